@@ -1,0 +1,3 @@
+from altimate_learn.entry import main
+
+raise SystemExit(main())

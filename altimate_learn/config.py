@@ -1,0 +1,295 @@
+"""Settings: the `learn` object of altimate-code's config files, overridden by `ALTIMATE_LEARN_*`.
+
+Precedence, lowest first: built-in defaults, the user config
+(`$XDG_CONFIG_HOME/altimate-code/altimate-code.json`, default `~/.config/…`), the project configs
+(`.altimate-code/altimate-code.json` in the project root and in each folder down to the current
+directory; the deepest wins), then environment variables. Environment variables override in both
+directions: `ALTIMATE_LEARN_CAPTURE=0` turns capture off even if a config turns it on.
+
+Only the standard library is imported here: the hook path loads settings on every call.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.errors import ConfigError
+
+CONFIG_NAME = "altimate-code.json"
+PROJECT_CONFIG = Path(".altimate-code") / CONFIG_NAME
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    kind: str  # "bool", "int", "str", "list", "object"
+    default: Any
+    env: str | None
+    minimum: int = 0
+    help: str = ""
+
+
+KEYS: dict[str, Key] = {k.name: k for k in (
+    Key("enabled", "bool", True, "ALTIMATE_LEARN", help="master switch for delivery, capture and automatic reflection"),
+    Key("capture", "bool", False, "ALTIMATE_LEARN_CAPTURE", help="record signals from sessions"),
+    Key("auto_reflect", "bool", False, "ALTIMATE_LEARN_AUTO", help="reflect on open signals automatically"),
+    Key("model", "str", None, "ALTIMATE_LEARN_MODEL", help="provider/model used for reflection"),
+    Key("core_lessons", "int", 15, "ALTIMATE_LEARN_CORE_LESSONS", help="core lessons at session start"),
+    Key("retrieved_lessons", "int", 15, "ALTIMATE_LEARN_RETRIEVED_LESSONS", help="retrieved lessons at session start"),
+    Key("request_lessons", "int", 5, "ALTIMATE_LEARN_REQUEST_LESSONS", help="lessons added per later message"),
+    Key("file_hook", "bool", True, "ALTIMATE_LEARN_FILE_HOOK", help="add lessons for files the agent reads or edits"),
+    Key("file_lessons", "int", 5, "ALTIMATE_LEARN_FILE_LESSONS", help="lessons added per file event"),
+    Key("budget_tokens", "int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS", help="token budget of the session-start section"),
+    Key("session_max_lessons", "int", 40, "ALTIMATE_LEARN_SESSION_MAX_LESSONS", help="distinct lessons per session"),
+    Key("max_stored", "int", 1000, "ALTIMATE_LEARN_MAX_STORED", minimum=1, help="maximum stored lessons"),
+    Key("recovery_max_reflections", "int", 3, "ALTIMATE_LEARN_RECOVERY_MAX_REFLECTIONS",
+        help="reflections on leftover signals per process"),
+    Key("recovery_max_seconds", "int", 300, "ALTIMATE_LEARN_RECOVERY_MAX_SECONDS", help="time budget for recovery"),
+    Key("review_bots", "list", [], None, help="extra bot logins that import-reviews excludes"),
+    Key("providers", "object", {}, None,
+        help="model providers: {name: {type: openai|anthropic, base_url, api_key_env}}"),
+)}
+
+TRUE_WORDS = ("1", "true")
+FALSE_WORDS = ("0", "false")
+
+
+def parse_bool_env(value: str) -> bool | None:
+    lowered = value.strip().lower()
+    if lowered in TRUE_WORDS:
+        return True
+    if lowered in FALSE_WORDS:
+        return False
+    return None
+
+
+def user_config_path(env: dict[str, str] | None = None) -> Path:
+    env = os.environ if env is None else env
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME") or Path.home()) / ".config")
+    return Path(base) / "altimate-code" / CONFIG_NAME
+
+
+def project_config_paths(root: Path, cwd: Path | None = None) -> list[Path]:
+    """Existing project config files from the root down to ``cwd`` (lowest precedence first)."""
+    cwd = (cwd or Path.cwd()).resolve()
+    root = root.resolve()
+    folders = [root]
+    try:
+        rel = cwd.relative_to(root)
+        here = root
+        for part in rel.parts:
+            here = here / part
+            folders.append(here)
+    except ValueError:
+        pass
+    return [f / PROJECT_CONFIG for f in folders if (f / PROJECT_CONFIG).is_file()]
+
+
+def load_config_file(path: Path) -> dict[str, Any]:
+    """The `learn` object of a config file ({} when the file has none)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc}).", "Fix its permissions or contents.") from None
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        try:
+            data = json.loads(strip_jsonc(raw))
+        except json.JSONDecodeError:
+            raise ConfigError(
+                f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                "Fix the file; it must be a JSON object.") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
+    learn = data.get("learn", {})
+    if learn is None:
+        return {}
+    if not isinstance(learn, dict):
+        raise ConfigError(f"{path}: key 'learn' must be an object.", 'Example: {"learn": {"capture": true}}')
+    return learn
+
+
+def strip_jsonc(text: str) -> str:
+    """Remove // and /* */ comments and trailing commas, outside strings."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    in_string = False
+    while i < n:
+        c = text[i]
+        if in_string:
+            out.append(c)
+            if c == "\\" and i + 1 < n:
+                out.append(text[i + 1])
+                i += 2
+                continue
+            if c == '"':
+                in_string = False
+            i += 1
+            continue
+        if c == '"':
+            in_string = True
+            out.append(c)
+            i += 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+        else:
+            out.append(c)
+            i += 1
+    import re
+
+    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+
+
+def _allowed(key: Key) -> str:
+    if key.kind == "bool":
+        return "true or false"
+    if key.kind == "int":
+        return f"an integer >= {key.minimum}"
+    if key.kind == "str":
+        return "a string such as \"provider/model\""
+    if key.kind == "list":
+        return "a list of strings"
+    return "an object"
+
+
+def check_value(key: Key, value: Any, where: str) -> Any:
+    ok = False
+    if key.kind == "bool":
+        ok = isinstance(value, bool)
+    elif key.kind == "int":
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= key.minimum
+    elif key.kind == "str":
+        ok = value is None or (isinstance(value, str) and bool(value.strip()))
+    elif key.kind == "list":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif key.kind == "object":
+        ok = isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())
+    if not ok:
+        raise ConfigError(f"{where}: learn.{key.name} = {json.dumps(value)} is invalid; allowed: {_allowed(key)}.")
+    return value
+
+
+def parse_env_value(key: Key, raw: str) -> Any:
+    where = f"environment variable {key.env}"
+    if key.kind == "bool":
+        value = parse_bool_env(raw)
+        if value is None:
+            raise ConfigError(f"{where}={raw!r} is invalid; allowed: 1, true, 0, false (any case).")
+        return value
+    if key.kind == "int":
+        text = raw.strip()
+        if not text.lstrip("-").isdigit():
+            raise ConfigError(f"{where}={raw!r} is invalid; allowed: {_allowed(key)}.")
+        value = int(text)
+        if value < key.minimum:
+            raise ConfigError(f"{where}={raw!r} is invalid; allowed: {_allowed(key)}.")
+        return value
+    if key.kind == "str":
+        return raw.strip() or None
+    raise ConfigError(f"{where} is not supported.")  # pragma: no cover
+
+
+@dataclass
+class Settings:
+    """Resolved settings and where each value came from."""
+
+    values: dict[str, Any]
+    sources: dict[str, str]
+    files: list[Path] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["values"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def capture_on(self) -> bool:
+        """Capture is effective only with the master switch on."""
+        return bool(self.values["enabled"] and self.values["capture"])
+
+    @property
+    def auto_reflect_on(self) -> bool:
+        """Automatic reflection needs capture."""
+        return bool(self.capture_on and self.values["auto_reflect"])
+
+
+def load_settings(root: Path | None = None, cwd: Path | None = None,
+                  env: dict[str, str] | None = None) -> Settings:
+    """Resolve every key (see module docstring). Raises :class:`ConfigError` on any invalid value."""
+    env = dict(os.environ) if env is None else env
+    values = {name: key.default for name, key in KEYS.items()}
+    sources = {name: "default" for name in KEYS}
+    files: list[Path] = []
+    unknown: list[str] = []
+    layers: list[tuple[str, Path]] = [("user config", user_config_path(env))]
+    if root is not None:
+        layers += [("project config", p) for p in project_config_paths(root, cwd)]
+    for label, path in layers:
+        learn = load_config_file(path)
+        if not path.exists():
+            continue
+        files.append(path)
+        for name, value in learn.items():
+            key = KEYS.get(name)
+            if key is None:
+                unknown.append(f"{path}: unknown key learn.{name} (known: {', '.join(KEYS)})")
+                continue
+            values[name] = check_value(key, value, str(path))
+            sources[name] = f"{label} {path}"
+    for name, key in KEYS.items():
+        if key.env and key.env in env and env[key.env].strip() != "":
+            values[name] = parse_env_value(key, env[key.env])
+            sources[name] = f"env {key.env}"
+    return Settings(values, sources, files, unknown)
+
+
+def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = None) -> Path:
+    """Set ``learn.<key>`` values in the highest-precedence project config (created if none exists).
+
+    The file keeps its other content and key order. A file with comments (JSONC) is not rewritten,
+    because rewriting would drop them.
+    """
+    from altimate_learn.store.fsio import atomic_write
+
+    existing = project_config_paths(root, cwd)
+    path = existing[-1] if existing else root / PROJECT_CONFIG
+    data: dict[str, Any] = {}
+    if path.exists():
+        raw = path.read_text(encoding="utf-8")
+        if raw.strip():
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                try:
+                    json.loads(strip_jsonc(raw))
+                except json.JSONDecodeError:
+                    raise ConfigError(
+                        f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                        "Fix the file, then run the command again.") from None
+                keys = ", ".join(f'"{k}": {json.dumps(v)}' for k, v in updates.items())
+                raise ConfigError(f"{path} has comments, which learn will not rewrite.",
+                                  f'Add {{{keys}}} under "learn" by hand.') from None
+        if not isinstance(data, dict):
+            raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
+    learn = data.get("learn")
+    if not isinstance(learn, dict):
+        learn = {}
+    learn.update(updates)
+    data["learn"] = learn
+    atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return path

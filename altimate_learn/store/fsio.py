@@ -1,0 +1,303 @@
+"""Safe file primitives for the store: canonical JSON, atomic writes, locks, JSONL.
+
+Canonical JSON is what altimate-code writes: keys sorted recursively, absent (None) values dropped,
+2-space indent, non-ASCII kept as UTF-8, and a trailing newline. Writing unchanged data therefore
+produces the same bytes, so a committed `approved.json` only changes when a lesson does.
+
+Every write goes to a temporary file in the destination folder, is flushed and fsynced, then renamed
+over the destination: a reader sees the old file or the new one, never half of one. Writes refuse to
+follow a symlink that resolves outside the folder they are confined to.
+
+Locks are `fcntl.flock` on a `.lock` file in the store folder. They are re-entrant within a process
+(the curator may append history while holding the lock for the candidate), and a waiter polls so that
+a reader can give up after a deadline instead of blocking an agent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.errors import LockTimeout, MalformedFileError, StoreError
+
+WRITER_LOCK_TIMEOUT = 300.0
+READER_LOCK_TIMEOUT = 5.0
+
+
+def _drop_absent(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _drop_absent(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_drop_absent(v) for v in value]
+    return value
+
+
+def canonical_json(value: Any) -> str:
+    """The canonical text of ``value`` (see module docstring)."""
+    return json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def json_line(value: Any) -> str:
+    """One compact JSONL line with sorted keys and absent values dropped."""
+    return json.dumps(_drop_absent(value), sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def utc_now() -> str:
+    """ISO 8601 in UTC with milliseconds and a `Z`, as altimate-code writes timestamps."""
+    now = datetime.now(timezone.utc)
+    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
+
+
+def _is_within(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+def check_confined(path: Path, within: Path) -> None:
+    """Refuse to write ``path`` if it (or a folder on the way) is a symlink that leads outside ``within``."""
+    base = within.resolve()
+    target = path.parent.resolve() / path.name
+    if path.is_symlink() or target.is_symlink():
+        target = target.resolve()
+    if not _is_within(target, base):
+        raise StoreError(
+            f"refusing to write {path}: it leads outside {within} (through a symlink).",
+            "Replace the symlink with a regular file, or remove it.",
+        )
+
+
+def atomic_write(path: Path, data: str | bytes, *, within: Path | None = None, mode: int = 0o644) -> None:
+    """Write ``data`` to ``path`` atomically (temporary file in the same folder, fsync, rename)."""
+    path = Path(path)
+    if within is not None:
+        check_confined(path, within)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def write_json(path: Path, value: Any, *, within: Path | None = None) -> bool:
+    """Write canonical JSON; returns False (and writes nothing) when the bytes would not change."""
+    text = canonical_json(value)
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return False
+    except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
+        pass
+    atomic_write(path, text, within=within)
+    return True
+
+
+def move_aside(path: Path) -> Path:
+    """Rename an unparseable file to `<file>.malformed-<time>`; never overwrite an earlier copy."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    dest = path.with_name(f"{path.name}.malformed-{stamp}")
+    n = 1
+    while dest.exists():
+        n += 1
+        dest = path.with_name(f"{path.name}.malformed-{stamp}-{n}")
+    os.rename(path, dest)
+    return dest
+
+
+def read_json(path: Path, *, quarantine: bool = False) -> Any:
+    """Parse a JSON file; ``None`` if it does not exist.
+
+    An unparseable file raises :class:`MalformedFileError`. With ``quarantine`` it is first moved aside,
+    so a caller that is about to write a fresh file in its place loses nothing.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise StoreError(f"{path} is a folder, not a file.", "Move it out of the way and run the command again.")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        detail = f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})" if isinstance(
+            exc, json.JSONDecodeError) else "not UTF-8 text"
+        moved = str(move_aside(path)) if quarantine else None
+        raise MalformedFileError(str(path), detail, moved) from None
+
+
+class JsonlRead:
+    """The complete, parseable records of a JSONL file, and how many lines were skipped."""
+
+    __slots__ = ("records", "skipped", "torn")
+
+    def __init__(self, records: list[Any], skipped: int, torn: bool) -> None:
+        self.records = records
+        self.skipped = skipped
+        self.torn = torn
+
+
+def read_jsonl(path: Path) -> JsonlRead:
+    """Every complete line that parses as JSON; a torn last line (no newline) or bad line is skipped."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return JsonlRead([], 0, False)
+    records: list[Any] = []
+    skipped = 0
+    lines = raw.split(b"\n")
+    torn = bool(lines and lines[-1].strip())
+    for line in lines[:-1]:
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            skipped += 1
+    if torn:
+        skipped += 1
+    return JsonlRead(records, skipped, torn)
+
+
+def repair_jsonl(path: Path, *, within: Path | None = None) -> Path | None:
+    """If a JSONL file has unparseable or torn lines, keep a copy aside and rewrite it with the good ones.
+
+    Call under the store lock. Returns where the original was kept, or ``None`` if it was clean.
+    """
+    result = read_jsonl(path)
+    if not result.skipped:
+        return None
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    backup = path.with_name(f"{path.name}.malformed-{stamp}")
+    n = 1
+    while backup.exists():
+        n += 1
+        backup = path.with_name(f"{path.name}.malformed-{stamp}-{n}")
+    atomic_write(backup, path.read_bytes(), within=within, mode=0o600)
+    atomic_write(path, "".join(json_line(r) for r in result.records), within=within)
+    return backup
+
+
+def append_jsonl(path: Path, records: list[Any], *, within: Path | None = None) -> None:
+    """Append records as whole lines with one write. Call under the store lock.
+
+    A file whose last line is torn is repaired first, so the new line never joins a broken one.
+    """
+    if not records:
+        return
+    if within is not None:
+        check_confined(path, within)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            if handle.tell() > 0:
+                handle.seek(-1, os.SEEK_END)
+                if handle.read(1) != b"\n":
+                    repair_jsonl(path, within=within)
+    except FileNotFoundError:
+        pass
+    payload = "".join(json_line(r) for r in records).encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        view = memoryview(payload)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+# --- locking -----------------------------------------------------------------------------------------
+
+_held: dict[str, tuple[int, int]] = {}  # lock path -> (fd, depth)
+_held_guard = threading.Lock()
+
+
+@contextlib.contextmanager
+def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive cross-process lock on ``lock_path``; re-entrant within this process.
+
+    Raises :class:`LockTimeout` if another process holds it for longer than ``timeout`` seconds.
+    """
+    key = str(lock_path)
+    with _held_guard:
+        if key in _held:
+            fd, depth = _held[key]
+            _held[key] = (fd, depth + 1)
+            reentered = True
+        else:
+            reentered = False
+    if reentered:
+        try:
+            yield
+        finally:
+            with _held_guard:
+                fd, depth = _held[key]
+                _held[key] = (fd, depth - 1)
+        return
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline = time.monotonic() + timeout
+    delay = 0.005
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise LockTimeout(
+                        f"{lock_path.parent} is locked by another learn process (waited {timeout:g} s).",
+                        "Wait for it to finish and run the command again.",
+                    ) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
+    except BaseException:
+        os.close(fd)
+        raise
+    with _held_guard:
+        _held[key] = (fd, 1)
+    try:
+        yield
+    finally:
+        with _held_guard:
+            _, depth = _held[key]
+            if depth <= 1:
+                del _held[key]
+                release = True
+            else:
+                _held[key] = (fd, depth - 1)
+                release = False
+        if release:
+            with contextlib.suppress(OSError):
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)

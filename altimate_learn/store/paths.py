@@ -1,0 +1,95 @@
+"""Where a project's learn state lives.
+
+The project root is the nearest folder, from the current directory upward, that holds `.altimate-code/`
+or is a git work-tree root (`.git` as a folder or a file, so worktrees and submodules count). Every
+store is `<root>/.altimate-code/learn/<name>/`.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from altimate_learn.errors import LearnError
+
+DEFAULT_STORE = "team-playbook"
+LEARN_DIR = Path(".altimate-code") / "learn"
+SESSIONS_DIR = ".sessions"
+
+GITIGNORE_TEXT = (
+    "# Written by learn: only each store's approved.json is shared through git.\n"
+    "*\n"
+    "!.gitignore\n"
+    "!*/\n"
+    "!*/approved.json\n"
+    ".sessions/\n"
+)
+
+
+def find_project_root(start: Path | None = None) -> Path:
+    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git`; else ``start``."""
+    here = Path(start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / ".altimate-code").is_dir() or (folder / ".git").exists():
+            return folder
+    return here
+
+
+def validate_store_name(name: str) -> str:
+    """Refuse names that could escape `.altimate-code/learn/` or confuse a terminal."""
+    problem = None
+    if not name or not name.strip():
+        problem = "it is empty"
+    elif name.startswith(("/", "\\")) or os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
+        problem = "it is an absolute path"
+    elif "/" in name or "\\" in name:
+        problem = "it contains a path separator"
+    elif ".." in name or name == ".":
+        problem = "it contains '..'"
+    elif any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+        problem = "it contains control characters"
+    elif name.startswith("."):
+        problem = "it starts with '.' (names starting with '.' are reserved for learn's own folders)"
+    elif len(name) > 100:
+        problem = "it is longer than 100 characters"
+    if problem:
+        shown = name.encode("unicode_escape").decode("ascii")
+        raise LearnError(
+            f"invalid store name '{shown}': {problem}.",
+            "Use a plain name such as 'team-playbook' (letters, digits, '-', '_', '.').",
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class ProjectPaths:
+    root: Path
+
+    @property
+    def learn_dir(self) -> Path:
+        return self.root / LEARN_DIR
+
+    @property
+    def sessions_dir(self) -> Path:
+        return self.learn_dir / SESSIONS_DIR
+
+    @property
+    def gitignore(self) -> Path:
+        return self.learn_dir / ".gitignore"
+
+    def store_dir(self, name: str = DEFAULT_STORE) -> Path:
+        return self.learn_dir / validate_store_name(name)
+
+    def store_names(self) -> list[str]:
+        """Every store folder of the project, sorted by name."""
+        try:
+            entries = sorted(os.scandir(self.learn_dir), key=lambda e: e.name)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return [e.name for e in entries if e.is_dir() and not e.name.startswith(".")]
+
+
+def project(start: Path | None = None) -> ProjectPaths:
+    return ProjectPaths(find_project_root(start))

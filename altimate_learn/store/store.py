@@ -1,0 +1,223 @@
+"""One lesson store: `.altimate-code/learn/<name>/` and the files in it.
+
+Every mutation happens under the store lock (:meth:`Store.lock`). Readers that serve an agent
+(delivery) use :meth:`Store.lock` with ``timeout=READER_LOCK_TIMEOUT`` and go without lessons when it
+expires. The first use of any store creates `.altimate-code/learn/.gitignore`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.errors import MalformedFileError, SchemaError, StoreError
+from altimate_learn.schema import Lesson, validate_history, validate_lessons, validate_signal
+from altimate_learn.store import fsio
+from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
+
+_VERSION_FILE = re.compile(r"^v([0-9]+)\.json$")
+
+
+class Store:
+    """Paths and safe I/O for one named store of one project."""
+
+    APPROVED = "approved.json"
+    CANDIDATE = "candidate.json"
+    RETIRED = "retired.json"
+    SIGNALS = "signals.jsonl"
+    HISTORY = "history.jsonl"
+    USAGE = "usage.json"
+    SHOWN = "shown.jsonl"
+    HARMFUL = "harmful.json"
+    PENDING_REPLACEMENTS = "pending-replacements.jsonl"
+    SCHEDULE = "schedule.json"
+    BOOTSTRAP = "bootstrap.json"
+    REVIEWS = "reviews.json"
+
+    def __init__(self, paths: ProjectPaths, name: str = DEFAULT_STORE) -> None:
+        self.project = paths
+        self.name = name
+        self.dir = paths.store_dir(name)  # validates the name
+
+    @classmethod
+    def open(cls, name: str = DEFAULT_STORE, start: Path | None = None) -> Store:
+        return cls(project(start), name)
+
+    # --- paths ---------------------------------------------------------------------------------------
+    def path(self, filename: str) -> Path:
+        return self.dir / filename
+
+    @property
+    def versions_dir(self) -> Path:
+        return self.dir / "versions"
+
+    @property
+    def exists(self) -> bool:
+        return self.dir.is_dir()
+
+    def ensure(self) -> None:
+        """Create the store folder and the learn `.gitignore` (first use)."""
+        ensure_learn_dir(self.project)
+        fsio.check_confined(self.dir, self.project.root)
+        self.dir.mkdir(parents=True, exist_ok=True)
+
+    @contextlib.contextmanager
+    def lock(self, timeout: float = fsio.WRITER_LOCK_TIMEOUT) -> Iterator[None]:
+        self.ensure()
+        with fsio.file_lock(self.dir / ".lock", timeout):
+            yield
+
+    # --- generic JSON ------------------------------------------------------------------------------
+    def read_json(self, filename: str, *, quarantine: bool = False) -> Any:
+        return fsio.read_json(self.path(filename), quarantine=quarantine)
+
+    def write_json(self, filename: str, value: Any) -> bool:
+        self.ensure()
+        return fsio.write_json(self.path(filename), value, within=self.dir)
+
+    def read_json_object(self, filename: str, *, quarantine: bool = True) -> dict[str, Any]:
+        """A JSON object state file (schedule, usage, resume cursors). Missing is ``{}``.
+
+        A state file that is not a JSON object is moved aside and treated as empty: it only holds
+        state that can be rebuilt, and refusing would stop capture or delivery for good.
+        """
+        path = self.path(filename)
+        try:
+            value = fsio.read_json(path, quarantine=quarantine)
+        except MalformedFileError:
+            if quarantine:
+                return {}
+            raise
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            if quarantine:
+                fsio.move_aside(path)
+                return {}
+            raise SchemaError(str(path), "(file)", "(root)", "expected a JSON object")
+        return value
+
+    # --- lessons -------------------------------------------------------------------------------------
+    def read_lessons(self, filename: str, *, quarantine: bool = False) -> list[Lesson] | None:
+        """Lessons of `approved.json`, `candidate.json`, `retired.json` or a version; ``None`` if absent."""
+        path = self.path(filename)
+        value = fsio.read_json(path, quarantine=quarantine)
+        if value is None:
+            return None
+        return validate_lessons(value, str(path), retired=(filename == self.RETIRED))
+
+    def approved(self) -> list[Lesson]:
+        return self.read_lessons(self.APPROVED) or []
+
+    def candidate(self) -> list[Lesson] | None:
+        return self.read_lessons(self.CANDIDATE)
+
+    def retired(self) -> list[Lesson]:
+        return self.read_lessons(self.RETIRED) or []
+
+    def write_lessons(self, filename: str, lessons: list[Lesson]) -> bool:
+        validate_lessons(lessons, str(self.path(filename)), retired=(filename == self.RETIRED))
+        return self.write_json(filename, lessons)
+
+    def remove(self, filename: str) -> bool:
+        try:
+            fsio.check_confined(self.path(filename), self.dir)
+            self.path(filename).unlink()
+            return True
+        except FileNotFoundError:
+            return False
+
+    # --- versions ------------------------------------------------------------------------------------
+    def versions(self) -> list[int]:
+        """Archived version numbers, oldest first."""
+        try:
+            names = [p.name for p in self.versions_dir.iterdir()]
+        except FileNotFoundError:
+            return []
+        return sorted(int(m.group(1)) for n in names if (m := _VERSION_FILE.match(n)))
+
+    def version_path(self, number: int) -> Path:
+        return self.versions_dir / f"v{number}.json"
+
+    def archive_version(self, lessons: list[Lesson]) -> int:
+        """Archive ``lessons`` as the next `versions/vN.json`; returns N."""
+        number = (self.versions()[-1] + 1) if self.versions() else 1
+        self.ensure()
+        fsio.write_json(self.version_path(number), lessons, within=self.dir)
+        return number
+
+    def read_version(self, number: int) -> list[Lesson]:
+        path = self.version_path(number)
+        value = fsio.read_json(path)
+        if value is None:
+            raise StoreError(f"{path} does not exist.", "Run `learn status` to see the archived versions.")
+        return validate_lessons(value, str(path))
+
+    def drop_version(self, number: int) -> None:
+        fsio.check_confined(self.version_path(number), self.dir)
+        self.version_path(number).unlink()
+
+    # --- JSONL ---------------------------------------------------------------------------------------
+    def read_jsonl(self, filename: str) -> fsio.JsonlRead:
+        return fsio.read_jsonl(self.path(filename))
+
+    def append_jsonl(self, filename: str, records: list[Any]) -> None:
+        """Append whole lines under the store lock (repairing a torn last line first)."""
+        with self.lock():
+            fsio.append_jsonl(self.path(filename), records, within=self.dir)
+
+    def rewrite_jsonl(self, filename: str, records: list[Any]) -> None:
+        """Replace a JSONL file atomically. Call under the store lock."""
+        self.ensure()
+        fsio.atomic_write(self.path(filename), "".join(fsio.json_line(r) for r in records), within=self.dir)
+
+    def signals(self) -> tuple[list[dict[str, Any]], int]:
+        """Valid signals and the number of lines skipped (unparseable or not following the schema)."""
+        result = self.read_jsonl(self.SIGNALS)
+        good: list[dict[str, Any]] = []
+        skipped = result.skipped
+        path = str(self.path(self.SIGNALS))
+        for index, record in enumerate(result.records):
+            try:
+                good.append(validate_signal(record, path, index))
+            except SchemaError:
+                skipped += 1
+        return good, skipped
+
+    def history(self) -> list[dict[str, Any]]:
+        result = self.read_jsonl(self.HISTORY)
+        out = []
+        path = str(self.path(self.HISTORY))
+        for index, record in enumerate(result.records):
+            try:
+                out.append(validate_history(record, path, index))
+            except SchemaError:
+                continue
+        return out
+
+    def record_history(self, op: str, **fields: Any) -> dict[str, Any]:
+        entry = {"at": fsio.utc_now(), "op": op, "store": self.name, **fields}
+        self.append_jsonl(self.HISTORY, [entry])
+        return entry
+
+
+def ensure_learn_dir(paths: ProjectPaths) -> None:
+    """Create `.altimate-code/learn/` and its `.gitignore` (kept as the user left it once it exists)."""
+    fsio.check_confined(paths.learn_dir, paths.root)
+    paths.learn_dir.mkdir(parents=True, exist_ok=True)
+    if not paths.gitignore.exists():
+        fsio.atomic_write(paths.gitignore, GITIGNORE_TEXT, within=paths.learn_dir)
+
+
+def all_stores(paths: ProjectPaths) -> list[Store]:
+    """Every store of the project, in name order; folders with invalid names are ignored."""
+    out = []
+    for name in paths.store_names():
+        try:
+            out.append(Store(paths, name))
+        except Exception:  # a folder we would refuse to create is not ours to read
+            continue
+    return out
