@@ -1,0 +1,132 @@
+"""The signals store: `signals.jsonl` of one store.
+
+Signal text is redacted, then clipped to 2,000 characters, before it is written. A dedupe key
+(session + message id, or the tool-call id for `tool_retry`, else a hash of the text; plus the kind)
+makes capturing the same session twice add nothing. Appends and status changes happen under the
+store lock, so concurrent hooks and commands never tear the file or lose a line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from altimate_learn.schema import SIGNAL_KINDS, SIGNAL_TEXT_CAP, Signal, new_signal_id
+from altimate_learn.store import Store
+from altimate_learn.store.fsio import repair_jsonl, utc_now
+
+
+@dataclass
+class NewSignal:
+    kind: str
+    session_id: str
+    text: str
+    reason: str
+    message_id: str | None = None
+    part_id: str | None = None  # the tool-call id for tool_retry
+    source: str | None = None  # "bootstrap" or "import-reviews"
+    provenance: str | None = None
+
+
+def clip(text: str, cap: int = SIGNAL_TEXT_CAP) -> str:
+    """Redact, then clip (so a secret cut in half can never survive as a prefix)."""
+    from altimate_learn.redact import redact
+
+    return redact(text)[:cap]
+
+
+def dedupe_key(sig: dict[str, Any]) -> str:
+    if sig.get("kind") == "tool_retry" and sig.get("partID"):
+        where = "part:" + sig["partID"]
+    elif sig.get("messageID"):
+        where = "msg:" + sig["messageID"]
+    else:
+        where = "text:" + hashlib.sha256(sig.get("text", "").encode("utf-8")).hexdigest()[:16]
+    return f"{sig.get('sessionID')}\0{where}\0{sig.get('kind')}"
+
+
+def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
+    """Redact, clip and append signals that are not already recorded; returns those added."""
+    from altimate_learn.redact import redact_url
+
+    pending = list(new)
+    if not pending:
+        return []
+    for item in pending:
+        if item.kind not in SIGNAL_KINDS:
+            raise ValueError(f"unknown signal kind {item.kind!r}")
+    with store.lock():
+        repair_jsonl(store.path(Store.SIGNALS), within=store.dir)
+        existing, _ = store.signals()
+        keys = {dedupe_key(s) for s in existing}
+        added: list[Signal] = []
+        for item in pending:
+            text = clip(item.text).strip()
+            if not text:
+                continue
+            signal: Signal = {
+                "id": new_signal_id(),
+                "kind": item.kind,
+                "sessionID": item.session_id,
+                "messageID": item.message_id,
+                "partID": item.part_id,
+                "source": item.source,
+                "provenance": None if item.provenance is None else redact_url(item.provenance)[:SIGNAL_TEXT_CAP],
+                "text": text,
+                "reason": clip(item.reason),
+                "at": utc_now(),
+                "status": "open",
+            }
+            key = dedupe_key(signal)
+            if key in keys:
+                continue
+            keys.add(key)
+            added.append(signal)
+        store.append_jsonl(Store.SIGNALS, added)
+    return added
+
+
+def list_signals(store: Store, *, session: str | None = None, include_consumed: bool = False) -> list[Signal]:
+    signals, _ = store.signals()
+    return [s for s in signals
+            if (include_consumed or s["status"] == "open") and (session is None or s["sessionID"] == session)]
+
+
+def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
+    """Mark open signals consumed by a reflection (rewrites the file atomically); returns how many."""
+    wanted = set(ids)
+    if not wanted:
+        return 0
+    with store.lock():
+        repair_jsonl(store.path(Store.SIGNALS), within=store.dir)
+        result = store.read_jsonl(Store.SIGNALS)
+        changed = 0
+        for record in result.records:
+            if isinstance(record, dict) and record.get("id") in wanted and record.get("status") == "open":
+                record["status"] = "consumed"
+                record["consumedBy"] = consumed_by
+                changed += 1
+        if changed:
+            store.rewrite_jsonl(Store.SIGNALS, result.records)
+    return changed
+
+
+def pending_sessions(signals: Iterable[Signal]) -> list[str]:
+    """Session ids with open signals, in order of their first open signal."""
+    return list(dict.fromkeys(s["sessionID"] for s in signals if s["status"] == "open"))
+
+
+def feedback_text(signals: Iterable[Signal], cap: int = 12_000) -> str:
+    """`[kind] text` lines of whole signals, up to ``cap`` characters (a signal that does not fit is left out)."""
+    parts: list[str] = []
+    used = 0
+    for s in signals:
+        line = f"[{s['kind']}] {s['text']}"
+        cost = len(line) + (2 if parts else 0)
+        if used + cost > cap:
+            continue
+        parts.append(line)
+        used += cost
+    return "\n\n".join(parts)
