@@ -1,0 +1,27 @@
+"""Markers around text that learn injects into an agent's context.
+
+Every delivered section is wrapped in these tags, so session readers can recognise our own text in a
+transcript and never read it back as something the user said.
+"""
+
+from __future__ import annotations
+
+import re
+
+SECTION_OPEN = '<team-rules source="altimate-learn">'
+SECTION_CLOSE = "</team-rules>"
+AGENTS_MD_OPEN = "<!-- learn:lessons -->"
+AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
+
+_SECTION = re.compile(r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)', re.S)
+
+
+def strip_injected(text: str) -> str:
+    """``text`` without any section learn injected (an unclosed section runs to the end)."""
+    if "<team-rules" not in text:
+        return text
+    return _SECTION.sub("", text)
+
+
+def is_injected(text: str) -> bool:
+    return SECTION_OPEN in text
