@@ -1,0 +1,150 @@
+"""`learn enable/disable/status/nudge`, exit codes, and the crash log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+STATUS_KEYS = {"auto_reflect", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
+               "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+               "versions", "warnings"}
+
+
+def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):
+    code, out, err = cli("enable")
+    assert code == 0, err
+    config = json.loads((git_repo / ".altimate-code" / "altimate-code.json").read_text())
+    assert config == {"learn": {"capture": True, "auto_reflect": True}}
+    assert (git_repo / ".altimate-code" / "learn" / ".gitignore").exists()
+    assert "Learning enabled" in out
+    nudge = json.loads((isolated_home / ".local" / "state" / "altimate-code" / "learn-nudge.json").read_text())
+    assert nudge["dismissed"] is True
+
+
+def test_enable_names_the_env_variable_that_keeps_capture_off(git_repo: Path, cli, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "0")
+    code, out, err = cli("enable")
+    assert code == 1
+    assert err.strip() == ("Error: capture is still off: learn.capture is false (from env ALTIMATE_LEARN_CAPTURE). "
+                           "Change or unset that setting, then run `learn status`.")
+
+
+def test_enable_names_the_master_switch_in_the_user_config(git_repo: Path, cli, isolated_home: Path):
+    user = isolated_home / ".config" / "altimate-code" / "altimate-code.json"
+    user.parent.mkdir(parents=True)
+    user.write_text(json.dumps({"learn": {"enabled": False}}))
+    code, _, err = cli("enable")
+    assert code == 1
+    assert f"learn.enabled is false (from user config {user})" in err
+
+
+def test_disable_keeps_data_and_says_delivery_continues(git_repo: Path, cli):
+    cli("enable")
+    code, out, _ = cli("disable")
+    assert code == 0
+    assert json.loads((git_repo / ".altimate-code" / "altimate-code.json").read_text())["learn"]["capture"] is False
+    assert "Approved lessons are still delivered" in out
+
+
+def test_status_json_has_stable_keys(git_repo: Path, cli):
+    cli("enable")
+    code, out, err = cli("status", "--json")
+    assert code == 0, err
+    info = json.loads(out)
+    assert set(info) == STATUS_KEYS
+    assert info["enabled"] is True and info["capture"] is True and info["auto_reflect"] is True
+    assert info["lessons"] == {"approved": 0, "candidate": None, "retired": 0}
+    assert info["signals"] == {"open": 0, "consumed": 0, "skipped_lines": 0}
+    assert info["settings"]["capture"]["source"].startswith("project config ")
+    assert info["limits"]["core_lessons"] == 15 and info["limits"]["max_stored"] == 1000
+
+
+def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN", "0")
+    code, out, _ = cli("status")
+    assert code == 0
+    assert "Learning: DISABLED (learn.enabled false, from env ALTIMATE_LEARN)." in out
+    assert "Re-enable: set learn.enabled to true (or ALTIMATE_LEARN=1)" in out
+
+
+def test_status_reports_a_malformed_approved_file_without_touching_it(git_repo: Path, cli):
+    store = git_repo / ".altimate-code" / "learn" / "team-playbook"
+    store.mkdir(parents=True)
+    (store / "approved.json").write_text("[{")
+    code, out, _ = cli("status", "--json")
+    assert code == 0
+    assert "approved.json cannot be read" in json.loads(out)["warnings"][0]
+    assert (store / "approved.json").read_text() == "[{"
+
+
+def test_invalid_config_is_one_line_exit_1(git_repo: Path, cli):
+    path = git_repo / ".altimate-code" / "altimate-code.json"
+    path.parent.mkdir()
+    path.write_text('{"learn": {"max_stored": 0}}')
+    code, out, err = cli("status")
+    assert code == 1
+    assert err == f"Error: {path}: learn.max_stored = 0 is invalid; allowed: an integer >= 1.\n"
+
+
+def test_bad_store_name_exit_1(git_repo: Path, cli):
+    code, _, err = cli("status", "--name", "../elsewhere")
+    assert code == 1
+    assert err.startswith("Error: invalid store name '../elsewhere': it contains a path separator.")
+
+
+def test_usage_error_exit_2(git_repo: Path, cli):
+    code, _, err = cli("status", "--bogus")
+    assert code == 2
+    assert "No such option: --bogus" in err
+
+
+def test_version(cli):
+    code, out, _ = cli("--version")
+    assert code == 0 and out.startswith("learn (altimate-learn) ")
+
+
+def test_nudge_off(git_repo: Path, cli, isolated_home: Path):
+    code, out, _ = cli("nudge", "off")
+    assert code == 0 and "reminder turned off" in out
+    assert json.loads((isolated_home / ".local/state/altimate-code/learn-nudge.json").read_text()) == {"dismissed": True}
+
+
+def test_unexpected_error_exits_3_with_a_crash_log(git_repo: Path, cli, monkeypatch, isolated_home: Path):
+    import altimate_learn.cli.settings as settings_module
+
+    def boom(name: str):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(settings_module, "collect_status", boom)
+    code, _, err = cli("status")
+    assert code == 3
+    assert "Internal error: RuntimeError: kaboom" in err
+    logs = list((isolated_home / ".local/state/altimate-learn/logs").glob("crash-*.log"))
+    assert len(logs) == 1
+    text = logs[0].read_text()
+    assert "altimate-learn " in text and "python " in text and "RuntimeError: kaboom" in text
+    monkeypatch.setenv("ALTIMATE_LEARN_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        cli("status")
+
+
+def test_ctrl_c_exits_130(git_repo: Path, cli, monkeypatch):
+    import altimate_learn.cli.settings as settings_module
+
+    def interrupted(name: str):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(settings_module, "collect_status", interrupted)
+    code, _, err = cli("status")
+    assert code == 130
+
+
+def test_real_process_exit_codes(git_repo: Path, run_learn):
+    assert run_learn("--version").returncode == 0
+    assert run_learn("status", "--nope").returncode == 2
+    assert run_learn("status", "--name", "a/b").returncode == 1
+    help_text = run_learn("--help").stdout
+    for command in ("enable", "disable", "status", "nudge"):
+        assert command in help_text
