@@ -1,0 +1,402 @@
+"""Review comments of merged GitHub pull requests: fetch (ghapi, REST) and filter.
+
+Fetching walks closed pull requests newest-updated first (`GET /repos/{o}/{r}/pulls?state=closed&
+sort=updated&direction=desc`), keeps those merged within `--since` (a PR merged after the boundary was
+updated after it too, so the walk stops at the first PR updated before it), and for each reads its review
+comments and review bodies. Pages are followed through the `Link` header.
+
+Rate limits: ghapi's generated operations raise on 403/429 and keep the last response headers in
+`api.recv_hdrs`, so after each call we read `x-ratelimit-remaining`/`x-ratelimit-reset`, and on an error
+`retry-after`/`x-ratelimit-reset` from the error's response. A short wait (`retry-after` of a few seconds)
+is honoured in place; a longer one raises :class:`RateLimited`, and the caller saves the cursor (the PRs
+finished so far) so a rerun continues after the last finished PR. A PR is only reported once all its
+comments are read, so a pause never leaves half a PR behind.
+
+ghapi is imported inside :class:`GitHub` only: the hook path never loads it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from altimate_learn.errors import LearnError
+from altimate_learn.history.common import parse_time
+from altimate_learn.history.github import Repo, Token
+
+BUILTIN_BOTS = ("coderabbitai", "kilo-code-bot", "cubic-dev-ai", "cursor", "dependabot", "renovate",
+                "github-actions", "chatgpt-codex-connector", "claude")
+TRUSTED_ASSOCIATIONS = ("OWNER", "MEMBER", "COLLABORATOR")
+REVIEW_STATES = ("APPROVED", "CHANGES_REQUESTED")
+LOW_BUDGET = 10  # pause before a request when fewer calls than this remain
+SHORT_WAIT = 10.0  # seconds: waits up to this long are honoured in place, longer ones pause the import
+MAX_SHORT_WAITS = 3
+PER_PAGE = 100
+
+# Each dropped comment is counted under the first reason that applies, in this order.
+DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "empty", "emoji", "lgtm",
+                "short", "symbols", "duplicate", "already-imported")
+DROP_TEXT = {
+    "bot": "bot author",
+    "pr-author": "the PR's author",
+    "not-member": "not an owner, member or collaborator (--any-author includes them)",
+    "review-state": "review body that neither approves nor requests changes",
+    "after-merge": "written after the merge",
+    "empty": "empty",
+    "emoji": "emoji only",
+    "lgtm": "LGTM-style approval",
+    "short": "too short",
+    "symbols": "mostly symbols",
+    "duplicate": "same text as another comment on this PR",
+    "already-imported": "already imported",
+}
+
+
+class RateLimited(Exception):
+    """GitHub asked us to stop until ``reset_at``."""
+
+    def __init__(self, reset_at: datetime, why: str) -> None:
+        super().__init__(why)
+        self.reset_at = reset_at
+        self.why = why
+
+
+@dataclass
+class ReviewItem:
+    """One review comment (on a line of the diff) or one review body of a merged PR."""
+
+    id: int
+    kind: str  # "comment" or "review"
+    pr: int
+    login: str
+    user_type: str
+    association: str
+    body: str
+    url: str
+    at: datetime | None
+    path: str | None = None
+    line: int | None = None
+    state: str | None = None  # review bodies only
+
+    def message_id(self, repo: Repo) -> str:
+        return f"{repo.key}/{self.kind}/{self.id}"
+
+
+@dataclass
+class PullRequest:
+    number: int
+    title: str
+    author: str
+    merged_at: datetime
+    url: str
+    items: list[ReviewItem] = field(default_factory=list)
+
+
+@dataclass
+class FetchResult:
+    prs: list[PullRequest] = field(default_factory=list)
+    listed: int = 0  # closed PRs looked at
+    skipped_finished: int = 0  # merged PRs a previous run already finished
+    complete: bool = False  # the walk reached the --since boundary or the last page
+    paused: RateLimited | None = None
+    requests: int = 0
+
+
+def _header(headers: Any, name: str) -> str | None:
+    if headers is None:
+        return None
+    try:
+        value = headers.get(name)
+    except AttributeError:
+        return None
+    return None if value is None else str(value)
+
+
+def _as_int(value: str | None) -> int | None:
+    try:
+        return None if value is None else int(float(value))
+    except ValueError:
+        return None
+
+
+class GitHub:
+    """A thin, rate-limit-aware wrapper over a synchronous ghapi client for one repository."""
+
+    def __init__(self, repo: Repo, token: Token, base_url: str, *, sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.time, notify: Callable[[str], None] | None = None) -> None:
+        from ghapi.core import GhApi  # lazy: ghapi builds its whole REST surface on construction
+
+        self.repo = repo
+        self.base_url = base_url
+        self.api = GhApi(owner=repo.owner, repo=repo.name, token=token.value, gh_host=base_url, sync=True,
+                         timeout=30.0)
+        self.sleep = sleep
+        self.clock = clock
+        self.notify = notify or (lambda _text: None)
+        self.remaining: int | None = None
+        self.reset_at: datetime | None = None
+        self.requests = 0
+        self.short_waits = 0
+
+    # --- one call ---------------------------------------------------------------------------------
+    def _note_budget(self, headers: Any) -> None:
+        remaining = _as_int(_header(headers, "x-ratelimit-remaining"))
+        reset = _as_int(_header(headers, "x-ratelimit-reset"))
+        if remaining is not None:
+            self.remaining = remaining
+        if reset is not None:
+            self.reset_at = datetime.fromtimestamp(reset, timezone.utc)
+
+    def _wait_or_pause(self, wait: float, reset_at: datetime, why: str) -> None:
+        if wait <= SHORT_WAIT and self.short_waits < MAX_SHORT_WAITS:
+            self.short_waits += 1
+            self.notify(f"GitHub asked to wait {max(wait, 0):.0f}s ({why}); waiting.")
+            self.sleep(max(wait, 0.0))
+            return
+        raise RateLimited(reset_at, why)
+
+    def call(self, op: Callable[..., Any], **kwargs: Any) -> Any:
+        """Run one ghapi operation, honouring GitHub's rate limits (see the module docstring)."""
+        from fasttransport.errors import APIError
+
+        while True:
+            now = self.clock()
+            if self.remaining is not None and self.remaining < LOW_BUDGET and self.reset_at is not None:
+                wait = self.reset_at.timestamp() - now
+                if wait > 0:
+                    self._wait_or_pause(wait, self.reset_at, f"{self.remaining} requests left this hour")
+                self.remaining = None
+            self.requests += 1
+            try:
+                result = op(**kwargs)
+            except APIError as exc:
+                response = exc.response
+                headers = getattr(response, "headers", None)
+                self._note_budget(headers)
+                status = exc.status_code
+                limited = self._rate_limit_wait(status, headers, exc.message)
+                if limited is not None:
+                    wait, why = limited
+                    self._wait_or_pause(wait, datetime.fromtimestamp(now + wait, timezone.utc), why)
+                    continue
+                raise self._friendly(status, exc) from None
+            self._note_budget(self.api.recv_hdrs)
+            return result
+
+    def _rate_limit_wait(self, status: int | None, headers: Any, message: str) -> tuple[float, str] | None:
+        """Seconds to wait when a 403/429 is a rate limit (not a permission problem), else None."""
+        if status not in (403, 429):
+            return None
+        retry_after = _as_int(_header(headers, "retry-after"))
+        remaining = _as_int(_header(headers, "x-ratelimit-remaining"))
+        reset = _as_int(_header(headers, "x-ratelimit-reset"))
+        is_limit = status == 429 or retry_after is not None or remaining == 0 or "rate limit" in (message or "").lower()
+        if not is_limit:
+            return None
+        if retry_after is not None:
+            return float(retry_after), f"HTTP {status}, retry-after {retry_after}s"
+        if reset is not None:
+            return max(0.0, reset - self.clock()), f"HTTP {status}, rate limit exhausted"
+        return 60.0, f"HTTP {status}, rate limited"  # GitHub's advice when it gives no header
+
+    def _friendly(self, status: int | None, exc: Exception) -> LearnError:
+        where = f"{self.repo.host}/{self.repo.full_name}"
+        if status == 401:
+            return LearnError(f"GitHub rejected the token for {self.repo.host} (HTTP 401).",
+                              f"Refresh it: `gh auth login --hostname {self.repo.host}`, or set a valid GITHUB_TOKEN.")
+        if status in (403, 404):
+            return LearnError(
+                f"cannot read pull requests of {where} (HTTP {status}).",
+                f"Check the repository name and that your account can read it: `gh api repos/{self.repo.full_name}`"
+                f" (`gh auth status --hostname {self.repo.host}` shows the account in use).")
+        if status is None:
+            return LearnError(f"cannot reach the GitHub API at {self.base_url} ({type(exc).__name__}: "
+                              f"{getattr(exc, 'error_type', '') or 'connection failed'}).",
+                              "Check the network, or GITHUB_API_URL if you set it.")
+        return LearnError(f"GitHub answered HTTP {status} for {where}.", "Retry later; rerunning continues where it stopped.")
+
+    # --- pages ------------------------------------------------------------------------------------
+    def pages(self, op: Callable[..., Any], **kwargs: Any) -> Iterator[list[Any]]:
+        """Every page of a list operation, following the `Link: rel="next"` header."""
+        from ghapi.page import parse_link_hdr
+
+        page = 1
+        seen: set[int] = set()
+        while True:
+            seen.add(page)
+            rows = self.call(op, per_page=PER_PAGE, page=page, **kwargs)
+            # Read the Link header now: the consumer's own calls replace recv_hdrs while we are suspended.
+            link = _header(self.api.recv_hdrs, "link") or ""
+            yield list(rows or [])
+            try:
+                nxt = parse_link_hdr(link).get("next") if link else None
+            except Exception:  # a malformed header ends the walk rather than the import
+                nxt = None
+            if not nxt:
+                return
+            number = _as_int((parse_qs(urlsplit(nxt[0]).query).get("page") or [None])[0])
+            if number is None or number in seen:
+                return
+            page = number
+
+    # --- the domain -------------------------------------------------------------------------------
+    def check_access(self) -> None:
+        """Fail early, with the troubleshooting steps, when the repository cannot be read."""
+        self.call(self.api.repos.get)
+
+    def review_items(self, pr: PullRequest) -> list[ReviewItem]:
+        items: list[ReviewItem] = []
+        for rows in self.pages(self.api.pulls.list_review_comments, pull_number=pr.number):
+            for row in rows:
+                item = _item(row, "comment", pr.number)
+                if item:
+                    items.append(item)
+        for rows in self.pages(self.api.pulls.list_reviews, pull_number=pr.number):
+            for row in rows:
+                item = _item(row, "review", pr.number)
+                if item:
+                    items.append(item)
+        return items
+
+    def fetch(self, since: datetime, limit: int, finished: set[int],
+              on_pr: Callable[[PullRequest], None] | None = None) -> FetchResult:
+        """Merged PRs within ``since``, newest first, up to ``limit``, skipping ``finished`` PR numbers."""
+        result = FetchResult()
+        try:
+            for rows in self.pages(self.api.pulls.list, state="closed", sort="updated", direction="desc"):
+                for row in rows:
+                    updated = parse_time(_get(row, "updated_at"))
+                    if updated is not None and updated < since:
+                        result.complete = True
+                        return result
+                    result.listed += 1
+                    merged = parse_time(_get(row, "merged_at"))
+                    number = _get(row, "number")
+                    if merged is None or merged < since or not isinstance(number, int):
+                        continue
+                    if number in finished:
+                        result.skipped_finished += 1
+                        continue
+                    if len(result.prs) >= limit:
+                        return result
+                    user = _get(row, "user") or {}
+                    pr = PullRequest(number, str(_get(row, "title") or ""), str(_get(user, "login") or ""), merged,
+                                     str(_get(row, "html_url") or ""))
+                    pr.items = self.review_items(pr)
+                    result.prs.append(pr)
+                    if on_pr:
+                        on_pr(pr)
+            result.complete = True
+        except RateLimited as exc:
+            result.paused = exc
+        finally:
+            result.requests = self.requests
+        return result
+
+
+def _get(row: Any, key: str) -> Any:
+    try:
+        return row.get(key)
+    except AttributeError:
+        return None
+
+
+def _item(row: Any, kind: str, pr: int) -> ReviewItem | None:
+    ident = _get(row, "id")
+    if not isinstance(ident, int):
+        return None
+    user = _get(row, "user") or {}
+    at = parse_time(_get(row, "created_at") if kind == "comment" else _get(row, "submitted_at"))
+    line = _get(row, "line") or _get(row, "original_line")
+    return ReviewItem(
+        id=ident, kind=kind, pr=pr,
+        login=str(_get(user, "login") or ""), user_type=str(_get(user, "type") or ""),
+        association=str(_get(row, "author_association") or "NONE").upper(),
+        body=str(_get(row, "body") or ""), url=str(_get(row, "html_url") or ""), at=at,
+        path=_get(row, "path") if kind == "comment" else None,
+        line=line if isinstance(line, int) else None,
+        state=str(_get(row, "state") or "").upper() if kind == "review" else None,
+    )
+
+
+# --- filters ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Filters:
+    include_bots: bool = False
+    any_author: bool = False
+    bots: frozenset[str] = frozenset(BUILTIN_BOTS)
+
+    @classmethod
+    def build(cls, *, include_bots: bool, any_author: bool, extra_bots: list[str]) -> Filters:
+        names = {_bot_name(b) for b in (*BUILTIN_BOTS, *extra_bots) if b and b.strip()}
+        return cls(include_bots, any_author, frozenset(names))
+
+    def scope(self) -> str:
+        """What decides which comments a finished PR gave; a change rescans finished PRs."""
+        return f"bots={int(self.include_bots)}:{','.join(sorted(self.bots))};any={int(self.any_author)}"
+
+
+def _bot_name(login: str) -> str:
+    login = login.strip().lower()
+    return login[:-5] if login.endswith("[bot]") else login
+
+
+def is_bot(item: ReviewItem, bots: frozenset[str]) -> bool:
+    login = item.login.lower()
+    return item.user_type.lower() == "bot" or login.endswith("[bot]") or _bot_name(login) in bots
+
+
+_SHORTCODE = re.compile(r":[a-z0-9_+\-]+:", re.I)
+_LGTM = re.compile(r"^(?:(?:lgtm|looks good(?: to me)?|looks great|ship ?it|approved?|good to go|sgtm|"
+                   r"nice|thanks|thank you|1)\s*)+$")
+
+
+def _words(text: str) -> str:
+    text = _SHORTCODE.sub(" ", text)
+    kept = "".join(c if (c.isalnum() or c.isspace()) and unicodedata.category(c) != "So" else " " for c in text)
+    return re.sub(r"\s+", " ", kept).strip().lower()
+
+
+def text_reason(body: str) -> str | None:
+    """Why a comment's text is not worth a lesson (empty, emoji, LGTM, short, symbols), or None."""
+    stripped = body.strip()
+    if not stripped:
+        return "empty"
+    words = _words(stripped)
+    if not words:
+        return "emoji"
+    if _LGTM.match(words):
+        return "lgtm"
+    alnum = sum(c.isalnum() for c in stripped)
+    if len(stripped) < 20 or alnum < 10:
+        return "short"
+    visible = sum(not c.isspace() for c in stripped)
+    if alnum < 0.4 * visible:
+        return "symbols"
+    return None
+
+
+def normalized(body: str) -> str:
+    return re.sub(r"\s+", " ", body.strip().lower())
+
+
+def drop_reason(item: ReviewItem, pr: PullRequest, filters: Filters) -> str | None:
+    """The first filter that drops ``item`` (see DROP_REASONS), or None to keep it. Duplicates and
+    already-imported comments are decided by the caller, which sees the whole PR and the store."""
+    if not filters.include_bots and is_bot(item, filters.bots):
+        return "bot"
+    if pr.author and item.login.lower() == pr.author.lower():
+        return "pr-author"
+    if not filters.any_author and item.association not in TRUSTED_ASSOCIATIONS:
+        return "not-member"
+    if item.kind == "review" and item.state not in REVIEW_STATES:
+        return "review-state"
+    if item.at is not None and item.at > pr.merged_at:
+        return "after-merge"
+    return text_reason(item.body)
