@@ -1,0 +1,131 @@
+"""How each real agent CLI is configured and run against the fake model server (one place per agent)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.world import Run, World
+
+
+# ---------------- Claude Code ----------------
+def claude_env(world: World) -> dict[str, str]:
+    # CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC alone stops every request but the model turns (no DNS at all)
+    return world.env(ANTHROPIC_BASE_URL=world.base_url, ANTHROPIC_API_KEY="sk-ant-fake",
+                     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1",
+                     DISABLE_ERROR_REPORTING="1", DISABLE_AUTOUPDATER="1")
+
+
+def run_claude(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+    """`claude -p PROMPT` with edits allowed (Write/Edit are denied in -p mode otherwise)."""
+    return world.run([binary, "-p", prompt, "--output-format", "json", "--permission-mode", "acceptEdits", *flags],
+                     env=claude_env(world), timeout=timeout)
+
+
+def claude_session_id(run: Run) -> str:
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    return str(result["session_id"])
+
+
+def claude_transcripts(world: World) -> list[Path]:
+    return sorted((world.home / ".claude" / "projects").glob("*/*.jsonl"))
+
+
+# ---------------- Codex CLI ----------------
+CODEX_CONFIG = """\
+model = "{model}"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "Fake local"
+base_url = "{base_url}/v1"
+wire_api = "responses"
+env_key = "FAKE_OPENAI_KEY"
+
+[analytics]
+enabled = false
+
+[features]
+hooks = true
+plugins = false
+remote_plugin = false
+apps = false
+"""
+
+
+def codex_home(world: World) -> Path:
+    return world.home / ".codex"
+
+
+def codex_setup(world: World, *, model: str = "gpt-5.5", trust_project: bool = True) -> Path:
+    """Write $CODEX_HOME/config.toml. A known model slug (gpt-5.5) makes Codex offer its apply_patch tool;
+    project hooks (`<project>/.codex/hooks.json`) load only for a trusted project."""
+    home = codex_home(world)
+    home.mkdir(parents=True, exist_ok=True)
+    text = CODEX_CONFIG.format(model=model, base_url=world.base_url)
+    if trust_project:
+        text += f'\n[projects."{world.project}"]\ntrust_level = "trusted"\n'
+    config = home / "config.toml"
+    config.write_text(text)
+    return config
+
+
+def codex_env(world: World) -> dict[str, str]:
+    return world.env(FAKE_OPENAI_KEY="sk-fake", CODEX_HOME=str(codex_home(world)))
+
+
+def run_codex(world: World, binary: Path, prompt: str, *flags: str, resume: str | None = None,
+              timeout: float = 120) -> Run:
+    """`codex exec` with hooks trusted for the run (hooks are silently skipped until trusted in the TUI)."""
+    argv: list[str | Path] = [binary, "exec"]
+    if resume:
+        argv += ["resume", resume]
+    argv += ["--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", *flags, prompt]
+    return world.run(argv, env=codex_env(world), timeout=timeout)
+
+
+def codex_thread_id(run: Run) -> str:
+    for event in run.json_lines():
+        if event.get("type") == "thread.started":
+            return str(event["thread_id"])
+    raise AssertionError("no thread.started event in codex output:\n" + run.stdout[-2000:])
+
+
+def codex_rollouts(world: World) -> list[Path]:
+    return sorted((codex_home(world) / "sessions").glob("*/*/*/rollout-*.jsonl"))
+
+
+# ---------------- opencode ----------------
+def opencode_setup(world: World) -> Path:
+    """The user-level opencode config pointing at the fake server (keeps the project's own files untouched)."""
+    config_dir = world.home / ".config" / "opencode"
+    config_dir.mkdir(parents=True, exist_ok=True)
+    config = {
+        "$schema": "https://opencode.ai/config.json",
+        "provider": {"fake": {
+            "npm": "@ai-sdk/openai-compatible", "name": "Fake local",
+            "options": {"baseURL": f"{world.base_url}/v1", "apiKey": "sk-fake"},
+            "models": {"fake-model": {"name": "Fake model", "tool_call": True,
+                                      "limit": {"context": 200000, "output": 8192}}}}},
+        "model": "fake/fake-model", "small_model": "fake/fake-model", "enabled_providers": ["fake"],
+        "autoupdate": False, "share": "disabled", "lsp": False, "formatter": False,
+    }
+    path = config_dir / "opencode.json"
+    path.write_text(json.dumps(config, indent=2))
+    return path
+
+
+def opencode_env(world: World) -> dict[str, str]:
+    # Without NPM_CONFIG_REGISTRY opencode looks up @opencode-ai/plugin on registry.npmjs.org at startup
+    return world.env(OPENCODE_DISABLE_MODELS_FETCH="1", OPENCODE_DISABLE_AUTOUPDATE="1", OPENCODE_DISABLE_SHARE="1",
+                     OPENCODE_DISABLE_LSP_DOWNLOAD="1", OPENCODE_DISABLE_DEFAULT_PLUGINS="1",
+                     NPM_CONFIG_REGISTRY=f"{world.base_url}/npm/")
+
+
+def run_opencode(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+    return world.run([binary, "run", prompt, "--format", "json", *flags], env=opencode_env(world), timeout=timeout)
+
+
+def opencode_db(world: World) -> Path:
+    return world.home / ".local" / "share" / "opencode" / "opencode.db"

@@ -1,0 +1,203 @@
+"""The e2e world: finding the installed agent CLIs, a temp home + project + fake model server, running agents."""
+
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from tests.e2e.fake_llm import FakeLLM
+
+REPO = Path(__file__).resolve().parents[2]
+FAKE_LLM = Path(__file__).with_name("fake_llm.py")
+NETNS_PORT = 41000  # any port: inside a fresh namespace nothing else is listening
+SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+# agent -> (binary inside its install folder, pinned version, what `--version` prints)
+AGENTS = {
+    "claude": ("node_modules/.bin/claude", "2.1.332"),
+    "codex": ("node_modules/.bin/codex", "0.171.0"),
+    "opencode": ("node_modules/.bin/opencode", "1.18.33"),
+}
+
+def agents_dir() -> Path:
+    return Path(os.environ.get("LEARN_AGENTS_DIR") or REPO / ".agents")
+
+
+@functools.cache
+def find_agent(name: str) -> tuple[Path | None, str]:
+    """(binary, "") when the pinned CLI is installed and runs, else (None, why not)."""
+    rel, version = AGENTS[name]
+    folder = agents_dir() / name
+    binary = folder / rel
+    if not binary.exists():
+        why = f"{name} {version} is not installed in {folder} (run scripts/install-agents.sh)"
+        log = folder / ".install.log"
+        if log.is_file():
+            tail = [line for line in log.read_text(errors="replace").splitlines() if line.strip()][-2:]
+            why += "; last install error: " + " / ".join(tail)[:300]
+        return None, why
+    try:
+        out = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60,
+                             stdin=subprocess.DEVNULL, env={"PATH": SYSTEM_PATH, "HOME": "/nonexistent"})
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"{binary} --version failed: {exc}"
+    if version not in out.stdout + out.stderr:
+        return None, f"{binary} --version says {(out.stdout + out.stderr).strip()[:80]!r}, expected {version}"
+    if shutil.which("node", path=SYSTEM_PATH) is None and name == "codex":
+        return None, "codex's launcher needs `node` on the system PATH"
+    return binary, ""
+
+
+@functools.cache
+def netns_prefix() -> list[str] | None:
+    """The command prefix that runs a process in a fresh network namespace, or None when not possible."""
+    if os.environ.get("LEARN_E2E_NETNS", "1") == "0" or not shutil.which("unshare"):
+        return None
+    for prefix in (["unshare", "-n"], ["unshare", "-r", "-n"]):
+        try:
+            if subprocess.run([*prefix, "true"], capture_output=True, timeout=10).returncode == 0:
+                return prefix
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+    return None
+
+
+def agent_binary(name: str) -> Path:
+    binary, why = find_agent(name)
+    if binary is None:
+        pytest.skip(why)
+    return binary
+
+
+@dataclass
+class Run:
+    """One finished agent run."""
+
+    argv: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def json_lines(self) -> list[dict[str, Any]]:
+        out = []
+        for line in self.stdout.splitlines():
+            line = line.strip()
+            if line.startswith("{"):
+                try:
+                    out.append(json.loads(line))
+                except ValueError:
+                    pass
+        return out
+
+    def check(self) -> "Run":
+        assert self.returncode == 0, f"{self.argv[0]} exited {self.returncode}\n--- stdout\n{self.stdout[-3000:]}" \
+                                     f"\n--- stderr\n{self.stderr[-3000:]}"
+        return self
+
+
+@dataclass
+class World:
+    """A temporary home and git project, a fake model server, and a way to run an agent in them."""
+
+    home: Path
+    project: Path
+    work: Path
+    port: int
+    netns: list[str] | None
+    server: FakeLLM | None = None
+    extra_env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def log(self) -> Path:
+        return self.work / "requests.jsonl"
+
+    @property
+    def script(self) -> Path:
+        return self.work / "script.json"
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def set_script(self, turns: list[dict[str, Any]]) -> None:
+        self.script.write_text(json.dumps(turns, indent=1))
+
+    def env(self, **extra: str) -> dict[str, str]:
+        env = {
+            "HOME": str(self.home), "USER": os.environ.get("USER", "tester"), "LANG": "C.UTF-8",
+            "PATH": SYSTEM_PATH, "TERM": "dumb", "NO_COLOR": "1", "TMPDIR": str(self.work / "tmp"),
+            "XDG_CONFIG_HOME": str(self.home / ".config"), "XDG_DATA_HOME": str(self.home / ".local/share"),
+            "XDG_STATE_HOME": str(self.home / ".local/state"), "XDG_CACHE_HOME": str(self.home / ".cache"),
+            "CODEX_HOME": str(self.home / ".codex"),
+            "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": str(self.home / ".gitconfig"),
+        }
+        env.update(self.extra_env)
+        env.update(extra)
+        return env
+
+    def run(self, argv: list[str | Path], *, env: dict[str, str] | None = None, cwd: Path | None = None,
+            timeout: float = 120) -> Run:
+        """Run an agent command to completion, the fake model server answering it."""
+        args = [str(a) for a in argv]
+        (self.work / "tmp").mkdir(exist_ok=True)
+        if self.netns is not None:
+            args = [*self.netns, sys.executable, str(FAKE_LLM), "--lo-up", "--port", str(self.port),
+                    "--script", str(self.script), "--log", str(self.log), "--timeout", str(timeout), "--", *args]
+        start = time.monotonic()
+        proc = subprocess.Popen(args, cwd=cwd or self.project, env=env or self.env(), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=timeout + 15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            out, err = proc.communicate()
+            pytest.fail(f"{argv[0]} did not finish in {timeout} s\n--- stdout\n{out[-2000:]}\n--- stderr\n{err[-2000:]}")
+        return Run(args, proc.returncode, out, err, time.monotonic() - start)
+
+    # ---- the fake server's request log ----
+    def requests(self) -> list[dict[str, Any]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines() if line.strip()]
+
+    def model_requests(self) -> list[dict[str, Any]]:
+        """Requests that asked the model for an agent turn (they offer tools; titles and the like do not)."""
+        return [r for r in self.requests() if r["method"] == "POST" and isinstance(r.get("body"), dict)
+                and r["body"].get("tools")]
+
+
+def request_text(request: dict[str, Any]) -> str:
+    """Everything a model request carried as one string (system prompt, messages, tool results)."""
+    body = dict(request.get("body") or {})
+    body.pop("tools", None)  # tool descriptions are the agent's, and large
+    return json.dumps(body, ensure_ascii=False)
+
+
+def learn_env(world: World) -> dict[str, str]:
+    """Environment for running `learn` itself (capture, status) as the user would, outside the agent."""
+    env = dict(os.environ)
+    env.update(world.env(PATH=os.path.dirname(sys.executable) + os.pathsep + SYSTEM_PATH))
+    return env
+
+
+def run_learn(world: World, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=world.project, env=learn_env(world),
+                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def model_requests_text(world: World) -> list[str]:
+    """`request_text` of every model turn request, in order."""
+    return [request_text(r) for r in world.model_requests()]
