@@ -1,9 +1,240 @@
-"""Commands of this group are added by their issue."""
+"""`learn show`, `promote`, `reject`, `rollback`, `pin`, `unpin`, `search`, `publish`, `check`.
+
+A thin layer: each command calls :mod:`altimate_learn.review` and renders what it returns. Lesson text
+is untrusted and always printed through `review.text.safe` / `safe_json`.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from altimate_learn.cli.common import JsonOpt, NameOpt, echo, is_interactive, open_store
+
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
+                                                           "terminal.")]
+AllowFlaggedOpt = Annotated[bool, typer.Option(
+    "--allow-flagged", help="With --yes: approve lessons flagged for mentioning skipping or disabling tests, "
+                            "checks, CI or review.")]
+PublishOpt = Annotated[bool, typer.Option(
+    "--publish", help="After promoting, export the approved lessons as .altimate-code/skills/<name>/SKILL.md.")]
+ReplaceOpt = Annotated[bool, typer.Option(
+    "--replace", help="With --publish: overwrite a SKILL.md that this store did not write (or that was edited "
+                      "by hand).")]
+
+
+def _json(value: object) -> None:
+    from altimate_learn.review.text import safe_json
+
+    typer.echo(safe_json(value))
+
+
+def _store_label(store) -> str:  # type: ignore[no-untyped-def]
+    try:
+        return str(store.dir.relative_to(store.project.root))
+    except ValueError:
+        return str(store.dir)
+
+
+def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
+    """Show the approved lessons, the candidate, the diff between them, flags and pending replacements."""
+    from altimate_learn.review.model import load_review
+    from altimate_learn.review.render import render_review
+
+    store = open_store(name)
+    review = load_review(store)
+    if as_json:
+        _json(review.as_dict())
+        return
+    for line in render_review(review, _store_label(store)):
+        echo(line)
+
+
+def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged: AllowFlaggedOpt = False,
+            publish: PublishOpt = False, replace: ReplaceOpt = False) -> None:
+    """Make the candidate the approved set, after showing its diff and asking to confirm.
+
+    Every lesson is linted again and identifier overlaps are checked again. If the candidate changes
+    between the diff and the write, nothing is promoted. The approved set it replaces is archived in
+    versions/ (see `learn rollback`).
+    """
+    from altimate_learn.review import gate
+    from altimate_learn.review.render import render_diff
+
+    if replace and not publish:
+        raise typer.BadParameter("--replace only applies with --publish.", param_hint="--replace")
+    store = open_store(name)
+
+    def shown(review: gate.Review) -> None:
+        echo("Review the changes below before they become the approved lessons"
+             + (" (and the published skill)." if publish else "."))
+        for line in render_diff(review):
+            echo(line)
+
+    def confirm(review: gate.Review) -> bool:
+        question = "Promote this candidate" + (" and publish it" if publish else "") + "?"
+        if review.flagged:
+            question = f"Promote this candidate, including {len(review.flagged)} flagged lesson(s)?"
+        return typer.confirm(question, default=False)
+
+    result = gate.promote(store, yes=yes, allow_flagged=allow_flagged, interactive=is_interactive(),
+                          confirm=confirm, show=shown)
+    if not result.promoted:
+        echo("Cancelled; nothing was promoted.")
+        raise typer.Exit(1)
+    archived = f" (the previous set is archived as v{result.archived_version})" if result.archived_version else ""
+    echo(f"Promoted '{name}': {result.approved_count} approved lessons{archived}.")
+    if publish:
+        _publish(store, replace, promoted=True)
+
+
+def _publish(store, replace: bool, *, promoted: bool = False) -> None:  # type: ignore[no-untyped-def]
+    from altimate_learn.errors import LearnError
+    from altimate_learn.review.publish import publish as do_publish
+
+    try:
+        result = do_publish(store, replace=replace)
+    except LearnError as exc:
+        if promoted:
+            raise LearnError(f"promoted, but not published: {exc.message}",
+                             f"{exc.hint or ''} Retry with `learn publish --name {store.name}`.".strip()) from None
+        raise
+    where = _relative(result.path, store.project.root)
+    verb = "Published" if result.changed else "Already up to date:"
+    echo(f"{verb} {where} ({result.exported} lessons).")
+    for item in result.skipped:
+        echo(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def publish(name: NameOpt = "team-playbook", replace: Annotated[bool, typer.Option(
+        "--replace", help="Overwrite a SKILL.md that this store did not write (or that was edited by hand).")] = False,
+            ) -> None:
+    """Export the approved lessons as .altimate-code/skills/<name>/SKILL.md."""
+    _publish(open_store(name), replace)
+
+
+def reject(name: NameOpt = "team-playbook") -> None:
+    """Discard the staged candidate (and the harmful marks and pending replacements of its reflection)."""
+    from altimate_learn.review import gate
+
+    result = gate.reject(open_store(name))
+    if not result.rejected:
+        echo(f"No candidate in '{name}'; nothing to reject.")
+    elif result.moved_to:
+        echo(f"Discarded the unreadable candidate of '{name}' (kept as {result.moved_to}).")
+    else:
+        echo(f"Discarded the candidate of '{name}' ({result.lessons} lessons).")
+
+
+def rollback(name: NameOpt = "team-playbook") -> None:
+    """Restore the approved set the last promote replaced, and discard the current candidate."""
+    from altimate_learn.review import gate
+
+    result = gate.rollback(open_store(name))
+    extra = "; the candidate was discarded" if result.discarded_candidate else ""
+    echo(f"Restored '{name}' from v{result.version}: {result.restored} approved lessons{extra}.")
+
+
+def _pin(name: str, lesson_id: str, pinned: bool) -> None:
+    from altimate_learn.review import gate
+    from altimate_learn.review.text import safe
+
+    result = gate.set_pinned(open_store(name), lesson_id.strip(), pinned)
+    word = "Pinned" if pinned else "Unpinned"
+    if not result.changed and not result.candidate_changed:
+        echo(f"[{result.lesson['id']}] is already {'pinned' if pinned else 'unpinned'}; nothing changed.")
+        return
+    also = " (also in the staged candidate)" if result.candidate_changed else ""
+    echo(f"{word} [{result.lesson['id']}] {safe(result.lesson['text'])}{also}")
+
+
+IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0.", show_default=False)]
+
+
+def pin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
+    """Pin an approved lesson: it fills the core tier first and is never evicted by learn.max_stored."""
+    _pin(name, lesson_id, True)
+
+
+def unpin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
+    """Unpin an approved lesson."""
+    _pin(name, lesson_id, False)
+
+
+def search(words: Annotated[list[str], typer.Argument(help="Words that must all appear (any case) in the "
+                                                           "lesson id, text or tags.", show_default=False)],
+           name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
+    """Find approved and retired lessons; an id that matches nothing lists the closest ids."""
+    from altimate_learn.review.search import search as do_search
+    from altimate_learn.review.text import safe
+
+    result = do_search(open_store(name), words)
+    if as_json:
+        _json(result.as_dict())
+        return
+    if not result.matches:
+        if result.closest:
+            echo(f"No lesson has id {safe(result.words[0])}. Closest ids: {', '.join(result.closest)}")
+        else:
+            echo("No lessons match.")
+        return
+    for state, lesson in result.matches:
+        line = f"[{lesson['id']}] {state}: {safe(lesson['text'])}"
+        if state == "retired" and lesson.get("reason"):
+            line += f" (retired: {safe(lesson['reason'])})"
+        echo(line)
+
+
+def check(paths: Annotated[list[Path] | None, typer.Argument(
+        help="approved.json files or store folders (default: every store of this project).",
+        show_default=False)] = None, as_json: JsonOpt = False) -> None:
+    """Validate committed lesson files without changing them (for pre-commit and CI).
+
+    Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
+    overlaps. Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
+    flagged lessons are listed but are not failures.
+    """
+    from altimate_learn.cli.common import current_project
+    from altimate_learn.review.check import check as do_check
+    from altimate_learn.review.text import safe
+
+    report = do_check(list(paths or []), current_project())
+    if as_json:
+        _json(report.as_dict())
+    else:
+        for line in report.lines():
+            echo(safe(line))
+        for f in report.files:
+            for lesson_id, reason in f.flagged.items():
+                echo(safe(f"{f.path}: {lesson_id}: flagged: {reason} (listed, not a failure)"))
+        if not report.files:
+            echo("No approved.json found; nothing to check.")
+        elif report.ok:
+            total = sum(f.lessons for f in report.files)
+            echo(f"OK: {len(report.files)} file(s), {total} lessons.")
+        else:
+            count = len(report.lines())
+            typer.echo(f"{count} problem(s) in {sum(not f.ok for f in report.files)} file(s).", err=True)
+    if not report.ok:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("show")(show)
+    app.command("promote")(promote)
+    app.command("reject")(reject)
+    app.command("rollback")(rollback)
+    app.command("pin")(pin)
+    app.command("unpin")(unpin)
+    app.command("search")(search)
+    app.command("publish")(publish)
+    app.command("check")(check)

@@ -1,0 +1,145 @@
+"""`learn check`: validate committed lesson files without changing anything.
+
+Made for a pre-commit hook and CI: it takes no lock, creates no folder or `.gitignore`, and moves
+nothing aside. For each `approved.json` it reports every problem it finds, not only the first:
+
+- ``invalid-json``: the file does not parse (or is not UTF-8);
+- ``schema``: a lesson does not follow the schema (the whole file must be a JSON array of lessons);
+- ``duplicate-id``: two lessons share an id;
+- ``not-canonical``: the bytes are not the canonical form (sorted keys, 2-space indent, no nulls, one
+  trailing newline), so a later `learn` write would produce a noisy diff;
+- every lint rule of the curator (``too-long`` and the rest): delivery leaves such a lesson out, so a
+  lesson committed by hand that fails it would silently never reach an agent. There is no grandfathering
+  here: a lesson over 140 characters from an older store fails too;
+- ``coexists``: `coexists` names the lesson itself or an id that is not in the file;
+- ``overlap``: two lessons share a backticked identifier without declaring that they coexist.
+
+Flagged lessons (they mention skipping or disabling tests, checks, CI or review) are listed but are not
+failures: a person approved them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.errors import SchemaError
+from altimate_learn.review.model import Problem, lesson_problems
+from altimate_learn.schema import Lesson, validate_lesson
+from altimate_learn.store import fsio
+from altimate_learn.store.paths import ProjectPaths
+
+FILE = "(file)"  # the lesson column of a problem that concerns the whole file
+
+
+@dataclass
+class FileReport:
+    path: str
+    lessons: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    flagged: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class CheckReport:
+    files: list[FileReport]
+
+    @property
+    def ok(self) -> bool:
+        return all(f.ok for f in self.files)
+
+    def lines(self) -> list[str]:
+        """One line per problem: ``path: L-xxxx: rule: message``."""
+        return [f"{f.path}: {p.lesson}: {p.rule}: {p.message}" for f in self.files for p in f.problems]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "files": [{"path": f.path, "lessons": f.lessons, "ok": f.ok} for f in self.files],
+            "problems": [{"path": f.path, **p.as_dict()} for f in self.files for p in f.problems],
+            "flagged": [{"path": f.path, "id": i, "reason": r} for f in self.files for i, r in f.flagged.items()],
+        }
+
+
+def _entry(index: int, value: Any) -> str:
+    if isinstance(value, dict) and isinstance(value.get("id"), str):
+        return value["id"]
+    return f"#{index + 1}"
+
+
+def check_file(path: Path, shown: str | None = None) -> FileReport:
+    """Every problem of one lesson file (read-only)."""
+    report = FileReport(shown or str(path))
+    add = report.problems.append
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        add(Problem(FILE, "missing", "the file does not exist"))
+        return report
+    except IsADirectoryError:
+        add(Problem(FILE, "missing", "this is a folder, not a lesson file"))
+        return report
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        add(Problem(FILE, "invalid-json", "the file is not UTF-8 text"))
+        return report
+    except json.JSONDecodeError as exc:
+        add(Problem(FILE, "invalid-json", f"{exc.msg} at line {exc.lineno} column {exc.colno}"))
+        return report
+    if not isinstance(value, list):
+        add(Problem(FILE, "schema", "expected a JSON array of lessons"))
+        return report
+    report.lessons = len(value)
+    retired = path.name == "retired.json"
+    valid: list[Lesson] = []
+    seen: set[str] = set()
+    for index, item in enumerate(value):
+        try:
+            validate_lesson(item, str(path), index, retired=retired)
+        except SchemaError as exc:
+            add(Problem(_entry(index, item), "schema", f"field '{exc.field}': {exc.problem}"))
+            continue
+        if item["id"] in seen:
+            add(Problem(item["id"], "duplicate-id", f"entry #{index + 1} repeats id {item['id']}; ids must be unique"))
+            continue
+        seen.add(item["id"])
+        valid.append(item)
+    if raw != fsio.canonical_json(value).encode("utf-8"):
+        add(Problem(FILE, "not-canonical", "not in canonical form (keys sorted, 2-space indent, no null values, "
+                                           "one trailing newline); rewrite it with learn or fix the formatting"))
+    if not retired:
+        problems, flagged = lesson_problems(valid)  # nothing grandfathered: delivery applies the same lint
+        report.problems.extend(problems)
+        report.flagged = flagged
+    return report
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
+    """Files to check: each PATH (a lesson file, or a store folder's approved.json); by default every
+    store of the project that has an approved.json."""
+    if paths:
+        return [path / "approved.json" if path.is_dir() else path for path in paths]
+    found = []
+    for name in project.store_names():
+        candidate = project.learn_dir / name / "approved.json"
+        if candidate.is_file():
+            found.append(candidate)
+    return found
+
+
+def check(paths: list[Path], project: ProjectPaths) -> CheckReport:
+    return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)])

@@ -1,0 +1,307 @@
+"""The human gate: promote, reject, rollback, pin and unpin.
+
+Only `promote` writes a candidate into `approved.json`, and only the candidate the person was shown:
+the confirmation happens outside the store lock (a person may take minutes), then the store is re-read
+under the lock and the write is refused if `candidate.json` or `approved.json` no longer has the bytes
+the diff was computed from. Every change is recorded in `history.jsonl`.
+
+Policy (spec 003, "Review and promote"):
+- outside a terminal, promote refuses without ``yes``;
+- with ``yes``, a candidate with flagged lessons is refused unless ``allow_flagged``;
+- interactively, confirming the prompt approves the flagged lessons it showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.review.model import Review, load_review, read_lesson_file
+from altimate_learn.schema import Lesson
+from altimate_learn.store import Store, fsio
+
+START_HINT = "Run `learn reflect` (or `learn curate`) to stage a candidate first."
+
+
+class PromoteRefused(LearnError):
+    """Promote stopped before writing anything; the message says why and what to do."""
+
+
+@dataclass
+class PromoteResult:
+    promoted: bool
+    archived_version: int | None = None
+    approved_count: int = 0
+    added: list[str] = field(default_factory=list)
+    edited: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    flagged: list[str] = field(default_factory=list)
+    candidate_sha256: str | None = None
+    review: Review | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"promoted": self.promoted, "version": self.archived_version, "approved": self.approved_count,
+                "added": self.added, "edited": self.edited, "removed": self.removed, "flagged": self.flagged,
+                "candidate_sha256": self.candidate_sha256}
+
+
+def _problem_summary(review: Review) -> str:
+    shown = "; ".join(f"{p.lesson} {p.rule}: {p.message}" for p in review.problems[:5])
+    more = f" (and {len(review.problems) - 5} more)" if len(review.problems) > 5 else ""
+    return shown + more
+
+
+def check_promotable(review: Review) -> None:
+    """Refuse a review that cannot be promoted at all (no candidate, no change, failing checks)."""
+    if review.candidate.lessons is None:
+        raise PromoteRefused(f"nothing to promote: store '{review.store}' has no candidate.", START_HINT)
+    if review.same_as_approved:
+        raise PromoteRefused(f"nothing to promote: the candidate of '{review.store}' is identical to the "
+                             "approved lessons.", "Run `learn reject` to discard it.")
+    if review.problems:
+        raise PromoteRefused(f"refusing to promote '{review.store}': {_problem_summary(review)}.",
+                             "Edit candidate.json or run `learn reflect` again; `learn show` lists every problem.")
+
+
+def promote(store: Store, *, yes: bool = False, allow_flagged: bool = False, interactive: bool = False,
+            confirm: Callable[[Review], bool] | None = None,
+            show: Callable[[Review], None] | None = None) -> PromoteResult:
+    """Promote the candidate of ``store`` after the checks and the confirmation policy above.
+
+    ``show`` is called with the review before any question (the CLI prints the diff); ``confirm`` asks
+    the person and returns their answer. Returns ``promoted=False`` when they declined.
+    """
+    review = load_review(store)
+    check_promotable(review)
+    if show is not None:
+        show(review)
+    if yes:
+        if review.flagged and not allow_flagged:
+            ids = ", ".join(review.flagged)
+            raise PromoteRefused(
+                f"refusing to promote flagged lessons without explicit approval: {ids}.",
+                "Read the WARNING lines, then confirm interactively with `learn promote`, or pass "
+                "`--yes --allow-flagged` to approve them.")
+        approve_flagged = allow_flagged
+    else:
+        if not interactive or confirm is None:
+            raise PromoteRefused("refusing to promote without confirmation outside a terminal.",
+                                 "Run `learn promote` in a terminal, or pass --yes (and --allow-flagged to "
+                                 "approve flagged lessons).")
+        if not confirm(review):
+            return PromoteResult(False, review=review, candidate_sha256=review.candidate_sha256)
+        approve_flagged = True  # the person confirmed the prompt that showed the WARNING lines
+    return commit(store, review, allow_flagged=approve_flagged)
+
+
+def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult:
+    """Write the shown candidate as `approved.json`, if it is still byte-identical to what was shown."""
+    with store.lock():
+        fresh = load_review(store)
+        if fresh.candidate_sha256 != shown.candidate_sha256:
+            raise PromoteRefused(f"the candidate of '{store.name}' changed since it was shown; nothing was promoted.",
+                                 "Review it again with `learn show`, then run `learn promote`.")
+        if fresh.approved_sha256 != shown.approved_sha256:
+            raise PromoteRefused(f"approved.json of '{store.name}' changed since the diff was shown; nothing was "
+                                 "promoted.", "Review it again with `learn show`, then run `learn promote`.")
+        check_promotable(fresh)
+        if fresh.flagged and not allow_flagged:
+            raise PromoteRefused(f"refusing to promote flagged lessons without explicit approval: "
+                                 f"{', '.join(fresh.flagged)}.", "Pass --allow-flagged to approve them.")
+        candidate = fresh.candidate.lessons or []
+        archived = None
+        if fresh.approved.lessons is not None:
+            archived = store.archive_version(fresh.approved.lessons)
+        store.write_lessons(Store.APPROVED, candidate)
+        store.remove(Store.CANDIDATE)
+        _reconcile_retired(store, {lesson["id"] for lesson in candidate})
+        ids = fresh.diff.ids()
+        store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
+                             approved=len(candidate), previous=len(fresh.approved.lessons or []),
+                             flagged=sorted(fresh.flagged), **ids)
+        return PromoteResult(True, archived, len(candidate), ids["added"], ids["edited"], ids["removed"],
+                             sorted(fresh.flagged), fresh.candidate_sha256, fresh)
+
+
+def _reconcile_retired(store: Store, live: set[str]) -> None:
+    """A lesson that is approved again is no longer retired. An unreadable retired.json is left alone."""
+    try:
+        retired = store.retired()
+    except LearnError:
+        return
+    kept = [lesson for lesson in retired if lesson["id"] not in live]
+    if len(kept) != len(retired):
+        store.write_lessons(Store.RETIRED, kept)
+
+
+def _retire(store: Store, lessons: list[Lesson], reason: str) -> None:
+    if not lessons:
+        return
+    try:
+        retired = store.retired()
+    except LearnError:
+        return
+    now = fsio.utc_now()
+    by_id = {lesson["id"]: i for i, lesson in enumerate(retired)}
+    for lesson in lessons:
+        record = {**lesson, "reason": reason, "updated": lesson.get("updated", now)}
+        record.pop("supersededBy", None)
+        if lesson["id"] in by_id:
+            retired[by_id[lesson["id"]]] = record
+        else:
+            retired.append(record)
+    store.write_lessons(Store.RETIRED, retired)
+
+
+def _discard_reflection_state(store: Store) -> None:
+    """Harmful marks and pending replacements came from the reflection that built the discarded candidate."""
+    store.remove(Store.HARMFUL)
+    store.remove(Store.PENDING_REPLACEMENTS)
+
+
+# --- reject ------------------------------------------------------------------------------------------
+
+@dataclass
+class RejectResult:
+    rejected: bool
+    lessons: int = 0
+    moved_to: str | None = None  # an unreadable candidate is kept aside, not deleted
+
+
+def reject(store: Store) -> RejectResult:
+    """Discard the staged candidate (an unparseable one is moved aside instead of deleted)."""
+    if not store.path(Store.CANDIDATE).exists():
+        return RejectResult(False)
+    with store.lock():
+        path = store.path(Store.CANDIDATE)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return RejectResult(False)
+        moved = None
+        count = 0
+        try:
+            read = read_lesson_file(path)
+            count = len(read.lessons or [])
+        except StoreError:
+            moved = str(fsio.move_aside(path))
+        if moved is None:
+            store.remove(Store.CANDIDATE)
+        _discard_reflection_state(store)
+        from altimate_learn.review.model import sha256
+
+        store.record_history("reject", candidate_sha256=sha256(raw), lessons=count, moved_to=moved)
+        return RejectResult(True, count, moved)
+
+
+# --- rollback ----------------------------------------------------------------------------------------
+
+@dataclass
+class RollbackResult:
+    version: int
+    restored: int
+    discarded_candidate: bool
+    added: list[str]
+    removed: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "restored": self.restored, "discarded_candidate": self.discarded_candidate,
+                "added": self.added, "removed": self.removed}
+
+
+def _no_versions(store: Store) -> StoreError:
+    return StoreError(f"no archived version of '{store.name}' to roll back to.",
+                      "Each `learn promote` archives the approved set it replaces, and each rollback uses one up.")
+
+
+def rollback(store: Store) -> RollbackResult:
+    """Restore the most recent archived version as `approved.json`, consume it, discard the candidate."""
+    if not store.versions():
+        raise _no_versions(store)
+    with store.lock():
+        versions = store.versions()
+        if not versions:
+            raise _no_versions(store)
+        number = versions[-1]
+        restored = store.read_version(number)  # validated; an unreadable version stops here, unchanged
+        current = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        restored_ids = {lesson["id"] for lesson in restored}
+        current_ids = {lesson["id"] for lesson in current}
+        dropped = [lesson for lesson in current if lesson["id"] not in restored_ids]
+        had_candidate = store.path(Store.CANDIDATE).exists()
+        store.write_lessons(Store.APPROVED, restored)
+        store.drop_version(number)
+        if had_candidate:
+            if not store.remove(Store.CANDIDATE):
+                had_candidate = False
+        _discard_reflection_state(store)
+        # Lessons only the rolled-back set had stay findable with `learn search`.
+        _retire(store, dropped, f"rolled back (approved set restored from v{number})")
+        _reconcile_retired(store, restored_ids)
+        added = [lesson["id"] for lesson in restored if lesson["id"] not in current_ids]
+        removed = [lesson["id"] for lesson in dropped]
+        store.record_history("rollback", version=number, restored=len(restored), discarded_candidate=had_candidate,
+                             added=added, removed=removed)
+        return RollbackResult(number, len(restored), had_candidate, added, removed)
+
+
+# --- pin / unpin ---------------------------------------------------------------------------------------
+
+@dataclass
+class PinResult:
+    lesson: Lesson
+    changed: bool
+    candidate_changed: bool
+
+
+def unknown_lesson_error(store: Store, lesson_id: str, choices: list[str]) -> StoreError:
+    from altimate_learn.review.search import closest_ids
+
+    close = closest_ids(lesson_id, choices)
+    hint = (f"Closest approved ids: {', '.join(close)}." if close
+            else "Use `learn search WORDS` to find a lesson.")
+    return StoreError(f"no approved lesson {lesson_id} in store '{store.name}'.", hint)
+
+
+def set_pinned(store: Store, lesson_id: str, pinned: bool) -> PinResult:
+    """Pin or unpin an approved lesson, and the same lesson in a staged candidate that still has it.
+
+    ``pinned`` is metadata, not content, so ``updated`` is left alone; unpinning removes the field,
+    which makes pin followed by unpin leave `approved.json` byte-identical.
+    """
+    if not store.path(Store.APPROVED).exists():
+        raise StoreError(f"store '{store.name}' has no approved lessons to {'pin' if pinned else 'unpin'}.",
+                         "Promote a candidate first (`learn show`, `learn promote`).")
+    with store.lock():
+        approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        # Read the candidate before writing anything: an unreadable one stops the command unchanged.
+        candidate_file = read_lesson_file(store.path(Store.CANDIDATE))
+        target = next((lesson for lesson in approved if lesson["id"] == lesson_id), None)
+        if target is None:
+            raise unknown_lesson_error(store, lesson_id, [lesson["id"] for lesson in approved])
+        changed = bool(target.get("pinned", False)) != pinned
+        _apply_pin(target, pinned)
+        candidate_changed = False
+        candidate = candidate_file.lessons
+        if candidate is not None:
+            staged = next((lesson for lesson in candidate if lesson["id"] == lesson_id), None)
+            if staged is not None and bool(staged.get("pinned", False)) != pinned:
+                _apply_pin(staged, pinned)
+                candidate_changed = True
+        if not changed and not candidate_changed:
+            return PinResult(target, False, False)
+        if changed:
+            store.write_lessons(Store.APPROVED, approved)
+        if candidate_changed and candidate is not None:
+            store.write_lessons(Store.CANDIDATE, candidate)
+        store.record_history("pin" if pinned else "unpin", id=lesson_id, candidate=candidate_changed)
+        return PinResult(target, changed, candidate_changed)
+
+
+def _apply_pin(lesson: Lesson, pinned: bool) -> None:
+    if pinned:
+        lesson["pinned"] = True
+    else:
+        lesson.pop("pinned", None)

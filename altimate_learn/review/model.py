@@ -1,0 +1,342 @@
+"""What a reviewer is shown: the approved set, the candidate, their diff, flags and problems.
+
+`load_review` reads `approved.json` and `candidate.json` once, as bytes, and keeps a SHA-256 of each.
+Everything shown (lessons, diff, warnings) is computed from those bytes, so `promote` can later prove
+that what it is about to write is exactly what the person saw: it re-reads both files under the store
+lock and refuses if either hash changed.
+
+Checks on a lesson set (`lesson_problems`) are the curator's rules applied again: lint of every lesson
+(unchanged text of an already approved or archived lesson is grandfathered, so an older store's
+over-long lesson does not block a promote), `coexists` that names a lesson of the set, and no two lessons
+sharing a backticked identifier without declaring that they coexist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.errors import LearnError, MalformedFileError, StoreError
+from altimate_learn.schema import MAX_LESSON_CHARS, Lesson, validate_lessons
+from altimate_learn.store import Store, fsio
+
+COUNTERS = ("helpful", "harmful", "applied")
+# Not content: counters move with use, timestamps with edits.
+_NOT_CONTENT = frozenset(COUNTERS) | {"created", "updated"}
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class LessonFile:
+    """One lesson file as read: its bytes (``None`` when absent) and its validated lessons."""
+
+    path: Path
+    raw: bytes | None
+    lessons: list[Lesson] | None
+
+    @property
+    def exists(self) -> bool:
+        return self.raw is not None
+
+    @property
+    def sha256(self) -> str | None:
+        return None if self.raw is None else sha256(self.raw)
+
+
+def parse_lesson_bytes(path: Path, raw: bytes, *, retired: bool = False) -> list[Lesson]:
+    """Parse and validate a lesson file's bytes; errors name the file (nothing is moved aside)."""
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise MalformedFileError(str(path), "not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedFileError(str(path), f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+                                 ) from None
+    return validate_lessons(value, str(path), retired=retired)
+
+
+def read_lesson_file(path: Path, *, retired: bool = False) -> LessonFile:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return LessonFile(path, None, None)
+    except IsADirectoryError:
+        raise StoreError(f"{path} is a folder, not a file.", "Move it out of the way and run the command again.")
+    return LessonFile(path, raw, parse_lesson_bytes(path, raw, retired=retired))
+
+
+# --- checks ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Problem:
+    """A reason a lesson may not be approved (or delivered). ``lesson`` is an id, or "" for the file."""
+
+    lesson: str
+    rule: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"id": self.lesson, "rule": self.rule, "message": self.message}
+
+
+def trusted_pairs(approved: list[Lesson] | None, archived: list[list[Lesson]]) -> set[tuple[str, str]]:
+    """(id, text) of lessons a person already approved: their unchanged text is grandfathered."""
+    pairs = {(lesson["id"], lesson["text"]) for lesson in approved or []}
+    for version in archived:
+        pairs.update((lesson["id"], lesson["text"]) for lesson in version)
+    return pairs
+
+
+def lint_lesson(lesson: Lesson, *, grandfathered: bool) -> tuple[Problem | None, str | None]:
+    """(problem, flag reason) for one lesson, using the curator's lint."""
+    from altimate_learn.curate.lint import lint
+
+    text = lesson["text"]
+    result = lint(text, grandfathered=grandfathered)
+    flag = (result.flag_reason or "mentions skipping or disabling verification") if result.flagged else None
+    if not result.ok:
+        return Problem(lesson["id"], result.rule or "lint", result.reason or "rejected by the lesson lint"), flag
+    if result.text != text:
+        # Delivery and the curator see the normalized text; approve only what a reader sees.
+        return Problem(lesson["id"], "not-normalized", "contains hidden characters or extra whitespace"), flag
+    return None, flag
+
+
+def lesson_problems(lessons: list[Lesson], trusted: set[tuple[str, str]] | None = None,
+                    ) -> tuple[list[Problem], dict[str, str]]:
+    """Problems that stop a promote, and the flagged lessons (id → why), for one lesson set.
+
+    ``trusted`` holds the (id, text) pairs that are grandfathered; ``None`` grandfathers nothing.
+    """
+    from altimate_learn.curate.anchors import undeclared_overlaps
+
+    trusted = trusted or set()
+    problems: list[Problem] = []
+    flagged: dict[str, str] = {}
+    ids = {lesson["id"] for lesson in lessons}
+    for lesson in lessons:
+        problem, flag = lint_lesson(lesson, grandfathered=(lesson["id"], lesson["text"]) in trusted)
+        if problem:
+            problems.append(problem)
+        if flag:
+            flagged[lesson["id"]] = flag
+        for other in lesson.get("coexists", []):
+            if other == lesson["id"]:
+                problems.append(Problem(lesson["id"], "coexists", "declares that it coexists with itself"))
+            elif other not in ids:
+                problems.append(Problem(lesson["id"], "coexists", f"declares that it coexists with {other}, "
+                                                                  "which is not in this lesson set"))
+    for a, b, shared in undeclared_overlaps(lessons):
+        names = ", ".join(f"`{s}`" for s in sorted(shared)) if not isinstance(shared, str) else f"`{shared}`"
+        problems.append(Problem(a, "overlap", f"shares {names} with {b} without declaring that they coexist "
+                                              "or that one supersedes the other"))
+    return problems, flagged
+
+
+# --- diff --------------------------------------------------------------------------------------------
+
+@dataclass
+class Edit:
+    id: str
+    old: Lesson
+    new: Lesson
+    fields: list[str]  # content fields that differ (text, tags, trigger, pinned, …)
+
+
+@dataclass
+class Removal:
+    lesson: Lesson
+    reason: str | None
+    superseded_by: str | None = None
+
+
+@dataclass
+class CounterChange:
+    id: str
+    changes: dict[str, tuple[int, int]]  # counter -> (old, new)
+
+
+@dataclass
+class Diff:
+    added: list[Lesson] = field(default_factory=list)
+    edited: list[Edit] = field(default_factory=list)
+    removed: list[Removal] = field(default_factory=list)
+    counters: list[CounterChange] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.edited or self.removed or self.counters)
+
+    def ids(self) -> dict[str, list[str]]:
+        return {"added": [x["id"] for x in self.added], "edited": [e.id for e in self.edited],
+                "removed": [r.lesson["id"] for r in self.removed]}
+
+
+def removal_reasons(retired: list[Lesson], history: list[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
+    """Why each removed lesson went: `retired.json` first, then the newest history entry that says."""
+    reasons: dict[str, tuple[str, str | None]] = {}
+    for entry in history:  # oldest first, so newer entries win
+        for value in entry.values():
+            if not isinstance(value, list):
+                continue
+            for item in value:
+                if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("reason"), str):
+                    if item.get("op", "REMOVE") in ("REMOVE", "remove", "removed"):
+                        sup = item.get("supersededBy")
+                        reasons[item["id"]] = (item["reason"], sup if isinstance(sup, str) else None)
+    for lesson in retired:
+        reasons[lesson["id"]] = (lesson.get("reason") or "removed", lesson.get("supersededBy"))
+    return reasons
+
+
+def diff_lessons(approved: list[Lesson], candidate: list[Lesson],
+                 reasons: dict[str, tuple[str, str | None]] | None = None) -> Diff:
+    reasons = reasons or {}
+    old = {lesson["id"]: lesson for lesson in approved}
+    new_ids = {lesson["id"] for lesson in candidate}
+    diff = Diff()
+    for lesson in candidate:
+        before = old.get(lesson["id"])
+        if before is None:
+            diff.added.append(lesson)
+            continue
+        keys = (set(before) | set(lesson)) - _NOT_CONTENT
+        changed = sorted((k for k in keys if before.get(k) != lesson.get(k)), key=lambda k: (k != "text", k))
+        if not changed and any(before.get(k) != lesson.get(k) for k in ("created", "updated")):
+            changed = [k for k in ("created", "updated") if before.get(k) != lesson.get(k)]
+        if changed:
+            diff.edited.append(Edit(lesson["id"], before, lesson, changed))
+        counters = {c: (before.get(c, 0), lesson.get(c, 0)) for c in COUNTERS if before.get(c) != lesson.get(c)}
+        if counters:
+            diff.counters.append(CounterChange(lesson["id"], counters))
+    for lesson in approved:
+        if lesson["id"] not in new_ids:
+            reason, sup = reasons.get(lesson["id"], (None, None))
+            diff.removed.append(Removal(lesson, reason, sup))
+    return diff
+
+
+# --- the review --------------------------------------------------------------------------------------
+
+@dataclass
+class Review:
+    """Everything `learn show` prints and `learn promote` approves, from one read of the store."""
+
+    store: str
+    store_dir: Path
+    approved: LessonFile
+    candidate: LessonFile
+    diff: Diff
+    pending: list[dict[str, Any]]
+    problems: list[Problem]  # in the candidate: promote refuses while any exist
+    flagged: dict[str, str]  # candidate lesson id -> why it is flagged
+    approved_flagged: dict[str, str]
+    approved_problems: list[Problem]  # hand-committed approved lessons that delivery leaves out
+    long: set[str]  # grandfathered lessons over MAX_LESSON_CHARS (approved or candidate)
+    versions: list[int]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def candidate_sha256(self) -> str | None:
+        return self.candidate.sha256
+
+    @property
+    def approved_sha256(self) -> str | None:
+        return self.approved.sha256
+
+    @property
+    def same_as_approved(self) -> bool:
+        """The candidate would not change `approved.json`."""
+        if self.candidate.lessons is None:
+            return True
+        return fsio.canonical_json(self.candidate.lessons) == fsio.canonical_json(self.approved.lessons or []) \
+            and self.approved.exists
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `--json` shape of `learn show` (stable keys)."""
+        d = self.diff
+        return {
+            "store": self.store,
+            "path": str(self.store_dir),
+            "approved": self.approved.lessons,
+            "candidate": self.candidate.lessons,
+            "candidate_sha256": self.candidate_sha256,
+            "approved_sha256": self.approved_sha256,
+            "diff": {
+                "added": d.added,
+                "edited": [{"id": e.id, "fields": e.fields, "old": e.old, "new": e.new} for e in d.edited],
+                "removed": [{"id": r.lesson["id"], "lesson": r.lesson, "reason": r.reason,
+                             "supersededBy": r.superseded_by} for r in d.removed],
+                "counters": [{"id": c.id, **{k: {"old": v[0], "new": v[1]} for k, v in c.changes.items()}}
+                             for c in d.counters],
+            },
+            "flagged": [{"id": k, "reason": v} for k, v in self.flagged.items()],
+            "approved_flagged": [{"id": k, "reason": v} for k, v in self.approved_flagged.items()],
+            "problems": [p.as_dict() for p in self.problems],
+            "approved_problems": [p.as_dict() for p in self.approved_problems],
+            "long": sorted(self.long),
+            "pending_replacements": self.pending,
+            "versions": self.versions,
+            "warnings": self.warnings,
+        }
+
+
+def _pending(store: Store) -> list[dict[str, Any]]:
+    out = []
+    for record in store.read_jsonl(Store.PENDING_REPLACEMENTS).records:
+        if isinstance(record, dict) and isinstance(record.get("id"), str):
+            attempts = record.get("attempts")
+            out.append({"id": record["id"], "text": record.get("text") if isinstance(record.get("text"), str) else "",
+                        "attempts": attempts if isinstance(attempts, int) else 0,
+                        "reasons": [r for r in record.get("reasons", []) if isinstance(r, str)]
+                        if isinstance(record.get("reasons"), list) else []})
+    return out
+
+
+def archived_sets(store: Store, warnings: list[str] | None = None) -> list[list[Lesson]]:
+    out = []
+    for number in store.versions():
+        try:
+            out.append(store.read_version(number))
+        except LearnError as exc:  # an unreadable archive only loses its grandfathering
+            if warnings is not None:
+                warnings.append(f"skipped {store.version_path(number)}: {exc.message}")
+    return out
+
+
+def _read_review(store: Store) -> Review:
+    approved = read_lesson_file(store.path(Store.APPROVED))
+    candidate = read_lesson_file(store.path(Store.CANDIDATE))
+    warnings: list[str] = []
+    try:
+        retired = store.retired()
+    except LearnError as exc:
+        retired = []
+        warnings.append(f"removal reasons unavailable: {exc.message}")
+    reasons = removal_reasons(retired, store.history())
+    trusted = trusted_pairs(approved.lessons, archived_sets(store, warnings))
+    diff = Diff()
+    if candidate.lessons is not None:
+        diff = diff_lessons(approved.lessons or [], candidate.lessons, reasons)
+        problems, flagged = lesson_problems(candidate.lessons, trusted)
+    else:
+        problems, flagged = [], {}
+    approved_problems, approved_flagged = lesson_problems(approved.lessons or [], trusted)
+    long = {lesson["id"] for lesson in (approved.lessons or []) + (candidate.lessons or [])
+            if len(lesson["text"]) > MAX_LESSON_CHARS and (lesson["id"], lesson["text"]) in trusted}
+    return Review(store.name, store.dir, approved, candidate, diff, _pending(store), problems, flagged,
+                  approved_flagged, approved_problems, long, store.versions(), warnings)
+
+
+def load_review(store: Store) -> Review:
+    """Read the store once (under its lock when it exists; a missing store is not created)."""
+    if not store.exists:
+        return _read_review(store)
+    with store.lock():
+        return _read_review(store)

@@ -1,0 +1,146 @@
+"""Text rendering of a review (`learn show`, and the diff `learn promote` asks about).
+
+Every piece of lesson-derived text goes through :func:`safe`, so a lesson cannot drive the terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from altimate_learn.review.model import Review
+from altimate_learn.review.text import safe
+from altimate_learn.schema import Lesson
+
+INDENT = "  "
+DETAIL = "      "
+
+
+def _paths(lesson: Lesson) -> list[str]:
+    return list((lesson.get("trigger") or {}).get("paths") or [])
+
+
+def _field(lesson: Lesson, key: str) -> str:
+    value: Any
+    if key == "trigger":
+        value = ", ".join(_paths(lesson)) or "(none)"
+    elif key in ("tags", "coexists"):
+        value = ", ".join(lesson.get(key) or []) or "(none)"
+    elif key == "pinned":
+        value = "yes" if lesson.get("pinned") else "no"
+    else:
+        value = lesson.get(key)
+        value = "(none)" if value is None else str(value)
+    return safe(value)
+
+
+def _lesson_lines(lesson: Lesson, review: Review, flagged: dict[str, str], problems: dict[str, list[str]]
+                  ) -> list[str]:
+    lines = [f"{INDENT}[{lesson['id']}] {safe(lesson['text'])}"]
+    meta = [f"helpful {lesson['helpful']}, harmful {lesson['harmful']}, applied {lesson['applied']}"]
+    if lesson.get("pinned"):
+        meta.append("pinned")
+    if lesson["id"] in review.long:
+        meta.append(f"long ({len(lesson['text'])} characters; shorten it when you next edit it)")
+    if _paths(lesson):
+        meta.append("applies to: " + ", ".join(safe(p) for p in _paths(lesson)))
+    if lesson.get("tags"):
+        meta.append("tags: " + ", ".join(safe(t) for t in lesson["tags"]))
+    lines.append(DETAIL + " · ".join(meta))
+    for rule in problems.get(lesson["id"], []):
+        lines.append(DETAIL + f"PROBLEM {rule}")
+    if lesson["id"] in flagged:
+        lines.append(f"{INDENT}WARNING [{lesson['id']}]: {safe(flagged[lesson['id']])}")
+    return lines
+
+
+def _by_lesson(problems: list[Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for p in problems:
+        out.setdefault(p.lesson, []).append(f"{p.rule}: {safe(p.message)}")
+    return out
+
+
+def diff_summary(review: Review) -> str:
+    d = review.diff
+    parts = [f"{len(d.added)} added", f"{len(d.edited)} edited", f"{len(d.removed)} removed",
+             f"{len(d.counters)} counter change{'s' if len(d.counters) != 1 else ''}"]
+    return ", ".join(parts)
+
+
+def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
+    """The diff section: what promote would change in `approved.json` (with the WARNING lines)."""
+    d = review.diff
+    if review.candidate.lessons is None:
+        return ["Diff: none (no candidate)"]
+    if review.same_as_approved:
+        return ["Diff: none (the candidate matches the approved lessons)"]
+    lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
+    for lesson in d.added:
+        lines.append(f"{INDENT}+ added    [{lesson['id']}] {safe(lesson['text'])}")
+        if _paths(lesson):
+            lines.append(f"{DETAIL}       applies to: {', '.join(safe(p) for p in _paths(lesson))}")
+    for edit in d.edited:
+        lines.append(f"{INDENT}~ edited   [{edit.id}] ({', '.join(edit.fields)})")
+        for key in edit.fields:
+            if key == "text":
+                lines.append(f"{DETAIL}       - {safe(edit.old['text'])}")
+                lines.append(f"{DETAIL}       + {safe(edit.new['text'])}")
+            else:
+                lines.append(f"{DETAIL}       {key}: {_field(edit.old, key)} -> {_field(edit.new, key)}")
+    for removal in d.removed:
+        lesson = removal.lesson
+        lines.append(f"{INDENT}- removed  [{lesson['id']}] {safe(lesson['text'])}")
+        reason = safe(removal.reason) if removal.reason else "no reason recorded"
+        if removal.superseded_by and removal.superseded_by not in (removal.reason or ""):
+            reason += f" (superseded by {removal.superseded_by})"
+        lines.append(f"{DETAIL}       reason: {reason}")
+    for change in d.counters:
+        moves = ", ".join(f"{k} {old} -> {new}" for k, (old, new) in change.changes.items())
+        lines.append(f"{INDENT}= counters [{change.id}] {moves}")
+    for lesson_id, why in review.flagged.items() if warnings else ():
+        lines.append(f"WARNING [{lesson_id}]: {safe(why)}. Promote needs your explicit approval.")
+    return lines
+
+
+def render_review(review: Review, root_label: str) -> list[str]:
+    """All of `learn show`."""
+    lines = [f"Store '{review.store}' ({root_label})", ""]
+    approved = review.approved.lessons
+    if approved is None:
+        lines.append("Approved: none yet")
+    else:
+        lines.append(f"Approved ({len(approved)})")
+        problems = _by_lesson(review.approved_problems)
+        for lesson in approved:
+            lines += _lesson_lines(lesson, review, review.approved_flagged, problems)
+    lines.append("")
+    candidate = review.candidate.lessons
+    if candidate is None:
+        lines.append("Candidate: none")
+    else:
+        lines.append(f"Candidate ({len(candidate)})")
+        problems = _by_lesson(review.problems)
+        for lesson in candidate:
+            lines += _lesson_lines(lesson, review, review.flagged, problems)
+    lines.append("")
+    lines += render_diff(review, warnings=False)  # the lesson list above already has them
+    if review.pending:
+        lines += ["", f"Pending replacements ({len(review.pending)})"]
+        for record in review.pending:
+            lines.append(f"{INDENT}[{safe(record['id'])}] {safe(record['text'])} (attempts: {record['attempts']})")
+    if review.problems:
+        lines += ["", "Promote refuses this candidate until these are fixed:"]
+        lines += [f"{INDENT}[{p.lesson}] {p.rule}: {safe(p.message)}" for p in review.problems]
+    for warning in review.warnings:
+        lines += [f"Warning: {safe(warning)}"]
+    lines.append("")
+    if approved is None and candidate is None:
+        lines.append(f"No lessons in store '{review.store}' yet. Run `learn reflect` to stage a candidate.")
+    elif candidate is not None and not review.same_as_approved:
+        if review.problems:
+            lines.append("Edit candidate.json or run `learn reflect` again; `learn reject` discards it.")
+        else:
+            lines.append("Run `learn promote` to approve the candidate, or `learn reject` to discard it.")
+    elif candidate is not None:
+        lines.append("Nothing to promote. Run `learn reject` to discard the candidate.")
+    return lines

@@ -1,0 +1,64 @@
+"""`learn search`: approved and retired lessons where every word appears in the id, text or tags."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.errors import LearnError
+from altimate_learn.review.model import read_lesson_file
+from altimate_learn.schema import Lesson
+from altimate_learn.store import Store
+
+_ID_LIKE = re.compile(r"^l-[0-9a-z]{1,64}$", re.IGNORECASE)
+
+
+def closest_ids(query: str, ids: list[str], limit: int = 5) -> list[str]:
+    """Ids most similar to ``query`` (a mistyped or truncated id), best first."""
+    from rapidfuzz import fuzz, process
+
+    if not ids:
+        return []
+    wanted = query.strip().lower()
+    found = process.extract(wanted, sorted(set(ids)), scorer=fuzz.ratio, limit=limit, score_cutoff=60)
+    # Ties broken by id so the output is stable.
+    return [choice for choice, _score, _ in sorted(found, key=lambda m: (-m[1], m[0]))]
+
+
+@dataclass
+class SearchResult:
+    words: list[str]
+    matches: list[tuple[str, Lesson]] = field(default_factory=list)  # (state, lesson)
+    closest: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "query": self.words,
+            "matches": [{"state": state, "id": lesson["id"], "text": lesson["text"], "tags": lesson["tags"],
+                         "pinned": bool(lesson.get("pinned", False)),
+                         "paths": (lesson.get("trigger") or {}).get("paths", []),
+                         "reason": lesson.get("reason"), "supersededBy": lesson.get("supersededBy")}
+                        for state, lesson in self.matches],
+            "closest": self.closest,
+        }
+
+
+def search(store: Store, words: list[str]) -> SearchResult:
+    """Every lesson (approved first, then retired) whose id, text or tags contain every word, any case."""
+    tokens = [t for w in words for t in w.lower().split()]
+    if not tokens:
+        raise LearnError("search needs at least one word.", "Example: `learn search cents staging`.")
+    approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+    retired = read_lesson_file(store.path(Store.RETIRED), retired=True).lessons or []
+    live = {lesson["id"] for lesson in approved}
+    pool = [("approved", lesson) for lesson in approved]
+    pool += [("retired", lesson) for lesson in retired if lesson["id"] not in live]
+    result = SearchResult(tokens)
+    for state, lesson in pool:
+        hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()
+        if all(token in hay for token in tokens):
+            result.matches.append((state, lesson))
+    if not result.matches and len(tokens) == 1 and _ID_LIKE.match(tokens[0]):
+        result.closest = closest_ids(tokens[0], [lesson["id"] for _, lesson in pool])
+    return result
