@@ -1,0 +1,177 @@
+"""Sessions -> signals: the correction classifier and tool_retry over one streaming pass.
+
+:func:`signals_from_session` reads a session once and returns the signals it found with counts of what
+it saw. :func:`capture_reader` / :func:`capture_session` / :func:`capture_paths` then append them to a
+store. Each session's signals are appended in one locked append (redacted, clipped and deduplicated by
+:func:`append_signals`), after the whole session was read: a read that fails part way writes nothing, and
+capturing the same session again adds nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
+from altimate_learn.capture.sessions import SessionReader, detect_format, read_session
+from altimate_learn.capture.sessions._io import is_within, path_variants
+from altimate_learn.capture.signals import NewSignal, append_signals
+from altimate_learn.capture.tool_retry import RetryCounter
+from altimate_learn.errors import LearnError
+from altimate_learn.store import Store
+
+
+@dataclass
+class CaptureStats:
+    user_messages: int = 0  # what the user typed (not interruptions or rejections)
+    interruptions: int = 0
+    rejections: int = 0
+    assistant_turns: int = 0
+    tool_calls: int = 0
+    tool_errors: int = 0
+    corrections: int = 0  # user_correction signals found
+    tool_retries: int = 0  # tool_retry signals found
+    malformed_lines: int = 0
+
+
+@dataclass
+class CaptureSummary:
+    """What one session gave: found vs added (the rest were already recorded)."""
+
+    harness: str
+    session_id: str
+    path: str
+    stats: CaptureStats
+    corrections_added: int = 0
+    tool_retry_added: int = 0
+    signal_ids: list[str] = field(default_factory=list)
+
+    @property
+    def duplicates_skipped(self) -> int:
+        return self.stats.corrections + self.stats.tool_retries - self.corrections_added - self.tool_retry_added
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "harness": self.harness,
+            "id": self.session_id,
+            "path": self.path,
+            "user_messages": self.stats.user_messages,
+            "interruptions": self.stats.interruptions,
+            "rejections": self.stats.rejections,
+            "assistant_turns": self.stats.assistant_turns,
+            "tool_calls": self.stats.tool_calls,
+            "tool_errors": self.stats.tool_errors,
+            "corrections_found": self.stats.corrections,
+            "corrections_added": self.corrections_added,
+            "tool_retry_found": self.stats.tool_retries,
+            "tool_retry_added": self.tool_retry_added,
+            "duplicates_skipped": self.duplicates_skipped,
+            "malformed_lines": self.stats.malformed_lines,
+            "signals": list(self.signal_ids),
+        }
+
+
+def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], CaptureStats]:
+    """The user_correction and tool_retry signals of one session, in order, and what it held."""
+    from altimate_learn.capture.classifier import classify_user_message
+
+    stats = CaptureStats()
+    signals: list[NewSignal] = []
+    retries = RetryCounter()
+    previous: UserMessage | None = None
+    session_id = reader.info.id
+    for event in reader.events():
+        if isinstance(event, UserMessage):
+            if event.kind == "interrupt":
+                stats.interruptions += 1
+            elif event.kind == "rejection":
+                stats.rejections += 1
+            else:
+                stats.user_messages += 1
+            verdict = classify_user_message(event, previous)
+            previous = event
+            text = event.text or event.reason or ""
+            if verdict.correction and text.strip():
+                stats.corrections += 1
+                signals.append(NewSignal(kind="user_correction", session_id=session_id, text=text,
+                                         reason=verdict.reason, message_id=event.id))
+        elif isinstance(event, AssistantTurn):
+            stats.assistant_turns += 1
+        elif isinstance(event, ToolCall):
+            stats.tool_calls += 1
+            stats.tool_errors += int(event.is_error)
+            signal = retries.feed(event, session_id)
+            if signal is not None:
+                stats.tool_retries += 1
+                signals.append(signal)
+    stats.malformed_lines = reader.info.skipped
+    return signals, stats
+
+
+def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
+    signals, stats = signals_from_session(reader)
+    summary = CaptureSummary(harness=reader.info.harness, session_id=reader.info.id, path=reader.info.path,
+                             stats=stats)
+    added = append_signals(store, signals) if signals else []
+    summary.corrections_added = sum(1 for s in added if s["kind"] == "user_correction")
+    summary.tool_retry_added = sum(1 for s in added if s["kind"] == "tool_retry")
+    summary.signal_ids = [s["id"] for s in added]
+    return summary
+
+
+def capture_session(store: Store, info: SessionInfo) -> CaptureSummary:
+    """Capture a session found by discovery (``info.path`` and ``info.harness`` say where it is)."""
+    reader = read_session(Path(info.path), harness=info.harness,
+                          session_id=info.id if info.harness == "opencode" else None)
+    return capture_reader(store, reader)
+
+
+def readers_for(paths: Iterable[Path], *, harness: str | None = None, session_id: str | None = None,
+                project_root: Path | None = None) -> list[SessionReader]:
+    """A reader per session named by ``paths``, all opened before anything is captured.
+
+    An opencode database (or storage folder) holds many sessions: without ``session_id`` it stands for its
+    root sessions that belong to ``project_root``.
+    """
+    readers: list[SessionReader] = []
+    for raw in paths:
+        path = Path(raw).expanduser()
+        kind = harness or detect_format(path)
+        if kind == "opencode" and session_id is None and opencode_container(path):
+            from altimate_learn.capture.sessions import opencode
+
+            roots = [s for s in opencode.sessions_in(path) if s.parent_id is None]
+            if len(roots) > 1 and project_root is not None:
+                mine = path_variants(project_root)
+                roots = [s for s in roots if is_within(s.cwd, mine)]
+            if not roots:
+                raise LearnError(f"{path} holds no session of this project.",
+                                 "Pass --session ID to pick one; `learn sessions --harness opencode` lists them.")
+            readers += [read_session(path, harness=kind, session_id=s.id) for s in roots]
+            continue
+        readers.append(read_session(path, harness=kind, session_id=session_id))
+    return readers
+
+
+def opencode_container(path: Path) -> bool:
+    """An opencode database or storage folder (many sessions), as opposed to one session's file."""
+    from altimate_learn.capture.sessions._io import SQLITE_MAGIC, read_prefix
+
+    return path.is_dir() or read_prefix(path, 16).startswith(SQLITE_MAGIC)
+
+
+def capture_paths(store: Store, paths: Iterable[Path], *, harness: str | None = None,
+                  session_id: str | None = None, project_root: Path | None = None) -> list[CaptureSummary]:
+    """Capture every session the paths name; a bad path fails before any session is captured."""
+    readers = readers_for(paths, harness=harness, session_id=session_id, project_root=project_root)
+    return [capture_reader(store, reader) for reader in readers]
+
+
+def summary_dicts(summaries: Iterable[CaptureSummary]) -> list[dict[str, Any]]:
+    return [s.to_dict() for s in summaries]
+
+
+__all__ = ["CaptureStats", "CaptureSummary", "capture_paths", "capture_reader", "capture_session",
+           "readers_for", "signals_from_session", "summary_dicts"]

@@ -1,0 +1,223 @@
+"""Session readers for every harness: format detection, dispatch and discovery.
+
+- :func:`detect_format` looks at a file's content (not its name): a SQLite header is opencode's database,
+  otherwise the first JSON lines say which agent wrote it. A missing, empty, binary or unknown file raises
+  :class:`LearnError` with one clear line.
+- :func:`read_session` returns a :class:`SessionReader`: ``info`` (cheap metadata) and ``events()``, one
+  streaming pass over the transcript (memory does not grow with its size).
+- :func:`discover_sessions` lists the sessions of a project across every harness found on the machine,
+  matching each session's working directory against the project root (a session started in a subfolder
+  belongs to the project too). It reads headers only; ``count_messages=True`` adds message counts (an exact
+  count, cached by file size and modification time so listing again is cheap).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from altimate_learn.capture.model import SessionInfo
+from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._io import (
+    SQLITE_MAGIC,
+    check_file,
+    head_objects,
+    looks_binary,
+    parse_time,
+    path_variants,
+    read_prefix,
+)
+from altimate_learn.errors import LearnError
+
+HARNESSES = ("claude-code", "codex", "opencode", "gemini", "generic")
+_MODULES = {"claude-code": "claude", "codex": "codex", "opencode": "opencode", "gemini": "gemini",
+            "generic": "generic"}
+# which module claims a JSON line first: the most specific shapes go first
+_DETECT_ORDER = ("generic", "codex", "gemini", "claude-code")
+_WHOLE_JSON_LIMIT = 64 * 1024 * 1024  # single-document JSON files (legacy formats) are read whole up to this
+
+UNKNOWN_HINT = ("Pass --harness claude-code|codex|opencode|gemini|generic if you know which agent wrote it, "
+                "or convert it to the generic format (docs/generic-trajectory.md).")
+
+__all__ = ["HARNESSES", "SessionReader", "check_harness", "detect_format", "discover_sessions", "find_session",
+           "read_session"]
+
+
+def harness_module(harness: str) -> ModuleType:
+    check_harness(harness)
+    return importlib.import_module(f"altimate_learn.capture.sessions.{_MODULES[harness]}")
+
+
+def check_harness(harness: str) -> str:
+    if harness not in HARNESSES:
+        raise LearnError(f"unknown harness '{harness}'.", f"Use one of: {', '.join(HARNESSES)}.")
+    return harness
+
+
+def _whole_json(path: Path) -> Any:
+    """A single pretty-printed JSON document (legacy Gemini chats, opencode's JSON storage), if small enough."""
+    try:
+        if path.stat().st_size > _WHOLE_JSON_LIMIT:
+            return None
+        return json.loads(path.read_bytes())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def detect_format(path: Path) -> str:
+    """The harness that wrote ``path``, from its content; raises :class:`LearnError` when it cannot tell."""
+    path = Path(path)
+    if path.is_dir():
+        if harness_module("opencode").is_storage_dir(path):
+            return "opencode"
+        check_file(path)  # raises: a folder is not a transcript
+    check_file(path)
+    prefix = read_prefix(path)
+    if not prefix.strip():
+        raise LearnError(f"{path} is empty: there is no session in it.", "Pass a session transcript.")
+    if prefix.startswith(SQLITE_MAGIC):
+        return "opencode"
+    if looks_binary(prefix):
+        raise LearnError(f"{path} is a binary file, not a session transcript.",
+                         "Pass a JSONL transcript or an opencode database; `learn sessions` lists them.")
+    objects = head_objects(path, max_lines=20)
+    if not objects and prefix.lstrip().startswith(b"{"):
+        document = _whole_json(path)
+        if isinstance(document, dict):
+            objects = [document]
+    for obj in objects:
+        for harness in _DETECT_ORDER:
+            if harness_module(harness).looks_like(obj):
+                return harness
+        if harness_module("opencode").looks_like(obj):
+            return "opencode"
+    raise LearnError(f"{path}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI "
+                     "or the generic JSONL trajectory).", UNKNOWN_HINT)
+
+
+def read_session(path: Path, *, harness: str | None = None, session_id: str | None = None) -> SessionReader:
+    """A reader for one session. opencode's database holds many sessions: ``session_id`` picks one."""
+    path = Path(path)
+    if harness is None:
+        harness = detect_format(path)
+    elif not (harness == "opencode" and path.is_dir()):
+        check_harness(harness)
+        check_file(path)
+        if looks_binary(read_prefix(path)) and not read_prefix(path, 16).startswith(SQLITE_MAGIC):
+            raise LearnError(f"{path} is a binary file, not a session transcript.",
+                             "Pass a JSONL transcript or an opencode database; `learn sessions` lists them.")
+    reader: SessionReader = harness_module(harness).open_session(path, session_id)
+    if session_id and reader.info.id != session_id:
+        raise LearnError(f"{path} holds session {reader.info.id}, not {session_id}.",
+                         "Drop --session, or pass the transcript of that session.")
+    return reader
+
+
+def project_roots(project_root: Path) -> set[str]:
+    return path_variants(project_root)
+
+
+def discover_sessions(project_root: Path, *, harness: str | None = None, since: datetime | None = None,
+                      count_messages: bool = False) -> list[SessionInfo]:
+    """Every session of this project, across every harness found on the machine, newest first."""
+    roots = project_roots(Path(project_root))
+    harnesses = [check_harness(harness)] if harness else list(HARNESSES)
+    found: list[SessionInfo] = []
+    for name in harnesses:
+        module = harness_module(name)
+        try:
+            found += module.discover(roots, since)
+        except LearnError:
+            raise
+        except (OSError, ValueError):
+            continue  # one harness's unreadable data never hides the others
+    if since is not None:
+        found = [s for s in found if _newest(s) is None or _newest(s) >= since]  # type: ignore[operator]
+    found.sort(key=_sort_key, reverse=True)
+    if count_messages:
+        _fill_counts(found)
+    return found
+
+
+def _newest(info: SessionInfo) -> datetime | None:
+    return parse_time(info.updated) or parse_time(info.started)
+
+
+def _sort_key(info: SessionInfo) -> tuple[float, str]:
+    newest = _newest(info)
+    return (newest.timestamp() if newest else 0.0, info.id)
+
+
+def find_session(session_id: str, project_root: Path) -> SessionInfo | None:
+    """A session of this project by its id (or a unique prefix of at least 6 characters)."""
+    sessions = discover_sessions(project_root)
+    exact = [s for s in sessions if s.id == session_id]
+    if exact:
+        return exact[0]
+    if len(session_id) < 6:
+        return None
+    matches = [s for s in sessions if s.id.startswith(session_id)]
+    if len(matches) > 1:
+        listed = ", ".join(f"{s.harness} {s.id}" for s in matches[:5])
+        raise LearnError(f"session id prefix '{session_id}' matches {len(matches)} sessions ({listed}).",
+                         "Give more of the id.")
+    return matches[0] if matches else None
+
+
+# --- message counts (cached) -----------------------------------------------------------------------------
+
+def _cache_path() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "altimate-learn" / "session-counts.json"
+
+
+def _fill_counts(sessions: list[SessionInfo]) -> None:
+    path = _cache_path()
+    try:
+        cache = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    fresh: dict[str, int] = {}
+    for info in sessions:
+        module = harness_module(info.harness)
+        quick = getattr(module, "count_messages", None)
+        if quick is not None:  # opencode: a SQL count is already cheap
+            try:
+                info.message_count = quick(info)
+            except (OSError, LearnError, ValueError):
+                pass
+            continue
+        try:
+            stat = os.stat(info.path)
+        except OSError:
+            continue
+        key = f"{info.harness}|{info.path}|{info.id}|{stat.st_size}|{stat.st_mtime_ns}"
+        if isinstance(cache.get(key), int):
+            info.message_count = cache[key]
+        else:
+            try:
+                reader = read_session(Path(info.path), harness=info.harness)
+                for _ in reader.events():
+                    pass
+                info.message_count = reader.info.message_count
+            except (OSError, LearnError, ValueError):
+                continue
+        fresh[key] = info.message_count
+    if fresh and fresh != {k: cache.get(k) for k in fresh}:
+        try:
+            from altimate_learn.store.fsio import atomic_write
+
+            # keep other sessions' counts; drop stale ones of the files just counted
+            counted = {k.rsplit("|", 2)[0] for k in fresh}
+            merged = {k: v for k, v in cache.items() if k.rsplit("|", 2)[0] not in counted}
+            merged.update(fresh)
+            atomic_write(path, json.dumps(merged, sort_keys=True))
+        except OSError:
+            pass

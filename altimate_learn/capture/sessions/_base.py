@@ -1,0 +1,74 @@
+"""The reader interface every harness implements, and the rules applied to every harness alike.
+
+A harness module yields raw events in transcript order; :meth:`SessionReader.events` then applies the
+shared rules, so "what counts as user text" means the same thing for every agent:
+- text learn injected (`altimate_learn.markers`) is removed from user text, and a message left empty is
+  dropped;
+- user messages are numbered in order (``index`` 0 is the task) and ``after_assistant`` says whether an
+  assistant reply or tool call came before;
+- ``info.message_count`` (user text messages + assistant turns) and ``info.skipped`` (malformed lines)
+  are filled once the stream is exhausted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
+from altimate_learn.capture.sessions._io import LineStats
+from altimate_learn.markers import is_injected, strip_injected
+
+_SYSTEM_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.S)
+
+
+def clean_user_text(text: str | None) -> str:
+    """User text without learn's injected sections and harness reminders; ``""`` if nothing is left."""
+    if not text:
+        return ""
+    text = strip_injected(text)
+    if "<system-reminder>" in text:
+        text = _SYSTEM_REMINDER.sub("", text)
+    return text.strip()
+
+
+class SessionReader:
+    """One session: ``info`` (cheap metadata) and ``events()`` (a single streaming pass)."""
+
+    harness = ""
+
+    def __init__(self, info: SessionInfo) -> None:
+        self.info = info
+        self.stats = LineStats()
+
+    def _raw_events(self) -> Iterator[Event]:  # pragma: no cover - every harness overrides it
+        raise NotImplementedError
+
+    def events(self) -> Iterator[Event]:
+        self.stats = LineStats()
+        index = 0
+        count = 0
+        replied = False
+        for event in self._raw_events():
+            if isinstance(event, UserMessage):
+                if event.kind == "text":
+                    event.text = clean_user_text(event.text)
+                    if not event.text or is_injected(event.text):
+                        continue
+                    count += 1
+                else:
+                    reason = clean_user_text(event.reason)
+                    event.reason = reason or None
+                    event.text = clean_user_text(event.text) or reason
+                event.index = index
+                event.after_assistant = replied
+                index += 1
+            elif isinstance(event, AssistantTurn):
+                count += 1
+                if not event.aborted:
+                    replied = True
+            elif isinstance(event, ToolCall):
+                replied = True
+            yield event
+        self.info.message_count = count
+        self.info.skipped = self.stats.skipped
