@@ -46,7 +46,8 @@ class SearchResult:
 
 def search(store: Store, words: list[str]) -> SearchResult:
     """Every lesson (approved first, then retired) whose id, text or tags contain every word, any case."""
-    tokens = [t for w in words for t in w.lower().split()]
+    shown = [t for w in words for t in w.split()]
+    tokens = [t.lower() for t in shown]
     if not tokens:
         raise LearnError("search needs at least one word.", "Example: `learn search cents staging`.")
     approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
@@ -54,7 +55,7 @@ def search(store: Store, words: list[str]) -> SearchResult:
     live = {lesson["id"] for lesson in approved}
     pool = [("approved", lesson) for lesson in approved]
     pool += [("retired", lesson) for lesson in retired if lesson["id"] not in live]
-    result = SearchResult(tokens)
+    result = SearchResult(shown)
     for state, lesson in pool:
         hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()
         if all(token in hay for token in tokens):
