@@ -1,9 +1,99 @@
-"""Commands of this group are added by their issue."""
+"""`learn curate --deltas FILE|-`: run only the curator over a deltas file.
+
+The seam for any reflector (a model, a script, a person with an editor): whatever proposes the deltas,
+the deterministic curator alone decides what reaches `candidate.json`.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import sys
+from typing import Annotated
+
 import typer
+
+from altimate_learn.cli.common import JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.errors import LearnError
+
+MAX_DELTAS_BYTES = 20 * 1024 * 1024
+
+DeltasOpt = Annotated[str, typer.Option(
+    "--deltas", metavar="FILE|-",
+    help='Deltas to curate: a JSON file (or - for stdin) holding a list of deltas or {"deltas": [...]}. '
+         'Each delta: {"op": "ADD|EDIT|REMOVE|HELPFUL|HARMFUL", "id"?, "text"?, "reason", "supersedes"?, '
+         '"coexists"?: [ids], "paths"?: [globs], "tags"?: [words]}.')]
+
+
+def _read_deltas(source: str) -> tuple[object, str]:
+    """The parsed deltas and a short hash of the raw bytes (the feedback identity of this run)."""
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_DELTAS_BYTES + 1) if hasattr(sys.stdin, "buffer") else \
+            sys.stdin.read(MAX_DELTAS_BYTES + 1).encode("utf-8")
+        where = "stdin"
+    else:
+        try:
+            with open(source, "rb") as handle:
+                data = handle.read(MAX_DELTAS_BYTES + 1)
+        except FileNotFoundError:
+            raise LearnError(f"deltas file {source} does not exist.", "Pass a JSON file, or - to read stdin.") from None
+        except IsADirectoryError:
+            raise LearnError(f"deltas file {source} is a folder.", "Pass a JSON file, or - to read stdin.") from None
+        except OSError as exc:
+            raise LearnError(f"cannot read deltas file {source}: {exc.strerror}.", None) from None
+        where = source
+    if len(data) > MAX_DELTAS_BYTES:
+        raise LearnError(f"deltas in {where} are larger than {MAX_DELTAS_BYTES // (1024 * 1024)} MB.",
+                         "A reflection proposes a handful of deltas; check the file.")
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise LearnError(f"deltas in {where} are not UTF-8 text.", 'Write a JSON list of deltas or {"deltas": [...]}.') \
+            from None
+    except json.JSONDecodeError as exc:
+        raise LearnError(f"deltas in {where} are not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).",
+                         'Write a JSON list of deltas or {"deltas": [...]}.') from None
+    if isinstance(value, dict) and isinstance(value.get("deltas"), list):
+        pass
+    elif not isinstance(value, list):
+        raise LearnError(f"deltas in {where} must be a JSON list of deltas or an object with a \"deltas\" list.",
+                         'Example: {"deltas": [{"op": "ADD", "text": "Use `ref()` for models.", "reason": "review"}]}')
+    return value, hashlib.sha256(data).hexdigest()[:12]
+
+
+def curate_command(
+    deltas: DeltasOpt,
+    json_out: JsonOpt = False,
+    name: NameOpt = "team-playbook",
+) -> None:
+    """Run the curator over a deltas file and stage the result as the candidate (nothing goes live)."""
+    from altimate_learn.curate.curator import curate
+    from altimate_learn.redact import redact
+
+    value, digest = _read_deltas(deltas)
+    store = open_store(name)
+    result = curate(store, value, feedback_ids=[f"curate:{digest}"], op="curate")
+    if json_out:
+        print_json(result.to_json())
+        return
+    for entry in result.applied:
+        text = f": {entry['text']}" if entry.get("text") and entry["op"] in ("ADD", "EDIT") else ""
+        note = f" [{entry['note']}]" if entry.get("note") else ""
+        echo(f"{entry['op']} {entry['id']}{note}{text}")
+    for entry in result.rejected:
+        text = entry.get("text") or ""
+        clipped = text if len(text) <= 60 else text[:60] + "..."
+        what = f' "{clipped}"' if text else (f" {entry['id']}" if entry.get("id") else "")
+        echo(f"REJECTED {entry.get('op') or 'delta'}{what}: {redact(entry['reason'])}")
+    for lesson_id in result.flagged:
+        echo(f"WARNING: {lesson_id} mentions skipping or disabling verification; it needs explicit approval.")
+    for record in result.replacements_needed:
+        echo(f"Pending replacement for {record['id']} (attempts {record['attempts']}).")
+    if result.changed:
+        echo(f"Candidate staged: {store.path(store.CANDIDATE)} ({len(result.candidate)} lessons). "
+             "Review it with `learn show`.")
+    echo(f"Summary: {result.summary}")
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("curate", help="Run only the curator over a deltas file and stage the candidate.")(curate_command)

@@ -1,0 +1,196 @@
+"""Anchors: the code identifiers in a lesson's backtick spans, used to find lessons about the same thing.
+
+Two lessons that name the same identifier (`amount_cents`), or where one names an affix the other's
+identifier carries (`_cents` and `amount_cents`, `stg_` and `stg_orders`), are two rules about one
+convention. The curator requires the newer one to say how they relate: it supersedes the older one, or
+they coexist. Only backtick spans count: prose is too ambiguous to match, so a contradiction written in
+plain words is left to the reflector and the replacement step (spec 003, "Curate").
+
+Normalisation: lower case; quoted strings and call arguments are dropped (`to_utc(event_at)` anchors on
+`to_utc`, not on the column passed to it); placeholders (`stg_<entity>`) and wildcards (`*_cents`) reduce
+to the affix; SQL keywords, generic SQL/Jinja functions and common command words are ignored, since every
+lesson that says `dbt build` or `coalesce(...)` is not about the same convention.
+
+Stdlib only: delivery's file hook and promote's re-check use it too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+_STOP = frozenset("""
+select from where as not and or is in null true false case when then else end on join by group order having
+qualify distinct over partition with union all asc desc limit offset values into insert update delete set
+coalesce cast try_cast safe_cast sum count min max avg lower upper trim ltrim rtrim round abs ceil floor nullif
+ifnull nvl iff date_trunc date timestamp dateadd datediff extract current_date current_timestamp now concat
+substring substr replace length greatest least ref source config var env_var if for endfor endif macro endmacro
+set do is_incremental this col column columns table tables entity x y sql row rows value values
+dbt git npm pnpm yarn npx pip uv python python3 pytest make docker run build test tests install commit push
+pull add the a an use using to of new
+""".split())
+
+_GROUPING = frozenset("""and or not in where on when then else having select from case by as is exists over
+partition join with values distinct qualify""".split())
+
+_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+_QUOTED = re.compile(r"'(?:''|\\.|[^'\\])*(?:'|$)|\"(?:\\.|[^\"\\])*(?:\"|$)")
+_PLACEHOLDER = re.compile(r"<[a-z_][a-z0-9_]*>|\{[a-z_][a-z0-9_]*\}")
+_FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*(?:=\S*)?")
+_TOKEN = re.compile(r"[a-z_][a-z0-9_]*")
+_NAME_BEFORE = re.compile(r"([a-z_][a-z0-9_]*)\s*$")
+
+
+def _strip_arguments(code: str) -> str:
+    """Drop call arguments (nested too) but keep the function name; grouping parentheses stay."""
+    out: list[str] = []
+    depth = 0
+    for ch in code:
+        if ch == "(":
+            if depth:
+                depth += 1
+                continue
+            name = _NAME_BEFORE.search("".join(out[-64:]))
+            if name and name.group(1) not in _GROUPING:
+                depth = 1
+                out.append(" ")
+            else:
+                out.append(ch)
+        elif ch == ")":
+            if depth:
+                depth -= 1
+            else:
+                out.append(ch)
+        elif not depth:
+            out.append(ch)
+    return "".join(out)
+
+
+def identifiers(text: str) -> set[str]:
+    """The normalised identifiers in the backtick spans of ``text`` (affix forms such as `_cents` included)."""
+    found: set[str] = set()
+    if not isinstance(text, str) or "`" not in text:
+        return found
+    for match in _SPAN.finditer(text):
+        code = _QUOTED.sub(" ", match.group(2).lower())
+        code = _strip_arguments(code)
+        code = _PLACEHOLDER.sub("", _FLAG.sub(" ", code))
+        for token in _TOKEN.findall(code):
+            if token in _STOP or not re.search(r"[a-z]", token) or token.strip("_") == "":
+                continue
+            found.add(token)
+    return found
+
+
+def is_affix(identifier: str) -> bool:
+    """`_cents` (a suffix) or `stg_` (a prefix): an identifier that stands for a family of names."""
+    return bool(identifier.strip("_")) and (identifier.startswith("_") or identifier.endswith("_"))
+
+
+def affixes(identifier: str) -> set[str]:
+    """The affix forms ``identifier`` carries at its underscore boundaries.
+
+    `amount_cents` → {`amount_`, `_cents`}; `stg_stripe__payments` → {`stg_`, `stg_stripe_`, `stg_stripe__`,
+    `_payments`, `__payments`, `_stripe__payments`}. A lesson anchored on `_cents` overlaps every lesson
+    whose identifier carries `_cents`; two concrete names (`amount_cents`, `fee_cents`) do not overlap.
+    """
+    out: set[str] = set()
+    core = identifier.strip("_")
+    if not core or "_" not in core:
+        return out
+    lead = len(identifier) - len(identifier.lstrip("_"))
+    for index, ch in enumerate(identifier):
+        if ch != "_" or index < lead or index >= lead + len(core):
+            continue
+        prefix, suffix = identifier[: index + 1], identifier[index:]
+        if prefix.strip("_"):
+            out.add(prefix)
+        if suffix.strip("_"):
+            out.add(suffix)
+    return out
+
+
+def _matches(affix: str, identifier: str) -> bool:
+    return affix != identifier and affix in affixes(identifier)
+
+
+def shared(a: set[str], b: set[str]) -> set[str]:
+    """Shared identifiers of two anchor sets: equal names, or an affix on one side carried by the other."""
+    out = a & b
+    for x in a:
+        if is_affix(x):
+            out.update(x for y in b if _matches(x, y))
+    for y in b:
+        if is_affix(y):
+            out.update(y for x in a if _matches(y, x))
+    return out
+
+
+def overlaps(a_text: str, b_text: str) -> set[str]:
+    """Identifiers (or affixes) the two lesson texts share."""
+    return shared(identifiers(a_text), identifiers(b_text))
+
+
+class AnchorIndex:
+    """Identifier → lesson ids, so overlap lookups stay linear in the size of the answer, not the store."""
+
+    def __init__(self, lessons: Iterable[dict] = ()) -> None:
+        self.exact: dict[str, set[str]] = defaultdict(set)   # identifier → ids naming it
+        self.carried: dict[str, set[str]] = defaultdict(set)  # affix → ids whose identifiers carry it
+        self.anchors: dict[str, set[str]] = {}
+        for lesson in lessons:
+            self.add(lesson["id"], lesson.get("text", ""))
+
+    def add(self, lesson_id: str, text: str, anchors: set[str] | None = None) -> None:
+        found = identifiers(text) if anchors is None else anchors
+        self.anchors[lesson_id] = found
+        for ident in found:
+            self.exact[ident].add(lesson_id)
+            for affix in affixes(ident):
+                self.carried[affix].add(lesson_id)
+
+    def remove(self, lesson_id: str) -> None:
+        for ident in self.anchors.pop(lesson_id, set()):
+            self.exact[ident].discard(lesson_id)
+            for affix in affixes(ident):
+                self.carried[affix].discard(lesson_id)
+
+    def overlapping(self, anchors: set[str], exclude: Iterable[str] = ()) -> dict[str, set[str]]:
+        """Lesson id → the identifiers it shares with ``anchors``."""
+        hits: dict[str, set[str]] = defaultdict(set)
+        for ident in anchors:
+            for other in self.exact.get(ident, ()):
+                hits[other].add(ident)
+            if is_affix(ident):
+                for other in self.carried.get(ident, ()):
+                    hits[other].add(ident)
+            for affix in affixes(ident):  # the other lesson names the affix itself
+                for other in self.exact.get(affix, ()):
+                    if is_affix(affix):
+                        hits[other].add(affix)
+        for lesson_id in exclude:
+            hits.pop(lesson_id, None)
+        return dict(hits)
+
+
+def undeclared_overlaps(lessons: list[dict]) -> list[tuple[str, str, set[str]]]:
+    """Pairs of lessons that share an identifier and declare no relation (`coexists` in either direction).
+
+    Returned in store order, each pair once (first id earlier in the list)."""
+    index = AnchorIndex(lessons)
+    position = {lesson["id"]: n for n, lesson in enumerate(lessons)}
+    declared: dict[str, set[str]] = defaultdict(set)
+    for lesson in lessons:
+        for other in lesson.get("coexists") or []:
+            declared[lesson["id"]].add(other)
+            declared[other].add(lesson["id"])
+    out: list[tuple[str, str, set[str]]] = []
+    for lesson in lessons:
+        lid = lesson["id"]
+        for other, common in sorted(index.overlapping(index.anchors[lid], exclude=[lid]).items(),
+                                    key=lambda item: position.get(item[0], 0)):
+            if position.get(other, -1) <= position[lid] or other in declared[lid]:
+                continue
+            out.append((lid, other, common))
+    return out

@@ -1,0 +1,801 @@
+"""The curator: deterministic rules that decide which proposed deltas reach `candidate.json`.
+
+A reflector (a model, the built-in offline one, a script, a person) proposes deltas; this module alone
+decides. Whatever comes in, the candidate it writes holds only lessons that pass lint, with unique ids,
+no silent contradictions between lessons that name the same code identifier, and at most a few changes
+per reflection (spec 003 "Curate"):
+
+- ADD / EDIT text is linted and rejected (never repaired) when it fails; the reason names the rule.
+- An ADD at least 60% similar (word Jaccard) to an existing lesson counts as HELPFUL on that lesson.
+- Lessons sharing a backtick identifier (or an affix such as `_cents`, `stg_`) must declare `supersedes`
+  or `coexists`. When every undeclared overlap is contradicted in this reflection (the old lesson is marked
+  HARMFUL or REMOVE in the same batch, in any order, or already has more harmful than helpful marks), the
+  new lesson supersedes them implicitly. Superseding gives the new text a new id, takes the old lesson's
+  place in the list, and retires the old one (`retired.json`, reason, `supersededBy`).
+- Per reflection: 3 ADD, 3 EDIT (supersedes count as edits), 3 REMOVE (lessons superseded implicitly do
+  not count); HELPFUL / HARMFUL at most once per lesson.
+- A lesson is removed for harm only with harmful ≥ 2, harmful > helpful, from at least two distinct
+  feedbacks (`harmful.json` records which feedback marked it).
+- Over `max_stored`, the lowest helpful − harmful (then oldest) lessons are evicted; pinned never.
+- A lesson removed as wrong with nothing replacing it is queued for one narrow replacement call
+  (`pending-replacements.jsonl`; at most 3 calls per reflection, 5 attempts per lesson).
+
+Every file is written under the store lock, and one `history.jsonl` entry records every applied and
+rejected delta with its reason, the token usage and the model. Lesson text echoed into results and
+history is redacted again.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.curate.anchors import AnchorIndex, identifiers
+from altimate_learn.curate.lint import is_flagged, lint, normalize
+from altimate_learn.redact import redact
+from altimate_learn.schema import LESSON_ID, make_lesson, new_lesson_id
+from altimate_learn.store import Store
+from altimate_learn.store.fsio import canonical_json, utc_now
+
+OPS = ("ADD", "EDIT", "REMOVE", "HELPFUL", "HARMFUL")
+MAX_ADDS = 3
+MAX_EDITS = 3
+MAX_REMOVES = 3
+DEDUPE_THRESHOLD = 0.6
+HARMFUL_MIN = 2
+HARMFUL_MIN_FEEDBACKS = 2
+MAX_REPLACEMENTS = 3
+MAX_REPLACEMENT_ATTEMPTS = 5
+MAX_DELTAS = 50            # more than this in one reflection is not a reflection; the rest are dropped
+MAX_REASON_CHARS = 500     # echoed reasons and texts are clipped so a 5 MB answer cannot bloat history
+MAX_ECHO_CHARS = 300
+MAX_TAGS = 10
+MAX_PATHS = 20
+_TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{0,39}$")
+
+Lesson = dict[str, Any]
+Replace = Callable[[dict, str], "str | None"]
+
+
+@dataclass
+class CurateResult:
+    candidate: list[dict]
+    applied: list[dict]
+    rejected: list[dict]
+    flagged: list[str]
+    retired: list[dict]
+    replacements_needed: list[dict]
+    summary: str
+    changed: bool = False
+    history: dict | None = None
+    harmful_from: dict[str, list[str]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape (stable keys)."""
+        return {
+            "summary": self.summary,
+            "changed": self.changed,
+            "applied": self.applied,
+            "rejected": self.rejected,
+            "flagged": self.flagged,
+            "retired": [{"id": r["id"], "text": redact(r["text"]), "reason": r.get("reason"),
+                         "supersededBy": r.get("supersededBy")} for r in self.retired],
+            "replacements_needed": self.replacements_needed,
+            "candidate_count": len(self.candidate),
+        }
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+
+
+def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:
+    x = word_set(a) if isinstance(a, str) else a
+    y = word_set(b) if isinstance(b, str) else b
+    if not x and not y:
+        return 1.0
+    inter = len(x & y)
+    return inter / (len(x) + len(y) - inter)
+
+
+def _clip(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _echo(text: Any, limit: int = MAX_ECHO_CHARS) -> str:
+    """Text from a delta as it may appear in a report: redacted, one line, clipped."""
+    if not isinstance(text, str):
+        return ""
+    return _clip(redact(" ".join(text[: limit * 4].split())), limit)
+
+
+def _score(lesson: Lesson) -> int:
+    return int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0))
+
+
+def _content(lesson: Lesson) -> str:
+    """What `updated` tracks: everything except counters and timestamps."""
+    keep = {k: v for k, v in lesson.items() if k not in ("helpful", "harmful", "applied", "created", "updated")}
+    return canonical_json(keep)
+
+
+def feedback_key(session_id: str | None, feedback_ids: list[str] | tuple[str, ...] = ()) -> str | None:
+    """The identity of this reflection's feedback for the distinct-feedback rule (None: cannot count)."""
+    ids = sorted({f for f in feedback_ids if isinstance(f, str) and f})
+    if ids:
+        return ids[0] if len(ids) == 1 else "fb_" + hashlib.sha256("\n".join(ids).encode()).hexdigest()[:12]
+    return session_id or None
+
+
+# --- delta validation ----------------------------------------------------------------------------------
+
+@dataclass
+class _Delta:
+    index: int
+    op: str
+    raw: dict
+    id: str | None = None
+    text: str | None = None
+    reason: str = ""
+    supersedes: str | None = None
+    coexists: list[str] = field(default_factory=list)
+    paths: list[str] | None = None
+    tags: list[str] | None = None
+
+
+def _path_problem(glob: str) -> str | None:
+    """Path triggers are globs relative to the project: one line, no absolute path, no `..`, no URL."""
+    if not isinstance(glob, str) or not glob.strip():
+        return "a path trigger must be a non-empty string"
+    if glob != glob.strip() or len(glob) > 200:
+        return f"path trigger {glob[:60]!r} has surrounding spaces or is too long"
+    result = lint(glob)
+    if not result.ok:
+        return f"path trigger {_echo(glob, 60)!r} {result.reason}"
+    if result.text != glob or " " in glob:
+        return f"path trigger {_echo(glob, 60)!r} contains spaces or hidden characters"
+    if glob.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", glob) or ".." in glob.split("/"):
+        return f"path trigger {_echo(glob, 60)!r} leaves the project"
+    return None
+
+
+def _parse(raw: Any, index: int) -> tuple[_Delta | None, str | None]:
+    """A validated delta, or why it was dropped."""
+    if not isinstance(raw, dict):
+        return None, f"not an object ({type(raw).__name__})"
+    op = raw.get("op")
+    if not isinstance(op, str) or op.strip().upper() not in OPS:
+        return None, f"unknown op {_echo(op, 20)!r}" if isinstance(op, str) else "missing op"
+    op = op.strip().upper()
+    delta = _Delta(index, op, raw)
+    reason = raw.get("reason", "")
+    if reason is None:
+        reason = ""
+    if not isinstance(reason, str):
+        return None, "reason must be a string"
+    delta.reason = reason
+    if op == "ADD":
+        if raw.get("id") not in (None, "") and not isinstance(raw.get("id"), str):
+            return None, "id must be a string"
+    else:
+        lesson_id = raw.get("id")
+        if not isinstance(lesson_id, str) or not lesson_id:
+            return None, f"{op} needs the id of an existing lesson"
+        delta.id = lesson_id.strip()
+    if op in ("ADD", "EDIT"):
+        text = raw.get("text")
+        if not isinstance(text, str):
+            return None, f"{op} needs text (a string)"
+        delta.text = text
+        sup = raw.get("supersedes")
+        if sup not in (None, "", []):
+            if isinstance(sup, list) and len(sup) == 1:
+                sup = sup[0]
+            if not isinstance(sup, str) or not LESSON_ID.match(sup.strip()):
+                return None, "supersedes must be one lesson id"
+            if op == "EDIT":
+                return None, "EDIT cannot supersede; ADD the new text with supersedes instead"
+            delta.supersedes = sup.strip()
+        co = raw.get("coexists")
+        if co not in (None, []):
+            if isinstance(co, str):
+                co = [co]
+            if not isinstance(co, list) or not all(isinstance(c, str) and LESSON_ID.match(c.strip()) for c in co):
+                return None, "coexists must be a list of lesson ids"
+            delta.coexists = list(dict.fromkeys(c.strip() for c in co))
+        paths = raw.get("paths")
+        if paths is not None:
+            if isinstance(paths, str):
+                paths = [paths]
+            if not isinstance(paths, list) or len(paths) > MAX_PATHS:
+                return None, f"paths must be a list of at most {MAX_PATHS} globs"
+            for glob in paths:
+                problem = _path_problem(glob)
+                if problem:
+                    return None, problem
+            delta.paths = list(dict.fromkeys(paths))
+        tags = raw.get("tags")
+        if tags is not None:
+            if isinstance(tags, str):
+                tags = [tags]
+            if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+                return None, "tags must be a list of strings"
+            clean = [normalize(t).lower().replace(" ", "-") for t in tags]
+            bad = [t for t in clean if not _TAG.match(t)]
+            if bad:
+                return None, f"tag {_echo(bad[0], 40)!r} is not a short word (letters, digits, - _ . + #)"
+            delta.tags = list(dict.fromkeys(clean))[:MAX_TAGS]
+    return delta, None
+
+
+def _unwrap(deltas: Any) -> tuple[list[Any], str | None]:
+    """Accept a list of deltas or `{"deltas": [...]}`; anything else yields nothing, with a reason."""
+    if isinstance(deltas, dict):
+        if "deltas" not in deltas:
+            return [], 'expected a list of deltas or {"deltas": [...]}'
+        deltas = deltas["deltas"]
+    if isinstance(deltas, (list, tuple)):
+        return list(deltas), None
+    if deltas is None:
+        return [], None
+    return [], f'expected a list of deltas, got {type(deltas).__name__}'
+
+
+# --- the curation pass ---------------------------------------------------------------------------------
+
+class _Pass:
+    """One reflection's worth of curation over an in-memory lesson list."""
+
+    def __init__(self, lessons: list[Lesson], *, harmful_from: dict[str, list[str]], feedback: str | None,
+                 now: str, apply_paths: list[str] | None, taken_ids: set[str], grandfathered: set[str]) -> None:
+        self.lessons = [copy.deepcopy(lesson) for lesson in lessons]
+        self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
+        self.before = {lesson["id"]: _content(lesson) for lesson in lessons}
+        self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
+        self.feedback = feedback
+        self.now = now
+        self.apply_paths = apply_paths
+        self.taken = set(taken_ids) | set(self.by_id)
+        self.grandfathered = grandfathered
+        self.applied: list[dict] = []
+        self.rejected: list[dict] = []
+        self.retired: list[Lesson] = []
+        self.retired_by_id: dict[str, Lesson] = {}
+        self.removed_as_wrong: list[tuple[Lesson, str]] = []
+        self.replaced: set[str] = set()   # removed ids something in this pass replaces
+        self.helped: set[str] = set()
+        self.harmed: set[str] = set()
+        self.fresh: set[str] = set()
+        self.adds = self.edits = self.removes = 0
+        self.words = {lesson["id"]: word_set(lesson["text"]) for lesson in self.lessons}
+        self.index = AnchorIndex(self.lessons)
+        self.contradicted: set[str] = set()
+
+    # -- bookkeeping
+    def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
+        entry: dict[str, Any] = {"reason": reason}
+        source = delta.raw if delta is not None else raw
+        if isinstance(source, dict):
+            op = source.get("op")
+            entry["op"] = op.strip().upper() if isinstance(op, str) and op.strip().upper() in OPS else _echo(op, 20)
+            if isinstance(source.get("id"), str):
+                entry["id"] = _echo(source["id"], 40)
+            if isinstance(source.get("text"), str):
+                entry["text"] = _echo(source["text"])
+            if isinstance(source.get("reason"), str):
+                entry["delta_reason"] = _echo(source["reason"], MAX_REASON_CHARS)
+        if delta is not None:
+            entry["index"] = delta.index
+        if rule:
+            entry["rule"] = rule
+        self.rejected.append(entry)
+
+    def record(self, op: str, lesson_id: str, reason: str, **extra: Any) -> dict:
+        entry = {"op": op, "id": lesson_id, "reason": _echo(reason, MAX_REASON_CHARS), **extra}
+        if "text" in entry:
+            entry["text"] = redact(entry["text"])
+        self.applied.append(entry)
+        return entry
+
+    def new_id(self) -> str:
+        lesson_id = new_lesson_id(self.taken)
+        self.taken.add(lesson_id)
+        return lesson_id
+
+    def retire(self, lesson: Lesson, reason: str, superseded_by: str | None = None) -> None:
+        self.lessons.remove(lesson)
+        del self.by_id[lesson["id"]]
+        self.words.pop(lesson["id"], None)
+        self.index.remove(lesson["id"])
+        record = dict(lesson, reason=reason)
+        if superseded_by:
+            record["supersededBy"] = superseded_by
+        self.retired.append(record)
+        self.retired_by_id[lesson["id"]] = record
+
+    def insert(self, lesson: Lesson, at: int | None = None) -> None:
+        if at is None:
+            self.lessons.append(lesson)
+        else:
+            self.lessons.insert(at, lesson)
+        self.by_id[lesson["id"]] = lesson
+        self.words[lesson["id"]] = word_set(lesson["text"])
+        self.index.add(lesson["id"], lesson["text"])
+
+    # -- evidence
+    def plan_evidence(self, deltas: list[_Delta]) -> None:
+        """Which lessons this reflection contradicts, whatever the delta order: HARMFUL marks, REMOVEs that
+        fit the removal budget, and lessons already more harmful than helpful."""
+        explicit_targets = {d.supersedes for d in deltas if d.op == "ADD" and d.supersedes}
+        counted = 0
+        for d in deltas:
+            if d.id not in self.by_id:
+                continue
+            if d.op == "HARMFUL":
+                self.contradicted.add(d.id)
+            elif d.op == "REMOVE" and d.id not in explicit_targets:
+                counted += 1
+                if counted <= MAX_REMOVES:
+                    self.contradicted.add(d.id)
+        for lesson in self.lessons:
+            if lesson.get("harmful", 0) > lesson.get("helpful", 0):
+                self.contradicted.add(lesson["id"])
+
+    # -- ops
+    def check_links(self, delta: _Delta) -> str | None:
+        for ref in ([delta.supersedes] if delta.supersedes else []) + delta.coexists:
+            if ref in self.retired_by_id:
+                return f"{ref} was already removed or superseded in this reflection"
+            if ref not in self.by_id:
+                return f"unknown lesson id {ref} in {'supersedes' if ref == delta.supersedes else 'coexists'}"
+        if delta.op == "EDIT" and delta.id in delta.coexists:
+            return "a lesson cannot coexist with itself"
+        return None
+
+    def add(self, delta: _Delta) -> None:
+        result = lint(delta.text or "")
+        if not result.ok:
+            return self.reject(delta, result.reason or "failed lint", result.rule)
+        text = result.text
+        problem = self.check_links(delta)
+        if problem:
+            return self.reject(delta, problem, "unknown-id")
+        declared = set(delta.coexists)
+        anchors = identifiers(text)
+        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [])
+        undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
+        # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
+        # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
+        if not delta.supersedes:
+            words = word_set(text)
+            best_id, best = None, 0.0
+            for lesson in self.lessons:
+                lid = lesson["id"]
+                if lid in declared or lid in self.contradicted:
+                    continue
+                score = jaccard(words, self.words[lid])
+                if score > best:
+                    best_id, best = lid, score
+            if best_id is not None and best >= DEDUPE_THRESHOLD:
+                if best_id in self.helped:
+                    return self.reject(delta, f"duplicate of {best_id}, already marked HELPFUL in this reflection",
+                                       "duplicate")
+                self.helped.add(best_id)
+                self.by_id[best_id]["helpful"] = self.by_id[best_id].get("helpful", 0) + 1
+                self.record("HELPFUL", best_id, delta.reason, note=f"duplicate ADD (similarity {best:.2f})",
+                            count=self.by_id[best_id]["helpful"])
+                return None
+        implicit: list[str] = []
+        if undeclared:
+            if all(lid in self.contradicted for lid in undeclared):
+                implicit = sorted(undeclared, key=lambda lid: self.lessons.index(self.by_id[lid]))
+            else:
+                parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
+                    undeclared.items(), key=lambda item: self.lessons.index(self.by_id[item[0]])))
+                return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
+                                   "overlap")
+        targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]
+        if targets:
+            if self.edits >= MAX_EDITS:
+                return self.reject(delta, f"limit reached: at most {MAX_EDITS} edits (supersedes count) per reflection",
+                                   "limit")
+            self.edits += 1
+        else:
+            if self.adds >= MAX_ADDS:
+                return self.reject(delta, f"limit reached: at most {MAX_ADDS} ADDs per reflection", "limit")
+            self.adds += 1
+        new_id = self.new_id()
+        coexists = [c for c in delta.coexists if c not in targets]
+        lesson = make_lesson(text, lesson_id=new_id, now=self.now, tags=delta.tags,
+                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists)
+        at = None
+        if targets:
+            at = self.lessons.index(self.by_id[targets[0]])
+        entry: dict[str, Any] = {"text": text}
+        if delta.supersedes:
+            entry["supersedes"] = delta.supersedes
+        elif implicit:
+            entry["supersedes"] = implicit[0]
+            entry["note"] = "implicit supersede"
+        if coexists:
+            entry["coexists"] = coexists
+        for target in targets:
+            old = self.by_id[target]
+            self.retire(old, f"superseded by {new_id}", superseded_by=new_id)
+            self.replaced.add(target)
+            self.record("REMOVE", target, f"superseded by {new_id}", note="superseded", text=old["text"])
+            self.harmful_from.pop(target, None)
+        self.insert(lesson, at)
+        self.fresh.add(new_id)
+        self.record("ADD", new_id, delta.reason, **entry)
+        return None
+
+    def edit(self, delta: _Delta) -> None:
+        target = self.by_id.get(delta.id or "")
+        if target is None:
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        result = lint(delta.text or "")
+        if not result.ok:
+            return self.reject(delta, result.reason or "failed lint", result.rule)
+        problem = self.check_links(delta)
+        if problem:
+            return self.reject(delta, problem, "unknown-id")
+        text = result.text
+        declared = set(delta.coexists)
+        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]])
+        undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
+        if undeclared:
+            parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(undeclared.items()))
+            return self.reject(delta, f'overlaps {parts}: declare "coexists" or supersede it', "overlap")
+        changed = (text != target["text"] or declared != set(target.get("coexists") or [])
+                   or (delta.paths is not None and delta.paths != (target.get("trigger") or {}).get("paths"))
+                   or (delta.tags is not None and delta.tags != target.get("tags")))
+        if not changed:
+            self.record("EDIT", target["id"], delta.reason, note="no change", text=text)
+            return None
+        if self.edits >= MAX_EDITS:
+            return self.reject(delta, f"limit reached: at most {MAX_EDITS} edits (supersedes count) per reflection",
+                               "limit")
+        self.edits += 1
+        self.index.remove(target["id"])
+        target["text"] = text
+        self.words[target["id"]] = word_set(text)
+        self.index.add(target["id"], text)
+        # Relations are redeclared by the edit, in both directions: an old coexists link may not hold now.
+        if declared:
+            target["coexists"] = list(delta.coexists)
+        else:
+            target.pop("coexists", None)
+        for other in self.lessons:
+            if other is not target and target["id"] in (other.get("coexists") or []):
+                other["coexists"] = [c for c in other["coexists"] if c != target["id"]]
+                if not other["coexists"]:
+                    del other["coexists"]
+        if delta.paths is not None:
+            if delta.paths:
+                target["trigger"] = {"paths": list(delta.paths)}
+            else:
+                target.pop("trigger", None)
+        if delta.tags is not None:
+            target["tags"] = list(delta.tags)
+        self.replaced.discard(target["id"])
+        self.record("EDIT", target["id"], delta.reason, text=text)
+        return None
+
+    def _missing(self, lesson_id: str | None) -> str:
+        if lesson_id in self.retired_by_id:
+            return f"{lesson_id} was already removed or superseded in this reflection"
+        return f"unknown lesson id {_echo(lesson_id, 40)}"
+
+    def mark(self, delta: _Delta) -> None:
+        lesson = self.by_id.get(delta.id or "")
+        retired = self.retired_by_id.get(delta.id or "")
+        if lesson is None and retired is None:
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        seen = self.helped if delta.op == "HELPFUL" else self.harmed
+        target_id = delta.id or ""
+        if target_id in seen:
+            return self.reject(delta, f"duplicate {delta.op} for {target_id} in one reflection", "duplicate")
+        seen.add(target_id)
+        subject = lesson if lesson is not None else retired
+        assert subject is not None
+        key = "helpful" if delta.op == "HELPFUL" else "harmful"
+        subject[key] = subject.get(key, 0) + 1
+        if delta.op == "HARMFUL" and self.feedback and lesson is not None:
+            sources = self.harmful_from.setdefault(target_id, [])
+            if self.feedback not in sources:
+                sources.append(self.feedback)
+        note = {"note": "lesson already superseded in this reflection"} if lesson is None else {}
+        self.record(delta.op, target_id, delta.reason, count=subject[key], **note)
+        return None
+
+    def remove(self, delta: _Delta) -> None:
+        lesson = self.by_id.get(delta.id or "")
+        if lesson is None:
+            if delta.id in self.retired_by_id:
+                # Already superseded by an ADD of this reflection: the removal is done, and free.
+                self.record("REMOVE", delta.id or "", delta.reason, note="already superseded")
+                return None
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        if self.removes >= MAX_REMOVES:
+            return self.reject(delta, f"limit reached: at most {MAX_REMOVES} REMOVEs per reflection", "limit")
+        self.removes += 1
+        self.retire(lesson, f"removed: {_clip(' '.join(delta.reason.split()) or 'no reason given', 200)}")
+        self.harmful_from.pop(lesson["id"], None)
+        self.removed_as_wrong.append((self.retired_by_id[lesson["id"]], delta.reason))
+        self.record("REMOVE", lesson["id"], delta.reason, text=lesson["text"])
+        return None
+
+    # -- after the deltas
+    def auto_remove(self) -> None:
+        for lesson in list(self.lessons):
+            lid = lesson["id"]
+            harmful, helpful = lesson.get("harmful", 0), lesson.get("helpful", 0)
+            sources = self.harmful_from.get(lid, [])[:harmful]
+            if lesson.get("pinned") or harmful < HARMFUL_MIN or harmful <= helpful or len(sources) < HARMFUL_MIN_FEEDBACKS:
+                continue
+            reason = f"harmful: {harmful} harmful vs {helpful} helpful marks from {len(sources)} feedbacks"
+            self.retire(lesson, reason)
+            self.harmful_from.pop(lid, None)
+            self.removed_as_wrong.append((self.retired_by_id[lid], reason))
+            self.record("REMOVE", lid, reason, note="harmful", text=lesson["text"])
+
+    def evict(self, max_stored: int) -> None:
+        order = {lesson["id"]: n for n, lesson in enumerate(self.lessons)}
+        while len(self.lessons) > max_stored:
+            pool = [l for l in self.lessons if not l.get("pinned") and l["id"] not in self.fresh]
+            if not pool:  # only this pass's additions are left to evict
+                pool = [l for l in self.lessons if not l.get("pinned")]
+            if not pool:
+                break
+            victim = min(pool, key=lambda l: (_score(l), str(l.get("created", "")), order.get(l["id"], 0)))
+            self.retire(victim, f"evicted: over the store cap (max_stored={max_stored})")
+            self.harmful_from.pop(victim["id"], None)
+            self.record("REMOVE", victim["id"], f"store cap (max_stored={max_stored})", note="evicted",
+                        text=victim["text"])
+
+    def finish(self) -> None:
+        present = set(self.by_id)
+        for lesson in self.lessons:
+            co = lesson.get("coexists")
+            if co is not None:
+                kept = [c for c in co if c in present and c != lesson["id"]]
+                if kept:
+                    lesson["coexists"] = kept
+                else:
+                    del lesson["coexists"]
+            if lesson["id"] in self.before and _content(lesson) != self.before[lesson["id"]]:
+                lesson["updated"] = self.now
+        self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()
+                             if lid in self.by_id and self.by_id[lid].get("harmful", 0) > 0 and src}
+
+
+def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
+    def count(op: str, note: str | None = None, exclude: tuple[str, ...] = ()) -> int:
+        return sum(1 for a in applied if a["op"] == op and (note is None or a.get("note") == note)
+                   and a.get("note") not in exclude)
+
+    parts = [
+        f"+{count('ADD')} added" if count("ADD") else "",
+        f"{count('EDIT', exclude=('no change',))} edited" if count("EDIT", exclude=("no change",)) else "",
+        f"{count('HELPFUL')} helpful" if count("HELPFUL") else "",
+        f"{count('HARMFUL')} harmful" if count("HARMFUL") else "",
+        f"{count('REMOVE', 'superseded')} superseded" if count("REMOVE", "superseded") else "",
+        f"{count('REMOVE', exclude=('superseded', 'evicted', 'already superseded'))} removed"
+        if count("REMOVE", exclude=("superseded", "evicted", "already superseded")) else "",
+        f"{count('REMOVE', 'evicted')} evicted" if count("REMOVE", "evicted") else "",
+        f"{queued} queued for replacement" if queued else "",
+    ]
+    parts = [p for p in parts if p]
+    if rejected:
+        rules = sorted({r.get("rule") or "invalid" for r in rejected})
+        parts.append(f"{len(rejected)} rejected ({', '.join(rules)})")
+    return ", ".join(parts) if parts else "no change"
+
+
+def _read_base(store: Store) -> tuple[list[Lesson], str, set[str]]:
+    """The lessons to curate (staged candidate first, else approved) and which are grandfathered."""
+    approved = store.approved()
+    candidate = store.candidate()
+    base, source = (candidate, store.CANDIDATE) if candidate is not None else (approved, store.APPROVED)
+    approved_text = {lesson["id"]: lesson["text"] for lesson in approved}
+    grandfathered = {lesson["id"] for lesson in base if approved_text.get(lesson["id"]) == lesson["text"]}
+    from altimate_learn.errors import StoreError
+
+    for lesson in base:
+        result = lint(lesson["text"], grandfathered=lesson["id"] in grandfathered)
+        if not result.ok:
+            raise StoreError(
+                f"{store.path(source)}: lesson {lesson['id']} fails lint ({result.reason}).",
+                "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
+    return base, source, grandfathered
+
+
+def _read_harmful(store: Store) -> dict[str, list[str]]:
+    raw = store.read_json_object(store.HARMFUL)
+    return {k: [s for s in v if isinstance(s, str)] for k, v in raw.items()
+            if isinstance(k, str) and isinstance(v, list)}
+
+
+def _read_pending(store: Store) -> list[dict]:
+    out = []
+    for record in store.read_jsonl(store.PENDING_REPLACEMENTS).records:
+        if isinstance(record, dict) and isinstance(record.get("id"), str) and isinstance(record.get("text"), str):
+            record.setdefault("attempts", 0)
+            record.setdefault("reasons", [])
+            out.append(record)
+    return out
+
+
+def _max_stored(store: Store) -> int:
+    from altimate_learn.config import load_settings
+
+    return int(load_settings(store.project.root).values["max_stored"])
+
+
+def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
+           feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
+           apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
+           max_stored: int | None = None, now: str | None = None, op: str | None = None) -> CurateResult:
+    """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
+
+    ``replace(removed_lesson, reason)`` is the replacement step's model call: it returns the corrected rule,
+    or None for "no replacement"; raising counts as a failed attempt. Without it, removals are queued.
+    ``op`` names the history entry ("reflect" or "curate"; default: "reflect" when a model or session is
+    given). Malformed deltas are dropped with a reason; they never raise.
+    """
+    from altimate_learn.errors import LearnError
+
+    now = now or utc_now()
+    if apply_paths:
+        for glob in apply_paths:
+            problem = _path_problem(glob)
+            if problem:
+                raise LearnError(f"--apply-paths: {problem}.", "Pass globs relative to the project root.")
+    cap = max_stored if max_stored is not None else None
+    with store.lock():
+        if cap is None:
+            cap = _max_stored(store)
+        base, source, grandfathered = _read_base(store)
+        retired_before = store.retired()
+        harmful_from = _read_harmful(store)
+        pending = _read_pending(store)
+        items, wrapper_problem = _unwrap(deltas)
+        work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
+                     now=now, apply_paths=list(apply_paths) if apply_paths else None,
+                     taken_ids={r["id"] for r in retired_before}, grandfathered=grandfathered)
+        if wrapper_problem:
+            work.reject(None, wrapper_problem, "malformed")
+        parsed: list[_Delta] = []
+        for index, raw in enumerate(items[:MAX_DELTAS]):
+            delta, problem = _parse(raw, index)
+            if delta is None:
+                work.reject(None, problem or "malformed delta", "malformed", raw=raw)
+                work.rejected[-1]["index"] = index
+            else:
+                parsed.append(delta)
+        if len(items) > MAX_DELTAS:
+            work.reject(None, f"{len(items) - MAX_DELTAS} more deltas dropped: at most {MAX_DELTAS} per reflection",
+                        "too-many")
+        work.plan_evidence(parsed)
+        # REMOVEs are applied last: an ADD anywhere in the batch that replaces the removed lesson turns the
+        # removal into a supersede (new lesson in the old one's place), whatever order the model wrote.
+        for delta in parsed:
+            if delta.op == "ADD":
+                work.add(delta)
+            elif delta.op == "EDIT":
+                work.edit(delta)
+            elif delta.op in ("HELPFUL", "HARMFUL"):
+                work.mark(delta)
+        for delta in parsed:
+            if delta.op == "REMOVE":
+                work.remove(delta)
+        work.auto_remove()
+
+        # Replacement step: lessons removed as wrong that nothing in this pass replaces.
+        queued = _queue_replacements(work, pending, now)
+        attempted = _run_replacements(work, pending, replace)
+        work.evict(cap)
+        work.finish()
+
+        candidate = work.lessons
+        work.rejected.sort(key=lambda r: r.get("index", len(items)))
+        changed = canonical_json(candidate) != canonical_json(base)
+        if changed:
+            store.write_lessons(store.CANDIDATE, candidate)
+        if work.retired:
+            merged = {r["id"]: r for r in retired_before}
+            for record in work.retired:
+                merged[record["id"]] = record
+            store.write_lessons(store.RETIRED, list(merged.values()))
+        if work.harmful_from != harmful_from:
+            store.write_json(store.HARMFUL, work.harmful_from)
+        if queued or attempted:
+            store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
+        flagged = [lesson["id"] for lesson in candidate if is_flagged(lesson["text"])[0]]
+        summary = _summary(work.applied, work.rejected, len(pending))
+        history_op = op or ("reflect" if (model or session_id) else "curate")
+        entry = store.record_history(
+            history_op, session=session_id, feedback=list(feedback_ids) or None, model=model,
+            usage=usage or None, applied=work.applied, rejected=work.rejected, summary=summary,
+            candidate=len(candidate) if changed else None, flagged=flagged or None,
+            pending_replacements=len(pending) or None)
+        return CurateResult(candidate=candidate, applied=work.applied, rejected=work.rejected, flagged=flagged,
+                            retired=work.retired, replacements_needed=[_pending_view(p) for p in pending],
+                            summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from)
+
+
+def _pending_view(record: dict) -> dict:
+    return {"id": record["id"], "text": redact(record["text"]), "attempts": record.get("attempts", 0),
+            "reasons": [redact(r) for r in record.get("reasons", [])]}
+
+
+def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
+    """Queue each lesson removed as wrong that no new or edited lesson of this pass replaces."""
+    queued = 0
+    changed_ids = {a["id"] for a in work.applied if a["op"] in ("ADD", "EDIT") and a.get("note") != "no change"}
+    for removed, reason in work.removed_as_wrong:
+        rid = removed["id"]
+        anchors = identifiers(removed["text"])
+        replaced = False
+        if anchors:
+            for lid, _ids in work.index.overlapping(anchors).items():
+                lesson = work.by_id.get(lid)
+                if lid in changed_ids and lesson is not None and rid not in (lesson.get("coexists") or []):
+                    replaced = True
+                    break
+        if replaced or any(p["id"] == rid and p["text"] == removed["text"] for p in pending):
+            continue
+        pending.append({"id": rid, "text": redact(removed["text"]), "reasons": [_echo(reason, MAX_REASON_CHARS)],
+                        "attempts": 0, "at": now})
+        queued += 1
+    return queued
+
+
+def _run_replacements(work: _Pass, pending: list[dict], replace: Callable[[dict, str], str | None] | None) -> int:
+    """At most MAX_REPLACEMENTS narrow calls; the answer is an ADD like any other (lint, dedupe, limits)."""
+    if replace is None:
+        return 0
+    attempted = 0
+    for record in list(pending):
+        if attempted >= MAX_REPLACEMENTS:
+            break
+        attempted += 1
+        record["attempts"] = record.get("attempts", 0) + 1
+        reason = "; ".join(record.get("reasons", [])) or "removed as wrong"
+        try:
+            answer = replace(dict(record), reason)
+        except Exception as exc:  # a failed call keeps the record for the next reflection
+            record["last_error"] = _echo(str(exc) or type(exc).__name__, 200)
+            if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
+                pending.remove(record)
+            continue
+        if answer is None or (isinstance(answer, str) and answer.strip().lower() in ("", "none")):
+            pending.remove(record)  # the model says nothing should replace it
+            work.applied.append({"op": "REPLACE", "id": record["id"], "reason": "no replacement needed",
+                                 "note": "replacement"})
+            continue
+        before = len(work.applied)
+        delta, problem = _parse({"op": "ADD", "text": answer, "reason": f"replacement for {record['id']}"}, -1)
+        if delta is not None:
+            work.add(delta)
+        else:
+            work.reject(None, problem or "malformed replacement", "malformed",
+                        raw={"op": "ADD", "text": answer})
+        added = [a for a in work.applied[before:] if a["op"] in ("ADD", "HELPFUL")]
+        if added:
+            for a in added:
+                a["note"] = (a.get("note", "") + "; replacement").strip("; ")
+            pending.remove(record)
+        elif record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
+            pending.remove(record)
+    return attempted

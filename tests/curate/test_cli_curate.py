@@ -1,0 +1,46 @@
+"""`learn curate --deltas FILE|-` end to end."""
+
+from __future__ import annotations
+
+import json
+
+GOOD = "Use `ref()` to reference models, never hard-coded table names."
+URL = "Read the style guide at https://example.com/style before editing models."
+
+
+def _files(repo):
+    folder = repo / ".altimate-code" / "learn" / "team-playbook"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_ref_lesson_kept_and_url_rejected(git_repo, run_learn):
+    (git_repo / "d.json").write_text(json.dumps({"deltas": [
+        {"op": "ADD", "text": GOOD, "reason": "review"}, {"op": "ADD", "text": URL, "reason": "review"}]}))
+    proc = run_learn("curate", "--deltas", "d.json", cwd=git_repo)
+    assert proc.returncode == 0, proc.stderr
+    assert f": {GOOD}" in proc.stdout
+    assert 'REJECTED ADD "Read the style guide at https://example.com/style before edi...": contains a URL' in proc.stdout
+    candidate = json.loads((git_repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    assert [l["text"] for l in candidate] == [GOOD]
+
+
+def test_json_keys_and_stdin(git_repo, cli):
+    deltas = json.dumps([{"op": "ADD", "text": GOOD, "reason": "review"}, {"op": "ADD", "text": URL, "reason": "r"}])
+    code, out, err = cli("curate", "--deltas", "-", "--json", input=deltas)
+    assert code == 0, err
+    data = json.loads(out)
+    assert sorted(data) == ["applied", "candidate_count", "changed", "flagged", "rejected", "replacements_needed",
+                            "retired", "summary"]
+    assert data["applied"][0]["op"] == "ADD" and data["applied"][0]["text"] == GOOD
+    assert data["rejected"][0]["rule"] == "url"
+    assert data["summary"] == "+1 added, 1 rejected (url)"
+
+
+def test_invalid_deltas_file_one_line_nothing_written(git_repo, run_learn):
+    (git_repo / "bad.json").write_text('{"deltas": [')
+    proc = run_learn("curate", "--deltas", "bad.json", cwd=git_repo)
+    assert proc.returncode == 1
+    assert proc.stderr == ("Error: deltas in bad.json are not valid JSON (line 1, column 13: Expecting value). "
+                           'Write a JSON list of deltas or {"deltas": [...]}.\n')
+    assert proc.stdout == ""
+    assert not (git_repo / ".altimate-code").exists()
