@@ -78,11 +78,12 @@ def codex_env(world: World) -> dict[str, str]:
 def run_codex(world: World, binary: Path, prompt: str, *flags: str, resume: str | None = None,
               timeout: float = 120) -> Run:
     """`codex exec` with hooks trusted for the run (hooks are silently skipped until trusted in the TUI)."""
-    argv: list[str | Path] = [binary, "exec"]
+    # exec's own flags go before `resume`, which accepts only a few of them
+    argv: list[str | Path] = [binary, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust",
+                              *flags]
     if resume:
         argv += ["resume", resume]
-    argv += ["--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", *flags, prompt]
-    return world.run(argv, env=codex_env(world), timeout=timeout)
+    return world.run([*argv, prompt], env=codex_env(world), timeout=timeout)
 
 
 def codex_thread_id(run: Run) -> str:

@@ -10,7 +10,8 @@ import sqlite3
 
 import pytest
 
-from tests.e2e.agents import (claude_transcripts, codex_rollouts, codex_setup, opencode_db, opencode_setup,
+from tests.e2e.agents import (claude_session_id, claude_transcripts, codex_rollouts, codex_setup, codex_thread_id,
+                              opencode_db, opencode_setup,
                               run_claude, run_codex, run_opencode)
 from tests.e2e.world import model_requests_text
 
@@ -57,3 +58,40 @@ def test_opencode_reads(world, opencode_bin):
     assert len(texts) == 2 and "hello from the project file" in texts[1]
     with sqlite3.connect(opencode_db(world)) as db:
         assert db.execute("select count(*) from session").fetchone()[0] == 1
+
+
+def test_claude_resume_continues_the_conversation(world, claude_bin):
+    world.set_script([{"text": "First answer."}, {"text": "Second answer."}])
+    first = run_claude(world, claude_bin, "first question").check()
+    sid = claude_session_id(first)
+    second = run_claude(world, claude_bin, "second question", "--resume", sid).check()
+    assert json.loads(second.stdout)["result"] == "Second answer."
+    texts = model_requests_text(world)
+    assert "first question" in texts[-1] and "second question" in texts[-1]
+    # resuming in -p mode keeps the session id and appends to the same transcript
+    assert claude_session_id(second) == sid
+    assert [p.stem for p in claude_transcripts(world)] == [sid]
+
+
+def test_codex_resume_continues_the_conversation(world, codex_bin):
+    codex_setup(world)
+    world.set_script([{"text": "First answer."}, {"text": "Second answer."}])
+    first = run_codex(world, codex_bin, "first question").check()
+    thread = codex_thread_id(first)
+    run_codex(world, codex_bin, "second question", resume=thread).check()
+    texts = model_requests_text(world)
+    assert "first question" in texts[-1] and "second question" in texts[-1]
+    rollouts = codex_rollouts(world)
+    assert len(rollouts) == 1 and thread in rollouts[0].name
+
+
+def test_opencode_session_continues(world, opencode_bin):
+    opencode_setup(world)
+    world.set_script([{"text": "First answer."}, {"text": "Second answer."}])
+    first = run_opencode(world, opencode_bin, "first question").check()
+    session = first.json_lines()[0]["sessionID"]
+    run_opencode(world, opencode_bin, "second question", "--session", session).check()
+    texts = model_requests_text(world)
+    assert "first question" in texts[-1] and "second question" in texts[-1]
+    with sqlite3.connect(opencode_db(world)) as db:
+        assert db.execute("select id from session").fetchall() == [(session,)]
