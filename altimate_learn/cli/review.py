@@ -157,7 +157,7 @@ def _pin(name: str, lesson_id: str, pinned: bool) -> None:
     echo(f"{word} [{result.lesson['id']}] {safe(result.lesson['text'])}{also}")
 
 
-IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0.", show_default=False)]
+IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0.", show_default=False, metavar="ID")]
 
 
 def pin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
@@ -171,7 +171,8 @@ def unpin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
 
 
 def search(words: Annotated[list[str], typer.Argument(help="Words that must all appear (any case) in the "
-                                                           "lesson id, text or tags.", show_default=False)],
+                                                           "lesson id, text or tags.", show_default=False,
+                                                      metavar="WORD")],
            name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Find approved and retired lessons; an id that matches nothing lists the closest ids."""
     from altimate_learn.review.search import search as do_search
@@ -196,7 +197,7 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
 
 def check(paths: Annotated[list[Path] | None, typer.Argument(
         help="approved.json files or store folders (default: every store of this project).",
-        show_default=False)] = None, as_json: JsonOpt = False) -> None:
+        show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False) -> None:
     """Validate committed lesson files without changing them (for pre-commit and CI).
 
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
