@@ -39,6 +39,7 @@ _QUOTED = re.compile(r"'(?:''|\\.|[^'\\])*(?:'|$)|\"(?:\\.|[^\"\\])*(?:\"|$)")
 _PLACEHOLDER = re.compile(r"<[a-z_][a-z0-9_]*>|\{[a-z_][a-z0-9_]*\}")
 _FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*(?:=\S*)?")
 _TOKEN = re.compile(r"[a-z_][a-z0-9_]*")
+_EDGE_UNDERSCORES = re.compile(r"^_{2,}|_{2,}$")
 _NAME_BEFORE = re.compile(r"([a-z_][a-z0-9_]*)\s*$")
 
 
@@ -79,7 +80,8 @@ def identifiers(text: str) -> set[str]:
         for token in _TOKEN.findall(code):
             if token in _STOP or not re.search(r"[a-z]", token) or token.strip("_") == "":
                 continue
-            found.add(token)
+            # `stg_<source>__<entity>` leaves `stg___`: a run of underscores at an end is one affix mark.
+            found.add(_EDGE_UNDERSCORES.sub("_", token))
     return found
 
 

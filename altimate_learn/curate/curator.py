@@ -399,8 +399,9 @@ class _Pass:
             if all(lid in self.contradicted for lid in undeclared):
                 implicit = sorted(undeclared, key=lambda lid: self.lessons.index(self.by_id[lid]))
             else:
+                blocking = {lid: ids for lid, ids in undeclared.items() if lid not in self.contradicted}
                 parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
-                    undeclared.items(), key=lambda item: self.lessons.index(self.by_id[item[0]])))
+                    blocking.items(), key=lambda item: self.lessons.index(self.by_id[item[0]])))
                 return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
                                    "overlap")
         targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]

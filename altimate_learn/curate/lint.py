@@ -44,6 +44,11 @@ class LintResult:
     flag_reason: str | None = None
 
 
+def length(text: str) -> int:
+    """Length as altimate-code counts it (UTF-16 code units): a lesson both tools accept."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
 def normalize(text: str) -> str:
     """NFKC, control/format characters removed, whitespace collapsed and trimmed."""
     text = unicodedata.normalize("NFKC", text)
@@ -58,7 +63,8 @@ def normalize(text: str) -> str:
 # Each rule is (rule name, reason, pattern). Order matters only for which reason is reported first;
 # it follows altimate-code's order so the two tools name the same rule for the same text.
 
-_COMMENT = re.compile(r"<!--|-->|/\*|\*/|^\s*//|^\s*#\s|^\s*#$|\{#|#\}|^\s*--\s|^\s*;;|^\s*rem\s", re.I)
+# `/*` and `*/` count only with space around them, so globs such as `models/**/*.sql` stay legal.
+_COMMENT = re.compile(r"<!--|-->|(?:^|\s)/\*|\*/(?:\s|$)|^\s*//|^\s*#\s|^\s*#$|\{#|#\}|^\s*--\s|^\s*;;|^\s*rem\s", re.I)
 
 _SHELL_WORDS = (r"sudo|doas|curl|wget|chmod|chown|chgrp|mkfs(?:\.\w+)?|ncat|netcat|socat|telnet|powershell|pwsh|"
                 r"iex|invoke-expression|invoke-webrequest|certutil|bitsadmin|scp|rsync|nohup|crontab|shred|"
@@ -148,7 +154,8 @@ _SECRET_NAME = (r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apike
                 r"signing[_ -]?key|bearer)")
 _SECRET_ASSIGN = re.compile(
     # NAME=value / NAME: value / "NAME": "value" / NAME => value, where NAME ends in a secret word
-    r"(?<![\w-])(?:[\w.-]*[_.-])?" + _SECRET_NAME + r"[\"']?\s*(?:[:=]|=>|:=)\s*(?:string\s*=\s*)?[\"'{]?\s*(?!\s)(?![,.)\]]|$)",
+    r"(?<![\w-])(?:[\w.-]*[_.-])?" + _SECRET_NAME + r"\\?[\"']?\s*(?:[:=]|=>|:=)\s*(?:string\s*=\s*)?\\?[\"'{]?\s*"
+    r"(?!\s)(?![,.)\]]|$)",
     re.I,
 )
 _SECRET_TYPED = re.compile(r"\b(?:const|let|var)\s+\w*(?:password|secret|token|key)\w*\s*(?::\s*\w+\s*)?=\s*[\"']", re.I)
@@ -191,7 +198,7 @@ def _high_entropy(text: str) -> bool:
         token = match.group(0).strip("=")
         if len(token) < 20 or token.count("_") * 4 > len(token) or re.fullmatch(r"[a-z_]+|[A-Z_]+|[0-9]+", token):
             continue
-        if re.fullmatch(r"[a-z0-9]+(?:_+[a-z0-9]+)*|(?:[A-Z][a-z]+)+", token):
+        if re.fullmatch(r"(?:[a-z]+[0-9]*_+)+[a-z0-9]+|[a-z]+|(?:[A-Z][a-z]+)+", token):
             continue  # snake_case identifiers, CamelCase names
         classes = sum(bool(re.search(p, token)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]"))
         if classes < 2:
@@ -261,8 +268,8 @@ def lint(text: str, *, grandfathered: bool = False) -> LintResult:
         return _reject(clean, "multiline", "must be a single line")
     if not clean:
         return _reject(clean, "empty", "empty text")
-    if len(clean) > MAX_CHARS and not grandfathered:
-        return _reject(clean, "too-long", f"longer than {MAX_CHARS} characters ({len(clean)})")
+    if length(clean) > MAX_CHARS and not grandfathered:
+        return _reject(clean, "too-long", f"longer than {MAX_CHARS} characters ({length(clean)})")
     for rule, reason, pattern in _RULES:
         if pattern.search(clean):
             return _reject(clean, rule, reason)
