@@ -142,6 +142,8 @@ def rollback(name: NameOpt = "team-playbook") -> None:
     result = gate.rollback(open_store(name))
     extra = "; the candidate was discarded" if result.discarded_candidate else ""
     echo(f"Restored '{name}' from v{result.version}: {result.restored} approved lessons{extra}.")
+    if result.moved_aside:
+        echo(f"The unreadable approved.json was kept as {result.moved_aside}.")
 
 
 def _pin(name: str, lesson_id: str, pinned: bool) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.errors import LearnError, MalformedFileError, SchemaError, StoreError
 from altimate_learn.review.model import Review, load_review, read_lesson_file
 from altimate_learn.schema import Lesson
 from altimate_learn.store import Store, fsio
@@ -205,10 +205,11 @@ class RollbackResult:
     discarded_candidate: bool
     added: list[str]
     removed: list[str]
+    moved_aside: str | None = None  # an unreadable approved.json, kept
 
     def as_dict(self) -> dict[str, Any]:
         return {"version": self.version, "restored": self.restored, "discarded_candidate": self.discarded_candidate,
-                "added": self.added, "removed": self.removed}
+                "added": self.added, "removed": self.removed, "moved_aside": self.moved_aside}
 
 
 def _no_versions(store: Store) -> StoreError:
@@ -226,7 +227,13 @@ def rollback(store: Store) -> RollbackResult:
             raise _no_versions(store)
         number = versions[-1]
         restored = store.read_version(number)  # validated; an unreadable version stops here, unchanged
-        current = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        moved = None
+        try:
+            current = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        except (MalformedFileError, SchemaError):
+            # Rolling back is how one recovers from a broken approved.json: keep its bytes aside.
+            moved = str(fsio.move_aside(store.path(Store.APPROVED)))
+            current = []
         restored_ids = {lesson["id"] for lesson in restored}
         current_ids = {lesson["id"] for lesson in current}
         dropped = [lesson for lesson in current if lesson["id"] not in restored_ids]
@@ -243,8 +250,8 @@ def rollback(store: Store) -> RollbackResult:
         added = [lesson["id"] for lesson in restored if lesson["id"] not in current_ids]
         removed = [lesson["id"] for lesson in dropped]
         store.record_history("rollback", version=number, restored=len(restored), discarded_candidate=had_candidate,
-                             added=added, removed=removed)
-        return RollbackResult(number, len(restored), had_candidate, added, removed)
+                             added=added, removed=removed, moved_aside=moved)
+        return RollbackResult(number, len(restored), had_candidate, added, removed, moved)
 
 
 # --- pin / unpin ---------------------------------------------------------------------------------------

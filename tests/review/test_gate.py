@@ -170,3 +170,17 @@ def test_pin_refuses_when_the_candidate_is_unreadable(store, cli):
     assert code == 1
     assert err.startswith(f"Error: {store.path('candidate.json')} cannot be read: invalid JSON")
     assert store.snapshot() == before
+
+
+def test_rollback_recovers_from_a_broken_approved_file(store, cli):
+    store.approved([lesson("L-aaaa0001", CENTS)])
+    v1 = store.path("approved.json").read_bytes()
+    store.candidate([lesson("L-aaaa0001", CENTS), lesson("L-cccc0003", SNAKE)])
+    assert cli("promote", "--yes")[0] == 0
+    store.write("approved.json", "[{ merge conflict <<<<<<<")
+    code, out, _ = cli("rollback")
+    assert code == 0
+    assert "The unreadable approved.json was kept as " in out
+    assert store.path("approved.json").read_bytes() == v1
+    [aside] = list(store.dir.glob("approved.json.malformed-*"))
+    assert aside.read_text() == "[{ merge conflict <<<<<<<"
