@@ -132,6 +132,7 @@ class ClaudeReader(SessionReader):
         current: dict[str, Any] = {}
         emitted_ids: set[str] = set()  # assistant ids already yielded (a late split line adds no turn)
         calls: dict[str, dict[str, Any]] = {}  # tool_use id -> call awaiting its result
+        prompt_ids: set[str] = set()
 
         def flush() -> Iterator[Event]:
             nonlocal current_id, texts, current
@@ -205,7 +206,12 @@ class ClaudeReader(SessionReader):
                 continue
             text = user_words(text)
             if text.strip():
-                yield UserMessage(text=text, index=0, id=uid, at=at)
+                # the prompt id is what Claude's UserPromptSubmit hook reports, so a correction captured live
+                # and again from the transcript is recorded once
+                prompt_id = obj.get("promptId")
+                mid = prompt_id if isinstance(prompt_id, str) and prompt_id not in prompt_ids else uid
+                prompt_ids.add(mid)
+                yield UserMessage(text=text, index=0, id=mid, at=at)
         yield from flush()
         for call_id, call in calls.items():  # calls whose result never arrived (session cut short)
             yield ToolCall(name=call["name"], input=call["input"], id=call_id, at=call["at"],

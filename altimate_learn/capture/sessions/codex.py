@@ -181,11 +181,17 @@ class CodexReader(SessionReader):
         just_interrupted = False
         agent_user = self.info.parent_id is not None  # a sub-agent's "user" is the parent agent
 
+        turn: str | None = None  # the current turn id: what Codex's UserPromptSubmit hook reports
+        used_turns: set[str] = set()
+
         def user(text: str, source: str, mid: str, at: str | None) -> Iterator[Event]:
             nonlocal just_interrupted
             if users.is_copy(text, source):
                 return
             just_interrupted = False
+            if turn and turn not in used_turns:  # a prompt captured live is then recorded once
+                used_turns.add(turn)
+                mid = turn
             if not agent_user:
                 yield UserMessage(text=text, index=0, id=mid, at=at)
 
@@ -207,6 +213,9 @@ class CodexReader(SessionReader):
                     role = p.get("role")
                     mid = str(p.get("id") or fallback_id)
                     if role == "user":
+                        meta = p.get("internal_chat_message_metadata_passthrough")
+                        if isinstance(meta, dict) and isinstance(meta.get("turn_id"), str):
+                            turn = meta["turn_id"]
                         parts = p.get("content")
                         texts = [text_of(part) for part in parts] if isinstance(parts, list) else [text_of(parts)]
                         if any(t.lstrip().startswith(_TURN_ABORTED) for t in texts):
@@ -251,6 +260,8 @@ class CodexReader(SessionReader):
                                    is_error=failed, exit_code=code)
             elif kind == "event_msg":
                 event = p.get("type")
+                if event == "task_started" and isinstance(p.get("turn_id"), str):
+                    turn = p["turn_id"]
                 if event == "user_message" and isinstance(p.get("message"), str):
                     message = p["message"]
                     if message.lstrip().startswith(_TURN_ABORTED):
@@ -269,8 +280,11 @@ class CodexReader(SessionReader):
                     yield from self._completed_item(p["item"], at, fallback_id, user, replies, exit_codes)
                 if len(exit_codes) > 10_000:
                     exit_codes.pop(next(iter(exit_codes)))
-            elif kind == "turn_context" and not self.info.model and isinstance(p.get("model"), str):
-                self.info.model = p["model"]
+            elif kind == "turn_context":
+                if isinstance(p.get("turn_id"), str):
+                    turn = p["turn_id"]
+                if not self.info.model and isinstance(p.get("model"), str):
+                    self.info.model = p["model"]
         for call_id, call in calls.items():
             yield ToolCall(name=call["name"], input=call["input"], id=call_id, at=call["at"])
 

@@ -205,6 +205,8 @@ def _tool_events(mid: str, pid: str, part: dict[str, Any], aborted: bool) -> Ite
     name = part.get("tool") if isinstance(part.get("tool"), str) else "?"
     times = state.get("time") if isinstance(state.get("time"), dict) else {}
     at = iso_from_ms(times.get("start"))
+    # the call id is what opencode's tool hooks report (live tool_retry capture uses it too)
+    call_id = part.get("callID") if isinstance(part.get("callID"), str) and part.get("callID") else pid
     if status == "error":
         error = stringify(state.get("error"))
         if error.startswith(_REJECTED):
@@ -215,12 +217,12 @@ def _tool_events(mid: str, pid: str, part: dict[str, Any], aborted: bool) -> Ite
             return
         if aborted or error.strip() in _ABORTED_TOOL:
             return  # stopped by the interruption, not a failure of the tool
-        yield ToolCall(name=name, input=state.get("input"), id=pid, at=at, result=error, is_error=True,
+        yield ToolCall(name=name, input=state.get("input"), id=call_id, at=at, result=error, is_error=True,
                        message_id=mid)
     elif status == "completed":
         metadata = state.get("metadata") if isinstance(state.get("metadata"), dict) else {}
         code = metadata.get("exit") if isinstance(metadata.get("exit"), int) else None
-        yield ToolCall(name=name, input=state.get("input"), id=pid, at=at, result=stringify(state.get("output")),
+        yield ToolCall(name=name, input=state.get("input"), id=call_id, at=at, result=stringify(state.get("output")),
                        is_error=False, exit_code=code, message_id=mid)
     # pending/running parts have no outcome yet
 
