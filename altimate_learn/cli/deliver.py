@@ -1,9 +1,115 @@
-"""Commands of this group are added by their issue."""
+"""`learn deliver` (the hooks' selection from the command line) and `learn export agents-md`."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from altimate_learn.cli.common import JsonOpt, current_project, echo, print_json, warn
+from altimate_learn.errors import LearnError
+
+
+def deliver(
+    session: Annotated[str, typer.Option("--session", help="Session id: what was shown in it is shown only once.",
+                                         show_default=False)],
+    request: Annotated[str | None, typer.Option("--request", help="A user request (the first request of a "
+                                                "session gets the session-start lessons).", show_default=False)] = None,
+    file: Annotated[str | None, typer.Option("--file", help="A file the agent reads or edits (file lessons).",
+                                             show_default=False)] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Select lessons exactly as the agent hooks do, and record them as shown in that session.
+
+    The first --request of a new session gets the session-start section (core and retrieved lessons);
+    later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see.
+    """
+    from altimate_learn.deliver.engine import Delivery
+    from altimate_learn.deliver.settings import delivery_settings
+    from altimate_learn.deliver.state import LockBusy, clean_session_id
+
+    if (request is None) == (file is None):
+        raise typer.BadParameter("pass exactly one of --request or --file.", param_hint="--request / --file")
+    session_id = clean_session_id(session)
+    if session_id is None:
+        raise typer.BadParameter("the session id is empty.", param_hint="--session")
+    paths = current_project()
+    cwd = os.getcwd()
+    settings = delivery_settings(str(paths.root), cwd)
+    result_base = {"session": session_id, "event": "request" if request is not None else "file",
+                   "enabled": bool(settings["enabled"])}
+    if not settings["enabled"]:
+        note = "learning is turned off (learn.enabled is false or ALTIMATE_LEARN=0); nothing was delivered"
+        if as_json:
+            print_json({**result_base, "text": "", "lessons": [], "note": note})
+        else:
+            warn(note + ".")
+        return
+    notes: list[str] = []
+    engine = Delivery(str(paths.root), cwd, settings, "cli", notes.append)
+    if not os.path.isdir(engine.learn_dir) or not engine.has_lessons_or_state(session_id):
+        result = {"text": "", "lessons": [], "note": "this project has no approved lessons"}
+    else:
+        try:
+            engine.open(session_id)
+            try:
+                outcome = engine.request(request, None) if request is not None else engine.file(file or "")
+            finally:
+                engine.close()
+        except LockBusy:
+            raise LearnError("the learn lock is held by another process (waited 5 s); nothing was delivered.",
+                             "Wait for it to finish and run the command again.") from None
+        result = outcome.as_dict()
+    if as_json:
+        print_json({**result_base, **result, "skipped": [n for n in notes if "left out" in n or "skipped" in n]})
+        return
+    for note in notes:
+        warn(note)
+    if result["text"]:
+        echo(result["text"])
+    else:
+        warn(f"nothing to deliver: {result['note']}.")
+
+
+def export_agents_md(
+    path: Annotated[Path, typer.Option("--path", help="The file to write (created if missing).")] = Path("AGENTS.md"),
+    name: Annotated[str | None, typer.Option("--name", help="Only this store (default: every store).",
+                                             show_default=False)] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the new file; write nothing.")] = False,
+) -> None:
+    """Write the approved core lessons into AGENTS.md, between <!-- learn:lessons --> markers.
+
+    For agents without hooks. Only the text between the markers changes; a file without markers gets the
+    block appended. A file with unbalanced markers is refused.
+    """
+    from altimate_learn.deliver.settings import delivery_settings
+    from altimate_learn.harness.agents_md import export
+    from altimate_learn.store.paths import validate_store_name
+
+    paths = current_project()
+    if name is not None:
+        validate_store_name(name)
+        if not (paths.store_dir(name) / "approved.json").is_file():
+            raise LearnError(f"store '{name}' has no approved lessons ({paths.store_dir(name) / 'approved.json'}).",
+                             "Run `learn status` to see the stores, or leave out --name to use every store.")
+    target = path if path.is_absolute() else Path.cwd() / path
+    settings = delivery_settings(str(paths.root), os.getcwd())
+    changed, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
+    if dry_run:
+        echo(text.rstrip("\n"))
+        return
+    if changed:
+        echo(f"Wrote {count} lesson{'s' if count != 1 else ''} to {target} (between the learn:lessons markers).")
+    else:
+        echo(f"{target} is already up to date ({count} lesson{'s' if count != 1 else ''}).")
+
+
+export_app = typer.Typer(help="Export approved lessons for agents without hooks.", no_args_is_help=True)
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("deliver")(deliver)
+    export_app.command("agents-md")(export_agents_md)
+    app.add_typer(export_app, name="export")

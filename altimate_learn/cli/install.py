@@ -1,9 +1,50 @@
-"""Commands of this group are added by their issue."""
+"""`learn install <agent>`: write (or remove, or check) the agent's hook configuration."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from altimate_learn.cli.common import current_project, echo
+from altimate_learn.errors import LearnError
+
+
+def install(
+    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode.", show_default=False)],
+    user: Annotated[bool, typer.Option("--user", help="The user-level settings file instead of the project's.")]
+    = False,
+    local: Annotated[bool, typer.Option("--local", help="claude-code only: .claude/settings.local.json (not "
+                                        "committed) instead of .claude/settings.json.")] = False,
+    uninstall: Annotated[bool, typer.Option("--uninstall", help="Remove learn's hook entries (only ours).")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the change; write nothing.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Report whether the hooks are present and run.")] = False,
+) -> None:
+    """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
+
+    Writes .claude/settings.json (claude-code), .codex/hooks.json (codex) or .gemini/settings.json (gemini)
+    in the project, or the user-level file with --user. Other settings and hooks are kept byte for byte,
+    the previous file is kept as <file>.bak-<time>, and running it twice changes nothing.
+    """
+    from altimate_learn.harness.install import InstallOptions, run_check, run_install
+
+    if user and local:
+        raise typer.BadParameter("--user and --local name different files; pass one.", param_hint="--local")
+    if check and (uninstall or dry_run):
+        raise typer.BadParameter("--check only reports; it cannot be combined with --uninstall or --dry-run.",
+                                 param_hint="--check")
+    options = InstallOptions(agent, current_project().root, user=user, local=local, uninstall=uninstall,
+                             dry_run=dry_run)
+    if check:
+        ok, lines = run_check(options)
+        for line in lines:
+            echo(line)
+        if not ok:
+            raise LearnError(f"learn hooks for {agent} are not installed or do not run (see above).")
+        return
+    for line in run_install(options):
+        echo(line)
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("install")(install)

@@ -1,7 +1,200 @@
-"""`learn hook <harness>`: placeholder until the delivery issue lands; answers nothing and exits 0."""
+"""`learn hook <harness>`: one agent hook event in (JSON on stdin), lessons out, in the agent's format.
+
+The hook never breaks the agent: whatever happens (stdin that is not JSON, an event with missing or
+unexpected fields, corrupt state, an unreadable store, a lock held by another process past ~5 s, a
+read-only folder, a bug) it prints nothing, exits 0 and, when the project has a learn folder, logs the
+reason to `.altimate-code/learn/.sessions/hook.log`. Output is written only once everything succeeded.
+
+It is also fast: this module and everything it imports on the way to an answer are standard library
+only, a project without `.altimate-code/learn/` costs one walk up the folder tree, and
+`ALTIMATE_LEARN=0` returns before anything is read.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+
+from altimate_learn.harness import CHECK_EVENT, HARNESSES, Event
+
+
+def find_root(start: str) -> str:
+    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git` (else ``start``)."""
+    here = os.path.abspath(start)
+    probe = here
+    while True:
+        if os.path.isdir(os.path.join(probe, ".altimate-code")) or os.path.exists(os.path.join(probe, ".git")):
+            return probe
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            return here
+        probe = parent
+
 
 def main(argv: list[str]) -> int:
+    log = None
+    try:
+        log = _log_for_cwd(argv)
+        text = run(argv, log)
+        if text:
+            try:
+                sys.stdout.write(text + "\n")
+                sys.stdout.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                pass
+    except BaseException as exc:  # noqa: BLE001 - a hook must never fail the agent
+        try:
+            if log is not None:
+                log.hold = False
+                log(f"hook failed: {type(exc).__name__}: {exc}")
+        except BaseException:  # noqa: BLE001
+            pass
     return 0
+
+
+class _DeferredLog:
+    """Logs to the project's hook.log once the project is known; before that, remembers the lines."""
+
+    def __init__(self, harness: str) -> None:
+        self.harness = harness
+        self.target = None
+        self.pending: list[str] = []
+        self.hold = True
+
+    def attach(self, learn_dir: str) -> None:
+        from altimate_learn.deliver.state import HookLog
+
+        self.target = HookLog(learn_dir, self.harness)
+        for line in self.pending:
+            self.target(line)
+        self.pending = []
+
+    def __call__(self, message: str) -> None:
+        if self.target is not None:
+            self.target(message)
+            return
+        self.pending.append(message)
+        if not self.hold:  # a failure before the project was known: log where we are, if learn lives here
+            learn_dir = os.path.join(find_root(os.getcwd()), ".altimate-code", "learn")
+            if os.path.isdir(learn_dir):
+                self.attach(learn_dir)
+
+
+def _log_for_cwd(argv: list[str]) -> _DeferredLog:
+    return _DeferredLog(argv[0] if argv else "")
+
+
+def _read_stdin() -> bytes:
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        return stream.read()
+    return (sys.stdin.read() if sys.stdin else "").encode("utf-8", "surrogateescape")
+
+
+def run(argv: list[str], log) -> str:
+    """The text to print for this hook call ("" for nothing)."""
+    harness = argv[0] if argv else ""
+    module_name = HARNESSES.get(harness)
+    raw = _read_stdin()
+    from altimate_learn.deliver.settings import env_disabled
+
+    if env_disabled():
+        return ""
+    if module_name is None:
+        log.hold = False
+        log(f"unknown harness {harness!r} (known: {', '.join(HARNESSES)})")
+        return ""
+    try:
+        payload = json.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
+    except ValueError:
+        payload = None
+    if not isinstance(payload, dict):
+        log.hold = False
+        log("stdin is not a JSON object; ignored")
+        return ""
+    adapter = __import__(f"altimate_learn.harness.{module_name}", fromlist=["parse"])
+    if payload.get("hook_event_name") == CHECK_EVENT:
+        from altimate_learn import __version__
+
+        return json.dumps({"altimate_learn": __version__, "harness": harness, "python": sys.executable})
+    event = adapter.parse(payload)
+    if event is None:
+        return ""
+    cwd = event.cwd if event.cwd and os.path.isdir(event.cwd) else os.getcwd()
+    root = find_root(cwd)
+    learn_dir = os.path.join(root, ".altimate-code", "learn")
+    if not os.path.isdir(learn_dir):
+        return ""  # a project that never used learn: nothing to read, nothing to write
+    log.attach(learn_dir)
+    text = handle(event, adapter.NAME if hasattr(adapter, "NAME") else harness, root, cwd, log)
+    return adapter.respond(event, text) if text else ""
+
+
+def handle(event: Event, harness: str, root: str, cwd: str, log) -> str:
+    """Run delivery and live capture for one event; returns the text to inject ("" for none)."""
+    from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings
+    from altimate_learn.deliver.state import LockBusy, clean_session_id
+
+    settings = delivery_settings(root, cwd)
+    if not settings["enabled"]:
+        return ""
+    session_id = clean_session_id(event.session_id)
+    if session_id is None:
+        log(f"{event.name}: no session id in the payload; ignored")
+        return ""
+    capture = capture_on(settings)
+    deliver_files = event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
+    wants_delivery = event.kind in ("start", "prompt") or deliver_files
+    wants_capture = capture and (event.kind in ("prompt", "stop", "end") or
+                                 (event.kind == "tool" and event.phase in ("post", "interrupt")))
+    tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
+    if not wants_delivery and not wants_capture:
+        return ""
+    from altimate_learn.deliver.engine import Delivery
+
+    engine = Delivery(root, cwd, settings, harness, log)
+    if not wants_capture and not engine.has_lessons_or_state(session_id):
+        return ""
+    try:
+        data = engine.open(session_id)
+    except LockBusy:
+        log(f"{event.name}: session state locked by another process for ~5 s; delivered nothing")
+        return ""
+    texts: list[str] = []
+    try:
+        if wants_capture or tracks_turns:
+            _capture(event, data, engine, root, capture, auto_reflect_on(settings), log)
+        try:
+            if event.kind == "start":
+                texts.append(engine.session_start(event.source).text)
+            elif event.kind == "prompt":
+                texts.append(engine.request(event.prompt or "", event.key).text)
+            elif deliver_files:
+                for path in event.paths[:8]:
+                    texts.append(engine.file(path).text)
+        except LockBusy:
+            log(f"{event.name}: a store was locked by another process for ~5 s; delivered nothing")
+            return ""
+    finally:
+        engine.close()
+    return "\n\n".join(t for t in texts if t)
+
+
+def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_reflect: bool, log) -> None:
+    """Live capture; its failures are logged and never stop delivery."""
+    from altimate_learn.harness import live_capture
+
+    try:
+        added = 0
+        if event.kind == "prompt":
+            added = live_capture.on_prompt(data, event, root, capture, log)
+        elif event.kind == "tool":
+            added = live_capture.on_tool(data, event, root, capture, log)
+        elif event.kind == "stop":
+            live_capture.on_stop(data)
+        if capture and auto_reflect and (added or event.kind in ("stop", "end")):
+            live_capture.maybe_reflect(data, root, engine.sessions_dir, ending=event.kind in ("stop", "end"),
+                                       log=log)
+    except Exception as exc:  # noqa: BLE001
+        log(f"{event.name}: live capture failed: {type(exc).__name__}: {exc}")

@@ -1,0 +1,270 @@
+"""Delivery for one session: what to add at session start, with each request and with each file.
+
+How the session-start section is built (spec 003: core and retrieved lessons, rendered once, frozen):
+
+- Hooks see SessionStart before the first request, and SessionStart carries no request text. So the
+  core tier is rendered at SessionStart and frozen as the session's section; the retrieved tier is
+  rendered with the first request (against its text and the project files it names), within what is
+  left of ``budget_tokens``, and frozen as that request's note. Both reach the model before its first
+  call (Claude Code and Codex put SessionStart context and the first prompt's context into request 1)
+  and neither changes afterwards, so the prompt prefix stays cacheable.
+- Without a SessionStart (hooks installed mid-session, `learn deliver`, the contract check), the first
+  request gets core and retrieved together as one section, frozen the same way.
+- A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
+- SessionStart with source ``compact`` rebuilds the section from every lesson shown so far (the lines
+  as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
+  frozen section again.
+- Later requests add at most ``request_lessons`` new lessons ("per request"); files the agent reads or
+  edits add at most ``file_lessons`` ("file"). A lesson is shown at most once per session and no more
+  than ``session_max_lessons`` in all. Every note is limited by ``budget_tokens``.
+
+Every call runs under the session's lock and, when it shows lessons, the locks of their stores, all
+within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+
+from altimate_learn.deliver import render, select
+from altimate_learn.deliver.index import Corpus, empty_corpus, load_corpus, read_stores
+from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
+                                          ensure_gitignore, new_state, utc_now)
+
+MAX_REQUEST_KEYS = 64
+MAX_TOUCHED = 200
+_PATH_WORD = re.compile(r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)")
+_QUOTED = re.compile(r"[`\"']([^`\"'\n]+)[`\"']")
+
+
+class Result:
+    """What one event delivers: the text for the agent (may be empty) and the lessons it added."""
+
+    __slots__ = ("text", "added", "note")
+
+    def __init__(self, text: str = "", added: list[dict] | None = None, note: str = "") -> None:
+        self.text = text
+        self.added = added or []
+        self.note = note  # why nothing was delivered, for `learn deliver`
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "lessons": [{k: a[k] for k in ("store", "id", "tier", "line")}
+                                               for a in self.added], "note": self.note}
+
+
+class Delivery:
+    """Delivery and session bookkeeping for one project (``root``) and working directory (``cwd``)."""
+
+    def __init__(self, root: str, cwd: str, settings: dict, harness: str, log) -> None:
+        self.root = os.path.realpath(root)
+        self.cwd = os.path.realpath(cwd) if cwd else self.root
+        self.learn_dir = os.path.join(self.root, ".altimate-code", "learn")
+        self.sessions_dir = os.path.join(self.learn_dir, SESSIONS)
+        self.settings = settings
+        self.harness = harness
+        self.log = log
+        self._corpus: Corpus | None = None
+        self.locks: Locks | None = None
+        self.state: SessionState | None = None
+
+    # --- session context -------------------------------------------------------------------------------
+    def has_lessons_or_state(self, session_id: str) -> bool:
+        """Cheap check before any lock or write: approved lessons exist, or this session has state."""
+        probe = SessionState(self.sessions_dir, session_id, self.harness, self.log)
+        if os.path.exists(probe.path):
+            return True
+        try:
+            for entry in os.scandir(self.learn_dir):
+                if not entry.name.startswith(".") and os.path.isfile(os.path.join(entry.path, "approved.json")):
+                    return True
+        except OSError:
+            return False
+        return False
+
+    def open(self, session_id: str) -> dict:
+        """Lock and load the session's state (call :meth:`close` in a ``finally``)."""
+        ensure_gitignore(self.learn_dir)
+        self.locks = Locks(time.monotonic() + LOCK_TIMEOUT)
+        self.state = SessionState(self.sessions_dir, session_id, self.harness, self.log)
+        self.locks.acquire(self.state.lock_path)
+        return self.state.load()
+
+    def close(self, save: bool = True) -> None:
+        try:
+            if save and self.state is not None:
+                self.state.save()
+        finally:
+            if self.locks is not None:
+                self.locks.release()
+
+    @property
+    def corpus(self) -> Corpus:
+        if self._corpus is None:
+            self._corpus = load_corpus(self.learn_dir, self.log)
+        return self._corpus
+
+    @property
+    def data(self) -> dict:
+        assert self.state is not None
+        return self.state.data
+
+    def remaining(self) -> int:
+        return max(0, self.settings["session_max_lessons"] - len(self.data["shown"]))
+
+    # --- recording -------------------------------------------------------------------------------------
+    def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
+        """Write shown.jsonl and usage.json of each store (under its lock), then add to the session."""
+        if not picks:
+            return []
+        corpus = self.corpus
+        at = utc_now()
+        added = [{"key": corpus.keys[i], "store": corpus.stores[i], "id": corpus.ids[i], "tier": tier, "at": at,
+                  "line": corpus.lines[i]} for i, tier in picks]
+        by_store: dict[str, list[dict]] = {}
+        for item in added:
+            by_store.setdefault(item["store"], []).append(item)
+        assert self.locks is not None
+        session = self.data["session"]
+        # Store locks are held only while writing, so live capture (which takes them through the store
+        # layer) never waits on a lock this process holds.
+        with Locks(self.locks.deadline) as store_locks:
+            for store in sorted(by_store):
+                store_locks.acquire(os.path.join(self.learn_dir, store, ".lock"))
+            for store, items in sorted(by_store.items()):
+                store_dir = os.path.join(self.learn_dir, store)
+                append_shown(store_dir, [{"session": session, "id": it["id"], "tier": it["tier"], "at": at}
+                                         for it in items])
+                bump_usage(store_dir, [it["id"] for it in items], self.log)
+        self.data["shown"].extend(added)
+        return added
+
+    def _fit_and_record(self, picks: list[tuple[int, str]], budget: int, heading: str) -> Result:
+        picks = picks[: self.remaining()]
+        lines = [self.corpus.lines[i] for i, _ in picks]
+        text, kept = render.fit(lines, budget, heading)
+        added = self._record([picks[k] for k in kept])
+        return Result(text, added)
+
+    # --- events ----------------------------------------------------------------------------------------
+    def session_start(self, source: str | None) -> Result:
+        data = self.data
+        if source == "clear":
+            self.state.data = data = new_state(data["session"], self.harness)  # type: ignore[union-attr]
+        if source == "compact" and data["shown"]:
+            lines = [s["line"] for s in data["shown"]]
+            text, _ = render.fit(lines, self.settings["budget_tokens"], render.HEADING_START)
+            data["section"] = text
+            data["compactions"] += 1
+            return Result(text, note="" if text else "no shown lesson fits the budget")
+        if data["section"] is not None:
+            return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
+        core = select.select_core(self.corpus, self.settings["core_lessons"], self.shown_keys())
+        result = self._fit_and_record([(i, "core") for i in core], self.settings["budget_tokens"],
+                                      render.HEADING_START)
+        data["section"] = result.text
+        return result
+
+    def shown_keys(self) -> set[str]:
+        return {s["key"] for s in self.data["shown"]}
+
+    def request(self, prompt: str, key: str | None = None) -> Result:
+        data = self.data
+        key = key or "h:" + hashlib.sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+        if key in data["requests"]:
+            return Result(data["requests"][key], note="" if data["requests"][key] else "already answered")
+        corpus = self.corpus
+        settings = self.settings
+        mentioned = self.mentioned_paths(prompt)
+        first = data["first_request"] is None
+        if first:
+            existing = [p for p in mentioned if os.path.isfile(os.path.join(self.root, p))]
+            terms = select.query_terms(corpus, "\n".join([prompt, *existing]))
+            exclude = self.shown_keys()
+            if data["section"] is None:
+                core = select.select_core(corpus, settings["core_lessons"], exclude)
+                exclude |= {corpus.keys[i] for i in core}
+                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude)
+                result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
+                                              settings["budget_tokens"], render.HEADING_START)
+                data["section"] = result.text
+            else:
+                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude)
+                budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
+                result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
+                data["start_note"] = result.text
+            data["first_request"] = key
+        else:
+            terms = select.query_terms(corpus, prompt)
+            limit = min(settings["request_lessons"], self.remaining())
+            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=[*data["touched"], *mentioned])
+            result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
+                                          render.HEADING_REQUEST)
+        data["terms"] = terms
+        data["requests"][key] = result.text
+        if len(data["requests"]) > MAX_REQUEST_KEYS:
+            for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:
+                del data["requests"][old]
+        if not result.text and not result.note:
+            result.note = "no approved lesson matched" if len(corpus) else "no approved lessons"
+        return result
+
+    def file(self, path: str) -> Result:
+        relative = self.relative(path)
+        if relative is None:
+            return Result(note="the file is outside the project")
+        data = self.data
+        if relative not in data["touched"]:
+            data["touched"].append(relative)
+            del data["touched"][: max(0, len(data["touched"]) - MAX_TOUCHED)]
+        settings = self.settings
+        limit = min(settings["file_lessons"], self.remaining())
+        if not settings["file_hook"] or limit <= 0:
+            return Result(note="the file tier is off or the session cap is reached")
+        found = select.select_file(self.corpus, relative, data["terms"], limit, self.shown_keys())
+        result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
+                                      render.file_heading(relative))
+        if not result.text:
+            result.note = "no approved lesson matched this file"
+        return result
+
+    # --- paths -----------------------------------------------------------------------------------------
+    def relative(self, path: str) -> str | None:
+        """``path`` (absolute, or relative to the working directory) relative to the project root."""
+        if not path or "\0" in path:
+            return None
+        path = path.replace("\\", "/")
+        absolute = os.path.normpath(os.path.join(self.cwd, os.path.expanduser(path)))
+        rel = os.path.relpath(absolute, self.root)
+        if rel == "." or rel == ".." or rel.startswith("../") or os.path.isabs(rel):
+            real = os.path.realpath(absolute)  # the agent may name the project through a symlink
+            rel = os.path.relpath(real, self.root)
+            if rel == "." or rel == ".." or rel.startswith("../") or os.path.isabs(rel):
+                return None
+        return rel.replace(os.sep, "/")
+
+    def mentioned_paths(self, text: str) -> list[str]:
+        """Project-relative paths a request names (whether or not they exist yet); nothing is listed."""
+        text = text.replace("\\", "/")
+        words = [m.group(0) for m in _PATH_WORD.finditer(text)]
+        words += [m.group(1) for m in _QUOTED.finditer(text) if any(c in m.group(1) for c in "./")]
+        found: dict[str, None] = {}
+        for word in words:
+            candidate = word.rstrip(".,:;")
+            if not candidate or len(candidate) > 300:
+                continue
+            for option in ([candidate, candidate[1:]] if candidate.startswith("@") else [candidate]):
+                for base in dict.fromkeys([self.cwd, self.root]):
+                    absolute = os.path.normpath(os.path.join(base, option))
+                    rel = os.path.relpath(absolute, self.root)
+                    if rel == "." or rel.startswith("..") or os.path.isabs(rel):
+                        continue
+                    found[rel.replace(os.sep, "/")] = None
+            if len(found) > 50:
+                break
+        return sorted(found)
+
+
+__all__ = ["Delivery", "Result", "empty_corpus", "read_stores"]

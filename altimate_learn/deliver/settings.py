@@ -1,0 +1,141 @@
+"""Settings for the hook path: the same values as :func:`altimate_learn.config.load_settings`, faster.
+
+`config.py` builds its key table with dataclasses, which costs more to import than the whole delivery
+budget of a hook call allows. This reader resolves the same layers in the same order (user config, the
+project configs from the root down to the working directory, then `ALTIMATE_LEARN_*` variables) for
+plain JSON files and well-formed values. Anything it is not sure about (a file with comments, a value
+of the wrong type, an unparseable variable) is handed to ``load_settings`` itself, so both always agree,
+and a bad value raises the same :class:`~altimate_learn.errors.ConfigError`. A test checks the two
+against each other.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+# name → (kind, default, env var); mirrors config.KEYS for the keys delivery and capture use.
+KEYS = {
+    "enabled": ("bool", True, "ALTIMATE_LEARN"),
+    "capture": ("bool", False, "ALTIMATE_LEARN_CAPTURE"),
+    "auto_reflect": ("bool", False, "ALTIMATE_LEARN_AUTO"),
+    "core_lessons": ("int", 15, "ALTIMATE_LEARN_CORE_LESSONS"),
+    "retrieved_lessons": ("int", 15, "ALTIMATE_LEARN_RETRIEVED_LESSONS"),
+    "request_lessons": ("int", 5, "ALTIMATE_LEARN_REQUEST_LESSONS"),
+    "file_hook": ("bool", True, "ALTIMATE_LEARN_FILE_HOOK"),
+    "file_lessons": ("int", 5, "ALTIMATE_LEARN_FILE_LESSONS"),
+    "budget_tokens": ("int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS"),
+    "session_max_lessons": ("int", 40, "ALTIMATE_LEARN_SESSION_MAX_LESSONS"),
+}
+CONFIG_NAME = "altimate-code.json"
+
+
+class _Unsure(Exception):
+    pass
+
+
+def env_disabled(env: dict | None = None) -> bool:
+    """ALTIMATE_LEARN=0/false: the kill switch, checked before anything is read."""
+    env = os.environ if env is None else env
+    return (env.get("ALTIMATE_LEARN") or "").strip().lower() in ("0", "false")
+
+
+def _user_config(env: dict) -> str:
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(env.get("HOME") or os.path.expanduser("~"), ".config")
+    return os.path.join(base, "altimate-code", CONFIG_NAME)
+
+
+def _project_configs(root: str, cwd: str) -> list[str]:
+    root = os.path.realpath(root)
+    cwd = os.path.realpath(cwd)
+    folders = [root]
+    rel = os.path.relpath(cwd, root)
+    if rel != "." and not rel.startswith(".."):
+        here = root
+        for part in rel.split(os.sep):
+            here = os.path.join(here, part)
+            folders.append(here)
+    out = []
+    for folder in folders:
+        path = os.path.join(folder, ".altimate-code", CONFIG_NAME)
+        if os.path.isfile(path):
+            out.append(path)
+    return out
+
+
+def _valid(kind: str, value: object) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _fast(root: str | None, cwd: str, env: dict) -> dict:
+    values = {name: spec[1] for name, spec in KEYS.items()}
+    paths = [_user_config(env)] + (_project_configs(root, cwd) if root else [])
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                raw = handle.read()
+        except FileNotFoundError:
+            continue
+        except (OSError, UnicodeDecodeError):
+            raise _Unsure
+        if not raw.strip():
+            continue
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise _Unsure  # comments, or broken: load_settings decides
+        if not isinstance(data, dict):
+            raise _Unsure
+        learn = data.get("learn", {})
+        if learn is None:
+            continue
+        if not isinstance(learn, dict):
+            raise _Unsure
+        for name, value in learn.items():
+            spec = KEYS.get(name)
+            if spec is None:
+                continue  # other keys are validated by load_settings when it runs
+            if not _valid(spec[0], value):
+                raise _Unsure
+            values[name] = value
+    for name, (kind, _, var) in KEYS.items():
+        raw_env = env.get(var)
+        if raw_env is None or raw_env.strip() == "":
+            continue
+        text = raw_env.strip().lower()
+        if kind == "bool":
+            if text in ("1", "true"):
+                values[name] = True
+            elif text in ("0", "false"):
+                values[name] = False
+            else:
+                raise _Unsure
+        else:
+            if not (text.isascii() and text.isdigit()):
+                raise _Unsure
+            values[name] = int(text)
+    return values
+
+
+def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> dict:
+    """``{key: value}`` for :data:`KEYS` (raises ConfigError on an invalid value, as load_settings does)."""
+    env = dict(os.environ) if env is None else env
+    try:
+        return _fast(root, cwd, env)
+    except _Unsure:
+        from pathlib import Path
+
+        from altimate_learn.config import load_settings
+
+        resolved = load_settings(Path(root) if root else None, Path(cwd), env)
+        return {name: resolved.values[name] for name in KEYS}
+
+
+def capture_on(values: dict) -> bool:
+    return bool(values["enabled"] and values["capture"])
+
+
+def auto_reflect_on(values: dict) -> bool:
+    return bool(capture_on(values) and values["auto_reflect"])

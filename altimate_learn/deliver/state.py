@@ -1,0 +1,311 @@
+"""Per-session delivery state, the shown/usage records of each store, locks and the hook log.
+
+Session state is one JSON file per session in `.altimate-code/learn/.sessions/`, named by a hash of the
+session id (ids come from the agent's hook payload and are untrusted: they never become a path). It holds
+the frozen session-start section, the retrieved note of the first request, the lessons shown so far
+(with the exact line the agent saw, so a rebuild after compaction shows the same text even if the
+approved set changed since), the files the agent touched, the search terms of the latest request
+(only words that occur in some lesson: never raw request text), and live-capture bookkeeping.
+
+Each store keeps `shown.jsonl` (one line per lesson shown: session, id, tier, at) and `usage.json`
+(`{id: times delivered}`), written under the store's lock (the same `.lock` file as every other learn
+writer), which delivery waits for at most ~5 seconds before it gives up and delivers nothing.
+
+A state file that cannot be parsed is moved aside and the session starts over; everything here can be
+rebuilt, so state writes are atomic renames without fsync (they must stay cheap on every hook call).
+
+Stdlib only: imported by every hook call.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import time
+
+SESSIONS = ".sessions"
+SHOWN = "shown.jsonl"
+USAGE = "usage.json"
+HOOK_LOG = "hook.log"
+LOCK_TIMEOUT = 5.0  # seconds; spec 003: delivery waits at most about 5 s for the learn lock
+STATE_VERSION = 1
+MAX_SESSION_ID = 200
+LOG_MAX_BYTES = 1_000_000
+
+
+def utc_now() -> str:
+    now = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + f".{int(now * 1000) % 1000:03d}Z"
+
+
+def clean_session_id(value: object) -> str | None:
+    """A printable, bounded session id, or None when the payload has none we can use."""
+    if not isinstance(value, str):
+        return None
+    cleaned = "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_SESSION_ID]
+    return cleaned or None
+
+
+def session_file_name(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode("utf-8", "surrogateescape")).hexdigest()[:40]
+
+
+# --- log -----------------------------------------------------------------------------------------------
+
+class HookLog:
+    """Appends one line per problem to `.sessions/hook.log` (only if the learn folder exists)."""
+
+    def __init__(self, learn_dir: str | None, harness: str = "") -> None:
+        self.learn_dir = learn_dir
+        self.harness = harness
+        self.lines: list[str] = []
+
+    def __call__(self, message: str) -> None:
+        self.lines.append(message)
+        if not self.learn_dir:
+            return
+        try:
+            folder = os.path.join(self.learn_dir, SESSIONS)
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, HOOK_LOG)
+            try:
+                if os.path.getsize(path) > LOG_MAX_BYTES:
+                    os.replace(path, path + ".1")
+            except OSError:
+                pass
+            line = f"{utc_now()} [{self.harness or '-'}] {' '.join(message.split())}\n"
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            try:
+                os.write(fd, line.encode("utf-8", "replace"))
+            finally:
+                os.close(fd)
+        except OSError:
+            pass  # a read-only project: nowhere to log, and the hook must still answer
+
+
+# --- locks ---------------------------------------------------------------------------------------------
+
+class LockBusy(Exception):
+    """Another process held a lock past the deadline."""
+
+
+class Locks:
+    """flock-based exclusive locks sharing one deadline; released together (in reverse order)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.fds: list[int] = []
+
+    def acquire(self, path: str) -> None:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        delay = 0.002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self.fds.append(fd)
+                return
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                    os.close(fd)
+                    raise
+            if time.monotonic() >= self.deadline:
+                os.close(fd)
+                raise LockBusy(path)
+            time.sleep(min(delay, max(0.0, self.deadline - time.monotonic())))
+            delay = min(delay * 2, 0.1)
+
+    def release(self) -> None:
+        while self.fds:
+            fd = self.fds.pop()
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            except OSError:
+                pass
+            os.close(fd)
+
+    def __enter__(self) -> Locks:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+# --- files ---------------------------------------------------------------------------------------------
+
+def write_atomic(path: str, text: str) -> None:
+    """Temporary file in the same folder, then rename (no fsync: this state can be rebuilt)."""
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def move_aside(path: str) -> str:
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    dest = f"{path}.malformed-{stamp}"
+    n = 1
+    while os.path.exists(dest):
+        n += 1
+        dest = f"{path}.malformed-{stamp}-{n}"
+    os.rename(path, dest)
+    return dest
+
+
+def ensure_gitignore(learn_dir: str) -> None:
+    """Keep learn's `.gitignore` in place before delivery writes local state next to `approved.json`."""
+    path = os.path.join(learn_dir, ".gitignore")
+    if os.path.lexists(path):
+        return
+    from altimate_learn.store.paths import GITIGNORE_TEXT
+
+    write_atomic(path, GITIGNORE_TEXT)
+
+
+def refuse_symlink(path: str) -> None:
+    if os.path.islink(path):
+        raise OSError(errno.ELOOP, f"refusing to write through a symlink: {path}")
+
+
+# --- session state -------------------------------------------------------------------------------------
+
+def new_state(session_id: str, harness: str) -> dict:
+    return {
+        "version": STATE_VERSION, "session": session_id, "harness": harness, "created": utc_now(),
+        "section": None,  # the frozen session-start section (core; core + retrieved without SessionStart)
+        "start_note": None,  # the retrieved tier, delivered with the first request after SessionStart
+        "first_request": None,  # key of the first request (prompt id, or a hash of its text)
+        "requests": {},  # request key → the note delivered with it (a repeated event gets the same bytes)
+        "terms": [],  # search terms of the latest request (only words that occur in some lesson)
+        "touched": [],  # project-relative paths the agent read or edited
+        "shown": [],  # [{key, store, id, tier, at, line}]
+        "compactions": 0,
+        "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)
+        "assistant_done": False,  # a completed assistant turn since the last prompt
+        "interrupted": False,  # the user interrupted a tool call since the last prompt
+        "last_prompt": None,  # the previous prompt, redacted (live capture only)
+        "retry": None,  # RetryCounter state (live capture only)
+        "reflect": None,  # {at, open}: the last automatic reflection started for this session
+    }
+
+
+class SessionState:
+    """Load and save one session's state file (call under the session's lock)."""
+
+    def __init__(self, sessions_dir: str, session_id: str, harness: str, log) -> None:
+        self.path = os.path.join(sessions_dir, session_file_name(session_id) + ".json")
+        # One lock for all sessions of the project: hook calls are short, and per-session lock files
+        # would pile up next to the state files.
+        self.lock_path = os.path.join(sessions_dir, ".lock")
+        self.session_id = session_id
+        self.harness = harness
+        self.log = log
+        self.data: dict = new_state(session_id, harness)
+        self.exists = False
+        self._loaded_text: str | None = None
+
+    def load(self) -> dict:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return self.data
+        except (OSError, UnicodeDecodeError) as exc:
+            self.log(f"session state {self.path} unreadable ({exc}); starting over")
+            return self.data
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
+                raise ValueError("not a session state object")
+            if data.get("session") != self.session_id:
+                raise ValueError("belongs to another session")
+            base = new_state(self.session_id, self.harness)
+            for key, default in base.items():
+                if key in data and type(data[key]) is not type(default) and default is not None:
+                    raise ValueError(f"field {key!r} has the wrong type")
+            base.update(data)
+            if not all(isinstance(s, dict) and isinstance(s.get("key"), str) and isinstance(s.get("line"), str)
+                       for s in base["shown"]):
+                raise ValueError("field 'shown' is malformed")
+            self.data = base
+            self.exists = True
+            self._loaded_text = text
+        except ValueError as exc:
+            try:
+                moved = move_aside(self.path)
+                self.log(f"session state {self.path} malformed ({exc}); moved to {moved}, starting over")
+            except OSError:
+                self.log(f"session state {self.path} malformed ({exc}); starting over")
+        return self.data
+
+    def save(self) -> None:
+        text = json.dumps(self.data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        if text == self._loaded_text:
+            return
+        refuse_symlink(self.path)
+        write_atomic(self.path, text)
+        self._loaded_text = text
+
+    def shown_keys(self) -> set[str]:
+        return {s["key"] for s in self.data["shown"]}
+
+
+# --- store records -------------------------------------------------------------------------------------
+
+def append_shown(store_dir: str, records: list[dict]) -> None:
+    """Append whole lines to `shown.jsonl` (a torn last line is ended first). Call under the store lock."""
+    if not records:
+        return
+    path = os.path.join(store_dir, SHOWN)
+    refuse_symlink(path)
+    payload = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+                      for r in records).encode("utf-8")
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.fstat(fd).st_size
+        if size:
+            last = os.pread(fd, 1, size - 1)
+            if last != b"\n":
+                payload = b"\n" + payload
+        os.write(fd, payload)
+    finally:
+        os.close(fd)
+
+
+def bump_usage(store_dir: str, ids: list[str], log) -> None:
+    """Add one delivery to each id in `usage.json`. Call under the store lock."""
+    if not ids:
+        return
+    path = os.path.join(store_dir, USAGE)
+    refuse_symlink(path)
+    usage: dict = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            loaded = json.load(handle)
+        if not isinstance(loaded, dict):
+            raise ValueError("not a JSON object")
+        usage = loaded
+    except FileNotFoundError:
+        pass
+    except (ValueError, UnicodeDecodeError) as exc:
+        try:
+            moved = move_aside(path)
+            log(f"{path} malformed ({exc}); moved to {moved}, counting from zero")
+        except OSError:
+            pass
+    for lesson_id in ids:
+        count = usage.get(lesson_id)
+        usage[lesson_id] = (count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0) + 1
+    write_atomic(path, json.dumps(usage, indent=2, sort_keys=True, ensure_ascii=False) + "\n")

@@ -1,0 +1,119 @@
+"""Search tokens for lessons and requests, and the backtick identifiers ("anchors") of a lesson.
+
+An identifier is searchable by its parts and by its underscore affixes: `amountCents` yields `amountcents`,
+`amount`, `cents`; `stg_orders_total` yields `stg_orders_total`, `stg`, `orders`, `total`, the prefixes
+`stg_`, `stg_orders_` and the suffixes `_orders_total`, `_total`. So a request that names
+`net_amount_cents` finds a lesson about `_cents` columns, and one about "amount" finds it too.
+
+Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"\w+")
+_CAMEL_1 = re.compile(r"([a-z\d])([A-Z])")
+_CAMEL_2 = re.compile(r"([A-Z]+)([A-Z][a-z])")
+_SPLIT = re.compile(r"[_\s]+")
+
+
+def identifier_tokens(identifier: str) -> list[str]:
+    """The tokens of one identifier (see module docstring); empty for `__` and the like."""
+    lowered = identifier.lower()
+    spaced = _CAMEL_2.sub(r"\1 \2", _CAMEL_1.sub(r"\1 \2", identifier)).lower()
+    words = [w for w in _SPLIT.split(spaced) if w]
+    if not words:
+        return []
+    tokens = dict.fromkeys([lowered, *words])
+    last = len(lowered) - 1
+    for i, ch in enumerate(lowered):
+        if ch != "_":
+            continue
+        if i > 0:
+            tokens[lowered[: i + 1]] = None
+        if i < last:
+            tokens[lowered[i:]] = None
+    return list(tokens)
+
+
+def tokenize(text: str) -> list[str]:
+    """Tokens of ``text`` in order; an identifier's own tokens are unique, repeats across words are kept."""
+    out: list[str] = []
+    for match in _WORD.finditer(text):
+        out.extend(identifier_tokens(match.group(0)))
+    return out
+
+
+# --- anchors -----------------------------------------------------------------------------------------
+
+# SQL keywords, common functions and dbt macros: a backticked `ref()` or `coalesce(x, 0)` names no file.
+_STOP = frozenset("""
+select from where as not and or is in null true false case when then else end on join by group order having
+qualify distinct over partition with union all asc desc limit offset coalesce cast try_cast safe_cast sum count
+min max avg lower upper trim ltrim rtrim round abs ceil floor nullif ifnull nvl date_trunc date timestamp
+dateadd datediff extract current_date current_timestamp concat substring substr replace length greatest least
+ref source config var if col column table entity x sql
+""".split())
+_GROUPING = frozenset("""
+and or not in where on when then else having select from case by as is exists over partition join with values
+distinct qualify
+""".split())
+_BACKTICKS = re.compile(r"(`+)([\s\S]*?)\1")
+_QUOTED = re.compile(r"'(?:''|\\[\s\S]|[^'\\])*(?:'|$)")
+_PLACEHOLDER = re.compile(r"<[a-z_][a-z0-9_]*>")
+_IDENT = re.compile(r"[a-z_][a-z0-9_]*")
+_CALL_NAME = re.compile(r"[a-z_][a-z0-9_]*\s*$")
+
+
+def _without_arguments(code: str) -> str:
+    """Drop call arguments (nested too) but keep the function name: `cents_to_dollars(amount)` → name only."""
+    depth = 0
+    quote = ""
+    out: list[str] = []
+    for ch in code:
+        if depth and quote:
+            if ch == quote:
+                quote = ""
+            continue
+        if depth and ch in "'\"":
+            quote = ch
+            continue
+        if ch == "(":
+            match = _CALL_NAME.search("".join(out[-64:]))
+            name = match.group(0).strip() if match else ""
+            if depth or (name and name not in _GROUPING):
+                if not depth:
+                    out.append(" ")
+                depth += 1
+            else:
+                out.append(ch)
+        elif ch == ")":
+            if depth:
+                depth -= 1
+            else:
+                out.append(ch)
+        elif not depth:
+            out.append(ch)
+    return "".join(out)
+
+
+def anchors(text: str) -> set[str]:
+    """Lowercase code identifiers inside backticks, minus SQL keywords and common functions."""
+    found: set[str] = set()
+    for span in _BACKTICKS.finditer(text):
+        code = _without_arguments(_QUOTED.sub(" ", span.group(2).lower()))
+        code = _PLACEHOLDER.sub("", code)
+        for token in _IDENT.findall(code):
+            if token not in _STOP and any("a" <= c <= "z" for c in token):
+                found.add(token)
+    return found
+
+
+def anchor_matches(anchor: str, token: str) -> bool:
+    """An anchor names a path token exactly, or as an underscore affix (`_cents`, `stg_`)."""
+    if anchor == token:
+        return True
+    if anchor.startswith("_") and token.endswith(anchor):
+        return True
+    return anchor.endswith("_") and token.startswith(anchor)

@@ -1,0 +1,90 @@
+"""Codex CLI hooks: Claude-shaped events in, Claude-shaped answers out, with Codex's own tools.
+
+Every event carries `session_id`, `transcript_path`, `cwd`, `hook_event_name`, `model` and
+`permission_mode`; turn events add `turn_id`. Edits come from the `apply_patch` tool with the patch in
+`tool_input.command` (the files are its `*** Update File:` / `*** Add File:` / `*** Move to:` headers);
+the shell tool appears as `Bash` with `tool_input.command` and names no file, so it gets no file lessons
+(its failures still count for `tool_retry`). `tool_response` is a string ("Exit code: N …").
+
+Answers: SessionStart, PreToolUse and PostToolUse take
+``{"hookSpecificOutput": {"hookEventName": …, "additionalContext": …}}``; UserPromptSubmit context is
+plain stdout. Each becomes a developer message in the next model request.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from altimate_learn.harness import Event, input_paths, patch_paths
+from altimate_learn.harness.claude import parse_common
+
+NAME = "codex"
+FILE_TOOLS = ("Read", "Edit", "Write", "MultiEdit")
+PATCH_TOOLS = ("apply_patch", "ApplyPatch")
+_EXIT = re.compile(r"(?:^|\n)\s*(?:Exit code|exit code|exit_code)\s*[:=]\s*(-?\d+)")
+
+
+def parse(payload: dict) -> Event | None:
+    event = parse_common(payload, FILE_TOOLS)
+    if event is None or event.kind != "tool":
+        return event
+    tool_input = event.tool_input
+    if event.tool_name in PATCH_TOOLS:
+        patch = None
+        if isinstance(tool_input, dict):
+            patch = next((tool_input[k] for k in ("command", "patch", "input") if isinstance(tool_input.get(k), str)),
+                         None)
+        elif isinstance(tool_input, str):
+            patch = tool_input
+        event.paths = patch_paths(patch) if patch else []
+    elif event.tool_name in FILE_TOOLS:
+        event.paths = input_paths(tool_input)
+    response = payload.get("tool_response")
+    if event.name == "PostToolUse" and isinstance(response, str):
+        event.output = response
+        match = _EXIT.search(response[:2000])
+        if match:
+            event.exit_code = int(match.group(1))
+            event.failed = event.exit_code != 0
+    return event
+
+
+def respond(event: Event, text: str) -> str:
+    if not text:
+        return ""
+    if event.name == "UserPromptSubmit":
+        return text
+    if event.name in ("SessionStart", "PreToolUse", "PostToolUse"):
+        return json.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
+                          ensure_ascii=False)
+    return ""
+
+
+# --- install ---------------------------------------------------------------------------------------------
+SETTINGS = {"project": ".codex/hooks.json", "user": "$CODEX_HOME/hooks.json"}
+HOOKS = [
+    ("SessionStart", None),
+    ("UserPromptSubmit", None),
+    ("PreToolUse", "apply_patch|Read|Edit|Write"),
+    ("PostToolUse", None),  # every tool: shell failures feed the tool_retry counter
+    ("Stop", None),
+    ("SessionEnd", None),
+]
+TIMEOUT_SECONDS = 15
+NOTES = [
+    "Codex runs hooks only with its hooks feature on (the default in current versions); if yours is older, add",
+    "  [features]\n  hooks = true",
+    "to $CODEX_HOME/config.toml (default ~/.codex/config.toml).",
+    "Codex loads a project's .codex/hooks.json only for a trusted project: in config.toml,",
+    '  [projects."<absolute project path>"]\n  trust_level = "trusted"',
+    "and it skips each new hook until you trust it: open Codex and run /hooks once to review and trust them.",
+]
+
+
+def hook_entry(command: str, matcher: str | None) -> dict:
+    entry: dict = {}
+    if matcher:
+        entry["matcher"] = matcher
+    entry["hooks"] = [{"type": "command", "command": command, "timeout": TIMEOUT_SECONDS}]
+    return entry

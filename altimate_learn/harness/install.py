@@ -1,0 +1,442 @@
+"""`learn install <harness>`: merge our hook entries into the agent's JSON settings file, and take them out.
+
+The file is edited as text, not rewritten: the JSON is parsed to find where each value starts and ends,
+and only our entries are inserted (after the last existing entry, indented like its neighbours) or
+removed (with the separator that came with them). Every other setting and hook keeps its bytes, its key
+order and its formatting, and an install followed by an uninstall gives back the original file byte for
+byte (except in one corner: an originally empty `"hooks": {}` or event list is removed with our last entry).
+A file with comments (JSONC) is refused with the entries to add by hand, since rewriting could lose them.
+
+Installing is idempotent: if our entries are already there exactly as they would be written, the file
+is not touched; if they differ (another installation path, an older matcher), they are replaced. Our
+entries are recognised by their command (`… -m altimate_learn hook <harness>`, or `learn hook <harness>`).
+The command is an absolute, shell-quoted path to this installation's interpreter, so it works when the
+agent runs it with a different PATH. Before a file is changed, a copy is kept as `<file>.bak-<time>`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from altimate_learn.errors import LearnError
+from altimate_learn.harness import CHECK_EVENT, HARNESSES
+
+_OURS = re.compile(r"(?:-m\s+altimate_learn|(?:^|[\s/\"'])(?:altimate-)?learn[\"']?)\s+hook\s+([\w-]+)")
+_DECODER = json.JSONDecoder()
+
+
+class InstallOptions:
+    """What `learn install` was asked to do (see :mod:`altimate_learn.harness` for the interface)."""
+
+    def __init__(self, harness: str, root: Path, *, user: bool = False, local: bool = False,
+                 uninstall: bool = False, dry_run: bool = False, command: str | None = None) -> None:
+        self.harness = harness
+        self.root = root
+        self.user = user
+        self.local = local
+        self.uninstall = uninstall
+        self.dry_run = dry_run
+        self.command = command or hook_command(harness)
+
+
+def hook_command(harness: str) -> str:
+    """The shell command that runs this installation's hook: absolute interpreter, quoted."""
+    python = os.path.abspath(sys.executable)  # not resolved: a venv's python is a symlink that must stay one
+    return f"{shlex.quote(python)} -m altimate_learn hook {harness}"
+
+
+def harness_module(harness: str):
+    name = HARNESSES.get(harness)
+    if name is None:
+        raise LearnError(f"unknown agent {harness!r}.", f"Use one of: {', '.join(HARNESSES)}.")
+    import importlib
+
+    try:
+        return importlib.import_module(f"altimate_learn.harness.{name}")
+    except ImportError:
+        raise LearnError(f"support for {harness} is not installed in this version.",
+                         "Use `learn export agents-md` for agents without hooks.") from None
+
+
+def settings_path(module, options: InstallOptions) -> Path:
+    spec = module.SETTINGS
+    if options.user:
+        where = spec["user"]
+        if where.startswith("$CODEX_HOME/"):
+            base = os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex")
+            return Path(base) / where[len("$CODEX_HOME/"):]
+        if where.startswith("~/.claude/") and os.environ.get("CLAUDE_CONFIG_DIR"):
+            return Path(os.environ["CLAUDE_CONFIG_DIR"]) / where[len("~/.claude/"):]
+        return Path(os.path.expanduser(where))
+    if options.local:
+        if "local" not in spec:
+            raise LearnError(f"--local is only for claude-code (its .claude/settings.local.json); "
+                             f"{options.harness} has no local settings file.")
+        return options.root / spec["local"]
+    return options.root / spec["project"]
+
+
+# --- JSON spans ------------------------------------------------------------------------------------------
+
+class Member:
+    __slots__ = ("key", "key_start", "value_start", "value_end", "value")
+
+    def __init__(self, key: str, key_start: int, value_start: int, value_end: int, value: object) -> None:
+        self.key, self.key_start, self.value_start, self.value_end, self.value = key, key_start, value_start, \
+            value_end, value
+
+
+def _skip_ws(text: str, i: int) -> int:
+    n = len(text)
+    while i < n and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def object_members(text: str, start: int) -> tuple[list[Member], int]:
+    """Members of the object at ``text[start] == '{'`` and the index of its closing brace."""
+    i = _skip_ws(text, start + 1)
+    members: list[Member] = []
+    if text[i] == "}":
+        return members, i
+    while True:
+        key_start = i
+        key, i = json.decoder.scanstring(text, i + 1)
+        i = _skip_ws(text, i)
+        i = _skip_ws(text, i + 1)  # past ':'
+        value, end = _DECODER.raw_decode(text, i)
+        members.append(Member(key, key_start, i, end, value))
+        i = _skip_ws(text, end)
+        if text[i] == ",":
+            i = _skip_ws(text, i + 1)
+            continue
+        return members, i
+
+
+def array_elements(text: str, start: int) -> tuple[list[Member], int]:
+    i = _skip_ws(text, start + 1)
+    items: list[Member] = []
+    if text[i] == "]":
+        return items, i
+    while True:
+        value, end = _DECODER.raw_decode(text, i)
+        items.append(Member("", i, i, end, value))
+        i = _skip_ws(text, end)
+        if text[i] == ",":
+            i = _skip_ws(text, i + 1)
+            continue
+        return items, i
+
+
+def _line_indent(text: str, pos: int) -> str | None:
+    """The whitespace before ``pos`` on its line, or None if something else precedes it there."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    lead = text[line_start:pos]
+    return lead if lead.strip() == "" else None
+
+
+def _indent_unit(text: str) -> str:
+    for line in text.splitlines():
+        stripped = line.lstrip(" \t")
+        if stripped and len(stripped) < len(line):
+            lead = line[: len(line) - len(stripped)]
+            return "\t" if lead.startswith("\t") else " " * len(lead)
+    return "  "
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _render(value: object, indent: str, unit: str, newline: str) -> str:
+    rendered = json.dumps(value, indent=unit, ensure_ascii=False)
+    return rendered.replace("\n", newline + indent)
+
+
+def _insert(text: str, items: list[Member], open_pos: int, close_pos: int, piece_key: str | None,
+            value: object) -> str:
+    """Insert a member (``piece_key`` given) or an element after the last one, formatted like its siblings."""
+    unit, newline = _indent_unit(text), _newline(text)
+    head = "" if piece_key is None else json.dumps(piece_key, ensure_ascii=False) + ": "
+    if items:
+        last = items[-1]
+        indent = _line_indent(text, last.key_start)
+        if indent is None:  # siblings on one line: stay on one line
+            piece = ", " + head + json.dumps(value, ensure_ascii=False)
+        else:
+            piece = "," + newline + indent + head + _render(value, indent, unit, newline)
+        return text[: last.value_end] + piece + text[last.value_end:]
+    outer = _line_indent(text, open_pos)
+    outer = "" if outer is None else outer
+    inner = outer + unit
+    closing = text[close_pos]
+    body = newline + inner + head + _render(value, inner, unit, newline) + newline + outer
+    return text[: open_pos + 1] + body + closing + text[close_pos + 1:]
+
+
+def _remove(text: str, items: list[Member], index: int, open_pos: int, close_pos: int) -> str:
+    if index > 0:
+        return text[: items[index - 1].value_end] + text[items[index].value_end:]
+    if len(items) > 1:
+        return text[: items[0].key_start] + text[items[1].key_start:]
+    return text[: open_pos + 1] + text[close_pos:]
+
+
+# --- our entries -------------------------------------------------------------------------------------------
+
+def is_ours(handler: object, harness: str) -> bool:
+    if not isinstance(handler, dict) or not isinstance(handler.get("command"), str):
+        return False
+    match = _OURS.search(handler["command"])
+    return bool(match and match.group(1) == harness)
+
+
+def _parse(text: str, path: Path, module) -> dict:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        from altimate_learn.config import strip_jsonc
+
+        try:
+            json.loads(strip_jsonc(text))
+        except ValueError:
+            raise LearnError(f"{path}: malformed JSON ({exc}).", "Fix the file, then run the command again.") from None
+        raise LearnError(f"{path} has comments, which learn will not rewrite.",
+                         "Add these hook entries under \"hooks\" by hand:\n" + manual_entries(module)) from None
+    if not isinstance(data, dict):
+        raise LearnError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
+    hooks = data.get("hooks")
+    if hooks is not None and not isinstance(hooks, dict):
+        raise LearnError(f"{path}: \"hooks\" is not an object.", "Fix the file, then run the command again.")
+    for event, groups in (hooks or {}).items():
+        if not isinstance(groups, list):
+            raise LearnError(f"{path}: hooks.{event} is not a list.", "Fix the file, then run the command again.")
+    return data
+
+
+def manual_entries(module, command: str | None = None) -> str:
+    command = command or hook_command(module.NAME)
+    entries: dict[str, list] = {}
+    for event, matcher in module.HOOKS:
+        entries.setdefault(event, []).append(module.hook_entry(command, matcher))
+    return json.dumps(entries, indent=2, ensure_ascii=False)
+
+
+def _top(text: str) -> tuple[list[Member], int, int]:
+    start = _skip_ws(text, 0)
+    members, close = object_members(text, start)
+    return members, start, close
+
+
+def remove_ours(text: str, harness: str) -> tuple[str, int]:
+    """``text`` without any of our hook handlers; returns the new text and how many were removed."""
+    removed = 0
+    while True:
+        members, top_open, top_close = _top(text)
+        hooks = next((m for m in members if m.key == "hooks" and isinstance(m.value, dict)), None)
+        if hooks is None:
+            return text, removed
+        events, hooks_close = object_members(text, hooks.value_start)
+        changed = False
+        for e_index, event in enumerate(events):
+            if not isinstance(event.value, list):
+                continue
+            groups, groups_close = array_elements(text, event.value_start)
+            for g_index, group in enumerate(groups):
+                handlers = group.value.get("hooks") if isinstance(group.value, dict) else None
+                if not isinstance(handlers, list) or not any(is_ours(h, harness) for h in handlers):
+                    continue
+                if all(is_ours(h, harness) for h in handlers):
+                    if len(groups) == 1:  # the event list would be empty: drop the event
+                        if len(events) == 1:  # and the hooks object too
+                            text = _remove(text, members, members.index(hooks), top_open, top_close)
+                        else:
+                            text = _remove(text, events, e_index, hooks.value_start, hooks_close)
+                    else:
+                        text = _remove(text, groups, g_index, event.value_start, groups_close)
+                else:
+                    inner = next(m for m in object_members(text, group.value_start)[0] if m.key == "hooks")
+                    elements, elements_close = array_elements(text, inner.value_start)
+                    h_index = next(i for i, h in enumerate(elements) if is_ours(h.value, harness))
+                    text = _remove(text, elements, h_index, inner.value_start, elements_close)
+                removed += 1
+                changed = True
+                break
+            if changed:
+                break
+        if not changed:
+            return text, removed
+
+
+def add_ours(text: str, module, command: str) -> str:
+    for event, matcher in module.HOOKS:
+        entry = module.hook_entry(command, matcher)
+        members, top_open, top_close = _top(text)
+        hooks = next((m for m in members if m.key == "hooks"), None)
+        if hooks is None:
+            text = _insert(text, members, top_open, top_close, "hooks", {event: [entry]})
+            continue
+        events, hooks_close = object_members(text, hooks.value_start)
+        existing = next((m for m in events if m.key == event), None)
+        if existing is None:
+            text = _insert(text, events, hooks.value_start, hooks_close, event, [entry])
+            continue
+        groups, groups_close = array_elements(text, existing.value_start)
+        text = _insert(text, groups, existing.value_start, groups_close, None, entry)
+    return text
+
+
+def installed_exactly(data: dict, module, command: str) -> bool:
+    hooks = data.get("hooks") or {}
+    wanted: dict[str, list] = {}
+    for event, matcher in module.HOOKS:
+        wanted.setdefault(event, []).append(module.hook_entry(command, matcher))
+    for event, groups in hooks.items():
+        ours = [g for g in groups if isinstance(g, dict) and isinstance(g.get("hooks"), list)
+                and any(is_ours(h, module.NAME) for h in g["hooks"])]
+        if ours != wanted.get(event, []):
+            return False
+    return all(event in hooks for event in wanted)
+
+
+def ours_present(data: dict, harness: str) -> dict[str, list[str]]:
+    """Event → our commands found for it."""
+    found: dict[str, list[str]] = {}
+    for event, groups in (data.get("hooks") or {}).items():
+        for group in groups if isinstance(groups, list) else []:
+            for handler in (group.get("hooks") or []) if isinstance(group, dict) else []:
+                if is_ours(handler, harness):
+                    found.setdefault(event, []).append(handler["command"])
+    return found
+
+
+# --- the command -------------------------------------------------------------------------------------------
+
+def _backup(path: Path) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    dest = path.with_name(f"{path.name}.bak-{stamp}")
+    n = 1
+    while dest.exists():
+        n += 1
+        dest = path.with_name(f"{path.name}.bak-{stamp}-{n}")
+    dest.write_bytes(path.read_bytes())
+    return dest
+
+
+def plan(options: InstallOptions) -> tuple[Path, str | None, str, int]:
+    """(settings file, its current text or None, the new text, entries removed)."""
+    module = harness_module(options.harness)
+    path = settings_path(module, options)
+    try:
+        old = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        old = None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LearnError(f"{path} cannot be read ({exc}).", "Fix its permissions or contents.") from None
+    base = old if old is not None and old.strip() else "{}\n"
+    data = _parse(base, path, module)
+    if options.uninstall:
+        new, removed = remove_ours(base, module.NAME)
+        return path, old, (new if removed else (old if old is not None else "")), removed
+    if installed_exactly(data, module, options.command):
+        return path, old, base if old is not None else base, 0
+    stripped, removed = remove_ours(base, module.NAME)
+    new = add_ours(stripped, module, options.command)
+    json.loads(new)  # the edit must leave valid JSON; a bug here must not reach the user's file
+    return path, old, new, removed
+
+
+def run_install(options: InstallOptions) -> list[str]:
+    module = harness_module(options.harness)
+    if hasattr(module, "install"):
+        return module.install(options)
+    path, old, new, removed = plan(options)
+    out: list[str] = []
+    if (old or "") == new or (old is None and options.uninstall):
+        if options.uninstall:
+            out.append(f"No learn hooks for {options.harness} in {path}; nothing to remove.")
+        else:
+            out.append(f"learn hooks for {options.harness} are already installed in {path}; nothing changed.")
+        return out
+    if options.dry_run:
+        diff = difflib.unified_diff((old or "").splitlines(keepends=True), new.splitlines(keepends=True),
+                                    fromfile=str(path) if old is not None else "/dev/null", tofile=str(path))
+        out.append("Dry run: nothing was written. The change would be:")
+        out.append("".join(diff).rstrip("\n"))
+        return out
+    from altimate_learn.store.fsio import atomic_write
+
+    if path.is_symlink():
+        raise LearnError(f"{path} is a symlink; refusing to replace it.", "Edit the file it points to instead.")
+    backup = _backup(path) if old is not None else None
+    atomic_write(path, new)
+    if options.uninstall:
+        out.append(f"Removed {removed} learn hook entr{'y' if removed == 1 else 'ies'} for {options.harness} "
+                   f"from {path}.")
+    else:
+        events = ", ".join(event for event, _ in module.HOOKS)
+        out.append(f"Installed learn hooks for {options.harness} in {path} ({events}).")
+        out.append(f"They run: {options.command}")
+    if backup:
+        out.append(f"The previous file is kept as {backup}.")
+    if not options.uninstall:
+        out.extend(getattr(module, "NOTES", []))
+    return out
+
+
+def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
+    """Are our hooks present, and does their command run? (Runs it with a harmless check event.)"""
+    module = harness_module(options.harness)
+    if hasattr(module, "check"):
+        return module.check(options)
+    path = settings_path(module, options)
+    out: list[str] = []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False, [f"{path} does not exist: learn hooks for {options.harness} are not installed.",
+                       f"Run `learn install {options.harness}{' --user' if options.user else ''}`."]
+    data = _parse(text if text.strip() else "{}", path, module)
+    found = ours_present(data, module.NAME)
+    wanted = [event for event, _ in module.HOOKS]
+    missing = [event for event in wanted if event not in found]
+    ok = not missing
+    if missing:
+        out.append(f"{path}: learn hooks missing for {', '.join(missing)}.")
+    commands = sorted({c for cmds in found.values() for c in cmds})
+    for command in commands:
+        runs, detail = try_command(command, options.root)
+        ok = ok and runs
+        out.append(f"{'runs' if runs else 'FAILS'}: {command}" + (f" ({detail})" if detail else ""))
+    if ok:
+        out.insert(0, f"learn hooks for {options.harness} are installed in {path} and run.")
+    elif found:
+        out.append(f"Run `learn install {options.harness}{' --user' if options.user else ''}` to repair them.")
+    else:
+        out.insert(0, f"learn hooks for {options.harness} are not installed in {path}.")
+        out.append(f"Run `learn install {options.harness}{' --user' if options.user else ''}`.")
+    return ok, out
+
+
+def try_command(command: str, cwd: Path) -> tuple[bool, str]:
+    payload = json.dumps({"hook_event_name": CHECK_EVENT, "session_id": "learn-install-check", "cwd": str(cwd)})
+    try:
+        proc = subprocess.run(command, shell=True, input=payload, capture_output=True, text=True, timeout=60,
+                              cwd=cwd)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, str(exc)
+    if proc.returncode != 0:
+        return False, f"exit code {proc.returncode}: {(proc.stderr or proc.stdout).strip()[-200:]}"
+    try:
+        answer = json.loads(proc.stdout)
+        return True, f"altimate-learn {answer.get('altimate_learn')}"
+    except ValueError:
+        return False, "it ran but did not answer as altimate-learn's hook"

@@ -1,0 +1,153 @@
+"""Live capture through the agent's hooks (only when `learn.capture` is effectively on).
+
+- A prompt the correction classifier calls a correction becomes a `user_correction` signal, redacted,
+  unless it is the session's first prompt (the task) or no assistant turn completed since the previous
+  prompt (a Stop event marks a completed turn; an interrupted tool call marks an interruption, so a
+  redirect after it counts as strong evidence).
+- Every finished tool call feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
+  (kept in the session state between hook processes); its third failure in a row becomes a
+  `tool_retry` signal.
+- With `learn.auto_reflect` on, a reflection of this session (`learn reflect --session ID --auto`) is
+  started detached, with the same interpreter, when the turn or session ends with open signals for the
+  session, or as soon as it has 3 open signals; the hook does not wait for it. It is started again only
+  when the session's number of open signals has changed since the last start (the reflection itself
+  applies its backoff).
+
+The capture modules are imported only when capture is on, so a hook with capture off pays nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from altimate_learn.harness import Event
+
+SIGNALS_STORE = "team-playbook"
+THRESHOLD = 3  # open signals that start a reflection before the session ends
+PROMPT_KEEP = 2000
+
+
+def _store(root: str):
+    from pathlib import Path
+
+    from altimate_learn.store import ProjectPaths, Store
+
+    return Store(ProjectPaths(Path(root)), SIGNALS_STORE)
+
+
+def _append(root: str, signal, log) -> int:
+    from altimate_learn.capture.signals import append_signals
+
+    added = append_signals(_store(root), [signal])
+    if added:
+        log(f"captured a {signal.kind} signal ({signal.reason})")
+    return len(added)
+
+
+def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
+    """Count the prompt; record a correction signal if it is one. Returns signals added."""
+    index = data["prompts"]
+    data["prompts"] = index + 1
+    after_assistant = bool(data["assistant_done"])
+    interrupted = bool(data.get("interrupted"))
+    data["assistant_done"] = False
+    data["interrupted"] = False
+    if not capture:
+        return 0
+    from altimate_learn.redact import redact
+
+    previous_text = data.get("last_prompt")
+    data["last_prompt"] = redact(event.prompt or "")[:PROMPT_KEEP]
+    if index == 0 or not (after_assistant or interrupted):
+        return 0
+    from altimate_learn.capture.classifier import classify_user_message
+    from altimate_learn.capture.model import UserMessage
+    from altimate_learn.capture.signals import NewSignal
+
+    previous = None
+    if interrupted:
+        previous = UserMessage(text="", index=index - 1, kind="interrupt")
+    elif isinstance(previous_text, str):
+        previous = UserMessage(text=previous_text, index=index - 1, after_assistant=True)
+    message = UserMessage(text=event.prompt or "", index=index, id=event.key, after_assistant=True)
+    verdict = classify_user_message(message, previous)
+    if not verdict.correction:
+        return 0
+    return _append(root, NewSignal(kind="user_correction", session_id=data["session"], text=event.prompt or "",
+                                   reason=verdict.reason, message_id=event.key), log)
+
+
+def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
+    """Feed a finished tool call to the retry counter. Returns signals added."""
+    if event.phase == "interrupt":
+        data["interrupted"] = True
+        data["assistant_done"] = True
+        return 0
+    if not capture or event.phase != "post" or not event.tool_name:
+        return 0
+    saved = data.get("retry")
+    if not event.failed and not (isinstance(saved, dict) and event.tool_name in (saved.get("failures") or {})):
+        return 0  # a success of a tool with no failures on record changes nothing
+    from altimate_learn.capture.model import ToolCall
+    from altimate_learn.capture.tool_retry import RetryCounter
+
+    counter = RetryCounter.from_dict(saved)
+    call = ToolCall(name=event.tool_name, input=event.tool_input, id=event.tool_id,
+                    result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
+    signal = counter.feed(call, data["session"])
+    data["retry"] = counter.to_dict()
+    return _append(root, signal, log) if signal is not None else 0
+
+
+def open_signals(root: str, session_id: str) -> int:
+    """Open signals of this session in the signals store (a cheap line scan)."""
+    path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
+    count = 0
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if '"open"' not in line:
+                    continue
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(record, dict) and record.get("status") == "open" and record.get("sessionID") == session_id:
+                    count += 1
+    except OSError:
+        return 0
+    return count
+
+
+def maybe_reflect(data: dict, root: str, sessions_dir: str, *, ending: bool, log) -> bool:
+    """Start `learn reflect --session ID --auto` detached when due (see module docstring)."""
+    session_id = data["session"]
+    count = open_signals(root, session_id)
+    if count == 0 or (not ending and count < THRESHOLD):
+        return False
+    last = data.get("reflect")
+    if isinstance(last, dict) and last.get("open") == count:
+        return False
+    spawn_reflect(root, session_id, sessions_dir, log)
+    from altimate_learn.deliver.state import utc_now
+
+    data["reflect"] = {"at": utc_now(), "open": count}
+    return True
+
+
+def spawn_reflect(root: str, session_id: str, sessions_dir: str, log) -> None:
+    import subprocess
+
+    os.makedirs(sessions_dir, exist_ok=True)
+    log_path = os.path.join(sessions_dir, "reflect.log")
+    with open(log_path, "ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "altimate_learn", "reflect", "--session", session_id, "--auto"],
+            cwd=root, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True, close_fds=True)
+    log(f"started an automatic reflection of this session (pid {process.pid}; output in {log_path})")
+
+
+def on_stop(data: dict) -> None:
+    data["assistant_done"] = True

@@ -1,0 +1,137 @@
+// altimate-learn opencode plugin (written by `learn install opencode`; remove with `learn install opencode --uninstall`).
+// opencode has no command hooks, so this plugin forwards the few events learn needs to `learn hook opencode`
+// (JSON on stdin, JSON on stdout) and puts the answer where opencode lets a plugin add context:
+//   first chat.message of a session  -> "session.start": the frozen "Team rules" section, added to the system
+//                                       prompt of every request (experimental.chat.system.transform)
+//   chat.message                     -> lessons for this request, as a synthetic text part of the message;
+//                                       the message is also captured (corrections)
+//   tool.execute.before / .after     -> lessons for the file a read or edit touches, appended to the tool output
+//   event message.part.updated       -> failed tool calls (tool.execute.after never fires for them), for capture
+//   event session.idle / .compacted  -> the turn ended / the section is rebuilt after a compaction
+// It never throws and never waits more than TIMEOUT_MS: when learn fails, the session goes on without it.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const COMMAND = __LEARN_COMMAND__;
+const FALLBACK = ["learn", "hook", "opencode"]; // a teammate's checkout: the learn on their PATH
+const TIMEOUT_MS = 8000;
+const FILE_TOOLS = new Set(["read", "edit", "write", "patch", "multiedit", "apply_patch"]);
+
+function callLearn(payload, cwd) {
+  const argv = existsSync(COMMAND[0]) ? COMMAND : FALLBACK;
+  return new Promise((resolve) => {
+    let done = false;
+    let out = "";
+    let timer = null;
+    const finish = (value) => {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      resolve(value);
+    };
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), { cwd, stdio: ["pipe", "pipe", "ignore"] });
+    } catch {
+      return resolve(null);
+    }
+    timer = setTimeout(() => {
+      try { child.kill("SIGKILL"); } catch {}
+      finish(null);
+    }, TIMEOUT_MS);
+    child.on("error", () => finish(null));
+    child.stdout.on("data", (chunk) => { out += chunk; });
+    child.on("close", () => {
+      try { finish(out.trim() ? JSON.parse(out) : null); } catch { finish(null); }
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+const text = (value) => (typeof value === "string" && value.trim() ? value : "");
+
+export const AltimateLearn = async (ctx) => {
+  // altimate-code (an opencode fork) delivers and captures lessons natively: stay out of its way.
+  if (/altimate/i.test(process.execPath || "")) return {};
+  const cwd = ctx.directory || ctx.worktree || process.cwd();
+  const base = { directory: cwd };
+  const call = (hook, sessionID, fields) => callLearn({ ...base, ...fields, hook, session_id: sessionID }, cwd);
+  const sections = new Map(); // sessionID -> frozen section (the same text on every request)
+  const pending = new Map(); // callID -> answer started in tool.execute.before
+  const failed = new Map(); // sessionID -> tools that failed (their next success resets learn's retry count)
+  const errors = new Set(); // callIDs already reported as failed
+
+  return {
+    "chat.message": async (input, output) => {
+      try {
+        const message = output.message || {};
+        const parts = Array.isArray(output.parts) ? output.parts : [];
+        const sessionID = input.sessionID || message.sessionID;
+        if (!sessionID) return;
+        if (!sections.has(sessionID)) {
+          const start = await call("session.start", sessionID, {});
+          sections.set(sessionID, (start && text(start.system)) || "");
+        }
+        const prompt = parts.filter((p) => p && p.type === "text" && !p.synthetic).map((p) => p.text).join("\n");
+        const answer = await call("chat.message", sessionID, { message_id: message.id || input.messageID || "", prompt });
+        if (answer && text(answer.context)) {
+          const first = parts.find((p) => p && p.id) || {};
+          // part ids sort by time: suffixing the first part's id keeps ours right after the user's text
+          parts.push({ id: (first.id || "prt_") + "learn", messageID: message.id, sessionID,
+                       type: "text", text: answer.context, synthetic: true });
+        }
+      } catch {}
+    },
+    "experimental.chat.system.transform": async (input, output) => {
+      try {
+        const section = sections.get(input.sessionID);
+        if (section && Array.isArray(output.system)) output.system.push(section);
+      } catch {}
+    },
+    "tool.execute.before": async (input, output) => {
+      try {
+        if (!FILE_TOOLS.has(input.tool)) return;
+        // learn runs while the tool does; tool.execute.after waits for its answer
+        pending.set(input.callID, call("tool.execute", input.sessionID,
+                                       { tool: input.tool, call_id: input.callID, args: (output && output.args) || {} }));
+      } catch {}
+    },
+    "tool.execute.after": async (input, output) => {
+      try {
+        const tools = failed.get(input.sessionID);
+        if (tools && tools.has(input.tool)) {
+          tools.delete(input.tool);
+          call("tool.ok", input.sessionID, { tool: input.tool, call_id: input.callID, args: input.args || {} });
+        }
+        const started = pending.get(input.callID);
+        if (!started) return;
+        pending.delete(input.callID);
+        const answer = await started;
+        if (answer && text(answer.context) && output && typeof output.output === "string") {
+          output.output += "\n\n" + answer.context;
+        }
+      } catch {}
+    },
+    event: async ({ event }) => {
+      try {
+        const props = (event && event.properties) || {};
+        if (event.type === "message.part.updated") {
+          const part = props.part || {};
+          if (part.type !== "tool" || !part.state || part.state.status !== "error" || errors.has(part.callID)) return;
+          errors.add(part.callID);
+          pending.delete(part.callID);
+          if (!failed.has(part.sessionID)) failed.set(part.sessionID, new Set());
+          failed.get(part.sessionID).add(part.tool);
+          await call("tool.error", part.sessionID, { tool: part.tool, call_id: part.callID,
+                                                     args: part.state.input || {}, error: String(part.state.error || "") });
+        } else if (event.type === "session.idle" && props.sessionID) {
+          await call("session.idle", props.sessionID, {});
+        } else if (event.type === "session.compacted" && props.sessionID) {
+          const answer = await call("session.compacted", props.sessionID, {});
+          if (answer && text(answer.system)) sections.set(props.sessionID, answer.system);
+        }
+      } catch {}
+    },
+  };
+};
