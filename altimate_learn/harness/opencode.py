@@ -156,6 +156,9 @@ def install(options) -> list[str]:
     """Write (or with ``uninstall``, remove) the plugin; ``dry_run`` only says what would change."""
     from altimate_learn.errors import LearnError
 
+    if getattr(options, "local", False):
+        raise LearnError("--local is for claude-code only.",
+                         "opencode's plugin goes in the project (.opencode/plugins/) or, with --user, your config.")
     path = plugin_path(options)
     shown = _shown(path, options.root)
     ours = _ours(path)
