@@ -35,7 +35,8 @@ _GROUPING = frozenset("""and or not in where on when then else having select fro
 partition join with values distinct qualify""".split())
 
 _SPAN = re.compile(r"(`+)(.+?)\1", re.S)
-_QUOTED = re.compile(r"'(?:''|\\.|[^'\\])*(?:'|$)|\"(?:\\.|[^\"\\])*(?:\"|$)")
+# Single quotes are SQL strings (dropped); double quotes are SQL quoted identifiers (kept).
+_QUOTED = re.compile(r"'(?:''|\\.|[^'\\])*(?:'|$)")
 _PLACEHOLDER = re.compile(r"<[a-z_][a-z0-9_]*>|\{[a-z_][a-z0-9_]*\}")
 _FLAG = re.compile(r"(?<![\w-])--?[a-z][\w-]*(?:=\S*)?")
 _TOKEN = re.compile(r"[a-z_][a-z0-9_]*")

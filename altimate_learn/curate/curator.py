@@ -380,9 +380,11 @@ class _Pass:
             best_id, best = None, 0.0
             for lesson in self.lessons:
                 lid = lesson["id"]
-                if lid in declared or lid in self.contradicted:
+                if lid in declared:
                     continue
                 score = jaccard(words, self.words[lid])
+                if lid in self.contradicted and score < 1.0:
+                    continue  # a corrected near-duplicate replaces the contradicted lesson (below)
                 if score > best:
                     best_id, best = lid, score
             if best_id is not None and best >= DEDUPE_THRESHOLD:
@@ -553,9 +555,8 @@ class _Pass:
     def evict(self, max_stored: int) -> None:
         order = {lesson["id"]: n for n, lesson in enumerate(self.lessons)}
         while len(self.lessons) > max_stored:
-            pool = [l for l in self.lessons if not l.get("pinned") and l["id"] not in self.fresh]
-            if not pool:  # only this pass's additions are left to evict
-                pool = [l for l in self.lessons if not l.get("pinned")]
+            # Lowest helpful − harmful first, then the oldest; a lesson added now is the youngest.
+            pool = [l for l in self.lessons if not l.get("pinned")]
             if not pool:
                 break
             victim = min(pool, key=lambda l: (_score(l), str(l.get("created", "")), order.get(l["id"], 0)))

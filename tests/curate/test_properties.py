@@ -1,0 +1,104 @@
+"""Property tests: whatever deltas come in, the candidate is safe and well-formed."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import unicodedata
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from altimate_learn.curate.anchors import overlaps
+from altimate_learn.curate.curator import curate
+from altimate_learn.curate.lint import is_flagged, lint
+from altimate_learn.schema import validate_lessons
+from tests.curate.helpers import lesson, make_store, read
+
+TABLE = Path(__file__).resolve().parents[2] / "research" / "data" / "lint_cases.jsonl"
+TABLE_TEXTS = [json.loads(line)["text"] for line in TABLE.read_text().split("\n") if line.strip()]
+BASE = [
+    lesson("L-0001", "In staging, convert `_cents` columns with `cents_to_dollars()`.", 2, 0),
+    lesson("L-0002", "Alias timestamps with the `_at` suffix.", 0, 1),
+    lesson("L-0003", "Analyses keep `amount_cents` unchanged.", 1, 3, coexists=["L-0001"]),
+    lesson("L-0004", "Pinned: staging models start with `stg_`.", 0, 5, pinned=True),
+    lesson("L-0005", "Existing conventional wording " * 6, 0, 0),   # grandfathered, over 140
+]
+IDS = [l["id"] for l in BASE] + ["L-dead", "nope", "", "L-0001 "]
+
+texts = st.one_of(st.sampled_from(TABLE_TEXTS), st.text(max_size=200),
+                  st.builds(lambda a, b: f"{a} `{b}`", st.sampled_from(TABLE_TEXTS), st.sampled_from(
+                      ["_cents", "amount_cents", "stg_orders", "_at", "to_utc()", "x"])))
+ids = st.sampled_from(IDS)
+delta = st.one_of(
+    st.fixed_dictionaries({"op": st.sampled_from(["ADD", "EDIT", "REMOVE", "HELPFUL", "HARMFUL", "add", "??"]),
+                           "reason": st.one_of(st.text(max_size=30), st.none(), st.integers())},
+                          optional={"id": st.one_of(ids, st.integers()), "text": st.one_of(texts, st.none()),
+                                    "supersedes": st.one_of(ids, st.lists(ids, max_size=2)),
+                                    "coexists": st.one_of(st.lists(ids, max_size=3), ids),
+                                    "paths": st.lists(st.sampled_from(["models/**", "/abs", "../x", "a b", ""]),
+                                                      max_size=2),
+                                    "tags": st.lists(st.text(max_size=8), max_size=3)}),
+    st.text(max_size=10), st.integers(), st.none(), st.lists(st.integers(), max_size=2),
+)
+batches = st.one_of(st.lists(delta, max_size=25), st.builds(lambda d: {"deltas": d}, st.lists(delta, max_size=25)),
+                    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(batches, st.lists(st.sampled_from(["ses-a", "ses-b"]), max_size=1), st.integers(min_value=1, max_value=8),
+       st.booleans())
+def test_candidate_always_passes_lint_and_ids_are_unique(deltas, sessions, cap, with_replace):
+    with tempfile.TemporaryDirectory() as folder:
+        store = make_store(Path(folder) / "p", approved=BASE)
+        answers = iter(TABLE_TEXTS[::7])
+        replace = (lambda removed, reason: next(answers, None)) if with_replace else None
+        result = curate(store, deltas, session_id=sessions[0] if sessions else None, max_stored=cap, replace=replace)
+        candidate = read(store, "candidate.json")
+        candidate = result.candidate if candidate is None else candidate
+        assert candidate == result.candidate
+        validate_lessons(candidate, "candidate.json")   # schema, unique ids
+        approved_text = {l["id"]: l["text"] for l in BASE}
+        for item in candidate:
+            verdict = lint(item["text"], grandfathered=approved_text.get(item["id"]) == item["text"])
+            assert verdict.ok, (item, verdict)
+            present = {l["id"] for l in candidate}
+            assert set(item.get("coexists", [])) <= present - {item["id"]}
+        pinned = [l for l in candidate if l.get("pinned")]
+        assert len(candidate) <= max(cap, len(pinned))
+        assert any(l["id"] == "L-0004" for l in candidate)  # the pinned lesson survives anything
+        retired = read(store, "retired.json") or []
+        assert not ({r["id"] for r in retired} & {l["id"] for l in candidate})
+        # No lesson changed this pass sits silently next to another that shares an identifier.
+        changed = {a["id"] for a in result.applied if a["op"] in ("ADD", "EDIT") and a.get("note") != "no change"}
+        for item in candidate:
+            if item["id"] not in changed:
+                continue
+            for other in candidate:
+                if other is item or not overlaps(item["text"], other["text"]):
+                    continue
+                assert other["id"] in item.get("coexists", []) or item["id"] in other.get("coexists", []), (item, other)
+        history = read(store, "history.jsonl")
+        assert history[-1]["summary"] == result.summary
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.sampled_from(TABLE_TEXTS)))
+def test_lint_is_total_and_normalisation_is_stable(text):
+    result = lint(text)
+    assert isinstance(result.ok, bool)
+    assert result.ok == (result.rule is None) == (result.reason is None)
+    assert not any(unicodedata.category(ch) in ("Cc", "Cf") for ch in result.text)
+    assert result.text == result.text.strip() and "  " not in result.text
+    again = lint(result.text)
+    assert again.text == result.text
+    if result.ok:
+        assert again.ok and again.flagged == result.flagged
+        assert is_flagged(text) == (result.flagged, result.flag_reason)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(TABLE_TEXTS), st.sampled_from(TABLE_TEXTS))
+def test_overlap_is_symmetric(a, b):
+    assert overlaps(a, b) == overlaps(b, a)
