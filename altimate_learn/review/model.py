@@ -179,17 +179,25 @@ class Diff:
 
 
 def removal_reasons(retired: list[Lesson], history: list[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
-    """Why each removed lesson went: `retired.json` first, then the newest history entry that says."""
+    """Why each removed lesson went: `retired.json` first, then the newest history entry that says.
+
+    History entries of the curator list what they applied (``applied``: ``{"op": "REMOVE", "id", "reason"}``);
+    rejected proposals are not removals and are ignored.
+    """
     reasons: dict[str, tuple[str, str | None]] = {}
     for entry in history:  # oldest first, so newer entries win
-        for value in entry.values():
-            if not isinstance(value, list):
+        for key in ("applied", "removed"):
+            items = entry.get(key)
+            if not isinstance(items, list):
                 continue
-            for item in value:
-                if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("reason"), str):
-                    if item.get("op", "REMOVE") in ("REMOVE", "remove", "removed"):
-                        sup = item.get("supersededBy")
-                        reasons[item["id"]] = (item["reason"], sup if isinstance(sup, str) else None)
+            for item in items:
+                if not (isinstance(item, dict) and isinstance(item.get("id"), str)
+                        and isinstance(item.get("reason"), str)):
+                    continue
+                if key == "applied" and str(item.get("op", "")).upper() != "REMOVE":
+                    continue
+                sup = item.get("supersededBy")
+                reasons[item["id"]] = (item["reason"], sup if isinstance(sup, str) else None)
     for lesson in retired:
         reasons[lesson["id"]] = (lesson.get("reason") or "removed", lesson.get("supersededBy"))
     return reasons

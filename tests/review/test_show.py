@@ -94,9 +94,12 @@ def test_show_of_a_store_that_does_not_exist_creates_nothing(store, cli):
 def test_removal_reason_falls_back_to_history(store, cli):
     store.approved([lesson("L-aaaa0001", CENTS), lesson("L-cccc0003", "Prefer CTEs over subqueries.")])
     store.candidate([lesson("L-aaaa0001", CENTS)])
-    store.write("history.jsonl", json.dumps({
-        "at": T1, "op": "curate", "removed": [{"id": "L-cccc0003", "reason": "duplicate of a style guide rule"}],
-    }) + "\n")
+    store.write("history.jsonl", "".join(json.dumps(e) + "\n" for e in [
+        {"at": T1, "op": "curate", "applied": [{"op": "REMOVE", "id": "L-cccc0003",
+                                                "reason": "duplicate of a style guide rule"}]},
+        {"at": T1, "op": "curate", "applied": [{"op": "EDIT", "id": "L-cccc0003", "reason": "an edit"}],
+         "rejected": [{"op": "REMOVE", "id": "L-cccc0003", "reason": "rejected: limit of 3 removals"}]},
+    ]))
     code, out, _ = cli("show")
     assert code == 0
     assert "  - removed  [L-cccc0003] Prefer CTEs over subqueries.\n" \
