@@ -1,9 +1,311 @@
-"""Commands of this group are added by their issue."""
+"""`learn reflect`: turn captured signals (or feedback you pass) into a curated candidate.
+
+A thin layer over :mod:`altimate_learn.reflect.reflect`: it checks the flags, builds the batches,
+prints what was applied and rejected with token use and estimated cost. The hidden `--auto` flag is for
+hooks at the end of a session: it respects `learn.auto_reflect`, the backoff and its time budget, prints
+nothing and never fails the agent (it logs to `<store>/state/reflect.log`).
+"""
 
 from __future__ import annotations
 
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.errors import LearnError
+
+FEEDBACK_MAX_BYTES = 4 * 1024 * 1024
+
+
+def _usage_error(message: str, hint: str = "--session") -> typer.BadParameter:
+    return typer.BadParameter(message, param_hint=hint)
+
+
+def _read_feedback(source: str) -> str:
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read(FEEDBACK_MAX_BYTES + 1) if stream is not None else \
+            sys.stdin.read(FEEDBACK_MAX_BYTES + 1).encode("utf-8")
+        where = "stdin"
+    else:
+        try:
+            with open(source, "rb") as handle:
+                data = handle.read(FEEDBACK_MAX_BYTES + 1)
+        except FileNotFoundError:
+            raise LearnError(f"feedback file {source} does not exist.", "Pass a file, or - to read stdin.") from None
+        except IsADirectoryError:
+            raise LearnError(f"feedback file {source} is a folder.", "Pass a file, or - to read stdin.") from None
+        except OSError as exc:
+            raise LearnError(f"cannot read feedback file {source} ({exc.strerror}).", "Check its permissions.") \
+                from None
+        where = source
+    if b"\0" in data[:8192]:
+        raise LearnError(f"feedback in {where} is binary, not text.", "Pass a text file such as a CI log or review.")
+    # Only the first 12,000 characters are used; a huge log is read no further than needed.
+    text = data[:FEEDBACK_MAX_BYTES].decode("utf-8", errors="replace")
+    if not text.strip():
+        raise LearnError(f"feedback in {where} is empty.", "Pass the feedback text (a CI log, a review, a note).")
+    return text
+
+
+def _split_globs(values: list[str] | None) -> list[str] | None:
+    if not values:
+        return None
+    out: list[str] = []
+    for value in values:
+        out += [v.strip() for v in value.split(",") if v.strip()]
+    return out or None
+
+
+def reflect(
+    session: Annotated[str | None, typer.Option(
+        "--session", metavar="ID", help="Session to learn from (an id from `learn sessions` or a signal's "
+                                        "session). Without --feedback, its open signals are the feedback.",
+        show_default=False)] = None,
+    pending: Annotated[bool, typer.Option(
+        "--pending", help="Reflect on every session with open signals. Not with --session, --trajectory "
+                          "or --feedback.")] = False,
+    trajectory: Annotated[Path | None, typer.Option(
+        "--trajectory", metavar="FILE", help="A session recorded elsewhere: any transcript `learn` reads, or an "
+                                             "altimate-code trajectory export. Needs --feedback.",
+        show_default=False)] = None,
+    feedback: Annotated[str | None, typer.Option(
+        "--feedback", metavar="FILE|-", help="Feedback file (a CI log, a review, a note), or - for stdin. "
+                                             "Used for this reflection only, never stored as a signal.",
+        show_default=False)] = None,
+    feedback_kind: Annotated[str, typer.Option(
+        "--feedback-kind", metavar="KIND", help="What --feedback is: verifier, ci, review or user.")] = "user",
+    apply_paths: Annotated[list[str] | None, typer.Option(
+        "--apply-paths", metavar="GLOB", help="Path triggers for new lessons (repeat the flag or separate "
+                                              "with commas), e.g. 'models/staging/*.sql'. Default: the builtin "
+                                              "reflector scopes lessons to the files the session touched.",
+        show_default=False)] = None,
+    model: Annotated[str | None, typer.Option(
+        "--model", "-m", metavar="PROVIDER/MODEL", help="Model to reflect with, e.g. openai/gpt-4.1-mini, "
+                                                        "anthropic/claude-haiku-4-5, ollama/qwen2.5-coder, or "
+                                                        "builtin. Overrides learn.model.", show_default=False)] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", metavar="SECONDS", help="Seconds to wait for the model.", min=1)] = 120.0,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+    auto: Annotated[bool, typer.Option("--auto", hidden=True)] = False,
+) -> None:
+    """Stage candidate lessons from a session's signals, or from feedback you supply.
+
+    One model call (or the built-in offline reflector) proposes changes; the curator decides what reaches
+    candidate.json. Signals are consumed only when the reflection succeeds. Review the result with
+    `learn show`, approve it with `learn promote`.
+    """
+    if pending and (session or trajectory or feedback):
+        raise _usage_error("--pending cannot be combined with --session, --trajectory or --feedback.", "--pending")
+    if not pending and bool(session) == bool(trajectory):
+        raise _usage_error("pass exactly one of --session ID or --trajectory FILE (or --pending).")
+    if trajectory and not feedback:
+        raise _usage_error("--trajectory needs --feedback FILE|- (the feedback on that session).", "--trajectory")
+    if feedback_kind not in ("verifier", "ci", "review", "user"):
+        raise _usage_error(f"unknown kind '{feedback_kind}'; use verifier, ci, review or user.", "--feedback-kind")
+    if auto and feedback:
+        raise _usage_error("--auto reflects on captured signals only; it does not take --feedback.", "--auto")
+    globs = _split_globs(apply_paths)
+    if auto:
+        _run_auto(name, session=session, pending=pending, model=model, timeout=timeout, apply_paths=globs)
+        return
+    _run(name, session=session, pending=pending, trajectory=trajectory, feedback=feedback, kind=feedback_kind,
+         apply_paths=globs, model=model, timeout=timeout, as_json=as_json)
+
+
+def _options(model: str | None, timeout: float, apply_paths: list[str] | None, settings: Any,
+             deadline: float | None = None) -> Any:
+    from altimate_learn.reflect.reflect import Options
+
+    return Options(model=model, timeout=timeout, apply_paths=apply_paths, deadline=deadline, settings=settings)
+
+
+def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | None, feedback: str | None, kind: str,
+         apply_paths: list[str] | None, model: str | None, timeout: float, as_json: bool) -> None:
+    from altimate_learn.cli.common import current_project, settings as load
+    from altimate_learn.reflect.reflect import (Run, SessionIndex, feedback_batch, load_trajectory,
+                                                reflect_batch, reflect_pending, resolve_for, session_batch)
+
+    project = current_project()
+    resolved = load(project)
+    store = open_store(name)
+    options = _options(model, timeout, apply_paths, resolved)
+    index = SessionIndex(project.root)
+    feedback_text = _read_feedback(feedback) if feedback is not None else None
+    run = Run()
+    if pending:
+        run = reflect_pending(store, options, index=index,
+                              on_outcome=None if as_json else (lambda o: _print_outcome(o, pending=True)))
+        if not run.outcomes and not as_json:
+            echo("No open signals: nothing to reflect on. `learn signals` lists what was captured.")
+    else:
+        if trajectory is not None:
+            assert feedback_text is not None
+            batch = feedback_batch(None, load_trajectory(trajectory), feedback_text, kind)
+        else:
+            assert session is not None
+            batch = session_batch(store, session, index, feedback=feedback_text, kind=kind)
+        if batch is None:
+            if as_json:
+                print_json(run.to_json())
+            else:
+                echo(f"Session {session} has no open signals: nothing to reflect on.")
+                echo("  Pass --feedback FILE to reflect on other feedback, or see `learn signals --all`.")
+            return
+        resolution = resolve_for(batch, options)  # an unusable explicit model stops here, before anything runs
+        outcome = reflect_batch(store, batch, options, resolution)
+        run.outcomes.append(outcome)
+        if not as_json:
+            _print_outcome(outcome)
+    if as_json:
+        print_json(run.to_json())
+    else:
+        _print_footer(run)
+    failed = [o for o in run.outcomes if o.status in ("failed", "busy")]
+    if failed and len(failed) == len(run.outcomes):
+        first = failed[0]
+        raise LearnError(f"reflection failed: {first.error}", "The signals stay open; run `learn reflect` again.") \
+            if first.status == "busy" else _failure(first)
+
+
+def _failure(outcome: Any) -> LearnError:
+    # The provider's line already says what to do; the signals are kept.
+    return LearnError(f"{outcome.error} Signals kept open; backoff recorded.")
+
+
+def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
+    where = f"session {outcome.session}" if outcome.session else "the given feedback"
+    if outcome.status == "failed":  # the error line says it all (printed at the end when nothing succeeded)
+        if pending:
+            echo(f"Session {outcome.session}: failed: {outcome.error} Signals kept open.")
+        return
+    signals = outcome.consumed or outcome.kept
+    count = f" ({len(signals)} signal{'s' if len(signals) != 1 else ''})" if signals else ""
+    echo(f"Reflected on {where}{count} with {outcome.model}.")
+    if outcome.note:
+        echo(f"  {outcome.note}")
+    for note in outcome.notes:
+        echo(f"  Note: {note}")
+    if outcome.status == "busy":
+        echo(f"  Skipped: {outcome.error}.")
+        return
+    if outcome.status == "none":
+        echo(f"  Nothing to do: {outcome.summary}.")
+        return
+    for entry in outcome.applied:
+        echo(f"  applied  {_describe(entry)}")
+    for entry in outcome.rejected:
+        echo(f"  rejected {_describe(entry)}: {entry.get('reason', '')}")
+    if not outcome.rejected:
+        for entry in outcome.dropped:
+            echo(f"  dropped  {entry.get('delta', '')[:80]}: {entry.get('reason', '')}".replace("  :", ":"))
+    for item in outcome.skipped_feedback:
+        echo(f"  no lesson from {item['signal']}: {item['reason']}")
+    for lesson_id in outcome.flagged:
+        echo(f"  WARNING: {lesson_id} mentions skipping or disabling verification; it needs explicit approval.")
+    echo(f"  Result: {outcome.summary or outcome.status}.")
+    if outcome.error and outcome.status != "failed":
+        echo(f"  {outcome.error[0].upper()}{outcome.error[1:]}; the signals stay open.")
+    echo(f"  Usage: {outcome.usage.describe()}" if outcome.usage.calls else "  Usage: no model call (offline), $0.00")
+    if outcome.consumed:
+        echo(f"  Signals: {len(outcome.consumed)} consumed" + (f", {outcome.left_out} left for the next reflection "
+                                                                 "(feedback budget)" if outcome.left_out else "") + ".")
+    elif outcome.kept and outcome.status != "failed":
+        echo(f"  Signals: {len(outcome.kept)} kept open.")
+
+
+def _describe(entry: dict[str, Any]) -> str:
+    op = str(entry.get("op", "?"))
+    ident = f" {entry['id']}" if entry.get("id") else ""
+    text = f" \"{entry['text']}\"" if entry.get("text") else ""
+    extra = f" (supersedes {entry['supersedes']})" if entry.get("supersedes") else ""
+    return f"{op}{ident}{text}{extra}"
+
+
+def _print_footer(run: Any) -> None:
+    if not run.outcomes:
+        for note in run.notes:
+            echo(f"Note: {note}")
+        return
+    for note in run.notes:
+        echo(f"Note: {note}")
+    if len(run.outcomes) > 1:
+        echo(f"Total: {len(run.outcomes)} reflections, {run.usage.describe()}.")
+    candidates = [o.candidate for o in run.outcomes if o.candidate]
+    if candidates:
+        echo(f"Candidate: {candidates[-1]}; review with `learn show`, approve with `learn promote`.")
+
+
+# --- --auto: hooks at the end of a session ---------------------------------------------------------------
+
+def _run_auto(name: str, *, session: str | None, pending: bool, model: str | None, timeout: float,
+              apply_paths: list[str] | None) -> None:
+    """Never raises, never prints: the agent's session must not notice learn."""
+    store = None
+    try:
+        from altimate_learn.cli.common import current_project
+        from altimate_learn.config import load_settings
+        from altimate_learn.reflect import schedule
+        from altimate_learn.reflect.reflect import (AUTO_SECONDS, SessionIndex, log_auto, reflect_batch,
+                                                    reflect_pending, session_batch)
+
+        project = current_project()
+        store = open_store(name)
+        resolved = load_settings(project.root, Path.cwd())
+        mode = "pending" if pending else "session"
+        if not resolved.auto_reflect_on:
+            log_auto(store, {"mode": mode, "session": session, "status": "off",
+                             "reason": "automatic reflection is off (learn.enabled, learn.capture, learn.auto_reflect)"})
+            return
+        state = schedule.read_schedule(store)
+        until = schedule.backoff_until(state, session)
+        if until is not None:
+            log_auto(store, {"mode": mode, "session": session, "status": "backoff", "until": schedule.iso(until)})
+            return
+        started = time.monotonic()
+        if pending:
+            limit = int(resolved.values["recovery_max_reflections"])
+            seconds = float(resolved.values["recovery_max_seconds"])
+            if limit == 0 or seconds == 0:
+                log_auto(store, {"mode": mode, "status": "off", "reason": "recovery limits are 0"})
+                return
+            options = _options(model, min(timeout, seconds), apply_paths, resolved, deadline=started + seconds)
+            run = reflect_pending(store, options, index=SessionIndex(project.root), max_reflections=limit, auto=True)
+            outcomes = run.outcomes
+            for note in run.notes:
+                log_auto(store, {"mode": mode, "status": "note", "note": note})
+        else:
+            assert session is not None
+            options = _options(model, min(timeout, AUTO_SECONDS), apply_paths, resolved,
+                               deadline=started + AUTO_SECONDS)
+            batch = session_batch(store, session, SessionIndex(project.root))
+            outcomes = [] if batch is None else [reflect_batch(store, batch, options)]
+        for outcome in outcomes:
+            log_auto(store, {"mode": mode, "session": outcome.session, "status": outcome.status,
+                             "model": outcome.model, "summary": outcome.summary, "error": outcome.error,
+                             "usage": outcome.usage.to_dict()})
+        if not outcomes:
+            log_auto(store, {"mode": mode, "session": session, "status": "none", "reason": "no open signals"})
+    except Exception as exc:  # noqa: BLE001 - a hook never breaks the agent
+        if store is not None:
+            try:
+                from altimate_learn.reflect import schedule
+                from altimate_learn.reflect.reflect import log_auto
+
+                message = str(exc) if isinstance(exc, LearnError) else f"{type(exc).__name__}: {exc}"
+                log_auto(store, {"mode": "auto", "session": session, "status": "error", "error": message})
+                if isinstance(exc, LearnError):  # e.g. learn.model names a provider whose key is unset
+                    schedule.record_outcome(store, ok=False, summary="failed", model=model or "?", usage=None,
+                                            session=session, error=message, provider_failure=True)
+            except Exception:  # noqa: BLE001
+                pass
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("reflect")(reflect)
+

@@ -23,7 +23,7 @@ from altimate_learn.schema import LESSON_ID
 
 OPS = ("ADD", "EDIT", "REMOVE", "HELPFUL", "HARMFUL")
 MAX_ANSWER_CHARS = 1_000_000
-MAX_DELTAS = 30
+MAX_DELTAS = 50  # as many as the curator looks at in one reflection
 MAX_TEXT_CHARS = 1_000
 MAX_REASON_CHARS = 500
 MAX_COEXISTS = 20
@@ -57,6 +57,13 @@ class ParsedAnswer:
     dropped: list[Dropped] = field(default_factory=list)
     error: str | None = None  # the answer as a whole had nothing usable (not JSON, no deltas list, …)
     proposed: int = 0  # deltas the answer contained, well-formed or not
+    items: list[Any] = field(default_factory=list)  # the answer's deltas as sent
+    valid: dict[int, dict[str, Any]] = field(default_factory=dict)  # index in ``items`` → normalised delta
+
+    def for_curator(self) -> list[Any]:
+        """Every proposed delta in order, normalised when well-formed and as sent otherwise, so the
+        curator records each rejection with its own reason."""
+        return [self.valid.get(i, item) for i, item in enumerate(self.items)]
 
 
 def _excerpt(value: Any, limit: int = 200) -> str:
@@ -142,6 +149,7 @@ def normalize_deltas(items: Any) -> ParsedAnswer:
         result.error = "deltas must be a list"
         return result
     result.proposed = len(items)
+    result.items = items
     seen: set[str] = set()
     for index, item in enumerate(items):
         if len(result.deltas) >= MAX_DELTAS:
@@ -159,6 +167,7 @@ def normalize_deltas(items: Any) -> ParsedAnswer:
             continue
         seen.add(key)
         result.deltas.append(delta)
+        result.valid[index] = delta
     if not result.deltas and result.proposed and result.error is None:
         result.error = f"none of the {result.proposed:,} proposed deltas was well-formed"
     return result
