@@ -9,6 +9,7 @@ capturing the same session again adds nothing.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,7 +112,12 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
 
 
 def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
-    signals, stats = signals_from_session(reader)
+    try:
+        signals, stats = signals_from_session(reader)
+    except (OSError, sqlite3.Error) as exc:  # the file vanished, the disk failed, the database is busy
+        detail = getattr(exc, "strerror", None) or str(exc)
+        raise LearnError(f"{reader.info.path} could not be read: {detail}.",
+                         "Nothing was recorded for this session; run the command again.") from None
     summary = CaptureSummary(harness=reader.info.harness, session_id=reader.info.id, path=reader.info.path,
                              stats=stats)
     added = append_signals(store, signals) if signals else []

@@ -25,8 +25,9 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     _fast_loads = json.loads
 
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer line is skipped as malformed (keeps memory bounded)
-HEAD_BYTES = 2 * 1024 * 1024  # how much of a file format detection and discovery read at most
-_CHUNK = 1024 * 1024
+HEAD_BYTES = 4 * 1024 * 1024  # how much of a file format detection and discovery read at most
+HEAD_LINE_BYTES = 512 * 1024  # a longer line is passed over by detection and discovery
+_CHUNK = 64 * 1024  # reads that pass over an over-long line
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -152,28 +153,37 @@ def read_line_at(handle: IO[bytes], offset: int) -> dict[str, Any] | None:
 
 
 def head_objects(path: Path, *, max_lines: int = 40, max_bytes: int = HEAD_BYTES) -> list[dict[str, Any]]:
-    """The first JSON-object lines of a file, reading at most ``max_bytes`` (cheap: for detection/listing)."""
+    """The first JSON-object lines of a file, reading at most ``max_bytes`` (cheap: for detection/listing).
+
+    A line longer than `HEAD_LINE_BYTES` is passed over without being held (it still counts as a line).
+    """
     out: list[dict[str, Any]] = []
     try:
         with open(path, "rb") as handle:
             used = 0
             for _ in range(max_lines):
-                raw = handle.readline(max(max_bytes - used, 0) + 1)
+                if used >= max_bytes:
+                    break
+                raw = handle.readline(HEAD_LINE_BYTES + 1)
                 if not raw:
                     break
                 used += len(raw)
-                if not raw.endswith(b"\n") and used > max_bytes:
-                    break  # a line longer than the budget: stop, do not hold it
+                if len(raw) > HEAD_LINE_BYTES and not raw.endswith(b"\n"):
+                    raw = b""
+                    while used < max_bytes:  # skip the rest of the long line in small reads
+                        rest = handle.readline(_CHUNK)
+                        used += len(rest)
+                        if not rest or rest.endswith(b"\n"):
+                            break
+                    continue
                 if not raw.strip():
                     continue
                 try:
-                    value = json.loads(raw)
+                    value = loads(raw)
                 except (ValueError, UnicodeDecodeError):
                     continue
                 if isinstance(value, dict):
                     out.append(value)
-                if used >= max_bytes:
-                    break
     except OSError:
         return out
     return out

@@ -210,6 +210,8 @@ class ClaudeReader(SessionReader):
                 # and again from the transcript is recorded once
                 prompt_id = obj.get("promptId")
                 mid = prompt_id if isinstance(prompt_id, str) and prompt_id not in prompt_ids else uid
+                if len(prompt_ids) > 4096:  # a repeated prompt id is a neighbour's; keep memory flat
+                    prompt_ids.clear()
                 prompt_ids.add(mid)
                 yield UserMessage(text=text, index=0, id=mid, at=at)
         yield from flush()

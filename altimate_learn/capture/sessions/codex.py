@@ -190,6 +190,8 @@ class CodexReader(SessionReader):
                 return
             just_interrupted = False
             if turn and turn not in used_turns:  # a prompt captured live is then recorded once
+                if len(used_turns) > 4096:
+                    used_turns.clear()
                 used_turns.add(turn)
                 mid = turn
             if not agent_user:

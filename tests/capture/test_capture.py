@@ -1,0 +1,206 @@
+"""Capture: sessions -> signals in the store (idempotent, redacted, streaming, safe on bad input)."""
+
+from __future__ import annotations
+
+import json
+import random
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.capture import capture as capture_mod
+from altimate_learn.capture.capture import capture_paths, signals_from_session
+from altimate_learn.capture.sessions import _io, read_session
+from altimate_learn.capture.signals import list_signals
+from altimate_learn.errors import LearnError
+from altimate_learn.store import Store
+from tests.capture.conftest import (
+    CLAUDE,
+    CLAUDE_SECRETS,
+    CODEX,
+    GEMINI,
+    GENERIC,
+    OPENCODE_SESSION,
+    OPENCODE_STORAGE,
+    SECRETS,
+    opencode_db,
+)
+
+ALL = [CLAUDE, CODEX, GEMINI, GENERIC, OPENCODE_STORAGE]
+
+
+def kinds(signals):
+    return sorted((s.kind, s.message_id if s.kind == "user_correction" else s.part_id) for s in signals)
+
+
+def test_signals_of_the_claude_session():
+    signals, stats = signals_from_session(read_session(CLAUDE))
+    assert kinds(signals) == [
+        ("tool_retry", "toolu_08Bash"),  # Bash failed 3 times in a row (a Read in between does not reset)
+        ("user_correction", "c0ffee01-0000-4000-8000-000000000001"),  # "No, don't use print() …"
+        ("user_correction", "c0ffee01-0000-4000-8000-000000000002"),  # redirect after the interruption
+        ("user_correction", next(s.message_id for s in signals if s.message_id and ":toolu_14Edit" in s.message_id)),
+    ]
+    assert (stats.user_messages, stats.interruptions, stats.rejections) == (5, 1, 1)
+    assert (stats.corrections, stats.tool_retries, stats.malformed_lines) == (3, 1, 0)
+    texts = [s.text for s in signals]
+    assert "No, don't use print() for logging. Use the structlog logger from app/logging.py instead." in texts
+    # thanks, the new /readyz task and the sub-agent's words are not corrections
+    assert not any("readyz" in t or "thanks" in t or "ripgrep" in t for t in texts)
+
+
+@pytest.mark.parametrize("path,expected", [
+    (CODEX, {"tool_retry": 1, "user_correction": 2}),
+    (GEMINI, {"tool_retry": 1, "user_correction": 2}),
+    (GENERIC, {"tool_retry": 1, "user_correction": 3}),
+    (OPENCODE_STORAGE, {"tool_retry": 1, "user_correction": 3}),
+])
+def test_signals_of_every_harness(path, expected):
+    signals, _ = signals_from_session(read_session(path))
+    counted: dict[str, int] = {}
+    for s in signals:
+        counted[s.kind] = counted.get(s.kind, 0) + 1
+    assert counted == expected
+
+
+def test_capture_twice_adds_nothing(git_repo):
+    store = Store.open()
+    first = capture_paths(store, ALL)
+    assert sum(len(s.signal_ids) for s in first) == 4 + 3 + 3 + 4 + 4
+    before = store.path(Store.SIGNALS).read_bytes()
+    second = capture_paths(store, ALL)
+    assert [len(s.signal_ids) for s in second] == [0] * len(ALL)
+    assert [s.duplicates_skipped for s in second] == [s.stats.corrections + s.stats.tool_retries for s in second]
+    assert store.path(Store.SIGNALS).read_bytes() == before
+
+
+def test_opencode_database_and_storage_of_one_session_are_the_same_signals(git_repo, tmp_path):
+    store = Store.open()
+    db = opencode_db(tmp_path / "opencode.db")
+    from_db = capture_paths(store, [db], session_id=OPENCODE_SESSION)
+    assert len(from_db[0].signal_ids) == 4
+    from_storage = capture_paths(store, [OPENCODE_STORAGE])
+    assert from_storage[0].signal_ids == []  # same session, same message and call ids
+
+
+def test_no_secret_reaches_the_store(git_repo):
+    store = Store.open()
+    summaries = capture_paths(store, [CLAUDE_SECRETS, CLAUDE])
+    assert len(summaries[0].signal_ids) == 3  # tool_retry, the correction, the rejection
+    texts = " ".join(s["text"] for s in list_signals(store))
+    assert "[REDACTED:" in texts
+    learn = git_repo / ".altimate-code"
+    files = [p for p in learn.rglob("*") if p.is_file()]
+    assert files
+    for path in files:
+        data = path.read_bytes()
+        for name, secret in SECRETS.items():
+            assert secret.encode() not in data, f"{name} secret found in {path}"
+
+
+def test_a_read_that_fails_midway_writes_nothing(git_repo, monkeypatch):
+    store = Store.open()
+    reader = read_session(CLAUDE)
+    original = reader._raw_events
+
+    def broken():
+        for index, event in enumerate(original()):
+            if index == 12:
+                raise OSError(5, "Input/output error")
+            yield event
+
+    monkeypatch.setattr(reader, "_raw_events", broken)
+    with pytest.raises(LearnError) as exc:
+        capture_mod.capture_reader(store, reader)
+    assert exc.value.message == f"{CLAUDE} could not be read: Input/output error."
+    assert not store.path(Store.SIGNALS).exists()
+
+
+def test_a_bad_path_among_good_ones_fails_before_anything_is_written(git_repo, tmp_path):
+    store = Store.open()
+    with pytest.raises(LearnError):
+        capture_paths(store, [CLAUDE, tmp_path / "missing.jsonl"])
+    assert not store.path(Store.SIGNALS).exists()
+
+
+# --- malformed and huge input ------------------------------------------------------------------------------
+
+def test_malformed_and_torn_lines_are_skipped_and_counted(tmp_path):
+    lines = CLAUDE.read_text().splitlines()
+    broken = lines[:5] + ['{"type": "user", "message": {"role"', "not json at all", "[1, 2]"] + lines[5:]
+    path = tmp_path / "5f0c2c1e-8d7b-4c59-9a51-3f1e2d4c6b7a.jsonl"
+    path.write_text("\n".join(broken) + '\n{"type":"user","message":{"role":"user","content":"half')
+    reader = read_session(path)
+    signals, stats = signals_from_session(reader)
+    assert reader.info.skipped == 4 and stats.malformed_lines == 4
+    assert stats.corrections == 3 and stats.tool_retries == 1  # everything else still read
+
+
+WORDS = ["def ", "class ", "return ", "self", ".value", " = ", "(", ")", ":\n    ", "import os\n", "x", "y"]
+
+
+def _claude_lines(rng: random.Random, sid: str, blocks: int):
+    """A long, realistic Claude Code session: prompts, split replies, tool calls with bulky output."""
+    base = {"sessionId": sid, "cwd": "/home/dev/big", "version": "2.1.332", "isSidechain": False,
+            "userType": "external", "gitBranch": "main"}
+    for n in range(blocks):
+        ts = f"2026-11-20T10:{(n // 60) % 60:02d}:{n % 60:02d}.000Z"
+        yield {**base, "type": "user", "uuid": f"u{n}", "timestamp": ts, "promptId": f"p{n}",
+               "message": {"role": "user", "content": f"Please refactor module_{n}.py to use dataclasses."}}
+        yield {**base, "type": "assistant", "uuid": f"a{n}", "timestamp": ts,
+               "message": {"id": f"msg{n}", "role": "assistant", "model": "claude-sonnet-4-5",
+                           "content": [{"type": "text", "text": "Reading it first."}]}}
+        yield {**base, "type": "assistant", "uuid": f"b{n}", "timestamp": ts,
+               "message": {"id": f"msg{n}", "role": "assistant", "model": "claude-sonnet-4-5",
+                           "content": [{"type": "tool_use", "id": f"t{n}", "name": "Read",
+                                        "input": {"file_path": f"/home/dev/big/module_{n}.py"}}]}}
+        body = f"# module_{n}.py\n" + "".join(rng.choice(WORDS) for _ in range(900))
+        yield {**base, "type": "user", "uuid": f"r{n}", "timestamp": ts,
+               "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"t{n}",
+                                                         "content": body, "is_error": n % 3 == 0}]}}
+
+
+def _peak_while_reading(path: Path) -> tuple[int, object]:
+    tracemalloc.start()
+    try:
+        reader = read_session(path)
+        signals, stats = signals_from_session(reader)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak, stats
+
+
+def test_memory_stays_flat_on_a_large_transcript(tmp_path):
+    rng = random.Random(7)
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    for path, blocks in ((small, 40), (large, 1000)):
+        with open(path, "w") as handle:
+            for line in _claude_lines(rng, path.stem, blocks):
+                handle.write(json.dumps(line) + "\n")
+    assert large.stat().st_size > 5_000_000
+    small_peak, _ = _peak_while_reading(small)
+    large_peak, stats = _peak_while_reading(large)
+    assert stats.user_messages == 1000 and stats.tool_calls == 1000
+    # 25x the data, about the same memory: nothing accumulates per line
+    assert large_peak < 2 * small_peak + 512 * 1024, (small_peak, large_peak)
+    assert large_peak < 4 * 1024 * 1024
+
+
+def test_an_over_long_line_is_skipped_without_holding_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(_io, "MAX_LINE_BYTES", 64 * 1024)
+    lines = CLAUDE.read_text().splitlines()
+    huge = json.dumps({"type": "user", "message": {"role": "user", "content": "x" * 3_000_000}})
+    path = tmp_path / "5f0c2c1e-8d7b-4c59-9a51-3f1e2d4c6b7a.jsonl"
+    path.write_text("\n".join(lines[:8] + [huge] + lines[8:]) + "\n")
+    tracemalloc.start()
+    try:
+        reader = read_session(path)
+        _, stats = signals_from_session(reader)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert reader.info.skipped == 1
+    assert stats.corrections == 3
+    assert peak < 1_500_000

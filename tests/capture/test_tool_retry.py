@@ -1,0 +1,90 @@
+"""tool_retry: three failures of the same tool in a row, one signal per episode."""
+
+from __future__ import annotations
+
+import json
+
+from altimate_learn.capture.model import ToolCall
+from altimate_learn.capture.tool_retry import RetryCounter
+
+
+def fail(call_id: str, name: str = "Bash", error: str = "Exit code 1\nboom") -> ToolCall:
+    return ToolCall(name=name, input={"command": "make"}, id=call_id, result=error, is_error=True, exit_code=1,
+                    message_id="m-" + call_id)
+
+
+def ok(call_id: str, name: str = "Bash") -> ToolCall:
+    return ToolCall(name=name, input={}, id=call_id, result="fine", is_error=False)
+
+
+def feed_all(counter: RetryCounter, calls: list[ToolCall]) -> list:
+    return [s for s in (counter.feed(c, "ses-1") for c in calls) if s is not None]
+
+
+def test_third_failure_in_a_row_gives_one_signal_per_episode():
+    counter = RetryCounter()
+    signals = feed_all(counter, [fail("c1"), fail("c2"), fail("c3", error="Exit code 2\nlast one"), fail("c4")])
+    assert len(signals) == 1
+    sig = signals[0]
+    assert sig.kind == "tool_retry" and sig.session_id == "ses-1"
+    assert sig.part_id == "c3" and sig.message_id == "m-c3"
+    assert sig.text == "Tool `Bash` failed 3 times in a row. Last error: Exit code 2\nlast one"
+    assert sig.reason == "tool Bash failed 3 times in a row"
+
+
+def test_a_success_of_that_tool_resets_and_starts_a_new_episode():
+    counter = RetryCounter()
+    signals = feed_all(counter, [fail("a"), fail("b"), ok("c"), fail("d"), fail("e")])
+    assert signals == []
+    signals = feed_all(counter, [fail("f"), ok("g"), fail("h"), fail("i"), fail("j")])
+    assert [s.part_id for s in signals] == ["f", "j"]
+
+
+def test_other_tools_neither_reset_nor_count():
+    counter = RetryCounter()
+    calls = [fail("1"), ok("2", "Read"), fail("3"), fail("4", "Edit"), fail("5")]
+    assert [s.part_id for s in feed_all(counter, calls)] == ["5"]
+    assert feed_all(counter, [fail("6", "Edit"), fail("7", "Edit")]) != []  # Edit reached 3 on its own
+
+
+def test_the_same_call_reported_twice_counts_once():
+    counter = RetryCounter()
+    assert feed_all(counter, [fail("x"), fail("x"), fail("x"), fail("y")]) == []
+
+
+def test_state_round_trips_between_processes():
+    counter = RetryCounter()
+    feed_all(counter, [fail("p1"), fail("p2")])
+    state = json.loads(json.dumps(counter.to_dict()))
+    assert set(state) == {"version", "failures", "reported", "seen"}
+    again = RetryCounter.from_dict(state)
+    assert again.feed(fail("p2"), "ses-1") is None  # already seen
+    signal = again.feed(fail("p3"), "ses-1")
+    assert signal is not None and signal.part_id == "p3"
+    resumed = RetryCounter.from_dict(json.loads(json.dumps(again.to_dict())))
+    assert resumed.feed(fail("p4"), "ses-1") is None  # same episode: no second signal
+
+
+def test_unreadable_state_starts_fresh():
+    for junk in (None, [], "x", {"version": 99}, {"version": 1, "failures": {"Bash": "three"}, "seen": 5}):
+        counter = RetryCounter.from_dict(junk)
+        assert counter.failures == {} and counter.feed(fail("z"), "s") is None
+
+
+def test_last_error_is_redacted_and_clipped_and_state_holds_no_text():
+    key = "AKIA" + "Q7N3X2WZ5PLM8RTV"
+    counter = RetryCounter()
+    long_error = f"Exit code 1\nAuthFailure for {key}\n" + "x" * 2000
+    signals = feed_all(counter, [fail("1", error=long_error), fail("2", error=long_error),
+                                 fail("3", error=long_error)])
+    text = signals[0].text
+    error = text.split("Last error: ", 1)[1]
+    assert len(error) == 500
+    assert key not in text and "[REDACTED:aws-key]" in text
+    assert key not in json.dumps(counter.to_dict()) and "AuthFailure" not in json.dumps(counter.to_dict())
+
+
+def test_empty_error_text_says_the_exit_code():
+    counter = RetryCounter()
+    calls = [ToolCall(name="shell", input=None, id=str(i), result="", is_error=True, exit_code=127) for i in range(3)]
+    assert feed_all(counter, calls)[0].text.endswith("Last error: exit code 127")
