@@ -14,7 +14,7 @@ CORE = make_lesson("Write commit subjects in the imperative mood (quokka rule)."
                    tags=["git"], pinned=True)
 STAGING = make_lesson("Staging models convert `amount_cents` with `cents_to_dollars` (narwhal rule).",
                       lesson_id="L-57a6", now=NOW, tags=["dbt"], paths=["models/staging/**"])
-BILLING = make_lesson("Billing handlers log the invoice number on every retry (axolotl rule).",
+BILLING = make_lesson("Billing handlers log invoice numbers on every retry (axolotl rule).",
                       lesson_id="L-b111", now=NOW, tags=["billing"], paths=["src/billing/**"])
 MARKERS = {"core": "quokka", "staging": "narwhal", "billing": "axolotl"}
 

@@ -1,0 +1,82 @@
+"""opencode 1.18.33 with `learn install opencode`: delivery through the plugin, capture from its SQLite database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from altimate_learn.markers import SECTION_OPEN
+from tests.e2e.agents import opencode_db, opencode_setup, run_opencode
+from tests.e2e.helpers import (CORRECTION, TASK, assert_delivery, capture_latest, hook_log, learn_ok,
+                               prepare_project, signals)
+from tests.e2e.world import run_learn
+
+pytestmark = pytest.mark.e2e
+
+
+def session_of(run) -> str:
+    return str(run.json_lines()[0]["sessionID"])
+
+
+def test_opencode_end_to_end(world, opencode_bin):
+    files = prepare_project(world)
+    opencode_setup(world)
+    assert "would write .opencode/plugins/altimate-learn.js" in learn_ok(world, "install", "opencode", "--dry-run")
+    assert not (world.project / ".opencode").exists()
+    learn_ok(world, "install", "opencode")
+    plugin = world.project / ".opencode" / "plugins" / "altimate-learn.js"
+    assert "altimate_learn" in plugin.read_text()
+    assert "the hook runs" in learn_ok(world, "install", "opencode", "--check")
+
+    model = str(files["model"])
+    world.set_script([
+        {"text": "Reading the model.", "tool": "read", "input": {"filePath": model}},
+        {"text": "Editing.", "tool": "edit", "input": {"filePath": model, "oldString": "amount_cents / 100",
+                                                       "newString": "amount_cents"}},
+        {"text": "Fixed the rounding."},
+        {"text": "Understood, cents_to_dollars from now on."},
+    ])
+    first = run_opencode(world, opencode_bin, TASK).check()
+    assert "amount_cents as amount" in files["model"].read_text()
+    assert_delivery(world, file_request=1)
+    requests = [r["body"] for r in world.model_requests()]
+    # the section is a system message of its own, identical in every request (the prompt cache keeps hitting)
+    sections = [[m["content"] for m in body["messages"] if m["role"] == "system" and SECTION_OPEN in m["content"]]
+                for body in requests]
+    assert all(len(s) == 1 and s == sections[0] for s in sections) and "quokka" in sections[0][0]
+    # the file's lesson is appended to the read tool's output, after what the tool returned
+    tool_result = next(m["content"] for m in requests[1]["messages"] if m["role"] == "tool")
+    assert tool_result.index("amount_cents / 100") < tool_result.index(SECTION_OPEN) < tool_result.index("narwhal")
+
+    session = session_of(first)
+    run_opencode(world, opencode_bin, CORRECTION, "--session", session).check()
+    live = signals(world)
+    assert len(live) == 1 and live[0]["sessionID"] == session and "cents_to_dollars" in live[0]["text"], live
+    assert "captured a user_correction" in hook_log(world)
+    capture_latest(world, "opencode")  # the database holds the same message: nothing new
+    assert signals(world) == live
+
+    # our synthetic parts and tool-output notes are in opencode's database, and never read back as the user's
+    with sqlite3.connect(opencode_db(world)) as db:
+        parts = [json.loads(row[0]) for row in db.execute("select data from part")]
+    users = [p["text"] for p in parts if p.get("type") == "text" and not p.get("synthetic")]
+    assert not any(SECTION_OPEN in text for text in users)
+
+    learn_ok(world, "install", "opencode", "--uninstall")
+    assert not plugin.exists()
+    assert "not installed" in run_learn(world, "install", "opencode", "--check").stdout
+
+
+def test_opencode_plugin_with_no_lessons_changes_nothing(world, opencode_bin):
+    """Installed in a project that never used learn: the requests are what they would be without it."""
+    opencode_setup(world)
+    learn_ok(world, "install", "opencode")
+    world.set_script([{"text": "Hello."}])
+    run_opencode(world, opencode_bin, "say hello").check()
+    assert not (world.project / ".altimate-code").exists()  # the hook wrote nothing
+    body = world.model_requests()[0]["body"]
+    assert SECTION_OPEN not in json.dumps(body)
+    user = [m for m in body["messages"] if m["role"] == "user"]
+    assert len(user) == 1 and "learn" not in json.dumps(user)
