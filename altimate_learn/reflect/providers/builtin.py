@@ -80,7 +80,7 @@ seed select send serialize set sort split squash stage start store stream strip 
 support swallow switch sync tag test throw time touch trace track transform translate trim truncate type
 unwrap update upgrade uppercase upload use validate vendor verify version wait wrap write yield
 edit modify overwrite share skip disable rely duplicate paste nest mix suppress silence bypass ask ship export
-comment snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
+comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
 """.split())
 
 _IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
@@ -95,7 +95,7 @@ tabs spaces space tab quotes comments comment names name variables variable valu
 strings string numbers number lines line errors error logs log output input loops loop calls call
 docs documentation version versions library libraries package packages module modules tool tools
 here there now again always never instead please properly correctly manually directly everywhere anywhere
-inline globally locally
+inline globally locally composition inheritance recursion iteration mutation immutability objects
 """.split())
 
 _STOPWORDS = frozenset("""
@@ -130,10 +130,11 @@ _IDENT = re.compile(
         SELECT\ \*                                                     # the SQL idiom
       | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
       | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
-      | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s]{0,40}\)(?:\.[A-Za-z_$][\w$]*(?:\([^()\s]{0,40}\))?)*  # calls
+      | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()\s][^()]{0,38})?\)(?:\.[A-Za-z_$][\w$]*(?:\([^()]{0,40}\))?)*  # calls
       | (?:[\w*.-]+/)+[\w*.-]*                                         # paths and path globs: src/api/, **/*.py
       | [\w.-]*\*[\w.*-]*                                              # globs: *_cents, stg_*, *.sql
       | [A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+                      # dotted: moment.js, os.path, settings.py
+      | \.[A-Za-z][\w-]*(?:\.[\w-]+)*                                  # dotfiles: .env, .gitignore
       | \w*_\w*                                                        # snake_case, SCREAMING_CASE, _cents, stg_
       | [a-z]+(?:[A-Z][a-z0-9]*)+                                      # camelCase
       | [A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+                              # PascalCase with 2+ humps
@@ -155,6 +156,8 @@ def _is_identifier(token: str) -> bool:
         return bool(re.search(r"[._*]|/$|/.*/", token)) or token == token.lower()
     if "*" in token:
         return bool(re.search(r"[A-Za-z.]", token))
+    if token.startswith(".") and re.fullmatch(r"\.[A-Za-z][\w.-]*", token):
+        return True
     if "." in token:
         if token.lower() in {"e.g", "i.e", "etc", "vs", "a.k.a"} or token.endswith("."):
             return False
@@ -286,8 +289,9 @@ def strip_lead(text: str) -> str:
 def tidy(rule: str) -> str:
     """Final form: rationale, team phrasing and fillers dropped, capitalised, one trailing period."""
     rule = " ".join(rule.split())
+    rule = re.sub(r"\s+[—–-]\s+", "; ", rule)
     head, sep, tail = rule.partition(";")
-    if sep and not re.match(r"\s*(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
+    if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
         rule = head
     rule = re.sub(r",?\s*\((?:run|see|e\.g\.?|i\.e\.?|eg|ie|for\s+example|like)\b[^)]*\)\s*$", "", rule, flags=re.I)
     rule = re.sub(r",?\s+(?:e\.g\.?|i\.e\.?|for\s+example|like)(?:\s+[^,;]*)?$", "", rule, flags=re.I)
@@ -374,10 +378,10 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = strip_lead(clause)
     c = re.sub(r"^we\s+(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"})) + r")\s)", "", c, flags=re.I)
     c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
-               r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|let'?s\s+|could\s+you\s+|can\s+you\s+)"
+               r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
                r"(?=\w)", "", c, flags=re.I)
-    if not c or re.search(r"\w[)`'\"]?\?\s*$", c):
-        return None
+    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I):
+        return None  # questions; "let's …" starts new work, it does not correct
     flags = re.I
 
     # Rename X to Y / X should be (called|named) Y
@@ -419,7 +423,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             f"{gerund} {m.group(2)}"
         return _instead(m.group(4), bad, verb="use", keep_bad=bad != m.group(2))
     # the column is called customer_id, not cust_id / the env var is DATABASE_URL not DB_URL
-    m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?([`\w.()*-]+),?\s+not\s+([`\w.()*-]+)$",
+    m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?(`[^`]+`|[\w.()*-]+),?\s+not\s+(`[^`]+`|[\w.()*-]+)$",
                  c, flags)
     if m and re.search(r"[_.`()]|[a-z][A-Z]", m.group(2) + m.group(3)) and not re.match(r"^(?:it|that|this)$", m.group(1), flags):
         rule = _instead(m.group(2), m.group(3))
@@ -483,8 +487,9 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return Rule(text, "never", [], [obj])
 
     # Always …: always X / we always X / you forgot to X / you didn't X
-    m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags) or \
-        re.match(r"^you\s+(?:forgot|forget|neglected|failed|missed|didn'?t\s+remember)\s+to\s+(.+)$", c, flags) or \
+    m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags)
+    reminder = m is None
+    m = m or re.match(r"^you\s+(?:forgot|forget|neglected|failed|missed|didn'?t\s+remember)\s+to\s+(.+)$", c, flags) or \
         re.match(r"^you\s+(?:didn'?t|did\s+not|never|haven'?t|have\s+not)\s+(.+)$", c, flags)
     if m:
         phrase = _verb_phrase(m.group(1))
@@ -495,7 +500,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None
         if verb in ("test", "check", "run", "verify") and not obj:
             return None
-        return Rule(f"Always {verb} {_clean_object(obj)}".strip(), "always", [obj], [])
+        return Rule(f"Always {verb} {_clean_object(obj)}".strip(), "reminder" if reminder else "always", [obj], [])
 
     # Subject must/should … : "staging models must convert amount_cents to dollars"
     m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
@@ -597,11 +602,13 @@ def finalize(rule: Rule) -> str | None:
     lowered = text.lower()
     if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've)\b", lowered):
         return None
-    if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task)\b", lowered):
+    if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
+                 r"(?:this|next|the)\s+(?:task|issue|step|one))\b", lowered):
         return None
     words = content_words(text)
     has_ident = "`" in text
-    if len(words) < (2 if has_ident else 3):
+    needed = 2 if has_ident or rule.shape in ("instead", "rename") else 4 if rule.shape == "imperative" else 3
+    if len(words) < needed:
         return None
     if not _lint_ok(text):
         return None
@@ -622,13 +629,14 @@ def _lint_ok(text: str) -> bool:
 def extract_rule(text: str) -> str | None:
     """The one lesson a piece of feedback states, or None."""
     parts = sentences(prose(text))[:12]
-    candidates: list[tuple[int, int, str]] = []
+    candidates: list[tuple[int, float, str]] = []
     cross = cross_sentence_rule([piece for part in parts for piece in _clauses(part)[1:] or [part]])
     if cross:
         final = finalize(cross)
         if final:
             candidates.append((0, 0, final))
-    order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 3, "imperative": 4}
+    # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
+    order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
     for index, part in enumerate(parts):
         for clause in _clauses(part):
             rule = match_rule(clause)
@@ -637,7 +645,7 @@ def extract_rule(text: str) -> str | None:
             final = finalize(rule)
             if final:
                 rank = order[rule.shape] - (1 if "`" in final else 0)
-                candidates.append((rank, index, final))
+                candidates.append((rank, index - final.count("`") // 2 * 0.01, final))
     if not candidates:
         return None
     candidates.sort(key=lambda c: (c[0], c[1]))
@@ -674,31 +682,32 @@ def _polarity(text: str) -> tuple[set[str], set[str]]:
 
 
 def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, str | None, list[str]]:
-    """(id restated → HELPFUL, id superseded, ids coexisting) for a new lesson text."""
+    """(id restated → HELPFUL, id superseded, ids coexisting) for a new lesson text.
+
+    Polarity comes first: a lesson recommending what the new rule avoids (or the reverse) is superseded,
+    however many words the two share; only a lesson that agrees can be "restated".
+    """
     from altimate_learn.curate.anchors import overlaps
 
+    pos, neg = _polarity(text)
+    conflicting: list[str] = []
+    agreeing: list[str] = []
+    for lesson in lessons:
+        if not overlaps(text, lesson.get("text", "")):
+            continue
+        old_pos, old_neg = _polarity(lesson.get("text", ""))
+        (conflicting if (pos & old_neg) or (neg & old_pos) else agreeing).append(lesson["id"])
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:
+        if lesson["id"] in conflicting:
+            continue
         score = jaccard(words, content_words(lesson.get("text", "")))
         if score >= HELPFUL_OVERLAP and (best is None or score > best[0]):
             best = (score, lesson["id"])
     if best:
         return best[1], None, []
-    pos, neg = _polarity(text)
-    supersedes: str | None = None
-    coexists: list[str] = []
-    for lesson in lessons:
-        shared = overlaps(text, lesson.get("text", ""))
-        if not shared:
-            continue
-        old_pos, old_neg = _polarity(lesson.get("text", ""))
-        conflict = bool((pos & old_neg) or (neg & old_pos))
-        if conflict and supersedes is None:
-            supersedes = lesson["id"]
-        elif not conflict:
-            coexists.append(lesson["id"])
-    return None, supersedes, coexists
+    return None, (conflicting[0] if conflicting else None), agreeing
 
 
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:

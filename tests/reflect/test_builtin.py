@@ -1,0 +1,418 @@
+"""The built-in offline reflector: realistic feedback from many stacks → one clean rule, or nothing.
+
+The tables are the behaviour a reviewer sees in `learn show`: exact lesson texts for feedback that
+states a rule, and no lesson at all for feedback that does not (thanks, questions, "still broken",
+pasted CI output). Every produced lesson must also pass the curator's lint.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.curate.lint import lint
+from altimate_learn.reflect.providers.builtin import (FeedbackItem, extract_rule, mark_identifiers, path_globs,
+                                                      reflect_builtin)
+
+RULES = [
+    ('no, use `ref()` instead of hardcoding the table name',
+     'Use `ref()` instead of hardcoding the table name.'),
+    ("That's wrong. We always use snake_case for column names in this project.",
+     'Always use `snake_case` for column names.'),
+    ("don't use print statements, use the logger",
+     'Use the `logger` instead of print statements.'),
+    ('Please rename getUserData to fetchUserProfile',
+     'Rename `getUserData` to `fetchUserProfile`.'),
+    ("we don't use moment.js anymore, use date-fns",
+     'Use `date-fns` instead of `moment.js`.'),
+    ('No - staging models should convert amount_cents to dollars with cents_to_dollars()',
+     'Staging models should convert `amount_cents` to dollars with `cents_to_dollars()`.'),
+    ('you forgot to add the migration for the new column',
+     'Always add the migration for each new column.'),
+    ('Never commit directly to main',
+     'Never commit directly to main.'),
+    ('stop using var, we use const and let',
+     'Use `const` and `let` instead of `var`.'),
+    ('wrong, the tests go in tests/unit, not tests/',
+     'Put the tests in `tests/unit`, not `tests/`.'),
+    ('Use Decimal for money, never float',
+     'Use `Decimal` for money, never `float`.'),
+    ('nit: prefer f-strings over .format()',
+     'Use `f-strings` instead of `.format()`.'),
+    ('We should be using the shared `http_client` fixture here instead of creating a new session',
+     'Use the shared `http_client` fixture instead of creating a new session.'),
+    ('Please add an index on user_id for this foreign key',
+     'Add an index on `user_id` for this foreign key.'),
+    ("Don't add docstrings to private helpers",
+     'Never add docstrings to private helpers.'),
+    ('We never use SELECT * in production models',
+     'Never use `SELECT *` in production models.'),
+    ('in this repo we use pnpm, not npm',
+     'Use `pnpm` instead of `npm`.'),
+    ('Always use parameterized queries, never string formatting for SQL',
+     'Always use parameterized queries, never string formatting for SQL.'),
+    ('the Dockerfile should use a multi-stage build',
+     'The `Dockerfile` should use a multi-stage build.'),
+    ('use `git mv` so history is preserved',
+     'Use `git mv`.'),
+    ("Don't use useEffect for derived state, compute it during render",
+     'Never use `useEffect` for derived state; compute it during render.'),
+    ('please put the terraform variables in variables.tf, not main.tf',
+     'Put the terraform variables in `variables.tf`, not `main.tf`.'),
+    ('No. Migrations must be reversible - always write a down migration.',
+     'Migrations must be reversible; always write a down migration.'),
+    ('Go: always check the error returned by Close()',
+     'Always check the error returned by `Close()`.'),
+    ("rust: don't unwrap() in library code, propagate errors with ?",
+     'Never call `unwrap()` in library code.'),
+    ('Use the `logger` from `app.core.logging`, not the root logger',
+     'Use the `logger` from `app.core.logging` instead of the root logger.'),
+    ('why did you use requests? we use httpx in this repo',
+     'Use `httpx` instead of `requests`.'),
+    ("It's pytest, not unittest",
+     'Use `pytest` instead of `unittest`.'),
+    ('You keep using any in TypeScript, use unknown instead',
+     'Use `unknown` instead of `any` in TypeScript.'),
+    ("that's not how we do it here, API handlers go in src/api/handlers/",
+     'Put API handlers in `src/api/handlers/`.'),
+    ("Don't hardcode the API URL, read it from config",
+     'Never hardcode the API URL; read it from config.'),
+    ('stop adding comments to every line',
+     'Never add comments to every line.'),
+    ("no no no, don't touch the generated files under gen/",
+     'Never touch the generated files under `gen/`.'),
+    ('please always run `dbt build --select state:modified+` before pushing',
+     'Always run `dbt build --select state:modified+` before pushing.'),
+    ("you didn't add type hints",
+     'Always add type hints.'),
+    ('Use Optional instead of returning null from repository methods',
+     'Use `Optional` instead of returning null from repository methods.'),
+    ('in rails we use find_by instead of where(...).first',
+     'Use `find_by` instead of `where(...).first`.'),
+    ('actually the column is called customer_id not cust_id',
+     'Use `customer_id` instead of `cust_id` for the column.'),
+    ("Please don't mock the database in integration tests, use the test container",
+     'Never mock the database in integration tests; use the test container.'),
+    ('why are you still using os.path? use pathlib',
+     'Use `pathlib` instead of `os.path`.'),
+    ('hmm no, the env var is DATABASE_URL not DB_URL',
+     'Use `DATABASE_URL` instead of `DB_URL` for the env var.'),
+    ('wrong file, the settings live in config/settings.py',
+     'Put the settings in `config/settings.py`.'),
+    ('This is the third time: column names in BigQuery must be lowercase!',
+     'Column names in BigQuery must be lowercase.'),
+    ('you should use `logger.exception` inside except blocks so we get the traceback',
+     'Use `logger.exception` inside except blocks.'),
+    ("Don't catch bare Exception, catch the specific error",
+     'Never catch bare Exception; catch the specific error.'),
+    ('never put secrets in the repo',
+     'Never put secrets in the repo.'),
+    ('we always wrap dbt models in a CTE called final',
+     'Always wrap dbt models in a CTE called final.'),
+    ('no, keep the API response camelCase, the frontend expects it',
+     'Keep the API response `camelCase`.'),
+    ('No, we use poetry, not pip, for dependencies',
+     'Use `poetry` instead of `pip` for dependencies.'),
+    ("Don't put business logic in the views, it goes in services/",
+     'Never put business logic in the views.'),
+    ('please use `pytest.mark.parametrize` rather than copy-pasting test functions',
+     'Use `pytest.mark.parametrize` instead of copy-pasting test functions.'),
+    ('you forgot to run the migrations before the tests',
+     'Always run the migrations before the tests.'),
+    ('Stop importing from internal modules, use the public API in mylib/__init__.py',
+     'Use the public API in `mylib/__init__.py` instead of importing from internal modules.'),
+    ('the marts should reference intermediate models, never staging models directly',
+     'The marts should reference intermediate models, never staging models directly.'),
+    ('Always use `dbt_utils.generate_surrogate_key` for surrogate keys',
+     'Always use `dbt_utils.generate_surrogate_key` for surrogate keys.'),
+    ('avoid mutable default arguments',
+     'Avoid mutable default arguments.'),
+    ("We don't use class components anymore, use function components with hooks",
+     'Use function components with hooks instead of class components.'),
+    ('Use kebab-case for file names in the frontend',
+     'Use `kebab-case` for file names in the frontend.'),
+    ('no, the primary key column is order_id, not id',
+     'Use `order_id` instead of `id` for the primary key column.'),
+    ('Please use the `Money` type instead of floats for prices',
+     'Use the `Money` type instead of `floats` for prices.'),
+    ('never log request bodies, they contain PII',
+     'Never log request bodies.'),
+    ('wait, you need to add the new model to schema.yml with tests for unique and not_null',
+     'Add each new model to `schema.yml` with tests for unique and `not_null`.'),
+    ('terraform: always pin provider versions in versions.tf',
+     'Always pin provider versions in `versions.tf`.'),
+    ("don't use latest tags for docker images, pin the digest",
+     'Never use latest tags for docker images; pin the digest.'),
+    ('Make sure to close the cursor after each query',
+     'Close the cursor after each query.'),
+    ("that's wrong, timestamps should be stored in UTC",
+     'Timestamps should be stored in UTC.'),
+    ('you should never call the Stripe API directly from the controller; go through PaymentService',
+     'Never call the Stripe API directly from the controller.'),
+    ('Use `useMemo` only for expensive computations, not everywhere',
+     'Use `useMemo` only for expensive computations, not everywhere.'),
+    ('please keep functions under 50 lines',
+     'Keep functions under 50 lines.'),
+    ('we prefer composition over inheritance here',
+     'Use composition, not inheritance.'),
+    ('The React components go in src/components/, one per file',
+     'Put the React components in `src/components/`, one per file.'),
+    ('Rename the fct_ prefix to fact_ for all fact tables',
+     'Rename the `fct_` prefix to `fact_` for all fact tables.'),
+    ('Use Jinja macros instead of copy-pasting SQL between models',
+     'Use Jinja macros instead of copy-pasting SQL between models.'),
+    ('no, use the `settings` object from `app.config` instead of os.environ',
+     'Use the `settings` object from `app.config` instead of `os.environ`.'),
+    ('Java: return Optional.empty() instead of null',
+     'Return `Optional.empty()` instead of `null`.'),
+    ('Go: use context.Context as the first parameter of every exported function',
+     'Use `context.Context` as the first parameter of every exported function.'),
+    ('in this codebase we always use early returns instead of nested ifs',
+     'Use early returns instead of nested ifs.'),
+    ('the error messages must be in English',
+     'The error messages must be in English.'),
+    ('This query will do a full table scan. Please add a filter on the partition column `event_date` so we only scan what we need.',
+     'Add a filter on the partition column `event_date`.'),
+    ('Nit: we name boolean columns with an `is_` prefix, e.g. `is_active`.',
+     'Name boolean columns with an `is_` prefix.'),
+    ("I'd rather we didn't catch `Exception` broadly here — catch `requests.RequestException` instead.",
+     'Never catch `Exception` broadly; catch `requests.RequestException` instead.'),
+    ("Please don't commit .env files.",
+     'Never commit `.env` files.'),
+    ('We should use `Decimal` for currency amounts; floats lose precision.',
+     'Use `Decimal` for currency amounts.'),
+    ('Tests for new endpoints need to go in tests/api/ and use the `client` fixture.',
+     'Put tests for new endpoints in `tests/api/` and use the `client` fixture.'),
+    ('CI: the migration check failed — every migration must have a matching down migration',
+     'Every migration must have a matching down migration.'),
+    ('[ci] Lint failed: imports must be sorted with isort (run `isort .`)',
+     'Imports must be sorted with isort.'),
+    ('no — the fixture should be function-scoped, not session-scoped',
+     'The fixture should be function-scoped, not session-scoped.'),
+    ("You used `datetime.now()` — use `timezone.now()` so it's timezone-aware.",
+     'Use `timezone.now()` instead of `datetime.now()`.'),
+    ('Use snake_case for JSON keys in the API, not camelCase.',
+     'Use `snake_case` for JSON keys in the API instead of `camelCase`.'),
+    ("Wrong! In dbt we always use {{ ref('model') }} not direct table names",
+     "Always use `{{ ref('model') }}` not direct table names."),
+    ('please stop writing raw SQL strings in the repository layer and use the query builder',
+     'Never write raw SQL strings in the repository layer; use the query builder.'),
+    ('The function should return early when the list is empty',
+     'The function should return early when the list is empty.'),
+    ("Don't edit files in dist/, they're generated by the build",
+     'Never edit files in `dist/`.'),
+    ('Always use `const` unless the variable is reassigned',
+     'Always use `const` unless the variable is reassigned.'),
+    ("We don't use default exports, always use named exports",
+     'Use named exports instead of default exports.'),
+    ('Kotlin: use data classes for DTOs instead of plain classes with getters',
+     'Use data classes for DTOs instead of plain classes with getters.'),
+    ('C#: always await async calls, never use .Result',
+     'Always await async calls, never use `.Result`.'),
+    ("Swift: don't force unwrap optionals, use guard let",
+     'Never force unwrap optionals; use guard let.'),
+    ('no, the lambda handler must read the table name from TABLE_NAME',
+     'The lambda handler must read the table name from `TABLE_NAME`.'),
+    ('stop using console.log for errors, use logger.error',
+     'Use `logger.error` instead of `console.log` for errors.'),
+    ('we always squash commits before merging',
+     'Always squash commits before merging.'),
+    ('please never edit migrations that are already merged, add a new migration',
+     'Never edit migrations that are already merged; add a new migration.'),
+    ('Please use ISO 8601 date strings in the API, not epoch seconds',
+     'Use ISO 8601 date strings in the API instead of epoch seconds.'),
+    ('you forgot to update CHANGELOG.md',
+     'Always update `CHANGELOG.md`.'),
+    ('Use `pd.to_datetime(..., utc=True)` when parsing timestamps',
+     'Use `pd.to_datetime(..., utc=True)` when parsing timestamps.'),
+    ('helm: always set resource limits on every container',
+     'Always set resource limits on every container.'),
+    ('no, our feature flags live in config/flags.yaml',
+     'Put the feature flags in `config/flags.yaml`.'),
+    ("that's not right, the Makefile target is `make test-unit` not `make test`",
+     'Use `make test-unit` instead of `make test` for the `Makefile` target.'),
+    ('use tabs instead of spaces',
+     'Use tabs, not spaces.'),
+]
+
+NO_RULE = [
+    'LGTM',
+    "no, that's the wrong table",
+    "that's still broken",
+    'Revert that',
+    'you broke the build again',
+    'not what I asked, I wanted a bar chart',
+    "You're calling the API in a loop, batch the requests",
+    'I told you, dates are ISO 8601 strings in the API responses',
+    'ERROR: Compilation Error in model stg_orders (models/staging/stg_orders.sql)\n  column "order_total" does not exist',
+    'ruff: E501 Line too long (120 > 100)',
+    'no, money columns are stored as integer cents, convert them with cents_to_dollars() in staging',
+    'thanks, that works now',
+    'why is this so slow?',
+    'can you also add a README?',
+    'looks good but the test is still failing',
+    'no, the other one',
+    "that's not it",
+    'ugh, it broke again',
+    'hmm, try again',
+    'please undo the last change',
+    'no, I meant the orders table',
+    'stop',
+    'you missed a spot',
+    "it's still throwing the same error",
+    'do it again but faster',
+    "No, don't do that.",
+    'Never mind',
+    'Wrong. Look at the logs.',
+    "don't worry about the lint warnings for now",
+    'sorry, my bad, continue',
+    "actually let's do the frontend first",
+    'Traceback (most recent call last):\n  File "app.py", line 3\nValueError: bad',
+    "I don't like it",
+    'you are not listening to me',
+    'change it back',
+    'no not that file',
+    'Can we avoid `SELECT *` here? Explicit column lists make schema changes safer.',
+    'Consider using a context manager for the file handle.',
+    'This should live in `utils/dates.py` rather than being duplicated in each module.',
+    'Why not just use a dataclass?',
+    'Missing type annotations on public functions.',
+    'FAILED tests/test_orders.py::test_total - AssertionError: assert 10.0 == 1000',
+    'Error: Process completed with exit code 1.',
+    'mypy: error: Function is missing a return type annotation',
+    "eslint: 'React' is defined but never used (no-unused-vars)",
+    'dbt test failed: not_null_stg_orders_order_id (FAIL 3)',
+    'Hey, so we have a convention that all API routes are versioned under /v1/. Please follow that.',
+    "You're hard-coding the bucket name again, read it from BUCKET_NAME",
+    'I keep telling you: no print() in production code, use logging',
+    'ok',
+    'hmm',
+    'No.',
+    'why?',
+    'what does this function do?',
+    'Great, now add pagination to the endpoint',
+    'can you explain the difference?',
+    'nope, still failing with the same error',
+    "let's move on to the next ticket",
+    'use it instead',
+]
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), RULES, ids=[f"rule{i}" for i in range(len(RULES))])
+def test_feedback_with_a_rule_becomes_that_lesson(feedback: str, lesson: str) -> None:
+    assert extract_rule(feedback) == lesson
+
+
+@pytest.mark.parametrize("feedback", NO_RULE, ids=[f"none{i}" for i in range(len(NO_RULE))])
+def test_feedback_without_a_clean_rule_gives_nothing(feedback: str) -> None:
+    assert extract_rule(feedback) is None
+
+
+def test_every_lesson_is_one_short_line_that_passes_lint() -> None:
+    for feedback, lesson in RULES:
+        assert len(lesson) <= 140 and "\n" not in lesson and lesson.endswith(".")
+        assert lesson[0].isupper() or lesson[0] == "`"
+        assert lesson.count("`") % 2 == 0
+        result = lint(lesson)
+        assert result.ok, (feedback, lesson, result.reason)
+
+
+def test_the_table_is_large_and_mixed() -> None:
+    assert len(RULES) >= 100 and len(NO_RULE) >= 50
+
+
+@pytest.mark.parametrize(("text", "marked"), [
+    ("use snake_case and camelCase", "use `snake_case` and `camelCase`"),
+    ("call ref() and os.path.join(a, b)", "call `ref()` and `os.path.join(a, b)`"),
+    ("edit settings.py and models/staging/stg_orders.sql", "edit `settings.py` and `models/staging/stg_orders.sql`"),
+    ("convert *_cents columns; prefix with stg_", "convert `*_cents` columns; prefix with `stg_`"),
+    ("pass --no-cache to the build", "pass `--no-cache` to the build"),
+    ("set DATABASE_URL in .env", "set `DATABASE_URL` in `.env`"),
+    ("the Dockerfile and the Makefile", "the `Dockerfile` and the `Makefile`"),
+    ("use `already marked` as is", "use `already marked` as is"),
+    ("read/write and input/output, e.g. JavaScript or GitHub", "read/write and input/output, e.g. JavaScript or GitHub"),
+    ("at the end of a sentence.", "at the end of a sentence."),
+])
+def test_identifiers_are_put_in_backticks(text: str, marked: str) -> None:
+    assert mark_identifiers(text) == marked
+
+
+def test_path_globs_scope_to_folders_and_extensions() -> None:
+    assert path_globs(["models/staging/stg_a.sql", "models/staging/stg_b.sql"]) == ["models/staging/*.sql"]
+    assert path_globs(["src/api/users.py", "tests/api/test_users.py"]) == ["src/api/*.py", "tests/api/*.py"]
+    assert path_globs(["setup.py"]) == ["setup.py"]
+    assert path_globs(["/etc/passwd", "../outside/x.py", ".venv/lib/x.py", "~/notes.md"]) == []
+    assert path_globs(["a/1.py", "b/2.py", "c/3.py", "d/4.py"]) == []  # spread out: the rule is general
+
+
+def _lesson(lesson_id: str, text: str, helpful: int = 0) -> dict:
+    return {"id": lesson_id, "text": text, "tags": [], "scope": "project", "helpful": helpful, "harmful": 0,
+            "applied": 0, "created": "2025-01-01T00:00:00.000Z", "updated": "2025-01-01T00:00:00.000Z"}
+
+
+def test_reflect_builtin_adds_scoped_lessons_and_skips_what_it_cannot_state() -> None:
+    items = [
+        FeedbackItem("user_correction", "no, use source() instead of hardcoding the raw table name", "sig_1", "m1",
+                     ["models/staging/stripe/stg_stripe__payments.sql"]),
+        FeedbackItem("user_correction", "that's still broken", "sig_2", "m2", []),
+        FeedbackItem("tool_retry", "Bash failed 3 times: dbt: command not found", "sig_3", None, []),
+    ]
+    result = reflect_builtin(items, [])
+    assert result.deltas == [{
+        "op": "ADD", "text": "Use `source()` instead of hardcoding the raw table name.",
+        "reason": 'user_correction: "no, use source() instead of hardcoding the raw table name"',
+        "paths": ["models/staging/stripe/*.sql"],
+    }]
+    assert result.skipped == [("sig_2", "no clear rule in it"), ("sig_3", "tool_retry signals need a model to interpret")]
+
+
+def test_apply_paths_given_means_no_scoping_from_the_session() -> None:
+    items = [FeedbackItem("review", "Please use `Decimal` for money amounts, not float.", "sig_1", None, ["app/money.py"])]
+    delta = reflect_builtin(items, [], scope_paths=False).deltas[0]
+    assert "paths" not in delta
+
+
+def test_restating_an_existing_lesson_marks_it_helpful() -> None:
+    lessons = [_lesson("L-aaaa1111", "Use `ref()` instead of hardcoding table names.")]
+    items = [FeedbackItem("user_correction", "no, use ref() instead of hardcoding table names!", "sig_1")]
+    deltas = reflect_builtin(items, lessons).deltas
+    assert [d["op"] for d in deltas] == ["HELPFUL"] and deltas[0]["id"] == "L-aaaa1111"
+
+
+def test_restatement_without_a_rule_still_counts_as_helpful() -> None:
+    lessons = [_lesson("L-bbbb2222", "Convert `amount_cents` to dollars with `cents_to_dollars()` in staging models.")]
+    items = [FeedbackItem("review", "amount_cents again!! staging models convert to dollars with cents_to_dollars()",
+                          "sig_1")]
+    deltas = reflect_builtin(items, lessons).deltas
+    assert deltas == [{"op": "HELPFUL", "id": "L-bbbb2222", "reason": deltas[0]["reason"]}]
+
+
+def test_an_opposite_rule_on_the_same_identifier_supersedes_the_old_lesson() -> None:
+    lessons = [_lesson("L-cccc3333", "Use `moment.js` for date formatting in the frontend.")]
+    items = [FeedbackItem("user_correction", "we don't use moment.js anymore, use date-fns", "sig_1")]
+    delta = reflect_builtin(items, lessons).deltas[0]
+    assert delta["op"] == "ADD" and delta["supersedes"] == "L-cccc3333"
+    assert delta["text"] == "Use `date-fns` instead of `moment.js`."
+
+
+def test_an_agreeing_rule_on_the_same_identifier_declares_coexists() -> None:
+    lessons = [_lesson("L-dddd4444", "Never use `print()` in library code.")]
+    items = [FeedbackItem("review", "Please don't use print() in the CLI scripts either", "sig_1")]
+    delta = reflect_builtin(items, lessons).deltas[0]
+    assert delta["coexists"] == ["L-dddd4444"] and "supersedes" not in delta
+
+
+def test_same_rule_twice_in_one_batch_is_added_once_and_at_most_three_adds() -> None:
+    items = [FeedbackItem("user_correction", t, f"sig_{i}") for i, t in enumerate([
+        "use pnpm, not npm", "it's pnpm, not npm", "never commit directly to main",
+        "Always use `snake_case` for column names", "stop adding comments to every line"])]
+    result = reflect_builtin(items, [])
+    texts = [d["text"] for d in result.deltas]
+    assert texts == ["Use `pnpm` instead of `npm`.", "Never commit directly to main.",
+                     "Always use `snake_case` for column names."]
+    assert ("sig_1", "same rule as another piece of feedback") in result.skipped
+    assert ("sig_4", "more than 3 new lessons in one reflection") in result.skipped
+
+
+def test_builtin_is_deterministic() -> None:
+    items = [FeedbackItem("review", feedback, f"sig_{i}") for i, (feedback, _) in enumerate(RULES[:10])]
+    assert reflect_builtin(items, []).deltas == reflect_builtin(items, []).deltas
