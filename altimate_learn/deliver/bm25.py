@@ -4,15 +4,13 @@ The index is inverted (term → postings), so scoring a request touches only the
 term with it, not the whole store; it is plain lists and dicts, so it round-trips through `marshal` for
 the prepared-index cache (:mod:`altimate_learn.deliver.index`).
 
-Scores use k1 = 1.2, b = 0.75 and, per query term, ``idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen))``.
-Two idf formulas are available:
+Scores are rank-bm25's ``BM25Okapi`` exactly (a test checks scores and rankings against it): k1 = 1.2,
+b = 0.75, per query term ``idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen))`` with
+``idf = ln((N − n + 0.5) / (n + 0.5))``, and a negative idf (a term in more than half the lessons)
+replaced by ``0.25 ×`` the mean idf of the vocabulary. Each query term counts once.
 
-- ``"okapi"``: ``ln((N − n + 0.5) / (n + 0.5))`` with negative values floored at ``0.25 · mean idf`` over
-  the vocabulary: exactly rank-bm25's ``BM25Okapi`` (a test checks scores and rankings against it).
-- ``"plus1"`` (delivery's choice, as in altimate-code): ``ln(1 + (N − n + 0.5) / (n + 0.5))``. The Okapi
-  idf is zero or negative for any term in half the documents or more, so in a store of two lessons a
-  term found in one of them scores nothing, and in a store of three identical lessons nothing is ever
-  retrieved; the "+1" form is positive for every term and orders terms by rarity the same way.
+A consequence worth knowing: in a store of a handful of lessons, a word that most of them share scores
+(almost) nothing, so it retrieves nothing. Such a store fits in the core tier at the default limits.
 """
 
 from __future__ import annotations
@@ -21,25 +19,24 @@ import math
 
 K1 = 1.2
 B = 0.75
-EPSILON = 0.25  # rank-bm25's floor for negative Okapi idf, as a fraction of the mean idf
+EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
 
 
 class BM25:
     """An inverted BM25 index. Build with :meth:`build`; persist with :meth:`dump` / :meth:`load`."""
 
-    __slots__ = ("doc_len", "avgdl", "postings", "idf_mode", "_mean_idf")
+    __slots__ = ("doc_len", "avgdl", "postings", "_mean_idf")
 
     def __init__(self, doc_len: list[int], postings: dict[str, tuple[list[int], list[int]]],
-                 idf_mode: str = "plus1", mean_idf: float | None = None) -> None:
+                 mean_idf: float | None = None) -> None:
         self.doc_len = doc_len
         total = sum(doc_len)
         self.avgdl = (total / len(doc_len)) if doc_len and total else 1.0
         self.postings = postings
-        self.idf_mode = idf_mode
         self._mean_idf = mean_idf
 
     @classmethod
-    def build(cls, docs: list[list[str]], idf_mode: str = "plus1") -> BM25:
+    def build(cls, docs: list[list[str]]) -> BM25:
         postings: dict[str, tuple[list[int], list[int]]] = {}
         for index, tokens in enumerate(docs):
             counts: dict[str, int] = {}
@@ -52,24 +49,23 @@ class BM25:
                 else:
                     entry[0].append(index)
                     entry[1].append(tf)
-        return cls([len(d) for d in docs], postings, idf_mode)
+        index = cls([len(d) for d in docs], postings)
+        index.mean_idf()  # computed once here, so the cached index carries it
+        return index
 
     def dump(self) -> tuple:
-        return (self.doc_len, self.postings, self.idf_mode, self._mean_idf)
+        return (self.doc_len, self.postings, self._mean_idf)
 
     @classmethod
     def load(cls, data: tuple) -> BM25:
-        doc_len, postings, idf_mode, mean_idf = data
-        return cls(doc_len, postings, idf_mode, mean_idf)
+        doc_len, postings, mean_idf = data
+        return cls(doc_len, postings, mean_idf)
 
     def __len__(self) -> int:
         return len(self.doc_len)
 
     def _raw_idf(self, df: int) -> float:
-        n = len(self.doc_len)
-        if self.idf_mode == "okapi":
-            return math.log(n - df + 0.5) - math.log(df + 0.5)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        return math.log(len(self.doc_len) - df + 0.5) - math.log(df + 0.5)
 
     def mean_idf(self) -> float:
         if self._mean_idf is None:
@@ -82,7 +78,7 @@ class BM25:
         if entry is None:
             return 0.0
         value = self._raw_idf(len(entry[0]))
-        if self.idf_mode == "okapi" and value < 0:
+        if value < 0:
             value = EPSILON * self.mean_idf()
         return value
 

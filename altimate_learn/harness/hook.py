@@ -127,11 +127,14 @@ def run(argv: list[str], log) -> str:
     if not os.path.isdir(learn_dir):
         return ""  # a project that never used learn: nothing to read, nothing to write
     log.attach(learn_dir)
-    text = handle(event, adapter.NAME if hasattr(adapter, "NAME") else harness, root, cwd, log)
+    # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
+    # they would be recorded as shown without the agent ever seeing them.
+    can_inject = bool(adapter.respond(event, "probe"))
+    text = handle(event, getattr(adapter, "NAME", harness), root, cwd, log, can_inject=can_inject)
     return adapter.respond(event, text) if text else ""
 
 
-def handle(event: Event, harness: str, root: str, cwd: str, log) -> str:
+def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: bool = True) -> str:
     """Run delivery and live capture for one event; returns the text to inject ("" for none)."""
     from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings
     from altimate_learn.deliver.state import LockBusy, clean_session_id
@@ -144,8 +147,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log) -> str:
         log(f"{event.name}: no session id in the payload; ignored")
         return ""
     capture = capture_on(settings)
-    deliver_files = event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
-    wants_delivery = event.kind in ("start", "prompt") or deliver_files
+    deliver_files = can_inject and event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
+    wants_delivery = can_inject and (event.kind in ("start", "prompt") or deliver_files)
     wants_capture = capture and (event.kind in ("prompt", "stop", "end") or
                                  (event.kind == "tool" and event.phase in ("post", "interrupt")))
     tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
@@ -166,7 +169,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log) -> str:
         if wants_capture or tracks_turns:
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log)
         try:
-            if event.kind == "start":
+            if not wants_delivery:
+                pass
+            elif event.kind == "start":
                 texts.append(engine.session_start(event.source).text)
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)

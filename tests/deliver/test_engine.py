@@ -1,0 +1,257 @@
+"""Delivery over a session: frozen section, tiers, caps, shown-once, compaction, state, locks."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.deliver import state as state_module
+from altimate_learn.deliver.engine import Delivery
+from altimate_learn.deliver.settings import KEYS
+from altimate_learn.markers import SECTION_OPEN
+from tests.deliver.helpers import learn_dir, lesson, read_jsonl, sample_lessons, write_store
+
+PINNED = lesson("L-00aa", "Keep the project rules explicit.", pinned=True)
+
+
+def settings(**overrides) -> dict:
+    values = {name: spec[1] for name, spec in KEYS.items()}
+    values.update(overrides)
+    return values
+
+
+def session(root: Path, session_id: str = "s-1", **overrides):
+    """An opened Delivery (close it with .close())."""
+    engine = Delivery(str(root), str(root), settings(**overrides), "test", lambda m: None)
+    engine.open(session_id)
+    return engine
+
+
+def step(root: Path, call: str, *args, session_id: str = "s-1", **overrides):
+    engine = session(root, session_id, **overrides)
+    try:
+        return getattr(engine, call)(*args)
+    finally:
+        engine.close()
+
+
+def bullet_ids(text: str, lessons: list[dict]) -> list[str]:
+    by_text = {item["text"]: item["id"] for item in lessons}
+    out = []
+    for line in text.splitlines():
+        if line.startswith("- "):
+            body = line[2:].split("] ", 1)[1] if line.startswith("- [applies to:") else line[2:]
+            out.append(by_text[body])
+    return out
+
+
+@pytest.fixture
+def repo(git_repo: Path) -> Path:
+    write_store(git_repo, sample_lessons())
+    return git_repo
+
+
+def test_session_start_gives_core_and_the_first_request_gives_retrieved_within_what_is_left(repo: Path):
+    lessons = sample_lessons()
+    start = step(repo, "session_start", "startup", core_lessons=3, retrieved_lessons=3)
+    assert start.text.startswith(SECTION_OPEN) and [a["tier"] for a in start.added] == ["core"] * 3
+    first = step(repo, "request", "Fix the money columns in the ledger service: amount_cents is a float",
+                 core_lessons=3, retrieved_lessons=3)
+    assert [a["tier"] for a in first.added] == ["retrieved"] * len(first.added) and first.added
+    assert "More team conventions" in first.text
+    assert "L-0007" in bullet_ids(first.text, lessons)  # the ledger `amount_cents` lesson
+    assert not set(bullet_ids(first.text, lessons)) & set(bullet_ids(start.text, lessons))
+
+
+def test_without_session_start_the_first_request_gets_core_and_retrieved_as_one_frozen_section(repo: Path):
+    first = step(repo, "request", "add a staging model for chargebacks from the raw tables", core_lessons=2)
+    tiers = [a["tier"] for a in first.added]
+    assert tiers[:2] == ["core", "core"] and "retrieved" in tiers
+    assert "Team conventions for this project (approved by the team):" in first.text
+    again = step(repo, "session_start", "resume", core_lessons=2)
+    assert again.text == first.text and again.added == []
+
+
+def test_section_is_frozen_byte_for_byte_even_after_the_approved_set_changes(repo: Path):
+    first = step(repo, "session_start", "startup")
+    write_store(repo, [{**item, "text": "Replaced text.", "helpful": 99} for item in sample_lessons()[:1]])
+    again = step(repo, "session_start", "resume")
+    assert again.text == first.text and not again.added
+
+
+def test_a_repeated_prompt_gets_the_same_note_and_shows_nothing_new(repo: Path):
+    step(repo, "session_start", "startup", core_lessons=2)
+    engine = session(repo, core_lessons=2)
+    try:
+        one = engine.request("react component for prices", "prompt-1")
+        two = engine.request("react component for prices", "prompt-1")
+    finally:
+        engine.close()
+    assert one.text and two.text == one.text and not two.added
+
+
+def test_later_requests_add_per_request_lessons_preferring_touched_and_mentioned_paths(repo: Path):
+    lessons = sample_lessons()
+    step(repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    later = step(repo, "request", "how should money be handled in services/ledger/models.py?", core_lessons=0,
+                 retrieved_lessons=0, request_lessons=2)
+    assert [a["tier"] for a in later.added] == ["request", "request"]
+    assert bullet_ids(later.text, lessons)[0] == "L-0007"  # scoped to services/ledger/** and about money
+    assert "Team conventions related to this request" in later.text
+
+
+def test_a_lesson_is_shown_once_per_session_and_the_session_cap_holds(repo: Path):
+    seen: list[str] = []
+    for prompt in ("staging models cents", "staging models cents timestamps", "models marts timestamps tests",
+                   "react component prices", "services logging sessions"):
+        result = step(repo, "request", prompt, core_lessons=2, retrieved_lessons=3, request_lessons=3,
+                      session_max_lessons=7)
+        seen += [a["key"] for a in result.added]
+    assert len(seen) == len(set(seen)) == 7
+    shown = read_jsonl(learn_dir(repo) / "team-playbook" / "shown.jsonl")
+    assert len(shown) == 7 and {r["session"] for r in shown} == {"s-1"}
+    assert set(shown[0]) == {"session", "id", "tier", "at"}
+    usage = json.loads((learn_dir(repo) / "team-playbook" / "usage.json").read_text())
+    assert sum(usage.values()) == 7 and set(usage.values()) == {1}
+
+
+def test_budget_limits_the_session_start_section_and_skips_lessons_whole(repo: Path):
+    result = step(repo, "request", "staging models cents timestamps", budget_tokens=120)
+    assert 0 < len(result.added) < 15
+    assert -(-len(result.text) // 4) <= 120
+    for added in result.added:
+        assert f"- {added['line']}\n" in result.text
+    assert step(repo, "request", "anything", session_id="s-2", budget_tokens=0).text == ""
+
+
+def test_retrieved_note_uses_only_the_budget_the_core_section_left(repo: Path):
+    start = step(repo, "session_start", "startup", core_lessons=4, budget_tokens=150)
+    used = -(-len(start.text) // 4)
+    first = step(repo, "request", "staging models cents timestamps ledger react", core_lessons=4, budget_tokens=150)
+    assert used + -(-len(first.text) // 4) <= 150
+
+
+def test_first_request_adds_the_existing_files_it_names_to_the_search(repo: Path):
+    (repo / "services" / "ledger").mkdir(parents=True)
+    (repo / "services" / "ledger" / "amounts.py").write_text("")
+    result = step(repo, "request", "fix a bug in services/ledger/amounts.py", core_lessons=0)
+    assert "L-0007" in bullet_ids(result.text, sample_lessons())
+
+
+def test_file_tier_by_trigger_and_identifier_once_per_lesson(repo: Path):
+    step(repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    first = step(repo, "file", str(repo / "models" / "staging" / "stg_orders.sql"), core_lessons=0)
+    ids = bullet_ids(first.text, sample_lessons())
+    assert ids[0] in ("L-0001", "L-0003") and {"L-0001", "L-0003"} <= set(ids)
+    assert first.text.count("\n- ") == len(first.added) <= 5
+    assert "`models/staging/stg_orders.sql`" in first.text
+    assert step(repo, "file", "models/staging/stg_orders.sql", core_lessons=0).text == ""
+
+
+def test_file_tier_off_with_file_hook_false_or_zero_lessons(repo: Path):
+    for overrides in ({"file_hook": False}, {"file_lessons": 0}):
+        result = step(repo, "file", "models/staging/stg_orders.sql", session_id=str(overrides), **overrides)
+        assert result.text == "" and not result.added
+    data = json.loads(next((learn_dir(repo) / ".sessions").glob("*.json")).read_text())
+    assert data["touched"] == ["models/staging/stg_orders.sql"]
+
+
+def test_files_outside_the_project_get_nothing(repo: Path, tmp_path: Path):
+    assert step(repo, "file", str(tmp_path / "elsewhere.sql")).text == ""
+
+
+def test_compaction_rebuilds_the_section_from_every_lesson_shown_as_it_was_shown(repo: Path):
+    step(repo, "session_start", "startup", core_lessons=2)
+    step(repo, "request", "staging cents", core_lessons=2, retrieved_lessons=2)
+    step(repo, "file", "web/src/components/Price.tsx", core_lessons=2)
+    engine = session(repo, core_lessons=2)
+    shown = [s["line"] for s in engine.data["shown"]]
+    engine.close()
+    write_store(repo, [{**item, "text": "Replaced text."} for item in sample_lessons()[:1]])
+    compacted = step(repo, "session_start", "compact", core_lessons=2)
+    for line in shown:
+        assert f"- {line}\n" in compacted.text
+    assert "Replaced text" not in compacted.text
+    assert step(repo, "session_start", "resume").text == compacted.text
+    small = step(repo, "session_start", "compact", budget_tokens=60)
+    assert 0 < -(-len(small.text) // 4) <= 60
+
+
+def test_clear_starts_the_session_over(repo: Path):
+    first = step(repo, "session_start", "startup", core_lessons=2)
+    cleared = step(repo, "session_start", "clear", core_lessons=2)
+    assert cleared.text == first.text and len(cleared.added) == 2
+
+
+def test_session_ids_never_become_paths(repo: Path):
+    step(repo, "session_start", "startup", session_id="../../etc/passwd\x00")
+    names = os.listdir(learn_dir(repo) / ".sessions")
+    assert all(name == ".lock" or len(name.split(".")[0]) == 40 for name in names)
+    assert not (repo.parent / "etc").exists()
+
+
+def test_corrupt_session_state_is_moved_aside_and_the_session_starts_over(repo: Path):
+    first = step(repo, "session_start", "startup")
+    (state_file,) = (learn_dir(repo) / ".sessions").glob("*.json")
+    state_file.write_text("{ torn")
+    again = step(repo, "session_start", "startup")
+    assert again.text == first.text
+    assert list((learn_dir(repo) / ".sessions").glob("*.json.malformed-*"))
+
+
+def test_no_approved_lessons_means_no_state_and_no_locks(git_repo: Path):
+    (learn_dir(git_repo) / "team-playbook").mkdir(parents=True)
+    (learn_dir(git_repo) / "team-playbook" / "candidate.json").write_text("[]")
+    engine = Delivery(str(git_repo), str(git_repo), settings(), "test", lambda m: None)
+    assert not engine.has_lessons_or_state("s-1")
+
+
+def test_a_held_lock_means_nothing_is_delivered(repo: Path, monkeypatch: pytest.MonkeyPatch):
+    import fcntl
+    import subprocess
+    import sys
+
+    monkeypatch.setattr("altimate_learn.deliver.engine.LOCK_TIMEOUT", 0.3)
+    lock = learn_dir(repo) / ".sessions" / ".lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl,sys,time; f=open(sys.argv[1],'w'); "
+                               "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)", str(lock)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        engine = Delivery(str(repo), str(repo), settings(), "test", lambda m: None)
+        with pytest.raises(state_module.LockBusy):
+            engine.open("s-1")
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not (learn_dir(repo) / "team-playbook" / "shown.jsonl").exists()
+    assert fcntl  # the lock is the same flock every learn writer uses
+
+
+def test_store_lock_held_by_a_writer_means_the_event_delivers_nothing(repo: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr("altimate_learn.deliver.engine.LOCK_TIMEOUT", 0.3)
+    import subprocess
+    import sys
+
+    lock = learn_dir(repo) / "team-playbook" / ".lock"
+    holder = subprocess.Popen([sys.executable, "-c", "import fcntl,sys,time; f=open(sys.argv[1],'w'); "
+                               "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)", str(lock)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        engine = Delivery(str(repo), str(repo), settings(), "test", lambda m: None)
+        engine.open("s-1")
+        try:
+            with pytest.raises(state_module.LockBusy):
+                engine.session_start("startup")
+        finally:
+            engine.close(save=False)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert not (learn_dir(repo) / "team-playbook" / "shown.jsonl").exists()
+    assert step(repo, "session_start", "startup").added  # and the next event, unlocked, delivers

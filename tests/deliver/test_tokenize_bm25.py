@@ -1,0 +1,103 @@
+"""Tokens, anchors, and BM25 against rank-bm25."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.deliver.bm25 import BM25
+from altimate_learn.deliver.tokenize import anchor_matches, anchors, tokenize
+from tests.deliver.helpers import SAMPLE
+
+
+def test_identifiers_split_into_parts_and_underscore_affixes():
+    tokens = tokenize("raw.orders_total HTTPClient paidCents _cents stg_ amount_cents")
+    for token in ("raw", "orders_total", "orders", "total", "httpclient", "http", "client", "paidcents", "paid",
+                  "cents", "_cents", "stg_", "amount_cents", "amount", "_total", "orders_"):
+        assert token in tokens
+    assert tokenize("... __") == []
+
+
+def test_anchors_are_backtick_identifiers_without_sql_keywords_or_call_arguments():
+    assert anchors("Use `ref()` for model dependencies; never select from raw tables.") == set()
+    assert anchors("Convert `_cents` columns with `cents_to_dollars(amount)` in `stg_` models.") == {
+        "_cents", "cents_to_dollars", "stg_"}
+    assert anchors("Check payments before use.") == set()
+    assert anchor_matches("_cents", "net_amount_cents") and anchor_matches("stg_", "stg_orders")
+    assert not anchor_matches("payments", "repayments")
+
+
+def _corpus() -> tuple[list[list[str]], list[list[str]]]:
+    docs = [tokenize(" ".join([text, *tags, *paths])) for text, tags, paths in SAMPLE]
+    queries = ["add a staging model for chargebacks from the raw tables", "amount_cents in the ledger service",
+               "format prices in the web app", "timestamps in marts", "migrations for the db session",
+               "react component for refunds", "structlog logger", "models/staging/stg_payments.sql"]
+    return docs, [sorted(set(tokenize(q))) for q in queries]
+
+
+def test_scores_and_rankings_equal_rank_bm25_okapi():
+    rank_bm25 = pytest.importorskip("rank_bm25")
+    docs, queries = _corpus()
+    ours = BM25.build(docs)
+    theirs = rank_bm25.BM25Okapi(docs, k1=1.2, b=0.75)
+    for terms in queries:
+        expected = list(theirs.get_scores(terms))
+        got = ours.scores(terms)
+        mine = [got.get(i, 0.0) for i in range(len(docs))]
+        assert mine == pytest.approx(expected, abs=1e-9)
+        assert _ranking(mine) == _ranking(expected)
+        assert _ranking(mine)  # every query matches something: the comparison is not vacuous
+
+
+def test_delivery_corpus_ranks_a_generated_store_like_rank_bm25():
+    """The index delivery builds (text, tags and triggers of each checked lesson) against BM25Okapi."""
+    rank_bm25 = pytest.importorskip("rank_bm25")
+    import random
+
+    from altimate_learn.deliver.index import Corpus, _pack
+
+    rng = random.Random(5)
+    words = sorted({w for text, tags, paths in SAMPLE for w in tokenize(text)})
+    lessons = []
+    for i in range(400):
+        text, tags, paths = SAMPLE[i % len(SAMPLE)]
+        extra = " ".join(rng.choice(words) for _ in range(rng.randrange(0, 6)))
+        lessons.append(("s", {"id": f"L-{i:04x}", "text": f"{text} {extra}".strip(), "tags": tags,
+                              "triggers": paths, "net": 0, "pinned": False}))
+    corpus = Corpus(_pack(lessons, []))
+    docs = [tokenize(" ".join([item["text"], *item["tags"], *item["triggers"]])) for _, item in lessons]
+    theirs = rank_bm25.BM25Okapi(docs, k1=1.2, b=0.75)
+    for query in ("staging cents dollars", "react component file", "timestamps utc marts", "ledger floats money"):
+        terms = sorted(set(tokenize(query)))
+        expected = list(theirs.get_scores(terms))
+        got = corpus.bm25.scores(terms)
+        assert _ranking([got.get(i, 0.0) for i in range(len(docs))]) == _ranking(expected)
+
+
+def _ranking(scores: list[float]) -> list[int]:
+    return [i for i, s in sorted(enumerate(scores), key=lambda p: (-round(p[1], 9), p[0])) if s > 0]
+
+
+def test_bm25_prefers_focused_lessons_and_rare_identifiers():
+    docs = [tokenize("Preserve `net_amount_cents` when calculating invoice totals."),
+            tokenize("Preserve invoice totals and add tests to invoice functions."),
+            tokenize("Use decimal money."), tokenize("Use decimal money. " + "Unrelated prose. " * 30)]
+    docs += [tokenize(text) for text, _, _ in SAMPLE]  # a realistic store around them
+    index = BM25.build(docs)
+    scores = index.scores(["invoice", "net_amount_cents"])
+    assert max(scores, key=scores.get) == 0
+    decimal = index.scores(["decimal"])
+    assert decimal[2] > decimal[3]
+    assert index.score_docs(["decimal"], [2, 0]) == {2: decimal[2], 0: 0.0}
+
+
+def test_common_words_of_a_tiny_store_score_nothing_as_in_rank_bm25():
+    """The documented Okapi trade-off: a word in every lesson of a 2-lesson store retrieves nothing."""
+    tiny = BM25.build([tokenize("Use decimal money."), tokenize("Use decimal values.")])
+    assert all(score <= 0.0 for score in tiny.scores(["decimal"]).values())
+
+
+def test_dump_and_load_round_trip():
+    docs, queries = _corpus()
+    index = BM25.build(docs)
+    again = BM25.load(index.dump())
+    assert again.scores(queries[0]) == index.scores(queries[0])
