@@ -152,41 +152,57 @@ def read_line_at(handle: IO[bytes], offset: int) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def head_objects(path: Path, *, max_lines: int = 40, max_bytes: int = HEAD_BYTES) -> list[dict[str, Any]]:
+def iter_head(path: Path, *, max_lines: int = 40, max_bytes: int = HEAD_BYTES) -> Iterator[dict[str, Any]]:
     """The first JSON-object lines of a file, reading at most ``max_bytes`` (cheap: for detection/listing).
 
     A line longer than `HEAD_LINE_BYTES` is passed over without being held (it still counts as a line).
+    Stop iterating as soon as you have what you need: nothing more is read.
     """
-    out: list[dict[str, Any]] = []
     try:
-        with open(path, "rb") as handle:
-            used = 0
-            for _ in range(max_lines):
-                if used >= max_bytes:
-                    break
-                raw = handle.readline(HEAD_LINE_BYTES + 1)
-                if not raw:
-                    break
-                used += len(raw)
-                if len(raw) > HEAD_LINE_BYTES and not raw.endswith(b"\n"):
-                    raw = b""
-                    while used < max_bytes:  # skip the rest of the long line in small reads
-                        rest = handle.readline(_CHUNK)
-                        used += len(rest)
-                        if not rest or rest.endswith(b"\n"):
-                            break
-                    continue
-                if not raw.strip():
-                    continue
-                try:
-                    value = loads(raw)
-                except (ValueError, UnicodeDecodeError):
-                    continue
-                if isinstance(value, dict):
-                    out.append(value)
+        handle = open(path, "rb")
     except OSError:
-        return out
-    return out
+        return
+    with handle:
+        used = 0
+        for _ in range(max_lines):
+            if used >= max_bytes:
+                return
+            try:
+                raw = handle.readline(HEAD_LINE_BYTES + 1)
+            except OSError:
+                return
+            if not raw:
+                return
+            used += len(raw)
+            if len(raw) > HEAD_LINE_BYTES and not raw.endswith(b"\n"):
+                while used < max_bytes:  # skip the rest of the long line in small reads
+                    rest = handle.readline(_CHUNK)
+                    used += len(rest)
+                    if not rest or rest.endswith(b"\n"):
+                        break
+                continue
+            if not raw.strip():
+                continue
+            try:
+                value = loads(raw)
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(value, dict):
+                yield value
+
+
+def head_objects(path: Path, *, max_lines: int = 40, max_bytes: int = HEAD_BYTES) -> list[dict[str, Any]]:
+    return list(iter_head(path, max_lines=max_lines, max_bytes=max_bytes))
+
+
+def modified_before(path: Path, since: datetime | None) -> bool:
+    """True when ``path`` was last written before ``since`` (so a listing can skip it unread)."""
+    if since is None:
+        return False
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc) < since
+    except OSError:
+        return True
 
 
 # --- text helpers ---------------------------------------------------------------------------------------

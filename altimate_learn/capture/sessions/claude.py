@@ -25,7 +25,8 @@ from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, Tool
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
     exit_code_in,
-    head_objects,
+    iter_head,
+    modified_before,
     iso_from_mtime,
     is_within,
     iter_json_lines,
@@ -86,7 +87,9 @@ def read_info(path: Path) -> SessionInfo:
     """Session metadata from the first lines only (the transcript is not parsed)."""
     info = SessionInfo(harness=HARNESS, id=path.stem, path=str(path))
     file_id: str | None = None
-    for obj in head_objects(path, max_lines=60):
+    conversation = 0
+    sidechain_only = True
+    for obj in iter_head(path, max_lines=60):
         if not file_id and isinstance(obj.get("sessionId"), str):
             file_id = obj["sessionId"]
         if not info.cwd and isinstance(obj.get("cwd"), str):
@@ -100,13 +103,20 @@ def read_info(path: Path) -> SessionInfo:
         if isinstance(obj.get("gitBranch"), str):
             info.extra.setdefault("gitBranch", obj["gitBranch"])
         message = obj.get("message")
-        if obj.get("type") == "assistant" and isinstance(message, dict) and not info.model:
-            model = message.get("model")
-            if isinstance(model, str) and model != "<synthetic>":
-                info.model = model
+        if obj.get("type") in ("user", "assistant"):
+            conversation += 1
+            sidechain_only = sidechain_only and obj.get("isSidechain") is True
+            if obj.get("type") == "assistant" and isinstance(message, dict) and not info.model:
+                model = message.get("model")
+                if isinstance(model, str) and model != "<synthetic>":
+                    info.model = model
+        if info.cwd and info.started and file_id and info.model and conversation >= 2:
+            break  # enough for a listing; the rest is read only when the session is captured
     # the file name is the id hooks report; the lines' own id is the fallback for renamed files
     if not _UUID.match(path.stem) and file_id:
         info.id = file_id
+    if conversation and sidechain_only:  # an old-style sub-agent transcript (agent-<id>.jsonl)
+        info.parent_id = file_id or "sidechain"
     info.updated = iso_from_mtime(path)
     return info
 
@@ -265,7 +275,11 @@ def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
             except OSError:
                 continue
             for file in files:
+                if file.name.startswith("agent-") or modified_before(file, since):
+                    continue  # sub-agent transcripts are not sessions of their own
                 info = read_info(file)
+                if info.parent_id is not None:
+                    continue
                 if info.cwd is None and folder.name in slugs:
                     info.cwd = next(iter(roots))
                 if is_within(info.cwd, roots):

@@ -20,7 +20,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,8 @@ from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, Tool
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
     exit_code_in,
-    head_objects,
+    iter_head,
+    modified_before,
     is_within,
     iso_from_mtime,
     iter_json_lines,
@@ -81,9 +82,12 @@ def _unwrap(obj: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     return None, {}
 
 
-def read_info(path: Path) -> SessionInfo:
+def read_info(path: Path, *, quick: bool = False) -> SessionInfo:
+    """Session metadata from the first lines (``quick``: stop once the id and cwd are known)."""
     info = SessionInfo(harness=HARNESS, id="", path=str(path))
-    for obj in head_objects(path, max_lines=30):
+    for obj in iter_head(path, max_lines=30):
+        if quick and info.id and info.cwd:
+            break
         kind, payload = _unwrap(obj)
         if kind == "session_meta" and not info.id:
             meta = payload.get("meta") if isinstance(payload.get("meta"), dict) else payload
@@ -310,16 +314,12 @@ def open_session(path: Path, session_id: str | None = None) -> CodexReader:
     return CodexReader(path)
 
 
-def _rollouts(since: datetime | None) -> Iterator[Path]:
+def _rollouts() -> Iterator[Path]:
     home = codex_home()
-    cutoff = (since - timedelta(days=2)).strftime("%Y/%m/%d") if since else None
     sessions = home / "sessions"
     for year in _sorted_dirs(sessions):
         for month in _sorted_dirs(year):
             for day in _sorted_dirs(month):
-                stamp = f"{year.name}/{month.name}/{day.name}"
-                if cutoff and stamp < cutoff:
-                    continue  # older than --since (with slack for time zones)
                 yield from sorted(day.glob("rollout-*.jsonl"))
     archived = home / "archived_sessions"
     if archived.is_dir():
@@ -335,8 +335,10 @@ def _sorted_dirs(folder: Path) -> list[Path]:
 
 def discover(roots: set[str], since: datetime | None = None) -> list[SessionInfo]:
     found = []
-    for path in _rollouts(since):
-        info = read_info(path)
+    for path in _rollouts():
+        if modified_before(path, since):  # not active since then (a long session keeps its start folder)
+            continue
+        info = read_info(path, quick=True)
         if info.parent_id is None and is_within(info.cwd, roots):
             found.append(info)
     return found

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,7 @@ from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
     MAX_LINE_BYTES,
     head_objects,
+    modified_before,
     iso_from_mtime,
     is_within,
     iter_json_lines_with_offsets,
@@ -80,14 +82,32 @@ def _load_legacy(path: Path) -> dict[str, Any]:
     return document
 
 
+_HEADER_FIELD = re.compile(r'^\s{0,4}"(sessionId|projectHash|startTime|lastUpdated|summary|kind)"\s*:\s*"((?:[^"\\]|\\.)*)"',
+                           re.M)
+
+
+def _legacy_header(path: Path) -> dict[str, Any]:
+    """The top-level fields of a legacy chat, from its first bytes (they precede the messages)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(64 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return {}
+    head = head.split('"messages"', 1)[0]
+    out: dict[str, Any] = {}
+    for key, value in _HEADER_FIELD.findall(head):
+        try:
+            out.setdefault(key, json.loads(f'"{value}"'))
+        except ValueError:
+            continue
+    return out
+
+
 def read_info(path: Path) -> SessionInfo:
     info = SessionInfo(harness=HARNESS, id="", path=str(path))
     header: dict[str, Any] = {}
     if _is_legacy(path):
-        try:
-            header = _load_legacy(path)
-        except LearnError:
-            header = {}
+        header = _legacy_header(path)
     else:
         for obj in head_objects(path, max_lines=5):
             if looks_like(obj) and "sessionId" in obj:
@@ -257,7 +277,7 @@ def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
         if not chats.is_dir():
             continue
         for file in sorted(chats.glob("session-*.json*")):
-            if file.suffix not in (".json", ".jsonl"):
+            if file.suffix not in (".json", ".jsonl") or modified_before(file, since):
                 continue
             info = read_info(file)
             info.cwd = owner
