@@ -1,0 +1,97 @@
+"""The digest the reflector reads: sections, clipping, redaction, the cap, and per-message file windows."""
+
+from __future__ import annotations
+
+from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
+from altimate_learn.reflect.digest import (DIGEST_CAP, build_digest, clip_feedback, source_from_events,
+                                           source_from_trajectory)
+
+AWS = "AKIA" + "ABCDEFGHIJKLMNOP"
+
+
+def _events() -> list:
+    return [
+        UserMessage("Add a staging model for payments", 0, id="u0"),
+        AssistantTurn("Reading the sources.", id="a0", model="claude-sonnet-4-5"),
+        ToolCall("Read", {"file_path": "/repo/models/staging/_sources.yml"}, id="t0", result="sources: []"),
+        ToolCall("Write", {"file_path": "/repo/models/staging/stg_payments.sql", "content": "select 1"}, id="t1",
+                 result="ok"),
+        AssistantTurn("Done.", id="a1"),
+        UserMessage("no, use source() instead of hardcoding", 1, id="u1", after_assistant=True),
+        ToolCall("Bash", {"command": f"AWS_ACCESS_KEY_ID={AWS} dbt run"}, id="t2", result="boom", is_error=True),
+        ToolCall("Edit", {"file_path": "/repo/models/staging/stg_payments.sql", "old_string": "a", "new_string": "b"},
+                 id="t3", result="ok"),
+        AssistantTurn("Fixed it to use source().", id="a2"),
+        UserMessage("", 2, id="u2", kind="rejection", reason="don't run dbt against prod", tool_name="Bash"),
+    ]
+
+
+def test_sections_in_order_with_relative_paths_and_errors() -> None:
+    src = source_from_events(_events(), cwd="/repo")
+    digest = build_digest(src)
+    heads = [line for line in digest.splitlines() if line.startswith("## ")]
+    assert heads == ["## User request", "## Tool calls (4)", "## Files written", "## Final assistant message"]
+    assert "Add a staging model for payments" in digest
+    assert "[the user rejected the Bash call: don't run dbt against prod]" in digest
+    assert "3. Bash(" in digest and "-> ERROR: boom" in digest
+    assert "- models/staging/stg_payments.sql" in digest
+    assert digest.rstrip().endswith("Fixed it to use source().")
+    assert src.model == "claude-sonnet-4-5"
+
+
+def test_secrets_never_reach_the_digest() -> None:
+    digest = build_digest(source_from_events(_events(), cwd="/repo"))
+    assert AWS not in digest and "[REDACTED:aws-key]" in digest
+
+
+def test_each_user_message_knows_the_files_touched_before_it() -> None:
+    src = source_from_events(_events(), cwd="/repo")
+    window = src.window_for("u1")
+    assert window is not None
+    assert window.written == ["models/staging/stg_payments.sql"]
+    assert window.touched == ["models/staging/_sources.yml", "models/staging/stg_payments.sql"]
+    assert src.window_for("u2").written == ["models/staging/stg_payments.sql"]
+    assert src.window_for("nope") is None
+
+
+def test_cap_keeps_start_and_end_of_a_long_run() -> None:
+    events = [UserMessage("do the big refactor", 0, id="u0")]
+    events += [ToolCall("Read", {"file_path": f"src/m{i}.py"}, id=f"t{i}", result="x" * 500) for i in range(400)]
+    events.append(AssistantTurn("All done.", id="a"))
+    digest = build_digest(source_from_events(events))
+    assert len(digest) <= DIGEST_CAP
+    assert "1. Read(" in digest and "400. Read(" in digest
+    assert "tool calls omitted]" in digest
+    assert digest.rstrip().endswith("All done.")
+
+
+def test_inputs_and_outputs_are_clipped() -> None:
+    events = [UserMessage("x", 0), ToolCall("Bash", {"command": "echo " + "a" * 5000}, result="b" * 5000)]
+    line = next(line for line in build_digest(source_from_events(events)).splitlines() if line.startswith("1. "))
+    assert len(line) < 800 and "chars]" in line
+
+
+def test_many_long_prompts_keep_the_first_and_the_latest() -> None:
+    events = [UserMessage(f"message {i} " + "w" * 1900, i, id=f"u{i}") for i in range(30)]
+    digest = build_digest(source_from_events(events))
+    assert "message 0 " in digest and "message 29 " in digest and "messages omitted]" in digest
+    assert "message 5 " not in digest
+
+
+def test_trajectory_export() -> None:
+    src = source_from_trajectory({
+        "user_prompts": ["fix the model"],
+        "steps": [{"text": "working", "tool_calls": [{"name": "edit", "input": {"filePath": "models/a.sql"},
+                                                       "output": "ok"}]},
+                  {"text": "done", "tool_calls": [{"name": "bash", "input": {"command": "dbt build"},
+                                                    "error": "failed"}]}],
+    })
+    digest = build_digest(src)
+    assert "fix the model" in digest and "- models/a.sql" in digest and "ERROR: failed" in digest
+    assert src.final_text == "done"
+
+
+def test_feedback_is_redacted_and_capped() -> None:
+    text = clip_feedback(f"token={AWS}\n" + "log line\n" * 3000)
+    assert len(text) <= 12_000 and text.endswith("… [truncated]") and AWS not in text
+    assert clip_feedback("  short  ") == "short"
