@@ -60,7 +60,7 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
 def capture(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Session transcripts (Claude Code / Codex / Gemini JSONL, an opencode database or storage "
-             "folder, or a generic JSONL trajectory).", show_default=False)] = None,
+             "folder, or a generic JSONL trajectory).", show_default=False, metavar="PATH…")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="Capture this session of the project (an id from `learn sessions`; with an "
                           "opencode database PATH, the session in it).", show_default=False)] = None,
@@ -72,7 +72,8 @@ def capture(
 ) -> None:
     """Record signals (corrections, failing tools) from agent sessions into the store.
 
-    Prints what each session held. Capturing a session again adds nothing new.
+    Give transcript paths, --session ID, or --latest. Prints what each session held; capturing a session
+    again adds nothing new. Works whether or not learn.capture is on.
     """
     from altimate_learn.capture.capture import capture_paths, capture_session
     from altimate_learn.capture.sessions import discover_sessions, find_session

@@ -284,3 +284,37 @@ def test_signal_add_errors(cli, git_repo, args, code, message):
 def test_real_sample_capture_has_no_signals(cli, git_repo):
     code, out, _ = cli("capture", str(REAL_CLAUDE), "--json")
     assert code == 0 and json.loads(out)["added"] == 0
+
+
+def test_discovery_skips_sub_agent_files_and_keeps_long_running_sessions(git_repo, isolated_home):
+    place_sessions(isolated_home, git_repo)
+    slug = "".join(c if c.isalnum() else "-" for c in str(git_repo))
+    folder = isolated_home / ".claude" / "projects" / slug
+    sidechain = [json.loads(line) for line in CLAUDE.read_text().splitlines() if '"isSidechain":true' in line]
+    (folder / "agent-a1b2c3.jsonl").write_text("".join(json.dumps(line) + "\n" for line in sidechain))
+    (folder / "renamed.jsonl").write_text("".join(json.dumps(line) + "\n" for line in sidechain))
+    ids = [i.id for i in discover_sessions(git_repo, harness="claude-code")]
+    assert sorted(ids) == ["aaaaaaaa-0000-4000-8000-000000000000", "bbbbbbbb-0000-4000-8000-000000000000"]
+    # a Codex session that started long ago (its date folder) but was written to recently is active
+    placed = next((isolated_home / ".codex" / "sessions").rglob("rollout-*.jsonl"))
+    rollout = isolated_home / ".codex" / "sessions" / "2026" / "01" / "05" / placed.name
+    rollout.parent.mkdir(parents=True)
+    placed.rename(rollout)
+    since = datetime(2026, 10, 1, tzinfo=timezone.utc)  # the placed files were written in September
+    assert discover_sessions(git_repo, harness="codex", since=since) == []
+    recent = datetime(2026, 10, 15, tzinfo=timezone.utc).timestamp()
+    os.utime(rollout, (recent, recent))
+    assert len(discover_sessions(git_repo, harness="codex", since=since)) == 1
+
+
+def test_legacy_gemini_chat_is_listed_from_its_header(git_repo, isolated_home):
+    from tests.capture.conftest import GEMINI_LEGACY
+
+    import hashlib
+
+    chats = isolated_home / ".gemini" / "tmp" / hashlib.sha256(str(git_repo).encode()).hexdigest() / "chats"
+    chats.mkdir(parents=True)
+    (chats / GEMINI_LEGACY.name).write_text(GEMINI_LEGACY.read_text())
+    [info] = discover_sessions(git_repo, harness="gemini", count_messages=True)
+    assert (info.id, info.started, info.message_count) == ("0b7c1d2e-aaaa-4bbb-8ccc-000000000001",
+                                                           "2026-10-01T08:00:00.000Z", 4)
