@@ -1,9 +1,104 @@
-"""Commands of this group are added by their issue."""
+"""`learn bootstrap` and `learn import-reviews`: seed candidate lessons from history.
+
+Both print their scope first and ask before anything is sent to a model; outside a terminal they need
+`--yes` (or `--dry-run`, which sends nothing and changes nothing).
+"""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, is_interactive, open_store, print_json, \
+    settings, warn
+
+SinceOpt = Annotated[str, typer.Option(
+    "--since", help="A duration (30d, 24h, 4w) or an ISO date.", show_default=True)]
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", "-m", metavar="PROVIDER/MODEL",
+    help="Model to reflect with. Default: learn.model, else the built-in offline reflector.", show_default=False)]
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Confirm sending the displayed scope (needed outside a terminal).")]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the scope and the redacted items; send nothing, change nothing.")]
+MaxReflectionsOpt = Annotated[int, typer.Option(
+    "--max-reflections", min=0, help="Maximum reflection batches; 0 imports signals only (no model).")]
+
+
+def _confirm(question: str) -> bool:
+    return typer.confirm(question, default=False)
+
+
+def import_reviews(
+    repo: Annotated[str | None, typer.Option(
+        "--repo", metavar="OWNER/NAME", help="GitHub repository. Default: the project's GitHub `origin` remote.",
+        show_default=False)] = None,
+    since: SinceOpt = "30d",
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000, help="Maximum merged pull requests to inspect.")] = 50,
+    include_bots: Annotated[bool, typer.Option("--include-bots", help="Keep comments from bots (overrides every bot filter).")] = False,
+    any_author: Annotated[bool, typer.Option(
+        "--any-author", help="Keep reviewers who are not owners, members or collaborators.")] = False,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", metavar="A,B", help="Extra bot logins to drop (also learn.review_bots).", show_default=False)] = None,
+    model: ModelOpt = None,
+    yes: YesOpt = False,
+    dry_run: DryRunOpt = False,
+    max_reflections: MaxReflectionsOpt = 20,
+    json_out: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Seed candidate lessons from human review comments on merged GitHub pull requests.
+
+    Token: GITHUB_TOKEN, GH_TOKEN, else `gh auth token`. API: GITHUB_API_URL, else the host's default.
+    Drops bots, the PR's author, non-members, late, trivial and duplicate comments, and anything already
+    imported. A rate-limit pause saves the cursor: rerun to continue after the last finished PR.
+    """
+    from altimate_learn.history.review_import import ImportReviewsOptions, run
+
+    store = open_store(name)
+    options = ImportReviewsOptions(
+        repo=repo, since=since, limit=limit, include_bots=include_bots, any_author=any_author,
+        bots=[b.strip() for b in (bots or "").split(",") if b.strip()], model=model, yes=yes, dry_run=dry_run,
+        max_reflections=max_reflections)
+    result = run(options, store=store, settings=settings(store.project), out=echo if not json_out else warn_out,
+                 warn=warn, interactive=is_interactive(), confirm=_confirm)
+    if json_out:
+        print_json(result.to_dict())
+
+
+def warn_out(text: str) -> None:
+    """With --json, human-readable progress goes to stderr so stdout stays one JSON document."""
+    typer.echo(text, err=True)
+
+
+def bootstrap(
+    since: SinceOpt = "30d",
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Maximum root sessions to inspect.")] = 200,
+    model: ModelOpt = None,
+    yes: YesOpt = False,
+    dry_run: DryRunOpt = False,
+    max_reflections: MaxReflectionsOpt = 20,
+    max_seconds: Annotated[int, typer.Option(
+        "--max-seconds", min=1, help="Total time budget after confirmation.")] = 300,
+    json_out: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Seed candidate lessons from this project's past agent sessions (every harness).
+
+    Finds the corrections and repeated tool failures live capture would have recorded in root sessions
+    created within --since, shows them, asks, then reflects. Rerun to finish pending reflections and
+    continue with older sessions; sessions already imported add no signals.
+    """
+    from altimate_learn.history.bootstrap import BootstrapOptions, run
+
+    store = open_store(name)
+    options = BootstrapOptions(since=since, limit=limit, model=model, yes=yes, dry_run=dry_run,
+                               max_reflections=max_reflections, max_seconds=max_seconds)
+    result = run(options, store=store, settings=settings(store.project), out=echo if not json_out else warn_out,
+                 interactive=is_interactive(), confirm=_confirm)
+    if json_out:
+        print_json(result.to_dict())
 
 
 def register(app: typer.Typer) -> None:
-    return None
+    app.command("bootstrap")(bootstrap)
+    app.command("import-reviews")(import_reviews)

@@ -182,15 +182,16 @@ class GitHub:
                 status = exc.status_code
                 limited = self._rate_limit_wait(status, headers, exc.message)
                 if limited is not None:
-                    wait, why = limited
-                    self._wait_or_pause(wait, datetime.fromtimestamp(now + wait, timezone.utc), why)
+                    wait, reset_at, why = limited
+                    self._wait_or_pause(wait, reset_at, why)
                     continue
                 raise self._friendly(status, exc) from None
             self._note_budget(self.api.recv_hdrs)
             return result
 
-    def _rate_limit_wait(self, status: int | None, headers: Any, message: str) -> tuple[float, str] | None:
-        """Seconds to wait when a 403/429 is a rate limit (not a permission problem), else None."""
+    def _rate_limit_wait(self, status: int | None, headers: Any,
+                         message: str) -> tuple[float, datetime, str] | None:
+        """(seconds to wait, when, why) when a 403/429 is a rate limit (not a permission problem), else None."""
         if status not in (403, 429):
             return None
         retry_after = _as_int(_header(headers, "retry-after"))
@@ -199,11 +200,15 @@ class GitHub:
         is_limit = status == 429 or retry_after is not None or remaining == 0 or "rate limit" in (message or "").lower()
         if not is_limit:
             return None
+        now = self.clock()
         if retry_after is not None:
-            return float(retry_after), f"HTTP {status}, retry-after {retry_after}s"
-        if reset is not None:
-            return max(0.0, reset - self.clock()), f"HTTP {status}, rate limit exhausted"
-        return 60.0, f"HTTP {status}, rate limited"  # GitHub's advice when it gives no header
+            wait, why = float(retry_after), f"HTTP {status}, retry-after {retry_after}s"
+        elif reset is not None:
+            return max(0.0, reset - now), datetime.fromtimestamp(reset, timezone.utc), \
+                f"HTTP {status}, rate limit exhausted"
+        else:
+            wait, why = 60.0, f"HTTP {status}, rate limited"  # GitHub's advice when it sends no header
+        return wait, datetime.fromtimestamp(now + wait, timezone.utc), why
 
     def _friendly(self, status: int | None, exc: Exception) -> LearnError:
         where = f"{self.repo.host}/{self.repo.full_name}"
@@ -389,11 +394,13 @@ def normalized(body: str) -> str:
 def drop_reason(item: ReviewItem, pr: PullRequest, filters: Filters) -> str | None:
     """The first filter that drops ``item`` (see DROP_REASONS), or None to keep it. Duplicates and
     already-imported comments are decided by the caller, which sees the whole PR and the store."""
-    if not filters.include_bots and is_bot(item, filters.bots):
+    bot = is_bot(item, filters.bots)
+    if bot and not filters.include_bots:
         return "bot"
     if pr.author and item.login.lower() == pr.author.lower():
         return "pr-author"
-    if not filters.any_author and item.association not in TRUSTED_ASSOCIATIONS:
+    # Review apps are never members; asking for their comments (--include-bots) admits them.
+    if not filters.any_author and item.association not in TRUSTED_ASSOCIATIONS and not bot:
         return "not-member"
     if item.kind == "review" and item.state not in REVIEW_STATES:
         return "review-state"

@@ -1,0 +1,364 @@
+"""`learn import-reviews` against a fake GitHub over real HTTP, in a real git repository."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import git
+from tests.history.conftest import all_text, read_signals, read_state, tree
+from tests.history.fake_github import (
+    KEPT_CENTS, KEPT_COLUMNS, KEPT_LINTER, KEPT_PATHLIB, SECRET_AWS, SECRET_PASSWORD, TOKEN, FakeGitHub, ago,
+)
+
+KEY = "github.com/acme/widgets"
+
+
+def kept_ids(root: Path) -> set[int]:
+    return {int(s["messageID"].rsplit("/", 1)[1]) for s in read_signals(root)}
+
+
+def run_json(cli, *args: str) -> tuple[int, dict, str]:
+    code, out, err = cli("import-reviews", *args, "--json")
+    return code, (json.loads(out) if out.strip() else {}), err
+
+
+# --- the scope, dry run and consent ---------------------------------------------------------------------
+
+def test_dry_run_prints_redacted_kept_and_dropped_comments_and_changes_nothing(cli, repo, github):
+    before = tree(repo)
+    code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 0, err
+    assert tree(repo) == before  # not even `.altimate-code/` was created
+    assert not (repo / ".altimate-code").exists()
+    assert "Repository: github.com/acme/widgets" in out
+    assert "Review comments and bodies: 22 fetched, 6 kept, 16 dropped:" in out
+    for line in ("  bot author: 4", "  the PR's author: 2", "  LGTM-style approval: 2", "  emoji only: 1",
+                 "  written after the merge: 1", "  mostly symbols: 1", "  too short: 1", "  empty: 1",
+                 "  same text as another comment on this PR: 1",
+                 "  review body that neither approves nor requests changes: 1",
+                 "  not an owner, member or collaborator (--any-author includes them): 1"):
+        assert line in out
+    assert KEPT_COLUMNS in out and KEPT_CENTS in out  # the kept comments are shown in full
+    assert "- PR #110 comment 1104: LGTM-style approval: \"LGTM\"" in out  # and each drop with its reason
+    assert "Model: builtin, the offline reflector (no --model and no learn.model set; no network, no cost)." in out
+    assert "Estimated input: about " in out
+    assert out.rstrip().endswith("Dry run: nothing was sent to a model and no state changed.")
+    # secrets and credentials in URLs never printed
+    for secret in (SECRET_AWS, SECRET_PASSWORD, "querysecret", "x-access-token", "notification_referrer", TOKEN):
+        assert secret not in out + err
+    assert "[REDACTED:aws-key]" in out
+    assert "https://github.com/acme/widgets/pull/110#discussion_r1110" in out
+    # it really fetched: every listing was followed through its Link header
+    pulls = [r for r in github.requests if r["path"].endswith("/pulls")]
+    assert [r["query"]["page"] for r in pulls] == ["1", "2"]
+    assert {r["query"]["state"] for r in pulls} == {"closed"}
+    assert all(r["authorization"] == f"token {TOKEN}" for r in github.requests)
+
+
+def test_dry_run_sends_nothing_to_a_configured_model(cli, repo, github, model_server, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    code, out, _ = cli("import-reviews", "--dry-run", "--model", "openai/gpt-4o-mini")
+    assert code == 0
+    assert "Model: openai/gpt-4o-mini (provider openai, from --model)." in out
+    assert model_server.requests == []
+    assert not (repo / ".altimate-code").exists()
+
+
+def test_outside_a_terminal_it_refuses_without_yes_after_showing_the_scope(cli, repo, github):
+    code, out, err = cli("import-reviews")
+    assert code == 1
+    assert "6 kept" in out
+    assert err.strip() == ("Error: refusing to import reviews without confirmation outside a terminal. "
+                           "Pass --yes to confirm the scope above, or --dry-run to preview it.")
+    assert not (repo / ".altimate-code").exists()
+
+
+def test_answering_no_at_the_prompt_changes_nothing(cli, repo, github, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_ASSUME_TTY", "1")
+    code, out, _ = cli("import-reviews", input="n\n")
+    assert code == 0
+    assert "Import 6 review comment(s) as signals and send redacted text to builtin" in out
+    assert "Cancelled. Nothing was sent or changed." in out
+    assert not (repo / ".altimate-code").exists()
+
+
+def test_answering_yes_at_the_prompt_imports(cli, repo, github, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_ASSUME_TTY", "1")
+    code, out, _ = cli("import-reviews", "--max-reflections", "0", input="y\n")
+    assert code == 0, out
+    assert len(read_signals(repo)) == 6
+
+
+# --- filters ----------------------------------------------------------------------------------------
+
+def test_only_substantive_member_comments_before_the_merge_become_review_signals(cli, repo, github):
+    code, result, err = run_json(cli, "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert kept_ids(repo) == github.expected["kept"]
+    assert result["dropped"] == github.expected["drops"]
+    assert (result["prs"], result["fetched"], result["kept"], result["signals_added"]) == (2, 22, 6, 6)
+    signals = {int(s["messageID"].rsplit("/", 1)[1]): s for s in read_signals(repo)}
+    columns = signals[1101]
+    assert columns["kind"] == "review" and columns["source"] == "import-reviews" and columns["status"] == "open"
+    assert columns["messageID"] == f"{KEY}/comment/1101"
+    assert columns["sessionID"] == f"review:{KEY}/pull/110"
+    assert columns["text"] == f"src/db/query.py: {KEPT_COLUMNS}"  # the file path travels with the text
+    assert columns["reason"] == "PR #110 review comment on src/db/query.py"
+    assert columns["provenance"] == "https://github.com/acme/widgets/pull/110#discussion_r1101"
+    assert signals[5001]["text"] == KEPT_CENTS and signals[5001]["reason"] == "PR #110 review (changes requested)"
+    assert signals[5081]["reason"] == "PR #108 review (approved)"
+    assert "alice" not in all_text(repo) and "carol" not in all_text(repo)  # no reviewer logins stored
+
+
+def test_any_author_keeps_reviewers_outside_the_team(cli, repo, github):
+    code, result, _ = run_json(cli, "--yes", "--max-reflections", "0", "--any-author")
+    assert code == 0
+    assert kept_ids(repo) == github.expected["kept"] | {1105}
+    assert "not-member" not in result["dropped"]
+
+
+def test_include_bots_overrides_every_bot_filter(cli, repo, github):
+    code, result, _ = run_json(cli, "--yes", "--max-reflections", "0", "--include-bots", "--bots", "acme-linter")
+    assert code == 0
+    assert kept_ids(repo) == github.expected["kept"] | {1103, 5004, 1082, 1083}
+    assert "bot" not in result["dropped"]
+
+
+def test_extra_bots_from_the_flag_and_from_learn_review_bots(cli, repo, github):
+    code, result, _ = run_json(cli, "--yes", "--max-reflections", "0", "--bots", "Acme-Linter, other")
+    assert code == 0
+    assert 1084 not in kept_ids(repo) and result["dropped"]["bot"] == 5
+
+
+def test_learn_review_bots_setting_drops_those_logins(cli, repo, github):
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.parent.mkdir()
+    config.write_text(json.dumps({"learn": {"review_bots": ["acme-linter[bot]"]}}))
+    code, result, _ = run_json(cli, "--yes", "--max-reflections", "0")
+    assert code == 0
+    assert 1084 not in kept_ids(repo) and result["dropped"]["bot"] == 5
+
+
+def test_since_bounds_the_merge_date(cli, repo, github):
+    code, result, _ = run_json(cli, "--dry-run", "--since", "2d")
+    assert code == 0
+    assert result["prs"] == 1  # PR 108 merged three days ago
+    code, result, _ = run_json(cli, "--dry-run", "--since", "60d")
+    assert result["prs"] == 3  # PR 100, merged 45 days ago, now counts; 109 was never merged
+    code, _, err = run_json(cli, "--dry-run", "--since", "yesterday")
+    assert code == 1 and "--since must be a duration such as 30d, 24h or 4w, or a past ISO date" in err
+
+
+def test_limit_stops_early_and_a_rerun_continues_with_older_prs(cli, repo, github):
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert code == 0
+    assert "Stopped at --limit 1: rerun to continue with older pull requests." in out
+    assert kept_ids(repo) == {1101, 1110, 5001}
+    assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["number"] == 110
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert "1 finished by an earlier run" in out
+    assert kept_ids(repo) == github.expected["kept"]
+    assert "cursor" not in read_state(repo, "reviews.json")["repositories"][KEY]
+
+
+def test_a_second_run_imports_nothing_twice_even_after_a_rescan(cli, repo, github):
+    cli("import-reviews", "--yes")  # builtin reflection consumes the signals
+    assert len(read_signals(repo)) == 6
+    # a wider filter scope rescans finished PRs; the already imported comments are recognised by id
+    code, result, _ = run_json(cli, "--yes", "--max-reflections", "0", "--any-author")
+    assert code == 0
+    assert result["dropped"]["already-imported"] == 6
+    assert result["signals_added"] == 1  # only the newly admitted non-member comment
+    assert len(read_signals(repo)) == 7
+
+
+# --- secrets ---------------------------------------------------------------------------------------------
+
+def test_secrets_in_comments_never_reach_the_store_or_the_model(cli, repo, github, model_server, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.reply('{"deltas": [{"op": "ADD", "text": "List explicit columns instead of `SELECT *`.", '
+                       '"reason": "review"}]}', input_tokens=1500, output_tokens=40)
+    model_server.reply('{"deltas": []}', input_tokens=900, output_tokens=10)
+    code, out, err = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    stored = all_text(repo)
+    sent = "\n".join(r.prompt + r.system for r in model_server.requests)
+    for secret in (SECRET_AWS, SECRET_PASSWORD, "querysecret", "x-access-token", TOKEN):
+        assert secret not in stored
+        assert secret not in sent
+        assert secret not in out + err
+    assert "[REDACTED:aws-key]" in sent and KEPT_COLUMNS in sent and KEPT_PATHLIB in sent
+    assert len(model_server.requests) == 2  # one reflection per pull request
+    candidate = json.loads((repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    assert [lesson["text"] for lesson in candidate] == ["List explicit columns instead of `SELECT *`."]
+    assert "2,400 input + 50 output tokens (reported), estimated cost $0.0004" in out
+    assert "1 candidate lesson(s) proposed" in out
+    assert all(s["status"] == "consumed" for s in read_signals(repo))
+
+
+# --- the normal reflect → curate path with the builtin reflector ---------------------------------------------
+
+def test_builtin_reflection_stages_candidates_without_network(cli, repo, github):
+    code, out, err = cli("import-reviews", "--yes")
+    assert code == 0, err
+    candidate = json.loads((repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    texts = [lesson["text"] for lesson in candidate]
+    assert "List explicit columns instead of `SELECT *` in warehouse queries." in texts
+    assert any("pathlib.Path" in t for t in texts)
+    scoped = next(lesson for lesson in candidate if "SELECT" in lesson["text"])
+    assert scoped["trigger"]["paths"] == ["src/db/*.py"]  # scoped to the commented file's folder
+    assert not (repo / ".altimate-code/learn/team-playbook/approved.json").exists()
+    assert "Reflected review comments of PR #110:" in out and "Reflected review comments of PR #108:" in out
+    history = [json.loads(x) for x in (repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text().splitlines()]
+    entry = next(h for h in history if h["op"] == "import-reviews")
+    assert entry["repo"] == KEY and entry["kept"] == 6 and entry["reflections"] == 2
+
+
+def test_max_reflections_bounds_the_model_calls_and_a_rerun_finishes(cli, repo, github, model_server, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.reply('{"deltas": []}')
+    code, out, _ = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini", "--max-reflections", "1")
+    assert code == 0
+    assert len(model_server.requests) == 1
+    assert "3 review signal(s) still open" in out
+    model_server.reply('{"deltas": []}')
+    code, out, _ = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini")
+    assert code == 0
+    assert "Open review signals from earlier imports of this repository: 3." in out
+    assert len(model_server.requests) == 2
+    assert all(s["status"] == "consumed" for s in read_signals(repo))
+
+
+# --- rate limits -----------------------------------------------------------------------------------------
+
+def test_a_403_rate_limit_pauses_saves_the_cursor_and_a_rerun_continues(cli, repo, github):
+    reset = github.rate_limit_403(r"/pulls/108/comments")
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "GitHub rate limit reached (HTTP 403, rate limit exhausted): paused. Resume after " in out
+    assert kept_ids(repo) == {1101, 1110, 5001}  # PR 110 finished; PR 108 was cut short and is not half-imported
+    entry = read_state(repo, "reviews.json")["repositories"][KEY]
+    assert entry["finished"] == [110]
+    assert entry["cursor"]["number"] == 110
+    from datetime import datetime, timezone
+    assert entry["cursor"]["resetAt"] == datetime.fromtimestamp(reset, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    first_run = len(github.requests)
+
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "1 finished by an earlier run" in out
+    assert kept_ids(repo) == github.expected["kept"]
+    ids = [s["messageID"] for s in read_signals(repo)]
+    assert len(ids) == len(set(ids)) == 6  # nothing imported twice
+    again = [r["path"] for r in github.requests[first_run:]]
+    assert not any("/pulls/110/" in p for p in again)  # the finished PR was not fetched again
+    entry = read_state(repo, "reviews.json")["repositories"][KEY]
+    assert entry["finished"] == [110, 108] and "cursor" not in entry and "resetAt" not in entry
+
+
+def test_dry_run_reports_a_pause_but_saves_nothing(cli, repo, github):
+    github.rate_limit_403(r"/pulls/108/reviews")
+    code, out, _ = cli("import-reviews", "--dry-run")
+    assert code == 0
+    assert "paused. Resume after" in out
+    assert not (repo / ".altimate-code").exists()
+
+
+def test_a_429_with_a_short_retry_after_is_waited_out(cli, repo, github):
+    github.fail(r"/pulls/110/reviews", 429, headers={"retry-after": "1"},
+                body={"message": "You have exceeded a secondary rate limit."})
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0
+    assert "GitHub asked to wait 1s (HTTP 429, retry-after 1s); waiting." in err
+    assert kept_ids(repo) == github.expected["kept"]
+    assert github.paths().count("/repos/acme/widgets/pulls/110/reviews") == 3  # 429, then pages 1 and 2
+
+
+def test_a_long_retry_after_pauses(cli, repo, github):
+    github.fail(r"/pulls/110/comments", 429, headers={"retry-after": "120"})
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0
+    assert "GitHub rate limit reached (HTTP 429, retry-after 120s): paused." in out
+    assert read_signals(repo) == []
+    assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["resetAt"]
+
+
+def test_a_low_remaining_budget_pauses_before_running_out(cli, repo, github):
+    github.remaining = 14  # a few requests, then fewer than 10 remain and the reset is an hour away
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0
+    assert "requests left this hour): paused." in out
+    assert github.remaining >= 0  # never ran the budget dry
+    assert "cursor" in read_state(repo, "reviews.json")["repositories"][KEY]
+
+
+# --- repository, host and access -------------------------------------------------------------------------
+
+def test_a_gitlab_origin_is_refused_with_a_message_naming_repo(cli, git_repo, github):
+    git(git_repo, "remote", "add", "origin", "https://gitlab.com/acme/widgets.git")
+    code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 1
+    assert err.strip() == ("Error: learn import-reviews supports GitHub and GitHub Enterprise only; the remote is on "
+                           "gitlab.com. Pass --repo owner/name for a GitHub repository.")
+    code, out, err = cli("import-reviews", "--dry-run", "--repo", "acme/widgets")
+    assert code == 0, err
+    assert "Repository: github.com/acme/widgets" in out
+
+
+def test_no_remote_needs_repo(cli, git_repo, github):
+    code, _, err = cli("import-reviews", "--dry-run")
+    assert code == 1
+    assert err.strip() == ("Error: cannot find a GitHub repository in this project's git remotes (no GitHub `origin`)."
+                           " Pass --repo owner/name.")
+    code, _, err = cli("import-reviews", "--dry-run", "--repo", "https://github.com/acme/widgets")
+    assert code == 1 and "--repo must be owner/name" in err
+
+
+def test_a_github_enterprise_origin_uses_the_api_url_and_its_v3_prefix(cli, git_repo, monkeypatch):
+    git(git_repo, "remote", "add", "origin", "ssh://git@ghe.example.com:2222/acme/widgets.git")
+    with FakeGitHub(prefix="/api/v3") as fake:
+        fake.add_pull(7, "alice", merged=ago(days=1), updated=ago(days=1))
+        fake.add_comment(7, 71, "bob", KEPT_LINTER, created=ago(days=2), path="db/sql.py")
+        monkeypatch.setenv("GITHUB_API_URL", fake.url)
+        monkeypatch.setenv("GH_TOKEN", TOKEN)
+        code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+        assert code == 0, err
+        assert "Repository: ghe.example.com/acme/widgets" in out and "token from GH_TOKEN" in out
+        assert fake.paths()[0] == "/api/v3/repos/acme/widgets"
+    assert [s["messageID"] for s in read_signals(git_repo)] == ["ghe.example.com/acme/widgets/comment/71"]
+
+
+def test_a_rejected_token_is_explained_and_never_printed(cli, repo, github, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_WrongToken0000000000000000000000000000")
+    code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 1
+    assert err.strip() == ("Error: GitHub rejected the token for github.com (HTTP 401). Refresh it: "
+                           "`gh auth login --hostname github.com`, or set a valid GITHUB_TOKEN.")
+    assert "ghp_WrongToken" not in out + err
+
+
+def test_an_unreadable_repository_is_explained(cli, git_repo, github):
+    git(git_repo, "remote", "add", "origin", "https://github.com/acme/secret-repo.git")
+    code, _, err = cli("import-reviews", "--dry-run")
+    assert code == 1
+    assert err.strip() == ("Error: cannot read pull requests of github.com/acme/secret-repo (HTTP 404). Check the "
+                           "repository name and that your account can read it: `gh api repos/acme/secret-repo` "
+                           "(`gh auth status --hostname github.com` shows the account in use).")
+
+
+@pytest.mark.parametrize("flag", ["--limit=0", "--max-reflections=-1"])
+def test_bad_numbers_are_usage_errors(cli, repo, github, flag):
+    code, _, _ = cli("import-reviews", "--dry-run", flag)
+    assert code == 2
+
+
+def test_the_real_command_runs_in_a_subprocess(run_learn, repo, github):
+    result = run_learn("import-reviews", "--dry-run", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "6 kept" in result.stdout
