@@ -19,6 +19,7 @@ Stdlib only: imported by every hook call.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import hashlib
@@ -31,6 +32,11 @@ SHOWN = "shown.jsonl"
 USAGE = "usage.json"
 HOOK_LOG = "hook.log"
 LOCK_TIMEOUT = 5.0  # seconds; spec 003: delivery waits at most about 5 s for the learn lock
+# After a wait for a lock timed out, the next hooks (one per prompt and file read) would each wait the full
+# 5 s again and stall the agent for minutes; while `<lock>.busy` is younger than BUSY_SECONDS they wait
+# only BUSY_WAIT. It is removed as soon as the lock is taken again.
+BUSY_SECONDS = 60.0
+BUSY_WAIT = 0.25
 STATE_VERSION = 1
 MAX_SESSION_ID = 200
 LOG_MAX_BYTES = 1_000_000
@@ -103,19 +109,33 @@ class Locks:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         delay = 0.002
+        deadline = self.deadline
+        memo = path + ".busy"
+        try:
+            busy = time.time() - os.stat(memo).st_mtime < BUSY_SECONDS
+        except OSError:
+            busy = False
+        if busy:
+            deadline = min(deadline, time.monotonic() + BUSY_WAIT)
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 self.fds.append(fd)
+                if busy:
+                    with contextlib.suppress(OSError):
+                        os.unlink(memo)
                 return
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES):
                     os.close(fd)
                     raise
-            if time.monotonic() >= self.deadline:
+            if time.monotonic() >= deadline:
                 os.close(fd)
+                with contextlib.suppress(OSError):
+                    with open(memo, "a"):
+                        os.utime(memo)
                 raise LockBusy(path)
-            time.sleep(min(delay, max(0.0, self.deadline - time.monotonic())))
+            time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 0.1)
 
     def release(self) -> None:

@@ -1,0 +1,50 @@
+"""`learn deliver`: the hooks' selection from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.deliver.helpers import learn_dir, read_jsonl, sample_lessons, write_store
+
+
+def test_deliver_request_json_and_shown_records(git_repo: Path, run_learn):
+    write_store(git_repo, sample_lessons())
+    proc = run_learn("deliver", "--session", "cli-1", "--request", "add a model from raw tables", "--json",
+                     cwd=git_repo)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "skipped"}
+    assert out["session"] == "cli-1" and out["event"] == "request" and out["enabled"] is True
+    assert out["lessons"] and set(out["lessons"][0]) == {"store", "id", "tier", "line"}
+    assert {item["tier"] for item in out["lessons"]} <= {"core", "retrieved"}
+    shown = read_jsonl(learn_dir(git_repo) / "team-playbook" / "shown.jsonl")
+    assert [r["id"] for r in shown] == [item["id"] for item in out["lessons"]]
+    again = json.loads(run_learn("deliver", "--session", "cli-1", "--file", "models/staging/stg_x.sql", "--json",
+                                 cwd=git_repo).stdout)
+    assert again["event"] == "file"
+    assert not {i["id"] for i in again["lessons"]} & {i["id"] for i in out["lessons"]}
+
+
+def test_deliver_plain_text_and_usage_errors(git_repo: Path, run_learn):
+    write_store(git_repo, sample_lessons())
+    proc = run_learn("deliver", "--session", "cli-2", "--request", "staging models", cwd=git_repo)
+    assert proc.returncode == 0 and "Team conventions for this project" in proc.stdout
+    proc = run_learn("deliver", "--session", "cli-2", "--request", "x", "--file", "y", cwd=git_repo)
+    assert proc.returncode == 2 and "exactly one of --request or --file" in proc.stderr
+    proc = run_learn("deliver", "--session", "cli-2", cwd=git_repo)
+    assert proc.returncode == 2
+
+
+def test_deliver_with_learning_off_delivers_nothing(git_repo: Path, run_learn):
+    write_store(git_repo, sample_lessons())
+    proc = run_learn("deliver", "--session", "cli-3", "--request", "staging", "--json", cwd=git_repo,
+                     env={"ALTIMATE_LEARN": "0"})
+    out = json.loads(proc.stdout)
+    assert proc.returncode == 0 and out["enabled"] is False and out["lessons"] == []
+    assert not (learn_dir(git_repo) / ".sessions").exists()
+
+
+def test_deliver_without_lessons(git_repo: Path, run_learn):
+    proc = run_learn("deliver", "--session", "cli-4", "--request", "anything", "--json", cwd=git_repo)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["note"] == "this project has no approved lessons"

@@ -1,0 +1,231 @@
+"""`learn install`: merge, idempotence, byte-identical uninstall, backups, dry run, JSONC, --check."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.harness.install import (InstallOptions, add_ours, hook_command, is_ours, remove_ours,
+                                            run_check, run_install)
+
+CLAUDE_SETTINGS = """{
+  "$schema": "https://json.schemastore.org/claude-code-settings.json",
+  "model": "opus",
+  "permissions": {
+    "allow": ["Bash(npm run test:*)", "Read(~/.zshrc)"],
+    "deny": ["Read(./.env)", "Read(./secrets/**)"]
+  },
+  "env": {
+    "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
+    "ÜNICODE_NOTE": "kept as written: é, ß, 漢字"
+  },
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "$CLAUDE_PROJECT_DIR/.claude/hooks/check-bash.sh"
+          }
+        ]
+      }
+    ]
+  },
+  "statusLine": {"type": "command", "command": "~/.claude/statusline.sh", "padding": 0},
+  "cleanupPeriodDays": 30,
+  "includeCoAuthoredBy": false
+}
+"""
+
+CODEX_HOOKS = """{
+    "hooks": {
+        "SessionStart": [
+            {
+                "hooks": [
+                    {"type": "command", "command": "python3 ~/.codex/hooks/banner.py"}
+                ]
+            }
+        ]
+    }
+}
+"""
+
+GEMINI_SETTINGS = """{
+\t"theme": "GitHub",
+\t"general": {"vimMode": true},
+\t"tools": {"enableHooks": true},
+\t"mcpServers": {}
+}
+"""
+
+
+def options(root: Path, harness: str = "claude-code", **kw) -> InstallOptions:
+    return InstallOptions(harness, root, **kw)
+
+
+def settings_file(root: Path, harness: str) -> Path:
+    return root / {"claude-code": ".claude/settings.json", "codex": ".codex/hooks.json",
+                   "gemini": ".gemini/settings.json"}[harness]
+
+
+@pytest.mark.parametrize("harness,original", [("claude-code", CLAUDE_SETTINGS), ("codex", CODEX_HOOKS),
+                                              ("gemini", GEMINI_SETTINGS)])
+def test_install_then_uninstall_gives_back_the_original_bytes(tmp_path: Path, harness: str, original: str):
+    path = settings_file(tmp_path, harness)
+    path.parent.mkdir(parents=True)
+    path.write_text(original)
+    run_install(options(tmp_path, harness))
+    installed = path.read_text()
+    data = json.loads(installed)
+    old = json.loads(original)
+    for key, value in old.items():
+        if key != "hooks":
+            assert data[key] == value
+    for event, groups in (old.get("hooks") or {}).items():
+        assert data["hooks"][event][: len(groups)] == groups  # the user's hooks first, untouched
+    assert list(data)[: len(old)] == list(old)  # key order kept
+    ours = [h for groups in data["hooks"].values() for g in groups for h in g["hooks"] if is_ours(h, harness)]
+    assert ours and all(h["command"] == hook_command(harness) for h in ours)
+    run_install(options(tmp_path, harness, uninstall=True))
+    assert path.read_text() == original
+
+
+def test_an_originally_empty_event_list_is_the_one_corner_not_restored(tmp_path: Path):
+    path = settings_file(tmp_path, "claude-code")
+    path.parent.mkdir(parents=True)
+    path.write_text('{\n  "hooks": {\n    "Stop": []\n  },\n  "model": "opus"\n}\n')
+    run_install(options(tmp_path))
+    run_install(options(tmp_path, uninstall=True))
+    assert path.read_text() == '{\n  "model": "opus"\n}\n'  # the empty list and hooks object go with ours
+
+
+def test_install_is_idempotent_and_keeps_a_backup_of_the_file_it_changed(tmp_path: Path):
+    path = settings_file(tmp_path, "claude-code")
+    path.parent.mkdir(parents=True)
+    path.write_text(CLAUDE_SETTINGS)
+    lines = run_install(options(tmp_path))
+    assert lines[0].startswith(f"Installed learn hooks for claude-code in {path}")
+    (backup,) = path.parent.glob("settings.json.bak-*")
+    assert backup.read_text() == CLAUDE_SETTINGS
+    once = path.read_text()
+    again = run_install(options(tmp_path))
+    assert again == [f"learn hooks for claude-code are already installed in {path}; nothing changed."]
+    assert path.read_text() == once and len(list(path.parent.glob("settings.json.bak-*"))) == 1
+
+
+def test_an_outdated_install_is_replaced_not_duplicated(tmp_path: Path):
+    path = settings_file(tmp_path, "claude-code")
+    run_install(options(tmp_path, command="/old/venv/bin/python -m altimate_learn hook claude-code"))
+    run_install(options(tmp_path))
+    data = json.loads(path.read_text())
+    commands = [h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]]
+    assert commands and set(commands) == {hook_command("claude-code")}
+    assert len(data["hooks"]["SessionStart"]) == 1
+
+
+def test_uninstall_removes_only_our_handlers_even_inside_a_shared_group(tmp_path: Path):
+    path = settings_file(tmp_path, "claude-code")
+    path.parent.mkdir(parents=True)
+    mine = hook_command("claude-code")
+    path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "notify-send done"},
+        {"type": "command", "command": mine}]}]}}, indent=2) + "\n")
+    run_install(options(tmp_path, uninstall=True))
+    assert json.loads(path.read_text()) == {"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "notify-send done"}]}]}}
+
+
+def test_dry_run_prints_the_change_and_writes_nothing(tmp_path: Path):
+    lines = run_install(options(tmp_path, dry_run=True))
+    assert lines[0] == "Dry run: nothing was written. The change would be:"
+    assert '+            "command": ' in lines[1] and "hook claude-code" in lines[1]
+    assert not (tmp_path / ".claude").exists()
+
+
+def test_a_settings_file_with_comments_is_refused_with_the_entries_to_add(tmp_path: Path):
+    path = settings_file(tmp_path, "gemini")
+    path.parent.mkdir(parents=True)
+    path.write_text('{\n  // my theme\n  "theme": "GitHub"\n}\n')
+    from altimate_learn.errors import LearnError
+
+    with pytest.raises(LearnError) as err:
+        run_install(options(tmp_path, "gemini"))
+    assert str(err.value).startswith(f"{path} has comments, which learn will not rewrite.")
+    assert '"BeforeAgent"' in str(err.value)
+    assert path.read_text() == '{\n  // my theme\n  "theme": "GitHub"\n}\n'
+
+
+def test_malformed_settings_are_refused(tmp_path: Path):
+    path = settings_file(tmp_path, "claude-code")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"hooks": [1, 2]}')
+    from altimate_learn.errors import LearnError
+
+    with pytest.raises(LearnError, match='"hooks" is not an object'):
+        run_install(options(tmp_path))
+
+
+def test_user_level_files(tmp_path: Path, isolated_home: Path):
+    run_install(options(tmp_path, user=True))
+    assert (isolated_home / ".claude" / "settings.json").is_file()
+    run_install(options(tmp_path, "codex", user=True))
+    assert (isolated_home / ".codex" / "hooks.json").is_file()  # $CODEX_HOME
+    run_install(options(tmp_path, "gemini", user=True))
+    assert (isolated_home / ".gemini" / "settings.json").is_file()
+    assert not (tmp_path / ".claude").exists()
+
+
+def test_the_command_is_an_absolute_quoted_interpreter_path():
+    command = hook_command("codex")
+    words = shlex.split(command)
+    assert words[0] == sys.executable and Path(words[0]).is_absolute()
+    assert words[1:] == ["-m", "altimate_learn", "hook", "codex"]
+
+
+def test_inline_and_empty_containers_keep_their_style():
+    text = '{"a": 1, "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}'
+    from altimate_learn.harness import claude
+
+    added = add_ours(text, claude, "learn hook claude-code")
+    assert json.loads(added)["a"] == 1
+    assert remove_ours(added, "claude-code")[0] == text
+    assert remove_ours(add_ours("{}", claude, "learn hook claude-code"), "claude-code")[0] == "{}"
+
+
+def test_check_reports_installed_and_runnable(git_repo: Path):
+    ok, lines = run_check(options(git_repo))
+    assert not ok and "not installed" in lines[0]
+    run_install(options(git_repo))
+    ok, lines = run_check(options(git_repo))
+    assert ok, lines
+    assert lines[0] == f"learn hooks for claude-code are installed in {settings_file(git_repo, 'claude-code')} and run."
+    assert lines[1].startswith("runs: ")
+
+
+def test_check_finds_a_broken_command(git_repo: Path):
+    run_install(options(git_repo, command="/nonexistent/python -m altimate_learn hook claude-code"))
+    ok, lines = run_check(options(git_repo))
+    assert not ok and any(line.startswith("FAILS: /nonexistent/python") for line in lines)
+
+
+def test_cli_install_dry_run_and_check(git_repo: Path, run_learn):
+    proc = run_learn("install", "claude-code", "--dry-run", cwd=git_repo)
+    assert proc.returncode == 0 and "Dry run" in proc.stdout
+    proc = run_learn("install", "codex", cwd=git_repo)
+    assert proc.returncode == 0 and "trust" in proc.stdout and "[features]" in proc.stdout
+    proc = run_learn("install", "codex", "--check", cwd=git_repo)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = run_learn("install", "gemini", "--check", cwd=git_repo)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == "Error: learn hooks for gemini are not installed or do not run (see above)."
+    proc = run_learn("install", "vim", cwd=git_repo)
+    assert proc.returncode == 1 and proc.stderr.startswith("Error: unknown agent 'vim'.")
+    proc = run_learn("install", "codex", "--local", cwd=git_repo)
+    assert proc.returncode == 1 and "--local is only for claude-code" in proc.stderr
+    proc = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    assert proc.returncode == 0 and (git_repo / ".claude" / "settings.local.json").is_file()

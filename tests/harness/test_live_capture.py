@@ -1,0 +1,140 @@
+"""Live capture through the hooks: corrections, tool retries, automatic reflection."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.harness import hook, live_capture
+from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, sample_lessons, write_store
+
+SESSION = "cap-1"
+CORRECTION = "no, use `ref()` instead of reading raw tables directly, we never select from raw in models"
+
+
+def event(repo: Path, name: str, **fields) -> dict:
+    return {"session_id": SESSION, "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo),
+            "hook_event_name": name, **fields}
+
+
+def fire(repo: Path, payload: dict, harness: str = "claude-code", capsys=None) -> str:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))
+    try:
+        hook.main([harness])
+    finally:
+        sys.stdin = sys.__stdin__
+    return capsys.readouterr().out if capsys else ""
+
+
+def signals(repo: Path) -> list[dict]:
+    return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
+
+
+@pytest.fixture
+def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    write_store(git_repo, sample_lessons())
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    return git_repo
+
+
+def test_a_correction_after_a_completed_turn_becomes_a_redacted_signal(repo: Path, capsys):
+    fire(repo, event(repo, "SessionStart", source="startup"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model for refunds", prompt_id="p1"),
+         capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    out = fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION + " token ghp_" + "a" * 36, prompt_id="p2"),
+               capsys=capsys)
+    (signal,) = signals(repo)
+    assert signal["kind"] == "user_correction" and signal["sessionID"] == SESSION and signal["status"] == "open"
+    assert signal["messageID"] == "p2" and "ghp_" + "a" * 36 not in signal["text"] and "REDACTED" in signal["text"]
+    assert out == "" or "hookSpecificOutput" in out  # capture never changes what the agent receives
+
+
+def test_the_first_prompt_and_a_prompt_without_a_completed_turn_are_not_corrections(repo: Path, capsys):
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)  # no Stop
+    assert signals(repo) == []
+
+
+def test_three_failures_of_a_tool_in_a_row_become_a_tool_retry_signal(repo: Path, capsys):
+    for i in range(3):
+        fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_input={"command": "dbt build"},
+                         tool_use_id=f"t{i}", error="Compilation Error in model stg_orders"), capsys=capsys)
+    (signal,) = signals(repo)
+    assert signal["kind"] == "tool_retry" and "Compilation Error" in signal["text"]
+
+
+def test_a_success_in_between_resets_the_count(repo: Path, capsys):
+    for i, failed in enumerate([True, True, False, True, True]):
+        name = "PostToolUseFailure" if failed else "PostToolUse"
+        fire(repo, event(repo, name, tool_name="Bash", tool_input={"command": "dbt build"}, tool_use_id=f"t{i}",
+                         error="boom", tool_response={"stdout": "ok", "stderr": ""}), capsys=capsys)
+    assert signals(repo) == []
+
+
+def test_codex_shell_exit_codes_count_as_failures(repo: Path, capsys):
+    for i in range(3):
+        fire(repo, event(repo, "PostToolUse", tool_name="Bash", tool_input={"command": "pytest"}, turn_id="u1",
+                         tool_use_id=f"c{i}", tool_response="Exit code: 1\nWall time: 0.2 seconds\nOutput:\nFAILED"),
+             harness="codex", capsys=capsys)
+    assert [s["kind"] for s in signals(repo)] == ["tool_retry"]
+
+
+def test_capture_off_records_nothing(repo: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("ALTIMATE_LEARN_CAPTURE")
+    fire(repo, event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    for i in range(3):
+        fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id=f"t{i}", error="x"),
+             capsys=capsys)
+    assert not (learn_dir(repo) / "team-playbook" / "signals.jsonl").exists()
+
+
+def test_auto_reflect_starts_at_stop_with_open_signals_and_once_per_count(repo: Path, capsys,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[str] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append(sid))
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert started == []  # no open signals yet
+    fire(repo, event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert started == [SESSION]
+    fire(repo, event(repo, "SessionEnd", reason="other"), capsys=capsys)
+    assert started == [SESSION]  # same open signals: not started again
+
+
+def test_auto_reflect_threshold_starts_before_the_session_ends(repo: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.store import Store
+
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[str] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append(sid))
+    append_signals(Store.open(start=repo), [NewSignal("review", SESSION, f"Review comment {i}.", "test")
+                                            for i in range(2)])
+    for i in range(2):
+        fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id=f"t{i}", error="boom"),
+             capsys=capsys)
+    assert started == []  # two open signals, no turn ended
+    fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id="t2", error="boom"), capsys=capsys)
+    assert started == [SESSION]  # the third open signal
+
+
+def test_the_reflection_runs_detached_with_the_same_interpreter(repo: Path):
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    for payload in (event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), event(repo, "Stop"),
+                    event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2")):
+        assert run_hook("claude-code", payload, cwd=repo, env=env).returncode == 0
+    proc = run_hook("claude-code", event(repo, "Stop"), cwd=repo, env=env)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "started an automatic reflection of this session" in log
+    assert (learn_dir(repo) / ".sessions" / "reflect.log").exists()
