@@ -1,0 +1,113 @@
+"""A failing learn never breaks or stalls the agent: corrupt store, locks held by another process, broken install.
+
+Each agent runs a whole scripted session (read or patch a file, answer) and must exit 0 with its normal answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from altimate_learn.markers import SECTION_OPEN
+from tests.e2e import lessons
+from tests.e2e.agents import codex_setup, opencode_setup, run_claude, run_codex, run_opencode
+from tests.e2e.helpers import TASK, learn_ok, marker_hits, prepare_project
+from tests.e2e.world import World, request_text
+
+pytestmark = pytest.mark.e2e
+
+SECOND = lessons.make_lesson("Second store lessons still arrive (ibex rule).", lesson_id="L-5ec0", now=lessons.NOW,
+                             pinned=True)
+
+
+def script_for(agent: str, model: Path) -> list[dict]:
+    if agent == "claude":
+        return [{"text": "Reading.", "tool": "Read", "input": {"file_path": str(model)}}, {"text": "All done."}]
+    if agent == "codex":
+        return [{"tool": "apply_patch", "raw_input": "*** Begin Patch\n*** Update File: models/staging/orders.sql\n@@\n"
+                                                     "-select amount_cents / 100 as amount from raw.orders\n"
+                                                     "+select amount_cents as amount from raw.orders\n*** End Patch"},
+                {"text": "All done."}]
+    return [{"text": "Reading.", "tool": "read", "input": {"filePath": str(model)}}, {"text": "All done."}]
+
+
+def run_agent(world: World, agent: str, binary: Path):
+    if agent == "claude":
+        return run_claude(world, binary, TASK, timeout=90)
+    if agent == "codex":
+        return run_codex(world, binary, TASK, "--sandbox", "workspace-write", timeout=90)
+    return run_opencode(world, binary, TASK, timeout=90)
+
+
+@pytest.fixture(params=["claude", "codex", "opencode"])
+def agent(request, world) -> tuple[str, Path]:
+    name = request.param
+    binary = request.getfixturevalue(f"{name}_bin")
+    if name == "codex":
+        codex_setup(world)
+    if name == "opencode":
+        opencode_setup(world)
+    return name, binary
+
+
+def install(world: World, agent: str) -> None:
+    learn_ok(world, "install", {"claude": "claude-code"}.get(agent, agent))
+
+
+def test_corrupt_store_is_skipped_and_the_session_goes_on(world, agent):
+    name, binary = agent
+    files = prepare_project(world)
+    lessons.seed(world.project, [SECOND], name="second")
+    approved = world.project / ".altimate-code" / "learn" / "team-playbook" / "approved.json"
+    approved.write_text('[{"id": "L-c0e1", "text": "truncated by a bad merge')
+    install(world, name)
+    world.set_script(script_for(name, files["model"]))
+    run = run_agent(world, name, binary).check()
+    assert "All done." in run.stdout
+    first = request_text(world.model_requests()[0])
+    assert "ibex" in first and "quokka" not in first  # the readable store is still delivered
+    assert approved.read_text() == '[{"id": "L-c0e1", "text": "truncated by a bad merge'  # never overwritten
+
+
+@contextlib.contextmanager
+def locks_held(folder: Path) -> Iterator[list[str]]:
+    """Hold every learn lock of the project from another process, as a long `learn reflect` would."""
+    paths = sorted(str(p) for p in folder.rglob(".lock"))
+    code = ("import fcntl, os, sys, time\n"
+            "fds = [os.open(p, os.O_RDWR) for p in sys.argv[1:]]\n"
+            "[fcntl.flock(fd, fcntl.LOCK_EX) for fd in fds]\n"
+            "print('held', flush=True)\n"
+            "time.sleep(600)\n")
+    import subprocess
+
+    holder = subprocess.Popen([sys.executable, "-c", code, *paths], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        yield paths
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_locks_held_by_another_process_do_not_stall_the_session(world, agent):
+    name, binary = agent
+    files = prepare_project(world)
+    install(world, name)
+    world.set_script(script_for(name, files["model"]))
+    baseline = run_agent(world, name, binary).check()  # creates the session state and its locks
+    assert any(h["core"] for h in marker_hits(world))
+    before = len(world.model_requests())
+    with locks_held(world.project / ".altimate-code" / "learn") as paths:
+        assert any(p.endswith(os.path.join(".sessions", ".lock")) for p in paths), paths
+        run = run_agent(world, name, binary).check()
+    assert "All done." in run.stdout
+    later = [request_text(r) for r in world.model_requests()[before:]]
+    assert later and not any(SECTION_OPEN in t for t in later)  # delivered nothing, but answered
+    print(f"{name}: baseline {baseline.seconds:.1f} s, locks held {run.seconds:.1f} s")
+    assert run.seconds < baseline.seconds + 12, (baseline.seconds, run.seconds)
