@@ -293,7 +293,10 @@ class FakeModelServer:
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-model-server", daemon=True)
+        server = self._server
+        # A short poll interval keeps stop() (and so each test's teardown) fast.
+        self._thread = threading.Thread(target=lambda: server.serve_forever(poll_interval=0.05),
+                                        name="fake-model-server", daemon=True)
         self._thread.start()
         return self
 
