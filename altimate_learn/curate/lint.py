@@ -23,6 +23,7 @@ Stdlib only (plus the project's redactor): delivery re-lints every approved less
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -49,8 +50,13 @@ def length(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+
 def normalize(text: str) -> str:
     """NFKC, control/format characters removed, whitespace collapsed and trimmed."""
+    if text.isascii():  # the common case: ASCII is already NFKC and has no format characters
+        return _WS.sub(" ", _ASCII_CONTROL.sub("", text)).strip()
     text = unicodedata.normalize("NFKC", text)
     # Tabs and other spacing controls become spaces first so words they separate stay apart.
     text = "".join(" " if ch in "\t\n\r\v\f\x85" else ch for ch in text)
@@ -212,14 +218,80 @@ def _high_entropy(text: str) -> bool:
     return False
 
 
-def _looks_secret(text: str) -> bool:
+class _Text:
+    """A normalised text with the cheap views the rule triggers use."""
+
+    __slots__ = ("t", "low", "words")
+
+    def __init__(self, text: str) -> None:
+        self.t = text
+        self.low = text.lower()
+        self.words = frozenset(_WORDS.findall(self.low))
+
+    def has(self, *words: str) -> bool:
+        return not self.words.isdisjoint(words)
+
+    def starts(self, prefixes: tuple[str, ...]) -> bool:
+        """Some word (a run of [a-z0-9]) starts with one of ``prefixes``."""
+        return _prefix_rx(prefixes).search(self.low) is not None
+
+    def contains(self, *parts: str) -> bool:
+        return _contains_rx(parts).search(self.low) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _prefix_rx(prefixes: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("(?<![a-z0-9])(?:" + "|".join(map(re.escape, prefixes)) + ")")
+
+
+@functools.lru_cache(maxsize=None)
+def _contains_rx(parts: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, parts)))
+
+
+_WORDS = re.compile(r"[a-z0-9]+")
+_DIGIT = re.compile(r"[0-9]")
+_ENV_WORDS = re.compile(r"PASS|PWD|SECRET|TOKEN|KEY|CREDENTIAL|AUTH")
+
+# Triggers: a cheap necessary condition for each pattern, so most lessons skip most regexes. Delivery
+# re-lints every approved lesson on each hook call; this keeps that linear and small.
+_SECRET_WORDS = ("pass", "password", "passwd", "passphrase", "pwd", "secret", "token", "api", "apikey", "key",
+                 "access", "private", "client", "auth", "authorization", "credential", "credentials", "ssn",
+                 "session", "encryption", "signing", "bearer")
+_KNOWN_PARTS = ("akia", "asia", "sk-", "gh", "github_pat", "xox", "aiza", "eyj", "glpat-", "npm_", "pypi-",
+                "sq0", "sg.", "hf_", "sk_", "rk_", "-----begin")
+_PW_TOOLS = ("mysql", "mariadb", "mongo", "docker", "podman", "helm", "sqlcmd", "bcp", "osql", "isql", "redis",
+             "sshpass", "psql", "curl")
+
+
+def _secret_checks(x: _Text) -> bool:
+    t = x.t
+    if x.contains(*_KNOWN_PARTS) and _KNOWN_PREFIX.search(t):
+        return True
+    assign = "=" in t or ":" in t
+    if assign and x.has(*_SECRET_WORDS) and _SECRET_ASSIGN.search(t):
+        return True
+    if x.has("const", "let", "var") and _SECRET_TYPED.search(t):
+        return True
+    if "=" in t and _ENV_WORDS.search(t) and _SECRET_ENV.search(t):
+        return True
+    if x.has("authorization", "bearer") and _AUTH_HEADER.search(t):
+        return True
+    if "-" in t and (x.starts(_PW_TOOLS) or "--" in t or "-u" in t) and _PW_FLAGS.search(t):
+        return True
+    if _DIGIT.search(t) and _SSN.search(t):
+        return True
+    if "=" in t and ";" in t and _CONN_STRING.search(t):
+        return True
+    return _high_entropy(t)
+
+
+def _looks_secret(text: str, view: _Text | None = None) -> bool:
     from altimate_learn.redact import redact  # the project's filter; kept lazy so lint imports cheaply
 
     if redact(text) != text:
         return True
-    return bool(_KNOWN_PREFIX.search(text) or _SECRET_ASSIGN.search(text) or _SECRET_TYPED.search(text)
-                or _SECRET_ENV.search(text) or _AUTH_HEADER.search(text) or _PW_FLAGS.search(text)
-                or _SSN.search(text) or _CONN_STRING.search(text) or _high_entropy(text))
+    return _secret_checks(view or _Text(text))
 
 
 def _bare_host(text: str) -> str | None:
@@ -238,17 +310,45 @@ def _bare_host(text: str) -> str | None:
     return None
 
 
-_RULES: list[tuple[str, str, re.Pattern[str]]] = [
-    ("comment-marker", "contains a comment marker", _COMMENT),
-    ("shell-command", "contains a shell command", _SHELL),
-    ("shell-command", "contains a shell command (installs a named package)", _INSTALL),
-    ("url", "contains a URL", _URL),
-    ("markdown-link", "contains a markdown link or image", _MARKDOWN),
-    ("email", "contains an email address", _EMAIL),
-    ("session-id", "contains a session or message id", _SESSION_ID),
-    ("absolute-path", "contains an absolute path", _ABS_PATH),
-    ("path-escape", "contains a path escape (..)", _PATH_ESCAPE),
-    ("prompt-injection", "looks like prompt injection", _INJECTION),
+_SHELL_TRIGGER = ("sudo", "doas", "curl", "wget", "chmod", "chown", "chgrp", "mkfs", "ncat", "netcat", "socat",
+                  "telnet", "powershell", "pwsh", "iex", "invoke", "certutil", "bitsadmin", "scp", "rsync", "nohup",
+                  "crontab", "shred", "fdisk", "insmod", "modprobe", "setuid", "rm", "sh", "bash", "zsh", "ksh",
+                  "dash", "fish", "csh", "tcsh", "eval", "exec", "source", "python", "py", "node", "perl", "ruby",
+                  "php", "dd", "mkfifo", "dev", "base64", "kill", "git", "nc")
+_INSTALL_TOOLS = ("npm", "pnpm", "yarn", "bun", "pip", "uv", "pipx", "poetry", "gem", "cargo", "go", "brew", "apt",
+                  "yum", "dnf", "apk", "choco")
+_SCHEMES = ("javascript", "data", "file", "vbscript", "ftp", "ftps", "sftp", "ssh", "mailto", "tel", "blob",
+            "about", "view", "intent", "smb", "ldap", "ldaps", "gopher", "jar", "git", "s3", "gs", "hdfs", "ws", "wss")
+_TLD_SET = frozenset(_TLDS.split("|"))
+_INJECTION_TRIGGER = ("ignore", "forget", "override", "overrides", "skip", "disregard", "system", "developer",
+                      "instructions", "act", "jailbreak", "jailbroken", "anything", "reveal", "pretend", "tell",
+                      "telling", "hide", "assistant", "user", "human", "now", "sys", "inst")
+
+
+def _url_trigger(x: _Text) -> bool:
+    return ("//" in x.t or "www." in x.low or ("." in x.t and "/" in x.t)
+            or (":" in x.t and x.has(*_SCHEMES)))
+
+
+_RULES: list[tuple[str, str, re.Pattern[str], object]] = [
+    ("comment-marker", "contains a comment marker", _COMMENT,
+     lambda x: x.contains("<!--", "-->", "/*", "*/", "{#", "#}") or x.t.startswith(("//", "#", "--", ";;"))
+     or x.low.startswith("rem ")),
+    ("shell-command", "contains a shell command", _SHELL,
+     lambda x: x.has(*_SHELL_TRIGGER) or x.starts(("mkfs", "python", "invoke")) or x.contains("$(", "${", ":()")),
+    ("shell-command", "contains a shell command (installs a named package)", _INSTALL,
+     lambda x: x.has(*_INSTALL_TOOLS) or x.starts(("pip",))),
+    ("url", "contains a URL", _URL, _url_trigger),
+    ("markdown-link", "contains a markdown link or image", _MARKDOWN, lambda x: "[" in x.t),
+    ("email", "contains an email address", _EMAIL, lambda x: "@" in x.t),
+    ("session-id", "contains a session or message id", _SESSION_ID,
+     lambda x: "_" in x.t and x.contains("ses_", "msg_", "prt_", "sig_", "toolu_", "call_", "chatcmpl")
+     or x.t.count("-") >= 4),
+    ("absolute-path", "contains an absolute path", _ABS_PATH,
+     lambda x: x.contains("/", "~", ":\\", "\\\\", "%", "$home", "$userprofile", "$tmpdir")),
+    ("path-escape", "contains a path escape (..)", _PATH_ESCAPE, lambda x: ".." in x.t),
+    ("prompt-injection", "looks like prompt injection", _INJECTION,
+     lambda x: x.has(*_INJECTION_TRIGGER) or x.contains("<", "[inst", "[/inst", "from now on")),
 ]
 
 
@@ -261,6 +361,11 @@ def lint(text: str, *, grandfathered: bool = False) -> LintResult:
     may exceed the length limit (every other rule still applies)."""
     if not isinstance(text, str):
         return _reject("", "empty", "lesson text must be a string")
+    return _lint(text, grandfathered)
+
+
+@functools.lru_cache(maxsize=16384)  # a store is linted on every reflection, delivery and promote
+def _lint(text: str, grandfathered: bool) -> LintResult:
     if _LINE_BREAKS.search(text.strip()):
         return _reject(normalize(text), "multiline", "must be a single line")
     clean = normalize(text)
@@ -270,16 +375,19 @@ def lint(text: str, *, grandfathered: bool = False) -> LintResult:
         return _reject(clean, "empty", "empty text")
     if length(clean) > MAX_CHARS and not grandfathered:
         return _reject(clean, "too-long", f"longer than {MAX_CHARS} characters ({length(clean)})")
-    for rule, reason, pattern in _RULES:
-        if pattern.search(clean):
+    view = _Text(clean)
+    for rule, reason, pattern, trigger in _RULES:
+        if trigger(view) and pattern.search(clean):  # type: ignore[operator]
             return _reject(clean, rule, reason)
-        if rule == "url":
-            host = _bare_host(clean) or (_IPV4.search(clean) and "ip")
-            if host:
+        if rule == "url" and "." in clean:
+            if (not view.words.isdisjoint(_TLD_SET) and _bare_host(clean)) or \
+                    (clean.count(".") >= 3 and _IPV4.search(clean)):
                 return _reject(clean, "url", "contains a URL (bare host name)")
-    if _looks_secret(clean):
+    if "[REDACTED" in clean:  # a placeholder means a secret was here: the rule was written around it
+        return _reject(clean, "secret", "contains a redacted secret")
+    if _looks_secret(clean, view):
         return _reject(clean, "secret", "looks like a secret")
-    flagged, why = is_flagged(clean)
+    flagged, why = _flag(clean)
     return LintResult(True, clean, None, None, flagged, why)
 
 
@@ -343,10 +451,41 @@ def is_flagged(text: str) -> tuple[bool, str | None]:
     """Does the text mention skipping, disabling or ignoring verification? (Kept, needs explicit approval.)"""
     if not isinstance(text, str):
         return False, None
+    return _flag(normalize(text))
+
+
+_FLAG_VERBS = ("skip", "omit", "ignor", "disabl", "bypass", "exclud", "turn", "switch", "remov", "delet", "comment",
+               "silenc", "suppress", "mut", "deactivat", "circumvent", "avoid", "without", "no", "not", "never",
+               "don", "doesn", "does", "do", "stop", "drop", "xfail", "mark", "forc", "relax", "weaken", "loosen",
+               "lower")
+_FLAG_NOUNS = ("test", "check", "ci", "lint", "review", "approval", "hook", "pre", "husky", "verif", "validat",
+               "quality", "gate", "contract", "assert", "type", "mypy", "pyright", "eslint", "ruff", "flake8",
+               "pylint", "sqlfluff", "rubocop", "clippy", "golangci", "prettier", "stylelint", "branch", "status",
+               "security", "scan", "audit", "coverage", "guardrail", "safety", "sanity", "smoke", "build", "sign",
+               "gpg")
+_FLAG_TRIGGERS = [
+    lambda x: x.starts(_FLAG_VERBS) and x.starts(_FLAG_NOUNS),
+    lambda x: x.has("optional", "skippable", "nonblocking", "non", "advisory"),
+    lambda x: x.has("need", "needn", "necessary", "unnecessary", "having"),
+    lambda x: "no" in x.words and x.has("skipping", "disabling", "bypassing"),
+    lambda x: x.contains("--", "-d", "skip", "husky", "[", "noqa", "type:", "@", "eslint-disable", "pylint",
+                         "nolint", "rubocop", "pytest.mark", "xfail", "it.skip", "xit(", ".only(",
+                         "continue-on-error", "allow_failure", "allow-failure", "||"),
+    lambda x: "commit" in x.words,
+    lambda x: "commit" in x.words,
+]
+
+
+@functools.lru_cache(maxsize=16384)
+def _flag(clean: str) -> tuple[bool, str | None]:
     # Backticks hide nothing from this check: "Skip `dbt test`" is a skip of tests.
-    body = normalize(text).replace("`", "")
+    body = clean.replace("`", "")
+    view = _Text(body)
+    patterns = [p for p, trigger in zip(_FLAG_PATTERNS, _FLAG_TRIGGERS) if trigger(view)]
+    if not patterns:
+        return False, None
     for sentence in _SENTENCE.split(body):
-        for pattern in _FLAG_PATTERNS:
+        for pattern in patterns:
             if pattern.search(sentence):
                 return True, FLAG_REASON
     return False, None

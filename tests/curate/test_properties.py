@@ -67,7 +67,9 @@ def test_candidate_always_passes_lint_and_ids_are_unique(deltas, sessions, cap, 
             assert set(item.get("coexists", [])) <= present - {item["id"]}
         pinned = [l for l in candidate if l.get("pinned")]
         assert len(candidate) <= max(cap, len(pinned))
-        assert any(l["id"] == "L-0004" for l in candidate)  # the pinned lesson survives anything
+        if not any(l["id"] == "L-0004" for l in candidate):  # pinned: only an explicit removal or supersede
+            removal = next(a for a in result.applied if a["op"] == "REMOVE" and a["id"] == "L-0004")
+            assert removal.get("note") in (None, "superseded")
         retired = read(store, "retired.json") or []
         assert not ({r["id"] for r in retired} & {l["id"] for l in candidate})
         # No lesson changed this pass sits silently next to another that shares an identifier.
@@ -102,3 +104,44 @@ def test_lint_is_total_and_normalisation_is_stable(text):
 @given(st.sampled_from(TABLE_TEXTS), st.sampled_from(TABLE_TEXTS))
 def test_overlap_is_symmetric(a, b):
     assert overlaps(a, b) == overlaps(b, a)
+
+
+def _brute_force(text: str) -> tuple[bool, str | None, bool]:
+    """The lint verdict with every rule and flag pattern run, no triggers: triggers must never hide a hit."""
+    import importlib
+
+    L = importlib.import_module("altimate_learn.curate.lint")
+    clean = L.normalize(text)
+    for rule, _reason, pattern, _trigger in L._RULES:
+        if pattern.search(clean):
+            return False, rule, False
+        if rule == "url" and (L._bare_host(clean) or L._IPV4.search(clean)):
+            return False, "url", False
+    secret_patterns = [L._KNOWN_PREFIX, L._SECRET_ASSIGN, L._SECRET_TYPED, L._SECRET_ENV, L._AUTH_HEADER,
+                       L._PW_FLAGS, L._SSN, L._CONN_STRING]
+    from altimate_learn.redact import redact
+
+    if redact(clean) != clean or any(p.search(clean) for p in secret_patterns) or L._high_entropy(clean):
+        return False, "secret", False
+    body = clean.replace("`", "")
+    flagged = any(p.search(sentence) for sentence in L._SENTENCE.split(body) for p in L._FLAG_PATTERNS)
+    return True, None, flagged
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.sampled_from(TABLE_TEXTS), st.text(max_size=120),
+                 st.builds(" ".join, st.lists(st.sampled_from(
+                     ["skip", "tests", "curl", "x.com", "/etc", "..", "ses_A1b2", "[a](b)", "a@b.io", "ignore",
+                      "previous", "instructions", "`dbt test`", "--no-verify", "commit", "-nm", "www.", "Do", "not",
+                      "run", "CI", "checks", "optional", "no", "need", "to", "lint", "rm", "-rf", "<system>",
+                      "password=x", "DB_PASS=y", "Bearer", "abc.def", "mysql", "-pX", "SSN", "123-45-6789",
+                      "AKIAIOSFODNN7EXAMPLE", "const", "token", "=", "\"k\"", ";", "Pwd=1;"]),
+                     max_size=8))))
+def test_triggers_never_hide_a_rule_or_flag(text):
+    result = lint(text)
+    if not result.ok and result.rule in ("multiline", "empty", "too-long") or result.reason == "contains a redacted secret":
+        return
+    ok, rule, flagged = _brute_force(text)
+    assert (result.ok, result.rule) == (ok, rule)
+    if result.ok:
+        assert result.flagged == flagged

@@ -1,0 +1,107 @@
+"""Curator benchmark: time for one reflection against 1,000 and 10,000 stored lessons.
+
+One reflection = 3 ADDs (one a near-duplicate, one with a backtick identifier that overlaps), 1 EDIT,
+2 HELPFUL, 1 HARMFUL and 1 REMOVE, curated with `curate()` against a store whose `approved.json` holds N
+generated lessons (varied wording, half with backtick identifiers). Timed end to end: reading and
+validating the store, linting, dedupe, overlap checks, eviction, and writing `candidate.json`,
+`retired.json` and `history.jsonl` under the lock. Median of several runs on a fresh copy each time, with cold lint caches (as in a new process).
+
+Run: `python research/bench_curator.py` (prints a Markdown section).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import importlib  # noqa: E402
+
+lint_module = importlib.import_module("altimate_learn.curate.lint")
+from altimate_learn.curate.curator import curate  # noqa: E402
+from altimate_learn.schema import make_lesson  # noqa: E402
+from altimate_learn.store import ProjectPaths, Store  # noqa: E402
+
+VERBS = ["Use", "Prefer", "Always use", "Never use", "Keep", "Name", "Convert", "Filter", "Alias", "Document"]
+NOUNS = ["staging models", "marts", "seeds", "macros", "snapshots", "exposures", "tests", "sources", "APIs",
+         "handlers", "migrations", "fixtures", "components", "services", "jobs", "queues", "reports"]
+WORDS = ["orders", "payments", "customers", "invoices", "events", "sessions", "refunds", "ledger", "accounts",
+         "shipments", "carts", "subscriptions", "plans", "users", "teams", "regions", "products", "prices"]
+RUNS = 5
+
+
+def lesson_text(rng: random.Random, i: int) -> str:
+    noun = rng.choice(NOUNS)
+    word = rng.choice(WORDS)
+    if i % 2:
+        return f"{rng.choice(VERBS)} `{word}_{i:x}_col` in {noun} with the {rng.choice(WORDS)} convention."
+    return f"{rng.choice(VERBS)} {noun} for {word} {rng.choice(WORDS)} rule{i:x} consistently."
+
+
+def build_store(folder: Path, n: int) -> Store:
+    rng = random.Random(n)
+    (folder / ".git").mkdir(parents=True)
+    store = Store(ProjectPaths(folder), "team-playbook")
+    now = "2026-01-01T00:00:00.000Z"
+    lessons = [make_lesson(lesson_text(rng, i), lesson_id=f"L-{i:06x}", now=now) for i in range(n)]
+    for index, item in enumerate(lessons):
+        item["helpful"] = index % 5
+    store.write_lessons(store.APPROVED, lessons)
+    return store
+
+
+def reflection(n: int) -> list[dict]:
+    return [
+        {"op": "ADD", "text": "Snapshot tables use `dbt_valid_to is null` for the current row.", "reason": "review"},
+        {"op": "ADD", "text": "Wrap timestamps with `to_utc()` in every staging model.", "reason": "correction"},
+        {"op": "ADD", "text": "Use staging models for orders payments rule2 consistently.", "reason": "dup"},
+        {"op": "EDIT", "id": "L-000002", "text": "Prefer marts for orders rule2 with explicit column lists.",
+         "reason": "clarify"},
+        {"op": "HELPFUL", "id": "L-000004", "reason": "applied"},
+        {"op": "HELPFUL", "id": f"L-{n // 2:06x}", "reason": "applied"},
+        {"op": "HARMFUL", "id": f"L-{n // 3:06x}", "reason": "broke the build"},
+        {"op": "REMOVE", "id": f"L-{n - 2:06x}", "reason": "obsolete"},
+    ]
+
+
+def time_one(template: Path, n: int) -> tuple[float, str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "p"
+        shutil.copytree(template, folder)
+        store = Store(ProjectPaths(folder), "team-playbook")
+        # Each `learn` command is a fresh process: start with cold lint caches.
+        lint_module._lint.cache_clear()
+        lint_module._flag.cache_clear()
+        start = time.perf_counter()
+        result = curate(store, reflection(n), session_id="bench", max_stored=n + 10,
+                        now="2026-02-01T00:00:00.000Z")
+        return time.perf_counter() - start, result.summary
+
+
+def main() -> str:
+    lines = ["## Curator benchmark", "",
+             f"One reflection (8 deltas) against N approved lessons, end to end including file I/O; "
+             f"median of {RUNS} runs (Python {sys.version.split()[0]}).", "",
+             "| stored lessons | median | min | max | result |", "|---:|---:|---:|---:|---|"]
+    for n in (1_000, 10_000):
+        with tempfile.TemporaryDirectory() as tmp:
+            template = Path(tmp) / "template"
+            build_store(template, n)
+            times, summary = [], ""
+            for _ in range(RUNS):
+                elapsed, summary = time_one(template, n)
+                times.append(elapsed)
+        lines.append(f"| {n:,} | {statistics.median(times) * 1000:.0f} ms | {min(times) * 1000:.0f} ms | "
+                     f"{max(times) * 1000:.0f} ms | {summary} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(main())
