@@ -365,3 +365,28 @@ def test_pending_auto_honours_the_recovery_limit(git_repo, cli, monkeypatch) -> 
     left = {s["sessionID"] for s in list_signals(_store(git_repo))}
     assert left == {"s2"}
     assert any("reflection limit reached" in entry.get("note", "") for entry in _log(git_repo))
+
+
+def test_a_lesson_removed_as_wrong_gets_a_narrow_replacement_call(git_repo, cli, openai_env) -> None:
+    from altimate_learn.schema import make_lesson
+
+    store = _store(git_repo)
+    store.ensure()
+    old = make_lesson("Select raw tables directly in staging models.", lesson_id="L-01d0", now="2025-01-01T00:00:00Z")
+    store.write_lessons(Store.APPROVED, [old])
+    _signals(git_repo, "no, never select raw tables directly, use source()")
+    openai_env.deltas({"op": "REMOVE", "id": "L-01d0", "reason": "the user says it is wrong"},
+                      input_tokens=2000, output_tokens=40)
+    openai_env.reply('{"text": "Use `source()` for raw tables in staging models."}', input_tokens=500,
+                     output_tokens=20)
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini", "--json")
+    assert code == 0, err
+    one = json.loads(out)["reflections"][0]
+    assert one["replacements"] == 1
+    assert one["usage"]["input_tokens"] == 2500 and one["usage"]["output_tokens"] == 60
+    assert [lesson["text"] for lesson in _candidate(git_repo)] == ["Use `source()` for raw tables in staging models."]
+    replace_request = openai_env.requests[-1]
+    assert "write the one corrected rule" in replace_request.system
+    assert "[L-01d0] Select raw tables directly in staging models." in replace_request.prompt
+    assert [h["op"] for h in _history(git_repo)] == ["reflect", "replacement"]
+    assert _history(git_repo)[-1]["usage"]["input_tokens"] == 500
