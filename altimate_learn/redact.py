@@ -428,22 +428,46 @@ def find_secrets(text: str) -> list[Span]:
 
 
 def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:
-    """Union overlapping spans; the label of the most specific (lowest priority number) wins.
-    Spans inside an existing placeholder are dropped, which keeps redaction idempotent."""
-    protected = [(m.start(), m.end()) for m in _PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
-    if protected:
-        raw = [s for s in raw if not any(s[0] < pe and ps < s[1] for ps, pe in protected)]
-    raw.sort(key=lambda s: (s[0], -s[1]))
-    merged: list[list] = []
-    for start, end, label, priority in raw:
-        if merged and start < merged[-1][1]:
-            last = merged[-1]
-            last[1] = max(last[1], end)
-            if priority < last[3]:
-                last[2], last[3] = label, priority
-        else:
-            merged.append([start, end, label, priority])
-    return [(s, e, label) for s, e, label, _ in merged]
+    """Resolve overlapping spans: the most specific (lowest priority number) keeps its bounds, a less
+    specific one keeps only what is left of it (if that is still 8+ characters). Existing placeholders are
+    never touched, which keeps redaction idempotent."""
+    items = list(raw)
+    if "[REDACTED:" in text:
+        items += [(m.start(), m.end(), "", -1) for m in _PLACEHOLDER_RE.finditer(text)]
+    items.sort(key=lambda s: (s[0], -s[1]))
+    out: list[Span] = []
+    cluster: list[tuple[int, int, str, int]] = []
+    cluster_end = -1
+    for item in items + [(len(text) + 1, len(text) + 1, "", 99)]:
+        if cluster and item[0] >= cluster_end:
+            out.extend(_resolve(cluster))
+            cluster = []
+        cluster.append(item)
+        cluster_end = max(cluster_end, item[1]) if len(cluster) > 1 else item[1]
+    return [s for s in out if s[2]]
+
+
+def _resolve(cluster: list[tuple[int, int, str, int]]) -> list[Span]:
+    if len(cluster) == 1:
+        start, end, label, _ = cluster[0]
+        return [(start, end, label)]
+    if len(cluster) > 64:  # pathological overlap: one span over all of it, most specific label
+        start = min(c[0] for c in cluster)
+        end = max(c[1] for c in cluster)
+        best = min((c for c in cluster if c[3] >= 0), key=lambda c: c[3], default=None)
+        return [(start, end, best[2])] if best else []
+    taken: list[tuple[int, int]] = []
+    out: list[Span] = []
+    for start, end, label, _ in sorted(cluster, key=lambda c: (c[3], c[0])):
+        pieces = [(start, end)]
+        for ts, te in taken:
+            pieces = [p for ps, pe in pieces for p in ((ps, min(pe, ts)), (max(ps, te), pe)) if p[1] > p[0]]
+        for ps, pe in pieces:
+            if pe - ps >= 8 or (ps, pe) == (start, end):
+                taken.append((ps, pe))
+                out.append((ps, pe, label))
+    out.sort()
+    return out
 
 
 def redact(text: str) -> str:
@@ -451,11 +475,20 @@ def redact(text: str) -> str:
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     try:
-        spans = find_secrets(text)
+        # Replacing a span changes the context of its neighbours (a hex run that ran into a PEM header is
+        # pure hex once the header is a placeholder), so repeat until nothing changes: that is what makes
+        # redact(redact(x)) == redact(x). Placeholders are never matched, so each pass only adds some.
+        for _ in range(8):
+            spans = find_secrets(text)
+            if not spans:
+                return text
+            text = _replace(text, spans)
+        return text
     except Exception:  # noqa: BLE001 - a filter bug must never leak what it was filtering
         return PLACEHOLDER.format("unscanned")
-    if not spans:
-        return text
+
+
+def _replace(text: str, spans: list[Span]) -> str:
     out: list[str] = []
     pos = 0
     for start, end, label in spans:

@@ -162,7 +162,7 @@ _CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W*not\s+like\s+(?:that|this)\b|\b(?:that's|that\s+is|this\s+is)\s+not\s+how\s+(?:we|it|this)\b|\bis\s+not\s+how\s+we\b|\b(?:a|one|small|quick|minor)\s+correction\b|^\W*correction\s*:", re.I),
      "said the approach is not how it is done"),
     # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
-    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s-]+(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later)\b)(?:" + _REDIRECT_AFTER_NO + ")", re.I),
+    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later)\b)(?:" + _REDIRECT_AFTER_NO + ")", re.I),
      "rejected the result and gave a direction"),
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
@@ -231,7 +231,8 @@ _NOT_OWN_WORDS = re.compile(
 
 
 def _is_question(clause: str) -> bool:
-    return bool(re.search(r"\?[\"'\u201d\u2019)\]}]*$", clause))
+    # A "?" after a space is an operator or a placeholder (Rust's `propagate with ?`), not a question.
+    return bool(re.search(r"(?<!\s)\?+[\"'\u201d\u2019)\]}]*$", clause))
 
 
 def classify_text(text: str) -> Verdict:
