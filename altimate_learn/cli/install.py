@@ -22,8 +22,9 @@ def install(
 ) -> None:
     """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
 
-    Writes .claude/settings.json (claude-code), .codex/hooks.json (codex) or .gemini/settings.json (gemini)
-    in the project, or the user-level file with --user. Other settings and hooks are kept byte for byte,
+    Writes .claude/settings.json (claude-code), .codex/hooks.json (codex), .gemini/settings.json (gemini)
+    or the plugin .opencode/plugins/altimate-learn.js (opencode) in the project, or the user-level file with
+    --user. Other settings and hooks are kept byte for byte,
     the previous file is kept as <file>.bak-<time>, and running it twice changes nothing.
     """
     from altimate_learn.harness.install import InstallOptions, run_check, run_install

@@ -1,0 +1,240 @@
+"""The opencode adapter without opencode: plugin payloads in, answers out; install, uninstall and --check.
+
+The payloads are built from a real recording of opencode 1.18.33's plugin hooks (the end-to-end tests in
+tests/e2e run the real opencode against the real plugin).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.harness import opencode
+from altimate_learn.markers import SECTION_OPEN
+from altimate_learn.schema import make_lesson
+from altimate_learn.store import ProjectPaths, Store
+
+RECORDING = Path(__file__).parents[1] / "fixtures" / "realagents" / "opencode_plugin_hooks.jsonl"
+NOW = "2026-01-05T10:00:00Z"
+PLUGIN = Path(".opencode") / "plugins" / "altimate-learn.js"
+
+
+def recorded(hook: str) -> dict:
+    for line in RECORDING.read_text().splitlines():
+        entry = json.loads(line)
+        if entry["hook"] == hook:
+            return entry["data"]
+    raise AssertionError(hook)
+
+
+def payload_from_chat_message(data: dict, directory: str) -> dict:
+    """What the plugin sends for a recorded `chat.message` (mirrors opencode_plugin.js)."""
+    parts = data["output"]["parts"]
+    return {"directory": directory, "hook": "chat.message", "session_id": data["input"]["sessionID"],
+            "message_id": data["output"]["message"]["id"],
+            "prompt": "\n".join(p["text"] for p in parts if p["type"] == "text" and not p.get("synthetic"))}
+
+
+def payload_from_tool_before(data: dict, directory: str) -> dict:
+    return {"directory": directory, "hook": "tool.execute", "session_id": data["input"]["sessionID"],
+            "tool": data["input"]["tool"], "call_id": data["input"]["callID"], "args": data["output"]["args"]}
+
+
+# --- parse / respond -----------------------------------------------------------------------------------
+def test_chat_message_is_a_prompt_without_the_quotes_opencode_run_adds():
+    event = opencode.parse(payload_from_chat_message(recorded("chat.message"), "/p"))
+    assert (event.kind, event.prompt, event.key, event.session_id, event.cwd) == (
+        "prompt", "please read hello.txt", "msg_227439f17001KqqH367l990FFC", "ses_dd8bc6156ffeDDwyi4aZs22cyS", "/p")
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    ('"use "dbt" here"', '"use "dbt" here"'),  # inner quotes: not a wrapper, kept
+    ("plain words", "plain words"),
+    ('"', '"'),
+])
+def test_only_one_pair_of_wrapping_quotes_is_removed(prompt, expected):
+    event = opencode.parse({"hook": "chat.message", "session_id": "ses_1", "prompt": prompt})
+    assert event.prompt == expected
+
+
+def test_a_file_tool_names_its_file_and_other_tools_name_none():
+    event = opencode.parse(payload_from_tool_before(recorded("tool.execute.before"), "/p"))
+    assert (event.kind, event.phase, event.tool_name, event.tool_id) == (
+        "tool", "pre", "read", "call_41678ce70881447da8808764")
+    assert event.paths == ["/tmp/sample/opencode/p1/proj/hello.txt"]
+    bash = opencode.parse({"hook": "tool.execute", "session_id": "s", "tool": "bash", "args": {"command": "ls"}})
+    assert bash.paths == []
+    patch = opencode.parse({"hook": "tool.execute", "session_id": "s", "tool": "patch", "args": {
+        "patchText": "*** Begin Patch\n*** Update File: models/a.sql\n@@\n-x\n+y\n*** End Patch"}})
+    assert patch.paths == ["models/a.sql"]
+
+
+def test_failures_successes_idle_start_and_compaction():
+    error = opencode.parse({"hook": "tool.error", "session_id": "s", "tool": "read", "call_id": "c1",
+                            "args": {"filePath": "/x"}, "error": "File not found: /x"})
+    assert (error.kind, error.phase, error.failed, error.error, error.paths) == (
+        "tool", "post", True, "File not found: /x", [])
+    ok = opencode.parse({"hook": "tool.ok", "session_id": "s", "tool": "read", "call_id": "c2", "args": {}})
+    assert (ok.phase, ok.failed) == ("post", False)
+    assert opencode.parse({"hook": "session.idle", "session_id": "s"}).kind == "stop"
+    start = opencode.parse({"hook": "session.start", "session_id": "s"})
+    assert (start.kind, start.source) == ("start", None)
+    assert opencode.parse({"hook": "session.compacted", "session_id": "s"}).source == "compact"
+
+
+@pytest.mark.parametrize("payload", [
+    {"hook": "session.created", "session_id": "s"},
+    {"hook": "tool.execute", "session_id": "s"},
+    {"hook": "chat.message", "session_id": "s", "prompt": 3},
+    {},
+])
+def test_events_we_do_not_handle_parse_to_nothing(payload):
+    assert opencode.parse(payload) is None
+
+
+def test_answers_name_where_the_plugin_puts_the_text():
+    start = opencode.parse({"hook": "session.start", "session_id": "s"})
+    prompt = opencode.parse({"hook": "chat.message", "session_id": "s", "prompt": "x"})
+    assert json.loads(opencode.respond(start, "RULES")) == {"system": "RULES"}
+    assert json.loads(opencode.respond(prompt, "MORE")) == {"context": "MORE"}
+    assert opencode.respond(prompt, "") == ""
+
+
+# --- learn hook opencode, a whole session -----------------------------------------------------------------
+def hook(run_learn, payload: dict, cwd: Path) -> dict | None:
+    out = run_learn("hook", "opencode", input=json.dumps(payload), cwd=cwd)
+    assert out.returncode == 0 and out.stderr == ""
+    return json.loads(out.stdout) if out.stdout.strip() else None
+
+
+@pytest.fixture
+def project(git_repo: Path) -> Path:
+    store = Store(ProjectPaths(git_repo), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [
+        make_lesson("Write commit subjects in the imperative mood.", lesson_id="L-c0e1", now=NOW, pinned=True),
+        make_lesson("Staging models convert `amount_cents` with `cents_to_dollars`.", lesson_id="L-57a6", now=NOW,
+                    paths=["models/staging/**"]),
+    ])
+    config = git_repo / ".altimate-code" / "altimate-code.json"
+    config.write_text(json.dumps({"learn": {"capture": True, "core_lessons": 1}}))
+    return git_repo
+
+
+def test_a_session_through_learn_hook_opencode(project, run_learn):
+    base = {"directory": str(project), "session_id": "ses_a"}
+    start = hook(run_learn, {**base, "hook": "session.start"}, project)
+    assert SECTION_OPEN in start["system"] and "imperative mood" in start["system"]
+    assert hook(run_learn, {**base, "hook": "session.start"}, project) == start  # frozen: the same bytes
+    assert hook(run_learn, {**base, "hook": "chat.message", "message_id": "msg_1", "prompt": '"please fix rounding"'},
+                project) is None  # no lesson matches the task
+    model = project / "models" / "staging" / "orders.sql"
+    answer = hook(run_learn, {**base, "hook": "tool.execute", "tool": "read", "call_id": "c1",
+                              "args": {"filePath": str(model)}}, project)
+    assert "cents_to_dollars" in answer["context"] and SECTION_OPEN in answer["context"]
+    # the turn ends, then the user corrects the agent: one signal, however often the plugin retries
+    assert hook(run_learn, {**base, "hook": "session.idle"}, project) is None
+    correction = {**base, "hook": "chat.message", "message_id": "msg_2",
+                  "prompt": "No, that's wrong: always use cents_to_dollars for money columns."}
+    hook(run_learn, correction, project)
+    hook(run_learn, correction, project)
+    signals = json.loads(run_learn("signals", "--json", cwd=project).stdout)
+    assert [(s["kind"], s["sessionID"], s["messageID"]) for s in signals] == [("user_correction", "ses_a", "msg_2")]
+
+
+def test_three_failures_of_a_tool_become_a_tool_retry_signal(project, run_learn):
+    base = {"directory": str(project), "session_id": "ses_b"}
+    for n in range(3):
+        hook(run_learn, {**base, "hook": "tool.error", "tool": "bash", "call_id": f"c{n}",
+                         "args": {"command": "dbt run"}, "error": "Database Error: relation missing"}, project)
+    signals = json.loads(run_learn("signals", "--json", cwd=project).stdout)
+    assert [s["kind"] for s in signals] == ["tool_retry"]
+
+
+def test_the_check_event_answers_without_a_learn_folder(tmp_path, run_learn):
+    answer = hook(run_learn, {"hook_event_name": "altimate-learn-check"}, tmp_path)
+    assert answer["harness"] == "opencode" and answer["python"]
+
+
+# --- learn install opencode ---------------------------------------------------------------------------------
+def test_install_writes_a_plugin_that_runs_this_python(git_repo, cli):
+    code, out, err = cli("install", "opencode")
+    assert code == 0, err
+    text = (git_repo / PLUGIN).read_text()
+    assert text.startswith(opencode.PLUGIN_MARKER)
+    assert opencode.embedded_command(text) == [os.path.abspath(sys.executable), "-m", "altimate_learn", "hook",
+                                               "opencode"]
+    assert opencode.COMMAND_PLACEHOLDER not in text
+    assert "wrote .opencode/plugins/altimate-learn.js" in out
+    mtime = (git_repo / PLUGIN).stat().st_mtime_ns
+    time.sleep(0.01)
+    code, out, _ = cli("install", "opencode")
+    assert code == 0 and "already up to date" in out and (git_repo / PLUGIN).stat().st_mtime_ns == mtime
+
+
+def test_dry_run_and_uninstall(git_repo, cli):
+    code, out, _ = cli("install", "opencode", "--dry-run")
+    assert code == 0 and "would write .opencode/plugins/altimate-learn.js" in out
+    assert not (git_repo / ".opencode").exists()
+    cli("install", "opencode")
+    code, out, _ = cli("install", "opencode", "--uninstall", "--dry-run")
+    assert "would remove" in out and (git_repo / PLUGIN).exists()
+    code, out, _ = cli("install", "opencode", "--uninstall")
+    assert code == 0 and "removed .opencode/plugins/altimate-learn.js" in out and not (git_repo / PLUGIN).exists()
+    code, out, _ = cli("install", "opencode", "--uninstall")
+    assert code == 0 and "nothing to remove" in out
+
+
+def test_someone_elses_file_is_never_overwritten_or_removed(git_repo, cli):
+    (git_repo / PLUGIN).parent.mkdir(parents=True)
+    (git_repo / PLUGIN).write_text("export const Mine = async () => ({})\n")
+    code, _, err = cli("install", "opencode")
+    assert code == 1
+    assert err.strip() == ("Error: .opencode/plugins/altimate-learn.js exists and was not written by learn. "
+                           "Move it away, then run `learn install opencode` again.")
+    code, _, err = cli("install", "opencode", "--uninstall")
+    assert code == 1 and "was not written by learn; leaving it alone." in err
+    assert (git_repo / PLUGIN).read_text() == "export const Mine = async () => ({})\n"
+
+
+def test_user_install_goes_to_the_opencode_config_folder(git_repo, isolated_home, cli):
+    code, out, err = cli("install", "opencode", "--user")
+    assert code == 0, err
+    assert (isolated_home / ".config" / "opencode" / "plugins" / "altimate-learn.js").is_file()
+    assert not (git_repo / ".opencode").exists()
+
+
+def test_local_is_refused(git_repo, cli):
+    code, _, err = cli("install", "opencode", "--local")
+    assert code == 1 and err.strip().startswith("Error: --local is for claude-code only.")
+
+
+def test_check_reports_missing_working_and_broken_plugins(git_repo, run_learn):
+    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    assert out.returncode == 1 and "not installed (no .opencode/plugins/altimate-learn.js)" in out.stdout
+    run_learn("install", "opencode", cwd=git_repo)
+    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "the hook runs (altimate-learn" in out.stdout
+    plugin = git_repo / PLUGIN
+    plugin.write_text(plugin.read_text().replace(json.dumps(os.path.abspath(sys.executable)),
+                                                 json.dumps("/nonexistent/python3")))
+    out = run_learn("install", "opencode", "--check", cwd=git_repo)
+    assert out.returncode == 1
+    assert "differs from what this learn would write" in out.stdout
+    assert "the hook command does not run: FileNotFoundError" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_plugin_is_valid_javascript(tmp_path):
+    source = tmp_path / "plugin.mjs"
+    source.write_text(opencode.render_plugin(f"{sys.executable} -m altimate_learn hook opencode"))
+    out = subprocess.run(["node", "--check", str(source)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
