@@ -28,11 +28,44 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+
+class _rx:  # noqa: N801 - reads like re.compile at the definition sites
+    """A regex compiled on first use: most rules never run for most lessons (see the triggers), and the
+    hook path should not pay ~50 ms compiling all of them at import."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return self._compiled
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+    def finditer(self, text: str):  # type: ignore[no-untyped-def]
+        return self.compiled.finditer(text)
+
+    def sub(self, repl: str, text: str) -> str:
+        return self.compiled.sub(repl, text)
+
+    def split(self, text: str) -> list[str]:
+        return self.compiled.split(text)
+
+    def findall(self, text: str) -> list[str]:
+        return self.compiled.findall(text)
+
+
 MAX_CHARS = 140
 
 # Line terminators that split a line for some consumer (markdown, JS, Python's splitlines).
-_LINE_BREAKS = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
-_WS = re.compile(r"\s+")
+_LINE_BREAKS = _rx("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_WS = _rx(r"\s+")
 
 
 @dataclass(frozen=True)
@@ -50,7 +83,7 @@ def length(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_ASCII_CONTROL = _rx(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def normalize(text: str) -> str:
@@ -70,12 +103,12 @@ def normalize(text: str) -> str:
 # it follows altimate-code's order so the two tools name the same rule for the same text.
 
 # `/*` and `*/` count only with space around them, so globs such as `models/**/*.sql` stay legal.
-_COMMENT = re.compile(r"<!--|-->|(?:^|\s)/\*|\*/(?:\s|$)|^\s*//|^\s*#\s|^\s*#$|\{#|#\}|^\s*--\s|^\s*;;|^\s*rem\s", re.I)
+_COMMENT = _rx(r"<!--|-->|(?:^|\s)/\*|\*/(?:\s|$)|^\s*//|^\s*#\s|^\s*#$|\{#|#\}|^\s*--\s|^\s*;;|^\s*rem\s", re.I)
 
 _SHELL_WORDS = (r"sudo|doas|curl|wget|chmod|chown|chgrp|mkfs(?:\.\w+)?|ncat|netcat|socat|telnet|powershell|pwsh|"
                 r"iex|invoke-expression|invoke-webrequest|certutil|bitsadmin|scp|rsync|nohup|crontab|shred|"
                 r"fdisk|insmod|modprobe|setuid")
-_SHELL = re.compile(
+_SHELL = _rx(
     r"\b(?:" + _SHELL_WORDS + r")\b"
     r"|\brm\s+(?:-\S+\s+)*[\w./~*$\"'-]"       # rm with arguments ("rm -rf target", "rm x")
     r"|\b(?:ba|z|k|da|fi|c|tc)?sh\s+-c\b"     # sh -c '...'
@@ -96,7 +129,7 @@ _SHELL = re.compile(
 )
 # Installing a *named* package from a lesson is a supply-chain path: a poisoned review comment becomes an
 # agent installing whatever it names. Naming the tool ("use `uv add`, not `pip install`") is fine.
-_INSTALL = re.compile(
+_INSTALL = _rx(
     r"\b(?:(?:npm|pnpm|yarn|bun)\s+(?:install|i|add)|pip[0-9.]*\s+install|uv\s+(?:pip\s+install|add|tool\s+install)|"
     r"pipx\s+install|poetry\s+add|gem\s+install|cargo\s+install|cargo\s+add|go\s+(?:get|install)|"
     r"brew\s+install|apt(?:-get)?\s+install|yum\s+install|dnf\s+install|apk\s+add|choco\s+install)\s+(?:--?[\w-]+(?:=\S+)?\s+)*(?!-)(?=[@\w])(?!(?:the|a|an|it|them|all|deps|dependencies|"
@@ -111,7 +144,7 @@ _TLDS = (r"com|net|org|io|dev|ai|co|example|invalid|internal|corp|lan|localhost|
          r"site|online|page|me|us|uk|de|fr|eu|ru|cn|jp|nl|au|ca|ch|se|br|es|be|at|tv|cc|gg|ly|ws|onion|"
          r"info|app|sh|to|is")
 _FILEY_TLDS = {"sh", "to", "is", "app", "info", "me"}  # only with a path or when a host has 3+ labels
-_URL = re.compile(
+_URL = _rx(
     r"\b[a-z][a-z0-9+.-]*://\S"                              # scheme://
     r"|\bwww\.\S"
     r"|(?:^|[\s(\[`'\"=,])//[^\s/]"                          # //host
@@ -120,23 +153,23 @@ _URL = re.compile(
     r"gopher|jar|git|s3|gs|hdfs|ws|wss):(?=[^\s/]|//)",
     re.I,
 )
-_BARE_HOST = re.compile(
+_BARE_HOST = _rx(
     r"(?<![\w.@/-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+)(" + _TLDS + r")(?![\w-]|\.[a-z0-9]|\()",
     re.I,
 )
 _NOT_HOSTS = {"asp.net", "ado.net", "vb.net", "socket.io", "dot.net"}
-_IPV4 = re.compile(r"(?<![\w.])(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d+)?(?![\w.])")
-_MARKDOWN = re.compile(r"!\[|\[[^\]]*\]\([^)]*\)|^\s*\[[^\]]+\]:\s")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_SESSION_ID = re.compile(
+_IPV4 = _rx(r"(?<![\w.])(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d+)?(?![\w.])")
+_MARKDOWN = _rx(r"!\[|\[[^\]]*\]\([^)]*\)|^\s*\[[^\]]+\]:\s")
+_EMAIL = _rx(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_SESSION_ID = _rx(
     r"\b(?:ses|msg|prt|sig|toolu|call|chatcmpl)_(?=[A-Za-z0-9]*[0-9A-Z])[A-Za-z0-9]{3,}\b"
     r"|\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
     r"|\bchatcmpl-[A-Za-z0-9]{6,}"
 )
-_ABS_PATH = re.compile(r"(?:^|[\s(\[`'\"=:,])(?:/[\w.@~+-]|~[\w.-]*/|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
+_ABS_PATH = _rx(r"(?:^|[\s(\[`'\"=:,])(?:/[\w.@~+-]|~[\w.-]*/|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
                        r"\$(?:HOME|USERPROFILE|TMPDIR)\b)")
-_PATH_ESCAPE = re.compile(r"(?:^|[\s/\\(\[`'\"=:,])\.\.(?:[\\/]|$|[\s)`'\",;])|[\\/]\.\.(?:[\\/]|$|\s)")
-_INJECTION = re.compile(
+_PATH_ESCAPE = _rx(r"(?:^|[\s/\\(\[`'\"=:,])\.\.(?:[\\/]|$|[\s)`'\",;])|[\\/]\.\.(?:[\\/]|$|\s)")
+_INJECTION = _rx(
     r"\b(?:ignore|forget|overrides?|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|"
     r"preceding|system|original|existing|safety|other)\s+(?:instructions?|rules|guidance|guidelines|prompts?|messages|"
     r"directions|context)"
@@ -158,20 +191,20 @@ _INJECTION = re.compile(
 _SECRET_NAME = (r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key|"
                 r"client[_ -]?secret|auth(?:orization)?|credentials?|ssn|session[_ -]?key|encryption[_ -]?key|"
                 r"signing[_ -]?key|bearer)")
-_SECRET_ASSIGN = re.compile(
+_SECRET_ASSIGN = _rx(
     # NAME=value / NAME: value / "NAME": "value" / NAME => value, where NAME ends in a secret word
     r"(?<![\w-])(?:[\w.-]*[_.-])?" + _SECRET_NAME + r"\\?[\"']?\s*(?:[:=]|=>|:=)\s*(?:string\s*=\s*)?\\?[\"'{]?\s*"
     r"(?!\s)(?![,.)\]]|$)",
     re.I,
 )
-_SECRET_TYPED = re.compile(r"\b(?:const|let|var)\s+\w*(?:password|secret|token|key)\w*\s*(?::\s*\w+\s*)?=\s*[\"']", re.I)
-_SECRET_ENV = re.compile(r"\b(?:[A-Z0-9]+_)*(?:PASS|PASSWORD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)\s*=\s*\S")
-_AUTH_HEADER = re.compile(r"\bauthorization\s*:\s*\S|(?:^|[:=]\s*|\()bearer\s+(?!tokens?\s+\w)\S"
+_SECRET_TYPED = _rx(r"\b(?:const|let|var)\s+\w*(?:password|secret|token|key)\w*\s*(?::\s*\w+\s*)?=\s*[\"']", re.I)
+_SECRET_ENV = _rx(r"\b(?:[A-Z0-9]+_)*(?:PASS|PASSWORD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)\s*=\s*\S")
+_AUTH_HEADER = _rx(r"\bauthorization\s*:\s*\S|(?:^|[:=]\s*|\()bearer\s+(?!tokens?\s+\w)\S"
                           r"|\bbearer\s+(?!tokens?\b)[\w.~+/=-]*[0-9.~+/=][\w.~+/=-]*", re.I)
 # Password-bearing command-line flags: mysql family `-p<pw>` / `-p <pw>`, sqlcmd/bcp `-P`, redis-cli `-a`,
 # sshpass `-p`, docker login `-p`, and long `--password/--token/--secret/--api-key` options.
 _MYSQLISH = r"(?:mysql[\w-]*|mariadb[\w-]*|mongo(?:sh|dump|restore|import|export)?|docker\s+login|podman\s+login|helm\s+registry\s+login)"
-_PW_FLAGS = re.compile(
+_PW_FLAGS = _rx(
     r"\b" + _MYSQLISH + r"\b[^;|&.!?\"']*?\s(?-i:-p)(?!\s*\[REDACTED)(?:=|\s*[\"']|\S|\s+(?!\d+\b)(?!-)\S)"
     r"|\b" + _MYSQLISH + r"\b[^;|&!?\"']*?\s(?-i:-p)\s*$"
     r"|\b(?:sqlcmd|bcp|osql|isql)\b[^;|&\"']*?\s(?-i:-P)(?!\s*\[REDACTED)(?:=|\s*\S)"
@@ -184,16 +217,16 @@ _PW_FLAGS = re.compile(
     r"|(?<![\w-])-u\s*[\w.-]+:[^\s@]+",
     re.I,
 )
-_SSN = re.compile(r"\bssn\b\W{0,3}\d{3}[- ]?\d{2}[- ]?\d{4}\b|\b\d{3}-\d{2}-\d{4}\b", re.I)
-_CONN_STRING = re.compile(r"\b(?:pwd|password|uid|user\s*id)\s*=\s*[^;\s]+;|;\s*(?:pwd|password)\s*=", re.I)
-_KNOWN_PREFIX = re.compile(
+_SSN = _rx(r"\bssn\b\W{0,3}\d{3}[- ]?\d{2}[- ]?\d{4}\b|\b\d{3}-\d{2}-\d{4}\b", re.I)
+_CONN_STRING = _rx(r"\b(?:pwd|password|uid|user\s*id)\s*=\s*[^;\s]+;|;\s*(?:pwd|password)\s*=", re.I)
+_KNOWN_PREFIX = _rx(
     r"\b(?:AKIA|ASIA)[0-9A-Z]{12,}\b|\bsk-[A-Za-z0-9_-]{8,}|\bgh[pousr]_[A-Za-z0-9]{10,}|\bgithub_pat_\w{10,}"
     r"|\bxox[abprs]-[A-Za-z0-9-]{6,}|\bAIza[0-9A-Za-z_-]{16,}|\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\."
     r"|\bglpat-[\w-]{10,}|\bnpm_[A-Za-z0-9]{20,}|\bpypi-[\w-]{20,}|\bsq0[a-z]{3}-[\w-]{10,}|\bSG\.[\w-]{10,}\."
     r"|\bhf_[A-Za-z0-9]{20,}|\bsk_(?:live|test)_[A-Za-z0-9]{10,}|\brk_(?:live|test)_[A-Za-z0-9]{10,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY",
 )
-_TOKENISH = re.compile(r"[A-Za-z0-9+/_=-]{20,}")
+_TOKENISH = _rx(r"[A-Za-z0-9+/_=-]{20,}")
 
 
 def _high_entropy(text: str) -> bool:
@@ -249,9 +282,9 @@ def _contains_rx(parts: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, parts)))
 
 
-_WORDS = re.compile(r"[a-z0-9]+")
-_DIGIT = re.compile(r"[0-9]")
-_ENV_WORDS = re.compile(r"PASS|PWD|SECRET|TOKEN|KEY|CREDENTIAL|AUTH")
+_WORDS = _rx(r"[a-z0-9]+")
+_DIGIT = _rx(r"[0-9]")
+_ENV_WORDS = _rx(r"PASS|PWD|SECRET|TOKEN|KEY|CREDENTIAL|AUTH")
 
 # Triggers: a cheap necessary condition for each pattern, so most lessons skip most regexes. Delivery
 # re-lints every approved lesson on each hook call; this keeps that linear and small.
@@ -330,7 +363,7 @@ def _url_trigger(x: _Text) -> bool:
             or (":" in x.t and x.has(*_SCHEMES)))
 
 
-_RULES: list[tuple[str, str, re.Pattern[str], object]] = [
+_RULES: list[tuple[str, str, _rx, object]] = [
     ("comment-marker", "contains a comment marker", _COMMENT,
      lambda x: x.contains("<!--", "-->", "/*", "*/", "{#", "#}") or x.t.startswith(("//", "#", "--", ";;"))
      or x.low.startswith("rem ")),
@@ -422,15 +455,15 @@ _NOUN = (r"(?:tests?(?!\s+(?:accounts?|data|rows?|records?|users?|fixtures?|file
          r"security\s+scans?|scans?|audits?|coverage(?:\s+thresholds?)?|guardrails?|safety\s+checks?|"
          r"sanity\s+checks?|smoke\s+tests?|build\s+checks?|signing|signature\s+verification|gpg\s+signing)")
 _FLAG_PATTERNS = [
-    re.compile(r"\b(?:" + _VERB + r")\s+" + _MOD + _NOUN + r"\b", re.I),
+    _rx(r"\b(?:" + _VERB + r")\s+" + _MOD + _NOUN + r"\b", re.I),
     # "Ignoring CI checks", "tests as optional", "Treat code review as optional"
-    re.compile(r"\b" + _NOUN + r"\s+(?:\w+\s+){0,2}?(?:as\s+)?(?:optional|skippable|non-?blocking|advisory)\b", re.I),
-    re.compile(r"\b(?:no\s+need\s+to|don'?t\s+need\s+to|needn'?t|no\s+longer\s+need\s+to|never\s+need\s+to|"
+    _rx(r"\b" + _NOUN + r"\s+(?:\w+\s+){0,2}?(?:as\s+)?(?:optional|skippable|non-?blocking|advisory)\b", re.I),
+    _rx(r"\b(?:no\s+need\s+to|don'?t\s+need\s+to|needn'?t|no\s+longer\s+need\s+to|never\s+need\s+to|"
                r"without\s+having\s+to|not\s+necessary\s+to|unnecessary\s+to)\s+(?:\w+\s+){0,1}?"
                r"(?:test|verify|validate|check|lint|review|run\s+(?:\w+\s+){0,2}?tests?)\b", re.I),
-    re.compile(r"\bno\s+(?:skipping|disabling|bypassing)\b", re.I),
+    _rx(r"\bno\s+(?:skipping|disabling|bypassing)\b", re.I),
     # Tool switches that silence verification.
-    re.compile(r"--no-verify\b|--no-verify-ssl|--skip-(?:tests?|checks?|ci|lint|hooks?|verify|verification|"
+    _rx(r"--no-verify\b|--no-verify-ssl|--skip-(?:tests?|checks?|ci|lint|hooks?|verify|verification|"
                r"validation)\b|-DskipTests\b|-Dmaven\.test\.skip|\bSKIP=\w|\bHUSKY=0\b|\[skip ci\]|\[ci skip\]|"
                r"\[no ci\]|\bskip-checks\s*:\s*true|\bnoqa\b|#\s*type:\s*ignore|@ts-(?:ignore|nocheck|expect-error)|"
                r"eslint-disable|pylint:\s*disable|\bnolint\b|rubocop:disable|\bpytest\.mark\.(?:skip|xfail)|"
@@ -440,11 +473,11 @@ _FLAG_PATTERNS = [
                r"resource_type:test|tag:test)|--select\s+\S*\s*--exclude\s+test\b|--no-tests?\b|--skip\b|"
                r"--force-(?:push|merge)\b|--admin\b(?=.*\bmerge)", re.I),
     # `git commit -n` / `-nm` / `-amn`: -n is --no-verify for commit.
-    re.compile(r"\bcommit\b(?:\s+(?:--?[\w-]+(?:=\S+)?|\"[^\"]*\"|'[^']*'|[^\s\-\"'][^\s]*))*?\s+-[a-zA-Z]*n[a-zA-Z]*\b",
+    _rx(r"\bcommit\b(?:\s+(?:--?[\w-]+(?:=\S+)?|\"[^\"]*\"|'[^']*'|[^\s\-\"'][^\s]*))*?\s+-[a-zA-Z]*n[a-zA-Z]*\b",
                re.I),
-    re.compile(r"\bgit\s+-n\s+commit\b", re.I),
+    _rx(r"\bgit\s+-n\s+commit\b", re.I),
 ]
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n")
+_SENTENCE = _rx(r"(?<=[.!?;])\s+|\n")
 
 
 def is_flagged(text: str) -> tuple[bool, str | None]:
