@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import secrets
 import time
@@ -180,6 +179,11 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
                              "--trajectory FILE.")
         return feedback_batch(session_id, source, feedback, kind or "user")
     open_signals = list_signals(store, session=session_id)
+    if not open_signals and source is not None:
+        info = index.find(session_id)  # a unique prefix names the session too
+        if info is not None and info.id != session_id:
+            session_id = info.id
+            open_signals = list_signals(store, session=session_id)
     if not open_signals:
         return None
     chosen, left_out = select_signals(open_signals)
@@ -188,7 +192,7 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
                          f"{FEEDBACK_CAP:,}-character feedback budget.", "Remove it from signals.jsonl by hand.")
     if source is None:
         source = DigestSource()
-        if session_id != EXTERNAL_SESSION:
+        if session_id != EXTERNAL_SESSION and any(s["kind"] in ("user_correction", "tool_retry") for s in chosen):
             notes.append(f"the transcript of session {session_id} was not found; reflecting on its signals alone")
     items = [FeedbackItem(s["kind"], s["text"], s["id"], s.get("messageID"), _item_paths(source, s.get("messageID")))
              for s in chosen]
@@ -386,7 +390,8 @@ def reflect_batch(store: Store, batch: Batch, options: Options, resolution: Reso
     resolution = resolution or resolve_for(batch, options)
     outcome = Outcome(batch.session_id, resolution.model, model_source=resolution.source, note=resolution.note,
                       left_out=batch.left_out, notes=list(batch.notes))
-    ttl = (options.timeout * 2 if not resolution.is_builtin else 30) + 60
+    # The claim must outlive every call this reflection may make (the main one and the replacement step).
+    ttl = (options.timeout * 4 if not resolution.is_builtin else 30) + 60
     claim, holder = schedule.claim_batch(store, batch.signal_ids, ttl=ttl,
                                          key=None if batch.signals else f"feedback:{batch.feedback_id}")
     if claim is None:
@@ -659,6 +664,3 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
         state = schedule.read_schedule(store)
     return run
 
-
-def env_snapshot() -> dict[str, str]:
-    return dict(os.environ)

@@ -390,3 +390,23 @@ def test_a_lesson_removed_as_wrong_gets_a_narrow_replacement_call(git_repo, cli,
     assert "[L-01d0] Select raw tables directly in staging models." in replace_request.prompt
     assert [h["op"] for h in _history(git_repo)] == ["reflect", "replacement"]
     assert _history(git_repo)[-1]["usage"]["input_tokens"] == 500
+
+
+@pytest.mark.parametrize("script", [lambda s: s.fail(429, "overloaded", retry_after=45), lambda s: s.hang(4),
+                                    lambda s: s.fail(529, "Overloaded"), lambda s: s.garbage("")])
+def test_anthropic_failures_keep_signals(git_repo, cli, openai_env, script) -> None:
+    ids = [s["id"] for s in _signals(git_repo, "never commit directly to main")]
+    script(openai_env)
+    code, out, err = cli("reflect", "--pending", "--model", "anthropic/claude-haiku-4-5", "--timeout", "1")
+    assert code == 1 and len(err.strip().splitlines()) == 1 and err.startswith("Error: anthropic/claude-haiku-4-5 ")
+    assert "Session sess-1: failed: anthropic/claude-haiku-4-5" in out
+    assert _open(git_repo) == ids and _schedule(git_repo)["failures"] == 1
+    assert KEY not in out + err
+
+
+def test_a_missing_transcript_is_noted_and_the_signals_still_used(git_repo, cli) -> None:
+    _signals(git_repo, "never commit directly to main", session="gone-session")
+    code, out, _ = cli("reflect", "--session", "gone-session")
+    assert code == 0
+    assert "Note: the transcript of session gone-session was not found; reflecting on its signals alone" in out
+    assert _open(git_repo) == []
