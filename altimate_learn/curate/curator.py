@@ -60,6 +60,13 @@ Lesson = dict[str, Any]
 Replace = Callable[[dict, str], "str | None"]
 
 
+class NotAttempted(Exception):
+    """Raised by a ``replace`` callback that made no model call for this record (e.g. out of time).
+
+    The record stays queued and its attempt count does not change. A bare ``LookupError`` means the same
+    (so a lookup over precomputed answers can raise it); any other exception is a failed attempt."""
+
+
 @dataclass
 class CurateResult:
     candidate: list[dict]
@@ -661,7 +668,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     ``replace(removed_lesson, reason)`` is the replacement step's model call: it returns the corrected rule,
-    or None for "no replacement"; raising counts as a failed attempt. Without it, removals are queued.
+    or None for "no replacement"; raising counts as a failed attempt, except :class:`NotAttempted` (or a bare
+    ``LookupError``), which leaves the record untouched. Without it, removals are queued.
     ``op`` names the history entry ("reflect" or "curate"; default: "reflect" when a model or session is
     given). Malformed deltas are dropped with a reason; they never raise.
     """
@@ -782,15 +790,26 @@ def _run_replacements(work: _Pass, pending: list[dict], replace: Callable[[dict,
         if attempted >= MAX_REPLACEMENTS:
             break
         attempted += 1
-        record["attempts"] = record.get("attempts", 0) + 1
         reason = "; ".join(record.get("reasons", [])) or "removed as wrong"
         try:
             answer = replace(dict(record), reason)
+        except NotAttempted:
+            continue
+        except LookupError as exc:
+            if type(exc) is LookupError:  # not KeyError/IndexError: those are bugs, counted as failures
+                continue
+            record["attempts"] = record.get("attempts", 0) + 1
+            record["last_error"] = _echo(str(exc) or type(exc).__name__, 200)
+            if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
+                pending.remove(record)
+            continue  # the caller made no call for this one (time ran out): not an attempt
         except Exception as exc:  # a failed call keeps the record for the next reflection
+            record["attempts"] = record.get("attempts", 0) + 1
             record["last_error"] = _echo(str(exc) or type(exc).__name__, 200)
             if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
                 pending.remove(record)
             continue
+        record["attempts"] = record.get("attempts", 0) + 1
         if answer is None or (isinstance(answer, str) and answer.strip().lower() in ("", "none")):
             pending.remove(record)  # the model says nothing should replace it
             work.applied.append({"op": "REPLACE", "id": record["id"], "reason": "no replacement needed",

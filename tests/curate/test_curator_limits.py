@@ -261,3 +261,20 @@ def test_supersede_does_not_queue_a_replacement(tmp_path):
     store = make_store(tmp_path, approved=[lesson("L-0001", CENTS)])
     curate(store, [add(INLINE, supersedes="L-0001")])
     assert read(store, "pending-replacements.jsonl") is None
+
+
+def test_not_attempted_replacements_keep_their_attempt_count(tmp_path):
+    from altimate_learn.curate.curator import NotAttempted
+
+    store = make_store(tmp_path, approved=[lesson("L-0001", "Rule A about `a_col`."), lesson("L-0002", "Rule B about `b_col`.")])
+    curate(store, [{"op": "REMOVE", "id": "L-0001", "reason": "wrong"}, {"op": "REMOVE", "id": "L-0002", "reason": "wrong"}])
+
+    def partial(removed, reason):
+        if removed["id"] == "L-0001":
+            raise LookupError("not attempted in this reflection")
+        raise NotAttempted()
+
+    curate(store, [], replace=partial)
+    assert [(p["id"], p["attempts"]) for p in read(store, "pending-replacements.jsonl")] == [("L-0001", 0), ("L-0002", 0)]
+    curate(store, [], replace=lambda removed, reason: {}["missing"])  # a KeyError is a bug: counted
+    assert [p["attempts"] for p in read(store, "pending-replacements.jsonl")] == [1, 1]
