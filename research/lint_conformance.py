@@ -40,6 +40,30 @@ PEER_RULES = {
 }
 
 
+# Why our verdict differs where it does (each disagreement is matched to one of these, or listed as open).
+WHY_OURS = [
+    (lambda c, ours: c.get("reason") == "contains hidden or non-normalized characters" and ours.ok,
+     "normalised, not rejected: every rule runs on the NFKC, control-stripped text, and that clean text is what "
+     "is stored, reviewed and delivered (altimate-code accepts it too); rejecting loses good rules over a stray NBSP."),
+    (lambda c, ours: "[REDACTED" in c["text"] and not ours.ok,
+     "a redaction placeholder means a credential was in the source: the rule was written around a secret and "
+     "says nothing usable without it."),
+    (lambda c, ours: "-phunter2" in c["text"] and not ours.ok,
+     "`-phunter2` is a literal password argument; quoting it does not make it fit to put in every prompt."),
+    (lambda c, ours: c["text"] == "Use mysql or psql -p 5432 to connect." and ours.ok,
+     "`-p 5432` is psql's port option (a number); the mysql mention is another clause. A secret false positive."),
+    (lambda c, ours: c["text"] == "password_length=12" and ours.ok,
+     "a configuration key holding a number, not a credential."),
+]
+
+
+def why_ours(case: dict, ours) -> str:
+    for test, reason in WHY_OURS:
+        if test(case, ours):
+            return reason
+    return "OPEN: not yet explained"
+
+
 def _show(text: str) -> str:
     return json.dumps(text, ensure_ascii=True)[:110]
 
@@ -65,7 +89,7 @@ def evaluate(cases: list[dict]) -> dict:
             peer = "accept" if peer_ok else f"reject ({case.get('reason')})"
             mine = "accept" + (" (normalised to " + _show(ours.text) + ")" if ours.text != case["text"]
                                else "") if ours.ok else f"reject ({ours.rule}: {ours.reason})"
-            disagreements.append((case["text"], peer, mine))
+            disagreements.append((case["text"], peer, mine, why_ours(case, ours)))
     return {"total": len(cases), "verdict_agree": verdict_agree, "rejections_both": rejections_both,
             "rule_agree": rule_agree, "disagreements": disagreements, "rule_mismatch": rule_mismatch}
 
@@ -84,13 +108,14 @@ def main() -> str:
         f"- Same verdict (accept/reject): **{r['verdict_agree']} / {r['total']}** "
         f"({100 * r['verdict_agree'] / r['total']:.1f}%)",
         f"- Both reject: {r['rejections_both']}; of those, same rule named: {r['rule_agree']}",
-        f"- Disagreements: {len(r['disagreements'])}",
+        f"- Disagreements: {len(r['disagreements'])} "
+        f"(unexplained: {sum(d[3].startswith('OPEN') for d in r['disagreements'])})",
         "",
     ]
     if r["disagreements"]:
-        lines += ["| text | altimate-code | ours |", "|---|---|---|"]
-        for text, peer, mine in r["disagreements"]:
-            lines.append(f"| `{_show(text)}` | {peer} | {mine} |")
+        lines += ["| text | altimate-code | ours | why ours |", "|---|---|---|---|"]
+        for text, peer, mine, why in r["disagreements"]:
+            lines.append(f"| `{_show(text)}` | {peer} | {mine} | {why} |")
         lines += ["", "Disagreements by peer verdict: " + ", ".join(f"{k}: {v}" for k, v in by_peer.most_common())]
     if r["rule_mismatch"]:
         lines += ["", "Both reject, different rule named:", "", "| text | altimate-code | ours |", "|---|---|---|"]
