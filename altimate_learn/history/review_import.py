@@ -144,11 +144,11 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
     mine = [s for s in signals if s.get("source") == SOURCE and str(s.get("messageID", "")).startswith(repo.key + "/")]
     seen = {str(i) for i in saved.get("seenIDs", [])} | {s["messageID"] for s in mine}
 
-    client = GitHub(repo, token, base, notify=warn)
-    client.check_access()
-    out(f"Repository: {repo.host}/{repo.full_name} (API {base}; token from {token.source}).")
-    with Progress("Pull requests", options.limit) as bar:
-        fetched = client.fetch(since, options.limit, finished, on_pr=lambda pr: bar.advance(f"#{pr.number}"))
+    with GitHub(repo, token, base, notify=warn) as client:
+        client.check_access()
+        out(f"Repository: {repo.host}/{repo.full_name} (API {base}; token from {token.source}).")
+        with Progress("Pull requests", options.limit) as bar:
+            fetched = client.fetch(since, options.limit, finished, on_pr=lambda pr: bar.advance(f"#{pr.number}"))
     decisions = decide(repo, fetched, filters, seen)
     kept = [d for d in decisions if d.reason is None]
     drops = Counter(d.reason for d in decisions if d.reason)

@@ -136,6 +136,11 @@ class GitHub:
         self.base_url = base_url
         self.api = GhApi(owner=repo.owner, repo=repo.name, token=token.value, gh_host=base_url, sync=True,
                          timeout=30.0)
+        # ghapi's transport opens a new HTTP client (and TLS context, ~0.1 s) per request unless it is
+        # given one; a persistent client also reuses the connection. It is ghapi's documented hook.
+        import httpx2
+
+        self.api.transport.client = httpx2.Client(timeout=30.0, follow_redirects=True)
         self.sleep = sleep
         self.clock = clock
         self.notify = notify or (lambda _text: None)
@@ -143,6 +148,15 @@ class GitHub:
         self.reset_at: datetime | None = None
         self.requests = 0
         self.short_waits = 0
+
+    def close(self) -> None:
+        self.api.transport.close()
+
+    def __enter__(self) -> GitHub:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # --- one call ---------------------------------------------------------------------------------
     def _note_budget(self, headers: Any) -> None:

@@ -1,0 +1,219 @@
+"""`learn bootstrap` over a fake HOME holding Claude Code and Codex sessions of this project and another."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.history.conftest import all_text, read_signals, read_state, tree
+from tests.history.transcripts import claude_session, codex_session, correction_session, days_ago
+
+NEW = "11111111-1111-4111-8111-111111111111"
+MID = "22222222-2222-4222-8222-222222222222"
+TOOLS = "0199aaaa-bbbb-7ccc-8ddd-333333333333"
+OLD = "44444444-4444-4444-8444-444444444444"
+SUBAGENT = "55555555-5555-4555-8555-555555555555"
+CODEX_CHILD = "0199aaaa-bbbb-7ccc-8ddd-666666666666"
+OTHER = "77777777-7777-4777-8777-777777777777"
+SECRET = "AKIAIOSFODNN7EXAMPLE"
+
+
+@pytest.fixture
+def history(isolated_home: Path, git_repo: Path, tmp_path: Path) -> Path:
+    """Sessions of the project (three roots in the last 30 days, one older, two sub-agents) and another project."""
+    home, repo = isolated_home, git_repo
+    claude_session(home, repo, NEW, days_ago(1), correction_session("revenue"))
+    claude_session(home, repo, MID, days_ago(5), [
+        ("user", "Add a customer_id column to the orders model."),
+        ("assistant", "Added the column to models/orders.sql."),
+        ("user", f"You forgot to add the migration for the new column. Also the key {SECRET} must never be in code."),
+        ("assistant", "Added the migration."),
+    ])
+    codex_session(home, repo, TOOLS, days_ago(3), [
+        ("user", "Fix the failing checkout test."),
+        ("tool", "shell", "npm test", "npm ERR! Missing script: \"test\"", True),
+        ("tool", "shell", "npm run test", "npm ERR! Missing script: \"test\"", True),
+        ("tool", "shell", "npm run test:unit", "npm ERR! Missing script: \"test:unit\"", True),
+        ("assistant", "The test scripts are missing; I added print() calls to debug."),
+        ("user", "No, never use print for logging; use the structlog logger instead."),
+    ])
+    claude_session(home, repo, OLD, days_ago(45), correction_session("churn"))
+    # a Claude sub-agent transcript (sidechain only) and a Codex sub-agent thread: not root sessions
+    claude_session(home, repo, SUBAGENT, days_ago(2), correction_session("subagent"), sidechain=True,
+                   file_name=f"agent-{SUBAGENT[:8]}.jsonl")
+    codex_session(home, repo, CODEX_CHILD, days_ago(3), correction_session("child"), subagent_of=TOOLS)
+    # another project on the same machine
+    other = tmp_path / "other-project"
+    other.mkdir()
+    claude_session(home, other, OTHER, days_ago(1), correction_session("elsewhere"))
+    return repo
+
+
+def signal_sessions(repo: Path) -> list[str]:
+    return sorted({s["sessionID"] for s in read_signals(repo)})
+
+
+def test_dry_run_shows_the_scope_and_redacted_signals_and_changes_nothing(cli, history):
+    before = tree(history)
+    code, out, err = cli("bootstrap", "--dry-run")
+    assert code == 0, err
+    assert tree(history) == before and not (history / ".altimate-code").exists()
+    assert f"Bootstrap scope: 3 root session(s) of {history} (claude-code, codex), created since " in out
+    assert "Date range: " in out
+    assert "Signals found: 4 (3 correction(s), 1 repeated tool failure(s) new; 0 already recorded)." in out
+    assert "No, use pnpm instead of npm for the revenue scripts in this repo." in out
+    assert "[tool_retry]" in out and "[REDACTED:aws-key]" in out and SECRET not in out + err
+    for absent in ("churn", "subagent", "child", "elsewhere"):  # too old, sub-agents, another project
+        assert absent not in out
+    assert "Model: builtin, the offline reflector (no --model and no learn.model set; no network, no cost)." in out
+    assert "Estimated input: about " in out and " in 3 reflection(s)" in out
+    assert "Limits: --limit 200 sessions, --max-reflections 20, --max-seconds 300 after confirmation." in out
+    assert out.rstrip().endswith("Dry run: nothing was sent to a model and no state changed.")
+
+
+def test_dry_run_leaves_an_existing_store_byte_identical(cli, history):
+    assert cli("bootstrap", "--yes", "--max-reflections", "1")[0] == 0
+    before = tree(history / ".altimate-code")
+    assert before
+    code, _, _ = cli("bootstrap", "--dry-run", "--since", "90d")
+    assert code == 0
+    assert tree(history / ".altimate-code") == before
+
+
+def test_outside_a_terminal_it_needs_yes(cli, history):
+    code, out, err = cli("bootstrap")
+    assert code == 1
+    assert "Bootstrap scope: 3 root session(s)" in out
+    assert err.strip() == ("Error: refusing to bootstrap without confirmation outside a terminal. "
+                           "Pass --yes to confirm the scope above, or --dry-run to preview it.")
+    assert not (history / ".altimate-code").exists()
+
+
+def test_max_reflections_zero_imports_signals_only(cli, history):
+    code, out, err = cli("bootstrap", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    signals = read_signals(history)
+    assert signal_sessions(history) == sorted([NEW, MID, TOOLS])
+    assert {s["source"] for s in signals} == {"bootstrap"} and {s["status"] for s in signals} == {"open"}
+    assert sorted(s["kind"] for s in signals) == ["tool_retry", "user_correction", "user_correction", "user_correction"]
+    assert SECRET not in all_text(history)
+    assert not (history / ".altimate-code/learn/team-playbook/candidate.json").exists()
+    state = read_state(history, "bootstrap.json")
+    assert set(state["sessions"]) == {NEW, MID, TOOLS}
+    assert sorted(state["pendingSessions"]) == sorted([NEW, MID, TOOLS])
+    assert state["sessions"][TOOLS]["partIDs"] and state["sessions"][NEW]["messageIDs"]
+    assert "0 reflection(s); no model calls" in out
+
+
+def test_rerun_finishes_pending_reflections_and_adds_no_signals(cli, history):
+    cli("bootstrap", "--yes", "--max-reflections", "0")
+    code, out, _ = cli("bootstrap", "--yes")
+    assert code == 0
+    assert "Bootstrap scope: 0 root session(s)" in out and "3 already imported" in out
+    assert "4 open from an earlier bootstrap" in out
+    assert len(read_signals(history)) == 4  # nothing added twice
+    assert {s["status"] for s in read_signals(history)} == {"consumed"}
+    candidate = json.loads((history / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    texts = [lesson["text"] for lesson in candidate]
+    assert "Use `pnpm` instead of `npm` for the revenue scripts." in texts or any("pnpm" in t for t in texts)
+    assert read_state(history, "bootstrap.json")["pendingSessions"] == []
+    assert "candidate lesson(s) proposed" in out and "Next: `learn show`" in out
+
+
+def test_limit_takes_the_newest_sessions_and_a_rerun_continues_with_older_ones(cli, history):
+    code, out, _ = cli("bootstrap", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert code == 0
+    assert signal_sessions(history) == [NEW]
+    cli("bootstrap", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert signal_sessions(history) == sorted([NEW, TOOLS])
+    cli("bootstrap", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert signal_sessions(history) == sorted([NEW, MID, TOOLS])
+    code, out, _ = cli("bootstrap", "--yes", "--max-reflections", "0", "--limit", "1")
+    assert "Bootstrap scope: 0 root session(s)" in out and len(read_signals(history)) == 4
+
+
+def test_since_bounds_session_creation(cli, history):
+    code, out, _ = cli("bootstrap", "--dry-run", "--since", "2d")
+    assert "Bootstrap scope: 1 root session(s)" in out
+    code, out, _ = cli("bootstrap", "--dry-run", "--since", "60d")
+    assert "Bootstrap scope: 4 root session(s)" in out and "churn" in out
+    iso = days_ago(4).strftime("%Y-%m-%d")
+    code, out, _ = cli("bootstrap", "--dry-run", "--since", iso)
+    assert "Bootstrap scope: 2 root session(s)" in out
+
+
+def test_a_session_captured_live_adds_nothing(cli, history):
+    code, _, err = cli("capture", "--session", NEW)
+    assert code == 0, err
+    assert len(read_signals(history)) == 1
+    code, out, _ = cli("bootstrap", "--dry-run")
+    assert "Signals found: 4 (2 correction(s), 1 repeated tool failure(s) new; 1 already recorded)." in out
+    cli("bootstrap", "--yes", "--max-reflections", "0")
+    assert len(read_signals(history)) == 4
+
+
+def test_a_growing_session_is_read_again_for_its_new_corrections(cli, history, isolated_home):
+    cli("bootstrap", "--yes", "--max-reflections", "0")
+    turns = correction_session("revenue") + [("user", "That's wrong: we always put report models in models/marts/.")]
+    claude_session(isolated_home, history, NEW, days_ago(1), turns)
+    code, out, _ = cli("bootstrap", "--yes", "--max-reflections", "0")
+    assert "Bootstrap scope: 1 root session(s)" in out
+    assert "Signals found: 2 (1 correction(s), 0 repeated tool failure(s) new; 1 already recorded)" in out
+    assert len(read_signals(history)) == 5
+
+
+def test_max_reflections_resumes_and_a_model_sees_redacted_excerpts(cli, history, model_server, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.reply('{"deltas": [{"op": "ADD", "text": "Add a migration for every new column.", '
+                       '"reason": "correction"}]}', input_tokens=2000, output_tokens=30)
+    code, out, err = cli("bootstrap", "--yes", "--model", "anthropic/claude-haiku-4-5", "--max-reflections", "1")
+    assert code == 1 and "ANTHROPIC_API_KEY" in err  # a model asked for explicitly must be usable: nothing sent
+    assert not (history / ".altimate-code").exists()
+    code, out, err = cli("bootstrap", "--yes", "--model", "openai/gpt-4o-mini", "--max-reflections", "1")
+    assert code == 0, err
+    assert len(model_server.requests) == 1
+    prompt = model_server.requests[0].prompt
+    assert "You forgot to add the migration" in prompt  # oldest session first
+    assert "Add a customer_id column to the orders model." in prompt  # the session digest travels with it
+    assert SECRET not in prompt and "[REDACTED:aws-key]" in prompt
+    assert "2,000 input + 30 output tokens (reported), estimated cost $0.0003" in out
+    assert "1 candidate lesson(s) proposed" in out
+    assert "signal(s) still open (--max-reflections was reached): rerun `learn bootstrap`" in out
+    model_server.reply('{"deltas": []}')
+    model_server.reply('{"deltas": []}')
+    code, out, _ = cli("bootstrap", "--yes", "--model", "openai/gpt-4o-mini")
+    assert code == 0
+    assert len(model_server.requests) == 3 and "still open" not in out
+    assert read_state(history, "bootstrap.json")["pendingSessions"] == []
+
+
+def test_max_seconds_bounds_the_work_after_confirmation(cli, history, model_server, monkeypatch):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.hang(5)
+    code, out, _ = cli("bootstrap", "--yes", "--model", "openai/gpt-4o-mini", "--max-seconds", "2")
+    assert code == 0
+    assert len(model_server.requests) == 1  # the slow call was cut off; no second one started
+    assert "rerun `learn bootstrap` to finish them" in out
+    assert {s["status"] for s in read_signals(history)} == {"open"}
+
+
+def test_json_output(cli, history):
+    code, out, _ = cli("bootstrap", "--dry-run", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert sorted(result) == sorted([
+        "cancelled", "dry_run", "estimated_input_tokens", "first", "last", "lessons_proposed", "model", "pending",
+        "reflections", "remaining", "sessions", "signals_added", "signals_found", "signals_new", "skipped_imported",
+        "stopped", "unreadable", "usage"])
+    assert (result["sessions"], result["signals_new"], result["dry_run"], result["model"]) == (3, 4, True, "builtin")
+
+
+def test_nothing_found_says_what_to_try(cli, git_repo):
+    code, out, _ = cli("bootstrap", "--yes")
+    assert code == 0
+    assert "Bootstrap scope: 0 root session(s)" in out
+    assert "Nothing to import: no new corrections or repeated tool failures in these sessions. Try a longer --since." in out
