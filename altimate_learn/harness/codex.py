@@ -14,6 +14,7 @@ plain stdout. Each becomes a developer message in the next model request.
 from __future__ import annotations
 
 import json
+import os
 import re
 
 from altimate_learn.harness import Event, input_paths, patch_paths
@@ -44,10 +45,40 @@ def parse(payload: dict) -> Event | None:
     if event.name == "PostToolUse" and isinstance(response, str):
         event.output = response
         match = _EXIT.search(response[:2000])
-        if match:
-            event.exit_code = int(match.group(1))
-            event.failed = event.exit_code != 0
+        code = int(match.group(1)) if match else _rollout_exit_code(event.transcript_path, event.tool_id)
+        if code is not None:
+            event.exit_code = code
+            event.failed = code != 0
     return event
+
+
+def _rollout_exit_code(path: str | None, call_id: str | None, tail: int = 256 * 1024) -> int | None:
+    """The exit code of shell call ``call_id`` from the end of the rollout file.
+
+    Codex 0.171's PostToolUse `tool_response` for its shell tool is the bare output, with no exit code;
+    by the time the hook runs, the rollout already holds the call's `item_completed` CommandExecution
+    line with `exit_code`.
+    """
+    if not path or not call_id:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - tail))
+            lines = handle.read().splitlines()
+    except OSError:
+        return None
+    needle = call_id.encode("utf-8", "replace")
+    for line in reversed(lines):
+        if needle not in line or b"CommandExecution" not in line:
+            continue
+        try:
+            item = json.loads(line).get("payload", {}).get("item", {})
+        except (ValueError, AttributeError):
+            continue
+        code = item.get("exit_code") if isinstance(item, dict) and item.get("id") == call_id else None
+        if isinstance(code, int) and not isinstance(code, bool):
+            return code
+    return None
 
 
 def respond(event: Event, text: str) -> str:
