@@ -232,13 +232,14 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
         resume.update(store, Store.BOOTSTRAP, record)
     result.signals_added = len(added_ids)
 
-    # Oldest session first: pending ones from earlier runs, then this run's, in creation order.
+    # Pending work of earlier runs first, then this run's sessions; oldest session first within each.
     open_now = [s for s in store.signals()[0] if s.get("source") == SOURCE and s["status"] == "open"]
+    earlier = {s["sessionID"] for s in pending}
 
-    def age(signal: dict[str, Any]) -> tuple[float, str]:
+    def age(signal: dict[str, Any]) -> tuple[int, float, str]:
         info = by_id.get(signal["sessionID"])
         when = created(info) if info else None
-        return (when.timestamp() if when else 0.0, signal["sessionID"])
+        return (signal["sessionID"] not in earlier, when.timestamp() if when else 0.0, signal["sessionID"])
 
     open_now.sort(key=age)
     outcome = reflect_signals(store, model, [s["id"] for s in open_now], options.max_reflections, out=out,
