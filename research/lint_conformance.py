@@ -52,6 +52,9 @@ WHY_OURS = [
      "`-phunter2` is a literal password argument; quoting it does not make it fit to put in every prompt."),
     (lambda c, ours: c["text"] == "Use mysql or psql -p 5432 to connect." and ours.ok,
      "`-p 5432` is psql's port option (a number); the mysql mention is another clause. A secret false positive."),
+    (lambda c, ours: "${" in c["text"] and ours.ok,
+     "a reference to where the secret lives (`${VAR}`, `${{ secrets.X }}`) holds no secret, and \"read it from the "
+     "environment\" is exactly the rule a team wants taught; literal values are still rejected."),
     (lambda c, ours: c["text"] == "password_length=12" and ours.ok,
      "a configuration key holding a number, not a credential."),
 ]

@@ -123,8 +123,7 @@ _SHELL = _rx(
     r"|\bbase64\s+(?:-d|--decode)\b"
     r"|:\(\)\s*\{"                             # fork bomb
     r"|\bkill\s+-9\s+(?:-1|1)\b"
-    r"|\bgit\s+(?:config\s+--global\s+)?(?:credential|remote\s+(?:add|set-url))\b"
-    r"|\b(?:git\s+clone)\s+\S",
+    r"|\bgit\s+(?:config\s+--global\s+)?credential\b",
     re.I,
 )
 # Installing a *named* package from a lesson is a supply-chain path: a poisoned review comment becomes an
@@ -194,12 +193,15 @@ _SECRET_NAME = (r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apike
 _SECRET_ASSIGN = _rx(
     # NAME=value / NAME: value / "NAME": "value" / NAME => value, where NAME ends in a secret word
     r"(?<![\w-])(?:[\w.-]*[_.-])?" + _SECRET_NAME + r"\\?[\"']?\s*(?:[:=]|=>|:=)\s*(?:string\s*=\s*)?\\?[\"'{]?\s*"
-    r"(?!\s)(?![,.)\]]|$)",
+    r"(?!\s)(?![,.)\]]|$)" + r"(?!(?:(?:bearer|basic|token)\s+)?" + r"(?:\$\{|\$[A-Za-z_]|\{\{|<[\w -]+>|(?:true|false|null|none|nil|required|optional)\b|"
+    r"os\.|process\.env|env\b|secrets\.|vault\b|\*{3}|x{3,}\b))",  # references and placeholders are not secrets
     re.I,
 )
 _SECRET_TYPED = _rx(r"\b(?:const|let|var)\s+\w*(?:password|secret|token|key)\w*\s*(?::\s*\w+\s*)?=\s*[\"']", re.I)
 _SECRET_ENV = _rx(r"\b(?:[A-Z0-9]+_)*(?:PASS|PASSWORD|PWD|SECRET|TOKEN|KEY|APIKEY|CREDENTIALS?|AUTH)\s*=\s*\S")
-_AUTH_HEADER = _rx(r"\bauthorization\s*:\s*\S|(?:^|[:=]\s*|\()bearer\s+(?!tokens?\s+\w)\S"
+_PLACEHOLDER = r"(?!(?:(?:bearer|basic|token)\s+)?(?:<[\w -]+>|\$\{|\{\{|\$[A-Za-z_]))"
+_AUTH_HEADER = _rx(r"\bauthorization\s*:\s*" + _PLACEHOLDER + r"\S"
+                   r"|(?:^|[:=]\s*|\()bearer\s+(?!tokens?\s+\w)" + _PLACEHOLDER + r"\S"
                           r"|\bbearer\s+(?!tokens?\b)[\w.~+/=-]*[0-9.~+/=][\w.~+/=-]*", re.I)
 # Password-bearing command-line flags: mysql family `-p<pw>` / `-p <pw>`, sqlcmd/bcp `-P`, redis-cli `-a`,
 # sshpass `-p`, docker login `-p`, and long `--password/--token/--secret/--api-key` options.
@@ -229,6 +231,9 @@ _KNOWN_PREFIX = _rx(
 _TOKENISH = _rx(r"[A-Za-z0-9+/_=-]{20,}")
 
 
+_CHUNK = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+
+
 def _high_entropy(text: str) -> bool:
     """A long token mixing classes with no word shape: random keys, hashes used as secrets."""
     import math
@@ -241,6 +246,12 @@ def _high_entropy(text: str) -> bool:
             continue  # snake_case identifiers, CamelCase names
         classes = sum(bool(re.search(p, token)) for p in (r"[a-z]", r"[A-Z]", r"[0-9]"))
         if classes < 2:
+            continue
+        # Identifiers and paths are made of word-sized chunks (`UserProfile2Card`, `src/components`);
+        # random keys are not (`9fK2xQ7LmZ`): mean chunk length tells them apart.
+        chunks = [c for c in _CHUNK.findall(token) if c]
+        if (chunks and sum(map(len, chunks)) / len(chunks) >= 3 and sum(len(c) == 1 for c in chunks) <= 0.3 * len(chunks)
+                and not re.fullmatch(r"[0-9a-f]+", token.lower())):
             continue
         counts: dict[str, int] = {}
         for ch in token:

@@ -1,0 +1,175 @@
+"""Hook latency: `learn hook claude-code` as whole processes, next to `python -c pass`.
+
+Budget (issue 5): with 1,000 approved lessons the Claude Code SessionStart, UserPromptSubmit and
+PreToolUse hook calls take at most 3× `python -c pass` (median of many runs); with 10,000 at most 5×.
+
+What is measured, per store size (1,000 and 10,000 lessons from `stores/generate.py`):
+
+- `python -c pass` with the same interpreter the hook runs on (this installation's venv python);
+- SessionStart (source startup) of a new session: core tier, section frozen, state written;
+- UserPromptSubmit, the first prompt of a new session: core and retrieved tiers (BM25 over the whole
+  store, plus the project files the prompt names), the heaviest event;
+- UserPromptSubmit, a later prompt of an existing session: the per-request tier;
+- PreToolUse (Read) of a file in a new session: the file tier.
+
+Every call is a fresh process started the way Claude Code starts it (the `learn` script of this
+installation, payload on stdin). The prepared index is warm (built by one call before timing); the
+cold first call after `approved.json` changes is reported once, separately. Runs are interleaved
+(pass, start, prompt, …, pass, start, …) so machine load drifts over all of them alike.
+
+Bytecode: this project's dev environment sets PYTHONDONTWRITEBYTECODE=1, which makes every process
+compile learn's modules from source. A real installation has bytecode (pip compiles it on install), so
+the script compiles the package first (`compileall`), as an installed package would be.
+
+    .venv/bin/python research/bench_hooks.py [--runs 40] [--sizes 1000,10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BIN = Path(sys.executable).parent
+LEARN = BIN / "learn"
+PROMPT_FIRST = "add a staging model for chargebacks from the raw tables; amounts arrive in cents, see models/staging/stg_payments.sql"
+PROMPT_LATER = "now add a mart for monthly refunds by customer with timestamps in UTC"
+BUDGETS = {1000: 3.0, 10000: 5.0}
+
+
+def _generate_store(size: int, out: Path) -> None:
+    generator = ROOT / "stores" / "generate.py"
+    if generator.exists():
+        subprocess.run([sys.executable, str(generator), "--size", str(size), "--out", str(out)], check=True,
+                       capture_output=True)
+        return
+    _own_store(size, out)
+
+
+def _own_store(size: int, out: Path) -> None:
+    """Fallback generator: varied, lint-clean lessons over a mixed repository."""
+    import random
+
+    rng = random.Random(size)
+    areas = [("models/staging/*.sql", "staging"), ("models/marts/**", "marts"), ("services/ledger/**", "ledger"),
+             ("web/src/components/**", "web"), ("services/api/**", "api"), ("infra/terraform/**", "infra")]
+    verbs = ["Keep", "Name", "Convert", "Cast", "Validate", "Document", "Test", "Prefer", "Avoid", "Log"]
+    nouns = ["timestamps", "amounts", "ids", "columns", "handlers", "components", "migrations", "configs"]
+    lessons = []
+    for i in range(size):
+        glob, tag = rng.choice(areas)
+        text = (f"{rng.choice(verbs)} `{tag}_{rng.choice(nouns)}_{i % 97}` {rng.choice(nouns)} in {tag} code "
+                f"consistently (rule {i}).")
+        stamp = "2026-03-01T00:00:00.000Z"
+        lessons.append({"id": f"L-{i:08x}", "text": text, "tags": [tag], "scope": "project", "helpful": i % 4,
+                        "harmful": 0, "applied": 0, "created": stamp, "updated": stamp,
+                        "trigger": {"paths": [glob]}})
+    out.write_text(json.dumps(lessons, indent=2) + "\n")
+
+
+def _project(base: Path, size: int) -> Path:
+    repo = base / f"repo-{size}"
+    (repo / ".altimate-code" / "learn" / "team-playbook").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    _generate_store(size, repo / ".altimate-code" / "learn" / "team-playbook" / "approved.json")
+    (repo / "models" / "staging").mkdir(parents=True)
+    (repo / "models" / "staging" / "stg_payments.sql").write_text("select 1\n")
+    return repo
+
+
+def _payload(repo: Path, event: str, session: str, **fields) -> bytes:
+    return json.dumps({"session_id": session, "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo),
+                       "hook_event_name": event, **fields}).encode()
+
+
+def _time(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, input=data, cwd=cwd, env=env, capture_output=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0 or proc.stderr:
+        raise RuntimeError(f"{argv} failed: {proc.returncode} {proc.stderr[-300:]!r}")
+    return elapsed
+
+
+def measure(size: int, runs: int, base: Path, env: dict) -> dict:
+    repo = _project(base, size)
+    hook = [str(LEARN), "hook", "claude-code"]
+    # cold: the first call after approved.json changed prepares (re-checks, tokenises, indexes) and caches
+    cold = _time(hook, _payload(repo, "SessionStart", "cold", source="startup"), repo, env)
+    out = subprocess.run(hook, input=_payload(repo, "UserPromptSubmit", "probe", prompt=PROMPT_FIRST), cwd=repo,
+                         env=env, capture_output=True).stdout
+    delivered = json.loads(out)["hookSpecificOutput"]["additionalContext"].count("\n- ") if out.strip() else 0
+    later_session = "later-" + uuid.uuid4().hex
+    _time(hook, _payload(repo, "UserPromptSubmit", later_session, prompt=PROMPT_FIRST, prompt_id="p0"), repo, env)
+    series: dict[str, list[float]] = {k: [] for k in ("pass", "start", "prompt", "later", "pre")}
+    read_path = str(repo / "models" / "staging" / "stg_payments.sql")
+    for i in range(runs):
+        series["pass"].append(_time([sys.executable, "-c", "pass"], b"", repo, env))
+        series["start"].append(_time(hook, _payload(repo, "SessionStart", uuid.uuid4().hex, source="startup"), repo, env))
+        series["prompt"].append(_time(hook, _payload(repo, "UserPromptSubmit", uuid.uuid4().hex, prompt=PROMPT_FIRST),
+                                      repo, env))
+        series["later"].append(_time(hook, _payload(repo, "UserPromptSubmit", later_session,
+                                                    prompt=f"{PROMPT_LATER} ({i})", prompt_id=f"p{i + 1}"), repo, env))
+        series["pre"].append(_time(hook, _payload(repo, "PreToolUse", uuid.uuid4().hex, tool_name="Read",
+                                                  tool_input={"file_path": read_path}, tool_use_id=f"t{i}"), repo, env))
+    medians = {k: statistics.median(v) * 1000 for k, v in series.items()}
+    return {"size": size, "cold_ms": cold * 1000, "medians": medians, "delivered": delivered,
+            "runs": runs, "hook_log": (repo / ".altimate-code" / "learn" / ".sessions" / "hook.log")}
+
+
+def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
+    compileall.compile_dir(str(ROOT / "altimate_learn"), quiet=1)
+    base = Path(tempfile.mkdtemp(prefix="learn-bench-hooks-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ALTIMATE_LEARN")}
+    env.update(HOME=str(base / "home"), XDG_CACHE_HOME=str(base / "cache"), XDG_CONFIG_HOME=str(base / "config"))
+    try:
+        results = [measure(size, runs, base, env) for size in sizes]
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    lines = [
+        "## Hook latency (`learn hook claude-code`, whole processes)",
+        "",
+        f"Median of {runs} interleaved runs per cell, ms; ratio = hook / `python -c pass` (same interpreter, same "
+        f"run). Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+        f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end.",
+        "",
+        "| approved lessons | `python -c pass` | SessionStart | first UserPromptSubmit | later UserPromptSubmit "
+        "| PreToolUse (Read) | budget | cold first call |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    verdicts = []
+    for r in results:
+        m = r["medians"]
+        base_ms = m["pass"]
+        cells = [f"{m[k]:.1f} ({m[k] / base_ms:.2f}×)" for k in ("start", "prompt", "later", "pre")]
+        limit = BUDGETS.get(r["size"])
+        worst = max(m[k] / base_ms for k in ("start", "prompt", "pre"))
+        verdict = "–" if limit is None else f"≤ {limit:g}×: {'met' if worst <= limit else 'MISSED'} ({worst:.2f}×)"
+        verdicts.append(verdict)
+        lines.append(f"| {r['size']:,} | {base_ms:.1f} | " + " | ".join(cells) + f" | {verdict} | "
+                     f"{r['cold_ms']:.0f} |")
+    lines += ["", f"The first prompt delivered {results[0]['delivered']} lessons at {results[0]['size']:,} lessons "
+              "(core + retrieved within the 1,500-token budget). The budget column takes the worst of SessionStart, "
+              "first UserPromptSubmit and PreToolUse. \"Cold\" is the single call that re-checks every lesson "
+              "(schema, 140 characters, lint), tokenises and indexes the store after `approved.json` changed; its "
+              "result is cached by content hash for every later call."]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--sizes", default="1000,10000")
+    args = parser.parse_args()
+    print(main(args.runs, tuple(int(s) for s in args.sizes.split(","))))
