@@ -44,3 +44,22 @@ def test_invalid_deltas_file_one_line_nothing_written(git_repo, run_learn):
                            'Write a JSON list of deltas or {"deltas": [...]}.\n')
     assert proc.stdout == ""
     assert not (git_repo / ".altimate-code").exists()
+
+
+def test_wrong_shape_and_missing_file_are_one_line(git_repo, cli):
+    code, out, err = cli("curate", "--deltas", "-", input='"ADD everything"')
+    assert code == 1 and out == ""
+    assert err == ('Error: deltas in stdin must be a JSON list of deltas or an object with a "deltas" list. '
+                   'Example: {"deltas": [{"op": "ADD", "text": "Use `ref()` for models.", "reason": "review"}]}\n')
+    code, out, err = cli("curate", "--deltas", "nope.json")
+    assert (code, err) == (1, "Error: deltas file nope.json does not exist. Pass a JSON file, or - to read stdin.\n")
+    assert not (git_repo / ".altimate-code").exists()
+
+
+def test_named_store_and_flag_warning(git_repo, cli):
+    deltas = json.dumps([{"op": "ADD", "text": "Never skip tests before merging.", "reason": "review"}])
+    code, out, err = cli("curate", "--deltas", "-", "--name", "backend", input=deltas)
+    assert code == 0, err
+    assert "WARNING: " in out and "mentions skipping or disabling verification" in out
+    assert (git_repo / ".altimate-code/learn/backend/candidate.json").exists()
+    assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
