@@ -80,7 +80,7 @@ seed select send serialize set sort split squash stage start store stream strip 
 support swallow switch sync tag test throw time touch trace track transform translate trim truncate type
 unwrap update upgrade uppercase upload use validate vendor verify version wait wrap write yield
 edit modify overwrite share skip disable rely duplicate paste nest mix suppress silence bypass ask ship export
-comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
+build comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
 """.split())
 
 _IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
@@ -95,7 +95,8 @@ tabs spaces space tab quotes comments comment names name variables variable valu
 strings string numbers number lines line errors error logs log output input loops loop calls call
 docs documentation version versions library libraries package packages module modules tool tools
 here there now again always never instead please properly correctly manually directly everywhere anywhere
-inline globally locally composition inheritance recursion iteration mutation immutability objects
+inline globally locally field fields enums interfaces generics decorators mixins callbacks promises hooks
+macros fixtures mocks globals singletons composition inheritance recursion iteration mutation immutability objects
 """.split())
 
 _STOPWORDS = frozenset("""
@@ -127,10 +128,11 @@ _CODE_EXT = ("py|pyi|sql|yml|yaml|json|jsonl|toml|ini|cfg|conf|env|md|rst|txt|cs
 _BACKTICK_SPAN = re.compile(r"`[^`]+`")
 _IDENT = re.compile(
     r"""(?<![\w`$@/.-])(?:
-        SELECT\ \*                                                     # the SQL idiom
+        (?i:SELECT)\ \*                                                # the SQL idiom
       | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
       | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
-      | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()\s][^()]{0,38})?\)(?:\.[A-Za-z_$][\w$]*(?:\([^()]{0,40}\))?)*  # calls
+      | \#\[[^\]\s]{1,40}\]                                              # Rust attributes: #[derive(Debug)]
+      | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()\s](?:[^()]|\([^()]{0,30}\)){0,38})?\)(?:\.[A-Za-z_$][\w$]*(?:\([^()]{0,40}\))?)*  # calls
       | (?:[\w*.-]+/)+[\w*.-]*                                         # paths and path globs: src/api/, **/*.py
       | [\w.-]*\*[\w.*-]*                                              # globs: *_cents, stg_*, *.sql
       | [A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+                      # dotted: moment.js, os.path, settings.py
@@ -146,7 +148,7 @@ _IDENT = re.compile(
 def _is_identifier(token: str) -> bool:
     if token in _PROPER or token.lower() in _SLASH_WORDS:
         return False
-    if token.startswith(("--", "{{", "{%")) or token == "SELECT *" or token.endswith(")"):
+    if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")"):
         return True
     if "/" in token:
         parts = [p for p in token.split("/") if p]
@@ -198,7 +200,7 @@ def _mark_plain(text: str) -> str:
         pieces[i] = _IDENT.sub(wrap, pieces[i])
     for i in range(1, len(pieces), 2):
         pieces[i] = f"`{pieces[i]}`"
-    return "".join(pieces)
+    return re.sub(r"(?<![\w`])\+`([^`]+)`", r"`+\1`", "".join(pieces))  # dbt selectors: `+fct_orders`
 
 
 _SLOT_SKIP = _PLAIN | frozenset("a an the and or but of to in on at by for with it its this that our your my we you i "
@@ -217,8 +219,9 @@ def _slot(phrase: str) -> str:
         token = item.strip()
         bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+" + _PREPOSITIONS + r"\b)", token, re.I)
         name = bare.group(1) if bare else ""
-        verbish = name.islower() and (name in VERBS or _gerund_base(name) is not None)
-        if bare and not verbish and "`" not in token and "/" not in token and name.lower() not in _SLOT_SKIP and len(name) <= 30 \
+        # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
+        verbish = name.islower() and (name.endswith("ing") or _gerund_base(name) is not None)
+        if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in _SLOT_SKIP and len(name) <= 30 \
                 and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace():
             out.append(item.replace(name, f"`{name}`", 1))
         else:
@@ -232,15 +235,17 @@ _FENCE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
 _PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}-\d{2}-\d{2}[T ]\d|"
                      r"\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|E\s{2,}|[\w.]*(?:Error|Exception):|"
                      r"(?:FAILED|PASSED|FAIL|PASS|ok|not ok)\s|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
-                     r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:)")
+                     r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:|panic:|goroutine \d|\[signal |"
+                     r"\s+/\S+:\d+|\s+[\w./-]+\.go:\d+)")
 
 _LEADING = re.compile(
     r"""^(?:
         (?:wrong\ (?:file|table|model|place|folder|directory|name|column|approach|way|import|module|function|one)|
            in\ (?:this|our)\ (?:repo(?:sitory)?|project|codebase|team|company|org)|around\ here|
            in\ [\w.+#-]+(?=\s+we\b)|
-           [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}:(?=\s)|\[[\w\ -]{1,20}\]|
-           no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
+           [A-Za-z][\w.+#-]{0,14}:(?=\s)|\[[\w\ -]{1,20}\]|
+           [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
+           no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
            hey|again|seriously|please|pls|plz|careful|reminder|remember|note|nit|suggestion|important|fyi|
            heads\ up|come\ on|sorry|correction|one\ more\ thing|also\ note|just|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
@@ -253,13 +258,15 @@ _LEADING = re.compile(
 )
 _TRAILING = re.compile(
     r"""(?:[\s,;—–-]+(?:please|thanks|thank\ you|thx|ok\??|okay\??|again|this\ time|next\ time|from\ now\ on|
-        going\ forward|in\ (?:the\ )?future|anymore|any\ more|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
+        going\ forward|in\ (?:the\ )?future|anymore|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
         team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|!+))+\s*[.!]*\s*$""",
     re.I | re.X,
 )
 _RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:it|that|this|they|we|otherwise)|so\s+that|"
                         r"so\s+(?:it|we|the|that|they|you)|so\s+(?:\w+\s+){0,3}(?:is|are|gets?|stays?|works?|can|will|won't|doesn't|don't)|otherwise|which\s+(?:is|breaks|causes|means)|"
-                        r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$", re.I)
+                        r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$"
+                        r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
+                        r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$", re.I)
 _PRONOUN_TAIL = re.compile(r",\s+(?:the\s+|our\s+)?[\w\s`]{1,40}?\b(?:it|them|this|that)\s*[.!]*$", re.I)
 _TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team|company|org)|around\s+here|"
                    r"here)\b(?=\s*[,.;!]?\s*$)", re.I)
@@ -302,7 +309,8 @@ def tidy(rule: str) -> str:
         rule = _TEAM.sub("", rule).strip()
     rule = re.sub(r"\s+([,;])", r"\1", rule).strip(" ,;:—–-")
     rule = re.sub(r"[.!]+$", "", rule).strip()
-    rule = re.sub(r"\bthe new\b", "each new", rule)
+    rule = re.sub(r"\bthe new (?=\w+?[^s\W]\b)", "each new ", rule)
+    rule = re.sub(r"\b(?:in|for|on)\s+(?:these|those)\s+(\w+)", lambda m: m.group(0).split()[0] + " " + m.group(1), rule)
     if not rule:
         return ""
     if rule[0] == "`" or rule[0].isupper():
@@ -349,8 +357,6 @@ def _verb_phrase(phrase: str) -> str | None:
         return None
     head = words[0].lower().strip(",")
     rest = words[1] if len(words) > 1 else ""
-    if re.fullmatch(r"[\w.]+\(\)", head):
-        return ("call " + phrase.strip()).strip()
     if head in VERBS:
         return (head + " " + rest).strip()
     base = _gerund_base(head)
@@ -409,7 +415,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return _instead(m.group(2), m.group(3), verb="use" if verb in ("prefer", "pick", "choose") else verb)
     # X instead of Y (no verb): "`ref()` instead of hardcoded names"
     m = re.match(r"^(.{1,60}?)\s*,?\s+instead\s+of\s+(.+)$", c, flags)
-    if m and not re.search(r"\b(?:you|i|we)\b", m.group(1), flags):
+    if m and not re.search(r"\b(?:you|i|we)\b|,", m.group(1), flags) and len(m.group(1).split()) <= 6 \
+            and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags):
         return _instead(m.group(1), m.group(2), verb=None)
     # don't use Y, use X (instead) / we don't use Y anymore, we use X
     m = re.match(r"^(?:" + _NEG + r"|" + _WE_NEG + r")\s+(use|using|call|calling|import|importing|add|adding)\s+(.+?)"
@@ -469,6 +476,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 return None
             return Rule(f"Avoid {_clean_object(first)}", "never", [], [first])
         phrase = _verb_phrase(first)
+        if phrase is None and re.match(r"^[\w.]+\(\)", first):  # "don't unwrap() in library code"
+            phrase = "call " + first
         if phrase is None:
             if head in ("stop", "quit") or not re.match(r"^(?:be|put|have|let|leave|go|do)\b", first, flags):
                 return None
@@ -476,7 +485,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         verb, _, obj = phrase.partition(" ")
         if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge"):
             return None
-        text = f"Never {verb} {_clean_object(obj)}".strip()
+        text = f"Never {verb} {_slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
         follow_phrase = _verb_phrase(strip_lead(follow)) if follow else None
         if follow_phrase and not re.search(r"[\w`)]\s*[.!]?$", follow_phrase):
             follow_phrase = None
@@ -500,7 +509,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None
         if verb in ("test", "check", "run", "verify") and not obj:
             return None
-        return Rule(f"Always {verb} {_clean_object(obj)}".strip(), "reminder" if reminder else "always", [obj], [])
+        target = _slot(_clean_object(obj)) if verb == "use" else _clean_object(obj)
+        return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
 
     # Subject must/should … : "staging models must convert amount_cents to dollars"
     m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
@@ -513,24 +523,28 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
-        rest = m.group(3)
+        rest = re.sub(r"^have\s+(?:been\s+)?", lambda h: "be " if "been" in h.group(0) else "", m.group(3), flags=re.I)
         if _bad_object(rest):
             return None
         negative = "never" in modal or "not" in modal
         return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
                     [rest] if negative else [])
 
-    # A plain imperative: "convert amount_cents to dollars in staging"
+    # A plain imperative: "convert amount_cents to dollars in staging". Only when it reads as a general rule:
+    # it names code, says when or how often, or is about a plural ("keep functions short"). "Edit the
+    # existing test file" is an instruction for this task, not a convention.
     phrase = _verb_phrase(c)
     if phrase:
         verb, _, obj = phrase.partition(" ")
-        if not c.split()[0].lower().endswith("ing") and not _bad_object(obj) and verb not in ("fix", "test", "check",
-                                                                                             "revert", "undo", "try",
-                                                                                             "read", "look"):
-            body = _clean_object(phrase)
-            if verb == "use":
-                body = "use " + _slot(body[4:])
-            body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)", lambda n: n.group(1) + _slot(n.group(2)), body)
+        body = _clean_object(phrase)
+        if verb == "use":
+            body = "use " + _slot(body[4:])
+        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)", lambda n: n.group(1) + _slot(n.group(2)), body)
+        general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
+                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
+        if general and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
+                and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
+                                 "focus"):
             return Rule(body, "imperative", [obj], [])
     return None
 
@@ -600,14 +614,21 @@ def finalize(rule: Rule) -> str | None:
     if text.count("`") % 2:
         return None
     lowered = text.lower()
-    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've)\b", lowered):
+    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", lowered):
+        return None
+    # "it" / "them" may point back inside the rule ("…; read it from config"), not out of it ("make it a sensor")
+    if re.search(r"\b(?:it|it's|them)\b", re.split(r"[;,]", lowered, maxsplit=1)[0]):
         return None
     if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
-                 r"(?:this|next|the)\s+(?:task|issue|step|one))\b", lowered):
+                 r"(?:this|next|the)\s+(?:task|issue|step|one)|the\s+(?:failing|broken|current|same|other)|"
+                 r"(?:these|those)\s+\w+)\b", lowered):
         return None
     words = content_words(text)
     has_ident = "`" in text
-    needed = 2 if has_ident or rule.shape in ("instead", "rename") else 4 if rule.shape == "imperative" else 3
+    if has_ident:
+        needed = 1 if rule.shape in ("always", "never", "instead", "rename") else 2
+    else:
+        needed = 2 if rule.shape in ("instead", "rename") else 4 if rule.shape == "imperative" else 3
     if len(words) < needed:
         return None
     if not _lint_ok(text):
