@@ -79,6 +79,7 @@ class CurateResult:
     changed: bool = False
     history: dict | None = None
     harmful_from: dict[str, list[str]] = field(default_factory=dict)
+    replacements: list[dict] = field(default_factory=list)   # replacement-step outcomes: {id, result}
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape (stable keys)."""
@@ -91,6 +92,7 @@ class CurateResult:
             "retired": [{"id": r["id"], "text": redact(r["text"]), "reason": r.get("reason"),
                          "supersededBy": r.get("supersededBy")} for r in self.retired],
             "replacements_needed": self.replacements_needed,
+            "replacements": self.replacements,
             "candidate_count": len(self.candidate),
         }
 
@@ -288,6 +290,7 @@ class _Pass:
         self.retired: list[Lesson] = []
         self.retired_by_id: dict[str, Lesson] = {}
         self.removed_as_wrong: list[tuple[Lesson, str]] = []
+        self.replacements: list[dict] = []  # outcomes of the replacement step
         self.replaced: set[str] = set()   # removed ids something in this pass replaces
         self.helped: set[str] = set()
         self.harmed: set[str] = set()
@@ -748,10 +751,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             history_op, session=session_id, feedback=list(feedback_ids) or None, model=model,
             usage=usage or None, applied=work.applied, rejected=work.rejected, summary=summary,
             candidate=len(candidate) if changed else None, flagged=flagged or None,
-            pending_replacements=len(pending) or None)
+            pending_replacements=len(pending) or None, replacements=work.replacements or None)
         return CurateResult(candidate=candidate, applied=work.applied, rejected=work.rejected, flagged=flagged,
                             retired=work.retired, replacements_needed=[_pending_view(p) for p in pending],
-                            summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from)
+                            summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from,
+                            replacements=work.replacements)
 
 
 def _pending_view(record: dict) -> dict:
@@ -782,10 +786,22 @@ def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
 
 
 def _run_replacements(work: _Pass, pending: list[dict], replace: Callable[[dict, str], str | None] | None) -> int:
-    """At most MAX_REPLACEMENTS narrow calls; the answer is an ADD like any other (lint, dedupe, limits)."""
+    """At most MAX_REPLACEMENTS narrow calls; the answer is an ADD like any other (lint, dedupe, limits).
+
+    Each outcome is recorded in ``work.replacements`` (and the history entry)."""
     if replace is None:
         return 0
     attempted = 0
+
+    def failed(record: dict, error: str) -> None:
+        record["attempts"] = record.get("attempts", 0) + 1
+        record["last_error"] = _echo(error, 200)
+        outcome = f"failed: {record['last_error']}"
+        if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
+            pending.remove(record)
+            outcome += f" (dropped after {MAX_REPLACEMENT_ATTEMPTS} attempts)"
+        work.replacements.append({"id": record["id"], "result": outcome})
+
     for record in list(pending):
         if attempted >= MAX_REPLACEMENTS:
             break
@@ -794,39 +810,36 @@ def _run_replacements(work: _Pass, pending: list[dict], replace: Callable[[dict,
         try:
             answer = replace(dict(record), reason)
         except NotAttempted:
-            continue
+            continue  # the caller made no call for this one (e.g. out of time): not an attempt
         except LookupError as exc:
-            if type(exc) is LookupError:  # not KeyError/IndexError: those are bugs, counted as failures
+            if type(exc) is LookupError:  # the same; KeyError/IndexError are bugs, counted as failures
                 continue
-            record["attempts"] = record.get("attempts", 0) + 1
-            record["last_error"] = _echo(str(exc) or type(exc).__name__, 200)
-            if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
-                pending.remove(record)
-            continue  # the caller made no call for this one (time ran out): not an attempt
+            failed(record, str(exc) or type(exc).__name__)
+            continue
         except Exception as exc:  # a failed call keeps the record for the next reflection
-            record["attempts"] = record.get("attempts", 0) + 1
-            record["last_error"] = _echo(str(exc) or type(exc).__name__, 200)
-            if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
-                pending.remove(record)
+            failed(record, str(exc) or type(exc).__name__)
             continue
         record["attempts"] = record.get("attempts", 0) + 1
         if answer is None or (isinstance(answer, str) and answer.strip().lower() in ("", "none")):
             pending.remove(record)  # the model says nothing should replace it
-            work.applied.append({"op": "REPLACE", "id": record["id"], "reason": "no replacement needed",
-                                 "note": "replacement"})
+            work.replacements.append({"id": record["id"], "result": "none needed"})
             continue
         before = len(work.applied)
         delta, problem = _parse({"op": "ADD", "text": answer, "reason": f"replacement for {record['id']}"}, -1)
         if delta is not None:
             work.add(delta)
         else:
-            work.reject(None, problem or "malformed replacement", "malformed",
-                        raw={"op": "ADD", "text": answer})
+            work.reject(None, problem or "malformed replacement", "malformed", raw={"op": "ADD", "text": answer})
         added = [a for a in work.applied[before:] if a["op"] in ("ADD", "HELPFUL")]
         if added:
             for a in added:
                 a["note"] = (a.get("note", "") + "; replacement").strip("; ")
             pending.remove(record)
-        elif record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
-            pending.remove(record)
+            work.replacements.append({"id": record["id"], "result": f"{added[0]['op']} {added[0]['id']}"})
+        else:
+            outcome = f"rejected: {work.rejected[-1]['reason']}" if work.rejected else "rejected"
+            if record["attempts"] >= MAX_REPLACEMENT_ATTEMPTS:
+                pending.remove(record)
+                outcome += f" (dropped after {MAX_REPLACEMENT_ATTEMPTS} attempts)"
+            work.replacements.append({"id": record["id"], "result": outcome})
     return attempted

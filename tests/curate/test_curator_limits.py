@@ -241,7 +241,10 @@ def test_replacement_none_resolves_and_errors_retry(tmp_path):
             return None
         raise TimeoutError("model timed out")
 
-    curate(store, [], replace=flaky)
+    result = curate(store, [], replace=flaky)
+    assert result.replacements == [{"id": "L-0001", "result": "none needed"},
+                                   {"id": "L-0002", "result": "failed: model timed out"}]
+    assert read(store, "history.jsonl")[-1]["replacements"] == result.replacements
     pending = read(store, "pending-replacements.jsonl")
     assert [(p["id"], p["attempts"]) for p in pending] == [("L-0002", 1)]
     assert pending[0]["last_error"] == "model timed out"
