@@ -14,18 +14,23 @@ from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, is_i
     settings, warn
 
 SinceOpt = Annotated[str, typer.Option(
-    "--since", help="A duration (30d, 24h, 4w) or an ISO date.", show_default=True)]
+    "--since", metavar="DURATION|DATE", help="A duration (30d, 24h, 4w) or an ISO date.", show_default=True)]
 ModelOpt = Annotated[str | None, typer.Option(
     "--model", "-m", metavar="PROVIDER/MODEL",
     help="Model to reflect with. Default: learn.model, else the built-in offline reflector.", show_default=False)]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Confirm sending the displayed scope (needed outside a terminal).")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the scope and the redacted items; send nothing, change nothing.")]
 MaxReflectionsOpt = Annotated[int, typer.Option(
-    "--max-reflections", min=0, help="Maximum reflection batches; 0 imports signals only (no model).")]
+    "--max-reflections", min=0, metavar="N", help="Maximum reflection batches; 0 imports signals only (no model).")]
 
 
 def _confirm(question: str) -> bool:
     return typer.confirm(question, default=False)
+
+
+def _confirm_on_stderr(question: str) -> bool:
+    """With --json the question goes to stderr, so stdout stays one JSON document."""
+    return typer.confirm(question, default=False, err=True)
 
 
 def import_reviews(
@@ -33,7 +38,7 @@ def import_reviews(
         "--repo", metavar="OWNER/NAME", help="GitHub repository. Default: the project's GitHub `origin` remote.",
         show_default=False)] = None,
     since: SinceOpt = "30d",
-    limit: Annotated[int, typer.Option("--limit", min=1, max=1000, help="Maximum merged pull requests to inspect.")] = 50,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000, metavar="N", help="Maximum merged pull requests to inspect.")] = 50,
     include_bots: Annotated[bool, typer.Option("--include-bots", help="Keep comments from bots (overrides every bot filter).")] = False,
     any_author: Annotated[bool, typer.Option(
         "--any-author", help="Keep reviewers who are not owners, members or collaborators.")] = False,
@@ -60,7 +65,7 @@ def import_reviews(
         bots=[b.strip() for b in (bots or "").split(",") if b.strip()], model=model, yes=yes, dry_run=dry_run,
         max_reflections=max_reflections)
     result = run(options, store=store, settings=settings(store.project), out=echo if not json_out else warn_out,
-                 warn=warn, interactive=is_interactive(), confirm=_confirm)
+                 warn=warn, interactive=is_interactive(), confirm=_confirm_on_stderr if json_out else _confirm)
     if json_out:
         print_json(result.to_dict())
 
@@ -72,13 +77,13 @@ def warn_out(text: str) -> None:
 
 def bootstrap(
     since: SinceOpt = "30d",
-    limit: Annotated[int, typer.Option("--limit", min=1, help="Maximum root sessions to inspect.")] = 200,
+    limit: Annotated[int, typer.Option("--limit", min=1, metavar="N", help="Maximum root sessions to inspect.")] = 200,
     model: ModelOpt = None,
     yes: YesOpt = False,
     dry_run: DryRunOpt = False,
     max_reflections: MaxReflectionsOpt = 20,
     max_seconds: Annotated[int, typer.Option(
-        "--max-seconds", min=1, help="Total time budget after confirmation.")] = 300,
+        "--max-seconds", min=1, metavar="SECONDS", help="Total time budget after confirmation.")] = 300,
     json_out: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
@@ -94,7 +99,7 @@ def bootstrap(
     options = BootstrapOptions(since=since, limit=limit, model=model, yes=yes, dry_run=dry_run,
                                max_reflections=max_reflections, max_seconds=max_seconds)
     result = run(options, store=store, settings=settings(store.project), out=echo if not json_out else warn_out,
-                 interactive=is_interactive(), confirm=_confirm)
+                 interactive=is_interactive(), confirm=_confirm_on_stderr if json_out else _confirm)
     if json_out:
         print_json(result.to_dict())
 

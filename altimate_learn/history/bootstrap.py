@@ -139,7 +139,7 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     model = resolve(options.model, settings)
     root = store.project.root
     saved = resume.read(store, Store.BOOTSTRAP)
-    found = discover_sessions(root)
+    found = discover_sessions(root, since=since)  # prunes sessions idle since before --since: not created after it
     by_id = {s.id: s for s in found}
     selected, skipped = select_sessions(found, since, options.limit, saved["sessions"])
 

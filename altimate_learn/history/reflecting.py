@@ -245,6 +245,11 @@ def reflect_signals(store: Store, resolution: Resolution, signal_ids: Iterable[s
                 sessions_left.pop(0)
                 continue
             outcome = reflect_batch(store, batch, options, resolution)
+            if outcome.status in ("none", "busy"):  # consumed or claimed by another process meanwhile
+                out(f"Skipped {_short(sid)}: {outcome.error or outcome.summary}.")
+                done.add(sid)
+                sessions_left.pop(0)
+                continue
             run.reflections += 1
             run.usage.add(outcome.usage)
             bar.advance(sid[:24])

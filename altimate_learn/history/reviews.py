@@ -3,7 +3,8 @@
 Fetching walks closed pull requests newest-updated first (`GET /repos/{o}/{r}/pulls?state=closed&
 sort=updated&direction=desc`), keeps those merged within `--since` (a PR merged after the boundary was
 updated after it too, so the walk stops at the first PR updated before it), and for each reads its review
-comments and review bodies. Pages are followed through the `Link` header.
+comments and review bodies. Pages are followed through the `Link` header (ghapi's own `paged()` asks for
+pages until one comes back empty, which costs one extra request per listing).
 
 Rate limits: ghapi's generated operations raise on 403/429 and keep the last response headers in
 `api.recv_hdrs`, so after each call we read `x-ratelimit-remaining`/`x-ratelimit-reset`, and on an error

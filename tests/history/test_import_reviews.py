@@ -362,3 +362,16 @@ def test_the_real_command_runs_in_a_subprocess(run_learn, repo, github):
     result = run_learn("import-reviews", "--dry-run", cwd=repo)
     assert result.returncode == 0, result.stderr
     assert "6 kept" in result.stdout
+
+
+def test_a_malformed_reviews_json_is_kept_aside_not_overwritten(cli, repo, github):
+    state = repo / ".altimate-code/learn/team-playbook/reviews.json"
+    state.parent.mkdir(parents=True)
+    state.write_text("{not json")
+    code, _, _ = cli("import-reviews", "--dry-run")
+    assert code == 0 and state.read_text() == "{not json"  # a preview never moves or repairs anything
+    code, _, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    aside = list(state.parent.glob("reviews.json.malformed-*"))
+    assert len(aside) == 1 and aside[0].read_text() == "{not json"
+    assert read_state(repo, "reviews.json")["repositories"][KEY]["finished"] == [110, 108]
