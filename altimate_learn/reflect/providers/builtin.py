@@ -523,7 +523,9 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
-        rest = re.sub(r"^have\s+(?:been\s+)?", lambda h: "be " if "been" in h.group(0) else "", m.group(3), flags=re.I)
+        rest = m.group(3)
+        if modal.startswith("should"):  # "should have been X" states the rule in the past: "should be X"
+            rest = re.sub(r"^have\s+been\s+", "be ", rest, flags=re.I)
         if _bad_object(rest):
             return None
         negative = "never" in modal or "not" in modal
