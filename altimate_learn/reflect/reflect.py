@@ -568,8 +568,10 @@ def _replacement_step(store: Store, batch: Batch, options: Options, resolution: 
     if not answers:
         return
 
+    from altimate_learn.curate.curator import NotAttempted
+
     def lookup(record: dict[str, Any], reason: str) -> str | None:
-        answer = answers.get(record["id"], LookupError("not attempted in this reflection"))
+        answer = answers.get(record["id"], NotAttempted("not attempted in this reflection"))
         if isinstance(answer, Exception):
             raise answer
         return answer
