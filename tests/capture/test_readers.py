@@ -115,6 +115,29 @@ def test_claude_late_split_line_and_result_before_it(tmp_path):
     assert [(t.id, t.message_id, t.is_error) for t in tools(evs)] == [("t1", "m1", False), ("t2", "m1", True)]
 
 
+def test_claude_prompt_typed_while_the_agent_works(tmp_path):
+    sid = "22222222-2222-4333-8444-555555555555"
+    base = {"sessionId": sid, "cwd": "/w", "isSidechain": False, "timestamp": "2026-11-20T10:00:00Z"}
+    lines = [
+        {**base, "type": "user", "uuid": "u1", "message": {"role": "user", "content": "export the report"}},
+        {**base, "type": "assistant", "uuid": "a1", "message": {"id": "m1", "role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Edit", "input": {}}]}},
+        {"type": "queue-operation", "operation": "enqueue", "sessionId": sid, "content": "no, use euros not dollars"},
+        {**base, "type": "attachment", "uuid": "q1", "attachment": {
+            "type": "queued_command", "commandMode": "prompt", "origin": {"kind": "human"},
+            "prompt": "no, use euros not dollars"}},
+        {**base, "type": "attachment", "uuid": "q2", "attachment": {
+            "type": "queued_command", "commandMode": "task-notification", "origin": {"kind": "task-notification"},
+            "prompt": "<task-notification>done</task-notification>"}},
+        {**base, "type": "user", "uuid": "u2", "message": {"role": "user", "content": "no, use euros not dollars"}},
+    ]
+    path = tmp_path / f"{sid}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    _, evs = events(path)
+    assert [(u.id, u.text, u.after_assistant) for u in users(evs)] == [
+        ("u1", "export the report", False), ("q1", "no, use euros not dollars", True)]
+
+
 def test_claude_real_sample():
     reader, evs = events(REAL_CLAUDE)
     assert reader.info.id == "090923b3-f0ce-492d-8b18-3238f9f03a23"

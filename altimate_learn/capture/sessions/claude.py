@@ -8,7 +8,9 @@ words, although it arrives as a `user` line:
   (`isSidechain`: sub-agent traffic);
 - slash-command and shell-mode wrappers (`<command-name>`, `<local-command-stdout>`, `<bash-input>`, …),
   `<system-reminder>` blocks and hook output.
-`[Request interrupted by user]` / `[Request interrupted by user for tool use]` are interruptions.
+`[Request interrupted by user]` / `[Request interrupted by user for tool use]` are interruptions. A
+prompt typed while the agent works arrives as a `queued_command` attachment (`origin.kind: "human"`):
+that is the user's text too.
 An assistant message is written one content block per line, every line sharing `message.id`: they are
 joined into one turn. A tool call is emitted when its result arrives (or at the end, without one).
 """
@@ -121,6 +123,19 @@ def read_info(path: Path) -> SessionInfo:
     return info
 
 
+def _queued_prompt(attachment: Any) -> str:
+    """The words of a prompt the user typed while the agent was working ("" for other attachments)."""
+    if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
+        return ""
+    if attachment.get("commandMode") not in (None, "prompt"):
+        return ""  # task notifications and other machine-made queue entries
+    origin = attachment.get("origin")
+    if isinstance(origin, dict) and origin.get("kind") not in (None, "human"):
+        return ""
+    prompt = attachment.get("prompt")
+    return text_of(prompt) if isinstance(prompt, (str, list)) else ""
+
+
 def _result_text(block: dict[str, Any]) -> str:
     content = block.get("content")
     if isinstance(content, list):
@@ -155,8 +170,18 @@ class ClaudeReader(SessionReader):
                                     model=current.get("model"))
             current_id, texts, current = None, [], {}
 
+        queued: str | None = None  # a prompt typed while the agent worked (it arrives as an attachment)
         for lineno, obj in iter_json_lines(self.path, self.stats):
             kind = obj.get("type")
+            if kind == "attachment" and not obj.get("isSidechain"):
+                text = _queued_prompt(obj.get("attachment"))
+                if text:
+                    yield from flush()
+                    queued = " ".join(text.split())
+                    uid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else f"line-{lineno}"
+                    yield UserMessage(text=user_words(text), index=0, id=uid,
+                                      at=obj.get("timestamp") if isinstance(obj.get("timestamp"), str) else None)
+                continue
             if kind not in ("user", "assistant") or obj.get("isSidechain"):
                 continue
             message = obj.get("message")
@@ -215,6 +240,10 @@ class ClaudeReader(SessionReader):
                     yield UserMessage(text=text, index=0, id=uid, at=at, kind="interrupt")
                 continue
             text = user_words(text)
+            if queued is not None and " ".join(text.split()) == queued:
+                queued = None
+                continue  # the queued prompt delivered again as a plain line: already read
+            queued = None
             if text.strip():
                 # the prompt id is what Claude's UserPromptSubmit hook reports, so a correction captured live
                 # and again from the transcript is recorded once
