@@ -80,7 +80,12 @@ class LintResult:
 
 def length(text: str) -> int:
     """Length as altimate-code counts it (UTF-16 code units): a lesson both tools accept."""
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    if text.isascii():
+        return len(text)
+    return len(text) + len(_ASTRAL.findall(text))
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 _ASCII_CONTROL = _rx(r"[\x00-\x08\x0e-\x1f\x7f]")
