@@ -38,7 +38,7 @@ from altimate_learn.curate.lint import is_flagged, lint, normalize
 from altimate_learn.redact import redact
 from altimate_learn.schema import LESSON_ID, make_lesson, new_lesson_id
 from altimate_learn.store import Store
-from altimate_learn.store.fsio import canonical_json, utc_now
+from altimate_learn.store.fsio import utc_now
 
 OPS = ("ADD", "EDIT", "REMOVE", "HELPFUL", "HARMFUL")
 MAX_ADDS = 3
@@ -275,7 +275,7 @@ class _Pass:
     """One reflection's worth of curation over an in-memory lesson list."""
 
     def __init__(self, lessons: list[Lesson], *, harmful_from: dict[str, list[str]], feedback: str | None,
-                 now: str, apply_paths: list[str] | None, taken_ids: set[str], grandfathered: set[str]) -> None:
+                 now: str, apply_paths: list[str] | None, taken_ids: set[str]) -> None:
         self.lessons = [_copy(lesson) for lesson in lessons]
         self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
         self.before = {lesson["id"]: _content(lesson) for lesson in lessons}
@@ -284,17 +284,14 @@ class _Pass:
         self.now = now
         self.apply_paths = apply_paths
         self.taken = set(taken_ids) | set(self.by_id)
-        self.grandfathered = grandfathered
         self.applied: list[dict] = []
         self.rejected: list[dict] = []
         self.retired: list[Lesson] = []
         self.retired_by_id: dict[str, Lesson] = {}
         self.removed_as_wrong: list[tuple[Lesson, str]] = []
         self.replacements: list[dict] = []  # outcomes of the replacement step
-        self.replaced: set[str] = set()   # removed ids something in this pass replaces
         self.helped: set[str] = set()
         self.harmed: set[str] = set()
-        self.fresh: set[str] = set()
         self.adds = self.edits = self.removes = 0
         self.words = {lesson["id"]: word_set(lesson["text"]) for lesson in self.lessons}
         self.index = AnchorIndex(self.lessons)
@@ -454,11 +451,9 @@ class _Pass:
         for target in targets:
             old = self.by_id[target]
             self.retire(old, f"superseded by {new_id}", superseded_by=new_id)
-            self.replaced.add(target)
             self.record("REMOVE", target, f"superseded by {new_id}", note="superseded", text=old["text"])
             self.harmful_from.pop(target, None)
         self.insert(lesson, at)
-        self.fresh.add(new_id)
         self.record("ADD", new_id, delta.reason, **entry)
         return None
 
@@ -510,7 +505,6 @@ class _Pass:
                 target.pop("trigger", None)
         if delta.tags is not None:
             target["tags"] = list(delta.tags)
-        self.replaced.discard(target["id"])
         self.record("EDIT", target["id"], delta.reason, text=text)
         return None
 
@@ -624,8 +618,9 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def _read_base(store: Store) -> tuple[list[Lesson], str, set[str]]:
-    """The lessons to curate (staged candidate first, else approved) and which are grandfathered."""
+def _read_base(store: Store) -> list[Lesson]:
+    """The lessons to curate (staged candidate first, else approved), each checked by lint (the unchanged
+    text of an approved lesson may exceed the length limit)."""
     approved = store.approved()
     candidate = store.candidate()
     base, source = (candidate, store.CANDIDATE) if candidate is not None else (approved, store.APPROVED)
@@ -639,7 +634,7 @@ def _read_base(store: Store) -> tuple[list[Lesson], str, set[str]]:
             raise StoreError(
                 f"{store.path(source)}: lesson {lesson['id']} fails lint ({result.reason}).",
                 "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
-    return base, source, grandfathered
+    return base
 
 
 def _read_harmful(store: Store) -> dict[str, list[str]]:
@@ -688,14 +683,14 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     with store.lock():
         if cap is None:
             cap = _max_stored(store)
-        base, source, grandfathered = _read_base(store)
+        base = _read_base(store)
         retired_before = store.retired()
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
         items, wrapper_problem = _unwrap(deltas)
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in retired_before}, grandfathered=grandfathered)
+                     taken_ids={r["id"] for r in retired_before})
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []
