@@ -91,7 +91,10 @@ _KEYWORD = re.compile(
     r"access[_\-]?key(?:[_\-]?id)?|private[_\-]?key|auth[_\-]?key|credentials?|client[_\-]?secret|signing[_\-]?key|"
     r"encryption[_\-]?key|master[_\-]?key|session[_\-]?key|account[_\-]?key|_key|-key)(?![A-Za-z0-9_])"
 )
-_KEY_TAIL = re.compile(r"[A-Za-z0-9_.\-]*$")
+_KEY_CHARS = string.ascii_letters + string.digits + "_.-"
+_PASS_KEY = re.compile(r"(?i)(?:[a-z0-9]+[_\-.])*(?:pass|pwd)")
+_CODE_NAME = re.compile(r"(?i)pass|pwd|token|secret|key|cred")
+_AWS_SECRET_KEY = re.compile(r"(?i)aws.{0,20}secret")
 # Separator after the key: optional closing quote, then = : := => with spaces.
 _SEPARATOR = re.compile(r"(?:\\?[\"'])?[ \t]{0,5}(:=|=>|==|=|:)[ \t]{0,5}")
 # After an unquoted value written `key: value` or `key = value`, only the end of the line, a comment or a
@@ -324,15 +327,17 @@ def _secretish(value: str) -> bool:
 
 def _assignments(text: str, lower: str, spans: list[tuple[int, int, str, int]]) -> None:
     for m in _KEYWORD.finditer(lower):
+        if text.endswith("[REDACTED:", 0, m.start()):
+            continue  # the label inside one of our placeholders
         key_end = m.end()
         # Walk back over the key name (bounded) to see the whole key and how it is written.
         before = text[max(0, m.start() - 100):m.start()]
-        key_start = m.start() - len(_KEY_TAIL.search(before).group(0))
+        key_start = m.start() - (len(before) - len(before.rstrip(_KEY_CHARS)))
         key = text[key_start:key_end]
         keyword = m.group(1).lower()
         if keyword in ("_key", "-key") and key_start == m.start():
             continue
-        if keyword in ("pass", "pwd") and not re.fullmatch(r"(?i)(?:[a-z0-9]+[_\-.])*(?:pass|pwd)", key):
+        if keyword in ("pass", "pwd") and not _PASS_KEY.fullmatch(key):
             continue
         value = _assignment_value(text, key_end)
         if value is None:
@@ -350,7 +355,7 @@ def _assignments(text: str, lower: str, spans: list[tuple[int, int, str, int]]) 
                 continue  # a call or attribute: code, not a literal
             if code_style and _IDENTIFIER.match(val) and not _secretish(val):
                 continue  # `password = new_password`
-            if _IDENTIFIER.match(val) and re.search(r"(?i)pass|pwd|token|secret|key|cred", val):
+            if _IDENTIFIER.match(val) and _CODE_NAME.search(val):
                 continue  # `Token: token`, `apiKey: apiKey`
             if _PATHLIKE.match(val):
                 continue  # `PWD=/home/me/project`
@@ -365,7 +370,7 @@ def _assignments(text: str, lower: str, spans: list[tuple[int, int, str, int]]) 
                 continue
         elif len(val) < 3:
             continue
-        label = "aws-secret" if re.search(r"(?i)aws.{0,20}secret", key) else _label_for_key(key)
+        label = "aws-secret" if _AWS_SECRET_KEY.search(key) else _label_for_key(key)
         _add(spans, vstart, vend, label, 4)
 
 
