@@ -82,7 +82,11 @@ class Usage:
         tokens = f"{self.input_tokens:,} input + {self.output_tokens:,} output tokens"
         if self.estimated:
             tokens += " (estimated: the provider reported no usage)"
-        cost = "cost unknown (no price for this model)" if self.cost_usd is None else f"estimated cost ${self.cost_usd:.4f}"
+        if self.cost_usd is None:
+            cost = "cost unknown (no price for this model)"
+        else:  # small calls keep their significant digits ($0.000027, not $0.0000)
+            cost = f"estimated cost ${self.cost_usd:.4f}" if self.cost_usd >= 0.001 or self.cost_usd == 0 \
+                else f"estimated cost ${self.cost_usd:.6f}"
         return f"{tokens}, {cost}"
 
 

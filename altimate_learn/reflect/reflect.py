@@ -530,9 +530,10 @@ def _failed(store: Store, batch: Batch, outcome: Outcome, error: str, *, provide
                          feedback=batch.signal_ids or ([batch.feedback_id] if batch.feedback_id else None),
                          usage=outcome.usage.to_dict() if outcome.usage.calls else None, applied=[], rejected=[],
                          dropped=outcome.dropped[:50] or None, error=error, summary=outcome.summary)
-    schedule.record_outcome(store, ok=False, summary=outcome.summary, model=outcome.model,
-                            usage=outcome.usage.to_dict(), session=batch.session_id, signals=len(batch.signals),
-                            error=error, provider_failure=provider_failure, retry_after=retry_after)
+    schedule.record_outcome(store, ok=False, summary="signals kept open" if batch.signals else "nothing applied",
+                            model=outcome.model, usage=outcome.usage.to_dict(), session=batch.session_id,
+                            signals=len(batch.signals), error=error, provider_failure=provider_failure,
+                            retry_after=retry_after)
     return outcome
 
 
