@@ -84,14 +84,3 @@ def test_codex_resume_continues_the_conversation(world, codex_bin):
     rollouts = codex_rollouts(world)
     assert len(rollouts) == 1 and thread in rollouts[0].name
 
-
-def test_opencode_session_continues(world, opencode_bin):
-    opencode_setup(world)
-    world.set_script([{"text": "First answer."}, {"text": "Second answer."}])
-    first = run_opencode(world, opencode_bin, "first question").check()
-    session = first.json_lines()[0]["sessionID"]
-    run_opencode(world, opencode_bin, "second question", "--session", session).check()
-    texts = model_requests_text(world)
-    assert "first question" in texts[-1] and "second question" in texts[-1]
-    with sqlite3.connect(opencode_db(world)) as db:
-        assert db.execute("select id from session").fetchall() == [(session,)]

@@ -6,7 +6,6 @@ Each agent runs a whole scripted session (read or patch a file, answer) and must
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import sys
 from pathlib import Path

@@ -1,6 +1,5 @@
 """The e2e world: finding the installed agent CLIs, a temp home + project + fake model server, running agents."""
 
-
 from __future__ import annotations
 
 import functools
@@ -13,7 +12,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -24,7 +23,7 @@ FAKE_LLM = Path(__file__).with_name("fake_llm.py")
 NETNS_PORT = 41000  # any port: inside a fresh namespace nothing else is listening
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-# agent -> (binary inside its install folder, pinned version, what `--version` prints)
+# agent -> (binary inside its install folder, the pinned version its `--version` prints)
 AGENTS = {
     "claude": ("node_modules/.bin/claude", "2.1.332"),
     "codex": ("node_modules/.bin/codex", "0.171.0"),
