@@ -69,10 +69,13 @@ def test_opencode_end_to_end(world, opencode_bin):
     assert "not installed" in run_learn(world, "install", "opencode", "--check").stdout
 
 
-def test_opencode_plugin_with_no_lessons_changes_nothing(world, opencode_bin):
-    """Installed in a project that never used learn: the requests are what they would be without it."""
+def test_user_plugin_is_inert_without_learn_and_delivers_with_it(world, opencode_bin):
+    """`--user` installs into opencode's config folder, so the plugin runs in every project: in one that never
+    used learn the requests are what they would be without it; once the project has lessons, they arrive."""
     opencode_setup(world)
-    learn_ok(world, "install", "opencode")
+    learn_ok(world, "install", "opencode", "--user")
+    plugin = world.home / ".config" / "opencode" / "plugins" / "altimate-learn.js"
+    assert plugin.is_file() and not (world.project / ".opencode").exists()
     world.set_script([{"text": "Hello."}])
     run_opencode(world, opencode_bin, "say hello").check()
     assert not (world.project / ".altimate-code").exists()  # the hook wrote nothing
@@ -80,3 +83,7 @@ def test_opencode_plugin_with_no_lessons_changes_nothing(world, opencode_bin):
     assert SECTION_OPEN not in json.dumps(body)
     user = [m for m in body["messages"] if m["role"] == "user"]
     assert len(user) == 1 and "learn" not in json.dumps(user)
+
+    prepare_project(world)
+    run_opencode(world, opencode_bin, "say hello again").check()
+    assert "quokka" in json.dumps(world.model_requests()[-1]["body"])
