@@ -78,7 +78,8 @@ export const AltimateLearn = async (ctx) => {
         if (answer && text(answer.context)) {
           const first = parts.find((p) => p && p.id) || {};
           // part ids sort by time: suffixing the first part's id keeps ours right after the user's text
-          parts.push({ id: (first.id || "prt_") + "learn", messageID: message.id, sessionID,
+          const id = (first.id || "prt_" + Date.now().toString(16).padStart(12, "0")) + "learn";
+          parts.push({ id, messageID: message.id, sessionID,
                        type: "text", text: answer.context, synthetic: true });
         }
       } catch {}
