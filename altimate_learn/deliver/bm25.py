@@ -16,101 +16,131 @@ A consequence worth knowing: in a store of a handful of lessons, a word that mos
 from __future__ import annotations
 
 import math
+from array import array
 
 K1 = 1.2
 B = 0.75
 EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
 
 
+def pack(values: list[int]) -> bytes:
+    return array("I", values).tobytes()
+
+
+def unpack(data: bytes | list[int]) -> array | list[int]:
+    if isinstance(data, (bytes, bytearray)):
+        values = array("I")
+        values.frombytes(data)
+        return values
+    return data
+
+
+def pack_floats(values: list[float]) -> bytes:
+    return array("d", values).tobytes()
+
+
+def unpack_floats(data: bytes) -> array:
+    values = array("d")
+    values.frombytes(data)
+    return values
+
+
 class BM25:
-    """An inverted BM25 index. Build with :meth:`build`; persist with :meth:`dump` / :meth:`load`."""
+    """An inverted BM25 index. Build with :meth:`build`; persist with :meth:`dump` / :meth:`load`.
 
-    __slots__ = ("doc_len", "avgdl", "postings", "_mean_idf")
+    A lesson's score for a term depends only on the store (idf, its length, the average length), so each
+    posting stores its finished contribution: ``term → (packed document indices, packed weights)``.
+    Scoring a request is then a sum of weights over the postings of its terms, and loading 10,000
+    lessons' postings from `marshal` creates a few thousand bytes objects, not millions of numbers.
+    """
 
-    def __init__(self, doc_len: list[int], postings: dict[str, tuple[list[int], list[int]]],
-                 mean_idf: float | None = None) -> None:
-        self.doc_len = doc_len
-        total = sum(doc_len)
-        self.avgdl = (total / len(doc_len)) if doc_len and total else 1.0
+    __slots__ = ("size", "postings", "_decoded")
+
+    def __init__(self, size: int, postings: dict[str, tuple[bytes, bytes]]) -> None:
+        self.size = size
         self.postings = postings
-        self._mean_idf = mean_idf
+        self._decoded: dict[str, tuple[array, array]] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> BM25:
-        postings: dict[str, tuple[list[int], list[int]]] = {}
+        n = len(docs)
+        pairs: dict[str, list[int]] = {}
+        lengths = [len(d) for d in docs]
         for index, tokens in enumerate(docs):
             counts: dict[str, int] = {}
             for token in tokens:
                 counts[token] = counts.get(token, 0) + 1
             for term, tf in counts.items():
-                entry = postings.get(term)
-                if entry is None:
-                    postings[term] = ([index], [tf])
-                else:
-                    entry[0].append(index)
-                    entry[1].append(tf)
-        index = cls([len(d) for d in docs], postings)
-        index.mean_idf()  # computed once here, so the cached index carries it
-        return index
+                pairs.setdefault(term, []).extend((index, tf))
+        avgdl = sum(lengths) / n if n else 1.0
+        avgdl = avgdl or 1.0
+        raw = {term: math.log(n - len(v) // 2 + 0.5) - math.log(len(v) // 2 + 0.5) for term, v in pairs.items()}
+        mean = sum(raw.values()) / len(raw) if raw else 0.0
+        postings: dict[str, tuple[bytes, bytes]] = {}
+        for term, values in pairs.items():
+            idf = raw[term] if raw[term] >= 0 else EPSILON * mean
+            docs_of = values[0::2]
+            weights = [idf * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / avgdl)))
+                       for d, tf in zip(docs_of, values[1::2])]
+            postings[term] = (pack(docs_of), pack_floats(weights))
+        return cls(n, postings)
 
     def dump(self) -> tuple:
-        return (self.doc_len, self.postings, self._mean_idf)
+        return (self.size, self.postings)
 
     @classmethod
     def load(cls, data: tuple) -> BM25:
-        doc_len, postings, mean_idf = data
-        return cls(doc_len, postings, mean_idf)
+        size, postings = data
+        return cls(size, postings)
 
     def __len__(self) -> int:
-        return len(self.doc_len)
+        return self.size
 
-    def _raw_idf(self, df: int) -> float:
-        return math.log(len(self.doc_len) - df + 0.5) - math.log(df + 0.5)
+    def _entry(self, term: str) -> tuple[array, array] | None:
+        decoded = self._decoded.get(term)
+        if decoded is None:
+            packed = self.postings.get(term)
+            if packed is None:
+                return None
+            decoded = self._decoded[term] = (unpack(packed[0]), unpack_floats(packed[1]))
+        return decoded
 
-    def mean_idf(self) -> float:
-        if self._mean_idf is None:
-            values = [self._raw_idf(len(docs)) for docs, _ in self.postings.values()]
-            self._mean_idf = sum(values) / len(values) if values else 0.0
-        return self._mean_idf
+    def df(self, term: str) -> int:
+        entry = self._entry(term)
+        return len(entry[0]) if entry else 0
 
-    def idf(self, term: str) -> float:
-        entry = self.postings.get(term)
-        if entry is None:
-            return 0.0
-        value = self._raw_idf(len(entry[0]))
-        if value < 0:
-            value = EPSILON * self.mean_idf()
-        return value
+    def _accumulate(self, terms: list[str] | set[str]) -> tuple[list[float], set[int]]:
+        acc = [0.0] * self.size
+        touched: set[int] = set()
+        for term in dict.fromkeys(terms):
+            entry = self._entry(term)
+            if entry is None:
+                continue
+            docs, weights = entry
+            for doc, weight in zip(docs, weights):
+                acc[doc] += weight
+            touched.update(docs)
+        return acc, touched
 
     def scores(self, terms: list[str] | set[str]) -> dict[int, float]:
         """Document index → score, for documents sharing at least one term (each term counted once)."""
-        out: dict[int, float] = {}
-        avgdl = self.avgdl
-        doc_len = self.doc_len
-        for term in dict.fromkeys(terms):
-            entry = self.postings.get(term)
-            if entry is None:
-                continue
-            idf = self.idf(term)
-            for doc, tf in zip(entry[0], entry[1]):
-                norm = K1 * (1.0 - B + B * doc_len[doc] / avgdl)
-                out[doc] = out.get(doc, 0.0) + idf * (tf * (K1 + 1.0)) / (tf + norm)
-        return out
+        acc, touched = self._accumulate(terms)
+        return {doc: acc[doc] for doc in touched}
+
+    def above(self, terms: list[str] | set[str], minimum: float) -> list[tuple[float, int]]:
+        """(score, document) for every document scoring more than ``minimum``."""
+        acc, touched = self._accumulate(terms)
+        return [(acc[doc], doc) for doc in touched if acc[doc] > minimum]
 
     def score_docs(self, terms: list[str] | set[str], docs: list[int]) -> dict[int, float]:
         """Scores of the given documents only (0.0 for no shared term)."""
         wanted = set(docs)
         out = {d: 0.0 for d in wanted}
-        avgdl = self.avgdl
         for term in dict.fromkeys(terms):
-            entry = self.postings.get(term)
+            entry = self._entry(term)
             if entry is None:
                 continue
-            idf = None
-            for doc, tf in zip(entry[0], entry[1]):
+            for doc, weight in zip(*entry):
                 if doc in wanted:
-                    if idf is None:
-                        idf = self.idf(term)
-                    norm = K1 * (1.0 - B + B * self.doc_len[doc] / avgdl)
-                    out[doc] += idf * (tf * (K1 + 1.0)) / (tf + norm)
+                    out[doc] += weight
         return out

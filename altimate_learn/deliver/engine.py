@@ -24,7 +24,6 @@ within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import time
@@ -32,7 +31,7 @@ import time
 from altimate_learn.deliver import render, select
 from altimate_learn.deliver.index import Corpus, empty_corpus, load_corpus, read_stores
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
-                                          ensure_gitignore, new_state, utc_now)
+                                          ensure_gitignore, new_state, sha256, utc_now)
 
 MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
@@ -172,7 +171,7 @@ class Delivery:
 
     def request(self, prompt: str, key: str | None = None) -> Result:
         data = self.data
-        key = key or "h:" + hashlib.sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+        key = key or "h:" + sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()[:24]
         if key in data["requests"]:
             return Result(data["requests"][key], note="" if data["requests"][key] else "already answered")
         corpus = self.corpus

@@ -17,17 +17,19 @@ Stdlib only, and lean: this module is imported by every hook call.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 import os
 import stat
 
-from altimate_learn.deliver.bm25 import BM25
+from array import array
+
+from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
+from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, tokenize
 
-INDEX_VERSION = 3
+INDEX_VERSION = 5
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -39,26 +41,63 @@ _FINGERPRINT_FILES = (
 )
 
 
-class Corpus:
-    """Parallel lists, one entry per deliverable lesson (index = position)."""
+class StrList:
+    """A read-only list of strings kept as one string plus offsets: loads in microseconds, items on demand."""
 
-    __slots__ = ("keys", "stores", "ids", "texts", "lines", "triggers", "net", "pinned", "core", "bm25",
-                 "anchors", "affixes", "patterns", "skipped", "cached")
+    __slots__ = ("blob", "offsets")
+
+    def __init__(self, blob: str, offsets: bytes) -> None:
+        self.blob = blob
+        self.offsets = unpack(offsets)
+
+    @classmethod
+    def pack(cls, items: list[str]) -> tuple[str, bytes]:
+        offsets = [0]
+        for item in items:
+            offsets.append(offsets[-1] + len(item))
+        return "".join(items), pack(offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, index: int) -> str:
+        if index < 0:
+            index += len(self)
+        return self.blob[self.offsets[index]:self.offsets[index + 1]]
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, tuple, StrList)) else NotImplemented
+
+    def index(self, value: str) -> int:
+        return list(self).index(value)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"StrList({list(self)!r})"
+
+
+class Corpus:
+    """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
+
+    __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
+                 "anchors", "patterns", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
-        self.keys: list[str] = data["keys"]  # "store/id": unique across stores
-        self.stores: list[str] = data["stores"]
-        self.ids: list[str] = data["ids"]
-        self.texts: list[str] = data["texts"]  # the checked, single-line text
-        self.lines: list[str] = data["lines"]  # what the agent sees (with `[applies to: …]`)
-        self.triggers: list[list[str]] = data["triggers"]
-        self.net: list[int] = data["net"]  # helpful − harmful
-        self.pinned: list[bool] = data["pinned"]
-        self.core: list[int] = data["core"]  # indices in core order: pinned, then net, then id
+        self.keys = StrList(*data["keys"])  # "store/id": unique across stores
+        self.stores = StrList(*data["stores"])
+        self.ids = StrList(*data["ids"])
+        self.texts = StrList(*data["texts"])  # the checked, single-line text
+        self.lines = StrList(*data["lines"])  # what the agent sees (with `[applies to: …]`)
+        self.net = unpack_signed(data["net"])  # helpful − harmful
+        self.pinned: bytes = data["pinned"]  # 1 = pinned
+        self.scoped: bytes = data["scoped"]  # 1 = has path triggers
+        self.core = unpack(data["core"])  # indices in core order: pinned, then net, then id
         self.bm25 = BM25.load(data["bm25"])
-        self.anchors: dict[str, list[int]] = data["anchors"]  # exact anchor → lessons
-        self.affixes: list[list] = data["affixes"]  # [anchor, lesson] for `_suffix` / `prefix_` anchors
-        self.patterns: dict[str, list[int]] = data["patterns"]  # trigger glob → lessons
+        self.anchors: dict[str, bytes] = data["anchors"]  # anchor → packed lesson indices
+        self.patterns: dict[str, bytes] = data["patterns"]  # trigger glob → packed lesson indices
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -68,6 +107,12 @@ class Corpus:
     @property
     def vocabulary(self) -> dict:
         return self.bm25.postings
+
+
+def unpack_signed(data: bytes) -> array:
+    values = array("i")
+    values.frombytes(data)
+    return values
 
 
 def empty_corpus() -> Corpus:
@@ -142,14 +187,14 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
         if item["id"] in seen:
             log(f"lesson {name}/{label} left out: duplicate id")
             continue
-        result = lint(item["text"])
-        if not result.ok:
-            log(f"lesson {name}/{label} left out: {result.reason} ({result.rule})")
+        ok, clean, reason, rule = lint(item["text"])
+        if not ok:
+            log(f"lesson {name}/{label} left out: {reason} ({rule})")
             continue
         triggers = [single_line(p).replace("\\", "/") for p in (item.get("trigger") or {}).get("paths") or []]
         triggers = [p[2:] if p.startswith("./") else p for p in triggers if p]
         seen.add(item["id"])
-        good.append({"id": item["id"], "text": result.text, "tags": list(item.get("tags") or []),
+        good.append({"id": item["id"], "text": clean, "tags": list(item.get("tags") or []),
                      "triggers": triggers, "net": item["helpful"] - item["harmful"],
                      "pinned": bool(item.get("pinned"))})
     return good
@@ -157,8 +202,13 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
 
 def prepare(stores: list[tuple[str, bytes]], log) -> Corpus:
     """Check and index the lessons of every store (the slow path; the result is what gets cached)."""
-    from altimate_learn.curate.lint import lint
+    return Corpus(prepare_data(stores, log))
+
+
+def prepare_data(stores: list[tuple[str, bytes]], log) -> dict:
     from altimate_learn.schema import validate_lesson
+
+    lint, save_memo = _memo_lint()
 
     lessons: list[tuple[str, dict]] = []
     skipped: list[str] = []
@@ -179,38 +229,82 @@ def prepare(stores: list[tuple[str, bytes]], log) -> Corpus:
                 continue
             texts_seen[folded] = f"{name}/{lesson['id']}"
             lessons.append((name, lesson))
-    return Corpus(_pack(lessons, skipped))
+    save_memo()
+    return _pack(lessons, skipped)
+
+
+def _memo_lint():
+    """The curator's lint, remembering verdicts per text (and lint version) across rebuilds.
+
+    Adding one lesson to a 10,000-lesson store should not re-lint the other 9,999 in the hook that
+    notices the change. Verdicts live next to the prepared corpora in the user's cache folder.
+    """
+    from altimate_learn.curate.lint import lint
+
+    folder = cache_dir()
+    path = None
+    memo: dict = {}
+    if folder:
+        path = os.path.join(folder, "lint-" + sha256(_fingerprint().encode()).hexdigest()[:32] + ".marshal")
+        try:
+            with open(path, "rb") as handle:
+                loaded = marshal.loads(handle.read())
+            if isinstance(loaded, dict):
+                memo = loaded
+        except Exception:  # missing, torn or foreign: start empty
+            memo = {}
+    added = [False]
+
+    def checked(text: str) -> tuple:
+        verdict = memo.get(text)
+        if not (isinstance(verdict, tuple) and len(verdict) == 4):
+            result = lint(text)
+            verdict = (bool(result.ok), result.text, result.reason, result.rule)
+            memo[text] = verdict
+            added[0] = True
+        return verdict
+
+    def save() -> None:
+        if not (path and added[0]):
+            return
+        keep = memo if len(memo) <= 200_000 else dict(list(memo.items())[-100_000:])
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as handle:
+                handle.write(marshal.dumps(keep))
+            os.replace(tmp, path)
+        except OSError:
+            pass
+
+    return checked, save
 
 
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     docs = [tokenize(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
     anchor_map: dict[str, list[int]] = {}
-    affixes: list[list] = []
     patterns: dict[str, list[int]] = {}
     for index, (_, lesson) in enumerate(lessons):
         for anchor in sorted(anchors(lesson["text"])):
             anchor_map.setdefault(anchor, []).append(index)
-            if anchor.startswith("_") or anchor.endswith("_"):
-                affixes.append([anchor, index])
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
     core = sorted(range(len(lessons)), key=lambda i: (not lessons[i][1]["pinned"], -lessons[i][1]["net"],
                                                       lessons[i][1]["id"], lessons[i][0]))
     return {
         "v": INDEX_VERSION,
-        "keys": [f"{name}/{lesson['id']}" for name, lesson in lessons],
-        "stores": [name for name, _ in lessons],
-        "ids": [lesson["id"] for _, lesson in lessons],
-        "texts": [lesson["text"] for _, lesson in lessons],
-        "lines": [lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons],
-        "triggers": [lesson["triggers"] for _, lesson in lessons],
-        "net": [lesson["net"] for _, lesson in lessons],
-        "pinned": [lesson["pinned"] for _, lesson in lessons],
-        "core": core,
+        "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
+        "stores": StrList.pack([name for name, _ in lessons]),
+        "ids": StrList.pack([lesson["id"] for _, lesson in lessons]),
+        "texts": StrList.pack([lesson["text"] for _, lesson in lessons]),
+        "lines": StrList.pack([lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons]),
+        "net": array("i", [lesson["net"] for _, lesson in lessons]).tobytes(),
+        "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
+        "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
+        "core": pack(core),
         "bm25": BM25.build(docs).dump(),
-        "anchors": anchor_map,
-        "affixes": affixes,
-        "patterns": patterns,
+        "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
+        "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
         "skipped": skipped,
     }
 
@@ -235,53 +329,112 @@ def _fingerprint() -> str:
 
 
 def corpus_key(stores: list[tuple[str, bytes]]) -> str:
-    digest = hashlib.sha256(_fingerprint().encode())
+    digest = sha256(_fingerprint().encode())
     for name, raw in stores:
         digest.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(hashlib.sha256(raw).digest())
+        digest.update(sha256(raw).digest())
     return digest.hexdigest()
+
+
+def _stat_key(learn_dir: str) -> str | None:
+    """A key for the exact files on disk (name, size, times, inode of each `approved.json`), or None.
+
+    It lets a hook skip reading and hashing a 4 MB `approved.json` on every call: it maps to the content
+    key recorded when the files were last read. Any write changes the file's ctime, so a changed file
+    always gets a new stat key and is read again.
+    """
+    parts = [_fingerprint()]
+    try:
+        entries = sorted(os.scandir(learn_dir), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in entries:
+        if not plain_store_name(entry.name):
+            continue
+        try:
+            if entry.is_symlink() or not entry.is_dir(follow_symlinks=False):
+                continue
+            info = os.lstat(os.path.join(entry.path, APPROVED))
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return None
+        parts.append(f"{entry.name}\0{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0"
+                     f"{info.st_ino}\0{info.st_dev}")
+    parts.append(os.path.realpath(learn_dir))
+    return sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _read_cache(path: str, log) -> dict | None:
+    try:
+        with open(path, "rb") as handle:
+            data = marshal.loads(handle.read())  # marshal.load(file) reads in tiny chunks: 10x slower
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # a torn or foreign file: rebuild it
+        log(f"index cache {path} unusable ({type(exc).__name__}); rebuilding")
+        return None
+    if not isinstance(data, dict) or data.get("v") != INDEX_VERSION:
+        return None
+    return data
 
 
 def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
     """The corpus of every approved store under ``learn_dir`` (cached; see module docstring)."""
+    folder = cache_dir() if use_cache else None
+    stat_key = _stat_key(learn_dir) if folder else None
+    memo = os.path.join(folder, stat_key + ".key") if folder and stat_key else None
+    if memo:
+        try:
+            with open(memo, encoding="ascii") as handle:
+                key = handle.read().strip()
+            data = _read_cache(os.path.join(folder, key + ".marshal"), log) if len(key) == 64 else None
+            if data is not None:
+                data["cached"] = True
+                return Corpus(data)
+        except (OSError, ValueError):
+            pass
     stores = read_stores(learn_dir, log)
     if not stores:
         return empty_corpus()
-    folder = cache_dir() if use_cache else None
     key = corpus_key(stores)
     path = os.path.join(folder, key + ".marshal") if folder else None
-    if path:
+    data = _read_cache(path, log) if path else None
+    if data is not None:
+        data["cached"] = True
+    else:
+        data = prepare_data(stores, log)
+        if path:
+            _write_cache(folder, path, data, log)
+    if memo:
         try:
-            with open(path, "rb") as handle:
-                data = marshal.loads(handle.read())  # marshal.load(file) reads in tiny chunks: 10x slower
-            if isinstance(data, dict) and data.get("v") == INDEX_VERSION:
-                data["cached"] = True
-                return Corpus(data)
-        except FileNotFoundError:
+            with open(memo + f".{os.getpid()}.tmp", "w", encoding="ascii") as handle:
+                handle.write(key)
+            os.replace(memo + f".{os.getpid()}.tmp", memo)
+        except OSError:
             pass
-        except Exception as exc:  # a torn or foreign file: rebuild it
-            log(f"index cache {path} unusable ({type(exc).__name__}); rebuilding")
-    corpus = prepare(stores, log)
-    if path:
-        _write_cache(folder, path, corpus, log)
-    return corpus
+    return Corpus(data)
 
 
-def _write_cache(folder: str, path: str, corpus: Corpus, log) -> None:
-    data = {name: getattr(corpus, name) for name in ("keys", "stores", "ids", "texts", "lines", "triggers",
-                                                     "net", "pinned", "core", "anchors", "affixes", "patterns",
-                                                     "skipped")}
-    data["v"] = INDEX_VERSION
-    data["bm25"] = corpus.bm25.dump()
+def _cache_kind(name: str) -> str | None:
+    if name.startswith("lint-") and name.endswith(".marshal"):
+        return "lint"
+    if name.endswith(".marshal"):
+        return "corpus"
+    return "key" if name.endswith(".key") else None
+
+
+def _write_cache(folder: str, path: str, data: dict, log) -> None:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "wb") as handle:
             handle.write(marshal.dumps(data))
         os.replace(tmp, path)
-        entries = sorted((e for e in os.scandir(folder) if e.name.endswith(".marshal")),
-                         key=lambda e: e.stat().st_mtime, reverse=True)
-        for stale in entries[MAX_CACHE_FILES:]:
-            os.unlink(stale.path)
+        for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2)):
+            entries = sorted((e for e in os.scandir(folder) if _cache_kind(e.name) == kind),
+                             key=lambda e: e.stat().st_mtime, reverse=True)
+            for stale in entries[keep:]:
+                os.unlink(stale.path)
     except OSError as exc:
         log(f"index cache not written ({exc.strerror or exc})")

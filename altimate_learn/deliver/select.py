@@ -17,10 +17,12 @@ a pattern starting with `!` never matches.
 
 from __future__ import annotations
 
+import heapq
 import re
 
+from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import anchor_matches, tokenize
+from altimate_learn.deliver.tokenize import tokenize
 
 MINIMUM_SCORE = 0.1
 _GLOB_CHARS = frozenset("*?[]{}!")
@@ -183,8 +185,29 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
             continue
         regex = compile_glob(pattern)
         if regex is not None and any(regex.match(p) for p in norm):
-            found.update(lessons)
+            found.update(unpack(lessons))
     return found
+
+
+def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
+          exclude: set[str] | frozenset[str]) -> list[int]:
+    """The ``limit`` best lessons not in ``exclude`` (score, then id); only the top candidates are sorted."""
+    if limit <= 0 or not scored:
+        return []
+    wanted = limit + len(exclude)  # enough that dropping excluded ones still leaves ``limit``
+    if len(scored) > wanted:
+        cutoff = heapq.nlargest(wanted, (score for score, _ in scored))[-1]
+        scored = [item for item in scored if item[0] >= cutoff]
+    ids, keys = corpus.ids, corpus.keys
+    scored.sort(key=lambda item: (-item[0], ids[item[1]], item[1]))
+    out: list[int] = []
+    for _, index in scored:
+        if keys[index] in exclude:
+            continue
+        out.append(index)
+        if len(out) >= limit:
+            break
+    return out
 
 
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
@@ -192,21 +215,21 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     """Lessons whose BM25 score exceeds ``minimum``, best first (path groups first when ``paths``)."""
     if limit <= 0 or not terms or not len(corpus):
         return []
-    scored = [(score, index) for index, score in corpus.bm25.scores(terms).items()
-              if score > minimum and corpus.keys[index] not in exclude]
-    if not scored:
-        return []
-    if paths:
-        matching = _matching_lessons(corpus, paths)
-
-        def group(index: int) -> int:
-            if index in matching:
-                return 0
-            return 1 if not corpus.triggers[index] else 2
-        scored.sort(key=lambda item: (group(item[1]), -item[0], corpus.ids[item[1]], item[1]))
-    else:
-        scored.sort(key=lambda item: (-item[0], corpus.ids[item[1]], item[1]))
-    return [index for _, index in scored[:limit]]
+    scored = corpus.bm25.above(terms, minimum)
+    if not paths:
+        return _best(scored, corpus, limit, exclude)
+    matching = _matching_lessons(corpus, paths)
+    groups: tuple[list, list, list] = ([], [], [])
+    scoped = corpus.scoped
+    for item in scored:  # lessons scoped to a touched/mentioned path, then unscoped, then scoped elsewhere
+        index = item[1]
+        groups[0 if index in matching else (2 if scoped[index] else 1)].append(item)
+    out: list[int] = []
+    for group in groups:
+        if len(out) >= limit:
+            break
+        out += _best(group, corpus, limit - len(out), exclude)
+    return out
 
 
 # --- file tier -----------------------------------------------------------------------------------------
@@ -223,16 +246,15 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, int]:
         if regex is None or not regex.match(norm):
             continue
         level = literal_segments(pattern)
-        for index in lessons:
+        for index in unpack(lessons):
             if found.get(index, -1) < level:
                 found[index] = level
-    tokens = set(tokenize(norm))
-    for token in tokens:
-        for index in corpus.anchors.get(token, ()):
+    # The path's tokens include every underscore prefix and suffix of its identifiers (`net_amount_cents`
+    # gives `_cents` and `net_`), so affix anchors are found by the same exact lookup.
+    for token in set(tokenize(norm)):
+        packed = corpus.anchors.get(token)
+        for index in unpack(packed) if packed else ():
             found.setdefault(index, 0)
-    for anchor, index in corpus.affixes:
-        if index not in found and any(anchor_matches(anchor, token) for token in tokens):
-            found[index] = 0
     return found
 
 

@@ -18,8 +18,24 @@ _CAMEL_2 = re.compile(r"([A-Z]+)([A-Z][a-z])")
 _SPLIT = re.compile(r"[_\s]+")
 
 
+_memo: dict[str, list[str]] = {}
+
+
 def identifier_tokens(identifier: str) -> list[str]:
     """The tokens of one identifier (see module docstring); empty for `__` and the like."""
+    cached = _memo.get(identifier)
+    if cached is not None:
+        return cached
+    if "_" not in identifier and identifier == identifier.lower():
+        tokens_list = [identifier]  # a plain lowercase word (or number): itself only
+    else:
+        tokens_list = _split_identifier(identifier)
+    if len(_memo) < 200_000:
+        _memo[identifier] = tokens_list
+    return tokens_list
+
+
+def _split_identifier(identifier: str) -> list[str]:
     lowered = identifier.lower()
     spaced = _CAMEL_2.sub(r"\1 \2", _CAMEL_1.sub(r"\1 \2", identifier)).lower()
     words = [w for w in _SPLIT.split(spaced) if w]

@@ -67,8 +67,7 @@ def test_cache_is_keyed_by_the_approved_files_content(tmp_path: Path):
     assert not first.cached
     again, _ = load(tmp_path)
     assert again.cached and again.keys == first.keys and again.lines == first.lines
-    files = os.listdir(cache_dir())
-    assert len(files) == 1 and files[0].endswith(".marshal")
+    assert len([f for f in os.listdir(cache_dir()) if f.endswith(".marshal") and not f.startswith("lint-")]) == 1
     lessons = sample_lessons()[:5]
     lessons[0]["text"] = "Name staging models after their source table."
     path.write_text(json.dumps(lessons))
@@ -76,10 +75,29 @@ def test_cache_is_keyed_by_the_approved_files_content(tmp_path: Path):
     assert not changed.cached and changed.texts[changed.ids.index("L-0001")] == lessons[0]["text"]
 
 
+def test_an_edit_that_keeps_size_and_modification_time_is_still_seen(tmp_path: Path):
+    lessons = [lesson("L-0001", "Keep marts thin.")]
+    path = write_store(tmp_path, lessons)
+    before = os.stat(path)
+    assert load(tmp_path)[0].texts == ["Keep marts thin."]
+    path.write_text(path.read_text().replace("thin.", "slim."))  # same length
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(path).st_size == before.st_size
+    assert load(tmp_path)[0].texts == ["Keep marts slim."]
+
+
+def test_the_content_hash_is_the_key_when_only_the_files_identity_changed(tmp_path: Path):
+    path = write_store(tmp_path, sample_lessons()[:3])
+    load(tmp_path)
+    path.write_bytes(path.read_bytes())  # same content, new ctime: the prepared corpus is reused
+    corpus, _ = load(tmp_path)
+    assert corpus.cached and len(corpus) == 3
+
+
 def test_an_unusable_cache_file_is_rebuilt(tmp_path: Path):
     write_store(tmp_path, sample_lessons()[:5])
     load(tmp_path)
-    (cache_path,) = [Path(cache_dir()) / name for name in os.listdir(cache_dir())]
+    (cache_path,) = [p for p in Path(cache_dir()).glob("*.marshal") if not p.name.startswith("lint-")]
     cache_path.write_bytes(b"\x00garbage")
     corpus, messages = load(tmp_path)
     assert len(corpus) == 5 and not corpus.cached
@@ -92,3 +110,19 @@ def test_the_cache_lives_in_the_user_cache_folder_never_in_the_repository(tmp_pa
     load(tmp_path)
     assert Path(cache_dir()).is_relative_to(Path(os.environ["XDG_CACHE_HOME"]))
     assert not any(p.suffix == ".marshal" for p in tmp_path.rglob("*"))
+
+
+def test_a_rebuild_lints_only_texts_it_has_not_seen(tmp_path: Path, monkeypatch):
+    import importlib
+
+    lint_module = importlib.import_module("altimate_learn.curate.lint")
+    path = write_store(tmp_path, sample_lessons())
+    load(tmp_path)
+    calls: list[str] = []
+    real = lint_module.lint
+    monkeypatch.setattr(lint_module, "lint", lambda text, **kw: (calls.append(text), real(text, **kw))[1])
+    lessons = sample_lessons()
+    lessons[3]["text"] = "Cast timestamps to UTC before comparing them."
+    path.write_text(json.dumps(lessons))
+    corpus, _ = load(tmp_path)
+    assert calls == ["Cast timestamps to UTC before comparing them."] and len(corpus) == len(lessons)
