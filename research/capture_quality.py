@@ -359,7 +359,10 @@ def main() -> str:
     add("- Classifier: `classify_user_message` with each row's session context (default: not the first "
         "message, after a completed assistant turn; some rows are interruptions, tool rejections, first "
         "messages or messages sent before any reply). The dev/held-out split is a hash of the text; "
-        "the patterns were tuned only against dev errors, and held-out numbers are reported as they are.")
+        "the patterns were tuned against dev errors only. The first held-out measurement was precision 0.957, "
+        "recall 0.882 (45 TP, 2 FP, 6 FN); reading those errors then exposed two generic bugs, which were "
+        "fixed (a `?` after a space, as in Rust's `propagate with ?`, read as a question; a backtracking "
+        "separator that let \"nope, not needed\" through), so the held-out row above is no longer blind.")
     add("- The labelled messages were written for this project in the voice of users of coding agents, not "
         "sampled from real sessions; real traffic has more ambiguous messages (answers to the agent's "
         "questions, bug reports about older code) and recall there will be lower.")
