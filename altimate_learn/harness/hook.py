@@ -76,9 +76,20 @@ class _DeferredLog:
             return
         self.pending.append(message)
         if not self.hold:  # a failure before the project was known: log where we are, if learn lives here
-            learn_dir = os.path.join(find_root(os.getcwd()), ".altimate-code", "learn")
-            if os.path.isdir(learn_dir):
+            root = find_root(os.getcwd())
+            learn_dir = os.path.join(root, ".altimate-code", "learn")
+            if os.path.isdir(learn_dir) and _enabled(root, os.getcwd()):
                 self.attach(learn_dir)
+
+
+def _enabled(root: str, cwd: str) -> bool:
+    """learn.enabled for this project (False when the settings cannot be read: then write nothing)."""
+    try:
+        from altimate_learn.deliver.settings import delivery_settings
+
+        return bool(delivery_settings(root, cwd)["enabled"])
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _log_for_cwd(argv: list[str]) -> _DeferredLog:
@@ -92,14 +103,19 @@ def _read_stdin() -> bytes:
     return (sys.stdin.read() if sys.stdin else "").encode("utf-8", "surrogateescape")
 
 
+def _disabled_by_env() -> bool:
+    # ALTIMATE_LEARN=0/false: the kill switch, checked before anything is imported or read
+    return (os.environ.get("ALTIMATE_LEARN") or "").strip().lower() in ("0", "false")
+
+
 def run(argv: list[str], log) -> str:
     """The text to print for this hook call ("" for nothing)."""
     harness = argv[0] if argv else ""
     module_name = HARNESSES.get(harness)
+    if sys.stdin is None or sys.stdin.isatty():
+        return ""  # run by hand without a payload: nothing to answer, and never wait for a keyboard
     raw = _read_stdin()
-    from altimate_learn.deliver.settings import env_disabled
-
-    if env_disabled():
+    if _disabled_by_env():
         return ""
     if module_name is None:
         log.hold = False
@@ -113,19 +129,21 @@ def run(argv: list[str], log) -> str:
         log.hold = False
         log("stdin is not a JSON object; ignored")
         return ""
-    adapter = __import__(f"altimate_learn.harness.{module_name}", fromlist=["parse"])
     if payload.get("hook_event_name") == CHECK_EVENT:
         from altimate_learn import __version__
 
         return json.dumps({"altimate_learn": __version__, "harness": harness, "python": sys.executable})
-    event = adapter.parse(payload)
-    if event is None:
-        return ""
-    cwd = event.cwd if event.cwd and os.path.isdir(event.cwd) else os.getcwd()
+    # A project that never used learn costs one walk up the folders: nothing else is imported or read.
+    where = payload.get("cwd") or payload.get("directory")
+    cwd = where if isinstance(where, str) and where and os.path.isdir(where) else os.getcwd()
     root = find_root(cwd)
     learn_dir = os.path.join(root, ".altimate-code", "learn")
     if not os.path.isdir(learn_dir):
-        return ""  # a project that never used learn: nothing to read, nothing to write
+        return ""
+    adapter = __import__(f"altimate_learn.harness.{module_name}", fromlist=["parse"])
+    event = adapter.parse(payload)
+    if event is None:
+        return ""
     log.attach(learn_dir)
     # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
     # they would be recorded as shown without the agent ever seeing them.

@@ -218,3 +218,16 @@ print(json.dumps(heavy))
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 4, proc.stdout + proc.stderr  # three answers (start, retrieved, file), then the modules
     assert json.loads(lines[-1]) == []
+
+
+def test_a_project_without_learn_imports_no_delivery_code(git_repo: Path):
+    payload = json.dumps(recorded("claude", git_repo)[1])
+    script = f"""
+import io, sys
+from altimate_learn.harness import hook
+sys.stdin = io.TextIOWrapper(io.BytesIO({payload!r}.encode()))
+hook.main(["claude-code"])
+print(sorted(m for m in sys.modules if m.startswith("altimate_learn.")))
+"""
+    proc = subprocess.run([sys.executable, "-c", script], cwd=git_repo, capture_output=True, text=True)
+    assert proc.stdout.strip() == "['altimate_learn.harness', 'altimate_learn.harness.hook']", proc.stderr
