@@ -39,8 +39,13 @@ def _store(root: str):
 
 def _append(root: str, signal, log) -> int:
     from altimate_learn.capture.signals import append_signals
+    from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
 
-    added = append_signals(_store(root), [signal])
+    store = _store(root)
+    # A hook waits ~5 s for the store lock, not the 300 s of a command: past that the signal is not written
+    # now (LockTimeout, logged) and `learn capture` records it later from the transcript.
+    with store.lock(timeout=READER_LOCK_TIMEOUT):
+        added = append_signals(store, [signal])
     if added:
         log(f"captured a {signal.kind} signal ({signal.reason})")
     return len(added)

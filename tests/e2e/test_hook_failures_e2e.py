@@ -15,8 +15,9 @@ import pytest
 
 from altimate_learn.markers import SECTION_OPEN
 from tests.e2e import lessons
-from tests.e2e.agents import codex_setup, opencode_setup, run_claude, run_codex, run_opencode
-from tests.e2e.helpers import TASK, learn_ok, marker_hits, prepare_project
+from tests.e2e.agents import claude_session_id, codex_setup, opencode_setup, run_claude, run_codex, run_opencode
+from tests.e2e.helpers import (CORRECTION, TASK, capture_latest, hook_log, learn_ok, marker_hits, prepare_project,
+                               signals)
 from tests.e2e.world import World, request_text
 
 pytestmark = pytest.mark.e2e
@@ -110,3 +111,19 @@ def test_locks_held_by_another_process_do_not_stall_the_session(world, agent):
     assert later and not any(SECTION_OPEN in t for t in later)  # delivered nothing, but answered
     print(f"{name}: baseline {baseline.seconds:.1f} s, locks held {run.seconds:.1f} s")
     assert run.seconds < baseline.seconds + 12, (baseline.seconds, run.seconds)
+
+
+def test_a_held_store_lock_delays_a_correction_once_and_capture_catches_up(world, claude_bin):
+    """A long `learn` command holds the store's lock (the session lock is free): the correction typed meanwhile
+    cannot be written live, the agent goes on within seconds, and `learn capture --latest` records it later."""
+    files = prepare_project(world)
+    install(world, "claude")
+    world.set_script(script_for("claude", files["model"]))
+    first = run_claude(world, claude_bin, TASK).check()
+    with locks_held(world.project / ".altimate-code" / "learn" / "team-playbook") as paths:
+        assert [os.path.basename(os.path.dirname(p)) for p in paths] == ["team-playbook"]
+        run = run_claude(world, claude_bin, CORRECTION, "--resume", claude_session_id(first), timeout=90).check()
+    assert run.seconds < first.seconds + 12, (first.seconds, run.seconds)
+    assert signals(world) == [] and "live capture failed: LockTimeout" in hook_log(world)
+    capture_latest(world, "claude-code")
+    assert [s["text"] for s in signals(world)] == [CORRECTION]
