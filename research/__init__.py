@@ -1,0 +1,1 @@
+"""Benchmarks and quality measurements; `python -m research` regenerates `research/RESULTS.md`."""
