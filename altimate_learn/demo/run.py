@@ -89,6 +89,10 @@ class _Demo:
                               encoding="utf-8", errors="replace", timeout=120)
         if done.returncode != 0:
             self.output(done.stdout + done.stderr)
+            # A crash log is written under the demo's own state folder, which is removed: show it here.
+            for log in sorted((self.home / ".local" / "state" / "altimate-learn" / "logs").glob("crash-*.log")):
+                self.echo(f"   {log.name}:")
+                self.output(log.read_text(encoding="utf-8", errors="replace"))
             raise LearnError(f"the demo stopped: `learn {' '.join(args)}` exited with {done.returncode}.",
                              "Its output is above; please report it with that output.")
         return done.stdout

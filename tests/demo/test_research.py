@@ -1,0 +1,68 @@
+"""The research runner and the delivery benchmark, on small inputs (the full run is `python -m research`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from research import bench_delivery  # noqa: E402
+from research.__main__ import goal_rows  # noqa: E402
+
+
+def _tasks(*ids: str) -> list[dict]:
+    return [t for t in bench_delivery.load_tasks() if t["id"] in ids]
+
+
+def test_file_events_bring_the_lessons_a_file_task_needs_and_the_file_hook_switch_stops_them():
+    raw = bench_delivery.evaluate(sizes=(300,), tasks=_tasks("f01", "d01"),
+                                  configs={"defaults": {}, "file hook off": {"file_hook": False}})
+    on = {s.task["id"]: s for s in raw["results"][(300, "defaults")]}
+    off = {s.task["id"]: s for s in raw["results"][(300, "file hook off")]}
+    # f01 has no request: only its file can bring the staging conventions
+    assert set(on["f01"].arrived.values()) == {"files"}
+    assert all(stage is None for stage in off["f01"].arrived.values())
+    assert not any(stage == "files" for s in off.values() for stage in s.arrived.values())
+    # the direct request names its conventions: retrieval finds them without the file hook
+    assert off["d01"].arrived["Convert `*_cents` columns to dollars"] == "request"
+    assert on["d01"].tokens > off["d01"].tokens > 0
+    text = bench_delivery.render(raw)
+    assert "| 300 | defaults | 100% (2/2) |" in text.replace(" 100% (3/3) |", "")  # file column for f01 alone
+    assert "Limits:" in text
+
+
+def test_a_needed_prefix_that_names_two_lessons_is_refused():
+    lessons = [{"text": "Use `ref()` here."}, {"text": "Use `ref()` there."}]
+    with pytest.raises(SystemExit, match="matches 2 lessons"):
+        bench_delivery.check_unique(lessons, ["Use `ref()`"], 300, "x01")
+
+
+def test_goals_table_reports_a_shortfall_as_missed():
+    texts = {
+        "bench_hooks": "| 1,000 | 20.0 | 70.0 (3.50×) | 1 | 1 | 1 | ≤ 3×: MISSED (3.50×) | 400 |\n"
+                       "| 10,000 | 20.0 | 60.0 (3.00×) | 1 | 1 | 1 | ≤ 5×: met (3.00×) | 900 |",
+        "bench_delivery": "| Vague requests: 300 lessons, file hook on | 100% | 67% (14/21; vague tasks) |",
+    }
+    rows = "\n".join(goal_rows(texts))
+    assert "| Hook latency at 1,000 lessons ≤ 3× `python -c pass` (issue 5) | worst event 3.50× `python -c pass` " \
+           "| **missed** |" in rows
+    assert "10,000 lessons ≤ 5× `python -c pass` (issue 5) | worst event 3.00× `python -c pass` | met |" in rows
+    assert "| 67% (14/21; vague tasks) | **short of spec 003** |" in rows
+
+
+def test_runner_writes_a_results_file_with_the_machine_and_the_section(tmp_path):
+    out = tmp_path / "RESULTS.md"
+    done = subprocess.run([sys.executable, "-m", "research", "--only", "lint_table", "--out", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# altimate-learn: measured results\n")
+    assert "Machine: " in text and "logical cores" in text and "Python 3." in text
+    assert "## Curator: lint verdicts on the labelled lesson table" in text
+    assert "[1/1] lint_table" in done.stderr
