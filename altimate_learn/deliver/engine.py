@@ -29,7 +29,7 @@ import re
 import time
 
 from altimate_learn.deliver import render, select
-from altimate_learn.deliver.index import Corpus, empty_corpus, load_corpus, read_stores
+from altimate_learn.deliver.index import Corpus, load_corpus
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)
 
@@ -265,5 +265,3 @@ class Delivery:
                 break
         return sorted(found)
 
-
-__all__ = ["Delivery", "Result", "empty_corpus", "read_stores"]
