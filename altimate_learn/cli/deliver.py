@@ -74,7 +74,8 @@ def deliver(
 
 
 def export_agents_md(
-    path: Annotated[Path, typer.Option("--path", help="The file to write (created if missing).")] = Path("AGENTS.md"),
+    path: Annotated[Path | None, typer.Option("--path", help="The file to write (created if missing). Default: "
+                                              "AGENTS.md at the project root.", show_default=False)] = None,
     name: Annotated[str | None, typer.Option("--name", help="Only this store (default: every store).",
                                              show_default=False)] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the new file; write nothing.")] = False,
@@ -94,7 +95,7 @@ def export_agents_md(
         if not (paths.store_dir(name) / "approved.json").is_file():
             raise LearnError(f"store '{name}' has no approved lessons ({paths.store_dir(name) / 'approved.json'}).",
                              "Run `learn status` to see the stores, or leave out --name to use every store.")
-    target = path if path.is_absolute() else Path.cwd() / path
+    target = paths.root / "AGENTS.md" if path is None else (path if path.is_absolute() else Path.cwd() / path)
     settings = delivery_settings(str(paths.root), os.getcwd())
     changed, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
     if dry_run:

@@ -54,6 +54,9 @@ def test_cli_export_writes_core_lessons_and_is_idempotent(git_repo: Path, run_le
     assert proc.stdout.startswith(f"{git_repo / 'AGENTS.md'} is already up to date")
     proc = run_learn("export", "agents-md", "--path", "docs/AGENTS.md", "--name", "nope", cwd=git_repo)
     assert proc.returncode == 1 and proc.stderr.startswith("Error: store 'nope' has no approved lessons")
+    (git_repo / "sub").mkdir()
+    proc = run_learn("export", "agents-md", cwd=git_repo / "sub")  # the default is the project root's file
+    assert proc.returncode == 0 and not (git_repo / "sub" / "AGENTS.md").exists()
     (git_repo / "BROKEN.md").write_text(f"{AGENTS_MD_OPEN}\n")
     proc = run_learn("export", "agents-md", "--path", "BROKEN.md", cwd=git_repo)
     assert proc.returncode == 1 and "unbalanced learn markers" in proc.stderr
