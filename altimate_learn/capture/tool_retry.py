@@ -1,10 +1,11 @@
 """tool_retry: the same tool failing three times in a row.
 
-Counts are kept per tool name: a success of that tool ends its episode (resets the count), a failure of
-another tool does not (an agent that fails an Edit, reads the file, and fails the Edit again is still
-retrying). One signal per episode, when the third failure arrives; its text carries the last error,
-redacted and clipped to 500 characters, and its ``part_id`` is the tool-call id of that third failure
-(the dedupe key, so capturing the same session twice adds nothing).
+"In a row" means consecutive calls, as altimate-code counts them: any successful call ends the episode,
+and a failure of another tool starts a new one. (Counting per tool across successes would flag every
+test-edit-test loop: the tests fail, an edit succeeds, the tests fail again… which is the agent working,
+not the agent stuck.) One signal per episode, when the third failure arrives; its text carries the last
+error, redacted and clipped to 500 characters, and its ``part_id`` is the tool-call id of that third
+failure (the dedupe key, so capturing the same session twice adds nothing).
 
 Hooks see one tool call per process, so the counter round-trips through :meth:`to_dict` /
 :meth:`from_dict`; the state holds tool names and call ids, never transcript text. Stdlib only: this
@@ -37,8 +38,8 @@ class RetryCounter:
     """Feeds tool calls in order; returns a tool_retry signal once per episode."""
 
     def __init__(self) -> None:
-        self.failures: dict[str, int] = {}  # tool name -> failures since its last success
-        self.reported: set[str] = set()  # tools whose current episode already produced a signal
+        self.failures: dict[str, int] = {}  # the failing tool of the current episode -> its failures so far
+        self.reported: set[str] = set()  # that tool, once the episode produced its signal
         self.seen: list[str] = []  # recent call ids
 
     def feed(self, call: ToolCall, session_id: str) -> NewSignal | None:
@@ -48,10 +49,12 @@ class RetryCounter:
             self.seen.append(call.id)
             del self.seen[:-_SEEN_CAP]
         name = call.name or "?"
-        if not call.is_error:
-            self.failures.pop(name, None)
-            self.reported.discard(name)
-            return None
+        if not call.is_error or name not in self.failures:
+            # a success ends the episode; a failure of another tool starts a new one
+            self.failures.clear()
+            self.reported.clear()
+            if not call.is_error:
+                return None
         count = self.failures.get(name, 0) + 1
         self.failures[name] = count
         if count < THRESHOLD or name in self.reported:

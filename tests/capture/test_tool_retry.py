@@ -40,11 +40,15 @@ def test_a_success_of_that_tool_resets_and_starts_a_new_episode():
     assert [s.part_id for s in signals] == ["f", "j"]
 
 
-def test_other_tools_neither_reset_nor_count():
+def test_in_a_row_means_consecutive_calls():
     counter = RetryCounter()
-    calls = [fail("1"), ok("2", "Read"), fail("3"), fail("4", "Edit"), fail("5")]
-    assert [s.part_id for s in feed_all(counter, calls)] == ["5"]
-    assert feed_all(counter, [fail("6", "Edit"), fail("7", "Edit")]) != []  # Edit reached 3 on its own
+    # the agent working: tests fail, an edit succeeds, tests fail again (three times) -> not stuck
+    calls = [fail("1"), ok("2", "Edit"), fail("3"), ok("4", "Edit"), fail("5")]
+    assert feed_all(counter, calls) == []
+    # a failure of another tool starts a new episode too
+    counter = RetryCounter()
+    assert feed_all(counter, [fail("6"), fail("7"), fail("8", "Edit"), fail("9")]) == []
+    assert [s.part_id for s in feed_all(counter, [fail("10"), fail("11")])] == ["11"]
 
 
 def test_the_same_call_reported_twice_counts_once():

@@ -8,16 +8,28 @@ shared rules, so "what counts as user text" means the same thing for every agent
   assistant reply or tool call came before;
 - ``info.message_count`` (user text messages + assistant turns) and ``info.skipped`` (malformed lines)
   are filled once the stream is exhausted.
+- a reader may yield :class:`Context` for history that is not this session's own (Claude Code copies an
+  earlier session's messages into the file of a resumed one): it is never yielded on, so it cannot
+  become a signal twice, but the messages after it are not taken for the session's first task.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions._io import LineStats
 from altimate_learn.markers import is_injected, strip_injected
+
+@dataclass
+class Context:
+    """History copied from another session: a user message (``user``) and/or a completed reply (``replied``)."""
+
+    user: bool = False
+    replied: bool = False
+
 
 _SYSTEM_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.S)
 
@@ -41,7 +53,7 @@ class SessionReader:
         self.info = info
         self.stats = LineStats()
 
-    def _raw_events(self) -> Iterator[Event]:  # pragma: no cover - every harness overrides it
+    def _raw_events(self) -> Iterator[Event | Context]:  # pragma: no cover - every harness overrides it
         raise NotImplementedError
 
     def events(self) -> Iterator[Event]:
@@ -50,6 +62,10 @@ class SessionReader:
         count = 0
         replied = False
         for event in self._raw_events():
+            if isinstance(event, Context):
+                index += int(event.user)
+                replied = replied or event.replied
+                continue
             if isinstance(event, UserMessage):
                 if event.kind == "text":
                     event.text = clean_user_text(event.text)

@@ -227,14 +227,14 @@ def text_of(content: Any, *, kinds: tuple[str, ...] = ("text", "input_text", "ou
 
 
 _EXIT_PATTERNS = (
-    re.compile(r"^\s*(?:Error:\s*)?Exit code:?\s*(-?\d+)", re.M),
+    re.compile(r"^\s*(?:Error:\s*)?Exit code:?\s*(-?\d+)", re.M | re.I),  # Gemini CLI writes "Exit Code: 1"
     re.compile(r"Process exited with code\s+(-?\d+)"),
     re.compile(r"exited with (?:exit )?(?:code|status)\s+(-?\d+)", re.I),
 )
 
 
 def exit_code_in(text: str | None) -> int | None:
-    """An exit code stated in a tool's output ("Exit code: 1", "Process exited with code 2"), if any."""
+    """An exit code stated at the start of a tool's output ("Exit code: 1", "Process exited with code 2")."""
     if not text:
         return None
     head = text[:2000]

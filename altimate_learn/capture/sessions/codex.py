@@ -46,10 +46,14 @@ ITEM_TYPES = {"message", "function_call", "function_call_output", "custom_tool_c
 _BOILERPLATE = ("<environment_context>", "<user_instructions>", "<INSTRUCTIONS>", "# AGENTS.md instructions",
                 "<user_shell_command>", "<skill>", "<permissions instructions>", "<skills_instructions>",
                 "<user_action>", "<task-notification>", "<collaboration_mode>", "<apps_instructions>",
-                "<personality_spec>", "<subagent_notification>")
+                "<personality_spec>", "<subagent_notification>",
+                # after a compaction: the summary, and the bridge that quotes the earlier user messages
+                "Another language model started to solve this problem",
+                "You were originally given instructions from a user over one or more turns")
 _INTERNAL_BLOCK = re.compile(r"^\s*<([a-z]+(?:_[a-z]+)+)>[\s\S]*</\1>\s*$")  # <snake_case>…</snake_case>
 _TURN_ABORTED = "<turn_aborted>"
-_CWD_TAG = re.compile(r"<cwd>([^<]+)</cwd>")
+# the working directory in Codex's environment note: `<cwd>…</cwd>`, or (2025 rollouts) a plain line
+_CWD_TAG = re.compile(r"<cwd>([^<]+)</cwd>|^\s*Current working directory:[ \t]*(\S[^\n]*?)\s*$", re.M)
 _ROLLOUT_ID = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$", re.I)
 _REJECTED = re.compile(r"^\s*(?:exec command|patch|command|tool call) (?:was )?rejected by (?:the )?user", re.I)
 _INTERRUPT_REASONS = {None, "interrupted", "user_interrupt"}
@@ -111,7 +115,7 @@ def read_info(path: Path, *, quick: bool = False) -> SessionInfo:
         elif kind == "response_item" and not info.cwd and payload.get("type") == "message":
             match = _CWD_TAG.search(text_of(payload.get("content")))
             if match:
-                info.cwd = match.group(1).strip()
+                info.cwd = (match.group(1) or match.group(2)).strip()
     if not info.id:
         match = _ROLLOUT_ID.search(path.name)
         info.id = match.group(1) if match else path.stem

@@ -139,6 +139,20 @@ def _tool_result(call: dict[str, Any]) -> str:
     display = call.get("resultDisplay")
     if isinstance(display, str) and display.strip():
         return display
+    return _model_text(call)
+
+
+_EXIT_LINE = re.compile(r"^Exit Code: (-?\d+)\s*$", re.M)
+
+
+def _shell_exit_code(call: dict[str, Any]) -> int | None:
+    """The exit code run_shell_command reported: its response ends with "Exit Code: N" after the output."""
+    found = _EXIT_LINE.findall(_model_text(call)[-4000:])
+    return int(found[-1]) if found else None
+
+
+def _model_text(call: dict[str, Any]) -> str:
+    """What the model was told (the function response): for shell commands it states the exit code."""
     parts = call.get("result")
     texts = []
     for part in parts if isinstance(parts, list) else [parts]:
@@ -174,9 +188,11 @@ def message_events(message: dict[str, Any], agent_user: bool) -> Iterator[Event]
             if status not in ("success", "error"):
                 continue  # cancelled by the user, or never finished
             result = _tool_result(call)
+            # a shell command that exits non-zero is a "success" of the tool; its response says "Exit Code: 1"
+            code = _shell_exit_code(call) if "shell" in str(call.get("name") or "") else None
             yield ToolCall(name=str(call.get("name") or "?"), input=call.get("args"), id=call.get("id") or None,
                            at=call.get("timestamp") if isinstance(call.get("timestamp"), str) else at,
-                           result=result, is_error=status == "error", message_id=mid)
+                           result=result, is_error=status == "error" or bool(code), exit_code=code, message_id=mid)
 
 
 class GeminiReader(SessionReader):

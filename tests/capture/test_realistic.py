@@ -1,0 +1,170 @@
+"""Transcripts as real users have them, beyond the fixtures: other harness versions, harness traffic that
+arrives as user lines, resumed and compacted sessions, failures reported in other shapes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from altimate_learn.capture.capture import capture_paths, signals_from_session
+from altimate_learn.capture.model import ToolCall, UserMessage
+from altimate_learn.capture.sessions import read_session
+from altimate_learn.store import Store
+
+SID_A = "aaaa1111-2222-4333-8444-555555555555"
+SID_B = "bbbb1111-2222-4333-8444-555555555555"
+CWD = "/home/ana/work/billing"
+
+
+class Claude:
+    """Builds Claude Code lines the way its versions write them."""
+
+    def __init__(self, session: str = SID_A) -> None:
+        self.session = session
+        self.lines: list[dict] = []
+        self.n = 0
+
+    def _line(self, kind: str, **fields) -> dict:
+        self.n += 1
+        line = {"parentUuid": None, "isSidechain": False, "userType": "external", "cwd": CWD,
+                "sessionId": self.session, "version": "1.0.51", "type": kind,
+                "uuid": f"{self.session[:8]}-0000-4000-8000-{self.n:012d}",
+                "timestamp": f"2025-07-14T10:{self.n // 60:02d}:{self.n % 60:02d}.000Z", **fields}
+        self.lines.append(line)
+        return line
+
+    def user(self, content, **fields) -> dict:
+        return self._line("user", message={"role": "user", "content": content}, **fields)
+
+    def assistant(self, *blocks) -> dict:
+        blocks = [{"type": "text", "text": b} if isinstance(b, str) else b for b in blocks]
+        return self._line("assistant", message={"id": f"msg_{self.session[:4]}{self.n:04d}", "role": "assistant",
+                                                "model": "claude-sonnet-4", "content": blocks})
+
+    def tool(self, call_id: str, name: str, result: str, *, error: bool = False, **inp) -> None:
+        self.assistant({"type": "tool_use", "id": call_id, "name": name, "input": inp})
+        block = {"type": "tool_result", "tool_use_id": call_id, "content": result}
+        if error:
+            block["is_error"] = True
+        self.user([block])
+
+    def system(self, **fields) -> dict:
+        return self._line("system", **fields)
+
+    def write(self, folder: Path, name: str | None = None) -> Path:
+        path = folder / f"{name or self.session}.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in self.lines))
+        return path
+
+
+def user_texts(path: Path) -> list[tuple[str, int, bool, str]]:
+    reader = read_session(path)
+    return [(e.kind, e.index, e.after_assistant, e.text) for e in reader.events() if isinstance(e, UserMessage)]
+
+
+def correction_texts(path: Path) -> list[str]:
+    signals, _ = signals_from_session(read_session(path))
+    return [s.text for s in signals if s.kind == "user_correction"]
+
+
+# --- Claude Code ---------------------------------------------------------------------------------------
+
+def test_claude_harness_lines_from_many_versions_are_not_user_text(tmp_path):
+    c = Claude()
+    c._line("summary", summary="Rate limiting for login", leafUuid="x")
+    c.user("Add rate limiting to the /login endpoint")
+    c.system(subtype="informational", content="Running PreToolUse hooks", level="info")
+    c.assistant("I'll add a limiter.")
+    # a slash command with arguments, its expansion, a local command and its output
+    c.user("<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n"
+           "<command-args>don't use a dict, that's wrong</command-args>")
+    c.user([{"type": "text", "text": "Review the diff. ARGUMENTS: don't use a dict, that's wrong"}], isMeta=True)
+    c.user("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>")
+    c.user("<local-command-stdout>Set model to opus</local-command-stdout>")
+    # `!` bash mode
+    c.user("<bash-input>git status</bash-input>")
+    c.user("<bash-stdout>nothing to commit</bash-stdout><bash-stderr></bash-stderr>")
+    # hooks writing user lines (older versions), a reminder block, a background task note
+    c.user("Stop hook feedback:\nYou must not stop yet: don't leave failing tests behind.")
+    c.user("SubagentStop hook feedback:\nNever return without a summary.")
+    c.user([{"type": "text", "text": "<system-reminder>\nUserPromptSubmit hook additional context: NEVER use print\n"
+                                     "</system-reminder>"}])
+    c.user("<task-notification>\n<status>failed</status>\n<summary>pytest failed</summary>\n</task-notification>")
+    # a compaction: the boundary, the summary (flagged, and unflagged as older versions wrote it)
+    c.system(subtype="compact_boundary", content="Conversation compacted", compactMetadata={"trigger": "auto"})
+    c.user("This session is being continued from a previous conversation that ran out of context. The "
+           "conversation is summarized below:\nThe user said: no, that's wrong, use the RateLimiter.",
+           isCompactSummary=True, isVisibleInTranscriptOnly=True)
+    c.user([{"type": "text", "text": "This session is being continued from a previous conversation that ran out "
+                                     "of context.\nThe user said: stop using print, that's wrong."}])
+    c.user("<command-name>/compact</command-name>\n<command-message>compact</command-message>")
+    c.user("<local-command-stdout>Compacted.</local-command-stdout>")
+    # what the user did say, around the harness traffic
+    c.user("you forgot to add a test for the 429 response\n\n<user-prompt-submit-hook>Run ruff before finishing."
+           "</user-prompt-submit-hook>")
+    path = c.write(tmp_path)
+    assert user_texts(path) == [
+        ("text", 0, False, "Add rate limiting to the /login endpoint"),
+        ("text", 1, True, "you forgot to add a test for the 429 response"),
+    ]
+    assert correction_texts(path) == ["you forgot to add a test for the 429 response"]
+
+
+def test_claude_images_and_results_beside_the_users_words(tmp_path):
+    c = Claude()
+    c.user("Fix the login banner")
+    c.assistant("Done.")
+    c.user([{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBOR" + "A" * 600_000}},
+            {"type": "text", "text": "[Image #1] the banner is still wrong, it should say 'Too many attempts'"}])
+    c.assistant({"type": "tool_use", "id": "toolu_n", "name": "Bash", "input": {"command": "npm test"}})
+    c.user([{"type": "tool_result", "tool_use_id": "toolu_n", "content": "Exit code 2\nnpm ERR! missing script: test",
+             "is_error": True},
+            {"type": "text", "text": "don't run npm here, this is a Python repo; use pytest"}])
+    path = c.write(tmp_path)
+    assert correction_texts(path) == ["[Image #1] the banner is still wrong, it should say 'Too many attempts'",
+                                      "don't run npm here, this is a Python repo; use pytest"]
+    calls = [e for e in read_session(path).events() if isinstance(e, ToolCall)]
+    assert [(t.name, t.is_error, t.exit_code) for t in calls] == [("Bash", True, 2)]
+
+
+def test_claude_resumed_session_does_not_repeat_the_earlier_sessions_messages(tmp_path, git_repo):
+    # session A, then `claude --resume` writes session B: A's lines copied first (their sessionId kept)
+    a = Claude(SID_A)
+    a.user("Add rate limiting to /login")
+    a.assistant("Added a dict-based limiter.")
+    a.user("no, use the existing RateLimiter instead of a dict")
+    a.assistant("Switched.")
+    path_a = a.write(tmp_path)
+    b = Claude(SID_B)
+    b.lines = [dict(line) for line in a.lines]
+    b.n = a.n
+    b.user("you forgot the 429 test")  # the first thing said in B corrects what the agent did in A
+    b.assistant("Adding it.")
+    b.user("now do the same for /signup")
+    path_b = b.write(tmp_path)
+    assert user_texts(path_b) == [("text", 2, True, "you forgot the 429 test"),
+                                  ("text", 3, True, "now do the same for /signup")]
+    store = Store.open()
+    added = [s.signal_ids for s in capture_paths(store, [path_a, path_b])]
+    assert [len(ids) for ids in added] == [1, 1]  # A's correction once, B's own once
+    texts = sorted(s["text"] for s in store.signals()[0])
+    assert texts == ["no, use the existing RateLimiter instead of a dict", "you forgot the 429 test"]
+
+
+def test_claude_history_replayed_in_the_same_file_is_read_once(tmp_path):
+    c = Claude()
+    c.user("Add rate limiting to /login", promptId="p-1")
+    c.tool("toolu_1", "Bash", "Exit code 1\nboom", error=True, command="make")
+    c.assistant("It failed.")
+    c.user("no, use make test instead of make", promptId="p-2")
+    c.tool("toolu_2", "Bash", "Exit code 1\nboom", error=True, command="make test")
+    c.lines += [dict(line) for line in c.lines]  # a resume appended the whole history again, verbatim
+    c.user("thanks")
+    path = c.write(tmp_path)
+    reader = read_session(path)
+    evs = list(reader.events())
+    assert [e.text for e in evs if isinstance(e, UserMessage)] == [
+        "Add rate limiting to /login", "no, use make test instead of make", "thanks"]
+    assert [e.id for e in evs if isinstance(e, ToolCall)] == ["toolu_1", "toolu_2"]
+    signals, stats = signals_from_session(read_session(path))
+    assert [s.message_id for s in signals] == ["p-2"] and stats.tool_calls == 2
