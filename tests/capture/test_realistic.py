@@ -168,3 +168,67 @@ def test_claude_history_replayed_in_the_same_file_is_read_once(tmp_path):
     assert [e.id for e in evs if isinstance(e, ToolCall)] == ["toolu_1", "toolu_2"]
     signals, stats = signals_from_session(read_session(path))
     assert [s.message_id for s in signals] == ["p-2"] and stats.tool_calls == 2
+
+
+# --- Codex CLI -----------------------------------------------------------------------------------------
+
+def _codex_message(role: str, text: str) -> dict:
+    kind = "input_text" if role == "user" else "output_text"
+    return {"type": "message", "id": None, "role": role, "content": [{"type": kind, "text": text}]}
+
+
+def test_codex_2025_rollout_cwd_and_compaction_text(tmp_path):
+    sid = "5973b6c0-94b8-487b-a530-2aeb6098ae0e"
+    lines = [
+        {"id": sid, "timestamp": "2025-05-09T14:03:11.000Z", "instructions": None, "git": {"branch": "main"}},
+        {"record_type": "state"},
+        _codex_message("user", "<user_instructions>\n\nAlways use pnpm. Never npm.\n\n</user_instructions>"),
+        _codex_message("user", "<environment_context>\nCurrent working directory: /Users/bo/src/webshop\n"
+                               "Approval policy: on-request\nSandbox mode: workspace-write\n</environment_context>"),
+        _codex_message("user", "Add a dark mode toggle to the header"),
+        {"type": "function_call", "name": "shell", "call_id": "c1",
+         "arguments": json.dumps({"command": ["bash", "-lc", "npm test"]})},
+        {"type": "function_call_output", "call_id": "c1",
+         "output": json.dumps({"output": "npm ERR! missing script", "metadata": {"exit_code": 1}})},
+        _codex_message("assistant", "Added the toggle."),
+        # after a compaction, Codex puts the summary and the earlier user messages back as user messages
+        _codex_message("user", "Another language model started to solve this problem and produced a summary of its "
+                               "thinking process. [...] Here is the summary:\nThe user said that's wrong, use pnpm."),
+        _codex_message("user", "You were originally given instructions from a user over one or more turns. Here "
+                               "were the user messages:\n\nno, that's wrong: use pnpm, not npm"),
+        _codex_message("user", "<user_shell_command>\n<command>\ngit diff --stat\n</command>\n<result>\nExit code: 0"
+                               "\n</result>\n</user_shell_command>"),
+        _codex_message("user", "we never use npm in this repo, use pnpm"),
+    ]
+    path = tmp_path / f"rollout-2025-05-09T14-03-11-{sid}.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    reader = read_session(path)
+    assert reader.info.cwd == "/Users/bo/src/webshop"  # what discovery matches on
+    assert [t[3] for t in user_texts(path)] == ["Add a dark mode toggle to the header",
+                                                "we never use npm in this repo, use pnpm"]
+    assert correction_texts(path) == ["we never use npm in this repo, use pnpm"]
+
+
+# --- Gemini CLI ----------------------------------------------------------------------------------------
+
+def test_gemini_shell_command_that_exits_non_zero_is_a_failure(tmp_path):
+    header = {"sessionId": "9e1f2a3b-0000-4000-8000-000000000001", "projectHash": "x" * 64,
+              "startTime": "2025-10-01T08:00:00.000Z", "lastUpdated": "2025-10-01T08:00:00.000Z", "kind": "main"}
+    lines = [header, {"id": "u1", "timestamp": "2025-10-01T08:00:01Z", "type": "user", "content": [{"text": "build it"}]}]
+    for n in range(3):
+        # the tool ran (status success); the command failed: the model is told "Exit Code: 1" after the output
+        noise = "warning: unused variable\n" * 300
+        output = f"Command: cargo build\nDirectory: (root)\nOutput: {noise}error[E0425]\n" \
+                 f"Error: (none)\nExit Code: 1\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 4{n}"
+        lines.append({"id": f"g{n}", "timestamp": f"2025-10-01T08:00:1{n}Z", "type": "gemini", "content": "",
+                      "model": "gemini-2.5-pro", "toolCalls": [{
+                          "id": f"run_shell_command-{n}", "name": "run_shell_command", "status": "success",
+                          "args": {"command": "cargo build"}, "resultDisplay": "error[E0425]",
+                          "result": [{"functionResponse": {"id": f"run_shell_command-{n}", "name": "run_shell_command",
+                                                           "response": {"output": output}}}]}]})
+    path = tmp_path / "session-2025-10-01T08-00-9e1f2a3b.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    calls = [e for e in read_session(path).events() if isinstance(e, ToolCall)]
+    assert [(c.is_error, c.exit_code) for c in calls] == [(True, 1)] * 3
+    signals, _ = signals_from_session(read_session(path))
+    assert [s.kind for s in signals] == ["tool_retry"]
