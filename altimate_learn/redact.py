@@ -16,12 +16,14 @@ What it finds, in order of precedence when spans overlap:
 4. Credentials inside URLs (`scheme://user:pass@host`: the password only).
 5. Credential assignments (`password=…`, `"password": "…"`, `*_API_KEY=…`, `*_SECRET=…`, `*_TOKEN=…`,
    `export FOO_KEY=…`), credential arguments (`--password X`, `mysql -pX`, `sshpass -p X`, `curl -u u:p`).
+   Credentials in prose: "the password is X", "password: X and then …", "my token is X", "use key X", when X
+   reads like a password (letters with digits or symbols; not a version, unit or algorithm name).
 6. Long high-entropy strings: base64/hex runs that are long, random-looking (Shannon entropy and how often
    the character class changes) and are not identifiers, UUIDs, git SHAs in git context, lockfile
    hashes, or base64 of ordinary text.
 
 Design rules: it never raises (on an internal error the whole text is replaced, never leaked); it is
-idempotent (placeholders are never matched again); every pattern starts only at the beginning of a
+idempotent (placeholders, ours and the bare `[REDACTED]` other tools write, are never matched again); every pattern starts only at the beginning of a
 character run and uses bounded or possessive quantifiers, so time stays linear on pathological input.
 """
 
@@ -36,7 +38,12 @@ from collections import Counter
 from urllib.parse import urlsplit, urlunsplit
 
 PLACEHOLDER = "[REDACTED:{}]"
-_PLACEHOLDER_RE = re.compile(r"\[REDACTED:[a-z0-9-]{1,40}\]")
+# Ours, and the bare `[REDACTED]` other tools (altimate-code among them) write: never matched again.
+_PLACEHOLDER_RE = re.compile(r"\[REDACTED(?::[a-z0-9-]{1,40})?\]", re.I)
+
+
+def _placeholder(value: str) -> bool:
+    return value[:9].upper() == "[REDACTED"
 
 Span = tuple[int, int, str]
 
@@ -115,6 +122,39 @@ _CLI_SHORT = re.compile(
     r"|(?<![\w-])docker\s{1,5}login(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p\s{1,5}([^\s|;&]{1,200})"
     r"|(?<![\w-])curl(?:\s{1,5}[^\s|;&]{1,300}){0,20}?\s{1,5}(?:-u|--user)\s{1,5}[\"']?[^\s:\"']{1,100}:([^\s\"']{1,200})"
 )
+
+# Credentials in prose: "the password is hunter2", "password: hunter2 and restart", "my token is …", "use key …".
+# The keyword is followed by a linking word or a separator and one value; only a value that reads like a
+# password (letters mixed with digits or symbols, not a version or an algorithm name) counts, so "the
+# password is wrong" or "token: v2 format" stay.
+_PROSE_CRED = re.compile(
+    r"(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|secret(?:[ \t_-]?key)?|"
+    r"access[ \t_-]?key|private[ \t_-]?key|credentials?)"
+    r"(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
+    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
+    r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
+    r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
+)
+_PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential")
+_SYMBOLS = frozenset("!@#$%^&*+=?~")
+_NOT_A_PASSWORD = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
+    r"ipv\d|hs\d{3}|rs\d{3}|es\d{3}|ed25519|pbkdf2\w*|argon2\w*|bcrypt|scrypt|jwt|s3|ec2|k8s|p\d{2}|"
+    r"\d+(?:ms|s|m|h|d|kb|mb|gb|k|x|px|chars?|bytes?|bits?|days?|hours?|minutes?|seconds?)|[a-z]+\d*-(?:bit|byte|char)s?)$"
+)
+
+
+def _passwordish(value: str) -> bool:
+    """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm."""
+    value = value.rstrip(".,:;)]}")
+    if len(value) < 4 or _placeholder(value) or value[0] in "$%{<[(#/~." or _REFERENCE.match(value):
+        return False
+    if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
+        return False
+    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+", value) or "/" in value:
+        return False  # a call, an attribute, an environment variable name, a path
+    return not _NOT_A_PASSWORD.match(value)
+
 
 # Values that are references, placeholders or code, not secrets.
 _REFERENCE = re.compile(
@@ -344,7 +384,7 @@ def _assignments(text: str, lower: str, spans: list[tuple[int, int, str, int]]) 
             continue
         vstart, vend, quoted = value
         val = text[vstart:vend]
-        if not val.strip() or val.startswith("[REDACTED:") or _REFERENCE.match(val.strip()):
+        if not val.strip() or _placeholder(val) or _REFERENCE.match(val.strip()):
             continue
         sep_text = text[key_end:vstart]
         code_style = not quoted and ("= " in sep_text or " =" in sep_text or ":=" in sep_text)
@@ -404,20 +444,28 @@ def find_secrets(text: str) -> list[Span]:
             continue
         _add(raw, m.start(2), m.end(2), "bearer-token", 2)
     for m in _URL_CREDS.finditer(text) if "://" in text else ():
-        if not m.group(1).startswith("[REDACTED:") and not _REFERENCE.match(m.group(1)):
+        if not _placeholder(m.group(1)) and not _REFERENCE.match(m.group(1)):
             _add(raw, m.start(1), m.end(1), "password", 3)
     for m in _CLI_FLAG.finditer(text) if "--" in text else ():
         value = m.group(2)
-        if not value.startswith("[REDACTED:") and not _REFERENCE.match(value):
+        if not _placeholder(value) and not _REFERENCE.match(value):
             flag = m.group(0).lower()
             _add(raw, m.start(2), m.end(2), "password" if "pass" in flag else _label_for_key(flag), 4)
     cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl")
     for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
         for group in range(1, 6):
-            if m.group(group) and not m.group(group).startswith("[REDACTED:") and not _REFERENCE.match(m.group(group)):
+            if m.group(group) and not _placeholder(m.group(group)) and not _REFERENCE.match(m.group(group)):
                 _add(raw, m.start(group), m.end(group), "password", 4)
     if any(k in lower for k in _KEYWORD_NEEDLES):
         _assignments(text, lower, raw)
+    if any(k in lower for k in _PROSE_NEEDLES):
+        for m in _PROSE_CRED.finditer(lower):
+            group = 1 if m.group(1) is not None else 2
+            start, end = m.start(group), m.end(group)
+            value = text[start:end]
+            if _passwordish(value):  # a sentence's closing period or bracket is not part of the value
+                label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()]))
+                _add(raw, start, start + len(value.rstrip(".,:;)]}")), label, 4)
     for m in _CANDIDATE.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         line_end = text.find("\n", m.end())
@@ -437,7 +485,7 @@ def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:
     specific one keeps only what is left of it (if that is still 8+ characters). Existing placeholders are
     never touched, which keeps redaction idempotent."""
     items = list(raw)
-    if "[REDACTED:" in text:
+    if "[REDACTED" in text or "[redacted" in text or "[Redacted" in text:
         items += [(m.start(), m.end(), "", -1) for m in _PLACEHOLDER_RE.finditer(text)]
     items.sort(key=lambda s: (s[0], -s[1]))
     out: list[Span] = []

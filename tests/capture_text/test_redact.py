@@ -222,3 +222,46 @@ def test_redact_url_drops_credentials_and_query():
 def test_redact_url_never_raises_on_malformed_urls():
     assert redact_url("https://[::1") == "https://[::1"
     assert redact_url("http://host:notaport/x") == "http://host:notaport/x"
+
+
+# -- Credentials in prose, and placeholders written by other tools ------------------------------------
+
+PROSE = [
+    ("the password is hunter2", "the password is [REDACTED:password]"),
+    ("password: hunter2 and then restart the app", "password: [REDACTED:password] and then restart the app"),
+    ("Set DB password to Tr0ub4dor&3 in local config.", "Set DB password to [REDACTED:password] in local config."),
+    ("my token is ghp-abc123xyz, it expires Friday", "my token is [REDACTED:token], it expires Friday"),
+    ("use key 9fK2xQ7LmZp for the sandbox", "use key [REDACTED:secret] for the sandbox"),
+    ("my api key is abcd1234efgh.", "my api key is [REDACTED:api-key]."),
+    ("The password is \"s3cret!\" for the db", "The password is \"[REDACTED:password]\" for the db"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PROSE)
+def test_credentials_in_prose(text, expected):
+    assert redact(text) == expected
+    assert redact(expected) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "the password is wrong, reset it",
+    "password: must be 8 characters",
+    "token: v2 format",
+    "Token expiry is 15m; refresh tokens last 7d.",
+    "The token is $GITHUB_TOKEN",
+    "Passwords need 12+ characters",
+    "the token is sha256 hashed",
+    "Use key user_id for joins",
+    "The API key is read from os.environ at startup",
+    "DB password: correct horse battery staple",  # a passphrase of words: a known miss, not a false positive
+])
+def test_prose_that_is_not_a_credential(text):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "mysql -p[REDACTED]", "mysql -u root -p[REDACTED] db", "sqlcmd -P [REDACTED]", "redis-cli -a [REDACTED]",
+    "password=[REDACTED]", "curl -u bob:[REDACTED] x", "--password [REDACTED]", "postgres://u:[REDACTED]@h/db",
+])
+def test_bare_placeholders_from_other_tools_stay(text):
+    assert redact(text) == text
