@@ -81,6 +81,9 @@ support swallow switch sync tag test throw time touch trace track transform tran
 unwrap update upgrade uppercase upload use validate vendor verify version wait wrap write yield
 edit modify overwrite share skip disable rely duplicate paste nest mix suppress silence bypass ask ship export
 build comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
+access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
+poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
+reference alter truncate ping mark rerun reorder
 """.split())
 
 _IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
@@ -132,10 +135,12 @@ _IDENT = re.compile(
       | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
       | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
       | \#\[[^\]\s]{1,40}\]                                              # Rust attributes: #[derive(Debug)]
+      | @[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*(?:\([^()\s]{0,30}\))?              # decorators, annotations: @Autowired
+      | @[a-z0-9][\w.-]*/[a-z0-9][\w.-]*                                # scoped npm packages: @tanstack/react-query
       | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()\s](?:[^()]|\([^()]{0,30}\)){0,38})?\)(?:\.[A-Za-z_$][\w$]*(?:\([^()]{0,40}\))?)*  # calls
-      | (?:[\w*.-]+/)+[\w*.-]*                                         # paths and path globs: src/api/, **/*.py
+      | (?:(?:[\w*.-]|<\w+>)+/)+(?:[\w*.-]|<\w+>)*                       # paths and globs: src/api/, **/*.py, marts/<domain>/
       | [\w.-]*\*[\w.*-]*                                              # globs: *_cents, stg_*, *.sql
-      | [A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+                      # dotted: moment.js, os.path, settings.py
+      | [A-Za-z0-9_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+                    # dotted: moment.js, os.path, 0042_x.py
       | \.[A-Za-z][\w-]*(?:\.[\w-]+)*                                  # dotfiles: .env, .gitignore
       | \w*_\w*                                                        # snake_case, SCREAMING_CASE, _cents, stg_
       | [a-z]+(?:[A-Z][a-z0-9]*)+                                      # camelCase
@@ -148,14 +153,16 @@ _IDENT = re.compile(
 def _is_identifier(token: str) -> bool:
     if token in _PROPER or token.lower() in _SLASH_WORDS:
         return False
-    if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")"):
+    if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")") \
+            or re.fullmatch(r"@[A-Za-z_][\w.]*|@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*", token):
         return True
     if "/" in token:
         parts = [p for p in token.split("/") if p]
         if not parts or not any(re.search(r"[A-Za-z*]", p) for p in parts):
             return False
         # two plain words around one slash ("tests/unit") only count when they are lower case
-        return bool(re.search(r"[._*]|/$|/.*/", token)) or token == token.lower()
+        return bool(re.search(r"[._*]|/$|/.*/", token)) or token == token.lower() \
+            or any(re.fullmatch(r"[a-z]+[A-Z]\w*", p) for p in parts)  # setUp/tearDown
     if "*" in token:
         return bool(re.search(r"[A-Za-z.]", token))
     if token.startswith(".") and re.fullmatch(r"\.[A-Za-z][\w.-]*", token):
@@ -234,7 +241,7 @@ def _slot(phrase: str) -> str:
 _FENCE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
 _PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}-\d{2}-\d{2}[T ]\d|"
                      r"\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|E\s{2,}|[\w.]*(?:Error|Exception):|"
-                     r"(?:FAILED|PASSED|FAIL|PASS|ok|not ok)\s|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
+                     r"(?:FAILED|PASSED|FAIL|PASS)\s|(?:ok|not ok)\s+\d|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
                      r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:|panic:|goroutine \d|\[signal |"
                      r"\s+/\S+:\d+|\s+[\w./-]+\.go:\d+)")
 
@@ -247,7 +254,8 @@ _LEADING = re.compile(
            [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
            no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
            hey|again|seriously|please|pls|plz|careful|reminder|remember|note|nit|suggestion|important|fyi|
-           heads\ up|come\ on|sorry|correction|one\ more\ thing|also\ note|just|like\ i\ said|as\ i\ said(?:\ before)?|
+           heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
+           though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
            (?:that|this|it)(?:'s|\ is|\ was)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
@@ -266,8 +274,13 @@ _RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:i
                         r"so\s+(?:it|we|the|that|they|you)|so\s+(?:\w+\s+){0,3}(?:is|are|gets?|stays?|works?|can|will|won't|doesn't|don't)|otherwise|which\s+(?:is|breaks|causes|means)|"
                         r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$"
                         r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
-                        r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$", re.I)
-_PRONOUN_TAIL = re.compile(r",\s+(?:the\s+|our\s+)?[\w\s`]{1,40}?\b(?:it|them|this|that)\s*[.!]*$", re.I)
+                        r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$"
+                        # ", ifnull isn't portable", ", pip breaks the lockfile": a reason, not part of the rule
+                        r"|,\s+`?[\w.()-]+`?\s+(?:is|isn'?t|is\s+not|are|aren'?t|doesn'?t|does\s+not|won'?t|can'?t|cannot|"
+                        r"breaks|causes|fails|makes|was|gets|loses|leaks|needs|expects|fans\s+out|blows\s+up)\b.*$"
+                        r"|,\s+(?:you|you'(?:re|ve|ll))\s+(?!should\b|must\b|need\b|have\s+to\b).*$", re.I)
+_PRONOUN_TAIL = re.compile(r",\s+(?:the\s+|our\s+)?[\w\s`]{1,40}?\b(?:it|them|this|that)\s*[.!]*$"
+                           r"|\s+and\s+[a-z]+\s+(?:it|them)(?:\s+\w+)?\s*[.!]*$", re.I)
 _TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team|company|org)|around\s+here|"
                    r"here)\b(?=\s*[,.;!]?\s*$)", re.I)
 
@@ -301,9 +314,17 @@ def tidy(rule: str) -> str:
     if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
         rule = head
     rule = re.sub(r",?\s*\((?:run|see|e\.g\.?|i\.e\.?|eg|ie|for\s+example|like)\b[^)]*\)\s*$", "", rule, flags=re.I)
+    rule = re.sub(r"\s*\([^()`]{1,40}\)\s*[.!]*$", "", rule)  # "(deprecated)", "(it's slow)": an aside
     rule = re.sub(r",?\s+(?:e\.g\.?|i\.e\.?|for\s+example|like)(?:\s+[^,;]*)?$", "", rule, flags=re.I)
+    rule = re.sub(r"\s+please\b(?=[\s,;.!]|$)", "", rule, flags=re.I)  # "keep the PR small please, …"
     rule = _RATIONALE.sub("", rule)
     rule = _PRONOUN_TAIL.sub("", rule)
+    # "make sure endpoints have auth, use the decorator": two imperatives joined by a comma read better with ";"
+    splice = re.search(r",\s+(?=(?:use|put|add|call|keep|move|run|return|wrap|pass|import|raise|throw|catch|convert|"
+                       r"create|set|store|define|declare|place|read|write|prefer|go)\s+\S)", rule)
+    if splice and any(w in VERBS or w in ("is", "are", "has", "have", "must", "should")
+                      for w in rule[:splice.start()].lower().split()):
+        rule = rule[:splice.start()] + "; " + rule[splice.end():]
     for _ in range(2):
         rule = _TRAILING.sub("", rule).strip()
         rule = _TEAM.sub("", rule).strip()
@@ -367,10 +388,11 @@ def _verb_phrase(phrase: str) -> str | None:
 
 def _clean_object(phrase: str) -> str:
     phrase = _RATIONALE.sub("", phrase.strip()).strip().strip(",;:").strip()
+    phrase = _PRONOUN_TAIL.sub("", phrase).strip()
     phrase = re.sub(r"^(?:the\s+)?(?:same\s+)?", lambda m: m.group(0), phrase)
     phrase = _TRAILING.sub("", phrase).strip()
     phrase = _TEAM.sub("", phrase).strip()
-    phrase = re.sub(r"\s+(?:anymore|any\s+more|instead|either)$", "", phrase, flags=re.I).strip()
+    phrase = re.sub(r"\s+(?:anymore|any\s+more|instead|either|now|these\s+days|nowadays)$", "", phrase, flags=re.I).strip()
     return phrase.strip(" ,;:!").rstrip(".")
 
 
@@ -382,6 +404,19 @@ def _bad_object(phrase: str) -> bool:
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
     c = strip_lead(clause)
+    # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
+    scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)
+    if scoped and not re.search(r"\b(?:this|that|these|those|it)\b", scoped.group(2), re.I):
+        inner = match_rule(scoped.group(3))
+        first = inner.text.split(" ", 1)[0] if inner else ""
+        if inner and first.lower() in {"use", "never", "always", "avoid", "put", "rename", "name", *VERBS}:
+            scope = re.sub(r"^our\s+", "the ", scoped.group(2), flags=re.I)
+            inner.text = f"{scoped.group(1).capitalize()} {scope}, {first.lower()}{inner.text[len(first):]}"
+            return inner
+    # "can you not add emojis" asks for a rule as politely as "don't add emojis"
+    polite = re.match(r"^(?:can|could|would)\s+you\s+(?:please\s+)?(not|stop)\s+(.+?)\??$", c, re.I)
+    if polite:
+        c = ("stop " if polite.group(1).lower() == "stop" else "don't ") + polite.group(2)
     c = re.sub(r"^we\s+(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"})) + r")\s)", "", c, flags=re.I)
     c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
                r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
@@ -405,19 +440,26 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # Instead of Y, use X
     m = re.match(r"^instead\s+of\s+(.+?),\s*(?:please\s+)?(?:just\s+)?" + _USE_VERB + r"\s+(.+)$", c, flags)
     if m:
-        return _instead(m.group(2), m.group(1))
+        found = _instead(m.group(2), m.group(1))
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
     # use X instead of Y [rest]  /  we use X instead of Y  /  prefer X over Y
     m = re.match(r"^(?:we\s+|you\s+)?(?:should\s+)?(?:always\s+)?(?:be\s+)?" + r"(use|using|prefer|preferring|switch\s+to|go\s+with|stick\s+(?:to|with)|call|calling|import|importing|pick|choose)"
-                 r"\s+(.+?)\s*,?\s+(?:instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(.+)$", c, flags)
-    if m:
+                 r"\s+(.+?)\s*,?\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(.+)$", c, flags)
+    # "over" contrasts only after "prefer" ("use QUALIFY row_number() over (…)" is SQL, not a preference)
+    if m and (m.group(3).lower() != "over" or m.group(1).lower().startswith("prefer")):
         verb = m.group(1).lower()
         verb = _gerund_base(verb) or verb
-        return _instead(m.group(2), m.group(3), verb="use" if verb in ("prefer", "pick", "choose") else verb)
+        found = _instead(m.group(2), m.group(4), verb="use" if verb in ("prefer", "pick", "choose") else verb)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
     # X instead of Y (no verb): "`ref()` instead of hardcoded names"
     m = re.match(r"^(.{1,60}?)\s*,?\s+instead\s+of\s+(.+)$", c, flags)
     if m and not re.search(r"\b(?:you|i|we)\b|,", m.group(1), flags) and len(m.group(1).split()) <= 6 \
             and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags):
-        return _instead(m.group(1), m.group(2), verb=None)
+        found = _instead(m.group(1), m.group(2), verb=None)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
     # don't use Y, use X (instead) / we don't use Y anymore, we use X
     m = re.match(r"^(?:" + _NEG + r"|" + _WE_NEG + r")\s+(use|using|call|calling|import|importing|add|adding)\s+(.+?)"
                  r"\s*(?:[,;.—–-]+|\s+)\s*(?:please\s+|just\s+|we\s+|you\s+should\s+|always\s+|instead\s*,?\s*)*"
@@ -426,32 +468,60 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         gerund = m.group(1).lower()
         gerund = gerund if gerund.endswith("ing") else {"call": "calling", "import": "importing", "add": "adding"}.get(
             gerund, "")
-        bad = m.group(2) if gerund in ("", "using") or re.match(r"^(?:use|using)$", m.group(1), flags) else \
-            f"{gerund} {m.group(2)}"
-        return _instead(m.group(4), bad, verb="use", keep_bad=bad != m.group(2))
+        avoided = m.group(2).split(",", 1)[0]  # ", remove those and use X": the rest is another clause
+        bad = avoided if gerund in ("", "using") or re.match(r"^(?:use|using)$", m.group(1), flags) else \
+            f"{gerund} {avoided}"
+        found = _instead(m.group(4), bad, verb="use", keep_bad=bad != avoided)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
     # the column is called customer_id, not cust_id / the env var is DATABASE_URL not DB_URL
-    m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?(`[^`]+`|[\w.()*-]+),?\s+not\s+(`[^`]+`|[\w.()*-]+)$",
+    m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?(`[^`]+`|[\w.()*/-]+),?\s+not\s+(`[^`]+`|[\w.()*/-]+)$",
                  c, flags)
-    if m and re.search(r"[_.`()]|[a-z][A-Z]", m.group(2) + m.group(3)) and not re.match(r"^(?:it|that|this)$", m.group(1), flags):
+    if m and re.search(r"[_.`()/]|[a-z][A-Z]", m.group(2) + m.group(3)) and not re.match(r"^(?:it|that|this)$", m.group(1), flags):
         rule = _instead(m.group(2), m.group(3))
-        if rule and len(m.group(1).split()) <= 3 and not re.search(r"\b(?:you|i|my)\b", m.group(1), flags):
-            rule.text += f" for the {m.group(1)}"
-        return rule
+        if rule and not re.search(r"\b(?:you|i|my)\b", m.group(1), flags):
+            if len(m.group(1).split()) <= 3:
+                rule.text += f" for the {m.group(1)}"
+            elif len(m.group(1).split()) <= 6 and re.search(r"\s(?:for|of|in)\s", m.group(1), flags):
+                rule.text += f" as the {m.group(1)}"  # "… as the prefix for intermediate models"
+        if rule:
+            return rule
     # it's X, not Y / use X, not Y / X, not Y
-    m = re.match(r"^(?:it'?s|it\s+is|that\s+should\s+be|this\s+should\s+be|should\s+be|we\s+use|use|we\s+want|i\s+want(?:ed)?|"
+    m = re.match(r"^(?:it'?s|it\s+is|(?:it|that|this)\s+(?:should|must|needs\s+to)\s+be|should\s+be|we\s+use|use|"
+                 r"(?:should\s+)?be\s+using|we\s+want|i\s+want(?:ed)?|"
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
     if m:
-        return _instead(m.group(1), m.group(2), comma=True)
+        found = _instead(m.group(1), m.group(2), comma=True)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # foo() is deprecated, use bar() (instead)
+    m = re.match(r"^(.{1,60}?)\s+(?:is|are)\s+(?:now\s+)?(?:deprecated|obsolete|legacy|outdated|banned|forbidden|dead|gone|"
+                 r"removed|not\s+allowed|not\s+supported)\s*(?:[,;.—–-]+|\s+)\s*(?:so\s+|please\s+|just\s+|we\s+)*"
+                 r"(?:use|call|import|switch\s+to)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i)\b", m.group(1), flags):
+        found = _instead(m.group(2), m.group(1), verb="use")
+        if found:
+            return found
+    # we use 4 spaces in python files / we use ISO dates for the API
+    m = re.match(r"^we\s+(?:always\s+|only\s+)?use\s+(.+?)\s+(in|for|on|across|throughout|with)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)) and not _bad_object(m.group(3)) \
+            and not re.search(r"\b(?:you|i|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
+        return Rule(f"Use {_slot(_clean_object(m.group(1)))} {m.group(2).lower()} {_clean_object(m.group(3))}", "modal",
+                    [m.group(1)], [])
     # you keep using Y, use X (instead)
     m = re.match(r"^you(?:'re|\s+are)?\s+(?:keep\s+|still\s+)?(?:using|calling|importing|adding)\s+(.+?)\s*[,;.—–-]+\s*"
-                 r"(?:please\s+|just\s+)?(?:use|call|import|switch\s+to)\s+(.+)$", c, flags)
+                 r"(?:please\s+|just\s+)?(?:use|call|import|switch\s+to|it'?s|it\s+is|we\s+use)\s+(.+)$", c, flags)
     if m:
-        return _instead(m.group(2), m.group(1), verb="use")
+        found = _instead(m.group(2), m.group(1), verb="use")
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
 
     # X go(es) in Y [, not Z]
     m = re.match(r"^((?:the\s+|all\s+|our\s+)?.+?)\s+(?:go|goes|belong|belongs|live|lives|should\s+go|should\s+live|"
-                 r"must\s+go|must\s+live|need\s+to\s+go|should\s+be|must\s+be|are\s+kept|is\s+kept)\s+"
-                 r"(in|under|inside|into)\s+(.+?)(?:,?\s+not\s+(?:in\s+|under\s+)?(.+))?$", c, flags)
+                 r"must\s+go|must\s+live|need\s+to\s+go|should\s+be|must\s+be|are\s+kept|is\s+kept|are|is)\s+"
+                 r"(in|under|inside|into)\s+(.+?)(?:,?\s+not\s+((?:in\s+|under\s+)?.+))?$", c, flags)
+    if m and not m.group(4) and re.match(r"^(?:are|is)\s", c[len(m.group(1)):].strip(), flags):
+        m = None  # "the config is in settings.py" states a fact; with ", not Y" it corrects a place
     if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i|it)\b", m.group(1), flags) \
             and re.search(r"[/`.]|_", m.group(3)) and len(m.group(1).split()) <= 5:
         where = _slot(_clean_object(m.group(3)))
@@ -460,7 +530,9 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             subject = subject[0].lower() + subject[1:]
         text = f"Put {subject} {m.group(2).lower()} {where}"
         if m.group(4):
-            text += f", not {_slot(_clean_object(m.group(4)))}"
+            other = _clean_object(m.group(4))
+            # "not in the templates" keeps its preposition; a bare name in that slot is code ("not `tests/`")
+            text += ", not " + (other if re.match(r"(?:in|under)\s", other, re.I) else _slot(other))
         return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
 
     # Never …: don't X / never X / we don't X / stop Xing / avoid X
@@ -474,6 +546,11 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if head in ("avoid",) and not _verb_phrase(first):
             if _bad_object(first):
                 return None
+            instead = re.match(r"^(?:(?:we|you\s+should)\s+|instead\s+|just\s+)?use\s+(.+)$", strip_lead(follow), flags)
+            if instead and not re.search(r"\b(?:you|i|it|them)\b", instead.group(1), flags):
+                found = _instead(instead.group(1), first, verb="use")  # "avoid X in tests, use Y"
+                if found:
+                    return found
             return Rule(f"Avoid {_clean_object(first)}", "never", [], [first])
         phrase = _verb_phrase(first)
         if phrase is None and re.match(r"^[\w.]+\(\)", first):  # "don't unwrap() in library code"
@@ -486,9 +563,16 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge"):
             return None
         text = f"Never {verb} {_slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
-        follow_phrase = _verb_phrase(strip_lead(follow)) if follow else None
-        if follow_phrase and not re.search(r"[\w`)]\s*[.!]?$", follow_phrase):
+        follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+)", "", strip_lead(follow), flags=re.I) \
+            if follow else ""
+        follow_phrase = _verb_phrase(follow) if follow else None
+        if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
+                              or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
             follow_phrase = None
+        if follow_phrase and re.match(r"^(?:those|these|that|this)\b", follow_phrase.partition(" ")[2], re.I):
+            # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
+            tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
+            follow_phrase = tail.group(1) if tail else None
         if follow_phrase and not _bad_object(follow_phrase.partition(" ")[2]):
             if verb == "use" and follow_phrase.startswith("use "):
                 return _instead(follow_phrase[4:], obj, verb="use")
@@ -558,10 +642,15 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
     if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
         return None
+    bare = re.sub(r"`[^`]*`|\{\{.*?\}\}|\([^()]*\)", "", good)  # commas inside code are not clause breaks
+    if re.search(r"\b(?:so|because|since|which|but|although|though|otherwise)\b|[,;]", bare, re.I):
+        return None  # "we use pydantic v2 here so its model_dump()": two clauses, not one alternative
     if re.search(r"\b(?:you|i|me|my)\b", good + " " + bad, re.I):
         return None
     tail = ""
-    split = re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I)
+    split = re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I) or \
+        re.match(r"^(`[^`]+`|[\w.()]*[_.(/][\w.()/]*|[a-z]+[A-Z]\w*)\s+((?:for|in|when|with|on|inside|across|throughout)\s.*)$",
+                 bad)  # "`userId` in the DB models": the scope belongs to the whole rule
     if split:
         bad, tail = split.group(1), " " + split.group(2)
     head = good.split(" ", 1)[0].lower()
@@ -577,20 +666,31 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
 
 
 def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
-    """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`."""
+    """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
+
+    The first piece names what the agent used (or what not to use), a later one what to use instead.
+    """
     used = None
     for part in parts:
-        m = re.search(r"\byou(?:'re|\s+are)?\s+(?:still\s+|keep\s+)?(?:used?|using|imported|importing|called|calling|"
-                      r"added|adding|chose|picked)\s+([`\w.()/-]+(?:\s+[`\w.()/-]+)?)", part, re.I)
+        m = re.search(r"\byou(?:'re|\s+are)?\s+(?:still\s+|keep\s+)?(?:(?:used?|using|imported|importing|called|calling|"
+                      r"added|adding|chose|picked)|(?P<hard>hard-?cod(?:ed|ing)))\s+(?P<what>[`\w.()/-]+(?:\s+[`\w.()/-]+)?)",
+                      part, re.I) or \
+            re.match(r"^(?:don't|do\s+not|never|stop|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?"
+                     r"(?P<what>`[^`]+`|[\w.]+\(\))[\s,.;!]*"
+                     r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
+                     strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
         if m and used is None:
-            used = m.group(1)
+            what = m.group("what")
+            # "you hardcoded analytics.raw.orders": what to avoid is hardcoding it
+            used = f"hardcoding {_slot(what)}" if m.groupdict().get("hard") else what
             continue
         if used:
             body = strip_lead(part)
-            m2 = re.match(r"^(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)\s+(.+?)(?:\s+instead)?"
+            m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
+                          r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
                           r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)
             if m2:
-                return _instead(m2.group(1), used)
+                return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
     return None
 
 
@@ -649,9 +749,33 @@ def _lint_ok(text: str) -> bool:
         return True
 
 
+_CONTRACTIONS = {"dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "arent": "aren't",
+                 "wasnt": "wasn't", "werent": "weren't", "shouldnt": "shouldn't", "mustnt": "mustn't",
+                 "couldnt": "couldn't", "wouldnt": "wouldn't", "havent": "haven't", "hasnt": "hasn't",
+                 "thats": "that's", "youre": "you're", "theyre": "they're", "youve": "you've"}
+_CONTRACTION = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b", re.I)
+# A correction that only holds for the task at hand ("skip it for now", "this time use …") is not a rule.
+_ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now|this\s+time|just\s+this\s+once|"
+                      r"temporarily|for\s+(?:this|that)(?=\s*(?:[,.;:!?]|$)))", re.I)
+
+
+def normalise(text: str) -> str:
+    """Typographic quotes made plain and apostrophe-less contractions ("dont", "thats") restored, so the
+    patterns see what a careful writer would have typed."""
+    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "}))
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(1)
+        fixed = _CONTRACTIONS[word.lower()]
+        return fixed[0].upper() + fixed[1:] if word[0].isupper() else fixed
+
+    text = re.sub(r"\b(can|could|would|did|do|are|have|if|when|why|will)\s+u\b", r"\1 you", text, flags=re.I)
+    return _CONTRACTION.sub(fix, text)
+
+
 def extract_rule(text: str) -> str | None:
     """The one lesson a piece of feedback states, or None."""
-    parts = sentences(prose(text))[:12]
+    parts = sentences(prose(normalise(text)))[:12]
     candidates: list[tuple[int, float, str]] = []
     cross = cross_sentence_rule([piece for part in parts for piece in _clauses(part)[1:] or [part]])
     if cross:
@@ -662,6 +786,8 @@ def extract_rule(text: str) -> str | None:
     order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
     for index, part in enumerate(parts):
         for clause in _clauses(part):
+            if _ONE_OFF.search(clause):
+                continue
             rule = match_rule(clause)
             if rule is None:
                 continue
@@ -678,7 +804,11 @@ def extract_rule(text: str) -> str | None:
 def _clauses(sentence: str) -> list[str]:
     """The sentence, and its pieces split at "but" / a semicolon / a dash when the whole does not match."""
     out = [sentence]
-    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+", sentence)
+    incident = re.match(r"^((?:you|why\s+(?:did|are|do)\s+you)\b[^,]{3,80}),\s+(.+)$", sentence, re.I)
+    if incident:  # "you put the fixture in the test file, shared fixtures go in conftest.py"
+        out += [incident.group(1), incident.group(2)]
+    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|"
+                      r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
         out += [p for p in pieces if p.strip()]
     return out
