@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions import SessionReader, detect_format, read_session
-from altimate_learn.capture.sessions._io import is_within, path_variants
+from altimate_learn.capture.sessions import SessionReader, belongs_to, detect_format, project_roots, read_session
 from altimate_learn.capture.signals import NewSignal, append_signals
 from altimate_learn.capture.tool_retry import RetryCounter
 from altimate_learn.errors import LearnError
@@ -150,8 +149,8 @@ def readers_for(paths: Iterable[Path], *, harness: str | None = None, session_id
 
             roots = [s for s in opencode.sessions_in(path) if s.parent_id is None]
             if len(roots) > 1 and project_root is not None:
-                mine = path_variants(project_root)
-                roots = [s for s in roots if is_within(s.cwd, mine)]
+                mine = project_roots(project_root)
+                roots = [s for s in roots if belongs_to(s.cwd, mine)]
             if not roots:
                 raise LearnError(f"{path} holds no session of this project.",
                                  "Pass --session ID to pick one; `learn sessions --harness opencode` lists them.")

@@ -6,9 +6,13 @@
 - :func:`read_session` returns a :class:`SessionReader`: ``info`` (cheap metadata) and ``events()``, one
   streaming pass over the transcript (memory does not grow with its size).
 - :func:`discover_sessions` lists the sessions of a project across every harness found on the machine,
-  matching each session's working directory against the project root (a session started in a subfolder
-  belongs to the project too). It reads headers only; ``count_messages=True`` adds message counts (an exact
-  count, cached by file size and modification time so listing again is cheap).
+  matching each session's working directory against the project root. The root is matched as written, as
+  resolved, and as the shell spells it through a symlink (`$PWD`), since agents record whichever they saw.
+  A session started in a subfolder belongs to the project, unless that subfolder is a project of its own
+  (its own `.git`, as a nested repository, submodule or worktree has, or its own `.altimate-code/`): that
+  is where `learn` run in that folder keeps its store, so its sessions are that project's. Discovery reads
+  headers only; ``count_messages=True`` adds message counts (an exact count, cached by file size and
+  modification time so listing again is cheap).
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ _WHOLE_JSON_LIMIT = 64 * 1024 * 1024  # single-document JSON files (legacy forma
 UNKNOWN_HINT = ("Pass --harness claude-code|codex|opencode|gemini|generic if you know which agent wrote it, "
                 "or convert it to the generic format (docs/generic-trajectory.md).")
 
-__all__ = ["HARNESSES", "SessionReader", "check_harness", "detect_format", "discover_sessions", "find_session",
-           "read_session"]
+__all__ = ["HARNESSES", "SessionReader", "belongs_to", "check_harness", "detect_format", "discover_sessions",
+           "find_session", "project_roots", "read_session"]
 
 
 def harness_module(harness: str) -> ModuleType:
@@ -119,7 +123,60 @@ def read_session(path: Path, *, harness: str | None = None, session_id: str | No
 
 
 def project_roots(project_root: Path) -> set[str]:
-    return path_variants(project_root)
+    """The spellings of a project root an agent may have recorded: as given, resolved, and through $PWD."""
+    return path_variants(project_root) | _logical_roots(project_root)
+
+
+def _logical_roots(project_root: Path) -> set[str]:
+    """The root as the shell names it when it was reached through a symlink (`$PWD` keeps that spelling)."""
+    pwd = os.environ.get("PWD")
+    if not pwd or not os.path.isabs(pwd):
+        return set()
+    try:
+        real_root = os.path.realpath(project_root)
+        candidate = os.path.normpath(pwd)
+        while True:  # walk up $PWD to the folder that is the root
+            if os.path.realpath(candidate) == real_root:
+                return {candidate}
+            parent = os.path.dirname(candidate)
+            if parent == candidate:
+                return set()
+            candidate = parent
+    except (OSError, ValueError):
+        return set()
+
+
+def _is_project_root(folder: str) -> bool:
+    """What :func:`altimate_learn.store.paths.find_project_root` stops at."""
+    return os.path.exists(os.path.join(folder, ".git")) or os.path.isdir(os.path.join(folder, ".altimate-code"))
+
+
+def belongs_to(cwd: str | None, roots: set[str], cache: dict[str, bool] | None = None) -> bool:
+    """True when a session started in ``cwd`` is this project's: in a root, or in a subfolder of one that is
+    not a project of its own (a nested repository, submodule or worktree keeps its own sessions)."""
+    if not cwd or not isinstance(cwd, str):
+        return False
+    if cache is not None and cwd in cache:
+        return cache[cwd]
+    inside = False
+    nested = False
+    for variant in path_variants(cwd):
+        for root in roots:
+            base = root.rstrip(os.sep) or os.sep
+            if variant == base:
+                inside = True
+                continue
+            if not variant.startswith(base.rstrip(os.sep) + os.sep):
+                continue
+            inside = True
+            folder = variant
+            while len(folder) > len(base) and not nested:  # the folders between the cwd and the root
+                nested = _is_project_root(folder)
+                folder = os.path.dirname(folder)
+    result = inside and not nested
+    if cache is not None:
+        cache[cwd] = result
+    return result
 
 
 def discover_sessions(project_root: Path, *, harness: str | None = None, since: datetime | None = None,
@@ -136,6 +193,8 @@ def discover_sessions(project_root: Path, *, harness: str | None = None, since: 
             raise
         except (OSError, ValueError):
             continue  # one harness's unreadable data never hides the others
+    owned: dict[str, bool] = {}
+    found = [s for s in found if s.cwd is None or belongs_to(s.cwd, roots, owned)]
     if since is not None:
         found = [s for s in found if _newest(s) is None or _newest(s) >= since]  # type: ignore[operator]
     found.sort(key=_sort_key, reverse=True)

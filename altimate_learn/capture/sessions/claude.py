@@ -76,9 +76,20 @@ def config_dirs() -> list[Path]:
     return list(dict.fromkeys(dirs))
 
 
+SLUG_MAX = 200  # a longer folder name is cut here and gets "-<hash of the path>" appended
+
+
 def project_slug(path: str) -> str:
-    """Claude Code's folder name for a working directory (every character but letters and digits -> '-')."""
+    """Claude Code's folder name for a working directory (every character but letters and digits -> '-';
+    past 200 characters, the first 200 and a hash of the path, which is not computed here)."""
     return re.sub(r"[^A-Za-z0-9]", "-", path)
+
+
+def _slug_matches(folder: str, slug: str) -> bool:
+    """``folder`` may hold sessions of ``slug``'s directory or of a subfolder (confirmed from the cwd later)."""
+    if len(slug) >= SLUG_MAX:  # cut and hashed: only the first 200 characters can be compared
+        return folder.startswith(slug[:SLUG_MAX])
+    return folder == slug or folder.startswith(slug + "-")
 
 
 def looks_like(obj: dict[str, Any]) -> bool:
@@ -339,7 +350,7 @@ def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
             continue
         for folder in folders:
             # a session started in a subfolder lives in a longer slug; confirm with the cwd in the file
-            if not any(folder.name == s or folder.name.startswith(s + "-") for s in slugs):
+            if not any(_slug_matches(folder.name, s) for s in slugs):
                 continue
             try:
                 files = [Path(e.path) for e in os.scandir(folder.path) if e.is_file() and e.name.endswith(".jsonl")]
