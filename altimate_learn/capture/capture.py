@@ -5,10 +5,17 @@ it saw. :func:`capture_reader` / :func:`capture_session` / :func:`capture_paths`
 store. Each session's signals are appended in one locked append (redacted, clipped and deduplicated by
 :func:`append_signals`), after the whole session was read: a read that fails part way writes nothing, and
 capturing the same session again adds nothing.
+
+A message can also be in two sessions: a resumed or forked session starts with a copy of the earlier one
+(Claude Code keeps the copied lines' ids; so does a Codex fork). Ids that are unique across sessions
+(Claude Code's uuids, opencode's and Codex's item ids, tool-call ids) are therefore recorded once per
+store, whichever session is captured first. Positional ids (`line-12`) and the ids of generic trajectories
+(which only need to be unique within their file) count within their own session only.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -110,6 +117,36 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     return signals, stats
 
 
+_POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
+
+
+def _global_ids(signal: NewSignal | dict[str, Any]) -> list[str]:
+    """The ids of a signal that name one message or call across sessions (a positional id does not)."""
+    if isinstance(signal, dict):
+        kind, message_id, part_id = signal.get("kind"), signal.get("messageID"), signal.get("partID")
+    else:
+        kind, message_id, part_id = signal.kind, signal.message_id, signal.part_id
+    value = part_id if kind == "tool_retry" else message_id
+    if not isinstance(value, str) or len(value) < 8 or _POSITIONAL_ID.match(value):
+        return []
+    return [f"{kind}\0{value}"]
+
+
+def _recorded_elsewhere(store: Store, signals: list[NewSignal]) -> list[NewSignal]:
+    """Signals whose message (or call) another session of the store already recorded are left out."""
+    if not signals:
+        return signals
+    existing, _ = store.signals()
+    seen = {key: s.get("sessionID") for s in existing for key in _global_ids(s)}
+    fresh = []
+    for signal in signals:
+        keys = _global_ids(signal)
+        if any(key in seen and seen[key] != signal.session_id for key in keys):
+            continue
+        fresh.append(signal)
+    return fresh
+
+
 def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
     try:
         signals, stats = signals_from_session(reader)
@@ -119,6 +156,8 @@ def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
                          "Nothing was recorded for this session; run the command again.") from None
     summary = CaptureSummary(harness=reader.info.harness, session_id=reader.info.id, path=reader.info.path,
                              stats=stats)
+    if reader.info.harness != "generic":
+        signals = _recorded_elsewhere(store, signals)
     added = append_signals(store, signals) if signals else []
     summary.corrections_added = sum(1 for s in added if s["kind"] == "user_correction")
     summary.tool_retry_added = sum(1 for s in added if s["kind"] == "tool_retry")

@@ -232,3 +232,31 @@ def test_gemini_shell_command_that_exits_non_zero_is_a_failure(tmp_path):
     assert [(c.is_error, c.exit_code) for c in calls] == [(True, 1)] * 3
     signals, _ = signals_from_session(read_session(path))
     assert [s.kind for s in signals] == ["tool_retry"]
+
+
+def test_a_copied_message_is_recorded_once_even_when_the_copy_carries_the_new_session_id(tmp_path, git_repo):
+    # some versions write the copied history of a resumed session with the new session's id
+    a = Claude(SID_A)
+    a.user("Add rate limiting to /login")
+    a.assistant("Added a dict-based limiter.")
+    a.user("no, use the existing RateLimiter instead of a dict")
+    for n in range(3):
+        a.tool(f"toolu_01XyZ{n}", "Bash", "Exit code 1\nboom", error=True, command="make")
+    path_a = a.write(tmp_path)
+    b = Claude(SID_B)
+    b.lines = [{**line, "sessionId": SID_B} for line in a.lines]
+    b.n = a.n
+    b.assistant("Continuing.")
+    b.user("you forgot the 429 test")
+    path_b = b.write(tmp_path)
+    store = Store.open()
+    first, second = capture_paths(store, [path_b, path_a])  # either order
+    assert (first.corrections_added, first.tool_retry_added) == (2, 1)
+    assert (second.corrections_added, second.tool_retry_added, second.duplicates_skipped) == (0, 0, 2)
+    # ids of generic trajectories only need to be unique in their file: compared within their session only
+    for name in ("one", "two"):
+        (tmp_path / f"{name}.jsonl").write_text(
+            '{"type": "session", "format": "learn-trajectory/1", "id": "%s"}\n'
+            '{"type": "user", "text": "Add a cache", "id": "message-0001"}\n{"type": "assistant", "text": "Done."}\n'
+            '{"type": "user", "text": "no, use redis instead of a dict", "id": "message-0003"}\n' % name)
+    assert [s.corrections_added for s in capture_paths(store, [tmp_path / "one.jsonl", tmp_path / "two.jsonl"])] == [1, 1]
