@@ -99,13 +99,23 @@ def test_claude_harness_lines_from_many_versions_are_not_user_text(tmp_path):
                                      "of context.\nThe user said: stop using print, that's wrong."}])
     c.user("<command-name>/compact</command-name>\n<command-message>compact</command-message>")
     c.user("<local-command-stdout>Compacted.</local-command-stdout>")
+    # `#` memory mode; an IDE's note of the open file and the selected lines, before the prompt in the same message
+    c.user("<user-memory-input>never use print, use the logger</user-memory-input>")
+    c.user([{"type": "text", "text": "<ide_opened_file>The user opened the file /w/app/limits.py in the IDE. This may "
+                                     "or may not be related to the current task.</ide_opened_file>"},
+            {"type": "text", "text": "<ide_selection>The user selected the lines 3 to 4 from /w/app/limits.py:\n"
+                                     "# wrong: don't use a dict here, use the RateLimiter instead\nLIMITS = {}\n"
+                                     "</ide_selection>"},
+            {"type": "text", "text": "what does this function do?"}])
+    c.assistant("It stores limits.")
     # what the user did say, around the harness traffic
     c.user("you forgot to add a test for the 429 response\n\n<user-prompt-submit-hook>Run ruff before finishing."
            "</user-prompt-submit-hook>")
     path = c.write(tmp_path)
     assert user_texts(path) == [
         ("text", 0, False, "Add rate limiting to the /login endpoint"),
-        ("text", 1, True, "you forgot to add a test for the 429 response"),
+        ("text", 1, True, "what does this function do?"),
+        ("text", 2, True, "you forgot to add a test for the 429 response"),
     ]
     assert correction_texts(path) == ["you forgot to add a test for the 429 response"]
 
