@@ -182,7 +182,7 @@ def install(options) -> list[str]:
             current = handle.read()
     if current == text:
         return [f"opencode: the learn plugin in {shown} is already up to date."]
-    verb = "update" if current is not None else "write"
+    verb, done = ("update", "updated") if current is not None else ("write", "wrote")
     if options.dry_run:
         return [f"opencode: would {verb} {shown} (runs: {_display(options.command)})."]
     from pathlib import Path
@@ -191,8 +191,7 @@ def install(options) -> list[str]:
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
     atomic_write(Path(path), text)
-    lines = [f"opencode: {verb.replace('write', 'wrote').replace('update', 'updated')} {shown} "
-             f"(runs: {_display(options.command)})."]
+    lines = [f"opencode: {done} {shown} (runs: {_display(options.command)})."]
     lines.append("opencode: start a new opencode session to load it (plugins load at startup).")
     if not options.user:
         lines.append("opencode: the plugin names this machine's Python; teammates run `learn install opencode` "
