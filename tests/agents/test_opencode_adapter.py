@@ -238,3 +238,12 @@ def test_the_plugin_is_valid_javascript(tmp_path):
     source.write_text(opencode.render_plugin(f"{sys.executable} -m altimate_learn hook opencode"))
     out = subprocess.run(["node", "--check", str(source)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
+
+
+def test_a_plugin_from_another_installation_is_updated(git_repo, cli):
+    plugin = git_repo / PLUGIN
+    plugin.parent.mkdir(parents=True)
+    plugin.write_text(opencode.render_plugin(["/old/venv/bin/python", "-m", "altimate_learn", "hook", "opencode"]))
+    code, out, _ = cli("install", "opencode")
+    assert code == 0 and "updated .opencode/plugins/altimate-learn.js" in out
+    assert opencode.embedded_command(plugin.read_text())[0] == os.path.abspath(sys.executable)
