@@ -136,7 +136,7 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     from altimate_learn.capture.sessions import discover_sessions
 
     since = parse_since(options.since)
-    model = resolve(options.model, settings)
+    model = resolve(options.model, settings, max_reflections=options.max_reflections, dry_run=options.dry_run)
     root = store.project.root
     saved = resume.read(store, Store.BOOTSTRAP)
     found = discover_sessions(root, since=since)  # prunes sessions idle since before --since: not created after it
@@ -194,8 +194,9 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     if not new and not pending:
         out("Nothing to import: no new corrections or repeated tool failures in these sessions."
             + (" Try a longer --since." if not plans else ""))
+        return result  # nothing to confirm, send or record (a script without --yes is not refused for it)
     to_send = bool(new or pending) and options.max_reflections > 0
-    if not options.yes:
+    if not options.yes and (new or to_send):
         if not interactive:
             raise LearnError("refusing to bootstrap without confirmation outside a terminal.",
                              "Pass --yes to confirm the scope above, or --dry-run to preview it.")

@@ -26,9 +26,28 @@ from altimate_learn.reflect.reflect import SessionIndex
 from altimate_learn.store import Store
 
 
-def resolve(model: str | None, settings: Any) -> Resolution:
-    """`--model`, then `learn.model` (or ALTIMATE_LEARN_MODEL), else the builtin reflector (said in the output)."""
+NO_MODEL = "none"
+
+
+def resolve(model: str | None, settings: Any, *, max_reflections: int | None = None,
+            dry_run: bool = False) -> Resolution:
+    """`--model`, then `learn.model` (or ALTIMATE_LEARN_MODEL), else the builtin reflector (said in the output).
+
+    `--max-reflections 0` imports signals only and needs no model at all, so an unusable `learn.model`
+    does not stop it; a dry run shows an unusable model as a note instead of stopping before the scope.
+    """
+    from altimate_learn.errors import ConfigError, LearnError
     from altimate_learn.reflect.providers import resolve_model
+
+    if max_reflections == 0:
+        return Resolution(NO_MODEL, None, "--max-reflections 0", "--max-reflections 0 imports signals only")
+    if dry_run:
+        try:
+            return resolve(model, settings)
+        except ConfigError:
+            raise
+        except LearnError as exc:
+            return Resolution(NO_MODEL, None, "unusable", f"{exc.message} A real run stops here. {exc.hint or ''}".strip())
 
     sources = getattr(settings, "sources", {}) or {}
     configured_source = "ALTIMATE_LEARN_MODEL" if str(sources.get("model", "")).startswith("env") else "learn.model"
@@ -86,6 +105,8 @@ class ReflectPlan:
         return self.resolution.model
 
     def describe_model(self) -> str:
+        if self.resolution.model == NO_MODEL:
+            return f"Model: none ({self.resolution.note})."
         if self.resolution.is_builtin:
             why = self.resolution.note or f"from {self.resolution.source}; no network, no cost"
             return f"Model: builtin, the offline reflector ({why})."

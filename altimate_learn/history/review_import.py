@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from altimate_learn.capture.signals import NewSignal, append_signals
+from altimate_learn.capture.signals import SIGNAL_TEXT_CAP, NewSignal, append_signals, clip
 from altimate_learn.errors import LearnError
 from altimate_learn.history import state as resume
 from altimate_learn.history.common import iso, parse_since
@@ -135,7 +135,8 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
     repo = resolve_repo(store.project.root, options.repo)
     token = discover_token(repo.host)
     base = api_base(repo.host)
-    model = resolve(options.model, settings)  # fail on a bad --model before fetching anything
+    # fail on a bad --model before fetching anything (a dry run shows it; --max-reflections 0 needs none)
+    model = resolve(options.model, settings, max_reflections=options.max_reflections, dry_run=options.dry_run)
 
     saved = resume.read(store, Store.REVIEWS)["repositories"].get(repo.key, {})
     same_scope = saved.get("scope") == filters.scope()
@@ -190,14 +191,16 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
         return result
 
     to_send = bool(new or pending) and options.max_reflections > 0
-    if not options.yes:
+    if not new and not to_send:
+        out("Nothing new to import or send.")
+    elif not options.yes:  # consent is for adding signals and sending text; nothing else needs it
         if not interactive:
             raise LearnError("refusing to import reviews without confirmation outside a terminal.",
                              "Pass --yes to confirm the scope above, or --dry-run to preview it.")
         question = (f"Import {len(new)} review comment(s) as signals and send redacted text to {plan.model_label} "
                     "to propose candidate lessons?" if to_send else
                     f"Import {len(new)} review comment(s) as signals (no model call)?")
-        if (new or to_send) and not confirm(question):
+        if not confirm(question):
             result.cancelled = True
             out("Cancelled. Nothing was sent or changed.")
             return result
@@ -270,8 +273,12 @@ def _print_preview(out: Callable[[str], None], repo: Repo, decisions: list[Decis
         item = d.item
         where = f"{item.path}" + (f":{item.line}" if item.line else "") if item.path else f"review {item.state}"
         out(f"- PR #{d.pr.number} {where} ({item.association.lower()}) {redact_url(item.url)}")
-        for line in redact(item.body.strip()).splitlines() or [""]:
+        # Exactly what would be stored and sent: redacted, then clipped like every signal.
+        body = clip(item.body.strip()).strip()
+        for line in body.splitlines() or [""]:
             out(f"    {line}")
+        if len(redact(item.body.strip())) > len(body):
+            out(f"    … (clipped to {SIGNAL_TEXT_CAP:,} characters)")
     dropped = [d for d in decisions if d.reason]
     if dropped:
         out("")

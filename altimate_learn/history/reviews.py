@@ -41,8 +41,8 @@ MAX_SHORT_WAITS = 3
 PER_PAGE = 100
 
 # Each dropped comment is counted under the first reason that applies, in this order.
-DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "empty", "emoji", "lgtm",
-                "short", "symbols", "duplicate", "already-imported")
+DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "empty", "code-only", "link-only",
+                "emoji", "lgtm", "short", "symbols", "duplicate", "already-imported")
 DROP_TEXT = {
     "bot": "bot author",
     "pr-author": "the PR's author",
@@ -50,6 +50,8 @@ DROP_TEXT = {
     "review-state": "review body that neither approves nor requests changes",
     "after-merge": "written after the merge",
     "empty": "empty",
+    "code-only": "code or a suggestion with no words of explanation",
+    "link-only": "only a link",
     "emoji": "emoji only",
     "lgtm": "LGTM-style approval",
     "short": "too short",
@@ -383,10 +385,39 @@ def _words(text: str) -> str:
     return re.sub(r"\s+", " ", kept).strip().lower()
 
 
+_FENCED = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)", re.S)  # ```suggestion blocks and pasted code
+_QUOTED = re.compile(r"^[ \t]*>.*$", re.M)  # a reply quoting someone else (perhaps a bot)
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.I)
+
+
+def own_words(body: str) -> str:
+    """The reviewer's own prose: quoted lines, fenced code, HTML comments and bare URLs removed (a link's
+    text kept). The text filters judge this, so "> a long quote\n\nagreed" is as short as "agreed"."""
+    text = _HTML_COMMENT.sub(" ", body)
+    text = _FENCED.sub(" ", text)
+    text = _QUOTED.sub(" ", text)
+    text = _MD_LINK.sub(lambda m: f" {m.group(1)} ", text)
+    return _URL.sub(" ", text).strip()
+
+
+def _width(text: str) -> int:
+    """Length with wide (CJK) characters counted twice: "金额字段请使用Decimal" says as much as 20 Latin letters."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
 def text_reason(body: str) -> str | None:
-    """Why a comment's text is not worth a lesson (empty, emoji, LGTM, short, symbols), or None."""
-    stripped = body.strip()
+    """Why a comment's text is not worth a lesson (empty, code or link only, emoji, LGTM, short, symbols),
+    or None. Only the reviewer's own words count (:func:`own_words`)."""
+    if not body.strip():
+        return "empty"
+    stripped = own_words(body)
     if not stripped:
+        if _FENCED.search(body):
+            return "code-only"
+        if _URL.search(body):
+            return "link-only"
         return "empty"
     words = _words(stripped)
     if not words:
@@ -394,7 +425,8 @@ def text_reason(body: str) -> str | None:
     if _LGTM.match(words):
         return "lgtm"
     alnum = sum(c.isalnum() for c in stripped)
-    if len(stripped) < 20 or alnum < 10:
+    width = _width(stripped)
+    if width < 20 or alnum < (6 if width > len(stripped) else 10):  # wide characters carry more per character
         return "short"
     visible = sum(not c.isspace() for c in stripped)
     if alnum < 0.4 * visible:

@@ -217,3 +217,17 @@ def test_nothing_found_says_what_to_try(cli, git_repo):
     assert code == 0
     assert "Bootstrap scope: 0 root session(s)" in out
     assert "Nothing to import: no new corrections or repeated tool failures in these sessions. Try a longer --since." in out
+
+
+def test_max_reflections_zero_needs_no_usable_model(cli, history, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "anthropic/claude-haiku-4-5")  # ANTHROPIC_API_KEY is not set
+    code, out, err = cli("bootstrap", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "Model: none (--max-reflections 0 imports signals only)." in out
+    assert len(read_signals(history)) == 4
+
+
+def test_nothing_to_import_needs_no_confirmation_outside_a_terminal(cli, git_repo):
+    code, out, err = cli("bootstrap")
+    assert code == 0, err
+    assert "Nothing to import" in out

@@ -130,6 +130,18 @@ def test_the_cli_uses_the_gh_token_and_never_prints_it(cli, tmp_path, git_repo, 
     ("---- ==== !!!! ???? ab cd ef gh ij ~~~~ #### %%%% &&&& ****", "symbols"),
     ("LGTM overall, but please list the query's result columns explicitly.", None),
     ("Use `pathlib.Path` here, not os.path.join.", None),
+    # only the reviewer's own words count: quotes, code blocks, links and HTML comments are not words
+    ("https://github.com/acme/widgets/pull/3#discussion_r123456", "link-only"),
+    ("see [the docs](https://example.com/guide)", "short"),
+    ("```suggestion\n    logger.info('total=%s', total)\n```", "code-only"),
+    ("> Should we cache the user profile here? It is read on every request.\n\nagreed", "short"),
+    ("> Should we cache the user profile here? It is read on every request.\n\n+1", "lgtm"),
+    ("<!-- This is an auto-generated comment: summarize by coderabbit.ai -->", "empty"),
+    ("```suggestion\n    logger.info(total)\n```\nUse the logger instead of print in library code.", None),
+    ("Use [Decimal](https://docs.python.org/3/library/decimal.html) for money amounts, never float.", None),
+    # wide (CJK) characters carry more per character than Latin letters
+    ("金额字段请使用Decimal", None), ("请不要在这里使用浮点数来表示金额，使用整数分。", None), ("好的", "short"),
+    ("这个不对", "short"),
 ])
 def test_text_reasons(body, reason):
     assert text_reason(body) == reason

@@ -375,3 +375,46 @@ def test_a_malformed_reviews_json_is_kept_aside_not_overwritten(cli, repo, githu
     aside = list(state.parent.glob("reviews.json.malformed-*"))
     assert len(aside) == 1 and aside[0].read_text() == "{not json"
     assert read_state(repo, "reviews.json")["repositories"][KEY]["finished"] == [110, 108]
+
+
+def test_the_dry_run_shows_a_long_comment_as_it_would_be_stored_clipped_and_redacted(cli, git_repo, monkeypatch):
+    git(git_repo, "remote", "add", "origin", "https://github.com/acme/widgets.git")
+    early, late = "ghp_" + "A1b2C3d4" * 5, "ghp_" + "Z9y8X7w6" * 5
+    body = f"Never commit tokens such as {early} to the repository. " + "More context here. " * 300 + late
+    with FakeGitHub() as gh:
+        monkeypatch.setenv("GITHUB_API_URL", gh.url)
+        monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+        gh.add_pull(5, "alice", merged=ago(days=1), updated=ago(days=1))
+        gh.add_comment(5, 1, "bob", body, created=ago(days=2))
+        code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 0, err
+    assert early not in out and late not in out
+    assert "Never commit tokens such as [REDACTED" in out
+    assert "    … (clipped to 2,000 characters)" in out
+    assert len(out) < 4000  # not the whole 5,800-character comment
+
+
+def test_nothing_new_needs_no_confirmation_outside_a_terminal(cli, repo, github):
+    assert cli("import-reviews", "--yes", "--max-reflections", "0")[0] == 0
+    code, out, err = cli("import-reviews", "--max-reflections", "0")  # a script rerun: all imported already
+    assert code == 0, err
+    assert "Nothing new to import or send." in out
+
+
+def test_max_reflections_zero_needs_no_usable_model(cli, repo, github, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "openai/gpt-4.1-mini")  # OPENAI_API_KEY is not set
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "Model: none (--max-reflections 0 imports signals only)." in out
+    assert len(read_signals(repo)) == 6
+
+
+def test_a_dry_run_shows_the_scope_even_when_the_model_is_unusable(cli, repo, github, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "openai/gpt-4.1-mini")
+    code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 0, err
+    assert "6 kept" in out
+    assert "Model: none (model openai/gpt-4.1-mini cannot be used: OPENAI_API_KEY is not set (set by " \
+           "ALTIMATE_LEARN_MODEL). A real run stops here." in out
+    code, _, err = cli("import-reviews", "--yes")
+    assert code == 1 and "OPENAI_API_KEY is not set" in err
