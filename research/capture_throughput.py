@@ -4,20 +4,29 @@ Generates a large Claude Code transcript and a large Codex rollout (>= 50 MB eac
 prompts, corrections, split assistant lines, tool calls with bulky output and failures) in a temporary
 folder, then reads each with `signals_from_session` (reader + correction classifier + tool_retry) in a
 fresh process and reports MB/s, lines/s and memory: the process's peak RSS growth over its baseline after
-imports, and the peak of Python allocations (tracemalloc, in a second run). Nothing is written to the
+imports, and the peak of Python allocations (tracemalloc, in a second run).
+
+Then `learn sessions` over a generated HOME: `--sessions` transcripts (Claude Code and Codex, a third of
+them this project's, some started in subfolders, the rest spread over 20 other projects, 5 to 400 turns
+each) and an opencode database with as many sessions. It reports `discover_sessions` alone (headers only),
+the first listing with message counts (every session of the project parsed once), the next listing (counts
+from the cache), and the whole `learn sessions` command in a fresh process. Nothing is written to the
 repository.
 
-Run: `python research/capture_throughput.py [--mb 50]`
+Run: `python research/capture_throughput.py [--mb 50] [--sessions 500]`
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 PROMPTS = [
@@ -180,7 +189,109 @@ def main(megabytes: int = 50) -> str:
     return "\n".join(out)
 
 
+def write_home(home: Path, project: Path, count: int, rng: random.Random) -> int:
+    """``count`` transcripts under ``home`` (and an opencode database); returns how many are ``project``'s."""
+    others = [f"/home/dev/other-{i}" for i in range(20)]
+    mine = 0
+    for i in range(count):
+        ours = i % 3 == 0
+        cwd = str(project) if ours else rng.choice(others)
+        if i % 5 == 0:
+            cwd += "/services/api"
+        mine += ours
+        turns = rng.choice([5, 20, 100, 400])
+        if i % 2:
+            sid = f"{i:08x}-0000-4000-8000-{i:012x}"
+            folder = home / ".claude" / "projects" / "".join(c if c.isalnum() else "-" for c in cwd)
+            folder.mkdir(parents=True, exist_ok=True)
+            base = {"sessionId": sid, "cwd": cwd, "parentUuid": None, "isSidechain": False, "version": "2.0.1"}
+            with open(folder / f"{sid}.jsonl", "w", encoding="utf-8") as out:
+                for n in range(turns):
+                    out.write(json.dumps({**base, "type": "user", "uuid": f"u{n}", "timestamp": "2026-01-01T00:00:00Z",
+                                          "message": {"role": "user", "content": _prompt(rng, n)}}) + "\n")
+                    out.write(json.dumps({**base, "type": "assistant", "uuid": f"a{n}", "timestamp": "2026-01-01T00:00:01Z",
+                                          "message": {"id": f"m{n}", "role": "assistant", "model": "claude",
+                                                      "content": [{"type": "text", "text": _body(rng)[:2000]}]}}) + "\n")
+        else:
+            sid = f"0199{i:04x}-0000-7000-8000-{i:012x}"
+            day = home / ".codex" / "sessions" / "2026" / "01" / f"{1 + i % 28:02d}"
+            day.mkdir(parents=True, exist_ok=True)
+            with open(day / f"rollout-2026-01-01T00-00-00-{sid}.jsonl", "w", encoding="utf-8") as out:
+                out.write(json.dumps({"timestamp": "2026-01-01T00:00:00Z", "type": "session_meta", "payload": {
+                    "id": sid, "cwd": cwd, "timestamp": "2026-01-01T00:00:00Z", "instructions": "x" * 4000}}) + "\n")
+                for n in range(turns):
+                    for role, text in (("user", _prompt(rng, n)), ("assistant", _body(rng)[:3000])):
+                        kind = "input_text" if role == "user" else "output_text"
+                        out.write(json.dumps({"timestamp": "2026-01-01T00:00:00Z", "type": "response_item", "payload": {
+                            "type": "message", "role": role, "content": [{"type": kind, "text": text}]}}) + "\n")
+    data = home / ".local" / "share" / "opencode"
+    data.mkdir(parents=True, exist_ok=True)
+    con = sqlite3.connect(data / "opencode.db")
+    con.executescript("CREATE TABLE session (id TEXT PRIMARY KEY, parent_id TEXT, directory TEXT, title TEXT, "
+                      "time_created INTEGER, time_updated INTEGER);"
+                      "CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT, time_created INTEGER, data TEXT);"
+                      "CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT, session_id TEXT, data TEXT);")
+    for i in range(count):
+        directory = str(project) if i % 3 == 0 else rng.choice(others)
+        mine += i % 3 == 0
+        con.execute("INSERT INTO session VALUES (?, NULL, ?, 't', ?, ?)", (f"ses_{i:08d}", directory, 1_767_225_600_000 + i,
+                                                                          1_767_225_600_000 + i))
+        for n in range(5):
+            con.execute("INSERT INTO message VALUES (?, ?, ?, ?)", (f"msg_{i:08d}_{n}", f"ses_{i:08d}", n,
+                                                                    json.dumps({"role": "user" if n % 2 == 0 else "assistant"})))
+    con.commit()
+    con.close()
+    return mine
+
+
+_DISCOVER = r"""
+import json, sys, time
+from pathlib import Path
+from altimate_learn.capture.sessions import discover_sessions
+root = Path(sys.argv[1])
+t = time.perf_counter(); plain = discover_sessions(root); headers = time.perf_counter() - t
+t = time.perf_counter(); counted = discover_sessions(root, count_messages=True); first = time.perf_counter() - t
+t = time.perf_counter(); discover_sessions(root, count_messages=True); again = time.perf_counter() - t
+print(json.dumps({"found": len(plain), "headers": headers, "first": first, "again": again,
+                  "messages": sum(s.message_count for s in counted)}))
+"""
+
+
+def discovery(count: int) -> str:
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory(prefix="learn-discovery-") as tmp:
+        home, project = Path(tmp) / "home", Path(tmp) / "project"
+        project.mkdir()
+        (project / ".git").mkdir()
+        expected = write_home(home, project, count, rng)
+        size_mb = sum(f.stat().st_size for f in home.rglob("*") if f.is_file()) / 1024 / 1024
+        env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(Path(tmp) / "cache"),
+               "XDG_DATA_HOME": str(home / ".local" / "share"), "CODEX_HOME": str(home / ".codex"), "PWD": str(project)}
+        env.pop("CLAUDE_CONFIG_DIR", None)
+        measured = json.loads(subprocess.run([sys.executable, "-c", _DISCOVER, str(project)], env=env, cwd=project,
+                                             capture_output=True, text=True, check=True).stdout)
+        start = time.perf_counter()
+        listing = subprocess.run([sys.executable, "-m", "altimate_learn", "sessions"], env=env, cwd=project,
+                                 capture_output=True, text=True, check=True).stdout
+        command = time.perf_counter() - start
+    rows = len(listing.splitlines()) - 1
+    return "\n".join([
+        "## Session discovery", "",
+        f"A generated HOME with {count} Claude Code and Codex transcripts ({size_mb:.0f} MB) and an opencode database "
+        f"of {count} sessions; {expected} of them belong to the project (found: {measured['found']}, listed: {rows}).", "",
+        "| step | wall time |", "|---|---|",
+        f"| `discover_sessions` (headers only) | {measured['headers'] * 1000:.0f} ms |",
+        f"| first listing with message counts ({measured['messages']:,} messages parsed) | {measured['first'] * 1000:.0f} ms |",
+        f"| next listing (counts cached) | {measured['again'] * 1000:.0f} ms |",
+        f"| `learn sessions`, whole process, cached | {command * 1000:.0f} ms |",
+    ])
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=int, default=50, help="size of each generated transcript (default 50)")
-    print(main(parser.parse_args().mb))
+    parser.add_argument("--sessions", type=int, default=500, help="transcripts in the generated HOME (default 500)")
+    args = parser.parse_args()
+    print(main(args.mb))
+    print()
+    print(discovery(args.sessions))
