@@ -270,3 +270,25 @@ def test_a_copied_message_is_recorded_once_even_when_the_copy_carries_the_new_se
             '{"type": "user", "text": "Add a cache", "id": "message-0001"}\n{"type": "assistant", "text": "Done."}\n'
             '{"type": "user", "text": "no, use redis instead of a dict", "id": "message-0003"}\n' % name)
     assert [s.corrections_added for s in capture_paths(store, [tmp_path / "one.jsonl", tmp_path / "two.jsonl"])] == [1, 1]
+
+
+def test_codex_prompt_wrapped_in_ide_context(tmp_path):
+    sid = "0199c0de-0000-7000-8000-00000000abcd"
+    wrapped = ("# Context from my IDE setup:\n\n## Active file: src/limits.ts\n\n## Active selection of the file:\n"
+               "// wrong: don't use a Map here, use the RateLimiter instead\nconst limits = new Map();\n\n"
+               "## Open tabs:\n- limits.ts: src/limits.ts\n\n## My request for Codex:\n")
+
+    def line(kind: str, payload: dict) -> dict:
+        return {"timestamp": "2026-02-05T10:21:33.000Z", "type": kind, "payload": payload}
+
+    lines = [line("session_meta", {"id": sid, "cwd": "/w/api", "timestamp": "2026-02-05T10:21:33.000Z"})]
+    for text in ("what does limits.ts do?", "we always use the shared RateLimiter for this"):
+        lines += [line("response_item", {"type": "message", "role": "user",
+                                         "content": [{"type": "input_text", "text": wrapped + text}]}),
+                  line("event_msg", {"type": "user_message", "message": wrapped + text}),
+                  line("event_msg", {"type": "agent_message", "message": "It stores limits."})]
+    path = tmp_path / f"rollout-2026-02-05T10-21-33-{sid}.jsonl"
+    path.write_text("".join(json.dumps(item) + "\n" for item in lines))
+    assert [t[3] for t in user_texts(path)] == ["what does limits.ts do?",
+                                                "we always use the shared RateLimiter for this"]
+    assert correction_texts(path) == ["we always use the shared RateLimiter for this"]

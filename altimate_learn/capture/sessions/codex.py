@@ -52,6 +52,10 @@ _BOILERPLATE = ("<environment_context>", "<user_instructions>", "<INSTRUCTIONS>"
                 "You were originally given instructions from a user over one or more turns")
 _INTERNAL_BLOCK = re.compile(r"^\s*<([a-z]+(?:_[a-z]+)+)>[\s\S]*</\1>\s*$")  # <snake_case>…</snake_case>
 _TURN_ABORTED = "<turn_aborted>"
+# The IDE extension and the desktop app put context before the prompt: "# Context from my IDE setup:" (the
+# active file, open tabs, the selection) or "# Files mentioned by the user:", then the user's words
+_REQUEST_MARKER = "## My request for Codex:"
+_CONTEXT_HEADINGS = ("# Context from my IDE setup:", "# Files mentioned by the user:")
 # the working directory in Codex's environment note: `<cwd>…</cwd>`, or (2025 rollouts) a plain line
 _CWD_TAG = re.compile(r"<cwd>([^<]+)</cwd>|^\s*Current working directory:[ \t]*(\S[^\n]*?)\s*$", re.M)
 _ROLLOUT_ID = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$", re.I)
@@ -69,6 +73,13 @@ def looks_like(obj: dict[str, Any]) -> bool:
     if obj.get("record_type") == "state":
         return True
     return "type" not in obj and "id" in obj and "timestamp" in obj and ("instructions" in obj or "git" in obj)
+
+
+def request_of(text: str) -> str:
+    """The user's own words of a prompt an IDE or the desktop app wrapped in context."""
+    if _REQUEST_MARKER in text and text.lstrip().startswith(_CONTEXT_HEADINGS):
+        return text.split(_REQUEST_MARKER, 1)[1].strip()
+    return text
 
 
 def is_boilerplate(text: str) -> bool:
@@ -194,7 +205,8 @@ class CodexReader(SessionReader):
 
         def user(text: str, source: str, mid: str, at: str | None) -> Iterator[Event]:
             nonlocal just_interrupted
-            if users.is_copy(text, source):
+            text = request_of(text)
+            if not text or users.is_copy(text, source):
                 return
             just_interrupted = False
             if turn and turn not in used_turns:  # a prompt captured live is then recorded once
