@@ -214,6 +214,23 @@ def demo() -> str:
 
 BUILTINS = {"lint_table": lint_table, "demo": demo}
 
+# Limits of sections whose scripts do not state theirs; added below such a section (marked as the runner's).
+RUNNER_LIMITS = {
+    "capture_throughput": "the transcripts are generated (templated prompts, code-like tool output, corrections "
+    "and failures mixed in), not recorded sessions; they are read right after being written, so from a warm "
+    "page cache (a cold disk adds its read time); one timed run per transcript.",
+    "bench_curator": "the stored lessons are generated (varied wording, half with backtick identifiers), not a "
+    "real store; one shape of reflection (8 deltas) is timed; the time includes writing `candidate.json`, "
+    "`retired.json` and `history.jsonl` to a local disk.",
+    "bench_hooks": "the prepared index is warm (the one-off cold build after `approved.json` changes is the last "
+    "column); only the Claude Code adapter is timed (Codex and Gemini share the same path after parsing their "
+    "payload); the stores are generated; `python -c pass` is measured in the same run because load on a shared "
+    "machine moves both, which is why the ratio, not the milliseconds, is the goal.",
+    "demo": "one run on this machine; a cold disk cache or a slow `git` adds time; what the request retrieves "
+    "depends on the sample store and the current retrieval rules, so the count of lessons that reached the "
+    "agent can change with them.",
+}
+
 
 # --- running --------------------------------------------------------------------------------------------
 
@@ -239,7 +256,10 @@ def run_section(section: Section, quick: bool) -> tuple[str, float, bool]:
             failure = f"did not finish within {SECTION_TIMEOUT} s"
         seconds = time.perf_counter() - started
         if failure is None:
-            return out.read_text(encoding="utf-8").rstrip("\n") + "\n", seconds, True
+            text = out.read_text(encoding="utf-8").rstrip("\n") + "\n"
+            if section.name in RUNNER_LIMITS and "limit" not in text.lower():
+                text += f"\nLimits (noted by `python -m research`): {RUNNER_LIMITS[section.name]}\n"
+            return text, seconds, True
     return (f"## {section.name}\n\n**This section failed** ({failure}). Run `python research/{section.name}.py` "
             "to see why.\n"), seconds, False
 

@@ -457,6 +457,45 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
                        "scores common words such as \"the\" and \"for\" above the 0.1 minimum, so vague requests "
                        "still fill the tier) and up to 5 lessons per file event (Pre- and PostToolUse of a Read "
                        "and of an Edit are four events for one file).")
+    out += _file_tier_misses(raw)
+    return out
+
+
+def _file_tier_misses(raw: dict) -> list[str]:
+    """Needed lessons whose path trigger matches a file the task touched, yet were not delivered."""
+    from altimate_learn.deliver.select import glob_matches
+
+    results, sizes, configs = raw["results"], raw["sizes"], raw["configs"]
+    triggers = {lesson["text"]: (lesson.get("trigger") or {}).get("paths") or [] for lesson in
+                _generator().base_lessons()}
+    size = sizes[-1]
+
+    def misses(config: str) -> list[str]:
+        found = []
+        for s in results[(size, config)]:
+            files = (s.task.get("files") or []) + (s.task.get("followup_files") or [])
+            for prefix, stage in s.arrived.items():
+                if stage is not None:
+                    continue
+                globs = next((g for text, g in triggers.items() if text.startswith(prefix)), [])
+                hits = [(glob, path) for glob in globs for path in files if glob_matches(glob, path)]
+                if hits:
+                    found.append(f"`{hits[0][0]}` on `{hits[0][1]}` ({s.task['id']})")
+        return found
+
+    found = misses(configs[0])
+    if not found:
+        return []
+    out = [f"- {len(found)} needed lessons at {size:,} have a path trigger matching a file the task touched and "
+           "still did not arrive with the defaults; most of them are the session cap above."]
+    diag = next((c for c in configs if "session cap" in c), None)
+    stuck = misses(diag) if diag else []
+    if stuck:
+        out.append(f"- With the cap lifted, {len(stuck)} still do not arrive: " + "; ".join(stuck) + ". Each file "
+                   "event shows at most 5, ranked by the literal leading folders of the matching glob, so a "
+                   "file-name rule such as `**/Dockerfile` (0) comes after every folder-wide rule that matches "
+                   "(`services/**` counts 1), and a folder with dozens of rules at one level has more than the "
+                   "four events of one file can show.")
     return out
 
 
