@@ -292,3 +292,47 @@ def test_codex_prompt_wrapped_in_ide_context(tmp_path):
     assert [t[3] for t in user_texts(path)] == ["what does limits.ts do?",
                                                 "we always use the shared RateLimiter for this"]
     assert correction_texts(path) == ["we always use the shared RateLimiter for this"]
+
+
+# --- opencode ------------------------------------------------------------------------------------------
+
+def _opencode_storage(root: Path, messages: list[tuple[str, list[dict]]]) -> Path:
+    """A JSON storage with one session; ``messages`` are (role, parts) in order."""
+    storage = root / "storage"
+    sid = "ses_0a1b2c3d4e5fAbCdEfGhIjKlMn"
+    (storage / "session" / "proj").mkdir(parents=True)
+    (storage / "session" / "proj" / f"{sid}.json").write_text(json.dumps(
+        {"id": sid, "projectID": "proj", "directory": "/w/svc", "title": "t", "time": {"created": 1, "updated": 2}}))
+    for n, (role, parts) in enumerate(messages):
+        mid = f"msg_{n:04d}AbCdEfGhIjKlMnOp"
+        folder = storage / "message" / sid
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{mid}.json").write_text(json.dumps(
+            {"id": mid, "sessionID": sid, "role": role, "time": {"created": 1000 + n, "completed": 1000 + n}}))
+        (storage / "part" / mid).mkdir(parents=True)
+        for k, part in enumerate(parts):
+            (storage / "part" / mid / f"prt_{n:04d}{k:02d}.json").write_text(json.dumps(
+                {"id": f"prt_{n:04d}{k:02d}", "sessionID": sid, "messageID": mid, **part}))
+    return storage
+
+
+def test_opencode_text_it_writes_as_the_user_is_not_user_text(tmp_path):
+    text = lambda t, **kw: {"type": "text", "text": t, **kw}  # noqa: E731
+    storage = _opencode_storage(tmp_path, [
+        ("user", [text("Add a /health route")]),
+        ("assistant", [text("Added.")]),
+        # a compaction, as versions wrote it (marked synthetic or not)
+        ("user", [{"type": "compaction", "auto": True}]),
+        ("assistant", [text("Summary: the user said never use unwrap, that's wrong.")]),
+        ("user", [text("Continue if you have next steps, or stop and ask for clarification if you are unsure.")]),
+        ("assistant", [text("Continuing.")]),
+        ("user", [text("What did we do so far?")]),
+        ("assistant", [text("We added a route.")]),
+        # `!cargo test` in the prompt: opencode records the shell run as the user's
+        ("user", [text("The following tool was executed by the user", synthetic=True)]),
+        ("user", [text("The following tool was executed by the user")]),
+        ("assistant", [text("I see the failure.")]),
+        ("user", [text("don't use unwrap in handlers, return a Result instead")]),
+    ])
+    assert [t[3] for t in user_texts(storage)] == ["Add a /health route",
+                                                   "don't use unwrap in handlers, return a Result instead"]

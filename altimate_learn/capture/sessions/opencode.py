@@ -8,8 +8,9 @@ pages, so a running opencode is never locked out (it writes in WAL mode; each pa
 JSON storage (before the database): `storage/session/<projectID>/<sessionID>.json`,
 `storage/message/<sessionID>/<messageID>.json`, `storage/part/<messageID>/<partID>.json`.
 
-Not user text: `synthetic` or `ignored` text parts (file contents opencode attached, reminders), and the
-"user" of a sub-agent session (one with a parent: the parent agent wrote those prompts). A tool part's
+Not user text: `synthetic` or `ignored` text parts (file contents opencode attached, reminders), the text
+opencode writes as the user around a compaction or a `!` shell command (not marked synthetic in every
+version), and the "user" of a sub-agent session (one with a parent: the parent agent wrote those prompts). A tool part's
 `state.status` is `completed` or `error`; an assistant message whose error is `MessageAbortedError` was
 interrupted by the user. "The user rejected permission to use this specific tool call" is a rejection
 (with the user's feedback, when they gave one).
@@ -37,6 +38,8 @@ PAGE = 200
 _REJECTED = "The user rejected permission to use this specific tool call"
 _FEEDBACK = re.compile(r"with the following feedback:\s*", re.I)
 _ABORTED_TOOL = ("Tool execution aborted", "aborted")
+_HARNESS_TEXT = ("Continue if you have next steps", "What did we do so far?",
+                 "The following tool was executed by the user")
 
 
 def data_dirs() -> list[Path]:
@@ -177,7 +180,8 @@ def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str,
             if agent_user:
                 continue
             words = [p.get("text") for _, p in parts
-                     if p.get("type") == "text" and not p.get("synthetic") and not p.get("ignored")]
+                     if p.get("type") == "text" and not p.get("synthetic") and not p.get("ignored")
+                     and not str(p.get("text") or "").lstrip().startswith(_HARNESS_TEXT)]
             text = "\n".join(w for w in words if isinstance(w, str) and w.strip())
             if text.strip():
                 yield UserMessage(text=text, index=0, id=mid, at=at)
