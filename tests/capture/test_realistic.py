@@ -336,3 +336,40 @@ def test_opencode_text_it_writes_as_the_user_is_not_user_text(tmp_path):
     ])
     assert [t[3] for t in user_texts(storage)] == ["Add a /health route",
                                                    "don't use unwrap in handlers, return a Result instead"]
+
+
+def test_gemini_model_context_syncs_are_not_the_conversation(tmp_path):
+    def msg(mid: str, kind: str, content, **extra) -> dict:
+        return {"id": mid, "timestamp": "2026-09-28T10:00:00.000Z", "type": kind, "content": content, **extra}
+
+    lines = [
+        {"sessionId": "7c1f0a3e-5b2d-4e8f-9a61-2d4c8b0e6f13", "projectHash": "f" * 64,
+         "startTime": "2026-09-28T10:00:00.000Z", "lastUpdated": "2026-09-28T10:00:00.000Z", "kind": "main"},
+        # session start: the preamble arrives only as a sync of the model's context
+        {"$set": {"messages": [msg("s0", "user", [{"text": "<session_context>\nThis is the Gemini CLI."}])]}},
+        msg("u1", "user", [{"text": "Load events.csv into DuckDB"}, {"text": "<hook_context>team rules</hook_context>"}]),
+        msg("g1", "gemini", "Done with pandas."),
+        msg("u2", "user", [{"text": "no, use DuckDB's read_csv_auto instead of pandas"}]),
+        msg("g2", "gemini", "Switched."),
+        msg("i1", "info", "Chat history compressed from 9000 to 1200 tokens."),
+        # compression: the model's context becomes a summary under new ids
+        {"$set": {"messages": [msg("x1", "user", [{"text": "<state_snapshot>The user said: that's wrong, never use "
+                                                           "pandas.</state_snapshot>"}]),
+                               msg("x2", "gemini", [{"text": "Got it. Thanks for the additional context!"}])]}},
+        {"$rewindTo": "x2"},  # a rewind into the compressed copy: not a wipe of the conversation
+        msg("u3", "user", [{"text": "cancel me"}]),
+        msg("i2", "info", "Request cancelled."),
+        {"$set": {"messages": []}},  # the cancelled turn rolled back in the model's context
+        msg("u4", "user", [{"text": "don't write to the prod bucket, use ./out"}]),
+    ]
+    path = tmp_path / "session-2026-09-28T10-00-7c1f0a3e.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert [(t[0], t[1], t[3]) for t in user_texts(path)] == [
+        ("text", 0, "Load events.csv into DuckDB"),
+        ("text", 1, "no, use DuckDB's read_csv_auto instead of pandas"),
+        ("text", 2, "cancel me"),
+        ("interrupt", 3, "[interrupted]"),
+        ("text", 4, "don't write to the prod bucket, use ./out"),
+    ]
+    assert correction_texts(path) == ["no, use DuckDB's read_csv_auto instead of pandas",
+                                      "don't write to the prod bucket, use ./out"]

@@ -4,17 +4,25 @@
 `~/.gemini/projects.json` and in `tmp/<name>/.project_root` (newer versions). A chat file starts with a
 header line `{sessionId, projectHash, startTime, lastUpdated, kind}`; then come message records
 `{id, timestamp, type: user|gemini|info|error|warning, content, displayContent?, toolCalls?, model?}`,
-metadata updates `{"$set": {…}}` (a `$set` of `messages` replaces the list) and `{"$rewindTo": id}` (drops
-that message and everything after it). A message is appended again, whole, each time it changes (tool
-calls finishing, tokens arriving): the last copy wins and keeps its first position.
+metadata updates `{"$set": {…}}` and `{"$rewindTo": id}` (drops that message and everything after it). A
+message is appended again, whole, each time it changes (tool calls finishing, tokens arriving): the last
+copy wins and keeps its first position.
+
+A `$set` of `messages` is the *model's* context, not the conversation: Gemini writes one at session start
+(its `<session_context>` preamble), after a compression (the earlier turns replaced by a
+`<state_snapshot>` summary under new ids) and when a cancelled turn is rolled back. Reading it as the
+conversation would lose everything said before a compression and read the summary as the user's words.
+So it only updates messages already known by id; its other entries are read only when a file has no
+message records of its own. A `$rewindTo` naming an unknown id (a copy made by a compression) is ignored.
 
 Reading is two passes so memory stays flat: the first pass keeps only each live message's id and the
 offset of its latest copy; the second reads those lines back in order. Legacy `.json` chats (one JSON
 document with a `messages` array) are read whole, up to 64 MB.
 
 Not user text: `info`/`error`/`warning` records (an info "Request cancelled." is an interruption), the
-contents of files the user referenced with @ (after "--- Content from referenced files ---"), and the
-prompts of sub-agent chats (`kind: "subagent"`).
+contents of files the user referenced with @ (after "--- Content from referenced files ---"), parts that
+are Gemini's or a hook's context (`<session_context>`, `<hook_context>`, `<state_snapshot>`), tool
+responses, and the prompts of sub-agent chats (`kind: "subagent"`).
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ WHOLE_JSON_LIMIT = 64 * 1024 * 1024
 _CANCELLED = "request cancelled"
 _REFERENCED = "--- Content from referenced files ---"
 _SETUP = "This is the Gemini CLI. We are setting up the context"
+_CONTEXT_PARTS = ("<session_context>", "<hook_context>", "<state_snapshot>", _SETUP)
 
 
 def gemini_dir() -> Path:
@@ -127,10 +136,13 @@ def read_info(path: Path) -> SessionInfo:
 
 def _user_text(message: dict[str, Any]) -> str:
     content = message.get("displayContent") or message.get("content")
+    if isinstance(content, list):  # Gemini's and hooks' context arrive as parts beside the prompt
+        content = [part for part in content
+                   if not (isinstance(part, dict) and str(part.get("text") or "").lstrip().startswith(_CONTEXT_PARTS))]
     text = text_of(content)
     if _REFERENCED in text:
         text = text.split(_REFERENCED, 1)[0]
-    if text.lstrip().startswith(_SETUP):
+    if text.lstrip().startswith(_CONTEXT_PARTS):
         return ""
     return text
 
@@ -213,6 +225,7 @@ class GeminiReader(SessionReader):
             return
         # pass 1: the live messages, in order, each with where its latest copy is
         live: dict[str, tuple[int, int | None]] = {}
+        context: dict[str, tuple[int, int | None]] = {}  # the last `$set` of messages (model context)
         for offset, _, obj in iter_json_lines_with_offsets(self.path, self.stats):
             if isinstance(obj.get("$rewindTo"), str):
                 target = obj["$rewindTo"]
@@ -220,18 +233,20 @@ class GeminiReader(SessionReader):
                     ids = list(live)
                     for dropped in ids[ids.index(target):]:
                         del live[dropped]
-                else:
-                    live.clear()
             elif isinstance(obj.get("$set"), dict):
                 messages = obj["$set"].get("messages")
-                if isinstance(messages, list) and messages:
-                    live = {}
+                if isinstance(messages, list):
+                    context = {}
                     for position, message in enumerate(messages):
                         if isinstance(message, dict) and isinstance(message.get("id"), str):
-                            live[message["id"]] = (offset, position)
+                            context[message["id"]] = (offset, position)
+                            if message["id"] in live:  # a newer copy of a message of the conversation
+                                live[message["id"]] = (offset, position)
             elif isinstance(obj.get("id"), str) and "type" in obj:
                 # a changed message keeps its first position; its latest copy wins
                 live[obj["id"]] = (offset, None)
+        if not live:  # a file with no message records of its own: its history is all there is
+            live = context
         # pass 2: read each live message back
         cached: tuple[int, list[Any]] = (-1, [])
         with open(self.path, "rb") as handle:
