@@ -188,7 +188,7 @@ class ClaudeReader(SessionReader):
         emitted_ids: set[str] = set()  # assistant ids already yielded (a late split line adds no turn)
         calls: dict[str, dict[str, Any]] = {}  # tool_use id -> call awaiting its result
         prompt_ids: set[str] = set()
-        seen_lines: set[str] = set()  # uuids of user lines read (a replayed copy is skipped)
+        seen_lines: set[str] = set()  # uuids of user lines with text read (a replayed copy is skipped)
         done_calls: set[str] = set()  # tool calls whose result was read (a replayed call adds nothing)
         # the file's own session: a line of another session is history copied by a resume
         own_id = self.path.stem if _UUID.match(self.path.stem) else None
@@ -201,7 +201,9 @@ class ClaudeReader(SessionReader):
         def flush() -> Iterator[Event]:
             nonlocal current_id, texts, current
             if current_id is not None:
-                remember(emitted_ids, current_id)
+                if len(emitted_ids) >= 4096:  # only recent ids matter (a late split line); keep memory flat
+                    emitted_ids.clear()
+                emitted_ids.add(current_id)
                 yield AssistantTurn(text="\n".join(t for t in texts if t), id=current_id, at=current.get("at"),
                                     model=current.get("model"))
             current_id, texts, current = None, [], {}
@@ -265,7 +267,8 @@ class ClaudeReader(SessionReader):
             if obj.get("isMeta") or obj.get("isCompactSummary") or obj.get("isVisibleInTranscriptOnly"):
                 continue
             uid = obj.get("uuid") if isinstance(obj.get("uuid"), str) else f"line-{lineno}"
-            if isinstance(obj.get("uuid"), str):
+            has_text = any(isinstance(b, dict) and b.get("type") == "text" for b in blocks)
+            if has_text and isinstance(obj.get("uuid"), str):  # tool results are matched by their call ids
                 if uid in seen_lines:
                     continue  # the same line again (a resume appended the history once more)
                 remember(seen_lines, uid)
