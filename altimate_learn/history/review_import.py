@@ -147,7 +147,7 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
 
     with GitHub(repo, token, base, notify=warn) as client:
         client.check_access()
-        out(f"Repository: {repo.host}/{repo.full_name} (API {base}; token from {token.source}).")
+        out(f"Repository: {repo.host}/{repo.full_name} (API {redact_url(base)}; token from {token.source}).")
         with Progress("Pull requests", options.limit) as bar:
             fetched = client.fetch(since, options.limit, finished, on_pr=lambda pr: bar.advance(f"#{pr.number}"))
     decisions = decide(repo, fetched, filters, seen)
@@ -182,6 +182,9 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
         out(f"GitHub rate limit reached ({fetched.paused.why}): paused. Resume after "
             f"{_resume_hint(fetched.paused.reset_at)}: rerun `learn import-reviews` with the same options to "
             "continue after the last finished pull request.")
+    elif fetched.failed:
+        out(f"GitHub failed after {len(fetched.prs)} finished pull request(s): {fetched.failed.message} "
+            "The finished ones are used; rerun `learn import-reviews` to continue after the last of them.")
     elif not fetched.complete:
         out(f"Stopped at --limit {options.limit}: rerun to continue with older pull requests.")
 

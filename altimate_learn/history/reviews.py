@@ -30,6 +30,7 @@ from urllib.parse import parse_qs, urlsplit
 from altimate_learn.errors import LearnError
 from altimate_learn.history.common import parse_time
 from altimate_learn.history.github import Repo, Token
+from altimate_learn.redact import redact_url
 
 BUILTIN_BOTS = ("coderabbitai", "kilo-code-bot", "cubic-dev-ai", "cursor", "dependabot", "renovate",
                 "github-actions", "chatgpt-codex-connector", "claude")
@@ -38,6 +39,7 @@ REVIEW_STATES = ("APPROVED", "CHANGES_REQUESTED")
 LOW_BUDGET = 10  # pause before a request when fewer calls than this remain
 SHORT_WAIT = 10.0  # seconds: waits up to this long are honoured in place, longer ones pause the import
 MAX_SHORT_WAITS = 3
+SERVER_RETRIES = (1.0, 3.0)  # seconds before retrying a 5xx or a dropped connection (GitHub has transient 502s)
 PER_PAGE = 100
 
 # Each dropped comment is counted under the first reason that applies, in this order.
@@ -108,6 +110,7 @@ class FetchResult:
     skipped_finished: int = 0  # merged PRs a previous run already finished
     complete: bool = False  # the walk reached the --since boundary or the last page
     paused: RateLimited | None = None
+    failed: LearnError | None = None  # GitHub failed after some PRs were finished (kept; a rerun continues)
     requests: int = 0
 
 
@@ -151,6 +154,7 @@ class GitHub:
         self.reset_at: datetime | None = None
         self.requests = 0
         self.short_waits = 0
+        self.server_retries = 0
 
     def close(self) -> None:
         self.api.transport.close()
@@ -202,8 +206,16 @@ class GitHub:
                     wait, reset_at, why = limited
                     self._wait_or_pause(wait, reset_at, why)
                     continue
+                if (status is None or status >= 500) and self.server_retries < len(SERVER_RETRIES):
+                    wait = SERVER_RETRIES[self.server_retries]
+                    self.server_retries += 1
+                    self.notify(f"GitHub answered {f'HTTP {status}' if status else 'with a connection error'}; "
+                                f"retrying in {wait:.0f}s.")
+                    self.sleep(wait)
+                    continue
                 raise self._friendly(status, exc) from None
             self._note_budget(self.api.recv_hdrs)
+            self.server_retries = 0
             return result
 
     def _rate_limit_wait(self, status: int | None, headers: Any,
@@ -238,7 +250,7 @@ class GitHub:
                 f"Check the repository name and that your account can read it: `gh api repos/{self.repo.full_name}`"
                 f" (`gh auth status --hostname {self.repo.host}` shows the account in use).")
         if status is None:
-            return LearnError(f"cannot reach the GitHub API at {self.base_url} ({type(exc).__name__}: "
+            return LearnError(f"cannot reach the GitHub API at {redact_url(self.base_url)} ({type(exc).__name__}: "
                               f"{getattr(exc, 'error_type', '') or 'connection failed'}).",
                               "Check the network, or GITHUB_API_URL if you set it.")
         return LearnError(f"GitHub answered HTTP {status} for {where}.", "Retry later; rerunning continues where it stopped.")
@@ -317,6 +329,10 @@ class GitHub:
             result.complete = True
         except RateLimited as exc:
             result.paused = exc
+        except LearnError as exc:
+            if not result.prs:
+                raise  # nothing finished: the error is the whole story
+            result.failed = exc
         finally:
             result.requests = self.requests
         return result

@@ -418,3 +418,56 @@ def test_a_dry_run_shows_the_scope_even_when_the_model_is_unusable(cli, repo, gi
            "ALTIMATE_LEARN_MODEL). A real run stops here." in out
     code, _, err = cli("import-reviews", "--yes")
     assert code == 1 and "OPENAI_API_KEY is not set" in err
+
+
+# --- GitHub failing -----------------------------------------------------------------------------------------
+
+@pytest.fixture
+def quick_retries(monkeypatch):
+    monkeypatch.setattr("altimate_learn.history.reviews.SERVER_RETRIES", (0.01, 0.01))
+
+
+def test_a_transient_502_is_retried(cli, repo, github, quick_retries):
+    github.fail(r"/pulls/110/comments", 502, times=2)
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "GitHub answered HTTP 502; retrying in 0s." in err
+    assert kept_ids(repo) == github.expected["kept"]
+
+
+def test_github_failing_midway_keeps_the_finished_prs_and_a_rerun_continues(cli, repo, github, quick_retries):
+    github.fail(r"/pulls/108/comments", 500, times=3)
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert "GitHub failed after 1 finished pull request(s): GitHub answered HTTP 500 for github.com/acme/widgets." in out
+    assert kept_ids(repo) == {1101, 1110, 5001}
+    assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["number"] == 110
+    code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    assert kept_ids(repo) == github.expected["kept"]
+
+
+def test_github_failing_before_any_pr_is_one_clear_error(cli, repo, github, quick_retries):
+    github.fail(r"/pulls$", 503, times=3)
+    code, out, err = cli("import-reviews", "--yes")
+    assert code == 1
+    assert err.strip().splitlines()[-1] == ("Error: GitHub answered HTTP 503 for github.com/acme/widgets. "
+                                            "Retry later; rerunning continues where it stopped.")
+    assert not (repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl").exists()
+
+
+def test_credentials_in_github_api_url_are_never_printed(cli, repo, monkeypatch):
+    import socket
+
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    secret = "ghp_" + "Q" * 36
+    monkeypatch.setenv("GITHUB_API_URL", f"http://user:{secret}@127.0.0.1:{port}")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    monkeypatch.setattr("altimate_learn.history.reviews.SERVER_RETRIES", ())
+    code, out, err = cli("import-reviews", "--dry-run")
+    assert code == 1
+    assert err.strip() == (f"Error: cannot reach the GitHub API at http://127.0.0.1:{port} (APIError: ConnectError). "
+                           "Check the network, or GITHUB_API_URL if you set it.")
