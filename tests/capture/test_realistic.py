@@ -373,3 +373,21 @@ def test_gemini_model_context_syncs_are_not_the_conversation(tmp_path):
     ]
     assert correction_texts(path) == ["no, use DuckDB's read_csv_auto instead of pandas",
                                       "don't write to the prod bucket, use ./out"]
+
+
+def test_a_session_that_opens_with_a_huge_pasted_image_is_detected_and_listed(tmp_path, isolated_home, git_repo):
+    from altimate_learn.capture.sessions import detect_format, discover_sessions
+
+    c = Claude(SID_A)
+    c.user([{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "A" * 6_000_000}},
+            {"type": "text", "text": "make the page look like this"}])
+    c.assistant("Done.")
+    c.user("no, keep the old header instead")
+    for line in c.lines:
+        line["cwd"] = str(git_repo / "web")
+    folder = isolated_home / ".claude" / "projects" / "".join(ch if ch.isalnum() else "-" for ch in str(git_repo / "web"))
+    folder.mkdir(parents=True)
+    path = c.write(folder)
+    assert detect_format(path) == "claude-code"
+    assert [s.id for s in discover_sessions(git_repo)] == [SID_A]
+    assert correction_texts(path) == ["no, keep the old header instead"]

@@ -25,7 +25,9 @@ except ImportError:  # pragma: no cover - orjson is a dependency
     _fast_loads = json.loads
 
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a longer line is skipped as malformed (keeps memory bounded)
-HEAD_BYTES = 4 * 1024 * 1024  # how much of a file format detection and discovery read at most
+# how much of a file format detection and discovery read at most: they stop after a few lines, so only a
+# file that opens with huge lines (a pasted image in the first prompt) is read this far, in small chunks
+HEAD_BYTES = 32 * 1024 * 1024
 HEAD_LINE_BYTES = 512 * 1024  # a longer line is passed over by detection and discovery
 _CHUNK = 64 * 1024  # reads that pass over an over-long line
 SQLITE_MAGIC = b"SQLite format 3\x00"
