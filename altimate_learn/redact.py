@@ -153,6 +153,8 @@ def _passwordish(value: str) -> bool:
         return False
     if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+", value) or "/" in value:
         return False  # a call, an attribute, an environment variable name, a path
+    if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
+        return False  # an address: "send credentials to ops@", "the token to bob@corp.com"
     return not _NOT_A_PASSWORD.match(value)
 
 
@@ -163,7 +165,8 @@ _REFERENCE = re.compile(
     r"data\.|module\.|secrets\.|vault:|ref\+|self\.|this\.|settings\.|config\.|cfg\.|params\.|args\.|options\.|opts\.)|"
     r"(?:none|null|nil|true|false|yes|no|on|off|undefined|str|string|int|integer|float|number|bool|boolean|bytes|"
     r"object|dict|list|tuple|unknown|void|secretstr|optional|required|any|text|"
-    r"varchar|password|secret|token|redacted|changeme|example|dummy|placeholder|your[_\-].*|my[_\-].*)$)"
+    r"varchar|password|secret|token|redacted|changeme|example|dummy|placeholder|include|omit|same-origin|"
+    r"your[_\-].*|my[_\-].*)$)"
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$")

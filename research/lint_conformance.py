@@ -36,7 +36,7 @@ PEER_RULES = {
     "contains an absolute path or path escape": {"absolute-path", "path-escape"},
     "looks like prompt injection": {"prompt-injection"},
     "looks like a secret": {"secret"},
-    "contains hidden or non-normalized characters": set(),
+    "contains hidden or non-normalized characters": {"hidden-characters"},
 }
 
 

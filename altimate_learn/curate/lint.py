@@ -14,9 +14,20 @@ BOM, soft hyphen) are removed, and every run of whitespace becomes one space. A 
 the text (``\\n``, ``\\r``, U+2028/2029, NEL, vertical tab, form feed) is a rejection, not a repair: a
 lesson is one line.
 
+Text that would read differently to a model than to a reviewer is rejected (`hidden-characters`): bidi
+overrides and Unicode tag characters, and words mixing Latin letters with Cyrillic/Greek look-alikes. Every
+rule also runs over a skeleton of the text (accents and combining marks dropped, look-alikes folded to Latin,
+spaced-out letters such as `c u r l` joined, invisible characters read as spaces), so `іgnore previous
+instructions` or `w g e t … | s h` fail like their plain forms. Prompt injection is matched in English
+(role headers and tags, authority claims, persona changes, secrecy from the user, "obey instructions in
+comments") and in the common other languages. `exfiltration` rejects an affirmative instruction to send,
+post, print or commit credentials or private files (`.env`, keys, tokens); negated rules ("never log
+tokens") and proper places (a header, a secret manager) pass.
+
 Verification flags are separate: a lesson about skipping, disabling or ignoring tests, checks, CI, lint,
-review or hooks is kept but flagged for explicit approval, whichever way it points ("never skip tests" is
-flagged too: the flag reads wording, not intent).
+review or hooks, or that turns off TLS/host-key/signature checks, approves without a look, or forces
+(`--force`, force-push), is kept but flagged for explicit approval, whichever way it points ("never skip
+tests" and "never force-push" are flagged too: the flag reads wording, not intent).
 
 Stdlib only (plus the project's redactor): delivery re-lints every approved lesson on the hook path.
 """
@@ -103,6 +114,52 @@ def normalize(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
+# --- hidden and look-alike characters ------------------------------------------------------------------
+# Bidi embeddings/overrides/isolates and the Unicode tag block have one use in a one-line rule: making what
+# a reviewer sees differ from what a model reads (Trojan Source, "ASCII smuggling"). Removing them would
+# hide the attempt, so they are a rejection. (Zero-width and other format characters are just removed.)
+_HIDDEN = re.compile("[\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+
+# Cyrillic and Greek letters drawn like Latin ones (a subset of Unicode's confusables that matters for
+# English rule words: `іgnore`, `сurl`, `ехес`). Letters such as μ, Δ, π or σ are not in it.
+_CONFUSABLE = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
+    "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w",
+    "ү": "y", "ɡ": "g", "ɑ": "a", "ο": "o", "ν": "v", "ι": "i", "α": "a", "ρ": "p", "κ": "k", "τ": "t",
+    "υ": "u", "χ": "x", "γ": "y", "ε": "e",
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+    "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ү": "Y", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H",
+    "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+})
+_CONFUSABLE_CHARS = frozenset(chr(c) for c in _CONFUSABLE)
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+# Three or more single characters separated by single spaces: `c u r l`, `g h p _ 1 2 3`.
+_SPACED_OUT = re.compile(r"(?<![^\s`'\"(])(?:[\w|./:-] ){2,}[\w|./:-](?![^\s`'\")])")
+
+
+def _mixed_script(clean: str) -> str | None:
+    """A word that mixes Latin letters with Cyrillic/Greek look-alikes (`pаyment` with a Cyrillic a)."""
+    for match in _LETTER_RUN.finditer(clean):
+        word = match.group(0)
+        if not word.isascii() and any(ch in _CONFUSABLE_CHARS for ch in word) and any(
+                "a" <= ch.lower() <= "z" for ch in word):
+            return word
+    return None
+
+
+def _skeleton(clean: str) -> str:
+    """What the rules also read: accents and combining marks dropped, look-alike letters folded to Latin,
+    spaced-out letters joined. The stored text is never this; it only stops dodges such as `іgnore` (Cyrillic
+    і), `i̶gnore` or `c u r l … | b a s h`."""
+    text = clean
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFD", text)
+                       if unicodedata.category(ch) not in ("Mn", "Me")).translate(_CONFUSABLE)
+    if " " in text:
+        text = _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
+    return text
+
+
 # --- rules ---------------------------------------------------------------------------------------------
 # Each rule is (rule name, reason, pattern). Order matters only for which reason is reported first;
 # it follows altimate-code's order so the two tools name the same rule for the same text.
@@ -115,7 +172,7 @@ _SHELL_WORDS = (r"sudo|doas|curl|wget|chmod|chown|chgrp|mkfs(?:\.\w+)?|ncat|netc
                 r"fdisk|insmod|modprobe|setuid")
 _SHELL = _rx(
     r"\b(?:" + _SHELL_WORDS + r")\b"
-    r"|\brm\s+(?:-\S+\s+)*[\w./~*$\"'-]"       # rm with arguments ("rm -rf target", "rm x")
+    r"|\brm\s+(?:-\S+\s+)*[\w./~*$\"'{-]"      # rm with arguments ("rm -rf target", "rm x", "rm {}")
     r"|\b(?:ba|z|k|da|fi|c|tc)?sh\s+-c\b"     # sh -c '...'
     r"|\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b"  # piped into a shell
     r"|\|\s*(?:python[0-9.]*|perl|ruby|node|php)\b(?!\s+-\w)"  # piped into an interpreter
@@ -129,6 +186,15 @@ _SHELL = _rx(
     r"|:\(\)\s*\{"                             # fork bomb
     r"|\bkill\s+-9\s+(?:-1|1)\b"
     r"|\bgit\s+(?:config\s+--global\s+)?credential\b",
+    re.I,
+)
+# Deletion and download by other routes: xargs/find, a pipe into a network tool, PowerShell download cradles.
+_SHELL_MORE = _rx(
+    r"\bxargs\s+(?:-\S+\s+)*rm\b|-exec(?:dir)?\s+rm\b|\bfind\b[^|;]*\s-delete\b"
+    r"|\|\s*(?:nc|ncat|netcat|socat|telnet)\b|\b(?:iwr|irm)\s+\S"
+    r"|\bset-executionpolicy\s+(?:bypass|unrestricted)\b|\s-(?:enc|encodedcommand|e|ec)\s+[A-Za-z0-9+/=]{16,}"
+    r"|\bdownload(?:string|file|data)\b|\bfrombase64string\b|\bstart-process\b|\bnew-object\s+(?:system\.)?net\.webclient\b"
+    r"|>\s*/dev/(?:sd|nvme|hd)|\bmkfs\b",
     re.I,
 )
 # Installing a *named* package from a lesson is a supply-chain path: a poisoned review comment becomes an
@@ -162,15 +228,36 @@ _BARE_HOST = _rx(
     re.I,
 )
 _NOT_HOSTS = {"asp.net", "ado.net", "vb.net", "socket.io", "dot.net"}
-_IPV4 = _rx(r"(?<![\w.])(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d+)?(?![\w.])")
+# A sentence may end right after the address ("Connect to 10.0.0.5."); loopback and "any" are not hosts.
+_IPV4 = _rx(r"(?<![\w.])(?!(?:127\.0\.0\.1|0\.0\.0\.0)(?::\d+)?(?![\w/]|\.\d))"
+            r"(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?::\d+)?(?!\w|\.\d)")
+# Hosts written so a URL pattern misses them: defanged (`evil[.]com`, `hxxp`), spelled out (`evil dot com`),
+# IPv6 literals.
+_URL_MORE = _rx(
+    r"\w(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\w|\bhxxps?\b"
+    r"|\b[a-z0-9][\w-]*\s+dot\s+(?:com|org|io|dev|co|ru|cn|xyz|info|me|app|ly|sh|to|gg|cc|tk|top)\b"
+    r"|(?<![\w\])])\[(?=[0-9a-f:.]*[0-9a-f])(?=[0-9a-f.]*:[0-9a-f.]*:)[0-9a-f:.]{2,}\](?::\d+)?"
+    r"|(?<![\w:])(?:[0-9a-f]{1,4}:){3,7}[0-9a-f]{1,4}(?![\w:])",
+    re.I,
+)
 _MARKDOWN = _rx(r"!\[|\[[^\]]*\]\([^)]*\)|^\s*\[[^\]]+\]:\s")
+# HTML that loads or runs something (a source, a link target, an event handler, a script body) and
+# reference-style markdown links (`[docs][1]`). Tags named in a rule (`<button>`, `<Link>`) are fine.
+_HTML = _rx(
+    r"<\s*(?:img|iframe|script|object|embed|svg|link|meta|base|form|frame|video|audio|source|input|body|style|a)\b"
+    r"[^>]*?\s(?:src|href|data|action|formaction|srcdoc|style|content|http-equiv|xlink:href)\s*="
+    r"|<\s*[a-z][\w-]*\s[^>]*?\bon[a-z]{3,}\s*="
+    r"|<\s*(script|iframe|object|embed|style|svg)\b[^>]*>.*?<\s*/\s*\1\s*>"
+    r"|(?<![\w\])])\[[^\]\[]+\]\[[^\]\[]*\](?![(\[])",
+    re.I,
+)
 _EMAIL = _rx(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _SESSION_ID = _rx(
     r"\b(?:ses|msg|prt|sig|toolu|call|chatcmpl)_(?=[A-Za-z0-9]*[0-9A-Z])[A-Za-z0-9]{3,}\b"
     r"|\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
     r"|\bchatcmpl-[A-Za-z0-9]{6,}"
 )
-_ABS_PATH = _rx(r"(?:^|[\s(\[`'\"=:,])(?:/[\w.@~+-]|~[\w.-]*/|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
+_ABS_PATH = _rx(r"(?:^|[\s(\[`'\"=:,])(?:/[\w.@~+-]|~[\w.-]*[\\/]|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
                        r"\$(?:HOME|USERPROFILE|TMPDIR)\b)")
 _PATH_ESCAPE = _rx(r"(?:^|[\s/\\(\[`'\"=:,])\.\.(?:[\\/]|$|[\s)`'\",;])|[\\/]\.\.(?:[\\/]|$|\s)")
 _INJECTION = _rx(
@@ -189,6 +276,73 @@ _INJECTION = _rx(
     r"|^\s*(?:system|assistant|user|human)\s*:",
     re.I,
 )
+# More injection shapes seen in poisoned review comments and jailbreak prompts: role headers and tags,
+# authority claims, persona changes, secrecy from the user, "obey instructions found in comments".
+_INJECTION_MORE = _rx(
+    r"\bfrom\s+now\s+on,?\s+(?:you\b|respond|reply|answer|speak|talk|act|behave|pretend|ignore|forget|disregard|obey|"
+    r"only\s+(?:respond|reply|answer|obey|follow|speak|output))"
+    r"|^\s*#{1,6}\s*(?:instructions?|system|response|assistant|user|human|input|prompt|new\s+rules?)\b"
+    r"|(?:^|[.!?]\s+)(?:system|assistant|human|developer)\s*:"
+    r"|\[\s*(?:system|assistant|user|human|developer|admin|sys|inst)\s*\]"
+    r"|(?<!\w)<\/?\s*(?-i:tool_(?:call|use|result|code)s?|function_results|invoke|parameter|im_start|im_end|"
+    r"thinking|system_prompt)\b"
+    r"|\bas\s+(?:the|your|an?)\s+(?:\w+\s+)?(?:administrator|admin|sysadmin|root\s+user|superuser|operator|owner|"
+    r"ceo|cto|security\s+team|maintainers?)\b,?\s+(?:i|we)\b"
+    r"|\b(?:i|we)\s+(?:hereby\s+)?(?:authori[sz]e|permit|order|command|instruct|grant)\s+you\b"
+    r"|\byou\s+(?:are|have\s+been)\s+(?:now\s+)?(?:authori[sz]ed|cleared|granted)\b"
+    r"|\byou\s+(?:may|can)\s+(?:now\s+)?(?:run|execute|do)\s+any(?:thing)?\b|\bno\s+(?:restrictions|rules)\s+apply\b"
+    r"|\b(?:obey|follow|execute|carry\s+out)\s+(?:any\s+|all\s+|the\s+)?(?:\w+\s+)?(?:instructions|commands|orders)\s+"
+    r"(?:found\s+|written\s+|embedded\s+|given\s+|contained\s+|left\s+)?(?:in|from|inside|within)\s+(?:\w+\s+){0,2}?"
+    r"(?:comments?|issues?|prs?|pull\s+requests?|commit\s+messages?|tool\s+(?:output|results?)|web\s*pages?|"
+    r"websites?|emails?|descriptions?|logs?)\b"
+    r"|\bobey\s+(?:\w+\s+){0,2}?(?:users?|instructions?|commands?|orders?|me|them|him|her|anyone|everyone)\b"
+    r"|\btrusted\s+(?:instructions|commands)\b|\btreat\s+(?:\w+\s+){0,6}?as\s+(?:trusted|authoritative)\s+"
+    r"(?:instructions?|commands?|input)\b"
+    r"|\byour\s+(?:new\s+|real\s+|true\s+)?(?:role|persona|identity|purpose)\s+is\b"
+    r"|\byou\s+are\s+(?:an?\s+)?(?:unrestricted|uncensored|unfiltered)\b"
+    r"|\b(?:do\s+not|don'?t|never)\s+(?:tell|mention|reveal|disclose|show|explain)\s+(?:\w+\s+){0,3}?"
+    r"(?:this|these)\s+(?:rules?|instructions?|lessons?|prompts?)\b"
+    r"|\b(?:keep|hold)\s+(?:this|these)\s+(?:(?:rules?|instructions?|lessons?)\s+)?(?:secret|hidden|confidential)\b"
+    r"|\b(?:reveal|disclose)\s+(?:these|this)\s+(?:rules?|instructions?|lessons?|prompt)\b"
+    r"|\bforget\s+(?:everything|anything)\b|\bforget\s+all\s+(?:you|that|above|before|else|previous|prior)\b"
+    r"|\b(?:override|bypass|disable|ignore|circumvent)\s+(?:the\s+|your\s+|all\s+|any\s+)*(?:guardrails?|"
+    r"safeguards?|content\s+polic(?:y|ies))\b|\b(?:override|bypass|ignore)\s+(?:your|all|any)\s+restrictions\b"
+    r"|\b(?:system|admin)\s+override\b|\b(?:god|sudo|unrestricted|jailbreak|dan)\s+mode\b"
+    r"|\b(?:take|takes|have|has)\s+(?:priority|precedence)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|"
+    r"earlier|system)\b",
+    re.I,
+)
+_INJECTION_MORE_TRIGGER = ("now", "instruction", "instructions", "system", "response", "assistant", "user", "human",
+                           "input", "prompt", "developer", "admin", "sys", "inst", "tool", "function", "invoke",
+                           "parameter", "im", "thinking", "administrator", "sysadmin", "root", "superuser",
+                           "operator", "owner", "ceo", "cto", "security", "maintainer", "maintainers", "authorize",
+                           "authorise", "authorized", "authorised", "permit", "order", "command", "instruct", "grant",
+                           "cleared", "granted", "any", "anything", "restrictions", "rules", "obey", "trusted",
+                           "treat", "role", "persona", "identity", "purpose", "unrestricted", "uncensored",
+                           "unfiltered", "keep", "hold", "reveal", "disclose", "forget", "guardrail", "guardrails",
+                           "safeguard", "safeguards", "content", "override", "god", "sudo", "jailbreak", "dan",
+                           "priority", "precedence", "follow", "execute", "carry", "commands", "orders")
+# The same attack in other languages: "ignore (all) previous instructions" and "system prompt".
+_INJECTION_INTL = _rx(
+    r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:tout(?:es)?\s+)?(?:les|tes|vos|ces)\s+(?:\w+\s+)?(?:instructions|consignes|"
+    r"r[èe]gles|directives)"
+    r"|\b(?:ignora|ignore|ignorar|ignorad|olvida|olvide|olvidar)\s+(?:todas?\s+)?(?:las|tus|sus|los)\s+(?:\w+\s+)?"
+    r"(?:instrucciones|reglas|indicaciones|[óo]rdenes)"
+    r"|\b(?:ignore|ignora|ignorar|esque[çc]a|esquece)\s+(?:todas?\s+)?(?:as|suas|tuas|os)\s+(?:\w+\s+)?"
+    r"(?:instru[çc][õo]es|regras|orienta[çc][õo]es)"
+    r"|\b(?:ignora|ignorare|dimentica)\s+(?:tutte\s+)?(?:le|tue)\s+(?:\w+\s+)?(?:istruzioni|regole)"
+    r"|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:\w+\s+){0,3}?(?:anweisungen|instruktionen|regeln|vorgaben|befehle)"
+    r"|\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}?(?:instructies|regels)"
+    r"|\b(?:zignoruj|ignoruj|zapomnij)\s+(?:\w+\s+){0,3}?(?:instrukcje|polecenia|zasady)"
+    r"|(?:проигнорир|игнорир|ігнор|забудь|забудьте|не\s+обращай)\w*\s+(?:\w+\s+){0,4}?"
+    r"(?:инструкц|указани|правил|команд|інструкц|вказівк)"
+    r"|(?:忽略|忽视|无视|無視|不要理会|忘记|忘掉|忘れ|무시|잊어).{0,15}?(?:指令|指示|说明|說明|提示|规则|規則|命令|지시|지침|규칙|명령|"
+    r"プロンプト|ルール)"
+    r"|(?:指令|指示|说明|說明|提示|规则|規則|命令|지시|지침|규칙|명령|プロンプト|ルール).{0,15}?(?:忽略|忽视|无视|無視|忘记|忘れ|무시)"
+    r"|系统提示|系統提示|システムプロンプト|시스템\s*프롬프트|системн\w*\s+(?:промпт|подсказк|инструкц)"
+    r"|\bprompt\s+(?:syst[èe]me|del\s+sistema|do\s+sistema|di\s+sistema)\b|\bsystem-?prompt\b",
+    re.I,
+)
 
 # Credentials in lesson text. The redactor (capture's filter) is called too; these are stricter, because a
 # lesson has no business carrying any credential-shaped value, even a short or fake one.
@@ -198,7 +352,7 @@ _SECRET_NAME = (r"(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_ -]?key|apike
 _SECRET_ASSIGN = _rx(
     # NAME=value / NAME: value / "NAME": "value" / NAME => value, where NAME ends in a secret word
     r"(?<![\w-])(?:[\w.-]*[_.-])?" + _SECRET_NAME + r"\\?[\"']?\s*(?:[:=]|=>|:=)\s*(?:string\s*=\s*)?\\?[\"'{]?\s*"
-    r"(?!\s)(?![,.)\]]|$)" + r"(?!(?:(?:bearer|basic|token)\s+)?" + r"(?:\$\{|\$[A-Za-z_]|\{\{|<[\w -]+>|(?:true|false|null|none|nil|required|optional)\b|"
+    r"(?!\s)(?![,.)\]]|$)" + r"(?!\\?[\"'{]?\s*(?:(?:bearer|basic|token)\s+)?" + r"(?:\$\{|\$[A-Za-z_]|\{\{|<[\w -]+>|(?:true|false|null|none|nil|required|optional|include|omit|same-origin)\b|"
     r"os\.|process\.env|env\b|secrets\.|vault\b|\*{3}|x{3,}\b))",  # references and placeholders are not secrets
     re.I,
 )
@@ -234,6 +388,104 @@ _KNOWN_PREFIX = _rx(
     r"|-----BEGIN [A-Z ]*PRIVATE KEY",
 )
 _TOKENISH = _rx(r"[A-Za-z0-9+/_=-]{20,}")
+# "Log in with admin / hunter2", "login as deploy:Passw0rd": a user and a password written as a pair.
+_LOGIN_PAIR = _rx(r"\b(?:log\s*in|login|sign\s*in|signin|authenticate|connect)\s+(?:\w+\s+){0,2}?(?:with|as|using)\s+"
+                  r"[`\"']?[\w.@-]+\s*[/:]\s*[`\"']?(?=[^\s`\"']*[0-9!@#$%^&*+=?~])[^\s`\"']{4,}", re.I)
+_B64_RUN = _rx(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/_=-])")
+
+
+def _decoded_secret(text: str) -> bool:
+    """A credential hidden in base64 (`c2stbGl2ZS1…` is `sk-live-…`): decode each long run that decodes to
+    printable ASCII and check that."""
+    import base64
+    import binascii
+
+    for match in _B64_RUN.finditer(text):
+        raw = match.group(0).rstrip("=")
+        for decode in (base64.b64decode, base64.urlsafe_b64decode):
+            try:
+                data = decode(raw + "=" * (-len(raw) % 4))
+                decoded = data.decode("ascii")
+            except (binascii.Error, UnicodeDecodeError, ValueError):
+                continue
+            if decoded.isprintable() and (_KNOWN_PREFIX.search(decoded) or _secret_checks(_Text(decoded))):
+                return True
+    return False
+
+
+# --- exfiltration ------------------------------------------------------------------------------------------
+# A lesson that tells the agent to send, post or commit credentials or private files somewhere. Good lessons
+# say the opposite ("Never log tokens", "Add `.env` to `.gitignore`", "Pass the token in the Authorization
+# header"), so a match preceded by a negation, or with a safe destination, is not one.
+_SENSITIVE = (r"(?:(?:the\s+)?contents?\s+of\s+)?(?:[`'\"]?(?:\.env(?![\w.-])|\.envrc|\.netrc|\.npmrc|\.pypirc|\.pgpass|"
+              r"\.git-credentials|\.ssh\b|\.aws\b|\.kube/config|kubeconfig|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
+              r"\$?\{?[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIALS?)\b\}?)[`'\"]?"
+              r"|(?:all\s+)?(?:the\s+)?env(?:ironment)?\s+var(?:iable)?s|(?:the\s+)?environment\b(?!\s+(?:name|setup|file))"
+              r"|secrets?|(?<!input\s)(?<!output\s)(?<!prompt\s)(?<!completion\s)(?<!of\s)(?<!max\s)(?<!total\s)"
+              r"(?<!many\s)(?<!few\s)token\b(?!\s+(?:per|used|spent|consumed|budget|limit)\b)"
+              r"|(?:the|your|our|all|any|my|access|auth|api|github|gitlab|bearer|secret|session|refresh|personal|npm|"
+              r"pypi|oauth|these|those)\s+tokens|api[\s_-]?keys?|access\s+keys?|credentials?|passwords?|passwds?|private\s+keys?|"
+              r"(?:secret|ssh|gpg|pgp|signing|deploy|master|root|encryption)\s+keys?|session\s+cookies?)"
+              r"(?!'s|\s*(?:field|input|column|policy|policies|length|reset|hash|hashes|hashing|strength|rules?|manager|"
+              r"prompt|expiry|expiration|rotation|scopes?|permissions?|names?|format|prefix|type|validation|ids?|counts?|"
+              r"age|usage|errors?|refresh|endpoint|flow|lifetime|ttl|store|vault|helper|provider|placeholder|docs|"
+              r"documentation)\b)")
+# Verbs that expose by themselves ("print the token", "upload .env").
+_EXPOSE = (r"send|post|paste|upload|e-?mail|mail|share|forward|transmit|exfiltrate|leak|publish|expose|tweet|"
+           r"print|echo|dump|output|display|reveal|disclose|cat|log(?!\s+(?:in|out|on)\b)")
+# Where a credential belongs: a header, a secret manager, the fetch `credentials` option.
+_SAFE_PLACE = _rx(r"\b(?:headers?|authorization|bearer|x-[\w-]+|1password|vault|bitwarden|lastpass|keychain|keyring|"
+                  r"secrets?\s+manager|secret\s+store|sops|kms|fetch|axios|cors|cross-origin|withcredentials|"
+                  r"same-origin)\b", re.I)
+# Verbs that expose only with a public destination ("add the key to the PR description").
+_PLACE = r"include|add|put|attach|copy|write|embed|append|insert|commit|push|check\s+in|store|save|hard-?code"
+_PUBLIC = (r"(?:to|in|into|inside|within|on)\s+(?:the\s+|a\s+|your\s+|every\s+|each\s+|our\s+)?(?:\w+\s+)?"
+           r"(?:pr|prs|pull\s+requests?|descriptions?|commit(?:\s+messages?)?|issues?|comments?|chat|slack|discord|"
+           r"e-?mails?|logs?|output|responses?|reply|answers?|readme|repo(?:sitory)?|git|gist|pastebin|webhooks?|"
+           r"channels?|tickets?|wiki|bug\s+reports?|screenshots?|public|query\s+strings?|urls?|source(?:\s+code)?|"
+           r"code|frontend|client|bundle|error\s+messages?|dashboards?|analytics|docs?)\b")
+_WORDS_BETWEEN = r"(?:\s+(?!(?:never|not|no|instead|but|rather|or|than|unless|except|nor)\b)[^\s,;!?]+){0,5}?\s+"
+_EXFIL = _rx(r"\b(?:(?P<expose>" + _EXPOSE + r")|(?P<place>" + _PLACE + r"))(?:s|es|ed|ing)?\b" + _WORDS_BETWEEN
+             + _SENSITIVE + r"(?P<rest>[^,;!?]*)", re.I)
+_PUBLIC_RX = _rx(r"^[^,;!?]*?\b" + _PUBLIC, re.I)
+_COMMIT_FILE = _rx(r"\.env(?![\w.-])|\.envrc|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.git-credentials|id_(?:rsa|dsa|ecdsa|"
+                   r"ed25519)\b|private\s+keys?|credentials?|secrets?|passwords?|tokens?|api[\s_-]?keys?", re.I)
+_NEGATION = _rx(r"\b(?:never|not|don'?t|do\s+not|doesn'?t|no|avoid|without|nor|stop|refuse|forbid|prohibit|"
+                r"instead\s+of|rather\s+than|must\s+not|should\s+not|shouldn'?t|cannot|can'?t|won'?t|"
+                r"mask|redact|strip|scrub|remove|hide|before)\b(?:\s+\S+){0,3}\s*$", re.I)
+_EXFIL_VERBS = ("send", "sent", "post", "past", "upload", "email", "e-mail", "mail", "shar", "forward", "transmit",
+                "exfiltrat", "leak", "publish", "expos", "tweet", "print", "echo", "dump", "output", "display",
+                "reveal", "disclos", "cat", "log", "includ", "add", "put", "attach", "cop", "writ", "wrote",
+                "embed", "append", "insert", "commit", "push", "check", "stor", "sav", "hard")
+_EXFIL_TRIGGER = ("env", "netrc", "npmrc", "pypirc", "pgpass", "credentials", "credential", "ssh", "aws", "kube",
+                  "kubeconfig", "id", "environment", "secret", "secrets", "token", "tokens", "api", "apikey", "key",
+                  "keys", "password", "passwords", "passwd", "cookie", "cookies", "envrc")
+
+
+class _Exfiltration:
+    """``search(text)``: the first affirmative instruction to expose a credential, or None."""
+
+    @staticmethod
+    def search(text: str) -> re.Match[str] | None:
+        for match in _EXFIL.finditer(text):
+            before = text[: match.start()]
+            if _NEGATION.search(before):
+                continue
+            if _SAFE_PLACE.search(match.group("rest")):
+                continue
+            if match.group("expose"):
+                return match
+            verb = match.group("place").lower()
+            if _PUBLIC_RX.search(match.group("rest")):
+                return match
+            sensitive = match.group(0)[len(match.group("place")):]
+            if verb in ("commit", "push") or verb.startswith("check"):
+                if _COMMIT_FILE.search(sensitive):
+                    return match
+        return None
+
+
+_EXFIL_RULE = _Exfiltration()
 
 
 _CHUNK = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
@@ -332,6 +584,8 @@ def _secret_checks(x: _Text) -> bool:
         return True
     if "=" in t and ";" in t and _CONN_STRING.search(t):
         return True
+    if ("/" in t or ":" in t) and x.starts(("log", "sign", "authenticate", "connect")) and _LOGIN_PAIR.search(t):
+        return True
     return _high_entropy(t)
 
 
@@ -340,7 +594,9 @@ def _looks_secret(text: str, view: _Text | None = None) -> bool:
 
     if redact(text) != text:
         return True
-    return _secret_checks(view or _Text(text))
+    if _secret_checks(view or _Text(text)):
+        return True
+    return _decoded_secret(text)
 
 
 def _bare_host(text: str) -> str | None:
@@ -385,10 +641,19 @@ _RULES: list[tuple[str, str, _rx, object]] = [
      or x.low.startswith("rem ")),
     ("shell-command", "contains a shell command", _SHELL,
      lambda x: x.has(*_SHELL_TRIGGER) or x.starts(("mkfs", "python", "invoke")) or x.contains("$(", "${", ":()")),
+    ("shell-command", "contains a shell command", _SHELL_MORE,
+     lambda x: x.has("xargs", "exec", "execdir", "find", "nc", "ncat", "netcat", "socat", "telnet", "iwr", "irm",
+                     "enc", "encodedcommand", "e", "ec", "frombase64string", "dev", "mkfs")
+     or x.starts(("set-executionpolicy", "download", "start-process", "new-object"))),
     ("shell-command", "contains a shell command (installs a named package)", _INSTALL,
      lambda x: x.has(*_INSTALL_TOOLS) or x.starts(("pip",))),
     ("url", "contains a URL", _URL, _url_trigger),
+    ("url", "contains a URL (disguised host)", _URL_MORE,
+     lambda x: x.contains("[.]", "(.)", "{.}", "[dot]", "(dot)", "hxxp") or "dot" in x.words
+     or (":" in x.t and ("[" in x.t or x.t.count(":") >= 3))),
     ("markdown-link", "contains a markdown link or image", _MARKDOWN, lambda x: "[" in x.t),
+    ("markdown-link", "contains HTML that loads or runs something, or a reference link", _HTML,
+     lambda x: "<" in x.t or "][" in x.t),
     ("email", "contains an email address", _EMAIL, lambda x: "@" in x.t),
     ("session-id", "contains a session or message id", _SESSION_ID,
      lambda x: "_" in x.t and x.contains("ses_", "msg_", "prt_", "sig_", "toolu_", "call_", "chatcmpl")
@@ -398,6 +663,13 @@ _RULES: list[tuple[str, str, _rx, object]] = [
     ("path-escape", "contains a path escape (..)", _PATH_ESCAPE, lambda x: ".." in x.t),
     ("prompt-injection", "looks like prompt injection", _INJECTION,
      lambda x: x.has(*_INJECTION_TRIGGER) or x.contains("<", "[inst", "[/inst", "from now on")),
+    ("prompt-injection", "looks like prompt injection", _INJECTION_MORE,
+     lambda x: x.has(*_INJECTION_MORE_TRIGGER) or "#" in x.t or "[" in x.t or "<" in x.t),
+    ("prompt-injection", "looks like prompt injection", _INJECTION_INTL, lambda x: not x.t.isascii() or x.has(
+        "ignore", "ignorez", "ignorer", "ignora", "ignorar", "ignorad", "oublie", "oubliez", "olvida", "olvide",
+        "olvidar", "vergiss", "vergessen", "negeer", "vergeet", "zignoruj", "ignoruj", "zapomnij", "prompt",
+        "dimentica", "ignorare", "esqueca", "esquece",
+        "system") or x.starts(("ignorier",))),
 ]
 
 
@@ -424,20 +696,59 @@ def _lint(text: str, grandfathered: bool) -> LintResult:
         return _reject(clean, "empty", "empty text")
     if length(clean) > MAX_CHARS and not grandfathered:
         return _reject(clean, "too-long", f"longer than {MAX_CHARS} characters ({length(clean)})")
+    if _HIDDEN.search(text):
+        return _reject(clean, "hidden-characters", "contains hidden characters (bidi controls or Unicode tags)")
+    mixed = _mixed_script(clean) if not clean.isascii() else None
+    if mixed:
+        return _reject(clean, "hidden-characters",
+                       f"mixes look-alike letters from another script in one word ({mixed!r})")
+    problem = _check(clean)
+    variants = _variants(text, clean)
+    for variant in variants:
+        if problem is not None:
+            break
+        # The same rules over the skeleton catch dodges (`іgnore` with a Cyrillic і, `c u r l … | b a s h`).
+        problem = _check(variant)
+        if problem is not None:
+            problem = (problem[0], problem[1] + " (written with look-alike, invisible or spaced-out characters)")
+    if problem is not None:
+        return _reject(clean, *problem)
+    flagged, why = _flag(clean)
+    for variant in variants:
+        if flagged:
+            break
+        flagged, why = _flag(variant)
+    return LintResult(True, clean, None, None, flagged, why)
+
+
+def _variants(text: str, clean: str) -> list[str]:
+    """Other readings of the text the rules must also pass: the skeleton of the clean text, and of the text
+    with each invisible character read as a space (`ignore\u00adall` is "ignore all" to a reader)."""
+    out = [_skeleton(clean)]
+    if not text.isascii():
+        spaced = "".join(" " if unicodedata.category(ch) == "Cf" else ch for ch in unicodedata.normalize("NFKC", text))
+        if spaced != text:
+            out.append(_skeleton(normalize(spaced)))
+    return [v for v in dict.fromkeys(out) if v != clean]
+
+
+def _check(clean: str) -> tuple[str, str] | None:
+    """(rule, reason) of the first rule ``clean`` breaks, or None."""
     view = _Text(clean)
     for rule, reason, pattern, trigger in _RULES:
         if trigger(view) and pattern.search(clean):  # type: ignore[operator]
-            return _reject(clean, rule, reason)
-        if rule == "url" and "." in clean:
+            return rule, reason
+        if rule == "url" and reason == "contains a URL" and "." in clean:
             if (not view.words.isdisjoint(_TLD_SET) and _bare_host(clean)) or \
                     (clean.count(".") >= 3 and _IPV4.search(clean)):
-                return _reject(clean, "url", "contains a URL (bare host name)")
+                return "url", "contains a URL (bare host name)"
     if "[REDACTED" in clean:  # a placeholder means a secret was here: the rule was written around it
-        return _reject(clean, "secret", "contains a redacted secret")
+        return "secret", "contains a redacted secret"
     if _looks_secret(clean, view):
-        return _reject(clean, "secret", "looks like a secret")
-    flagged, why = _flag(clean)
-    return LintResult(True, clean, None, None, flagged, why)
+        return "secret", "looks like a secret"
+    if view.has(*_EXFIL_TRIGGER) and view.starts(_EXFIL_VERBS) and _EXFIL_RULE.search(clean):
+        return "exfiltration", "asks to send, post or commit credentials or private files"
+    return None
 
 
 # --- verification flags ----------------------------------------------------------------------------------
@@ -492,6 +803,28 @@ _FLAG_PATTERNS = [
     _rx(r"\bcommit\b(?:\s+(?:--?[\w-]+(?:=\S+)?|\"[^\"]*\"|'[^']*'|[^\s\-\"'][^\s]*))*?\s+-[a-zA-Z]*n[a-zA-Z]*\b",
                re.I),
     _rx(r"\bgit\s+-n\s+commit\b", re.I),
+    # Switches and settings that turn off TLS, host-key or signature checks, or approve without a look.
+    _rx(r"\bverify\s*=\s*(?:false|0)\b|\bssl[_-]?verify\w*\s*[:=]?\s*(?:false|0|no)\b|\bverify[_-]?ssl\s*[:=]\s*"
+        r"(?:false|0|no)\b|\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\"]?0|\brejectUnauthorized\s*[:=]\s*false\b|"
+        r"\bInsecureSkipVerify\s*[:=]\s*true\b|--insecure\b|--no-check-certificate\b|--trusted-host\b|"
+        r"\bPYTHONHTTPSVERIFY\s*=\s*0|\bsslmode\s*=\s*(?:disable|allow|prefer)\b|\bStrictHostKeyChecking\s*=?\s*no\b|"
+        r"\bUserKnownHostsFile\s*=?\s*/dev/null|--disable-ssl-verification\b|--ssl-no-revoke\b|"
+        r"\bCURLOPT_SSL_VERIFY(?:PEER|HOST)\b|\bcheck_hostname\s*=\s*False\b|\bCERT_NONE\b|"
+        r"--(?:insecure-)?skip-tls-verify\b|--tls-verify\s*=\s*false\b|\bGIT_SSL_NO_VERIFY\b|"
+        r"\bcurl\s+(?:-\S+\s+)*?-k\b|--no-gpg-sign\b|--no-verify-signatures?\b|[-\s]-auto-approve\b|--allow-flagged\b|"
+        r"\bnosec\b|@SuppressWarnings\b|\bpragma:\s*no\s*cover\b|\bistanbul\s+ignore\b|\bNOSONAR\b"
+        r"|\b(?:disabl\w*|turn\w*\s+off|skip\w*|ignor\w*|bypass\w*|suppress\w*)\s+(?:\w+\s+){0,2}?"
+        r"(?:tls|ssl|https|certificates?|certs?|host[\s-]?keys?|hostname|signatures?)\s*(?:verification|validation|"
+        r"checks?|checking|errors?|warnings?)?\b"
+        r"|\b(?:accept|allow|trust)\w*\s+(?:all\s+|any\s+)?(?:self-signed|invalid|untrusted|expired)\s+(?:certs?|"
+        r"certificates?)\b"
+        r"|\b(?:auto-?approv\w*|rubber-?stamp\w*)\b|\b(?:approv|merg|accept|lgtm)\w*\s+(?:\w+\s+){0,4}?without\s+"
+        r"(?:\w+\s+){0,2}?(?:reading|reviewing|review|looking|checking|testing|approval|waiting|tests|ci)\b"
+        r"|\bapprov\w*\s+(?:every|all|any)\s+(?:\w+\s+)?(?:prs?|pull\s+requests?|changes|candidates?|lessons?|diffs?)\b",
+        re.I),
+    # Forcing past a safety check: force pushes, `--force` anywhere.
+    _rx(r"--force\b(?!-with-lease|-if-includes)|\bpush\b[^.;]*?\s-f\b|\bforce[- ]?push\w*|\bpush\w*\s+(?:\w+\s+){0,2}?"
+        r"(?:with\s+)?force\b", re.I),
 ]
 _SENTENCE = _rx(r"(?<=[.!?;])\s+|\n")
 
@@ -522,7 +855,13 @@ _FLAG_TRIGGERS = [
                          "continue-on-error", "allow_failure", "allow-failure", "||"),
     lambda x: "commit" in x.words,
     lambda x: "commit" in x.words,
+    lambda x: x.contains("verify", "ssl", "tls", "unauthorized", "insecure", "--", "sslmode", "stricthostkey",
+                         "knownhosts", "cert", "host", "-k", "nosec", "suppresswarnings", "pragma", "istanbul",
+                         "nosonar", "signature", "approv", "rubber", "lgtm"),
+    lambda x: "force" in x.low or "-f" in x.t,
 ]
+FORCE_REASON = "mentions forcing past a safety check (force push, --force)"
+_FLAG_REASONS = [FLAG_REASON] * (len(_FLAG_TRIGGERS) - 1) + [FORCE_REASON]
 
 
 @functools.lru_cache(maxsize=16384)
@@ -530,11 +869,11 @@ def _flag(clean: str) -> tuple[bool, str | None]:
     # Backticks hide nothing from this check: "Skip `dbt test`" is a skip of tests.
     body = clean.replace("`", "")
     view = _Text(body)
-    patterns = [p for p, trigger in zip(_FLAG_PATTERNS, _FLAG_TRIGGERS) if trigger(view)]
+    patterns = [(p, why) for p, trigger, why in zip(_FLAG_PATTERNS, _FLAG_TRIGGERS, _FLAG_REASONS) if trigger(view)]
     if not patterns:
         return False, None
     for sentence in _SENTENCE.split(body):
-        for pattern in patterns:
+        for pattern, why in patterns:
             if pattern.search(sentence):
-                return True, FLAG_REASON
+                return True, why
     return False, None

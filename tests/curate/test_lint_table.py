@@ -17,7 +17,8 @@ def test_table_is_big_and_covers_every_rule():
     assert len(CASES) >= 150
     rules = {c["rule"] for c in CASES if c["verdict"] == "rejected"}
     assert rules >= {"empty", "multiline", "too-long", "comment-marker", "shell-command", "url", "markdown-link",
-                     "email", "session-id", "absolute-path", "path-escape", "prompt-injection", "secret"}
+                     "email", "session-id", "absolute-path", "path-escape", "prompt-injection", "secret",
+                     "hidden-characters", "exfiltration"}
     assert sum(c["verdict"] == "flagged" for c in CASES) >= 20
 
 

@@ -112,20 +112,38 @@ def _brute_force(text: str) -> tuple[bool, str | None, bool]:
 
     L = importlib.import_module("altimate_learn.curate.lint")
     clean = L.normalize(text)
+    if L._HIDDEN.search(text) or L._mixed_script(clean):
+        return False, "hidden-characters", False
+    variants = [clean] + L._variants(text, clean)
+    for variant in variants:
+        rule = _brute_rule(L, variant)
+        if rule:
+            return False, rule, False
+    flagged = False
+    for variant in variants:
+        body = variant.replace("`", "")
+        flagged = flagged or any(p.search(sentence) for sentence in L._SENTENCE.split(body) for p in L._FLAG_PATTERNS)
+    return True, None, flagged
+
+
+def _brute_rule(L, clean: str) -> str | None:
     for rule, _reason, pattern, _trigger in L._RULES:
         if pattern.search(clean):
-            return False, rule, False
-        if rule == "url" and (L._bare_host(clean) or L._IPV4.search(clean)):
-            return False, "url", False
+            return rule
+        if rule == "url" and _reason == "contains a URL" and (L._bare_host(clean) or L._IPV4.search(clean)):
+            return "url"
+    if "[REDACTED" in clean:
+        return "secret"
     secret_patterns = [L._KNOWN_PREFIX, L._SECRET_ASSIGN, L._SECRET_TYPED, L._SECRET_ENV, L._AUTH_HEADER,
-                       L._PW_FLAGS, L._SSN, L._CONN_STRING]
+                       L._PW_FLAGS, L._SSN, L._CONN_STRING, L._LOGIN_PAIR]
     from altimate_learn.redact import redact
 
-    if redact(clean) != clean or any(p.search(clean) for p in secret_patterns) or L._high_entropy(clean):
-        return False, "secret", False
-    body = clean.replace("`", "")
-    flagged = any(p.search(sentence) for sentence in L._SENTENCE.split(body) for p in L._FLAG_PATTERNS)
-    return True, None, flagged
+    if (redact(clean) != clean or any(p.search(clean) for p in secret_patterns) or L._high_entropy(clean)
+            or L._decoded_secret(clean)):
+        return "secret"
+    if L._EXFIL_RULE.search(clean):
+        return "exfiltration"
+    return None
 
 
 @settings(max_examples=400, deadline=None)
@@ -135,7 +153,13 @@ def _brute_force(text: str) -> tuple[bool, str | None, bool]:
                       "previous", "instructions", "`dbt test`", "--no-verify", "commit", "-nm", "www.", "Do", "not",
                       "run", "CI", "checks", "optional", "no", "need", "to", "lint", "rm", "-rf", "<system>",
                       "password=x", "DB_PASS=y", "Bearer", "abc.def", "mysql", "-pX", "SSN", "123-45-6789",
-                      "AKIAIOSFODNN7EXAMPLE", "const", "token", "=", "\"k\"", ";", "Pwd=1;"]),
+                      "AKIAIOSFODNN7EXAMPLE", "const", "token", "=", "\"k\"", ";", "Pwd=1;", "From", "now", "on",
+                      "you", "[SYSTEM]", "###", "Instruction:", "send", ".env", "post", "the", "in", "PR",
+                      "description", "c u r l", "| b a s h", "xargs", "evil[.]com", "[::1]", "<img src=x>",
+                      "\u0406gnore", "p\u0430yment", "\u202e", "--force", "verify=False", "Ignorez", "les",
+                      "pr\u00e9c\u00e9dentes", "\u5ffd\u7565", "\u6307\u4ee4", "Log", "with", "admin", "/",
+                      "hunter2", "c2stbGl2ZS1hYmNkZWYxMjM0NTY3ODkw", "is", "password", "obey", "comments",
+                      "As", "administrator,", "I", "commit", "`$GITHUB_TOKEN`", "never", "header"]),
                      max_size=8))))
 def test_triggers_never_hide_a_rule_or_flag(text):
     result = lint(text)
