@@ -13,8 +13,33 @@ import typer
 from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, is_interactive, open_store, print_json, \
     settings, warn
 
+def _check_since(value: str) -> str:
+    """A bad --since is a usage error (exit 2), like any other malformed flag."""
+    from altimate_learn.errors import LearnError
+    from altimate_learn.history.common import parse_since
+
+    try:
+        parse_since(value)
+    except LearnError as exc:
+        raise typer.BadParameter(f"{exc.message} {exc.hint or ''}".strip().removeprefix("--since "),
+                                 param_hint="--since") from None
+    return value
+
+
+def _check_repo(value: str | None) -> str | None:
+    import re
+
+    # owner/name, or a repository URL (checked when it is resolved)
+    if value is not None and not re.fullmatch(r"\s*[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+\s*", value) \
+            and not re.match(r"\s*(?:[a-z+]+://|git@|(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+/)", value, re.I):
+        raise typer.BadParameter(f"must be owner/name (for example my-org/my-repo), not '{value}'.",
+                                 param_hint="--repo")
+    return value
+
+
 SinceOpt = Annotated[str, typer.Option(
-    "--since", metavar="DURATION|DATE", help="A duration (30d, 24h, 4w) or an ISO date.", show_default=True)]
+    "--since", metavar="DURATION|DATE", help="A duration (30d, 24h, 4w) or an ISO date.", show_default=True,
+    callback=_check_since)]
 ModelOpt = Annotated[str | None, typer.Option(
     "--model", "-m", metavar="PROVIDER/MODEL",
     help="Model to reflect with. Default: learn.model, else the built-in offline reflector.", show_default=False)]
@@ -35,8 +60,9 @@ def _confirm_on_stderr(question: str) -> bool:
 
 def import_reviews(
     repo: Annotated[str | None, typer.Option(
-        "--repo", metavar="OWNER/NAME", help="GitHub repository. Default: the project's GitHub `origin` remote.",
-        show_default=False)] = None,
+        "--repo", metavar="OWNER/NAME", help="GitHub repository (owner/name or its URL). Default: the project's "
+                                             "GitHub `origin` remote.",
+        show_default=False, callback=_check_repo)] = None,
     since: SinceOpt = "30d",
     limit: Annotated[int, typer.Option("--limit", min=1, max=1000, metavar="N", help="Maximum merged pull requests to inspect.")] = 50,
     include_bots: Annotated[bool, typer.Option("--include-bots", help="Keep comments from bots (overrides every bot filter).")] = False,

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from altimate_learn.errors import LearnError
 
 _UNITS = {"m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def parse_since(value: str, now: datetime | None = None) -> datetime:
@@ -17,7 +18,10 @@ def parse_since(value: str, now: datetime | None = None) -> datetime:
     match = re.fullmatch(r"(\d+)\s*([mhdw])", text.lower())
     result: datetime | None = None
     if match:
-        result = now - timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
+        try:
+            result = now - timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
+        except (OverflowError, ValueError):  # "99999999999d": before any session or pull request existed
+            result = EPOCH
     elif re.match(r"^\d{4}-\d{2}-\d{2}", text):
         try:
             result = datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -113,7 +113,15 @@ def remote_urls(root: Path) -> list[tuple[str, str]]:
 
 
 def resolve_repo(root: Path, repo: str | None = None) -> Repo:
-    """The repository to import from: `--repo owner/name` (on the remote's host), else the `origin` remote."""
+    """The repository to import from: `--repo owner/name` (on the remote's host), or a repository URL
+    pasted from the browser (`https://github.com/owner/name`), else the `origin` remote."""
+    if repo is not None and re.match(r"^\s*(?:[a-z+]+://|git@|(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+/)", repo, re.I):
+        url = repo.strip()
+        parsed = parse_remote(url if "://" in url or url.startswith("git@") else "https://" + url)
+        if parsed is None:
+            raise LearnError(f"--repo must be owner/name (for example my-org/my-repo), not '{repo}'.",
+                             "GitHub and GitHub Enterprise repositories only.")
+        return Repo(GITHUB_HOST if parsed.host == "www.github.com" else parsed.host, parsed.owner, parsed.name)
     if repo is not None:
         match = re.match(r"^([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)$", repo.strip())
         if not match:

@@ -231,3 +231,13 @@ def test_nothing_to_import_needs_no_confirmation_outside_a_terminal(cli, git_rep
     code, out, err = cli("bootstrap")
     assert code == 0, err
     assert "Nothing to import" in out
+
+
+@pytest.mark.parametrize("since, code", [("30d", 0), ("24h", 0), ("4w", 0), ("2020-01-31", 0),
+                                         ("2020-01-31T08:00:00+02:00", 0), ("99999999999d", 0),
+                                         ("yesterday", 2), ("2999-01-01", 2), ("1.5d", 2), ("30 days", 2)])
+def test_since_formats(cli, git_repo, since, code):
+    result, out, err = cli("bootstrap", "--dry-run", "--since", since)
+    assert result == code, out + err
+    if code == 2:
+        assert "Invalid value for --since: must be a duration such as 30d, 24h or 4w, or a past ISO date" in err

@@ -150,7 +150,10 @@ def test_since_bounds_the_merge_date(cli, repo, github):
     code, result, _ = run_json(cli, "--dry-run", "--since", "60d")
     assert result["prs"] == 3  # PR 100, merged 45 days ago, now counts; 109 was never merged
     code, _, err = run_json(cli, "--dry-run", "--since", "yesterday")
-    assert code == 1 and "--since must be a duration such as 30d, 24h or 4w, or a past ISO date" in err
+    assert code == 2 and ("Invalid value for --since: must be a duration such as 30d, 24h or 4w, or a past ISO "
+                          "date; got 'yesterday'.") in err
+    code, result, err = run_json(cli, "--dry-run", "--since", "99999999999d")  # all of history, not a crash
+    assert code == 0 and result["prs"] == 3, err
 
 
 def test_limit_stops_early_and_a_rerun_continues_with_older_prs(cli, repo, github):
@@ -316,8 +319,14 @@ def test_no_remote_needs_repo(cli, git_repo, github):
     assert code == 1
     assert err.strip() == ("Error: cannot find a GitHub repository in this project's git remotes (no GitHub `origin`)."
                            " Pass --repo owner/name.")
-    code, _, err = cli("import-reviews", "--dry-run", "--repo", "https://github.com/acme/widgets")
-    assert code == 1 and "--repo must be owner/name" in err
+    for pasted in ("https://github.com/acme/widgets", "github.com/acme/widgets.git", "git@github.com:acme/widgets.git"):
+        code, out, err = cli("import-reviews", "--dry-run", "--repo", pasted)  # a URL pasted from the browser
+        assert code == 0, err
+        assert "Repository: github.com/acme/widgets" in out
+    code, _, err = cli("import-reviews", "--dry-run", "--repo", "widgets")
+    assert code == 2 and "Invalid value for --repo: must be owner/name (for example my-org/my-repo), not 'widgets'." in err
+    code, _, err = cli("import-reviews", "--dry-run", "--repo", "https://gitlab.com/acme/widgets")
+    assert code == 1 and "supports GitHub and GitHub Enterprise only; the remote is on gitlab.com" in err
 
 
 def test_a_github_enterprise_origin_uses_the_api_url_and_its_v3_prefix(cli, git_repo, monkeypatch):
