@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,17 @@ def test_runner_writes_a_results_file_with_the_machine_and_the_section(tmp_path)
     assert "Machine: " in text and "logical cores" in text and "Python 3." in text
     assert "## Curator: lint verdicts on the labelled lesson table" in text
     assert "[1/1] lint_table" in done.stderr
+
+
+def test_the_hook_benchmark_interpreter_runs_the_hook_with_only_the_standard_library(tmp_path):
+    """The clean venv has none of the package's dependencies: the hook path must not need them."""
+    from research.__main__ import clean_venv
+
+    python = clean_venv(tmp_path)
+    learn = python.parent / "learn"
+    done = subprocess.run([str(learn), "hook", "claude-code"], input='{"hook_event_name": "altimate-learn-check"}',
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["harness"] == "claude-code"
+    missing = subprocess.run([str(python), "-c", "import typer"], capture_output=True, text=True, timeout=60)
+    assert missing.returncode != 0  # really a clean environment
