@@ -1,7 +1,7 @@
 """`learn show`, `promote`, `reject`, `rollback`, `pin`, `unpin`, `search`, `publish`, `check`.
 
 A thin layer: each command calls :mod:`altimate_learn.review` and renders what it returns. Lesson text
-is untrusted and always printed through `review.text.safe` / `safe_json`.
+is untrusted and always printed through `review.text.safe` / `shown` / `safe_json`.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def rollback(name: NameOpt = "team-playbook") -> None:
 
 def _pin(name: str, lesson_id: str, pinned: bool) -> None:
     from altimate_learn.review import gate
-    from altimate_learn.review.text import safe
+    from altimate_learn.review.text import shown
 
     result = gate.set_pinned(open_store(name), lesson_id.strip(), pinned)
     word = "Pinned" if pinned else "Unpinned"
@@ -156,7 +156,7 @@ def _pin(name: str, lesson_id: str, pinned: bool) -> None:
         echo(f"[{result.lesson['id']}] is already {'pinned' if pinned else 'unpinned'}; nothing changed.")
         return
     also = " (also in the staged candidate)" if result.candidate_changed else ""
-    echo(f"{word} [{result.lesson['id']}] {safe(result.lesson['text'])}{also}")
+    echo(f"{word} [{result.lesson['id']}] {shown(result.lesson['text'])}{also}")
 
 
 IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0.", show_default=False, metavar="ID")]
@@ -178,7 +178,7 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
            name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Find approved and retired lessons; an id that matches nothing lists the closest ids."""
     from altimate_learn.review.search import search as do_search
-    from altimate_learn.review.text import safe
+    from altimate_learn.review.text import safe, shown
 
     result = do_search(open_store(name), words)
     if as_json:
@@ -191,9 +191,9 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
             echo("No lessons match.")
         return
     for state, lesson in result.matches:
-        line = f"[{lesson['id']}] {state}: {safe(lesson['text'])}"
+        line = f"[{lesson['id']}] {state}: {shown(lesson['text'])}"
         if state == "retired" and lesson.get("reason"):
-            line += f" (retired: {safe(lesson['reason'])})"
+            line += f" (retired: {shown(lesson['reason'])})"
         echo(line)
 
 

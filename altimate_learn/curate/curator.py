@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
-from altimate_learn.curate.lint import is_flagged, lint, normalize
+from altimate_learn.curate.lint import is_flagged, lint, normalize, path_problem
 from altimate_learn.redact import redact
 from altimate_learn.schema import LESSON_ID, make_lesson, new_lesson_id
 from altimate_learn.store import Store
@@ -173,18 +173,13 @@ class _Delta:
 
 def _path_problem(glob: str) -> str | None:
     """Path triggers are globs relative to the project: one line, no absolute path, no `..`, no URL."""
+    problem = path_problem(glob)
+    if problem is None:
+        return None
     if not isinstance(glob, str) or not glob.strip():
         return "a path trigger must be a non-empty string"
-    if glob != glob.strip() or len(glob) > 200:
-        return f"path trigger {glob[:60]!r} has surrounding spaces or is too long"
-    result = lint(glob)
-    if not result.ok:
-        return f"path trigger {_echo(glob, 60)!r} {result.reason}"
-    if result.text != glob or " " in glob:
-        return f"path trigger {_echo(glob, 60)!r} contains spaces or hidden characters"
-    if glob.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", glob) or ".." in glob.split("/"):
-        return f"path trigger {_echo(glob, 60)!r} leaves the project"
-    return None
+    shown = repr(glob[:60]) if problem.startswith("has surrounding") else repr(_echo(glob, 60))
+    return f"path trigger {shown} {problem}"
 
 
 def _parse(raw: Any, index: int) -> tuple[_Delta | None, str | None]:

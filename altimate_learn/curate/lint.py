@@ -673,6 +673,25 @@ _RULES: list[tuple[str, str, _rx, object]] = [
 ]
 
 
+def path_problem(glob: object, verdict: tuple | None = None) -> str | None:
+    """Why a path trigger glob may not be stored or delivered, or None. Triggers are shown to the agent
+    (`[applies to: models/staging/**]`), so they pass the same lint as lesson text, and stay relative,
+    one word, inside the project. The reason reads after the glob ("'/etc/**' leaves the project")."""
+    if not isinstance(glob, str) or not glob.strip():
+        return "must be a non-empty string"
+    if glob != glob.strip() or len(glob) > 200:
+        return "has surrounding spaces or is too long"
+    # ``verdict``: (ok, text, reason) of lint(glob) already at hand (delivery memoises verdicts).
+    ok, clean, reason = verdict[:3] if verdict is not None else (lambda r: (r.ok, r.text, r.reason))(lint(glob))
+    if not ok:
+        return reason
+    if clean != glob or " " in glob:
+        return "contains spaces or hidden characters"
+    if glob.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", glob) or ".." in re.split(r"[\\/]", glob):
+        return "leaves the project"
+    return None
+
+
 def _reject(text: str, rule: str, reason: str) -> LintResult:
     return LintResult(False, text, rule, reason)
 

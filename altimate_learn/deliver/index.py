@@ -167,6 +167,7 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
+    from altimate_learn.curate.lint import path_problem
     try:
         value = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -190,6 +191,9 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
         ok, clean, reason, rule = lint(item["text"])
         if not ok:
             log(f"lesson {name}/{label} left out: {reason} ({rule})")
+            continue
+        if any(path_problem(p, lint(p)) for p in (item.get("trigger") or {}).get("paths") or []):
+            log(f"lesson {name}/{label} left out: a path trigger fails the lesson lint")  # it is shown to the agent
             continue
         triggers = [single_line(p).replace("\\", "/") for p in (item.get("trigger") or {}).get("paths") or []]
         triggers = [p[2:] if p.startswith("./") else p for p in triggers if p]

@@ -110,6 +110,9 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         if fresh.flagged and not allow_flagged:
             raise PromoteRefused(f"refusing to promote flagged lessons without explicit approval: "
                                  f"{', '.join(fresh.flagged)}.", "Pass --allow-flagged to approve them.")
+        # Every file this writes or removes is checked first, so a planted symlink stops the promote
+        # before anything changed (not after approved.json was already written).
+        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, versions=True)
         candidate = fresh.candidate.lessons or []
         archived = None
         if fresh.approved.lessons is not None:
@@ -123,6 +126,15 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
                              flagged=sorted(fresh.flagged), **ids)
         return PromoteResult(True, archived, len(candidate), ids["added"], ids["edited"], ids["removed"],
                              sorted(fresh.flagged), fresh.candidate_sha256, fresh)
+
+
+def _preflight(store: Store, *names: str, versions: bool = False) -> None:
+    """Raise (changing nothing) if any file a command is about to write leads out of the store folder."""
+    for name in names:
+        fsio.check_confined(store.path(name), store.dir)
+    if versions:
+        fsio.check_confined(store.versions_dir, store.dir)
+        fsio.check_confined(store.version_path((store.versions() or [0])[-1] + 1), store.dir)
 
 
 def _reconcile_retired(store: Store, live: set[str]) -> None:
@@ -176,6 +188,7 @@ def reject(store: Store) -> RejectResult:
         return RejectResult(False)
     with store.lock():
         path = store.path(Store.CANDIDATE)
+        _preflight(store, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -226,6 +239,8 @@ def rollback(store: Store) -> RollbackResult:
         if not versions:
             raise _no_versions(store)
         number = versions[-1]
+        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, Store.HARMFUL,
+                   Store.PENDING_REPLACEMENTS, versions=True)
         restored = store.read_version(number)  # validated; an unreadable version stops here, unchanged
         moved = None
         try:
@@ -263,9 +278,13 @@ class PinResult:
     candidate_changed: bool
 
 
-def unknown_lesson_error(store: Store, lesson_id: str, choices: list[str]) -> StoreError:
+def unknown_lesson_error(store: Store, lesson_id: str, choices: list[str],
+                         staged: list[str] | None = None) -> StoreError:
     from altimate_learn.review.search import closest_ids
 
+    if lesson_id in (staged or []):
+        return StoreError(f"{lesson_id} is only in the staged candidate of '{store.name}', not approved yet.",
+                          "Review and promote it first (`learn show`, `learn promote`), then pin it.")
     close = closest_ids(lesson_id, choices)
     hint = (f"Closest approved ids: {', '.join(close)}." if close
             else "Use `learn search WORDS` to find a lesson.")
@@ -282,12 +301,17 @@ def set_pinned(store: Store, lesson_id: str, pinned: bool) -> PinResult:
         raise StoreError(f"store '{store.name}' has no approved lessons to {'pin' if pinned else 'unpin'}.",
                          "Promote a candidate first (`learn show`, `learn promote`).")
     with store.lock():
+        from altimate_learn.review.model import confined
+
+        confined(store, Store.APPROVED, Store.CANDIDATE)
+        _preflight(store, Store.HISTORY)
         approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
         # Read the candidate before writing anything: an unreadable one stops the command unchanged.
         candidate_file = read_lesson_file(store.path(Store.CANDIDATE))
         target = next((lesson for lesson in approved if lesson["id"] == lesson_id), None)
         if target is None:
-            raise unknown_lesson_error(store, lesson_id, [lesson["id"] for lesson in approved])
+            raise unknown_lesson_error(store, lesson_id, [lesson["id"] for lesson in approved],
+                                       [lesson["id"] for lesson in candidate_file.lessons or []])
         changed = bool(target.get("pinned", False)) != pinned
         _apply_pin(target, pinned)
         candidate_changed = False

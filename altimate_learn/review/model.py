@@ -105,6 +105,14 @@ def lint_lesson(lesson: Lesson, *, grandfathered: bool) -> tuple[Problem | None,
     if result.text != text:
         # Delivery and the curator see the normalized text; approve only what a reader sees.
         return Problem(lesson["id"], "not-normalized", "contains hidden characters or extra whitespace"), flag
+    # Path triggers reach the agent too (`[applies to: …]`): a hand edit must not smuggle text in there.
+    from altimate_learn.curate.lint import path_problem
+
+    for glob in (lesson.get("trigger") or {}).get("paths") or []:
+        why = path_problem(glob)
+        if why:
+            shown = glob if len(glob) <= 60 else glob[:59] + "…"
+            return Problem(lesson["id"], "trigger", f"path trigger {shown!r} {why}"), flag
     return None, flag
 
 
@@ -318,7 +326,20 @@ def archived_sets(store: Store, warnings: list[str] | None = None) -> list[list[
     return out
 
 
+def confined(store: Store, *names: str) -> None:
+    """Refuse lesson files that are symlinks leading out of the store folder (a committed or planted link
+    to some other file): what is shown and promoted must be the store's own files."""
+    for name in names:
+        path = store.path(name)
+        try:
+            fsio.check_confined(path, store.dir)
+        except StoreError:
+            raise StoreError(f"{path} is a symlink that leads outside {store.dir}; refusing to read or change it.",
+                             "Replace it with a regular file (or remove it), then run the command again.") from None
+
+
 def _read_review(store: Store) -> Review:
+    confined(store, Store.APPROVED, Store.CANDIDATE)
     approved = read_lesson_file(store.path(Store.APPROVED))
     candidate = read_lesson_file(store.path(Store.CANDIDATE))
     warnings: list[str] = []

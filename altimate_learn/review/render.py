@@ -1,6 +1,7 @@
 """Text rendering of a review (`learn show`, and the diff `learn promote` asks about).
 
-Every piece of lesson-derived text goes through :func:`safe`, so a lesson cannot drive the terminal.
+Every piece of lesson-derived text goes through :func:`shown` (escaped, huge texts clipped), so a lesson
+cannot drive the terminal or flood it.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from altimate_learn.review.model import Review
-from altimate_learn.review.text import safe
+from altimate_learn.review.text import shown
 from altimate_learn.schema import Lesson
 
 INDENT = "  "
@@ -30,33 +31,33 @@ def _field(lesson: Lesson, key: str) -> str:
     else:
         value = lesson.get(key)
         value = "(none)" if value is None else str(value)
-    return safe(value)
+    return shown(value)
 
 
 def _lesson_lines(lesson: Lesson, review: Review, flagged: dict[str, str], problems: dict[str, list[str]]
                   ) -> list[str]:
-    lines = [f"{INDENT}[{lesson['id']}] {safe(lesson['text'])}"]
+    lines = [f"{INDENT}[{lesson['id']}] {shown(lesson['text'])}"]
     meta = [f"helpful {lesson['helpful']}, harmful {lesson['harmful']}, applied {lesson['applied']}"]
     if lesson.get("pinned"):
         meta.append("pinned")
     if lesson["id"] in review.long:
         meta.append(f"long ({len(lesson['text'])} characters; shorten it when you next edit it)")
     if _paths(lesson):
-        meta.append("applies to: " + ", ".join(safe(p) for p in _paths(lesson)))
+        meta.append("applies to: " + ", ".join(shown(p) for p in _paths(lesson)))
     if lesson.get("tags"):
-        meta.append("tags: " + ", ".join(safe(t) for t in lesson["tags"]))
+        meta.append("tags: " + ", ".join(shown(t) for t in lesson["tags"]))
     lines.append(DETAIL + " · ".join(meta))
     for rule in problems.get(lesson["id"], []):
         lines.append(DETAIL + f"PROBLEM {rule}")
     if lesson["id"] in flagged:
-        lines.append(f"{INDENT}WARNING [{lesson['id']}]: {safe(flagged[lesson['id']])}")
+        lines.append(f"{INDENT}WARNING [{lesson['id']}]: {shown(flagged[lesson['id']])}")
     return lines
 
 
 def _by_lesson(problems: list[Any]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for p in problems:
-        out.setdefault(p.lesson, []).append(f"{p.rule}: {safe(p.message)}")
+        out.setdefault(p.lesson, []).append(f"{p.rule}: {shown(p.message)}")
     return out
 
 
@@ -76,21 +77,21 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
         return ["Diff: none (the candidate matches the approved lessons)"]
     lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
     for lesson in d.added:
-        lines.append(f"{INDENT}+ added    [{lesson['id']}] {safe(lesson['text'])}")
+        lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
         if _paths(lesson):
-            lines.append(f"{DETAIL}       applies to: {', '.join(safe(p) for p in _paths(lesson))}")
+            lines.append(f"{DETAIL}       applies to: {', '.join(shown(p) for p in _paths(lesson))}")
     for edit in d.edited:
         lines.append(f"{INDENT}~ edited   [{edit.id}] ({', '.join(edit.fields)})")
         for key in edit.fields:
             if key == "text":
-                lines.append(f"{DETAIL}       - {safe(edit.old['text'])}")
-                lines.append(f"{DETAIL}       + {safe(edit.new['text'])}")
+                lines.append(f"{DETAIL}       - {shown(edit.old['text'])}")
+                lines.append(f"{DETAIL}       + {shown(edit.new['text'])}")
             else:
                 lines.append(f"{DETAIL}       {key}: {_field(edit.old, key)} -> {_field(edit.new, key)}")
     for removal in d.removed:
         lesson = removal.lesson
-        lines.append(f"{INDENT}- removed  [{lesson['id']}] {safe(lesson['text'])}")
-        reason = safe(removal.reason) if removal.reason else "no reason recorded"
+        lines.append(f"{INDENT}- removed  [{lesson['id']}] {shown(lesson['text'])}")
+        reason = shown(removal.reason) if removal.reason else "no reason recorded"
         if removal.superseded_by and removal.superseded_by not in (removal.reason or ""):
             reason += f" (superseded by {removal.superseded_by})"
         lines.append(f"{DETAIL}       reason: {reason}")
@@ -98,7 +99,7 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
         moves = ", ".join(f"{k} {old} -> {new}" for k, (old, new) in change.changes.items())
         lines.append(f"{INDENT}= counters [{change.id}] {moves}")
     for lesson_id, why in review.flagged.items() if warnings else ():
-        lines.append(f"WARNING [{lesson_id}]: {safe(why)}. Promote needs your explicit approval.")
+        lines.append(f"WARNING [{lesson_id}]: {shown(why)}. Promote needs your explicit approval.")
     return lines
 
 
@@ -127,12 +128,12 @@ def render_review(review: Review, root_label: str) -> list[str]:
     if review.pending:
         lines += ["", f"Pending replacements ({len(review.pending)})"]
         for record in review.pending:
-            lines.append(f"{INDENT}[{safe(record['id'])}] {safe(record['text'])} (attempts: {record['attempts']})")
+            lines.append(f"{INDENT}[{shown(record['id'])}] {shown(record['text'])} (attempts: {record['attempts']})")
     if review.problems:
         lines += ["", "Promote refuses this candidate until these are fixed:"]
-        lines += [f"{INDENT}[{p.lesson}] {p.rule}: {safe(p.message)}" for p in review.problems]
+        lines += [f"{INDENT}[{p.lesson}] {p.rule}: {shown(p.message)}" for p in review.problems]
     for warning in review.warnings:
-        lines += [f"Warning: {safe(warning)}"]
+        lines += [f"Warning: {shown(warning)}"]
     lines.append("")
     if approved is None and candidate is None:
         lines.append(f"No lessons in store '{review.store}' yet. Run `learn reflect` to stage a candidate.")

@@ -54,3 +54,16 @@ def safe_json(value: Any) -> str:
     if all(ch.isprintable() or ch == "\n" for ch in text):
         return text
     return "".join(_json_escape(ch) if ch != "\n" and is_unsafe_char(ch) else ch for ch in text)
+
+
+MAX_SHOWN = 600  # characters of one lesson text printed in a listing
+
+
+def shown(text: Any) -> str:
+    """Lesson text for a listing: :func:`safe`, and clipped when huge (a 1 MB hand-edited "lesson" must not
+    scroll the rest of the review off the screen). Nothing clipped can be promoted: any text over 140
+    characters fails lint unless it is an approved lesson's unchanged text. `--json` has the full text."""
+    value = safe(text)
+    if len(value) <= MAX_SHOWN:
+        return value
+    return value[:MAX_SHOWN] + f"… [{len(value) - MAX_SHOWN} more characters not shown; see --json]"

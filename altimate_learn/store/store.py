@@ -18,7 +18,7 @@ from altimate_learn.schema import Lesson, validate_history, validate_lessons, va
 from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
 
-_VERSION_FILE = re.compile(r"^v([0-9]+)\.json$")
+_VERSION_FILE = re.compile(r"^v([1-9][0-9]*)\.json$")  # `v08.json` is not `v8.json`: not a version
 
 
 class Store:
