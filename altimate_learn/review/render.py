@@ -80,6 +80,14 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
         lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
         if _paths(lesson):
             lines.append(f"{DETAIL}       applies to: {', '.join(shown(p) for p in _paths(lesson))}")
+        # A new lesson arriving pinned or with counters ranks into every session's core tier: say so.
+        extra = [f"{c} {lesson[c]}" for c in ("helpful", "harmful", "applied") if lesson.get(c)]
+        if lesson.get("pinned"):
+            extra.insert(0, "pinned")
+        if lesson.get("coexists"):
+            extra.append("coexists with " + ", ".join(shown(c) for c in lesson["coexists"]))
+        if extra:
+            lines.append(f"{DETAIL}       " + " · ".join(extra))
     for edit in d.edited:
         lines.append(f"{INDENT}~ edited   [{edit.id}] ({', '.join(edit.fields)})")
         for key in edit.fields:

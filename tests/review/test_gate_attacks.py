@@ -127,3 +127,14 @@ def test_rollback_twice_walks_back_then_stops_cleanly(store, cli):
                                       "promote` archives the approved set it replaces, and each rollback uses one "
                                       "up.\n")
     assert store.snapshot() == before
+
+
+def test_the_diff_shows_that_a_new_lesson_arrives_pinned_or_with_counters(store, cli):
+    store.approved([lesson("L-aaaa0001", CTE)])
+    store.candidate([lesson("L-aaaa0001", CTE), lesson("L-bbbb0002", SNAKE, pinned=True, helpful=999),
+                     lesson("L-cccc0003", UV)])
+    code, out, _err = cli("promote", "--yes")
+    assert code == 0
+    assert ("  + added    [L-bbbb0002] Use snake_case for every model and column name.\n"
+            "             pinned · helpful 999\n"
+            "  + added    [L-cccc0003] Use `uv add` for dependencies, not `pip install`.\n") in out
