@@ -37,7 +37,8 @@ def test_openai_reasoning_models_get_the_request_they_accept(model_server: FakeM
     model_server.reply('{"deltas": []}')
     make_chat_model("openai/gpt-5-mini", env=_env(model_server)).complete("s", "p", timeout=5, max_tokens=100)
     body = model_server.requests[-1].body
-    assert "temperature" not in body and body["max_completion_tokens"] == 100
+    # room for the hidden reasoning tokens, which count against the limit
+    assert "temperature" not in body and body["max_completion_tokens"] == 400 and "max_tokens" not in body
 
 
 def test_anthropic_request_shape_and_usage(model_server: FakeModelServer) -> None:
@@ -211,3 +212,177 @@ def test_the_fake_server_logs_unknown_paths_and_complains_when_nothing_is_queued
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(model_server.url + "/nope", timeout=5)
     assert [r.path for r in model_server.requests] == ["/v1/chat/completions", "/nope"]
+
+
+# --- servers that misbehave at the HTTP level ------------------------------------------------------------
+
+class _RawServer:
+    """One connection on 127.0.0.1 answered with ``script(conn)`` (raw bytes: slow, cut, not HTTP)."""
+
+    def __init__(self, script) -> None:
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(1)
+        self.port = self.sock.getsockname()[1]
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, args=(script,), daemon=True)
+        self.thread.start()
+
+    def _serve(self, script) -> None:
+        conn, _ = self.sock.accept()
+        try:
+            conn.recv(65536)
+            script(conn, self.stop)
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+    def env(self) -> dict[str, str]:
+        return {"OPENAI_BASE_URL": f"http://127.0.0.1:{self.port}/v1", "OPENAI_API_KEY": OPENAI_KEY}
+
+    def close(self) -> None:
+        self.stop.set()
+        self.sock.close()
+
+
+def _dribble(head: bytes, each: bytes):
+    def script(conn, stop) -> None:
+        conn.sendall(head)
+        while not stop.wait(0.2):  # a byte now and then: every single read is "in time"
+            conn.sendall(each)
+    return script
+
+
+@pytest.mark.parametrize("script", [
+    _dribble(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n", b" "),
+    _dribble(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", b"1\r\n \r\n"),
+    _dribble(b"HTTP/1.1 200 OK\r\nX-Slow: ", b"a"),
+], ids=["body", "chunked", "headers"])
+def test_the_timeout_bounds_the_whole_exchange_even_when_bytes_trickle_in(script) -> None:
+    import time
+
+    server = _RawServer(script)
+    try:
+        started = time.monotonic()
+        with pytest.raises(ProviderError) as caught:
+            make_chat_model("openai/gpt-4o", env=server.env()).complete("s", "p", timeout=1, max_tokens=10)
+        assert time.monotonic() - started < 3
+        assert caught.value.kind == "timeout"
+        assert str(caught.value) == ("openai/gpt-4o did not answer within 1 s. Try again later, raise --timeout, "
+                                     "or choose a faster model with --model.")
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    (b"SSH-2.0-OpenSSH_9.6\r\n", "connection to openai/gpt-4o failed (BadStatusLine: SSH-2.0-OpenSSH_9.6)."),
+    (b"", "connection to openai/gpt-4o failed (RemoteDisconnected: Remote end closed connection without response)."),
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{\"deltas\":",
+     "connection to openai/gpt-4o failed (IncompleteRead: IncompleteRead(0 bytes read))."),
+], ids=["not-http", "closed", "cut-chunk"])
+def test_a_server_that_breaks_http_is_one_clear_line(payload: bytes, message: str) -> None:
+    server = _RawServer(lambda conn, stop: conn.sendall(payload))
+    try:
+        with pytest.raises(ProviderError) as caught:
+            make_chat_model("openai/gpt-4o", env=server.env()).complete("s", "p", timeout=5, max_tokens=10)
+        assert caught.value.kind == "connection"
+        assert str(caught.value) == message + " Try again; if it keeps failing, check the server and the base URL."
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("url", ["localhost:11434/v1", "127.0.0.1:8000", "ftp://host/v1", "http://[::1"])
+def test_a_base_url_variable_that_is_not_a_url_is_named(url: str) -> None:
+    with pytest.raises(LearnError) as caught:
+        make_chat_model("openai/gpt-4o", env={"OPENAI_BASE_URL": url, "OPENAI_API_KEY": OPENAI_KEY})
+    assert str(caught.value) == (f"OPENAI_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1, not "
+                                 f"'{url}'. Fix or unset OPENAI_BASE_URL.")
+
+
+def test_answers_over_the_size_cap_are_refused_without_buffering_them(model_server: FakeModelServer) -> None:
+    model_server.reply("x" * (9 * 1024 * 1024))
+    with pytest.raises(ProviderError) as caught:
+        make_chat_model("openai/gpt-4o", env=_env(model_server)).complete("s", "p", timeout=20, max_tokens=10)
+    assert caught.value.kind == "too_large"
+    assert str(caught.value).startswith("openai/gpt-4o answered with more than 8 MB; nothing was used.")
+
+
+# --- what newer OpenAI models and compatible servers refuse ---------------------------------------------
+
+def _refuse(param: str, message: str, code: str = "unsupported_parameter") -> dict:
+    return {"error": {"message": message, "type": "invalid_request_error", "param": param, "code": code}}
+
+
+def test_a_refused_max_tokens_is_sent_again_as_max_completion_tokens(model_server: FakeModelServer) -> None:
+    model_server.raw(_refuse("max_tokens", "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                           "Use 'max_completion_tokens' instead."), status=400)
+    model_server.reply('{"deltas": []}')
+    model_server.reply('{"deltas": []}')
+    model = make_chat_model("openai/gpt-7-preview", env=_env(model_server))  # a model we know nothing about
+    assert model.complete("s", "p", timeout=5, max_tokens=100).text == '{"deltas": []}'
+    first, second = model_server.requests[0].body, model_server.requests[1].body
+    assert first["max_tokens"] == 100 and "max_completion_tokens" not in first
+    assert second["max_completion_tokens"] == 100 and "max_tokens" not in second
+    model.complete("s", "p", timeout=5, max_tokens=100)  # the next call asks the right way at once
+    assert len(model_server.requests) == 3 and "max_tokens" not in model_server.requests[2].body
+
+
+def test_a_refused_temperature_and_system_role_are_dropped(model_server: FakeModelServer) -> None:
+    model_server.raw(_refuse("temperature", "Unsupported value: 'temperature' does not support 0 with this model. "
+                                            "Only the default (1) value is supported.", "unsupported_value"), status=400)
+    model_server.raw(_refuse("messages[0].role", "Unsupported value: 'messages[0].role' does not support 'system' "
+                                                 "with this model.", "unsupported_value"), status=400)
+    model_server.reply('{"deltas": []}')
+    make_chat_model("openai/legacy-reasoner", env=_env(model_server)).complete("SYS", "USER", timeout=5, max_tokens=10)
+    last = model_server.requests[-1].body
+    assert "temperature" not in last
+    assert last["messages"] == [{"role": "user", "content": "SYS\n\nUSER"}]
+
+
+def test_a_400_about_something_else_is_not_retried(model_server: FakeModelServer) -> None:
+    model_server.raw(_refuse("max_tokens", "max_tokens is too large: 100000. This model supports at most 16384 "
+                                           "completion tokens.", "invalid_value"), status=400)
+    with pytest.raises(ProviderError) as caught:
+        make_chat_model("openai/gpt-4o", env=_env(model_server)).complete("s", "p", timeout=5, max_tokens=100000)
+    assert caught.value.kind == "bad_request" and len(model_server.requests) == 1
+
+
+def test_a_reasoning_model_that_spends_its_limit_thinking_says_so(model_server: FakeModelServer) -> None:
+    model_server.raw({"id": "x", "object": "chat.completion", "model": "gpt-5",
+                      "choices": [{"index": 0, "finish_reason": "length",
+                                   "message": {"role": "assistant", "content": ""}}],
+                      "usage": {"prompt_tokens": 5000, "completion_tokens": 16384,
+                                "completion_tokens_details": {"reasoning_tokens": 16384}}})
+    with pytest.raises(ProviderError) as caught:
+        make_chat_model("openai/gpt-5", env=_env(model_server)).complete("s", "p", timeout=5, max_tokens=4096)
+    assert str(caught.value).startswith("openai/gpt-5 used its whole token limit without answering (finish_reason: "
+                                        "length;")
+
+
+def test_a_refusal_and_a_payment_error_are_explained(model_server: FakeModelServer) -> None:
+    model_server.raw({"choices": [{"index": 0, "finish_reason": "stop",
+                                   "message": {"role": "assistant", "content": None, "refusal": "I can't help."}}]})
+    model_server.raw({"error": {"message": "Insufficient credits. Add more using the dashboard.", "code": 402}},
+                     status=402)
+    model = make_chat_model("openai/gpt-4o", env=_env(model_server))
+    with pytest.raises(ProviderError) as caught:
+        model.complete("s", "p", timeout=5, max_tokens=10)
+    assert str(caught.value).startswith("openai/gpt-4o declined to answer: I can't help.")
+    with pytest.raises(ProviderError) as caught:
+        model.complete("s", "p", timeout=5, max_tokens=10)
+    assert str(caught.value) == ("openai/gpt-4o refused the request: payment required (HTTP 402): Insufficient "
+                                 "credits. Add more using the dashboard. Check the account's credits or billing with "
+                                 "the provider, or choose another model with --model.")
+
+
+def test_ollama_follows_ollama_host_like_its_own_client(model_server: FakeModelServer) -> None:
+    model_server.reply('{"deltas": []}')
+    env = {"OLLAMA_HOST": f"0.0.0.0:{model_server.port}"}  # what people export to serve on every interface
+    done = make_chat_model("ollama/qwen2.5-coder:7b", env=env).complete("s", "p", timeout=5, max_tokens=10)
+    assert done.usage.cost_usd == 0.0
+    assert model_server.requests[-1].path == "/v1/chat/completions"
+    assert model_server.requests[-1].body["model"] == "qwen2.5-coder:7b"

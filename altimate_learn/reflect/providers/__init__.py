@@ -7,8 +7,11 @@ before the first ``/``. ``builtin`` is the offline reflector and needs no provid
 Providers speak one of two protocols over plain HTTP (urllib; no SDK): OpenAI chat completions
 (OpenAI itself and every compatible server) and Anthropic Messages. Keys and base URLs come from the
 variables users already set for those SDKs (``OPENAI_API_KEY``, ``OPENAI_BASE_URL``,
-``ANTHROPIC_API_KEY``, ``ANTHROPIC_BASE_URL``); ``learn.providers.<name>`` (``type``, ``base_url``,
-``api_key_env``) adds a provider or overrides a built-in one.
+``ANTHROPIC_API_KEY``, ``ANTHROPIC_BASE_URL``, and ``OLLAMA_HOST`` for Ollama); ``learn.providers.<name>``
+(``type``, ``base_url``, ``api_key_env``) adds a provider or overrides a built-in one.
+
+A call is bounded as a whole by its timeout: a watchdog closes the connection at the deadline, so a
+server that trickles bytes cannot hold a reflection past it.
 
 Which model reflects (:func:`resolve_model`): ``--model``, then ``learn.model``, then the session's own
 model when it maps to a provider whose key is set, else ``builtin`` (and the output says so). A model
@@ -90,10 +93,12 @@ class ProviderError(LearnError):
     connection, garbage, too_large."""
 
     def __init__(self, message: str, hint: str | None = None, *, kind: str = "error",
-                 retry_after: float | None = None) -> None:
+                 retry_after: float | None = None, detail: str = "", param: str = "") -> None:
         super().__init__(message, hint)
         self.kind = kind
         self.retry_after = retry_after
+        self.detail = detail  # the provider's own error message (cleaned), for adapting a refused request
+        self.param = param  # the request field the provider named as the problem (OpenAI's error.param)
 
 
 # --- naming -----------------------------------------------------------------------------------------
@@ -125,7 +130,7 @@ def provider_specs(configured: Mapping[str, Any] | None) -> dict[str, ProviderSp
         if kind not in PROVIDER_TYPES:
             raise ConfigError(f"{where}.type must be \"openai\" (any OpenAI-compatible server) or \"anthropic\".")
         url = raw.get("base_url", base.base_url if base else None)
-        if not isinstance(url, str) or not re.match(r"^https?://[^\s/]+", url):
+        if not isinstance(url, str) or not usable_url(url):
             raise ConfigError(f"{where}.base_url must be an http(s) URL such as http://127.0.0.1:11434/v1.")
         key_env = raw.get("api_key_env", base.api_key_env if base else None)
         if key_env is not None and (not isinstance(key_env, str) or not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key_env)):
@@ -136,15 +141,57 @@ def provider_specs(configured: Mapping[str, Any] | None) -> dict[str, ProviderSp
     return specs
 
 
+def usable_url(url: str) -> bool:
+    """An http(s) URL with a host that urllib can open."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+        _ = parts.port  # raises for a port that is not a number
+    except ValueError:  # "http://[::1"
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and not any(c.isspace() for c in url.strip())
+
+
 def base_url_for(spec: ProviderSpec, configured: Mapping[str, Any] | None, env: Mapping[str, str]) -> str:
     """The provider's base URL: `learn.providers.<name>.base_url`, else the SDK variable, else the default."""
     raw = (configured or {}).get(spec.name)
     if isinstance(raw, Mapping) and raw.get("base_url"):
         return spec.base_url
+    if spec.name == "ollama" and env.get("OLLAMA_HOST", "").strip():
+        return _ollama_base(env["OLLAMA_HOST"])
     var = BASE_URL_ENV.get(spec.name)
     if var and env.get(var, "").strip():
-        return env[var].strip().rstrip("/")
+        value = env[var].strip().rstrip("/")
+        if not usable_url(value):
+            from altimate_learn.redact import redact_url
+
+            raise LearnError(f"{var} must be an http(s) URL such as http://127.0.0.1:11434/v1, not "
+                             f"'{redact_url(value)}'.", f"Fix or unset {var}.")
+        return value
     return spec.base_url
+
+
+def _ollama_base(host: str) -> str:
+    """`OLLAMA_HOST` as Ollama's own client reads it (`0.0.0.0`, `gpu-box:11434`, `http://gpu-box`) → its /v1 API."""
+    from urllib.parse import urlsplit
+
+    value = host.strip().rstrip("/")
+    if "://" not in value:
+        value = "http://" + value
+    try:
+        parts = urlsplit(value)
+        port = parts.port or (443 if parts.scheme == "https" else 11434)
+    except ValueError:
+        raise LearnError(f"OLLAMA_HOST is not a host or URL: '{host}'.", "Example: OLLAMA_HOST=127.0.0.1:11434.") \
+            from None
+    name = parts.hostname or "127.0.0.1"
+    if name in ("0.0.0.0", "::"):  # the server listens everywhere; talk to it here
+        name = "127.0.0.1"
+    if ":" in name:
+        name = f"[{name}]"
+    path = parts.path.rstrip("/")
+    return f"{parts.scheme}://{name}:{port}{path if path.endswith('/v1') else path + '/v1'}"
 
 
 def key_problem(spec: ProviderSpec, env: Mapping[str, str]) -> str | None:
@@ -266,12 +313,76 @@ def clean_error_text(text: str, key: str) -> str:
     return text[:200] + ("…" if len(text) > 200 else "")
 
 
+class _Watchdog:
+    """Closes the connections of one request when its deadline passes.
+
+    A socket timeout bounds each read, not the exchange: a server that sends a byte every few seconds
+    (headers or body) would hold a reflection for hours. The watchdog shuts the sockets down at the
+    deadline, so a blocked read returns at once and the call fails as a timeout.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        import threading
+
+        self.fired = False
+        self._connections: list[Any] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(max(0.0, seconds), self._fire)
+        self._timer.daemon = True
+
+    def track(self, connection: Any) -> Any:
+        with self._lock:
+            self._connections.append(connection)
+        return connection
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            for connection in self._connections:
+                sock = getattr(connection, "sock", None)
+                if sock is not None:
+                    try:
+                        sock.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
+
+    def __enter__(self) -> _Watchdog:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+
+def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
+    """urllib's usual opener (proxies from the environment included) whose connections the watchdog sees."""
+    import http.client
+    import ssl
+
+    def tracked(kind: type[http.client.HTTPConnection]) -> Any:
+        def factory(*args: Any, **kwargs: Any) -> http.client.HTTPConnection:
+            return watchdog.track(kind(*args, **kwargs))
+        return factory
+
+    class HTTP(urllib.request.HTTPHandler):
+        def http_open(self, req: Any) -> Any:
+            return self.do_open(tracked(http.client.HTTPConnection), req)
+
+    class HTTPS(urllib.request.HTTPSHandler):
+        def https_open(self, req: Any) -> Any:
+            return self.do_open(tracked(http.client.HTTPSConnection), req, context=ssl.create_default_context())
+
+    return urllib.request.build_opener(HTTP(), HTTPS())
+
+
 def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeout: float, label: str,
               key: str, key_env: str | None) -> dict[str, Any]:
     """POST ``body`` as JSON and return the parsed JSON object answer, or raise :class:`ProviderError`.
 
     ``timeout`` bounds the whole exchange (connect, wait, and reading the body), not each socket read.
     """
+    import http.client
+
     data = json.dumps(body).encode("utf-8")
     request = urllib.request.Request(url, data=data, method="POST",
                                      headers={"Content-Type": "application/json", "Accept": "application/json",
@@ -280,29 +391,42 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
     timed_out = ProviderError(f"{label} did not answer within {timeout:g} s.",
                               "Try again later, raise --timeout, or choose a faster model with --model.",
                               kind="timeout")
+    watchdog = _Watchdog(timeout)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
+        with watchdog, _opener(watchdog).open(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
             raw = _read_capped(response, deadline, label, timed_out)
             status = response.status
+    except ProviderError:
+        raise
     except urllib.error.HTTPError as exc:
         try:
             raw_error = exc.read(64 * 1024)
-        except (OSError, TimeoutError):
+        except (OSError, TimeoutError, http.client.HTTPException):
             raw_error = b""
         raise _http_error(exc.code, raw_error, exc.headers, label, key, key_env, url) from None
     except (TimeoutError, socket.timeout):
         raise timed_out from None
     except urllib.error.URLError as exc:
         reason = exc.reason
-        if isinstance(reason, (TimeoutError, socket.timeout)):
+        if watchdog.fired or isinstance(reason, (TimeoutError, socket.timeout)):
             raise timed_out from None
         raise ProviderError(f"cannot reach {label} at {_show_url(url)} ({clean_error_text(str(reason), key)}).",
                             "Check that the server is running and the base URL (OPENAI_BASE_URL, "
                             "ANTHROPIC_BASE_URL or learn.providers) is right.", kind="connection") from None
-    except (ConnectionError, OSError) as exc:
-        raise ProviderError(f"connection to {label} failed ({clean_error_text(str(exc), key)}).",
+    except (ConnectionError, OSError, http.client.HTTPException) as exc:
+        if watchdog.fired:
+            raise timed_out from None
+        # IncompleteRead, BadStatusLine, a reset: the server broke off or does not speak HTTP
+        what = clean_error_text(str(exc), key) or type(exc).__name__
+        raise ProviderError(f"connection to {label} failed ({type(exc).__name__}: {what}).",
                             "Try again; if it keeps failing, check the server and the base URL.",
                             kind="connection") from None
+    except ValueError as exc:  # a base URL urllib cannot use ("localhost:11434/v1", no scheme)
+        raise ProviderError(f"cannot use the base URL {_show_url(url)} for {label} ({clean_error_text(str(exc), key)}).",
+                            "Base URLs start with http:// or https://, e.g. http://127.0.0.1:11434/v1.",
+                            kind="connection") from None
+    if watchdog.fired:
+        raise timed_out
     try:
         value = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -319,10 +443,11 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
 def _read_capped(response: Any, deadline: float, label: str, timed_out: ProviderError) -> bytes:
     chunks: list[bytes] = []
     size = 0
+    read = getattr(response, "read1", None) or response.read  # read1: return what has arrived, don't wait for 64 KB
     while True:
         if time.monotonic() > deadline:
             raise timed_out
-        chunk = response.read(64 * 1024)
+        chunk = read(64 * 1024)
         if not chunk:
             return b"".join(chunks)
         size += len(chunk)
@@ -357,18 +482,20 @@ def _retry_after(headers: Any) -> float | None:
 def _http_error(status: int, raw: bytes, headers: Any, label: str, key: str, key_env: str | None,
                 url: str) -> ProviderError:
     detail = ""
+    param = ""
     try:
         parsed = json.loads(raw.decode("utf-8"))
         err = parsed.get("error") if isinstance(parsed, dict) else None
         if isinstance(err, dict):
             detail = str(err.get("message") or err.get("type") or "")
+            param = str(err.get("param") or "")
         elif isinstance(err, str):
             detail = err
         elif isinstance(parsed, dict) and isinstance(parsed.get("message"), str):
             detail = parsed["message"]
     except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
         detail = ""
-    said = f": {clean_error_text(detail, key)}" if detail.strip() else ""
+    said = f": {clean_error_text(detail, key).rstrip('.')}" if detail.strip() else ""  # "…dashboard." + "."
     if status in (401, 403):
         where = f"Check {key_env}" if key_env else "Check the provider's key"
         return ProviderError(f"{label} rejected the request (HTTP {status}, authentication){said}.",
@@ -387,7 +514,11 @@ def _http_error(status: int, raw: bytes, headers: Any, label: str, key: str, key
     if status in (400, 413, 422):
         return ProviderError(f"{label} refused the request (HTTP {status}){said}.",
                              "Check the model name; a smaller model or a shorter session may help.",
-                             kind="bad_request")
+                             kind="bad_request", detail=clean_error_text(detail, key), param=param[:100])
+    if status == 402:
+        return ProviderError(f"{label} refused the request: payment required (HTTP 402){said}.",
+                             "Check the account's credits or billing with the provider, or choose another model "
+                             "with --model.", kind="auth")
     return ProviderError(f"{label} failed (HTTP {status}){said}.",
                          "The provider had a problem; signals stay open and the next reflection retries.",
                          kind="server")
