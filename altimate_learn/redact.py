@@ -134,6 +134,8 @@ _PROSE_CRED = re.compile(
     r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
+    r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
+    r"(?:password|passwd|passphrase|pwd|token|api[ \t_-]?key|secret)\b"
 )
 _PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential")
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
@@ -463,11 +465,12 @@ def find_secrets(text: str) -> list[Span]:
         _assignments(text, lower, raw)
     if any(k in lower for k in _PROSE_NEEDLES):
         for m in _PROSE_CRED.finditer(lower):
-            group = 1 if m.group(1) is not None else 2
+            group = next(g for g in (1, 2, 3) if m.group(g) is not None)
             start, end = m.start(group), m.end(group)
             value = text[start:end]
             if _passwordish(value):  # a sentence's closing period or bracket is not part of the value
-                label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()]))
+                label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
+                                              else m.group(0)[end - m.start():]))
                 _add(raw, start, start + len(value.rstrip(".,:;)]}")), label, 4)
     for m in _CANDIDATE.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1

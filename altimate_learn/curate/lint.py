@@ -309,7 +309,21 @@ _INJECTION_MORE = _rx(
     r"safeguards?|content\s+polic(?:y|ies))\b|\b(?:override|bypass|ignore)\s+(?:your|all|any)\s+restrictions\b"
     r"|\b(?:system|admin)\s+override\b|\b(?:god|sudo|unrestricted|jailbreak|dan)\s+mode\b"
     r"|\b(?:take|takes|have|has)\s+(?:priority|precedence)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|"
-    r"earlier|system)\b",
+    r"earlier|system)\b"
+    r"|^\s*override\s*:|\b(?:the\s+)?(?:agent|assistant|model|ai)\s+(?:may|can|is\s+(?:now\s+)?(?:allowed|permitted)\s+to)"
+    r"\s+now\b|\byou\s+are\s+dan\b|\b(?:have|has|with)\s+no\s+(?:limits|restrictions|rules|filters|guardrails)\b"
+    r"|(?<!never\s)(?<!not\s)(?<!don't\s)(?<!dont\s)\bpretend\b"
+    r"|\bdeny\s+(?:that\s+)?(?:it|this|these|the)\s+(?:(?:rules?|lessons?|instructions?)\s+)?(?:exists?|rules?|lessons?|"
+    r"instructions?)\b|\bwhen\s+asked\s+about\s+(?:this|these)\s+(?:rules?|instructions?|lessons?)\b"
+    r"|\b(?:do\s+not|don'?t|never|without)\s+(?:tell|telling|inform|informing|notify|notifying|alert|alerting|"
+    r"mention|mentioning)\s+(?:the\s+|your\s+)?(?:user|human|developer|reviewer)s?\b"
+    r"|\bsilently\s+(?:add|insert|change|modify|install|inject|send|upload|remove|delete|disable|commit|push|"
+    r"exfiltrate|run|execute)\b|\bwithout\s+(?:the\s+)?(?:user|human|reviewer)(?:'s)?\s+(?:knowing|knowledge|"
+    r"noticing|consent)\b"
+    r"|\b(?:this|these)\s+(?:lesson|rule|instruction)s?\s+(?:\w+\s+)?(?:in|into)\s+(?:every|each|all)\s+(?:responses?|"
+    r"repl(?:y|ies)|answers?|outputs?|files?|commits?|messages?)\b"
+    r"|\b(?:repeat|copy|output|print|spread|propagate)\s+(?:this|these)\s+(?:lesson|rule|instruction)s?\b"
+    r"|(?:\\[nr])+\s*(?:human|assistant|system|user)\s*:",
     re.I,
 )
 _INJECTION_MORE_TRIGGER = ("now", "instruction", "instructions", "system", "response", "assistant", "user", "human",
@@ -321,7 +335,11 @@ _INJECTION_MORE_TRIGGER = ("now", "instruction", "instructions", "system", "resp
                            "treat", "role", "persona", "identity", "purpose", "unrestricted", "uncensored",
                            "unfiltered", "keep", "hold", "reveal", "disclose", "forget", "guardrail", "guardrails",
                            "safeguard", "safeguards", "content", "override", "god", "sudo", "jailbreak", "dan",
-                           "priority", "precedence", "follow", "execute", "carry", "commands", "orders")
+                           "priority", "precedence", "follow", "execute", "carry", "commands", "orders", "agent",
+                           "model", "ai", "dan", "limits", "filters", "pretend", "deny", "asked", "inform",
+                           "informing", "notify", "notifying", "alert", "alerting", "mention", "mentioning",
+                           "telling", "silently", "knowing", "knowledge", "noticing", "consent", "lesson", "rule",
+                           "repeat", "copy", "output", "print", "spread", "propagate", "n", "r")
 # The same attack in other languages: "ignore (all) previous instructions" and "system prompt".
 _INJECTION_INTL = _rx(
     r"\b(?:ignore[rz]?|oublie[rz]?)\s+(?:tout(?:es)?\s+)?(?:les|tes|vos|ces)\s+(?:\w+\s+)?(?:instructions|consignes|"
@@ -334,7 +352,7 @@ _INJECTION_INTL = _rx(
     r"|\b(?:ignorier\w*|vergiss|vergessen\s+sie)\s+(?:\w+\s+){0,3}?(?:anweisungen|instruktionen|regeln|vorgaben|befehle)"
     r"|\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}?(?:instructies|regels)"
     r"|\b(?:zignoruj|ignoruj|zapomnij)\s+(?:\w+\s+){0,3}?(?:instrukcje|polecenia|zasady)"
-    r"|(?:проигнорир|игнорир|ігнор|забудь|забудьте|не\s+обращай)\w*\s+(?:\w+\s+){0,4}?"
+    r"|(?:проигнорир|игнорир|ігнор|забудь|забудьте|не\s+обращай|оставь|отбрось|отмени|не\s+следуй)\w*\s+(?:\w+\s+){0,4}?"
     r"(?:инструкц|указани|правил|команд|інструкц|вказівк)"
     r"|(?:忽略|忽视|无视|無視|不要理会|忘记|忘掉|忘れ|무시|잊어).{0,15}?(?:指令|指示|说明|說明|提示|规则|規則|命令|지시|지침|규칙|명령|"
     r"プロンプト|ルール)"
@@ -420,9 +438,11 @@ def _decoded_secret(text: str) -> bool:
 _SENSITIVE = (r"(?:(?:the\s+)?contents?\s+of\s+)?(?:[`'\"]?(?:\.env(?![\w.-])|\.envrc|\.netrc|\.npmrc|\.pypirc|\.pgpass|"
               r"\.git-credentials|\.ssh\b|\.aws\b|\.kube/config|kubeconfig|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
               r"\$?\{?[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIALS?)\b\}?)[`'\"]?"
+              r"|(?:aws|gcp|azure|cloud|prod(?:uction)?|deploy|admin|root|service[\s-]account|staging|database|db)\s+"
+              r"(?:keys?|credentials?|secrets?|tokens?|passwords?)"
               r"|(?:all\s+)?(?:the\s+)?env(?:ironment)?\s+var(?:iable)?s|(?:the\s+)?environment\b(?!\s+(?:name|setup|file))"
               r"|secrets?|(?<!input\s)(?<!output\s)(?<!prompt\s)(?<!completion\s)(?<!of\s)(?<!max\s)(?<!total\s)"
-              r"(?<!many\s)(?<!few\s)token\b(?!\s+(?:per|used|spent|consumed|budget|limit)\b)"
+              r"(?<!many\s)(?<!few\s)token\b(?!\s+(?:per|used|spent|consumed|budget|limit)\b)|(?P<bare>tokens)\b"
               r"|(?:the|your|our|all|any|my|access|auth|api|github|gitlab|bearer|secret|session|refresh|personal|npm|"
               r"pypi|oauth|these|those)\s+tokens|api[\s_-]?keys?|access\s+keys?|credentials?|passwords?|passwds?|private\s+keys?|"
               r"(?:secret|ssh|gpg|pgp|signing|deploy|master|root|encryption)\s+keys?|session\s+cookies?)"
@@ -443,7 +463,8 @@ _PUBLIC = (r"(?:to|in|into|inside|within|on)\s+(?:the\s+|a\s+|your\s+|every\s+|e
            r"(?:pr|prs|pull\s+requests?|descriptions?|commit(?:\s+messages?)?|issues?|comments?|chat|slack|discord|"
            r"e-?mails?|logs?|output|responses?|reply|answers?|readme|repo(?:sitory)?|git|gist|pastebin|webhooks?|"
            r"channels?|tickets?|wiki|bug\s+reports?|screenshots?|public|query\s+strings?|urls?|source(?:\s+code)?|"
-           r"code|frontend|client|bundle|error\s+messages?|dashboards?|analytics|docs?)\b")
+           r"code|frontend|client|bundle|error\s+messages?|dashboards?|analytics|docs?|dockerfile|images?|"
+           r"artifacts?|layers?)\b")
 _WORDS_BETWEEN = r"(?:\s+(?!(?:never|not|no|instead|but|rather|or|than|unless|except|nor)\b)[^\s,;!?]+){0,5}?\s+"
 _EXFIL = _rx(r"\b(?:(?P<expose>" + _EXPOSE + r")|(?P<place>" + _PLACE + r"))(?:s|es|ed|ing)?\b" + _WORDS_BETWEEN
              + _SENSITIVE + r"(?P<rest>[^,;!?]*)", re.I)
@@ -459,7 +480,14 @@ _EXFIL_VERBS = ("send", "sent", "post", "past", "upload", "email", "e-mail", "ma
                 "embed", "append", "insert", "commit", "push", "check", "stor", "sav", "hard")
 _EXFIL_TRIGGER = ("env", "netrc", "npmrc", "pypirc", "pgpass", "credentials", "credential", "ssh", "aws", "kube",
                   "kubeconfig", "id", "environment", "secret", "secrets", "token", "tokens", "api", "apikey", "key",
-                  "keys", "password", "passwords", "passwd", "cookie", "cookies", "envrc")
+                  "keys", "password", "passwords", "passwd", "cookie", "cookies", "envrc", "authorization", "auth",
+                  "kubeconfig", "deploy")
+
+
+_COUNTING_VERBS = frozenset({"print", "log", "output", "display", "echo", "dump", "cat"})
+# "Log `request.headers` including Authorization": a dump that carries credentials along.
+_DUMP_WITH = _rx(r"\b(?:log|print|dump|echo|output)\w*\s+(?:\S+\s+){0,4}?(?:including|with)\s+(?:the\s+|their\s+)?"
+                 r"(?:authorization|auth\s+headers?|cookies?|passwords?|secrets?|credentials?)\b", re.I)
 
 
 class _Exfiltration:
@@ -467,12 +495,17 @@ class _Exfiltration:
 
     @staticmethod
     def search(text: str) -> re.Match[str] | None:
+        dump = _DUMP_WITH.search(text)
+        if dump and not _NEGATION.search(text[: dump.start()]):
+            return dump
         for match in _EXFIL.finditer(text):
             before = text[: match.start()]
             if _NEGATION.search(before):
                 continue
             if _SAFE_PLACE.search(match.group("rest")):
                 continue
+            if match.group("bare") and match.group("expose") and match.group("expose").lower() in _COUNTING_VERBS:
+                continue  # "log tokens per request": model tokens, not credentials
             if match.group("expose"):
                 return match
             verb = match.group("place").lower()

@@ -234,6 +234,7 @@ PROSE = [
     ("use key 9fK2xQ7LmZp for the sandbox", "use key [REDACTED:secret] for the sandbox"),
     ("my api key is abcd1234efgh.", "my api key is [REDACTED:api-key]."),
     ("The password is \"s3cret!\" for the db", "The password is \"[REDACTED:password]\" for the db"),
+    ("Use `hunter2` as the DB password.", "Use `[REDACTED:password]` as the DB password."),
 ]
 
 
