@@ -17,7 +17,7 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation
                                                            "terminal.")]
 AllowFlaggedOpt = Annotated[bool, typer.Option(
     "--allow-flagged", help="With --yes: approve lessons flagged for mentioning skipping or disabling tests, "
-                            "checks, CI or review.")]
+                            "checks, CI, review or TLS verification, or forcing (--force, force-push).")]
 PublishOpt = Annotated[bool, typer.Option(
     "--publish", help="After promoting, export the approved lessons as .altimate-code/skills/<name>/SKILL.md.")]
 ReplaceOpt = Annotated[bool, typer.Option(
