@@ -885,7 +885,13 @@ def is_flagged(text: str) -> tuple[bool, str | None]:
     """Does the text mention skipping, disabling or ignoring verification? (Kept, needs explicit approval.)"""
     if not isinstance(text, str):
         return False, None
-    return _flag(normalize(text))
+    clean = normalize(text)
+    result = _flag(clean)
+    for variant in _variants(text, clean) if not result[0] else ():
+        result = _flag(variant)
+        if result[0]:
+            break
+    return result
 
 
 _FLAG_VERBS = ("skip", "omit", "ignor", "disabl", "bypass", "exclud", "turn", "switch", "remov", "delet", "comment",
