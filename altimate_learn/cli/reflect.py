@@ -25,6 +25,12 @@ def _usage_error(message: str, hint: str = "--session") -> typer.BadParameter:
     return typer.BadParameter(message, param_hint=hint)
 
 
+def _finite(value: float, hint: str) -> float:
+    if value != value:  # NaN slips through a range check
+        raise _usage_error("must be a number of seconds.", hint)
+    return value
+
+
 def _read_feedback(source: str) -> str:
     if source == "-":
         stream = getattr(sys.stdin, "buffer", None)
@@ -89,7 +95,8 @@ def reflect(
                                                         "anthropic/claude-haiku-4-5, ollama/qwen2.5-coder, or "
                                                         "builtin. Overrides learn.model.", show_default=False)] = None,
     timeout: Annotated[float, typer.Option(
-        "--timeout", metavar="SECONDS", help="Seconds to wait for the model.", min=1)] = 120.0,
+        "--timeout", metavar="SECONDS", help="Seconds to wait for the model.", min=1, max=86_400,
+        callback=lambda value: _finite(value, "--timeout"))] = 120.0,
     as_json: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
     auto: Annotated[bool, typer.Option("--auto", hidden=True)] = False,
@@ -166,7 +173,8 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
         print_json(run.to_json())
     else:
         _print_footer(run)
-    failed = [o for o in run.outcomes if o.status in ("failed", "busy")]
+    # Sessions another process is reflecting on are its work, not a failure of --pending.
+    failed = [o for o in run.outcomes if o.status == "failed" or o.status == "busy" and not pending]
     if failed and len(failed) == len(run.outcomes):
         first = failed[0]
         raise LearnError(f"reflection failed: {first.error}", "The signals stay open; run `learn reflect` again.") \
@@ -184,6 +192,9 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
         if pending:
             echo(f"Session {outcome.session}: failed: {outcome.error} Signals kept open.")
         return
+    if outcome.status == "busy":  # nothing was reflected here: say so in one line, not as a reflection
+        echo(f"{where[0].upper()}{where[1:]}: skipped, {outcome.error}.")
+        return
     signals = outcome.consumed or outcome.kept
     count = f" ({len(signals)} signal{'s' if len(signals) != 1 else ''})" if signals else ""
     echo(f"Reflected on {where}{count} with {outcome.model}.")
@@ -191,9 +202,6 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
         echo(f"  {outcome.note}")
     for note in outcome.notes:
         echo(f"  Note: {note}")
-    if outcome.status == "busy":
-        echo(f"  Skipped: {outcome.error}.")
-        return
     if outcome.status == "none":
         echo(f"  Nothing to do: {outcome.summary}.")
         return
@@ -234,8 +242,9 @@ def _print_footer(run: Any) -> None:
         return
     for note in run.notes:
         echo(f"Note: {note}")
-    if len(run.outcomes) > 1:
-        echo(f"Total: {len(run.outcomes)} reflections, {run.usage.describe()}.")
+    done = [o for o in run.outcomes if o.status not in ("busy", "none")]
+    if len(done) > 1:
+        echo(f"Total: {len(done)} reflections, {run.usage.describe()}.")
     candidates = [o.candidate for o in run.outcomes if o.candidate]
     if candidates:
         echo(f"Candidate: {candidates[-1]}; review with `learn show`, approve with `learn promote`.")

@@ -63,6 +63,9 @@ def openai_env(model_server: FakeModelServer, monkeypatch: pytest.MonkeyPatch) -
     (["--pending", "--feedback", "f.txt"], "--pending cannot be combined with --session, --trajectory or --feedback."),
     (["--trajectory", "t.jsonl"], "--trajectory needs --feedback FILE|- (the feedback on that session)."),
     (["--session", "a", "--feedback-kind", "chat"], "unknown kind 'chat'; use verifier, ci, review or user."),
+    (["--pending", "--timeout", "inf"], "Invalid value for '--timeout'"),  # not a crash on an infinite wait
+    (["--pending", "--timeout", "nan"], "Invalid value for '--timeout'"),
+    (["--pending", "--timeout", "0"], "Invalid value for '--timeout'"),
 ])
 def test_usage_errors_exit_2(git_repo, cli, args, message) -> None:
     code, out, err = cli("reflect", *args)
@@ -410,3 +413,29 @@ def test_a_missing_transcript_is_noted_and_the_signals_still_used(git_repo, cli)
     assert code == 0
     assert "Note: the transcript of session gone-session was not found; reflecting on its signals alone" in out
     assert _open(git_repo) == []
+
+
+def test_two_concurrent_pending_runs_reflect_each_batch_once(git_repo, openai_env) -> None:
+    import os
+    import subprocess
+    import sys
+
+    for i in range(4):
+        _signals(git_repo, f"never use print in module{i}, use the logger", session=f"s{i}")
+    for _ in range(8):  # each call takes a while, so the two processes overlap
+        openai_env.hang(0.6)
+    env = dict(os.environ, ALTIMATE_LEARN_MODEL="openai/gpt-4o-mini")
+    procs = [subprocess.Popen([sys.executable, "-m", "altimate_learn", "reflect", "--pending"], cwd=git_repo, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+             for _ in range(2)]
+    results = [(p.wait(timeout=60), *p.communicate()) for p in procs]
+    assert [code for code, _, _ in results] == [0, 0], results
+    assert len(openai_env.requests) == 4  # one model call per batch, whichever process made it
+    reflected = sorted(h["session"] for h in _history(git_repo) if h.get("op") == "reflect")
+    assert reflected == ["s0", "s1", "s2", "s3"]
+    assert _open(git_repo) == []
+    for _, out, _ in results:  # a batch the other process holds is one line, not a reflection
+        assert "Skipped:" not in out
+        for line in out.splitlines():
+            if "skipped" in line:
+                assert line.startswith("Session s") and line.endswith("is reflecting on these signals.")
