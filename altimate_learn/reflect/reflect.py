@@ -662,8 +662,12 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
         run.outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)
-        if auto and outcome.status == "failed":
-            break  # a provider failure backs off everything; the rest waits
+        if outcome.status == "failed":  # the provider failed: the other sessions would fail the same way
+            rest = len(pending_sessions(list_signals(store))) - 1
+            if rest > 0:
+                run.notes.append(f"{rest} more session{'s' if rest != 1 else ''} with open signals not tried after "
+                                 "the provider failed; they wait for the next run")
+            break
         state = schedule.read_schedule(store)
     return run
 

@@ -439,3 +439,15 @@ def test_two_concurrent_pending_runs_reflect_each_batch_once(git_repo, openai_en
         for line in out.splitlines():
             if "skipped" in line:
                 assert line.startswith("Session s") and line.endswith("is reflecting on these signals.")
+
+
+def test_pending_stops_at_a_provider_failure_instead_of_failing_every_session(git_repo, cli, openai_env) -> None:
+    for i in range(3):
+        _signals(git_repo, f"always use snake_case in table{i}", session=f"s{i}")
+    openai_env.fail(500, "down")
+    code, out, err = cli("reflect", "--pending", "--model", "openai/gpt-4o-mini")
+    assert code == 1 and "openai/gpt-4o-mini failed (HTTP 500): down." in err
+    assert len(openai_env.requests) == 1  # not one timeout per session
+    assert "Note: 2 more sessions with open signals not tried after the provider failed; they wait for the next run" \
+        in out
+    assert len(_open(git_repo)) == 3 and _schedule(git_repo)["failures"] == 1
