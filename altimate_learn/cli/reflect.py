@@ -18,7 +18,8 @@ import typer
 from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
 from altimate_learn.errors import LearnError
 
-FEEDBACK_MAX_BYTES = 4 * 1024 * 1024
+FEEDBACK_HEAD_BYTES = 1024 * 1024  # a log is read no further than its first and last megabyte
+FEEDBACK_TAIL_BYTES = 1024 * 1024
 
 
 def _usage_error(message: str, hint: str = "--session") -> typer.BadParameter:
@@ -31,16 +32,35 @@ def _finite(value: float, hint: str) -> float:
     return value
 
 
+def _head_and_tail(stream: Any) -> bytes:
+    """The first and the last megabyte of ``stream`` (a CI log fails at the end), memory bounded."""
+    head = stream.read(FEEDBACK_HEAD_BYTES)
+    if len(head) < FEEDBACK_HEAD_BYTES:
+        return head
+    tail = b""
+    try:  # a file: jump to its end
+        size = stream.seek(0, 2)
+        if size > FEEDBACK_HEAD_BYTES:
+            stream.seek(max(FEEDBACK_HEAD_BYTES, size - FEEDBACK_TAIL_BYTES))
+            tail = stream.read(FEEDBACK_TAIL_BYTES)
+    except (OSError, ValueError, AttributeError):  # a pipe: read through, keeping the end
+        while True:
+            chunk = stream.read(256 * 1024)
+            if not chunk:
+                break
+            tail = (tail + chunk)[-FEEDBACK_TAIL_BYTES:]
+    return head + (b"\n" + tail if tail else b"")
+
+
 def _read_feedback(source: str) -> str:
     if source == "-":
         stream = getattr(sys.stdin, "buffer", None)
-        data = stream.read(FEEDBACK_MAX_BYTES + 1) if stream is not None else \
-            sys.stdin.read(FEEDBACK_MAX_BYTES + 1).encode("utf-8")
+        data = _head_and_tail(stream) if stream is not None else sys.stdin.read().encode("utf-8")
         where = "stdin"
     else:
         try:
             with open(source, "rb") as handle:
-                data = handle.read(FEEDBACK_MAX_BYTES + 1)
+                data = _head_and_tail(handle)
         except FileNotFoundError:
             raise LearnError(f"feedback file {source} does not exist.", "Pass a file, or - to read stdin.") from None
         except IsADirectoryError:
@@ -51,8 +71,8 @@ def _read_feedback(source: str) -> str:
         where = source
     if b"\0" in data[:8192]:
         raise LearnError(f"feedback in {where} is binary, not text.", "Pass a text file such as a CI log or review.")
-    # Only the first 12,000 characters are used; a huge log is read no further than needed.
-    text = data[:FEEDBACK_MAX_BYTES].decode("utf-8", errors="replace")
+    # Only 12,000 characters are used, from the start and the end (see digest.clip_feedback).
+    text = data.decode("utf-8", errors="replace")
     if not text.strip():
         raise LearnError(f"feedback in {where} is empty.", "Pass the feedback text (a CI log, a review, a note).")
     return text

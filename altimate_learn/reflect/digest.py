@@ -244,11 +244,28 @@ def build_digest(src: DigestSource, cap: int = DIGEST_CAP) -> str:
     return "\n".join([head, calls, tail])[:cap]
 
 
+FEEDBACK_HEAD = 3_000  # of a long feedback text, this much of the start is kept; the rest of the cap is its end
+
+
 def clip_feedback(text: str, cap: int = FEEDBACK_CAP) -> str:
-    """Feedback given on the command line (a CI log, a review): clipped, then redacted."""
-    suffix = "\n… [truncated]"
+    """Feedback given on the command line (a CI log, a review): redacted, at most ``cap`` characters.
+
+    A long text keeps its start (what ran) and its end: a CI log says what failed at the bottom, after
+    pages of setup output. Cuts fall on line breaks where possible, so a secret is never split in two
+    halves that redaction would no longer recognise.
+    """
     raw = text.strip()
-    body = redact(raw[:cap])
-    if len(raw) <= cap and len(body) <= cap:
+    body = redact(raw[: cap + 1]) if len(raw) <= cap else ""
+    if body and len(body) <= cap:
         return body
-    return body[: cap - len(suffix)] + suffix  # placeholders can be longer than what they replace
+    head_end = raw.rfind("\n", 0, FEEDBACK_HEAD)
+    head_end = head_end if head_end > FEEDBACK_HEAD // 2 else FEEDBACK_HEAD
+    tail_start = raw.find("\n", len(raw) - (cap - FEEDBACK_HEAD - 100))
+    tail_start = tail_start + 1 if 0 <= tail_start < len(raw) - 100 else len(raw) - (cap - FEEDBACK_HEAD - 100)
+    tail_start = max(tail_start, head_end)
+    head, tail = redact(raw[:head_end]).rstrip(), redact(raw[tail_start:]).lstrip()
+    marker = f"\n… [{tail_start - head_end:,} characters omitted] …\n"
+    room = cap - len(marker)
+    head = head[: min(len(head), FEEDBACK_HEAD)]  # placeholders can be longer than what they replace
+    tail = tail[max(0, len(tail) - (room - len(head))):]
+    return head + marker + tail

@@ -93,5 +93,15 @@ def test_trajectory_export() -> None:
 
 def test_feedback_is_redacted_and_capped() -> None:
     text = clip_feedback(f"token={AWS}\n" + "log line\n" * 3000)
-    assert len(text) <= 12_000 and text.endswith("… [truncated]") and AWS not in text
+    assert len(text) <= 12_000 and "characters omitted] …" in text and AWS not in text
     assert clip_feedback("  short  ") == "short"
+
+
+def test_a_long_ci_log_keeps_its_start_and_the_failure_at_its_end() -> None:
+    log = "$ pip install -r requirements.txt\n" + "Collecting package\n" * 5000 + \
+        f"FAILED tests/test_orders.py::test_total - AssertionError\nexport KEY={AWS}\n"
+    text = clip_feedback(log)
+    assert len(text) <= 12_000
+    assert text.startswith("$ pip install -r requirements.txt")
+    assert "FAILED tests/test_orders.py::test_total - AssertionError" in text and AWS not in text
+    assert clip_feedback("x" * 50_000).count("x") < 12_000

@@ -284,6 +284,21 @@ def test_feedback_from_stdin(git_repo, cli, tmp_path) -> None:
     assert _candidate(git_repo)[0]["text"] == "Every migration must have a matching down migration."
 
 
+def test_a_huge_ci_log_reaches_the_model_with_its_failure(git_repo, run_learn, openai_env, tmp_path) -> None:
+    log = tmp_path / "ci.log"
+    with open(log, "w") as handle:  # 3 MB of setup output, then the failure
+        handle.write("##[group]Run actions/setup-python\n")
+        handle.write("Downloading wheel for a dependency, please wait...\n" * 60_000)
+        handle.write("FAILED tests/test_money.py::test_cents - every amount_cents column must be converted\n")
+    openai_env.reply('{"deltas": []}')
+    result = run_learn("reflect", "--trajectory", str(_trajectory(tmp_path)), "--feedback", str(log),
+                       "--feedback-kind", "ci", "--model", "openai/gpt-4o-mini", cwd=git_repo)
+    assert result.returncode == 0, result.stderr
+    prompt = openai_env.requests[-1].prompt
+    assert "every amount_cents column must be converted" in prompt and "Run actions/setup-python" in prompt
+    assert "characters omitted] …" in prompt
+
+
 def test_feedback_file_problems(git_repo, cli, tmp_path) -> None:
     code, _, err = cli("reflect", "--trajectory", str(_trajectory(tmp_path)), "--feedback", str(tmp_path / "nope"))
     assert code == 1 and err.strip() == (f"Error: feedback file {tmp_path / 'nope'} does not exist. Pass a file, "
