@@ -226,21 +226,36 @@ def build_digest(src: DigestSource, cap: int = DIGEST_CAP) -> str:
     files = _redact_clip("\n".join(f"- {f}" for f in src.files_written), FILES_CAP, block=True)
     final = _redact_clip(src.final_text, FINAL_CAP, block=True) if src.final_text else ""
     tail = "\n".join(["", "## Files written", files or "(none)", "", "## Final assistant message", final or "(none)"])
-    lines = [call_line(i + 1, c) for i, c in enumerate(src.calls)]
     budget = max(0, cap - len(head) - len(tail) - 80)
-    body = "\n".join(lines)
-    if len(body) > budget:
+    count = len(src.calls)
+    cache: dict[int, str] = {}
+
+    def line(i: int) -> str:  # lines are built (and redacted) only when they can be shown
+        if i not in cache:
+            cache[i] = call_line(i + 1, src.calls[i])
+        return cache[i]
+
+    used, fits = 0, True
+    for i in range(count):
+        used += len(line(i)) + 1
+        if used - 1 > budget:
+            fits = False
+            break
+    if fits:
+        body = "\n".join(line(i) for i in range(count))
+    else:  # the first calls (what the agent set out to do) and the last (what it did before the feedback)
         half = budget // 2
         start, used = 0, 0
-        while start < len(lines) and used + len(lines[start]) + 1 <= half:
-            used += len(lines[start]) + 1
+        while start < count and used + len(line(start)) + 1 <= half:
+            used += len(line(start)) + 1
             start += 1
-        end, used = len(lines), 0
-        while end > start and used + len(lines[end - 1]) + 1 <= half:
-            used += len(lines[end - 1]) + 1
+        end, used = count, 0
+        while end > start and used + len(line(end - 1)) + 1 <= half:
+            used += len(line(end - 1)) + 1
             end -= 1
-        body = "\n".join([*lines[:start], f"… [{end - start} tool calls omitted]", *lines[end:]])
-    calls = f"## Tool calls ({len(lines)})\n{body or '(none)'}\n"
+        body = "\n".join([*(line(i) for i in range(start)), f"… [{end - start} tool calls omitted]",
+                          *(line(i) for i in range(end, count))])
+    calls = f"## Tool calls ({count})\n{body or '(none)'}\n"
     return "\n".join([head, calls, tail])[:cap]
 
 

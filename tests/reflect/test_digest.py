@@ -105,3 +105,16 @@ def test_a_long_ci_log_keeps_its_start_and_the_failure_at_its_end() -> None:
     assert text.startswith("$ pip install -r requirements.txt")
     assert "FAILED tests/test_orders.py::test_total - AssertionError" in text and AWS not in text
     assert clip_feedback("x" * 50_000).count("x") < 12_000
+
+
+def test_a_huge_session_only_redacts_the_calls_the_digest_can_show(monkeypatch) -> None:
+    import altimate_learn.reflect.digest as digest_module
+    from altimate_learn.reflect.digest import DigestCall, DigestSource
+
+    seen = []
+    real = digest_module.redact
+    monkeypatch.setattr(digest_module, "redact", lambda text: seen.append(1) or real(text))
+    calls = [DigestCall("Bash", {"command": f"pytest tests/test_{i}.py"}, "output line\n" * 100) for i in range(5000)]
+    digest = build_digest(DigestSource(prompts=["fix the tests"], calls=calls))
+    assert "1. Bash(" in digest and "5000. Bash(" in digest and "tool calls omitted]" in digest
+    assert len(seen) < 300  # not two redactions for each of 5,000 calls
