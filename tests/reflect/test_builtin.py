@@ -567,6 +567,46 @@ NO_RULE += [
 ]
 
 
+# Review comments as import-reviews stores them: suggestion blocks, quoted replies, questions, praise.
+RULES += [
+    ('This should use `Decimal` instead of float for the amount.',
+     'Use `Decimal` instead of `float` for the amount.'),
+    ("We don't log at INFO inside loops, use DEBUG.",
+     'Never log at INFO inside loops; use DEBUG.'),
+    ('```suggestion\n    return Decimal(amount) / 100\n```\nWe always convert cents with `Decimal`, never float division.',
+     'Always convert cents with `Decimal`, never float division.'),
+    ('> is this needed?\n\nYes — all public functions must have type hints in this package.',
+     'All public functions must have type hints in this package.'),
+    ('Heads up: migrations must not import models directly; use `apps.get_model()`.',
+     'Migrations must not import models directly; use `apps.get_model()`.'),
+    ('Prefer `pathlib` over `os.path` in new code.',
+     'Use `pathlib` instead of `os.path` in new code.'),
+    ('Do not use `print` in library code. Use the module logger.',
+     'Use the module logger instead of `print` in library code.'),
+    ('All SQL models in marts/ must have a unique key test in schema.yml.',
+     'All SQL models in `marts/` must have a unique key test in `schema.yml`.'),
+    ('This looks wrong: `fct_orders` should only reference `int_` models, not `stg_` models directly.',
+     '`fct_orders` should only reference `int_` models, not `stg_` models directly.'),
+]
+NO_RULE += [
+    "Could we use `httpx` here instead of requests? We're standardising on it.",
+    'I think we should use a context manager here.',
+    'nit: we usually name these `*_at` for timestamps, e.g. `created_at`.',
+    'Please add a test for the empty list case.',
+    'Why not use `dataclasses.replace`?',
+    'Missing `await` here.',
+    'This will break on Windows paths.',
+    'Can you move this into `utils/dates.py`? We keep date helpers there.',
+    'Same comment as above.',
+    "Let's not add another dependency for this; the stdlib `zoneinfo` is enough.",
+    'Good catch!',
+    'Not a blocker, but consider extracting this into a helper.',
+    'Please revert the formatting changes in this file, they make the diff hard to review.',
+    'We should be consistent with the rest of the codebase and use f-strings.',
+    'Thanks for fixing this!',
+]
+
+
 @pytest.mark.parametrize(("feedback", "lesson"), RULES, ids=[f"rule{i}" for i in range(len(RULES))])
 def test_feedback_with_a_rule_becomes_that_lesson(feedback: str, lesson: str) -> None:
     assert extract_rule(feedback) == lesson

@@ -258,7 +258,7 @@ _LEADING = re.compile(
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
-           (?:that|this|it)(?:'s|\ is|\ was)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
+           (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
               not\ what\ (?:i|we)\ (?:asked|wanted|meant|want|need)|backwards|the\ wrong\ \w+))
         [\s,.:;!—–-]+
     )+""",
@@ -444,7 +444,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
     # use X instead of Y [rest]  /  we use X instead of Y  /  prefer X over Y
-    m = re.match(r"^(?:we\s+|you\s+)?(?:should\s+)?(?:always\s+)?(?:be\s+)?" + r"(use|using|prefer|preferring|switch\s+to|go\s+with|stick\s+(?:to|with)|call|calling|import|importing|pick|choose)"
+    m = re.match(r"^(?:we\s+|you\s+|(?:this|it|that|these|they)\s+(?=should|must|needs?\s+to))?"
+                 r"(?:should\s+|must\s+|needs?\s+to\s+)?(?:always\s+)?(?:be\s+)?" + r"(use|using|prefer|preferring|switch\s+to|go\s+with|stick\s+(?:to|with)|call|calling|import|importing|pick|choose)"
                  r"\s+(.+?)\s*,?\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(.+)$", c, flags)
     # "over" contrasts only after "prefer" ("use QUALIFY row_number() over (…)" is SQL, not a preference)
     if m and (m.group(3).lower() != "over" or m.group(1).lower().startswith("prefer")):
@@ -455,7 +456,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return found
     # X instead of Y (no verb): "`ref()` instead of hardcoded names"
     m = re.match(r"^(.{1,60}?)\s*,?\s+instead\s+of\s+(.+)$", c, flags)
-    if m and not re.search(r"\b(?:you|i|we)\b|,", m.group(1), flags) and len(m.group(1).split()) <= 6 \
+    if m and not re.search(r"\b(?:you|i|we|should|must|could|would|will|can|is|are|was|were)\b|,", m.group(1), flags) \
+            and len(m.group(1).split()) <= 6 \
             and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags):
         found = _instead(m.group(1), m.group(2), verb=None)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
@@ -676,13 +678,13 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                       r"added|adding|chose|picked)|(?P<hard>hard-?cod(?:ed|ing)))\s+(?P<what>[`\w.()/-]+(?:\s+[`\w.()/-]+)?)",
                       part, re.I) or \
             re.match(r"^(?:don't|do\s+not|never|stop|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?"
-                     r"(?P<what>`[^`]+`|[\w.]+\(\))[\s,.;!]*"
+                     r"(?P<what>`[^`]+`|[\w.]+\(\))(?P<scope>\s+(?:in|for|inside|within|on)\s+[^,.;!?`]{1,60})?[\s,.;!]*"
                      r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
                      strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
         if m and used is None:
             what = m.group("what")
             # "you hardcoded analytics.raw.orders": what to avoid is hardcoding it
-            used = f"hardcoding {_slot(what)}" if m.groupdict().get("hard") else what
+            used = f"hardcoding {_slot(what)}" if m.groupdict().get("hard") else what + (m.groupdict().get("scope") or "")
             continue
         if used:
             body = strip_lead(part)
