@@ -27,6 +27,7 @@ PRICES: dict[str, tuple[float, float]] = {
     "claude-haiku-4-5": (1.0, 5.0),
     "claude-3-5-haiku": (0.8, 4.0),
     "claude-3-haiku": (0.25, 1.25),
+    "claude-3-opus": (15.0, 75.0),
     # OpenAI
     "gpt-5": (1.25, 10.0),
     "gpt-5-mini": (0.25, 2.0),
@@ -36,6 +37,11 @@ PRICES: dict[str, tuple[float, float]] = {
     "gpt-4.1-nano": (0.1, 0.4),
     "gpt-4o": (2.5, 10.0),
     "gpt-4o-mini": (0.15, 0.6),
+    "gpt-4-turbo": (10.0, 30.0),
+    "gpt-4": (30.0, 60.0),
+    "o1": (15.0, 60.0),
+    "o1-mini": (1.1, 4.4),
+    "o1-pro": (150.0, 600.0),
     "o3": (2.0, 8.0),
     "o3-mini": (1.1, 4.4),
     "o4-mini": (1.1, 4.4),
@@ -44,6 +50,8 @@ PRICES: dict[str, tuple[float, float]] = {
     "deepseek-reasoner": (0.55, 2.19),
     "gemini-2.5-pro": (1.25, 10.0),
     "gemini-2.5-flash": (0.3, 2.5),
+    "gemini-2.5-flash-lite": (0.1, 0.4),
+    "gemini-2.0-flash": (0.1, 0.4),
     "mistral-large": (2.0, 6.0),
     "mistral-small": (0.2, 0.6),
 }

@@ -193,6 +193,9 @@ def test_prices_and_unknown_models() -> None:
     assert price_for("openrouter/anthropic/claude-sonnet-4.5") == (3.0, 15.0)
     assert price_for("gpt-4o-mini") == (0.15, 0.6)
     assert price_for("my-finetune") is None
+    # the longest prefix wins: o1 is not o1-mini, gpt-4 is not gpt-4o or gpt-4.1
+    assert (price_for("o1-2024-12-17"), price_for("o1-mini"), price_for("gpt-4-0613"), price_for("gpt-4.1")) == \
+        ((15.0, 60.0), (1.1, 4.4), (30.0, 60.0), (2.0, 8.0))
     unknown = usage_for("my-finetune", local=False, input_tokens=10, output_tokens=10, prompt_chars=0, answer_chars=0)
     assert unknown.cost_usd is None and unknown.describe().endswith("cost unknown (no price for this model)")
     total = Usage().add(usage_for("gpt-4o", local=False, input_tokens=1_000_000, output_tokens=0, prompt_chars=0,
