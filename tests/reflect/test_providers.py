@@ -182,7 +182,7 @@ def test_bad_provider_config_is_a_config_error() -> None:
     ("claude-sonnet-4-5-20250929", "anthropic/claude-sonnet-4-5-20250929"), ("claude-opus-4-1[1m]",
                                                                               "anthropic/claude-opus-4-1"),
     ("gpt-5-codex", "openai/gpt-5-codex"), ("o4-mini", "openai/o4-mini"), ("anthropic/claude-x", "anthropic/claude-x"),
-    ("gemini-2.5-pro", None), ("<synthetic>", None), (None, None), ("mystery/model", None),
+    ("gemini-2.5-pro", "gemini/gemini-2.5-pro"), ("<synthetic>", None), (None, None), ("mystery/model", None),
 ])
 def test_session_models_map_to_providers(raw, mapped) -> None:
     assert session_model_name(raw) == mapped
@@ -389,3 +389,15 @@ def test_ollama_follows_ollama_host_like_its_own_client(model_server: FakeModelS
     assert done.usage.cost_usd == 0.0
     assert model_server.requests[-1].path == "/v1/chat/completions"
     assert model_server.requests[-1].body["model"] == "qwen2.5-coder:7b"
+
+
+def test_a_gemini_cli_session_reflects_with_gemini_when_its_key_is_set(model_server: FakeModelServer) -> None:
+    resolution = resolve_model(None, session_model="gemini-2.5-flash", env={"GEMINI_API_KEY": "AIza-test"},
+                               providers={"gemini": {"base_url": model_server.openai_base_url}})
+    assert (resolution.model, resolution.source) == ("gemini/gemini-2.5-flash", "session")
+    model_server.reply('{"deltas": []}', input_tokens=1_000_000, output_tokens=0)
+    resolution.chat.complete("s", "p", timeout=5, max_tokens=10)
+    assert model_server.requests[-1].headers["authorization"] == "Bearer AIza-test"
+    assert model_server.requests[-1].body["model"] == "gemini-2.5-flash"
+    without_key = resolve_model(None, session_model="gemini-2.5-flash", env={})
+    assert without_key.is_builtin and "GEMINI_API_KEY is not set" in without_key.note

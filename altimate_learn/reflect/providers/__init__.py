@@ -57,6 +57,8 @@ BUILTIN_PROVIDERS: dict[str, ProviderSpec] = {p.name: p for p in (
     ProviderSpec("openai", "openai", "https://api.openai.com/v1", "OPENAI_API_KEY"),
     ProviderSpec("anthropic", "anthropic", "https://api.anthropic.com", "ANTHROPIC_API_KEY"),
     ProviderSpec("openrouter", "openai", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY"),
+    # Gemini's OpenAI-compatible endpoint, with the key Gemini CLI users already have.
+    ProviderSpec("gemini", "openai", "https://generativelanguage.googleapis.com/v1beta/openai", "GEMINI_API_KEY"),
     ProviderSpec("groq", "openai", "https://api.groq.com/openai/v1", "GROQ_API_KEY"),
     ProviderSpec("deepseek", "openai", "https://api.deepseek.com/v1", "DEEPSEEK_API_KEY"),
     ProviderSpec("mistral", "openai", "https://api.mistral.ai/v1", "MISTRAL_API_KEY"),
@@ -268,6 +270,8 @@ def session_model_name(raw: str | None) -> str | None:
         return f"anthropic/{text}"
     if re.match(r"^(gpt-|chatgpt-|o[134](-|$)|codex-)", lowered):
         return f"openai/{text}"
+    if lowered.startswith("gemini-"):  # Gemini CLI sessions
+        return f"gemini/{text}"
     return None
 
 
