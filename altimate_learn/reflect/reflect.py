@@ -107,16 +107,24 @@ class SessionIndex:
         self._by_id: dict[str, Any] | None = None
 
     def find(self, session_id: str) -> Any:
-        from altimate_learn.capture.sessions import discover_sessions, find_session
+        from altimate_learn.capture.sessions import discover_sessions
+        from altimate_learn.schema import EXTERNAL_SESSION
 
+        if session_id == EXTERNAL_SESSION or session_id.startswith("review:"):
+            return None  # signals from outside any transcript (learn signal add, import-reviews)
         if self._by_id is None:
             try:
                 self._by_id = {s.id: s for s in discover_sessions(self.root)}
             except (OSError, ValueError):
                 self._by_id = {}
         found = self._by_id.get(session_id)
-        if found is None and len(session_id) >= 6:
-            found = find_session(session_id, self.root)
+        if found is None and len(session_id) >= 6:  # a unique prefix, from the sessions already discovered
+            matches = [s for sid, s in self._by_id.items() if sid.startswith(session_id)]
+            if len(matches) > 1:
+                listed = ", ".join(f"{s.harness} {s.id}" for s in matches[:5])
+                raise LearnError(f"session id prefix '{session_id}' matches {len(matches)} sessions ({listed}).",
+                                 "Give more of the id.")
+            found = matches[0] if matches else None
         return found
 
 

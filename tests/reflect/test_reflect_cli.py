@@ -466,3 +466,18 @@ def test_pending_stops_at_a_provider_failure_instead_of_failing_every_session(gi
     assert "Note: 2 more sessions with open signals not tried after the provider failed; they wait for the next run" \
         in out
     assert len(_open(git_repo)) == 3 and _schedule(git_repo)["failures"] == 1
+
+
+def test_pending_discovers_the_sessions_once_however_many_sessions_have_signals(git_repo, cli, monkeypatch) -> None:
+    import altimate_learn.capture.sessions as sessions
+
+    for i in range(5):
+        _signals(git_repo, f"always use snake_case in table{i}", session=f"0199aaaa-{i:04d}-7ccc-8ddd-333333333333")
+    _signals(git_repo, "Never commit `.env` files.", session="review:github.com/acme/widgets/pull/7", kind="review")
+    calls = []
+    real = sessions.discover_sessions
+    monkeypatch.setattr(sessions, "discover_sessions", lambda *a, **k: calls.append(1) or real(*a, **k))
+    code, out, err = cli("reflect", "--pending")
+    assert code == 0, err
+    assert len(calls) == 1  # not once more for every session whose transcript is missing
+    assert out.count("Reflected on session") == 6
