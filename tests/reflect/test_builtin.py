@@ -522,23 +522,9 @@ RULES += [
 
 # No rule can be stated cleanly from these (or it only holds for the task at hand): nothing is better than a wrong lesson.
 NO_RULE += [
-    'The grain of fct_orders is one row per order, dont join order_items in there, it fans out',
-    "please write commit messages in imperative mood like 'Add x' not 'Added x'",
-    'use the `kubectl --context staging` explicitly, never rely on the current context',
-    "ok that works but next time run the linter before telling me you're done",
     'dont create a new migration for this, edit 0042_add_orders.py since it hasnt been merged yet',
     'NEVER commit secrets like API_KEY=sk-live-abcdef1234567890abcdef to the repo',
-    'La columna se llama fecha_creacion, no created_at',
-    'you keep writing tests that hit the network. mock httpx with respx',
-    'you forgot the `@pytest.mark.django_db` marker on the db tests',
-    'no need to write so many comments. Also use early returns.',
-    "you're mixing tabs and spaces again!! use 2 spaces for yaml",
-    'Wrong way round: the foreign key goes on the child table (order_items.order_id), not on orders',
-    'all timestamps in the warehouse are UTC, do not convert them to local time in staging',
     'no thats the old endpoint, use /api/v2/orders',
-    'this should use the repository pattern like the other services',
-    'in the staging layer we only rename and cast columns, never join',
-    'ugh, `Optional[str]` not `str | None`, we still support python 3.9',
     "no, that's not what I meant. I want the chart on the dashboard page",
     'ok now add a test for it',
     "hmm that didn't work, can you check the logs?",
@@ -591,7 +577,6 @@ RULES += [
 NO_RULE += [
     "Could we use `httpx` here instead of requests? We're standardising on it.",
     'I think we should use a context manager here.',
-    'nit: we usually name these `*_at` for timestamps, e.g. `created_at`.',
     'Please add a test for the empty list case.',
     'Why not use `dataclasses.replace`?',
     'Missing `await` here.',
@@ -602,7 +587,6 @@ NO_RULE += [
     'Good catch!',
     'Not a blocker, but consider extracting this into a helper.',
     'Please revert the formatting changes in this file, they make the diff hard to review.',
-    'We should be consistent with the rest of the codebase and use f-strings.',
     'Thanks for fixing this!',
 ]
 
@@ -641,10 +625,6 @@ RULES += [
      'Always add `ON DELETE CASCADE` to foreign keys that point at `users`.'),
 ]
 NO_RULE += [
-    'we never use `git push --force` on main, use --force-with-lease on your own branch',
-    "it's `snake_case` for Python and `camelCase` for the TS side, not the other way round",
-    'all dbt models need a description in the yml, you left them empty',
-    'Again: timestamps are `TIMESTAMP_TZ` in Snowflake, never `TIMESTAMP_NTZ`.',
     'ok thats better but can you make the chart bigger',
     'hmm interesting, why does it do that?',
     'nope still 500 on /api/orders',
@@ -655,6 +635,33 @@ NO_RULE += [
     'no not yet, first show me the plan',
     'that works, ship it',
     'use the other approach we discussed',
+]
+
+
+# Rules the builtin reflector misses today (a model finds them). Not asserted to stay missed: whatever it
+# makes of them must be a clean lesson.
+MISSED = [
+    'The grain of fct_orders is one row per order, dont join order_items in there, it fans out',
+    "please write commit messages in imperative mood like 'Add x' not 'Added x'",
+    'use the `kubectl --context staging` explicitly, never rely on the current context',
+    "ok that works but next time run the linter before telling me you're done",
+    'La columna se llama fecha_creacion, no created_at',
+    'you keep writing tests that hit the network. mock httpx with respx',
+    'you forgot the `@pytest.mark.django_db` marker on the db tests',
+    'no need to write so many comments. Also use early returns.',
+    "you're mixing tabs and spaces again!! use 2 spaces for yaml",
+    'Wrong way round: the foreign key goes on the child table (order_items.order_id), not on orders',
+    'all timestamps in the warehouse are UTC, do not convert them to local time in staging',
+    'we use conventional commits: feat:, fix:, chore: etc',
+    'this should use the repository pattern like the other services',
+    'in the staging layer we only rename and cast columns, never join',
+    'ugh, `Optional[str]` not `str | None`, we still support python 3.9',
+    'nit: we usually name these `*_at` for timestamps, e.g. `created_at`.',
+    'We should be consistent with the rest of the codebase and use f-strings.',
+    'we never use `git push --force` on main, use --force-with-lease on your own branch',
+    "it's `snake_case` for Python and `camelCase` for the TS side, not the other way round",
+    'all dbt models need a description in the yml, you left them empty',
+    'Again: timestamps are `TIMESTAMP_TZ` in Snowflake, never `TIMESTAMP_NTZ`.',
 ]
 
 
@@ -802,3 +809,9 @@ def test_annotations_decorators_and_scoped_packages_are_code() -> None:
         "use `@Autowired`, `@pytest.fixture` and `@tanstack/react-query`"
     assert mark_identifiers("mail bob@example.com") == "mail bob@example.com"  # an address is not an annotation
     assert mark_identifiers("edit 0042_add_orders.py") == "edit `0042_add_orders.py`"
+
+
+@pytest.mark.parametrize("feedback", MISSED, ids=[f"missed{i}" for i in range(len(MISSED))])
+def test_a_rule_the_builtin_misses_gives_nothing_or_a_clean_lesson(feedback: str) -> None:
+    lesson = extract_rule(feedback)
+    assert lesson is None or (len(lesson) <= 140 and lint(lesson).ok)
