@@ -40,8 +40,6 @@ RULES = [
      'Use `f-strings` instead of `.format()`.'),
     ('We should be using the shared `http_client` fixture here instead of creating a new session',
      'Use the shared `http_client` fixture instead of creating a new session.'),
-    ('Please add an index on user_id for this foreign key',
-     'Add an index on `user_id` for this foreign key.'),
     ("Don't add docstrings to private helpers",
      'Never add docstrings to private helpers.'),
     ('We never use SELECT * in production models',
@@ -253,6 +251,11 @@ RULES = [
 ]
 
 NO_RULE = [
+    'Please add an index on user_id for this foreign key',  # about the code under review, not a convention
+    'Add a GitHub Actions workflow that runs pytest on every PR',  # a task: one new thing to build
+    "Write an Airflow DAG that loads the S3 exports into Snowflake every morning.",
+    'The new job should run every hour and write to the events table.',
+    "that's not what I asked — I wanted the customer grain, not the order grain",
     'just edit the existing test file',
     'skip the docs, focus on the failing test',
     'Actually, make it a sensor instead of polling in a loop.',
@@ -784,6 +787,11 @@ def test_same_rule_twice_in_one_batch_is_added_once_and_at_most_three_adds() -> 
 def test_builtin_is_deterministic() -> None:
     items = [FeedbackItem("review", feedback, f"sig_{i}") for i, (feedback, _) in enumerate(RULES[:10])]
     assert reflect_builtin(items, []).deltas == reflect_builtin(items, []).deltas
+
+
+def test_the_task_part_of_a_correction_is_left_out() -> None:
+    assert extract_rule("never use unwrap in src/net; clean up the ones in client.rs") == \
+        "Never use `unwrap` in `src/net`."
 
 
 def test_chat_fillers_at_the_end_are_not_part_of_the_rule() -> None:

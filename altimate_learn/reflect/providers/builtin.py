@@ -314,7 +314,7 @@ def tidy(rule: str) -> str:
     if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
         rule = head
     rule = re.sub(r",?\s*\((?:run|see|e\.g\.?|i\.e\.?|eg|ie|for\s+example|like)\b[^)]*\)\s*$", "", rule, flags=re.I)
-    rule = re.sub(r"\s*\([^()`]{1,40}\)\s*[.!]*$", "", rule)  # "(deprecated)", "(it's slow)": an aside
+    rule = re.sub(r"\s+\([^()`]{1,40}\)\s*[.!]*$", "", rule)  # "(deprecated)", "(it's slow)": an aside, not f(x)
     rule = re.sub(r",?\s+(?:e\.g\.?|i\.e\.?|for\s+example|like)(?:\s+[^,;]*)?$", "", rule, flags=re.I)
     rule = re.sub(r"\s+please\b(?=[\s,;.!]|$)", "", rule, flags=re.I)  # "keep the PR small please, …"
     rule = _RATIONALE.sub("", rule)
@@ -490,8 +490,10 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return rule
     # it's X, not Y / use X, not Y / X, not Y
     m = re.match(r"^(?:it'?s|it\s+is|(?:it|that|this)\s+(?:should|must|needs\s+to)\s+be|should\s+be|we\s+use|use|"
-                 r"(?:should\s+)?be\s+using|we\s+want|i\s+want(?:ed)?|"
+                 r"(?:should\s+)?be\s+using|we\s+want|i\s+want|"
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
+    if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):
+        m = None  # "it's a permission problem, not a missing file" explains; it does not name a choice
     if m:
         found = _instead(m.group(1), m.group(2), comma=True)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
@@ -571,7 +573,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
                               or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
             follow_phrase = None
-        if follow_phrase and re.match(r"^(?:those|these|that|this)\b", follow_phrase.partition(" ")[2], re.I):
+        if follow_phrase and re.match(r"^(?:those|these|that|this|the\s+ones|the\s+rest|the\s+existing\s+ones)\b",
+                                      follow_phrase.partition(" ")[2], re.I):
             # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
             tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
             follow_phrase = tail.group(1) if tail else None
@@ -605,8 +608,9 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m:
         subject = m.group(1)
         if re.match(r"^(?:it|that|this|you|i|we|they|he|she|there|which|what|who|everything|nothing|something)$",
-                    subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags):
-            return None
+                    subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags) \
+                or re.match(r"^(?:the\s+new|this|that|these|those)\s", subject, flags):
+            return None  # "the new job should run hourly" specifies this task's work
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
         rest = m.group(3)
@@ -630,7 +634,11 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)", lambda n: n.group(1) + _slot(n.group(2)), body)
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
                                  r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
-        if general and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
+        # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
+        task = re.match(r"^(?:a|an|another|one)\b", obj, flags) and (
+            verb in ("write", "create", "build", "implement", "make", "generate", "draft", "design", "scaffold")
+            or verb == "add" and re.search(r"\b(?:that|which|who)\b", obj, flags))
+        if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
                 and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
                                  "focus"):
             return Rule(body, "imperative", [obj], [])
@@ -681,8 +689,12 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
                      r"(?P<what>`[^`]+`|[\w.]+\(\))(?P<scope>\s+(?:in|for|inside|within|on)\s+[^,.;!?`]{1,60})?[\s,.;!]*"
                      r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
                      strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
+        what = m.group("what") if m else ""
+        if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
+            m = None  # "you're importing from '../utils'": what was used is not named
         if m and used is None:
-            what = m.group("what")
+            what = re.sub(r"\s+(?:in|on|at|for|to|from|with|again|here|there|still|everywhere|instead)$", "", what,
+                          flags=re.I)
             # "you hardcoded analytics.raw.orders": what to avoid is hardcoding it
             used = f"hardcoding {_slot(what)}" if m.groupdict().get("hard") else what + (m.groupdict().get("scope") or "")
             continue
@@ -725,7 +737,8 @@ def finalize(rule: Rule) -> str | None:
         return None
     if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
                  r"(?:this|next|the)\s+(?:task|issue|step|one)|the\s+(?:failing|broken|current|same|other)|"
-                 r"(?:these|those)\s+\w+)\b", lowered):
+                 r"(?:these|those)\s+\w+|this\s+(?!is\b|repo|repository|project|codebase|team|company|org\b|package|module|service|app\b)\w+)\b",
+                 lowered):
         return None
     words = content_words(text)
     has_ident = "`" in text
@@ -779,7 +792,8 @@ def extract_rule(text: str) -> str | None:
     """The one lesson a piece of feedback states, or None."""
     parts = sentences(prose(normalise(text)))[:12]
     candidates: list[tuple[int, float, str]] = []
-    cross = cross_sentence_rule([piece for part in parts for piece in _clauses(part)[1:] or [part]])
+    cross = cross_sentence_rule([piece for part in parts if not _ONE_OFF.search(part)
+                                 for piece in _clauses(part)[1:] or [part]])
     if cross:
         final = finalize(cross)
         if final:
@@ -787,9 +801,9 @@ def extract_rule(text: str) -> str | None:
     # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
     order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
     for index, part in enumerate(parts):
+        if _ONE_OFF.search(part):
+            continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
         for clause in _clauses(part):
-            if _ONE_OFF.search(clause):
-                continue
             rule = match_rule(clause)
             if rule is None:
                 continue
