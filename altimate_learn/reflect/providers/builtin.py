@@ -573,8 +573,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
                               or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
             follow_phrase = None
-        if follow_phrase and re.match(r"^(?:those|these|that|this|the\s+ones|the\s+rest|the\s+existing\s+ones)\b",
-                                      follow_phrase.partition(" ")[2], re.I):
+        if follow_phrase and (re.match(r"^(?:those|these|that|this)\b", follow_phrase.partition(" ")[2], re.I)
+                              or re.search(r"\bthe\s+(?:ones|rest|existing\s+ones)\b", follow_phrase, re.I)):
             # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
             tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
             follow_phrase = tail.group(1) if tail else None
