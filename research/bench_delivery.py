@@ -76,6 +76,7 @@ class Session:
     task: dict
     texts: list[tuple[str, str]] = field(default_factory=list)  # (stage, injected text)
     arrived: dict[str, str | None] = field(default_factory=dict)  # needed prefix -> stage, or None
+    off_scope: int = 0  # lessons shown whose path triggers match none of the files the task touches
 
     @property
     def lessons(self) -> int:
@@ -218,13 +219,34 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
 
 # --- the benchmark -----------------------------------------------------------------------------------------
 
-# name -> the project's `learn` settings; the last one is a diagnostic, not a setting we recommend.
+# name -> the project's `learn` settings (FRESH: the same store with every helpful/harmful counter at 0, as
+# a team's store is before reflection marks any lesson helpful); the cap one is a diagnostic, not a setting.
+FRESH = "_fresh_counters"
 CONFIGS = {
     "defaults": {},
     "file hook off": {"file_hook": False},
+    "fresh store (counters 0)": {FRESH: True},
     "no session cap (diagnostic)": {"session_max_lessons": 1000},
 }
 DEFAULT_CAP = 40
+
+
+def off_scope(session: Session, lessons: list[dict]) -> int:
+    """Lessons shown in the session whose path triggers match none of the files the task touches."""
+    from altimate_learn.deliver.select import glob_matches
+
+    triggers = {lesson["text"]: (lesson.get("trigger") or {}).get("paths") or [] for lesson in lessons}
+    files = (session.task.get("files") or []) + (session.task.get("followup_files") or [])
+    count = 0
+    for _, text in session.texts:
+        for line in text.splitlines():
+            if not line.startswith("- "):
+                continue
+            body = line[2:].split("] ", 1)[1] if line.startswith("- [applies to: ") else line[2:]
+            globs = triggers.get(body, [])
+            if globs and not any(glob_matches(g, f) for g in globs for f in files):
+                count += 1
+    return count
 
 
 def evaluate(sizes: tuple[int, ...] = SIZES, tasks: list[dict] | None = None,
@@ -243,16 +265,23 @@ def evaluate(sizes: tuple[int, ...] = SIZES, tasks: list[dict] | None = None,
                 started = time.perf_counter()
                 project = Project(base / f"project-{size}")
                 for number, (name, learn) in enumerate(configs.items()):
-                    project.configure(learn)
+                    project.configure({k: v for k, v in learn.items() if k != FRESH})
                     sessions = []
                     for task in tasks:
                         lessons = store_for(size, task, gen, cache)
                         check_unique(lessons, task["needed"], size, task["id"])
+                        if learn.get(FRESH):
+                            lessons = cache.setdefault(("fresh", size, task["id"] if size <= 50 else ""),
+                                                       [{**item, "helpful": 0, "harmful": 0} for item in lessons])
                         project.set_lessons(lessons)
-                        sessions.append(run_session(project, task, f"bench-{size}-{number}-{task['id']}"))
+                        session = run_session(project, task, f"bench-{size}-{number}-{task['id']}")
+                        session.off_scope = off_scope(session, lessons)
+                        sessions.append(session)
                     results[(size, name)] = sessions
                 seconds[size] = time.perf_counter() - started
                 cache.pop(size, None)
+                for key in [k for k in cache if isinstance(k, tuple) and k[1] == size]:
+                    del cache[key]
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return {"results": results, "seconds": seconds, "tasks": tasks, "sizes": sizes, "configs": list(configs)}
@@ -266,6 +295,7 @@ def summarize(sessions: list[Session], kind: str | None = None) -> dict:
     return {"tasks": len(chosen), "needed": needed, "delivered": got,
             "recall": got / needed if needed else 0.0, "lessons": sum(s.lessons for s in chosen) / count,
             "tokens": sum(s.tokens for s in chosen) / count, "max_tokens": max((s.tokens for s in chosen), default=0),
+            "off_scope": sum(s.off_scope for s in chosen) / count,
             "at_cap": sum(1 for s in chosen if s.lessons >= DEFAULT_CAP)}
 
 
@@ -313,8 +343,8 @@ def render(raw: dict) -> str:
         f"Machine: {machine()}.",
         "",
         "| stored lessons | configuration | " + " | ".join(f"{k} recall" for k in kinds)
-        + " | lessons / session | sessions with ≥ 40 lessons | tokens / session (max) |",
-        "|---:|---|" + "---:|" * len(kinds) + "---:|---:|---:|",
+        + " | lessons / session | of which scoped elsewhere | sessions with ≥ 40 lessons | tokens / session (max) |",
+        "|---:|---|" + "---:|" * len(kinds) + "---:|---:|---:|---:|",
     ]
     for size in sizes:
         for name in configs:
@@ -323,7 +353,7 @@ def render(raw: dict) -> str:
             every = summarize(sessions)
             cells = [f"{_pct(stats[k]['recall'])} ({stats[k]['delivered']}/{stats[k]['needed']})" for k in kinds]
             lines.append(f"| {size:,} | {name} | " + " | ".join(cells)
-                         + f" | {every['lessons']:.1f} | {every['at_cap']}/{every['tasks']} | "
+                         + f" | {every['lessons']:.1f} | {every['off_scope']:.1f} | {every['at_cap']}/{every['tasks']} | "
                          f"{every['tokens']:,.0f} ({every['max_tokens']:,}) |")
     # What fills a session, default configuration.
     lines += ["", f"Where the lessons of a session come from ({first}; mean per session, all kinds):", "",

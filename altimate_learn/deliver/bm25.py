@@ -21,6 +21,7 @@ from array import array
 K1 = 1.2
 B = 0.75
 EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
+_ITEMSIZE = array("I").itemsize
 
 
 def pack(values: list[int]) -> bytes:
@@ -106,8 +107,37 @@ class BM25:
         return decoded
 
     def df(self, term: str) -> int:
-        entry = self._entry(term)
-        return len(entry[0]) if entry else 0
+        """How many documents contain ``term`` (read from the packed postings, nothing decoded)."""
+        packed = self.postings.get(term)
+        return len(packed[0]) // _ITEMSIZE if packed else 0
+
+    def idf(self, term: str) -> float:
+        """The raw Okapi idf ``ln((N − n + 0.5) / (n + 0.5))`` of ``term`` (negative above half the store)."""
+        n = self.df(term)
+        return math.log((self.size - n + 0.5) / (n + 0.5))
+
+    def unique_idf(self) -> float:
+        """The idf of a term only one document has: the most a single matching word can tell."""
+        return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
+
+    def evidence(self, terms: list[str] | set[str]) -> tuple[dict[int, float], dict[int, float]]:
+        """(document → BM25 score, document → summed positive idf of the terms it shares with the query).
+
+        The second number ignores term frequency and length: it says how much the words a lesson shares
+        with a request tell, whatever the lesson's length (see :func:`altimate_learn.deliver.select.retrieve`).
+        """
+        acc, touched = self._accumulate(terms)
+        mass: dict[int, float] = {}
+        for term in dict.fromkeys(terms):
+            packed = self.postings.get(term)
+            if packed is None:
+                continue
+            weight = self.idf(term)
+            if weight <= 0:
+                continue
+            for doc in self._entry(term)[0]:  # type: ignore[index]
+                mass[doc] = mass.get(doc, 0.0) + weight
+        return {doc: acc[doc] for doc in touched}, mass
 
     def _accumulate(self, terms: list[str] | set[str]) -> tuple[list[float], set[int]]:
         acc = [0.0] * self.size

@@ -35,6 +35,8 @@ from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, Session
 
 MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
+SERVED_READ = 1  # a file's first event (any tool) was served in this request
+SERVED_WRITE = 2  # an edit of it was served
 _PATH_WORD = re.compile(r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)")
 _QUOTED = re.compile(r"[`\"']([^`\"'\n]+)[`\"']")
 
@@ -198,10 +200,11 @@ class Delivery:
         else:
             terms = select.query_terms(corpus, prompt)
             limit = min(settings["request_lessons"], self.remaining())
-            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=[*data["touched"], *mentioned])
+            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"])
             result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
                                           render.HEADING_REQUEST)
         data["terms"] = terms
+        data["request_seq"] += 1
         data["requests"][key] = result.text
         if len(data["requests"]) > MAX_REQUEST_KEYS:
             for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:
@@ -210,7 +213,16 @@ class Delivery:
             result.note = "no approved lesson matched" if len(corpus) else "no approved lessons"
         return result
 
-    def file(self, path: str) -> Result:
+    def file(self, path: str, write: bool = False) -> Result:
+        """The file tier for one file event (``write``: the tool changes the file).
+
+        The file is the unit, not the event (Claude Code alone sends four events for reading and then
+        editing one file): its lessons are the first ``file_lessons`` of its ranking, and an event shows
+        those the session has not seen yet. So the file's first event shows them and its later events
+        add nothing, until a new request changes the ranking (then only lessons that entered the top
+        arrive). The first edit after that may add up to ``file_lessons`` more, but only lessons tied at
+        the file's most specific trigger that the limit held back: the agent is changing the file now.
+        """
         relative = self.relative(path)
         if relative is None:
             return Result(note="the file is outside the project")
@@ -222,7 +234,25 @@ class Delivery:
         limit = min(settings["file_lessons"], self.remaining())
         if not settings["file_hook"] or limit <= 0:
             return Result(note="the file tier is off or the session cap is reached")
-        found = select.select_file(self.corpus, relative, data["terms"], limit, self.shown_keys())
+        files = data["files"]
+        context = data["request_seq"]
+        record = files.get(relative)
+        served = record[1] if (isinstance(record, list) and len(record) == 2 and record[0] == context
+                               and isinstance(record[1], int)) else 0
+        if served and (not write or served & SERVED_WRITE):
+            return Result(note="this file's lessons were already delivered for this request")
+        files.pop(relative, None)  # most recent last, so the oldest are dropped first
+        files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ]
+        if len(files) > MAX_TOUCHED:
+            for old in list(files)[: len(files) - MAX_TOUCHED]:
+                del files[old]
+        corpus = self.corpus
+        ranked = select.rank_file(corpus, relative, data["terms"])
+        window = ranked[: settings["file_lessons"]]
+        if served:  # an edit after the file was served: the narrowest lessons the limit held back
+            window += select.narrowest(corpus, relative, ranked)[: settings["file_lessons"] * 2]
+        shown = self.shown_keys()
+        found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown][:limit]
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text:

@@ -27,9 +27,9 @@ from array import array
 from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
-from altimate_learn.deliver.tokenize import anchors, tokenize
+from altimate_learn.deliver.tokenize import anchors, search_tokens
 
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -285,7 +285,7 @@ def _memo_lint():
 
 
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
-    docs = [tokenize(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
+    docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
     for index, (_, lesson) in enumerate(lessons):

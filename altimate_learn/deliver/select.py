@@ -1,14 +1,19 @@
 """Which lessons to show: the four tiers of spec 003 "Delivery", as pure functions over a corpus.
 
-- core: pinned first, then helpful − harmful, then id;
-- retrieved / per request: BM25 over lesson text, tags and path triggers; with touched or mentioned
-  paths, lessons whose triggers match one of them rank first, then unscoped lessons, then lessons
-  scoped elsewhere (each group by score);
+- core: pinned first, then helpful − harmful, then id. When the store holds more lessons than the tier
+  shows, an unpinned lesson must have earned its place (helpful − harmful > 0): fifteen lessons picked by
+  id from a store of fresh lessons would be arbitrary, and would spend a third of the session's 40.
+- retrieved / per request: BM25 over lesson text, tags and path triggers (stopwords left out, plain words
+  singular; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved only when the words it
+  shares with the request carry at least as much evidence as one word no other lesson has (the sum of
+  their idf reaches the idf of a term with document frequency 1): a lesson that shares only common words
+  ("model", "service", "test") with a request is not about it, and a slot left empty costs nothing.
+  For a later request, lessons whose triggers match a file the message names rank first, then lessons
+  whose triggers match a file the session touched, then the rest by score.
 - file: lessons whose trigger matches the file, or whose backtick identifier names a part of its path,
-  ranked by path specificity (literal leading segments of the matching glob: `models/staging/*.sql` is 2,
-  `models/**` is 1, `**/*.sql` and identifier-only matches are 0), then BM25 against the session's request,
-  then helpful − harmful, then id. The per-file limit applies after this ranking, so broad lessons cannot
-  crowd out narrow ones.
+  ranked by how specifically the trigger matches (see :func:`specificity`), then BM25 against the
+  session's latest request and the file's own path words, then helpful − harmful, then id. The per-file
+  limit applies after this ranking, so broad lessons cannot crowd out narrow ones.
 
 Every function takes ``exclude`` (lesson keys already shown in the session) and a ``limit``.
 Glob syntax: `*` and `?` within a path segment, `**` across segments, `[…]` classes, `{a,b}` alternatives;
@@ -22,9 +27,10 @@ import re
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import tokenize
+from altimate_learn.deliver.tokenize import search_tokens, tokenize
 
 MINIMUM_SCORE = 0.1
+EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
 _GLOB_CHARS = frozenset("*?[]{}!")
 _compiled: dict[str, re.Pattern[str] | None] = {}
 
@@ -124,7 +130,7 @@ def glob_matches(pattern: str, path: str) -> bool:
 
 
 def literal_segments(pattern: str) -> int:
-    """Leading path segments of a glob without any glob character (its specificity)."""
+    """Leading path segments of a glob without any glob character."""
     count = 0
     for segment in normalize_path(pattern).split("/"):
         if not segment or any(ch in _GLOB_CHARS for ch in segment):
@@ -141,23 +147,125 @@ def _literal_prefix(pattern: str) -> str:
     return norm
 
 
-def path_specificity(triggers: list[str], path: str) -> int:
-    """The highest specificity among the lesson's triggers that match ``path``; -1 when none matches."""
-    best = -1
+# --- specificity ---------------------------------------------------------------------------------------
+
+EXACT_NAME = 1000.0  # a trigger that names the file itself outranks every folder-only match
+_GLOB_PART = re.compile(r"\[[^\]]*\]|[*?{}!\[\]]")
+_MAX_ALTERNATIVES = 64
+_shapes: dict[str, list[tuple[re.Pattern[str], float, bool, int]]] = {}
+
+
+def _expand_braces(pattern: str) -> list[str]:
+    """`{a,b}` alternatives spelled out (nested too), at most :data:`_MAX_ALTERNATIVES`."""
+    start = pattern.find("{")
+    if start < 0:
+        return [pattern]
+    depth = 0
+    for end in range(start, len(pattern)):
+        if pattern[end] == "{":
+            depth += 1
+        elif pattern[end] == "}":
+            depth -= 1
+            if depth == 0:
+                break
+    else:
+        return [pattern]  # unbalanced: matched literally by compile_glob
+    options, depth, begin = [], 0, start + 1
+    for k in range(start + 1, end):
+        if pattern[k] == "{":
+            depth += 1
+        elif pattern[k] == "}":
+            depth -= 1
+        elif pattern[k] == "," and depth == 0:
+            options.append(pattern[begin:k])
+            begin = k + 1
+    options.append(pattern[begin:end])
+    out: list[str] = []
+    for option in options:
+        for rest in _expand_braces(pattern[:start] + option + pattern[end + 1:]):
+            out.append(rest)
+            if len(out) >= _MAX_ALTERNATIVES:
+                return out
+    return out
+
+
+def _shape(pattern: str) -> list[tuple[re.Pattern[str], float, bool, int]]:
+    """Per alternative of a trigger: (regex, literal folder segments, names the file exactly, literal
+    characters of its file-name part)."""
+    cached = _shapes.get(pattern)
+    if cached is not None:
+        return cached
+    out = []
+    norm = normalize_path(pattern)
+    if norm and not norm.startswith("!"):
+        for alternative in _expand_braces(norm):
+            regex = compile_glob(alternative)
+            if regex is None:
+                continue
+            *folders, name = alternative.split("/")
+            literal = sum(1 for f in folders if f and not any(ch in _GLOB_CHARS for ch in f))
+            exact = bool(name) and not any(ch in _GLOB_CHARS for ch in name)
+            out.append((regex, float(literal), exact, len(_GLOB_PART.sub("", name))))
+    _shapes[pattern] = out
+    return out
+
+
+def specificity(pattern: str, path: str) -> float | None:
+    """How specifically ``pattern`` matches ``path`` (a normalised relative path); None when it does not.
+
+    Folders: one point per literal folder segment of the glob (`models/staging/*.sql` 2, `models/**` 1,
+    `**/*.sql` 0). File name: a glob whose last segment is a literal name (`**/Dockerfile`,
+    `dbt_project.yml`) names the file itself and outranks every glob that only names folders; a partly
+    literal name (`*.sql`, `stg_*.sql`) adds the share of the file name it pins (less than one point);
+    `*` and `**` add nothing. So for `models/staging/x.sql`: `models/staging/*.sql` > `models/staging/**`
+    > `models/**/*.sql` > `models/**` > `**/*.sql`; for `services/api/Dockerfile`: `**/Dockerfile` >
+    `services/api/**` > `services/**`. With `{a,b}` alternatives, the best matching one counts.
+    """
+    best: float | None = None
+    name = path.rsplit("/", 1)[-1]
+    for regex, folders, exact, literal in _shape(pattern):
+        if not regex.match(path):
+            continue
+        if exact:
+            score = EXACT_NAME + folders
+        elif literal:
+            score = folders + min(0.99, literal / max(1, len(name)))
+        else:
+            score = folders
+        if best is None or score > best:
+            best = score
+    return best
+
+
+def path_specificity(triggers: list[str], path: str) -> float:
+    """The highest :func:`specificity` among the lesson's triggers that match ``path``; -1 when none does."""
+    norm = normalize_path(path)
+    best = -1.0
     for pattern in triggers:
-        if glob_matches(pattern, path):
-            best = max(best, literal_segments(pattern))
+        level = specificity(pattern, norm)
+        if level is not None and level > best:
+            best = level
     return best
 
 
 # --- core ----------------------------------------------------------------------------------------------
 
-def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[int]:
+def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(), *,
+                earned: bool = True) -> list[int]:
+    """Pinned lessons, then helpful − harmful, then id.
+
+    With ``earned`` (sessions), an unpinned lesson needs helpful − harmful > 0 unless the whole store fits
+    in ``limit``: in a store of fresh lessons (all at 0) the order among them is only their ids.
+    """
     if limit <= 0:
         return []
+    strict = earned and len(corpus) > limit
     out: list[int] = []
+    pinned, net, keys = corpus.pinned, corpus.net, corpus.keys
     for index in corpus.core:
-        if corpus.keys[index] in exclude:
+        if strict and not pinned[index] and net[index] <= 0:
+            break  # core order: every later lesson is unpinned with no more than this one
+        if keys[index] in exclude:
             continue
         out.append(index)
         if len(out) >= limit:
@@ -170,7 +278,7 @@ def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] =
 def query_terms(corpus: Corpus, text: str) -> list[str]:
     """The request's search terms that occur in some lesson (the only ones that can score)."""
     vocabulary = corpus.vocabulary
-    return sorted({t for t in tokenize(text) if t in vocabulary})
+    return sorted({t for t in search_tokens(text) if t in vocabulary})
 
 
 def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
@@ -210,20 +318,36 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
     return out
 
 
+def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
+             evidence: float = EVIDENCE) -> list[tuple[float, int]]:
+    """(BM25 score, lesson) of every lesson relevant to ``terms``: score above ``minimum`` and shared
+    words whose idf adds up to at least ``evidence`` × the idf of a word only one lesson has."""
+    scores, mass = corpus.bm25.evidence(terms)
+    need = evidence * corpus.bm25.unique_idf() - 1e-9
+    return [(score, doc) for doc, score in scores.items() if score > minimum and mass.get(doc, 0.0) >= need]
+
+
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
-             paths: list[str] | None = None, minimum: float = MINIMUM_SCORE) -> list[int]:
-    """Lessons whose BM25 score exceeds ``minimum``, best first (path groups first when ``paths``)."""
+             paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
+             touched: list[str] | None = None, evidence: float = EVIDENCE) -> list[int]:
+    """Relevant lessons (see :func:`relevant`), best first.
+
+    With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
+    whose triggers match a named file come first, then those matching a touched file, then the rest;
+    each group by score.
+    """
     if limit <= 0 or not terms or not len(corpus):
         return []
-    scored = corpus.bm25.above(terms, minimum)
-    if not paths:
-        return _best(scored, corpus, limit, exclude)
-    matching = _matching_lessons(corpus, paths)
-    groups: tuple[list, list, list] = ([], [], [])
-    scoped = corpus.scoped
-    for item in scored:  # lessons scoped to a touched/mentioned path, then unscoped, then scoped elsewhere
-        index = item[1]
-        groups[0 if index in matching else (2 if scoped[index] else 1)].append(item)
+    scored = relevant(corpus, terms, minimum, evidence)
+    groups: list[list[tuple[float, int]]] = []
+    rest = scored
+    for files in (paths, touched):
+        if not files or not rest:
+            continue
+        matching = _matching_lessons(corpus, files)
+        groups.append([item for item in rest if item[1] in matching])
+        rest = [item for item in rest if item[1] not in matching]
+    groups.append(rest)
     out: list[int] = []
     for group in groups:
         if len(out) >= limit:
@@ -234,37 +358,58 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
 
 # --- file tier -----------------------------------------------------------------------------------------
 
-def file_matches(corpus: Corpus, path: str) -> dict[int, int]:
-    """Lessons matching ``path`` (project-relative) → specificity (0 for identifier-only matches)."""
+def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
+    """Lessons matching ``path`` (project-relative) → :func:`specificity` (0 for identifier-only matches)."""
     norm = normalize_path(path)
-    found: dict[int, int] = {}
+    found: dict[int, float] = {}
     for pattern, lessons in corpus.patterns.items():
         prefix = _literal_prefix(pattern)
         if prefix and not norm.startswith(prefix):
             continue
-        regex = compile_glob(pattern)
-        if regex is None or not regex.match(norm):
+        level = specificity(pattern, norm)
+        if level is None:
             continue
-        level = literal_segments(pattern)
         for index in unpack(lessons):
-            if found.get(index, -1) < level:
+            if found.get(index, -1.0) < level:
                 found[index] = level
     # The path's tokens include every underscore prefix and suffix of its identifiers (`net_amount_cents`
     # gives `_cents` and `net_`), so affix anchors are found by the same exact lookup.
     for token in set(tokenize(norm)):
         packed = corpus.anchors.get(token)
         for index in unpack(packed) if packed else ():
-            found.setdefault(index, 0)
+            found.setdefault(index, 0.0)
     return found
+
+
+def rank_file(corpus: Corpus, path: str, terms: list[str]) -> list[int]:
+    """Every lesson matching ``path``, best first: specificity, then BM25 against ``terms`` (the session's
+    latest request) plus the words of the path itself, then helpful − harmful, then id."""
+    if not len(corpus):
+        return []
+    norm = normalize_path(path)
+    matches = file_matches(corpus, norm)
+    if not matches:
+        return []
+    query = sorted(set(terms) | set(query_terms(corpus, norm)))
+    scores = corpus.bm25.score_docs(query, list(matches)) if query else {}
+    net, ids = corpus.net, corpus.ids
+    return sorted(matches, key=lambda i: (-matches[i], -scores.get(i, 0.0), -net[i], ids[i], i))
+
+
+def narrowest(corpus: Corpus, path: str, ranked: list[int]) -> list[int]:
+    """The lessons of ``ranked`` (a :func:`rank_file` result for ``path``) tied at its best specificity."""
+    if not ranked:
+        return []
+    norm = normalize_path(path)
+    levels = file_matches(corpus, norm)
+    top = levels[ranked[0]]
+    return [i for i in ranked if levels[i] == top]
 
 
 def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,
                 exclude: set[str] | frozenset[str] = frozenset()) -> list[int]:
-    if limit <= 0 or not len(corpus):
+    """The ``limit`` best lessons for ``path`` that are not in ``exclude``."""
+    if limit <= 0:
         return []
-    matches = {i: level for i, level in file_matches(corpus, path).items() if corpus.keys[i] not in exclude}
-    if not matches:
-        return []
-    scores = corpus.bm25.score_docs(terms, list(matches)) if terms else {}
-    ranked = sorted(matches, key=lambda i: (-matches[i], -scores.get(i, 0.0), -corpus.net[i], corpus.ids[i], i))
-    return ranked[:limit]
+    keys = corpus.keys
+    return [i for i in rank_file(corpus, path, terms) if keys[i] not in exclude][:limit]

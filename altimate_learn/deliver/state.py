@@ -217,6 +217,8 @@ def new_state(session_id: str, harness: str) -> dict:
         "requests": {},  # request key → the note delivered with it (a repeated event gets the same bytes)
         "terms": [],  # search terms of the latest request (only words that occur in some lesson)
         "touched": [],  # project-relative paths the agent read or edited
+        "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
+        "files": {},  # project-relative path → request_seq when its file lessons were delivered
         "shown": [],  # [{key, store, id, tier, at, line}]
         "compactions": 0,
         "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)

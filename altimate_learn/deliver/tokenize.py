@@ -5,6 +5,13 @@ An identifier is searchable by its parts and by its underscore affixes: `amountC
 `stg_`, `stg_orders_` and the suffixes `_orders_total`, `_total`. So a request that names
 `net_amount_cents` finds a lesson about `_cents` columns, and one about "amount" finds it too.
 
+:func:`search_tokens` is what BM25 indexes and queries: those tokens without :data:`STOPWORDS` (English
+function words and the filler of requests to an agent: "please", "can", "you", "add", "make", "new"),
+which otherwise match half the store and fill the retrieved tier with noise, and with plain words
+folded to their singular by Harman's S-stemmer (`timestamps` → `timestamp`, `policies` → `policy`), so
+"a CronJob" finds "CronJobs". Identifiers with an underscore or a digit are kept as written.
+:func:`tokenize` (every token, unfolded) is what file paths are matched against backtick identifiers with.
+
 Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 """
 
@@ -58,6 +65,54 @@ def tokenize(text: str) -> list[str]:
     out: list[str] = []
     for match in _WORD.finditer(text):
         out.extend(identifier_tokens(match.group(0)))
+    return out
+
+
+# Words that say nothing about which lesson applies: English function words, and what people type around
+# a request to an agent ("can you please add a new …"). Conventions are rarely *about* these words, and
+# lessons are imperative ("Add …", "Use …", "Never …"), so they match large parts of any store.
+STOPWORDS = frozenset("""
+a an the and or but nor if then else than so too also as of to in on at by for with without from into onto
+upon over under about above below across after before between through during via per up down out off
+is are was were be been being am do does did done doing have has had having can could should would will shall
+may might must ought need needs needed want wants wanted let lets get gets got getting go goes going
+i me my mine we us our ours you your yours he him his she her hers it its they them their theirs
+this that these those there here what which who whom whose why how when where while whether
+not no yes all any some each every either neither both few more most less least much many other another such
+same own only just even still yet already again ever never always very really quite rather almost
+please thanks thank ok okay hi hello hey now next first last one two new make makes made making add adds added
+adding create creates created creating write writes wrote written writing use uses used using set sets
+like try tries help sure thing things stuff something anything everything way ways able
+""".split())
+
+
+def stem(word: str) -> str:
+    """Harman's S-stemmer for a plain lowercase word: `policies` → `policy`, `models` → `model`."""
+    if len(word) < 4 or not word.isalpha():
+        return word
+    if word.endswith("ies") and not word.endswith(("eies", "aies")):
+        return word[:-3] + "y"
+    if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+        return word[:-1]
+    if word.endswith("s") and not word.endswith(("us", "ss")):
+        return word[:-1]
+    return word
+
+
+_search_memo: dict[str, tuple[str, ...]] = {}
+
+
+def search_tokens(text: str) -> list[str]:
+    """The BM25 tokens of ``text``: :func:`tokenize` without stopwords, plain words singular."""
+    out: list[str] = []
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        cached = _search_memo.get(word)
+        if cached is None:
+            cached = tuple(dict.fromkeys(stem(t) for t in identifier_tokens(word) if t not in STOPWORDS))
+            if len(_search_memo) < 200_000:
+                _search_memo[word] = cached
+        out.extend(cached)
     return out
 
 

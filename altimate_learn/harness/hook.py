@@ -18,6 +18,11 @@ import sys
 
 from altimate_learn.harness import CHECK_EVENT, HARNESSES, Event
 
+# Tools (any harness, lowercased) that change the files they name. A file's lessons are served at its first
+# event; an edit after a read gets a second batch (see Delivery.file).
+WRITE_TOOLS = frozenset({"edit", "multiedit", "write", "notebookedit", "apply_patch", "applypatch", "patch",
+                         "write_file", "replace"})
+
 
 def find_root(start: str) -> str:
     """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git` (else ``start``)."""
@@ -194,8 +199,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
             elif deliver_files:
+                write = (event.tool_name or "").lower() in WRITE_TOOLS
                 for path in event.paths[:8]:
-                    texts.append(engine.file(path).text)
+                    texts.append(engine.file(path, write=write).text)
         except LockBusy:
             log(f"{event.name}: a store was locked by another process for ~5 s; delivered nothing")
             return ""

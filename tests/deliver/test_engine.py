@@ -255,3 +255,112 @@ def test_store_lock_held_by_a_writer_means_the_event_delivers_nothing(repo: Path
         holder.wait()
     assert not (learn_dir(repo) / "team-playbook" / "shown.jsonl").exists()
     assert step(repo, "session_start", "startup").added  # and the next event, unlocked, delivers
+
+
+# --- the file is the unit --------------------------------------------------------------------------------
+
+STAGING = [lesson(f"L-1{i:03x}", f"Staging rule {word}: keep the {word} columns tidy.", paths=["models/staging/*.sql"],
+                  helpful=20 - i)
+           for i, word in enumerate(["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+                                     "india", "juliet", "kilo", "lima"])]
+BROAD = [lesson(f"L-2{i:03x}", f"Model rule {word} for every model.", paths=["models/**"], helpful=50 - i)
+         for i, word in enumerate(["oscar", "papa", "quebec", "romeo", "sierra", "tango", "uniform", "victor"])]
+
+
+def file_ids(result, lessons: list[dict]) -> list[str]:
+    return bullet_ids(result.text, lessons)
+
+
+def test_read_then_edit_of_one_file_pre_and_post_shows_its_top_lessons_once_then_the_narrow_ones_held_back(
+        git_repo: Path):
+    lessons = STAGING + BROAD
+    write_store(git_repo, lessons)
+    path = "models/staging/stg_stripe__charges.sql"
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    pre_read = step(git_repo, "file", path, core_lessons=0)
+    post_read = step(git_repo, "file", path, core_lessons=0)
+    pre_edit = step(git_repo, "file", path, True, core_lessons=0)
+    post_edit = step(git_repo, "file", path, True, core_lessons=0)
+    again = step(git_repo, "file", path, core_lessons=0)
+    # the narrowest trigger wins, then helpfulness: the five most helpful staging rules
+    assert file_ids(pre_read, lessons) == ["L-1000", "L-1001", "L-1002", "L-1003", "L-1004"]
+    assert post_read.text == "" and post_edit.text == "" and again.text == ""
+    # the edit adds the next staging rules the per-file limit held back, never the broad models/** ones
+    assert file_ids(pre_edit, lessons) == ["L-1005", "L-1006", "L-1007", "L-1008", "L-1009"]
+
+
+def test_an_edit_adds_nothing_when_the_read_showed_every_narrow_lesson(git_repo: Path):
+    lessons = STAGING[:2] + BROAD
+    write_store(git_repo, lessons)
+    path = "models/staging/stg_orders.sql"
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    read = step(git_repo, "file", path, core_lessons=0)
+    assert file_ids(read, lessons) == ["L-1000", "L-1001", "L-2000", "L-2001", "L-2002"]
+    assert step(git_repo, "file", path, True, core_lessons=0).text == ""
+
+
+def test_a_new_request_reranks_a_file_and_adds_only_lessons_that_entered_its_top(git_repo: Path):
+    lessons = STAGING
+    write_store(git_repo, lessons)
+    path = "models/staging/stg_orders.sql"
+    step(git_repo, "request", "tidy the alpha columns", core_lessons=0, retrieved_lessons=0)
+    first = step(git_repo, "file", path, core_lessons=0)
+    assert file_ids(first, lessons)[0] == "L-1000" and len(first.added) == 5
+    # a later request about "kilo": kilo enters the file's top five; the other four were shown already
+    step(git_repo, "request", "and the kilo ones", core_lessons=0, request_lessons=0)
+    later = step(git_repo, "file", path, core_lessons=0)
+    assert file_ids(later, lessons) == ["L-100a"]
+
+
+def test_a_file_first_written_gets_its_top_lessons_with_that_write(git_repo: Path):
+    write_store(git_repo, STAGING)
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    created = step(git_repo, "file", "models/staging/stg_new.sql", True, core_lessons=0)
+    assert file_ids(created, STAGING) == ["L-1000", "L-1001", "L-1002", "L-1003", "L-1004"]
+
+
+def test_corrupt_file_records_in_the_session_state_are_ignored(git_repo: Path):
+    write_store(git_repo, STAGING)
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    (state_file,) = (learn_dir(git_repo) / ".sessions").glob("*.json")
+    data = json.loads(state_file.read_text())
+    data["files"] = {"models/staging/a.sql": "junk", "models/staging/b.sql": [data["request_seq"], "x"]}
+    state_file.write_text(json.dumps(data))
+    assert len(step(git_repo, "file", "models/staging/a.sql", core_lessons=0).added) == 5
+    # same folder, same top five, all shown by now: nothing new, and no error
+    assert step(git_repo, "file", "models/staging/b.sql", core_lessons=0).text == ""
+    files = json.loads(state_file.read_text())["files"]
+    assert files == {"models/staging/a.sql": [data["request_seq"], 1], "models/staging/b.sql": [data["request_seq"], 1]}
+
+
+def test_files_in_one_folder_share_their_top_lessons_instead_of_each_adding_five_more(git_repo: Path):
+    write_store(git_repo, STAGING)
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    assert len(step(git_repo, "file", "models/staging/stg_a.sql", core_lessons=0).added) == 5
+    assert step(git_repo, "file", "models/staging/stg_b.sql", core_lessons=0).text == ""
+
+
+# --- core and per request ----------------------------------------------------------------------------------
+
+def test_core_skips_unearned_lessons_of_a_large_store_but_delivers_a_small_store_whole(git_repo: Path):
+    fresh = [lesson(f"L-3{i:03x}", f"Fresh rule number {i}.") for i in range(20)]
+    write_store(git_repo, fresh + [PINNED, lesson("L-00bb", "Earned rule.", helpful=2)])
+    start = step(git_repo, "session_start", "startup")
+    assert [a["id"] for a in start.added] == ["L-00aa", "L-00bb"]
+    write_store(git_repo, fresh[:10])
+    small = step(git_repo, "session_start", "startup", session_id="s-2")
+    assert len(small.added) == 10
+
+
+def test_a_topic_switch_retrieves_on_the_new_request_own_words(git_repo: Path):
+    lessons = [lesson("L-0001", "Convert `amount_cents` columns to dollars in staging models.", paths=["models/staging/*.sql"]),
+               lesson("L-0002", "CronJobs set `concurrencyPolicy: Forbid` and a deadline.", paths=["k8s/**"]),
+               lesson("L-0003", "Payouts reconcile against the ledger export every night."),
+               *sample_lessons()]
+    write_store(git_repo, lessons)
+    step(git_repo, "request", "Add a staging model for charges and convert amount_cents to dollars", core_lessons=0)
+    step(git_repo, "file", "models/staging/stg_charges.sql", core_lessons=0)
+    later = step(git_repo, "request", "Switch gears: add a Kubernetes CronJob that reconciles payouts nightly",
+                 core_lessons=0, request_lessons=1)
+    # scoped to k8s/** (not the staging file touched so far), yet the best match for this message
+    assert bullet_ids(later.text, lessons) == ["L-0002"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver.index import Corpus, _pack
 from altimate_learn.deliver.select import (compile_glob, glob_matches, literal_segments, path_specificity,
-                                           query_terms, retrieve, select_core, select_file)
+                                           query_terms, rank_file, retrieve, select_core, select_file, specificity)
 from altimate_learn.deliver.tokenize import tokenize
 from tests.deliver.helpers import SAMPLE
 
@@ -36,6 +36,18 @@ def test_core_is_pinned_then_helpful_minus_harmful_then_id():
     assert select_core(c, 0) == []
 
 
+def test_core_of_a_store_larger_than_the_tier_holds_only_pinned_and_earned_lessons():
+    c = corpus(("L-0001", "First", {"net": 2}), ("L-0002", "Second", {"net": 0}), ("L-0003", "Third", {"net": -1}),
+               ("L-0004", "Fourth", {"net": 0, "pinned": True}), ("L-0005", "Fifth", {"net": 1}))
+    assert ids(c, select_core(c, 3)) == ["L-0004", "L-0001", "L-0005"]
+    assert ids(c, select_core(c, 4)) == ["L-0004", "L-0001", "L-0005"]  # not a fresh lesson picked by its id
+    assert ids(c, select_core(c, 4, {"s/L-0001"})) == ["L-0004", "L-0005"]
+    # a store the tier holds whole is delivered whole, whatever its counters
+    assert ids(c, select_core(c, 5)) == ["L-0004", "L-0001", "L-0005", "L-0002", "L-0003"]
+    # AGENTS.md (no retrieval behind it) fills the tier in core order
+    assert ids(c, select_core(c, 4, earned=False)) == ["L-0004", "L-0001", "L-0005", "L-0002"]
+
+
 def test_retrieval_uses_text_tags_and_trigger_paths():
     c = corpus(("L-0001", "Preserve `net_amount_cents` when calculating invoice totals."),
                ("L-0002", "Preserve invoice totals and add tests to invoice functions."),
@@ -49,20 +61,52 @@ def test_retrieval_uses_text_tags_and_trigger_paths():
     assert retrieve(c, query_terms(c, "invoice"), 0) == []
 
 
-def test_query_terms_keep_only_words_some_lesson_has():
-    c = corpus(("L-0001", "Use decimal money."))
-    assert query_terms(c, "use decimal for ghp_secretTOKEN123") == ["decimal", "use"]
+def test_query_terms_keep_only_words_some_lesson_has_without_stopwords():
+    c = corpus(("L-0001", "Use decimal money for the amounts."))
+    assert query_terms(c, "please use decimal for the amount ghp_secretTOKEN123") == ["amount", "decimal"]
 
 
-def test_request_paths_rank_matching_scope_then_unscoped_then_scoped_elsewhere():
-    c = corpus(("L-0001", "decimal decimal decimal", {"paths": ["models/marts/**"]}),
-               ("L-0002", "Use decimal values.", {"paths": ["models/staging/**"]}),
-               ("L-0003", "Use decimal values for invoice totals and verify reconciliation."), filler=True)
-    terms = ["decimal"]
-    assert ids(c, retrieve(c, terms, 1)) == ["L-0001"]
-    assert ids(c, retrieve(c, terms, 1, paths=["models/staging/x.sql"])) == ["L-0002"]
-    assert ids(c, retrieve(c, terms, 3, paths=["models/staging/x.sql"])) == ["L-0002", "L-0003", "L-0001"]
-    assert ids(c, retrieve(c, terms, 1, paths=["./models\\marts\\x.sql"])) == ["L-0001"]
+def test_later_requests_rank_named_files_then_touched_files_then_the_rest_by_score():
+    c = corpus(("L-0001", "Round decimal precision half-even in marts.", {"paths": ["models/marts/**"]}),
+               ("L-0002", "Keep decimal precision unrounded.", {"paths": ["models/staging/**"]}),
+               ("L-0003", "Store decimal precision as numeric, never as floats, in every layer."),
+               ("L-0004", "Parse decimal precision from strings in the ledger.", {"paths": ["services/ledger/**"]}),
+               filler=True)
+    terms = query_terms(c, "decimal precision")
+    plain = ids(c, retrieve(c, terms, 4))
+    assert sorted(plain) == ["L-0001", "L-0002", "L-0003", "L-0004"]
+    named = ids(c, retrieve(c, terms, 4, paths=["models/staging/x.sql"]))
+    assert named[0] == "L-0002" and named[1:] == [i for i in plain if i != "L-0002"]
+    touched = ids(c, retrieve(c, terms, 4, touched=["./services\\ledger\\a.py"]))
+    assert touched[0] == "L-0004" and touched[1:] == [i for i in plain if i != "L-0004"]
+    both = ids(c, retrieve(c, terms, 2, paths=["models/staging/x.sql"], touched=["services/ledger/a.py"]))
+    assert both == ["L-0002", "L-0004"]
+    # a lesson scoped elsewhere is not pushed below unscoped ones: on a topic switch it may be the right one
+    assert ids(c, retrieve(c, terms, 4, touched=["web/src/a.tsx"])) == plain
+
+
+def test_stopwords_match_nothing_and_plural_words_match_singular():
+    c = corpus(("L-0001", "Give CronJobs a concurrency policy."), ("L-0002", "Add the new flags to the config."),
+               filler=True)
+    assert query_terms(c, "please can you add the new one for me") == []
+    assert ids(c, retrieve(c, query_terms(c, "add a cronjob"), 5)) == ["L-0001"]
+    assert ids(c, retrieve(c, query_terms(c, "which policies apply"), 5)) == ["L-0001"]
+
+
+def test_relevance_floor_needs_the_evidence_of_one_word_no_other_lesson_has():
+    c = corpus(("L-0001", "Snapshots use the timestamp strategy; " + "the check strategy scans every column " * 2),
+               ("L-0002", "Staging models cast ids to varchar."),
+               ("L-0003", "Staging models trim strings."),
+               ("L-0004", "Staging models hash emails."),
+               ("L-0005", "Staging models rename ids."),
+               filler=True)
+    # "snapshots" is in one lesson: enough on its own, even in a long lesson
+    assert ids(c, retrieve(c, query_terms(c, "fix the snapshots"), 15)) == ["L-0001"]
+    # "staging" is in several lessons (and the filler): weak evidence, and the slots stay empty
+    assert retrieve(c, query_terms(c, "a staging thing"), 15) == []
+    # two shared words together can pass where one alone does not
+    assert ids(c, retrieve(c, query_terms(c, "staging models that hash emails"), 15))[0] == "L-0004"
+    assert retrieve(c, query_terms(c, "fix the snapshots"), 15, evidence=5.0) == []
 
 
 def test_globs():
@@ -78,16 +122,32 @@ def test_globs():
     assert glob_matches("{a/b,models}/**", "models/x.sql")
 
 
-def test_specificity_counts_literal_leading_segments_of_matching_globs():
-    assert literal_segments("models/staging/*.sql") == 2
-    assert literal_segments("models/**") == 1
-    assert literal_segments("**/*.sql") == 0
-    assert literal_segments("{a/b/c,models}/**") == 0
-    assert literal_segments("models/**/staging/**") == 1
-    assert path_specificity(["models/**", "./models/staging/**", "models/staging/other.sql"],
-                            "./models\\staging\\x.sql") == 2
-    assert path_specificity(["**/*.yml"], "models/staging/x.sql") == -1
-    assert path_specificity(["!models/staging/**"], "models/staging/x.sql") == -1
+def test_specificity_ranks_narrow_folders_and_file_names_above_broad_globs():
+    sql = "models/staging/x.sql"
+    order = ["models/staging/*.sql", "models/staging/**", "models/**/*.sql", "models/**", "**/*.sql", "**"]
+    levels = [specificity(p, sql) for p in order]
+    assert levels == sorted(levels, reverse=True) and len(set(levels)) == len(levels)
+    docker = "services/api/Dockerfile"
+    order = ["services/api/Dockerfile", "**/Dockerfile", "services/api/**", "services/**", "**"]
+    levels = [specificity(p, docker) for p in order]
+    assert levels == sorted(levels, reverse=True) and len(set(levels)) == len(levels)
+    assert specificity("infra/**/*.tf", "infra/prod/main.tf") > specificity("infra/**", "infra/prod/main.tf")
+    assert specificity("models/staging/stg_*.sql", "models/staging/stg_a.sql") > specificity(sql.rsplit("/", 1)[0]
+                                                                                            + "/*.sql", "models/staging/stg_a.sql")
+    assert specificity("{web/src,models/staging}/*.sql", sql) == specificity("models/staging/*.sql", sql)
+    assert specificity("models/*.sql", "models/a/b.sql") is None and specificity("!models/**", sql) is None
+    assert path_specificity(["models/**", "./models/staging/**"], "./models\\staging\\x.sql") == 2
+    assert path_specificity(["**/*.yml"], sql) == -1
+    assert literal_segments("models/staging/*.sql") == 2 and literal_segments("**/*.sql") == 0
+
+
+def test_file_tier_puts_a_file_name_rule_above_folder_rules_for_that_file():
+    c = corpus(*[(f"L-{i:04x}", f"Service rule number {i} for handlers.", {"paths": ["services/**"], "net": 9})
+                 for i in range(8)],
+               *[(f"L-a{i:03x}", f"Api rule number {i}.", {"paths": ["services/api/**"], "net": 9}) for i in range(8)],
+               ("L-ffff", "Use multi-stage Docker builds.", {"paths": ["**/Dockerfile"]}))
+    assert ids(c, select_file(c, "services/api/Dockerfile", [], 5))[0] == "L-ffff"
+    assert "L-ffff" not in ids(c, select_file(c, "services/api/main.py", [], 50))
 
 
 def test_file_tier_ranks_narrow_scopes_above_broad_ones_then_bm25_then_score_then_id():
@@ -97,8 +157,10 @@ def test_file_tier_ranks_narrow_scopes_above_broad_ones_then_bm25_then_score_the
                ("L-0004", "Check SQL files.", {"paths": ["**/*.sql"]}),
                ("L-0005", "Unrelated rule.", {"paths": ["web/**"]}))
     terms = query_terms(c, "configuration")
-    assert ids(c, select_file(c, "models/staging/x.sql", terms, 5)) == ["L-0003", "L-0002", "L-0001", "L-0004"]
-    assert ids(c, select_file(c, "models/staging/x.sql", terms, 5, {"s/L-0003"})) == ["L-0002", "L-0001", "L-0004"]
+    # models/staging/*.sql (two folders and the extension), models/** (a folder), **/*.sql (the extension),
+    # then the identifier-only match
+    assert ids(c, select_file(c, "models/staging/x.sql", terms, 5)) == ["L-0003", "L-0002", "L-0004", "L-0001"]
+    assert ids(c, select_file(c, "models/staging/x.sql", terms, 5, {"s/L-0003"})) == ["L-0002", "L-0004", "L-0001"]
     assert select_file(c, "models/staging/x.sql", terms, 0) == []
 
 

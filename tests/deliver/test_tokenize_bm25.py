@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.deliver.bm25 import BM25
-from altimate_learn.deliver.tokenize import anchor_matches, anchors, tokenize
+from altimate_learn.deliver.tokenize import anchor_matches, anchors, search_tokens, stem, tokenize
 from tests.deliver.helpers import SAMPLE
 
 
@@ -64,10 +64,10 @@ def test_delivery_corpus_ranks_a_generated_store_like_rank_bm25():
         lessons.append(("s", {"id": f"L-{i:04x}", "text": f"{text} {extra}".strip(), "tags": tags,
                               "triggers": paths, "net": 0, "pinned": False}))
     corpus = Corpus(_pack(lessons, []))
-    docs = [tokenize(" ".join([item["text"], *item["tags"], *item["triggers"]])) for _, item in lessons]
+    docs = [search_tokens(" ".join([item["text"], *item["tags"], *item["triggers"]])) for _, item in lessons]
     theirs = rank_bm25.BM25Okapi(docs, k1=1.2, b=0.75)
     for query in ("staging cents dollars", "react component file", "timestamps utc marts", "ledger floats money"):
-        terms = sorted(set(tokenize(query)))
+        terms = sorted(set(search_tokens(query)))
         expected = list(theirs.get_scores(terms))
         got = corpus.bm25.scores(terms)
         assert _ranking([got.get(i, 0.0) for i in range(len(docs))]) == _ranking(expected)
@@ -101,3 +101,35 @@ def test_dump_and_load_round_trip():
     index = BM25.build(docs)
     again = BM25.load(index.dump())
     assert again.scores(queries[0]) == index.scores(queries[0])
+
+
+def test_search_tokens_drop_stopwords_and_request_filler_but_keep_identifiers():
+    tokens = search_tokens("Can you please add the new `is_incremental()` filter to these Models?")
+    assert {"is_incremental", "incremental", "is_", "_incremental", "filter", "model"} <= set(tokens)
+    assert not {"can", "you", "please", "add", "the", "new", "to", "these", "is"} & set(tokens)
+    assert search_tokens("the of and") == [] and search_tokens("") == []
+
+
+@pytest.mark.parametrize(("word", "expected"), [  # Harman's S-stemmer, quirks included ("series" → "sery")
+    ("timestamps", "timestamp"), ("policies", "policy"), ("cronjobs", "cronjob"), ("classes", "classe"),
+    ("status", "status"), ("access", "access"), ("ids", "ids"), ("aws", "aws"), ("series", "sery"),
+    ("shoes", "shoe"), ("stg_orders", "stg_orders"), ("k8s", "k8s")])
+def test_s_stemmer_folds_plain_plurals_only(word: str, expected: str):
+    assert stem(word) == expected
+
+
+def test_singular_and_plural_requests_find_the_same_lessons():
+    for one, many in (("timestamp", "timestamps"), ("policy", "policies"), ("model", "models")):
+        assert search_tokens(one) == search_tokens(many) == [one]
+
+
+def test_bm25_df_idf_and_evidence():
+    docs = [search_tokens(t) for t in ("staging cents", "staging timestamps", "staging ids", "marts grain")]
+    index = BM25.build(docs)
+    assert index.df("staging") == 3 and index.df("grain") == 1 and index.df("missing") == 0
+    assert index.idf("grain") == pytest.approx(index.unique_idf())
+    assert index.idf("staging") < 0  # in more than half of the documents
+    scores, mass = index.evidence(["staging", "grain", "cent"])
+    assert set(scores) == {0, 1, 2, 3}
+    assert mass[3] == pytest.approx(index.unique_idf()) and mass[0] == pytest.approx(index.idf("cent"))
+    assert 1 not in mass  # shares only a negative-idf word: no evidence at all

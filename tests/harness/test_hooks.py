@@ -78,6 +78,28 @@ def test_claude_code_recorded_session(repo: Path):
     assert [r["tier"] for r in shown].count("file") == 1
 
 
+def test_claude_code_read_then_edit_of_a_file_four_events_one_batch_then_the_held_back_narrow_lessons(
+        git_repo: Path):
+    narrow = [lesson(f"L-1{i:03x}", f"Text file rule number {i}.", paths=["*.txt"], helpful=20 - i) for i in range(8)]
+    write_store(git_repo, narrow + [lesson(f"L-2{i:03x}", f"Broad rule number {i}.", paths=["**"], helpful=50)
+                                    for i in range(8)])
+    (git_repo / "hello.txt").write_text("hello\n")
+    (git_repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": {"core_lessons": 0}}))
+    events = recorded("claude", git_repo)
+    pre_read, post_read = events[2], events[3]
+    edit = {"tool_name": "Edit", "tool_input": {**pre_read["tool_input"], "old_string": "hello", "new_string": "hi"},
+            "tool_use_id": "toolu_edit"}
+    pre_edit, post_edit = {**pre_read, **edit}, {**post_read, **edit}
+    texts = [context_of(run_hook("claude-code", e, cwd=git_repo).stdout)
+             for e in (events[1], pre_read, post_read, pre_edit, post_edit)]
+    rules = [[line for line in text.splitlines() if line.startswith("- ")] for text in texts]
+    # the read shows the file's five best rules: *.txt names the file, ** names nothing
+    assert [r.split("] ")[1] for r in rules[1]] == [f"Text file rule number {i}." for i in range(5)]
+    assert rules[2] == [] and rules[4] == []  # PostToolUse of the same call adds nothing
+    assert [r.split("] ")[1] for r in rules[3]] == [f"Text file rule number {i}." for i in range(5, 8)]
+    assert len(read_jsonl(learn_dir(git_repo) / "team-playbook" / "shown.jsonl")) == 8
+
+
 def test_session_start_section_is_frozen_across_fresh_processes(repo: Path):
     payload = recorded("claude", repo)[0]
     first = run_hook("claude-code", payload, cwd=repo).stdout
