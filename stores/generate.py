@@ -64,7 +64,7 @@ def base_lessons() -> list[dict]:
     for lesson in out:
         if lesson["text"].startswith(("Never commit `.env` files", "Use `ref()` for model dependencies")):
             lesson["pinned"] = True
-    return out
+    return declare_coexists(out)
 
 
 # --- distractors -----------------------------------------------------------------------------------------
@@ -175,13 +175,31 @@ def distractors(count: int, seed: int, taken: set[str]) -> list[dict]:
     return out
 
 
+def declare_coexists(lessons: list[dict]) -> list[dict]:
+    """Lessons sharing a backtick identifier declare that they coexist, as the curator requires of a real
+    store (otherwise `learn check` and `learn promote` would refuse the sample)."""
+    sys.path.insert(0, str(HERE.parent))
+    from altimate_learn.curate.anchors import undeclared_overlaps
+
+    by_id = {lesson["id"]: lesson for lesson in lessons}
+    for first, second, _ in undeclared_overlaps(lessons):
+        later = by_id[second]
+        later["coexists"] = sorted(set(later.get("coexists", [])) | {first})
+    return lessons
+
+
 def scaled(size: int, seed: int = 7) -> list[dict]:
     """A store of ``size`` lessons: every base lesson (if it fits) plus distractors."""
     base = base_lessons()
     if size <= len(base):
         rng = random.Random(seed)
-        return sorted(rng.sample(base, size), key=lambda l: l["id"])
+        picked = sorted(rng.sample(base, size), key=lambda l: l["id"])
+        for lesson in picked:  # a declared partner may not be in the sample
+            lesson.pop("coexists", None)
+        return declare_coexists(picked)
     taken = {l["text"] for l in base}
+    # Distractors are benchmark noise made from a few templates: declaring all their overlaps would give
+    # each of them hundreds of `coexists` ids, which no real store has.
     return base + distractors(size - len(base), seed, taken)
 
 

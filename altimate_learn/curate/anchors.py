@@ -29,7 +29,14 @@ substring substr replace length greatest least ref source config var env_var if 
 set do is_incremental this col column columns table tables entity x y sql row rows value values
 dbt git npm pnpm yarn npx pip uv python python3 pytest make docker run build test tests install commit push
 pull add the a an use using to of new
+js jsx mjs cjs ts tsx json jsonc yaml yml toml ini cfg conf sql py md txt csv lock xml html css
 """.split())
+
+# A span that names a file or a path is one thing: `next.config.js` and `next/link` are unrelated, and
+# `web/src/lib/dates` shares nothing with `web/src/api` worth a conflict. Patterns with placeholders or
+# wildcards in a file name (`stg_<source>__<table>.sql`, `*_cents`) still reduce to their affixes.
+_PATHLIKE = re.compile(r"^[\w.@~+-]*/[\w.@~+*/-]*$")
+_FILENAME = re.compile(r"^(?:\.[\w-]+(?:\.[\w-]+)*|[\w@+-][\w.@+-]*\.(?:[a-z][a-z0-9]{0,4}))$")
 
 _GROUPING = frozenset("""and or not in where on when then else having select from case by as is exists over
 partition join with values distinct qualify""".split())
@@ -75,6 +82,13 @@ def identifiers(text: str) -> set[str]:
     if not isinstance(text, str) or "`" not in text:
         return found
     for match in _SPAN.finditer(text):
+        span = match.group(2).strip().lower()
+        if span and not any(c in span for c in "<{") and (
+                _PATHLIKE.match(span) or ("*" not in span and _FILENAME.match(span))):
+            whole = span.rstrip("/")
+            if re.search(r"[a-z]", whole):
+                found.add(whole)
+            continue
         code = _QUOTED.sub(" ", match.group(2).lower())
         code = _strip_arguments(code)
         code = _PLACEHOLDER.sub("", _FLAG.sub(" ", code))

@@ -218,7 +218,9 @@ _URL = _rx(
     r"\b[a-z][a-z0-9+.-]*://\S"                              # scheme://
     r"|\bwww\.\S"
     r"|(?:^|[\s(\[`'\"=,])//[^\s/]"                          # //host
-    r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s]"  # domain.tld/path
+    # domain.tld/path, except Kubernetes label and annotation keys in code (`app.kubernetes.io/name`)
+    r"|\b(?!(?:[a-z0-9-]+\.)*(?:kubernetes\.io|k8s\.io)/[a-z0-9._-]+`)"
+    r"[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s]"
     r"|\b(?:javascript|data|file|vbscript|ftps?|sftp|ssh|mailto|tel|blob|about|view-source|intent|smb|ldaps?|"
     r"gopher|jar|git|s3|gs|hdfs|ws|wss):(?=[^\s/]|//)",
     re.I,
@@ -257,7 +259,11 @@ _SESSION_ID = _rx(
     r"|\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
     r"|\bchatcmpl-[A-Za-z0-9]{6,}"
 )
-_ABS_PATH = _rx(r"(?:^|[\s(\[`'\"=:,])(?:/[\w.@~+-]|~[\w.-]*[\\/]|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
+# A single segment such as `/v2` or `/healthz` is a URL route, not a file on someone's machine; system folders
+# stay absolute paths even alone (`/etc`, `/tmp`).
+_FS_ROOTS = (r"etc|usr|home|users|var|tmp|opt|root|bin|sbin|dev|proc|sys|mnt|srv|private|volumes|library|system|"
+             r"lib|lib64|lib32|boot|run|snap|nix|media|applications|cores|net|afs")
+_ABS_PATH = _rx(r"(?:^|[\s(\[`'\"=:,])(?:/(?!(?!(?:" + _FS_ROOTS + r")(?![\w@~+-]|\.\w))[\w@~+-]+(?:\.[\w@~+-]+)*(?![\w@~+/\\-]|\.\w))[\w.@~+-]|~[\w.-]*[\\/]|[A-Za-z]:[\\/]|\\\\\w|%\w+%[\\/]|"
                        r"\$(?:HOME|USERPROFILE|TMPDIR)\b)")
 _PATH_ESCAPE = _rx(r"(?:^|[\s/\\(\[`'\"=:,])\.\.(?:[\\/]|$|[\s)`'\",;])|[\\/]\.\.(?:[\\/]|$|\s)")
 _INJECTION = _rx(
@@ -466,7 +472,7 @@ _PUBLIC = (r"(?:to|in|into|inside|within|on)\s+(?:the\s+|a\s+|your\s+|every\s+|e
            r"code|frontend|client|bundle|error\s+messages?|dashboards?|analytics|docs?|dockerfile|images?|"
            r"artifacts?|layers?)\b")
 _WORDS_BETWEEN = r"(?:\s+(?!(?:never|not|no|instead|but|rather|or|than|unless|except|nor)\b)[^\s,;!?]+){0,5}?\s+"
-_EXFIL = _rx(r"\b(?:(?P<expose>" + _EXPOSE + r")|(?P<place>" + _PLACE + r"))(?:s|es|ed|ing)?\b" + _WORDS_BETWEEN
+_EXFIL = _rx(r"\b(?:(?P<expose>" + _EXPOSE + r")|(?P<place>" + _PLACE + r"))(?:ed|ing)?\b" + _WORDS_BETWEEN
              + _SENSITIVE + r"(?P<rest>[^,;!?]*)", re.I)
 _PUBLIC_RX = _rx(r"^[^,;!?]*?\b" + _PUBLIC, re.I)
 _COMMIT_FILE = _rx(r"\.env(?![\w.-])|\.envrc|\.netrc|\.npmrc|\.pypirc|\.pgpass|\.git-credentials|id_(?:rsa|dsa|ecdsa|"
@@ -637,6 +643,10 @@ def _bare_host(text: str) -> str | None:
         labels, tld = match.group(1), match.group(2).lower()
         name = labels.rstrip(".")
         if f"{name}.{tld}".lower() in _NOT_HOSTS:
+            continue
+        # Kubernetes label keys in code (`app.kubernetes.io/name`): a DNS prefix and one name, not a host.
+        if (tld == "io" and re.search(r"(?:^|\.)(?:kubernetes|k8s)$", name, re.I)
+                and re.match(r"/[a-z0-9._-]+`", text[match.end():], re.I)):
             continue
         if tld in _FILEY_TLDS and name.count(".") < 1:
             continue

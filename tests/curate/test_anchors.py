@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from altimate_learn.curate.anchors import affixes, identifiers, overlaps, undeclared_overlaps
 from tests.curate.helpers import lesson
 
@@ -56,3 +58,28 @@ def test_undeclared_overlaps_respects_coexists_both_ways():
     assert undeclared_overlaps(lessons) == [("L-0001", "L-0002", {"_cents"})]
     lessons[0]["coexists"] = ["L-0002"]
     assert undeclared_overlaps(lessons) == []
+
+
+# A path or a file name in backticks is one anchor: lessons naming different files under the same folder,
+# or sharing a file extension, are not two versions of one rule.
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Format dates with `formatDate()` from `web/src/lib/dates`.", {"formatdate", "web/src/lib/dates"}),
+    ("Add new variables to `.env.example`.", {".env.example"}),
+    ("Keep `reactStrictMode` on in `next.config.js`.", {"reactstrictmode", "next.config.js"}),
+    ("Bump `version` in `Chart.yaml` when a template changes.", {"version", "chart.yaml"}),
+    ("Name staging models `stg_<source>__<table>.sql`.", {"stg_"}),
+    ("Set materializations in `dbt_project.yml`.", {"dbt_project.yml"}),
+    ("Scope it to `models/staging/*.sql`.", {"models/staging/*.sql"}),
+])
+def test_paths_and_file_names_are_single_anchors(text, expected):
+    assert identifiers(text) == expected
+
+
+def test_lessons_about_different_files_in_one_folder_do_not_overlap():
+    a = "Import API types from `web/src/api/generated`; never redeclare them."
+    b = "Format dates with `formatDate()` from `web/src/lib/dates`."
+    assert overlaps(a, b) == set()
+    assert overlaps("Keep `reactStrictMode` on in `next.config.js`.", "Use `next/link` for internal links.") == set()
+    assert overlaps("Document values in `values.yaml`.", "Keep env values in `values-prod.yaml`.") == set()
+    # the same file named twice is still one convention
+    assert overlaps("Add variables to `.env.example`.", "Keep `.env.example` sorted.") == {".env.example"}
