@@ -235,10 +235,18 @@ def _is_question(clause: str) -> bool:
     return bool(re.search(r"(?<!\s)\?+[\"'\u201d\u2019)\]}]*$", clause))
 
 
+# A harness command typed at the prompt (`/compact`, `/model opus`), not words to the agent.
+_SLASH_COMMAND = re.compile(r"^\s*/[A-Za-z][\w:.-]*(?:\s|$)")
+
+
+def is_slash_command(text: str) -> bool:
+    return bool(_SLASH_COMMAND.match(text)) and "\n" not in text.strip()
+
+
 def classify_text(text: str) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent (text patterns only)."""
     try:
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str) or not text.strip() or is_slash_command(text):
             return NOT_A_CORRECTION
         for clause in clauses(prose_of(text)):
             if _APPROVAL.match(clause) or _NOT_OWN_WORDS.search(clause):
@@ -267,8 +275,12 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None)
     if msg.kind == "interrupt" or msg.index == 0 or not msg.after_assistant:
         return NOT_A_CORRECTION
     if previous is not None and previous.kind == "interrupt":
+        if is_slash_command(msg.text):
+            return NOT_A_CORRECTION
         prose = " ".join(clauses(prose_of(msg.text)))
-        if prose and not _CONTINUE_ONLY.match(prose):
+        # A redirect says something: "wait", "hm" or "stop" after stopping the agent is not a rule to learn.
+        if prose and not _CONTINUE_ONLY.match(prose) and (len(re.findall(r"\w+", prose)) >= 3
+                                                          or classify_text(msg.text).correction):
             return Verdict(True, "interrupted, then redirected", "strong")
         return NOT_A_CORRECTION
     return classify_text(msg.text)
