@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.curate.lint import lint
-from altimate_learn.reflect.providers.builtin import (FeedbackItem, extract_rule, mark_identifiers, path_globs,
+from altimate_learn.reflect.providers.builtin import (FeedbackItem, extract_rule, mark_identifiers, named_paths,
+                                                       path_globs, trigger_for,
                                                       reflect_builtin)
 
 RULES = [
@@ -710,9 +711,34 @@ def test_identifiers_are_put_in_backticks(text: str, marked: str) -> None:
 def test_path_globs_scope_to_folders_and_extensions() -> None:
     assert path_globs(["models/staging/stg_a.sql", "models/staging/stg_b.sql"]) == ["models/staging/*.sql"]
     assert path_globs(["src/api/users.py", "tests/api/test_users.py"]) == ["src/api/*.py", "tests/api/*.py"]
-    assert path_globs(["setup.py"]) == ["setup.py"]
+    assert path_globs(["setup.py"]) == []  # a root-level file alone is no folder: project-wide
+    assert path_globs(["out.txt", "services/api/app.py"]) == ["services/api/*.py"]
     assert path_globs(["/etc/passwd", "../outside/x.py", ".venv/lib/x.py", "~/notes.md"]) == []
     assert path_globs(["a/1.py", "b/2.py", "c/3.py", "d/4.py"]) == []  # spread out: the rule is general
+
+
+def test_a_correction_after_a_root_level_write_is_project_wide() -> None:
+    # The newcomer's case: the agent wrote `out.txt`, the user said generated output belongs under `build/`.
+    items = [FeedbackItem("user_correction", "no, always put generated output under build/", "sig_1", "m1", ["out.txt"])]
+    delta = reflect_builtin(items, []).deltas[0]
+    assert delta["text"] == "Always put generated output under `build/`."
+    assert "paths" not in delta
+
+
+def test_a_lesson_naming_another_place_than_the_touched_folders_gets_no_trigger() -> None:
+    items = [FeedbackItem("user_correction", "no, always put generated output under build/", "sig_1", "m1",
+                          ["scripts/gen/make_report.py"])]
+    assert "paths" not in reflect_builtin(items, []).deltas[0]
+    assert trigger_for("Always put generated output under `build/`.", ["build/out/report.txt"]) == ["build/out/*.txt"]
+    assert trigger_for("Keep `stg_orders.sql` thin.", ["models/staging/stg_orders.sql"]) == ["models/staging/*.sql"]
+    assert trigger_for("Use `models/staging/` for renames.", ["models/staging/a.sql"]) == ["models/staging/*.sql"]
+    assert trigger_for("Never edit `.env` by hand.", ["app/config.py"]) == []
+    assert trigger_for("Use `os.path` and `ref()` here.", ["app/config.py"]) == ["app/*.py"]
+
+
+def test_named_paths_are_files_and_folders_not_identifiers() -> None:
+    assert named_paths("Put `out.txt` under `build/`; see `Makefile`, `.env`, `os.path`, `ref()`, `TABLE_NAME`.") == [
+        "out.txt", "build/", "Makefile", ".env"]
 
 
 def _lesson(lesson_id: str, text: str, helpful: int = 0) -> dict:
