@@ -6,21 +6,22 @@ transcript and never read it back as something the user said.
 
 from __future__ import annotations
 
-import re
-
 SECTION_OPEN = '<team-rules source="altimate-learn">'
 SECTION_CLOSE = "</team-rules>"
 AGENTS_MD_OPEN = "<!-- learn:lessons -->"
 AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
 
-_SECTION = re.compile(r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)', re.S)
+_SECTION = r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)'  # compiled on use: every hook
+# call imports this module for the constants, and most never need a regex engine
 
 
 def strip_injected(text: str) -> str:
     """``text`` without any section learn injected (an unclosed section runs to the end)."""
     if "<team-rules" not in text:
         return text
-    return _SECTION.sub("", text)
+    import re
+
+    return re.sub(_SECTION, "", text, flags=re.S)
 
 
 def is_injected(text: str) -> bool:

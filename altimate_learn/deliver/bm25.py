@@ -16,34 +16,36 @@ A consequence worth knowing: in a store of a handful of lessons, a word that mos
 from __future__ import annotations
 
 import math
-from array import array
 
 K1 = 1.2
 B = 0.75
 EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
-_ITEMSIZE = array("I").itemsize
+_ITEMSIZE = 4  # struct "I": the packed document indices (memoryview casts need no `array` import)
 
 
 def pack(values: list[int]) -> bytes:
-    return array("I", values).tobytes()
+    from array import array  # building only: `array` imports collections, a hook reads with memoryview
+
+    packed = array("I", values)
+    assert packed.itemsize == _ITEMSIZE
+    return packed.tobytes()
 
 
-def unpack(data: bytes | list[int]) -> array | list[int]:
+def unpack(data: bytes | list[int]) -> memoryview | list[int]:
+    """Packed unsigned ints as a read-only sequence (a memoryview: no copy, nothing imported)."""
     if isinstance(data, (bytes, bytearray)):
-        values = array("I")
-        values.frombytes(data)
-        return values
+        return memoryview(data).cast("I")
     return data
 
 
 def pack_floats(values: list[float]) -> bytes:
+    from array import array
+
     return array("d", values).tobytes()
 
 
-def unpack_floats(data: bytes) -> array:
-    values = array("d")
-    values.frombytes(data)
-    return values
+def unpack_floats(data: bytes) -> memoryview:
+    return memoryview(data).cast("d")
 
 
 class BM25:
@@ -60,7 +62,7 @@ class BM25:
     def __init__(self, size: int, postings: dict[str, tuple[bytes, bytes]]) -> None:
         self.size = size
         self.postings = postings
-        self._decoded: dict[str, tuple[array, array]] = {}
+        self._decoded: dict[str, tuple[memoryview, memoryview]] = {}
 
     @classmethod
     def build(cls, docs: list[list[str]]) -> BM25:
@@ -97,7 +99,7 @@ class BM25:
     def __len__(self) -> int:
         return self.size
 
-    def _entry(self, term: str) -> tuple[array, array] | None:
+    def _entry(self, term: str) -> tuple[memoryview, memoryview] | None:
         decoded = self._decoded.get(term)
         if decoded is None:
             packed = self.postings.get(term)

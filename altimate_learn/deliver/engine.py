@@ -25,7 +25,6 @@ within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
 from __future__ import annotations
 
 import os
-import re
 import time
 
 from altimate_learn.deliver import render, select
@@ -37,8 +36,118 @@ MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
-_PATH_WORD = re.compile(r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)")
-_QUOTED = re.compile(r"[`\"']([^`\"'\n]+)[`\"']")
+# Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
+# the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
+_PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
+_QUOTED = r"[`\"']([^`\"'\n]+)[`\"']"
+_QUOTES = "`\"'"
+_SCAN_LIMIT = 20_000  # characters; past this the regex engine is cheaper than scanning in Python
+
+
+def _may_name_a_path(text: str) -> bool:
+    """False when neither pattern can match: no `/`, no `.` before a word character, `.` or `-`, and no
+    quote with a `.` in the text (then nothing is scanned at all)."""
+    if "/" in text:
+        return True
+    if "." not in text:
+        return False
+    if any(q in text for q in _QUOTES):
+        return True
+    at = text.find(".")
+    while 0 <= at < len(text) - 1:
+        after = text[at + 1]
+        if after.isalnum() or after in "_.-":
+            return True
+        at = text.find(".", at + 1)
+    return False
+
+
+def _in_c(ch: str) -> bool:  # [\w@./-]
+    return ch.isalnum() or ch in "_@./-"
+
+
+def _in_e(ch: str) -> bool:  # [\w.-]
+    return ch.isalnum() or ch in "_.-"
+
+
+def _path_match_at(run: str, s: int) -> int:
+    r"""End of the `_PATH_WORD` match starting at ``run[s]`` (``run``: a maximal run of [\w@./-]); -1 if none.
+
+    The regex's backtracking, spelled out: an optional prefix up to a `/` (the last one first), then
+    [\w@.-]+, then either `.` and [\w.-]+ (as long as it goes) or `/` and the rest of the run.
+    """
+    n = len(run)
+    starts = [j + 1 for j in range(n - 1, s, -1) if run[j] == "/"]  # B after an A ending at a "/"
+    if run[s] != "/":
+        starts.append(s)  # no A
+    for b0 in starts:
+        m = b0
+        while m < n and run[m] != "/":
+            m += 1
+        if m == b0:
+            continue  # B needs one character
+        if m < n - 1:  # run[m] == "/" with at least one character after it
+            return n
+        for b in range(m - 1, b0, -1):  # B shortened to end before a "." followed by [\w.-]
+            if run[b] == "." and b + 1 < n and _in_e(run[b + 1]):
+                end = b + 1
+                while end < n and _in_e(run[end]):
+                    end += 1
+                return end
+    return -1
+
+
+def _path_words(text: str) -> list[str]:
+    """``re.findall(_PATH_WORD, text)``."""
+    if len(text) > _SCAN_LIMIT:
+        import re
+
+        return re.findall(_PATH_WORD, text)
+    out: list[str] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        if not _in_c(text[i]):
+            i += 1
+            continue
+        end_run = i
+        while end_run < n and _in_c(text[end_run]):
+            end_run += 1
+        run = text[i:end_run]
+        s = 0
+        while s < len(run):
+            end = _path_match_at(run, s)
+            if end < 0:
+                s += 1
+            else:
+                out.append(run[s:end])
+                s = end
+        i = end_run
+    return out
+
+
+def _quoted(text: str) -> list[str]:
+    """``re.findall(_QUOTED, text)``."""
+    if len(text) > _SCAN_LIMIT:
+        import re
+
+        return re.findall(_QUOTED, text)
+    out: list[str] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        if text[i] not in _QUOTES:
+            i += 1
+            continue
+        k = i + 1
+        while k < n and text[k] not in _QUOTES and text[k] != "\n":
+            k += 1
+        if k > i + 1 and k < n and text[k] in _QUOTES:
+            out.append(text[i + 1:k])
+            i = k + 1
+        else:
+            i += 1
+    return out
 
 
 class Result:
@@ -187,12 +296,12 @@ class Delivery:
             if data["section"] is None:
                 core = select.select_core(corpus, settings["core_lessons"], exclude)
                 exclude |= {corpus.keys[i] for i in core}
-                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude)
+                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude, paths=mentioned)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
                                               settings["budget_tokens"], render.HEADING_START)
                 data["section"] = result.text
             else:
-                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude)
+                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude, paths=mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
                 data["start_note"] = result.text
@@ -277,8 +386,9 @@ class Delivery:
     def mentioned_paths(self, text: str) -> list[str]:
         """Project-relative paths a request names (whether or not they exist yet); nothing is listed."""
         text = text.replace("\\", "/")
-        words = [m.group(0) for m in _PATH_WORD.finditer(text)]
-        words += [m.group(1) for m in _QUOTED.finditer(text) if any(c in m.group(1) for c in "./")]
+        if not _may_name_a_path(text):
+            return []
+        words = _path_words(text) + [q for q in _quoted(text) if "." in q or "/" in q]
         found: dict[str, None] = {}
         for word in words:
             candidate = word.rstrip(".,:;")

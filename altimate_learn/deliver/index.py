@@ -17,12 +17,10 @@ Stdlib only, and lean: this module is imported by every hook call.
 
 from __future__ import annotations
 
-import json
 import marshal
 import os
 import stat
 
-from array import array
 
 from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
@@ -109,10 +107,14 @@ class Corpus:
         return self.bm25.postings
 
 
-def unpack_signed(data: bytes) -> array:
-    values = array("i")
-    values.frombytes(data)
-    return values
+def unpack_signed(data: bytes) -> memoryview:
+    return memoryview(data).cast("i")
+
+
+def _pack_signed(values: list[int]) -> bytes:
+    from array import array
+
+    return array("i", values).tobytes()
 
 
 def empty_corpus() -> Corpus:
@@ -167,6 +169,8 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
+    import json
+
     from altimate_learn.curate.lint import path_problem
     try:
         value = json.loads(raw.decode("utf-8"))
@@ -302,7 +306,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "ids": StrList.pack([lesson["id"] for _, lesson in lessons]),
         "texts": StrList.pack([lesson["text"] for _, lesson in lessons]),
         "lines": StrList.pack([lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons]),
-        "net": array("i", [lesson["net"] for _, lesson in lessons]).tobytes(),
+        "net": _pack_signed([lesson["net"] for _, lesson in lessons]),
         "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
         "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
         "core": pack(core),

@@ -10,8 +10,6 @@ A lesson that does not fit is skipped whole (a later, shorter one may still fit)
 
 from __future__ import annotations
 
-import re
-
 from altimate_learn.markers import SECTION_CLOSE, SECTION_OPEN
 
 SCOPE_SHOWN = 3  # globs shown in `[applies to: …]` before "(+N more)"
@@ -21,11 +19,9 @@ HEADING_RETRIEVED = "More team conventions for this project, related to this req
 HEADING_REQUEST = "Team conventions related to this request (approved by the team):"
 HEADING_FILE = "Team conventions for {path} (approved by the team):"
 
-_WS = re.compile(r"[\s\u0085\u2028\u2029]+")
-
-
 def single_line(text: str) -> str:
-    return _WS.sub(" ", text).strip()
+    """Whitespace runs (line breaks, tabs, U+0085, U+2028, U+2029: everything str.isspace) as one space."""
+    return " ".join(text.split())
 
 
 def estimate_tokens(text: str) -> int:

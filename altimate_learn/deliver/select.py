@@ -22,9 +22,6 @@ a pattern starting with `!` never matches.
 
 from __future__ import annotations
 
-import heapq
-import re
-
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
 from altimate_learn.deliver.tokenize import search_tokens, tokenize
@@ -32,7 +29,7 @@ from altimate_learn.deliver.tokenize import search_tokens, tokenize
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
 _GLOB_CHARS = frozenset("*?[]{}!")
-_compiled: dict[str, re.Pattern[str] | None] = {}
+_compiled: dict[str, Glob | None] = {}
 
 
 def normalize_path(path: str) -> str:
@@ -43,6 +40,9 @@ def normalize_path(path: str) -> str:
 
 
 def _translate(pattern: str) -> str:
+    """The regex for a glob (the reference semantics; used for globs with `[…]` classes)."""
+    import re
+
     out: list[str] = []
     i, n = 0, len(pattern)
     while i < n:
@@ -109,24 +109,97 @@ def _translate(pattern: str) -> str:
     return "".join(out)
 
 
-def compile_glob(pattern: str) -> re.Pattern[str] | None:
-    """The regex of a trigger glob; ``None`` for a negated (`!…`) or empty pattern."""
+class Glob:
+    """A compiled trigger glob; :meth:`match` tells whether it matches a whole normalised path.
+
+    Globs made of literal characters, `*`, `?`, `**` segments and `{a,b}` alternatives (nearly every path
+    trigger) are matched segment by segment in Python, so a hook needs no regex engine (`import re` costs
+    about half a Python start-up on a slow machine). Anything else (`[…]` classes, `**` inside a name)
+    is compiled by :func:`_translate` into a regex; a test checks that both agree.
+    """
+
+    __slots__ = ("alternatives", "regex")
+
+    def __init__(self, alternatives: list[list[str]] | None, regex=None) -> None:
+        self.alternatives = alternatives or []
+        self.regex = regex
+
+    def match(self, path: str) -> bool:
+        if self.regex is not None:
+            return self.regex.match(path) is not None
+        parts = path.split("/")
+        return any(_match_parts(alternative, 0, parts, 0) for alternative in self.alternatives)
+
+
+def _match_parts(pattern: list[str], p: int, parts: list[str], s: int) -> bool:
+    while p < len(pattern):
+        segment = pattern[p]
+        if segment == "**":  # any number of folders, including none
+            if p == len(pattern) - 1:
+                return True
+            return any(_match_parts(pattern, p + 1, parts, k) for k in range(s, len(parts) + 1))
+        if s >= len(parts) or not _match_name(segment, parts[s]):
+            return False
+        p += 1
+        s += 1
+    return s == len(parts)
+
+
+def _match_name(pattern: str, name: str) -> bool:
+    """`*` and `?` within one path segment (wildcard matching with backtracking on the last `*`)."""
+    if "*" not in pattern and "?" not in pattern:
+        return pattern == name
+    p = n = 0
+    star, mark = -1, 0
+    while n < len(name):
+        if p < len(pattern) and (pattern[p] == "?" or pattern[p] == name[n]) and pattern[p] != "*":
+            p += 1
+            n += 1
+        elif p < len(pattern) and pattern[p] == "*":
+            star, mark = p, n
+            p += 1
+        elif star >= 0:
+            p = star + 1
+            mark += 1
+            n = mark
+        else:
+            return False
+    while p < len(pattern) and pattern[p] == "*":
+        p += 1
+    return p == len(pattern)
+
+
+def _plain(alternative: str) -> bool:
+    """Whether segment matching gives exactly :func:`_translate`'s meaning for this brace-free glob."""
+    if "[" in alternative:
+        return False
+    return all(segment == "**" or "**" not in segment for segment in alternative.split("/"))
+
+
+def compile_glob(pattern: str) -> Glob | None:
+    """The matcher of a trigger glob; ``None`` for a negated (`!…`) or empty pattern, or a broken class."""
     if pattern in _compiled:
         return _compiled[pattern]
     norm = normalize_path(pattern)
-    regex = None
+    glob = None
     if norm and not norm.startswith("!"):
-        try:
-            regex = re.compile(_translate(norm) + r"\Z", re.S)
-        except re.error:
-            regex = None
-    _compiled[pattern] = regex
-    return regex
+        alternatives = _expand_braces(norm)
+        if len(alternatives) < _MAX_ALTERNATIVES and all(_plain(a) for a in alternatives):
+            glob = Glob([a.split("/") for a in alternatives])
+        else:
+            import re
+
+            try:
+                glob = Glob(None, re.compile(_translate(norm) + r"\Z", re.S))
+            except re.error:
+                glob = None
+    _compiled[pattern] = glob
+    return glob
 
 
 def glob_matches(pattern: str, path: str) -> bool:
-    regex = compile_glob(pattern)
-    return bool(regex and regex.match(normalize_path(path)))
+    glob = compile_glob(pattern)
+    return bool(glob and glob.match(normalize_path(path)))
 
 
 def literal_segments(pattern: str) -> int:
@@ -150,9 +223,8 @@ def _literal_prefix(pattern: str) -> str:
 # --- specificity ---------------------------------------------------------------------------------------
 
 EXACT_NAME = 1000.0  # a trigger that names the file itself outranks every folder-only match
-_GLOB_PART = re.compile(r"\[[^\]]*\]|[*?{}!\[\]]")
 _MAX_ALTERNATIVES = 64
-_shapes: dict[str, list[tuple[re.Pattern[str], float, bool, int]]] = {}
+_shapes: dict[str, list[tuple[Glob, float, bool, int]]] = {}
 
 
 def _expand_braces(pattern: str) -> list[str]:
@@ -189,9 +261,24 @@ def _expand_braces(pattern: str) -> list[str]:
     return out
 
 
-def _shape(pattern: str) -> list[tuple[re.Pattern[str], float, bool, int]]:
-    """Per alternative of a trigger: (regex, literal folder segments, names the file exactly, literal
-    characters of its file-name part)."""
+def _literal_chars(name: str) -> int:
+    """Characters of a glob's file-name part that are not glob syntax (`[…]` classes count none)."""
+    count = i = 0
+    while i < len(name):
+        ch = name[i]
+        if ch == "[":
+            end = name.find("]", i + 1)
+            i = end + 1 if end >= 0 else i + 1
+            continue
+        if ch not in "*?{}!]":
+            count += 1
+        i += 1
+    return count
+
+
+def _shape(pattern: str) -> list[tuple[Glob, float, bool, int]]:
+    """Per alternative of a trigger: (its matcher, literal folder segments, names the file exactly,
+    literal characters of its file-name part)."""
     cached = _shapes.get(pattern)
     if cached is not None:
         return cached
@@ -199,13 +286,13 @@ def _shape(pattern: str) -> list[tuple[re.Pattern[str], float, bool, int]]:
     norm = normalize_path(pattern)
     if norm and not norm.startswith("!"):
         for alternative in _expand_braces(norm):
-            regex = compile_glob(alternative)
-            if regex is None:
+            glob = compile_glob(alternative)
+            if glob is None:
                 continue
             *folders, name = alternative.split("/")
             literal = sum(1 for f in folders if f and not any(ch in _GLOB_CHARS for ch in f))
             exact = bool(name) and not any(ch in _GLOB_CHARS for ch in name)
-            out.append((regex, float(literal), exact, len(_GLOB_PART.sub("", name))))
+            out.append((glob, float(literal), exact, _literal_chars(name)))
     _shapes[pattern] = out
     return out
 
@@ -223,8 +310,8 @@ def specificity(pattern: str, path: str) -> float | None:
     """
     best: float | None = None
     name = path.rsplit("/", 1)[-1]
-    for regex, folders, exact, literal in _shape(pattern):
-        if not regex.match(path):
+    for glob, folders, exact, literal in _shape(pattern):
+        if not glob.match(path):
             continue
         if exact:
             score = EXACT_NAME + folders
@@ -291,8 +378,8 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
         prefix = _literal_prefix(pattern)
         if prefix and not any(p.startswith(prefix) for p in norm):
             continue
-        regex = compile_glob(pattern)
-        if regex is not None and any(regex.match(p) for p in norm):
+        glob = compile_glob(pattern)
+        if glob is not None and any(glob.match(p) for p in norm):
             found.update(unpack(lessons))
     return found
 
@@ -304,7 +391,9 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
         return []
     wanted = limit + len(exclude)  # enough that dropping excluded ones still leaves ``limit``
     if len(scored) > wanted:
-        cutoff = heapq.nlargest(wanted, (score for score, _ in scored))[-1]
+        from heapq import nlargest
+
+        cutoff = nlargest(wanted, (score for score, _ in scored))[-1]
         scored = [item for item in scored if item[0] >= cutoff]
     ids, keys = corpus.ids, corpus.keys
     scored.sort(key=lambda item: (-item[0], ids[item[1]], item[1]))

@@ -11,8 +11,9 @@ against each other.
 
 from __future__ import annotations
 
-import json
 import os
+
+from altimate_learn.deliver import fastjson
 
 # name → (kind, default, env var); mirrors config.KEYS for the keys delivery and capture use.
 KEYS = {
@@ -83,7 +84,7 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
         if not raw.strip():
             continue
         try:
-            data = json.loads(raw)
+            data = fastjson.loads(raw)
         except ValueError:
             raise _Unsure  # comments, or broken: load_settings decides
         if not isinstance(data, dict):

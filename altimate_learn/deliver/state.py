@@ -19,12 +19,12 @@ Stdlib only: imported by every hook call.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import fcntl
-import json
 import os
 import time
+
+from altimate_learn.deliver import fastjson
 
 try:  # the C SHA-256 that hashlib wraps: importing hashlib itself (OpenSSL) costs a hook ~3 ms more
     from _sha2 import sha256  # type: ignore[import-not-found]  # Python 3.12+
@@ -129,8 +129,10 @@ class Locks:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 self.fds.append(fd)
                 if busy:
-                    with contextlib.suppress(OSError):
+                    try:
                         os.unlink(memo)
+                    except OSError:
+                        pass
                 return
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES):
@@ -138,9 +140,11 @@ class Locks:
                     raise
             if time.monotonic() >= deadline:
                 os.close(fd)
-                with contextlib.suppress(OSError):
+                try:
                     with open(memo, "a"):
                         os.utime(memo)
+                except OSError:
+                    pass
                 raise LockBusy(path)
             time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
             delay = min(delay * 2, 0.1)
@@ -255,7 +259,7 @@ class SessionState:
             self.log(f"session state {self.path} unreadable ({exc}); starting over")
             return self.data
         try:
-            data = json.loads(text)
+            data = fastjson.loads(text)
             if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
                 raise ValueError("not a session state object")
             if data.get("session") != self.session_id:
@@ -280,7 +284,7 @@ class SessionState:
         return self.data
 
     def save(self) -> None:
-        text = json.dumps(self.data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        text = fastjson.dumps(self.data, sort_keys=True, ensure_ascii=False, compact=True)
         if text == self._loaded_text:
             return
         refuse_symlink(self.path)
@@ -299,7 +303,7 @@ def append_shown(store_dir: str, records: list[dict]) -> None:
         return
     path = os.path.join(store_dir, SHOWN)
     refuse_symlink(path)
-    payload = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    payload = "".join(fastjson.dumps(r, sort_keys=True, ensure_ascii=False, compact=True) + "\n"
                       for r in records).encode("utf-8")
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
@@ -322,7 +326,7 @@ def bump_usage(store_dir: str, ids: list[str], log) -> None:
     usage: dict = {}
     try:
         with open(path, encoding="utf-8") as handle:
-            loaded = json.load(handle)
+            loaded = fastjson.loads(handle.read())
         if not isinstance(loaded, dict):
             raise ValueError("not a JSON object")
         usage = loaded
@@ -337,4 +341,9 @@ def bump_usage(store_dir: str, ids: list[str], log) -> None:
     for lesson_id in ids:
         count = usage.get(lesson_id)
         usage[lesson_id] = (count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0) + 1
-    write_atomic(path, json.dumps(usage, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    text = fastjson.dumps_indented_counts(usage)
+    if text is None:  # a hand-edited file with other values: the json package writes those as they were
+        import json
+
+        text = json.dumps(usage, indent=2, sort_keys=True, ensure_ascii=False)
+    write_atomic(path, text + "\n")

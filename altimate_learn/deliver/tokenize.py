@@ -17,12 +17,52 @@ Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 
 from __future__ import annotations
 
-import re
+# Stdlib only and no regex engine: this module is imported by every hook call, and `import re` costs about
+# half a Python start-up on a slow machine. Words are runs of `\w` characters (str.isalnum() or "_", the
+# same set as the regex `\w+`); camelCase boundaries are found by scanning characters. Backtick anchors,
+# only needed when the index is prepared, use `re` (imported there).
+_ASCII_NON_WORD = {c: " " for c in range(128) if not (chr(c).isalnum() or c == 95)}
 
-_WORD = re.compile(r"\w+")
-_CAMEL_1 = re.compile(r"([a-z\d])([A-Z])")
-_CAMEL_2 = re.compile(r"([A-Z]+)([A-Z][a-z])")
-_SPLIT = re.compile(r"[_\s]+")
+
+def words(text: str) -> list[str]:
+    r"""The runs of word characters of ``text``, in order (what ``re.findall(r"\w+", text)`` returns)."""
+    chunks = text.translate(_ASCII_NON_WORD).split()
+    if text.isascii():
+        return chunks
+    out: list[str] = []
+    for chunk in chunks:
+        if chunk.isascii() or chunk.replace("_", "").isalnum():
+            out.append(chunk)
+            continue
+        start = -1
+        for i, ch in enumerate(chunk):
+            if ch.isalnum() or ch == "_":
+                if start < 0:
+                    start = i
+            elif start >= 0:
+                out.append(chunk[start:i])
+                start = -1
+        if start >= 0:
+            out.append(chunk[start:])
+    return out
+
+
+def _camel_spaced(identifier: str) -> str:
+    """Spaces at camelCase boundaries: `amountCents` → `amount Cents`, `HTTPClient` → `HTTP Client`."""
+    chars = list(identifier)
+    out: list[str] = []
+    for i, ch in enumerate(chars):  # a lowercase letter or digit, then an uppercase letter
+        if i and "A" <= ch <= "Z" and (("a" <= chars[i - 1] <= "z") or chars[i - 1].isdecimal()):
+            out.append(" ")
+        out.append(ch)
+    spaced = out
+    out = []
+    n = len(spaced)
+    for i, ch in enumerate(spaced):  # the last capital of a run of two or more before a lowercase letter
+        if ("A" <= ch <= "Z" and i + 1 < n and "a" <= spaced[i + 1] <= "z" and i >= 1 and "A" <= spaced[i - 1] <= "Z"):
+            out.append(" ")
+        out.append(ch)
+    return "".join(out)
 
 
 _memo: dict[str, list[str]] = {}
@@ -44,11 +84,10 @@ def identifier_tokens(identifier: str) -> list[str]:
 
 def _split_identifier(identifier: str) -> list[str]:
     lowered = identifier.lower()
-    spaced = _CAMEL_2.sub(r"\1 \2", _CAMEL_1.sub(r"\1 \2", identifier)).lower()
-    words = [w for w in _SPLIT.split(spaced) if w]
-    if not words:
+    parts = _camel_spaced(identifier).lower().replace("_", " ").split()
+    if not parts:
         return []
-    tokens = dict.fromkeys([lowered, *words])
+    tokens = dict.fromkeys([lowered, *parts])
     last = len(lowered) - 1
     for i, ch in enumerate(lowered):
         if ch != "_":
@@ -63,8 +102,8 @@ def _split_identifier(identifier: str) -> list[str]:
 def tokenize(text: str) -> list[str]:
     """Tokens of ``text`` in order; an identifier's own tokens are unique, repeats across words are kept."""
     out: list[str] = []
-    for match in _WORD.finditer(text):
-        out.extend(identifier_tokens(match.group(0)))
+    for word in words(text):
+        out.extend(identifier_tokens(word))
     return out
 
 
@@ -105,8 +144,7 @@ _search_memo: dict[str, tuple[str, ...]] = {}
 def search_tokens(text: str) -> list[str]:
     """The BM25 tokens of ``text``: :func:`tokenize` without stopwords, plain words singular."""
     out: list[str] = []
-    for match in _WORD.finditer(text):
-        word = match.group(0)
+    for word in words(text):
         cached = _search_memo.get(word)
         if cached is None:
             cached = tuple(dict.fromkeys(stem(t) for t in identifier_tokens(word) if t not in STOPWORDS))
@@ -130,11 +168,18 @@ _GROUPING = frozenset("""
 and or not in where on when then else having select from case by as is exists over partition join with values
 distinct qualify
 """.split())
-_BACKTICKS = re.compile(r"(`+)([\s\S]*?)\1")
-_QUOTED = re.compile(r"'(?:''|\\[\s\S]|[^'\\])*(?:'|$)")
-_PLACEHOLDER = re.compile(r"<[a-z_][a-z0-9_]*>")
-_IDENT = re.compile(r"[a-z_][a-z0-9_]*")
-_CALL_NAME = re.compile(r"[a-z_][a-z0-9_]*\s*$")
+_patterns: list = []
+
+
+def _regexes() -> list:
+    """(backtick spans, quoted SQL strings, `<placeholder>`s, identifiers, a call's name), compiled once."""
+    if not _patterns:
+        import re
+
+        _patterns.extend([re.compile(r"(`+)([\s\S]*?)\1"), re.compile(r"'(?:''|\\[\s\S]|[^'\\])*(?:'|$)"),
+                          re.compile(r"<[a-z_][a-z0-9_]*>"), re.compile(r"[a-z_][a-z0-9_]*"),
+                          re.compile(r"[a-z_][a-z0-9_]*\s*$")])
+    return _patterns
 
 
 def _without_arguments(code: str) -> str:
@@ -151,7 +196,7 @@ def _without_arguments(code: str) -> str:
             quote = ch
             continue
         if ch == "(":
-            match = _CALL_NAME.search("".join(out[-64:]))
+            match = _regexes()[4].search("".join(out[-64:]))
             name = match.group(0).strip() if match else ""
             if depth or (name and name not in _GROUPING):
                 if not depth:
@@ -172,10 +217,11 @@ def _without_arguments(code: str) -> str:
 def anchors(text: str) -> set[str]:
     """Lowercase code identifiers inside backticks, minus SQL keywords and common functions."""
     found: set[str] = set()
-    for span in _BACKTICKS.finditer(text):
-        code = _without_arguments(_QUOTED.sub(" ", span.group(2).lower()))
-        code = _PLACEHOLDER.sub("", code)
-        for token in _IDENT.findall(code):
+    backticks, quoted, placeholder, ident, _ = _regexes()
+    for span in backticks.finditer(text):
+        code = _without_arguments(quoted.sub(" ", span.group(2).lower()))
+        code = placeholder.sub("", code)
+        for token in ident.findall(code):
             if token not in _STOP and any("a" <= c <= "z" for c in token):
                 found.add(token)
     return found

@@ -11,8 +11,7 @@ context the request after the tool result. Stop and SessionEnd take no context.
 
 from __future__ import annotations
 
-import json
-
+from altimate_learn.deliver import fastjson
 from altimate_learn.harness import Event, input_paths, text_field
 
 NAME = "claude-code"
@@ -95,8 +94,8 @@ def parse(payload: dict) -> Event | None:
 def respond(event: Event, text: str) -> str:
     if not text or event.name not in CONTEXT_EVENTS:
         return ""
-    return json.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
-                      ensure_ascii=False)
+    return fastjson.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
+                          ensure_ascii=False)
 
 
 # --- install ---------------------------------------------------------------------------------------------

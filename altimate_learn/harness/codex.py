@@ -13,17 +13,16 @@ plain stdout. Each becomes a developer message in the next model request.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 
+from altimate_learn.deliver import fastjson
 from altimate_learn.harness import Event, input_paths, patch_paths
 from altimate_learn.harness.claude import parse_common
 
 NAME = "codex"
 FILE_TOOLS = ("Read", "Edit", "Write", "MultiEdit")
 PATCH_TOOLS = ("apply_patch", "ApplyPatch")
-_EXIT = re.compile(r"(?:^|\n)\s*(?:Exit code|exit code|exit_code)\s*[:=]\s*(-?\d+)")
+_EXIT = r"(?:^|\n)\s*(?:Exit code|exit code|exit_code)\s*[:=]\s*(-?\d+)"  # compiled when a result needs it
 
 
 def parse(payload: dict) -> Event | None:
@@ -44,7 +43,9 @@ def parse(payload: dict) -> Event | None:
     response = payload.get("tool_response")
     if event.name == "PostToolUse" and isinstance(response, str):
         event.output = response
-        match = _EXIT.search(response[:2000])
+        import re  # only here: the hook path imports no regex engine otherwise
+
+        match = re.search(_EXIT, response[:2000])
         code = int(match.group(1)) if match else _rollout_exit_code(event.transcript_path, event.tool_id)
         if code is not None:
             event.exit_code = code
@@ -72,7 +73,7 @@ def _rollout_exit_code(path: str | None, call_id: str | None, tail: int = 256 * 
         if needle not in line or b"CommandExecution" not in line:
             continue
         try:
-            item = json.loads(line).get("payload", {}).get("item", {})
+            item = fastjson.loads(line.decode("utf-8", "replace")).get("payload", {}).get("item", {})
         except (ValueError, AttributeError):
             continue
         code = item.get("exit_code") if isinstance(item, dict) and item.get("id") == call_id else None
@@ -87,8 +88,8 @@ def respond(event: Event, text: str) -> str:
     if event.name == "UserPromptSubmit":
         return text
     if event.name in ("SessionStart", "PreToolUse", "PostToolUse"):
-        return json.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
-                          ensure_ascii=False)
+        return fastjson.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
+                              ensure_ascii=False)
     return ""
 
 

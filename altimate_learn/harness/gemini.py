@@ -15,8 +15,7 @@ arrive with the tool result (AfterTool).
 
 from __future__ import annotations
 
-import json
-
+from altimate_learn.deliver import fastjson
 from altimate_learn.harness import Event, text_field
 
 NAME = "gemini"
@@ -80,8 +79,8 @@ def parse(payload: dict) -> Event | None:
 def respond(event: Event, text: str) -> str:
     if not text or event.name not in ("SessionStart", "BeforeAgent", "AfterTool"):
         return ""
-    return json.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
-                      ensure_ascii=False)
+    return fastjson.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
+                          ensure_ascii=False)
 
 
 # --- install ---------------------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ only, a project without `.altimate-code/learn/` costs one walk up the folder tre
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
+from altimate_learn.deliver import fastjson
 from altimate_learn.harness import CHECK_EVENT, HARNESSES, Event
 
 # Tools (any harness, lowercased) that change the files they name. A file's lessons are served at its first
@@ -127,7 +127,7 @@ def run(argv: list[str], log) -> str:
         log(f"unknown harness {harness!r} (known: {', '.join(HARNESSES)})")
         return ""
     try:
-        payload = json.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
+        payload = fastjson.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
     except ValueError:
         payload = None
     if not isinstance(payload, dict):
@@ -137,7 +137,7 @@ def run(argv: list[str], log) -> str:
     if payload.get("hook_event_name") == CHECK_EVENT:
         from altimate_learn import __version__
 
-        return json.dumps({"altimate_learn": __version__, "harness": harness, "python": sys.executable})
+        return fastjson.dumps({"altimate_learn": __version__, "harness": harness, "python": sys.executable})
     # A project that never used learn costs one walk up the folders: nothing else is imported or read.
     where = payload.get("cwd") or payload.get("directory")
     cwd = where if isinstance(where, str) and where and os.path.isdir(where) else os.getcwd()

@@ -18,7 +18,6 @@ The capture modules are imported only when capture is on, so a hook with capture
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -108,6 +107,8 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
 
 def open_signals(root: str, session_id: str) -> int:
     """Open signals of this session in the signals store (a cheap line scan)."""
+    import json  # capture only: a hook with capture off never gets here
+
     path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
     count = 0
     try:

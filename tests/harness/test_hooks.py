@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -252,4 +253,27 @@ hook.main(["claude-code"])
 print(sorted(m for m in sys.modules if m.startswith("altimate_learn.")))
 """
     proc = subprocess.run([sys.executable, "-c", script], cwd=git_repo, capture_output=True, text=True)
-    assert proc.stdout.strip() == "['altimate_learn.harness', 'altimate_learn.harness.hook']", proc.stderr
+    assert proc.stdout.strip() == ("['altimate_learn.deliver', 'altimate_learn.deliver.fastjson', "
+                                   "'altimate_learn.harness', 'altimate_learn.harness.hook']"), proc.stderr
+
+
+def test_a_warm_hook_imports_no_regex_engine_and_no_json_package(repo: Path):
+    """`import json` / `import re` cost about half a Python start-up on a slow machine: a file event and a
+    prompt that names no file need neither (a prompt naming a path compiles its path regex)."""
+    (repo / ".altimate-code" / "altimate-code.json").unlink()
+    events = recorded("claude", repo)
+    events[1]["prompt"] = "convert the cents columns to dollars in the staging models"
+    run_hook("claude-code", {**events[0], "session_id": "warm-up"}, cwd=repo)  # prepares the index
+    script = f"""
+import io, sys
+from altimate_learn.harness import hook
+for payload in {[json.dumps(e) for e in events[:3]]!r}:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(payload.encode()))
+    hook.main(["claude-code"])
+print(sorted(m for m in ("re", "json", "enum", "collections", "array", "contextlib") if m in sys.modules))
+"""
+    proc = subprocess.run([sys.executable, "-S", "-c", script], cwd=repo, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 4 and lines[0] and lines[2], proc.stdout + proc.stderr  # start, prompt and file answered
+    assert lines[-1] == "[]"
