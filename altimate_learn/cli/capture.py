@@ -14,11 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_store, print_json
 from altimate_learn.errors import LearnError
 
 HarnessOpt = Annotated[str | None, typer.Option(
-    "--harness", help="claude-code, codex, opencode, gemini or generic.", show_default=False)]
+    "--harness", metavar="AGENT", help="claude-code, codex, opencode, gemini or generic.", show_default=False)]
 MAX_SIGNAL_INPUT = 1024 * 1024  # a signal keeps 2,000 characters; never read more than this from a file
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([hdw])\s*$", re.I)
@@ -60,9 +60,9 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
 def capture(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Session transcripts (Claude Code / Codex / Gemini JSONL, an opencode database or storage "
-             "folder, or a generic JSONL trajectory).", show_default=False, metavar="PATH…")] = None,
+             "folder, or a generic JSONL trajectory).", show_default=False, metavar="PATH")] = None,
     session: Annotated[str | None, typer.Option(
-        "--session", help="Capture this session of the project (an id from `learn sessions`; with an "
+        "--session", metavar="ID", help="Capture this session of the project (an id from `learn sessions`; with an "
                           "opencode database PATH, the session in it).", show_default=False)] = None,
     harness: HarnessOpt = None,
     latest: Annotated[bool, typer.Option("--latest", help="Capture the project's newest session "
@@ -83,7 +83,7 @@ def capture(
         raise typer.BadParameter("use --latest alone (or with --harness), not with PATH or --session.",
                                  param_hint="--latest")
     if not paths and not session and not latest:
-        raise typer.BadParameter("say what to capture: PATH…, --session ID, or --latest.", param_hint="PATH")
+        raise typer.BadParameter("say what to capture: PATH..., --session ID, or --latest.", param_hint="PATH")
     project = current_project()
     store = open_store(name)
     if paths:
@@ -129,7 +129,7 @@ def capture(
 def sessions(
     harness: HarnessOpt = None,
     since: Annotated[str | None, typer.Option(
-        "--since", help="Only sessions active since then: 30d, 24h, 4w or an ISO date.",
+        "--since", metavar="DURATION|DATE", help="Only sessions active since then: 30d, 24h, 4w or an ISO date.",
         show_default=False)] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -167,7 +167,7 @@ def _short_time(value: str | None) -> str:
 # --- learn signals / learn signal add --------------------------------------------------------------------
 
 def signals(
-    session: Annotated[str | None, typer.Option("--session", help="Only this session's signals.",
+    session: Annotated[str | None, typer.Option("--session", metavar="ID", help="Only this session's signals.",
                                                 show_default=False)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Include consumed signals.")] = False,
     json_out: JsonOpt = False,
@@ -200,14 +200,14 @@ signal_app = typer.Typer(help="Add signals by hand (review comments, CI failures
 _KINDS = {"review": "review", "ci": "ci", "user": "user_correction"}
 
 
-@signal_app.command("add")
+@signal_app.command("add", cls=LearnCommand)
 def signal_add(
-    kind: Annotated[str, typer.Option("--kind", help="review, ci or user (stored as user_correction).",
+    kind: Annotated[str, typer.Option("--kind", metavar="KIND", help="review, ci or user (stored as user_correction).",
                                       show_default=False)],
     text: Annotated[str | None, typer.Option("--text", help="The feedback text.", show_default=False)] = None,
-    file: Annotated[str | None, typer.Option("--file", help="Read the text from a file ('-' for stdin).",
+    file: Annotated[str | None, typer.Option("--file", metavar="FILE|-", help="Read the text from a file ('-' for stdin).",
                                              show_default=False)] = None,
-    session: Annotated[str, typer.Option("--session", help="Session the feedback belongs to.")] = "external",
+    session: Annotated[str, typer.Option("--session", metavar="ID", help="Session the feedback belongs to.")] = "external",
     json_out: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
@@ -264,7 +264,7 @@ def _read_text(source: str) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("capture")(capture)
-    app.command("sessions")(sessions)
-    app.command("signals")(signals)
+    app.command("capture", cls=LearnCommand)(capture)
+    app.command("sessions", cls=LearnCommand)(sessions)
+    app.command("signals", cls=LearnCommand)(signals)
     app.add_typer(signal_app, name="signal")

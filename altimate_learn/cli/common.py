@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from altimate_learn.config import Settings, load_settings
 from altimate_learn.store import DEFAULT_STORE, ProjectPaths, Store, project
 
-NameOpt = Annotated[str, typer.Option("--name", help="Store name (a folder under .altimate-code/learn/).",
+NameOpt = Annotated[str, typer.Option("--name", metavar="NAME",
+                                      help="Store name (a folder under .altimate-code/learn/).",
                                       show_default=True)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output with stable keys.")]
 
@@ -59,3 +61,67 @@ def is_interactive() -> bool:
         return sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 lesson`, `2 lessons`: a count with its noun in the right number (`many` for irregular plurals)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+# Metavars for options that did not name one: what a normal CLI prints, never typer's `<str>`/`<list[str]>`.
+_TYPE_METAVARS = {"str": "TEXT", "Path": "PATH", "int": "N", "float": "NUMBER"}
+
+
+def _fallback_metavar(param: Any) -> str:
+    try:
+        bare = str(param.bare_type())
+    except Exception:  # another typer: any readable word beats a crash in --help
+        return "TEXT"
+    if bare.startswith("list[") and bare.endswith("]"):
+        bare = bare[5:-1]
+    return _TYPE_METAVARS.get(bare, "TEXT")
+
+
+class LearnCommand(TyperCommand):
+    """A typer command whose help reads like a normal CLI: `--name NAME`, `learn pin [OPTIONS] ID`,
+    `learn capture [OPTIONS] [PATH]...`, arguments listed without a `<type>` suffix.
+
+    Why a class: typer's plain help renders argument types as `<str>` and required arguments as `{ID}`,
+    whatever metavar is given. Use it for every command: `app.command("x", cls=LearnCommand)`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if param.param_type_name == "option":
+                if param.metavar is None and not getattr(param, "is_flag", False):
+                    param.metavar = _fallback_metavar(param)
+            elif param.metavar is None:
+                param.metavar = (param.name or "ARG").upper()
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name != "argument":
+                continue
+            name = param.metavar or (param.name or "ARG").upper()
+            name = name if param.required else f"[{name}]"
+            pieces.append(name + ("..." if param.nargs != 1 else ""))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((param.metavar or (param.name or "ARG").upper(), record[1]))
+            else:
+                options.append(record)
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, JsonOpt, NameOpt, echo, open_store, print_json
 from altimate_learn.errors import LearnError
 
 MAX_DELTAS_BYTES = 20 * 1024 * 1024
@@ -96,4 +96,4 @@ def curate_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("curate", help="Run only the curator over a deltas file and stage the candidate.")(curate_command)
+    app.command("curate", cls=LearnCommand, help="Run only the curator over a deltas file and stage the candidate.")(curate_command)

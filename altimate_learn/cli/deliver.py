@@ -8,16 +8,16 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import JsonOpt, current_project, echo, print_json, warn
+from altimate_learn.cli.common import LearnCommand, JsonOpt, current_project, echo, print_json, warn
 from altimate_learn.errors import LearnError
 
 
 def deliver(
-    session: Annotated[str, typer.Option("--session", help="Session id: what was shown in it is shown only once.",
+    session: Annotated[str, typer.Option("--session", metavar="ID", help="Session id: what was shown in it is shown only once.",
                                          show_default=False)],
     request: Annotated[str | None, typer.Option("--request", help="A user request (the first request of a "
                                                 "session gets the session-start lessons).", show_default=False)] = None,
-    file: Annotated[str | None, typer.Option("--file", help="A file the agent reads or edits (file lessons).",
+    file: Annotated[str | None, typer.Option("--file", metavar="PATH", help="A file the agent reads or edits (file lessons).",
                                              show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -76,7 +76,7 @@ def deliver(
 def export_agents_md(
     path: Annotated[Path | None, typer.Option("--path", help="The file to write (created if missing). Default: "
                                               "AGENTS.md at the project root.", show_default=False)] = None,
-    name: Annotated[str | None, typer.Option("--name", help="Only this store (default: every store).",
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Only this store (default: every store).",
                                              show_default=False)] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the new file; write nothing.")] = False,
 ) -> None:
@@ -111,6 +111,6 @@ export_app = typer.Typer(help="Export approved lessons for agents without hooks.
 
 
 def register(app: typer.Typer) -> None:
-    app.command("deliver")(deliver)
-    export_app.command("agents-md")(export_agents_md)
+    app.command("deliver", cls=LearnCommand)(deliver)
+    export_app.command("agents-md", cls=LearnCommand)(export_agents_md)
     app.add_typer(export_app, name="export")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import echo
+from altimate_learn.cli.common import LearnCommand, echo
 
 
 def demo(
@@ -27,4 +27,4 @@ def demo(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("demo")(demo)
+    app.command("demo", cls=LearnCommand)(demo)

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, is_interactive, open_store, print_json, \
+from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, echo, is_interactive, open_store, print_json, \
     settings, warn
 
 def _check_since(value: str) -> str:
@@ -131,5 +131,5 @@ def bootstrap(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("bootstrap")(bootstrap)
-    app.command("import-reviews")(import_reviews)
+    app.command("bootstrap", cls=LearnCommand)(bootstrap)
+    app.command("import-reviews", cls=LearnCommand)(import_reviews)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import current_project, echo
+from altimate_learn.cli.common import LearnCommand, current_project, echo
 from altimate_learn.errors import LearnError
 
 
@@ -48,4 +48,4 @@ def install(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("install")(install)
+    app.command("install", cls=LearnCommand)(install)

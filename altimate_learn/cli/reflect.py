@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
 from altimate_learn.errors import LearnError
 
 FEEDBACK_HEAD_BYTES = 1024 * 1024  # a log is read no further than its first and last megabyte
@@ -336,5 +336,5 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
 
 
 def register(app: typer.Typer) -> None:
-    app.command("reflect")(reflect)
+    app.command("reflect", cls=LearnCommand)(reflect)
 

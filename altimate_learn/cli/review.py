@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import JsonOpt, NameOpt, echo, is_interactive, open_store
+from altimate_learn.cli.common import LearnCommand, JsonOpt, NameOpt, echo, is_interactive, open_store
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -232,12 +232,12 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("show")(show)
-    app.command("promote")(promote)
-    app.command("reject")(reject)
-    app.command("rollback")(rollback)
-    app.command("pin")(pin)
-    app.command("unpin")(unpin)
-    app.command("search")(search)
-    app.command("publish")(publish)
-    app.command("check")(check)
+    app.command("show", cls=LearnCommand)(show)
+    app.command("promote", cls=LearnCommand)(promote)
+    app.command("reject", cls=LearnCommand)(reject)
+    app.command("rollback", cls=LearnCommand)(rollback)
+    app.command("pin", cls=LearnCommand)(pin)
+    app.command("unpin", cls=LearnCommand)(unpin)
+    app.command("search", cls=LearnCommand)(search)
+    app.command("publish", cls=LearnCommand)(publish)
+    app.command("check", cls=LearnCommand)(check)

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from altimate_learn.cli.common import JsonOpt, NameOpt, current_project, echo, print_json, settings
+from altimate_learn.cli.common import LearnCommand, JsonOpt, NameOpt, current_project, echo, print_json, settings
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.store import Store, ensure_learn_dir
@@ -170,7 +170,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
 nudge_app = typer.Typer(help="The learning reminder.", no_args_is_help=True)
 
 
-@nudge_app.command("off")
+@nudge_app.command("off", cls=LearnCommand)
 def nudge_off() -> None:
     """Turn the learning reminder off for every project."""
     path = dismiss_nudge()
@@ -178,7 +178,7 @@ def nudge_off() -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("enable")(enable)
-    app.command("disable")(disable)
-    app.command("status")(status)
+    app.command("enable", cls=LearnCommand)(enable)
+    app.command("disable", cls=LearnCommand)(disable)
+    app.command("status", cls=LearnCommand)(status)
     app.add_typer(nudge_app, name="nudge")

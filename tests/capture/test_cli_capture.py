@@ -61,7 +61,7 @@ def test_capture_works_with_capture_turned_off(cli, git_repo):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["capture"], "Invalid value for PATH: say what to capture: PATH…, --session ID, or --latest."),
+    (["capture"], "Invalid value for PATH: say what to capture: PATH..., --session ID, or --latest."),
     (["capture", "x.jsonl", "--latest"], "use --latest alone (or with --harness), not with PATH or --session."),
     (["capture", "--latest", "--harness", "cursor"], "'cursor' is not one of: claude-code, codex, opencode"),
 ])
