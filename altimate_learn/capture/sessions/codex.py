@@ -143,6 +143,20 @@ def _parse_args(raw: Any) -> Any:
     return raw
 
 
+# Codex's exec boilerplate before a command's real output ("Chunk ID: 0003 / Wall time: … / Process exited
+# with code 1 / Original token count: … / Output:"; older builds: "Exit code: 1 / Wall time: … / Output:").
+# The exit code is read first; the header is then dropped so a signal shows the error, not the envelope.
+_EXEC_HEADER = re.compile(
+    r"\A(?:[ \t]*(?:Chunk ID:|Wall time:|Original token count:|Exit code:|Process exited with code|"
+    r"Process running with session ID)[^\n]*\r?\n)+[ \t]*Output:[ \t]*(?:\r?\n|\Z)")
+
+
+def strip_exec_header(text: str) -> str:
+    """The output without Codex's exec header (unchanged when there is none)."""
+    match = _EXEC_HEADER.match(text)
+    return text[match.end():] if match else text
+
+
 def _parse_output(output: Any) -> tuple[str, int | None, bool | None]:
     """(text, exit code, success flag) of a tool output in any of the shapes Codex has written."""
     success = None
@@ -167,7 +181,7 @@ def _parse_output(output: Any) -> tuple[str, int | None, bool | None]:
             text = stringify(inner.get("output"))
     if code is None:
         code = exit_code_in(text)
-    return text, code, success
+    return strip_exec_header(text), code, success
 
 
 class _Dedupe:
