@@ -39,6 +39,84 @@ def dismiss_nudge() -> Path:
     return path
 
 
+def fix_hint(key: str, source: str, want: bool) -> str:
+    """How to change a setting where it actually comes from (the env var, or the file that sets it)."""
+    if source.startswith("env "):
+        var = source[len("env "):]
+        return f"unset {var} (or set it to {1 if want else 0})"
+    for label in ("project config ", "user config "):
+        if source.startswith(label):
+            return f"set learn.{key} to {json.dumps(want)} in {source[len(label):]}"
+    return f"set learn.{key} to {json.dumps(want)} in the project config"
+
+
+def hook_status(root: Path) -> dict[str, dict[str, Any]]:
+    """Agent → {"installed": bool, "files": [files holding learn's hooks]}. Read-only and cheap: reads the
+    project and user settings files `learn install` writes and looks for a command that runs learn's hook."""
+    from altimate_learn.harness import HARNESSES
+    from altimate_learn.harness.install import InstallOptions, harness_module, ours_present, settings_path
+
+    result: dict[str, dict[str, Any]] = {}
+    for harness in HARNESSES:
+        found: list[str] = []
+        try:
+            module = harness_module(harness)
+        except LearnError:
+            result[harness] = {"installed": False, "files": []}
+            continue
+        variants = [{"user": False}, {"user": True}] + ([{"local": True}] if harness == "claude-code" else [])
+        for variant in variants:
+            options = InstallOptions(harness, root, command="-", **variant)
+            try:
+                if harness == "opencode":
+                    path = Path(module.plugin_path(options))
+                    if module._ours(str(path)) is True:
+                        found.append(str(path))
+                    continue
+                path = settings_path(module, options)
+                data = _read_settings_json(path)
+                if data is not None and ours_present(data, harness):
+                    found.append(str(path))
+            except (LearnError, OSError, AttributeError, KeyError):
+                continue  # an unreadable or unusual file: not evidence of our hooks
+        result[harness] = {"installed": bool(found), "files": found}
+    return result
+
+
+def _read_settings_json(path: Path) -> dict | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError, UnicodeDecodeError):
+        return None
+    from altimate_learn.config import strip_jsonc
+
+    for candidate in (text, strip_jsonc(text)):
+        try:
+            data = json.loads(candidate)
+        except ValueError:
+            continue
+        return data if isinstance(data, dict) else None
+    return None
+
+
+def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
+    """What `enable` and `status` say about hooks: who has them, or the next step when nobody does."""
+    installed = [h for h, v in hooks.items() if v["installed"]]
+    if not installed:
+        return ["Hooks: none installed for this project, so nothing is captured or delivered live.",
+                "  Next: `learn install claude-code` (or codex / gemini / opencode)."]
+    shown = []
+    for harness in installed:
+        files = []
+        for f in hooks[harness]["files"]:
+            try:
+                files.append(str(Path(f).relative_to(root)))
+            except ValueError:
+                files.append(f)
+        shown.append(f"{harness} ({', '.join(files)})")
+    return ["Hooks installed: " + "; ".join(shown) + "."]
+
+
 def enable() -> None:
     """Turn on capture and automatic reflection for this project (writes the project config)."""
     paths = current_project()
@@ -47,15 +125,18 @@ def enable() -> None:
     dismiss_nudge()
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
     resolved = load_settings(paths.root, Path.cwd())
-    blockers = []
-    if not resolved.values["enabled"]:
-        blockers.append(f"learn.enabled is false (from {resolved.sources['enabled']})")
-    if not resolved.values["capture"]:
-        blockers.append(f"learn.capture is false (from {resolved.sources['capture']})")
+    for line in hook_lines(hook_status(paths.root), paths.root):
+        echo(line)
+    blockers, hints = [], []
+    for key in ("enabled", "capture"):
+        if not resolved.values[key]:
+            blockers.append(f"learn.{key} is false (from {resolved.sources[key]})")
+            hints.append(fix_hint(key, resolved.sources[key], True))
     if blockers:
+        hint = "; ".join(hints)
         raise LearnError(
             "capture is still off: " + "; ".join(blockers) + ".",
-            "Change or unset that setting, then run `learn status`.",
+            f"To turn it on, {hint}, then run `learn status`.",
         )
     if not resolved.values["auto_reflect"]:
         echo(f"Note: automatic reflection stays off (learn.auto_reflect from {resolved.sources['auto_reflect']}).")
@@ -120,6 +201,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "limits": {k: resolved.values[k] for k in LIMIT_KEYS},
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
+        "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
     }
 
 
@@ -132,8 +214,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     s = info["settings"]
     if not info["enabled"]:
         echo(f"Learning: DISABLED (learn.enabled false, from {s['enabled']['source']}).")
-        echo("  Nothing is delivered or captured. Re-enable: set learn.enabled to true "
-             "(or ALTIMATE_LEARN=1), then `learn enable` to capture.")
+        echo(f"  Nothing is delivered or captured. Re-enable: {fix_hint('enabled', s['enabled']['source'], True)}, "
+             "then `learn enable` to capture.")
     else:
         echo("Learning: enabled")
     on = lambda v: "on" if v else "off"  # noqa: E731
@@ -145,6 +227,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  Run `learn enable` to capture corrections from your sessions.")
     echo(f"  model:        {info['model'] or '(not set: the session model, else builtin)'}"
          f"  ({s['model']['source']})")
+    root = Path(info["project_root"])
+    for line in hook_lines(hook_status(root), root):
+        echo(line)
     echo(f"Store '{info['store']}': {info['store_path']}")
     les = info["lessons"]
     cand = "none" if les["candidate"] is None else str(les["candidate"])

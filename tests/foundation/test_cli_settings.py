@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 STATUS_KEYS = {"auto_reflect", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
-               "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+               "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings"}
 
 
@@ -28,7 +28,7 @@ def test_enable_names_the_env_variable_that_keeps_capture_off(git_repo: Path, cl
     code, out, err = cli("enable")
     assert code == 1
     assert err.strip() == ("Error: capture is still off: learn.capture is false (from env ALTIMATE_LEARN_CAPTURE). "
-                           "Change or unset that setting, then run `learn status`.")
+                           "To turn it on, unset ALTIMATE_LEARN_CAPTURE (or set it to 1), then run `learn status`.")
 
 
 def test_enable_names_the_master_switch_in_the_user_config(git_repo: Path, cli, isolated_home: Path):
@@ -66,7 +66,7 @@ def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypa
     code, out, _ = cli("status")
     assert code == 0
     assert "Learning: DISABLED (learn.enabled false, from env ALTIMATE_LEARN)." in out
-    assert "Re-enable: set learn.enabled to true (or ALTIMATE_LEARN=1)" in out
+    assert "Re-enable: unset ALTIMATE_LEARN (or set it to 1), then `learn enable` to capture." in out
 
 
 def test_status_reports_a_malformed_approved_file_without_touching_it(git_repo: Path, cli):
@@ -148,3 +148,44 @@ def test_real_process_exit_codes(git_repo: Path, run_learn):
     help_text = run_learn("--help").stdout
     for command in ("enable", "disable", "status", "nudge"):
         assert command in help_text
+
+
+def test_status_and_enable_hints_follow_where_enabled_comes_from(git_repo: Path, cli, monkeypatch):
+    monkeypatch.setenv("ALTIMATE_LEARN", "0")
+    code, out, _ = cli("status")
+    assert code == 0
+    assert ("  Nothing is delivered or captured. Re-enable: unset ALTIMATE_LEARN (or set it to 1), "
+            "then `learn enable` to capture.\n") in out
+    code, _, err = cli("enable")
+    assert code == 1
+    assert err == ("Error: capture is still off: learn.enabled is false (from env ALTIMATE_LEARN). "
+                   "To turn it on, unset ALTIMATE_LEARN (or set it to 1), then run `learn status`.\n")
+    monkeypatch.delenv("ALTIMATE_LEARN")
+    config = git_repo / ".altimate-code" / "altimate-code.json"
+    config.write_text(json.dumps({"learn": {"enabled": False}}))
+    code, out, _ = cli("status")
+    assert f"Re-enable: set learn.enabled to true in {config}, then `learn enable` to capture.\n" in out
+    code, _, err = cli("enable")
+    assert code == 1 and f"To turn it on, set learn.enabled to true in {config}, then run" in err
+
+
+def test_status_and_enable_say_which_agents_have_hooks(git_repo: Path, cli):
+    code, out, _ = cli("enable")
+    assert code == 0
+    assert ("Hooks: none installed for this project, so nothing is captured or delivered live.\n"
+            "  Next: `learn install claude-code` (or codex / gemini / opencode).\n") in out
+    code, out, _ = cli("status", "--json")
+    assert json.loads(out)["hooks"] == {"claude-code": False, "codex": False, "gemini": False, "opencode": False}
+    assert cli("install", "codex")[0] == 0
+    assert cli("install", "opencode")[0] == 0
+    code, out, _ = cli("status")
+    assert "Hooks installed: codex (.codex/hooks.json); opencode (.opencode/plugins/altimate-learn.js).\n" in out
+    assert "learn install claude-code" not in out
+    code, out, _ = cli("status", "--json")
+    assert json.loads(out)["hooks"] == {"claude-code": False, "codex": True, "gemini": False, "opencode": True}
+    # a settings file with someone else's hooks only is not ours
+    (git_repo / ".gemini").mkdir()
+    (git_repo / ".gemini" / "settings.json").write_text(json.dumps(
+        {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}}))
+    code, out, _ = cli("status", "--json")
+    assert json.loads(out)["hooks"]["gemini"] is False
