@@ -17,8 +17,11 @@ per reflection (spec 003 "Curate"):
 - A lesson is removed for harm only with harmful ≥ 2, harmful > helpful, from at least two distinct
   feedbacks (`harmful.json` records which feedback marked it).
 - Over `max_stored`, the lowest helpful − harmful (then oldest) lessons are evicted; pinned never.
-- A lesson removed as wrong with nothing replacing it is queued for one narrow replacement call
-  (`pending-replacements.jsonl`; at most 3 calls per reflection, 5 attempts per lesson).
+- An approved lesson removed as wrong with nothing replacing it is queued for one narrow replacement call
+  (`pending-replacements.jsonl`; at most 3 calls per reflection, 5 attempts per lesson). A REMOVE of a
+  lesson that is only staged (not in approved.json) drops it: no agent ever got it, so there is no retired
+  record and no replacement. Queued replacements whose lesson is back in the set or was never approved
+  are dropped on the next curation.
 
 Every file is written under the store lock, and one `history.jsonl` entry records every applied and
 rejected delta with its reason, the token usage and the model. Lesson text echoed into results and
@@ -35,6 +38,7 @@ from typing import Any
 
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.lint import is_flagged, lint, normalize, path_problem
+from altimate_learn.errors import LearnError
 from altimate_learn.redact import redact
 from altimate_learn.schema import LESSON_ID, make_lesson, new_lesson_id
 from altimate_learn.store import Store
@@ -270,8 +274,11 @@ class _Pass:
     """One reflection's worth of curation over an in-memory lesson list."""
 
     def __init__(self, lessons: list[Lesson], *, harmful_from: dict[str, list[str]], feedback: str | None,
-                 now: str, apply_paths: list[str] | None, taken_ids: set[str]) -> None:
+                 now: str, apply_paths: list[str] | None, taken_ids: set[str],
+                 approved_ids: set[str] | None = None) -> None:
         self.lessons = [_copy(lesson) for lesson in lessons]
+        # Lessons of approved.json. None = all of them (callers that curate without a store).
+        self.approved_ids = approved_ids
         self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
         self.before = {lesson["id"]: _content(lesson) for lesson in lessons}
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
@@ -323,11 +330,15 @@ class _Pass:
         self.taken.add(lesson_id)
         return lesson_id
 
-    def retire(self, lesson: Lesson, reason: str, superseded_by: str | None = None) -> None:
+    def drop(self, lesson: Lesson) -> None:
+        """Take ``lesson`` out of the working set without a retired record."""
         self.lessons.remove(lesson)
         del self.by_id[lesson["id"]]
         self.words.pop(lesson["id"], None)
         self.index.remove(lesson["id"])
+
+    def retire(self, lesson: Lesson, reason: str, superseded_by: str | None = None) -> None:
+        self.drop(lesson)
         record = dict(lesson, reason=reason)
         if superseded_by:
             record["supersededBy"] = superseded_by
@@ -541,8 +552,14 @@ class _Pass:
         if self.removes >= MAX_REMOVES:
             return self.reject(delta, f"limit reached: at most {MAX_REMOVES} REMOVEs per reflection", "limit")
         self.removes += 1
-        self.retire(lesson, f"removed: {_clip(' '.join(delta.reason.split()) or 'no reason given', 200)}")
         self.harmful_from.pop(lesson["id"], None)
+        if self.approved_ids is not None and lesson["id"] not in self.approved_ids:
+            # Only ever staged, never approved: no agent was given it, so there is nothing to retire and
+            # nothing to replace. It is simply dropped (history keeps its text).
+            self.drop(lesson)
+            self.record("REMOVE", lesson["id"], delta.reason, note="never approved", text=lesson["text"])
+            return None
+        self.retire(lesson, f"removed: {_clip(' '.join(delta.reason.split()) or 'no reason given', 200)}")
         self.removed_as_wrong.append((self.retired_by_id[lesson["id"]], delta.reason))
         self.record("REMOVE", lesson["id"], delta.reason, text=lesson["text"])
         return None
@@ -682,10 +699,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         retired_before = store.retired()
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
+        approved_ids = {lesson["id"] for lesson in store.approved()}
         items, wrapper_problem = _unwrap(deltas)
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in retired_before})
+                     taken_ids={r["id"] for r in retired_before}, approved_ids=approved_ids)
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []
@@ -715,6 +733,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.auto_remove()
 
         # Replacement step: lessons removed as wrong that nothing in this pass replaces.
+        stale = _drop_stale_pending(store, work, pending, approved_ids)
         queued = _queue_replacements(work, pending, now)
         attempted = _run_replacements(work, pending, replace)
         work.evict(cap)
@@ -732,7 +751,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.write_lessons(store.RETIRED, list(merged.values()))
         if work.harmful_from != harmful_from:
             store.write_json(store.HARMFUL, work.harmful_from)
-        if queued or attempted:
+        if queued or attempted or stale:
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         flagged = [lesson["id"] for lesson in candidate if is_flagged(lesson["text"])[0]]
         summary = _summary(work.applied, work.rejected, len(pending))
@@ -751,6 +770,27 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
 def _pending_view(record: dict) -> dict:
     return {"id": record["id"], "text": redact(record["text"]), "attempts": record.get("attempts", 0),
             "reasons": [redact(r) for r in record.get("reasons", [])]}
+
+
+def _drop_stale_pending(store: Store, work: _Pass, pending: list[dict], approved_ids: set[str]) -> int:
+    """Drop pending replacements that no longer stand for an approved lesson removed as wrong.
+
+    A record is stale when its lesson is back in the working set (the removal was undone, e.g. by
+    `learn reject ID`) or when the lesson was never approved: not in approved.json nor in any archived
+    version (older releases queued candidate-only lessons; they were carried forever)."""
+    if not pending:
+        return 0
+    ever_approved = set(approved_ids)
+    if any(p["id"] not in ever_approved for p in pending):
+        for number in store.versions():
+            try:
+                ever_approved.update(lesson["id"] for lesson in store.read_version(number))
+            except LearnError:
+                continue  # an unreadable archive says nothing either way
+    stale = [p for p in pending if p["id"] in work.by_id or p["id"] not in ever_approved]
+    for record in stale:
+        pending.remove(record)
+    return len(stale)
 
 
 def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:

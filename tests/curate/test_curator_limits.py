@@ -281,3 +281,44 @@ def test_not_attempted_replacements_keep_their_attempt_count(tmp_path):
     assert [(p["id"], p["attempts"]) for p in read(store, "pending-replacements.jsonl")] == [("L-0001", 0), ("L-0002", 0)]
     curate(store, [], replace=lambda removed, reason: {}["missing"])  # a KeyError is a bug: counted
     assert [p["attempts"] for p in read(store, "pending-replacements.jsonl")] == [1, 1]
+
+
+# --- never-approved removals and stale queue entries ----------------------------------------------------
+
+def test_removing_a_lesson_that_was_only_staged_drops_it_without_a_replacement(tmp_path):
+    from altimate_learn.review.gate import promote
+
+    approved = [lesson("L-0001", UTC)]
+    store = make_store(tmp_path, approved=approved, candidate=approved + [lesson("L-0002", CENTS)])
+    result = curate(store, [{"op": "REMOVE", "id": "L-0002", "reason": "wrong: we divide inline"}])
+    assert [l["id"] for l in result.candidate] == ["L-0001"]
+    assert read(store, "pending-replacements.jsonl") is None
+    assert result.replacements_needed == [] and "queued" not in result.summary
+    assert result.retired == [] and read(store, "retired.json") is None  # never delivered: nothing to retire
+    assert result.applied[0]["note"] == "never approved" and result.applied[0]["text"] == CENTS
+    assert result.summary == "1 removed"
+    # Same candidate as approved now: put an edit on top so promote has something to do, then reflect again.
+    curate(store, [{"op": "ADD", "text": "Name boolean columns with an `is_` prefix.", "reason": "r"}])
+    assert promote(store, yes=True).promoted
+    later = curate(store, [{"op": "HELPFUL", "id": "L-0001", "reason": "r"}])
+    assert "queued for replacement" not in later.summary and later.replacements_needed == []
+
+
+def test_removing_an_approved_lesson_still_queues_its_replacement(tmp_path):
+    approved = [lesson("L-0001", UTC)]
+    store = make_store(tmp_path, approved=approved, candidate=approved)
+    result = curate(store, [{"op": "REMOVE", "id": "L-0001", "reason": "wrong"}])
+    assert [p["id"] for p in read(store, "pending-replacements.jsonl")] == ["L-0001"]
+    assert [r["id"] for r in result.retired] == ["L-0001"]
+
+
+def test_queued_replacements_for_lessons_never_approved_or_back_in_the_set_are_dropped(tmp_path):
+    store = make_store(tmp_path, approved=[lesson("L-0001", UTC), lesson("L-0003", "Never use `SELECT *`.")])
+    store.write_lessons(store.CANDIDATE, [lesson("L-0001", UTC)])  # L-0003 removed in the candidate
+    queued = [{"id": lid, "text": "x", "reasons": ["wrong"], "attempts": 0, "at": "2026-01-01T00:00:00.000Z"}
+              for lid in ("L-0001", "L-0002", "L-0003")]
+    store.rewrite_jsonl(store.PENDING_REPLACEMENTS, queued)
+    result = curate(store, [{"op": "HELPFUL", "id": "L-0001", "reason": "r"}])
+    # L-0001 is a live lesson again and L-0002 never existed in approved.json: only L-0003 stays queued.
+    assert [p["id"] for p in read(store, "pending-replacements.jsonl")] == ["L-0003"]
+    assert "1 queued for replacement" in result.summary
