@@ -122,10 +122,29 @@ def publish(name: NameOpt = "team-playbook", replace: Annotated[bool, typer.Opti
     _publish(open_store(name), replace)
 
 
-def reject(name: NameOpt = "team-playbook") -> None:
-    """Discard the staged candidate (and the harmful marks and pending replacements of its reflection)."""
+def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
+        help="Reject only these staged lessons (for example one with a WARNING), keeping the rest of the "
+             "candidate. A lesson only the candidate has is dropped; an approved lesson the candidate removed "
+             "or edited gets its approved version back.", show_default=False, metavar="ID")] = None,
+           name: NameOpt = "team-playbook") -> None:
+    """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
+    or with ids, only those lessons' staged changes."""
     from altimate_learn.review import gate
+    from altimate_learn.review.text import shown
 
+    if lesson_ids:
+        store = open_store(name)
+        partial = gate.reject_lessons(store, lesson_ids)
+        for lesson in partial.dropped:
+            echo(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
+        for lesson in partial.restored:
+            echo(f"Kept the approved version of [{lesson['id']}] {shown(lesson['text'])}")
+        if partial.same_as_approved:
+            echo(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
+        else:
+            echo(f"The candidate of '{name}' now has {partial.candidate_count} lessons; "
+                 "`learn show` has the diff.")
+        return
     result = gate.reject(open_store(name))
     if not result.rejected:
         echo(f"No candidate in '{name}'; nothing to reject.")

@@ -1,4 +1,4 @@
-"""The human gate: promote, reject, rollback, pin and unpin.
+"""The human gate: promote, reject (the whole candidate or single lessons), rollback, pin and unpin.
 
 Only `promote` writes a candidate into `approved.json`, and only the candidate the person was shown:
 the confirmation happens outside the store lock (a person may take minutes), then the store is re-read
@@ -207,6 +207,113 @@ def reject(store: Store) -> RejectResult:
 
         store.record_history("reject", candidate_sha256=sha256(raw), lessons=count, moved_to=moved)
         return RejectResult(True, count, moved)
+
+
+@dataclass
+class RejectLessonsResult:
+    dropped: list[Lesson]     # lessons only the candidate had: gone from it
+    restored: list[Lesson]    # approved lessons the candidate removed or edited: the approved copy is back
+    candidate_count: int
+    same_as_approved: bool    # nothing is left to promote
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"dropped": [lesson["id"] for lesson in self.dropped],
+                "restored": [lesson["id"] for lesson in self.restored],
+                "candidate": self.candidate_count, "same_as_approved": self.same_as_approved}
+
+
+def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
+    """Take individual staged changes out of the candidate; the rest of it stays staged.
+
+    A lesson only the candidate has is dropped (with its harmful marks and any pending replacement). An
+    approved lesson that the candidate removed or edited gets its approved copy back, in its approved
+    place. Every id is checked before anything is written: one unknown id changes nothing.
+    """
+    from altimate_learn.review.model import confined
+
+    wanted = list(dict.fromkeys(i.strip() for i in ids if i.strip()))
+    if not store.path(Store.CANDIDATE).exists():
+        raise StoreError(f"no candidate in '{store.name}'; nothing to reject.", START_HINT)
+    with store.lock():
+        confined(store, Store.APPROVED, Store.CANDIDATE)
+        _preflight(store, Store.CANDIDATE, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS, Store.RETIRED)
+        approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        candidate = read_lesson_file(store.path(Store.CANDIDATE)).lessons
+        if candidate is None:
+            raise StoreError(f"no candidate in '{store.name}'; nothing to reject.", START_HINT)
+        approved_by_id = {lesson["id"]: lesson for lesson in approved}
+        staged_by_id = {lesson["id"]: lesson for lesson in candidate}
+        # What `reject ID` can act on: every difference between the candidate and approved.json.
+        changed = [lid for lid in staged_by_id if approved_by_id.get(lid) != staged_by_id[lid]]
+        changed += [lid for lid in approved_by_id if lid not in staged_by_id]
+        for lid in wanted:
+            if lid in changed:
+                continue
+            if lid in approved_by_id:
+                raise StoreError(f"{lid} is approved and unchanged in the candidate of '{store.name}'; there is "
+                                 "nothing staged to reject.",
+                                 "To stop delivering it, remove it from candidate.json and promote, or run "
+                                 "`learn reflect` with feedback.")
+            raise _unknown_staged(store, lid, changed)
+        dropped: list[Lesson] = []
+        restored: list[Lesson] = []
+        for lid in wanted:
+            if lid in approved_by_id:
+                original = approved_by_id[lid]
+                if lid in staged_by_id:
+                    candidate[candidate.index(staged_by_id[lid])] = original
+                else:
+                    candidate.insert(_approved_place(lid, approved, candidate), original)
+                staged_by_id[lid] = original
+                restored.append(original)
+            else:
+                lesson = staged_by_id.pop(lid)
+                candidate.remove(lesson)
+                dropped.append(lesson)
+        gone = {lesson["id"] for lesson in dropped}
+        for lesson in candidate:  # a coexists reference to a dropped lesson would point at nothing
+            if gone & set(lesson.get("coexists") or []):
+                kept = [c for c in lesson["coexists"] if c not in gone]
+                if kept:
+                    lesson["coexists"] = kept
+                else:
+                    del lesson["coexists"]
+        store.write_lessons(Store.CANDIDATE, candidate)
+        touched = gone | {lesson["id"] for lesson in restored}
+        harmful = store.read_json_object(Store.HARMFUL)
+        if touched & set(harmful):
+            store.write_json(Store.HARMFUL, {k: v for k, v in harmful.items() if k not in touched})
+        pending = store.read_jsonl(Store.PENDING_REPLACEMENTS).records
+        if any(isinstance(r, dict) and r.get("id") in touched for r in pending):
+            store.rewrite_jsonl(Store.PENDING_REPLACEMENTS,
+                                [r for r in pending if not (isinstance(r, dict) and r.get("id") in touched)])
+        if restored:
+            # Approved and live again: no longer retired (promote would reconcile this too).
+            _reconcile_retired(store, {lesson["id"] for lesson in restored})
+        same = candidate == approved
+        store.record_history("reject", ids=wanted, dropped=sorted(gone) or None,
+                             restored=[lesson["id"] for lesson in restored] or None, candidate=len(candidate))
+        return RejectLessonsResult(dropped, restored, len(candidate), same)
+
+
+def _approved_place(lesson_id: str, approved: list[Lesson], candidate: list[Lesson]) -> int:
+    """Where a restored approved lesson goes: right after the nearest approved lesson before it that the
+    candidate still has (else first), so the candidate's order stays the approved order."""
+    staged = {lesson["id"]: n for n, lesson in enumerate(candidate)}
+    position = next(n for n, lesson in enumerate(approved) if lesson["id"] == lesson_id)
+    for earlier in reversed(approved[:position]):
+        if earlier["id"] in staged:
+            return staged[earlier["id"]] + 1
+    return 0
+
+
+def _unknown_staged(store: Store, lesson_id: str, changed: list[str]) -> StoreError:
+    from altimate_learn.review.search import closest_ids
+
+    close = closest_ids(lesson_id, changed)
+    hint = (f"Closest staged ids: {', '.join(close)}." if close
+            else "`learn show` lists the candidate's changes (added, edited and removed lessons).")
+    return StoreError(f"no staged change for lesson {lesson_id} in the candidate of '{store.name}'.", hint)
 
 
 # --- rollback ----------------------------------------------------------------------------------------

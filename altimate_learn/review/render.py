@@ -50,8 +50,20 @@ def _lesson_lines(lesson: Lesson, review: Review, flagged: dict[str, str], probl
     for rule in problems.get(lesson["id"], []):
         lines.append(DETAIL + f"PROBLEM {rule}")
     if lesson["id"] in flagged:
-        lines.append(f"{INDENT}WARNING [{lesson['id']}]: {shown(flagged[lesson['id']])}")
+        lines.append(f"{INDENT}WARNING [{lesson['id']}]: {shown(flagged[lesson['id']])}{_reject_hint(lesson['id'], review)}")
     return lines
+
+
+def _reject_hint(lesson_id: str, review: Review) -> str:
+    """How to take one flagged staged lesson out of the candidate (only for lessons the candidate changes)."""
+    if lesson_id not in review.flagged:
+        return ""
+    approved = {lesson["id"]: lesson for lesson in review.approved.lessons or []}
+    staged = next((l for l in review.candidate.lessons or [] if l["id"] == lesson_id), None)
+    if staged is None or approved.get(lesson_id) == staged:
+        return ""
+    name = "" if review.store == "team-playbook" else f" --name {review.store}"
+    return f" (drop it with `learn reject {lesson_id}{name}`)"
 
 
 def _by_lesson(problems: list[Any]) -> dict[str, list[str]]:
@@ -107,7 +119,8 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
         moves = ", ".join(f"{k} {old} -> {new}" for k, (old, new) in change.changes.items())
         lines.append(f"{INDENT}= counters [{change.id}] {moves}")
     for lesson_id, why in review.flagged.items() if warnings else ():
-        lines.append(f"WARNING [{lesson_id}]: {shown(why)}. Promote needs your explicit approval.")
+        lines.append(f"WARNING [{lesson_id}]: {shown(why)}. Promote needs your explicit approval"
+                     f"{_reject_hint(lesson_id, review) or '.'}")
     return lines
 
 

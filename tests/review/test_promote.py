@@ -85,7 +85,7 @@ def test_yes_refuses_flagged_lessons_without_allow_flagged(store, cli):
     code, out, err = cli("promote", "--yes")
     assert code == 1
     assert "WARNING [L-eeee0005]: mentions skipping or disabling verification. Promote needs your explicit " \
-           "approval." in out
+           "approval (drop it with `learn reject L-eeee0005`)" in out
     assert err == ("Error: refusing to promote flagged lessons without explicit approval: L-eeee0005. Read the "
                    "WARNING lines, then confirm interactively with `learn promote`, or pass `--yes "
                    "--allow-flagged` to approve them.\n")
