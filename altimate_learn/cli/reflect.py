@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, plural, DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
 from altimate_learn.errors import LearnError
 
 FEEDBACK_HEAD_BYTES = 1024 * 1024  # a log is read no further than its first and last megabyte
@@ -264,7 +264,7 @@ def _print_footer(run: Any) -> None:
         echo(f"Note: {note}")
     done = [o for o in run.outcomes if o.status not in ("busy", "none")]
     if len(done) > 1:
-        echo(f"Total: {len(done)} reflections, {run.usage.describe()}.")
+        echo(f"Total: {plural(len(done), 'reflection')}, {run.usage.describe()}.")
     candidates = [o.candidate for o in run.outcomes if o.candidate]
     if candidates:
         echo(f"Candidate: {candidates[-1]}; review with `learn show`, approve with `learn promote`.")

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, JsonOpt, NameOpt, echo, is_interactive, open_store
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, echo, is_interactive, open_store
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -76,7 +76,7 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     def confirm(review: gate.Review) -> bool:
         question = "Promote this candidate" + (" and publish it" if publish else "") + "?"
         if review.flagged:
-            question = f"Promote this candidate, including {len(review.flagged)} flagged lesson(s)?"
+            question = f"Promote this candidate, including {plural(len(review.flagged), 'flagged lesson')}?"
         return typer.confirm(question, default=False)
 
     result = gate.promote(store, yes=yes, allow_flagged=allow_flagged, interactive=is_interactive(),
@@ -103,7 +103,7 @@ def _publish(store, replace: bool, *, promoted: bool = False) -> None:  # type: 
         raise
     where = _relative(result.path, store.project.root)
     verb = "Published" if result.changed else "Already up to date:"
-    echo(f"{verb} {where} ({result.exported} lessons).")
+    echo(f"{verb} {where} ({plural(result.exported, 'lesson')}).")
     for item in result.skipped:
         echo(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
 
@@ -151,7 +151,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
     elif result.moved_to:
         echo(f"Discarded the unreadable candidate of '{name}' (kept as {result.moved_to}).")
     else:
-        echo(f"Discarded the candidate of '{name}' ({result.lessons} lessons).")
+        echo(f"Discarded the candidate of '{name}' ({plural(result.lessons, 'lesson')}).")
 
 
 def rollback(name: NameOpt = "team-playbook") -> None:
@@ -242,10 +242,10 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
             echo("No approved.json found; nothing to check.")
         elif report.ok:
             total = sum(f.lessons for f in report.files)
-            echo(f"OK: {len(report.files)} file(s), {total} lessons.")
+            echo(f"OK: {plural(len(report.files), 'file')}, {plural(total, 'lesson')}.")
         else:
             count = len(report.lines())
-            typer.echo(f"{count} problem(s) in {sum(not f.ok for f in report.files)} file(s).", err=True)
+            typer.echo(f"{plural(count, 'problem')} in {plural(sum(not f.ok for f in report.files), 'file')}.", err=True)
     if not report.ok:
         raise typer.Exit(1)
 

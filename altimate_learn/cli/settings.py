@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, JsonOpt, NameOpt, current_project, echo, print_json, settings
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.store import Store, ensure_learn_dir
@@ -234,10 +234,10 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     les = info["lessons"]
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
-         f"{info['versions']} archived versions")
+         f"{plural(info['versions'], 'archived version')}")
     sig = info["signals"]
-    extra = f", {sig['skipped_lines']} unreadable lines skipped" if sig["skipped_lines"] else ""
-    echo(f"  signals: {sig['open']} open in {len(info['pending_sessions'])} sessions, "
+    extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
+    echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
     last = info["last_reflection"]
     if last:

@@ -17,6 +17,8 @@ a rerun reflects on them first and then continues with older sessions.
 
 from __future__ import annotations
 
+from altimate_learn.cli.common import plural
+
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -166,14 +168,15 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
 
     # --- scope --------------------------------------------------------------------------------------
     harnesses = sorted({p.info.harness for p in plans})
-    out(f"Bootstrap scope: {len(plans)} root session(s) of {root}"
+    out(f"Bootstrap scope: {plural(len(plans), 'root session')} of {root}"
         + (f" ({', '.join(harnesses)})" if harnesses else "") + f", created since {iso(since)} (--since {options.since})"
         + (f"; {skipped} already imported" if skipped else "")
         + (f"; {result.unreadable} unreadable" if result.unreadable else "") + ".")
     out(f"Date range: {result.first} to {result.last}." if dates else "Date range: no matching sessions.")
     corrections = sum(1 for s in new if s.kind == "user_correction")
-    out(f"Signals found: {result.signals_found} ({corrections} correction(s), {len(new) - corrections} repeated "
-        f"tool failure(s) new; {result.signals_found - len(new)} already recorded)"
+    failures = plural(len(new) - corrections, "repeated tool failure")
+    out(f"Signals found: {result.signals_found} ({plural(corrections, 'correction')}, {failures} new; "
+        f"{result.signals_found - len(new)} already recorded)"
         + (f"; {len(pending)} open from an earlier bootstrap" if pending else "") + ".")
     for plan in plans:
         for signal in plan.signals:
@@ -201,8 +204,8 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
             raise LearnError("refusing to bootstrap without confirmation outside a terminal.",
                              "Pass --yes to confirm the scope above, or --dry-run to preview it.")
         if new or to_send:
-            question = (f"Import {len(new)} signal(s) and send redacted session excerpts to {plan.model_label} to "
-                        "propose candidate lessons?" if to_send else f"Import {len(new)} signal(s) (no model call)?")
+            question = (f"Import {plural(len(new), 'signal')} and send redacted session excerpts to {plan.model_label} to "
+                        "propose candidate lessons?" if to_send else f"Import {plural(len(new), 'signal')} (no model call)?")
             if not confirm(question):
                 result.cancelled = True
                 out("Cancelled. Nothing was sent or changed.")
@@ -258,13 +261,13 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     store.record_history(SOURCE, sessions=result.sessions, signalsFound=result.signals_found,
                          signalsAdded=result.signals_added, reflections=outcome.reflections,
                          lessonsProposed=outcome.lessons_proposed, usage=outcome.usage_dict(), model=plan.model_label)
-    out(f"Summary: {result.sessions} session(s), {result.signals_found} signal(s) found, {result.signals_added} added; "
-        f"{outcome.reflections} reflection(s); {outcome.describe_usage()}; "
-        f"{outcome.lessons_proposed} candidate lesson(s) proposed.")
+    out(f"Summary: {plural(result.sessions, 'session')}, {plural(result.signals_found, 'signal')} found, {result.signals_added} added; "
+        f"{plural(outcome.reflections, 'reflection')}; {outcome.describe_usage()}; "
+        f"{plural(outcome.lessons_proposed, 'candidate lesson')} proposed.")
     if outcome.remaining or result.stopped:
         why = {"time": "the --max-seconds budget ran out", "reflections": "--max-reflections was reached",
                "failed": "a reflection failed"}.get(result.stopped or "", "")
-        out(f"{outcome.remaining} signal(s) still open" + (f" ({why})" if why else "")
+        out(f"{plural(outcome.remaining, 'signal')} still open" + (f" ({why})" if why else "")
             + ": rerun `learn bootstrap` to finish them, then continue with older sessions.")
     if outcome.lessons_proposed:
         out("Next: `learn show` to read the candidates, then `learn promote`.")

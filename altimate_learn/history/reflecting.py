@@ -13,6 +13,8 @@ lessons, session digest, feedback), built with the reflect module's own prompt b
 
 from __future__ import annotations
 
+from altimate_learn.cli.common import plural
+
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -115,7 +117,7 @@ class ReflectPlan:
 
     def describe_estimate(self) -> str:
         text = (f"Estimated input: about {self.estimated_tokens:,} tokens (characters/4 of what would be sent) "
-                f"in {self.planned} reflection(s)")
+                f"in {plural(self.planned, 'reflection')}")
         if self.total > self.planned:
             text += f"; {self.total - self.planned} more batch(es) wait for a rerun (--max-reflections)"
         if self.resolution.is_builtin:

@@ -17,6 +17,8 @@ pause from the last finished PR.
 
 from __future__ import annotations
 
+from altimate_learn.cli.common import plural
+
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -183,7 +185,7 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
             f"{_resume_hint(fetched.paused.reset_at)}: rerun `learn import-reviews` with the same options to "
             "continue after the last finished pull request.")
     elif fetched.failed:
-        out(f"GitHub failed after {len(fetched.prs)} finished pull request(s): {fetched.failed.message} "
+        out(f"GitHub failed after {plural(len(fetched.prs), 'finished pull request')}: {fetched.failed.message} "
             "The finished ones are used; rerun `learn import-reviews` to continue after the last of them.")
     elif not fetched.complete:
         out(f"Stopped at --limit {options.limit}: rerun to continue with older pull requests.")
@@ -200,9 +202,9 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
         if not interactive:
             raise LearnError("refusing to import reviews without confirmation outside a terminal.",
                              "Pass --yes to confirm the scope above, or --dry-run to preview it.")
-        question = (f"Import {len(new)} review comment(s) as signals and send redacted text to {plan.model_label} "
+        question = (f"Import {plural(len(new), 'review comment')} as signals and send redacted text to {plan.model_label} "
                     "to propose candidate lessons?" if to_send else
-                    f"Import {len(new)} review comment(s) as signals (no model call)?")
+                    f"Import {plural(len(new), 'review comment')} as signals (no model call)?")
         if not confirm(question):
             result.cancelled = True
             out("Cancelled. Nothing was sent or changed.")
@@ -249,11 +251,11 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
                          dropped=result.dropped, signalsAdded=result.signals_added, reflections=result.reflections,
                          lessonsProposed=result.lessons_proposed, usage=outcome.usage_dict(),
                          model=plan.model_label, paused=bool(fetched.paused))
-    out(f"Summary: {result.prs} pull request(s), {result.fetched} comment(s) fetched, {result.kept} kept, "
-        f"{result.signals_added} signal(s) added; {outcome.reflections} reflection(s); {outcome.describe_usage()}; "
-        f"{outcome.lessons_proposed} candidate lesson(s) proposed.")
+    out(f"Summary: {plural(result.prs, 'pull request')}, {plural(result.fetched, 'comment')} fetched, {result.kept} kept, "
+        f"{plural(result.signals_added, 'signal')} added; {plural(outcome.reflections, 'reflection')}; {outcome.describe_usage()}; "
+        f"{plural(outcome.lessons_proposed, 'candidate lesson')} proposed.")
     if outcome.remaining:
-        out(f"{outcome.remaining} review signal(s) still open: rerun `learn import-reviews` (or `learn reflect "
+        out(f"{plural(outcome.remaining, 'review signal')} still open: rerun `learn import-reviews` (or `learn reflect "
             "--pending`) to reflect on them.")
     if outcome.lessons_proposed:
         out("Next: `learn show` to read the candidates, then `learn promote`.")

@@ -81,7 +81,7 @@ def test_answering_no_at_the_prompt_changes_nothing(cli, repo, github, monkeypat
     monkeypatch.setenv("ALTIMATE_LEARN_ASSUME_TTY", "1")
     code, out, _ = cli("import-reviews", input="n\n")
     assert code == 0
-    assert "Import 6 review comment(s) as signals and send redacted text to builtin" in out
+    assert "Import 6 review comments as signals and send redacted text to builtin" in out
     assert "Cancelled. Nothing was sent or changed." in out
     assert not (repo / ".altimate-code").exists()
 
@@ -200,7 +200,7 @@ def test_secrets_in_comments_never_reach_the_store_or_the_model(cli, repo, githu
     candidate = json.loads((repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
     assert [lesson["text"] for lesson in candidate] == ["List explicit columns instead of `SELECT *`."]
     assert "2,400 input + 50 output tokens (reported), estimated cost $0.0004" in out
-    assert "1 candidate lesson(s) proposed" in out
+    assert "1 candidate lesson proposed" in out
     assert all(s["status"] == "consumed" for s in read_signals(repo))
 
 
@@ -229,7 +229,7 @@ def test_max_reflections_bounds_the_model_calls_and_a_rerun_finishes(cli, repo, 
     code, out, _ = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini", "--max-reflections", "1")
     assert code == 0
     assert len(model_server.requests) == 1
-    assert "3 review signal(s) still open" in out
+    assert "3 review signals still open" in out
     model_server.reply('{"deltas": []}')
     code, out, _ = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini")
     assert code == 0
@@ -448,7 +448,7 @@ def test_github_failing_midway_keeps_the_finished_prs_and_a_rerun_continues(cli,
     github.fail(r"/pulls/108/comments", 500, times=3)
     code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
     assert code == 0, err
-    assert "GitHub failed after 1 finished pull request(s): GitHub answered HTTP 500 for github.com/acme/widgets." in out
+    assert "GitHub failed after 1 finished pull request: GitHub answered HTTP 500 for github.com/acme/widgets." in out
     assert kept_ids(repo) == {1101, 1110, 5001}
     assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["number"] == 110
     code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")

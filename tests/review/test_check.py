@@ -32,7 +32,7 @@ def test_a_good_store_passes_and_nothing_is_created(git_repo, cli):
         lesson("L-bbbb0002", "Keep `amount_cents` as integer cents in finance marts.", coexists=["L-aaaa0001"]),
     ]))
     before = tree(git_repo)
-    assert cli("check") == (0, "OK: 1 file(s), 2 lessons.\n", "")
+    assert cli("check") == (0, "OK: 1 file, 2 lessons.\n", "")
     assert tree(git_repo) == before
     assert sorted(before) == [".altimate-code/learn/team-playbook/approved.json"]  # no .gitignore, no .lock
 
@@ -65,7 +65,7 @@ def test_every_problem_gets_one_line(git_repo, cli):
         "that one supersedes the other",
         f"{rel}: L-aaaa0007: flagged: mentions skipping or disabling verification (listed, not a failure)",
     ]
-    assert err == "7 problem(s) in 1 file(s).\n"
+    assert err == "7 problems in 1 file.\n"
     assert tree(git_repo) == before
     assert path.exists()
 

@@ -101,7 +101,7 @@ def test_interactive_confirmation_approves_flagged_lessons(store, cli, tty):
     store.candidate([lesson("L-eeee0005", FLAGGED)])
     code, out, _ = cli("promote", input="y\n")
     assert code == 0
-    assert "Promote this candidate, including 1 flagged lesson(s)? [y/N]" in out
+    assert "Promote this candidate, including 1 flagged lesson? [y/N]" in out
     assert store.read("approved.json")[0]["id"] == "L-eeee0005"
 
 
