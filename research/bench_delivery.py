@@ -18,9 +18,12 @@ request; for each file PreToolUse and PostToolUse of a Read, then of an Edit; fo
 UserPromptSubmit and the same file events for its files. A needed lesson counts as delivered when its text
 is in something the hooks returned during the session (what the model would have in context). Recall is
 micro-averaged: delivered needed lessons / needed lessons, over the tasks of a kind. Tokens are
-ceil(characters / 4) of every injected text, markers and headings included. Each configuration runs with
-the default limits, again with `learn.file_hook: false` in the project config, and once more with the
-40-lesson session cap lifted (a diagnostic: it shows what the cap costs, it is not a recommended setting).
+ceil(characters / 4) of every injected text, markers and headings included. "Scoped elsewhere" counts the
+lessons shown whose path triggers match none of the files the task touches (a lower bound on what was
+shown for nothing: unscoped lessons are not counted). Each configuration runs with the default limits,
+again with `learn.file_hook: false` in the project config, on the same store with every helpful/harmful
+counter at 0 (a fresh team store: only pinned lessons are core), and once more with the 40-lesson session
+cap lifted (a diagnostic: it shows what the cap costs, it is not a recommended setting).
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000]
 """
@@ -469,24 +472,37 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
         base = {k: summarize(results[(size, first)], k)["recall"] for k in kinds}
         every = summarize(results[(size, first)])
         out.append(f"- At {size:,} lessons with the defaults, recall is " + ", ".join(
-            f"{_pct(base[k])} for {k}" for k in kinds) + f"; {every['at_cap']} of {every['tasks']} sessions "
-            "reach the 40-lesson session cap.")
+            f"{_pct(base[k])} for {k}" for k in kinds) + f", at {every['lessons']:.0f} lessons and "
+            f"{every['tokens']:,.0f} tokens a session; {every['at_cap']} of {every['tasks']} sessions reach the "
+            "40-lesson session cap.")
         if "file hook off" in configs:
             off = {k: summarize(results[(size, 'file hook off')], k)["recall"] for k in kinds}
             out.append("- The file hook is what brings conventions to vague requests and file events: without it, "
                        + ", ".join(f"{k} {_pct(base[k])} → {_pct(off[k])}" for k in kinds if k != "followup")
                        + f" at {size:,} lessons.")
+        fresh = next((c for c in configs if "fresh" in c), None)
+        if fresh:
+            lean = summarize(results[(size, fresh)])
+            kept = {k: summarize(results[(size, fresh)], k)["recall"] for k in kinds}
+            out.append(f"- Most lessons of a session are the core tier, and most of those are scoped elsewhere "
+                       f"({every['off_scope']:.0f} of {every['lessons']:.0f} shown lessons at {size:,} have path "
+                       "triggers matching none of the task's files): the generator gives half the lessons random "
+                       "helpful counters, so 15 of them are core in every session. In a store whose counters are "
+                       f"all 0 (a team's store before reflection marks lessons helpful), core holds only pinned "
+                       f"lessons and a session shows {lean['lessons']:.0f} lessons ({lean['off_scope']:.0f} scoped "
+                       "elsewhere, " + f"{lean['tokens']:,.0f} tokens), with recall " + ", ".join(
+                           f"{k} {_pct(kept[k])}" for k in kinds) + ".")
         diag = next((c for c in configs if "session cap" in c), None)
         if diag:
             lifted = {k: summarize(results[(size, diag)], k)["recall"] for k in kinds}
-            lifted_all = summarize(results[(size, diag)])
-            out.append(f"- The session cap is what stops the rest: with it lifted (diagnostic only), recall at "
-                       f"{size:,} is " + ", ".join(f"{k} {_pct(lifted[k])}" for k in kinds)
-                       + f", at {lifted_all['lessons']:.0f} lessons and {lifted_all['tokens']:,.0f} tokens a "
-                       "session. With the defaults the cap is spent by 15 core lessons, 15 retrieved lessons (BM25 "
-                       "scores common words such as \"the\" and \"for\" above the 0.1 minimum, so vague requests "
-                       "still fill the tier) and up to 5 lessons per file event (Pre- and PostToolUse of a Read "
-                       "and of an Edit are four events for one file).")
+            changed = [k for k in kinds if lifted[k] != base[k]]
+            out.append(f"- With the session cap lifted (diagnostic only), recall at {size:,} is " + ", ".join(
+                f"{k} {_pct(lifted[k])}" for k in kinds) + (
+                "; the cap costs " + ", ".join(f"{k} {100 * (lifted[k] - base[k]):.0f} points" for k in changed)
+                if changed else ": the cap no longer limits recall") + ". A file's lessons arrive once per request "
+                "(its first event shows its top 5; Pre- and PostToolUse, and Read then Edit, add no more, except "
+                "an edit adding narrow lessons the limit held back), and the retrieved tier keeps only lessons "
+                "that share a rare enough word with the request, so slots stay empty rather than fill with noise.")
     out += _file_tier_misses(raw)
     return out
 
@@ -496,11 +512,11 @@ def _file_tier_misses(raw: dict) -> list[str]:
     from altimate_learn.deliver.select import glob_matches
 
     results, sizes, configs = raw["results"], raw["sizes"], raw["configs"]
-    triggers = {lesson["text"]: (lesson.get("trigger") or {}).get("paths") or [] for lesson in
-                _generator().base_lessons()}
+    base = _generator().base_lessons()
+    triggers = {lesson["text"]: (lesson.get("trigger") or {}).get("paths") or [] for lesson in base}
     size = sizes[-1]
 
-    def misses(config: str) -> list[str]:
+    def misses(config: str) -> list[tuple[str, str, str, int]]:
         found = []
         for s in results[(size, config)]:
             files = (s.task.get("files") or []) + (s.task.get("followup_files") or [])
@@ -510,23 +526,22 @@ def _file_tier_misses(raw: dict) -> list[str]:
                 globs = next((g for text, g in triggers.items() if text.startswith(prefix)), [])
                 hits = [(glob, path) for glob in globs for path in files if glob_matches(glob, path)]
                 if hits:
-                    found.append(f"`{hits[0][0]}` on `{hits[0][1]}` ({s.task['id']})")
+                    glob, path = hits[0]
+                    peers = sum(1 for g in triggers.values() if glob in g)
+                    found.append((glob, path, s.task["id"], peers))
         return found
 
-    found = misses(configs[0])
-    if not found:
+    diag = next((c for c in configs if "session cap" in c), configs[0])
+    stuck = misses(diag)
+    if not stuck:
         return []
-    out = [f"- {len(found)} needed lessons at {size:,} have a path trigger matching a file the task touched and "
-           "still did not arrive with the defaults; most of them are the session cap above."]
-    diag = next((c for c in configs if "session cap" in c), None)
-    stuck = misses(diag) if diag else []
-    if stuck:
-        out.append(f"- With the cap lifted, {len(stuck)} still do not arrive: " + "; ".join(stuck) + ". Each file "
-                   "event shows at most 5, ranked by the literal leading folders of the matching glob, so a "
-                   "file-name rule such as `**/Dockerfile` (0) comes after every folder-wide rule that matches "
-                   "(`services/**` counts 1), and a folder with dozens of rules at one level has more than the "
-                   "four events of one file can show.")
-    return out
+    return [f"- {len(stuck)} needed lessons at {size:,} have a path trigger matching a file the task touched and "
+            "do not arrive even with the session cap lifted: " + "; ".join(
+                f"`{glob}` on `{path}` ({task}; {peers} base lessons share that trigger)"
+                for glob, path, task, peers in stuck) + ". A file shows its 5 best lessons (10 when it is also "
+            "edited and its narrowest trigger holds more); when a folder has more conventions at one level than "
+            "that and the request names none of them, which ones arrive depends on helpful − harmful, so pin the "
+            "ones that must always apply."]
 
 
 def main(sizes: tuple[int, ...] = SIZES) -> str:

@@ -8,8 +8,9 @@ An identifier is searchable by its parts and by its underscore affixes: `amountC
 :func:`search_tokens` is what BM25 indexes and queries: those tokens without :data:`STOPWORDS` (English
 function words and the filler of requests to an agent: "please", "can", "you", "add", "make", "new"),
 which otherwise match half the store and fill the retrieved tier with noise, and with plain words
-folded to their singular by Harman's S-stemmer (`timestamps` → `timestamp`, `policies` → `policy`), so
-"a CronJob" finds "CronJobs". Identifiers with an underscore or a digit are kept as written.
+reduced by steps 1 and 5 of Porter's stemmer (plurals, -ed, -ing, a final e: `timestamps`, `CronJobs`,
+`formatted`, `merging` meet `timestamp`, `CronJob`, `format`, `merge`). Identifiers with an underscore or a digit are
+kept as written.
 :func:`tokenize` (every token, unfolded) is what file paths are matched against backtick identifiers with.
 
 Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
@@ -125,16 +126,81 @@ like try tries help sure thing things stuff something anything everything way wa
 """.split())
 
 
+_VOWELS = frozenset("aeiou")
+
+
+def _consonant(word: str, i: int) -> bool:
+    ch = word[i]
+    if ch in _VOWELS:
+        return False
+    if ch == "y":
+        return i == 0 or not _consonant(word, i - 1)
+    return True
+
+
+def _measure(stem: str) -> int:
+    """Porter's m: the number of vowel-consonant sequences in ``stem``."""
+    m = 0
+    previous_vowel = False
+    for i in range(len(stem)):
+        consonant = _consonant(stem, i)
+        if consonant and previous_vowel:
+            m += 1
+        previous_vowel = not consonant
+    return m
+
+
+def _has_vowel(stem: str) -> bool:
+    return any(not _consonant(stem, i) for i in range(len(stem)))
+
+
+def _cvc(stem: str) -> bool:
+    """Ends consonant-vowel-consonant, the last not w, x or y (`hop`, not `fix`)."""
+    n = len(stem)
+    return (n >= 3 and _consonant(stem, n - 3) and not _consonant(stem, n - 2) and _consonant(stem, n - 1)
+            and stem[-1] not in "wxy")
+
+
 def stem(word: str) -> str:
-    """Harman's S-stemmer for a plain lowercase word: `policies` → `policy`, `models` → `model`."""
-    if len(word) < 4 or not word.isalpha():
+    """Steps 1 and 5 of Porter's stemmer for a plain lowercase word: plurals, -ed/-ing and a final e
+    (`policies` → `polici`, `models` → `model`, `formatted` → `format`, `merging` → `merg`, `timing` →
+    `time`); the derivational steps 2-4 (-ation, -ness, …) are left out. Lessons and requests are stemmed
+    alike, so only whether two words meet matters, not how the stem looks."""
+    if len(word) < 3 or not word.isalpha():
         return word
-    if word.endswith("ies") and not word.endswith(("eies", "aies")):
-        return word[:-3] + "y"
-    if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
-        return word[:-1]
-    if word.endswith("s") and not word.endswith(("us", "ss")):
-        return word[:-1]
+    # 1a: plurals
+    if word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("ies"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    # 1b: -eed, -ed, -ing
+    if word.endswith("eed"):
+        if _measure(word[:-3]) > 0:
+            word = word[:-1]
+    else:
+        for suffix in ("ed", "ing"):
+            if word.endswith(suffix) and _has_vowel(word[: -len(suffix)]):
+                word = word[: -len(suffix)]
+                if word.endswith(("at", "bl", "iz")):
+                    word += "e"
+                elif len(word) >= 2 and word[-1] == word[-2] and _consonant(word, len(word) - 1) \
+                        and word[-1] not in "lsz":
+                    word = word[:-1]
+                elif _measure(word) == 1 and _cvc(word):
+                    word += "e"
+                break
+    # 1c: a final y after a vowel-bearing stem
+    if word.endswith("y") and _has_vowel(word[:-1]):
+        word = word[:-1] + "i"
+    # 5a: a final e (so `merge` meets `merged` and `merging`), 5b: a final double l
+    if word.endswith("e"):
+        m = _measure(word[:-1])
+        if m > 1 or (m == 1 and not _cvc(word[:-1])):
+            word = word[:-1]
+    if word.endswith("ll") and _measure(word) > 1:
+        word = word[:-1]
     return word
 
 
