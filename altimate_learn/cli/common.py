@@ -63,6 +63,14 @@ def is_interactive() -> bool:
         return False
 
 
+def shown_path(path: Path) -> str:
+    """A path as a user reads it: relative to the current directory when it is inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`1 lesson`, `2 lessons`: a count with its noun in the right number (`many` for irregular plurals)."""
     return f"{count} {word if count == 1 else (many or word + 's')}"

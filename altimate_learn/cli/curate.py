@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.cli.common import JsonOpt, LearnCommand, NameOpt, echo, open_store, plural, print_json, shown_path
 from altimate_learn.errors import LearnError
 
 MAX_DELTAS_BYTES = 20 * 1024 * 1024
@@ -90,7 +90,7 @@ def curate_command(
     for record in result.replacements_needed:
         echo(f"Pending replacement for {record['id']} (attempts {record['attempts']}).")
     if result.changed:
-        echo(f"Candidate staged: {store.path(store.CANDIDATE)} ({plural(len(result.candidate), 'lesson')}). "
+        echo(f"Candidate staged: {shown_path(store.path(store.CANDIDATE))} ({plural(len(result.candidate), 'lesson')}). "
              "Review it with `learn show`.")
     echo(f"Summary: {result.summary}")
 

@@ -209,8 +209,9 @@ class GitHub:
                 if (status is None or status >= 500) and self.server_retries < len(SERVER_RETRIES):
                     wait = SERVER_RETRIES[self.server_retries]
                     self.server_retries += 1
-                    self.notify(f"GitHub answered {f'HTTP {status}' if status else 'with a connection error'}; "
-                                f"retrying in {wait:.0f}s.")
+                    what = (f"GitHub answered HTTP {status}" if status else
+                            f"could not reach GitHub at {redact_url(self.base_url)} ({exc.message})")
+                    self.notify(f"{what}; retrying in {wait:.0f}s.")
                     self.sleep(wait)
                     continue
                 raise self._friendly(status, exc) from None

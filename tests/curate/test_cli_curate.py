@@ -63,3 +63,11 @@ def test_named_store_and_flag_warning(git_repo, cli):
     assert "WARNING: " in out and "mentions skipping or disabling verification" in out
     assert (git_repo / ".altimate-code/learn/backend/candidate.json").exists()
     assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
+
+
+def test_candidate_path_is_shown_relative_to_the_current_directory(git_repo, cli, tmp_path):
+    deltas = tmp_path / "d.json"
+    deltas.write_text('{"deltas": [{"op": "ADD", "text": "Use `ref()` for model dependencies.", "reason": "r"}]}')
+    code, out, err = cli("curate", "--deltas", str(deltas))
+    assert code == 0, err
+    assert "Candidate staged: .altimate-code/learn/team-playbook/candidate.json (1 lesson)." in out
