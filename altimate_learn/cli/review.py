@@ -142,7 +142,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         if partial.same_as_approved:
             echo(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
         else:
-            echo(f"The candidate of '{name}' now has {partial.candidate_count} lessons; "
+            echo(f"The candidate of '{name}' now has {plural(partial.candidate_count, 'lesson')}; "
                  "`learn show` has the diff.")
         return
     result = gate.reject(open_store(name))
