@@ -12,8 +12,9 @@
   whose triggers match a file the session touched, then the rest by score.
 - file: lessons whose trigger matches the file, or whose backtick identifier names a part of its path,
   ranked by how specifically the trigger matches (see :func:`specificity`), then BM25 against the
-  session's latest request and the file's own path words, then helpful − harmful, then id. The per-file
-  limit applies after this ranking, so broad lessons cannot crowd out narrow ones.
+  session's latest request, then helpful − harmful, then BM25 against the file's own path words (a
+  tiebreak before the id), then id. The per-file limit applies after this ranking, so broad lessons
+  cannot crowd out narrow ones.
 
 Every function takes ``exclude`` (lesson keys already shown in the session) and a ``limit``.
 Glob syntax: `*` and `?` within a path segment, `**` across segments, `[…]` classes, `{a,b}` alternatives;
@@ -472,17 +473,21 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
 
 def rank_file(corpus: Corpus, path: str, terms: list[str]) -> list[int]:
     """Every lesson matching ``path``, best first: specificity, then BM25 against ``terms`` (the session's
-    latest request) plus the words of the path itself, then helpful − harmful, then id."""
+    latest request), then helpful − harmful, then BM25 against the words of the path itself (`stripe`,
+    `stg_` for `models/staging/stg_stripe__charges.sql`: only to break ties that would otherwise fall to
+    the id), then id."""
     if not len(corpus):
         return []
     norm = normalize_path(path)
     matches = file_matches(corpus, norm)
     if not matches:
         return []
-    query = sorted(set(terms) | set(query_terms(corpus, norm)))
-    scores = corpus.bm25.score_docs(query, list(matches)) if query else {}
+    candidates = list(matches)
+    request = corpus.bm25.score_docs(terms, candidates) if terms else {}
+    words = query_terms(corpus, norm)
+    own = corpus.bm25.score_docs(words, candidates) if words else {}
     net, ids = corpus.net, corpus.ids
-    return sorted(matches, key=lambda i: (-matches[i], -scores.get(i, 0.0), -net[i], ids[i], i))
+    return sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
 
 
 def narrowest(corpus: Corpus, path: str, ranked: list[int]) -> list[int]:
