@@ -364,3 +364,16 @@ def test_a_topic_switch_retrieves_on_the_new_request_own_words(git_repo: Path):
                  core_lessons=0, request_lessons=1)
     # scoped to k8s/** (not the staging file touched so far), yet the best match for this message
     assert bullet_ids(later.text, lessons) == ["L-0002"]
+
+
+def test_first_request_ranks_lessons_scoped_to_a_file_it_names_first(git_repo: Path):
+    lessons = [lesson("L-0001", "Refund amounts: refund amounts are negative, refund amounts never positive.",
+                      paths=["services/ledger/**"]),
+               lesson("L-0002", "Keep the currency next to refund amounts.", paths=["models/**"]),
+               *sample_lessons()]
+    write_store(git_repo, lessons)
+    plain = step(git_repo, "request", "refund amounts", core_lessons=0, retrieved_lessons=1)
+    assert bullet_ids(plain.text, lessons) == ["L-0001"]  # the better match when no file is named
+    named = step(git_repo, "request", "refund amounts in models/marts/fct_refunds.sql", session_id="s-2",
+                 core_lessons=0, retrieved_lessons=1)
+    assert bullet_ids(named.text, lessons) == ["L-0002"]
