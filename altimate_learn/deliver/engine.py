@@ -322,8 +322,9 @@ class Delivery:
             result.note = "no approved lesson matched" if len(corpus) else "no approved lessons"
         return result
 
-    def file(self, path: str, write: bool = False) -> Result:
-        """The file tier for one file event (``write``: the tool changes the file).
+    def file(self, path: str, write: bool = False, call: str | None = None) -> Result:
+        """The file tier for one file event (``write``: the tool changes the file; ``call``: the tool call's
+        id, so the Pre and Post events of one call count once).
 
         The file is the unit, not the event (Claude Code alone sends four events for reading and then
         editing one file): its lessons are the first ``file_lessons`` of its ranking, and an event shows
@@ -346,12 +347,13 @@ class Delivery:
         files = data["files"]
         context = data["request_seq"]
         record = files.get(relative)
-        served = record[1] if (isinstance(record, list) and len(record) == 2 and record[0] == context
-                               and isinstance(record[1], int)) else 0
-        if served and (not write or served & SERVED_WRITE):
+        valid = isinstance(record, list) and len(record) == 3 and record[0] == context and isinstance(record[1], int)
+        served = record[1] if valid else 0
+        same_call = valid and bool(call) and record[2] == call
+        if served and (not write or served & SERVED_WRITE or same_call):
             return Result(note="this file's lessons were already delivered for this request")
         files.pop(relative, None)  # most recent last, so the oldest are dropped first
-        files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ]
+        files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ, call or ""]
         if len(files) > MAX_TOUCHED:
             for old in list(files)[: len(files) - MAX_TOUCHED]:
                 del files[old]

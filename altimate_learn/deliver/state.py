@@ -222,7 +222,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "terms": [],  # search terms of the latest request (only words that occur in some lesson)
         "touched": [],  # project-relative paths the agent read or edited
         "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
-        "files": {},  # project-relative path → request_seq when its file lessons were delivered
+        "files": {},  # project-relative path → [request_seq, what was served (1 first event, 2 an edit), call id]
         "shown": [],  # [{key, store, id, tier, at, line}]
         "compactions": 0,
         "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)

@@ -201,7 +201,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             elif deliver_files:
                 write = (event.tool_name or "").lower() in WRITE_TOOLS
                 for path in event.paths[:8]:
-                    texts.append(engine.file(path, write=write).text)
+                    texts.append(engine.file(path, write=write, call=event.tool_id).text)
         except LockBusy:
             log(f"{event.name}: a store was locked by another process for ~5 s; delivered nothing")
             return ""

@@ -312,11 +312,16 @@ def test_a_new_request_reranks_a_file_and_adds_only_lessons_that_entered_its_top
     assert file_ids(later, lessons) == ["L-100a"]
 
 
-def test_a_file_first_written_gets_its_top_lessons_with_that_write(git_repo: Path):
+def test_a_file_first_written_gets_its_top_lessons_with_that_write_and_its_post_event_adds_nothing(
+        git_repo: Path):
     write_store(git_repo, STAGING)
     step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
-    created = step(git_repo, "file", "models/staging/stg_new.sql", True, core_lessons=0)
+    path = "models/staging/stg_new.sql"
+    created = step(git_repo, "file", path, True, "toolu_1", core_lessons=0)
     assert file_ids(created, STAGING) == ["L-1000", "L-1001", "L-1002", "L-1003", "L-1004"]
+    assert step(git_repo, "file", path, True, "toolu_1", core_lessons=0).text == ""  # PostToolUse of that Write
+    # a later edit of the file (another call) gets the narrow lessons the limit held back
+    assert file_ids(step(git_repo, "file", path, True, "toolu_2", core_lessons=0), STAGING)[0] == "L-1005"
 
 
 def test_corrupt_file_records_in_the_session_state_are_ignored(git_repo: Path):
@@ -330,7 +335,8 @@ def test_corrupt_file_records_in_the_session_state_are_ignored(git_repo: Path):
     # same folder, same top five, all shown by now: nothing new, and no error
     assert step(git_repo, "file", "models/staging/b.sql", core_lessons=0).text == ""
     files = json.loads(state_file.read_text())["files"]
-    assert files == {"models/staging/a.sql": [data["request_seq"], 1], "models/staging/b.sql": [data["request_seq"], 1]}
+    assert files == {"models/staging/a.sql": [data["request_seq"], 1, ""],
+                     "models/staging/b.sql": [data["request_seq"], 1, ""]}
 
 
 def test_files_in_one_folder_share_their_top_lessons_instead_of_each_adding_five_more(git_repo: Path):
