@@ -4,12 +4,12 @@
   shows, an unpinned lesson must have earned its place (helpful − harmful > 0): fifteen lessons picked by
   id from a store of fresh lessons would be arbitrary, and would spend a third of the session's 40.
 - retrieved / per request: BM25 over lesson text, tags and path triggers (stopwords left out, plain words
-  singular; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved only when the words it
+  stemmed; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved only when the words it
   shares with the request carry at least as much evidence as one word no other lesson has (the sum of
   their idf reaches the idf of a term with document frequency 1): a lesson that shares only common words
   ("model", "service", "test") with a request is not about it, and a slot left empty costs nothing.
-  For a later request, lessons whose triggers match a file the message names rank first, then lessons
-  whose triggers match a file the session touched, then the rest by score.
+  Lessons whose triggers match a file the message names rank first; for a later request, then lessons
+  whose triggers match a file the session touched; then the rest by score.
 - file: lessons whose trigger matches the file, or whose backtick identifier names a part of its path,
   ranked by how specifically the trigger matches (see :func:`specificity`), then BM25 against the
   session's latest request, then helpful − harmful, then BM25 against the file's own path words (a
