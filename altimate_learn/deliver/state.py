@@ -231,6 +231,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "last_prompt": None,  # the previous prompt, redacted (live capture only)
         "retry": None,  # RetryCounter state (live capture only)
         "reflect": None,  # {at, open}: the last automatic reflection started for this session
+        "recovery": None,  # {at, started}: startup recovery checked at this session's first idle
     }
 
 

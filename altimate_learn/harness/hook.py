@@ -225,5 +225,7 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         if capture and auto_reflect and (added or event.kind in ("stop", "end")):
             live_capture.maybe_reflect(data, root, engine.sessions_dir, ending=event.kind in ("stop", "end"),
                                        log=log)
+        if capture and auto_reflect and event.kind == "stop":
+            live_capture.maybe_recover(data, root, engine.sessions_dir, log)
     except Exception as exc:  # noqa: BLE001
         log(f"{event.name}: live capture failed: {type(exc).__name__}: {exc}")

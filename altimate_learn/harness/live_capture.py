@@ -12,6 +12,11 @@
   session, or as soon as it has 3 open signals; the hook does not wait for it. It is started again only
   when the session's number of open signals has changed since the last start (the reflection itself
   applies its backoff).
+- Startup recovery (spec 003): at the first idle of a session (its first "stop" event: Claude Code's and
+  Codex's Stop, Gemini's AfterAgent, opencode's session.idle; never during the first turn), once per
+  session, when open signals of OTHER sessions are left over (a reflection that failed or backed off,
+  signals `learn capture` recorded), `learn reflect --pending --auto` is started detached the same way; it
+  keeps to `recovery_max_reflections` / `recovery_max_seconds` and skips sessions under backoff.
 
 The capture modules are imported only when capture is on, so a hook with capture off pays nothing.
 """
@@ -105,12 +110,12 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
     return _append(root, signal, log) if signal is not None else 0
 
 
-def open_signals(root: str, session_id: str) -> int:
-    """Open signals of this session in the signals store (a cheap line scan)."""
+def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
+    """(open signals of this session, open signals of other sessions) in the signals store (a line scan)."""
     import json  # capture only: a hook with capture off never gets here
 
     path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
-    count = 0
+    mine = others = 0
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             for line in handle:
@@ -120,11 +125,21 @@ def open_signals(root: str, session_id: str) -> int:
                     record = json.loads(line)
                 except ValueError:
                     continue
-                if isinstance(record, dict) and record.get("status") == "open" and record.get("sessionID") == session_id:
-                    count += 1
+                if not isinstance(record, dict) or record.get("status") != "open":
+                    continue
+                owner = record.get("sessionID")
+                if owner == session_id:
+                    mine += 1
+                elif isinstance(owner, str) and owner:
+                    others += 1
     except OSError:
-        return 0
-    return count
+        return 0, 0
+    return mine, others
+
+
+def open_signals(root: str, session_id: str) -> int:
+    """Open signals of this session in the signals store."""
+    return open_signal_counts(root, session_id)[0]
 
 
 def maybe_reflect(data: dict, root: str, sessions_dir: str, *, ending: bool, log) -> bool:
@@ -143,16 +158,45 @@ def maybe_reflect(data: dict, root: str, sessions_dir: str, *, ending: bool, log
     return True
 
 
-def spawn_reflect(root: str, session_id: str, sessions_dir: str, log) -> None:
+def maybe_recover(data: dict, root: str, sessions_dir: str, log) -> bool:
+    """At the session's first idle, once: start `learn reflect --pending --auto` for other sessions' leftovers.
+
+    Call only at a "stop" event with automatic reflection on. The first turn has ended by then, so the
+    recovery never competes with it; a failure is logged and the session does not try again.
+    """
+    if data.get("recovery"):
+        return False
+    from altimate_learn.deliver.state import utc_now
+
+    data["recovery"] = {"at": utc_now(), "started": False}  # checked once, whatever happens next
+    if open_signal_counts(root, data["session"])[1] == 0:
+        return False
+    spawn_recovery(root, sessions_dir, log)
+    data["recovery"]["started"] = True
+    return True
+
+
+def _spawn(root: str, args: list[str], sessions_dir: str) -> tuple[int, str]:
+    """Start `python -m altimate_learn ARGS` detached (same interpreter, no stdin, output to reflect.log)."""
     import subprocess
 
     os.makedirs(sessions_dir, exist_ok=True)
     log_path = os.path.join(sessions_dir, "reflect.log")
     with open(log_path, "ab") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "altimate_learn", "reflect", "--session", session_id, "--auto"],
+            [sys.executable, "-m", "altimate_learn", *args],
             cwd=root, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True, close_fds=True)
-    log(f"started an automatic reflection of this session (pid {process.pid}; output in {log_path})")
+    return process.pid, log_path
+
+
+def spawn_reflect(root: str, session_id: str, sessions_dir: str, log) -> None:
+    pid, log_path = _spawn(root, ["reflect", "--session", session_id, "--auto"], sessions_dir)
+    log(f"started an automatic reflection of this session (pid {pid}; output in {log_path})")
+
+
+def spawn_recovery(root: str, sessions_dir: str, log) -> None:
+    pid, log_path = _spawn(root, ["reflect", "--pending", "--auto"], sessions_dir)
+    log(f"started startup recovery of signals left over from other sessions (pid {pid}; output in {log_path})")
 
 
 def on_stop(data: dict) -> None:

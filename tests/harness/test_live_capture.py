@@ -138,3 +138,78 @@ def test_the_reflection_runs_detached_with_the_same_interpreter(repo: Path):
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
     assert "started an automatic reflection of this session" in log
     assert (learn_dir(repo) / ".sessions" / "reflect.log").exists()
+
+
+# --- startup recovery: leftovers of other sessions at the first idle of a new session --------------------
+
+def leftover(repo: Path, session: str = "old-session", count: int = 1) -> None:
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.store import Store
+
+    append_signals(Store.open(start=repo), [NewSignal("review", session, f"Leftover comment {i}.", "test")
+                                            for i in range(count)])
+
+
+@pytest.fixture
+def recorder(repo: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """Auto-reflect on; both spawns replaced by recorders (nothing is started)."""
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: dict[str, list] = {"session": [], "pending": []}
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started["session"].append(sid))
+    monkeypatch.setattr(live_capture, "spawn_recovery", lambda root, folder, log: started["pending"].append(root))
+    return started
+
+
+def test_leftovers_of_another_session_are_recovered_at_the_first_stop_only(repo: Path, recorder, capsys):
+    leftover(repo)
+    fire(repo, event(repo, "SessionStart", source="startup"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model for refunds", prompt_id="p1"),
+         capsys=capsys)
+    assert recorder["pending"] == []  # never during the first turn
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert recorder == {"session": [], "pending": [str(repo)]}
+    fire(repo, event(repo, "UserPromptSubmit", prompt="now the orders model", prompt_id="p2"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert recorder["pending"] == [str(repo)]  # once per session, though the leftovers are still open
+    fire(repo, {**event(repo, "Stop"), "session_id": "cap-2"}, capsys=capsys)
+    assert recorder["pending"] == [str(repo), str(repo)]  # the next new session checks again
+
+
+def test_recovery_reaches_the_other_harnesses_end_of_turn_events(repo: Path, recorder, capsys):
+    leftover(repo)
+    fire(repo, event(repo, "AfterAgent", prompt="task", prompt_response="done"), harness="gemini", capsys=capsys)
+    fire(repo, {"hook": "session.idle", "session_id": "oc-1", "directory": str(repo)}, harness="opencode",
+         capsys=capsys)
+    assert recorder["pending"] == [str(repo), str(repo)]
+
+
+def test_no_recovery_when_auto_reflect_is_off(repo: Path, recorder, capsys, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "0")
+    leftover(repo)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert recorder == {"session": [], "pending": []}
+
+
+def test_no_recovery_when_the_only_open_signals_are_this_sessions(repo: Path, recorder, capsys):
+    leftover(repo, session=SESSION)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert recorder == {"session": [SESSION], "pending": []}  # the per-session trigger covers them
+
+
+def test_no_recovery_without_leftovers_and_none_later_in_the_session(repo: Path, recorder, capsys):
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    leftover(repo)  # e.g. another session's signals arrive after this session's first idle
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    assert recorder["pending"] == []
+
+
+def test_startup_recovery_runs_detached_and_the_hook_stays_silent(repo: Path):
+    leftover(repo)
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    proc = run_hook("claude-code", event(repo, "Stop"), cwd=repo, env=env)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "started startup recovery of signals left over from other sessions" in log
+    assert (learn_dir(repo) / ".sessions" / "reflect.log").exists()
