@@ -648,7 +648,8 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
     run = Run()
     state = schedule.read_schedule(store)
     for session_id in pending_sessions(list_signals(store)):
-        if max_reflections is not None and len(run.outcomes) >= max_reflections:
+        # A batch another process is already reflecting on costs this run nothing: it does not use up the limit.
+        if max_reflections is not None and sum(o.status != "busy" for o in run.outcomes) >= max_reflections:
             run.notes.append("reflection limit reached; the remaining sessions wait for the next run")
             break
         if options.deadline is not None and options.deadline - time.monotonic() < 1:

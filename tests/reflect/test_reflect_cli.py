@@ -385,6 +385,22 @@ def test_pending_auto_honours_the_recovery_limit(git_repo, cli, monkeypatch) -> 
     assert any("reflection limit reached" in entry.get("note", "") for entry in _log(git_repo))
 
 
+def test_a_batch_another_process_holds_does_not_use_up_the_recovery_limit(git_repo, cli, monkeypatch) -> None:
+    from altimate_learn.reflect import schedule
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_RECOVERY_MAX_REFLECTIONS", "2")
+    held = [s["id"] for s in _signals(git_repo, "never commit directly to branch0_main", session="s0")]
+    for n in (1, 2):
+        _signals(git_repo, f"never commit directly to branch{n}_main", session=f"s{n}")
+    claim, _ = schedule.claim_batch(_store(git_repo), held, ttl=600)  # as if another process were reflecting on s0
+    assert claim is not None
+    assert cli("reflect", "--pending", "--auto") == (0, "", "")
+    left = {s["sessionID"] for s in list_signals(_store(git_repo))}
+    assert left == {"s0"}  # s1 and s2 were both reflected on: the busy batch did not count
+
+
 def test_a_lesson_removed_as_wrong_gets_a_narrow_replacement_call(git_repo, cli, openai_env) -> None:
     from altimate_learn.schema import make_lesson
 
