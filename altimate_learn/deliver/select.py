@@ -40,6 +40,21 @@ def normalize_path(path: str) -> str:
     return path
 
 
+def _brace_options(pattern: str, start: int, end: int) -> list[str]:
+    """The comma-separated alternatives of the brace group `pattern[start]` = "{" … `pattern[end]` = "}"."""
+    options, depth, begin = [], 0, start + 1
+    for k in range(start + 1, end):
+        if pattern[k] == "{":
+            depth += 1
+        elif pattern[k] == "}":
+            depth -= 1
+        elif pattern[k] == "," and depth == 0:
+            options.append(pattern[begin:k])
+            begin = k + 1
+    options.append(pattern[begin:end])
+    return options
+
+
 def _translate(pattern: str) -> str:
     """The regex for a glob (the reference semantics; used for globs with `[…]` classes)."""
     import re
@@ -91,16 +106,7 @@ def _translate(pattern: str) -> str:
             if j >= n:
                 out.append(re.escape(c))
             else:
-                options, depth, start = [], 0, i + 1
-                for k in range(i + 1, j):
-                    if pattern[k] == "{":
-                        depth += 1
-                    elif pattern[k] == "}":
-                        depth -= 1
-                    elif pattern[k] == "," and depth == 0:
-                        options.append(pattern[start:k])
-                        start = k + 1
-                options.append(pattern[start:j])
+                options = _brace_options(pattern, i, j)
                 out.append("(?:" + "|".join(_translate(o) for o in options) + ")")
                 i = j + 1
                 continue
@@ -243,16 +249,7 @@ def _expand_braces(pattern: str) -> list[str]:
                 break
     else:
         return [pattern]  # unbalanced: matched literally by compile_glob
-    options, depth, begin = [], 0, start + 1
-    for k in range(start + 1, end):
-        if pattern[k] == "{":
-            depth += 1
-        elif pattern[k] == "}":
-            depth -= 1
-        elif pattern[k] == "," and depth == 0:
-            options.append(pattern[begin:k])
-            begin = k + 1
-    options.append(pattern[begin:end])
+    options = _brace_options(pattern, start, end)
     out: list[str] = []
     for option in options:
         for rest in _expand_braces(pattern[:start] + option + pattern[end + 1:]):

@@ -23,7 +23,6 @@ import re
 import shlex
 import subprocess
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
 from altimate_learn.errors import LearnError
@@ -321,12 +320,9 @@ def ours_present(data: dict, harness: str) -> dict[str, list[str]]:
 # --- the command -------------------------------------------------------------------------------------------
 
 def _backup(path: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    dest = path.with_name(f"{path.name}.bak-{stamp}")
-    n = 1
-    while dest.exists():
-        n += 1
-        dest = path.with_name(f"{path.name}.bak-{stamp}-{n}")
+    from altimate_learn.store.fsio import unique_sibling
+
+    dest = unique_sibling(path, "bak")
     dest.write_bytes(path.read_bytes())
     return dest
 

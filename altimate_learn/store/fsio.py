@@ -118,14 +118,20 @@ def write_json(path: Path, value: Any, *, within: Path | None = None) -> bool:
     return True
 
 
-def move_aside(path: Path) -> Path:
-    """Rename an unparseable file to `<file>.malformed-<time>`; never overwrite an earlier copy."""
+def unique_sibling(path: Path, tag: str) -> Path:
+    """A free name `<file>.<tag>-<time>` (then `-2`, `-3`…) beside ``path``: a copy never overwrites another."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    dest = path.with_name(f"{path.name}.malformed-{stamp}")
+    dest = path.with_name(f"{path.name}.{tag}-{stamp}")
     n = 1
     while dest.exists():
         n += 1
-        dest = path.with_name(f"{path.name}.malformed-{stamp}-{n}")
+        dest = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
+    return dest
+
+
+def move_aside(path: Path) -> Path:
+    """Rename an unparseable file to `<file>.malformed-<time>`; never overwrite an earlier copy."""
+    dest = unique_sibling(path, "malformed")
     os.rename(path, dest)
     return dest
 
@@ -192,12 +198,7 @@ def repair_jsonl(path: Path, *, within: Path | None = None) -> Path | None:
     result = read_jsonl(path)
     if not result.skipped:
         return None
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    backup = path.with_name(f"{path.name}.malformed-{stamp}")
-    n = 1
-    while backup.exists():
-        n += 1
-        backup = path.with_name(f"{path.name}.malformed-{stamp}-{n}")
+    backup = unique_sibling(path, "malformed")
     atomic_write(backup, path.read_bytes(), within=within, mode=0o600)
     atomic_write(path, "".join(json_line(r) for r in result.records), within=within)
     return backup
