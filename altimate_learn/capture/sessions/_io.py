@@ -99,10 +99,20 @@ def _raw_lines(handle: IO[bytes], stats: LineStats) -> Iterator[bytes | None]:
 
 def iter_json_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each JSON-object line; blank lines are ignored, others counted as skipped."""
+    for _, number, value in iter_json_lines_with_offsets(path, stats, start=start):
+        yield number, value
+
+
+def iter_json_lines_with_offsets(path: Path, stats: LineStats, *,
+                                 start: int = 0) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Like :func:`iter_json_lines`, with the byte offset where each line starts (for a second pass)."""
     with open(path, "rb") as handle:
         if start:
             handle.seek(start)
+        offset, read_before = start, stats.bytes
         for raw in _raw_lines(handle, stats):
+            line_start = offset
+            offset = start + stats.bytes - read_before
             stats.lines += 1
             if raw is None:
                 stats.skipped += 1
@@ -117,31 +127,7 @@ def iter_json_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator
             if not isinstance(value, dict):
                 stats.skipped += 1
                 continue
-            yield stats.lines, value
-
-
-def iter_json_lines_with_offsets(path: Path, stats: LineStats) -> Iterator[tuple[int, int, dict[str, Any]]]:
-    """Like :func:`iter_json_lines`, with the byte offset where each line starts (for a second pass)."""
-    with open(path, "rb") as handle:
-        offset = 0
-        for raw in _raw_lines(handle, stats):
-            start = offset
-            offset = stats.bytes
-            stats.lines += 1
-            if raw is None:
-                stats.skipped += 1
-                continue
-            if not raw.strip():
-                continue
-            try:
-                value = loads(raw)
-            except (ValueError, UnicodeDecodeError):
-                stats.skipped += 1
-                continue
-            if not isinstance(value, dict):
-                stats.skipped += 1
-                continue
-            yield start, stats.lines, value
+            yield line_start, stats.lines, value
 
 
 def read_line_at(handle: IO[bytes], offset: int) -> dict[str, Any] | None:
