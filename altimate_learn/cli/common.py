@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperCommand
 
 from altimate_learn.config import Settings, load_settings
+from altimate_learn.english import plural  # noqa: F401  (re-exported for the commands)
 from altimate_learn.store import DEFAULT_STORE, ProjectPaths, Store, project
 
 NameOpt = Annotated[str, typer.Option("--name", metavar="NAME",
@@ -69,11 +70,6 @@ def shown_path(path: Path) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 lesson`, `2 lessons`: a count with its noun in the right number (`many` for irregular plurals)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 # Metavars for options that did not name one: what a normal CLI prints, never typer's `<str>`/`<list[str]>`.

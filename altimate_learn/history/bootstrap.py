@@ -17,7 +17,7 @@ a rerun reflects on them first and then continues with older sessions.
 
 from __future__ import annotations
 
-from altimate_learn.cli.common import plural
+from altimate_learn.english import plural
 
 import time
 from collections.abc import Callable

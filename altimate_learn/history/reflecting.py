@@ -13,7 +13,7 @@ lessons, session digest, feedback), built with the reflect module's own prompt b
 
 from __future__ import annotations
 
-from altimate_learn.cli.common import plural
+from altimate_learn.english import plural
 
 import time
 from collections.abc import Callable, Iterable

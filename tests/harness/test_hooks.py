@@ -263,7 +263,11 @@ def test_a_warm_hook_imports_no_regex_engine_and_no_json_package(repo: Path):
     (repo / ".altimate-code" / "altimate-code.json").unlink()
     events = recorded("claude", repo)
     events[1]["prompt"] = "convert the cents columns to dollars in the staging models"
-    run_hook("claude-code", {**events[0], "session_id": "warm-up"}, cwd=repo)  # prepares the index
+    code_root = str(Path(__file__).resolve().parents[2])
+    # The warm-up must run the same code as the measured calls: the prepared index is keyed by the code's
+    # files, so a copy of the project (its own mtimes) would otherwise rebuild it on the "warm" call.
+    run_hook("claude-code", {**events[0], "session_id": "warm-up"}, cwd=repo,
+             env={"PYTHONPATH": code_root})  # prepares the index
     script = f"""
 import io, sys
 from altimate_learn.harness import hook
@@ -273,7 +277,7 @@ for payload in {[json.dumps(e) for e in events[:3]]!r}:
 print(sorted(m for m in ("re", "json", "enum", "collections", "array", "contextlib") if m in sys.modules))
 """
     proc = subprocess.run([sys.executable, "-S", "-c", script], cwd=repo, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+                          env={**os.environ, "PYTHONPATH": code_root})
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 4 and lines[0] and lines[2], proc.stdout + proc.stderr  # start, prompt and file answered
     assert lines[-1] == "[]"
