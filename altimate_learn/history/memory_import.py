@@ -181,10 +181,19 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_ABSOLUTE = re.compile(r"(?:(?<=\s)|^)(?:~|[A-Za-z]:)?[/\\][^\s,;:'\"()]*")
+
+
+def no_paths(text: str) -> str:
+    """``text`` with absolute paths cut to their last part: an agent names a memory after its working
+    directory (Codex's task groups do), and provenance is committed with the lesson."""
+    return _ABSOLUTE.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or "/", text)
+
+
 def provenance(memory: AgentMemory, where: str) -> str:
     when = datetime.fromtimestamp(memory.mtime or 0, timezone.utc).strftime("%Y-%m-%d")
-    return (f"from {memory.label} '{_clip(redact(memory.name), MAX_NAME)}' ({_clip(redact(memory.rel), 80)}, "
-            f"modified {when}, on {where})")
+    name = _clip(no_paths(redact(memory.name)), MAX_NAME)
+    return f"from {memory.label} '{name}' ({_clip(no_paths(redact(memory.rel)), 80)}, modified {when}, on {where})"
 
 
 # --- the import ----------------------------------------------------------------------------------------

@@ -269,8 +269,8 @@ def read_memories(belongs, rollouts: Callable[[], list[Path]] = list) -> tuple[l
                     skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
                     continue
                 found += read_summary_file(text, rel, mtime_of(path), belongs) or []
-        notes, bad = read_notes(folder, name, rollouts)
-        found += notes
+        adhoc, bad = read_notes(folder, name, rollouts)
+        found += adhoc
         skipped += bad
         summary = folder / "memory_summary.md"
         if summary.exists():
