@@ -49,6 +49,7 @@ from altimate_learn.capture.sessions._memory import (
 )
 
 AGENT = "codex"
+Belongs = Callable[[str], bool]  # is a working directory an agent recorded this repository's?
 ROOTS = ("memories", "memories_v2")
 _SECTION_TYPES = {"user preferences": "feedback", "failures and how to do differently": "feedback",
                   "reusable knowledge": "project", "preference signals": "feedback"}
@@ -79,7 +80,7 @@ def _cwds(text: str) -> list[str]:
     return out
 
 
-def _ours(cwds: list[str], belongs) -> bool:  # type: ignore[no-untyped-def]
+def _ours(cwds: list[str], belongs: Belongs) -> bool:
     """At least one recorded cwd is this repository's and none is another project's."""
     return bool(cwds) and all(belongs(c) for c in cwds)
 
@@ -109,7 +110,7 @@ def _memory(kind: str, group: str, section: str, bullet: str, rel: str, mtime: f
                        rule=rule, why=why, digest=digest_of(kind, group, section, bullet), extra={"cwd": cwd})
 
 
-def read_handbook(text: str, rel: str, mtime: float, belongs) -> tuple[list[AgentMemory], int]:  # type: ignore[no-untyped-def]
+def read_handbook(text: str, rel: str, mtime: float, belongs: Belongs) -> tuple[list[AgentMemory], int]:
     """Memories of this repository in a `MEMORY.md`, and how many task groups belong elsewhere."""
     memories: list[AgentMemory] = []
     others = 0
@@ -132,7 +133,7 @@ def read_handbook(text: str, rel: str, mtime: float, belongs) -> tuple[list[Agen
     return memories, others
 
 
-def read_summary_file(text: str, rel: str, mtime: float, belongs) -> list[AgentMemory] | None:  # type: ignore[no-untyped-def]
+def read_summary_file(text: str, rel: str, mtime: float, belongs: Belongs) -> list[AgentMemory] | None:
     """Memories in one `rollout_summaries/*.md` (None when its `cwd:` header is not this repository)."""
     head, _, body = text.partition("\n\n")
     header = {}
@@ -229,7 +230,8 @@ def read_notes(folder: Path, name: str, rollouts: Callable[[], list[Path]]) -> t
     return memories, skipped
 
 
-def read_memories(belongs, rollouts: Callable[[], list[Path]] = list) -> tuple[list[AgentMemory], list[SkippedMemory], list[Path], list[str]]:  # type: ignore[no-untyped-def]
+def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
+                  ) -> tuple[list[AgentMemory], list[SkippedMemory], list[Path], list[str]]:
     """Every Codex memory of this repository: (memories, skipped files, folders read, notes).
 
     ``belongs(path)`` says whether a recorded working directory is this repository's; ``rollouts`` are
