@@ -376,7 +376,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         target = previous.get("lesson") if outcome.change in ("changed", "retry") else None
         delta: dict[str, Any] = {"op": "ADD", "text": proposal.text,
                                  "provenance": provenance(proposal.memory, where),
-                                 "reason": f"{proposal.memory.label} '{_clip(proposal.memory.name, 40)}' [m{index}]"}
+                                 "reason": f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"}
         if proposal.paths:
             delta["paths"] = proposal.paths
         if proposal.tags:
