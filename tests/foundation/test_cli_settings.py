@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 STATUS_KEYS = {"auto_reflect", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
-               "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+               "hooks", "learner", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings"}
 
 
