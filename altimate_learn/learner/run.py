@@ -429,14 +429,6 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if resolution.note:
         notes.append(resolution.note.replace("built-in offline reflector",
                                              "classifier and the built-in offline reflector"))
-    if request.auto and not request.dry_run and not resolution.is_builtin:
-        from altimate_learn.reflect import budget  # one counter with automatic reflection: the day's cap
-
-        limit = int(values.get("auto_reflect_daily_max", budget.DEFAULT_DAILY_MAX))
-        if not budget.take_automatic_run(paths.learn_dir, limit, kind="learner"):
-            _save_marks(files, state, digest.sessions)
-            return RunReport("capped", f"Not run: {limit} automatic model runs today already "
-                                       "(learn.auto_reflect_daily_max).", digest=digest, notes=notes)
     recorder = _Recorder(resolution.chat) if resolution.chat is not None else None
     resolution = Resolution(resolution.model, recorder, resolution.source, resolution.note)
     screen = Screen(digest.refs, usable)
@@ -459,9 +451,18 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
                    f"{len({e.session for e in digest.exchanges})} sessions, {len(digest.feedback)} other feedback "
                    f"items) to {resolution.model}; nothing was sent or changed.")
         return RunReport("dry-run", message, digest=digest, prompt=(system, user), notes=notes)
+    admit = None
+    if request.auto:  # one counter with automatic reflection, taken right before the model call: the day's cap
+        from altimate_learn.reflect.budget import DEFAULT_DAILY_MAX, take_automatic_run
+
+        limit = int(values.get("auto_reflect_daily_max", DEFAULT_DAILY_MAX))
+        admit = lambda: take_automatic_run(paths.learn_dir, limit, kind="learner")  # noqa: E731
     options = Options(model=request.model, timeout=max(1.0, deadline - time.monotonic()), deadline=deadline,
-                      settings=settings, env=env, max_tokens_total=request.max_tokens)
+                      settings=settings, env=env, max_tokens_total=request.max_tokens, admit=admit)
     outcome = reflect_batch(store, batch, options, resolution)
+    if outcome.status == "limited":
+        _save_marks(files, state, digest.sessions)
+        return RunReport("capped", f"Not run: {outcome.error}.", digest=digest, notes=notes)
     answered = screen.called and outcome.status not in ("failed", "busy")
     direct = targets.Applied()
     if answered and screen.direct:
