@@ -219,7 +219,19 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
+        "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
+    """How many of the agents' own memories of this repository wait for review (None: unknown)."""
+    from altimate_learn.history.memory_import import pending
+
+    try:
+        return pending(store)
+    except Exception as exc:  # status must show, whatever an agent's memory folder holds
+        problems.append(f"agent memories could not be counted: {exc}")
+        return None
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
@@ -256,6 +268,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
+    memories = info["agent_memories"]
+    if memories and memories["memories"]:
+        from altimate_learn.history.memory_import import status_line
+
+        echo(f"  agent memories: {status_line(memories)}")
     last = info["last_reflection"]
     if last:
         outcome = "ok" if last.get("ok") else f"failed: {last.get('error', '?')}"
