@@ -186,9 +186,11 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 
 def collect_status(name: str) -> dict[str, Any]:
+    from altimate_learn.cli.common import open_existing_store
+
     paths = current_project()
     resolved = settings(paths)
-    store = Store(paths, name)
+    store = open_existing_store(name)
     ensure_learn_dir(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
