@@ -241,6 +241,7 @@ class Delivery:
         # Store locks are held only while writing, so live capture (which takes them through the store
         # layer) never waits on a lock this process holds.
         with Locks(self.locks.deadline) as store_locks:
+            store_locks.acquire_peer(self.learn_dir)  # altimate-code's project lock first, as Store.lock does
             for store in sorted(by_store):
                 store_locks.acquire(os.path.join(self.learn_dir, store, ".lock"))
             for store, items in sorted(by_store.items()):

@@ -8,8 +8,9 @@ approved set changed since), the files the agent touched, the search terms of th
 (only words that occur in some lesson: never raw request text), and live-capture bookkeeping.
 
 Each store keeps `shown.jsonl` (one line per lesson shown: session, id, tier, at) and `usage.json`
-(`{id: times delivered}`), written under the store's lock (the same `.lock` file as every other learn
-writer), which delivery waits for at most ~5 seconds before it gives up and delivers nothing.
+(`{id: times delivered}`), written under altimate-code's project lock and the store's own lock (the same
+locks as every other learn writer), which delivery waits for at most ~5 seconds before it gives up and
+delivers nothing.
 
 A state file that cannot be parsed is moved aside and the session starts over; everything here can be
 rebuilt, so state writes are atomic renames without fsync (they must stay cheap on every hook call).
@@ -106,11 +107,41 @@ class LockBusy(Exception):
 
 
 class Locks:
-    """flock-based exclusive locks sharing one deadline; released together (in reverse order)."""
+    """flock-based exclusive locks sharing one deadline, and altimate-code's project lock
+    (:mod:`altimate_learn.peerlock`); released together (in reverse order)."""
 
     def __init__(self, deadline: float) -> None:
         self.deadline = deadline
         self.fds: list[int] = []
+        self.peer: str | None = None  # the learn folder whose project lock this holds
+
+    def acquire_peer(self, learn_dir: str) -> None:
+        """Take altimate-code's learn lock of ``learn_dir`` (re-entrant, same deadline and busy memo)."""
+        from altimate_learn import peerlock
+
+        memo = peerlock.lock_path(learn_dir) + ".busy"
+        deadline = self.deadline
+        try:
+            busy = time.time() - os.stat(memo).st_mtime < BUSY_SECONDS
+        except OSError:
+            busy = False
+        if busy:
+            deadline = min(deadline, time.monotonic() + BUSY_WAIT)
+        try:
+            peerlock.enter(learn_dir, deadline)
+        except peerlock.PeerLockBusy:
+            try:
+                with open(memo, "a"):
+                    os.utime(memo)
+            except OSError:
+                pass
+            raise LockBusy(peerlock.lock_path(learn_dir)) from None
+        self.peer = learn_dir
+        if busy:
+            try:
+                os.unlink(memo)
+            except OSError:
+                pass
 
     def acquire(self, path: str) -> None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -157,6 +188,11 @@ class Locks:
             except OSError:
                 pass
             os.close(fd)
+        if self.peer is not None:
+            from altimate_learn import peerlock
+
+            learn_dir, self.peer = self.peer, None
+            peerlock.leave(learn_dir)
 
     def __enter__(self) -> Locks:
         return self

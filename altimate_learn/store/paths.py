@@ -19,14 +19,16 @@ LEARN_DIR = Path(".altimate-code") / "learn"
 SESSIONS_DIR = ".sessions"
 LEARNER_DIR = ".learner"
 
-GITIGNORE_TEXT = (
-    "# Written by learn: only each store's approved.json is shared through git.\n"
+# altimate-code's rules, byte for byte (`lock.ts` writes them, or appends them to a `.gitignore` that does
+# not contain them), then learn's own line: both tools find their rules and neither appends.
+ALTIMATE_GITIGNORE_RULES = (
+    "# Share approved lessons; keep signals and other local learning state out of Git.\n"
     "*\n"
-    "!.gitignore\n"
-    "!*/\n"
-    "!*/approved.json\n"
-    ".sessions/\n"
+    "!/*/\n"
+    "!/*/approved.json\n"
+    "!/.gitignore\n"
 )
+GITIGNORE_TEXT = ALTIMATE_GITIGNORE_RULES + "# learn: per-session delivery state stays local too.\n.sessions/\n"
 
 
 def find_project_root(start: Path | None = None) -> Path:

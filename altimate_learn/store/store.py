@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.errors import MalformedFileError, SchemaError, StoreError
+from altimate_learn.errors import LockTimeout, MalformedFileError, SchemaError, StoreError
 from altimate_learn.schema import Lesson, validate_history, validate_lessons, validate_signal
+from altimate_learn import peerlock
 from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
 
@@ -66,9 +69,24 @@ class Store:
 
     @contextlib.contextmanager
     def lock(self, timeout: float = fsio.WRITER_LOCK_TIMEOUT) -> Iterator[None]:
+        """altimate-code's project lock (so both tools serialise their writes), then this store's own."""
         self.ensure()
-        with fsio.file_lock(self.dir / ".lock", timeout):
-            yield
+        deadline = time.monotonic() + timeout
+        learn_dir = str(self.project.learn_dir)
+        try:
+            lease, outermost = peerlock.enter(learn_dir, deadline)
+        except peerlock.PeerLockBusy:
+            raise LockTimeout(
+                f"{self.project.learn_dir} is locked by another learn or altimate-code process (waited {timeout:g} s).",
+                "Wait for it to finish and run the command again.") from None
+        keeper = _Heartbeat(lease) if outermost else None
+        try:
+            with fsio.file_lock(self.dir / ".lock", max(0.0, deadline - time.monotonic())):
+                yield
+        finally:
+            if keeper is not None:
+                keeper.stop()
+            peerlock.leave(learn_dir)
 
     # --- generic JSON ------------------------------------------------------------------------------
     def read_json(self, filename: str, *, quarantine: bool = False) -> Any:
@@ -202,6 +220,22 @@ class Store:
         entry = {"at": fsio.utc_now(), "op": op, "store": self.name, **fields}
         self.append_jsonl(self.HISTORY, [entry])
         return entry
+
+
+class _Heartbeat:
+    """Refreshes the held lock's heartbeat, so altimate-code never takes a long-held lock for stale."""
+
+    def __init__(self, lease: peerlock.Lease) -> None:
+        self.stop_event = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(lease,), daemon=True, name="learn-lock-heartbeat")
+        self.thread.start()
+
+    def _run(self, lease: peerlock.Lease) -> None:
+        while not self.stop_event.wait(peerlock.HEARTBEAT_SECONDS):
+            lease.heartbeat()
+
+    def stop(self) -> None:
+        self.stop_event.set()
 
 
 def ensure_learn_dir(paths: ProjectPaths) -> None:
