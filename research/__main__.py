@@ -48,6 +48,7 @@ class Section:
 
 SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
+    Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
@@ -333,6 +334,14 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
         rows.append(f"| Hook latency at {size} lessons ≤ {limit}× `python -c pass` (issue 5) | {measured} | {verdict} |")
     quality = texts.get("capture_quality")
     rows += _quality_rows(quality) if quality else []
+    vendors = texts.get("redaction_vendors")
+    m = _find(r"^Result: \*\*(\d+)/(\d+) formats with no leak in any context; (\d+) leaks in (\d+) texts", vendors)
+    fp = _find(r"False positives on the (\d+) look-alike lines.*?\*\*(\d+)\*\*", vendors)
+    if m and fp:
+        ok = m.group(1) == m.group(2) and m.group(3) == "0"
+        rows.append(f"| Redaction of vendor token formats: every format, 0 leaks (issue 18) | {m.group(1)}/{m.group(2)} "
+                    f"formats clean, {m.group(3)} leaks in {m.group(4)} texts; {fp.group(2)} false positives on "
+                    f"{fp.group(1)} look-alike lines | {'met' if ok else '**missed**'} |")
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
     delivery = texts.get("bench_delivery")
     for arm in ("Scale: 1,000 lessons, retrieval", "Vague requests: 300 lessons, file hook on",

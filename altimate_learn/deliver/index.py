@@ -35,8 +35,10 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
-    os.path.join(_HERE, "..", "schema.py"), os.path.join(_HERE, "..", "redact.py"),  # lint calls redact
+    os.path.join(_HERE, "..", "schema.py"),
 )
+# Packages whose every module counts (lint calls the redactor; lint rules live in a package of their own).
+_FINGERPRINT_PACKAGES = (os.path.join(_HERE, "..", "redact"), os.path.join(_HERE, "..", "curate", "rules"))
 
 
 class StrList:
@@ -327,7 +329,13 @@ def cache_dir(env: dict | None = None) -> str | None:
 
 def _fingerprint() -> str:
     parts = [str(INDEX_VERSION)]
-    for path in _FINGERPRINT_FILES:
+    files = list(_FINGERPRINT_FILES)
+    for folder in _FINGERPRINT_PACKAGES:
+        try:
+            files += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
+        except OSError:
+            files.append(folder)
+    for path in files:
         try:
             info = os.stat(path)
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")
