@@ -51,6 +51,7 @@ SECTIONS = [
     Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
+    Section("lint_security", "curator: lint on hostile lessons by category and on ordinary rules"),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
     Section("bench_curator", "curator: time for one reflection at 1,000 and 10,000 lessons"),
     Section("bench_delivery", "delivery: recall of needed lessons at 50 to 10,000 lessons, tokens",
@@ -343,6 +344,13 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                     f"formats clean, {m.group(3)} leaks in {m.group(4)} texts; {fp.group(2)} false positives on "
                     f"{fp.group(1)} look-alike lines | {'met' if ok else '**missed**'} |")
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
+    security = texts.get("lint_security")
+    m = _find(r"^Result: \*\*(\d+)/(\d+) hostile texts stopped\*\*.*?\*\*(\d+)/(\d+) ordinary rules refused\*\*", security)
+    if m:
+        ok = m.group(1) == m.group(2) and int(m.group(3)) * 25 <= int(m.group(4))
+        rows.append(f"| Lint: every hostile lesson rejected or flagged, at most 1 in 25 ordinary rules refused (issue 18) "
+                    f"| {m.group(1)}/{m.group(2)} hostile stopped; {m.group(3)}/{m.group(4)} ordinary refused | "
+                    f"{'met' if ok else '**missed**'} |")
     delivery = texts.get("bench_delivery")
     for arm in ("Scale: 1,000 lessons, retrieval", "Vague requests: 300 lessons, file hook on",
                 "Topic switch: 300 lessons, plus per-request additions"):

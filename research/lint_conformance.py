@@ -57,6 +57,9 @@ WHY_OURS = [
      "environment\" is exactly the rule a team wants taught; literal values are still rejected."),
     (lambda c, ours: c["text"] == "password_length=12" and ours.ok,
      "a configuration key holding a number, not a credential."),
+    (lambda c, ours: not ours.ok and ours.rule == "hidden-characters" and c.get("ok"),
+     "a model's text with an unusual space or invisible character is not plain: a model's input fails closed "
+     "(issue 12.9); the same text typed by a person is normalised with a warning."),
 ]
 
 

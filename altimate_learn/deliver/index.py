@@ -268,7 +268,7 @@ def _memo_lint():
     def checked(text: str) -> tuple:
         verdict = memo.get(text)
         if not (isinstance(verdict, tuple) and len(verdict) == 4):
-            result = lint(text)
+            result = lint(text, typed_by_person=True)  # approved by a person: normalised, as promote showed it
             verdict = (bool(result.ok), result.text, result.reason, result.rule)
             memo[text] = verdict
             added[0] = True

@@ -52,7 +52,9 @@ def main(argv: list[str]) -> int:
         try:
             if log is not None:
                 log.hold = False
-                log(f"hook failed: {type(exc).__name__}: {exc}")
+                from altimate_learn.redact import redact  # the error can quote the payload
+
+                log(f"hook failed: {type(exc).__name__}: {redact(str(exc))}")
         except BaseException:  # noqa: BLE001
             pass
     return 0
@@ -228,4 +230,6 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         if capture and auto_reflect and event.kind == "stop":
             live_capture.maybe_recover(data, root, engine.sessions_dir, log)
     except Exception as exc:  # noqa: BLE001
-        log(f"{event.name}: live capture failed: {type(exc).__name__}: {exc}")
+        from altimate_learn.redact import redact  # the error can quote the prompt
+
+        log(f"{event.name}: live capture failed: {type(exc).__name__}: {redact(str(exc))}")

@@ -189,6 +189,27 @@ def _replace(text: str, spans: list[Span]) -> str:
     return "".join(out)
 
 
+# Keys whose values are identifiers, times or digests, never free text: left as they are (a 64-hex digest out
+# of its context would read as a key).
+_STRUCTURAL_KEY = re.compile(
+    r"(?i)^(?:at|op|ts|action|store|version|created|updated|kind|status|index|rule|model|scope|session|"
+    r"supersededby|coexists|consumedby)$|(?:^|_|[a-z])(?:id|ids|ID|Id|sha|sha256|digest|hash)$")
+
+
+def redact_record(value: object, key: str | None = None) -> object:
+    """JSON-like ``value`` with every free-text string redacted (identifiers, times and digests kept).
+
+    For records written to disk (history lines, logs of runs): whatever a model, a person or a hook put
+    into them, nothing reaches the file unredacted."""
+    if isinstance(value, str):
+        return value if key is not None and _STRUCTURAL_KEY.search(key) else redact(value)
+    if isinstance(value, dict):
+        return {k: redact_record(v, k if isinstance(k, str) else None) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact_record(v, key) for v in value]
+    return value
+
+
 def redact_url(value: str) -> str:
     """A URL without credentials or query, its path and fragment redacted. Never raises."""
     try:

@@ -98,7 +98,8 @@ def lint_lesson(lesson: Lesson, *, grandfathered: bool) -> tuple[Problem | None,
     from altimate_learn.curate.lint import lint
 
     text = lesson["text"]
-    result = lint(text, grandfathered=grandfathered)
+    # A person approved or edited it: normalised, not rejected, and then refused below unless already plain.
+    result = lint(text, grandfathered=grandfathered, typed_by_person=True)
     flag = (result.flag_reason or "mentions skipping or disabling verification") if result.flagged else None
     if not result.ok:
         return Problem(lesson["id"], result.rule or "lint", result.reason or "rejected by the lesson lint"), flag

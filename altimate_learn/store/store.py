@@ -199,7 +199,10 @@ class Store:
         return out
 
     def record_history(self, op: str, **fields: Any) -> dict[str, Any]:
-        entry = {"at": fsio.utc_now(), "op": op, "store": self.name, **fields}
+        from altimate_learn.redact import redact_record
+
+        # Rejected proposals, reasons and errors carry model and user text: redacted here whatever the caller did.
+        entry = redact_record({"at": fsio.utc_now(), "op": op, "store": self.name, **fields})
         self.append_jsonl(self.HISTORY, [entry])
         return entry
 
