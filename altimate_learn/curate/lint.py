@@ -42,7 +42,7 @@ from altimate_learn.curate.rules.base import Text, rx
 from altimate_learn.curate.rules.exfiltration import ENV_OUT, ENV_OUT_TRIGGER, EXFIL_RULE, EXFIL_TRIGGER, EXFIL_VERBS
 from altimate_learn.curate.rules.flags import flag
 from altimate_learn.curate.rules.hidden import HIDDEN, NOT_PLAIN_REASON, mixed_script, not_plain, skeleton
-from altimate_learn.curate.rules.markup import IPV4, TLD_SET, URL, bare_host
+from altimate_learn.curate.rules.markup import IPV4, TLD_SET, bare_host
 from altimate_learn.curate.rules.secrets import looks_secret
 from altimate_learn.curate.rules import CLAUSE_RULES, RULES
 
