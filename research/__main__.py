@@ -49,6 +49,7 @@ class Section:
 SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
     Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
+    Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_security", "curator: lint on hostile lessons by category and on ordinary rules"),
@@ -343,6 +344,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
         rows.append(f"| Redaction of vendor token formats: every format, 0 leaks (issue 18) | {m.group(1)}/{m.group(2)} "
                     f"formats clean, {m.group(3)} leaks in {m.group(4)} texts; {fp.group(2)} false positives on "
                     f"{fp.group(1)} look-alike lines | {'met' if ok else '**missed**'} |")
+    rows += _real_rows(texts["classifier_real"]) if "classifier_real" in texts else []
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
     security = texts.get("lint_security")
     m = _find(r"^Result: \*\*(\d+)/(\d+) hostile texts stopped\*\*.*?\*\*(\d+)/(\d+) ordinary rules refused\*\*", security)
@@ -384,6 +386,17 @@ def _quality_rows(quality: str) -> list[str]:
                 f"{fps.group(1)} clean lines" if secrets and fps else "see the capture section")
     rows.append(f"| Redaction recall and false positives on our corpus (issue 3) | {measured} | – |")
     return rows
+
+
+def _real_rows(real: str) -> list[str]:
+    m = _find(r"^\| holdout \| ([\d.]+) \| ([\d.]+) \| [\d.]+ \| (\d+) \| (\d+) \| (\d+) \|.*: (met|MISSED) \|$", real)
+    if not m:
+        return ["| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
+                "see the real-session section | – |"]
+    measured = f"precision {m.group(1)}, recall {m.group(2)} (TP {m.group(3)}, FP {m.group(4)}, FN {m.group(5)})"
+    verdict = "met" if m.group(6) == "met" else "**missed**"
+    return [f"| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
+            f"{measured} | {verdict} |"]
 
 
 def _conformance_rows(conformance: str) -> list[str]:
