@@ -171,11 +171,11 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
-    import json
-
     from altimate_learn.curate.lint import path_problem
+    from altimate_learn.jsonsafe import loads_document
+
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         log(f"store {name!r} skipped: {APPROVED} is not valid JSON ({exc})")
         return None

@@ -32,6 +32,7 @@ import re
 import shlex
 from pathlib import Path
 
+from altimate_learn.jsonsafe import loads_document, raw_decode
 from altimate_learn.errors import LearnError
 from altimate_learn.harness import HARNESSES
 from altimate_learn.launch import hook_command, path_command
@@ -119,7 +120,7 @@ def object_members(text: str, start: int) -> tuple[list[Member], int]:
         key, i = json.decoder.scanstring(text, i + 1)
         i = _skip_ws(text, i)
         i = _skip_ws(text, i + 1)  # past ':'
-        value, end = _DECODER.raw_decode(text, i)
+        value, end = raw_decode(_DECODER, text, i)
         members.append(Member(key, key_start, i, end, value))
         i = _skip_ws(text, end)
         if text[i] == ",":
@@ -134,7 +135,7 @@ def array_elements(text: str, start: int) -> tuple[list[Member], int]:
     if text[i] == "]":
         return items, i
     while True:
-        value, end = _DECODER.raw_decode(text, i)
+        value, end = raw_decode(_DECODER, text, i)
         items.append(Member("", i, i, end, value))
         i = _skip_ws(text, end)
         if text[i] == ",":
@@ -208,12 +209,12 @@ def is_ours(handler: object, harness: str) -> bool:
 
 def _parse(text: str, path: Path, module) -> dict:
     try:
-        data = json.loads(text)
+        data = loads_document(text)
     except ValueError as exc:
         from altimate_learn.config import strip_jsonc
 
         try:
-            json.loads(strip_jsonc(text))
+            loads_document(strip_jsonc(text))
         except ValueError:
             raise LearnError(f"{path}: malformed JSON ({exc}).", "Fix the file, then run the command again.") from None
         raise LearnError(f"{path} has comments, which learn will not rewrite.",

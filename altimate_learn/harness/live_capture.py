@@ -112,7 +112,7 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
 
 def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
     """(open signals of this session, open signals of other sessions) in the signals store (a line scan)."""
-    import json  # capture only: a hook with capture off never gets here
+    from altimate_learn.jsonsafe import loads  # capture only: a hook with capture off never gets here
 
     path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
     mine = others = 0
@@ -122,7 +122,7 @@ def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
                 if '"open"' not in line:
                     continue
                 try:
-                    record = json.loads(line)
+                    record = loads(line)
                 except ValueError:
                     continue
                 if not isinstance(record, dict) or record.get("status") != "open":

@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import ConfigError, LearnError
 from altimate_learn.reflect.pricing import Usage
 
@@ -451,7 +452,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
     if watchdog.fired:
         raise timed_out
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         snippet = clean_error_text(raw[:80].decode("utf-8", "replace"), key) or "an empty body"
         raise ProviderError(f"{label} answered HTTP {status} with something that is not JSON ({snippet}).",
@@ -507,7 +508,7 @@ def _http_error(status: int, raw: bytes, headers: Any, label: str, key: str, key
     detail = ""
     param = ""
     try:
-        parsed = json.loads(raw.decode("utf-8"))
+        parsed = loads_document(raw.decode("utf-8"))
         err = parsed.get("error") if isinstance(parsed, dict) else None
         if isinstance(err, dict):
             detail = str(err.get("message") or err.get("type") or "")
