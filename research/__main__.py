@@ -59,6 +59,8 @@ SECTIONS = [
             quick={"sizes": [50, 300, 1000]}),
     Section("bench_hooks", "delivery: hook latency next to `python -c pass`", quick={"runs": 10},
             clean_interpreter=True),
+    Section("reliability", "concurrency, kill -9, malformed input and a hostile model server, real processes",
+            quick={"quick": True}),
     Section("demo", "`learn demo` as a newcomer runs it", builtin=True),
 ]
 
@@ -361,6 +363,17 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             short = int(m.group(2)) < int(m.group(1))
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
+    reliability = texts.get("reliability")
+    m = _find(r"^Result: \*\*(\d+) lost, (\d+) duplicated\*\* under concurrency; \*\*(\d+) torn files, (\d+) "
+              r"leftovers, (\d+) duplicated archives\*\* after (\d+) kills; \*\*(\d+) crashes, (\d+) unclear\*\* on "
+              r"(\d+) malformed inputs; \*\*(\d+) hostile-server behaviours mishandled\*\* of (\d+)", reliability)
+    if m:
+        g = [int(x) for x in m.groups()]
+        ok = g[0] == g[1] == g[2] == g[3] == g[4] == g[6] == g[7] == g[9] == 0
+        rows.append(f"| Reliability: 0 lost/duplicated, files old or new after kill -9, 0 leftovers, 0 crashes on "
+                    f"malformed input, hostile server contained (issue 18) | {g[0]} lost, {g[1]} duplicated; {g[2]} torn, "
+                    f"{g[3]} leftovers after {g[5]} kills; {g[6]} crashes, {g[7]} unclear of {g[8]} inputs; {g[9]} of "
+                    f"{g[10]} server behaviours mishandled | {'met' if ok else '**missed**'} |")
     demo_text = texts.get("demo")
     m = _find(r"^\| (\d+) \| ([\d.]+) s \|", demo_text)
     if m:
