@@ -20,7 +20,10 @@ sys.path.insert(0, str(ROOT))
 
 from altimate_learn.curate.lint import lint  # noqa: E402
 
-CORPUS = ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json"
+# Beside the checkout (`/work/main` → `/work/shared`), or beside a worktree's parent (`/work/wt/x`).
+CORPUS = next((p for p in (ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json",
+                           ROOT / ".." / ".." / "shared" / "peer" / "altimate-lint-cases.json") if p.exists()),
+              ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json")
 
 # altimate-code's reason strings → our rule names.
 PEER_RULES = {
