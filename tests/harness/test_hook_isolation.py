@@ -101,7 +101,7 @@ def test_the_detached_reflection_runs_learn_not_the_project(hostile):
     repo, marker, env = hostile
     write_store(repo, sample_lessons())
     (repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps(
-        {"learn": {"capture": True, "auto_reflect": True, "model": "builtin"}}))
+        {"learn": {"capture": True, "auto_reflect": True, "model": "builtin", "continual_learning": False}}))
     signals = learn_dir(repo) / "team-playbook" / "signals.jsonl"
     append_signals(Store(ProjectPaths(repo), "team-playbook"), [NewSignal(
         kind="user_correction", session_id="iso-1", reason="instead",
@@ -116,6 +116,45 @@ def test_the_detached_reflection_runs_learn_not_the_project(hostile):
     reflect_log = (learn_dir(repo) / ".sessions" / "reflect.log").read_text()
     assert not marker.exists(), reflect_log
     assert json.loads(signals.read_text().splitlines()[0])["status"] == "consumed", reflect_log
+
+
+def test_the_detached_continual_learner_runs_isolated_too(hostile):
+    repo, marker, env = hostile
+    write_store(repo, sample_lessons())
+    (repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps(
+        {"learn": {"capture": True, "auto_reflect": True, "model": "builtin", "continual_learning": True}}))
+    append_signals(Store(ProjectPaths(repo), "team-playbook"), [NewSignal(
+        kind="user_correction", session_id="iso-1", reason="instead",
+        text="no, always use `ref()` instead of selecting from raw tables in models")])
+    run_install(InstallOptions("claude-code", repo))
+    (argv,) = installed_commands(repo, "claude-code")
+    done = run_in_shell(argv, stop_event("claude-code", repo), repo, env)
+    assert done.returncode == 0, done.stderr
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    pid = int(log.split("started the continual learner (pid ")[1].split(";")[0])
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0") if Path(f"/proc/{pid}").exists() else []
+        if cmdline:
+            assert cmdline[1:4] == [b"-I", b"-m", b"altimate_learn"]
+        started = time.monotonic()
+        while time.monotonic() - started < 5 and _running(pid):  # long enough to have imported everything
+            time.sleep(0.1)
+        assert not marker.exists()
+    finally:
+        if _running(pid):
+            os.kill(pid, 15)  # the learner we started waits for an idle minute; stop it
+            wait_for_exit(pid)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def wait_for_exit(pid: int, deadline: float = 120) -> None:
