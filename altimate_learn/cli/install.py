@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, current_project, echo
+from altimate_learn.cli.common import LearnCommand, current_project, echo, writing_project
 from altimate_learn.errors import LearnError
 
 
@@ -32,7 +32,8 @@ def install(
     .altimate-code/learn/.backups/ (a user-level file: <file>.bak-<time>), and running it twice changes
     nothing. The hooks run this machine's Python by absolute path, isolated from the project folder and
     PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates. --check looks in every
-    settings file the agent reads.
+    settings file the agent reads. Outside a git repository the project is the nearest folder with
+    .altimate-code/ (named), or it refuses.
     """
     from altimate_learn.harness.check import run_check
     from altimate_learn.harness.install import InstallOptions, run_install
@@ -45,8 +46,10 @@ def install(
     if on_path and (check or uninstall):
         raise typer.BadParameter("--on-path chooses the command to write; --check and --uninstall find any form.",
                                  param_hint="--on-path")
-    options = InstallOptions(agent, current_project().root, user=user, local=local, uninstall=uninstall,
-                             dry_run=dry_run, on_path=on_path)
+    # The user-level file needs no project; a project-level change (or its --dry-run preview) needs one.
+    root = current_project().root if user or check else writing_project().root
+    options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run,
+                             on_path=on_path)
     if check:
         ok, lines = run_check(options)
         for line in lines:
