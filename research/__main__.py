@@ -49,6 +49,8 @@ class Section:
 SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
     Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
+    Section("learner_real", "learner: labelled corrections of real sessions that reach the model, digest vs "
+                            "classifier alone"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
