@@ -337,6 +337,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
     quality = texts.get("capture_quality")
     rows += _quality_rows(quality) if quality else []
     rows += _real_rows(texts["classifier_real"]) if "classifier_real" in texts else []
+    rows += _learner_rows(texts["learner_real"]) if "learner_real" in texts else []
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
     delivery = texts.get("bench_delivery")
     for arm in ("Scale: 1,000 lessons, retrieval", "Vague requests: 300 lessons, file hook on",
@@ -382,6 +383,18 @@ def _real_rows(real: str) -> list[str]:
     verdict = "met" if m.group(6) == "met" else "**missed**"
     return [f"| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
             f"{measured} | {verdict} |"]
+
+
+def _learner_rows(text: str) -> list[str]:
+    goal = "Learner: every labelled correction of the real sessions reaches the model, across runs (issue 13)"
+    m = _find(r"^\| holdout \| \d+ \| \d+ \| (\d+) \| (\d+)/\d+ \(\d+%\) \| (\d+)/\d+ \(\d+%\) \| "
+              r"(\d+)/\d+ \(\d+%\) \| (\d+) \|", text)
+    if not m:
+        return [f"| {goal} | see the learner section | – |"]
+    wanted, classifier, first, every, runs = (int(x) for x in m.groups())
+    measured = (f"held-out: {every}/{wanted} in {runs} runs ({first} in the first); the classifier alone lets "
+                f"{classifier}/{wanted} through")
+    return [f"| {goal} | {measured} | {'met' if every == wanted else '**missed**'} |"]
 
 
 def _conformance_rows(conformance: str) -> list[str]:

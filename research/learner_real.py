@@ -116,6 +116,8 @@ def _share(part: int, whole: int) -> str:
 def main(splits: tuple[str, ...] = ("dev", "holdout")) -> str:
     rows = [measure(split) for split in splits]
     lines = [
+        "## Continual learner: corrections of real sessions that reach the model",
+        "",
         "Labelled corrections (`correction` and `bug`) of the real-session corpus that reach the model: through "
         "the classifier alone (a signal is recorded only when it flags the message) and through the learner's "
         "digest (every exchange; whole exchanges, at most 48 KiB a run, runs repeated until nothing is new). "
@@ -132,7 +134,10 @@ def main(splits: tuple[str, ...] = ("dev", "holdout")) -> str:
     lines += ["", "The classifier also flagged " + ", ".join(
         f"{r['classifier_false']} messages labelled `not` ({r['split']})" for r in rows)
         + "; the digest shows every message, so what a correction is becomes the model's judgement, and "
-        "the classifier only orders what goes first when a digest is full."]
+        "the classifier only orders what goes first when a digest is full.",
+        "", "This measures what reaches the model, not what a model learns from it: with the built-in reflector the "
+        "learner is only as good as the classifier, and with a model it is as good as that model's reading of "
+        "the exchanges (a test checks each typed message's text and reference in the request)."]
     return "\n".join(lines) + "\n"
 
 
