@@ -87,7 +87,32 @@ class Hang:
     then: Reply | Failure | Garbage | Raw | None = None
 
 
-Entry = Reply | Failure | Garbage | Raw | Hang
+@dataclass
+class Computed:
+    """An answer made from the request when it arrives (e.g. a vet that answers for the items it was sent)."""
+
+    make: Any  # Callable[[Request], Reply | Failure | Garbage | Raw]
+
+
+Entry = Reply | Failure | Garbage | Raw | Hang | Computed
+
+
+def vet_items(prompt: str) -> list[tuple[str, str]]:
+    """(key, text) of each item in a vet request's ITEMS block."""
+    import re
+
+    out = []
+    inside = False
+    for line in prompt.splitlines():
+        if line.startswith("<<<ITEMS "):
+            inside = True
+            continue
+        if line.startswith("<<<END ITEMS"):
+            break
+        match = re.match(r"^\[([^\]]+)\] author=\S+ evidence=\S+ replaces=\S+ (.*)$", line) if inside else None
+        if match:
+            out.append((match.group(1), match.group(2)))
+    return out
 
 
 @dataclass
@@ -164,6 +189,18 @@ class FakeModelServer:
 
     def raw(self, value: Any, *, status: int = 200) -> FakeModelServer:
         return self._push(Raw(value, status))
+
+    def vet(self, verdicts: dict[str, dict[str, Any]] | None = None, **kwargs: Any) -> FakeModelServer:
+        """Queue a vet answer: ``pass`` for every item the request lists, except items whose text contains a
+        key of ``verdicts`` (that entry is used, e.g. ``{"npm": {"verdict": "contradiction", …}}``)."""
+        def make(request: Request) -> Reply:
+            answer = []
+            for key, text in vet_items(request.prompt):
+                chosen = next((v for k, v in (verdicts or {}).items() if k in text or k == key), {"verdict": "pass"})
+                answer.append({"item": key, "reason": "fake vet", **chosen})
+            return Reply(json.dumps({"verdicts": answer}), **kwargs)
+
+        return self._push(Computed(make))
 
     def hang(self, seconds: float, then: Entry | None = None) -> FakeModelServer:
         return self._push(Hang(seconds, then))  # type: ignore[arg-type]
@@ -261,6 +298,8 @@ class FakeModelServer:
                     if owner._stopping.wait(entry.seconds):
                         return
                     entry = entry.then if entry.then is not None else Reply('{"deltas": []}')
+                if isinstance(entry, Computed):
+                    entry = entry.make(request)
                 if entry is None:
                     if owner.default_text is None:
                         self._send(500, json.dumps({"error": {"message": "no canned reply queued"}}).encode())

@@ -1,0 +1,1 @@
+"""The instruction files agents load (AGENTS.md, CLAUDE.md, GEMINI.md, …): finding, reading and hashing them."""
