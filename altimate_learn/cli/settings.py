@@ -16,7 +16,8 @@ from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
-              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds")
+              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
+              "auto_reflect_daily_max")
 
 
 def nudge_state_path() -> Path:
@@ -165,6 +166,21 @@ def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | No
     return None if lessons is None else len(lessons)
 
 
+def _budget(paths: Any, resolved: Any) -> dict[str, Any]:
+    from altimate_learn.reflect.budget import budget_status
+
+    return budget_status(paths.learn_dir, int(resolved.values["auto_reflect_daily_max"]))
+
+
+def budget_line(budget: dict[str, Any]) -> str:
+    """The cost guard in one line of `learn status`."""
+    if budget["limit"] == 0:
+        return "  automatic model runs: none allowed (learn.auto_reflect_daily_max=0)"
+    full = "; the limit is reached, the rest waits for tomorrow" if budget["left"] == 0 else ""
+    return (f"  automatic model runs today: {budget['used']} of {budget['limit']} "
+            f"(learn.auto_reflect_daily_max){full}")
+
+
 def collect_status(name: str) -> dict[str, Any]:
     paths = current_project()
     resolved = settings(paths)
@@ -203,11 +219,24 @@ def collect_status(name: str) -> dict[str, Any]:
         "pending_sessions": sorted({s["sessionID"] for s in open_signals}),
         "last_reflection": last,
         "backoff_until": schedule.get("backoff_until"),
+        "auto_reflect_budget": _budget(paths, resolved),
         "limits": {k: resolved.values[k] for k in LIMIT_KEYS},
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
+        "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
+    """How many of the agents' own memories of this repository wait for review (None: unknown)."""
+    from altimate_learn.history.memory_import import pending
+
+    try:
+        return pending(store)
+    except Exception as exc:  # status must show, whatever an agent's memory folder holds
+        problems.append(f"agent memories could not be counted: {exc}")
+        return None
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
@@ -249,6 +278,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
+    memories = info["agent_memories"]
+    if memories and memories["memories"]:
+        from altimate_learn.history.memory_import import status_line
+
+        echo(f"  agent memories: {status_line(memories)}")
     last = info["last_reflection"]
     if last:
         outcome = "ok" if last.get("ok") else f"failed: {last.get('error', '?')}"
@@ -257,6 +291,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  last reflection: none")
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
+    echo(budget_line(info["auto_reflect_budget"]))
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")

@@ -6,8 +6,10 @@ no silent contradictions between lessons that name the same code identifier, and
 per reflection (spec 003 "Curate"):
 
 - ADD / EDIT text is linted and rejected (never repaired) when it fails; the reason names the rule.
-- An ADD at least 60% similar (word Jaccard) to an existing lesson counts as HELPFUL on that lesson.
-- Lessons sharing a backtick identifier (or an affix such as `_cents`, `stg_`) must declare `supersedes`
+- An ADD at least 60% similar (word Jaccard) to an existing lesson counts as HELPFUL on that lesson,
+  unless the two say opposite things (one avoids what the other uses, or one negates the other's prose).
+- Lessons sharing a backtick identifier (or an affix such as `_cents`, `stg_`), or giving opposite rules
+  for a backticked name the anchor stoplist otherwise ignores (`ref()`, `pytest`), must declare `supersedes`
   or `coexists`. When every undeclared overlap is contradicted in this reflection (the old lesson is marked
   HARMFUL or REMOVE in the same batch, in any order, or already has more harmful than helpful marks), the
   new lesson supersedes them implicitly. Superseding gives the new text a new id, takes the old lesson's
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
+from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.curate.lint import is_flagged, lint, normalize, path_problem
 from altimate_learn.errors import LearnError
 from altimate_learn.redact import redact
@@ -56,6 +59,7 @@ MAX_REPLACEMENT_ATTEMPTS = 5
 MAX_DELTAS = 50            # more than this in one reflection is not a reflection; the rest are dropped
 MAX_REASON_CHARS = 500     # echoed reasons and texts are clipped so a 5 MB answer cannot bloat history
 MAX_ECHO_CHARS = 300
+MAX_PROVENANCE_CHARS = 300  # where an imported lesson came from (an agent's memory): shown to reviewers
 MAX_TAGS = 10
 MAX_PATHS = 20
 _TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{0,39}$")
@@ -113,6 +117,11 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 def word_set(text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+
+
+def opposite(a: str, b: str) -> bool:
+    """Two texts that say opposite things: opposite rules for a backticked name, or one negated prose."""
+    return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2
 
 
 def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:
@@ -178,6 +187,7 @@ class _Delta:
     coexists: list[str] = field(default_factory=list)
     paths: list[str] | None = None
     tags: list[str] | None = None
+    provenance: str | None = None
 
 
 def _path_problem(glob: str) -> str | None:
@@ -257,6 +267,11 @@ def _parse(raw: Any, index: int) -> tuple[_Delta | None, str | None]:
             if bad:
                 return None, f"tag {_echo(bad[0], 40)!r} is not a short word (letters, digits, - _ . + #)"
             delta.tags = list(dict.fromkeys(clean))[:MAX_TAGS]
+        prov = raw.get("provenance")
+        if prov is not None:  # kept only when the caller vouches for it (curate(trusted_provenance=True))
+            if not isinstance(prov, str) or not prov.strip():
+                return None, "provenance must be a non-empty string"
+            delta.provenance = _clip(redact(" ".join(prov.split())), MAX_PROVENANCE_CHARS)
     return delta, None
 
 
@@ -405,7 +420,8 @@ class _Pass:
             return self.reject(delta, problem, "unknown-id")
         declared = set(delta.coexists)
         anchors = identifiers(text)
-        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [])
+        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [],
+                                         polar=polar_spans(text))
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
         # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
@@ -419,6 +435,8 @@ class _Pass:
                 score = jaccard(words, self.words[lid])
                 if lid in self.contradicted and score < 1.0:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
+                if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
+                    continue  # "Never use X" is not a vote for "Use X", however many words they share
                 if score > best:
                     best_id, best = lid, score
             if best_id is not None and best >= DEDUPE_THRESHOLD:
@@ -453,7 +471,8 @@ class _Pass:
         new_id = self.new_id()
         coexists = [c for c in delta.coexists if c not in targets]
         lesson = make_lesson(text, lesson_id=new_id, now=self.now, tags=delta.tags,
-                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists)
+                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists,
+                             provenance=delta.provenance)
         at = None
         if targets:
             at = self.lessons.index(self.by_id[targets[0]])
@@ -490,14 +509,15 @@ class _Pass:
             return self.reject(delta, problem, "unknown-id")
         text = result.text
         declared = set(delta.coexists)
-        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]])
+        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]], polar=polar_spans(text))
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         if undeclared:
             parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(undeclared.items()))
             return self.reject(delta, f'overlaps {parts}: declare "coexists" or supersede it', "overlap")
         changed = (text != target["text"] or declared != set(target.get("coexists") or [])
                    or (delta.paths is not None and delta.paths != (target.get("trigger") or {}).get("paths"))
-                   or (delta.tags is not None and delta.tags != target.get("tags")))
+                   or (delta.tags is not None and delta.tags != target.get("tags"))
+                   or (delta.provenance is not None and delta.provenance != target.get("provenance")))
         if not changed:
             self.record("EDIT", target["id"], delta.reason, note="no change", text=text)
             return None
@@ -526,6 +546,8 @@ class _Pass:
                 target.pop("trigger", None)
         if delta.tags is not None:
             target["tags"] = list(delta.tags)
+        if delta.provenance is not None:
+            target["provenance"] = delta.provenance
         self.record("EDIT", target["id"], delta.reason, text=text)
         if self.screen is not None:
             self.screen.accepted(target["id"], delta, text)
@@ -695,7 +717,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
            max_stored: int | None = None, now: str | None = None, op: str | None = None,
            author: str = "model", channel: str | None = None, vet: Any = None, skip_vet: bool = False,
-           contract: Any = None) -> CurateResult:
+           contract: Any = None, trusted_provenance: bool = False) -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     Every ADD and EDIT passes the vet (:mod:`altimate_learn.gates.screen`) before it is applied: ``vet``
@@ -711,6 +733,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     ``LookupError``), which leaves the record untouched. Without it, removals are queued.
     ``op`` names the history entry ("reflect" or "curate"; default: "reflect" when a model or session is
     given). Malformed deltas are dropped with a reason; they never raise.
+    ``trusted_provenance``: keep a delta's ``provenance`` (where the lesson came from, e.g. an agent's
+    memory) on the lesson it adds or edits. Only callers that wrote it themselves pass True; a model's
+    deltas cannot claim a source.
     """
     from altimate_learn.errors import LearnError
 
@@ -747,6 +772,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                 work.reject(None, problem or "malformed delta", "malformed", raw=raw)
                 work.rejected[-1]["index"] = index
             else:
+                if not trusted_provenance:
+                    delta.provenance = None
                 parsed.append(delta)
         if len(items) > MAX_DELTAS:
             work.reject(None, f"{len(items) - MAX_DELTAS} more deltas dropped: at most {MAX_DELTAS} per reflection",
@@ -838,9 +865,10 @@ def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
     for removed, reason in work.removed_as_wrong:
         rid = removed["id"]
         anchors = identifiers(removed["text"])
+        polar = polar_spans(removed["text"])
         replaced = False
-        if anchors:
-            for lid, _ids in work.index.overlapping(anchors).items():
+        if anchors or polar:
+            for lid, _ids in work.index.overlapping(anchors, polar=polar).items():
                 lesson = work.by_id.get(lid)
                 if lid in changed_ids and lesson is not None and rid not in (lesson.get("coexists") or []):
                     replaced = True

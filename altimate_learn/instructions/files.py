@@ -19,7 +19,7 @@ Bad files are not read and say why in one line (:attr:`InstructionFile.problem`)
 :data:`MAX_FILE_BYTES`, binary or not UTF-8, unreadable, or a symlink that leads out of the repository.
 
 The hash (:func:`contract_hash`) covers each file's path and text with learn's own marked blocks excised
-(``<!-- learn:NAME -->`` … ``<!-- /learn:NAME -->``, e.g. what `learn export agents-md` writes), line
+(:mod:`altimate_learn.instructions.block`: what `learn export agents-md` and the learner write), line
 endings, trailing spaces and blank-line runs normalised, so writing our block never makes lessons stale. A
 bad file enters the hash as its path and problem, so fixing it changes the hash too. The same function
 runs on the hook path (delivery holds stale lessons out), over the files discovery recorded in
@@ -58,8 +58,7 @@ PERSONAL_FILES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", "dist", "build", "target",
                         ".tox", ".mypy_cache", ".pytest_cache", ".altimate-code"})
-BLOCK_OPEN = "<!-- learn:"
-BLOCK_CLOSE = "<!-- /learn:"
+BLOCK_OPEN = "<!-- learn:"  # every marker block.py writes starts so (a file without it has no block of ours)
 
 
 class InstructionFile:
@@ -92,34 +91,13 @@ class InstructionFile:
 # --- reading one file ----------------------------------------------------------------------------------
 
 def excise_blocks(text: str) -> str:
-    """``text`` without learn's marked blocks: each ``<!-- learn:X -->`` up to the next ``<!-- /learn:X -->``
-    (both markers included). A marker without its partner is left as it is."""
-    # TODO(learner): switch to altimate_learn.instructions.block's recogniser once it lands; this matches
-    # the markers `learn export agents-md` writes today (altimate_learn.markers.AGENTS_MD_OPEN/CLOSE).
+    """``text`` without the blocks learn manages (:func:`altimate_learn.instructions.block.excise`: each
+    balanced ``<!-- learn:lessons -->`` / ``<!-- learn:learned -->`` block; unbalanced markers are kept)."""
     if BLOCK_OPEN not in text:
-        return text
-    out: list[str] = []
-    at = 0
-    while True:
-        start = text.find(BLOCK_OPEN, at)
-        if start < 0:
-            break
-        end_name = text.find("-->", start + len(BLOCK_OPEN))
-        if end_name < 0:
-            break
-        name = text[start + len(BLOCK_OPEN):end_name].strip()
-        close = BLOCK_CLOSE + name
-        stop = text.find(close, end_name)
-        if not name or stop < 0:
-            out.append(text[at:end_name + 3])
-            at = end_name + 3
-            continue
-        stop_end = text.find("-->", stop)
-        stop_end = len(text) if stop_end < 0 else stop_end + 3
-        out.append(text[at:start])
-        at = stop_end
-    out.append(text[at:])
-    return "".join(out)
+        return text  # the common case costs no import on the hook path
+    from altimate_learn.instructions.block import excise
+
+    return excise(text)
 
 
 def normalise(text: str) -> str:

@@ -102,6 +102,7 @@ def test_the_hook_path_hash_equals_discovery_once_recorded(git_repo: Path, cli, 
     assert current_hash(str(git_repo), learn_dir) != contract.hash
 
 
-def test_excise_leaves_a_lone_marker_alone():
-    assert excise_blocks("a <!-- learn:x --> b") == "a <!-- learn:x --> b"
-    assert excise_blocks("a<!-- learn:x -->b<!-- /learn:x -->c<!-- learn:y -->d<!-- /learn:y -->") == "ac"
+def test_excise_takes_out_both_kinds_of_block_and_leaves_a_lone_marker_alone():
+    assert excise_blocks("a <!-- learn:lessons --> b") == "a <!-- learn:lessons --> b"
+    assert excise_blocks("a<!-- learn:lessons -->b<!-- /learn:lessons -->c<!-- learn:learned -->d"
+                         "<!-- /learn:learned -->") == "ac"
