@@ -83,7 +83,7 @@ def remember_command(
         return
     if result.approved:
         echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "
-             "the next session." if result.version else "Approved. Delivered from the next session.")
+             "the next session.")
     else:
         echo("Staged in the candidate: review it with `learn show`, approve it with `learn promote`.")
 

@@ -133,7 +133,7 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
             updated.insert(min(at, len(updated)), new)
         else:
             updated.append(new)
-    result.version = store.archive_version(approved) if store.path(Store.APPROVED).exists() else None
+    result.version = store.archive_version(approved)  # the empty set too, as promote does: rollback undoes it
     store.write_lessons(Store.APPROVED, updated)
     _reconcile_retired(store, {lesson["id"] for lesson in updated})
     candidate = store.candidate()

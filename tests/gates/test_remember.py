@@ -102,15 +102,14 @@ def test_approve_keeps_other_staged_changes_in_the_candidate(git_repo, cli, tmp_
     result = _json(cli, "remember", OLD, "--approve")
     assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
     assert texts(git_repo) == ["Keep `dbt_project.yml` sorted by folder.", OLD]
-    assert result["approved"] is True and result["version"] is None
-    assert cli("rollback")[0] == 1  # there was no approved set before: nothing archived to go back to
+    assert result["approved"] is True and result["version"] == 1  # the empty set, archived as promote does
 
 
 def test_approve_archives_the_previous_set_for_rollback(git_repo, cli):
     _json(cli, "remember", OLD, "--approve")
     result = _json(cli, "remember", "Name staging models `stg_<source>__<table>`.", "--approve")
-    assert result["version"] == 1
-    assert cli("rollback")[0] == 0
+    assert result["version"] == 2
+    assert cli("rollback", "--yes")[0] == 0
     assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
 
 
