@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -190,7 +191,87 @@ def quarantine_drop(
     echo(f"Dropped {lesson_id}: retired with its reason.{extra}")
 
 
+def tool_errors_command(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Session transcripts to scan (Claude Code / Codex / Gemini JSONL, an opencode database, a generic "
+             "trajectory). Default: this project's sessions since --since.", show_default=False,
+        metavar="PATH")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", metavar="ID", help="Only this session of the project (an id from `learn sessions`).",
+        show_default=False)] = None,
+    harness: Annotated[str | None, typer.Option(
+        "--harness", metavar="AGENT", help="Only this agent's sessions: claude-code, codex, opencode, gemini or "
+                                           "generic.", show_default=False)] = None,
+    latest: Annotated[bool, typer.Option("--latest", help="Only the project's newest session (of --harness).")] = False,
+    since: Annotated[str, typer.Option("--since", metavar="DURATION|DATE",
+                                       help="Without PATH, --session or --latest: sessions active since then.")] = "30d",
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the recoveries found; write nothing.")] = False,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Learn from tools that failed and then worked with a different input: one record per tool and failure
+    signature (input shapes only, never values), proposed as lessons in the candidate."""
+    from altimate_learn.capture.capture import readers_for
+    from altimate_learn.capture.sessions import discover_sessions, find_session, read_session
+    from altimate_learn.cli.capture import _check_harness, parse_since
+    from altimate_learn.cli.common import current_project
+    from altimate_learn.errors import LearnError
+    from altimate_learn.gates import tool_errors
+
+    _check_harness(harness)
+    if latest and (paths or session):
+        raise typer.BadParameter("use --latest alone (or with --harness), not with PATH or --session.",
+                                 param_hint="--latest")
+    project = current_project()
+    store = open_store(name)
+    if paths:
+        readers = readers_for(paths, harness=harness, session_id=session, project_root=project.root)
+    else:
+        if session:
+            found = [find_session(session, project.root)]
+            if found[0] is None:
+                raise LearnError(f"no session '{session}' found for this project ({project.root}).",
+                                 "`learn sessions` lists them; or pass the transcript's path.")
+        else:
+            found = discover_sessions(project.root, harness=harness, since=None if latest else parse_since(since))
+            found = found[:1] if latest else found
+        readers = [read_session(Path(info.path), harness=info.harness,
+                                session_id=info.id if info.harness == "opencode" else None)
+                   for info in found if info is not None]
+    recoveries, calls, count = tool_errors.collect(readers)
+    if dry_run:
+        data = {"sessions": count, "tool_calls": calls, "recoveries": [
+            {"tool": r.tool, "sig": r.sig, "change": r.change, "attempts": r.attempts, "session": r.session,
+             "lesson": tool_errors.lesson_text({"tool": r.tool, "sig": r.sig, "change": r.change})}
+            for r in recoveries]}
+        if as_json:
+            print_json(data)
+            return
+        echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: {plural(len(recoveries), 'recovery', 'recoveries')}.")
+        for item in data["recoveries"]:
+            echo(f"  {item['lesson']}")
+        echo("Nothing was written (--dry-run).")
+        return
+    run = tool_errors.record_and_propose(store, recoveries)
+    run.sessions, run.tool_calls = count, calls
+    if as_json:
+        print_json(run.to_json())
+        return
+    echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: "
+         f"{plural(len(recoveries), 'recovery', 'recoveries')} ({len(run.merge.new)} new, "
+         f"{len(run.merge.improved)} improved, {run.merge.seen_again + run.merge.already} seen before).")
+    for item in run.proposed:
+        echo(f"  proposed {item['id']}: {item['text']}")
+    for item in run.rejected:
+        echo(f'  not proposed "{item["text"]}": {item["reason"]}')
+    if run.waiting:
+        echo(f"{plural(run.waiting, 'record')} wait for the next run (at most {tool_errors.MAX_PROPOSALS} a run).")
+    if run.proposed:
+        echo("Review them with `learn show`, approve them with `learn promote`.")
+
+
 def register(app: typer.Typer) -> None:
     app.command("remember", cls=LearnCommand)(remember_command)
     app.command("vet", cls=LearnCommand)(vet_command)
     app.add_typer(quarantine_app, name="quarantine")
+    app.command("tool-errors", cls=LearnCommand)(tool_errors_command)
