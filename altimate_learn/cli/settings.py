@@ -12,6 +12,8 @@ import typer
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.learner.state import status as learner_status
+from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
 
@@ -125,6 +127,8 @@ def enable() -> None:
     ensure_learn_dir(paths)
     dismiss_nudge()
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
+         "`learn pause` stops automatic runs for this project).")
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -224,6 +228,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
+        "learner": learner_status(paths, resolved),
         "agent_memories": _agent_memories(store, problems),
     }
 
@@ -292,6 +297,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
     echo(budget_line(info["auto_reflect_budget"]))
+    for line in learner_lines(info["learner"]):
+        echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")

@@ -300,12 +300,14 @@ def _batches(items: list[tuple[dict[str, Any], int]]) -> list[list[tuple[dict[st
     return out
 
 
-def _rejected_status(rule: str | None, reason: str) -> str:
+def _rejected_status(rule: str | None) -> str:
+    """A memory's status from the curator's rejection rule: a lint rule refuses it; a contradiction waits
+    for a person; a limit or a lesson changed meanwhile ("unknown-id") is tried again next run."""
     if rule == "overlap":
         return "conflict"
     if rule == "duplicate":
         return "merged"
-    if rule in ("limit", "too-many", "too-long"):
+    if rule in ("limit", "too-many", "too-long", "unknown-id"):
         return "waiting"
     return "refused"
 
@@ -376,7 +378,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         target = previous.get("lesson") if outcome.change in ("changed", "retry") else None
         delta: dict[str, Any] = {"op": "ADD", "text": proposal.text,
                                  "provenance": provenance(proposal.memory, where),
-                                 "reason": f"{proposal.memory.label} '{_clip(proposal.memory.name, 40)}' [m{index}]"}
+                                 "reason": f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"}
         if proposal.paths:
             delta["paths"] = proposal.paths
         if proposal.tags:
@@ -472,7 +474,7 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             outcome = work[index][0]
             done.add(index)
             reason = str(rejected.get("reason", ""))
-            outcome.status = _rejected_status(rejected.get("rule"), reason)
+            outcome.status = _rejected_status(rejected.get("rule"))
             if outcome.status == "merged":
                 match = _LESSON.search(reason)
                 outcome.lesson = match.group(0) if match else None

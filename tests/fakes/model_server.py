@@ -94,9 +94,6 @@ class Computed:
     make: Any  # Callable[[Request], Reply | Failure | Garbage | Raw]
 
 
-Entry = Reply | Failure | Garbage | Raw | Hang | Computed
-
-
 def vet_items(prompt: str) -> list[tuple[str, str]]:
     """(key, text) of each item in a vet request's ITEMS block."""
     import re
@@ -113,6 +110,17 @@ def vet_items(prompt: str) -> list[tuple[str, str]]:
         if match:
             out.append((match.group(1), match.group(2)))
     return out
+
+
+@dataclass
+class Gate:
+    """Answer only once ``opened`` is set (the test decides when: no race with a clock), then with ``then``."""
+
+    opened: threading.Event
+    then: Reply | Failure | Garbage | Raw | None = None
+
+
+Entry = Reply | Failure | Garbage | Raw | Hang | Gate | Computed
 
 
 @dataclass
@@ -205,6 +213,12 @@ class FakeModelServer:
     def hang(self, seconds: float, then: Entry | None = None) -> FakeModelServer:
         return self._push(Hang(seconds, then))  # type: ignore[arg-type]
 
+    def gate(self, then: Entry | None = None) -> threading.Event:
+        """Queue an answer held until the returned event is set (``event.set()``)."""
+        opened = threading.Event()
+        self._push(Gate(opened, then))  # type: ignore[arg-type]
+        return opened
+
     def _push(self, entry: Entry) -> FakeModelServer:
         with self._lock:
             self._queue.append(entry)
@@ -294,8 +308,12 @@ class FakeModelServer:
                     self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}).encode())
                     return
                 entry = owner._next()
-                while isinstance(entry, Hang):
-                    if owner._stopping.wait(entry.seconds):
+                while isinstance(entry, (Hang, Gate)):
+                    if isinstance(entry, Gate):
+                        while not entry.opened.wait(0.05):
+                            if owner._stopping.is_set():
+                                return
+                    elif owner._stopping.wait(entry.seconds):
                         return
                     entry = entry.then if entry.then is not None else Reply('{"deltas": []}')
                 if isinstance(entry, Computed):
