@@ -23,7 +23,9 @@ module (or conftest) makes ``model_server`` available; it is stopped after the t
 Each POST to ``/v1/chat/completions`` (OpenAI) or ``/v1/messages`` (Anthropic, ``?beta=true`` too)
 takes the next queued entry and answers in that endpoint's format. With an empty queue the server
 answers :attr:`FakeModelServer.default_text` when it is set, otherwise HTTP 500 "no canned reply
-queued" (so a test that makes more calls than it planned fails visibly). ``GET /v1/models`` lists
+queued" (so a test that makes more calls than it planned fails visibly). ``FakeModelServer(auto_vet=True)``
+answers every vet request (:mod:`altimate_learn.gates.vet`) with ``pass`` for its items, outside the queue;
+``server.vet({...})`` queues one vet answer instead. ``GET /v1/models`` lists
 one model. Every request, including unknown paths (answered 404), is logged.
 """
 
@@ -166,8 +168,9 @@ class Request:
 class FakeModelServer:
     """See the module docstring."""
 
-    def __init__(self, default_text: str | None = None) -> None:
+    def __init__(self, default_text: str | None = None, *, auto_vet: bool = False) -> None:
         self.default_text = default_text
+        self.auto_vet = auto_vet  # answer every vet request "pass" for all its items, without using the queue
         self.requests: list[Request] = []
         self._queue: deque[Entry] = deque()
         self._lock = threading.Lock()
@@ -306,6 +309,10 @@ class FakeModelServer:
                 path = self.path.split("?")[0]
                 if path not in (OPENAI_PATH, ANTHROPIC_PATH):
                     self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}).encode())
+                    return
+                if owner.auto_vet and "<<<ITEMS " in request.prompt:
+                    self._answer(request, Reply(json.dumps({"verdicts": [
+                        {"item": key, "verdict": "pass", "reason": "auto vet"} for key, _ in vet_items(request.prompt)]})))
                     return
                 entry = owner._next()
                 while isinstance(entry, (Hang, Gate)):
