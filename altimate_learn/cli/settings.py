@@ -9,7 +9,8 @@ from typing import Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
+    writing_project
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
@@ -121,14 +122,18 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
 
 
 def enable() -> None:
-    """Turn on capture and automatic reflection for this project (writes the project config)."""
-    paths = current_project()
+    """Turn on capture and automatic reflection for this project (writes the project config).
+
+    The project is the git repository you are in; outside one, the nearest folder with .altimate-code/
+    (named on stderr), never your home folder; with neither, it refuses and says how to mark the project.
+    """
+    paths = writing_project()
     path = write_project_keys(paths.root, {"capture": True, "auto_reflect": True}, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
-    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
-         "`learn pause` stops automatic runs for this project).")
+    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -149,7 +154,7 @@ def enable() -> None:
 
 def disable() -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
-    paths = current_project()
+    paths = writing_project()
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
     echo(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
@@ -186,10 +191,11 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 
 def collect_status(name: str) -> dict[str, Any]:
+    from altimate_learn.cli.common import open_existing_store
+
     paths = current_project()
     resolved = settings(paths)
-    store = Store(paths, name)
-    ensure_learn_dir(paths)
+    store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
