@@ -50,6 +50,8 @@ SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
     Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
     Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
+    Section("learner_real", "learner: labelled corrections of real sessions that reach the model, digest vs "
+                            "classifier alone"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_security", "curator: lint on hostile lessons by category and on ordinary rules"),
@@ -347,6 +349,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                     f"formats clean, {m.group(3)} leaks in {m.group(4)} texts; {fp.group(2)} false positives on "
                     f"{fp.group(1)} look-alike lines | {'met' if ok else '**missed**'} |")
     rows += _real_rows(texts["classifier_real"]) if "classifier_real" in texts else []
+    rows += _learner_rows(texts["learner_real"]) if "learner_real" in texts else []
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
     security = texts.get("lint_security")
     m = _find(r"^Result: \*\*(\d+)/(\d+) hostile texts stopped\*\*.*?\*\*(\d+)/(\d+) ordinary rules refused\*\*", security)
@@ -410,6 +413,18 @@ def _real_rows(real: str) -> list[str]:
     verdict = "met" if m.group(6) == "met" else "**missed**"
     return [f"| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
             f"{measured} | {verdict} |"]
+
+
+def _learner_rows(text: str) -> list[str]:
+    goal = "Learner: every labelled correction of the real sessions reaches the model, across runs (issue 13)"
+    m = _find(r"^\| holdout \| \d+ \| \d+ \| (\d+) \| (\d+)/\d+ \(\d+%\) \| (\d+)/\d+ \(\d+%\) \| "
+              r"(\d+)/\d+ \(\d+%\) \| (\d+) \|", text)
+    if not m:
+        return [f"| {goal} | see the learner section | – |"]
+    wanted, classifier, first, every, runs = (int(x) for x in m.groups())
+    measured = (f"held-out: {every}/{wanted} in {runs} runs ({first} in the first); the classifier alone lets "
+                f"{classifier}/{wanted} through")
+    return [f"| {goal} | {measured} | {'met' if every == wanted else '**missed**'} |"]
 
 
 def _conformance_rows(conformance: str) -> list[str]:
