@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
     writing_project
 from altimate_learn.config import KEYS, load_settings, write_project_keys
@@ -33,7 +34,7 @@ def dismiss_nudge() -> Path:
     path = nudge_state_path()
     state: dict[str, Any] = {}
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
+        loaded = loads_document(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict):
             state = loaded
     except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
@@ -96,7 +97,7 @@ def _read_settings_json(path: Path) -> dict | None:
 
     for candidate in (text, strip_jsonc(text)):
         try:
-            data = json.loads(candidate)
+            data = loads_document(candidate)
         except ValueError:
             continue
         return data if isinstance(data, dict) else None
@@ -208,7 +209,12 @@ def collect_status(name: str) -> dict[str, Any]:
         problems.append(str(exc))
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
+    from altimate_learn.gates.report import store_gates
+
+    gates = store_gates(store)
     return {
+        "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
+                  "unvetted": len(gates["unvetted"])},
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -275,6 +281,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    gates = info["gates"]
+    if gates["quarantined"]:
+        echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
+    if gates["stale"]:
+        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until `learn vet`)")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "

@@ -27,7 +27,7 @@ from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, search_tokens
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,8 +35,12 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
-    os.path.join(_HERE, "..", "schema.py"), os.path.join(_HERE, "..", "redact.py"),  # lint calls redact
+    os.path.join(_HERE, "..", "schema.py"),
+    os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
 )
+# Packages whose every module counts (lint calls the redactor; lint rules live in a package of their own).
+_FINGERPRINT_PACKAGES = (os.path.join(_HERE, "..", "redact"), os.path.join(_HERE, "..", "curate", "rules"))
+SIDECARS = ("vetted.json", "quarantine.json")  # the gates' files: quarantined and stale lessons are held out
 
 
 class StrList:
@@ -169,11 +173,11 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
-    import json
-
     from altimate_learn.curate.lint import path_problem
+    from altimate_learn.jsonsafe import loads_document
+
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         log(f"store {name!r} skipped: {APPROVED} is not valid JSON ({exc})")
         return None
@@ -204,16 +208,54 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
         seen.add(item["id"])
         good.append({"id": item["id"], "text": clean, "tags": list(item.get("tags") or []),
                      "triggers": triggers, "net": item["helpful"] - item["harmful"],
-                     "pinned": bool(item.get("pinned"))})
+                     "pinned": bool(item.get("pinned")), "updated": item.get("updated") or ""})
     return good
 
 
-def prepare(stores: list[tuple[str, bytes]], log) -> Corpus:
+def prepare(stores: list[tuple[str, bytes]], log, learn_dir: str | None = None) -> Corpus:
     """Check and index the lessons of every store (the slow path; the result is what gets cached)."""
-    return Corpus(prepare_data(stores, log))
+    return Corpus(prepare_data(stores, log, held=_held_check(learn_dir, stores) if learn_dir else None))
 
 
-def prepare_data(stores: list[tuple[str, bytes]], log) -> dict:
+def _held_check(learn_dir: str, stores: list[tuple[str, bytes]]):
+    """A function (store, [(id, text)]) → {id: why} for lessons delivery holds out (quarantined or stale),
+    or None when no store has the gates' files."""
+    names = [name for name, _ in stores if any(os.path.exists(os.path.join(learn_dir, name, f)) for f in SIDECARS)]
+    if not names:
+        return None
+    from altimate_learn.gates.stamps import held_out
+
+    root = os.path.dirname(os.path.dirname(learn_dir))
+
+    def check(store: str, lessons: list[tuple[str, str]]) -> dict[str, str]:
+        if store not in names:
+            return {}
+        return held_out(root, learn_dir, {store: lessons}).get(store, {})
+
+    return check
+
+
+def _gates_key(learn_dir: str, stores: list[tuple[str, bytes]]) -> bytes:
+    """What held-out lessons depend on: the gates' files of each store and, when some store has stamps, the
+    hash of the instruction files now."""
+    parts = []
+    stamped = False
+    for name, _ in stores:
+        for filename in SIDECARS:
+            try:
+                with open(os.path.join(learn_dir, name, filename), "rb") as handle:
+                    parts.append(sha256(handle.read()).digest())
+                stamped = stamped or filename == SIDECARS[0]
+            except OSError:
+                parts.append(b"-")
+    if stamped:
+        from altimate_learn.instructions.files import current_hash
+
+        parts.append(current_hash(os.path.dirname(os.path.dirname(learn_dir)), learn_dir).encode())
+    return b"".join(parts)
+
+
+def prepare_data(stores: list[tuple[str, bytes]], log, held=None) -> dict:
     from altimate_learn.schema import validate_lesson
 
     lint, save_memo = _memo_lint()
@@ -230,6 +272,11 @@ def prepare_data(stores: list[tuple[str, bytes]], log) -> dict:
         checked = _check_lessons(name, raw, note, lint, validate_lesson)
         if checked is None:
             continue
+        if held is not None:
+            out = held(name, [(lesson["id"], lesson["text"]) for lesson in checked])
+            for lesson_id, why in out.items():
+                note(f"lesson {name}/{lesson_id} held out: {why}")
+            checked = [lesson for lesson in checked if lesson["id"] not in out]
         for lesson in checked:
             folded = lesson["text"].casefold()
             if folded in texts_seen:
@@ -266,7 +313,7 @@ def _memo_lint():
     def checked(text: str) -> tuple:
         verdict = memo.get(text)
         if not (isinstance(verdict, tuple) and len(verdict) == 4):
-            result = lint(text)
+            result = lint(text, typed_by_person=True)  # approved by a person: normalised, as promote showed it
             verdict = (bool(result.ok), result.text, result.reason, result.rule)
             memo[text] = verdict
             added[0] = True
@@ -288,6 +335,26 @@ def _memo_lint():
     return checked, save
 
 
+def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
+    """Positions of ``lessons`` in core order (spec 003): pinned first, then helpful − harmful; among equals,
+    project-wide lessons (no path trigger) before scoped ones and the most recently approved first (the
+    latest `updated`: a lesson's current text was approved after its last change), then id and store.
+
+    So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
+    that apply everywhere and were agreed last."""
+    def key(i: int) -> tuple:
+        lesson = lessons[i]
+        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
+                lesson["id"], stores[i])
+
+    return sorted(range(len(lessons)), key=key)
+
+
+def _descending(stamp: str) -> tuple[int, ...]:
+    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
+    return tuple(-ord(ch) for ch in stamp) + (1,)
+
+
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
     anchor_map: dict[str, list[int]] = {}
@@ -297,8 +364,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
             anchor_map.setdefault(anchor, []).append(index)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
-    core = sorted(range(len(lessons)), key=lambda i: (not lessons[i][1]["pinned"], -lessons[i][1]["net"],
-                                                      lessons[i][1]["id"], lessons[i][0]))
+    core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
     return {
         "v": INDEX_VERSION,
         "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
@@ -327,7 +393,13 @@ def cache_dir(env: dict | None = None) -> str | None:
 
 def _fingerprint() -> str:
     parts = [str(INDEX_VERSION)]
-    for path in _FINGERPRINT_FILES:
+    files = list(_FINGERPRINT_FILES)
+    for folder in _FINGERPRINT_PACKAGES:
+        try:
+            files += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
+        except OSError:
+            files.append(folder)
+    for path in files:
         try:
             info = os.stat(path)
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")
@@ -336,11 +408,13 @@ def _fingerprint() -> str:
     return ",".join(parts)
 
 
-def corpus_key(stores: list[tuple[str, bytes]]) -> str:
+def corpus_key(stores: list[tuple[str, bytes]], gates: bytes = b"") -> str:
     digest = sha256(_fingerprint().encode())
     for name, raw in stores:
         digest.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(sha256(raw).digest())
+    if gates:
+        digest.update(b"\0gates\0" + gates)
     return digest.hexdigest()
 
 
@@ -356,6 +430,7 @@ def _stat_key(learn_dir: str) -> str | None:
         entries = sorted(os.scandir(learn_dir), key=lambda e: e.name)
     except OSError:
         return None
+    stamped = False
     for entry in entries:
         if not plain_store_name(entry.name):
             continue
@@ -367,10 +442,29 @@ def _stat_key(learn_dir: str) -> str | None:
             continue
         except OSError:
             return None
-        parts.append(f"{entry.name}\0{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0"
-                     f"{info.st_ino}\0{info.st_dev}")
+        parts.append(f"{entry.name}\0{_stat_text(info)}")
+        for filename in SIDECARS:
+            try:
+                parts.append(_stat_text(os.lstat(os.path.join(entry.path, filename))))
+                stamped = stamped or filename == SIDECARS[0]
+            except OSError:
+                parts.append("-")
+    if stamped:  # stale lessons depend on the instruction files: their stats, and the list of them
+        from altimate_learn.instructions.files import RECORD, hook_paths
+
+        root = os.path.dirname(os.path.dirname(learn_dir))
+        for rel in [RECORD] + hook_paths(root, learn_dir):
+            path = os.path.join(learn_dir, rel) if rel == RECORD else os.path.join(root, rel)
+            try:
+                parts.append(f"{rel}\0{_stat_text(os.stat(path))}")
+            except OSError:
+                parts.append(f"{rel}\0-")
     parts.append(os.path.realpath(learn_dir))
     return sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _stat_text(info: os.stat_result) -> str:
+    return f"{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}"
 
 
 def _read_cache(path: str, log) -> dict | None:
@@ -405,13 +499,13 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
     stores = read_stores(learn_dir, log)
     if not stores:
         return empty_corpus()
-    key = corpus_key(stores)
+    key = corpus_key(stores, _gates_key(learn_dir, stores))
     path = os.path.join(folder, key + ".marshal") if folder else None
     data = _read_cache(path, log) if path else None
     if data is not None:
         data["cached"] = True
     else:
-        data = prepare_data(stores, log)
+        data = prepare_data(stores, log, held=_held_check(learn_dir, stores))
         if path:
             _write_cache(folder, path, data, log)
     if memo:
