@@ -1,10 +1,11 @@
 """Settings: the `learn` object of altimate-code's config files, overridden by `ALTIMATE_LEARN_*`.
 
-Precedence, lowest first: built-in defaults, the user config
-(`$XDG_CONFIG_HOME/altimate-code/altimate-code.json`, default `~/.config/…`), the project configs
-(`.altimate-code/altimate-code.json` in the project root and in each folder down to the current
-directory; the deepest wins), then environment variables. Environment variables override in both
-directions: `ALTIMATE_LEARN_CAPTURE=0` turns capture off even if a config turns it on.
+Precedence, lowest first: built-in defaults, then every config file altimate-code reads, in its order
+(:mod:`altimate_learn.configfiles`: the user config folder, the project's `opencode.json(c)` and
+`altimate-code.json(c)`, its `.altimate-code/` and `.opencode/` folders, `~/.altimate-code/`, and the
+`ALTIMATE_CLI_CONFIG*` / `OPENCODE_CONFIG*` variables), then environment variables. Files may be JSON or
+JSONC (comments, trailing commas). Environment variables override in both directions:
+`ALTIMATE_LEARN_CAPTURE=0` turns capture off even if a config turns it on.
 
 Only the standard library is imported here: the hook path loads settings on every call.
 """
@@ -77,36 +78,21 @@ def parse_bool_env(value: str) -> bool | None:
 
 
 def user_config_path(env: dict[str, str] | None = None) -> Path:
-    env = os.environ if env is None else env
-    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME") or Path.home()) / ".config")
-    return Path(base) / "altimate-code" / CONFIG_NAME
+    """The user config file learn would name in a hint (altimate-code's first choice)."""
+    from altimate_learn.configfiles import user_config_dir
+
+    return Path(user_config_dir(dict(os.environ) if env is None else env)) / CONFIG_NAME
 
 
-def project_config_paths(root: Path, cwd: Path | None = None) -> list[Path]:
-    """Existing project config files from the root down to ``cwd`` (lowest precedence first)."""
-    cwd = (cwd or Path.cwd()).resolve()
-    root = root.resolve()
-    folders = [root]
+def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
+    """The `learn` object of a config file, or of an inline layer (`env:VARIABLE`); {} when it has none."""
+    from altimate_learn.configfiles import read_layer
+
     try:
-        rel = cwd.relative_to(root)
-        here = root
-        for part in rel.parts:
-            here = here / part
-            folders.append(here)
-    except ValueError:
-        pass
-    return [f / PROJECT_CONFIG for f in folders if (f / PROJECT_CONFIG).is_file()]
-
-
-def load_config_file(path: Path) -> dict[str, Any]:
-    """The `learn` object of a config file ({} when the file has none)."""
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
+        raw = read_layer(str(path), dict(os.environ) if env is None else env)
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({exc}).", "Fix its permissions or contents.") from None
-    if not raw.strip():
+    if raw is None or not raw.strip():
         return {}
     try:
         data = loads_document(raw)
@@ -259,13 +245,14 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
     sources = {name: "default" for name in KEYS}
     files: list[Path] = []
     unknown: list[str] = []
-    layers: list[tuple[str, Path]] = [("user config", user_config_path(env))]
-    if root is not None:
-        layers += [("project config", p) for p in project_config_paths(root, cwd)]
-    for label, path in layers:
-        learn = load_config_file(path)
-        if not path.exists():
+    from altimate_learn.configfiles import INLINE, layers as config_layers
+
+    here = str((cwd or Path.cwd()).resolve())
+    for label, where in config_layers(str(root) if root is not None else None, here, env):
+        path = Path(where)
+        if not where.startswith(INLINE) and not path.is_file():
             continue
+        learn = load_config_file(path, env)
         files.append(path)
         for name, value in learn.items():
             key = KEYS.get(name)
@@ -290,15 +277,18 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
 
 
 def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = None) -> Path:
-    """Set ``learn.<key>`` values in the highest-precedence project config (created if none exists).
+    """Set ``learn.<key>`` values in the highest-precedence existing project config file, chosen as
+    altimate-code's `learn enable` chooses it (:func:`altimate_learn.configfiles.write_candidates`), or in
+    `.altimate-code/altimate-code.json` when the project has none.
 
     The file keeps its other content and key order. A file with comments (JSONC) is not rewritten,
     because rewriting would drop them.
     """
+    from altimate_learn.configfiles import write_candidates
     from altimate_learn.store.fsio import atomic_write
 
-    existing = project_config_paths(root, cwd)
-    path = existing[-1] if existing else root / PROJECT_CONFIG
+    existing = [Path(p) for p in write_candidates(str(root), str((cwd or Path.cwd()).resolve())) if Path(p).is_file()]
+    path = existing[0] if existing else root / PROJECT_CONFIG
     data: dict[str, Any] = {}
     if path.exists():
         raw = path.read_text(encoding="utf-8")

@@ -78,6 +78,10 @@ def _stale(lock: str, now: float) -> bool:
 
 
 def _remove_tree(path: str) -> None:
+    """Remove a lock folder; a symlink planted in its place is removed itself, never followed."""
+    if os.path.islink(path):
+        os.unlink(path)
+        return
     try:
         entries = list(os.scandir(path))
     except (FileNotFoundError, NotADirectoryError):
@@ -106,7 +110,7 @@ def _read_meta(lock: str) -> dict | None:
 
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # a planted file nested too deep is just not ours
         return None
     return value if isinstance(value, dict) else None
 

@@ -166,6 +166,56 @@ HISTORY_OPS = ("reflect", "curate", "promote", "reject", "rollback", "pin", "unp
                "import-reviews", "import-memories", "replacement", "publish")
 
 
+# history.jsonl is altimate-code's: `{"ts", "action", …}` with usage as `{inputTokens, outputTokens,
+# estimatedCost}` (store.ts HistoryEntry, usage.ts UsageSummary). In memory learn keeps `at`/`op` and
+# snake_case usage; these two functions convert at the file's edge, and reading accepts entries an older
+# learn wrote (`at`/`op`, snake_case usage).
+
+def usage_to_disk(usage: dict[str, Any]) -> dict[str, Any]:
+    """learn's usage (input_tokens, output_tokens, cost_usd or None, estimated) in altimate-code's shape.
+
+    altimate-code formats `estimatedCost` as a number, so an unknown price is 0 with `costUnknown: true`."""
+    if "inputTokens" in usage or "input_tokens" not in usage:
+        return usage
+    cost = usage.get("cost_usd")
+    out: dict[str, Any] = {"inputTokens": int(usage.get("input_tokens") or 0),
+                           "outputTokens": int(usage.get("output_tokens") or 0),
+                           "estimatedCost": float(cost) if isinstance(cost, (int, float)) else 0.0}
+    if usage.get("estimated"):
+        out["estimated"] = True
+    if not isinstance(cost, (int, float)):
+        out["costUnknown"] = True
+    return out
+
+
+def usage_from_disk(usage: Any) -> Any:
+    if not isinstance(usage, dict) or "inputTokens" not in usage:
+        return usage
+    cost = usage.get("estimatedCost")
+    out = {"input_tokens": usage.get("inputTokens"), "output_tokens": usage.get("outputTokens"),
+           "cost_usd": None if usage.get("costUnknown") or not isinstance(cost, (int, float)) else cost}
+    if "estimated" in usage:
+        out["estimated"] = bool(usage["estimated"])
+    return out
+
+
+def history_to_disk(op: str, at: str, fields: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"ts": at, "action": op, **fields}
+    if isinstance(out.get("usage"), dict):
+        out["usage"] = usage_to_disk(out["usage"])
+    return out
+
+
+def history_from_disk(record: Any) -> Any:
+    """An entry as learn uses it (`at`, `op`, snake_case usage), from either tool's writing."""
+    if not isinstance(record, dict) or "action" not in record or "op" in record:
+        return record
+    out = {("at" if k == "ts" else "op" if k == "action" else k): v for k, v in record.items()}
+    if "usage" in out:
+        out["usage"] = usage_from_disk(out["usage"])
+    return out
+
+
 def validate_history(value: Any, path: str, index: int) -> dict[str, Any]:
     """History entries: `at`, `op`, then op-specific fields. Unknown fields are kept for newer writers."""
     entry = f"line {index + 1}"

@@ -140,7 +140,7 @@ def concurrency(base: Path) -> list[tuple[str, int, int, int, int]]:
     sig = box.signals()
     consumed = [s for s in sig if s.get("status") == "consumed"]
     history = [json.loads(x) for x in (box.store / "history.jsonl").read_text().splitlines() if x.strip()]
-    reflects = [h for h in history if h.get("op") == "reflect"]
+    reflects = [h for h in history if (h.get("action") or h.get("op")) == "reflect"]
     rows.append(("`reflect`, 6 sessions at once", 6, 6, 6 - len(consumed), max(0, len(reflects) - 6)))
 
     box = Sandbox(base, "conc-hooks")
@@ -171,7 +171,7 @@ def concurrency(base: Path) -> list[tuple[str, int, int, int, int]]:
     versions = sorted((box.store / "versions").glob("v*.json")) if (box.store / "versions").exists() else []
     approved = json.loads((box.store / "approved.json").read_text()) if (box.store / "approved.json").exists() else []
     promotes = [json.loads(x) for x in (box.store / "history.jsonl").read_text().splitlines()
-                if json.loads(x).get("op") == "promote"]
+                if (json.loads(x).get("action") or json.loads(x).get("op")) == "promote"]
     rows.append(("`promote --yes`, 4 at once on one candidate", 4, 1, 1 - min(1, len(promotes)),
                  max(0, len(promotes) - 1) + max(0, len(versions) - 1) + (0 if approved else 1)))
     return rows

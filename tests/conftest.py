@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SCRUB_PREFIXES = ("ALTIMATE_LEARN", "OPENAI_", "ANTHROPIC_", "GITHUB_", "GH_", "GIT_", "CODEX_", "GEMINI_",
+SCRUB_PREFIXES = ("ALTIMATE_LEARN", "ALTIMATE_CLI_", "OPENAI_", "ANTHROPIC_", "GITHUB_", "GH_", "GIT_", "CODEX_", "GEMINI_",
                   "CLAUDE_", "OPENCODE")
 
 

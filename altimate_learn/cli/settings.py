@@ -11,13 +11,12 @@ import typer
 
 from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
-    writing_project
+    warn, writing_project
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
-from altimate_learn.store.fsio import atomic_write
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
               "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
@@ -25,23 +24,16 @@ LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_less
 
 
 def nudge_state_path() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "altimate-code" / "learn-nudge.json"
+    from altimate_learn.nudge import state_path
+
+    return state_path()
 
 
 def dismiss_nudge() -> Path:
     """Turn the learning reminder off for every project (altimate-code reads the same file)."""
-    path = nudge_state_path()
-    state: dict[str, Any] = {}
-    try:
-        loaded = loads_document(path.read_text(encoding="utf-8"))
-        if isinstance(loaded, dict):
-            state = loaded
-    except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
-        pass
-    state["dismissed"] = True
-    atomic_write(path, json.dumps(state, indent=2, sort_keys=True) + "\n")
-    return path
+    from altimate_learn.nudge import dismiss
+
+    return dismiss()
 
 
 def fix_hint(key: str, source: str, want: bool) -> str:
@@ -49,7 +41,9 @@ def fix_hint(key: str, source: str, want: bool) -> str:
     if source.startswith("env "):
         var = source[len("env "):]
         return f"unset {var} (or set it to {1 if want else 0})"
-    for label in ("project config ", "user config "):
+    if source.startswith("inline config env:"):
+        return f"set learn.{key} to {json.dumps(want)} in ${source[len('inline config env:'):]}"
+    for label in ("project config ", "user config ", "custom config ", "config folder "):
         if source.startswith(label):
             return f"set learn.{key} to {json.dumps(want)} in {source[len(label):]}"
     return f"set learn.{key} to {json.dumps(want)} in the project config"
@@ -131,7 +125,10 @@ def enable() -> None:
     paths = writing_project()
     path = write_project_keys(paths.root, {"capture": True, "auto_reflect": True}, Path.cwd())
     ensure_learn_dir(paths)
-    dismiss_nudge()
+    try:
+        dismiss_nudge()
+    except LearnError as exc:  # the settings are written; the reminder is a nicety (altimate-code logs it too)
+        warn(f"the learning reminder was not dismissed: {exc.message}")
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
     echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
          "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
@@ -203,8 +200,10 @@ def collect_status(name: str) -> dict[str, Any]:
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
     open_signals = [s for s in signals if s["status"] == "open"]
+    from altimate_learn.reflect.schedule import load_schedule
+
     try:
-        schedule = store.read_json_object(Store.SCHEDULE, quarantine=False)
+        schedule = load_schedule(store, repair=False)  # reads only: nothing is moved aside
     except StoreError as exc:
         problems.append(str(exc))
         schedule = {}

@@ -62,6 +62,7 @@ MAX_ECHO_CHARS = 300
 MAX_PROVENANCE_CHARS = 300  # where an imported lesson came from (an agent's memory): shown to reviewers
 MAX_TAGS = 10
 MAX_PATHS = 20
+FEEDBACK_CAP = 12_000      # what a reflection reads of its feedback (spec 003); a queued replacement keeps it
 _TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{0,39}$")
 
 Lesson = dict[str, Any]
@@ -696,12 +697,25 @@ def _read_harmful(store: Store) -> dict[str, list[str]]:
             if isinstance(k, str) and isinstance(v, list)}
 
 
+FEEDBACK_KINDS = ("verifier", "ci", "review", "user")  # altimate-code's reflect.ts FEEDBACK_KINDS
+
+
 def _read_pending(store: Store) -> list[dict]:
+    """Pending replacements, each with every field altimate-code requires (it moves aside a file with a
+    record that lacks one): id, text, reasons, feedback, kind, attempts. Older learn records get an empty
+    feedback and the kind "user"."""
     out = []
     for record in store.read_jsonl(store.PENDING_REPLACEMENTS).records:
         if isinstance(record, dict) and isinstance(record.get("id"), str) and isinstance(record.get("text"), str):
-            record.setdefault("attempts", 0)
-            record.setdefault("reasons", [])
+            attempts = record.get("attempts")
+            record["attempts"] = attempts if isinstance(attempts, int) and not isinstance(attempts, bool) \
+                and attempts >= 0 else 0
+            reasons = record.get("reasons")
+            record["reasons"] = [str(r) for r in reasons] if isinstance(reasons, list) else []
+            if not isinstance(record.get("feedback"), str):
+                record["feedback"] = ""
+            if record.get("kind") not in FEEDBACK_KINDS:
+                record["kind"] = "user"
             out.append(record)
     return out
 
@@ -717,7 +731,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
            max_stored: int | None = None, now: str | None = None, op: str | None = None,
            author: str = "model", channel: str | None = None, vet: Any = None, skip_vet: bool = False,
-           contract: Any = None, trusted_provenance: bool = False) -> CurateResult:
+           contract: Any = None, trusted_provenance: bool = False, feedback: str | None = None,
+           feedback_kind: str = "user") -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     Every ADD and EDIT passes the vet (:mod:`altimate_learn.gates.screen`) before it is applied: ``vet``
@@ -736,6 +751,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     ``trusted_provenance``: keep a delta's ``provenance`` (where the lesson came from, e.g. an agent's
     memory) on the lesson it adds or edits. Only callers that wrote it themselves pass True; a model's
     deltas cannot claim a source.
+    ``feedback`` / ``feedback_kind``: the (redacted) feedback this reflection read and its kind (verifier, ci,
+    review, user); a queued replacement keeps them, as altimate-code's does, for the narrow model call.
     """
     from altimate_learn.errors import LearnError
 
@@ -795,7 +812,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
 
         # Replacement step: lessons removed as wrong that nothing in this pass replaces.
         stale = _drop_stale_pending(store, work, pending, approved_ids)
-        queued = _queue_replacements(work, pending, now)
+        queued = _queue_replacements(work, pending, now, feedback or "",
+                                     feedback_kind if feedback_kind in FEEDBACK_KINDS else "user")
         attempted = _run_replacements(work, pending, replace)
         work.screen.revet(work, approved_ids)
         work.evict(cap)
@@ -858,7 +876,7 @@ def _drop_stale_pending(store: Store, work: _Pass, pending: list[dict], approved
     return len(stale)
 
 
-def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
+def _queue_replacements(work: _Pass, pending: list[dict], now: str, feedback: str, kind: str) -> int:
     """Queue each lesson removed as wrong that no new or edited lesson of this pass replaces."""
     queued = 0
     changed_ids = {a["id"] for a in work.applied if a["op"] in ("ADD", "EDIT") and a.get("note") != "no change"}
@@ -876,7 +894,7 @@ def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
         if replaced or any(p["id"] == rid and p["text"] == removed["text"] for p in pending):
             continue
         pending.append({"id": rid, "text": redact(removed["text"]), "reasons": [_echo(reason, MAX_REASON_CHARS)],
-                        "attempts": 0, "at": now})
+                        "feedback": redact(feedback)[:FEEDBACK_CAP], "kind": kind, "attempts": 0, "at": now})
         queued += 1
     return queued
 

@@ -1,8 +1,8 @@
 """Settings for the hook path: the same values as :func:`altimate_learn.config.load_settings`, faster.
 
 `config.py` builds its key table with dataclasses, which costs more to import than the whole delivery
-budget of a hook call allows. This reader resolves the same layers in the same order (user config, the
-project configs from the root down to the working directory, then `ALTIMATE_LEARN_*` variables) for
+budget of a hook call allows. This reader resolves the same layers in the same order (every config file
+altimate-code reads, listed by :mod:`altimate_learn.configfiles`, then `ALTIMATE_LEARN_*` variables) for
 plain JSON files and well-formed values. Anything it is not sure about (a file with comments, a value
 of the wrong type, an unparseable variable) is handed to ``load_settings`` itself, so both always agree,
 and a bad value raises the same :class:`~altimate_learn.errors.ConfigError`. A test checks the two
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 
+from altimate_learn.configfiles import PROJECT, layers, read_layer
 from altimate_learn.deliver import fastjson
 
 # name → (kind, default, env var); mirrors config.KEYS for the keys delivery and capture use.
@@ -30,7 +31,6 @@ KEYS = {
     "continual_learning": ("bool", True, "ALTIMATE_LEARN_CONTINUAL_LEARNING"),
 }
 NARROW = ("continual_learning",)  # a project config may turn these off, never on (config.Key.narrow)
-CONFIG_NAME = "altimate-code.json"
 
 
 class _Unsure(Exception):
@@ -43,29 +43,6 @@ def env_disabled(env: dict | None = None) -> bool:
     return (env.get("ALTIMATE_LEARN") or "").strip().lower() in ("0", "false")
 
 
-def _user_config(env: dict) -> str:
-    base = env.get("XDG_CONFIG_HOME") or os.path.join(env.get("HOME") or os.path.expanduser("~"), ".config")
-    return os.path.join(base, "altimate-code", CONFIG_NAME)
-
-
-def _project_configs(root: str, cwd: str) -> list[str]:
-    root = os.path.realpath(root)
-    cwd = os.path.realpath(cwd)
-    folders = [root]
-    rel = os.path.relpath(cwd, root)
-    if rel != "." and not rel.startswith(".."):
-        here = root
-        for part in rel.split(os.sep):
-            here = os.path.join(here, part)
-            folders.append(here)
-    out = []
-    for folder in folders:
-        path = os.path.join(folder, ".altimate-code", CONFIG_NAME)
-        if os.path.isfile(path):
-            out.append(path)
-    return out
-
-
 def _valid(kind: str, value: object) -> bool:
     if kind == "bool":
         return isinstance(value, bool)
@@ -74,16 +51,12 @@ def _valid(kind: str, value: object) -> bool:
 
 def _fast(root: str | None, cwd: str, env: dict) -> dict:
     values = {name: spec[1] for name, spec in KEYS.items()}
-    paths = [_user_config(env)] + (_project_configs(root, cwd) if root else [])
-    for number, path in enumerate(paths):
+    for label, path in layers(root, cwd, env):
         try:
-            with open(path, encoding="utf-8") as handle:
-                raw = handle.read()
-        except FileNotFoundError:
-            continue
+            raw = read_layer(path, env)
         except (OSError, UnicodeDecodeError):
             raise _Unsure
-        if not raw.strip():
+        if raw is None or not raw.strip():
             continue
         try:
             data = fastjson.loads(raw)
@@ -102,7 +75,7 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
                 continue  # other keys are validated by load_settings when it runs
             if not _valid(spec[0], value):
                 raise _Unsure
-            values[name] = bool(values[name] and value) if number and name in NARROW else value
+            values[name] = bool(values[name] and value) if label == PROJECT and name in NARROW else value
     for name, (kind, _, var) in KEYS.items():
         raw_env = env.get(var)
         if raw_env is None or raw_env.strip() == "":

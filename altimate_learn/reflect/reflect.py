@@ -525,7 +525,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         curated = curate(store, raw_deltas, session_id=batch.session_id, feedback_ids=feedback_ids,
                          model=resolution.model, usage=outcome.usage.to_dict(), apply_paths=options.apply_paths,
                          max_stored=values.get("max_stored"), op="reflect", channel=channel_of(batch),
-                         vet=vetted, contract=contract)
+                         vet=vetted, contract=contract, feedback=batch.feedback, feedback_kind=batch.kind)
         outcome.quarantined = [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in curated.quarantined]
         outcome.applied, outcome.rejected = curated.applied, curated.rejected
         outcome.flagged, outcome.summary = curated.flagged, curated.summary

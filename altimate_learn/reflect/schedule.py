@@ -1,14 +1,21 @@
-"""Scheduling state of one store: `schedule.json`.
+"""Scheduling state of one store: `schedule.json` (altimate-code's) and `learn-schedule.json` (learn's).
 
-::
+altimate-code reads and writes `schedule.json` (`schedule-state.ts`) and refuses a file that is not in its
+shape, so that file holds exactly what both tools share::
 
-    {
-      "last_reflection": {"at", "ok", "summary", "model", "session", "signals",
-                          "usage": {"input_tokens", "output_tokens", "cost_usd", "estimated"}, "error"?},
-      "failures": 2, "backoff_until": "2025-…Z",            # provider failures (timeouts, 401/429/5xx)
-      "sessions": {"<id>": {"failures": 1, "backoff_until": "…"}},  # answers with nothing usable
-      "claims": {"<batch>": {"signals": [...], "pid", "host", "at", "expires"}}
-    }
+    {"lastReflection": {"at", "sessionID", "result": "success" | "failure", "summary",
+                        "usage": {"inputTokens", "outputTokens", "estimatedCost"}},
+     "recoveries": {"<session>": {"failures": 2, "retryAt": <epoch ms>}}}  # per-session backoff
+
+What only learn keeps lives beside it in `learn-schedule.json` (altimate-code never opens it)::
+
+    {"lastReflection": {"at", "model", "signals", "error"},          # details of learn's last reflection
+     "failures": 2, "backoff_until": "2025-…Z",                       # provider failures (timeouts, 401/429/5xx)
+     "claims": {"<batch>": {"signals": [...], "pid", "host", "at", "expires"}}}
+
+In memory the two are one dict in learn's own terms (``last_reflection`` with ``ok``, ``session``,
+snake_case usage; ``sessions`` with ISO ``backoff_until``), so callers do not see the split; a
+`schedule.json` an older learn wrote in that shape is read too and rewritten in altimate-code's shape.
 
 Signals are consumed only when a reflection succeeds. A failed one leaves them open and backs off:
 one minute, doubling per consecutive failure, capped at one day (a provider's `Retry-After` is honoured
@@ -64,26 +71,109 @@ def backoff_seconds(failures: int) -> int:
     return min(BACKOFF_CAP, BACKOFF_BASE * 2 ** min(failures - 1, 20))
 
 
-def read_schedule(store: Store) -> dict[str, Any]:
-    """The schedule; an unreadable file is moved aside and treated as empty (it only holds rebuildable state)."""
-    state = store.read_json_object(Store.SCHEDULE, quarantine=True)
+SIDECAR = "learn-schedule.json"
+EXTERNAL = "external"  # altimate-code's session id for feedback that belongs to no session
+_OLD_KEYS = ("last_reflection", "sessions", "claims", "failures", "backoff_until")
+
+
+def _ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def _from_ms(value: Any) -> datetime | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        return None
+    return datetime.fromtimestamp(value / 1000, tz=timezone.utc)
+
+
+def load_schedule(store: Store, *, repair: bool = True) -> dict[str, Any]:
+    """The schedule in learn's terms (see the module docstring).
+
+    With ``repair`` an unreadable file is moved aside and treated as empty (it only holds rebuildable
+    state); without it (`learn status`), nothing is moved and an unreadable file raises."""
+    from altimate_learn.schema import usage_from_disk
+
+    shared = store.read_json_object(Store.SCHEDULE, quarantine=repair)
+    own = store.read_json_object(SIDECAR, quarantine=repair)
+    if any(key in shared for key in _OLD_KEYS):  # written by an older learn: already in learn's terms
+        state = {k: v for k, v in shared.items() if k in _OLD_KEYS}
+    else:
+        state = {}
+        last = shared.get("lastReflection")
+        if isinstance(last, dict) and isinstance(last.get("at"), str):
+            entry: dict[str, Any] = {"at": last["at"], "ok": last.get("result") == "success",
+                                     "summary": str(last.get("summary") or "")}
+            if isinstance(last.get("sessionID"), str) and last["sessionID"] != EXTERNAL:
+                entry["session"] = last["sessionID"]
+            if isinstance(last.get("usage"), dict):
+                entry["usage"] = usage_from_disk(last["usage"])
+            mine = own.get("lastReflection")
+            if isinstance(mine, dict) and mine.get("at") == last["at"]:  # learn wrote this reflection
+                entry.update({k: v for k, v in mine.items() if k in ("model", "signals", "error")})
+            state["last_reflection"] = entry
+        sessions: dict[str, Any] = {}
+        recoveries = shared.get("recoveries")
+        for session, record in (recoveries.items() if isinstance(recoveries, dict) else ()):
+            retry = _from_ms(record.get("retryAt")) if isinstance(record, dict) else None
+            failures = record.get("failures") if isinstance(record, dict) else None
+            if retry is not None and isinstance(failures, int) and failures >= 1:
+                sessions[session] = {"failures": failures, "backoff_until": iso(retry)}
+        state["sessions"] = sessions
+        for key in ("failures", "backoff_until", "claims"):
+            if key in own:
+                state[key] = own[key]
     for key in ("sessions", "claims"):
         if not isinstance(state.get(key), dict):
             state[key] = {}
-    if not isinstance(state.get("failures"), int) or state["failures"] < 0:
-        state["failures"] = 0
+    failures = state.get("failures")
+    if not isinstance(failures, int) or isinstance(failures, bool) or failures <= 0:
+        state.pop("failures", None)  # no provider failure in a row: no provider backoff either
+        state.pop("backoff_until", None)
     return state
 
 
+def read_schedule(store: Store) -> dict[str, Any]:
+    return load_schedule(store, repair=True)
+
+
 def write_schedule(store: Store, state: dict[str, Any]) -> None:
-    clean = dict(state)
-    for key in ("sessions", "claims"):
-        if not clean.get(key):
-            clean.pop(key, None)
-    if not clean.get("failures"):
-        clean.pop("failures", None)
-        clean.pop("backoff_until", None)
-    store.write_json(Store.SCHEDULE, clean)
+    """Write `schedule.json` in altimate-code's shape and the rest to `learn-schedule.json`."""
+    from altimate_learn.schema import usage_to_disk
+
+    try:
+        previous = store.read_json_object(Store.SCHEDULE, quarantine=True)
+    except Exception:  # an unreadable file was moved aside; start over
+        previous = {}
+    shared: dict[str, Any] = {k: v for k, v in previous.items()
+                              if k not in _OLD_KEYS and k not in ("lastReflection", "recoveries")}
+    own: dict[str, Any] = {}
+    last = state.get("last_reflection")
+    if isinstance(last, dict) and isinstance(last.get("at"), str):
+        entry: dict[str, Any] = {"at": last["at"], "sessionID": last.get("session") or EXTERNAL,
+                                 "result": "success" if last.get("ok") else "failure",
+                                 "summary": str(last.get("summary") or "")}
+        if isinstance(last.get("usage"), dict):
+            entry["usage"] = usage_to_disk(last["usage"])
+        shared["lastReflection"] = entry
+        extra = {k: last[k] for k in ("model", "signals", "error") if last.get(k) is not None}
+        if extra:
+            own["lastReflection"] = {"at": last["at"], **extra}
+    recoveries: dict[str, Any] = {}
+    for session, record in (state.get("sessions") or {}).items():
+        retry = parse_time(record.get("backoff_until")) if isinstance(record, dict) else None
+        failures = record.get("failures") if isinstance(record, dict) else None
+        if retry is not None and isinstance(failures, int) and not isinstance(failures, bool) and failures >= 1:
+            recoveries[session] = {"failures": failures, "retryAt": _ms(retry)}
+    shared["recoveries"] = recoveries
+    if state.get("failures"):
+        own["failures"] = state["failures"]
+        if state.get("backoff_until"):
+            own["backoff_until"] = state["backoff_until"]
+    if state.get("claims"):
+        own["claims"] = state["claims"]
+    store.write_json(Store.SCHEDULE, shared)
+    if own or store.path(SIDECAR).exists():
+        store.write_json(SIDECAR, own)
 
 
 def backoff_until(state: dict[str, Any], session: str | None = None, now: datetime | None = None) -> datetime | None:

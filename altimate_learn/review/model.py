@@ -349,8 +349,11 @@ def _read_review(store: Store) -> Review:
     except LearnError as exc:
         retired = []
         warnings.append(f"removal reasons unavailable: {exc.message}")
-    reasons = removal_reasons(retired, store.history())
-    trusted = trusted_pairs(approved.lessons, archived_sets(store, warnings))
+    from altimate_learn.store.migrate import grandfathered_pairs
+
+    history = store.history()
+    reasons = removal_reasons(retired, history)
+    trusted = trusted_pairs(approved.lessons, archived_sets(store, warnings)) | grandfathered_pairs(history)
     diff = Diff()
     if candidate.lessons is not None:
         diff = diff_lessons(approved.lessons or [], candidate.lessons, reasons)

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import LockTimeout, MalformedFileError, SchemaError, StoreError
-from altimate_learn.schema import Lesson, validate_history, validate_lessons, validate_signal
+from altimate_learn.schema import (Lesson, history_from_disk, history_to_disk, validate_history, validate_lessons,
+                                   validate_signal)
 from altimate_learn import peerlock
 from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
@@ -82,11 +83,24 @@ class Store:
         keeper = _Heartbeat(lease) if outermost else None
         try:
             with fsio.file_lock(self.dir / ".lock", max(0.0, deadline - time.monotonic())):
+                if outermost:
+                    self._migrate()
                 yield
         finally:
             if keeper is not None:
                 keeper.stop()
             peerlock.leave(learn_dir)
+
+    def _migrate(self) -> None:
+        """Import an old skill-file playbook (:mod:`altimate_learn.store.migrate`) before the first write.
+
+        As in altimate-code, a failed migration never stops the command: its journal resumes next time."""
+        from altimate_learn.store.migrate import migrate
+
+        try:
+            migrate(self)
+        except Exception:  # noqa: BLE001 - a half-done migration resumes from migration.json
+            pass
 
     # --- generic JSON ------------------------------------------------------------------------------
     def read_json(self, filename: str, *, quarantine: bool = False) -> Any:
@@ -227,18 +241,20 @@ class Store:
         path = str(self.path(self.HISTORY))
         for index, record in enumerate(result.records):
             try:
-                out.append(validate_history(record, path, index))
+                out.append(validate_history(history_from_disk(record), path, index))
             except SchemaError:
                 continue
         return out
 
     def record_history(self, op: str, **fields: Any) -> dict[str, Any]:
+        """Append one entry in altimate-code's shape (`ts`, `action`); returns it as learn reads it."""
         from altimate_learn.redact import redact_record
 
         # Rejected proposals, reasons and errors carry model and user text: redacted here whatever the caller did.
-        entry = redact_record({"at": fsio.utc_now(), "op": op, "store": self.name, **fields})
-        self.append_jsonl(self.HISTORY, [entry])
-        return entry
+        at = fsio.utc_now()
+        fields = redact_record(fields)
+        self.append_jsonl(self.HISTORY, [history_to_disk(op, at, fields)])
+        return {"at": at, "op": op, **fields}
 
 
 class _Heartbeat:

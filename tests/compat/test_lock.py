@@ -232,3 +232,18 @@ def test_delivery_waits_for_altimate_codes_lock_then_delivers_nothing_and_record
     finally:
         engine.close()
     assert not (learn / LOCK).exists()
+
+
+def test_a_symlink_planted_as_the_lock_is_never_followed_when_it_is_broken(git_repo: Path, tmp_path: Path):
+    store = Store.open()
+    store.ensure()
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "heartbeat").write_text("")
+    (victim / "notes.txt").write_text("keep me")
+    old = time.time() - STALE - 60
+    os.utime(victim / "heartbeat", (old, old))
+    (store.project.learn_dir / LOCK).symlink_to(victim, target_is_directory=True)
+    with store.lock(timeout=5):
+        pass
+    assert (victim / "notes.txt").read_text() == "keep me" and (victim / "heartbeat").exists()

@@ -38,5 +38,9 @@ def read(store: Store, name: str):
     if not path.exists():
         return None
     if name.endswith(".jsonl"):
-        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        from altimate_learn.schema import history_from_disk
+
+        # history.jsonl as learn reads it back (`at`, `op`); tests/compat checks the bytes on disk
+        convert = history_from_disk if name == "history.jsonl" else (lambda record: record)
+        return [convert(json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
     return json.loads(path.read_text())

@@ -110,7 +110,8 @@ def test_version(cli):
 def test_nudge_off(git_repo: Path, cli, isolated_home: Path):
     code, out, _ = cli("nudge", "off")
     assert code == 0 and "reminder turned off" in out
-    assert json.loads((isolated_home / ".local/state/altimate-code/learn-nudge.json").read_text()) == {"dismissed": True}
+    assert json.loads((isolated_home / ".local/state/altimate-code/learn-nudge.json").read_text()) == {
+        "shownProjectHashes": [], "totalCount": 0, "dismissed": True}  # altimate-code's shape (tests/compat)
 
 
 def test_unexpected_error_exits_3_with_a_crash_log(git_repo: Path, cli, monkeypatch, isolated_home: Path):

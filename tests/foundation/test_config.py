@@ -42,14 +42,16 @@ def test_project_config_overrides_user_config(git_repo: Path, user_config: Path)
     assert s.values["model"] == "openai/gpt-5"
 
 
-def test_deeper_project_config_wins_for_the_current_directory(git_repo: Path):
-    write_config(git_repo / ".altimate-code" / "altimate-code.json", {"core_lessons": 7, "file_lessons": 2})
+def test_nested_project_config_folders_follow_altimate_codes_precedence(git_repo: Path):
+    # altimate-code merges the `.altimate-code/` folders nearest first, so the project root's wins over a
+    # subfolder's (issue 12: its precedence; tests/compat/test_config.py has the whole order)
+    top = write_config(git_repo / ".altimate-code" / "altimate-code.json", {"core_lessons": 7})
     sub = git_repo / "services" / "api"
-    deep = write_config(sub / ".altimate-code" / "altimate-code.json", {"core_lessons": 9})
+    write_config(sub / ".altimate-code" / "altimate-code.json", {"core_lessons": 9, "file_lessons": 2})
     s = load_settings(git_repo, sub)
-    assert s.values["core_lessons"] == 9 and s.sources["core_lessons"] == f"project config {deep}"
-    assert s.values["file_lessons"] == 2
-    assert load_settings(git_repo, git_repo).values["core_lessons"] == 7
+    assert s.values["core_lessons"] == 7 and s.sources["core_lessons"] == f"project config {top}"
+    assert s.values["file_lessons"] == 2  # a key only the subfolder sets still applies there
+    assert load_settings(git_repo, git_repo).values["file_lessons"] == 5
 
 
 @pytest.mark.parametrize("word", ["1", "true", "TRUE", "True"])

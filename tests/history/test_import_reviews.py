@@ -219,7 +219,7 @@ def test_builtin_reflection_stages_candidates_without_network(cli, repo, github)
     assert not (repo / ".altimate-code/learn/team-playbook/approved.json").exists()
     assert "Reflected review comments of PR #110:" in out and "Reflected review comments of PR #108:" in out
     history = [json.loads(x) for x in (repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text().splitlines()]
-    entry = next(h for h in history if h["op"] == "import-reviews")
+    entry = next(h for h in history if h["action"] == "import-reviews")  # altimate-code's history line shape
     assert entry["repo"] == KEY and entry["kept"] == 6 and entry["reflections"] == 2
 
 

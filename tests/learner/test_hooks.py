@@ -128,5 +128,8 @@ def test_a_failed_automatic_run_backs_off_before_the_next(project: Path, server,
     second = run(paths, load_settings(project, project), RunRequest(auto=True, since=SINCE))
     assert second.status == "not-due" and second.message.startswith("Not run: backing off after a failed run until")
     assert len(server.requests) == 1
-    schedule = json.loads((project / ".altimate-code/learn/team-playbook/schedule.json").read_text())
+    from altimate_learn.reflect.schedule import read_schedule
+    from altimate_learn.store import Store
+
+    schedule = read_schedule(Store(paths, "team-playbook"))  # learn's provider backoff (learn-schedule.json)
     assert schedule["failures"] == 1

@@ -118,7 +118,9 @@ def test_automatic_reflection_stops_at_the_daily_limit_and_keeps_the_signals(git
     assert len(auto_env.requests) == calls  # refused before any call
     assert [s["id"] for s in list_signals(Store(project(git_repo), "team-playbook"))] == kept
     assert _log(git_repo)[-1]["status"] == "limited"
-    schedule = json.loads((git_repo / ".altimate-code/learn/team-playbook/schedule.json").read_text())
+    from altimate_learn.reflect.schedule import read_schedule
+
+    schedule = read_schedule(Store(project(git_repo), "team-playbook"))
     assert "backoff_until" not in schedule  # the limit is not a failure: no backoff
     # A reflection the user starts is not limited.
     auto_env.deltas({"op": "ADD", "text": "Never push to the `release` branch.", "reason": "user"})

@@ -33,12 +33,15 @@ def _candidate(repo: Path) -> list[dict]:
 
 
 def _schedule(repo: Path) -> dict:
-    return json.loads((repo / ".altimate-code/learn/team-playbook/schedule.json").read_text())
+    """The schedule as learn reads it (schedule.json is altimate-code's; tests/compat checks its bytes)."""
+    from altimate_learn.reflect.schedule import load_schedule
+
+    return load_schedule(_store(repo), repair=False)
 
 
 def _history(repo: Path) -> list[dict]:
-    path = repo / ".altimate-code/learn/team-playbook/history.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()]
+    """history.jsonl as learn reads it (the file is altimate-code's `ts`/`action`: tests/compat checks it)."""
+    return _store(repo).history()
 
 
 def _open(repo: Path) -> list[str]:
@@ -142,7 +145,8 @@ def test_openai_compatible_model_parses_and_accounts_tokens(git_repo, cli, opena
     assert _candidate(git_repo)[0]["text"] == "Convert `*_cents` columns to dollars in staging models."
     history = _history(git_repo)[-1]
     assert history["model"] == "openai/gpt-4.1-mini"
-    assert history["usage"] == {"input_tokens": 8000, "output_tokens": 1750, "cost_usd": 0.006, "estimated": False}
+    # history.jsonl keeps altimate-code's usage (inputTokens, outputTokens, estimatedCost); "estimated" only when true
+    assert history["usage"] == {"input_tokens": 8000, "output_tokens": 1750, "cost_usd": 0.006}
     assert _schedule(git_repo)["last_reflection"]["usage"]["cost_usd"] == 0.006
     assert _open(git_repo) == []
     assert len(openai_env.requests) == 2 and "<<<ITEMS " in openai_env.requests[1].prompt

@@ -33,13 +33,19 @@ def test_provider_failures_back_off_everything_and_success_resets(git_repo) -> N
     assert state["failures"] == 3
     assert state["backoff_until"] == "2025-06-01T12:07:00.000Z"  # third failure at 12:03, + 4 minutes
     assert schedule.backoff_until(state, "other", now=NOW) is not None
+    # schedule.json is altimate-code's shape (tests/compat/test_schedule.py); learn's details sit beside it
     on_disk = json.loads(store.path(Store.SCHEDULE).read_text())
-    assert on_disk["last_reflection"] == {"at": "2025-06-01T12:03:00.000Z", "ok": False, "summary": "failed",
-                                          "model": "openai/gpt-4o", "usage": usage, "session": "s1",
-                                          "error": "timeout"}
+    assert on_disk["lastReflection"] == {"at": "2025-06-01T12:03:00.000Z", "sessionID": "s1", "result": "failure",
+                                         "summary": "failed", "usage": {"inputTokens": 10, "outputTokens": 0,
+                                                                        "estimatedCost": 0.0, "estimated": True}}
+    assert schedule.read_schedule(store)["last_reflection"] == {
+        "at": "2025-06-01T12:03:00.000Z", "ok": False, "summary": "failed", "model": "openai/gpt-4o",
+        "usage": usage, "session": "s1", "error": "timeout"}
+    assert json.loads(store.path(schedule.SIDECAR).read_text())["failures"] == 3
     state = schedule.record_outcome(store, ok=True, summary="+1 added", model="openai/gpt-4o", usage=usage,
                                     session="s1", signals=2, now=NOW + timedelta(hours=1))
-    assert "failures" not in json.loads(store.path(Store.SCHEDULE).read_text())
+    assert "failures" not in json.loads(store.path(schedule.SIDECAR).read_text())
+    assert "failures" not in schedule.read_schedule(store)
     assert schedule.backoff_until(state, "s1", now=NOW) is None
 
 

@@ -58,12 +58,16 @@ class StoreFiles:
         return json.loads(self.path(filename).read_text(encoding="utf-8"))
 
     def history(self) -> list[dict[str, Any]]:
+        """history.jsonl as learn reads it back (`at`, `op`; the file itself is altimate-code's `ts`,
+        `action`: tests/compat/test_history.py checks the bytes)."""
         import json
+
+        from altimate_learn.schema import history_from_disk
 
         path = self.path("history.jsonl")
         if not path.exists():
             return []
-        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        return [history_from_disk(json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
 
     def snapshot(self) -> dict[str, bytes]:
         """Every file under the store (and the skills folder), for byte-identical comparisons."""
