@@ -297,7 +297,11 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
     result.skipped_lines = reader.info.skipped
     if reader.info.skipped:
         result.notes.append(f"session {info.id}: {reader.info.skipped} unreadable line"
-                            f"{'s' if reader.info.skipped != 1 else ''} (not JSON or not UTF-8) skipped")
+                            f"{'s' if reader.info.skipped != 1 else ''} (not JSON) skipped")
+    replaced = getattr(reader.info, "replaced", 0)
+    if replaced:
+        result.notes.append(f"session {info.id}: {replaced} line{'s' if replaced != 1 else ''} with invalid UTF-8 "
+                            "read with a replacement character for each bad byte")
     return result
 
 
