@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 STATUS_KEYS = {"auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
-               "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+               "hooks", "limits", "model", "model_choice", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings"}
 
 
