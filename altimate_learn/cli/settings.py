@@ -15,6 +15,8 @@ from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, c
                                        print_json, settings)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.learner.state import status as learner_status
+from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
 
@@ -191,6 +193,8 @@ def enable(
              f"{json.dumps(updates['model'])} in {path}.")
     else:
         echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
+         "`learn pause` stops automatic runs for this project).")
     resolved = load_settings(paths.root, Path.cwd())
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):
@@ -306,7 +310,20 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
+        "learner": learner_status(paths, resolved),
+        "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
+    """How many of the agents' own memories of this repository wait for review (None: unknown)."""
+    from altimate_learn.history.memory_import import pending
+
+    try:
+        return pending(store)
+    except Exception as exc:  # status must show, whatever an agent's memory folder holds
+        problems.append(f"agent memories could not be counted: {exc}")
+        return None
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
@@ -345,6 +362,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
+    memories = info["agent_memories"]
+    if memories and memories["memories"]:
+        from altimate_learn.history.memory_import import status_line
+
+        echo(f"  agent memories: {status_line(memories)}")
     last = info["last_reflection"]
     if last:
         outcome = "ok" if last.get("ok") else f"failed: {last.get('error', '?')}"
@@ -354,6 +376,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
     echo(budget_line(info["auto_reflect_budget"]))
+    for line in learner_lines(info["learner"]):
+        echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")
