@@ -434,3 +434,15 @@ def test_automatic_reflection_with_a_cli_counts_against_the_daily_limit(git_repo
     assert len(calls(fake_clis)) == 1
     assert automatic_runs_today(git_repo / ".altimate-code" / "learn") == 1
     assert [s["sessionID"] for s in list_signals(_store(git_repo))] == ["s2"]
+
+
+def test_bootstrap_reflects_with_an_agent_cli_too(git_repo, cli, fake_clis, isolated_home) -> None:
+    from tests.history.transcripts import claude_session, correction_session, days_ago
+
+    claude_session(isolated_home, git_repo, "11111111-1111-4111-8111-111111111111", days_ago(1),
+                   correction_session("revenue"))
+    code, out, err = cli("bootstrap", "--yes", "--model", "codex", "--max-reflections", "1")
+    assert code == 0, out + err
+    assert "Model: codex (provider codex, from --model)." in out
+    assert [c["agent"] for c in calls(fake_clis)] == ["codex"]
+    assert _candidate_texts(git_repo) == ["Use `cents_to_dollars` for money columns."]
