@@ -193,8 +193,8 @@ def enable(
              f"{json.dumps(updates['model'])} in {path}.")
     else:
         echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
-    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
-         "`learn pause` stops automatic runs for this project).")
+    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):
@@ -269,11 +269,12 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 
 def collect_status(name: str) -> dict[str, Any]:
+    from altimate_learn.cli.common import open_existing_store
     from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
     resolved = settings(paths)
-    store = Store(paths, name)
+    store = open_existing_store(name)
     ensure_learn_dir(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)

@@ -1,6 +1,8 @@
 """Live capture through the agent's hooks (only when `learn.capture` is effectively on).
 
 - A prompt the correction classifier calls a correction becomes a `user_correction` signal, redacted,
+  read against the end of the assistant's previous answer when the Stop event carried it (kept redacted in
+  the session state until the next prompt),
   unless it is the session's first prompt (the task) or no assistant turn completed since the previous
   prompt (a Stop event marks a completed turn; an interrupted tool call marks an interruption, so a
   redirect after it counts as strong evidence).
@@ -18,6 +20,12 @@
   signals `learn capture` recorded), `learn reflect --pending --auto` is started detached the same way; it
   keeps to `recovery_max_reflections` / `recovery_max_seconds` and skips sessions under backoff.
 
+- With the continual learner on (`learn.continual_learning`, on once `learn enable` turned on capture and
+  automatic reflection), the two above are folded into it: a "stop" or "end" event starts `learn run --auto
+  --idle 60` detached instead (:func:`maybe_learn`), at most once per :data:`LEARN_SPACING` for the project and
+  never while learning is paused. That run waits until the project has been idle for a minute, then checks
+  its own triggers and the daily cap; it reads every exchange, so no correction is reflected twice.
+
 The capture modules are imported only when capture is on, so a hook with capture off pays nothing.
 """
 
@@ -29,6 +37,8 @@ import sys
 from altimate_learn.harness import Event
 
 SIGNALS_STORE = "team-playbook"
+LEARN_SPACING = 600  # seconds: a learner started by any session of the project covers the others
+LEARN_IDLE = "60"
 THRESHOLD = 3  # open signals that start a reflection before the session ends
 PROMPT_KEEP = 2000
 
@@ -63,6 +73,7 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
     interrupted = bool(data.get("interrupted"))
     data["assistant_done"] = False
     data["interrupted"] = False
+    answer = data.pop("last_answer", None)  # the answer this prompt replies to; never carried further
     if not capture:
         return 0
     from altimate_learn.redact import redact
@@ -81,7 +92,7 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
     elif isinstance(previous_text, str):
         previous = UserMessage(text=previous_text, index=index - 1, after_assistant=True)
     message = UserMessage(text=event.prompt or "", index=index, id=event.key, after_assistant=True)
-    verdict = classify_user_message(message, previous)
+    verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
     if not verdict.correction:
         return 0
     return _append(root, NewSignal(kind="user_correction", session_id=data["session"], text=event.prompt or "",
@@ -199,5 +210,53 @@ def spawn_recovery(root: str, sessions_dir: str, log) -> None:
     log(f"started startup recovery of signals left over from other sessions (pid {pid}; output in {log_path})")
 
 
-def on_stop(data: dict) -> None:
+def maybe_learn(root: str, sessions_dir: str, log) -> bool:
+    """Start `learn run --auto --idle 60` detached, unless one started lately or learning is paused."""
+    import time
+
+    learner_dir = os.path.join(root, ".altimate-code", "learn", ".learner")
+    stamp = os.path.join(learner_dir, "started")
+    try:
+        if time.time() - os.stat(stamp).st_mtime < LEARN_SPACING:
+            return False
+    except OSError:
+        pass
+    if _paused(learner_dir):
+        return False
+    os.makedirs(learner_dir, exist_ok=True)
+    with open(stamp, "w", encoding="utf-8") as handle:
+        handle.write(str(os.getpid()))
+    pid, log_path = _spawn(root, ["run", "--auto", "--idle", LEARN_IDLE], sessions_dir)
+    log(f"started the continual learner (pid {pid}; it waits for the project to be idle; output in {log_path})")
+    return True
+
+
+def _paused(learner_dir: str) -> bool:
+    from altimate_learn.deliver import fastjson
+
+    try:
+        with open(os.path.join(learner_dir, "state.json"), encoding="utf-8") as handle:
+            state = fastjson.loads(handle.read())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(state, dict) and bool(state.get("paused"))
+
+
+ANSWER_KEEP = 1000  # characters of the assistant's last answer kept (redacted) for the next prompt's classifier
+
+
+def on_stop(data: dict, event: Event | None = None, capture: bool = False) -> None:
+    """The turn ended. With capture on, keep the end of the assistant's answer (Claude Code's and Codex's
+    `last_assistant_message`, Gemini's `prompt_response`), redacted: the classifier reads the next prompt
+    against it ("it still fails" after "I fixed it")."""
     data["assistant_done"] = True
+    if not capture or event is None or not isinstance(event.payload, dict):
+        data.pop("last_answer", None)
+        return
+    answer = event.payload.get("last_assistant_message") or event.payload.get("prompt_response")
+    if isinstance(answer, str) and answer.strip():
+        from altimate_learn.redact import redact
+
+        data["last_answer"] = redact(answer[-4 * ANSWER_KEEP:])[-ANSWER_KEEP:]
+    else:
+        data.pop("last_answer", None)

@@ -38,6 +38,8 @@ def signals(repo: Path) -> list[dict]:
 def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_store(git_repo, sample_lessons())
     monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    # spec 003's automatic reflection, as it runs with the continual learner off (tests/learner covers it on)
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
     return git_repo
 
 
@@ -52,6 +54,26 @@ def test_a_correction_after_a_completed_turn_becomes_a_redacted_signal(repo: Pat
     assert signal["kind"] == "user_correction" and signal["sessionID"] == SESSION and signal["status"] == "open"
     assert signal["messageID"] == "p2" and "ghp_" + "a" * 36 not in signal["text"] and "REDACTED" in signal["text"]
     assert out == "" or "hookSpecificOutput" in out  # capture never changes what the agent receives
+
+
+def test_a_broken_result_reported_after_the_agent_said_it_was_done_is_a_correction(repo: Path, capsys):
+    """Stop's last_assistant_message is the context: "the login page doesn't load" reports the agent's work."""
+    fire(repo, event(repo, "SessionStart", source="startup"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop", last_assistant_message="I've added the login page and wired the route; "
+                     "it should now load at /login. Secret ghp_" + "b" * 36), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    (signal,) = signals(repo)
+    assert signal["messageID"] == "p2" and signal["reason"] == "said the result does not work"
+    state = "".join(p.read_text() for p in (learn_dir(repo) / ".sessions").rglob("*") if p.is_file())
+    assert "ghp_" + "b" * 36 not in state  # the kept answer is redacted, and dropped once the prompt came
+
+
+def test_without_the_answer_the_same_report_is_a_new_bug_not_a_correction(repo: Path, capsys):
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    assert signals(repo) == []
 
 
 def test_the_first_prompt_and_a_prompt_without_a_completed_turn_are_not_corrections(repo: Path, capsys):
@@ -129,7 +151,7 @@ def test_auto_reflect_threshold_starts_before_the_session_ends(repo: Path, capsy
 
 
 def test_the_reflection_runs_detached_with_the_same_interpreter(repo: Path):
-    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
     for payload in (event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), event(repo, "Stop"),
                     event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2")):
         assert run_hook("claude-code", payload, cwd=repo, env=env).returncode == 0
@@ -207,7 +229,7 @@ def test_no_recovery_without_leftovers_and_none_later_in_the_session(repo: Path,
 
 def test_startup_recovery_runs_detached_and_the_hook_stays_silent(repo: Path):
     leftover(repo)
-    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
     proc = run_hook("claude-code", event(repo, "Stop"), cwd=repo, env=env)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
