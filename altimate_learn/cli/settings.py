@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, is_interactive,
-                                       print_json, settings)
+                                       print_json, settings, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
@@ -154,7 +154,7 @@ def model_lines(choice: Any, *, next_step: bool = True) -> list[str]:
     return lines
 
 
-def _checked_model(value: str) -> str:
+def _checked_model(value: str, root: Path) -> str:
     """``value`` when reflection can use it now; else the one-line error of the model that cannot be used."""
     from altimate_learn.reflect.providers import BUILTIN, SESSION_AGENT, make_chat_model, split_model
     from altimate_learn.reflect.providers.agentcli import installed_clis
@@ -168,7 +168,7 @@ def _checked_model(value: str) -> str:
             raise LearnError("model 'agent' cannot be used: no agent CLI (claude, codex, gemini, opencode) is on PATH.",
                              "Install one, or choose another model.")
         return SESSION_AGENT
-    resolved = load_settings(current_project().root, Path.cwd())
+    resolved = load_settings(root, Path.cwd())
     make_chat_model(text, providers=resolved.values.get("providers") or {})
     return text
 
@@ -180,11 +180,15 @@ def enable(
         "agent (the CLI of each session's own agent) or builtin.", show_default=False)] = None,
 ) -> None:
     """Turn on capture and automatic reflection for this project (writes the project config), and say which
-    model reflection will use."""
-    paths = current_project()
+    model reflection will use.
+
+    The project is the git repository you are in; outside one, the nearest folder with .altimate-code/
+    (named on stderr), never your home folder; with neither, it refuses and says how to mark the project.
+    """
+    paths = writing_project()
     updates: dict[str, Any] = {"capture": True, "auto_reflect": True}
     if model is not None:
-        updates["model"] = _checked_model(model)  # an unusable model stops here, before anything is written
+        updates["model"] = _checked_model(model, paths.root)  # an unusable model stops here, before any write
     path = write_project_keys(paths.root, updates, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
@@ -232,7 +236,7 @@ def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]]) -> N
 
 def disable() -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
-    paths = current_project()
+    paths = writing_project()
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
     echo(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
@@ -274,8 +278,7 @@ def collect_status(name: str) -> dict[str, Any]:
 
     paths = current_project()
     resolved = settings(paths)
-    store = open_existing_store(name)
-    ensure_learn_dir(paths)
+    store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
