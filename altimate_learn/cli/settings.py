@@ -292,7 +292,12 @@ def collect_status(name: str) -> dict[str, Any]:
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
     hooks = hook_status(paths.root)
+    from altimate_learn.gates.report import store_gates
+
+    gates = store_gates(store)
     return {
+        "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
+                  "unvetted": len(gates["unvetted"])},
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -362,6 +367,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    gates = info["gates"]
+    if gates["quarantined"]:
+        echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
+    if gates["stale"]:
+        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until `learn vet`)")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
