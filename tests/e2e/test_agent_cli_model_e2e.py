@@ -30,7 +30,10 @@ from tests.e2e.world import SYSTEM_PATH, World, learn_env, run_learn
 pytestmark = pytest.mark.e2e
 
 LESSON = "Use `cents_to_dollars` for money columns."
-ANSWER = json.dumps({"deltas": [{"op": "ADD", "text": LESSON, "reason": "the user corrected the agent"}]})
+# One answer for both of a reflection's calls: its deltas, and the vet's verdict on the proposal (key c0)
+ANSWER = json.dumps({"deltas": [{"op": "ADD", "text": LESSON, "reason": "the user corrected the agent"}],
+                     "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                   "replaces": ""}]})
 TOOL_RESULTS = ("tool_result", "function_call_output", "custom_tool_call_output", "functionResponse",
                 '"role": "tool"')
 
@@ -89,8 +92,8 @@ def assert_no_trace(world: World) -> None:
 def test_reflect_with_claude_code(world, claude_bin):
     prepare(world, "claude-code")
     result = reflect(world, "claude-code", claude_bin, claude_env(world))
-    [call] = assert_reflected(world, result, "claude-code")
-    assert call["body"]["tools"] == []
+    calls = assert_reflected(world, result, "claude-code")
+    assert len(calls) == 2 and all(call["body"]["tools"] == [] for call in calls)  # the reflection and its vet
     assert result["reflections"][0]["usage"]["cost_reported"] is True  # Claude Code's own cost figure
     assert list((world.home / ".claude" / "projects").glob("*/*.jsonl")) == []  # --no-session-persistence
     assert_no_trace(world)
@@ -100,9 +103,11 @@ def test_reflect_with_codex(world, codex_bin):
     codex_setup(world, trust_project=False)
     prepare(world, "codex")
     result = reflect(world, "codex", codex_bin, codex_env(world))
-    [call] = assert_reflected(world, result, "codex")
-    assert {t.get("name") or t.get("type") for t in call["body"].get("tools") or []} <= {"apply_patch"}
-    assert "You are Codex" not in json.dumps(call["body"])  # our instructions replace Codex's
+    calls = assert_reflected(world, result, "codex")
+    assert len(calls) == 2
+    for call in calls:
+        assert {t.get("name") or t.get("type") for t in call["body"].get("tools") or []} <= {"apply_patch"}
+        assert "You are Codex" not in json.dumps(call["body"])  # our instructions replace Codex's
     assert codex_rollouts(world) == []  # --ephemeral
     assert_no_trace(world)
 
@@ -111,8 +116,9 @@ def test_reflect_with_opencode(world, opencode_bin):
     opencode_setup(world)
     prepare(world, "opencode")
     result = reflect(world, "opencode", opencode_bin, opencode_env(world))
-    [call] = assert_reflected(world, result, "opencode")  # --title: no title-generation request either
-    assert not call["body"].get("tools")
+    calls = assert_reflected(world, result, "opencode")
+    assert len(calls) == 2  # --title: no title-generation request either
+    assert not any(call["body"].get("tools") for call in calls)
     db = opencode_db(world)
     if db.exists():  # the run itself kept its session in memory
         with sqlite3.connect(db) as con:
@@ -124,11 +130,11 @@ def test_reflect_with_gemini_cli(world, gemini_bin):
     gemini_setup(world)
     prepare(world, "gemini")
     result = reflect(world, "gemini-cli", gemini_bin, gemini_env(world))
-    calls = assert_reflected(world, result, "gemini-cli")  # the model router's call and the answer
+    calls = assert_reflected(world, result, "gemini-cli")  # per call: the model router's request and the answer
     for call in calls:
         declared = [d for tool in call["body"].get("tools") or [] for d in tool.get("functionDeclarations") or []]
         assert declared == []
     # Gemini 0.61 records the run anyway, here under a folder of this project; nothing may read it back
     chats = list((world.home / ".gemini" / "tmp" / MODEL_CALL_DIR / "chats").glob("session-*.jsonl"))
-    assert len(chats) == 1
+    assert len(chats) == 2  # the reflection and its vet
     assert_no_trace(world)

@@ -6,6 +6,7 @@ json`, `codex exec --json`, `gemini -p --output-format json`, `opencode run --fo
 ``FAKE_CLI_ANSWER``, and appends what it was given to ``FAKE_CLI_LOG`` (argv, working folder, stdin, the
 environment variables learn sets, the files its flags point at) so tests can assert on the command.
 
+learn's vet call (the second call of a reflection, with an ITEMS block) gets "pass" for every item.
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -91,7 +93,17 @@ def record_gemini_chat(prompt: str, answer: str) -> None:
     (chats / f"session-2026-11-21T10-02-{sid[:8]}.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
 
 
+def vet_answer(stdin: str) -> str | None:
+    """learn's vet call (a reflection's second call): every item passes."""
+    if "<<<ITEMS " not in stdin:
+        return None
+    keys = re.findall(r"^\[([^\]]+)\] author=", stdin, flags=re.M)
+    return json.dumps({"verdicts": [{"item": key, "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                     "replaces": ""} for key in keys]})
+
+
 def main() -> int:
+    global ANSWER
     if "--version" in sys.argv:
         print(f"{AGENT} 0.0.0-fake")
         return 0
@@ -103,6 +115,7 @@ def main() -> int:
             return 1
     stdin = sys.stdin.read()
     log(stdin)
+    ANSWER = vet_answer(stdin) or ANSWER
     if MODE == "hang":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
         Path(os.environ["FAKE_CLI_PIDS"]).write_text(f"{os.getpid()} {child.pid}")

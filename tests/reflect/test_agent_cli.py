@@ -79,13 +79,15 @@ def test_reflect_with_an_agent_cli_stages_the_lesson_and_says_what_it_cost(git_r
     assert one["signals"]["consumed"] == ids and _open(git_repo) == []
     assert _candidate_texts(git_repo) == ["Use `cents_to_dollars` for money columns."]
     usage = one["usage"]
-    expected = {"claude-code": (1500, 80, 0.0123), "codex": (900, 60, None), "gemini-cli": (700, 60, None),
+    per_call = {"claude-code": (1500, 80, 0.0123), "codex": (900, 60, None), "gemini-cli": (700, 60, None),
                 "opencode": (600, 40, 0.002)}[name]
-    assert (usage["input_tokens"], usage["output_tokens"]) == expected[:2] and usage["estimated"] is False
-    if expected[2] is not None:  # the CLI's own cost figure
-        assert usage["cost_usd"] == expected[2] and usage["cost_reported"] is True
-    [call] = calls(fake_clis)
-    assert call["agent"] == BINARIES[name]
+    # two calls (the reflection and its vet), each as the CLI reported it
+    assert (usage["input_tokens"], usage["output_tokens"]) == (2 * per_call[0], 2 * per_call[1])
+    assert usage["estimated"] is False
+    if per_call[2] is not None:  # the CLI's own cost figure
+        assert usage["cost_usd"] == pytest.approx(2 * per_call[2]) and usage["cost_reported"] is True
+    call, vet = calls(fake_clis)  # the reflection, then the vet of its proposal (gates/vet.py)
+    assert call["agent"] == vet["agent"] == BINARIES[name] and "<<<ITEMS " in vet["stdin"]
     assert call["stdin"].startswith(MODEL_CALL_MARK) and CORRECTION in call["stdin"]  # our prompt, marked as ours
     assert Path(call["cwd"]).name == MODEL_CALL_DIR and not (Path(call["cwd"]) / ".git").exists()
     assert call["env"]["ALTIMATE_LEARN"] == "0" and call["env"]["ALTIMATE_LEARN_MODEL_CALL"] == "1"
@@ -290,7 +292,7 @@ def test_a_chat_the_cli_records_anyway_is_never_listed_or_captured(git_repo, cli
     _signal(git_repo)
     assert cli("reflect", "--session", "sess-1", "--model", "gemini-cli")[0] == 0
     chats = list((Path(os.environ["HOME"]) / ".gemini" / "tmp" / MODEL_CALL_DIR / "chats").glob("*.jsonl"))
-    assert len(chats) == 1  # the fake, like Gemini 0.61, recorded the run
+    assert len(chats) == 2  # the fake, like Gemini 0.61, recorded both calls (the reflection and its vet)
     code, out, _ = cli("sessions", "--json")
     assert code == 0 and json.loads(out) == []
     code, out, err = cli("capture", "--latest", "--json")
@@ -431,7 +433,7 @@ def test_automatic_reflection_with_a_cli_counts_against_the_daily_limit(git_repo
     _signal(git_repo, "No, never push to the release branch.", session="s2")
     assert cli("reflect", "--session", "s1", "--auto") == (0, "", "")
     assert cli("reflect", "--session", "s2", "--auto") == (0, "", "")
-    assert len(calls(fake_clis)) == 1
+    assert len(calls(fake_clis)) == 2  # one run: its reflection call and the vet of its proposal
     assert automatic_runs_today(git_repo / ".altimate-code" / "learn") == 1
     assert [s["sessionID"] for s in list_signals(_store(git_repo))] == ["s2"]
 
@@ -444,5 +446,5 @@ def test_bootstrap_reflects_with_an_agent_cli_too(git_repo, cli, fake_clis, isol
     code, out, err = cli("bootstrap", "--yes", "--model", "codex", "--max-reflections", "1")
     assert code == 0, out + err
     assert "Model: codex (provider codex, from --model)." in out
-    assert [c["agent"] for c in calls(fake_clis)] == ["codex"]
+    assert [c["agent"] for c in calls(fake_clis)] == ["codex", "codex"]  # the reflection and its vet
     assert _candidate_texts(git_repo) == ["Use `cents_to_dollars` for money columns."]
