@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, is_interactive,
                                        print_json, settings, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
@@ -35,7 +36,7 @@ def dismiss_nudge() -> Path:
     path = nudge_state_path()
     state: dict[str, Any] = {}
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
+        loaded = loads_document(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict):
             state = loaded
     except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
@@ -98,7 +99,7 @@ def _read_settings_json(path: Path) -> dict | None:
 
     for candidate in (text, strip_jsonc(text)):
         try:
-            data = json.loads(candidate)
+            data = loads_document(candidate)
         except ValueError:
             continue
         return data if isinstance(data, dict) else None
