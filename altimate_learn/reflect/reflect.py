@@ -77,6 +77,11 @@ class Batch:
     # screens the answer before the curator (citations, instruction-file targets). Reflection passes None.
     prompt: Callable[[list[dict[str, Any]]], tuple[str, str]] | None = None  # lessons → (system, user)
     screen: Callable[[list[Any], list[Any], list[dict[str, Any]]], list[Any]] | None = None
+    # Rules the screen took for elsewhere (the learner's instruction-file bullets): vetted in the same call as
+    # the curator's deltas (keys c<vet_offset + i>), never curated here; ``vetted`` holds the vet's result.
+    vet_extra: list[dict[str, Any]] = field(default_factory=list)
+    vet_offset: int = 0
+    vetted: Any = None
 
     @property
     def signal_ids(self) -> list[str]:
@@ -504,7 +509,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         else:
             # The curator sees the malformed ones too, so history records every proposed delta and its fate.
             raw_deltas = parsed.for_curator()
-    if not raw_deltas:
+    if not raw_deltas and not batch.vet_extra:
         return _no_change(store, batch, outcome)
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
@@ -515,13 +520,17 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         from altimate_learn.gates.vet import vet_proposals
 
         evidence = f"FEEDBACK ({batch.kind}):\n{batch.feedback}\n\nSESSION DIGEST:\n{digest}"
-        vetted, proposed = vet_proposals(store, raw_deltas, lessons, evidence, contract, resolution.chat,
-                                         timeout=_remaining(options))
+        batch.vet_offset = len(raw_deltas)
+        vetted, proposed = vet_proposals(store, raw_deltas + batch.vet_extra, lessons, evidence, contract,
+                                         resolution.chat, timeout=_remaining(options))
+        batch.vetted = vetted
         if vetted is not None and vetted.usage is not None:
             outcome.usage.add(vetted.usage)
         if vetted is not None and vetted.failed and proposed:
             # A model's rules are only as safe as their vet: none is applied, the signals stay open.
             return _failed(store, batch, outcome, str(vetted.error), provider_failure=True)
+    if not raw_deltas:
+        return _no_change(store, batch, outcome)
 
     values = options.settings.values if options.settings is not None else {}
     with store.lock():
