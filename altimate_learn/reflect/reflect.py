@@ -72,6 +72,7 @@ class Batch:
     left_out: int = 0  # open signals that did not fit the feedback budget (they stay open)
     feedback_id: str | None = None  # for `--feedback`: a hash that names this feedback in history
     notes: list[str] = field(default_factory=list)
+    harness: str | None = None  # the agent that recorded the session (for learn.model "agent")
     # The continual learner's batch brings its own prompt (a project-wide digest with history references) and
     # screens the answer before the curator (citations, instruction-file targets). Reflection passes None.
     prompt: Callable[[list[dict[str, Any]]], tuple[str, str]] | None = None  # lessons → (system, user)
@@ -195,7 +196,10 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
             raise LearnError(f"session {session_id} was not found among this project's sessions.",
                              "Check the id with `learn sessions`; for a session recorded elsewhere, use "
                              "--trajectory FILE.")
-        return feedback_batch(session_id, source, feedback, kind or "user")
+        batch = feedback_batch(session_id, source, feedback, kind or "user")
+        found = index.find(session_id)
+        batch.harness = found.harness if found is not None else None
+        return batch
     open_signals = list_signals(store, session=session_id)
     if not open_signals and source is not None:
         info = index.find(session_id)  # a unique prefix names the session too
@@ -214,8 +218,9 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
             notes.append(f"the transcript of session {session_id} was not found; reflecting on its signals alone")
     items = [FeedbackItem(s["kind"], s["text"], s["id"], s.get("messageID"), _item_paths(source, s.get("messageID")))
              for s in chosen]
+    found = index.find(session_id) if session_id != EXTERNAL_SESSION else None
     return Batch(session_id, feedback_text(chosen), feedback_kind_of(chosen), items, source, chosen, left_out,
-                 notes=notes)
+                 notes=notes, harness=found.harness if found is not None else None)
 
 
 def feedback_batch(session_id: str | None, source: DigestSource, feedback: str, kind: str) -> Batch:
@@ -349,6 +354,7 @@ class Outcome:
     candidate: str | None = None
     replacements: int = 0
     notes: list[str] = field(default_factory=list)
+    answered_by: str | None = None  # the model the provider says answered (an agent CLI's default, for one)
     quarantined: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -363,6 +369,7 @@ class Outcome:
             "skipped_feedback": self.skipped_feedback, "flagged": self.flagged, "usage": self.usage.to_dict(),
             "error": self.error, "signals": {"consumed": self.consumed, "kept": self.kept, "left_out": self.left_out},
             "candidate": self.candidate, "replacements": self.replacements, "notes": self.notes,
+            "answered_by": self.answered_by,
             "quarantined": self.quarantined,
         }
 
@@ -388,7 +395,7 @@ def resolve_for(batch: Batch, options: Options) -> Resolution:
         configured_source = "ALTIMATE_LEARN_MODEL"
     return resolve_model(options.model, configured=values.get("model"), configured_source=configured_source,
                          session_model=batch.source.model, providers=values.get("providers") or {},
-                         env=options.env)
+                         env=options.env, session_harness=batch.harness)
 
 
 def _remaining(options: Options) -> float:
@@ -487,6 +494,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         except ProviderError as exc:
             return _failed(store, batch, outcome, str(exc), provider_failure=True, retry_after=exc.retry_after)
         outcome.usage = completion.usage
+        outcome.answered_by = completion.model
         spent = completion.usage.input_tokens + completion.usage.output_tokens
         if options.max_tokens_total is not None and spent > options.max_tokens_total:
             return _failed(store, batch, outcome, f"the model call used {spent:,} tokens, past the "
