@@ -27,7 +27,7 @@ from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, search_tokens
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -206,7 +206,7 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
         seen.add(item["id"])
         good.append({"id": item["id"], "text": clean, "tags": list(item.get("tags") or []),
                      "triggers": triggers, "net": item["helpful"] - item["harmful"],
-                     "pinned": bool(item.get("pinned"))})
+                     "pinned": bool(item.get("pinned")), "updated": item.get("updated") or ""})
     return good
 
 
@@ -333,6 +333,26 @@ def _memo_lint():
     return checked, save
 
 
+def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
+    """Positions of ``lessons`` in core order (spec 003): pinned first, then helpful − harmful; among equals,
+    project-wide lessons (no path trigger) before scoped ones and the most recently approved first (the
+    latest `updated`: a lesson's current text was approved after its last change), then id and store.
+
+    So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
+    that apply everywhere and were agreed last."""
+    def key(i: int) -> tuple:
+        lesson = lessons[i]
+        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
+                lesson["id"], stores[i])
+
+    return sorted(range(len(lessons)), key=key)
+
+
+def _descending(stamp: str) -> tuple[int, ...]:
+    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
+    return tuple(-ord(ch) for ch in stamp) + (1,)
+
+
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
     anchor_map: dict[str, list[int]] = {}
@@ -342,8 +362,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
             anchor_map.setdefault(anchor, []).append(index)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
-    core = sorted(range(len(lessons)), key=lambda i: (not lessons[i][1]["pinned"], -lessons[i][1]["net"],
-                                                      lessons[i][1]["id"], lessons[i][0]))
+    core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
     return {
         "v": INDEX_VERSION,
         "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
