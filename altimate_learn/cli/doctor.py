@@ -14,7 +14,8 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
     """Each agent: are learn's hooks installed (and where), and do they run (`learn install --check`)."""
     from altimate_learn.cli.settings import hook_status
     from altimate_learn.errors import LearnError
-    from altimate_learn.harness.install import InstallOptions, run_check
+    from altimate_learn.harness.check import run_check
+    from altimate_learn.harness.install import InstallOptions
 
     out: dict[str, dict[str, Any]] = {}
     for harness, status in hook_status(root).items():
