@@ -159,8 +159,14 @@ def test_a_vanished_transcript_keeps_its_cursor_and_is_reported_once(project: Pa
     path.unlink()
     code, out, _ = learn_run(cli)
     assert code == 0 and "Nothing new" in out
+    assert f"note: session {CLAUDE_SESSION}: its transcript {path} vanished since the last run; its cursor is " \
+           "kept" in out
     assert state(project)["cursors"][f"claude-code:{CLAUDE_SESSION}"]["message"] == cursor["message"]
     assert state(project)["cursors"][f"claude-code:{CLAUDE_SESSION}"]["missing"] is True
+    assert runs(project)[-1]["status"] == "nothing-new" and "vanished" in runs(project)[-1]["notes"][0]
+    assert "nothing new to read  manual" in cli("runs")[1]
+    assert learn_run(cli)[1].strip() == "Nothing new to learn from since the last run."  # said once
+    assert len(runs(project)) == 2
 
 
 def test_lines_that_are_not_utf8_are_read_with_replacement_and_counted(project: Path, server, cli,
@@ -192,6 +198,21 @@ def test_the_learners_own_sessions_and_sub_agents_never_enter_a_digest(project: 
     assert own.stem not in prompt and "this must never be read" not in prompt
     assert state(project)["cursors"][f"claude-code:{own.stem}"]["own"] is True
     assert "ses_7f1e2d3c4b5bChIlDsEsSiOnAa" not in prompt  # opencode's sub-agent session
+
+
+def test_a_session_an_agent_cli_left_as_learns_model_is_never_read(git_repo: Path, isolated_home: Path, server,
+                                                                   cli):
+    from altimate_learn.markers import MODEL_CALL_MARK
+
+    marked = git_repo / "marked.jsonl"  # given to `learn capture` by path: read whatever its age, unless it is ours
+    marked.write_text(
+        json.dumps({"type": "session", "format": "learn-trajectory/1", "id": "model-call-1", "cwd": str(git_repo)}) + "\n"
+        + json.dumps({"type": "user", "id": "u0", "text": f"{MODEL_CALL_MARK}\nthe reflector's prompt"}) + "\n"
+        + json.dumps({"type": "assistant", "id": "a0", "text": "{\"deltas\": []}"}) + "\n"
+        + json.dumps({"type": "user", "id": "u1", "text": "never read this"}) + "\n")
+    assert cli("capture", str(marked))[0] == 0
+    assert learn_run(cli)[0] == 0
+    assert server.requests == [] and state(git_repo)["cursors"]["generic:model-call-1"]["own"] is True
 
 
 def _settings(repo: Path):
