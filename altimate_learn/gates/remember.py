@@ -62,6 +62,12 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         raise LearnError(f"the rule is {len(clean):,} characters; a lesson is one line of at most 140.",
                          "Write the one rule you want kept, in a sentence.")
     clean = redact(clean)  # secrets never reach the store or a model
+    from altimate_learn.curate.lint import lint
+
+    typed = lint(clean, typed_by_person=True)  # a person's text is normalised with a warning (issue 12.9)
+    normalised = typed.ok and typed.warning is not None and typed.text != clean
+    if normalised:
+        clean = typed.text
     contract = discover(store.project.root)
     vetted = None
     if chat is not None:
@@ -79,6 +85,9 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         curated = curate(store, [delta], feedback_ids=[f"remember:{digest}"], op="remember", author="person",
                          channel="remember", vet=vetted, contract=contract)
         result = _outcome(curated, clean)
+        if normalised:
+            result.notes.append("invisible or non-normalised characters (zero-width, NBSP, tabs, look-alike letters) "
+                                "were removed or replaced in what you typed")
         if vetted is not None and vetted.failed:
             result.notes.append(f"the vet could not run ({vetted.error}); the rule was saved without it and is "
                                 "vetted at the next reflection or `learn vet`")

@@ -17,7 +17,8 @@ folder or on PYTHONPATH can stand in for learn; with ``on_path``, `learn hook <h
 machine's PATH with PYTHONPATH unset, for a settings file the team commits.
 
 Before a file is changed, a copy is kept: a project's file under `.altimate-code/learn/.backups/` (ignored
-by git, so the working tree gets no `.bak` files), a user-level file beside it as `<file>.bak-<time>`. An
+by git, so the working tree gets no `.bak` files), a user-level file beside it as `<file>.bak-<time>`; a
+file that holds nothing but learn's own hooks is not copied (`learn install` writes it again). An
 uninstall that leaves a settings file holding nothing (`{}`) removes the file (and its folder, when that
 is left empty), so install then uninstall leaves the working tree as it was.
 `learn install --check` is in :mod:`altimate_learn.harness.check`.
@@ -385,6 +386,17 @@ def _holds_nothing(text: str) -> bool:
         return False
 
 
+def _only_ours(text: str, module: object) -> bool:
+    """True when ``text`` holds nothing but learn's own hook entries (or nothing at all)."""
+    if not text.strip():
+        return True
+    try:
+        stripped, _ = remove_ours(text, module.NAME)  # type: ignore[attr-defined]
+    except (LearnError, ValueError):
+        return False
+    return _holds_nothing(stripped)
+
+
 def _remove_empty(path: Path, options: InstallOptions) -> list[str]:
     """Remove a settings file our uninstall left as `{}`, and its folder if nothing else is in it."""
     path.unlink()
@@ -425,7 +437,9 @@ def run_install(options: InstallOptions) -> list[str]:
 
     if path.is_symlink():
         raise LearnError(f"{path} is a symlink; refusing to replace it.", "Edit the file it points to instead.")
-    backup = _backup(path, options) if old is not None else None
+    # A copy is kept only of a file that holds something besides learn's hooks: a file learn created and
+    # that holds only its hooks is what `learn install` writes again, and copying it would leave files behind.
+    backup = _backup(path, options) if old is not None and not _only_ours(old, module) else None
     if options.uninstall:
         out.append(f"Removed {removed} learn hook entr{'y' if removed == 1 else 'ies'} for {options.harness} "
                    f"from {path}.")

@@ -18,7 +18,7 @@ from typing import Any
 from altimate_learn.errors import LockTimeout, MalformedFileError, SchemaError, StoreError
 from altimate_learn.schema import (Lesson, history_from_disk, history_to_disk, validate_history, validate_lessons,
                                    validate_signal)
-from altimate_learn import peerlock
+from altimate_learn import jsonsafe, peerlock
 from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
 
@@ -253,8 +253,43 @@ class Store:
         # Rejected proposals, reasons and errors carry model and user text: redacted here whatever the caller did.
         at = fsio.utc_now()
         fields = redact_record(fields)
-        self.append_jsonl(self.HISTORY, [history_to_disk(op, at, fields)])
+        with self.lock():
+            self._upgrade_history()
+            self.append_jsonl(self.HISTORY, [history_to_disk(op, at, fields)])
         return {"at": at, "op": op, **fields}
+
+    def _upgrade_history(self) -> None:
+        """Rewrite lines an older learn wrote (`at`, `op`) in altimate-code's shape before appending.
+
+        altimate-code sets aside a history.jsonl with a line that has no `action` (its migration keeps only
+        the lines it can read), so learn's own old lines must not stay. Old lines come first in the file, so
+        the first line tells whether anything needs converting; a file that needs nothing is not rewritten.
+        Call under the store lock."""
+        path = self.path(self.HISTORY)
+        try:
+            with open(path, "rb") as handle:
+                first = handle.readline(1 << 20)
+        except FileNotFoundError:
+            return
+        try:
+            record = jsonsafe.loads(first)
+        except ValueError:
+            return
+        if not isinstance(record, dict) or "action" in record or "op" not in record:
+            return
+        converted: list[Any] = []
+        for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if not raw.strip():
+                continue
+            try:
+                line = jsonsafe.loads(raw)
+            except ValueError:
+                return  # a torn or foreign line: leave the file to the usual repair, convert another time
+            if isinstance(line, dict) and "op" in line and "action" not in line and isinstance(line.get("at"), str):
+                rest = {k: v for k, v in line.items() if k not in ("at", "op")}
+                line = history_to_disk(str(line["op"]), line["at"], rest)
+            converted.append(line)
+        self.rewrite_jsonl(self.HISTORY, converted)
 
 
 class _Heartbeat:

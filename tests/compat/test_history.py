@@ -100,3 +100,20 @@ def test_one_json_object_a_line_as_append_history_writes_it(git_repo: Path):
     text = (git_repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text()
     assert text.endswith("\n") and len(text.splitlines()) == 1
     assert json.loads(text)["action"] == "pin" and json.loads(text)["id"] == "L-aaaa0001"
+
+
+def test_an_older_learns_lines_are_rewritten_in_altimate_codes_shape_by_the_next_write(git_repo: Path):
+    # altimate-code's migration sets aside a history.jsonl holding a line without `action` (store.ts `migrate`)
+    files = StoreFiles(git_repo)
+    old = [{"at": "2025-01-01T00:00:00.000Z", "op": "promote", "store": "team-playbook", "version": 1},
+           {"at": "2025-01-02T00:00:00.000Z", "op": "reflect", "session": "s1", "applied": [{"op": "ADD", "id": "x"}],
+            "usage": {"input_tokens": 5, "output_tokens": 1, "cost_usd": 0.25, "estimated": False}}]
+    files.write("history.jsonl", "".join(json.dumps(e) + "\n" for e in old))
+    Store.open().record_history("pin", id="L-aaaa0001")
+    entries = raw_history(git_repo)
+    assert [(e["action"], e["ts"]) for e in entries[:2]] == [("promote", old[0]["at"]), ("reflect", old[1]["at"])]
+    for entry in entries:
+        altimate_code_reads(entry)
+    assert entries[1]["applied"] == [{"op": "ADD", "id": "x"}]  # nested deltas keep their own `op`
+    assert entries[1]["usage"] == {"inputTokens": 5, "outputTokens": 1, "estimatedCost": 0.25}
+    assert [e["op"] for e in Store.open().history()] == ["promote", "reflect", "pin"]

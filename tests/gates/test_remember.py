@@ -149,3 +149,16 @@ def test_with_a_model_the_vet_is_one_call_and_a_failed_call_keeps_the_rule(git_r
     assert "Warning: the vet could not run (the vet call failed: openai/gpt-4o-mini failed (HTTP 500)" in err
     lesson_id = read_json(git_repo, "candidate.json")[0]["id"]
     assert "ih" not in stamps(git_repo)[lesson_id]  # kept, unvetted: vetted at the next re-vet
+
+
+def test_a_rule_a_person_typed_with_invisible_characters_is_normalised_with_a_warning(git_repo, cli):
+    # issue 12.9: a model's text with a zero-width space is rejected; a person's is normalised and kept
+    write_instructions(git_repo)
+    code, out, err = cli("remember", "Always run\u200b `make lint`\u00a0before pushing.")
+    assert code == 0, err
+    [lesson] = read_json(git_repo, "candidate.json")
+    assert lesson["text"] == "Always run `make lint` before pushing."
+    assert quarantined(git_repo) == []
+    assert "invisible or non-normalised characters" in err and "were removed or replaced" in err
+    code, out, err = cli("remember", "Never edit\u202e `dbt_project.yml` by hand.")  # bidi controls: kept aside
+    assert code == 0 and out.startswith("Saved but quarantined ")

@@ -310,3 +310,18 @@ def test_a_project_install_says_it_names_this_machines_python_and_offers_the_pat
 def test_cli_on_path_is_refused_with_check(git_repo: Path, run_learn):
     proc = run_learn("install", "codex", "--check", "--on-path", cwd=git_repo)
     assert proc.returncode == 2 and "--on-path" in proc.stderr
+
+
+@pytest.mark.parametrize("harness", ["claude-code", "codex", "gemini"])
+def test_trying_install_in_a_project_that_never_used_learn_leaves_no_file_behind(git_repo: Path, harness: str):
+    # issue 12.5: install, reinstall with another command, uninstall in a fresh repository: not even
+    # .altimate-code/ appears (the file held only learn's hooks, so there was nothing of the user's to copy)
+    from tests.conftest import git
+
+    before = git(git_repo, "status", "--porcelain", "--untracked-files=all")
+    run_install(options(git_repo, harness))
+    lines = run_install(options(git_repo, harness, command=f"/other/python -I -m altimate_learn hook {harness}"))
+    assert not any("previous file is kept" in line for line in lines)
+    run_install(options(git_repo, harness, uninstall=True))
+    assert git(git_repo, "status", "--porcelain", "--untracked-files=all") == before
+    assert not (git_repo / ".altimate-code").exists()
