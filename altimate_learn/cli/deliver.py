@@ -51,7 +51,7 @@ def deliver(
         return
     notes: list[str] = []
     engine = Delivery(str(paths.root), cwd, settings, "cli", notes.append)
-    if not os.path.isdir(engine.learn_dir) or not engine.has_lessons_or_state(session_id):
+    if not engine.has_lessons_or_state(session_id):  # imports an old skill-file playbook first
         result = {"text": "", "lessons": [], "note": "this project has no approved lessons", "already_shown": []}
     else:
         try:

@@ -194,8 +194,41 @@ class Delivery:
                 if not entry.name.startswith(".") and os.path.isfile(os.path.join(entry.path, "approved.json")):
                     return True
         except OSError:
+            pass
+        return self._import_legacy_playbooks()
+
+    def _import_legacy_playbooks(self) -> bool:
+        """Import altimate-code's earlier skill-file playbook (`.altimate-code/skills/<store>/SKILL.md`) the first
+        time delivery meets it, as altimate-code does on its first read (:mod:`altimate_learn.store.migrate`), so
+        its lessons are delivered without waiting for a learn command. True when a store then has lessons.
+
+        The usual cost is one failed `scandir`; the store layer is imported only when such a file exists."""
+        skills = os.path.join(self.root, ".altimate-code", "skills")
+        try:
+            names = [e.name for e in os.scandir(skills) if e.is_dir(follow_symlinks=False)]
+        except OSError:
             return False
-        return False
+        imported = False
+        for name in sorted(names):
+            store_dir = os.path.join(self.learn_dir, name)
+            if any(os.path.exists(os.path.join(store_dir, f)) for f in ("approved.json", "candidate.json")):
+                continue
+            try:
+                with open(os.path.join(skills, name, "SKILL.md"), encoding="utf-8") as handle:
+                    if "<!-- learned-playbook v1;" not in handle.read(1 << 20):
+                        continue
+                from pathlib import Path
+
+                from altimate_learn.store.paths import ProjectPaths
+                from altimate_learn.store.store import Store
+
+                with Store(ProjectPaths(Path(self.root)), name).lock(timeout=LOCK_TIMEOUT):
+                    pass  # the outermost store lock runs the migration
+            except Exception as exc:  # noqa: BLE001 - a hook never fails; the import resumes next time
+                self.log(f"legacy playbook {name}: not imported ({type(exc).__name__}: {exc})")
+                continue
+            imported = imported or os.path.isfile(os.path.join(store_dir, "approved.json"))
+        return imported
 
     def open(self, session_id: str) -> dict:
         """Lock and load the session's state (call :meth:`close` in a ``finally``)."""

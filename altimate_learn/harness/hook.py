@@ -163,8 +163,8 @@ def run(argv: list[str], log) -> str:
         return ""  # an agent CLI that learn runs as its model: never deliver to it or capture from it
     root = find_root(cwd)
     learn_dir = os.path.join(root, ".altimate-code", "learn")
-    if not os.path.isdir(learn_dir):
-        return ""
+    if not os.path.isdir(learn_dir) and not os.path.isdir(os.path.join(root, ".altimate-code", "skills")):
+        return ""  # (a skills folder may hold altimate-code's earlier playbook, which delivery imports)
     from altimate_learn.markers import is_model_call_dir
 
     if is_model_call_dir(cwd):  # the same, should the environment not have reached this hook

@@ -109,3 +109,33 @@ def test_reading_commands_do_not_migrate(git_repo: Path, cli):
     legacy(git_repo)
     assert cli("status")[0] == 0 and cli("show")[0] == 0
     assert not (store_dir(git_repo) / "approved.json").exists()
+
+
+def test_an_agent_session_in_a_fresh_clone_with_only_the_old_skill_file_gets_its_lessons(git_repo: Path):
+    # A clone of a project altimate-code managed before lesson stores were JSON holds only SKILL.md (the
+    # local .altimate-code/learn/ is not committed). altimate-code imports it on its first read; learn's
+    # hook does the same, so the session is shown those lessons at once.
+    from tests.deliver.helpers import context_of, run_hook
+
+    skill = git_repo / ".altimate-code" / "skills" / "team-playbook" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text(playbook("team-playbook", [("L-3f2a", "Use `ref()` for every model reference.", 3, 0)]))
+    proc = run_hook("claude-code", {"hook_event_name": "SessionStart", "session_id": "s1", "cwd": str(git_repo),
+                                    "source": "startup"}, cwd=git_repo)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert "Use `ref()` for every model reference." in context_of(proc.stdout)
+    journal = json.loads((store_dir(git_repo) / "migration.json").read_text())
+    assert journal == {"source": str(skill), "complete": True, "imports": [], "malformed": []}
+    assert skill.exists()  # nothing is deleted: the old file stays
+
+
+def test_a_skill_file_learn_did_not_manage_is_left_alone_by_the_hook(git_repo: Path):
+    from tests.deliver.helpers import run_hook
+
+    skill = git_repo / ".altimate-code" / "skills" / "sql-style" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text("---\nname: sql-style\n---\nWrite SQL keywords in upper case.\n")
+    proc = run_hook("claude-code", {"hook_event_name": "SessionStart", "session_id": "s1", "cwd": str(git_repo),
+                                    "source": "startup"}, cwd=git_repo)
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert not (git_repo / ".altimate-code" / "learn" / "sql-style").exists()
