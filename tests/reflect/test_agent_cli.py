@@ -202,7 +202,10 @@ def test_not_logged_in_says_how_to_log_in_and_keeps_the_signals(git_repo, cli, f
     assert code == 1
     assert " ".join(err.split()) == f"Error: {said} Signals kept open; backoff recorded."
     assert _open(git_repo) == ids
-    schedule = json.loads((git_repo / ".altimate-code/learn/team-playbook/schedule.json").read_text())
+    from altimate_learn.reflect.schedule import read_schedule
+    from altimate_learn.store import Store, project
+
+    schedule = read_schedule(Store(project(git_repo), "team-playbook"))  # provider backoff: learn-schedule.json
     assert schedule["failures"] == 1 and schedule["backoff_until"]
 
 
