@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_existing_store, \
+    open_store, print_json
 from altimate_learn.errors import LearnError
 
 HarnessOpt = Annotated[str | None, typer.Option(
@@ -182,7 +183,7 @@ def signals(
     """List the store's signals (open ones unless --all)."""
     from altimate_learn.capture.signals import list_signals
 
-    store = open_store(name)
+    store = open_existing_store(name)
     if unlearned_:
         if all_:
             raise typer.BadParameter("--unlearned lists open signals only; drop --all.", param_hint="--all")
@@ -280,7 +281,7 @@ def signal_dismiss(
     """Mark an open signal as holding no lesson: it is consumed, recorded in history, and never reflected on."""
     from altimate_learn.capture.unlearned import dismiss
 
-    store = open_store(name)
+    store = open_existing_store(name)
     signal = dismiss(store, signal_id.strip(), reason)
     if json_out:
         print_json({"dismissed": signal["id"], "signal": signal})

@@ -127,8 +127,8 @@ def enable() -> None:
     ensure_learn_dir(paths)
     dismiss_nudge()
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
-    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
-         "`learn pause` stops automatic runs for this project).")
+    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -186,9 +186,11 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 
 def collect_status(name: str) -> dict[str, Any]:
+    from altimate_learn.cli.common import open_existing_store
+
     paths = current_project()
     resolved = settings(paths)
-    store = Store(paths, name)
+    store = open_existing_store(name)
     ensure_learn_dir(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
