@@ -5,6 +5,7 @@ for a model or a person (`learn signals --unlearned`, `learn status`, `learn sig
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
@@ -135,6 +136,10 @@ def test_a_model_reflection_reads_the_signals_the_built_in_reflector_left(git_re
         label = "test/model"
 
         def complete(self, system: str, prompt: str, *, timeout: float, max_tokens: int) -> Completion:
+            if '{"verdicts": [...]}' in prompt:  # the vet of the model's rule: it passes
+                keys = re.findall(r"^\[(c\d+)\] author=", prompt, flags=re.M)
+                answer = json.dumps({"verdicts": [{"item": key, "verdict": "pass"} for key in keys]})
+                return Completion(answer, Usage(10, 5, 0.0, False, calls=1), "test/model")
             asked.append(prompt)
             answer = ('{"deltas": [{"op": "ADD", "text": "Keep pages free of horizontal scrolling on mobile.", '
                       '"reason": "user feedback"}]}')
