@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import search_tokens, tokenize
+from altimate_learn.deliver.tokenize import overlap, search_tokens, tokenize, word_set
 
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
 SHARED_TERMS = 2  # content terms a lesson shares with a request that make it relevant whatever their idf
 MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
+BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
+DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
 _GLOB_CHARS = frozenset("*?[]{}!")
 _compiled: dict[str, Glob | None] = {}
 
@@ -355,21 +357,45 @@ def path_specificity(triggers: list[str], path: str) -> float:
 
 # --- core ----------------------------------------------------------------------------------------------
 
-def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[int]:
+def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(),
+                seen: list[frozenset[str]] | None = None) -> list[int]:
     """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.index.core_order`) not in
-    ``exclude``. The tier always fills: a new team's lessons (nothing pinned, counters at 0) are delivered
-    too, project-wide and most recently approved first."""
+    ``exclude`` and not a near-duplicate of another (see :func:`Distinct`). The tier always fills: a new
+    team's lessons (nothing pinned, counters at 0) are delivered too, project-wide and most recently
+    approved first."""
     if limit <= 0:
         return []
     out: list[int] = []
     keys = corpus.keys
+    distinct = Distinct(corpus, seen)
     for index in corpus.core:
-        if keys[index] in exclude:
+        if keys[index] in exclude or not distinct.take(index):
             continue
         out.append(index)
         if len(out) >= limit:
             break
     return out
+
+
+class Distinct:
+    """Leaves out a lesson whose words (:func:`altimate_learn.deliver.tokenize.word_set`) are
+    :data:`DUPLICATE` or more the same as those of a lesson already taken (or shown this session,
+    ``seen``): a copy of one rule with a word changed (a store the curator made holds none, since it counts
+    a new lesson 60% like an old one as the old one; hand-written and generated stores can), and showing
+    both would spend the session's budget saying one thing twice."""
+
+    __slots__ = ("corpus", "sets")
+
+    def __init__(self, corpus: Corpus, seen: list[frozenset[str]] | None = None) -> None:
+        self.corpus = corpus
+        self.sets: list[frozenset[str]] = list(seen or ())
+
+    def take(self, index: int) -> bool:
+        words = word_set(self.corpus.texts[index])
+        if any(overlap(words, other) >= DUPLICATE for other in self.sets):
+            return False
+        self.sets.append(words)
+        return True
 
 
 # --- BM25 retrieval ------------------------------------------------------------------------------------
@@ -402,13 +428,13 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     return found
 
 
-def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
-          exclude: set[str] | frozenset[str]) -> list[tuple[float, int]]:
-    """The ``limit`` best (score, lesson) not in ``exclude`` (score, then id); only the top candidates are
-    sorted."""
+def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: set[str] | frozenset[str],
+          distinct: Distinct) -> list[tuple[float, int]]:
+    """The ``limit`` best (score, lesson) not in ``exclude`` and not near-duplicates (score, then id); only
+    the top candidates are sorted."""
     if limit <= 0 or not scored:
         return []
-    wanted = limit + len(exclude)  # enough that dropping excluded ones still leaves ``limit``
+    wanted = 3 * limit + len(exclude)  # enough that dropping excluded and duplicate ones still leaves ``limit``
     if len(scored) > wanted:
         from heapq import nlargest
 
@@ -418,7 +444,7 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
     scored.sort(key=lambda item: (-item[0], ids[item[1]], item[1]))
     out: list[tuple[float, int]] = []
     for item in scored:
-        if keys[item[1]] in exclude:
+        if keys[item[1]] in exclude or not distinct.take(item[1]):
             continue
         out.append(item)
         if len(out) >= limit:
@@ -442,14 +468,15 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
              paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
              touched: list[str] | None = None, evidence: float = EVIDENCE, stretch: int = 0,
-             margin: float = MARGIN) -> list[int]:
+             margin: float = MARGIN, seen: list[frozenset[str]] | None = None) -> list[int]:
     """Relevant lessons (see :func:`relevant`), best first.
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
     whose triggers match a named file come first, then those matching a touched file, then the rest;
     each group by score. ``limit`` lessons, then up to ``stretch`` more while they score within ``margin``
     of the last one taken (same group): in a crowded topic the sixth lesson that scores like the fifth is
-    as much about the request, and a cut between them would be arbitrary.
+    as much about the request, and a cut between them would be arbitrary. Near-duplicates of a lesson
+    taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`).
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
@@ -464,11 +491,13 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
         rest = [item for item in rest if item[1] not in matching]
     groups.append(rest)
     wanted = limit + max(0, stretch)
+    distinct = Distinct(corpus, seen)
     ordered: list[tuple[float, int, int]] = []
     for number, group in enumerate(groups):
         if len(ordered) >= wanted:
             break
-        ordered += [(score, index, number) for score, index in _best(group, corpus, wanted - len(ordered), exclude)]
+        ordered += [(score, index, number)
+                    for score, index in _best(group, corpus, wanted - len(ordered), exclude, distinct)]
     out = ordered[:limit]
     if len(out) == limit and len(ordered) > limit:
         last_score, _, last_group = out[-1]
@@ -556,13 +585,17 @@ def folder_level(level: float) -> float:
 
 def held_back(scored: list[tuple[int, float, float]], limit: int) -> list[int]:
     """What a file's second batch may show (an edit after the file was served): the lessons of a
-    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, in order. Only
-    when that level names at least one folder or the file's name: lessons that match through a
-    backticked identifier alone, or an extension (`**/*.sql`), get no second batch."""
+    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, in order.
+
+    Only when that level names something of the path (a folder, the name, its extension; not lessons
+    matching through a backticked identifier alone, or `**`), and holds at most :data:`BUCKET` × ``limit``
+    lessons: a level with more (`services/**`, `web/src/**` in a large repository) is a bucket of
+    conventions for every file under it, ordered by helpfulness alone, and a second batch of it would
+    be a draw, not what this file needs."""
     if len(scored) <= limit or limit <= 0:
         return []
     cut = scored[limit - 1][1]
-    if cut < 1:
+    if cut <= 0 or sum(1 for _, level, _ in scored if level == cut) > BUCKET * limit:
         return []
     return [i for i, level, _ in scored if level >= cut]
 

@@ -51,6 +51,27 @@ def words(text: str) -> list[str]:
     return out
 
 
+_ASCII_NON_ALNUM = {c: " " for c in range(128) if not chr(c).isalnum()}
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The lowercase ASCII letter-and-digit runs of ``text``, numbers and single letters included (so
+    "retry 3 times" and "retry 5 times" stay apart): what :class:`altimate_learn.deliver.select.Distinct`
+    compares to find copies of one rule."""
+    lowered = text.lower()
+    if not lowered.isascii():
+        lowered = "".join(ch if ch.isascii() else " " for ch in lowered)
+    return frozenset(lowered.translate(_ASCII_NON_ALNUM).split())
+
+
+def overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two word sets (1.0 for two empty sets)."""
+    if not a and not b:
+        return 1.0
+    shared = len(a & b)
+    return shared / (len(a) + len(b) - shared)
+
+
 def _camel_spaced(identifier: str) -> str:
     """Spaces at camelCase boundaries: `amountCents` → `amount Cents`, `HTTPClient` → `HTTP Client`."""
     chars = list(identifier)

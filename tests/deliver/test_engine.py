@@ -97,7 +97,7 @@ def test_later_requests_add_per_request_lessons_preferring_touched_and_mentioned
     lessons = sample_lessons()
     step(repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
     later = step(repo, "request", "how should money be handled in services/ledger/models.py?", core_lessons=0,
-                 retrieved_lessons=0, request_lessons=2, session_max_lessons=9)  # no room past the limit
+                 retrieved_lessons=0, request_lessons=2, session_max_lessons=7)  # no room past the limit
     assert [a["tier"] for a in later.added] == ["request", "request"]
     assert bullet_ids(later.text, lessons)[0] == "L-0007"  # scoped to services/ledger/** and about money
     assert "Team conventions related to this request" in later.text
@@ -304,6 +304,13 @@ def test_an_edit_continues_at_the_level_where_the_limit_cut_only_when_the_sessio
     step(git_repo, "request", "hello", retrieved_lessons=0, **session)
     step(git_repo, "file", path, **session)
     assert step(git_repo, "file", path, True, **session).text == ""
+    # a level with more than four batches' worth of lessons is a bucket: no second batch either
+    bucket = [lesson(f"L-5{i:03x}", f"Model convention {word} number {i}.", paths=["models/**"], helpful=1)
+              for i, word in enumerate(["red", "green", "blue", "cyan", "pink"] * 5)]
+    write_store(git_repo, bucket)
+    step(git_repo, "request", "hello", retrieved_lessons=0, core_lessons=0, session_id="s-4")
+    assert len(step(git_repo, "file", path, core_lessons=0, session_id="s-4").added) == 5
+    assert step(git_repo, "file", path, True, core_lessons=0, session_id="s-4").text == ""
     # lessons that match only through a backticked identifier get no second batch
     named = [lesson(f"L-3{i:03x}", f"Check `orders` rule {word}.", helpful=9 - i)
              for i, word in enumerate(["one", "two", "three", "four", "five", "six", "seven"])]
@@ -425,5 +432,5 @@ def test_a_later_request_in_a_crowded_topic_adds_the_lessons_that_score_like_the
     # without room in the session, the limit holds
     step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0, session_id="s-2")
     tight = step(git_repo, "request", "now add retries with backoff to the payment calls", core_lessons=0,
-                 session_id="s-2", session_max_lessons=12)
+                 session_id="s-2", session_max_lessons=10)
     assert len(tight.added) == 5

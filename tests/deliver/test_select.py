@@ -5,7 +5,7 @@ from __future__ import annotations
 from altimate_learn.deliver.index import Corpus, _pack
 from altimate_learn.deliver.select import (compile_glob, glob_matches, literal_segments, path_specificity, relevant,
                                            query_terms, rank_file, retrieve, select_core, select_file, specificity)
-from altimate_learn.deliver.tokenize import tokenize
+from altimate_learn.deliver.tokenize import tokenize, word_set
 from tests.deliver.helpers import SAMPLE
 
 
@@ -273,3 +273,17 @@ def test_a_file_name_pattern_outranks_folder_globs_at_the_file_limit():
     assert ids(c, select_file(c, "web/src/components/Button.test.tsx", [], 5)) == ["L-f002"]
     assert specificity("**/test_*.py", "a/b/test_x.py") > specificity("a/b/**", "a/b/test_x.py")
     assert specificity("**/*.py", "a/b/test_x.py") < specificity("a/b/**", "a/b/test_x.py")  # only an extension
+
+
+def test_copies_of_one_rule_with_a_word_changed_are_shown_once():
+    copies = [(f"L-a{i:03x}", f"Store ledger audit records for {days} days; the retention job lives in `ledger/jobs/retention.py`.")
+              for i, days in enumerate([10, 30, 60, 90, 250])]
+    c = corpus(*copies, ("L-b001", "Retry payment calls 3 times with backoff."),
+               ("L-b002", "Retry payment calls 5 times with backoff."), filler=True)
+    assert len(retrieve(c, query_terms(c, "ledger audit records retention"), 15)) == 1
+    # a lesson the session was already shown counts too
+    shown = [word_set(c.texts[0])]
+    assert retrieve(c, query_terms(c, "ledger audit records retention"), 15, seen=shown) == []
+    # a different number is a different rule: both stay
+    assert set(ids(c, retrieve(c, query_terms(c, "retry payment calls"), 15))) >= {"L-b001", "L-b002"}
+    assert len(select_core(c, 30)) == len(c) - 4
