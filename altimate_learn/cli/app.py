@@ -22,7 +22,7 @@ from altimate_learn.errors import LearnError
 
 # Each module defines `register(app)`; heavy imports stay inside the command functions.
 COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "memories",
-                   "gates", "demo", "learner")
+                   "gates", "doctor", "demo", "learner")
 
 app = typer.Typer(
     name="learn",
@@ -73,7 +73,10 @@ def write_crash_log(exc: BaseException, argv: list[str]) -> Path:
         "",
         "".join(traceback.format_exception(exc)),
     ]
-    path.write_text("\n".join(lines), encoding="utf-8")
+    from altimate_learn.redact import redact
+
+    # The command line and the exception can hold what the user passed (`signal add --text …`).
+    path.write_text(redact("\n".join(lines)), encoding="utf-8")
     return path
 
 

@@ -36,9 +36,11 @@ _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
-    os.path.join(_HERE, "..", "schema.py"), os.path.join(_HERE, "..", "redact.py"),  # lint calls redact
+    os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
 )
+# Packages whose every module counts (lint calls the redactor; lint rules live in a package of their own).
+_FINGERPRINT_PACKAGES = (os.path.join(_HERE, "..", "redact"), os.path.join(_HERE, "..", "curate", "rules"))
 SIDECARS = ("vetted.json", "quarantine.json")  # the gates' files: quarantined and stale lessons are held out
 
 
@@ -173,11 +175,11 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
-    import json
-
     from altimate_learn.curate.lint import path_problem
+    from altimate_learn.jsonsafe import loads_document
+
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         log(f"store {name!r} skipped: {APPROVED} is not valid JSON ({exc})")
         return None
@@ -313,7 +315,7 @@ def _memo_lint():
     def checked(text: str) -> tuple:
         verdict = memo.get(text)
         if not (isinstance(verdict, tuple) and len(verdict) == 4):
-            result = lint(text)
+            result = lint(text, typed_by_person=True)  # approved by a person: normalised, as promote showed it
             verdict = (bool(result.ok), result.text, result.reason, result.rule)
             memo[text] = verdict
             added[0] = True
@@ -399,7 +401,13 @@ def cache_dir(env: dict | None = None) -> str | None:
 
 def _fingerprint() -> str:
     parts = [str(INDEX_VERSION)]
-    for path in _FINGERPRINT_FILES:
+    files = list(_FINGERPRINT_FILES)
+    for folder in _FINGERPRINT_PACKAGES:
+        try:
+            files += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
+        except OSError:
+            files.append(folder)
+    for path in files:
         try:
             info = os.stat(path)
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")

@@ -2,7 +2,10 @@
 
 A model is named ``provider/model`` (``openai/gpt-4.1-mini``, ``anthropic/claude-haiku-4-5``,
 ``ollama/qwen2.5-coder:7b``, ``openrouter/anthropic/claude-sonnet-4.5``); the provider is the part
-before the first ``/``. ``builtin`` is the offline reflector and needs no provider.
+before the first ``/``. ``builtin`` is the offline reflector and needs no provider. An agent CLI the user
+already has is a provider too (:mod:`.agentcli`): ``claude-code``, ``codex``, ``gemini-cli`` and ``opencode``
+alone use the CLI's own default model, ``claude-code/sonnet`` passes the model on; ``agent`` is the CLI of the
+agent whose session is reflected on.
 
 Providers speak one of two protocols over plain HTTP (urllib; no SDK): OpenAI chat completions
 (OpenAI itself and every compatible server) and Anthropic Messages. Keys and base URLs come from the
@@ -34,10 +37,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import ConfigError, LearnError
 from altimate_learn.reflect.pricing import Usage
 
 BUILTIN = "builtin"
+SESSION_AGENT = "agent"  # learn.model: the CLI of the agent that recorded the session
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # a reflection answer is a few KB; refuse to buffer more
 DEFAULT_TIMEOUT = 120.0
 
@@ -92,7 +97,8 @@ class ChatModel(Protocol):
 
 class ProviderError(LearnError):
     """A model call failed. ``kind``: timeout, auth, rate_limit, server, not_found, bad_request,
-    connection, garbage, too_large."""
+    connection, garbage, too_large; for agent CLIs also missing (not on PATH) and interactive (it asked a
+    question on its terminal)."""
 
     def __init__(self, message: str, hint: str | None = None, *, kind: str = "error",
                  retry_after: float | None = None, detail: str = "", param: str = "") -> None:
@@ -106,13 +112,18 @@ class ProviderError(LearnError):
 # --- naming -----------------------------------------------------------------------------------------
 def split_model(value: str) -> tuple[str, str]:
     """``provider/model`` → (provider, model). Raises :class:`LearnError` on anything else."""
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS
+
     text = value.strip()
     if text == BUILTIN:
         return BUILTIN, ""
+    if text.lower() in AGENT_CLIS or text.lower() == SESSION_AGENT:  # the CLI's own default model
+        return text.lower(), ""
     provider, sep, model = text.partition("/")
     if not sep or not provider or not model.strip() or any(c.isspace() for c in text):
         raise LearnError(f"model '{value}' is not of the form provider/model.",
-                         "Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, or builtin.")
+                         "Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, "
+                         "claude-code (the Claude Code CLI), or builtin.")
     return provider.lower(), model
 
 
@@ -208,14 +219,21 @@ def key_problem(spec: ProviderSpec, env: Mapping[str, str]) -> str | None:
 def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
                     env: Mapping[str, str] | None = None) -> ChatModel:
     """A ready-to-call model for ``provider/model``; raises :class:`LearnError` when it cannot be used."""
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS
+
     env = os.environ if env is None else env
     provider, model = split_model(value)
     if provider == BUILTIN:
         raise LearnError("'builtin' is not a chat model.")  # callers handle builtin before this
+    if provider in AGENT_CLIS:
+        return make_agent_model(provider, model, env)
+    if provider == SESSION_AGENT:
+        raise LearnError("'agent' names the CLI of a session's agent; there is no session here.",
+                         "Name the CLI instead: --model claude-code, codex, gemini-cli or opencode.")
     specs = provider_specs(providers)
     spec = specs.get(provider)
     if spec is None:
-        known = ", ".join(sorted(specs))
+        known = ", ".join(sorted(specs) + sorted(AGENT_CLIS))
         raise LearnError(f"unknown model provider '{provider}' in '{value}'.",
                          f"Known providers: {known}. Add others under learn.providers "
                          '(for example {"myserver": {"type": "openai", "base_url": "http://host:8000/v1"}}).')
@@ -233,6 +251,19 @@ def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
     from altimate_learn.reflect.providers.openai_compat import OpenAICompatModel
 
     return OpenAICompatModel(spec, model, url, key)
+
+
+def make_agent_model(name: str, model: str, env: Mapping[str, str]) -> ChatModel:
+    """An agent CLI as a model; raises :class:`LearnError` when its command is not on PATH."""
+    from altimate_learn.reflect.providers.agentcli import AgentCLIModel, cli_module
+
+    chat = AgentCLIModel(name, model, env)
+    if chat.binary() is None:
+        module = cli_module(name)
+        raise LearnError(f"model {chat.label} cannot be used: the `{module.BINARY}` command is not on PATH.",
+                         f"Install {module.TITLE} ({module.INSTALL}), choose another model with --model (or "
+                         "learn.model), or use --model builtin to reflect offline.")
+    return chat
 
 
 # --- resolution -------------------------------------------------------------------------------------
@@ -275,9 +306,25 @@ def session_model_name(raw: str | None) -> str | None:
     return None
 
 
+def session_agent_model(harness: str | None, env: Mapping[str, str]) -> tuple[ChatModel, str]:
+    """For ``agent``: the CLI of the agent that recorded the session, else the first agent CLI on PATH.
+    Returns the model and a note saying which; raises :class:`LearnError` when no agent CLI is on PATH."""
+    from altimate_learn.reflect.providers.agentcli import HARNESS_CLI, installed_clis
+
+    own = HARNESS_CLI.get(harness or "")
+    installed = [name for name, _ in installed_clis(env)]
+    if own and own in installed:
+        return make_agent_model(own, "", env), f"the CLI of the session's agent ({harness})"
+    if not installed:
+        raise LearnError("model 'agent' cannot be used: no agent CLI (claude, codex, gemini, opencode) is on PATH.",
+                         "Install one, choose another model with --model (or learn.model), or use --model builtin.")
+    why = f"{harness} has no CLI on PATH" if own else "the feedback comes from no agent's session"
+    return make_agent_model(installed[0], "", env), f"{why}: the first agent CLI on PATH"
+
+
 def resolve_model(requested: str | None, *, configured: str | None = None, configured_source: str = "learn.model",
                   session_model: str | None = None, providers: Mapping[str, Any] | None = None,
-                  env: Mapping[str, str] | None = None) -> Resolution:
+                  env: Mapping[str, str] | None = None, session_harness: str | None = None) -> Resolution:
     """See the module docstring. Raises :class:`LearnError` when an explicit choice is unusable."""
     env = os.environ if env is None else env
     for value, source in ((requested, "--model"), (configured, configured_source)):
@@ -285,6 +332,9 @@ def resolve_model(requested: str | None, *, configured: str | None = None, confi
             if value.strip() == BUILTIN:
                 return Resolution(BUILTIN, None, source)
             try:
+                if value.strip().lower() == SESSION_AGENT:
+                    chat, note = session_agent_model(session_harness, env)
+                    return Resolution(chat.label, chat, source, f"agent: {note}")
                 chat = make_chat_model(value, providers=providers, env=env)
             except ConfigError:
                 raise
@@ -358,8 +408,27 @@ class _Watchdog:
         self._timer.cancel()
 
 
-def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
-    """urllib's usual opener (proxies from the environment included) whose connections the watchdog sees."""
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Never follow a redirect: urllib would repeat the request, API key header included, wherever the
+    `Location` points (a 302 turns the POST into a GET and keeps `Authorization` / `x-api-key`). A model API does
+    not redirect its endpoints, so a redirect is a wrong base URL or a hostile server: one clear error."""
+
+    def __init__(self, label: str, url: str) -> None:
+        self.label, self.url = label, url
+
+    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> None:
+        from altimate_learn.redact import redact_url
+
+        raise ProviderError(
+            f"{self.label} at {_show_url(self.url)} answered with a redirect (HTTP {code}) to {redact_url(newurl)}; "
+            "learn never follows a redirect with your API key.",
+            "If that address is the real API, set the base URL to it (OPENAI_BASE_URL, ANTHROPIC_BASE_URL or "
+            "learn.providers).", kind="redirect")
+
+
+def _opener(watchdog: _Watchdog, label: str = "the model server", url: str = "") -> urllib.request.OpenerDirector:
+    """urllib's usual opener (proxies from the environment included) whose connections the watchdog sees, and
+    that refuses redirects (:class:`_NoRedirect`)."""
     import http.client
     import ssl
 
@@ -376,7 +445,7 @@ def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
         def https_open(self, req: Any) -> Any:
             return self.do_open(tracked(http.client.HTTPSConnection), req, context=ssl.create_default_context())
 
-    return urllib.request.build_opener(HTTP(), HTTPS())
+    return urllib.request.build_opener(HTTP(), HTTPS(), _NoRedirect(label, url))
 
 
 def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeout: float, label: str,
@@ -397,7 +466,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
                               kind="timeout")
     watchdog = _Watchdog(timeout)
     try:
-        with watchdog, _opener(watchdog).open(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
+        with watchdog, _opener(watchdog, label, url).open(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
             raw = _read_capped(response, deadline, label, timed_out)
             status = response.status
     except ProviderError:
@@ -432,7 +501,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
     if watchdog.fired:
         raise timed_out
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         snippet = clean_error_text(raw[:80].decode("utf-8", "replace"), key) or "an empty body"
         raise ProviderError(f"{label} answered HTTP {status} with something that is not JSON ({snippet}).",
@@ -488,7 +557,7 @@ def _http_error(status: int, raw: bytes, headers: Any, label: str, key: str, key
     detail = ""
     param = ""
     try:
-        parsed = json.loads(raw.decode("utf-8"))
+        parsed = loads_document(raw.decode("utf-8"))
         err = parsed.get("error") if isinstance(parsed, dict) else None
         if isinstance(err, dict):
             detail = str(err.get("message") or err.get("type") or "")
