@@ -163,7 +163,7 @@ def validate_signal(value: Any, path: str, index: int) -> Signal:
 
 
 HISTORY_OPS = ("reflect", "curate", "promote", "reject", "rollback", "pin", "unpin", "bootstrap",
-               "import-reviews", "import-memories", "replacement", "publish")
+               "import-reviews", "import-memories", "replacement", "publish", "dismiss")
 
 
 # history.jsonl is altimate-code's: `{"ts", "action", …}` with usage as `{inputTokens, outputTokens,
