@@ -101,7 +101,7 @@ def test_waiting_signals_are_listed_counted_and_can_be_dismissed(git_repo: Path,
     assert consumed_by.startswith("dismissed@")
     history = [json.loads(line) for line in
                (git_repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text().splitlines()]
-    assert history[-1]["op"] == "dismiss" and history[-1]["signals"] == [target]
+    assert history[-1]["action"] == "dismiss" and history[-1]["signals"] == [target]  # altimate-code's line shape
     assert history[-1]["reason"] == "a bug in my own code"
     code, out, _ = cli("status")
     assert "1 correction waits for a model or a person" in out
