@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, opencode_setup, run_claude,
-                              run_codex, run_opencode)
+from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, gemini_setup, opencode_setup,
+                              run_claude, run_codex, run_gemini, run_opencode)
 from tests.e2e.world import World, learn_env
 from tests.fakes.model_server import FakeModelServer
 
@@ -106,3 +106,116 @@ def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     session = run_opencode(world, opencode_bin, TASK).check().json_lines()[0]["sessionID"]
     run_opencode(world, opencode_bin, COMPLAINT, "--session", session).check()
     stage_cited_lesson(world, session)
+
+
+def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
+    gemini_setup(world)
+    (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(world.project): "TRUST_FOLDER"}))
+    model = write_model(world)
+    world.set_script([
+        {"text": "Reading.", "tool": "read_file", "input": {"file_path": model}},
+        {"text": "Fixed the orders model."},
+        {"text": "You are right, I will convert it."},
+    ])
+    first = run_gemini(world, gemini_bin, TASK, "--approval-mode", "yolo").check()
+    session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
+    run_gemini(world, gemini_bin, COMPLAINT, "--approval-mode", "yolo", "--resume", session).check()
+    stage_cited_lesson(world, session)
+
+
+# --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
+
+QUESTION = "why did you use npm install? this repo uses pnpm"
+PNPM_LESSON = "Use `pnpm` instead of npm install."
+
+
+def question_session(world: World, claude_bin) -> str:
+    """A Claude Code session with learn's hooks injecting approved lessons: the task, then a correction asked as a
+    question. Returns the reference of the question (`<session id>:<message id>`)."""
+    from tests.e2e.helpers import learn_ok, prepare_project
+    from tests.learner.conftest import typed_messages
+
+    prepare_project(world)  # approved lessons (the core one is injected at every session start), capture on
+    learn_ok(world, "install", "claude-code")
+    world.set_script([
+        {"text": "Installing.", "tool": "Bash", "input": {"command": "true", "description": "npm install"}},
+        {"text": "I ran npm install and the build passes."},
+        {"text": "Sorry, I will use pnpm."},
+    ])
+    sid = claude_session_id(run_claude(world, claude_bin, "set up the project and build it").check())
+    run_claude(world, claude_bin, QUESTION, "--resume", sid).check()
+    refs = [ref for ref, text in typed_messages(world.project).items() if text.strip() == QUESTION]
+    assert len(refs) == 1 and refs[0].startswith(sid + ":"), typed_messages(world.project)
+    assert "quokka" in json.dumps(world.requests())  # our lesson was injected into the session
+    return refs[0]
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def staged(world: World) -> list[str]:
+    """The lessons a run staged: the candidate's lessons that are not approved yet."""
+    store = world.project / ".altimate-code/learn/team-playbook"
+    approved = {lesson["id"] for lesson in json.loads((store / "approved.json").read_text())}
+    return [lesson["text"] for lesson in json.loads((store / "candidate.json").read_text())
+            if lesson["id"] not in approved]
+
+
+def typed_lines(digest: str) -> list[str]:
+    return [line for line in digest.splitlines() if line.strip().startswith("person typed:")]
+
+
+def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(world, claude_bin):
+    from tests.e2e.helpers import learn_ok
+
+    ref = question_session(world, claude_bin)
+    record = json.loads(learn_ok(world, "run", "--now", "--json"))["run"]
+    assert record["model"] == "builtin" and record["status"] == "applied", record
+    assert staged(world) == [PNPM_LESSON]
+    shown = learn_ok(world, "runs", "show", record["id"])
+    typed = typed_lines(shown)
+    assert any(QUESTION in line for line in typed), shown
+    assert not any("quokka" in line or "team-rules" in line for line in typed), typed  # never our own lessons
+    assert ref in shown
+
+
+def test_claude_code_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world,
+                                                                                                    claude_bin):
+    import os
+
+    from altimate_learn.markers import MODEL_CALL_MARK
+    from tests.e2e.agents import claude_env
+    from tests.e2e.helpers import learn_ok
+    from tests.e2e.world import SYSTEM_PATH
+
+    ref = question_session(world, claude_bin)
+    lesson = "Install and run scripts with `pnpm`, never `npm`."
+    answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
+                         "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                       "replaces": ""}]})
+    world.set_side_text(answer)  # learn's call offers no tools: the fake answers it with this
+    env = learn_env(world)
+    env.update(claude_env(world))
+    env["PATH"] = os.pathsep.join([str(claude_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")  # learn's folder for model calls inside the project
+    before = len(world.requests())
+    out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+                    env=env, timeout=170).check()
+    record = json.loads(out.stdout)["run"]
+    assert record["model"] == "claude-code" and record["status"] == "applied", record
+    assert staged(world) == [lesson]
+    calls = [r for r in world.requests()[before:] if MODEL_CALL_MARK in json.dumps(r.get("body"))]
+    prompt = "\n".join(_strings(calls[0]["body"]))
+    typed = typed_lines(prompt)
+    assert any(QUESTION in line for line in typed) and f"[{ref}]" in prompt, prompt[-3000:]
+    assert not any("quokka" in line for line in typed), typed  # our injected lesson is never the person's words
+    again = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+                      env=env, timeout=170).check()
+    assert "Nothing new" in again.stdout, again.stdout  # the model's own run is not a session to learn from
