@@ -71,12 +71,13 @@ class RunReport:
 
 # --- the run -------------------------------------------------------------------------------------------
 
-def _today_runs(files: LearnerFiles, now: datetime) -> int:
+def _today_runs(files: LearnerFiles, now: datetime, *, trigger: str | None = None) -> int:
     day = now.date()
     count = 0
     for record in files.runs():
         at = parse_time(record.get("at"))
-        if at is not None and at.date() == day and record.get("status") in ("applied", "no-change", "nothing-usable"):
+        if at is not None and at.date() == day and record.get("status") in ("applied", "no-change", "nothing-usable") \
+                and (trigger is None or record.get("trigger") == trigger):
             count += 1
     return count
 
@@ -193,6 +194,13 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     gate = not request.force and not request.dry_run
     approved = _approved_count(store, notes)
     rule = triggers.rule_for(state, approved=approved, runs_today=_today_runs(files, started))
+    if request.auto:  # spec 002: a project runs at most 8 times a day, with or without a model
+        from altimate_learn.reflect.budget import DEFAULT_DAILY_MAX
+
+        limit = int(settings.values.get("auto_reflect_daily_max", DEFAULT_DAILY_MAX))
+        if _today_runs(files, started, trigger="auto") >= limit:
+            return RunReport("capped", f"Not run: {limit} automatic runs of the learner today already "
+                                       "(learn.auto_reflect_daily_max); `learn run --now` still runs.")
     if gate:
         wait = triggers.spacing_wait(state, rule, started)
         if wait is not None:

@@ -112,3 +112,24 @@ def test_automatic_runs_need_learning_on(project: Path, monkeypatch: pytest.Monk
     assert "continual learning is off (learn.continual_learning from env ALTIMATE_LEARN_CONTINUAL_LEARNING)" in \
         report.message
     assert runs(project) == []
+
+
+def test_automatic_runs_without_a_model_also_stop_at_eight_a_day(project: Path, monkeypatch: pytest.MonkeyPatch):
+    """Spec 002: a project runs at most 8 times a day. The built-in reflector costs nothing, but its runs count."""
+    from altimate_learn.learner.state import LearnerFiles, iso
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    paths, settings = project_paths(project), load_settings(project, project)
+    files = LearnerFiles(paths)
+    files.append_run({"id": "yesterday", "at": iso(T0 - timedelta(days=1)), "status": "applied", "trigger": "auto"})
+    for n in range(7):
+        files.append_run({"id": f"r{n}", "at": iso(T0 + timedelta(minutes=n)), "status": "no-change",
+                          "trigger": "auto"})
+    files.append_run({"id": "by-hand", "at": iso(T0), "status": "applied", "trigger": "manual"})
+    eighth = run(paths, settings, RunRequest(auto=True, since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=3))
+    assert eighth.status == "applied", eighth.message  # 7 automatic runs today: one more may start
+    ninth = run(paths, settings, RunRequest(auto=True, since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=6))
+    assert ninth.status == "capped" and "8 automatic runs of the learner today" in ninth.message
+    by_hand = run(paths, settings, RunRequest(since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=7))
+    assert by_hand.status != "capped", by_hand.message  # `learn run --now` still runs
