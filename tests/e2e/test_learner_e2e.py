@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, gemini_setup, opencode_setup,
-                              run_claude, run_codex, run_gemini, run_opencode)
+from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, opencode_setup, run_claude,
+                              run_codex, run_opencode)
 from tests.e2e.world import World, learn_env
 from tests.fakes.model_server import FakeModelServer
 
@@ -19,12 +19,12 @@ pytestmark = pytest.mark.e2e
 
 TASK = "fix the orders model"
 COMPLAINT = "hmm, amount is still an integer in the output, it should be dollars with two decimals"
-LESSON = "Convert `*_cents` columns to dollars with `cents_to_dollars()` in staging models."
+LESSON = "Show money in query output as dollars with two decimals."
 
 
 def write_model(world: World) -> str:
     path = world.project / "models" / "staging" / "orders.sql"
-    path.parent.mkdir(parents=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("select amount_cents / 100 as amount from raw.orders\n")
     return str(path)
 
@@ -47,15 +47,29 @@ def learn_run_with(world: World, server: FakeModelServer, answer: dict) -> subpr
     return learn_run(world, server)
 
 
-def stage_cited_lesson(world: World, session: str) -> None:
+def with_injected_lessons(world: World, harness: str) -> None:
+    """Approved lessons, capture on, learn's hooks installed: the agent gets our lessons in its context."""
+    from tests.e2e.helpers import learn_ok, prepare_project
+
+    prepare_project(world)
+    learn_ok(world, "install", harness)
+
+
+def stage_cited_lesson(world: World, session: str, *, injected: bool = True) -> None:
     """The first run shows the model the task and the complaint, each with its reference; a run that answers
-    with a lesson citing the complaint (the cursor reset, so the same digest is read again) stages it."""
+    with a lesson citing the complaint (the cursor reset, so the same digest is read again) stages it. The
+    lessons learn injected into the session reached the agent, and never show as what the person typed."""
     state = world.project / ".altimate-code" / "learn" / ".learner" / "state.json"
     with FakeModelServer(auto_vet=True) as server:
         first = learn_run_with(world, server, {"deltas": []})
         assert first.returncode == 0, first.stdout + first.stderr
         prompt = server.requests[0].prompt
         assert TASK in prompt and COMPLAINT in prompt, prompt[-3000:]
+        typed = typed_lines(prompt)
+        assert typed and not any(word in line for line in typed for word in ("quokka", "narwhal", "axolotl",
+                                                                              "team-rules")), typed
+        if injected:
+            assert "quokka" in json.dumps(world.requests())  # the core lesson was injected into the agent's session
         refs = [line.split("]")[0][1:] for line in prompt.splitlines()
                 if line.startswith(f"[{session}:") and COMPLAINT in _block_of(prompt, line)]
         assert len(refs) == 1, prompt[-3000:]
@@ -63,11 +77,11 @@ def stage_cited_lesson(world: World, session: str) -> None:
         done = learn_run_with(world, server, {"deltas": [{"op": "ADD", "text": LESSON, "reason": "the complaint",
                                                           "cites": refs}]})
         assert done.returncode == 0, done.stdout + done.stderr
-    candidate = json.loads((world.project / ".altimate-code/learn/team-playbook/candidate.json").read_text())
-    assert [lesson["text"] for lesson in candidate] == [LESSON]
+    assert staged(world) == [LESSON]
 
 
 def test_claude_code_transcripts_reach_the_learner(world, claude_bin):
+    with_injected_lessons(world, "claude-code")
     model = write_model(world)
     world.set_script([
         {"text": "Reading.", "tool": "Read", "input": {"file_path": model}},
@@ -82,6 +96,7 @@ def test_claude_code_transcripts_reach_the_learner(world, claude_bin):
 
 def test_codex_transcripts_reach_the_learner(world, codex_bin):
     codex_setup(world)
+    with_injected_lessons(world, "codex")
     write_model(world)
     world.set_script([
         {"tool": "apply_patch", "raw_input": "*** Begin Patch\n*** Update File: models/staging/orders.sql\n@@\n"
@@ -97,6 +112,7 @@ def test_codex_transcripts_reach_the_learner(world, codex_bin):
 
 def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     opencode_setup(world)
+    with_injected_lessons(world, "opencode")
     model = write_model(world)
     world.set_script([
         {"text": "Reading.", "tool": "read", "input": {"filePath": model}},
@@ -105,21 +121,6 @@ def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     ])
     session = run_opencode(world, opencode_bin, TASK).check().json_lines()[0]["sessionID"]
     run_opencode(world, opencode_bin, COMPLAINT, "--session", session).check()
-    stage_cited_lesson(world, session)
-
-
-def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
-    gemini_setup(world)
-    (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(world.project): "TRUST_FOLDER"}))
-    model = write_model(world)
-    world.set_script([
-        {"text": "Reading.", "tool": "read_file", "input": {"file_path": model}},
-        {"text": "Fixed the orders model."},
-        {"text": "You are right, I will convert it."},
-    ])
-    first = run_gemini(world, gemini_bin, TASK, "--approval-mode", "yolo").check()
-    session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
-    run_gemini(world, gemini_bin, COMPLAINT, "--approval-mode", "yolo", "--resume", session).check()
     stage_cited_lesson(world, session)
 
 
@@ -163,7 +164,8 @@ def _strings(value) -> list[str]:
 def staged(world: World) -> list[str]:
     """The lessons a run staged: the candidate's lessons that are not approved yet."""
     store = world.project / ".altimate-code/learn/team-playbook"
-    approved = {lesson["id"] for lesson in json.loads((store / "approved.json").read_text())}
+    approved = {lesson["id"] for lesson in json.loads((store / "approved.json").read_text())} \
+        if (store / "approved.json").exists() else set()
     return [lesson["text"] for lesson in json.loads((store / "candidate.json").read_text())
             if lesson["id"] not in approved]
 
