@@ -191,11 +191,14 @@ def restate(text: str) -> tuple[str, bool]:
     return ". ".join(p.rstrip(" .") for p in out if p.strip()) + ".", True
 
 
-def feedback_items(exchanges: Iterable[Exchange]) -> tuple[list[Any], list[Exchange]]:
+def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str], str] | None = None
+                   ) -> tuple[list[Any], list[Exchange]]:
     """(the built-in reflector's input, the exchanges that wait for the next run).
 
     The input: the classifier's corrections and the reminders and corrective questions it missed, each restated
-    and citing its exchange. The built-in reflector adds at most :data:`MAX_ADDS` lessons a run; an exchange with
+    and citing its exchange (and carrying the id of the classifier's signal for it, from ``signals``, so the
+    signal is consumed only when a lesson came from it). The built-in reflector adds at most :data:`MAX_ADDS`
+    lessons a run; an exchange with
     a rule past that waits, with everything after it in its session, instead of being marked as read and lost."""
     from altimate_learn.reflect.providers.builtin import MAX_ADDS, FeedbackItem, extract_rule
 
@@ -216,7 +219,8 @@ def feedback_items(exchanges: Iterable[Exchange]) -> tuple[list[Any], list[Excha
                 waiting.append(exchange)
                 continue
             rules += 1
-        items.append(FeedbackItem("user_correction", text, None, exchange.ref, list(exchange.files)))
+        signal = (signals or {}).get((exchange.session, exchange.message_id))
+        items.append(FeedbackItem("user_correction", text, signal, exchange.ref, list(exchange.files)))
     return items, waiting
 
 

@@ -299,6 +299,14 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
             raise
         return _finish(files, state, notes, run_id, started, clock, request, digest, status="failed",
                        error=str(exc), model=request.model or values.get("model") or "?")
+    if resolution.chat is None and digest.feedback:
+        digest = _without_tried(store, digest, request.budget)
+        if not digest.exchanges and not digest.feedback:
+            _save_marks(files, state, digest.sessions)
+            record = _problems_record(files, state, notes, run_id, started, clock, request)
+            return RunReport("nothing-new", "Nothing new to learn from since the last run (the open signals wait for "
+                                            "a model or a person: `learn signals --unlearned`).", record,
+                             digest=digest, notes=notes)
     if resolution.note:
         notes.append(resolution.note.replace("built-in offline reflector",
                                              "classifier and the built-in offline reflector"))
@@ -315,10 +323,12 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     items: list[Any] = []
     waiting: list[Any] = []
     if resolution.chat is None:  # the classifier's picks and the reminders/questions it missed, restated
-        items, waiting = fallback.feedback_items(digest.exchanges)
-        screen.typed = {e.ref: e.text for e in digest.exchanges}
+        waiting = fallback.feedback_items(digest.exchanges)[1]
         later = {(e.session, e.message_id) for e in waiting}
         covered = [s for s in covered if (s.get("sessionID"), s.get("messageID")) not in later]
+        items = fallback.feedback_items(digest.exchanges, {(s.get("sessionID"), s.get("messageID")): s["id"]
+                                                           for s in covered if s.get("kind") == "user_correction"})[0]
+        screen.typed = {e.ref: e.text for e in digest.exchanges}
     items += [FeedbackItem(s["kind"], s["text"], s["id"], None, []) for s in digest.feedback]
     feedback = "\n".join(_signal_lines(digest.feedback))
     batch = Batch(SESSION_KEY, feedback, ANSWER_KIND, items, DigestSource(model=newest_model),
@@ -393,6 +403,20 @@ def _held_back(digest: Digest, waiting: list[Any], cursors: dict[str, dict[str, 
         cursor.update({"message": last.message_id, "index": last.index, "at": last.at})
         cursors[key] = cursor
     return held
+
+
+def _without_tried(store: Store, digest: Digest, budget: int) -> Digest:
+    """The digest without the open signals the built-in reflector already found unusable (they wait for a model
+    or a person, :mod:`altimate_learn.capture.unlearned`): reading them again offline gives the same nothing, and
+    a run with nothing else to read is no run."""
+    from altimate_learn.capture import unlearned
+
+    tried = unlearned.known(store)
+    kept = [s for s in digest.feedback if s.get("id") not in tried]
+    if len(kept) == len(digest.feedback):
+        return digest
+    return assemble(digest.sessions, feedback=kept, budget=budget) if kept or digest.exchanges else \
+        Digest("", [], digest.sessions, {}, digest.left_out, list(digest.notes), [])
 
 
 def _direct_verdicts(paths: ProjectPaths, store: Store, screen: Screen, batch: Any) -> dict[int, Any]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.learner.fallback import restate
-from tests.learner.conftest import EVERYTHING, runs, state
+from tests.learner.conftest import EVERYTHING, MODEL, runs, state
 
 ANSWER = "Done: I installed the dependencies with npm install and ran the build."
 
@@ -116,3 +116,20 @@ def test_restated_forms(typed: str, restated: str):
 @pytest.mark.parametrize("typed", ["this repo uses pnpm", "why is the build red?", "remember", "add tests"])
 def test_forms_that_carry_no_correction_are_left_as_typed(typed: str):
     assert restate(typed) == (typed, False)
+
+
+def test_a_correction_the_builtin_cannot_use_waits_for_a_model_and_is_not_read_again_offline(git_repo: Path, cli,
+                                                                                             server):
+    complaint = "no, that's wrong, the amount is still an integer in the output"
+    path = trajectory(git_repo / "session.jsonl", "traj-w", [complaint])
+    assert cli("capture", str(path))[0] == 0
+    (signal,) = [s for s in signals(git_repo) if s["messageID"] == "u1"]
+    builtin_run(cli)
+    assert candidate(git_repo) == []
+    assert [s["status"] for s in signals(git_repo) if s["id"] == signal["id"]] == ["open"]  # kept for a model
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)  # offline it would come to the same nothing
+    assert code == 0 and "Nothing new" in out and "wait for a model" in out, out + err
+    assert len(runs(git_repo)) == 1
+    code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)  # a model reads it
+    assert code == 0, out + err
+    assert complaint in server.requests[0].prompt and f"[{signal['id']}]" in server.requests[0].prompt
