@@ -7,6 +7,7 @@ before the interactive CLI is loaded.
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -18,6 +19,11 @@ def main(argv: list[str] | None = None) -> int:
         from altimate_learn.harness.hook import main as hook_main
 
         return hook_main(args[1:])
+    shell = os.environ.get("_LEARN_COMPLETE")
+    if shell:  # a Tab press in a shell that loaded `learn completion SHELL`
+        from altimate_learn.cli.completion import main as complete
+
+        return complete(args, shell)
     from altimate_learn.cli.app import run
 
     return run(args)

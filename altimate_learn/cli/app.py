@@ -25,7 +25,7 @@ from altimate_learn.errors import LearnError
 
 # Each module defines `register(app)`; heavy imports stay inside the command functions.
 COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "memories",
-                   "gates", "doctor", "demo", "learner")
+                   "gates", "doctor", "demo", "learner", "completion")
 
 app = typer.Typer(
     name="learn",
@@ -45,10 +45,27 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _show_completion(value: bool) -> None:
+    from altimate_learn.cli.completion import show_option
+
+    show_option(value)
+
+
+def _install_completion(value: bool) -> None:
+    from altimate_learn.cli.completion import install_option
+
+    install_option(value)
+
+
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    show_completion: bool = typer.Option(False, "--show-completion", callback=_show_completion, is_eager=True,
+                                         help="Print the completion script for your shell ($SHELL: bash, zsh "
+                                              "or fish); `learn completion SHELL` names the shell."),
+    install_completion: bool = typer.Option(False, "--install-completion", callback=_install_completion,
+                                            is_eager=True, help="Install completion for your shell ($SHELL)."),
 ) -> None:
     """Turn the feedback you give coding agents into reviewed lessons."""
 
