@@ -132,6 +132,10 @@ def run(argv: list[str]) -> int:
     usage_error, click_exception = _click_exceptions()
     command = typer.main.get_command(app)
     as_json = wants_json(argv)
+    from altimate_learn import progress
+
+    # A spinner during model calls for a person at a terminal; never for a hook's background run or a pipe.
+    progress.show_model_calls(sys.stderr if progress.is_terminal(sys.stderr) and "--auto" not in argv else None)
     try:
         result = command.main(args=argv, prog_name="learn", standalone_mode=False)
         return result if isinstance(result, int) else 0
