@@ -149,7 +149,10 @@ def populated(git_repo: Path) -> Path:
 
 
 READERS = [["status"], ["show"], ["signals", "--all"], ["sessions"], ["search", "ref"], ["check"], ["doctor"],
-           ["quarantine", "list"], ["runs"], ["tool-errors", "--dry-run"], ["reflect", "--model", "builtin"]]
+           ["quarantine", "list"], ["runs"], ["tool-errors", "--dry-run"], ["reflect", "--model", "builtin"],
+           ["signal", "add", "--kind", "user", "--text", "use ref() here"], ["remember", "Always write tests first."],
+           ["bootstrap", "--dry-run"], ["deliver", "--session", "s1", "--request", "hello"], ["run", "--dry-run"],
+           ["import-memories", "--dry-run"], ["signals", "--unlearned"]]
 
 
 @pytest.mark.parametrize("args", READERS, ids=lambda a: " ".join(a))
