@@ -374,6 +374,11 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                         f"overall ≥ 97%, ≤ 30 lessons and ≤ 1,100 tokens a session (issue 19) | direct {m.group(1)}, "
                         f"file {m.group(2)}, vague {m.group(3)}, follow-up {m.group(4)}, overall {m.group(5)}; "
                         f"{m.group(6)} lessons, {m.group(7)} tokens | {'met' if m.group(8) == 'met' else '**missed**'} |")
+    m = _find(r"^Result: one reflection against 10,000 lessons takes \*\*(\d+) ms\*\*.*\*\*(met|missed)\*\*",
+              texts.get("bench_curator"))
+    if m:
+        rows.append(f"| Curator: one reflection against 10,000 lessons in at most 150 ms, lint cached (issue 19) | "
+                    f"{m.group(1)} ms | {'met' if m.group(2) == 'met' else '**missed**'} |")
     reliability = texts.get("reliability")
     m = _find(r"^Result: \*\*(\d+) lost, (\d+) duplicated\*\* under concurrency; \*\*(\d+) torn files, (\d+) "
               r"leftovers, (\d+) duplicated archives\*\* after (\d+) kills; \*\*(\d+) crashes, (\d+) unclear\*\* on "
