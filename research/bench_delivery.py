@@ -447,8 +447,9 @@ MAX_LESSONS = 30  # a session, on average
 MAX_TOKENS = 1100
 
 
-def _issue_targets(raw: dict, kinds: list[str]) -> list[str]:
-    """One row per store size of 300 and up: issue 19's targets next to the numbers, with a verdict."""
+def _issue_targets(raw: dict, kinds: list[str], label: str = "") -> list[str]:
+    """One row per store size of 300 and up: issue 19's targets next to the numbers, with a verdict
+    (``label``: after the size in each row, e.g. " held-out")."""
     results, sizes, first = raw["results"], raw["sizes"], raw["configs"][0]
     rows = []
     for size in [size for size in sizes if size >= 300]:
@@ -467,9 +468,12 @@ def _issue_targets(raw: dict, kinds: list[str]) -> list[str]:
         met = met and lean
         cells.append(f"{every['lessons']:.1f}" + ("" if every["lessons"] <= MAX_LESSONS else " (over)"))
         cells.append(f"{every['tokens']:,.0f}" + ("" if every["tokens"] <= MAX_TOKENS else " (over)"))
-        rows.append(f"| {size:,} | " + " | ".join(cells) + f" | {'met' if met else 'MISSED'} |")
+        rows.append(f"| {size:,}{label} | " + " | ".join(cells) + f" | {'met' if met else 'MISSED'} |")
     if not rows:
         return []
+    if label:
+        return ["", "| stored lessons | direct | file | vague | followup | overall | lessons / session | "
+                "tokens / session | verdict |", "|---|---:|---:|---:|---:|---:|---:|---:|---|", *rows]
     return ["", f"Issue 19's targets ({first}, file hook on): direct and file 100%, vague and follow-up ≥ 95%, overall "
             f"≥ 97%, at most {MAX_LESSONS} lessons and {MAX_TOKENS:,} tokens a session on average:", "",
             "| stored lessons | direct | file | vague | followup | overall | lessons / session | tokens / session | "
@@ -589,8 +593,54 @@ def _file_tier_misses(raw: dict) -> list[str]:
             "none of them, which ones arrive depends on helpful − harmful, so pin the ones that must always apply."]
 
 
+HELDOUT = ROOT / "research" / "data" / "delivery_tasks_heldout.jsonl"
+# The held-out tasks' first measurement, before anything was changed after reading them (commit 81dc65c's
+# parent, 38c9ee7): kind → (delivered, needed), the same at 1,000 and 10,000 lessons.
+HELDOUT_BLIND = {"direct": (13, 13), "vague": (13, 15), "file": (6, 6), "followup": (6, 6)}
+
+
+def render_heldout(raw: dict) -> str:
+    """The held-out tasks: issue 19's targets at each size, what they miss, and their first, blind result."""
+    tasks = raw["tasks"]
+    kinds = [k for k in KINDS if any(t["kind"] == k for t in tasks)]
+    counts = {k: sum(1 for t in tasks if t["kind"] == k) for k in kinds}
+    needed = {k: sum(len(t["needed"]) for t in tasks if t["kind"] == k) for k in kinds}
+    first = raw["configs"][0]
+    misses: dict[tuple[str, str], list[str]] = {}
+    for size in raw["sizes"]:
+        for s in raw["results"][(size, first)]:
+            for prefix, stage in s.arrived.items():
+                if stage is None:
+                    misses.setdefault((s.task["id"], prefix), []).append(f"{size:,}")
+    blind = ", ".join(f"{k} {d}/{n}" for k, (d, n) in HELDOUT_BLIND.items())
+    lines = [
+        "", "### Held-out tasks",
+        "",
+        f"`{HELDOUT.relative_to(ROOT)}`: {len(tasks)} tasks (" + ", ".join(f"{counts[k]} {k}" for k in kinds)
+        + "; needed lessons: " + ", ".join(f"{needed[k]} {k}" for k in kinds) + ") over the same stores, written "
+        "after the changes of issue 19 were built, by someone who had not tuned them, and first run blind: "
+        f"{blind} at both 1,000 and 10,000 lessons. One of the two misses (a request word, \"upload\", that two lessons "
+        "of the store hold, one of them for another folder: not evidence enough for retrieval, which asks for two "
+        "shared words or one that only one lesson has, and no help in ordering the 55 lessons of `web/src/**` "
+        "either) led to a general change: among the "
+        "lessons of one file, a request word that at most the file limit of them (and at most half) hold ranks "
+        "those first. The rows below are after that change, so these tasks are no longer blind; the other miss "
+        "was left as it is (see below).",
+        *_issue_targets(raw, kinds, " held-out"),
+        "",
+        "Needed lessons not delivered (held-out, defaults): " + ("none." if not misses else "; ".join(
+            f"{task} `{prefix.replace('`', '')}…` (at {', '.join(where)})"
+            for (task, prefix), where in misses.items()) + "."),
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main(sizes: tuple[int, ...] = SIZES) -> str:
-    return render(evaluate(sizes))
+    text = render(evaluate(sizes))
+    big = tuple(size for size in sizes if size >= 300)
+    if HELDOUT.exists() and big:
+        text += render_heldout(evaluate(big, tasks=load_tasks(HELDOUT), configs={"defaults": {}}))
+    return text
 
 
 if __name__ == "__main__":
