@@ -27,9 +27,11 @@ ceil(characters / 4) of every injected text, markers and headings included. "Sco
 lessons shown whose path triggers match none of the files the task touches (a lower bound on what was
 shown for nothing: unscoped lessons are not counted). Each configuration runs with the default limits,
 again with `learn.file_hook: false` in the project config, on the same store with every helpful/harmful
-counter at 0 (a fresh team store: core is the project-wide, most recently approved lessons), and once more
-with the 40-lesson session
-cap lifted (a diagnostic: it shows what the cap costs, it is not a recommended setting). The targets of
+counter at 0 (a fresh team store: core is the project-wide, most recently approved lessons), with every
+tier cut at its nominal limit (a diagnostic: what going past the limits costs in tokens and brings in
+recall), and once more with the 40-lesson session cap lifted (a diagnostic: it shows what the cap costs,
+it is not a recommended setting). The held-out tasks (`research/data/delivery_tasks_heldout.jsonl`, 30
+tasks written after issue 19's changes and first measured blind) run with the defaults at 300 and up. The targets of
 issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000]
@@ -232,12 +234,31 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
 # name -> the project's `learn` settings (FRESH: the same store with every helpful/harmful counter at 0, as
 # a team's store is before reflection marks any lesson helpful); the cap one is a diagnostic, not a setting.
 FRESH = "_fresh_counters"
+AT_LIMIT = "_no_stretch"  # every tier stops at its nominal limit (issue 19 item 4 turned off), a diagnostic
 CONFIGS = {
     "defaults": {},
     "file hook off": {"file_hook": False},
     "fresh store (counters 0)": {FRESH: True},
+    "tiers cut at their limit (diagnostic)": {AT_LIMIT: True},
     "no session cap (diagnostic)": {"session_max_lessons": 1000},
 }
+
+
+@contextlib.contextmanager
+def tiers_at_limit(active: bool) -> Iterator[None]:
+    """With ``active``, no tier goes past its nominal limit: no lessons that score like the last one taken,
+    no second batch for an edited file (what issue 19's "use the budget the session has" adds)."""
+    if not active:
+        yield
+        return
+    from altimate_learn.deliver import engine
+
+    saved = engine.Delivery.stretch
+    engine.Delivery.stretch = lambda self, nominal, most=None, **_: 0  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        engine.Delivery.stretch = saved  # type: ignore[method-assign]
 DEFAULT_CAP = 40
 
 
@@ -275,7 +296,7 @@ def evaluate(sizes: tuple[int, ...] = SIZES, tasks: list[dict] | None = None,
                 started = time.perf_counter()
                 project = Project(base / f"project-{size}")
                 for number, (name, learn) in enumerate(configs.items()):
-                    project.configure({k: v for k, v in learn.items() if k != FRESH})
+                    project.configure({k: v for k, v in learn.items() if k not in (FRESH, AT_LIMIT)})
                     sessions = []
                     for task in tasks:
                         lessons = store_for(size, task, gen, cache)
@@ -284,7 +305,8 @@ def evaluate(sizes: tuple[int, ...] = SIZES, tasks: list[dict] | None = None,
                             lessons = cache.setdefault(("fresh", size, task["id"] if size <= 50 else ""),
                                                        [{**item, "helpful": 0, "harmful": 0} for item in lessons])
                         project.set_lessons(lessons)
-                        session = run_session(project, task, f"bench-{size}-{number}-{task['id']}")
+                        with tiers_at_limit(bool(learn.get(AT_LIMIT))):
+                            session = run_session(project, task, f"bench-{size}-{number}-{task['id']}")
                         session.off_scope = off_scope(session, lessons)
                         sessions.append(session)
                     results[(size, name)] = sessions
@@ -540,6 +562,16 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
                        f"most recently approved lessons: a session shows {lean['lessons']:.0f} lessons "
                        f"({lean['off_scope']:.0f} scoped elsewhere, " + f"{lean['tokens']:,.0f} tokens), with recall "
                        + ", ".join(f"{k} {_pct(kept[k])}" for k in kinds) + ".")
+        cut = next((c for c in configs if "at their limit" in c), None)
+        if cut:
+            at = summarize(results[(size, cut)])
+            held = {k: summarize(results[(size, cut)], k)["recall"] for k in kinds}
+            out.append(f"- Going past a tier's limit for lessons that score like the last one taken, and a second "
+                       f"batch for an edited file (issue 19, item 4), costs {every['lessons'] - at['lessons']:.1f} "
+                       f"lessons and {every['tokens'] - at['tokens']:,.0f} tokens a session at {size:,} lessons "
+                       f"({at['lessons']:.1f} → {every['lessons']:.1f} lessons, {at['tokens']:,.0f} → "
+                       f"{every['tokens']:,.0f} tokens); with every tier cut at its limit recall is "
+                       + ", ".join(f"{k} {_pct(held[k])}" for k in kinds) + ".")
         diag = next((c for c in configs if "session cap" in c), None)
         if diag:
             lifted = {k: summarize(results[(size, diag)], k)["recall"] for k in kinds}
