@@ -671,10 +671,11 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def _read_base(store: Store, passed: Any) -> list[Lesson]:
+def _read_base(store: Store, passed: Any) -> tuple[list[Lesson], set[str]]:
     """The lessons to curate (staged candidate first, else approved), each checked by lint (the unchanged
     text of an approved lesson may exceed the length limit) unless ``passed``
-    (:class:`altimate_learn.curate.lintcache.Passed`) knows the text passed before."""
+    (:class:`altimate_learn.curate.lintcache.Passed`) knows the text passed before; and the ids of the
+    approved lessons (read once: a 10,000-lesson file takes a while to parse and validate)."""
     approved = store.approved()
     candidate = store.candidate()
     base, source = (candidate, store.CANDIDATE) if candidate is not None else (approved, store.APPROVED)
@@ -693,7 +694,7 @@ def _read_base(store: Store, passed: Any) -> list[Lesson]:
                 f"{store.path(source)}: lesson {lesson['id']} fails lint ({result.reason}).",
                 "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
         passed.add(lesson["text"], options)
-    return base
+    return base, {lesson["id"] for lesson in approved}
 
 
 def _flagged(lessons: list[Lesson], passed: Any) -> list[str]:
@@ -772,11 +773,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         from altimate_learn.curate.lintcache import Passed
 
         passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
-        base = _read_base(store, passed)
+        base, approved_ids = _read_base(store, passed)
         retired_before = store.retired()
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
-        approved_ids = {lesson["id"] for lesson in store.approved()}
         items, wrapper_problem = _unwrap(deltas)
         from altimate_learn.gates.quarantine import read as read_quarantine
         from altimate_learn.gates.screen import Screen
