@@ -278,10 +278,14 @@ class Delivery:
         return Result(text, added)
 
     # --- events ----------------------------------------------------------------------------------------
+    def clear(self) -> None:
+        """The agent cleared its conversation: the session starts over (its next request gets the section)."""
+        self.state.data = new_state(self.data["session"], self.harness)  # type: ignore[union-attr]
+
     def session_start(self, source: str | None) -> Result:
-        data = self.data
         if source == "clear":
-            self.state.data = data = new_state(data["session"], self.harness)  # type: ignore[union-attr]
+            self.clear()
+        data = self.data
         if source == "compact" and data["shown"]:
             lines = [s["line"] for s in data["shown"]]
             text, _ = render.fit(lines, self.settings["budget_tokens"], render.HEADING_START)
