@@ -11,7 +11,8 @@ from altimate_learn.errors import LearnError
 
 
 def install(
-    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode.", show_default=False)],
+    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode; or git (the merge "
+                                         "driver for lesson files).", show_default=False)],
     user: Annotated[bool, typer.Option("--user", help="The user-level settings file instead of the project's.")]
     = False,
     local: Annotated[bool, typer.Option("--local", help="claude-code only: .claude/settings.local.json (not "
@@ -26,8 +27,14 @@ def install(
     or the plugin .opencode/plugins/altimate-learn.js (opencode) in the project, or the user-level file with
     --user. Other settings and hooks are kept byte for byte,
     the previous file is kept as <file>.bak-<time>, and running it twice changes nothing.
+
+    Every project install also sets git up so lesson files merge as data (what `learn install git` does
+    alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
     """
     from altimate_learn.harness.install import InstallOptions, run_check, run_install
+
+    if agent == "git":
+        return _install_git(user=user, local=local, uninstall=uninstall, dry_run=dry_run, check=check)
 
     if user and local:
         raise typer.BadParameter("--user and --local name different files; pass one.", param_hint="--local")
@@ -45,6 +52,31 @@ def install(
         return
     for line in run_install(options):
         echo(line)
+    if not (user or uninstall or dry_run):
+        from altimate_learn.team.setup import install as setup_git
+
+        for line in setup_git(options.root):
+            echo(line)
+
+
+def _install_git(*, user: bool, local: bool, uninstall: bool, dry_run: bool, check: bool) -> None:
+    """`learn install git`: .gitattributes and the merge driver, for this clone."""
+    from altimate_learn.team import setup
+
+    if user or local:
+        raise typer.BadParameter("git's merge driver is set up per repository; drop --user/--local.",
+                                 param_hint="--user" if user else "--local")
+    root = current_project().root
+    if check:
+        state = setup.merge_setup(root)
+        for line in setup.status_lines(state) or ["Git: not a git repository."]:
+            echo(line)
+        if not state.ok or not state.repository:
+            raise LearnError("lesson files do not merge as data in this clone (see above).")
+        return
+    lines = setup.uninstall(root) if uninstall else setup.install(root, dry_run=dry_run)
+    for line in lines:
+        echo(("(dry run) " if dry_run else "") + line)
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,7 @@ from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
+from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
               "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds")
@@ -124,6 +125,10 @@ def enable() -> None:
     ensure_learn_dir(paths)
     dismiss_nudge()
     echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    from altimate_learn.team.setup import install as setup_git
+
+    for line in setup_git(paths.root, quiet_outside_git=True):
+        echo(line)
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -172,6 +177,7 @@ def collect_status(name: str) -> dict[str, Any]:
     ensure_learn_dir(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
+    fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
@@ -202,7 +208,33 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
+        "delivery_fallback": fallback,
+        "git_merge": merge_setup(paths.root, name).as_dict(),
     }
+
+
+def _unusable(path: Path) -> bool:
+    """Delivery skips a whole approved.json only when it is not a JSON array (see deliver.index)."""
+    try:
+        return not isinstance(json.loads(path.read_bytes().decode("utf-8")), list)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+
+
+def _delivery_fallback(store: Store) -> dict[str, Any] | None:
+    """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
+    from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.schema import validate_lessons
+
+    for where, raw in candidates(str(store.dir)):
+        try:
+            lessons = validate_lessons(json.loads(raw.decode("utf-8")), where)
+        except (ValueError, StoreError):
+            continue
+        return {"from": where, "lessons": len(lessons)}
+    return {"from": None, "lessons": 0}
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
@@ -235,6 +267,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    fallback = info["delivery_fallback"]
+    if fallback and fallback["from"]:
+        echo(f"  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: "
+             f"{plural(fallback['lessons'], 'lesson')} from {fallback['from']}.")
+    elif fallback:
+        echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
+             "nothing until it is fixed.")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
@@ -247,6 +286,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  last reflection: none")
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
+    for line in status_lines(merge_setup(root, info["store"])):
+        echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")

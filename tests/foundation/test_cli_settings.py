@@ -9,7 +9,7 @@ import pytest
 
 STATUS_KEYS = {"auto_reflect", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
                "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
-               "versions", "warnings"}
+               "versions", "warnings", "delivery_fallback", "git_merge"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):

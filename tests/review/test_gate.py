@@ -46,6 +46,12 @@ def test_reject_keeps_an_unreadable_candidate_aside(store, cli):
     assert aside.read_text() == "[{ not json"
 
 
+def open_store(store):
+    from altimate_learn.store import Store, project
+
+    return Store(project(store.root), store.name)
+
+
 # --- rollback ----------------------------------------------------------------------------------------
 
 def test_promote_and_rollback_round_trip(store, cli):
@@ -54,20 +60,22 @@ def test_promote_and_rollback_round_trip(store, cli):
     v1_bytes = store.path("approved.json").read_bytes()
     store.candidate([lesson("L-aaaa0001", CENTS, helpful=2), lesson("L-cccc0003", SNAKE)])
     assert cli("promote", "--yes")[0] == 0
+    [archived] = list(store.path("versions").iterdir())
+    number = int(archived.name[1:-len(".json")])
     store.candidate([lesson("L-aaaa0001", CENTS, helpful=3)])  # a newer candidate, built on the new set
 
     code, out, err = cli("rollback")
 
     assert (code, err) == (0, "")
-    assert out == "Restored 'team-playbook' from v1: 2 approved lessons; the candidate was discarded.\n"
+    assert out == f"Restored 'team-playbook' from v{number}: 2 approved lessons; the candidate was discarded.\n"
     assert store.path("approved.json").read_bytes() == v1_bytes
     assert not store.path("candidate.json").exists()
-    assert not store.path("versions/v1.json").exists()
+    assert not archived.exists()
     # The lesson only the rolled-back set had stays findable.
     [gone] = store.read("retired.json")
-    assert (gone["id"], gone["reason"]) == ("L-cccc0003", "rolled back (approved set restored from v1)")
+    assert (gone["id"], gone["reason"]) == ("L-cccc0003", f"rolled back (approved set restored from v{number})")
     entry = store.history()[-1]
-    assert (entry["op"], entry["version"], entry["discarded_candidate"]) == ("rollback", 1, True)
+    assert (entry["op"], entry["version"], entry["discarded_candidate"]) == ("rollback", number, True)
     assert (entry["added"], entry["removed"]) == (["L-bbbb0002"], ["L-cccc0003"])
 
     code, _, err = cli("search", "snake_case")
@@ -82,10 +90,10 @@ def test_two_promotes_roll_back_one_at_a_time(store, cli):
     for later in sets[1:]:
         store.candidate(later)
         assert cli("promote", "--yes")[0] == 0
-    assert [p.name for p in sorted(store.path("versions").iterdir())] == ["v1.json", "v2.json"]
-    assert cli("rollback")[1].startswith("Restored 'team-playbook' from v2: 2 approved lessons")
+    first, second = open_store(store).versions()  # newest last, however fast the promotes came
+    assert cli("rollback")[1].startswith(f"Restored 'team-playbook' from v{second}: 2 approved lessons")
     assert store.path("approved.json").read_text() == canonical_json(sets[1])
-    assert cli("rollback")[1].startswith("Restored 'team-playbook' from v1: 1 approved lessons")
+    assert cli("rollback")[1].startswith(f"Restored 'team-playbook' from v{first}: 1 approved lessons")
     assert store.path("approved.json").read_text() == canonical_json(sets[0])
     assert [x["id"] for x in store.read("retired.json")] == ["L-cccc0003", "L-bbbb0002"]
 

@@ -38,13 +38,14 @@ def test_yes_promotes_archives_the_previous_set_and_records_history(store, cli):
     assert (code, err) == (0, "")
     assert "  + added    [L-cccc0003] Use snake_case for every model and column name." in out
     assert "  - removed  [L-bbbb0002] Prefer CTEs over nested subqueries." in out
-    assert out.endswith("Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v1).\n")
+    [number] = open_store(store).versions()
+    assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v{number}).\n")
     assert store.path("approved.json").read_bytes() == canonical_json(new).encode()
     assert not store.path("candidate.json").exists()
-    assert store.path("versions/v1.json").read_bytes() == old_bytes
+    assert store.path(f"versions/v{number}.json").read_bytes() == old_bytes
     [entry] = store.history()
     assert entry["op"] == "promote"
-    assert entry["version"] == 1
+    assert entry["version"] == number
     assert entry["candidate_sha256"] == hashlib.sha256(candidate_bytes).hexdigest()
     assert (entry["approved"], entry["previous"]) == (2, 2)
     assert (entry["added"], entry["edited"], entry["removed"]) == (["L-cccc0003"], [], ["L-bbbb0002"])
