@@ -67,6 +67,11 @@ def _install_git(*, user: bool, local: bool, uninstall: bool, dry_run: bool, che
         raise typer.BadParameter("git's merge driver is set up per repository; drop --user/--local.",
                                  param_hint="--user" if user else "--local")
     root = current_project().root
+    from altimate_learn import git
+
+    if git.toplevel(root) is None:
+        raise LearnError(f"{root} is not in a git repository, so there is no merge to set up.",
+                         "Run it inside the repository whose lessons you share (after `git init` or a clone).")
     if check:
         state = setup.merge_setup(root)
         for line in setup.status_lines(state) or ["Git: not a git repository."]:

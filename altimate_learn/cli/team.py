@@ -99,8 +99,8 @@ def resolve(
     left = [o for o in outcomes if o.status == "conflicts"]
     if left:
         first = next(c.ids[0] for o in left for c in (o.result.conflicts if o.result else []))
-        raise LearnError(f"{plural(sum(len(o.result.conflicts) for o in left if o.result), 'conflict')} "
-                         "need a choice.",
+        count = sum(len(o.result.conflicts) for o in left if o.result)
+        raise LearnError(f"{plural(count, 'conflict')} {'needs' if count == 1 else 'need'} a choice.",
                          f"Run `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}).")
     if any(o.problems for o in outcomes):
         raise LearnError("the merged lessons do not pass `learn check` (see above).",
