@@ -49,6 +49,8 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("recovery_max_reflections", "int", 3, "ALTIMATE_LEARN_RECOVERY_MAX_REFLECTIONS",
         help="reflections on leftover signals per process"),
     Key("recovery_max_seconds", "int", 300, "ALTIMATE_LEARN_RECOVERY_MAX_SECONDS", help="time budget for recovery"),
+    Key("auto_reflect_daily_max", "int", 8, "ALTIMATE_LEARN_AUTO_REFLECT_DAILY_MAX",
+        help="automatic reflections with a model per project and local day (0: none)"),
     Key("review_bots", "list", [], None, help="extra bot logins that import-reviews excludes"),
     Key("providers", "object", {}, None,
         help="model providers: {name: {type: openai|anthropic, base_url, api_key_env}}"),

@@ -10,6 +10,9 @@ SECTION_OPEN = '<team-rules source="altimate-learn">'
 SECTION_CLOSE = "</team-rules>"
 AGENTS_MD_OPEN = "<!-- learn:lessons -->"
 AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
+# The block the continual learner owns in an instruction file (AGENTS.md, AGENTS.local.md, the user's own file).
+LEARNED_OPEN = "<!-- learn:learned -->"
+LEARNED_CLOSE = "<!-- /learn:learned -->"
 
 _SECTION = r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)'  # compiled on use: every hook
 # call imports this module for the constants, and most never need a regex engine

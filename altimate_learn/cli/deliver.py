@@ -83,7 +83,8 @@ def export_agents_md(
     """Write the approved core lessons into AGENTS.md, between <!-- learn:lessons --> markers.
 
     For agents without hooks. Only the text between the markers changes; a file without markers gets the
-    block appended. A file with unbalanced markers is refused.
+    block appended, and a missing file is created only when there are lessons to write. A file with
+    unbalanced markers is refused.
     """
     from altimate_learn.deliver.settings import delivery_settings
     from altimate_learn.harness.agents_md import export
@@ -97,14 +98,20 @@ def export_agents_md(
                              "Run `learn status` to see the stores, or leave out --name to use every store.")
     target = paths.root / "AGENTS.md" if path is None else (path if path.is_absolute() else Path.cwd() / path)
     settings = delivery_settings(str(paths.root), os.getcwd())
-    changed, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
-    if dry_run:
-        echo(text.rstrip("\n"))
-        return
-    if changed:
-        echo(f"Wrote {count} lesson{'s' if count != 1 else ''} to {target} (between the learn:lessons markers).")
+    status, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
+    lessons = f"{count} lesson{'s' if count != 1 else ''}"
+    if status == "nothing":
+        echo(f"Nothing to write: there are no approved lessons to export, so {target} was not "
+             f"{'changed' if target.exists() else 'created'}.")
+    elif dry_run:
+        echo((text or "").rstrip("\n"))
+    elif status == "written":
+        echo(f"Wrote {lessons} to {target} (between the learn:lessons markers).")
+    elif status == "unchanged":
+        echo(f"{target} is already up to date ({lessons}).")
     else:
-        echo(f"{target} is already up to date ({count} lesson{'s' if count != 1 else ''}).")
+        raise LearnError(f"{target} changed while it was being written; it was left alone.",
+                         "Run the command again.")
 
 
 export_app = typer.Typer(help="Export approved lessons for agents without hooks.", no_args_is_help=True)

@@ -2,8 +2,9 @@
 
 A thin layer over :mod:`altimate_learn.reflect.reflect`: it checks the flags, builds the batches,
 prints what was applied and rejected with token use and estimated cost. The hidden `--auto` flag is for
-hooks at the end of a session: it respects `learn.auto_reflect`, the backoff and its time budget, prints
-nothing and never fails the agent (it logs to `<store>/state/reflect.log`).
+hooks at the end of a session: it respects `learn.auto_reflect`, the backoff, its time budget and the daily
+limit of automatic model runs (`learn.auto_reflect_daily_max`), prints nothing and never fails the agent
+(it logs to `<store>/state/reflect.log`).
 """
 
 from __future__ import annotations
@@ -146,10 +147,11 @@ def reflect(
 
 
 def _options(model: str | None, timeout: float, apply_paths: list[str] | None, settings: Any,
-             deadline: float | None = None) -> Any:
+             deadline: float | None = None, admit: Any = None) -> Any:
     from altimate_learn.reflect.reflect import Options
 
-    return Options(model=model, timeout=timeout, apply_paths=apply_paths, deadline=deadline, settings=settings)
+    return Options(model=model, timeout=timeout, apply_paths=apply_paths, deadline=deadline, settings=settings,
+                   admit=admit)
 
 
 def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | None, feedback: str | None, kind: str,
@@ -297,13 +299,19 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
             log_auto(store, {"mode": mode, "session": session, "status": "backoff", "until": schedule.iso(until)})
             return
         started = time.monotonic()
+        from altimate_learn.reflect.budget import take_automatic_run
+
+        daily_max = int(resolved.values["auto_reflect_daily_max"])
+        kind = "recovery" if pending else "session"
+        admit = lambda: take_automatic_run(project.learn_dir, daily_max, kind=kind)  # noqa: E731
         if pending:
             limit = int(resolved.values["recovery_max_reflections"])
             seconds = float(resolved.values["recovery_max_seconds"])
             if limit == 0 or seconds == 0:
                 log_auto(store, {"mode": mode, "status": "off", "reason": "recovery limits are 0"})
                 return
-            options = _options(model, min(timeout, seconds), apply_paths, resolved, deadline=started + seconds)
+            options = _options(model, min(timeout, seconds), apply_paths, resolved, deadline=started + seconds,
+                               admit=admit)
             run = reflect_pending(store, options, index=SessionIndex(project.root), max_reflections=limit, auto=True)
             outcomes = run.outcomes
             for note in run.notes:
@@ -311,7 +319,7 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
         else:
             assert session is not None
             options = _options(model, min(timeout, AUTO_SECONDS), apply_paths, resolved,
-                               deadline=started + AUTO_SECONDS)
+                               deadline=started + AUTO_SECONDS, admit=admit)
             batch = session_batch(store, session, SessionIndex(project.root))
             outcomes = [] if batch is None else [reflect_batch(store, batch, options)]
         for outcome in outcomes:

@@ -222,7 +222,7 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     """Validate committed lesson files without changing them (for pre-commit and CI).
 
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
-    overlaps. Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
+    overlaps (including opposite rules about one backticked name, such as `ref()` or `pytest`). Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
     flagged lessons are listed but are not failures.
     """
     from altimate_learn.cli.common import current_project

@@ -17,7 +17,8 @@ from altimate_learn.store.fsio import atomic_write
 from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
-              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds")
+              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
+              "auto_reflect_daily_max")
 
 
 def nudge_state_path() -> Path:
@@ -170,6 +171,21 @@ def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | No
     return None if lessons is None else len(lessons)
 
 
+def _budget(paths: Any, resolved: Any) -> dict[str, Any]:
+    from altimate_learn.reflect.budget import budget_status
+
+    return budget_status(paths.learn_dir, int(resolved.values["auto_reflect_daily_max"]))
+
+
+def budget_line(budget: dict[str, Any]) -> str:
+    """The cost guard in one line of `learn status`."""
+    if budget["limit"] == 0:
+        return "  automatic model runs: none allowed (learn.auto_reflect_daily_max=0)"
+    full = "; the limit is reached, the rest waits for tomorrow" if budget["left"] == 0 else ""
+    return (f"  automatic model runs today: {budget['used']} of {budget['limit']} "
+            f"(learn.auto_reflect_daily_max){full}")
+
+
 def collect_status(name: str) -> dict[str, Any]:
     paths = current_project()
     resolved = settings(paths)
@@ -204,6 +220,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "pending_sessions": sorted({s["sessionID"] for s in open_signals}),
         "last_reflection": last,
         "backoff_until": schedule.get("backoff_until"),
+        "auto_reflect_budget": _budget(paths, resolved),
         "limits": {k: resolved.values[k] for k in LIMIT_KEYS},
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
@@ -286,6 +303,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  last reflection: none")
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
+    echo(budget_line(info["auto_reflect_budget"]))
     for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))

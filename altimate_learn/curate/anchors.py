@@ -11,6 +11,11 @@ Normalisation: lower case; quoted strings and call arguments are dropped (`to_ut
 to the affix; SQL keywords, generic SQL/Jinja functions and common command words are ignored, since every
 lesson that says `dbt build` or `coalesce(...)` is not about the same convention.
 
+The stoplist only suppresses agreement. Two lessons that give opposite rules about the same backticked
+thing ("Use `ref()` …" and "Never use `ref()` …", "Run `pytest`" and "Don't run `pytest` directly") always
+overlap, stoplisted or not (:mod:`altimate_learn.curate.polarity` reads which way each lesson points).
+Such a shared name is reported with the suffix :data:`OPPOSITE`.
+
 Stdlib only: delivery's file hook and promote's re-check use it too.
 """
 
@@ -19,6 +24,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+
+from altimate_learn.curate.polarity import PolarSpan, conflict, contradictions, narrower, polar_spans
+
+OPPOSITE = " (opposite rules)"
 
 _STOP = frozenset("""
 select from where as not and or is in null true false case when then else end on join by group order having
@@ -145,8 +154,18 @@ def shared(a: set[str], b: set[str]) -> set[str]:
 
 
 def overlaps(a_text: str, b_text: str) -> set[str]:
-    """Identifiers (or affixes) the two lesson texts share."""
-    return shared(identifiers(a_text), identifiers(b_text))
+    """Identifiers (or affixes) the two lesson texts share, and the names they give opposite rules for."""
+    common = shared(identifiers(a_text), identifiers(b_text))
+    return common | {name + OPPOSITE for name in contradictions(a_text, b_text) if name not in common}
+
+
+def describe(names: Iterable[str]) -> str:
+    """Shared names for a message: `amount_cents`, `ref` (opposite rules)."""
+    out = []
+    for name in sorted(names):
+        bare = name[: -len(OPPOSITE)] if name.endswith(OPPOSITE) else name
+        out.append(f"`{bare}`" + (OPPOSITE if bare != name else ""))
+    return ", ".join(out)
 
 
 class AnchorIndex:
@@ -156,6 +175,8 @@ class AnchorIndex:
         self.exact: dict[str, set[str]] = defaultdict(set)   # identifier → ids naming it
         self.carried: dict[str, set[str]] = defaultdict(set)  # affix → ids whose identifiers carry it
         self.anchors: dict[str, set[str]] = {}
+        self.polar: dict[str, list[PolarSpan]] = {}
+        self.polar_words: dict[str, set[str]] = defaultdict(set)  # a word of a span key → ids
         for lesson in lessons:
             self.add(lesson["id"], lesson.get("text", ""))
 
@@ -166,15 +187,25 @@ class AnchorIndex:
             self.exact[ident].add(lesson_id)
             for affix in affixes(ident):
                 self.carried[affix].add(lesson_id)
+        spans = polar_spans(text)
+        self.polar[lesson_id] = spans
+        for span in spans:
+            for word in span.key:
+                self.polar_words[word].add(lesson_id)
 
     def remove(self, lesson_id: str) -> None:
         for ident in self.anchors.pop(lesson_id, set()):
             self.exact[ident].discard(lesson_id)
             for affix in affixes(ident):
                 self.carried[affix].discard(lesson_id)
+        for span in self.polar.pop(lesson_id, []):
+            for word in span.key:
+                self.polar_words[word].discard(lesson_id)
 
-    def overlapping(self, anchors: set[str], exclude: Iterable[str] = ()) -> dict[str, set[str]]:
-        """Lesson id → the identifiers it shares with ``anchors``."""
+    def overlapping(self, anchors: set[str], exclude: Iterable[str] = (),
+                    polar: Iterable[PolarSpan] = ()) -> dict[str, set[str]]:
+        """Lesson id → the identifiers it shares with ``anchors``, and (suffixed :data:`OPPOSITE`) the
+        names it gives the opposite rule for than the ``polar`` spans of the text being checked."""
         hits: dict[str, set[str]] = defaultdict(set)
         for ident in anchors:
             for other in self.exact.get(ident, ()):
@@ -186,13 +217,24 @@ class AnchorIndex:
                 for other in self.exact.get(affix, ()):
                     if is_affix(affix):
                         hits[other].add(affix)
+        for span in polar:
+            others: set[str] = set()
+            for word in span.key:
+                others |= self.polar_words.get(word, set())
+            for other in others:
+                for theirs in self.polar.get(other, ()):
+                    if conflict(span, theirs):
+                        name = narrower(span, theirs)
+                        if name not in hits[other]:
+                            hits[other].add(name + OPPOSITE)
         for lesson_id in exclude:
             hits.pop(lesson_id, None)
         return dict(hits)
 
 
 def undeclared_overlaps(lessons: list[dict]) -> list[tuple[str, str, set[str]]]:
-    """Pairs of lessons that share an identifier and declare no relation (`coexists` in either direction).
+    """Pairs of lessons that share an identifier, or give opposite rules for one, and declare no relation
+    (`coexists` in either direction).
 
     Returned in store order, each pair once (first id earlier in the list)."""
     index = AnchorIndex(lessons)
@@ -205,7 +247,8 @@ def undeclared_overlaps(lessons: list[dict]) -> list[tuple[str, str, set[str]]]:
     out: list[tuple[str, str, set[str]]] = []
     for lesson in lessons:
         lid = lesson["id"]
-        for other, common in sorted(index.overlapping(index.anchors[lid], exclude=[lid]).items(),
+        found = index.overlapping(index.anchors[lid], exclude=[lid], polar=index.polar[lid])
+        for other, common in sorted(found.items(),
                                     key=lambda item: position.get(item[0], 0)):
             if position.get(other, -1) <= position[lid] or other in declared[lid]:
                 continue

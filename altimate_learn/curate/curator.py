@@ -6,8 +6,10 @@ no silent contradictions between lessons that name the same code identifier, and
 per reflection (spec 003 "Curate"):
 
 - ADD / EDIT text is linted and rejected (never repaired) when it fails; the reason names the rule.
-- An ADD at least 60% similar (word Jaccard) to an existing lesson counts as HELPFUL on that lesson.
-- Lessons sharing a backtick identifier (or an affix such as `_cents`, `stg_`) must declare `supersedes`
+- An ADD at least 60% similar (word Jaccard) to an existing lesson counts as HELPFUL on that lesson,
+  unless the two say opposite things (one avoids what the other uses, or one negates the other's prose).
+- Lessons sharing a backtick identifier (or an affix such as `_cents`, `stg_`), or giving opposite rules
+  for a backticked name the anchor stoplist otherwise ignores (`ref()`, `pytest`), must declare `supersedes`
   or `coexists`. When every undeclared overlap is contradicted in this reflection (the old lesson is marked
   HARMFUL or REMOVE in the same batch, in any order, or already has more harmful than helpful marks), the
   new lesson supersedes them implicitly. Superseding gives the new text a new id, takes the old lesson's
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
+from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.curate.lint import is_flagged, lint, normalize, path_problem
 from altimate_learn.errors import LearnError
 from altimate_learn.redact import redact
@@ -108,6 +111,11 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 def word_set(text: str) -> frozenset[str]:
     return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+
+
+def opposite(a: str, b: str) -> bool:
+    """Two texts that say opposite things: opposite rules for a backticked name, or one negated prose."""
+    return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2
 
 
 def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:
@@ -398,7 +406,8 @@ class _Pass:
             return self.reject(delta, problem, "unknown-id")
         declared = set(delta.coexists)
         anchors = identifiers(text)
-        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [])
+        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [],
+                                         polar=polar_spans(text))
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
         # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
@@ -412,6 +421,8 @@ class _Pass:
                 score = jaccard(words, self.words[lid])
                 if lid in self.contradicted and score < 1.0:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
+                if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
+                    continue  # "Never use X" is not a vote for "Use X", however many words they share
                 if score > best:
                     best_id, best = lid, score
             if best_id is not None and best >= DEDUPE_THRESHOLD:
@@ -479,7 +490,7 @@ class _Pass:
             return self.reject(delta, problem, "unknown-id")
         text = result.text
         declared = set(delta.coexists)
-        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]])
+        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]], polar=polar_spans(text))
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         if undeclared:
             parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(undeclared.items()))
@@ -804,9 +815,10 @@ def _queue_replacements(work: _Pass, pending: list[dict], now: str) -> int:
     for removed, reason in work.removed_as_wrong:
         rid = removed["id"]
         anchors = identifiers(removed["text"])
+        polar = polar_spans(removed["text"])
         replaced = False
-        if anchors:
-            for lid, _ids in work.index.overlapping(anchors).items():
+        if anchors or polar:
+            for lid, _ids in work.index.overlapping(anchors, polar=polar).items():
                 lesson = work.by_id.get(lid)
                 if lid in changed_ids and lesson is not None and rid not in (lesson.get("coexists") or []):
                     replaced = True

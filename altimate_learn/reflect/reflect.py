@@ -315,7 +315,10 @@ def build_replace_prompt(record: dict[str, Any], reason: str, survivors: list[di
 
 @dataclass
 class Outcome:
-    """What one reflection did. ``status``: applied, no-change, nothing-usable, failed, busy, none."""
+    """What one reflection did. ``status``: applied, no-change, nothing-usable, failed, busy, limited, none.
+
+    ``limited``: the daily allowance of automatic model runs was used up (:mod:`altimate_learn.reflect.budget`);
+    nothing was sent, the signals stay open and no backoff is recorded."""
 
     session: str | None
     model: str
@@ -360,6 +363,8 @@ class Options:
     deadline: float | None = None  # time.monotonic() after which no model call starts
     settings: Any = None  # config.Settings
     env: Mapping[str, str] | None = None
+    # Automatic runs: asked right before a reflection's model call; False stops it (the daily cost guard).
+    admit: Callable[[], bool] | None = None
 
 
 def resolve_for(batch: Batch, options: Options) -> Resolution:
@@ -444,6 +449,11 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         outcome.skipped_feedback = [{"signal": who, "reason": why} for who, why in result.skipped]
         outcome.usage = Usage(0, 0, 0.0, False, calls=0)
     else:
+        if options.admit is not None and not options.admit():
+            outcome.status = "limited"
+            outcome.error = "the daily limit of automatic model runs is reached (learn.auto_reflect_daily_max)"
+            outcome.kept = batch.signal_ids
+            return outcome
         timeout = _remaining(options)
         if timeout < 1:
             outcome.status = "failed"
@@ -671,6 +681,10 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
         run.outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)
+        if outcome.status == "limited":
+            run.notes.append("daily limit of automatic model runs reached; the remaining sessions wait for tomorrow "
+                             "or a manual `learn reflect`")
+            break
         if outcome.status == "failed":  # the provider failed: the other sessions would fail the same way
             rest = len(pending_sessions(list_signals(store))) - 1
             if rest > 0:

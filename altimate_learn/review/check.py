@@ -14,7 +14,8 @@ nothing aside. For each `approved.json` it reports every problem it finds, not o
   lesson committed by hand that fails it would silently never reach an agent. There is no grandfathering
   here: a lesson over 140 characters from an older store fails too;
 - ``coexists``: `coexists` names the lesson itself or an id that is not in the file;
-- ``overlap``: two lessons share a backticked identifier without declaring that they coexist.
+- ``overlap``: two lessons share a backticked identifier, or give opposite rules about one backticked
+  name (even a stoplisted one such as `ref()`), without declaring that they coexist.
 
 Flagged lessons (they mention skipping or disabling tests, checks, CI or review) are listed but are not
 failures: a person approved them.

@@ -122,7 +122,7 @@ def lesson_problems(lessons: list[Lesson], trusted: set[tuple[str, str]] | None 
 
     ``trusted`` holds the (id, text) pairs that are grandfathered; ``None`` grandfathers nothing.
     """
-    from altimate_learn.curate.anchors import undeclared_overlaps
+    from altimate_learn.curate.anchors import describe, undeclared_overlaps
 
     trusted = trusted or set()
     problems: list[Problem] = []
@@ -141,9 +141,8 @@ def lesson_problems(lessons: list[Lesson], trusted: set[tuple[str, str]] | None 
                 problems.append(Problem(lesson["id"], "coexists", f"declares that it coexists with {other}, "
                                                                   "which is not in this lesson set"))
     for a, b, shared in undeclared_overlaps(lessons):
-        names = ", ".join(f"`{s}`" for s in sorted(shared)) if not isinstance(shared, str) else f"`{shared}`"
-        problems.append(Problem(a, "overlap", f"shares {names} with {b} without declaring that they coexist "
-                                              "or that one supersedes the other"))
+        problems.append(Problem(a, "overlap", f"shares {describe(shared)} with {b} without declaring that they "
+                                              "coexist or that one supersedes the other"))
     return problems, flagged
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-STATUS_KEYS = {"auto_reflect", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
+STATUS_KEYS = {"auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
                "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "git_merge"}
 

@@ -61,3 +61,28 @@ def test_cli_export_writes_core_lessons_and_is_idempotent(git_repo: Path, run_le
     proc = run_learn("export", "agents-md", "--path", "BROKEN.md", cwd=git_repo)
     assert proc.returncode == 1 and "unbalanced learn markers" in proc.stderr
     assert (git_repo / "BROKEN.md").read_text() == f"{AGENTS_MD_OPEN}\n"
+
+
+def test_cli_export_creates_no_file_when_there_is_nothing_to_write(git_repo: Path, run_learn):
+    proc = run_learn("export", "agents-md", cwd=git_repo)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Nothing to write: there are no approved lessons to export")
+    assert not (git_repo / "AGENTS.md").exists()
+
+
+def test_export_leaves_a_file_edited_during_the_export_alone(git_repo: Path, monkeypatch: pytest.MonkeyPatch):
+    from altimate_learn.deliver.settings import delivery_settings
+    from altimate_learn.harness import agents_md
+
+    write_store(git_repo, sample_lessons())
+    target = git_repo / "AGENTS.md"
+    target.write_text(BEFORE)
+    real = agents_md.core_lines
+
+    def slow_selection(*args, **kwargs):  # a person saves the file while the lessons are being selected
+        target.write_text(BEFORE + "edited\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(agents_md, "core_lines", slow_selection)
+    status, _, _ = agents_md.export(git_repo, target, delivery_settings(str(git_repo), str(git_repo)), None)
+    assert status == "changed" and target.read_text() == BEFORE + "edited\n"

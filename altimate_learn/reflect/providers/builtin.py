@@ -859,16 +859,18 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
     Polarity comes first: a lesson recommending what the new rule avoids (or the reverse) is superseded,
     however many words the two share; only a lesson that agrees can be "restated".
     """
-    from altimate_learn.curate.anchors import overlaps
+    from altimate_learn.curate.anchors import OPPOSITE, overlaps
 
     pos, neg = _polarity(text)
     conflicting: list[str] = []
     agreeing: list[str] = []
     for lesson in lessons:
-        if not overlaps(text, lesson.get("text", "")):
+        common = overlaps(text, lesson.get("text", ""))
+        if not common:
             continue
         old_pos, old_neg = _polarity(lesson.get("text", ""))
-        (conflicting if (pos & old_neg) or (neg & old_pos) else agreeing).append(lesson["id"])
+        opposite = (pos & old_neg) or (neg & old_pos) or any(name.endswith(OPPOSITE) for name in common)
+        (conflicting if opposite else agreeing).append(lesson["id"])
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:

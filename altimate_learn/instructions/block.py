@@ -1,0 +1,364 @@
+"""The one writer of the blocks learn owns in instruction files (AGENTS.md, CLAUDE.md, AGENTS.local.md, …).
+
+A block is the text between an opening and a closing HTML comment (:data:`KINDS`): `learn export agents-md`
+writes the approved core lessons into ``<!-- learn:lessons -->``; the continual learner writes what it
+learned into ``<!-- learn:learned -->``. Every writer of such a block goes through this module, so the rules
+hold everywhere:
+
+- Never a byte outside the markers. The text before the opening marker and after the closing one is kept
+  byte for byte (line endings, encoding, a missing final newline). A file without the block gets it
+  appended after a blank line; removing that block again (a revert) takes back exactly what was appended.
+- A file is created only when there is something to write: no bullets and no block means no write.
+- A bullet is one line, holds no marker of any block (no ``<!--`` or ``-->`` at all, so it can never close
+  or open a block), and does not look like a secret; a kind may also cap its bullets and their size
+  (the learner's block: at most 12 bullets of at most 240 bytes).
+- A file whose markers are unbalanced (a lone marker, a closing marker first, two blocks of one kind) is
+  refused, never repaired.
+- Compare before write: :func:`read_target` takes a :class:`Snapshot` (the bytes as read); :func:`write`
+  writes only while the file still holds exactly those bytes, so an edit made meanwhile is never lost.
+- A symlinked instruction file (``CLAUDE.md -> AGENTS.md``) is written through, and stays a link; a link
+  that leads outside the folder the caller allows is refused.
+
+:func:`excise` is the text with every managed block taken out: what an instruction file says apart from us
+(its hash does not change when only our block does).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from altimate_learn.errors import LearnError
+from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN, LEARNED_CLOSE, LEARNED_OPEN
+
+
+class BlockError(LearnError):
+    """An instruction file learn cannot safely write (unbalanced markers, unreadable, a link outside)."""
+
+
+@dataclass(frozen=True)
+class BlockKind:
+    name: str
+    open: str
+    close: str
+    heading: str
+    empty: str | None = None  # the body of a block with no bullets (None: the heading alone)
+    max_bullets: int | None = None
+    max_bullet_bytes: int | None = None
+
+
+LESSONS = BlockKind("lessons", AGENTS_MD_OPEN, AGENTS_MD_CLOSE,
+                    "Team conventions for this project (approved by the team with altimate-learn):",
+                    empty="(No approved lessons yet.)")
+LEARNED = BlockKind("learned", LEARNED_OPEN, LEARNED_CLOSE, "## Learned workspace facts",
+                    max_bullets=12, max_bullet_bytes=240)
+KINDS = (LESSONS, LEARNED)
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+def _positions(text: str, marker: str) -> list[int]:
+    out, start = [], 0
+    while True:
+        found = text.find(marker, start)
+        if found < 0:
+            return out
+        out.append(found)
+        start = found + len(marker)
+
+
+def span(text: str, kind: BlockKind, where: str) -> tuple[int, int] | None:
+    """(start, end) of the block including both markers; None when the file has neither marker."""
+    opens = _positions(text, kind.open)
+    closes = _positions(text, kind.close)
+    if not opens and not closes:
+        return None
+    if len(opens) != 1 or len(closes) != 1 or closes[0] < opens[0]:
+        raise BlockError(
+            f"{where} has unbalanced learn markers ({len(opens)} × {kind.open}, {len(closes)} × {kind.close}).",
+            "Leave exactly one opening marker followed by one closing marker (or remove both), then run the "
+            "command again.")
+    return opens[0], closes[0] + len(kind.close)
+
+
+def block_text(text: str | None, kind: BlockKind, where: str) -> str | None:
+    """The block as it stands in ``text`` (both markers included), or None."""
+    if text is None:
+        return None
+    found = span(text, kind, where)
+    return None if found is None else text[found[0]:found[1]]
+
+
+def bullets(text: str | None, kind: BlockKind, where: str) -> list[str]:
+    """The bullets of the block in ``text`` (``- `` stripped), in order; [] when there is no block."""
+    block = block_text(text, kind, where)
+    if block is None:
+        return []
+    inner = block[len(kind.open):len(block) - len(kind.close)]
+    return [line[2:].strip() for line in inner.splitlines() if line.startswith("- ") and line[2:].strip()]
+
+
+def excise(text: str) -> str:
+    """``text`` without any block learn manages (a file with unbalanced markers keeps them: not ours to cut)."""
+    for kind in KINDS:
+        try:
+            found = span(text, kind, "")
+        except BlockError:
+            continue
+        if found is not None:
+            start, end = found
+            text = text[:start] + text[end:]
+    return text
+
+
+def has_marker(text: str) -> bool:
+    """True when ``text`` holds any block marker, or anything that could open or close an HTML comment."""
+    return "<!--" in text or "-->" in text or any(k.open in text or k.close in text for k in KINDS)
+
+
+# --- checking and rendering ----------------------------------------------------------------------------
+
+def bullet_problem(kind: BlockKind, text: str) -> str | None:
+    """Why ``text`` cannot be a bullet of a ``kind`` block, or None."""
+    from altimate_learn.redact import redact
+
+    if not isinstance(text, str) or not text.strip():
+        return "empty text"
+    if any(c in text for c in "\r\n\x0b\x0c\x85\u2028\u2029"):
+        return "a bullet is one line"
+    if has_marker(text):
+        return "holds a block marker or an HTML comment"
+    size = len(text.strip().encode("utf-8"))
+    if kind.max_bullet_bytes is not None and size > kind.max_bullet_bytes:
+        return f"longer than {kind.max_bullet_bytes} bytes ({size})"
+    if redact(text) != text:
+        return "looks like it holds a secret"
+    return None
+
+
+def check_bullets(kind: BlockKind, lines: list[str], where: str) -> list[str]:
+    """``lines`` stripped, or :class:`BlockError` naming the first that breaks a rule."""
+    out = [line.strip() for line in lines]
+    if kind.max_bullets is not None and len(out) > kind.max_bullets:
+        raise BlockError(f"{where}: a {kind.name} block holds at most {kind.max_bullets} bullets, not {len(out)}.",
+                         "Drop some bullets.")
+    for number, line in enumerate(out, 1):
+        problem = bullet_problem(kind, line)
+        if problem:
+            raise BlockError(f"{where}: bullet {number} cannot be written: {problem}.", "Change or drop it.")
+    return out
+
+
+def render(kind: BlockKind, lines: list[str], newline: str = "\n") -> str:
+    body = "".join(f"- {line}{newline}" for line in lines)
+    if not lines and kind.empty:
+        body = f"{kind.empty}{newline}"
+    return f"{kind.open}{newline}{kind.heading}{newline}{newline}{body}{kind.close}"
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def appended(old: str, block: str) -> str:
+    """What appending ``block`` to ``old`` adds: a separating blank line, the block, a final newline."""
+    newline = _newline(old)
+    if not old:
+        return block + newline
+    separator = "" if old.endswith(newline * 2) else (newline if old.endswith(newline) else newline * 2)
+    return separator + block + newline
+
+
+def updated_text(old: str | None, kind: BlockKind, lines: list[str], where: str) -> str | None:
+    """The new file text with the block replaced (or appended); None when there is nothing to write."""
+    lines = check_bullets(kind, lines, where)
+    if old is None:
+        return render(kind, lines) + "\n" if lines else None
+    found = span(old, kind, where)
+    block = render(kind, lines, _newline(old))
+    if found is None:
+        return old + appended(old, block) if lines else None
+    start, end = found
+    return old[:start] + block + old[end:]
+
+
+def without_block(old: str, kind: BlockKind, where: str, added: str | None = None) -> str:
+    """``old`` with the block taken out: exactly ``added`` when the file still ends with it (what an append
+    added), else the block alone."""
+    if added and old.endswith(added) and block_text(old, kind, where) == block_text(added, kind, where):
+        return old[: len(old) - len(added)]
+    found = span(old, kind, where)
+    if found is None:
+        return old
+    return old[:found[0]] + old[found[1]:]
+
+
+# --- files ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A file as it was read: ``data`` is None when it did not exist."""
+
+    path: Path
+    data: bytes | None
+
+    @property
+    def text(self) -> str | None:
+        return None if self.data is None else self.data.decode("utf-8")
+
+    @property
+    def exists(self) -> bool:
+        return self.data is not None
+
+
+def _real_path(path: Path, within: Path | None) -> Path:
+    """The file to write: ``path``, or the file its symlink leads to (refused when that is outside ``within``)."""
+    if not path.is_symlink():
+        return path
+    target = path.resolve()
+    if within is not None:
+        base = within.resolve()
+        if target != base and base not in target.parents:
+            raise BlockError(f"{path} is a symlink to {target}, outside {within}; refusing to write through it.",
+                             "Replace the link with a regular file, or write the file it points to.")
+    return target
+
+
+def read_target(path: Path, within: Path | None = None) -> Snapshot:
+    """Read an instruction file for a later :func:`write` (a missing file is an empty snapshot)."""
+    path = Path(path)
+    real = _real_path(path, within)
+    try:
+        data = real.read_bytes()
+    except FileNotFoundError:
+        return Snapshot(path, None)
+    except IsADirectoryError:
+        raise BlockError(f"{path} is a folder, not an instruction file.", "Remove or rename it.") from None
+    except OSError as exc:
+        raise BlockError(f"{path} cannot be read ({exc.strerror}).", "Fix its permissions.") from None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BlockError(f"{path} is not UTF-8 text; learn will not rewrite it.",
+                         "Save it as UTF-8, then run the command again.") from None
+    return Snapshot(path, data)
+
+
+@dataclass
+class Written:
+    """What :func:`write` did. ``status``: written, unchanged, nothing (nothing to write), changed (the file
+    changed since it was read: left alone)."""
+
+    status: str
+    path: Path
+    before: str | None  # the block before (None: no block)
+    after: str | None  # the block written (None: none)
+    created: bool = False  # the file did not exist
+    added: str | None = None  # the exact text appended, when the block was new in an existing file
+    text: str | None = None  # the whole new file text
+
+
+def write(snapshot: Snapshot, kind: BlockKind, lines: list[str], *, within: Path | None = None,
+          dry_run: bool = False) -> Written:
+    """Write ``lines`` as the block of ``snapshot.path``, if the file still holds what the snapshot read."""
+    old = snapshot.text
+    where = str(snapshot.path)
+    new = updated_text(old, kind, lines, where)
+    before = block_text(old, kind, where)
+    if new is None:
+        return Written("nothing", snapshot.path, before, before)
+    result = Written("written", snapshot.path, before, block_text(new, kind, where), created=old is None, text=new)
+    if old is not None and before is None:
+        result.added = new[len(old):]
+    if new == old:
+        result.status = "unchanged"
+        return result
+    if dry_run:
+        return result
+    return _commit(snapshot, new, within, result)
+
+
+def restore(snapshot: Snapshot, new: str | None, *, within: Path | None = None) -> bool:
+    """Replace the whole file with ``new`` (None: delete it), if it still holds what the snapshot read.
+    For reverts, which compute ``new`` with :func:`updated_text` or :func:`without_block`."""
+    if new is None:
+        real = _real_path(snapshot.path, within)
+        if _current(real) != snapshot.data:
+            return False
+        real.unlink()
+        return True
+    result = _commit(snapshot, new, within, Written("written", snapshot.path, None, None))
+    return result.status == "written"
+
+
+def _current(real: Path) -> bytes | None:
+    try:
+        return real.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BlockError(f"{real} cannot be read ({exc.strerror}).", "Fix its permissions.") from None
+
+
+def _commit(snapshot: Snapshot, new: str, within: Path | None, result: Written) -> Written:
+    from altimate_learn.store.fsio import atomic_write
+
+    real = _real_path(snapshot.path, within)
+    if _current(real) != snapshot.data:
+        result.status = "changed"
+        return result
+    try:
+        mode = real.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    try:
+        atomic_write(real, new, mode=mode)
+    except OSError as exc:
+        raise BlockError(f"{snapshot.path} cannot be written ({exc.strerror}).", "Fix its permissions.") from None
+    return result
+
+
+# --- .gitignore ----------------------------------------------------------------------------------------
+
+def git_ignores(path: Path) -> bool:
+    """True when git (run in the file's folder) already ignores ``path``; False outside a repository."""
+    env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")}
+    try:
+        done = subprocess.run(["git", "check-ignore", "-q", "--", path.name], cwd=path.parent, env=env,
+                              capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def ensure_ignored(path: Path) -> Path | None:
+    """Add ``path``'s name to the `.gitignore` beside it (created if missing, even outside a git repository),
+    unless git already ignores it. Returns the `.gitignore` written, or None when nothing was needed."""
+    from altimate_learn.store.fsio import atomic_write
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if git_ignores(path):
+        return None
+    ignore = path.parent / ".gitignore"
+    real = _real_path(ignore, path.parent)
+    try:
+        old = real.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        old = ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BlockError(f"{ignore} cannot be read ({exc}); {path.name} was not written.",
+                         f"Add {path.name} to it by hand, then run the command again.") from None
+    line = path.name
+    if line in (x.strip() for x in old.splitlines()):
+        return None  # named already (a later rule may un-ignore it: that is the person's choice)
+    newline = _newline(old) if old else "\n"
+    sep = "" if not old or old.endswith(("\n", "\r")) else newline
+    try:
+        mode = real.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    atomic_write(real, f"{old}{sep}{line}{newline}", mode=mode)
+    return ignore
