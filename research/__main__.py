@@ -48,6 +48,7 @@ class Section:
 
 SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
+    Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
@@ -333,6 +334,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
         rows.append(f"| Hook latency at {size} lessons ≤ {limit}× `python -c pass` (issue 5) | {measured} | {verdict} |")
     quality = texts.get("capture_quality")
     rows += _quality_rows(quality) if quality else []
+    rows += _real_rows(texts["classifier_real"]) if "classifier_real" in texts else []
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
     delivery = texts.get("bench_delivery")
     for arm in ("Scale: 1,000 lessons, retrieval", "Vague requests: 300 lessons, file hook on",
@@ -367,6 +369,17 @@ def _quality_rows(quality: str) -> list[str]:
                 f"{fps.group(1)} clean lines" if secrets and fps else "see the capture section")
     rows.append(f"| Redaction recall and false positives on our corpus (issue 3) | {measured} | – |")
     return rows
+
+
+def _real_rows(real: str) -> list[str]:
+    m = _find(r"^\| holdout \| ([\d.]+) \| ([\d.]+) \| [\d.]+ \| (\d+) \| (\d+) \| (\d+) \|.*: (met|MISSED) \|$", real)
+    if not m:
+        return ["| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
+                "see the real-session section | – |"]
+    measured = f"precision {m.group(1)}, recall {m.group(2)} (TP {m.group(3)}, FP {m.group(4)}, FN {m.group(5)})"
+    verdict = "met" if m.group(6) == "met" else "**missed**"
+    return [f"| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
+            f"{measured} | {verdict} |"]
 
 
 def _conformance_rows(conformance: str) -> list[str]:

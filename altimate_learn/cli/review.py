@@ -84,8 +84,11 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     if not result.promoted:
         echo("Cancelled; nothing was promoted.")
         raise typer.Exit(1)
-    archived = f" (the previous set is archived as v{result.archived_version})" if result.archived_version else ""
-    echo(f"Promoted '{name}': {result.approved_count} approved lessons{archived}.")
+    if result.previous_count:
+        archived = f" (the previous set is archived as v{result.archived_version}; `learn rollback` restores it)"
+    else:
+        archived = f" (the empty set before it is archived as v{result.archived_version}; `learn rollback` undoes this)"
+    echo(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     if publish:
         _publish(store, replace, promoted=True)
 
@@ -154,13 +157,45 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         echo(f"Discarded the candidate of '{name}' ({plural(result.lessons, 'lesson')}).")
 
 
-def rollback(name: NameOpt = "team-playbook") -> None:
-    """Restore the approved set the last promote replaced, and discard the current candidate."""
-    from altimate_learn.review import gate
+def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False) -> None:
+    """Restore the approved set the last promote replaced (the first promote rolls back to the empty set).
 
-    result = gate.rollback(open_store(name))
-    extra = "; the candidate was discarded" if result.discarded_candidate else ""
-    echo(f"Restored '{name}' from v{result.version}: {result.restored} approved lessons{extra}.")
+    Shows which version comes back and which lessons return or leave, then asks to confirm; outside a
+    terminal it refuses without --yes. A staged candidate was built on the set being left: it is set aside
+    as candidate.json.rolled-back-<time> in the store folder, never deleted.
+    """
+    from altimate_learn.review.rollback import rollback as do_rollback
+    from altimate_learn.review.text import shown
+
+    store = open_store(name)
+
+    def show(plan) -> None:  # type: ignore[no-untyped-def]
+        now = "an unreadable approved.json" if plan.current is None else plural(len(plan.current), "approved lesson")
+        echo(f"Rolling back '{name}' restores v{plan.version} ({plural(len(plan.restored), 'approved lesson')}) "
+             f"in place of {now}:")
+        for lesson in plan.returning:
+            echo(f"  + [{lesson['id']}] {shown(lesson['text'])}")
+        for lesson in plan.leaving:
+            echo(f"  - [{lesson['id']}] {shown(lesson['text'])} (stays findable as retired)")
+        if not plan.returning and not plan.leaving:
+            echo("  (the same lessons; their counters and details go back)")
+        if plan.candidate_sha256:
+            size = "unreadable" if plan.candidate_count is None else plural(plan.candidate_count, "lesson")
+            echo(f"The staged candidate ({size}) was built on the set being left: it will be set aside as "
+                 "candidate.json.rolled-back-<time>, not deleted.")
+
+    def confirm(plan) -> bool:  # type: ignore[no-untyped-def]
+        return typer.confirm("Roll back?", default=False)
+
+    result = do_rollback(store, yes=yes, interactive=is_interactive(), confirm=confirm, show=show)
+    if not result.done:
+        echo("Cancelled; nothing was rolled back.")
+        raise typer.Exit(1)
+    echo(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
+    if result.candidate_kept_as:
+        kept = _relative(Path(result.candidate_kept_as), store.project.root)
+        echo(f"The candidate is no longer staged; it was kept as {kept} (rename it to candidate.json to stage it "
+             "again).")
     if result.moved_aside:
         echo(f"The unreadable approved.json was kept as {result.moved_aside}.")
 

@@ -1,4 +1,5 @@
-"""The human gate: promote, reject (the whole candidate or single lessons), rollback, pin and unpin.
+"""The human gate: promote, reject (the whole candidate or single lessons), pin and unpin (rollback is in
+:mod:`altimate_learn.review.rollback`).
 
 Only `promote` writes a candidate into `approved.json`, and only the candidate the person was shown:
 the confirmation happens outside the store lock (a person may take minutes), then the store is re-read
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from altimate_learn.errors import LearnError, MalformedFileError, SchemaError, StoreError
+from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.review.model import Review, load_review, read_lesson_file
 from altimate_learn.schema import Lesson
 from altimate_learn.store import Store, fsio
@@ -34,6 +35,7 @@ class PromoteResult:
     promoted: bool
     archived_version: int | None = None
     approved_count: int = 0
+    previous_count: int = 0
     added: list[str] = field(default_factory=list)
     edited: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -114,9 +116,8 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         # before anything changed (not after approved.json was already written).
         _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, versions=True)
         candidate = fresh.candidate.lessons or []
-        archived = None
-        if fresh.approved.lessons is not None:
-            archived = store.archive_version(fresh.approved.lessons)
+        # The first promote archives the empty set it replaces, so `learn rollback` can undo it too.
+        archived = store.archive_version(fresh.approved.lessons or [])
         store.write_lessons(Store.APPROVED, candidate)
         store.remove(Store.CANDIDATE)
         _reconcile_retired(store, {lesson["id"] for lesson in candidate})
@@ -124,8 +125,8 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
                              approved=len(candidate), previous=len(fresh.approved.lessons or []),
                              flagged=sorted(fresh.flagged), **ids)
-        return PromoteResult(True, archived, len(candidate), ids["added"], ids["edited"], ids["removed"],
-                             sorted(fresh.flagged), fresh.candidate_sha256, fresh)
+        return PromoteResult(True, archived, len(candidate), len(fresh.approved.lessons or []), ids["added"],
+                             ids["edited"], ids["removed"], sorted(fresh.flagged), fresh.candidate_sha256, fresh)
 
 
 def _preflight(store: Store, *names: str, versions: bool = False) -> None:
@@ -314,66 +315,6 @@ def _unknown_staged(store: Store, lesson_id: str, changed: list[str]) -> StoreEr
     hint = (f"Closest staged ids: {', '.join(close)}." if close
             else "`learn show` lists the candidate's changes (added, edited and removed lessons).")
     return StoreError(f"no staged change for lesson {lesson_id} in the candidate of '{store.name}'.", hint)
-
-
-# --- rollback ----------------------------------------------------------------------------------------
-
-@dataclass
-class RollbackResult:
-    version: int
-    restored: int
-    discarded_candidate: bool
-    added: list[str]
-    removed: list[str]
-    moved_aside: str | None = None  # an unreadable approved.json, kept
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "restored": self.restored, "discarded_candidate": self.discarded_candidate,
-                "added": self.added, "removed": self.removed, "moved_aside": self.moved_aside}
-
-
-def _no_versions(store: Store) -> StoreError:
-    return StoreError(f"no archived version of '{store.name}' to roll back to.",
-                      "Each `learn promote` archives the approved set it replaces, and each rollback uses one up.")
-
-
-def rollback(store: Store) -> RollbackResult:
-    """Restore the most recent archived version as `approved.json`, consume it, discard the candidate."""
-    if not store.versions():
-        raise _no_versions(store)
-    with store.lock():
-        versions = store.versions()
-        if not versions:
-            raise _no_versions(store)
-        number = versions[-1]
-        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, Store.HARMFUL,
-                   Store.PENDING_REPLACEMENTS, versions=True)
-        restored = store.read_version(number)  # validated; an unreadable version stops here, unchanged
-        moved = None
-        try:
-            current = read_lesson_file(store.path(Store.APPROVED)).lessons or []
-        except (MalformedFileError, SchemaError):
-            # Rolling back is how one recovers from a broken approved.json: keep its bytes aside.
-            moved = str(fsio.move_aside(store.path(Store.APPROVED)))
-            current = []
-        restored_ids = {lesson["id"] for lesson in restored}
-        current_ids = {lesson["id"] for lesson in current}
-        dropped = [lesson for lesson in current if lesson["id"] not in restored_ids]
-        had_candidate = store.path(Store.CANDIDATE).exists()
-        store.write_lessons(Store.APPROVED, restored)
-        store.drop_version(number)
-        if had_candidate:
-            if not store.remove(Store.CANDIDATE):
-                had_candidate = False
-        _discard_reflection_state(store)
-        # Lessons only the rolled-back set had stay findable with `learn search`.
-        _retire(store, dropped, f"rolled back (approved set restored from v{number})")
-        _reconcile_retired(store, restored_ids)
-        added = [lesson["id"] for lesson in restored if lesson["id"] not in current_ids]
-        removed = [lesson["id"] for lesson in dropped]
-        store.record_history("rollback", version=number, restored=len(restored), discarded_candidate=had_candidate,
-                             added=added, removed=removed, moved_aside=moved)
-        return RollbackResult(number, len(restored), had_candidate, added, removed, moved)
 
 
 # --- pin / unpin ---------------------------------------------------------------------------------------

@@ -130,7 +130,28 @@ def _normalised(kind: str, text: str) -> str:
 
 
 def resolve_file(path: Path, side: str | None = None, lessons: Iterable[str] = ()) -> Outcome:
-    """Resolve one store file (see the module docstring). Raises :class:`LearnError` when it cannot."""
+    """Resolve one store file (see the module docstring), under its store's lock when it is in a store.
+    Raises :class:`LearnError` when it cannot."""
+    store = _store_of(path)
+    if store is None:
+        return _resolve_file(path, side, lessons)
+    with store.lock():
+        return _resolve_file(path, side, lessons)
+
+
+def _store_of(path: Path):
+    from altimate_learn.store import Store, project
+
+    for folder in path.absolute().parents:
+        if folder.parent.name == "learn" and folder.parent.parent.name == ".altimate-code":
+            try:
+                return Store(project(folder.parent.parent.parent), folder.name)
+            except LearnError:
+                return None
+    return None
+
+
+def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outcome:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -1,4 +1,4 @@
-"""`learn reject`, `learn rollback`, `learn pin` / `unpin`."""
+"""`learn reject`, `learn pin` / `unpin` (rollback: test_rollback.py)."""
 
 from __future__ import annotations
 
@@ -44,79 +44,6 @@ def test_reject_keeps_an_unreadable_candidate_aside(store, cli):
     assert not store.path("candidate.json").exists()
     [aside] = list(store.dir.glob("candidate.json.malformed-*"))
     assert aside.read_text() == "[{ not json"
-
-
-def open_store(store):
-    from altimate_learn.store import Store, project
-
-    return Store(project(store.root), store.name)
-
-
-# --- rollback ----------------------------------------------------------------------------------------
-
-def test_promote_and_rollback_round_trip(store, cli):
-    v1 = [lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", CTE)]
-    store.approved(v1)
-    v1_bytes = store.path("approved.json").read_bytes()
-    store.candidate([lesson("L-aaaa0001", CENTS, helpful=2), lesson("L-cccc0003", SNAKE)])
-    assert cli("promote", "--yes")[0] == 0
-    [archived] = list(store.path("versions").iterdir())
-    number = int(archived.name[1:-len(".json")])
-    store.candidate([lesson("L-aaaa0001", CENTS, helpful=3)])  # a newer candidate, built on the new set
-
-    code, out, err = cli("rollback")
-
-    assert (code, err) == (0, "")
-    assert out == f"Restored 'team-playbook' from v{number}: 2 approved lessons; the candidate was discarded.\n"
-    assert store.path("approved.json").read_bytes() == v1_bytes
-    assert not store.path("candidate.json").exists()
-    assert not archived.exists()
-    # The lesson only the rolled-back set had stays findable.
-    [gone] = store.read("retired.json")
-    assert (gone["id"], gone["reason"]) == ("L-cccc0003", f"rolled back (approved set restored from v{number})")
-    entry = store.history()[-1]
-    assert (entry["op"], entry["version"], entry["discarded_candidate"]) == ("rollback", number, True)
-    assert (entry["added"], entry["removed"]) == (["L-bbbb0002"], ["L-cccc0003"])
-
-    code, _, err = cli("search", "snake_case")
-    assert "[L-cccc0003] retired: " in _
-
-
-def test_two_promotes_roll_back_one_at_a_time(store, cli):
-    sets = [[lesson("L-aaaa0001", CENTS)],
-            [lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", CTE)],
-            [lesson("L-bbbb0002", CTE), lesson("L-cccc0003", SNAKE)]]
-    store.approved(sets[0])
-    for later in sets[1:]:
-        store.candidate(later)
-        assert cli("promote", "--yes")[0] == 0
-    first, second = open_store(store).versions()  # newest last, however fast the promotes came
-    assert cli("rollback")[1].startswith(f"Restored 'team-playbook' from v{second}: 2 approved lessons")
-    assert store.path("approved.json").read_text() == canonical_json(sets[1])
-    assert cli("rollback")[1].startswith(f"Restored 'team-playbook' from v{first}: 1 approved lessons")
-    assert store.path("approved.json").read_text() == canonical_json(sets[0])
-    assert [x["id"] for x in store.read("retired.json")] == ["L-cccc0003", "L-bbbb0002"]
-
-
-def test_rollback_with_no_versions(store, cli):
-    store.approved([lesson("L-aaaa0001", CENTS)])
-    store.candidate([lesson("L-cccc0003", SNAKE)])
-    before = store.snapshot()
-    code, out, err = cli("rollback")
-    assert (code, out) == (1, "")
-    assert err == ("Error: no archived version of 'team-playbook' to roll back to. Each `learn promote` archives "
-                   "the approved set it replaces, and each rollback uses one up.\n")
-    assert store.snapshot() == before
-
-
-def test_rollback_of_an_unreadable_version_changes_nothing(store, cli):
-    store.approved([lesson("L-aaaa0001", CENTS)])
-    store.write("versions/v1.json", "[oops")
-    before = store.snapshot()
-    code, _, err = cli("rollback")
-    assert code == 1
-    assert err.startswith(f"Error: {store.path('versions/v1.json')} cannot be read: invalid JSON")
-    assert store.snapshot() == before
 
 
 # --- pin / unpin -------------------------------------------------------------------------------------
@@ -178,17 +105,3 @@ def test_pin_refuses_when_the_candidate_is_unreadable(store, cli):
     assert code == 1
     assert err.startswith(f"Error: {store.path('candidate.json')} cannot be read: invalid JSON")
     assert store.snapshot() == before
-
-
-def test_rollback_recovers_from_a_broken_approved_file(store, cli):
-    store.approved([lesson("L-aaaa0001", CENTS)])
-    v1 = store.path("approved.json").read_bytes()
-    store.candidate([lesson("L-aaaa0001", CENTS), lesson("L-cccc0003", SNAKE)])
-    assert cli("promote", "--yes")[0] == 0
-    store.write("approved.json", "[{ merge conflict <<<<<<<")
-    code, out, _ = cli("rollback")
-    assert code == 0
-    assert "The unreadable approved.json was kept as " in out
-    assert store.path("approved.json").read_bytes() == v1
-    [aside] = list(store.dir.glob("approved.json.malformed-*"))
-    assert aside.read_text() == "[{ merge conflict <<<<<<<"

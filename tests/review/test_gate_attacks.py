@@ -108,9 +108,9 @@ def test_rollback_ignores_names_that_are_not_versions(store, cli):
     store.write("versions/v1.json", [lesson("L-aaaa0001", CTE)])
     store.write("versions/v08.json", [lesson("L-cccc0003", UV)])  # not `v8.json`: before, rollback failed on it
     store.write("versions/vX.json", [])
-    code, out, err = cli("rollback")
+    code, out, err = cli("rollback", "--yes")
     assert (code, err) == (0, "")
-    assert out == "Restored 'team-playbook' from v1: 1 approved lessons.\n"
+    assert out.endswith("Restored 'team-playbook' from v1: 1 approved lesson.\n")
     assert [x["id"] for x in store.read("approved.json")] == ["L-aaaa0001"]
 
 
@@ -123,10 +123,10 @@ def test_rollback_twice_walks_back_then_stops_cleanly(store, cli):
     from altimate_learn.store import Store, project
 
     first, second = Store(project(store.root), store.name).versions()
-    assert cli("rollback")[1] == f"Restored 'team-playbook' from v{second}: 2 approved lessons.\n"
-    assert cli("rollback")[1] == f"Restored 'team-playbook' from v{first}: 1 approved lessons.\n"
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{second}: 2 approved lessons.\n")
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{first}: 1 approved lesson.\n")
     before = store.snapshot()
-    assert cli("rollback") == (1, "", "Error: no archived version of 'team-playbook' to roll back to. Each `learn "
+    assert cli("rollback", "--yes") == (1, "", "Error: no archived version of 'team-playbook' to roll back to. Each `learn "
                                       "promote` archives the approved set it replaces, and each rollback uses one "
                                       "up.\n")
     assert store.snapshot() == before

@@ -114,7 +114,7 @@ def test_promote_publish_conflict_keeps_the_promotion(store, cli):
     skill(store).write_text("# not ours\n")
     code, out, err = cli("promote", "--yes", "--publish")
     assert code == 1
-    assert "Promoted 'team-playbook': 1 approved lessons." in out
+    assert "Promoted 'team-playbook': 1 approved lesson (" in out
     assert err == (f"Error: promoted, but not published: refusing to overwrite {skill(store)}: it has no front "
                    "matter written by learn. Pass --replace to overwrite it, or publish from a store with another "
                    "--name. Retry with `learn publish --name team-playbook`.\n")

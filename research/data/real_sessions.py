@@ -1,0 +1,179 @@
+"""Real agent sessions from public repositories, every typed message labelled: a dev corpus for the
+correction classifier, the built-in reflector and the continual learner.
+
+What is here (`research/data/real/`):
+- `sessions/<owner>__<name>/<n>.jsonl`: one session a file, in learn's generic trajectory format
+  (docs/generic-trajectory.md), so `learn capture FILE` and every session reader take it as is. Only what
+  the person typed is kept, with the assistant answer each message replied to (its last 600 characters,
+  where an agent says what it did) and interruptions; tool output and code blocks are dropped, everything
+  is redacted with `altimate_learn.redact` and clipped (1,500 characters a message). The `session` record
+  carries `source`: the repository, commit, path and harness it came from.
+- `labels.jsonl`: one line per typed message, `{"session": "<owner>__<name>/<n>", "id": "u3", "label": …,
+  "why": …}`. Labels: `correction` (the person says the agent's action, output or approach was wrong, or
+  repeats an instruction it ignored, or states the rule it broke), `bug` (the person reports that what the
+  agent just made or changed does not work), `borderline` (a reasonable reader could go either way),
+  `not` (tasks, questions, approvals, information, bugs in the person's own code), `untyped` (text a
+  harness or button put in the turn: aider's architect hand-off, Cursor's "fix in chat" template). For
+  precision and recall, `correction` and `bug` are positives, `not` is negative, `borderline` and
+  `untyped` are left out (and reported apart).
+- `split.json`: which repositories are `dev` and which are `holdout`, fixed before any tuning: by
+  repository owner (a person's repositories share a voice, so they never straddle the split), holdout
+  when the first byte of sha256(owner) mod 10 is below 3.
+- `SOURCES.tsv`: every file read (repository, commit, path, harness, licence). `research/real_sessions_build.py`
+  rebuilds `sessions/` from those commits.
+
+Use:
+
+    from research.data.real_sessions import load_messages, session_files
+    for m in load_messages(split="dev"):          # RealMessage, in session order
+        m.text, m.label, m.why, m.positive, m.answer, m.repo, m.harness, m.agent
+    for path in session_files(split="holdout"):   # generic trajectories, e.g. for `learn capture`
+        ...
+    for m, msg, previous in iter_classifier_inputs(split="dev"):
+        classify_user_message(msg, previous, answer=m.answer)
+
+`iter_classifier_inputs` reads each session with learn's own generic reader, so `msg.index`,
+`msg.after_assistant` and the interruption before a message are what `learn capture` sees. Nothing
+here imports more than the standard library until `iter_classifier_inputs` is called.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).resolve().parent / "real"
+SESSIONS_DIR = DATA_DIR / "sessions"
+LABELS = ("correction", "bug", "borderline", "not", "untyped")
+POSITIVE = ("correction", "bug")
+HOLDOUT_SHARE = 3  # of 10 buckets of owners
+
+
+def split_for(repo: str) -> str:
+    """The split rule written into `split.json` (owner-level, hash-based, decided before tuning)."""
+    owner = repo.split("/")[0].lower()
+    return "holdout" if hashlib.sha256(owner.encode("utf-8")).digest()[0] % 10 < HOLDOUT_SHARE else "dev"
+
+
+@lru_cache(maxsize=1)
+def splits() -> dict[str, str]:
+    """repo -> "dev" | "holdout", as recorded in `split.json`."""
+    recorded = json.loads((DATA_DIR / "split.json").read_text(encoding="utf-8"))
+    return {repo: name for name in ("dev", "holdout") for repo in recorded[name]}
+
+
+@dataclass(frozen=True)
+class RealMessage:
+    session: str  # "<owner>__<name>/<n>"
+    id: str  # the user record's id in the session file ("u3")
+    position: int  # order among the session's typed messages (0 = the session's first)
+    text: str
+    answer: str | None  # the assistant answer it replied to (its end), None when none came before
+    after_interrupt: bool  # the person had just stopped the agent
+    label: str
+    why: str
+    repo: str
+    harness: str  # the export format: aider, specstory, claude-code, antigravity
+    agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, antigravity
+    split: str
+
+    @property
+    def positive(self) -> bool | None:
+        """True for a correction or bug report, False for not; None when left out of the scores."""
+        if self.label in POSITIVE:
+            return True
+        return False if self.label == "not" else None
+
+    @property
+    def path(self) -> Path:
+        return SESSIONS_DIR / f"{self.session}.jsonl"
+
+
+def _session_name(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def _repo_of(session: str) -> str:
+    return session.split("/")[0].replace("__", "/", 1)
+
+
+def session_files(split: str | None = None) -> list[Path]:
+    """The session files, in a stable order (repository, then session number)."""
+    paths = sorted(SESSIONS_DIR.glob("*/*.jsonl"), key=lambda p: (p.parent.name, int(p.stem)))
+    if split is None:
+        return paths
+    return [p for p in paths if splits().get(_repo_of(_session_name(p))) == split]
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@lru_cache(maxsize=1)
+def _labels() -> dict[tuple[str, str], tuple[str, str]]:
+    out = {}
+    for line in (DATA_DIR / "labels.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out[(row["session"], row["id"])] = (row["label"], row["why"])
+    return out
+
+
+def load_messages(split: str | None = None, *, include_untyped: bool = False) -> list[RealMessage]:
+    """Every labelled typed message (in session order); ``split`` is "dev", "holdout" or None for both."""
+    labels = _labels()
+    out: list[RealMessage] = []
+    for path in session_files(split):
+        session = _session_name(path)
+        records = _records(path)
+        head = records[0] if records and records[0].get("type") == "session" else {}
+        harness = (head.get("source") or {}).get("harness", "?")
+        agent = (head.get("source") or {}).get("agent", harness)
+        repo = _repo_of(session)
+        answer: str | None = None
+        interrupted = False
+        position = 0
+        for record in records:
+            kind = record.get("type")
+            if kind == "assistant":
+                answer, interrupted = record.get("text"), False
+            elif kind == "interrupt":
+                interrupted = True
+            elif kind == "user":
+                label, why = labels[(session, record["id"])]
+                if include_untyped or label != "untyped":
+                    out.append(RealMessage(session=session, id=record["id"], position=position,
+                                           text=record["text"], answer=answer, after_interrupt=interrupted,
+                                           label=label, why=why, repo=repo, harness=harness, agent=agent,
+                                           split=splits().get(repo, "?")))
+                position += 1
+                answer, interrupted = None, False
+    return out
+
+
+def iter_classifier_inputs(split: str | None = None) -> Iterator[tuple[RealMessage, Any, Any]]:
+    """(message, UserMessage, previous UserMessage or None) as `learn capture` builds them, per labelled
+    message (untyped ones left out)."""
+    from altimate_learn.capture.model import UserMessage
+    from altimate_learn.capture.sessions.generic import GenericReader
+
+    wanted = {(m.session, m.id): m for m in load_messages(split)}
+    for path in session_files(split):
+        session = _session_name(path)
+        previous = None
+        for event in GenericReader(path).events():
+            if not isinstance(event, UserMessage):
+                continue
+            message = wanted.get((session, event.id or ""))
+            if message is not None:
+                yield message, event, previous
+            previous = event
+
+
+__all__ = ["DATA_DIR", "LABELS", "POSITIVE", "RealMessage", "iter_classifier_inputs", "load_messages",
+           "session_files", "split_for", "splits"]

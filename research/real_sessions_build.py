@@ -1,0 +1,500 @@
+"""Build `research/data/real/` from public repositories fetched as bare git mirrors (not run by CI).
+
+    python research/real_sessions_build.py MIRRORS_DIR [--only owner/name ...]
+
+It reads each repository listed in `research/data/real/SOURCES.tsv` (columns: repo, commit, path, harness,
+licence) from `MIRRORS_DIR/<owner>+<name>/repo` with `git show COMMIT:PATH`, parses the session format
+named by `harness`, and writes one generic trajectory (docs/generic-trajectory.md) per session to
+`research/data/real/sessions/<owner>__<name>/<n>.jsonl`, keeping only what the classifier and the reflector
+need: the messages the person typed and the assistant answer each one replied to (its last
+`ASSISTANT_KEEP` characters, where an agent says what it did). Everything is redacted with
+`altimate_learn.redact` (e-mail addresses replaced too) and clipped; tool output, code blocks the agent wrote, and text a harness or a
+script put in the user's turn are dropped.
+
+Formats:
+- `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console).
+  Sessions started with `--message` (a script drove aider) and aider's own prompts ("Fix any errors
+  below") are skipped; `/ask X` is logged twice by aider, once with the command, and kept once.
+- `specstory`: SpecStory exports (`.specstory/history/*.md`) of Cursor, GitHub Copilot Chat and Claude Code
+  sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
+- `claude-code`: Claude Code's own JSONL transcript (typed prompts only: tool results, command caveats,
+  hook output, compaction summaries and interruption markers are not the user's words).
+- `codex`: Codex CLI rollout JSONL (`event_msg` `user_message` records are typed input).
+- `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
+- `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
+  headings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from altimate_learn.redact import redact  # noqa: E402
+
+DATA = ROOT / "research" / "data" / "real"
+USER_KEEP = 1500
+ASSISTANT_KEEP = 600
+MAX_MESSAGES_PER_REPO = 40  # so that no one repository decides the numbers
+
+
+@dataclass
+class Turn:
+    role: str  # "user", "assistant", "interrupt"
+    text: str
+
+
+@dataclass
+class Session:
+    turns: list[Turn] = field(default_factory=list)
+    model: str | None = None
+    started: str | None = None
+    agent: str | None = None  # the coding agent behind an export (SpecStory records several)
+
+
+# -- helpers ---------------------------------------------------------------------------------------------
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def strip_code_blocks(text: str, placeholder: str = "[code]") -> str:
+    out, in_fence = [], False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            if not in_fence:
+                out.append(placeholder)
+            in_fence = not in_fence
+            continue
+        if not in_fence:
+            out.append(line)
+    return "\n".join(out)
+
+
+def squeeze(text: str) -> str:
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip()
+
+
+def tail(text: str, keep: int) -> str:
+    text = squeeze(text)
+    return text if len(text) <= keep else "\u2026" + text[-keep:]
+
+
+_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@(?!example\.com\b)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+# A credential argument the redactor did not take at the time of writing (`mongosh -u admin -p secret123`);
+# reported to the redactor's owners, scrubbed here as well.
+_PASSWORD_ARG = re.compile(r"((?<![\w-])-u\s+\S+\s+-p\s+)(?!\[REDACTED)[^\s`\"]+")
+
+
+def scrub(text: str) -> str:
+    """Redaction plus what a public corpus must not carry: people's e-mail addresses."""
+    text = redact(text)
+    text = _PASSWORD_ARG.sub(r"\1[REDACTED:password]", text)
+    return _EMAIL.sub("[email]", text)
+
+
+def head(text: str, keep: int) -> str:
+    text = squeeze(text)
+    return text if len(text) <= keep else text[:keep] + "\u2026"
+
+
+# -- aider -----------------------------------------------------------------------------------------------
+
+_AIDER_START = re.compile(r"^# aider chat started at (.+)$", re.M)
+_AIDER_AUTO = re.compile(
+    r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
+    r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
+    r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
+_AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
+
+
+def parse_aider(text: str) -> list[Session]:
+    sessions: list[Session] = []
+    starts = list(_AIDER_START.finditer(text))
+    for i, match in enumerate(starts):
+        body = text[match.end(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
+        preamble = body.split("\n#### ", 1)[0]
+        if re.search(r"^> .*?(?:^|\s)(?:--message(?:-file)?|-m)\s", preamble, re.M):
+            continue  # a script drove this session
+        session = Session(started=match.group(1).strip())
+        model = re.search(r"^> Model: (\S+)", body, re.M)
+        session.model = model.group(1) if model else None
+        user: list[str] = []
+        assistant: list[str] = []
+        pending_mode: str | None = None
+
+        def flush_user() -> None:
+            nonlocal pending_mode
+            if not user:
+                return
+            message = "\n".join(user).strip()
+            user.clear()
+            mode = _AIDER_MODE.match(message)
+            if mode:
+                pending_mode = mode.group(2).strip()
+                return
+            if pending_mode is not None and message.strip() != pending_mode:
+                session.turns.append(Turn("user", pending_mode))
+            pending_mode = None
+            if message.startswith("/") or _AIDER_AUTO.match(message) or not message or message == "<blank>":
+                return
+            previous = next((t.text for t in reversed(session.turns) if t.role == "assistant"), "")
+            if previous and squeeze(message)[:200] in squeeze(previous):
+                return  # architect mode hands its own answer to the editor model as a "user" message
+            session.turns.append(Turn("user", message))
+
+        def flush_assistant() -> None:
+            content = "\n".join(assistant).strip()
+            assistant.clear()
+            if content:
+                session.turns.append(Turn("assistant", content))
+
+        for line in body.splitlines():
+            if line.startswith("#### ") or line == "####":
+                flush_assistant()
+                user.append(line[5:].rstrip())
+            elif line.startswith("> ") or line == ">":
+                flush_user()
+                if "^C KeyboardInterrupt" in line:
+                    session.turns.append(Turn("interrupt", ""))
+            else:
+                flush_user()
+                assistant.append(line)
+        flush_user()
+        if pending_mode:
+            session.turns.append(Turn("user", pending_mode))
+        flush_assistant()
+        sessions.append(session)
+    return sessions
+
+
+# -- SpecStory ------------------------------------------------------------------------------------------
+
+_SPEC_HEADER = re.compile(r"^_\*\*(User|Assistant|Agent)\b([^*]*)\*\*_\s*$", re.M)
+_SPEC_NOISE = re.compile(
+    r"<(tool-use|think|details|summary|user_query|attached_files|additional_data|cursor_commands|"
+    r"system-reminder|command-name|command-message|command-args|local-command-stdout)\b[^>]*>|"
+    r"</(tool-use|think|details|summary|user_query|attached_files|additional_data|system-reminder)>",
+    re.I)
+
+
+def _spec_user(text: str) -> str:
+    text = re.sub(r"<(details|tool-use|think)\b.*?</\1>", "", text, flags=re.S | re.I)
+    text = re.sub(r"<(attached_files|additional_data|system-reminder)\b.*?</\1>", "", text, flags=re.S | re.I)
+    text = _SPEC_NOISE.sub("", text)
+    text = re.sub(r"^\s*---\s*$", "", text, flags=re.M)
+    return text.strip()
+
+
+def _spec_assistant(text: str) -> str:
+    text = re.sub(r"<(think|details|tool-use)\b.*?</\1>", "", text, flags=re.S | re.I)
+    text = re.sub(r"^(?:Read file|Tool use|Edit file|Grep search|Listed directory|Searched|Model provided|"
+                  r"Cancelled|Command \w+|The model made no changes|Thought for|## Todo List).*$", "", text,
+                  flags=re.M)
+    text = re.sub(r"^\s*-\s\[[ x-]\]\s.*$", "", text, flags=re.M)
+    text = re.sub(r"^\s*---\s*$", "", text, flags=re.M)
+    return text.strip()
+
+
+# What a harness, a button or a script put in the user's turn (not typed by the person).
+_NOT_TYPED = re.compile(
+    r"<(?:command-name|command-message|local-command-stdout|local-command-caveat|system_notification|"
+    r"task-notification|system-reminder|bash-stdout|bash-stderr|user-prompt-submit-hook)>|"
+    r"^@agent Continue|^Caveat: The messages below|^This session is being continued from a previous|"
+    r"^Set (?:effort|model) |^Base directory for this skill:|^\s*(?:Implement the plan as specified, it is attached)", re.I | re.M)
+
+
+def specstory_agent(text: str) -> str:
+    """Which agent a SpecStory export came from, read from its assistant headers."""
+    heads = " ".join(m.group(2) for m in _SPEC_HEADER.finditer(text) if m.group(1) != "User")
+    if "copilot" in heads.lower():
+        return "copilot-chat"
+    if re.search(r"\(model [^)]*mode \w+\)|composer|\(default\)", heads) or not heads.strip():
+        return "cursor"
+    if re.search(r"claude-[\w.-]+ \d{4}-|<synthetic>", heads):
+        return "claude-code"
+    return "cursor"
+
+
+def parse_specstory(text: str) -> list[Session]:
+    session = Session()
+    title = re.search(r"^# .*\((\d{4}-\d{2}-\d{2}[^)]*)\)\s*$", text, re.M)
+    session.started = title.group(1) if title else None
+    heads = list(_SPEC_HEADER.finditer(text))
+    session.agent = specstory_agent(text)
+    for i, match in enumerate(heads):
+        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+        role = match.group(1)
+        if role == "User":
+            if _NOT_TYPED.search(body):
+                continue
+            content = _spec_user(body)
+            if "[Request interrupted by user" in content:
+                session.turns.append(Turn("interrupt", ""))
+                content = re.sub(r"\[Request interrupted by user[^\]]*\]", "", content).strip()
+            if content and not _NOT_TYPED.search(content):
+                session.turns.append(Turn("user", content))
+        else:
+            if session.model is None:
+                model = re.search(r"\(([^)]+)\)", match.group(2) or "")
+                session.model = model.group(1).replace("model ", "").split(" 20")[0] if model else None
+            content = _spec_assistant(body)
+            if content:
+                if session.turns and session.turns[-1].role == "assistant":
+                    session.turns[-1].text += "\n\n" + content
+                else:
+                    session.turns.append(Turn("assistant", content))
+    return [session]
+
+
+# -- Claude Code JSONL ----------------------------------------------------------------------------------
+
+_CC_NOT_TYPED = re.compile(r"^\s*(?:<(?:command-name|command-message|local-command-stdout|local-command-caveat|"
+                           r"system-reminder|user-prompt-submit-hook|bash-input|bash-stdout)|Caveat: The messages below|"
+                           r"This session is being continued from a previous conversation)", re.I)
+
+
+def parse_claude_code(text: str) -> list[Session]:
+    session = Session()
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict) or obj.get("isSidechain") or obj.get("isMeta"):
+            continue
+        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        if session.started is None and isinstance(obj.get("timestamp"), str):
+            session.started = obj["timestamp"]
+        if obj.get("type") == "user":
+            content = message.get("content")
+            if isinstance(content, list):
+                if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content):
+                    texts = [b.get("content") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+                    if any(isinstance(t, str) and "interrupted by user" in t for t in texts):
+                        session.turns.append(Turn("interrupt", ""))
+                    continue
+                content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
+            if not isinstance(content, str) or not content.strip():
+                continue
+            if "[Request interrupted by user" in content:
+                session.turns.append(Turn("interrupt", ""))
+                continue
+            if _CC_NOT_TYPED.match(content) or _NOT_TYPED.search(content) or obj.get("isCompactSummary"):
+                continue
+            session.turns.append(Turn("user", content.strip()))
+        elif obj.get("type") == "assistant":
+            session.model = session.model or message.get("model")
+            parts = message.get("content")
+            if isinstance(parts, list):
+                words = "\n".join(b.get("text", "") for b in parts if isinstance(b, dict) and b.get("type") == "text")
+                if words.strip():
+                    if session.turns and session.turns[-1].role == "assistant":
+                        session.turns[-1].text += "\n\n" + words.strip()
+                    else:
+                        session.turns.append(Turn("assistant", words.strip()))
+    return [session]
+
+
+# -- Codex rollout --------------------------------------------------------------------------------------
+
+def parse_codex(text: str) -> list[Session]:
+    session = Session()
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        payload = obj.get("payload") if isinstance(obj, dict) else None
+        if not isinstance(payload, dict):
+            continue
+        if obj.get("type") == "session_meta":
+            session.started = payload.get("timestamp")
+        elif obj.get("type") == "turn_context":
+            session.model = session.model or payload.get("model")
+        elif obj.get("type") == "event_msg" and payload.get("type") == "user_message":
+            message = payload.get("message")
+            if isinstance(message, str) and message.strip() and not message.lstrip().startswith("<"):
+                session.turns.append(Turn("user", message.strip()))
+        elif obj.get("type") == "event_msg" and payload.get("type") == "agent_message":
+            message = payload.get("message")
+            if isinstance(message, str) and message.strip():
+                session.turns.append(Turn("assistant", message.strip()))
+        elif obj.get("type") == "event_msg" and payload.get("type") == "turn_aborted":
+            session.turns.append(Turn("interrupt", ""))
+    return [session]
+
+
+# -- Antigravity trajectory ---------------------------------------------------------------------------
+
+def parse_antigravity(text: str) -> list[Session]:
+    """Google Antigravity's exported steps: `USER_INPUT` from `USER_EXPLICIT` is typed (inside
+    `<USER_REQUEST>`), `PLANNER_RESPONSE` `content` is what the agent said."""
+    session = Session()
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        session.started = session.started or obj.get("created_at")
+        if obj.get("type") == "USER_INPUT" and obj.get("source") == "USER_EXPLICIT":
+            content = str(obj.get("content") or "")
+            match = re.search(r"<USER_REQUEST>(.*?)</USER_REQUEST>", content, re.S)
+            typed = (match.group(1) if match else content).strip()
+            if typed:
+                session.turns.append(Turn("user", typed))
+        elif obj.get("type") == "PLANNER_RESPONSE" and isinstance(obj.get("content"), str) and obj["content"].strip():
+            if session.turns and session.turns[-1].role == "assistant":
+                session.turns[-1].text += "\n\n" + obj["content"].strip()
+            else:
+                session.turns.append(Turn("assistant", obj["content"].strip()))
+    return [session]
+
+
+# -- Markdown transcripts -------------------------------------------------------------------------------
+
+_MD_HEADER = re.compile(r"^#{2,3}\s+(Human|User|Assistant|Claude)\s*$", re.M | re.I)
+
+
+def parse_md_transcript(text: str) -> list[Session]:
+    session = Session()
+    heads = list(_MD_HEADER.finditer(text))
+    for i, match in enumerate(heads):
+        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+        body = re.sub(r"^\*\d{4}-\d{2}-\d{2}[^*]*\*\s*$", "", body, flags=re.M)
+        body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
+        role = "user" if match.group(1).lower() in ("human", "user") else "assistant"
+        if role == "user":
+            if body.startswith("<details>") or _CC_NOT_TYPED.match(body) or not body:
+                continue
+            if "[Request interrupted by user" in body:
+                session.turns.append(Turn("interrupt", ""))
+                continue
+        else:
+            body = re.sub(r"^\*\*Tool: .*$", "", body, flags=re.M).strip()
+            if not body:
+                continue
+            if session.turns and session.turns[-1].role == "assistant":
+                session.turns[-1].text += "\n\n" + body
+                continue
+        session.turns.append(Turn(role, body))
+    return [session]
+
+
+PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
+           "codex": parse_codex, "md-transcript": parse_md_transcript}
+
+
+# -- output ---------------------------------------------------------------------------------------------
+
+def trajectory(session: Session, source: dict[str, str], session_id: str,
+               seen: set[str] | None = None) -> list[dict] | None:
+    """Generic trajectory records: typed user messages and the assistant answer each replied to.
+
+    A message already in ``seen`` (SpecStory and aider repeat a session's start in later exports) is kept
+    as context for the next one but not counted again."""
+    records: list[dict] = [{"type": "session", "format": "learn-trajectory/1", "id": session_id,
+                            "model": session.model, "started": session.started, "source": source}]
+    last_assistant: str | None = None
+    users = 0
+    for turn in session.turns:
+        if turn.role == "assistant":
+            last_assistant = turn.text
+        elif turn.role == "interrupt":
+            records.append({"type": "interrupt"})
+        else:
+            text = head(scrub(strip_code_blocks(turn.text, "[code block]")), USER_KEEP)
+            if not text:
+                continue
+            key = re.sub(r"\W+", " ", text.lower()).strip()
+            if seen is not None and key in seen:
+                last_assistant = None
+                continue
+            if seen is not None:
+                seen.add(key)
+            if last_assistant is not None:
+                answer = tail(scrub(strip_code_blocks(last_assistant, "[code]")), ASSISTANT_KEEP)
+                records.append({"type": "assistant", "text": answer, "id": f"a{users}"})
+                last_assistant = None
+            records.append({"type": "user", "text": text, "id": f"u{users}"})
+            users += 1
+    if users < 2:
+        return None  # a session of one message holds no reply to anything
+    return [{k: v for k, v in r.items() if v is not None} for r in records]
+
+
+def git_show(mirror: Path, commit: str, path: str) -> str:
+    return subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True,
+                          check=True).stdout.decode("utf-8", errors="replace")
+
+
+def read_sources() -> list[dict[str, str]]:
+    lines = (DATA / "SOURCES.tsv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.strip() and not line.startswith("#")]
+
+
+def build(mirrors: Path, only: set[str] | None = None) -> None:
+    by_repo: dict[str, list[dict[str, str]]] = {}
+    for row in read_sources():
+        by_repo.setdefault(row["repo"], []).append(row)
+    for repo, rows in by_repo.items():
+        if only and repo not in only:
+            continue
+        slug = repo.replace("/", "__")
+        out_dir = DATA / "sessions" / slug
+        if out_dir.exists():
+            for old in out_dir.glob("*.jsonl"):
+                old.unlink()
+        out_dir.mkdir(parents=True, exist_ok=True)
+        mirror = mirrors / repo.replace("/", "+") / "repo"
+        kept = 0
+        number = 0
+        seen: set[str] = set()
+        for row in sorted(rows, key=lambda r: r["path"]):
+            text = git_show(mirror, row["commit"], row["path"])
+            for session in PARSERS[row["harness"]](text):
+                if kept >= MAX_MESSAGES_PER_REPO:
+                    break
+                source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
+                          "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
+                                                     "antigravity": "antigravity"}.get(row["harness"], "?")}
+                records = trajectory(session, source, f"{slug}-{number}", seen)
+                if records is None:
+                    continue
+                users = [r for r in records if r["type"] == "user"]
+                room = MAX_MESSAGES_PER_REPO - kept
+                if len(users) > room:  # cut the session after `room` typed messages
+                    last_id = users[room - 1]["id"]
+                    cut = next(i for i, r in enumerate(records) if r.get("id") == last_id)
+                    records = records[:cut + 1]
+                    users = users[:room]
+                kept += len(users)
+                (out_dir / f"{number}.jsonl").write_text(
+                    "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+                number += 1
+        print(f"{repo}: {number} sessions, {kept} typed messages", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("mirrors", type=Path)
+    parser.add_argument("--only", nargs="*")
+    args = parser.parse_args(argv)
+    build(args.mirrors, set(args.only) if args.only else None)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""The real-session corpus (`research/data/real/`): complete labels, an owner-level split, readable by learn."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from research.data import real_sessions  # noqa: E402
+from research.data.real_sessions import DATA_DIR, LABELS, load_messages, session_files, split_for, splits  # noqa: E402
+
+
+def test_every_typed_message_has_exactly_one_label_with_a_reason():
+    typed = set()
+    for path in session_files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if record["type"] == "user":
+                typed.add((f"{path.parent.name}/{path.stem}", record["id"]))
+    rows = [json.loads(line) for line in (DATA_DIR / "labels.jsonl").read_text(encoding="utf-8").splitlines()]
+    keys = [(r["session"], r["id"]) for r in rows]
+    assert len(keys) == len(set(keys)) and set(keys) == typed
+    assert all(r["label"] in LABELS and r["why"].strip() for r in rows)
+
+
+def test_the_split_is_by_owner_recorded_and_follows_its_rule():
+    recorded = json.loads((DATA_DIR / "split.json").read_text(encoding="utf-8"))
+    assert not set(recorded["dev"]) & set(recorded["holdout"])
+    owners = {split: {r.split("/")[0].lower() for r in recorded[split]} for split in ("dev", "holdout")}
+    assert not owners["dev"] & owners["holdout"]
+    assert all(split_for(repo) == split for repo, split in splits().items())
+    sources = {line.split("\t")[0] for line in (DATA_DIR / "SOURCES.tsv").read_text(encoding="utf-8").splitlines()[1:]}
+    assert sources == set(splits())  # every source repository is in exactly one split
+
+
+def test_every_source_file_names_a_commit_and_every_session_its_source():
+    for line in (DATA_DIR / "SOURCES.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        repo, commit, path, harness, licence = line.split("\t")
+        assert len(commit) == 40 and path and harness and licence
+    for path in session_files():
+        head = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        assert head["type"] == "session" and head["format"] == "learn-trajectory/1"
+        assert {"repo", "commit", "path", "harness", "agent"} <= set(head["source"])
+
+
+def test_the_corpus_is_large_enough_to_measure_on_and_comes_from_several_agents():
+    messages = load_messages(include_untyped=True)
+    assert len(messages) >= 500 and len({m.repo for m in messages}) >= 30
+    assert len({m.agent for m in messages}) >= 4
+    for split in ("dev", "holdout"):
+        labels = Counter(m.label for m in messages if m.split == split)
+        assert labels["correction"] + labels["bug"] >= 50
+
+
+def test_learns_reader_sees_the_same_messages_with_their_context():
+    inputs = list(real_sessions.iter_classifier_inputs("dev"))
+    assert len(inputs) == len(load_messages("dev"))
+    for message, msg, previous in inputs:
+        assert msg.text.strip() and (msg.index == 0) == (previous is None)
+        if message.answer is not None:
+            assert msg.after_assistant
