@@ -31,6 +31,8 @@ class Key:
     env: str | None
     minimum: int = 0
     help: str = ""
+    narrow: bool = False  # a project config may only turn it off (bool) or narrow it (list), never widen it
+    choices: tuple[str, ...] = ()  # allowed items of a list
 
 
 KEYS: dict[str, Key] = {k.name: k for k in (
@@ -54,6 +56,10 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("review_bots", "list", [], None, help="extra bot logins that import-reviews excludes"),
     Key("providers", "object", {}, None,
         help="model providers: {name: {type: openai|anthropic, base_url, api_key_env}}"),
+    Key("continual_learning", "bool", True, "ALTIMATE_LEARN_CONTINUAL_LEARNING", narrow=True,
+        help="the continual learner reads every exchange (needs capture, so it starts with `learn enable`)"),
+    Key("learning_targets", "list", ["review"], None, narrow=True, choices=("review", "project", "local", "global"),
+        help="where the learner writes: review (candidate.json), project, local, global (instruction files)"),
 )}
 
 TRUE_WORDS = ("1", "true")
@@ -163,7 +169,7 @@ def _allowed(key: Key) -> str:
     if key.kind == "str":
         return "a string such as \"provider/model\""
     if key.kind == "list":
-        return "a list of strings"
+        return f"a list of: {', '.join(key.choices)}" if key.choices else "a list of strings"
     return "an object"
 
 
@@ -176,7 +182,8 @@ def check_value(key: Key, value: Any, where: str) -> Any:
     elif key.kind == "str":
         ok = value is None or (isinstance(value, str) and bool(value.strip()))
     elif key.kind == "list":
-        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ok = isinstance(value, list) and all(isinstance(v, str) and (not key.choices or v in key.choices)
+                                             for v in value)
     elif key.kind == "object":
         ok = isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())
     if not ok:
@@ -225,9 +232,22 @@ class Settings:
         return bool(self.values["enabled"] and self.values["capture"])
 
     @property
+    def learner_on(self) -> bool:
+        """The continual learner runs on its own only with automatic reflection on (`learn enable`): it is
+        automatic reflection, folded into one scheduler."""
+        return bool(self.auto_reflect_on and self.values["continual_learning"])
+
+    @property
     def auto_reflect_on(self) -> bool:
         """Automatic reflection needs capture."""
         return bool(self.capture_on and self.values["auto_reflect"])
+
+
+def _narrowed(key: Key, current: Any, wanted: Any) -> Any:
+    """What a project config may make of a narrow-only key: off, or a subset of what is allowed already."""
+    if key.kind == "bool":
+        return bool(current and wanted)
+    return [item for item in dict.fromkeys(wanted) if item in current]
 
 
 def load_settings(root: Path | None = None, cwd: Path | None = None,
@@ -251,7 +271,15 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
             if key is None:
                 unknown.append(f"{path}: unknown key learn.{name} (known: {', '.join(KEYS)})")
                 continue
-            values[name] = check_value(key, value, str(path))
+            value = check_value(key, value, str(path))
+            if key.narrow and label == "project config":
+                narrowed = _narrowed(key, values[name], value)
+                if narrowed != value:
+                    unknown.append(f"{path}: learn.{name} = {json.dumps(value)} cannot widen "
+                                   f"{json.dumps(values[name])} (a project config can only turn learning off or "
+                                   f"narrow its targets); using {json.dumps(narrowed)}")
+                value = narrowed
+            values[name] = value
             sources[name] = f"{label} {path}"
     for name, key in KEYS.items():
         if key.env and key.env in env and env[key.env].strip() != "":

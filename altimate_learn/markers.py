@@ -29,3 +29,17 @@ def strip_injected(text: str) -> str:
 
 def is_injected(text: str) -> bool:
     return SECTION_OPEN in text
+
+
+# The data fences of learn's own model prompts (`<<<LESSONS 1a2b3c4d>>>` … `<<<END LESSONS 1a2b3c4d>>>`): an agent
+# CLI run headless as learn's reflector records that prompt as a user message, and its session is learn's own.
+_PROMPT_FENCE = r"<<<([A-Z][A-Z ]*?) ([0-9a-f]{8})\b[^>\n]*>>>.*?<<<END \1 \2>>>"
+
+
+def is_learn_prompt(text: str) -> bool:
+    """True when ``text`` holds a prompt learn sent to a model (a fenced data block with its random tag)."""
+    if "<<<" not in text:
+        return False
+    import re
+
+    return re.search(_PROMPT_FENCE, text, flags=re.S) is not None

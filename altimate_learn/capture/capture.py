@@ -88,6 +88,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     signals: list[NewSignal] = []
     retries = RetryCounter()
     previous: UserMessage | None = None
+    answer: list[str] = []  # what the assistant said since the previous user message
     session_id = reader.info.id
     for event in reader.events():
         if isinstance(event, UserMessage):
@@ -97,8 +98,11 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                 stats.rejections += 1
             else:
                 stats.user_messages += 1
-            verdict = classify_user_message(event, previous)
+            said = "\n".join(answer)[-ANSWER_KEEP:] or None
+            verdict = classify_user_message(event, previous, answer=said)
             previous = event
+            if event.kind == "text":
+                answer = []
             text = event.text or event.reason or ""
             if verdict.correction and text.strip():
                 stats.corrections += 1
@@ -106,6 +110,8 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                                          reason=verdict.reason, message_id=event.id))
         elif isinstance(event, AssistantTurn):
             stats.assistant_turns += 1
+            if event.text and event.text.strip():
+                answer.append(event.text)
         elif isinstance(event, ToolCall):
             stats.tool_calls += 1
             stats.tool_errors += int(event.is_error)
@@ -117,6 +123,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     return signals, stats
 
 
+ANSWER_KEEP = 4000  # the end of the assistant's answer, where it says what it did, is what the classifier reads
 _POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
 
 

@@ -22,7 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CONTINUE_ONLY, CONTINUE_WORDS,
+                                         CUES, NOT_OWN_WORDS, PERSISTS, SOFT)
 from altimate_learn.capture.model import UserMessage
+from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
@@ -61,7 +64,7 @@ _PASTED_LINE = re.compile(
       | PS\ [A-Z]:\\                                         # PowerShell prompt
       | (?:\+\+\+|---)\ \S | @@\ -\d | diff\ --git | index\ [0-9a-f]{7,}
       | [+-](?![+-]|\s*$)                                    # diff body line
-      | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED|ok|OK)\s+[\w./:-]+  # test runner
+      | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
       | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|ts|tsx|go|rs|sql|java|rb):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
     )""",
@@ -106,129 +109,6 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
 
 
-# -- Cues -------------------------------------------------------------------------------------------
-
-# Connectors that may open a clause without changing what it says ("but you forgot …").
-_LEAD = r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops)[,:!]?\s+)*"
-
-# Pure thanks / approval / reassurance: a clause made only of these is skipped.
-_APPROVAL = re.compile(
-    r"""^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|awesome|excellent|thanks?(?:\ you)?|thx|ty|ta|cheers|lgtm|
-        looks\ (?:good|great|fine|right)(?:\ to\ me)?|sounds\ good|all\ good|good\ job|well\ done|nice\ work|
-        that\ works|it\ works|works(?:\ now)?|yes|yep|yeah|sure|no\ worries|no\ problem|np|ship\ it|
-        that(?:'s|\ is|\ should\ be)\ (?:fine|ok(?:ay)?|good|great|perfect|right|correct)|much\ better|
-        exactly|makes\ sense|got\ it|agreed|love\ it|beautiful|sweet|done|good|fine)
-        \W*)+$""",
-    re.I | re.X,
-)
-
-# A clause that ends in "?" counts only when it challenges what the agent did.
-_CHALLENGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b", re.I),
-     'asks "why did you…"'),
-    (re.compile(r"\bwhy\s+(?:is|are)\s+(?:it|this|that|there|the\s+\w+)\s+still\b|\bwhy\s+(?:is|are)\s+(?:it|this|that)\s+(?:using|calling|importing|hardcoded|hard-coded)\b", re.I),
-     "asks why it is still wrong"),
-    (re.compile(r"\b(?:didn't|did\s+not|haven't|have\s+not)\s+i\s+(?:just\s+)?(?:say|tell|ask|mention|explain)\b", re.I),
-     "reminds of an earlier instruction"),
-    (re.compile(r"\byou\s+(?:(?:have|had)\s+)?(?:forgot(?:ten)?|missed|ignored|skipped|overlooked|deleted|removed|broke)\b", re.I),
-     'says "you forgot…"'),
-    (re.compile(r"\bdid\s+you\s+(?:even\s+)?(?:forget|miss|ignore|skip|read|run|test|look|check)\b[^?]*\b(?:again|even|at\s+all|first)\b|\bdid\s+you\s+(?:just\s+)?(?:forget|ignore)\b", re.I),
-     "challenges whether the agent did it"),
-    (re.compile(r"\bwho\s+(?:told|asked)\s+you\s+to\b|\bwhere\s+did\s+(?:you\s+get|that\s+come\s+from)\b|\bwhat\s+happened\s+to\s+(?:the|my|our)\b", re.I),
-     "challenges an action"),
-    (re.compile(r"\bwhat\s+(?:are|were)\s+you\s+doing\b|\bwhat\s+is\s+this\s+(?:mess|garbage)\b", re.I),
-     "challenges an action"),
-]
-
-# Words that mark a clause after "no," as a redirect rather than an answer ("no, just the API for now").
-_REDIRECT_AFTER_NO = (
-    r"(?:(?:wait|stop)\W+)?(?:that|this|it|the|we|you|use|using|put|keep|go\s+back|revert|undo|switch|move|rename|"
-    r"change|make|set|delete|remove|call|import|never|always|don't|do\s+not|not\b|only|[`\w./-]+\s+(?:is|are|goes|go|lives?|belongs?)\b)"
-    r"|.*\b(?:instead|not|never|don't|wrong|should|always)\b"
-)
-
-_CUES: list[tuple[re.Pattern[str], str]] = [
-    # "that's wrong", "this is not right", "that's the wrong file"
-    (re.compile(r"^\W*" + _LEAD + r"(?:that|this|it|these|those|what\s+you\s+(?:did|wrote|changed|made))(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+looks|\s+seems)\s+(?:still\s+|all\s+|completely\s+|totally\s+|just\s+|also\s+)?(?:wrong|incorrect|broken|bogus|backwards|not\s+(?:right|correct|it|what\b|idiomatic|how\b)|(?:the|a)\s+wrong\b)", re.I),
-     'says "that\'s wrong"'),
-    (re.compile(r"^\W*" + _LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
-     'says "that\'s wrong"'),
-    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bi\s+(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
-     'says "not what I asked"'),
-    (re.compile(r"^\W*" + _LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
-     'says "wrong…"'),
-    (re.compile(r"\byou(?:'ve|'re|\s+are|\s+have)?\s+(?:\w+ed|put|made|wrote|got|read|took|used|edited|changed|picked)\s+(?:it\s+in\s+|in\s+|to\s+|into\s+|on\s+)?the\s+wrong\b", re.I),
-     "says the agent picked the wrong thing"),
-    (re.compile(r"^\W*not\s+like\s+(?:that|this)\b|\b(?:that's|that\s+is|this\s+is)\s+not\s+how\s+(?:we|it|this)\b|\bis\s+not\s+how\s+we\b|\b(?:a|one|small|quick|minor)\s+correction\b|^\W*correction\s*:", re.I),
-     "said the approach is not how it is done"),
-    # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
-    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later)\b)(?:" + _REDIRECT_AFTER_NO + ")", re.I),
-     "rejected the result and gave a direction"),
-    # "you forgot …", "you didn't …", "you keep …"
-    (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
-     'says "you forgot…"'),
-    (re.compile(r"^\W*" + _LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
-     'says "you didn\'t…"'),
-    (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
-     "says the agent keeps doing the wrong thing"),
-    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b", re.I),
-     "says the agent repeated a mistake"),
-    (re.compile(r"\byours\s+(?:doesn't|does\s+not|isn't|is\s+not|don't|didn't)\b", re.I),
-     "said the result does not follow the rule"),
-    # Repeating an earlier instruction
-    (re.compile(r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
-     "repeated an earlier instruction"),
-    # Conventions
-    (re.compile(r"\bwe\s+(?:always|never|only|usually|typically|normally)\s+(?!know\b|need\b|had\b|have\s+to\s+wait\b)\w+|\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
-     "stated a team convention"),
-    (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
-     "stated a team convention"),
-    (re.compile(r"^\W*" + _LEAD + r"(?:always|never)\s+(?!mind\b)\w+", re.I),
-     "stated an always/never rule"),
-    # "use X instead of Y", "X, not Y"
-    (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|\binstead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
-     'says "use X instead of Y"'),
-    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
-     'says "X, not Y"'),
-    # Prohibitions, "stop", "leave X alone"
-    (re.compile(r"^\W*" + _LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
-     "prohibited an action"),
-    (re.compile(r"^\W*" + _LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + _LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
-     'says "stop…"'),
-    (re.compile(r"^\W*" + _LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d))|\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move)\s+(?:it|them|that|this|those)\s+back\b", re.I),
-     "asked to revert the agent's change"),
-    # Course corrections
-    (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
-     "corrected course"),
-    # "should" about the result, in the past or with a contrast
-    (re.compile(r"\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!any\b|no\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
-     "stated what the result should have been"),
-    (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
-     "stated a rule the result broke"),
-    # The result is still broken after the agent's attempt
-    (re.compile(r"^\W*" + _LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
-     "said the change did not work"),
-    (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
-     "said the result is still broken"),
-    (re.compile(r"\b(?:you|this|that|your\s+change)\s+(?:just\s+)?(?:broke|broken|introduced\s+a\s+(?:bug|regression))\b|\bsame\s+(?:mistake|error|problem|bug)\s+(?:again|as\s+before)\b|\bagain\b[^.!?\n]{0,80}\b(?:forgot|missed|wrong|ignored|skipped)\b", re.I),
-     "said the agent broke something"),
-    (re.compile(r"^\W*(?:please\s+)?(?:rename|move)\s+(?:it|this|that|them|those)\s+(?:back\s+)?to\b", re.I),
-     "asked to move/rename what the agent made"),
-]
-
-_CONTINUE_ONLY = re.compile(
-    r"^(?:\W*(?:please|pls|sorry|oops|ok(?:ay)?|yes|yep|sure|continue|go\s+on|go\s+ahead|keep\s+going|carry\s+on|proceed|resume|nevermind|never\s+mind|nvm|try\s+again|retry|that\s+was\s+a\s+mistake|my\s+bad|accident(?:ally)?)\b)+\W*$",
-    re.I,
-)
-
-
-_NOT_OWN_WORDS = re.compile(
-    r"^\W*(?:here's|here\s+is|here\s+are|below\s+is|this\s+is\s+what)\b"
-    r"|\b(?:docs?|documentation|readme|error|message|warning|linter|compiler|log|output|manual|guide|spec|ticket|"
-    r"article|post|blog|reviewer|he|she|they|it)\s+(?:says?|said|states?|suggests?|recommends?|complains?)\b",
-    re.I,
-)
-
 
 def _is_question(clause: str) -> bool:
     # A "?" after a space is an operator or a placeholder (Rust's `propagate with ?`), not a question.
@@ -243,21 +123,119 @@ def is_slash_command(text: str) -> bool:
     return bool(_SLASH_COMMAND.match(text)) and "\n" not in text.strip()
 
 
-def classify_text(text: str) -> Verdict:
-    """Whether ``text`` reads as the user correcting the agent (text patterns only)."""
+# A new task with its own requirements (headings, lists, a long specification): its "do not …" lines
+# constrain the new work and say nothing about the agent's last answer. Only its opening is read for cues.
+_SPEC_LINE = re.compile(r"^\s*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
+                        r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
+_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
+                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:create|implement|build|add|set\s*up|"
+                           r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
+                           r"migrate|introduce|define|clean\s+up|let's|we\s+need|i\s+(?:want|need|would\s+like))\b", re.I)
+
+
+def _tasking(own: str) -> bool:
+    """The message opens a new piece of work (its first or second sentence asks for it)."""
+    sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
+    return any(_TASK_OPENING.match(s) for s in sentences)
+SPEC_OPENING_CLAUSES = 2
+LONG_MESSAGE = 500  # characters of the person's own prose
+LONG_OPENING_CLAUSES = 3
+
+
+def is_task_spec(text: str) -> bool:
+    """A structured or long new request rather than a reaction to the last answer."""
+    lines = len(_SPEC_LINE.findall(text))
+    if lines >= 3 or re.match(r"^\s*#{1,6}\s", text):
+        return True
+    return len(text) > 600 and _tasking(text)
+
+
+# "if the build fails, …", "make sure it doesn't crash": a condition or a check, not a report.
+_HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b", re.I)
+
+
+_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like))\b", re.I)
+# "I understand …; however, …" spans two clauses.
+_PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
+
+
+def answered(answer: str | None) -> bool:
+    """Whether the assistant's last answer says it did something (changed, fixed, built, ran)."""
+    return bool(answer) and (bool(CLAIMS.search(answer or "")) or "[code]" in (answer or "") or len(answer or "") >= ANSWER_ACTS)
+
+
+ANSWER_ACTS = 200  # characters: an answer this long reports work done, whatever its wording
+
+
+def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
+    for pattern, reason in cues:
+        if pattern.search(clause):
+            return reason
+    return None
+
+
+def classify_text(text: str, answer: str | None = None) -> Verdict:
+    """Whether ``text`` reads as the user correcting the agent.
+
+    ``answer`` is the assistant's last answer before the message, when known: after an answer that says
+    the agent did something, a report that the result errors or does not work is a correction too.
+    """
     try:
         if not isinstance(text, str) or not text.strip() or is_slash_command(text):
             return NOT_A_CORRECTION
-        for clause in clauses(prose_of(text)):
-            if _APPROVAL.match(clause) or _NOT_OWN_WORDS.search(clause):
+        text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
+        spec = is_task_spec(text)
+        own = normalise(prose_of(text))
+        parts = clauses(own)
+        if spec:
+            parts = parts[:SPEC_OPENING_CLAUSES]
+        claimed = answered(answer)
+        # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
+        # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
+        replying = bool(answer) and bool(ASKED.search(answer or "")) and not _REFUSAL.match(own)
+        # "Create X … don't hardcode keys": a prohibition inside a new request constrains the new work.
+        tasking = _tasking(own)
+        for number, clause in enumerate(parts):
+            if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
-            cues = _CHALLENGES if _is_question(clause) else _CHALLENGES + _CUES
-            for pattern, reason in cues:
-                if pattern.search(clause):
-                    return Verdict(True, reason, "pattern")
+            soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
+            reason = _try(CHALLENGES, clause)
+            if reason is None and not _is_question(clause):
+                reason = _try(CUES, clause)
+                if reason in SOFT and not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15)):
+                    reason = None
+                reason = reason or _try(PERSISTS, clause)
+            if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
+                reason = _try(BROKEN, clause)
+            if reason:
+                return Verdict(True, reason, "pattern")
+        if not spec and not replying and _PUSHBACK.search(own):
+            return Verdict(True, "pushed back on the agent's answer", "pattern")
+        if claimed and not spec and not tasking and pasted_failure(text):
+            return Verdict(True, "pasted an error after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return NOT_A_CORRECTION
+
+
+_FAILURE_OUTPUT = re.compile(
+    r"\b(?:error|exception|traceback|failed|failure|fatal|panic|uncaught|cannot\s+find|can't\s+resolve|not\s+defined|"
+    r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found)\b|\"severity\"\s*:\s*\d"
+    r"|^\s*File\s+\"[^\"]+\",\s+line\s+\d+", re.I | re.M)
+# Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
+_STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
+                            r"(?:\w+(?:Error|Exception)|ERROR|Error|error)\b|\d{4}-\d{2}-\d{2}[ T]\d)", re.M)
+
+
+def pasted_failure(text: str) -> bool:
+    """Output the person pasted that shows a failure (a traceback, compiler errors, a failing run), with at
+    most a few words of their own."""
+    if not _FAILURE_OUTPUT.search(text):
+        return False
+    if _STARTS_PASTED.match(text):
+        return True
+    own = prose_of(text)
+    return len(re.findall(r"[A-Za-z]{2,}", own)) <= 40 or len(own) < len(text) / 2
 
 
 def _quote(text: str, limit: int = 60) -> str:
@@ -265,8 +243,19 @@ def _quote(text: str, limit: int = 60) -> str:
     return one_line if len(one_line) <= limit else one_line[: limit - 1] + "\u2026"
 
 
-def classify_user_message(msg: UserMessage, previous: UserMessage | None = None) -> Verdict:
-    """Apply the session rules, then the text patterns."""
+def _redirects(text: str) -> bool:
+    """A message after an interruption says something beyond "go on" ("use the staging db", not "do it now")."""
+    prose = " ".join(clauses(normalise(prose_of(text))))
+    if not prose or CONTINUE_ONLY.match(prose):
+        return False
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", prose)]
+    said = [w for w in words if w not in CONTINUE_WORDS]
+    return len(said) >= 2 or (len(said) == 1 and classify_text(text).correction)
+
+
+def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
+                          answer: str | None = None) -> Verdict:
+    """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known)."""
     if msg.kind == "rejection":
         reason = strip_injected(msg.reason or "").strip()
         if not reason:
@@ -277,10 +266,9 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None)
     if previous is not None and previous.kind == "interrupt":
         if is_slash_command(msg.text):
             return NOT_A_CORRECTION
-        prose = " ".join(clauses(prose_of(msg.text)))
-        # A redirect says something: "wait", "hm" or "stop" after stopping the agent is not a rule to learn.
-        if prose and not _CONTINUE_ONLY.match(prose) and (len(re.findall(r"\w+", prose)) >= 3
-                                                          or classify_text(msg.text).correction):
+        # A redirect says something: "wait", "do it now" or "please continue" after stopping the agent is not
+        # a rule to learn.
+        if _redirects(msg.text):
             return Verdict(True, "interrupted, then redirected", "strong")
         return NOT_A_CORRECTION
-    return classify_text(msg.text)
+    return classify_text(msg.text, answer)

@@ -21,8 +21,8 @@ from altimate_learn import __version__
 from altimate_learn.errors import LearnError
 
 # Each module defines `register(app)`; heavy imports stay inside the command functions.
-COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "demo",
-                   "team")
+COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "memories",
+                   "demo", "learner", "team")
 
 app = typer.Typer(
     name="learn",

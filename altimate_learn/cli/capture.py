@@ -88,6 +88,9 @@ def capture(
     store = open_store(name)
     if paths:
         summaries = capture_paths(store, paths, harness=harness, session_id=session, project_root=project.root)
+        from altimate_learn.learner.sources import remember_captured
+
+        remember_captured(project, [(s.harness, s.session_id, s.path) for s in summaries])
     else:
         if session:
             info = find_session(session, project.root)

@@ -12,6 +12,8 @@ import typer
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.learner.state import status as learner_status
+from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
 from altimate_learn.team.setup import merge_setup, status_lines
@@ -130,6 +132,8 @@ def enable() -> None:
 
     for line in setup_git(paths.root, quiet_outside_git=True):
         echo(line)
+    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
+         "`learn pause` stops automatic runs for this project).")
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -227,6 +231,8 @@ def collect_status(name: str) -> dict[str, Any]:
         "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
         "delivery_fallback": fallback,
         "git_merge": merge_setup(paths.root, name).as_dict(),
+        "learner": learner_status(paths, resolved),
+        "agent_memories": _agent_memories(store, problems),
     }
 
 
@@ -252,6 +258,17 @@ def _delivery_fallback(store: Store) -> dict[str, Any] | None:
             continue
         return {"from": where, "lessons": len(lessons)}
     return {"from": None, "lessons": 0}
+
+
+def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
+    """How many of the agents' own memories of this repository wait for review (None: unknown)."""
+    from altimate_learn.history.memory_import import pending
+
+    try:
+        return pending(store)
+    except Exception as exc:  # status must show, whatever an agent's memory folder holds
+        problems.append(f"agent memories could not be counted: {exc}")
+        return None
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
@@ -295,6 +312,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
+    memories = info["agent_memories"]
+    if memories and memories["memories"]:
+        from altimate_learn.history.memory_import import status_line
+
+        echo(f"  agent memories: {status_line(memories)}")
     last = info["last_reflection"]
     if last:
         outcome = "ok" if last.get("ok") else f"failed: {last.get('error', '?')}"
@@ -304,6 +326,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if info["backoff_until"]:
         echo(f"  next automatic retry after {info['backoff_until']}")
     echo(budget_line(info["auto_reflect_budget"]))
+    for line in learner_lines(info["learner"]):
+        echo(line)
     for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))

@@ -59,6 +59,7 @@ MAX_REPLACEMENT_ATTEMPTS = 5
 MAX_DELTAS = 50            # more than this in one reflection is not a reflection; the rest are dropped
 MAX_REASON_CHARS = 500     # echoed reasons and texts are clipped so a 5 MB answer cannot bloat history
 MAX_ECHO_CHARS = 300
+MAX_PROVENANCE_CHARS = 300  # where an imported lesson came from (an agent's memory): shown to reviewers
 MAX_TAGS = 10
 MAX_PATHS = 20
 _TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{0,39}$")
@@ -185,6 +186,7 @@ class _Delta:
     coexists: list[str] = field(default_factory=list)
     paths: list[str] | None = None
     tags: list[str] | None = None
+    provenance: str | None = None
 
 
 def _path_problem(glob: str) -> str | None:
@@ -264,6 +266,11 @@ def _parse(raw: Any, index: int) -> tuple[_Delta | None, str | None]:
             if bad:
                 return None, f"tag {_echo(bad[0], 40)!r} is not a short word (letters, digits, - _ . + #)"
             delta.tags = list(dict.fromkeys(clean))[:MAX_TAGS]
+        prov = raw.get("provenance")
+        if prov is not None:  # kept only when the caller vouches for it (curate(trusted_provenance=True))
+            if not isinstance(prov, str) or not prov.strip():
+                return None, "provenance must be a non-empty string"
+            delta.provenance = _clip(redact(" ".join(prov.split())), MAX_PROVENANCE_CHARS)
     return delta, None
 
 
@@ -457,7 +464,8 @@ class _Pass:
         new_id = self.new_id()
         coexists = [c for c in delta.coexists if c not in targets]
         lesson = make_lesson(text, lesson_id=new_id, now=self.now, tags=delta.tags,
-                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists)
+                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists,
+                             provenance=delta.provenance)
         at = None
         if targets:
             at = self.lessons.index(self.by_id[targets[0]])
@@ -497,7 +505,8 @@ class _Pass:
             return self.reject(delta, f'overlaps {parts}: declare "coexists" or supersede it', "overlap")
         changed = (text != target["text"] or declared != set(target.get("coexists") or [])
                    or (delta.paths is not None and delta.paths != (target.get("trigger") or {}).get("paths"))
-                   or (delta.tags is not None and delta.tags != target.get("tags")))
+                   or (delta.tags is not None and delta.tags != target.get("tags"))
+                   or (delta.provenance is not None and delta.provenance != target.get("provenance")))
         if not changed:
             self.record("EDIT", target["id"], delta.reason, note="no change", text=text)
             return None
@@ -526,6 +535,8 @@ class _Pass:
                 target.pop("trigger", None)
         if delta.tags is not None:
             target["tags"] = list(delta.tags)
+        if delta.provenance is not None:
+            target["provenance"] = delta.provenance
         self.record("EDIT", target["id"], delta.reason, text=text)
         return None
 
@@ -689,7 +700,8 @@ def _max_stored(store: Store) -> int:
 def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
            feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
-           max_stored: int | None = None, now: str | None = None, op: str | None = None) -> CurateResult:
+           max_stored: int | None = None, now: str | None = None, op: str | None = None,
+           trusted_provenance: bool = False) -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     ``replace(removed_lesson, reason)`` is the replacement step's model call: it returns the corrected rule,
@@ -697,6 +709,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     ``LookupError``), which leaves the record untouched. Without it, removals are queued.
     ``op`` names the history entry ("reflect" or "curate"; default: "reflect" when a model or session is
     given). Malformed deltas are dropped with a reason; they never raise.
+    ``trusted_provenance``: keep a delta's ``provenance`` (where the lesson came from, e.g. an agent's
+    memory) on the lesson it adds or edits. Only callers that wrote it themselves pass True; a model's
+    deltas cannot claim a source.
     """
     from altimate_learn.errors import LearnError
 
@@ -728,6 +743,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                 work.reject(None, problem or "malformed delta", "malformed", raw=raw)
                 work.rejected[-1]["index"] = index
             else:
+                if not trusted_provenance:
+                    delta.provenance = None
                 parsed.append(delta)
         if len(items) > MAX_DELTAS:
             work.reject(None, f"{len(items) - MAX_DELTAS} more deltas dropped: at most {MAX_DELTAS} per reflection",

@@ -27,7 +27,9 @@ KEYS = {
     "file_lessons": ("int", 5, "ALTIMATE_LEARN_FILE_LESSONS"),
     "budget_tokens": ("int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS"),
     "session_max_lessons": ("int", 40, "ALTIMATE_LEARN_SESSION_MAX_LESSONS"),
+    "continual_learning": ("bool", True, "ALTIMATE_LEARN_CONTINUAL_LEARNING"),
 }
+NARROW = ("continual_learning",)  # a project config may turn these off, never on (config.Key.narrow)
 CONFIG_NAME = "altimate-code.json"
 
 
@@ -73,7 +75,7 @@ def _valid(kind: str, value: object) -> bool:
 def _fast(root: str | None, cwd: str, env: dict) -> dict:
     values = {name: spec[1] for name, spec in KEYS.items()}
     paths = [_user_config(env)] + (_project_configs(root, cwd) if root else [])
-    for path in paths:
+    for number, path in enumerate(paths):
         try:
             with open(path, encoding="utf-8") as handle:
                 raw = handle.read()
@@ -100,7 +102,7 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
                 continue  # other keys are validated by load_settings when it runs
             if not _valid(spec[0], value):
                 raise _Unsure
-            values[name] = value
+            values[name] = bool(values[name] and value) if number and name in NARROW else value
     for name, (kind, _, var) in KEYS.items():
         raw_env = env.get(var)
         if raw_env is None or raw_env.strip() == "":
@@ -136,6 +138,11 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> di
 
 def capture_on(values: dict) -> bool:
     return bool(values["enabled"] and values["capture"])
+
+
+def learner_on(values: dict) -> bool:
+    """The continual learner starts on its own (config.Settings.learner_on)."""
+    return bool(auto_reflect_on(values) and values["continual_learning"])
 
 
 def auto_reflect_on(values: dict) -> bool:

@@ -221,7 +221,7 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         elif event.kind == "tool":
             added = live_capture.on_tool(data, event, root, capture, log)
         elif event.kind == "stop":
-            live_capture.on_stop(data)
+            live_capture.on_stop(data, event, capture)
         if capture and auto_reflect and (added or event.kind in ("stop", "end")):
             live_capture.maybe_reflect(data, root, engine.sessions_dir, ending=event.kind in ("stop", "end"),
                                        log=log)

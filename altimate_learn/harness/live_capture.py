@@ -1,6 +1,8 @@
 """Live capture through the agent's hooks (only when `learn.capture` is effectively on).
 
 - A prompt the correction classifier calls a correction becomes a `user_correction` signal, redacted,
+  read against the end of the assistant's previous answer when the Stop event carried it (kept redacted in
+  the session state until the next prompt),
   unless it is the session's first prompt (the task) or no assistant turn completed since the previous
   prompt (a Stop event marks a completed turn; an interrupted tool call marks an interruption, so a
   redirect after it counts as strong evidence).
@@ -63,6 +65,7 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
     interrupted = bool(data.get("interrupted"))
     data["assistant_done"] = False
     data["interrupted"] = False
+    answer = data.pop("last_answer", None)  # the answer this prompt replies to; never carried further
     if not capture:
         return 0
     from altimate_learn.redact import redact
@@ -81,7 +84,7 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
     elif isinstance(previous_text, str):
         previous = UserMessage(text=previous_text, index=index - 1, after_assistant=True)
     message = UserMessage(text=event.prompt or "", index=index, id=event.key, after_assistant=True)
-    verdict = classify_user_message(message, previous)
+    verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
     if not verdict.correction:
         return 0
     return _append(root, NewSignal(kind="user_correction", session_id=data["session"], text=event.prompt or "",
@@ -199,5 +202,21 @@ def spawn_recovery(root: str, sessions_dir: str, log) -> None:
     log(f"started startup recovery of signals left over from other sessions (pid {pid}; output in {log_path})")
 
 
-def on_stop(data: dict) -> None:
+ANSWER_KEEP = 1000  # characters of the assistant's last answer kept (redacted) for the next prompt's classifier
+
+
+def on_stop(data: dict, event: Event | None = None, capture: bool = False) -> None:
+    """The turn ended. With capture on, keep the end of the assistant's answer (Claude Code's and Codex's
+    `last_assistant_message`, Gemini's `prompt_response`), redacted: the classifier reads the next prompt
+    against it ("it still fails" after "I fixed it")."""
     data["assistant_done"] = True
+    if not capture or event is None or not isinstance(event.payload, dict):
+        data.pop("last_answer", None)
+        return
+    answer = event.payload.get("last_assistant_message") or event.payload.get("prompt_response")
+    if isinstance(answer, str) and answer.strip():
+        from altimate_learn.redact import redact
+
+        data["last_answer"] = redact(answer[-4 * ANSWER_KEEP:])[-ANSWER_KEEP:]
+    else:
+        data.pop("last_answer", None)

@@ -71,6 +71,10 @@ class Batch:
     left_out: int = 0  # open signals that did not fit the feedback budget (they stay open)
     feedback_id: str | None = None  # for `--feedback`: a hash that names this feedback in history
     notes: list[str] = field(default_factory=list)
+    # The continual learner's batch brings its own prompt (a project-wide digest with history references) and
+    # screens the answer before the curator (citations, instruction-file targets). Reflection passes None.
+    prompt: Callable[[list[dict[str, Any]]], tuple[str, str]] | None = None  # lessons → (system, user)
+    screen: Callable[[list[Any], list[Any], list[dict[str, Any]]], list[Any]] | None = None
 
     @property
     def signal_ids(self) -> list[str]:
@@ -363,6 +367,7 @@ class Options:
     deadline: float | None = None  # time.monotonic() after which no model call starts
     settings: Any = None  # config.Settings
     env: Mapping[str, str] | None = None
+    max_tokens_total: int | None = None  # past this many tokens (input + output) nothing is changed
     # Automatic runs: asked right before a reflection's model call; False stops it (the daily cost guard).
     admit: Callable[[], bool] | None = None
 
@@ -448,6 +453,8 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         raw_deltas = result.deltas
         outcome.skipped_feedback = [{"signal": who, "reason": why} for who, why in result.skipped]
         outcome.usage = Usage(0, 0, 0.0, False, calls=0)
+        if batch.screen is not None:
+            raw_deltas = batch.screen(raw_deltas, raw_deltas, outcome.dropped)
     else:
         if options.admit is not None and not options.admit():
             outcome.status = "limited"
@@ -460,18 +467,29 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             outcome.error = "no time left for a model call"
             outcome.kept = batch.signal_ids
             return outcome
-        system, user = build_prompt(lessons, build_digest(batch.source), batch.feedback, batch.kind)
+        if batch.prompt is not None:
+            system, user = batch.prompt(lessons)
+        else:
+            system, user = build_prompt(lessons, build_digest(batch.source), batch.feedback, batch.kind)
         try:
             completion = resolution.chat.complete(system, user, timeout=timeout, max_tokens=ANSWER_TOKENS)
         except ProviderError as exc:
             return _failed(store, batch, outcome, str(exc), provider_failure=True, retry_after=exc.retry_after)
         outcome.usage = completion.usage
+        spent = completion.usage.input_tokens + completion.usage.output_tokens
+        if options.max_tokens_total is not None and spent > options.max_tokens_total:
+            return _failed(store, batch, outcome, f"the model call used {spent:,} tokens, past the "
+                           f"{options.max_tokens_total:,}-token limit; nothing was changed")
         parsed = parse_answer(completion.text)
         outcome.dropped = [d.to_dict() for d in parsed.dropped]
-        if parsed.error and not parsed.deltas:
+        if batch.screen is not None and (parsed.items or parsed.error is None):
+            # The screen takes what is its own (instruction-file targets, citations) and hands on the rest.
+            raw_deltas = batch.screen(parsed.items, parsed.for_curator(), outcome.dropped)
+        elif parsed.error and not parsed.deltas:
             return _failed(store, batch, outcome, f"nothing usable in the answer: {parsed.error}")
-        # The curator sees the malformed ones too, so history records every proposed delta and its fate.
-        raw_deltas = parsed.for_curator()
+        else:
+            # The curator sees the malformed ones too, so history records every proposed delta and its fate.
+            raw_deltas = parsed.for_curator()
     if not raw_deltas:
         return _no_change(store, batch, outcome)
     from altimate_learn.curate.curator import curate
@@ -568,6 +586,10 @@ def _replacement_step(store: Store, batch: Batch, options: Options, resolution: 
     for record in needed[:MAX_REPLACEMENTS]:
         timeout = _remaining(options)
         if timeout < 1:
+            break
+        if options.max_tokens_total is not None and (outcome.usage.input_tokens + outcome.usage.output_tokens +
+                                                     usage.input_tokens + usage.output_tokens
+                                                     + REPLACE_TOKENS * 8) > options.max_tokens_total:
             break
         survivors = [lesson for lesson in lessons if overlaps(lesson.get("text", ""), record.get("text", ""))]
         system, user = build_replace_prompt(record, "; ".join(record.get("reasons") or []) or "removed as wrong",

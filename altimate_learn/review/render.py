@@ -47,6 +47,8 @@ def _lesson_lines(lesson: Lesson, review: Review, flagged: dict[str, str], probl
     if lesson.get("tags"):
         meta.append("tags: " + ", ".join(shown(t) for t in lesson["tags"]))
     lines.append(DETAIL + " · ".join(meta))
+    if lesson.get("provenance"):
+        lines.append(DETAIL + shown(lesson["provenance"]))
     for rule in problems.get(lesson["id"], []):
         lines.append(DETAIL + f"PROBLEM {rule}")
     if lesson["id"] in flagged:
@@ -90,6 +92,8 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
     lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
     for lesson in d.added:
         lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
+        if lesson.get("provenance"):  # e.g. "from Claude Code's memory '…'": the reviewer knows the source
+            lines.append(f"{DETAIL}       {shown(lesson['provenance'])}")
         if _paths(lesson):
             lines.append(f"{DETAIL}       applies to: {', '.join(shown(p) for p in _paths(lesson))}")
         # A new lesson arriving pinned or with counters ranks into every session's core tier: say so.

@@ -17,6 +17,7 @@ from altimate_learn.errors import LearnError
 DEFAULT_STORE = "team-playbook"
 LEARN_DIR = Path(".altimate-code") / "learn"
 SESSIONS_DIR = ".sessions"
+LEARNER_DIR = ".learner"
 
 GITIGNORE_TEXT = (
     "# Written by learn: only each store's approved.json is shared through git.\n"
@@ -74,6 +75,11 @@ class ProjectPaths:
     @property
     def sessions_dir(self) -> Path:
         return self.learn_dir / SESSIONS_DIR
+
+    @property
+    def learner_dir(self) -> Path:
+        """The continual learner's state, shared by the project's stores: cursors, lease, run log."""
+        return self.learn_dir / LEARNER_DIR
 
     @property
     def gitignore(self) -> Path:

@@ -140,7 +140,8 @@ def test_readme_example_uses_a_real_command_and_real_options(line: str) -> None:
     words = shlex.split(line.replace("[", " ").replace("]", " "))[1:]
     command, path, rest = resolve(words)
     assert path, f"`{line}`: no such command"
-    assert not getattr(command, "commands", None), f"`{line}`: `learn {' '.join(path)}` needs a subcommand"
+    assert not getattr(command, "commands", None) or getattr(command, "invoke_without_command", False), \
+        f"`{line}`: `learn {' '.join(path)}` needs a subcommand"
     known = {opt for param in command.params for opt in (*param.opts, *param.secondary_opts)}
     known |= {"-h", "--help"}
     for word in rest:

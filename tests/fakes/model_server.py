@@ -87,7 +87,15 @@ class Hang:
     then: Reply | Failure | Garbage | Raw | None = None
 
 
-Entry = Reply | Failure | Garbage | Raw | Hang
+@dataclass
+class Gate:
+    """Answer only once ``opened`` is set (the test decides when: no race with a clock), then with ``then``."""
+
+    opened: threading.Event
+    then: Reply | Failure | Garbage | Raw | None = None
+
+
+Entry = Reply | Failure | Garbage | Raw | Hang | Gate
 
 
 @dataclass
@@ -167,6 +175,12 @@ class FakeModelServer:
 
     def hang(self, seconds: float, then: Entry | None = None) -> FakeModelServer:
         return self._push(Hang(seconds, then))  # type: ignore[arg-type]
+
+    def gate(self, then: Entry | None = None) -> threading.Event:
+        """Queue an answer held until the returned event is set (``event.set()``)."""
+        opened = threading.Event()
+        self._push(Gate(opened, then))  # type: ignore[arg-type]
+        return opened
 
     def _push(self, entry: Entry) -> FakeModelServer:
         with self._lock:
@@ -257,8 +271,12 @@ class FakeModelServer:
                     self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}).encode())
                     return
                 entry = owner._next()
-                while isinstance(entry, Hang):
-                    if owner._stopping.wait(entry.seconds):
+                while isinstance(entry, (Hang, Gate)):
+                    if isinstance(entry, Gate):
+                        while not entry.opened.wait(0.05):
+                            if owner._stopping.is_set():
+                                return
+                    elif owner._stopping.wait(entry.seconds):
                         return
                     entry = entry.then if entry.then is not None else Reply('{"deltas": []}')
                 if entry is None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-STATUS_KEYS = {"auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files", "enabled", "last_reflection", "lessons",
-               "hooks", "limits", "model", "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
+STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files",
+               "enabled", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "pending_sessions",
+               "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "git_merge"}
 
 
@@ -59,6 +60,7 @@ def test_status_json_has_stable_keys(git_repo: Path, cli):
     assert info["signals"] == {"open": 0, "consumed": 0, "skipped_lines": 0}
     assert info["settings"]["capture"]["source"].startswith("project config ")
     assert info["limits"]["core_lessons"] == 15 and info["limits"]["max_stored"] == 1000
+    assert info["agent_memories"] == {"memories": 0, "new": 0, "waiting": 0, "staged": 0, "total": 0}
 
 
 def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypatch):

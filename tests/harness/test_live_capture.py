@@ -54,6 +54,26 @@ def test_a_correction_after_a_completed_turn_becomes_a_redacted_signal(repo: Pat
     assert out == "" or "hookSpecificOutput" in out  # capture never changes what the agent receives
 
 
+def test_a_broken_result_reported_after_the_agent_said_it_was_done_is_a_correction(repo: Path, capsys):
+    """Stop's last_assistant_message is the context: "the login page doesn't load" reports the agent's work."""
+    fire(repo, event(repo, "SessionStart", source="startup"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop", last_assistant_message="I've added the login page and wired the route; "
+                     "it should now load at /login. Secret ghp_" + "b" * 36), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    (signal,) = signals(repo)
+    assert signal["messageID"] == "p2" and signal["reason"] == "said the result does not work"
+    state = "".join(p.read_text() for p in (learn_dir(repo) / ".sessions").rglob("*") if p.is_file())
+    assert "ghp_" + "b" * 36 not in state  # the kept answer is redacted, and dropped once the prompt came
+
+
+def test_without_the_answer_the_same_report_is_a_new_bug_not_a_correction(repo: Path, capsys):
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys=capsys)
+    fire(repo, event(repo, "Stop"), capsys=capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    assert signals(repo) == []
+
+
 def test_the_first_prompt_and_a_prompt_without_a_completed_turn_are_not_corrections(repo: Path, capsys):
     fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p1"), capsys=capsys)
     fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)  # no Stop

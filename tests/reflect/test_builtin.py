@@ -758,6 +758,7 @@ def test_reflect_builtin_adds_scoped_lessons_and_skips_what_it_cannot_state() ->
         "op": "ADD", "text": "Use `source()` instead of hardcoding the raw table name.",
         "reason": 'user_correction: "no, use source() instead of hardcoding the raw table name"',
         "paths": ["models/staging/stripe/*.sql"],
+        "cites": ["m1"],  # the item it came from (its message, else its signal): the learner checks it
     }]
     assert result.skipped == [("sig_2", "no clear rule in it"), ("sig_3", "tool_retry signals need a model to interpret")]
 
@@ -780,7 +781,7 @@ def test_restatement_without_a_rule_still_counts_as_helpful() -> None:
     items = [FeedbackItem("review", "amount_cents again!! staging models convert to dollars with cents_to_dollars()",
                           "sig_1")]
     deltas = reflect_builtin(items, lessons).deltas
-    assert deltas == [{"op": "HELPFUL", "id": "L-bbbb2222", "reason": deltas[0]["reason"]}]
+    assert deltas == [{"op": "HELPFUL", "id": "L-bbbb2222", "reason": deltas[0]["reason"], "cites": ["sig_1"]}]
 
 
 def test_an_opposite_rule_on_the_same_identifier_supersedes_the_old_lesson() -> None:

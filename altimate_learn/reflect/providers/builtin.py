@@ -1005,7 +1005,8 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             again = restated(item.text, lessons)
             if again and again not in helpful:
                 helpful.add(again)
-                deltas.append({"op": "HELPFUL", "id": again, "reason": f"{item.kind} restates it: {_quote(item.text)}"})
+                deltas.append(_cited({"op": "HELPFUL", "id": again, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
+                                     item))
             else:
                 skipped.append((who, "no clear rule in it"))
             continue
@@ -1016,7 +1017,8 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         if same:
             if same not in helpful:
                 helpful.add(same)
-                deltas.append({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"})
+                deltas.append(_cited({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
+                                     item))
             else:
                 skipped.append((who, "restates a lesson already marked helpful"))
             continue
@@ -1033,8 +1035,16 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             if globs:
                 delta["paths"] = globs
         added.append(delta)
-        deltas.append(delta)
+        deltas.append(_cited(delta, item))
     return BuiltinResult(deltas, skipped)
+
+
+def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:
+    """The delta with ``cites``: the item it came from (the curator ignores the field; the learner checks it)."""
+    source = item.message_id or item.signal_id
+    if source:
+        delta["cites"] = [source]
+    return delta
 
 
 def _quote(text: str, limit: int = 120) -> str:

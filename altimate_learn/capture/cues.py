@@ -1,0 +1,309 @@
+"""The correction classifier's cue tables: what a clause must say to read as a correction.
+
+Each table is a list of (pattern, reason) tried in order by `altimate_learn.capture.classifier`; the first
+pattern that matches a clause decides, and its reason is what `learn signals` shows. The families:
+- ``CHALLENGES``: the only cues a question can carry ("why did you…", "didn't I say…?", "shouldn't X be…?").
+- ``CUES``: statements: "that's wrong", "not what I asked", "you forgot…", "X, not Y", prohibitions,
+  conventions stated as facts, reminders, "it still doesn't work".
+- ``BROKEN``: the result reported broken ("nothing changed", "still getting the error", "no difference");
+  these count only when the assistant's last answer said it had done something (see ``CLAIMS``).
+- ``APPROVAL``, ``CONTINUE_ONLY`` and ``NOT_OWN_WORDS`` say what never counts.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+# Connectors that may open a clause without changing what it says ("but you forgot …").
+LEAD = r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops)[,:!]?\s+)*"
+
+# Pure thanks / approval / reassurance: a clause made only of these is skipped.
+APPROVAL = re.compile(
+    r"""^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|awesome|excellent|thanks?(?:\ you)?|thx|ty|ta|cheers|lgtm|
+        looks\ (?:good|great|fine|right)(?:\ to\ me)?|sounds\ good|all\ good|good\ job|well\ done|nice\ work|
+        that\ works|it\ works|works(?:\ now)?|yes|yep|yeah|sure|no\ worries|no\ problem|np|ship\ it|
+        that(?:'s|\ is|\ should\ be)\ (?:fine|ok(?:ay)?|good|great|perfect|right|correct)|much\ better|
+        exactly|makes\ sense|got\ it|agreed|love\ it|beautiful|sweet|done|good|fine)
+        \W*)+$""",
+    re.I | re.X,
+)
+
+# A clause that ends in "?" counts only when it challenges what the agent did.
+CHALLENGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b", re.I),
+     'asks "why did you…"'),
+    (re.compile(r"\bwhy\s+(?:is|are)\s+(?:it|this|that|there|the\s+\w+)\s+still\b|\bwhy\s+(?:is|are)\s+(?:it|this|that)\s+(?:using|calling|importing|hardcoded|hard-coded)\b", re.I),
+     "asks why it is still wrong"),
+    (re.compile(r"\b(?:didn't|did\s+not|haven't|have\s+not)\s+i\s+(?:just\s+)?(?:say|tell|ask|mention|explain)\b", re.I),
+     "reminds of an earlier instruction"),
+    (re.compile(r"\byou\s+(?:(?:have|had)\s+)?(?:forgot(?:ten)?|missed|ignored|skipped|overlooked|deleted|removed|broke)\b", re.I),
+     'says "you forgot…"'),
+    (re.compile(r"\bdid\s+you\s+(?:even\s+)?(?:forget|miss|ignore|skip|read|run|test|look|check)\b[^?]*\b(?:again|even|at\s+all|first)\b|\bdid\s+you\s+(?:just\s+)?(?:forget|ignore)\b", re.I),
+     "challenges whether the agent did it"),
+    (re.compile(r"\bwho\s+(?:told|asked)\s+you\s+to\b|\bwhere\s+did\s+(?:you\s+get|that\s+come\s+from)\b|\bwhat\s+happened\s+to\s+(?:the|my|our)\b", re.I),
+     "challenges an action"),
+    (re.compile(r"\bwhat\s+(?:are|were)\s+you\s+doing\b|\bwhat\s+is\s+this\s+(?:mess|garbage)\b", re.I),
+     "challenges an action"),
+    # "why aren't you applying rule #3?", "why don't you add it yourself?"
+    (re.compile(r"\bwhy\s+(?:aren't|isn't|don't|didn't|haven't|can't|won't|wouldn't|couldn't)\s+you\b", re.I),
+     'asks "why don\'t you…"'),
+    # "why is the header getting scrolled up", "why is the bottom tab not like the image"
+    (re.compile(r"\bwhy\s+(?:is|are|does|do)\s+(?!(?:i|we|there)\b)(?:[\w@./-]+\s+){1,5}?(?:not|n't|still|getting|showing|"
+                r"different|missing|empty|broken|blank)\b", re.I),
+     "asks why the result is wrong"),
+    # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
+    (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+|"
+                r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|go|live|inherit|come|belong|return|handle)\b", re.I),
+     "challenges the approach"),
+    # "repeat the entire answer in markdown", "give me the full file": the agent gave a part
+    (re.compile(r"\b(?:repeat|output|give|show|print|redo|send|paste)\s+(?:me\s+)?(?:the\s+|this\s+|your\s+|that\s+)?"
+                r"(?:entire|whole|full|complete)\b", re.I),
+     "asked again for the whole result"),
+    # Push-back: "I understand …; however …", "I don't understand your reasoning"
+    (re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.;!?]{0,80}?[;,.]?\s*(?:however|but)\b"
+                r"|\bi\s+(?:do\s+not|don't)\s+(?:understand|follow|get|agree\s+with|buy)\s+(?:your|the\s+agent's)\b", re.I),
+     "pushed back on the agent's answer"),
+    # "why would those changes be needed?", "what was the point of that?"
+    (re.compile(r"\bwhy\s+would\s+(?:those|these|that|this|the|your)\s+(?:changes?|code|fix|edits?|steps?)\s+be\b"
+                r"|\bwhat\s+(?:was|is)\s+the\s+point\s+of\s+(?:that|this|it|your)\b", re.I),
+     "challenges an action"),
+]
+
+# Words that mark a clause after "no," as a redirect rather than an answer ("no, just the API for now").
+REDIRECT_AFTER_NO = (
+    r"(?:(?:wait|stop)\W+)?(?:that|this|it|the|we|you|use|using|put|keep|go\s+back|revert|undo|switch|move|rename|"
+    r"change|make|set|delete|remove|call|import|never|always|don't|do\s+not|not\b|only|[`\w./-]+\s+(?:is|are|goes|go|lives?|belongs?)\b)"
+    r"|.*\b(?:instead|not|never|don't|wrong|should|always)\b"
+)
+
+CUES: list[tuple[re.Pattern[str], str]] = [
+    # "that's wrong", "this is not right", "that's the wrong file"
+    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it|these|those|what\s+you\s+(?:did|wrote|changed|made))(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+looks|\s+seems)\s+(?:still\s+|all\s+|completely\s+|totally\s+|just\s+|also\s+)?(?:wrong|incorrect|broken|bogus|backwards|not\s+(?:right|correct|it|what\b|idiomatic|how\b)|(?:the|a)\s+wrong\b)", re.I),
+     'says "that\'s wrong"'),
+    (re.compile(r"^\W*" + LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
+     'says "that\'s wrong"'),
+    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bi\s+(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
+     'says "not what I asked"'),
+    (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
+     'says "wrong…"'),
+    (re.compile(r"\byou(?:'ve|'re|\s+are|\s+have)?\s+(?:\w+ed|put|made|wrote|got|read|took|used|edited|changed|picked)\s+(?:it\s+in\s+|in\s+|to\s+|into\s+|on\s+)?the\s+wrong\b", re.I),
+     "says the agent picked the wrong thing"),
+    (re.compile(r"^\W*not\s+like\s+(?:that|this)\b|\b(?:that's|that\s+is|this\s+is)\s+not\s+how\s+(?:we|it|this)\b|\bis\s+not\s+how\s+we\b|\b(?:a|one|small|quick|minor)\s+correction\b|^\W*correction\s*:", re.I),
+     "said the approach is not how it is done"),
+    # "no, use …" (a refusal followed by a direction, not an answer such as "no, that's all")
+    (re.compile(r"^\W*(?:no+|nope|nah)(?:\s+no+)*\b(?!\s*(?:problem|prob|worries|worry|thanks|thank|need|rush|issue|issues|idea|clue)\b)[,.:;!\s-]++(?!(?:that's|that\s+is|it's|it\s+is|i'm|we're|all)\s+(?:all|it|fine|good|ok|okay|great|perfect|right)\b|(?:thanks|thank|that's\s+all|that's\s+it|just\s+curious|not\s+yet|not\s+now|not\s+needed|later)\b)(?:" + REDIRECT_AFTER_NO + ")", re.I),
+     "rejected the result and gave a direction"),
+    # "you forgot …", "you didn't …", "you keep …"
+    (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
+     'says "you forgot…"'),
+    (re.compile(r"^\W*" + LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
+     'says "you didn\'t…"'),
+    (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
+     "says the agent keeps doing the wrong thing"),
+    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b", re.I),
+     "says the agent repeated a mistake"),
+    (re.compile(r"\byours\s+(?:doesn't|does\s+not|isn't|is\s+not|don't|didn't)\b", re.I),
+     "said the result does not follow the rule"),
+    # Repeating an earlier instruction
+    (re.compile(r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
+     "repeated an earlier instruction"),
+    # Conventions
+    (re.compile(r"\bwe\s+(?:always|never|only|usually|typically|normally)\s+(?!know\b|need\b|had\b|have\s+to\s+wait\b)\w+|\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
+     "stated a team convention"),
+    (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
+     "stated a team convention"),
+    (re.compile(r"^\W*" + LEAD + r"(?:always|never)\s+(?!mind\b)\w+", re.I),
+     "stated an always/never rule"),
+    # "use X instead of Y", "X, not Y"
+    (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|\binstead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
+     'says "use X instead of Y"'),
+    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
+     'says "X, not Y"'),
+    # Prohibitions, "stop", "leave X alone"
+    (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
+     "prohibited an action"),
+    (re.compile(r"^\W*" + LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
+     'says "stop…"'),
+    (re.compile(r"^\W*" + LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d))|\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move)\s+(?:it|them|that|this|those)\s+back\b", re.I),
+     "asked to revert the agent's change"),
+    # Course corrections
+    (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
+     "corrected course"),
+    # "should" about the result, in the past or with a contrast
+    (re.compile(r"\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!any\b|no\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
+     "stated what the result should have been"),
+    (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
+     "stated a rule the result broke"),
+    # The result is still broken after the agent's attempt
+    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
+     "said the change did not work"),
+    (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
+     "said the result is still broken"),
+    (re.compile(r"\b(?:you|this|that|your\s+change)\s+(?:just\s+)?(?:broke|broken|introduced\s+a\s+(?:bug|regression))\b|\bsame\s+(?:mistake|error|problem|bug)\s+(?:again|as\s+before)\b|\bagain\b[^.!?\n]{0,80}\b(?:forgot|missed|wrong|ignored|skipped)\b", re.I),
+     "said the agent broke something"),
+    (re.compile(r"^\W*(?:please\s+)?(?:rename|move)\s+(?:it|this|that|them|those)\s+(?:back\s+)?to\b", re.I),
+     "asked to move/rename what the agent made"),
+    # "X is of course wrong", "which is wrong", "you understood something wrong", "one misunderstanding"
+    (re.compile(r"\b(?:which|(?<!old\s)(?<!previous\s)(?<!original\s)(?<!existing\s)(?<!legacy\s)(?:this|that|your|the)\s+"
+                r"(?:function|method|code|output|result|fix|change|logic|calculation|formula|value|values|count|number|numbers|"
+                r"answer|url|path|name|format|table|query|regex|test|check|condition|import|line|lines|docstring|comment|"
+                r"analysis|plot|chart|total|totals|mapping|order|query))\b[^?!,;\n]{0,50}?\b(?:is|are|was|were)\s+"
+                r"(?:of\s*course\s+|obviously\s+|clearly\s+|completely\s+|totally\s+|simply\s+|just\s+|all\s+)?"
+                r"(?:wrong|incorrect)\b(?!\s+(?:with|for)\b)"
+                r"|\byou\s+(?:have\s+)?(?:understood|got|read|did)\s+(?:\w+\s+){0,2}(?:wrong|wrongly)\b|\bmisunderst(?:ood|anding)\b", re.I),
+     'says "that\'s wrong"'),
+    # Reminders: "like I asked", "I have asked you twice", "I already did that"
+    (re.compile(r"\b(?:like|as)\s+i\s+(?:asked|requested|instructed|wanted)\b|\bi\s+(?:have\s+)?asked\s+(?:you\s+)?"
+                r"(?:twice|again|before|already|three\s+times|(?:so\s+)?many\s+times|multiple\s+times|several\s+times)\b"
+                r"|\bi\s+already\s+(?:did|have|made|created|installed|told|said|gave|wrote|added|asked)\b"
+                r"|\bfor\s+the\s+(?:second|third|fourth|last|\w+th)\s+time\b", re.I),
+     "reminded of an earlier instruction"),
+    # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
+    (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
+                r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b", re.I),
+     "told the agent to act instead of describing"),
+    # Hedged prohibitions: "can you not add emojis", "I'd rather not have two implementations", "no need to try that"
+    (re.compile(r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:not|stop|avoid|refrain\s+from)\s+\w+"
+                r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+(?:not|(?:we|you)\s+(?:didn't|did\s+not|don't|not))\b"
+                r"|\blet's\s+not\s+\w+|\b(?:maybe|perhaps)\s+(?:don't|do\s+not|avoid|not)\s+\w+"
+                r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b", re.I),
+     "asked the agent not to do something"),
+    # "you use Mathf.Max with 3 values although it takes 2", "you went and read package.json"
+    (re.compile(r"\byou\s+(?:use|used|call|called|pass|passed|wrote|added|set|put|made|created|return|returned)\b[^?!\n]{1,80}?"
+                r"\b(?:although|even\s+though|though|but\s+(?:it|the|that|this)|which\s+(?:is|isn't|doesn't|does\s+not|breaks))\b"
+                r"|\binstead\s+of\s+\w+ing\b[^.?!\n]{0,80}\byou\s+(?:went|just|\w+ed)\b|\byou\s+went\s+(?:and|ahead\s+and)\b", re.I),
+     "pointed out a flaw in what the agent did"),
+    # "no code was provided", "no changes were made"
+    (re.compile(r"\bno\s+(?:code|changes?|files?|edits?|updates?)\s+(?:was|were|has\s+been|have\s+been|got)\s+"
+                r"(?:provided|made|applied|changed|written|saved|created|added|pushed|committed)\b", re.I),
+     "said the agent's claimed change is not there"),
+    # "there are already applescripts to do this": the agent rebuilt what exists
+    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b|\balready\s+exists?\b", re.I),
+     "said what the agent made already exists"),
+    # "analyze the code before answering, no assumptions or guesses"
+    (re.compile(r"\b(?:no|without)\s+(?:assumptions|guesses|guessing|making\s+things\s+up|hallucinat\w+)\b"
+                r"|\bstop\s+(?:guessing|assuming|making\s+things\s+up)\b", re.I),
+     "asked for grounded work instead of guesses"),
+    # "remove everything from the first solution you gave me"
+    (re.compile(r"\b(?:remove|drop|undo|discard|scrap)\s+(?:everything|all)\s+(?:from|of)\s+(?:the\s+|your\s+)?"
+                r"(?:first|previous|last|old|earlier)\s+(?:solution|attempt|version|change|changes|approach|fix)\b", re.I),
+     "asked to undo the agent's earlier attempt"),
+    # Frustration addressed to the agent: "create a fucking rule that will work", "wtf?"
+    (re.compile(r"\b(?:wtf|ffs|fucking|fuck|fucked|goddamn|smh)\b", re.I),
+     "expressed frustration with the result"),
+]
+
+# Cues that state a rule rather than a fault: in a reply to the agent's own question ("which do you
+# prefer?") or deep inside a long request they are preferences and requirements, not corrections.
+SOFT = frozenset({"stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
+                  'says "X, not Y"', "prohibited an action", "stated what the result should have been",
+                  "stated a rule the result broke", "asked the agent not to do something"})
+
+# The agent ended its answer with a question for the person: what follows is usually the answer to it.
+ASKED = re.compile(r"(?:\?\W*$|\b(?:let\s+me\s+know|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|which\s+"
+                   r"(?:one|option|approach|do\s+you)|your\s+preferences?|want\s+me\s+to|say\s+the\s+word|tell\s+me\s+"
+                   r"(?:which|whether|if))\b[^\n]{0,200}$)", re.I)
+
+# The result reported broken after an attempt: these need no context, the words say the attempt failed.
+PERSISTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:nothing|none\s+of\s+(?:it|this|that|them))\s+(?:has\s+|have\s+|is\s+|seems\s+to\s+)?(?:changed|changing|"
+                r"happened|happening|happens|works?|working|change|moved|shows?|showing|appears?|updated)\b"
+                r"|\b(?:no|zero|absolutely\s+no|not\s+any)\s+(?:difference|change|effect|improvement)\b", re.I),
+     "said nothing changed"),
+    (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b", re.I),
+     "said the result is still broken"),
+    (re.compile(r"\b(?:does|did|do)(?:n't|\s+not)\s+(?:look|seem)\s+(?:any\s+)?(?:better|different|right|correct|fixed)\b"
+                r"|\b(?:i|we)\s+(?:don't|do\s+not|can't|cannot|didn't)\s+see\s+(?:this|the|any|your|that|those|these)\s+"
+                r"(?:change|changes|update|updates|difference|edit|edits|fix)\b", re.I),
+     "said the change is not there"),
+    (re.compile(r"\b(?:still|again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
+                r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|"
+                r"the\s+same|same\s+(?:error|issue|problem|thing|logs?|result|output))\b"
+                r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:still|again|either)\b(?!\s+(?:need|want|have))", re.I),
+     "said the result is still broken"),
+    (re.compile(r"\b(?:that|this|it|the\s+(?:fix|change|update|patch))\s+(?:did(?:n't|\s+not)|does(?:n't|\s+not)|has(?:n't|\s+not))\s+"
+                r"(?:fix|solve|resolve|help|change|work)\b|\bnot\s+fixed\b|\bsame\s+(?:error|issue|problem|result)\b", re.I),
+     "said the fix did not work"),
+]
+
+# The result reported broken; counts only after an answer that said the agent had done something.
+BROKEN: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:doesn't|didn't|does\s+not|did\s+not|won't|isn't|is\s+not|aren't|are\s+not|wasn't|can't|cannot)\s+"
+                r"(?:seem\s+to\s+)?(?:work|working|build|building|compile|compiling|run|running|start|starting|load|loading|show|"
+                r"showing|shown|display|displaying|displayed|render|rendering|rendered|open|opening|appear|appearing|visible|"
+                r"created|saved|filled|updated|connect|connecting|reach|reached|found|close|closing|disappear)\b"
+                r"|\b(?:not|never)\s+(?:working|shown|showing|displaying|displayed|visible|rendering|created|saved|loading|"
+                r"filled|updated|compiling|building|running|starting|connecting)\b", re.I),
+     "said the result does not work"),
+    (re.compile(r"\b(?:error|errors|exception|traceback|failed|fails|failure|crash(?:es|ed)?|stalls?|hangs|freezes|"
+                r"not\s+defined|not\s+found|can't\s+resolve|cannot\s+(?:find|read|resolve)|refused|denied|undefined|"
+                r"405|404|500|502|403|401)\b", re.I),
+     "reported an error after the agent's change"),
+    (re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+[\"'\u201c]|\bunable\s+to\s+(?:open|find|connect|load|read|resolve|"
+                r"start|reach|import|compile|parse)\b", re.I),
+     "quoted an error after the agent's change"),
+    (re.compile(r"\bnot\s+(?:exactly\s+|quite\s+)?(?:like|as\s+in|the\s+same\s+as|matching)\s+(?:the\s+|in\s+the\s+|my\s+|"
+                r"this\s+)?(?:image|screenshot|design|reference|mockup|example|original|first\s+image)\b"
+                r"|\bnot\s+(?:exactly\s+|quite\s+)?like\s+(?:how\s+it\s+is|what\s+(?:is|was)|in\s+the|the)\b"
+                r"|\bquite\s+different\b|\b(?:too|way\s+too|still)\s+(?:different|bad|ugly|sensitive|fast|slow|small|big|large|"
+                r"wide|narrow|dark|bright)\b"
+                r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
+                r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
+     "said the result does not look right"),
+    (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?getting\b|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
+                r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
+                r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"
+                r"|\bit\s+(?:is\s+)?(?:missing|gone|empty|blank)\b|\b(?:only|just)\s+one\s+\w+\s+(?:is\s+)?(?:showing|shown|visible|working)\b", re.I),
+     "reported a problem after the agent's change"),
+    (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b|\bstill\s+(?:the\s+same|two|both|there|shows?|"
+                r"showing|has|have|gets?|getting|coming|being|saves?|saving|creates?|creating|prints?|printing|returns?|"
+                r"returning|uses?|using)\b"
+                r"|\b(?:only|one|small|little|minor|slight|last)\s+(?:little\s+|small\s+|minor\s+|remaining\s+)?"
+                r"(?:issue|problem|bug|glitch)\s+(?:is|remains|left)\b|\bcom(?:ing|es)\s+out\s+(?:as|wrong|empty|blank)\b"
+                r"|\b(?:currently\s+)?what'?s\s+happening\s+(?:is|now\s+is)\b|\bwhat\s+is\s+happening\s+is\b"
+                r"|\bneeds?\s+(?:a\s+)?fix(?:ing|ed)?\b|\bneed\s+to\s+(?:be\s+)?fix(?:ed)?\b|\bmiscalculat\w+"
+                r"|\bseems?\s+(?:like\s+)?(?:wrong|off|broken|incorrect)\b|\b(?:all|completely|just)\s+(?:grey|gray|black|white|blank|empty)\b"
+                r"|\b(?:i|we)\s+(?:couldn't|could\s+not|can't|cannot)\s+(?:find|see)\s+(?:it|that|this|them|the\s+\w+)\b"
+                r"|\b(?:have|has)\s+(?:a\s+)?different\s+(?:\w+\s+)?(?:size|sizes|color|colors|colour|colours|height|width|font|style)\b"
+                r"|\binconsistent\b|\bnot\s+consistent\b|\b(?:miss|misses|missed|missing)\s+the\b", re.I),
+     "said the result is not right yet"),
+    (re.compile(r"^\W*(?:please\s+)?fix\s*(?:it|this|that|them|these|those)?\s*(?:please|now|asap)?\W*$"
+                r"|^\W*(?:please\s+)?fix\s+the\s+(?:[\w-]+\s+){0,3}(?:button|page|screen|layout|bug|error|errors|issue|issues|"
+                r"ui|bar|header|footer|form|modal|test|tests|build|icon|icons|video|plot|import)\b", re.I),
+     "asked to fix what the agent made"),
+]
+
+# What an agent says when it has done something: the context that makes "it errors" a report on its work.
+CLAIMS = re.compile(
+    r"\b(?:should\s+now|now\s+(?:works?|compiles?|passes|runs|shows|displays|renders|loads|builds|starts|has|uses|includes|"
+    r"handles)|(?:is|are)\s+now\b|(?:has|have)\s+been\s+(?:fixed|resolved|updated|added|created|removed|implemented|"
+    r"applied|changed|replaced|refactored|set\s+up|moved|wired|configured|installed)|(?:i've|i\s+have|we've|we\s+have|i)\s+"
+    r"(?:fixed|updated|added|created|implemented|changed|removed|made|applied|refactored|replaced|rewritten|restructured|"
+    r"set\s+up|moved|cleaned|wired|configured|installed|modified)|\bfixed\b|\bresolved?\b|successfully|"
+    r"all\s+(?:tests|checks|errors|lint|linting|type)|✅|ready\s+(?:to\s+use|for)|(?:tests?|build|lint|tsc|checks?)\s+"
+    r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|ensures|"
+    r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes))\b",
+    re.I,
+)
+
+# Words that say "go on" after an interruption; a redirect must say something beyond them.
+CONTINUE_WORDS = frozenset("""
+please pls plz continue go on ahead keep going carry proceed resume do it now sorry ok okay yes yep sure you can
+could the with that this where left off again try retry tool was interrupted accident accidentally my bad
+mistake hit wrong key button by just finish what were doing task same thing back to work get let's lets start
+and then what's next nevermind never mind nvm oops hmm wait
+""".split())
+
+CONTINUE_ONLY = re.compile(
+    r"^(?:\W*(?:please|pls|sorry|oops|ok(?:ay)?|yes|yep|sure|continue|go\s+on|go\s+ahead|keep\s+going|carry\s+on|proceed|resume|nevermind|never\s+mind|nvm|try\s+again|retry|that\s+was\s+a\s+mistake|my\s+bad|accident(?:ally)?)\b)+\W*$",
+    re.I,
+)
+
+
+NOT_OWN_WORDS = re.compile(
+    r"^\W*(?:here's|here\s+is|here\s+are|below\s+is|this\s+is\s+what)\b"
+    r"|\b(?:docs?|documentation|readme|error|message|warning|linter|compiler|log|output|manual|guide|spec|ticket|"
+    r"article|post|blog|reviewer|he|she|they|it)\s+(?:says?|said|states?|suggests?|recommends?|complains?)\b",
+    re.I,
+)

@@ -1,0 +1,289 @@
+"""Codex CLI's memories: `$CODEX_HOME/memories/` (and `memories_v2/`), CODEX_HOME defaulting to `~/.codex`.
+
+Codex builds them in the background from finished sessions (openai/codex `codex-rs/memories/write`, and the
+templates embedded in Codex 0.171.0): phase 1 asks a model for a per-session `rollout_summary` and
+`raw_memory`; Codex writes each summary to `rollout_summaries/<slug>.md` under a header it writes itself
+(`thread_id:`, `updated_at:`, `rollout_path:`, `cwd:`, optional `git_branch:`, a blank line), and merges the
+raw memories into `raw_memories.md`. Phase 2 runs a consolidation agent that writes:
+- `MEMORY.md`: blocks `# Task Group: …` with `scope:` and `applies_to: cwd=<path>; reuse_rule=…`, task
+  sections whose `### rollout_summary_files` bullets carry `(cwd=<path>, rollout_path=…, updated_at=…)`, then
+  `## User preferences` ("when <situation>, the user asked / corrected: "<quote>" -> <default>"),
+  `## Reusable knowledge` and `## Failures and how to do differently` bullets;
+- `memory_summary.md`: `v1`, `## User Profile`, `## User preferences`, `## General Tips`,
+  `## What's in Memory`: a cross-project summary of the person.
+
+The folder is one per machine, not per project, so a memory belongs to this repository only through the
+working directories it names: a `MEMORY.md` block is read when its cwds name this repository (its main
+checkout or a worktree, or a folder inside one that is not a project of its own) and no other. Bullets of
+`User preferences` and `Failures and how to do differently` are `feedback` memories, `Reusable knowledge`
+bullets are `project` memories. When a memories folder has no `MEMORY.md` yet (phase 2 has not run, or the
+`memories_v2` layout, which keeps only summaries), the rollout summaries whose `cwd:` is this repository
+are read the same way (`Preference signals:`, `Failures and how to do differently:`, `Reusable knowledge:`).
+`memory_summary.md` is about the person across every project: its preferences and tips are `user`
+memories (not imported unless asked for by type).
+
+When the user explicitly asks Codex to remember something, Codex 0.171 writes an ad-hoc note,
+`extensions/ad_hoc/notes/<YYYY-MM-DDTHH-MM-SS>-<slug>.md` (verbatim Markdown), for the next consolidation.
+A note names no folder; it is this repository's when one of this repository's Codex sessions wrote it (its
+rollout mentions the note's file name). Such a note is a `feedback` memory; a note that asks Codex to forget
+or delete something is not a rule and is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from altimate_learn.capture.sessions._memory import (
+    AgentMemory,
+    SkippedMemory,
+    bullets,
+    digest_of,
+    list_markdown,
+    mtime_of,
+    one_line,
+    read_text,
+    sections,
+)
+
+AGENT = "codex"
+Belongs = Callable[[str], bool]  # is a working directory an agent recorded this repository's?
+ROOTS = ("memories", "memories_v2")
+_SECTION_TYPES = {"user preferences": "feedback", "failures and how to do differently": "feedback",
+                  "reusable knowledge": "project", "preference signals": "feedback"}
+_SUMMARY_TYPES = {"user preferences": "user", "general tips": "user"}
+_CWD = re.compile(r"\bcwd\s*=\s*([^;,)\n]+)")
+_TASK_REFS = re.compile(r"(?:\s*\[Task \d+\])+\s*$", re.I)
+_LABEL = re.compile(r"^\s*(preference signals|reusable knowledge|failures and how to do differently|key steps|"
+                    r"references|outcome)\s*:\s*(.*)$", re.I)
+_NOTE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md$")
+_FORGET = re.compile(r"^\W*(?:please\s+)?(?:forget|delete|remove|drop|disregard|unlearn)\b", re.I)
+NOTES = "extensions/ad_hoc/notes"
+_PREFERENCE = re.compile(r"^(when\b[^,]{3,120}?),\s*(?:after\b[^,]{0,120},\s*)?(?:the )?user\b.*?->\s*(.+)$",
+                         re.I)
+
+
+def codex_home() -> Path:
+    return Path(os.environ.get("CODEX_HOME") or Path.home() / ".codex").expanduser()
+
+
+def _cwds(text: str) -> list[str]:
+    out = []
+    for match in _CWD.finditer(text):
+        value = match.group(1).strip().strip("`'\"")
+        if value.startswith("~/"):
+            value = str(Path.home() / value[2:])
+        if os.path.isabs(value):
+            out.append(os.path.normpath(value))
+    return out
+
+
+def _ours(cwds: list[str], belongs: Belongs) -> bool:
+    """At least one recorded cwd is this repository's and none is another project's."""
+    return bool(cwds) and all(belongs(c) for c in cwds)
+
+
+def split_bullet(bullet: str) -> tuple[str, str]:
+    """(rule, why) of a Codex memory bullet: "when X, the user corrected: "q" -> do Y" reads as
+    "When X, do Y" with the quote as the why; "evidence -> implication" keeps the implication."""
+    bullet = _TASK_REFS.sub("", bullet).strip()
+    match = _PREFERENCE.match(bullet)
+    if match:
+        situation = match.group(1).strip()
+        rule = f"{situation[0].upper()}{situation[1:]}, {match.group(2).strip()}"
+        return rule, bullet[: bullet.rfind("->")].strip()
+    if "->" in bullet:
+        before, _, after = bullet.rpartition("->")
+        if after.strip():
+            rule = after.strip()
+            return rule[0].upper() + rule[1:], before.strip()
+    return bullet, ""
+
+
+def _memory(kind: str, group: str, section: str, bullet: str, rel: str, mtime: float, cwd: str) -> AgentMemory:
+    rule, why = split_bullet(bullet)
+    anchor = digest_of(one_line(group).lower(), section, one_line(bullet))[:16]
+    name = f"{one_line(group)[:80]} / {section}" if group else section
+    return AgentMemory(agent=AGENT, type=kind, name=name, key=f"{AGENT}:{rel}#{anchor}", rel=rel, mtime=mtime,
+                       rule=rule, why=why, digest=digest_of(kind, group, section, bullet), extra={"cwd": cwd})
+
+
+def read_handbook(text: str, rel: str, mtime: float, belongs: Belongs) -> tuple[list[AgentMemory], int]:
+    """Memories of this repository in a `MEMORY.md`, and how many task groups belong elsewhere."""
+    memories: list[AgentMemory] = []
+    others = 0
+    for heading, lines in sections(text, 1)[1:]:
+        if not heading.lower().startswith("task group"):
+            continue
+        group = heading.split(":", 1)[1].strip() if ":" in heading else heading
+        body = "\n".join(lines)
+        applies = next((line for line in lines if line.strip().lower().startswith("applies_to:")), "")
+        cwds = _cwds(applies) or _cwds(body)
+        if not _ours(cwds, belongs):
+            others += 1
+            continue
+        for section, section_lines in sections(body, 2)[1:]:
+            kind = _SECTION_TYPES.get(section.strip().lower())
+            if kind is None:
+                continue
+            for bullet in bullets(section_lines):
+                memories.append(_memory(kind, group, section.strip(), bullet, rel, mtime, cwds[0]))
+    return memories, others
+
+
+def read_summary_file(text: str, rel: str, mtime: float, belongs: Belongs) -> list[AgentMemory] | None:
+    """Memories in one `rollout_summaries/*.md` (None when its `cwd:` header is not this repository)."""
+    head, _, body = text.partition("\n\n")
+    header = {}
+    for line in head.split("\n"):
+        if ":" in line:
+            k, v = line.split(":", 1)
+            header[k.strip().lower()] = v.strip()
+    cwd = header.get("cwd", "")
+    if not cwd or not os.path.isabs(cwd) or not belongs(os.path.normpath(cwd)):
+        return None
+    memories: list[AgentMemory] = []
+    for task, lines in sections(body, 2)[1:] or [("", body.split("\n"))]:
+        group = task.split(":", 1)[1].strip() if ":" in task else task
+        label, chunk = "", []  # type: str, list[str]
+
+        def flush() -> None:
+            kind = _SECTION_TYPES.get(label)
+            if kind is not None:
+                for bullet in bullets(chunk):
+                    memories.append(_memory(kind, group, label.capitalize(), bullet, rel, mtime, cwd))
+
+        for line in lines:
+            match = _LABEL.match(line)
+            if match and not line[:1].isspace() and not line.lstrip().startswith(("-", "*")):
+                flush()
+                label = match.group(1).strip().lower()
+                chunk = [match.group(2)] if match.group(2).strip() else []
+                continue
+            chunk.append(line)
+        flush()
+    return memories
+
+
+def read_profile(text: str, rel: str, mtime: float) -> list[AgentMemory]:
+    """`memory_summary.md`: the person's cross-project preferences and tips (`user` memories)."""
+    out = []
+    for heading, lines in sections(text, 2)[1:]:
+        if heading.strip().lower() in _SUMMARY_TYPES:
+            for bullet in bullets(lines):
+                out.append(_memory("user", "", heading.strip(), bullet, rel, mtime, ""))
+    return out
+
+
+def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
+    """Which of the note file names appear in one of these rollout files (this repository's sessions)."""
+    wanted = {n.encode() for n in names}
+    found: set[bytes] = set()
+    for path in rollouts:
+        if not wanted - found:
+            break
+        try:
+            with open(path, "rb") as handle:
+                tail = b""
+                while chunk := handle.read(1 << 20):
+                    window = tail + chunk
+                    found |= {n for n in wanted - found if n in window}
+                    tail = window[-200:]
+        except OSError:
+            continue
+    return {n.decode() for n in found}
+
+
+def read_notes(folder: Path, name: str, rollouts: Callable[[], list[Path]]) -> tuple[list[AgentMemory],
+                                                                                   list[SkippedMemory]]:
+    """Ad-hoc notes this repository's Codex sessions wrote (see the module docstring)."""
+    from altimate_learn.capture.sessions.gemini_memory import read_note
+
+    notes_dir = folder / NOTES
+    files, _ = list_markdown(notes_dir)
+    files = [f for f in files if _NOTE_NAME.match(f.name)]
+    if not files:
+        return [], []
+    ours = _written_here([f.name for f in files], rollouts())
+    memories: list[AgentMemory] = []
+    skipped: list[SkippedMemory] = []
+    for path in files:
+        if path.name not in ours:
+            continue
+        rel = f"{name}/{NOTES}/{path.name}"
+        text, problem = read_text(path, folder)
+        if text is None:
+            skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
+            continue
+        note = read_note(text, path, rel)
+        if note is None:
+            skipped.append(SkippedMemory(AGENT, rel, "has no text"))
+            continue
+        if _FORGET.match(note.rule):
+            skipped.append(SkippedMemory(AGENT, rel, "asks Codex to forget or delete a memory: not a rule"))
+            continue
+        note.agent, note.type, note.key = AGENT, "feedback", f"{AGENT}:{rel}"
+        note.name = path.stem[20:] or path.stem  # the slug after the timestamp
+        memories.append(note)
+    return memories, skipped
+
+
+def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
+                  ) -> tuple[list[AgentMemory], list[SkippedMemory], list[Path], list[str]]:
+    """Every Codex memory of this repository: (memories, skipped files, folders read, notes).
+
+    ``belongs(path)`` says whether a recorded working directory is this repository's; ``rollouts`` are
+    this repository's Codex session files (listed only when there are ad-hoc notes to attribute)."""
+    home = codex_home()
+    memories: list[AgentMemory] = []
+    skipped: list[SkippedMemory] = []
+    read: list[Path] = []
+    notes: list[str] = []
+    seen: set[str] = set()
+    for name in ROOTS:
+        folder = home / name
+        if not folder.is_dir():
+            continue
+        read.append(folder)
+        found: list[AgentMemory] = []
+        handbook = folder / "MEMORY.md"
+        if handbook.exists():
+            rel = f"{name}/MEMORY.md"
+            text, problem = read_text(handbook, folder)
+            if text is None:
+                skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
+            else:
+                found, others = read_handbook(text, rel, mtime_of(handbook), belongs)
+                if others:
+                    notes.append(f"{rel}: {others} task group{'s' if others != 1 else ''} of other projects "
+                                 "left out")
+        else:
+            files, cut = list_markdown(folder / "rollout_summaries")
+            if cut:
+                skipped.append(SkippedMemory(AGENT, f"{name}/rollout_summaries", "too many files: the rest were "
+                                                                                    "not read"))
+            for path in files:
+                rel = f"{name}/rollout_summaries/{path.name}"
+                text, problem = read_text(path, folder)
+                if text is None:
+                    skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
+                    continue
+                found += read_summary_file(text, rel, mtime_of(path), belongs) or []
+        adhoc, bad = read_notes(folder, name, rollouts)
+        found += adhoc
+        skipped += bad
+        summary = folder / "memory_summary.md"
+        if summary.exists():
+            rel = f"{name}/memory_summary.md"
+            text, problem = read_text(summary, folder)
+            if text is None:
+                skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
+            else:
+                found += read_profile(text, rel, mtime_of(summary))
+        for memory in found:
+            if memory.key not in seen:  # the same bullet twice in one file is one memory
+                seen.add(memory.key)
+                memories.append(memory)
+    return memories, skipped, read, notes

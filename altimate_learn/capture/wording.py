@@ -1,0 +1,108 @@
+"""Chat shorthand and typos, made plain before the correction cues are tried.
+
+People type fast at an agent: "u didnt", "pls dont", "its still not workign", "thats not waht i asked". The
+cue patterns are written for the plain form, so the user's prose is normalised first, word by word:
+- a small table of chat shorthand ("u" → "you", "pls" → "please", "rn" → "right now");
+- contractions typed without the apostrophe ("dont", "didnt", "thats", "isnt");
+- a typo of a cue word (one letter dropped, added, changed, or two swapped: "workign", "seperate" are not
+  cue words, but "stil", "nothign", "chnaged", "eror" are), for words of five letters or more, and only
+  when the typed word is not itself a common word.
+
+Why not rapidfuzz: this runs on the hook path (live capture of a prompt), which imports no third-party
+module; a one-edit check against a few dozen cue words is a few lines of plain Python.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Chat shorthand → plain words. Only tokens that are unambiguous in a message to a coding agent.
+SHORTHAND = {
+    "u": "you", "ur": "your", "r": "are", "pls": "please", "plz": "please", "pleas": "please", "thx": "thanks",
+    "ty": "thanks", "rn": "right now", "bc": "because", "cuz": "because", "coz": "because", "cos": "because",
+    "tho": "though", "nvm": "never mind", "idk": "I don't know", "w/o": "without", "b4": "before",
+    "wat": "what", "wut": "what", "y'all": "you all", "ya": "you", "im": "I'm", "ive": "I've", "id": "id",
+    "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't", "arent": "aren't",
+    "wasnt": "wasn't", "werent": "weren't", "wont": "won't", "cant": "can't", "couldnt": "couldn't",
+    "shouldnt": "shouldn't", "wouldnt": "wouldn't", "havent": "haven't", "hasnt": "hasn't", "thats": "that's",
+    "whats": "what's", "youre": "you're", "youve": "you've", "theres": "there's", "lets": "let's",
+    "aint": "isn't", "gonna": "going to", "wanna": "want to",
+    # frequent short typos of cue words (too short for the one-edit repair below)
+    "stil": "still", "sitll": "still", "waht": "what", "dosent": "doesn't", "dosnt": "doesn't", "doesnot": "doesn't",
+    "didnot": "didn't", "isnot": "isn't", "wrnog": "wrong", "worng": "wrong", "eror": "error", "errr": "error",
+}
+
+# Cue words a typo may hide. Five letters or more: shorter words collide with real words too easily.
+CUE_WORDS = frozenset("""
+still again already wrong error errors broken working works worked changed change nothing anything
+instead should shouldn't didn't doesn't forgot forget remove removed revert asked said told mentioned
+showing displaying display visible rendering loading created saved difference different correct correctly
+incorrect missing missed ignore ignored ignoring exactly actually supposed failed failing fails never always
+compile compiling build building crash crashes crashing exception install installed import imported
+getting happening
+""".split())
+
+# Common words one edit away from a cue word: never "repaired".
+_REAL_WORDS = frozenset("""
+stall stills saint wring wrung worn works word words wording worker workers errand erred broke brokers
+change chance charge changes chanted nothings anything something instead install steady should
+shoulder forge forgo forgets remote remover removes reverb revere asker asks salt tole tolled told
+showing shoving snowing display displays visible created creates crated saved saves save different
+corrected exact factually supposed sailed failed fails never ever nevermore always alway compile
+compiler building built crash crush crashed crates inception install import imports important impart
+again gain against ready already alright wrongly mission missing misses missed ignored ignores
+""".split())
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'/]*")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one insertion, deletion, substitution or adjacent swap."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    for i in range(len(long_)):
+        if long_[:i] + long_[i + 1:] == short:
+            return True
+    return False
+
+
+_BY_LENGTH: dict[int, list[str]] = {}
+for _cue in CUE_WORDS:
+    _BY_LENGTH.setdefault(len(_cue), []).append(_cue)
+
+
+def repair(word: str) -> str | None:
+    """The cue word ``word`` is a typo of, or None."""
+    lowered = word.lower()
+    if len(lowered) < 5 or lowered in CUE_WORDS or lowered in _REAL_WORDS:
+        return None
+    for length in (len(lowered) - 1, len(lowered), len(lowered) + 1):
+        for cue in _BY_LENGTH.get(length, ()):
+            # an inflection is a word, not a typo ("create" is not a misspelt "created")
+            if cue[0] != lowered[0] or cue.startswith(lowered) or lowered.startswith(cue):
+                continue
+            if len(cue) >= 5 and _one_edit(lowered, cue):
+                return cue
+    return None
+
+
+def normalise(text: str) -> str:
+    """``text`` with chat shorthand, apostrophe-less contractions and typos of cue words made plain."""
+
+    def plain(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lowered = word.lower()
+        if lowered in SHORTHAND:
+            out = SHORTHAND[lowered]
+            return out[0].upper() + out[1:] if word[0].isupper() and out != "I'm" else out
+        fixed = repair(word)
+        return fixed if fixed else word
+
+    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
+    return _WORD.sub(plain, text)

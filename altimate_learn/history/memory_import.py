@@ -1,0 +1,543 @@
+"""`learn import-memories`: what the agents saved in their own memories about this repository becomes
+candidate lessons, through the same curator as every other source.
+
+1. Scan: each agent's module beside its transcript reader finds this repository's memories
+   (`claude_memory`, `codex_memory`, `gemini_memory`); unreadable files are listed as skipped, never fatal.
+2. Choose: `feedback` and `project` memories are the team's; `user` and `reference` memories are personal
+   and are only read when asked for by type (``types``).
+3. Compare with `memories.json` (a sidecar in the store, git-ignored like everything but approved.json):
+   a memory already imported with the same content adds nothing; a rewritten one updates the lesson it
+   staged (an EDIT while the lesson is only in the candidate, a replacement that supersedes it once it is
+   approved); one that disappeared is reported as deleted; one that could not be condensed is tried again.
+4. Propose (:mod:`altimate_learn.history.memory_condense`): redacted, screened, condensed offline or, for
+   what offline cannot condense, by the configured model when the person agreed to send.
+5. Curate: the proposals are deltas like a reflection's, with provenance, given to
+   :func:`altimate_learn.curate.curator.curate` a few at a time (its per-reflection limits hold), so lint,
+   redaction, dedupe (a duplicate counts as helpful on the existing lesson) and the contradiction rule
+   apply exactly as for reflection. Nothing is ever written to approved.json: `learn promote` decides.
+
+Every imported lesson carries `provenance`: the agent, the memory's name, its file relative to the agent's
+memory folder, its modification date and the user@host it came from, never a home path. `memories.json`
+holds keys, digests, names, statuses and lesson ids, never memory text.
+
+:func:`import_memories` is the one entry point, for the CLI and for the continual learner's schedule.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import re
+import socket
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.sessions._memory import AGENT_LABELS, TEAM_TYPES, TYPES, AgentMemory, SkippedMemory
+from altimate_learn.english import plural
+from altimate_learn.errors import LearnError, MalformedFileError
+from altimate_learn.curate.lint import lint
+from altimate_learn.history.memory_condense import (
+    HOSTILE_RULES, MODEL_BATCH, MODEL_TOKENS, SYSTEM, Proposal, apply_answer, build_prompt, propose_offline, redacted,
+)
+from altimate_learn.redact import redact
+from altimate_learn.store import Store, fsio
+
+AGENTS = ("claude-code", "codex", "gemini")
+STATE_FILE = "memories.json"
+OP = "import-memories"
+MAX_NAME = 60
+_TAG = re.compile(r"\[m(\d+)\]")
+_LESSON = re.compile(r"\bL-[0-9a-f]{4,}\b")
+
+
+# --- scanning ------------------------------------------------------------------------------------------
+
+@dataclass
+class Scan:
+    memories: list[AgentMemory] = field(default_factory=list)
+    skipped: list[SkippedMemory] = field(default_factory=list)
+    folders: dict[str, list[str]] = field(default_factory=dict)  # agent -> folders read (home shown as ~)
+    notes: list[str] = field(default_factory=list)
+    scanned: set[str] = field(default_factory=set)               # agents whose memory folders were read
+
+
+def tilde(path: Path) -> str:
+    home = str(Path.home())
+    text = str(path)
+    return "~" + text[len(home):] if home not in ("", "/") and (text == home or text.startswith(home + os.sep)) \
+        else text
+
+
+def _belongs(project_root: Path) -> Callable[[str], bool]:
+    """Whether a working directory an agent recorded is this repository's (main checkout or a worktree,
+    or a folder inside one that is not a project of its own)."""
+    from altimate_learn.capture.sessions import belongs_to, project_roots
+    from altimate_learn.capture.sessions.claude_memory import repository_roots
+
+    roots = [project_roots(r) for r in repository_roots(project_root)]
+    cache: dict[str, bool] = {}
+
+    def belongs(cwd: str) -> bool:
+        if cwd not in cache:
+            cache[cwd] = any(belongs_to(cwd, r) for r in roots)
+        return cache[cwd]
+
+    return belongs
+
+
+def _codex_rollouts(project_root: Path) -> list[Path]:
+    """This repository's Codex session files (main checkout and worktrees)."""
+    from altimate_learn.capture.sessions import codex, project_roots
+    from altimate_learn.capture.sessions.claude_memory import repository_roots
+
+    roots: set[str] = set()
+    for root in repository_roots(project_root):
+        roots |= project_roots(root)
+    try:
+        return [Path(info.path) for info in codex.discover(roots)]
+    except (OSError, ValueError):
+        return []
+
+
+def scan(project_root: Path, agents: Iterable[str] = AGENTS) -> Scan:
+    """This repository's memories of every agent in ``agents`` (reads only)."""
+    out = Scan()
+    for agent in agents:
+        try:
+            if agent == "claude-code":
+                from altimate_learn.capture.sessions import claude_memory
+
+                found = claude_memory.read_memories(project_root)
+            elif agent == "codex":
+                from altimate_learn.capture.sessions import codex_memory
+
+                found = codex_memory.read_memories(_belongs(project_root), lambda: _codex_rollouts(project_root))
+            elif agent == "gemini":
+                from altimate_learn.capture.sessions import gemini_memory
+
+                found = gemini_memory.read_for_project(project_root)
+            else:
+                raise LearnError(f"unknown agent '{agent}'.", f"Use one of: {', '.join(AGENTS)}, all.")
+        except OSError as exc:  # one agent's unreadable folder never hides the others
+            out.notes.append(f"{AGENT_LABELS[agent]}: memory folder cannot be read ({exc.strerror or exc})")
+            continue
+        memories, skipped, folders, notes = found
+        out.memories += memories
+        out.skipped += skipped
+        out.notes += notes
+        out.folders[agent] = [tilde(f) for f in folders]
+        if folders:
+            out.scanned.add(agent)
+    return out
+
+
+# --- state ---------------------------------------------------------------------------------------------
+
+def read_state(store: Store) -> dict[str, Any]:
+    """`memories.json` ({"version": 1, "memories": {key: entry}}); unreadable reads as empty (writes nothing)."""
+    try:
+        value = fsio.read_json(store.path(STATE_FILE), quarantine=False)
+    except MalformedFileError:
+        value = None
+    entries = value.get("memories") if isinstance(value, dict) else None
+    clean = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, dict)} \
+        if isinstance(entries, dict) else {}
+    return {"version": 1, "memories": clean}
+
+
+def _write_state(store: Store, updates: dict[str, dict[str, Any]]) -> None:
+    """Merge ``updates`` into the file under the store lock (another run may have written meanwhile)."""
+    if not updates:
+        return
+    with store.lock():
+        path = store.path(STATE_FILE)
+        try:
+            fsio.read_json(path, quarantine=False)
+        except MalformedFileError:
+            fsio.move_aside(path)  # never overwritten: kept beside, as every malformed file
+        state = read_state(store)
+        state["memories"].update(updates)
+        store.write_json(STATE_FILE, state)
+
+
+# --- provenance ----------------------------------------------------------------------------------------
+
+def machine() -> str:
+    """user@host of this machine (short host name), for provenance."""
+    try:
+        user = getpass.getuser()
+    except Exception:  # no user name in this environment
+        user = "someone"
+    host = (socket.gethostname() or "unknown").split(".")[0]
+    return re.sub(r"[^\w.@-]", "", f"{user}@{host}")[:80] or "unknown"
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_ABSOLUTE = re.compile(r"(?:(?<=\s)|^)(?:~|[A-Za-z]:)?[/\\][^\s,;:'\"()]*")
+
+
+def no_paths(text: str) -> str:
+    """``text`` with absolute paths cut to their last part: an agent names a memory after its working
+    directory (Codex's task groups do), and provenance is committed with the lesson."""
+    return _ABSOLUTE.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or "/", text)
+
+
+def provenance(memory: AgentMemory, where: str) -> str:
+    when = datetime.fromtimestamp(memory.mtime or 0, timezone.utc).strftime("%Y-%m-%d")
+    name = _clip(no_paths(redact(memory.name)), MAX_NAME)
+    return f"from {memory.label} '{name}' ({_clip(no_paths(redact(memory.rel)), 80)}, modified {when}, on {where})"
+
+
+# --- the import ----------------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What happened to one memory in this run."""
+
+    memory: AgentMemory
+    change: str                  # new | changed | unchanged | retry
+    status: str                  # staged | updated | replacement | merged | refused | conflict | waiting | unchanged
+    lesson: str | None = None
+    text: str | None = None
+    reason: str = ""
+    by: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.memory
+        return {"agent": m.agent, "type": m.type, "name": _clip(m.name, 120), "file": m.rel, "change": self.change,
+                "status": self.status, "lesson": self.lesson, "text": self.text, "reason": self.reason or None,
+                "condensed_by": self.by or None}
+
+
+@dataclass
+class ImportResult:
+    store: str
+    dry_run: bool = False
+    outcomes: list[Outcome] = field(default_factory=list)
+    skipped: list[SkippedMemory] = field(default_factory=list)
+    deleted: list[dict[str, Any]] = field(default_factory=list)
+    personal: dict[str, int] = field(default_factory=dict)
+    folders: dict[str, list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    model: str = ""
+    model_note: str = ""
+    candidate: str | None = None
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def added(self) -> int:
+        return sum(1 for o in self.outcomes if o.status in ("staged", "updated", "replacement"))
+
+    def to_json(self) -> dict[str, Any]:
+        counts = Counter(o.status for o in self.outcomes)
+        return {"store": self.store, "dry_run": self.dry_run, "folders": self.folders,
+                "memories": [o.to_json() for o in self.outcomes],
+                "skipped": [{"agent": s.agent, "file": s.rel, "reason": s.reason} for s in self.skipped],
+                "deleted": self.deleted, "personal": self.personal, "notes": self.notes,
+                "summary": {k: counts.get(k, 0) for k in ("staged", "updated", "replacement", "merged", "unchanged",
+                                                         "waiting", "conflict", "refused")},
+                "model": self.model or None, "candidate": self.candidate}
+
+
+def _plan(memory: AgentMemory, entry: dict[str, Any] | None) -> str:
+    if entry is None or entry.get("status") == "deleted":
+        return "new"
+    if entry.get("digest") != memory.digest:
+        return "changed"
+    if entry.get("status") == "waiting":
+        return "retry"
+    return "unchanged"
+
+
+def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None) -> dict[str, Any]:
+    m = outcome.memory
+    entry = {"agent": m.agent, "type": m.type, "name": _clip(m.name, 120), "file": m.rel, "digest": m.digest,
+             "modified": datetime.fromtimestamp(m.mtime or 0, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+             "status": outcome.status, "at": now}
+    lesson = outcome.lesson or (previous or {}).get("lesson")
+    if lesson:
+        entry["lesson"] = lesson
+    if outcome.reason:
+        entry["reason"] = _clip(outcome.reason, 300)
+    return entry
+
+
+def _base_lessons(store: Store) -> tuple[list[dict[str, Any]], set[str]]:
+    """The lessons the curator will work on (the candidate, else the approved set), and the approved ids."""
+    approved = store.approved()
+    candidate = store.candidate()
+    return (candidate if candidate is not None else approved), {lesson["id"] for lesson in approved}
+
+
+def _batches(items: list[tuple[dict[str, Any], int]]) -> list[list[tuple[dict[str, Any], int]]]:
+    """Deltas in groups the curator accepts in one pass (3 ADDs and 3 edits or replacements)."""
+    from altimate_learn.curate.curator import MAX_ADDS, MAX_EDITS
+
+    out: list[list[tuple[dict[str, Any], int]]] = []
+    current: list[tuple[dict[str, Any], int]] = []
+    adds = edits = 0
+    for item in items:
+        delta = item[0]
+        is_edit = delta["op"] == "EDIT" or bool(delta.get("supersedes"))
+        if (is_edit and edits >= MAX_EDITS) or (not is_edit and adds >= MAX_ADDS):
+            out.append(current)
+            current, adds, edits = [], 0, 0
+        current.append(item)
+        edits += is_edit
+        adds += not is_edit
+    if current:
+        out.append(current)
+    return out
+
+
+def _rejected_status(rule: str | None) -> str:
+    """A memory's status from the curator's rejection rule: a lint rule refuses it; a contradiction waits
+    for a person; a limit or a lesson changed meanwhile ("unknown-id") is tried again next run."""
+    if rule == "overlap":
+        return "conflict"
+    if rule == "duplicate":
+        return "merged"
+    if rule in ("limit", "too-many", "too-long", "unknown-id"):
+        return "waiting"
+    return "refused"
+
+
+def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iterable[str] | None = None,
+                    dry_run: bool = False, resolution: Any = None,
+                    consent: Callable[[int, str], bool] | None = None, max_stored: int | None = None,
+                    now: str | None = None) -> ImportResult:
+    """Import this repository's agent memories into the store's candidate (see the module docstring).
+
+    ``resolution`` is the model to condense with (:class:`altimate_learn.reflect.providers.Resolution`;
+    None or the builtin one: offline only); ``consent(count, model)`` is asked before waiting memories are
+    sent to it (None: send without asking, e.g. the learner's own schedule, which has its consent)."""
+    now = now or fsio.utc_now()
+    wanted = {t for t in (types or TEAM_TYPES)}
+    unknown = wanted - set(TYPES)
+    if unknown:
+        raise LearnError(f"unknown memory type '{sorted(unknown)[0]}'.", f"Use one of: {', '.join(TYPES)}.")
+    agents = list(dict.fromkeys(agents))
+    found = scan(store.project.root, agents)
+    result = ImportResult(store.name, dry_run=dry_run, skipped=found.skipped, folders=found.folders,
+                          notes=found.notes)
+    state = read_state(store)["memories"]
+    base, approved_ids = _base_lessons(store)
+    base_by_id = {lesson["id"]: lesson for lesson in base}
+    where = machine()
+
+    personal: Counter[str] = Counter()
+    work: list[tuple[Outcome, Proposal]] = []
+    for raw in found.memories:
+        if raw.type not in wanted:
+            personal[raw.type] += 1
+            continue
+        memory = redacted(raw)
+        change = _plan(raw, state.get(raw.key))
+        if change == "unchanged":
+            entry = state[raw.key]
+            result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
+                                           reason=entry.get("reason", "") if entry.get("status") != "staged" else ""))
+            continue
+        proposal = propose_offline(memory)
+        work.append((Outcome(memory, change, proposal.status, reason=proposal.reason), proposal))
+    result.personal = dict(sorted(personal.items()))
+
+    # the model, for what offline could not condense
+    waiting = [p for _, p in work if p.status == "waiting"]
+    chat = getattr(resolution, "chat", None)
+    if resolution is not None:
+        result.model = getattr(resolution, "model", "") or ""
+    if waiting and chat is not None:
+        if dry_run:
+            result.model_note = f"a real run would ask {result.model} to condense {plural(len(waiting), 'memory', 'memories')}"
+        elif consent is None or consent(len(waiting), result.model):
+            _condense_with_model(chat, waiting, result)
+        else:
+            result.model_note = f"not sent to {result.model}: {plural(len(waiting), 'memory', 'memories')} stay waiting"
+    elif waiting:
+        result.model_note = ("no model configured (--model or learn.model): memories whose rule is too long stay "
+                             "waiting")
+
+    deltas: list[tuple[dict[str, Any], int]] = []
+    for index, (outcome, proposal) in enumerate(work):
+        outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
+        if proposal.status != "ready":
+            continue
+        outcome.text = proposal.text
+        previous = state.get(proposal.memory.key) or {}
+        target = previous.get("lesson") if outcome.change in ("changed", "retry") else None
+        delta: dict[str, Any] = {"op": "ADD", "text": proposal.text,
+                                 "provenance": provenance(proposal.memory, where),
+                                 "reason": f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"}
+        if proposal.paths:
+            delta["paths"] = proposal.paths
+        if proposal.tags:
+            delta["tags"] = proposal.tags
+        if target in base_by_id:
+            old = base_by_id[target]
+            same = old["text"] == proposal.text and (not proposal.paths or
+                                                      (old.get("trigger") or {}).get("paths") == proposal.paths)
+            if same:
+                outcome.status, outcome.lesson = "unchanged", target
+                continue
+            if target in approved_ids:
+                delta["supersedes"] = target
+            else:
+                delta = {**delta, "op": "EDIT", "id": target}
+        deltas.append((delta, index))
+        outcome.status = "ready"
+
+    if dry_run:
+        for outcome, _ in work:
+            if outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
+                verdict = lint(outcome.text or "")
+                outcome.status = "would-stage" if verdict.ok else "refused"
+                outcome.reason = "" if verdict.ok else (verdict.reason or "fails lint")
+        result.outcomes += [o for o, _ in work]
+        result.deleted = _deleted(found, state, dry_run=True)
+        return result
+
+    _curate(store, deltas, work, max_stored)
+    result.outcomes += [o for o, _ in work]
+    result.deleted = _deleted(found, state, dry_run=False)
+    updates: dict[str, dict[str, Any]] = {}
+    for outcome in result.outcomes:
+        previous = state.get(outcome.memory.key)
+        if outcome.change == "unchanged" and previous is not None:
+            continue
+        updates[outcome.memory.key] = _entry(outcome, now, previous)
+    for gone in result.deleted:
+        updates[gone["key"]] = dict(state[gone["key"]], status="deleted", at=now)
+    _write_state(store, updates)
+    if store.path(Store.CANDIDATE).exists():
+        result.candidate = str(store.path(Store.CANDIDATE))
+    return result
+
+
+def _condense_with_model(chat: Any, waiting: list[Proposal], result: ImportResult) -> None:
+    from altimate_learn.reflect.providers import ProviderError
+
+    for start in range(0, len(waiting), MODEL_BATCH):
+        batch = waiting[start:start + MODEL_BATCH]
+        try:
+            completion = chat.complete(SYSTEM, build_prompt(batch), timeout=120, max_tokens=MODEL_TOKENS)
+        except ProviderError as exc:
+            for proposal in batch:
+                proposal.reason = f"{result.model} failed ({exc.message})"
+            result.model_note = f"{result.model} failed: {exc.message}"
+            return
+        apply_answer(batch, completion.text, result.model)
+        for proposal in batch:  # the model's text is screened like any other before the curator sees it
+            if proposal.status == "ready" and proposal.text:
+                verdict = lint(proposal.text)
+                if not verdict.ok and verdict.rule in HOSTILE_RULES:
+                    proposal.status, proposal.reason = "refused", f"{result.model}'s text {verdict.reason}"
+
+
+def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[tuple[Outcome, Proposal]],
+            max_stored: int | None) -> None:
+    """Give the deltas to the curator a batch at a time and record each memory's fate."""
+    from altimate_learn.curate.curator import curate
+
+    for batch in _batches(deltas):
+        result = curate(store, [d for d, _ in batch], op=OP, trusted_provenance=True, max_stored=max_stored)
+        done: set[int] = set()
+        for applied in result.applied:
+            tag = _TAG.search(str(applied.get("reason", "")))
+            if tag is None:
+                continue  # the REMOVE of a lesson this batch superseded
+            outcome = work[int(tag.group(1))][0]
+            done.add(int(tag.group(1)))
+            outcome.lesson = applied.get("id")
+            if applied["op"] == "HELPFUL":
+                outcome.status, outcome.reason = "merged", f"a duplicate of {applied.get('id')}, counted as helpful"
+            elif applied["op"] == "EDIT":
+                outcome.status = "unchanged" if applied.get("note") == "no change" else "updated"
+            elif applied.get("supersedes"):
+                outcome.status, outcome.reason = "replacement", f"replaces {applied['supersedes']} (superseded)"
+            else:
+                outcome.status = "staged"
+        for rejected in result.rejected:
+            if "index" not in rejected or not 0 <= rejected["index"] < len(batch):
+                continue
+            index = batch[rejected["index"]][1]
+            outcome = work[index][0]
+            done.add(index)
+            reason = str(rejected.get("reason", ""))
+            outcome.status = _rejected_status(rejected.get("rule"))
+            if outcome.status == "merged":
+                match = _LESSON.search(reason)
+                outcome.lesson = match.group(0) if match else None
+                outcome.reason = f"a duplicate of {outcome.lesson}" if outcome.lesson else reason
+            else:
+                outcome.reason = reason
+        for _, index in batch:
+            if index not in done:
+                outcome = work[index][0]
+                outcome.status, outcome.reason = "waiting", "the curator reported nothing for it"
+
+
+def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, dry_run: bool) -> list[dict[str, Any]]:
+    """Memories imported before whose file (or entry) is gone, for agents whose folders were read."""
+    present = {m.key for m in found.memories}
+    out = []
+    for key, entry in sorted(state.items()):
+        if entry.get("agent") in found.scanned and key not in present and entry.get("status") != "deleted":
+            out.append({"key": key, "agent": entry.get("agent"), "name": entry.get("name"), "file": entry.get("file"),
+                        "lesson": entry.get("lesson")})
+    return out
+
+
+# --- status --------------------------------------------------------------------------------------------
+
+def pending(store: Store) -> dict[str, int]:
+    """How many team memories of this repository are not reviewed yet, for `learn status`:
+    ``new`` (never imported, or rewritten since), ``waiting`` (could not be condensed, or conflict with a
+    lesson), ``staged`` (their lesson is in the candidate, not approved yet); ``total`` is their sum."""
+    found = scan(store.project.root)
+    state = read_state(store)["memories"]
+    candidate = store.candidate()
+    staged_ids = {lesson["id"] for lesson in candidate or []} - {lesson["id"] for lesson in store.approved()}
+    counts = Counter()
+    for memory in found.memories:
+        if memory.type not in TEAM_TYPES:
+            continue
+        counts["memories"] += 1
+        entry = state.get(memory.key)
+        change = _plan(memory, entry)
+        if change in ("new", "changed"):
+            counts["new"] += 1
+        elif entry and entry.get("status") in ("waiting", "conflict"):
+            counts["waiting"] += 1
+        elif entry and entry.get("lesson") in staged_ids and entry.get("status") in ("staged", "updated",
+                                                                                     "replacement"):
+            counts["staged"] += 1
+    out = {k: counts.get(k, 0) for k in ("memories", "new", "waiting", "staged")}
+    out["total"] = out["new"] + out["waiting"] + out["staged"]
+    return out
+
+
+def status_line(counts: dict[str, int]) -> str:
+    """The `learn status` line for :func:`pending`'s counts."""
+    total = counts["total"]
+    head = f"{plural(counts['memories'], 'team memory', 'team memories')} of this repository"
+    if not total:
+        return head + ", all reviewed"
+    parts = []
+    if counts["new"]:
+        parts.append(f"{counts['new']} not imported (`learn import-memories`)")
+    if counts["waiting"]:
+        parts.append(f"{counts['waiting']} waiting (`learn import-memories --dry-run` says why)")
+    if counts["staged"]:
+        parts.append(f"{counts['staged']} in the candidate (`learn show`)")
+    return f"{head}, {total} not yet reviewed: " + ", ".join(parts)

@@ -1,0 +1,407 @@
+"""The learner's digest: every exchange a person had with an agent in this project since the last run.
+
+An exchange is one message the person typed (or a call they refused, with their reason), the agent answer
+it replied to (clipped to its start and end), and what happened in between: the tool calls that failed, a
+call the person refused, an answer they cut off. Each exchange carries a history reference,
+``<session id>:<message id>``, which the model must cite for anything it proposes.
+
+Sessions come from the readers of :mod:`altimate_learn.capture.sessions` (every harness, discovered for
+this project, plus the sessions a person passed to `learn capture`), so harness boilerplate, hook output
+and our own injected sections are already gone from user text. Sub-agent sessions (a parent session's
+prompts, not a person's) and the learner's own sessions (an agent CLI run headless as a reflector, whose
+first message is our prompt) never enter a digest. Slash commands are not exchanges.
+
+Every text is redacted (:func:`altimate_learn.redact.redact`) when the exchange is made, before the
+prioritiser, the digest or the model sees it; the whole digest is at most :data:`DIGEST_BYTES` (48 KiB).
+
+Cursors. A run reads each session from where the last run stopped: the cursor names the last message
+read (its id, position and time). A session not seen before is read from the first run's floor (7 days
+before it, or `--since`). When the digest cannot hold everything, whole exchanges are kept in each
+session's order, so the cursor only ever advances over what the model was really shown; the sessions
+the classifier finds corrections in go first (the classifier prioritises; it no longer decides). A cursor
+whose message is gone (a rewound or rewritten transcript) falls back to the messages after its time, and
+says so; a transcript that vanished keeps its cursor, and says so once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
+from altimate_learn.redact import redact
+
+DIGEST_BYTES = 48 * 1024
+TYPED_CAP = 2_000  # characters of one typed message
+REPLY_HEAD = 250  # characters of the start of the answer replied to
+REPLY_TAIL = 450  # … and of its end (where the agent says what it did)
+FAILURE_CAP = 160
+MAX_FAILURES = 3  # failed calls listed per exchange (the rest are counted)
+MAX_FILES = 5
+READ_CAP = 8_000  # raw characters looked at before clipping (redaction cost stays bounded)
+
+
+@dataclass
+class Exchange:
+    """One thing the person said, with what it replied to. Texts are redacted already."""
+
+    ref: str  # "<session id>:<message id>"
+    session: str
+    key: str  # the session's cursor key ("<harness>:<session id>")
+    message_id: str
+    index: int  # position among the session's user messages (0 = the task)
+    at: str | None
+    kind: str  # "text" or "rejection"
+    text: str
+    reply: str | None = None
+    reply_cut: bool = False  # the person cut that answer off
+    refused: list[str] = field(default_factory=list)  # tool calls refused without a word
+    failures: list[str] = field(default_factory=list)
+    more_failures: int = 0
+    tools: int = 0  # tool calls since the previous message
+    files: list[str] = field(default_factory=list)
+    hint: str | None = None  # the classifier's verdict, when it calls this a correction
+
+    @property
+    def typed(self) -> bool:
+        return bool(self.text.strip())
+
+    def render(self) -> str:
+        lines = [f"[{self.ref}]" + (f" {self.at}" if self.at else "")]
+        if self.reply:
+            lines.append("  agent answer it replied to" + (" (cut off by the person)" if self.reply_cut else "")
+                         + ": " + self.reply)
+        elif self.reply_cut:
+            lines.append("  (the person cut the agent's answer off)")
+        if self.tools:
+            files = f"; files changed: {', '.join(self.files)}" if self.files else ""
+            lines.append(f"  agent made {self.tools} tool call{'s' if self.tools != 1 else ''} before it{files}")
+        for failure in self.failures:
+            lines.append(f"  tool failed: {failure}")
+        if self.more_failures:
+            lines.append(f"  ({self.more_failures} more failed tool calls)")
+        for refused in self.refused:
+            lines.append(f"  the person refused a {refused} call")
+        if self.kind == "rejection":
+            lines.append("  the person refused the call and said: " + self.text)
+        else:
+            lines.append("  person typed: " + self.text.replace("\n", "\n    "))
+        return "\n".join(lines)
+
+
+@dataclass
+class SessionRead:
+    """What one session holds after its cursor."""
+
+    info: SessionInfo
+    key: str
+    exchanges: list[Exchange] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    skipped_lines: int = 0
+    own: bool = False  # the learner's own session (an agent CLI run as reflector): never read
+    fingerprint: dict[str, Any] = field(default_factory=dict)
+
+
+def session_key(info: SessionInfo) -> str:
+    return f"{info.harness}:{info.id}"
+
+
+def fingerprint(info: SessionInfo) -> dict[str, Any]:
+    """What says a session changed: its recorded update time, and its file's size and mtime when it has one
+    to itself (an opencode database holds many sessions: its update time is the session's own)."""
+    out: dict[str, Any] = {"updated": info.updated}
+    if info.harness != "opencode":
+        try:
+            stat = os.stat(info.path)
+            out["size"] = stat.st_size
+            out["mtime"] = stat.st_mtime_ns
+        except OSError:
+            pass
+    return out
+
+
+# --- clipping ------------------------------------------------------------------------------------------
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def clip_typed(text: str) -> str:
+    raw = text.strip()[:READ_CAP]
+    cleaned = redact(raw).strip()
+    if len(cleaned) <= TYPED_CAP:
+        return cleaned
+    return cleaned[:TYPED_CAP] + f"… [+{len(cleaned) - TYPED_CAP} chars]"
+
+
+def clip_reply(text: str) -> str:
+    """The start and the end of an answer, redacted; a cut falls on whitespace so no secret is split."""
+    raw = _flat(text)
+    if len(raw) <= READ_CAP:
+        cleaned = redact(raw)
+    else:
+        head = raw[:READ_CAP // 2]
+        tail = raw[-READ_CAP // 2:]
+        tail = tail[tail.find(" ") + 1:] if " " in tail else tail
+        cleaned = redact(head) + " " + redact(tail)
+    if len(cleaned) <= REPLY_HEAD + REPLY_TAIL + 20:
+        return cleaned
+    head = cleaned[:REPLY_HEAD]
+    head = head[:head.rfind(" ")] if " " in head else head
+    tail = cleaned[-REPLY_TAIL:]
+    tail = tail[tail.find(" ") + 1:] if " " in tail else tail
+    return f"{head} … {tail}"
+
+
+_BOILERPLATE = re.compile(r"^(?:exit code:? ?-?\d+|exit status:? ?-?\d+|command:|directory:|stdout:|stderr:|output:)\s*",
+                         re.I)
+_ERROR_WORDS = re.compile(r"error|failed|failure|not found|no such|denied|invalid|cannot|can't|unable|exception"
+                          r"|traceback|refused|missing", re.I)
+
+
+def _failure_line(call: ToolCall) -> str:
+    code = f" (exit {call.exit_code})" if call.exit_code not in (None, 0) else ""
+    detail = call.result if isinstance(call.result, str) else ""
+    lines = [line.strip() for line in detail[:READ_CAP].splitlines() if line.strip()]
+    useful = [line for line in lines if not _BOILERPLATE.match(line)] or lines
+    first = next((line for line in useful if _ERROR_WORDS.search(line)), useful[0] if useful else "")
+    first = redact(first[:READ_CAP])
+    if len(first) > FAILURE_CAP:
+        first = first[:FAILURE_CAP] + "…"
+    return f"{call.name}{code}" + (f": {first}" if first else "")
+
+
+def _relative(path: str, cwd: str | None) -> str:
+    if cwd and os.path.isabs(path):
+        try:
+            return str(Path(path).relative_to(Path(cwd)))
+        except ValueError:
+            return os.path.basename(path)
+    return path
+
+
+# --- reading one session -------------------------------------------------------------------------------
+
+def _is_own(text: str) -> bool:
+    from altimate_learn.markers import is_learn_prompt
+
+    return is_learn_prompt(text)
+
+
+def _after_cursor(message: UserMessage, message_id: str, cursor: dict[str, Any] | None, state: dict[str, Any],
+                  floor: datetime | None) -> bool:
+    """Whether ``message`` is new for this run (see the module docstring)."""
+    from altimate_learn.capture.sessions._io import parse_time
+
+    if cursor is None:
+        if floor is None:
+            return True
+        at = parse_time(message.at)
+        return at is None or at >= floor
+    if state["passed"]:
+        return True
+    if message_id == cursor.get("message") and message.index == cursor.get("index"):
+        state["passed"] = True
+        return False
+    if state["fallback"]:  # the cursor's message is gone: what came after its time is new
+        at, last = parse_time(message.at), parse_time(cursor.get("at"))
+        if at is not None and last is not None:
+            return at > last
+        return message.index > int(cursor.get("index", -1))
+    return False
+
+
+def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None) -> SessionRead:
+    """The exchanges of ``info`` after ``cursor`` (raises LearnError / OSError when it cannot be read)."""
+    from altimate_learn.capture.classifier import classify_user_message, is_slash_command
+    from altimate_learn.capture.sessions import read_session as open_reader
+
+    result = SessionRead(info, session_key(info), fingerprint=fingerprint(info))
+    reader = open_reader(Path(info.path), harness=info.harness,
+                         session_id=info.id if info.harness == "opencode" else None)
+    cwd = reader.info.cwd or info.cwd
+    state = {"passed": False, "fallback": False}
+    for attempt in range(2):
+        exchanges: list[Exchange] = []
+        last_reply: str | None = None
+        reply_cut = False
+        refused: list[str] = []
+        failures: list[str] = []
+        more = tools = 0
+        files: list[str] = []
+        previous: UserMessage | None = None
+        first_text = True
+        for event in reader.events():
+            if isinstance(event, AssistantTurn):
+                if event.text.strip():
+                    last_reply = event.text
+                    reply_cut = bool(event.aborted)
+                elif event.aborted:
+                    reply_cut = True
+                continue
+            if isinstance(event, ToolCall):
+                tools += 1
+                if event.is_error:
+                    if len(failures) < MAX_FAILURES:
+                        failures.append(_failure_line(event))
+                    else:
+                        more += 1
+                if event.writes:
+                    files += [_relative(p, cwd) for p in event.paths()]
+                continue
+            if not isinstance(event, UserMessage):
+                continue
+            if event.kind == "text" and first_text:
+                first_text = False
+                if _is_own(event.text):
+                    result.own = True
+                    return result
+            if event.kind == "interrupt":
+                reply_cut = True
+                continue
+            if event.kind == "rejection" and not (event.reason or "").strip():
+                refused.append(event.tool_name or "tool")
+                continue
+            if event.kind == "text" and is_slash_command(event.text):
+                previous = event
+                continue
+            message_id = event.id or f"#{event.index}"
+            if _after_cursor(event, message_id, cursor, state, floor):
+                text = clip_typed(event.reason if event.kind == "rejection" else event.text)
+                exchange = Exchange(
+                    ref=f"{info.id}:{message_id}", session=info.id, key=result.key, message_id=message_id,
+                    index=event.index, at=event.at, kind="rejection" if event.kind == "rejection" else "text",
+                    text=text, reply=clip_reply(last_reply) if last_reply else None, reply_cut=reply_cut,
+                    refused=refused, failures=failures, more_failures=more, tools=tools,
+                    files=list(dict.fromkeys(files))[:MAX_FILES])
+                redacted = UserMessage(text=text, index=event.index, kind=event.kind, reason=text,
+                                       after_assistant=event.after_assistant, tool_name=event.tool_name)
+                verdict = classify_user_message(redacted, previous)
+                if verdict.correction:
+                    exchange.hint = verdict.reason
+                if exchange.typed:
+                    exchanges.append(exchange)
+            previous = event
+            last_reply, reply_cut, refused, failures, more, tools, files = None, False, [], [], 0, 0, []
+        if cursor is None or state["passed"] or state["fallback"]:
+            break
+        # The cursor's message is not in the transcript any more: read it again by time.
+        state["fallback"] = True
+        result.notes.append(f"session {info.id}: its transcript changed since the last run (message "
+                            f"{cursor.get('message')} is gone); read the messages after {cursor.get('at') or 'it'}")
+    result.exchanges = exchanges
+    result.skipped_lines = reader.info.skipped
+    if reader.info.skipped:
+        result.notes.append(f"session {info.id}: {reader.info.skipped} unreadable line"
+                            f"{'s' if reader.info.skipped != 1 else ''} (not JSON or not UTF-8) skipped")
+    return result
+
+
+# --- the digest ----------------------------------------------------------------------------------------
+
+@dataclass
+class Digest:
+    text: str
+    exchanges: list[Exchange]  # what the model is shown, in digest order
+    sessions: list[SessionRead]  # every session read (shown or not)
+    cursors: dict[str, dict[str, Any]]  # new cursor of each session with shown exchanges
+    left_out: int = 0  # exchanges that did not fit (the next run reads them)
+    notes: list[str] = field(default_factory=list)
+    feedback: list[dict[str, Any]] = field(default_factory=list)  # open signals shown beside the exchanges
+
+    @property
+    def truncated(self) -> bool:
+        return self.left_out > 0
+
+    @property
+    def refs(self) -> dict[str, str]:
+        """Every reference the model may cite → the session it belongs to (signals: ``signal``)."""
+        out = {e.ref: e.session for e in self.exchanges}
+        out.update({s["id"]: "signal:" + s["id"] for s in self.feedback})
+        return out
+
+    @property
+    def typed_messages(self) -> int:
+        return len(self.exchanges)
+
+    @property
+    def size(self) -> int:
+        return len(self.text.encode("utf-8"))
+
+
+def _priority(read: SessionRead) -> tuple[int, str]:
+    flagged = any(e.hint or e.failures or e.kind == "rejection" or e.reply_cut for e in read.exchanges)
+    first = read.exchanges[0].at or "" if read.exchanges else ""
+    return (0 if flagged else 1, first)
+
+
+def _session_header(read: SessionRead) -> str:
+    info = read.info
+    when = f", started {info.started}" if info.started else ""
+    return f"## Session {info.id} ({info.harness}{when})"
+
+
+def signal_line(signal: dict[str, Any]) -> str:
+    text = _flat(str(signal.get("text", "")))
+    return f"[{signal['id']}] {signal['kind']}: {text}"
+
+
+def assemble(reads: list[SessionRead], *, feedback: list[dict[str, Any]] | None = None,
+             budget: int = DIGEST_BYTES, feedback_budget: int = 12 * 1024) -> Digest:
+    """Fit whole exchanges (in each session's order) and open signals into ``budget`` bytes."""
+    header = ("# Conversations in this project since the last run\n"
+              "Each exchange starts with its reference in brackets: cite those references.\n")
+    used = len(header.encode("utf-8"))
+    shown_feedback: list[dict[str, Any]] = []
+    feedback_lines: list[str] = []
+    if feedback:
+        title = "\n## Other feedback recorded for this project\n"
+        room = min(feedback_budget, budget // 4)
+        spent = len(title.encode("utf-8"))
+        for signal in feedback:
+            line = signal_line(signal)
+            cost = len(line.encode("utf-8")) + 1
+            if spent + cost > room:
+                continue
+            spent += cost
+            feedback_lines.append(line)
+            shown_feedback.append(signal)
+        if feedback_lines:
+            used += spent
+    parts: list[str] = [header]
+    shown: list[Exchange] = []
+    cursors: dict[str, dict[str, Any]] = {}
+    left_out = 0
+    for read in sorted((r for r in reads if r.exchanges), key=_priority):
+        title = "\n" + _session_header(read) + "\n"
+        cost_title = len(title.encode("utf-8"))
+        taken: list[str] = []
+        last: Exchange | None = None
+        stopped = False
+        for exchange in read.exchanges:
+            if stopped:
+                left_out += 1
+                continue
+            text = exchange.render() + "\n"
+            cost = len(text.encode("utf-8")) + (cost_title if not taken else 0)
+            if used + cost > budget:
+                stopped = True
+                left_out += 1
+                continue
+            used += cost
+            taken.append(text)
+            shown.append(exchange)
+            last = exchange
+        if taken and last is not None:
+            parts.append(title + "".join(taken))
+            cursors[read.key] = {"message": last.message_id, "index": last.index, "at": last.at,
+                                 "session": read.info.id, "harness": read.info.harness, "path": read.info.path,
+                                 **({"complete": read.fingerprint} if not stopped else {})}
+    if feedback_lines:
+        parts.append("\n## Other feedback recorded for this project\n" + "\n".join(feedback_lines) + "\n")
+    notes = [n for r in reads for n in r.notes]
+    return Digest("".join(parts), shown, reads, cursors, left_out, notes, shown_feedback)

@@ -1,0 +1,118 @@
+"""Which sessions a run reads: the project's sessions of every harness, and those given to `learn capture`.
+
+Discovery (:func:`altimate_learn.capture.sessions.discover_sessions`) lists the sessions updated since the
+state's ``scan_from``; a session whose fingerprint is the one its cursor recorded when it was read to the end
+is not opened again. Sub-agent sessions are not a person's conversation, and the learner's own sessions (an
+agent CLI run as reflector) are marked once and never read again. A session a person passed to `learn
+capture` is in scope whatever its age. A session that cannot be read (gone, not a transcript, a database
+that is busy) keeps its cursor and says why, once per problem.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.model import SessionInfo
+from altimate_learn.errors import LearnError
+from altimate_learn.learner.digest import SessionRead, fingerprint, read_session, session_key
+from altimate_learn.store import ProjectPaths
+
+
+def remember_captured(paths: ProjectPaths, sessions: list[tuple[str, str, str]]) -> None:
+    """Record sessions given to `learn capture` by path (harness, id, path): the learner reads them whatever
+    their age, even from outside the project's session folders."""
+    from altimate_learn.learner.state import LearnerFiles
+
+    files = LearnerFiles(paths)
+    with files.lock():
+        state = files.read_state()
+        for harness, session_id, path in sessions:
+            state["captured"][f"{harness}:{session_id}"] = {"path": str(Path(path).resolve()), "harness": harness,
+                                                            "session": session_id}
+        files.write_state(state)
+
+
+def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo]:
+    from altimate_learn.capture.sessions import read_session as open_reader
+
+    out = []
+    for key, entry in list(state["captured"].items()):
+        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str):
+            state["captured"].pop(key, None)
+            continue
+        path = Path(entry["path"])
+        if not path.exists():
+            if not entry.get("missing"):
+                notes.append(f"session {entry.get('session')}: its transcript {path} (given to `learn capture`) "
+                             "vanished; its cursor is kept")
+                entry["missing"] = True
+            continue
+        entry.pop("missing", None)
+        try:
+            reader = open_reader(path, harness=entry.get("harness"),
+                                 session_id=entry.get("session") if entry.get("harness") == "opencode" else None)
+        except (LearnError, OSError, sqlite3.Error) as exc:
+            notes.append(f"session {entry.get('session')}: {path} cannot be read ({_why(exc)}); its cursor is kept")
+            continue
+        out.append(reader.info)
+    return out
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, LearnError):
+        return exc.message.rstrip(".")
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+def collect(root: Path, state: dict[str, Any], *, floor: datetime | None, scan_from: datetime | None,
+            notes: list[str]) -> list[SessionRead]:
+    """Read every session with something new after its cursor (see the module docstring)."""
+    from altimate_learn.capture.sessions import discover_sessions
+
+    try:
+        infos = discover_sessions(root, since=scan_from)
+    except (OSError, ValueError) as exc:
+        notes.append(f"sessions could not be listed ({_why(exc)})")
+        infos = []
+    captured = _captured_infos(state, notes)
+    captured_keys = {session_key(i) for i in captured}
+    seen: set[str] = set()
+    cursors: dict[str, Any] = state["cursors"]
+    reads: list[SessionRead] = []
+    for info in [*captured, *infos]:
+        key = session_key(info)
+        if key in seen or info.parent_id:
+            continue
+        seen.add(key)
+        cursor = cursors.get(key) if isinstance(cursors.get(key), dict) else None
+        if cursor is not None:
+            cursor.pop("missing", None)
+            if cursor.get("own"):
+                continue
+            if cursor.get("complete") and cursor["complete"] == fingerprint(info):
+                continue
+        try:
+            read = read_session(info, cursor if cursor and cursor.get("message") else None,
+                                floor=None if key in captured_keys else floor)
+        except (LearnError, OSError, sqlite3.Error, ValueError) as exc:
+            notes.append(f"session {info.id} ({info.harness}): cannot be read ({_why(exc)}); its cursor stays "
+                         "where it was")
+            continue
+        if read.own:
+            cursors[key] = {"own": True, "session": info.id, "harness": info.harness, "path": info.path,
+                            "complete": read.fingerprint}
+            continue
+        reads.append(read)
+    for key, cursor in cursors.items():
+        if not isinstance(cursor, dict) or key in seen or cursor.get("own") or cursor.get("missing"):
+            continue
+        path = cursor.get("path")
+        if isinstance(path, str) and path and not os.path.exists(path):
+            notes.append(f"session {cursor.get('session')}: its transcript {path} vanished since the last run; "
+                         "its cursor is kept")
+            cursor["missing"] = True
+    return reads

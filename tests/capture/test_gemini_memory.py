@@ -1,0 +1,140 @@
+"""Gemini CLI memories, on files produced the way Gemini CLI produces them.
+
+`save_memory` below is a line-for-line port of google-gemini/gemini-cli
+`packages/core/src/tools/memoryTool.ts` (`sanitizeFact`, `computeGlobalMemoryContent`,
+`computeProjectMemoryContent`): the global fact goes under `## Gemini Added Memories` in `~/.gemini/GEMINI.md`,
+a project fact is appended as a bare `- fact` line to `~/.gemini/tmp/<project>/memory/MEMORY.md`. The 0.61
+layout (no `save_memory`: the model edits `MEMORY.md` and sibling notes itself, as its system prompt tells
+it, see realagents/gemini/samples/requests) is written as that prompt asks: brief facts and one-line
+pointers in `MEMORY.md`, detail in a sibling note.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from altimate_learn.capture.sessions import gemini_memory as gm
+from altimate_learn.history.memory_import import scan
+
+HEADER = "## Gemini Added Memories"
+
+
+def _sanitize(fact: str) -> str:
+    text = re.sub(r"[\r\n]", " ", fact).strip()
+    text = re.sub(r"^(-+\s*)+", "", text).strip()
+    return re.sub(r"[<>]", " ", text)
+
+
+def _newline_separation(content: str) -> str:
+    if not content:
+        return ""
+    if content.endswith("\n\n") or content.endswith("\r\n\r\n"):
+        return ""
+    if content.endswith("\n") or content.endswith("\r\n"):
+        return "\n"
+    return "\n\n"
+
+
+def save_memory(path: Path, fact: str, scope: str = "global") -> None:
+    """What Gemini CLI's save_memory writes (memoryTool.ts, ported)."""
+    current = path.read_text() if path.exists() else ""
+    item = f"- {_sanitize(fact)}"
+    if scope == "project":
+        if not current:
+            new = f"{item}\n"
+        elif current.endswith("\n"):
+            new = f"{current}{item}\n"
+        else:
+            new = f"{current}\n{item}\n"
+    else:
+        at = current.find(HEADER)
+        if at == -1:
+            new = current + f"{_newline_separation(current)}{HEADER}\n{item}\n"
+        else:
+            start = at + len(HEADER)
+            end = current.find("\n## ", start)
+            end = len(current) if end == -1 else end
+            before = current[:start].rstrip()
+            section = current[start:end].rstrip() + f"\n{item}"
+            after = current[end:]
+            new = f"{before}\n{section.lstrip()}\n{after}".rstrip() + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(new)
+
+
+def register(project: Path, slug: str) -> Path:
+    """~/.gemini/projects.json as Gemini CLI records a project's short name; its tmp folder."""
+    registry = Path.home() / ".gemini" / "projects.json"
+    registry.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(registry.read_text()) if registry.exists() else {"projects": {}}
+    data["projects"][str(project)] = slug
+    registry.write_text(json.dumps(data))
+    return Path.home() / ".gemini" / "tmp" / slug
+
+
+def test_save_memory_facts_project_and_global(git_repo: Path, tmp_path: Path) -> None:
+    from tests.conftest import git
+
+    other = tmp_path / "repo-old"  # a sibling whose name starts like ours
+    other.mkdir()
+    git(other, "init", "-q")
+    memory_index = register(git_repo, "repo") / "memory" / "MEMORY.md"
+    save_memory(memory_index, "This project formats SQL with sqlfluff before committing.", scope="project")
+    save_memory(memory_index, "- Run `make test`\nnot pytest directly, in this repo.", scope="project")
+    save_memory(register(other, "repo-old") / "memory" / "MEMORY.md", "The old repo uses tabs.", scope="project")
+    global_file = Path.home() / ".gemini" / "GEMINI.md"
+    global_file.parent.mkdir(parents=True, exist_ok=True)
+    global_file.write_text("# My global instructions\n\nBe brief.\n\n## Other section\n- not a memory\n")
+    save_memory(global_file, "My preferred language is Python.")
+    save_memory(global_file, "I like <b>tabs</b>.")
+    assert global_file.read_text().endswith(
+        "## Gemini Added Memories\n- My preferred language is Python.\n- I like  b tabs /b .\n")
+
+    found = scan(git_repo, ["gemini"])
+    assert [(m.type, m.rule, m.rel) for m in found.memories] == [
+        ("project", "This project formats SQL with sqlfluff before committing.", "memory/MEMORY.md"),
+        ("project", "Run `make test` not pytest directly, in this repo.", "memory/MEMORY.md"),
+        ("user", "My preferred language is Python.", "~/.gemini/GEMINI.md"),
+        ("user", "I like b tabs /b .", "~/.gemini/GEMINI.md"),  # whitespace folded, as in every bullet
+    ]
+    assert all(m.label == "Gemini CLI's memory" for m in found.memories)
+
+
+def test_the_0_61_private_memory_index_and_its_notes(git_repo: Path) -> None:
+    folder = register(git_repo, "repo") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(
+        "- Use `pnpm`, never npm, in this workspace.\n"
+        "- [Local database setup](local-db.md) — how the dev database is started\n")
+    (folder / "local-db.md").write_text(
+        "# Local database setup\n\nStart the dev database with `docker compose up db` before running tests.\n\n"
+        "## Details\n\nIt listens on port 5433 on this machine.\n")
+    (folder / ".inbox").mkdir()
+    (folder / ".inbox" / "private").mkdir()
+    (folder / ".inbox" / "private" / "extraction.patch").write_text("+- not reviewed by the user yet\n")
+    (folder / "GEMINI.md").write_text("# legacy\n\n## Gemini Added Memories\n- Legacy project fact.\n")
+    found = scan(git_repo, ["gemini"])
+    assert sorted((m.rel, m.name, m.rule) for m in found.memories) == sorted([
+        ("memory/MEMORY.md", "Use `pnpm`, never npm, in this workspace.", "Use `pnpm`, never npm, in this workspace."),
+        ("memory/local-db.md", "Local database setup",
+         "Start the dev database with `docker compose up db` before running tests."),
+        ("memory/GEMINI.md", "Legacy project fact.", "Legacy project fact."),
+    ])
+    note = next(m for m in found.memories if m.rel == "memory/local-db.md")
+    assert "port 5433" in note.why and note.type == "project"
+
+
+def test_the_hashed_tmp_folder_of_older_versions_is_found(git_repo: Path) -> None:
+    from altimate_learn.capture.sessions.gemini import project_hash
+
+    folder = Path.home() / ".gemini" / "tmp" / project_hash(str(git_repo)) / "memory"
+    save_memory(folder / "MEMORY.md", "Older Gemini kept this under the hash.", scope="project")
+    assert [m.rule for m in scan(git_repo, ["gemini"]).memories] == ["Older Gemini kept this under the hash."]
+
+
+def test_added_section_ends_at_the_next_heading() -> None:
+    text = "intro\n## Gemini Added Memories\n- a\n- b\n## Later\n- c\n"
+    assert gm.added_section(text) == ["- a", "- b"]
+    assert gm.added_section("# nothing here\n") is None

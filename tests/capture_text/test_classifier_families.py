@@ -1,0 +1,135 @@
+"""How people really correct agents (issue 20): challenges, reminders, broken results after the agent said it
+was done, hedged requests, conventions, typos and shorthand; and what must stay out (new tasks with
+constraints, answers to the agent's own question, "please continue" after an interruption)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_text, classify_user_message
+from altimate_learn.capture.model import UserMessage
+from altimate_learn.capture.wording import normalise
+
+ROOT = Path(__file__).resolve().parents[2]
+DONE = "I've updated the component and fixed the import; the page should now render correctly."
+ASKING = "I can use Redis or an in-memory cache here. Which do you prefer?"
+
+
+def msg(text: str, index: int = 2, kind: str = "text") -> UserMessage:
+    return UserMessage(text=text, index=index, after_assistant=True, kind=kind)
+
+
+INTERRUPT = msg("[Request interrupted by user]", kind="interrupt")
+
+
+@pytest.mark.parametrize("text", [
+    "why aren't you applying rule #3?",
+    "shouldn't `PixelsPerMeter` be a global setting that any class can access?",
+    "why is the header getting scrolled up, it should stay at the top",
+    "so instead of reading the files i provided, you went and read package.json... ffs",
+    "this function is of course wrong as it completely ignores the transition value. rewrite it",
+    "please add a rule that you can apply, like i asked.",
+    "i have asked you twice now for rules that you can apply",
+    "there are already applescripts to do this",
+    "I understand about the memory management; however, the caller owns the copy",
+    "you are an agent, make the corrections",
+    "no code was provided",
+    "you use Mathf.Max with 3 values although the function only takes 2",
+    "i'd rather not have two implementations of the same thing",
+    "Please take some time and analyze the code. I need grounded answers, no assumptions or guesses",
+])
+def test_challenges_reminders_and_pushback_are_corrections(text):
+    assert classify_text(text).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "nothing changed, still can't see any floating bubbles",
+    "absolutely no difference",
+    "nope, still escaped",
+    "it still fails with the same error",
+    "when i open test.mdc, i don't see this change",
+    "so does not look any better to me",
+])
+def test_a_result_reported_unchanged_or_still_broken_needs_no_context(text):
+    assert classify_text(text).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "the login page doesn't load",
+    "webpack didn't build",
+    "import error in motion_planner.py",
+    "I get \"Unable to open database file\" when I call /schema",
+    "fix it",
+    "fix the watch now button",
+    "the ui is not exactly like the image, fix it",
+    "the joystick is way too sensitive",
+    "Traceback (most recent call last):\n  File \"app.py\", line 5, in <module>\nNameError: name 'cn' is not defined",
+])
+def test_a_broken_result_counts_after_an_answer_that_said_the_work_was_done(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text).correction, f"without the answer it is a new bug report: {text}"
+
+
+@pytest.mark.parametrize("text", [
+    "Create a central Axios client with:\n- Base URL from env\n- Retry once on network error\nDo NOT hardcode keys.",
+    "## Session — Task 4\nGoal: implement the theme.\n- no feature screens\n- no API client",
+    "Please create a clean project structure. Don't write any code yet.",
+    "ok all but the build task are done; if the build fails, group the errors into tasks",
+    "make sure it doesn't crash when the list is empty",
+])
+def test_a_new_task_with_constraints_or_conditions_is_not_a_correction(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_a_preference_given_in_reply_to_the_agents_question_is_not_a_correction():
+    text = "The cache should never be shared between tenants, and use Redis rather than memory."
+    assert classify_text(text).correction  # said unprompted, it corrects
+    assert not classify_text(text, answer=ASKING).correction  # asked for, it is an answer
+    assert classify_text("No, don't add a cache at all.", answer=ASKING).correction  # refusing the proposal
+
+
+@pytest.mark.parametrize("text", ["please continue", "do it now", "tool interrupted - can you continue",
+                                  "sorry, wrong key, keep going", "ok go ahead and finish what you were doing"])
+def test_after_an_interruption_a_go_on_is_not_a_redirect(text):
+    assert not classify_user_message(msg(text), INTERRUPT).correction
+
+
+@pytest.mark.parametrize("text", ["use the staging db", "just edit the existing test file",
+                                  "don't skip the sanity check, run it and then delete the folder"])
+def test_after_an_interruption_a_redirect_is_strong(text):
+    verdict = classify_user_message(msg(text), INTERRUPT)
+    assert verdict.correction and verdict.strength == "strong"
+
+
+@pytest.mark.parametrize("typed, plain", [
+    ("u didnt add the test", "you didn't add the test"),
+    ("its stil not workign", "its still not working"),
+    ("nothign chnaged", "nothing changed"),
+    ("pls dont use that rn", "please don't use that right now"),
+    ("create the file", "create the file"),  # an inflection is not a typo
+])
+def test_shorthand_and_typos_are_made_plain(typed, plain):
+    assert normalise(typed) == plain
+
+
+@pytest.mark.parametrize("text", ["u forgot the migration", "nothign chnaged at all", "thats not waht i asked"])
+def test_typos_and_shorthand_do_not_hide_a_correction(text):
+    assert classify_text(text).correction, text
+
+
+def test_ok_at_the_start_of_a_line_is_prose_not_a_test_runner_line():
+    assert classify_text("ok now the plot is missing the transition. it is still wrong").correction
+
+
+def test_real_sessions_do_not_regress():
+    """Measured when written: dev 0.968 / 0.835, held-out 0.767 / 0.523 (research/classifier_real.py)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from research.classifier_real import evaluate
+
+    dev, holdout = evaluate("dev"), evaluate("holdout")
+    assert dev["precision"] >= 0.95 and dev["recall"] >= 0.80
+    assert holdout["precision"] >= 0.75 and holdout["recall"] >= 0.50

@@ -1,0 +1,111 @@
+"""When the learner runs on its own: messages, spacing, the eager start, idle, off and paused."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.config import load_settings
+from altimate_learn.learner import triggers
+from altimate_learn.learner.run import RunRequest, run
+from altimate_learn.store import project as project_paths
+from tests.deliver.helpers import sample_lessons, write_store
+from tests.learner.conftest import runs
+
+T0 = datetime(2026, 11, 25, 9, 0, tzinfo=timezone.utc)
+SINCE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("last, approved, runs_today, messages, spacing", [
+    ({}, 0, 0, 3, timedelta(minutes=10)),  # a store with no approved lessons: the day's first 2 runs are eager
+    ({}, 0, 1, 3, timedelta(minutes=10)),
+    ({}, 0, 2, 10, timedelta(hours=2)),  # the third run of the day waits like any other
+    ({}, 4, 0, 10, timedelta(hours=2)),
+    ({"truncated": True}, 4, 0, 10, timedelta(minutes=10)),  # more history waiting: sooner
+])
+def test_the_rule_for_the_next_run(last: dict, approved: int, runs_today: int, messages: int, spacing: timedelta):
+    rule = triggers.rule_for({"last_run": last}, approved=approved, runs_today=runs_today)
+    assert (rule.messages, rule.spacing) == (messages, spacing)
+
+
+def test_spacing_counts_from_the_last_run():
+    rule = triggers.rule_for({}, approved=3, runs_today=0)
+    state = {"last_run": {"at": "2026-11-25T09:00:00.000Z"}}
+    assert triggers.spacing_wait(state, rule, T0 + timedelta(hours=1)) == T0 + timedelta(hours=2)
+    assert triggers.spacing_wait(state, rule, T0 + timedelta(hours=2, seconds=1)) is None
+    assert triggers.spacing_wait({}, rule, T0) is None
+
+
+def test_waiting_for_idle_follows_the_hooks_session_state(tmp_path: Path):
+    folder = tmp_path / ".sessions"
+    folder.mkdir()
+    (folder / "cap-1.json").write_text("{}")
+    os.utime(folder / "cap-1.json", (990.0, 990.0))
+    (folder / "reflect.log").write_text("our own output does not count as activity")
+    os.utime(folder / "reflect.log", (1000.0, 1000.0))
+    now = [1000.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    assert triggers.wait_for_idle(folder, 60, clock=lambda: now[0], sleep=sleep) is True
+    assert slept == [50.0]
+    now[0] = 1000.0
+    slept.clear()
+
+    def busy_sleep(seconds: float) -> None:  # the agent keeps working
+        now[0] += seconds
+        os.utime(folder / "cap-1.json", (now[0] - 1, now[0] - 1))
+
+    assert triggers.wait_for_idle(folder, 60, clock=lambda: now[0], sleep=busy_sleep, give_up=600) is False
+
+
+@pytest.fixture
+def auto(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    return project
+
+
+def auto_run(repo: Path, at: datetime):
+    return run(project_paths(repo), load_settings(repo, repo), RunRequest(auto=True, since=SINCE), clock=lambda: at)
+
+
+def test_an_automatic_run_keeps_to_the_spacing_and_the_message_count(auto: Path, isolated_home: Path):
+    first = auto_run(auto, T0)  # no model configured: the built-in reflector runs, and costs nothing
+    assert first.status == "applied", first.message
+    soon = auto_run(auto, T0 + timedelta(minutes=5))
+    assert soon.status == "not-due"
+    assert soon.message == ("Not due: the next run can start after 2026-11-25T09:10:00.000Z (no approved lessons "
+                            "yet: run 2 of the first 2 of the day).")
+    later = auto_run(auto, T0 + timedelta(minutes=11))
+    assert later.status == "not-due" and later.message.startswith("Not due: 0 typed messages since the last run, 3 "
+                                                                  "needed")
+    assert len(runs(auto)) == 1  # a run that was not due is not a run
+
+
+def test_with_approved_lessons_ten_messages_and_two_hours(auto: Path):
+    write_store(auto, sample_lessons())
+    assert auto_run(auto, T0).status in ("applied", "no-change")
+    report = auto_run(auto, T0 + timedelta(hours=1))
+    assert report.status == "not-due" and "(the usual spacing)" in report.message
+    assert auto_run(auto, T0 + timedelta(hours=2, minutes=1)).message.startswith(
+        "Not due: 0 typed messages since the last run, 10 needed")
+
+
+def test_automatic_runs_need_learning_on(project: Path, monkeypatch: pytest.MonkeyPatch):
+    report = auto_run(project, T0)
+    assert report.status == "off" and "capture or automatic reflection is off" in report.message
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
+    report = auto_run(project, T0)
+    assert report.status == "off" and "learn.continual_learning is" not in report.message
+    assert "continual learning is off (learn.continual_learning from env ALTIMATE_LEARN_CONTINUAL_LEARNING)" in \
+        report.message
+    assert runs(project) == []
