@@ -14,7 +14,8 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_existing_store, \
+    open_store, print_json
 from altimate_learn.errors import LearnError
 
 HarnessOpt = Annotated[str | None, typer.Option(
@@ -179,7 +180,7 @@ def signals(
     """List the store's signals (open ones unless --all)."""
     from altimate_learn.capture.signals import list_signals
 
-    store = open_store(name)
+    store = open_existing_store(name)
     found = list_signals(store, session=session, include_consumed=all_)
     if json_out:
         print_json(found)

@@ -12,11 +12,14 @@ import typer
 from typer.core import TyperCommand
 
 from altimate_learn.config import Settings, load_settings
+from altimate_learn.errors import LearnError
 from altimate_learn.english import plural  # noqa: F401  (re-exported for the commands)
 from altimate_learn.store import DEFAULT_STORE, ProjectPaths, Store, project
+from altimate_learn.store.paths import closest_store_name
 
 NameOpt = Annotated[str, typer.Option("--name", metavar="NAME",
-                                      help="Store name (a folder under .altimate-code/learn/).",
+                                      help="Store name (a folder under .altimate-code/learn/; letters, digits, "
+                                           "'-', '_', '.').",
                                       show_default=True)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output with stable keys.")]
 
@@ -28,8 +31,37 @@ def current_project() -> ProjectPaths:
 
 
 def open_store(name: str = DEFAULT_STORE) -> Store:
-    """The named store of the current project (the name is validated; nothing is created yet)."""
-    return Store(current_project(), name)
+    """The named store of the current project, for a command that may create it (the name is validated;
+    nothing is created yet). A new store whose name is one typo away from an existing one gets a warning."""
+    store = Store(current_project(), name)
+    if not store.exists:
+        close = closest_store_name(name, store.project.store_names())
+        if close:
+            warn(f"store '{name}' does not exist yet and will be created; did you mean --name {close}?")
+    return store
+
+
+def open_existing_store(name: str = DEFAULT_STORE) -> Store:
+    """The named store of the current project, for a command that only reads it.
+
+    A name that is not a store folder is an error naming the closest store (a typo must not read as an
+    empty store). The default store of a project that has no store yet is not an error: it is empty.
+    """
+    store = Store(current_project(), name)
+    if store.exists:
+        return store
+    names = store.project.store_names()
+    if name == DEFAULT_STORE and not names:
+        return store
+    where = shown_path(store.project.learn_dir)
+    close = closest_store_name(name, names)
+    if close:
+        hint = f"Did you mean --name {close}? Stores here: {', '.join(names)}."
+    elif names:
+        hint = f"Stores here: {', '.join(names)}."
+    else:
+        hint = "This project has no store yet; `learn capture`, `learn signal add` or `learn curate` create one."
+    raise LearnError(f"store '{name}' does not exist (no folder {where}/{name}).", hint)
 
 
 def settings(paths: ProjectPaths | None = None) -> Settings:

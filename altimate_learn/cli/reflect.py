@@ -16,7 +16,8 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, DEFAULT_NAME, JsonOpt, NameOpt, echo, open_store, print_json
+from altimate_learn.cli.common import LearnCommand, plural, DEFAULT_NAME, JsonOpt, NameOpt, echo, open_existing_store, \
+    open_store, print_json
 from altimate_learn.errors import LearnError
 
 FEEDBACK_HEAD_BYTES = 1024 * 1024  # a log is read no further than its first and last megabyte
@@ -162,7 +163,7 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
 
     project = current_project()
     resolved = load(project)
-    store = open_store(name)
+    store = open_existing_store(name) if pending else open_store(name)
     options = _options(model, timeout, apply_paths, resolved)
     index = SessionIndex(project.root)
     feedback_text = _read_feedback(feedback) if feedback is not None else None
@@ -284,9 +285,10 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
         from altimate_learn.reflect import schedule
         from altimate_learn.reflect.reflect import (AUTO_SECONDS, SessionIndex, log_auto, reflect_batch,
                                                     reflect_pending, session_batch)
+        from altimate_learn.store import Store
 
         project = current_project()
-        store = open_store(name)
+        store = Store(project, name)  # not open_store: a hook prints nothing, not even a warning
         resolved = load_settings(project.root, Path.cwd())
         mode = "pending" if pending else "session"
         if not resolved.auto_reflect_on:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, echo, is_interactive, open_store
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, echo, is_interactive, open_existing_store
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -43,7 +43,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.review.model import load_review
     from altimate_learn.review.render import render_review
 
-    store = open_store(name)
+    store = open_existing_store(name)
     review = load_review(store)
     if as_json:
         _json(review.as_dict())
@@ -65,7 +65,7 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
 
     if replace and not publish:
         raise typer.BadParameter("--replace only applies with --publish.", param_hint="--replace")
-    store = open_store(name)
+    store = open_existing_store(name)
 
     def shown(review: gate.Review) -> None:
         echo("Review the changes below before they become the approved lessons"
@@ -122,13 +122,14 @@ def publish(name: NameOpt = "team-playbook", replace: Annotated[bool, typer.Opti
         "--replace", help="Overwrite a SKILL.md that this store did not write (or that was edited by hand).")] = False,
             ) -> None:
     """Export the approved lessons as .altimate-code/skills/<name>/SKILL.md."""
-    _publish(open_store(name), replace)
+    _publish(open_existing_store(name), replace)
 
 
 def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         help="Reject only these staged lessons (for example one with a WARNING), keeping the rest of the "
-             "candidate. A lesson only the candidate has is dropped; an approved lesson the candidate removed "
-             "or edited gets its approved version back.", show_default=False, metavar="ID")] = None,
+             "candidate; a unique prefix of an id is enough. A lesson only the candidate has is dropped; an "
+             "approved lesson the candidate removed or edited gets its approved version back.",
+        show_default=False, metavar="ID")] = None,
            name: NameOpt = "team-playbook") -> None:
     """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
     or with ids, only those lessons' staged changes."""
@@ -136,7 +137,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
     from altimate_learn.review.text import shown
 
     if lesson_ids:
-        store = open_store(name)
+        store = open_existing_store(name)
         partial = gate.reject_lessons(store, lesson_ids)
         for lesson in partial.dropped:
             echo(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
@@ -148,7 +149,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
             echo(f"The candidate of '{name}' now has {plural(partial.candidate_count, 'lesson')}; "
                  "`learn show` has the diff.")
         return
-    result = gate.reject(open_store(name))
+    result = gate.reject(open_existing_store(name))
     if not result.rejected:
         echo(f"No candidate in '{name}'; nothing to reject.")
     elif result.moved_to:
@@ -167,7 +168,7 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False) -> None:
     from altimate_learn.review.rollback import rollback as do_rollback
     from altimate_learn.review.text import shown
 
-    store = open_store(name)
+    store = open_existing_store(name)
 
     def show(plan) -> None:  # type: ignore[no-untyped-def]
         now = "an unreadable approved.json" if plan.current is None else plural(len(plan.current), "approved lesson")
@@ -204,7 +205,7 @@ def _pin(name: str, lesson_id: str, pinned: bool) -> None:
     from altimate_learn.review import gate
     from altimate_learn.review.text import shown
 
-    result = gate.set_pinned(open_store(name), lesson_id.strip(), pinned)
+    result = gate.set_pinned(open_existing_store(name), lesson_id.strip(), pinned)
     word = "Pinned" if pinned else "Unpinned"
     if not result.changed and not result.candidate_changed:
         echo(f"[{result.lesson['id']}] is already {'pinned' if pinned else 'unpinned'}; nothing changed.")
@@ -213,7 +214,8 @@ def _pin(name: str, lesson_id: str, pinned: bool) -> None:
     echo(f"{word} [{result.lesson['id']}] {shown(result.lesson['text'])}{also}")
 
 
-IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0.", show_default=False, metavar="ID")]
+IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0, or a unique prefix of it (L-3f2a, "
+                                           "3f2a).", show_default=False, metavar="ID")]
 
 
 def pin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
@@ -234,7 +236,7 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
     from altimate_learn.review.search import search as do_search
     from altimate_learn.review.text import safe, shown
 
-    result = do_search(open_store(name), words)
+    result = do_search(open_existing_store(name), words)
     if as_json:
         _json(result.as_dict())
         return

@@ -132,8 +132,8 @@ def enable() -> None:
 
     for line in setup_git(paths.root, quiet_outside_git=True):
         echo(line)
-    echo("Continual learning: `learn run` learns from every exchange since the last run (learn.continual_learning; "
-         "`learn pause` stops automatic runs for this project).")
+    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     for line in hook_lines(hook_status(paths.root), paths.root):
         echo(line)
@@ -191,9 +191,11 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 
 def collect_status(name: str) -> dict[str, Any]:
+    from altimate_learn.cli.common import open_existing_store
+
     paths = current_project()
     resolved = settings(paths)
-    store = Store(paths, name)
+    store = open_existing_store(name)
     ensure_learn_dir(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)

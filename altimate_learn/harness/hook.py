@@ -159,7 +159,7 @@ def run(argv: list[str], log) -> str:
 
 def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: bool = True) -> str:
     """Run delivery and live capture for one event; returns the text to inject ("" for none)."""
-    from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings
+    from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings, learner_on
     from altimate_learn.deliver.state import LockBusy, clean_session_id
 
     settings = delivery_settings(root, cwd)
@@ -190,7 +190,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     texts: list[str] = []
     try:
         if wants_capture or tracks_turns:
-            _capture(event, data, engine, root, capture, auto_reflect_on(settings), log)
+            _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
+                     learner=learner_on(settings))
         try:
             if not wants_delivery:
                 pass
@@ -210,7 +211,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     return "\n\n".join(t for t in texts if t)
 
 
-def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_reflect: bool, log) -> None:
+def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_reflect: bool, log, *,
+             learner: bool = False) -> None:
     """Live capture; its failures are logged and never stop delivery."""
     from altimate_learn.harness import live_capture
 
@@ -222,6 +224,10 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
             added = live_capture.on_tool(data, event, root, capture, log)
         elif event.kind == "stop":
             live_capture.on_stop(data, event, capture)
+        if capture and learner:  # automatic reflection is folded into the continual learner
+            if event.kind in ("stop", "end"):
+                live_capture.maybe_learn(root, engine.sessions_dir, log)
+            return
         if capture and auto_reflect and (added or event.kind in ("stop", "end")):
             live_capture.maybe_reflect(data, root, engine.sessions_dir, ending=event.kind in ("stop", "end"),
                                        log=log)

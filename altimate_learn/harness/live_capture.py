@@ -20,6 +20,12 @@
   signals `learn capture` recorded), `learn reflect --pending --auto` is started detached the same way; it
   keeps to `recovery_max_reflections` / `recovery_max_seconds` and skips sessions under backoff.
 
+- With the continual learner on (`learn.continual_learning`, on once `learn enable` turned on capture and
+  automatic reflection), the two above are folded into it: a "stop" or "end" event starts `learn run --auto
+  --idle 60` detached instead (:func:`maybe_learn`), at most once per :data:`LEARN_SPACING` for the project and
+  never while learning is paused. That run waits until the project has been idle for a minute, then checks
+  its own triggers and the daily cap; it reads every exchange, so no correction is reflected twice.
+
 The capture modules are imported only when capture is on, so a hook with capture off pays nothing.
 """
 
@@ -31,6 +37,8 @@ import sys
 from altimate_learn.harness import Event
 
 SIGNALS_STORE = "team-playbook"
+LEARN_SPACING = 600  # seconds: a learner started by any session of the project covers the others
+LEARN_IDLE = "60"
 THRESHOLD = 3  # open signals that start a reflection before the session ends
 PROMPT_KEEP = 2000
 
@@ -200,6 +208,38 @@ def spawn_reflect(root: str, session_id: str, sessions_dir: str, log) -> None:
 def spawn_recovery(root: str, sessions_dir: str, log) -> None:
     pid, log_path = _spawn(root, ["reflect", "--pending", "--auto"], sessions_dir)
     log(f"started startup recovery of signals left over from other sessions (pid {pid}; output in {log_path})")
+
+
+def maybe_learn(root: str, sessions_dir: str, log) -> bool:
+    """Start `learn run --auto --idle 60` detached, unless one started lately or learning is paused."""
+    import time
+
+    learner_dir = os.path.join(root, ".altimate-code", "learn", ".learner")
+    stamp = os.path.join(learner_dir, "started")
+    try:
+        if time.time() - os.stat(stamp).st_mtime < LEARN_SPACING:
+            return False
+    except OSError:
+        pass
+    if _paused(learner_dir):
+        return False
+    os.makedirs(learner_dir, exist_ok=True)
+    with open(stamp, "w", encoding="utf-8") as handle:
+        handle.write(str(os.getpid()))
+    pid, log_path = _spawn(root, ["run", "--auto", "--idle", LEARN_IDLE], sessions_dir)
+    log(f"started the continual learner (pid {pid}; it waits for the project to be idle; output in {log_path})")
+    return True
+
+
+def _paused(learner_dir: str) -> bool:
+    from altimate_learn.deliver import fastjson
+
+    try:
+        with open(os.path.join(learner_dir, "state.json"), encoding="utf-8") as handle:
+            state = fastjson.loads(handle.read())
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(state, dict) and bool(state.get("paused"))
 
 
 ANSWER_KEEP = 1000  # characters of the assistant's last answer kept (redacted) for the next prompt's classifier

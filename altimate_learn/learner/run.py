@@ -371,6 +371,8 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
         wait = triggers.spacing_wait(state, rule, started)
         if wait is not None:
             return RunReport("not-due", f"Not due: the next run can start after {iso(wait)} ({rule.why}).")
+    if "review" in allowed and not request.dry_run:
+        _import_memories(store, notes)
     floor, scan_from = _window(state, started, request.since)
     reads = sources.collect(paths.root, state, floor=floor, scan_from=scan_from, notes=notes)
     typed = sum(len(r.exchanges) for r in reads)
@@ -399,6 +401,22 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
         return RunReport("nothing-new", "Nothing new to learn from since the last run.", digest=digest, notes=notes)
     return _reflect(paths, settings, request, files, store, state, notes, run_id, started, allowed, env, clock,
                     digest, covered, deadline)
+
+
+def _import_memories(store: Store, notes: list[str]) -> None:
+    """What the agents saved in their own memories of this repository, staged for review on the learner's
+    schedule, offline (a rule too long to keep waits for `learn import-memories --model`). Never stops a run."""
+    from altimate_learn.history.memory_import import import_memories
+
+    try:
+        result = import_memories(store)
+    except (LearnError, OSError) as exc:
+        notes.append(f"agent memories were not imported: {exc}")
+        return
+    waiting = result.count("waiting")
+    if result.added or waiting:
+        notes.append(f"agent memories: {result.added} staged for review, {waiting} waiting "
+                     "(`learn import-memories` says why)")
 
 
 def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: LearnerFiles, store: Store,

@@ -20,6 +20,7 @@ from typing import Any
 
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.review.model import Review, load_review, read_lesson_file
+from altimate_learn.review.search import resolve_id
 from altimate_learn.schema import Lesson
 from altimate_learn.store import Store, fsio
 
@@ -247,6 +248,8 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
         # What `reject ID` can act on: every difference between the candidate and approved.json.
         changed = [lid for lid in staged_by_id if approved_by_id.get(lid) != staged_by_id[lid]]
         changed += [lid for lid in approved_by_id if lid not in staged_by_id]
+        wanted = list(dict.fromkeys(resolve_id(lid, changed) or resolve_id(lid, list(approved_by_id)) or lid
+                                    for lid in wanted))
         for lid in wanted:
             if lid in changed:
                 continue
@@ -356,6 +359,9 @@ def set_pinned(store: Store, lesson_id: str, pinned: bool) -> PinResult:
         approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
         # Read the candidate before writing anything: an unreadable one stops the command unchanged.
         candidate_file = read_lesson_file(store.path(Store.CANDIDATE))
+        staged_ids = [lesson["id"] for lesson in candidate_file.lessons or []]
+        lesson_id = (resolve_id(lesson_id, [lesson["id"] for lesson in approved])
+                     or resolve_id(lesson_id, staged_ids) or lesson_id)
         target = next((lesson for lesson in approved if lesson["id"] == lesson_id), None)
         if target is None:
             raise unknown_lesson_error(store, lesson_id, [lesson["id"] for lesson in approved],

@@ -14,6 +14,32 @@ from altimate_learn.store import Store
 _ID_LIKE = re.compile(r"^l-[0-9a-z]{1,64}$", re.IGNORECASE)
 
 
+MIN_PREFIX_HEX = 2  # `L-3f` is the shortest prefix taken for an id (an id has at least 4 hex digits)
+
+
+def resolve_id(query: str, ids: list[str]) -> str | None:
+    """The lesson id ``query`` names: itself, or the one id it is a unique prefix of.
+
+    Case does not matter and `L-` may be left out (`3f2a` is `L-3f2a…`). A prefix that fits several ids
+    is an error listing them; one that fits none returns ``None`` (the caller says what it looked in).
+    """
+    wanted = query.strip()
+    pool = list(dict.fromkeys(ids))
+    if wanted in pool:
+        return wanted
+    prefix = wanted.lower()
+    if not prefix.startswith("l-"):
+        prefix = "l-" + prefix
+    if len(prefix) < 2 + MIN_PREFIX_HEX:
+        return None
+    matches = sorted(i for i in pool if i.lower().startswith(prefix))
+    if len(matches) > 1:
+        shown = ", ".join(matches[:10]) + (f" and {len(matches) - 10} more" if len(matches) > 10 else "")
+        raise LearnError(f"lesson id prefix '{wanted}' matches {len(matches)} lessons: {shown}.",
+                         "Give more of the id.")
+    return matches[0] if matches else None
+
+
 def closest_ids(query: str, ids: list[str], limit: int = 5) -> list[str]:
     """Ids most similar to ``query`` (a mistyped or truncated id), best first."""
     from rapidfuzz import fuzz, process

@@ -38,8 +38,15 @@ def find_project_root(start: Path | None = None) -> Path:
     return here
 
 
-def validate_store_name(name: str) -> str:
-    """Refuse names that could escape `.altimate-code/learn/` or confuse a terminal."""
+_CHAR_NAMES = {" ": "a space", "\t": "a tab", "'": "a quote", '"': "a double quote"}
+
+
+def validate_store_name(name: str, *, charset: bool = True) -> str:
+    """Refuse names that could escape `.altimate-code/learn/`, confuse a terminal or a shell: a store name
+    is ASCII letters, digits, '-', '_' and '.', not starting with '.' and without '..'.
+
+    ``charset=False`` keeps only the safety checks: a store folder an older version created with another
+    character (a space) stays readable, while no new one can be made."""
     problem = None
     if not name or not name.strip():
         problem = "it is empty"
@@ -55,13 +62,30 @@ def validate_store_name(name: str) -> str:
         problem = "it starts with '.' (names starting with '.' are reserved for learn's own folders)"
     elif len(name) > 100:
         problem = "it is longer than 100 characters"
+    elif charset:
+        bad = sorted({c for c in name if not (c.isascii() and (c.isalnum() or c in "-_."))})
+        if bad:
+            problem = "it contains " + ", ".join(_CHAR_NAMES.get(c, repr(c)) for c in bad)
     if problem:
         shown = name.encode("unicode_escape").decode("ascii")
         raise LearnError(
             f"invalid store name '{shown}': {problem}.",
-            "Use a plain name such as 'team-playbook' (letters, digits, '-', '_', '.').",
+            "Use a plain name such as 'team-playbook' (letters, digits, '-', '_', '.'; altimate-code itself "
+            "opens only lowercase letters, digits and single '-').",
         )
     return name
+
+
+def closest_store_name(name: str, names: list[str]) -> str | None:
+    """The existing store name ``name`` most likely mistypes (case, one or two letters), or ``None``."""
+    import difflib
+
+    others = [n for n in names if n != name]
+    folded = {n.lower(): n for n in others}
+    if name.lower() in folded:
+        return folded[name.lower()]
+    found = difflib.get_close_matches(name.lower(), list(folded), n=1, cutoff=0.75)
+    return folded[found[0]] if found else None
 
 
 @dataclass(frozen=True)
@@ -86,7 +110,10 @@ class ProjectPaths:
         return self.learn_dir / ".gitignore"
 
     def store_dir(self, name: str = DEFAULT_STORE) -> Path:
-        return self.learn_dir / validate_store_name(name)
+        folder = self.learn_dir / validate_store_name(name, charset=False)
+        if not folder.is_dir():
+            validate_store_name(name)
+        return folder
 
     def store_names(self) -> list[str]:
         """Every store folder of the project, sorted by name."""

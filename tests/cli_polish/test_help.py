@@ -27,7 +27,7 @@ def test_usage_lines_and_metavars(cli):
     assert "  --session ID " in out and "  --harness AGENT " in out and "  --name NAME " in out
     _, out, _ = cli("pin", "--help")
     assert out.startswith("Usage: learn pin [OPTIONS] ID\n")
-    assert "\n  ID  Lesson id, for example L-3f2a91c0.  [required]\n" in out
+    assert "\n  ID  Lesson id, for example L-3f2a91c0, or a unique prefix of it (L-3f2a,\n      3f2a).  [required]\n" in out
     _, out, _ = cli("search", "--help")
     assert out.startswith("Usage: learn search [OPTIONS] WORD...\n")
     _, out, _ = cli("install", "--help")

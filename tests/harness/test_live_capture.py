@@ -38,6 +38,8 @@ def signals(repo: Path) -> list[dict]:
 def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_store(git_repo, sample_lessons())
     monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    # spec 003's automatic reflection, as it runs with the continual learner off (tests/learner covers it on)
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
     return git_repo
 
 
@@ -149,7 +151,7 @@ def test_auto_reflect_threshold_starts_before_the_session_ends(repo: Path, capsy
 
 
 def test_the_reflection_runs_detached_with_the_same_interpreter(repo: Path):
-    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
     for payload in (event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), event(repo, "Stop"),
                     event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2")):
         assert run_hook("claude-code", payload, cwd=repo, env=env).returncode == 0
@@ -227,7 +229,7 @@ def test_no_recovery_without_leftovers_and_none_later_in_the_session(repo: Path,
 
 def test_startup_recovery_runs_detached_and_the_hook_stays_silent(repo: Path):
     leftover(repo)
-    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1"}
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "1", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
     proc = run_hook("claude-code", event(repo, "Stop"), cwd=repo, env=env)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()

@@ -83,12 +83,18 @@ def test_show_escapes_terminal_control_characters_in_lesson_text(store, cli):
     assert json.loads(out)["approved"][0]["text"] == evil  # same data, escaped only in print
 
 
-def test_show_of_a_store_that_does_not_exist_creates_nothing(store, cli):
-    code, out, _ = cli("show", "--name", "nope")
+def test_show_of_a_store_that_does_not_exist_says_so_and_creates_nothing(store, cli):
+    # issue 12: a named store that does not exist is an error, not an empty store
+    code, out, err = cli("show", "--name", "nope")
+    assert (code, out) == (1, "")
+    assert err == ("Error: store 'nope' does not exist (no folder .altimate-code/learn/nope). This project has no "
+                   "store yet; `learn capture`, `learn signal add` or `learn curate` create one.\n")
+    assert not (store.root / ".altimate-code").exists()
+    code, out, _ = cli("show")  # the default store of a fresh project: empty, and still nothing created
     assert code == 0
     assert "Approved: none yet" in out and "Candidate: none" in out
-    assert "No lessons in store 'nope' yet." in out
-    assert not (store.root / ".altimate-code" / "learn" / "nope").exists()
+    assert "No lessons in store 'team-playbook' yet." in out
+    assert not (store.root / ".altimate-code").exists()
 
 
 def test_removal_reason_falls_back_to_history(store, cli):

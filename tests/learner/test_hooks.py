@@ -1,0 +1,132 @@
+"""The hooks start the learner when a session goes idle, return at once, and fold automatic reflection into it;
+the learner's automatic runs share the daily cap with automatic reflection."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.config import load_settings
+from altimate_learn.harness import live_capture
+from altimate_learn.learner.run import RunRequest, run
+from altimate_learn.store import project as project_paths
+from tests.deliver.helpers import learn_dir, run_hook
+from tests.harness.test_live_capture import CORRECTION, SESSION, event, fire
+from tests.learner.conftest import MODEL, runs
+
+SINCE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def enabled(project: Path, cli, monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """`learn enable` ran; both spawns recorded instead of started."""
+    assert cli("enable")[0] == 0
+    started: dict[str, list] = {"learner": [], "reflect": [], "recovery": []}
+    monkeypatch.setattr(live_capture, "_spawn",
+                        lambda root, args, folder: (started["learner"].append(args), (4242, "log"))[1])
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda *a: started["reflect"].append(a))
+    monkeypatch.setattr(live_capture, "spawn_recovery", lambda *a: started["recovery"].append(a))
+    return started
+
+
+def test_a_stop_starts_the_learner_once_per_ten_minutes_and_never_the_old_reflection(project: Path, enabled, capsys):
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.store import Store
+
+    append_signals(Store.open(start=project), [NewSignal("review", "old-session", "Leftover comment.", "test")])
+    fire(project, event(project, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(project, event(project, "Stop"), capsys=capsys)
+    fire(project, event(project, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    fire(project, event(project, "Stop"), capsys=capsys)
+    fire(project, {**event(project, "Stop"), "session_id": "another"}, capsys=capsys)
+    assert enabled == {"learner": [["run", "--auto", "--idle", "60"]], "reflect": [], "recovery": []}
+    stamp = learn_dir(project) / ".learner" / "started"
+    old = time.time() - 601
+    os.utime(stamp, (old, old))
+    fire(project, event(project, "SessionEnd", reason="other"), capsys=capsys)
+    assert len(enabled["learner"]) == 2
+    assert "started the continual learner" in (learn_dir(project) / ".sessions" / "hook.log").read_text()
+
+
+def test_a_paused_project_starts_no_learner(project: Path, enabled, cli, capsys):
+    assert cli("pause")[0] == 0
+    fire(project, event(project, "Stop"), capsys=capsys)
+    assert enabled["learner"] == []
+    assert cli("resume")[0] == 0
+    fire(project, event(project, "Stop"), capsys=capsys)
+    assert len(enabled["learner"]) == 1
+
+
+def test_with_the_learner_off_the_old_automatic_reflection_runs(project: Path, enabled, capsys,
+                                                              monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
+    fire(project, event(project, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
+    fire(project, event(project, "Stop"), capsys=capsys)
+    fire(project, event(project, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    fire(project, event(project, "Stop"), capsys=capsys)
+    assert enabled["learner"] == [] and enabled["reflect"]
+
+
+def test_the_real_hook_returns_at_once_and_leaves_a_detached_learner(project: Path, cli):
+    assert cli("enable")[0] == 0
+    started = time.monotonic()
+    proc = run_hook("claude-code", {"session_id": SESSION, "cwd": str(project), "hook_event_name": "Stop"},
+                    cwd=project, env={"ALTIMATE_LEARN_CONTINUAL_LEARNING": "1"})
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    assert time.monotonic() - started < 60  # it never waits for the learner's idle minute
+    log = (learn_dir(project) / ".sessions" / "hook.log").read_text()
+    assert "started the continual learner (pid" in log
+    assert (learn_dir(project) / ".learner" / "started").exists()
+    import re
+    import signal
+
+    pid = int(re.search(r"started the continual learner \(pid (\d+)", log).group(1))
+    try:  # the learner this test started would otherwise wait a minute for the project to go idle
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass
+
+
+def test_automatic_runs_stop_at_the_daily_cap_shared_with_automatic_reflection(project: Path, server,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    from altimate_learn.reflect.budget import automatic_runs_today, take_automatic_run
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", MODEL)
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO_REFLECT_DAILY_MAX", "3")
+    learn = project / ".altimate-code" / "learn"
+    learn.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):  # automatic reflection already took two of today's runs
+        assert take_automatic_run(learn, 3, kind="session")
+    paths = project_paths(project)
+    first = run(paths, load_settings(project, project), RunRequest(auto=True, since=SINCE))
+    assert first.status == "no-change" and len(server.requests) == 1
+    assert automatic_runs_today(learn) == 3
+    (learn / ".learner" / "state.json").unlink()  # as if everything were new again, and due
+    second = run(paths, load_settings(project, project), RunRequest(auto=True, since=SINCE))
+    assert second.status == "capped" and "daily limit of automatic model runs is reached" in second.message
+    assert len(server.requests) == 1 and len(runs(project)) == 1
+    manual = run(paths, load_settings(project, project), RunRequest(force=True, since=SINCE))
+    assert manual.status == "no-change" and len(server.requests) == 2  # a person's run is never refused
+    assert automatic_runs_today(learn) == 3
+
+
+def test_a_failed_automatic_run_backs_off_before_the_next(project: Path, server, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", MODEL)
+    server.fail(503, "overloaded")
+    paths = project_paths(project)
+    first = run(paths, load_settings(project, project), RunRequest(auto=True, since=SINCE))
+    assert first.status == "failed" and "HTTP 503" in (first.record or {}).get("error", "")
+    second = run(paths, load_settings(project, project), RunRequest(auto=True, since=SINCE))
+    assert second.status == "not-due" and second.message.startswith("Not run: backing off after a failed run until")
+    assert len(server.requests) == 1
+    schedule = json.loads((project / ".altimate-code/learn/team-playbook/schedule.json").read_text())
+    assert schedule["failures"] == 1
