@@ -30,10 +30,40 @@ def current_project() -> ProjectPaths:
     return project(Path.cwd())
 
 
+def writing_project() -> ProjectPaths:
+    """The project a command that writes works in; outside a git repository it says which folder and why.
+
+    Inside a git repository the project is found silently (the repository, or the nearest folder in it
+    with `.altimate-code/`). Outside one, a folder at or above the current one that has `.altimate-code/`
+    is used with a note on stderr, except the home folder: altimate-code reads `~/.altimate-code/` as
+    user-wide configuration, so it is never a project. With neither, the command refuses, saying how to
+    make a folder the project, instead of scattering `.altimate-code/` wherever it was run.
+    """
+    from altimate_learn.store.paths import locate_project
+
+    where = locate_project(Path.cwd())
+    if where.in_git:
+        return ProjectPaths(where.root)
+    cwd = Path.cwd().resolve()
+    home = Path.home().resolve()
+    if where.marked and where.root != home:
+        warn(f"not in a git repository; using {where.root} as the project (it has .altimate-code/).")
+        return ProjectPaths(where.root)
+    if where.marked:
+        raise LearnError(f"{cwd} is not in a git repository, and the nearest folder with .altimate-code/ is your "
+                         f"home folder ({home}), which altimate-code reads as user-wide settings, not a project.",
+                         "Run it inside your project's repository, or mark the project folder with `git init` or "
+                         "`mkdir .altimate-code` there.")
+    raise LearnError(f"{cwd} is not in a git repository, and no folder at or above it has .altimate-code/, so "
+                     "learn cannot tell which folder is the project.",
+                     "Run it inside your project's repository, or make this folder the project with `git init` or "
+                     "`mkdir .altimate-code`, then run it again.")
+
+
 def open_store(name: str = DEFAULT_STORE) -> Store:
     """The named store of the current project, for a command that may create it (the name is validated;
     nothing is created yet). A new store whose name is one typo away from an existing one gets a warning."""
-    store = Store(current_project(), name)
+    store = Store(writing_project(), name)
     if not store.exists:
         close = closest_store_name(name, store.project.store_names())
         if close:

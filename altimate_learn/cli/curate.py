@@ -77,6 +77,12 @@ def curate_command(
         print_json(result.to_json())
         return
     for entry in result.applied:
+        if entry["op"] == "QUARANTINE":
+            quoted = '"' + str(entry.get("text", "")).rstrip(".") + '"'
+            echo(f"QUARANTINED {entry['id']} {quoted}: {entry.get('note', '')}. It is not "
+                 "delivered; fix the instruction file and run `learn quarantine release ID`, or `learn quarantine "
+                 "drop ID`.")
+            continue
         text = f": {entry['text']}" if entry.get("text") and entry["op"] in ("ADD", "EDIT") else ""
         note = f" [{entry['note']}]" if entry.get("note") else ""
         echo(f"{entry['op']} {entry['id']}{note}{text}")

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, current_project, echo
+from altimate_learn.cli.common import LearnCommand, current_project, echo, writing_project
 from altimate_learn.errors import LearnError
 
 
@@ -26,7 +26,8 @@ def install(
     Writes .claude/settings.json (claude-code), .codex/hooks.json (codex), .gemini/settings.json (gemini)
     or the plugin .opencode/plugins/altimate-learn.js (opencode) in the project, or the user-level file with
     --user. Other settings and hooks are kept byte for byte,
-    the previous file is kept as <file>.bak-<time>, and running it twice changes nothing.
+    the previous file is kept as <file>.bak-<time>, and running it twice changes nothing. Outside a git
+    repository the project is the nearest folder with .altimate-code/ (named), or it refuses.
 
     Every project install also sets git up so lesson files merge as data (what `learn install git` does
     alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
@@ -41,8 +42,9 @@ def install(
     if check and (uninstall or dry_run):
         raise typer.BadParameter("--check only reports; it cannot be combined with --uninstall or --dry-run.",
                                  param_hint="--check")
-    options = InstallOptions(agent, current_project().root, user=user, local=local, uninstall=uninstall,
-                             dry_run=dry_run)
+    # The user-level file needs no project; a project-level change (or its --dry-run preview) needs one.
+    root = current_project().root if user or check else writing_project().root
+    options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run)
     if check:
         ok, lines = run_check(options)
         for line in lines:

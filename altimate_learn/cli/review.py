@@ -43,12 +43,31 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.review.model import load_review
     from altimate_learn.review.render import render_review
 
+    from altimate_learn.gates import quarantine
+    from altimate_learn.gates.report import stale_line, store_gates
+
     store = open_existing_store(name)
     review = load_review(store)
+    gates = store_gates(store)
     if as_json:
-        _json(review.as_dict())
+        _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
+               "stale": [lesson["id"] for lesson in gates["stale"]]})
         return
-    for line in render_review(review, _store_label(store)):
+    lines = render_review(review, _store_label(store))
+    extra: list[str] = []
+    if gates["stale"]:
+        extra += ["", f"Stale: instructions changed, awaiting re-vet ({len(gates['stale'])})"]
+        extra += [f"  [{lesson['id']}] {lesson['text']}" for lesson in gates["stale"]]
+        extra.append("  " + stale_line(len(gates["stale"])))
+    if gates["quarantined"]:
+        extra += ["", f"Quarantined: failed the vet, never delivered ({len(gates['quarantined'])})"]
+        extra += [f"  {quarantine.line(item)}" for item in gates["quarantined"]]
+        extra.append("  Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`.")
+    at = len(lines) - 1 if lines and lines[-1] else len(lines)
+    while at > 0 and lines[at - 1] != "":
+        at -= 1
+    lines[max(at - 1, 0):max(at - 1, 0)] = extra
+    for line in lines:
         echo(line)
 
 

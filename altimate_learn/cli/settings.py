@@ -9,7 +9,8 @@ from typing import Any
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
+    writing_project
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
@@ -122,8 +123,12 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
 
 
 def enable() -> None:
-    """Turn on capture and automatic reflection for this project (writes the project config)."""
-    paths = current_project()
+    """Turn on capture and automatic reflection for this project (writes the project config).
+
+    The project is the git repository you are in; outside one, the nearest folder with .altimate-code/
+    (named on stderr), never your home folder; with neither, it refuses and says how to mark the project.
+    """
+    paths = writing_project()
     path = write_project_keys(paths.root, {"capture": True, "auto_reflect": True}, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
@@ -154,7 +159,7 @@ def enable() -> None:
 
 def disable() -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
-    paths = current_project()
+    paths = writing_project()
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
     echo(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
@@ -195,8 +200,7 @@ def collect_status(name: str) -> dict[str, Any]:
 
     paths = current_project()
     resolved = settings(paths)
-    store = open_existing_store(name)
-    ensure_learn_dir(paths)
+    store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
@@ -210,7 +214,12 @@ def collect_status(name: str) -> dict[str, Any]:
         problems.append(str(exc))
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
+    from altimate_learn.gates.report import store_gates
+
+    gates = store_gates(store)
     return {
+        "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
+                  "unvetted": len(gates["unvetted"])},
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -310,6 +319,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     elif fallback:
         echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
              "nothing until it is fixed.")
+    gates = info["gates"]
+    if gates["quarantined"]:
+        echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
+    if gates["stale"]:
+        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until `learn vet`)")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "

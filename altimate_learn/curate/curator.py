@@ -88,6 +88,8 @@ class CurateResult:
     history: dict | None = None
     harmful_from: dict[str, list[str]] = field(default_factory=dict)
     replacements: list[dict] = field(default_factory=list)   # replacement-step outcomes: {id, result}
+    quarantined: list[dict] = field(default_factory=list)    # rules set aside by the vet (gates.quarantine)
+    vet: dict | None = None                                  # what the vet did (gates.screen.Screen.summary)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape (stable keys)."""
@@ -102,6 +104,9 @@ class CurateResult:
             "replacements_needed": self.replacements_needed,
             "replacements": self.replacements,
             "candidate_count": len(self.candidate),
+            "quarantined": [{"id": q["id"], "text": q["text"], "reason": q["reason"], "verdict": q.get("verdict")}
+                            for q in self.quarantined],
+            "vet": self.vet,
         }
 
 
@@ -317,9 +322,13 @@ class _Pass:
         self.words = {lesson["id"]: word_set(lesson["text"]) for lesson in self.lessons}
         self.index = AnchorIndex(self.lessons)
         self.contradicted: set[str] = set()
+        self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
+        if (self.screen is not None and self.screen.author == "person" and delta is not None
+                and delta.op in ("ADD", "EDIT")):
+            return self.screen.quarantine_delta(delta, self, reason, rule=rule)  # a person's rule is kept
         entry: dict[str, Any] = {"reason": reason}
         source = delta.raw if delta is not None else raw
         if isinstance(source, dict):
@@ -408,6 +417,8 @@ class _Pass:
         if not result.ok:
             return self.reject(delta, result.reason or "failed lint", result.rule)
         text = result.text
+        if self.screen is not None and self.screen.check(delta, self, text) == "stop":
+            return None
         problem = self.check_links(delta)
         if problem:
             return self.reject(delta, problem, "unknown-id")
@@ -484,6 +495,8 @@ class _Pass:
             self.harmful_from.pop(target, None)
         self.insert(lesson, at)
         self.record("ADD", new_id, delta.reason, **entry)
+        if self.screen is not None:
+            self.screen.accepted(new_id, delta, text)
         return None
 
     def edit(self, delta: _Delta) -> None:
@@ -493,6 +506,8 @@ class _Pass:
         result = lint(delta.text or "")
         if not result.ok:
             return self.reject(delta, result.reason or "failed lint", result.rule)
+        if self.screen is not None and self.screen.check(delta, self, result.text) == "stop":
+            return None
         problem = self.check_links(delta)
         if problem:
             return self.reject(delta, problem, "unknown-id")
@@ -538,6 +553,8 @@ class _Pass:
         if delta.provenance is not None:
             target["provenance"] = delta.provenance
         self.record("EDIT", target["id"], delta.reason, text=text)
+        if self.screen is not None:
+            self.screen.accepted(target["id"], delta, text)
         return None
 
     def _missing(self, lesson_id: str | None) -> str:
@@ -644,8 +661,10 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
         f"{count('HELPFUL')} helpful" if count("HELPFUL") else "",
         f"{count('HARMFUL')} harmful" if count("HARMFUL") else "",
         f"{count('REMOVE', 'superseded')} superseded" if count("REMOVE", "superseded") else "",
-        f"{count('REMOVE', exclude=('superseded', 'evicted', 'already superseded'))} removed"
-        if count("REMOVE", exclude=("superseded", "evicted", "already superseded")) else "",
+        f"{count('REMOVE', exclude=('superseded', 'evicted', 'already superseded', 'quarantined'))} removed"
+        if count("REMOVE", exclude=("superseded", "evicted", "already superseded", "quarantined")) else "",
+        f"{count('QUARANTINE') + count('REMOVE', 'quarantined')} quarantined"
+        if count("QUARANTINE") + count("REMOVE", "quarantined") else "",
         f"{count('REMOVE', 'evicted')} evicted" if count("REMOVE", "evicted") else "",
         f"{queued} queued for replacement" if queued else "",
     ]
@@ -701,8 +720,17 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
            feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
            max_stored: int | None = None, now: str | None = None, op: str | None = None,
-           trusted_provenance: bool = False) -> CurateResult:
+           author: str = "model", channel: str | None = None, vet: Any = None, skip_vet: bool = False,
+           contract: Any = None, trusted_provenance: bool = False) -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
+
+    Every ADD and EDIT passes the vet (:mod:`altimate_learn.gates.screen`) before it is applied: ``vet``
+    carries the verdicts of a model's vet call (:class:`altimate_learn.gates.vet.VetResult`, keyed
+    ``c<index of the delta>``, plus stored lesson ids for re-vets); without it the deterministic vet runs.
+    ``author`` is ``"model"`` (fails closed: dropped with a reason) or ``"person"`` (fails open: at worst
+    quarantined); ``channel`` names the source for the stamps (correction, review, remember, learner, …);
+    ``skip_vet`` is for records verified in code (the tool-errors channel). Stale and never-vetted stored
+    lessons are re-vetted too.
 
     ``replace(removed_lesson, reason)`` is the replacement step's model call: it returns the corrected rule,
     or None for "no replacement"; raising counts as a failed attempt, except :class:`NotAttempted` (or a bare
@@ -731,9 +759,14 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         pending = _read_pending(store)
         approved_ids = {lesson["id"] for lesson in store.approved()}
         items, wrapper_problem = _unwrap(deltas)
+        from altimate_learn.gates.quarantine import read as read_quarantine
+        from altimate_learn.gates.screen import Screen
+
+        quarantined_before = {q["id"] for q in read_quarantine(store)}
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in retired_before}, approved_ids=approved_ids)
+                     taken_ids={r["id"] for r in retired_before} | quarantined_before, approved_ids=approved_ids)
+        work.screen = Screen(store, author=author, channel=channel, vet=vet, skip_vet=skip_vet, contract=contract)
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []
@@ -768,6 +801,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         stale = _drop_stale_pending(store, work, pending, approved_ids)
         queued = _queue_replacements(work, pending, now)
         attempted = _run_replacements(work, pending, replace)
+        work.screen.revet(work, approved_ids)
         work.evict(cap)
         work.finish()
 
@@ -785,6 +819,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.write_json(store.HARMFUL, work.harmful_from)
         if queued or attempted or stale:
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
+        work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids)
         flagged = [lesson["id"] for lesson in candidate if is_flagged(lesson["text"])[0]]
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")
@@ -792,11 +827,13 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             history_op, session=session_id, feedback=list(feedback_ids) or None, model=model,
             usage=usage or None, applied=work.applied, rejected=work.rejected, summary=summary,
             candidate=len(candidate) if changed else None, flagged=flagged or None,
-            pending_replacements=len(pending) or None, replacements=work.replacements or None)
+            pending_replacements=len(pending) or None, replacements=work.replacements or None,
+            vet=work.screen.summary(), channel=channel, author=author if author != "model" else None)
         return CurateResult(candidate=candidate, applied=work.applied, rejected=work.rejected, flagged=flagged,
                             retired=work.retired, replacements_needed=[_pending_view(p) for p in pending],
                             summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from,
-                            replacements=work.replacements)
+                            replacements=work.replacements, quarantined=work.screen.quarantined,
+                            vet=work.screen.summary())
 
 
 def _pending_view(record: dict) -> dict:

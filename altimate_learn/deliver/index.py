@@ -38,7 +38,9 @@ _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"), os.path.join(_HERE, "..", "redact.py"),  # lint calls redact
+    os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
 )
+SIDECARS = ("vetted.json", "quarantine.json")  # the gates' files: quarantined and stale lessons are held out
 
 
 class StrList:
@@ -210,12 +212,51 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
     return good
 
 
-def prepare(stores: list[tuple[str, bytes]], log) -> Corpus:
+def prepare(stores: list[tuple[str, bytes]], log, learn_dir: str | None = None) -> Corpus:
     """Check and index the lessons of every store (the slow path; the result is what gets cached)."""
-    return Corpus(prepare_data(stores, log))
+    return Corpus(prepare_data(stores, log, held=_held_check(learn_dir, stores) if learn_dir else None,
+                               learn_dir=learn_dir))
 
 
-def prepare_data(stores: list[tuple[str, bytes]], log, learn_dir: str | None = None) -> dict:
+def _held_check(learn_dir: str, stores: list[tuple[str, bytes]]):
+    """A function (store, [(id, text)]) → {id: why} for lessons delivery holds out (quarantined or stale),
+    or None when no store has the gates' files."""
+    names = [name for name, _ in stores if any(os.path.exists(os.path.join(learn_dir, name, f)) for f in SIDECARS)]
+    if not names:
+        return None
+    from altimate_learn.gates.stamps import held_out
+
+    root = os.path.dirname(os.path.dirname(learn_dir))
+
+    def check(store: str, lessons: list[tuple[str, str]]) -> dict[str, str]:
+        if store not in names:
+            return {}
+        return held_out(root, learn_dir, {store: lessons}).get(store, {})
+
+    return check
+
+
+def _gates_key(learn_dir: str, stores: list[tuple[str, bytes]]) -> bytes:
+    """What held-out lessons depend on: the gates' files of each store and, when some store has stamps, the
+    hash of the instruction files now."""
+    parts = []
+    stamped = False
+    for name, _ in stores:
+        for filename in SIDECARS:
+            try:
+                with open(os.path.join(learn_dir, name, filename), "rb") as handle:
+                    parts.append(sha256(handle.read()).digest())
+                stamped = stamped or filename == SIDECARS[0]
+            except OSError:
+                parts.append(b"-")
+    if stamped:
+        from altimate_learn.instructions.files import current_hash
+
+        parts.append(current_hash(os.path.dirname(os.path.dirname(learn_dir)), learn_dir).encode())
+    return b"".join(parts)
+
+
+def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str | None = None) -> dict:
     """The packed corpus. With ``learn_dir``, a store whose approved.json is unusable as a whole is
     delivered from its last good set (git HEAD, else its snapshot)."""
     from altimate_learn.schema import validate_lesson
@@ -240,6 +281,11 @@ def prepare_data(stores: list[tuple[str, bytes]], log, learn_dir: str | None = N
                 checked = _last_good(learn_dir, name, note, lint, validate_lesson, fallbacks)
         if checked is None:
             continue
+        if held is not None:
+            out = held(name, [(lesson["id"], lesson["text"]) for lesson in checked])
+            for lesson_id, why in out.items():
+                note(f"lesson {name}/{lesson_id} held out: {why}")
+            checked = [lesson for lesson in checked if lesson["id"] not in out]
         for lesson in checked:
             folded = lesson["text"].casefold()
             if folded in texts_seen:
@@ -363,11 +409,13 @@ def _fingerprint() -> str:
     return ",".join(parts)
 
 
-def corpus_key(stores: list[tuple[str, bytes]]) -> str:
+def corpus_key(stores: list[tuple[str, bytes]], gates: bytes = b"") -> str:
     digest = sha256(_fingerprint().encode())
     for name, raw in stores:
         digest.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(sha256(raw).digest())
+    if gates:
+        digest.update(b"\0gates\0" + gates)
     return digest.hexdigest()
 
 
@@ -383,6 +431,7 @@ def _stat_key(learn_dir: str) -> str | None:
         entries = sorted(os.scandir(learn_dir), key=lambda e: e.name)
     except OSError:
         return None
+    stamped = False
     for entry in entries:
         if not plain_store_name(entry.name):
             continue
@@ -394,10 +443,29 @@ def _stat_key(learn_dir: str) -> str | None:
             continue
         except OSError:
             return None
-        parts.append(f"{entry.name}\0{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0"
-                     f"{info.st_ino}\0{info.st_dev}")
+        parts.append(f"{entry.name}\0{_stat_text(info)}")
+        for filename in SIDECARS:
+            try:
+                parts.append(_stat_text(os.lstat(os.path.join(entry.path, filename))))
+                stamped = stamped or filename == SIDECARS[0]
+            except OSError:
+                parts.append("-")
+    if stamped:  # stale lessons depend on the instruction files: their stats, and the list of them
+        from altimate_learn.instructions.files import RECORD, hook_paths
+
+        root = os.path.dirname(os.path.dirname(learn_dir))
+        for rel in [RECORD] + hook_paths(root, learn_dir):
+            path = os.path.join(learn_dir, rel) if rel == RECORD else os.path.join(root, rel)
+            try:
+                parts.append(f"{rel}\0{_stat_text(os.stat(path))}")
+            except OSError:
+                parts.append(f"{rel}\0-")
     parts.append(os.path.realpath(learn_dir))
     return sha256("\n".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _stat_text(info: os.stat_result) -> str:
+    return f"{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}"
 
 
 def _read_cache(path: str, log) -> dict | None:
@@ -432,13 +500,13 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
     stores = read_stores(learn_dir, log)
     if not stores:
         return empty_corpus()
-    key = corpus_key(stores)
+    key = corpus_key(stores, _gates_key(learn_dir, stores))
     path = os.path.join(folder, key + ".marshal") if folder else None
     data = _read_cache(path, log) if path else None
     if data is not None:
         data["cached"] = True
     else:
-        data = prepare_data(stores, log, learn_dir)
+        data = prepare_data(stores, log, held=_held_check(learn_dir, stores), learn_dir=learn_dir)
         if path:
             _write_cache(folder, path, data, log)
     _refresh_snapshots(learn_dir, stores, data)

@@ -47,7 +47,7 @@ def core_lines(root: str, settings: dict, name: str | None, log) -> list[str]:
     if name is None:
         corpus = load_corpus(learn_dir, log)
     else:
-        corpus = prepare([s for s in read_stores(learn_dir, log) if s[0] == name], log)
+        corpus = prepare([s for s in read_stores(learn_dir, log) if s[0] == name], log, learn_dir)
     picks = select_core(corpus, settings["core_lessons"], earned=False)  # no retrieval behind it: fill the tier
     lines = []
     for i in picks:

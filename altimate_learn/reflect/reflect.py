@@ -343,6 +343,7 @@ class Outcome:
     candidate: str | None = None
     replacements: int = 0
     notes: list[str] = field(default_factory=list)
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -356,6 +357,7 @@ class Outcome:
             "skipped_feedback": self.skipped_feedback, "flagged": self.flagged, "usage": self.usage.to_dict(),
             "error": self.error, "signals": {"consumed": self.consumed, "kept": self.kept, "left_out": self.left_out},
             "candidate": self.candidate, "replacements": self.replacements, "notes": self.notes,
+            "quarantined": self.quarantined,
         }
 
 
@@ -448,6 +450,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     lessons = current_lessons(store)
     feedback_ids = batch.signal_ids or ([batch.feedback_id] if batch.feedback_id else [])
     raw_deltas: list[Any]
+    digest = ""
     if resolution.chat is None:
         result = reflect_builtin(batch.items, lessons, scope_paths=not options.apply_paths)
         raw_deltas = result.deltas
@@ -469,8 +472,10 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             return outcome
         if batch.prompt is not None:
             system, user = batch.prompt(lessons)
+            digest = user  # the learner's own digest is what its rules rest on: the vet's evidence
         else:
-            system, user = build_prompt(lessons, build_digest(batch.source), batch.feedback, batch.kind)
+            digest = build_digest(batch.source)
+            system, user = build_prompt(lessons, digest, batch.feedback, batch.kind)
         try:
             completion = resolution.chat.complete(system, user, timeout=timeout, max_tokens=ANSWER_TOKENS)
         except ProviderError as exc:
@@ -493,6 +498,21 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     if not raw_deltas:
         return _no_change(store, batch, outcome)
     from altimate_learn.curate.curator import curate
+    from altimate_learn.instructions.files import discover
+
+    contract = discover(store.project.root)
+    vetted = None
+    if resolution.chat is not None:
+        from altimate_learn.gates.vet import vet_proposals
+
+        evidence = f"FEEDBACK ({batch.kind}):\n{batch.feedback}\n\nSESSION DIGEST:\n{digest}"
+        vetted, proposed = vet_proposals(store, raw_deltas, lessons, evidence, contract, resolution.chat,
+                                         timeout=_remaining(options))
+        if vetted is not None and vetted.usage is not None:
+            outcome.usage.add(vetted.usage)
+        if vetted is not None and vetted.failed and proposed:
+            # A model's rules are only as safe as their vet: none is applied, the signals stay open.
+            return _failed(store, batch, outcome, str(vetted.error), provider_failure=True)
 
     values = options.settings.values if options.settings is not None else {}
     with store.lock():
@@ -503,7 +523,9 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             return outcome
         curated = curate(store, raw_deltas, session_id=batch.session_id, feedback_ids=feedback_ids,
                          model=resolution.model, usage=outcome.usage.to_dict(), apply_paths=options.apply_paths,
-                         max_stored=values.get("max_stored"), op="reflect")
+                         max_stored=values.get("max_stored"), op="reflect", channel=channel_of(batch),
+                         vet=vetted, contract=contract)
+        outcome.quarantined = [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in curated.quarantined]
         outcome.applied, outcome.rejected = curated.applied, curated.rejected
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
         if curated.changed or store.path(Store.CANDIDATE).exists():
@@ -525,6 +547,22 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     schedule.record_outcome(store, ok=True, summary=outcome.summary, model=resolution.model,
                             usage=outcome.usage.to_dict(), session=batch.session_id, signals=len(outcome.consumed))
     return outcome
+
+
+CHANNELS = {"user_correction": "correction", "review": "review", "tool_retry": "tool_retry", "ci": "ci"}
+
+
+def channel_of(batch: Batch) -> str:
+    """How a batch's lessons were learned, for the stamps and `learn doctor`: ``learner`` for the continual
+    learner's batches, else the first signal kind present, in the order correction, review, tool_retry, ci;
+    feedback given on the command line by its kind."""
+    if (batch.feedback_id or "").startswith("learner:"):
+        return "learner"
+    kinds = {s["kind"] for s in batch.signals}
+    for kind in ("user_correction", "review", "tool_retry", "ci"):
+        if kind in kinds:
+            return CHANNELS[kind]
+    return {"user": "feedback", "review": "review", "ci": "ci", "verifier": "verifier"}.get(batch.kind, "feedback")
 
 
 def _consume(store: Store, batch: Batch, history: dict[str, Any] | None) -> list[str]:

@@ -363,8 +363,7 @@ def _read_review(store: Store) -> Review:
 
 
 def load_review(store: Store) -> Review:
-    """Read the store once (under its lock when it exists; a missing store is not created)."""
-    if not store.exists:
-        return _read_review(store)
-    with store.lock():
-        return _read_review(store)
+    """Read the store once, without its lock: `learn show` is a reading command and writes nothing (not
+    even a lock file). Every write is an atomic rename, so each file is read whole; promote re-reads
+    under the lock and refuses if the candidate or approved.json is not what was shown."""
+    return _read_review(store)

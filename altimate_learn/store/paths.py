@@ -41,6 +41,23 @@ def find_project_root(start: Path | None = None) -> Path:
 _CHAR_NAMES = {" ": "a space", "\t": "a tab", "'": "a quote", '"': "a double quote"}
 
 
+@dataclass(frozen=True)
+class Location:
+    """Which folder is the project, and why (for commands that must say so outside a repository)."""
+
+    root: Path
+    in_git: bool        # the start folder is inside a git work tree (a `.git` at it or above)
+    marked: bool        # the root holds `.altimate-code/`
+
+
+def locate_project(start: Path | None = None) -> Location:
+    """:func:`find_project_root` with the reason: inside git, marked by `.altimate-code/`, or neither."""
+    here = Path(start or Path.cwd()).resolve()
+    root = find_project_root(here)
+    in_git = any((folder / ".git").exists() for folder in (here, *here.parents))
+    return Location(root, in_git, (root / ".altimate-code").is_dir())
+
+
 def validate_store_name(name: str, *, charset: bool = True) -> str:
     """Refuse names that could escape `.altimate-code/learn/`, confuse a terminal or a shell: a store name
     is ASCII letters, digits, '-', '_' and '.', not starting with '.' and without '..'.

@@ -29,8 +29,8 @@ def test_json_keys_and_stdin(git_repo, cli):
     code, out, err = cli("curate", "--deltas", "-", "--json", input=deltas)
     assert code == 0, err
     data = json.loads(out)
-    assert sorted(data) == ["applied", "candidate_count", "changed", "flagged", "rejected", "replacements",
-                            "replacements_needed", "retired", "summary"]
+    assert sorted(data) == ["applied", "candidate_count", "changed", "flagged", "quarantined", "rejected",
+                            "replacements", "replacements_needed", "retired", "summary", "vet"]
     assert data["applied"][0]["op"] == "ADD" and data["applied"][0]["text"] == GOOD
     assert data["rejected"][0]["rule"] == "url"
     assert data["summary"] == "+1 added, 1 rejected (url)"

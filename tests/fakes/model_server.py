@@ -23,7 +23,9 @@ module (or conftest) makes ``model_server`` available; it is stopped after the t
 Each POST to ``/v1/chat/completions`` (OpenAI) or ``/v1/messages`` (Anthropic, ``?beta=true`` too)
 takes the next queued entry and answers in that endpoint's format. With an empty queue the server
 answers :attr:`FakeModelServer.default_text` when it is set, otherwise HTTP 500 "no canned reply
-queued" (so a test that makes more calls than it planned fails visibly). ``GET /v1/models`` lists
+queued" (so a test that makes more calls than it planned fails visibly). ``FakeModelServer(auto_vet=True)``
+answers every vet request (:mod:`altimate_learn.gates.vet`) with ``pass`` for its items, outside the queue;
+``server.vet({...})`` queues one vet answer instead. ``GET /v1/models`` lists
 one model. Every request, including unknown paths (answered 404), is logged.
 """
 
@@ -88,6 +90,31 @@ class Hang:
 
 
 @dataclass
+class Computed:
+    """An answer made from the request when it arrives (e.g. a vet that answers for the items it was sent)."""
+
+    make: Any  # Callable[[Request], Reply | Failure | Garbage | Raw]
+
+
+def vet_items(prompt: str) -> list[tuple[str, str]]:
+    """(key, text) of each item in a vet request's ITEMS block."""
+    import re
+
+    out = []
+    inside = False
+    for line in prompt.splitlines():
+        if line.startswith("<<<ITEMS "):
+            inside = True
+            continue
+        if line.startswith("<<<END ITEMS"):
+            break
+        match = re.match(r"^\[([^\]]+)\] author=\S+ evidence=\S+ replaces=\S+ (.*)$", line) if inside else None
+        if match:
+            out.append((match.group(1), match.group(2)))
+    return out
+
+
+@dataclass
 class Gate:
     """Answer only once ``opened`` is set (the test decides when: no race with a clock), then with ``then``."""
 
@@ -95,7 +122,7 @@ class Gate:
     then: Reply | Failure | Garbage | Raw | None = None
 
 
-Entry = Reply | Failure | Garbage | Raw | Hang | Gate
+Entry = Reply | Failure | Garbage | Raw | Hang | Gate | Computed
 
 
 @dataclass
@@ -141,8 +168,9 @@ class Request:
 class FakeModelServer:
     """See the module docstring."""
 
-    def __init__(self, default_text: str | None = None) -> None:
+    def __init__(self, default_text: str | None = None, *, auto_vet: bool = False) -> None:
         self.default_text = default_text
+        self.auto_vet = auto_vet  # answer every vet request "pass" for all its items, without using the queue
         self.requests: list[Request] = []
         self._queue: deque[Entry] = deque()
         self._lock = threading.Lock()
@@ -172,6 +200,18 @@ class FakeModelServer:
 
     def raw(self, value: Any, *, status: int = 200) -> FakeModelServer:
         return self._push(Raw(value, status))
+
+    def vet(self, verdicts: dict[str, dict[str, Any]] | None = None, **kwargs: Any) -> FakeModelServer:
+        """Queue a vet answer: ``pass`` for every item the request lists, except items whose text contains a
+        key of ``verdicts`` (that entry is used, e.g. ``{"npm": {"verdict": "contradiction", …}}``)."""
+        def make(request: Request) -> Reply:
+            answer = []
+            for key, text in vet_items(request.prompt):
+                chosen = next((v for k, v in (verdicts or {}).items() if k in text or k == key), {"verdict": "pass"})
+                answer.append({"item": key, "reason": "fake vet", **chosen})
+            return Reply(json.dumps({"verdicts": answer}), **kwargs)
+
+        return self._push(Computed(make))
 
     def hang(self, seconds: float, then: Entry | None = None) -> FakeModelServer:
         return self._push(Hang(seconds, then))  # type: ignore[arg-type]
@@ -270,6 +310,10 @@ class FakeModelServer:
                 if path not in (OPENAI_PATH, ANTHROPIC_PATH):
                     self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}).encode())
                     return
+                if owner.auto_vet and "<<<ITEMS " in request.prompt:
+                    self._answer(request, Reply(json.dumps({"verdicts": [
+                        {"item": key, "verdict": "pass", "reason": "auto vet"} for key, _ in vet_items(request.prompt)]})))
+                    return
                 entry = owner._next()
                 while isinstance(entry, (Hang, Gate)):
                     if isinstance(entry, Gate):
@@ -279,6 +323,8 @@ class FakeModelServer:
                     elif owner._stopping.wait(entry.seconds):
                         return
                     entry = entry.then if entry.then is not None else Reply('{"deltas": []}')
+                if isinstance(entry, Computed):
+                    entry = entry.make(request)
                 if entry is None:
                     if owner.default_text is None:
                         self._send(500, json.dumps({"error": {"message": "no canned reply queued"}}).encode())

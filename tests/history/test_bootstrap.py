@@ -169,24 +169,26 @@ def test_max_reflections_resumes_and_a_model_sees_redacted_excerpts(cli, history
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
     model_server.reply('{"deltas": [{"op": "ADD", "text": "Add a migration for every new column.", '
                        '"reason": "correction"}]}', input_tokens=2000, output_tokens=30)
+    model_server.vet(input_tokens=500, output_tokens=10)  # the reflection's vet call
     code, out, err = cli("bootstrap", "--yes", "--model", "anthropic/claude-haiku-4-5", "--max-reflections", "1")
     assert code == 1 and "ANTHROPIC_API_KEY" in err  # a model asked for explicitly must be usable: nothing sent
     assert not (history / ".altimate-code").exists()
     code, out, err = cli("bootstrap", "--yes", "--model", "openai/gpt-4o-mini", "--max-reflections", "1")
     assert code == 0, err
-    assert len(model_server.requests) == 1
+    assert len(model_server.requests) == 2
     prompt = model_server.requests[0].prompt
     assert "You forgot to add the migration" in prompt  # oldest session first
     assert "Add a customer_id column to the orders model." in prompt  # the session digest travels with it
     assert SECRET not in prompt and "[REDACTED:aws-key]" in prompt
-    assert "2,000 input + 30 output tokens (reported), estimated cost $0.0003" in out
+    assert SECRET not in model_server.requests[1].prompt and "<<<ITEMS " in model_server.requests[1].prompt
+    assert "2,500 input + 40 output tokens (reported), estimated cost $0.0004" in out
     assert "1 candidate lesson" in out
     assert "still open (--max-reflections was reached): rerun `learn bootstrap`" in out
     model_server.reply('{"deltas": []}')
     model_server.reply('{"deltas": []}')
     code, out, _ = cli("bootstrap", "--yes", "--model", "openai/gpt-4o-mini")
     assert code == 0
-    assert len(model_server.requests) == 3 and "still open" not in out
+    assert len(model_server.requests) == 4 and "still open" not in out
     assert read_state(history, "bootstrap.json")["pendingSessions"] == []
 
 

@@ -186,6 +186,7 @@ def test_secrets_in_comments_never_reach_the_store_or_the_model(cli, repo, githu
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
     model_server.reply('{"deltas": [{"op": "ADD", "text": "List explicit columns instead of `SELECT *`.", '
                        '"reason": "review"}]}', input_tokens=1500, output_tokens=40)
+    model_server.vet(input_tokens=500, output_tokens=10)  # the first reflection's vet call
     model_server.reply('{"deltas": []}', input_tokens=900, output_tokens=10)
     code, out, err = cli("import-reviews", "--yes", "--model", "openai/gpt-4o-mini")
     assert code == 0, err
@@ -196,10 +197,10 @@ def test_secrets_in_comments_never_reach_the_store_or_the_model(cli, repo, githu
         assert secret not in sent
         assert secret not in out + err
     assert "[REDACTED:aws-key]" in sent and KEPT_COLUMNS in sent and KEPT_PATHLIB in sent
-    assert len(model_server.requests) == 2  # one reflection per pull request
+    assert len(model_server.requests) == 3  # one reflection per pull request, and the first one's vet
     candidate = json.loads((repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
     assert [lesson["text"] for lesson in candidate] == ["List explicit columns instead of `SELECT *`."]
-    assert "2,400 input + 50 output tokens (reported), estimated cost $0.0004" in out
+    assert "2,900 input + 60 output tokens (reported), estimated cost $0.0005" in out
     assert "1 candidate lesson proposed" in out
     assert all(s["status"] == "consumed" for s in read_signals(repo))
 

@@ -20,7 +20,7 @@ EVERYTHING = "2000-01-01"  # --since: the fixtures' dates never decide what a te
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch):
-    with FakeModelServer(default_text='{"deltas": []}') as fake:
+    with FakeModelServer(default_text='{"deltas": []}', auto_vet=True) as fake:  # review items pass the vet
         monkeypatch.setenv("OPENAI_BASE_URL", fake.openai_base_url)
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-learner")
         yield fake

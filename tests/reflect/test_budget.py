@@ -110,9 +110,10 @@ def test_automatic_reflection_stops_at_the_daily_limit_and_keeps_the_signals(git
     _signals(git_repo, "never commit directly to main", "s1")
     kept = [s["id"] for s in _signals(git_repo, "never push to the release branch", "s2")]
     auto_env.deltas({"op": "ADD", "text": "Never commit directly to `main`.", "reason": "user"})
+    auto_env.vet()  # a reflection with a model is two calls: the reflection and its vet
     assert cli("reflect", "--session", "s1", "--auto") == (0, "", "")
     calls = len(auto_env.requests)
-    assert calls == 1
+    assert calls == 2
     assert cli("reflect", "--session", "s2", "--auto") == (0, "", "")
     assert len(auto_env.requests) == calls  # refused before any call
     assert [s["id"] for s in list_signals(Store(project(git_repo), "team-playbook"))] == kept
@@ -121,9 +122,10 @@ def test_automatic_reflection_stops_at_the_daily_limit_and_keeps_the_signals(git
     assert "backoff_until" not in schedule  # the limit is not a failure: no backoff
     # A reflection the user starts is not limited.
     auto_env.deltas({"op": "ADD", "text": "Never push to the `release` branch.", "reason": "user"})
+    auto_env.vet()
     code, out, err = cli("reflect", "--session", "s2")
     assert code == 0, err
-    assert len(auto_env.requests) == calls + 1
+    assert len(auto_env.requests) == calls + 2
 
 
 def test_startup_recovery_counts_each_session_against_the_limit(git_repo, cli, auto_env, monkeypatch) -> None:
@@ -132,8 +134,9 @@ def test_startup_recovery_counts_each_session_against_the_limit(git_repo, cli, a
         _signals(git_repo, f"never commit directly to branch{n}_main", f"s{n}")
     for n in range(3):
         auto_env.deltas({"op": "ADD", "text": f"Never commit directly to `branch{n}_main`.", "reason": "user"})
+        auto_env.vet()  # each reflection's vet call
     assert cli("reflect", "--pending", "--auto") == (0, "", "")
-    assert len(auto_env.requests) == 2
+    assert len(auto_env.requests) == 4  # two reflections, each with its vet
     assert {s["sessionID"] for s in list_signals(Store(project(git_repo), "team-playbook"))} == {"s2"}
     assert any("daily limit of automatic model runs reached" in e.get("note", "") for e in _log(git_repo))
 

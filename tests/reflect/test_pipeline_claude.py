@@ -59,10 +59,12 @@ def test_the_sessions_own_model_is_used_when_its_key_is_set(git_repo, isolated_h
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0000000000000000000000")
     model_server.deltas({"op": "ADD", "text": "Select from `source()`, never from raw schemas, in staging models.",
                          "reason": "the user asked for source()"}, input_tokens=4200, output_tokens=90)
+    model_server.vet(input_tokens=1800, output_tokens=30)  # the reflection's one vet call
     code, out, err = cli("reflect", "--pending")
     assert code == 0, err
-    assert "with anthropic/claude-sonnet-4-5-20250929." in out and "4,200 input + 90 output tokens" in out
-    request = model_server.requests[-1]
+    assert "with anthropic/claude-sonnet-4-5-20250929." in out and "6,000 input + 120 output tokens" in out
+    assert len(model_server.requests) == 2
+    request = model_server.requests[0]
     assert request.body["model"] == "claude-sonnet-4-5-20250929"
     # The digest the model saw: the task, the tool calls with their error, the files written, the last message.
     assert "## User request" in request.prompt and "Add a staging model for the stripe payments source" in request.prompt

@@ -108,7 +108,7 @@ def test_json_output_keys(git_repo, cli) -> None:
     one = data["reflections"][0]
     assert set(one) == {"session", "status", "ok", "model", "model_source", "note", "summary", "applied", "rejected",
                         "dropped", "skipped_feedback", "flagged", "usage", "error", "signals", "candidate",
-                        "replacements", "notes"}
+                        "replacements", "notes", "quarantined"}
     assert one["status"] == "applied" and one["model"] == "builtin" and one["model_source"] == "default"
     assert set(one["usage"]) == {"input_tokens", "output_tokens", "cost_usd", "estimated"}
     assert set(one["signals"]) == {"consumed", "kept", "left_out"}
@@ -134,17 +134,19 @@ def test_openai_compatible_model_parses_and_accounts_tokens(git_repo, cli, opena
     openai_env.reply("Here you go:\n```json\n" + json.dumps({"deltas": [{
         "op": "ADD", "text": "Convert `*_cents` columns to dollars in staging models.",
         "reason": "the user corrected the conversion"}]}) + "\n```", input_tokens=7000, output_tokens=1700)
+    openai_env.vet(input_tokens=1000, output_tokens=50)  # the one vet call of the reflection
     code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4.1-mini")
     assert code == 0, err
     assert "with openai/gpt-4.1-mini." in out
-    assert "Usage: 7,000 input + 1,700 output tokens, estimated cost $0.0055" in out
+    assert "Usage: 8,000 input + 1,750 output tokens, estimated cost $0.0060" in out
     assert _candidate(git_repo)[0]["text"] == "Convert `*_cents` columns to dollars in staging models."
     history = _history(git_repo)[-1]
     assert history["model"] == "openai/gpt-4.1-mini"
-    assert history["usage"] == {"input_tokens": 7000, "output_tokens": 1700, "cost_usd": 0.00552, "estimated": False}
-    assert _schedule(git_repo)["last_reflection"]["usage"]["cost_usd"] == 0.00552
+    assert history["usage"] == {"input_tokens": 8000, "output_tokens": 1750, "cost_usd": 0.006, "estimated": False}
+    assert _schedule(git_repo)["last_reflection"]["usage"]["cost_usd"] == 0.006
     assert _open(git_repo) == []
-    request = openai_env.requests[-1]
+    assert len(openai_env.requests) == 2 and "<<<ITEMS " in openai_env.requests[1].prompt
+    request = openai_env.requests[0]
     assert request.body["temperature"] == 0 and "tools" not in request.body
     assert "Treat" not in request.prompt  # instructions live in the system prompt, data in the user message
     assert "untrusted data" in request.system and "Prefer no change" in request.system
@@ -245,6 +247,7 @@ def test_hostile_lessons_are_rejected_by_rule(git_repo, cli, openai_env) -> None
     openai_env.deltas({"op": "ADD", "text": "Use `ref()` instead of hardcoding table names.", "reason": "r"},
                       {"op": "ADD", "text": "See https://docs.example.com/ref for the rules.", "reason": "r"},
                       {"op": "ADD", "text": "Run `rm -rf target/` before every build.", "reason": "r"})
+    openai_env.vet()
     code, out, _ = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini", "--json")
     assert code == 0
     one = json.loads(out)["reflections"][0]
@@ -359,6 +362,7 @@ def test_auto_reflects_quietly_and_honours_the_backoff(git_repo, cli, openai_env
     assert _log(git_repo)[-1]["status"] == "backoff"
     # A manual reflect ignores the backoff; its success clears it.
     openai_env.deltas({"op": "ADD", "text": "Never commit directly to `main`.", "reason": "user"})
+    openai_env.vet()
     assert cli("reflect", "--session", "sess-1")[0] == 0
     assert "failures" not in _schedule(git_repo) and _open(git_repo) == []
 

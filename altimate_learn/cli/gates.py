@@ -1,0 +1,277 @@
+"""`learn remember`, `learn vet` and `learn quarantine` (list, release, drop)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, echo, open_store, plural,
+                                       print_json, settings, warn)
+
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", "-m", metavar="PROVIDER/MODEL", help="Model for the vet (one call), e.g. openai/gpt-4.1-mini, or "
+                                                    "builtin for the offline check. Default: learn.model, else "
+                                                    "the offline check.", show_default=False)]
+TimeoutOpt = Annotated[float, typer.Option("--timeout", metavar="SECONDS", help="Seconds to wait for the model.",
+                                           min=1, max=86_400)]
+
+
+def _chat(model: str | None) -> Any:
+    """The vet's model (``--model``, then learn.model), or None for the deterministic check."""
+    from altimate_learn.reflect.providers import resolve_model
+
+    resolved = settings()
+    source = "ALTIMATE_LEARN_MODEL" if str(resolved.sources.get("model", "")).startswith("env") else "learn.model"
+    resolution = resolve_model(model, configured=resolved.values.get("model"), configured_source=source,
+                               providers=resolved.values.get("providers") or {})
+    return resolution.chat
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.rstrip(".") + '"'
+
+
+def _split(values: list[str] | None) -> list[str] | None:
+    out = [v.strip() for value in values or [] for v in value.split(",") if v.strip()]
+    return out or None
+
+
+def remember_command(
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="The rule, as one sentence in quotes.",
+                                        show_default=False)],
+    paths: Annotated[list[str] | None, typer.Option(
+        "--paths", metavar="GLOB", help="Where the rule applies (repeat the flag or separate with commas), e.g. "
+                                        "'models/staging/**'. Default: everywhere.", show_default=False)] = None,
+    approve: Annotated[bool, typer.Option(
+        "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
+                          "archived for `learn rollback`. Default: staged in the candidate.")] = False,
+    model: ModelOpt = None,
+    timeout: TimeoutOpt = 120.0,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Teach a rule yourself. It replaces a lesson it restates, sharpens or contradicts (the old one is
+    retired and named), is vetted against the instruction files (AGENTS.md, CLAUDE.md, …), and is never
+    dropped: a rule that conflicts with them is kept in quarantine with the reason."""
+    from altimate_learn.gates.remember import remember
+
+    store = open_store(name)
+    result = remember(store, text, paths=_split(paths), approve=approve, chat=_chat(model), timeout=timeout)
+    if as_json:
+        print_json(result.to_json())
+        return
+    for old in result.replaced:
+        echo(f'Replaced an earlier lesson: {_quoted(old["text"])} ({old["id"]}, retired).')
+    if result.status == "quarantined":
+        echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
+        echo("It will not be delivered. Fix the instruction file and run "
+             f"`learn quarantine release {result.lesson_id}`, or discard it with `learn quarantine drop "
+             f"{result.lesson_id}`.")
+    elif result.status == "repeated":
+        echo(f"Already a lesson ({result.lesson_id}): {_quoted(result.text)}. Counted as helpful: a repeat means it "
+             "matters.")
+    else:
+        echo(f"Remembered {result.lesson_id}: {_quoted(result.text)}.")
+        if result.coexists:
+            echo(f"It shares an identifier with {', '.join(result.coexists)}, which stay beside it.")
+    for note in result.notes:
+        warn(note)
+    if result.flagged:
+        echo(f"WARNING: {result.lesson_id} mentions skipping or disabling verification.")
+    if result.status == "quarantined":
+        return
+    if result.approved:
+        echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "
+             "the next session.")
+    else:
+        echo("Staged in the candidate: review it with `learn show`, approve it with `learn promote`.")
+
+
+def vet_command(
+    model: ModelOpt = None,
+    timeout: TimeoutOpt = 120.0,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Re-vet lessons that are stale (the instruction files changed since they were vetted) or were never
+    vetted: passes are re-stamped and delivered again, conflicts with the instructions are quarantined."""
+    from altimate_learn.gates.actions import vet_store
+
+    run = vet_store(open_store(name), chat=_chat(model), timeout=timeout)
+    if as_json:
+        print_json(run.to_json())
+        return
+    if not run.checked and not run.errors:
+        echo("Nothing to re-vet: every lesson was vetted against the current instruction files.")
+    else:
+        echo(f"Re-vetted {plural(run.checked, 'lesson')} ({run.by}): {run.restamped} re-stamped, "
+             f"{len(run.quarantined)} quarantined.")
+    for item in run.quarantined:
+        echo(f'  quarantined {item["id"]} {_quoted(item["text"])}: {item["reason"]}')
+    if run.quarantined:
+        echo("Their removal is staged in the candidate (`learn show`); `learn quarantine list` lists them.")
+    for note in run.notes:
+        warn(note)
+    if run.stale_left:
+        echo(f"{plural(run.stale_left, 'lesson')} still stale (held out of delivery): run `learn vet` again.")
+    if run.errors:
+        from altimate_learn.errors import LearnError
+
+        raise LearnError(f"{run.errors[0]}; stale lessons stay held out of delivery.", "Run `learn vet` again.")
+
+
+quarantine_app = typer.Typer(help="Rules that failed the vet: set aside with the reason, never delivered, never "
+                                  "deleted.", no_args_is_help=True)
+
+
+@quarantine_app.command("list", cls=LearnCommand)
+def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> None:
+    """List the quarantined rules with the reason for each."""
+    from altimate_learn.gates import quarantine
+
+    items = quarantine.read(open_store(name))
+    if as_json:
+        print_json({"store": name, "quarantined": [quarantine.view(i) for i in items]})
+        return
+    if not items:
+        echo(f"Nothing is quarantined in store '{name}'.")
+        return
+    echo(f"{plural(len(items), 'lesson')} quarantined (failed the vet, never delivered):")
+    for item in items:
+        echo(f"  {quarantine.line(item)}")
+    echo("Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`.")
+
+
+@quarantine_app.command("release", cls=LearnCommand)
+def quarantine_release(
+    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id.", show_default=False)],
+    model: ModelOpt = None,
+    timeout: TimeoutOpt = 120.0,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Re-vet a quarantined rule against the instruction files as they are now; if it passes, it goes back to
+    the candidate (or, if it is still approved, is delivered again)."""
+    from altimate_learn.errors import LearnError
+    from altimate_learn.gates.actions import release
+
+    result = release(open_store(name), lesson_id.strip(), chat=_chat(model), timeout=timeout)
+    if as_json:
+        print_json(result.to_json())
+    if not result.released:
+        raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
+                         "Fix the instruction file it conflicts with, or drop the rule with "
+                         f"`learn quarantine drop {lesson_id}`.")
+    if as_json:
+        return
+    if result.lesson_id == lesson_id:
+        echo(f"Released {lesson_id}: it passed the vet and is delivered again.")
+    else:
+        replaced = f"; it replaces {', '.join(result.replaced)}" if result.replaced else ""
+        echo(f"Released {lesson_id}: it passed the vet and is staged as {result.lesson_id}{replaced}. Review it with "
+             "`learn show`, approve it with `learn promote`.")
+
+
+@quarantine_app.command("drop", cls=LearnCommand)
+def quarantine_drop(
+    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id.", show_default=False)],
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Discard a quarantined rule: it moves to retired.json with its reason (`learn search` still finds it)."""
+    from altimate_learn.gates.actions import drop
+
+    result = drop(open_store(name), lesson_id.strip())
+    if as_json:
+        print_json(result)
+        return
+    extra = " Its removal from the approved lessons is staged: run `learn promote`." if result["staged_removal"] else ""
+    echo(f"Dropped {lesson_id}: retired with its reason.{extra}")
+
+
+def tool_errors_command(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Session transcripts to scan (Claude Code / Codex / Gemini JSONL, an opencode database, a generic "
+             "trajectory). Default: this project's sessions since --since.", show_default=False,
+        metavar="PATH")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", metavar="ID", help="Only this session of the project (an id from `learn sessions`).",
+        show_default=False)] = None,
+    harness: Annotated[str | None, typer.Option(
+        "--harness", metavar="AGENT", help="Only this agent's sessions: claude-code, codex, opencode, gemini or "
+                                           "generic.", show_default=False)] = None,
+    latest: Annotated[bool, typer.Option("--latest", help="Only the project's newest session (of --harness).")] = False,
+    since: Annotated[str, typer.Option("--since", metavar="DURATION|DATE",
+                                       help="Without PATH, --session or --latest: sessions active since then.")] = "30d",
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the recoveries found; write nothing.")] = False,
+    as_json: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Learn from tools that failed and then worked with a different input: one record per tool and failure
+    signature (input shapes only, never values), proposed as lessons in the candidate."""
+    from altimate_learn.capture.capture import readers_for
+    from altimate_learn.capture.sessions import discover_sessions, find_session, read_session
+    from altimate_learn.cli.capture import _check_harness, parse_since
+    from altimate_learn.cli.common import current_project
+    from altimate_learn.errors import LearnError
+    from altimate_learn.gates import tool_errors
+
+    _check_harness(harness)
+    if latest and (paths or session):
+        raise typer.BadParameter("use --latest alone (or with --harness), not with PATH or --session.",
+                                 param_hint="--latest")
+    project = current_project()
+    store = open_store(name)
+    if paths:
+        readers = readers_for(paths, harness=harness, session_id=session, project_root=project.root)
+    else:
+        if session:
+            found = [find_session(session, project.root)]
+            if found[0] is None:
+                raise LearnError(f"no session '{session}' found for this project ({project.root}).",
+                                 "`learn sessions` lists them; or pass the transcript's path.")
+        else:
+            found = discover_sessions(project.root, harness=harness, since=None if latest else parse_since(since))
+            found = found[:1] if latest else found
+        readers = [read_session(Path(info.path), harness=info.harness,
+                                session_id=info.id if info.harness == "opencode" else None)
+                   for info in found if info is not None]
+    recoveries, calls, count = tool_errors.collect(readers)
+    if dry_run:
+        data = {"sessions": count, "tool_calls": calls, "recoveries": [
+            {"tool": r.tool, "sig": r.sig, "change": r.change, "attempts": r.attempts, "session": r.session,
+             "lesson": tool_errors.lesson_text({"tool": r.tool, "sig": r.sig, "change": r.change})}
+            for r in recoveries]}
+        if as_json:
+            print_json(data)
+            return
+        echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: {plural(len(recoveries), 'recovery', 'recoveries')}.")
+        for item in data["recoveries"]:
+            echo(f"  {item['lesson']}")
+        echo("Nothing was written (--dry-run).")
+        return
+    run = tool_errors.record_and_propose(store, recoveries)
+    run.sessions, run.tool_calls = count, calls
+    if as_json:
+        print_json(run.to_json())
+        return
+    echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: "
+         f"{plural(len(recoveries), 'recovery', 'recoveries')} ({len(run.merge.new)} new, "
+         f"{len(run.merge.improved)} improved, {run.merge.seen_again + run.merge.already} seen before).")
+    for item in run.proposed:
+        echo(f"  proposed {item['id']}: {item['text']}")
+    for item in run.rejected:
+        echo(f'  not proposed "{item["text"]}": {item["reason"]}')
+    if run.waiting:
+        echo(f"{plural(run.waiting, 'record')} wait for the next run (at most {tool_errors.MAX_PROPOSALS} a run).")
+    if run.proposed:
+        echo("Review them with `learn show`, approve them with `learn promote`.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("remember", cls=LearnCommand)(remember_command)
+    app.command("vet", cls=LearnCommand)(vet_command)
+    app.add_typer(quarantine_app, name="quarantine")
+    app.command("tool-errors", cls=LearnCommand)(tool_errors_command)

@@ -1,0 +1,274 @@
+"""The deterministic vet: what can be said about a rule without a model.
+
+Two checks, both conservative (a model call catches what wording alone cannot):
+
+- **near-duplicate**: the rule's content words (stemmed, without function words and polarity words) are
+  mostly those of one instruction sentence or lesson: word Jaccard at least :data:`DUPLICATE_JACCARD`, or
+  at least :data:`CONTAINED` of the rule's words inside the sentence (three or more, with every code
+  identifier of the rule in it) — and both point the same way.
+- **contradiction**: the two name the same identifier (a backtick span of either, found as a word in the
+  other) and point opposite ways on it, or share most of their wording (Jaccard at least
+  :data:`CONTRADICTION_JACCARD`) with opposite negation. Polarity is per identifier and per clause:
+  "Use `pnpm`, not `npm`" is for pnpm and against npm; "never … X" and "avoid … X" are against X; "always",
+  "must", "use", "prefer" … are for it; an order with no marker is for what it names. An identifier
+  contradiction needs something beyond the identifier: a contrast ("instead of", "rather than", "not X"),
+  or a shared word besides it, so "Load settings from `.env`" does not contradict "Never commit `.env`".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from altimate_learn.deliver.tokenize import stem, words
+
+DUPLICATE_JACCARD = 0.6
+CONTAINED = 0.8
+CONTRADICTION_JACCARD = 0.5
+MIN_WORDS = 3
+
+_FUNCTION_WORDS = frozenset("""
+a an the and or but nor if then else than so too also as of to in on at by for with without from into onto
+is are was were be been being am do does did done doing have has had having can could would will shall may
+might i me my we us our you your he him his she her it its they them their this that these those there here
+what which who whom whose why how when where while whether all any some each every such own just even still
+yet very really please it's its one via per
+""".split())
+_POLARITY_WORDS = frozenset("""
+always never not no don't dont doesn't doesnt must mustn't should shouldn't ought avoid prefer preferred
+required require requires ensure make sure only instead rather do
+""".split())
+NEGATIONS = ("never", "not", "no", "don't", "dont", "do not", "does not", "doesn't", "must not", "mustn't",
+             "should not", "shouldn't", "cannot", "can't", "avoid", "stop", "no longer", "forbidden", "prohibited",
+             "disallowed", "without")
+POSITIVES = ("always", "must", "should", "use", "prefer", "required", "require", "ensure", "make sure", "only",
+             "run", "keep", "put", "write", "call", "add", "set")
+CONTRASTS = ("instead of", "rather than", "in place of", "in favor of", "in favour of")
+_GENERIC_IDENTIFIERS = frozenset("""run install test tests build add the and for with from main src lib file files
+code use make new set get true false none null""".split())
+
+_SPAN = re.compile(r"`+([^`]+?)`+")
+_TOKEN = re.compile(r"[a-z0-9_][a-z0-9_.\-/]*[a-z0-9_]|[a-z0-9_]")
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\bwhile\b|\bexcept\b")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'])")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Stemmed words that carry meaning (function and polarity words dropped)."""
+    out = set()
+    for word in words(text.lower().replace("'", "")):
+        if len(word) < 2 or word in _FUNCTION_WORDS or word in _POLARITY_WORDS:
+            continue
+        out.add(word if ("_" in word or any(c.isdigit() for c in word)) else stem(word))
+    return frozenset(out)
+
+
+def identifiers(text: str) -> frozenset[str]:
+    """Code identifiers named in backticks (lower case, their meaningful tokens)."""
+    out = set()
+    for span in _SPAN.findall(text):
+        for token in _TOKEN.findall(span.lower()):
+            token = token.strip(".-/")
+            if len(token) >= 3 and token not in _GENERIC_IDENTIFIERS and not token.startswith("-"):
+                out.add(token)
+    return frozenset(out)
+
+
+def _has_word(text: str, token: str) -> int:
+    """Position of ``token`` as a whole word in lowercased ``text`` (-1 when absent)."""
+    start = 0
+    while True:
+        at = text.find(token, start)
+        if at < 0:
+            return -1
+        before = text[at - 1] if at else " "
+        end = at + len(token)
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return at
+        start = at + 1
+
+
+def _contains_phrase(text: str, phrase: str) -> int:
+    return _has_word(text, phrase)
+
+
+@dataclass(frozen=True)
+class Stance:
+    sign: int  # +1 for, -1 against
+    explicit: bool  # a marker said so (not the default of an order)
+    contrast: bool  # an "X instead of Y" / "X, not Y" statement
+
+
+def _occurrences(text: str, token: str) -> list[int]:
+    out, start = [], 0
+    while True:
+        at = _has_word(text[start:], token)
+        if at < 0:
+            return out
+        out.append(start + at)
+        start += at + len(token)
+
+
+def stances(sentence: str, token: str) -> list[Stance]:
+    """Which way ``sentence`` points on ``token``, once per place it names it (empty: not named)."""
+    lower = sentence.lower().replace("`", "")
+    places = _occurrences(lower, token)
+    if not places:
+        return []
+    for marker in CONTRASTS:
+        q = _contains_phrase(lower, marker)
+        if q >= 0:
+            return [Stance(-1 if at > q else 1, True, True) for at in places]
+    prefer = _contains_phrase(lower, "prefer")
+    over = _contains_phrase(lower, "over")
+    if 0 <= prefer < over:
+        return [Stance(-1 if at > over else 1, True, True) for at in places]
+    bounds = [0] + [m.end() for m in _CLAUSE.finditer(lower)] + [len(lower)]
+    out = []
+    for at in places:
+        start = max(b for b in bounds if b <= at)
+        clause_end = min((b for b in bounds if b > at), default=len(lower))
+        before = lower[start:at]
+        if any(_contains_phrase(before, n) >= 0 for n in NEGATIONS):
+            # "X, not Y" / "…; never Y" as a short clause after another one: a contrast
+            out.append(Stance(-1, True, len(lower[start:clause_end].split()) <= 4 and start > 0))
+        else:
+            out.append(Stance(1, any(_contains_phrase(before, p) >= 0 for p in POSITIVES), False))
+    return out
+
+
+def negated(sentence: str) -> bool:
+    """The sentence says not to do something ("instead of" counts: it rules the other way out)."""
+    lower = sentence.lower().replace("`", "")
+    return any(_contains_phrase(lower, n) >= 0 for n in NEGATIONS + CONTRASTS)
+
+
+def sentences(text: str) -> list[str]:
+    """Rule-sized pieces of an instruction file: list items and lines, split into sentences; headings,
+    code fences and lines of fewer than three content words are left out."""
+    out: list[str] = []
+    fenced = False
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if line.startswith("```") or line.startswith("~~~"):
+            fenced = not fenced
+            continue
+        if fenced or not line or line.startswith("#") or line.startswith("<!--") or line.startswith("|---"):
+            continue
+        line = _LIST_MARK.sub("", line).strip("|").strip()
+        line = line.replace("**", "").replace("__", "")
+        pieces = [line] + [p for p in _SENTENCE_END.split(line) if p != line]
+        for piece in pieces:
+            if len(content_words(piece)) >= MIN_WORDS or identifiers(piece):
+                out.append(piece.strip())
+    return list(dict.fromkeys(out))
+
+
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a and not b:
+        return 1.0
+    return len(a & b) / len(a | b)
+
+
+@dataclass(frozen=True)
+class Finding:
+    verdict: str  # "duplicate" or "contradiction"
+    quote: str  # the instruction sentence or lesson text
+    score: float
+    reason: str
+
+
+class Rule:
+    """A sentence or lesson prepared once for many comparisons."""
+
+    __slots__ = ("text", "lower", "words", "ids", "negated", "ref")
+
+    def __init__(self, text: str, ref: object = None) -> None:
+        self.text = text
+        self.lower = text.lower().replace("`", "")
+        self.words = content_words(text)
+        self.ids = identifiers(text)
+        self.negated = negated(text)
+        self.ref = ref  # what the caller wants back (a path, a lesson)
+
+
+def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
+    """How ``rule`` relates to one instruction sentence or lesson ``other`` (None: unrelated)."""
+    mine_rule = rule if isinstance(rule, Rule) else Rule(rule)
+    other_rule = other if isinstance(other, Rule) else Rule(other)
+    a, b = mine_rule.words, other_rule.words
+    if not a or not b:
+        return None
+    shared = a & b
+    jac = jaccard(a, b)
+    common = {t for t in mine_rule.ids if _has_word(other_rule.lower, t) >= 0}
+    common |= {t for t in other_rule.ids if _has_word(mine_rule.lower, t) >= 0}
+    if not shared and not common:
+        return None
+    agreed = False
+    for token in sorted(common):
+        mine, theirs = stances(mine_rule.text, token), stances(other_rule.text, token)
+        if not mine or not theirs:
+            continue
+        if {m.sign for m in mine} & {t.sign for t in theirs}:
+            agreed = True
+            continue
+        if not any(x.explicit for x in mine + theirs):
+            continue
+        beyond = shared - {token, stem(token)}
+        if any(x.contrast for x in mine + theirs) or beyond:
+            way = "for" if mine[0].sign > 0 else "against"
+            return Finding("contradiction", other_rule.text, 1.0 + jac,
+                           f"it is {way} `{token}` where the other says the opposite")
+    if mine_rule.negated != other_rule.negated and not agreed:
+        if jac >= CONTRADICTION_JACCARD and len(shared) >= 2:
+            return Finding("contradiction", other_rule.text, jac, "same wording, opposite negation")
+        return None
+    if mine_rule.negated != other_rule.negated:
+        return None
+    if jac >= DUPLICATE_JACCARD:
+        return Finding("duplicate", other_rule.text, jac, f"restates it (word overlap {jac:.2f})")
+    contained = len(shared) / len(a)
+    if contained >= CONTAINED and len(shared) >= MIN_WORDS and all(
+            _has_word(other_rule.lower, t) >= 0 for t in mine_rule.ids):
+        return Finding("duplicate", other_rule.text, contained, f"restates it ({len(shared)} of its {len(a)} words)")
+    return None
+
+
+class Index:
+    """Rules by content word and identifier, so a rule is compared only with those it shares something with."""
+
+    def __init__(self, rules: list[Rule]) -> None:
+        self.rules = rules
+        self.by_key: dict[str, list[int]] = {}
+        for position, rule in enumerate(rules):
+            for key in rule.words | rule.ids:
+                self.by_key.setdefault(key, []).append(position)
+            for token in rule.lower.replace(",", " ").replace(".", " ").split():
+                if len(token) >= 3 and token not in rule.words:
+                    self.by_key.setdefault("w:" + token, []).append(position)
+
+    def candidates(self, rule: Rule) -> list[Rule]:
+        found: set[int] = set()
+        for key in rule.words:
+            found.update(self.by_key.get(key, ()))
+        for token in rule.ids:
+            found.update(self.by_key.get(token, ()))
+            found.update(self.by_key.get("w:" + token, ()))
+        return [self.rules[i] for i in sorted(found)]
+
+    def best(self, rule: Rule, skip: frozenset | set = frozenset()) -> tuple[Finding, Rule] | None:
+        """The strongest finding against the indexed rules: contradictions first, then the closest duplicate."""
+        best: tuple[Finding, Rule] | None = None
+        for other in self.candidates(rule):
+            if other.ref in skip:
+                continue
+            found = compare(rule, other)
+            if found is None:
+                continue
+            if best is None or (found.verdict == "contradiction") > (best[0].verdict == "contradiction") or (
+                    found.verdict == best[0].verdict and found.score > best[0].score):
+                best = (found, other)
+        return best

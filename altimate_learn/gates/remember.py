@@ -1,0 +1,146 @@
+"""`learn remember "TEXT"`: the deliberate human path (spec 000, "deliberate human learning").
+
+A person's rule goes through the same curator as every other change, as a person's rule
+(``author="person"``, channel ``remember``), so it is vetted and it fails open:
+
+- it is **reconciled** with the lessons in force: when it restates, sharpens (names the same backtick
+  identifier) or contradicts one, it replaces that lesson, which is retired with ``supersededBy``, and the
+  output names it; a word-for-word repeat counts as HELPFUL on the existing lesson instead;
+- against the instruction files it is vetted like any rule, but a duplicate or a contradiction is
+  **quarantined** with the reason, never dropped; so is a text the lint refuses;
+- when a model is configured (``--model`` or ``learn.model``), the vet is one call to it; when that call
+  fails the rule is kept unvetted (it is vetted at the next re-vet) and the output says so.
+
+The result is staged in the candidate, one `learn promote` away, or with ``approve=True`` written to
+`approved.json` at once (the person is the reviewer): the previous approved set is archived so
+`learn rollback` undoes it, and a candidate with other staged changes keeps them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.errors import LearnError
+from altimate_learn.store import Store
+
+MAX_TEXT_CHARS = 2000  # what a person may type; lessons are 140 (a longer one is quarantined with the reason)
+
+
+@dataclass
+class RememberResult:
+    status: str  # "added", "replaced", "repeated", "quarantined"
+    lesson_id: str | None = None
+    text: str = ""
+    replaced: list[dict[str, str]] = field(default_factory=list)  # [{"id", "text"}] retired by this rule
+    coexists: list[str] = field(default_factory=list)
+    reason: str | None = None  # why it was quarantined
+    approved: bool = False
+    version: int | None = None  # the archived approved version (with approve)
+    vet: dict[str, Any] | None = None
+    notes: list[str] = field(default_factory=list)
+    flagged: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "id": self.lesson_id, "text": self.text, "replaced": self.replaced,
+                "coexists": self.coexists, "reason": self.reason, "approved": self.approved,
+                "version": self.version, "vet": self.vet, "notes": self.notes, "flagged": self.flagged}
+
+
+def remember(store: Store, text: str, *, paths: list[str] | None = None, approve: bool = False,
+             chat: Any = None, timeout: float = 120.0) -> RememberResult:
+    """Stage (or with ``approve`` approve) a person's rule; see the module docstring."""
+    from altimate_learn.curate.curator import curate
+    from altimate_learn.instructions.files import discover
+    from altimate_learn.redact import redact
+
+    clean = text.strip()
+    if not clean:
+        raise LearnError("the rule is empty.", 'Pass the rule as one argument: learn remember "Use pnpm, not npm."')
+    if len(clean) > MAX_TEXT_CHARS:
+        raise LearnError(f"the rule is {len(clean):,} characters; a lesson is one line of at most 140.",
+                         "Write the one rule you want kept, in a sentence.")
+    clean = redact(clean)  # secrets never reach the store or a model
+    contract = discover(store.project.root)
+    vetted = None
+    if chat is not None:
+        from altimate_learn.gates.vet import Item, vet_with_model
+        from altimate_learn.reflect.reflect import current_lessons
+
+        lessons = current_lessons(store)
+        vetted = vet_with_model(chat, [Item("c0", clean, "person", evidence=False)], lessons,
+                                [(f.path, f.text or "") for f in contract.usable], "", timeout=timeout)
+    delta: dict[str, Any] = {"op": "ADD", "text": clean, "reason": "remembered by a person"}
+    if paths:
+        delta["paths"] = list(paths)
+    digest = hashlib.sha256(clean.encode("utf-8")).hexdigest()[:12]
+    with store.lock():
+        curated = curate(store, [delta], feedback_ids=[f"remember:{digest}"], op="remember", author="person",
+                         channel="remember", vet=vetted, contract=contract)
+        result = _outcome(curated, clean)
+        if vetted is not None and vetted.failed:
+            result.notes.append(f"the vet could not run ({vetted.error}); the rule was saved without it and is "
+                                "vetted at the next reflection or `learn vet`")
+        if approve and result.status in ("added", "replaced", "repeated"):
+            _approve(store, curated, result)
+    return result
+
+
+def _outcome(curated: Any, text: str) -> RememberResult:
+    applied = curated.applied
+    if curated.quarantined:
+        item = curated.quarantined[0]
+        return RememberResult("quarantined", item["id"], item["text"], reason=item["reason"], vet=curated.vet)
+    added = next((a for a in applied if a["op"] == "ADD"), None)
+    if added is not None:
+        replaced = [{"id": a["id"], "text": a.get("text", "")} for a in applied
+                    if a["op"] == "REMOVE" and a.get("note") == "superseded"]
+        lesson = next((lesson for lesson in curated.candidate if lesson["id"] == added["id"]), {})
+        return RememberResult("replaced" if replaced else "added", added["id"], added.get("text", text),
+                              replaced=replaced, coexists=list(lesson.get("coexists") or []), vet=curated.vet,
+                              flagged=added["id"] in curated.flagged)
+    helpful = next((a for a in applied if a["op"] == "HELPFUL"), None)
+    if helpful is not None:
+        lesson = next((lesson for lesson in curated.candidate if lesson["id"] == helpful["id"]), {})
+        return RememberResult("repeated", helpful["id"], lesson.get("text", text), vet=curated.vet)
+    raise LearnError("the rule was neither added nor quarantined; nothing was changed.",
+                     "Run `learn show` and report this.")  # the curator never drops a person's rule
+
+
+def _approve(store: Store, curated: Any, result: RememberResult) -> None:
+    """Write this one change into `approved.json` (other staged changes stay in the candidate)."""
+    from altimate_learn.review.gate import _preflight, _reconcile_retired
+
+    _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.HISTORY, Store.RETIRED, versions=True)
+    approved = store.approved()
+    staged = {lesson["id"]: lesson for lesson in curated.candidate}
+    new = staged.get(result.lesson_id or "")
+    if new is None:
+        return
+    ids = [lesson["id"] for lesson in approved]
+    updated = list(approved)
+    if result.status == "repeated" and result.lesson_id in ids:
+        at = ids.index(result.lesson_id)
+        updated[at] = dict(updated[at], helpful=updated[at].get("helpful", 0) + 1)
+    elif result.status == "repeated":
+        updated.append(new)  # a staged lesson the person repeats and approves
+    else:
+        gone = [r["id"] for r in result.replaced if r["id"] in ids]
+        if gone:
+            at = ids.index(gone[0])
+            updated = [lesson for lesson in updated if lesson["id"] not in gone]
+            updated.insert(min(at, len(updated)), new)
+        else:
+            updated.append(new)
+    result.version = store.archive_version(approved)  # the empty set too, as promote does: rollback undoes it
+    store.write_lessons(Store.APPROVED, updated)
+    _reconcile_retired(store, {lesson["id"] for lesson in updated})
+    candidate = store.candidate()
+    if candidate is not None and candidate == updated:
+        store.remove(Store.CANDIDATE)
+    result.approved = True
+    store.record_history("promote", version=result.version, approved=len(updated), previous=len(approved),
+                         added=[result.lesson_id] if result.lesson_id not in ids else [],
+                         removed=[r["id"] for r in result.replaced], edited=[], flagged=[],
+                         note="learn remember --approve")

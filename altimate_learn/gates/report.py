@@ -1,0 +1,49 @@
+"""What the gates say about a store, for `learn show`, `learn status` and `learn doctor` (reads only).
+
+Stale is computed exactly as delivery computes it (:func:`altimate_learn.gates.stamps.held_out` over the
+approved lessons), so what these commands call stale is what the hooks hold out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from altimate_learn.gates import quarantine, stamps
+from altimate_learn.store import Store
+
+LEGACY = "legacy"  # lessons learned before channels were recorded
+
+
+def store_gates(store: Store) -> dict[str, Any]:
+    """Quarantined entries, stale and never-vetted approved lessons, and approved lessons by channel."""
+    try:
+        approved = store.approved()
+    except Exception:  # an unreadable approved.json is reported by the commands that read it
+        approved = []
+    items = quarantine.read(store) if store.path(stamps.QUARANTINE).exists() else []
+    stamped = stamps.read_stamps(str(store.dir))
+    held: dict[str, str] = {}
+    current = None
+    if stamped or items:
+        from altimate_learn.instructions.files import current_hash
+
+        learn_dir = str(store.project.learn_dir)
+        current = current_hash(str(store.project.root), learn_dir)
+        held = stamps.held_out(str(store.project.root), learn_dir,
+                               {store.name: [(lesson["id"], lesson["text"]) for lesson in approved]}).get(store.name, {})
+    stale = [lesson for lesson in approved if held.get(lesson["id"], "").startswith("stale")]
+    unvetted = [lesson["id"] for lesson in approved
+                if stamps.state(stamped.get(lesson["id"]), lesson["text"], current) == "unvetted"]
+    channels: dict[str, int] = {}
+    for lesson in approved:
+        channel = (stamped.get(lesson["id"]) or {}).get("channel") or LEGACY
+        channels[channel] = channels.get(channel, 0) + 1
+    return {"quarantined": items, "stale": stale, "unvetted": unvetted, "by_channel": dict(sorted(channels.items())),
+            "held_out": held, "instructions_hash": current}
+
+
+def stale_line(count: int) -> str:
+    from altimate_learn.english import plural
+
+    return (f"{plural(count, 'lesson')} {'is' if count == 1 else 'are'} stale: the instruction files changed since "
+            f"{'it was' if count == 1 else 'they were'} vetted. Held out of delivery until re-vetted: run `learn vet`.")

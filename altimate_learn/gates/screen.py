@@ -1,0 +1,300 @@
+"""Where vet verdicts meet the curator: every ADD and EDIT that reaches :func:`curate` passes here.
+
+:func:`altimate_learn.curate.curator.curate` is the one path from proposals to `candidate.json`
+(reflection, bootstrap, import-reviews, `learn curate`, `learn remember`, the tool-errors channel, and any
+later source such as the continual learner or imported agent memories). It builds a :class:`Screen` and
+calls :meth:`Screen.check` before it applies each ADD or EDIT, including the replacement step's answers, so
+no source can bypass the vet. A caller with a model passes the verdicts of its one vet call
+(:func:`altimate_learn.gates.vet.vet_with_model`); without them the deterministic check runs here.
+
+What a verdict does (spec 000; people fail open, models fail closed):
+
+=============  ==========================================  ===============================================
+verdict        model-authored rule                          a person's rule (``author="person"``)
+=============  ==========================================  ===============================================
+pass           applied, stamped with the instruction hash   applied, stamped
+duplicate      of an instruction: rejected with the reason  of an instruction: quarantined with the reason;
+               of a lesson: counted HELPFUL on that lesson  of a lesson: replaces it (supersede)
+contradiction  quarantined, naming the conflicting text     of an instruction: quarantined; of a lesson:
+               (unless it supersedes or edits that lesson)  replaces it
+ungrounded     rejected                                     never raised
+no verdict     dropped (the vet call failed or skipped it)  kept, unstamped (vetted at the next re-vet)
+=============  ==========================================  ===============================================
+
+Anything the curator would reject in a person's rule (lint, an undeclared overlap, a limit) is quarantined
+with that reason instead: nothing a person wrote is dropped. A person's rule that restates, sharpens (shares
+a backtick identifier) or contradicts a lesson replaces it; the replaced lesson is retired with
+``supersededBy``.
+
+After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
+(backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
+candidate. Tool-errors records (``skip_vet``) are verified in code and skip all of this.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from altimate_learn.gates import quarantine, stamps
+from altimate_learn.gates.vet import Item, OfflineVet, Verdict, VetResult
+
+if TYPE_CHECKING:
+    from altimate_learn.instructions.files import Contract
+    from altimate_learn.store import Store
+
+MAX_OFFLINE_REVETS = 200  # stored lessons re-vetted offline per curation (a large legacy store backfills over runs)
+Decision = str  # "go" (apply it), "stop" (handled here: rejected, quarantined or counted)
+
+
+class Screen:
+    """The vet gate of one curation pass."""
+
+    def __init__(self, store: Store, *, author: str = "model", channel: str | None = None,
+                 vet: VetResult | None = None, skip_vet: bool = False, contract: Contract | None = None) -> None:
+        from altimate_learn.instructions.files import discover
+
+        self.store = store
+        self.author = author if author in ("model", "person") else "model"
+        self.channel = channel
+        self.vet = vet
+        self.skip_vet = skip_vet
+        self.contract = contract or discover(store.project.root)
+        self.instructions = [(f.path, f.text or "") for f in self.contract.usable]
+        self.stamps = stamps.read_stamps(str(store.dir))
+        self.new_stamps: dict[str, dict | None] = {}  # id -> stamp (None: drop the old stamp)
+        self.quarantined: list[dict] = []
+        self.restamped: list[str] = []
+        self.verdicts: dict[int, Verdict | None] = {}  # id(delta) -> its verdict (None: none)
+        self.notes: list[str] = list(vet.notes) if vet is not None else []
+        self._offline: OfflineVet | None = None
+
+    # --- verdicts --------------------------------------------------------------------------------------
+    @property
+    def by(self) -> str:
+        return self.vet.by if self.vet is not None else "offline"
+
+    def offline(self, work: Any) -> OfflineVet:
+        if self._offline is None:
+            self._offline = OfflineVet(work.lessons, self.instructions)
+        return self._offline
+
+    def _item(self, delta: Any) -> Item:
+        replaces = tuple(x for x in ([delta.supersedes] if delta.supersedes else []) + ([delta.id] if delta.id else [])
+                         + list(delta.coexists))
+        return Item(f"c{delta.index}", delta.text or "", self.author, evidence=self.author == "model",
+                    replaces=replaces)
+
+    def _verdict(self, delta: Any, work: Any) -> tuple[Verdict | None, str]:
+        """The verdict for a delta, and why there is none."""
+        if self.vet is None or delta.index < 0:  # offline, or the replacement step's answer
+            # A model's rule against the other lessons is the curator's own work (dedupe, overlap guard,
+            # implicit supersede); offline, the vet adds the instruction files, and a person's reconciliation.
+            return self.offline(work).verdict(self._item(delta), against_lessons=self.author == "person"), ""
+        if self.vet.failed:
+            return None, self.vet.error or "the vet failed"
+        found = self.vet.verdicts.get(f"c{delta.index}")
+        if found is None:
+            return None, "the vet gave it no verdict"
+        return found, ""
+
+    # --- the gate --------------------------------------------------------------------------------------
+    def check(self, delta: Any, work: Any, text: str) -> Decision:
+        """Decide one ADD/EDIT whose ``text`` passed lint (see the module docstring)."""
+        delta.text = text
+        if delta.op == "EDIT" and delta.id in work.by_id and work.by_id[delta.id]["text"] == text:
+            self.verdicts[id(delta)] = None
+            return "go"  # no new text: nothing to vet (the curator records "no change")
+        if self.skip_vet:
+            self.verdicts[id(delta)] = None
+            return "go"
+        if self.author == "person" and delta.op == "ADD":
+            repeat = next((lesson for lesson in work.lessons if _same(lesson["text"], text)), None)
+            if repeat is not None:
+                return self._helpful(delta, work, repeat["id"], "repeated by a person")
+        verdict, why = self._verdict(delta, work)
+        self.verdicts[id(delta)] = verdict
+        if verdict is None:
+            if self.author == "person":
+                self.notes.append(f"kept a person's rule without a vet ({why}); it is vetted at the next re-vet")
+                return "go"
+            work.reject(delta, f"dropped: {why}", "vet")
+            return "stop"
+        on_lesson = bool(verdict.source) and verdict.source in work.by_id
+        if verdict.verdict == "pass":
+            return self._person_relations(delta, work) if self.author == "person" else "go"
+        if verdict.verdict == "ungrounded":
+            if self.author == "person":
+                return "go"
+            work.reject(delta, verdict.describe(), "vet-ungrounded")
+            return "stop"
+        if on_lesson:
+            target = str(verdict.source)
+            if target in self._item(delta).replaces or target in work.contradicted:
+                return "go"  # it replaces that lesson (declared, or the lesson is contradicted in this batch)
+            if self.author == "person":
+                return self._replace(delta, work, verdict.replaces or target)
+            if verdict.verdict == "duplicate":
+                return self._helpful(delta, work, target, f"vet: duplicate of {target}")
+            self.quarantine_delta(delta, work, verdict.describe(), verdict)
+            return "stop"
+        if verdict.verdict == "duplicate" and self.author == "model":
+            work.reject(delta, verdict.describe(), "vet-duplicate")
+            return "stop"
+        self.quarantine_delta(delta, work, verdict.describe(), verdict)
+        return "stop"
+
+    def _helpful(self, delta: Any, work: Any, target: str, note: str) -> Decision:
+        if target in work.helped:
+            if self.author == "person":
+                return "stop"  # already counted in this pass
+            work.reject(delta, f"duplicate of {target}, already marked HELPFUL in this reflection", "duplicate")
+            return "stop"
+        work.helped.add(target)
+        lesson = work.by_id[target]
+        lesson["helpful"] = lesson.get("helpful", 0) + 1
+        work.record("HELPFUL", target, delta.reason, note=note, count=lesson["helpful"])
+        return "stop"
+
+    def _replace(self, delta: Any, work: Any, target: str) -> Decision:
+        if target not in work.by_id or target in delta.coexists or delta.op != "ADD":
+            return "go"
+        delta.supersedes = target
+        return "go"
+
+    def _person_relations(self, delta: Any, work: Any) -> Decision:
+        """A person's rule the vet passed may still restate or sharpen a lesson in words the vet does not
+        weigh: the curator's word overlap, or a shared backtick identifier. It replaces the closest one."""
+        from altimate_learn.curate.anchors import identifiers
+        from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
+
+        if delta.op != "ADD" or delta.supersedes:
+            return "go"
+        words = word_set(delta.text or "")
+        scored = sorted(((jaccard(words, work.words[l["id"]]), l["id"]) for l in work.lessons
+                         if l["id"] not in delta.coexists), reverse=True)
+        if scored and scored[0][0] >= DEDUPE_THRESHOLD:
+            return self._replace(delta, work, scored[0][1])
+        overlap = work.index.overlapping(identifiers(delta.text or ""))
+        if overlap:
+            best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
+            delta.supersedes = best
+            rest = [lid for lid in overlap if lid != best]
+            if rest:  # a person's rule sits beside the other lessons it names; the output says which
+                delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(rest)))
+        return "go"
+
+    def accepted(self, lesson_id: str, delta: Any, text: str) -> None:
+        """The curator applied ``delta`` as lesson ``lesson_id``: stamp it (or mark it unvetted)."""
+        verdict = self.verdicts.get(id(delta))
+        old = self.stamps.get(lesson_id) or {}
+        channel = self.channel or old.get("channel")
+        if delta.op == "EDIT":
+            channel = old.get("channel") or self.channel
+        if self.skip_vet:
+            self.new_stamps[lesson_id] = {"channel": channel, "th": stamps.text_hash(text), "at": _now()}
+        elif verdict is not None and verdict.verdict in ("pass", "ungrounded", "duplicate", "contradiction"):
+            self.new_stamps[lesson_id] = {"ih": self.contract.hash, "th": stamps.text_hash(text), "by": verdict.by,
+                                          "channel": channel, "at": _now()}
+        else:
+            self.new_stamps[lesson_id] = {"channel": channel, "th": stamps.text_hash(text), "at": _now()}
+
+    # --- quarantine -------------------------------------------------------------------------------------
+    def quarantine_delta(self, delta: Any, work: Any, reason: str, verdict: Verdict | None = None,
+                         rule: str | None = None) -> None:
+        """Set a rule aside instead of applying it (a new id; an EDIT keeps the lesson it edits as it was)."""
+        from altimate_learn.schema import make_lesson
+
+        text = delta.text if isinstance(delta.text, str) else ""
+        lesson = make_lesson(" ".join(text.split()) if len(text) < 4000 else text[:4000], lesson_id=work.new_id(),
+                             now=work.now, tags=delta.tags,
+                             paths=delta.paths if delta.paths is not None else work.apply_paths)
+        record = quarantine.entry(lesson, verdict=verdict.verdict if verdict else (rule or "rejected"),
+                                  reason=reason, author=self.author, channel=self.channel,
+                                  by=verdict.by if verdict else "curator",
+                                  source=verdict.source if verdict else None, quote=verdict.quote if verdict else None)
+        if delta.op == "EDIT" and delta.id:
+            record["edits"] = delta.id
+        self.quarantined.append(record)
+        work.record("QUARANTINE", lesson["id"], delta.reason, text=lesson["text"], note=reason)
+
+    # --- re-vet of stored lessons ---------------------------------------------------------------------
+    def revet(self, work: Any, approved_ids: set[str] | None) -> None:
+        """Re-stamp or quarantine stored lessons that are stale or never vetted (see the module docstring)."""
+        if self.skip_vet or (self.vet is not None and self.vet.failed):
+            return
+        due = [lesson for lesson in work.lessons
+               if lesson["id"] not in self.new_stamps
+               and stamps.state(self.stamps.get(lesson["id"]), lesson["text"], self.contract.hash) in ("stale",
+                                                                                                        "unvetted")]
+        if self.vet is None:
+            check = self.offline(work)
+            verdicts = {lesson["id"]: check.verdict(Item(lesson["id"], lesson["text"], "model", evidence=False),
+                                                    against_lessons=False)
+                        for lesson in due[:MAX_OFFLINE_REVETS]}
+        else:
+            verdicts = {lesson["id"]: self.vet.verdicts[lesson["id"]] for lesson in due
+                        if lesson["id"] in self.vet.verdicts}
+        for lesson in due:
+            verdict = verdicts.get(lesson["id"])
+            if verdict is None:
+                continue
+            old = self.stamps.get(lesson["id"]) or {}
+            if verdict.verdict in ("duplicate", "contradiction") and verdict.against_instructions:
+                was = "approved" if approved_ids is None or lesson["id"] in approved_ids else "candidate"
+                record = quarantine.entry(lesson, verdict=verdict.verdict, reason=verdict.describe(),
+                                          author="person" if old.get("channel") == "remember" else "model",
+                                          channel=old.get("channel"), by=verdict.by, source=verdict.source,
+                                          quote=verdict.quote, was=was)
+                self.quarantined.append(record)
+                work.drop(lesson)
+                work.record("REMOVE", lesson["id"], "re-vet: " + verdict.describe(), note="quarantined",
+                            text=lesson["text"])
+                self.new_stamps[lesson["id"]] = None
+                continue
+            self.new_stamps[lesson["id"]] = {"ih": self.contract.hash, "th": stamps.text_hash(lesson["text"]),
+                                             "by": verdict.by, "channel": old.get("channel"), "at": _now()}
+            self.restamped.append(lesson["id"])
+
+    # --- writing --------------------------------------------------------------------------------------
+    def commit(self, live_ids: set[str]) -> None:
+        """Write quarantine and stamps (under the store lock); drop stamps of lessons that are gone."""
+        from altimate_learn.instructions.files import record
+
+        if self.quarantined:
+            quarantine.add(self.store, self.quarantined)
+        quarantined = {item["id"] for item in quarantine.read(self.store)} if self.quarantined or self.stamps else set()
+        merged = dict(self.stamps)
+        for lesson_id, stamp in self.new_stamps.items():
+            if stamp is None:
+                merged.pop(lesson_id, None)
+            else:
+                merged[lesson_id] = {k: v for k, v in stamp.items() if v is not None}
+        keep = live_ids | quarantined
+        merged = {k: v for k, v in merged.items() if k in keep}
+        if merged != self.stamps:
+            self.store.write_json(stamps.VETTED, {"lessons": merged})
+        if any(s and s.get("ih") for s in self.new_stamps.values()):
+            record(str(self.store.project.learn_dir), self.contract)
+
+    def summary(self) -> dict[str, Any] | None:
+        """What the vet did, for the history entry and `--json`."""
+        out: dict[str, Any] = {"by": self.by, "instructions": self.contract.hash}
+        if self.quarantined:
+            out["quarantined"] = [{"id": q["id"], "reason": q["reason"]} for q in self.quarantined]
+        if self.restamped:
+            out["restamped"] = len(self.restamped)
+        if self.notes:
+            out["notes"] = self.notes[:20]
+        if self.vet is not None and self.vet.failed:
+            out["error"] = self.vet.error
+        return out
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.lower().split()).rstrip(".") == " ".join(b.lower().split()).rstrip(".")
+
+
+def _now() -> str:
+    from altimate_learn.store.fsio import utc_now
+
+    return utc_now()

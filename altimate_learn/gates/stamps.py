@@ -1,0 +1,104 @@
+"""Instruction stamps and staleness: `vetted.json` beside a store's lessons.
+
+Each lesson that passed the vet records the hash of the instruction files it was vetted against (``ih``,
+see :mod:`altimate_learn.instructions.files`), a hash of the text that was vetted (``th``: a lesson edited
+since counts as never vetted), who vetted it (``by``: ``offline`` or a model) and its channel (how it was
+learned: correction, tool_retry, review, remember, learner, tool-errors, …)::
+
+    {"lessons": {"L-1a2b3c4d": {"ih": "9c4d2ba17e08f00d", "th": "5e1f…", "by": "offline",
+                                "channel": "remember", "at": "2026-…"}}}
+
+A lesson is **stale** when its ``ih`` differs from the hash of the instruction files now: it is held out of
+delivery until a re-vet (the next reflection, `learn vet`, `learn quarantine release`) re-stamps or
+quarantines it. A lesson with no stamp, or whose text changed, is **unvetted**: still delivered (stores
+from before the vet keep working) until a re-vet backfills it. Tool-errors records are verified in code
+and never stale.
+
+Reading is standard library only: delivery calls :func:`held_out` when it prepares its index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+VETTED = "vetted.json"
+QUARANTINE = "quarantine.json"
+UNVETTED_CHANNELS = frozenset({"tool-errors"})  # verified in code: no vet, no staleness
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8", "surrogateescape")).hexdigest()[:12]
+
+
+def _read(path: str) -> dict:
+    from altimate_learn.deliver import fastjson
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            value = fastjson.loads(handle.read())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def read_stamps(store_dir: str) -> dict[str, dict]:
+    lessons = _read(os.path.join(store_dir, VETTED)).get("lessons")
+    if not isinstance(lessons, dict):
+        return {}
+    return {k: v for k, v in lessons.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def quarantined_ids(store_dir: str) -> set[str]:
+    items = _read(os.path.join(store_dir, QUARANTINE)).get("items")
+    if not isinstance(items, list):
+        return set()
+    return {item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)}
+
+
+def state(stamp: dict | None, text: str, current: str | None) -> str:
+    """``fresh``, ``stale``, ``unvetted`` or ``exempt`` for one lesson."""
+    if isinstance(stamp, dict) and stamp.get("channel") in UNVETTED_CHANNELS:
+        return "exempt"
+    if not isinstance(stamp, dict) or not isinstance(stamp.get("ih"), str):
+        return "unvetted"
+    if stamp.get("th") != text_hash(text):
+        return "unvetted"
+    if current is not None and stamp["ih"] != current:
+        return "stale"
+    return "fresh"
+
+
+def has_sidecars(store_dir: str) -> bool:
+    return os.path.exists(os.path.join(store_dir, VETTED)) or os.path.exists(os.path.join(store_dir, QUARANTINE))
+
+
+def held_out(root: str, learn_dir: str, store_lessons: dict[str, list[tuple[str, str]]]) -> dict[str, dict[str, str]]:
+    """``{store: {lesson id: why}}`` for lessons delivery must not serve: quarantined, or stale.
+
+    ``store_lessons`` maps each store to its lessons' (id, text). The instruction files are hashed only
+    when some store has stamps.
+    """
+    out: dict[str, dict[str, str]] = {}
+    current: str | None = None
+    for store, lessons in store_lessons.items():
+        store_dir = os.path.join(learn_dir, store)
+        if not has_sidecars(store_dir):
+            continue
+        held: dict[str, str] = {}
+        quarantined = quarantined_ids(store_dir)
+        stamps = read_stamps(store_dir)
+        if stamps and current is None:
+            from altimate_learn.instructions.files import current_hash
+
+            current = current_hash(root, learn_dir)
+        for lesson_id, text in lessons:
+            if lesson_id in quarantined:
+                held[lesson_id] = "quarantined"
+            elif stamps and state(stamps.get(lesson_id), text, current) == "stale":
+                held[lesson_id] = "stale: the instruction files changed since it was vetted"
+        if held:
+            out[store] = held
+    return out

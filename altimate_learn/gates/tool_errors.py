@@ -1,0 +1,382 @@
+"""The tool-errors channel (spec 000): a failed tool call, then a successful call of the same tool with a
+different input, is a recovery worth a lesson. Verified in code, so these records skip the vet.
+
+- **Recovery.** Per tool, the last failure waits for that tool's next call (other tools may run in between):
+  a success with a different input is a recovery; a success with the same input is flakiness, not a lesson;
+  another failure replaces the waiting one (the attempts are counted). Rejections and interruptions by the
+  user are not tool failures (the session readers report them as user events).
+- **Signature.** The failure's first non-empty line, lower-cased, with our injected sections, markup tags,
+  quoted spans, URLs, paths and words the failed input's values hold elided, hex runs and digits folded to ``#``, whitespace collapsed, redacted and
+  clipped: ``file does not exist. note: your current working directory is <path>.``
+- **Shapes, never values.** An input is kept as its shape (keys and kinds: ``str``, ``str:abs-path``,
+  ``str:multiline``, ``int``, …); the change between the failed and the successful call is said in those
+  terms (``added `offset```, ```file_path` as an absolute path``, ``a different `command```).
+- **One record per (tool, signature)** in `tool-errors.json`, replaced when a better recovery (fewer failed
+  attempts before it) is seen; ``seen`` counts them; a call already recorded is not counted twice.
+- **Proposed like any lesson**: through the curator into the candidate (channel ``tool-errors``, tagged
+  ``tool-errors`` and the tool's name), at most a few per run (the curator's limits), superseding the
+  record's earlier lesson when the record improved.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.capture.model import ToolCall
+
+RECORDS = "tool-errors.json"
+SIG_CAP = 90
+MAX_KEYS = 30
+MAX_FROM = 20  # call keys remembered per record (re-reading a session adds nothing)
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|‘[^’\n]*’|“[^”\n]*”")
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?>")
+_PATH = re.compile(r"(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+-]+)+[/\\]?|\b[\w.@+-]+(?:[/\\][\w.@+-]+)+")
+_HEX = re.compile(r"\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)[0-9a-f]{6,})\b")
+_DIGITS = re.compile(r"\d+")
+_TOOL_TAG = re.compile(r"[^a-z0-9_.+#-]+")
+
+
+def _input_words(value: Any, out: set[str], depth: int = 0) -> set[str]:
+    """Words of the string values of a tool input (what an error message may echo back)."""
+    if isinstance(value, str):
+        out.update(w for w in re.findall(r"[\w.@+-]{3,}", value) if not w.isdigit())
+    elif isinstance(value, dict) and depth < 4:
+        for item in list(value.values())[:MAX_KEYS]:
+            _input_words(item, out, depth + 1)
+    elif isinstance(value, (list, tuple)) and depth < 4:
+        for item in value[:20]:
+            _input_words(item, out, depth + 1)
+    return out
+
+
+def signature(text: str | None, exit_code: int | None = None, failed_input: Any = None) -> str:
+    """The normalised failure signature (see the module docstring); words of ``failed_input``'s values that
+    the error echoes (a mistyped command, a file name) are elided too: values never reach the record."""
+    from altimate_learn.markers import strip_injected
+    from altimate_learn.redact import redact
+
+    body = strip_injected(text or "")
+    line = ""
+    for raw in body.splitlines():
+        raw = _TAG.sub(" ", raw).strip()
+        if raw:
+            line = raw
+            break
+    if not line:
+        return f"exit code {exit_code}" if exit_code is not None else "(no error text)"
+    line = redact(line)
+    line = _URL.sub("<url>", line)
+    line = _QUOTED.sub("'...'", line)
+    line = _PATH.sub("<path>", line)
+    echoed = _input_words(failed_input, set()) if failed_input is not None else set()
+    if echoed:
+        line = re.sub(r"[\w.@+-]{3,}", lambda m: "..." if m.group(0) in echoed else m.group(0), line)
+    line = line.lower()
+    line = _HEX.sub("#", line)
+    line = _DIGITS.sub("#", line)
+    line = " ".join(line.split())
+    return line if len(line) <= SIG_CAP else line[: SIG_CAP - 3].rstrip() + "..."
+
+
+def _str_shape(value: str) -> str:
+    if not value:
+        return "str:empty"
+    if "\n" in value.strip():
+        return "str:multiline"
+    if value.startswith(("http://", "https://")):
+        return "str:url"
+    if " " not in value.strip() and ("/" in value or "\\" in value):
+        return "str:abs-path" if value.startswith(("/", "~")) or (len(value) > 2 and value[1] == ":") else \
+            "str:rel-path"
+    return "str"
+
+
+def shape(value: Any, depth: int = 0) -> Any:
+    """The shape of a tool input: keys and kinds, never the values."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return _str_shape(value)
+    if depth >= 4:
+        return "…"
+    if isinstance(value, dict):
+        return {str(k): shape(v, depth + 1) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))[:MAX_KEYS]}
+    if isinstance(value, (list, tuple)):
+        kinds = []
+        for item in value[:20]:
+            kind = shape(item, depth + 1)
+            if kind not in kinds:
+                kinds.append(kind)
+        return kinds
+    return type(value).__name__
+
+
+_SHAPE_WORDS = {"str:abs-path": "an absolute path", "str:rel-path": "a relative path", "str:empty": "empty",
+                "str:multiline": "several lines", "str:url": "a URL", "str": "text", "int": "a number",
+                "float": "a number", "bool": "true or false", "null": "null"}
+
+
+def change(failed: Any, fixed: Any) -> list[str]:
+    """How the successful input differs from the failed one, in shapes (at most three phrases)."""
+    if not (isinstance(failed, dict) and isinstance(fixed, dict)):
+        return ["a different input"]
+    out: list[str] = []
+    a, b = shape(failed), shape(fixed)
+    for key in sorted(set(b) - set(a)):
+        out.append(f"`{key}` added")
+    for key in sorted(set(a) - set(b)):
+        out.append(f"without `{key}`")
+    for key in sorted(set(a) & set(b)):
+        if a[key] != b[key]:
+            word = _SHAPE_WORDS.get(b[key]) if isinstance(b[key], str) else None
+            out.append(f"`{key}` as {word}" if word else f"a different shape of `{key}`")
+    if not out:
+        differing = sorted(k for k in set(failed) & set(fixed) if _canonical(failed[k]) != _canonical(fixed[k]))
+        out += [f"a different `{key}`" for key in differing[:2]] or ["a different input"]
+    return out[:3]
+
+
+def _canonical(value: Any) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+@dataclass
+class Recovery:
+    tool: str
+    sig: str
+    failed: Any  # shape
+    fixed: Any  # shape
+    change: list[str]
+    attempts: int  # failed calls before the success
+    session: str
+    call: str  # a key for the successful call (session:id), so a re-read adds nothing
+    at: str | None = None
+
+
+class RecoveryScanner:
+    """Feed one session's tool calls in order; returns a :class:`Recovery` when one completes."""
+
+    def __init__(self, session: str) -> None:
+        self.session = session
+        self.waiting: dict[str, dict[str, Any]] = {}
+        self.position = 0
+
+    def feed(self, call: ToolCall) -> Recovery | None:
+        self.position += 1
+        name = call.name or ""
+        if not name or name == "?":
+            return None
+        if call.is_error:
+            earlier = self.waiting.get(name)
+            self.waiting[name] = {"input": call.input, "key": _canonical(call.input),
+                                  "sig": signature(call.result, call.exit_code, call.input),
+                                  "attempts": (earlier["attempts"] + 1) if earlier else 1}
+            return None
+        earlier = self.waiting.pop(name, None)
+        if earlier is None or earlier["key"] == _canonical(call.input):
+            return None  # nothing failed, or the same input simply worked this time: flakiness
+        return Recovery(name, earlier["sig"], shape(earlier["input"]), shape(call.input),
+                        change(earlier["input"], call.input), earlier["attempts"], self.session,
+                        f"{self.session}:{call.id or self.position}", call.at)
+
+
+def scan(events: Any, session: str) -> list[Recovery]:
+    scanner = RecoveryScanner(session)
+    out = []
+    for event in events:
+        if isinstance(event, ToolCall):
+            found = scanner.feed(event)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+# --- records ------------------------------------------------------------------------------------------
+
+@dataclass
+class Merge:
+    new: list[dict] = field(default_factory=list)
+    improved: list[dict] = field(default_factory=list)
+    seen_again: int = 0
+    already: int = 0  # recoveries from calls recorded before
+
+
+def read_records(store: Any) -> list[dict]:
+    value = store.read_json_object(RECORDS)
+    records = value.get("records")
+    if not isinstance(records, list):
+        return []
+    return [r for r in records if isinstance(r, dict) and isinstance(r.get("tool"), str) and isinstance(r.get("sig"), str)]
+
+
+def merge(records: list[dict], recoveries: list[Recovery], now: str) -> Merge:
+    """Fold recoveries into the records (in place): one per (tool, signature), the best recovery kept."""
+    result = Merge()
+    by_key = {(r["tool"], r["sig"]): r for r in records}
+    for found in recoveries:
+        record = by_key.get((found.tool, found.sig))
+        if record is not None and found.call in (record.get("from") or []):
+            result.already += 1
+            continue
+        fields = {"failed": found.failed, "fixed": found.fixed, "change": found.change, "attempts": found.attempts,
+                  "session": found.session}
+        if record is None:
+            record = {"tool": found.tool, "sig": found.sig, **fields, "seen": 1, "first": found.at or now,
+                      "last": found.at or now, "from": [found.call]}
+            records.append(record)
+            by_key[(found.tool, found.sig)] = record
+            result.new.append(record)
+            continue
+        record["seen"] = int(record.get("seen", 1)) + 1
+        record["last"] = found.at or now
+        record["from"] = (list(record.get("from") or []) + [found.call])[-MAX_FROM:]
+        if found.attempts < int(record.get("attempts", 1 << 30)):
+            record.update(fields)
+            record.pop("proposed", None)  # a better recovery: propose its lesson again
+            result.improved.append(record)
+        else:
+            result.seen_again += 1
+    return result
+
+
+def lesson_text(record: dict) -> str:
+    """`When `Read` fails with "…", retry with a different `file_path`.` within 140 characters."""
+    fix = " and ".join(record.get("change") or ["a different input"])
+    head = f"When `{record['tool']}` fails with \""
+    tail = f"\", retry with {fix}."
+    room = max(1, 140 - len(head) - len(tail))
+    sig = record["sig"]
+    if len(sig) > room:  # a long tool name or change can still pass 140: the lint then rejects it, with the reason
+        sig = sig[: max(0, room - 3)].rstrip() + "..."
+    return head + sig + tail
+
+
+def tool_tag(tool: str) -> str:
+    tag = _TOOL_TAG.sub("-", tool.lower()).strip("-_.+#")[:40]
+    return tag or "tool"
+
+
+# --- running the channel ----------------------------------------------------------------------------------
+
+MAX_PROPOSALS = 3  # new lessons per run (the curator's ADD limit); the rest wait for the next run
+
+
+@dataclass
+class ChannelRun:
+    sessions: int = 0
+    tool_calls: int = 0
+    recoveries: int = 0
+    merge: Merge = field(default_factory=Merge)
+    proposed: list[dict] = field(default_factory=list)  # {id, text, tool, sig, supersedes?}
+    rejected: list[dict] = field(default_factory=list)  # {text, reason}
+    waiting: int = 0
+    records: int = 0
+    candidate: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sessions": self.sessions, "tool_calls": self.tool_calls, "recoveries": self.recoveries,
+                "new_records": len(self.merge.new), "improved_records": len(self.merge.improved),
+                "seen_again": self.merge.seen_again, "already_recorded": self.merge.already,
+                "records": self.records, "proposed": self.proposed, "rejected": self.rejected,
+                "waiting": self.waiting, "candidate": self.candidate}
+
+
+def collect(readers: list[Any]) -> tuple[list[Recovery], int, int]:
+    """Recoveries of every session (readers from :mod:`altimate_learn.capture.capture`), tool calls, sessions."""
+    recoveries: list[Recovery] = []
+    calls = 0
+    for reader in readers:
+        scanner = RecoveryScanner(reader.info.id)
+        for event in reader.events():
+            if isinstance(event, ToolCall):
+                calls += 1
+                found = scanner.feed(event)
+                if found is not None:
+                    recoveries.append(found)
+    return recoveries, calls, len(readers)
+
+
+def record_and_propose(store: Any, recoveries: list[Recovery], *, propose: bool = True) -> ChannelRun:
+    """Fold recoveries into `tool-errors.json` and propose the new or improved records through the curator."""
+    from altimate_learn.store.fsio import utc_now
+
+    run = ChannelRun(recoveries=len(recoveries))
+    with store.lock():
+        records = read_records(store)
+        run.merge = merge(records, recoveries, utc_now())
+        if propose:
+            _propose(store, records, run)
+        if records:
+            store.write_json(RECORDS, {"records": records})
+        run.records = len(records)
+        run.waiting = sum(1 for r in records if not r.get("proposed"))
+    return run
+
+
+def _propose(store: Any, records: list[dict], run: ChannelRun) -> None:
+    import hashlib
+
+    from altimate_learn.curate.anchors import AnchorIndex, identifiers
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, curate, jaccard, word_set
+    from altimate_learn.gates.stamps import read_stamps
+    from altimate_learn.reflect.reflect import current_lessons
+
+    todo = [r for r in records if not r.get("proposed")][:MAX_PROPOSALS]
+    if not todo:
+        return
+    lessons = current_lessons(store)
+    ids = {lesson["id"] for lesson in lessons}
+    stamped = read_stamps(str(store.dir))
+    ours = [lesson for lesson in lessons if (stamped.get(lesson["id"]) or {}).get("channel") == "tool-errors"]
+    index = AnchorIndex(ours)
+    deltas = []
+    for record in todo:
+        text = lesson_text(record)
+        delta: dict[str, Any] = {"op": "ADD", "text": text, "tags": ["tool-errors", tool_tag(record["tool"])],
+                                 "reason": f"tool-errors: `{record['tool']}` recovered after "
+                                           f"{record.get('attempts', 1)} failed call(s); seen {record.get('seen', 1)}x"}
+        old = record.get("lesson")
+        if old in ids:
+            delta["supersedes"] = old
+        # Records of other tools or failures are other mechanics: they sit beside each other.
+        words = word_set(text)
+        beside = set(index.overlapping(identifiers(text)))
+        beside |= {lesson["id"] for lesson in ours if jaccard(words, word_set(lesson["text"])) >= DEDUPE_THRESHOLD}
+        beside.discard(old)
+        if beside:
+            delta["coexists"] = sorted(beside)
+        deltas.append(delta)
+    digest = hashlib.sha256("\n".join(d["text"] for d in deltas).encode()).hexdigest()[:12]
+    result = curate(store, deltas, op="tool-errors", channel="tool-errors", skip_vet=True,
+                    feedback_ids=[f"tool-errors:{digest}"])
+    run.candidate = result.changed or run.candidate
+    from altimate_learn.curate.lint import normalize
+
+    added = {normalize(a.get("text") or ""): a for a in result.applied if a["op"] == "ADD"}
+    refused = {normalize(r.get("text") or ""): r.get("reason", "") for r in result.rejected}
+    for record, delta in zip(todo, deltas):
+        entry = added.get(normalize(delta["text"]))
+        if entry is not None:
+            record["lesson"] = entry["id"]
+            record["proposed"] = delta["text"]
+            record.pop("rejected", None)
+            run.proposed.append({"id": entry["id"], "text": delta["text"], "tool": record["tool"],
+                                 "sig": record["sig"], "supersedes": delta.get("supersedes")})
+        elif normalize(delta["text"]) in refused:
+            reason = refused[normalize(delta["text"])]
+            record["proposed"] = delta["text"]  # not retried until a better recovery changes it
+            record["rejected"] = reason
+            run.rejected.append({"text": delta["text"], "reason": reason})

@@ -1,0 +1,151 @@
+"""`learn remember`: a person's rule is reconciled with the lessons, vetted, and never dropped."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.fakes.model_server import FakeModelServer, model_server  # noqa: F401
+from tests.gates.helpers import quarantined, read_json, stamps, texts, write_instructions
+
+OLD = "Cite the source inline in every model description."
+SHARPER = "Cite the source in every model description as a `source()` link, never inline."
+
+
+def _json(cli, *args: str) -> dict:
+    code, out, err = cli(*args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_a_new_rule_is_staged_with_its_paths_and_stamped(git_repo, cli):
+    write_instructions(git_repo)
+    code, out, err = cli("remember", "Name staging models `stg_<source>__<table>`.", "--paths", "models/staging/**")
+    assert code == 0, err
+    [lesson] = read_json(git_repo, "candidate.json")
+    assert out.splitlines() == [f'Remembered {lesson["id"]}: "Name staging models `stg_<source>__<table>`".',
+                                "Staged in the candidate: review it with `learn show`, approve it with `learn promote`."]
+    assert lesson["trigger"] == {"paths": ["models/staging/**"]}
+    assert stamps(git_repo)[lesson["id"]]["channel"] == "remember"
+    assert read_json(git_repo, "approved.json") is None
+
+
+def test_a_rule_restating_a_lesson_replaces_it_and_names_it(git_repo, cli):
+    first = _json(cli, "remember", OLD, "--approve")
+    code, out, err = cli("remember", "Cite the source inline in each model description.")
+    assert code == 0, err
+    assert out.splitlines()[0] == f'Replaced an earlier lesson: "{OLD.rstrip(".")}" ({first["id"]}, retired).'
+    assert texts(git_repo) == ["Cite the source inline in each model description."]
+    [retired] = read_json(git_repo, "retired.json")
+    new_id = read_json(git_repo, "candidate.json")[0]["id"]
+    assert retired["id"] == first["id"] and retired["supersededBy"] == new_id
+
+
+def test_a_rule_sharpening_a_lesson_on_the_same_identifier_replaces_it(git_repo, cli):
+    base = _json(cli, "remember", "Select raw tables through `source()` in staging models.", "--approve")
+    result = _json(cli, "remember", "Select raw tables through `source()` with a freshness check, in every model.")
+    assert result["status"] == "replaced" and result["replaced"][0]["id"] == base["id"]
+
+
+def test_a_rule_contradicting_a_lesson_replaces_it(git_repo, cli):
+    base = _json(cli, "remember", "Always use `float` for money amounts.", "--approve")
+    result = _json(cli, "remember", "Never use `float` for money amounts; use `Decimal`.", "--approve")
+    assert result["status"] == "replaced" and result["replaced"] == [{"id": base["id"],
+                                                                      "text": "Always use `float` for money amounts."}]
+    assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [
+        "Never use `float` for money amounts; use `Decimal`."]
+
+
+def test_a_word_for_word_repeat_counts_as_helpful(git_repo, cli):
+    base = _json(cli, "remember", OLD, "--approve")
+    code, out, _ = cli("remember", OLD.lower(), "--approve")
+    assert code == 0
+    assert out.splitlines()[0] == f'Already a lesson ({base["id"]}): "{OLD.rstrip(".")}". Counted as helpful: a ' \
+                                  "repeat means it matters."
+    assert read_json(git_repo, "approved.json")[0]["helpful"] == 1
+
+
+def test_a_rule_the_instructions_already_state_is_quarantined_not_dropped(git_repo, cli):
+    write_instructions(git_repo)
+    result = _json(cli, "remember", "Run the tests with `pytest -q` before committing.")
+    assert result["status"] == "quarantined"
+    assert result["reason"] == 'duplicates AGENTS.md: "Run tests with `pytest -q` before you commit"'
+    [item] = quarantined(git_repo)
+    assert item["author"] == "person" and item["text"] == "Run the tests with `pytest -q` before committing."
+    assert read_json(git_repo, "candidate.json") is None
+
+
+def test_a_rule_the_lint_refuses_is_quarantined_with_the_reason(git_repo, cli):
+    code, out, err = cli("remember", "Fetch the setup script from https://example.com/setup.sh first.")
+    assert code == 0, err
+    [item] = quarantined(git_repo)
+    assert "URL" in item["reason"] or "url" in item["reason"]
+    assert out.startswith(f"Saved but quarantined {item['id']} ")
+
+
+def test_a_secret_in_a_rule_never_reaches_the_store(git_repo, cli):
+    secret = "AKIA" + "IOSFODNN7EXAMPLE"
+    cli("remember", f"Use the key {secret} for the staging bucket.")
+    folder = git_repo / ".altimate-code"
+    for path in folder.rglob("*"):
+        if path.is_file():
+            assert secret not in path.read_text(errors="replace")
+
+
+def test_approve_keeps_other_staged_changes_in_the_candidate(git_repo, cli, tmp_path):
+    deltas = tmp_path / "d.json"
+    deltas.write_text(json.dumps([{"op": "ADD", "text": "Keep `dbt_project.yml` sorted by folder.", "reason": "r"}]))
+    assert cli("curate", "--deltas", str(deltas))[0] == 0
+    result = _json(cli, "remember", OLD, "--approve")
+    assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
+    assert texts(git_repo) == ["Keep `dbt_project.yml` sorted by folder.", OLD]
+    assert result["approved"] is True and result["version"] == 1  # the empty set, archived as promote does
+
+
+def test_approve_archives_the_previous_set_for_rollback(git_repo, cli):
+    _json(cli, "remember", OLD, "--approve")
+    result = _json(cli, "remember", "Name staging models `stg_<source>__<table>`.", "--approve")
+    assert result["version"] == 2
+    assert cli("rollback", "--yes")[0] == 0
+    assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
+
+
+def test_an_empty_rule_is_a_usage_error(git_repo, cli):
+    code, out, err = cli("remember", "   ")
+    assert code == 1
+    assert err.strip() == ('Error: the rule is empty. Pass the rule as one argument: learn remember "Use pnpm, '
+                           'not npm."')
+
+
+def test_two_remember_calls_at_once_both_land_and_the_store_stays_valid(git_repo):
+    env = dict(os.environ)
+    procs = [subprocess.Popen([sys.executable, "-m", "altimate_learn", "remember", text], cwd=git_repo, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for text in ("Name staging models `stg_<source>__<table>`.", "Keep marts in `models/marts/`.")]
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    assert sorted(texts(git_repo)) == ["Keep marts in `models/marts/`.",
+                                       "Name staging models `stg_<source>__<table>`."]
+    assert len(stamps(git_repo)) == 2
+
+
+def test_with_a_model_the_vet_is_one_call_and_a_failed_call_keeps_the_rule(git_repo, cli, model_server: FakeModelServer,
+                                                                          monkeypatch):
+    write_instructions(git_repo)
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0000000000000000000000")
+    model_server.vet({"review": {"verdict": "contradiction", "source": "AGENTS.md",
+                                 "quote": "Every invocation creates one new run item and terminalizes it."}})
+    result = _json(cli, "remember", "Reuse the run item from an earlier review.", "-m", "openai/gpt-4o-mini")
+    assert result["status"] == "quarantined" and len(model_server.requests) == 1
+    assert "[c0] author=person evidence=no" in model_server.requests[0].prompt
+    model_server.fail(500, "down")
+    code, out, err = cli("remember", "Name staging models `stg_<source>__<table>`.", "-m", "openai/gpt-4o-mini")
+    assert code == 0
+    assert "Warning: the vet could not run (the vet call failed: openai/gpt-4o-mini failed (HTTP 500)" in err
+    lesson_id = read_json(git_repo, "candidate.json")[0]["id"]
+    assert "ih" not in stamps(git_repo)[lesson_id]  # kept, unvetted: vetted at the next re-vet
