@@ -482,8 +482,10 @@ def _read_cache(path: str, log) -> dict | None:
     return data
 
 
-def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
-    """The corpus of every approved store under ``learn_dir`` (cached; see module docstring)."""
+def load_corpus(learn_dir: str, log, *, use_cache: bool = True, snapshot: bool = False) -> Corpus:
+    """The corpus of every approved store under ``learn_dir`` (cached; see module docstring). With
+    ``snapshot`` (the hooks, which write session state anyway), each whole approved.json read from disk is
+    kept as its store's last good set; read-only commands leave it."""
     folder = cache_dir() if use_cache else None
     stat_key = _stat_key(learn_dir) if folder else None
     memo = os.path.join(folder, stat_key + ".key") if folder and stat_key else None
@@ -509,7 +511,8 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
         data = prepare_data(stores, log, held=_held_check(learn_dir, stores), learn_dir=learn_dir)
         if path:
             _write_cache(folder, path, data, log)
-    _refresh_snapshots(learn_dir, stores, data)
+    if snapshot:
+        _refresh_snapshots(learn_dir, stores, data)
     if memo:
         try:
             with open(memo + f".{os.getpid()}.tmp", "w", encoding="ascii") as handle:
