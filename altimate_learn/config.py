@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import ConfigError
 
 CONFIG_NAME = "altimate-code.json"
@@ -108,10 +109,10 @@ def load_config_file(path: Path) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
+        data = loads_document(raw)
     except json.JSONDecodeError as exc:
         try:
-            data = json.loads(strip_jsonc(raw))
+            data = loads_document(strip_jsonc(raw))
         except json.JSONDecodeError:
             raise ConfigError(
                 f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
@@ -303,10 +304,10 @@ def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = N
         raw = path.read_text(encoding="utf-8")
         if raw.strip():
             try:
-                data = json.loads(raw)
+                data = loads_document(raw)
             except json.JSONDecodeError as exc:
                 try:
-                    json.loads(strip_jsonc(raw))
+                    loads_document(strip_jsonc(raw))
                 except json.JSONDecodeError:
                     raise ConfigError(
                         f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",

@@ -48,15 +48,21 @@ class Section:
 
 SECTIONS = [
     Section("capture_quality", "capture: correction classifier precision/recall, secret redaction"),
+    Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
     Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
+    Section("learner_real", "learner: labelled corrections of real sessions that reach the model, digest vs "
+                            "classifier alone"),
     Section("capture_throughput", "capture: read speed and memory on 50 MB transcripts", quick={"megabytes": 10}),
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
+    Section("lint_security", "curator: lint on hostile lessons by category and on ordinary rules"),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
     Section("bench_curator", "curator: time for one reflection at 1,000 and 10,000 lessons"),
     Section("bench_delivery", "delivery: recall of needed lessons at 50 to 10,000 lessons, tokens",
             quick={"sizes": [50, 300, 1000]}),
     Section("bench_hooks", "delivery: hook latency next to `python -c pass`", quick={"runs": 10},
             clean_interpreter=True),
+    Section("reliability", "concurrency, kill -9, malformed input and a hostile model server, real processes",
+            quick={"quick": True}),
     Section("demo", "`learn demo` as a newcomer runs it", builtin=True),
 ]
 
@@ -334,8 +340,24 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
         rows.append(f"| Hook latency at {size} lessons ≤ {limit}× `python -c pass` (issue 5) | {measured} | {verdict} |")
     quality = texts.get("capture_quality")
     rows += _quality_rows(quality) if quality else []
+    vendors = texts.get("redaction_vendors")
+    m = _find(r"^Result: \*\*(\d+)/(\d+) formats with no leak in any context; (\d+) leaks in (\d+) texts", vendors)
+    fp = _find(r"False positives on the (\d+) look-alike lines.*?\*\*(\d+)\*\*", vendors)
+    if m and fp:
+        ok = m.group(1) == m.group(2) and m.group(3) == "0"
+        rows.append(f"| Redaction of vendor token formats: every format, 0 leaks (issue 18) | {m.group(1)}/{m.group(2)} "
+                    f"formats clean, {m.group(3)} leaks in {m.group(4)} texts; {fp.group(2)} false positives on "
+                    f"{fp.group(1)} look-alike lines | {'met' if ok else '**missed**'} |")
     rows += _real_rows(texts["classifier_real"]) if "classifier_real" in texts else []
+    rows += _learner_rows(texts["learner_real"]) if "learner_real" in texts else []
     rows += _conformance_rows(texts["lint_conformance"]) if "lint_conformance" in texts else []
+    security = texts.get("lint_security")
+    m = _find(r"^Result: \*\*(\d+)/(\d+) hostile texts stopped\*\*.*?\*\*(\d+)/(\d+) ordinary rules refused\*\*", security)
+    if m:
+        ok = m.group(1) == m.group(2) and int(m.group(3)) * 25 <= int(m.group(4))
+        rows.append(f"| Lint: every hostile lesson rejected or flagged, at most 1 in 25 ordinary rules refused (issue 18) "
+                    f"| {m.group(1)}/{m.group(2)} hostile stopped; {m.group(3)}/{m.group(4)} ordinary refused | "
+                    f"{'met' if ok else '**missed**'} |")
     delivery = texts.get("bench_delivery")
     for arm in ("Scale: 1,000 lessons, retrieval", "Vague requests: 300 lessons, file hook on",
                 "Topic switch: 300 lessons, plus per-request additions"):
@@ -344,6 +366,17 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             short = int(m.group(2)) < int(m.group(1))
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
+    reliability = texts.get("reliability")
+    m = _find(r"^Result: \*\*(\d+) lost, (\d+) duplicated\*\* under concurrency; \*\*(\d+) torn files, (\d+) "
+              r"leftovers, (\d+) duplicated archives\*\* after (\d+) kills; \*\*(\d+) crashes, (\d+) unclear\*\* on "
+              r"(\d+) malformed inputs; \*\*(\d+) hostile-server behaviours mishandled\*\* of (\d+)", reliability)
+    if m:
+        g = [int(x) for x in m.groups()]
+        ok = g[0] == g[1] == g[2] == g[3] == g[4] == g[6] == g[7] == g[9] == 0
+        rows.append(f"| Reliability: 0 lost/duplicated, files old or new after kill -9, 0 leftovers, 0 crashes on "
+                    f"malformed input, hostile server contained (issue 18) | {g[0]} lost, {g[1]} duplicated; {g[2]} torn, "
+                    f"{g[3]} leftovers after {g[5]} kills; {g[6]} crashes, {g[7]} unclear of {g[8]} inputs; {g[9]} of "
+                    f"{g[10]} server behaviours mishandled | {'met' if ok else '**missed**'} |")
     demo_text = texts.get("demo")
     m = _find(r"^\| (\d+) \| ([\d.]+) s \|", demo_text)
     if m:
@@ -380,6 +413,18 @@ def _real_rows(real: str) -> list[str]:
     verdict = "met" if m.group(6) == "met" else "**missed**"
     return [f"| Correction classifier on real sessions, held-out: precision ≥ 0.85, recall ≥ 0.60 (issue 20) | "
             f"{measured} | {verdict} |"]
+
+
+def _learner_rows(text: str) -> list[str]:
+    goal = "Learner: every labelled correction of the real sessions reaches the model, across runs (issue 13)"
+    m = _find(r"^\| holdout \| \d+ \| \d+ \| (\d+) \| (\d+)/\d+ \(\d+%\) \| (\d+)/\d+ \(\d+%\) \| "
+              r"(\d+)/\d+ \(\d+%\) \| (\d+) \|", text)
+    if not m:
+        return [f"| {goal} | see the learner section | – |"]
+    wanted, classifier, first, every, runs = (int(x) for x in m.groups())
+    measured = (f"held-out: {every}/{wanted} in {runs} runs ({first} in the first); the classifier alone lets "
+                f"{classifier}/{wanted} through")
+    return [f"| {goal} | {measured} | {'met' if every == wanted else '**missed**'} |"]
 
 
 def _conformance_rows(conformance: str) -> list[str]:

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 import importlib  # noqa: E402
 
 lint_module = importlib.import_module("altimate_learn.curate.lint")
+flag_module = importlib.import_module("altimate_learn.curate.rules.flags")
 from altimate_learn.curate.curator import curate  # noqa: E402
 from altimate_learn.schema import make_lesson  # noqa: E402
 from altimate_learn.store import ProjectPaths, Store  # noqa: E402
@@ -78,7 +79,7 @@ def time_one(template: Path, n: int) -> tuple[float, str]:
         store = Store(ProjectPaths(folder), "team-playbook")
         # Each `learn` command is a fresh process: start with cold lint caches.
         lint_module._lint.cache_clear()
-        lint_module._flag.cache_clear()
+        flag_module.flag.cache_clear()
         start = time.perf_counter()
         result = curate(store, reflection(n), session_id="bench", max_stored=n + 10,
                         now="2026-02-01T00:00:00.000Z")
@@ -104,7 +105,7 @@ def main() -> str:
     rng = random.Random(7)
     texts = [lesson_text(rng, i) for i in range(10_000)]
     lint_module._lint.cache_clear()
-    lint_module._flag.cache_clear()
+    flag_module.flag.cache_clear()
     start = time.perf_counter()
     for text in texts:
         lint_module.lint(text)

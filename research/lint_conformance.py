@@ -20,7 +20,10 @@ sys.path.insert(0, str(ROOT))
 
 from altimate_learn.curate.lint import lint  # noqa: E402
 
-CORPUS = ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json"
+# Beside the checkout (`/work/main` → `/work/shared`), or beside a worktree's parent (`/work/wt/x`).
+CORPUS = next((p for p in (ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json",
+                           ROOT / ".." / ".." / "shared" / "peer" / "altimate-lint-cases.json") if p.exists()),
+              ROOT / ".." / "shared" / "peer" / "altimate-lint-cases.json")
 
 # altimate-code's reason strings → our rule names.
 PEER_RULES = {
@@ -57,6 +60,9 @@ WHY_OURS = [
      "environment\" is exactly the rule a team wants taught; literal values are still rejected."),
     (lambda c, ours: c["text"] == "password_length=12" and ours.ok,
      "a configuration key holding a number, not a credential."),
+    (lambda c, ours: not ours.ok and ours.rule == "hidden-characters" and c.get("ok"),
+     "a model's text with an unusual space or invisible character is not plain: a model's input fails closed "
+     "(issue 12.9); the same text typed by a person is normalised with a warning."),
 ]
 
 

@@ -108,4 +108,5 @@ class SessionInfo:
     parent_id: str | None = None  # set for sub-agent / forked sessions: they are not root sessions
     message_count: int = 0  # user + assistant messages, filled after streaming (or by a cheap scan)
     skipped: int = 0  # unparseable lines, filled after streaming
+    replaced: int = 0  # lines with invalid UTF-8, read with U+FFFD for the bad bytes, filled after streaming
     extra: dict[str, Any] = field(default_factory=dict)

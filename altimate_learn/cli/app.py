@@ -73,7 +73,10 @@ def write_crash_log(exc: BaseException, argv: list[str]) -> Path:
         "",
         "".join(traceback.format_exception(exc)),
     ]
-    path.write_text("\n".join(lines), encoding="utf-8")
+    from altimate_learn.redact import redact
+
+    # The command line and the exception can hold what the user passed (`signal add --text …`).
+    path.write_text(redact("\n".join(lines)), encoding="utf-8")
     return path
 
 

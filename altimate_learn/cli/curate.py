@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import JsonOpt, LearnCommand, NameOpt, echo, open_store, plural, print_json, shown_path
 from altimate_learn.errors import LearnError
 
@@ -46,7 +47,7 @@ def _read_deltas(source: str) -> tuple[object, str]:
         raise LearnError(f"deltas in {where} are larger than {MAX_DELTAS_BYTES // (1024 * 1024)} MB.",
                          "A reflection proposes a handful of deltas; check the file.")
     try:
-        value = json.loads(data.decode("utf-8-sig"))
+        value = loads_document(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise LearnError(f"deltas in {where} are not UTF-8 text.", 'Write a JSON list of deltas or {"deltas": [...]}.') \
             from None

@@ -24,7 +24,9 @@ def deliver(
     """Select lessons exactly as the agent hooks do, and record them as shown in that session.
 
     The first --request of a new session gets the session-start section (core and retrieved lessons);
-    later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see.
+    later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see;
+    when nothing is new, says why: every matching lesson was already shown in this session (their ids),
+    no lesson matched, or a limit was reached.
     """
     from altimate_learn.deliver.engine import Delivery
     from altimate_learn.deliver.settings import delivery_settings
@@ -43,14 +45,14 @@ def deliver(
     if not settings["enabled"]:
         note = "learning is turned off (learn.enabled is false or ALTIMATE_LEARN=0); nothing was delivered"
         if as_json:
-            print_json({**result_base, "text": "", "lessons": [], "note": note})
+            print_json({**result_base, "text": "", "lessons": [], "note": note, "already_shown": []})
         else:
             warn(note + ".")
         return
     notes: list[str] = []
     engine = Delivery(str(paths.root), cwd, settings, "cli", notes.append)
     if not os.path.isdir(engine.learn_dir) or not engine.has_lessons_or_state(session_id):
-        result = {"text": "", "lessons": [], "note": "this project has no approved lessons"}
+        result = {"text": "", "lessons": [], "note": "this project has no approved lessons", "already_shown": []}
     else:
         try:
             engine.open(session_id)
@@ -70,7 +72,7 @@ def deliver(
     if result["text"]:
         echo(result["text"])
     else:
-        warn(f"nothing to deliver: {result['note']}.")
+        warn(f"nothing {'new ' if result['already_shown'] else ''}to deliver: {result['note']}.")
 
 
 def export_agents_md(

@@ -19,20 +19,28 @@ def install(
                                         "committed) instead of .claude/settings.json.")] = False,
     uninstall: Annotated[bool, typer.Option("--uninstall", help="Remove learn's hook entries (only ours).")] = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the change; write nothing.")] = False,
-    check: Annotated[bool, typer.Option("--check", help="Report whether the hooks are present and run.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Report where the hooks are installed, whether their "
+                                        "command is safe and whether it runs.")] = False,
+    on_path: Annotated[bool, typer.Option("--on-path", help="Write `learn hook <agent>` found on each machine's "
+                                          "PATH instead of this machine's Python: for a settings file your team "
+                                          "commits.")] = False,
 ) -> None:
     """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
 
     Writes .claude/settings.json (claude-code), .codex/hooks.json (codex), .gemini/settings.json (gemini)
     or the plugin .opencode/plugins/altimate-learn.js (opencode) in the project, or the user-level file with
-    --user. Other settings and hooks are kept byte for byte,
-    the previous file is kept as <file>.bak-<time>, and running it twice changes nothing. Outside a git
-    repository the project is the nearest folder with .altimate-code/ (named), or it refuses.
+    --user. Other settings and hooks are kept byte for byte, the previous file is copied to
+    .altimate-code/learn/.backups/ (a user-level file: <file>.bak-<time>), and running it twice changes
+    nothing. The hooks run this machine's Python by absolute path, isolated from the project folder and
+    PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates. --check looks in every
+    settings file the agent reads. Outside a git repository the project is the nearest folder with
+    .altimate-code/ (named), or it refuses.
 
     Every project install also sets git up so lesson files merge as data (what `learn install git` does
     alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
     """
-    from altimate_learn.harness.install import InstallOptions, run_check, run_install
+    from altimate_learn.harness.check import run_check
+    from altimate_learn.harness.install import InstallOptions, run_install
 
     if agent == "git":
         return _install_git(user=user, local=local, uninstall=uninstall, dry_run=dry_run, check=check)
@@ -42,9 +50,13 @@ def install(
     if check and (uninstall or dry_run):
         raise typer.BadParameter("--check only reports; it cannot be combined with --uninstall or --dry-run.",
                                  param_hint="--check")
+    if on_path and (check or uninstall):
+        raise typer.BadParameter("--on-path chooses the command to write; --check and --uninstall find any form.",
+                                 param_hint="--on-path")
     # The user-level file needs no project; a project-level change (or its --dry-run preview) needs one.
     root = current_project().root if user or check else writing_project().root
-    options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run)
+    options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run,
+                             on_path=on_path)
     if check:
         ok, lines = run_check(options)
         for line in lines:

@@ -199,7 +199,8 @@ def runs_show(
     for line in change_lines(record):
         echo(line)
     if transcript is None:
-        echo("(The digest of this run is no longer kept: only the last 20 runs keep theirs.)")
+        if record.get("status") not in ("busy", "crashed"):
+            echo("(The digest of this run is no longer kept: only the last 20 runs keep theirs.)")
         return
     echo()
     echo("## Digest")

@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
     writing_project
 from altimate_learn.config import KEYS, load_settings, write_project_keys
@@ -34,7 +35,7 @@ def dismiss_nudge() -> Path:
     path = nudge_state_path()
     state: dict[str, Any] = {}
     try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
+        loaded = loads_document(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict):
             state = loaded
     except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
@@ -97,7 +98,7 @@ def _read_settings_json(path: Path) -> dict | None:
 
     for candidate in (text, strip_jsonc(text)):
         try:
-            data = json.loads(candidate)
+            data = loads_document(candidate)
         except ValueError:
             continue
         return data if isinstance(data, dict) else None

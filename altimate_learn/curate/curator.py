@@ -367,7 +367,7 @@ class _Pass:
 
     def retire(self, lesson: Lesson, reason: str, superseded_by: str | None = None) -> None:
         self.drop(lesson)
-        record = dict(lesson, reason=reason)
+        record = dict(lesson, reason=redact(reason) if isinstance(reason, str) else reason)
         if superseded_by:
             record["supersededBy"] = superseded_by
         self.retired.append(record)

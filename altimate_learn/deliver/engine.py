@@ -153,16 +153,19 @@ def _quoted(text: str) -> list[str]:
 class Result:
     """What one event delivers: the text for the agent (may be empty) and the lessons it added."""
 
-    __slots__ = ("text", "added", "note")
+    __slots__ = ("text", "added", "note", "already")
 
-    def __init__(self, text: str = "", added: list[dict] | None = None, note: str = "") -> None:
+    def __init__(self, text: str = "", added: list[dict] | None = None, note: str = "",
+                 already: list[str] | None = None) -> None:
         self.text = text
         self.added = added or []
         self.note = note  # why nothing was delivered, for `learn deliver`
+        self.already = already or []  # ids of matching lessons not repeated: the session was shown them
 
     def as_dict(self) -> dict:
         return {"text": self.text, "lessons": [{k: a[k] for k in ("store", "id", "tier", "line")}
-                                               for a in self.added], "note": self.note}
+                                               for a in self.added], "note": self.note,
+                "already_shown": self.already}
 
 
 class Delivery:
@@ -319,8 +322,32 @@ class Delivery:
             for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:
                 del data["requests"][old]
         if not result.text and not result.note:
-            result.note = "no approved lesson matched" if len(corpus) else "no approved lessons"
+            limit = settings["retrieved_lessons"] if first else settings["request_lessons"]
+            matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned) if len(corpus) else []
+            self._explain(result, matched, "this request", limit)
         return result
+
+    def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
+        """Why an event delivered nothing, in words that say what happened (for `learn deliver`)."""
+        corpus = self.corpus
+        if not len(corpus):
+            result.note = "no approved lessons"
+            return
+        if limit <= 0:
+            result.note = f"the tier for {what} is turned off (its limit is 0)"
+            return
+        shown = self.shown_keys()
+        result.already = [corpus.ids[i] for i in matched if corpus.keys[i] in shown]
+        if result.already:
+            result.note = (f"every lesson that matches {what} was already shown in this session "
+                           f"({', '.join(result.already)})")
+        elif matched and self.remaining() <= 0:
+            result.note = (f"the session has shown {len(self.data['shown'])} lessons, its limit "
+                           "(learn.session_max_lessons)")
+        elif matched:
+            result.note = "the lessons that match do not fit the token budget (learn.budget_tokens)"
+        else:
+            result.note = f"no approved lesson matched {what}"
 
     def file(self, path: str, write: bool = False, call: str | None = None) -> Result:
         """The file tier for one file event (``write``: the tool changes the file; ``call``: the tool call's
@@ -342,8 +369,11 @@ class Delivery:
             del data["touched"][: max(0, len(data["touched"]) - MAX_TOUCHED)]
         settings = self.settings
         limit = min(settings["file_lessons"], self.remaining())
-        if not settings["file_hook"] or limit <= 0:
-            return Result(note="the file tier is off or the session cap is reached")
+        if not settings["file_hook"] or settings["file_lessons"] <= 0:
+            return Result(note="the file tier is turned off (learn.file_hook or learn.file_lessons)")
+        if limit <= 0:
+            return Result(note=f"the session has shown {len(data['shown'])} lessons, its limit "
+                               "(learn.session_max_lessons)")
         files = data["files"]
         context = data["request_seq"]
         record = files.get(relative)
@@ -367,7 +397,7 @@ class Delivery:
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text:
-            result.note = "no approved lesson matched this file"
+            self._explain(result, window, "this file", limit)
         return result
 
     # --- paths -----------------------------------------------------------------------------------------

@@ -55,12 +55,16 @@ def loads(text: str) -> object:
         value, end = _scan(text, start)
     except (StopIteration, SystemError):  # the C scanner reports errors through json.decoder, if imported
         end = -1
+    except RecursionError:  # hostile nesting: an ordinary parse error, never a crash
+        from altimate_learn.jsonsafe import TooDeep
+
+        raise TooDeep() from None
     while 0 <= end < n and text[end] in _WHITESPACE:
         end += 1
     if end != n:  # not one JSON document: let json raise its usual JSONDecodeError (a ValueError)
-        import json
+        from altimate_learn.jsonsafe import loads as safe_loads
 
-        return json.loads(text)
+        return safe_loads(text)
     return value
 
 

@@ -29,7 +29,7 @@ from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, search_tokens
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,9 +37,11 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
-    os.path.join(_HERE, "..", "schema.py"), os.path.join(_HERE, "..", "redact.py"),  # lint calls redact
+    os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
 )
+# Packages whose every module counts (lint calls the redactor; lint rules live in a package of their own).
+_FINGERPRINT_PACKAGES = (os.path.join(_HERE, "..", "redact"), os.path.join(_HERE, "..", "curate", "rules"))
 SIDECARS = ("vetted.json", "quarantine.json")  # the gates' files: quarantined and stale lessons are held out
 
 
@@ -173,11 +175,11 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
     """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
-    import json
-
     from altimate_learn.curate.lint import path_problem
+    from altimate_learn.jsonsafe import loads_document
+
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         log(f"store {name!r} skipped: {APPROVED} is not valid JSON ({exc})")
         return None
@@ -208,7 +210,7 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
         seen.add(item["id"])
         good.append({"id": item["id"], "text": clean, "tags": list(item.get("tags") or []),
                      "triggers": triggers, "net": item["helpful"] - item["harmful"],
-                     "pinned": bool(item.get("pinned"))})
+                     "pinned": bool(item.get("pinned")), "updated": item.get("updated") or ""})
     return good
 
 
@@ -339,7 +341,7 @@ def _memo_lint():
     def checked(text: str) -> tuple:
         verdict = memo.get(text)
         if not (isinstance(verdict, tuple) and len(verdict) == 4):
-            result = lint(text)
+            result = lint(text, typed_by_person=True)  # approved by a person: normalised, as promote showed it
             verdict = (bool(result.ok), result.text, result.reason, result.rule)
             memo[text] = verdict
             added[0] = True
@@ -361,6 +363,26 @@ def _memo_lint():
     return checked, save
 
 
+def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
+    """Positions of ``lessons`` in core order (spec 003): pinned first, then helpful − harmful; among equals,
+    project-wide lessons (no path trigger) before scoped ones and the most recently approved first (the
+    latest `updated`: a lesson's current text was approved after its last change), then id and store.
+
+    So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
+    that apply everywhere and were agreed last."""
+    def key(i: int) -> tuple:
+        lesson = lessons[i]
+        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
+                lesson["id"], stores[i])
+
+    return sorted(range(len(lessons)), key=key)
+
+
+def _descending(stamp: str) -> tuple[int, ...]:
+    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
+    return tuple(-ord(ch) for ch in stamp) + (1,)
+
+
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
     anchor_map: dict[str, list[int]] = {}
@@ -370,8 +392,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
             anchor_map.setdefault(anchor, []).append(index)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
-    core = sorted(range(len(lessons)), key=lambda i: (not lessons[i][1]["pinned"], -lessons[i][1]["net"],
-                                                      lessons[i][1]["id"], lessons[i][0]))
+    core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
     return {
         "v": INDEX_VERSION,
         "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
@@ -400,7 +421,13 @@ def cache_dir(env: dict | None = None) -> str | None:
 
 def _fingerprint() -> str:
     parts = [str(INDEX_VERSION)]
-    for path in _FINGERPRINT_FILES:
+    files = list(_FINGERPRINT_FILES)
+    for folder in _FINGERPRINT_PACKAGES:
+        try:
+            files += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
+        except OSError:
+            files.append(folder)
+    for path in files:
         try:
             info = os.stat(path)
             parts.append(f"{info.st_size}:{info.st_mtime_ns}")

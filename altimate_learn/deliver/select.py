@@ -1,8 +1,7 @@
 """Which lessons to show: the four tiers of spec 003 "Delivery", as pure functions over a corpus.
 
-- core: pinned first, then helpful − harmful, then id. When the store holds more lessons than the tier
-  shows, an unpinned lesson must have earned its place (helpful − harmful > 0): fifteen lessons picked by
-  id from a store of fresh lessons would be arbitrary, and would spend a third of the session's 40.
+- core: pinned first, then helpful − harmful; among equals project-wide lessons, then the most recently
+  approved, then id. The tier always fills, so a new team (nothing pinned or earned yet) gets lessons too.
 - retrieved / per request: BM25 over lesson text, tags and path triggers (stopwords left out, plain words
   stemmed; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved only when the words it
   shares with the request carry at least as much evidence as one word no other lesson has (the sum of
@@ -335,21 +334,15 @@ def path_specificity(triggers: list[str], path: str) -> float:
 
 # --- core ----------------------------------------------------------------------------------------------
 
-def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(), *,
-                earned: bool = True) -> list[int]:
-    """Pinned lessons, then helpful − harmful, then id.
-
-    With ``earned`` (sessions), an unpinned lesson needs helpful − harmful > 0 unless the whole store fits
-    in ``limit``: in a store of fresh lessons (all at 0) the order among them is only their ids.
-    """
+def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[int]:
+    """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.index.core_order`) not in
+    ``exclude``. The tier always fills: a new team's lessons (nothing pinned, counters at 0) are delivered
+    too, project-wide and most recently approved first."""
     if limit <= 0:
         return []
-    strict = earned and len(corpus) > limit
     out: list[int] = []
-    pinned, net, keys = corpus.pinned, corpus.net, corpus.keys
+    keys = corpus.keys
     for index in corpus.core:
-        if strict and not pinned[index] and net[index] <= 0:
-            break  # core order: every later lesson is unpinned with no more than this one
         if keys[index] in exclude:
             continue
         out.append(index)

@@ -90,7 +90,7 @@ class HookLog:
             except OSError:
                 pass
             line = f"{utc_now()} [{self.harness or '-'}] {' '.join(message.split())}\n"
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
             try:
                 os.write(fd, line.encode("utf-8", "replace"))
             finally:
@@ -114,7 +114,7 @@ class Locks:
 
     def acquire(self, path: str) -> None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)  # never through a link
         delay = 0.002
         deadline = self.deadline
         memo = path + ".busy"
@@ -306,7 +306,7 @@ def append_shown(store_dir: str, records: list[dict]) -> None:
     refuse_symlink(path)
     payload = "".join(fastjson.dumps(r, sort_keys=True, ensure_ascii=False, compact=True) + "\n"
                       for r in records).encode("utf-8")
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
         size = os.fstat(fd).st_size
         if size:

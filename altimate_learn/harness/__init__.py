@@ -30,8 +30,9 @@ take over completely::
     def check(options: InstallOptions) -> tuple[bool, list[str]]  # installed and runnable?, lines to print
 
 ``InstallOptions`` (in :mod:`altimate_learn.harness.install`) carries ``root`` (project root),
-``user`` / ``uninstall`` / ``dry_run`` flags and ``command``: the absolute, shell-quoted command that
-runs this installation's hook for the harness (``"/abs/python" -m altimate_learn hook <name>``).
+``user`` / ``local`` / ``uninstall`` / ``dry_run`` / ``on_path`` flags and ``command``: the shell-quoted
+command that runs this installation's hook for the harness (``"/abs/python" -I -m altimate_learn hook
+<name>``, or with ``on_path`` `learn` from PATH; see :mod:`altimate_learn.launch`).
 
 An :class:`Event` is harness-neutral. ``kind`` is one of:
 

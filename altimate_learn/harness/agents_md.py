@@ -48,7 +48,7 @@ def core_lines(root: str, settings: dict, name: str | None, log) -> list[str]:
         corpus = load_corpus(learn_dir, log)
     else:
         corpus = prepare([s for s in read_stores(learn_dir, log) if s[0] == name], log, learn_dir)
-    picks = select_core(corpus, settings["core_lessons"], earned=False)  # no retrieval behind it: fill the tier
+    picks = select_core(corpus, settings["core_lessons"])
     lines = []
     for i in picks:
         problem = block.bullet_problem(LESSONS, corpus.lines[i])

@@ -52,7 +52,9 @@ def main(argv: list[str]) -> int:
         try:
             if log is not None:
                 log.hold = False
-                log(f"hook failed: {type(exc).__name__}: {exc}")
+                from altimate_learn.redact import redact  # the error can quote the payload
+
+                log(f"hook failed: {type(exc).__name__}: {redact(str(exc))}")
         except BaseException:  # noqa: BLE001
             pass
     return 0
@@ -113,6 +115,18 @@ def _disabled_by_env() -> bool:
     return (os.environ.get("ALTIMATE_LEARN") or "").strip().lower() in ("0", "false")
 
 
+def _without_lone_surrogates(text: str) -> str:
+    """JSON text whose `\\uD800`-`\\uDFFF` escapes that do not form a pair become U+FFFD.
+
+    A lone surrogate decodes to a str that cannot be written as UTF-8, so every later step (the session
+    state, the shown log) would fail and the prompt would get no lessons; a paired one is a real character.
+    """
+    import re
+
+    return re.sub(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                  r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}", r"\\ufffd", text)
+
+
 def run(argv: list[str], log) -> str:
     """The text to print for this hook call ("" for nothing)."""
     harness = argv[0] if argv else ""
@@ -126,8 +140,11 @@ def run(argv: list[str], log) -> str:
         log.hold = False
         log(f"unknown harness {harness!r} (known: {', '.join(HARNESSES)})")
         return ""
+    text = raw.decode("utf-8", "replace")
+    if "\\ud" in text or "\\uD" in text:
+        text = _without_lone_surrogates(text)
     try:
-        payload = fastjson.loads(raw.decode("utf-8", "replace")) if raw.strip() else None
+        payload = fastjson.loads(text) if raw.strip() else None
     except ValueError:
         payload = None
     if not isinstance(payload, dict):
@@ -234,4 +251,6 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         if capture and auto_reflect and event.kind == "stop":
             live_capture.maybe_recover(data, root, engine.sessions_dir, log)
     except Exception as exc:  # noqa: BLE001
-        log(f"{event.name}: live capture failed: {type(exc).__name__}: {exc}")
+        from altimate_learn.redact import redact  # the error can quote the prompt
+
+        log(f"{event.name}: live capture failed: {type(exc).__name__}: {redact(str(exc))}")

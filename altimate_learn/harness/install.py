@@ -10,8 +10,17 @@ A file with comments (JSONC) is refused with the entries to add by hand, since r
 Installing is idempotent: if our entries are already there exactly as they would be written, the file
 is not touched; if they differ (another installation path, an older matcher), they are replaced. Our
 entries are recognised by their command (`… -m altimate_learn hook <harness>`, or `learn hook <harness>`).
-The command is an absolute, shell-quoted path to this installation's interpreter, so it works when the
-agent runs it with a different PATH. Before a file is changed, a copy is kept as `<file>.bak-<time>`.
+
+The command is built by :mod:`altimate_learn.launch`: by default this installation's interpreter by
+absolute path, run isolated (`-I`), so it works whatever PATH the agent has and no file in the project
+folder or on PYTHONPATH can stand in for learn; with ``on_path``, `learn hook <harness>` found on each
+machine's PATH with PYTHONPATH unset, for a settings file the team commits.
+
+Before a file is changed, a copy is kept: a project's file under `.altimate-code/learn/.backups/` (ignored
+by git, so the working tree gets no `.bak` files), a user-level file beside it as `<file>.bak-<time>`. An
+uninstall that leaves a settings file holding nothing (`{}`) removes the file (and its folder, when that
+is left empty), so install then uninstall leaves the working tree as it was.
+`learn install --check` is in :mod:`altimate_learn.harness.check`.
 """
 
 from __future__ import annotations
@@ -21,12 +30,12 @@ import json
 import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
+from altimate_learn.jsonsafe import loads_document, raw_decode
 from altimate_learn.errors import LearnError
-from altimate_learn.harness import CHECK_EVENT, HARNESSES
+from altimate_learn.harness import HARNESSES
+from altimate_learn.launch import hook_command, path_command
 
 _OURS = re.compile(r"(?:-m\s+altimate_learn|(?:^|[\s/\"'])(?:altimate-)?learn[\"']?)\s+hook\s+([\w-]+)")
 _DECODER = json.JSONDecoder()
@@ -36,20 +45,20 @@ class InstallOptions:
     """What `learn install` was asked to do (see :mod:`altimate_learn.harness` for the interface)."""
 
     def __init__(self, harness: str, root: Path, *, user: bool = False, local: bool = False,
-                 uninstall: bool = False, dry_run: bool = False, command: str | None = None) -> None:
+                 uninstall: bool = False, dry_run: bool = False, command: str | None = None,
+                 on_path: bool = False) -> None:
         self.harness = harness
         self.root = root
         self.user = user
         self.local = local
         self.uninstall = uninstall
         self.dry_run = dry_run
-        self.command = command or hook_command(harness)
+        self.on_path = on_path
+        self.command = command or (path_command(harness) if on_path else hook_command(harness))
 
-
-def hook_command(harness: str) -> str:
-    """The shell command that runs this installation's hook: absolute interpreter, quoted."""
-    python = os.path.abspath(sys.executable)  # not resolved: a venv's python is a symlink that must stay one
-    return f"{shlex.quote(python)} -m altimate_learn hook {harness}"
+    @property
+    def scope(self) -> str:
+        return "user" if self.user else "local" if self.local else "project"
 
 
 def harness_module(harness: str):
@@ -111,7 +120,7 @@ def object_members(text: str, start: int) -> tuple[list[Member], int]:
         key, i = json.decoder.scanstring(text, i + 1)
         i = _skip_ws(text, i)
         i = _skip_ws(text, i + 1)  # past ':'
-        value, end = _DECODER.raw_decode(text, i)
+        value, end = raw_decode(_DECODER, text, i)
         members.append(Member(key, key_start, i, end, value))
         i = _skip_ws(text, end)
         if text[i] == ",":
@@ -126,7 +135,7 @@ def array_elements(text: str, start: int) -> tuple[list[Member], int]:
     if text[i] == "]":
         return items, i
     while True:
-        value, end = _DECODER.raw_decode(text, i)
+        value, end = raw_decode(_DECODER, text, i)
         items.append(Member("", i, i, end, value))
         i = _skip_ws(text, end)
         if text[i] == ",":
@@ -200,12 +209,12 @@ def is_ours(handler: object, harness: str) -> bool:
 
 def _parse(text: str, path: Path, module) -> dict:
     try:
-        data = json.loads(text)
+        data = loads_document(text)
     except ValueError as exc:
         from altimate_learn.config import strip_jsonc
 
         try:
-            json.loads(strip_jsonc(text))
+            loads_document(strip_jsonc(text))
         except ValueError:
             raise LearnError(f"{path}: malformed JSON ({exc}).", "Fix the file, then run the command again.") from None
         raise LearnError(f"{path} has comments, which learn will not rewrite.",
@@ -319,11 +328,30 @@ def ours_present(data: dict, harness: str) -> dict[str, list[str]]:
 
 # --- the command -------------------------------------------------------------------------------------------
 
-def _backup(path: Path) -> Path:
-    from altimate_learn.store.fsio import unique_sibling
+def flag(scope: str) -> str:
+    """The `learn install` flag that names a scope ("" for the project's file)."""
+    return {"user": " --user", "local": " --local"}.get(scope, "")
 
-    dest = unique_sibling(path, "bak")
-    dest.write_bytes(path.read_bytes())
+
+def _backup(path: Path, options: InstallOptions) -> Path:
+    """Copy ``path`` before it changes: a project file's copy goes where git ignores it (see module docstring)."""
+    from altimate_learn.store.fsio import atomic_write, unique_sibling
+
+    if options.user:
+        dest = unique_sibling(path, "bak")
+    else:
+        from altimate_learn.store.paths import ProjectPaths
+        from altimate_learn.store.store import ensure_learn_dir
+
+        paths = ProjectPaths(options.root)
+        ensure_learn_dir(paths)
+        try:
+            name = path.relative_to(options.root).as_posix().replace("/", "__")
+        except ValueError:
+            name = path.name
+        dest = unique_sibling(paths.learn_dir / ".backups" / name, "bak")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(dest, path.read_bytes())
     return dest
 
 
@@ -350,6 +378,27 @@ def plan(options: InstallOptions) -> tuple[Path, str | None, str, int]:
     return path, old, new, removed
 
 
+def _holds_nothing(text: str) -> bool:
+    try:
+        return json.loads(text) == {}
+    except ValueError:
+        return False
+
+
+def _remove_empty(path: Path, options: InstallOptions) -> list[str]:
+    """Remove a settings file our uninstall left as `{}`, and its folder if nothing else is in it."""
+    path.unlink()
+    out = [f"{path} held nothing else, so it was removed."]
+    folder = path.parent
+    if not options.user and folder != options.root and folder.parent == options.root:
+        try:
+            folder.rmdir()  # only when empty
+            out.append(f"{folder} was left empty, so it was removed.")
+        except OSError:
+            pass
+    return out
+
+
 def run_install(options: InstallOptions) -> list[str]:
     module = harness_module(options.harness)
     if hasattr(module, "install"):
@@ -361,78 +410,55 @@ def run_install(options: InstallOptions) -> list[str]:
             out.append(f"No learn hooks for {options.harness} in {path}; nothing to remove.")
         else:
             out.append(f"learn hooks for {options.harness} are already installed in {path}; nothing changed.")
+            out.extend(_sharing_notes(options, path))
         return out
+    empty_after = options.uninstall and _holds_nothing(new)
     if options.dry_run:
         diff = difflib.unified_diff((old or "").splitlines(keepends=True), new.splitlines(keepends=True),
                                     fromfile=str(path) if old is not None else "/dev/null", tofile=str(path))
         out.append("Dry run: nothing was written. The change would be:")
         out.append("".join(diff).rstrip("\n"))
+        if empty_after:
+            out.append(f"{path} would hold nothing else and would be removed.")
         return out
     from altimate_learn.store.fsio import atomic_write
 
     if path.is_symlink():
         raise LearnError(f"{path} is a symlink; refusing to replace it.", "Edit the file it points to instead.")
-    backup = _backup(path) if old is not None else None
-    atomic_write(path, new)
+    backup = _backup(path, options) if old is not None else None
     if options.uninstall:
         out.append(f"Removed {removed} learn hook entr{'y' if removed == 1 else 'ies'} for {options.harness} "
                    f"from {path}.")
+        if empty_after:
+            out.extend(_remove_empty(path, options))
+        else:
+            atomic_write(path, new)
     else:
+        atomic_write(path, new)
         events = ", ".join(event for event, _ in module.HOOKS)
         out.append(f"Installed learn hooks for {options.harness} in {path} ({events}).")
         out.append(f"They run: {options.command}")
     if backup:
         out.append(f"The previous file is kept as {backup}.")
     if not options.uninstall:
+        out.extend(_sharing_notes(options, path))
         out.extend(getattr(module, "NOTES", []))
     return out
 
 
-def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
-    """Are our hooks present, and does their command run? (Runs it with a harmless check event.)"""
-    module = harness_module(options.harness)
-    if hasattr(module, "check"):
-        return module.check(options)
-    path = settings_path(module, options)
-    out: list[str] = []
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return False, [f"{path} does not exist: learn hooks for {options.harness} are not installed.",
-                       f"Run `learn install {options.harness}{' --user' if options.user else ''}`."]
-    data = _parse(text if text.strip() else "{}", path, module)
-    found = ours_present(data, module.NAME)
-    wanted = [event for event, _ in module.HOOKS]
-    missing = [event for event in wanted if event not in found]
-    ok = not missing
-    if missing:
-        out.append(f"{path}: learn hooks missing for {', '.join(missing)}.")
-    commands = sorted({c for cmds in found.values() for c in cmds})
-    for command in commands:
-        runs, detail = try_command(command, options.root)
-        ok = ok and runs
-        out.append(f"{'runs' if runs else 'FAILS'}: {command}" + (f" ({detail})" if detail else ""))
-    if ok:
-        out.insert(0, f"learn hooks for {options.harness} are installed in {path} and run.")
-    elif found:
-        out.append(f"Run `learn install {options.harness}{' --user' if options.user else ''}` to repair them.")
-    else:
-        out.insert(0, f"learn hooks for {options.harness} are not installed in {path}.")
-        out.append(f"Run `learn install {options.harness}{' --user' if options.user else ''}`.")
-    return ok, out
+def _sharing_notes(options: InstallOptions, path: Path) -> list[str]:
+    """What a team that commits the project's settings file needs to know about the command in it."""
+    if options.user or options.local:
+        return []
+    if options.on_path:
+        import shutil
 
-
-def try_command(command: str, cwd: Path) -> tuple[bool, str]:
-    payload = json.dumps({"hook_event_name": CHECK_EVENT, "session_id": "learn-install-check", "cwd": str(cwd)})
-    try:
-        proc = subprocess.run(command, shell=True, input=payload, capture_output=True, text=True, timeout=60,
-                              cwd=cwd)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return False, str(exc)
-    if proc.returncode != 0:
-        return False, f"exit code {proc.returncode}: {(proc.stderr or proc.stdout).strip()[-200:]}"
-    try:
-        answer = json.loads(proc.stdout)
-        return True, f"altimate-learn {answer.get('altimate_learn')}"
-    except ValueError:
-        return False, "it ran but did not answer as altimate-learn's hook"
+        found = shutil.which("learn")
+        where = f"here it is {found}" if found else "it is NOT on PATH here: put `learn` on PATH first"
+        return [f"The hooks run `learn` from each machine's PATH ({where}); every teammate needs learn installed "
+                f"and on PATH. `learn install {options.harness} --check` tells whether it is."]
+    return [f"Note: {path.name} is usually committed, and these hooks name this machine's Python "
+            f"({shlex.split(options.command)[0]}), which teammates do not have. To share the hooks, run "
+            f"`learn install {options.harness} --on-path` (runs `learn` from each machine's PATH); to keep them "
+            "to yourself" + (", use --local (.claude/settings.local.json, not committed)."
+                             if "local" in harness_module(options.harness).SETTINGS else ", use --user.")]

@@ -10,7 +10,8 @@
   (kept in the session state between hook processes); its third failure in a row becomes a
   `tool_retry` signal.
 - With `learn.auto_reflect` on, a reflection of this session (`learn reflect --session ID --auto`) is
-  started detached, with the same interpreter, when the turn or session ends with open signals for the
+  started detached (:func:`altimate_learn.launch.spawn_detached`: the same interpreter, run isolated from
+  the project folder and PYTHONPATH), when the turn or session ends with open signals for the
   session, or as soon as it has 3 open signals; the hook does not wait for it. It is started again only
   when the session's number of open signals has changed since the last start (the reflection itself
   applies its backoff).
@@ -32,7 +33,6 @@ The capture modules are imported only when capture is on, so a hook with capture
 from __future__ import annotations
 
 import os
-import sys
 
 from altimate_learn.harness import Event
 
@@ -123,7 +123,7 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
 
 def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
     """(open signals of this session, open signals of other sessions) in the signals store (a line scan)."""
-    import json  # capture only: a hook with capture off never gets here
+    from altimate_learn.jsonsafe import loads  # capture only: a hook with capture off never gets here
 
     path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
     mine = others = 0
@@ -133,7 +133,7 @@ def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
                 if '"open"' not in line:
                     continue
                 try:
-                    record = json.loads(line)
+                    record = loads(line)
                 except ValueError:
                     continue
                 if not isinstance(record, dict) or record.get("status") != "open":
@@ -188,16 +188,11 @@ def maybe_recover(data: dict, root: str, sessions_dir: str, log) -> bool:
 
 
 def _spawn(root: str, args: list[str], sessions_dir: str) -> tuple[int, str]:
-    """Start `python -m altimate_learn ARGS` detached (same interpreter, no stdin, output to reflect.log)."""
-    import subprocess
+    """Start `learn ARGS` detached (see :func:`altimate_learn.launch.spawn_detached`), output to reflect.log."""
+    from altimate_learn.launch import spawn_detached
 
-    os.makedirs(sessions_dir, exist_ok=True)
     log_path = os.path.join(sessions_dir, "reflect.log")
-    with open(log_path, "ab") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "altimate_learn", *args],
-            cwd=root, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True, close_fds=True)
-    return process.pid, log_path
+    return spawn_detached(args, cwd=root, log_path=log_path), log_path
 
 
 def spawn_reflect(root: str, session_id: str, sessions_dir: str, log) -> None:

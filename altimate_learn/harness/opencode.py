@@ -2,8 +2,10 @@
 
 opencode loads every `*.js` in `<project>/.opencode/plugins/` and `~/.config/opencode/plugins/` (in its
 own Bun runtime) at startup. `learn install opencode` writes one plugin there, `altimate-learn.js` (the
-template is `opencode_plugin.js` next to this module), with the absolute command of this installation
-baked in, so it works whatever PATH opencode runs with. The plugin forwards events to
+template is `opencode_plugin.js` next to this module), with the command of this installation baked in
+(:mod:`altimate_learn.launch`: the absolute interpreter run isolated, so it works whatever PATH opencode runs
+with; or, with `--on-path`, `learn` from PATH); the plugin removes every ``PYTHON*`` variable from the
+environment it starts learn with, so nothing in the project folder can stand in for learn. The plugin forwards events to
 `learn hook opencode` as JSON on stdin (the `hook` field names the event, plus `session_id` and
 `directory`) and reads back JSON: ``{"system": text}`` for the session-start section, ``{"context": text}``
 for anything else.
@@ -193,9 +195,9 @@ def install(options) -> list[str]:
     atomic_write(Path(path), text)
     lines = [f"opencode: {done} {shown} (runs: {_display(options.command)})."]
     lines.append("opencode: start a new opencode session to load it (plugins load at startup).")
-    if not options.user:
-        lines.append("opencode: the plugin names this machine's Python; teammates run `learn install opencode` "
-                     "themselves (or keep it out of git).")
+    if not options.user and not getattr(options, "on_path", False):
+        lines.append("opencode: the plugin names this machine's Python; on a machine without it, it runs `learn` "
+                     "from PATH. To write only that form (for a committed plugin), use --on-path.")
     return lines
 
 
@@ -205,6 +207,12 @@ def _display(command: str | list[str]) -> str:
 
         return shlex.join(command)
     return command
+
+
+def _path_argv() -> list[str]:
+    from altimate_learn.launch import path_argv
+
+    return path_argv(NAME)
 
 
 def embedded_command(text: str) -> list[str] | None:
@@ -222,16 +230,34 @@ def embedded_command(text: str) -> list[str] | None:
 
 
 def check(options) -> tuple[bool, list[str]]:
-    """Is the plugin present, current, and does the command it runs answer? (`learn install --check`)"""
+    """Is the plugin present (in the project's or the user's plugin folder), safe, and does it run?"""
+    places = []
+    for user in ((True,) if options.user else (False, True)):
+        path = os.path.join(plugin_dir(options.root, user), PLUGIN_FILE)
+        ours = _ours(path)
+        if ours is not None:
+            places.append((path, ours))
+    if not places:
+        shown = _shown(plugin_path(options), options.root)
+        return False, [f"opencode: not installed (no {shown}). Run `learn install opencode"
+                       f"{' --user' if options.user else ''}`."]
+    ok, lines = True, []
+    for path, ours in places:
+        good, more = _check_plugin(path, ours, options)
+        ok, lines = ok and good, lines + more
+    if len(places) > 1 and all(ours for _, ours in places):
+        lines.append("opencode: the plugin is installed twice (project and user); opencode loads both, so "
+                     "lessons arrive twice. Remove one with `learn install opencode --uninstall [--user]`.")
+    return ok, lines
+
+
+def _check_plugin(path: str, ours: bool, options) -> tuple[bool, list[str]]:
     import subprocess
 
     from altimate_learn.harness import CHECK_EVENT
+    from altimate_learn.launch import command_problem
 
-    path = plugin_path(options)
     shown = _shown(path, options.root)
-    ours = _ours(path)
-    if ours is None:
-        return False, [f"opencode: not installed (no {shown}). Run `learn install opencode`."]
     if ours is False:
         return False, [f"opencode: {shown} exists but was not written by learn."]
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -241,12 +267,28 @@ def check(options) -> tuple[bool, list[str]]:
         return False, [f"opencode: {shown} is damaged (no hook command in it). Run `learn install opencode`."]
     lines = [f"opencode: plugin {shown} runs: {_display(argv)}"]
     ok = True
-    if text != render_plugin(options.command):
+    problem = command_problem(argv)
+    if problem:
+        return False, lines + [f"opencode: UNSAFE: {problem}. Run `learn install opencode` to replace it."]
+    if "function childEnv" not in text:
+        return False, lines + ["opencode: UNSAFE: the plugin passes PYTHONPATH to learn (an older version). "
+                               "Run `learn install opencode` to replace it."]
+    on_path = argv == _path_argv()
+    if text != render_plugin(options.command) and not on_path:
         lines.append("opencode: the plugin differs from what this learn would write (another installation, or an "
                      "older version). Run `learn install opencode` to update it.")
-    # run it the way opencode would: no virtualenv on PATH, an event on stdin
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VIRTUAL_ENV")}
-    env["PATH"] = "/usr/local/bin:/usr/bin:/bin"
+    # run it the way opencode would: an event on stdin; an absolute interpreter without a virtualenv on PATH
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
+    if on_path:
+        import shutil
+
+        found = shutil.which("learn")
+        if found is None:
+            return False, lines + ["opencode: `learn` is not on PATH here, and the plugin runs it from PATH. Put it "
+                                   "on PATH, or run `learn install opencode` without --on-path."]
+        lines.append(f"opencode: `learn` on PATH is {found}.")
+    else:
+        env["PATH"] = "/usr/local/bin:/usr/bin:/bin"
     try:
         proc = subprocess.run(argv, input=json.dumps({"hook_event_name": CHECK_EVENT}), capture_output=True,
                               text=True, timeout=30, cwd=os.fspath(options.root), env=env)

@@ -17,8 +17,16 @@ const FALLBACK = ["learn", "hook", "opencode"]; // a teammate's checkout: the le
 const TIMEOUT_MS = 8000;
 const FILE_TOOLS = new Set(["read", "edit", "write", "patch", "multiedit", "apply_patch"]);
 
+// learn runs in the project folder: no PYTHON* variable may put that folder (or anything else) on its path.
+function childEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith("PYTHON")) delete env[key];
+  return env;
+}
+
 function callLearn(payload, cwd) {
-  const argv = existsSync(COMMAND[0]) ? COMMAND : FALLBACK;
+  // an absolute interpreter that is missing (a teammate's checkout of this file): the learn on their PATH
+  const argv = COMMAND[0].startsWith("/") && !existsSync(COMMAND[0]) ? FALLBACK : COMMAND;
   return new Promise((resolve) => {
     let done = false;
     let out = "";
@@ -31,7 +39,7 @@ function callLearn(payload, cwd) {
     };
     let child;
     try {
-      child = spawn(argv[0], argv.slice(1), { cwd, stdio: ["pipe", "pipe", "ignore"] });
+      child = spawn(argv[0], argv.slice(1), { cwd, env: childEnv(), stdio: ["pipe", "pipe", "ignore"] });
     } catch {
       return resolve(null);
     }

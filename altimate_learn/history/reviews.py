@@ -131,6 +131,10 @@ def _as_int(value: str | None) -> int | None:
         return None
 
 
+class CrossOriginRedirect(Exception):
+    """GitHub's API redirected a request to another origin; the token is not sent there."""
+
+
 class GitHub:
     """A thin, rate-limit-aware wrapper over a synchronous ghapi client for one repository."""
 
@@ -146,7 +150,10 @@ class GitHub:
         # given one; a persistent client also reuses the connection. It is ghapi's documented hook.
         import httpx2
 
-        self.api.transport.client = httpx2.Client(timeout=30.0, follow_redirects=True)
+        # Redirects are followed only within the API's own origin (a renamed repository answers 301 there):
+        # a redirect anywhere else would carry the token with it, so it is refused (issue 18.4).
+        self.api.transport.client = httpx2.Client(timeout=30.0, follow_redirects=True,
+                                                  event_hooks={"request": [self._same_origin_only]})
         self.sleep = sleep
         self.clock = clock
         self.notify = notify or (lambda _text: None)
@@ -155,6 +162,16 @@ class GitHub:
         self.requests = 0
         self.short_waits = 0
         self.server_retries = 0
+
+    def _same_origin_only(self, request: Any) -> None:
+        from urllib.parse import urlsplit
+
+        base = urlsplit(self.base_url)
+        want = (base.scheme, (base.hostname or "").lower(), base.port or (443 if base.scheme == "https" else 80))
+        url = request.url
+        got = (url.scheme, (url.host or "").lower(), url.port or (443 if url.scheme == "https" else 80))
+        if got != want:
+            raise CrossOriginRedirect(redact_url(str(url)))
 
     def close(self) -> None:
         self.api.transport.close()
@@ -196,7 +213,12 @@ class GitHub:
             self.requests += 1
             try:
                 result = op(**kwargs)
+            except CrossOriginRedirect as exc:
+                raise self._redirected(str(exc)) from None
             except APIError as exc:
+                cause = exc.__cause__ or exc.__context__
+                if isinstance(cause, CrossOriginRedirect):
+                    raise self._redirected(str(cause)) from None
                 response = exc.response
                 headers = getattr(response, "headers", None)
                 self._note_budget(headers)
@@ -239,6 +261,11 @@ class GitHub:
         else:
             wait, why = 60.0, f"HTTP {status}, rate limited"  # GitHub's advice when it sends no header
         return wait, datetime.fromtimestamp(now + wait, timezone.utc), why
+
+    def _redirected(self, where: str) -> LearnError:
+        return LearnError(f"the GitHub API at {redact_url(self.base_url)} redirected to another address ({where}); "
+                          "learn does not send your token there.",
+                          "If that is the real API, set GITHUB_API_URL to it.")
 
     def _friendly(self, status: int | None, exc: Exception) -> LearnError:
         where = f"{self.repo.host}/{self.repo.full_name}"

@@ -280,7 +280,7 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
                     files=list(dict.fromkeys(files))[:MAX_FILES])
                 redacted = UserMessage(text=text, index=event.index, kind=event.kind, reason=text,
                                        after_assistant=event.after_assistant, tool_name=event.tool_name)
-                verdict = classify_user_message(redacted, previous)
+                verdict = classify_user_message(redacted, previous, answer=exchange.reply)
                 if verdict.correction:
                     exchange.hint = verdict.reason
                 if exchange.typed:
@@ -297,7 +297,11 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
     result.skipped_lines = reader.info.skipped
     if reader.info.skipped:
         result.notes.append(f"session {info.id}: {reader.info.skipped} unreadable line"
-                            f"{'s' if reader.info.skipped != 1 else ''} (not JSON or not UTF-8) skipped")
+                            f"{'s' if reader.info.skipped != 1 else ''} (not JSON) skipped")
+    replaced = getattr(reader.info, "replaced", 0)
+    if replaced:
+        result.notes.append(f"session {info.id}: {replaced} line{'s' if replaced != 1 else ''} with invalid UTF-8 "
+                            "read with a replacement character for each bad byte")
     return result
 
 
@@ -333,10 +337,17 @@ class Digest:
         return len(self.text.encode("utf-8"))
 
 
-def _priority(read: SessionRead) -> tuple[int, str]:
-    flagged = any(e.hint or e.failures or e.kind == "rejection" or e.reply_cut for e in read.exchanges)
+def _flagged(exchange: Exchange) -> bool:
+    return bool(exchange.hint or exchange.failures or exchange.kind == "rejection" or exchange.reply_cut)
+
+
+def _priority(read: SessionRead) -> tuple[float, str]:
+    """Sessions whose pending exchanges hold the most likely corrections per byte go first (the classifier
+    prioritises); then the oldest."""
+    size = sum(len(e.render()) for e in read.exchanges) or 1
+    density = sum(1 for e in read.exchanges if _flagged(e)) / size
     first = read.exchanges[0].at or "" if read.exchanges else ""
-    return (0 if flagged else 1, first)
+    return (-density, first)
 
 
 def _session_header(read: SessionRead) -> str:

@@ -465,9 +465,13 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if request.dry_run:
         lessons = current_lessons(store)
         system, user = build_prompt(lessons, digest, usable, blocks, paths.root)
-        message = (f"Dry run: would send {digest.size:,} bytes of digest ({len(digest.exchanges)} exchanges from "
-                   f"{len({e.session for e in digest.exchanges})} sessions, {len(digest.feedback)} other feedback "
-                   f"items) to {resolution.model}; nothing was sent or changed.")
+        held = (f"{digest.size:,} bytes of digest ({len(digest.exchanges)} exchanges from "
+                f"{len({e.session for e in digest.exchanges})} sessions, {len(digest.feedback)} other feedback items)")
+        if resolution.is_builtin:
+            message = (f"Dry run: {held}; with no usable model the classifier and the built-in reflector would read "
+                       "it, and nothing would be sent; nothing was changed.")
+        else:
+            message = f"Dry run: would send {held} to {resolution.model}; nothing was sent or changed."
         return RunReport("dry-run", message, digest=digest, prompt=(system, user), notes=notes)
     admit = None
     if request.auto:  # one counter with automatic reflection, taken right before the model call: the day's cap

@@ -26,6 +26,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document
+
 BUDGET_FILE = "auto-reflect-budget.json"
 LOCK_FILE = ".auto-reflect-budget.lock"
 DEFAULT_DAILY_MAX = 8  # spec 002: "A project runs at most 8 times a day."
@@ -60,7 +62,7 @@ def _read(learn_dir: Path | str, *, quarantine: bool) -> dict[str, Any]:
     data: Any = None
     if raw is not None:
         try:
-            data = json.loads(raw) if raw.strip() else {}
+            data = loads_document(raw) if raw.strip() else {}
         except json.JSONDecodeError:
             data = None
     valid = isinstance(data, dict) and isinstance(data.get("day", ""), str) \

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document, raw_decode
 from altimate_learn.schema import LESSON_ID
 
 OPS = ("ADD", "EDIT", "REMOVE", "HELPFUL", "HARMFUL")
@@ -92,10 +93,10 @@ def find_json(text: str) -> Any:
     candidates: list[str] = [stripped] + [m.group(1).strip() for m in _FENCE.finditer(text)]
     for candidate in candidates:
         try:
-            value = json.loads(candidate)
+            value = loads_document(candidate)
         except (json.JSONDecodeError, RecursionError):
             continue
-        if _carries_deltas(value):
+        if _carries_deltas(value) or value == []:  # a bare `[]` answer proposes nothing: a valid answer
             return value
     decoder = json.JSONDecoder()
     tries = 0
@@ -105,7 +106,7 @@ def find_json(text: str) -> Any:
         if tries > _SCAN_STARTS:
             break
         try:
-            value, _ = decoder.raw_decode(text, match.start())
+            value, _ = raw_decode(decoder, text, match.start())
         except (json.JSONDecodeError, RecursionError):
             continue
         if _carries_deltas(value):

@@ -31,6 +31,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import LearnError
 from altimate_learn.reflect.deltas import find_json, parse_answer
 from altimate_learn.reflect.digest import FEEDBACK_CAP, DigestSource, build_digest, clip_feedback
@@ -158,7 +159,7 @@ def load_trajectory(path: Path) -> DigestSource:
         raise LearnError(f"cannot read {path} ({exc.strerror}).", "Check its permissions.") from None
     if head == b"{":
         try:
-            value = json.loads(path.read_text(encoding="utf-8"))
+            value = loads_document(path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             value = None
         if isinstance(value, dict) and isinstance(value.get("steps"), list):

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import SchemaError
 from altimate_learn.review.model import Problem, lesson_problems
 from altimate_learn.schema import Lesson, validate_lesson
@@ -93,7 +94,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
                                       "`learn resolve` to merge both sides' lessons, then commit"))
         return report
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except UnicodeDecodeError:
         add(Problem(FILE, "invalid-json", "the file is not UTF-8 text"))
         return report

@@ -20,6 +20,7 @@ import errno
 import fcntl
 import json
 import os
+import re
 import tempfile
 import threading
 import time
@@ -28,6 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads, loads_document
 from altimate_learn.errors import LockTimeout, MalformedFileError, StoreError
 
 WRITER_LOCK_TIMEOUT = 300.0
@@ -66,15 +68,19 @@ def _is_within(path: Path, folder: Path) -> bool:
         return False
 
 
-def check_confined(path: Path, within: Path) -> None:
-    """Refuse to write ``path`` if it (or a folder on the way) is a symlink that leads outside ``within``."""
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def check_confined(path: Path, within: Path, *, verb: str = "write") -> None:
+    """Refuse to write (or read) ``path`` if it (or a folder on the way) is a symlink that leads outside
+    ``within``."""
     base = within.resolve()
     target = path.parent.resolve() / path.name
     if path.is_symlink() or target.is_symlink():
         target = target.resolve()
     if not _is_within(target, base):
         raise StoreError(
-            f"refusing to write {path}: it leads outside {within} (through a symlink).",
+            f"refusing to {verb} {path}: it leads outside {within} (through a symlink).",
             "Replace the symlink with a regular file, or remove it.",
         )
 
@@ -86,7 +92,9 @@ def atomic_write(path: Path, data: str | bytes, *, within: Path | None = None, m
         check_confined(path, within)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temp_files(path)
+    # The writer's pid is in the name, so a later write can tell a file a killed writer left behind.
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -104,6 +112,45 @@ def atomic_write(path: Path, data: str | bytes, *, within: Path | None = None, m
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+_TEMP_PID = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[^.]*\.tmp$")
+STALE_TEMP_SECONDS = 3600  # a temporary file with no pid in its name (older versions) is stale after this
+
+
+def remove_stale_temp_files(path: Path) -> int:
+    """Remove `.<name>.<pid>-*.tmp` files of ``path`` whose writer is gone (a `kill -9` in mid-write); returns
+    how many. A writer that is still running keeps its file."""
+    removed = 0
+    try:
+        entries = [e for e in os.scandir(path.parent) if e.name.startswith(f".{path.name}.") and e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for entry in entries:
+        m = _TEMP_PID.match(entry.name)
+        try:
+            if m and m.group("name") == path.name:
+                if _alive(int(m.group("pid"))):
+                    continue
+            elif time.time() - entry.stat(follow_symlinks=False).st_mtime < STALE_TEMP_SECONDS:
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
 
 
 def write_json(path: Path, value: Any, *, within: Path | None = None) -> bool:
@@ -149,7 +196,7 @@ def read_json(path: Path, *, quarantine: bool = False) -> Any:
     except IsADirectoryError:
         raise StoreError(f"{path} is a folder, not a file.", "Move it out of the way and run the command again.")
     try:
-        return json.loads(raw.decode("utf-8"))
+        return loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         if has_conflict_markers(raw):  # never moved aside: git and `learn resolve` need it where it is
             raise MalformedFileError(str(path), "it has git conflict markers (a merge that is not finished)",
@@ -195,7 +242,7 @@ def read_jsonl(path: Path) -> JsonlRead:
         if not line.strip():
             continue
         try:
-            records.append(json.loads(line))
+            records.append(loads(line))
         except (json.JSONDecodeError, UnicodeDecodeError):
             skipped += 1
     if torn:
@@ -237,7 +284,7 @@ def append_jsonl(path: Path, records: list[Any], *, within: Path | None = None) 
     except FileNotFoundError:
         pass
     payload = "".join(json_line(r) for r in records).encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | NOFOLLOW, 0o644)
     try:
         view = memoryview(payload)
         while view:
@@ -277,7 +324,14 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
                 _held[key] = (fd, depth - 1)
         return
     lock_path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        # Never through a symlink: a `.lock` link would create or truncate a file wherever it points.
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+    except OSError as exc:
+        if lock_path.is_symlink():
+            raise StoreError(f"{lock_path} is a symlink; learn does not lock through one.",
+                             "Remove the symlink; learn creates the lock file itself.") from None
+        raise exc
     deadline = time.monotonic() + timeout
     delay = 0.005
     try:

@@ -71,7 +71,9 @@ def validate_store_name(name: str, *, charset: bool = True) -> str:
         problem = "it is an absolute path"
     elif "/" in name or "\\" in name:
         problem = "it contains a path separator"
-    elif ".." in name or name == ".":
+    elif name in (".", ".."):
+        problem = f"'{name}' names a folder, not a store"
+    elif ".." in name:
         problem = "it contains '..'"
     elif any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
         problem = "it contains control characters"

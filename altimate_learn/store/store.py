@@ -74,6 +74,7 @@ class Store:
 
     # --- generic JSON ------------------------------------------------------------------------------
     def read_json(self, filename: str, *, quarantine: bool = False) -> Any:
+        fsio.check_confined(self.path(filename), self.project.root, verb="read")
         return fsio.read_json(self.path(filename), quarantine=quarantine)
 
     def write_json(self, filename: str, value: Any) -> bool:
@@ -88,6 +89,7 @@ class Store:
         """
         path = self.path(filename)
         try:
+            fsio.check_confined(path, self.project.root, verb="read")
             value = fsio.read_json(path, quarantine=quarantine)
         except MalformedFileError:
             if quarantine:
@@ -106,6 +108,7 @@ class Store:
     def read_lessons(self, filename: str, *, quarantine: bool = False) -> list[Lesson] | None:
         """Lessons of `approved.json`, `candidate.json`, `retired.json` or a version; ``None`` if absent."""
         path = self.path(filename)
+        fsio.check_confined(path, self.project.root, verb="read")
         value = fsio.read_json(path, quarantine=quarantine)
         if value is None:
             return None
@@ -145,14 +148,24 @@ class Store:
         return self.versions_dir / f"v{number}.json"
 
     def archive_version(self, lessons: list[Lesson]) -> int:
-        """Archive ``lessons`` as `versions/vN.json`; returns N (see :func:`next_version_number`)."""
-        number = next_version_number(self.versions())
+        """Archive ``lessons`` as `versions/vN.json` (N: see :func:`next_version_number`); returns N. Idempotent: when the newest archive
+        already holds exactly these lessons (a promote killed after archiving, then run again), that N is
+        returned and nothing is written."""
+        numbers = self.versions()
+        if numbers:
+            try:
+                if fsio.read_json(self.version_path(numbers[-1])) == fsio.json.loads(fsio.canonical_json(lessons)):
+                    return numbers[-1]
+            except Exception:  # an unreadable archive: archive anew
+                pass
+        number = next_version_number(numbers)
         self.ensure()
         fsio.write_json(self.version_path(number), lessons, within=self.dir)
         return number
 
     def read_version(self, number: int) -> list[Lesson]:
         path = self.version_path(number)
+        fsio.check_confined(path, self.project.root, verb="read")
         value = fsio.read_json(path)
         if value is None:
             raise StoreError(f"{path} does not exist.", "Run `learn status` to see the archived versions.")
@@ -164,7 +177,10 @@ class Store:
 
     # --- JSONL ---------------------------------------------------------------------------------------
     def read_jsonl(self, filename: str) -> fsio.JsonlRead:
-        return fsio.read_jsonl(self.path(filename))
+        path = self.path(filename)
+        # Signals and history are sent to models and shown: never read them through a link out of the project.
+        fsio.check_confined(path, self.project.root, verb="read")
+        return fsio.read_jsonl(path)
 
     def append_jsonl(self, filename: str, records: list[Any]) -> None:
         """Append whole lines under the store lock (repairing a torn last line first)."""
@@ -201,7 +217,10 @@ class Store:
         return out
 
     def record_history(self, op: str, **fields: Any) -> dict[str, Any]:
-        entry = {"at": fsio.utc_now(), "op": op, "store": self.name, **fields}
+        from altimate_learn.redact import redact_record
+
+        # Rejected proposals, reasons and errors carry model and user text: redacted here whatever the caller did.
+        entry = redact_record({"at": fsio.utc_now(), "op": op, "store": self.name, **fields})
         self.append_jsonl(self.HISTORY, [entry])
         return entry
 

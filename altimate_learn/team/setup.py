@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,9 +39,12 @@ ATTRIBUTES = (
 
 
 def driver_command(*, virtual_base: bool = False) -> str:
-    python = os.path.abspath(sys.executable)  # not resolved: a venv's python is a symlink that must stay one
-    extra = " --virtual-base" if virtual_base else ""
-    return f"{shlex.quote(python)} -m altimate_learn merge-driver{extra} %O %A %B %P --marker-size %L"
+    """This installation by absolute path, isolated like the hooks (git runs the driver in the repository's
+    top folder, where a cloned `altimate_learn.py` must not stand in for learn; see :mod:`altimate_learn.launch`)."""
+    from altimate_learn.launch import learn_argv
+
+    argv = learn_argv("merge-driver", *(["--virtual-base"] if virtual_base else []))
+    return shlex.join(argv) + " %O %A %B %P --marker-size %L"
 
 
 def _config(virtual_base: bool = False) -> dict[str, str]:
@@ -89,7 +91,7 @@ class MergeSetup:
     repository: bool
     attributes: bool = False  # .gitattributes gives the store files learn's driver
     driver: bool = False  # the clone's git config defines it
-    runs: bool = False  # the interpreter it names exists
+    runs: bool = False  # the interpreter it names exists, and it runs isolated from the repository's files
     command: str | None = None
 
     @property
@@ -101,12 +103,14 @@ class MergeSetup:
                 "runs": self.runs, "ok": self.ok, "fix": None if self.ok else FIX}
 
 
-def _interpreter_exists(command: str) -> bool:
+def _runs(command: str) -> bool:
     try:
-        first = shlex.split(command)[0]
-    except (ValueError, IndexError):
+        argv = shlex.split(command)
+    except ValueError:
         return False
-    return os.path.isfile(first) and os.access(first, os.X_OK) if os.path.isabs(first) else True
+    if not argv or not os.path.isabs(argv[0]) or not (os.path.isfile(argv[0]) and os.access(argv[0], os.X_OK)):
+        return False
+    return "-I" in argv[1:3] or argv[1:3] == ["-E", "-P"]  # an older form ran `python -m` unisolated
 
 
 def merge_setup(root: Path, store: str = DEFAULT_STORE) -> MergeSetup:
@@ -121,7 +125,7 @@ def merge_setup(root: Path, store: str = DEFAULT_STORE) -> MergeSetup:
         return MergeSetup(repository=False)
     command = git.config_get(top, f"merge.{DRIVER}.driver")
     return MergeSetup(True, attributes=git.check_attr(top, "merge", rel) == DRIVER, driver=bool(command),
-                      runs=bool(command) and _interpreter_exists(command or ""), command=command)
+                      runs=bool(command) and _runs(command or ""), command=command)
 
 
 def status_lines(setup: MergeSetup) -> list[str]:
@@ -135,7 +139,7 @@ def status_lines(setup: MergeSetup) -> list[str]:
     elif not setup.driver:
         problem = "this clone lacks learn's merge driver (git config is not committed)"
     else:
-        problem = "learn's merge driver runs an interpreter that no longer exists"
+        problem = "learn's merge driver runs an interpreter that no longer exists, or runs it unisolated"
     return [f"Git: {problem}, so a teammate's promote can conflict.", f"  Fix: `{FIX}` (once per clone)."]
 
 

@@ -169,8 +169,8 @@ def test_install_writes_a_plugin_that_runs_this_python(git_repo, cli):
     assert code == 0, err
     text = (git_repo / PLUGIN).read_text()
     assert text.startswith(opencode.PLUGIN_MARKER)
-    assert opencode.embedded_command(text) == [os.path.abspath(sys.executable), "-m", "altimate_learn", "hook",
-                                               "opencode"]
+    assert opencode.embedded_command(text) == [os.path.abspath(sys.executable), "-I", "-m", "altimate_learn",
+                                               "hook", "opencode"]
     assert opencode.COMMAND_PLACEHOLDER not in text
     assert "wrote .opencode/plugins/altimate-learn.js" in out
     mtime = (git_repo / PLUGIN).stat().st_mtime_ns

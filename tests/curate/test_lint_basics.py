@@ -5,9 +5,13 @@ from __future__ import annotations
 from altimate_learn.curate.lint import is_flagged, lint
 
 
-def test_normalises_and_accepts():
-    result = lint("  Use\u200b `stg_` \t prefixes  ")
-    assert result.ok and result.text == "Use `stg_` prefixes"
+def test_a_person_s_text_is_normalised_with_a_warning_a_model_s_is_rejected():
+    text = "  Use\u200b `stg_` \t prefixes  "
+    person = lint(text, typed_by_person=True)
+    assert person.ok and person.text == "Use `stg_` prefixes" and person.warning.startswith("normalised")
+    model = lint(text)
+    assert not model.ok and model.rule == "hidden-characters" and model.reason.startswith("contains invisible")
+    assert lint("  Use `stg_` prefixes  ").ok  # plain spaces around the text are not hidden characters
 
 
 def test_grandfathered_only_skips_length():

@@ -111,38 +111,51 @@ def _brute_force(text: str) -> tuple[bool, str | None, bool]:
     import importlib
 
     L = importlib.import_module("altimate_learn.curate.lint")
+    H = importlib.import_module("altimate_learn.curate.rules.hidden")
+    F = importlib.import_module("altimate_learn.curate.rules.flags")
     clean = L.normalize(text)
-    if L._HIDDEN.search(text) or L._mixed_script(clean):
+    if H.HIDDEN.search(text) or H.mixed_script(clean):
         return False, "hidden-characters", False
     variants = [clean] + L._variants(text, clean)
     for variant in variants:
-        rule = _brute_rule(L, variant)
+        rule = _brute_rule(variant)
         if rule:
             return False, rule, False
+    if H.not_plain(text):  # a model's text that no rule rejected, but that is not plain
+        return False, "hidden-characters", False
     flagged = False
     for variant in variants:
         body = variant.replace("`", "")
-        flagged = flagged or any(p.search(sentence) for sentence in L._SENTENCE.split(body) for p in L._FLAG_PATTERNS)
+        flagged = flagged or any(p.search(sentence) for sentence in F.SENTENCE.split(body) for p in F.FLAG_PATTERNS)
     return True, None, flagged
 
 
-def _brute_rule(L, clean: str) -> str | None:
-    for rule, _reason, pattern, _trigger in L._RULES:
+def _brute_rule(clean: str) -> str | None:
+    import importlib
+
+    R = importlib.import_module("altimate_learn.curate.rules")
+    M = importlib.import_module("altimate_learn.curate.rules.markup")
+    S = importlib.import_module("altimate_learn.curate.rules.secrets")
+    E = importlib.import_module("altimate_learn.curate.rules.exfiltration")
+    for rule, _reason, pattern, _trigger in R.RULES:
         if pattern.search(clean):
             return rule
-        if rule == "url" and _reason == "contains a URL" and (L._bare_host(clean) or L._IPV4.search(clean)):
+        if rule == "url" and _reason == "contains a URL" and (M.bare_host(clean) or M.IPV4.search(clean)):
             return "url"
     if "[REDACTED" in clean:
         return "secret"
-    secret_patterns = [L._KNOWN_PREFIX, L._SECRET_ASSIGN, L._SECRET_TYPED, L._SECRET_ENV, L._AUTH_HEADER,
-                       L._PW_FLAGS, L._SSN, L._CONN_STRING, L._LOGIN_PAIR]
+    secret_patterns = [S.KNOWN_PREFIX, S.SECRET_ASSIGN, S.SECRET_TYPED, S.SECRET_ENV, S.AUTH_HEADER,
+                       S.PW_FLAGS, S.SSN, S.CONN_STRING, S.LOGIN_PAIR]
     from altimate_learn.redact import redact
 
-    if (redact(clean) != clean or any(p.search(clean) for p in secret_patterns) or L._high_entropy(clean)
-            or L._decoded_secret(clean)):
+    if (redact(clean) != clean or any(p.search(clean) for p in secret_patterns) or S.high_entropy(clean)
+            or S.decoded_secret(clean)):
         return "secret"
-    if L._EXFIL_RULE.search(clean):
+    if E.EXFIL_RULE.search(clean) or E.ENV_OUT.search(clean):
         return "exfiltration"
+    for rule, _reason, searcher, _trigger in R.CLAUSE_RULES:
+        if searcher.search(clean):
+            return rule
     return None
 
 

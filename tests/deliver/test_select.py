@@ -20,7 +20,7 @@ def corpus(*items: tuple, filler: bool = False) -> Corpus:
         extra = item[2] if len(item) > 2 else {}
         lessons.append(("s", {"id": lesson_id, "text": text, "tags": extra.get("tags", []),
                               "triggers": extra.get("paths", []), "net": extra.get("net", 0),
-                              "pinned": extra.get("pinned", False)}))
+                              "pinned": extra.get("pinned", False), "updated": extra.get("updated", "")}))
     return Corpus(_pack(lessons, []))
 
 
@@ -36,16 +36,19 @@ def test_core_is_pinned_then_helpful_minus_harmful_then_id():
     assert select_core(c, 0) == []
 
 
-def test_core_of_a_store_larger_than_the_tier_holds_only_pinned_and_earned_lessons():
-    c = corpus(("L-0001", "First", {"net": 2}), ("L-0002", "Second", {"net": 0}), ("L-0003", "Third", {"net": -1}),
-               ("L-0004", "Fourth", {"net": 0, "pinned": True}), ("L-0005", "Fifth", {"net": 1}))
-    assert ids(c, select_core(c, 3)) == ["L-0004", "L-0001", "L-0005"]
-    assert ids(c, select_core(c, 4)) == ["L-0004", "L-0001", "L-0005"]  # not a fresh lesson picked by its id
-    assert ids(c, select_core(c, 4, {"s/L-0001"})) == ["L-0004", "L-0005"]
-    # a store the tier holds whole is delivered whole, whatever its counters
-    assert ids(c, select_core(c, 5)) == ["L-0004", "L-0001", "L-0005", "L-0002", "L-0003"]
-    # AGENTS.md (no retrieval behind it) fills the tier in core order
-    assert ids(c, select_core(c, 4, earned=False)) == ["L-0004", "L-0001", "L-0005", "L-0002"]
+def test_core_of_a_new_team_fills_the_tier_project_wide_and_most_recently_approved_first():
+    """Nothing pinned, every counter at 0 (a team's first store): the tier still fills (issue 19)."""
+    c = corpus(("L-0001", "Oldest rule.", {"updated": "2026-01-01T00:00:00.000Z"}),
+               ("L-0002", "Newest rule.", {"updated": "2026-03-01T00:00:00.000Z"}),
+               ("L-0003", "Scoped newest rule.", {"updated": "2026-04-01T00:00:00.000Z", "paths": ["models/**"]}),
+               ("L-0004", "Middle rule.", {"updated": "2026-02-01T00:00:00.000Z"}),
+               ("L-0005", "Middle twin.", {"updated": "2026-02-01T00:00:00.000Z"}),
+               ("L-0006", "Earned scoped rule.", {"net": 1, "paths": ["web/**"]}))
+    assert ids(c, select_core(c, 4)) == ["L-0006", "L-0002", "L-0004", "L-0005"]
+    assert ids(c, select_core(c, 6)) == ["L-0006", "L-0002", "L-0004", "L-0005", "L-0001", "L-0003"]
+    assert ids(c, select_core(c, 3, {"s/L-0002"})) == ["L-0006", "L-0004", "L-0005"]
+    fresh = corpus(*[(f"L-{i:04x}", f"Fresh rule number {i}.") for i in range(40)])
+    assert len(select_core(fresh, 15)) == 15
 
 
 def test_retrieval_uses_text_tags_and_trigger_paths():

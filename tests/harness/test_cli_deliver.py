@@ -14,7 +14,7 @@ def test_deliver_request_json_and_shown_records(git_repo: Path, run_learn):
                      cwd=git_repo)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "skipped"}
+    assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "already_shown", "skipped"}
     assert out["session"] == "cli-1" and out["event"] == "request" and out["enabled"] is True
     assert out["lessons"] and set(out["lessons"][0]) == {"store", "id", "tier", "line"}
     assert {item["tier"] for item in out["lessons"]} <= {"core", "retrieved"}
@@ -48,3 +48,27 @@ def test_deliver_with_learning_off_delivers_nothing(git_repo: Path, run_learn):
 def test_deliver_without_lessons(git_repo: Path, run_learn):
     proc = run_learn("deliver", "--session", "cli-4", "--request", "anything", "--json", cwd=git_repo)
     assert proc.returncode == 0 and json.loads(proc.stdout)["note"] == "this project has no approved lessons"
+
+
+def test_deliver_says_a_matching_lesson_was_already_shown_rather_than_that_nothing_matched(git_repo: Path, run_learn):
+    lessons = sample_lessons()
+    write_store(git_repo, lessons)
+    ask = ("deliver", "--session", "cli-5", "--request")
+    first = json.loads(run_learn(*ask, "convert amount_cents to dollars in staging", "--json", cwd=git_repo).stdout)
+    cents = next(item["id"] for item in first["lessons"] if "_cents" in item["line"] and "dollars" in item["line"])
+    # a later request in the same session that matches only what the session was already shown
+    proc = run_learn(*ask, "amount_cents dollars", cwd=git_repo)
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert "nothing new to deliver: every lesson that matches this request was already shown in this session (" in proc.stderr
+    assert cents in proc.stderr and "no approved lesson matched" not in proc.stderr
+    out = json.loads(run_learn(*ask, "amount_cents to dollars again", "--json", cwd=git_repo).stdout)
+    assert out["lessons"] == [] and cents in out["already_shown"]
+    # a request nothing matches says so
+    proc = run_learn(*ask, "zebra giraffe", cwd=git_repo)
+    assert "nothing to deliver: no approved lesson matched this request." in proc.stderr
+    # the same for a file
+    run_learn("deliver", "--session", "cli-5", "--file", "models/staging/stg_a.sql", cwd=git_repo)
+    proc = run_learn("deliver", "--session", "cli-5", "--file", "models/staging/stg_b.sql", cwd=git_repo)
+    assert "nothing new to deliver: every lesson that matches this file was already shown in this session (" in proc.stderr
+    proc = run_learn("deliver", "--session", "cli-5", "--file", "docs/notes.txt", cwd=git_repo)
+    assert "nothing to deliver: no approved lesson matched this file." in proc.stderr

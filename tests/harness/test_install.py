@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from altimate_learn.harness.check import run_check
 from altimate_learn.harness.install import (InstallOptions, add_ours, hook_command, is_ours, remove_ours,
-                                            run_check, run_install)
+                                            run_install)
 
 CLAUDE_SETTINGS = """{
   "$schema": "https://json.schemastore.org/claude-code-settings.json",
@@ -110,12 +111,14 @@ def test_install_is_idempotent_and_keeps_a_backup_of_the_file_it_changed(tmp_pat
     path.write_text(CLAUDE_SETTINGS)
     lines = run_install(options(tmp_path))
     assert lines[0].startswith(f"Installed learn hooks for claude-code in {path}")
-    (backup,) = path.parent.glob("settings.json.bak-*")
+    backups = tmp_path / ".altimate-code" / "learn" / ".backups"
+    (backup,) = backups.glob(".claude__settings.json.bak-*")
     assert backup.read_text() == CLAUDE_SETTINGS
+    assert f"The previous file is kept as {backup}." in lines
     once = path.read_text()
     again = run_install(options(tmp_path))
-    assert again == [f"learn hooks for claude-code are already installed in {path}; nothing changed."]
-    assert path.read_text() == once and len(list(path.parent.glob("settings.json.bak-*"))) == 1
+    assert again[0] == f"learn hooks for claude-code are already installed in {path}; nothing changed."
+    assert path.read_text() == once and len(list(backups.glob("*.bak-*"))) == 1
 
 
 def test_an_outdated_install_is_replaced_not_duplicated(tmp_path: Path):
@@ -184,7 +187,7 @@ def test_the_command_is_an_absolute_quoted_interpreter_path():
     command = hook_command("codex")
     words = shlex.split(command)
     assert words[0] == sys.executable and Path(words[0]).is_absolute()
-    assert words[1:] == ["-m", "altimate_learn", "hook", "codex"]
+    assert words[1:] == ["-I", "-m", "altimate_learn", "hook", "codex"]
 
 
 def test_inline_and_empty_containers_keep_their_style():
@@ -203,12 +206,13 @@ def test_check_reports_installed_and_runnable(git_repo: Path):
     run_install(options(git_repo))
     ok, lines = run_check(options(git_repo))
     assert ok, lines
-    assert lines[0] == f"learn hooks for claude-code are installed in {settings_file(git_repo, 'claude-code')} and run."
+    assert lines[0] == (f"learn hooks for claude-code are installed in {settings_file(git_repo, 'claude-code')} "
+                        "(project) and run.")
     assert lines[1].startswith("runs: ")
 
 
 def test_check_finds_a_broken_command(git_repo: Path):
-    run_install(options(git_repo, command="/nonexistent/python -m altimate_learn hook claude-code"))
+    run_install(options(git_repo, command="/nonexistent/python -I -m altimate_learn hook claude-code"))
     ok, lines = run_check(options(git_repo))
     assert not ok and any(line.startswith("FAILS: /nonexistent/python") for line in lines)
 
@@ -229,3 +233,80 @@ def test_cli_install_dry_run_and_check(git_repo: Path, run_learn):
     assert proc.returncode == 1 and "--local is only for claude-code" in proc.stderr
     proc = run_learn("install", "claude-code", "--local", cwd=git_repo)
     assert proc.returncode == 0 and (git_repo / ".claude" / "settings.local.json").is_file()
+
+
+# --- issue 12.5: --check agrees with --local; uninstall leaves the tree as it was; committed files ----------
+
+def test_check_finds_hooks_installed_with_local_and_names_the_file(git_repo: Path, run_learn):
+    assert run_learn("install", "claude-code", "--local", cwd=git_repo).returncode == 0
+    proc = run_learn("install", "claude-code", "--check", cwd=git_repo)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    local = git_repo / ".claude" / "settings.local.json"
+    assert proc.stdout.splitlines()[0] == f"learn hooks for claude-code are installed in {local} (local) and run."
+    assert "--local" not in proc.stdout.replace("(local)", "")  # no advice to install elsewhere
+    proc = run_learn("install", "claude-code", "--check", "--local", cwd=git_repo)
+    assert proc.returncode == 0
+    proc = run_learn("install", "claude-code", "--check", "--user", cwd=git_repo)
+    assert proc.returncode == 1 and "Run `learn install claude-code --user`." in proc.stdout
+
+
+def test_a_broken_local_install_is_repaired_with_the_local_flag(git_repo: Path):
+    run_install(options(git_repo, local=True, command="/nonexistent/python -I -m altimate_learn hook claude-code"))
+    ok, lines = run_check(options(git_repo))
+    assert not ok and lines[-1] == "Run `learn install claude-code --local` to repair them."
+
+
+def test_hooks_in_two_files_are_reported_as_running_twice(git_repo: Path):
+    run_install(options(git_repo))
+    run_install(options(git_repo, local=True))
+    ok, lines = run_check(options(git_repo))
+    assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files and claude-code runs each")
+
+
+@pytest.mark.parametrize("harness", ["claude-code", "codex", "gemini"])
+def test_install_then_uninstall_leaves_the_working_tree_as_it_was(git_repo: Path, harness: str):
+    from altimate_learn.store.paths import ProjectPaths
+    from altimate_learn.store.store import ensure_learn_dir
+    from tests.conftest import git
+
+    ensure_learn_dir(ProjectPaths(git_repo))  # a project that uses learn (`learn enable` made this)
+    git(git_repo, "add", ".altimate-code")
+    git(git_repo, "commit", "-q", "-m", "learn")
+    before = git(git_repo, "status", "--porcelain", "--untracked-files=all")
+    run_install(options(git_repo, harness))
+    run_install(options(git_repo, harness))  # a second install changes nothing
+    run_install(options(git_repo, harness, command=f"/other/python -I -m altimate_learn hook {harness}"))  # a change
+    lines = run_install(options(git_repo, harness, uninstall=True))
+    assert f"{settings_file(git_repo, harness)} held nothing else, so it was removed." in lines
+    after = git(git_repo, "status", "--porcelain", "--untracked-files=all")
+    assert after == before  # no `{}` file, no .bak copies, no empty folder (backups live where git ignores them)
+    assert not settings_file(git_repo, harness).parent.exists()
+
+
+def test_uninstall_keeps_a_settings_file_that_holds_other_settings(git_repo: Path):
+    path = settings_file(git_repo, "claude-code")
+    path.parent.mkdir(parents=True)
+    path.write_text(CLAUDE_SETTINGS)
+    run_install(options(git_repo))
+    run_install(options(git_repo, uninstall=True))
+    assert path.read_text() == CLAUDE_SETTINGS
+
+
+def test_a_project_install_says_it_names_this_machines_python_and_offers_the_path_form(git_repo: Path):
+    lines = run_install(options(git_repo))
+    note = next(line for line in lines if line.startswith("Note: "))
+    assert note.startswith(f"Note: settings.json is usually committed, and these hooks name this machine's Python "
+                           f"({sys.executable})")
+    assert "`learn install claude-code --on-path`" in note and "--local" in note
+    assert not any(line.startswith("Note: ") for line in run_install(options(git_repo, local=True)))
+    lines = run_install(options(git_repo, on_path=True))
+    data = json.loads(settings_file(git_repo, "claude-code").read_text())
+    commands = {h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]}
+    assert commands == {"env -u PYTHONPATH -u PYTHONHOME -u PYTHONUSERBASE learn hook claude-code"}
+    assert sys.executable not in settings_file(git_repo, "claude-code").read_text()
+    assert any("every teammate needs learn installed and on PATH" in line for line in lines)
+
+
+def test_cli_on_path_is_refused_with_check(git_repo: Path, run_learn):
+    proc = run_learn("install", "codex", "--check", "--on-path", cwd=git_repo)
+    assert proc.returncode == 2 and "--on-path" in proc.stderr

@@ -163,14 +163,15 @@ def test_a_vanished_transcript_keeps_its_cursor_and_is_reported_once(project: Pa
     assert state(project)["cursors"][f"claude-code:{CLAUDE_SESSION}"]["missing"] is True
 
 
-def test_lines_that_are_not_utf8_are_skipped_and_counted_and_the_rest_is_read(project: Path, server, cli,
-                                                                             isolated_home: Path):
+def test_lines_that_are_not_utf8_are_read_with_replacement_and_counted(project: Path, server, cli,
+                                                                       isolated_home: Path):
+    # issue 18.7: one invalid byte costs that byte, not the line or the file
     path = claude_file(isolated_home, project)
     data = path.read_bytes()
     path.write_bytes(data + b'{"type": "user", "message": {"content": "caf\xe9 \xff"}}\n')
     assert learn_run(cli)[0] == 0
     (record,) = runs(project)
-    assert any("1 unreadable line (not JSON or not UTF-8) skipped" in n for n in record["notes"])
+    assert any("1 line with invalid UTF-8 read with a replacement character" in n for n in record["notes"])
     assert f"[{CLAUDE_SESSION}:" in server.requests[0].prompt
 
 

@@ -170,14 +170,16 @@ def test_anthropic_model_from_config_with_existing_lessons(git_repo, cli, openai
     assert _candidate(git_repo)[0]["helpful"] == 1
 
 
-def test_empty_answer_is_a_successful_no_change(git_repo, cli, openai_env) -> None:
+@pytest.mark.parametrize("answer", ['{"deltas": []}', "[]", "```json\n[]\n```", " [ ] "])
+def test_empty_answer_is_a_successful_no_change(git_repo, cli, openai_env, answer) -> None:
     _signals(git_repo, "hmm, ok whatever")
-    openai_env.reply('{"deltas": []}', input_tokens=900, output_tokens=5)
+    openai_env.reply(answer, input_tokens=900, output_tokens=5)
     code, out, _ = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
     assert code == 0 and "Result: no change." in out
     assert _open(git_repo) == []
     assert _history(git_repo)[-1]["usage"]["input_tokens"] == 900
     assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
+    assert "sess-1" not in _schedule(git_repo).get("sessions", {})  # a bare `[]` is no reason to back off
 
 
 @pytest.mark.parametrize(("script", "expected"), [

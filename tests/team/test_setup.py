@@ -27,7 +27,7 @@ def test_install_git_adds_a_block_once_registers_the_driver_and_uninstall_gives_
     text = (git_repo / ".gitattributes").read_text()
     assert text.startswith(OTHER + "\n" + BLOCK_START + "\n") and text.endswith(BLOCK_END + "\n")
     driver = config(git_repo, "merge.altimate-learn.driver")
-    assert driver.startswith(sys.executable) or driver.startswith("'" + sys.executable)
+    assert driver.startswith(sys.executable + " -I ") or driver.startswith("'" + sys.executable)
     assert driver.endswith(" -m altimate_learn merge-driver %O %A %B %P --marker-size %L")
     assert config(git_repo, "merge.altimate-learn.recursive") == "altimate-learn-base"
     assert "--virtual-base" in config(git_repo, "merge.altimate-learn-base.driver")
@@ -96,6 +96,10 @@ def test_status_says_when_a_clone_lacks_the_driver_and_how_to_add_it(git_repo, c
                                  "ok": False, "fix": "learn install git"}
     cli("install", "git")
     git(git_repo, "config", "--local", "merge.altimate-learn.driver", "/gone/venv/bin/python -m altimate_learn x")
-    assert "learn's merge driver runs an interpreter that no longer exists" in cli("status")[1]
+    assert "learn's merge driver runs an interpreter that no longer exists, or runs it unisolated" in cli("status")[1]
+    # an older form: `python -m` without -I would import an `altimate_learn.py` the repository ships
+    git(git_repo, "config", "--local", "merge.altimate-learn.driver",
+        f"{sys.executable} -m altimate_learn merge-driver %O %A %B %P")
+    assert "or runs it unisolated" in cli("status")[1]
     cli("install", "git")
     assert "Git: lesson files merge as data in this clone" in cli("status")[1]

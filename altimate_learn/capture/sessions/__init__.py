@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import SessionInfo
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
@@ -68,7 +69,7 @@ def _whole_json(path: Path) -> Any:
     try:
         if path.stat().st_size > _WHOLE_JSON_LIMIT:
             return None
-        return json.loads(path.read_bytes())
+        return loads(path.read_bytes())
     except (OSError, ValueError, UnicodeDecodeError):
         return None
 
@@ -238,7 +239,7 @@ def _cache_path() -> Path:
 def _fill_counts(sessions: list[SessionInfo]) -> None:
     path = _cache_path()
     try:
-        cache = json.loads(path.read_text(encoding="utf-8"))
+        cache = loads(path.read_text(encoding="utf-8"))
         if not isinstance(cache, dict):
             cache = {}
     except (OSError, ValueError):

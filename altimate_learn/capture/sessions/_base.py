@@ -88,3 +88,4 @@ class SessionReader:
             yield event
         self.info.message_count = count
         self.info.skipped = self.stats.skipped
+        self.info.replaced = self.stats.replaced

@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any
 
+from altimate_learn.jsonsafe import loads as safe_loads
 from altimate_learn.errors import LearnError
 
 try:  # orjson parses transcript lines several times faster; json is the fallback for what it refuses
@@ -38,6 +39,7 @@ class LineStats:
     lines: int = 0
     skipped: int = 0
     bytes: int = 0
+    replaced: int = 0  # lines with invalid UTF-8, read with U+FFFD in place of the bad bytes
 
 
 def check_file(path: Path) -> None:
@@ -60,13 +62,15 @@ def read_prefix(path: Path, size: int = 8192) -> bytes:
 
 
 def looks_binary(prefix: bytes) -> bool:
+    """NUL bytes, or mostly not UTF-8. A stray invalid byte in text (a pasted Latin-1 name, a cut character)
+    does not make a transcript binary: its line is read with a replacement character."""
     if b"\x00" in prefix:
         return True
     try:
         prefix.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        # a multi-byte character cut at the end of the prefix is fine; garbage in the middle is not
-        return exc.start < len(prefix) - 4
+    except UnicodeDecodeError:
+        text = prefix[:-4].decode("utf-8", "replace")  # a multi-byte character cut at the end is fine
+        return text.count("\ufffd") * 20 > max(len(text), 1)
     return False
 
 
@@ -75,7 +79,7 @@ def loads(raw: bytes) -> Any:
     try:
         return _fast_loads(raw)
     except ValueError:
-        return json.loads(raw)  # e.g. integers beyond 64 bits, which orjson refuses
+        return safe_loads(raw)  # e.g. integers beyond 64 bits, which orjson refuses; never RecursionError
 
 
 def _raw_lines(handle: IO[bytes], stats: LineStats) -> Iterator[bytes | None]:
@@ -121,7 +125,14 @@ def iter_json_lines_with_offsets(path: Path, stats: LineStats, *,
                 continue
             try:
                 value = loads(raw)
-            except (ValueError, UnicodeDecodeError):  # includes a torn last line
+            except UnicodeDecodeError:  # an invalid byte: read the line with U+FFFD for it, and count it
+                try:
+                    value = safe_loads(raw.decode("utf-8", "replace"))
+                except ValueError:
+                    stats.skipped += 1
+                    continue
+                stats.replaced += 1
+            except ValueError:  # includes a torn last line
                 stats.skipped += 1
                 continue
             if not isinstance(value, dict):
@@ -134,7 +145,7 @@ def read_line_at(handle: IO[bytes], offset: int) -> dict[str, Any] | None:
     handle.seek(offset)
     raw = handle.readline(MAX_LINE_BYTES + 1)
     try:
-        value = json.loads(raw)
+        value = loads(raw)
     except (ValueError, UnicodeDecodeError):
         return None
     return value if isinstance(value, dict) else None
@@ -173,7 +184,12 @@ def iter_head(path: Path, *, max_lines: int = 40, max_bytes: int = HEAD_BYTES) -
                 continue
             try:
                 value = loads(raw)
-            except (ValueError, UnicodeDecodeError):
+            except UnicodeDecodeError:
+                try:
+                    value = safe_loads(raw.decode("utf-8", "replace"))
+                except ValueError:
+                    continue
+            except ValueError:
                 continue
             if isinstance(value, dict):
                 yield value

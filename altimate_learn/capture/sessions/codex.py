@@ -16,7 +16,6 @@ second copy is dropped. User-role messages that Codex writes itself (`<environme
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
@@ -137,7 +137,7 @@ def read_info(path: Path, *, quick: bool = False) -> SessionInfo:
 def _parse_args(raw: Any) -> Any:
     if isinstance(raw, str):
         try:
-            return json.loads(raw)
+            return loads(raw)
         except ValueError:
             return raw
     return raw
@@ -171,7 +171,7 @@ def _parse_output(output: Any) -> tuple[str, int | None, bool | None]:
         text = stringify(output)
     if text.lstrip().startswith("{"):
         try:
-            inner = json.loads(text)
+            inner = loads(text)
         except ValueError:
             inner = None
         if isinstance(inner, dict) and "output" in inner:

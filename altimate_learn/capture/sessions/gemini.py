@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
@@ -83,7 +84,7 @@ def _load_legacy(path: Path) -> dict[str, Any]:
         raise LearnError(f"{path} is a legacy Gemini chat larger than 64 MB; it is not read whole.",
                          "Resume it once in Gemini CLI (which rewrites it as JSONL), then capture it again.")
     try:
-        document = json.loads(path.read_bytes())
+        document = loads(path.read_bytes())
     except (ValueError, UnicodeDecodeError):
         raise LearnError(f"{path} is not valid JSON.", "Pass a Gemini CLI chat file.") from None
     if not isinstance(document, dict):
@@ -254,7 +255,7 @@ class GeminiReader(SessionReader):
                 handle.seek(offset)
                 raw = handle.readline(MAX_LINE_BYTES + 1)
                 try:
-                    obj = json.loads(raw) if position is None or cached[0] != offset else None
+                    obj = loads(raw) if position is None or cached[0] != offset else None
                 except (ValueError, UnicodeDecodeError):
                     continue
                 if position is None:
@@ -278,7 +279,7 @@ def _project_dirs(roots: set[str]) -> dict[Path, str]:
     for root in roots:
         out[tmp / project_hash(root)] = root
     try:
-        registry = json.loads((gemini_dir() / "projects.json").read_text(encoding="utf-8"))
+        registry = loads((gemini_dir() / "projects.json").read_text(encoding="utf-8"))
         projects = registry.get("projects") if isinstance(registry, dict) else None
     except (OSError, ValueError):
         projects = None

@@ -18,7 +18,6 @@ interrupted by the user. "The user rejected permission to use this specific tool
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sqlite3
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import SQLITE_MAGIC, iso_from_ms, is_within, read_prefix, stringify
@@ -90,7 +90,7 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def _loads(raw: Any) -> dict[str, Any]:
     try:
-        value = json.loads(raw) if isinstance(raw, (str, bytes)) else raw
+        value = loads(raw) if isinstance(raw, (str, bytes)) else raw
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

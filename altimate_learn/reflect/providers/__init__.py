@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import ConfigError, LearnError
 from altimate_learn.reflect.pricing import Usage
 
@@ -358,8 +359,27 @@ class _Watchdog:
         self._timer.cancel()
 
 
-def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
-    """urllib's usual opener (proxies from the environment included) whose connections the watchdog sees."""
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Never follow a redirect: urllib would repeat the request, API key header included, wherever the
+    `Location` points (a 302 turns the POST into a GET and keeps `Authorization` / `x-api-key`). A model API does
+    not redirect its endpoints, so a redirect is a wrong base URL or a hostile server: one clear error."""
+
+    def __init__(self, label: str, url: str) -> None:
+        self.label, self.url = label, url
+
+    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> None:
+        from altimate_learn.redact import redact_url
+
+        raise ProviderError(
+            f"{self.label} at {_show_url(self.url)} answered with a redirect (HTTP {code}) to {redact_url(newurl)}; "
+            "learn never follows a redirect with your API key.",
+            "If that address is the real API, set the base URL to it (OPENAI_BASE_URL, ANTHROPIC_BASE_URL or "
+            "learn.providers).", kind="redirect")
+
+
+def _opener(watchdog: _Watchdog, label: str = "the model server", url: str = "") -> urllib.request.OpenerDirector:
+    """urllib's usual opener (proxies from the environment included) whose connections the watchdog sees, and
+    that refuses redirects (:class:`_NoRedirect`)."""
     import http.client
     import ssl
 
@@ -376,7 +396,7 @@ def _opener(watchdog: _Watchdog) -> urllib.request.OpenerDirector:
         def https_open(self, req: Any) -> Any:
             return self.do_open(tracked(http.client.HTTPSConnection), req, context=ssl.create_default_context())
 
-    return urllib.request.build_opener(HTTP(), HTTPS())
+    return urllib.request.build_opener(HTTP(), HTTPS(), _NoRedirect(label, url))
 
 
 def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeout: float, label: str,
@@ -397,7 +417,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
                               kind="timeout")
     watchdog = _Watchdog(timeout)
     try:
-        with watchdog, _opener(watchdog).open(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
+        with watchdog, _opener(watchdog, label, url).open(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
             raw = _read_capped(response, deadline, label, timed_out)
             status = response.status
     except ProviderError:
@@ -432,7 +452,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
     if watchdog.fired:
         raise timed_out
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         snippet = clean_error_text(raw[:80].decode("utf-8", "replace"), key) or "an empty body"
         raise ProviderError(f"{label} answered HTTP {status} with something that is not JSON ({snippet}).",
@@ -488,7 +508,7 @@ def _http_error(status: int, raw: bytes, headers: Any, label: str, key: str, key
     detail = ""
     param = ""
     try:
-        parsed = json.loads(raw.decode("utf-8"))
+        parsed = loads_document(raw.decode("utf-8"))
         err = parsed.get("error") if isinstance(parsed, dict) else None
         if isinstance(err, dict):
             detail = str(err.get("message") or err.get("type") or "")

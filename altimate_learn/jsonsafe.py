@@ -1,0 +1,67 @@
+"""JSON parsing that turns hostile nesting into an ordinary parse error, never a crash.
+
+Python's JSON parser recurses once per level, so text nested about a thousand levels deep raises
+`RecursionError`, which no caller that handles malformed JSON expects: a transcript, a store file, a config
+file, a hook payload or a model answer written that way used to crash the command (exit 3). :func:`loads`
+raises :class:`TooDeep` instead, a `json.JSONDecodeError` (so a `ValueError`), and every caller's path for
+malformed input applies: the line is skipped and counted, the file is moved aside, the answer is dropped
+with one clear line. :func:`loads_document` also refuses a document nested deeper than :data:`MAX_DEPTH`:
+none of our files needs it, and code that copies or re-serialises a document would recurse that deep too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_DEPTH = 100
+
+
+class TooDeep(json.JSONDecodeError):
+    """JSON nested too deeply to read safely."""
+
+    def __init__(self, doc: str | bytes = "", limit: int | None = None) -> None:
+        what = f"more than {limit} levels deep" if limit else "too deeply for Python's parser"
+        super().__init__(f"nested {what}", doc if isinstance(doc, str) else "", 0)
+
+
+def loads(data: str | bytes | bytearray) -> Any:
+    """``json.loads`` that raises :class:`TooDeep` (a ValueError) instead of RecursionError."""
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise TooDeep() from None
+
+
+def raw_decode(decoder: json.JSONDecoder, text: str, index: int = 0) -> tuple[Any, int]:
+    try:
+        return decoder.raw_decode(text, index)
+    except RecursionError:
+        raise TooDeep() from None
+
+
+def depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """Nesting depth of a parsed value, counted without recursion; stops counting past ``limit``."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, level + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+def loads_document(data: str | bytes | bytearray, limit: int = MAX_DEPTH) -> Any:
+    """:func:`loads`, refusing values nested deeper than ``limit`` (store, config and state files)."""
+    value = loads(data)
+    if isinstance(value, (dict, list)) and depth(value, limit) > limit:
+        raise TooDeep(data if isinstance(data, str) else "", limit)
+    return value

@@ -1,0 +1,222 @@
+"""Secret redaction: the filter every signal, excerpt, review comment, request text, lesson and history
+line passes through before it reaches disk or a model.
+
+`redact(text)` replaces secrets with typed placeholders such as `[REDACTED:aws-key]`; in an assignment the
+key name is kept (`DB_PASSWORD=[REDACTED:password]`). `find_secrets(text)` returns the spans it would
+replace. `redact_url(url)` strips credentials and the query from a URL and redacts what is left.
+
+It is stdlib-only and complete by itself, because it runs on the hook path (live capture of a prompt),
+where importing detect-secrets (~120 ms) is not affordable. `research/capture_quality.py` and
+`research/redaction_vendors.py` measure it on generated corpora: every supported vendor format in the
+forms people paste it, and look-alike text that must stay.
+
+What it finds, in order of precedence when spans overlap:
+1. PEM private key blocks (multi-line, to the END line or the end of the text).
+2. Vendor token formats (:mod:`altimate_learn.redact.vendors`: ~100 providers, from AWS, GitHub and
+   OpenAI to Databricks `dapi…`, Hugging Face `hf_…`, Linear `lin_api_…`, Vercel `vcp_…`), Twilio account
+   SIDs next to "twilio" or "sid".
+3. `Authorization: Bearer|Basic|Token …` headers and bare `Bearer …`.
+4. Credentials inside URLs (`scheme://user:pass@host`: the password only) and URL query credentials.
+5. Key and value in every form, command-line credentials, credentials in prose
+   (:mod:`altimate_learn.redact.assignments`).
+6. A random-looking string a few words after a credential word or a vendor's name ("the key is X").
+7. Long high-entropy strings anywhere (:mod:`altimate_learn.redact.entropy`).
+
+Design rules: it never raises (on an internal error the whole text is replaced, never leaked); it is
+idempotent (placeholders, ours and the bare `[REDACTED]` other tools write, are never matched again); every
+pattern starts only at the beginning of a character run and uses bounded or possessive quantifiers, so
+time stays linear on pathological input.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from urllib.parse import urlsplit, urlunsplit
+
+from altimate_learn.redact import assignments, entropy, vendors
+from altimate_learn.redact.common import PLACEHOLDER, PLACEHOLDER_RE, is_placeholder
+
+Span = tuple[int, int, str]
+
+# Twilio account SIDs are only secret-ish next to their auth token: require "twilio" or "sid" on the line.
+_TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
+_TWILIO_CONTEXT = re.compile(r"(?i)twilio|account_?sid|\bsid\b")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+# -- 3. Authorization headers -------------------------------------------------------------------------
+_AUTH_HEADER = re.compile(
+    r"(?i)(?<![\w-])(?:proxy-)?authorization[\"']?[ \t]{0,5}[:=][ \t]{0,5}[\"']?[ \t]{0,5}"
+    r"(?:(bearer|basic|token|bot|digest|apikey|sso-key)[ \t]{1,5})?"
+    r"([A-Za-z0-9._~+/=:\-]{8,}+)"
+)
+_BEARER = re.compile(r"(?i)(?<![\w-])(bearer|token)[ \t]{1,5}([A-Za-z0-9._~+/\-]{16,}+=*+)")
+
+# -- 4. URL credentials -------------------------------------------------------------------------------
+# The password runs to the last "@" before the host (people paste unencoded "@" and "#" in passwords).
+_URL_CREDS = re.compile(r"(?i)(?<![a-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://[^\s:/@?#'\"<>]{0,100}:([^\s/'\"<>]{1,200})@")
+
+def _private_keys(text: str, spans: list[tuple[int, int, str, int]]) -> None:
+    pos = 0
+    while True:
+        begin = text.find("-----BEGIN ", pos)
+        if begin < 0:
+            return
+        head_end = text.find("-----", begin + 11)
+        if head_end < 0 or head_end - begin > 80:
+            pos = begin + 11
+            continue
+        kind = text[begin + 11:head_end]
+        if "PRIVATE KEY" not in kind:
+            pos = head_end + 5
+            continue
+        end_marker = "-----END " + kind + "-----"
+        end = text.find(end_marker, head_end + 5)
+        end = len(text) if end < 0 else end + len(end_marker)
+        spans.append((begin, end, "private-key", 0))
+        pos = end
+
+
+def find_secrets(text: str) -> list[Span]:
+    """Spans of ``text`` that look like secrets: sorted, non-overlapping (start, end, label)."""
+    if not text:
+        return []
+    raw: list[tuple[int, int, str, int]] = []
+
+    def add(start: int, end: int, label: str, priority: int) -> None:
+        if end > start:
+            raw.append((start, end, label, priority))
+
+    _private_keys(text, raw)
+    for start, end, label in vendors.find(text):
+        add(start, end, label, 1)
+    if "AC" in text:
+        for m in _TWILIO_SID.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            line_end = text.find("\n", m.end())
+            if _TWILIO_CONTEXT.search(text, line_start, len(text) if line_end < 0 else line_end):
+                add(m.start(), m.end(), "twilio-key", 1)
+    # `lower` keeps offsets (ASCII-only lowering), so patterns can run on it without (?i).
+    lower = text.translate(_ASCII_LOWER)
+    for m in _AUTH_HEADER.finditer(text) if "authorization" in lower else ():
+        scheme = (m.group(1) or "").lower()
+        value = m.group(2)
+        if value.startswith("$") or assignments.REFERENCE.match(value) or (
+                not scheme and not assignments.secretish(value)):
+            continue
+        add(m.start(2), m.end(2), "basic-auth" if scheme == "basic" else "bearer-token", 2)
+    for m in _BEARER.finditer(text) if "bearer" in lower or "token" in lower else ():
+        if m.group(1).lower() == "token" and not re.search(r"[0-9]", m.group(2)):
+            continue
+        add(m.start(2), m.end(2), "bearer-token", 2)
+    for m in _URL_CREDS.finditer(text) if "://" in text else ():
+        if not is_placeholder(m.group(1)) and not assignments.REFERENCE.match(m.group(1)):
+            add(m.start(1), m.end(1), "password", 3)
+    assignments.scan(text, lower, add)
+    entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
+    return _merge(raw, text)
+
+
+def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:
+    """Resolve overlapping spans: the most specific (lowest priority number) keeps its bounds, a less
+    specific one keeps only what is left of it (if that is still 8+ characters). Existing placeholders are
+    never touched, which keeps redaction idempotent."""
+    items = list(raw)
+    if "[REDACTED" in text or "[redacted" in text or "[Redacted" in text:
+        items += [(m.start(), m.end(), "", -1) for m in PLACEHOLDER_RE.finditer(text)]
+    items.sort(key=lambda s: (s[0], -s[1]))
+    out: list[Span] = []
+    cluster: list[tuple[int, int, str, int]] = []
+    cluster_end = -1
+    for item in items + [(len(text) + 1, len(text) + 1, "", 99)]:
+        if cluster and item[0] >= cluster_end:
+            out.extend(_resolve(cluster))
+            cluster = []
+        cluster.append(item)
+        cluster_end = max(cluster_end, item[1]) if len(cluster) > 1 else item[1]
+    return [s for s in out if s[2]]
+
+
+def _resolve(cluster: list[tuple[int, int, str, int]]) -> list[Span]:
+    if len(cluster) == 1:
+        start, end, label, _ = cluster[0]
+        return [(start, end, label)]
+    if len(cluster) > 64:  # pathological overlap: one span over all of it, most specific label
+        start = min(c[0] for c in cluster)
+        end = max(c[1] for c in cluster)
+        best = min((c for c in cluster if c[3] >= 0), key=lambda c: c[3], default=None)
+        return [(start, end, best[2])] if best else []
+    taken: list[tuple[int, int]] = []
+    out: list[Span] = []
+    for start, end, label, _ in sorted(cluster, key=lambda c: (c[3], c[0])):
+        pieces = [(start, end)]
+        for ts, te in taken:
+            pieces = [p for ps, pe in pieces for p in ((ps, min(pe, ts)), (max(ps, te), pe)) if p[1] > p[0]]
+        for ps, pe in pieces:
+            if pe - ps >= 8 or (ps, pe) == (start, end):
+                taken.append((ps, pe))
+                out.append((ps, pe, label))
+    out.sort()
+    return out
+
+
+def redact(text: str) -> str:
+    """``text`` with every secret replaced by a typed placeholder. Never raises."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    try:
+        # Replacing a span changes the context of its neighbours (a hex run that ran into a PEM header is
+        # pure hex once the header is a placeholder), so repeat until nothing changes: that is what makes
+        # redact(redact(x)) == redact(x). Placeholders are never matched, so each pass only adds some.
+        for _ in range(8):
+            spans = find_secrets(text)
+            if not spans:
+                return text
+            text = _replace(text, spans)
+        return text
+    except Exception:  # noqa: BLE001 - a filter bug must never leak what it was filtering
+        return PLACEHOLDER.format("unscanned")
+
+
+def _replace(text: str, spans: list[Span]) -> str:
+    out: list[str] = []
+    pos = 0
+    for start, end, label in spans:
+        out.append(text[pos:start])
+        out.append(PLACEHOLDER.format(label))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# Keys whose values are identifiers, times or digests, never free text: left as they are (a 64-hex digest out
+# of its context would read as a key).
+_STRUCTURAL_KEY = re.compile(
+    r"(?i)^(?:at|op|ts|action|store|version|created|updated|kind|status|index|rule|model|scope|session|"
+    r"supersededby|coexists|consumedby)$|(?:^|_|[a-z])(?:id|ids|ID|Id|sha|sha256|digest|hash)$")
+
+
+def redact_record(value: object, key: str | None = None) -> object:
+    """JSON-like ``value`` with every free-text string redacted (identifiers, times and digests kept).
+
+    For records written to disk (history lines, logs of runs): whatever a model, a person or a hook put
+    into them, nothing reaches the file unredacted."""
+    if isinstance(value, str):
+        return value if key is not None and _STRUCTURAL_KEY.search(key) else redact(value)
+    if isinstance(value, dict):
+        return {k: redact_record(v, k if isinstance(k, str) else None) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact_record(v, key) for v in value]
+    return value
+
+
+def redact_url(value: str) -> str:
+    """A URL without credentials or query, its path and fragment redacted. Never raises."""
+    try:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            return redact(value)
+        host = parts.hostname + (f":{parts.port}" if parts.port else "")
+        return urlunsplit((parts.scheme, host, redact(parts.path), "", redact(parts.fragment)))
+    except Exception:  # noqa: BLE001 - malformed URLs (bad port, odd brackets) fall back to text redaction
+        return redact(value)

@@ -1,0 +1,340 @@
+"""Credentials written as a key and a value, as a command's argument, or in a sentence.
+
+Key and value, in every form people paste them: YAML (`password: X`), INI, TOML and `.env` (`password = X`,
+`DB_PASSWORD=X`), JSON (`"api_key": "X"`, also JSON-escaped inside a transcript line), code
+(`password := "X"`, `'secret' => 'X'`), XML (`<password>X</password>`, `<add key="Password" value="X"/>`),
+URL queries (`?access_token=X&…`), inside backticks or quotes; the key name is kept and only the value
+replaced (`DB_PASSWORD=[REDACTED:password]`). Command arguments: `--password X`, `--db-pass=X`, `mysql -pX`,
+`sshpass -p X`, `redis-cli -a X`, `docker login -p X`, `curl -u user:X`. Prose: "the password is X",
+"password: X and then …", "use key X", "`X` as the password", when X reads like a password. And a random-
+looking string within a few words after a credential word or a vendor's name ("the key is X", "datadog
+X"), the generic rule of the big secret scanners.
+
+A value that is a reference, a placeholder or code (`${DB_PASSWORD}`, `os.environ[…]`, `<your-key>`,
+`changeme`, `new_password`, `settings.SECRET`) is left alone, and so is UI text ("Password: must be 8
+characters"). Matching runs on the ASCII-lowered text (same offsets), which is much faster than `(?i)`.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from altimate_learn.redact.common import is_placeholder
+from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_context, randomish
+
+# A credential word in a key name: at its end (`DB_PASSWORD`), or followed by up to three more parts
+# (`secret_key_base`, `password_prod`), in which case only a random-looking value counts (group 2).
+_KEYWORD_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+# Matched against the ASCII-lowered text (same offsets), which is much faster than (?i).
+_KEYWORD = re.compile(
+    r"(passwords?|passwd|passwort|pass(?:phrase)?|pwd|secret(?:[_\-]?key)?|token|api[_\-]?key|apikey|"
+    r"access[_\-]?key(?:[_\-]?id)?|private[_\-]?key|auth[_\-]?key|credentials?|client[_\-]?secret|signing[_\-]?key|"
+    r"encryption[_\-]?key|master[_\-]?key|session[_\-]?key|account[_\-]?key|_key|-key)"
+    r"((?:[_\-.][a-z0-9]{1,20}){0,3})(?![A-Za-z0-9_])"
+)
+_KEY_CHARS = string.ascii_letters + string.digits + "_.-"
+_PASS_KEY = re.compile(r"(?i)(?:[a-z0-9]+[_\-.])*(?:pass|pwd)")
+_CODE_NAME = re.compile(r"(?i)pass|pwd|token|secret|key|cred")
+_AWS_SECRET_KEY = re.compile(r"(?i)aws.{0,20}secret")
+# Separator after the key: optional closing quote, then = : := => with spaces.
+_SEPARATOR = re.compile(r"(?:\\?[\"'])?[ \t]{0,5}(:=|=>|==|=|:)[ \t]{0,5}")
+# After an unquoted value written `key: value` or `key = value`, only the end of the line, a comment or a
+# closing delimiter may follow; otherwise it is prose ("Password: must be 8 characters").
+_VALUE_TAIL = re.compile(r"[ \t]*(?:[,;}\])`'\"<]|#|//|\r?$|\n)")
+# Quoted, also JSON-escaped (\"…\") as in raw transcript lines.
+_QUOTED_VALUE = re.compile(r"(\\?[\"'])([^\"'\n\\]{1,500})\1")
+# "=" ends a bare value except as base64 padding, so `a=b=c=…` costs a constant per key.
+_BARE_VALUE = re.compile(r"[^\s\"'`,;&<>)\]}=\\]{1,500}={0,3}")
+# `--password X`, `--db-pass=X`, `--api-key X`, `--client-secret X`, `--github-token X`: a flag whose name ends in
+# a credential word (`--password-file X` and `--token-path X` name files, and do not match).
+_CLI_FLAG = re.compile(
+    r"(?i)(?<![\w-])--(?:[a-z0-9]{1,20}-){0,3}(?:password|passwd|pass|pwd|passphrase|token|api-?key|secret|"
+    r"secret-key|access-key|private-key|auth|credentials?)"
+    r"(?:=|[ \t]{1,5})([\"']?)([^\s\"'`\\]{1,300})\1"
+)
+_CLI_SHORT = re.compile(
+    r"(?<![\w-])(?:mysql(?:dump|admin|import|sh)?|mariadb(?:-dump)?)(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p([^\s\"'|;&]{1,200})"
+    r"|(?<![\w-])sshpass\s{1,5}-p\s{0,5}([^\s|;&]{1,200})"
+    r"|(?<![\w-])redis-cli(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-a\s{1,5}([^\s|;&]{1,200})"
+    r"|(?<![\w-])docker\s{1,5}login(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p\s{1,5}([^\s|;&]{1,200})"
+    r"|(?<![\w-])curl(?:\s{1,5}[^\s|;&]{1,300}){0,20}?\s{1,5}(?:-u|--user)\s{1,5}[\"']?[^\s:\"']{1,100}:([^\s\"']{1,200})"
+)
+
+# Credentials in prose: "the password is hunter2", "password: hunter2 and restart", "my token is …", "use key …".
+# The keyword is followed by a linking word or a separator and one value; only a value that reads like a
+# password (letters mixed with digits or symbols, not a version or an algorithm name) counts, so "the
+# password is wrong" or "token: v2 format" stay.
+_PROSE_CRED = re.compile(
+    r"(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|secret(?:[ \t_-]?key)?|"
+    r"access[ \t_-]?key|private[ \t_-]?key|credentials?)"
+    r"(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
+    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
+    r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
+    r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
+    r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
+    r"(?:password|passwd|passphrase|pwd|token|api[ \t_-]?key|secret)\b"
+)
+_PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential")
+_SYMBOLS = frozenset("!@#$%^&*+=?~")
+_NOT_A_PASSWORD = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
+    r"ipv\d|hs\d{3}|rs\d{3}|es\d{3}|ed25519|pbkdf2\w*|argon2\w*|bcrypt|scrypt|jwt|s3|ec2|k8s|p\d{2}|"
+    r"\d+(?:ms|s|m|h|d|kb|mb|gb|k|x|px|chars?|bytes?|bits?|days?|hours?|minutes?|seconds?)|[a-z]+\d*-(?:bit|byte|char)s?)$"
+)
+
+
+def _passwordish(value: str) -> bool:
+    """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm."""
+    value = value.rstrip(".,:;)]}")
+    if len(value) < 4 or is_placeholder(value) or value[0] in "$%{<[(#/~." or REFERENCE.match(value):
+        return False
+    if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
+        return False
+    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+", value) or "/" in value:
+        return False  # a call, an attribute, an environment variable name, a path
+    if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
+        return False  # an address: "send credentials to ops@", "the token to bob@corp.com"
+    return not _NOT_A_PASSWORD.match(value)
+
+
+# Values that are references, placeholders or code, not secrets.
+REFERENCE = re.compile(
+    r"(?i)^(?:\$|%|\{|#[0-9a-f]{3,8}$|<[^>]*>?$|[:\s]*[*•]{3,}|x{3,}$|\.{3}|…|#\{|@\{|![a-z]|.{0,12}(?:\.{3}|…)$|"
+    r"(?:os\.environ|os\.getenv|process\.env|env\(|getenv|std::env|System\.getenv|ENV\[|var\.|local\.|"
+    r"data\.|module\.|secrets\.|vault:|ref\+|self\.|this\.|settings\.|config\.|cfg\.|params\.|args\.|options\.|opts\.)|"
+    r"(?:none|null|nil|true|false|yes|no|on|off|undefined|str|string|int|integer|float|number|bool|boolean|bytes|"
+    r"object|dict|list|tuple|unknown|void|secretstr|optional|required|any|text|"
+    r"varchar|password|secret|token|redacted|changeme|example|dummy|placeholder|include|omit|same-origin|"
+    r"your[_\-].*|my[_\-].*)$)"
+)
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$")
+_PATHLIKE = re.compile(r"^(?:/|~/|\./|\.\./)[\w.\-@]+(?:/[\w.\-@]*)+$")
+# A quoted value that reads as prose or code, not a secret: five or more words, or words with code/sentence
+# punctuation, or leading/trailing spaces (a string concatenation: `'Credential=' + key + '`).
+_PROSE = re.compile(r"^\s|\s$|^(?:\S+\s+){4,}\S+$|^(?=.*\s)(?:.*[`()\[\]{}]|.*[.!?:]$)")
+
+def _assignment_value(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """The value after a key that ends at ``pos``: (start, end, quoted), or None."""
+    sep = _SEPARATOR.match(text, pos, min(len(text), pos + 16))
+    if not sep:
+        return None
+    op = sep.group(1)
+    if op == "==":
+        return None  # a comparison in code
+    vpos = sep.end()
+    quoted = _QUOTED_VALUE.match(text, vpos, min(len(text), vpos + 520))
+    if quoted:
+        return quoted.start(2), quoted.end(2), True
+    if op == ":" and vpos < len(text) and text[vpos] in "[{(":
+        return None
+    bare = _BARE_VALUE.match(text, vpos, min(len(text), vpos + 500))
+    if not bare:
+        return None
+    end = bare.end()
+    # A trailing comma/period belongs to the prose or code, not the value.
+    while end > bare.start() and text[end - 1] in ".,":
+        end -= 1
+    return bare.start(), end, False
+
+
+def _label_for_key(key: str) -> str:
+    lowered = key.lower()
+    if re.search(r"pass|pwd", lowered):
+        return "password"
+    if "token" in lowered:
+        return "token"
+    if re.search(r"api[_\-]?key", lowered):
+        return "api-key"
+    if "private" in lowered:
+        return "private-key"
+    if "credential" in lowered:
+        return "credentials"
+    return "secret"
+
+
+def secretish(value: str) -> bool:
+    """For generic ``*_KEY`` assignments: only values that look like a key, not ``created_at``."""
+    if len(value) < 16 or " " in value or _IDENTIFIER.match(value) and class_changes(value) < 0.4:
+        return False
+    return sum(ch.isdigit() for ch in value) >= 2 or entropy(value) >= 3.5
+
+
+def _assignments(text: str, lower: str, add) -> None:
+    for m in _KEYWORD.finditer(lower):
+        if text.endswith("[REDACTED:", 0, m.start()):
+            continue  # the label inside one of our placeholders
+        key_end = m.end()
+        # Walk back over the key name (bounded) to see the whole key and how it is written.
+        before = text[max(0, m.start() - 100):m.start()]
+        key_start = m.start() - (len(before) - len(before.rstrip(_KEY_CHARS)))
+        key = text[key_start:key_end]
+        keyword = m.group(1).lower()
+        suffixed = bool(m.group(2))
+        if keyword in ("_key", "-key") and key_start == m.start():
+            continue
+        if keyword in ("pass", "pwd") and not _PASS_KEY.fullmatch(key[: m.end(1) - key_start]):
+            continue
+        value = _assignment_value(text, key_end)
+        if value is None:
+            continue
+        vstart, vend, quoted = value
+        val = text[vstart:vend]
+        if not val.strip() or is_placeholder(val) or REFERENCE.match(val.strip()):
+            continue
+        if text.startswith(("...", "…"), vend) and len(val) <= 12:
+            continue  # `OPENAI_API_KEY=sk-...`: a shape, not a value
+        sep_text = text[key_end:vstart]
+        code_style = not quoted and ("= " in sep_text or " =" in sep_text or ":=" in sep_text)
+        if not quoted and (":" in sep_text or code_style) and not _VALUE_TAIL.match(text, vend):
+            continue
+        if suffixed:
+            # `secret_key_base: X`, `password_prod = "X"`: the key only mentions a credential (`token_url`,
+            # `password_min_length`), so the value itself must look generated.
+            if "://" in val or _PATHLIKE.match(val) or not randomish(val):
+                continue
+        elif not quoted:
+            if "(" in val or "[" in val or _DOTTED.match(val):
+                continue  # a call or attribute: code, not a literal
+            if code_style and _IDENTIFIER.match(val) and not secretish(val):
+                continue  # `password = new_password`
+            if _IDENTIFIER.match(val) and _CODE_NAME.search(val) and (
+                    class_changes(val) < 0.45 or not any(ch.isdigit() for ch in val)):
+                continue  # `Token: token`, `apiKey: apiKey` (but not `s3cr3tPass`)
+            if _PATHLIKE.match(val):
+                continue  # `PWD=/home/me/project`
+            if val.isalpha() and val.islower() and not key.isupper() and text[vend:vend + 1] in (",", ")"):
+                continue  # a keyword argument in code: `verify(secret=match)`
+        elif _PROSE.match(val):
+            continue  # UI text: "Enter your password"
+        if keyword in ("_key", "-key", "access_key_id", "access-key-id", "accesskeyid") or (
+            keyword.startswith("access") and keyword.endswith("id")
+        ):
+            if not secretish(val) or UUID.match(val):
+                continue
+        elif len(val) < 3:
+            continue
+        label = "aws-secret" if _AWS_SECRET_KEY.search(key) else _label_for_key(key)
+        add(vstart, vend, label, 4)
+
+
+# `<password>X</password>`, `<ns:apiKey>X</ns:apiKey>`, and .NET/NuGet's `<add key="Password" value="X" />`.
+_XML_ELEMENT = re.compile(
+    r"<((?:[\w.\-]{1,30}:)?[\w.\-]{0,30}(?:password|passwd|pwd|secret|token|api[_\-]?key|apikey|private[_\-]?key|"
+    r"access[_\-]?key|credentials?))[ \t]*>([^<\n]{3,300})</\1[ \t]*>")
+_XML_ADD = re.compile(
+    r"key[ \t]*=[ \t]*[\"'][\w.\-]{0,40}(?:password|passwd|pwd|secret|token|api[_\-]?key|apikey)[\"'][ \t]+"
+    r"value[ \t]*=[ \t]*[\"']([^\"'\n]{3,300})[\"']")
+
+
+def _xml(text: str, lower: str, add) -> None:
+    if "<" in text:
+        for m in _XML_ELEMENT.finditer(lower):
+            value = text[m.start(2):m.end(2)]
+            if not REFERENCE.match(value.strip()) and not is_placeholder(value) and not _PROSE.match(value):
+                add(m.start(2), m.end(2), _label_for_key(m.group(1)), 4)
+    if "value" in lower:
+        for m in _XML_ADD.finditer(lower):
+            value = text[m.start(1):m.end(1)]
+            if not REFERENCE.match(value.strip()) and not is_placeholder(value):
+                add(m.start(1), m.end(1), _label_for_key(m.group(0)), 4)
+
+
+# A URL query parameter that carries a credential: `?key=X`, `&access_token=X`, `&sig=X`, `&client_secret=X`.
+_URL_QUERY = re.compile(
+    r"[?&;](?:[a-z0-9_.\-]{0,20}(?:key|token|secret|password|passwd|pwd|auth|sig|signature|credential)s?)"
+    r"=([^&\s#\"'<>`]{6,500})")
+
+
+def _url_query(text: str, lower: str, add) -> None:
+    if "=" not in text or ("?" not in text and "&" not in text):
+        return
+    for m in _URL_QUERY.finditer(lower):
+        value = text[m.start(1):m.end(1)]
+        if REFERENCE.match(value) or is_placeholder(value) or value.isdigit():
+            continue
+        name = lower[m.start() + 1:m.start(1) - 1]
+        add(m.start(1), m.end(1), _label_for_key(name) if name not in ("sig", "signature") else "signature", 3)
+
+
+def _cli(text: str, lower: str, add) -> None:
+    for m in _CLI_FLAG.finditer(text) if "--" in text else ():
+        value = m.group(2)
+        if is_placeholder(value) or REFERENCE.match(value) or value.startswith("-") or _PATHLIKE.match(value) \
+                or value.startswith("@") or _FILE_NAME.match(value):
+            continue
+        flag = m.group(0).lower()
+        add(m.start(2), m.end(2), "password" if "pass" in flag or "pwd" in flag else _label_for_key(flag), 4)
+    cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl")
+    for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
+        for group in range(1, 6):
+            if m.group(group) and not is_placeholder(m.group(group)) and not REFERENCE.match(m.group(group)):
+                add(m.start(group), m.end(group), "password", 4)
+
+
+_FILE_NAME = re.compile(r"(?i)^[\w.\-]+\.(?:pem|key|crt|cer|p12|pfx|jks|txt|json|ya?ml|toml|env|ini|cfg|conf)$")
+
+
+def _prose(text: str, lower: str, add) -> None:
+    for m in _PROSE_CRED.finditer(lower):
+        group = next(g for g in (1, 2, 3) if m.group(g) is not None)
+        start, end = m.start(group), m.end(group)
+        value = text[start:end]
+        if _passwordish(value):  # a sentence's closing period or bracket is not part of the value
+            label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
+                                          else m.group(0)[end - m.start():]))
+            add(start, start + len(value.rstrip(".,:;)]}")), label, 4)
+
+
+# The generic rule: a random-looking string a few words after a credential word or a vendor's name, on the
+# same line ("the key is X", "here is my HF token: X", "datadog X"). The word is the evidence, so the value
+# only has to look generated (:func:`~altimate_learn.redact.entropy.randomish`), not pass the stricter
+# high-entropy test that runs everywhere.
+_CREDENTIAL_WORD = re.compile(
+    r"(?<![a-z0-9])(?:keys?|apikey|tokens?|secrets?|passwords?|passwd|pwd|passphrase|credentials?|creds|bearer|"
+    r"auth|pat|sig|signature|cookie|session)(?![a-z0-9])"
+    r"|(?<![a-z0-9])(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|jira|confluence|beamer|bitbucket|"
+    r"bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|"
+    r"etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|"
+    r"artifactory|kraken|kucoin|launchdarkly|linkedin|looker|mailchimp|mailgun|mapbox|mattermost|messagebird|"
+    r"netlify|newrelic|new relic|nytimes|okta|plaid|rapidapi|sendbird|sentry|snyk|sonar|squarespace|sumologic|"
+    r"telegram|travis|twitch|twitter|typeform|yandex|zendesk|vercel|supabase|pinecone|mistral|together|"
+    r"segment|mixpanel|amplitude|postmark|pagerduty|opsgenie|circleci|jenkins|azure|gcp|aws|openai|anthropic)"
+    r"(?![a-z0-9])")
+_NEAR_VALUE = re.compile(r"(?<![A-Za-z0-9+/_\-.=~])[A-Za-z0-9+/_\-.=~]{16,400}+")
+_NEAR_WINDOW = 48
+
+
+def _near_words(text: str, lower: str, add) -> None:
+    for m in _NEAR_VALUE.finditer(text):
+        value = m.group(0).rstrip(".")
+        start = m.start()
+        line_start = text.rfind("\n", 0, start) + 1
+        window = lower[max(line_start, start - _NEAR_WINDOW):start]
+        word = None
+        for w in _CREDENTIAL_WORD.finditer(window):
+            word = w
+        if word is None or len(value) < 16 or is_placeholder(value) or "REDACTED" in value:
+            continue
+        if "://" in value or value.startswith(("/", "./", "~/")) or _DOTTED.match(value) or UUID.match(value):
+            continue
+        line_end = text.find("\n", start)
+        line = text[line_start: len(text) if line_end < 0 else line_end]
+        if not randomish(value) or hash_context(value, line, start - line_start):
+            continue
+        add(start, start + len(value), _label_for_key(word.group(0)) if word.group(0)[:3] in (
+            "pas", "pwd", "tok", "api", "pri", "cre") else "secret", 5)
+
+
+def scan(text: str, lower: str, add) -> None:
+    """Call ``add(start, end, label, priority)`` for every credential these rules find in ``text``."""
+    if any(k in lower for k in _KEYWORD_NEEDLES):
+        _assignments(text, lower, add)
+        _xml(text, lower, add)
+    _url_query(text, lower, add)
+    _cli(text, lower, add)
+    if any(k in lower for k in _PROSE_NEEDLES):
+        _prose(text, lower, add)
+    _near_words(text, lower, add)

@@ -1,0 +1,145 @@
+"""The continual learner on real sessions: how many labelled corrections reach the model, next to the classifier.
+
+Data: `research/data/real/` (public agent sessions, every typed message labelled; see
+`research/data/real_sessions.py`). Positives are the messages labelled `correction` or `bug` (the person
+says the agent's work was wrong, or reports that it does not work).
+
+Two ways a correction can reach a model:
+- **Classifier alone** (spec 003's gate, and the learner's offline fallback): a message becomes a signal only
+  when the correction classifier flags it (`learn capture` on the session); only signals reach reflection.
+- **Digest** (the learner): every exchange since the cursor goes into a digest of at most 48 KiB. Each split
+  is given to one project as `learn capture`d sessions, then `learn run --now` repeats (the built-in
+  reflector answers, so nothing leaves the machine) until nothing is new. "First run" is what one 48 KiB
+  digest carried; "all runs" is what reached the model across the runs it took.
+
+Both are measured by what actually went out: the references in each run's digest, and the signals capture
+recorded.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@contextmanager
+def _isolated() -> Iterator[Path]:
+    """A temporary HOME and project: nothing is read from or written to this machine's agents or config."""
+    keys = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "CODEX_HOME")
+    saved = {k: os.environ.get(k) for k in keys}
+    scrubbed = {k: v for k, v in os.environ.items() if k.startswith(("ALTIMATE_LEARN", "OPENAI_", "ANTHROPIC_"))}
+    with tempfile.TemporaryDirectory(prefix="learner-real-") as tmp:
+        base = Path(tmp)
+        home = base / "home"
+        home.mkdir()
+        for key in scrubbed:
+            del os.environ[key]
+        os.environ.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+                          XDG_DATA_HOME=str(home / ".local" / "share"), XDG_STATE_HOME=str(home / ".local" / "state"),
+                          XDG_CACHE_HOME=str(home / ".cache"), CODEX_HOME=str(home / ".codex"))
+        project = base / "project"
+        (project / ".altimate-code").mkdir(parents=True)
+        try:
+            yield project
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+            os.environ.update(scrubbed)
+
+
+def measure(split: str) -> dict:
+    """Positives, and which of them the classifier and the digest carried, for one split."""
+    from altimate_learn.capture.capture import capture_paths
+    from altimate_learn.capture.sessions import read_session
+    from altimate_learn.config import load_settings
+    from altimate_learn.learner.run import RunRequest, run
+    from altimate_learn.learner.sources import remember_captured
+    from altimate_learn.store import Store
+    from altimate_learn.store import project as project_paths
+    from research.data.real_sessions import load_messages, session_files
+
+    files = list(session_files(split=split))
+    ids: dict[str, str] = {}  # "<owner>__<name>/<n>" → the session id inside the file
+    for path in files:
+        ids[f"{path.parent.name}/{path.stem}"] = read_session(path).info.id
+    messages = [m for m in load_messages(split=split) if m.label in ("correction", "bug", "not")]
+    positives = {f"{ids[m.session]}:{m.id}" for m in messages if m.positive}
+    negatives = {f"{ids[m.session]}:{m.id}" for m in messages if not m.positive}
+    with _isolated() as root:
+        paths = project_paths(root)
+        store = Store(paths)
+        summaries = capture_paths(store, files, harness="generic", project_root=root)
+        remember_captured(paths, [(s.harness, s.session_id, s.path) for s in summaries])
+        signals, _ = store.signals()
+        flagged = {f"{s['sessionID']}:{s['messageID']}" for s in signals if s["kind"] == "user_correction"}
+        settings = load_settings(root, root)
+        shown_first: set[str] = set()
+        shown_all: set[str] = set()
+        runs = 0
+        sizes: list[int] = []
+        started = time.perf_counter()
+        while runs < 200:
+            report = run(paths, settings, RunRequest(model="builtin", force=True))
+            if report.status == "nothing-new" or report.digest is None:
+                break
+            runs += 1
+            refs = {e.ref for e in report.digest.exchanges}
+            sizes.append(report.digest.size)
+            if runs == 1:
+                shown_first = refs
+            shown_all |= refs
+        seconds = time.perf_counter() - started
+    return {
+        "split": split, "sessions": len(files), "messages": len(messages), "positives": len(positives),
+        "classifier": len(positives & flagged), "classifier_false": len(negatives & flagged),
+        "first_run": len(positives & shown_first), "all_runs": len(positives & shown_all), "runs": runs,
+        "largest_digest": max(sizes) if sizes else 0, "seconds": seconds,
+    }
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "0/0"
+
+
+def main(splits: tuple[str, ...] = ("dev", "holdout")) -> str:
+    rows = [measure(split) for split in splits]
+    lines = [
+        "## Continual learner: corrections of real sessions that reach the model",
+        "",
+        "Labelled corrections (`correction` and `bug`) of the real-session corpus that reach the model: through "
+        "the classifier alone (a signal is recorded only when it flags the message) and through the learner's "
+        "digest (every exchange; whole exchanges, at most 48 KiB a run, runs repeated until nothing is new). "
+        "The built-in reflector answered every run, so nothing left the machine.",
+        "",
+        "| split | sessions | labelled messages | corrections | classifier alone | digest, first run | "
+        "digest, all runs | runs | largest digest |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(f"| {r['split']} | {r['sessions']} | {r['messages']} | {r['positives']} | "
+                     f"{_share(r['classifier'], r['positives'])} | {_share(r['first_run'], r['positives'])} | "
+                     f"{_share(r['all_runs'], r['positives'])} | {r['runs']} | {r['largest_digest']:,} bytes |")
+    lines += ["", "The classifier also flagged " + ", ".join(
+        f"{r['classifier_false']} messages labelled `not` ({r['split']})" for r in rows)
+        + "; the digest shows every message, so what a correction is becomes the model's judgement, and "
+        "the classifier only orders what goes first when a digest is full.",
+        "", "This measures what reaches the model, not what a model learns from it: with the built-in reflector the "
+        "learner is only as good as the classifier, and with a model it is as good as that model's reading of "
+        "the exchanges (a test checks each typed message's text and reference in the request)."]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(main())

@@ -1,0 +1,68 @@
+"""Everything written anywhere passes the redactor (issue 18.6): a rejected proposal's text, a removal's
+reason, history lines, retired records, reports and crash logs never carry a secret."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from tests.curate.helpers import lesson, make_store
+
+TOKEN = "do" "p_v1_" + "3f9a" * 16
+HF = "h" "f_" + "AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"
+
+
+def every_file(root: Path) -> str:
+    chunks = []
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            chunks.append((Path(folder) / name).read_bytes().decode("utf-8", "replace"))
+    return "\n".join(chunks)
+
+
+def test_a_rejected_secret_and_a_secret_in_a_reason_reach_no_file_and_no_report(git_repo: Path, cli):
+    make_store(git_repo, approved=[lesson("L-aaaa", "Use `ref()` for model dependencies in dbt models."),
+                                   lesson("L-bbbb", "Name staging models `stg_<source>__<entity>`.")])
+    deltas = {"deltas": [
+        {"op": "ADD", "text": f"Deploy staging with the shared token {TOKEN} from the wiki.",
+         "reason": f"reviewer pasted {HF}"},
+        {"op": "REMOVE", "id": "L-bbbb", "reason": f"wrong: the naming rule changed, see token {HF}"},
+        {"op": "EDIT", "id": "L-aaaa", "text": f"Use `ref()` and the key {TOKEN} for model dependencies.",
+         "reason": "x"},
+    ]}
+    code, out, err = cli("curate", "--deltas", "-", input=json.dumps(deltas))
+    assert code == 0, err
+    code2, out2, err2 = cli("curate", "--deltas", "-", "--json", input=json.dumps(deltas))
+    written = every_file(git_repo / ".altimate-code")
+    for secret in (TOKEN, HF, TOKEN[8:28], HF[3:23]):
+        assert secret not in written
+        assert secret not in out + err + out2 + err2
+    history = [json.loads(line) for line in
+               (git_repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text().splitlines()]
+    rejected = [r for entry in history for r in entry.get("rejected", [])]
+    assert any("[REDACTED:digitalocean-token]" in r.get("text", "") for r in rejected)
+
+
+def test_history_keeps_ids_and_digests_but_redacts_free_text():
+    from altimate_learn.redact import redact_record
+
+    digest = "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c"
+    entry = {"at": "2026-01-05T10:00:00.000Z", "op": "promote", "candidate_sha256": digest, "ids": ["L-1a2b"],
+             "summary": f"kept the key {TOKEN}", "rejected": [{"text": f"use {HF}", "id": "L-9f9f"}]}
+    out = redact_record(entry)
+    assert out["candidate_sha256"] == digest and out["ids"] == ["L-1a2b"] and out["at"] == entry["at"]
+    assert TOKEN not in json.dumps(out) and HF not in json.dumps(out)
+    assert out["rejected"][0]["id"] == "L-9f9f"
+
+
+def test_a_crash_log_does_not_keep_the_secret_from_the_command_line(tmp_path: Path, monkeypatch):
+    from altimate_learn.cli.app import write_crash_log
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    try:
+        raise ValueError(f"cannot parse password={TOKEN}")
+    except ValueError as exc:
+        path = write_crash_log(exc, ["signal", "add", "--text", f"the hub token is {HF}"])
+    text = path.read_text()
+    assert TOKEN not in text and HF not in text and "ValueError" in text

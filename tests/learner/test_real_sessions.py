@@ -1,0 +1,35 @@
+"""Real sessions people had with agents (research/data/real: public repositories, every typed message labelled,
+sources in research/data/real/SOURCES.tsv): every labelled correction reaches the model, across runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.capture.sessions import read_session
+from tests.learner.conftest import MODEL, runs
+
+pytest.importorskip("research.data.real_sessions")
+from research.data.real_sessions import load_messages, session_files  # noqa: E402
+
+
+def test_every_labelled_correction_of_the_held_out_sessions_reaches_the_model(git_repo: Path, server, cli):
+    files = list(session_files(split="holdout"))
+    assert len(files) >= 20
+    code, _, err = cli("capture", *map(str, files), "--harness", "generic")
+    assert code == 0, err
+    ids = {f"{p.parent.name}/{p.stem}": read_session(p).info.id for p in files}
+    wanted = {f"{ids[m.session]}:{m.id}" for m in load_messages(split="holdout") if m.positive}
+    assert len(wanted) >= 50
+    for _ in range(30):
+        code, out, err = cli("run", "--now", "--model", MODEL)
+        assert code == 0, err
+        if out.startswith("Nothing new"):
+            break
+    sent = "\n".join(request.prompt for request in server.requests)
+    missing = [ref for ref in wanted if f"[{ref}]" not in sent]
+    assert missing == []
+    assert len(server.requests) == len(runs(git_repo)) > 1  # it took several runs, each within its digest
+    assert all(r["digest_bytes"] <= 48 * 1024 for r in runs(git_repo))
+    assert all(r["truncated"] for r in runs(git_repo)[:-1]) and not runs(git_repo)[-1]["truncated"]
