@@ -250,8 +250,10 @@ def collect_status(name: str) -> dict[str, Any]:
 
 def _unusable(path: Path) -> bool:
     """Delivery skips a whole approved.json only when it is not a JSON array (see deliver.index)."""
+    from altimate_learn.jsonsafe import loads_document
+
     try:
-        return not isinstance(json.loads(path.read_bytes().decode("utf-8")), list)
+        return not isinstance(loads_document(path.read_bytes().decode("utf-8")), list)
     except FileNotFoundError:
         return False
     except (OSError, ValueError):
@@ -261,11 +263,12 @@ def _unusable(path: Path) -> bool:
 def _delivery_fallback(store: Store) -> dict[str, Any] | None:
     """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
     from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.jsonsafe import loads_document
     from altimate_learn.schema import validate_lessons
 
     for where, raw in candidates(str(store.dir)):
         try:
-            lessons = validate_lessons(json.loads(raw.decode("utf-8")), where)
+            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
         except (ValueError, StoreError):
             continue
         return {"from": where, "lessons": len(lessons)}

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from altimate_learn.jsonsafe import TooDeep, loads_document
 from altimate_learn.store.fsio import canonical_json
 from altimate_learn.store.merge import Conflict
 
@@ -95,12 +96,14 @@ def loads_side(text: str) -> Any:
     """Parse one side of a conflicted JSON file. A side of a file learn wrote may end its last lesson
     with a comma (the lessons that followed were in the other side); that one comma is forgiven."""
     try:
-        return json.loads(text)
+        return loads_document(text)
+    except TooDeep:
+        raise
     except json.JSONDecodeError:
         fixed = _TRAILING_COMMA.sub(r"\1]\n", text)
         if fixed == text:
             raise
-        return json.loads(fixed)
+        return loads_document(fixed)
 
 
 def _elements(lessons: list[dict[str, Any]]) -> list[str]:

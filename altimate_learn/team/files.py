@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.store.conflicts import has_markers, render_conflicted
 from altimate_learn.store.fsio import canonical_json
 from altimate_learn.store.merge import (BASE, OURS, THEIRS, Conflict, LessonMerge, MergeInputError,
@@ -66,7 +67,7 @@ def _parse(text: str | None, side: str) -> Any:
     if has_markers(text):
         raise MergeInputError(f"{side} has conflict markers of an earlier merge")
     try:
-        return json.loads(text)
+        return loads_document(text)
     except json.JSONDecodeError as exc:
         raise MergeInputError(f"{side} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
 

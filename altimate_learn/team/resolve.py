@@ -28,6 +28,7 @@ from typing import Any
 
 from altimate_learn import git
 from altimate_learn.errors import LearnError
+from altimate_learn.jsonsafe import loads_document
 from altimate_learn.store import fsio
 from altimate_learn.store.conflicts import has_markers, loads_side, split_sides
 from altimate_learn.store.merge import Conflict, MergeInputError
@@ -209,7 +210,7 @@ def _settled_by_hand(path: Path, raw: bytes | None, kind: str, top: Path | None,
         raise LearnError(f"{path} does not exist.", "Pass the path of a store file with conflict markers.")
     if kind != LINES:
         try:
-            value = json.loads(raw.decode("utf-8"))
+            value = loads_document(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise LearnError(f"{rel} is not valid JSON and has no conflict markers, so it is not a merge to finish.",
                              "Fix it by hand, or restore it with `git checkout -- <file>`.") from None
