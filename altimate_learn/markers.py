@@ -31,6 +31,29 @@ def is_injected(text: str) -> bool:
     return SECTION_OPEN in text
 
 
+# An agent CLI that learn runs as its model (`--model claude-code`, `codex`, `gemini-cli`, `opencode`) works in a
+# folder of this name and gets a prompt that starts with MODEL_CALL_MARK, so no reader, capture or bootstrap
+# ever takes the session such a call may leave behind for a person's (a reflection of a reflection would read
+# the user's corrections back out of our own digest). Its environment carries MODEL_CALL_ENV=1 and
+# ALTIMATE_LEARN=0, so learn's hooks, if the CLI runs any, do nothing.
+MODEL_CALL_DIR = "altimate-learn-model"
+MODEL_CALL_MARK = "(altimate-learn: a model call made by learn, not a person's session)"
+MODEL_CALL_ENV = "ALTIMATE_LEARN_MODEL_CALL"
+
+
+def is_model_call_dir(path: str | None) -> bool:
+    """True for a working folder of learn's own model calls (or a folder inside one)."""
+    if not path or not isinstance(path, str):
+        return False
+    return any(part == MODEL_CALL_DIR or part.startswith(MODEL_CALL_DIR + "-")
+               for part in path.replace("\\", "/").split("/"))
+
+
+def is_model_call_prompt(text: str | None) -> bool:
+    """True for the prompt of one of learn's own model calls (an agent may put hook context in front of it)."""
+    return bool(text) and MODEL_CALL_MARK in text[:4000]  # type: ignore[index]
+
+
 # The data fences of learn's own model prompts (`<<<LESSONS 1a2b3c4d>>>` … `<<<END LESSONS 1a2b3c4d>>>`): an agent
 # CLI run headless as learn's reflector records that prompt as a user message, and its session is learn's own.
 _PROMPT_FENCE = r"<<<([A-Z][A-Z ]*?) ([0-9a-f]{8})\b[^>\n]*>>>.*?<<<END \1 \2>>>"

@@ -41,6 +41,7 @@ class CaptureStats:
     corrections: int = 0  # user_correction signals found
     tool_retries: int = 0  # tool_retry signals found
     malformed_lines: int = 0
+    model_call: bool = False  # the session of one of learn's own model calls: nothing is taken from it
 
 
 @dataclass
@@ -81,8 +82,12 @@ class CaptureSummary:
 
 
 def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], CaptureStats]:
-    """The user_correction and tool_retry signals of one session, in order, and what it held."""
+    """The user_correction and tool_retry signals of one session, in order, and what it held.
+
+    A session of one of learn's own model calls (an agent CLI run as the reflection model) gives nothing:
+    its prompt is our digest of the user's corrections, and reading it back would learn them twice."""
     from altimate_learn.capture.classifier import classify_user_message
+    from altimate_learn.markers import is_model_call_dir, is_model_call_prompt
 
     stats = CaptureStats()
     signals: list[NewSignal] = []
@@ -90,7 +95,13 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     previous: UserMessage | None = None
     answer: list[str] = []  # what the assistant said since the previous user message
     session_id = reader.info.id
+    if is_model_call_dir(reader.info.cwd):
+        stats.model_call = True
+        return signals, stats
     for event in reader.events():
+        if isinstance(event, UserMessage) and stats.user_messages == 0 and is_model_call_prompt(event.text):
+            stats.model_call = True
+            return [], CaptureStats(model_call=True)
         if isinstance(event, UserMessage):
             if event.kind == "interrupt":
                 stats.interruptions += 1

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, echo, open_store, plural,
-                                       print_json, settings, warn)
+from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, echo, open_existing_store,
+                                       open_store, plural, print_json, settings, warn)
 
 ModelOpt = Annotated[str | None, typer.Option(
     "--model", "-m", metavar="PROVIDER/MODEL", help="Model for the vet (one call), e.g. openai/gpt-4.1-mini, or "
@@ -99,7 +99,7 @@ def vet_command(
     vetted: passes are re-stamped and delivered again, conflicts with the instructions are quarantined."""
     from altimate_learn.gates.actions import vet_store
 
-    run = vet_store(open_store(name), chat=_chat(model), timeout=timeout)
+    run = vet_store(open_existing_store(name), chat=_chat(model), timeout=timeout)
     if as_json:
         print_json(run.to_json())
         return
@@ -131,7 +131,7 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     """List the quarantined rules with the reason for each."""
     from altimate_learn.gates import quarantine
 
-    items = quarantine.read(open_store(name))
+    items = quarantine.read(open_existing_store(name), writing=False)
     if as_json:
         print_json({"store": name, "quarantined": [quarantine.view(i) for i in items]})
         return
@@ -157,7 +157,7 @@ def quarantine_release(
     from altimate_learn.errors import LearnError
     from altimate_learn.gates.actions import release
 
-    result = release(open_store(name), lesson_id.strip(), chat=_chat(model), timeout=timeout)
+    result = release(open_existing_store(name), lesson_id.strip(), chat=_chat(model), timeout=timeout)
     if as_json:
         print_json(result.to_json())
     if not result.released:
@@ -183,7 +183,7 @@ def quarantine_drop(
     """Discard a quarantined rule: it moves to retired.json with its reason (`learn search` still finds it)."""
     from altimate_learn.gates.actions import drop
 
-    result = drop(open_store(name), lesson_id.strip())
+    result = drop(open_existing_store(name), lesson_id.strip())
     if as_json:
         print_json(result)
         return

@@ -42,7 +42,8 @@ SinceOpt = Annotated[str, typer.Option(
     callback=_check_since)]
 ModelOpt = Annotated[str | None, typer.Option(
     "--model", "-m", metavar="PROVIDER/MODEL",
-    help="Model to reflect with. Default: learn.model, else the built-in offline reflector.", show_default=False)]
+    help="Model to reflect with (provider/model, or an agent CLI: claude-code, codex, gemini-cli, opencode). "
+         "Default: learn.model, else the built-in offline reflector.", show_default=False)]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Confirm sending the displayed scope (needed outside a terminal).")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the scope and the redacted items; send nothing, change nothing.")]
 MaxReflectionsOpt = Annotated[int, typer.Option(

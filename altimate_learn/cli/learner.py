@@ -169,6 +169,8 @@ def run_heading(record: dict[str, Any]) -> str:
     status = record.get("status")
     if status in ("busy", "crashed"):
         return f"{record.get('id')}  {record.get('at')}  {status}: {record.get('error')}"
+    if status == "nothing-new":
+        return f"{record.get('id')}  {record.get('at')}  nothing new to read  {record.get('trigger')}"
     read = f"{plural(record.get('messages') or 0, 'message')} from {plural(record.get('sessions') or 0, 'session')}"
     if record.get("truncated"):
         read += f", {record.get('left_out')} left for the next run"

@@ -114,8 +114,10 @@ def reflect(
         show_default=False)] = None,
     model: Annotated[str | None, typer.Option(
         "--model", "-m", metavar="PROVIDER/MODEL", help="Model to reflect with, e.g. openai/gpt-4.1-mini, "
-                                                        "anthropic/claude-haiku-4-5, ollama/qwen2.5-coder, or "
-                                                        "builtin. Overrides learn.model.", show_default=False)] = None,
+                                                        "anthropic/claude-haiku-4-5, ollama/qwen2.5-coder, an agent "
+                                                        "CLI you are logged in to (claude-code, codex, gemini-cli, "
+                                                        "opencode, or claude-code/sonnet), or builtin. Overrides "
+                                                        "learn.model.", show_default=False)] = None,
     timeout: Annotated[float, typer.Option(
         "--timeout", metavar="SECONDS", help="Seconds to wait for the model.", min=1, max=86_400,
         callback=lambda value: _finite(value, "--timeout"))] = 120.0,
@@ -220,7 +222,9 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
         return
     signals = outcome.consumed or outcome.kept
     count = f" ({len(signals)} signal{'s' if len(signals) != 1 else ''})" if signals else ""
-    echo(f"Reflected on {where}{count} with {outcome.model}.")
+    answered = f" (answered by {outcome.answered_by})" if outcome.answered_by \
+        and not outcome.model.endswith(outcome.answered_by) else ""
+    echo(f"Reflected on {where}{count} with {outcome.model}{answered}.")
     if outcome.note:
         echo(f"  {outcome.note}")
     for note in outcome.notes:

@@ -7,11 +7,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from typing import Annotated
+
 import typer
 
 from altimate_learn.jsonsafe import loads_document
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, print_json, settings, \
-    writing_project
+from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, is_interactive,
+                                       print_json, settings, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
@@ -123,17 +125,80 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
     return ["Hooks installed: " + "; ".join(shown) + "."]
 
 
-def enable() -> None:
-    """Turn on capture and automatic reflection for this project (writes the project config).
+def _preferred_clis(hooks: dict[str, dict[str, Any]]) -> list[str]:
+    """The agent CLIs of the agents whose hooks this project has (the agent the user works with here)."""
+    from altimate_learn.reflect.providers.agentcli import HARNESS_CLI
+
+    return [HARNESS_CLI[h] for h, v in hooks.items() if v["installed"] and h in HARNESS_CLI]
+
+
+def model_lines(choice: Any, *, next_step: bool = True) -> list[str]:
+    """What `enable` and `status` say about the reflection model: which one, why, and what it costs."""
+    if choice.model == "session":
+        return [f"Reflection model: {choice.why}."]
+    if choice.problem:
+        return [f"Reflection model: {choice.model} ({choice.source}) cannot be used now: {choice.problem}.",
+                "  Reflections fail and keep their signals open until it is fixed; `learn enable --model NAME` "
+                "chooses another."]
+    if choice.source != "default":
+        return [f"Reflection model: {choice.model}, {choice.why} ({choice.source})."]
+    lines = [f"Reflection model: builtin, the offline reflector (no model call, no cost): {choice.why}."]
+    if choice.suggestion:
+        from altimate_learn.reflect.choice import how_it_runs
+
+        lines.append(f"  Agent CLIs on PATH: {', '.join(choice.agent_clis)}. learn would use {choice.suggestion}, "
+                     f"{how_it_runs(choice.suggestion)}.")
+        if next_step:
+            lines.append(f"  To use it: `learn enable --model {choice.suggestion}`.")
+    else:
+        lines.append("  To reflect with a model, set an API key (ANTHROPIC_API_KEY, OPENAI_API_KEY, ...) or install "
+                     "an agent CLI (claude, codex, gemini, opencode), then run `learn enable --model NAME`.")
+    return lines
+
+
+def _checked_model(value: str, root: Path) -> str:
+    """``value`` when reflection can use it now; else the one-line error of the model that cannot be used."""
+    from altimate_learn.reflect.providers import BUILTIN, SESSION_AGENT, make_chat_model, split_model
+    from altimate_learn.reflect.providers.agentcli import installed_clis
+
+    text = value.strip()
+    provider, _ = split_model(text)
+    if provider == BUILTIN:
+        return BUILTIN
+    if provider == SESSION_AGENT:
+        if not installed_clis():
+            raise LearnError("model 'agent' cannot be used: no agent CLI (claude, codex, gemini, opencode) is on PATH.",
+                             "Install one, or choose another model.")
+        return SESSION_AGENT
+    resolved = load_settings(root, Path.cwd())
+    make_chat_model(text, providers=resolved.values.get("providers") or {})
+    return text
+
+
+def enable(
+    model: Annotated[str | None, typer.Option(
+        "--model", "-m", metavar="MODEL", help="Also record the model reflection uses (learn.model): an agent CLI "
+        "you already use (claude-code, codex, gemini-cli, opencode, or e.g. claude-code/sonnet), provider/model, "
+        "agent (the CLI of each session's own agent) or builtin.", show_default=False)] = None,
+) -> None:
+    """Turn on capture and automatic reflection for this project (writes the project config), and say which
+    model reflection will use.
 
     The project is the git repository you are in; outside one, the nearest folder with .altimate-code/
     (named on stderr), never your home folder; with neither, it refuses and says how to mark the project.
     """
     paths = writing_project()
-    path = write_project_keys(paths.root, {"capture": True, "auto_reflect": True}, Path.cwd())
+    updates: dict[str, Any] = {"capture": True, "auto_reflect": True}
+    if model is not None:
+        updates["model"] = _checked_model(model, paths.root)  # an unusable model stops here, before any write
+    path = write_project_keys(paths.root, updates, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
-    echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    if model is not None:
+        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
+             f"{json.dumps(updates['model'])} in {path}.")
+    else:
+        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
     from altimate_learn.team.setup import install as setup_git
 
     for line in setup_git(paths.root, quiet_outside_git=True):
@@ -141,8 +206,10 @@ def enable() -> None:
     echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
          "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
-    for line in hook_lines(hook_status(paths.root), paths.root):
+    hooks = hook_status(paths.root)
+    for line in hook_lines(hooks, paths.root):
         echo(line)
+    _say_model(paths, resolved, hooks)
     blockers, hints = [], []
     for key in ("enabled", "capture"):
         if not resolved.values[key]:
@@ -156,6 +223,21 @@ def enable() -> None:
         )
     if not resolved.values["auto_reflect"]:
         echo(f"Note: automatic reflection stays off (learn.auto_reflect from {resolved.sources['auto_reflect']}).")
+
+
+def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]]) -> None:
+    """The model lines of `enable`; with nothing configured, offer the agent CLI found on PATH (recorded only
+    on an interactive yes; otherwise the command that records it)."""
+    from altimate_learn.reflect.choice import model_choice
+
+    choice = model_choice(resolved, preferred_clis=_preferred_clis(hooks))
+    offer = choice.source == "default" and choice.model == "builtin" and bool(choice.suggestion)
+    ask = offer and is_interactive()
+    for line in model_lines(choice, next_step=not ask):
+        echo(line)
+    if ask and typer.confirm(f"Reflect with {choice.suggestion}?", default=False):
+        path = write_project_keys(paths.root, {"model": choice.suggestion}, Path.cwd())
+        echo(f"learn.model set to {json.dumps(choice.suggestion)} in {path}; `learn enable --model builtin` undoes it.")
 
 
 def disable() -> None:
@@ -198,6 +280,7 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.cli.common import open_existing_store
+    from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
     resolved = settings(paths)
@@ -215,6 +298,7 @@ def collect_status(name: str) -> dict[str, Any]:
         problems.append(str(exc))
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
+    hooks = hook_status(paths.root)
     from altimate_learn.gates.report import store_gates
 
     gates = store_gates(store)
@@ -228,6 +312,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "capture": resolved.capture_on,
         "auto_reflect": resolved.auto_reflect_on,
         "model": resolved.values["model"],
+        "model_choice": model_choice(resolved, preferred_clis=_preferred_clis(hooks)).to_json(),
         "settings": {k: {"value": resolved.values[k], "source": resolved.sources[k]} for k in KEYS},
         "lessons": {"approved": approved or 0, "candidate": candidate, "retired": retired or 0},
         "versions": len(store.versions()),
@@ -240,7 +325,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "limits": {k: resolved.values[k] for k in LIMIT_KEYS},
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
-        "hooks": {h: v["installed"] for h, v in hook_status(paths.root).items()},
+        "hooks": {h: v["installed"] for h, v in hooks.items()},
         "delivery_fallback": fallback,
         "git_merge": merge_setup(paths.root, name).as_dict(),
         "learner": learner_status(paths, resolved),
@@ -306,8 +391,10 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
          f"from {s['auto_reflect']['source']})")
     if info["enabled"] and not info["capture"]:
         echo("  Run `learn enable` to capture corrections from your sessions.")
-    echo(f"  model:        {info['model'] or '(not set: the session model, else builtin)'}"
-         f"  ({s['model']['source']})")
+    from altimate_learn.reflect.choice import ModelChoice
+
+    for line in model_lines(ModelChoice.from_json(info["model_choice"])):
+        echo(f"  {line}")
     root = Path(info["project_root"])
     for line in hook_lines(hook_status(root), root):
         echo(line)

@@ -766,6 +766,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
                      taken_ids={r["id"] for r in retired_before} | quarantined_before, approved_ids=approved_ids)
+        # The channel a lesson was learned through (`learn doctor` counts them); sources that do not name one
+        # are known by their history op (imported agent memories: "memory").
+        channel = channel or {"import-memories": "memory"}.get(op or "", op)
         work.screen = Screen(store, author=author, channel=channel, vet=vet, skip_vet=skip_vet, contract=contract)
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")

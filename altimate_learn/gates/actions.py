@@ -183,7 +183,7 @@ def _restore_approved(store: Store, lesson_id: str, contract_hash: str, by: str)
             store.remove(Store.CANDIDATE)
         else:
             store.write_lessons(Store.CANDIDATE, candidate)
-    stamped = stamps.read_stamps(str(store.dir))
+    stamped = stamps.stamps_for_writing(store)
     old = stamped.get(lesson_id) or {}
     stamped[lesson_id] = {"ih": contract_hash, "th": stamps.text_hash(original["text"]), "by": by,
                           "channel": old.get("channel"), "at": utc_now()}

@@ -29,9 +29,15 @@ from altimate_learn.store.fsio import utc_now
 Entry = dict[str, Any]
 
 
-def read(store: Store) -> list[Entry]:
-    """The quarantined entries (an unparseable file is moved aside and reads as empty)."""
-    value = store.read_json_object(QUARANTINE)
+def read(store: Store, *, writing: bool = True) -> list[Entry]:
+    """The quarantined entries. An unparseable file reads as empty; a command about to write moves it aside
+    first (never overwritten), a reading command (``writing=False``) leaves it where it is."""
+    from altimate_learn.errors import LearnError
+
+    try:
+        value = store.read_json_object(QUARANTINE, quarantine=writing)
+    except LearnError:
+        return []
     items = value.get("items")
     if not isinstance(items, list):
         return []

@@ -20,7 +20,7 @@ def store_gates(store: Store) -> dict[str, Any]:
         approved = store.approved()
     except Exception:  # an unreadable approved.json is reported by the commands that read it
         approved = []
-    items = quarantine.read(store) if store.path(stamps.QUARANTINE).exists() else []
+    items = quarantine.read(store, writing=False) if store.path(stamps.QUARANTINE).exists() else []
     stamped = stamps.read_stamps(str(store.dir))
     held: dict[str, str] = {}
     current = None

@@ -60,7 +60,7 @@ class Screen:
         self.skip_vet = skip_vet
         self.contract = contract or discover(store.project.root)
         self.instructions = [(f.path, f.text or "") for f in self.contract.usable]
-        self.stamps = stamps.read_stamps(str(store.dir))
+        self.stamps = stamps.stamps_for_writing(store)
         self.new_stamps: dict[str, dict | None] = {}  # id -> stamp (None: drop the old stamp)
         self.quarantined: list[dict] = []
         self.restamped: list[str] = []
@@ -156,9 +156,14 @@ class Screen:
         return "stop"
 
     def _replace(self, delta: Any, work: Any, target: str) -> Decision:
+        from altimate_learn.curate.anchors import identifiers
+
         if target not in work.by_id or target in delta.coexists or delta.op != "ADD":
             return "go"
         delta.supersedes = target
+        rest = [lid for lid in work.index.overlapping(identifiers(delta.text or "")) if lid != target]
+        if rest:  # a person's rule sits beside the other lessons it names; the output says which
+            delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(rest)))
         return "go"
 
     def _person_relations(self, delta: Any, work: Any) -> Decision:
@@ -177,10 +182,7 @@ class Screen:
         overlap = work.index.overlapping(identifiers(delta.text or ""))
         if overlap:
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
-            delta.supersedes = best
-            rest = [lid for lid in overlap if lid != best]
-            if rest:  # a person's rule sits beside the other lessons it names; the output says which
-                delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(rest)))
+            return self._replace(delta, work, best)
         return "go"
 
     def accepted(self, lesson_id: str, delta: Any, text: str) -> None:

@@ -45,6 +45,7 @@ def _read(path: str) -> dict:
 
 
 def read_stamps(store_dir: str) -> dict[str, dict]:
+    """The stamps (an unreadable file reads as none; writers go through :func:`stamps_for_writing`)."""
     lessons = _read(os.path.join(store_dir, VETTED)).get("lessons")
     if not isinstance(lessons, dict):
         return {}
@@ -102,3 +103,11 @@ def held_out(root: str, learn_dir: str, store_lessons: dict[str, list[tuple[str,
         if held:
             out[store] = held
     return out
+
+
+def stamps_for_writing(store) -> dict[str, dict]:  # noqa: ANN001 - a Store; not imported on the hook path
+    """The stamps, read by a command about to rewrite them: a malformed `vetted.json` is moved aside first."""
+    lessons = store.read_json_object(VETTED).get("lessons")
+    if not isinstance(lessons, dict):
+        return {}
+    return {k: v for k, v in lessons.items() if isinstance(k, str) and isinstance(v, dict)}

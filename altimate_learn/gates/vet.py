@@ -115,8 +115,16 @@ class OfflineVet:
 
     def __init__(self, lessons: list[dict], instructions: list[tuple[str, str]]) -> None:
         self.instructions = offline.Index(instruction_rules(instructions))
-        self.lessons = offline.Index([offline.Rule(str(lesson.get("text", "")), lesson.get("id"))
-                                      for lesson in lessons if isinstance(lesson.get("id"), str)])
+        self._lessons = lessons
+        self._lesson_index: offline.Index | None = None
+
+    @property
+    def lessons(self) -> offline.Index:
+        """The lessons, indexed on first use (a re-vet against the instructions alone never needs them)."""
+        if self._lesson_index is None:
+            self._lesson_index = offline.Index([offline.Rule(str(lesson.get("text", "")), lesson.get("id"))
+                                                for lesson in self._lessons if isinstance(lesson.get("id"), str)])
+        return self._lesson_index
 
     def verdict(self, item: Item, *, against_lessons: bool = True) -> Verdict:
         rule = offline.Rule(item.text)

@@ -7,7 +7,8 @@ reason to `.altimate-code/learn/.sessions/hook.log`. Output is written only once
 
 It is also fast: this module and everything it imports on the way to an answer are standard library
 only, a project without `.altimate-code/learn/` costs one walk up the folder tree, and
-`ALTIMATE_LEARN=0` returns before anything is read.
+`ALTIMATE_LEARN=0` returns before anything is read. An agent CLI that learn itself runs as a reflection model
+(its working folder, or `ALTIMATE_LEARN_MODEL_CALL=1`) gets nothing and is never captured.
 """
 
 from __future__ import annotations
@@ -158,9 +159,15 @@ def run(argv: list[str], log) -> str:
     # A project that never used learn costs one walk up the folders: nothing else is imported or read.
     where = payload.get("cwd") or payload.get("directory")
     cwd = where if isinstance(where, str) and where and os.path.isdir(where) else os.getcwd()
+    if os.environ.get("ALTIMATE_LEARN_MODEL_CALL") == "1":
+        return ""  # an agent CLI that learn runs as its model: never deliver to it or capture from it
     root = find_root(cwd)
     learn_dir = os.path.join(root, ".altimate-code", "learn")
     if not os.path.isdir(learn_dir):
+        return ""
+    from altimate_learn.markers import is_model_call_dir
+
+    if is_model_call_dir(cwd):  # the same, should the environment not have reached this hook
         return ""
     adapter = __import__(f"altimate_learn.harness.{module_name}", fromlist=["parse"])
     event = adapter.parse(payload)

@@ -157,6 +157,8 @@ class Screen:
     direct: list[targets.DirectItem] = field(default_factory=list)
     review_cites: list[list[str]] = field(default_factory=list)  # in curator order
     called: bool = False
+    batch: Any = None  # the reflection batch: the direct items' texts are vetted with the curator's deltas
+    vetted_direct: list[int] = field(default_factory=list)  # indices into ``direct`` sent to the vet, in order
 
     def default_target(self, raw: dict[str, Any]) -> str | None:
         if "review" in self.allowed:
@@ -205,6 +207,9 @@ class Screen:
                 op=op, target=target, text=" ".join(text.split()) if isinstance(text, str) else None,
                 id=raw.get("id").strip() if isinstance(raw.get("id"), str) else None,
                 reason=" ".join(str(raw.get("reason") or "").split()), cites=cites, index=index))
+        if self.batch is not None:
+            self.vetted_direct = [i for i, d in enumerate(self.direct) if d.op in ("ADD", "EDIT") and d.text]
+            self.batch.vet_extra = [{"op": "ADD", "text": self.direct[i].text} for i in self.vetted_direct]
         # the shape check dropped direct items as malformed lessons: their fate is decided here instead
         dropped[:] = [d for d in dropped if not (d.get("index") in handled and not str(d.get("reason", "")).startswith(
             ("it cites", "target ", "no target")))]
@@ -398,9 +403,30 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     notes += digest.notes
     if not digest.exchanges and not digest.feedback:
         _save_marks(files, state, reads)
-        return RunReport("nothing-new", "Nothing new to learn from since the last run.", digest=digest, notes=notes)
+        record = _problems_record(files, state, notes, run_id, started, clock, request)
+        return RunReport("nothing-new", "Nothing new to learn from since the last run.", record, digest=digest,
+                         notes=notes)
     return _reflect(paths, settings, request, files, store, state, notes, run_id, started, allowed, env, clock,
                     digest, covered, deadline)
+
+
+def _problems_record(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id: str, started: datetime,
+                     clock: Callable[[], datetime], request: RunRequest) -> dict[str, Any] | None:
+    """A run that found nothing to send still says what went wrong (a transcript that vanished or cannot be
+    read) in `learn runs`, once: not again while the problems are the same."""
+    from altimate_learn.redact import redact
+
+    if not notes or state.get("_dry_run"):
+        return None
+    shown = [redact(n) for n in notes]
+    last = next((r for r in files.runs() if r.get("status") == "nothing-new"), None)
+    if last is not None and last.get("notes") == shown:
+        return None
+    record = {"id": run_id, "at": iso(started), "ended": iso(clock()), "status": "nothing-new",
+              "trigger": "auto" if request.auto else "manual", "store": request.store, "sessions": 0, "messages": 0,
+              "changes": [], "dropped": [], "notes": shown}
+    files.append_run(record)
+    return record
 
 
 def _import_memories(store: Store, notes: list[str]) -> None:
@@ -462,6 +488,7 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     feedback = "\n".join(_signal_lines(digest.feedback))
     batch = Batch(SESSION_KEY, feedback, ANSWER_KIND, items, DigestSource(model=newest_model),
                   signals=[*covered, *digest.feedback], feedback_id=f"learner:{run_id}", prompt=prompt, screen=screen)
+    screen.batch = batch
     if request.dry_run:
         lessons = current_lessons(store)
         system, user = build_prompt(lessons, digest, usable, blocks, paths.root)
@@ -488,7 +515,8 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     answered = screen.called and outcome.status not in ("failed", "busy")
     direct = targets.Applied()
     if answered and screen.direct:
-        direct = targets.apply_items(blocks, screen.direct, digest.refs, state, now=iso(clock()))
+        verdicts = _direct_verdicts(paths, store, screen, batch)
+        direct = targets.apply_items(blocks, screen.direct, digest.refs, state, now=iso(clock()), vet=verdicts)
     review = _review_changes(store, outcome, lessons_before, screen)
     transcript = {"digest": digest.text, "feedback": _signal_lines(digest.feedback),
                   "calls": recorder.calls if recorder is not None else [],
@@ -500,6 +528,25 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
                    error=None if answered else (outcome.error or "the model's answer could not be used"),
                    model=outcome.model, outcome=outcome, review=review, direct=direct, answered=answered,
                    transcript=transcript)
+
+
+def _direct_verdicts(paths: ProjectPaths, store: Store, screen: Screen, batch: Any) -> dict[int, Any]:
+    """The vet's verdict on each direct item it judged (index into ``screen.direct``). The model's vet came
+    with the reflection's one vet call; with the built-in reflector, the offline vet judges them."""
+    from altimate_learn.reflect.reflect import current_lessons
+
+    keys = {f"c{batch.vet_offset + j}": i for j, i in enumerate(screen.vetted_direct)}
+    vetted = batch.vetted
+    if vetted is None and screen.vetted_direct:
+        from altimate_learn.gates.vet import Item, vet_offline
+        from altimate_learn.instructions.files import discover
+
+        contract = discover(paths.root)
+        items = [Item(key, screen.direct[i].text or "", "model") for key, i in keys.items()]
+        vetted = vet_offline(items, current_lessons(store), [(f.path, f.text or "") for f in contract.usable])
+    if vetted is None:
+        return {}
+    return {i: vetted.verdicts.get(key) for key, i in keys.items()}
 
 
 def _review_changes(store: Store, outcome: Any, before: dict[str, dict[str, Any]], screen: Screen

@@ -11,8 +11,9 @@ is shown its bullets, and the block is written through the one block writer, whi
 changed meanwhile alone. An item is dropped, with its reason, when it breaks a rule: the lesson lint
 (a bullet is untrusted model text like any lesson) and the block's own rules (one line, at most 240 bytes,
 no marker, no secret, at most 12 bullets); a flagged text (skipping tests, forcing, …) needs a person and
-goes to review only; a bullet already in the block is not added twice; a bullet of the committed project
-file needs evidence from two sessions. Evidence from one session is kept (``state["evidence"]``) until
+goes to review only; the vet (:mod:`altimate_learn.gates.vet`, in the reflection's one vet call) must pass
+it, as it must pass every model rule; a bullet already in the block is not added twice; a bullet of the
+committed project file needs evidence from two sessions. Evidence from one session is kept (``state["evidence"]``) until
 another session says the same, so two-session evidence can span runs.
 """
 
@@ -152,14 +153,27 @@ def _keep_evidence(state: dict[str, Any], item: DirectItem, sessions: set[str], 
     del kept[:-MAX_EVIDENCE]
 
 
+def _vet_problem(verdict: Any) -> str | None:
+    """Why the vet keeps a model's bullet out (a duplicate, a contradiction, no grounding), or None."""
+    if verdict is None:
+        return "the vet gave no verdict on it"
+    if verdict.verdict == "pass":
+        return None
+    where = f" ({verdict.source}: \"{verdict.quote}\")" if verdict.source and verdict.quote else (
+        f" ({verdict.source})" if verdict.source else "")
+    why = f": {verdict.reason}" if verdict.reason else ""
+    return f"the vet found it {verdict.verdict}{where}{why}"
+
+
 def apply_items(targets: dict[str, Target], items: list[DirectItem], refs: dict[str, str], state: dict[str, Any],
-                *, now: str, dry_run: bool = False) -> Applied:
-    """Check every item, then write each changed block (see the module docstring)."""
+                *, now: str, dry_run: bool = False, vet: dict[int, Any] | None = None) -> Applied:
+    """Check every item, then write each changed block (see the module docstring). ``vet``: the vet's
+    verdict on each ADD/EDIT it judged, by position in ``items``; a bullet without ``pass`` is dropped."""
     out = Applied()
     plans: dict[str, list[str]] = {name: list(t.bullets) for name, t in targets.items()}
     planned: dict[str, list[dict[str, Any]]] = {name: [] for name in targets}
     counts = {"ADD": 0, "EDIT": 0, "REMOVE": 0}
-    for item in items:
+    for number, item in enumerate(items):
         target = targets.get(item.target)
         if target is None:
             _drop(out, item, f"the {item.target} target cannot be written this run")
@@ -185,6 +199,8 @@ def apply_items(targets: dict[str, Target], items: list[DirectItem], refs: dict[
             position = bullets.index(original)
         if item.op in ("ADD", "EDIT"):
             problem = _text_problem(item.text or "")
+            if problem is None and vet is not None and number in vet:
+                problem = _vet_problem(vet[number])
             if problem:
                 _drop(out, item, problem)
                 continue

@@ -68,8 +68,11 @@ class Usage:
     cost_usd: float | None = 0.0
     estimated: bool = False  # token counts were estimated (the provider reported none)
     calls: int = 0
+    cost_reported: bool = False  # the cost is the provider's own figure (an agent CLI's), not our estimate
 
     def add(self, other: Usage) -> Usage:
+        if other.calls:
+            self.cost_reported = other.cost_reported if not self.calls else self.cost_reported and other.cost_reported
         self.input_tokens += other.input_tokens
         self.output_tokens += other.output_tokens
         self.cost_usd = None if self.cost_usd is None or other.cost_usd is None else self.cost_usd + other.cost_usd
@@ -79,12 +82,15 @@ class Usage:
 
     def to_dict(self) -> dict[str, Any]:
         """The shape stored in history and `schedule.json` (cost rounded to a millionth of a dollar)."""
-        return {
+        shape: dict[str, Any] = {
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "cost_usd": None if self.cost_usd is None else round(self.cost_usd, 6),
             "estimated": self.estimated,
         }
+        if self.cost_reported:
+            shape["cost_reported"] = True
+        return shape
 
     def describe(self) -> str:
         tokens = f"{self.input_tokens:,} input + {self.output_tokens:,} output tokens"
@@ -93,8 +99,9 @@ class Usage:
         if self.cost_usd is None:
             cost = "cost unknown (no price for this model)"
         else:  # small calls keep their significant digits ($0.000027, not $0.0000)
-            cost = f"estimated cost ${self.cost_usd:.4f}" if self.cost_usd >= 0.001 or self.cost_usd == 0 \
-                else f"estimated cost ${self.cost_usd:.6f}"
+            amount = f"${self.cost_usd:.4f}" if self.cost_usd >= 0.001 or self.cost_usd == 0 \
+                else f"${self.cost_usd:.6f}"
+            cost = f"cost {amount} (reported by the CLI)" if self.cost_reported else f"estimated cost {amount}"
         return f"{tokens}, {cost}"
 
 

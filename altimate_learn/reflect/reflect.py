@@ -72,10 +72,16 @@ class Batch:
     left_out: int = 0  # open signals that did not fit the feedback budget (they stay open)
     feedback_id: str | None = None  # for `--feedback`: a hash that names this feedback in history
     notes: list[str] = field(default_factory=list)
+    harness: str | None = None  # the agent that recorded the session (for learn.model "agent")
     # The continual learner's batch brings its own prompt (a project-wide digest with history references) and
     # screens the answer before the curator (citations, instruction-file targets). Reflection passes None.
     prompt: Callable[[list[dict[str, Any]]], tuple[str, str]] | None = None  # lessons → (system, user)
     screen: Callable[[list[Any], list[Any], list[dict[str, Any]]], list[Any]] | None = None
+    # Rules the screen took for elsewhere (the learner's instruction-file bullets): vetted in the same call as
+    # the curator's deltas (keys c<vet_offset + i>), never curated here; ``vetted`` holds the vet's result.
+    vet_extra: list[dict[str, Any]] = field(default_factory=list)
+    vet_offset: int = 0
+    vetted: Any = None
 
     @property
     def signal_ids(self) -> list[str]:
@@ -190,7 +196,10 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
             raise LearnError(f"session {session_id} was not found among this project's sessions.",
                              "Check the id with `learn sessions`; for a session recorded elsewhere, use "
                              "--trajectory FILE.")
-        return feedback_batch(session_id, source, feedback, kind or "user")
+        batch = feedback_batch(session_id, source, feedback, kind or "user")
+        found = index.find(session_id)
+        batch.harness = found.harness if found is not None else None
+        return batch
     open_signals = list_signals(store, session=session_id)
     if not open_signals and source is not None:
         info = index.find(session_id)  # a unique prefix names the session too
@@ -209,8 +218,9 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
             notes.append(f"the transcript of session {session_id} was not found; reflecting on its signals alone")
     items = [FeedbackItem(s["kind"], s["text"], s["id"], s.get("messageID"), _item_paths(source, s.get("messageID")))
              for s in chosen]
+    found = index.find(session_id) if session_id != EXTERNAL_SESSION else None
     return Batch(session_id, feedback_text(chosen), feedback_kind_of(chosen), items, source, chosen, left_out,
-                 notes=notes)
+                 notes=notes, harness=found.harness if found is not None else None)
 
 
 def feedback_batch(session_id: str | None, source: DigestSource, feedback: str, kind: str) -> Batch:
@@ -344,6 +354,7 @@ class Outcome:
     candidate: str | None = None
     replacements: int = 0
     notes: list[str] = field(default_factory=list)
+    answered_by: str | None = None  # the model the provider says answered (an agent CLI's default, for one)
     quarantined: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -358,6 +369,7 @@ class Outcome:
             "skipped_feedback": self.skipped_feedback, "flagged": self.flagged, "usage": self.usage.to_dict(),
             "error": self.error, "signals": {"consumed": self.consumed, "kept": self.kept, "left_out": self.left_out},
             "candidate": self.candidate, "replacements": self.replacements, "notes": self.notes,
+            "answered_by": self.answered_by,
             "quarantined": self.quarantined,
         }
 
@@ -383,7 +395,7 @@ def resolve_for(batch: Batch, options: Options) -> Resolution:
         configured_source = "ALTIMATE_LEARN_MODEL"
     return resolve_model(options.model, configured=values.get("model"), configured_source=configured_source,
                          session_model=batch.source.model, providers=values.get("providers") or {},
-                         env=options.env)
+                         env=options.env, session_harness=batch.harness)
 
 
 def _remaining(options: Options) -> float:
@@ -482,6 +494,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         except ProviderError as exc:
             return _failed(store, batch, outcome, str(exc), provider_failure=True, retry_after=exc.retry_after)
         outcome.usage = completion.usage
+        outcome.answered_by = completion.model
         spent = completion.usage.input_tokens + completion.usage.output_tokens
         if options.max_tokens_total is not None and spent > options.max_tokens_total:
             return _failed(store, batch, outcome, f"the model call used {spent:,} tokens, past the "
@@ -496,7 +509,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         else:
             # The curator sees the malformed ones too, so history records every proposed delta and its fate.
             raw_deltas = parsed.for_curator()
-    if not raw_deltas:
+    if not raw_deltas and not batch.vet_extra:
         return _no_change(store, batch, outcome)
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
@@ -507,13 +520,17 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         from altimate_learn.gates.vet import vet_proposals
 
         evidence = f"FEEDBACK ({batch.kind}):\n{batch.feedback}\n\nSESSION DIGEST:\n{digest}"
-        vetted, proposed = vet_proposals(store, raw_deltas, lessons, evidence, contract, resolution.chat,
-                                         timeout=_remaining(options))
+        batch.vet_offset = len(raw_deltas)
+        vetted, proposed = vet_proposals(store, raw_deltas + batch.vet_extra, lessons, evidence, contract,
+                                         resolution.chat, timeout=_remaining(options))
+        batch.vetted = vetted
         if vetted is not None and vetted.usage is not None:
             outcome.usage.add(vetted.usage)
         if vetted is not None and vetted.failed and proposed:
             # A model's rules are only as safe as their vet: none is applied, the signals stay open.
             return _failed(store, batch, outcome, str(vetted.error), provider_failure=True)
+    if not raw_deltas:
+        return _no_change(store, batch, outcome)
 
     values = options.settings.values if options.settings is not None else {}
     with store.lock():

@@ -130,3 +130,35 @@ def run_opencode(world: World, binary: Path, prompt: str, *flags: str, timeout: 
 
 def opencode_db(world: World) -> Path:
     return world.home / ".local" / "share" / "opencode" / "opencode.db"
+
+
+# ---------------- Gemini CLI ----------------
+GEMINI_SETTINGS = {
+    "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+    "ide": {"enabled": False, "hasSeenNudge": True},
+    "privacy": {"usageStatisticsEnabled": False},  # else it looks up a statistics host
+    "telemetry": {"enabled": False},
+    "security": {"auth": {"selectedType": "gemini-api-key"}},  # with only a base URL it picks "gateway" auth
+}
+
+
+def gemini_setup(world: World) -> Path:
+    """The user-level ~/.gemini/settings.json that keeps Gemini CLI on the fake server (learn install adds to it)."""
+    path = world.home / ".gemini" / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(GEMINI_SETTINGS, indent=2) + "\n")
+    return path
+
+
+def gemini_env(world: World) -> dict[str, str]:
+    return world.env(GEMINI_API_KEY="fake-key", GOOGLE_GEMINI_BASE_URL=world.base_url)
+
+
+def run_gemini(world: World, binary: Path, prompt: str, *flags: str, timeout: float = 120) -> Run:
+    """`gemini -p PROMPT` in the trusted project (headless Gemini refuses an untrusted folder)."""
+    return world.run([binary, "-p", prompt, "--output-format", "json", "--skip-trust", *flags], env=gemini_env(world),
+                     timeout=timeout)
+
+
+def gemini_chats(world: World) -> list[Path]:
+    return sorted((world.home / ".gemini" / "tmp").glob("*/chats/session-*.jsonl"))

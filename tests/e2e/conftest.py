@@ -39,6 +39,11 @@ def opencode_bin() -> Path:
 
 
 @pytest.fixture
+def gemini_bin() -> Path:
+    return agent_binary("gemini")
+
+
+@pytest.fixture
 def world(tmp_path: Path, isolated_home: Path, git_repo: Path) -> Iterator[World]:
     work = tmp_path / "e2e"
     work.mkdir()

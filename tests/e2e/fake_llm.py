@@ -5,6 +5,9 @@ It speaks the three wire protocols the agents use, on 127.0.0.1:
 * Anthropic Messages ``POST /v1/messages`` (Claude Code; ``?beta=true`` too) and ``/v1/messages/count_tokens``
 * OpenAI Responses ``POST /v1/responses`` (Codex CLI), including Codex's freeform ``apply_patch`` tool
 * OpenAI Chat Completions ``POST /v1/chat/completions`` (opencode through ``@ai-sdk/openai-compatible``)
+* Gemini ``POST /v1beta/models/<model>:generateContent`` and ``:streamGenerateContent?alt=sse`` (Gemini CLI),
+  plus ``:countTokens``; a request without function declarations that asks for JSON (Gemini CLI's model
+  router) gets the smallest object its schema allows
 
 plus ``GET /v1/models`` and ``HEAD`` on anything. Every request is appended to a JSONL log
 (``{"seq", "t", "method", "path", "headers", "body"}``), which is what the tests assert on: what did the
@@ -186,6 +189,8 @@ def _make_handler(server: FakeLLM) -> type[BaseHTTPRequestHandler]:
                     self._responses(req)
                 elif route.endswith("/chat/completions"):
                     self._chat(req)
+                elif ":" in route.rsplit("/", 1)[-1]:
+                    self._gemini(route, req)
                 else:
                     self._not_found()
             except (BrokenPipeError, ConnectionResetError):
@@ -327,7 +332,64 @@ def _make_handler(server: FakeLLM) -> type[BaseHTTPRequestHandler]:
             chunk({}, finish, USAGE_CHAT)
             self._event(None, "[DONE]")
 
+        # ---- Gemini (generativelanguage v1beta, as @google/genai calls it) ----
+        def _gemini(self, route: str, req: dict[str, Any]) -> None:
+            model, _, action = route.rsplit("/", 1)[-1].partition(":")
+            if action == "countTokens":
+                return self._send_json(200, {"totalTokens": 100})
+            if action not in ("generateContent", "streamGenerateContent"):
+                return self._not_found()
+            n_model = sum(1 for c in req.get("contents") or [] if isinstance(c, dict) and c.get("role") == "model")
+            has_tools = any(isinstance(t, dict) and t.get("functionDeclarations") for t in req.get("tools") or [])
+            config = req.get("generationConfig") or {}
+            schema = config.get("responseJsonSchema") or config.get("responseSchema")
+            if not has_tools and schema:
+                turn: dict[str, Any] = {"text": json.dumps(_fill(schema))}
+            else:
+                turn = server.turn(n_model, has_tools)
+            parts: list[dict[str, Any]] = []
+            if turn.get("text"):
+                parts.append({"text": turn["text"]})
+            if turn.get("tool"):
+                parts.append({"functionCall": {"name": turn["tool"], "args": turn.get("input", {})}})
+            parts = parts or [{"text": ""}]
+            usage = {"promptTokenCount": 100, "candidatesTokenCount": 20, "totalTokenCount": 120}
+            response_id = _new_id("")
+
+            def answer(chunk: list[dict[str, Any]], last: bool) -> dict[str, Any]:
+                candidate: dict[str, Any] = {"content": {"role": "model", "parts": chunk}, "index": 0}
+                body: dict[str, Any] = {"candidates": [candidate], "modelVersion": model, "responseId": response_id}
+                if last:
+                    candidate["finishReason"] = "STOP"
+                    body["usageMetadata"] = usage
+                return body
+
+            if action == "generateContent":
+                return self._send_json(200, answer(parts, True))
+            self._begin_sse()  # one `data:` line per part; the last carries finishReason and usage
+            for i, part in enumerate(parts):
+                self._event(None, answer([part], i == len(parts) - 1))
+
     return Handler
+
+
+def _fill(schema: Any) -> Any:
+    """The smallest value a JSON schema allows (Gemini CLI's side calls ask for JSON of a schema)."""
+    if not isinstance(schema, dict):
+        return "ok"
+    if schema.get("enum"):
+        return schema["enum"][0]
+    kind = schema.get("type") or ("object" if "properties" in schema else "string")
+    kind = str(kind[0] if isinstance(kind, list) and kind else kind).lower()
+    if kind == "object":
+        return {key: _fill(value) for key, value in (schema.get("properties") or {}).items()}
+    if kind == "array":
+        return []
+    if kind in ("integer", "number"):
+        return schema.get("minimum", 1)
+    if kind == "boolean":
+        return False
+    return "ok"
 
 
 def loopback_up() -> None:
@@ -350,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in args:
         i = args.index("--")
         args, command = args[:i], args[i + 1:]
-    ap = argparse.ArgumentParser(description="Scripted fake model server (Anthropic, Responses, Chat).")
+    ap = argparse.ArgumentParser(description="Scripted fake model server (Anthropic, Responses, Chat, Gemini).")
     ap.add_argument("--script", required=True)
     ap.add_argument("--log", required=True)
     ap.add_argument("--port", type=int, default=0)

@@ -11,8 +11,8 @@ import sqlite3
 import pytest
 
 from tests.e2e.agents import (claude_session_id, claude_transcripts, codex_rollouts, codex_setup, codex_thread_id,
-                              opencode_db, opencode_setup,
-                              run_claude, run_codex, run_opencode)
+                              gemini_chats, gemini_setup, opencode_db, opencode_setup,
+                              run_claude, run_codex, run_gemini, run_opencode)
 from tests.e2e.world import model_requests_text
 
 pytestmark = pytest.mark.e2e
@@ -58,6 +58,20 @@ def test_opencode_reads(world, opencode_bin):
     assert len(texts) == 2 and "hello from the project file" in texts[1]
     with sqlite3.connect(opencode_db(world)) as db:
         assert db.execute("select count(*) from session").fetchone()[0] == 1
+
+
+def test_gemini_reads(world, gemini_bin):
+    gemini_setup(world)
+    (world.project / "hello.txt").write_text("hello from the project file\n")
+    world.set_script([
+        {"text": "Reading.", "tool": "read_file", "input": {"file_path": str(world.project / "hello.txt")}},
+        {"text": "All done."},
+    ])
+    run = run_gemini(world, gemini_bin, "please read hello.txt").check()
+    assert json.loads(run.stdout[run.stdout.index("{"):])["response"].endswith("All done.")
+    texts = model_requests_text(world)
+    assert len(texts) == 2 and "hello from the project file" in texts[1]
+    assert len(gemini_chats(world)) == 1
 
 
 def test_claude_resume_continues_the_conversation(world, claude_bin):

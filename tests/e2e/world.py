@@ -28,6 +28,7 @@ AGENTS = {
     "claude": ("node_modules/.bin/claude", "2.1.332"),
     "codex": ("node_modules/.bin/codex", "0.171.0"),
     "opencode": ("node_modules/.bin/opencode", "1.18.33"),
+    "gemini": ("node_modules/.bin/gemini", "0.61.0"),
 }
 
 def agents_dir() -> Path:
@@ -54,8 +55,8 @@ def find_agent(name: str) -> tuple[Path | None, str]:
         return None, f"{binary} --version failed: {exc}"
     if version not in out.stdout + out.stderr:
         return None, f"{binary} --version says {(out.stdout + out.stderr).strip()[:80]!r}, expected {version}"
-    if shutil.which("node", path=SYSTEM_PATH) is None and name == "codex":
-        return None, "codex's launcher needs `node` on the system PATH"
+    if shutil.which("node", path=SYSTEM_PATH) is None and name in ("codex", "gemini"):
+        return None, f"{name}'s launcher needs `node` on the system PATH"
     return binary, ""
 
 
@@ -118,6 +119,7 @@ class World:
     netns: list[str] | None
     server: FakeLLM | None = None
     extra_env: dict[str, str] = field(default_factory=dict)
+    side_text: str = "Offline title"  # the answer to requests that offer no tools (see fake_llm.py)
 
     @property
     def log(self) -> Path:
@@ -133,6 +135,12 @@ class World:
 
     def set_script(self, turns: list[dict[str, Any]]) -> None:
         self.script.write_text(json.dumps(turns, indent=1))
+
+    def set_side_text(self, text: str) -> None:
+        """What requests without tools get (a model call of learn's own offers none)."""
+        self.side_text = text
+        if self.server is not None:
+            self.server.side_text = text
 
     def env(self, **extra: str) -> dict[str, str]:
         env = {
@@ -154,7 +162,8 @@ class World:
         (self.work / "tmp").mkdir(exist_ok=True)
         if self.netns is not None:
             args = [*self.netns, sys.executable, str(FAKE_LLM), "--lo-up", "--port", str(self.port),
-                    "--script", str(self.script), "--log", str(self.log), "--timeout", str(timeout), "--", *args]
+                    "--script", str(self.script), "--log", str(self.log), "--timeout", str(timeout),
+                    "--side-text", self.side_text, "--", *args]
         start = time.monotonic()
         proc = subprocess.Popen(args, cwd=cwd or self.project, env=env or self.env(), stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)

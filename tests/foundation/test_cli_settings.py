@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files",
-               "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "pending_sessions",
-               "project_root", "settings", "signals", "store", "store_path",
+               "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
+               "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "git_merge"}
 
 

@@ -79,3 +79,19 @@ def test_an_unknown_id_names_the_closest_quarantined_ones(git_repo, cli):
     code, out, err = cli("quarantine", "drop", wrong)
     assert code == 1
     assert f"Closest quarantined ids: {item['id']}." in err
+
+
+def test_malformed_gate_files_are_moved_aside_by_writers_and_left_alone_by_readers(git_repo, cli):
+    folder = git_repo / ".altimate-code" / "learn" / "team-playbook"
+    folder.mkdir(parents=True)
+    (folder / "quarantine.json").write_text("{not json")
+    (folder / "vetted.json").write_text("[1, 2")
+    for command in (["status"], ["show"], ["quarantine", "list"], ["doctor"]):
+        assert cli(*command)[0] == 0
+    assert (folder / "quarantine.json").read_text() == "{not json"
+    write_instructions(git_repo)
+    assert cli("remember", NPM)[0] == 0  # quarantined: both files are rewritten
+    asides = sorted(p.name.split(".malformed")[0] for p in folder.glob("*.malformed-*"))
+    assert asides == ["quarantine.json", "vetted.json"]
+    assert [p.read_text() for p in sorted(folder.glob("quarantine.json.malformed-*"))] == ["{not json"]
+    assert len(quarantined(git_repo)) == 1

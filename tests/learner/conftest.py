@@ -91,3 +91,8 @@ def user_config(home: Path, **learn: Any) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"learn": learn}))
     return path
+
+
+def learner_prompts(server: FakeModelServer) -> list[str]:
+    """The user messages of the learner's own calls (the vet's call, which follows a run's call, left out)."""
+    return [r.prompt for r in server.requests if 'Every delta must carry "cites"' in r.system]

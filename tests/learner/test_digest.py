@@ -159,8 +159,14 @@ def test_a_vanished_transcript_keeps_its_cursor_and_is_reported_once(project: Pa
     path.unlink()
     code, out, _ = learn_run(cli)
     assert code == 0 and "Nothing new" in out
+    assert f"note: session {CLAUDE_SESSION}: its transcript {path} vanished since the last run; its cursor is " \
+           "kept" in out
     assert state(project)["cursors"][f"claude-code:{CLAUDE_SESSION}"]["message"] == cursor["message"]
     assert state(project)["cursors"][f"claude-code:{CLAUDE_SESSION}"]["missing"] is True
+    assert runs(project)[-1]["status"] == "nothing-new" and "vanished" in runs(project)[-1]["notes"][0]
+    assert "nothing new to read  manual" in cli("runs")[1]
+    assert learn_run(cli)[1].strip() == "Nothing new to learn from since the last run."  # said once
+    assert len(runs(project)) == 2
 
 
 def test_lines_that_are_not_utf8_are_read_with_replacement_and_counted(project: Path, server, cli,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.markers import LEARNED_CLOSE, LEARNED_OPEN
-from tests.learner.conftest import EVERYTHING, MODEL, runs, state, user_config, write_config
+from tests.learner.conftest import EVERYTHING, MODEL, learner_prompts, runs, state, user_config, write_config
 
 CLAUDE_A = "aaaaaaaa-0000-4000-8000-000000000000"
 CLAUDE_B = "bbbbbbbb-0000-4000-8000-000000000000"
@@ -166,7 +166,7 @@ def test_a_file_edited_during_the_run_is_left_alone_and_its_history_read_again(t
         record["dropped"][0]["reason"]
     monkeypatch.setattr(reflect, "reflect_batch", real)
     assert learn_run(cli)[0] == 0
-    second = server.requests[1].prompt
+    second = learner_prompts(server)[1]
     assert f"[{MIGRATIONS_A}]" in second and f"[{MIGRATIONS_B}]" in second  # read again
     assert f"[{PUSH}]" not in second  # the other sessions moved on
 
@@ -195,3 +195,31 @@ def test_an_unknown_target_in_config_is_a_clear_error(project: Path, cli):
     assert code == 1
     assert "learn.learning_targets = [\"review\", \"wiki\"] is invalid; allowed: a list of: review, project, local, " \
            "global." in err
+
+
+def test_the_vet_judges_every_bullet_in_the_same_call_as_the_lessons(targets_on: Path, server, cli):
+    (targets_on / "AGENTS.md").write_text(GUIDE + "\nNever edit an applied migration; add a new alembic revision.\n")
+    server.deltas(item(ALEMBIC, "project", MIGRATIONS_A, MIGRATIONS_B),
+                  item("Use the test database fixture for migrations, never the dev database.", "local", DB))
+    server.auto_vet = False
+    server.vet({"alembic": {"verdict": "duplicate", "source": "AGENTS.md", "reason": "the file says it already",
+                            "quote": "Never edit an applied migration; add a new alembic revision."}})
+    assert learn_run(cli)[0] == 0
+    assert len(server.requests) == 2 and "items" in server.requests[1].system  # one run call, one vet call
+    assert ALEMBIC not in (targets_on / "AGENTS.md").read_text()
+    assert "- Use the test database fixture" in (targets_on / "AGENTS.local.md").read_text()
+    (record,) = runs(targets_on)
+    (dropped,) = record["dropped"]
+    assert dropped["reason"].startswith('the vet found it duplicate (AGENTS.md: "Never edit an applied migration')
+
+
+def test_without_a_model_the_builtin_reflector_writes_local_bullets_after_the_offline_vet(project: Path,
+                                                                                     isolated_home: Path, cli):
+    user_config(isolated_home, learning_targets=["local"])
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)
+    assert code == 0, err
+    (record,) = runs(project)
+    assert record["model"] == "builtin" and record["changes"]
+    assert all(c["target"] == "local" and c["cites"] for c in record["changes"])
+    local = (project / "AGENTS.local.md").read_text()
+    assert all(f"- {c['text']}\n" in local for c in record["changes"])

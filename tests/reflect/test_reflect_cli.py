@@ -108,7 +108,7 @@ def test_json_output_keys(git_repo, cli) -> None:
     one = data["reflections"][0]
     assert set(one) == {"session", "status", "ok", "model", "model_source", "note", "summary", "applied", "rejected",
                         "dropped", "skipped_feedback", "flagged", "usage", "error", "signals", "candidate",
-                        "replacements", "notes", "quarantined"}
+                        "replacements", "notes", "answered_by", "quarantined"}
     assert one["status"] == "applied" and one["model"] == "builtin" and one["model_source"] == "default"
     assert set(one["usage"]) == {"input_tokens", "output_tokens", "cost_usd", "estimated"}
     assert set(one["signals"]) == {"consumed", "kept", "left_out"}

@@ -12,7 +12,8 @@
   (its own `.git`, as a nested repository, submodule or worktree has, or its own `.altimate-code/`): that
   is where `learn` run in that folder keeps its store, so its sessions are that project's. Discovery reads
   headers only; ``count_messages=True`` adds message counts (an exact count, cached by file size and
-  modification time so listing again is cheap).
+  modification time so listing again is cheap). Sessions that learn's own model calls left behind (an agent
+  CLI used as the reflection model, run in :data:`~altimate_learn.markers.MODEL_CALL_DIR`) are never listed.
 """
 
 from __future__ import annotations
@@ -194,8 +195,11 @@ def discover_sessions(project_root: Path, *, harness: str | None = None, since: 
             raise
         except (OSError, ValueError):
             continue  # one harness's unreadable data never hides the others
+    from altimate_learn.markers import is_model_call_dir
+
     owned: dict[str, bool] = {}
-    found = [s for s in found if s.cwd is None or belongs_to(s.cwd, roots, owned)]
+    found = [s for s in found if (s.cwd is None or belongs_to(s.cwd, roots, owned)) and not is_model_call_dir(s.cwd)
+             and not is_model_call_dir(s.path)]
     if since is not None:
         found = [s for s in found if _newest(s) is None or _newest(s) >= since]  # type: ignore[operator]
     found.sort(key=_sort_key, reverse=True)

@@ -2,7 +2,10 @@
 
 A model is named ``provider/model`` (``openai/gpt-4.1-mini``, ``anthropic/claude-haiku-4-5``,
 ``ollama/qwen2.5-coder:7b``, ``openrouter/anthropic/claude-sonnet-4.5``); the provider is the part
-before the first ``/``. ``builtin`` is the offline reflector and needs no provider.
+before the first ``/``. ``builtin`` is the offline reflector and needs no provider. An agent CLI the user
+already has is a provider too (:mod:`.agentcli`): ``claude-code``, ``codex``, ``gemini-cli`` and ``opencode``
+alone use the CLI's own default model, ``claude-code/sonnet`` passes the model on; ``agent`` is the CLI of the
+agent whose session is reflected on.
 
 Providers speak one of two protocols over plain HTTP (urllib; no SDK): OpenAI chat completions
 (OpenAI itself and every compatible server) and Anthropic Messages. Keys and base URLs come from the
@@ -39,6 +42,7 @@ from altimate_learn.errors import ConfigError, LearnError
 from altimate_learn.reflect.pricing import Usage
 
 BUILTIN = "builtin"
+SESSION_AGENT = "agent"  # learn.model: the CLI of the agent that recorded the session
 MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # a reflection answer is a few KB; refuse to buffer more
 DEFAULT_TIMEOUT = 120.0
 
@@ -93,7 +97,8 @@ class ChatModel(Protocol):
 
 class ProviderError(LearnError):
     """A model call failed. ``kind``: timeout, auth, rate_limit, server, not_found, bad_request,
-    connection, garbage, too_large."""
+    connection, garbage, too_large; for agent CLIs also missing (not on PATH) and interactive (it asked a
+    question on its terminal)."""
 
     def __init__(self, message: str, hint: str | None = None, *, kind: str = "error",
                  retry_after: float | None = None, detail: str = "", param: str = "") -> None:
@@ -107,13 +112,18 @@ class ProviderError(LearnError):
 # --- naming -----------------------------------------------------------------------------------------
 def split_model(value: str) -> tuple[str, str]:
     """``provider/model`` → (provider, model). Raises :class:`LearnError` on anything else."""
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS
+
     text = value.strip()
     if text == BUILTIN:
         return BUILTIN, ""
+    if text.lower() in AGENT_CLIS or text.lower() == SESSION_AGENT:  # the CLI's own default model
+        return text.lower(), ""
     provider, sep, model = text.partition("/")
     if not sep or not provider or not model.strip() or any(c.isspace() for c in text):
         raise LearnError(f"model '{value}' is not of the form provider/model.",
-                         "Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, or builtin.")
+                         "Examples: openai/gpt-4.1-mini, anthropic/claude-haiku-4-5, ollama/llama3.1, "
+                         "claude-code (the Claude Code CLI), or builtin.")
     return provider.lower(), model
 
 
@@ -209,14 +219,21 @@ def key_problem(spec: ProviderSpec, env: Mapping[str, str]) -> str | None:
 def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
                     env: Mapping[str, str] | None = None) -> ChatModel:
     """A ready-to-call model for ``provider/model``; raises :class:`LearnError` when it cannot be used."""
+    from altimate_learn.reflect.providers.agentcli import AGENT_CLIS
+
     env = os.environ if env is None else env
     provider, model = split_model(value)
     if provider == BUILTIN:
         raise LearnError("'builtin' is not a chat model.")  # callers handle builtin before this
+    if provider in AGENT_CLIS:
+        return make_agent_model(provider, model, env)
+    if provider == SESSION_AGENT:
+        raise LearnError("'agent' names the CLI of a session's agent; there is no session here.",
+                         "Name the CLI instead: --model claude-code, codex, gemini-cli or opencode.")
     specs = provider_specs(providers)
     spec = specs.get(provider)
     if spec is None:
-        known = ", ".join(sorted(specs))
+        known = ", ".join(sorted(specs) + sorted(AGENT_CLIS))
         raise LearnError(f"unknown model provider '{provider}' in '{value}'.",
                          f"Known providers: {known}. Add others under learn.providers "
                          '(for example {"myserver": {"type": "openai", "base_url": "http://host:8000/v1"}}).')
@@ -234,6 +251,19 @@ def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
     from altimate_learn.reflect.providers.openai_compat import OpenAICompatModel
 
     return OpenAICompatModel(spec, model, url, key)
+
+
+def make_agent_model(name: str, model: str, env: Mapping[str, str]) -> ChatModel:
+    """An agent CLI as a model; raises :class:`LearnError` when its command is not on PATH."""
+    from altimate_learn.reflect.providers.agentcli import AgentCLIModel, cli_module
+
+    chat = AgentCLIModel(name, model, env)
+    if chat.binary() is None:
+        module = cli_module(name)
+        raise LearnError(f"model {chat.label} cannot be used: the `{module.BINARY}` command is not on PATH.",
+                         f"Install {module.TITLE} ({module.INSTALL}), choose another model with --model (or "
+                         "learn.model), or use --model builtin to reflect offline.")
+    return chat
 
 
 # --- resolution -------------------------------------------------------------------------------------
@@ -276,9 +306,25 @@ def session_model_name(raw: str | None) -> str | None:
     return None
 
 
+def session_agent_model(harness: str | None, env: Mapping[str, str]) -> tuple[ChatModel, str]:
+    """For ``agent``: the CLI of the agent that recorded the session, else the first agent CLI on PATH.
+    Returns the model and a note saying which; raises :class:`LearnError` when no agent CLI is on PATH."""
+    from altimate_learn.reflect.providers.agentcli import HARNESS_CLI, installed_clis
+
+    own = HARNESS_CLI.get(harness or "")
+    installed = [name for name, _ in installed_clis(env)]
+    if own and own in installed:
+        return make_agent_model(own, "", env), f"the CLI of the session's agent ({harness})"
+    if not installed:
+        raise LearnError("model 'agent' cannot be used: no agent CLI (claude, codex, gemini, opencode) is on PATH.",
+                         "Install one, choose another model with --model (or learn.model), or use --model builtin.")
+    why = f"{harness} has no CLI on PATH" if own else "the feedback comes from no agent's session"
+    return make_agent_model(installed[0], "", env), f"{why}: the first agent CLI on PATH"
+
+
 def resolve_model(requested: str | None, *, configured: str | None = None, configured_source: str = "learn.model",
                   session_model: str | None = None, providers: Mapping[str, Any] | None = None,
-                  env: Mapping[str, str] | None = None) -> Resolution:
+                  env: Mapping[str, str] | None = None, session_harness: str | None = None) -> Resolution:
     """See the module docstring. Raises :class:`LearnError` when an explicit choice is unusable."""
     env = os.environ if env is None else env
     for value, source in ((requested, "--model"), (configured, configured_source)):
@@ -286,6 +332,9 @@ def resolve_model(requested: str | None, *, configured: str | None = None, confi
             if value.strip() == BUILTIN:
                 return Resolution(BUILTIN, None, source)
             try:
+                if value.strip().lower() == SESSION_AGENT:
+                    chat, note = session_agent_model(session_harness, env)
+                    return Resolution(chat.label, chat, source, f"agent: {note}")
                 chat = make_chat_model(value, providers=providers, env=env)
             except ConfigError:
                 raise

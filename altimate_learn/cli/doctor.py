@@ -1,0 +1,118 @@
+"""`learn doctor [--json]`: what the learned rules cost, what holds them back, and the fix for each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from altimate_learn.cli.common import JsonOpt, LearnCommand, current_project, echo, plural, print_json, settings
+
+
+def agents(root: Path) -> dict[str, dict[str, Any]]:
+    """Each agent: are learn's hooks installed (and where), and do they run (`learn install --check`)."""
+    from altimate_learn.cli.settings import hook_status
+    from altimate_learn.errors import LearnError
+    from altimate_learn.harness.check import run_check
+    from altimate_learn.harness.install import InstallOptions
+
+    out: dict[str, dict[str, Any]] = {}
+    for harness, status in hook_status(root).items():
+        entry: dict[str, Any] = {"installed": status["installed"], "files": status["files"], "works": None,
+                                 "detail": []}
+        if status["installed"]:
+            works = True
+            for variant in ({"user": False}, {"user": True}):
+                options = InstallOptions(harness, root, **variant)
+                try:
+                    ok, lines = run_check(options)
+                except (LearnError, OSError) as exc:
+                    ok, lines = False, [str(exc)]
+                if any(line.startswith(("runs:", "FAILS:")) for line in lines) or ok:
+                    works = works and ok
+                    entry["detail"] += lines
+            entry["works"] = works
+        out[harness] = entry
+    return out
+
+
+def doctor(
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Only this store (default: every "
+                                                                             "store of the project).",
+                                             show_default=False)] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What the learned rules cost per model request and session, what holds lessons back (stale, quarantined,
+    outside the cap) with the fix for each, lessons by channel, the instruction and config files in force,
+    which agents have learn's hooks and whether they run, and the store files. Writes nothing."""
+    from altimate_learn.gates.doctor import collect
+    from altimate_learn.store.paths import validate_store_name
+
+    paths = current_project()
+    if name is not None:
+        validate_store_name(name)
+    report = collect(paths, settings(paths), [name] if name else None)
+    report["agents"] = agents(paths.root)
+    if as_json:
+        print_json(report)
+        return
+    _render(report)
+
+
+def _render(report: dict[str, Any]) -> None:
+    t, les = report["tokens"], report["lessons"]
+    echo(f"Project: {report['project_root']}" + ("" if report["enabled"] else "  (learning is DISABLED)"))
+    echo(f"learned lessons: {les['deliverable']} of {les['approved']} approved can be delivered; "
+         f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}), "
+         f"at most ~{t['per_session_max']:,} tokens in a session")
+    stale, quarantined, cap = report["stale"], report["quarantined"], report["outside_cap"]
+    if stale["count"]:
+        echo(f"  {plural(stale['count'], 'lesson')} {'is' if stale['count'] == 1 else 'are'} stale: the instruction files "
+             "changed since they were vetted. Held out of delivery until re-vetted: " + stale["fix"] + ".")
+    if quarantined["count"]:
+        echo(f"  {plural(quarantined['count'], 'lesson')} quarantined (failed the vet, never delivered):")
+        for item in quarantined["items"]:
+            echo(f"    [{item['store']}/{item['id']}] {item['text']} — {item['reason']}")
+        echo(f"  Fix: {quarantined['fix']}.")
+    if cap["count"]:
+        echo(f"  {plural(cap['count'], 'lesson')} outside the cap (never delivered as the limits stand):")
+        for fix in cap["fix"]:
+            echo(f"    {fix}.")
+    if les["unvetted"]:
+        echo(f"  {plural(les['unvetted'], 'lesson')} never vetted (delivered; the next reflection or `learn vet` "
+             "vets them).")
+    channels = ", ".join(f"{k}:{v}" for k, v in report["by_channel"].items()) or "none"
+    echo(f"by channel: {channels}")
+    instructions = report["instructions"]
+    echo(f"instruction files (hash {instructions['hash']}):" if instructions["files"] else
+         "instruction files: none found (AGENTS.md, CLAUDE.md, GEMINI.md, …)")
+    for f in instructions["files"]:
+        how = f" ({f['via']})" if f.get("via") else ""
+        state = f"{f['bytes']:,} bytes" if f["ok"] else f"NOT READ: {f['problem']}"
+        echo(f"  {f['path']} [{', '.join(f['agents'])}]{how}: {state}")
+    for note in instructions["problems"]:
+        if not any(note.startswith(f["path"] + " ") for f in instructions["files"]):
+            echo(f"  {note}")
+    for f in instructions["personal"]:
+        echo(f"  {f['path']} [{', '.join(f['agents'])}]: personal, not vetted against")
+    echo("config files: " + (", ".join(report["config_files"]) or "none"))
+    echo("agents:")
+    for harness, entry in report["agents"].items():
+        if not entry["installed"]:
+            echo(f"  {harness}: no learn hooks (`learn install {harness}` adds them)")
+            continue
+        works = "working" if entry["works"] else "NOT WORKING: run `learn install " + harness + "` to repair"
+        echo(f"  {harness}: hooks in {', '.join(entry['files'])}, {works}")
+        if not entry["works"]:
+            for line in entry["detail"]:
+                echo(f"    {line}")
+    for store in report["stores"]:
+        files = ", ".join(f"{f['name']} {f['bytes']:,} B" for f in store["files"]) or "no files"
+        echo(f"store '{store['name']}': {files}")
+    for problem in report["problems"]:
+        echo(f"Warning: {problem}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("doctor", cls=LearnCommand)(doctor)

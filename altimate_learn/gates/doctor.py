@@ -1,0 +1,146 @@
+"""`learn doctor`: what the learned rules cost and whether anything holds them back. Reads; writes nothing in
+the project.
+
+- **Tokens**, measured with the delivery code itself: the corpus the hooks load (quarantined and stale
+  lessons already held out), the core tier :func:`~altimate_learn.deliver.select.select_core` picks, fitted
+  by :func:`~altimate_learn.deliver.render.fit` into ``budget_tokens``. That section is frozen for the
+  session and sent with every model request (``per_request``). ``per_session_max`` is the most a session
+  can carry: the session-start budget, plus the longest remaining lessons up to ``session_max_lessons``
+  with their notes' headings.
+- **Held back**: stale lessons (the instruction files changed since they were vetted; fix: `learn vet`),
+  quarantined ones (fix: the instruction file, then `learn quarantine release`, or `drop`), and lessons
+  outside the cap: approved lessons past ``max_stored`` (the next curation evicts the lowest-scoring) and
+  pinned lessons the core tier or its budget cannot show.
+- **Channels**: approved lessons by how they were learned (correction, tool_retry, tool-errors, review,
+  remember, learner, …; ``legacy`` before channels were recorded).
+- **Instruction files** in force (with the agents that load them and any problem), personal ones, and the
+  config files; each store's files with their sizes.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from altimate_learn.store import Store
+from altimate_learn.store.paths import ProjectPaths
+
+HEADING_TOKENS = 20  # a later note's wrapper and heading (render.wrap), in tokens
+
+
+def tokens(paths: ProjectPaths, settings: dict[str, Any]) -> dict[str, Any]:
+    from altimate_learn.deliver import render, select
+    from altimate_learn.deliver.index import load_corpus
+
+    notes: list[str] = []
+    corpus = load_corpus(str(paths.learn_dir), notes.append)
+    budget = int(settings["budget_tokens"])
+    core = select.select_core(corpus, int(settings["core_lessons"]))  # as a session starts
+    lines = [corpus.lines[i] for i in core]
+    text, kept = render.fit(lines, budget, render.HEADING_START)
+    per_request = render.estimate_tokens(text) if text else 0
+    shown = {core[k] for k in kept}
+    rest = sorted((len(corpus.lines[i]) + 3 for i in range(len(corpus)) if i not in shown), reverse=True)
+    room = max(0, int(settings["session_max_lessons"]) - len(shown))
+    extra = rest[:room]
+    per_note = max(1, int(settings["file_lessons"]) or int(settings["request_lessons"]) or 1)
+    later = -(-sum(extra) // 4) + (-(-len(extra) // per_note)) * HEADING_TOKENS if extra else 0
+    return {"per_request": per_request, "per_session_max": max(per_request, budget if len(corpus) > len(shown)
+                                                              else per_request) + later,
+            "core_lessons": len(shown), "deliverable": len(corpus), "budget_tokens": budget,
+            "held_out": [n for n in notes if " held out: " in n]}
+
+
+def outside_cap(approved: list[dict], settings: dict[str, Any]) -> dict[str, Any]:
+    """Approved lessons that do not reach agents as the limits stand (see the module docstring)."""
+    from altimate_learn.deliver.render import fit, lesson_line, HEADING_START
+
+    max_stored = int(settings["max_stored"])
+    over = max(0, len(approved) - max_stored)
+    pinned = [lesson for lesson in approved if lesson.get("pinned")]
+    lines = [lesson_line(l["text"], (l.get("trigger") or {}).get("paths")) for l in pinned][: int(settings["core_lessons"])]
+    _, kept = fit(lines, int(settings["budget_tokens"]), HEADING_START)
+    unseen = [p["id"] for n, p in enumerate(pinned) if n not in set(kept)]
+    fixes = []
+    if over:
+        fixes.append(f"{over} approved past learn.max_stored={max_stored}: the next curation evicts the lowest-scoring; "
+                     "raise learn.max_stored to keep them")
+    if unseen:
+        fixes.append(f"{len(unseen)} pinned past what learn.core_lessons / learn.budget_tokens can show: unpin some "
+                     "(`learn unpin ID`) or raise those limits")
+    return {"count": over + len(unseen), "over_max_stored": over, "pinned_not_shown": unseen, "fix": fixes}
+
+
+def store_files(store: Store) -> list[dict[str, Any]]:
+    out = []
+    try:
+        entries = sorted(os.scandir(store.dir), key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name.endswith(".tmp"):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                size = sum(f.stat().st_size for f in os.scandir(entry.path) if f.is_file(follow_symlinks=False))
+                out.append({"name": entry.name + "/", "bytes": size})
+            elif entry.is_file(follow_symlinks=False):
+                out.append({"name": entry.name, "bytes": entry.stat().st_size})
+        except OSError:
+            continue
+    return out
+
+
+def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) -> dict[str, Any]:
+    """Everything but the agents' hooks (the CLI adds those; `learn install --check` lives there)."""
+    from altimate_learn.gates import quarantine
+    from altimate_learn.gates.report import store_gates
+    from altimate_learn.instructions.files import discover, personal_files
+    from altimate_learn.instructions.files import config_names
+    from altimate_learn.store import all_stores
+
+    values = settings.values
+    stores = [s for s in all_stores(paths) if names is None or s.name in names]
+    report: dict[str, Any] = {"project_root": str(paths.root), "enabled": bool(values["enabled"]), "problems": []}
+    stale_ids: list[str] = []
+    quarantined: list[dict[str, Any]] = []
+    unvetted = 0
+    channels: dict[str, int] = {}
+    approved_all: list[dict] = []
+    store_rows = []
+    for store in stores:
+        try:
+            approved = store.approved()
+            candidate = store.candidate()
+        except Exception as exc:  # a malformed file: said, not fatal
+            report["problems"].append(str(exc))
+            approved, candidate = [], None
+        gates = store_gates(store)
+        approved_all += approved
+        stale_ids += [f"{store.name}/{lesson['id']}" for lesson in gates["stale"]]
+        quarantined += [{"store": store.name, **quarantine.view(item)} for item in gates["quarantined"]]
+        unvetted += len(gates["unvetted"])
+        for channel, count in gates["by_channel"].items():
+            channels[channel] = channels.get(channel, 0) + count
+        store_rows.append({"name": store.name, "approved": len(approved),
+                           "candidate": None if candidate is None else len(candidate),
+                           "stale": len(gates["stale"]), "quarantined": len(gates["quarantined"]),
+                           "files": store_files(store)})
+    contract = discover(paths.root)
+    _names, _globs, agent_configs = config_names(str(paths.root))
+    report["tokens"] = tokens(paths, values)
+    report["lessons"] = {"approved": len(approved_all), "deliverable": report["tokens"]["deliverable"],
+                         "stale": len(stale_ids), "quarantined": len(quarantined), "unvetted": unvetted}
+    report["stale"] = {"count": len(stale_ids), "ids": stale_ids,
+                       "fix": "run `learn vet`: passes are re-stamped and delivered again" if stale_ids else None}
+    report["quarantined"] = {"count": len(quarantined), "items": quarantined,
+                             "fix": "fix the instruction file each reason names, then `learn quarantine release ID`; "
+                                    "or `learn quarantine drop ID`" if quarantined else None}
+    report["outside_cap"] = outside_cap(approved_all, values)
+    report["by_channel"] = dict(sorted(channels.items()))
+    report["instructions"] = {**contract.as_dict(),
+                              "personal": [{"path": f.path, "agents": list(f.agents), "bytes": f.size}
+                                           for f in personal_files()]}
+    report["config_files"] = [str(p) for p in settings.files] + [str(paths.root / c) for c in agent_configs]
+    report["stores"] = store_rows
+    return report

@@ -1,0 +1,109 @@
+"""Gemini CLI as a model: ``gemini -p`` (checked against Gemini CLI 0.61.0).
+
+Gemini has no flags for most of this, so the working folder carries a workspace ``.gemini/settings.json``
+(trusted for this run with ``GEMINI_CLI_TRUST_WORKSPACE=true``; workspace settings override the user's): no core tool
+(``tools.core: []`` registers none), hooks off (``hooksConfig.enabled: false``), skills and sub-agents off,
+no checkpointing, no directory tree in the context. Every extension is off (``-e none``) and no MCP server is
+allowed (``--allowed-mcp-server-names`` naming none that exists). Our system prompt replaces Gemini's
+(``GEMINI_SYSTEM_MD``). The prompt goes on stdin (``-p ""`` adds nothing to it).
+
+What Gemini 0.61 cannot switch off: it records every run as a chat under ``~/.gemini/tmp/<folder>/chats/``,
+and it appends the user's global ``~/.gemini/GEMINI.md`` to the system prompt. The chat is recorded for the
+working folder ``altimate-learn-model``, which is no project of the user's, and every reader of learn skips it
+by that name and by the marker at the start of the prompt, so it is never captured.
+
+``--output-format json`` prints one object: ``response`` and ``stats`` (``models`` with per-model ``tokens``
+and the ``main`` role; ``tools.totalCalls``), or ``error`` with ``message`` and ``code``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from altimate_learn.reflect.providers.agentcli.base import Answer, Call, CLIFailure, Invocation, classify, no_answer
+from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line, int_or_none, json_objects
+
+NAME = "gemini-cli"
+BINARY = "gemini"
+TITLE = "Gemini CLI"
+INSTALL = "npm install -g @google/gemini-cli"
+LOGIN = "run `gemini` in a terminal and sign in, or set GEMINI_API_KEY"
+SESSION_HARNESS = "gemini"
+
+NO_MCP_SERVER = "altimate-learn-no-mcp-server"
+WORKSPACE_SETTINGS = {
+    "hooksConfig": {"enabled": False},
+    "tools": {"core": []},
+    "skills": {"enabled": False},
+    "experimental": {"enableAgents": False},
+    "general": {"checkpointing": {"enabled": False}, "enableAutoUpdate": False,
+                "enableAutoUpdateNotification": False},
+    "context": {"includeDirectoryTree": False},
+}
+
+
+def invocation(call: Call) -> Invocation:
+    system = call.scratch / "system.md"
+    argv = [call.binary, "-p", "", "--output-format", "json", "--skip-trust", "-e", "none",
+            "--allowed-mcp-server-names", NO_MCP_SERVER]
+    if call.model:
+        argv += ["--model", call.model]
+    # The workspace settings load only in a trusted folder; --skip-trust alone trusts it too late for them.
+    env = {"GEMINI_SYSTEM_MD": str(system), "GEMINI_CLI_TRUST_WORKSPACE": "true"}
+    return Invocation(argv, env, call.prompt, {system.name: call.system},
+                      {".gemini/settings.json": json.dumps(WORKSPACE_SETTINGS, indent=2) + "\n"})
+
+
+def parse(result: RunResult) -> Answer:
+    final: dict[str, Any] | None = None
+    for obj in json_objects(result.stdout):
+        if "response" in obj or "error" in obj or "stats" in obj:
+            final = obj
+    if final is None:  # an error before the JSON (auth, trust) is printed as text on stderr
+        raise no_answer(result)
+    error = final.get("error")
+    if isinstance(error, dict):
+        said = first_line(_inner_message(str(error.get("message") or error.get("type") or "an error")))
+        code = error.get("code")
+        kind = {401: "auth", 403: "auth", 429: "rate_limit", 404: "not_found"}.get(code if isinstance(code, int) else 0)
+        raise CLIFailure(kind or classify(said) or "server", said)
+    text = final.get("response")
+    if not isinstance(text, str):
+        raise CLIFailure("garbage", "its JSON has no text in `response`")
+    stats = final.get("stats") if isinstance(final.get("stats"), dict) else {}
+    models = stats.get("models") if isinstance(stats.get("models"), dict) else {}
+    model = None
+    tin = tout = None
+    for name, row in models.items():
+        if not isinstance(row, dict):
+            continue
+        tokens = row.get("tokens") if isinstance(row.get("tokens"), dict) else {}
+        if int_or_none(tokens.get("prompt")) is not None:
+            tin = (tin or 0) + int_or_none(tokens.get("prompt"))  # type: ignore[operator]
+            tout = (tout or 0) + (int_or_none(tokens.get("candidates")) or 0) + (int_or_none(tokens.get("thoughts")) or 0)
+        roles = row.get("roles") if isinstance(row.get("roles"), dict) else {}
+        if "main" in roles or model is None:
+            model = name
+    tool_stats = stats.get("tools") if isinstance(stats.get("tools"), dict) else {}
+    tools: list[str] = []
+    if (int_or_none(tool_stats.get("totalCalls")) or 0) > 0:
+        by_name = tool_stats.get("byName") if isinstance(tool_stats.get("byName"), dict) else {}
+        tools = [str(name) for name in by_name] or ["a tool"]
+    return Answer(text, model, tin, tout, None, tools)
+
+
+def _inner_message(message: str) -> str:
+    """Gemini passes the API's error body through as JSON text: its innermost ``message``."""
+    try:
+        value = json.loads(message)
+    except ValueError:
+        return message
+    while isinstance(value, dict):
+        inner = value.get("error", value.get("message"))
+        if isinstance(inner, str):
+            return inner
+        if not isinstance(inner, dict):
+            break
+        value = inner
+    return message

@@ -1,0 +1,145 @@
+"""opencode (and altimate-code, its fork) as a model: ``opencode run`` (checked against opencode 1.18.33).
+
+The call uses an agent of its own, defined in ``OPENCODE_CONFIG_CONTENT``: our system prompt, every tool
+off (``"tools": {"*": false}``), every permission denied, and each MCP server of the user's config disabled by
+name. Also off: external plugins (``OPENCODE_PURE``), the project's config (``OPENCODE_DISABLE_PROJECT_CONFIG``),
+Claude Code's CLAUDE.md and skills, sharing, auto-update, LSP downloads, the default plugins, and session
+persistence: the database is in memory (``OPENCODE_DB=:memory:``), so nothing of the call is stored.
+``--title`` skips the extra title-generation request. The prompt goes on stdin.
+
+``--format json`` prints JSONL events: ``text`` parts, ``step_finish`` with ``tokens`` and ``cost``,
+``tool_use`` parts, and ``error`` with ``error.data.message`` / ``statusCode``. The model is not named in
+them: it is the one asked for, or ``model`` from the user's opencode config.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.reflect.providers.agentcli.base import Answer, Call, CLIFailure, Invocation, classify, no_answer
+from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line, int_or_none, json_objects
+
+NAME = "opencode"
+BINARY = "opencode"
+TITLE = "opencode"
+INSTALL = "npm install -g opencode-ai"
+LOGIN = "run `opencode auth login` for your provider"
+SESSION_HARNESS = "opencode"
+AGENT = "altimate-learn"
+
+ENV = {"OPENCODE_DB": ":memory:", "OPENCODE_PURE": "1", "OPENCODE_DISABLE_PROJECT_CONFIG": "1",
+       "OPENCODE_DISABLE_CLAUDE_CODE": "1", "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
+       "OPENCODE_DISABLE_AUTOUPDATE": "1", "OPENCODE_DISABLE_SHARE": "1", "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+       "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1", "OPENCODE_DISABLE_AUTOCOMPACT": "1"}
+
+
+def _user_configs(env: dict[str, str]) -> list[dict[str, Any]]:
+    """The user's opencode config files that exist and parse (global folder, then ``OPENCODE_CONFIG``)."""
+    from altimate_learn.config import strip_jsonc
+
+    base = Path(env.get("XDG_CONFIG_HOME") or Path(env.get("HOME") or Path.home()) / ".config") / "opencode"
+    paths = [base / name for name in ("config.json", "opencode.json", "opencode.jsonc")]
+    if env.get("OPENCODE_CONFIG"):
+        paths.append(Path(env["OPENCODE_CONFIG"]))
+    found = []
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for candidate in (text, strip_jsonc(text)):
+            try:
+                data = json.loads(candidate)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                found.append(data)
+            break
+    return found
+
+
+def configured_model(env: dict[str, str] | None = None) -> str | None:
+    env = dict(os.environ) if env is None else env
+    model = None
+    for data in _user_configs(env):
+        if isinstance(data.get("model"), str) and data["model"].strip():
+            model = data["model"].strip()
+    return model
+
+
+def config_content(system: str, env: dict[str, str]) -> str:
+    """The ``OPENCODE_CONFIG_CONTENT`` of a call: the user's own inline config (if any) plus our agent."""
+    mcp_names: set[str] = set()
+    for data in _user_configs(env):
+        if isinstance(data.get("mcp"), dict):
+            mcp_names.update(str(name) for name in data["mcp"])
+    try:
+        inline = json.loads(env.get("OPENCODE_CONFIG_CONTENT") or "{}")
+    except ValueError:
+        inline = {}
+    inline = inline if isinstance(inline, dict) else {}
+    if isinstance(inline.get("mcp"), dict):
+        mcp_names.update(str(name) for name in inline["mcp"])
+    agents = inline.get("agent") if isinstance(inline.get("agent"), dict) else {}
+    agents[AGENT] = {"mode": "primary", "description": "learn's model call: no tools", "prompt": system,
+                     "tools": {"*": False}, "permission": {"*": "deny"}}
+    inline.update({"agent": agents, "mcp": {name: {"enabled": False} for name in sorted(mcp_names)},
+                   "instructions": [], "share": "disabled", "autoupdate": False, "lsp": False, "formatter": False})
+    return json.dumps(inline)
+
+
+def invocation(call: Call) -> Invocation:
+    argv = [call.binary, "run", "--format", "json", "--agent", AGENT, "--title", "altimate-learn model call"]
+    if call.model:
+        argv += ["--model", call.model]
+    env = dict(ENV, OPENCODE_CONFIG_CONTENT=config_content(call.system, call.env))
+    return Invocation(argv, env, call.prompt)
+
+
+def parse(result: RunResult) -> Answer:
+    texts: list[str] = []
+    tin = tout = 0
+    cost = 0.0
+    steps = 0
+    tools: list[str] = []
+    error: dict[str, Any] | None = None
+    events = 0
+    for event in json_objects(result.stdout):
+        kind = event.get("type")
+        if not isinstance(kind, str):
+            continue
+        events += 1
+        part = event.get("part") if isinstance(event.get("part"), dict) else {}
+        if kind == "text" and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+        elif kind == "tool_use" or part.get("type") == "tool":
+            tools.append(str(part.get("tool") or "a tool"))
+        elif kind == "step_finish":
+            steps += 1
+            tokens = part.get("tokens") if isinstance(part.get("tokens"), dict) else {}
+            cache = tokens.get("cache") if isinstance(tokens.get("cache"), dict) else {}
+            tin += (int_or_none(tokens.get("input")) or 0) + (int_or_none(cache.get("read")) or 0) \
+                + (int_or_none(cache.get("write")) or 0)
+            tout += (int_or_none(tokens.get("output")) or 0) + (int_or_none(tokens.get("reasoning")) or 0)
+            if isinstance(part.get("cost"), (int, float)) and not isinstance(part.get("cost"), bool):
+                cost += float(part["cost"])
+        elif kind == "error":
+            error = event.get("error") if isinstance(event.get("error"), dict) else {"data": {}}
+    if error is not None:
+        data = error.get("data") if isinstance(error.get("data"), dict) else {}
+        said = first_line(str(data.get("message") or error.get("name") or "an error"))
+        status = data.get("statusCode")
+        kind = {401: "auth", 403: "auth", 429: "rate_limit", 404: "not_found"}.get(status if isinstance(status, int) else 0)
+        name = str(error.get("name") or "")
+        if kind is None and "auth" in name.lower():
+            kind = "auth"
+        raise CLIFailure(kind or classify(said + " " + name) or "server", said)
+    if not events:
+        raise no_answer(result)
+    if not texts:
+        raise CLIFailure("garbage", "its --format json events hold no text part")
+    return Answer("".join(texts), None, tin if steps else None, tout if steps else None, cost if steps else None,
+                  tools)

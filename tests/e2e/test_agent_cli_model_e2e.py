@@ -1,0 +1,140 @@
+"""`learn reflect --model claude-code` (and codex, opencode, gemini-cli) with the real, pinned CLIs as the model.
+
+Each test records a correction, turns capture and automatic reflection on, installs learn's hooks for that agent
+at user level (so they would fire wherever the CLI runs), and puts learn's working folder for model calls inside
+the project (``XDG_CACHE_HOME`` in the repository): the unlucky case in which a session the CLI records of its
+own run would look like one of this project's. `learn reflect --pending --model NAME` then runs in the network
+namespace beside the fake model server. The tests assert what a user relies on: the lesson is staged from the
+CLI's answer; the request the model received holds our prompt; no tool was offered (Codex still offers
+`apply_patch`, refused by its read-only sandbox) and none ran (one turn, no tool result in any request); and
+nothing of the reflector's run is listed by `learn sessions`, captured by `capture --latest`, or left a trace
+of learn's hooks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.markers import MODEL_CALL_DIR, MODEL_CALL_MARK
+from tests.e2e.agents import (claude_env, codex_env, codex_rollouts, codex_setup, gemini_env, gemini_setup,
+                              opencode_db, opencode_env, opencode_setup)
+from tests.e2e.helpers import CORRECTION, learn_ok
+from tests.e2e.world import SYSTEM_PATH, World, learn_env, run_learn
+
+pytestmark = pytest.mark.e2e
+
+LESSON = "Use `cents_to_dollars` for money columns."
+# One answer for both of a reflection's calls: its deltas, and the vet's verdict on the proposal (key c0)
+ANSWER = json.dumps({"deltas": [{"op": "ADD", "text": LESSON, "reason": "the user corrected the agent"}],
+                     "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                   "replaces": ""}]})
+TOOL_RESULTS = ("tool_result", "function_call_output", "custom_tool_call_output", "functionResponse",
+                '"role": "tool"')
+
+
+def prepare(world: World, harness: str) -> None:
+    learn_ok(world, "enable")
+    learn_ok(world, "install", harness, "--user")
+    learn_ok(world, "signal", "add", "--kind", "user", "--text", CORRECTION)
+    world.set_script([{"text": ANSWER}])
+    world.set_side_text(ANSWER)  # learn's call offers no tools: the fake answers such requests with this
+
+
+def reflect(world: World, name: str, binary: Path, agent_env: dict[str, str]) -> dict:
+    env = learn_env(world)
+    env.update(agent_env)
+    env["PATH"] = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", name, "--json",
+                     "--timeout", "150"], env=env, timeout=170).check()
+    return json.loads(run.stdout)
+
+
+def model_calls(world: World) -> list[dict]:
+    """The requests learn's call made (its prompt starts with our marker)."""
+    return [r for r in world.requests() if r["method"] == "POST" and MODEL_CALL_MARK in json.dumps(r.get("body"))]
+
+
+def assert_reflected(world: World, result: dict, name: str) -> list[dict]:
+    one = result["reflections"][0]
+    assert one["status"] == "applied" and one["model"] == name, one
+    assert [a["text"] for a in one["applied"]] == [LESSON]
+    candidate = json.loads((world.project / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    assert [lesson["text"] for lesson in candidate] == [LESSON]
+    calls = model_calls(world)
+    assert calls, [r["path"] for r in world.requests()]
+    for call in calls:  # our prompt: the marker, the correction as feedback, our reflector instructions
+        text = json.dumps(call["body"], ensure_ascii=False)
+        assert CORRECTION in text and "untrusted" in text
+        assert not any(marker in text for marker in TOOL_RESULTS), "a tool ran during learn's call"
+    return calls
+
+
+def assert_no_trace(world: World) -> None:
+    """Nothing of the reflector's run is a session of this project, nothing was captured, no hook ran."""
+    sessions = json.loads(learn_ok(world, "sessions", "--json"))
+    assert sessions == [], sessions
+    run_learn(world, "capture", "--latest", "--json")  # "no session found" is the expected answer
+    data = json.loads(learn_ok(world, "signals", "--json"))
+    items = data["signals"] if isinstance(data, dict) else data
+    assert [s for s in items if s.get("status", "open") == "open"] == [], items
+    state = world.project / ".altimate-code" / "learn" / ".sessions"
+    traces = sorted(str(p.relative_to(state)) for p in state.rglob("*")) if state.exists() else []
+    assert traces == [], f"learn's hooks ran for the reflector's own call: {traces}"
+
+
+def test_reflect_with_claude_code(world, claude_bin):
+    prepare(world, "claude-code")
+    result = reflect(world, "claude-code", claude_bin, claude_env(world))
+    calls = assert_reflected(world, result, "claude-code")
+    assert len(calls) == 2 and all(call["body"]["tools"] == [] for call in calls)  # the reflection and its vet
+    assert result["reflections"][0]["usage"]["cost_reported"] is True  # Claude Code's own cost figure
+    assert list((world.home / ".claude" / "projects").glob("*/*.jsonl")) == []  # --no-session-persistence
+    assert_no_trace(world)
+
+
+def test_reflect_with_codex(world, codex_bin):
+    codex_setup(world, trust_project=False)
+    prepare(world, "codex")
+    result = reflect(world, "codex", codex_bin, codex_env(world))
+    calls = assert_reflected(world, result, "codex")
+    assert len(calls) == 2
+    for call in calls:
+        assert {t.get("name") or t.get("type") for t in call["body"].get("tools") or []} <= {"apply_patch"}
+        assert "You are Codex" not in json.dumps(call["body"])  # our instructions replace Codex's
+    assert codex_rollouts(world) == []  # --ephemeral
+    assert_no_trace(world)
+
+
+def test_reflect_with_opencode(world, opencode_bin):
+    opencode_setup(world)
+    prepare(world, "opencode")
+    result = reflect(world, "opencode", opencode_bin, opencode_env(world))
+    calls = assert_reflected(world, result, "opencode")
+    assert len(calls) == 2  # --title: no title-generation request either
+    assert not any(call["body"].get("tools") for call in calls)
+    db = opencode_db(world)
+    if db.exists():  # the run itself kept its session in memory
+        with sqlite3.connect(db) as con:
+            assert con.execute("select count(*) from session").fetchone()[0] == 0
+    assert_no_trace(world)
+
+
+def test_reflect_with_gemini_cli(world, gemini_bin):
+    gemini_setup(world)
+    prepare(world, "gemini")
+    result = reflect(world, "gemini-cli", gemini_bin, gemini_env(world))
+    calls = assert_reflected(world, result, "gemini-cli")  # per call: the model router's request and the answer
+    for call in calls:
+        declared = [d for tool in call["body"].get("tools") or [] for d in tool.get("functionDeclarations") or []]
+        assert declared == []
+    # Gemini 0.61 records the run anyway, here under a folder of this project; nothing may read it back
+    chats = list((world.home / ".gemini" / "tmp" / MODEL_CALL_DIR / "chats").glob("session-*.jsonl"))
+    assert len(chats) == 2  # the reflection and its vet
+    assert_no_trace(world)
