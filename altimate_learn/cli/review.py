@@ -108,6 +108,10 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     else:
         archived = f" (the empty set before it is archived as v{result.archived_version}; `learn rollback` undoes this)"
     echo(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
+    from altimate_learn.store.layout import written_line
+
+    if (where := written_line(store)) is not None:
+        echo(where)
     if publish:
         _publish(store, replace, promoted=True)
 
