@@ -129,14 +129,13 @@ def status_lines(info: dict[str, Any]) -> list[str]:
 
 
 def written_line(store: Store) -> str | None:
-    """What `learn promote` adds: which checkout and branch it wrote (``None`` outside git)."""
+    """What `learn promote` adds in a linked worktree: which checkout and branch it wrote (``None`` in the main
+    checkout, where there is only one place it can be, and outside git)."""
     checkout = store.project.checkout
     name = branch(checkout)
-    if name is None:
+    if name is None or checkout.kind not in (LINKED, BARE, BROKEN):
         return None
-    place = "this worktree" if checkout.kind in (LINKED, BARE) else "the main checkout"
-    if checkout.kind == BROKEN:
-        place = "this worktree"
+    place = "this worktree"
     path = store.path(Store.APPROVED)
     return (f"Wrote {path} in {place} ({checkout.root}), {_on(name)}: commit it there; other branches get "
             f"these lessons when they merge it.")
