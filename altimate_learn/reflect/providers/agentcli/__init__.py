@@ -28,6 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from altimate_learn.markers import MODEL_CALL_MARK
+from altimate_learn.progress import observed
 from altimate_learn.reflect.pricing import Usage, usage_for
 
 # provider name -> module; the order is the order `learn enable` suggests them in
@@ -87,6 +88,7 @@ class AgentCLIModel:
 
         return find_binary(self.module.BINARY, self.env)
 
+    @observed  # a spinner on a terminal while it answers (altimate_learn.progress)
     def complete(self, system: str, prompt: str, *, timeout: float, max_tokens: int):  # noqa: ANN201
         """One headless run; the answer as a :class:`~altimate_learn.reflect.providers.Completion`.
         ``max_tokens`` is not passed on: the CLIs have no such flag (the answer is a few hundred tokens)."""
@@ -174,6 +176,10 @@ class AgentCLIModel:
             return ProviderError(f"{self.label} could not reach its model ({said}).",
                                  f"Check the network (and proxy) settings `{module.BINARY}` uses, then try again.",
                                  kind="connection")
+        if kind == "version":
+            return ProviderError(f"{self.label} does not accept a flag learn needs ({said}).",
+                                 f"Update {module.TITLE} (learn's flags are tested with {module.TITLE} "
+                                 f"{module.CHECKED}), or choose another model with --model.", kind="garbage")
         if kind == "garbage":
             return ProviderError(f"{self.label} answered in a shape learn does not read ({said}).",
                                  f"Check that `{module.BINARY}` works in a terminal; update it or learn, or choose "
