@@ -6,12 +6,13 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, current_project, echo, writing_project
+from altimate_learn.cli.common import JsonOpt, LearnCommand, Report, current_project, writing_project
 from altimate_learn.errors import LearnError
 
 
 def install(
-    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode.", show_default=False)],
+    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode; or git (the merge "
+                                         "driver for lesson files).", show_default=False)],
     user: Annotated[bool, typer.Option("--user", help="The user-level settings file instead of the project's.")]
     = False,
     local: Annotated[bool, typer.Option("--local", help="claude-code only: .claude/settings.local.json (not "
@@ -23,6 +24,7 @@ def install(
     on_path: Annotated[bool, typer.Option("--on-path", help="Write `learn hook <agent>` found on each machine's "
                                           "PATH instead of this machine's Python: for a settings file your team "
                                           "commits.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
 
@@ -34,9 +36,16 @@ def install(
     PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates. --check looks in every
     settings file the agent reads. Outside a git repository the project is the nearest folder with
     .altimate-code/ (named), or it refuses.
+
+    Every project install also sets git up so lesson files merge as data (what `learn install git` does
+    alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
     """
     from altimate_learn.harness.check import run_check
     from altimate_learn.harness.install import InstallOptions, run_install
+
+    if agent == "git":
+        return _install_git(user=user, local=local, uninstall=uninstall, dry_run=dry_run, check=check,
+                            as_json=as_json)
 
     if user and local:
         raise typer.BadParameter("--user and --local name different files; pass one.", param_hint="--local")
@@ -50,15 +59,71 @@ def install(
     root = current_project().root if user or check else writing_project().root
     options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run,
                              on_path=on_path)
+    action = "check" if check else "uninstall" if uninstall else "install"
+    report = Report(as_json, agent=agent, action=action, dry_run=dry_run, scope="user" if user else
+                    "local" if local else "project")
     if check:
         ok, lines = run_check(options)
         for line in lines:
-            echo(line)
+            report.line(line)
+        report.data.update(ok=ok, messages=lines, files=_hook_files(agent, root))
         if not ok:
+            if as_json:  # the report is the answer; the exit code says it failed
+                report.emit()
+                raise typer.Exit(1)
             raise LearnError(f"learn hooks for {agent} are not installed or do not run (see above).")
+        report.emit()
         return
-    for line in run_install(options):
-        echo(line)
+    lines = run_install(options)
+    if not (user or uninstall or dry_run):
+        from altimate_learn.team.setup import install as setup_git
+
+        lines = [*lines, *setup_git(options.root)]
+    for line in lines:
+        report.line(line)
+    report.emit(messages=lines, files=_hook_files(agent, root))
+
+
+def _install_git(*, user: bool, local: bool, uninstall: bool, dry_run: bool, check: bool, as_json: bool) -> None:
+    """`learn install git`: .gitattributes and the merge driver, for this clone."""
+    from altimate_learn.team import setup
+
+    if user or local:
+        raise typer.BadParameter("git's merge driver is set up per repository; drop --user/--local.",
+                                 param_hint="--user" if user else "--local")
+    root = current_project().root
+    from altimate_learn import git
+
+    if git.toplevel(root) is None:
+        raise LearnError(f"{root} is not in a git repository, so there is no merge to set up.",
+                         "Run it inside the repository whose lessons you share (after `git init` or a clone).")
+    action = "check" if check else "uninstall" if uninstall else "install"
+    report = Report(as_json, agent="git", action=action, dry_run=dry_run, scope="project")
+    if check:
+        state = setup.merge_setup(root)
+        lines = setup.status_lines(state) or ["Git: not a git repository."]
+        for line in lines:
+            report.line(line)
+        report.data.update(ok=state.ok and state.repository, messages=lines, git_merge=state.as_dict())
+        if not state.ok or not state.repository:
+            if as_json:
+                report.emit()
+                raise typer.Exit(1)
+            raise LearnError("lesson files do not merge as data in this clone (see above).")
+        report.emit()
+        return
+    lines = setup.uninstall(root) if uninstall else setup.install(root, dry_run=dry_run)
+    lines = [("(dry run) " if dry_run else "") + line for line in lines]
+    for line in lines:
+        report.line(line)
+    report.emit(messages=lines)
+
+
+def _hook_files(agent: str, root) -> list[str]:  # type: ignore[no-untyped-def]
+    """The settings files that now hold learn's hooks for ``agent``."""
+    from altimate_learn.cli.settings import hook_status
+
+    return hook_status(root).get(agent, {}).get("files", [])
 
 
 def register(app: typer.Typer) -> None:

@@ -12,14 +12,15 @@ from typing import Annotated
 import typer
 
 from altimate_learn.jsonsafe import loads_document
-from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, is_interactive,
-                                       print_json, settings, writing_project)
+from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, Report, current_project, echo,
+                                       is_interactive, print_json, settings, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
+from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
               "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
@@ -179,6 +180,7 @@ def enable(
         "--model", "-m", metavar="MODEL", help="Also record the model reflection uses (learn.model): an agent CLI "
         "you already use (claude-code, codex, gemini-cli, opencode, or e.g. claude-code/sonnet), provider/model, "
         "agent (the CLI of each session's own agent) or builtin.", show_default=False)] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Turn on capture and automatic reflection for this project (writes the project config), and say which
     model reflection will use.
@@ -193,18 +195,25 @@ def enable(
     path = write_project_keys(paths.root, updates, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
+    report = Report(as_json, config_file=str(path), written={f"learn.{k}": v for k, v in updates.items()})
     if model is not None:
-        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
-             f"{json.dumps(updates['model'])} in {path}.")
+        report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
+                    f"{json.dumps(updates['model'])} in {path}.")
     else:
-        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
-    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
-         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
+        report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    from altimate_learn.team.setup import install as setup_git
+
+    git_lines = setup_git(paths.root, quiet_outside_git=True)
+    for line in git_lines:
+        report.line(line)
+    report.data["git"] = git_lines
+    report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+                "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):
-        echo(line)
-    _say_model(paths, resolved, hooks)
+        report.line(line)
+    _say_model(paths, resolved, hooks, report)
     blockers, hints = [], []
     for key in ("enabled", "capture"):
         if not resolved.values[key]:
@@ -217,36 +226,44 @@ def enable(
             f"To turn it on, {hint}, then run `learn status`.",
         )
     if not resolved.values["auto_reflect"]:
-        echo(f"Note: automatic reflection stays off (learn.auto_reflect from {resolved.sources['auto_reflect']}).")
+        report.line(f"Note: automatic reflection stays off (learn.auto_reflect from "
+                    f"{resolved.sources['auto_reflect']}).")
+    report.emit(enabled=True, capture=True, auto_reflect=bool(resolved.values["auto_reflect"]),
+                hooks={h: v["installed"] for h, v in hooks.items()})
 
 
-def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]]) -> None:
+def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], report: Report) -> None:
     """The model lines of `enable`; with nothing configured, offer the agent CLI found on PATH (recorded only
-    on an interactive yes; otherwise the command that records it)."""
+    on an interactive yes, never asked under --json; otherwise the command that records it)."""
     from altimate_learn.reflect.choice import model_choice
 
     choice = model_choice(resolved, preferred_clis=_preferred_clis(hooks))
     offer = choice.source == "default" and choice.model == "builtin" and bool(choice.suggestion)
-    ask = offer and is_interactive()
+    ask = offer and is_interactive() and not report.as_json
     for line in model_lines(choice, next_step=not ask):
-        echo(line)
+        report.line(line)
     if ask and typer.confirm(f"Reflect with {choice.suggestion}?", default=False):
         path = write_project_keys(paths.root, {"model": choice.suggestion}, Path.cwd())
         echo(f"learn.model set to {json.dumps(choice.suggestion)} in {path}; `learn enable --model builtin` undoes it.")
+        choice = model_choice(load_settings(paths.root, Path.cwd()), preferred_clis=_preferred_clis(hooks))
+    report.data["model_choice"] = choice.to_json()
 
 
-def disable() -> None:
+def disable(as_json: JsonOpt = False) -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
     paths = writing_project()
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
-    echo(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
-    echo("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
-         "(or ALTIMATE_LEARN=0) to stop that too.")
+    report = Report(as_json, config_file=str(path), written={"learn.capture": False, "learn.auto_reflect": False})
+    report.line(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
+    report.line("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
+                "(or ALTIMATE_LEARN=0) to stop that too.")
     resolved = load_settings(paths.root, Path.cwd())
     if resolved.values["capture"]:
         raise LearnError(f"capture is still on (from {resolved.sources['capture']}).",
                          "Change or unset that setting.")
+    report.emit(capture=False, auto_reflect=bool(resolved.values["auto_reflect"]),
+                delivery=bool(resolved.values["enabled"]))
 
 
 def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | None:
@@ -282,6 +299,7 @@ def collect_status(name: str) -> dict[str, Any]:
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
+    fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
@@ -324,9 +342,38 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
+        "delivery_fallback": fallback,
+        "git_merge": merge_setup(paths.root, name).as_dict(),
         "learner": learner_status(paths, resolved),
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _unusable(path: Path) -> bool:
+    """Delivery skips a whole approved.json only when it is not a JSON array (see deliver.index)."""
+    from altimate_learn.jsonsafe import loads_document
+
+    try:
+        return not isinstance(loads_document(path.read_bytes().decode("utf-8")), list)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+
+
+def _delivery_fallback(store: Store) -> dict[str, Any] | None:
+    """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
+    from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.jsonsafe import loads_document
+    from altimate_learn.schema import validate_lessons
+
+    for where, raw in candidates(str(store.dir)):
+        try:
+            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
+        except (ValueError, StoreError):
+            continue
+        return {"from": where, "lessons": len(lessons)}
+    return {"from": None, "lessons": 0}
 
 
 def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
@@ -372,6 +419,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    fallback = info["delivery_fallback"]
+    if fallback and fallback["from"]:
+        echo(f"  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: "
+             f"{plural(fallback['lessons'], 'lesson')} from {fallback['from']}.")
+    elif fallback:
+        echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
+             "nothing until it is fixed.")
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
@@ -404,6 +458,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     echo(budget_line(info["auto_reflect_budget"]))
     for line in learner_lines(info["learner"]):
         echo(line)
+    for line in status_lines(merge_setup(root, info["store"])):
+        echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")
@@ -413,10 +469,12 @@ nudge_app = typer.Typer(help="The learning reminder.", no_args_is_help=True)
 
 
 @nudge_app.command("off", cls=LearnCommand)
-def nudge_off() -> None:
+def nudge_off(as_json: JsonOpt = False) -> None:
     """Turn the learning reminder off for every project."""
     path = dismiss_nudge()
-    echo(f"Learning reminder turned off ({path}).")
+    report = Report(as_json, dismissed=True, state_file=str(path))
+    report.line(f"Learning reminder turned off ({path}).")
+    report.emit()
 
 
 def register(app: typer.Typer) -> None:
