@@ -1,251 +1,203 @@
-"""Migration from altimate-code's earlier skill-file playbook, recorded in `migration.json` (spec 003).
+"""Move a worktree's own local learn state into the repository's store (upgrade, or a repaired worktree).
 
-Before lesson stores were JSON, altimate-code kept a store as a skill file, `.altimate-code/skills/<name>/
-SKILL.md` (front matter, a managed header line, one bullet per lesson: `- [L-3f2a] text <!-- h:2 x:0 -->`),
-with `candidate.md` and `versions/vN.md` beside it (`playbook.ts`). altimate-code imports such a store the
-first time it reads it (`store.ts`, `migrate`), and so does learn, the same way, so whichever tool meets the
-old files first leaves the store the other expects:
+Before local state had one home per repository (:mod:`altimate_learn.worktree`), a hook or command run in
+a linked worktree kept signals, history, the candidate, session state… in that worktree's own
+`.altimate-code/learn/`, and removing the worktree lost them. The same happens today while a worktree's
+link to its repository is broken (the documented fallback). The first run with a working link moves all
+of it into the repository's local folder:
 
-1. Only when the store has no `approved.json` and no `candidate.json`, and an old file exists (a SKILL.md
-   holding the managed header, `candidate.md`, or `versions/v*.md`), and no `migration.json` says it is
-   done, and no `migrated-from` history entry names the SKILL.md.
-2. The plan is written first, as `migration.json` (`{"source": <absolute SKILL.md path>, "complete": false,
-   "imports": [{"file", "lessons"}], "malformed": [{"file", "reason"}]}`), so an interrupted migration
-   resumes from it: SKILL.md becomes `approved.json`, `candidate.md` `candidate.json`, `versions/vN.md`
-   `versions/vN.json`. A file that fails altimate-code's checks is listed as malformed, renamed to
-   `<file>.malformed-<ms>-<random>` and, for SKILL.md, imported as an empty approved set.
-3. Each import is written only if its target does not exist yet; then a `migrated-from` history entry
-   records the source and the lessons over 140 characters (`grandfathered`: their unchanged text keeps its
-   length allowance), and `migration.json` becomes `{"source", "complete": true, "imports": [], "malformed": []}`.
+- JSON Lines files (signals, history, shown, pending replacements, logs) are merged as a union: the
+  worktree's lines the repository's file does not already hold are appended, under the store lock;
+- any other file is moved when the repository has none; an identical copy is dropped; a different one is
+  moved beside it as `<file>.from-worktree-<name>-<time>` (nothing is overwritten, nothing lost);
+- lock and temporary files are removed; committed files (approved.json, versions/, the last-good
+  snapshot) and every file git tracks in the worktree stay where they are.
 
-Nothing is deleted: the old files stay (SKILL.md is then just a skill), malformed ones are renamed.
+Each source file is removed once its content is in the repository's folder, so running it again does
+nothing (idempotent), and an interrupted run, run again, appends no line twice.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import re
-from datetime import datetime, timezone
+import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from altimate_learn.jsonsafe import loads_document
-from altimate_learn.schema import MAX_LESSON_CHARS
+from altimate_learn import git
+from altimate_learn.errors import LearnError
 from altimate_learn.store import fsio
+from altimate_learn.store.paths import LEARNER_DIR, SESSIONS_DIR, ProjectPaths
+from altimate_learn.store.store import CHECKOUT_FILES
 
-MIGRATION = "migration.json"
-HEADER = "<!-- learned-playbook v1; managed by `altimate-code learn`. Edit via `learn`, not by hand. -->"
-DESCRIPTION = ("Conventions this team's CI and reviewers enforce, learned from past sessions. Apply them to "
-               "related work.")
-_BULLET = re.compile(r"^- \[(L-[0-9a-f]{4,})\] (.*) <!-- h:(\d+) x:(\d+) -->\r?$")
-_APPLY = re.compile(r"^applyPaths: (\[.*\])$", re.M)
-_VERSION_MD = re.compile(r"^v\d+\.md$")
-
-
-def skill_path(store: Any) -> Path:
-    return store.project.root / ".altimate-code" / "skills" / store.name / "SKILL.md"
+KEEP = frozenset({".gitignore", ".instructions.json", ".backups", ".worktrees"})  # per checkout, never moved
+SKIP_SUFFIXES = (".tmp",)
+DROP = frozenset({".lock"})
+APPEND_SUFFIXES = (".jsonl", ".log")
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError):
-        return None
+@dataclass
+class Migration:
+    source: Path                  # the worktree's learn folder
+    target: Path                  # the repository's local learn folder
+    signals: int = 0              # signal lines appended
+    lines: int = 0                # other JSONL/log lines appended
+    moved: list[str] = field(default_factory=list)     # files moved as they were
+    aside: list[str] = field(default_factory=list)     # files kept beside a different one
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.signals or self.lines or self.moved or self.aside)
+
+    def summary(self) -> str:
+        parts = [f"{self.signals} signal{'s' if self.signals != 1 else ''}"]
+        if self.lines:
+            parts.append(f"{self.lines} other record line{'s' if self.lines != 1 else ''}")
+        if self.moved:
+            parts.append(f"{len(self.moved)} file{'s' if len(self.moved) != 1 else ''} moved")
+        if self.aside:
+            parts.append(f"{len(self.aside)} kept beside the repository's own ({', '.join(self.aside[:3])})")
+        return (f"Moved this worktree's local learn state into the repository's store {self.target}: "
+                + ", ".join(parts) + ".")
 
 
-def _lines(text: str) -> list[str]:
-    return re.split(r"\r?\n", text)
-
-
-def _parse(text: str) -> tuple[str, list[str]]:
-    """(front matter text, body lines), as playbook.ts `parse` splits them."""
-    lines = _lines(text)
-    if lines and lines[0].rstrip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].rstrip() == "---"), -1)
-        if end > 0:
-            return "\n".join(lines[: end + 1]), lines[end + 1:]
-    return "", lines
-
-
-def _front_matter(name: str, apply_paths: list[str] | None) -> str:
-    lines = ["---", f"name: {name}", f"description: {json.dumps(DESCRIPTION, ensure_ascii=False)}"]
-    if apply_paths:
-        lines.append("applyPaths: [" + ", ".join(json.dumps(p, ensure_ascii=False) for p in apply_paths) + "]")
-    else:
-        lines.append("alwaysApply: true")
-    lines.append("---")
-    return "\n".join(lines)
-
-
-def _apply_paths(front: str) -> list[str] | None:
-    match = _APPLY.search(front)
-    if not match:
-        return None
-    try:
-        value = json.loads(match.group(1))
-    except ValueError:
-        return None
-    return value if isinstance(value, list) and all(isinstance(v, str) for v in value) else None
-
-
-def legacy_problem(name: str, text: str) -> str | None:
-    """altimate-code's `validateLegacy`: why an old playbook file cannot be imported, or None."""
-    front, body = _parse(text)
-    if not re.search(rf"^name:\s*[\"']?{re.escape(name)}[\"']?\s*$", front, re.M):
-        return f"candidate frontmatter must declare name: {name}"
-    apply_paths = None
-    if _APPLY.search(front):
-        apply_paths = _apply_paths(front)
-        if apply_paths is None:
-            return "candidate frontmatter has an invalid applyPaths"
-    if front != _front_matter(name, apply_paths):
-        return "candidate frontmatter was edited by hand; it must match the generated frontmatter"
-    seen: set[str] = set()
-    for line in body:
-        match = _BULLET.match(line)
-        if match:
-            if match.group(1) in seen:
-                return f"candidate repeats bullet id {match.group(1)}"
-            seen.add(match.group(1))
-        elif line != "" and line != HEADER:
-            return f'candidate has an unmanaged line: "{line[:60]}"'
-    return None
-
-
-def _lessons(text: str, stamp: str) -> list[dict[str, Any]]:
-    front, body = _parse(text)
-    paths = _apply_paths(front)
-    out = []
-    for line in body:
-        match = _BULLET.match(line)
-        if not match:
-            continue
-        lesson: dict[str, Any] = {"id": match.group(1), "text": match.group(2), "tags": [], "scope": "project",
-                                  "helpful": int(match.group(3)), "harmful": int(match.group(4)), "applied": 0,
-                                  "created": stamp, "updated": stamp}
-        if paths:
-            lesson["trigger"] = {"paths": paths}
-        out.append(lesson)
-    return out
-
-
-def _mtime_iso(path: Path) -> str:
-    moment = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-def _sources(store: Any) -> list[tuple[Path, Path]]:
-    """(old file, the file it becomes), in altimate-code's order."""
-    out = [(skill_path(store), store.path(store.APPROVED)), (store.dir / "candidate.md", store.path(store.CANDIDATE))]
-    try:
-        names = sorted(p.name for p in store.versions_dir.iterdir() if _VERSION_MD.match(p.name))
-    except (FileNotFoundError, NotADirectoryError):
-        names = []
-    out += [(store.versions_dir / n, store.versions_dir / (n[:-3] + ".json")) for n in names]
-    return out
-
-
-def _has_legacy(store: Any) -> bool:
-    skill = _read(skill_path(store))
-    if skill is not None and HEADER in _lines(skill):
-        return True
-    return any(src.exists() for src, _ in _sources(store)[1:])
-
-
-def _migrated(store: Any, source: str) -> bool:
-    return any(e.get("op") == "migrated-from" and e.get("source") == source for e in store.history())
-
-
-def _journal(store: Any, source: str) -> dict[str, Any] | None:
-    """The journal when it is one altimate-code's `parseMigration` accepts for this store, else None."""
-    try:
-        value = loads_document(store.path(MIGRATION).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError, UnicodeDecodeError):
-        return None
-    if (not isinstance(value, dict) or value.get("source") != source or not isinstance(value.get("complete"), bool)
-            or not isinstance(value.get("imports"), list) or not isinstance(value.get("malformed", []), list)):
-        return None
-    return value
-
-
-def migrate(store: Any) -> bool:
-    """Import the old skill-file playbook of ``store`` if there is one (call under the store lock).
-
-    Returns True when this call changed something."""
-    journal_path = store.path(MIGRATION)
-    if not journal_path.exists():
-        if store.path(store.APPROVED).exists() or store.path(store.CANDIDATE).exists():
-            return False
-        if not _has_legacy(store):
-            return False
-    source = str(skill_path(store))
-    journal = _journal(store, source)
-    if journal is not None and journal["complete"]:
+def leftovers(paths: ProjectPaths) -> bool:
+    """Cheap check: does this worktree's learn folder hold local state that belongs in the repository's?"""
+    if not paths.checkout.shared or paths.checkout.kind not in ("linked", "bare"):
         return False
-    if journal is None:
-        if _migrated(store, source):
-            _write_journal(store, {"source": source, "complete": True, "imports": [], "malformed": []})
-            return True
-        if not journal_path.exists() and (store.path(store.APPROVED).exists() or store.path(store.CANDIDATE).exists()):
-            return False
-        if not _has_legacy(store):
-            return False
-        journal = {"source": source, "complete": False, "imports": [], "malformed": []}
-        for old, new in _sources(store):
-            raw = _read(old)
-            if raw is None:
-                continue
-            if old == skill_path(store) and HEADER not in _lines(raw):
-                continue
-            problem = legacy_problem(store.name, raw)
-            if problem:
-                journal["malformed"].append({"file": str(old), "reason": problem})
-                if new == store.path(store.APPROVED):
-                    journal["imports"].append({"file": str(new), "lessons": []})
-                continue
-            journal["imports"].append({"file": str(new), "lessons": _lessons(raw, _mtime_iso(old))})
-        _write_journal(store, journal)
-    for entry in journal.get("malformed", []):
-        old = Path(entry["file"])
-        if old.exists():
-            stamp = int(datetime.now(timezone.utc).timestamp() * 1000)
-            os.rename(old, old.with_name(f"{old.name}.malformed-{stamp}-{os.urandom(8).hex()}"))
-    for entry in journal["imports"]:
-        target = Path(entry["file"])
-        if not target.exists() and _inside(target, store.dir):
-            fsio.write_json(target, entry["lessons"], within=store.dir)
-    if not _migrated(store, source):
-        long = [{"id": lesson["id"], "text": lesson["text"]} for entry in journal["imports"]
-                for lesson in entry["lessons"] if len(lesson["text"]) > MAX_LESSON_CHARS]
-        store.record_history("migrated-from", source=source, grandfathered=long)
-    _write_journal(store, {"source": source, "complete": True, "imports": [], "malformed": []})
-    return True
+    return any(True for _ in _sources(paths.learn_dir, top=True))
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def _sources(folder: Path, *, top: bool = False):
+    """Local files under a worktree's learn folder (relative paths), committed ones left out."""
     try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False
-
-
-def _write_journal(store: Any, value: dict[str, Any]) -> None:
-    path = store.path(MIGRATION)
-    if path.exists() and _journal(store, value["source"]) is None:
-        fsio.move_aside(path)  # an unreadable journal is kept, as altimate-code's quarantine keeps it
-    store.ensure()
-    fsio.write_json(path, value, within=store.dir)
-
-
-def grandfathered_pairs(history: list[dict[str, Any]]) -> set[tuple[str, str]]:
-    """(id, text) of long lessons a migration imported: their unchanged text keeps its length allowance."""
-    out: set[tuple[str, str]] = set()
-    for entry in history:
-        if entry.get("op") != "migrated-from" or not isinstance(entry.get("grandfathered"), list):
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if top and name in KEEP:
             continue
-        for item in entry["grandfathered"]:
-            if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("text"), str):
-                out.add((item["id"], item["text"]))
-    return out
+        if name in CHECKOUT_FILES or name.startswith(".approved.json") or ".conflict-" in name:
+            continue
+        try:
+            if entry.is_symlink():
+                continue  # never follow a link out of the worktree
+            if entry.is_dir():
+                for sub in _sources(Path(entry.path)):
+                    yield Path(name) / sub
+            elif entry.is_file():
+                yield Path(name)
+        except OSError:
+            continue
+
+
+def _tracked(paths: ProjectPaths) -> set[str]:
+    """Files git tracks under the worktree's learn folder (relative to it): a team may commit more than
+    approved.json; a tracked file is the branch's and stays."""
+    rel = os.path.relpath(paths.learn_dir, paths.root)
+    out = git.text(paths.root, "ls-files", "-z", "--", rel)
+    found: set[str] = set()
+    for name in (out or "").split("\0"):
+        if name:
+            found.add(os.path.relpath(os.path.join(paths.root, name), paths.learn_dir))
+    return found
+
+
+def migrate(paths: ProjectPaths) -> Migration | None:
+    """Move the worktree's local learn state into the repository's; ``None`` when there is nothing to do."""
+    if not leftovers(paths):
+        return None
+    result = Migration(paths.learn_dir, paths.local_dir)
+    tracked = _tracked(paths)
+    for rel in sorted(_sources(paths.learn_dir, top=True)):
+        if str(rel) in tracked:
+            continue
+        top = rel.parts[0]
+        if len(rel.parts) > 1 and top not in (SESSIONS_DIR, LEARNER_DIR) and rel.parts[1] in CHECKOUT_FILES:
+            continue
+        try:
+            _move_one(paths, rel, result)
+        except (OSError, LearnError) as exc:  # the file stays where it is, for the next run
+            result.problems.append(f"{rel}: {exc}")
+    _prune_empty(paths.learn_dir)
+    return result
+
+
+def _move_one(paths: ProjectPaths, rel: Path, result: Migration) -> None:
+    src = paths.learn_dir / rel
+    dest = paths.local_dir / rel
+    name = rel.name
+    if name in DROP or name.endswith(SKIP_SUFFIXES) or name.endswith(".lock"):
+        src.unlink()
+        return
+    fsio.check_confined(dest, paths.local_root)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    store_lock = _lock_for(paths, rel)
+    with fsio.file_lock(store_lock):
+        if name.endswith(APPEND_SUFFIXES):
+            added = _append_union(src, dest)
+            if name == "signals.jsonl":
+                result.signals += added
+            else:
+                result.lines += added
+            src.unlink()
+        elif not dest.exists():
+            shutil.move(str(src), str(dest))
+            result.moved.append(str(rel))
+        elif dest.read_bytes() == src.read_bytes():
+            src.unlink()
+        else:
+            tag = "from-worktree-" + "".join(c if c.isalnum() or c in "-_" else "-" for c in paths.root.name)[:40]
+            aside = fsio.unique_sibling(dest, tag)
+            shutil.move(str(src), str(aside))
+            result.aside.append(str(rel))
+
+
+def _lock_for(paths: ProjectPaths, rel: Path) -> Path:
+    """The lock its writers take: the store's lock for a store's files, the folder's own otherwise."""
+    top = rel.parts[0]
+    if len(rel.parts) > 1 and not top.startswith("."):
+        return paths.local_dir / top / ".lock"
+    return paths.local_dir / (top if len(rel.parts) > 1 else "") / ".migrate.lock"
+
+
+def _append_union(src: Path, dest: Path) -> int:
+    """Append the lines of ``src`` that ``dest`` does not hold yet; returns how many."""
+    have: set[bytes] = set()
+    try:
+        with open(dest, "rb") as handle:
+            have = {line.rstrip(b"\r\n") for line in handle}
+    except FileNotFoundError:
+        pass
+    new: list[bytes] = []
+    with open(src, "rb") as handle:
+        for line in handle:
+            line = line.rstrip(b"\r\n")
+            if line.strip() and line not in have:
+                new.append(line)
+                have.add(line)
+    if new:
+        with open(dest, "ab") as handle:
+            if handle.tell():
+                with open(dest, "rb") as check:
+                    check.seek(-1, os.SEEK_END)
+                    if check.read(1) != b"\n":
+                        handle.write(b"\n")
+            handle.write(b"\n".join(new) + b"\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+    return len(new)
+
+
+def _prune_empty(folder: Path) -> None:
+    """Remove the folders the move emptied (never the learn folder itself, never a store's folder)."""
+    for dirpath, _dirnames, _files in sorted(os.walk(folder), key=lambda x: -len(x[0])):
+        here = Path(dirpath)
+        if here == folder or here.parent == folder:
+            continue
+        try:
+            here.rmdir()
+        except OSError:
+            pass
