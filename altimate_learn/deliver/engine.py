@@ -400,6 +400,23 @@ class Delivery:
             self._explain(result, window, "this file", limit)
         return result
 
+    def tool_failure(self, tool: str) -> Result:
+        """A call of ``tool`` just failed: the lessons the tool-errors channel learned about that tool's failures
+        (texts ``When `TOOL` fails with …``), not yet shown this session, at most ``file_lessons``."""
+        limit = min(self.settings["file_lessons"], self.remaining())
+        if not tool or limit <= 0:
+            return Result(note="the tool tier is off or the session cap is reached")
+        prefix = f"When `{tool}` fails with "
+        corpus = self.corpus
+        shown = self.shown_keys()
+        found = [i for i in range(len(corpus)) if corpus.texts[i].startswith(prefix) and corpus.keys[i] not in shown]
+        found = sorted(found, key=lambda i: -corpus.net[i])[:limit]
+        result = self._fit_and_record([(i, "tool") for i in found], self.settings["budget_tokens"],
+                                      render.tool_heading(tool))
+        if not result.text:
+            result.note = "no approved lesson about this tool's failures"
+        return result
+
     # --- paths -----------------------------------------------------------------------------------------
     def relative(self, path: str) -> str | None:
         """``path`` (absolute, or relative to the working directory) relative to the project root."""
