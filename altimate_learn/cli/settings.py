@@ -22,7 +22,7 @@ from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
-              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
+              "session_max_lessons", "max_stored", "max_in_force", "recovery_max_reflections", "recovery_max_seconds",
               "auto_reflect_daily_max")
 
 
