@@ -187,9 +187,11 @@ def _relative(path: str, cwd: str | None) -> str:
 # --- reading one session -------------------------------------------------------------------------------
 
 def _is_own(text: str) -> bool:
-    from altimate_learn.markers import is_learn_prompt
+    """The first message of one of learn's own model calls: the prompt mark an agent CLI run as the model gets,
+    or the fenced data blocks of any prompt learn sends."""
+    from altimate_learn.markers import is_learn_prompt, is_model_call_prompt
 
-    return is_learn_prompt(text)
+    return is_model_call_prompt(text) or is_learn_prompt(text)
 
 
 def _after_cursor(message: UserMessage, message_id: str, cursor: dict[str, Any] | None, state: dict[str, Any],
@@ -224,6 +226,11 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
     reader = open_reader(Path(info.path), harness=info.harness,
                          session_id=info.id if info.harness == "opencode" else None)
     cwd = reader.info.cwd or info.cwd
+    from altimate_learn.markers import is_model_call_dir
+
+    if is_model_call_dir(cwd) or is_model_call_dir(info.path):  # an agent CLI run as learn's model worked there
+        result.own = True
+        return result
     state = {"passed": False, "fallback": False}
     for attempt in range(2):
         exchanges: list[Exchange] = []

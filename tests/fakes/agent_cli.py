@@ -10,8 +10,8 @@ learn's vet call (the second call of a reflection, with an ITEMS block) gets "pa
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
-tool although none was offered); ``crash`` (exit 2 with a stack trace). Like the real Gemini CLI, ``gemini``
-always records the run as a chat under ``~/.gemini/tmp/<folder>/chats/``.
+tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag). Like the
+real Gemini CLI, ``gemini`` always records the run as a chat under ``~/.gemini/tmp/<folder>/chats/``.
 """
 
 from __future__ import annotations
@@ -124,6 +124,9 @@ def main() -> int:
     if MODE == "garbage":
         print("<html><body>502 Bad Gateway</body></html>")
         return 0
+    if MODE == "oldversion":  # a release without one of the flags learn passes
+        print("error: unknown option '--safe-mode'", file=sys.stderr)
+        return 1
     if MODE == "crash":
         print("TypeError: Cannot read properties of undefined (reading 'map')\n    at main (cli.js:1:1)",
               file=sys.stderr)
@@ -153,8 +156,8 @@ def claude(stdin: str) -> int:
 
 def codex(stdin: str) -> int:
     events = [{"type": "thread.started", "thread_id": str(uuid.uuid4())}, {"type": "turn.started"},
-              {"type": "item.completed", "item": {"id": "item_0", "type": "error",
-                                                  "message": "Codex is ignoring 1 unrecognized configuration setting."}}]
+              {"type": "item.completed", "item": {"id": "item_0", "type": "error", "message":
+                                                  "Codex is ignoring 1 unrecognized configuration setting."}}]
     if MODE == "notloggedin":
         events += [{"type": "error", "message": "unexpected status 401 Unauthorized: Missing bearer authentication"},
                    {"type": "turn.failed", "error": {"message": "unexpected status 401 Unauthorized: Missing bearer "
@@ -204,9 +207,9 @@ def opencode(stdin: str) -> int:
     if MODE == "tool":
         events.append({"type": "tool_use", "sessionID": sid, "part": {"type": "tool", "tool": "bash"}})
     events += [{"type": "text", "sessionID": sid, "part": {"type": "text", "text": ANSWER}},
-               {"type": "step_finish", "sessionID": sid, "part": {"type": "step-finish", "reason": "stop", "cost": 0.002,
-                                                                 "tokens": {"input": 500, "output": 40, "reasoning": 0,
-                                                                            "cache": {"read": 100, "write": 0}}}}]
+               {"type": "step_finish", "sessionID": sid, "part": {
+                   "type": "step-finish", "reason": "stop", "cost": 0.002,
+                   "tokens": {"input": 500, "output": 40, "reasoning": 0, "cache": {"read": 100, "write": 0}}}}]
     for event in events:
         print(json.dumps(event))
     return 0

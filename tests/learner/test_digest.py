@@ -200,6 +200,21 @@ def test_the_learners_own_sessions_and_sub_agents_never_enter_a_digest(project: 
     assert "ses_7f1e2d3c4b5bChIlDsEsSiOnAa" not in prompt  # opencode's sub-agent session
 
 
+def test_a_session_an_agent_cli_left_as_learns_model_is_never_read(git_repo: Path, isolated_home: Path, server,
+                                                                   cli):
+    from altimate_learn.markers import MODEL_CALL_MARK
+
+    marked = git_repo / "marked.jsonl"  # given to `learn capture` by path: read whatever its age, unless it is ours
+    marked.write_text(
+        json.dumps({"type": "session", "format": "learn-trajectory/1", "id": "model-call-1", "cwd": str(git_repo)}) + "\n"
+        + json.dumps({"type": "user", "id": "u0", "text": f"{MODEL_CALL_MARK}\nthe reflector's prompt"}) + "\n"
+        + json.dumps({"type": "assistant", "id": "a0", "text": "{\"deltas\": []}"}) + "\n"
+        + json.dumps({"type": "user", "id": "u1", "text": "never read this"}) + "\n")
+    assert cli("capture", str(marked))[0] == 0
+    assert learn_run(cli)[0] == 0
+    assert server.requests == [] and state(git_repo)["cursors"]["generic:model-call-1"]["own"] is True
+
+
 def _settings(repo: Path):
     return load_settings(repo, repo)
 

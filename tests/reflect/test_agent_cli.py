@@ -223,8 +223,12 @@ def test_rate_limited_is_one_line_and_keeps_the_signals(git_repo, cli, fake_clis
                 "folder? [y/N]). Run `claude` once in a terminal and answer it, then try again."),
     ("crash", "claude-code failed (exit 2): TypeError: Cannot read properties of undefined (reading 'map'). Run "
               "`claude` in a terminal to see why; signals stay open."),
+    ("oldversion", "claude-code does not accept a flag learn needs (error: unknown option '--safe-mode'). Update "
+                   "Claude Code (learn's flags are tested with Claude Code 2.1.332), or choose another model with "
+                   "--model."),
 ])
-def test_garbage_a_question_or_a_crash_is_one_line(git_repo, cli, fake_clis, monkeypatch, mode, said) -> None:
+def test_garbage_a_question_a_crash_or_an_older_cli_is_one_line(git_repo, cli, fake_clis, monkeypatch, mode,
+                                                                said) -> None:
     monkeypatch.setenv("FAKE_CLI_MODE", mode)
     ids = _signal(git_repo)
     code, _, err = cli("reflect", "--session", "sess-1", "--model", "claude-code")
@@ -327,7 +331,8 @@ def test_agent_uses_the_cli_of_the_sessions_own_agent(git_repo, cli, fake_clis, 
     chat, note = session_agent_model("codex", os.environ)
     assert chat.label == "codex" and note == "the CLI of the session's agent (codex)"
     chat, note = session_agent_model(None, os.environ)
-    assert chat.label == "claude-code" and note == "the feedback comes from no agent's session: the first agent CLI on PATH"
+    assert chat.label == "claude-code"
+    assert note == "the feedback comes from no agent's session: the first agent CLI on PATH"
     monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "agent")
     _signal(git_repo, session="external")
     code, out, err = cli("reflect", "--session", "external", "--json")

@@ -174,6 +174,10 @@ class AgentCLIModel:
             return ProviderError(f"{self.label} could not reach its model ({said}).",
                                  f"Check the network (and proxy) settings `{module.BINARY}` uses, then try again.",
                                  kind="connection")
+        if kind == "version":
+            return ProviderError(f"{self.label} does not accept a flag learn needs ({said}).",
+                                 f"Update {module.TITLE} (learn's flags are tested with {module.TITLE} "
+                                 f"{module.CHECKED}), or choose another model with --model.", kind="garbage")
         if kind == "garbage":
             return ProviderError(f"{self.label} answered in a shape learn does not read ({said}).",
                                  f"Check that `{module.BINARY}` works in a terminal; update it or learn, or choose "

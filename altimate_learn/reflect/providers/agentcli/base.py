@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 # Failure kinds a CLI's output can show, most specific first. The words are the CLIs' own ("Not logged in ·
 # Please run /login", "401 Unauthorized", "exceeded retry limit, last status: 429", "RESOURCE_EXHAUSTED").
 _KINDS = (
+    ("version", r"unknown option|unrecognized (option|argument)|unexpected argument|unknown argument|invalid option|"
+                r"unknown flag"),
     ("interactive", r"\[y/n\]|\(y/n\)|press enter|do you trust|trust (this|the) folder|waiting for (your )?input"),
     ("auth", r"not logged in|please run /login|\blog ?in\b|authenticat|invalid api key|api key (is )?(missing|not "
              r"set|invalid)|unauthori[sz]ed|\b401\b|\b403\b|forbidden|credentials|oauth"),
@@ -66,12 +68,19 @@ class Answer:
 
 class CLIFailure(Exception):
     """The CLI answered, but not with an answer: ``kind`` is auth, rate_limit, not_found, connection,
-    interactive, garbage or server; ``detail`` is what it said (one line)."""
+    interactive, version (it refused one of learn's flags), garbage or server; ``detail`` is what it said."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(detail)
         self.kind = kind
         self.detail = detail
+
+
+def kind_of_status(status: object) -> str | None:
+    """The failure kind of an HTTP status the CLI passes on (401/403: auth, 429/529: rate limit, 404: not found)."""
+    if not isinstance(status, int) or isinstance(status, bool):
+        return None
+    return {401: "auth", 403: "auth", 429: "rate_limit", 529: "rate_limit", 404: "not_found"}.get(status)
 
 
 def no_answer(result: RunResult) -> CLIFailure:

@@ -17,12 +17,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.reflect.providers.agentcli.base import Answer, Call, CLIFailure, Invocation, classify, no_answer
+from altimate_learn.reflect.providers.agentcli.base import (Answer, Call, CLIFailure, Invocation, classify,
+                                                          kind_of_status, no_answer)
 from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line, int_or_none, json_objects
 
 NAME = "claude-code"
 BINARY = "claude"
 TITLE = "Claude Code"
+CHECKED = "2.1.332"  # the version these flags were read from and tested with
 INSTALL = "npm install -g @anthropic-ai/claude-code"
 LOGIN = "run `claude` in a terminal and log in (/login), or set ANTHROPIC_API_KEY"
 SESSION_HARNESS = "claude-code"  # the harness name of its sessions in learn's readers
@@ -53,8 +55,7 @@ def parse(result: RunResult) -> Answer:
     status = final.get("api_error_status")
     if final.get("is_error") or final.get("subtype", "success") != "success":
         said = first_line(str(text or final.get("subtype") or ""))
-        kind = {401: "auth", 403: "auth", 429: "rate_limit", 529: "rate_limit"}.get(status if isinstance(status, int) else 0)
-        raise CLIFailure(kind or classify(said) or "server", said or f"exit {result.returncode}")
+        raise CLIFailure(kind_of_status(status) or classify(said) or "server", said or f"exit {result.returncode}")
     if not isinstance(text, str):
         raise CLIFailure("garbage", "its result object has no text in `result`")
     per_model = final.get("modelUsage") if isinstance(final.get("modelUsage"), dict) else {}

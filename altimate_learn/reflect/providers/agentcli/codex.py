@@ -28,6 +28,7 @@ from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line,
 NAME = "codex"
 BINARY = "codex"
 TITLE = "Codex CLI"
+CHECKED = "0.171.0"  # the version these flags were read from and tested with
 INSTALL = "npm install -g @openai/codex"
 LOGIN = "run `codex login` (or set OPENAI_API_KEY)"
 SESSION_HARNESS = "codex"

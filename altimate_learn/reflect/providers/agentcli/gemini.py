@@ -21,12 +21,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from altimate_learn.reflect.providers.agentcli.base import Answer, Call, CLIFailure, Invocation, classify, no_answer
+from altimate_learn.reflect.providers.agentcli.base import (Answer, Call, CLIFailure, Invocation, classify,
+                                                          kind_of_status, no_answer)
 from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line, int_or_none, json_objects
 
 NAME = "gemini-cli"
 BINARY = "gemini"
 TITLE = "Gemini CLI"
+CHECKED = "0.61.0"  # the version these flags were read from and tested with
 INSTALL = "npm install -g @google/gemini-cli"
 LOGIN = "run `gemini` in a terminal and sign in, or set GEMINI_API_KEY"
 SESSION_HARNESS = "gemini"
@@ -66,8 +68,7 @@ def parse(result: RunResult) -> Answer:
     if isinstance(error, dict):
         said = first_line(_inner_message(str(error.get("message") or error.get("type") or "an error")))
         code = error.get("code")
-        kind = {401: "auth", 403: "auth", 429: "rate_limit", 404: "not_found"}.get(code if isinstance(code, int) else 0)
-        raise CLIFailure(kind or classify(said) or "server", said)
+        raise CLIFailure(kind_of_status(code) or classify(said) or "server", said)
     text = final.get("response")
     if not isinstance(text, str):
         raise CLIFailure("garbage", "its JSON has no text in `response`")
@@ -81,7 +82,8 @@ def parse(result: RunResult) -> Answer:
         tokens = row.get("tokens") if isinstance(row.get("tokens"), dict) else {}
         if int_or_none(tokens.get("prompt")) is not None:
             tin = (tin or 0) + int_or_none(tokens.get("prompt"))  # type: ignore[operator]
-            tout = (tout or 0) + (int_or_none(tokens.get("candidates")) or 0) + (int_or_none(tokens.get("thoughts")) or 0)
+            tout = (tout or 0) + (int_or_none(tokens.get("candidates")) or 0) \
+                + (int_or_none(tokens.get("thoughts")) or 0)
         roles = row.get("roles") if isinstance(row.get("roles"), dict) else {}
         if "main" in roles or model is None:
             model = name

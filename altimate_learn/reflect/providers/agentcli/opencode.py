@@ -19,12 +19,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.reflect.providers.agentcli.base import Answer, Call, CLIFailure, Invocation, classify, no_answer
+from altimate_learn.reflect.providers.agentcli.base import (Answer, Call, CLIFailure, Invocation, classify,
+                                                          kind_of_status, no_answer)
 from altimate_learn.reflect.providers.agentcli.run import RunResult, first_line, int_or_none, json_objects
 
 NAME = "opencode"
 BINARY = "opencode"
 TITLE = "opencode"
+CHECKED = "1.18.33"  # the version these flags were read from and tested with
 INSTALL = "npm install -g opencode-ai"
 LOGIN = "run `opencode auth login` for your provider"
 SESSION_HARNESS = "opencode"
@@ -132,7 +134,7 @@ def parse(result: RunResult) -> Answer:
         data = error.get("data") if isinstance(error.get("data"), dict) else {}
         said = first_line(str(data.get("message") or error.get("name") or "an error"))
         status = data.get("statusCode")
-        kind = {401: "auth", 403: "auth", 429: "rate_limit", 404: "not_found"}.get(status if isinstance(status, int) else 0)
+        kind = kind_of_status(status)
         name = str(error.get("name") or "")
         if kind is None and "auth" in name.lower():
             kind = "auth"
