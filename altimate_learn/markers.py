@@ -13,6 +13,9 @@ AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
 # The block the continual learner owns in an instruction file (AGENTS.md, AGENTS.local.md, the user's own file).
 LEARNED_OPEN = "<!-- learn:learned -->"
 LEARNED_CLOSE = "<!-- /learn:learned -->"
+# The block `learn tidy` graduates proven lessons into (AGENTS.md, CLAUDE.md, GEMINI.md of the project).
+GRADUATED_OPEN = "<!-- learn:graduated -->"
+GRADUATED_CLOSE = "<!-- /learn:graduated -->"
 
 _SECTION = r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)'  # compiled on use: every hook
 # call imports this module for the constants, and most never need a regex engine

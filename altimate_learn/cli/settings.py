@@ -296,9 +296,16 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.gates.report import store_gates
 
     gates = store_gates(store)
+    from altimate_learn.tidy.counts import set_counts
+
+    try:
+        approved_now = store.approved()
+    except LearnError:  # an unreadable approved.json is reported with the lesson counts
+        approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
                   "unvetted": len(gates["unvetted"])},
+        "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -368,6 +375,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    from altimate_learn.tidy.counts import line as set_line
+
+    echo(f"  set: {set_line(info['set'])}")
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
