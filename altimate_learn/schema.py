@@ -163,7 +163,7 @@ def validate_signal(value: Any, path: str, index: int) -> Signal:
 
 
 HISTORY_OPS = ("reflect", "curate", "promote", "reject", "rollback", "pin", "unpin", "bootstrap",
-               "import-reviews", "import-memories", "replacement", "publish")
+               "import-reviews", "import-memories", "replacement", "publish", "dismiss")
 
 
 def validate_history(value: Any, path: str, index: int) -> dict[str, Any]:

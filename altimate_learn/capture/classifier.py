@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CONTINUE_ONLY, CONTINUE_WORDS,
-                                         CUES, NOT_OWN_WORDS, PERSISTS, SOFT)
+from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
+                                         CONTINUE_WORDS, CUES, NOT_OWN_WORDS, PERSISTS, SOFT)
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
@@ -192,7 +192,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         claimed = answered(answer)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
-        replying = bool(answer) and bool(ASKED.search(answer or "")) and not _REFUSAL.match(own)
+        replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
+                    and not _REFUSAL.match(own))
         # "Create X … don't hardcode keys": a prohibition inside a new request constrains the new work.
         tasking = _tasking(own)
         for number, clause in enumerate(parts):

@@ -204,6 +204,11 @@ SOFT = frozenset({"stated a team convention", "stated an always/never rule", 'sa
 ASKED = re.compile(r"(?:\?\W*$|\b(?:let\s+me\s+know|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|which\s+"
                    r"(?:one|option|approach|do\s+you)|your\s+preferences?|want\s+me\s+to|say\s+the\s+word|tell\s+me\s+"
                    r"(?:which|whether|if))\b[^\n]{0,200}$)", re.I)
+# The polite closer agents put after finished work ("Would you like me to make any adjustments?", "Let me know if
+# you need anything else") asks for nothing in particular: what follows is not an answer to it.
+CLOSER = re.compile(r"(?:\b(?:any|other|further|more)\s+(?:adjustments?|changes?|modifications?|improvements?|questions?|"
+                    r"help|tweaks?|assistance|issues?)|\banything\s+else|\bif\s+you\s+(?:need|want|have|run\s+into|"
+                    r"encounter|'?d\s+like)|\bfeel\s+free)\b[^\n?]{0,80}[?.!]?\W*$", re.I)
 
 # The result reported broken after an attempt: these need no context, the words say the attempt failed.
 PERSISTS: list[tuple[re.Pattern[str], str]] = [

@@ -1,4 +1,4 @@
-"""`learn capture`, `learn sessions`, `learn signals`, `learn signal add`.
+"""`learn capture`, `learn sessions`, `learn signals`, `learn signal add`, `learn signal dismiss`.
 
 These explicit commands work whether or not `learn.capture` is on: that setting only governs automatic
 capture by the hooks.
@@ -174,6 +174,9 @@ def signals(
     session: Annotated[str | None, typer.Option("--session", metavar="ID", help="Only this session's signals.",
                                                 show_default=False)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Include consumed signals.")] = False,
+    unlearned_: Annotated[bool, typer.Option(
+        "--unlearned", help="Only open signals no reflection could learn from yet, with the reason; they wait "
+        "for a model or a person (`learn remember`, or `learn signal dismiss ID`).")] = False,
     json_out: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
@@ -181,6 +184,11 @@ def signals(
     from altimate_learn.capture.signals import list_signals
 
     store = open_existing_store(name)
+    if unlearned_:
+        if all_:
+            raise typer.BadParameter("--unlearned lists open signals only; drop --all.", param_hint="--all")
+        _list_unlearned(store, name, session, json_out)
+        return
     found = list_signals(store, session=session, include_consumed=all_)
     if json_out:
         print_json(found)
@@ -198,8 +206,29 @@ def signals(
     echo(f"{_plural(len(found), 'signal')}.")
 
 
-signal_app = typer.Typer(help="Add signals by hand (review comments, CI failures, your own notes).",
+def _list_unlearned(store: Any, name: str, session: str | None, json_out: bool) -> None:
+    from altimate_learn.capture.unlearned import WAY_OUT, waiting
+
+    found = waiting(store, session=session)
+    if json_out:
+        print_json([{**w.signal, "unlearned": {"reason": w.reason, "at": w.at}} for w in found])
+        return
+    if not found:
+        echo(f"No signals wait for a model or a person in store '{name}'" + (f" for session {session}" if session else "")
+             + ".")
+        return
+    for w in found:
+        first = " ".join(w.signal["text"].split())
+        echo(f"{w.signal['id']}  {w.signal['kind']:<15}  {w.signal['sessionID']}")
+        echo(f"    {first[:99] + chr(0x2026) if len(first) > 100 else first}")
+        echo(f"    why no lesson: {w.reason}")
+    echo(f"{_plural(len(found), 'signal')} wait{'s' if len(found) == 1 else ''} for a model or a person: "
+         f"a model reflection (`learn reflect --pending -m PROVIDER/MODEL`) reads them, or {WAY_OUT}.")
+
+
+signal_app = typer.Typer(help="Add signals by hand (review comments, CI failures, your own notes), or dismiss one.",
                          no_args_is_help=True)
+
 
 _KINDS = {"review": "review", "ci": "ci", "user": "user_correction"}
 
@@ -238,6 +267,26 @@ def signal_add(
         echo(f"Recorded signal {added[0]['id']} ({stored}, session {session}) in store '{name}'.")
     else:
         echo(f"Already recorded: the same {stored} text for session {session} is in store '{name}'.")
+
+
+@signal_app.command("dismiss", cls=LearnCommand)
+def signal_dismiss(
+    signal_id: Annotated[str, typer.Argument(metavar="ID", help="The open signal (see `learn signals --unlearned`).",
+                                             show_default=False)],
+    reason: Annotated[str | None, typer.Option("--reason", help="Why it holds no lesson (kept in history).",
+                                               show_default=False)] = None,
+    json_out: JsonOpt = False,
+    name: NameOpt = DEFAULT_NAME,
+) -> None:
+    """Mark an open signal as holding no lesson: it is consumed, recorded in history, and never reflected on."""
+    from altimate_learn.capture.unlearned import dismiss
+
+    store = open_existing_store(name)
+    signal = dismiss(store, signal_id.strip(), reason)
+    if json_out:
+        print_json({"dismissed": signal["id"], "signal": signal})
+        return
+    echo(f"Dismissed signal {signal['id']} ({signal['kind']}, session {signal['sessionID']}); no reflection will read it.")
 
 
 def _read_text(source: str) -> str:

@@ -220,7 +220,7 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
     if outcome.status == "busy":  # nothing was reflected here: say so in one line, not as a reflection
         echo(f"{where[0].upper()}{where[1:]}: skipped, {outcome.error}.")
         return
-    signals = outcome.consumed or outcome.kept
+    signals = list(dict.fromkeys(outcome.consumed + outcome.kept))
     count = f" ({len(signals)} signal{'s' if len(signals) != 1 else ''})" if signals else ""
     answered = f" (answered by {outcome.answered_by})" if outcome.answered_by \
         and not outcome.model.endswith(outcome.answered_by) else ""
@@ -247,11 +247,22 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
     if outcome.error and outcome.status != "failed":
         echo(f"  {outcome.error[0].upper()}{outcome.error[1:]}; the signals stay open.")
     echo(f"  Usage: {outcome.usage.describe()}" if outcome.usage.calls else "  Usage: no model call (offline), $0.00")
+    kept = ""
+    if outcome.kept and outcome.status != "failed":
+        waits = len(outcome.waiting)
+        later = len(outcome.kept) - waits
+        parts = [f"{waits} wait{'s' if waits == 1 else ''} for a model or a person"] if waits else []
+        parts += [f"{later} for the next reflection"] if later and waits else []
+        kept = f"{len(outcome.kept)} kept open" + (f" ({', '.join(parts)})" if parts else "")
     if outcome.consumed:
         echo(f"  Signals: {len(outcome.consumed)} consumed" + (f", {outcome.left_out} left for the next reflection "
-                                                                 "(feedback budget)" if outcome.left_out else "") + ".")
-    elif outcome.kept and outcome.status != "failed":
-        echo(f"  Signals: {len(outcome.kept)} kept open.")
+                                                                 "(feedback budget)" if outcome.left_out else "")
+             + (f", {kept}" if kept else "") + ".")
+    elif kept:
+        echo(f"  Signals: {kept}.")
+    if outcome.waiting:
+        echo("  Signals that wait: `learn signals --unlearned`; the way out is `learn remember` or "
+             "`learn signal dismiss ID`.")
 
 
 def _describe(entry: dict[str, Any]) -> str:

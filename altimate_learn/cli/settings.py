@@ -286,6 +286,9 @@ def collect_status(name: str) -> dict[str, Any]:
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
     open_signals = [s for s in signals if s["status"] == "open"]
+    from altimate_learn.capture.unlearned import waiting
+
+    waits = waiting(store)
     try:
         schedule = store.read_json_object(Store.SCHEDULE, quarantine=False)
     except StoreError as exc:
@@ -318,7 +321,8 @@ def collect_status(name: str) -> dict[str, Any]:
         "lessons": {"approved": approved or 0, "candidate": candidate, "retired": retired or 0},
         "versions": len(store.versions()),
         "signals": {"open": len(open_signals), "consumed": len(signals) - len(open_signals),
-                    "skipped_lines": skipped},
+                    "skipped_lines": skipped, "waiting": len(waits),
+                    "waiting_corrections": sum(1 for w in waits if w.signal.get("kind") != "tool_retry")},
         "pending_sessions": sorted({s["sessionID"] for s in open_signals}),
         "last_reflection": last,
         "backoff_until": schedule.get("backoff_until"),
@@ -387,6 +391,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed{extra}")
+    if sig["waiting"]:
+        corrections = sig["waiting_corrections"]
+        what = (plural(corrections, "correction") if corrections == sig["waiting"]
+                else plural(sig["waiting"], "signal"))
+        echo(f"  {what} wait{'s' if sig['waiting'] == 1 else ''} for a model or a person: "
+             "`learn signals --unlearned` lists them with the reason; `learn remember` states the lesson "
+             "yourself, `learn signal dismiss ID` drops one")
     memories = info["agent_memories"]
     if memories and memories["memories"]:
         from altimate_learn.history.memory_import import status_line

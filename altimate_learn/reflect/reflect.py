@@ -11,7 +11,10 @@ or the built-in offline reflector, and the curator alone decides what reaches `c
 5. curate (lint, dedupe, overlaps, limits), which writes the candidate and a history entry with the
    model and its token use;
 6. run the replacement step for lessons removed as wrong (narrow model calls, outside the lock);
-7. consume the signals only when something usable came back, else keep them and back off.
+7. consume the signals only when something usable came back, else keep them and back off. The built-in
+   reflector, which reads each signal on its own, consumes a signal only when a lesson or a HELPFUL came
+   from it; the rest stay open, past its cap for the next reflection, otherwise noted in `unlearned.json`
+   (:mod:`altimate_learn.capture.unlearned`) to wait for a model or a person.
 
 Nothing in a model's answer is fatal: prose, half JSON, ten thousand deltas or five megabytes end as a
 reported failure with the signals still open. Provider errors (no key, timeout, 401, 429, 500) end the
@@ -37,7 +40,7 @@ from altimate_learn.reflect.deltas import find_json, parse_answer
 from altimate_learn.reflect.digest import FEEDBACK_CAP, DigestSource, build_digest, clip_feedback
 from altimate_learn.reflect.pricing import Usage
 from altimate_learn.reflect.providers import DEFAULT_TIMEOUT, ProviderError, Resolution, resolve_model
-from altimate_learn.reflect.providers.builtin import FeedbackItem, reflect_builtin
+from altimate_learn.reflect.providers.builtin import BuiltinResult, FeedbackItem, reflect_builtin
 from altimate_learn.store import Store
 
 FEEDBACK_KINDS = ("verifier", "ci", "review", "user")
@@ -360,6 +363,7 @@ class Outcome:
     error: str | None = None
     consumed: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)  # kept open until a model or a person uses them
     left_out: int = 0
     candidate: str | None = None
     replacements: int = 0
@@ -377,7 +381,8 @@ class Outcome:
             "model_source": self.model_source, "note": self.note, "summary": self.summary,
             "applied": self.applied, "rejected": self.rejected, "dropped": self.dropped,
             "skipped_feedback": self.skipped_feedback, "flagged": self.flagged, "usage": self.usage.to_dict(),
-            "error": self.error, "signals": {"consumed": self.consumed, "kept": self.kept, "left_out": self.left_out},
+            "error": self.error,
+            "signals": {"consumed": self.consumed, "kept": self.kept, "waiting": self.waiting, "left_out": self.left_out},
             "candidate": self.candidate, "replacements": self.replacements, "notes": self.notes,
             "answered_by": self.answered_by,
             "quarantined": self.quarantined,
@@ -473,14 +478,31 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     lessons = current_lessons(store)
     feedback_ids = batch.signal_ids or ([batch.feedback_id] if batch.feedback_id else [])
     raw_deltas: list[Any]
+    builtin: BuiltinResult | None = None
     digest = ""
     if resolution.chat is None:
-        result = reflect_builtin(batch.items, lessons, scope_paths=not options.apply_paths)
-        raw_deltas = result.deltas
-        outcome.skipped_feedback = [{"signal": who, "reason": why} for who, why in result.skipped]
+        from altimate_learn.capture import unlearned
+
+        # A signal the built-in reflector already found unusable waits for a model or a person: reading it
+        # again would give the same nothing.
+        tried = unlearned.known(store) if batch.signals else set()
+        items = [i for i in batch.items if i.signal_id not in tried]
+        outcome.skipped_feedback = [{"signal": i.signal_id or "?", "reason": WAITS} for i in batch.items
+                                    if i.signal_id in tried]
+        if batch.signals and not items:
+            outcome.status = "none"
+            outcome.summary = f"its signals wait for a model or a person ({unlearned.WAY_OUT})"
+            outcome.kept = batch.signal_ids
+            return outcome
+        builtin = reflect_builtin(items, lessons, scope_paths=not options.apply_paths)
+        raw_deltas = builtin.deltas
+        outcome.skipped_feedback += [{"signal": who, "reason": why} for who, why in builtin.skipped]
         outcome.usage = Usage(0, 0, 0.0, False, calls=0)
         if batch.screen is not None:
             raw_deltas = batch.screen(raw_deltas, raw_deltas, outcome.dropped)
+        # which signal each delta handed to the curator came from (a screen may drop or replace deltas)
+        source_of = {id(delta): who for delta, who in zip(builtin.deltas, builtin.sources)}
+        builtin.sources = [source_of.get(id(delta), "") for delta in raw_deltas]
     else:
         if options.admit is not None and not options.admit():
             outcome.status = "limited"
@@ -521,7 +543,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             # The curator sees the malformed ones too, so history records every proposed delta and its fate.
             raw_deltas = parsed.for_curator()
     if not raw_deltas and not batch.vet_extra:
-        return _no_change(store, batch, outcome)
+        return _no_change(store, batch, outcome, builtin)
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
 
@@ -541,7 +563,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             # A model's rules are only as safe as their vet: none is applied, the signals stay open.
             return _failed(store, batch, outcome, str(vetted.error), provider_failure=True)
     if not raw_deltas:
-        return _no_change(store, batch, outcome)
+        return _no_change(store, batch, outcome, builtin)
 
     values = options.settings.values if options.settings is not None else {}
     with store.lock():
@@ -560,13 +582,18 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
         if curated.changed or store.path(Store.CANDIDATE).exists():
             outcome.candidate = _relative(store, store.path(Store.CANDIDATE))
+        used = _used_signals(builtin, curated.rejected) if builtin is not None else None
         if not curated.applied:
             outcome.status = "nothing-usable"
             outcome.error = f"all {len(curated.rejected)} proposed changes were rejected"
             outcome.kept = batch.signal_ids
+            if builtin is not None:
+                _leave_open(store, batch, builtin, set(), curated.rejected, outcome)
         else:
             outcome.status = "applied"
-            outcome.consumed = _consume(store, batch, curated.history)
+            outcome.consumed = _consume(store, batch, curated.history, only=used)
+            if builtin is not None:
+                _leave_open(store, batch, builtin, set(outcome.consumed), curated.rejected, outcome)
     if outcome.status == "nothing-usable":
         schedule.record_outcome(store, ok=False, summary=outcome.summary, model=resolution.model,
                                 usage=outcome.usage.to_dict(), session=batch.session_id,
@@ -577,6 +604,36 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
     schedule.record_outcome(store, ok=True, summary=outcome.summary, model=resolution.model,
                             usage=outcome.usage.to_dict(), session=batch.session_id, signals=len(outcome.consumed))
     return outcome
+
+
+WAITS = "already found unusable by the built-in reflector; waits for a model or a person"
+
+
+def _used_signals(builtin: BuiltinResult, rejected: list[dict[str, Any]]) -> set[str]:
+    """Signals a lesson or a HELPFUL came from: the source of every built-in delta the curator did not reject."""
+    from altimate_learn.curate.curator import MAX_DELTAS
+
+    refused = {r["index"] for r in rejected if isinstance(r.get("index"), int)}
+    return {who for index, who in enumerate(builtin.sources) if index < MAX_DELTAS and index not in refused}
+
+
+def _leave_open(store: Store, batch: Batch, builtin: BuiltinResult, consumed: set[str],
+                rejected: list[dict[str, Any]], outcome: Outcome) -> None:
+    """Keep the signals the built-in reflector learned nothing from open; note why, unless a later reflection
+    can still use them (past the per-reflection cap). Call with the store lock held."""
+    from altimate_learn.capture import unlearned
+
+    why = {who: reason for who, reason in builtin.skipped}
+    refused = {r["index"]: r.get("reason", "rejected") for r in rejected if isinstance(r.get("index"), int)}
+    for index, who in enumerate(builtin.sources):
+        if index in refused:
+            why[who] = f"the curator rejected the lesson it gave: {refused[index]}"
+    kept = [i for i in batch.signal_ids if i not in consumed]
+    outcome.kept = kept
+    waiting = {i: why[i] for i in kept if i in why and i not in builtin.waiting}
+    unlearned.record(store, waiting)
+    unlearned.forget(store, consumed)
+    outcome.waiting = sorted(waiting)
 
 
 CHANNELS = {"user_correction": "correction", "review": "review", "tool_retry": "tool_retry", "ci": "ci"}
@@ -595,18 +652,22 @@ def channel_of(batch: Batch) -> str:
     return {"user": "feedback", "review": "review", "ci": "ci", "verifier": "verifier"}.get(batch.kind, "feedback")
 
 
-def _consume(store: Store, batch: Batch, history: dict[str, Any] | None) -> list[str]:
+def _consume(store: Store, batch: Batch, history: dict[str, Any] | None,
+             only: set[str] | None = None) -> list[str]:
+    """Mark the batch's signals consumed (``only`` those, when given); returns the ids consumed."""
     from altimate_learn.capture.signals import consume_signals
 
-    if not batch.signals:
+    ids = [i for i in batch.signal_ids if only is None or i in only]
+    if not ids:
         return []
     stamp = history.get("at") if isinstance(history, dict) else None
-    consume_signals(store, batch.signal_ids, f"reflect@{stamp or 'unknown'}")
-    return batch.signal_ids
+    consume_signals(store, ids, f"reflect@{stamp or 'unknown'}")
+    return ids
 
 
-def _no_change(store: Store, batch: Batch, outcome: Outcome) -> Outcome:
-    """The reflector proposed nothing: a successful reflection (prefer no change); the signals are done."""
+def _no_change(store: Store, batch: Batch, outcome: Outcome, builtin: BuiltinResult | None = None) -> Outcome:
+    """The reflector proposed nothing: a successful reflection (prefer no change). A model's no-change uses its
+    signals up; the built-in reflector's leaves them open for a model or a person (it never guesses)."""
     from altimate_learn.reflect import schedule
 
     outcome.status = "no-change"
@@ -616,7 +677,10 @@ def _no_change(store: Store, batch: Batch, outcome: Outcome) -> Outcome:
                                      feedback=batch.signal_ids or ([batch.feedback_id] if batch.feedback_id else None),
                                      usage=outcome.usage.to_dict(), applied=[], rejected=[], summary="no change",
                                      dropped=outcome.dropped or None)
-        outcome.consumed = _consume(store, batch, entry)
+        if builtin is None:
+            outcome.consumed = _consume(store, batch, entry)
+        else:
+            _leave_open(store, batch, builtin, set(), [], outcome)
     schedule.record_outcome(store, ok=True, summary="no change", model=outcome.model, usage=outcome.usage.to_dict(),
                             session=batch.session_id, signals=len(outcome.consumed))
     return outcome

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-COMMANDS = [["capture"], ["sessions"], ["signals"], ["signal", "add"], ["reflect"], ["curate"], ["status"],
+COMMANDS = [["capture"], ["sessions"], ["signals"], ["signal", "add"], ["signal", "dismiss"], ["reflect"], ["curate"], ["status"],
             ["show"], ["promote"], ["pin"], ["unpin"], ["search"], ["check"], ["deliver"], ["install"],
             ["bootstrap"], ["import-reviews"], ["demo"], ["export", "agents-md"]]
 

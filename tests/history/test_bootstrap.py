@@ -114,11 +114,18 @@ def test_rerun_finishes_pending_reflections_and_adds_no_signals(cli, history):
     assert "Bootstrap scope: 0 root sessions" in out and "3 already imported" in out
     assert "4 open from an earlier bootstrap" in out
     assert len(read_signals(history)) == 4  # nothing added twice
-    assert {s["status"] for s in read_signals(history)} == {"consumed"}
+    # every signal either gave a lesson (consumed) or waits open with its reason; none is lost (issue 20)
+    signals = read_signals(history)
+    waiting = read_state(history, "unlearned.json")
+    open_ids = {s["id"] for s in signals if s["status"] == "open"}
+    assert open_ids == set(waiting) and all(w["reason"] for w in waiting.values())
+    assert {s["kind"]: s["status"] for s in signals} == {"user_correction": "consumed", "tool_retry": "open"}
+    assert "need a model" in next(iter(waiting.values()))["reason"]
     candidate = json.loads((history / ".altimate-code/learn/team-playbook/candidate.json").read_text())
     texts = [lesson["text"] for lesson in candidate]
     assert "Use `pnpm` instead of `npm` for the revenue scripts." in texts or any("pnpm" in t for t in texts)
-    assert read_state(history, "bootstrap.json")["pendingSessions"] == []
+    # the tool failure waits for a model: its session stays pending, the others are done
+    assert read_state(history, "bootstrap.json")["pendingSessions"] == [TOOLS]
     assert "candidate lesson" in out and "Next: `learn show`" in out
 
 

@@ -169,8 +169,6 @@ RULES = [
      'Use early returns instead of nested ifs.'),
     ('the error messages must be in English',
      'The error messages must be in English.'),
-    ('This query will do a full table scan. Please add a filter on the partition column `event_date` so we only scan what we need.',
-     'Add a filter on the partition column `event_date`.'),
     ('Nit: we name boolean columns with an `is_` prefix, e.g. `is_active`.',
      'Name boolean columns with an `is_` prefix.'),
     ("I'd rather we didn't catch `Exception` broadly here — catch `requests.RequestException` instead.",
@@ -629,6 +627,21 @@ RULES += [
      'Always add `ON DELETE CASCADE` to foreign keys that point at `users`.'),
 ]
 NO_RULE += [
+    # a step of this task, not a habit: a lesson saying so would be wrong for the next query (issue 20)
+    'This query will do a full table scan. Please add a filter on the partition column `event_date` so we only scan what we need.',
+    'the status bar is black which should have been white since my app is mostly dark',
+    'fix the reach out link - make it work well on mobile. also remove the side to side scrolling on small screens',
+    'can you fix the double scroll bar vertically - dont fix anything with horizontal scroll',
+    'update the postgres user name, here is how i created it: CREATE USER rfp_user WITH PASSWORD \'pw\'; GRANT ALL ON DATABASE x TO rfp_user;',
+    'follow camelCase and add SKU and offers.',
+    'Please apply the console logging: add console logging to the handleKeyDown function in NavigationContext.tsx',
+    'the video plotting need to fix.',
+    'Maybe we should setup a log so we can see https status code etc.',
+    'ok all but the build task are complete we have about 70 type errors i want you to group the errors and task '
+    'together and create a new set of TASKS for type fixes and build errors, one file per group, each with the '
+    'errors it fixes, the files it touches, the order to do them in, and a checkbox list; keep references to the '
+    'task file the errors relate to, and do not fix anything yet: I want to review the plan first, then we go '
+    'through the groups one by one and you update the task files as you finish each of them.',
     'ok thats better but can you make the chart bigger',
     'hmm interesting, why does it do that?',
     'nope still 500 on /api/orders',
@@ -808,7 +821,8 @@ def test_same_rule_twice_in_one_batch_is_added_once_and_at_most_three_adds() -> 
     assert texts == ["Use `pnpm` instead of `npm`.", "Never commit directly to main.",
                      "Always use `snake_case` for column names."]
     assert ("sig_1", "same rule as another piece of feedback") in result.skipped
-    assert ("sig_4", "more than 3 new lessons in one reflection") in result.skipped
+    assert ("sig_4", "more than 3 new lessons in one reflection; kept for the next one") in result.skipped
+    assert result.waiting == {"sig_1", "sig_4"} and result.sources == ["sig_0", "sig_2", "sig_3"]
 
 
 def test_builtin_is_deterministic() -> None:

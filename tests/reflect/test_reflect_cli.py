@@ -90,13 +90,16 @@ def test_pending_with_no_model_uses_builtin_and_says_so(git_repo, cli) -> None:
     assert "review with `learn show`, approve with `learn promote`" in out
     assert [lesson["text"] for lesson in _candidate(git_repo)] == [
         "Use `ref()` instead of hardcoding the table name.", "Use `Decimal` for money amounts instead of `float`."]
-    assert _open(git_repo) == []
+    # "that's still broken" gave no lesson: it stays open, waiting for a model or a person (issue 20)
+    assert _open(git_repo) == [ids[1]]
+    assert "Signals: 1 consumed, 1 kept open (1 waits for a model or a person)." in out
     last = _schedule(git_repo)["last_reflection"]
     assert last["ok"] is True and last["model"] == "builtin" and last["usage"]["input_tokens"] == 0
     assert [h["op"] for h in _history(git_repo)] == ["reflect", "reflect"]
     assert _history(git_repo)[0]["model"] == "builtin" and _history(git_repo)[0]["feedback"] == ids[:2]
-    code, out, _ = cli("reflect", "--pending")
-    assert code == 0 and "No open signals: nothing to reflect on." in out
+    code, out, _ = cli("reflect", "--pending")  # the built-in reflector does not read it again
+    assert code == 0 and "Nothing to do: its signals wait for a model or a person" in out
+    assert [h["op"] for h in _history(git_repo)] == ["reflect", "reflect"] and _open(git_repo) == [ids[1]]
 
 
 def test_json_output_keys(git_repo, cli) -> None:
@@ -111,7 +114,7 @@ def test_json_output_keys(git_repo, cli) -> None:
                         "replacements", "notes", "answered_by", "quarantined"}
     assert one["status"] == "applied" and one["model"] == "builtin" and one["model_source"] == "default"
     assert set(one["usage"]) == {"input_tokens", "output_tokens", "cost_usd", "estimated"}
-    assert set(one["signals"]) == {"consumed", "kept", "left_out"}
+    assert set(one["signals"]) == {"consumed", "kept", "waiting", "left_out"}
     assert data["candidate"] == ".altimate-code/learn/team-playbook/candidate.json"
 
 

@@ -64,3 +64,24 @@ def test_learns_reader_sees_the_same_messages_with_their_context():
         assert msg.text.strip() and (msg.index == 0) == (previous is None)
         if message.answer is not None:
             assert msg.after_assistant
+
+
+def test_the_built_in_reflector_writes_no_wrong_or_unreviewed_lesson_on_real_corrections():
+    """Issue 20: every lesson it writes from real corrections has been read by a person and is not wrong."""
+    from research.reflector_real import evaluate
+
+    for name, result in evaluate().items():
+        verdicts = result["verdicts"]
+        assert verdicts.get("wrong", 0) == 0 and verdicts.get("unreviewed", 0) == 0, (name, result["lessons"])
+        assert sum(result["no_lesson"].values()) + len(result["lessons"]) == result["messages"]
+
+
+def test_the_goals_table_reads_the_real_session_sections():
+    from research.__main__ import goal_rows
+
+    texts = {"classifier_real": "| holdout | 0.770 | 0.534 | 0.631 | 47 | 14 | 41 | 189 | 8/26 | precision ≥ 0.85, "
+                                "recall ≥ 0.6: MISSED |",
+             "reflector_real": "| labelled corrections and bug reports | 197 | 1 | 1 | 0 | 0 | 0 | no clear rule in it: 158 |"}
+    rows = "\n".join(goal_rows(texts))
+    assert "precision 0.770, recall 0.534 (TP 47, FP 14, FN 41) | **missed** |" in rows
+    assert "1 lessons from 197 corrections: 1 good, 0 vague, 0 wrong, 0 unreviewed | met |" in rows

@@ -1,0 +1,122 @@
+"""Signals no reflection could learn from yet: they stay open, with the reason, until a model, a person or a
+later reflection uses them.
+
+The built-in reflector turns a correction into a lesson only when the correction states a clean rule. Any
+other correction (a bug report, a long specification, a step of the task at hand, a rule the curator
+rejected) is neither lost nor guessed at: its signal stays `open` in `signals.jsonl`, and its id and reason
+go into this sidecar, `unlearned.json` (`{signal id: {"reason": …, "at": …, "by": "builtin"}}`), which
+altimate-code does not read, so `signals.jsonl` keeps its format. The built-in reflector does not read a
+signal listed here again (it would come to the same answer); a model reflection reads it like any open
+signal. The way out for a person: `learn remember` (say the lesson yourself) or `learn signal dismiss ID`.
+An entry whose signal is no longer open is ignored and dropped at the next write.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from altimate_learn.store import Store
+
+FILE = "unlearned.json"
+WAY_OUT = "`learn remember` to state the lesson yourself, or `learn signal dismiss ID`"
+
+
+@dataclass
+class Waiting:
+    signal: dict[str, Any]
+    reason: str
+    at: str | None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def load(store: Store) -> dict[str, dict[str, Any]]:
+    """The sidecar as read (a malformed file is moved aside and read as empty)."""
+    raw = store.read_json_object(FILE)
+    return {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _open_ids(store: Store) -> set[str]:
+    signals, _ = store.signals()
+    return {s["id"] for s in signals if s.get("status") == "open"}
+
+
+def record(store: Store, reasons: Mapping[str, str], by: str = "builtin") -> None:
+    """Note ``{signal id: why}`` for signals left open. Call with the store lock held."""
+    if not reasons:
+        return
+    entries = load(store)
+    still_open = _open_ids(store)
+    entries = {k: v for k, v in entries.items() if k in still_open}
+    stamp = _now()
+    for signal_id, reason in reasons.items():
+        if signal_id in still_open:
+            entries[signal_id] = {"reason": reason, "at": stamp, "by": by}
+    store.write_json(FILE, dict(sorted(entries.items())))
+
+
+def forget(store: Store, ids: Iterable[str]) -> None:
+    """Drop entries (the signals were used or dismissed). Call with the store lock held."""
+    wanted = set(ids)
+    entries = load(store)
+    if not wanted & set(entries):
+        return
+    store.write_json(FILE, {k: v for k, v in sorted(entries.items()) if k not in wanted})
+
+
+def known(store: Store, by: str = "builtin") -> set[str]:
+    """Ids of open signals ``by`` already found unusable."""
+    entries = load(store)
+    if not entries:
+        return set()
+    still_open = _open_ids(store)
+    return {k for k, v in entries.items() if k in still_open and v.get("by") == by}
+
+
+def waiting(store: Store, *, session: str | None = None) -> list[Waiting]:
+    """Open signals that wait for a model or a person, oldest first, with their reasons."""
+    entries = load(store)
+    if not entries:
+        return []
+    signals, _ = store.signals()
+    out = []
+    for signal in signals:
+        entry = entries.get(signal["id"])
+        if entry is None or signal.get("status") != "open" or (session and signal.get("sessionID") != session):
+            continue
+        out.append(Waiting(signal, str(entry.get("reason") or "no clear rule in it"), entry.get("at")))
+    return out
+
+
+def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str, Any]:
+    """A person decides an open signal holds no lesson: it is consumed (`consumedBy: dismissed@<time>`), its
+    entry here dropped, and a `dismiss` history entry records who-knows-why. Returns the signal."""
+    from altimate_learn.capture.signals import consume_signals
+    from altimate_learn.errors import LearnError
+
+    signals, _ = store.signals()
+    found = [s for s in signals if s.get("id") == signal_id]
+    if not found:
+        near = sorted(s["id"] for s in signals if s.get("status") == "open" and s["id"].startswith(signal_id[:6]))
+        hint = f"Open signals with that start: {', '.join(near[:5])}." if near else \
+            "List the open signals with `learn signals` (or `learn signals --unlearned`)."
+        raise LearnError(f"no signal {signal_id} in store '{store.name}'.", hint)
+    signal = found[-1]
+    if signal.get("status") != "open":
+        raise LearnError(f"signal {signal_id} is already {signal.get('consumedBy') or 'consumed'}; nothing to dismiss.",
+                         "Only open signals can be dismissed (`learn signals` lists them).")
+    stamp = _now()
+    with store.lock():
+        consume_signals(store, [signal_id], f"dismissed@{stamp}")
+        forget(store, [signal_id])
+        store.record_history("dismiss", signals=[signal_id], reason=reason or "dismissed by a person",
+                             session=signal.get("sessionID"))
+    return {**signal, "status": "consumed", "consumedBy": f"dismissed@{stamp}"}
+
+
+__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "record", "waiting"]

@@ -1,0 +1,161 @@
+"""The built-in offline reflector: deterministic rules, no model, no network.
+
+It reads correction, review and CI feedback and writes at most one short rule per piece of feedback,
+by pattern, never by guessing. A correction carries its rule in a few shapes, and each has a rendering:
+
+====================================================  ====================================================
+feedback                                              lesson
+====================================================  ====================================================
+"no, use ref() instead of hardcoding the table"       Use `ref()` instead of hardcoding the table.
+"don't use print, use the logger"                     Use the logger instead of `print`.
+"it's pnpm, not npm"                                  Use `pnpm` instead of `npm`.
+"please rename getUserData to fetchUser"              Rename `getUserData` to `fetchUser`.
+"we never use SELECT * in marts"                      Never use `SELECT *` in marts.
+"stop adding comments to every line"                  Never add comments to every line.
+"you forgot to add the migration for the new column"  Always add the migration for each new column.
+"staging models must convert amount_cents to …"       Staging models must convert `amount_cents` to …
+"API handlers go in src/api/handlers/"                Put API handlers in `src/api/handlers/`.
+====================================================  ====================================================
+
+Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
+this repo") are stripped; rationale after "because" / "so that" is dropped; code identifiers (snake_case,
+camelCase, dotted names, calls such as ``ref()``, file names, paths, globs, ``--flags``) are put in
+backticks; the result is one imperative line of at most 140 characters. Feedback it cannot turn into a
+clean rule ("that's still broken", "revert that", a CI stack trace) produces nothing: a missing lesson
+costs less than a wrong one a person must read and reject.
+
+A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
+backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``
+when they point opposite ways (the new rule avoids what the old one recommends, or the reverse),
+``coexists`` when they agree. Lessons are scoped (``paths``) to the folders of the files the agent was
+working on when it was corrected, as directory globs such as ``models/staging/*.sql``; root-level files
+never make a trigger, and a lesson that names a folder or file elsewhere (`build/` while the agent wrote
+`out.txt`) is left project-wide.
+
+The package: `vocabulary.py` (word lists), `identifiers.py` (code in backticks), `text.py` (clean-up and
+final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
+coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+from altimate_learn.reflect.providers.builtin.relations import HELPFUL_OVERLAP, jaccard, relate, restated
+from altimate_learn.reflect.providers.builtin.rules import MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, finalize, match_rule, rule_for
+from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, trigger_for
+from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
+
+MAX_ADDS = 3
+LEARN_KINDS = ("user_correction", "review", "ci", "user", "verifier")
+
+
+@dataclass
+class FeedbackItem:
+    """One piece of feedback: a stored signal, or a paragraph of `--feedback` text."""
+
+    kind: str
+    text: str
+    signal_id: str | None = None
+    message_id: str | None = None
+    paths: list[str] = field(default_factory=list)  # files the agent worked on just before it
+
+
+@dataclass
+class BuiltinResult:
+    """What one built-in reflection proposes, and what becomes of each piece of feedback.
+
+    ``sources[i]`` is the signal (or ``#n`` item) delta ``i`` came from: a signal is used up only when a
+    delta from it is applied. ``skipped`` says why the rest gave nothing; ``waiting`` names those that a later
+    reflection can still use (past the per-reflection cap, or the same rule as a lesson added in this batch),
+    the others wait for a model or a person.
+    """
+
+    deltas: list[dict[str, Any]]
+    skipped: list[tuple[str, str]]  # (signal id or "#n", why nothing was proposed)
+    sources: list[str] = field(default_factory=list)
+    waiting: set[str] = field(default_factory=set)
+
+
+def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, Any]], *,
+                    scope_paths: bool = True) -> BuiltinResult:
+    """Deltas for ``items`` against the current ``lessons`` (see the module docstring)."""
+    result = BuiltinResult([], [])
+    helpful: set[str] = set()
+    added: list[dict[str, Any]] = []
+
+    def propose(delta: dict[str, Any], who: str, item: FeedbackItem) -> None:
+        result.deltas.append(_cited(delta, item))
+        result.sources.append(who)
+
+    def skip(who: str, why: str, *, later: bool = False) -> None:
+        result.skipped.append((who, why))
+        if later:
+            result.waiting.add(who)
+
+    for number, item in enumerate(items):
+        who = item.signal_id or f"#{number + 1}"
+        if item.kind not in LEARN_KINDS:
+            skip(who, f"{item.kind} signals need a model to interpret")
+            continue
+        rule, why = rule_for(item.text)
+        if rule is None:
+            again = restated(item.text, lessons)
+            if again and again not in helpful:
+                helpful.add(again)
+                propose({"op": "HELPFUL", "id": again, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
+                        who, item)
+            elif again:
+                skip(who, "restates a lesson already marked helpful", later=True)
+            else:
+                skip(who, why)
+            continue
+        if any(jaccard(content_words(rule), content_words(d["text"])) >= HELPFUL_OVERLAP for d in added):
+            skip(who, "same rule as another piece of feedback", later=True)
+            continue
+        same, supersedes, coexists = relate(rule, lessons)
+        if same:
+            if same not in helpful:
+                helpful.add(same)
+                propose({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
+                        who, item)
+            else:
+                skip(who, "restates a lesson already marked helpful", later=True)
+            continue
+        if len(added) >= MAX_ADDS:
+            skip(who, f"more than {MAX_ADDS} new lessons in one reflection; kept for the next one", later=True)
+            continue
+        delta: dict[str, Any] = {"op": "ADD", "text": rule, "reason": f"{item.kind}: {_quote(item.text)}"}
+        if supersedes:
+            delta["supersedes"] = supersedes
+        if coexists:
+            delta["coexists"] = coexists
+        if scope_paths:
+            globs = trigger_for(rule, item.paths)
+            if globs:
+                delta["paths"] = globs
+        added.append(delta)
+        propose(delta, who, item)
+    return result
+
+
+def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:
+    """The delta with ``cites``: the item it came from (the curator ignores the field; the learner checks it)."""
+    source = item.message_id or item.signal_id
+    if source:
+        delta["cites"] = [source]
+    return delta
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    flat = " ".join(text.split())
+    return f"\"{flat[:limit]}{'…' if len(flat) > limit else ''}\""
+
+
+
+__all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "BuiltinResult", "FeedbackItem", "content_words",
+           "extract_rule", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
+           "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

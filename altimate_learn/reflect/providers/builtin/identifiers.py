@@ -1,0 +1,115 @@
+"""Code identifiers in feedback: which tokens are code (`snake_case`, `ref()`, `src/api/`, `*.sql`, `--flag`) and
+putting them in backticks, so a lesson names code the way the curator's anchors read it."""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.reflect.providers.builtin.vocabulary import (CODE_EXT, KNOWN_FILES, PREPOSITIONS, PROPER,
+                                                                 SLASH_WORDS, SLOT_SKIP, gerund_base)
+
+_BACKTICK_SPAN = re.compile(r"`[^`]+`")
+_IDENT = re.compile(
+    r"""(?<![\w`$@/.-])(?:
+        (?i:SELECT)\ \*                                                # the SQL idiom
+      | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
+      | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
+      | \#\[[^\]\s]{1,40}\]                                              # Rust attributes: #[derive(Debug)]
+      | @[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*(?:\([^()\s]{0,30}\))?              # decorators, annotations: @Autowired
+      | @[a-z0-9][\w.-]*/[a-z0-9][\w.-]*                                # scoped npm packages: @tanstack/react-query
+      | \.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\((?:[^()\s](?:[^()]|\([^()]{0,30}\)){0,38})?\)(?:\.[A-Za-z_$][\w$]*(?:\([^()]{0,40}\))?)*  # calls
+      | (?:(?:[\w*.-]|<\w+>)+/)+(?:[\w*.-]|<\w+>)*                       # paths and globs: src/api/, **/*.py, marts/<domain>/
+      | [\w.-]*\*[\w.*-]*                                              # globs: *_cents, stg_*, *.sql
+      | [A-Za-z0-9_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+                    # dotted: moment.js, os.path, 0042_x.py
+      | \.[A-Za-z][\w-]*(?:\.[\w-]+)*                                  # dotfiles: .env, .gitignore
+      | \w*_\w*                                                        # snake_case, SCREAMING_CASE, _cents, stg_
+      | [a-z]+(?:[A-Z][a-z0-9]*)+                                      # camelCase
+      | [A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+                              # PascalCase with 2+ humps
+    )(?![\w`$/])""",
+    re.X,
+)
+
+
+def _is_identifier(token: str) -> bool:
+    if token in PROPER or token.lower() in SLASH_WORDS:
+        return False
+    if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")") \
+            or re.fullmatch(r"@[A-Za-z_][\w.]*|@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*", token):
+        return True
+    if "/" in token:
+        parts = [p for p in token.split("/") if p]
+        if not parts or not any(re.search(r"[A-Za-z*]", p) for p in parts):
+            return False
+        # two plain words around one slash ("tests/unit") only count when they are lower case
+        return bool(re.search(r"[._*]|/$|/.*/", token)) or token == token.lower() \
+            or any(re.fullmatch(r"[a-z]+[A-Z]\w*", p) for p in parts)  # setUp/tearDown
+    if "*" in token:
+        return bool(re.search(r"[A-Za-z.]", token))
+    if token.startswith(".") and re.fullmatch(r"\.[A-Za-z][\w.-]*", token):
+        return True
+    if "." in token:
+        if token.lower() in {"e.g", "i.e", "etc", "vs", "a.k.a"} or token.endswith("."):
+            return False
+        last = token.rsplit(".", 1)[-1]
+        # file names, modules and attribute chains; not "Node.js"-style prose at the start of a sentence
+        return bool(re.fullmatch(CODE_EXT, last.lower())) or token[0].islower() or "_" in token
+    if "_" in token:
+        return bool(re.search(r"[A-Za-z]", token)) and token.strip("_") != ""
+    return bool(re.fullmatch(r"[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", token))
+
+
+def mark_identifiers(text: str) -> str:
+    """Put code identifiers in backticks (spans already in backticks are kept as they are)."""
+    out: list[str] = []
+    last = 0
+    for span in _BACKTICK_SPAN.finditer(text):
+        out.append(_mark_plain(text[last:span.start()]))
+        out.append(span.group(0))
+        last = span.end()
+    out.append(_mark_plain(text[last:]))
+    return "".join(out)
+
+
+def _mark_plain(text: str) -> str:
+    def wrap(match: re.Match[str]) -> str:
+        token = match.group(0)
+        trail = ""
+        while token and token[-1] in ".,:;" and not token.endswith("..."):
+            trail = token[-1] + trail
+            token = token[:-1]
+        if token in KNOWN_FILES or (token and _is_identifier(token)):
+            return f"`{token}`{trail}"
+        return match.group(0)
+
+    text = re.sub(r"\b(?:" + "|".join(KNOWN_FILES) + r")\b", lambda m: f"\0{m.group(0)}\0", text)
+    pieces = text.split("\0")
+    for i in range(0, len(pieces), 2):
+        pieces[i] = _IDENT.sub(wrap, pieces[i])
+    for i in range(1, len(pieces), 2):
+        pieces[i] = f"`{pieces[i]}`"
+    return re.sub(r"(?<![\w`])\+`([^`]+)`", r"`+\1`", "".join(pieces))  # dbt selectors: `+fct_orders`
+
+
+
+
+def slot(phrase: str) -> str:
+    """An identifier's slot ("use X instead of Y"): a single bare token there is code (`pnpm`, `Decimal`).
+
+    Lists ("const and let") are taken item by item, and "X for …" / "X in …" look at X alone.
+    """
+    items = re.split(r"(\s*(?:,|\band\b|\bor\b)\s*)", phrase.strip())
+    out = []
+    for item in items:
+        token = item.strip()
+        bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+" + PREPOSITIONS + r"\b)", token, re.I)
+        name = bare.group(1) if bare else ""
+        # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
+        verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None)
+        if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in SLOT_SKIP and len(name) <= 30 \
+                and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace():
+            out.append(item.replace(name, f"`{name}`", 1))
+        else:
+            out.append(item)
+    return "".join(out)
+
+

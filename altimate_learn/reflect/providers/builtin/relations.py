@@ -1,0 +1,76 @@
+"""How a new rule relates to the lessons already in the store: restated (HELPFUL), opposite (supersedes) or
+agreeing on a shared identifier (coexists)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from altimate_learn.reflect.providers.builtin.text import content_words, prose
+
+HELPFUL_OVERLAP = 0.5  # Jaccard of content words for "restates an existing lesson"
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _polarity(text: str) -> tuple[set[str], set[str]]:
+    """(identifiers recommended, identifiers to avoid) in a lesson text."""
+    from altimate_learn.curate.anchors import identifiers
+
+    lowered = text
+    m = re.search(r"\b(?:instead\s+of|rather\s+than|,\s*not|over)\b", lowered, re.I)
+    if m:
+        return identifiers(lowered[:m.start()]), identifiers(lowered[m.end():])
+    if re.match(r"^\s*(?:never|avoid|do\s+not|don't)\b", lowered, re.I) or re.search(r"\b(?:must|should)\s+(?:never|not)\b",
+                                                                                        lowered, re.I):
+        return set(), identifiers(lowered)
+    return identifiers(lowered), set()
+
+
+def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, str | None, list[str]]:
+    """(id restated → HELPFUL, id superseded, ids coexisting) for a new lesson text.
+
+    Polarity comes first: a lesson recommending what the new rule avoids (or the reverse) is superseded,
+    however many words the two share; only a lesson that agrees can be "restated".
+    """
+    from altimate_learn.curate.anchors import OPPOSITE, overlaps
+
+    pos, neg = _polarity(text)
+    conflicting: list[str] = []
+    agreeing: list[str] = []
+    for lesson in lessons:
+        common = overlaps(text, lesson.get("text", ""))
+        if not common:
+            continue
+        old_pos, old_neg = _polarity(lesson.get("text", ""))
+        opposite = (pos & old_neg) or (neg & old_pos) or any(name.endswith(OPPOSITE) for name in common)
+        (conflicting if opposite else agreeing).append(lesson["id"])
+    words = content_words(text)
+    best: tuple[float, str] | None = None
+    for lesson in lessons:
+        if lesson["id"] in conflicting:
+            continue
+        score = jaccard(words, content_words(lesson.get("text", "")))
+        if score >= HELPFUL_OVERLAP and (best is None or score > best[0]):
+            best = (score, lesson["id"])
+    if best:
+        return best[1], None, []
+    return None, (conflicting[0] if conflicting else None), agreeing
+
+
+def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """An existing lesson that feedback with no extractable rule clearly repeats (most of its words)."""
+    words = content_words(prose(text))
+    best: tuple[float, str] | None = None
+    for lesson in lessons:
+        lw = content_words(lesson.get("text", ""))
+        if len(lw) < 3:
+            continue
+        cover = len(lw & words) / len(lw)
+        if cover >= 0.75 and (best is None or cover > best[0]):
+            best = (cover, lesson["id"])
+    return best[1] if best else None
+
+

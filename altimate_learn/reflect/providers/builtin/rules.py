@@ -1,0 +1,527 @@
+"""The built-in reflector's templates: the shapes a correction states its rule in, each with its rendering
+(see the package docstring for the table), and the quality gate a rendered rule must pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers, slot
+from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
+                                                           content_words, normalise, prose, sentences,
+                                                           strip_lead, tidy)
+from altimate_learn.reflect.providers.builtin.vocabulary import SLOT_SKIP, VERBS, gerund_base
+
+MAX_CHARS = 140
+
+_USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
+_NEG = r"(?:i'?d\s+rather\s+(?:we|you)\s+(?:didn'?t|did\s+not)|don'?t|do\s+not|dont|never|stop|avoid|quit|no\s+more|shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot)"
+_WE_NEG = r"(?:we|you)\s+(?:don'?t|do\s+not|never|no\s+longer|shouldn'?t|should\s+not|stopped)"
+_PRONOUN_OBJECT = re.compile(r"^(?:it|that|this|them|those|these|one|so|the\s+same|what\s+i\s+said|anything|"
+                             r"something|everything|the\s+other\s+one|that\s+one|this\s+one)\b", re.I)
+
+
+@dataclass
+class Rule:
+    text: str
+    shape: str  # "instead", "rename", "never", "always", "modal", "place", "imperative"
+    positive: list[str] = field(default_factory=list)  # phrases recommended
+    negative: list[str] = field(default_factory=list)  # phrases to avoid
+
+
+
+def _verb_phrase(phrase: str) -> str | None:
+    """A base-form verb phrase from "adding comments" / "add comments"; None if it starts with no verb."""
+    words = phrase.strip().split(" ", 1)
+    if not words or not words[0]:
+        return None
+    head = words[0].lower().strip(",")
+    rest = words[1] if len(words) > 1 else ""
+    if head in VERBS:
+        return (head + " " + rest).strip()
+    base = gerund_base(head)
+    if base:
+        return (base + " " + rest).strip()
+    return None
+
+
+def _clean_object(phrase: str) -> str:
+    phrase = RATIONALE.sub("", phrase.strip()).strip().strip(",;:").strip()
+    phrase = PRONOUN_TAIL.sub("", phrase).strip()
+    phrase = re.sub(r"^(?:the\s+)?(?:same\s+)?", lambda m: m.group(0), phrase)
+    phrase = TRAILING.sub("", phrase).strip()
+    phrase = TEAM.sub("", phrase).strip()
+    phrase = re.sub(r"\s+(?:anymore|any\s+more|instead|either|now|these\s+days|nowadays)$", "", phrase, flags=re.I).strip()
+    return phrase.strip(" ,;:!").rstrip(".")
+
+
+def _bad_object(phrase: str) -> bool:
+    text = phrase.strip().lower()
+    return not text or bool(_PRONOUN_OBJECT.match(text)) and len(text.split()) <= 2
+
+
+def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
+    """The rule one clause states, or None (see the module docstring for the shapes)."""
+    c = strip_lead(clause)
+    # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
+    scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)
+    if scoped and not re.search(r"\b(?:this|that|these|those|it)\b", scoped.group(2), re.I):
+        inner = match_rule(scoped.group(3))
+        first = inner.text.split(" ", 1)[0] if inner else ""
+        if inner and first.lower() in {"use", "never", "always", "avoid", "put", "rename", "name", *VERBS}:
+            scope = re.sub(r"^our\s+", "the ", scoped.group(2), flags=re.I)
+            inner.text = f"{scoped.group(1).capitalize()} {scope}, {first.lower()}{inner.text[len(first):]}"
+            return inner
+    # "can you not add emojis" asks for a rule as politely as "don't add emojis"
+    polite = re.match(r"^(?:can|could|would)\s+you\s+(?:please\s+)?(not|stop)\s+(.+?)\??$", c, re.I)
+    if polite:
+        c = ("stop " if polite.group(1).lower() == "stop" else "don't ") + polite.group(2)
+    c = re.sub(r"^we\s+(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"})) + r")\s)", "", c, flags=re.I)
+    c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
+               r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
+               r"(?=\w)", "", c, flags=re.I)
+    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I):
+        return None  # questions; "let's …" starts new work, it does not correct
+    flags = re.I
+
+    # Rename X to Y / X should be (called|named) Y
+    m = re.match(r"^(?:please\s+)?rename\s+(.+?)\s+(?:to|as|into)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)):
+        old, new = _clean_object(m.group(1)), _clean_object(m.group(2))
+        if old and new and len(new.split()) <= 4:
+            return Rule(f"Rename {slot(old)} to {slot(new)}", "rename", [new], [old])
+    m = re.match(r"^(?:the\s+)?(.+?)\s+(?:should|must|needs\s+to)\s+be\s+(?:called|named|renamed\s+to)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)):
+        old, new = _clean_object(m.group(1)), _clean_object(m.group(2))
+        if new and len(new.split()) <= 4 and len(old.split()) <= 6:
+            return Rule(f"Name {old} {slot(new)}", "rename", [new], [])
+
+    # Instead of Y, use X
+    m = re.match(r"^instead\s+of\s+(.+?),\s*(?:please\s+)?(?:just\s+)?" + _USE_VERB + r"\s+(.+)$", c, flags)
+    if m:
+        found = _instead(m.group(2), m.group(1))
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # use X instead of Y [rest]  /  we use X instead of Y  /  prefer X over Y
+    m = re.match(r"^(?:we\s+|you\s+|(?:this|it|that|these|they)\s+(?=should|must|needs?\s+to))?"
+                 r"(?:should\s+|must\s+|needs?\s+to\s+)?(?:always\s+)?(?:be\s+)?" + r"(use|using|prefer|preferring|switch\s+to|go\s+with|stick\s+(?:to|with)|call|calling|import|importing|pick|choose)"
+                 r"\s+(.+?)\s*,?\s+(instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(.+)$", c, flags)
+    # "over" contrasts only after "prefer" ("use QUALIFY row_number() over (…)" is SQL, not a preference)
+    if m and (m.group(3).lower() != "over" or m.group(1).lower().startswith("prefer")):
+        verb = m.group(1).lower()
+        verb = gerund_base(verb) or verb
+        found = _instead(m.group(2), m.group(4), verb="use" if verb in ("prefer", "pick", "choose") else verb)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # X instead of Y (no verb): "`ref()` instead of hardcoded names"
+    m = re.match(r"^(.{1,60}?)\s*,?\s+instead\s+of\s+(.+)$", c, flags)
+    if m and not re.search(r"\b(?:you|i|we|should|must|could|would|will|can|is|are|was|were)\b|,", m.group(1), flags) \
+            and len(m.group(1).split()) <= 6 \
+            and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags):
+        found = _instead(m.group(1), m.group(2), verb=None)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # don't use Y, use X (instead) / we don't use Y anymore, we use X
+    m = re.match(r"^(?:" + _NEG + r"|" + _WE_NEG + r")\s+(use|using|call|calling|import|importing|add|adding)\s+(.+?)"
+                 r"\s*(?:[,;.—–-]+|\s+)\s*(?:please\s+|just\s+|we\s+|you\s+should\s+|always\s+|instead\s*,?\s*)*"
+                 r"(use|call|import|prefer|we\s+use|go\s+with|switch\s+to)\s+(.+)$", c, flags)
+    if m:
+        gerund = m.group(1).lower()
+        gerund = gerund if gerund.endswith("ing") else {"call": "calling", "import": "importing", "add": "adding"}.get(
+            gerund, "")
+        avoided = m.group(2).split(",", 1)[0]  # ", remove those and use X": the rest is another clause
+        bad = avoided if gerund in ("", "using") or re.match(r"^(?:use|using)$", m.group(1), flags) else \
+            f"{gerund} {avoided}"
+        found = _instead(m.group(4), bad, verb="use", keep_bad=bad != avoided)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # the column is called customer_id, not cust_id / the env var is DATABASE_URL not DB_URL
+    m = re.match(r"^(?:the\s+)?(.{1,40}?)\s+(?:is|are|should\s+be)\s+(?:called\s+|named\s+|spelled\s+)?(`[^`]+`|[\w.()*/-]+),?\s+not\s+(`[^`]+`|[\w.()*/-]+)$",
+                 c, flags)
+    if m and re.search(r"[_.`()/]|[a-z][A-Z]", m.group(2) + m.group(3)) and not re.match(r"^(?:it|that|this)$", m.group(1), flags):
+        rule = _instead(m.group(2), m.group(3))
+        if rule and not re.search(r"\b(?:you|i|my)\b", m.group(1), flags):
+            if len(m.group(1).split()) <= 3:
+                rule.text += f" for the {m.group(1)}"
+            elif len(m.group(1).split()) <= 6 and re.search(r"\s(?:for|of|in)\s", m.group(1), flags):
+                rule.text += f" as the {m.group(1)}"  # "… as the prefix for intermediate models"
+        if rule:
+            return rule
+    # it's X, not Y / use X, not Y / X, not Y
+    m = re.match(r"^(?:it'?s|it\s+is|(?:it|that|this)\s+(?:should|must|needs\s+to)\s+be|should\s+be|we\s+use|use|"
+                 r"(?:should\s+)?be\s+using|we\s+want|i\s+want|"
+                 r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
+    if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):
+        m = None  # "it's a permission problem, not a missing file" explains; it does not name a choice
+    if m:
+        found = _instead(m.group(1), m.group(2), comma=True)
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+    # foo() is deprecated, use bar() (instead)
+    m = re.match(r"^(.{1,60}?)\s+(?:is|are)\s+(?:now\s+)?(?:deprecated|obsolete|legacy|outdated|banned|forbidden|dead|gone|"
+                 r"removed|not\s+allowed|not\s+supported)\s*(?:[,;.—–-]+|\s+)\s*(?:so\s+|please\s+|just\s+|we\s+)*"
+                 r"(?:use|call|import|switch\s+to)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i)\b", m.group(1), flags):
+        found = _instead(m.group(2), m.group(1), verb="use")
+        if found:
+            return found
+    # we use 4 spaces in python files / we use ISO dates for the API
+    m = re.match(r"^we\s+(?:always\s+|only\s+)?use\s+(.+?)\s+(in|for|on|across|throughout|with)\s+(.+)$", c, flags)
+    if m and not _bad_object(m.group(1)) and not _bad_object(m.group(3)) \
+            and not re.search(r"\b(?:you|i|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
+        return Rule(f"Use {slot(_clean_object(m.group(1)))} {m.group(2).lower()} {_clean_object(m.group(3))}", "modal",
+                    [m.group(1)], [])
+    # you keep using Y, use X (instead)
+    m = re.match(r"^you(?:'re|\s+are)?\s+(?:keep\s+|still\s+)?(?:using|calling|importing|adding)\s+(.+?)\s*[,;.—–-]+\s*"
+                 r"(?:please\s+|just\s+)?(?:use|call|import|switch\s+to|it'?s|it\s+is|we\s+use)\s+(.+)$", c, flags)
+    if m:
+        found = _instead(m.group(2), m.group(1), verb="use")
+        if found:  # a shape that matched but yields nothing usable lets the next shapes try
+            return found
+
+    # X go(es) in Y [, not Z]
+    m = re.match(r"^((?:the\s+|all\s+|our\s+)?.+?)\s+(?:go|goes|belong|belongs|live|lives|should\s+go|should\s+live|"
+                 r"must\s+go|must\s+live|need\s+to\s+go|should\s+be|must\s+be|are\s+kept|is\s+kept|are|is)\s+"
+                 r"(in|under|inside|into)\s+(.+?)(?:,?\s+not\s+((?:in\s+|under\s+)?.+))?$", c, flags)
+    if m and not m.group(4) and re.match(r"^(?:are|is)\s", c[len(m.group(1)):].strip(), flags):
+        m = None  # "the config is in settings.py" states a fact; with ", not Y" it corrects a place
+    if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i|it)\b", m.group(1), flags) \
+            and re.search(r"[/`.]|_", m.group(3)) and len(m.group(1).split()) <= 5:
+        where = slot(_clean_object(m.group(3)))
+        subject = re.sub(r"^our\s+", "the ", m.group(1), flags=re.I)
+        if re.match(r"^[A-Z][a-z]", subject):
+            subject = subject[0].lower() + subject[1:]
+        text = f"Put {subject} {m.group(2).lower()} {where}"
+        if m.group(4):
+            other = _clean_object(m.group(4))
+            # "not in the templates" keeps its preposition; a bare name in that slot is code ("not `tests/`")
+            text += ", not " + (other if re.match(r"(?:in|under)\s", other, re.I) else slot(other))
+        return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
+
+    # Never …: don't X / never X / we don't X / stop Xing / avoid X
+    m = re.match(r"^(?:" + _WE_NEG + r"|" + _NEG + r")\s+(?:ever\s+)?(.+)$", c, flags)
+    if m:
+        head = c.split()[0].lower()
+        body = m.group(1)
+        rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
+        first = rest_split[0]
+        follow = rest_split[1] if len(rest_split) > 1 else ""
+        if head in ("avoid",) and not _verb_phrase(first):
+            if _bad_object(first):
+                return None
+            instead = re.match(r"^(?:(?:we|you\s+should)\s+|instead\s+|just\s+)?use\s+(.+)$", strip_lead(follow), flags)
+            if instead and not re.search(r"\b(?:you|i|it|them)\b", instead.group(1), flags):
+                found = _instead(instead.group(1), first, verb="use")  # "avoid X in tests, use Y"
+                if found:
+                    return found
+            return Rule(f"Avoid {_clean_object(first)}", "never", [], [first])
+        phrase = _verb_phrase(first)
+        if phrase is None and re.match(r"^[\w.]+\(\)", first):  # "don't unwrap() in library code"
+            phrase = "call " + first
+        if phrase is None:
+            if head in ("stop", "quit") or not re.match(r"^(?:be|put|have|let|leave|go|do)\b", first, flags):
+                return None
+            phrase = first
+        verb, _, obj = phrase.partition(" ")
+        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge"):
+            return None
+        text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
+        follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+)", "", strip_lead(follow), flags=re.I) \
+            if follow else ""
+        follow_phrase = _verb_phrase(follow) if follow else None
+        if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
+                              or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
+            follow_phrase = None
+        if follow_phrase and (re.match(r"^(?:those|these|that|this)\b", follow_phrase.partition(" ")[2], re.I)
+                              or re.search(r"\bthe\s+(?:ones|rest|existing\s+ones)\b", follow_phrase, re.I)):
+            # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
+            tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
+            follow_phrase = tail.group(1) if tail else None
+        if follow_phrase and not _bad_object(follow_phrase.partition(" ")[2]):
+            if verb == "use" and follow_phrase.startswith("use "):
+                return _instead(follow_phrase[4:], obj, verb="use")
+            text += f"; {_clean_object(follow_phrase)}"
+        return Rule(text, "never", [], [obj])
+
+    # Always …: always X / we always X / you forgot to X / you didn't X
+    m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags)
+    reminder = m is None
+    m = m or re.match(r"^you\s+(?:forgot|forget|neglected|failed|missed|didn'?t\s+remember)\s+to\s+(.+)$", c, flags) or \
+        re.match(r"^you\s+(?:didn'?t|did\s+not|never|haven'?t|have\s+not)\s+(.+)$", c, flags)
+    if m:
+        phrase = _verb_phrase(m.group(1))
+        if phrase is None:
+            return None
+        verb, _, obj = phrase.partition(" ")
+        if _bad_object(obj):
+            return None
+        if verb in ("test", "check", "run", "verify") and not obj:
+            return None
+        target = slot(_clean_object(obj)) if verb == "use" else _clean_object(obj)
+        return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
+
+    # Subject must/should … : "staging models must convert amount_cents to dollars"
+    m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
+                 r"(must(?:\s+always|\s+never|\s+not)?|should(?:\s+always|\s+never|\s+not)?|shouldn'?t|mustn'?t|"
+                 r"needs?\s+to|have\s+to|has\s+to|are\s+always|is\s+always|are\s+never|is\s+never)\s+(.+)$", c, flags)
+    if m:
+        subject = m.group(1)
+        if re.match(r"^(?:it|that|this|you|i|we|they|he|she|there|which|what|who|everything|nothing|something)$",
+                    subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags) \
+                or re.match(r"^(?:the\s+new|this|that|these|those)\s", subject, flags):
+            return None  # "the new job should run hourly" specifies this task's work
+        modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
+            .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
+        rest = m.group(3)
+        if modal.startswith("should"):  # "should have been X" states the rule in the past: "should be X"
+            rest = re.sub(r"^have\s+been\s+", "be ", rest, flags=re.I)
+        if _bad_object(rest):
+            return None
+        negative = "never" in modal or "not" in modal
+        return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
+                    [rest] if negative else [])
+
+    # A plain imperative: "convert amount_cents to dollars in staging". Only when it reads as a general rule:
+    # it names code, says when or how often, or is about a plural ("keep functions short"). "Edit the
+    # existing test file" is an instruction for this task, not a convention.
+    phrase = _verb_phrase(c)
+    if phrase:
+        verb, _, obj = phrase.partition(" ")
+        body = _clean_object(phrase)
+        if verb == "use":
+            body = "use " + slot(body[4:])
+        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)", lambda n: n.group(1) + slot(n.group(2)), body)
+        general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
+                                 r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
+        # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
+        task = re.match(r"^(?:a|an|another|one)\b", obj, flags) and (
+            verb in ("write", "create", "build", "implement", "make", "generate", "draft", "design", "scaffold")
+            or verb == "add" and re.search(r"\b(?:that|which|who)\b", obj, flags))
+        if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
+                and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
+                                 "focus"):
+            return Rule(body, "imperative", [obj], [])
+    return None
+
+
+def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
+    good, bad = _clean_object(good), _clean_object(bad)
+    good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
+    if not keep_bad:
+        bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
+    if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
+        return None
+    bare = re.sub(r"`[^`]*`|\{\{.*?\}\}|\([^()]*\)", "", good)  # commas inside code are not clause breaks
+    if re.search(r"\b(?:so|because|since|which|but|although|though|otherwise)\b|[,;]", bare, re.I):
+        return None  # "we use pydantic v2 here so its model_dump()": two clauses, not one alternative
+    if re.search(r"\b(?:you|i|me|my)\b", good + " " + bad, re.I):
+        return None
+    tail = ""
+    split = re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I) or \
+        re.match(r"^(`[^`]+`|[\w.()]*[_.(/][\w.()/]*|[a-z]+[A-Z]\w*)\s+((?:for|in|when|with|on|inside|across|throughout)\s.*)$",
+                 bad)  # "`userId` in the DB models": the scope belongs to the whole rule
+    if split:
+        bad, tail = split.group(1), " " + split.group(2)
+    head = good.split(" ", 1)[0].lower()
+    if verb is None and head in VERBS:
+        verb, good = head, good.split(" ", 1)[1] if " " in good else ""
+        if not good:
+            return None
+    lead = f"{(verb or 'use').capitalize()} {slot(good)}"
+    # "use X, not Y" for adverbs and long alternatives ("…, not everywhere")
+    plain = bad.strip().lower() in SLOT_SKIP
+    joiner = ", not" if plain or (comma and len(bad.split()) > 4) else " instead of"
+    return Rule(f"{lead}{joiner} {bad if plain else slot(bad)}{tail}", "instead", [good], [bad])
+
+
+def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
+    """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
+
+    The first piece names what the agent used (or what not to use), a later one what to use instead.
+    """
+    used = None
+    for part in parts:
+        m = re.search(r"\byou(?:'re|\s+are)?\s+(?:still\s+|keep\s+)?(?:(?:used?|using|imported|importing|called|calling|"
+                      r"added|adding|chose|picked)|(?P<hard>hard-?cod(?:ed|ing)))\s+(?P<what>[`\w.()/-]+(?:\s+[`\w.()/-]+)?)",
+                      part, re.I) or \
+            re.match(r"^(?:don't|do\s+not|never|stop|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?"
+                     r"(?P<what>`[^`]+`|[\w.]+\(\))(?P<scope>\s+(?:in|for|inside|within|on)\s+[^,.;!?`]{1,60})?[\s,.;!]*"
+                     r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
+                     strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
+        what = m.group("what") if m else ""
+        if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
+            m = None  # "you're importing from '../utils'": what was used is not named
+        if m and used is None:
+            what = re.sub(r"\s+(?:in|on|at|for|to|from|with|again|here|there|still|everywhere|instead)$", "", what,
+                          flags=re.I)
+            # "you hardcoded analytics.raw.orders": what to avoid is hardcoding it
+            used = f"hardcoding {slot(what)}" if m.groupdict().get("hard") else what + (m.groupdict().get("scope") or "")
+            continue
+        if used:
+            body = strip_lead(part)
+            m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
+                          r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
+                          r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)
+            if m2:
+                return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
+    return None
+
+
+
+def finalize(rule: Rule) -> str | None:
+    """The lesson text for ``rule``, or None when it is not a clean, specific, safe rule."""
+    text = tidy(rule.text)
+    if not text:
+        return None
+    text = mark_identifiers(text)
+    text = re.sub(r"`([^`]+)`\s*`([^`]+)`", r"`\1 \2`", text) if "``" in text else text
+    if len(text) > MAX_CHARS:
+        cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."
+        if len(cut) > MAX_CHARS or cut.count("`") % 2:
+            return None
+        text = cut
+    if text.count("`") % 2:
+        return None
+    lowered = text.lower()
+    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", lowered):
+        return None
+    # "it" / "them" may point back inside the rule ("…; read it from config"), not out of it ("make it a sensor")
+    if re.search(r"\b(?:it|it's|them)\b", re.split(r"[;,]", lowered, maxsplit=1)[0]):
+        return None
+    if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
+                 r"(?:this|next|the)\s+(?:task|issue|step|one)|the\s+(?:failing|broken|current|same|other|extra|additional|above|below)|"
+                 r"(?:these|those)\s+\w+|this\s+(?!is\b|repo|repository|project|codebase|team|company|org\b|package|module|service|app\b)\w+)\b",
+                 lowered):
+        return None
+    words = content_words(text)
+    has_ident = "`" in text
+    if has_ident:
+        needed = 1 if rule.shape in ("always", "never", "instead", "rename") else 2
+    else:
+        needed = 2 if rule.shape in ("instead", "rename") else 4 if rule.shape == "imperative" else 3
+    if len(words) < needed:
+        return None
+    if not _lint_ok(text):
+        return None
+    if not _standing(rule, text):
+        return None
+    return text
+
+
+# A verb that names a step of the task at hand ("remove the scrollbar", "add logging to X") rather than a habit.
+ONE_OFF_VERBS = frozenset("""add remove delete fix change update move make set create modify replace insert increase decrease
+resize align center centre adjust apply implement refactor clean rewrite redo restyle reformat shrink enlarge
+widen narrow hide show swap reorder install uninstall start list format generate build""".split())
+# Words that make a rule hold beyond this task.
+_GENERAL = re.compile(r"\b(?:always|never|every|each|whenever|by\s+default|from\s+now\s+on|in\s+(?:the\s+)?future|"
+                      r"going\s+forward|anymore|convention|no\s+more|consistently|any\s+new|all\s+new)\b", re.I)
+_VAGUE_OBJECT = re.compile(r"\b(?:anything|everything|something|nothing)\b", re.I)
+_FUNCTION_WORD_END = re.compile(r"\b(?:to|of|with|including|look|the|a|an|and|or|for|in|on|at|by|from|into|that|which|"
+                                r"this|these|like|as|than|be|is|are)\.$", re.I)
+_GARBLED = re.compile(r"^(?:maybe|perhaps|probably|i\s+think|we\s+should\s+(?:probably|maybe)|use\s+to\b)"
+                      r"|\bis\s+instead\s+of\b|\b(?:which|that)\s+should\b|\b(?:is|are)\s+\w+\s+(?:which|but)\s+should\b"
+                      r"|^the\s+fixed\b|^(?:create|grant|insert|select|alter|drop)\s+[`\w]+\s+with\b", re.I)
+
+
+def _standing(rule: Rule, text: str) -> bool:
+    """A rule that holds beyond the task at hand, written as a whole sentence.
+
+    A step of this task ("Remove the side to side scrolling", "Add console logging to `handleKeyDown`"), a
+    statement of the current state ("The status bar is black which should be white"), a garbled or cut-off
+    sentence, and a prohibition of "anything" are not lessons.
+    """
+    if _GARBLED.search(text) or _FUNCTION_WORD_END.search(text) or _VAGUE_OBJECT.search(text):
+        return False
+    words = re.findall(r"[a-z]+", text.lower())
+    if not words:
+        return False
+    if re.search(r"\b(?:must|should|will|can|to|need|needs)\s+(?:" + "|".join(sorted(ONE_OFF_VERBS)) + r")\.$", text, re.I):
+        return False  # "The video plotting must fix."
+    if rule.shape in ("imperative", "modal", "reminder"):
+        head = words[0]
+        if head in ONE_OFF_VERBS and not _GENERAL.search(text):
+            return False
+        # "Follow `camelCase` and add SKU and offers": a step joined to the rule
+        if re.search(r"\band\s+(?:also\s+)?(?:" + "|".join(sorted(ONE_OFF_VERBS)) + r")\b", text, re.I):
+            return False
+    return True
+
+
+def _lint_ok(text: str) -> bool:
+    try:
+        from altimate_learn.curate.lint import lint
+    except ImportError:  # the curator's lint is the real gate; without it, let the curator decide
+        return True
+    try:
+        return bool(lint(text).ok)
+    except Exception:  # noqa: BLE001 - a lint bug must not stop the offline reflector
+        return True
+
+
+
+# Feedback longer than this (the person's own prose) is a specification or a pasted review to read whole, not
+# a correction to take one rule from by pattern: a model or a person should read it.
+LONG_FEEDBACK = 400
+_SPEC_LINE = re.compile(r"^\s*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s)", re.M)
+
+_STATEMENT = re.compile(r"^\W*(?:CREATE|GRANT|REVOKE|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP|TRUNCATE)\s+[A-Z*]")
+
+NO_RULE = "no clear rule in it"
+TOO_LONG = "long or structured feedback: a model or a person should read it whole"
+
+
+def rule_for(text: str) -> tuple[str | None, str]:
+    """(the lesson, "") or (None, why there is none)."""
+    own = prose(normalise(text))
+    if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
+        return None, TOO_LONG
+    rule = extract_rule(text)
+    return (rule, "") if rule else (None, NO_RULE)
+
+
+def extract_rule(text: str) -> str | None:
+    """The one lesson a piece of feedback states, or None."""
+    parts = sentences(prose(normalise(text)))[:12]
+    candidates: list[tuple[int, float, str]] = []
+    cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
+                                 for piece in _clauses(part)[1:] or [part]])
+    if cross:
+        final = finalize(cross)
+        if final:
+            candidates.append((0, 0, final))
+    # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
+    order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
+    for index, part in enumerate(parts):
+        if ONE_OFF.search(part):
+            continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
+        for clause in _clauses(part):
+            if _STATEMENT.match(clause):
+                continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
+            rule = match_rule(clause)
+            if rule is None:
+                continue
+            final = finalize(rule)
+            if final:
+                rank = order[rule.shape] - (1 if "`" in final else 0)
+                candidates.append((rank, index - final.count("`") // 2 * 0.01, final))
+    if not candidates:
+        return None
+    candidates.sort(key=lambda c: (c[0], c[1]))
+    return candidates[0][2]
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence, and its pieces split at "but" / a semicolon / a dash when the whole does not match."""
+    out = [sentence]
+    incident = re.match(r"^((?:you|why\s+(?:did|are|do)\s+you)\b[^,]{3,80}),\s+(.+)$", sentence, re.I)
+    if incident:  # "you put the fixture in the test file, shared fixtures go in conftest.py"
+        out += [incident.group(1), incident.group(2)]
+    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|"
+                      r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
+    if len(pieces) > 1:
+        out += [p for p in pieces if p.strip()]
+    return out
+
+

@@ -1,0 +1,96 @@
+"""Where a new lesson applies: directory globs from the files the agent touched, and no trigger when the
+lesson names a place elsewhere."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import PurePosixPath
+
+def path_globs(paths: Iterable[str], limit: int = 3) -> list[str]:
+    """Directory globs for the files an agent touched: `models/staging/stg_a.sql` → `models/staging/*.sql`.
+
+    Triggers come from folders only. Why: a trigger made of one concrete file (say `out.txt`) matches almost
+    no later session, so the lesson would almost never be delivered. Files at the project root are therefore
+    ignored, and when only root files were touched no trigger is returned (the lesson is project-wide).
+    Paths outside the project (absolute, `..`) and hidden folders are ignored; when the folders spread over
+    more than ``limit`` globs, no trigger is returned (the rule is general).
+    """
+    globs: list[str] = []
+    for raw in paths:
+        path = raw.replace("\\", "/").strip()
+        if not path or path.startswith(("/", "~")) or re.match(r"^[A-Za-z]:/", path):
+            continue
+        parts = PurePosixPath(path).parts
+        if ".." in parts or any(p.startswith(".") and p not in (".",) for p in parts[:-1]):
+            continue  # hidden folders (.git, .venv, .altimate-code) are not where conventions live
+        parts = tuple(p for p in parts if p != ".")
+        if len(parts) < 2:
+            continue  # a root-level file alone is no folder to scope to
+        suffix = PurePosixPath(parts[-1]).suffix
+        glob = "/".join(parts[:-1]) + ("/*" + suffix if suffix else "/*")
+        if glob not in globs:
+            globs.append(glob)
+    if len(globs) > limit:
+        return []
+    return globs
+
+
+# Well-known file names without an extension that a lesson may name.
+_PLAIN_FILE_NAMES = frozenset({"Makefile", "Dockerfile", "Jenkinsfile", "Procfile", "Gemfile", "Rakefile",
+                               "Vagrantfile", "Justfile", "LICENSE", "CODEOWNERS"})
+# File endings that make a backticked name a file rather than a dotted identifier (`os.path`, `self.name`).
+_FILE_SUFFIXES = frozenset(
+    "py pyi ipynb sql txt md rst json jsonl yml yaml toml ini cfg conf env lock csv tsv parquet xml html css scss "
+    "js jsx mjs cjs ts tsx vue svelte go rs java kt kts scala rb php cs c h cc cpp hpp swift m sh bash zsh ps1 "
+    "bat tf tfvars hcl proto graphql gql sqlx lkml log out pdf png svg".split())
+_CODE_SPAN = re.compile(r"`([^`\s]+)`")
+
+
+def named_paths(text: str) -> list[str]:
+    """Folders and files a lesson names in backticks: `build/`, `models/staging/`, `out.txt`, `.env`, `Makefile`.
+
+    Calls (`ref()`), dotted names without a file-like ending and plain identifiers are not paths.
+    """
+    found: list[str] = []
+    for token in _CODE_SPAN.findall(text):
+        if any(c in token for c in "()[]{}=<>:,;'\"$@"):
+            continue
+        name = token.removeprefix("./")
+        if "/" in name or name in _PLAIN_FILE_NAMES or name.startswith("."):
+            found.append(name)
+        elif PurePosixPath(name).suffix[1:].lower() in _FILE_SUFFIXES:
+            found.append(name)  # `out.txt`, `dbt_project.yml`, but not `os.path` or `self.name`
+    return found
+
+
+def _names_scoped_place(name: str, globs: Sequence[str]) -> bool:
+    """Whether a path the lesson names lies within (or contains) one of the trigger globs."""
+    name = name.rstrip("/").rstrip("*").rstrip("/")
+    if not name:
+        return False
+    for glob in globs:
+        folder, _, pattern = glob.rpartition("/")
+        if "/" not in name:
+            # a bare name: a folder on the glob's path, or a file the glob's pattern matches
+            if name in folder.split("/") or fnmatch.fnmatchcase(name, pattern):
+                return True
+            continue
+        if folder == name or folder.startswith(name + "/") or fnmatch.fnmatchcase(name, glob):
+            return True
+    return False
+
+
+def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
+    """The path trigger for a new lesson ``rule`` learned while the agent touched ``paths`` ([] = project-wide).
+
+    A lesson whose text names a folder or file outside the touched folders (the lesson says `build/`, the
+    agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one.
+    """
+    globs = path_globs(paths, limit)
+    if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
+        return []
+    return globs
+
+

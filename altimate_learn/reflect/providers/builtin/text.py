@@ -1,0 +1,141 @@
+"""Feedback text made ready for the templates: pasted output and code removed, sentences split, greetings,
+refusals, rationale and team phrasing stripped, apostrophe-less contractions restored, and the final form of
+a rule (one line, capitalised, one period)."""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.reflect.providers.builtin.vocabulary import CONTRACTION, CONTRACTIONS, STOPWORDS, VERBS
+
+_FENCE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
+_PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}-\d{2}-\d{2}[T ]\d|"
+                     r"\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|E\s{2,}|[\w.]*(?:Error|Exception):|"
+                     r"(?:FAILED|PASSED|FAIL|PASS)\s|(?:ok|not ok)\s+\d|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
+                     r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:|panic:|goroutine \d|\[signal |"
+                     r"\s+/\S+:\d+|\s+[\w./-]+\.go:\d+|PS\s+[A-Z]:\\|[A-Z]:\\\S*>|(?:create|delete|rename)\s+mode\s+\d{6}|"
+                     r"\d+\s+files?\s+changed|\[[\w/.-]+\s+[0-9a-f]{7}\]|\[?\{\s*\"|"
+                     r"(?:CREATE|GRANT|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP)\s+[A-Z]{2,})")
+
+_LEADING = re.compile(
+    r"""^(?:
+        (?:wrong\ (?:file|table|model|place|folder|directory|name|column|approach|way|import|module|function|one)|
+           in\ (?:this|our)\ (?:repo(?:sitory)?|project|codebase|team|company|org)|around\ here|
+           in\ [\w.+#-]+(?=\s+we\b)|
+           [A-Za-z][\w.+#-]{0,14}:(?=\s)|\[[\w\ -]{1,20}\]|
+           [A-Za-z][\w.+#-]{0,14}(?:\ [\w.+#-]{1,14}){0,2}\ (?:failed|error|errors|warning|warnings|check):(?=\s)|
+           no+|nope|nah|wrong|incorrect|hmm+|ugh|oops|oh|ah|ok(?:ay)?|so|and|but|also|well|actually|wait|hold\ on|
+           hey|again|seriously|please|pls|plz|careful|reminder|remember|note|nit|suggestion|important|fyi|
+           heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
+           though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
+           as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
+           this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
+           (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
+              not\ what\ (?:i|we)\ (?:asked|wanted|meant|want|need)|backwards|the\ wrong\ \w+))
+        [\s,.:;!—–-]+
+    )+""",
+    re.I | re.X,
+)
+TRAILING = re.compile(
+    r"""(?:[\s,;—–-]+(?:please|thanks|thank\ you|thx|ok\??|okay\??|again|this\ time|next\ time|from\ now\ on|
+        going\ forward|in\ (?:the\ )?future|anymore|lol|lmao|haha+|ty|tia|thx|pls|plz|any\ more|for\ (?:this|that|now)|(?:here|in\ this\ (?:repo(?:sitory)?|project|codebase|
+        team|company|org))|as\ i\ said|like\ i\ said|as\ usual|ffs|!+))+\s*[.!]*\s*$""",
+    re.I | re.X,
+)
+RATIONALE = re.compile(r"\s*(?:[,;(—–]|\s-)?\s*\b(?:because|since|as\s+(?:it|that|this|they|we|otherwise)|so\s+that|"
+                        r"so\s+(?:it|we|the|that|they|you)|so\s+(?:\w+\s+){0,3}(?:is|are|gets?|stays?|works?|can|will|won't|doesn't|don't)|otherwise|which\s+(?:is|breaks|causes|means)|"
+                        r"that\s+way|or\s+else|to\s+avoid|to\s+prevent|to\s+keep\s+(?:it|things))\b.*$"
+                        r"|,\s+so\b.*$|,\s+(?:(?:we|it|they|that|this|which)(?:'s|'re|'ll)?|(?:the|this|that|its|our)\s+\w+(?:\s+\w+)?\s+"
+                        r"(?:is|are|was|were|has|have|needs?|expects?|breaks?|fails?))\b.*$"
+                        # ", ifnull isn't portable", ", pip breaks the lockfile": a reason, not part of the rule
+                        r"|,\s+`?[\w.()-]+`?\s+(?:is|isn'?t|is\s+not|are|aren'?t|doesn'?t|does\s+not|won'?t|can'?t|cannot|"
+                        r"breaks|causes|fails|makes|was|gets|loses|leaks|needs|expects|fans\s+out|blows\s+up)\b.*$"
+                        r"|,\s+(?:you|you'(?:re|ve|ll))\s+(?!should\b|must\b|need\b|have\s+to\b).*$", re.I)
+PRONOUN_TAIL = re.compile(r",\s+(?:the\s+|our\s+)?[\w\s`]{1,40}?\b(?:it|them|this|that)\s*[.!]*$"
+                           r"|\s+and\s+[a-z]+\s+(?:it|them)(?:\s+\w+)?\s*[.!]*$", re.I)
+TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team|company|org)|around\s+here|"
+                   r"here)\b(?=\s*[,.;!]?\s*$)", re.I)
+
+
+def prose(text: str) -> str:
+    """The feedback's own prose: fenced code, quoted and pasted log lines removed (inline code kept)."""
+    text = _FENCE_BLOCK.sub("\n", text)
+    return "\n".join(line for line in text.splitlines() if not _PASTED.match(line))
+
+
+def sentences(text: str) -> list[str]:
+    # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
+    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+", text)
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+def strip_lead(text: str) -> str:
+    previous = None
+    text = text.strip().strip("\"'“”")
+    while previous != text:
+        previous = text
+        text = _LEADING.sub("", text).strip()
+    return text
+
+
+def tidy(rule: str) -> str:
+    """Final form: rationale, team phrasing and fillers dropped, capitalised, one trailing period."""
+    rule = " ".join(rule.split())
+    rule = re.sub(r"\s+[—–-]\s+", "; ", rule)
+    head, sep, tail = rule.partition(";")
+    if sep and not re.match(r"\s*(?:always\s+|never\s+)?(?:" + "|".join(sorted(VERBS)) + r")\b", tail, re.I):
+        rule = head
+    rule = re.sub(r",?\s*\((?:run|see|e\.g\.?|i\.e\.?|eg|ie|for\s+example|like)\b[^)]*\)\s*$", "", rule, flags=re.I)
+    rule = re.sub(r"\s+\([^()`]{1,40}\)\s*[.!]*$", "", rule)  # "(deprecated)", "(it's slow)": an aside, not f(x)
+    rule = re.sub(r",?\s+(?:e\.g\.?|i\.e\.?|for\s+example|like)(?:\s+[^,;]*)?$", "", rule, flags=re.I)
+    rule = re.sub(r"\s+please\b(?=[\s,;.!]|$)", "", rule, flags=re.I)  # "keep the PR small please, …"
+    rule = RATIONALE.sub("", rule)
+    rule = PRONOUN_TAIL.sub("", rule)
+    # "make sure endpoints have auth, use the decorator": two imperatives joined by a comma read better with ";"
+    splice = re.search(r",\s+(?=(?:use|put|add|call|keep|move|run|return|wrap|pass|import|raise|throw|catch|convert|"
+                       r"create|set|store|define|declare|place|read|write|prefer|go)\s+\S)", rule)
+    if splice and any(w in VERBS or w in ("is", "are", "has", "have", "must", "should")
+                      for w in rule[:splice.start()].lower().split()):
+        rule = rule[:splice.start()] + "; " + rule[splice.end():]
+    for _ in range(2):
+        rule = TRAILING.sub("", rule).strip()
+        rule = TEAM.sub("", rule).strip()
+    rule = re.sub(r"\s+([,;])", r"\1", rule).strip(" ,;:—–-")
+    rule = re.sub(r"[.!]+$", "", rule).strip()
+    rule = re.sub(r"\bthe new (?=\w+?[^s\W]\b)", "each new ", rule)
+    rule = re.sub(r"\b(?:in|for|on)\s+(?:these|those)\s+(\w+)", lambda m: m.group(0).split()[0] + " " + m.group(1), rule)
+    if not rule:
+        return ""
+    if rule[0] == "`" or rule[0].isupper():
+        pass
+    else:
+        rule = rule[0].upper() + rule[1:]
+    return rule + "."
+
+
+
+ONE_OFF = re.compile(r"\b(?:for\s+now|for\s+the\s+moment|for\s+today|right\s+now|this\s+time|just\s+this\s+once|"
+                      r"temporarily|(?<!\bnot\s)\byet\b|for\s+(?:this|that)(?=\s*(?:[,.;:!?]|$)))", re.I)
+
+
+def normalise(text: str) -> str:
+    """Typographic quotes made plain and apostrophe-less contractions ("dont", "thats") restored, so the
+    patterns see what a careful writer would have typed."""
+    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "}))
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(1)
+        fixed = CONTRACTIONS[word.lower()]
+        return fixed[0].upper() + fixed[1:] if word[0].isupper() else fixed
+
+    text = re.sub(r"\b(can|could|would|did|do|are|have|if|when|why|will)\s+u\b", r"\1 you", text, flags=re.I)
+    text = re.sub(r"\bit's\s+own\b", "its own", text, flags=re.I)  # "on it's own line"
+    return CONTRACTION.sub(fix, text)
+
+
+
+def content_words(text: str) -> set[str]:
+    words = re.findall(r"[a-z0-9_]+", text.lower().replace("`", " "))
+    return {w.rstrip("s") if len(w) > 3 and not w.endswith("ss") else w for w in words if w not in STOPWORDS}
+
+

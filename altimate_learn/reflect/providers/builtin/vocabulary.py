@@ -1,0 +1,100 @@
+"""The built-in reflector's vocabulary: the word lists its templates read (verbs a rule starts with, words
+that are never identifiers, stopwords, product names, file names) and the small functions over them.
+
+Kept apart from the templates (`rules.py`) so that teaching the reflector a word never touches a pattern.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+# Base forms of verbs an imperative rule starts with (and the gerunds "stop …ing" turns into them).
+VERBS = frozenset("""
+add adopt alias align annotate append apply assert avoid await batch bind bump cache call cap cast catch
+chain change check clean clear close coalesce collapse commit compare compile compute configure convert copy
+create declare decode default define delete depend deploy deprecate describe destructure document drop dump
+emit enable encode enforce escape exclude expose extend extract fail fetch filter fix flatten flush follow
+format freeze generate group guard handle hardcode hard-code hash hide hoist ignore import include index
+inherit initialize inject inline insert install isolate join keep label leave limit link lint list load lock
+log lowercase make map mark match memoize merge migrate mock move mutate name namespace normalize notify open
+order override pad paginate parameterize parse partition pass patch pin place prefer prefix print push put
+quote raise read rebase record reduce refactor reference register reject release reload remove rename render
+reorder replace require reset resolve restart retry return reuse revert rewrite round run sanitize save scope
+seed select send serialize set sort split squash stage start store stream strip stub submit subclass suffix
+support swallow switch sync tag test throw time touch trace track transform translate trim truncate type
+unwrap update upgrade uppercase upload use validate vendor verify version wait wrap write yield
+edit modify overwrite share skip disable rely duplicate paste nest mix suppress silence bypass ask ship export
+build comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
+access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
+poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
+reference alter truncate ping mark rerun reorder
+""".split())
+
+IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
+                      "leaving": "leave", "having": "have", "being": "be", "doing": "do", "lying": "lie",
+                      "hardcoding": "hardcode", "hard-coding": "hard-code"}
+
+# Words that are never an identifier even in an identifier's slot ("use tabs, not spaces").
+PLAIN = frozenset("""
+a an the it this that these those them they one ones same thing things stuff way ways something anything
+everything nothing code file files function functions method methods class classes test tests type types
+tabs spaces space tab quotes comments comment names name variables variable values value data logic
+strings string numbers number lines line errors error logs log output input loops loop calls call
+docs documentation version versions library libraries package packages module modules tool tools
+here there now again always never instead please properly correctly manually directly everywhere anywhere
+inline globally locally field fields enums interfaces generics decorators mixins callbacks promises hooks
+macros fixtures mocks globals singletons composition inheritance recursion iteration mutation immutability objects
+""".split())
+
+STOPWORDS = frozenset("""
+a an the and or but if then than so to of in on at by for with from into onto as is are was were be been
+being it its this that these those there here we you i me my our your they them their he she his her do
+does did done not no never always all any each every some such only just also too very should must would
+could can may might will shall need needs use using used instead rather over please make sure when
+""".split())
+
+# English pairs written with a slash that are not paths.
+SLASH_WORDS = frozenset("""and/or input/output read/write true/false yes/no client/server frontend/backend
+either/or on/off he/she his/her pros/cons try/catch async/await get/set start/stop open/close before/after
+his/hers w/o i/o n/a tcp/ip ci/cd""".split())
+
+# Capitalised words that look like identifiers but are names of products and languages.
+PROPER = frozenset("""JavaScript TypeScript GitHub GitLab PostgreSQL MySQL MongoDB BigQuery DuckDB SQLite
+NoSQL GraphQL PowerShell MacOS iOS macOS iPhone iPad YouTube LinkedIn OpenAI FastAPI DevOps PyPI NumPy
+SciPy PyTorch TensorFlow CircleCI GitOps OAuth WebSocket JSON YAML README DynamoDB ClickHouse""".split())
+
+KNOWN_FILES = frozenset("""Dockerfile Makefile Jenkinsfile Procfile Gemfile Rakefile Vagrantfile Justfile
+Brewfile Pipfile Containerfile""".split())
+
+CODE_EXT = ("py|pyi|sql|yml|yaml|json|jsonl|toml|ini|cfg|conf|env|md|rst|txt|csv|ts|tsx|js|jsx|mjs|cjs|vue|"
+             "svelte|go|rs|java|kt|kts|scala|rb|php|cs|cpp|cc|c|h|hpp|swift|m|sh|bash|zsh|tf|tfvars|hcl|proto|"
+             "graphql|gql|html|css|scss|sass|less|lock|xml|gradle|ipynb|r|jl|ex|exs|erl|dart|lua|pl|sbt")
+
+
+SLOT_SKIP = PLAIN | frozenset("a an the and or but of to in on at by for with it its this that our your my we you i "
+                                 "all some every each no not never always".split())
+PREPOSITIONS = r"(?:for|in|inside|within|with|when|on|from|to|as|across|throughout|everywhere|instead)"
+
+
+CONTRACTIONS = {"dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "arent": "aren't",
+                 "wasnt": "wasn't", "werent": "weren't", "shouldnt": "shouldn't", "mustnt": "mustn't",
+                 "couldnt": "couldn't", "wouldnt": "wouldn't", "havent": "haven't", "hasnt": "hasn't",
+                 "thats": "that's", "youre": "you're", "theyre": "they're", "youve": "you've"}
+CONTRACTION = re.compile(r"\b(" + "|".join(CONTRACTIONS) + r")\b", re.I)
+# A correction that only holds for the task at hand ("skip it for now", "this time use …") is not a rule.
+
+
+def gerund_base(word: str) -> str | None:
+    lowered = word.lower()
+    if lowered in IRREGULAR_GERUNDS:
+        return IRREGULAR_GERUNDS[lowered]
+    if not lowered.endswith("ing") or len(lowered) < 5:
+        return None
+    stem = lowered[:-3]
+    for candidate in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else None):
+        if candidate and candidate in VERBS:
+            return candidate
+    return None
+
+

@@ -1,0 +1,96 @@
+"""The built-in offline reflector on real corrections (`research/data/real/`): which lessons it writes, and
+whether a reviewer would call them good, vague or wrong.
+
+    python research/reflector_real.py     # prints a Markdown section
+
+Two inputs, both from the real-session corpus: every message labelled `correction` or `bug` (what a
+perfect classifier would hand the reflector), and every message the correction classifier flags (what
+live capture really hands it). Each lesson produced is looked up in `research/data/real/reflector_reviews.jsonl`
+(`{"text": lesson, "verdict": "good" | "vague" | "wrong", "why": …}`), written by a person reading the
+lesson next to the message it came from; a lesson with no review is reported as **unreviewed** so that a
+change to the reflector cannot pass silently. Messages that give no lesson are counted by the reason the
+reflector gives; they stay open for a model or a person.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from altimate_learn.capture.classifier import classify_user_message  # noqa: E402
+from altimate_learn.reflect.providers.builtin import rule_for  # noqa: E402
+from research.data.real_sessions import DATA_DIR, iter_classifier_inputs, load_messages  # noqa: E402
+
+REVIEWS = DATA_DIR / "reflector_reviews.jsonl"
+
+
+def reviews() -> dict[str, dict[str, str]]:
+    if not REVIEWS.exists():
+        return {}
+    rows = [json.loads(line) for line in REVIEWS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["text"]: row for row in rows}
+
+
+def evaluate() -> dict[str, Any]:
+    """Lessons and no-lesson reasons for the labelled corrections and for the classifier's signals."""
+    known = reviews()
+    out: dict[str, Any] = {}
+    labelled = [m for m in load_messages() if m.label in ("correction", "bug")]
+    flagged = [m for m, msg, prev in iter_classifier_inputs()
+               if classify_user_message(msg, prev, answer=m.answer).correction]
+    for name, messages in (("labelled corrections and bug reports", labelled), ("messages the classifier flags", flagged)):
+        lessons, reasons = [], Counter()
+        for m in messages:
+            rule, why = rule_for(m.text)
+            if rule is None:
+                reasons[why] += 1
+                continue
+            review = known.get(rule, {})
+            lessons.append({"text": rule, "from": m.text, "label": m.label, "split": m.split,
+                            "verdict": review.get("verdict", "unreviewed"), "why": review.get("why", "")})
+        out[name] = {"messages": len(messages), "lessons": lessons, "no_lesson": dict(reasons),
+                     "verdicts": dict(Counter(lesson["verdict"] for lesson in lessons))}
+    return out
+
+
+def _short(text: str, limit: int = 120) -> str:
+    one = " ".join(text.split()).replace("|", "\\|")
+    return one if len(one) <= limit else one[: limit - 1] + "\u2026"
+
+
+def main() -> str:
+    result = evaluate()
+    lines = ["## Reflect: the built-in reflector on real corrections", ""]
+    lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
+                 "`altimate_learn.reflect.providers.builtin.rule_for` on each message, as `learn reflect` runs it "
+                 "with no model; every lesson is matched to a person's review in "
+                 "`research/data/real/reflector_reviews.jsonl` (good / vague / wrong). Goal (issue 20): no lesson a "
+                 "reviewer would call wrong; a correction with no clean rule gives nothing and stays open.")
+    lines += ["", "| input | messages | lessons | good | vague | wrong | unreviewed | no lesson (why) |",
+              "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for name, r in result.items():
+        v = r["verdicts"]
+        why = "; ".join(f"{reason}: {n}" for reason, n in sorted(r["no_lesson"].items(), key=lambda x: -x[1]))
+        lines.append(f"| {name} | {r['messages']} | {len(r['lessons'])} | {v.get('good', 0)} | {v.get('vague', 0)} | "
+                     f"{v.get('wrong', 0)} | {v.get('unreviewed', 0)} | {why} |")
+    lines += ["", "Every lesson, with the message it came from:", "",
+              "| input | lesson | from the message | verdict: why |", "|---|---|---|---|"]
+    for name, r in result.items():
+        for lesson in r["lessons"]:
+            lines.append(f"| {name.split()[0]} | {_short(lesson['text'])} | {_short(lesson['from'])} | "
+                         f"{lesson['verdict']}: {_short(lesson['why'], 80)} |")
+    lines += ["", "Limits: real corrections rarely state a standing rule (most report that the result is broken, "
+              "or steer the task at hand), so the offline reflector writes few lessons on them by design; the "
+              "rest wait for a model or a person (`learn signals --unlearned`). One person reviewed the lessons."]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(main())
