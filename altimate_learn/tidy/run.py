@@ -94,7 +94,8 @@ def tidy(store: Any, *, chat: Any = None, timeout: float = 120.0, dry_run: bool 
     limit = int(load_settings(root).values["max_in_force"])
     from contextlib import nullcontext
 
-    with (nullcontext() if dry_run else store.lock()):  # a dry run writes nothing, not even a lock file
+    # A dry run writes nothing, not even a lock file; nor does a tidy of a store that does not exist.
+    with (nullcontext() if dry_run or not store.exists else store.lock()):
         if store.candidate() is not None:
             raise LearnError("a candidate is staged; tidy works on the approved set and would undo it on promote.",
                              "Run `learn promote` or `learn reject` first, then `learn tidy`.")
@@ -137,7 +138,8 @@ def tidy(store: Any, *, chat: Any = None, timeout: float = 120.0, dry_run: bool 
                                 "repeated lesson was reworded (pass --model for both)")
 
         # --- every file's new bytes, in memory ------------------------------------------------------------
-        changes = _store_changes(store, work, retired_before, screen, quarantined_before, outside, outside_before,
+        changes = _store_changes(store, work, approved, retired_before, screen, quarantined_before, outside,
+                                 outside_before,
                                  graduated_before, graduating, targets, root, now)
         block_changes = _block_changes(targets, graduating, chat, timeout, result, root)
         changes += block_changes
@@ -377,7 +379,8 @@ def _json_bytes(value: Any) -> bytes:
     return canonical_json(value).encode("utf-8")
 
 
-def _store_changes(store: Any, work: Any, retired_before: list[dict], screen: Any, quarantined_before: list[dict],
+def _store_changes(store: Any, work: Any, approved: list[dict], retired_before: list[dict], screen: Any,
+                   quarantined_before: list[dict],
                    outside: list[dict], outside_before: list[dict], graduated_before: dict[str, dict],
                    graduating: list[dict], targets: list[graduate.Target], root: Path, now: str) -> list[Change]:
     from altimate_learn.gates import stamps
@@ -386,7 +389,8 @@ def _store_changes(store: Any, work: Any, retired_before: list[dict], screen: An
     changes: list[Change] = []
     path = Path(store.path(store.APPROVED))
     validate_lessons(work.lessons, str(path))
-    changes.append(Change(path, _json_bytes(work.lessons)))
+    if work.lessons != approved or path.exists():  # a project with no lessons gets no approved.json from tidy
+        changes.append(Change(path, _json_bytes(work.lessons)))
     if work.retired:
         merged = {r["id"]: r for r in retired_before}
         for record in work.retired:

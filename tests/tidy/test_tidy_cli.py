@@ -97,3 +97,11 @@ def test_tidy_with_nothing_to_do_says_so(git_repo, cli):
     code, out, err = cli("tidy")
     assert code == 0, err
     assert out.splitlines()[-1] == "Nothing to tidy: 1 lesson in force (max_in_force 40)."
+
+
+def test_tidy_in_a_project_without_lessons_writes_nothing(git_repo, cli):
+    before = snapshot(git_repo)
+    code, out, err = cli("tidy")
+    assert code == 0, err
+    assert out.splitlines()[-1] == "Nothing to tidy: 0 lessons in force (max_in_force 40)."
+    assert snapshot(git_repo) == before
