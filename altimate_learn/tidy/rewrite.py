@@ -2,7 +2,8 @@
 guard every rewrite (spec 000 "Tidying up").
 
 1. **Groups** are decided deterministically: lessons that share a backtick identifier (the curator's
-   anchors), or much of their wording (stemmed content words, Jaccard ≥ :data:`GROUP_WORDS`), at most
+   anchors), or much of their wording (stemmed content words, Jaccard ≥ :data:`GROUP_WORDS`; ≥
+   :data:`GROUP_PATH_WORDS` for lessons scoped to the same paths), at most
    :data:`GROUP_MAX` to a group. Pinned lessons and tool-errors records are never rewritten.
 2. **Replacements**: with a model, one call per group writes the rules that replace it; offline, a lesson
    that another lesson of its group fully carries (:func:`altimate_learn.curate.meaning.carries`) is merged
@@ -25,6 +26,7 @@ from typing import Any
 from altimate_learn.curate.meaning import carries, missing
 
 GROUP_WORDS = 0.4
+GROUP_PATH_WORDS = 0.2  # lessons scoped to the same paths need less shared wording to be related
 GROUP_MAX = 6
 ANSWER_TOKENS = 2000
 
@@ -72,9 +74,13 @@ def groups(lessons: list[dict], skip: set[str]) -> list[list[str]]:
         for other in members[1:]:
             parent[find(other)] = find(members[0])
     ids = [lesson["id"] for lesson in pool]
+    paths = {lesson["id"]: tuple(sorted((lesson.get("trigger") or {}).get("paths") or [])) for lesson in pool}
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
-            if find(a) != find(b) and words[a] and jaccard(words[a], words[b]) >= GROUP_WORDS:
+            if find(a) == find(b) or not words[a]:
+                continue
+            similar = jaccard(words[a], words[b])
+            if similar >= GROUP_WORDS or (paths[a] and paths[a] == paths[b] and similar >= GROUP_PATH_WORDS):
                 parent[find(b)] = find(a)
     out: dict[str, list[str]] = {}
     for lid in ids:

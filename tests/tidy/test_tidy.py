@@ -177,3 +177,16 @@ def test_a_person_repeating_a_lesson_graduates_it(git_repo):
                                  "applied": [{"op": "HELPFUL", "id": "L-0001"}]}) + "\n")
     result = tidy(store, now=NOW)
     assert result.graduated == [{"id": "L-0001", "text": SQL, "why": "a person repeated it"}]
+
+
+def test_related_lessons_are_grouped_by_identifier_wording_and_paths():
+    from altimate_learn.tidy.rewrite import groups
+
+    scoped = {"trigger": {"paths": ["models/staging/**"]}}
+    lessons = [lesson("L-0001", "Convert `amount_cents` with the macro."),
+               lesson("L-0002", "Never round `amount_cents` before the final mart."),
+               lesson("L-0003", "Keep staging models thin and rename columns there.", **scoped),
+               lesson("L-0004", "Rename staging columns to snake case.", **scoped),
+               lesson("L-0005", "Keep analyses thin and rename their outputs.", created="2026-01-02T00:00:00.000Z"),
+               lesson("L-0006", "Pin `amount_cents` first.", pinned=True)]
+    assert groups(lessons, skip=set()) == [["L-0001", "L-0002"], ["L-0003", "L-0004"]]
