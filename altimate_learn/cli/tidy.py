@@ -7,7 +7,13 @@ from typing import Annotated
 import typer
 
 from altimate_learn.cli.common import DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, echo, open_existing_store, print_json
-from altimate_learn.cli.gates import ModelOpt, TimeoutOpt, _chat, _quoted
+from altimate_learn.cli.gates import TimeoutOpt, _chat, _quoted
+
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", "-m", metavar="PROVIDER/MODEL", help="Model for the re-vet, the merges, rewording and the denser "
+                                                    "graduated block, e.g. openai/gpt-4.1-mini, or builtin for the "
+                                                    "offline steps only. Default: learn.model, else offline.",
+    show_default=False)]
 
 
 def tidy_command(
@@ -81,6 +87,7 @@ def undo_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("tidy", cls=LearnCommand, help="Re-vet, merge, graduate and drain the approved set; "
-                                               "`learn undo` restores it.")(tidy_command)
+    app.command("tidy", cls=LearnCommand, help="Re-vet, merge, graduate proven lessons into AGENTS.md/CLAUDE.md and "
+                                               "drain the approved set to learn.max_in_force (--dry-run: the plan "
+                                               "and diffs only); `learn undo` restores it.")(tidy_command)
     app.command("undo", cls=LearnCommand, help="Undo the last `learn tidy`, byte for byte.")(undo_command)
