@@ -20,6 +20,7 @@ from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
+from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
               "session_max_lessons", "max_stored", "max_in_force", "recovery_max_reflections", "recovery_max_seconds",
@@ -200,6 +201,12 @@ def enable(
                     f"{json.dumps(updates['model'])} in {path}.")
     else:
         report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    from altimate_learn.team.setup import install as setup_git
+
+    git_lines = setup_git(paths.root, quiet_outside_git=True)
+    for line in git_lines:
+        report.line(line)
+    report.data["git"] = git_lines
     report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
                 "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
@@ -271,7 +278,7 @@ def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | No
 def _budget(paths: Any, resolved: Any) -> dict[str, Any]:
     from altimate_learn.reflect.budget import budget_status
 
-    return budget_status(paths.learn_dir, int(resolved.values["auto_reflect_daily_max"]))
+    return budget_status(paths.local_dir, int(resolved.values["auto_reflect_daily_max"]))
 
 
 def budget_line(budget: dict[str, Any]) -> str:
@@ -285,6 +292,7 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.cli.common import open_existing_store
+    from altimate_learn.store.layout import layout
     from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
@@ -292,6 +300,7 @@ def collect_status(name: str) -> dict[str, Any]:
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
+    fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
@@ -341,9 +350,39 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
+        "delivery_fallback": fallback,
+        "git_merge": merge_setup(paths.root, name).as_dict(),
+        "worktree": layout(store),
         "learner": learner_status(paths, resolved),
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _unusable(path: Path) -> bool:
+    """Delivery skips a whole approved.json only when it is not a JSON array (see deliver.index)."""
+    from altimate_learn.jsonsafe import loads_document
+
+    try:
+        return not isinstance(loads_document(path.read_bytes().decode("utf-8")), list)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+
+
+def _delivery_fallback(store: Store) -> dict[str, Any] | None:
+    """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
+    from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.jsonsafe import loads_document
+    from altimate_learn.schema import validate_lessons
+
+    for where, raw in candidates(str(store.dir)):
+        try:
+            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
+        except (ValueError, StoreError):
+            continue
+        return {"from": where, "lessons": len(lessons)}
+    return {"from": None, "lessons": 0}
 
 
 def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
@@ -358,7 +397,11 @@ def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
-    """Show whether learning is on, where each setting came from, lesson and signal counts, and limits."""
+    """Show whether learning is on, where each setting came from, lesson and signal counts, and limits; where
+    each kind of file lives (in a git worktree: approved.json on this branch, local state in the main
+    checkout) and whether this branch's approved set differs from the default branch's."""
+    from altimate_learn.store.layout import status_lines as layout_lines
+
     info = collect_status(name)
     if as_json:
         print_json(info)
@@ -385,6 +428,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for line in hook_lines(hook_status(root), root):
         echo(line)
     echo(f"Store '{info['store']}': {info['store_path']}")
+    for line in layout_lines(info["worktree"]):
+        echo(line)
     les = info["lessons"]
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
@@ -392,6 +437,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.tidy.counts import line as set_line
 
     echo(f"  set: {set_line(info['set'])}")
+    fallback = info["delivery_fallback"]
+    if fallback and fallback["from"]:
+        echo(f"  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: "
+             f"{plural(fallback['lessons'], 'lesson')} from {fallback['from']}.")
+    elif fallback:
+        echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
+             "nothing until it is fixed.")
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
@@ -423,6 +475,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(f"  next automatic retry after {info['backoff_until']}")
     echo(budget_line(info["auto_reflect_budget"]))
     for line in learner_lines(info["learner"]):
+        echo(line)
+    for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:
