@@ -50,6 +50,8 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("budget_tokens", "int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS", help="token budget of the session-start section"),
     Key("session_max_lessons", "int", 40, "ALTIMATE_LEARN_SESSION_MAX_LESSONS", help="distinct lessons per session"),
     Key("max_stored", "int", 1000, "ALTIMATE_LEARN_MAX_STORED", minimum=1, help="maximum stored lessons"),
+    Key("max_in_force", "int", 40, "ALTIMATE_LEARN_MAX_IN_FORCE", minimum=1,
+        help="lessons in force (delivered); a new lesson past it must fold or trade, or waits outside the cap"),
     Key("recovery_max_reflections", "int", 3, "ALTIMATE_LEARN_RECOVERY_MAX_REFLECTIONS",
         help="reflections on leftover signals per process"),
     Key("recovery_max_seconds", "int", 300, "ALTIMATE_LEARN_RECOVERY_MAX_SECONDS", help="time budget for recovery"),
