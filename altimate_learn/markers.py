@@ -1,7 +1,8 @@
 """Markers around text that learn injects into an agent's context.
 
-Every delivered section is wrapped in these tags, so session readers can recognise our own text in a
-transcript and never read it back as something the user said.
+Every delivered section is wrapped in these tags, so session readers and hooks can recognise our own text
+in a transcript or a hook payload and never read it back as something the user said
+(:func:`strip_injected`; DESIGN: "Text we inject comes back").
 """
 
 from __future__ import annotations
@@ -14,21 +15,61 @@ AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
 LEARNED_OPEN = "<!-- learn:learned -->"
 LEARNED_CLOSE = "<!-- /learn:learned -->"
 
-_SECTION = r'<team-rules source="altimate-learn">.*?(?:</team-rules>|\Z)'  # compiled on use: every hook
-# call imports this module for the constants, and most never need a regex engine
+# Our text comes back in whatever form the agent stored it: raw, HTML-escaped (Gemini CLI escapes `<` and `>`
+# in every additionalContext), inside a JSON string (`\"`, `\u003c`), wrapped in the agent's own tags
+# (Gemini's `<hook_context>`), in front of the prompt or in a part of its own. One pattern per tag covers every
+# form; the regexes are compiled on use: every hook call imports this module for the constants, and most texts
+# never hold a tag (a substring test says so first).
+_LT = r"(?:<|&lt;|&#0*60;|&#x0*3c;|\\u003c)"
+_GT = r"(?:>|&gt;|&#0*62;|&#x0*3e;|\\u003e)"
+_QUOTE = r"(?:\\*\"|&quot;|&#0*34;|&#x0*22;|\\u0022)?"
+_SECTION = (_LT + r"\s*team-rules\s+source=" + _QUOTE + r"altimate-learn" + _QUOTE + r"\s*" + _GT
+            + r".*?(?:" + _LT + r"\s*\\?/\s*team-rules\s*" + _GT + r"|\Z)")
+_BLOCK = (_LT + r"!--\s*(learn:(?:lessons|learned))\s*--" + _GT + r".*?(?:" + _LT + r"!--\s*/\1\s*--" + _GT
+          + r"|\Z)")
+# the agent's wrapper, once our text is out of it: nothing of anyone's is left inside
+_EMPTY_WRAPPER = r"<(hook_context|system-reminder)>\s*</\1>"
+_CLUES = ("team-rules", "learn:le")
+_compiled = None
+
+
+def _patterns():
+    global _compiled
+    if _compiled is None:
+        import re
+
+        _compiled = (re.compile(_SECTION, re.S | re.I), re.compile(_BLOCK, re.S | re.I), re.compile(_EMPTY_WRAPPER))
+    return _compiled
 
 
 def strip_injected(text: str) -> str:
-    """``text`` without any section learn injected (an unclosed section runs to the end)."""
-    if "<team-rules" not in text:
+    """``text`` without any text learn injected, in every form an agent echoes it (see above): the team-rules
+    sections and the marked blocks of instruction files. An unclosed section runs to the end; an agent's
+    wrapper left empty goes with it."""
+    if not text or not any(clue in text for clue in _CLUES):
         return text
-    import re
-
-    return re.sub(_SECTION, "", text, flags=re.S)
+    section, block, wrapper = _patterns()
+    out = block.sub("", section.sub("", text))
+    return wrapper.sub("", out) if out != text else out
 
 
 def is_injected(text: str) -> bool:
-    return SECTION_OPEN in text
+    """True when ``text`` holds text learn injected, in any form."""
+    return bool(text) and strip_injected(text) != text
+
+
+def strip_tagged(text: str, tags: tuple[str, ...]) -> str:
+    """``text`` without the ``<tag>…</tag>`` blocks an agent wraps its own or a hook's context in (Gemini CLI's
+    `<hook_context>`, `<session_context>`): they hold no one's typed words. An unclosed block runs to the end.
+    Plain string search, so a hook that meets no tag pays for no regex engine."""
+    for tag in tags:
+        opening, closing = f"<{tag}>", f"</{tag}>"
+        start = text.find(opening)
+        while start >= 0:
+            end = text.find(closing, start + len(opening))
+            text = text[:start] + ("" if end < 0 else text[end + len(closing):])
+            start = text.find(opening, start)
+    return text
 
 
 # An agent CLI that learn runs as its model (`--model claude-code`, `codex`, `gemini-cli`, `opencode`) works in a

@@ -18,7 +18,9 @@ recorded.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -27,6 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+REVIEWS = ROOT / "research" / "data" / "real" / "learner_reviews.jsonl"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -74,6 +77,7 @@ def measure(split: str) -> dict:
     ids: dict[str, str] = {}  # "<owner>__<name>/<n>" → the session id inside the file
     for path in files:
         ids[f"{path.parent.name}/{path.stem}"] = read_session(path).info.id
+    every = {f"{ids[m.session]}:{m.id}": m for m in load_messages(split=split)}
     messages = [m for m in load_messages(split=split) if m.label in ("correction", "bug", "not")]
     positives = {f"{ids[m.session]}:{m.id}" for m in messages if m.positive}
     negatives = {f"{ids[m.session]}:{m.id}" for m in messages if not m.positive}
@@ -89,12 +93,14 @@ def measure(split: str) -> dict:
         shown_all: set[str] = set()
         runs = 0
         sizes: list[int] = []
+        staged: list[dict] = []
         started = time.perf_counter()
         while runs < 200:
             report = run(paths, settings, RunRequest(model="builtin", force=True))
             if report.status == "nothing-new" or report.digest is None:
                 break
             runs += 1
+            staged += _staged(report.record or {}, every)
             refs = {e.ref for e in report.digest.exchanges}
             sizes.append(report.digest.size)
             if runs == 1:
@@ -105,8 +111,34 @@ def measure(split: str) -> dict:
         "split": split, "sessions": len(files), "messages": len(messages), "positives": len(positives),
         "classifier": len(positives & flagged), "classifier_false": len(negatives & flagged),
         "first_run": len(positives & shown_first), "all_runs": len(positives & shown_all), "runs": runs,
-        "largest_digest": max(sizes) if sizes else 0, "seconds": seconds,
+        "largest_digest": max(sizes) if sizes else 0, "seconds": seconds, "staged": staged,
     }
+
+
+_CITED = re.compile(r"^the person wrote in (\S+?):? ")
+
+
+def _staged(record: dict, every: dict) -> list[dict]:
+    """The lessons a built-in run staged, each with the labelled message it came from."""
+    out = []
+    for change in record.get("changes") or []:
+        if change.get("target") != "review" or change.get("op") != "ADD":
+            continue
+        m = _CITED.match(change.get("reason") or "")
+        message = every.get(m.group(1)) if m else None
+        out.append({"text": change.get("text"), "message": f"{message.session}/{message.id}" if message else None,
+                    "label": message.label if message else None, "typed": message.text if message else None})
+    return out
+
+
+def reviews() -> dict[tuple[str, str], dict]:
+    """A person's verdict on each lesson the built-in learner staged, next to the message it came from:
+    `good` (a rule that holds beyond the task, true to what the person meant), `vague`, or `wrong`."""
+    path = REVIEWS
+    if not path.exists():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {(row["message"], row["text"]): row for row in rows}
 
 
 def _share(part: int, whole: int) -> str:
@@ -138,7 +170,49 @@ def main(splits: tuple[str, ...] = ("dev", "holdout")) -> str:
         "", "This measures what reaches the model, not what a model learns from it: with the built-in reflector the "
         "learner is only as good as the classifier, and with a model it is as good as that model's reading of "
         "the exchanges (a test checks each typed message's text and reference in the request)."]
+    lines += _builtin_lessons(rows)
     return "\n".join(lines) + "\n"
+
+
+def _builtin_lessons(rows: list[dict]) -> list[str]:
+    """What the learner stages from those runs without a model (classifier + restatement + built-in reflector),
+    each lesson judged by a person next to the message it came from (`data/real/learner_reviews.jsonl`)."""
+    known = reviews()
+    lines = ["", "### Without a model: staged lessons from those runs, reviewed", "",
+             "The same runs staged lessons with the classifier, the restatement of questions and reminders, and the "
+             "built-in reflector (no model). Each lesson was judged next to the message it came from: **usable** "
+             "(a rule that holds beyond the task and says what the person meant), vague, or wrong; a lesson with no "
+             "review is counted as unreviewed, so a change to the reflector cannot pass unnoticed.", "",
+             "| split | corrections | staged from a correction | usable | vague | wrong | unreviewed | "
+             "staged from other messages |",
+             "|---|---|---|---|---|---|---|---|"]
+    detail: list[str] = []
+    for r in rows:
+        verdicts: dict[str, int] = {}
+        from_positive = 0
+        other = 0
+        for lesson in r["staged"]:
+            review = known.get((lesson["message"], lesson["text"]), {})
+            verdict = review.get("verdict", "unreviewed")
+            if lesson["label"] in ("correction", "bug"):
+                from_positive += 1
+                verdicts[verdict] = verdicts.get(verdict, 0) + 1
+            else:
+                other += 1
+            cells = [r["split"], lesson["label"] or "?", (lesson["typed"] or "")[:90], lesson["text"] or "",
+                     f"{verdict}: {review.get('why', '')}"]
+            detail.append("| " + " | ".join(" ".join(c.split()).replace("|", "\\|") for c in cells) + " |")
+        lines.append(f"| {r['split']} | {r['positives']} | {from_positive} | "
+                     f"{_share(verdicts.get('good', 0), r['positives'])} | {verdicts.get('vague', 0)} | "
+                     f"{verdicts.get('wrong', 0)} | {verdicts.get('unreviewed', 0)} | {other} |")
+    lines += ["", "| split | label | typed | staged lesson | verdict |", "|---|---|---|---|---|", *detail, "",
+              "Real corrections are mostly bug reports and complaints about one task (\"the status bar is black\", "
+              "\"still does not work\"), with no rule in their words: offline, the learner turns almost none of "
+              "them into a lesson worth keeping, and a model (`learn run --model …`, an agent CLI such as "
+              "`claude-code`) is what learns from them. The restatement of questions and reminders is tested on "
+              "hand-written forms (tests/learner/test_fallback.py); the real sessions hold too few of them "
+              "to measure it here."]
+    return lines
 
 
 if __name__ == "__main__":

@@ -118,7 +118,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             if verdict.correction and text.strip():
                 stats.corrections += 1
                 signals.append(NewSignal(kind="user_correction", session_id=session_id, text=text,
-                                         reason=verdict.reason, message_id=event.id))
+                                         reason=verdict.reason, message_id=event.id, said_at=event.at))
         elif isinstance(event, AssistantTurn):
             stats.assistant_turns += 1
             if event.text and event.text.strip():

@@ -2,8 +2,19 @@
 
 Signal text is redacted, then clipped to 2,000 characters, before it is written. A dedupe key
 (session + message id, or the tool-call id for `tool_retry`, else a hash of the text; plus the kind)
-makes capturing the same session twice add nothing. Appends and status changes happen under the
-store lock, so concurrent hooks and commands never tear the file or lose a line.
+makes capturing the same session twice add nothing.
+
+Live capture and the transcript must also agree when the agent's hooks give no ids (Gemini CLI's BeforeAgent
+has no prompt id, its AfterTool no call id) while its transcript does: the hook records a correction without
+a message id, and `learn capture` later finds the same message with one. Such a pair (one with an id, one
+without) is the same event when it has the same session, kind and content (the normalised text of a
+correction, with our own injected text removed; the tool and episode of a tool_retry, whose error text the
+hook and the transcript word differently) and happened within :data:`TWIN_WINDOW` of each other (the stored
+signal's `at`, the new one's time in the transcript). Two signals that both lack ids, or both have them, are
+told apart by the key above alone. A stored signal is the twin of one new signal at most.
+
+Appends and status changes happen under the store lock, so concurrent hooks and commands never tear the file
+or lose a line.
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ class NewSignal:
     part_id: str | None = None  # the tool-call id for tool_retry
     source: str | None = None  # "bootstrap" or "import-reviews"
     provenance: str | None = None
+    said_at: str | None = None  # when it happened (the transcript's time), for matching a live twin; not stored
 
 
 def clip(text: str, cap: int = SIGNAL_TEXT_CAP) -> str:
@@ -47,6 +59,41 @@ def dedupe_key(sig: dict[str, Any]) -> str:
     return f"{sig.get('sessionID')}\0{where}\0{sig.get('kind')}"
 
 
+TWIN_WINDOW = 600.0  # seconds between a signal captured live and the same event read from the transcript
+
+
+def normalise(text: str) -> str:
+    """Text as compared across capture paths: without our injected text, whitespace collapsed, case folded."""
+    from altimate_learn.markers import strip_injected
+
+    return " ".join(strip_injected(text or "").split()).casefold()
+
+
+def _has_id(sig: dict[str, Any]) -> bool:
+    return bool(sig.get("partID") if sig.get("kind") == "tool_retry" else sig.get("messageID"))
+
+
+def twin_key(sig: dict[str, Any]) -> str:
+    """Session, kind and content of a signal (see the module docstring)."""
+    content = sig.get("reason", "") if sig.get("kind") == "tool_retry" else sig.get("text", "")
+    digest = hashlib.sha256(normalise(content).encode("utf-8")).hexdigest()[:16]
+    return f"{sig.get('sessionID')}\0{sig.get('kind')}\0{digest}"
+
+
+def _seconds(value: Any) -> float | None:
+    """Seconds since the epoch of an ISO 8601 time (a naive one is UTC), or None."""
+    from datetime import datetime, timezone
+
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        parsed = datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+    except ValueError:
+        return None
+    return (parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)).timestamp()
+
+
 def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
     """Redact, clip and append signals that are not already recorded; returns those added."""
     from altimate_learn.redact import redact_url
@@ -61,6 +108,9 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
         repair_jsonl(store.path(Store.SIGNALS), within=store.dir)
         existing, _ = store.signals()
         keys = {dedupe_key(s) for s in existing}
+        twins: dict[str, list[tuple[bool, float | None]]] = {}
+        for old in existing:
+            twins.setdefault(twin_key(old), []).append((_has_id(old), _seconds(old.get("at"))))
         added: list[Signal] = []
         for item in pending:
             text = clip(item.text).strip()
@@ -82,7 +132,16 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
             key = dedupe_key(signal)
             if key in keys:
                 continue
+            twin, has_id = twin_key(signal), _has_id(signal)
+            when = _seconds(item.said_at) or _seconds(signal["at"])
+            candidates = twins.get(twin, [])
+            match = next((n for n, (other_id, other_at) in enumerate(candidates) if other_id != has_id and (
+                other_at is None or when is None or abs(other_at - when) <= TWIN_WINDOW)), None)
+            if match is not None:  # the same event, captured live without an id and from the transcript with one
+                del candidates[match]  # one twin each: the same words said twice are two events
+                continue
             keys.add(key)
+            twins.setdefault(twin, []).append((has_id, when))
             added.append(signal)
         store.append_jsonl(Store.SIGNALS, added)
     return added

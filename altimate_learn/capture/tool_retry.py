@@ -68,6 +68,7 @@ class RetryCounter:
             reason=f"tool {name} failed {count} times in a row",
             message_id=call.message_id,
             part_id=call.id,
+            said_at=call.at,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -217,7 +217,8 @@ def runs_show(
         echo(call.get("answer") or f"(no answer: {call.get('error')})")
     if transcript.get("builtin"):
         echo()
-        echo("## Built-in reflector (no model): the corrections the classifier picked")
+        echo("## Built-in reflector (no model): the corrections it read (the classifier's picks, and the questions "
+             "and reminders it restated)")
         for item in transcript["builtin"].get("items") or []:
             echo(f"- [{item.get('message_id') or item.get('signal_id')}] {item.get('text')}")
 

@@ -122,24 +122,33 @@ class BM25:
         """The idf of a term only one document has: the most a single matching word can tell."""
         return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
 
-    def evidence(self, terms: list[str] | set[str]) -> tuple[dict[int, float], dict[int, float]]:
-        """(document → BM25 score, document → summed positive idf of the terms it shares with the query).
+    def evidence(self, terms: list[str] | set[str]) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
+        """(document → BM25 score, document → summed positive idf of the terms it shares with the query,
+        document → how many content terms it shares with the query).
 
-        The second number ignores term frequency and length: it says how much the words a lesson shares
-        with a request tell, whatever the lesson's length (see :func:`altimate_learn.deliver.select.retrieve`).
+        The last two ignore term frequency and length: they say how much, and how many, of the request's
+        words a lesson shares, whatever the lesson's length (see :func:`altimate_learn.deliver.select.relevant`).
+        A content term is a word or a whole identifier in fewer than half the documents (a term in more has
+        a negative Okapi idf: it says nothing about which document); an identifier's underscore affixes
+        (`stg_`, `_cents`) are not counted apart from the identifier they come from.
         """
         acc, touched = self._accumulate(terms)
         mass: dict[int, float] = {}
+        shared: dict[int, int] = {}
         for term in dict.fromkeys(terms):
             packed = self.postings.get(term)
             if packed is None:
                 continue
             weight = self.idf(term)
             if weight <= 0:
-                continue
-            for doc in self._entry(term)[0]:  # type: ignore[index]
+                continue  # in more than half the lessons: says nothing about which one (BM25's own view)
+            docs = self._entry(term)[0]  # type: ignore[index]
+            content = not (term.startswith("_") or term.endswith("_"))
+            for doc in docs:
                 mass[doc] = mass.get(doc, 0.0) + weight
-        return {doc: acc[doc] for doc in touched}, mass
+                if content:
+                    shared[doc] = shared.get(doc, 0) + 1
+        return {doc: acc[doc] for doc in touched}, mass, shared
 
     def _accumulate(self, terms: list[str] | set[str]) -> tuple[list[float], set[int]]:
         acc = [0.0] * self.size

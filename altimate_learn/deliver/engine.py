@@ -15,8 +15,10 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
   frozen section again.
 - Later requests add at most ``request_lessons`` new lessons ("per request"); files the agent reads or
-  edits add at most ``file_lessons`` ("file"). A lesson is shown at most once per session and no more
-  than ``session_max_lessons`` in all. Every note is limited by ``budget_tokens``.
+  edits add at most ``file_lessons`` ("file"). A tier goes past its limit only for lessons that score
+  like the last one taken, and an edit adds a second batch of the file's lessons, both only from what the
+  session cap leaves after room for a later request and file. A lesson is shown at most once per
+  session and no more than ``session_max_lessons`` in all. Every note is limited by ``budget_tokens``.
 
 Every call runs under the session's lock and, when it shows lessons, the locks of their stores, all
 within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
@@ -29,6 +31,7 @@ import time
 
 from altimate_learn.deliver import render, select
 from altimate_learn.deliver.index import Corpus, load_corpus
+from altimate_learn.deliver.tokenize import word_set
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)
 
@@ -227,6 +230,19 @@ class Delivery:
     def remaining(self) -> int:
         return max(0, self.settings["session_max_lessons"] - len(self.data["shown"]))
 
+    def stretch(self, nominal: int, most: int | None = None, *, already: int = 0, later: bool = False) -> int:
+        """How many lessons an event may add past its nominal ``nominal`` (``most`` at most, default
+        ``nominal``; ``already``: lessons this event shows before it): what the session cap leaves after
+        them, keeping room for one more file (``file_lessons``) and, until the session's first later
+        request arrives (``later``: this is one), for that request too (``request_lessons``). So a crowded
+        first topic cannot starve the follow-up, and the follow-up can use what is left."""
+        settings = self.settings
+        reserve = settings["file_lessons"]
+        if not (later or self.data["request_seq"] >= 2):
+            reserve += settings["request_lessons"]
+        room = self.remaining() - already - nominal - reserve
+        return max(0, min(nominal if most is None else most, room))
+
     # --- recording -------------------------------------------------------------------------------------
     def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
         """Write shown.jsonl and usage.json of each store (under its lock), then add to the session."""
@@ -262,10 +278,14 @@ class Delivery:
         return Result(text, added)
 
     # --- events ----------------------------------------------------------------------------------------
+    def clear(self) -> None:
+        """The agent cleared its conversation: the session starts over (its next request gets the section)."""
+        self.state.data = new_state(self.data["session"], self.harness)  # type: ignore[union-attr]
+
     def session_start(self, source: str | None) -> Result:
-        data = self.data
         if source == "clear":
-            self.state.data = data = new_state(data["session"], self.harness)  # type: ignore[union-attr]
+            self.clear()
+        data = self.data
         if source == "compact" and data["shown"]:
             lines = [s["line"] for s in data["shown"]]
             text, _ = render.fit(lines, self.settings["budget_tokens"], render.HEADING_START)
@@ -274,7 +294,7 @@ class Delivery:
             return Result(text, note="" if text else "no shown lesson fits the budget")
         if data["section"] is not None:
             return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
-        core = select.select_core(self.corpus, self.settings["core_lessons"], self.shown_keys())
+        core = select.select_core(self.corpus, self.settings["core_lessons"], self.shown_keys(), self.shown_words())
         result = self._fit_and_record([(i, "core") for i in core], self.settings["budget_tokens"],
                                       render.HEADING_START)
         data["section"] = result.text
@@ -282,6 +302,17 @@ class Delivery:
 
     def shown_keys(self) -> set[str]:
         return {s["key"] for s in self.data["shown"]}
+
+    def shown_words(self) -> list[frozenset[str]]:
+        """Word sets of the lessons shown this session (as shown, without their scope), so a near-duplicate
+        of one is not shown again (:class:`select.Distinct`)."""
+        out = []
+        for item in self.data["shown"]:
+            line = item["line"]
+            if line.startswith("[applies to: ") and "] " in line:
+                line = line.split("] ", 1)[1]
+            out.append(word_set(line))
+        return out
 
     def request(self, prompt: str, key: str | None = None) -> Result:
         data = self.data
@@ -296,15 +327,20 @@ class Delivery:
             existing = [p for p in mentioned if os.path.isfile(os.path.join(self.root, p))]
             terms = select.query_terms(corpus, "\n".join([prompt, *existing]))
             exclude = self.shown_keys()
+            seen = self.shown_words()
+            limit = settings["retrieved_lessons"]
             if data["section"] is None:
-                core = select.select_core(corpus, settings["core_lessons"], exclude)
+                core = select.select_core(corpus, settings["core_lessons"], exclude, seen)
                 exclude |= {corpus.keys[i] for i in core}
-                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude, paths=mentioned)
+                seen += [word_set(corpus.texts[i]) for i in core]
+                stretch = self.stretch(limit, already=len(core))
+                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
                                               settings["budget_tokens"], render.HEADING_START)
                 data["section"] = result.text
             else:
-                found = select.retrieve(corpus, terms, settings["retrieved_lessons"], exclude, paths=mentioned)
+                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=self.stretch(limit),
+                                        seen=seen)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
                 data["start_note"] = result.text
@@ -312,7 +348,8 @@ class Delivery:
         else:
             terms = select.query_terms(corpus, prompt)
             limit = min(settings["request_lessons"], self.remaining())
-            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"])
+            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"],
+                                    stretch=self.stretch(limit, later=True), seen=self.shown_words())
             result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
                                           render.HEADING_REQUEST)
         data["terms"] = terms
@@ -337,9 +374,12 @@ class Delivery:
             result.note = f"the tier for {what} is turned off (its limit is 0)"
             return
         shown = self.shown_keys()
-        result.already = [corpus.ids[i] for i in matched if corpus.keys[i] in shown]
+        distinct = select.Distinct(corpus, self.shown_words())
+        alike = [corpus.ids[i] for i in matched if corpus.keys[i] not in shown and not distinct.take(i)]
+        result.already = [corpus.ids[i] for i in matched if corpus.keys[i] in shown] + alike
         if result.already:
-            result.note = (f"every lesson that matches {what} was already shown in this session "
+            also = f", or a lesson saying the same ({', '.join(alike)})" if alike else ""
+            result.note = (f"every lesson that matches {what} was already shown in this session{also} "
                            f"({', '.join(result.already)})")
         elif matched and self.remaining() <= 0:
             result.note = (f"the session has shown {len(self.data['shown'])} lessons, its limit "
@@ -357,8 +397,12 @@ class Delivery:
         editing one file): its lessons are the first ``file_lessons`` of its ranking, and an event shows
         those the session has not seen yet. So the file's first event shows them and its later events
         add nothing, until a new request changes the ranking (then only lessons that entered the top
-        arrive). The first edit after that may add up to ``file_lessons`` more, but only lessons tied at
-        the file's most specific trigger that the limit held back: the agent is changing the file now.
+        arrive). The first event may go past ``file_lessons`` for lessons that are as relevant to the
+        request as the last one taken (:func:`select.file_window`). The first edit after that adds what
+        the limit held back at the level where it cut (:func:`select.held_back`): the agent is changing
+        the file now. That second batch, up to twice ``file_lessons``, and anything past a nominal limit,
+        comes only from what the session cap leaves after room for a later request and file
+        (:meth:`stretch`).
         """
         relative = self.relative(path)
         if relative is None:
@@ -388,12 +432,18 @@ class Delivery:
             for old in list(files)[: len(files) - MAX_TOUCHED]:
                 del files[old]
         corpus = self.corpus
-        ranked = select.rank_file(corpus, relative, data["terms"])
-        window = ranked[: settings["file_lessons"]]
-        if served:  # an edit after the file was served: the narrowest lessons the limit held back
-            window += select.narrowest(corpus, relative, ranked)[: settings["file_lessons"] * 2]
+        scored = select.rank_file_scored(corpus, relative, data["terms"])
+        nominal = settings["file_lessons"]
+        if served:  # an edit after the file was served: what the limit held back, if the session has room
+            window = select.held_back(scored, nominal)
+            allowed = self.stretch(0, 2 * nominal)
+        else:
+            stretch = self.stretch(limit)
+            window = select.file_window(scored, nominal, stretch)
+            allowed = limit + stretch
         shown = self.shown_keys()
-        found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown][:limit]
+        distinct = select.Distinct(corpus, self.shown_words())
+        found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)][:allowed]
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text:

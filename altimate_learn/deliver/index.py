@@ -34,6 +34,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 # Code whose change must invalidate a prepared corpus.
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
+    os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
@@ -85,7 +86,7 @@ class Corpus:
     """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
-                 "anchors", "patterns", "skipped", "cached")
+                 "anchors", "patterns", "mentions", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -100,6 +101,7 @@ class Corpus:
         self.bm25 = BM25.load(data["bm25"])
         self.anchors: dict[str, bytes] = data["anchors"]  # anchor → packed lesson indices
         self.patterns: dict[str, bytes] = data["patterns"]  # trigger glob → packed lesson indices
+        self.mentions: dict[str, bytes] = data["mentions"]  # glob of a file the text names → lesson indices
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -357,13 +359,18 @@ def _descending(stamp: str) -> tuple[int, ...]:
 
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
+    from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
+
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
+    mentions: dict[str, list[int]] = {}
     for index, (_, lesson) in enumerate(lessons):
         for anchor in sorted(anchors(lesson["text"])):
             anchor_map.setdefault(anchor, []).append(index)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
+        for glob in file_mentions(lesson["text"]):
+            mentions.setdefault(glob, []).append(index)
     core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
     return {
         "v": INDEX_VERSION,
@@ -379,6 +386,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "bm25": BM25.build(docs).dump(),
         "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
         "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
+        "mentions": {glob: pack(found) for glob, found in mentions.items()},
         "skipped": skipped,
     }
 

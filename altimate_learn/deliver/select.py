@@ -3,14 +3,16 @@
 - core: pinned first, then helpful − harmful; among equals project-wide lessons, then the most recently
   approved, then id. The tier always fills, so a new team (nothing pinned or earned yet) gets lessons too.
 - retrieved / per request: BM25 over lesson text, tags and path triggers (stopwords left out, plain words
-  stemmed; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved only when the words it
-  shares with the request carry at least as much evidence as one word no other lesson has (the sum of
-  their idf reaches the idf of a term with document frequency 1): a lesson that shares only common words
-  ("model", "service", "test") with a request is not about it, and a slot left empty costs nothing.
+  folded; see :mod:`altimate_learn.deliver.tokenize`). A lesson is retrieved when it shares two or more
+  content terms with the request, or when the words it shares carry at least as much evidence as one word
+  no other lesson has (the sum of their idf reaches the idf of a term with document frequency 1): a
+  lesson that shares only one common word ("model", "service", "test") with a request is not about it,
+  and a slot left empty costs nothing.
   Lessons whose triggers match a file the message names rank first; for a later request, then lessons
   whose triggers match a file the session touched; then the rest by score.
-- file: lessons whose trigger matches the file, or whose backtick identifier names a part of its path,
-  ranked by how specifically the trigger matches (see :func:`specificity`), then BM25 against the
+- file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
+  :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
+  by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
   session's latest request, then helpful − harmful, then BM25 against the file's own path words (a
   tiebreak before the id), then id. The per-file limit applies after this ranking, so broad lessons
   cannot crowd out narrow ones.
@@ -24,10 +26,14 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import search_tokens, tokenize
+from altimate_learn.deliver.tokenize import overlap, search_tokens, tokenize, word_set
 
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
+SHARED_TERMS = 2  # content terms a lesson shares with a request that make it relevant whatever their idf
+MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
+BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
+DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
 _GLOB_CHARS = frozenset("*?[]{}!")
 _compiled: dict[str, Glob | None] = {}
 
@@ -228,9 +234,10 @@ def _literal_prefix(pattern: str) -> str:
 
 # --- specificity ---------------------------------------------------------------------------------------
 
-EXACT_NAME = 1000.0  # a trigger that names the file itself outranks every folder-only match
+EXACT_NAME = 1000.0  # a trigger that names the file itself outranks every other match
+NAME_PATTERN = 500.0  # a file-name pattern that pins more than the extension (`test_*.py`) outranks folder globs
 _MAX_ALTERNATIVES = 64
-_shapes: dict[str, list[tuple[Glob, float, bool, int]]] = {}
+_shapes: dict[str, list[tuple[Glob, float, str, int]]] = {}
 
 
 def _expand_braces(pattern: str) -> list[str]:
@@ -273,9 +280,18 @@ def _literal_chars(name: str) -> int:
     return count
 
 
-def _shape(pattern: str) -> list[tuple[Glob, float, bool, int]]:
-    """Per alternative of a trigger: (its matcher, literal folder segments, names the file exactly,
-    literal characters of its file-name part)."""
+def _pins_name(name: str) -> bool:
+    """A file-name glob that says more than the extension: `test_*.py`, `*.test.ts`, `stg_*.sql`,
+    `Dockerfile.*` (not `*.py`, `*`)."""
+    dot = name.rfind(".")
+    if dot > 0 and not any(ch in _GLOB_CHARS for ch in name[dot:]):
+        name = name[:dot]  # the literal extension
+    return _literal_chars(name) > 0
+
+
+def _shape(pattern: str) -> list[tuple[Glob, float, str, int]]:
+    """Per alternative of a trigger: (its matcher, literal folder segments, what its file-name part is
+    — "exact", "pattern" (pins more than the extension) or "" —, literal characters of that part)."""
     cached = _shapes.get(pattern)
     if cached is not None:
         return cached
@@ -288,8 +304,13 @@ def _shape(pattern: str) -> list[tuple[Glob, float, bool, int]]:
                 continue
             *folders, name = alternative.split("/")
             literal = sum(1 for f in folders if f and not any(ch in _GLOB_CHARS for ch in f))
-            exact = bool(name) and not any(ch in _GLOB_CHARS for ch in name)
-            out.append((glob, float(literal), exact, _literal_chars(name)))
+            if name and not any(ch in _GLOB_CHARS for ch in name):
+                kind = "exact"
+            elif name not in ("", "*", "**") and _pins_name(name):
+                kind = "pattern"
+            else:
+                kind = ""
+            out.append((glob, float(literal), kind, _literal_chars(name)))
     _shapes[pattern] = out
     return out
 
@@ -297,25 +318,27 @@ def _shape(pattern: str) -> list[tuple[Glob, float, bool, int]]:
 def specificity(pattern: str, path: str) -> float | None:
     """How specifically ``pattern`` matches ``path`` (a normalised relative path); None when it does not.
 
-    Folders: one point per literal folder segment of the glob (`models/staging/*.sql` 2, `models/**` 1,
-    `**/*.sql` 0). File name: a glob whose last segment is a literal name (`**/Dockerfile`,
-    `dbt_project.yml`) names the file itself and outranks every glob that only names folders; a partly
-    literal name (`*.sql`, `stg_*.sql`) adds the share of the file name it pins (less than one point);
-    `*` and `**` add nothing. So for `models/staging/x.sql`: `models/staging/*.sql` > `models/staging/**`
-    > `models/**/*.sql` > `models/**` > `**/*.sql`; for `services/api/Dockerfile`: `**/Dockerfile` >
-    `services/api/**` > `services/**`. With `{a,b}` alternatives, the best matching one counts.
+    File name first: a glob whose last segment is a literal name (`**/Dockerfile`, `dbt_project.yml`)
+    names the file itself and outranks everything else; a file-name pattern that pins more than the
+    extension (`**/test_*.py`, `stg_*.sql`, `*.test.ts`) outranks every folder glob. Then folders: one
+    point per literal folder segment of the glob (`models/staging/*.sql` 2, `models/**` 1, `**/*.sql` 0),
+    and a partly literal file name (`*.sql`, `stg_*.sql`) adds the share of the file name it pins (less
+    than one point); `*` and `**` add nothing. So for `models/staging/x.sql`: `models/staging/*.sql` >
+    `models/staging/**` > `models/**/*.sql` > `models/**` > `**/*.sql`; for `services/api/Dockerfile`:
+    `**/Dockerfile` > `services/api/**` > `services/**`; for `services/api/tests/test_x.py`:
+    `**/test_*.py` > `services/api/**`. With `{a,b}` alternatives, the best matching one counts.
     """
     best: float | None = None
     name = path.rsplit("/", 1)[-1]
-    for glob, folders, exact, literal in _shape(pattern):
+    for glob, folders, kind, literal in _shape(pattern):
         if not glob.match(path):
             continue
-        if exact:
+        if kind == "exact":
             score = EXACT_NAME + folders
-        elif literal:
-            score = folders + min(0.99, literal / max(1, len(name)))
         else:
-            score = folders
+            score = folders + (min(0.99, literal / max(1, len(name))) if literal else 0.0)
+            if kind == "pattern":
+                score += NAME_PATTERN
         if best is None or score > best:
             best = score
     return best
@@ -334,21 +357,45 @@ def path_specificity(triggers: list[str], path: str) -> float:
 
 # --- core ----------------------------------------------------------------------------------------------
 
-def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset()) -> list[int]:
+def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(),
+                seen: list[frozenset[str]] | None = None) -> list[int]:
     """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.index.core_order`) not in
-    ``exclude``. The tier always fills: a new team's lessons (nothing pinned, counters at 0) are delivered
-    too, project-wide and most recently approved first."""
+    ``exclude`` and not a near-duplicate of another (see :func:`Distinct`). The tier always fills: a new
+    team's lessons (nothing pinned, counters at 0) are delivered too, project-wide and most recently
+    approved first."""
     if limit <= 0:
         return []
     out: list[int] = []
     keys = corpus.keys
+    distinct = Distinct(corpus, seen)
     for index in corpus.core:
-        if keys[index] in exclude:
+        if keys[index] in exclude or not distinct.take(index):
             continue
         out.append(index)
         if len(out) >= limit:
             break
     return out
+
+
+class Distinct:
+    """Leaves out a lesson whose words (:func:`altimate_learn.deliver.tokenize.word_set`) are
+    :data:`DUPLICATE` or more the same as those of a lesson already taken (or shown this session,
+    ``seen``): a copy of one rule with a word changed (a store the curator made holds none, since it counts
+    a new lesson 60% like an old one as the old one; hand-written and generated stores can), and showing
+    both would spend the session's budget saying one thing twice."""
+
+    __slots__ = ("corpus", "sets")
+
+    def __init__(self, corpus: Corpus, seen: list[frozenset[str]] | None = None) -> None:
+        self.corpus = corpus
+        self.sets: list[frozenset[str]] = list(seen or ())
+
+    def take(self, index: int) -> bool:
+        words = word_set(self.corpus.texts[index])
+        if any(overlap(words, other) >= DUPLICATE for other in self.sets):
+            return False
+        self.sets.append(words)
+        return True
 
 
 # --- BM25 retrieval ------------------------------------------------------------------------------------
@@ -359,13 +406,19 @@ def query_terms(corpus: Corpus, text: str) -> list[str]:
     return sorted({t for t in search_tokens(text) if t in vocabulary})
 
 
+def _globs(corpus: Corpus):
+    """(glob, packed lesson indices) of every path trigger and every file a lesson's text names."""
+    yield from corpus.patterns.items()
+    yield from corpus.mentions.items()
+
+
 def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
-    """Lessons with a trigger matching any of ``paths``."""
+    """Lessons with a trigger, or a file named in their text, matching any of ``paths``."""
     found: set[int] = set()
     norm = [normalize_path(p) for p in paths if p]
     if not norm:
         return found
-    for pattern, lessons in corpus.patterns.items():
+    for pattern, lessons in _globs(corpus):
         prefix = _literal_prefix(pattern)
         if prefix and not any(p.startswith(prefix) for p in norm):
             continue
@@ -375,12 +428,13 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     return found
 
 
-def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
-          exclude: set[str] | frozenset[str]) -> list[int]:
-    """The ``limit`` best lessons not in ``exclude`` (score, then id); only the top candidates are sorted."""
+def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: set[str] | frozenset[str],
+          distinct: Distinct) -> list[tuple[float, int]]:
+    """The ``limit`` best (score, lesson) not in ``exclude`` and not near-duplicates (score, then id); only
+    the top candidates are sorted."""
     if limit <= 0 or not scored:
         return []
-    wanted = limit + len(exclude)  # enough that dropping excluded ones still leaves ``limit``
+    wanted = 3 * limit + len(exclude)  # enough that dropping excluded and duplicate ones still leaves ``limit``
     if len(scored) > wanted:
         from heapq import nlargest
 
@@ -388,11 +442,11 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
         scored = [item for item in scored if item[0] >= cutoff]
     ids, keys = corpus.ids, corpus.keys
     scored.sort(key=lambda item: (-item[0], ids[item[1]], item[1]))
-    out: list[int] = []
-    for _, index in scored:
-        if keys[index] in exclude:
+    out: list[tuple[float, int]] = []
+    for item in scored:
+        if keys[item[1]] in exclude or not distinct.take(item[1]):
             continue
-        out.append(index)
+        out.append(item)
         if len(out) >= limit:
             break
     return out
@@ -400,21 +454,29 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int,
 
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
              evidence: float = EVIDENCE) -> list[tuple[float, int]]:
-    """(BM25 score, lesson) of every lesson relevant to ``terms``: score above ``minimum`` and shared
-    words whose idf adds up to at least ``evidence`` × the idf of a word only one lesson has."""
-    scores, mass = corpus.bm25.evidence(terms)
+    """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
+    :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
+    topic, "schema validation" is in thirty lessons and still what they are about), or that scores above
+    ``minimum`` with shared words whose idf adds up to at least ``evidence`` × the idf of a word only one
+    lesson has (one rare word is enough)."""
+    scores, mass, shared = corpus.bm25.evidence(terms)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
-    return [(score, doc) for doc, score in scores.items() if score > minimum and mass.get(doc, 0.0) >= need]
+    return [(score, doc) for doc, score in scores.items()
+            if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]
 
 
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
              paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
-             touched: list[str] | None = None, evidence: float = EVIDENCE) -> list[int]:
+             touched: list[str] | None = None, evidence: float = EVIDENCE, stretch: int = 0,
+             margin: float = MARGIN, seen: list[frozenset[str]] | None = None) -> list[int]:
     """Relevant lessons (see :func:`relevant`), best first.
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
     whose triggers match a named file come first, then those matching a touched file, then the rest;
-    each group by score.
+    each group by score. ``limit`` lessons, then up to ``stretch`` more while they score within ``margin``
+    of the last one taken (same group): in a crowded topic the sixth lesson that scores like the fifth is
+    as much about the request, and a cut between them would be arbitrary. Near-duplicates of a lesson
+    taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`).
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
@@ -428,21 +490,33 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
         groups.append([item for item in rest if item[1] in matching])
         rest = [item for item in rest if item[1] not in matching]
     groups.append(rest)
-    out: list[int] = []
-    for group in groups:
-        if len(out) >= limit:
+    wanted = limit + max(0, stretch)
+    distinct = Distinct(corpus, seen)
+    ordered: list[tuple[float, int, int]] = []
+    for number, group in enumerate(groups):
+        if len(ordered) >= wanted:
             break
-        out += _best(group, corpus, limit - len(out), exclude)
-    return out
+        ordered += [(score, index, number)
+                    for score, index in _best(group, corpus, wanted - len(ordered), exclude, distinct)]
+    out = ordered[:limit]
+    if len(out) == limit and len(ordered) > limit:
+        last_score, _, last_group = out[-1]
+        for item in ordered[limit:]:
+            if item[2] != last_group or item[0] < last_score * (1 - margin):
+                break
+            out.append(item)
+    return [index for _, index, _ in out]
 
 
 # --- file tier -----------------------------------------------------------------------------------------
 
 def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
-    """Lessons matching ``path`` (project-relative) → :func:`specificity` (0 for identifier-only matches)."""
+    """Lessons matching ``path`` (project-relative) → :func:`specificity`: of their best path trigger or
+    file named in their text (`**/ledger/config.py` for "… in `ledger/config.py`"), 0 for identifier-only
+    matches."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
-    for pattern, lessons in corpus.patterns.items():
+    for pattern, lessons in _globs(corpus):
         prefix = _literal_prefix(pattern)
         if prefix and not norm.startswith(prefix):
             continue
@@ -461,33 +535,69 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     return found
 
 
-def rank_file(corpus: Corpus, path: str, terms: list[str]) -> list[int]:
-    """Every lesson matching ``path``, best first: specificity, then BM25 against ``terms`` (the session's
-    latest request), then helpful − harmful, then BM25 against the words of the path itself (`stripe`,
-    `stg_` for `models/staging/stg_stripe__charges.sql`: only to break ties that would otherwise fall to
-    the id), then id."""
+def rank_file_scored(corpus: Corpus, path: str, terms: list[str]) -> list[tuple[int, float, float]]:
+    """(lesson, specificity, relevance to the request) of every lesson matching ``path``, best first:
+    specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
+    :func:`relevant` to it: a single common word such as "model" says nothing, and would only sort by
+    length), then helpful − harmful, then BM25 against the words of the path itself (`stripe`, `stg_` for
+    `models/staging/stg_stripe__charges.sql`: only to break ties that would otherwise fall to the id), then
+    id."""
     if not len(corpus):
         return []
     norm = normalize_path(path)
     matches = file_matches(corpus, norm)
     if not matches:
         return []
-    candidates = list(matches)
-    request = corpus.bm25.score_docs(terms, candidates) if terms else {}
+    candidates = set(matches)
+    request = {doc: score for score, doc in relevant(corpus, terms) if doc in candidates} if terms else {}
     words = query_terms(corpus, norm)
-    own = corpus.bm25.score_docs(words, candidates) if words else {}
+    own = corpus.bm25.score_docs(words, list(candidates)) if words else {}
     net, ids = corpus.net, corpus.ids
-    return sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
+    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
+    return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
 
-def narrowest(corpus: Corpus, path: str, ranked: list[int]) -> list[int]:
-    """The lessons of ``ranked`` (a :func:`rank_file` result for ``path``) tied at its best specificity."""
-    if not ranked:
+def rank_file(corpus: Corpus, path: str, terms: list[str]) -> list[int]:
+    """Every lesson matching ``path``, best first (see :func:`rank_file_scored`)."""
+    return [i for i, _, _ in rank_file_scored(corpus, path, terms)]
+
+
+def file_window(scored: list[tuple[int, float, float]], limit: int, stretch: int = 0,
+                margin: float = MARGIN) -> list[int]:
+    """The first ``limit`` of a :func:`rank_file_scored` ranking, then up to ``stretch`` more that score
+    like the last one taken: the same specificity, and a relevance to the request within ``margin`` of
+    its (only when it has one: lessons tied on no relevance at all are ordered by helpfulness, not
+    relevance, so nothing says the next one is as much about the request)."""
+    out = [i for i, _, _ in scored[:limit]]
+    if len(scored) > limit and limit > 0 and stretch > 0:
+        _, level, relevance = scored[limit - 1]
+        for i, other_level, other in scored[limit:limit + stretch]:
+            if other_level != level or relevance <= 0 or other < relevance * (1 - margin):
+                break
+            out.append(i)
+    return out
+
+
+def folder_level(level: float) -> float:
+    """The folder part of a :func:`specificity` (without the file-name bonus of an exact name or pattern)."""
+    return round(level % NAME_PATTERN, 6) if level >= 0 else level
+
+
+def held_back(scored: list[tuple[int, float, float]], limit: int) -> list[int]:
+    """What a file's second batch may show (an edit after the file was served): the lessons of a
+    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, in order.
+
+    Only when that level names something of the path (a folder, the name, its extension; not lessons
+    matching through a backticked identifier alone, or `**`), and holds at most :data:`BUCKET` × ``limit``
+    lessons: a level with more (`services/**`, `web/src/**` in a large repository) is a bucket of
+    conventions for every file under it, ordered by helpfulness alone, and a second batch of it would
+    be a draw, not what this file needs."""
+    if len(scored) <= limit or limit <= 0:
         return []
-    norm = normalize_path(path)
-    levels = file_matches(corpus, norm)
-    top = levels[ranked[0]]
-    return [i for i in ranked if levels[i] == top]
+    cut = scored[limit - 1][1]
+    if cut <= 0 or sum(1 for _, level, _ in scored if level == cut) > BUCKET * limit:
+        return []
+    return [i for i, level, _ in scored if level >= cut]
 
 
 def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,

@@ -7,16 +7,19 @@ An identifier is searchable by its parts and by its underscore affixes: `amountC
 
 :func:`search_tokens` is what BM25 indexes and queries: those tokens without :data:`STOPWORDS` (English
 function words and the filler of requests to an agent: "please", "can", "you", "add", "make", "new"),
-which otherwise match half the store and fill the retrieved tier with noise, and with plain words
-reduced by steps 1 and 5 of Porter's stemmer (plurals, -ed, -ing, a final e: `timestamps`, `CronJobs`,
-`formatted`, `merging` meet `timestamp`, `CronJob`, `format`, `merge`). Identifiers with an underscore or a digit are
-kept as written.
+which otherwise match half the store and fill the retrieved tier with noise, and with plain words folded
+by :mod:`altimate_learn.deliver.morphology` (plurals, -ed, -ing, light derivations and abbreviations:
+`timestamps`, `formatted`, `validation`, `validator`, `configs`, `explicitly`, `deps` meet `timestamp`,
+`format`, `validate`, `config`, `explicit`, `dependency`). Identifiers with an underscore or a digit are
+kept as written (their parts are folded).
 :func:`tokenize` (every token, unfolded) is what file paths are matched against backtick identifiers with.
 
 Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 """
 
 from __future__ import annotations
+
+from altimate_learn.deliver.morphology import fold, stem  # noqa: F401  (stem: plain Porter steps 1 and 5)
 
 # Stdlib only and no regex engine: this module is imported by every hook call, and `import re` costs about
 # half a Python start-up on a slow machine. Words are runs of `\w` characters (str.isalnum() or "_", the
@@ -46,6 +49,27 @@ def words(text: str) -> list[str]:
         if start >= 0:
             out.append(chunk[start:])
     return out
+
+
+_ASCII_NON_ALNUM = {c: " " for c in range(128) if not chr(c).isalnum()}
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The lowercase ASCII letter-and-digit runs of ``text``, numbers and single letters included (so
+    "retry 3 times" and "retry 5 times" stay apart): what :class:`altimate_learn.deliver.select.Distinct`
+    compares to find copies of one rule."""
+    lowered = text.lower()
+    if not lowered.isascii():
+        lowered = "".join(ch if ch.isascii() else " " for ch in lowered)
+    return frozenset(lowered.translate(_ASCII_NON_ALNUM).split())
+
+
+def overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two word sets (1.0 for two empty sets)."""
+    if not a and not b:
+        return 1.0
+    shared = len(a & b)
+    return shared / (len(a) + len(b) - shared)
 
 
 def _camel_spaced(identifier: str) -> str:
@@ -126,94 +150,18 @@ like try tries help sure thing things stuff something anything everything way wa
 """.split())
 
 
-_VOWELS = frozenset("aeiou")
-
-
-def _consonant(word: str, i: int) -> bool:
-    ch = word[i]
-    if ch in _VOWELS:
-        return False
-    if ch == "y":
-        return i == 0 or not _consonant(word, i - 1)
-    return True
-
-
-def _measure(stem: str) -> int:
-    """Porter's m: the number of vowel-consonant sequences in ``stem``."""
-    m = 0
-    previous_vowel = False
-    for i in range(len(stem)):
-        consonant = _consonant(stem, i)
-        if consonant and previous_vowel:
-            m += 1
-        previous_vowel = not consonant
-    return m
-
-
-def _has_vowel(stem: str) -> bool:
-    return any(not _consonant(stem, i) for i in range(len(stem)))
-
-
-def _cvc(stem: str) -> bool:
-    """Ends consonant-vowel-consonant, the last not w, x or y (`hop`, not `fix`)."""
-    n = len(stem)
-    return (n >= 3 and _consonant(stem, n - 3) and not _consonant(stem, n - 2) and _consonant(stem, n - 1)
-            and stem[-1] not in "wxy")
-
-
-def stem(word: str) -> str:
-    """Steps 1 and 5 of Porter's stemmer for a plain lowercase word: plurals, -ed/-ing and a final e
-    (`policies` → `polici`, `models` → `model`, `formatted` → `format`, `merging` → `merg`, `timing` →
-    `time`); the derivational steps 2-4 (-ation, -ness, …) are left out. Lessons and requests are stemmed
-    alike, so only whether two words meet matters, not how the stem looks."""
-    if len(word) < 3 or not word.isalpha():
-        return word
-    # 1a: plurals
-    if word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith("ies"):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    # 1b: -eed, -ed, -ing
-    if word.endswith("eed"):
-        if _measure(word[:-3]) > 0:
-            word = word[:-1]
-    else:
-        for suffix in ("ed", "ing"):
-            if word.endswith(suffix) and _has_vowel(word[: -len(suffix)]):
-                word = word[: -len(suffix)]
-                if word.endswith(("at", "bl", "iz")):
-                    word += "e"
-                elif len(word) >= 2 and word[-1] == word[-2] and _consonant(word, len(word) - 1) \
-                        and word[-1] not in "lsz":
-                    word = word[:-1]
-                elif _measure(word) == 1 and _cvc(word):
-                    word += "e"
-                break
-    # 1c: a final y after a vowel-bearing stem
-    if word.endswith("y") and _has_vowel(word[:-1]):
-        word = word[:-1] + "i"
-    # 5a: a final e (so `merge` meets `merged` and `merging`), 5b: a final double l
-    if word.endswith("e"):
-        m = _measure(word[:-1])
-        if m > 1 or (m == 1 and not _cvc(word[:-1])):
-            word = word[:-1]
-    if word.endswith("ll") and _measure(word) > 1:
-        word = word[:-1]
-    return word
-
-
 _search_memo: dict[str, tuple[str, ...]] = {}
 
 
 def search_tokens(text: str) -> list[str]:
-    """The BM25 tokens of ``text``: :func:`tokenize` without stopwords, plain words singular."""
+    """The BM25 tokens of ``text``: :func:`tokenize` without stopwords, each plain word folded
+    (:func:`altimate_learn.deliver.morphology.fold`: `validation` → the term of `validate`)."""
     out: list[str] = []
     for word in words(text):
         cached = _search_memo.get(word)
         if cached is None:
-            cached = tuple(dict.fromkeys(stem(t) for t in identifier_tokens(word) if t not in STOPWORDS))
+            cached = tuple(dict.fromkeys(term for t in identifier_tokens(word) if t not in STOPWORDS
+                                         for term in fold(t)))
             if len(_search_memo) < 200_000:
                 _search_memo[word] = cached
         out.extend(cached)
@@ -238,13 +186,15 @@ _patterns: list = []
 
 
 def _regexes() -> list:
-    """(backtick spans, quoted SQL strings, `<placeholder>`s, identifiers, a call's name), compiled once."""
+    """(backtick spans, quoted SQL strings, `<placeholder>`s, identifiers, a call's name, a file name's
+    extension), compiled once."""
     if not _patterns:
         import re
 
         _patterns.extend([re.compile(r"(`+)([\s\S]*?)\1"), re.compile(r"'(?:''|\\[\s\S]|[^'\\])*(?:'|$)"),
                           re.compile(r"<[a-z_][a-z0-9_]*>"), re.compile(r"[a-z_][a-z0-9_]*"),
-                          re.compile(r"[a-z_][a-z0-9_]*\s*$")])
+                          re.compile(r"[a-z_][a-z0-9_]*\s*$"),
+                          re.compile(r"[\w./*<>{}@-]+\.([A-Za-z][A-Za-z0-9]{0,5})\Z")])
     return _patterns
 
 
@@ -283,9 +233,13 @@ def _without_arguments(code: str) -> str:
 def anchors(text: str) -> set[str]:
     """Lowercase code identifiers inside backticks, minus SQL keywords and common functions."""
     found: set[str] = set()
-    backticks, quoted, placeholder, ident, _ = _regexes()
+    backticks, quoted, placeholder, ident, _, file_name = _regexes()
     for span in backticks.finditer(text):
-        code = _without_arguments(quoted.sub(" ", span.group(2).lower()))
+        raw = span.group(2).strip()
+        extension = file_name.match(raw)
+        if extension:  # a file name: its extension (`.py`, `.tf`) names no part of a path worth matching
+            raw = raw[: extension.start(1) - 1]
+        code = _without_arguments(quoted.sub(" ", raw.lower()))
         code = placeholder.sub("", code)
         for token in ident.findall(code):
             if token not in _STOP and any("a" <= c <= "z" for c in token):

@@ -1,16 +1,29 @@
 """Gemini CLI hooks: SessionStart, BeforeAgent, AfterTool (plus AfterAgent and SessionEnd for capture).
 
 Every event carries `session_id`, `transcript_path`, `cwd`, `hook_event_name` and `timestamp`.
-SessionStart adds `source` (startup, resume, clear); BeforeAgent adds `prompt`; AfterTool adds
-`tool_name`, `tool_input` and `tool_response` (`llmContent`, `returnDisplay`, optional `error`).
+SessionStart adds `source` (startup, resume, clear); BeforeAgent adds `prompt` (no prompt id); AfterTool adds
+`tool_name`, `tool_input` and `tool_response` (`llmContent`, `returnDisplay`, optional `error`; no call id).
 Answers are JSON only (Gemini parses stdout as JSON):
-``{"hookSpecificOutput": {"hookEventName": …, "additionalContext": …}}``. SessionStart context becomes
-the first turn of the history; BeforeAgent context is appended to that turn's prompt; AfterTool context
-is appended to the tool result.
+``{"hookSpecificOutput": {"hookEventName": …, "additionalContext": …}}``. Gemini HTML-escapes `<` and `>` in
+every additionalContext and wraps it in `<hook_context>…</hook_context>`.
+
+Where the session-start section goes (measured with Gemini CLI 0.61 against a fake model server). Gemini puts
+SessionStart context in front of the prompt, in the same text part, in `-p` runs (interactive: a record of
+its own); on a resume it drops from its history every user turn that starts with `<hook_context>`, so that
+context would make Gemini forget the user's first prompt. So SessionStart answers nothing (it still resets
+the session on `clear`) and the frozen section (core and retrieved lessons) goes with the session's first
+BeforeAgent, which Gemini appends to the prompt as a part of its own: the user turn starts with the user's
+words, stays in Gemini's history, and a resumed session still sends the original prompt with the section
+after it. Later prompts get their per-request lessons the same way; AfterTool context is appended to the tool
+result (Gemini has no hook that adds context before a read, so file lessons arrive with the result).
 
 Gemini has no "compact" source and no injection point after compression: its compressed history keeps
-whatever its summary keeps. Gemini has no tool hook that adds context before a read, so file lessons
-arrive with the tool result (AfterTool).
+whatever its summary keeps.
+
+What comes back is not the user's: the prompt loses every `<hook_context>` block (our section, escaped, in
+front of it in older sessions, and any other hook's context) before capture or retrieval sees it. A shell
+command that exits non-zero arrives as a success with "Exit Code: N" only in `llmContent`
+(:mod:`altimate_learn.capture.exit_codes`): it counts as a failure.
 """
 
 from __future__ import annotations
@@ -20,7 +33,9 @@ from altimate_learn.harness import Event, text_field
 
 NAME = "gemini"
 FILE_TOOLS = ("read_file", "write_file", "replace", "edit", "read_many_files")
+SHELL_TOOLS = ("run_shell_command",)
 _GLOB = set("*?[]{}")
+CONTEXT_EVENTS = ("BeforeAgent", "AfterTool")  # see the module docstring for SessionStart
 
 
 def _paths(tool: str, tool_input: object) -> list[str]:
@@ -37,6 +52,37 @@ def _paths(tool: str, tool_input: object) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def user_prompt(prompt: str) -> str:
+    """The prompt as the person typed it: without the `<hook_context>` blocks Gemini puts around hook output."""
+    if "<hook_context>" not in prompt:
+        return prompt
+    from altimate_learn.markers import strip_tagged
+
+    return strip_tagged(prompt, ("hook_context",)).strip()
+
+
+def _outcome(tool: str, response: object) -> tuple[bool, str | None, str | None, int | None]:
+    """(failed, error, output, exit code) of a finished call from its `tool_response`."""
+    if isinstance(response, str):
+        return False, None, response, None
+    if not isinstance(response, dict):
+        return False, None, None, None
+    shown = response.get("llmContent") if isinstance(response.get("llmContent"), str) else None
+    display = response.get("returnDisplay") if isinstance(response.get("returnDisplay"), str) else None
+    err = response.get("error")
+    if err:
+        error = err if isinstance(err, str) else (err.get("message") if isinstance(err, dict) else None)
+        error = error or "the tool call failed"
+        return True, error, error, None
+    if tool in SHELL_TOOLS or "shell" in tool:
+        from altimate_learn.capture.exit_codes import shell_exit_code
+
+        code = shell_exit_code(shown)
+        if code:  # a non-zero exit code: the only sign of a failed command
+            return True, None, (display or "").strip() or shown, code
+    return False, None, shown, None
+
+
 def parse(payload: dict) -> Event | None:
     name = payload.get("hook_event_name")
     common = {"session_id": payload.get("session_id"), "cwd": payload.get("cwd"),
@@ -48,27 +94,18 @@ def parse(payload: dict) -> Event | None:
         prompt = payload.get("prompt")
         if not isinstance(prompt, str):
             return None
-        return Event("prompt", name, payload, prompt=prompt, key=text_field(payload, "prompt_id"), **common)
+        return Event("prompt", name, payload, prompt=user_prompt(prompt), key=text_field(payload, "prompt_id"),
+                     **common)
     if name in ("BeforeTool", "AfterTool"):
         tool = payload.get("tool_name")
         if not isinstance(tool, str):
             return None
         tool_input = payload.get("tool_input")
-        response = payload.get("tool_response")
-        failed, error, output = False, None, None
-        if isinstance(response, dict):
-            err = response.get("error")
-            if err:
-                failed = True
-                error = err if isinstance(err, str) else (err.get("message") if isinstance(err, dict) else None)
-                error = error or "the tool call failed"
-            shown = response.get("llmContent") if isinstance(response.get("llmContent"), str) else None
-            output = error or shown
-        elif isinstance(response, str):
-            output = response
+        failed, error, output, code = _outcome(tool, payload.get("tool_response"))
         return Event("tool", name, payload, phase="pre" if name == "BeforeTool" else "post", tool_name=tool,
                      tool_input=tool_input, tool_id=text_field(payload, "tool_call_id", "tool_use_id"),
-                     paths=_paths(tool, tool_input), failed=failed, error=error, output=output, **common)
+                     paths=_paths(tool, tool_input), failed=failed, error=error, output=output, exit_code=code,
+                     **common)
     if name == "AfterAgent":
         return Event("stop", name, payload, **common)
     if name == "SessionEnd":
@@ -77,7 +114,7 @@ def parse(payload: dict) -> Event | None:
 
 
 def respond(event: Event, text: str) -> str:
-    if not text or event.name not in ("SessionStart", "BeforeAgent", "AfterTool"):
+    if not text or event.name not in CONTEXT_EVENTS:
         return ""
     return fastjson.dumps({"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}},
                           ensure_ascii=False)

@@ -171,7 +171,7 @@ def run(argv: list[str], log) -> str:
         return ""
     adapter = __import__(f"altimate_learn.harness.{module_name}", fromlist=["parse"])
     event = adapter.parse(payload)
-    if event is None:
+    if event is None or not without_our_text(event):
         return ""
     log.attach(learn_dir)
     # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
@@ -179,6 +179,23 @@ def run(argv: list[str], log) -> str:
     can_inject = bool(adapter.respond(event, "probe"))
     text = handle(event, getattr(adapter, "NAME", harness), root, cwd, log, can_inject=can_inject)
     return adapter.respond(event, text) if text else ""
+
+
+def without_our_text(event: Event) -> bool:
+    """Remove what learn injected, in every form the agent echoes it (raw, escaped, wrapped, in front of the
+    prompt), from the event's prompt and tool output, before capture classifies or stores them and delivery
+    matches lessons against them (:func:`altimate_learn.markers.strip_injected`). False for a prompt that held
+    nothing else: no one typed it."""
+    from altimate_learn.markers import strip_injected
+
+    if event.kind == "prompt":
+        event.prompt = strip_injected(event.prompt or "").strip()
+        return bool(event.prompt)
+    if event.output:
+        event.output = strip_injected(event.output)
+    if event.error:
+        event.error = strip_injected(event.error)
+    return True
 
 
 def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: bool = True) -> str:
@@ -199,12 +216,25 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     wants_capture = capture and (event.kind in ("prompt", "stop", "end") or
                                  (event.kind == "tool" and event.phase in ("post", "interrupt")))
     tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
-    if not wants_delivery and not wants_capture:
+    # a session cleared (`/clear`) starts over even where its start event carries no context (Gemini)
+    clears = event.kind == "start" and event.source == "clear" and not wants_delivery
+    if not wants_delivery and not wants_capture and not clears:
         return ""
     from altimate_learn.deliver.engine import Delivery
 
     engine = Delivery(root, cwd, settings, harness, log)
     if not wants_capture and not engine.has_lessons_or_state(session_id):
+        return ""
+    if clears:
+        try:
+            engine.open(session_id)
+        except LockBusy:
+            log(f"{event.name}: session state locked by another process for ~5 s; the session was not reset")
+            return ""
+        try:
+            engine.clear()
+        finally:
+            engine.close()
         return ""
     try:
         data = engine.open(session_id)

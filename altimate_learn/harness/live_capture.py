@@ -250,8 +250,9 @@ def on_stop(data: dict, event: Event | None = None, capture: bool = False) -> No
         return
     answer = event.payload.get("last_assistant_message") or event.payload.get("prompt_response")
     if isinstance(answer, str) and answer.strip():
+        from altimate_learn.markers import strip_injected
         from altimate_learn.redact import redact
 
-        data["last_answer"] = redact(answer[-4 * ANSWER_KEEP:])[-ANSWER_KEEP:]
+        data["last_answer"] = redact(strip_injected(answer[-4 * ANSWER_KEEP:]))[-ANSWER_KEEP:]
     else:
         data.pop("last_answer", None)

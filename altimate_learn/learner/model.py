@@ -110,6 +110,7 @@ class Screen:
     called: bool = False
     batch: Any = None  # the reflection batch: the direct items' texts are vetted with the curator's deltas
     vetted_direct: list[int] = field(default_factory=list)  # indices into ``direct`` sent to the vet, in order
+    typed: dict[str, str] = field(default_factory=dict)  # ref → what the person typed (the built-in path's reasons)
 
     def default_target(self, raw: dict[str, Any]) -> str | None:
         if "review" in self.allowed:
@@ -147,6 +148,8 @@ class Screen:
                 handled.add(index)
                 dropped.append({"reason": reason, "index": index, **shown})
                 continue
+            if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
+                raw["reason"] = f"the person wrote in {cites[0]}: {_quote(self.typed[cites[0]])}"  # not our restatement
             if target == "review":
                 keep.append(for_curator[index])
                 self.review_cites.append(cites)
@@ -165,6 +168,11 @@ class Screen:
         dropped[:] = [d for d in dropped if not (d.get("index") in handled and not str(d.get("reason", "")).startswith(
             ("it cites", "target ", "no target")))]
         return keep
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    flat = " ".join(text.split())
+    return f"\"{flat[:limit]}{'…' if len(flat) > limit else ''}\""
 
 
 def _echo(raw: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from altimate_learn.errors import LearnError
-from altimate_learn.learner import sources, targets
+from altimate_learn.learner import fallback, sources, targets
 from altimate_learn.learner.digest import DIGEST_BYTES, Digest, assemble, session_key
 from altimate_learn.learner.model import ANSWER_KIND, Recorder, Screen, _signal_lines, build_prompt
 from altimate_learn.learner.state import LearnerFiles, iso, new_run_id, parse_time, utcnow
@@ -71,12 +71,13 @@ class RunReport:
 
 # --- the run -------------------------------------------------------------------------------------------
 
-def _today_runs(files: LearnerFiles, now: datetime) -> int:
+def _today_runs(files: LearnerFiles, now: datetime, *, trigger: str | None = None) -> int:
     day = now.date()
     count = 0
     for record in files.runs():
         at = parse_time(record.get("at"))
-        if at is not None and at.date() == day and record.get("status") in ("applied", "no-change", "nothing-usable"):
+        if at is not None and at.date() == day and record.get("status") in ("applied", "no-change", "nothing-usable") \
+                and (trigger is None or record.get("trigger") == trigger):
             count += 1
     return count
 
@@ -193,6 +194,13 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     gate = not request.force and not request.dry_run
     approved = _approved_count(store, notes)
     rule = triggers.rule_for(state, approved=approved, runs_today=_today_runs(files, started))
+    if request.auto:  # spec 002: a project runs at most 8 times a day, with or without a model
+        from altimate_learn.reflect.budget import DEFAULT_DAILY_MAX
+
+        limit = int(settings.values.get("auto_reflect_daily_max", DEFAULT_DAILY_MAX))
+        if _today_runs(files, started, trigger="auto") >= limit:
+            return RunReport("capped", f"Not run: {limit} automatic runs of the learner today already "
+                                       "(learn.auto_reflect_daily_max); `learn run --now` still runs.")
     if gate:
         wait = triggers.spacing_wait(state, rule, started)
         if wait is not None:
@@ -291,6 +299,14 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
             raise
         return _finish(files, state, notes, run_id, started, clock, request, digest, status="failed",
                        error=str(exc), model=request.model or values.get("model") or "?")
+    if resolution.chat is None and digest.feedback:
+        digest = _without_tried(store, digest, request.budget)
+        if not digest.exchanges and not digest.feedback:
+            _save_marks(files, state, digest.sessions)
+            record = _problems_record(files, state, notes, run_id, started, clock, request)
+            return RunReport("nothing-new", "Nothing new to learn from since the last run (the open signals wait for "
+                                            "a model or a person: `learn signals --unlearned`).", record,
+                             digest=digest, notes=notes)
     if resolution.note:
         notes.append(resolution.note.replace("built-in offline reflector",
                                              "classifier and the built-in offline reflector"))
@@ -304,7 +320,15 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
         prompt_holder["p"] = build_prompt(lessons, digest, usable, blocks, paths.root)
         return prompt_holder["p"]
 
-    items = [FeedbackItem("user_correction", e.text, None, e.ref, list(e.files)) for e in digest.exchanges if e.hint]
+    items: list[Any] = []
+    waiting: list[Any] = []
+    if resolution.chat is None:  # the classifier's picks and the reminders/questions it missed, restated
+        waiting = fallback.feedback_items(digest.exchanges)[1]
+        later = {(e.session, e.message_id) for e in waiting}
+        covered = [s for s in covered if (s.get("sessionID"), s.get("messageID")) not in later]
+        items = fallback.feedback_items(digest.exchanges, {(s.get("sessionID"), s.get("messageID")): s["id"]
+                                                           for s in covered if s.get("kind") == "user_correction"})[0]
+        screen.typed = {e.ref: e.text for e in digest.exchanges}
     items += [FeedbackItem(s["kind"], s["text"], s["id"], None, []) for s in digest.feedback]
     feedback = "\n".join(_signal_lines(digest.feedback))
     batch = Batch(SESSION_KEY, feedback, ANSWER_KIND, items, DigestSource(model=newest_model),
@@ -313,8 +337,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if request.dry_run:
         lessons = current_lessons(store)
         system, user = build_prompt(lessons, digest, usable, blocks, paths.root)
-        held = (f"{digest.size:,} bytes of digest ({len(digest.exchanges)} exchanges from "
-                f"{len({e.session for e in digest.exchanges})} sessions, {len(digest.feedback)} other feedback items)")
+        from altimate_learn.english import plural
+
+        held = (f"{digest.size:,} bytes of digest ({plural(len(digest.exchanges), 'exchange')} from "
+                f"{plural(len({e.session for e in digest.exchanges}), 'session')}, "
+                f"{plural(len(digest.feedback), 'other feedback item')})")
         if resolution.is_builtin:
             message = (f"Dry run: {held}; with no usable model the classifier and the built-in reflector would read "
                        "it, and nothing would be sent; nothing was changed.")
@@ -339,6 +366,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
         verdicts = _direct_verdicts(paths, store, screen, batch)
         direct = targets.apply_items(blocks, screen.direct, digest.refs, state, now=iso(clock()), vet=verdicts)
     review = _review_changes(store, outcome, lessons_before, screen)
+    if waiting and answered:
+        from altimate_learn.english import plural
+
+        notes.append(f"{plural(len(waiting), 'more exchange')} wait for the next run (the built-in reflector adds "
+                     "at most 3 lessons a run)")
     transcript = {"digest": digest.text, "feedback": _signal_lines(digest.feedback),
                   "calls": recorder.calls if recorder is not None else [],
                   "builtin": None if recorder is not None else {"items": [i.__dict__ for i in items]}}
@@ -348,7 +380,43 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     return _finish(files, state, notes, run_id, started, clock, request, digest, status=status,
                    error=None if answered else (outcome.error or "the model's answer could not be used"),
                    model=outcome.model, outcome=outcome, review=review, direct=direct, answered=answered,
-                   transcript=transcript)
+                   transcript=transcript, waiting=waiting)
+
+
+def _held_back(digest: Digest, waiting: list[Any], cursors: dict[str, dict[str, Any]]) -> int:
+    """Move each session's new cursor back to just before its first waiting exchange; the number held back."""
+    held = 0
+    refs = {e.ref for e in waiting}
+    by_key: dict[str, list[Any]] = {}
+    for exchange in digest.exchanges:
+        by_key.setdefault(exchange.key, []).append(exchange)
+    for key, shown in by_key.items():
+        first = next((i for i, e in enumerate(shown) if e.ref in refs), None)
+        if first is None:
+            continue
+        held += len(shown) - first
+        if first == 0:
+            cursors.pop(key, None)
+            continue
+        last = shown[first - 1]
+        cursor = {k: v for k, v in cursors.get(key, {}).items() if k != "complete"}
+        cursor.update({"message": last.message_id, "index": last.index, "at": last.at})
+        cursors[key] = cursor
+    return held
+
+
+def _without_tried(store: Store, digest: Digest, budget: int) -> Digest:
+    """The digest without the open signals the built-in reflector already found unusable (they wait for a model
+    or a person, :mod:`altimate_learn.capture.unlearned`): reading them again offline gives the same nothing, and
+    a run with nothing else to read is no run."""
+    from altimate_learn.capture import unlearned
+
+    tried = unlearned.known(store)
+    kept = [s for s in digest.feedback if s.get("id") not in tried]
+    if len(kept) == len(digest.feedback):
+        return digest
+    return assemble(digest.sessions, feedback=kept, budget=budget) if kept or digest.exchanges else \
+        Digest("", [], digest.sessions, {}, digest.left_out, list(digest.notes), [])
 
 
 def _direct_verdicts(paths: ProjectPaths, store: Store, screen: Screen, batch: Any) -> dict[int, Any]:
@@ -420,7 +488,7 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
             clock: Callable[[], datetime], request: RunRequest, digest: Digest, *, status: str, error: str | None,
             model: str, outcome: Any = None, review: list[dict[str, Any]] | None = None,
             direct: targets.Applied | None = None, answered: bool = False,
-            transcript: dict[str, Any] | None = None) -> RunReport:
+            transcript: dict[str, Any] | None = None, waiting: list[Any] | None = None) -> RunReport:
     from altimate_learn.redact import redact
 
     direct = direct or targets.Applied()
@@ -450,6 +518,10 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
             if cursor.get("session") in held:
                 continue
             cursors[key] = cursor
+        wait = _held_back(digest, waiting, cursors) if waiting else 0
+        if wait:  # read again next run, which may start sooner, as after a full digest
+            record["left_out"] = digest.left_out + wait
+            record["truncated"] = True
         for read in digest.sessions:  # sessions read to their end with nothing new: remember it
             if read.key not in cursors and not read.exchanges and not read.notes:
                 previous = state["cursors"].get(read.key) if isinstance(state["cursors"].get(read.key), dict) else {}
@@ -462,13 +534,13 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
         floor = state.get("floor") or iso(_window(state, started, request.since)[0])
         if request.since is not None:
             floor = iso(min(parse_time(floor) or started, request.since))
-        if not digest.truncated and not held and not digest.notes:
+        if not digest.truncated and not held and not digest.notes and not wait:
             scan_from = iso(started - timedelta(minutes=5))
         elif request.since is not None:
             scan_from = iso(min(parse_time(scan_from) or started, request.since))
         _commit_state(files, cursors=cursors, captured=state["captured"], floor=floor, scan_from=scan_from or floor,
                       evidence=state.get("evidence", []),
-                      last_run={"id": run_id, "at": iso(started), "ok": True, "truncated": digest.truncated})
+                      last_run={"id": run_id, "at": iso(started), "ok": True, "truncated": record["truncated"]})
     else:
         _save_marks(files, state, digest.sessions)
     files.append_run(record)

@@ -281,10 +281,12 @@ def status_lines(info: dict[str, Any]) -> list[str]:
         outcome = last.get("status")
         if last.get("error"):
             outcome += f": {last['error']}"
-        lines.append(f"  last run: {last.get('id')} at {last.get('at')} ({outcome}); read {last.get('messages') or 0} "
-                     f"messages from {last.get('sessions') or 0} sessions; {last.get('changes')} changes, "
-                     f"{last.get('dropped')} dropped" + ("; more history waits for the next run"
-                                                          if last.get("truncated") else ""))
+        from altimate_learn.english import plural
+
+        lines.append(f"  last run: {last.get('id')} at {last.get('at')} ({outcome}); read "
+                     f"{plural(last.get('messages') or 0, 'message')} from {plural(last.get('sessions') or 0, 'session')}"
+                     f"; {plural(last.get('changes') or 0, 'change')}, {last.get('dropped') or 0} dropped"
+                     + ("; more history waits for the next run" if last.get("truncated") else ""))
     else:
         lines.append("  last run: none (`learn run` starts one)")
     return lines

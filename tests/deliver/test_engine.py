@@ -97,7 +97,7 @@ def test_later_requests_add_per_request_lessons_preferring_touched_and_mentioned
     lessons = sample_lessons()
     step(repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
     later = step(repo, "request", "how should money be handled in services/ledger/models.py?", core_lessons=0,
-                 retrieved_lessons=0, request_lessons=2)
+                 retrieved_lessons=0, request_lessons=2, session_max_lessons=7)  # no room past the limit
     assert [a["tier"] for a in later.added] == ["request", "request"]
     assert bullet_ids(later.text, lessons)[0] == "L-0007"  # scoped to services/ledger/** and about money
     assert "Team conventions related to this request" in later.text
@@ -285,31 +285,66 @@ def test_read_then_edit_of_one_file_pre_and_post_shows_its_top_lessons_once_then
     # the narrowest trigger wins, then helpfulness: the five most helpful staging rules
     assert file_ids(pre_read, lessons) == ["L-1000", "L-1001", "L-1002", "L-1003", "L-1004"]
     assert post_read.text == "" and post_edit.text == "" and again.text == ""
-    # the edit adds the next staging rules the per-file limit held back, never the broad models/** ones
-    assert file_ids(pre_edit, lessons) == ["L-1005", "L-1006", "L-1007", "L-1008", "L-1009"]
+    # the edit adds the staging rules the per-file limit held back (the session has room for all seven),
+    # never the broad models/** ones below the level where the limit cut
+    assert file_ids(pre_edit, lessons) == [f"L-100{c}" for c in "56789ab"]
 
 
-def test_an_edit_adds_nothing_when_the_read_showed_every_narrow_lesson(git_repo: Path):
+def test_an_edit_continues_at_the_level_where_the_limit_cut_only_when_the_session_has_room(git_repo: Path):
     lessons = STAGING[:2] + BROAD
     write_store(git_repo, lessons)
     path = "models/staging/stg_orders.sql"
     step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
     read = step(git_repo, "file", path, core_lessons=0)
     assert file_ids(read, lessons) == ["L-1000", "L-1001", "L-2000", "L-2001", "L-2002"]
-    assert step(git_repo, "file", path, True, core_lessons=0).text == ""
+    # the limit cut into models/** (a folder rule for this file): the edit shows the rest of that level
+    assert file_ids(step(git_repo, "file", path, True, core_lessons=0), lessons) == [f"L-200{i}" for i in range(3, 8)]
+    # with the session cap near, the second batch waits: a later request and file keep their room
+    session = dict(core_lessons=0, session_max_lessons=15, session_id="s-2")
+    step(git_repo, "request", "hello", retrieved_lessons=0, **session)
+    step(git_repo, "file", path, **session)
+    assert step(git_repo, "file", path, True, **session).text == ""
+    # a level with more than four batches' worth of lessons is a bucket: no second batch either
+    bucket = [lesson(f"L-5{i:03x}", f"Model convention {word} number {i}.", paths=["models/**"], helpful=1)
+              for i, word in enumerate(["red", "green", "blue", "cyan", "pink"] * 5)]
+    write_store(git_repo, bucket)
+    step(git_repo, "request", "hello", retrieved_lessons=0, core_lessons=0, session_id="s-4")
+    assert len(step(git_repo, "file", path, core_lessons=0, session_id="s-4").added) == 5
+    assert step(git_repo, "file", path, True, core_lessons=0, session_id="s-4").text == ""
+    # lessons that match only through a backticked identifier get no second batch
+    named = [lesson(f"L-3{i:03x}", f"Check `orders` rule {word}.", helpful=9 - i)
+             for i, word in enumerate(["one", "two", "three", "four", "five", "six", "seven"])]
+    write_store(git_repo, named)
+    step(git_repo, "request", "hello", retrieved_lessons=0, core_lessons=0, session_id="s-3")
+    assert len(step(git_repo, "file", path, core_lessons=0, session_id="s-3").added) == 5
+    assert step(git_repo, "file", path, True, core_lessons=0, session_id="s-3").text == ""
 
 
 def test_a_new_request_reranks_a_file_and_adds_only_lessons_that_entered_its_top(git_repo: Path):
     lessons = STAGING
     write_store(git_repo, lessons)
     path = "models/staging/stg_orders.sql"
-    step(git_repo, "request", "tidy the alpha columns", core_lessons=0, retrieved_lessons=0)
-    first = step(git_repo, "file", path, core_lessons=0)
+    tight = dict(core_lessons=0, session_max_lessons=15)  # no room past the limits: the nominal five
+    step(git_repo, "request", "tidy the alpha columns", retrieved_lessons=0, **tight)
+    first = step(git_repo, "file", path, **tight)
     assert file_ids(first, lessons)[0] == "L-1000" and len(first.added) == 5
     # a later request about "kilo": kilo enters the file's top five; the other four were shown already
-    step(git_repo, "request", "and the kilo ones", core_lessons=0, request_lessons=0)
-    later = step(git_repo, "file", path, core_lessons=0)
+    step(git_repo, "request", "and the kilo ones", request_lessons=0, **tight)
+    later = step(git_repo, "file", path, **tight)
     assert file_ids(later, lessons) == ["L-100a"]
+
+
+def test_a_file_read_goes_past_its_limit_for_lessons_as_relevant_as_the_last_one_taken(git_repo: Path):
+    lessons = STAGING + sample_lessons()
+    write_store(git_repo, lessons)
+    path = "models/staging/stg_orders.sql"
+    # every staging rule shares "tidy" and "columns" with the request: the sixth scores like the fifth
+    step(git_repo, "request", "tidy the columns", core_lessons=0, retrieved_lessons=0)
+    read = step(git_repo, "file", path, core_lessons=0)
+    assert len(read.added) == 10  # five more at most, while the session has room
+    # lessons tied on nothing but helpfulness do not go past the limit
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0, session_id="s-2")
+    assert len(step(git_repo, "file", path, core_lessons=0, session_id="s-2").added) == 5
 
 
 def test_a_file_first_written_gets_its_top_lessons_with_that_write_and_its_post_event_adds_nothing(
@@ -383,3 +418,19 @@ def test_first_request_ranks_lessons_scoped_to_a_file_it_names_first(git_repo: P
     named = step(git_repo, "request", "refund amounts in models/marts/fct_refunds.sql", session_id="s-2",
                  core_lessons=0, retrieved_lessons=1)
     assert bullet_ids(named.text, lessons) == ["L-0002"]
+
+
+def test_a_later_request_in_a_crowded_topic_adds_the_lessons_that_score_like_the_last_one_taken(git_repo: Path):
+    crowded = [lesson(f"L-4{i:03x}", f"Retry payment calls with backoff, rule {word}.")
+               for i, word in enumerate(["one", "two", "three", "four", "five", "six", "seven"])]
+    lessons = crowded + [lesson("L-4fff", "Retry flaky tests once in CI only.")] + sample_lessons()
+    write_store(git_repo, lessons)
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0)
+    later = step(git_repo, "request", "now add retries with backoff to the payment calls", core_lessons=0)
+    # all seven score alike: the sixth and seventh are not cut by the limit of five
+    assert sorted(bullet_ids(later.text, lessons)) == [lesson["id"] for lesson in crowded]
+    # without room in the session, the limit holds
+    step(git_repo, "request", "hello", core_lessons=0, retrieved_lessons=0, session_id="s-2")
+    tight = step(git_repo, "request", "now add retries with backoff to the payment calls", core_lessons=0,
+                 session_id="s-2", session_max_lessons=10)
+    assert len(tight.added) == 5

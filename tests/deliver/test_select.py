@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from altimate_learn.deliver.index import Corpus, _pack
-from altimate_learn.deliver.select import (compile_glob, glob_matches, literal_segments, path_specificity,
+from altimate_learn.deliver.select import (compile_glob, glob_matches, literal_segments, path_specificity, relevant,
                                            query_terms, rank_file, retrieve, select_core, select_file, specificity)
-from altimate_learn.deliver.tokenize import tokenize
+from altimate_learn.deliver.tokenize import tokenize, word_set
 from tests.deliver.helpers import SAMPLE
 
 
@@ -183,9 +183,14 @@ def test_file_ties_use_request_bm25_then_helpfulness_then_id_and_keep_identifier
                ("L-0002", "Preserve timestamps.", {**trigger, "net": 2}),
                ("L-0001", "Preserve cents.", trigger),
                ("L-0005", "Check `staging`.", {"net": 100}),
-               ("L-0006", "Preserve cents."))
-    assert ids(c, select_file(c, "models/staging/x.sql", query_terms(c, "cents"), 6)) == [
-        "L-0001", "L-0003", "L-0004", "L-0002", "L-0005"]
+               ("L-0006", "Preserve cents."), filler=True)
+
+    def ours(terms: list[str]) -> list[str]:
+        return [i for i in ids(c, select_file(c, "models/staging/x.sql", terms, 50)) if not i.startswith("L-f")]
+
+    assert ours(query_terms(c, "preserve cents")) == ["L-0001", "L-0003", "L-0004", "L-0002", "L-0005"]
+    # a single word a few lessons share says too little about relevance: helpfulness decides
+    assert ours(query_terms(c, "preserve")) == ["L-0003", "L-0004", "L-0002", "L-0001", "L-0005"]
 
 
 def test_identifier_anchors_match_path_parts_and_affixes_not_substrings():
@@ -211,3 +216,74 @@ def test_file_ties_after_helpfulness_fall_to_the_file_own_words_not_the_id():
     assert ranked == ["L-0003", "L-0002", "L-0001"]  # helpfulness first, then `stripe` from the file name
     # the request comes before both
     assert ids(c, rank_file(c, "models/staging/stg_stripe__charges.sql", query_terms(c, "alpha")))[0] == "L-0001"
+
+
+# --- issue 19: retrieval that does not drop what matches, lessons naming the file ---------------------------
+
+def test_floor_keeps_every_lesson_sharing_two_content_terms_in_a_store_dense_with_one_topic():
+    dense = [(f"L-a{i:03x}", f"Schema validation rule {i}: check field {i} before saving.") for i in range(30)]
+    one_word = [(f"L-b{i:03x}", f"Keep the schema of table {i} documented.") for i in range(150)]
+    one_word += [(f"L-c{i:03x}", f"Run validation step {i} in the pipeline.") for i in range(150)]
+    filler = [(f"L-d{i:03x}", f"Unrelated convention number {i} for reports.") for i in range(400)]
+    c = corpus(*dense, *one_word, *filler)
+    terms = query_terms(c, "add schema validation to the signup form")
+    scores, mass, _ = c.bm25.evidence(terms)
+    dense_ids = {f"L-a{i:03x}" for i in range(30)}
+    # each shared word is common: the idf rule alone would have left all thirty out
+    assert all(mass.get(i, 0.0) < c.bm25.unique_idf() for i in range(len(c)) if c.ids[i] in dense_ids)
+    found = {c.ids[i] for _, i in relevant(c, terms)}
+    assert found == dense_ids  # every lesson sharing both words, and none sharing one
+    assert set(ids(c, retrieve(c, terms, 15))) <= dense_ids and len(retrieve(c, terms, 15)) == 15
+
+
+def test_a_request_finds_lessons_that_say_the_same_thing_in_another_form():
+    c = corpus(("L-0001", "Webhook payload validation uses Pydantic models, never dict lookups."),
+               ("L-0002", "Read environment configuration through `Settings`, never `os.environ`."),
+               ("L-0003", "Set CPU limits explicitly on every container."),
+               ("L-0004", "Deployments roll out with a canary first."),
+               filler=True)
+    assert ids(c, retrieve(c, query_terms(c, "validate the webhook payloads"), 1)) == ["L-0001"]
+    assert ids(c, retrieve(c, query_terms(c, "where do env configs come from"), 1)) == ["L-0002"]
+    assert ids(c, retrieve(c, query_terms(c, "the explicit CPU limit"), 1)) == ["L-0003"]
+    assert ids(c, retrieve(c, query_terms(c, "deploy with a canary"), 1)) == ["L-0004"]
+
+
+def test_a_lesson_naming_the_file_is_a_file_candidate_even_when_its_trigger_points_elsewhere():
+    c = corpus(*[(f"L-{i:04x}", f"Service rule number {i} for handlers.", {"paths": ["services/ledger/**"], "net": 9})
+                 for i in range(8)],
+               ("L-f001", "Keep the batch size in `ledger/config.py`, never in handlers.", {"paths": ["services/worker/**"]}),
+               ("L-f002", "Set materializations per folder in dbt_project.yml only."),
+               ("L-f003", "Keep the ledger config small."))
+    assert ids(c, select_file(c, "services/ledger/config.py", [], 5))[0] == "L-f001"  # above the folder rules
+    # another file of the folder: only its backticked `ledger` names a part of the path, the weakest match
+    assert ids(c, select_file(c, "services/ledger/handlers.py", [], 50))[-1] == "L-f001"
+    assert "L-f001" not in ids(c, select_file(c, "services/other/config.py", [], 50))
+    assert ids(c, select_file(c, "dbt_project.yml", [], 5)) == ["L-f002"]
+    assert "L-f003" not in ids(c, select_file(c, "services/ledger/config.py", [], 50))  # no file named
+
+
+def test_a_file_name_pattern_outranks_folder_globs_at_the_file_limit():
+    c = corpus(*[(f"L-{i:04x}", f"Api rule number {i}.", {"paths": ["services/api/**"], "net": 9}) for i in range(8)],
+               *[(f"L-b{i:03x}", f"Test rule number {i}.", {"paths": ["services/api/tests/**"], "net": 5})
+                 for i in range(6)],
+               ("L-f001", "Name test functions after the behaviour they check.", {"paths": ["**/test_*.py"]}),
+               ("L-f002", "Colocate component tests as `*.test.tsx` files next to the component."))
+    assert ids(c, select_file(c, "services/api/tests/test_invoices.py", [], 5))[0] == "L-f001"
+    assert "L-f001" not in ids(c, select_file(c, "services/api/tests/conftest.py", [], 50))
+    assert ids(c, select_file(c, "web/src/components/Button.test.tsx", [], 5)) == ["L-f002"]
+    assert specificity("**/test_*.py", "a/b/test_x.py") > specificity("a/b/**", "a/b/test_x.py")
+    assert specificity("**/*.py", "a/b/test_x.py") < specificity("a/b/**", "a/b/test_x.py")  # only an extension
+
+
+def test_copies_of_one_rule_with_a_word_changed_are_shown_once():
+    copies = [(f"L-a{i:03x}", f"Store ledger audit records for {days} days; the retention job lives in `ledger/jobs/retention.py`.")
+              for i, days in enumerate([10, 30, 60, 90, 250])]
+    c = corpus(*copies, ("L-b001", "Retry payment calls 3 times with backoff."),
+               ("L-b002", "Retry payment calls 5 times with backoff."), filler=True)
+    assert len(retrieve(c, query_terms(c, "ledger audit records retention"), 15)) == 1
+    # a lesson the session was already shown counts too
+    shown = [word_set(c.texts[0])]
+    assert retrieve(c, query_terms(c, "ledger audit records retention"), 15, seen=shown) == []
+    # a different number is a different rule: both stay
+    assert set(ids(c, retrieve(c, query_terms(c, "retry payment calls"), 15))) >= {"L-b001", "L-b002"}
+    assert len(select_core(c, 30)) == len(c) - 4

@@ -133,7 +133,8 @@ def test_bm25_df_idf_and_evidence():
     assert index.df(staging) == 3 and index.df("grain") == 1 and index.df("missing") == 0
     assert index.idf("grain") == pytest.approx(index.unique_idf())
     assert index.idf(staging) < 0  # in more than half of the documents
-    scores, mass = index.evidence([staging, "grain", "cent"])
+    scores, mass, shared = index.evidence([staging, "grain", "cent"])
     assert set(scores) == {0, 1, 2, 3}
     assert mass[3] == pytest.approx(index.unique_idf()) and mass[0] == pytest.approx(index.idf("cent"))
     assert 1 not in mass  # shares only a negative-idf word: no evidence at all
+    assert shared == {0: 1, 3: 1}  # a word in more than half the documents is no content term

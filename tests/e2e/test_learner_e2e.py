@@ -19,12 +19,12 @@ pytestmark = pytest.mark.e2e
 
 TASK = "fix the orders model"
 COMPLAINT = "hmm, amount is still an integer in the output, it should be dollars with two decimals"
-LESSON = "Convert `*_cents` columns to dollars with `cents_to_dollars()` in staging models."
+LESSON = "Show money in query output as dollars with two decimals."
 
 
 def write_model(world: World) -> str:
     path = world.project / "models" / "staging" / "orders.sql"
-    path.parent.mkdir(parents=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("select amount_cents / 100 as amount from raw.orders\n")
     return str(path)
 
@@ -47,15 +47,29 @@ def learn_run_with(world: World, server: FakeModelServer, answer: dict) -> subpr
     return learn_run(world, server)
 
 
-def stage_cited_lesson(world: World, session: str) -> None:
+def with_injected_lessons(world: World, harness: str) -> None:
+    """Approved lessons, capture on, learn's hooks installed: the agent gets our lessons in its context."""
+    from tests.e2e.helpers import learn_ok, prepare_project
+
+    prepare_project(world)
+    learn_ok(world, "install", harness)
+
+
+def stage_cited_lesson(world: World, session: str, *, injected: bool = True) -> None:
     """The first run shows the model the task and the complaint, each with its reference; a run that answers
-    with a lesson citing the complaint (the cursor reset, so the same digest is read again) stages it."""
+    with a lesson citing the complaint (the cursor reset, so the same digest is read again) stages it. The
+    lessons learn injected into the session reached the agent, and never show as what the person typed."""
     state = world.project / ".altimate-code" / "learn" / ".learner" / "state.json"
     with FakeModelServer(auto_vet=True) as server:
         first = learn_run_with(world, server, {"deltas": []})
         assert first.returncode == 0, first.stdout + first.stderr
         prompt = server.requests[0].prompt
         assert TASK in prompt and COMPLAINT in prompt, prompt[-3000:]
+        typed = typed_lines(prompt)
+        assert typed and not any(word in line for line in typed for word in ("quokka", "narwhal", "axolotl",
+                                                                              "team-rules")), typed
+        if injected:
+            assert "quokka" in json.dumps(world.requests())  # the core lesson was injected into the agent's session
         refs = [line.split("]")[0][1:] for line in prompt.splitlines()
                 if line.startswith(f"[{session}:") and COMPLAINT in _block_of(prompt, line)]
         assert len(refs) == 1, prompt[-3000:]
@@ -63,11 +77,11 @@ def stage_cited_lesson(world: World, session: str) -> None:
         done = learn_run_with(world, server, {"deltas": [{"op": "ADD", "text": LESSON, "reason": "the complaint",
                                                           "cites": refs}]})
         assert done.returncode == 0, done.stdout + done.stderr
-    candidate = json.loads((world.project / ".altimate-code/learn/team-playbook/candidate.json").read_text())
-    assert [lesson["text"] for lesson in candidate] == [LESSON]
+    assert staged(world) == [LESSON]
 
 
 def test_claude_code_transcripts_reach_the_learner(world, claude_bin):
+    with_injected_lessons(world, "claude-code")
     model = write_model(world)
     world.set_script([
         {"text": "Reading.", "tool": "Read", "input": {"file_path": model}},
@@ -82,6 +96,7 @@ def test_claude_code_transcripts_reach_the_learner(world, claude_bin):
 
 def test_codex_transcripts_reach_the_learner(world, codex_bin):
     codex_setup(world)
+    with_injected_lessons(world, "codex")
     write_model(world)
     world.set_script([
         {"tool": "apply_patch", "raw_input": "*** Begin Patch\n*** Update File: models/staging/orders.sql\n@@\n"
@@ -97,6 +112,7 @@ def test_codex_transcripts_reach_the_learner(world, codex_bin):
 
 def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     opencode_setup(world)
+    with_injected_lessons(world, "opencode")
     model = write_model(world)
     world.set_script([
         {"text": "Reading.", "tool": "read", "input": {"filePath": model}},
@@ -106,3 +122,102 @@ def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     session = run_opencode(world, opencode_bin, TASK).check().json_lines()[0]["sessionID"]
     run_opencode(world, opencode_bin, COMPLAINT, "--session", session).check()
     stage_cited_lesson(world, session)
+
+
+# --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
+
+QUESTION = "why did you use npm install? this repo uses pnpm"
+PNPM_LESSON = "Use `pnpm` instead of npm install."
+
+
+def question_session(world: World, claude_bin) -> str:
+    """A Claude Code session with learn's hooks injecting approved lessons: the task, then a correction asked as a
+    question. Returns the reference of the question (`<session id>:<message id>`)."""
+    from tests.e2e.helpers import learn_ok, prepare_project
+    from tests.learner.conftest import typed_messages
+
+    prepare_project(world)  # approved lessons (the core one is injected at every session start), capture on
+    learn_ok(world, "install", "claude-code")
+    world.set_script([
+        {"text": "Installing.", "tool": "Bash", "input": {"command": "true", "description": "npm install"}},
+        {"text": "I ran npm install and the build passes."},
+        {"text": "Sorry, I will use pnpm."},
+    ])
+    sid = claude_session_id(run_claude(world, claude_bin, "set up the project and build it").check())
+    run_claude(world, claude_bin, QUESTION, "--resume", sid).check()
+    refs = [ref for ref, text in typed_messages(world.project).items() if text.strip() == QUESTION]
+    assert len(refs) == 1 and refs[0].startswith(sid + ":"), typed_messages(world.project)
+    assert "quokka" in json.dumps(world.requests())  # our lesson was injected into the session
+    return refs[0]
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def staged(world: World) -> list[str]:
+    """The lessons a run staged: the candidate's lessons that are not approved yet."""
+    store = world.project / ".altimate-code/learn/team-playbook"
+    approved = {lesson["id"] for lesson in json.loads((store / "approved.json").read_text())} \
+        if (store / "approved.json").exists() else set()
+    return [lesson["text"] for lesson in json.loads((store / "candidate.json").read_text())
+            if lesson["id"] not in approved]
+
+
+def typed_lines(digest: str) -> list[str]:
+    return [line for line in digest.splitlines() if line.strip().startswith("person typed:")]
+
+
+def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(world, claude_bin):
+    from tests.e2e.helpers import learn_ok
+
+    ref = question_session(world, claude_bin)
+    record = json.loads(learn_ok(world, "run", "--now", "--json"))["run"]
+    assert record["model"] == "builtin" and record["status"] == "applied", record
+    assert staged(world) == [PNPM_LESSON]
+    shown = learn_ok(world, "runs", "show", record["id"])
+    typed = typed_lines(shown)
+    assert any(QUESTION in line for line in typed), shown
+    assert not any("quokka" in line or "team-rules" in line for line in typed), typed  # never our own lessons
+    assert ref in shown
+
+
+def test_claude_code_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world,
+                                                                                                    claude_bin):
+    import os
+
+    from altimate_learn.markers import MODEL_CALL_MARK
+    from tests.e2e.agents import claude_env
+    from tests.e2e.helpers import learn_ok
+    from tests.e2e.world import SYSTEM_PATH
+
+    ref = question_session(world, claude_bin)
+    lesson = "Install and run scripts with `pnpm`, never `npm`."
+    answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
+                         "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                       "replaces": ""}]})
+    world.set_side_text(answer)  # learn's call offers no tools: the fake answers it with this
+    env = learn_env(world)
+    env.update(claude_env(world))
+    env["PATH"] = os.pathsep.join([str(claude_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")  # learn's folder for model calls inside the project
+    before = len(world.requests())
+    out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+                    env=env, timeout=170).check()
+    record = json.loads(out.stdout)["run"]
+    assert record["model"] == "claude-code" and record["status"] == "applied", record
+    assert staged(world) == [lesson]
+    calls = [r for r in world.requests()[before:] if MODEL_CALL_MARK in json.dumps(r.get("body"))]
+    prompt = "\n".join(_strings(calls[0]["body"]))
+    typed = typed_lines(prompt)
+    assert any(QUESTION in line for line in typed) and f"[{ref}]" in prompt, prompt[-3000:]
+    assert not any("quokka" in line for line in typed), typed  # our injected lesson is never the person's words
+    again = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+                      env=env, timeout=170).check()
+    assert "Nothing new" in again.stdout, again.stdout  # the model's own run is not a session to learn from

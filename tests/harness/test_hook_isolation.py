@@ -36,6 +36,8 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 def start_event(harness: str, repo: Path) -> dict:
     if harness == "opencode":
         return {"hook": "session.start", "session_id": "iso-1", "directory": str(repo)}
+    if harness == "gemini":  # Gemini's section goes with the first prompt (harness/gemini.py)
+        return {"hook_event_name": "BeforeAgent", "session_id": "iso-1", "cwd": str(repo), "prompt": "hello"}
     return {"hook_event_name": "SessionStart", "session_id": "iso-1", "cwd": str(repo), "source": "startup"}
 
 

@@ -129,12 +129,16 @@ def test_codex_first_prompt_is_plain_text_context(git_repo: Path):
     assert proc.stdout.startswith(SECTION_OPEN) and "ref()" in proc.stdout
 
 
-def test_gemini_session_start_before_agent_and_after_tool(repo: Path):
+def test_gemini_section_arrives_with_the_first_prompt_and_file_lessons_after_the_tool(repo: Path):
     events = recorded("gemini", repo)
     outputs = [run_hook("gemini", e, cwd=repo) for e in events]
     assert all(p.returncode == 0 and p.stderr == "" for p in outputs)
-    start = json.loads(outputs[0].stdout)["hookSpecificOutput"]
-    assert start["hookEventName"] == "SessionStart" and SECTION_OPEN in start["additionalContext"]
+    # SessionStart context would go in front of the prompt in `gemini -p`, where a resume then drops the
+    # prompt from Gemini's history: the frozen section goes with the first BeforeAgent instead
+    assert outputs[0].stdout == ""
+    start = json.loads(outputs[1].stdout)["hookSpecificOutput"]
+    assert start["hookEventName"] == "BeforeAgent" and SECTION_OPEN in start["additionalContext"]
+    assert "Team conventions for this project" in start["additionalContext"]
     assert outputs[2].stdout == ""  # BeforeTool: Gemini takes no context there
     after = json.loads(outputs[3].stdout)["hookSpecificOutput"]
     assert after["hookEventName"] == "AfterTool" and "trailing newline" in after["additionalContext"]

@@ -13,7 +13,7 @@ from altimate_learn.learner import triggers
 from altimate_learn.learner.run import RunRequest, run
 from altimate_learn.store import project as project_paths
 from tests.deliver.helpers import sample_lessons, write_store
-from tests.learner.conftest import runs
+from tests.learner.conftest import MODEL, runs
 
 T0 = datetime(2026, 11, 25, 9, 0, tzinfo=timezone.utc)
 SINCE = datetime(2000, 1, 1, tzinfo=timezone.utc)
@@ -66,19 +66,22 @@ def test_waiting_for_idle_follows_the_hooks_session_state(tmp_path: Path):
 
 
 @pytest.fixture
-def auto(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def auto(project: Path, server, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project with learning on and a (fake) model that reads every exchange of a run, so the runs below
+    read everything (the built-in reflector's cap would keep some for the next run)."""
     monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
     monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
     return project
 
 
 def auto_run(repo: Path, at: datetime):
-    return run(project_paths(repo), load_settings(repo, repo), RunRequest(auto=True, since=SINCE), clock=lambda: at)
+    return run(project_paths(repo), load_settings(repo, repo), RunRequest(auto=True, since=SINCE, model=MODEL),
+               clock=lambda: at)
 
 
 def test_an_automatic_run_keeps_to_the_spacing_and_the_message_count(auto: Path, isolated_home: Path):
-    first = auto_run(auto, T0)  # no model configured: the built-in reflector runs, and costs nothing
-    assert first.status == "applied", first.message
+    first = auto_run(auto, T0)
+    assert first.status == "no-change", first.message
     soon = auto_run(auto, T0 + timedelta(minutes=5))
     assert soon.status == "not-due"
     assert soon.message == ("Not due: the next run can start after 2026-11-25T09:10:00.000Z (no approved lessons "
@@ -109,3 +112,24 @@ def test_automatic_runs_need_learning_on(project: Path, monkeypatch: pytest.Monk
     assert "continual learning is off (learn.continual_learning from env ALTIMATE_LEARN_CONTINUAL_LEARNING)" in \
         report.message
     assert runs(project) == []
+
+
+def test_automatic_runs_without_a_model_also_stop_at_eight_a_day(project: Path, monkeypatch: pytest.MonkeyPatch):
+    """Spec 002: a project runs at most 8 times a day. The built-in reflector costs nothing, but its runs count."""
+    from altimate_learn.learner.state import LearnerFiles, iso
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    paths, settings = project_paths(project), load_settings(project, project)
+    files = LearnerFiles(paths)
+    files.append_run({"id": "yesterday", "at": iso(T0 - timedelta(days=1)), "status": "applied", "trigger": "auto"})
+    for n in range(7):
+        files.append_run({"id": f"r{n}", "at": iso(T0 + timedelta(minutes=n)), "status": "no-change",
+                          "trigger": "auto"})
+    files.append_run({"id": "by-hand", "at": iso(T0), "status": "applied", "trigger": "manual"})
+    eighth = run(paths, settings, RunRequest(auto=True, since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=3))
+    assert eighth.status == "applied", eighth.message  # 7 automatic runs today: one more may start
+    ninth = run(paths, settings, RunRequest(auto=True, since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=6))
+    assert ninth.status == "capped" and "8 automatic runs of the learner today" in ninth.message
+    by_hand = run(paths, settings, RunRequest(since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=7))
+    assert by_hand.status != "capped", by_hand.message  # `learn run --now` still runs

@@ -2,8 +2,10 @@
 
 A harness module yields raw events in transcript order; :meth:`SessionReader.events` then applies the
 shared rules, so "what counts as user text" means the same thing for every agent:
-- text learn injected (`altimate_learn.markers`) is removed from user text, and a message left empty is
-  dropped;
+- text learn injected (`altimate_learn.markers`, in every form an agent echoes it: raw, escaped, wrapped,
+  in front of the prompt or in a part of its own) is removed from user text, tool results and assistant
+  text before anything downstream (classifier, signals, digests, retrieval) sees them, and a user message
+  left empty is dropped;
 - user messages are numbered in order (``index`` 0 is the task) and ``after_assistant`` says whether an
   assistant reply or tool call came before;
 - ``info.message_count`` (user text messages + assistant turns) and ``info.skipped`` (malformed lines)
@@ -80,10 +82,13 @@ class SessionReader:
                 event.after_assistant = replied
                 index += 1
             elif isinstance(event, AssistantTurn):
+                event.text = strip_injected(event.text) if event.text else event.text
                 count += 1
                 if not event.aborted:
                     replied = True
             elif isinstance(event, ToolCall):
+                if isinstance(event.result, str):
+                    event.result = strip_injected(event.result)
                 replied = True
             yield event
         self.info.message_count = count

@@ -32,16 +32,19 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from datetime import timezone
 from pathlib import Path
 from typing import Any
 
 from altimate_learn.jsonsafe import loads
+from altimate_learn.capture.exit_codes import shell_exit_code
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions._base import SessionReader
 from altimate_learn.capture.sessions._io import (
     MAX_LINE_BYTES,
     head_objects,
     modified_before,
+    parse_time,
     iso_from_mtime,
     is_within,
     iter_json_lines_with_offsets,
@@ -49,13 +52,15 @@ from altimate_learn.capture.sessions._io import (
     text_of,
 )
 from altimate_learn.errors import LearnError
+from altimate_learn.markers import strip_tagged
 
 HARNESS = "gemini"
 WHOLE_JSON_LIMIT = 64 * 1024 * 1024
 _CANCELLED = "request cancelled"
 _REFERENCED = "--- Content from referenced files ---"
 _SETUP = "This is the Gemini CLI. We are setting up the context"
-_CONTEXT_PARTS = ("<session_context>", "<hook_context>", "<state_snapshot>", _SETUP)
+# blocks Gemini puts in user content that no one typed: its own context, hooks' additionalContext, summaries
+CONTEXT_TAGS = ("hook_context", "session_context", "state_snapshot")
 
 
 def gemini_dir() -> Path:
@@ -136,14 +141,17 @@ def read_info(path: Path) -> SessionInfo:
 
 
 def _user_text(message: dict[str, Any]) -> str:
+    """What the person typed: the message without Gemini's and hooks' context blocks, wherever they sit (a
+    part of their own, or in front of the prompt in the same part, as `gemini -p` puts SessionStart context),
+    and without the contents of files referenced with @."""
     content = message.get("displayContent") or message.get("content")
-    if isinstance(content, list):  # Gemini's and hooks' context arrive as parts beside the prompt
+    if isinstance(content, list):  # an old, untagged setup preamble arrives as a part of its own
         content = [part for part in content
-                   if not (isinstance(part, dict) and str(part.get("text") or "").lstrip().startswith(_CONTEXT_PARTS))]
-    text = text_of(content)
+                   if not (isinstance(part, dict) and str(part.get("text") or "").lstrip().startswith(_SETUP))]
+    text = strip_tagged(text_of(content), CONTEXT_TAGS)
     if _REFERENCED in text:
         text = text.split(_REFERENCED, 1)[0]
-    if text.lstrip().startswith(_CONTEXT_PARTS):
+    if text.lstrip().startswith(_SETUP):
         return ""
     return text
 
@@ -155,13 +163,9 @@ def _tool_result(call: dict[str, Any]) -> str:
     return _model_text(call)
 
 
-_EXIT_LINE = re.compile(r"^Exit Code: (-?\d+)\s*$", re.M)
-
-
 def _shell_exit_code(call: dict[str, Any]) -> int | None:
     """The exit code run_shell_command reported: its response ends with "Exit Code: N" after the output."""
-    found = _EXIT_LINE.findall(_model_text(call)[-4000:])
-    return int(found[-1]) if found else None
+    return shell_exit_code(_model_text(call))
 
 
 def _model_text(call: dict[str, Any]) -> str:
@@ -224,10 +228,55 @@ class GeminiReader(SessionReader):
                 if isinstance(message, dict):
                     yield from message_events(message, agent_user)
             return
-        # pass 1: the live messages, in order, each with where its latest copy is
-        live: dict[str, tuple[int, int | None]] = {}
-        context: dict[str, tuple[int, int | None]] = {}  # the last `$set` of messages (model context)
-        for offset, _, obj in iter_json_lines_with_offsets(self.path, self.stats):
+        files = session_files(self.path, self.info.id)
+        # pass 1, per file: the live messages, in order, each with where its latest copy is
+        live: dict[str, tuple[int, int, int | None, str]] = {}  # id -> (file, offset, position, timestamp)
+        context: dict[str, tuple[int, int, int | None, str]] = {}
+        for number, path in enumerate(files):
+            own, history = self._scan(number, path)
+            for key, where in own.items():  # a later file's copy wins; the message keeps its first time
+                live[key] = (*where[:3], live[key][3] or where[3]) if key in live else where
+            context = history or context
+        if not live:  # no message records of its own: the model's history is all there is
+            live = context
+        order = list(live.values())
+        if all(where[3] for where in order):  # resumed files interleave: the messages' own times order them
+            order.sort(key=lambda where: where[3])
+        # pass 2: read each live message back
+        cached: tuple[tuple[int, int], list[Any]] = ((-1, -1), [])
+        handles: dict[int, Any] = {}
+        try:
+            for number, offset, position, _ in order:
+                handle = handles.get(number)
+                if handle is None:
+                    handle = handles[number] = open(files[number], "rb")
+                if position is not None and cached[0] == (number, offset):
+                    obj = None
+                else:
+                    handle.seek(offset)
+                    try:
+                        obj = loads(handle.readline(MAX_LINE_BYTES + 1))
+                    except (ValueError, UnicodeDecodeError):
+                        continue
+                if position is None:
+                    message = obj
+                else:
+                    if cached[0] != (number, offset) and isinstance(obj, dict):
+                        cached = ((number, offset), obj.get("$set", {}).get("messages") or [])
+                    message = cached[1][position] if position < len(cached[1]) else None
+                if isinstance(message, dict):
+                    yield from message_events(message, agent_user)
+        finally:
+            for handle in handles.values():
+                handle.close()
+
+    def _scan(self, number: int, path: Path) -> tuple[dict[str, tuple[int, int, int | None, str]],
+                                                      dict[str, tuple[int, int, int | None, str]]]:
+        """One file's live messages and its last `$set` of the model's history (see the module docstring)."""
+        live: dict[str, tuple[int, int, int | None, str]] = {}
+        context: dict[str, tuple[int, int, int | None, str]] = {}
+        calls: dict[str, bool] = {}  # id -> its latest copy lists tool calls
+        for offset, _, obj in iter_json_lines_with_offsets(path, self.stats):
             if isinstance(obj.get("$rewindTo"), str):
                 target = obj["$rewindTo"]
                 if target in live:
@@ -239,33 +288,51 @@ class GeminiReader(SessionReader):
                 if isinstance(messages, list):
                     context = {}
                     for position, message in enumerate(messages):
-                        if isinstance(message, dict) and isinstance(message.get("id"), str):
-                            context[message["id"]] = (offset, position)
-                            if message["id"] in live:  # a newer copy of a message of the conversation
-                                live[message["id"]] = (offset, position)
+                        if not (isinstance(message, dict) and isinstance(message.get("id"), str)):
+                            continue
+                        key, stamp = message["id"], _stamp(message)
+                        context[key] = (number, offset, position, stamp)
+                        has_calls = bool(message.get("toolCalls"))
+                        # a newer copy of a message of the conversation, unless it would lose its tool calls
+                        if key in live and (has_calls or not calls.get(key)):
+                            live[key] = (number, offset, position, live[key][3] or stamp)
+                            calls[key] = has_calls
             elif isinstance(obj.get("id"), str) and "type" in obj:
                 # a changed message keeps its first position; its latest copy wins
-                live[obj["id"]] = (offset, None)
-        if not live:  # a file with no message records of its own: its history is all there is
-            live = context
-        # pass 2: read each live message back
-        cached: tuple[int, list[Any]] = (-1, [])
-        with open(self.path, "rb") as handle:
-            for offset, position in live.values():
-                handle.seek(offset)
-                raw = handle.readline(MAX_LINE_BYTES + 1)
-                try:
-                    obj = loads(raw) if position is None or cached[0] != offset else None
-                except (ValueError, UnicodeDecodeError):
-                    continue
-                if position is None:
-                    message = obj
-                else:
-                    if cached[0] != offset and isinstance(obj, dict):
-                        cached = (offset, obj.get("$set", {}).get("messages") or [])
-                    message = cached[1][position] if position < len(cached[1]) else None
-                if isinstance(message, dict):
-                    yield from message_events(message, agent_user)
+                key = obj["id"]
+                live[key] = (number, offset, None, live[key][3] if key in live else _stamp(obj))
+                calls[key] = bool(obj.get("toolCalls"))
+        return live, context
+
+
+def _stamp(message: dict[str, Any]) -> str:
+    """The message's time as a sortable key ("" when it has none that parses)."""
+    parsed = parse_time(message.get("timestamp")) if isinstance(message.get("timestamp"), str) else None
+    return parsed.astimezone(timezone.utc).isoformat() if parsed else ""
+
+
+def session_files(path: Path, session_id: str) -> list[Path]:
+    """Every chat file of one session in ``path``'s folder, oldest first: a resume that starts in a later minute
+    than the session writes a file of its own (named by that minute) while the conversation goes on in the
+    first, so the session is all of them together."""
+    found = [path]
+    try:
+        siblings = sorted(path.parent.glob(f"session-*-{session_id[:8]}.jsonl")) if len(session_id) >= 8 else []
+    except OSError:
+        siblings = []
+    for sibling in siblings:
+        if sibling != path and not _is_legacy(sibling) and _header(sibling).get("sessionId") == session_id:
+            found.append(sibling)
+    if len(found) == 1:
+        return found
+    return sorted(found, key=lambda f: (str(_header(f).get("startTime") or ""), f.name))
+
+
+def _header(path: Path) -> dict[str, Any]:
+    for obj in head_objects(path, max_lines=5):
+        if looks_like(obj) and "sessionId" in obj:
+            return obj
+    return {}
 
 
 def open_session(path: Path, session_id: str | None = None) -> GeminiReader:
@@ -315,9 +382,20 @@ def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
             info.cwd = owner
             if info.parent_id is None:
                 found.append(info)
-    # a legacy .json chat that Gemini already migrated to .jsonl appears once
+    # One session, one entry: a legacy .json chat that Gemini already migrated to .jsonl appears once, and a
+    # resume that started in a later minute (a file of its own, the conversation going on in the first) is
+    # listed as the first file, with the time of the latest (the reader merges them: `session_files`).
     by_id: dict[str, SessionInfo] = {}
     for info in found:
-        if info.id not in by_id or info.path.endswith(".jsonl"):
+        kept = by_id.get(info.id)
+        if kept is None:
             by_id[info.id] = info
+            continue
+        newest = max((i.updated for i in (kept, info) if i.updated), default=None)
+        if kept.path.endswith(".jsonl") and info.path.endswith(".jsonl"):
+            first = min((kept, info), key=lambda i: (i.started or "", i.path))
+        else:
+            first = info if info.path.endswith(".jsonl") else kept
+        first.updated = newest
+        by_id[info.id] = first
     return list(by_id.values())

@@ -1,0 +1,75 @@
+"""The files a lesson names in its text, as globs, so the file tier finds a lesson about the file it names.
+
+"Keep the batch size in `ledger/config.py`", "Name staging models `stg_<source>__<table>.sql`", "Never
+commit `.env` files", "Every Dockerfile pins its base image": each of these is about a file the agent may
+open, whatever the lesson's path trigger says. :func:`file_mentions` turns such names into globs that
+match the file wherever it sits in the project (`**/ledger/config.py`, `**/stg_*__*.sql`, `**/.env`,
+`**/Dockerfile`); the file tier ranks them with the path triggers, by the same specificity.
+
+What counts as a file name: inside backticks, every word with an extension (`config.py`, `*.test.ts`,
+`.eslintrc.json`), a path with one (`services/api/app/main.py`), or a name ending in `file`
+(`Dockerfile`, `Makefile`); in plain text, the same except that a name without an extension must look like
+`Dockerfile` (a capital, then `file`). `<placeholders>` become `*`. Folders (`models/staging/`), URLs,
+absolute paths, `..`, versions (`1.2.3`) and calls (`flags.isEnabled()`) name no file.
+
+Runs only when the delivery index is prepared (regexes are fine here).
+"""
+
+from __future__ import annotations
+
+import re
+
+_BACKTICKS = re.compile(r"(`+)([\s\S]*?)\1")
+_PLAIN_WORD = re.compile(r"[\w./*?{}<>@+,\[\]-]+")
+_PLACEHOLDER = re.compile(r"<[^<>/\s]*>")
+_ALLOWED = re.compile(r"^[\w./*?{},@+\[\]-]+$")
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
+_BRACED_EXTENSION = re.compile(r"\.\{[A-Za-z][A-Za-z0-9,]*\}$")
+_FILE_WORD = re.compile(r"(?i:[a-z0-9_.-]*file)$")
+_PLAIN_FILE_WORD = re.compile(r"^[A-Z][a-z]+file$")
+_LEAD = "'\"(["
+_TAIL = "'\")]:;,.!?"
+MAX_MENTIONS = 8
+
+
+def _as_glob(word: str, quoted: bool) -> str | None:
+    if "(" in word.lstrip(_LEAD):
+        return None  # a call (`flags.isEnabled()`, `cents_to_dollars(amount)`), not a file
+    word = _PLACEHOLDER.sub("*", word.lstrip(_LEAD).rstrip(_TAIL))
+    while word.startswith("./"):
+        word = word[2:]
+    if (not word or len(word) > 200 or not _ALLOWED.match(word) or word.startswith(("/", "~", "-", "@"))
+            or ".." in word or "//" in word or word.endswith("/")):
+        return None
+    name = word.rsplit("/", 1)[-1]
+    if not name or name in ("*", "**"):
+        return None
+    has_extension = bool(_EXTENSION.search(name) or _BRACED_EXTENSION.search(name)) or name.endswith(".*")
+    if not has_extension:
+        if not (_FILE_WORD.match(name) if quoted else _PLAIN_FILE_WORD.match(name)) or "*" in name:
+            return None
+    if "," in word and "{" not in word:
+        return None
+    if not quoted and "/" not in word and not any(ch in name for ch in "*?{[") and name[:1] == "." and \
+            name.count(".") == 1 and name[1:].islower() and len(name) <= 4:
+        return None  # ".py" in prose is an extension, not a file
+    if not quoted and len(name) <= 3:
+        return None  # "e.g", "i.e"
+    return word if word.startswith("**/") else "**/" + word
+
+
+def file_mentions(text: str) -> list[str]:
+    """Globs for the files ``text`` names (see module docstring), in order, at most :data:`MAX_MENTIONS`."""
+    found: dict[str, None] = {}
+    spans = [match.group(2) for match in _BACKTICKS.finditer(text)]
+    plain = _BACKTICKS.sub(" ", text)
+    for span in spans:
+        for piece in span.split():
+            glob = _as_glob(piece, quoted=True)
+            if glob:
+                found[glob] = None
+    for word in _PLAIN_WORD.findall(plain):
+        glob = _as_glob(word, quoted=False)
+        if glob:
+            found[glob] = None
+    return list(found)[:MAX_MENTIONS]

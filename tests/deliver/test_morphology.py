@@ -1,0 +1,47 @@
+"""Word forms: one search term for the forms of a word that carry the same idea (issue 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.deliver.morphology import fold
+from altimate_learn.deliver.tokenize import search_tokens
+
+
+@pytest.mark.parametrize("forms", [
+    ("validate", "validation", "validator", "validators", "validated", "validating", "validates"),
+    ("config", "configs", "configuration", "configurations", "configure", "configured", "cfg"),
+    ("explicit", "explicitly"), ("hour", "hourly"), ("night", "nightly"), ("automatic", "automatically"),
+    ("deploy", "deploys", "deployed", "deployment", "deployments"),
+    ("encrypt", "encrypted", "encryption"), ("migrate", "migration", "migrations", "migrated"),
+    ("paginate", "pagination", "paginated"), ("idempotent", "idempotency"),
+    ("dependency", "dependencies", "deps", "dep", "depend", "dependent"),
+    ("documentation", "docs", "doc", "document"), ("log", "logs", "logging", "logger"),
+    ("environment", "environments", "env", "envs"), ("database", "databases", "db"),
+    ("repository", "repositories", "repo", "repos"), ("kubernetes", "k8s"), ("production", "prod"),
+    ("parameter", "parameters", "param", "params"), ("normalize", "normalized", "normalization"),
+    ("delete", "deleted", "deletion"), ("timestamp", "timestamps"), ("policy", "policies"),
+    ("available", "availability"), ("compatible", "compatibility"), ("persist", "persistence", "persistent"),
+])
+def test_forms_of_one_idea_fold_to_one_term(forms: tuple[str, ...]):
+    assert len({fold(form) for form in forms}) == 1, {form: fold(form) for form in forms}
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("production", "product"), ("general", "generate"), ("author", "authorize"), ("position", "positive"),
+    ("apply", "app"), ("family", "famous"), ("only", "on"), ("payment", "pay"), ("specific", "spec"),
+    ("access", "accessibility"), ("event", "eve"), ("version", "verse"),
+])
+def test_different_ideas_stay_apart(one: str, other: str):
+    assert fold(one) != fold(other)
+
+
+def test_an_abbreviation_for_two_ideas_searches_both():
+    assert set(fold("auth")) == set(fold("authentication")) | set(fold("authorization"))
+    assert set(search_tokens("auth")) >= set(search_tokens("authorization"))
+
+
+def test_identifier_parts_fold_but_whole_identifiers_stay_as_written():
+    tokens = search_tokens("`db_session` and `validate_email` with HTTPRetries")
+    assert {"db_session", "validate_email"} <= set(tokens)
+    assert {*fold("database"), *fold("session"), *fold("validation"), *fold("email"), *fold("retry")} <= set(tokens)
