@@ -116,7 +116,8 @@ def configuration_page() -> str:
              "each folder down to the current one; the deepest wins), then environment variables. An environment "
              "variable overrides in both directions (`1`/`true`, `0`/`false`, any case): `ALTIMATE_LEARN_CAPTURE=0` "
              "turns capture off even if a config turns it on. Comments and trailing commas are read, as "
-             "altimate-code allows.", "",
+             "altimate-code allows; `learn enable` does not rewrite a file with comments and says what to add by "
+             "hand.", "",
              "Keys marked *narrow only* can be turned off (a switch) or narrowed (a list) by a project config, "
              "never widened: a cloned repository cannot switch on what you turned off.", "",
              "| key | env var | default | allowed | effect |",
@@ -125,7 +126,8 @@ def configuration_page() -> str:
         env = f"`{key.env}`" if key.env else "–"
         effect = key.help + (" *(narrow only)*" if key.narrow else "")
         lines.append(f"| `{key.name}` | {env} | {_default(key)} | {_cell(_allowed(key))} | {_cell(effect)} |")
-    lines += ["", "An invalid value stops the command with one line naming the file, the key and what is "
+    lines += ["", "A number of lessons set to 0 turns that tier off. "
+              "An invalid value stops the command with one line naming the file, the key and what is "
               "allowed; an unknown key under `learn` is reported. `learn status` shows each setting's value and "
               "where it came from.", "",
               "`model` has no fixed default: a reflection uses `learn.model`, else the session's own model when its "
