@@ -7,18 +7,41 @@ before the interactive CLI is loaded.
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args[:1] == ["hook"]:
+        if any(a in ("-h", "--help") for a in args[1:3]):  # a person asking; an agent never passes these
+            return _hook_help()
         from altimate_learn.harness.hook import main as hook_main
 
         return hook_main(args[1:])
+    shell = os.environ.get("_LEARN_COMPLETE")
+    if shell:  # a Tab press in a shell that loaded `learn completion SHELL`
+        from altimate_learn.cli.completion import main as complete
+
+        return complete(args, shell)
     from altimate_learn.cli.app import run
 
     return run(args)
+
+
+def _hook_help() -> int:
+    from altimate_learn.harness import HARNESSES
+
+    sys.stdout.write(
+        "Usage: learn hook AGENT\n\n"
+        "  The command the agent's hooks run (`learn install AGENT` writes them); not meant to be typed.\n"
+        "  Reads one hook event as JSON on stdin and prints the agent's answer: the lessons that fit the\n"
+        "  request or file, and, with capture on, records corrections as signals. It never fails the agent:\n"
+        "  on any problem it prints nothing, exits 0 and logs why in .altimate-code/learn/.sessions/hook.log.\n"
+        "  ALTIMATE_LEARN=0 makes it return at once.\n\n"
+        f"Arguments:\n  AGENT  {', '.join(HARNESSES)}\n\n"
+        "Check an installed hook with `learn install AGENT --check`.\n")
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

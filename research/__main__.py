@@ -369,14 +369,20 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             short = int(m.group(2)) < int(m.group(1))
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
-    for size in ("300", "1,000", "10,000"):
-        m = _find(rf"^\| {size} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
-                  rf"([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)
+    for label, size in [(label, size) for label in ("", " held-out") for size in ("300", "1,000", "10,000")]:
+        m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
+                  rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)
         if m:
-            rows.append(f"| Delivery at {size} lessons, file hook on: direct and file 100%, vague and follow-up ≥ 95%, "
+            rows.append(f"| Delivery at {size} lessons{', held-out tasks' if label else ''}, file hook on: direct and "
+                        "file 100%, vague and follow-up ≥ 95%, "
                         f"overall ≥ 97%, ≤ 30 lessons and ≤ 1,100 tokens a session (issue 19) | direct {m.group(1)}, "
                         f"file {m.group(2)}, vague {m.group(3)}, follow-up {m.group(4)}, overall {m.group(5)}; "
                         f"{m.group(6)} lessons, {m.group(7)} tokens | {'met' if m.group(8) == 'met' else '**missed**'} |")
+    m = _find(r"^Result: one reflection against 10,000 lessons takes \*\*(\d+) ms\*\*.*\*\*(met|missed)\*\*",
+              texts.get("bench_curator"))
+    if m:
+        rows.append(f"| Curator: one reflection against 10,000 lessons in at most 150 ms, lint cached (issue 19) | "
+                    f"{m.group(1)} ms | {'met' if m.group(2) == 'met' else '**missed**'} |")
     reliability = texts.get("reliability")
     m = _find(r"^Result: \*\*(\d+) lost, (\d+) duplicated\*\* under concurrency; \*\*(\d+) torn files, (\d+) "
               r"leftovers, (\d+) duplicated archives\*\* after (\d+) kills; \*\*(\d+) crashes, (\d+) unclear\*\* on "

@@ -102,6 +102,23 @@ def _time(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
     return elapsed
 
 
+# Started by a bare interpreter (-I -S), not by this process: a forked child's peak memory counts the
+# parent's pages until it execs, so the launcher must be small. It prints the child's peak RSS (KiB).
+_LAUNCHER = ("import os, sys\npid = os.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\n"
+             "_, status, usage = os.wait4(pid, 0)\nos.write(2, b'peak-kib=%d' % usage.ru_maxrss)\n"
+             "sys.exit(os.waitstatus_to_exitcode(status))\n")
+
+
+def _peak_mb(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
+    """Peak resident memory of one run of ``argv`` (MiB), measured by a minimal launcher (not timed)."""
+    proc = subprocess.run([sys.executable, "-I", "-S", "-c", _LAUNCHER, *argv], input=data, cwd=cwd, env=env,
+                          capture_output=True)
+    marker = proc.stderr.rsplit(b"peak-kib=", 1)
+    if proc.returncode != 0 or len(marker) != 2 or marker[0]:
+        raise RuntimeError(f"{argv} failed: {proc.returncode} {proc.stderr[-300:]!r}")
+    return int(marker[1]) / 1024
+
+
 def measure(size: int, runs: int, base: Path, env: dict) -> dict:
     repo = _project(base, size)
     hook = [str(LEARN), "hook", "claude-code"]
@@ -124,7 +141,15 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
         series["pre"].append(_time(hook, _payload(repo, "PreToolUse", uuid.uuid4().hex, tool_name="Read",
                                                   tool_input={"file_path": read_path}, tool_use_id=f"t{i}"), repo, env))
     medians = {k: statistics.median(v) * 1000 for k, v in series.items()}
-    return {"size": size, "cold_ms": cold * 1000, "medians": medians, "delivered": delivered,
+    probes = {"pass": ([sys.executable, "-c", "pass"], b""),
+              "start": (hook, _payload(repo, "SessionStart", "peak-start", source="startup")),
+              "prompt": (hook, _payload(repo, "UserPromptSubmit", "peak-prompt", prompt=PROMPT_FIRST)),
+              "later": (hook, _payload(repo, "UserPromptSubmit", later_session, prompt=f"{PROMPT_LATER} (peak)",
+                                       prompt_id="p-peak")),
+              "pre": (hook, _payload(repo, "PreToolUse", "peak-pre", tool_name="Read",
+                                     tool_input={"file_path": read_path}, tool_use_id="t-peak"))}
+    peak_mb = {k: _peak_mb(argv, data, repo, env) for k, (argv, data) in probes.items()}
+    return {"size": size, "cold_ms": cold * 1000, "medians": medians, "delivered": delivered, "peak_mb": peak_mb,
             "runs": runs, "hook_log": (repo / ".altimate-code" / "learn" / ".sessions" / "hook.log")}
 
 
@@ -159,6 +184,14 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
         verdicts.append(verdict)
         lines.append(f"| {r['size']:,} | {base_ms:.1f} | " + " | ".join(cells) + f" | {verdict} | "
                      f"{r['cold_ms']:.0f} |")
+    lines += ["", "Peak resident memory of one process (MiB; one run of each event after the timed ones, measured with "
+              "`wait4` by a bare launcher interpreter):", "",
+              "| approved lessons | `python -c pass` | SessionStart | first UserPromptSubmit | later UserPromptSubmit "
+              "| PreToolUse (Read) |", "|---:|---:|---:|---:|---:|---:|"]
+    for r in results:
+        peak = r["peak_mb"]
+        lines.append(f"| {r['size']:,} | " + " | ".join(f"{peak.get(k, 0.0):.1f}"
+                                                        for k in ("pass", "start", "prompt", "later", "pre")) + " |")
     lines += ["", f"The first prompt delivered {results[0]['delivered']} lessons at {results[0]['size']:,} lessons "
               "(core + retrieved within the 1,500-token budget). The budget column takes the worst of SessionStart, "
               "first UserPromptSubmit and PreToolUse. \"Cold\" is the single call that re-checks every lesson "

@@ -191,3 +191,37 @@ class LearnCommand(TyperCommand):
         if options:
             with formatter.section("Options"):
                 formatter.write_dl(options)
+
+
+class Report:
+    """What a command reports: lines for a person as it goes, or with `--json` one object at the end.
+
+    ``line`` prints at once (nothing under --json); ``data`` holds the JSON keys (snake_case, see the
+    README's "JSON output for scripts"); ``emit`` prints the object under --json. ``fail`` ends the command
+    with exit ``code``: the line for a person, or ``{"error", "hint", "exit"}`` like any error under --json.
+    Lesson text may be hostile: the JSON is printed with every terminal control character escaped.
+    """
+
+    def __init__(self, as_json: bool, **data: Any) -> None:
+        self.as_json = as_json
+        self.data: dict[str, Any] = dict(data)
+
+    def line(self, text: str = "") -> None:
+        if not self.as_json:
+            echo(text)
+
+    def emit(self, **data: Any) -> None:
+        self.data.update(data)
+        if self.as_json:
+            from altimate_learn.review.text import safe_json
+
+            typer.echo(safe_json(self.data))
+
+    def fail(self, message: str, code: int = 1, hint: str | None = None) -> typer.Exit:
+        if self.as_json:
+            from altimate_learn.cli.app import json_error
+
+            json_error(message[:1].lower() + message[1:], hint, code)
+        else:
+            echo(f"{message} {hint}".strip() if hint else message)
+        return typer.Exit(code)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, JsonOpt, current_project, echo, print_json, warn
+from altimate_learn.cli.common import LearnCommand, JsonOpt, Report, current_project, echo, print_json, warn
 from altimate_learn.errors import LearnError
 
 
@@ -81,6 +81,7 @@ def export_agents_md(
     name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Only this store (default: every store).",
                                              show_default=False)] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the new file; write nothing.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Write the approved core lessons into AGENTS.md, between <!-- learn:lessons --> markers.
 
@@ -102,18 +103,21 @@ def export_agents_md(
     settings = delivery_settings(str(paths.root), os.getcwd())
     status, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
     lessons = f"{count} lesson{'s' if count != 1 else ''}"
-    if status == "nothing":
-        echo(f"Nothing to write: there are no approved lessons to export, so {target} was not "
-             f"{'changed' if target.exists() else 'created'}.")
-    elif dry_run:
-        echo((text or "").rstrip("\n"))
-    elif status == "written":
-        echo(f"Wrote {lessons} to {target} (between the learn:lessons markers).")
-    elif status == "unchanged":
-        echo(f"{target} is already up to date ({lessons}).")
-    else:
+    if status not in ("nothing", "written", "unchanged") and not dry_run:
         raise LearnError(f"{target} changed while it was being written; it was left alone.",
                          "Run the command again.")
+    report = Report(as_json, path=str(target), status=status, lessons=count, dry_run=dry_run,
+                    text=text if dry_run and status != "nothing" else None)
+    if status == "nothing":
+        report.line(f"Nothing to write: there are no approved lessons to export, so {target} was not "
+                    f"{'changed' if target.exists() else 'created'}.")
+    elif dry_run:
+        report.line((text or "").rstrip("\n"))
+    elif status == "written":
+        report.line(f"Wrote {lessons} to {target} (between the learn:lessons markers).")
+    else:
+        report.line(f"{target} is already up to date ({lessons}).")
+    report.emit()
 
 
 export_app = typer.Typer(help="Export approved lessons for agents without hooks.", no_args_is_help=True)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, current_project, echo, writing_project
+from altimate_learn.cli.common import JsonOpt, LearnCommand, Report, current_project, writing_project
 from altimate_learn.errors import LearnError
 
 
@@ -27,6 +27,7 @@ def install(
                                          "plugin in .altimate-code/claude-plugin/ (a one-plugin marketplace to "
                                          "commit; teammates add it with `claude plugin marketplace add`) instead "
                                          "of a settings file; --check and --uninstall then act on it.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
 
@@ -62,28 +63,53 @@ def install(
     root = current_project().root if user or check else writing_project().root
     options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run,
                              on_path=on_path)
+    action = "check" if check else "uninstall" if uninstall else "install"
+    report = Report(as_json, agent=agent, action=action, dry_run=dry_run, scope="user" if user else
+                    "local" if local else "project")
     if plugin:
         from altimate_learn.harness import claude_plugin
 
+        report.data.update(plugin=str(root / claude_plugin.PLUGIN))
         if check:
             ok, lines = claude_plugin.check(options)
             for line in lines:
-                echo(line)
+                report.line(line)
+            report.data.update(ok=ok, messages=lines)
             if not ok:
+                if as_json:
+                    report.emit()
+                    raise typer.Exit(1)
                 raise LearnError("the learn plugin for claude-code is incomplete or its hooks do not run (see above).")
+            report.emit()
             return
-        for line in claude_plugin.install(options):
-            echo(line)
+        lines = claude_plugin.install(options)
+        for line in lines:
+            report.line(line)
+        report.emit(messages=lines)
         return
     if check:
         ok, lines = run_check(options)
         for line in lines:
-            echo(line)
+            report.line(line)
+        report.data.update(ok=ok, messages=lines, files=_hook_files(agent, root))
         if not ok:
+            if as_json:  # the report is the answer; the exit code says it failed
+                report.emit()
+                raise typer.Exit(1)
             raise LearnError(f"learn hooks for {agent} are not installed or do not run (see above).")
+        report.emit()
         return
-    for line in run_install(options):
-        echo(line)
+    lines = run_install(options)
+    for line in lines:
+        report.line(line)
+    report.emit(messages=lines, files=_hook_files(agent, root))
+
+
+def _hook_files(agent: str, root) -> list[str]:  # type: ignore[no-untyped-def]
+    """The settings files that now hold learn's hooks for ``agent``."""
+    from altimate_learn.cli.settings import hook_status
+
+    return hook_status(root).get(agent, {}).get("files", [])
 
 
 def register(app: typer.Typer) -> None:

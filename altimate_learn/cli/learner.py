@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, current_project, echo, plural,
+from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, Report, current_project, echo, plural,
                                        print_json, settings, warn)
 from altimate_learn.errors import LearnError
 
@@ -225,6 +225,7 @@ def runs_show(
 
 def revert(
     spec: Annotated[str, typer.Argument(metavar="RUN[:N]", help="A run (all its changes) or one change N of it.")],
+    json_out: JsonOpt = False,
 ) -> None:
     """Undo a learner run's changes, while they still stand as the run left them.
 
@@ -234,42 +235,50 @@ def revert(
     from altimate_learn.learner.revert import revert as do_revert
 
     result = do_revert(current_project(), spec)
+    report = Report(json_out, reverted=list(result.done), refused=list(result.refused))
     for line in result.done:
-        echo(f"Reverted {line}")
+        report.line(f"Reverted {line}")
     for line in result.refused:
-        echo(f"Not reverted {line}")
+        report.line(f"Not reverted {line}")
+    report.emit()
     if not result.done:
         raise typer.Exit(1)
 
 
-def pause() -> None:
+def pause(json_out: JsonOpt = False) -> None:
     """Pause continual learning for this project (no automatic runs until `learn resume`)."""
     from altimate_learn.learner.state import LearnerFiles, iso, utcnow
 
     files = LearnerFiles(current_project())
     with files.lock():
         state = files.read_state()
+        report = Report(json_out, paused=True, changed=not state.get("paused"))
         if state.get("paused"):
-            echo(f"Learning is already paused for this project (since {state['paused'].get('at')}).")
+            report.line(f"Learning is already paused for this project (since {state['paused'].get('at')}).")
+            report.emit(since=state["paused"].get("at"))
             return
         state["paused"] = {"at": iso(utcnow())}
         files.write_state(state)
-    echo("Learning paused for this project: no automatic runs until `learn resume` (`learn run` still works).")
+    report.line("Learning paused for this project: no automatic runs until `learn resume` (`learn run` still works).")
+    report.emit(since=state["paused"]["at"])
 
 
-def resume() -> None:
+def resume(json_out: JsonOpt = False) -> None:
     """Resume continual learning for this project."""
     from altimate_learn.learner.state import LearnerFiles
 
     files = LearnerFiles(current_project())
     with files.lock():
         state = files.read_state()
+        report = Report(json_out, paused=False, changed=bool(state.get("paused")))
         if not state.get("paused"):
-            echo("Learning is not paused for this project.")
+            report.line("Learning is not paused for this project.")
+            report.emit()
             return
         state.pop("paused", None)
         files.write_state(state)
-    echo("Learning resumed for this project.")
+    report.line("Learning resumed for this project.")
+    report.emit()
 
 
 def register(app: typer.Typer) -> None:

@@ -95,8 +95,8 @@ def reflect(
                                         "session). Without --feedback, its open signals are the feedback.",
         show_default=False)] = None,
     pending: Annotated[bool, typer.Option(
-        "--pending", help="Reflect on every session with open signals. Not with --session, --trajectory "
-                          "or --feedback.")] = False,
+        "--pending", help="Reflect on every session with open signals (the default when no --session or "
+                          "--trajectory is given). Not with --session, --trajectory or --feedback.")] = False,
     trajectory: Annotated[Path | None, typer.Option(
         "--trajectory", metavar="FILE", help="A session recorded elsewhere: any transcript `learn` reads, or an "
                                              "altimate-code trajectory export. Needs --feedback.",
@@ -127,14 +127,18 @@ def reflect(
 ) -> None:
     """Stage candidate lessons from a session's signals, or from feedback you supply.
 
+    With no --session or --trajectory it reflects on every session with open signals (--pending).
     One model call (or the built-in offline reflector) proposes changes; the curator decides what reaches
     candidate.json. Signals are consumed only when the reflection succeeds. Review the result with
     `learn show`, approve it with `learn promote`.
     """
     if pending and (session or trajectory or feedback):
         raise _usage_error("--pending cannot be combined with --session, --trajectory or --feedback.", "--pending")
+    if not (session or trajectory or feedback):
+        pending = True  # nothing named: the useful thing is every session with open signals
     if not pending and bool(session) == bool(trajectory):
-        raise _usage_error("pass exactly one of --session ID or --trajectory FILE (or --pending).")
+        raise _usage_error("pass exactly one of --session ID or --trajectory FILE (or neither, for the open "
+                           "signals).")
     if trajectory and not feedback:
         raise _usage_error("--trajectory needs --feedback FILE|- (the feedback on that session).", "--trajectory")
     if feedback_kind not in ("verifier", "ci", "review", "user"):
@@ -171,8 +175,8 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
     feedback_text = _read_feedback(feedback) if feedback is not None else None
     run = Run()
     if pending:
-        run = reflect_pending(store, options, index=index,
-                              on_outcome=None if as_json else (lambda o: _print_outcome(o, pending=True)))
+        # A failure is printed once: with the others at the end, or as the error when nothing succeeded.
+        run = reflect_pending(store, options, index=index, on_outcome=None if as_json else _print_unless_failed)
         if not run.outcomes and not as_json:
             echo("No open signals: nothing to reflect on. `learn signals` lists what was captured.")
     else:
@@ -194,21 +198,35 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
         run.outcomes.append(outcome)
         if not as_json:
             _print_outcome(outcome)
+    # Sessions another process is reflecting on are its work, not a failure of --pending.
+    failed = [o for o in run.outcomes if o.status == "failed" or o.status == "busy" and not pending]
+    all_failed = bool(failed) and len(failed) == len(run.outcomes)
     if as_json:
         print_json(run.to_json())
     else:
+        if pending:  # each failure once; the first one of a run where nothing succeeded is the error line
+            first_error = failed[0].error if all_failed else None
+            for outcome in run.outcomes:
+                if outcome.status == "failed" and outcome.error != first_error:
+                    _print_outcome(outcome, pending=True)
         _print_footer(run)
-    # Sessions another process is reflecting on are its work, not a failure of --pending.
-    failed = [o for o in run.outcomes if o.status == "failed" or o.status == "busy" and not pending]
-    if failed and len(failed) == len(run.outcomes):
+    if all_failed:
         first = failed[0]
-        raise LearnError(f"reflection failed: {first.error}", "The signals stay open; run `learn reflect` again.") \
-            if first.status == "busy" else _failure(first)
+        if first.status == "busy":
+            raise LearnError(f"reflection failed: {first.error}", "The signals stay open; run `learn reflect` again.")
+        same = sum(o.error == first.error for o in failed)
+        raise _failure(first, sessions=same if pending and same > 1 else 0)
 
 
-def _failure(outcome: Any) -> LearnError:
+def _print_unless_failed(outcome: Any) -> None:
+    if outcome.status != "failed":
+        _print_outcome(outcome, pending=True)
+
+
+def _failure(outcome: Any, *, sessions: int = 0) -> LearnError:
     # The provider's line already says what to do; the signals are kept.
-    return LearnError(f"{outcome.error} Signals kept open; backoff recorded.")
+    where = f" (all {sessions} sessions)" if sessions else ""
+    return LearnError(f"{outcome.error} Signals kept open{where}; backoff recorded.")
 
 
 def _print_outcome(outcome: Any, *, pending: bool = False) -> None:

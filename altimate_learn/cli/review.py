@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, echo, is_interactive, open_existing_store
+from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
+    open_existing_store
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -72,7 +73,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
 
 
 def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged: AllowFlaggedOpt = False,
-            publish: PublishOpt = False, replace: ReplaceOpt = False) -> None:
+            publish: PublishOpt = False, replace: ReplaceOpt = False, as_json: JsonOpt = False) -> None:
     """Make the candidate the approved set, after showing its diff and asking to confirm.
 
     Every lesson is linted again and identifier overlaps are checked again. If the candidate changes
@@ -85,34 +86,39 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     if replace and not publish:
         raise typer.BadParameter("--replace only applies with --publish.", param_hint="--replace")
     store = open_existing_store(name)
+    report = Report(as_json, store=name)
 
-    def shown(review: gate.Review) -> None:
-        echo("Review the changes below before they become the approved lessons"
-             + (" (and the published skill)." if publish else "."))
+    def shown(review: gate.Review) -> None:  # under --json the diff is shown only before a question, on stderr
+        if as_json and (yes or not is_interactive()):
+            return
+        typer.echo("Review the changes below before they become the approved lessons"
+                   + (" (and the published skill)." if publish else "."), err=as_json)
         for line in render_diff(review):
-            echo(line)
+            typer.echo(line, err=as_json)
 
     def confirm(review: gate.Review) -> bool:
         question = "Promote this candidate" + (" and publish it" if publish else "") + "?"
         if review.flagged:
             question = f"Promote this candidate, including {plural(len(review.flagged), 'flagged lesson')}?"
-        return typer.confirm(question, default=False)
+        return typer.confirm(question, default=False, err=as_json)
 
     result = gate.promote(store, yes=yes, allow_flagged=allow_flagged, interactive=is_interactive(),
                           confirm=confirm, show=shown)
     if not result.promoted:
-        echo("Cancelled; nothing was promoted.")
-        raise typer.Exit(1)
+        raise report.fail("Cancelled; nothing was promoted.")
     if result.previous_count:
         archived = f" (the previous set is archived as v{result.archived_version}; `learn rollback` restores it)"
     else:
         archived = f" (the empty set before it is archived as v{result.archived_version}; `learn rollback` undoes this)"
-    echo(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
+    report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
+    report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
+                       added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
     if publish:
-        _publish(store, replace, promoted=True)
+        report.data["published"] = _publish(store, replace, report, promoted=True)
+    report.emit()
 
 
-def _publish(store, replace: bool, *, promoted: bool = False) -> None:  # type: ignore[no-untyped-def]
+def _publish(store, replace: bool, report: Report, *, promoted: bool = False) -> dict:  # type: ignore[no-untyped-def]
     from altimate_learn.errors import LearnError
     from altimate_learn.review.publish import publish as do_publish
 
@@ -125,9 +131,11 @@ def _publish(store, replace: bool, *, promoted: bool = False) -> None:  # type: 
         raise
     where = _relative(result.path, store.project.root)
     verb = "Published" if result.changed else "Already up to date:"
-    echo(f"{verb} {where} ({plural(result.exported, 'lesson')}).")
+    report.line(f"{verb} {where} ({plural(result.exported, 'lesson')}).")
     for item in result.skipped:
-        echo(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
+        report.line(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
+    return {"path": where, "changed": result.changed, "exported": result.exported,
+            "skipped": [{"id": item["id"], "rule": item["rule"]} for item in result.skipped]}
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -139,9 +147,10 @@ def _relative(path: Path, root: Path) -> str:
 
 def publish(name: NameOpt = "team-playbook", replace: Annotated[bool, typer.Option(
         "--replace", help="Overwrite a SKILL.md that this store did not write (or that was edited by hand).")] = False,
-            ) -> None:
+            as_json: JsonOpt = False) -> None:
     """Export the approved lessons as .altimate-code/skills/<name>/SKILL.md."""
-    _publish(open_existing_store(name), replace)
+    report = Report(as_json, store=name)
+    report.emit(**_publish(open_existing_store(name), replace, report))
 
 
 def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
@@ -149,35 +158,38 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
              "candidate; a unique prefix of an id is enough. A lesson only the candidate has is dropped; an "
              "approved lesson the candidate removed or edited gets its approved version back.",
         show_default=False, metavar="ID")] = None,
-           name: NameOpt = "team-playbook") -> None:
+           name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
     or with ids, only those lessons' staged changes."""
     from altimate_learn.review import gate
     from altimate_learn.review.text import shown
 
+    report = Report(as_json, store=name)
     if lesson_ids:
         store = open_existing_store(name)
         partial = gate.reject_lessons(store, lesson_ids)
         for lesson in partial.dropped:
-            echo(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
+            report.line(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
         for lesson in partial.restored:
-            echo(f"Kept the approved version of [{lesson['id']}] {shown(lesson['text'])}")
+            report.line(f"Kept the approved version of [{lesson['id']}] {shown(lesson['text'])}")
         if partial.same_as_approved:
-            echo(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
+            report.line(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
         else:
-            echo(f"The candidate of '{name}' now has {plural(partial.candidate_count, 'lesson')}; "
-                 "`learn show` has the diff.")
+            report.line(f"The candidate of '{name}' now has {plural(partial.candidate_count, 'lesson')}; "
+                        "`learn show` has the diff.")
+        report.emit(rejected=False, **partial.as_dict())
         return
     result = gate.reject(open_existing_store(name))
     if not result.rejected:
-        echo(f"No candidate in '{name}'; nothing to reject.")
+        report.line(f"No candidate in '{name}'; nothing to reject.")
     elif result.moved_to:
-        echo(f"Discarded the unreadable candidate of '{name}' (kept as {result.moved_to}).")
+        report.line(f"Discarded the unreadable candidate of '{name}' (kept as {result.moved_to}).")
     else:
-        echo(f"Discarded the candidate of '{name}' ({plural(result.lessons, 'lesson')}).")
+        report.line(f"Discarded the candidate of '{name}' ({plural(result.lessons, 'lesson')}).")
+    report.emit(rejected=result.rejected, lessons=result.lessons, moved_to=result.moved_to)
 
 
-def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False) -> None:
+def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: JsonOpt = False) -> None:
     """Restore the approved set the last promote replaced (the first promote rolls back to the empty set).
 
     Shows which version comes back and which lessons return or leave, then asks to confirm; outside a
@@ -188,6 +200,13 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False) -> None:
     from altimate_learn.review.text import shown
 
     store = open_existing_store(name)
+    report = Report(as_json, store=name)
+
+    asking = is_interactive() and not yes
+
+    def echo(text: str) -> None:  # under --json the plan is shown only before a question, on stderr
+        if asking or not as_json:
+            typer.echo(text, err=as_json)
 
     def show(plan) -> None:  # type: ignore[no-untyped-def]
         now = "an unreadable approved.json" if plan.current is None else plural(len(plan.current), "approved lesson")
@@ -205,46 +224,51 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False) -> None:
                  "candidate.json.rolled-back-<time>, not deleted.")
 
     def confirm(plan) -> bool:  # type: ignore[no-untyped-def]
-        return typer.confirm("Roll back?", default=False)
+        return typer.confirm("Roll back?", default=False, err=as_json)
 
     result = do_rollback(store, yes=yes, interactive=is_interactive(), confirm=confirm, show=show)
     if not result.done:
-        echo("Cancelled; nothing was rolled back.")
-        raise typer.Exit(1)
-    echo(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
-    if result.candidate_kept_as:
-        kept = _relative(Path(result.candidate_kept_as), store.project.root)
-        echo(f"The candidate is no longer staged; it was kept as {kept} (rename it to candidate.json to stage it "
-             "again).")
+        raise report.fail("Cancelled; nothing was rolled back.")
+    report.line(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
+    kept = _relative(Path(result.candidate_kept_as), store.project.root) if result.candidate_kept_as else None
+    if kept:
+        report.line(f"The candidate is no longer staged; it was kept as {kept} (rename it to candidate.json to stage "
+                    "it again).")
     if result.moved_aside:
-        echo(f"The unreadable approved.json was kept as {result.moved_aside}.")
+        report.line(f"The unreadable approved.json was kept as {result.moved_aside}.")
+    report.emit(rolled_back=True, version=result.version, approved=result.restored, added=result.added,
+                removed=result.removed, candidate_kept_as=kept,
+                moved_aside=result.moved_aside)
 
 
-def _pin(name: str, lesson_id: str, pinned: bool) -> None:
+def _pin(name: str, lesson_id: str, pinned: bool, as_json: bool) -> None:
     from altimate_learn.review import gate
     from altimate_learn.review.text import shown
 
     result = gate.set_pinned(open_existing_store(name), lesson_id.strip(), pinned)
+    report = Report(as_json, store=name, id=result.lesson["id"], pinned=pinned, changed=result.changed,
+                    candidate_changed=result.candidate_changed)
     word = "Pinned" if pinned else "Unpinned"
     if not result.changed and not result.candidate_changed:
-        echo(f"[{result.lesson['id']}] is already {'pinned' if pinned else 'unpinned'}; nothing changed.")
-        return
-    also = " (also in the staged candidate)" if result.candidate_changed else ""
-    echo(f"{word} [{result.lesson['id']}] {shown(result.lesson['text'])}{also}")
+        report.line(f"[{result.lesson['id']}] is already {'pinned' if pinned else 'unpinned'}; nothing changed.")
+    else:
+        also = " (also in the staged candidate)" if result.candidate_changed else ""
+        report.line(f"{word} [{result.lesson['id']}] {shown(result.lesson['text'])}{also}")
+    report.emit()
 
 
 IdArg = Annotated[str, typer.Argument(help="Lesson id, for example L-3f2a91c0, or a unique prefix of it (L-3f2a, "
                                            "3f2a).", show_default=False, metavar="ID")]
 
 
-def pin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
+def pin(lesson_id: IdArg, name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Pin an approved lesson: it fills the core tier first and is never evicted by learn.max_stored."""
-    _pin(name, lesson_id, True)
+    _pin(name, lesson_id, True, as_json)
 
 
-def unpin(lesson_id: IdArg, name: NameOpt = "team-playbook") -> None:
+def unpin(lesson_id: IdArg, name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Unpin an approved lesson."""
-    _pin(name, lesson_id, False)
+    _pin(name, lesson_id, False, as_json)
 
 
 def search(words: Annotated[list[str], typer.Argument(help="Words that must all appear (any case) in the "

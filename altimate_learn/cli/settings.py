@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 from altimate_learn.jsonsafe import loads_document
-from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, current_project, echo, is_interactive,
-                                       print_json, settings, writing_project)
+from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, Report, current_project, echo,
+                                       is_interactive, print_json, settings, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
 from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
@@ -179,6 +179,7 @@ def enable(
         "--model", "-m", metavar="MODEL", help="Also record the model reflection uses (learn.model): an agent CLI "
         "you already use (claude-code, codex, gemini-cli, opencode, or e.g. claude-code/sonnet), provider/model, "
         "agent (the CLI of each session's own agent) or builtin.", show_default=False)] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Turn on capture and automatic reflection for this project (writes the project config), and say which
     model reflection will use.
@@ -193,18 +194,19 @@ def enable(
     path = write_project_keys(paths.root, updates, Path.cwd())
     ensure_learn_dir(paths)
     dismiss_nudge()
+    report = Report(as_json, config_file=str(path), written={f"learn.{k}": v for k, v in updates.items()})
     if model is not None:
-        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
-             f"{json.dumps(updates['model'])} in {path}.")
+        report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true, learn.model to "
+                    f"{json.dumps(updates['model'])} in {path}.")
     else:
-        echo(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
-    echo("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
-         "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
+        report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
+                "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):
-        echo(line)
-    _say_model(paths, resolved, hooks)
+        report.line(line)
+    _say_model(paths, resolved, hooks, report)
     blockers, hints = [], []
     for key in ("enabled", "capture"):
         if not resolved.values[key]:
@@ -217,36 +219,44 @@ def enable(
             f"To turn it on, {hint}, then run `learn status`.",
         )
     if not resolved.values["auto_reflect"]:
-        echo(f"Note: automatic reflection stays off (learn.auto_reflect from {resolved.sources['auto_reflect']}).")
+        report.line(f"Note: automatic reflection stays off (learn.auto_reflect from "
+                    f"{resolved.sources['auto_reflect']}).")
+    report.emit(enabled=True, capture=True, auto_reflect=bool(resolved.values["auto_reflect"]),
+                hooks={h: v["installed"] for h, v in hooks.items()})
 
 
-def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]]) -> None:
+def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], report: Report) -> None:
     """The model lines of `enable`; with nothing configured, offer the agent CLI found on PATH (recorded only
-    on an interactive yes; otherwise the command that records it)."""
+    on an interactive yes, never asked under --json; otherwise the command that records it)."""
     from altimate_learn.reflect.choice import model_choice
 
     choice = model_choice(resolved, preferred_clis=_preferred_clis(hooks))
     offer = choice.source == "default" and choice.model == "builtin" and bool(choice.suggestion)
-    ask = offer and is_interactive()
+    ask = offer and is_interactive() and not report.as_json
     for line in model_lines(choice, next_step=not ask):
-        echo(line)
+        report.line(line)
     if ask and typer.confirm(f"Reflect with {choice.suggestion}?", default=False):
         path = write_project_keys(paths.root, {"model": choice.suggestion}, Path.cwd())
         echo(f"learn.model set to {json.dumps(choice.suggestion)} in {path}; `learn enable --model builtin` undoes it.")
+        choice = model_choice(load_settings(paths.root, Path.cwd()), preferred_clis=_preferred_clis(hooks))
+    report.data["model_choice"] = choice.to_json()
 
 
-def disable() -> None:
+def disable(as_json: JsonOpt = False) -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
     paths = writing_project()
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
-    echo(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
-    echo("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
-         "(or ALTIMATE_LEARN=0) to stop that too.")
+    report = Report(as_json, config_file=str(path), written={"learn.capture": False, "learn.auto_reflect": False})
+    report.line(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
+    report.line("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
+                "(or ALTIMATE_LEARN=0) to stop that too.")
     resolved = load_settings(paths.root, Path.cwd())
     if resolved.values["capture"]:
         raise LearnError(f"capture is still on (from {resolved.sources['capture']}).",
                          "Change or unset that setting.")
+    report.emit(capture=False, auto_reflect=bool(resolved.values["auto_reflect"]),
+                delivery=bool(resolved.values["enabled"]))
 
 
 def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | None:
@@ -413,10 +423,12 @@ nudge_app = typer.Typer(help="The learning reminder.", no_args_is_help=True)
 
 
 @nudge_app.command("off", cls=LearnCommand)
-def nudge_off() -> None:
+def nudge_off(as_json: JsonOpt = False) -> None:
     """Turn the learning reminder off for every project."""
     path = dismiss_nudge()
-    echo(f"Learning reminder turned off ({path}).")
+    report = Report(as_json, dismissed=True, state_file=str(path))
+    report.line(f"Learning reminder turned off ({path}).")
+    report.emit()
 
 
 def register(app: typer.Typer) -> None:

@@ -671,9 +671,11 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def _read_base(store: Store) -> list[Lesson]:
+def _read_base(store: Store, passed: Any) -> tuple[list[Lesson], set[str]]:
     """The lessons to curate (staged candidate first, else approved), each checked by lint (the unchanged
-    text of an approved lesson may exceed the length limit)."""
+    text of an approved lesson may exceed the length limit) unless ``passed``
+    (:class:`altimate_learn.curate.lintcache.Passed`) knows the text passed before; and the ids of the
+    approved lessons (read once: a 10,000-lesson file takes a while to parse and validate)."""
     approved = store.approved()
     candidate = store.candidate()
     base, source = (candidate, store.CANDIDATE) if candidate is not None else (approved, store.APPROVED)
@@ -682,12 +684,31 @@ def _read_base(store: Store) -> list[Lesson]:
     from altimate_learn.errors import StoreError
 
     for lesson in base:
-        result = lint(lesson["text"], grandfathered=lesson["id"] in grandfathered)
+        options = "grandfathered" if lesson["id"] in grandfathered else "model"
+        if passed.known(lesson["text"], options):
+            continue
+        result = lint(lesson["text"], grandfathered=options == "grandfathered")
         if not result.ok:
+            passed.save()
             raise StoreError(
                 f"{store.path(source)}: lesson {lesson['id']} fails lint ({result.reason}).",
                 "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
-    return base
+        passed.add(lesson["text"], options)
+    return base, {lesson["id"] for lesson in approved}
+
+
+def _flagged(lessons: list[Lesson], passed: Any) -> list[str]:
+    """Ids of the lessons whose text is flagged (:func:`is_flagged`); texts ``passed`` knows as unflagged are
+    not checked again."""
+    out = []
+    for lesson in lessons:
+        if passed.known(lesson["text"], "unflagged"):
+            continue
+        if is_flagged(lesson["text"])[0]:
+            out.append(lesson["id"])
+        else:
+            passed.add(lesson["text"], "unflagged")
+    return out
 
 
 def _read_harmful(store: Store) -> dict[str, list[str]]:
@@ -749,11 +770,13 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     with store.lock():
         if cap is None:
             cap = _max_stored(store)
-        base = _read_base(store)
+        from altimate_learn.curate.lintcache import Passed
+
+        passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
+        base, approved_ids = _read_base(store, passed)
         retired_before = store.retired()
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
-        approved_ids = {lesson["id"] for lesson in store.approved()}
         items, wrapper_problem = _unwrap(deltas)
         from altimate_learn.gates.quarantine import read as read_quarantine
         from altimate_learn.gates.screen import Screen
@@ -819,7 +842,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         if queued or attempted or stale:
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids)
-        flagged = [lesson["id"] for lesson in candidate if is_flagged(lesson["text"])[0]]
+        flagged = _flagged(candidate, passed)
+        passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")
         entry = store.record_history(

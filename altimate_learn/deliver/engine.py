@@ -432,8 +432,8 @@ class Delivery:
             for old in list(files)[: len(files) - MAX_TOUCHED]:
                 del files[old]
         corpus = self.corpus
-        scored = select.rank_file_scored(corpus, relative, data["terms"])
         nominal = settings["file_lessons"]
+        scored = select.rank_file_scored(corpus, relative, data["terms"], nominal)
         if served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal)
             allowed = self.stretch(0, 2 * nominal)

@@ -535,10 +535,35 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     return found
 
 
-def rank_file_scored(corpus: Corpus, path: str, terms: list[str]) -> list[tuple[int, float, float]]:
+def selective(corpus: Corpus, terms: list[str], candidates: set[int], pick: int) -> set[int]:
+    """Candidates holding a request word that at most ``pick`` of the ``candidates`` hold.
+
+    Among the lessons that apply to one file, a word of the request that only a few of them contain
+    points at those few ("upload" among the 50 conventions of `web/src/**`), however common the word is
+    in the whole store; a word more of them contain than the file shows, or than half of them (as BM25
+    itself ignores a word in more than half the store: "model" among the rules of `models/**`), says
+    nothing about which, so it is not counted. Identifier affixes (`stg_`, `_cents`) do not count apart from the
+    identifier they come from."""
+    out: set[int] = set()
+    if pick <= 0 or not candidates:
+        return out
+    for term in dict.fromkeys(terms):
+        if term.startswith("_") or term.endswith("_"):
+            continue
+        entry = corpus.bm25._entry(term)
+        if entry is None:
+            continue
+        hits = [doc for doc in entry[0] if doc in candidates]
+        if 0 < len(hits) <= pick and 2 * len(hits) <= len(candidates):
+            out.update(hits)
+    return out
+
+
+def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[tuple[int, float, float]]:
     """(lesson, specificity, relevance to the request) of every lesson matching ``path``, best first:
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
-    :func:`relevant` to it: a single common word such as "model" says nothing, and would only sort by
+    :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
+    (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
     length), then helpful − harmful, then BM25 against the words of the path itself (`stripe`, `stg_` for
     `models/staging/stg_stripe__charges.sql`: only to break ties that would otherwise fall to the id), then
     id."""
@@ -550,6 +575,9 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str]) -> list[tuple[
         return []
     candidates = set(matches)
     request = {doc: score for score, doc in relevant(corpus, terms) if doc in candidates} if terms else {}
+    pointed = selective(corpus, terms, candidates, pick) - set(request) if terms else set()
+    if pointed:
+        request.update(corpus.bm25.score_docs(terms, list(pointed)))
     words = query_terms(corpus, norm)
     own = corpus.bm25.score_docs(words, list(candidates)) if words else {}
     net, ids = corpus.net, corpus.ids
@@ -557,9 +585,9 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str]) -> list[tuple[
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
 
-def rank_file(corpus: Corpus, path: str, terms: list[str]) -> list[int]:
+def rank_file(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[int]:
     """Every lesson matching ``path``, best first (see :func:`rank_file_scored`)."""
-    return [i for i, _, _ in rank_file_scored(corpus, path, terms)]
+    return [i for i, _, _ in rank_file_scored(corpus, path, terms, pick)]
 
 
 def file_window(scored: list[tuple[int, float, float]], limit: int, stretch: int = 0,
@@ -606,4 +634,4 @@ def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,
     if limit <= 0:
         return []
     keys = corpus.keys
-    return [i for i in rank_file(corpus, path, terms) if keys[i] not in exclude][:limit]
+    return [i for i in rank_file(corpus, path, terms, limit) if keys[i] not in exclude][:limit]

@@ -279,8 +279,8 @@ def run_demo(keep: Path | None, echo: Echo) -> None:
             echo("")
             echo(f"Done in {time.monotonic() - started:.1f} s; the temporary repository was removed "
                  "(keep it with `learn demo --keep DIR`).")
-            echo("In your own repository: `learn enable`, then `learn install claude-code` (or codex, opencode, "
-                 "gemini).")
+            echo("In your own repository: `learn enable`, then `learn install claude-code --local` (or codex, "
+                 "opencode, gemini), as in the README's Quick start.")
     except BaseException:
         if target is not None and created_target and not any(target.iterdir()):
             shutil.rmtree(target, ignore_errors=True)

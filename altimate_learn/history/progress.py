@@ -6,6 +6,8 @@ import sys
 import time
 from typing import TextIO
 
+from altimate_learn import progress
+
 
 class Progress:
     def __init__(self, label: str, total: int, *, stream: TextIO | None = None, enabled: bool | None = None,
@@ -38,12 +40,15 @@ class Progress:
         note = (note[:40] + "…") if len(note) > 41 else note
         self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {note}\x1b[K")
         self.stream.flush()
+        if not self._drawn:
+            progress.bars_on_screen += 1  # the model-call spinner keeps quiet while the bar is the moving line
         self._drawn = True
 
     def close(self) -> None:
         if self.enabled and self._drawn:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
+            progress.bars_on_screen -= 1
         self._drawn = False
 
     def __enter__(self) -> Progress:

@@ -287,3 +287,20 @@ def test_copies_of_one_rule_with_a_word_changed_are_shown_once():
     # a different number is a different rule: both stay
     assert set(ids(c, retrieve(c, query_terms(c, "retry payment calls"), 15))) >= {"L-b001", "L-b002"}
     assert len(select_core(c, 30)) == len(c) - 4
+
+
+def test_a_request_word_few_of_a_file_lessons_hold_ranks_them_first_however_common_in_the_store():
+    # "upload" is in many lessons of the store (elsewhere), so alone it is no evidence for retrieval; among
+    # the 30 conventions of web/src/** only one holds it, and for this file that lesson comes first.
+    folder = [(f"L-{i:04x}", f"Follow web convention number {i} for every screen.", {"paths": ["web/src/**"],
+                                                                                      "net": 5}) for i in range(30)]
+    elsewhere = [(f"L-e{i:03x}", f"Store each upload of service {i} in the bucket.", {"paths": [f"services/s{i}/**"]})
+                 for i in range(12)]
+    c = corpus(*folder, *elsewhere, ("L-aaaa", "Upload files with presigned URLs from `useUpload()`.",
+                                     {"paths": ["web/src/**"]}), filler=True)
+    terms = query_terms(c, "Add an avatar upload to the profile page.")
+    assert "L-aaaa" not in ids(c, retrieve(c, terms, 15))  # one word in 13 lessons: not enough to retrieve
+    assert ids(c, select_file(c, "web/src/features/profile/AvatarUpload.tsx", terms, 5))[0] == "L-aaaa"
+    # a word most of the file's lessons hold orders nothing: helpfulness does
+    common = query_terms(c, "Update the web screen.")
+    assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/profile/AvatarUpload.tsx", common, 5))

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, opencode_setup, run_claude,
-                              run_codex, run_opencode)
+from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, gemini_chats, gemini_setup,
+                              opencode_setup, run_claude, run_codex, run_gemini, run_opencode)
 from tests.e2e.world import World, learn_env
 from tests.fakes.model_server import FakeModelServer
 
@@ -124,6 +124,26 @@ def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
     stage_cited_lesson(world, session)
 
 
+def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
+    gemini_setup(world)
+    (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(world.project): "TRUST_FOLDER"}))
+    with_injected_lessons(world, "gemini")
+    model = write_model(world)
+    world.set_script([
+        {"text": "Reading.", "tool": "read_file", "input": {"file_path": model}},
+        {"text": "Fixed the orders model."},
+        {"text": "You are right, I will convert it."},
+    ])
+    first = run_gemini(world, gemini_bin, TASK, "--approval-mode", "yolo").check()
+    session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
+    # The resume starts in a later minute than the file's name (Gemini then writes a stub and goes on in the first
+    # file): made certain here, so the test never depends on the clock.
+    (chat,) = gemini_chats(world)
+    chat.rename(chat.with_name(f"session-2026-01-01T00-00-{session[:8]}.jsonl"))
+    run_gemini(world, gemini_bin, COMPLAINT, "--approval-mode", "yolo", "--resume", session).check()
+    stage_cited_lesson(world, session)
+
+
 # --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
 
 QUESTION = "why did you use npm install? this repo uses pnpm"
@@ -188,14 +208,16 @@ def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_
     assert ref in shown
 
 
-def test_claude_code_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world,
-                                                                                                    claude_bin):
+@pytest.mark.parametrize("name", ["claude-code", "gemini-cli"])
+def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world, claude_bin,
+                                                                                                    name):
+    """The person's session is Claude Code's; the learner's model is an agent CLI: Claude Code (which keeps no
+    session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case)."""
     import os
 
     from altimate_learn.markers import MODEL_CALL_MARK
-    from tests.e2e.agents import claude_env
-    from tests.e2e.helpers import learn_ok
-    from tests.e2e.world import SYSTEM_PATH
+    from tests.e2e.agents import claude_env, gemini_env
+    from tests.e2e.world import SYSTEM_PATH, agent_binary
 
     ref = question_session(world, claude_bin)
     lesson = "Install and run scripts with `pnpm`, never `npm`."
@@ -204,20 +226,30 @@ def test_claude_code_as_the_learners_model_stages_a_cited_lesson_and_its_own_ses
                                        "replaces": ""}]})
     world.set_side_text(answer)  # learn's call offers no tools: the fake answers it with this
     env = learn_env(world)
-    env.update(claude_env(world))
-    env["PATH"] = os.pathsep.join([str(claude_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    if name == "gemini-cli":
+        binary = agent_binary("gemini")
+        gemini_setup(world)
+        env.update(gemini_env(world))
+    else:
+        binary = claude_bin
+        env.update(claude_env(world))
+    env["PATH"] = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")  # learn's folder for model calls inside the project
     before = len(world.requests())
-    out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+    out = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", name, "--json"],
                     env=env, timeout=170).check()
     record = json.loads(out.stdout)["run"]
-    assert record["model"] == "claude-code" and record["status"] == "applied", record
+    assert record["model"] == name and record["status"] == "applied", record
     assert staged(world) == [lesson]
     calls = [r for r in world.requests()[before:] if MODEL_CALL_MARK in json.dumps(r.get("body"))]
     prompt = "\n".join(_strings(calls[0]["body"]))
     typed = typed_lines(prompt)
     assert any(QUESTION in line for line in typed) and f"[{ref}]" in prompt, prompt[-3000:]
     assert not any("quokka" in line for line in typed), typed  # our injected lesson is never the person's words
-    again = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "claude-code", "--json"],
+    again = world.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", name, "--json"],
                       env=env, timeout=170).check()
     assert "Nothing new" in again.stdout, again.stdout  # the model's own run is not a session to learn from
+    if name == "gemini-cli":  # Gemini recorded the learner's call (and its vet): the run above did not read them
+        from altimate_learn.markers import MODEL_CALL_DIR
+
+        assert list((world.home / ".gemini" / "tmp" / MODEL_CALL_DIR / "chats").glob("session-*.jsonl"))

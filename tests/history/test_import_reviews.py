@@ -149,9 +149,10 @@ def test_since_bounds_the_merge_date(cli, repo, github):
     assert result["prs"] == 1  # PR 108 merged three days ago
     code, result, _ = run_json(cli, "--dry-run", "--since", "60d")
     assert result["prs"] == 3  # PR 100, merged 45 days ago, now counts; 109 was never merged
-    code, _, err = run_json(cli, "--dry-run", "--since", "yesterday")
-    assert code == 2 and ("Invalid value for --since: must be a duration such as 30d, 24h or 4w, or a past ISO "
-                          "date; got 'yesterday'.") in err
+    code, result, err = run_json(cli, "--dry-run", "--since", "yesterday")  # under --json, the error is JSON
+    assert code == 2 and result["exit"] == 2 and err == ""
+    assert ("Invalid value for --since: must be a duration such as 30d, 24h or 4w, or a past ISO "
+            "date; got 'yesterday'.") in result["error"]
     code, result, err = run_json(cli, "--dry-run", "--since", "99999999999d")  # all of history, not a crash
     assert code == 0 and result["prs"] == 3, err
 

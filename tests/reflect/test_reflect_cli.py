@@ -57,7 +57,8 @@ def openai_env(model_server: FakeModelServer, monkeypatch: pytest.MonkeyPatch) -
 # --- flags ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("args", "message"), [
-    ([], "pass exactly one of --session ID or --trajectory FILE (or --pending)."),
+    (["--feedback", "f.txt"], "pass exactly one of --session ID or --trajectory FILE (or neither, for the open "
+                              "signals)."),
     (["--session", "a", "--trajectory", "t.jsonl"], "pass exactly one of --session ID or --trajectory FILE"),
     (["--pending", "--session", "a"], "--pending cannot be combined with --session, --trajectory or --feedback."),
     (["--pending", "--feedback", "f.txt"], "--pending cannot be combined with --session, --trajectory or --feedback."),
@@ -75,12 +76,12 @@ def test_usage_errors_exit_2(git_repo, cli, args, message) -> None:
 
 # --- offline default -------------------------------------------------------------------------------------
 
-def test_pending_with_no_model_uses_builtin_and_says_so(git_repo, cli) -> None:
+def test_no_arguments_reflects_the_open_signals_with_builtin_and_says_so(git_repo, cli) -> None:
     ids = [s["id"] for s in _signals(git_repo, "no, use ref() instead of hardcoding the table name",
                                      "that's still broken")]
     ids += [s["id"] for s in _signals(git_repo, "Please use `Decimal` for money amounts, not float.",
                                       session="external", kind="review")]
-    code, out, err = cli("reflect", "--pending")
+    code, out, err = cli("reflect")  # no flag: the open signals of every session, as --pending
     assert code == 0, err
     assert "Reflected on session sess-1 (2 signals) with builtin." in out
     assert "no model configured: using the built-in offline reflector" in out
@@ -442,7 +443,7 @@ def test_anthropic_failures_keep_signals(git_repo, cli, openai_env, script) -> N
     script(openai_env)
     code, out, err = cli("reflect", "--pending", "--model", "anthropic/claude-haiku-4-5", "--timeout", "1")
     assert code == 1 and len(err.strip().splitlines()) == 1 and err.startswith("Error: anthropic/claude-haiku-4-5 ")
-    assert "Session sess-1: failed: anthropic/claude-haiku-4-5" in out
+    assert "anthropic/claude-haiku-4-5" not in out  # the failure is printed once, as the error line
     assert _open(git_repo) == ids and _schedule(git_repo)["failures"] == 1
     assert KEY not in out + err
 
@@ -506,3 +507,16 @@ def test_pending_discovers_the_sessions_once_however_many_sessions_have_signals(
     assert code == 0, err
     assert len(calls) == 1  # not once more for every session whose transcript is missing
     assert out.count("Reflected on session") == 6
+
+
+def test_a_failed_session_among_successes_is_one_line_and_no_error(git_repo, cli, openai_env) -> None:
+    _signals(git_repo, "never commit directly to main")
+    _signals(git_repo, "use ref() instead of hardcoding the table name", session="sess-2")
+    openai_env.reply('{"deltas": []}')
+    openai_env.fail(401, "invalid api key")  # the second session's call (--pending stops after a provider failure)
+    code, out, err = cli("reflect", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert "Error" not in err
+    failures = [line for line in out.splitlines() if "failed:" in line]
+    assert len(failures) == 1 and failures[0].endswith("Signals kept open."), out
+    assert out.count("invalid api key") <= 1 and "Reflected on session" in out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from altimate_learn.progress import observed
 from altimate_learn.reflect.pricing import usage_for
 from altimate_learn.reflect.providers import Completion, ProviderError, ProviderSpec, post_json
 
@@ -30,6 +31,7 @@ class AnthropicModel:
         return {"model": self.model, "max_tokens": max_tokens, "temperature": 0, "system": system,
                 "messages": [{"role": "user", "content": prompt}]}
 
+    @observed  # a spinner on a terminal while it answers (altimate_learn.progress)
     def complete(self, system: str, prompt: str, *, timeout: float, max_tokens: int) -> Completion:
         headers = {"anthropic-version": ANTHROPIC_VERSION}
         if self._key:

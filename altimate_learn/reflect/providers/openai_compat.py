@@ -17,6 +17,7 @@ import re
 import time
 from typing import Any
 
+from altimate_learn.progress import observed
 from altimate_learn.reflect.pricing import usage_for
 from altimate_learn.reflect.providers import Completion, ProviderError, ProviderSpec, clean_error_text, post_json
 
@@ -75,6 +76,7 @@ class OpenAICompatModel:
             return "no_system"
         return None
 
+    @observed  # a spinner on a terminal while it answers (altimate_learn.progress)
     def complete(self, system: str, prompt: str, *, timeout: float, max_tokens: int) -> Completion:
         headers = {"Authorization": f"Bearer {self._key}"} if self._key else {}
         deadline = time.monotonic() + timeout

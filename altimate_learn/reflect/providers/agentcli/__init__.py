@@ -28,6 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from altimate_learn.markers import MODEL_CALL_MARK
+from altimate_learn.progress import observed
 from altimate_learn.reflect.pricing import Usage, usage_for
 
 # provider name -> module; the order is the order `learn enable` suggests them in
@@ -87,6 +88,7 @@ class AgentCLIModel:
 
         return find_binary(self.module.BINARY, self.env)
 
+    @observed  # a spinner on a terminal while it answers (altimate_learn.progress)
     def complete(self, system: str, prompt: str, *, timeout: float, max_tokens: int):  # noqa: ANN201
         """One headless run; the answer as a :class:`~altimate_learn.reflect.providers.Completion`.
         ``max_tokens`` is not passed on: the CLIs have no such flag (the answer is a few hundred tokens)."""

@@ -1,0 +1,104 @@
+"""Which lesson texts already passed lint, remembered across processes, so a reflection against a large
+store re-lints only the lessons that changed.
+
+Every `learn reflect` is a new process, and the curator checks each stored lesson before it curates (a
+hand edit to `approved.json` must not slip through). Linting costs about a millisecond a lesson (the
+secret patterns dominate), which is 10 s for a 10,000-lesson store. The verdict depends only on the text,
+the options and the lint code, so it is remembered under a digest of those.
+
+Only passes are remembered, and only as digests (SHA-256 of the options and the text, 16 bytes): no lesson
+text reaches the file, and a text that fails is linted again every time (it stops the curator with its
+reason anyway). The file lives in the user's cache folder (`$XDG_CACHE_HOME/altimate-learn/lint/`), never in
+the repository: a repository could ship a file claiming its lessons passed. The lint code's files (their
+size and modification time) are part of the file name, so a changed rule set starts from nothing. A
+missing, torn or foreign file is ignored; a failed write loses only the speed-up.
+"""
+
+from __future__ import annotations
+
+import os
+from hashlib import sha256
+
+DIGEST = 16  # bytes of SHA-256 kept per text
+MAX_ENTRIES = 200_000  # ~3 MB; past this, the oldest half is dropped
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CODE = (os.path.join(_HERE, "lint.py"), os.path.join(_HERE, "rules"), os.path.join(_HERE, "..", "redact"))
+
+
+def cache_dir(env: dict | None = None) -> str | None:
+    env = os.environ if env is None else env
+    base = env.get("XDG_CACHE_HOME") or (os.path.join(env["HOME"], ".cache") if env.get("HOME") else None)
+    return os.path.join(base, "altimate-learn", "lint") if base else None
+
+
+def _fingerprint() -> str:
+    """Size and modification time of every file of the lint code (the rules and the redactor included)."""
+    parts = []
+    for path in _CODE:
+        files = [path]
+        if os.path.isdir(path):
+            try:
+                files = sorted(os.path.join(path, n) for n in os.listdir(path) if n.endswith(".py"))
+            except OSError:
+                files = [path]
+        for name in files:
+            try:
+                info = os.stat(name)
+                parts.append(f"{os.path.basename(name)}:{info.st_size}:{info.st_mtime_ns}")
+            except OSError:
+                parts.append("-")
+    return sha256(",".join(parts).encode()).hexdigest()[:32]
+
+
+class Passed:
+    """Digests of (options, text) that passed lint. ``known`` before linting, ``add`` after a pass, then
+    ``save`` once."""
+
+    def __init__(self, folder: str | None = None) -> None:
+        folder = cache_dir() if folder is None else folder
+        self.path = os.path.join(folder, f"passed-{_fingerprint()}.bin") if folder else None
+        self.order: list[bytes] = []
+        self.digests: set[bytes] = set()
+        self.changed = False
+        if self.path:
+            try:
+                with open(self.path, "rb") as handle:
+                    blob = handle.read()
+            except OSError:
+                blob = b""
+            if len(blob) % DIGEST == 0:  # anything else is torn or foreign: start empty
+                self.order = [blob[i:i + DIGEST] for i in range(0, len(blob), DIGEST)]
+                self.digests = set(self.order)
+
+    @staticmethod
+    def digest(text: str, options: str) -> bytes:
+        return sha256(f"{options}\0{text}".encode("utf-8", "surrogatepass")).digest()[:DIGEST]
+
+    def known(self, text: str, options: str) -> bool:
+        return self.digest(text, options) in self.digests
+
+    def add(self, text: str, options: str) -> None:
+        key = self.digest(text, options)
+        if key not in self.digests:
+            self.digests.add(key)
+            self.order.append(key)
+            self.changed = True
+
+    def save(self) -> None:
+        if not (self.path and self.changed):
+            return
+        keep = self.order[-MAX_ENTRIES // 2:] if len(self.order) > MAX_ENTRIES else self.order
+        folder = os.path.dirname(self.path)
+        tmp = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(b"".join(keep))
+            os.replace(tmp, self.path)
+            self.changed = False
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
