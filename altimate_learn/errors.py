@@ -31,13 +31,13 @@ class StoreError(LearnError):
 class MalformedFileError(StoreError):
     """A store file could not be parsed. ``moved_to`` is set when it was moved aside."""
 
-    def __init__(self, path: str, detail: str, moved_to: str | None = None) -> None:
+    def __init__(self, path: str, detail: str, moved_to: str | None = None, hint: str | None = None) -> None:
         where = f" It was moved aside to {moved_to}." if moved_to else ""
         super().__init__(
             f"{path} cannot be read: {detail}.{where}",
-            "Fix the file by hand (or restore it from git) and run the command again."
-            if not moved_to
-            else "Restore it from that copy or from git if you need its contents.",
+            hint or ("Fix the file by hand (or restore it from git) and run the command again."
+                     if not moved_to
+                     else "Restore it from that copy or from git if you need its contents."),
         )
         self.path = path
         self.detail = detail

@@ -156,7 +156,7 @@ def _line(lesson: dict[str, Any]) -> str:
 
 def pull_body(review: dict[str, Any], show_text: str, store: str) -> str:
     diff = review.get("diff") or {}
-    added, edited, removed = diff.get("added") or [], diff.get("edited") or [], diff.get("removed") or []
+    added, edited, removed = diff.get("added") or [], real_edits(diff), diff.get("removed") or []
     lines = [MARKER, f"New lessons for the agents, from this repository's review comments on merged pull "
              f"requests (`learn import-reviews`, store `{store}`). Merging this pull request approves them "
              "(it changes only `approved.json`); close it to drop them. Edit the branch to change a lesson.", ""]
@@ -182,9 +182,18 @@ def pull_body(review: dict[str, Any], show_text: str, store: str) -> str:
     return body if len(body) < 60_000 else body[:59_000] + "\n```\n\n(cut: see `learn show` on the branch)\n"
 
 
+_NOT_CONTENT = {"updated", "helpful", "harmful", "applied"}  # counters and timestamps move with use
+
+
+def real_edits(diff: dict[str, Any]) -> list[dict[str, Any]]:
+    """Edits that change what a lesson says (a HELPFUL mark only bumps counters and `updated`)."""
+    return [e for e in diff.get("edited") or [] if set(e.get("fields") or ["text"]) - _NOT_CONTENT]
+
+
 def changes(review: dict[str, Any]) -> int:
+    """Lessons added, edited in content or removed: what is worth a pull request."""
     diff = review.get("diff") or {}
-    return sum(len(diff.get(k) or []) for k in ("added", "edited", "removed"))
+    return len(diff.get("added") or []) + len(real_edits(diff)) + len(diff.get("removed") or [])
 
 
 def import_reviews(inputs: Inputs) -> int:

@@ -11,7 +11,8 @@ from altimate_learn.errors import LearnError
 
 
 def install(
-    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode.", show_default=False)],
+    agent: Annotated[str, typer.Argument(help="claude-code, codex, gemini or opencode; or git (the merge "
+                                         "driver for lesson files).", show_default=False)],
     user: Annotated[bool, typer.Option("--user", help="The user-level settings file instead of the project's.")]
     = False,
     local: Annotated[bool, typer.Option("--local", help="claude-code only: .claude/settings.local.json (not "
@@ -40,9 +41,16 @@ def install(
     settings file the agent reads. Outside a git repository the project is the nearest folder with
     .altimate-code/ (named), or it refuses. claude-code --plugin writes the hooks as a Claude Code plugin
     instead (.altimate-code/claude-plugin/).
+
+    Every project install also sets git up so lesson files merge as data (what `learn install git` does
+    alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
     """
     from altimate_learn.harness.check import run_check
     from altimate_learn.harness.install import InstallOptions, run_install
+
+    if agent == "git":
+        return _install_git(user=user, local=local, uninstall=uninstall, dry_run=dry_run, check=check,
+                            as_json=as_json)
 
     if user and local:
         raise typer.BadParameter("--user and --local name different files; pass one.", param_hint="--local")
@@ -100,9 +108,48 @@ def install(
         report.emit()
         return
     lines = run_install(options)
+    if not (user or uninstall or dry_run):
+        from altimate_learn.team.setup import install as setup_git
+
+        lines = [*lines, *setup_git(options.root)]
     for line in lines:
         report.line(line)
     report.emit(messages=lines, files=_hook_files(agent, root))
+
+
+def _install_git(*, user: bool, local: bool, uninstall: bool, dry_run: bool, check: bool, as_json: bool) -> None:
+    """`learn install git`: .gitattributes and the merge driver, for this clone."""
+    from altimate_learn.team import setup
+
+    if user or local:
+        raise typer.BadParameter("git's merge driver is set up per repository; drop --user/--local.",
+                                 param_hint="--user" if user else "--local")
+    root = current_project().root
+    from altimate_learn import git
+
+    if git.toplevel(root) is None:
+        raise LearnError(f"{root} is not in a git repository, so there is no merge to set up.",
+                         "Run it inside the repository whose lessons you share (after `git init` or a clone).")
+    action = "check" if check else "uninstall" if uninstall else "install"
+    report = Report(as_json, agent="git", action=action, dry_run=dry_run, scope="project")
+    if check:
+        state = setup.merge_setup(root)
+        lines = setup.status_lines(state) or ["Git: not a git repository."]
+        for line in lines:
+            report.line(line)
+        report.data.update(ok=state.ok and state.repository, messages=lines, git_merge=state.as_dict())
+        if not state.ok or not state.repository:
+            if as_json:
+                report.emit()
+                raise typer.Exit(1)
+            raise LearnError("lesson files do not merge as data in this clone (see above).")
+        report.emit()
+        return
+    lines = setup.uninstall(root) if uninstall else setup.install(root, dry_run=dry_run)
+    lines = [("(dry run) " if dry_run else "") + line for line in lines]
+    for line in lines:
+        report.line(line)
+    report.emit(messages=lines)
 
 
 def _hook_files(agent: str, root) -> list[str]:  # type: ignore[no-untyped-def]

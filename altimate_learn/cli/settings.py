@@ -20,6 +20,7 @@ from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
 from altimate_learn.store.fsio import atomic_write
+from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
               "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
@@ -200,6 +201,12 @@ def enable(
                     f"{json.dumps(updates['model'])} in {path}.")
     else:
         report.line(f"Learning enabled: learn.capture and learn.auto_reflect set to true in {path}.")
+    from altimate_learn.team.setup import install as setup_git
+
+    git_lines = setup_git(paths.root, quiet_outside_git=True)
+    for line in git_lines:
+        report.line(line)
+    report.data["git"] = git_lines
     report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
                 "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
@@ -292,6 +299,7 @@ def collect_status(name: str) -> dict[str, Any]:
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
+    fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
     signals, skipped = store.signals()
@@ -334,9 +342,38 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
+        "delivery_fallback": fallback,
+        "git_merge": merge_setup(paths.root, name).as_dict(),
         "learner": learner_status(paths, resolved),
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _unusable(path: Path) -> bool:
+    """Delivery skips a whole approved.json only when it is not a JSON array (see deliver.index)."""
+    from altimate_learn.jsonsafe import loads_document
+
+    try:
+        return not isinstance(loads_document(path.read_bytes().decode("utf-8")), list)
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+
+
+def _delivery_fallback(store: Store) -> dict[str, Any] | None:
+    """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
+    from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.jsonsafe import loads_document
+    from altimate_learn.schema import validate_lessons
+
+    for where, raw in candidates(str(store.dir)):
+        try:
+            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
+        except (ValueError, StoreError):
+            continue
+        return {"from": where, "lessons": len(lessons)}
+    return {"from": None, "lessons": 0}
 
 
 def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
@@ -382,6 +419,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    fallback = info["delivery_fallback"]
+    if fallback and fallback["from"]:
+        echo(f"  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: "
+             f"{plural(fallback['lessons'], 'lesson')} from {fallback['from']}.")
+    elif fallback:
+        echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
+             "nothing until it is fixed.")
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
@@ -413,6 +457,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(f"  next automatic retry after {info['backoff_until']}")
     echo(budget_line(info["auto_reflect_budget"]))
     for line in learner_lines(info["learner"]):
+        echo(line)
+    for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
     for problem in info["warnings"]:

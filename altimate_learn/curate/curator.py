@@ -157,11 +157,15 @@ def _score(lesson: Lesson) -> int:
     return int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0))
 
 
-_NOT_CONTENT = ("helpful", "harmful", "applied", "created", "updated")
+# `updated` moves when a lesson changes, its helpful/harmful counters included, as altimate-code does. Two
+# teammates who each mark one lesson helpful then commit different bytes (their own `updated`), so git
+# hands the file to learn's merge driver, which adds both marks up; identical files git would merge
+# silently, and one mark would be lost.
+_NOT_CONTENT = ("applied", "created", "updated")
 
 
 def _content(lesson: Lesson) -> dict[str, Any]:
-    """What `updated` tracks: everything except counters and timestamps."""
+    """What `updated` tracks: everything except `applied` (delivery's count) and the timestamps."""
     return {k: v for k, v in lesson.items() if k not in _NOT_CONTENT}
 
 

@@ -219,7 +219,7 @@ class Delivery:
     @property
     def corpus(self) -> Corpus:
         if self._corpus is None:
-            self._corpus = load_corpus(self.learn_dir, self.log)
+            self._corpus = load_corpus(self.learn_dir, self.log, snapshot=True)
         return self._corpus
 
     @property

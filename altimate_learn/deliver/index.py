@@ -1,7 +1,9 @@
 """The delivery corpus: every approved lesson of the project's stores, checked, tokenised and indexed.
 
-Reading is tolerant by design: a store whose `approved.json` cannot be read or parsed is skipped (and
-logged) and the others are still delivered; a lesson that fails the schema, is longer than 140
+Reading is tolerant by design: a store whose `approved.json` cannot be parsed (conflict markers of an
+unfinished merge, a broken hand edit) is delivered from its last good set instead, from git `HEAD` or the
+store's snapshot (see :mod:`altimate_learn.deliver.lastgood`), and skipped (logged) only when neither is
+whole; the others are still delivered; a lesson that fails the schema, is longer than 140
 characters or is rejected by the curator's lint (for example one committed by hand) is left out and
 logged; identical texts in two stores are delivered once (the first store by name wins).
 
@@ -35,7 +37,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"),
-    os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
+    os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
 )
@@ -216,7 +218,8 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
 
 def prepare(stores: list[tuple[str, bytes]], log, learn_dir: str | None = None) -> Corpus:
     """Check and index the lessons of every store (the slow path; the result is what gets cached)."""
-    return Corpus(prepare_data(stores, log, held=_held_check(learn_dir, stores) if learn_dir else None))
+    return Corpus(prepare_data(stores, log, held=_held_check(learn_dir, stores) if learn_dir else None,
+                               learn_dir=learn_dir))
 
 
 def _held_check(learn_dir: str, stores: list[tuple[str, bytes]]):
@@ -257,7 +260,9 @@ def _gates_key(learn_dir: str, stores: list[tuple[str, bytes]]) -> bytes:
     return b"".join(parts)
 
 
-def prepare_data(stores: list[tuple[str, bytes]], log, held=None) -> dict:
+def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str | None = None) -> dict:
+    """The packed corpus. With ``learn_dir``, a store whose approved.json is unusable as a whole is
+    delivered from its last good set (git HEAD, else its snapshot)."""
     from altimate_learn.schema import validate_lesson
 
     lint, save_memo = _memo_lint()
@@ -270,8 +275,14 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None) -> dict:
         skipped.append(message)
 
     texts_seen: dict[str, str] = {}
+    unusable: list[str] = []
+    fallbacks: dict[str, str] = {}
     for name, raw in stores:
         checked = _check_lessons(name, raw, note, lint, validate_lesson)
+        if checked is None:
+            unusable.append(name)
+            if learn_dir is not None:
+                checked = _last_good(learn_dir, name, note, lint, validate_lesson, fallbacks)
         if checked is None:
             continue
         if held is not None:
@@ -287,7 +298,24 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None) -> dict:
             texts_seen[folded] = f"{name}/{lesson['id']}"
             lessons.append((name, lesson))
     save_memo()
-    return _pack(lessons, skipped)
+    data = _pack(lessons, skipped)
+    data["unusable"] = unusable
+    data["fallbacks"] = fallbacks
+    return data
+
+
+def _last_good(learn_dir: str, name: str, note, lint, validate_lesson, fallbacks: dict) -> list[dict] | None:
+    from altimate_learn.deliver.lastgood import candidates
+
+    quiet = lambda message: None  # noqa: E731 - the stand-in's own problems were the file's once
+    for where, raw in candidates(os.path.join(learn_dir, name)):
+        checked = _check_lessons(name, raw, quiet, lint, validate_lesson)
+        if checked is not None:
+            note(f"store {name!r}: delivering the last good set from {where} ({len(checked)} lessons) "
+                 f"until {APPROVED} is readable again (`learn resolve` finishes a merge)")
+            fallbacks[name] = where
+            return checked
+    return None
 
 
 def _memo_lint():
@@ -489,8 +517,10 @@ def _read_cache(path: str, log) -> dict | None:
     return data
 
 
-def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
-    """The corpus of every approved store under ``learn_dir`` (cached; see module docstring)."""
+def load_corpus(learn_dir: str, log, *, use_cache: bool = True, snapshot: bool = False) -> Corpus:
+    """The corpus of every approved store under ``learn_dir`` (cached; see module docstring). With
+    ``snapshot`` (the hooks, which write session state anyway), each whole approved.json read from disk is
+    kept as its store's last good set; read-only commands leave it."""
     folder = cache_dir() if use_cache else None
     stat_key = _stat_key(learn_dir) if folder else None
     memo = os.path.join(folder, stat_key + ".key") if folder and stat_key else None
@@ -513,9 +543,11 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
     if data is not None:
         data["cached"] = True
     else:
-        data = prepare_data(stores, log, held=_held_check(learn_dir, stores))
+        data = prepare_data(stores, log, held=_held_check(learn_dir, stores), learn_dir=learn_dir)
         if path:
             _write_cache(folder, path, data, log)
+    if snapshot:
+        _refresh_snapshots(learn_dir, stores, data)
     if memo:
         try:
             with open(memo + f".{os.getpid()}.tmp", "w", encoding="ascii") as handle:
@@ -524,6 +556,16 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True) -> Corpus:
         except OSError:
             pass
     return Corpus(data)
+
+
+def _refresh_snapshots(learn_dir: str, stores: list[tuple[str, bytes]], data: dict) -> None:
+    """Keep each whole approved.json as its store's last good set (only when the files changed)."""
+    unusable = set(data.get("unusable") or ())
+    from altimate_learn.deliver.lastgood import save_snapshot
+
+    for name, raw in stores:
+        if name not in unusable:
+            save_snapshot(os.path.join(learn_dir, name), raw)
 
 
 def _cache_kind(name: str) -> str | None:

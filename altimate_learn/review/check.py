@@ -3,11 +3,13 @@
 Made for a pre-commit hook and CI: it takes no lock, creates no folder or `.gitignore`, and moves
 nothing aside. For each `approved.json` it reports every problem it finds, not only the first:
 
+- ``conflict``: git conflict markers, a merge that is not finished (`learn resolve` finishes it);
 - ``invalid-json``: the file does not parse (or is not UTF-8);
 - ``schema``: a lesson does not follow the schema (the whole file must be a JSON array of lessons);
 - ``duplicate-id``: two lessons share an id;
 - ``not-canonical``: the bytes are not the canonical form (sorted keys, 2-space indent, no nulls, one
-  trailing newline), so a later `learn` write would produce a noisy diff;
+  trailing newline), so a later `learn` write would produce a noisy diff. CRLF line ends count as LF: a
+  Windows checkout (``core.autocrlf=true``) has them, and git stores the file with LF;
 - every lint rule of the curator (``too-long`` and the rest): delivery leaves such a lesson out, so a
   lesson committed by hand that fails it would silently never reach an agent. There is no grandfathering
   here: a lesson over 140 characters from an older store fails too;
@@ -87,6 +89,10 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
     except IsADirectoryError:
         add(Problem(FILE, "missing", "this is a folder, not a lesson file"))
         return report
+    if fsio.has_conflict_markers(raw):
+        add(Problem(FILE, "conflict", "git conflict markers: a merge of this file is not finished. Run "
+                                      "`learn resolve` to merge both sides' lessons, then commit"))
+        return report
     try:
         value = loads_document(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -113,7 +119,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
             continue
         seen.add(item["id"])
         valid.append(item)
-    if raw != fsio.canonical_json(value).encode("utf-8"):
+    if raw.replace(b"\r\n", b"\n") != fsio.canonical_json(value).encode("utf-8"):  # CRLF: a Windows checkout
         add(Problem(FILE, "not-canonical", "not in canonical form (keys sorted, 2-space indent, no null values, "
                                            "one trailing newline); rewrite it with learn or fix the formatting"))
     if not retired:

@@ -198,10 +198,23 @@ def read_json(path: Path, *, quarantine: bool = False) -> Any:
     try:
         return loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        if has_conflict_markers(raw):  # never moved aside: git and `learn resolve` need it where it is
+            raise MalformedFileError(str(path), "it has git conflict markers (a merge that is not finished)",
+                                     hint=RESOLVE_HINT) from None
         detail = f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})" if isinstance(
             exc, json.JSONDecodeError) else "not UTF-8 text"
         moved = str(move_aside(path)) if quarantine else None
         raise MalformedFileError(str(path), detail, moved) from None
+
+
+RESOLVE_HINT = ("Run `learn resolve` to merge the lessons of both sides (`learn resolve --ours` or `--theirs` "
+                "settles what both sides changed), then commit.")
+
+
+def has_conflict_markers(raw: bytes) -> bool:
+    """A quick test for git conflict blocks (``<<<<<<<`` … ``=======`` … ``>>>>>>>`` at line starts)."""
+    opened = raw.startswith(b"<<<<<<<") or b"\n<<<<<<<" in raw
+    return opened and b"\n=======" in raw and b"\n>>>>>>>" in raw
 
 
 class JsonlRead:

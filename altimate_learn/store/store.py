@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import re
+import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,7 +148,7 @@ class Store:
         return self.versions_dir / f"v{number}.json"
 
     def archive_version(self, lessons: list[Lesson]) -> int:
-        """Archive ``lessons`` as the next `versions/vN.json`; returns N. Idempotent: when the newest archive
+        """Archive ``lessons`` as `versions/vN.json` (N: see :func:`next_version_number`); returns N. Idempotent: when the newest archive
         already holds exactly these lessons (a promote killed after archiving, then run again), that N is
         returned and nothing is written."""
         numbers = self.versions()
@@ -156,7 +158,7 @@ class Store:
                     return numbers[-1]
             except Exception:  # an unreadable archive: archive anew
                 pass
-        number = (numbers[-1] + 1) if numbers else 1
+        number = next_version_number(numbers)
         self.ensure()
         fsio.write_json(self.version_path(number), lessons, within=self.dir)
         return number
@@ -221,6 +223,23 @@ class Store:
         entry = redact_record({"at": fsio.utc_now(), "op": op, "store": self.name, **fields})
         self.append_jsonl(self.HISTORY, [entry])
         return entry
+
+
+def next_version_number(existing: list[int], now: float | None = None) -> int:
+    """A version number no teammate's checkout will also pick, that still sorts newest last.
+
+    Teammates who commit `versions/` must never write the same name on two machines, so N is not a
+    counter: it is the time in seconds followed by six random digits (`v1767225600482913.json`), and one
+    more than the newest existing version when that is larger (two archives in one second on one
+    machine). altimate-code reads `versions/v<digits>.json`, takes the largest number for its rollback and
+    archives the next as largest + 1, so both tools keep reading each other's versions; the numbers stay
+    below 2^53, where JavaScript numbers are exact, until the year 2255.
+    """
+    stamp = int(time.time() if now is None else now)
+    number = stamp * 1_000_000 + secrets.randbelow(1_000_000)
+    if existing and existing[-1] >= number:
+        number = existing[-1] + 1
+    return number
 
 
 def ensure_learn_dir(paths: ProjectPaths) -> None:

@@ -8,7 +8,8 @@ import pytest
 
 COMMANDS = [["capture"], ["sessions"], ["signals"], ["signal", "add"], ["signal", "dismiss"], ["reflect"], ["curate"], ["status"],
             ["show"], ["promote"], ["pin"], ["unpin"], ["search"], ["check"], ["deliver"], ["install"],
-            ["bootstrap"], ["import-reviews"], ["demo"], ["export", "agents-md"]]
+            ["bootstrap"], ["import-reviews"], ["demo"], ["export", "agents-md"], ["resolve"],
+            ["merge-driver"]]
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a))

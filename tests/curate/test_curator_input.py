@@ -80,14 +80,16 @@ def test_candidate_is_the_base_when_staged(tmp_path):
     assert result.candidate[1]["helpful"] == 1
 
 
-def test_updated_changes_only_with_content(tmp_path):
-    store = make_store(tmp_path, approved=[lesson("L-0001", "Use UTC.", applied=7), lesson("L-0002", "Use ISO dates.")])
+def test_updated_changes_with_content_and_counters_not_otherwise(tmp_path):
+    store = make_store(tmp_path, approved=[lesson("L-0001", "Use UTC.", applied=7), lesson("L-0002", "Use ISO dates."),
+                                           lesson("L-0003", "Use snake_case.")])
     later = "2026-03-03T00:00:00.000Z"
     result = curate(store, [{"op": "HELPFUL", "id": "L-0001", "reason": "r"},
                             {"op": "EDIT", "id": "L-0002", "text": "Use ISO 8601 dates.", "reason": "r"}], now=later)
-    first, second = result.candidate
-    assert first["updated"] == NOW and first["helpful"] == 1 and first["applied"] == 7
+    first, second, third = result.candidate
+    assert first["updated"] == later and first["helpful"] == 1 and first["applied"] == 7
     assert second["updated"] == later and second["created"] == NOW
+    assert third["updated"] == NOW  # untouched
 
 
 def test_grandfathered_long_approved_lesson_is_kept(tmp_path):

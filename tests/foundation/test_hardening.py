@@ -37,8 +37,8 @@ def test_archiving_the_same_lessons_twice_makes_one_version(git_repo: Path):
     lessons = sample_lessons()[:3]
     first = store.archive_version(lessons)
     again = store.archive_version(lessons)  # a promote killed after archiving, then run again
-    assert first == again == 1 and store.versions() == [1]
-    assert store.archive_version(sample_lessons()[:4]) == 2
+    assert first == again and store.versions() == [first]
+    assert store.archive_version(sample_lessons()[:4]) > first
 
 
 def test_a_lock_symlink_is_refused_and_its_target_never_created(git_repo: Path, tmp_path: Path, cli):

@@ -299,11 +299,26 @@ def test_gitignore_keeps_only_approved_json(git_repo: Path):
 def test_versions_archive_and_read_back(git_repo: Path):
     store = Store.open()
     assert store.versions() == []
-    assert store.archive_version([lesson(1)]) == 1
-    assert store.archive_version([lesson(1), lesson(2, "Second.")]) == 2
-    assert store.versions() == [1, 2]
-    assert [l["id"] for l in store.read_version(2)] == ["L-0001", "L-0002"]
-    store.drop_version(2)
-    assert store.versions() == [1]
+    first = store.archive_version([lesson(1)])
+    second = store.archive_version([lesson(1), lesson(2, "Second.")])
+    assert store.versions() == [first, second]  # newest last, even within one second
+    assert [l["id"] for l in store.read_version(second)] == ["L-0001", "L-0002"]
+    store.drop_version(second)
+    assert store.versions() == [first]
     with pytest.raises(StoreError, match="does not exist"):
-        store.read_version(2)
+        store.read_version(second)
+
+
+def test_version_numbers_are_unique_across_machines_sorted_by_time_and_readable_by_altimate_code():
+    from altimate_learn.store.store import next_version_number
+
+    now = 1_767_225_600.5  # 2026-01-01
+    drawn = {next_version_number([], now) for _ in range(200)}
+    assert len(drawn) > 190  # two teammates archiving in the same second pick different names
+    for number in drawn:
+        assert 1_767_225_600_000_000 <= number < 1_767_225_601_000_000
+        assert number < 2 ** 53  # exact as a JavaScript number: altimate-code parses `v(\d+).json` with Number()
+    assert next_version_number([5, 9], now) > 9  # after altimate-code's own counters
+    latest = 1_767_225_600_999_999
+    assert next_version_number([latest], now) == latest + 1  # a second archive in the same second sorts after
+    assert next_version_number([], 9_007_199_253.0) < 2 ** 53  # still exact in the year 2255

@@ -102,13 +102,15 @@ def test_approve_keeps_other_staged_changes_in_the_candidate(git_repo, cli, tmp_
     result = _json(cli, "remember", OLD, "--approve")
     assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
     assert texts(git_repo) == ["Keep `dbt_project.yml` sorted by folder.", OLD]
-    assert result["approved"] is True and result["version"] == 1  # the empty set, archived as promote does
+    archived = sorted((git_repo / ".altimate-code" / "learn" / "team-playbook" / "versions").glob("v*.json"))
+    assert [p.name for p in archived] == [f"v{result['version']}.json"]  # the empty set, archived as promote does
+    assert result["approved"] is True and json.loads(archived[0].read_text()) == []
 
 
 def test_approve_archives_the_previous_set_for_rollback(git_repo, cli):
-    _json(cli, "remember", OLD, "--approve")
+    first = _json(cli, "remember", OLD, "--approve")
     result = _json(cli, "remember", "Name staging models `stg_<source>__<table>`.", "--approve")
-    assert result["version"] == 2
+    assert result["version"] > first["version"]  # time-based names: newest last
     assert cli("rollback", "--yes")[0] == 0
     assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")] == [OLD]
 

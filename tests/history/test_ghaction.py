@@ -124,7 +124,8 @@ def test_nothing_new_means_no_branch_and_no_pull_request(clone, tmp_path):
 def test_lessons_already_approved_on_main_are_not_proposed_again(clone, enterprise, tmp_path):
     code, out, _ = action("import-reviews", clone, enterprise, tmp_path)
     assert code == 0, out
-    # a person merges the pull request; the next run imports the same comments and proposes nothing
+    # a person merges the pull request; the next run imports the same comments: it only marks the approved
+    # lessons helpful (counters, not content), which is not worth a pull request
     git(clone, "fetch", "--quiet", "origin")
     fresh_checkout(clone)
     git(clone, "merge", "--quiet", "--ff-only", f"origin/{BRANCH}")

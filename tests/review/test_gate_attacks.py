@@ -120,8 +120,11 @@ def test_rollback_twice_walks_back_then_stops_cleanly(store, cli):
         current = store.read("approved.json")
         store.candidate(current + [lesson(lesson_id, text)])
         assert cli("promote", "--yes")[0] == 0
-    assert cli("rollback", "--yes")[1].endswith("Restored 'team-playbook' from v2: 2 approved lessons.\n")
-    assert cli("rollback", "--yes")[1].endswith("Restored 'team-playbook' from v1: 1 approved lesson.\n")
+    from altimate_learn.store import Store, project
+
+    first, second = Store(project(store.root), store.name).versions()
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{second}: 2 approved lessons.\n")
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{first}: 1 approved lesson.\n")
     before = store.snapshot()
     assert cli("rollback", "--yes") == (1, "", "Error: no archived version of 'team-playbook' to roll back to. Each `learn "
                                       "promote` archives the approved set it replaces, and each rollback uses one "

@@ -90,6 +90,23 @@ def test_learn_check_runs_as_a_pre_commit_hook(git_repo: Path, tmp_path: Path) -
     assert "learn check (lesson stores)" in passed.stdout + passed.stderr
     assert git(git_repo, "log", "-1", "--format=%s") == "add lessons\n"
 
+    # A Windows checkout (core.autocrlf=true) has CRLF line ends: the commit goes through.
+    git(git_repo, "config", "core.autocrlf", "true")
+    approved.write_bytes(canonical_json([lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", "Prefer CTEs.")])
+                         .replace("\n", "\r\n").encode())
+    git(git_repo, "add", str(approved))
+    crlf = run(["git", "commit", "-m", "a second lesson, from Windows"], git_repo)
+    assert crlf.returncode == 0, crlf.stdout + crlf.stderr
+
+    # Conflict markers from a merge without learn's driver: stopped, with the command that finishes it.
+    approved.write_text("[\n<<<<<<< ours\n=======\n>>>>>>> theirs\n]\n")
+    git(git_repo, "add", str(approved))
+    conflicted = run(["git", "commit", "-m", "half a merge"], git_repo)
+    assert conflicted.returncode != 0
+    assert ("approved.json: (file): conflict: git conflict markers: a merge of this file is not finished. Run "
+            "`learn resolve` to merge both sides' lessons, then commit") in conflicted.stdout + conflicted.stderr
+    git(git_repo, "reset", "-q", "--hard")
+
     # Files the pattern does not cover are not checked (a candidate is never committed anyway).
     other = git_repo / "notes" / "approved.json"
     other.parent.mkdir()

@@ -38,14 +38,15 @@ def test_yes_promotes_archives_the_previous_set_and_records_history(store, cli):
     assert (code, err) == (0, "")
     assert "  + added    [L-cccc0003] Use snake_case for every model and column name." in out
     assert "  - removed  [L-bbbb0002] Prefer CTEs over nested subqueries." in out
-    assert out.endswith("Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v1; "
+    [number] = open_store(store).versions()
+    assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v{number}; "
                         "`learn rollback` restores it).\n")
     assert store.path("approved.json").read_bytes() == canonical_json(new).encode()
     assert not store.path("candidate.json").exists()
-    assert store.path("versions/v1.json").read_bytes() == old_bytes
+    assert store.path(f"versions/v{number}.json").read_bytes() == old_bytes
     [entry] = store.history()
     assert entry["op"] == "promote"
-    assert entry["version"] == 1
+    assert entry["version"] == number
     assert entry["candidate_sha256"] == hashlib.sha256(candidate_bytes).hexdigest()
     assert (entry["approved"], entry["previous"]) == (2, 2)
     assert (entry["added"], entry["edited"], entry["removed"]) == (["L-cccc0003"], [], ["L-bbbb0002"])
@@ -55,10 +56,11 @@ def test_first_promote_archives_the_empty_set_so_rollback_can_undo_it(store, cli
     store.candidate([lesson("L-aaaa0001", CENTS)])
     code, out, _ = cli("promote", "--yes")
     assert code == 0
-    assert out.endswith("Promoted 'team-playbook': 1 approved lesson (the empty set before it is archived as v1; "
-                        "`learn rollback` undoes this).\n")
-    assert store.read("versions/v1.json") == []
-    assert store.history()[0]["version"] == 1
+    [number] = open_store(store).versions()
+    assert out.endswith(f"Promoted 'team-playbook': 1 approved lesson (the empty set before it is archived as "
+                        f"v{number}; `learn rollback` undoes this).\n")
+    assert store.read(f"versions/v{number}.json") == []
+    assert store.history()[0]["version"] == number
 
 
 def test_outside_a_terminal_promote_refuses_without_yes(store, cli):

@@ -14,6 +14,11 @@ SNAKE = "Use snake_case for every model and column name."
 CTE = "Prefer CTEs over nested subqueries."
 
 
+def versions(store) -> list[int]:
+    """Archived version numbers, oldest first (time-based: unique across teammates' machines)."""
+    return Store(project(store.root), store.name).versions()
+
+
 def candidate_copies(store) -> list:
     return sorted(store.dir.glob("candidate.json.rolled-back-*"))
 
@@ -31,14 +36,15 @@ def promoted_twice(store, cli) -> list[bytes]:
 
 def test_rollback_outside_a_terminal_refuses_without_yes_and_changes_nothing(store, cli):
     promoted_twice(store, cli)
+    [v1] = versions(store)
     store.candidate([lesson("L-aaaa0001", CENTS, helpful=3)])
     before = store.snapshot()
     code, out, err = cli("rollback")
     assert code == 1
-    assert out.startswith("Rolling back 'team-playbook' restores v1 (2 approved lessons) in place of 2 approved "
+    assert out.startswith(f"Rolling back 'team-playbook' restores v{v1} (2 approved lessons) in place of 2 approved "
                           "lessons:\n")
     assert err == ("Error: refusing to roll back 'team-playbook' without confirmation outside a terminal (it would "
-                   "restore v1 and set the staged candidate aside); nothing changed. Run `learn rollback` in a "
+                   f"restore v{v1} and set the staged candidate aside); nothing changed. Run `learn rollback` in a "
                    "terminal, or pass --yes.\n")
     assert store.snapshot() == before
 
@@ -60,9 +66,10 @@ def test_interactive_rollback_shows_the_plan_and_a_no_changes_nothing(store, cli
 
 def test_interactive_yes_rolls_back(store, cli, tty):
     first, _ = promoted_twice(store, cli)
+    [v1] = versions(store)
     code, out, _ = cli("rollback", input="y\n")
     assert code == 0
-    assert out.endswith("Restored 'team-playbook' from v1: 2 approved lessons.\n")
+    assert out.endswith(f"Restored 'team-playbook' from v{v1}: 2 approved lessons.\n")
     assert store.path("approved.json").read_bytes() == first
 
 
@@ -70,6 +77,7 @@ def test_interactive_yes_rolls_back(store, cli, tty):
 
 def test_rollback_sets_the_candidate_aside_and_says_where(store, cli):
     first, _ = promoted_twice(store, cli)
+    [v1] = versions(store)
     staged = store.candidate([lesson("L-aaaa0001", CENTS, helpful=3)]).read_bytes()
     code, out, err = cli("rollback", "--yes")
     assert (code, err) == (0, "")
@@ -77,7 +85,7 @@ def test_rollback_sets_the_candidate_aside_and_says_where(store, cli):
     assert kept.read_bytes() == staged
     assert not store.path("candidate.json").exists()
     shown = kept.relative_to(store.root)
-    assert out.endswith(f"Restored 'team-playbook' from v1: 2 approved lessons.\nThe candidate is no longer staged; "
+    assert out.endswith(f"Restored 'team-playbook' from v{v1}: 2 approved lessons.\nThe candidate is no longer staged; "
                         f"it was kept as {shown} (rename it to candidate.json to stage it again).\n")
     assert store.path("approved.json").read_bytes() == first
     entry = store.history()[-1]
@@ -101,10 +109,11 @@ def test_an_unreadable_candidate_is_kept_too(store, cli):
 def test_the_first_promote_rolls_back_to_the_empty_set(store, cli):
     store.candidate([lesson("L-aaaa0001", CENTS)])
     assert cli("promote", "--yes")[0] == 0
+    [v1] = versions(store)
     code, out, err = cli("rollback", "--yes")
     assert (code, err) == (0, "")
-    assert "Rolling back 'team-playbook' restores v1 (0 approved lessons) in place of 1 approved lesson:" in out
-    assert out.endswith("Restored 'team-playbook' from v1: 0 approved lessons.\n")
+    assert f"Rolling back 'team-playbook' restores v{v1} (0 approved lessons) in place of 1 approved lesson:" in out
+    assert out.endswith(f"Restored 'team-playbook' from v{v1}: 0 approved lessons.\n")
     assert store.read("approved.json") == []
     [gone] = store.read("retired.json")
     assert gone["id"] == "L-aaaa0001"
@@ -121,20 +130,21 @@ def test_promote_and_rollback_round_trip(store, cli):
     v1_bytes = store.path("approved.json").read_bytes()
     store.candidate([lesson("L-aaaa0001", CENTS, helpful=2), lesson("L-cccc0003", SNAKE)])
     assert cli("promote", "--yes")[0] == 0
+    [number] = versions(store)
     store.candidate([lesson("L-aaaa0001", CENTS, helpful=3)])  # a newer candidate, built on the new set
 
     code, out, err = cli("rollback", "--yes")
 
     assert (code, err) == (0, "")
-    assert "Restored 'team-playbook' from v1: 2 approved lessons.\nThe candidate is no longer staged" in out
+    assert f"Restored 'team-playbook' from v{number}: 2 approved lessons.\nThe candidate is no longer staged" in out
     assert store.path("approved.json").read_bytes() == v1_bytes
     assert not store.path("candidate.json").exists()
-    assert not store.path("versions/v1.json").exists()
+    assert not store.path(f"versions/v{number}.json").exists()
     # The lesson only the rolled-back set had stays findable.
     [gone] = store.read("retired.json")
-    assert (gone["id"], gone["reason"]) == ("L-cccc0003", "rolled back (approved set restored from v1)")
+    assert (gone["id"], gone["reason"]) == ("L-cccc0003", f"rolled back (approved set restored from v{number})")
     entry = store.history()[-1]
-    assert (entry["op"], entry["version"], entry["discarded_candidate"]) == ("rollback", 1, True)
+    assert (entry["op"], entry["version"], entry["discarded_candidate"]) == ("rollback", number, True)
     assert (entry["added"], entry["removed"]) == (["L-bbbb0002"], ["L-cccc0003"])
 
     code, out, _ = cli("search", "snake_case")
@@ -149,10 +159,11 @@ def test_two_promotes_roll_back_one_at_a_time(store, cli):
     for later in sets[1:]:
         store.candidate(later)
         assert cli("promote", "--yes")[0] == 0
-    assert [p.name for p in sorted(store.path("versions").iterdir())] == ["v1.json", "v2.json"]
-    assert cli("rollback", "--yes")[1].endswith("Restored 'team-playbook' from v2: 2 approved lessons.\n")
+    first, second = versions(store)  # newest last, however fast the promotes came
+    assert [p.name for p in sorted(store.path("versions").iterdir())] == [f"v{first}.json", f"v{second}.json"]
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{second}: 2 approved lessons.\n")
     assert store.path("approved.json").read_text() == canonical_json(sets[1])
-    assert cli("rollback", "--yes")[1].endswith("Restored 'team-playbook' from v1: 1 approved lesson.\n")
+    assert cli("rollback", "--yes")[1].endswith(f"Restored 'team-playbook' from v{first}: 1 approved lesson.\n")
     assert store.path("approved.json").read_text() == canonical_json(sets[0])
     assert [x["id"] for x in store.read("retired.json")] == ["L-cccc0003", "L-bbbb0002"]
 

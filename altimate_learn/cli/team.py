@@ -1,0 +1,119 @@
+"""`learn resolve` and `learn merge-driver`: committed lesson files merge as data when teammates promote."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from altimate_learn.cli.common import JsonOpt, LearnCommand, current_project, echo, plural, print_json, shown_path
+from altimate_learn.errors import LearnError
+
+
+def merge_driver(
+    base: Annotated[str, typer.Argument(metavar="BASE", help="git's %O: the common ancestor's version.")],
+    ours: Annotated[str, typer.Argument(metavar="OURS", help="git's %A: our version; the result is written here.")],
+    theirs: Annotated[str, typer.Argument(metavar="THEIRS", help="git's %B: their version.")],
+    path: Annotated[str, typer.Argument(metavar="PATH", help="git's %P: the file's path in the repository.")],
+    marker_size: Annotated[int, typer.Option("--marker-size", metavar="N",
+                                             help="git's %L: length of conflict markers.")] = 7,
+    virtual_base: Annotated[bool, typer.Option("--virtual-base", help="Git's internal merge of several merge "
+                                               "bases: settle every conflict with the base's version, exit 0.")]
+    = False,
+) -> None:
+    """Git's merge driver for the files of a store (set up by `learn install git` or `learn enable`).
+
+    Lessons merge by id: both sides' additions are kept, counters add up, tags unite; a text or trigger
+    changed differently on both sides, or a lesson removed on one side and edited on the other, is a
+    conflict: exit 1, a short report, and a file `learn resolve` finishes. JSONL lines unite.
+    """
+    from altimate_learn.team.driver import run_driver
+
+    code = run_driver(base, ours, theirs, path, marker_size=marker_size, virtual_base=virtual_base)
+    raise typer.Exit(code)
+
+
+def resolve(
+    paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", show_default=False,
+                                                       help="Store files to resolve (default: every store "
+                                                       "file with conflict markers or left unmerged).")] = None,
+    ours: Annotated[bool, typer.Option("--ours", help="Settle conflicts with our side (during a rebase: the "
+                                       "branch you rebase onto).")] = False,
+    theirs: Annotated[bool, typer.Option("--theirs", help="Settle conflicts with their side (during a rebase: "
+                                         "your commit).")] = False,
+    lessons: Annotated[list[str] | None, typer.Option("--lesson", metavar="ID", show_default=False,
+                                                      help="With --ours/--theirs: only the conflicts of these "
+                                                      "lessons (repeat for more).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Finish a merge of lesson files that git left with conflict markers (for example a merge made
+    without learn's driver, or on GitHub's web editor).
+
+    Merges the two sides by lesson id with the same rules as the merge driver, writes the result
+    canonically and stages it. A conflict that needs a person (a text changed differently on both
+    sides, a lesson removed on one side and edited on the other, two new lessons on one identifier) is
+    settled by --ours or --theirs; without them it stays marked in the file and the command exits 1.
+    """
+    from altimate_learn.team.files import conflict_lines
+    from altimate_learn.team.resolve import resolve_file, targets
+
+    if ours and theirs:
+        raise typer.BadParameter("pass one of --ours and --theirs.", param_hint="--theirs")
+    if lessons and not (ours or theirs):
+        raise typer.BadParameter("--lesson picks which conflicts --ours or --theirs settles; pass one of them.",
+                                 param_hint="--lesson")
+    side = "ours" if ours else "theirs" if theirs else None
+    files = list(paths or []) or targets(current_project())
+    if not files:
+        if as_json:
+            print_json({"ok": True, "files": []})
+        else:
+            echo("Nothing to resolve: no store file has conflict markers or is left unmerged by git.")
+        return
+    outcomes = [resolve_file(Path(p).absolute(), side, lessons or []) for p in files]
+    if as_json:
+        print_json({"ok": all(o.status != "conflicts" and not o.problems for o in outcomes),
+                    "files": [o.as_dict(shown_path(o.path)) for o in outcomes]})
+    else:
+        for outcome in outcomes:
+            shown = shown_path(outcome.path)
+            result = outcome.result
+            if outcome.status == "conflicts" and result is not None:
+                echo(f"{shown}: {plural(len(result.conflicts), 'conflict')} left to choose "
+                     f"(the rest merged, from {outcome.source}):")
+                for conflict in result.conflicts:
+                    for line in conflict_lines(conflict):
+                        echo("  " + line)
+            else:
+                count = f": {plural(result.lessons, 'lesson')}" if result and result.lessons is not None else ""
+                staged = "; staged" if outcome.staged else ""
+                verb = "Resolved" if outcome.status == "resolved" else "Nothing to merge in"
+                echo(f"{verb} {shown}{count} (from {outcome.source}){staged}.")
+            for note in (result.notes if result else []):
+                echo(f"  note: {note}")
+            if outcome.kept_copy:
+                echo(f"  the conflicted file is kept as {shown_path(outcome.kept_copy)}")
+            for problem in outcome.problems:
+                echo(f"  learn check: {problem}")
+    left = [o for o in outcomes if o.status == "conflicts"]
+    if left:
+        first = next(c.ids[0] for o in left for c in (o.result.conflicts if o.result else []))
+        count = sum(len(o.result.conflicts) for o in left if o.result)
+        raise LearnError(f"{plural(count, 'conflict')} {'needs' if count == 1 else 'need'} a choice.",
+                         f"Run `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}).")
+    if any(o.problems for o in outcomes):
+        raise LearnError("the merged lessons do not pass `learn check` (see above).",
+                         "Fix them (`learn show`, `learn reject`, or edit the file), then commit.")
+    if not as_json and any(o.staged for o in outcomes):
+        from altimate_learn import git
+
+        op = git.operation_in_progress(Path.cwd())
+        nxt = {"rebase": "git rebase --continue", "cherry-pick": "git cherry-pick --continue",
+               "revert": "git revert --continue"}.get(op or "", "git commit")
+        echo(f"Next: `{nxt}`.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("resolve", cls=LearnCommand)(resolve)
+    app.command("merge-driver", cls=LearnCommand)(merge_driver)

@@ -1,0 +1,117 @@
+"""The one place learn runs git: a small helper per question, each a plain `git` subprocess.
+
+Every call is bounded (a timeout) and reads nothing from the terminal. A missing git, a folder that is not
+a repository, or a git error comes back as ``None`` / ``False`` / an empty answer: the callers decide
+whether that is a problem worth a message.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+TIMEOUT = 30.0
+
+
+def run(cwd: Path | str, *args: str, input: bytes | None = None,
+        timeout: float = TIMEOUT) -> subprocess.CompletedProcess[bytes] | None:
+    """``git ARGS`` in ``cwd``; ``None`` when git cannot be started or does not answer in time."""
+    env = dict(os.environ)
+    env.setdefault("GIT_TERMINAL_PROMPT", "0")
+    try:
+        return subprocess.run(["git", *args], cwd=str(cwd), input=input, capture_output=True, env=env,
+                              timeout=timeout, stdin=None if input is not None else subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def text(cwd: Path | str, *args: str) -> str | None:
+    """Standard output of a successful ``git ARGS`` (UTF-8, stripped), else ``None``."""
+    proc = run(cwd, *args)
+    if proc is None or proc.returncode != 0:
+        return None
+    return proc.stdout.decode("utf-8", "replace").strip()
+
+
+def toplevel(path: Path | str) -> Path | None:
+    """The work tree root that holds ``path`` (a folder), or ``None`` outside a repository."""
+    out = text(path, "rev-parse", "--show-toplevel")
+    return Path(out) if out else None
+
+
+def git_dir(path: Path | str) -> Path | None:
+    out = text(path, "rev-parse", "--absolute-git-dir")
+    return Path(out) if out else None
+
+
+def show(cwd: Path | str, spec: str) -> bytes | None:
+    """The bytes of ``git show SPEC`` (``HEAD:./file``, ``:2:path``), or ``None`` if there is no such blob."""
+    proc = run(cwd, "show", spec)
+    if proc is None or proc.returncode != 0:
+        return None
+    return proc.stdout
+
+
+def unmerged_stages(cwd: Path | str, relpath: str) -> dict[int, str]:
+    """For a path left unmerged in the index: stage number (1 base, 2 ours, 3 theirs) → blob id."""
+    out = text(cwd, "ls-files", "-u", "-z", "--", relpath)
+    stages: dict[int, str] = {}
+    for record in (out or "").split("\0"):
+        meta, _, _name = record.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[2].isdigit():
+            stages[int(parts[2])] = parts[1]
+    return stages
+
+
+def blob(cwd: Path | str, object_id: str) -> bytes | None:
+    proc = run(cwd, "cat-file", "blob", object_id)
+    if proc is None or proc.returncode != 0:
+        return None
+    return proc.stdout
+
+
+def config_get(cwd: Path | str, key: str) -> str | None:
+    return text(cwd, "config", "--get", key)
+
+
+def config_set(cwd: Path | str, key: str, value: str) -> bool:
+    proc = run(cwd, "config", "--local", key, value)
+    return proc is not None and proc.returncode == 0
+
+
+def config_unset_section(cwd: Path | str, section: str) -> bool:
+    proc = run(cwd, "config", "--local", "--remove-section", section)
+    return proc is not None and proc.returncode == 0
+
+
+def check_attr(cwd: Path | str, attribute: str, relpath: str) -> str | None:
+    """The value git gives ``attribute`` for ``relpath`` (``unspecified``, ``set``, a string), or ``None``."""
+    out = text(cwd, "check-attr", attribute, "--", relpath)
+    if not out:
+        return None
+    return out.rsplit(": ", 1)[-1].strip()
+
+
+def add(cwd: Path | str, relpath: str) -> bool:
+    proc = run(cwd, "add", "--", relpath)
+    return proc is not None and proc.returncode == 0
+
+
+def is_tracked(cwd: Path | str, relpath: str) -> bool:
+    proc = run(cwd, "ls-files", "--error-unmatch", "--", relpath)
+    return proc is not None and proc.returncode == 0
+
+
+def operation_in_progress(cwd: Path | str) -> str | None:
+    """``merge``, ``rebase``, ``cherry-pick`` or ``revert`` when one is under way in this work tree."""
+    folder = git_dir(cwd)
+    if folder is None:
+        return None
+    if (folder / "rebase-merge").is_dir() or (folder / "rebase-apply").is_dir():
+        return "rebase"
+    for name, op in (("MERGE_HEAD", "merge"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")):
+        if (folder / name).exists():
+            return op
+    return None

@@ -1,0 +1,200 @@
+"""Merge one committed store file given the texts of its three versions, as the driver and `resolve` do.
+
+Which merge a file gets depends on its name (see :func:`file_kind`): lesson sets merge by lesson id
+(:func:`altimate_learn.store.merge.merge_lessons`), append-only JSONL as a union of lines, any other JSON
+state file key by key. On top of the store-level merge of a live lesson set, one check that needs the
+curator's anchors: two lessons that came from different sides and now share a backticked identifier
+without declaring a relation are a conflict too (`learn check` would refuse the merged set, and spec 003
+does not allow two silent versions of one rule).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+from altimate_learn.jsonsafe import loads_document
+from altimate_learn.store.conflicts import has_markers, render_conflicted
+from altimate_learn.store.fsio import canonical_json
+from altimate_learn.store.merge import (BASE, OURS, THEIRS, Conflict, LessonMerge, MergeInputError,
+                                        drop_dangling_coexists, merge_lessons, merge_lines, merge_values)
+
+LESSONS, RETIRED, LINES, JSON = "lessons", "retired", "lines", "json"
+OVERLAP = "added on different sides, sharing an identifier without declaring how they relate"
+LESSON_FILES = ("approved.json", "candidate.json")
+
+Choice = Callable[[Conflict], str | None]
+
+
+def file_kind(relpath: str) -> str | None:
+    """How a store file merges: ``lessons``, ``retired``, ``lines``, ``json``; ``None``: not a store file
+    learn knows how to merge (it is merged as text)."""
+    path = PurePosixPath(relpath.replace("\\", "/"))
+    name = path.name
+    if path.parent.name == "versions" and name.endswith(".json"):
+        return LESSONS
+    if name in LESSON_FILES:
+        return LESSONS
+    if name == "retired.json":
+        return RETIRED
+    if name.endswith(".jsonl"):
+        return LINES
+    if name.endswith(".json"):
+        return JSON
+    return None
+
+
+@dataclass
+class FileMerge:
+    kind: str
+    text: str
+    conflicts: list[Conflict] = field(default_factory=list)
+    json_conflicts: list[str] = field(default_factory=list)  # JSON paths, for other state files
+    notes: list[str] = field(default_factory=list)
+    lessons: int | None = None  # lessons in the result (lesson files, conflicts left out)
+
+    @property
+    def clean(self) -> bool:
+        return not self.conflicts and not self.json_conflicts
+
+
+def _parse(text: str | None, side: str) -> Any:
+    if text is None or not text.strip():
+        return None
+    if has_markers(text):
+        raise MergeInputError(f"{side} has conflict markers of an earlier merge")
+    try:
+        return loads_document(text)
+    except json.JSONDecodeError as exc:
+        raise MergeInputError(f"{side} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+
+
+def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | None, *,
+                choose: Choice | None = None, ours_label: str = "ours", theirs_label: str = "theirs",
+                marker_size: int = 7) -> FileMerge:
+    """Merge three versions of the store file ``relpath`` (``None`` or empty: absent in that version).
+
+    ``choose`` settles conflicts: it returns ``ours``, ``theirs`` or ``base`` for a conflict, or ``None``
+    to leave it for a person. Raises :class:`MergeInputError` when a version cannot be merged as data.
+    """
+    kind = file_kind(relpath) or JSON
+    if kind == LINES:
+        return FileMerge(kind, merge_lines(base or "", ours or "", theirs or ""))
+    b, o, t = _parse(base, "the base version"), _parse(ours, "our version"), _parse(theirs, "their version")
+    if kind == JSON:
+        return _merge_json(b, o, t, choose)
+    lm = merge_lessons(b, o, t)
+    if kind == LESSONS:
+        _overlap_conflicts(lm, b, o, t)
+    if choose is not None:
+        for conflict in list(lm.conflicts):
+            picked = choose(conflict)
+            if picked in (OURS, THEIRS, BASE):
+                lm.conflicts.remove(conflict)
+                for lesson in conflict.side(picked):
+                    lm.merged[lesson["id"]] = lesson
+    if lm.clean:
+        lessons = lm.lessons()
+        return FileMerge(kind, canonical_json(lessons), notes=lm.notes, lessons=len(lessons))
+    present = set(lm.merged) | {x["id"] for c in lm.conflicts for x in c.ours + c.theirs}
+    merged = [lm.merged[i] for i in lm.order if i in lm.merged]
+    merged = drop_dangling_coexists(merged, lm.notes, present=present)
+    text = render_conflicted(merged, lm.conflicts, ours_label=ours_label, theirs_label=theirs_label,
+                             marker_size=marker_size)
+    return FileMerge(kind, text, conflicts=lm.conflicts, notes=lm.notes, lessons=len(merged))
+
+
+def _merge_json(b: Any, o: Any, t: Any, choose: Choice | None) -> FileMerge:
+    value, conflicts = merge_values(b, o, t)
+    if conflicts and choose is not None:
+        probe = Conflict("(file)", "changed on both sides", [], [])
+        if choose(probe) == THEIRS:
+            value, _ = merge_values(b, t, o)
+            conflicts = []
+        elif choose(probe) == OURS:
+            conflicts = []
+    return FileMerge(JSON, canonical_json(value), json_conflicts=conflicts)
+
+
+def _changed_by(side: dict[str, dict[str, Any]], base: dict[str, dict[str, Any]], lesson_id: str) -> bool:
+    if lesson_id not in side:
+        return False
+    return lesson_id not in base or side[lesson_id] != base[lesson_id]
+
+
+def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
+    """Pairs of merged lessons, one from each side, that share an identifier and declare no relation."""
+    from altimate_learn.curate.anchors import undeclared_overlaps
+
+    merged = [lm.merged[i] for i in lm.order if i in lm.merged]
+    if len(merged) < 2:
+        return
+    index = {side: {x["id"]: x for x in (value or []) if isinstance(x, dict)}
+             for side, value in ((BASE, base), (OURS, ours), (THEIRS, theirs))}
+    groups: dict[str, set[str]] = {}  # union of pairs that touch each other
+    shared_by: dict[frozenset[str], set[str]] = {}
+    for a, b, shared in undeclared_overlaps(merged):
+        side_a, side_b = _origin(a, index), _origin(b, index)
+        if side_a is None or side_b is None or side_a == side_b:
+            continue  # both from one side (that side's own problem) or both unchanged
+        group = groups.get(a, set()) | groups.get(b, set()) | {a, b}
+        for member in group:
+            groups[member] = group
+        shared_by[frozenset((a, b))] = set(shared) if not isinstance(shared, str) else {shared}
+    done: set[str] = set()
+    for member, group in groups.items():
+        if member in done:
+            continue
+        done |= group
+        ids = [i for i in lm.order if i in group]
+        ours_side = [lm.merged[i] for i in ids if _origin(i, index) == OURS]
+        theirs_side = [lm.merged[i] for i in ids if _origin(i, index) == THEIRS]
+        names = sorted({n for pair, names_ in shared_by.items() if pair <= group for n in names_})
+        lm.move_to_conflict(Conflict(
+            " ".join(ids), OVERLAP, ours=ours_side, theirs=theirs_side, base=ours_side + theirs_side,
+            detail="both name " + ", ".join(f"`{n}`" for n in names)))
+
+
+def _origin(lesson_id: str, index: dict[str, dict[str, dict[str, Any]]]) -> str | None:
+    if _changed_by(index[OURS], index[BASE], lesson_id):
+        return OURS
+    if _changed_by(index[THEIRS], index[BASE], lesson_id):
+        return THEIRS
+    return None
+
+
+# --- what a person reads --------------------------------------------------------------------------------
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "(none)"
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _describe(lessons: list[dict[str, Any]], fields: tuple[str, ...]) -> list[str]:
+    if not lessons:
+        return ["(removed)"]
+    out = []
+    for lesson in lessons:
+        shown = [f"{lesson['id']} {lesson.get('text', '')}".rstrip()]
+        for key in fields:
+            if key != "text":
+                shown.append(f"{key}: {_show_value(lesson.get(key))}")
+        out.append("; ".join(shown))
+    return out
+
+
+def conflict_lines(conflict: Conflict, ours_label: str = "ours", theirs_label: str = "theirs") -> list[str]:
+    """A conflict as a person reads it: which lesson, what happened, both versions."""
+    detail = f" ({conflict.detail})" if conflict.detail else ""
+    lines = [f"{conflict.key}: {conflict.kind}{detail}"]
+    width = max(len(ours_label), len(theirs_label)) + 1
+    for label, lessons in ((ours_label, conflict.ours), (theirs_label, conflict.theirs)):
+        for n, text in enumerate(_describe(lessons, conflict.fields)):
+            lines.append(f"  {(label + ':') if n == 0 else '':<{width}} {text}")
+    return lines

@@ -1,0 +1,205 @@
+"""Set a repository up so that store files merge as data: `.gitattributes` plus the clone's git config.
+
+Two halves, because git keeps them apart:
+
+- `.gitattributes` (committed, so every clone gets it) gives the store's JSON files
+  ``merge=altimate-learn``, its JSONL files git's built-in ``merge=union`` (append-only lines; it needs no
+  setup), and all of them ``text eol=lf``, so a Windows checkout (``core.autocrlf=true``) has the same
+  bytes as every other and `learn check` sees the canonical file. learn's lines live in a marked block,
+  rewritten only when they differ; every other line is left as it is.
+- the driver itself is defined in the clone's own git config (`.git/config`, never committed): the
+  command that runs this installation (its interpreter by absolute path, like the hooks), and a second
+  driver git uses for the virtual base of a criss-cross merge. A teammate who only cloned has the
+  attributes but not the driver; git then merges those files as text lines, and `learn status` says so
+  with the one command that fixes it: `learn install git`.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from altimate_learn import git
+from altimate_learn.store import fsio
+from altimate_learn.store.paths import DEFAULT_STORE, LEARN_DIR
+
+DRIVER = "altimate-learn"
+BASE_DRIVER = "altimate-learn-base"
+FIX = "learn install git"
+BLOCK_START = "# >>> altimate-learn: lesson files merge as data, LF in every checkout (`learn install git`) >>>"
+BLOCK_END = "# <<< altimate-learn <<<"
+_STORE = LEARN_DIR.as_posix()
+ATTRIBUTES = (
+    f"{_STORE}/*/*.json merge={DRIVER} text eol=lf",
+    f"{_STORE}/*/versions/*.json merge={DRIVER} text eol=lf",
+    f"{_STORE}/*/*.jsonl merge=union text eol=lf",
+)
+
+
+def driver_command(*, virtual_base: bool = False) -> str:
+    """This installation by absolute path, isolated like the hooks (git runs the driver in the repository's
+    top folder, where a cloned `altimate_learn.py` must not stand in for learn; see :mod:`altimate_learn.launch`)."""
+    from altimate_learn.launch import learn_argv
+
+    argv = learn_argv("merge-driver", *(["--virtual-base"] if virtual_base else []))
+    return shlex.join(argv) + " %O %A %B %P --marker-size %L"
+
+
+def _config(virtual_base: bool = False) -> dict[str, str]:
+    if virtual_base:
+        return {f"merge.{BASE_DRIVER}.name": "altimate-learn: virtual base of a criss-cross merge",
+                f"merge.{BASE_DRIVER}.driver": driver_command(virtual_base=True)}
+    return {f"merge.{DRIVER}.name": "altimate-learn: lesson files merge as data",
+            f"merge.{DRIVER}.driver": driver_command(),
+            f"merge.{DRIVER}.recursive": BASE_DRIVER}
+
+
+def block() -> str:
+    return "\n".join([BLOCK_START, *ATTRIBUTES, BLOCK_END]) + "\n"
+
+
+def with_block(existing: str) -> str:
+    """``existing`` `.gitattributes` text with learn's block added or brought up to date."""
+    lines = existing.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.rstrip("\r\n") == BLOCK_START), None)
+    if start is not None:
+        end = next((i for i in range(start, len(lines)) if lines[i].rstrip("\r\n") == BLOCK_END), None)
+        if end is not None:
+            return "".join(lines[:start]) + block() + "".join(lines[end + 1:])
+    if not existing.strip():
+        return block()
+    return existing + ("" if existing.endswith("\n") else "\n") + "\n" + block()
+
+
+def without_block(existing: str) -> str:
+    lines = existing.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.rstrip("\r\n") == BLOCK_START), None)
+    if start is None:
+        return existing
+    end = next((i for i in range(start, len(lines)) if lines[i].rstrip("\r\n") == BLOCK_END), len(lines) - 1)
+    if start > 0 and not lines[start - 1].strip() and end + 1 == len(lines):
+        start -= 1  # the blank line learn put before its block at the end
+    return "".join(lines[:start] + lines[end + 1:])
+
+
+@dataclass
+class MergeSetup:
+    """What a clone has of the team-merge setup (see :func:`merge_setup`)."""
+
+    repository: bool
+    attributes: bool = False  # .gitattributes gives the store files learn's driver
+    driver: bool = False  # the clone's git config defines it
+    runs: bool = False  # the interpreter it names exists, and it runs isolated from the repository's files
+    command: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.repository or (self.attributes and self.driver and self.runs)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"repository": self.repository, "attributes": self.attributes, "driver": self.driver,
+                "runs": self.runs, "ok": self.ok, "fix": None if self.ok else FIX}
+
+
+def _runs(command: str) -> bool:
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return False
+    if not argv or not os.path.isabs(argv[0]) or not (os.path.isfile(argv[0]) and os.access(argv[0], os.X_OK)):
+        return False
+    return "-I" in argv[1:3] or argv[1:3] == ["-E", "-P"]  # an older form ran `python -m` unisolated
+
+
+def merge_setup(root: Path, store: str = DEFAULT_STORE) -> MergeSetup:
+    """Read-only: does this clone merge store files with learn's driver?"""
+    top = git.toplevel(root)
+    if top is None:
+        return MergeSetup(repository=False)
+    probe = (root / LEARN_DIR / store / "approved.json").resolve()
+    try:
+        rel = probe.relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return MergeSetup(repository=False)
+    command = git.config_get(top, f"merge.{DRIVER}.driver")
+    return MergeSetup(True, attributes=git.check_attr(top, "merge", rel) == DRIVER, driver=bool(command),
+                      runs=bool(command) and _runs(command or ""), command=command)
+
+
+def status_lines(setup: MergeSetup) -> list[str]:
+    """What `learn status` (and `learn doctor`) say about it: one line, and the fix when one is needed."""
+    if not setup.repository:
+        return []
+    if setup.ok:
+        return ["Git: lesson files merge as data in this clone (learn's merge driver; .gitattributes)."]
+    if not setup.attributes:
+        problem = "lesson files merge as text lines here (.gitattributes does not name learn's merge driver)"
+    elif not setup.driver:
+        problem = "this clone lacks learn's merge driver (git config is not committed)"
+    else:
+        problem = "learn's merge driver runs an interpreter that no longer exists, or runs it unisolated"
+    return [f"Git: {problem}, so a teammate's promote can conflict.", f"  Fix: `{FIX}` (once per clone)."]
+
+
+def install(root: Path, *, dry_run: bool = False, quiet_outside_git: bool = False) -> list[str]:
+    """Write learn's `.gitattributes` block and register the driver in the clone's git config."""
+    top = git.toplevel(root)
+    if top is None:
+        return [] if quiet_outside_git else [f"Git: {root} is not in a git repository; nothing to set up for merging lesson files."]
+    path = root / ".gitattributes"
+    try:
+        existing = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        existing = ""
+    wanted = with_block(existing)
+    lines = []
+    shown = _shown(path, top)
+    if wanted != existing:
+        if not dry_run:
+            fsio.atomic_write(path, wanted, within=root)
+        lines.append(f"Git: {shown}: store files merge with learn's driver, LF line ends; commit it so "
+                     "teammates get it.")
+    config = {**_config(), **_config(virtual_base=True)}
+    missing = {k: v for k, v in config.items() if git.config_get(top, k) != v}
+    if missing and not dry_run:
+        for key, value in missing.items():
+            if not git.config_set(top, key, value):
+                raise OSError(f"git config {key} could not be written")
+    if missing:
+        lines.append("Git: merge driver registered in this clone's git config (each teammate runs "
+                     f"`{FIX}` or `learn enable` once).")
+    if not lines:
+        lines.append("Git: already set up (.gitattributes and this clone's merge driver).")
+    return lines
+
+
+def uninstall(root: Path) -> list[str]:
+    top = git.toplevel(root)
+    if top is None:
+        return [f"Git: {root} is not in a git repository; nothing to remove."]
+    lines = []
+    path = root / ".gitattributes"
+    try:
+        existing = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        existing = ""
+    trimmed = without_block(existing)
+    if trimmed != existing:
+        if trimmed.strip():
+            fsio.atomic_write(path, trimmed, within=root)
+        else:
+            path.unlink()
+        lines.append(f"Git: learn's block removed from {_shown(path, top)}.")
+    removed = [s for s in (DRIVER, BASE_DRIVER) if git.config_unset_section(top, f"merge.{s}")]
+    if removed:
+        lines.append("Git: merge driver removed from this clone's git config.")
+    return lines or ["Git: nothing of learn's to remove."]
+
+
+def _shown(path: Path, top: Path) -> str:
+    try:
+        return path.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return str(path)

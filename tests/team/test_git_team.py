@@ -1,0 +1,206 @@
+"""Teammates who promote at the same time, with real git: a bare origin, clones, pulls, merges, rebases.
+
+Every scenario ends the way a team needs it to: no conflict markers where the data can merge, counters
+that add up, real conflicts reported with both versions and finished by `learn resolve`, `learn check`
+passing after every merge, and the hooks delivering every teammate's lessons.
+"""
+
+from __future__ import annotations
+
+from tests.team.conftest import Team, markers_in
+
+CENTS = "Convert `amount_cents` to dollars with `cents_to_dollars` in staging models."
+CTE = "Prefer CTEs over nested subqueries in every model."
+SNAKE = "Use snake_case for every column name in marts."
+UTC = "Store every timestamp in UTC before comparing sources."
+
+
+def start(team: Team, *names: str):
+    """The first teammate enables learn and commits a first lesson; the others clone after that."""
+    first = team.clone(names[0])
+    first.learn("enable")
+    base_id = first.add(CENTS)
+    first.commit("learn: first lesson")
+    first.git("push", "-q", "origin", "main")
+    return [first, *(team.clone(name) for name in names[1:])], base_id
+
+
+def test_three_teammates_promote_at_once_and_pull_with_merge_and_with_rebase(team: Team):
+    (ana, ben, cho), base_id = start(team, "ana", "ben", "cho")
+    a = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    b = ben.add(SNAKE)
+    ben.commit("ben: snake_case")
+    c = cho.add(UTC)
+    cho.commit("cho: UTC")
+
+    ana.git("push", "-q", "origin", "main")
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main")  # a merge commit
+    assert "CONFLICT" not in pulled.stdout + pulled.stderr
+    ben.git("push", "-q", "origin", "main")
+    rebased = cho.git("pull", "--rebase", "origin", "main")  # cho's commit replayed on top
+    assert "CONFLICT" not in rebased.stdout + rebased.stderr
+    cho.git("push", "-q", "origin", "main")
+    ana.git("pull", "-q", "--no-rebase", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "origin", "main")
+
+    every = {base_id, a, b, c}
+    for clone in (ana, ben, cho):
+        assert not markers_in(clone.approved_path)
+        assert set(clone.ids()) == every
+        assert clone.learn("check").stdout == "OK: 1 file, 4 lessons.\n"
+        assert clone.git("status", "--porcelain").stdout == ""
+        context = clone.session_start()
+        for text in (CENTS, CTE, SNAKE, UTC):
+            assert text in context
+    assert ana.approved_path.read_bytes() == cho.approved_path.read_bytes() == ben.approved_path.read_bytes()
+
+
+def test_two_teammates_marking_one_lesson_helpful_count_twice(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    for clone, message in ((ana, "ana: helpful"), (ben, "ben: helpful")):
+        clone.promote({"op": "HELPFUL", "id": base_id, "reason": "it was right"})
+        assert clone.lesson(base_id)["helpful"] == 1
+        clone.commit(message)
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--rebase", "origin", "main")
+    assert ben.lesson(base_id)["helpful"] == 2
+    ben.git("push", "-q", "origin", "main")
+    ana.git("pull", "-q", "origin", "main")
+    assert ana.lesson(base_id)["helpful"] == 2
+    assert not markers_in(ana.approved_path)
+    ana.learn("check")
+
+
+def test_a_text_edited_differently_on_both_sides_is_reported_and_resolve_finishes_it(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ana.promote({"op": "EDIT", "id": base_id, "reason": "sharper",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ana.commit("ana: edit")
+    ana.git("push", "-q", "origin", "main")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "broader",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in every model."})
+    extra = ben.add(CTE)
+    ben.commit("ben: edit and a new lesson")
+
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode != 0
+    report = pulled.stdout + pulled.stderr
+    assert (f"learn: .altimate-code/learn/team-playbook/approved.json: 1 lesson conflict to settle by hand "
+            f"(everything else merged: 1 lesson).") in report
+    assert f"{base_id}: edited on both sides (both sides changed text)" in report
+    assert f"ours:   {base_id} Convert `amount_cents` with `cents_to_dollars` in every model." in report
+    assert f"theirs: {base_id} Convert `amount_cents` with `cents_to_dollars` in staging models only." in report
+    assert "Finish with `learn resolve --ours` or `learn resolve --theirs`" in report
+
+    # The file holds one block for the one conflict; the new lesson merged around it.
+    text = ben.approved_path.read_text()
+    assert text.count("<<<<<<< ours: ") == 1 and extra in text
+    check = ben.learn("check", check=False)
+    assert check.returncode == 1
+    assert "conflict: git conflict markers: a merge of this file is not finished. Run `learn resolve`" in check.stdout
+    # Meanwhile the hooks keep delivering: the last good set, from git HEAD.
+    assert "in every model." in ben.session_start()
+    status = ben.learn("status").stdout
+    assert "the hooks deliver the last good set instead: 2 lessons from git HEAD." in status
+
+    resolved = ben.learn("resolve", "--theirs")
+    assert "Resolved .altimate-code/learn/team-playbook/approved.json: 2 lessons" in resolved.stdout
+    assert "staged" in resolved.stdout and resolved.stdout.endswith("Next: `git commit`.\n")
+    assert ben.lesson(base_id)["text"].endswith("in staging models only.")
+    assert set(ben.ids()) == {base_id, extra}
+    assert ben.learn("check").returncode == 0
+    ben.git("commit", "-q", "--no-edit")
+    assert ben.git("status", "--porcelain").stdout == ""
+    assert "in staging models only." in ben.session_start()
+
+
+def test_a_retire_against_an_edit_is_a_conflict_and_resolve_can_keep_the_retire(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    keep = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "origin", "main")
+    ana.promote({"op": "REMOVE", "id": base_id, "reason": "wrong for marts"})
+    ana.commit("ana: retire")
+    ana.git("push", "-q", "origin", "main")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "pinned down",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ben.commit("ben: edit")
+
+    pulled = ben.git("pull", "--rebase", "origin", "main", check=False)  # a rebase this time
+    assert pulled.returncode != 0
+    report = pulled.stdout + pulled.stderr
+    assert f"{base_id}: removed on one side, edited on the other (ours removed it; theirs changed text)" in report
+    assert "ours:   (removed)" in report
+    assert "(in a rebase, ours is the branch you are rebasing onto and theirs is your commit being replayed)" \
+        in report
+
+    resolved = ben.learn("resolve", "--ours", "--lesson", base_id)
+    assert resolved.stdout.endswith("Next: `git rebase --continue`.\n")
+    assert ben.ids() == [keep]
+    ben.learn("check")
+    ben.git("-c", "core.editor=true", "rebase", "--continue")
+    assert ben.ids() == [keep] and not markers_in(ben.approved_path)
+
+
+def test_a_merge_without_the_driver_leaves_markers_and_resolve_merges_them_as_data(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    web = team.clone("web", setup=False)  # a teammate who only cloned: the attributes, but no driver
+    assert "this clone lacks learn's merge driver" in web.learn("status").stdout
+    assert "Fix: `learn install git` (once per clone)." in web.learn("status").stdout
+
+    ana.git("checkout", "-q", "-b", "feature-a")
+    a = ana.add(CTE)
+    ana.promote({"op": "HELPFUL", "id": base_id, "reason": "yes"})
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "feature-a")
+    ben.git("checkout", "-q", "-b", "feature-b")
+    b = ben.add(SNAKE)
+    ben.promote({"op": "HELPFUL", "id": base_id, "reason": "yes"})
+    ben.commit("ben: snake_case")
+    ben.git("push", "-q", "origin", "feature-b")
+
+    # The "web merge": both pull requests merged into main by a clone without the driver.
+    web.git("fetch", "-q", "origin")
+    web.git("merge", "-q", "--no-edit", "origin/feature-a")
+    merged = web.git("merge", "--no-edit", "origin/feature-b", check=False)
+    assert merged.returncode != 0 and "CONFLICT (content)" in merged.stdout
+    assert markers_in(web.approved_path)
+
+    resolved = web.learn("resolve")
+    assert "(from the conflict markers, with the base from the unfinished merge); staged." in resolved.stdout
+    assert set(web.ids()) == {base_id, a, b}
+    assert web.lesson(base_id)["helpful"] == 2  # each side's +1, counted once each
+    web.learn("check")
+    web.git("commit", "-q", "--no-edit")
+    assert web.git("status", "--porcelain").stdout == ""
+
+
+def test_markers_committed_by_a_web_merge_are_resolved_from_the_merge_commit(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    web = team.clone("web", setup=False)
+    ana.git("checkout", "-q", "-b", "feature-a")
+    a = ana.add(CTE)
+    ana.commit("ana")
+    ana.git("push", "-q", "origin", "feature-a")
+    ben.git("checkout", "-q", "-b", "feature-b")
+    b = ben.add(SNAKE)
+    ben.commit("ben")
+    ben.git("push", "-q", "origin", "feature-b")
+    web.git("fetch", "-q", "origin")
+    web.git("merge", "-q", "--no-edit", "origin/feature-a")
+    web.git("merge", "--no-edit", "origin/feature-b", check=False)
+    web.commit("Merge feature-b (conflict committed as it was)")  # what a hurried web editor commit does
+    web.git("push", "-q", "origin", "main")
+
+    cho = team.clone("cho")
+    assert markers_in(cho.approved_path)
+    assert CENTS in cho.session_start()  # HEAD has the markers too: the store's snapshot or nothing
+    resolved = cho.learn("resolve")
+    assert "with the base from the merge commit" in resolved.stdout
+    assert set(cho.ids()) == {base_id, a, b}
+    cho.learn("check")
+    cho.commit("learn resolve")
+    context = cho.session_start()
+    assert CTE in context and SNAKE in context

@@ -1,0 +1,80 @@
+"""Hooks never go dark: while approved.json cannot be read, delivery uses the last good set."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+from altimate_learn.deliver.lastgood import SNAPSHOT
+from altimate_learn.store.fsio import canonical_json
+from tests.conftest import git
+from tests.deliver.helpers import context_of, lesson, run_hook
+
+CENTS = "Convert `amount_cents` to dollars with `cents_to_dollars` in staging models."
+CTE = "Prefer CTEs over nested subqueries in every model."
+APPROVED = Path(".altimate-code") / "learn" / "team-playbook" / "approved.json"
+
+
+def session_start(root: Path) -> str:
+    payload = {"session_id": str(uuid.uuid4()), "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
+               "hook_event_name": "SessionStart", "source": "startup"}
+    proc = run_hook("claude-code", payload, cwd=root)
+    assert proc.returncode == 0 and proc.stderr == ""
+    return context_of(proc.stdout)
+
+
+def write(root: Path, value) -> Path:
+    path = root / APPROVED
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(value if isinstance(value, str) else canonical_json(value))
+    return path
+
+
+def test_a_broken_hand_edit_delivers_the_committed_set_and_status_says_so(git_repo: Path, cli):
+    path = write(git_repo, [lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", CTE)])
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "lessons")
+    path.write_text(path.read_text().replace('"scope"', "scope", 1))  # invalid JSON now
+    context = session_start(git_repo)
+    assert CENTS in context and CTE in context
+    log = (git_repo / ".altimate-code" / "learn" / ".sessions" / "hook.log").read_text()
+    assert "store 'team-playbook': delivering the last good set from git HEAD (2 lessons)" in log
+    out = cli("status")[1]
+    assert ("  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: 2 lessons "
+            "from git HEAD.\n") in out
+    info = json.loads(cli("status", "--json")[1])
+    assert info["delivery_fallback"] == {"from": "git HEAD", "lessons": 2}
+
+
+def test_without_git_the_store_snapshot_of_the_last_delivered_set_is_used(tmp_path: Path, monkeypatch, cli):
+    root = tmp_path / "project"
+    (root / ".altimate-code").mkdir(parents=True)
+    path = write(root, [lesson("L-aaaa0001", CENTS)])
+    assert CENTS in session_start(root)  # a whole set: kept as the snapshot
+    assert (path.parent / SNAPSHOT).read_bytes() == path.read_bytes()
+    path.write_text("<<<<<<< ours\n[]\n=======\n[]\n>>>>>>> theirs\n")
+    assert CENTS in session_start(root)
+    monkeypatch.chdir(root)
+    assert "1 lesson from the store's snapshot (approved.last-good.json)." in cli("status")[1]
+
+
+def test_with_nothing_good_anywhere_the_store_delivers_nothing_and_status_says_so(tmp_path: Path, monkeypatch, cli):
+    root = tmp_path / "project"
+    (root / ".altimate-code").mkdir(parents=True)
+    write(root, "[{ broken")
+    assert session_start(root) == ""
+    monkeypatch.chdir(root)
+    out = cli("status")[1]
+    assert ("  delivery: approved.json cannot be read and no last good set was found: this store delivers nothing "
+            "until it is fixed.\n") in out
+    assert "cannot be read: invalid JSON" in out
+
+
+def test_a_whole_store_is_never_replaced_by_its_snapshot(git_repo: Path):
+    path = write(git_repo, [lesson("L-aaaa0001", CENTS)])
+    session_start(git_repo)
+    write(git_repo, [lesson("L-bbbb0002", CTE)])
+    context = session_start(git_repo)
+    assert CTE in context and CENTS not in context
+    assert json.loads((path.parent / SNAPSHOT).read_text())[0]["id"] == "L-bbbb0002"

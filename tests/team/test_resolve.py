@@ -1,0 +1,193 @@
+"""`learn resolve` and the merge driver on the cases a person meets: one repository, two branches."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.store.fsio import canonical_json
+from altimate_learn.team.driver import run_driver
+from tests.conftest import git
+from tests.review.conftest import lesson
+
+CENTS = "Convert `amount_cents` to dollars with `cents_to_dollars` in staging models."
+CTE = "Prefer CTEs over nested subqueries in every model."
+SNAKE = "Use snake_case for every column name in marts."
+UTC = "Store every timestamp in UTC before comparing sources."
+REL = ".altimate-code/learn/team-playbook/approved.json"
+
+
+def approved(repo: Path) -> Path:
+    return repo / REL
+
+
+def commit(repo: Path, lessons, message: str) -> None:
+    path = approved(repo)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(canonical_json(lessons))
+    git(repo, "add", "-f", REL)
+    git(repo, "commit", "-q", "-m", message)
+
+
+def merge(repo: Path, branch: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "merge", "--no-edit", branch], cwd=repo, capture_output=True, text=True)
+
+
+def diverge(repo: Path, base, ours, theirs) -> None:
+    """main holds ``base``, branch `theirs` changes it to ``theirs``, main then to ``ours``."""
+    commit(repo, base, "base")
+    git(repo, "checkout", "-q", "-b", "theirs")
+    commit(repo, theirs, "theirs")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, ours, "ours")
+
+
+def texts(repo: Path) -> dict[str, str]:
+    return {x["id"]: x["text"] for x in json.loads(approved(repo).read_text())}
+
+
+@pytest.fixture
+def repo(git_repo: Path, cli) -> Path:
+    assert cli("install", "git")[0] == 0
+    git(git_repo, "add", ".gitattributes")
+    git(git_repo, "commit", "-q", "-m", "learn: merge driver")
+    return git_repo
+
+
+def test_two_conflicts_settled_one_at_a_time(repo: Path, cli):
+    base = [lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", CTE)]
+    diverge(repo, base,
+            [lesson("L-aaaa0001", CENTS + " Ours."), lesson("L-bbbb0002", CTE + " Ours.")],
+            [lesson("L-aaaa0001", CENTS + " Theirs."), lesson("L-bbbb0002", CTE + " Theirs."),
+             lesson("L-cccc0003", SNAKE)])
+    assert merge(repo, "theirs").returncode != 0
+
+    code, out, err = cli("resolve", "--ours", "--lesson", "L-aaaa0001")
+    assert code == 1
+    assert out.startswith(f"{REL}: 1 conflict left to choose (the rest merged, from the conflict markers, with the "
+                          "base from the unfinished merge):\n  L-bbbb0002: edited on both sides")
+    assert err == ("Error: 1 conflict needs a choice. Run `learn resolve --ours` or `learn resolve --theirs` "
+                   "(one lesson: add --lesson L-bbbb0002).\n")
+    assert approved(repo).read_text().count("<<<<<<<") == 1
+
+    code, out, _ = cli("resolve", "--theirs")
+    assert code == 0 and "; staged.\n" in out and out.endswith("\nNext: `git commit`.\n")
+    assert texts(repo) == {"L-aaaa0001": CENTS + " Ours.", "L-bbbb0002": CTE + " Theirs.", "L-cccc0003": SNAKE}
+    assert cli("check")[0] == 0
+    assert git(repo, "diff", "--name-only", "--diff-filter=U") == ""
+
+
+def test_a_side_picked_in_an_editor_is_kept_canonicalised_and_staged(repo: Path, cli):
+    diverge(repo, [lesson("L-aaaa0001", CENTS)], [lesson("L-aaaa0001", CENTS + " Ours.")],
+            [lesson("L-aaaa0001", CENTS + " Theirs."), lesson("L-bbbb0002", CTE)])
+    merge(repo, "theirs")
+    lines = approved(repo).read_text().splitlines(keepends=True)
+    # "Accept current change": keep the lines between <<<<<<< and =======, drop the rest of the block.
+    start = next(i for i, x in enumerate(lines) if x.startswith("<<<<<<<"))
+    middle = next(i for i, x in enumerate(lines) if x.startswith("======="))
+    end = next(i for i, x in enumerate(lines) if x.startswith(">>>>>>>"))
+    picked = "".join(lines[:start] + lines[start + 1:middle] + lines[end + 1:])
+    approved(repo).write_text(picked)
+    assert cli("check")[0] == 0  # what an editor leaves is canonical already
+    code, out, _ = cli("resolve", REL)
+    assert code == 0
+    assert out.startswith(f"Resolved {REL}: 2 lessons (from the file as it is (no conflict markers)); staged.")
+    assert texts(repo) == {"L-aaaa0001": CENTS + " Ours.", "L-bbbb0002": CTE}
+
+
+def test_when_the_driver_could_not_run_resolve_merges_from_the_index(repo: Path, cli):
+    git(repo, "config", "merge.altimate-learn.driver", "/gone/venv/bin/python -m altimate_learn merge-driver %O %A %B")
+    base = [lesson("L-aaaa0001", CENTS, helpful=1)]
+    diverge(repo, base, base + [lesson("L-bbbb0002", CTE)],
+            [lesson("L-aaaa0001", CENTS, helpful=2), lesson("L-cccc0003", SNAKE)])
+    assert merge(repo, "theirs").returncode != 0
+    assert "<<<<<<<" not in approved(repo).read_text()  # git kept our version and marked the path unmerged
+    code, out, _ = cli("resolve")
+    assert code == 0
+    assert "(from the unfinished merge in the index (the merge driver did not run)); staged." in out
+    assert set(texts(repo)) == {"L-aaaa0001", "L-bbbb0002", "L-cccc0003"}
+    assert json.loads(approved(repo).read_text())[0]["helpful"] == 2
+
+
+def test_two_new_lessons_on_one_identifier_from_two_sides_are_a_conflict(repo: Path, cli):
+    base = [lesson("L-aaaa0001", CTE)]
+    diverge(repo, base, base + [lesson("L-bbbb0002", CENTS)],
+            base + [lesson("L-cccc0003", "Never divide `amount_cents` by 100 in marts.")])
+    result = merge(repo, "theirs")
+    assert result.returncode != 0
+    assert ("L-bbbb0002 L-cccc0003: added on different sides, sharing an identifier without declaring how they "
+            "relate (both name `amount_cents`)") in result.stderr
+    assert cli("resolve", "--theirs")[0] == 0
+    assert set(texts(repo)) == {"L-aaaa0001", "L-cccc0003"}
+    assert cli("check")[0] == 0
+
+
+def test_diff3_markers_outside_git_use_their_base_sections(tmp_path: Path, monkeypatch, cli):
+    root = tmp_path / "p"
+    path = root / REL
+    path.parent.mkdir(parents=True)
+    one = canonical_json([lesson("L-aaaa0001", CENTS, helpful=1)]).splitlines(keepends=True)
+    ours = canonical_json([lesson("L-aaaa0001", CENTS, helpful=2)]).splitlines(keepends=True)
+    theirs = canonical_json([lesson("L-aaaa0001", CENTS, helpful=3)]).splitlines(keepends=True)
+    line = next(i for i, x in enumerate(one) if '"helpful"' in x)
+    path.write_text("".join(one[:line] + ["<<<<<<< ours\n", ours[line], "||||||| base\n", one[line], "=======\n",
+                                          theirs[line], ">>>>>>> theirs\n"] + one[line + 1:]))
+    monkeypatch.chdir(root)
+    code, out, _ = cli("resolve")
+    assert code == 0 and "(from the conflict markers (with their base sections))" in out
+    assert json.loads(path.read_text())[0]["helpful"] == 4  # 1 + 1 + 2
+    [kept] = path.parent.glob("approved.json.conflict-*")
+    assert "<<<<<<< ours" in kept.read_text()
+
+
+def test_jsonl_with_markers_resolves_to_the_union_of_lines(tmp_path: Path, monkeypatch, cli):
+    root = tmp_path / "p"
+    path = root / ".altimate-code" / "learn" / "team-playbook" / "history.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"at":"1"}\n<<<<<<< ours\n{"at":"2a"}\n=======\n{"at":"2b"}\n>>>>>>> theirs\n')
+    monkeypatch.chdir(root)
+    assert cli("resolve", str(path))[0] == 0
+    assert path.read_text() == '{"at":"1"}\n{"at":"2a"}\n{"at":"2b"}\n'
+
+
+def test_nothing_to_resolve_bad_input_and_bad_options(git_repo: Path, cli):
+    assert cli("resolve") == (0, "Nothing to resolve: no store file has conflict markers or is left unmerged by "
+                                 "git.\n", "")
+    path = approved(git_repo)
+    path.parent.mkdir(parents=True)
+    path.write_text("[{ broken")
+    code, out, err = cli("resolve", REL)
+    assert (code, out) == (1, "")
+    assert err == (f"Error: {REL} is not valid JSON and has no conflict markers, so it is not a merge to finish. "
+                   "Fix it by hand, or restore it with `git checkout -- <file>`.\n")
+    assert path.read_text() == "[{ broken"
+    code, _, err = cli("resolve", "--lesson", "L-aaaa0001")
+    assert code == 2 and "--lesson picks which conflicts --ours or --theirs settles" in err
+    code, _, err = cli("resolve", "--ours", "--theirs")
+    assert code == 2 and "pass one of --ours and --theirs" in err
+
+
+def test_the_driver_merges_as_text_when_a_version_is_not_data(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    files = {}
+    for name, text in (("base", "[\n  1\n]\n"), ("ours", "not json\n[\n  1\n]\n"), ("theirs", "[\n  1,\n  2\n]\n")):
+        files[name] = tmp_path / name
+        files[name].write_text(text)
+    err = io.StringIO()
+    code = run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), REL, err=err)
+    assert err.getvalue() == f"learn: {REL}: our version is not valid JSON (Expecting value at line 1); merged as text lines instead.\n"
+    assert code in (0, 1) and "not json" in files["ours"].read_text()
+
+
+def test_the_virtual_base_of_a_criss_cross_merge_never_fails(tmp_path: Path):
+    paths = []
+    for name, lessons in (("o", [lesson("L-aaaa0001", CENTS)]), ("a", [lesson("L-aaaa0001", CENTS + " A.")]),
+                          ("b", [lesson("L-aaaa0001", CENTS + " B.")])):
+        paths.append(tmp_path / name)
+        paths[-1].write_text(canonical_json(lessons))
+    assert run_driver(*map(str, paths), REL, virtual_base=True, err=io.StringIO()) == 0
+    assert json.loads(paths[1].read_text())[0]["text"] == CENTS  # the conflict takes the base's version
