@@ -65,6 +65,8 @@ SECTIONS = [
             clean_interpreter=True),
     Section("reliability", "concurrency, kill -9, malformed input and a hostile model server, real processes",
             quick={"quick": True}),
+    Section("bench_worktrees", "worktrees: 4 agents in 4 git worktrees capturing at once, lost/duplicated "
+                               "signals, hook latency next to one checkout", quick={"corrections": 2}),
     Section("demo", "`learn demo` as a newcomer runs it", builtin=True),
 ]
 

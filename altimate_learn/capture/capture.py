@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions import SessionReader, belongs_to, detect_format, project_roots, read_session
+from altimate_learn.capture.sessions import SessionReader, belongs_to, detect_format, read_session, repository_project_roots
 from altimate_learn.capture.signals import NewSignal, append_signals
 from altimate_learn.capture.tool_retry import RetryCounter
 from altimate_learn.errors import LearnError
@@ -206,7 +206,7 @@ def readers_for(paths: Iterable[Path], *, harness: str | None = None, session_id
 
             roots = [s for s in opencode.sessions_in(path) if s.parent_id is None]
             if len(roots) > 1 and project_root is not None:
-                mine = project_roots(project_root)
+                mine = repository_project_roots(project_root)
                 roots = [s for s in roots if belongs_to(s.cwd, mine)]
             if not roots:
                 raise LearnError(f"{path} holds no session of this project.",

@@ -105,7 +105,7 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
         if item.kind not in SIGNAL_KINDS:
             raise ValueError(f"unknown signal kind {item.kind!r}")
     with store.lock():
-        repair_jsonl(store.path(Store.SIGNALS), within=store.dir)
+        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
         existing, _ = store.signals()
         keys = {dedupe_key(s) for s in existing}
         twins: dict[str, list[tuple[bool, float | None]]] = {}
@@ -159,7 +159,7 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
     if not wanted:
         return 0
     with store.lock():
-        repair_jsonl(store.path(Store.SIGNALS), within=store.dir)
+        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
         result = store.read_jsonl(Store.SIGNALS)
         changed = 0
         for record in result.records:

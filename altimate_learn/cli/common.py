@@ -27,7 +27,25 @@ DEFAULT_NAME = DEFAULT_STORE
 
 
 def current_project() -> ProjectPaths:
-    return project(Path.cwd())
+    return _upgraded(project(Path.cwd()))
+
+
+def _upgraded(paths: ProjectPaths) -> ProjectPaths:
+    """In a linked worktree that still holds local state of its own (an earlier version's, or kept while its
+    link to the repository was broken), move it into the repository's store first, and say so on stderr."""
+    from altimate_learn.worktree import has_leftovers, record
+
+    if paths.checkout.shared and paths.local_dir.is_dir():
+        record(paths.checkout)  # its sessions stay the repository's after the worktree is removed
+    if has_leftovers(paths.checkout):
+        from altimate_learn.store.migrate import migrate
+
+        done = migrate(paths)
+        if done is not None and done.changed:
+            typer.echo(done.summary(), err=True)
+        for problem in (done.problems if done is not None else []):
+            warn(f"not moved into the repository's store (kept in this worktree, tried again next time): {problem}")
+    return paths
 
 
 def writing_project() -> ProjectPaths:
@@ -43,7 +61,7 @@ def writing_project() -> ProjectPaths:
 
     where = locate_project(Path.cwd())
     if where.in_git:
-        return ProjectPaths(where.root)
+        return _upgraded(ProjectPaths(where.root))
     cwd = Path.cwd().resolve()
     home = Path.home().resolve()
     if where.marked and where.root != home:

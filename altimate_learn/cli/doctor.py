@@ -54,6 +54,10 @@ def doctor(
         validate_store_name(name)
     report = collect(paths, settings(paths), [name] if name else None)
     report["agents"] = agents(paths.root)
+    from altimate_learn.store.paths import DEFAULT_STORE
+    from altimate_learn.team.setup import merge_setup
+
+    report["git_merge"] = merge_setup(paths.root, name or DEFAULT_STORE).as_dict()
     if as_json:
         print_json(report)
         return
@@ -107,6 +111,11 @@ def _render(report: dict[str, Any]) -> None:
         if not entry["works"]:
             for line in entry["detail"]:
                 echo(f"    {line}")
+    from altimate_learn.team.setup import MergeSetup, status_lines
+
+    merge = report["git_merge"]
+    for line in status_lines(MergeSetup(**{k: merge[k] for k in ("repository", "attributes", "driver", "runs")})):
+        echo(line)
     for store in report["stores"]:
         files = ", ".join(f"{f['name']} {f['bytes']:,} B" for f in store["files"]) or "no files"
         echo(f"store '{store['name']}': {files}")

@@ -85,6 +85,10 @@ def remember_command(
     if result.approved:
         echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "
              "the next session.")
+        from altimate_learn.store.layout import written_line
+
+        if (where := written_line(store)) is not None:
+            echo(where)
     else:
         echo("Staged in the candidate: review it with `learn show`, approve it with `learn promote`.")
 

@@ -338,7 +338,7 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
 
         daily_max = int(resolved.values["auto_reflect_daily_max"])
         kind = "recovery" if pending else "session"
-        admit = lambda: take_automatic_run(project.learn_dir, daily_max, kind=kind)  # noqa: E731
+        admit = lambda: take_automatic_run(project.local_dir, daily_max, kind=kind)  # noqa: E731
         if pending:
             limit = int(resolved.values["recovery_max_reflections"])
             seconds = float(resolved.values["recovery_max_seconds"])

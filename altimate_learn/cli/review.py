@@ -113,6 +113,11 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
                        added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
+    from altimate_learn.store.layout import written_line
+
+    if (where := written_line(store)) is not None:  # a linked worktree: which checkout and branch it wrote
+        report.line(where)
+        report.data["written"] = str(store.path(store.APPROVED))
     if publish:
         report.data["published"] = _publish(store, replace, report, promoted=True)
     report.emit()

@@ -278,7 +278,7 @@ def _count_lessons(store: Store, filename: str, problems: list[str]) -> int | No
 def _budget(paths: Any, resolved: Any) -> dict[str, Any]:
     from altimate_learn.reflect.budget import budget_status
 
-    return budget_status(paths.learn_dir, int(resolved.values["auto_reflect_daily_max"]))
+    return budget_status(paths.local_dir, int(resolved.values["auto_reflect_daily_max"]))
 
 
 def budget_line(budget: dict[str, Any]) -> str:
@@ -292,6 +292,7 @@ def budget_line(budget: dict[str, Any]) -> str:
 
 def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.cli.common import open_existing_store
+    from altimate_learn.store.layout import layout
     from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
@@ -344,6 +345,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "hooks": {h: v["installed"] for h, v in hooks.items()},
         "delivery_fallback": fallback,
         "git_merge": merge_setup(paths.root, name).as_dict(),
+        "worktree": layout(store),
         "learner": learner_status(paths, resolved),
         "agent_memories": _agent_memories(store, problems),
     }
@@ -388,7 +390,11 @@ def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
 
 
 def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
-    """Show whether learning is on, where each setting came from, lesson and signal counts, and limits."""
+    """Show whether learning is on, where each setting came from, lesson and signal counts, and limits; where
+    each kind of file lives (in a git worktree: approved.json on this branch, local state in the main
+    checkout) and whether this branch's approved set differs from the default branch's."""
+    from altimate_learn.store.layout import status_lines as layout_lines
+
     info = collect_status(name)
     if as_json:
         print_json(info)
@@ -415,6 +421,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for line in hook_lines(hook_status(root), root):
         echo(line)
     echo(f"Store '{info['store']}': {info['store_path']}")
+    for line in layout_lines(info["worktree"]):
+        echo(line)
     les = info["lessons"]
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "

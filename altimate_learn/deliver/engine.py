@@ -34,6 +34,7 @@ from altimate_learn.deliver.index import Corpus, load_corpus
 from altimate_learn.deliver.tokenize import word_set
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)
+from altimate_learn.worktree import LINKED, has_leftovers, locate, record
 
 MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
@@ -177,8 +178,10 @@ class Delivery:
     def __init__(self, root: str, cwd: str, settings: dict, harness: str, log) -> None:
         self.root = os.path.realpath(root)
         self.cwd = os.path.realpath(cwd) if cwd else self.root
-        self.learn_dir = os.path.join(self.root, ".altimate-code", "learn")
-        self.sessions_dir = os.path.join(self.learn_dir, SESSIONS)
+        self.learn_dir = os.path.join(self.root, ".altimate-code", "learn")  # this checkout's approved sets
+        self.checkout = locate(self.root)
+        self.local_dir = self.checkout.local_dir  # the repository's local state, shared by its worktrees
+        self.sessions_dir = os.path.join(self.local_dir, SESSIONS)
         self.settings = settings
         self.harness = harness
         self.log = log
@@ -203,10 +206,30 @@ class Delivery:
     def open(self, session_id: str) -> dict:
         """Lock and load the session's state (call :meth:`close` in a ``finally``)."""
         ensure_gitignore(self.learn_dir)
+        if self.checkout.shared and has_leftovers(self.checkout):
+            self._migrate()
+        if self.checkout.shared:
+            if self.checkout.kind == LINKED:
+                ensure_gitignore(self.local_dir)
+            record(self.checkout)  # its sessions stay the repository's after the worktree is removed
         self.locks = Locks(time.monotonic() + LOCK_TIMEOUT)
         self.state = SessionState(self.sessions_dir, session_id, self.harness, self.log)
         self.locks.acquire(self.state.lock_path)
         return self.state.load()
+
+    def _migrate(self) -> None:
+        """An earlier version kept this worktree's local state in the worktree: move it into the repository's."""
+        try:
+            from pathlib import Path
+
+            from altimate_learn.store.migrate import migrate
+            from altimate_learn.store.paths import ProjectPaths
+
+            done = migrate(ProjectPaths(Path(self.root)))
+            if done is not None and (done.changed or done.problems):
+                self.log(done.summary() + "".join(f" Not moved: {p}." for p in done.problems))
+        except Exception as exc:  # noqa: BLE001 - the old files stay; the next call tries again
+            self.log(f"moving this worktree's local learn state failed: {type(exc).__name__}: {exc}")
 
     def close(self, save: bool = True) -> None:
         try:
@@ -261,9 +284,9 @@ class Delivery:
         # layer) never waits on a lock this process holds.
         with Locks(self.locks.deadline) as store_locks:
             for store in sorted(by_store):
-                store_locks.acquire(os.path.join(self.learn_dir, store, ".lock"))
+                store_locks.acquire(os.path.join(self.local_dir, store, ".lock"))
             for store, items in sorted(by_store.items()):
-                store_dir = os.path.join(self.learn_dir, store)
+                store_dir = os.path.join(self.local_dir, store)
                 append_shown(store_dir, [{"session": session, "id": it["id"], "tier": it["tier"], "at": at}
                                          for it in items])
                 bump_usage(store_dir, [it["id"] for it in items], self.log)

@@ -28,6 +28,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, search_tokens
+from altimate_learn.worktree import local_learn_dir
 
 INDEX_VERSION = 7
 APPROVED = "approved.json"
@@ -225,7 +226,8 @@ def prepare(stores: list[tuple[str, bytes]], log, learn_dir: str | None = None) 
 def _held_check(learn_dir: str, stores: list[tuple[str, bytes]]):
     """A function (store, [(id, text)]) → {id: why} for lessons delivery holds out (quarantined or stale),
     or None when no store has the gates' files."""
-    names = [name for name, _ in stores if any(os.path.exists(os.path.join(learn_dir, name, f)) for f in SIDECARS)]
+    local = local_learn_dir(learn_dir)  # the sidecars are local state: the repository's folder
+    names = [name for name, _ in stores if any(os.path.exists(os.path.join(local, name, f)) for f in SIDECARS)]
     if not names:
         return None
     from altimate_learn.gates.stamps import held_out
@@ -245,10 +247,11 @@ def _gates_key(learn_dir: str, stores: list[tuple[str, bytes]]) -> bytes:
     hash of the instruction files now."""
     parts = []
     stamped = False
+    local = local_learn_dir(learn_dir)
     for name, _ in stores:
         for filename in SIDECARS:
             try:
-                with open(os.path.join(learn_dir, name, filename), "rb") as handle:
+                with open(os.path.join(local, name, filename), "rb") as handle:
                     parts.append(sha256(handle.read()).digest())
                 stamped = stamped or filename == SIDECARS[0]
             except OSError:
@@ -462,6 +465,7 @@ def _stat_key(learn_dir: str) -> str | None:
     always gets a new stat key and is read again.
     """
     parts = [_fingerprint()]
+    local = local_learn_dir(learn_dir)
     try:
         entries = sorted(os.scandir(learn_dir), key=lambda e: e.name)
     except OSError:
@@ -481,7 +485,7 @@ def _stat_key(learn_dir: str) -> str | None:
         parts.append(f"{entry.name}\0{_stat_text(info)}")
         for filename in SIDECARS:
             try:
-                parts.append(_stat_text(os.lstat(os.path.join(entry.path, filename))))
+                parts.append(_stat_text(os.lstat(os.path.join(local, entry.name, filename))))
                 stamped = stamped or filename == SIDECARS[0]
             except OSError:
                 parts.append("-")

@@ -239,10 +239,13 @@ class SessionState:
     """Load and save one session's state file (call under the session's lock)."""
 
     def __init__(self, sessions_dir: str, session_id: str, harness: str, log) -> None:
-        self.path = os.path.join(sessions_dir, session_file_name(session_id) + ".json")
-        # One lock for all sessions of the project: hook calls are short, and per-session lock files
-        # would pile up next to the state files.
-        self.lock_path = os.path.join(sessions_dir, ".lock")
+        name = session_file_name(session_id)
+        self.path = os.path.join(sessions_dir, name + ".json")
+        # Sixteen lock files shared by the sessions whose names start with the same hex digit: the agents of
+        # every worktree of a repository share this folder, and one lock for all of them would make parallel
+        # agents wait on each other (past the ~5 s a hook waits, an event is dropped); per-session lock
+        # files would pile up next to the state files.
+        self.lock_path = os.path.join(sessions_dir, ".lock-" + name[0])
         self.session_id = session_id
         self.harness = harness
         self.log = log

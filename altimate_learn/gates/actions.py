@@ -40,7 +40,7 @@ class VetRun:
 
 def due(store: Store, lessons: list[dict], current: str) -> list[dict]:
     """Lessons that are stale or were never vetted (tool-errors records excepted)."""
-    stamped = stamps.read_stamps(str(store.dir))
+    stamped = stamps.read_stamps(str(store.local_dir))
     return [lesson for lesson in lessons
             if stamps.state(stamped.get(lesson["id"]), lesson["text"], current) in ("stale", "unvetted")]
 
@@ -88,7 +88,7 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
         run.checked += len(batch)
     contract = discover(store.project.root)
     left = due(store, current_lessons(store), contract.hash)
-    stamped = stamps.read_stamps(str(store.dir))
+    stamped = stamps.read_stamps(str(store.local_dir))
     run.stale_left = sum(1 for lesson in left if stamps.state(stamped.get(lesson["id"]), lesson["text"],
                                                              contract.hash) == "stale")
     run.unvetted_left = len(left) - run.stale_left

@@ -72,12 +72,15 @@ def outside_cap(approved: list[dict], settings: dict[str, Any]) -> dict[str, Any
 
 
 def store_files(store: Store) -> list[dict[str, Any]]:
+    """The store's files: this checkout's committed ones and (in a worktree) the repository's local ones."""
     out = []
-    try:
-        entries = sorted(os.scandir(store.dir), key=lambda e: e.name)
-    except OSError:
-        return out
-    for entry in entries:
+    entries = []
+    for folder in dict.fromkeys((store.dir, store.local_dir)):
+        try:
+            entries += list(os.scandir(folder))
+        except OSError:
+            continue
+    for entry in sorted(entries, key=lambda e: e.name):
         if entry.name.startswith(".") or entry.name.endswith(".tmp"):
             continue
         try:

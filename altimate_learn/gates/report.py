@@ -21,7 +21,7 @@ def store_gates(store: Store) -> dict[str, Any]:
     except Exception:  # an unreadable approved.json is reported by the commands that read it
         approved = []
     items = quarantine.read(store, writing=False) if store.path(stamps.QUARANTINE).exists() else []
-    stamped = stamps.read_stamps(str(store.dir))
+    stamped = stamps.read_stamps(str(store.local_dir))
     held: dict[str, str] = {}
     current = None
     if stamped or items:

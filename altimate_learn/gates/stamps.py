@@ -82,10 +82,13 @@ def held_out(root: str, learn_dir: str, store_lessons: dict[str, list[tuple[str,
     ``store_lessons`` maps each store to its lessons' (id, text). The instruction files are hashed only
     when some store has stamps.
     """
+    from altimate_learn.worktree import local_learn_dir
+
     out: dict[str, dict[str, str]] = {}
     current: str | None = None
+    local = local_learn_dir(learn_dir)  # the sidecars are local state: the repository's folder
     for store, lessons in store_lessons.items():
-        store_dir = os.path.join(learn_dir, store)
+        store_dir = os.path.join(local, store)
         if not has_sidecars(store_dir):
             continue
         held: dict[str, str] = {}

@@ -339,7 +339,7 @@ def _propose(store: Any, records: list[dict], run: ChannelRun) -> None:
         return
     lessons = current_lessons(store)
     ids = {lesson["id"] for lesson in lessons}
-    stamped = read_stamps(str(store.dir))
+    stamped = read_stamps(str(store.local_dir))
     ours = [lesson for lesson in lessons if (stamped.get(lesson["id"]) or {}).get("channel") == "tool-errors"]
     index = AnchorIndex(ours)
     deltas = []

@@ -298,7 +298,7 @@ def vet_proposals(store: Any, raw_deltas: list[Any], lessons: list[dict], eviden
         items.append(Item(f"c{index}", raw["text"], "model", evidence=True,
                           replaces=tuple(r.strip() for r in replaces if isinstance(r, str) and r.strip())))
     proposed = len(items)
-    stamped = stamps.read_stamps(str(store.dir))
+    stamped = stamps.read_stamps(str(store.local_dir))
     leaving = {str(raw.get("id", "")).strip() for raw in raw_deltas
                if isinstance(raw, dict) and str(raw.get("op", "")).strip().upper() in ("REMOVE", "EDIT")}
     for lesson in lessons:

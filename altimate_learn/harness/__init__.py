@@ -22,6 +22,9 @@ settings files of Claude Code, Codex and Gemini CLI::
     HOOKS = [(event name, matcher or None), ...]   # one command hook per entry
     def hook_entry(command: str, matcher: str | None) -> dict   # optional: the matcher group to write
     NOTES: list[str]                                # printed after an install
+    def notes(options) -> list[str]                 # optional: the same, computed (e.g. for the version found)
+    def agent_problems(root, commands) -> tuple[list[str], list[str]]
+        # optional, for --check: (failures, notes) of what keeps the agent from running the hooks
 
 or, for an agent whose hooks are not a JSON settings file (opencode's JS plugin), two functions that
 take over completely::

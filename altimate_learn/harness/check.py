@@ -72,11 +72,22 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
             ok = ok and good
             out.extend(lines)
     repair = " or ".join(f"`learn install {options.harness}{flag(scope)}`" for scope, _, _ in places)
-    if ok:
-        where = ", ".join(f"{path} ({scope})" for scope, path, _ in places)
+    where = ", ".join(f"{path} ({scope})" for scope, path, _ in places)
+    failures: list[str] = []
+    agent_notes: list[str] = []
+    if hasattr(module, "agent_problems"):  # what the agent itself will do with them (hooks off, folder untrusted)
+        commands = sorted({c for _, _, found in places for cs in found.values() for c in cs})
+        failures, agent_notes = module.agent_problems(options.root, commands)
+    if ok and not failures:
         out.insert(0, f"learn hooks for {options.harness} are installed in {where} and run.")
-    else:
+    elif ok:
+        out.insert(0, f"learn hooks for {options.harness} are installed in {where} and run, but "
+                      f"{options.harness} will not run them:")
+    out.extend(failures)
+    out.extend(agent_notes)
+    if not ok:
         out.append(f"Run {repair} to repair them.")
+    ok = ok and not failures
     if len(places) > 1:
         out.append(f"Note: the hooks are installed in {len(places)} files and {options.harness} runs each of "
                    "them; remove the extra ones with `learn install … --uninstall` and the flag of that file.")

@@ -130,10 +130,20 @@ HOOKS = [
     ("SessionEnd", None),
 ]
 TIMEOUT_MS = 15000
-NOTES = [
-    "Gemini CLI runs hooks only with its hooks system enabled: /settings → Advanced → \"Enable Hooks System\"",
-    "(older versions: \"tools\": {\"enableHooks\": true} in settings.json). Check with /hooks panel.",
-]
+
+
+def notes(options) -> list[str]:
+    """The install note, for the Gemini CLI version on PATH (:mod:`altimate_learn.harness.gemini_check`)."""
+    from altimate_learn.harness.gemini_check import notes as current
+
+    return current()
+
+
+def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
+    """What keeps Gemini CLI from running the hooks: hooks system off, folder not trusted, hook disabled."""
+    from altimate_learn.harness.gemini_check import problems
+
+    return problems(root, commands)
 
 
 def hook_entry(command: str, matcher: str | None) -> dict:

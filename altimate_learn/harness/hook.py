@@ -85,9 +85,22 @@ class _DeferredLog:
         self.pending.append(message)
         if not self.hold:  # a failure before the project was known: log where we are, if learn lives here
             root = find_root(os.getcwd())
-            learn_dir = os.path.join(root, ".altimate-code", "learn")
-            if os.path.isdir(learn_dir) and _enabled(root, os.getcwd()):
-                self.attach(learn_dir)
+            local_dir = _local_dir(root)
+            if local_dir is not None and _enabled(root, os.getcwd()):
+                self.attach(local_dir)
+
+
+def _local_dir(root: str) -> str | None:
+    """The repository's learn folder of local state (the hook log, sessions, signals) when learn is used in
+    this checkout or in the repository it is a worktree of; None otherwise (nothing is read or written)."""
+    learn_dir = os.path.join(root, ".altimate-code", "learn")
+    if os.path.isdir(learn_dir) or os.path.isfile(os.path.join(root, ".git")):
+        from altimate_learn.worktree import locate
+
+        local = locate(root).local_dir
+        if os.path.isdir(learn_dir) or os.path.isdir(local):
+            return local
+    return None
 
 
 def _enabled(root: str, cwd: str) -> bool:
@@ -162,8 +175,8 @@ def run(argv: list[str], log) -> str:
     if os.environ.get("ALTIMATE_LEARN_MODEL_CALL") == "1":
         return ""  # an agent CLI that learn runs as its model: never deliver to it or capture from it
     root = find_root(cwd)
-    learn_dir = os.path.join(root, ".altimate-code", "learn")
-    if not os.path.isdir(learn_dir):
+    local_dir = _local_dir(root)
+    if local_dir is None:
         return ""
     from altimate_learn.markers import is_model_call_dir
 
@@ -173,7 +186,7 @@ def run(argv: list[str], log) -> str:
     event = adapter.parse(payload)
     if event is None or not without_our_text(event):
         return ""
-    log.attach(learn_dir)
+    log.attach(local_dir)
     # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
     # they would be recorded as shown without the agent ever seeing them.
     can_inject = bool(adapter.respond(event, "probe"))

@@ -442,7 +442,7 @@ def run_install(options: InstallOptions) -> list[str]:
         out.append(f"The previous file is kept as {backup}.")
     if not options.uninstall:
         out.extend(_sharing_notes(options, path))
-        out.extend(getattr(module, "NOTES", []))
+        out.extend(module.notes(options) if hasattr(module, "notes") else getattr(module, "NOTES", []))
     return out
 
 

@@ -125,7 +125,9 @@ def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
     """(open signals of this session, open signals of other sessions) in the signals store (a line scan)."""
     from altimate_learn.jsonsafe import loads  # capture only: a hook with capture off never gets here
 
-    path = os.path.join(root, ".altimate-code", "learn", SIGNALS_STORE, "signals.jsonl")
+    from altimate_learn.worktree import locate
+
+    path = os.path.join(locate(root).local_dir, SIGNALS_STORE, "signals.jsonl")
     mine = others = 0
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -209,7 +211,9 @@ def maybe_learn(root: str, sessions_dir: str, log) -> bool:
     """Start `learn run --auto --idle 60` detached, unless one started lately or learning is paused."""
     import time
 
-    learner_dir = os.path.join(root, ".altimate-code", "learn", ".learner")
+    from altimate_learn.worktree import locate
+
+    learner_dir = os.path.join(locate(root).local_dir, ".learner")
     stamp = os.path.join(learner_dir, "started")
     try:
         if time.time() - os.stat(stamp).st_mtime < LEARN_SPACING:

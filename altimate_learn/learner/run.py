@@ -353,7 +353,7 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
         from altimate_learn.reflect.budget import DEFAULT_DAILY_MAX, take_automatic_run
 
         limit = int(values.get("auto_reflect_daily_max", DEFAULT_DAILY_MAX))
-        admit = lambda: take_automatic_run(paths.learn_dir, limit, kind="learner")  # noqa: E731
+        admit = lambda: take_automatic_run(paths.local_dir, limit, kind="learner")  # noqa: E731
     options = Options(model=request.model, timeout=max(1.0, deadline - time.monotonic()), deadline=deadline,
                       settings=settings, env=env, max_tokens_total=request.max_tokens, admit=admit)
     outcome = reflect_batch(store, batch, options, resolution)

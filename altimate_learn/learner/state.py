@@ -90,7 +90,7 @@ class LearnerFiles:
         from altimate_learn.store import ensure_learn_dir
 
         ensure_learn_dir(self.project)
-        fsio.check_confined(self.dir, self.project.root)
+        fsio.check_confined(self.dir, self.project.local_root)
         self.dir.mkdir(parents=True, exist_ok=True)
 
     @contextlib.contextmanager

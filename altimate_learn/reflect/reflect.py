@@ -757,7 +757,7 @@ def log_auto(store: Store, entry: dict[str, Any]) -> None:
     from altimate_learn.store.fsio import utc_now
 
     try:
-        folder = store.dir / "state"
+        folder = store.local_dir / "state"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / LOG_FILE
         if path.exists() and path.stat().st_size > LOG_CAP:

@@ -133,7 +133,7 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
 def _preflight(store: Store, *names: str, versions: bool = False) -> None:
     """Raise (changing nothing) if any file a command is about to write leads out of the store folder."""
     for name in names:
-        fsio.check_confined(store.path(name), store.dir)
+        fsio.check_confined(store.path(name), store.folder(name))
     if versions:
         fsio.check_confined(store.versions_dir, store.dir)
         fsio.check_confined(store.version_path((store.versions() or [0])[-1] + 1), store.dir)

@@ -333,9 +333,9 @@ def confined(store: Store, *names: str) -> None:
     for name in names:
         path = store.path(name)
         try:
-            fsio.check_confined(path, store.dir)
+            fsio.check_confined(path, store.folder(name))
         except StoreError:
-            raise StoreError(f"{path} is a symlink that leads outside {store.dir}; refusing to read or change it.",
+            raise StoreError(f"{path} is a symlink that leads outside {store.folder(name)}; refusing to read or change it.",
                              "Replace it with a regular file (or remove it), then run the command again.") from None
 
 

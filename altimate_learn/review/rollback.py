@@ -158,6 +158,6 @@ def _set_candidate_aside(store: Store) -> str:
     """Rename `candidate.json` to a free `candidate.json.rolled-back-<time>`: kept, no longer staged."""
     path = store.path(Store.CANDIDATE)
     dest = fsio.unique_sibling(path, CANDIDATE_TAG)
-    fsio.check_confined(dest, store.dir)
+    fsio.check_confined(dest, store.folder(Store.CANDIDATE))
     path.rename(dest)
     return str(dest)

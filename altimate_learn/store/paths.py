@@ -2,7 +2,9 @@
 
 The project root is the nearest folder, from the current directory upward, that holds `.altimate-code/`
 or is a git work-tree root (`.git` as a folder or a file, so worktrees and submodules count). Every
-store is `<root>/.altimate-code/learn/<name>/`.
+store is `<root>/.altimate-code/learn/<name>/` for its committed files (approved.json, versions/); its
+local, git-ignored files live in `<home>/.altimate-code/learn/<name>/`, where home is the repository's
+main worktree: one home per repository, whichever worktree runs (see :mod:`altimate_learn.worktree`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from altimate_learn.errors import LearnError
@@ -113,16 +116,34 @@ class ProjectPaths:
 
     @property
     def learn_dir(self) -> Path:
+        """This checkout's learn folder: the committed files of its branch (approved.json, versions/)."""
         return self.root / LEARN_DIR
+
+    @cached_property
+    def checkout(self):  # -> altimate_learn.worktree.Checkout
+        from altimate_learn.worktree import locate
+
+        return locate(str(self.root))
+
+    @property
+    def local_dir(self) -> Path:
+        """The repository's learn folder for local state (signals, candidate, history, locks, sessions): the
+        main worktree's, whichever worktree this is (:mod:`altimate_learn.worktree`)."""
+        return Path(self.checkout.local_dir)
+
+    @property
+    def local_root(self) -> Path:
+        """The folder local state must stay inside (symlink confinement)."""
+        return Path(self.checkout.home)
 
     @property
     def sessions_dir(self) -> Path:
-        return self.learn_dir / SESSIONS_DIR
+        return self.local_dir / SESSIONS_DIR
 
     @property
     def learner_dir(self) -> Path:
         """The continual learner's state, shared by the project's stores: cursors, lease, run log."""
-        return self.learn_dir / LEARNER_DIR
+        return self.local_dir / LEARNER_DIR
 
     @property
     def gitignore(self) -> Path:
@@ -134,13 +155,21 @@ class ProjectPaths:
             validate_store_name(name)
         return folder
 
+    def local_store_dir(self, name: str = DEFAULT_STORE) -> Path:
+        """The store's folder of local state (the same folder as :meth:`store_dir` in the main worktree)."""
+        self.store_dir(name)  # validates the name
+        return self.local_dir / name
+
     def store_names(self) -> list[str]:
-        """Every store folder of the project, sorted by name."""
-        try:
-            entries = sorted(os.scandir(self.learn_dir), key=lambda e: e.name)
-        except (FileNotFoundError, NotADirectoryError):
-            return []
-        return [e.name for e in entries if e.is_dir() and not e.name.startswith(".")]
+        """Every store folder of the project (in this checkout or in the repository's local folder), by name."""
+        names: set[str] = set()
+        for folder in dict.fromkeys((self.learn_dir, self.local_dir)):
+            try:
+                entries = list(os.scandir(folder))
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            names.update(e.name for e in entries if e.is_dir() and not e.name.startswith("."))
+        return sorted(names)
 
 
 def project(start: Path | None = None) -> ProjectPaths:

@@ -1,5 +1,12 @@
 """One lesson store: `.altimate-code/learn/<name>/` and the files in it.
 
+A store has two folders. Its committed files (:data:`CHECKOUT_FILES`: approved.json, versions/, the
+last-good snapshot) are in this checkout's `.altimate-code/learn/<name>/` (``Store.dir``): they belong to
+the branch. Every other file (signals, candidate, history, schedule, usage, sidecars, the lock) is local
+state, in the repository's one local folder (``Store.local_dir``): the main worktree's
+`.altimate-code/learn/<name>/`, whichever worktree runs (:mod:`altimate_learn.worktree`). In the main
+worktree both are the same folder. :meth:`Store.path` is the one place that decides.
+
 Every mutation happens under the store lock (:meth:`Store.lock`). Readers that serve an agent
 (delivery) use :meth:`Store.lock` with ``timeout=READER_LOCK_TIMEOUT`` and go without lessons when it
 expires. The first use of any store creates `.altimate-code/learn/.gitignore`.
@@ -19,6 +26,9 @@ from altimate_learn.errors import MalformedFileError, SchemaError, StoreError
 from altimate_learn.schema import Lesson, validate_history, validate_lessons, validate_signal
 from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
+
+# Files of a store that belong to the checkout's branch; every other file is the repository's local state.
+CHECKOUT_FILES = frozenset({"approved.json", "versions", "approved.last-good.json"})
 
 _VERSION_FILE = re.compile(r"^v([1-9][0-9]*)\.json$")  # `v08.json` is not `v8.json`: not a version
 
@@ -42,15 +52,24 @@ class Store:
     def __init__(self, paths: ProjectPaths, name: str = DEFAULT_STORE) -> None:
         self.project = paths
         self.name = name
-        self.dir = paths.store_dir(name)  # validates the name
+        self.dir = paths.store_dir(name)  # validates the name; this checkout's committed files
+        self.local_dir = paths.local_store_dir(name)  # the repository's local state of this store
 
     @classmethod
     def open(cls, name: str = DEFAULT_STORE, start: Path | None = None) -> Store:
         return cls(project(start), name)
 
     # --- paths ---------------------------------------------------------------------------------------
+    def folder(self, filename: str) -> Path:
+        """The folder that holds ``filename``: this checkout's for committed files, else the repository's."""
+        return self.dir if filename in CHECKOUT_FILES else self.local_dir
+
+    def confine(self, filename: str) -> Path:
+        """The folder a file must not lead out of through a symlink (the checkout, or the local home)."""
+        return self.project.root if filename in CHECKOUT_FILES else self.project.local_root
+
     def path(self, filename: str) -> Path:
-        return self.dir / filename
+        return self.folder(filename) / filename
 
     @property
     def versions_dir(self) -> Path:
@@ -58,28 +77,32 @@ class Store:
 
     @property
     def exists(self) -> bool:
-        return self.dir.is_dir()
+        return self.dir.is_dir() or self.local_dir.is_dir()
 
     def ensure(self) -> None:
-        """Create the store folder and the learn `.gitignore` (first use)."""
+        """Create the store folders and the learn `.gitignore` (first use)."""
         ensure_learn_dir(self.project)
         fsio.check_confined(self.dir, self.project.root)
         self.dir.mkdir(parents=True, exist_ok=True)
+        if self.local_dir != self.dir:
+            fsio.check_confined(self.local_dir, self.project.local_root)
+            self.local_dir.mkdir(parents=True, exist_ok=True)
 
     @contextlib.contextmanager
     def lock(self, timeout: float = fsio.WRITER_LOCK_TIMEOUT) -> Iterator[None]:
+        """The store lock: one file in the local folder, so every worktree of the repository honours it."""
         self.ensure()
-        with fsio.file_lock(self.dir / ".lock", timeout):
+        with fsio.file_lock(self.local_dir / ".lock", timeout):
             yield
 
     # --- generic JSON ------------------------------------------------------------------------------
     def read_json(self, filename: str, *, quarantine: bool = False) -> Any:
-        fsio.check_confined(self.path(filename), self.project.root, verb="read")
+        fsio.check_confined(self.path(filename), self.confine(filename), verb="read")
         return fsio.read_json(self.path(filename), quarantine=quarantine)
 
     def write_json(self, filename: str, value: Any) -> bool:
         self.ensure()
-        return fsio.write_json(self.path(filename), value, within=self.dir)
+        return fsio.write_json(self.path(filename), value, within=self.folder(filename))
 
     def read_json_object(self, filename: str, *, quarantine: bool = True) -> dict[str, Any]:
         """A JSON object state file (schedule, usage, resume cursors). Missing is ``{}``.
@@ -89,7 +112,7 @@ class Store:
         """
         path = self.path(filename)
         try:
-            fsio.check_confined(path, self.project.root, verb="read")
+            fsio.check_confined(path, self.confine(filename), verb="read")
             value = fsio.read_json(path, quarantine=quarantine)
         except MalformedFileError:
             if quarantine:
@@ -108,7 +131,7 @@ class Store:
     def read_lessons(self, filename: str, *, quarantine: bool = False) -> list[Lesson] | None:
         """Lessons of `approved.json`, `candidate.json`, `retired.json` or a version; ``None`` if absent."""
         path = self.path(filename)
-        fsio.check_confined(path, self.project.root, verb="read")
+        fsio.check_confined(path, self.confine(filename), verb="read")
         value = fsio.read_json(path, quarantine=quarantine)
         if value is None:
             return None
@@ -129,7 +152,7 @@ class Store:
 
     def remove(self, filename: str) -> bool:
         try:
-            fsio.check_confined(self.path(filename), self.dir)
+            fsio.check_confined(self.path(filename), self.folder(filename))
             self.path(filename).unlink()
             return True
         except FileNotFoundError:
@@ -179,18 +202,19 @@ class Store:
     def read_jsonl(self, filename: str) -> fsio.JsonlRead:
         path = self.path(filename)
         # Signals and history are sent to models and shown: never read them through a link out of the project.
-        fsio.check_confined(path, self.project.root, verb="read")
+        fsio.check_confined(path, self.confine(filename), verb="read")
         return fsio.read_jsonl(path)
 
     def append_jsonl(self, filename: str, records: list[Any]) -> None:
         """Append whole lines under the store lock (repairing a torn last line first)."""
         with self.lock():
-            fsio.append_jsonl(self.path(filename), records, within=self.dir)
+            fsio.append_jsonl(self.path(filename), records, within=self.folder(filename))
 
     def rewrite_jsonl(self, filename: str, records: list[Any]) -> None:
         """Replace a JSONL file atomically. Call under the store lock."""
         self.ensure()
-        fsio.atomic_write(self.path(filename), "".join(fsio.json_line(r) for r in records), within=self.dir)
+        fsio.atomic_write(self.path(filename), "".join(fsio.json_line(r) for r in records),
+                          within=self.folder(filename))
 
     def signals(self) -> tuple[list[dict[str, Any]], int]:
         """Valid signals and the number of lines skipped (unparseable or not following the schema)."""
@@ -243,11 +267,17 @@ def next_version_number(existing: list[int], now: float | None = None) -> int:
 
 
 def ensure_learn_dir(paths: ProjectPaths) -> None:
-    """Create `.altimate-code/learn/` and its `.gitignore` (kept as the user left it once it exists)."""
+    """Create `.altimate-code/learn/` and its `.gitignore` (kept as the user left it once it exists), in this
+    checkout and in the repository's local folder."""
     fsio.check_confined(paths.learn_dir, paths.root)
     paths.learn_dir.mkdir(parents=True, exist_ok=True)
     if not paths.gitignore.exists():
         fsio.atomic_write(paths.gitignore, GITIGNORE_TEXT, within=paths.learn_dir)
+    if paths.local_dir != paths.learn_dir:
+        fsio.check_confined(paths.local_dir, paths.local_root)
+        paths.local_dir.mkdir(parents=True, exist_ok=True)
+        if paths.checkout.kind == "linked" and not (paths.local_dir / ".gitignore").exists():
+            fsio.atomic_write(paths.local_dir / ".gitignore", GITIGNORE_TEXT, within=paths.local_dir)
 
 
 def all_stores(paths: ProjectPaths) -> list[Store]:

@@ -54,7 +54,7 @@ def test_project_reached_through_a_symlink(git_repo, isolated_home, tmp_path, mo
     assert ids(git_repo) == {claude, in_sub, codex}
 
 
-def test_a_nested_repository_or_worktree_keeps_its_own_sessions(git_repo, isolated_home):
+def test_a_nested_repository_keeps_its_own_sessions_and_a_worktree_shares_the_repositorys(git_repo, isolated_home):
     mine = claude_session(isolated_home, str(git_repo / "services" / "api"), 1)
     vendored = git_repo / "vendor" / "lib"
     (vendored / ".git").mkdir(parents=True)  # a repository of its own inside this one
@@ -63,9 +63,10 @@ def test_a_nested_repository_or_worktree_keeps_its_own_sessions(git_repo, isolat
     worktree = git_repo / ".claude" / "worktrees" / "feature"
     subprocess.run(["git", "worktree", "add", "-q", "-b", "feature", str(worktree)], cwd=git_repo, check=True)
     in_worktree = claude_session(isolated_home, str(worktree), 4)
-    assert ids(git_repo) == {mine}
+    # a worktree is the same repository: its sessions are the repository's, seen from any of its checkouts
+    assert ids(git_repo) == {mine, in_worktree}
     assert ids(vendored) == {theirs, theirs_deep}
-    assert ids(worktree) == {in_worktree}
+    assert ids(worktree) == {mine, in_worktree}
 
 
 def test_a_project_in_a_long_path(isolated_home, tmp_path):

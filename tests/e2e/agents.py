@@ -162,3 +162,89 @@ def run_gemini(world: World, binary: Path, prompt: str, *flags: str, timeout: fl
 
 def gemini_chats(world: World) -> list[Path]:
     return sorted((world.home / ".gemini" / "tmp").glob("*/chats/session-*.jsonl"))
+
+
+def run_gemini_interactive(world: World, binary: Path, turns: list[tuple[str, str]], *flags: str,
+                           timeout: float = 120) -> Run:
+    """Gemini CLI's interactive UI through a pty, as a person types: each (prompt, a word of the answer to wait
+    for), then `/quit`. Returns the screen output with escape sequences removed."""
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import sys
+    import time
+
+    from tests.e2e.world import FAKE_LLM
+
+    args = [str(binary), *flags]
+    if world.netns is not None:
+        args = [*world.netns, sys.executable, str(FAKE_LLM), "--lo-up", "--port", str(world.port), "--script",
+                str(world.script), "--log", str(world.log), "--timeout", str(timeout), "--side-text", world.side_text,
+                "--", *args]
+    env = gemini_env(world)
+    env.update(TERM="xterm-256color", COLUMNS="120", LINES="40")
+    env.pop("NO_COLOR", None)
+    (world.work / "tmp").mkdir(exist_ok=True)
+    start = time.monotonic()
+    deadline = start + timeout
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the agent, in the project
+        try:
+            os.chdir(world.project)
+            os.execvpe(args[0], args, env)
+        finally:
+            os._exit(127)
+    screen = b""
+
+    def text() -> str:
+        return re.sub(r"\x1b\[[0-9;?<>]*[a-zA-Z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]", "",
+                      screen.decode("utf-8", "replace"))
+
+    def wait_until(done) -> bool:
+        """Read the screen until ``done(text)`` holds (True) or the agent exits or time runs out (False)."""
+        nonlocal screen
+        while time.monotonic() < deadline:
+            if done is not None and done(text()):
+                return True
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                data = os.read(fd, 65536)
+            except OSError:  # the agent exited
+                return done is None
+            if not data:
+                return done is None
+            screen += data
+        return False
+
+    def type_line(line: str) -> None:
+        os.write(fd, line.encode())
+        time.sleep(0.5)  # the UI takes the text, then Enter submits it (typed at once, Enter is a newline)
+        os.write(fd, b"\r")
+
+    try:
+        if not wait_until(lambda t: "Tips for getting started" in t):
+            raise AssertionError("Gemini CLI's interactive UI did not start:\n" + text()[-2000:])
+        time.sleep(1.0)
+        for prompt, answer in turns:
+            type_line(prompt)
+            if not wait_until(lambda t: answer in t):
+                raise AssertionError(f"no answer {answer!r} to {prompt!r}:\n" + text()[-2000:])
+            time.sleep(0.5)  # let the turn's hooks (AfterAgent) finish before the next prompt
+        type_line("/quit")
+        wait_until(None)
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+    except BaseException:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+        raise
+    finally:
+        os.close(fd)
+    return Run(args, code, text(), "", time.monotonic() - start)

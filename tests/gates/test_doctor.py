@@ -12,8 +12,8 @@ from tests.deliver.helpers import context_of, lesson, run_hook, sample_lessons, 
 from tests.gates.helpers import AGENTS_MD, write_instructions
 
 README = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text(encoding="utf-8")  # was README
-KEYS = ["agents", "by_channel", "config_files", "enabled", "instructions", "lessons", "outside_cap", "problems",
-        "project_root", "quarantined", "stale", "stores", "tokens"]
+KEYS = ["agents", "by_channel", "config_files", "enabled", "git_merge", "instructions", "lessons", "outside_cap",
+        "problems", "project_root", "quarantined", "stale", "stores", "tokens"]
 
 
 def _doctor(cli) -> dict:

@@ -94,6 +94,9 @@ def test_status_says_when_a_clone_lacks_the_driver_and_how_to_add_it(git_repo, c
     info = json.loads(cli("status", "--json")[1])
     assert info["git_merge"] == {"repository": True, "attributes": True, "driver": False, "runs": False,
                                  "ok": False, "fix": "learn install git"}
+    code, out, _ = cli("doctor")  # doctor says the same, with the same fix
+    assert code == 0 and "Git: this clone lacks learn's merge driver" in out and "`learn install git`" in out
+    assert json.loads(cli("doctor", "--json")[1])["git_merge"]["fix"] == "learn install git"
     cli("install", "git")
     git(git_repo, "config", "--local", "merge.altimate-learn.driver", "/gone/venv/bin/python -m altimate_learn x")
     assert "learn's merge driver runs an interpreter that no longer exists, or runs it unisolated" in cli("status")[1]

@@ -51,7 +51,7 @@ UNKNOWN_HINT = ("Pass --harness claude-code|codex|opencode|gemini|generic if you
                 "or convert it to the generic format (docs/generic-trajectory.md).")
 
 __all__ = ["HARNESSES", "SessionReader", "belongs_to", "check_harness", "detect_format", "discover_sessions",
-           "find_session", "project_roots", "read_session"]
+           "find_session", "project_roots", "read_session", "repository_project_roots"]
 
 
 def harness_module(harness: str) -> ModuleType:
@@ -148,6 +148,17 @@ def _logical_roots(project_root: Path) -> set[str]:
         return set()
 
 
+def repository_project_roots(project_root: Path) -> set[str]:
+    """:func:`project_roots` of every checkout of the repository: the main worktree, its linked worktrees
+    (live, or recorded before they were removed: :func:`altimate_learn.worktree.repository_roots`)."""
+    from altimate_learn.worktree import repository_roots
+
+    roots: set[str] = set()
+    for folder in repository_roots(str(project_root)):
+        roots |= project_roots(Path(folder))
+    return roots
+
+
 def _is_project_root(folder: str) -> bool:
     """What :func:`altimate_learn.store.paths.find_project_root` stops at."""
     return os.path.exists(os.path.join(folder, ".git")) or os.path.isdir(os.path.join(folder, ".altimate-code"))
@@ -160,22 +171,26 @@ def belongs_to(cwd: str | None, roots: set[str], cache: dict[str, bool] | None =
         return False
     if cache is not None and cwd in cache:
         return cache[cwd]
-    inside = False
-    nested = False
+    result = False
+    bases = {root.rstrip(os.sep) or os.sep for root in roots}
     for variant in path_variants(cwd):
-        for root in roots:
-            base = root.rstrip(os.sep) or os.sep
+        for base in bases:
             if variant == base:
-                inside = True
-                continue
+                result = True
+                break
             if not variant.startswith(base.rstrip(os.sep) + os.sep):
                 continue
-            inside = True
             folder = variant
+            nested = False
             while len(folder) > len(base) and not nested:  # the folders between the cwd and the root
-                nested = _is_project_root(folder)
+                # a folder that is itself one of the roots (a worktree inside the main one) is not nested
+                nested = folder not in bases and _is_project_root(folder)
                 folder = os.path.dirname(folder)
-    result = inside and not nested
+            if not nested:
+                result = True
+                break
+        if result:
+            break
     if cache is not None:
         cache[cwd] = result
     return result
@@ -183,8 +198,9 @@ def belongs_to(cwd: str | None, roots: set[str], cache: dict[str, bool] | None =
 
 def discover_sessions(project_root: Path, *, harness: str | None = None, since: datetime | None = None,
                       count_messages: bool = False) -> list[SessionInfo]:
-    """Every session of this project, across every harness found on the machine, newest first."""
-    roots = project_roots(Path(project_root))
+    """Every session of this project, across every harness found on the machine, newest first: the sessions of
+    every worktree of its repository (:func:`repository_project_roots`)."""
+    roots = repository_project_roots(Path(project_root))
     harnesses = [check_harness(harness)] if harness else list(HARNESSES)
     found: list[SessionInfo] = []
     for name in harnesses:
