@@ -14,6 +14,9 @@ AGENTS_MD_CLOSE = "<!-- /learn:lessons -->"
 # The block the continual learner owns in an instruction file (AGENTS.md, AGENTS.local.md, the user's own file).
 LEARNED_OPEN = "<!-- learn:learned -->"
 LEARNED_CLOSE = "<!-- /learn:learned -->"
+# The block `learn tidy` graduates proven lessons into (AGENTS.md, CLAUDE.md, GEMINI.md of the project).
+GRADUATED_OPEN = "<!-- learn:graduated -->"
+GRADUATED_CLOSE = "<!-- /learn:graduated -->"
 
 # Our text comes back in whatever form the agent stored it: raw, HTML-escaped (Gemini CLI escapes `<` and `>`
 # in every additionalContext), inside a JSON string (`\"`, `\u003c`), wrapped in the agent's own tags

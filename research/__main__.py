@@ -68,6 +68,7 @@ SECTIONS = [
     Section("bench_worktrees", "worktrees: 4 agents in 4 git worktrees capturing at once, lost/duplicated "
                                "signals, hook latency next to one checkout", quick={"corrections": 2}),
     Section("demo", "`learn demo` as a newcomer runs it", builtin=True),
+    Section("cap_year", "set: a simulated year of a team with and without the cap (issue 16)"),
 ]
 
 # Runs in the child process: load research/<name>.py by path and write main(**options) to a file.
@@ -396,6 +397,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                     f"malformed input, hostile server contained (issue 18) | {g[0]} lost, {g[1]} duplicated; {g[2]} torn, "
                     f"{g[3]} leftovers after {g[5]} kills; {g[6]} crashes, {g[7]} unclear of {g[8]} inputs; {g[9]} of "
                     f"{g[10]} server behaviours mishandled | {'met' if ok else '**missed**'} |")
+    rows += _cap_rows(texts["cap_year"]) if "cap_year" in texts else []
     demo_text = texts.get("demo")
     m = _find(r"^\| (\d+) \| ([\d.]+) s \|", demo_text)
     if m:
@@ -403,6 +405,20 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
         rows.append(f"| `learn demo` offline in under a minute (issue 7) | exit {m.group(1)}, {m.group(2)} s | "
                     f"{'met' if ok else '**missed**'} |")
     return rows
+
+
+def _cap_rows(text: str) -> list[str]:
+    goal = ("The cap over a simulated year: lessons in force held to `max_in_force`, fewer contradictory pairs "
+            "reaching the agent (issue 16)")
+    m = _find(r"^Result: after a year, \*\*(\d+) lessons in force without the cap, (\d+) with it\*\* .*?"
+              r"\*\*contradictory pairs (\d+) without, (\d+) with\*\*; tokens per session ([\d,]+) without, "
+              r"([\d,]+) with", text)
+    if not m:
+        return [f"| {goal} | see the cap section | – |"]
+    plain, capped, c_plain, c_capped, t_plain, t_capped = m.groups()
+    ok = int(capped) <= 40 and int(c_capped) < int(c_plain)
+    return [f"| {goal} | in force {plain} → {capped}; contradictory pairs {c_plain} → {c_capped}; tokens per session "
+            f"{t_plain} → {t_capped} (the graduated block moves cost into AGENTS.md) | {'met' if ok else '**missed**'} |"]
 
 
 def _quality_rows(quality: str) -> list[str]:

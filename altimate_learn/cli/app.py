@@ -25,7 +25,7 @@ from altimate_learn.errors import LearnError
 
 # Each module defines `register(app)`; heavy imports stay inside the command functions.
 COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "memories",
-                   "gates", "doctor", "demo", "learner", "team", "completion")
+                   "gates", "doctor", "demo", "learner", "team", "completion", "tidy")
 
 app = typer.Typer(
     name="learn",

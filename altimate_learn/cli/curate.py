@@ -92,6 +92,8 @@ def curate_command(
         clipped = text if len(text) <= 60 else text[:60] + "..."
         what = f' "{clipped}"' if text else (f" {entry['id']}" if entry.get("id") else "")
         echo(f"REJECTED {entry.get('op') or 'delta'}{what}: {redact(entry['reason'])}")
+    for line in (result.cap.lines() if result.cap is not None else []):
+        echo(line)
     for lesson_id in result.flagged:
         echo(f"WARNING: {lesson_id} mentions skipping or disabling verification; it needs explicit approval.")
     for record in result.replacements_needed:

@@ -71,6 +71,9 @@ def _render(report: dict[str, Any]) -> None:
          f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}), "
          f"at most ~{t['per_session_max']:,} tokens in a session")
     stale, quarantined, cap = report["stale"], report["quarantined"], report["outside_cap"]
+    from altimate_learn.tidy.counts import line as set_line
+
+    echo(f"  set: {set_line(report['set'])}")
     if stale["count"]:
         echo(f"  {plural(stale['count'], 'lesson')} {'is' if stale['count'] == 1 else 'are'} stale: the instruction files "
              "changed since they were vetted. Held out of delivery until re-vetted: " + stale["fix"] + ".")

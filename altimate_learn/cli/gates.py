@@ -69,6 +69,9 @@ def remember_command(
         echo("It will not be delivered. Fix the instruction file and run "
              f"`learn quarantine release {result.lesson_id}`, or discard it with `learn quarantine drop "
              f"{result.lesson_id}`.")
+    elif result.status == "outside-cap":
+        echo(f"Saved {result.lesson_id} {_quoted(result.text)} outside the cap: {result.reason}.")
+        echo("It does NOT reach the agent. Fold the set down with `learn tidy`, or raise learn.max_in_force.")
     elif result.status == "repeated":
         echo(f"Already a lesson ({result.lesson_id}): {_quoted(result.text)}. Counted as helpful: a repeat means it "
              "matters.")
@@ -80,7 +83,7 @@ def remember_command(
         warn(note)
     if result.flagged:
         echo(f"WARNING: {result.lesson_id} mentions skipping or disabling verification.")
-    if result.status == "quarantined":
+    if result.status in ("quarantined", "outside-cap"):
         return
     if result.approved:
         echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "

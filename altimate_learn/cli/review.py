@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
-    open_existing_store
+    open_existing_store, settings
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -47,15 +47,18 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.gates import quarantine
     from altimate_learn.gates.report import stale_line, store_gates
 
+    from altimate_learn.tidy.counts import line as set_line, set_counts
+
     store = open_existing_store(name)
     review = load_review(store)
     gates = store_gates(store)
+    counts = set_counts(store, store.approved(), len(gates["held_out"]), int(settings().values["max_in_force"]))
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
-               "stale": [lesson["id"] for lesson in gates["stale"]]})
+               "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
         return
     lines = render_review(review, _store_label(store))
-    extra: list[str] = []
+    extra: list[str] = ["", "Set: " + set_line(counts)]
     if gates["stale"]:
         extra += ["", f"Stale: instructions changed, awaiting re-vet ({len(gates['stale'])})"]
         extra += [f"  [{lesson['id']}] {lesson['text']}" for lesson in gates["stale"]]

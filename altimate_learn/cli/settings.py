@@ -23,7 +23,7 @@ from altimate_learn.store.fsio import atomic_write
 from altimate_learn.team.setup import merge_setup, status_lines
 
 LIMIT_KEYS = ("core_lessons", "retrieved_lessons", "request_lessons", "file_lessons", "budget_tokens",
-              "session_max_lessons", "max_stored", "recovery_max_reflections", "recovery_max_seconds",
+              "session_max_lessons", "max_stored", "max_in_force", "recovery_max_reflections", "recovery_max_seconds",
               "auto_reflect_daily_max")
 
 
@@ -318,9 +318,16 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.gates.report import store_gates
 
     gates = store_gates(store)
+    from altimate_learn.tidy.counts import set_counts
+
+    try:
+        approved_now = store.approved()
+    except LearnError:  # an unreadable approved.json is reported with the lesson counts
+        approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
                   "unvetted": len(gates["unvetted"])},
+        "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -427,6 +434,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none" if les["candidate"] is None else str(les["candidate"])
     echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    from altimate_learn.tidy.counts import line as set_line
+
+    echo(f"  set: {set_line(info['set'])}")
     fallback = info["delivery_fallback"]
     if fallback and fallback["from"]:
         echo(f"  delivery: approved.json cannot be read, so the hooks deliver the last good set instead: "

@@ -90,6 +90,7 @@ class CurateResult:
     replacements: list[dict] = field(default_factory=list)   # replacement-step outcomes: {id, result}
     quarantined: list[dict] = field(default_factory=list)    # rules set aside by the vet (gates.quarantine)
     vet: dict | None = None                                  # what the vet did (gates.screen.Screen.summary)
+    cap: Any = None                                          # what the cap did (curate.cap.CapOutcome)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape (stable keys)."""
@@ -107,6 +108,7 @@ class CurateResult:
             "quarantined": [{"id": q["id"], "text": q["text"], "reason": q["reason"], "verdict": q.get("verdict")}
                             for q in self.quarantined],
             "vet": self.vet,
+            "cap": self.cap.to_json() if self.cap is not None else None,
         }
 
 
@@ -650,19 +652,24 @@ class _Pass:
                              if lid in self.by_id and self.by_id[lid].get("harmful", 0) > 0 and src}
 
 
+_NOT_REMOVED = ("superseded", "evicted", "already superseded", "quarantined", "folded", "traded")
+
+
 def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     def count(op: str, note: str | None = None, exclude: tuple[str, ...] = ()) -> int:
         return sum(1 for a in applied if a["op"] == op and (note is None or a.get("note") == note)
                    and a.get("note") not in exclude)
 
     parts = [
-        f"+{count('ADD')} added" if count("ADD") else "",
+        f"+{count('ADD', exclude=('outside the cap',))} added" if count("ADD", exclude=("outside the cap",)) else "",
         f"{count('EDIT', exclude=('no change',))} edited" if count("EDIT", exclude=("no change",)) else "",
         f"{count('HELPFUL')} helpful" if count("HELPFUL") else "",
         f"{count('HARMFUL')} harmful" if count("HARMFUL") else "",
         f"{count('REMOVE', 'superseded')} superseded" if count("REMOVE", "superseded") else "",
-        f"{count('REMOVE', exclude=('superseded', 'evicted', 'already superseded', 'quarantined'))} removed"
-        if count("REMOVE", exclude=("superseded", "evicted", "already superseded", "quarantined")) else "",
+        f"{count('REMOVE', exclude=_NOT_REMOVED)} removed" if count("REMOVE", exclude=_NOT_REMOVED) else "",
+        f"{count('REMOVE', 'folded')} folded" if count("REMOVE", "folded") else "",
+        f"{count('REMOVE', 'traded')} traded" if count("REMOVE", "traded") else "",
+        f"{count('WAIT')} outside the cap" if count("WAIT") else "",
         f"{count('QUARANTINE') + count('REMOVE', 'quarantined')} quarantined"
         if count("QUARANTINE") + count("REMOVE", "quarantined") else "",
         f"{count('REMOVE', 'evicted')} evicted" if count("REMOVE", "evicted") else "",
@@ -731,10 +738,12 @@ def _read_pending(store: Store) -> list[dict]:
     return out
 
 
-def _max_stored(store: Store) -> int:
+def _limits(store: Store) -> tuple[int, int]:
+    """(max_stored, max_in_force) in effect for the store's project."""
     from altimate_learn.config import load_settings
 
-    return int(load_settings(store.project.root).values["max_stored"])
+    values = load_settings(store.project.root).values
+    return int(values["max_stored"]), int(values["max_in_force"])
 
 
 def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
@@ -742,7 +751,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
            max_stored: int | None = None, now: str | None = None, op: str | None = None,
            author: str = "model", channel: str | None = None, vet: Any = None, skip_vet: bool = False,
-           contract: Any = None, trusted_provenance: bool = False) -> CurateResult:
+           contract: Any = None, trusted_provenance: bool = False, max_in_force: int | None = None) -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     Every ADD and EDIT passes the vet (:mod:`altimate_learn.gates.screen`) before it is applied: ``vet``
@@ -772,8 +781,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                 raise LearnError(f"--apply-paths: {problem}.", "Pass globs relative to the project root.")
     cap = max_stored if max_stored is not None else None
     with store.lock():
-        if cap is None:
-            cap = _max_stored(store)
+        if cap is None or max_in_force is None:
+            stored_limit, force_limit = _limits(store)
+            cap = stored_limit if cap is None else cap
+            max_in_force = force_limit if max_in_force is None else max_in_force
         from altimate_learn.curate.lintcache import Passed
 
         passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
@@ -828,6 +839,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         queued = _queue_replacements(work, pending, now)
         attempted = _run_replacements(work, pending, replace)
         work.screen.revet(work, approved_ids)
+        from altimate_learn.curate.cap import enforce, write_outside
+
+        capped = enforce(store, work, max_in_force, author=author, channel=channel, now=now)
         work.evict(cap)
         work.finish()
 
@@ -845,6 +859,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.write_json(store.HARMFUL, work.harmful_from)
         if queued or attempted or stale:
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
+        if capped.changed:
+            write_outside(store, capped.outside)
         work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids)
         flagged = _flagged(candidate, passed)
         passed.save()
@@ -855,12 +871,13 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             usage=usage or None, applied=work.applied, rejected=work.rejected, summary=summary,
             candidate=len(candidate) if changed else None, flagged=flagged or None,
             pending_replacements=len(pending) or None, replacements=work.replacements or None,
-            vet=work.screen.summary(), channel=channel, author=author if author != "model" else None)
+            vet=work.screen.summary(), channel=channel, author=author if author != "model" else None,
+            cap=capped.to_json() if (capped.folded or capped.traded or capped.waiting or capped.entered) else None)
         return CurateResult(candidate=candidate, applied=work.applied, rejected=work.rejected, flagged=flagged,
                             retired=work.retired, replacements_needed=[_pending_view(p) for p in pending],
                             summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from,
                             replacements=work.replacements, quarantined=work.screen.quarantined,
-                            vet=work.screen.summary())
+                            vet=work.screen.summary(), cap=capped)
 
 
 def _pending_view(record: dict) -> dict:

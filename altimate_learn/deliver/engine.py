@@ -172,6 +172,9 @@ class Result:
                 "already_shown": self.already}
 
 
+SHELL_TOOLS = ("Bash", "bash", "exec_command", "shell", "local_shell", "run_shell_command", "shell_command")
+
+
 class Delivery:
     """Delivery and session bookkeeping for one project (``root``) and working directory (``cwd``)."""
 
@@ -471,6 +474,26 @@ class Delivery:
                                       render.file_heading(relative))
         if not result.text:
             self._explain(result, window, "this file", limit)
+        return result
+
+    def tool_failure(self, tool: str) -> Result:
+        """A call of ``tool`` just failed: the lessons the tool-errors channel learned about that tool's failures
+        (texts ``When `TOOL` fails with …``), not yet shown this session, at most ``file_lessons``."""
+        limit = min(self.settings["file_lessons"], self.remaining())
+        if not tool or limit <= 0:
+            return Result(note="the tool tier is off or the session cap is reached")
+        # The shell tool has a different name in each agent and in its transcripts (Codex's hook says `Bash`,
+        # its rollout `exec_command`): a shell failure gets the shell lessons whichever agent taught them.
+        names = SHELL_TOOLS if tool in SHELL_TOOLS else (tool,)
+        prefixes = tuple(f"When `{name}` fails with " for name in names)
+        corpus = self.corpus
+        shown = self.shown_keys()
+        found = [i for i in range(len(corpus)) if corpus.texts[i].startswith(prefixes) and corpus.keys[i] not in shown]
+        found = sorted(found, key=lambda i: -corpus.net[i])[:limit]
+        result = self._fit_and_record([(i, "tool") for i in found], self.settings["budget_tokens"],
+                                      render.tool_heading(tool))
+        if not result.text:
+            result.note = "no approved lesson about this tool's failures"
         return result
 
     # --- paths -----------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ HEADING_START = "Team conventions for this project (approved by the team):"
 HEADING_RETRIEVED = "More team conventions for this project, related to this request (approved by the team):"
 HEADING_REQUEST = "Team conventions related to this request (approved by the team):"
 HEADING_FILE = "Team conventions for {path} (approved by the team):"
+HEADING_TOOL = "Team conventions for when {tool} fails (approved by the team):"
 
 def single_line(text: str) -> str:
     """Whitespace runs (line breaks, tabs, U+0085, U+2028, U+2029: everything str.isspace) as one space."""
@@ -44,6 +45,11 @@ def file_heading(path: str) -> str:
     if len(shown) > 160:
         shown = "…" + shown[-159:]
     return HEADING_FILE.format(path=f"`{shown}`")
+
+
+def tool_heading(tool: str) -> str:
+    shown = single_line(tool).replace("`", "'")[:80]
+    return HEADING_TOOL.format(tool=f"`{shown}`")
 
 
 def wrap(heading: str, lines: list[str]) -> str:

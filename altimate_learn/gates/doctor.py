@@ -110,6 +110,7 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
     unvetted = 0
     channels: dict[str, int] = {}
     approved_all: list[dict] = []
+    set_totals: dict[str, int] = {}
     store_rows = []
     for store in stores:
         try:
@@ -125,6 +126,11 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
         unvetted += len(gates["unvetted"])
         for channel, count in gates["by_channel"].items():
             channels[channel] = channels.get(channel, 0) + count
+        from altimate_learn.tidy.counts import set_counts
+
+        counts = set_counts(store, approved, len(gates["held_out"]), int(values["max_in_force"]))
+        for key in ("in_force", "over_max_in_force", "outside_cap", "graduated", "retired"):
+            set_totals[key] = set_totals.get(key, 0) + counts[key]
         store_rows.append({"name": store.name, "approved": len(approved),
                            "candidate": None if candidate is None else len(candidate),
                            "stale": len(gates["stale"]), "quarantined": len(gates["quarantined"]),
@@ -140,6 +146,17 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                              "fix": "fix the instruction file each reason names, then `learn quarantine release ID`; "
                                     "or `learn quarantine drop ID`" if quarantined else None}
     report["outside_cap"] = outside_cap(approved_all, values)
+    from altimate_learn.tidy.counts import fixes
+
+    totals = {"in_force": 0, "over_max_in_force": 0, "outside_cap": 0, "graduated": 0, "retired": 0, **set_totals,
+              "max_in_force": int(values["max_in_force"])}
+    cap = report["outside_cap"]
+    cap["waiting"] = totals["outside_cap"]
+    cap["over_max_in_force"] = totals["over_max_in_force"]
+    cap["count"] += totals["outside_cap"] + totals["over_max_in_force"]
+    cap["fix"] += fixes(totals)
+    report["set"] = {k: totals[k] for k in ("in_force", "max_in_force", "over_max_in_force", "outside_cap",
+                                            "graduated", "retired")}
     report["by_channel"] = dict(sorted(channels.items()))
     report["instructions"] = {**contract.as_dict(),
                               "personal": [{"path": f.path, "agents": list(f.agents), "bytes": f.size}

@@ -30,7 +30,7 @@ MAX_TEXT_CHARS = 2000  # what a person may type; lessons are 140 (a longer one i
 
 @dataclass
 class RememberResult:
-    status: str  # "added", "replaced", "repeated", "quarantined"
+    status: str  # "added", "replaced", "repeated", "quarantined", "outside-cap" (kept, not delivered)
     lesson_id: str | None = None
     text: str = ""
     replaced: list[dict[str, str]] = field(default_factory=list)  # [{"id", "text"}] retired by this rule
@@ -92,6 +92,12 @@ def _outcome(curated: Any, text: str) -> RememberResult:
     if curated.quarantined:
         item = curated.quarantined[0]
         return RememberResult("quarantined", item["id"], item["text"], reason=item["reason"], vet=curated.vet)
+    cap = getattr(curated, "cap", None)
+    waiting = cap.waiting if cap is not None else []
+    if waiting:  # the set is full and it folds nothing: kept outside the cap, not delivered (curate.cap)
+        entry = waiting[0]
+        return RememberResult("outside-cap", entry["id"], entry["lesson"]["text"], reason=entry["reason"],
+                              vet=curated.vet)
     added = next((a for a in applied if a["op"] == "ADD"), None)
     if added is not None:
         replaced = [{"id": a["id"], "text": a.get("text", "")} for a in applied

@@ -225,7 +225,10 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         return ""
     capture = capture_on(settings)
     deliver_files = can_inject and event.kind == "tool" and event.phase in ("pre", "post") and bool(event.paths)
-    wants_delivery = can_inject and (event.kind in ("start", "prompt") or deliver_files)
+    # a failed call gets what the tool-errors channel learned about that tool's failures
+    deliver_tool = (can_inject and event.kind == "tool" and event.phase == "post" and event.failed
+                    and bool(event.tool_name))
+    wants_delivery = can_inject and (event.kind in ("start", "prompt") or deliver_files or deliver_tool)
     wants_capture = capture and (event.kind in ("prompt", "stop", "end") or
                                  (event.kind == "tool" and event.phase in ("post", "interrupt")))
     tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
@@ -266,10 +269,13 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 texts.append(engine.session_start(event.source).text)
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
-            elif deliver_files:
-                write = (event.tool_name or "").lower() in WRITE_TOOLS
-                for path in event.paths[:8]:
-                    texts.append(engine.file(path, write=write, call=event.tool_id).text)
+            else:
+                if deliver_files:
+                    write = (event.tool_name or "").lower() in WRITE_TOOLS
+                    for path in event.paths[:8]:
+                        texts.append(engine.file(path, write=write, call=event.tool_id).text)
+                if deliver_tool:
+                    texts.append(engine.tool_failure(event.tool_name or "").text)
         except LockBusy:
             log(f"{event.name}: a store was locked by another process for ~5 s; delivered nothing")
             return ""

@@ -8,7 +8,8 @@ batches, estimates the input tokens before anything is sent, and stops at `--max
 deadline, or at a provider failure.
 
 The token estimate is characters / 4 of the exact prompts that would be sent (system prompt, current
-lessons, session digest, feedback), built with the reflect module's own prompt builder.
+lessons, session digest, feedback), built with the reflect module's own prompt builder; with a model, plus
+each reflection's vet call (its prompt, every instruction file, the lessons, the evidence).
 """
 
 from __future__ import annotations
@@ -116,7 +117,8 @@ class ReflectPlan:
         return f"Model: {self.resolution.model} (provider {provider}, from {self.resolution.source})."
 
     def describe_estimate(self) -> str:
-        text = (f"Estimated input: about {self.estimated_tokens:,} tokens (characters/4 of what would be sent) "
+        vet = ", each reflection's vet call included" if self.resolution.chat is not None else ""
+        text = (f"Estimated input: about {self.estimated_tokens:,} tokens (characters/4 of what would be sent{vet}) "
                 f"in {plural(self.planned, 'reflection')}")
         if self.total > self.planned:
             text += f"; {self.total - self.planned} more batch(es) wait for a rerun (--max-reflections)"
@@ -139,8 +141,11 @@ def plan_reflections(store: Store, resolution: Resolution, signals: list[dict[st
     except Exception:  # a malformed candidate is reported by the reflection itself, not by the preview
         lessons = []
     index = KnownSessions(store.project.root, sessions)
+    from altimate_learn.gates.vet import EVIDENCE_CAP
+
     digests: dict[str, str] = {}
     chars = 0
+    vet_fixed: int | None = None
     for sid, chunk in planned:
         if sid not in digests:
             source = None
@@ -152,7 +157,22 @@ def plan_reflections(store: Store, resolution: Resolution, signals: list[dict[st
             digests[sid] = build_digest(source or DigestSource())
         system, user = build_prompt(lessons, digests[sid], feedback_text(chunk), feedback_kind_of(chunk))
         chars += len(system) + len(user)
+        if resolution.chat is not None:
+            if vet_fixed is None:
+                vet_fixed = _vet_chars(store, lessons)
+            chars += vet_fixed + min(len(digests[sid]) + len(feedback_text(chunk)), EVIDENCE_CAP)
     return ReflectPlan(resolution, len(planned), len(batches), estimate_tokens(chars))
+
+
+def _vet_chars(store: Store, lessons: list[dict[str, Any]]) -> int:
+    """What a reflection's vet call sends besides its evidence: its prompt, every instruction file whole and the
+    lessons as the vet lists them (see :mod:`altimate_learn.gates.vet`)."""
+    from altimate_learn.gates.vet import build_prompt as vet_prompt
+    from altimate_learn.instructions.files import discover
+
+    contract = discover(store.project.root)
+    system, user = vet_prompt([], lessons, [(f.path, f.text or "") for f in contract.usable], "")
+    return len(system) + len(user)
 
 
 @dataclass

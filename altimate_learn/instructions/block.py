@@ -2,7 +2,7 @@
 
 A block is the text between an opening and a closing HTML comment (:data:`KINDS`): `learn export agents-md`
 writes the approved core lessons into ``<!-- learn:lessons -->``; the continual learner writes what it
-learned into ``<!-- learn:learned -->``. Every writer of such a block goes through this module, so the rules
+learned into ``<!-- learn:learned -->``; `learn tidy` graduates proven lessons into ``<!-- learn:graduated -->``. Every writer of such a block goes through this module, so the rules
 hold everywhere:
 
 - Never a byte outside the markers. The text before the opening marker and after the closing one is kept
@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from altimate_learn.errors import LearnError
-from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN, LEARNED_CLOSE, LEARNED_OPEN
+from altimate_learn.markers import (AGENTS_MD_CLOSE, AGENTS_MD_OPEN, GRADUATED_CLOSE, GRADUATED_OPEN, LEARNED_CLOSE,
+                                    LEARNED_OPEN)
 
 
 class BlockError(LearnError):
@@ -54,7 +55,12 @@ LESSONS = BlockKind("lessons", AGENTS_MD_OPEN, AGENTS_MD_CLOSE,
                     empty="(No approved lessons yet.)")
 LEARNED = BlockKind("learned", LEARNED_OPEN, LEARNED_CLOSE, "## Learned workspace facts",
                     max_bullets=12, max_bullet_bytes=240)
-KINDS = (LESSONS, LEARNED)
+# Lessons that proved themselves, written by `learn tidy` (graduation); a person may edit the bullets: the
+# block is read back before every edit.
+GRADUATED = BlockKind("graduated", GRADUATED_OPEN, GRADUATED_CLOSE,
+                      "## Team conventions that proved themselves (graduated by altimate-learn; edit freely)",
+                      max_bullets=80, max_bullet_bytes=400)
+KINDS = (LESSONS, LEARNED, GRADUATED)
 
 
 # --- reading ------------------------------------------------------------------------------------------

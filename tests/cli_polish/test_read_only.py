@@ -20,7 +20,7 @@ READ_COMMANDS = [
     ["status"], ["status", "--json"], ["show"], ["show", "--json"], ["search", "cents"], ["signals"],
     ["signals", "--all", "--json"], ["sessions"], ["check"], ["runs"], ["install", "claude-code", "--check"],
     ["bootstrap", "--dry-run"], ["export", "agents-md", "--dry-run"],
-    ["quarantine", "list"], ["doctor"], ["doctor", "--json"], ["tool-errors", "--dry-run"],
+    ["quarantine", "list"], ["doctor"], ["doctor", "--json"], ["tool-errors", "--dry-run"], ["tidy", "--dry-run"],
 ]
 
 

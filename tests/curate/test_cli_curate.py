@@ -29,7 +29,7 @@ def test_json_keys_and_stdin(git_repo, cli):
     code, out, err = cli("curate", "--deltas", "-", "--json", input=deltas)
     assert code == 0, err
     data = json.loads(out)
-    assert sorted(data) == ["applied", "candidate_count", "changed", "flagged", "quarantined", "rejected",
+    assert sorted(data) == ["applied", "candidate_count", "cap", "changed", "flagged", "quarantined", "rejected",
                             "replacements", "replacements_needed", "retired", "summary", "vet"]
     assert data["applied"][0]["op"] == "ADD" and data["applied"][0]["text"] == GOOD
     assert data["rejected"][0]["rule"] == "url"

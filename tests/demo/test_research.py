@@ -95,3 +95,27 @@ def test_the_hook_benchmark_interpreter_runs_the_hook_with_only_the_standard_lib
     assert json.loads(done.stdout)["harness"] == "claude-code"
     missing = subprocess.run([str(python), "-c", "import typer"], capture_output=True, text=True, timeout=60)
     assert missing.returncode != 0  # really a clean environment
+
+
+def test_the_cap_year_goal_is_missed_when_the_capped_arm_keeps_as_many_contradictions():
+    def text(capped: int, pairs: int) -> str:
+        return (f"Result: after a year, **119 lessons in force without the cap, {capped} with it** (0 waiting outside "
+                f"the cap, 5 graduated into AGENTS.md); **contradictory pairs 30 without, {pairs} with**; tokens per "
+                "session 2,405 without, 1,200 with (of which the graduated block 300).")
+
+    met = "\n".join(goal_rows({"cap_year": text(40, 2)}))
+    missed = "\n".join(goal_rows({"cap_year": text(40, 30)}))
+    assert "in force 119 → 40; contradictory pairs 30 → 2; tokens per session 2,405 → 1,200" in met
+    assert met.endswith("| met |") and missed.endswith("| **missed** |")
+
+
+def test_the_cap_year_simulation_counts_contradictory_pairs_from_the_generator():
+    from research.cap_year import Truth
+
+    truth = Truth()
+    yes = truth.text("orders", 0, True)
+    no = truth.text("orders", 0, False)
+    sharper = truth.text("orders", 0, True, 1)
+    other = truth.text("payments", 0, False)
+    assert truth.contradictions([yes, no, sharper, other]) == 2  # yes/no and sharper/no; other is another topic
+    assert truth.contradictions([yes, sharper, other]) == 0

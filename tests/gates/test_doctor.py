@@ -13,7 +13,7 @@ from tests.gates.helpers import AGENTS_MD, write_instructions
 
 README = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text(encoding="utf-8")  # was README
 KEYS = ["agents", "by_channel", "config_files", "enabled", "git_merge", "instructions", "lessons", "outside_cap",
-        "problems", "project_root", "quarantined", "stale", "stores", "tokens"]
+        "problems", "project_root", "quarantined", "set", "stale", "stores", "tokens"]
 
 
 def _doctor(cli) -> dict:
@@ -34,7 +34,9 @@ def test_json_keys_are_stable_and_documented_in_the_readme(git_repo, cli):
                                       "per_session_max"]
     assert sorted(data["lessons"]) == ["approved", "deliverable", "quarantined", "stale", "unvetted"]
     section = re.search(r"^### Doctor\n(.*?)(?=^## |^### |\Z)", README, flags=re.S | re.M).group(1)
-    for key in KEYS + ["per_request", "per_session_max", "over_max_stored", "pinned_not_shown", "works"]:
+    assert sorted(data["set"]) == ["graduated", "in_force", "max_in_force", "outside_cap", "over_max_in_force", "retired"]
+    for key in KEYS + ["per_request", "per_session_max", "over_max_stored", "pinned_not_shown", "works", "waiting",
+                       "over_max_in_force", "in_force", "graduated"]:
         assert f"`{key}`" in section, f"docs/review.md's doctor section does not document `{key}`"
 
 

@@ -128,3 +128,45 @@ def test_records_from_a_real_codex_transcript(git_repo, cli):
     assert 'When `exec_command` fails with "' in out and "retry with a different `cmd`." in out
     assert "missing_model" not in out and "Nothing was written (--dry-run)." in out
     assert not (git_repo / ".altimate-code/learn/team-playbook/tool-errors.json").exists()
+
+
+# --- scoped to the tool: a failed call of that tool gets its lessons -------------------------------------
+
+def test_a_failed_call_of_the_tool_gets_its_tool_errors_lessons_from_a_real_hook(git_repo, cli):
+    from tests.deliver.helpers import context_of, run_hook
+
+    assert cli("tool-errors", str(REAL / "claude_tool_recovery.jsonl"))[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+
+    def event(name: str, tool: str, session: str, **extra) -> str:
+        payload = {"session_id": session, "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
+                   "hook_event_name": name, "tool_name": tool, "tool_use_id": f"toolu_{session}", **extra}
+        proc = run_hook("claude-code", payload, cwd=git_repo)
+        assert proc.returncode == 0 and proc.stderr == ""
+        return context_of(proc.stdout)
+
+    missing = {"file_path": str(git_repo / "models" / "nope.sql")}
+    failed = event("PostToolUseFailure", "Read", "s-1", tool_input=missing, error="File does not exist.")
+    assert "Team conventions for when `Read` fails (approved by the team):" in failed
+    assert 'When `Read` fails with "file does not exist.' in failed
+    assert event("PostToolUseFailure", "Read", "s-1", tool_input=missing, error="File does not exist.") == ""  # once
+    assert "fails with" not in event("PostToolUseFailure", "Bash", "s-2", tool_input={"command": "x"}, error="boom")
+    assert "fails with" not in event("PostToolUse", "Read", "s-3", tool_input=missing, tool_response={"content": "ok"})
+
+
+def test_a_failed_codex_shell_call_gets_the_shell_lessons_learned_from_its_rollout(git_repo, cli):
+    from tests.deliver.helpers import context_of, run_hook
+
+    assert cli("tool-errors", str(REAL / "codex_tool_recovery.jsonl"))[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    payload = {"session_id": "c-1", "turn_id": "t-1", "transcript_path": str(git_repo / "rollout.jsonl"),
+               "cwd": str(git_repo), "hook_event_name": "PostToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "dbt run -s missing_model"},
+               "tool_response": "Error: no such model\nExit code: 1\n", "tool_use_id": "call_1"}
+    proc = run_hook("codex", payload, cwd=git_repo)
+    assert proc.returncode == 0 and proc.stderr == ""
+    text = context_of(proc.stdout)
+    assert "Team conventions for when `Bash` fails (approved by the team):" in text
+    assert 'When `exec_command` fails with "' in text  # the rollout's name for the same shell tool
+    ok = dict(payload, tool_response="done\nExit code: 0\n", tool_use_id="call_2", session_id="c-2")
+    assert "fails with" not in context_of(run_hook("codex", ok, cwd=git_repo).stdout)

@@ -250,3 +250,20 @@ def test_since_formats(cli, git_repo, since, code):
     assert result == code, out + err
     if code == 2:
         assert "Invalid value for --since: must be a duration such as 30d, 24h or 4w, or a past ISO date" in err
+
+
+def test_a_dry_run_with_a_model_counts_each_reflections_vet_call(cli, history, monkeypatch):
+    import re
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+
+    def estimate() -> int:
+        code, out, err = cli("bootstrap", "--dry-run", "--model", "openai/gpt-4o-mini")
+        assert code == 0, err
+        assert "each reflection's vet call included" in out
+        return int(re.search(r"Estimated input: about ([\d,]+) tokens", out).group(1).replace(",", ""))
+
+    before = estimate()
+    (history / "AGENTS.md").write_text("- Use pnpm, never npm, in every script of this repository.\n" * 100)
+    after = estimate()
+    assert after - before == pytest.approx(3 * 6000 / 4, rel=0.05)  # the whole file, in each of 3 vet calls

@@ -1,0 +1,53 @@
+"""The set's counts for `learn show`, `learn status` and `learn doctor` (reads only, writes nothing).
+
+In force: approved lessons delivery serves (quarantined and stale ones are held out). Outside the cap:
+lessons kept in ``outside-cap.json`` (could be neither folded nor traded; never delivered) and approved
+lessons in force past ``learn.max_in_force`` (a store from before the cap; `learn tidy` drains it).
+Graduated: lessons `learn tidy` moved into the instruction files' block (``graduated.json``). Retired:
+``retired.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def _count_json(path: Any, key: str) -> int:
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    items = value.get(key) if isinstance(value, dict) else value if key == "" else None
+    return len(items) if isinstance(items, (list, dict)) else 0
+
+
+def set_counts(store: Any, approved: list[dict], held_out: int, max_in_force: int) -> dict[str, int]:
+    from altimate_learn.curate.cap import OUTSIDE
+    from altimate_learn.tidy.run import GRADUATED
+
+    in_force = max(0, len(approved) - held_out)
+    return {"in_force": in_force, "max_in_force": max_in_force,
+            "over_max_in_force": max(0, in_force - max_in_force),
+            "outside_cap": _count_json(store.path(OUTSIDE), "items"),
+            "graduated": _count_json(store.path(GRADUATED), "lessons"),
+            "retired": _count_json(store.path(store.RETIRED), "")}
+
+
+def line(counts: dict[str, int]) -> str:
+    """One line: ``12 in force (max_in_force 40), 1 outside the cap, 3 graduated, 5 retired``."""
+    outside = counts["outside_cap"] + counts["over_max_in_force"]
+    return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}), {outside} outside the cap, "
+            f"{counts['graduated']} graduated, {counts['retired']} retired")
+
+
+def fixes(counts: dict[str, int]) -> list[str]:
+    out = []
+    if counts["outside_cap"]:
+        out.append(f"{counts['outside_cap']} kept outside learn.max_in_force={counts['max_in_force']} (could be neither "
+                   "folded nor traded; never delivered): fold the set down with `learn tidy`, or raise "
+                   "learn.max_in_force")
+    if counts["over_max_in_force"]:
+        out.append(f"{counts['over_max_in_force']} in force past learn.max_in_force={counts['max_in_force']} (a store from "
+                   "before the cap): `learn tidy` merges, graduates and drains it")
+    return out
