@@ -24,6 +24,10 @@ def install(
     on_path: Annotated[bool, typer.Option("--on-path", help="Write `learn hook <agent>` found on each machine's "
                                           "PATH instead of this machine's Python: for a settings file your team "
                                           "commits.")] = False,
+    plugin: Annotated[bool, typer.Option("--plugin", help="claude-code only: write the hooks as a Claude Code "
+                                         "plugin in .altimate-code/claude-plugin/ (a one-plugin marketplace to "
+                                         "commit; teammates add it with `claude plugin marketplace add`) instead "
+                                         "of a settings file; --check and --uninstall then act on it.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Add learn's hooks to an agent's settings, so approved lessons reach it and corrections are captured.
@@ -35,7 +39,8 @@ def install(
     nothing. The hooks run this machine's Python by absolute path, isolated from the project folder and
     PYTHONPATH; --on-path writes `learn hook <agent>` instead, for teammates. --check looks in every
     settings file the agent reads. Outside a git repository the project is the nearest folder with
-    .altimate-code/ (named), or it refuses.
+    .altimate-code/ (named), or it refuses. claude-code --plugin writes the hooks as a Claude Code plugin
+    instead (.altimate-code/claude-plugin/).
 
     Every project install also sets git up so lesson files merge as data (what `learn install git` does
     alone): a block in .gitattributes, and learn's merge driver in this clone's git config.
@@ -55,6 +60,13 @@ def install(
     if on_path and (check or uninstall):
         raise typer.BadParameter("--on-path chooses the command to write; --check and --uninstall find any form.",
                                  param_hint="--on-path")
+    if plugin:
+        if agent != "claude-code":
+            raise typer.BadParameter(f"--plugin is for claude-code; {agent} has no plugin of this kind.",
+                                     param_hint="--plugin")
+        if user or local:
+            raise typer.BadParameter("--plugin writes a folder in the project; it takes neither --user nor --local.",
+                                     param_hint="--plugin")
     # The user-level file needs no project; a project-level change (or its --dry-run preview) needs one.
     root = current_project().root if user or check else writing_project().root
     options = InstallOptions(agent, root, user=user, local=local, uninstall=uninstall, dry_run=dry_run,
@@ -62,6 +74,27 @@ def install(
     action = "check" if check else "uninstall" if uninstall else "install"
     report = Report(as_json, agent=agent, action=action, dry_run=dry_run, scope="user" if user else
                     "local" if local else "project")
+    if plugin:
+        from altimate_learn.harness import claude_plugin
+
+        report.data.update(plugin=str(root / claude_plugin.PLUGIN))
+        if check:
+            ok, lines = claude_plugin.check(options)
+            for line in lines:
+                report.line(line)
+            report.data.update(ok=ok, messages=lines)
+            if not ok:
+                if as_json:
+                    report.emit()
+                    raise typer.Exit(1)
+                raise LearnError("the learn plugin for claude-code is incomplete or its hooks do not run (see above).")
+            report.emit()
+            return
+        lines = claude_plugin.install(options)
+        for line in lines:
+            report.line(line)
+        report.emit(messages=lines)
+        return
     if check:
         ok, lines = run_check(options)
         for line in lines:

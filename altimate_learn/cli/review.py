@@ -306,7 +306,10 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
 
 def check(paths: Annotated[list[Path] | None, typer.Argument(
         help="approved.json files or store folders (default: every store of this project).",
-        show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False) -> None:
+        show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False,
+        schema: Annotated[bool, typer.Option("--schema", help="Also validate every store file that has a "
+                                             "published JSON Schema (approved.json, candidate.json, each line "
+                                             "of signals.jsonl, usage.json; see docs/schemas/).")] = False) -> None:
     """Validate committed lesson files without changing them (for pre-commit and CI).
 
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
@@ -317,7 +320,7 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     from altimate_learn.review.check import check as do_check
     from altimate_learn.review.text import safe
 
-    report = do_check(list(paths or []), current_project())
+    report = do_check(list(paths or []), current_project(), schema=schema)
     if as_json:
         _json(report.as_dict())
     else:
@@ -327,7 +330,7 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
             for lesson_id, reason in f.flagged.items():
                 echo(safe(f"{f.path}: {lesson_id}: flagged: {reason} (listed, not a failure)"))
         if not report.files:
-            echo("No approved.json found; nothing to check.")
+            echo(f"No {'store files' if schema else 'approved.json'} found; nothing to check.")
         elif report.ok:
             total = sum(f.lessons for f in report.files)
             echo(f"OK: {plural(len(report.files), 'file')}, {plural(total, 'lesson')}.")

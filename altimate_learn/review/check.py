@@ -149,5 +149,41 @@ def resolve_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
     return found
 
 
-def check(paths: list[Path], project: ProjectPaths) -> CheckReport:
-    return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)])
+def schema_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
+    """Files `--schema` validates: each PATH (a folder: its store files), by default every store's files."""
+    from altimate_learn.review.schemas import store_files
+
+    folders: list[Path] = []
+    files: list[Path] = []
+    for path in paths:
+        (folders if path.is_dir() else files).append(path)
+    if not paths:
+        folders = [project.learn_dir / name for name in project.store_names()]
+    for folder in folders:
+        files.extend(file for file, _ in store_files(folder) if file.is_file())
+        if not (folder / "approved.json").is_file() and paths:
+            files.insert(0, folder / "approved.json")  # a folder named by hand must hold a store
+    return files
+
+
+def check(paths: list[Path], project: ProjectPaths, *, schema: bool = False) -> CheckReport:
+    """Every problem of the lesson files; with ``schema``, also every store file against its published
+    JSON Schema (`docs/schemas/`), the files without lessons (signals.jsonl, usage.json) included."""
+    if not schema:
+        return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)])
+    from altimate_learn.review import schemas
+
+    reports = []
+    for target in schema_targets(paths, project):
+        name = schemas.schema_for(target)
+        if name in (None, "approved", "candidate"):  # a lesson file: the lesson checks, then the schema
+            report = check_file(target, _display(target))
+        else:
+            report = FileReport(_display(target))
+            if not target.is_file():
+                report.problems.append(Problem(FILE, "missing", "the file does not exist"))
+        if name is not None:
+            report.problems.extend(Problem(p.where, "json-schema", f"{p.message} ({name}.schema.json)")
+                                   for p in schemas.check_file(target, name))
+        reports.append(report)
+    return CheckReport(reports)

@@ -11,7 +11,7 @@ from altimate_learn.deliver.render import estimate_tokens
 from tests.deliver.helpers import context_of, lesson, run_hook, sample_lessons, write_store
 from tests.gates.helpers import AGENTS_MD, write_instructions
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text(encoding="utf-8")  # was README
 KEYS = ["agents", "by_channel", "config_files", "enabled", "git_merge", "instructions", "lessons", "outside_cap",
         "problems", "project_root", "quarantined", "set", "stale", "stores", "tokens"]
 
@@ -33,11 +33,11 @@ def test_json_keys_are_stable_and_documented_in_the_readme(git_repo, cli):
     assert sorted(data["tokens"]) == ["budget_tokens", "core_lessons", "deliverable", "held_out", "per_request",
                                       "per_session_max"]
     assert sorted(data["lessons"]) == ["approved", "deliverable", "quarantined", "stale", "unvetted"]
-    section = re.search(r"^### Doctor\n(.*?)(?=^## |^### )", README, flags=re.S | re.M).group(1)
+    section = re.search(r"^### Doctor\n(.*?)(?=^## |^### |\Z)", README, flags=re.S | re.M).group(1)
     assert sorted(data["set"]) == ["graduated", "in_force", "max_in_force", "outside_cap", "over_max_in_force", "retired"]
     for key in KEYS + ["per_request", "per_session_max", "over_max_stored", "pinned_not_shown", "works", "waiting",
                        "over_max_in_force", "in_force", "graduated"]:
-        assert f"`{key}`" in section, f"README's doctor section does not document `{key}`"
+        assert f"`{key}`" in section, f"docs/review.md's doctor section does not document `{key}`"
 
 
 def test_tokens_per_request_are_what_a_real_hook_delivers_at_session_start(git_repo, cli):

@@ -1,6 +1,7 @@
 """A fake GitHub REST API on 127.0.0.1 (real HTTP, one thread per request) for import-reviews tests.
 
-It serves `GET /repos/{o}/{r}`, `/repos/{o}/{r}/pulls`, `/pulls/{n}/comments` and `/pulls/{n}/reviews`
+It serves `GET /repos/{o}/{r}`, `/repos/{o}/{r}/pulls` (with GitHub's `head=owner:branch` filter),
+`/pulls/{n}/comments` and `/pulls/{n}/reviews`, and `POST /pulls` / `PATCH /pulls/{n}` for the Action,
 with payloads shaped like GitHub's (users with `type`, `author_association`, `html_url`, `diff_hunk`, …),
 sorts and pages pull requests like GitHub (`state`, `sort=updated`, `direction`, `per_page`, `page`,
 and a `Link` header), sends rate-limit headers on every answer, and can be told to fail a request
@@ -44,6 +45,7 @@ class FakeGitHub:
                  page_size: int = 100) -> None:
         self.owner, self.repo, self.prefix, self.token = owner, repo, prefix.rstrip("/"), token
         self.page_size = page_size  # GitHub caps per_page at 100; a smaller cap forces pagination
+        self.default_branch = "main"
         self.pulls: list[dict[str, Any]] = []
         self.comments: dict[int, list[dict[str, Any]]] = {}
         self.reviews: dict[int, list[dict[str, Any]]] = {}
@@ -126,11 +128,13 @@ class FakeGitHub:
         return review
 
     def fail(self, path_pattern: str, status: int, *, headers: dict[str, str] | None = None,
-             body: dict[str, Any] | None = None, times: int = 1) -> None:
-        """Answer the next ``times`` requests whose path matches ``path_pattern`` (a regex) with ``status``."""
+             body: dict[str, Any] | None = None, times: int = 1, method: str | None = None) -> None:
+        """Answer the next ``times`` requests whose path matches ``path_pattern`` (a regex), and whose method is
+        ``method`` when given, with ``status``."""
         with self._lock:
             self._failures.append({"pattern": re.compile(path_pattern), "status": status, "headers": headers or {},
-                                   "body": body or {"message": f"HTTP {status}"}, "times": times})
+                                   "body": body or {"message": f"HTTP {status}"}, "times": times,
+                                   "method": method})
 
     def rate_limit_403(self, path_pattern: str, *, reset_in: int = 3600) -> int:
         reset = int(time.time()) + reset_in
@@ -157,6 +161,12 @@ class FakeGitHub:
             def do_GET(self) -> None:  # noqa: N802
                 fake._serve(self)
 
+            def do_POST(self) -> None:  # noqa: N802
+                fake._serve(self)
+
+            def do_PATCH(self) -> None:  # noqa: N802
+                fake._serve(self)
+
         return Handler
 
     def _rate_headers(self) -> dict[str, str]:
@@ -168,12 +178,16 @@ class FakeGitHub:
         parts = urlsplit(handler.path)
         path = parts.path
         query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        method = handler.command
+        length = int(handler.headers.get("Content-Length") or 0)
+        body = json.loads(handler.rfile.read(length) or b"null") if length else None
         with self._lock:
-            self.requests.append({"path": path, "query": query,
+            self.requests.append({"path": path, "query": query, "method": method, "body": body,
                                   "authorization": handler.headers.get("Authorization"),
                                   "accept": handler.headers.get("Accept")})
             self.remaining -= 1
-            failure = next((f for f in self._failures if f["pattern"].search(path) and f["times"] > 0), None)
+            failure = next((f for f in self._failures if f["pattern"].search(path) and f["times"] > 0
+                            and f.get("method") in (None, method)), None)
             if failure:
                 failure["times"] -= 1
         if failure:
@@ -186,11 +200,16 @@ class FakeGitHub:
             return self._send(handler, 404, {"message": "Not Found"})
         path = path[len(self.prefix):]
         base = f"/repos/{self.owner}/{self.repo}"
+        if method != "GET":
+            return self._write(handler, method, path, base, body)
         if path == base:
             return self._send(handler, 200, {"id": 1, "name": self.repo, "full_name": f"{self.owner}/{self.repo}",
-                                             "private": True, "owner": user(self.owner, "Organization")})
+                                             "private": True, "owner": user(self.owner, "Organization"),
+                                             "default_branch": self.default_branch})
         if path == base + "/pulls":
             rows = [p for p in self.pulls if query.get("state", "open") in (p["state"], "all")]
+            if "head" in query:  # "owner:branch", as GitHub filters
+                rows = [p for p in rows if f"{self.owner}:{p['head']['ref']}" == query["head"]]
             key = "updated_at" if query.get("sort") == "updated" else "created_at"
             rows.sort(key=lambda p: (p[key], p["number"]), reverse=query.get("direction", "desc") == "desc")
             return self._page(handler, path, query, rows)
@@ -203,6 +222,29 @@ class FakeGitHub:
             return self._page(handler, path, query, store[number])
         return self._send(handler, 404, {"message": "Not Found",
                                          "documentation_url": "https://docs.github.com/rest"})
+
+    def _write(self, handler: BaseHTTPRequestHandler, method: str, path: str, base: str, body: Any) -> None:
+        """Open a pull request (POST /pulls) or edit one (PATCH /pulls/N), as the Action does."""
+        if method == "POST" and path == base + "/pulls":
+            if not isinstance(body, dict) or not all(isinstance(body.get(k), str) for k in ("title", "head", "base")):
+                return self._send(handler, 422, {"message": "Validation Failed"})
+            if any(p["state"] == "open" and p["head"]["ref"] == body["head"] for p in self.pulls):
+                return self._send(handler, 422, {"message": "Validation Failed", "errors": [
+                    {"message": f"A pull request already exists for {self.owner}:{body['head']}."}]})
+            number = max([p["number"] for p in self.pulls] + [0]) + 1
+            pr = self.add_pull(number, "github-actions[bot]", merged=None, updated=iso(datetime.now(timezone.utc)),
+                               title=body["title"])
+            pr.update(state="open", closed_at=None, body=body.get("body") or "")
+            pr["head"]["ref"], pr["base"]["ref"] = body["head"], body["base"]
+            return self._send(handler, 201, pr)
+        match = re.fullmatch(base + r"/pulls/(\d+)", path)
+        if method == "PATCH" and match:
+            pr = next((p for p in self.pulls if p["number"] == int(match.group(1))), None)
+            if pr is None:
+                return self._send(handler, 404, {"message": "Not Found"})
+            pr.update({k: v for k, v in (body or {}).items() if k in ("title", "body", "state")})
+            return self._send(handler, 200, pr)
+        return self._send(handler, 404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
 
     def _page(self, handler: BaseHTTPRequestHandler, path: str, query: dict[str, str], rows: list[Any]) -> None:
         per_page = min(int(query.get("per_page", 30)), self.page_size, 100)

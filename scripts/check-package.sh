@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Packaging check (CI runs it after the tests): build the sdist and the wheel, check them with `twine check
+# --strict`, check the wheel carries the package data (JSON Schemas, demo sessions, the opencode plugin),
+# install the wheel in a fresh venv and run `learn demo` from it, outside the source tree. Needs only a pip
+# registry (build, twine and the runtime dependencies); about a minute. Leaves nothing behind but dist/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 -m venv "$work/tools"
+"$work/tools/bin/pip" install -q --disable-pip-version-check build twine
+rm -rf dist
+"$work/tools/bin/python" -m build --sdist --wheel --outdir dist . > "$work/build.log" 2>&1 \
+  || { tail -30 "$work/build.log"; echo "check-package: the build failed (above)"; exit 1; }
+"$work/tools/bin/twine" check --strict dist/*
+
+wheel=$(ls dist/*.whl)
+for member in altimate_learn/schemas/approved.schema.json altimate_learn/schemas/signal.schema.json \
+              altimate_learn/harness/opencode_plugin.js altimate_learn/demo/samples/repo.json; do
+  "$work/tools/bin/python" -c "import sys, zipfile; sys.exit(sys.argv[2] not in zipfile.ZipFile(sys.argv[1]).namelist())" \
+    "$wheel" "$member" || { echo "check-package: $member is missing from $wheel"; exit 1; }
+done
+
+python3 -m venv "$work/app"
+"$work/app/bin/pip" install -q --disable-pip-version-check "$wheel"
+cd "$work"  # not the checkout: the demo must run from the installed wheel alone
+"$work/app/bin/python" -c "import altimate_learn, sys; sys.exit(altimate_learn.__file__.startswith('$root'))" \
+  || { echo "check-package: altimate_learn was imported from the checkout, not the wheel"; exit 1; }
+"$work/app/bin/learn" --version
+"$work/app/bin/learn" demo > "$work/demo.log" 2>&1 || { tail -30 "$work/demo.log"; echo "check-package: learn demo failed"; exit 1; }
+echo "check-package: sdist and wheel built, twine check passed, the wheel's learn demo ran ($(tail -1 "$work/demo.log"))"

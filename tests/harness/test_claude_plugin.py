@@ -1,0 +1,125 @@
+"""`learn install claude-code --plugin`: the Claude Code plugin layout, written, checked and removed.
+
+The real Claude Code loading it is in tests/e2e/test_claude_plugin_e2e.py; here are the files and the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from altimate_learn.harness import claude
+from altimate_learn.harness.claude_plugin import CATALOG, HOOKS, MANIFEST, PLUGIN, README
+from altimate_learn.launch import hook_command, path_command
+
+ALL = (CATALOG, MANIFEST, HOOKS, README)
+
+
+def read(root: Path, rel: Path) -> dict:
+    return json.loads((root / rel).read_text(encoding="utf-8"))
+
+
+def test_it_writes_the_plugin_layout_with_every_hook(git_repo, cli):
+    code, out, err = cli("install", "claude-code", "--plugin")
+    assert code == 0, err
+    for rel in ALL:
+        assert (git_repo / rel).is_file(), rel
+    manifest = read(git_repo, MANIFEST)
+    assert manifest["name"] == "altimate-learn" and manifest["version"] and manifest["description"]
+    catalog = read(git_repo, CATALOG)
+    assert catalog["plugins"][0]["name"] == "altimate-learn" and catalog["plugins"][0]["source"] == "./altimate-learn"
+    hooks = read(git_repo, HOOKS)["hooks"]
+    # the same events, matchers and handlers `learn install claude-code` writes into a settings file
+    assert hooks == {event: [claude.hook_entry(hook_command("claude-code"), matcher)] for event, matcher in claude.HOOKS}
+    assert "claude plugin marketplace add ./.altimate-code/claude-plugin" in out
+    assert "claude plugin install altimate-learn@altimate-learn" in out
+    # nothing else: no settings file, no .claude folder
+    assert not (git_repo / ".claude").exists()
+
+
+def test_on_path_writes_the_team_form_and_twice_changes_nothing(git_repo, cli):
+    assert cli("install", "claude-code", "--plugin", "--on-path")[0] == 0
+    commands = {h["command"] for groups in read(git_repo, HOOKS)["hooks"].values() for g in groups for h in g["hooks"]}
+    assert commands == {path_command("claude-code")}
+    before = {rel: (git_repo / rel).read_bytes() for rel in ALL}
+    code, out, _ = cli("install", "claude-code", "--plugin", "--on-path")
+    assert code == 0 and "is up to date; nothing changed." in out
+    assert {rel: (git_repo / rel).read_bytes() for rel in ALL} == before
+
+
+def test_dry_run_writes_nothing(git_repo, cli):
+    code, out, _ = cli("install", "claude-code", "--plugin", "--dry-run")
+    assert code == 0 and out.startswith("Dry run: nothing was written.")
+    assert not (git_repo / ".altimate-code" / "claude-plugin").exists()
+
+
+def test_a_file_learn_did_not_write_is_not_overwritten(git_repo, cli):
+    theirs = git_repo / HOOKS
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text('{"hooks": {}}\n')
+    code, _, err = cli("install", "claude-code", "--plugin")
+    assert code == 1
+    assert err.startswith(f"Error: {theirs} exists and was not written by learn; not overwriting it.")
+    assert theirs.read_text() == '{"hooks": {}}\n'
+
+
+def test_uninstall_removes_the_plugin_and_the_folders_it_leaves_empty(git_repo, cli):
+    (git_repo / ".altimate-code").mkdir()
+    (git_repo / ".altimate-code" / "altimate-code.json").write_text("{}\n")
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    code, out, _ = cli("install", "claude-code", "--plugin", "--uninstall")
+    assert code == 0 and "Removed the learn plugin" in out
+    assert not (git_repo / ".altimate-code" / "claude-plugin").exists()
+    assert (git_repo / ".altimate-code" / "altimate-code.json").read_text() == "{}\n"  # the rest stays
+    code, out, _ = cli("install", "claude-code", "--plugin", "--uninstall")
+    assert code == 0 and "nothing to remove" in out
+
+
+def test_check_passes_a_written_plugin_and_runs_its_hook(git_repo, cli):
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    code, out, err = cli("install", "claude-code", "--plugin", "--check")
+    assert code == 0, out + err
+    lines = out.splitlines()
+    assert lines[0] == f"The learn plugin for Claude Code in {git_repo / PLUGIN} is complete and its hooks run."
+    assert lines[1].startswith("runs: ") and "altimate-learn" in lines[1]
+
+
+def test_check_finds_a_missing_event_and_a_missing_plugin(git_repo, cli):
+    code, out, err = cli("install", "claude-code", "--plugin", "--check")
+    assert code == 1 and "The learn plugin is not written" in out
+    assert err.strip() == ("Error: the learn plugin for claude-code is incomplete or its hooks do not run "
+                           "(see above).")
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    hooks = read(git_repo, HOOKS)
+    del hooks["hooks"]["UserPromptSubmit"]
+    (git_repo / HOOKS).write_text(json.dumps(hooks))
+    code, out, _ = cli("install", "claude-code", "--plugin", "--check")
+    assert code == 1
+    assert f"{git_repo / HOOKS}: learn hooks missing for UserPromptSubmit." in out
+
+
+def test_check_warns_when_the_settings_file_holds_the_hooks_too(git_repo, cli):
+    assert cli("install", "claude-code")[0] == 0  # .claude/settings.json
+    assert cli("install", "claude-code", "--plugin")[0] == 0
+    code, out, _ = cli("install", "claude-code", "--plugin", "--check")
+    assert code == 0
+    assert "Note: learn's hooks are also in a Claude Code settings file" in out
+
+
+def test_check_says_when_learn_is_not_on_path(git_repo, cli, monkeypatch):
+    assert cli("install", "claude-code", "--plugin", "--on-path")[0] == 0
+    monkeypatch.setenv("PATH", "/nonexistent")
+    code, out, _ = cli("install", "claude-code", "--plugin", "--check")
+    assert code == 1
+    assert "`learn` is not on PATH here" in out
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + "/usr/bin:/bin")
+    assert cli("install", "claude-code", "--plugin", "--check")[0] == 0
+
+
+def test_plugin_is_for_claude_code_in_the_project(git_repo, cli):
+    code, _, err = cli("install", "codex", "--plugin")
+    assert code == 2 and "--plugin is for claude-code; codex has no plugin of this kind." in err
+    code, _, err = cli("install", "claude-code", "--plugin", "--user")
+    assert code == 2 and "it takes neither --user nor --local" in err
