@@ -13,6 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests are deterministic and untimed: the same examples on every run and machine (no example
+# database written into the checkout), no deadline and no "too slow" health check on a loaded CI machine.
+settings.register_profile("learn", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("learn")
 
 SCRUB_PREFIXES = ("ALTIMATE_LEARN", "ALTIMATE_CLI_", "OPENAI_", "ANTHROPIC_", "GITHUB_", "GH_", "GIT_", "CODEX_", "GEMINI_",
                   "CLAUDE_", "OPENCODE")
