@@ -180,6 +180,10 @@ def contract_hash(root: str, paths: list[str] | tuple[str, ...]) -> str:
         item = read_file(root, InstructionFile(rel))
         if item.problem == "missing":
             continue
+        if item.ok and not (item.text or "").strip():
+            # Empty, or nothing but learn's own block (an export into a new AGENTS.md): nothing to vet against,
+            # so it hashes as absent and writing the block never makes the set stale.
+            continue
         if item.real is not None and item.ok:
             if item.real in seen:  # CLAUDE.md → AGENTS.md: one text, counted once
                 continue

@@ -86,3 +86,18 @@ def test_export_leaves_a_file_edited_during_the_export_alone(git_repo: Path, mon
     monkeypatch.setattr(agents_md, "core_lines", slow_selection)
     status, _, _ = agents_md.export(git_repo, target, delivery_settings(str(git_repo), str(git_repo)), None)
     assert status == "changed" and target.read_text() == BEFORE + "edited\n"
+
+
+def test_exporting_into_a_new_agents_md_never_makes_the_vetted_lessons_stale(git_repo: Path, run_learn):
+    """The block learn writes is not an instruction to vet against: a second export still writes every lesson."""
+    for rule in ("Use `pnpm` instead of npm in this repository.", "Run `make lint` before committing."):
+        proc = run_learn("remember", rule, "--approve", cwd=git_repo)
+        assert proc.returncode == 0, proc.stderr
+    first = run_learn("export", "agents-md", cwd=git_repo)
+    assert first.returncode == 0 and first.stdout.startswith("Wrote 2 lessons to "), first.stdout + first.stderr
+    again = run_learn("export", "agents-md", cwd=git_repo)
+    assert again.returncode == 0 and "stale" not in again.stdout + again.stderr
+    assert again.stdout.startswith(f"{git_repo / 'AGENTS.md'} is already up to date")
+    assert (git_repo / "AGENTS.md").read_text().count("\n- ") == 2
+    status = run_learn("status", cwd=git_repo)
+    assert "2 in force" in status.stdout and "stale: 2" not in status.stdout
