@@ -183,3 +183,53 @@ def test_other_languages_talking_about_errors_or_thanking_are_not_corrections(te
 def test_another_language_needs_the_agents_answer_for_a_broken_result():
     assert not classify_text("页面打不开了").correction  # before any answer it is a new bug report
     assert classify_text("还是不行").correction  # "still not working" says the attempt failed
+
+
+@pytest.mark.parametrize("text", [
+    "no, I meant the other file",
+    "you're overcomplicating this",
+    "this is overkill",
+    "That's a hack",
+    "you're guessing",
+    "I don't think that's correct",
+    "Are you sure? The docs say the limit is 100",
+    "No need for a new file, put it in utils.py",
+    "Not quite. The header should stay fixed",
+    "that function doesn't exist",
+    "there is no such method in the sdk",
+    "why not just use the existing helper?",
+    "Did you check that it compiles?",
+    "CI is red",
+    "the migration you wrote drops the table",
+    "you left debug prints everywhere",
+    "the fix introduced a new bug",
+    "now the other page is broken",
+    "it's returning null",
+    "roll it back",
+    "that's still hardcoded",
+    "the numbers don't add up",
+    "that's not the right approach",
+])
+def test_judgements_doubts_and_flaws_in_what_the_agent_made(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "why not?",
+    "sure, why not",
+    "are you sure we need a migration for this?",
+    "I meant to ask: can you also add a CHANGELOG entry?",
+    "close the issue once it's merged",
+    "no need for a review, just merge it",
+    "the old implementation is broken on windows, so let's replace it with pathlib",
+    "the staging server is broken since yesterday, use local for now",
+    "this is a hack day project so keep it simple",
+    "tests are red on main because of someone else's change, ignore them",
+    "handle the case where the file does not exist",
+    "what if the key doesn't exist?",
+    "I'm not sure what you mean",
+    "nope, that's all for now",
+    "you're right",
+])
+def test_the_same_words_about_something_else_are_not_corrections(text):
+    assert not classify_text(text, answer=DONE).correction, text
