@@ -23,7 +23,8 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
-                                         CONTINUE_WORDS, CUES, NOT_OWN_WORDS, PERSISTS, SOFT)
+                                         CONTINUE_WORDS, CUES, ERROR_REPORT, ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS,
+                                         RESOLVED, SOFT, WHY)
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
@@ -67,6 +68,8 @@ _PASTED_LINE = re.compile(
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
       | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|ts|tsx|go|rs|sql|java|rb):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
+      | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
+      | [\[\]{}(),;\s]+$                                     # a line of brackets
     )""",
     re.X,
 )
@@ -128,9 +131,14 @@ def is_slash_command(text: str) -> bool:
 _SPEC_LINE = re.compile(r"^\s*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
 _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
-                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:create|implement|build|add|set\s*up|"
+                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+                           r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
-                           r"migrate|introduce|define|clean\s+up|let's|we\s+need|i\s+(?:want|need|would\s+like))\b", re.I)
+                           r"migrate|introduce|define|clean\s+up|convert|install|configure|analy[sz]e|review|summari[sz]e|"
+                           r"document|deploy|port|translate|draft|prepare|research|investigate|optimi[sz]e|enhance|"
+                           r"let's(?!\s+not)|we\s+need|i\s+(?:want|need|would\s+like))\b"
+                           r"(?!\s+(?:fails?|failed|failing|is|was|are|were|broke|breaks|errors?|crash\w*|doesn't|does\s+not|"
+                           r"didn't|won't|still|again|not)\b)", re.I)
 
 
 def _tasking(own: str) -> bool:
@@ -174,6 +182,22 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     return None
 
 
+def _broken(clause: str) -> str | None:
+    """A report that the result is broken, read after an answer that said the work was done. A question counts
+    only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
+    an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
+    if RESOLVED.search(clause):
+        return None
+    if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
+        return None
+    for pattern, reason in BROKEN:
+        if pattern.search(clause):
+            if reason == ERROR_REPORT and ERROR_TALK.search(clause):
+                continue
+            return reason
+    return None
+
+
 def classify_text(text: str, answer: str | None = None) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent.
 
@@ -207,7 +231,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 reason = reason or _try(PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
-                reason = _try(BROKEN, clause)
+                reason = _broken(clause)
             if reason:
                 return Verdict(True, reason, "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
@@ -236,6 +260,8 @@ def pasted_failure(text: str) -> bool:
     if _STARTS_PASTED.match(text):
         return True
     own = prose_of(text)
+    if len(own.strip()) > len(strip_injected(text).strip()) - 40:
+        return False  # nothing (or next to nothing) was pasted: the person's own words say what they mean
     return len(re.findall(r"[A-Za-z]{2,}", own)) <= 40 or len(own) < len(text) / 2
 
 
