@@ -895,3 +895,22 @@ def test_learn_reflect_reads_a_reminder_or_corrective_question_as_the_rule_it_ca
     assert [(d["op"], d["text"]) for d in result.deltas] == [("ADD", "Use `pnpm` instead of `npm`."),
                                                             ("ADD", "Use `ruff` instead of `black`.")]
     assert result.sources == ["s1", "s2"] and result.skipped == [("s3", "no clear rule in it")]
+
+
+@pytest.mark.parametrize("feedback", [
+    "still broken when I submit the code: Cannot read properties of undefined (reading 'id')",
+    "Console errors:\nloadVideos\t@\tmain.js:287\nawait in loadVideos\n(anonymous)\t@\tmain.js:93\n<App>",
+    "python app.py\nTraceback (most recent call last):\n  File \"/home/me/app/web/config.py\", line 13, in <module>\n"
+    "    from pydantic import BaseModel, BaseSettings, Field\n  File \"/venv/pydantic/__init__.py\", line 412, in x\n"
+    "    return _getattr_migration(attr_name)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    "pydantic.errors.PydanticImportError: `BaseSettings` has been moved",
+])
+def test_a_pasted_error_or_stack_trace_is_never_made_into_a_rule(feedback: str) -> None:
+    """Error messages ("Cannot read …"), browser stacks ("await in X") and traceback code lines are output."""
+    assert extract_rule(feedback) is None
+
+
+def test_prose_after_a_traceback_is_still_read() -> None:
+    feedback = ("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    import requests\n"
+                "ModuleNotFoundError: No module named 'requests'\n\nwe always use httpx instead of requests")
+    assert extract_rule(feedback) == "Use `httpx` instead of `requests`."

@@ -69,9 +69,16 @@ _STANDING_LEAD = re.compile(
     r"(?:\s+too)?\s*[,:;]?\s+(?:please\s+)?(?=\w)", re.I)
 
 
+# A subjectless "Cannot …" / "Failed to …" is how error messages read; a person forbidding says "don't", "never",
+# "you can't" or "we can't".
+_ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
+
+
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
     c = strip_lead(clause)
+    if _ERROR_PHRASE.match(c):
+        return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
     lead = _STANDING_LEAD.match(c)
     if lead:  # "from now on, run ruff before committing" -> "Always run ruff before committing"
         rest = c[lead.end():]
