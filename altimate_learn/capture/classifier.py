@@ -25,11 +25,17 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
                                          CONTINUE_WORDS, CUES, ERROR_REPORT, ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS,
                                          RESOLVED, SOFT, WHY)
+from altimate_learn.capture import languages
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
+# The English cue tables, then the same families in other languages (`capture/languages.py`).
+ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES
+ALL_CUES = CUES + languages.CUES
+ALL_PERSISTS = PERSISTS + languages.PERSISTS
+ALL_BROKEN = BROKEN + languages.BROKEN
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,7 @@ def prose_of(text: str) -> str:
 
 _CLAUSE_SPLIT = re.compile(
     r"(?<=[.!?;])[\"'\u201d\u2019)\]}]*\s+"  # sentence end
+    r"|(?<=[\u3002\uff01\uff1f\uff1b])\s*"  # CJK sentence end (。！？；), no space after it
     r"|\n+"
     r"|(?<=\w):\s+"  # "one thing: you forgot …"
     r"|(?:,\s*|\s+[-\u2013\u2014]+\s+|\s+)(?=but\s)"
@@ -115,7 +122,7 @@ def clauses(text: str) -> list[str]:
 
 def _is_question(clause: str) -> bool:
     # A "?" after a space is an operator or a placeholder (Rust's `propagate with ?`), not a question.
-    return bool(re.search(r"(?<!\s)\?+[\"'\u201d\u2019)\]}]*$", clause))
+    return bool(re.search(r"(?<!\s)[?\uff1f]+[\"'\u201d\u2019)\]}]*$", clause))
 
 
 # A harness command typed at the prompt (`/compact`, `/model opus`), not words to the agent.
@@ -190,7 +197,7 @@ def _broken(clause: str) -> str | None:
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
-    for pattern, reason in BROKEN:
+    for pattern, reason in ALL_BROKEN:
         if pattern.search(clause):
             if reason == ERROR_REPORT and ERROR_TALK.search(clause):
                 continue
@@ -224,12 +231,12 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
-            reason = _try(CHALLENGES, clause)
+            reason = _try(ALL_CHALLENGES, clause)
             if reason is None and not _is_question(clause):
-                reason = _try(CUES, clause)
+                reason = _try(ALL_CUES, clause)
                 if reason in SOFT and not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15)):
                     reason = None
-                reason = reason or _try(PERSISTS, clause)
+                reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause)
             if reason:

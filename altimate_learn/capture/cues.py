@@ -416,9 +416,11 @@ NOT_OWN_WORDS = re.compile(
 
 ERROR_REPORT = "reported an error after the agent's change"
 # A question that asks why a failure happens ("why do I get …?", "how come it crashes?").
-WHY = re.compile(r"^\W*" + LEAD + r"(?:(?:any\s+idea|do\s+you\s+know|can\s+you\s+(?:tell|explain)(?:\s+me)?)\s+)?(?:why|how\s+come)\b", re.I)
+WHY = re.compile(r"^\W*" + LEAD + r"(?:(?:any\s+idea|do\s+you\s+know|can\s+you\s+(?:tell|explain)(?:\s+me)?)\s+)?(?:why|how\s+come)\b"
+                 r"|^\W*(?:por\s*qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|neden|dlaczego|proč)\b|为什么|怎么(?:还|又)|なぜ|どうして|왜", re.I)
 # A clause that opens like a question ("what does this error mean?", "is there a way to catch it?"), not a
 # statement typed with a question mark ("I couldn't find it?").
 INTERROGATIVE = re.compile(r"^\W*" + LEAD + r"(?:what|what's|how|which|where|when|who|whom|whose|is|are|was|were|can|could|"
                            r"would|will|should|shall|do|does|did|has|have|any|anything|may|might|isn't|aren't|doesn't|"
-                           r"don't|didn't)\b", re.I)
+                           r"don't|didn't)\b|^\W*¿|^\W*(?:qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|comment|qu'est|was|wie|welche?|"
+                           r"cosa|come|что|как|где)\b|什么|怎么|如何|是否|吗|呢|ですか|나요|까요", re.I)

@@ -138,3 +138,48 @@ def test_a_question_with_no_paste_is_not_pasted_failure_output():
 ])
 def test_a_new_request_with_its_constraints_is_not_a_correction(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "sigue sin funcionar",                               # es
+    "todavía no funciona el login",
+    "me sale un error al guardar",
+    "eso está mal, te dije que usaras la otra tabla",
+    "continua dando erro no build",                      # pt
+    "isso está errado",
+    "ça ne marche toujours pas",                         # fr
+    "j'ai une erreur quand je lance le serveur",
+    "das funktioniert immer noch nicht",                 # de
+    "ich habe doch gesagt, keine neuen Abhängigkeiten",
+    "ancora non funziona",                               # it
+    "hai dimenticato i test",
+    "всё ещё не работает",                               # ru
+    "hala çalışmıyor",                                   # tr
+    "uygulama açılmıyor",
+    "还是报错",                                          # zh
+    "不对，我说的是整个项目",
+    "页面打不开了",
+    "まだ動かないです",                                  # ja
+    "아직도 안돼요",                                     # ko
+])
+def test_corrections_in_other_languages(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "agrega manejo de errores al formulario",            # add error handling
+    "¿qué significa este error?",                        # what does this error mean
+    "添加错误处理",                                      # add error handling
+    "这个错误是什么意思？",                              # what does this error mean
+    "Fehlerbehandlung für den Upload hinzufügen",
+    "gracias, ahora funciona",
+    "谢谢，现在可以了",
+    "perfeito, obrigado",
+])
+def test_other_languages_talking_about_errors_or_thanking_are_not_corrections(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_another_language_needs_the_agents_answer_for_a_broken_result():
+    assert not classify_text("页面打不开了").correction  # before any answer it is a new bug report
+    assert classify_text("还是不行").correction  # "still not working" says the attempt failed
