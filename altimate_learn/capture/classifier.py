@@ -81,6 +81,7 @@ _PASTED_LINE = re.compile(
 )
 _INDENTED_CODE = re.compile(r"^(?: {4}|\t)")
 _INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
+_LONG_QUOTE = re.compile(r"(^|[\s:(])[\"\u201c]([^\"\u201c\u201d]{100,3000}?)[\"\u201d](?=\s|$|[.,;:!?)])", re.S)
 
 
 def prose_of(text: str) -> str:
@@ -97,8 +98,9 @@ def prose_of(text: str) -> str:
             continue
         kept.append(line)
     # Inline code is kept as a neutral token: "use `ref()` instead of `source()`" still reads as a cue,
-    # but words inside the backticks never do.
-    return _INLINE_CODE.sub(" `code` ", "\n".join(kept))
+    # but words inside the backticks never do. A long passage in double quotes (a draft, a message, a
+    # paragraph from elsewhere) is a quotation, not the person's words: it becomes a neutral token too.
+    return _INLINE_CODE.sub(" `code` ", _LONG_QUOTE.sub(r"\1 `quote` ", "\n".join(kept)))
 
 
 _CLAUSE_SPLIT = re.compile(

@@ -57,6 +57,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:where|what\s+about|what\s+happened\s+to)\b[^?]{0,60}\b(?:i|we)\s+(?:asked|requested|wanted|told\s+you)\b"
                 r"|\bwhy\s+(?:is|are)\s+there\s+(?:now\s+|still\s+)?(?:two|2|three|3|duplicate|multiple|so\s+many|extra|still)\b"
                 r"|\bhow\s+(?:is|was|are|were)\s+(?:this|that|it|these|those)\s+supposed\s+to\b"
+                r"|\bwhere\s+(?:is|are|'s)\s+(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(?:other|older|previous|original|rest|remaining)\b"
                 r"|\bwho\s+(?:said|told\s+you|asked\s+(?:you|for))\b|\bhow\s+come\s+(?:you|it|this|that)\b"
                 r"|\bsame\s+(?:bug|error|problem|issue|mistake)\s+as\s+(?:before|earlier|last\s+time)\b"
                 r"|\bdid\s+you\s+(?:even|actually|really)\s+(?:run|test|try|check|read|look|open|build|compile|save|change|do)\b"
@@ -104,7 +105,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      'says "that\'s wrong"'),
     (re.compile(r"^\W*" + LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
      'says "that\'s wrong"'),
-    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
+    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
     (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
      'says "wrong…"'),
@@ -139,7 +140,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "use X instead of Y", "X, not Y"
     (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|\binstead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
      'says "use X instead of Y"'),
-    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
+    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
+                r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
     (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
@@ -192,7 +194,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b", re.I),
      "reminded of an earlier instruction"),
     # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
-    (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
+    (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\bhow\s+about\s+you\s+(?:just\s+)?(?:do|open|run|check|try|fix|"
+                r"look|test|read|find|make|write)\b|^\W*(?:no,?\s+)?you\s+do\s+(?:it|that|this|them)\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
                 r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b", re.I),
      "told the agent to act instead of describing"),
     # Hedged prohibitions: "can you not add emojis", "I'd rather not have two implementations", "no need to try that"
@@ -243,7 +246,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b", re.I),
      "said the agent misunderstood"),
     # Judgements of the agent's approach: "you're overcomplicating this", "this is overkill", "that's a hack"
-    (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|now\s+)?(?:over[\w-]+ing|guessing|making\s+(?:things|stuff|it)\s+up|"
+    (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|clearly\s+|still\s+)?(?:wrong|mistaken|confused|incorrect|not\s+listening|"
+                r"not\s+reading)\b|\byou(?:'re|\s+are|\s+got|\s+get|\s+seem\s+to\s+be)\s+(?:stuck|looping|in\s+a\s+loop)\b"
+                r"|\byou(?:'re|\s+are)\s+(?:just\s+|now\s+)?(?:over[\w-]+ing|guessing|making\s+(?:things|stuff|it)\s+up|"
                 r"hallucinating|assuming|going\s+in\s+circles|going\s+around\s+in\s+circles)\b"
                 r"|\b(?:this|that|it|these|those)(?:'s|\s+is|\s+seems|\s+looks|\s+feels)\s+(?:like\s+)?(?:a\s+bit\s+|way\s+|far\s+|"
                 r"really\s+|so\s+|just\s+|still\s+|kind\s+of\s+|kinda\s+)*(?:overkill|over-?engineered|over-?complicated|"
@@ -396,9 +401,10 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
                 r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
      "said the result does not look right"),
-    (re.compile(r"\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)\s+(?:now\s+|still\s+|"
+    (re.compile(r"(?:\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)|'s|'re)\s+(?:now\s+|still\s+|"
                 r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"
-                r"|\b(?:an?|the)\s+(?:blank|empty|white|black)\s+(?:screen|page|window|canvas|output|response|chart|table|view)\b"
+                r"|\b(?:an?|the)\s+(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas|output|response|chart|table|view)\b"
+                r"|\b(?:i|we)\s+(?:still\s+)?(?:see|get|got|have)\s+(?:no|nothing)\b|\bstill\s+(?:no|nothing|none)\b"
                 r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
                 r"blank|empty|" + _ERROR + r")"
                 r"|\bstill\s+(?:see|seeing|sees)\b|\b(?:doesn't|don't|does\s+not|do\s+not)\s+add\s+up\b"
@@ -441,7 +447,10 @@ CLAIMS = re.compile(
     r"set\s+up|moved|cleaned|wired|configured|installed|modified)|\bfixed\b|\bresolved?\b|successfully|"
     r"all\s+(?:tests|checks|errors|lint|linting|type)|✅|ready\s+(?:to\s+use|for)|(?:tests?|build|lint|tsc|checks?)\s+"
     r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|ensures|"
-    r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes))\b",
+    r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes)"
+    r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
+    r"(?:try|test)\s+it\s+(?:now|again|out)|take\s+a\s+look|give\s+it\s+a\s+(?:try|go|spin)|(?:refresh|reload|restart|re-?run)\s+"
+    r"(?:the|your|it)\b)\b",
     re.I,
 )
 

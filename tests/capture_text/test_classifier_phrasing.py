@@ -233,3 +233,32 @@ def test_judgements_doubts_and_flaws_in_what_the_agent_made(text):
 ])
 def test_the_same_words_about_something_else_are_not_corrections(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "no improvment",  # a typo of a cue word
+    "it's blank",
+    "it's just a white blank page",
+    "when i run it i see no output",
+    "better, but still no logs",
+    "how about you run it and tell me",
+    "you do that",
+    "i never asked you that",
+    "you are wrong, the cache is per user",
+    "you're stuck in a loop",
+    "whare are the other pages?",
+    "edit only the config module, not the .env file",
+])
+def test_more_reports_and_corrections_in_plain_words(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+def test_a_problem_reported_after_the_agent_asks_how_it_looks_is_a_report():
+    assert classify_text("I can't see the text", answer="Opened. How's it looking?").correction
+
+
+def test_a_long_quoted_draft_is_not_the_persons_words():
+    draft = ('please review this post before I send it:\n"I built an early version. If you find any errors or the app '
+             'does not work for you, leave a comment and I will fix it in the next release."')
+    assert not classify_text(draft, answer=DONE).correction
+    assert classify_text('you wrote "retry three times" but it still fails on the first error', answer=DONE).correction
