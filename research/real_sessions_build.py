@@ -45,6 +45,14 @@ DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
 ASSISTANT_KEEP = 600
 MAX_MESSAGES_PER_REPO = 40  # so that no one repository decides the numbers
+MAX_MESSAGES_PER_NEW_REPO = 20  # repositories of owners added since 2026-12: more owners, fewer messages each
+
+
+def message_cap(repo: str) -> int:
+    """40 typed messages for the first collection's owners (as built then), 20 for owners added since."""
+    from research.data.real_sessions import first_owners
+
+    return MAX_MESSAGES_PER_REPO if repo.split("/")[0].lower() in first_owners() else MAX_MESSAGES_PER_NEW_REPO
 
 
 @dataclass
@@ -95,10 +103,24 @@ _EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@(?!example\.com\b)[A-Za-z0-9
 _PASSWORD_ARG = re.compile(r"((?<![\w-])-u\s+\S+\s+-p\s+)(?!\[REDACTED)[^\s`\"]+")
 
 
+# Also scrubbed here, found when the corpus grew (2026-12) and not taken by the redactor then: a browser's
+# cookies pasted as a curl command (`-b '…'`, `-H 'Cookie: …'`), a value assigned to a name that says it is a
+# secret, pepper or salt (`SYSTEM_PEPPER = "…"`), a password stated in Spanish or Portuguese prose, and
+# international phone numbers (`+79…` in a pasted log).
+_COOKIE_ARG = re.compile(r"""((?:(?<![\w-])(?:-b|--cookie)\s+|-H\s+(['"])cookie:\s*)(['"]?))(?!\[REDACTED)[^'"\n]+""", re.I)
+_SECRET_NAMED = re.compile(r"""(\b\w*(?:pepper|secret|salt)\w*\s*(?:=|:(?=\s*['"]))\s*['"]?)(?!\[REDACTED)[^\s'"]+""", re.I)
+_PHONE = re.compile(r"(?<![\w+])\+\d{10,14}(?!\d)")  # an international phone number in a pasted log
+_PROSE_PASSWORD = re.compile(r"((?:contrase[ñn]a|senha)\s*:\s*)(?!\[REDACTED)[^\s'\"]+", re.I)
+
+
 def scrub(text: str) -> str:
     """Redaction plus what a public corpus must not carry: people's e-mail addresses."""
     text = redact(text)
     text = _PASSWORD_ARG.sub(r"\1[REDACTED:password]", text)
+    text = _COOKIE_ARG.sub(r"\1[REDACTED:cookie]", text)
+    text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
+    text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
+    text = _PHONE.sub("[phone]", text)
     return _EMAIL.sub("[email]", text)
 
 
@@ -461,20 +483,21 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
         mirror = mirrors / repo.replace("/", "+") / "repo"
         kept = 0
         number = 0
+        cap = message_cap(repo)
         seen: set[str] = set()
         for row in sorted(rows, key=lambda r: r["path"]):
             text = git_show(mirror, row["commit"], row["path"])
             for session in PARSERS[row["harness"]](text):
-                if kept >= MAX_MESSAGES_PER_REPO:
+                if kept >= cap:
                     break
                 source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
                           "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
-                                                     "antigravity": "antigravity"}.get(row["harness"], "?")}
+                                                     "antigravity": "antigravity", "codex": "codex"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue
                 users = [r for r in records if r["type"] == "user"]
-                room = MAX_MESSAGES_PER_REPO - kept
+                room = cap - kept
                 if len(users) > room:  # cut the session after `room` typed messages
                     last_id = users[room - 1]["id"]
                     cut = next(i for i, r in enumerate(records) if r.get("id") == last_id)

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.capture.classifier import classify_user_message  # noqa: E402
-from altimate_learn.reflect.providers.builtin import rule_for  # noqa: E402
+from altimate_learn.reflect.providers.builtin import correction_rule  # noqa: E402
 from research.data.real_sessions import DATA_DIR, iter_classifier_inputs, load_messages  # noqa: E402
 
 REVIEWS = DATA_DIR / "reflector_reviews.jsonl"
@@ -48,7 +48,7 @@ def evaluate() -> dict[str, Any]:
     for name, messages in (("labelled corrections and bug reports", labelled), ("messages the classifier flags", flagged)):
         lessons, reasons = [], Counter()
         for m in messages:
-            rule, why = rule_for(m.text)
+            rule, why = correction_rule(m.text)
             if rule is None:
                 reasons[why] += 1
                 continue
@@ -69,7 +69,7 @@ def main() -> str:
     result = evaluate()
     lines = ["## Reflect: the built-in reflector on real corrections", ""]
     lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
-                 "`altimate_learn.reflect.providers.builtin.rule_for` on each message, as `learn reflect` runs it "
+                 "`altimate_learn.reflect.providers.builtin.correction_rule` on each message (reminders and corrective questions restated first), as `learn reflect` runs it "
                  "with no model; every lesson is matched to a person's review in "
                  "`research/data/real/reflector_reviews.jsonl` (good / vague / wrong). Goal (issue 20): no lesson a "
                  "reviewer would call wrong; a correction with no clean rule gives nothing and stays open.")

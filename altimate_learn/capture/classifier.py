@@ -23,12 +23,19 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
-                                         CONTINUE_WORDS, CUES, NOT_OWN_WORDS, PERSISTS, SOFT)
+                                         CONTINUE_WORDS, CUES, ERROR_REPORT, ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS,
+                                         RESOLVED, SOFT, WHY)
+from altimate_learn.capture import languages
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
+# The English cue tables, then the same families in other languages (`capture/languages.py`).
+ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES
+ALL_CUES = CUES + languages.CUES
+ALL_PERSISTS = PERSISTS + languages.PERSISTS
+ALL_BROKEN = BROKEN + languages.BROKEN
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,8 @@ _PASTED_LINE = re.compile(
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
       | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|ts|tsx|go|rs|sql|java|rb):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
+      | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
+      | [\[\]{}(),;\s]+$                                     # a line of brackets
     )""",
     re.X,
 )
@@ -94,6 +103,7 @@ def prose_of(text: str) -> str:
 
 _CLAUSE_SPLIT = re.compile(
     r"(?<=[.!?;])[\"'\u201d\u2019)\]}]*\s+"  # sentence end
+    r"|(?<=[\u3002\uff01\uff1f\uff1b])\s*"  # CJK sentence end (。！？；), no space after it
     r"|\n+"
     r"|(?<=\w):\s+"  # "one thing: you forgot …"
     r"|(?:,\s*|\s+[-\u2013\u2014]+\s+|\s+)(?=but\s)"
@@ -112,7 +122,7 @@ def clauses(text: str) -> list[str]:
 
 def _is_question(clause: str) -> bool:
     # A "?" after a space is an operator or a placeholder (Rust's `propagate with ?`), not a question.
-    return bool(re.search(r"(?<!\s)\?+[\"'\u201d\u2019)\]}]*$", clause))
+    return bool(re.search(r"(?<!\s)[?\uff1f]+[\"'\u201d\u2019)\]}]*$", clause))
 
 
 # A harness command typed at the prompt (`/compact`, `/model opus`), not words to the agent.
@@ -128,9 +138,14 @@ def is_slash_command(text: str) -> bool:
 _SPEC_LINE = re.compile(r"^\s*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
 _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
-                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:create|implement|build|add|set\s*up|"
+                           r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+                           r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
-                           r"migrate|introduce|define|clean\s+up|let's|we\s+need|i\s+(?:want|need|would\s+like))\b", re.I)
+                           r"migrate|introduce|define|clean\s+up|convert|install|configure|analy[sz]e|review|summari[sz]e|"
+                           r"document|deploy|port|translate|draft|prepare|research|investigate|optimi[sz]e|enhance|"
+                           r"let's(?!\s+not)|we\s+need|i\s+(?:want|need|would\s+like))\b"
+                           r"(?!\s+(?:fails?|failed|failing|is|was|are|were|broke|breaks|errors?|crash\w*|doesn't|does\s+not|"
+                           r"didn't|won't|still|again|not)\b)", re.I)
 
 
 def _tasking(own: str) -> bool:
@@ -174,6 +189,22 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     return None
 
 
+def _broken(clause: str) -> str | None:
+    """A report that the result is broken, read after an answer that said the work was done. A question counts
+    only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
+    an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
+    if RESOLVED.search(clause):
+        return None
+    if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
+        return None
+    for pattern, reason in ALL_BROKEN:
+        if pattern.search(clause):
+            if reason == ERROR_REPORT and ERROR_TALK.search(clause):
+                continue
+            return reason
+    return None
+
+
 def classify_text(text: str, answer: str | None = None) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent.
 
@@ -200,14 +231,14 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
-            reason = _try(CHALLENGES, clause)
+            reason = _try(ALL_CHALLENGES, clause)
             if reason is None and not _is_question(clause):
-                reason = _try(CUES, clause)
+                reason = _try(ALL_CUES, clause)
                 if reason in SOFT and not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15)):
                     reason = None
-                reason = reason or _try(PERSISTS, clause)
+                reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
-                reason = _try(BROKEN, clause)
+                reason = _broken(clause)
             if reason:
                 return Verdict(True, reason, "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
@@ -236,6 +267,8 @@ def pasted_failure(text: str) -> bool:
     if _STARTS_PASTED.match(text):
         return True
     own = prose_of(text)
+    if len(own.strip()) > len(strip_injected(text).strip()) - 40:
+        return False  # nothing (or next to nothing) was pasted: the person's own words say what they mean
     return len(re.findall(r"[A-Za-z]{2,}", own)) <= 40 or len(own) < len(text) / 2
 
 

@@ -49,9 +49,25 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bwhy\s+(?:aren't|isn't|don't|didn't|haven't|can't|won't|wouldn't|couldn't)\s+you\b", re.I),
      'asks "why don\'t you…"'),
     # "why is the header getting scrolled up", "why is the bottom tab not like the image"
-    (re.compile(r"\bwhy\s+(?:is|are|does|do)\s+(?!(?:i|we|there)\b)(?:[\w@./-]+\s+){1,5}?(?:not|n't|still|getting|showing|"
-                r"different|missing|empty|broken|blank)\b", re.I),
+    (re.compile(r"\b(?:why|how\s+come)\s+(?:is|are|does|do)\s+(?!(?:i|we|there)\b)(?:[\w@./-]+\s+){1,5}?(?:not|n't|still|getting|showing|"
+                r"different|missing|empty|broken|blank|gone|deleted|removed|duplicated|hardcoded|hard-coded)\b", re.I),
      "asks why the result is wrong"),
+    # "where did the sidebar go?", "what happened to the tests?", "where are the types I asked for?"
+    (re.compile(r"\bwhere\s+(?:did|has|have)\s+(?:the\s+|my\s+|our\s+|your\s+|all\s+(?:the\s+|my\s+)?)?[\w\s`.-]{1,40}?\s+(?:go|gone)\b"
+                r"|\b(?:where|what\s+about|what\s+happened\s+to)\b[^?]{0,60}\b(?:i|we)\s+(?:asked|requested|wanted|told\s+you)\b"
+                r"|\bwhy\s+(?:is|are)\s+there\s+(?:now\s+|still\s+)?(?:two|2|three|3|duplicate|multiple|so\s+many|extra|still)\b"
+                r"|\bhow\s+(?:is|was|are|were)\s+(?:this|that|it|these|those)\s+supposed\s+to\b"
+                r"|\bwho\s+(?:said|told\s+you|asked\s+(?:you|for))\b|\bhow\s+come\s+(?:you|it|this|that)\b"
+                r"|\bsame\s+(?:bug|error|problem|issue|mistake)\s+as\s+(?:before|earlier|last\s+time)\b"
+                r"|\bdid\s+you\s+(?:even|actually|really)\s+(?:run|test|try|check|read|look|open|build|compile|save|change|do)\b"
+                r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b", re.I),
+     "challenges what the agent did"),
+    # Hedged requests not to do something, typed as questions: "could you maybe not add comments?", "can we not use any?"
+    (re.compile(r"\b(?:can|could|would)\s+(?:you|we)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+|kindly\s+)*(?:not|avoid|stop|"
+                r"refrain\s+from|undo|revert|roll\s*back|go\s+back\s+to|put\s+back|keep\s+the\s+(?:old|original|previous|existing))\b"
+                r"|\bwould\s+it\s+be\s+possible\s+(?:to\s+)?(?:not|to\s+not|to\s+avoid)\b"
+                r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not|avoid|don't|do\s+not|skip)\b", re.I),
+     "asked the agent not to do something"),
     # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
     (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+|"
                 r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|go|live|inherit|come|belong|return|handle)\b", re.I),
@@ -83,7 +99,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      'says "that\'s wrong"'),
     (re.compile(r"^\W*" + LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
      'says "that\'s wrong"'),
-    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bi\s+(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
+    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
     (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
      'says "wrong…"'),
@@ -159,6 +175,15 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bi\s+already\s+(?:did|have|made|created|installed|told|said|gave|wrote|added|asked)\b"
                 r"|\bfor\s+the\s+(?:second|third|fourth|last|\w+th)\s+time\b", re.I),
      "reminded of an earlier instruction"),
+    # "as we agreed", "like we discussed", "we talked about this", "I mentioned this before", "once again: …"
+    (re.compile(r"\b(?:as|like)\s+(?:we|i)\s+(?:(?:already|just|have|had)\s+)?(?:agreed|discussed|decided|said|talked\s+about|"
+                r"mentioned|planned|established|specified)\b"
+                r"|\bwe\s+(?:already\s+|have\s+|had\s+)?(?:agreed|talked\s+about\s+(?:this|that|it)|discussed\s+(?:this|that|it)|"
+                r"went\s+(?:over|through)\s+(?:this|that|it))\b"
+                r"|\bi\s+(?:have\s+|had\s+)?(?:mentioned|said|told\s+you|explained|specified|wrote)\s+(?:this|that|it|so)?\s*"
+                r"(?:before|earlier|already|previously|twice|last\s+time)\b"
+                r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b", re.I),
+     "reminded of an earlier instruction"),
     # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
     (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
                 r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b", re.I),
@@ -169,6 +194,21 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\blet's\s+not\s+\w+|\b(?:maybe|perhaps)\s+(?:don't|do\s+not|avoid|not)\s+\w+"
                 r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b", re.I),
      "asked the agent not to do something"),
+    (re.compile(r"\b(?:i'd|i\s+would)\s+(?:prefer|rather|like\s+it)\s+(?:if\s+)?(?:you|we)\s+(?:didn't|did\s+not|don't|do\s+not|not|"
+                r"wouldn't|kept|keep|left|leave|stuck|stick)\b"
+                r"|\b(?:it\s+would\s+be|it'd\s+be|would\s+be)\s+(?:nice|better|good|great|preferable)\s+if\s+(?:you|we)\s+(?:didn't|"
+                r"did\s+not|don't|wouldn't|could\s+not|kept|left|stopped)\b"
+                r"|\btry\s+not\s+to\b|\b(?:better|best)\s+not\s+to\b|\b(?:probably|maybe|perhaps)\s+better\s+(?:not|to\s+(?:keep|leave|use))\b"
+                r"|\b(?:it's|it\s+is|it\s+would\s+be|it'd\s+be|would\s+be)\s+better\s+(?:to\s+)?(?:keep|leave|use|not|stick|go\s+back|"
+                r"have)\b", re.I),
+     "asked the agent not to do something"),
+    (re.compile(r"^\W*" + LEAD + r"(?:in\s+this\s+(?:repo|project|codebase|team|app)\s*,?\s+)?(?:this|our|the)\s+(?:repo|repository|"
+                r"project|codebase|team|app|company|org)\s+(?:uses|prefers|follows|is\s+using|sticks\s+to|relies\s+on|"
+                r"standardi[sz]ed\s+on)\b"
+                r"|^\W*" + LEAD + r"in\s+(?:this|our)\s+(?:repo|repository|project|codebase)\s*,?\s+(?!(?:there|i)\b)\w+"
+                r"|^\W*" + LEAD + r"we(?:'re|\s+are)?\s+(?:use|using|prefer|follow|stick\s+to|standardi[sz]ed\s+on)\s+[`'\"\w]"
+                r"|\b(?:the|our)\s+team\s+(?:prefers|uses|always|never)\b", re.I),
+     "stated a team convention"),
     # "you use Mathf.Max with 3 values although it takes 2", "you went and read package.json"
     (re.compile(r"\byou\s+(?:use|used|call|called|pass|passed|wrote|added|set|put|made|created|return|returned)\b[^?!\n]{1,80}?"
                 r"\b(?:although|even\s+though|though|but\s+(?:it|the|that|this)|which\s+(?:is|isn't|doesn't|does\s+not|breaks))\b"
@@ -216,7 +256,9 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"happened|happening|happens|works?|working|change|moved|shows?|showing|appears?|updated)\b"
                 r"|\b(?:no|zero|absolutely\s+no|not\s+any)\s+(?:difference|change|effect|improvement)\b", re.I),
      "said nothing changed"),
-    (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b", re.I),
+    (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b"
+                r"|^\W*(?:(?:no+|nope|nah|hmm+|ugh|still|again)\W+)*(?:the\s+)?same\s+(?:thing|error|issue|problem|result|output|"
+                r"behaviou?r|here)(?:\s+(?:again|here|as\s+before|still))?\W*$", re.I),
      "said the result is still broken"),
     (re.compile(r"\b(?:does|did|do)(?:n't|\s+not)\s+(?:look|seem)\s+(?:any\s+)?(?:better|different|right|correct|fixed)\b"
                 r"|\b(?:i|we)\s+(?:don't|do\s+not|can't|cannot|didn't)\s+see\s+(?:this|the|any|your|that|those|these)\s+"
@@ -232,6 +274,32 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
      "said the fix did not work"),
 ]
 
+# What an error is called: "error", "exception", "TypeError", "a 500", "traceback", "warning".
+_ERROR = (r"(?:[\w.]*(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
+          r"(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+errors?)?)\b")
+
+# An error talked about rather than reported: handling it, logging it, its meaning, a message about it.
+ERROR_TALK = re.compile(
+    r"\b(?:handle|handles|handling|handled|catch|catches|catching|log|logs|logging|report|throw|raise|return|returns|"
+    r"surface|show|display|add|adds|adding|avoid|prevent|retry|meaning\s+of|mean|means|explain|understand|about|"
+    r"for|with\s+(?:no|zero|fewer)|if\s+there's|in\s+case\s+of|types?\s+of|kinds?\s+of|better|friendly|"
+    r"clearer|custom|proper)\s+(?:\w+\s+){0,3}?(?:errors?|exceptions?|warnings?)\b(?!\s*:)"
+    r"|\b(?:errors?|exceptions?)\s+(?:handling|handler|handlers|types?|codes?|boundar\w+|states?|pages?|"
+    r"logging|reporting|tracking|classes?|cases?)\b",
+    re.I,
+)
+
+# The problem said to be gone: "no more errors", "the error is gone", "it doesn't crash anymore".
+RESOLVED = re.compile(
+    r"\b(?:no\s+(?:more\s+|longer\s+(?:any\s+)?)?|zero\s+|without\s+(?:any\s+)?)(?:errors?|exceptions?|warnings?|crash\w*|"
+    r"issues?|problems?)\b(?!\s+(?:message|shown|at\s+all\s+(?:but|and)))"
+    r"|\b(?:errors?|exceptions?|warnings?|crash\w*|issues?|problems?|bug)\s+(?:is|are|has|have|seems?|seem\s+to\s+be)?\s*"
+    r"(?:been\s+)?(?:gone|fixed|resolved|solved|went\s+away|disappeared|cleared)\b"
+    r"|\b(?:fixed|resolved|solved|got\s+rid\s+of)\s+(?:the|that|this|my|all\s+the)\s+(?:\w+\s+)?(?:errors?|exceptions?|crash\w*|"
+    r"issues?|problems?|bug)\b",
+    re.I,
+)
+
 # The result reported broken; counts only after an answer that said the agent had done something.
 BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:doesn't|didn't|does\s+not|did\s+not|won't|isn't|is\s+not|aren't|are\s+not|wasn't|can't|cannot)\s+"
@@ -241,11 +309,35 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:not|never)\s+(?:working|shown|showing|displaying|displayed|visible|rendering|created|saved|loading|"
                 r"filled|updated|compiling|building|running|starting|connecting)\b", re.I),
      "said the result does not work"),
-    (re.compile(r"\b(?:error|errors|exception|traceback|failed|fails|failure|crash(?:es|ed)?|stalls?|hangs|freezes|"
-                r"not\s+defined|not\s+found|can't\s+resolve|cannot\s+(?:find|read|resolve)|refused|denied|undefined|"
-                r"405|404|500|502|403|401)\b", re.I),
+    # An error reported, not an error talked about: "i get this error", "an error pops up when I run it", "import
+    # error in x.py", "error on start", "it crashes", "the build fails"; never "handle errors", "what does this
+    # error mean", "log the errors" (see ERROR_TALK) or "the error is gone" (RESOLVED).
+    (re.compile(r"^\W*(?:an?\s+|the\s+|some\s+|same\s+|new\s+|another\s+)?(?:[\w.-]+\s+){0,2}?" + _ERROR + r"(?:\s*[:!.]|\s*$|\s+"
+                r"(?:now|again|still|here|there|on|when|while|in|at|after|during|with|from|pops?|popping|appears?|shows?|"
+                r"showing|occurs?|happens?|persists?|comes?|came|is\s+(?:still|thrown|raised|shown|back)|thrown|raised|"
+                r"(?:@|`code`)))"
+                r"|\b(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:get|gets|getting|got|see|seeing|"
+                r"have|having|hit|hitting|receive|receiving|encounter\w*|run\s+into|ran\s+into|running\s+into|face|facing)\s+"
+                r"(?:[\w\"'`.-]+\s+){0,3}?" + _ERROR +
+                r"|\b(?:there\s+(?:is|are|was|were)|there's|got|still)\s+(?:an?\s+|some\s+|the\s+|this\s+|that\s+|many\s+|"
+                r"\d+\s+|lots\s+of\s+|a\s+lot\s+of\s+)?(?:[\w.-]+\s+)?" + _ERROR +
+                r"|\b(?:it|this|that|they|which|the\s+\w+(?:\s+\w+)?|[\w.-]+\.\w{1,4})\s+(?:now\s+|still\s+|just\s+)?"
+                r"(?:throws?|throwing|threw|gives?|giving|gave|shows?|showing|returns?|returning|raises?|raising|produces?|"
+                r"reports?|reporting|reported|logs?|logged|prints?|printed|displays?|hits?|"
+                r"results?\s+in|spits?\s+out|fails?\s+with|failed\s+with|errors?\s+out|errored)\s+(?:me\s+)?(?:an?\s+|the\s+|"
+                r"this\s+|some\s+|same\s+|that\s+)?(?:[\w.-]+\s+){0,2}?" + _ERROR +
+                r"|^(?=(?:\W*[\w@`'\"().-]+){1,8}\W*$).*\b(?:[\w.-]+\s+)?" + _ERROR + r"\W*$"
+                r"|\b(?:errors?\s+out|errored(?:\s+out)?|crash(?:es|ed|ing)?|fails?\s+to\s+\w+|failed\s+to\s+\w+|"
+                r"(?:is|are|keeps?)\s+(?:still\s+)?(?:failing|crashing)|(?:stalls?|hangs|freezes|froze))\b"
+                r"|\b(?:build|builds|tests?|compil\w+|deploy\w*|install\w*|the\s+app|app|server|page|script|command|it|this|that|"
+                r"everything|ci|pipeline|lint\w*|migration\w*)\s+(?:now\s+|still\s+)?(?:fails?|failed)\b"
+                r"|\b(?:not\s+defined|can't\s+resolve|cannot\s+(?:find|read|resolve)\s+(?:module|property|name|symbol|file|"
+                r"the\s+module|package)|refused\s+to\s+connect|connection\s+refused|permission\s+denied|access\s+denied|"
+                r"returns?\s+(?:undefined|null|nan|none|empty|nothing|an?\s+empty)|(?:is|are|was|comes?\s+back|shows?)\s+"
+                r"(?:undefined|null|nan)|(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+error)?\s*(?:$|now|again|when|on|"
+                r"from|error|not\s+found|page|response|status))", re.I),
      "reported an error after the agent's change"),
-    (re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+[\"'\u201c]|\bunable\s+to\s+(?:open|find|connect|load|read|resolve|"
+    (re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+[\"'\u201c{\[]|\bunable\s+to\s+(?:open|find|connect|load|read|resolve|"
                 r"start|reach|import|compile|parse)\b", re.I),
      "quoted an error after the agent's change"),
     (re.compile(r"\bnot\s+(?:exactly\s+|quite\s+)?(?:like|as\s+in|the\s+same\s+as|matching)\s+(?:the\s+|in\s+the\s+|my\s+|"
@@ -256,6 +348,13 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
                 r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
      "said the result does not look right"),
+    (re.compile(r"\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)\s+(?:now\s+|still\s+|"
+                r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"
+                r"|\b(?:an?|the)\s+(?:blank|empty|white|black)\s+(?:screen|page|window|canvas|output|response|chart|table|view)\b"
+                r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
+                r"blank|empty|" + _ERROR + r")"
+                r"|\bstill\s+(?:see|seeing|sees)\b", re.I),
+     "said the result does not work"),
     (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?getting\b|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
                 r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"
@@ -274,6 +373,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\binconsistent\b|\bnot\s+consistent\b|\b(?:miss|misses|missed|missing)\s+the\b", re.I),
      "said the result is not right yet"),
     (re.compile(r"^\W*(?:please\s+)?fix\s*(?:it|this|that|them|these|those)?\s*(?:please|now|asap)?\W*$"
+                r"|\bfix\s+(?:the\s+|these\s+|those\s+)?(?:remaining|rest\s+of\s+the|other|new|last)\s+(?:\w+\s+)?(?:errors?|issues?|bugs?|"
+                r"problems?|warnings?|failures?|failing\s+tests)\b"
                 r"|^\W*(?:please\s+)?fix\s+the\s+(?:[\w-]+\s+){0,3}(?:button|page|screen|layout|bug|error|errors|issue|issues|"
                 r"ui|bar|header|footer|form|modal|test|tests|build|icon|icons|video|plot|import)\b", re.I),
      "asked to fix what the agent made"),
@@ -312,3 +413,14 @@ NOT_OWN_WORDS = re.compile(
     r"article|post|blog|reviewer|he|she|they|it)\s+(?:says?|said|states?|suggests?|recommends?|complains?)\b",
     re.I,
 )
+
+ERROR_REPORT = "reported an error after the agent's change"
+# A question that asks why a failure happens ("why do I get …?", "how come it crashes?").
+WHY = re.compile(r"^\W*" + LEAD + r"(?:(?:any\s+idea|do\s+you\s+know|can\s+you\s+(?:tell|explain)(?:\s+me)?)\s+)?(?:why|how\s+come)\b"
+                 r"|^\W*(?:por\s*qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|neden|dlaczego|proč)\b|为什么|怎么(?:还|又)|なぜ|どうして|왜", re.I)
+# A clause that opens like a question ("what does this error mean?", "is there a way to catch it?"), not a
+# statement typed with a question mark ("I couldn't find it?").
+INTERROGATIVE = re.compile(r"^\W*" + LEAD + r"(?:what|what's|how|which|where|when|who|whom|whose|is|are|was|were|can|could|"
+                           r"would|will|should|shall|do|does|did|has|have|any|anything|may|might|isn't|aren't|doesn't|"
+                           r"don't|didn't)\b|^\W*¿|^\W*(?:qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|comment|qu'est|was|wie|welche?|"
+                           r"cosa|come|что|как|где)\b|什么|怎么|如何|是否|吗|呢|ですか|나요|까요", re.I)

@@ -105,4 +105,14 @@ def normalise(text: str) -> str:
         return fixed if fixed else word
 
     text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
-    return _WORD.sub(plain, text)
+    text = _WORD.sub(plain, text)
+    # "y did u …" is "why did you …"; "your using the wrong file" is "you're using …" (only before a verb form
+    # or a word that cannot follow a possessive, so "your tests" stays as it is).
+    text = _WHY.sub(lambda m: ("W" if m.group(1) == "Y" else "w") + "hy", text)
+    return _YOU_ARE.sub(lambda m: ("Y" if m.group(1)[0] == "Y" else "y") + "ou're", text)
+
+
+_WHY = re.compile(r"\b([Yy])(?=\s+(?:did|didn't|do|don't|does|doesn't|is|isn't|are|aren't|would|was|were|not|you|u)\b)")
+_YOU_ARE = re.compile(r"\b([Yy]our)(?=\s+(?:using|doing|making|calling|adding|putting|changing|creating|writing|ignoring|"
+                      r"missing|breaking|deleting|removing|trying|going|getting|running|mixing|repeating|hardcoding|"
+                      r"editing|modifying|touching|overcomplicating|wrong|not|still|supposed|mistaken)\b)")

@@ -130,8 +130,14 @@ def warn(text: str) -> None:
 
 
 def print_json(value: Any) -> None:
-    """JSON for `--json`: sorted keys, 2-space indent, UTF-8."""
-    typer.echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False))
+    """JSON for `--json`: sorted keys, 2-space indent, UTF-8; hidden characters as ``\\u`` escapes.
+
+    The data a JSON parser reads back is unchanged; only the printed form can no longer reorder or hide
+    text on a terminal (a bidi override inside a rejected lesson, for example).
+    """
+    from altimate_learn.review.text import safe_json
+
+    typer.echo(safe_json(value))
 
 
 def is_interactive() -> bool:

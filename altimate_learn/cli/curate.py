@@ -70,6 +70,7 @@ def curate_command(
     """Run the curator over a deltas file and stage the result as the candidate (nothing goes live)."""
     from altimate_learn.curate.curator import curate
     from altimate_learn.redact import redact
+    from altimate_learn.review.text import safe
 
     value, digest = _read_deltas(deltas)
     store = open_store(name)
@@ -79,17 +80,17 @@ def curate_command(
         return
     for entry in result.applied:
         if entry["op"] == "QUARANTINE":
-            quoted = '"' + str(entry.get("text", "")).rstrip(".") + '"'
+            quoted = '"' + safe(str(entry.get("text", "")).rstrip(".")) + '"'
             echo(f"QUARANTINED {entry['id']} {quoted}: {entry.get('note', '')}. It is not "
                  "delivered; fix the instruction file and run `learn quarantine release ID`, or `learn quarantine "
                  "drop ID`.")
             continue
-        text = f": {entry['text']}" if entry.get("text") and entry["op"] in ("ADD", "EDIT") else ""
+        text = f": {safe(entry['text'])}" if entry.get("text") and entry["op"] in ("ADD", "EDIT") else ""
         note = f" [{entry['note']}]" if entry.get("note") else ""
         echo(f"{entry['op']} {entry['id']}{note}{text}")
     for entry in result.rejected:
         text = entry.get("text") or ""
-        clipped = text if len(text) <= 60 else text[:60] + "..."
+        clipped = safe(text if len(text) <= 60 else text[:60] + "...")
         what = f' "{clipped}"' if text else (f" {entry['id']}" if entry.get("id") else "")
         echo(f"REJECTED {entry.get('op') or 'delta'}{what}: {redact(entry['reason'])}")
     for line in (result.cap.lines() if result.cap is not None else []):

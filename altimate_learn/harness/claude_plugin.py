@@ -136,7 +136,16 @@ def install(options: InstallOptions) -> list[str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text)
     return [f"Wrote the learn plugin for Claude Code in {root / PLUGIN} ({len(changed)} files; hook command: "
-            f"{options.command})."] + next_steps()
+            f"{options.command})."] + _sharing_note(options) + next_steps()
+
+
+def _sharing_note(options: InstallOptions) -> list[str]:
+    """The plugin is meant to be committed: say so when its hooks name this machine's Python."""
+    if getattr(options, "on_path", False):
+        return []
+    return ["Note: these hooks name this machine's Python, which teammates do not have. To share the plugin "
+            "through git, run `learn install claude-code --plugin --on-path` (runs `learn` from each machine's "
+            "PATH)."]
 
 
 def next_steps() -> list[str]:

@@ -2,8 +2,8 @@
 
 People mostly correct an agent by asking, complaining or reminding, not by stating a rule. A model reads that;
 the built-in reflector (:mod:`altimate_learn.reflect.providers.builtin`) only knows statements ("use X instead of
-Y", "never X", "always X"). This module restates the common question and reminder forms as the statement they
-carry, before the built-in reflector sees them:
+Y", "never X", "always X"). The common question and reminder forms are restated as the statement they carry
+(:mod:`altimate_learn.reflect.providers.builtin.restate`, which `learn reflect` uses too) before it reads them:
 
 ==========================================================  ==================================================
 typed                                                       restated
@@ -27,168 +27,11 @@ still decides whether what remains is a clean rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from altimate_learn.learner.digest import Exchange
-
-_PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
-_SOON = r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|several\s+times))*"
-_AGREE = r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for)"
-
-# "remember: …", "as we agreed, …", "I told you already: …", "we agreed to …", "don't forget that …"
-_REMINDER = re.compile(
-    r"^(?:(?:please\s+)?(?:remember|recall|reminder|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
-    r"(?:\s+(?:that|again))?[\s,:;.!-]*"
-    r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!-]+\s*"
-    r"|(?:i|we)\s+(?:already\s+|just\s+)?" + _AGREE + _SOON + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s))"
-    r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
-    r")(?:to\s+|that\s+|on\s+)?",
-    re.I)
-
-# "didn't we say to use ruff?", "didn't I tell you to …", "haven't we agreed that …"
-_DIDNT_WE = re.compile(
-    r"^(?:didn'?t|did\s+not|haven'?t|have\s+not|hadn'?t|weren'?t|wasn'?t)\s+(?:we|i|you)\s+(?:already\s+|just\s+)?"
-    r"(?:say|agree|decide|discuss|settle\s+on|establish|mention|tell\s+you|ask\s+you|ask\s+for|said|agreed|decided)"
-    + _SOON + r"\s*(?:to\s+|that\s+|on\s+)?(?P<rest>.+?)\s*\??\s*$",
-    re.I)
-
-# "shouldn't this use ref()?", "shouldn't the tests go in tests/unit?"
-_SHOULDNT = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|hold\s+on|also)[\s,]+)?(?:shouldn'?t|should\s+not)\s+(?P<subject>" + _PRONOUN +
-    r"|(?:the|our|all|every|each)\s+[\w./*-]+(?:\s+[\w./*-]+)?)\s+(?P<rest>(?:use|call|import|go|live|be|run|"
-    r"stay|come|follow|return|raise|have|include|point)\b.+?)\s*\??\s*$",
-    re.I)
-
-# "why not use the logger?", "why aren't you using X?", "can't you just use X?", "wouldn't it be better to use X?"
-_WHY_NOT = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|also)[\s,]+)?(?:why\s+not(?:\s+just)?|why\s+(?:don'?t|aren'?t|didn'?t|do\s+not|are\s+not)"
-    r"\s+you(?:\s+just)?|(?:can'?t|couldn'?t|cannot)\s+you(?:\s+just)?|wouldn'?t\s+it\s+be\s+(?:better|easier|simpler)"
-    r"\s+to)\s+(?P<rest>(?:use|using|call|calling|import|importing|run|running|follow|following|put|putting)\b.+?)"
-    r"\s*\??\s*$",
-    re.I)
-
-# "can you not use any?", "could you stop adding comments?"
-_CAN_YOU_NOT = re.compile(
-    r"^(?:(?:please|pls|ugh|come\s+on)[\s,]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?P<how>not|stop|quit)\s+"
-    r"(?P<rest>.+?)\s*\??\s*$",
-    re.I)
-
-# "why did you use npm install?" (the agent's choice, asked about)
-_WHY_DID = re.compile(
-    r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?why\s+(?:did|do|are|were|would|have)\s+you\s+(?:(?:still|just|again)\s+)?"
-    r"(?:use|using|used|run|running|ran|install|installing|installed|pick|picked|choose|chose|add|adding|added|"
-    r"import|importing|imported)\s+(?P<what>.+?)(?:\s+(?:again|here|there|for\s+this|instead))?\s*\?+\s*$",
-    re.I)
-
-# "this repo uses pnpm", "we always use tabs", "our team prefers ruff": the project's own convention
-_TEAM_USES = re.compile(
-    r"^(?:(?:but|and|here|actually|no)[\s,]+)?(?:we|(?:this|the|our)\s+(?:repo(?:sitory)?|project|codebase|team|"
-    r"app|code|company))\s+(?P<how>always\s+|only\s+|usually\s+)?(?:uses?|prefers?|works?\s+with|relies\s+on|"
-    r"runs?\s+(?:on|with))\s+(?P<what>.+?)\s*[.!]*$",
-    re.I)
-
-_GERUND = {"using": "use", "calling": "call", "importing": "import", "running": "run", "following": "follow",
-           "putting": "put"}
-
-
-def _sentences(text: str) -> list[str]:
-    from altimate_learn.reflect.providers.builtin import normalise, prose
-
-    # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
-    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+",
-                     prose(normalise(text)))
-    return [p.strip() for p in parts if p and p.strip()]
-
-
-def _base(rest: str) -> str:
-    head, _, tail = rest.partition(" ")
-    base = _GERUND.get(head.lower())
-    return f"{base} {tail}".strip() if base else rest
-
-
-def _strip_reminder(sentence: str) -> str | None:
-    """The sentence without its reminder lead, or None when it has none (or nothing follows it)."""
-    stripped = sentence
-    for _ in range(3):
-        match = _REMINDER.match(stripped)
-        if not match or match.end() == 0:
-            break
-        stripped = stripped[match.end():].strip()
-    if stripped == sentence or len(stripped.split()) < 2:
-        return None
-    return stripped
-
-
-def _question(sentence: str) -> str | None:
-    """The statement a corrective question carries, or None."""
-    match = _DIDNT_WE.match(sentence)
-    if match:
-        return match.group("rest")
-    match = _SHOULDNT.match(sentence)
-    if match:
-        subject = match.group("subject")
-        rest = match.group("rest")
-        if re.fullmatch(_PRONOUN, subject, re.I):
-            return rest
-        return f"{subject} should {rest}"
-    match = _WHY_NOT.match(sentence)
-    if match:
-        return _base(match.group("rest"))
-    match = _CAN_YOU_NOT.match(sentence)
-    if match:
-        rest = match.group("rest")
-        if match.group("how").lower() == "not":
-            return f"don't {rest}"
-        return f"stop {rest}"
-    return None
-
-
-def _team(sentence: str, asked: str | None) -> str | None:
-    match = _TEAM_USES.match(sentence)
-    if not match:
-        return None
-    how = (match.group("how") or "").strip().lower()
-    what = match.group("what").strip()
-    what = re.sub(r"\s+(?:here|in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase))$", "", what, flags=re.I)
-    lead = "always use" if how == "always" else "use"
-    if asked and not re.search(r"(?<![\w-])" + re.escape(asked) + r"(?![\w-])", what, re.I):
-        return f"{lead} {what}, not {asked}"
-    return f"{lead} {what}"
-
-
-def restate(text: str) -> tuple[str, bool]:
-    """(the text with its question and reminder forms restated, whether a corrective form was found)."""
-    parts = _sentences(text)
-    out: list[str] = []
-    corrective = False
-    asked: str | None = None
-    for sentence in parts:
-        body = sentence.rstrip()
-        reminded = _strip_reminder(body)
-        if reminded is not None:
-            corrective = True
-            body = reminded
-        question = _question(body)
-        if question is not None:
-            corrective = True
-            out.append(question)
-            continue
-        why = _WHY_DID.match(body)
-        if why:
-            asked = why.group("what").strip()
-            continue  # the question itself states nothing; a statement after it may
-        team = _team(body, asked)
-        if team is not None:
-            corrective = corrective or asked is not None
-            out.append(team)
-            asked = None
-            continue
-        out.append(body)
-    if not corrective:
-        return text, False
-    return ". ".join(p.rstrip(" .") for p in out if p.strip()) + ".", True
+from altimate_learn.reflect.providers.builtin.restate import restate
 
 
 def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str], str] | None = None

@@ -18,7 +18,9 @@ What is here (`research/data/real/`):
   `untyped` are left out (and reported apart).
 - `split.json`: which repositories are `dev` and which are `holdout`, fixed before any tuning: by
   repository owner (a person's repositories share a voice, so they never straddle the split), holdout
-  when the first byte of sha256(owner) mod 10 is below 3.
+  when the first byte of sha256(owner) mod 10 is below 3 for the owners of the first collection
+  (2026-11, listed in `owners_2026_11`), below 4 for owners added since (a larger held-out part, so
+  that its numbers are worth more). No owner ever moves between the parts.
 - `SOURCES.tsv`: every file read (repository, commit, path, harness, licence). `research/real_sessions_build.py`
   rebuilds `sessions/` from those commits.
 
@@ -51,13 +53,22 @@ DATA_DIR = Path(__file__).resolve().parent / "real"
 SESSIONS_DIR = DATA_DIR / "sessions"
 LABELS = ("correction", "bug", "borderline", "not", "untyped")
 POSITIVE = ("correction", "bug")
-HOLDOUT_SHARE = 3  # of 10 buckets of owners
+HOLDOUT_SHARE = 3  # of 10 buckets of owners, for the owners of the first collection (2026-11)
+HOLDOUT_SHARE_SINCE_2026_12 = 4  # of 10 buckets, for owners added since
+
+
+@lru_cache(maxsize=1)
+def first_owners() -> frozenset[str]:
+    """The (lower-cased) owners of the first collection, as recorded in `split.json`."""
+    recorded = json.loads((DATA_DIR / "split.json").read_text(encoding="utf-8"))
+    return frozenset(owner.lower() for owner in recorded.get("owners_2026_11", ()))
 
 
 def split_for(repo: str) -> str:
     """The split rule written into `split.json` (owner-level, hash-based, decided before tuning)."""
     owner = repo.split("/")[0].lower()
-    return "holdout" if hashlib.sha256(owner.encode("utf-8")).digest()[0] % 10 < HOLDOUT_SHARE else "dev"
+    share = HOLDOUT_SHARE if owner in first_owners() else HOLDOUT_SHARE_SINCE_2026_12
+    return "holdout" if hashlib.sha256(owner.encode("utf-8")).digest()[0] % 10 < share else "dev"
 
 
 @lru_cache(maxsize=1)
@@ -175,5 +186,5 @@ def iter_classifier_inputs(split: str | None = None) -> Iterator[tuple[RealMessa
             previous = event
 
 
-__all__ = ["DATA_DIR", "LABELS", "POSITIVE", "RealMessage", "iter_classifier_inputs", "load_messages",
-           "session_files", "split_for", "splits"]
+__all__ = ["DATA_DIR", "LABELS", "POSITIVE", "RealMessage", "first_owners", "iter_classifier_inputs",
+           "load_messages", "session_files", "split_for", "splits"]

@@ -71,3 +71,17 @@ def test_candidate_path_is_shown_relative_to_the_current_directory(git_repo, cli
     code, out, err = cli("curate", "--deltas", str(deltas))
     assert code == 0, err
     assert "Candidate staged: .altimate-code/learn/team-playbook/candidate.json (1 lesson)." in out
+
+
+def test_hidden_characters_of_a_rejected_lesson_are_shown_escaped_never_raw(git_repo, cli):
+    """A right-to-left override inside a rejected text must not reorder the person's terminal."""
+    hostile = "Run pytest \u202eon `tests`\u202c and \u200bnothing else."
+    deltas = json.dumps([{"op": "ADD", "text": hostile, "reason": "review"}])
+    code, out, err = cli("curate", "--deltas", "-", input=deltas)
+    assert code == 0, err
+    assert "\u202e" not in out and "\u200b" not in out
+    assert 'REJECTED ADD "Run pytest \\u202eon `tests`\\u202c and \\u200bnothing else.": contains hidden' in out
+    code, out, err = cli("curate", "--deltas", "-", "--json", input=deltas)
+    assert code == 0, err
+    assert "\u202e" not in out and "\\u202e" in out
+    assert json.loads(out)["rejected"][0]["text"] == hostile  # the data read back is unchanged

@@ -35,12 +35,15 @@ def test_it_writes_the_plugin_layout_with_every_hook(git_repo, cli):
     assert hooks == {event: [claude.hook_entry(hook_command("claude-code"), matcher)] for event, matcher in claude.HOOKS}
     assert "claude plugin marketplace add ./.altimate-code/claude-plugin" in out
     assert "claude plugin install altimate-learn@altimate-learn" in out
+    # a plugin is committed for a team: the absolute form says how to write the shared one
+    assert "teammates do not have" in out and "learn install claude-code --plugin --on-path" in out
     # nothing else: no settings file, no .claude folder
     assert not (git_repo / ".claude").exists()
 
 
 def test_on_path_writes_the_team_form_and_twice_changes_nothing(git_repo, cli):
-    assert cli("install", "claude-code", "--plugin", "--on-path")[0] == 0
+    code, out, _ = cli("install", "claude-code", "--plugin", "--on-path")
+    assert code == 0 and "teammates do not have" not in out
     commands = {h["command"] for groups in read(git_repo, HOOKS)["hooks"].values() for g in groups for h in g["hooks"]}
     assert commands == {path_command("claude-code")}
     before = {rel: (git_repo / rel).read_bytes() for rel in ALL}

@@ -864,3 +864,53 @@ def test_annotations_decorators_and_scoped_packages_are_code() -> None:
 def test_a_rule_the_builtin_misses_gives_nothing_or_a_clean_lesson(feedback: str) -> None:
     lesson = extract_rule(feedback)
     assert lesson is None or (len(lesson) <= 140 and lint(lesson).ok)
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    ("from now on, run ruff before committing", "Always run ruff before committing."),
+    ("Next time, ask before deleting files.", "Always ask before deleting files."),
+    ("going forward always add type hints to new functions", "Always add type hints to new functions."),
+    ("in future never create test files for UI components", "Never create test files for UI components."),
+    ("moving forward please write tests for every new endpoint", "Always write tests for every new endpoint."),
+    ("from now on use pnpm instead of npm", "Use `pnpm` instead of `npm`."),
+])
+def test_a_from_now_on_request_is_a_standing_rule(feedback: str, lesson: str) -> None:
+    """"From now on, X" says X holds every time: an imperative that is otherwise a task step becomes a rule."""
+    assert extract_rule(feedback) == lesson
+    assert lint(lesson).ok
+
+
+@pytest.mark.parametrize("feedback", ["from now on, fix the header", "in the future, remove the scrollbar",
+                                      "next time, when you are done, tell me"])
+def test_a_from_now_on_lead_does_not_make_a_task_step_a_rule(feedback: str) -> None:
+    assert extract_rule(feedback) is None
+
+
+def test_learn_reflect_reads_a_reminder_or_corrective_question_as_the_rule_it_carries() -> None:
+    """The same restatement as the learner's offline path: `learn reflect` with no model learns from a reminder."""
+    items = [FeedbackItem("user_correction", "i told you already to use pnpm not npm", "s1"),
+             FeedbackItem("user_correction", "didn't we say to use ruff instead of black?", "s2"),
+             FeedbackItem("user_correction", "why is this still broken?", "s3")]
+    result = reflect_builtin(items, [])
+    assert [(d["op"], d["text"]) for d in result.deltas] == [("ADD", "Use `pnpm` instead of `npm`."),
+                                                            ("ADD", "Use `ruff` instead of `black`.")]
+    assert result.sources == ["s1", "s2"] and result.skipped == [("s3", "no clear rule in it")]
+
+
+@pytest.mark.parametrize("feedback", [
+    "still broken when I submit the code: Cannot read properties of undefined (reading 'id')",
+    "Console errors:\nloadVideos\t@\tmain.js:287\nawait in loadVideos\n(anonymous)\t@\tmain.js:93\n<App>",
+    "python app.py\nTraceback (most recent call last):\n  File \"/home/me/app/web/config.py\", line 13, in <module>\n"
+    "    from pydantic import BaseModel, BaseSettings, Field\n  File \"/venv/pydantic/__init__.py\", line 412, in x\n"
+    "    return _getattr_migration(attr_name)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    "pydantic.errors.PydanticImportError: `BaseSettings` has been moved",
+])
+def test_a_pasted_error_or_stack_trace_is_never_made_into_a_rule(feedback: str) -> None:
+    """Error messages ("Cannot read …"), browser stacks ("await in X") and traceback code lines are output."""
+    assert extract_rule(feedback) is None
+
+
+def test_prose_after_a_traceback_is_still_read() -> None:
+    feedback = ("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    import requests\n"
+                "ModuleNotFoundError: No module named 'requests'\n\nwe always use httpx instead of requests")
+    assert extract_rule(feedback) == "Use `httpx` instead of `requests`."

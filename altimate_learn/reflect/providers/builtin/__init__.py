@@ -45,6 +45,7 @@ from typing import Any
 
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 from altimate_learn.reflect.providers.builtin.relations import HELPFUL_OVERLAP, jaccard, relate, restated
+from altimate_learn.reflect.providers.builtin.restate import restate
 from altimate_learn.reflect.providers.builtin.rules import MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, finalize, match_rule, rule_for
 from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
@@ -101,7 +102,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         if item.kind not in LEARN_KINDS:
             skip(who, f"{item.kind} signals need a model to interpret")
             continue
-        rule, why = rule_for(item.text)
+        rule, why = correction_rule(item.text) if item.kind == "user_correction" else rule_for(item.text)
         if rule is None:
             again = restated(item.text, lessons)
             if again and again not in helpful:
@@ -142,6 +143,19 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
     return result
 
 
+def correction_rule(text: str) -> tuple[str | None, str]:
+    """:func:`rule_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
+    "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
+    rule, why = rule_for(text)
+    if rule is None:
+        restated_text, corrective = restate(text)
+        if corrective:
+            again, _ = rule_for(restated_text)
+            if again:
+                return again, ""
+    return rule, why
+
+
 def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:
     """The delta with ``cites``: the item it came from (the curator ignores the field; the learner checks it)."""
     source = item.message_id or item.signal_id
@@ -157,5 +171,6 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 __all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "BuiltinResult", "FeedbackItem", "content_words",
+           "correction_rule",
            "extract_rule", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

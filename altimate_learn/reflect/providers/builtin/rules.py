@@ -62,9 +62,30 @@ def _bad_object(phrase: str) -> bool:
     return not text or bool(_PRONOUN_OBJECT.match(text)) and len(text.split()) <= 2
 
 
+# "from now on, …", "going forward …", "next time, …": what follows is meant to hold beyond this task.
+_STANDING_LEAD = re.compile(
+    r"^(?:and\s+|also\s+|so\s+)?(?:from\s+now\s+on|from\s+here\s+on(?:\s+out)?|going\s+forward|moving\s+forward|"
+    r"in\s+(?:the\s+)?future|for\s+(?:the\s+)?future|for\s+future\s+reference|next\s+time|henceforth)"
+    r"(?:\s+too)?\s*[,:;]?\s+(?:please\s+)?(?=\w)", re.I)
+
+
+# A subjectless "Cannot …" / "Failed to …" is how error messages read; a person forbidding says "don't", "never",
+# "you can't" or "we can't".
+_ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
+
+
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
     c = strip_lead(clause)
+    if _ERROR_PHRASE.match(c):
+        return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
+    lead = _STANDING_LEAD.match(c)
+    if lead:  # "from now on, run ruff before committing" -> "Always run ruff before committing"
+        rest = c[lead.end():]
+        if re.match(r"^[a-z]+\b", rest, re.I) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
+                                                              r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
+            rest = "always " + rest  # a plain imperative: the lead says it holds every time
+        return match_rule(rest, context)
     # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
     scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)
     if scoped and not re.search(r"\b(?:this|that|these|those|it)\b", scoped.group(2), re.I):

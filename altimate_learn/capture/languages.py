@@ -1,0 +1,127 @@
+"""Correction cues in the languages people most often type to coding agents besides English.
+
+People correct agents in their own language: "sigue sin funcionar", "还是报错", "funktioniert immer noch nicht",
+"hala çalışmıyor". The English cue tables (`capture/cues.py`) see none of it, so a session in Spanish or
+Chinese gives no signal at all. These tables hold the common, unambiguous forms only, in Spanish, Portuguese,
+French, German, Italian, Russian, Turkish, Polish, Czech, Chinese, Japanese and Korean, grouped like the
+English ones and read the same way by the classifier:
+
+- ``CHALLENGES``: questions that challenge what the agent did ("¿por qué borraste…?", "为什么你把…").
+- ``CUES``: statements: "that's wrong", "not what I asked", "I told you", "you forgot".
+- ``PERSISTS``: the attempt changed nothing or the problem is still there ("sigue igual", "还是不行").
+- ``BROKEN``: the result does not work or shows an error; like the English ones, these count only after an
+  answer in which the agent said it did something.
+
+Prohibitions ("no uses…", "不要…") are left out on purpose: in a new request they constrain the new work,
+and the English rules that tell a request from a reaction (`_tasking`, the opening verbs) are English.
+An error talked about ("manejo de errores", "错误处理", "Fehlerbehandlung") is not a report (``ERROR_TALK``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+CHALLENGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(
+        r"\bpor\s*qu[eé]\s+(?:(?:lo|la|los|las|me|se|te)\s+)?(?:hiciste|borraste|cambiaste|eliminaste|quitaste|pusiste|"
+        r"agregaste|a[nñ]adiste|modificaste|usaste|rompiste|tocaste|has\s+\w+)\b"                       # es
+        r"|\bpor\s*que\s+(?:voc[eê]\s+)?(?:fez|apagou|mudou|removeu|alterou|usou|quebrou|colocou|adicionou)\b"  # pt
+        r"|\bpourquoi\s+(?:(?:tu\s+)?as[\s-]tu|tu\s+as|vous\s+avez|avez[\s-]vous)\b"                    # fr
+        r"|\bwarum\s+hast\s+du\b|\bwieso\s+hast\s+du\b"                                                 # de
+        r"|\bperch[eé]\s+(?:hai|avete)\s+\w+"                                                            # it
+        r"|(?:почему|зачем)\s+ты\s+\w+"                                                                  # ru
+        r"|\bneden\s+\w*(?:dın|din|dun|dün|tın|tin|tun|tün)\b"                                           # tr
+        r"|\bdlaczego\s+(?:to\s+)?\w+(?:łeś|łaś)\b|\bproč\s+jsi\b"                                       # pl, cs
+        r"|为什么(?:你|要)?(?:要|把|删|改|又|还|没|不)|你为什么|怎么又|怎么还"                            # zh
+        r"|なぜ.{0,20}(?:した|消した|変えた)の|どうして.{0,20}(?:した|消した|変えた)の"                  # ja
+        r"|왜\s*.{0,20}(?:했어|했나요|했죠|바꿨|지웠)", _I),                                              # ko
+     "asks why the agent did it"),
+]
+
+CUES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(
+        r"\b(?:eso|esto)\s+(?:est[aá]|es)\s+(?:mal|incorrecto)\b|\bno\s+es\s+(?:lo\s+que\s+(?:te\s+)?(?:ped[ií]|quer[ií]a|dije))\b"
+        r"|\b(?:isso|isto)\s+(?:est[aá]|t[aá])\s+errado\b|\bn[aã]o\s+[eé]\s+(?:isso\s+)?o\s+que\s+eu\s+(?:pedi|queria|disse)\b"
+        r"|\bc'est\s+(?:faux|incorrect)\b|\bce\s+n'est\s+pas\s+ce\s+que\s+(?:j'ai|je\s+voulais)\b"
+        r"|\b(?:das|es)\s+ist\s+(?:falsch|nicht\s+richtig)\b|\bdas\s+ist\s+nicht\s+(?:das,?\s+)?was\s+ich\b"
+        r"|\b(?:[eè]|e')\s+sbagliat[oa]\b|\bnon\s+[eè]\s+(?:quello|ci[oò])\s+che\s+(?:ho\s+chiesto|volevo|intendevo)\b"
+        r"|это\s+неправильно|\bне\s+то,?\s+что\s+я\s+(?:просил|хотел|имел)"
+        r"|\bbu\s+yanlış\b|\byanlış\s+(?:yaptın|anladın|olmuş)|\bbunu\s+(?:demedim|istemedim)\b"
+        r"|\bto\s+(?:je\s+)?špatně\b|\bto\s+nie\s+(?:jest\s+)?to,?\s+o\s+co\b|\bźle\s+(?:zrobiłeś|to\s+zrobiłeś)"
+        r"|(?:不对|错了|不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
+        r"|(?:違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
+     'says "that\'s wrong"'),
+    (re.compile(
+        r"\b(?:ya\s+)?te\s+(?:lo\s+)?(?:dije|ped[ií])\b|\bcomo\s+(?:te\s+)?(?:dije|ped[ií])\b"
+        r"|\beu\s+(?:j[aá]\s+)?(?:te\s+)?(?:disse|falei|pedi)\s+(?:que|para|pra)\b|\bcomo\s+eu\s+(?:disse|falei|pedi)\b"
+        r"|\bje\s+(?:t'ai|vous\s+ai)\s+(?:d[eé]j[aà]\s+)?(?:dit|demand[eé])\b|\bcomme\s+je\s+(?:l'ai\s+|te\s+l'ai\s+)?(?:dit|demand[eé])\b"
+        r"|\bich\s+habe\s+(?:dir\s+)?(?:doch\s+|schon\s+|bereits\s+)?(?:gesagt|geschrieben|gebeten)\b|\bwie\s+(?:ich\s+)?(?:schon\s+|bereits\s+)?gesagt\b"
+        r"|\bti\s+(?:ho|avevo)\s+(?:gi[aà]\s+)?(?:detto|chiesto)\b|\bcome\s+(?:ti\s+)?(?:ho|avevo)\s+detto\b"
+        r"|\bя\s+(?:же\s+)?(?:тебе\s+)?(?:уже\s+)?(?:сказал|просил|говорил|писал)"
+        r"|\b(?:sana\s+)?(?:söyledim|dedim)\b|\bpsałem\b|\bříkal\s+jsem\b"
+        r"|我(?:已经|刚才|之前|不是)?(?:说过|说了|告诉过你|让你|叫你|要你)|我说的|我的意思是"
+        r"|(?:言った|言いました)(?:よね|でしょ|のに)|말했잖아", _I),
+     "repeated an earlier instruction"),
+    (re.compile(
+        r"\b(?:te\s+)?olvidaste\b|\b(?:voc[eê]\s+)?esqueceu\b|\b(?:tu\s+as|vous\s+avez)\s+oubli[eé]\b|\bdu\s+hast\s+\w*\s*vergessen\b"
+        r"|\bhai\s+dimenticato\b|\bты\s+забыл|\bunuttun\b|\bzapomniałeś\b|\bzapomněl\s+jsi\b"
+        r"|你(?:忘了|漏了|忘记了)|忘れて(?:いる|います|る)|잊었", _I),
+     'says "you forgot…"'),
+    (re.compile(
+        r"\bhaz(?:lo)?\s+t[uú]\b|\bhac[eé]lo\s+vos\b|\bfa[cç]a\s+voc[eê]\b|\bfais[\s-]le\s+toi[\s-]m[eê]me\b"
+        r"|\bmach\s+(?:es|das)\s+selbst\b|\bfallo\s+tu\b|\bсделай\s+сам|\bkendin\s+yap\b"
+        r"|你(?:直接|自己)(?:检查|修改|改|做|运行|执行|处理|修)", _I),
+     "told the agent to act instead of describing"),
+]
+
+PERSISTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(
+        r"\bsigue\s+(?:sin\s+funcionar|igual|fallando|dando\s+(?:el\s+|un\s+)?error|sin\s+\w+|mal|el\s+mismo)\b"
+        r"|\b(?:todav[ií]a|a[uú]n)\s+no\s+(?:funciona|anda|sirve|carga|aparece|cambia)\b|\bel\s+mismo\s+error\b"
+        r"|\bno\s+(?:ha\s+)?cambi[oó]\s+nada\b|\bnada\s+(?:ha\s+)?cambi[oó]\b"
+        r"|\bcontinua\s+(?:sem\s+funcionar|igual|dando\s+erro|com\s+(?:o\s+mesmo\s+)?erro|errado)\b|\bainda\s+n[aã]o\s+(?:funciona|deu)\b"
+        r"|\bo\s+mesmo\s+erro\b|\bnada\s+mudou\b|\bn[aã]o\s+mudou\s+nada\b"
+        r"|\b(?:ne|n')\s*(?:marche|fonctionne)\s+toujours\s+pas\b|\btoujours\s+(?:pas|la\s+m[eê]me\s+erreur|le\s+m[eê]me)\b"
+        r"|\brien\s+n'a\s+chang[eé]\b|\baucun\s+changement\b"
+        r"|\b(?:immer\s+noch|noch\s+immer|weiterhin)\s+(?:nicht|kaputt|falsch|der\s+gleiche|derselbe|dasselbe|gleich|fehler)\b"
+        r"|\bnichts\s+(?:hat\s+sich\s+)?ge[aä]ndert\b|\bkeine\s+(?:ver)?[aä]nderung\b"
+        r"|\bancora\s+non\s+(?:funziona|va)\b|\bcontinua\s+a\s+(?:non|dare)\b|\bstesso\s+errore\b|\bnon\s+[eè]\s+cambiato\s+niente\b"
+        r"|\bnon\s+cambia\s+nulla\b|\bnessun\s+cambiamento\b"
+        r"|(?:вс[её]\s+ещ[её]|по-прежнему|до\s+сих\s+пор|опять|снова)\s+(?:не\s+\w+|ошибк\w*|то\s+же)|ничего\s+не\s+изменилось|та\s+же\s+ошибка"
+        r"|\b(?:hala|hâlâ|halen)\s+(?:aynı|hata|sorun)|\b(?:hala|hâlâ|halen)\s+(?:\w+\s+){0,4}?\w+m[ıiuü]yor\w*|\bhiçbir\s+şey\s+değişmedi\b|\bdüzelmedi\b"
+        r"|\b(?:nadal|dalej|wciąż)\s+nie\s+\w+|\bnic\s+się\s+nie\s+zmieniło\b|\b(?:pořád|stále|furt)\s+(?:nic|nefunguje|stejn\w+|to\s+samé)\b"
+        r"|(?:还是|仍然|依然|依旧|还)(?:不行|不对|没有?(?:变化|反应|效果|用)|有问题|报错|出错|一样|不能|无法|打不开|是空的|不显示|没显示)"
+        r"|没有?(?:任何)?(?:变化|改变|效果|反应)|一样的(?:错误|问题)|同样的(?:错误|问题)"
+        r"|まだ(?:動かない|動きません|エラー|直って)|何も変わ(?:らない|っていない|りません)|(?:아직도|여전히)\s*(?:안|오류|에러)", _I),
+     "said the result is still broken"),
+]
+
+BROKEN: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(
+        r"\bno\s+(?:me\s+)?(?:funciona|anda|sirve|carga|compila|arranca|abre|aparece|muestra)\b"
+        r"|\bn[aã]o\s+(?:est[aá]\s+)?(?:funciona(?:ndo)?|carrega|compila|abre|aparece|deu\s+certo)\b"
+        r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche)\s+(?:pas|plus)\b|\b[cç]a\s+plante\b"
+        r"|\b(?:funktioniert|geht|klappt|l[aä]uft|startet|kompiliert|l[aä]dt)\s+(?:\w+\s+)?nicht\b"
+        r"|\bnon\s+(?:funziona|va|parte|compila|carica|si\s+apre)\b"
+        r"|\bне\s+(?:работает|запускается|компилируется|открывается|загружается|отображается|показывает)"
+        r"|\b(?:çalışmıyor|açılmıyor|olmadı|olmuyor|çöktü|çöküyor|gözükmüyor|görünmüyor)\b"
+        r"|\bnie\s+(?:działa|uruchamia|kompiluje|ładuje)\b|\bnefunguje\b"
+        r"|(?:不(?:工作|能用|起作用|生效|显示)|不行了?|打不开|跑不起来|启动不了|没(?:有)?办法|没法|无法(?:打开|运行|启动|使用|访问|加载|编译|显示)|没(?:有)?反应|崩溃|闪退)"
+        r"|(?:動かない|動きません|動作しない|表示されない|起動しない)|(?:안\s*(?:돼|됨|됩니다)|작동하지\s*않|실행되지\s*않)", _I),
+     "said the result does not work"),
+    (re.compile(
+        r"\b(?:me\s+)?(?:da|d[aá]|sale|aparece|tira|salta|lanza|muestra)\s+(?:un|el|este|otro|una|la)?\s*(?:error|excepci[oó]n)\b"
+        r"|\btengo\s+(?:un|el|este|otro)\s+error\b"
+        r"|\b(?:d[aá]|deu|aparece|apareceu)\s+(?:um\s+|o\s+|esse\s+|este\s+)?erro\b|\bestou\s+(?:recebendo|tendo)\s+(?:um\s+|o\s+|esse\s+)?erro\b"
+        r"|\b(?:j'ai|il\s+y\s+a|on\s+a)\s+(?:une|cette|encore\s+une|toujours\s+une)\s+erreur\b"
+        r"|\b(?:ich\s+)?(?:bekomme|kriege|erhalte)\s+(?:\w+\s+)?(?:fehler|fehlermeldung)\b|\bes\s+gibt\s+(?:einen|den)\s+fehler\b"
+        r"|\b(?:mi\s+)?(?:da|d[aà]|esce|appare|compare)\s+(?:un\s+|l'|questo\s+|lo\s+stesso\s+)?errore\b|\bho\s+(?:un|questo)\s+errore\b"
+        r"|(?:выда[её]т|появляется|вылетает|получаю|выходит)\s+(?:\w+\s+)?ошибк"
+        r"|\bhata\s+(?:veriyor|alıyorum|aldım|var|çıkıyor|verdi)\b|\bhataları?\s+düzelt"
+        r"|\b(?:dostaję|wyskakuje)\s+(?:\w+\s+)?błąd|\b(?:hází|vyhazuje)\s+(?:\w+\s+)?chyb"
+        r"|(?:报错|出错|报了?(?:一个)?错|(?:出现|有|遇到)(?:了)?(?:一个|以下|这个|如下)?(?:错误|异常)(?!处理|提示|信息|日志|码))"
+        r"|エラー(?:が出|になり|になる|が発生)|(?:에러|오류)(?:가|이)?\s*(?:나|발생|떠)", _I),
+     "reported an error after the agent's change"),
+]

@@ -1,0 +1,185 @@
+"""How people phrase corrections in their own words (issue 20, second pass): the families the real sessions
+showed, written as general forms rather than copies of any one message, and the look-alikes that must stay out
+(an error talked about or said to be gone, a question about an error, a new request)."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_text, pasted_failure
+from altimate_learn.capture.wording import normalise
+
+DONE = "I've updated the component and fixed the import; the page should now render correctly."
+
+
+@pytest.mark.parametrize("text", [
+    "where did the sidebar go?",
+    "did you even run the tests?",
+    "how is this supposed to work if the id is null?",
+    "why are there two copies of the function now?",
+    "who said to use redux?",
+    "why is the test file gone?",
+    "where are the types i asked for?",
+    "isn't that the same bug as before?",
+    "how come it still shows the old data?",
+])
+def test_questions_that_challenge_what_the_agent_did(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "as we agreed, no new dependencies",
+    "like we discussed, tests go in tests/unit",
+    "I mentioned this before: the dates are UTC",
+    "once again: no semicolons",
+    "we talked about this, use the logger not print",
+    "how many times do i have to say it, no inline styles",
+    "we agreed on snake_case",
+])
+def test_reminders_of_what_was_agreed(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "could you maybe not add comments everywhere?",
+    "can we not use any here?",
+    "I'd prefer if you didn't change the public API",
+    "maybe avoid the global variable?",
+    "would it be possible to not rename the functions?",
+    "it would be nice if you didn't touch unrelated files",
+    "please try not to add new dependencies",
+    "let's not add a new library for this",
+    "can you undo that last change?",
+])
+def test_hedged_requests(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "we use pnpm here",
+    "in this repo tests live next to the code",
+    "this project uses tabs",
+    "the team prefers composition over inheritance",
+    "we use black with line length 100",
+])
+def test_conventions_stated_as_facts(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+def test_a_convention_given_as_the_answer_to_the_agents_question_is_not_a_correction():
+    assert not classify_text("we use pnpm here", answer="Should I use npm or pnpm to install it?").correction
+
+
+@pytest.mark.parametrize("text", [
+    "the page is blank now",
+    "build fails",
+    "nope, same thing",
+    "the button does nothing",
+    "still seeing the old layout",
+    "i see a blank screen",
+    "getting undefined",
+    "an error pops up when I run the app",
+    "Now we're having an error on start",
+    "the api reports an error: 405 Method Not Allowed",
+    "so weird, import error",
+    "systematically fix the remaining errors",
+    "why do I get this error?",
+])
+def test_the_result_reported_broken_after_the_agent_said_it_was_done(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "what does this error mean?",
+    "Is there a way to catch this error in the middleware?",
+    "How should we handle errors from the API?",
+    "can you add logging for errors?",
+    "what error do we return when the user is not found?",
+    "awesome, no more errors",
+    "the error is gone now, thanks",
+    "make the error messages more friendly",
+    "add error handling to the upload function",
+    "build the docker image",
+    "ok we have about 70 type errors, group them into tasks",
+])
+def test_an_error_talked_about_asked_about_or_gone_is_not_a_report(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "y did u delete that",
+    "didnt ask for that",
+    "ur using the wrong file",
+])
+def test_more_shorthand(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("typed, plain", [
+    ("y did u do that", "why did you do that"),
+    ("ur using the old api", "you're using the old api"),
+    ("your tests pass", "your tests pass"),  # a possessive stays a possessive
+    ("your reasoning is unclear", "your reasoning is unclear"),
+])
+def test_why_and_you_are_are_made_plain(typed, plain):
+    assert normalise(typed) == plain
+
+
+def test_a_question_with_no_paste_is_not_pasted_failure_output():
+    assert not pasted_failure("what does this error mean?")
+    assert pasted_failure("Traceback (most recent call last):\n  File \"a.py\", line 1\nNameError: name 'x' is not defined")
+    assert pasted_failure('how do i fix this\n[{\n "severity": 8,\n "message": "Cannot find name \'x\'"\n}]')
+
+
+@pytest.mark.parametrize("text", [
+    "Can you convert this into a markdown file? Do not modify any text, only the formatting.",
+    "please convert this into an md formatted file but keep all of the text. do not modify any text",
+    "Now add a dark mode toggle that uses CSS variables instead of hardcoded colours.",
+])
+def test_a_new_request_with_its_constraints_is_not_a_correction(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "sigue sin funcionar",                               # es
+    "todavía no funciona el login",
+    "me sale un error al guardar",
+    "eso está mal, te dije que usaras la otra tabla",
+    "continua dando erro no build",                      # pt
+    "isso está errado",
+    "ça ne marche toujours pas",                         # fr
+    "j'ai une erreur quand je lance le serveur",
+    "das funktioniert immer noch nicht",                 # de
+    "ich habe doch gesagt, keine neuen Abhängigkeiten",
+    "ancora non funziona",                               # it
+    "hai dimenticato i test",
+    "всё ещё не работает",                               # ru
+    "hala çalışmıyor",                                   # tr
+    "uygulama açılmıyor",
+    "还是报错",                                          # zh
+    "不对，我说的是整个项目",
+    "页面打不开了",
+    "まだ動かないです",                                  # ja
+    "아직도 안돼요",                                     # ko
+])
+def test_corrections_in_other_languages(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "agrega manejo de errores al formulario",            # add error handling
+    "¿qué significa este error?",                        # what does this error mean
+    "添加错误处理",                                      # add error handling
+    "这个错误是什么意思？",                              # what does this error mean
+    "Fehlerbehandlung für den Upload hinzufügen",
+    "gracias, ahora funciona",
+    "谢谢，现在可以了",
+    "perfeito, obrigado",
+])
+def test_other_languages_talking_about_errors_or_thanking_are_not_corrections(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_another_language_needs_the_agents_answer_for_a_broken_result():
+    assert not classify_text("页面打不开了").correction  # before any answer it is a new bug report
+    assert classify_text("还是不行").correction  # "still not working" says the attempt failed
