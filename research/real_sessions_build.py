@@ -19,6 +19,8 @@ Formats:
   sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
 - `claude-code`: Claude Code's own JSONL transcript (typed prompts only: tool results, command caveats,
   hook output, compaction summaries and interruption markers are not the user's words).
+- `claude-code-flat`: a flattened export of a Claude Code session (one `{"role", "content": {"type", "text"}}`
+  block a line), typed prompts only as above.
 - `codex`: Codex CLI rollout JSONL (`event_msg` `user_message` records are typed input).
 - `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
 - `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
@@ -327,6 +329,39 @@ def parse_claude_code(text: str) -> list[Session]:
     return [session]
 
 
+def parse_claude_code_flat(text: str) -> list[Session]:
+    """A flattened export of a Claude Code session, one block a line: `{"timestamp", "role": "user" |
+    "assistant" | "tool", "content": {"type": "text" | "thinking" | "tool_use" | "tool_result", ...}}`. Only
+    `user` text blocks are typed (and not all of them: compaction summaries, task notifications, command
+    caveats and interruption markers are Claude Code's); `assistant` text blocks are what the agent said."""
+    session = Session()
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("content"), dict):
+            continue
+        block = obj["content"]
+        session.started = session.started or obj.get("timestamp")
+        words = block.get("text") if block.get("type") == "text" else None
+        if not isinstance(words, str) or not words.strip():
+            continue
+        if obj.get("role") == "user":
+            if "[Request interrupted by user" in words:
+                session.turns.append(Turn("interrupt", ""))
+                continue
+            if _CC_NOT_TYPED.match(words) or _NOT_TYPED.search(words):
+                continue
+            session.turns.append(Turn("user", words.strip()))
+        elif obj.get("role") == "assistant":
+            if session.turns and session.turns[-1].role == "assistant":
+                session.turns[-1].text += "\n\n" + words.strip()
+            else:
+                session.turns.append(Turn("assistant", words.strip()))
+    return [session]
+
+
 # -- Codex rollout --------------------------------------------------------------------------------------
 
 def parse_codex(text: str) -> list[Session]:
@@ -415,10 +450,15 @@ def parse_md_transcript(text: str) -> list[Session]:
 
 
 PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
-           "codex": parse_codex, "md-transcript": parse_md_transcript}
+           "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript}
 
 
 # -- output ---------------------------------------------------------------------------------------------
+
+# What an IDE extension adds to a typed prompt (Claude Code in VS Code: the file the person had open, the lines
+# they had selected): context, not the person's words.
+_IDE_CONTEXT = re.compile(r"<(ide_opened_file|ide_selection|ide_diagnostics)>.*?</\1>\s*", re.S)
+
 
 def trajectory(session: Session, source: dict[str, str], session_id: str,
                seen: set[str] | None = None) -> list[dict] | None:
@@ -436,7 +476,7 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
         elif turn.role == "interrupt":
             records.append({"type": "interrupt"})
         else:
-            text = head(scrub(strip_code_blocks(turn.text, "[code block]")), USER_KEEP)
+            text = head(scrub(strip_code_blocks(_IDE_CONTEXT.sub("", turn.text), "[code block]")), USER_KEEP)
             if not text:
                 continue
             key = re.sub(r"\W+", " ", text.lower()).strip()
@@ -492,7 +532,8 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                     break
                 source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
                           "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
-                                                     "antigravity": "antigravity", "codex": "codex"}.get(row["harness"], "?")}
+                                                     "antigravity": "antigravity", "codex": "codex",
+                                                     "claude-code-flat": "claude-code"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue
