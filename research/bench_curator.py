@@ -2,12 +2,19 @@
 
 One reflection = 3 ADDs (one a near-duplicate, one with a backtick identifier that overlaps), 1 EDIT,
 2 HELPFUL, 1 HARMFUL and 1 REMOVE, curated with `curate()` against a store whose `approved.json` holds N
-generated lessons (varied wording, half with backtick identifiers). Timed end to end: reading and
-validating the store, linting, dedupe, overlap checks, eviction, and writing `candidate.json`,
-`retired.json` and `history.jsonl` under the lock. Median of several runs on a fresh copy each time, with
-cold in-process lint caches (as in a new process). The first reflection of a store also starts without the
-lint cache of the user's cache folder (:mod:`altimate_learn.curate.lintcache`: digests of texts that passed);
-later ones find it, as every `learn reflect` after the first does. Issue 19 asks at most 150 ms at 10,000.
+generated lessons (varied wording, half with backtick identifiers; never vetted, so each reflection also
+re-vets 200 of them). Timed end to end: reading the store, linting, dedupe, overlap checks, the cap,
+eviction, and writing `candidate.json`, `retired.json`, the sidecars and `history.jsonl` under the lock
+(each write fsynced). Median of several runs on a fresh copy of the store each time, with cold in-process
+caches (as in a new process).
+
+What every `learn reflect` after the first finds in the user's cache folder is kept between runs: the lint
+verdicts of texts (:mod:`altimate_learn.curate.lintcache`) and what earlier curations learned about the very
+same files, by the digest of their bytes (:mod:`altimate_learn.curate.prepared`: schema passed, canonical,
+flagged ids, word and identifier postings). The first reflection of a store starts without either. The
+chained row times a reflection that reads the `candidate.json` the previous reflection wrote (its postings
+were derived when it was written), which is what consecutive reflections do. Issue 19 asks at most 150 ms
+at 10,000.
 
 Run: `python research/bench_curator.py` (prints a Markdown section).
 """
@@ -76,17 +83,38 @@ def reflection(n: int) -> list[dict]:
     ]
 
 
-def time_one(template: Path, n: int) -> tuple[float, str]:
+def next_reflection(n: int) -> list[dict]:
+    """A second reflection, on the candidate the first one wrote."""
+    return [
+        {"op": "ADD", "text": "Seeds stay under `seeds/reference/` with a documented owner.", "reason": "review"},
+        {"op": "ADD", "text": "Use staging models for orders payments rule4 consistently.", "reason": "dup"},
+        {"op": "EDIT", "id": "L-000006", "text": "Prefer marts for refunds rule6 with explicit column lists.",
+         "reason": "clarify"},
+        {"op": "HELPFUL", "id": f"L-{n // 4:06x}", "reason": "applied"},
+        {"op": "HARMFUL", "id": f"L-{n // 5:06x}", "reason": "broke the build"},
+        {"op": "REMOVE", "id": f"L-{n - 4:06x}", "reason": "obsolete"},
+    ]
+
+
+def _fresh_process_state() -> None:
+    """Each `learn` command is a new process: nothing survives in memory."""
+    lint_module._lint.cache_clear()
+    flag_module.flag.cache_clear()
+
+
+def time_one(template: Path, n: int, chained: bool = False) -> tuple[float, str]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "p"
         shutil.copytree(template, folder)
         store = Store(ProjectPaths(folder), "team-playbook")
-        # Each `learn` command is a fresh process: start with cold lint caches.
-        lint_module._lint.cache_clear()
-        flag_module.flag.cache_clear()
+        deltas = reflection(n)
+        if chained:  # a first reflection writes the candidate the timed one reads
+            _fresh_process_state()
+            curate(store, deltas, session_id="bench", max_stored=n + 10, now="2026-02-01T00:00:00.000Z")
+            deltas = next_reflection(n)
+        _fresh_process_state()
         start = time.perf_counter()
-        result = curate(store, reflection(n), session_id="bench", max_stored=n + 10,
-                        now="2026-02-01T00:00:00.000Z")
+        result = curate(store, deltas, session_id="bench", max_stored=n + 10, now="2026-02-02T00:00:00.000Z")
         return time.perf_counter() - start, result.summary
 
 
@@ -97,6 +125,7 @@ def main() -> str:
              "| stored lessons | median | min | max | result |", "|---:|---:|---:|---:|---|"]
     first: dict[int, float] = {}
     warm: dict[int, float] = {}
+    chain: dict[int, tuple[float, str]] = {}
     saved = os.environ.get("XDG_CACHE_HOME")
     for n in (1_000, 10_000):
         with tempfile.TemporaryDirectory() as tmp:
@@ -109,18 +138,22 @@ def main() -> str:
                 for _ in range(RUNS):
                     elapsed, summary = time_one(template, n)
                     times.append(elapsed)
+                chained = [time_one(template, n, chained=True) for _ in range(RUNS)]
             finally:
                 if saved is None:
                     os.environ.pop("XDG_CACHE_HOME", None)
                 else:
                     os.environ["XDG_CACHE_HOME"] = saved
         warm[n] = statistics.median(times)
+        chain[n] = (statistics.median(t for t, _ in chained), chained[-1][1])
         lines.append(f"| {n:,} | {warm[n] * 1000:.0f} ms | {min(times) * 1000:.0f} ms | "
                      f"{max(times) * 1000:.0f} ms | {summary} |")
-    lines += ["", "The first reflection of a store, before the lint cache holds its lessons: " + ", ".join(
+    lines += ["", "The next reflection, reading the candidate the previous one wrote (median): " + ", ".join(
+        f"{chain[n][0] * 1000:.0f} ms at {n:,} ({chain[n][1]})" for n in chain) + "."]
+    lines += ["", "The first reflection of a store, before the user's cache knows its lessons: " + ", ".join(
         f"{first[n] * 1000:.0f} ms at {n:,}" for n in first) + "."]
     goal = warm[10_000] * 1000
-    lines += ["", f"Result: one reflection against 10,000 lessons takes **{goal:.0f} ms** with the lint cache "
+    lines += ["", f"Result: one reflection against 10,000 lessons takes **{goal:.0f} ms** with the user's cache "
               f"(issue 19: at most 150 ms): **{'met' if goal <= 150 else 'missed'}**."]
     # Delivery re-lints every approved lesson: lint throughput on cold caches, as in a fresh hook process.
     rng = random.Random(7)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from altimate_learn.curate.polarity import PolarSpan, conflict, contradictions, narrower, polar_spans
 
@@ -168,20 +169,101 @@ def describe(names: Iterable[str]) -> str:
     return ", ".join(out)
 
 
+class Postings:
+    """Key → lesson ids. Built in memory, or read back from the curator's cache as ``{key: "id id …"}``
+    strings (:mod:`altimate_learn.curate.prepared`), which are split into a set only for the keys a
+    lookup or a change touches: a reflection against 10,000 lessons reads a few keys, not all of them."""
+
+    __slots__ = ("raw", "sets")
+
+    def __init__(self, raw: Any = None) -> None:  # a mapping with .get(key) -> "id id …" or None
+        self.raw = raw if raw is not None else {}
+        self.sets: dict[str, set[str]] = {}
+
+    def get(self, key: str, default: Iterable[str] = ()) -> set[str] | Iterable[str]:
+        found = self.sets.get(key)
+        if found is None:
+            packed = self.raw.get(key)
+            if packed is None:
+                return default
+            found = self.sets[key] = set(packed.split())
+        return found
+
+    def size(self, key: str) -> int:
+        """How many ids ``key`` has (without splitting a stored string into a set)."""
+        found = self.sets.get(key)
+        if found is not None:
+            return len(found)
+        packed = self.raw.get(key)
+        return packed.count(" ") + 1 if packed else 0
+
+    def __getitem__(self, key: str) -> set[str]:
+        found = self.get(key, None)
+        if found is None:
+            found = self.sets[key] = set()
+        return found  # type: ignore[return-value]
+
+
+
+class _PerLesson(dict):
+    """Lesson id → what a function derives from its indexed text, computed on first use."""
+
+    def __init__(self, texts: dict[str, str], derive) -> None:  # noqa: ANN001 - a one-argument function
+        super().__init__()
+        self.texts = texts
+        self.derive = derive
+
+    def __missing__(self, lesson_id: str):  # noqa: ANN204
+        text = self.texts.get(lesson_id)
+        if text is None:
+            raise KeyError(lesson_id)
+        value = self[lesson_id] = self.derive(text)
+        return value
+
+    def get(self, lesson_id, default=None):  # noqa: ANN001, ANN201
+        try:
+            return self[lesson_id]
+        except KeyError:
+            return default
+
+    def pop(self, lesson_id, *default):  # noqa: ANN001, ANN201
+        if not dict.__contains__(self, lesson_id) and lesson_id in self.texts:
+            self[lesson_id]
+        return super().pop(lesson_id, *default)
+
+    def __contains__(self, lesson_id: object) -> bool:
+        return dict.__contains__(self, lesson_id) or lesson_id in self.texts
+
+
 class AnchorIndex:
-    """Identifier → lesson ids, so overlap lookups stay linear in the size of the answer, not the store."""
+    """Identifier → lesson ids, so overlap lookups stay linear in the size of the answer, not the store.
+
+    Built from lessons (every text read now), or from postings the curator cached for this very lesson file
+    (:meth:`from_postings`): then a lesson's own identifiers and polar spans are derived from its text only
+    when a lookup finds it or a change removes it."""
 
     def __init__(self, lessons: Iterable[dict] = ()) -> None:
-        self.exact: dict[str, set[str]] = defaultdict(set)   # identifier → ids naming it
-        self.carried: dict[str, set[str]] = defaultdict(set)  # affix → ids whose identifiers carry it
-        self.anchors: dict[str, set[str]] = {}
-        self.polar: dict[str, list[PolarSpan]] = {}
-        self.polar_words: dict[str, set[str]] = defaultdict(set)  # a word of a span key → ids
+        self.exact = Postings()    # identifier → ids naming it
+        self.carried = Postings()  # affix → ids whose identifiers carry it
+        self.texts: dict[str, str] = {}  # texts indexed but not derived yet (from_postings)
+        self.anchors: dict[str, set[str]] = _PerLesson(self.texts, identifiers)
+        self.polar: dict[str, list[PolarSpan]] = _PerLesson(self.texts, polar_spans)
+        self.polar_words = Postings()  # a word of a span key → ids
         for lesson in lessons:
             self.add(lesson["id"], lesson.get("text", ""))
 
+    @classmethod
+    def from_postings(cls, texts: dict[str, str], exact: Any, carried: Any, polar_words: Any) -> AnchorIndex:
+        """The index of lessons ``texts`` (id → text) whose postings were computed before (mappings of key →
+        "id id …", see :mod:`altimate_learn.curate.prepared`)."""
+        index = cls()
+        index.texts.update(texts)
+        index.exact, index.carried, index.polar_words = Postings(exact), Postings(carried), Postings(polar_words)
+        return index
+
     def add(self, lesson_id: str, text: str, anchors: set[str] | None = None) -> None:
         found = identifiers(text) if anchors is None else anchors
+        self.texts.pop(lesson_id, None)
         self.anchors[lesson_id] = found
         for ident in found:
             self.exact[ident].add(lesson_id)
@@ -201,6 +283,7 @@ class AnchorIndex:
         for span in self.polar.pop(lesson_id, []):
             for word in span.key:
                 self.polar_words[word].discard(lesson_id)
+        self.texts.pop(lesson_id, None)
 
     def overlapping(self, anchors: set[str], exclude: Iterable[str] = (),
                     polar: Iterable[PolarSpan] = ()) -> dict[str, set[str]]:

@@ -157,7 +157,7 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
     ``work`` is the curator's in-memory pass; nothing is written here except through the returned outcome
     (``outside``), which the curator writes under its lock."""
     from altimate_learn.curate.anchors import identifiers as anchor_ids
-    from altimate_learn.curate.curator import jaccard, word_set
+    from altimate_learn.curate.curator import word_set
     from altimate_learn.redact import redact
 
     screen = work.screen
@@ -175,12 +175,9 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         new = work.by_id[new_id]
         # 1. fold: a lesson in force the new one overlaps and carries
         overlap = set(work.index.overlapping(anchor_ids(new["text"]))) | set(new.get("coexists") or [])
-        words = word_set(new["text"])
-        for lesson in work.lessons:
-            if lesson["id"] not in fresh and jaccard(words, work.words[lesson["id"]]) >= FOLD_WORDS:
-                overlap.add(lesson["id"])
+        overlap.update(lid for lid in work.words.similar(word_set(new["text"]), FOLD_WORDS) if lid not in fresh)
         folded = None
-        for lesson in list(work.lessons):
+        for lesson in work.lessons:
             lid = lesson["id"]
             if lid in overlap and lid not in fresh and not lesson.get("pinned") and carries(new["text"], lesson["text"]):
                 folded = lesson
@@ -195,12 +192,16 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
             excess -= 1
             continue
         # 2. trade: the weakest model-authored lesson, only if the new one is worth more
-        pool = [lesson for lesson in work.lessons if lesson["id"] not in fresh
-                and tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now)]
-        if pool:
-            order = {lesson["id"]: n for n, lesson in enumerate(work.lessons)}
-            victim = min(pool, key=lambda l: (int(l.get("helpful", 0)) - int(l.get("harmful", 0)),
-                                              str(l.get("created", "")), order[l["id"]]))
+        # The weakest tradeable lesson: in order of weakness, the first that may be traded (a lesson
+        # pinned or marked helpful never may, so those are not even ordered).
+        order = {lesson["id"]: n for n, lesson in enumerate(work.lessons)}
+        weakest = sorted((lesson for lesson in work.lessons if lesson["id"] not in fresh
+                          and not lesson.get("pinned") and int(lesson.get("helpful", 0)) <= 0),
+                         key=lambda l: (int(l.get("helpful", 0)) - int(l.get("harmful", 0)),
+                                        str(l.get("created", "")), order[l["id"]]))
+        victim = next((lesson for lesson in weakest
+                       if tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now)), None)
+        if victim is not None:
             work.retire(victim, f"traded: the set is full (max_in_force={limit}); {new_id} is worth more")
             work.harmful_from.pop(victim["id"], None)
             work.record("REMOVE", victim["id"], f"traded for {new_id} (max_in_force={limit})", note="traded",
@@ -243,12 +244,11 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
 def _blocked(work: Any, lesson: dict) -> bool:
     """A waiting lesson that would now restate or silently overlap a lesson in force stays outside."""
     from altimate_learn.curate.anchors import identifiers as anchor_ids
-    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, word_set
     from altimate_learn.curate.polarity import polar_spans
 
     declared = set(lesson.get("coexists") or [])
     if any(lid not in declared for lid in work.index.overlapping(anchor_ids(lesson["text"]),
                                                                  polar=polar_spans(lesson["text"]))):
         return True
-    words = word_set(lesson["text"])
-    return any(jaccard(words, w) >= DEDUPE_THRESHOLD for w in work.words.values())
+    return bool(work.words.similar(word_set(lesson["text"]), DEDUPE_THRESHOLD))

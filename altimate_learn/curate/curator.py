@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.curate.lint import is_flagged, lint, normalize, path_problem
@@ -115,25 +116,13 @@ class CurateResult:
 
 # --- helpers -----------------------------------------------------------------------------------------
 
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def word_set(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+word_set = prepared.word_set
+jaccard = prepared.jaccard
 
 
 def opposite(a: str, b: str) -> bool:
     """Two texts that say opposite things: opposite rules for a backticked name, or one negated prose."""
     return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2
-
-
-def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:
-    x = word_set(a) if isinstance(a, str) else a
-    y = word_set(b) if isinstance(b, str) else b
-    if not x and not y:
-        return 1.0
-    inter = len(x & y)
-    return inter / (len(x) + len(y) - inter)
 
 
 def _clip(text: str, limit: int = MAX_ECHO_CHARS) -> str:
@@ -154,6 +143,24 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def _copy_lesson(lesson: Lesson) -> Lesson:
+    """A copy of a validated lesson: its only containers are `tags`, `coexists` and `trigger`."""
+    out = dict(lesson)
+    for key in ("tags", "coexists", "trigger"):
+        value = out.get(key)
+        if value is not None:
+            out[key] = _copy(value)
+    return out
+
+
+def _position(lessons: list[Lesson], lesson: Lesson) -> int:
+    """Where ``lesson`` (this very object) is in ``lessons``; like ``list.index`` without comparing dicts."""
+    for n, other in enumerate(lessons):
+        if other is lesson:
+            return n
+    raise ValueError("lesson not in the list")
 
 
 def _score(lesson: Lesson) -> int:
@@ -302,12 +309,13 @@ class _Pass:
 
     def __init__(self, lessons: list[Lesson], *, harmful_from: dict[str, list[str]], feedback: str | None,
                  now: str, apply_paths: list[str] | None, taken_ids: set[str],
-                 approved_ids: set[str] | None = None) -> None:
-        self.lessons = [_copy(lesson) for lesson in lessons]
+                 approved_ids: set[str] | None = None,
+                 indexes: tuple[AnchorIndex, prepared.WordIndex] | None = None) -> None:
+        self.lessons = [_copy_lesson(lesson) for lesson in lessons]
         # Lessons of approved.json. None = all of them (callers that curate without a store).
         self.approved_ids = approved_ids
         self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
-        self.before = {lesson["id"]: _content(lesson) for lesson in lessons}
+        self.before = {lesson["id"]: lesson for lesson in lessons}  # as read (never changed): `updated` moves
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
         self.feedback = feedback
         self.now = now
@@ -322,8 +330,8 @@ class _Pass:
         self.helped: set[str] = set()
         self.harmed: set[str] = set()
         self.adds = self.edits = self.removes = 0
-        self.words = {lesson["id"]: word_set(lesson["text"]) for lesson in self.lessons}
-        self.index = AnchorIndex(self.lessons)
+        # Word and identifier postings of the lessons (cached for a known file: see curate.prepared).
+        self.index, self.words = indexes if indexes is not None else prepared.build_postings(self.lessons)
         self.contradicted: set[str] = set()
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
 
@@ -355,6 +363,9 @@ class _Pass:
             entry["text"] = redact(entry["text"])
         self.applied.append(entry)
         return entry
+
+    def position(self, lesson_id: str) -> int:
+        return _position(self.lessons, self.by_id[lesson_id])
 
     def new_id(self) -> str:
         lesson_id = new_lesson_id(self.taken)
@@ -433,13 +444,14 @@ class _Pass:
         # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
         # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
         if not delta.supersedes:
-            words = word_set(text)
+            # Only lessons at the threshold can win, so only they are scored; in store order, as ever.
+            near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
             best_id, best = None, 0.0
-            for lesson in self.lessons:
-                lid = lesson["id"]
+            for lid in sorted(near, key=self.position):
+                lesson = self.by_id[lid]
                 if lid in declared:
                     continue
-                score = jaccard(words, self.words[lid])
+                score = near[lid]
                 if lid in self.contradicted and score < 1.0:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
                 if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
@@ -458,11 +470,11 @@ class _Pass:
         implicit: list[str] = []
         if undeclared:
             if all(lid in self.contradicted for lid in undeclared):
-                implicit = sorted(undeclared, key=lambda lid: self.lessons.index(self.by_id[lid]))
+                implicit = sorted(undeclared, key=self.position)
             else:
                 blocking = {lid: ids for lid, ids in undeclared.items() if lid not in self.contradicted}
                 parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
-                    blocking.items(), key=lambda item: self.lessons.index(self.by_id[item[0]])))
+                    blocking.items(), key=lambda item: self.position(item[0])))
                 return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
                                    "overlap")
         targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]
@@ -482,7 +494,7 @@ class _Pass:
                              provenance=delta.provenance)
         at = None
         if targets:
-            at = self.lessons.index(self.by_id[targets[0]])
+            at = self.position(targets[0])
         entry: dict[str, Any] = {"text": text}
         if delta.supersedes:
             entry["supersedes"] = delta.supersedes
@@ -647,7 +659,8 @@ class _Pass:
                     lesson["coexists"] = kept
                 else:
                     del lesson["coexists"]
-            if lesson["id"] in self.before and _content(lesson) != self.before[lesson["id"]]:
+            before = self.before.get(lesson["id"])
+            if before is not None and lesson != before and _content(lesson) != _content(before):
                 lesson["updated"] = self.now
         self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()
                              if lid in self.by_id and self.by_id[lid].get("harmful", 0) > 0 and src}
@@ -683,14 +696,23 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def _read_base(store: Store, passed: Any) -> tuple[list[Lesson], set[str]]:
-    """The lessons to curate (staged candidate first, else approved), each checked by lint (the unchanged
-    text of an approved lesson may exceed the length limit) unless ``passed``
+def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[prepared.LessonFile | None,
+                                                                          list[Lesson], set[str]]:
+    """The file of the lessons to curate (staged candidate first, else approved) and its lessons, each
+    checked by lint (the unchanged text of an approved lesson may exceed the length limit) unless ``passed``
     (:class:`altimate_learn.curate.lintcache.Passed`) knows the text passed before; and the ids of the
-    approved lessons (read once: a 10,000-lesson file takes a while to parse and validate)."""
-    approved = store.approved()
-    candidate = store.candidate()
-    base, source = (candidate, store.CANDIDATE) if candidate is not None else (approved, store.APPROVED)
+    approved lessons (read once: a 10,000-lesson file takes a while to parse and validate, so a file
+    ``cache`` knows by its digest is not validated again)."""
+    approved_file = prepared.read(store, store.APPROVED, cache)
+    candidate_file = prepared.read(store, store.CANDIDATE, cache)
+    approved = approved_file.lessons if approved_file is not None else []
+    base_file, source = (candidate_file, store.CANDIDATE) if candidate_file is not None else (approved_file,
+                                                                                             store.APPROVED)
+    base = base_file.lessons if base_file is not None else []
+    # Every lesson of these very files passed before (same bytes, same lint code): nothing to lint.
+    both = f"{base_file.digest if base_file else '-'} {approved_file.digest if approved_file else '-'}"
+    if passed.known(both, "files"):
+        return base_file, base, {lesson["id"] for lesson in approved}
     approved_text = {lesson["id"]: lesson["text"] for lesson in approved}
     grandfathered = {lesson["id"] for lesson in base if approved_text.get(lesson["id"]) == lesson["text"]}
     from altimate_learn.errors import StoreError
@@ -706,14 +728,24 @@ def _read_base(store: Store, passed: Any) -> tuple[list[Lesson], set[str]]:
                 f"{store.path(source)}: lesson {lesson['id']} fails lint ({result.reason}).",
                 "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
         passed.add(lesson["text"], options)
-    return base, {lesson["id"] for lesson in approved}
+    passed.add(both, "files")
+    return base_file, base, {lesson["id"] for lesson in approved}
 
 
-def _flagged(lessons: list[Lesson], passed: Any) -> list[str]:
-    """Ids of the lessons whose text is flagged (:func:`is_flagged`); texts ``passed`` knows as unflagged are
-    not checked again."""
+def _flagged(lessons: list[Lesson], passed: Any, base: list[Lesson] | None = None,
+             base_flagged: list[str] | None = None) -> list[str]:
+    """Ids of the lessons whose text is flagged (:func:`is_flagged`). Texts ``passed`` knows as unflagged are
+    not checked again, nor the unchanged texts of ``base`` when its flagged ids are known (``base_flagged``)."""
+    unchanged: dict[str, str] = {}
+    if base is not None and base_flagged is not None:
+        unchanged = {lesson["id"]: lesson["text"] for lesson in base}
+    known = set(base_flagged or ())
     out = []
     for lesson in lessons:
+        if unchanged.get(lesson["id"]) == lesson["text"]:
+            if lesson["id"] in known:
+                out.append(lesson["id"])
+            continue
         if passed.known(lesson["text"], "unflagged"):
             continue
         if is_flagged(lesson["text"])[0]:
@@ -805,8 +837,17 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         from altimate_learn.curate.lintcache import Passed
 
         passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
-        base, approved_ids = _read_base(store, passed)
-        retired_before = store.retired()
+        cache = prepared.Cache()  # what earlier curations learned about these very files (user cache)
+        base_file, base, approved_ids = _read_base(store, passed, cache)
+        retired_file = prepared.read(store, store.RETIRED, cache)
+        retired_before = retired_file.lessons if retired_file is not None else []
+        postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
+        base_flagged = base_file.flagged if base_file is not None else []
+        indexes, postings, built = prepared.prepare(base, postings)  # built: a file not seen before
+        if base_file is not None and (built is not None or base_flagged is None):
+            # Remember what this file is for next time: its postings and its flagged lessons.
+            base_flagged = _flagged(base, passed) if base_flagged is None else base_flagged
+            cache.remember(base_file.digest, "lessons", base_file.canonical, built, len(base), base_flagged)
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
         items, wrapper_problem = _unwrap(deltas)
@@ -816,7 +857,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         quarantined_before = {q["id"] for q in read_quarantine(store)}
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in retired_before} | quarantined_before, approved_ids=approved_ids)
+                     taken_ids={r["id"] for r in retired_before} | quarantined_before, approved_ids=approved_ids,
+                     indexes=indexes)
         # The channel a lesson was learned through (`learn doctor` counts them); sources that do not name one
         # are known by their history op (imported agent memories: "memory").
         channel = channel or {"import-memories": "memory"}.get(op or "", op)
@@ -866,13 +908,17 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         candidate = work.lessons
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
+        flagged = _flagged(candidate, passed, base, base_flagged)
         if changed:
-            store.write_lessons(store.CANDIDATE, candidate)
+            data = prepared.write(store, store.CANDIDATE, candidate, base_file)
+            after = prepared.postings_after(base, postings, candidate) if postings is not None else None
+            cache.remember(hashlib.sha256(data).hexdigest(), "lessons", True, after, len(candidate), flagged)
         if work.retired:
             merged = {r["id"]: r for r in retired_before}
             for record in work.retired:
                 merged[record["id"]] = record
-            store.write_lessons(store.RETIRED, list(merged.values()))
+            data = prepared.write(store, store.RETIRED, list(merged.values()), retired_file)
+            cache.remember(hashlib.sha256(data).hexdigest(), "retired", True)
         if work.harmful_from != harmful_from:
             store.write_json(store.HARMFUL, work.harmful_from)
         if queued or attempted or stale:
@@ -880,7 +926,6 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         if capped.changed:
             write_outside(store, capped.outside)
         work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids)
-        flagged = _flagged(candidate, passed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")

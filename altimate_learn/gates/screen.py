@@ -175,10 +175,10 @@ class Screen:
         if delta.op != "ADD" or delta.supersedes:
             return "go"
         words = word_set(delta.text or "")
-        scored = sorted(((jaccard(words, work.words[l["id"]]), l["id"]) for l in work.lessons
-                         if l["id"] not in delta.coexists), reverse=True)
-        if scored and scored[0][0] >= DEDUPE_THRESHOLD:
-            return self._replace(delta, work, scored[0][1])
+        near = [(score, lid) for lid, score in work.words.similar(words, DEDUPE_THRESHOLD).items()
+                if lid not in delta.coexists]
+        if near:
+            return self._replace(delta, work, max(near)[1])
         overlap = work.index.overlapping(identifiers(delta.text or ""))
         if overlap:
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))

@@ -195,6 +195,11 @@ def read_json(path: Path, *, quarantine: bool = False) -> Any:
         return None
     except IsADirectoryError:
         raise StoreError(f"{path} is a folder, not a file.", "Move it out of the way and run the command again.")
+    return parse_json(path, raw, quarantine=quarantine)
+
+
+def parse_json(path: Path, raw: bytes, *, quarantine: bool = False) -> Any:
+    """The JSON document ``raw`` read from ``path``, with :func:`read_json`'s errors."""
     try:
         return loads_document(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

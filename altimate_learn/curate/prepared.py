@@ -1,0 +1,523 @@
+"""A lesson file prepared for curation, so one reflection against 10,000 lessons stays cheap.
+
+Every `learn reflect` is a new process that reads the store's lessons, checks them, and writes the
+candidate back. Most of that work is the same from one reflection to the next: the file was validated
+before, its lessons' words and backtick identifiers were indexed before, and all but a few lessons are
+written back unchanged. Three things make a reflection cost what changed, not what is stored:
+
+- **Remembered by digest.** The SHA-256 of a lesson file's bytes names what was learned about it in the
+  user's cache folder (`$XDG_CACHE_HOME/altimate-learn/curate/`, never the repository, which could ship a
+  file claiming its lessons were checked): that it passed the schema (so it is not validated again), that
+  it is canonical JSON (so its unchanged lessons can be written back as they are), and its postings (word
+  → lesson ids for dedupe, identifier → lesson ids for the overlap guard). A file edited by hand, by git
+  or by altimate-code has other bytes, hence another digest: it is read, validated and indexed in full,
+  as without the cache. The code that decides those verdicts (the schema, canonical JSON, the word and
+  anchor rules: their sizes and modification times) is part of the folder name, so a change to it starts
+  from nothing. A missing, torn or foreign cache file is ignored; a failed write loses only the speed-up.
+- **Postings, not a pass over every lesson.** Finding the lessons at least 60% similar to a new one, or
+  that name its identifiers, reads the postings of the new lesson's words (a lesson with Jaccard ≥ t
+  shares at least ⌈t·|words|⌉ of them), then scores those few exactly, in store order, as before.
+- **The written candidate is remembered too.** After a reflection writes `candidate.json`, its digest is
+  stored with postings derived from the base file's by the lessons that changed (removed, added, edited:
+  compared by id and text, not taken from the curation's own bookkeeping), so the next reflection, which
+  reads that file, starts warm, and so does the first one after `promote` copies it to `approved.json`.
+
+The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from dataclasses import dataclass
+from hashlib import sha256
+from typing import Any
+
+from altimate_learn import jsonsafe
+from altimate_learn.curate.anchors import AnchorIndex, Postings
+from altimate_learn.curate.lintcache import _fingerprint as _lint_fingerprint
+from altimate_learn.curate.lintcache import cache_dir as _user_cache
+from altimate_learn.schema import validate_lesson, validate_lessons
+from altimate_learn.store import fsio
+
+Lesson = dict[str, Any]
+KEEP_INDEXES = 6     # postings files kept (~2 MB each at 10,000 lessons); the oldest go first
+KEEP_VERDICTS = 64   # small "valid, canonical" files kept
+STALE_FOLDER_DAYS = 7  # a folder of older code (another fingerprint) untouched this long is removed
+_EMPTY = "\x00"      # postings key of lessons without a word (Jaccard 1.0 with each other)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE = os.path.dirname(_HERE)
+_CODE = [os.path.join(_PACKAGE, "schema.py"), os.path.join(_PACKAGE, "store", "fsio.py"),
+         os.path.join(_HERE, "anchors.py"), os.path.join(_HERE, "polarity.py"), os.path.abspath(__file__)]
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if len(w) > 1)
+
+
+def jaccard(a: str | frozenset[str], b: str | frozenset[str]) -> float:
+    x = word_set(a) if isinstance(a, str) else a
+    y = word_set(b) if isinstance(b, str) else b
+    if not x and not y:
+        return 1.0
+    inter = len(x & y)
+    return inter / (len(x) + len(y) - inter)
+
+
+class WordIndex:
+    """Lesson id → its word set (:func:`word_set`), and word → lesson ids, for the similarity checks.
+
+    ``texts`` holds the text each lesson was indexed under until its words are needed; ``index[id] = words``
+    re-indexes a lesson (its old words are taken out of the postings first)."""
+
+    def __init__(self, texts: dict[str, str], postings: Postings | None = None) -> None:
+        self.texts = texts
+        self.memo: dict[str, frozenset[str]] = {}
+        self.postings = Postings() if postings is None else postings
+        if postings is None:
+            for lesson_id in texts:
+                self._post(lesson_id, self[lesson_id])
+
+    def _post(self, lesson_id: str, words: frozenset[str], remove: bool = False) -> None:
+        for word in words or (_EMPTY,):
+            if remove:
+                self.postings[word].discard(lesson_id)
+            else:
+                self.postings[word].add(lesson_id)
+
+    def __getitem__(self, lesson_id: str) -> frozenset[str]:
+        words = self.memo.get(lesson_id)
+        if words is None:
+            words = self.memo[lesson_id] = word_set(self.texts[lesson_id])
+        return words
+
+    def get(self, lesson_id: str, default: Any = None) -> Any:
+        try:
+            return self[lesson_id]
+        except KeyError:
+            return default
+
+    def __contains__(self, lesson_id: object) -> bool:
+        return lesson_id in self.memo or lesson_id in self.texts
+
+    def __setitem__(self, lesson_id: str, words: frozenset[str]) -> None:
+        if lesson_id in self:
+            self._post(lesson_id, self[lesson_id], remove=True)
+        self.texts.pop(lesson_id, None)
+        self.memo[lesson_id] = words
+        self._post(lesson_id, words)
+
+    def pop(self, lesson_id: str, default: Any = None) -> Any:
+        if lesson_id not in self:
+            return default
+        words = self[lesson_id]
+        self._post(lesson_id, words, remove=True)
+        self.texts.pop(lesson_id, None)
+        return self.memo.pop(lesson_id)
+
+    def similar(self, words: frozenset[str], threshold: float) -> dict[str, float]:
+        """Lesson id → Jaccard with ``words``, for every indexed lesson at ``threshold`` (> 0) or above.
+
+        A lesson at the threshold shares at least ``need`` = ⌈threshold·|words|⌉ of the words (Jaccard is at
+        most shared / |words|), so it holds at least one of any |words| − need + 1 of them: only the lessons
+        of the rarest that many words are scored."""
+        if threshold <= 0:
+            raise ValueError("similar() needs a threshold above 0")
+        if not words:
+            return {lid: 1.0 for lid in self.postings.get(_EMPTY, ())}
+        need = max(1, math.ceil(threshold * len(words) - 1e-9))  # the margin only ever lowers it: safe
+        ordered = sorted(words, key=self.postings.size)
+        found: set[str] = set()
+        for word in ordered[: len(words) - need + 1]:
+            found.update(self.postings.get(word, ()))
+        if len(found) > 64 and need > 1:  # many: count the shared words first, from the postings
+            sets = [self.postings.get(word, ()) for word in ordered]
+            found = {lid for lid in found if sum(lid in ids for ids in sets) >= need}
+        out = {}
+        for lesson_id in found:
+            score = jaccard(words, self[lesson_id])
+            if score >= threshold:
+                out[lesson_id] = score
+        return out
+
+
+# --- postings on disk ------------------------------------------------------------------------------------
+
+SECTIONS = ("words", "exact", "carried", "polar_words")
+
+
+class Packed:
+    """One section of a postings file: sorted ``key<TAB>id id …`` lines, looked up by binary search, so
+    reading a 10,000-lesson index costs a file read, not a parse (keys never hold whitespace)."""
+
+    __slots__ = ("text", "start", "end")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+
+    def _find(self, key: str) -> tuple[int, bool]:
+        """The start of the first line whose key is ``key`` or sorts after it, and whether it is ``key``."""
+        text, lo, hi = self.text, self.start, self.end
+        while lo < hi:
+            mid = (lo + hi) // 2
+            line = max(lo, text.rfind("\n", lo, mid) + 1)
+            if text[line:text.index("\t", line)] < key:
+                lo = text.index("\n", line) + 1
+            else:
+                hi = line
+        found = lo < self.end and text.startswith(key + "\t", lo)
+        return lo, found
+
+    def get(self, key: str, default: Any = None) -> Any:
+        at, found = self._find(key)
+        if not found:
+            return default
+        return self.text[at + len(key) + 1:self.text.index("\n", at)]
+
+    def merged(self, changes: dict[str, set[str]]) -> list[str]:
+        """This section's lines with ``changes`` (key → ids; empty: the key goes) applied, as pieces."""
+        out, at = [], self.start
+        for key in sorted(changes):
+            line, found = self._find(key)
+            out.append(self.text[at:line])
+            if changes[key]:
+                out.append(f"{key}\t{' '.join(changes[key])}\n")
+            at = self.text.index("\n", line) + 1 if found else line
+        out.append(self.text[at:self.end])
+        return out
+
+
+def _section(postings: Postings) -> list[str]:
+    if any(not key or any(c.isspace() for c in key) for key in postings.sets):
+        raise ValueError("a key with white space cannot be packed")  # none can: the caller indexes in memory
+    if isinstance(postings.raw, Packed):
+        return postings.raw.merged(postings.sets)
+    return [f"{k}\t{' '.join(v)}\n" for k, v in sorted(postings.sets.items()) if v]
+
+
+def pack(sections: dict[str, Postings], count: int) -> str:
+    """The postings file: a header line (JSON: lesson count, section offsets, SHA-256 of the body), then
+    each section's sorted lines."""
+    body, spans, at = [], {}, 0
+    for name in SECTIONS:
+        text = "".join(_section(sections[name]))
+        spans[name] = [at, at + len(text)]
+        body.append(text)
+        at += len(text)
+    joined = "".join(body)
+    header = {"count": count, "sections": spans, "sha256": sha256(joined.encode("utf-8")).hexdigest()}
+    return json.dumps(header, separators=(",", ":")) + "\n" + joined
+
+
+def unpack(text: str, count: int) -> dict[str, Packed] | None:
+    """The sections of a postings file, or None when it is not one for ``count`` lessons (torn, foreign)."""
+    head, sep, body = text.partition("\n")
+    if not sep:
+        return None
+    try:
+        header = json.loads(head)
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or header.get("count") != count or not isinstance(header.get("sections"), dict):
+        return None
+    if header.get("sha256") != sha256(body.encode("utf-8")).hexdigest():
+        return None
+    out = {}
+    for name in SECTIONS:
+        span = header["sections"].get(name)
+        if not (isinstance(span, list) and len(span) == 2 and all(type(n) is int for n in span)
+                and 0 <= span[0] <= span[1] <= len(body)):
+            return None
+        out[name] = Packed(body, span[0], span[1])
+    return out
+
+
+# --- the cache --------------------------------------------------------------------------------------------
+
+def _fingerprint() -> str:
+    parts = []
+    for name in _CODE:
+        try:
+            info = os.stat(name)
+            parts.append(f"{os.path.basename(name)}:{info.st_size}:{info.st_mtime_ns}")
+        except OSError:
+            parts.append("-")
+    parts.append(_lint_fingerprint())  # the flags remembered per file are the lint rules' verdicts
+    return sha256(",".join(parts).encode()).hexdigest()[:24]
+
+
+class Cache:
+    """What is known about lesson files, by the digest of their bytes (see the module docstring)."""
+
+    def __init__(self, folder: str | None = None) -> None:
+        base = _user_cache() if folder is None else folder
+        # _user_cache() ends in ".../altimate-learn/lint"; our files sit beside it.
+        root = os.path.join(os.path.dirname(base), "curate") if folder is None and base else base
+        self.folder = os.path.join(root, _fingerprint()) if root else None
+
+    def _path(self, digest: str, suffix: str) -> str | None:
+        return os.path.join(self.folder, f"{digest}.{suffix}") if self.folder else None
+
+    def _read(self, digest: str, suffix: str) -> Any:
+        path = self._path(digest, suffix)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as handle:
+                return jsonsafe.loads(handle.read())
+        except (OSError, ValueError):
+            return None
+
+    def verdict(self, digest: str, kind: str) -> dict | None:
+        """``{"canonical": bool, "flagged": [ids] (when known)}`` when a file with this digest passed the
+        schema as ``kind`` before."""
+        found = self._read(digest, "ok")
+        if isinstance(found, dict) and found.get("kind") == kind and isinstance(found.get("canonical"), bool):
+            flagged = found.get("flagged")
+            if flagged is not None and not (isinstance(flagged, list) and all(isinstance(f, str) for f in flagged)):
+                del found["flagged"]
+            return found
+        return None
+
+    def postings(self, digest: str, count: int) -> dict[str, Packed] | None:
+        """The postings of the file with this digest (of ``count`` lessons), when remembered."""
+        path = self._path(digest, "index")
+        if path is None:
+            return None
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return unpack(handle.read(), count)
+        except (OSError, ValueError):
+            return None
+
+    def _write(self, digest: str, suffix: str, value: Any, keep: int) -> None:
+        path = self._path(digest, suffix)
+        if path is None:
+            return
+        tmp = f"{path}.{os.getpid()}.tmp"
+        try:
+            if not os.path.isdir(self.folder):  # type: ignore[arg-type]
+                os.makedirs(self.folder, mode=0o700, exist_ok=True)  # type: ignore[arg-type]
+                self._drop_stale_folders()
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(value if isinstance(value, str) else json.dumps(value, separators=(",", ":")))
+            os.replace(tmp, path)
+        except (OSError, ValueError):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            return
+        self._prune(suffix, keep)
+
+    def _drop_stale_folders(self) -> None:
+        """Folders of other code versions nobody used for a while (their fingerprint is not ours)."""
+        import shutil
+        import time
+
+        root = os.path.dirname(self.folder)  # type: ignore[arg-type]
+        try:
+            for entry in os.scandir(root):
+                if (entry.is_dir(follow_symlinks=False) and entry.path != self.folder
+                        and time.time() - entry.stat().st_mtime > STALE_FOLDER_DAYS * 86400):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+        except OSError:
+            pass
+
+    def _prune(self, suffix: str, keep: int) -> None:
+        try:
+            entries = [e for e in os.scandir(self.folder) if e.name.endswith("." + suffix)]  # type: ignore[arg-type]
+            if len(entries) <= keep:
+                return
+            entries.sort(key=lambda e: e.stat().st_mtime_ns)
+            for entry in entries[:-keep]:
+                os.unlink(entry.path)
+        except OSError:
+            pass
+
+    def remember(self, digest: str, kind: str, canonical: bool, postings: str | None = None,
+                 count: int = 0, flagged: list[str] | None = None) -> None:
+        """Remember a file's verdict, and its packed postings (:func:`pack`) when given."""
+        verdict: dict[str, Any] = {"kind": kind, "canonical": canonical}
+        if flagged is not None:
+            verdict["flagged"] = sorted(flagged)
+        self._write(digest, "ok", verdict, KEEP_VERDICTS)
+        if postings is not None:
+            self._write(digest, "index", postings, KEEP_INDEXES)
+
+
+# --- reading ----------------------------------------------------------------------------------------------
+
+@dataclass
+class LessonFile:
+    """The lessons of one file, with what the cache knows about its bytes."""
+
+    lessons: list[Lesson]
+    raw: bytes
+    digest: str
+    canonical: bool
+    known: bool                  # the cache knew this file (it was not validated now)
+    flagged: list[str] | None = None  # ids of its flagged lessons, when known
+
+
+def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
+    """The lessons of ``filename`` (None when it does not exist), as :meth:`Store.read_lessons` reads them,
+    with the same errors; validated only when the cache does not know these bytes."""
+    path = store.path(filename)
+    fsio.check_confined(path, store.confine(filename), verb="read")
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        return store.read_lessons(filename)  # raises the store's error for a folder
+    retired = filename == store.RETIRED
+    kind = "retired" if retired else "lessons"
+    digest = sha256(raw).hexdigest()
+    seen = cache.verdict(digest, kind)
+    if seen is not None:
+        try:
+            lessons = jsonsafe.loads(raw.decode("utf-8"))
+        except ValueError:
+            lessons = None
+        if isinstance(lessons, list):
+            return LessonFile(lessons, raw, digest, seen["canonical"], True, seen.get("flagged"))
+    value = fsio.parse_json(path, raw)
+    lessons = validate_lessons(value, str(path), retired=retired)
+    canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
+    cache.remember(digest, kind, canonical)
+    return LessonFile(lessons, raw, digest, canonical, False)
+
+
+def build_postings(lessons: list[Lesson]) -> tuple[AnchorIndex, WordIndex]:
+    """Index every lesson now (a file the cache does not know)."""
+    return AnchorIndex(lessons), WordIndex({lesson["id"]: lesson["text"] for lesson in lessons})
+
+
+def _sections(anchors: AnchorIndex, words: WordIndex) -> dict[str, Postings]:
+    return {"words": words.postings, "exact": anchors.exact, "carried": anchors.carried,
+            "polar_words": anchors.polar_words}
+
+
+def indexes(lessons: list[Lesson], postings: dict[str, Packed]) -> tuple[AnchorIndex, WordIndex]:
+    """The anchor and word indexes of ``lessons`` over their remembered ``postings``."""
+    texts = {lesson["id"]: lesson["text"] for lesson in lessons}
+    anchors = AnchorIndex.from_postings(texts, postings["exact"], postings["carried"], postings["polar_words"])
+    return anchors, WordIndex(dict(texts), Postings(postings["words"]))
+
+
+def prepare(lessons: list[Lesson], postings: dict[str, Packed] | None) -> tuple[
+        tuple[AnchorIndex, WordIndex], dict[str, Packed] | None, str | None]:
+    """The indexes of ``lessons`` (over their remembered ``postings``, or built now), the postings they use,
+    and the postings file to remember when they were built now."""
+    if postings is not None:
+        return indexes(lessons, postings), postings, None
+    built = build_postings(lessons)
+    try:
+        text = pack(_sections(*built), len(lessons))
+    except ValueError:
+        return built, None, None
+    postings = unpack(text, len(lessons))
+    return indexes(lessons, postings), postings, text  # type: ignore[arg-type]
+
+
+def postings_after(base: list[Lesson], base_postings: dict[str, Packed], lessons: list[Lesson]) -> str | None:
+    """The postings file of ``lessons``, from those of ``base`` and the lessons that differ (by id and text);
+    None when it cannot be packed."""
+    before = {lesson["id"]: lesson["text"] for lesson in base}
+    after = {lesson["id"]: lesson["text"] for lesson in lessons}
+    anchors, words = indexes(base, base_postings)
+    for lesson_id, text in before.items():
+        if after.get(lesson_id) != text:
+            anchors.remove(lesson_id)
+            words.pop(lesson_id)
+    for lesson_id, text in after.items():
+        if before.get(lesson_id) != text:
+            anchors.add(lesson_id, text)
+            words[lesson_id] = word_set(text)
+    try:
+        return pack(_sections(anchors, words), len(lessons))
+    except ValueError:
+        return None
+
+
+# --- writing ----------------------------------------------------------------------------------------------
+
+_BETWEEN = "\n  },\n  {\n"  # between two lessons of a canonical lesson file, and nowhere else in it
+
+
+def _chunks(source: LessonFile) -> dict[str, str] | None:
+    """Lesson id → its exact text in a canonical file, so an unchanged lesson is written back as it was."""
+    if not source.canonical or not source.lessons:
+        return None
+    text = source.raw.decode("utf-8")
+    if not (text.startswith("[\n  {\n") and text.endswith("\n  }\n]\n")):
+        return None
+    parts = text[len("[\n  {\n"):-len("\n  }\n]\n")].split(_BETWEEN)
+    if len(parts) != len(source.lessons):
+        return None
+    out = {}
+    for lesson, part in zip(source.lessons, parts):
+        if f'\n    "id": "{lesson["id"]}",\n' not in part:  # validated ids need no escaping
+            return None  # not the file the cache took it for: write every lesson anew
+        out[lesson["id"]] = "  {\n" + part + "\n  }"
+    return out
+
+
+def _canonical_item(lesson: Lesson) -> str:
+    """``lesson`` as it appears inside a canonical lesson file (indented one level)."""
+    return "  " + fsio.canonical_json(lesson)[:-1].replace("\n", "\n  ")
+
+
+def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
+                    originals: dict[str, Lesson] | None = None) -> bytes:
+    """:func:`altimate_learn.store.fsio.canonical_json` of ``lessons``, encoded; lessons equal to their
+    version in the canonical ``source`` file reuse its text."""
+    if not lessons:
+        return fsio.canonical_json(lessons).encode("utf-8")
+    chunks = _chunks(source) if source is not None else None
+    if not chunks:
+        originals = {}
+    elif originals is None:
+        originals = {lesson["id"]: lesson for lesson in source.lessons}  # type: ignore[union-attr]
+    items = []
+    for lesson in lessons:
+        original = originals.get(lesson.get("id"))
+        if original is not None and original == lesson:
+            items.append(chunks[lesson["id"]])  # type: ignore[index]
+        else:
+            items.append(_canonical_item(lesson))
+    return ("[\n" + ",\n".join(items) + "\n]\n").encode("utf-8")
+
+
+def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile | None = None) -> bytes:
+    """Validate and write ``lessons`` as :meth:`Store.write_lessons` does (canonical JSON, atomic, nothing
+    written when the bytes would not change); lessons equal to those of the validated ``source`` are not
+    validated again. Returns the bytes of the file."""
+    path = str(store.path(filename))
+    retired = filename == store.RETIRED
+    originals = {lesson["id"]: lesson for lesson in source.lessons} if source is not None else {}
+    seen: set[str] = set()
+    for index, lesson in enumerate(lessons):
+        lesson_id = lesson.get("id") if isinstance(lesson, dict) else None
+        original = originals.get(lesson_id) if isinstance(lesson_id, str) else None
+        if original is None or original != lesson:
+            validate_lesson(lesson, path, index, retired=retired)
+        if lesson["id"] in seen:
+            validate_lessons(lessons, path, retired=retired)  # raises the duplicate-id error
+        seen.add(lesson["id"])
+    data = canonical_bytes(lessons, source, originals)
+    store.ensure()
+    target = store.path(filename)
+    try:
+        if target.read_bytes() == data:
+            return data
+    except (FileNotFoundError, IsADirectoryError):
+        pass
+    fsio.atomic_write(target, data, within=store.folder(filename))
+    return data
