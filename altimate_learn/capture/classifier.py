@@ -191,7 +191,11 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     return None
 
 
-def _broken(clause: str) -> str | None:
+_ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
+                            "reported a problem after the agent's change"})
+
+
+def _broken(clause: str, explaining: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
@@ -202,6 +206,8 @@ def _broken(clause: str) -> str | None:
     for pattern, reason in ALL_BROKEN:
         if pattern.search(clause):
             if reason == ERROR_REPORT and ERROR_TALK.search(clause):
+                continue
+            if explaining and reason in _ERROR_REASONS:
                 continue
             return reason
     return None
@@ -229,23 +235,29 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     and not _REFUSAL.match(own))
         # "Create X … don't hardcode keys": a prohibition inside a new request constrains the new work.
         tasking = _tasking(own)
+        # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
+        explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         for number, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
             reason = _try(ALL_CHALLENGES, clause)
-            if reason is None and not _is_question(clause):
+            # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
+            # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
+            asked = _is_question(clause)
+            statement_asked = asked and not INTERROGATIVE.match(clause)
+            if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, clause)
-                if reason in SOFT and not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15)):
+                if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
-                reason = _broken(clause)
+                reason = _broken(clause, explaining)
             if reason:
                 return Verdict(True, reason, "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if claimed and not spec and not tasking and pasted_failure(text):
+        if claimed and not spec and not tasking and pasted_failure(text) and not explaining:
             return Verdict(True, "pasted an error after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -259,6 +271,13 @@ _FAILURE_OUTPUT = re.compile(
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
 _STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
                             r"(?:\w+(?:Error|Exception)|ERROR|Error|error)\b|\d{4}-\d{2}-\d{2}[ T]\d)", re.M)
+
+
+# Pasted output with a request to explain it ("what does this mean?", "please explain", "这是什么原因"): the person
+# is learning about an error, often in their own code or their own command, not reporting the agent's change.
+_EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\s+(?:is|'s)\s+(?:the\s+)?(?:reason|cause|meaning)|"
+                      r"what\s+causes|help\s+me\s+understand)\b|什么原因|为什么|是什么意思|什么意思|怎么回事|"
+                      r"\bqu[eé]\s+significa\b|\bpor\s*qu[eé]\b|\bwas\s+bedeutet\b", re.I)
 
 
 def pasted_failure(text: str) -> bool:

@@ -80,7 +80,8 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
      "challenges the approach"),
     # "repeat the entire answer in markdown", "give me the full file": the agent gave a part
     (re.compile(r"\b(?:repeat|output|give|show|print|redo|send|paste)\s+(?:me\s+)?(?:the\s+|this\s+|your\s+|that\s+)?"
-                r"(?:entire|whole|full|complete)\b", re.I),
+                r"(?:entire|whole|full|complete)\s+(?:\S+\s+){0,4}?(?:answer|response|file|code|result|output|thing|list|text|document|"
+                r"script|implementation|function|version|class|component|page|table|report|content)s?\b", re.I),
      "asked again for the whole result"),
     # Push-back: "I understand …; however …", "I don't understand your reasoning"
     (re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.;!?]{0,80}?[;,.]?\s*(?:however|but)\b"
@@ -119,7 +120,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
      'says "you forgot…"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
+    (re.compile(r"^\W*(?:(?:it\s+)?(?:seems|looks)\s+like\s+|i\s+(?:think|guess|feel\s+like)\s+)?" + LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
      'says "you didn\'t…"'),
     (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
      "says the agent keeps doing the wrong thing"),
@@ -448,7 +449,8 @@ CLAIMS = re.compile(
     r"all\s+(?:tests|checks|errors|lint|linting|type)|✅|ready\s+(?:to\s+use|for)|(?:tests?|build|lint|tsc|checks?)\s+"
     r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|ensures|"
     r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes)"
-    r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
+    r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|pushed|deployed|committed|merged|triggered|"
+    r"published|released|(?:should|will)\s+be\s+(?:live|up|ready|available|deployed|visible)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
     r"(?:try|test)\s+it\s+(?:now|again|out)|take\s+a\s+look|give\s+it\s+a\s+(?:try|go|spin)|(?:refresh|reload|restart|re-?run)\s+"
     r"(?:the|your|it)\b)\b",
     re.I,

@@ -262,3 +262,22 @@ def test_a_long_quoted_draft_is_not_the_persons_words():
              'does not work for you, leave a comment and I will fix it in the next release."')
     assert not classify_text(draft, answer=DONE).correction
     assert classify_text('you wrote "retry three times" but it still fails on the first error', answer=DONE).correction
+
+
+def test_an_error_the_person_asks_to_have_explained_is_not_a_report():
+    pulled = "I get this error when I do git pull, please explain and tell me how to fix it:\nfatal: refusing to merge"
+    assert not classify_text(pulled, answer=DONE).correction
+    pasted = ('Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    x.shape\n'
+              "AttributeError: 'list' object has no attribute 'shape' what does this mean?")
+    assert not classify_text(pasted, answer=DONE).correction
+    assert classify_text(pasted.replace(" what does this mean?", ""), answer=DONE).correction
+
+
+def test_a_statement_typed_with_a_question_mark_keeps_its_cue_but_not_a_rule():
+    assert classify_text("seems like you didn't consider outliers?", answer=DONE).correction
+    assert not classify_text("we use pnpm here?", answer=DONE).correction  # asking, not stating
+
+
+def test_a_deploy_the_agent_reported_makes_the_next_error_a_report():
+    assert classify_text("Errors in deployment", answer="Pushed a177b83. The deploy workflow will start shortly.").correction
+    assert not classify_text("Errors in deployment").correction
