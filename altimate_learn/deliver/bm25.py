@@ -38,6 +38,18 @@ def unpack(data: bytes | list[int]) -> memoryview | list[int]:
     return data
 
 
+def _pairs(docs: list[list[str]]) -> dict[str, list[int]]:
+    """term -> [document, term frequency, document, term frequency, ...]."""
+    pairs: dict[str, list[int]] = {}
+    for index, tokens in enumerate(docs):
+        counts: dict[str, int] = {}
+        for token in tokens:
+            counts[token] = counts.get(token, 0) + 1
+        for term, tf in counts.items():
+            pairs.setdefault(term, []).extend((index, tf))
+    return pairs
+
+
 def pack_floats(values: list[float]) -> bytes:
     from array import array
 
@@ -65,28 +77,39 @@ class BM25:
         self._decoded: dict[str, tuple[memoryview, memoryview]] = {}
 
     @classmethod
-    def build(cls, docs: list[list[str]]) -> BM25:
+    def build(cls, docs: list[list[str]], extra: list[list[str]] | None = None, weight: float = 1.0) -> BM25:
+        """The index of ``docs``; with ``extra`` (per document, more terms: the concept terms of
+        :mod:`altimate_learn.deliver.concepts`), those terms get postings too, scored as BM25 terms of the
+        document (its length and the average length are those of ``docs``) times ``weight``. Extra terms
+        neither lengthen a document nor enter the mean idf, so every term of ``docs`` scores exactly as
+        rank-bm25 scores ``docs``."""
         n = len(docs)
-        pairs: dict[str, list[int]] = {}
         lengths = [len(d) for d in docs]
-        for index, tokens in enumerate(docs):
-            counts: dict[str, int] = {}
-            for token in tokens:
-                counts[token] = counts.get(token, 0) + 1
-            for term, tf in counts.items():
-                pairs.setdefault(term, []).extend((index, tf))
         avgdl = sum(lengths) / n if n else 1.0
         avgdl = avgdl or 1.0
-        raw = {term: math.log(n - len(v) // 2 + 0.5) - math.log(len(v) // 2 + 0.5) for term, v in pairs.items()}
-        mean = sum(raw.values()) / len(raw) if raw else 0.0
         postings: dict[str, tuple[bytes, bytes]] = {}
+        mean = cls._add(postings, _pairs(docs), n, lengths, avgdl, None, 1.0)
+        if extra:
+            cls._add(postings, _pairs(extra), n, lengths, avgdl, mean, weight)
+        return cls(n, postings)
+
+    @staticmethod
+    def _add(postings: dict, pairs: dict[str, list[int]], n: int, lengths: list[int], avgdl: float,
+             mean: float | None, factor: float) -> float:
+        """Add the postings of ``pairs`` (term -> [doc, tf, doc, tf, ...]); returns the mean raw idf used for
+        a negative idf (``mean``: the one to use instead, that of the plain vocabulary)."""
+        raw = {term: math.log(n - len(v) // 2 + 0.5) - math.log(len(v) // 2 + 0.5) for term, v in pairs.items()}
+        if mean is None:
+            mean = sum(raw.values()) / len(raw) if raw else 0.0
         for term, values in pairs.items():
+            if term in postings:
+                continue
             idf = raw[term] if raw[term] >= 0 else EPSILON * mean
             docs_of = values[0::2]
-            weights = [idf * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / avgdl)))
+            weights = [factor * idf * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / avgdl)))
                        for d, tf in zip(docs_of, values[1::2])]
             postings[term] = (pack(docs_of), pack_floats(weights))
-        return cls(n, postings)
+        return mean
 
     def dump(self) -> tuple:
         return (self.size, self.postings)
@@ -122,7 +145,8 @@ class BM25:
         """The idf of a term only one document has: the most a single matching word can tell."""
         return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
 
-    def evidence(self, terms: list[str] | set[str]) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
+    def evidence(self, terms: list[str] | set[str], extra: dict[str, list[str]] | None = None,
+                 weight: float = 1.0) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
         """(document → BM25 score, document → summed positive idf of the terms it shares with the query,
         document → how many content terms it shares with the query).
 
@@ -131,21 +155,37 @@ class BM25:
         A content term is a word or a whole identifier in fewer than half the documents (a term in more has
         a negative Okapi idf: it says nothing about which document); an identifier's underscore affixes
         (`stg_`, `_cents`) are not counted apart from the identifier they come from.
+
+        ``extra``: the query's extra terms (concept terms), each with the plain query terms that stand for
+        the same idea. An extra term adds ``weight`` × its idf and counts as a shared term, but only for a
+        document that holds none of those plain terms (the same word is not two shared words).
         """
         acc, touched = self._accumulate(terms)
         mass: dict[int, float] = {}
         shared: dict[int, int] = {}
+        extra = extra or {}
         for term in dict.fromkeys(terms):
             packed = self.postings.get(term)
             if packed is None:
                 continue
-            weight = self.idf(term)
-            if weight <= 0:
+            idf = self.idf(term)
+            if idf <= 0:
                 continue  # in more than half the lessons: says nothing about which one (BM25's own view)
             docs = self._entry(term)[0]  # type: ignore[index]
+            if term in extra:
+                covered: set[int] = set()
+                for plain in extra[term]:
+                    entry = self._entry(plain)
+                    if entry is not None:
+                        covered.update(entry[0])
+                for doc in docs:
+                    if doc not in covered:
+                        mass[doc] = mass.get(doc, 0.0) + weight * idf
+                        shared[doc] = shared.get(doc, 0) + 1
+                continue
             content = not (term.startswith("_") or term.endswith("_"))
             for doc in docs:
-                mass[doc] = mass.get(doc, 0.0) + weight
+                mass[doc] = mass.get(doc, 0.0) + idf
                 if content:
                     shared[doc] = shared.get(doc, 0) + 1
         return {doc: acc[doc] for doc in touched}, mass, shared

@@ -27,17 +27,17 @@ import stat
 from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
-from altimate_learn.deliver.tokenize import anchors, search_tokens
+from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
 from altimate_learn.worktree import local_learn_dir
 
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # Code whose change must invalidate a prepared corpus.
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
-    os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"),
+    os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
@@ -89,7 +89,7 @@ class Corpus:
     """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
-                 "anchors", "patterns", "mentions", "skipped", "cached")
+                 "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -105,6 +105,9 @@ class Corpus:
         self.anchors: dict[str, bytes] = data["anchors"]  # anchor → packed lesson indices
         self.patterns: dict[str, bytes] = data["patterns"]  # trigger glob → packed lesson indices
         self.mentions: dict[str, bytes] = data["mentions"]  # glob of a file the text names → lesson indices
+        # folded word (or "word word") → concept terms (`~database`), for the concepts some lesson holds
+        self.concept_words: dict[str, list[str]] = data["concepts"][0]
+        self.concept_pairs: dict[str, list[str]] = data["concepts"][1]
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -389,8 +392,17 @@ def _descending(stamp: str) -> tuple[int, ...]:
 
 
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
-    docs = [search_tokens(" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]])) for _, lesson in lessons]
+    texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
+    docs = [search_tokens(text) for text in texts]
+    from altimate_learn.deliver import concepts  # the table is folded here, once, not in every hook
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
+    from altimate_learn.deliver.morphology import fold
+
+    singles, pairs = concepts.build_tables(fold) if lessons else ({}, {})
+    extra = [concepts.concept_terms(folded_words(text), singles, pairs) for text in texts]
+    held = {term for terms in extra for term in terms}  # a request needs only the concepts some lesson has
+    singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
+    pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
 
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
@@ -414,10 +426,11 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
         "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
         "core": pack(core),
-        "bm25": BM25.build(docs).dump(),
+        "bm25": BM25.build(docs, extra, concepts.WEIGHT).dump(),
         "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
         "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
+        "concepts": (singles, pairs),
         "skipped": skipped,
     }
 

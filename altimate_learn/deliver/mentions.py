@@ -27,12 +27,36 @@ _EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}$")
 _BRACED_EXTENSION = re.compile(r"\.\{[A-Za-z][A-Za-z0-9,]*\}$")
 _FILE_WORD = re.compile(r"(?i:[a-z0-9_.-]*file)$")
 _PLAIN_FILE_WORD = re.compile(r"^[A-Z][a-z]+file$")
+# A module's import path: lowercase-led folders and a name, letters, digits, `_` and `-` only (no glob, no dot).
+_MODULE_PATH = re.compile(r"^[A-Za-z_][\w-]*(?:/[A-Za-z_][\w-]*)+$")
+_DOTTED_MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+# Extensions that make `name.ext` a file rather than a dotted module path.
+COMMON_EXTENSIONS = frozenset("""
+py pyi pyc ipynb js mjs cjs jsx ts tsx vue svelte json jsonl yml yaml toml ini cfg conf env lock sql md mdx rst txt csv
+tsv sh bash zsh ps1 bat tf tfvars hcl go rs java kt kts scala rb php cs c h cc cpp hpp swift m mm html htm css scss
+sass less xml svg png jpg jpeg gif webp ico pdf zip gz tar tgz log example sample template tpl j2 jinja proto graphql
+gql dockerfile gradle properties plist
+""".split())
 _LEAD = "'\"(["
 _TAIL = "'\")]:;,.!?"
 MAX_MENTIONS = 8
 
 
-def _as_glob(word: str, quoted: bool) -> str | None:
+def _module_globs(word: str) -> list[str]:
+    """The files of a module named by its import path in backticks: `web/src/lib/dates` is `dates.ts` (or
+    `dates/index.ts`) in that folder, `app.config` is `app/config.py` (or `app/config/__init__.py`).
+    Only the module's own file matches, never the other files of a folder of that name."""
+    if "/" in word:
+        if word.startswith("@") or not _MODULE_PATH.match(word):
+            return []
+        return [f"**/{word}.*", f"**/{word}/index.*"]
+    if not _DOTTED_MODULE.match(word) or word.rsplit(".", 1)[1] in COMMON_EXTENSIONS:
+        return []
+    path = word.replace(".", "/")
+    return [f"**/{path}.py", f"**/{path}/__init__.py"]
+
+
+def _as_glob(word: str, quoted: bool) -> str | list[str] | None:
     if "(" in word.lstrip(_LEAD):
         return None  # a call (`flags.isEnabled()`, `cents_to_dollars(amount)`), not a file
     word = _PLACEHOLDER.sub("*", word.lstrip(_LEAD).rstrip(_TAIL))
@@ -45,6 +69,12 @@ def _as_glob(word: str, quoted: bool) -> str | None:
     if not name or name in ("*", "**"):
         return None
     has_extension = bool(_EXTENSION.search(name) or _BRACED_EXTENSION.search(name)) or name.endswith(".*")
+    if quoted and (not has_extension or "/" not in word):
+        modules = _module_globs(word)
+        if modules:
+            if has_extension:  # `app.config`: a file of that name, or the module
+                return [word if word.startswith("**/") else "**/" + word, *modules]
+            return modules
     if not has_extension:
         if not (_FILE_WORD.match(name) if quoted else _PLAIN_FILE_WORD.match(name)) or "*" in name:
             return None
@@ -66,8 +96,8 @@ def file_mentions(text: str) -> list[str]:
     for span in spans:
         for piece in span.split():
             glob = _as_glob(piece, quoted=True)
-            if glob:
-                found[glob] = None
+            for item in [glob] if isinstance(glob, str) else glob or ():
+                found[item] = None
     for word in _PLAIN_WORD.findall(plain):
         glob = _as_glob(word, quoted=False)
         if glob:

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import overlap, search_tokens, tokenize, word_set
+from altimate_learn.deliver.concepts import PREFIX, WEIGHT, concept_terms, links
+from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, word_set
 
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
@@ -401,9 +402,15 @@ class Distinct:
 # --- BM25 retrieval ------------------------------------------------------------------------------------
 
 def query_terms(corpus: Corpus, text: str) -> list[str]:
-    """The request's search terms that occur in some lesson (the only ones that can score)."""
+    """The request's search terms that occur in some lesson (the only ones that can score): its words
+    (stopwords left out, folded) and the concepts they name (`~database` for "db", "postgres", "rds"; see
+    :mod:`altimate_learn.deliver.concepts`)."""
     vocabulary = corpus.vocabulary
-    return sorted({t for t in search_tokens(text) if t in vocabulary})
+    found = {t for t in search_tokens(text) if t in vocabulary}
+    if corpus.concept_words:
+        found.update(t for t in concept_terms(folded_words(text), corpus.concept_words, corpus.concept_pairs)
+                     if t in vocabulary)
+    return sorted(found)
 
 
 def _globs(corpus: Corpus):
@@ -459,7 +466,10 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     topic, "schema validation" is in thirty lessons and still what they are about), or that scores above
     ``minimum`` with shared words whose idf adds up to at least ``evidence`` × the idf of a word only one
     lesson has (one rare word is enough)."""
-    scores, mass, shared = corpus.bm25.evidence(terms)
+    extra = {t: [] for t in terms if t.startswith(PREFIX)}
+    if extra:
+        extra.update(links(terms, corpus.concept_words))
+    scores, mass, shared = corpus.bm25.evidence(terms, extra, WEIGHT)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     return [(score, doc) for doc, score in scores.items()
             if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]
@@ -564,9 +574,10 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
-    length), then helpful − harmful, then BM25 against the words of the path itself (`stripe`, `stg_` for
-    `models/staging/stg_stripe__charges.sql`: only to break ties that would otherwise fall to the id), then
-    id."""
+    length), then lessons holding a word of the file's name that at most ``pick`` of its lessons hold
+    (`input` for `QuantityInput.tsx`: the name says what the file is), then helpful − harmful, then BM25
+    against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
+    only to break ties that would otherwise fall to the id), then id."""
     if not len(corpus):
         return []
     norm = normalize_path(path)
@@ -580,8 +591,11 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
         request.update(corpus.bm25.score_docs(terms, list(pointed)))
     words = query_terms(corpus, norm)
     own = corpus.bm25.score_docs(words, list(candidates)) if words else {}
+    stem = norm.rsplit("/", 1)[-1].split(".", 1)[0]
+    named = selective(corpus, query_terms(corpus, stem), candidates, pick) if pick > 0 and stem else set()
     net, ids = corpus.net, corpus.ids
-    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -net[i], -own.get(i, 0.0), ids[i], i))
+    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, -net[i],
+                                           -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
 

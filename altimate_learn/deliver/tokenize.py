@@ -168,6 +168,34 @@ def search_tokens(text: str) -> list[str]:
     return out
 
 
+_folded_memo: dict[str, tuple[tuple[str, ...], ...]] = {}
+
+
+def folded_words(text: str) -> list[tuple[str, ...]]:
+    """The words of ``text`` in order, stopwords included, each position as its folded term(s): an identifier
+    stands for its parts (`api_key` → `api`, `key`), and its first and last part also for the whole
+    (`GitHub Actions` → (`git`, `github`), (`hub`, `github`), (`action`,)), so a two-word phrase meets the
+    identifier next to it. What :func:`altimate_learn.deliver.concepts.concept_terms` looks words and
+    adjacent pairs up in."""
+    out: list[tuple[str, ...]] = []
+    for word in words(text):
+        cached = _folded_memo.get(word)
+        if cached is None:
+            tokens = identifier_tokens(word)
+            if len(tokens) <= 1:
+                cached = tuple(fold(t) for t in tokens)
+            else:
+                whole = fold(tokens[0])
+                parts = [fold(t) for t in tokens[1:] if "_" not in t] or [()]
+                parts[0] = tuple(dict.fromkeys(parts[0] + whole))
+                parts[-1] = tuple(dict.fromkeys(parts[-1] + whole))
+                cached = tuple(parts)
+            if len(_folded_memo) < 200_000:
+                _folded_memo[word] = cached
+        out.extend(cached)
+    return out
+
+
 # --- anchors -----------------------------------------------------------------------------------------
 
 # SQL keywords, common functions and dbt macros: a backticked `ref()` or `coalesce(x, 0)` names no file.

@@ -300,7 +300,27 @@ def test_a_request_word_few_of_a_file_lessons_hold_ranks_them_first_however_comm
                                      {"paths": ["web/src/**"]}), filler=True)
     terms = query_terms(c, "Add an avatar upload to the profile page.")
     assert "L-aaaa" not in ids(c, retrieve(c, terms, 15))  # one word in 13 lessons: not enough to retrieve
-    assert ids(c, select_file(c, "web/src/features/profile/AvatarUpload.tsx", terms, 5))[0] == "L-aaaa"
+    # (a file whose name says nothing: the request alone points at the lesson)
+    assert ids(c, select_file(c, "web/src/features/profile/ProfilePage.tsx", terms, 5))[0] == "L-aaaa"
     # a word most of the file's lessons hold orders nothing: helpfulness does
     common = query_terms(c, "Update the web screen.")
-    assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/profile/AvatarUpload.tsx", common, 5))
+    assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/profile/ProfilePage.tsx", common, 5))
+
+
+def test_a_word_of_the_file_name_few_of_its_lessons_hold_ranks_them_first():
+    """`QuantityInput.tsx` is an input: among the 30 conventions of web/src/**, the one about input comes first,
+    with no request at all; a name word most of them hold (`web`) says nothing."""
+    folder = [(f"L-{i:04x}", f"Follow web convention number {i} for every screen.", {"paths": ["web/src/**"],
+                                                                                      "net": 5}) for i in range(30)]
+    c = corpus(*folder, ("L-aaaa", "Parse numeric input with `parseDecimal()`; `parseFloat` breaks on separators.",
+                         {"paths": ["web/src/**"]}), filler=True)
+    assert ids(c, select_file(c, "web/src/features/cart/QuantityInput.tsx", [], 5))[0] == "L-aaaa"
+    assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/cart/Quantity.tsx", [], 5))
+    assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/cart/WebScreen.tsx", [], 5))
+    # the request still comes first: a lesson it points at outranks one the file name points at
+    c = corpus(*folder, ("L-aaaa", "Parse numeric input with `parseDecimal()`; `parseFloat` breaks on separators.",
+                         {"paths": ["web/src/**"]}),
+               *[(f"L-b{i:03x}", f"Show the cart total with `formatMoney()` in variant {i}.", {"paths": ["web/src/**"]})
+                 for i in range(5)], filler=True)
+    picked = ids(c, select_file(c, "web/src/features/cart/QuantityInput.tsx", query_terms(c, "cart total"), 5))
+    assert picked == [f"L-b{i:03x}" for i in range(5)]
