@@ -305,7 +305,24 @@ def _redirects(text: str) -> bool:
         return False
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", prose)]
     said = [w for w in words if w not in CONTINUE_WORDS]
-    return len(said) >= 2 or (len(said) == 1 and classify_text(text).correction)
+    if not said:
+        return False
+    if classify_text(text).correction:
+        return True
+    # A redirect tells the agent what to do instead ("use the staging db", "just edit the test", "plan first");
+    # information, pasted output, a question or a request to repeat ("give me the steps again") redirects nothing.
+    first = clauses(normalise(prose_of(text)))[0]
+    return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
+
+
+_REDIRECT_OPENING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
+    r"(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
+    r"run|skip|plan|keep|leave|revert|undo|go|switch|change|make|put|move|rename|remove|delete|drop|replace|add|edit|write|"
+    r"fix|call|import|install|update|create|start|read|open|focus|set|wait|hold|ask|follow|stick|avoid|limit|restrict|"
+    r"target|work|build|test|use|copy|reuse|you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b",
+    re.I,
+)
 
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,

@@ -75,7 +75,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not|avoid|don't|do\s+not|skip)\b", re.I),
      "asked the agent not to do something"),
     # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
-    (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+|"
+    (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+(?:\s+\w+)?|"
                 r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|go|live|inherit|come|belong|return|handle)\b", re.I),
      "challenges the approach"),
     # "repeat the entire answer in markdown", "give me the full file": the agent gave a part
@@ -206,7 +206,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b"
                 r"|\bno\s+need\s+(?:for|of)\s+(?:a|an|the|that|this|another|any|extra|separate|new|all\s+(?:the|these|those))\s+(?:new\s+|extra\s+|separate\s+)?"
                 r"(?:files?|functions?|class(?:es)?|helpers?|wrappers?|modules?|components?|tests?|comments?|dependenc(?:y|ies)|"
-                r"librar(?:y|ies)|packages?|variables?|methods?|abstractions?|configs?|scripts?|checks?|steps?|logging|docstrings?)\b|^\W*(?:nope|nah)\W*$", re.I),
+                r"librar(?:y|ies)|packages?|variables?|methods?|abstractions?|configs?|scripts?|checks?|steps?|logging|docstrings?|"
+                r"(?:release\s+|full\s+|production\s+)?builds?|versions?|refactor\w*|rewrites?|migrations?|changes?)\b|^\W*(?:nope|nah)\W*$", re.I),
      "asked the agent not to do something"),
     (re.compile(r"\b(?:i'd|i\s+would)\s+(?:prefer|rather|like\s+it)\s+(?:if\s+)?(?:you|we)\s+(?:didn't|did\s+not|don't|do\s+not|not|"
                 r"wouldn't|kept|keep|left|leave|stuck|stick)\b"

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from altimate_learn.capture.classifier import classify_text, pasted_failure
+from altimate_learn.capture.classifier import classify_text, classify_user_message, pasted_failure
+from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
@@ -281,3 +282,26 @@ def test_a_statement_typed_with_a_question_mark_keeps_its_cue_but_not_a_rule():
 def test_a_deploy_the_agent_reported_makes_the_next_error_a_report():
     assert classify_text("Errors in deployment", answer="Pushed a177b83. The deploy workflow will start shortly.").correction
     assert not classify_text("Errors in deployment").correction
+
+
+@pytest.mark.parametrize("text", [
+    "I am running just the basic command ./setup.sh foo",
+    "it happens on this step:",
+    "give me the steps again",
+    "[+] Creating container: foo\nThis client hasn't been configured to use a remote server yet.",
+    "the tool allows you to start it like this: tool start --runtime x",
+])
+def test_after_an_interruption_information_or_a_paste_is_not_a_redirect(text):
+    interrupted = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
+    assert not classify_user_message(UserMessage(text=text, index=2, after_assistant=True), interrupted).correction
+
+
+@pytest.mark.parametrize("text", [
+    "check the logs first",
+    "let's do it with a make target",
+    "plan first, I want to see the diff",
+    "shouldn't the feed module reuse the links module?",
+])
+def test_after_an_interruption_a_direction_is_a_redirect(text):
+    interrupted = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
+    assert classify_user_message(UserMessage(text=text, index=2, after_assistant=True), interrupted).correction
