@@ -102,7 +102,7 @@ def _fresh_process_state() -> None:
     flag_module.flag.cache_clear()
 
 
-def time_one(template: Path, n: int, chained: bool = False) -> tuple[float, str]:
+def time_one(template: Path, n: int, chained: bool = False) -> tuple[float, str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "p"
         shutil.copytree(template, folder)
@@ -113,16 +113,18 @@ def time_one(template: Path, n: int, chained: bool = False) -> tuple[float, str]
             curate(store, deltas, session_id="bench", max_stored=n + 10, now="2026-02-01T00:00:00.000Z")
             deltas = next_reflection(n)
         _fresh_process_state()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = curate(store, deltas, session_id="bench", max_stored=n + 10, now="2026-02-02T00:00:00.000Z")
-        return time.perf_counter() - start, result.summary
+        return time.perf_counter() - start, result.summary, time.process_time() - cpu
 
 
 def main() -> str:
     lines = ["## Curator benchmark", "",
              f"One reflection (8 deltas) against N approved lessons, end to end including file I/O; "
-             f"median of {RUNS} runs (Python {sys.version.split()[0]}).", "",
-             "| stored lessons | median | min | max | result |", "|---:|---:|---:|---:|---|"]
+             f"median of {RUNS} runs (Python {sys.version.split()[0]}; load average "
+             f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs when it started). Wall-clock time; the CPU "
+             "column is the process's own time, which other load on the machine inflates less.", "",
+             "| stored lessons | median | min | max | CPU (median) | result |", "|---:|---:|---:|---:|---:|---|"]
     first: dict[int, float] = {}
     warm: dict[int, float] = {}
     chain: dict[int, tuple[float, str]] = {}
@@ -133,11 +135,12 @@ def main() -> str:
             try:
                 template = Path(tmp) / "template"
                 build_store(template, n)
-                first[n], summary = time_one(template, n)  # no lint cache yet: every lesson is linted
-                times = []
+                first[n], summary, _ = time_one(template, n)  # nothing cached yet: every lesson is linted
+                times, cpus = [], []
                 for _ in range(RUNS):
-                    elapsed, summary = time_one(template, n)
+                    elapsed, summary, cpu = time_one(template, n)
                     times.append(elapsed)
+                    cpus.append(cpu)
                 chained = [time_one(template, n, chained=True) for _ in range(RUNS)]
             finally:
                 if saved is None:
@@ -145,9 +148,9 @@ def main() -> str:
                 else:
                     os.environ["XDG_CACHE_HOME"] = saved
         warm[n] = statistics.median(times)
-        chain[n] = (statistics.median(t for t, _ in chained), chained[-1][1])
+        chain[n] = (statistics.median(t for t, _, _ in chained), chained[-1][1])
         lines.append(f"| {n:,} | {warm[n] * 1000:.0f} ms | {min(times) * 1000:.0f} ms | "
-                     f"{max(times) * 1000:.0f} ms | {summary} |")
+                     f"{max(times) * 1000:.0f} ms | {statistics.median(cpus) * 1000:.0f} ms | {summary} |")
     lines += ["", "The next reflection, reading the candidate the previous one wrote (median): " + ", ".join(
         f"{chain[n][0] * 1000:.0f} ms at {n:,} ({chain[n][1]})" for n in chain) + "."]
     lines += ["", "The first reflection of a store, before the user's cache knows its lessons: " + ", ".join(

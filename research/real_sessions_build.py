@@ -315,6 +315,8 @@ def parse_claude_code(text: str) -> list[Session]:
                 continue
             if _CC_NOT_TYPED.match(content) or _NOT_TYPED.search(content) or obj.get("isCompactSummary"):
                 continue
+            if obj.get("planContent") or content.startswith("Implement the following plan:"):
+                continue  # the plan Claude Code hands to a fresh context when the person accepts it, not typed
             session.turns.append(Turn("user", content.strip()))
         elif obj.get("type") == "assistant":
             session.model = session.model or message.get("model")
@@ -380,6 +382,8 @@ def parse_codex(text: str) -> list[Session]:
             session.model = session.model or payload.get("model")
         elif obj.get("type") == "event_msg" and payload.get("type") == "user_message":
             message = payload.get("message")
+            if isinstance(message, str) and "## My request for Codex:" in message:
+                message = message.split("## My request for Codex:", 1)[1]  # Codex Desktop's file list before it
             if isinstance(message, str) and message.strip() and not message.lstrip().startswith("<"):
                 session.turns.append(Turn("user", message.strip()))
         elif obj.get("type") == "event_msg" and payload.get("type") == "agent_message":

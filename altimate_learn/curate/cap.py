@@ -169,6 +169,8 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
                if a["op"] == "ADD" and not a.get("supersedes") and a["id"] in work.by_id]
     fresh = set(new_ids)
     excess = len(work.lessons) - limit
+    weakest: list[dict] | None = None  # trade candidates, weakest first (ordered once, on the first trade)
+    checked = 0  # how many of them were found untradeable or traded already
     for new_id in reversed(new_ids):
         if excess <= 0:
             break
@@ -191,16 +193,20 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
             outcome.folded.append({"id": new_id, "replaces": folded["id"]})
             excess -= 1
             continue
-        # 2. trade: the weakest model-authored lesson, only if the new one is worth more
-        # The weakest tradeable lesson: in order of weakness, the first that may be traded (a lesson
-        # pinned or marked helpful never may, so those are not even ordered).
-        order = {lesson["id"]: n for n, lesson in enumerate(work.lessons)}
-        weakest = sorted((lesson for lesson in work.lessons if lesson["id"] not in fresh
-                          and not lesson.get("pinned") and int(lesson.get("helpful", 0)) <= 0),
-                         key=lambda l: (int(l.get("helpful", 0)) - int(l.get("harmful", 0)),
-                                        str(l.get("created", "")), order[l["id"]]))
-        victim = next((lesson for lesson in weakest
-                       if tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now)), None)
+        # 2. trade: the weakest model-authored lesson, only if the new one is worth more. In order of weakness
+        # (net score, age, place in the set), the first that may be traded; a lesson pinned or marked helpful
+        # never may, so those are not even ordered. Retiring lessons keeps that order, so it is made once.
+        if weakest is None:
+            weakest = [lesson for _, _, _, lesson in sorted(
+                (int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0)), str(lesson.get("created", "")), n,
+                 lesson) for n, lesson in enumerate(work.lessons)
+                if lesson["id"] not in fresh and not lesson.get("pinned") and int(lesson.get("helpful", 0)) <= 0)]
+        victim = None
+        while checked < len(weakest) and victim is None:
+            lesson = weakest[checked]
+            checked += 1
+            if lesson["id"] in work.by_id and tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now):
+                victim = lesson
         if victim is not None:
             work.retire(victim, f"traded: the set is full (max_in_force={limit}); {new_id} is worth more")
             work.harmful_from.pop(victim["id"], None)

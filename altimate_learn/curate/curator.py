@@ -146,12 +146,13 @@ def _copy(value: Any) -> Any:
 
 
 def _copy_lesson(lesson: Lesson) -> Lesson:
-    """A copy of a validated lesson: its only containers are `tags`, `coexists` and `trigger`."""
+    """A copy of a validated lesson: its only containers are `tags`, `coexists` (lists of strings) and
+    `trigger`."""
     out = dict(lesson)
     for key in ("tags", "coexists", "trigger"):
         value = out.get(key)
         if value is not None:
-            out[key] = _copy(value)
+            out[key] = value[:] if type(value) is list else _copy(value)
     return out
 
 
@@ -333,6 +334,7 @@ class _Pass:
         # Word and identifier postings of the lessons (cached for a known file: see curate.prepared).
         self.index, self.words = indexes if indexes is not None else prepared.build_postings(self.lessons)
         self.contradicted: set[str] = set()
+        self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
 
     # -- bookkeeping
@@ -431,6 +433,7 @@ class _Pass:
         if not result.ok:
             return self.reject(delta, result.reason or "failed lint", result.rule)
         text = result.text
+        self.linted.add(text)
         if self.screen is not None and self.screen.check(delta, self, text) == "stop":
             return None
         problem = self.check_links(delta)
@@ -521,6 +524,7 @@ class _Pass:
         result = lint(delta.text or "")
         if not result.ok:
             return self.reject(delta, result.reason or "failed lint", result.rule)
+        self.linted.add(result.text)
         if self.screen is not None and self.screen.check(delta, self, result.text) == "stop":
             return None
         problem = self.check_links(delta)
@@ -625,10 +629,13 @@ class _Pass:
     # -- after the deltas
     def auto_remove(self) -> None:
         for lesson in list(self.lessons):
+            harmful = lesson.get("harmful", 0)
+            if harmful < HARMFUL_MIN:  # the common case, decided without looking further
+                continue
             lid = lesson["id"]
-            harmful, helpful = lesson.get("harmful", 0), lesson.get("helpful", 0)
+            helpful = lesson.get("helpful", 0)
             sources = self.harmful_from.get(lid, [])[:harmful]
-            if lesson.get("pinned") or harmful < HARMFUL_MIN or harmful <= helpful or len(sources) < HARMFUL_MIN_FEEDBACKS:
+            if lesson.get("pinned") or harmful <= helpful or len(sources) < HARMFUL_MIN_FEEDBACKS:
                 continue
             reason = f"harmful: {harmful} harmful vs {helpful} helpful marks from {len(sources)} feedbacks"
             self.retire(lesson, reason)
@@ -696,12 +703,18 @@ def _summary(applied: list[dict], rejected: list[dict], queued: int) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[prepared.LessonFile | None,
-                                                                          list[Lesson], set[str]]:
+def _files_key(base: prepared.LessonFile | None, approved: prepared.LessonFile | None) -> str:
+    """What ``passed`` remembers, under the options "files", when every lesson of ``base`` passed lint as
+    curated against ``approved`` (as the files are, byte for byte)."""
+    return f"{base.digest if base else '-'} {approved.digest if approved else '-'}"
+
+
+def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
+        prepared.LessonFile | None, list[Lesson], prepared.LessonFile | None]:
     """The file of the lessons to curate (staged candidate first, else approved) and its lessons, each
     checked by lint (the unchanged text of an approved lesson may exceed the length limit) unless ``passed``
-    (:class:`altimate_learn.curate.lintcache.Passed`) knows the text passed before; and the ids of the
-    approved lessons (read once: a 10,000-lesson file takes a while to parse and validate, so a file
+    (:class:`altimate_learn.curate.lintcache.Passed`) knows the text, or this pair of files, passed before;
+    and the approved file (read once: a 10,000-lesson file takes a while to parse and validate, so a file
     ``cache`` knows by its digest is not validated again)."""
     approved_file = prepared.read(store, store.APPROVED, cache)
     candidate_file = prepared.read(store, store.CANDIDATE, cache)
@@ -710,9 +723,9 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[prepar
                                                                                              store.APPROVED)
     base = base_file.lessons if base_file is not None else []
     # Every lesson of these very files passed before (same bytes, same lint code): nothing to lint.
-    both = f"{base_file.digest if base_file else '-'} {approved_file.digest if approved_file else '-'}"
+    both = _files_key(base_file, approved_file)
     if passed.known(both, "files"):
-        return base_file, base, {lesson["id"] for lesson in approved}
+        return base_file, base, approved_file
     approved_text = {lesson["id"]: lesson["text"] for lesson in approved}
     grandfathered = {lesson["id"] for lesson in base if approved_text.get(lesson["id"]) == lesson["text"]}
     from altimate_learn.errors import StoreError
@@ -729,7 +742,7 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[prepar
                 "Fix or remove it by hand (or run `learn reject` to drop the candidate), then run again.")
         passed.add(lesson["text"], options)
     passed.add(both, "files")
-    return base_file, base, {lesson["id"] for lesson in approved}
+    return base_file, base, approved_file
 
 
 def _flagged(lessons: list[Lesson], passed: Any, base: list[Lesson] | None = None,
@@ -838,7 +851,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
 
         passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
         cache = prepared.Cache()  # what earlier curations learned about these very files (user cache)
-        base_file, base, approved_ids = _read_base(store, passed, cache)
+        base_file, base, approved_file = _read_base(store, passed, cache)
+        approved_ids = {lesson["id"] for lesson in approved_file.lessons} if approved_file is not None else set()
         retired_file = prepared.read(store, store.RETIRED, cache)
         retired_before = retired_file.lessons if retired_file is not None else []
         postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
@@ -912,7 +926,14 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         if changed:
             data = prepared.write(store, store.CANDIDATE, candidate, base_file)
             after = prepared.postings_after(base, postings, candidate) if postings is not None else None
-            cache.remember(hashlib.sha256(data).hexdigest(), "lessons", True, after, len(candidate), flagged)
+            written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
+            cache.remember(written.digest, "lessons", True, after, len(candidate), flagged)
+            # Each lesson of it is one of the base (linted above) or passed lint in this pass: the next
+            # reflection, which reads it, need not lint them again.
+            base_text = {lesson["id"]: lesson["text"] for lesson in base}
+            if all(lesson["text"] in work.linted for lesson in candidate
+                   if base_text.get(lesson["id"]) != lesson["text"]):
+                passed.add(_files_key(written, approved_file), "files")
         if work.retired:
             merged = {r["id"]: r for r in retired_before}
             for record in work.retired:

@@ -52,14 +52,20 @@ def _fingerprint() -> str:
 
 class Passed:
     """Digests of (options, text) that passed lint. ``known`` before linting, ``add`` after a pass, then
-    ``save`` once."""
+    ``save`` once.
+
+    The file is kept as read (up to 3 MB): a warm reflection asks about a few texts, each a search of the
+    bytes at digest boundaries; a set of all digests is built only once many texts are asked about."""
+
+    SEARCHES = 64  # lookups answered by searching the bytes before a set is built
 
     def __init__(self, folder: str | None = None) -> None:
         folder = cache_dir() if folder is None else folder
         self.path = os.path.join(folder, f"passed-{_fingerprint()}.bin") if folder else None
-        self.order: list[bytes] = []
-        self.digests: set[bytes] = set()
-        self.changed = False
+        self.blob = b""
+        self.added: list[bytes] = []
+        self._set: set[bytes] | None = None
+        self._searches = 0
         if self.path:
             try:
                 with open(self.path, "rb") as handle:
@@ -67,36 +73,59 @@ class Passed:
             except OSError:
                 blob = b""
             if len(blob) % DIGEST == 0:  # anything else is torn or foreign: start empty
-                self.order = [blob[i:i + DIGEST] for i in range(0, len(blob), DIGEST)]
-                self.digests = set(self.order)
+                self.blob = blob
+
+    @property
+    def digests(self) -> set[bytes]:
+        if self._set is None:
+            blob = self.blob
+            self._set = {blob[i:i + DIGEST] for i in range(0, len(blob), DIGEST)} | set(self.added)
+        return self._set
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added)
 
     @staticmethod
     def digest(text: str, options: str) -> bytes:
         return sha256(f"{options}\0{text}".encode("utf-8", "surrogatepass")).digest()[:DIGEST]
 
+    def _has(self, key: bytes) -> bool:
+        if self._set is not None or self._searches >= self.SEARCHES:
+            return key in self.digests
+        self._searches += 1
+        if key in self.added:
+            return True
+        at = self.blob.find(key)
+        while at != -1 and at % DIGEST:
+            at = self.blob.find(key, at + 1)
+        return at != -1
+
     def known(self, text: str, options: str) -> bool:
-        return self.digest(text, options) in self.digests
+        return self._has(self.digest(text, options))
 
     def add(self, text: str, options: str) -> None:
         key = self.digest(text, options)
-        if key not in self.digests:
-            self.digests.add(key)
-            self.order.append(key)
-            self.changed = True
+        if not self._has(key):
+            self.added.append(key)
+            if self._set is not None:
+                self._set.add(key)
 
     def save(self) -> None:
-        if not (self.path and self.changed):
+        if not (self.path and self.added):
             return
-        keep = self.order[-MAX_ENTRIES // 2:] if len(self.order) > MAX_ENTRIES else self.order
+        data = self.blob + b"".join(self.added)
+        if len(data) > MAX_ENTRIES * DIGEST:
+            data = data[-(MAX_ENTRIES // 2) * DIGEST:]
         folder = os.path.dirname(self.path)
         tmp = f"{self.path}.{os.getpid()}.tmp"
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(b"".join(keep))
+                handle.write(data)
             os.replace(tmp, self.path)
-            self.changed = False
+            self.blob, self.added = data, []
         except OSError:
             try:
                 os.unlink(tmp)

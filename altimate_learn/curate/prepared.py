@@ -361,7 +361,6 @@ class LessonFile:
     raw: bytes
     digest: str
     canonical: bool
-    known: bool                  # the cache knew this file (it was not validated now)
     flagged: list[str] | None = None  # ids of its flagged lessons, when known
 
 
@@ -386,12 +385,12 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
         except ValueError:
             lessons = None
         if isinstance(lessons, list):
-            return LessonFile(lessons, raw, digest, seen["canonical"], True, seen.get("flagged"))
+            return LessonFile(lessons, raw, digest, seen["canonical"], seen.get("flagged"))
     value = fsio.parse_json(path, raw)
     lessons = validate_lessons(value, str(path), retired=retired)
     canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
     cache.remember(digest, kind, canonical)
-    return LessonFile(lessons, raw, digest, canonical, False)
+    return LessonFile(lessons, raw, digest, canonical)
 
 
 def build_postings(lessons: list[Lesson]) -> tuple[AnchorIndex, WordIndex]:
@@ -431,11 +430,11 @@ def postings_after(base: list[Lesson], base_postings: dict[str, Packed], lessons
     None when it cannot be packed."""
     before = {lesson["id"]: lesson["text"] for lesson in base}
     after = {lesson["id"]: lesson["text"] for lesson in lessons}
-    anchors, words = indexes(base, base_postings)
-    for lesson_id, text in before.items():
-        if after.get(lesson_id) != text:
-            anchors.remove(lesson_id)
-            words.pop(lesson_id)
+    gone = {lesson_id: text for lesson_id, text in before.items() if after.get(lesson_id) != text}
+    anchors, words = indexes([{"id": k, "text": v} for k, v in gone.items()], base_postings)
+    for lesson_id in gone:
+        anchors.remove(lesson_id)
+        words.pop(lesson_id)
     for lesson_id, text in after.items():
         if before.get(lesson_id) != text:
             anchors.add(lesson_id, text)

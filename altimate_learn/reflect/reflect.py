@@ -420,8 +420,16 @@ def _remaining(options: Options) -> float:
 
 
 def current_lessons(store: Store) -> list[dict[str, Any]]:
-    candidate = store.candidate()
-    return candidate if candidate is not None else store.approved()
+    """The staged candidate, else the approved lessons (a file the curator's cache knows is not validated
+    again: see :mod:`altimate_learn.curate.prepared`)."""
+    from altimate_learn.curate import prepared
+
+    cache = prepared.Cache()
+    for name in (store.CANDIDATE, store.APPROVED):
+        found = prepared.read(store, name, cache)
+        if found is not None:
+            return found.lessons
+    return []
 
 
 def _relative(store: Store, path: Path) -> str:
