@@ -18,10 +18,13 @@ Formats:
 - `specstory`: SpecStory exports (`.specstory/history/*.md`) of Cursor, GitHub Copilot Chat and Claude Code
   sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
 - `claude-code`: Claude Code's own JSONL transcript (typed prompts only: tool results, command caveats,
-  hook output, compaction summaries and interruption markers are not the user's words).
+  hook output, compaction summaries, interruption markers and the accepted plan handed to a fresh context
+  are not the user's words), also as Entire (entire.io) commits it (`.entire/metadata/<id>/full.jsonl` and the
+  `<xx>/<id>/<n>/full.jsonl` checkpoints of its `entire/checkpoints/v1` branch).
 - `claude-code-flat`: a flattened export of a Claude Code session (one `{"role", "content": {"type", "text"}}`
   block a line), typed prompts only as above.
-- `codex`: Codex CLI rollout JSONL (`event_msg` `user_message` records are typed input).
+- `codex`: Codex CLI or Codex Desktop rollout JSONL, also as Entire commits it (`event_msg` `user_message`
+  records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not).
 - `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
 - `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
   headings.
