@@ -76,7 +76,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
      "asked the agent not to do something"),
     # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
     (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+(?:\s+\w+)?|"
-                r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|go|live|inherit|come|belong|return|handle)\b", re.I),
+                r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|reuse|call|import|extend|wrap|depend|go|live|inherit|come|belong|return|handle)\b", re.I),
      "challenges the approach"),
     # "repeat the entire answer in markdown", "give me the full file": the agent gave a part
     (re.compile(r"\b(?:repeat|output|give|show|print|redo|send|paste)\s+(?:me\s+)?(?:the\s+|this\s+|your\s+|that\s+)?"
