@@ -277,6 +277,10 @@ class Cache:
         schema as ``kind`` before."""
         found = self._read(digest, "ok")
         if isinstance(found, dict) and found.get("kind") == kind and isinstance(found.get("canonical"), bool):
+            try:
+                os.utime(self._path(digest, "ok"))  # type: ignore[arg-type]  # in use: the last to be pruned
+            except OSError:
+                pass
             flagged = found.get("flagged")
             if flagged is not None and not (isinstance(flagged, list) and all(isinstance(f, str) for f in flagged)):
                 del found["flagged"]
@@ -290,7 +294,10 @@ class Cache:
             return None
         try:
             with open(path, encoding="utf-8") as handle:
-                return unpack(handle.read(), count)
+                found = unpack(handle.read(), count)
+            if found is not None:
+                os.utime(path)  # in use: the last to be pruned
+            return found
         except (OSError, ValueError):
             return None
 
@@ -450,22 +457,21 @@ def postings_after(base: list[Lesson], base_postings: dict[str, Packed], lessons
 _BETWEEN = "\n  },\n  {\n"  # between two lessons of a canonical lesson file, and nowhere else in it
 
 
-def _chunks(source: LessonFile) -> dict[str, str] | None:
-    """Lesson id → its exact text in a canonical file, so an unchanged lesson is written back as it was."""
+_ID_LINE = re.compile(r'\n    "id": "(L-[0-9a-f]+)",\n')  # a lesson's id line in a canonical file
+
+
+def _chunks(source: LessonFile) -> list[str] | None:
+    """Each lesson's exact text in a canonical file (in file order), so an unchanged lesson is written back
+    as it was; None when the file is not canonical or not the one the cache took it for."""
     if not source.canonical or not source.lessons:
         return None
     text = source.raw.decode("utf-8")
     if not (text.startswith("[\n  {\n") and text.endswith("\n  }\n]\n")):
         return None
     parts = text[len("[\n  {\n"):-len("\n  }\n]\n")].split(_BETWEEN)
-    if len(parts) != len(source.lessons):
-        return None
-    out = {}
-    for lesson, part in zip(source.lessons, parts):
-        if f'\n    "id": "{lesson["id"]}",\n' not in part:  # validated ids need no escaping
-            return None  # not the file the cache took it for: write every lesson anew
-        out[lesson["id"]] = "  {\n" + part + "\n  }"
-    return out
+    if len(parts) != len(source.lessons) or _ID_LINE.findall(text) != [lesson["id"] for lesson in source.lessons]:
+        return None  # write every lesson anew
+    return parts
 
 
 def _canonical_item(lesson: Lesson) -> str:
@@ -473,24 +479,30 @@ def _canonical_item(lesson: Lesson) -> str:
     return "  " + fsio.canonical_json(lesson)[:-1].replace("\n", "\n  ")
 
 
+def _unchanged(lessons: list[Lesson], source: LessonFile | None) -> list[int | None]:
+    """For each lesson, its place in ``source`` when it is there unchanged (equal), else None."""
+    if source is None:
+        return [None] * len(lessons)
+    where = {lesson["id"]: n for n, lesson in enumerate(source.lessons)}
+    out: list[int | None] = []
+    for lesson in lessons:
+        n = where.get(lesson.get("id")) if isinstance(lesson, dict) else None
+        out.append(n if n is not None and source.lessons[n] == lesson else None)
+    return out
+
+
 def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
-                    originals: dict[str, Lesson] | None = None) -> bytes:
+                    unchanged: list[int | None] | None = None) -> bytes:
     """:func:`altimate_learn.store.fsio.canonical_json` of ``lessons``, encoded; lessons equal to their
     version in the canonical ``source`` file reuse its text."""
     if not lessons:
         return fsio.canonical_json(lessons).encode("utf-8")
-    chunks = _chunks(source) if source is not None else None
-    if not chunks:
-        originals = {}
-    elif originals is None:
-        originals = {lesson["id"]: lesson for lesson in source.lessons}  # type: ignore[union-attr]
-    items = []
-    for lesson in lessons:
-        original = originals.get(lesson.get("id"))
-        if original is not None and original == lesson:
-            items.append(chunks[lesson["id"]])  # type: ignore[index]
-        else:
-            items.append(_canonical_item(lesson))
+    parts = _chunks(source) if source is not None else None
+    if parts is None:
+        return fsio.canonical_json(lessons).encode("utf-8")
+    places = _unchanged(lessons, source) if unchanged is None else unchanged
+    items = ["  {\n" + parts[n] + "\n  }" if n is not None else _canonical_item(lesson)
+             for lesson, n in zip(lessons, places)]
     return ("[\n" + ",\n".join(items) + "\n]\n").encode("utf-8")
 
 
@@ -500,17 +512,17 @@ def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile |
     validated again. Returns the bytes of the file."""
     path = str(store.path(filename))
     retired = filename == store.RETIRED
-    originals = {lesson["id"]: lesson for lesson in source.lessons} if source is not None else {}
+    if not isinstance(lessons, list):
+        validate_lessons(lessons, path, retired=retired)
+    unchanged = _unchanged(lessons, source)
     seen: set[str] = set()
-    for index, lesson in enumerate(lessons):
-        lesson_id = lesson.get("id") if isinstance(lesson, dict) else None
-        original = originals.get(lesson_id) if isinstance(lesson_id, str) else None
-        if original is None or original != lesson:
+    for index, (lesson, place) in enumerate(zip(lessons, unchanged)):
+        if place is None:
             validate_lesson(lesson, path, index, retired=retired)
         if lesson["id"] in seen:
             validate_lessons(lessons, path, retired=retired)  # raises the duplicate-id error
         seen.add(lesson["id"])
-    data = canonical_bytes(lessons, source, originals)
+    data = canonical_bytes(lessons, source, unchanged)
     store.ensure()
     target = store.path(filename)
     try:

@@ -217,3 +217,13 @@ def test_a_file_the_cache_knows_but_whose_lessons_now_fail_lint_still_stops(tmp_
     store.write_lessons(store.APPROVED, bad)
     with pytest.raises(StoreError, match="fails lint"):
         curator.curate(store, [])
+
+
+def test_a_file_wrongly_taken_for_canonical_is_not_copied_from():
+    """Should the cache's verdict be wrong, the text of another layout or of other lessons is never reused."""
+    lessons = _lessons(["First lesson.", "Second lesson.", "Third lesson."])
+    others = _lessons(["First lesson.", "Second lesson.", "Third lesson!"])
+    others[2]["id"] = "L-0f00"
+    for raw in (json.dumps(lessons, indent=4, sort_keys=True).encode(), fsio.canonical_json(others).encode()):
+        source = prepared.LessonFile(lessons, raw, "digest", canonical=True)
+        assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
