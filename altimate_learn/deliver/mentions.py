@@ -9,8 +9,12 @@ match the file wherever it sits in the project (`**/ledger/config.py`, `**/stg_*
 What counts as a file name: inside backticks, every word with an extension (`config.py`, `*.test.ts`,
 `.eslintrc.json`), a path with one (`services/api/app/main.py`), or a name ending in `file`
 (`Dockerfile`, `Makefile`); in plain text, the same except that a name without an extension must look like
-`Dockerfile` (a capital, then `file`). `<placeholders>` become `*`. Folders (`models/staging/`), URLs,
-absolute paths, `..`, versions (`1.2.3`) and calls (`flags.isEnabled()`) name no file.
+`Dockerfile` (a capital, then `file`). `<placeholders>` become `*`. Inside backticks, a path without an
+extension names a module or a folder (imports omit the extension: `web/src/lib/dates` is `dates.ts` there;
+"commands go under `app/cli`" is about the files in it): `**/web/src/lib/dates.*` and
+`**/web/src/lib/dates/**`; a dotted module (`app.config`) is `**/app/config.py`. URLs, absolute paths, `..`,
+one-word folders (`build/`), versions (`1.2.3`), calls (`flags.isEnabled()`) and a folder in plain text name
+no file.
 
 Runs only when the delivery index is prepared (regexes are fine here).
 """
@@ -43,13 +47,14 @@ MAX_MENTIONS = 8
 
 
 def _module_globs(word: str) -> list[str]:
-    """The files of a module named by its import path in backticks: `web/src/lib/dates` is `dates.ts` (or
-    `dates/index.ts`) in that folder, `app.config` is `app/config.py` (or `app/config/__init__.py`).
-    Only the module's own file matches, never the other files of a folder of that name."""
+    """The files of a module or folder named by its path in backticks: `web/src/lib/dates` is `dates.ts` in
+    that folder or any file in `dates/` (`dates/index.ts`; "commands go under `app/cli`"), `app.config` is
+    `app/config.py` (or `app/config/__init__.py`)."""
     if "/" in word:
-        if word.startswith("@") or not _MODULE_PATH.match(word):
+        if word.startswith("@") or not _MODULE_PATH.match(word.rstrip("/")):
             return []
-        return [f"**/{word}.*", f"**/{word}/index.*"]
+        word = word.rstrip("/")
+        return [f"**/{word}.*", f"**/{word}/**"]
     if not _DOTTED_MODULE.match(word) or word.rsplit(".", 1)[1] in COMMON_EXTENSIONS:
         return []
     path = word.replace(".", "/")
@@ -63,8 +68,10 @@ def _as_glob(word: str, quoted: bool) -> str | list[str] | None:
     while word.startswith("./"):
         word = word[2:]
     if (not word or len(word) > 200 or not _ALLOWED.match(word) or word.startswith(("/", "~", "-", "@"))
-            or ".." in word or "//" in word or word.endswith("/")):
+            or ".." in word or "//" in word):
         return None
+    if word.endswith("/"):  # a folder: its files, when quoted (`models/staging/`)
+        return (_module_globs(word) or None) if quoted else None
     name = word.rsplit("/", 1)[-1]
     if not name or name in ("*", "**"):
         return None

@@ -626,20 +626,26 @@ def folder_level(level: float) -> float:
 
 
 def held_back(scored: list[tuple[int, float, float]], limit: int) -> list[int]:
-    """What a file's second batch may show (an edit after the file was served): the lessons of a
-    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, in order.
+    """What a file's second batch may show (an edit after the file was served), in order: the lessons of a
+    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific; then the
+    lessons below the cut that the latest request points at (relevance above 0), most relevant first.
 
-    Only when that level names something of the path (a folder, the name, its extension; not lessons
-    matching through a backticked identifier alone, or `**`), and holds at most :data:`BUCKET` × ``limit``
-    lessons: a level with more (`services/**`, `web/src/**` in a large repository) is a bucket of
-    conventions for every file under it, ordered by helpfulness alone, and a second batch of it would
-    be a draw, not what this file needs."""
+    The first part only when that level names something of the path (a folder, the name, its extension;
+    not lessons matching through a backticked identifier alone, or `**`), and holds at most :data:`BUCKET`
+    × ``limit`` lessons: a level with more (`services/**`, `web/src/**` in a large repository) is a bucket
+    of conventions for every file under it, ordered by helpfulness alone, and a second batch of it would be
+    a draw, not what this file needs. The second part is what the request is about among the file's
+    broader rules ("email" and the services' rule on sending emails, for a task module): narrower rules
+    come first, but the cut should not hide the one rule of the file the request names."""
     if len(scored) <= limit or limit <= 0:
         return []
     cut = scored[limit - 1][1]
-    if cut <= 0 or sum(1 for _, level, _ in scored if level == cut) > BUCKET * limit:
-        return []
-    return [i for i, level, _ in scored if level >= cut]
+    out: list[int] = []
+    if cut > 0 and sum(1 for _, level, _ in scored if level == cut) <= BUCKET * limit:
+        out = [i for i, level, _ in scored if level >= cut]
+    taken = set(out) | {i for i, _, _ in scored[:limit]}
+    pointed = sorted((item for item in scored[limit:] if item[2] > 0 and item[0] not in taken), key=lambda item: -item[2])
+    return out + [i for i, _, _ in pointed]
 
 
 def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,

@@ -23,7 +23,7 @@ def test_file_names_paths_and_name_patterns_become_globs(text: str, globs: list[
 
 
 @pytest.mark.parametrize("text", [
-    "Put components under `features/billing/components/` and `src/**`.",  # folders
+    "Put components under features/billing/components/ and `src/**`; clean `build/`.",  # folders in prose, globs
     "Read flags with `flags.isEnabled()`; convert with `cents_to_dollars(amount)`.",  # calls
     "Python 3.11 only; pin version 1.2.3.",  # versions
     "Format .py files with ruff, e.g. in CI.",  # an extension in prose, an abbreviation
@@ -34,22 +34,25 @@ def test_folders_calls_versions_and_paths_outside_the_project_name_no_file(text:
     assert file_mentions(text) == []
 
 
-def test_a_module_named_by_its_import_path_is_its_file_not_its_folder():
-    """JavaScript imports and Python dotted paths name a module without its extension: the lesson is about that
-    module's file (`dates.ts`, `dates/index.ts`, `app/config.py`), never about the other files of a folder."""
+def test_a_module_or_folder_named_by_its_path_is_about_its_files():
+    """JavaScript imports and Python dotted paths name a module without its extension, and a lesson may name a
+    folder ("commands go under `app/cli`"): the lesson is about that module's file or the folder's files."""
     from altimate_learn.deliver.select import glob_matches
 
     globs = file_mentions("Format dates with `formatDate()` from `web/src/lib/dates`, in the user's timezone.")
-    assert globs == ["**/web/src/lib/dates.*", "**/web/src/lib/dates/index.*"]
+    assert globs == ["**/web/src/lib/dates.*", "**/web/src/lib/dates/**"]
     assert any(glob_matches(g, "web/src/lib/dates.ts") for g in globs)
     assert any(glob_matches(g, "web/src/lib/dates/index.tsx") for g in globs)
-    assert not any(glob_matches(g, "web/src/lib/dates/format.ts") for g in globs)
     assert not any(glob_matches(g, "web/src/lib/datesExtra.ts") for g in globs)
+    assert not any(glob_matches(g, "web/src/lib/format.ts") for g in globs)
+    folder = file_mentions("Write management commands with `typer` under `app/cli/`, one module per command.")
+    assert any(glob_matches(g, "services/api/app/cli/backfill.py") for g in folder)
+    assert not any(glob_matches(g, "services/api/app/tasks/backfill.py") for g in folder)
     python = file_mentions("Read settings through `Settings` from `app.config`; never read the environment.")
     assert any(glob_matches(g, "services/geo/app/config.py") for g in python)
     assert any(glob_matches(g, "services/geo/app/config/__init__.py") for g in python)
     assert "**/app.config" in python  # it may be a file of that name, too
-    # a name with a file extension is that file only; a call, a package import and a capitalised name are not modules
+    # a name with a file extension is that file only; a call and a package import are not modules
     assert file_mentions("Serialize with `orjson` through `app.json`.") == ["**/app.json"]
     assert file_mentions("Read flags with `flags.enabled()`.") == []
     assert file_mentions("Import from `@acme/ui`.") == []
