@@ -284,6 +284,11 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\byou\s+left\s+(?:the\s+|a\s+|some\s+|all\s+(?:the\s+|those\s+)?|lots\s+of\s+)?(?:debug\w*|console\.\w+|prints?|"
                 r"todos?|unused|commented|dead|dummy|placeholders?|hardcoded|old)\b", re.I),
      "pointed out a flaw in what the agent did"),
+    # "the rules should be cursor rules", "each rule should be its own file": what the result should be, said short
+    (re.compile(r"^\W*" + LEAD + r"(?:the|each|every|all|all\s+the|these|those|both)\s+(?:[\w`.-]+\s+){1,3}?"
+                r"(?:should|needs?\s+to|has\s+to|have\s+to|must)\s+(?:be|go|live|use|stay|come|sit|point)\b"
+                r"(?!\s+(?:ready|done|finished|merged|deployed|shipped|released|by|before|until|after)\b)(?=(?:\W+\w+){1,6}\W*$)", re.I),
+     "stated what the result should be"),
     # Frustration addressed to the agent: "create a fucking rule that will work", "wtf?"
     (re.compile(r"\b(?:wtf|ffs|fucking|fuck|fucked|goddamn|smh)\b", re.I),
      "expressed frustration with the result"),
@@ -291,7 +296,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
 
 # Cues that state a rule rather than a fault: in a reply to the agent's own question ("which do you
 # prefer?") or deep inside a long request they are preferences and requirements, not corrections.
-SOFT = frozenset({"stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
+SOFT = frozenset({"stated what the result should be", "stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
                   'says "X, not Y"', "prohibited an action", "stated what the result should have been",
                   "stated a rule the result broke", "asked the agent not to do something"})
 
@@ -415,6 +420,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"screwed\s+up|corrupted)\b|\b(?:it|this|that|everything|something|they|now\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+"
                 r"(?:is|are|got|gets)\s+(?:completely\s+|totally\s+|all\s+)?(?:broken|messed\s+up|screwed\s+up|corrupted)\b", re.I),
      "said the result does not work"),
+    # "i am not using wsl", "i don't have a claude code subscription": the agent assumed the person's setup
+    (re.compile(r"^\W*" + LEAD + r"(?:but\s+)?i(?:'m|\s+am)\s+not\s+(?:using|running)\s+(?!(?:it|that|this|them)\s+anymore\b)[\w`.-]+"
+                r"(?:\s+[\w`.-]+)?\s*(?:$|,|\.|and\b|or\b|but\b|so\b)"
+                r"|^\W*" + LEAD + r"(?:but\s+)?i\s+(?:don't|do\s+not)\s+(?:have|use|run)\s+(?:a\s+|an\s+|any\s+)?(?:[\w`.-]+\s+){0,3}?"
+                r"(?:installed|subscription|account|licen[cs]e|set\s+up|on\s+my\s+(?:machine|computer|mac|pc|laptop))\b", re.I),
+     "said the agent assumed a setup the person does not have"),
     (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?getting\b|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
                 r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"

@@ -305,3 +305,20 @@ def test_after_an_interruption_information_or_a_paste_is_not_a_redirect(text):
 def test_after_an_interruption_a_direction_is_a_redirect(text):
     interrupted = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
     assert classify_user_message(UserMessage(text=text, index=2, after_assistant=True), interrupted).correction
+
+
+@pytest.mark.parametrize("text", ["i am not using wsl", "i dont have docker installed", "the tests should go in the tests folder"])
+def test_an_assumed_setup_or_a_short_should_be_is_a_correction(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "we don't have tests for that module yet, add some",
+    "I don't have a preference",
+    "I am not on the team that owns this, so leave it",
+    "i don't have the credentials, can you mock it?",
+    "it should be ready by friday",
+    "I'm not using the old api anymore, delete it",
+])
+def test_the_persons_own_situation_is_not_a_correction(text):
+    assert not classify_text(text, answer=DONE).correction, text
