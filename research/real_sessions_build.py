@@ -237,7 +237,8 @@ _NOT_TYPED = re.compile(
     r"<(?:command-name|command-message|local-command-stdout|local-command-caveat|system_notification|"
     r"task-notification|system-reminder|bash-stdout|bash-stderr|user-prompt-submit-hook)>|"
     r"^@agent Continue|^Caveat: The messages below|^This session is being continued from a previous|"
-    r"^Set (?:effort|model) |^Base directory for this skill:|^\s*(?:Implement the plan as specified, it is attached)", re.I | re.M)
+    r"^Set (?:effort|model) |^Base directory for this skill:|^\s*(?:Implement the plan as specified, it is attached)|"
+    r"<teammate-message\b|\AImplement the following plan:", re.I | re.M)
 
 
 def specstory_agent(text: str) -> str:

@@ -81,6 +81,7 @@ _PASTED_LINE = re.compile(
 )
 _INDENTED_CODE = re.compile(r"^(?: {4}|\t)")
 _INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
+_LONG_QUOTE = re.compile(r"(^|[\s:(])[\"\u201c]([^\"\u201c\u201d]{100,3000}?)[\"\u201d](?=\s|$|[.,;:!?)])", re.S)
 
 
 def prose_of(text: str) -> str:
@@ -97,8 +98,9 @@ def prose_of(text: str) -> str:
             continue
         kept.append(line)
     # Inline code is kept as a neutral token: "use `ref()` instead of `source()`" still reads as a cue,
-    # but words inside the backticks never do.
-    return _INLINE_CODE.sub(" `code` ", "\n".join(kept))
+    # but words inside the backticks never do. A long passage in double quotes (a draft, a message, a
+    # paragraph from elsewhere) is a quotation, not the person's words: it becomes a neutral token too.
+    return _INLINE_CODE.sub(" `code` ", _LONG_QUOTE.sub(r"\1 `quote` ", "\n".join(kept)))
 
 
 _CLAUSE_SPLIT = re.compile(
@@ -189,7 +191,11 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     return None
 
 
-def _broken(clause: str) -> str | None:
+_ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
+                            "reported a problem after the agent's change"})
+
+
+def _broken(clause: str, explaining: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
@@ -200,6 +206,8 @@ def _broken(clause: str) -> str | None:
     for pattern, reason in ALL_BROKEN:
         if pattern.search(clause):
             if reason == ERROR_REPORT and ERROR_TALK.search(clause):
+                continue
+            if explaining and reason in _ERROR_REASONS:
                 continue
             return reason
     return None
@@ -227,23 +235,29 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     and not _REFUSAL.match(own))
         # "Create X … don't hardcode keys": a prohibition inside a new request constrains the new work.
         tasking = _tasking(own)
+        # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
+        explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         for number, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
             reason = _try(ALL_CHALLENGES, clause)
-            if reason is None and not _is_question(clause):
+            # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
+            # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
+            asked = _is_question(clause)
+            statement_asked = asked and not INTERROGATIVE.match(clause)
+            if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, clause)
-                if reason in SOFT and not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15)):
+                if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
-                reason = _broken(clause)
+                reason = _broken(clause, explaining)
             if reason:
                 return Verdict(True, reason, "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if claimed and not spec and not tasking and pasted_failure(text):
+        if claimed and not spec and not tasking and pasted_failure(text) and not explaining:
             return Verdict(True, "pasted an error after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -257,6 +271,13 @@ _FAILURE_OUTPUT = re.compile(
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
 _STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
                             r"(?:\w+(?:Error|Exception)|ERROR|Error|error)\b|\d{4}-\d{2}-\d{2}[ T]\d)", re.M)
+
+
+# Pasted output with a request to explain it ("what does this mean?", "please explain", "这是什么原因"): the person
+# is learning about an error, often in their own code or their own command, not reporting the agent's change.
+_EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\s+(?:is|'s)\s+(?:the\s+)?(?:reason|cause|meaning)|"
+                      r"what\s+causes|help\s+me\s+understand)\b|什么原因|为什么|是什么意思|什么意思|怎么回事|"
+                      r"\bqu[eé]\s+significa\b|\bpor\s*qu[eé]\b|\bwas\s+bedeutet\b", re.I)
 
 
 def pasted_failure(text: str) -> bool:
@@ -284,7 +305,24 @@ def _redirects(text: str) -> bool:
         return False
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", prose)]
     said = [w for w in words if w not in CONTINUE_WORDS]
-    return len(said) >= 2 or (len(said) == 1 and classify_text(text).correction)
+    if not said:
+        return False
+    if classify_text(text).correction:
+        return True
+    # A redirect tells the agent what to do instead ("use the staging db", "just edit the test", "plan first");
+    # information, pasted output, a question or a request to repeat ("give me the steps again") redirects nothing.
+    first = clauses(normalise(prose_of(text)))[0]
+    return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
+
+
+_REDIRECT_OPENING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
+    r"(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
+    r"run|skip|plan|keep|leave|revert|undo|go|switch|change|make|put|move|rename|remove|delete|drop|replace|add|edit|write|"
+    r"fix|call|import|install|update|create|start|read|open|focus|set|wait|hold|ask|follow|stick|avoid|limit|restrict|"
+    r"target|work|build|test|use|copy|reuse|you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b",
+    re.I,
+)
 
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,

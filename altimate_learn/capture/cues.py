@@ -57,10 +57,16 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:where|what\s+about|what\s+happened\s+to)\b[^?]{0,60}\b(?:i|we)\s+(?:asked|requested|wanted|told\s+you)\b"
                 r"|\bwhy\s+(?:is|are)\s+there\s+(?:now\s+|still\s+)?(?:two|2|three|3|duplicate|multiple|so\s+many|extra|still)\b"
                 r"|\bhow\s+(?:is|was|are|were)\s+(?:this|that|it|these|those)\s+supposed\s+to\b"
+                r"|\bwhere\s+(?:is|are|'s)\s+(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(?:other|older|previous|original|rest|remaining)\b"
                 r"|\bwho\s+(?:said|told\s+you|asked\s+(?:you|for))\b|\bhow\s+come\s+(?:you|it|this|that)\b"
                 r"|\bsame\s+(?:bug|error|problem|issue|mistake)\s+as\s+(?:before|earlier|last\s+time)\b"
                 r"|\bdid\s+you\s+(?:even|actually|really)\s+(?:run|test|try|check|read|look|open|build|compile|save|change|do)\b"
-                r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b", re.I),
+                r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b"
+                r"|^\W*(?:but\s+|so\s+|and\s+)?why\s+not\s+(?:just\s+|simply\s+)?(?:use|call|put|keep|do|make|add|reuse|import|move|write|"
+                r"return|have|pass|go\s+with|leave|stick)\b"
+                r"|\bdid\s+you\s+(?:check|test|verify|confirm)\s+(?:that|if|whether)\b|^\W*(?:are|r)\s+(?:you|u)\s+(?:really\s+)?sure\s*(?:\?|$|about\s+(?:that|this)|(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+"
+                r"(?:right|correct|true))"
+                r"|\bi\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:right|correct)\b", re.I),
      "challenges what the agent did"),
     # Hedged requests not to do something, typed as questions: "could you maybe not add comments?", "can we not use any?"
     (re.compile(r"\b(?:can|could|would)\s+(?:you|we)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+|kindly\s+)*(?:not|avoid|stop|"
@@ -69,12 +75,13 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not|avoid|don't|do\s+not|skip)\b", re.I),
      "asked the agent not to do something"),
     # "shouldn't PixelsPerMeter be a global setting?", "wouldn't we want the wheel to inherit from Marker2D?"
-    (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+|"
-                r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|go|live|inherit|come|belong|return|handle)\b", re.I),
+    (re.compile(r"^\W*(?:but\s+|so\s+|then\s+)?(?:shouldn't|wouldn't|isn't|doesn't)\s+(?:we|it|this|that|you|there|the\s+\w+(?:\s+\w+)?|"
+                r"`[^`]+`|[\w.]+)\s+(?:be|want|need|have|use|reuse|call|import|extend|wrap|depend|go|live|inherit|come|belong|return|handle)\b", re.I),
      "challenges the approach"),
     # "repeat the entire answer in markdown", "give me the full file": the agent gave a part
     (re.compile(r"\b(?:repeat|output|give|show|print|redo|send|paste)\s+(?:me\s+)?(?:the\s+|this\s+|your\s+|that\s+)?"
-                r"(?:entire|whole|full|complete)\b", re.I),
+                r"(?:entire|whole|full|complete)\s+(?:\S+\s+){0,4}?(?:answer|response|file|code|result|output|thing|list|text|document|"
+                r"script|implementation|function|version|class|component|page|table|report|content)s?\b", re.I),
      "asked again for the whole result"),
     # Push-back: "I understand …; however …", "I don't understand your reasoning"
     (re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.;!?]{0,80}?[;,.]?\s*(?:however|but)\b"
@@ -95,11 +102,11 @@ REDIRECT_AFTER_NO = (
 
 CUES: list[tuple[re.Pattern[str], str]] = [
     # "that's wrong", "this is not right", "that's the wrong file"
-    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it|these|those|what\s+you\s+(?:did|wrote|changed|made))(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+looks|\s+seems)\s+(?:still\s+|all\s+|completely\s+|totally\s+|just\s+|also\s+)?(?:wrong|incorrect|broken|bogus|backwards|not\s+(?:right|correct|it|what\b|idiomatic|how\b)|(?:the|a)\s+wrong\b)", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it|these|those|what\s+you\s+(?:did|wrote|changed|made))(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+looks|\s+seems)\s+(?:still\s+|all\s+|completely\s+|totally\s+|just\s+|also\s+)?(?:wrong|incorrect|broken|bogus|backwards|not\s+(?:right|correct|it|what\b|idiomatic|how\b)|(?:the|a)\s+wrong\b|not\s+the\s+(?:right|correct)\b)", re.I),
      'says "that\'s wrong"'),
     (re.compile(r"^\W*" + LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
      'says "that\'s wrong"'),
-    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+to)\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
+    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
     (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
      'says "wrong…"'),
@@ -113,7 +120,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "you forgot …", "you didn't …", "you keep …"
     (re.compile(r"\byou\s+(?:(?:have|had|just)\s+)?(?:forgot(?:ten)?|missed|overlooked|ignored|neglected|skipped|failed\s+to|dropped|broke|deleted|removed|reverted|clobbered|overwrote)\b|\byou\s+keep\s+\w+ing\b|\byou(?:'re|\s+are)\s+doing\s+it\s+again\b", re.I),
      'says "you forgot…"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
+    (re.compile(r"^\W*(?:(?:it\s+)?(?:seems|looks)\s+like\s+|i\s+(?:think|guess|feel\s+like)\s+)?" + LEAD + r"(?:you|the\s+agent)\s+(?:still\s+)?(?:did(?:n't|\s+not)|have(?:n't|\s+not)|has(?:n't|\s+not)|never)\s+(?!(?:need|have|has)\s+to\b)\w+", re.I),
      'says "you didn\'t…"'),
     (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
      "says the agent keeps doing the wrong thing"),
@@ -134,14 +141,15 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "use X instead of Y", "X, not Y"
     (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|\binstead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
      'says "use X instead of Y"'),
-    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
+    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
+                r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
     (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
      "prohibited an action"),
     (re.compile(r"^\W*" + LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
      'says "stop…"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d))|\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move)\s+(?:it|them|that|this|those)\s+back\b", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d))|\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move|roll)\s+(?:it|them|that|this|those|everything)\s+back\b", re.I),
      "asked to revert the agent's change"),
     # Course corrections
     (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
@@ -154,9 +162,11 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # The result is still broken after the agent's attempt
     (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
      "said the change did not work"),
-    (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
+    (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|that's|that\s+is|this\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
      "said the result is still broken"),
-    (re.compile(r"\b(?:you|this|that|your\s+change)\s+(?:just\s+)?(?:broke|broken|introduced\s+a\s+(?:bug|regression))\b|\bsame\s+(?:mistake|error|problem|bug)\s+(?:again|as\s+before)\b|\bagain\b[^.!?\n]{0,80}\b(?:forgot|missed|wrong|ignored|skipped)\b", re.I),
+    (re.compile(r"\b(?:you|this|that|it|your\s+\w+|the\s+(?:fix|change|patch|update|edit|refactor\w*|commit|migration|pr|new\s+\w+))\s+"
+                r"(?:just\s+|now\s+|also\s+)?(?:broke|broken|(?:introduced|caused|created|added)\s+(?:a\s+|another\s+|some\s+)?(?:new\s+)?"
+                r"(?:bugs?|regressions?|problems?|issues?|errors?))\b|\bsame\s+(?:mistake|error|problem|bug)\s+(?:again|as\s+before)\b|\bagain\b[^.!?\n]{0,80}\b(?:forgot|missed|wrong|ignored|skipped)\b", re.I),
      "said the agent broke something"),
     (re.compile(r"^\W*(?:please\s+)?(?:rename|move)\s+(?:it|this|that|them|those)\s+(?:back\s+)?to\b", re.I),
      "asked to move/rename what the agent made"),
@@ -185,14 +195,19 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b", re.I),
      "reminded of an earlier instruction"),
     # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
-    (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
+    (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\bhow\s+about\s+you\s+(?:just\s+)?(?:do|open|run|check|try|fix|"
+                r"look|test|read|find|make|write)\b|^\W*(?:no,?\s+)?you\s+do\s+(?:it|that|this|them)\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
                 r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b", re.I),
      "told the agent to act instead of describing"),
     # Hedged prohibitions: "can you not add emojis", "I'd rather not have two implementations", "no need to try that"
     (re.compile(r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:not|stop|avoid|refrain\s+from)\s+\w+"
                 r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+(?:not|(?:we|you)\s+(?:didn't|did\s+not|don't|not))\b"
                 r"|\blet's\s+not\s+\w+|\b(?:maybe|perhaps)\s+(?:don't|do\s+not|avoid|not)\s+\w+"
-                r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b", re.I),
+                r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b"
+                r"|\bno\s+need\s+(?:for|of)\s+(?:a|an|the|that|this|another|any|extra|separate|new|all\s+(?:the|these|those))\s+(?:new\s+|extra\s+|separate\s+)?"
+                r"(?:files?|functions?|class(?:es)?|helpers?|wrappers?|modules?|components?|tests?|comments?|dependenc(?:y|ies)|"
+                r"librar(?:y|ies)|packages?|variables?|methods?|abstractions?|configs?|scripts?|checks?|steps?|logging|docstrings?|"
+                r"(?:release\s+|full\s+|production\s+)?builds?|versions?|refactor\w*|rewrites?|migrations?|changes?)\b|^\W*(?:nope|nah)\W*$", re.I),
      "asked the agent not to do something"),
     (re.compile(r"\b(?:i'd|i\s+would)\s+(?:prefer|rather|like\s+it)\s+(?:if\s+)?(?:you|we)\s+(?:didn't|did\s+not|don't|do\s+not|not|"
                 r"wouldn't|kept|keep|left|leave|stuck|stick)\b"
@@ -229,6 +244,51 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:remove|drop|undo|discard|scrap)\s+(?:everything|all)\s+(?:from|of)\s+(?:the\s+|your\s+)?"
                 r"(?:first|previous|last|old|earlier)\s+(?:solution|attempt|version|change|changes|approach|fix)\b", re.I),
      "asked to undo the agent's earlier attempt"),
+    # "no, I meant the other file", "what I meant was …"
+    (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b", re.I),
+     "said the agent misunderstood"),
+    # Judgements of the agent's approach: "you're overcomplicating this", "this is overkill", "that's a hack"
+    (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|clearly\s+|still\s+)?(?:wrong|mistaken|confused|incorrect|not\s+listening|"
+                r"not\s+reading)\b|\byou(?:'re|\s+are|\s+got|\s+get|\s+seem\s+to\s+be)\s+(?:stuck|looping|in\s+a\s+loop)\b"
+                r"|\byou(?:'re|\s+are)\s+(?:just\s+|now\s+)?(?:over[\w-]+ing|guessing|making\s+(?:things|stuff|it)\s+up|"
+                r"hallucinating|assuming|going\s+in\s+circles|going\s+around\s+in\s+circles)\b"
+                r"|\b(?:this|that|it|these|those)(?:'s|\s+is|\s+seems|\s+looks|\s+feels)\s+(?:like\s+)?(?:a\s+bit\s+|way\s+|far\s+|"
+                r"really\s+|so\s+|just\s+|still\s+|kind\s+of\s+|kinda\s+)*(?:overkill|over-?engineered|over-?complicated|"
+                r"too\s+(?:complicated|complex|verbose|convoluted|hacky|much)|a\s+(?:hack|workaround|band-?aid|kludge)(?=\W*$|\s*[,.;!:]|"
+                r"\s+(?:and|but|not|that|which|around|to|for|instead|rather|anyway|really|though))|hacky)\b"
+                r"|^\W*(?:way\s+|far\s+|much\s+)?too\s+(?:verbose|complicated|complex|convoluted|hacky|much)\W*$"
+                r"|\bfix\s+the\s+(?:root\s+cause|actual\s+(?:problem|bug|issue)|real\s+(?:problem|bug|issue))\b", re.I),
+     "judged the agent's approach"),
+    # Doubt: "I don't think that's right", "I'm not sure that's correct"
+    (re.compile(r"\bi\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|this\s+is|it's|it\s+is|you're|you\s+are|that|this|it)\s+"
+                r"(?:right|correct|true|accurate|how|what|works?|necessary|needed)\b"
+                r"|\b(?:i'm|i\s+am)\s+not\s+(?:sure|convinced)\s+(?:that's|that\s+is|this\s+is|it's|you're|about\s+that|this|that)\s*"
+                r"(?:right|correct|true|accurate|works?|$)", re.I),
+     "doubted the agent's answer"),
+    # "Not quite. …", "close, but …", "almost, but …"
+    (re.compile(r"^\W*(?:not\s+quite|not\s+exactly|not\s+really)\b(?!\s+sure)|^\W*(?:close|almost|nearly)(?:\s+there)?\W*$", re.I),
+     "said the result is not quite right"),
+    # "that function doesn't exist", "there is no such method": the agent used something that is not there
+    (re.compile(r"(?<!\bwhere\s)(?<!\bwhen\s)(?<!\bif\s)(?<!\bcase\s)(?<!\bunless\s)(?<!\bwhether\s)"
+                r"\b(?:that|this|the|such\s+an?|your)\s+(?:[\w`.()-]+\s+)?(?:function|method|class|module|package|endpoint|api|option|"
+                r"flag|command|property|field|column|table|library|component|hook|setting|parameter|argument|attribute|import|"
+                r"file|folder|directory|key|env\s+var|variable)s?\s+(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+exist\b"
+                r"|\bthere\s+(?:is|are)\s+no\s+such\b|\b(?:doesn't|does\s+not)\s+have\s+(?:a|an|any|that|this|such\s+an?)\s+"
+                r"(?:\w+\s+)?(?:method|function|property|attribute|field|option|flag|endpoint|parameter)\b", re.I),
+     "said what the agent used does not exist"),
+    # "the migration you wrote drops the table", "the test you added fails", "you left debug prints everywhere"
+    (re.compile(r"\b\w+\s+you\s+(?:just\s+)?(?:wrote|added|made|created|changed|generated|modified|edited)\s+(?:still\s+|now\s+)?"
+                r"(?:doesn't|does\s+not|didn't|won't|isn't|can't|breaks|broke|drops|deletes|fails|failed|crashes|throws|ignores|"
+                r"misses|overwrites|leaks|loses|removes|skips)\b"
+                r"|\byou\s+(?:left|kept)\s+(?:out|in|behind)\b|\byou\s+left\s+(?:\S+\s+){1,3}(?:everywhere|behind|in\s+(?:there|the\s+code))\b"
+                r"|\byou\s+left\s+(?:the\s+|a\s+|some\s+|all\s+(?:the\s+|those\s+)?|lots\s+of\s+)?(?:debug\w*|console\.\w+|prints?|"
+                r"todos?|unused|commented|dead|dummy|placeholders?|hardcoded|old)\b", re.I),
+     "pointed out a flaw in what the agent did"),
+    # "the rules should be cursor rules", "each rule should be its own file": what the result should be, said short
+    (re.compile(r"^\W*" + LEAD + r"(?:the|each|every|all|all\s+the|these|those|both)\s+(?:[\w`.-]+\s+){1,3}?"
+                r"(?:should|needs?\s+to|has\s+to|have\s+to|must)\s+(?:be|go|live|use|stay|come|sit|point)\b"
+                r"(?!\s+(?:ready|done|finished|merged|deployed|shipped|released|by|before|until|after)\b)(?=(?:\W+\w+){1,6}\W*$)", re.I),
+     "stated what the result should be"),
     # Frustration addressed to the agent: "create a fucking rule that will work", "wtf?"
     (re.compile(r"\b(?:wtf|ffs|fucking|fuck|fucked|goddamn|smh)\b", re.I),
      "expressed frustration with the result"),
@@ -236,7 +296,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
 
 # Cues that state a rule rather than a fault: in a reply to the agent's own question ("which do you
 # prefer?") or deep inside a long request they are preferences and requirements, not corrections.
-SOFT = frozenset({"stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
+SOFT = frozenset({"stated what the result should be", "stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
                   'says "X, not Y"', "prohibited an action", "stated what the result should have been",
                   "stated a rule the result broke", "asked the agent not to do something"})
 
@@ -333,7 +393,7 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"everything|ci|pipeline|lint\w*|migration\w*)\s+(?:now\s+|still\s+)?(?:fails?|failed)\b"
                 r"|\b(?:not\s+defined|can't\s+resolve|cannot\s+(?:find|read|resolve)\s+(?:module|property|name|symbol|file|"
                 r"the\s+module|package)|refused\s+to\s+connect|connection\s+refused|permission\s+denied|access\s+denied|"
-                r"returns?\s+(?:undefined|null|nan|none|empty|nothing|an?\s+empty)|(?:is|are|was|comes?\s+back|shows?)\s+"
+                r"return(?:s|ing|ed)?\s+(?:undefined|null|nan|none|empty|nothing|an?\s+empty)|(?:is|are|was|comes?\s+back|shows?)\s+"
                 r"(?:undefined|null|nan)|(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+error)?\s*(?:$|now|again|when|on|"
                 r"from|error|not\s+found|page|response|status))", re.I),
      "reported an error after the agent's change"),
@@ -348,13 +408,24 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
                 r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
      "said the result does not look right"),
-    (re.compile(r"\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)\s+(?:now\s+|still\s+|"
+    (re.compile(r"(?:\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)|'s|'re)\s+(?:now\s+|still\s+|"
                 r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"
-                r"|\b(?:an?|the)\s+(?:blank|empty|white|black)\s+(?:screen|page|window|canvas|output|response|chart|table|view)\b"
+                r"|\b(?:an?|the)\s+(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas|output|response|chart|table|view)\b"
+                r"|\b(?:i|we)\s+(?:still\s+)?(?:see|get|got|have)\s+(?:no|nothing)\b|\bstill\s+(?:no|nothing|none)\b"
                 r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
                 r"blank|empty|" + _ERROR + r")"
-                r"|\bstill\s+(?:see|seeing|sees)\b", re.I),
+                r"|\bstill\s+(?:see|seeing|sees)\b|\b(?:doesn't|don't|does\s+not|do\s+not)\s+add\s+up\b"
+                r"|\b(?:ci|build|pipeline|checks?|tests?|it)\s+(?:is|are|went|turned)\s+(?:(?:still|now|again)\s+red\b|red\W*$)"
+                r"|\b(?:is|are|got|gets|was|were)\s+(?:now|still|again)\s+(?:completely\s+|totally\s+|all\s+)?(?:broken|failing|messed\s+up|"
+                r"screwed\s+up|corrupted)\b|\b(?:it|this|that|everything|something|they|now\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+"
+                r"(?:is|are|got|gets)\s+(?:completely\s+|totally\s+|all\s+)?(?:broken|messed\s+up|screwed\s+up|corrupted)\b", re.I),
      "said the result does not work"),
+    # "i am not using wsl", "i don't have a claude code subscription": the agent assumed the person's setup
+    (re.compile(r"^\W*" + LEAD + r"(?:but\s+)?i(?:'m|\s+am)\s+not\s+(?:using|running)\s+(?!(?:it|that|this|them)\s+anymore\b)[\w`.-]+"
+                r"(?:\s+[\w`.-]+)?\s*(?:$|,|\.|and\b|or\b|but\b|so\b)"
+                r"|^\W*" + LEAD + r"(?:but\s+)?i\s+(?:don't|do\s+not)\s+(?:have|use|run)\s+(?:a\s+|an\s+|any\s+)?(?:[\w`.-]+\s+){0,3}?"
+                r"(?:installed|subscription|account|licen[cs]e|set\s+up|on\s+my\s+(?:machine|computer|mac|pc|laptop))\b", re.I),
+     "said the agent assumed a setup the person does not have"),
     (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?getting\b|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
                 r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"
@@ -389,7 +460,11 @@ CLAIMS = re.compile(
     r"set\s+up|moved|cleaned|wired|configured|installed|modified)|\bfixed\b|\bresolved?\b|successfully|"
     r"all\s+(?:tests|checks|errors|lint|linting|type)|✅|ready\s+(?:to\s+use|for)|(?:tests?|build|lint|tsc|checks?)\s+"
     r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|ensures|"
-    r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes))\b",
+    r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes)"
+    r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|pushed|deployed|committed|merged|triggered|"
+    r"published|released|(?:should|will)\s+be\s+(?:live|up|ready|available|deployed|visible)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
+    r"(?:try|test)\s+it\s+(?:now|again|out)|take\s+a\s+look|give\s+it\s+a\s+(?:try|go|spin)|(?:refresh|reload|restart|re-?run)\s+"
+    r"(?:the|your|it)\b)\b",
     re.I,
 )
 

@@ -31,7 +31,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
         r"|\bpourquoi\s+(?:(?:tu\s+)?as[\s-]tu|tu\s+as|vous\s+avez|avez[\s-]vous)\b"                    # fr
         r"|\bwarum\s+hast\s+du\b|\bwieso\s+hast\s+du\b"                                                 # de
         r"|\bperch[eé]\s+(?:hai|avete)\s+\w+"                                                            # it
-        r"|(?:почему|зачем)\s+ты\s+\w+"                                                                  # ru
+        r"|(?:почему|зачем)\s+ты\s+\w+|ты\s+зациклился"                                                                  # ru
         r"|\bneden\s+\w*(?:dın|din|dun|dün|tın|tin|tun|tün)\b"                                           # tr
         r"|\bdlaczego\s+(?:to\s+)?\w+(?:łeś|łaś)\b|\bproč\s+jsi\b"                                       # pl, cs
         r"|为什么(?:你|要)?(?:要|把|删|改|又|还|没|不)|你为什么|怎么又|怎么还"                            # zh
@@ -105,7 +105,7 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche)\s+(?:pas|plus)\b|\b[cç]a\s+plante\b"
         r"|\b(?:funktioniert|geht|klappt|l[aä]uft|startet|kompiliert|l[aä]dt)\s+(?:\w+\s+)?nicht\b"
         r"|\bnon\s+(?:funziona|va|parte|compila|carica|si\s+apre)\b"
-        r"|\bне\s+(?:работает|запускается|компилируется|открывается|загружается|отображается|показывает)"
+        r"|\bне\s+(?:работает|запускается|компилируется|открывается|загружается|отображается|показывает|працює|запускається)"
         r"|\b(?:çalışmıyor|açılmıyor|olmadı|olmuyor|çöktü|çöküyor|gözükmüyor|görünmüyor)\b"
         r"|\bnie\s+(?:działa|uruchamia|kompiluje|ładuje)\b|\bnefunguje\b"
         r"|(?:不(?:工作|能用|起作用|生效|显示)|不行了?|打不开|跑不起来|启动不了|没(?:有)?办法|没法|无法(?:打开|运行|启动|使用|访问|加载|编译|显示)|没(?:有)?反应|崩溃|闪退)"

@@ -745,17 +745,15 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
     return base_file, base, approved_file
 
 
-def _flagged(lessons: list[Lesson], passed: Any, base: list[Lesson] | None = None,
+def _flagged(lessons: list[Lesson], passed: Any, new_texts: dict[str, str] | None = None,
              base_flagged: list[str] | None = None) -> list[str]:
     """Ids of the lessons whose text is flagged (:func:`is_flagged`). Texts ``passed`` knows as unflagged are
-    not checked again, nor the unchanged texts of ``base`` when its flagged ids are known (``base_flagged``)."""
-    unchanged: dict[str, str] = {}
-    if base is not None and base_flagged is not None:
-        unchanged = {lesson["id"]: lesson["text"] for lesson in base}
+    not checked again; when the flagged ids of the base are known (``base_flagged``), only the lessons whose
+    text is new (``new_texts``: id → text) are checked."""
     known = set(base_flagged or ())
     out = []
     for lesson in lessons:
-        if unchanged.get(lesson["id"]) == lesson["text"]:
+        if base_flagged is not None and new_texts is not None and lesson["id"] not in new_texts:
             if lesson["id"] in known:
                 out.append(lesson["id"])
             continue
@@ -922,17 +920,20 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         candidate = work.lessons
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
-        flagged = _flagged(candidate, passed, base, base_flagged)
+        # What differs from the base, by id and text: old texts gone, new texts in.
+        gone = {lid: old["text"] for lid, old in work.before.items()
+                if lid not in work.by_id or work.by_id[lid]["text"] != old["text"]}
+        new_texts = {lesson["id"]: lesson["text"] for lesson in candidate
+                     if lesson["id"] not in work.before or work.before[lesson["id"]]["text"] != lesson["text"]}
+        flagged = _flagged(candidate, passed, new_texts, base_flagged)
         if changed:
             data = prepared.write(store, store.CANDIDATE, candidate, base_file)
-            after = prepared.postings_after(base, postings, candidate) if postings is not None else None
+            after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
             cache.remember(written.digest, "lessons", True, after, len(candidate), flagged)
             # Each lesson of it is one of the base (linted above) or passed lint in this pass: the next
             # reflection, which reads it, need not lint them again.
-            base_text = {lesson["id"]: lesson["text"] for lesson in base}
-            if all(lesson["text"] in work.linted for lesson in candidate
-                   if base_text.get(lesson["id"]) != lesson["text"]):
+            if all(text in work.linted for text in new_texts.values()):
                 passed.add(_files_key(written, approved_file), "files")
         if work.retired:
             merged = {r["id"]: r for r in retired_before}

@@ -432,22 +432,20 @@ def prepare(lessons: list[Lesson], postings: dict[str, Packed] | None) -> tuple[
     return indexes(lessons, postings), postings, text  # type: ignore[arg-type]
 
 
-def postings_after(base: list[Lesson], base_postings: dict[str, Packed], lessons: list[Lesson]) -> str | None:
-    """The postings file of ``lessons``, from those of ``base`` and the lessons that differ (by id and text);
-    None when it cannot be packed."""
-    before = {lesson["id"]: lesson["text"] for lesson in base}
-    after = {lesson["id"]: lesson["text"] for lesson in lessons}
-    gone = {lesson_id: text for lesson_id, text in before.items() if after.get(lesson_id) != text}
+def postings_after(base_postings: dict[str, Packed], gone: dict[str, str], new: dict[str, str],
+                   count: int) -> str | None:
+    """The postings file of a lesson set that differs from the one ``base_postings`` index by the lessons
+    ``gone`` (id → the text they were indexed under: removed or edited) and ``new`` (id → text: added or
+    edited); None when it cannot be packed."""
     anchors, words = indexes([{"id": k, "text": v} for k, v in gone.items()], base_postings)
     for lesson_id in gone:
         anchors.remove(lesson_id)
         words.pop(lesson_id)
-    for lesson_id, text in after.items():
-        if before.get(lesson_id) != text:
-            anchors.add(lesson_id, text)
-            words[lesson_id] = word_set(text)
+    for lesson_id, text in new.items():
+        anchors.add(lesson_id, text)
+        words[lesson_id] = word_set(text)
     try:
-        return pack(_sections(anchors, words), len(lessons))
+        return pack(_sections(anchors, words), count)
     except ValueError:
         return None
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from altimate_learn.capture.classifier import classify_text, pasted_failure
+from altimate_learn.capture.classifier import classify_text, classify_user_message, pasted_failure
+from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
@@ -183,3 +184,141 @@ def test_other_languages_talking_about_errors_or_thanking_are_not_corrections(te
 def test_another_language_needs_the_agents_answer_for_a_broken_result():
     assert not classify_text("页面打不开了").correction  # before any answer it is a new bug report
     assert classify_text("还是不行").correction  # "still not working" says the attempt failed
+
+
+@pytest.mark.parametrize("text", [
+    "no, I meant the other file",
+    "you're overcomplicating this",
+    "this is overkill",
+    "That's a hack",
+    "you're guessing",
+    "I don't think that's correct",
+    "Are you sure? The docs say the limit is 100",
+    "No need for a new file, put it in utils.py",
+    "Not quite. The header should stay fixed",
+    "that function doesn't exist",
+    "there is no such method in the sdk",
+    "why not just use the existing helper?",
+    "Did you check that it compiles?",
+    "CI is red",
+    "the migration you wrote drops the table",
+    "you left debug prints everywhere",
+    "the fix introduced a new bug",
+    "now the other page is broken",
+    "it's returning null",
+    "roll it back",
+    "that's still hardcoded",
+    "the numbers don't add up",
+    "that's not the right approach",
+])
+def test_judgements_doubts_and_flaws_in_what_the_agent_made(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "why not?",
+    "sure, why not",
+    "are you sure we need a migration for this?",
+    "I meant to ask: can you also add a CHANGELOG entry?",
+    "close the issue once it's merged",
+    "no need for a review, just merge it",
+    "the old implementation is broken on windows, so let's replace it with pathlib",
+    "the staging server is broken since yesterday, use local for now",
+    "this is a hack day project so keep it simple",
+    "tests are red on main because of someone else's change, ignore them",
+    "handle the case where the file does not exist",
+    "what if the key doesn't exist?",
+    "I'm not sure what you mean",
+    "nope, that's all for now",
+    "you're right",
+])
+def test_the_same_words_about_something_else_are_not_corrections(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "no improvment",  # a typo of a cue word
+    "it's blank",
+    "it's just a white blank page",
+    "when i run it i see no output",
+    "better, but still no logs",
+    "how about you run it and tell me",
+    "you do that",
+    "i never asked you that",
+    "you are wrong, the cache is per user",
+    "you're stuck in a loop",
+    "whare are the other pages?",
+    "edit only the config module, not the .env file",
+])
+def test_more_reports_and_corrections_in_plain_words(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+def test_a_problem_reported_after_the_agent_asks_how_it_looks_is_a_report():
+    assert classify_text("I can't see the text", answer="Opened. How's it looking?").correction
+
+
+def test_a_long_quoted_draft_is_not_the_persons_words():
+    draft = ('please review this post before I send it:\n"I built an early version. If you find any errors or the app '
+             'does not work for you, leave a comment and I will fix it in the next release."')
+    assert not classify_text(draft, answer=DONE).correction
+    assert classify_text('you wrote "retry three times" but it still fails on the first error', answer=DONE).correction
+
+
+def test_an_error_the_person_asks_to_have_explained_is_not_a_report():
+    pulled = "I get this error when I do git pull, please explain and tell me how to fix it:\nfatal: refusing to merge"
+    assert not classify_text(pulled, answer=DONE).correction
+    pasted = ('Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    x.shape\n'
+              "AttributeError: 'list' object has no attribute 'shape' what does this mean?")
+    assert not classify_text(pasted, answer=DONE).correction
+    assert classify_text(pasted.replace(" what does this mean?", ""), answer=DONE).correction
+
+
+def test_a_statement_typed_with_a_question_mark_keeps_its_cue_but_not_a_rule():
+    assert classify_text("seems like you didn't consider outliers?", answer=DONE).correction
+    assert not classify_text("we use pnpm here?", answer=DONE).correction  # asking, not stating
+
+
+def test_a_deploy_the_agent_reported_makes_the_next_error_a_report():
+    assert classify_text("Errors in deployment", answer="Pushed a177b83. The deploy workflow will start shortly.").correction
+    assert not classify_text("Errors in deployment").correction
+
+
+@pytest.mark.parametrize("text", [
+    "I am running just the basic command ./setup.sh foo",
+    "it happens on this step:",
+    "give me the steps again",
+    "[+] Creating container: foo\nThis client hasn't been configured to use a remote server yet.",
+    "the tool allows you to start it like this: tool start --runtime x",
+])
+def test_after_an_interruption_information_or_a_paste_is_not_a_redirect(text):
+    interrupted = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
+    assert not classify_user_message(UserMessage(text=text, index=2, after_assistant=True), interrupted).correction
+
+
+@pytest.mark.parametrize("text", [
+    "check the logs first",
+    "let's do it with a make target",
+    "plan first, I want to see the diff",
+    "shouldn't the feed module reuse the links module?",
+])
+def test_after_an_interruption_a_direction_is_a_redirect(text):
+    interrupted = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
+    assert classify_user_message(UserMessage(text=text, index=2, after_assistant=True), interrupted).correction
+
+
+@pytest.mark.parametrize("text", ["i am not using wsl", "i dont have docker installed", "the tests should go in the tests folder"])
+def test_an_assumed_setup_or_a_short_should_be_is_a_correction(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "we don't have tests for that module yet, add some",
+    "I don't have a preference",
+    "I am not on the team that owns this, so leave it",
+    "i don't have the credentials, can you mock it?",
+    "it should be ready by friday",
+    "I'm not using the old api anymore, delete it",
+])
+def test_the_persons_own_situation_is_not_a_correction(text):
+    assert not classify_text(text, answer=DONE).correction, text
