@@ -46,7 +46,68 @@ def _drop_absent(value: Any) -> Any:
 
 def canonical_json(value: Any) -> str:
     """The canonical text of ``value`` (see module docstring)."""
-    return json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    try:
+        return _indented(value)
+    except _Unusual:
+        return json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+class _Unusual(Exception):
+    """A value :func:`_indented` leaves to the json module (a key that is not a string, a subclass, a cycle)."""
+
+
+_encode_string = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) uses (C when available)
+_SCALARS = (int, float, bool)
+
+
+def _indented(value: Any) -> str:
+    """``json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\\n"``, byte for byte,
+    about three times faster: json's indenting encoder is pure Python, and a 10,000-entry store file is
+    written on every reflection. Anything but plain dicts (string keys), lists, tuples, strings, numbers,
+    booleans and None raises :class:`_Unusual`."""
+    out: list[str] = []
+    append = out.append
+
+    def walk(item: Any, pad: str, depth: int) -> None:
+        kind = type(item)
+        if kind is str:
+            append(_encode_string(item))
+        elif kind is dict:
+            if depth > 200:
+                raise _Unusual
+            keys = [k for k, v in item.items() if v is not None]
+            if any(type(k) is not str for k in keys):
+                raise _Unusual
+            if not keys:
+                append("{}")
+                return
+            inner = pad + "  "
+            sep = "{" + inner
+            for key in sorted(keys):
+                append(sep + _encode_string(key) + ": ")
+                walk(item[key], inner, depth + 1)
+                sep = "," + inner
+            append(pad + "}")
+        elif kind is list or kind is tuple:
+            if depth > 200:
+                raise _Unusual
+            if not item:
+                append("[]")
+                return
+            inner = pad + "  "
+            sep = "[" + inner
+            for element in item:
+                append(sep)
+                walk(element, inner, depth + 1)
+                sep = "," + inner
+            append(pad + "]")
+        elif item is None or kind in _SCALARS:
+            append(json.dumps(item))
+        else:
+            raise _Unusual
+
+    walk(value, "\n", 0)
+    return "".join(out) + "\n"
 
 
 def json_line(value: Any) -> str:
