@@ -324,7 +324,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:i|we)\s+(?:don't|do\s+not|can't|cannot|didn't)\s+see\s+(?:this|the|any|your|that|those|these)\s+"
                 r"(?:change|changes|update|updates|difference|edit|edits|fix)\b", re.I),
      "said the change is not there"),
-    (re.compile(r"\b(?:still|again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
+    (re.compile(r"\b(?:still|(?<!\btry\s)(?<!\btry\sit\s)(?<!\brun\s)(?<!\brun\sit\s)(?<!\bdo\sit\s)again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
                 r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|"
                 r"the\s+same|same\s+(?:error|issue|problem|thing|logs?|result|output))\b"
                 r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:still|again|either)\b(?!\s+(?:need|want|have))", re.I),
