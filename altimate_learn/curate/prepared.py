@@ -22,7 +22,10 @@ written back unchanged. Three things make a reflection cost what changed, not wh
   compared by id and text, not taken from the curation's own bookkeeping), so the next reflection, which
   reads that file, starts warm, and so does the first one after `promote` copies it to `approved.json`.
 
-The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`).
+The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`). The postings hold
+the words and backtick identifiers of lesson texts (which the store holds anyway, linted), with lesson ids,
+in files only the user can read (folder 0700, files 0600); verdicts carry a checksum of their own, postings
+files a SHA-256 of their body, so a damaged file is ignored rather than half-believed.
 """
 
 from __future__ import annotations
