@@ -372,11 +372,13 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             short = int(m.group(2)) < int(m.group(1))
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
-    for label, size in [(label, size) for label in ("", " held-out") for size in ("300", "1,000", "10,000")]:
+    task_sets = {"": "", " held-out": ", held-out tasks", " fresh": ", fresh tasks (blind before the concept table)",
+                 " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind on the final code)"}
+    for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)
         if m:
-            rows.append(f"| Delivery at {size} lessons{', held-out tasks' if label else ''}, file hook on: direct and "
+            rows.append(f"| Delivery at {size} lessons{task_sets[label]}, file hook on: direct and "
                         "file 100%, vague and follow-up ≥ 95%, "
                         f"overall ≥ 97%, ≤ 30 lessons and ≤ 1,100 tokens a session (issue 19) | direct {m.group(1)}, "
                         f"file {m.group(2)}, vague {m.group(3)}, follow-up {m.group(4)}, overall {m.group(5)}; "

@@ -718,7 +718,6 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
     ``cache`` knows by its digest is not validated again)."""
     approved_file = prepared.read(store, store.APPROVED, cache)
     candidate_file = prepared.read(store, store.CANDIDATE, cache)
-    approved = approved_file.lessons if approved_file is not None else []
     base_file, source = (candidate_file, store.CANDIDATE) if candidate_file is not None else (approved_file,
                                                                                              store.APPROVED)
     base = base_file.lessons if base_file is not None else []
@@ -726,7 +725,7 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
     both = _files_key(base_file, approved_file)
     if passed.known(both, "files"):
         return base_file, base, approved_file
-    approved_text = {lesson["id"]: lesson["text"] for lesson in approved}
+    approved_text = {lesson["id"]: lesson["text"] for lesson in approved_file.lessons} if approved_file else {}
     grandfathered = {lesson["id"] for lesson in base if approved_text.get(lesson["id"]) == lesson["text"]}
     from altimate_learn.errors import StoreError
 
@@ -850,7 +849,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         passed = Passed()  # digests of texts that passed before (user cache): only changed lessons are linted
         cache = prepared.Cache()  # what earlier curations learned about these very files (user cache)
         base_file, base, approved_file = _read_base(store, passed, cache)
-        approved_ids = {lesson["id"] for lesson in approved_file.lessons} if approved_file is not None else set()
+        approved_ids = set(approved_file.ids) if approved_file is not None else set()
         retired_file = prepared.read(store, store.RETIRED, cache)
         retired_before = retired_file.lessons if retired_file is not None else []
         postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
@@ -859,7 +858,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         if base_file is not None and (built is not None or base_flagged is None):
             # Remember what this file is for next time: its postings and its flagged lessons.
             base_flagged = _flagged(base, passed) if base_flagged is None else base_flagged
-            cache.remember(base_file.digest, "lessons", base_file.canonical, built, len(base), base_flagged)
+            cache.remember(base_file.digest, "lessons", base_file.canonical, built, len(base), base_flagged,
+                           ids=base_file.ids)
         harmful_from = _read_harmful(store)
         pending = _read_pending(store)
         items, wrapper_problem = _unwrap(deltas)
@@ -930,7 +930,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             data = prepared.write(store, store.CANDIDATE, candidate, base_file)
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
-            cache.remember(written.digest, "lessons", True, after, len(candidate), flagged)
+            cache.remember(written.digest, "lessons", True, after, len(candidate), flagged, ids=written.ids)
             # Each lesson of it is one of the base (linted above) or passed lint in this pass: the next
             # reflection, which reads it, need not lint them again.
             if all(text in work.linted for text in new_texts.values()):
@@ -939,8 +939,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             merged = {r["id"]: r for r in retired_before}
             for record in work.retired:
                 merged[record["id"]] = record
-            data = prepared.write(store, store.RETIRED, list(merged.values()), retired_file)
-            cache.remember(hashlib.sha256(data).hexdigest(), "retired", True)
+            retired = list(merged.values())
+            data = prepared.write(store, store.RETIRED, retired, retired_file)
+            cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if work.harmful_from != harmful_from:
             store.write_json(store.HARMFUL, work.harmful_from)
         if queued or attempted or stale:

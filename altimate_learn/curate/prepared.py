@@ -22,7 +22,10 @@ written back unchanged. Three things make a reflection cost what changed, not wh
   compared by id and text, not taken from the curation's own bookkeeping), so the next reflection, which
   reads that file, starts warm, and so does the first one after `promote` copies it to `approved.json`.
 
-The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`).
+The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`). The postings hold
+the words and backtick identifiers of lesson texts (which the store holds anyway, linted), with lesson ids,
+in files only the user can read (folder 0700, files 0600); verdicts carry a checksum of their own, postings
+files a SHA-256 of their body, so a damaged file is ignored rather than half-believed.
 """
 
 from __future__ import annotations
@@ -250,6 +253,11 @@ def _fingerprint() -> str:
     return sha256(",".join(parts).encode()).hexdigest()[:24]
 
 
+def _checksum(verdict: dict) -> str:
+    """A verdict's own digest: a file changed in the cache, even into other valid JSON, is not believed."""
+    return sha256(json.dumps(verdict, sort_keys=True).encode()).hexdigest()[:16]
+
+
 class Cache:
     """What is known about lesson files, by the digest of their bytes (see the module docstring)."""
 
@@ -276,7 +284,8 @@ class Cache:
         """``{"canonical": bool, "flagged": [ids] (when known)}`` when a file with this digest passed the
         schema as ``kind`` before."""
         found = self._read(digest, "ok")
-        if isinstance(found, dict) and found.get("kind") == kind and isinstance(found.get("canonical"), bool):
+        if isinstance(found, dict) and found.pop("sum", None) == _checksum(found) and found.get("kind") == kind \
+                and isinstance(found.get("canonical"), bool) and isinstance(found.get("ids"), str):
             try:
                 os.utime(self._path(digest, "ok"))  # type: ignore[arg-type]  # in use: the last to be pruned
             except OSError:
@@ -284,6 +293,7 @@ class Cache:
             flagged = found.get("flagged")
             if flagged is not None and not (isinstance(flagged, list) and all(isinstance(f, str) for f in flagged)):
                 del found["flagged"]
+            found["ids"] = found["ids"].split()
             return found
         return None
 
@@ -348,11 +358,13 @@ class Cache:
             pass
 
     def remember(self, digest: str, kind: str, canonical: bool, postings: str | None = None,
-                 count: int = 0, flagged: list[str] | None = None) -> None:
-        """Remember a file's verdict, and its packed postings (:func:`pack`) when given."""
-        verdict: dict[str, Any] = {"kind": kind, "canonical": canonical}
+                 count: int = 0, flagged: list[str] | None = None, *, ids: list[str]) -> None:
+        """Remember a file's verdict (with the ids of its lessons, in order), and its packed postings
+        (:func:`pack`) when given."""
+        verdict: dict[str, Any] = {"kind": kind, "canonical": canonical, "ids": " ".join(ids)}
         if flagged is not None:
             verdict["flagged"] = sorted(flagged)
+        verdict["sum"] = _checksum(verdict)
         self._write(digest, "ok", verdict, KEEP_VERDICTS)
         if postings is not None:
             self._write(digest, "index", postings, KEEP_INDEXES)
@@ -360,15 +372,30 @@ class Cache:
 
 # --- reading ----------------------------------------------------------------------------------------------
 
-@dataclass
 class LessonFile:
-    """The lessons of one file, with what the cache knows about its bytes."""
+    """The lessons of one file, with what the cache knows about its bytes. A file the cache knows is parsed
+    only when its lessons are asked for: often only its ids are (the approved file beside a candidate)."""
 
-    lessons: list[Lesson]
-    raw: bytes
-    digest: str
-    canonical: bool
-    flagged: list[str] | None = None  # ids of its flagged lessons, when known
+    def __init__(self, lessons: list[Lesson] | None, raw: bytes, digest: str, canonical: bool,
+                 flagged: list[str] | None = None, ids: list[str] | None = None) -> None:
+        self._lessons = lessons
+        self.raw = raw
+        self.digest = digest
+        self.canonical = canonical
+        self.flagged = flagged  # ids of its flagged lessons, when known
+        self._ids = ids
+
+    @property
+    def lessons(self) -> list[Lesson]:
+        if self._lessons is None:
+            self._lessons = jsonsafe.loads(self.raw.decode("utf-8"))  # these bytes passed the schema before
+        return self._lessons
+
+    @property
+    def ids(self) -> list[str]:
+        if self._ids is None:
+            self._ids = [lesson["id"] for lesson in self.lessons]
+        return self._ids
 
 
 def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
@@ -387,17 +414,13 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
     digest = sha256(raw).hexdigest()
     seen = cache.verdict(digest, kind)
     if seen is not None:
-        try:
-            lessons = jsonsafe.loads(raw.decode("utf-8"))
-        except ValueError:
-            lessons = None
-        if isinstance(lessons, list):
-            return LessonFile(lessons, raw, digest, seen["canonical"], seen.get("flagged"))
+        return LessonFile(None, raw, digest, seen["canonical"], seen.get("flagged"), seen.get("ids"))
     value = fsio.parse_json(path, raw)
     lessons = validate_lessons(value, str(path), retired=retired)
     canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
-    cache.remember(digest, kind, canonical)
-    return LessonFile(lessons, raw, digest, canonical)
+    ids = [lesson["id"] for lesson in lessons]
+    cache.remember(digest, kind, canonical, ids=ids)
+    return LessonFile(lessons, raw, digest, canonical, ids=ids)
 
 
 def build_postings(lessons: list[Lesson]) -> tuple[AnchorIndex, WordIndex]:

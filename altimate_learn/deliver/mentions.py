@@ -12,9 +12,9 @@ What counts as a file name: inside backticks, every word with an extension (`con
 `Dockerfile` (a capital, then `file`). `<placeholders>` become `*`. Inside backticks, a path without an
 extension names a module or a folder (imports omit the extension: `web/src/lib/dates` is `dates.ts` there;
 "commands go under `app/cli`" is about the files in it): `**/web/src/lib/dates.*` and
-`**/web/src/lib/dates/**`; a dotted module (`app.config`) is `**/app/config.py`. URLs, absolute paths, `..`,
-one-word folders (`build/`), versions (`1.2.3`), calls (`flags.isEnabled()`) and a folder in plain text name
-no file.
+`**/web/src/lib/dates/**`. URLs, absolute paths, `..`, one-word folders (`build/`), versions (`1.2.3`),
+calls (`flags.isEnabled()`), dotted names (`app.config` is as often an event or an attribute as a module)
+and a folder in plain text name no file (a dotted name with an extension-like end stays a file name).
 
 Runs only when the delivery index is prepared (regexes are fine here).
 """
@@ -33,14 +33,6 @@ _FILE_WORD = re.compile(r"(?i:[a-z0-9_.-]*file)$")
 _PLAIN_FILE_WORD = re.compile(r"^[A-Z][a-z]+file$")
 # A module's import path: lowercase-led folders and a name, letters, digits, `_` and `-` only (no glob, no dot).
 _MODULE_PATH = re.compile(r"^[A-Za-z_][\w-]*(?:/[A-Za-z_][\w-]*)+$")
-_DOTTED_MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
-# Extensions that make `name.ext` a file rather than a dotted module path.
-COMMON_EXTENSIONS = frozenset("""
-py pyi pyc ipynb js mjs cjs jsx ts tsx vue svelte json jsonl yml yaml toml ini cfg conf env lock sql md mdx rst txt csv
-tsv sh bash zsh ps1 bat tf tfvars hcl go rs java kt kts scala rb php cs c h cc cpp hpp swift m mm html htm css scss
-sass less xml svg png jpg jpeg gif webp ico pdf zip gz tar tgz log example sample template tpl j2 jinja proto graphql
-gql dockerfile gradle properties plist
-""".split())
 _LEAD = "'\"(["
 _TAIL = "'\")]:;,.!?"
 MAX_MENTIONS = 8
@@ -48,17 +40,13 @@ MAX_MENTIONS = 8
 
 def _module_globs(word: str) -> list[str]:
     """The files of a module or folder named by its path in backticks: `web/src/lib/dates` is `dates.ts` in
-    that folder or any file in `dates/` (`dates/index.ts`; "commands go under `app/cli`"), `app.config` is
-    `app/config.py` (or `app/config/__init__.py`)."""
-    if "/" in word:
-        if word.startswith("@") or not _MODULE_PATH.match(word.rstrip("/")):
-            return []
-        word = word.rstrip("/")
-        return [f"**/{word}.*", f"**/{word}/**"]
-    if not _DOTTED_MODULE.match(word) or word.rsplit(".", 1)[1] in COMMON_EXTENSIONS:
+    that folder or any file in `dates/` (`dates/index.ts`; "commands go under `app/cli`"). A dotted name
+    (`app.config`) is not read as a module: it is as often an event (`catalog.updated`) or an attribute
+    (`settings.http_timeout`)."""
+    if "/" not in word or word.startswith("@") or not _MODULE_PATH.match(word.rstrip("/")):
         return []
-    path = word.replace(".", "/")
-    return [f"**/{path}.py", f"**/{path}/__init__.py"]
+    word = word.rstrip("/")
+    return [f"**/{word}.*", f"**/{word}/**"]
 
 
 def _as_glob(word: str, quoted: bool) -> str | list[str] | None:
@@ -76,11 +64,9 @@ def _as_glob(word: str, quoted: bool) -> str | list[str] | None:
     if not name or name in ("*", "**"):
         return None
     has_extension = bool(_EXTENSION.search(name) or _BRACED_EXTENSION.search(name)) or name.endswith(".*")
-    if quoted and (not has_extension or "/" not in word):
+    if quoted and not has_extension:
         modules = _module_globs(word)
         if modules:
-            if has_extension:  # `app.config`: a file of that name, or the module
-                return [word if word.startswith("**/") else "**/" + word, *modules]
             return modules
     if not has_extension:
         if not (_FILE_WORD.match(name) if quoted else _PLAIN_FILE_WORD.match(name)) or "*" in name:

@@ -233,6 +233,23 @@ def _literal_prefix(pattern: str) -> str:
     return norm
 
 
+_literals: dict[str, tuple[str, str]] = {}
+
+
+def _may_match(pattern: str, path: str) -> bool:
+    """A cheap necessary condition for ``pattern`` to match ``path``: the path starts with the glob's literal
+    prefix, and for a glob starting with `**/`, holds the literal text after it at a folder boundary
+    (`**/app/cli/**` needs "/app/cli/" in "/" + path). Most globs of a store fail it, so few are matched."""
+    cached = _literals.get(pattern)
+    if cached is None:
+        inner = _literal_prefix(pattern[3:]) if pattern.startswith("**/") else ""
+        cached = _literals[pattern] = (_literal_prefix(pattern), inner)
+    prefix, inner = cached
+    if prefix and not path.startswith(prefix):
+        return False
+    return not inner or ("/" + inner) in ("/" + path)
+
+
 # --- specificity ---------------------------------------------------------------------------------------
 
 EXACT_NAME = 1000.0  # a trigger that names the file itself outranks every other match
@@ -426,8 +443,7 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     if not norm:
         return found
     for pattern, lessons in _globs(corpus):
-        prefix = _literal_prefix(pattern)
-        if prefix and not any(p.startswith(prefix) for p in norm):
+        if not any(_may_match(pattern, p) for p in norm):
             continue
         glob = compile_glob(pattern)
         if glob is not None and any(glob.match(p) for p in norm):
@@ -527,8 +543,7 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     norm = normalize_path(path)
     found: dict[int, float] = {}
     for pattern, lessons in _globs(corpus):
-        prefix = _literal_prefix(pattern)
-        if prefix and not norm.startswith(prefix):
+        if not _may_match(pattern, norm):
             continue
         level = specificity(pattern, norm)
         if level is None:

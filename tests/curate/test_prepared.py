@@ -227,3 +227,13 @@ def test_a_file_wrongly_taken_for_canonical_is_not_copied_from():
     for raw in (json.dumps(lessons, indent=4, sort_keys=True).encode(), fsio.canonical_json(others).encode()):
         source = prepared.LessonFile(lessons, raw, "digest", canonical=True)
         assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+
+
+def test_a_verdict_edited_into_other_valid_json_is_not_believed(tmp_path):
+    cache = prepared.Cache(str(tmp_path))
+    cache.remember("d" * 64, "lessons", True, ids=["L-0001", "L-0002"], flagged=["L-0002"])
+    assert cache.verdict("d" * 64, "lessons")["ids"] == ["L-0001", "L-0002"]
+    assert cache.verdict("d" * 64, "retired") is None
+    [path] = [p for p in Path(cache.folder).iterdir() if p.suffix == ".ok"]
+    path.write_text(path.read_text().replace("L-0002", "L-0003"))
+    assert cache.verdict("d" * 64, "lessons") is None

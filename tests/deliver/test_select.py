@@ -324,3 +324,25 @@ def test_a_word_of_the_file_name_few_of_its_lessons_hold_ranks_them_first():
                  for i in range(5)], filler=True)
     picked = ids(c, select_file(c, "web/src/features/cart/QuantityInput.tsx", query_terms(c, "cart total"), 5))
     assert picked == [f"L-b{i:03x}" for i in range(5)]
+
+
+def test_the_cheap_precheck_never_skips_a_glob_that_matches():
+    from altimate_learn.deliver.select import _may_match
+
+    patterns = ["**/app/cli/**", "**/web/src/lib/dates.*", "**/Dockerfile", "models/staging/*.sql", "**/test_*.py",
+                "**/*.{yml,yaml}", "web/src/**", "**/ledger/config.py", "**", "**/stg_*__*.sql", "k8s/**",
+                "services/**/tests/**", "**/{a,b}/x.py", "**/.env"]
+    paths = ["services/api/app/cli/backfill.py", "app/cli/x.py", "web/src/lib/dates.ts", "web/src/lib/dates/index.ts",
+             "web/src/lib/datesx.ts", "services/api/Dockerfile", "Dockerfile", "models/staging/stg_a__b.sql",
+             "services/api/tests/test_x.py", "k8s/a.yaml", "a/x.py", "services/ledger/config.py", ".env",
+             "xapp/cli/y.py", "models/marts/x.yml"]
+    checked = 0
+    for pattern in patterns:
+        for path in paths:
+            if glob_matches(pattern, path):
+                assert _may_match(pattern, path), (pattern, path)
+                checked += 1
+            elif not _may_match(pattern, path):
+                checked += 1
+    assert not _may_match("**/app/cli/**", "xapp/cli/y.py") and _may_match("**/app/cli/**", "app/cli/x.py")
+    assert checked > 100
