@@ -34,6 +34,7 @@ from research.data.real_sessions import iter_classifier_inputs  # noqa: E402
 
 DIM = 1 << 16
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8)
+COMBINED_THRESHOLDS = (0.8, 0.9, 0.95)
 
 
 def _slot(name: str) -> int:
@@ -114,7 +115,9 @@ def evaluate() -> dict[str, Any]:
         weights = train([r for r in dev if r[4] != owner] + written)
         scores += [(0.0 if r[3] else _score(weights, r[0]), r[1], r[2]) for r in dev if r[4] == owner]
     model = {t: _prf([(s >= t, y) for s, y, _ in scores]) for t in THRESHOLDS}
-    return {"model": model, "patterns": _prf([(p, y) for _, y, p in scores]), "messages": len(dev),
+    # The model as a second opinion: a message counts when the patterns flag it or the model is very sure.
+    combined = {t: _prf([(p or s >= t, y) for s, y, p in scores]) for t in COMBINED_THRESHOLDS}
+    return {"model": model, "combined": combined, "patterns": _prf([(p, y) for _, y, p in scores]), "messages": len(dev),
             "owners": len({r[4] for r in dev})}
 
 
@@ -126,11 +129,17 @@ def main() -> str:
              "| classifier | precision | recall | TP | FP | FN |", "|---|---:|---:|---:|---:|---:|"]
     for threshold, (p, rec, tp, fp, fn) in r["model"].items():
         lines.append(f"| logistic regression, score ≥ {threshold} (cross-validated) | {p:.3f} | {rec:.3f} | {tp} | {fp} | {fn} |")
+    for threshold, (p, rec, tp, fp, fn) in r["combined"].items():
+        lines.append(f"| patterns, or the model's score ≥ {threshold} | {p:.3f} | {rec:.3f} | {tp} | {fp} | {fn} |")
     p, rec, tp, fp, fn = r["patterns"]
     lines.append(f"| patterns (written against these dev errors: optimistic) | {p:.3f} | {rec:.3f} | {tp} | {fp} | {fn} |")
     lines += ["", "Decision: the model's cross-validated precision on owners it has not seen stays well below the "
               "patterns' held-out precision (real-session section), at no better recall, so the classifier stays "
-              "patterns only; the model was not evaluated on the held-out split. With a few hundred labelled "
+              "patterns only; the model was not evaluated on the held-out split. As a second opinion next to the "
+              "patterns (a message counts when the patterns flag it or the model is very sure) it was measured in the "
+              "second pass of issue 20 on 1,016 dev messages from 51 owners: even at a score of 0.95 the messages it "
+              "adds are fewer than half right (9 more found for 12 more false alarms), below the 0.85 precision the "
+              "issue asks for, so it is not shipped as a second opinion either. With a few hundred labelled "
               "messages a bag of words learns the vocabulary of the repositories it saw; more labelled sessions "
               "from more people would be needed before a trained model is worth its weights file.",
               "", "Limits: one model family and one feature set were tried; thresholds are reported, not tuned."]

@@ -191,6 +191,9 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
     return None
 
 
+# The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
+_STATEMENT_CUES = frozenset({'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
+                             "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"'})
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
                             "reported a problem after the agent's change"})
 
@@ -249,6 +252,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, clause)
                 if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
+                    reason = None
+                if statement_asked and reason not in _STATEMENT_CUES:
                     reason = None
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):

@@ -106,7 +106,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      'says "that\'s wrong"'),
     (re.compile(r"^\W*" + LEAD + r"(?:the|your)\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+(?:is|are)\s+(?:still\s+|all\s+)?(?:wrong|incorrect|backwards)\s*(?:$|[,:;.!]|\s+(?:again|too|here)\b)", re.I),
      'says "that\'s wrong"'),
-    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
+    (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bnot\s+what\s+(?:the|my|our)\s+(?:\w+\s+)?"
+                r"(?:says|said|asks|asked|wants|wanted|shows|showed|describes|specifies|requires)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
     (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
      'says "wrong…"'),
@@ -190,6 +191,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"mentioned|planned|established|specified)\b"
                 r"|\bwe\s+(?:already\s+|have\s+|had\s+)?(?:agreed|talked\s+about\s+(?:this|that|it)|discussed\s+(?:this|that|it)|"
                 r"went\s+(?:over|through)\s+(?:this|that|it))\b"
+                r"|\bwe\s+(?:had\s+|have\s+)?already\s+(?:decided|agreed|settled|chose|picked|ruled)\b"
                 r"|\bi\s+(?:have\s+|had\s+)?(?:mentioned|said|told\s+you|explained|specified|wrote)\s+(?:this|that|it|so)?\s*"
                 r"(?:before|earlier|already|previously|twice|last\s+time)\b"
                 r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b", re.I),
@@ -234,7 +236,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:provided|made|applied|changed|written|saved|created|added|pushed|committed)\b", re.I),
      "said the agent's claimed change is not there"),
     # "there are already applescripts to do this": the agent rebuilt what exists
-    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b|\balready\s+exists?\b", re.I),
+    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
+                r"branch|ticket|issue|meeting|call|draft)\b)|\balready\s+exists?\b", re.I),
      "said what the agent made already exists"),
     # "analyze the code before answering, no assumptions or guesses"
     (re.compile(r"\b(?:no|without)\s+(?:assumptions|guesses|guessing|making\s+things\s+up|hallucinat\w+)\b"
@@ -249,16 +252,23 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "said the agent misunderstood"),
     # Judgements of the agent's approach: "you're overcomplicating this", "this is overkill", "that's a hack"
     (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|clearly\s+|still\s+)?(?:wrong|mistaken|confused|incorrect|not\s+listening|"
-                r"not\s+reading)\b|\byou(?:'re|\s+are|\s+got|\s+get|\s+seem\s+to\s+be)\s+(?:stuck|looping|in\s+a\s+loop)\b"
-                r"|\byou(?:'re|\s+are)\s+(?:just\s+|now\s+)?(?:over[\w-]+ing|guessing|making\s+(?:things|stuff|it)\s+up|"
+                r"not\s+reading)\b|\byou(?:'re|\s+are|\s+got|\s+get|\s+seem\s+to\s+be)\s+(?:stuck|looping|in\s+a\s+loop)\b", re.I),
+     'says "you\'re wrong"'),
+    (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|now\s+)?(?:over[\w-]+ing|guessing|making\s+(?:things|stuff|it)\s+up|"
                 r"hallucinating|assuming|going\s+in\s+circles|going\s+around\s+in\s+circles)\b"
                 r"|\b(?:this|that|it|these|those)(?:'s|\s+is|\s+seems|\s+looks|\s+feels)\s+(?:like\s+)?(?:a\s+bit\s+|way\s+|far\s+|"
                 r"really\s+|so\s+|just\s+|still\s+|kind\s+of\s+|kinda\s+)*(?:overkill|over-?engineered|over-?complicated|"
-                r"too\s+(?:complicated|complex|verbose|convoluted|hacky|much)|a\s+(?:hack|workaround|band-?aid|kludge)(?=\W*$|\s*[,.;!:]|"
+                r"too\s+(?:complicated|complex|verbose|convoluted|hacky|much)(?!\s+(?:\w+\s+)?for\s+(?:me|us)\b)|a\s+(?:hack|workaround|band-?aid|kludge)(?=\W*$|\s*[,.;!:]|"
                 r"\s+(?:and|but|not|that|which|around|to|for|instead|rather|anyway|really|though))|hacky)\b"
                 r"|^\W*(?:way\s+|far\s+|much\s+)?too\s+(?:verbose|complicated|complex|convoluted|hacky|much)\W*$"
-                r"|\bfix\s+the\s+(?:root\s+cause|actual\s+(?:problem|bug|issue)|real\s+(?:problem|bug|issue))\b", re.I),
+
+                r"|\bfix\s+the\s+(?:root\s+cause|actual\s+(?:problem|bug|issue)|real\s+(?:problem|bug|issue))\b"
+                r"|\b(?:it's|it\s+is|the\s+(?:problem|issue|bug|cause)\s+is)\s+(?:much\s+|a\s+lot\s+|way\s+)?(?:deeper|bigger|more\s+"
+                r"(?:complex|complicated|subtle))\s+than\s+(?:that|this|you\s+think)\b", re.I),
      "judged the agent's approach"),
+    # "too much logging", "too many files": said short, about what the agent just made
+    (re.compile(r"^\W*(?:way\s+|far\s+)?too\s+(?:much|many)\s+[\w-]+(?:\s+[\w-]+)?\W*$", re.I),
+     "said there is too much of something"),
     # Doubt: "I don't think that's right", "I'm not sure that's correct"
     (re.compile(r"\bi\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|this\s+is|it's|it\s+is|you're|you\s+are|that|this|it)\s+"
                 r"(?:right|correct|true|accurate|how|what|works?|necessary|needed)\b"
@@ -296,7 +306,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
 
 # Cues that state a rule rather than a fault: in a reply to the agent's own question ("which do you
 # prefer?") or deep inside a long request they are preferences and requirements, not corrections.
-SOFT = frozenset({"stated what the result should be", "stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
+SOFT = frozenset({"said there is too much of something", "stated what the result should be", "stated a team convention", "stated an always/never rule", 'says "use X instead of Y"',
                   'says "X, not Y"', "prohibited an action", "stated what the result should have been",
                   "stated a rule the result broke", "asked the agent not to do something"})
 
@@ -316,7 +326,8 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"happened|happening|happens|works?|working|change|moved|shows?|showing|appears?|updated)\b"
                 r"|\b(?:no|zero|absolutely\s+no|not\s+any)\s+(?:difference|change|effect|improvement)\b", re.I),
      "said nothing changed"),
-    (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b"
+    (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b|\bstill\s+(?:flaky|slow|buggy|janky|laggy|off|happening|present|visible|"
+                r"there|here|broken|failing|crashing|\d{3})\b(?!\s+(?:if|when|until|for\s+now))"
                 r"|^\W*(?:(?:no+|nope|nah|hmm+|ugh|still|again)\W+)*(?:the\s+)?same\s+(?:thing|error|issue|problem|result|output|"
                 r"behaviou?r|here)(?:\s+(?:again|here|as\s+before|still))?\W*$", re.I),
      "said the result is still broken"),
@@ -403,7 +414,7 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bnot\s+(?:exactly\s+|quite\s+)?(?:like|as\s+in|the\s+same\s+as|matching)\s+(?:the\s+|in\s+the\s+|my\s+|"
                 r"this\s+)?(?:image|screenshot|design|reference|mockup|example|original|first\s+image)\b"
                 r"|\bnot\s+(?:exactly\s+|quite\s+)?like\s+(?:how\s+it\s+is|what\s+(?:is|was)|in\s+the|the)\b"
-                r"|\bquite\s+different\b|\b(?:too|way\s+too|still)\s+(?:different|bad|ugly|sensitive|fast|slow|small|big|large|"
+                r"|\bquite\s+different\b|\b(?:too|way\s+too|still)\s+(?:different|ugly|sensitive|fast|slow|small|big|large|"
                 r"wide|narrow|dark|bright)\b"
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
                 r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
@@ -426,7 +437,11 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|^\W*" + LEAD + r"(?:but\s+)?i\s+(?:don't|do\s+not)\s+(?:have|use|run)\s+(?:a\s+|an\s+|any\s+)?(?:[\w`.-]+\s+){0,3}?"
                 r"(?:installed|subscription|account|licen[cs]e|set\s+up|on\s+my\s+(?:machine|computer|mac|pc|laptop))\b", re.I),
      "said the agent assumed a setup the person does not have"),
-    (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+)?getting\b|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
+    (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+|now\s+|also\s+)?getting(?:(?:\s+(?:these|this|the\s+following|"
+                r"following))?\s*(?::|\W*$)|\s+(?:an?\s+|the\s+|this\s+|that\s+|these\s+|"
+                r"same\s+|some\s+|weird\s+|strange\s+|new\s+|another\s+|lots\s+of\s+)?(?:[\w.]*(?:error|exception)s?|warnings?|"
+                r"undefined|null|nan|nothing|blank|empty|no\b|stuck|wrong|weird|strange|\d{3}\b|[\"'{\[]|issues?|problems?|"
+                r"crash\w*|failures?|timeouts?|the\s+same))|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
                 r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"
                 r"|\bit\s+(?:is\s+)?(?:missing|gone|empty|blank)\b|\b(?:only|just)\s+one\s+\w+\s+(?:is\s+)?(?:showing|shown|visible|working)\b", re.I),
@@ -484,7 +499,7 @@ CONTINUE_ONLY = re.compile(
 
 NOT_OWN_WORDS = re.compile(
     r"^\W*(?:here's|here\s+is|here\s+are|below\s+is|this\s+is\s+what)\b"
-    r"|\b(?:docs?|documentation|readme|error|message|warning|linter|compiler|log|output|manual|guide|spec|ticket|"
+    r"|(?<!\bwhat\sthe\s)(?<!\bwhat\smy\s)(?<!\bwhat\sour\s)\b(?:docs?|documentation|readme|error|message|warning|linter|compiler|log|output|manual|guide|spec|ticket|"
     r"article|post|blog|reviewer|he|she|they|it)\s+(?:says?|said|states?|suggests?|recommends?|complains?)\b",
     re.I,
 )

@@ -322,3 +322,30 @@ def test_an_assumed_setup_or_a_short_should_be_is_a_correction(text):
 ])
 def test_the_persons_own_situation_is_not_a_correction(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "we already decided against redis, remove it",
+    "it's deeper than that, the cache is never invalidated",
+    "still flaky",
+    "too much logging",
+    "that's not what the ticket says",
+    "Now I'm getting these:\n\nmain.obj : error LNK2019: unresolved external symbol",
+])
+def test_decisions_depth_and_leftovers(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "I'm getting coffee, continue meanwhile",
+    "too bad the library doesn't support it natively; ok, keep the wrapper",
+    "we already have a PR open for this, push to it",
+    "we decided to use redis last week, so add a cache layer with it",
+    "run the tests again",
+    "try again with a concept that is not hardcoded",
+    "this is too complex for me to review, can you summarise it?",
+    "Feedback from the tasting:\n- Too much lemon\n- Prefer drab to pollack\n- Serve it warmer\n- The sauce was lovely\n"
+    "- Plating could be neater\n" + "More notes on the menu follow. " * 20,
+])
+def test_everyday_phrases_with_the_same_words_are_not_corrections(text):
+    assert not classify_text(text, answer=DONE).correction, text
