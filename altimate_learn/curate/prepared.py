@@ -203,8 +203,8 @@ def _section(postings: Postings) -> list[str]:
 
 
 def pack(sections: dict[str, Postings], count: int) -> str:
-    """The postings file: a header line (JSON: lesson count, section offsets, SHA-256 of the body), then
-    each section's sorted lines."""
+    """The postings file: a header line (JSON: lesson count, section offsets, and a SHA-256 of those and of
+    the body), then each section's sorted lines."""
     body, spans, at = [], {}, 0
     for name in SECTIONS:
         text = "".join(_section(sections[name]))
@@ -212,8 +212,12 @@ def pack(sections: dict[str, Postings], count: int) -> str:
         body.append(text)
         at += len(text)
     joined = "".join(body)
-    header = {"count": count, "sections": spans, "sha256": sha256(joined.encode("utf-8")).hexdigest()}
+    header = {"count": count, "sections": spans, "sha256": _body_digest(count, spans, joined)}
     return json.dumps(header, separators=(",", ":")) + "\n" + joined
+
+
+def _body_digest(count: int, spans: Any, body: str) -> str:
+    return sha256(json.dumps([count, spans], sort_keys=True).encode() + b"\n" + body.encode("utf-8")).hexdigest()
 
 
 def unpack(text: str, count: int) -> dict[str, Packed] | None:
@@ -227,8 +231,8 @@ def unpack(text: str, count: int) -> dict[str, Packed] | None:
         return None
     if not isinstance(header, dict) or header.get("count") != count or not isinstance(header.get("sections"), dict):
         return None
-    if header.get("sha256") != sha256(body.encode("utf-8")).hexdigest():
-        return None
+    if header.get("sha256") != _body_digest(count, header["sections"], body):
+        return None  # a torn or edited body, or offsets that are not the ones written
     out = {}
     for name in SECTIONS:
         span = header["sections"].get(name)

@@ -170,7 +170,7 @@ def test_a_hand_edit_behind_the_cache_is_read_as_it_is_now(tmp_path):
 def _lying_header(content: bytes) -> bytes:
     head, _, body = content.partition(b"\n")
     header = json.loads(head)
-    header["sections"]["exact"] = [0, len(body) + 5]
+    header["sections"]["exact"] = [1, len(body.decode())]  # within the body, but not where the section is
     return json.dumps(header).encode() + b"\n" + body
 
 
