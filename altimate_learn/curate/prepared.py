@@ -30,6 +30,7 @@ files a SHA-256 of their body, so a damaged file is ignored rather than half-bel
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -505,9 +506,10 @@ _BETWEEN = "\n  },\n  {\n"  # between two lessons of a canonical lesson file, an
 _ID_LINE = re.compile(r'\n    "id": "(L-[0-9a-f]+)",\n')  # a lesson's id line in a canonical file
 
 
-def _chunks(source: LessonFile) -> list[str] | None:
-    """Each lesson's exact text in a canonical file (in file order), so an unchanged lesson is written back
-    as it was; None when the file is not canonical or not the one the cache took it for."""
+def _chunks(source: LessonFile) -> tuple[str, list[int]] | None:
+    """The text of a canonical file and where each lesson's text starts in it (in file order, plus where the
+    last one ends), so unchanged lessons are written back as they were; None when the file is not canonical
+    or not the one the cache took it for."""
     if not source.canonical or not source.lessons:
         return None
     text = source.raw.decode("utf-8")
@@ -516,7 +518,10 @@ def _chunks(source: LessonFile) -> list[str] | None:
     parts = text[len("[\n  {\n"):-len("\n  }\n]\n")].split(_BETWEEN)
     if len(parts) != len(source.lessons) or _ID_LINE.findall(text) != [lesson["id"] for lesson in source.lessons]:
         return None  # write every lesson anew
-    return parts
+    # A lesson is "  {\n" + part + "\n  }", and ",\n" separates two: 10 characters beside each part.
+    starts = list(itertools.accumulate((len(part) + 10 for part in parts), initial=2))
+    starts[-1] -= 2  # the last lesson is followed by "\n]\n", not by ",\n"
+    return text, starts
 
 
 def _canonical_item(lesson: Lesson) -> str:
@@ -542,12 +547,26 @@ def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
     version in the canonical ``source`` file reuse its text."""
     if not lessons:
         return fsio.canonical_json(lessons).encode("utf-8")
-    parts = _chunks(source) if source is not None else None
-    if parts is None:
+    chunks = _chunks(source) if source is not None else None
+    if chunks is None:
         return fsio.canonical_json(lessons).encode("utf-8")
+    text, starts = chunks
     places = _unchanged(lessons, source) if unchanged is None else unchanged
-    items = ["  {\n" + parts[n] + "\n  }" if n is not None else _canonical_item(lesson)
-             for lesson, n in zip(lessons, places)]
+    # Runs of lessons that follow each other unchanged, as in the file, are copied as one slice of it.
+    items: list[str] = []
+    run: int | None = None  # where the current run starts in the file (a lesson number)
+    for k, (lesson, n) in enumerate(zip(lessons, places)):
+        if run is not None and (n is None or n != places[k - 1] + 1):  # type: ignore[operator]
+            items.append(text[starts[run]:starts[places[k - 1] + 1] - (2 if places[k - 1] + 1 < len(starts) - 1
+                                                                       else 0)])  # type: ignore[operator]
+            run = None
+        if n is None:
+            items.append(_canonical_item(lesson))
+        elif run is None:
+            run = n
+    if run is not None:
+        last = places[-1] + 1  # type: ignore[operator]
+        items.append(text[starts[run]:starts[last] - (2 if last < len(starts) - 1 else 0)])
     return ("[\n" + ",\n".join(items) + "\n]\n").encode("utf-8")
 
 

@@ -264,3 +264,17 @@ def test_a_verdict_edited_into_other_valid_json_is_not_believed(tmp_path):
     [path] = [p for p in Path(cache.folder).iterdir() if p.suffix == ".ok"]
     path.write_text(path.read_text().replace("L-0002", "L-0003"))
     assert cache.verdict("d" * 64, "lessons") is None
+
+
+@given(st.integers(0, 10_000))
+def test_the_writer_copies_runs_of_unchanged_lessons_exactly(seed):
+    rng = random.Random(seed)
+    stored = _lessons(_texts(rng, rng.randint(1, 12)))
+    source = prepared.LessonFile(stored, fsio.canonical_json(stored).encode(), "digest", canonical=True)
+    lessons = [item if rng.random() < 0.7 else dict(item, helpful=9) for item in stored if rng.random() < 0.85]
+    if lessons and rng.random() < 0.5:
+        lessons.insert(rng.randrange(len(lessons) + 1), lesson("L-0e00", "A new lesson."))
+    if len(lessons) > 2 and rng.random() < 0.3:
+        a, b = rng.sample(range(len(lessons)), 2)
+        lessons[a], lessons[b] = lessons[b], lessons[a]
+    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
