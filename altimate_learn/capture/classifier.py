@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
-                                         CONTINUE_WORDS, CUES, ERROR_REPORT, ERROR_TALK, INTERROGATIVE, NOT_OWN_WORDS, PERSISTS,
-                                         RESOLVED, SOFT, WHY)
+                                         CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
+                                         NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
 from altimate_learn.capture import languages
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
@@ -213,6 +213,9 @@ def _broken(clause: str, explaining: bool = False) -> str | None:
             if explaining and reason in _ERROR_REASONS:
                 continue
             return reason
+    if (not explaining and len(re.findall(r"[\w@`'\"().-]+", clause)) <= SHORT_CLAUSE_WORDS and ERROR_AT_END.search(clause)
+            and not ERROR_TALK.search(clause)):
+        return ERROR_REPORT
     return None
 
 

@@ -346,7 +346,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 # What an error is called: "error", "exception", "TypeError", "a 500", "traceback", "warning".
-_ERROR = (r"(?:[\w.]*(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
+_ERROR = (r"(?:(?<![\w.])[\w.]{0,40}?(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
           r"(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+errors?)?)\b")
 
 # An error talked about rather than reported: handling it, logging it, its meaning, a message about it.
@@ -383,21 +383,20 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     # An error reported, not an error talked about: "i get this error", "an error pops up when I run it", "import
     # error in x.py", "error on start", "it crashes", "the build fails"; never "handle errors", "what does this
     # error mean", "log the errors" (see ERROR_TALK) or "the error is gone" (RESOLVED).
-    (re.compile(r"^\W*(?:an?\s+|the\s+|some\s+|same\s+|new\s+|another\s+)?(?:[\w.-]+\s+){0,2}?" + _ERROR + r"(?:\s*[:!.]|\s*$|\s+"
+    (re.compile(r"^\W*(?:an?\s+|the\s+|some\s+|same\s+|new\s+|another\s+)?(?:[\w.-]{1,60}\s+){0,2}?" + _ERROR + r"(?:\s*[:!.]|\s*$|\s+"
                 r"(?:now|again|still|here|there|on|when|while|in|at|after|during|with|from|pops?|popping|appears?|shows?|"
                 r"showing|occurs?|happens?|persists?|comes?|came|is\s+(?:still|thrown|raised|shown|back)|thrown|raised|"
                 r"(?:@|`code`)))"
                 r"|\b(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:get|gets|getting|got|see|seeing|"
                 r"have|having|hit|hitting|receive|receiving|encounter\w*|run\s+into|ran\s+into|running\s+into|face|facing)\s+"
-                r"(?:[\w\"'`.-]+\s+){0,3}?" + _ERROR +
+                r"(?:[\w\"'`.-]{1,60}\s+){0,3}?" + _ERROR +
                 r"|\b(?:there\s+(?:is|are|was|were)|there's|got|still)\s+(?:an?\s+|some\s+|the\s+|this\s+|that\s+|many\s+|"
-                r"\d+\s+|lots\s+of\s+|a\s+lot\s+of\s+)?(?:[\w.-]+\s+)?" + _ERROR +
-                r"|\b(?:it|this|that|they|which|the\s+\w+(?:\s+\w+)?|[\w.-]+\.\w{1,4})\s+(?:now\s+|still\s+|just\s+)?"
+                r"\d+\s+|lots\s+of\s+|a\s+lot\s+of\s+)?(?:[\w.-]{1,60}\s+)?" + _ERROR +
+                r"|\b(?:it|this|that|they|which|the\s+\w+(?:\s+\w+)?|[\w.-]{1,60}\.\w{1,4})\s+(?:now\s+|still\s+|just\s+)?"
                 r"(?:throws?|throwing|threw|gives?|giving|gave|shows?|showing|returns?|returning|raises?|raising|produces?|"
                 r"reports?|reporting|reported|logs?|logged|prints?|printed|displays?|hits?|"
                 r"results?\s+in|spits?\s+out|fails?\s+with|failed\s+with|errors?\s+out|errored)\s+(?:me\s+)?(?:an?\s+|the\s+|"
-                r"this\s+|some\s+|same\s+|that\s+)?(?:[\w.-]+\s+){0,2}?" + _ERROR +
-                r"|^(?=(?:\W*[\w@`'\"().-]+){1,8}\W*$).*\b(?:[\w.-]+\s+)?" + _ERROR + r"\W*$"
+                r"this\s+|some\s+|same\s+|that\s+)?(?:[\w.-]{1,60}\s+){0,2}?" + _ERROR +
                 r"|\b(?:errors?\s+out|errored(?:\s+out)?|crash(?:es|ed|ing)?|fails?\s+to\s+\w+|failed\s+to\s+\w+|"
                 r"(?:is|are|keeps?)\s+(?:still\s+)?(?:failing|crashing)|(?:stalls?|hangs|freezes|froze))\b"
                 r"|\b(?:build|builds|tests?|compil\w+|deploy\w*|install\w*|the\s+app|app|server|page|script|command|it|this|that|"
@@ -505,6 +504,9 @@ NOT_OWN_WORDS = re.compile(
 )
 
 ERROR_REPORT = "reported an error after the agent's change"
+# A short clause that ends on an error ("so weird, @bash (124-126) import error"); the classifier checks the length.
+ERROR_AT_END = re.compile(r"\b" + _ERROR + r"\W*$", re.I)
+SHORT_CLAUSE_WORDS = 8
 # A question that asks why a failure happens ("why do I get …?", "how come it crashes?").
 WHY = re.compile(r"^\W*" + LEAD + r"(?:(?:any\s+idea|do\s+you\s+know|can\s+you\s+(?:tell|explain)(?:\s+me)?)\s+)?(?:why|how\s+come)\b"
                  r"|^\W*(?:por\s*qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|neden|dlaczego|proč)\b|为什么|怎么(?:还|又)|なぜ|どうして|왜", re.I)

@@ -181,14 +181,16 @@ class Packed:
             return default
         return self.text[at + len(key) + 1:self.text.index("\n", at)]
 
-    def merged(self, changes: dict[str, set[str]]) -> list[str]:
-        """This section's lines with ``changes`` (key → ids; empty: the key goes) applied, as pieces."""
+    def merged(self, changes: dict[str, Any]) -> list[str]:
+        """This section's lines with ``changes`` (key → ids, a set or an "id id …" string; empty: the key
+        goes) applied, as pieces."""
         out, at = [], self.start
         for key in sorted(changes):
             line, found = self._find(key)
             out.append(self.text[at:line])
-            if changes[key]:
-                out.append(f"{key}\t{' '.join(changes[key])}\n")
+            ids = changes[key]
+            if ids:
+                out.append(f"{key}\t{ids if isinstance(ids, str) else ' '.join(ids)}\n")
             at = self.text.index("\n", line) + 1 if found else line
         out.append(self.text[at:self.end])
         return out
@@ -199,12 +201,12 @@ def _section(postings: Postings) -> list[str]:
         raise ValueError("a key with white space cannot be packed")  # none can: the caller indexes in memory
     if isinstance(postings.raw, Packed):
         return postings.raw.merged(postings.sets)
-    return [f"{k}\t{' '.join(v)}\n" for k, v in sorted(postings.sets.items()) if v]
+    return [f"{k}\t{v if isinstance(v, str) else ' '.join(v)}\n" for k, v in sorted(postings.sets.items()) if v]
 
 
 def pack(sections: dict[str, Postings], count: int) -> str:
-    """The postings file: a header line (JSON: lesson count, section offsets, SHA-256 of the body), then
-    each section's sorted lines."""
+    """The postings file: a header line (JSON: lesson count, section offsets, and a SHA-256 of those and of
+    the body), then each section's sorted lines."""
     body, spans, at = [], {}, 0
     for name in SECTIONS:
         text = "".join(_section(sections[name]))
@@ -212,8 +214,12 @@ def pack(sections: dict[str, Postings], count: int) -> str:
         body.append(text)
         at += len(text)
     joined = "".join(body)
-    header = {"count": count, "sections": spans, "sha256": sha256(joined.encode("utf-8")).hexdigest()}
+    header = {"count": count, "sections": spans, "sha256": _body_digest(count, spans, joined)}
     return json.dumps(header, separators=(",", ":")) + "\n" + joined
+
+
+def _body_digest(count: int, spans: Any, body: str) -> str:
+    return sha256(json.dumps([count, spans], sort_keys=True).encode() + b"\n" + body.encode("utf-8")).hexdigest()
 
 
 def unpack(text: str, count: int) -> dict[str, Packed] | None:
@@ -227,8 +233,8 @@ def unpack(text: str, count: int) -> dict[str, Packed] | None:
         return None
     if not isinstance(header, dict) or header.get("count") != count or not isinstance(header.get("sections"), dict):
         return None
-    if header.get("sha256") != sha256(body.encode("utf-8")).hexdigest():
-        return None
+    if header.get("sha256") != _body_digest(count, header["sections"], body):
+        return None  # a torn or edited body, or offsets that are not the ones written
     out = {}
     for name in SECTIONS:
         span = header["sections"].get(name)
@@ -455,20 +461,38 @@ def prepare(lessons: list[Lesson], postings: dict[str, Packed] | None) -> tuple[
     return indexes(lessons, postings), postings, text  # type: ignore[arg-type]
 
 
+def _keys(lesson_id: str, text: str) -> list[tuple[str, str]]:
+    """(section, key) of every posting a lesson with ``text`` is in."""
+    sections = _sections(*build_postings([{"id": lesson_id, "text": text}]))
+    return [(name, key) for name, postings in sections.items() for key in postings.sets]
+
+
 def postings_after(base_postings: dict[str, Packed], gone: dict[str, str], new: dict[str, str],
                    count: int) -> str | None:
     """The postings file of a lesson set that differs from the one ``base_postings`` index by the lessons
     ``gone`` (id → the text they were indexed under: removed or edited) and ``new`` (id → text: added or
-    edited); None when it cannot be packed."""
-    anchors, words = indexes([{"id": k, "text": v} for k, v in gone.items()], base_postings)
-    for lesson_id in gone:
-        anchors.remove(lesson_id)
-        words.pop(lesson_id)
+    edited); None when it cannot be packed.
+
+    Each changed lesson's keys come from indexing it alone (the same code as every index); its id is taken
+    out of, or added to, those keys' "id id …" strings as text, without splitting long postings into sets."""
+    edits: dict[str, dict[str, tuple[set[str], list[str]]]] = {name: {} for name in SECTIONS}
+    for lesson_id, text in gone.items():
+        for name, key in _keys(lesson_id, text):
+            edits[name].setdefault(key, (set(), []))[0].add(lesson_id)
     for lesson_id, text in new.items():
-        anchors.add(lesson_id, text)
-        words[lesson_id] = word_set(text)
+        for name, key in _keys(lesson_id, text):
+            edits[name].setdefault(key, (set(), []))[1].append(lesson_id)
+    sections: dict[str, Postings] = {}
+    for name in SECTIONS:
+        packed = base_postings[name]
+        postings = sections[name] = Postings(packed)
+        for key, (removed, added) in edits[name].items():
+            ids = " " + (packed.get(key) or "") + " "
+            for lesson_id in removed:
+                ids = ids.replace(f" {lesson_id} ", " ", 1)
+            postings.sets[key] = " ".join([ids.strip(), *added]).strip()  # type: ignore[assignment]
     try:
-        return pack(_sections(anchors, words), count)
+        return pack(sections, count)
     except ValueError:
         return None
 
