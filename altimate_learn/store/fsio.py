@@ -48,7 +48,7 @@ def canonical_json(value: Any) -> str:
     """The canonical text of ``value`` (see module docstring)."""
     try:
         return _indented(value)
-    except _Unusual:
+    except (_Unusual, TypeError):  # json.dumps decides (and raises what it raises)
         return json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
@@ -64,7 +64,7 @@ def _indented(value: Any) -> str:
     """``json.dumps(_drop_absent(value), indent=2, sort_keys=True, ensure_ascii=False) + "\\n"``, byte for byte,
     about three times faster: json's indenting encoder is pure Python, and a 10,000-entry store file is
     written on every reflection. Anything but plain dicts (string keys), lists, tuples, strings, numbers,
-    booleans and None raises :class:`_Unusual`."""
+    booleans and None raises :class:`_Unusual` (or TypeError, for keys that are not strings)."""
     out: list[str] = []
     append = out.append
 
@@ -75,19 +75,21 @@ def _indented(value: Any) -> str:
         elif kind is dict:
             if depth > 200:
                 raise _Unusual
-            keys = [k for k, v in item.items() if v is not None]
-            if any(type(k) is not str for k in keys):
-                raise _Unusual
-            if not keys:
-                append("{}")
-                return
             inner = pad + "  "
             sep = "{" + inner
-            for key in sorted(keys):
-                append(sep + _encode_string(key) + ": ")
-                walk(item[key], inner, depth + 1)
+            for key, child in sorted(item.items()):  # a key that is not a string: TypeError, json's way
+                if child is None:
+                    continue
+                kind = type(child)
+                if kind is str:  # the common values inline: no call per value
+                    append(sep + _encode_string(key) + ": " + _encode_string(child))
+                elif kind is int:
+                    append(sep + _encode_string(key) + ": " + int.__repr__(child))
+                else:
+                    append(sep + _encode_string(key) + ": ")
+                    walk(child, inner, depth + 1)
                 sep = "," + inner
-            append(pad + "}")
+            append("{}" if sep[0] == "{" else pad + "}")
         elif kind is list or kind is tuple:
             if depth > 200:
                 raise _Unusual
