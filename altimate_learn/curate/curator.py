@@ -644,6 +644,8 @@ class _Pass:
             self.record("REMOVE", lid, reason, note="harmful", text=lesson["text"])
 
     def evict(self, max_stored: int) -> None:
+        if len(self.lessons) <= max_stored:
+            return
         order = {lesson["id"]: n for n, lesson in enumerate(self.lessons)}
         while len(self.lessons) > max_stored:
             # Lowest helpful − harmful first, then the oldest; a lesson added now is the youngest.

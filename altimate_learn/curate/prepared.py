@@ -30,6 +30,7 @@ files a SHA-256 of their body, so a damaged file is ignored rather than half-bel
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -181,14 +182,16 @@ class Packed:
             return default
         return self.text[at + len(key) + 1:self.text.index("\n", at)]
 
-    def merged(self, changes: dict[str, set[str]]) -> list[str]:
-        """This section's lines with ``changes`` (key → ids; empty: the key goes) applied, as pieces."""
+    def merged(self, changes: dict[str, Any]) -> list[str]:
+        """This section's lines with ``changes`` (key → ids, a set or an "id id …" string; empty: the key
+        goes) applied, as pieces."""
         out, at = [], self.start
         for key in sorted(changes):
             line, found = self._find(key)
             out.append(self.text[at:line])
-            if changes[key]:
-                out.append(f"{key}\t{' '.join(changes[key])}\n")
+            ids = changes[key]
+            if ids:
+                out.append(f"{key}\t{ids if isinstance(ids, str) else ' '.join(ids)}\n")
             at = self.text.index("\n", line) + 1 if found else line
         out.append(self.text[at:self.end])
         return out
@@ -199,7 +202,7 @@ def _section(postings: Postings) -> list[str]:
         raise ValueError("a key with white space cannot be packed")  # none can: the caller indexes in memory
     if isinstance(postings.raw, Packed):
         return postings.raw.merged(postings.sets)
-    return [f"{k}\t{' '.join(v)}\n" for k, v in sorted(postings.sets.items()) if v]
+    return [f"{k}\t{v if isinstance(v, str) else ' '.join(v)}\n" for k, v in sorted(postings.sets.items()) if v]
 
 
 def pack(sections: dict[str, Postings], count: int) -> str:
@@ -459,20 +462,38 @@ def prepare(lessons: list[Lesson], postings: dict[str, Packed] | None) -> tuple[
     return indexes(lessons, postings), postings, text  # type: ignore[arg-type]
 
 
+def _keys(lesson_id: str, text: str) -> list[tuple[str, str]]:
+    """(section, key) of every posting a lesson with ``text`` is in."""
+    sections = _sections(*build_postings([{"id": lesson_id, "text": text}]))
+    return [(name, key) for name, postings in sections.items() for key in postings.sets]
+
+
 def postings_after(base_postings: dict[str, Packed], gone: dict[str, str], new: dict[str, str],
                    count: int) -> str | None:
     """The postings file of a lesson set that differs from the one ``base_postings`` index by the lessons
     ``gone`` (id → the text they were indexed under: removed or edited) and ``new`` (id → text: added or
-    edited); None when it cannot be packed."""
-    anchors, words = indexes([{"id": k, "text": v} for k, v in gone.items()], base_postings)
-    for lesson_id in gone:
-        anchors.remove(lesson_id)
-        words.pop(lesson_id)
+    edited); None when it cannot be packed.
+
+    Each changed lesson's keys come from indexing it alone (the same code as every index); its id is taken
+    out of, or added to, those keys' "id id …" strings as text, without splitting long postings into sets."""
+    edits: dict[str, dict[str, tuple[set[str], list[str]]]] = {name: {} for name in SECTIONS}
+    for lesson_id, text in gone.items():
+        for name, key in _keys(lesson_id, text):
+            edits[name].setdefault(key, (set(), []))[0].add(lesson_id)
     for lesson_id, text in new.items():
-        anchors.add(lesson_id, text)
-        words[lesson_id] = word_set(text)
+        for name, key in _keys(lesson_id, text):
+            edits[name].setdefault(key, (set(), []))[1].append(lesson_id)
+    sections: dict[str, Postings] = {}
+    for name in SECTIONS:
+        packed = base_postings[name]
+        postings = sections[name] = Postings(packed)
+        for key, (removed, added) in edits[name].items():
+            ids = " " + (packed.get(key) or "") + " "
+            for lesson_id in removed:
+                ids = ids.replace(f" {lesson_id} ", " ", 1)
+            postings.sets[key] = " ".join([ids.strip(), *added]).strip()  # type: ignore[assignment]
     try:
-        return pack(_sections(anchors, words), count)
+        return pack(sections, count)
     except ValueError:
         return None
 
@@ -485,9 +506,10 @@ _BETWEEN = "\n  },\n  {\n"  # between two lessons of a canonical lesson file, an
 _ID_LINE = re.compile(r'\n    "id": "(L-[0-9a-f]+)",\n')  # a lesson's id line in a canonical file
 
 
-def _chunks(source: LessonFile) -> list[str] | None:
-    """Each lesson's exact text in a canonical file (in file order), so an unchanged lesson is written back
-    as it was; None when the file is not canonical or not the one the cache took it for."""
+def _chunks(source: LessonFile) -> tuple[str, list[int]] | None:
+    """The text of a canonical file and where each lesson's text starts in it (in file order, plus where the
+    last one ends), so unchanged lessons are written back as they were; None when the file is not canonical
+    or not the one the cache took it for."""
     if not source.canonical or not source.lessons:
         return None
     text = source.raw.decode("utf-8")
@@ -496,7 +518,10 @@ def _chunks(source: LessonFile) -> list[str] | None:
     parts = text[len("[\n  {\n"):-len("\n  }\n]\n")].split(_BETWEEN)
     if len(parts) != len(source.lessons) or _ID_LINE.findall(text) != [lesson["id"] for lesson in source.lessons]:
         return None  # write every lesson anew
-    return parts
+    # A lesson is "  {\n" + part + "\n  }", and ",\n" separates two: 10 characters beside each part.
+    starts = list(itertools.accumulate((len(part) + 10 for part in parts), initial=2))
+    starts[-1] -= 2  # the last lesson is followed by "\n]\n", not by ",\n"
+    return text, starts
 
 
 def _canonical_item(lesson: Lesson) -> str:
@@ -522,12 +547,26 @@ def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
     version in the canonical ``source`` file reuse its text."""
     if not lessons:
         return fsio.canonical_json(lessons).encode("utf-8")
-    parts = _chunks(source) if source is not None else None
-    if parts is None:
+    chunks = _chunks(source) if source is not None else None
+    if chunks is None:
         return fsio.canonical_json(lessons).encode("utf-8")
+    text, starts = chunks
     places = _unchanged(lessons, source) if unchanged is None else unchanged
-    items = ["  {\n" + parts[n] + "\n  }" if n is not None else _canonical_item(lesson)
-             for lesson, n in zip(lessons, places)]
+    # Runs of lessons that follow each other unchanged, as in the file, are copied as one slice of it.
+    items: list[str] = []
+    run: int | None = None  # where the current run starts in the file (a lesson number)
+    for k, (lesson, n) in enumerate(zip(lessons, places)):
+        if run is not None and (n is None or n != places[k - 1] + 1):  # type: ignore[operator]
+            items.append(text[starts[run]:starts[places[k - 1] + 1] - (2 if places[k - 1] + 1 < len(starts) - 1
+                                                                       else 0)])  # type: ignore[operator]
+            run = None
+        if n is None:
+            items.append(_canonical_item(lesson))
+        elif run is None:
+            run = n
+    if run is not None:
+        last = places[-1] + 1  # type: ignore[operator]
+        items.append(text[starts[run]:starts[last] - (2 if last < len(starts) - 1 else 0)])
     return ("[\n" + ",\n".join(items) + "\n]\n").encode("utf-8")
 
 

@@ -68,6 +68,33 @@ def test_postings_from_the_cache_find_exactly_what_the_full_index_finds(seed):
             assert words.similar(mine, threshold) == {k: v for k, v in every.items() if v >= threshold}, probe
 
 
+@given(st.integers(0, 10_000))
+def test_postings_derived_for_the_next_candidate_equal_postings_built_from_scratch(seed):
+    rng = random.Random(seed)
+    base = _lessons(_texts(rng, 25))
+    for n in (1, 10, 11):  # ids that are prefixes of one another: L-0001, L-00010, L-00011
+        base.append(lesson(f"L-000{n}0" if n > 1 else "L-00010", rng.choice(_texts(rng, 3))))
+    base = list({item["id"]: item for item in base}.values())
+    after = [dict(item) for item in base if rng.random() > 0.2]
+    for item in rng.sample(after, min(3, len(after))):
+        item["text"] = rng.choice(_texts(rng, 4))
+    after += [lesson(f"L-0e{n:02x}", text) for n, text in enumerate(_texts(rng, 3))]
+    before_text = {item["id"]: item["text"] for item in base}
+    gone = {k: v for k, v in before_text.items() if k not in {i["id"]: 0 for i in after}
+            or next(i["text"] for i in after if i["id"] == k) != v}
+    new = {i["id"]: i["text"] for i in after if before_text.get(i["id"]) != i["text"]}
+    base_postings = prepared.unpack(prepared.pack(prepared._sections(*prepared.build_postings(base)), len(base)),
+                                    len(base))
+    derived = prepared.unpack(prepared.postings_after(base_postings, gone, new, len(after)), len(after))
+    fresh = prepared.unpack(prepared.pack(prepared._sections(*prepared.build_postings(after)), len(after)),
+                            len(after))
+    for name in prepared.SECTIONS:
+        keys = {line.split("\t")[0] for line in fresh[name].text[fresh[name].start:fresh[name].end].splitlines()}
+        keys |= {line.split("\t")[0] for line in derived[name].text[derived[name].start:derived[name].end].splitlines()}
+        for key in keys:
+            assert set((derived[name].get(key) or "").split()) == set((fresh[name].get(key) or "").split()), (name, key)
+
+
 def test_changes_to_cached_postings_are_seen_by_later_lookups():
     stored = _lessons(["Use `amount_cents` for money columns.", "Name models `stg_<source>__<table>`.",
                        "Never use `ref()` in seeds."])
@@ -237,3 +264,17 @@ def test_a_verdict_edited_into_other_valid_json_is_not_believed(tmp_path):
     [path] = [p for p in Path(cache.folder).iterdir() if p.suffix == ".ok"]
     path.write_text(path.read_text().replace("L-0002", "L-0003"))
     assert cache.verdict("d" * 64, "lessons") is None
+
+
+@given(st.integers(0, 10_000))
+def test_the_writer_copies_runs_of_unchanged_lessons_exactly(seed):
+    rng = random.Random(seed)
+    stored = _lessons(_texts(rng, rng.randint(1, 12)))
+    source = prepared.LessonFile(stored, fsio.canonical_json(stored).encode(), "digest", canonical=True)
+    lessons = [item if rng.random() < 0.7 else dict(item, helpful=9) for item in stored if rng.random() < 0.85]
+    if lessons and rng.random() < 0.5:
+        lessons.insert(rng.randrange(len(lessons) + 1), lesson("L-0e00", "A new lesson."))
+    if len(lessons) > 2 and rng.random() < 0.3:
+        a, b = rng.sample(range(len(lessons)), 2)
+        lessons[a], lessons[b] = lessons[b], lessons[a]
+    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()

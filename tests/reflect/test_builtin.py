@@ -914,3 +914,22 @@ def test_prose_after_a_traceback_is_still_read() -> None:
     feedback = ("Traceback (most recent call last):\n  File \"x.py\", line 3, in <module>\n    import requests\n"
                 "ModuleNotFoundError: No module named 'requests'\n\nwe always use httpx instead of requests")
     assert extract_rule(feedback) == "Use `httpx` instead of `requests`."
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    # a complaint about what the agent fails to do is never turned into its prohibition
+    ("you never run the tests before committing", "Always run the tests before committing."),
+    ("you don't check the return value of write", None),
+    ("you stopped using the logger", None),
+    ("you no longer run the linter before commits", None),
+    # "you" with a modal forbids, as "we don't" states the team's way
+    ("you shouldn't hardcode the api url in components", "Never hardcode the api url in components."),
+    ("you can't use localStorage in server components", "Never use `localStorage` in server components."),
+    ("we don't use print for logging", "Never use `print` for logging."),
+    # a question without its "?" mark, and shouting, are not rules
+    ("no improvement. Do we need to close and restart the mcp server ? I dont think we did that", None),
+    ("ALL THE THINGS IN HISTORY MUST BE REBUILT", None),
+    ("NEVER use eval in the parser", "Never use `eval` in the parser."),
+])
+def test_what_the_agent_fails_to_do_questions_and_shouting_are_never_inverted_into_rules(feedback, lesson) -> None:
+    assert extract_rule(feedback) == lesson

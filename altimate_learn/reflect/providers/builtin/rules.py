@@ -18,7 +18,10 @@ MAX_CHARS = 140
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
 _NEG = r"(?:i'?d\s+rather\s+(?:we|you)\s+(?:didn'?t|did\s+not)|don'?t|do\s+not|dont|never|stop|avoid|quit|no\s+more|shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot)"
-_WE_NEG = r"(?:we|you)\s+(?:don'?t|do\s+not|never|no\s+longer|shouldn'?t|should\s+not|stopped)"
+# "we don't use X" states the team's way; "you don't check X" / "you never run X" describes what the agent fails to
+# do (a complaint: its rule is the opposite), so only "you" with a modal ("you shouldn't", "you must not") forbids.
+_WE_NEG = (r"(?:we\s+(?:don'?t|do\s+not|never|no\s+longer|shouldn'?t|should\s+not|stopped)|"
+           r"you\s+(?:shouldn'?t|should\s+not|should\s+never|must\s+not|mustn'?t|must\s+never|can'?t|cannot))")
 _PRONOUN_OBJECT = re.compile(r"^(?:it|that|this|them|those|these|one|so|the\s+same|what\s+i\s+said|anything|"
                              r"something|everything|the\s+other\s+one|that\s+one|this\s+one)\b", re.I)
 
@@ -74,9 +77,23 @@ _STANDING_LEAD = re.compile(
 _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
 
 
+# "Do we need to restart the server", "should we keep the old flag": a question even when its "?" is missing.
+_ASKS = re.compile(r"^(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|have|has|may|might)\s+"
+                   r"(?:we|i|they|it|this|that|there|these|those)\b", re.I)
+
+
+def _SHOUTED(clause: str) -> bool:
+    """Mostly capital letters over several words: shouting, not a rule to keep."""
+    letters = [ch for ch in clause if ch.isalpha()]
+    capital_words = re.findall(r"\b[A-Z]{2,}\b", clause)
+    return len(capital_words) >= 3 and sum(ch.isupper() for ch in letters) > 0.7 * len(letters)
+
+
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
     c = strip_lead(clause)
+    if _SHOUTED(c):
+        return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     if _ERROR_PHRASE.match(c):
         return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
     lead = _STANDING_LEAD.match(c)
@@ -103,7 +120,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
                r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
                r"(?=\w)", "", c, flags=re.I)
-    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I):
+    if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I) or _ASKS.match(c):
         return None  # questions; "let's …" starts new work, it does not correct
     flags = re.I
 
