@@ -185,10 +185,10 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
                 folded = lesson
                 break
         if folded is not None:
-            at = work.lessons.index(folded)
+            at = work.position(folded["id"])
             work.retire(folded, f"folded into {new_id}: the set is full (max_in_force={limit})", superseded_by=new_id)
             work.record("REMOVE", folded["id"], f"folded into {new_id}", note="folded", text=folded["text"])
-            work.lessons.remove(new)
+            del work.lessons[work.position(new_id)]
             work.lessons.insert(min(at, len(work.lessons)), new)
             outcome.folded.append({"id": new_id, "replaces": folded["id"]})
             excess -= 1

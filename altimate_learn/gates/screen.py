@@ -236,6 +236,7 @@ class Screen:
         else:
             verdicts = {lesson["id"]: self.vet.verdicts[lesson["id"]] for lesson in due
                         if lesson["id"] in self.vet.verdicts}
+        now = _now()  # one stamp time for the batch
         for lesson in due:
             verdict = verdicts.get(lesson["id"])
             if verdict is None:
@@ -254,7 +255,7 @@ class Screen:
                 self.new_stamps[lesson["id"]] = None
                 continue
             self.new_stamps[lesson["id"]] = {"ih": self.contract.hash, "th": stamps.text_hash(lesson["text"]),
-                                             "by": verdict.by, "channel": old.get("channel"), "at": _now()}
+                                             "by": verdict.by, "channel": old.get("channel"), "at": now}
             self.restamped.append(lesson["id"])
 
     # --- writing --------------------------------------------------------------------------------------
