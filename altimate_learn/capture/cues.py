@@ -263,6 +263,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|^\W*(?:way\s+|far\s+|much\s+)?too\s+(?:verbose|complicated|complex|convoluted|hacky|much)\W*$"
 
                 r"|\bfix\s+the\s+(?:root\s+cause|actual\s+(?:problem|bug|issue)|real\s+(?:problem|bug|issue))\b"
+                r"|\b(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:completely\s+|totally\s+|pretty\s+|just\s+)?(?:useless|pointless|"
+                r"meaningless|not\s+(?:useful|helpful))\s*(?:$|[,.;!]|\s+(?:then|now|here|like\s+this))"
                 r"|\b(?:it's|it\s+is|the\s+(?:problem|issue|bug|cause)\s+is)\s+(?:much\s+|a\s+lot\s+|way\s+)?(?:deeper|bigger|more\s+"
                 r"(?:complex|complicated|subtle))\s+than\s+(?:that|this|you\s+think)\b", re.I),
      "judged the agent's approach"),
@@ -424,7 +426,7 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\b(?:i|we)\s+(?:still\s+)?(?:see|get|got|have)\s+(?:no|nothing)\b|\bstill\s+(?:no|nothing|none)\b"
                 r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
                 r"blank|empty|" + _ERROR + r")"
-                r"|\bstill\s+(?:see|seeing|sees)\b|\b(?:doesn't|don't|does\s+not|do\s+not)\s+add\s+up\b"
+                r"|\bstill\s+(?:see|seeing|sees)\b|\b(?:is|are|was|were|seems?|looks?|'s)\s+(?:still\s+)?off\s+by\s+(?:one|two|\d+)\b|\b(?:doesn't|don't|does\s+not|do\s+not)\s+add\s+up\b"
                 r"|\b(?:ci|build|pipeline|checks?|tests?|it)\s+(?:is|are|went|turned)\s+(?:(?:still|now|again)\s+red\b|red\W*$)"
                 r"|\b(?:is|are|got|gets|was|were)\s+(?:now|still|again)\s+(?:completely\s+|totally\s+|all\s+)?(?:broken|failing|messed\s+up|"
                 r"screwed\s+up|corrupted)\b|\b(?:it|this|that|everything|something|they|now\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)\s+"

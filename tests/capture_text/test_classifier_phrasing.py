@@ -349,3 +349,15 @@ def test_decisions_depth_and_leftovers(text):
 ])
 def test_everyday_phrases_with_the_same_words_are_not_corrections(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["the tests pass because you mocked the database, that's useless",
+                                  "hmm, the total count is off by one"])
+def test_useless_results_and_off_by_one(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["that is useless for our users, remove the banner", "it's pointless to optimise this now",
+                                  "is it off by one?"])
+def test_useless_or_off_by_one_about_something_else(text):
+    assert not classify_text(text, answer=DONE).correction, text
