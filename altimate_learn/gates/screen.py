@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from altimate_learn.gates import quarantine, stamps
+from altimate_learn.gates import quarantine, stamps, vetcache
 from altimate_learn.gates.vet import Item, OfflineVet, Verdict, VetResult
 
 if TYPE_CHECKING:
@@ -60,7 +60,11 @@ class Screen:
         self.skip_vet = skip_vet
         self.contract = contract or discover(store.project.root)
         self.instructions = [(f.path, f.text or "") for f in self.contract.usable]
-        self.stamps = stamps.stamps_for_writing(store)
+        self._cache = vetcache.Cache()
+        self._vetted = vetcache.read(store, self._cache)
+        self.stamps = self._vetted.stamps
+        self._due_unchanged: set[str] | None = None  # lessons as they were before this pass, still due
+        self._work: Any = None
         self.new_stamps: dict[str, dict | None] = {}  # id -> stamp (None: drop the old stamp)
         self.quarantined: list[dict] = []
         self.restamped: list[str] = []
@@ -224,10 +228,7 @@ class Screen:
         """Re-stamp or quarantine stored lessons that are stale or never vetted (see the module docstring)."""
         if self.skip_vet or (self.vet is not None and self.vet.failed):
             return
-        due = [lesson for lesson in work.lessons
-               if lesson["id"] not in self.new_stamps
-               and stamps.state(self.stamps.get(lesson["id"]), lesson["text"], self.contract.hash) in ("stale",
-                                                                                                        "unvetted")]
+        due = self._due(work)
         if self.vet is None:
             check = self.offline(work)
             verdicts = {lesson["id"]: check.verdict(Item(lesson["id"], lesson["text"], "model", evidence=False),
@@ -258,10 +259,66 @@ class Screen:
                                              "by": verdict.by, "channel": old.get("channel"), "at": now}
             self.restamped.append(lesson["id"])
 
+    def _due(self, work: Any) -> list[dict]:
+        """The lessons of ``work`` that are stale or never vetted, in order. The user's cache may know which
+        of the lessons as they were before this pass were due (:mod:`altimate_learn.gates.vetcache`); then
+        only those and the lessons this pass added or changed are hashed."""
+        def due(lesson: dict) -> bool:
+            return stamps.state(self.stamps.get(lesson["id"]), lesson["text"], self.contract.hash) in ("stale",
+                                                                                                       "unvetted")
+
+        before = getattr(work, "before", None)
+        if not isinstance(before, dict) or self._vetted.digest is None:
+            return [lesson for lesson in work.lessons if lesson["id"] not in self.new_stamps and due(lesson)]
+        self._work = work
+        base_key = vetcache.due_key(vetcache.lessons_digest(before.values()), self._vetted.digest, self.contract.hash)
+        known = self._cache.due(base_key)
+        out, unchanged_due = [], set()
+        for lesson in work.lessons:
+            lesson_id = lesson["id"]
+            if lesson_id in self.new_stamps:
+                continue
+            old = before.get(lesson_id)
+            unchanged = old is not None and old["text"] == lesson["text"]
+            if unchanged and known is not None and lesson_id not in known:
+                continue  # it was not due, and neither its text nor its stamp changed
+            if due(lesson):
+                out.append(lesson)
+                if unchanged:
+                    unchanged_due.add(lesson_id)
+        self._due_unchanged = unchanged_due
+        if known is None:  # remember it for the lessons as they were (the next pass may start from them again)
+            current = {lesson["id"]: lesson["text"] for lesson in work.lessons}
+            self._cache.remember_due(base_key, [
+                lesson_id for lesson_id, old in before.items()
+                if lesson_id in unchanged_due or ((current.get(lesson_id) != old["text"] or lesson_id in self.new_stamps)
+                                                  and due(old))])
+        return out
+
+    def _remember_due(self, merged: dict[str, dict], digest: str) -> None:
+        """Remember which lessons of the list this pass leaves are due, against the stamps it leaves."""
+        work, known = self._work, self._due_unchanged
+        if work is None or known is None:
+            return
+        before = work.before
+        due = []
+        for lesson in work.lessons:
+            lesson_id = lesson["id"]
+            old = before.get(lesson_id)
+            if (lesson_id in self.new_stamps or lesson_id in known or old is None or old["text"] != lesson["text"]) \
+                    and stamps.state(merged.get(lesson_id), lesson["text"], self.contract.hash) in ("stale",
+                                                                                                    "unvetted"):
+                due.append(lesson_id)
+        self._cache.remember_due(vetcache.due_key(vetcache.lessons_digest(work.lessons), digest, self.contract.hash),
+                                 due)
+
     # --- writing --------------------------------------------------------------------------------------
     def commit(self, live_ids: set[str]) -> None:
         """Write quarantine and stamps (under the store lock); drop stamps of lessons that are gone."""
+        import hashlib
+
         from altimate_learn.instructions.files import record
+        from altimate_learn.store import fsio
 
         if self.quarantined:
             quarantine.add(self.store, self.quarantined)
@@ -273,9 +330,24 @@ class Screen:
             else:
                 merged[lesson_id] = {k: v for k, v in stamp.items() if v is not None}
         keep = live_ids | quarantined
-        merged = {k: v for k, v in merged.items() if k in keep}
-        if merged != self.stamps:
-            self.store.write_json(stamps.VETTED, {"lessons": merged})
+        for lesson_id in [k for k in merged if k not in keep]:
+            del merged[lesson_id]
+        # merged != self.stamps, without comparing 10,000 stamps: only those this pass touched can differ.
+        changed = len(merged) != len(self.stamps) or any(merged.get(k) != self.stamps.get(k) for k in self.new_stamps)
+        digest = self._vetted.digest
+        if changed:
+            data = vetcache.stamps_bytes(merged, self._vetted)
+            self.store.ensure()
+            path = self.store.path(stamps.VETTED)
+            if data != self._vetted.raw:
+                fsio.atomic_write(path, data, within=self.store.folder(stamps.VETTED))
+            digest = hashlib.sha256(data).hexdigest()
+            self._cache.remember_canonical(digest)
+            if not self._vetted.canonical and self._vetted.digest and vetcache.was_canonical(merged, data,
+                                                                                             self._vetted):
+                self._cache.remember_canonical(self._vetted.digest)  # the next pass from it splices
+        if digest is not None:
+            self._remember_due(merged, digest)
         if any(s and s.get("ih") for s in self.new_stamps.values()):
             record(str(self.store.project.learn_dir), self.contract)
 

@@ -1,0 +1,201 @@
+"""Issue 19: at 10,000 vetted lessons a curation splices `vetted.json` and remembers (user cache) which
+lessons are due for a re-vet. None of that may change a byte of `vetted.json` or a verdict: these tests
+compare with the uncached computation, edit files behind the cache's back and break the cache files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from altimate_learn.curate import curator
+from altimate_learn.curate.curator import curate
+from altimate_learn.gates import screen, stamps, vetcache
+from altimate_learn.instructions.files import discover
+from altimate_learn.store import ProjectPaths, Store, fsio
+from tests.curate.helpers import add, lesson, make_store
+
+AGENTS = "# Rules\n\n- Use pnpm, never npm.\n- Run `pytest -q` before you commit.\n"
+TEXTS = [f"Prefer `{word}_id` in the {word} marts for rule {n}." for n, word in enumerate(
+    ["orders", "payments", "customers", "invoices", "events", "sessions", "refunds", "ledger", "accounts",
+     "shipments", "carts", "plans"])]
+
+
+def _template(root: Path) -> Path:
+    """12 lessons: most vetted now, two stale, two never vetted, one whose text changed since its stamp."""
+    lessons = [lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)]
+    store = make_store(root, approved=lessons)
+    (root / "AGENTS.md").write_text(AGENTS)
+    now = discover(root).hash
+    vetted = {}
+    for n, item in enumerate(lessons):
+        if n in (3, 7):
+            continue  # never vetted
+        vetted[item["id"]] = {"ih": "0ld0ld0ld0ld0ld0" if n in (1, 9) else now, "th": stamps.text_hash(
+            "an older text" if n == 5 else item["text"]), "by": "offline", "channel": "learner", "at": "2026-01-01"}
+    store.write_json(stamps.VETTED, {"lessons": vetted})
+    return root
+
+
+def _store(root: Path) -> Store:
+    return Store(ProjectPaths(root), "team-playbook")
+
+
+def _reflect(root: Path, cache: Path, monkeypatch, step: int) -> tuple[bytes, dict, list[str]]:
+    """One curation with the user's cache in ``cache``: the bytes of `vetted.json`, the vet's summary and the
+    candidate's ids."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    result = curate(_store(root), [add(f"Name every `stage_{step}_model` after its source system.")],
+                    now=f"2026-02-0{step + 1}T00:00:00.000Z")
+    data = (_store(root).path(stamps.VETTED)).read_bytes()
+    return data, result.vet, [item["id"] for item in result.candidate]
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch):
+    monkeypatch.setattr(screen, "_now", lambda: "2026-02-02T00:00:00.000Z")
+    monkeypatch.setattr(screen, "MAX_OFFLINE_REVETS", 2)  # due lessons are left over from pass to pass
+    monkeypatch.setattr(curator, "new_lesson_id", _next_id)  # the same ids in both runs
+
+
+def _next_id(taken) -> str:
+    return next(f"L-{n:08x}" for n in range(0xA0000000, 0xA0001000) if f"L-{n:08x}" not in taken)
+
+
+def _uncached(root: Path, tmp_path: Path, monkeypatch, step: int, tag: str):
+    """The same curation on a copy of ``root`` with an empty cache: the plain computation."""
+    copy = tmp_path / f"plain-{tag}-{step}"
+    shutil.copytree(root, copy)
+    fresh = tmp_path / f"empty-cache-{tag}-{step}"
+    return _reflect(copy, fresh, monkeypatch, step)
+
+
+def _cache_files(cache: Path) -> list[Path]:
+    return sorted(p for p in (cache / "altimate-learn" / "vetted").rglob("*") if p.suffix in (".due", ".vok"))
+
+
+def test_warm_curations_write_the_same_bytes_and_verdicts_as_the_uncached_ones(tmp_path, monkeypatch):
+    root = _template(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    for step in range(5):  # 2 re-vets a pass: the stale and unvetted lessons are worked off over the passes
+        expected = _uncached(root, tmp_path, monkeypatch, step, "warm")
+        got = _reflect(root, cache, monkeypatch, step)
+        assert got == expected
+    assert any(p.suffix == ".due" for p in _cache_files(cache)) and any(p.suffix == ".vok" for p in _cache_files(cache))
+    assert got[1].get("restamped") is None  # all worked off: nothing left due
+    assert all(s["ih"] == discover(root).hash for s in json.loads(got[0])["lessons"].values())
+
+
+def _warm(tmp_path: Path, monkeypatch) -> tuple[Path, Path]:
+    root = _template(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    for step in range(4):
+        _reflect(root, cache, monkeypatch, step)
+    return root, cache
+
+
+def test_a_hand_edit_to_vetted_json_behind_the_cache_is_seen(tmp_path, monkeypatch):
+    root, cache = _warm(tmp_path, monkeypatch)
+    path = _store(root).path(stamps.VETTED)
+    data = json.loads(path.read_text())
+    data["lessons"]["L-0004"]["ih"] = "0ld0ld0ld0ld0ld0"  # made stale by hand
+    path.write_text(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    expected = _uncached(root, tmp_path, monkeypatch, 4, "edit")
+    got = _reflect(root, cache, monkeypatch, 4)
+    assert got == expected
+    assert got[1]["restamped"] == 1 and json.loads(got[0])["lessons"]["L-0004"]["ih"] == discover(root).hash
+
+
+def test_an_instruction_file_edit_behind_the_cache_makes_every_lesson_due(tmp_path, monkeypatch):
+    root, cache = _warm(tmp_path, monkeypatch)
+    (root / "AGENTS.md").write_text(AGENTS + "- Keep answers short.\n")
+    expected = _uncached(root, tmp_path, monkeypatch, 4, "instructions")
+    got = _reflect(root, cache, monkeypatch, 4)
+    assert got == expected
+    assert got[1]["restamped"] == 2  # the first two of the 12 stale lessons (2 a pass here)
+
+
+def _break(files: list[Path], how: str) -> None:
+    for path in files:
+        if how == "empty":
+            path.write_bytes(b"")
+        elif how == "garbage":
+            path.write_bytes(b"\x00{not json")
+        elif how == "edited":  # other valid JSON, the old checksum
+            record = json.loads(path.read_text())
+            if "due" in record:
+                record["due"] = []
+            else:
+                record["digest"] = "0" * 64
+            path.write_text(json.dumps(record))
+        elif how == "other-key":  # a valid record of another state (the one with the fewest lessons due)
+            others = [p for p in files if p != path and p.suffix == path.suffix]
+            other = min(others, key=lambda p: (len(json.loads(p.read_text()).get("due", [])), p.name))
+            path.write_bytes(other.read_bytes())
+
+
+@pytest.mark.parametrize("how", ["empty", "garbage", "edited", "other-key"])
+def test_broken_cache_files_are_ignored_and_change_no_verdict(tmp_path, monkeypatch, how):
+    root = _template(tmp_path / "repo")
+    cache = tmp_path / "cache"
+    _reflect(root, cache, monkeypatch, 0)
+    _reflect(root, cache, monkeypatch, 1)
+    # The store goes back to a state the cache knows, with two lessons still due there.
+    shutil.rmtree(root)
+    root = _template(tmp_path / "repo")
+    _reflect(root, cache, monkeypatch, 0)
+    files = _cache_files(cache)
+    assert len([p for p in files if p.suffix == ".due"]) >= 2
+    _break(files, how)
+    expected = _uncached(root, tmp_path, monkeypatch, 1, how)
+    got = _reflect(root, cache, monkeypatch, 1)
+    assert got == expected
+    assert got[1]["restamped"] == 2
+
+
+# --- the splice ---------------------------------------------------------------------------------------
+
+KEYS = st.one_of(st.from_regex(r"L-[0-9a-f]{4}", fullmatch=True), st.text(max_size=6))
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.text(max_size=8))
+STAMP = st.dictionaries(st.sampled_from(["ih", "th", "by", "channel", "at", "x"]),
+                        st.one_of(SCALARS, st.lists(SCALARS, max_size=2), st.dictionaries(st.text(max_size=3), SCALARS,
+                                                                                          max_size=2)), max_size=5)
+
+
+def _source(value: dict, raw: str, canonical: bool = True) -> vetcache.Vetted:
+    data = raw.encode("utf-8")
+    return vetcache.Vetted(value, data, hashlib.sha256(data).hexdigest(), canonical)
+
+
+@given(st.dictionaries(KEYS, STAMP, max_size=8), st.dictionaries(KEYS, st.one_of(st.none(), STAMP), max_size=4))
+def test_spliced_stamps_are_canonical_json_byte_for_byte(old, changes):
+    source = _source(old, fsio.canonical_json({"lessons": old}))
+    new = dict(old)
+    for key, value in changes.items():
+        if value is None:
+            new.pop(key, None)
+        else:
+            new[key] = value
+    expected = fsio.canonical_json({"lessons": new}).encode("utf-8")
+    assert vetcache.stamps_bytes(new, source) == expected
+    # A file the cache wrongly took for canonical is never copied from.
+    wrong = _source(old, json.dumps({"lessons": old}, indent=4, sort_keys=True) + "\n")
+    assert vetcache.stamps_bytes(new, wrong) == expected
+    # Whether the file read was canonical is told right from the bytes written.
+    assert vetcache.was_canonical(new, expected, source) is bool(new and old)
+    assert vetcache.was_canonical(new, expected, wrong) is (bool(new and old) and wrong.raw == source.raw)
+
+
+def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
+    root = _template(tmp_path / "repo")
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder would be")
+    expected = _uncached(root, tmp_path, monkeypatch, 0, "blocked")
+    assert _reflect(root, blocked, monkeypatch, 0) == expected
+    assert not os.path.isdir(blocked)
