@@ -33,6 +33,7 @@ candidate. Tool-errors records (``skip_vet``) are verified in code and skip all 
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from altimate_learn.gates import quarantine, stamps, vetcache
@@ -270,7 +271,7 @@ class Screen:
         before = getattr(work, "before", None)
         if not isinstance(before, dict) or self._vetted.digest is None:
             return [lesson for lesson in work.lessons if lesson["id"] not in self.new_stamps and due(lesson)]
-        self._work = work
+        self._work = weakref.ref(work)  # the pass holds this screen: no cycle that keeps 10,000 lessons alive
         base_key = vetcache.due_key(vetcache.lessons_digest(before.values()), self._vetted.digest, self.contract.hash)
         known = self._cache.due(base_key)
         out, unchanged_due = [], set()
@@ -297,7 +298,7 @@ class Screen:
 
     def _remember_due(self, merged: dict[str, dict], digest: str) -> None:
         """Remember which lessons of the list this pass leaves are due, against the stamps it leaves."""
-        work, known = self._work, self._due_unchanged
+        work, known = self._work() if self._work is not None else None, self._due_unchanged
         if work is None or known is None:
             return
         before = work.before

@@ -34,7 +34,8 @@ _CODE = [os.path.join(_HERE, "stamps.py"), os.path.join(_HERE, "vetcache.py"),
 _HEAD = '{\n  "lessons": {\n    "'
 _TAIL = "\n  }\n}\n"
 _SEP = ',\n    "'  # between two stamps of a canonical file, and nowhere else in it (deeper lines indent more)
-_KEYS = re.compile(r'(?:\A|,\n    ")([^"\\\n]*)": [{]')  # each stamp's key, at the start of its text
+_FIRST = re.compile(r'([^"\\\n]*)": [{]')  # the first stamp's key, at the start of the body
+_KEYS = re.compile(r',\n    "([^"\\\n]*)": [{]')  # each other stamp's key, after its separator
 
 
 def _fingerprint() -> str:
@@ -120,23 +121,31 @@ class Vetted:
 
 def read(store: Any, cache: Cache) -> Vetted:
     """The stamps as :func:`altimate_learn.gates.stamps.stamps_for_writing` reads them (a malformed file is
-    moved aside), and the digest of the bytes they were read from (None when unknown)."""
+    moved aside), parsed from the bytes whose digest is returned (None when there is no file)."""
+    from altimate_learn.errors import MalformedFileError
     from altimate_learn.gates.stamps import VETTED, stamps_for_writing
 
     path = store.path(VETTED)
-
-    def raw_bytes() -> bytes | None:
-        try:
-            return path.read_bytes()
-        except OSError:
-            return None
-
-    before = raw_bytes()
-    stamps = stamps_for_writing(store)
-    if before is None or raw_bytes() != before:  # gone, moved aside, or changed while read: nothing known
-        return Vetted(stamps, None, None, False)
-    digest = sha256(before).hexdigest()
-    return Vetted(stamps, before, digest, cache.canonical(digest))
+    try:
+        fsio.check_confined(path, store.confine(VETTED), verb="read")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Vetted({}, None, None, False)
+    except Exception:  # noqa: BLE001 - a folder, a symlink out of the store…: the store's own reader decides
+        return Vetted(stamps_for_writing(store), None, None, False)
+    try:
+        value = fsio.parse_json(path, raw, quarantine=True)
+    except MalformedFileError:
+        return Vetted({}, None, None, False)  # moved aside, as Store.read_json_object does
+    if not isinstance(value, dict):
+        if value is not None:  # `null` reads as no stamps, anything else that is not an object is moved aside
+            fsio.move_aside(path)
+        return Vetted({}, None, None, False)
+    lessons = value.get("lessons")
+    found = {k: v for k, v in lessons.items() if isinstance(k, str) and isinstance(v, dict)} \
+        if isinstance(lessons, dict) else {}
+    digest = sha256(raw).hexdigest()
+    return Vetted(found, raw, digest, cache.canonical(digest))
 
 
 def _entry(key: str, value: dict) -> str:
@@ -156,7 +165,8 @@ def _parts(vetted: Vetted) -> dict[str, str] | None:
     if not (text.startswith(_HEAD) and text.endswith(_TAIL)):
         return None
     body = text[len(_HEAD):-len(_TAIL)]
-    if _KEYS.findall(body) != list(vetted.stamps):  # a key json escapes is not found: encoded anew
+    first = _FIRST.match(body)  # a key json escapes is not found: the file is encoded anew
+    if first is None or [first.group(1)] + _KEYS.findall(body) != list(vetted.stamps):
         return None
     return dict(zip(vetted.stamps, body.split(_SEP)))
 
