@@ -25,13 +25,14 @@ from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_con
 
 # A credential word in a key name: at its end (`DB_PASSWORD`), or followed by up to three more parts
 # (`secret_key_base`, `password_prod`), in which case only a random-looking value counts (group 2).
-_KEYWORD_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential")
+_KEYWORD_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential", "salt", "pepper")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Matched against the ASCII-lowered text (same offsets), which is much faster than (?i).
 _KEYWORD = re.compile(
     r"(passwords?|passwd|passwort|pass(?:phrase)?|pwd|secret(?:[_\-]?key)?|token|api[_\-]?key|apikey|"
     r"access[_\-]?key(?:[_\-]?id)?|private[_\-]?key|auth[_\-]?key|credentials?|client[_\-]?secret|signing[_\-]?key|"
-    r"encryption[_\-]?key|master[_\-]?key|session[_\-]?key|account[_\-]?key|_key|-key)"
+    r"encryption[_\-]?key|master[_\-]?key|session[_\-]?key|account[_\-]?key|_key|-key|[_\-]salt|[_\-]pepper|"
+    r"(?<![a-z0-9])(?:salt|pepper))"
     r"((?:[_\-.][a-z0-9]{1,20}){0,3})(?![A-Za-z0-9_])"
 )
 _KEY_CHARS = string.ascii_letters + string.digits + "_.-"
@@ -62,21 +63,27 @@ _CLI_SHORT = re.compile(
     r"|(?<![\w-])curl(?:\s{1,5}[^\s|;&]{1,300}){0,20}?\s{1,5}(?:-u|--user)\s{1,5}[\"']?[^\s:\"']{1,100}:([^\s\"']{1,200})"
 )
 
+# "password" in the languages people write to agents in (matched on ASCII-lowered text: other letters keep case).
+_OTHER_LANGUAGES = (r"contrase(?:ñ|n)a|senha|mot[ \t]+de[ \t]+passe|passwort|kennwort|wachtwoord|l(?:ö|o)senord|"
+                    r"adgangskode|salasana|has(?:ł|l)o|heslo|parola|(?:ş|s|Ş)ifre|[пП]ароль|密码|密碼|パスワード|비밀번호")
+_OTHER_LANGUAGE_WORD = re.compile(_OTHER_LANGUAGES)
 # Credentials in prose: "the password is hunter2", "password: hunter2 and restart", "my token is …", "use key …".
 # The keyword is followed by a linking word or a separator and one value; only a value that reads like a
 # password (letters mixed with digits or symbols, not a version or an algorithm name) counts, so "the
 # password is wrong" or "token: v2 format" stay.
 _PROSE_CRED = re.compile(
     r"(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|secret(?:[ \t_-]?key)?|"
-    r"access[ \t_-]?key|private[ \t_-]?key|credentials?)"
+    r"access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
     r"(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
-    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
+    r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"
     r"|[`\"']([^\s`\"',;]{4,200})[`\"'][ \t]+as[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+|our[ \t]+)?(?:[\w-]+[ \t]+)?"
     r"(?:password|passwd|passphrase|pwd|token|api[ \t_-]?key|secret)\b"
 )
-_PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential")
+_PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential", "contrase", "senha", "kennwort", "wachtwoord",
+                  "senord", "adgangskode", "salasana", "has", "heslo", "parola", "ifre", "ароль", "密码", "密碼",
+                  "パスワード", "비밀번호")
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
 _NOT_A_PASSWORD = re.compile(
     r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
@@ -142,7 +149,7 @@ def _assignment_value(text: str, pos: int) -> tuple[int, int, bool] | None:
 
 def _label_for_key(key: str) -> str:
     lowered = key.lower()
-    if re.search(r"pass|pwd", lowered):
+    if re.search(r"pass|pwd", lowered) or _OTHER_LANGUAGE_WORD.search(lowered):
         return "password"
     if "token" in lowered:
         return "token"
@@ -200,9 +207,9 @@ def _assignments(text: str, lower: str, add) -> None:
                 continue  # a call or attribute: code, not a literal
             if code_style and _IDENTIFIER.match(val) and not secretish(val):
                 continue  # `password = new_password`
-            if _IDENTIFIER.match(val) and _CODE_NAME.search(val) and (
+            if not key.isupper() and _IDENTIFIER.match(val) and _CODE_NAME.search(val) and (
                     class_changes(val) < 0.45 or not any(ch.isdigit() for ch in val)):
-                continue  # `Token: token`, `apiKey: apiKey` (but not `s3cr3tPass`)
+                continue  # `Token: token`, `apiKey: apiKey` (but not `s3cr3tPass`, nor `JWT_SECRET=supersecret1`)
             if _PATHLIKE.match(val):
                 continue  # `PWD=/home/me/project`
             if val.isalpha() and val.islower() and not key.isupper() and text[vend:vend + 1] in (",", ")"):
@@ -328,6 +335,29 @@ def _near_words(text: str, lower: str, add) -> None:
             "pas", "pwd", "tok", "api", "pri", "cre") else "secret", 5)
 
 
+# Cookies are sessions: the values of a `Cookie:` / `Set-Cookie:` header and of curl's `-b` / `--cookie`.
+_COOKIE_HEADER = re.compile(r"(?<![\w-])(?:set-)?cookie[ \t]*:[ \t]*|(?<![\w-])(?:-b|--cookie)[ \t]+[\"']?")
+_COOKIE_PAIR = re.compile(r"[ \t]*([\w.\-]{1,60})=([^;\s\"'`,]{1,500})[ \t]*;?")
+_COOKIE_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority",
+                                "version", "comment"})
+
+
+def _cookies(text: str, lower: str, add) -> None:
+    if "cookie" not in lower and "-b " not in lower:
+        return
+    for m in _COOKIE_HEADER.finditer(lower):
+        pos = m.end()
+        while True:
+            pair = _COOKIE_PAIR.match(text, pos)
+            if not pair:
+                break
+            name, value = pair.group(1).lower(), pair.group(2)
+            if name not in _COOKIE_ATTRIBUTES and len(value) >= 6 and not is_placeholder(value) \
+                    and not REFERENCE.match(value) and "REDACTED" not in value:
+                add(pair.start(2), pair.end(2), "cookie", 4)
+            pos = pair.end()
+
+
 def scan(text: str, lower: str, add) -> None:
     """Call ``add(start, end, label, priority)`` for every credential these rules find in ``text``."""
     if any(k in lower for k in _KEYWORD_NEEDLES):
@@ -335,6 +365,7 @@ def scan(text: str, lower: str, add) -> None:
         _xml(text, lower, add)
     _url_query(text, lower, add)
     _cli(text, lower, add)
+    _cookies(text, lower, add)
     if any(k in lower for k in _PROSE_NEEDLES):
         _prose(text, lower, add)
     _near_words(text, lower, add)

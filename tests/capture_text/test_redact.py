@@ -266,3 +266,31 @@ def test_prose_that_is_not_a_credential(text):
 ])
 def test_bare_placeholders_from_other_tools_stay(text):
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "redacted"), [
+    # a session cookie is a credential: curl's -b / --cookie, a Cookie or Set-Cookie header
+    ("curl -b 'session=eyJhbGciOiJIUzI1NiJ9abc123def456' https://x.test/admin",
+     "curl -b 'session=[REDACTED:cookie]' https://x.test/admin"),
+    ('curl --cookie "sid=8f7d6s5a4d3f2g1h0j9k8l7" https://x.test', 'curl --cookie "sid=[REDACTED:cookie]" https://x.test'),
+    ("Set-Cookie: sid=s%3Aabc123def456ghi789; Path=/; HttpOnly", "Set-Cookie: sid=[REDACTED:cookie]; Path=/; HttpOnly"),
+    # salts and peppers, and an .env value that happens to contain a credential word
+    ("SYSTEM_PEPPER=9f8e7d6c5b4a3210fedcba", "SYSTEM_PEPPER=[REDACTED:secret]"),
+    ("export APP_SALT=aa8sd7f6g5h4j3k2l1", "export APP_SALT=[REDACTED:secret]"),
+    ("JWT_SECRET=supersecretvalue123", "JWT_SECRET=[REDACTED:secret]"),
+    # a password stated in the language the person writes in
+    ("Nueva contraseña: Hunter2024!", "Nueva contraseña: [REDACTED:password]"),
+    ("a senha é Abc12345!", "a senha é [REDACTED:password]"),
+    ("Das Passwort ist Geheim123!", "Das Passwort ist [REDACTED:password]"),
+    ("пароль: Qwerty123!", "пароль: [REDACTED:password]"),
+    ("密码: Mima2024!", "密码: [REDACTED:password]"),
+])
+def test_cookies_salts_and_passwords_in_other_languages_are_redacted(text: str, redacted: str) -> None:
+    assert redact(text) == redacted
+
+
+@pytest.mark.parametrize("text", ["salt = bcrypt.gensalt()", "add salt to taste", "apiKey: apiKey", "Token: token",
+                                  "use a cookie banner", "the cookie: consent=yes", "git checkout -b feature-login",
+                                  "das Passwort ist falsch", "la contraseña es incorrecta"])
+def test_ordinary_text_near_those_words_is_left_alone(text: str) -> None:
+    assert redact(text) == text

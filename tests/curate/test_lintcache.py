@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from altimate_learn.curate import curator
+from altimate_learn.curate import apply, curator
 from altimate_learn.curate.lintcache import DIGEST, Passed, cache_dir
 from altimate_learn.errors import StoreError
 from tests.curate.helpers import add, lesson, make_store
@@ -25,7 +25,9 @@ def linted(monkeypatch):
         seen.append(text)
         return real(text, **options)
 
+    # Stored lessons are linted by the curator, proposed texts by its apply loop.
     monkeypatch.setattr(curator, "lint", counting)
+    monkeypatch.setattr(apply, "lint", counting)
     return seen
 
 

@@ -1,0 +1,460 @@
+"""The apply loop: one reflection's curation pass (:class:`_Pass`) over an in-memory lesson list.
+
+It applies validated deltas under the per-reflection limits, in the curator's rules (see
+:mod:`altimate_learn.curate.curator`): lint, the overlap check on shared backtick identifiers and opposite
+rules, dedupe of restatements into HELPFUL votes, implicit supersedes of contradicted lessons, removal for
+harm, eviction over the store cap, and the bookkeeping (applied and rejected entries, retired records) the
+curator writes afterwards. It reads and writes no file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import operator
+from typing import Any
+
+from altimate_learn.curate import prepared
+from altimate_learn.curate.anchors import AnchorIndex, identifiers
+from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
+from altimate_learn.curate.lint import lint
+from altimate_learn.curate.polarity import contradictions, negations, polar_spans
+from altimate_learn.redact import redact
+from altimate_learn.schema import make_lesson, new_lesson_id
+
+MAX_ADDS = 3
+MAX_EDITS = 3
+MAX_REMOVES = 3
+DEDUPE_THRESHOLD = 0.6
+HARMFUL_MIN = 2
+HARMFUL_MIN_FEEDBACKS = 2
+
+Lesson = dict[str, Any]
+
+word_set = prepared.word_set
+jaccard = prepared.jaccard
+
+
+def opposite(a: str, b: str) -> bool:
+    """Two texts that say opposite things: opposite rules for a backticked name, or one negated prose."""
+    return bool(contradictions(a, b)) or negations(a) % 2 != negations(b) % 2
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of JSON data (much cheaper than `copy.deepcopy` over 10,000 lessons)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _copy_lesson(lesson: Lesson) -> Lesson:
+    """A copy of a validated lesson: its only containers are `tags`, `coexists` (lists of strings) and
+    `trigger`."""
+    out = dict(lesson)
+    for key in ("tags", "coexists", "trigger"):
+        value = out.get(key)
+        if value is not None:
+            out[key] = value[:] if type(value) is list else _copy(value)
+    return out
+
+
+def _position(lessons: list[Lesson], lesson: Lesson) -> int:
+    """Where ``lesson`` (this very object) is in ``lessons``: ``list.index`` compares dicts key by key until
+    one differs, which adds up over 10,000 lessons; an identity test does not."""
+    return list(map(operator.is_, lessons, itertools.repeat(lesson))).index(True)
+
+
+def _score(lesson: Lesson) -> int:
+    return int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0))
+
+
+# `updated` moves when a lesson changes, its helpful/harmful counters included, as altimate-code does. Two
+# teammates who each mark one lesson helpful then commit different bytes (their own `updated`), so git
+# hands the file to learn's merge driver, which adds both marks up; identical files git would merge
+# silently, and one mark would be lost.
+_NOT_CONTENT = ("applied", "created", "updated")
+
+
+def _content(lesson: Lesson) -> dict[str, Any]:
+    """What `updated` tracks: everything except `applied` (delivery's count) and the timestamps."""
+    return {k: v for k, v in lesson.items() if k not in _NOT_CONTENT}
+
+
+def feedback_key(session_id: str | None, feedback_ids: list[str] | tuple[str, ...] = ()) -> str | None:
+    """The identity of this reflection's feedback for the distinct-feedback rule (None: cannot count)."""
+    ids = sorted({f for f in feedback_ids if isinstance(f, str) and f})
+    if ids:
+        return ids[0] if len(ids) == 1 else "fb_" + hashlib.sha256("\n".join(ids).encode()).hexdigest()[:12]
+    return session_id or None
+
+
+class _Pass:
+    """One reflection's worth of curation over an in-memory lesson list."""
+
+    def __init__(self, lessons: list[Lesson], *, harmful_from: dict[str, list[str]], feedback: str | None,
+                 now: str, apply_paths: list[str] | None, taken_ids: set[str],
+                 approved_ids: set[str] | None = None,
+                 indexes: tuple[AnchorIndex, prepared.WordIndex] | None = None) -> None:
+        self.lessons = [_copy_lesson(lesson) for lesson in lessons]
+        # Lessons of approved.json. None = all of them (callers that curate without a store).
+        self.approved_ids = approved_ids
+        self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
+        self.before = {lesson["id"]: lesson for lesson in lessons}  # as read (never changed): `updated` moves
+        self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
+        self.feedback = feedback
+        self.now = now
+        self.apply_paths = apply_paths
+        self.taken = set(taken_ids) | set(self.by_id)
+        self.applied: list[dict] = []
+        self.rejected: list[dict] = []
+        self.retired: list[Lesson] = []
+        self.retired_by_id: dict[str, Lesson] = {}
+        self.removed_as_wrong: list[tuple[Lesson, str]] = []
+        self.replacements: list[dict] = []  # outcomes of the replacement step
+        self.helped: set[str] = set()
+        self.harmed: set[str] = set()
+        self.adds = self.edits = self.removes = 0
+        # Word and identifier postings of the lessons (cached for a known file: see curate.prepared).
+        self.index, self.words = indexes if indexes is not None else prepared.build_postings(self.lessons)
+        self.contradicted: set[str] = set()
+        self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
+        self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
+
+    # -- bookkeeping
+    def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
+        if (self.screen is not None and self.screen.author == "person" and delta is not None
+                and delta.op in ("ADD", "EDIT")):
+            return self.screen.quarantine_delta(delta, self, reason, rule=rule)  # a person's rule is kept
+        entry: dict[str, Any] = {"reason": reason}
+        source = delta.raw if delta is not None else raw
+        if isinstance(source, dict):
+            op = source.get("op")
+            entry["op"] = op.strip().upper() if isinstance(op, str) and op.strip().upper() in OPS else _echo(op, 20)
+            if isinstance(source.get("id"), str):
+                entry["id"] = _echo(source["id"], 40)
+            if isinstance(source.get("text"), str):
+                entry["text"] = _echo(source["text"])
+            if isinstance(source.get("reason"), str):
+                entry["delta_reason"] = _echo(source["reason"], MAX_REASON_CHARS)
+        if delta is not None:
+            entry["index"] = delta.index
+        if rule:
+            entry["rule"] = rule
+        self.rejected.append(entry)
+
+    def record(self, op: str, lesson_id: str, reason: str, **extra: Any) -> dict:
+        entry = {"op": op, "id": lesson_id, "reason": _echo(reason, MAX_REASON_CHARS), **extra}
+        if "text" in entry:
+            entry["text"] = redact(entry["text"])
+        self.applied.append(entry)
+        return entry
+
+    def position(self, lesson_id: str) -> int:
+        return _position(self.lessons, self.by_id[lesson_id])
+
+    def new_id(self) -> str:
+        lesson_id = new_lesson_id(self.taken)
+        self.taken.add(lesson_id)
+        return lesson_id
+
+    def drop(self, lesson: Lesson) -> None:
+        """Take ``lesson`` out of the working set without a retired record."""
+        del self.lessons[_position(self.lessons, lesson)]
+        del self.by_id[lesson["id"]]
+        self.words.pop(lesson["id"], None)
+        self.index.remove(lesson["id"])
+
+    def retire(self, lesson: Lesson, reason: str, superseded_by: str | None = None) -> None:
+        self.drop(lesson)
+        record = dict(lesson, reason=redact(reason) if isinstance(reason, str) else reason)
+        if superseded_by:
+            record["supersededBy"] = superseded_by
+        self.retired.append(record)
+        self.retired_by_id[lesson["id"]] = record
+
+    def insert(self, lesson: Lesson, at: int | None = None) -> None:
+        if at is None:
+            self.lessons.append(lesson)
+        else:
+            self.lessons.insert(at, lesson)
+        self.by_id[lesson["id"]] = lesson
+        self.words[lesson["id"]] = word_set(lesson["text"])
+        self.index.add(lesson["id"], lesson["text"])
+
+    # -- evidence
+    def plan_evidence(self, deltas: list[_Delta]) -> None:
+        """Which lessons this reflection contradicts, whatever the delta order: HARMFUL marks, REMOVEs that
+        fit the removal budget, and lessons already more harmful than helpful."""
+        explicit_targets = {d.supersedes for d in deltas if d.op == "ADD" and d.supersedes}
+        counted = 0
+        for d in deltas:
+            if d.id not in self.by_id:
+                continue
+            if d.op == "HARMFUL":
+                self.contradicted.add(d.id)
+            elif d.op == "REMOVE" and d.id not in explicit_targets:
+                counted += 1
+                if counted <= MAX_REMOVES:
+                    self.contradicted.add(d.id)
+        for lesson in self.lessons:
+            if lesson.get("harmful", 0) > lesson.get("helpful", 0):
+                self.contradicted.add(lesson["id"])
+
+    # -- ops
+    def check_links(self, delta: _Delta) -> str | None:
+        for ref in ([delta.supersedes] if delta.supersedes else []) + delta.coexists:
+            if ref in self.retired_by_id:
+                return f"{ref} was already removed or superseded in this reflection"
+            if ref not in self.by_id:
+                return f"unknown lesson id {ref} in {'supersedes' if ref == delta.supersedes else 'coexists'}"
+        if delta.op == "EDIT" and delta.id in delta.coexists:
+            return "a lesson cannot coexist with itself"
+        return None
+
+    def add(self, delta: _Delta) -> None:
+        result = lint(delta.text or "")
+        if not result.ok:
+            return self.reject(delta, result.reason or "failed lint", result.rule)
+        text = result.text
+        self.linted.add(text)
+        if self.screen is not None and self.screen.check(delta, self, text) == "stop":
+            return None
+        problem = self.check_links(delta)
+        if problem:
+            return self.reject(delta, problem, "unknown-id")
+        declared = set(delta.coexists)
+        anchors = identifiers(text)
+        overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [],
+                                         polar=polar_spans(text))
+        undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
+        # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
+        # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
+        if not delta.supersedes:
+            # Only lessons at the threshold can win, so only they are scored; in store order, as ever.
+            near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
+            best_id, best = None, 0.0
+            for lid in sorted(near, key=self.position):
+                lesson = self.by_id[lid]
+                if lid in declared:
+                    continue
+                score = near[lid]
+                if lid in self.contradicted and score < 1.0:
+                    continue  # a corrected near-duplicate replaces the contradicted lesson (below)
+                if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
+                    continue  # "Never use X" is not a vote for "Use X", however many words they share
+                if score > best:
+                    best_id, best = lid, score
+            if best_id is not None and best >= DEDUPE_THRESHOLD:
+                if best_id in self.helped:
+                    return self.reject(delta, f"duplicate of {best_id}, already marked HELPFUL in this reflection",
+                                       "duplicate")
+                self.helped.add(best_id)
+                self.by_id[best_id]["helpful"] = self.by_id[best_id].get("helpful", 0) + 1
+                self.record("HELPFUL", best_id, delta.reason, note=f"duplicate ADD (similarity {best:.2f})",
+                            count=self.by_id[best_id]["helpful"])
+                return None
+        implicit: list[str] = []
+        if undeclared:
+            if all(lid in self.contradicted for lid in undeclared):
+                implicit = sorted(undeclared, key=self.position)
+            else:
+                blocking = {lid: ids for lid, ids in undeclared.items() if lid not in self.contradicted}
+                parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
+                    blocking.items(), key=lambda item: self.position(item[0])))
+                return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
+                                   "overlap")
+        targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]
+        if targets:
+            if self.edits >= MAX_EDITS:
+                return self.reject(delta, f"limit reached: at most {MAX_EDITS} edits (supersedes count) per reflection",
+                                   "limit")
+            self.edits += 1
+        else:
+            if self.adds >= MAX_ADDS:
+                return self.reject(delta, f"limit reached: at most {MAX_ADDS} ADDs per reflection", "limit")
+            self.adds += 1
+        new_id = self.new_id()
+        coexists = [c for c in delta.coexists if c not in targets]
+        lesson = make_lesson(text, lesson_id=new_id, now=self.now, tags=delta.tags,
+                             paths=delta.paths if delta.paths is not None else self.apply_paths, coexists=coexists,
+                             provenance=delta.provenance)
+        at = None
+        if targets:
+            at = self.position(targets[0])
+        entry: dict[str, Any] = {"text": text}
+        if delta.supersedes:
+            entry["supersedes"] = delta.supersedes
+        elif implicit:
+            entry["supersedes"] = implicit[0]
+            entry["note"] = "implicit supersede"
+        if coexists:
+            entry["coexists"] = coexists
+        for target in targets:
+            old = self.by_id[target]
+            self.retire(old, f"superseded by {new_id}", superseded_by=new_id)
+            self.record("REMOVE", target, f"superseded by {new_id}", note="superseded", text=old["text"])
+            self.harmful_from.pop(target, None)
+        self.insert(lesson, at)
+        self.record("ADD", new_id, delta.reason, **entry)
+        if self.screen is not None:
+            self.screen.accepted(new_id, delta, text)
+        return None
+
+    def edit(self, delta: _Delta) -> None:
+        target = self.by_id.get(delta.id or "")
+        if target is None:
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        result = lint(delta.text or "")
+        if not result.ok:
+            return self.reject(delta, result.reason or "failed lint", result.rule)
+        self.linted.add(result.text)
+        if self.screen is not None and self.screen.check(delta, self, result.text) == "stop":
+            return None
+        problem = self.check_links(delta)
+        if problem:
+            return self.reject(delta, problem, "unknown-id")
+        text = result.text
+        declared = set(delta.coexists)
+        overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]], polar=polar_spans(text))
+        undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
+        if undeclared:
+            parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(undeclared.items()))
+            return self.reject(delta, f'overlaps {parts}: declare "coexists" or supersede it', "overlap")
+        changed = (text != target["text"] or declared != set(target.get("coexists") or [])
+                   or (delta.paths is not None and delta.paths != (target.get("trigger") or {}).get("paths"))
+                   or (delta.tags is not None and delta.tags != target.get("tags"))
+                   or (delta.provenance is not None and delta.provenance != target.get("provenance")))
+        if not changed:
+            self.record("EDIT", target["id"], delta.reason, note="no change", text=text)
+            return None
+        if self.edits >= MAX_EDITS:
+            return self.reject(delta, f"limit reached: at most {MAX_EDITS} edits (supersedes count) per reflection",
+                               "limit")
+        self.edits += 1
+        self.index.remove(target["id"])
+        target["text"] = text
+        self.words[target["id"]] = word_set(text)
+        self.index.add(target["id"], text)
+        # Relations are redeclared by the edit, in both directions: an old coexists link may not hold now.
+        if declared:
+            target["coexists"] = list(delta.coexists)
+        else:
+            target.pop("coexists", None)
+        for other in self.lessons:
+            if other is not target and target["id"] in (other.get("coexists") or []):
+                other["coexists"] = [c for c in other["coexists"] if c != target["id"]]
+                if not other["coexists"]:
+                    del other["coexists"]
+        if delta.paths is not None:
+            if delta.paths:
+                target["trigger"] = {"paths": list(delta.paths)}
+            else:
+                target.pop("trigger", None)
+        if delta.tags is not None:
+            target["tags"] = list(delta.tags)
+        if delta.provenance is not None:
+            target["provenance"] = delta.provenance
+        self.record("EDIT", target["id"], delta.reason, text=text)
+        if self.screen is not None:
+            self.screen.accepted(target["id"], delta, text)
+        return None
+
+    def _missing(self, lesson_id: str | None) -> str:
+        if lesson_id in self.retired_by_id:
+            return f"{lesson_id} was already removed or superseded in this reflection"
+        return f"unknown lesson id {_echo(lesson_id, 40)}"
+
+    def mark(self, delta: _Delta) -> None:
+        lesson = self.by_id.get(delta.id or "")
+        retired = self.retired_by_id.get(delta.id or "")
+        if lesson is None and retired is None:
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        seen = self.helped if delta.op == "HELPFUL" else self.harmed
+        target_id = delta.id or ""
+        if target_id in seen:
+            return self.reject(delta, f"duplicate {delta.op} for {target_id} in one reflection", "duplicate")
+        seen.add(target_id)
+        subject = lesson if lesson is not None else retired
+        assert subject is not None
+        key = "helpful" if delta.op == "HELPFUL" else "harmful"
+        subject[key] = subject.get(key, 0) + 1
+        if delta.op == "HARMFUL" and self.feedback and lesson is not None:
+            sources = self.harmful_from.setdefault(target_id, [])
+            if self.feedback not in sources:
+                sources.append(self.feedback)
+        note = {"note": "lesson already superseded in this reflection"} if lesson is None else {}
+        self.record(delta.op, target_id, delta.reason, count=subject[key], **note)
+        return None
+
+    def remove(self, delta: _Delta) -> None:
+        lesson = self.by_id.get(delta.id or "")
+        if lesson is None:
+            if delta.id in self.retired_by_id:
+                # Already superseded by an ADD of this reflection: the removal is done, and free.
+                self.record("REMOVE", delta.id or "", delta.reason, note="already superseded")
+                return None
+            return self.reject(delta, self._missing(delta.id), "unknown-id")
+        if self.removes >= MAX_REMOVES:
+            return self.reject(delta, f"limit reached: at most {MAX_REMOVES} REMOVEs per reflection", "limit")
+        self.removes += 1
+        self.harmful_from.pop(lesson["id"], None)
+        if self.approved_ids is not None and lesson["id"] not in self.approved_ids:
+            # Only ever staged, never approved: no agent was given it, so there is nothing to retire and
+            # nothing to replace. It is simply dropped (history keeps its text).
+            self.drop(lesson)
+            self.record("REMOVE", lesson["id"], delta.reason, note="never approved", text=lesson["text"])
+            return None
+        self.retire(lesson, f"removed: {_clip(' '.join(delta.reason.split()) or 'no reason given', 200)}")
+        self.removed_as_wrong.append((self.retired_by_id[lesson["id"]], delta.reason))
+        self.record("REMOVE", lesson["id"], delta.reason, text=lesson["text"])
+        return None
+
+    # -- after the deltas
+    def auto_remove(self) -> None:
+        for lesson in list(self.lessons):
+            harmful = lesson.get("harmful", 0)
+            if harmful < HARMFUL_MIN:  # the common case, decided without looking further
+                continue
+            lid = lesson["id"]
+            helpful = lesson.get("helpful", 0)
+            sources = self.harmful_from.get(lid, [])[:harmful]
+            if lesson.get("pinned") or harmful <= helpful or len(sources) < HARMFUL_MIN_FEEDBACKS:
+                continue
+            reason = f"harmful: {harmful} harmful vs {helpful} helpful marks from {len(sources)} feedbacks"
+            self.retire(lesson, reason)
+            self.harmful_from.pop(lid, None)
+            self.removed_as_wrong.append((self.retired_by_id[lid], reason))
+            self.record("REMOVE", lid, reason, note="harmful", text=lesson["text"])
+
+    def evict(self, max_stored: int) -> None:
+        if len(self.lessons) <= max_stored:
+            return
+        order = {lesson["id"]: n for n, lesson in enumerate(self.lessons)}
+        while len(self.lessons) > max_stored:
+            # Lowest helpful − harmful first, then the oldest; a lesson added now is the youngest.
+            pool = [l for l in self.lessons if not l.get("pinned")]
+            if not pool:
+                break
+            victim = min(pool, key=lambda l: (_score(l), str(l.get("created", "")), order.get(l["id"], 0)))
+            self.retire(victim, f"evicted: over the store cap (max_stored={max_stored})")
+            self.harmful_from.pop(victim["id"], None)
+            self.record("REMOVE", victim["id"], f"store cap (max_stored={max_stored})", note="evicted",
+                        text=victim["text"])
+
+    def finish(self) -> None:
+        present = set(self.by_id)
+        for lesson in self.lessons:
+            co = lesson.get("coexists")
+            if co is not None:
+                kept = [c for c in co if c in present and c != lesson["id"]]
+                if kept:
+                    lesson["coexists"] = kept
+                else:
+                    del lesson["coexists"]
+            before = self.before.get(lesson["id"])
+            if before is not None and lesson != before and _content(lesson) != _content(before):
+                lesson["updated"] = self.now
+        self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()
+                             if lid in self.by_id and self.by_id[lid].get("harmful", 0) > 0 and src}
