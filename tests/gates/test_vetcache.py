@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from altimate_learn.curate import curator
+from altimate_learn.curate import apply
 from altimate_learn.curate.curator import curate
 from altimate_learn.gates import screen, stamps, vetcache
 from altimate_learn.instructions.files import discover
@@ -61,7 +61,7 @@ def _reflect(root: Path, cache: Path, monkeypatch, step: int) -> tuple[bytes, di
 def _fixed_clock(monkeypatch):
     monkeypatch.setattr(screen, "_now", lambda: "2026-02-02T00:00:00.000Z")
     monkeypatch.setattr(screen, "MAX_OFFLINE_REVETS", 2)  # due lessons are left over from pass to pass
-    monkeypatch.setattr(curator, "new_lesson_id", _next_id)  # the same ids in both runs
+    monkeypatch.setattr(apply, "new_lesson_id", _next_id)  # the same ids in both runs
 
 
 def _next_id(taken) -> str:
