@@ -269,7 +269,9 @@ class Screen:
                                                                                                        "unvetted")
 
         before = getattr(work, "before", None)
-        if not isinstance(before, dict) or self._vetted.digest is None:
+        if not isinstance(before, dict) or self._vetted.digest is None \
+                or len(self.stamps) < max(vetcache.MIN_STAMPS, len(work.lessons) // 2):
+            # Few stamps (a store from before the vet, being backfilled): few hashes, the digests cost more.
             return [lesson for lesson in work.lessons if lesson["id"] not in self.new_stamps and due(lesson)]
         self._work = weakref.ref(work)  # the pass holds this screen: no cycle that keeps 10,000 lessons alive
         base_key = vetcache.due_key(vetcache.lessons_digest(before.values()), self._vetted.digest, self.contract.hash)

@@ -27,6 +27,8 @@ from typing import Any, Iterable
 from altimate_learn.curate import prepared
 from altimate_learn.store import fsio
 
+MIN_STAMPS = 500  # below this many stamps (or half the lessons) the re-vet hashes them all: cheaper than digests
+MAX_DUE = 2000  # a record lists at most this many due lessons (a store still being backfilled is not recorded)
 KEEP = 64  # records of each kind kept (a few hundred bytes each, a due list at most a few KB)
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _CODE = [os.path.join(_HERE, "stamps.py"), os.path.join(_HERE, "vetcache.py"),
@@ -89,7 +91,9 @@ class Cache(prepared.Cache):
         return set(found["due"])
 
     def remember_due(self, key: str, due: Iterable[str]) -> None:
-        self.remember_record(key, "due", {"key": key, "due": sorted(due)})
+        due = sorted(due)
+        if len(due) <= MAX_DUE:
+            self.remember_record(key, "due", {"key": key, "due": due})
 
 
 def lessons_digest(lessons: Iterable[dict]) -> str:
