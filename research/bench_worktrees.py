@@ -168,7 +168,8 @@ def main(corrections: int = 6) -> str:
 
     rows = [("single checkout, 1 agent", single), (f"single checkout, {AGENTS} agents at once", crowd),
             (f"{AGENTS} worktrees, 1 agent each, at once", parallel)]
-    lines = [f"Goal: 0 signals lost and 0 duplicated when {AGENTS} agents in {AGENTS} git worktrees capture at "
+    lines = ["## Worktrees: agents capturing in parallel git worktrees", "",
+             f"Goal: 0 signals lost and 0 duplicated when {AGENTS} agents in {AGENTS} git worktrees capture at "
              "once, all in the main checkout's store after the worktrees are removed; hook latency in a worktree "
              "next to the single-checkout figure.", "",
              f"Each agent: {corrections} corrections, 3 hook processes each (prompt, Stop, corrective prompt); "
