@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 from hashlib import sha256
 
+from altimate_learn.usercache import cache_base, code_stamps
+
 DIGEST = 16  # bytes of SHA-256 kept per text
 MAX_ENTRIES = 200_000  # ~3 MB; past this, the oldest half is dropped
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,28 +28,13 @@ _CODE = (os.path.join(_HERE, "lint.py"), os.path.join(_HERE, "rules"), os.path.j
 
 
 def cache_dir(env: dict | None = None) -> str | None:
-    env = os.environ if env is None else env
-    base = env.get("XDG_CACHE_HOME") or (os.path.join(env["HOME"], ".cache") if env.get("HOME") else None)
-    return os.path.join(base, "altimate-learn", "lint") if base else None
+    base = cache_base(env)
+    return os.path.join(base, "lint") if base else None
 
 
 def _fingerprint() -> str:
     """Size and modification time of every file of the lint code (the rules and the redactor included)."""
-    parts = []
-    for path in _CODE:
-        files = [path]
-        if os.path.isdir(path):
-            try:
-                files = sorted(os.path.join(path, n) for n in os.listdir(path) if n.endswith(".py"))
-            except OSError:
-                files = [path]
-        for name in files:
-            try:
-                info = os.stat(name)
-                parts.append(f"{os.path.basename(name)}:{info.st_size}:{info.st_mtime_ns}")
-            except OSError:
-                parts.append("-")
-    return sha256(",".join(parts).encode()).hexdigest()[:32]
+    return sha256(",".join(code_stamps(_CODE)).encode()).hexdigest()[:32]
 
 
 class Passed:

@@ -45,6 +45,7 @@ from altimate_learn.curate.lintcache import _fingerprint as _lint_fingerprint
 from altimate_learn.curate.lintcache import cache_dir as _user_cache
 from altimate_learn.schema import validate_lesson, validate_lessons
 from altimate_learn.store import fsio
+from altimate_learn.usercache import code_stamps
 
 Lesson = dict[str, Any]
 KEEP_INDEXES = 6     # postings files kept (~2 MB each at 10,000 lessons); the oldest go first
@@ -249,13 +250,7 @@ def unpack(text: str, count: int) -> dict[str, Packed] | None:
 # --- the cache --------------------------------------------------------------------------------------------
 
 def _fingerprint() -> str:
-    parts = []
-    for name in _CODE:
-        try:
-            info = os.stat(name)
-            parts.append(f"{os.path.basename(name)}:{info.st_size}:{info.st_mtime_ns}")
-        except OSError:
-            parts.append("-")
+    parts = code_stamps(_CODE)
     parts.append(_lint_fingerprint())  # the flags remembered per file are the lint rules' verdicts
     return sha256(",".join(parts).encode()).hexdigest()[:24]
 

@@ -28,6 +28,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line, single_line
 from altimate_learn.deliver.state import sha256
 from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
+from altimate_learn.usercache import cache_base, code_stamps
 from altimate_learn.worktree import local_learn_dir
 
 INDEX_VERSION = 8
@@ -438,26 +439,12 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
 # --- cache ---------------------------------------------------------------------------------------------
 
 def cache_dir(env: dict | None = None) -> str | None:
-    env = os.environ if env is None else env
-    base = env.get("XDG_CACHE_HOME") or (os.path.join(env["HOME"], ".cache") if env.get("HOME") else None)
-    return os.path.join(base, "altimate-learn", "index") if base else None
+    base = cache_base(env)
+    return os.path.join(base, "index") if base else None
 
 
 def _fingerprint() -> str:
-    parts = [str(INDEX_VERSION)]
-    files = list(_FINGERPRINT_FILES)
-    for folder in _FINGERPRINT_PACKAGES:
-        try:
-            files += sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py"))
-        except OSError:
-            files.append(folder)
-    for path in files:
-        try:
-            info = os.stat(path)
-            parts.append(f"{info.st_size}:{info.st_mtime_ns}")
-        except OSError:
-            parts.append("-")
-    return ",".join(parts)
+    return ",".join([str(INDEX_VERSION), *code_stamps([*_FINGERPRINT_FILES, *_FINGERPRINT_PACKAGES], names=False)])
 
 
 def corpus_key(stores: list[tuple[str, bytes]], gates: bytes = b"") -> str:

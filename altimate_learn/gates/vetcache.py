@@ -26,6 +26,7 @@ from typing import Any, Iterable
 
 from altimate_learn.curate import prepared
 from altimate_learn.store import fsio
+from altimate_learn.usercache import code_stamps
 
 MIN_STAMPS = 500  # below this many stamps (or half the lessons) the re-vet hashes them all: cheaper than digests
 MAX_DUE = 2000  # a record lists at most this many due lessons (a store still being backfilled is not recorded)
@@ -41,14 +42,7 @@ _KEYS = re.compile(r',\n    "([^"\\\n]*)": [{]')  # each other stamp's key, afte
 
 
 def _fingerprint() -> str:
-    parts = []
-    for name in _CODE:
-        try:
-            info = os.stat(name)
-            parts.append(f"{os.path.basename(name)}:{info.st_size}:{info.st_mtime_ns}")
-        except OSError:
-            parts.append("-")
-    return sha256(",".join(parts).encode()).hexdigest()[:24]
+    return sha256(",".join(code_stamps(_CODE)).encode()).hexdigest()[:24]
 
 
 class Cache(prepared.Cache):
