@@ -634,25 +634,39 @@ HELDOUT = ROOT / "research" / "data" / "delivery_tasks_heldout.jsonl"
 HELDOUT_BLIND = {"direct": (13, 13), "vague": (13, 15), "file": (6, 6), "followup": (6, 6)}
 
 
-def render_heldout(raw: dict) -> str:
-    """The held-out tasks: issue 19's targets at each size, what they miss, and their first, blind result."""
+def _kinds(tasks: list[dict]) -> list[str]:
+    return [k for k in KINDS if any(t["kind"] == k for t in tasks)]
+
+
+def _task_set(raw: dict, kinds: list[str]) -> str:
+    """"N tasks (a direct, b vague, …; needed lessons: …)" of a task set."""
     tasks = raw["tasks"]
-    kinds = [k for k in KINDS if any(t["kind"] == k for t in tasks)]
     counts = {k: sum(1 for t in tasks if t["kind"] == k) for k in kinds}
     needed = {k: sum(len(t["needed"]) for t in tasks if t["kind"] == k) for k in kinds}
-    first = raw["configs"][0]
+    return (f"{len(tasks)} tasks (" + ", ".join(f"{counts[k]} {k}" for k in kinds)
+            + "; needed lessons: " + ", ".join(f"{needed[k]} {k}" for k in kinds) + ")")
+
+
+def _misses_line(raw: dict, label: str) -> str:
+    """The needed lessons the defaults did not deliver, with the store sizes where each was missed."""
     misses: dict[tuple[str, str], list[str]] = {}
     for size in raw["sizes"]:
-        for s in raw["results"][(size, first)]:
+        for s in raw["results"][(size, raw["configs"][0])]:
             for prefix, stage in s.arrived.items():
                 if stage is None:
                     misses.setdefault((s.task["id"], prefix), []).append(f"{size:,}")
+    return f"Needed lessons not delivered ({label}, defaults): " + ("none." if not misses else "; ".join(
+        f"{task} `{prefix.replace('`', '')}…` (at {', '.join(where)})" for (task, prefix), where in misses.items()) + ".")
+
+
+def render_heldout(raw: dict) -> str:
+    """The held-out tasks: issue 19's targets at each size, what they miss, and their first, blind result."""
+    kinds = _kinds(raw["tasks"])
     blind = ", ".join(f"{k} {d}/{n}" for k, (d, n) in HELDOUT_BLIND.items())
     lines = [
         "", "### Held-out tasks",
         "",
-        f"`{HELDOUT.relative_to(ROOT)}`: {len(tasks)} tasks (" + ", ".join(f"{counts[k]} {k}" for k in kinds)
-        + "; needed lessons: " + ", ".join(f"{needed[k]} {k}" for k in kinds) + ") over the same stores, written "
+        f"`{HELDOUT.relative_to(ROOT)}`: {_task_set(raw, kinds)} over the same stores, written "
         "after the changes of issue 19 were built, by someone who had not tuned them, and first run blind: "
         f"{blind} at both 1,000 and 10,000 lessons. One of the two misses (a request word, \"upload\", that two lessons "
         "of the store hold, one of them for another folder: not evidence enough for retrieval, which asks for two "
@@ -664,9 +678,7 @@ def render_heldout(raw: dict) -> str:
         "general fix: the concept table of `deliver/concepts.py` (database: db, postgres, rds, …) finds it.",
         *_issue_targets(raw, kinds, " held-out"),
         "",
-        "Needed lessons not delivered (held-out, defaults): " + ("none." if not misses else "; ".join(
-            f"{task} `{prefix.replace('`', '')}…` (at {', '.join(where)})"
-            for (task, prefix), where in misses.items()) + "."),
+        _misses_line(raw, "held-out"),
     ]
     return "\n".join(lines) + "\n"
 
@@ -674,30 +686,17 @@ def render_heldout(raw: dict) -> str:
 def render_fresh(raw: dict, path: Path, title: str, intro: str) -> str:
     """A blind task set (written without running the code on it): issue 19's targets at each size, what it
     misses."""
-    tasks = raw["tasks"]
-    kinds = [k for k in KINDS if any(t["kind"] == k for t in tasks)]
-    counts = {k: sum(1 for t in tasks if t["kind"] == k) for k in kinds}
-    needed = {k: sum(len(t["needed"]) for t in tasks if t["kind"] == k) for k in kinds}
-    first = raw["configs"][0]
-    misses: dict[tuple[str, str], list[str]] = {}
-    for size in raw["sizes"]:
-        for s in raw["results"][(size, first)]:
-            for prefix, stage in s.arrived.items():
-                if stage is None:
-                    misses.setdefault((s.task["id"], prefix), []).append(f"{size:,}")
+    kinds, first = _kinds(raw["tasks"]), raw["configs"][0]
     scoped = {size: summarize(raw["results"][(size, first)])["off_scope"] for size in raw["sizes"]}
     lines = [
         "", f"### {title}", "",
-        f"`{path.relative_to(ROOT)}`: {len(tasks)} tasks (" + ", ".join(f"{counts[k]} {k}" for k in kinds)
-        + "; needed lessons: " + ", ".join(f"{needed[k]} {k}" for k in kinds) + "). " + intro,
+        f"`{path.relative_to(ROOT)}`: {_task_set(raw, kinds)}. " + intro,
         *_issue_targets(raw, kinds, f" {path.stem.rsplit('_', 1)[-1]}"),
         "",
         "Lessons scoped elsewhere per session: " + ", ".join(f"{scoped[size]:.1f} at {size:,}" for size in raw["sizes"])
         + ".",
         "",
-        f"Needed lessons not delivered ({path.stem}, defaults): " + ("none." if not misses else "; ".join(
-            f"{task} `{prefix.replace('`', '')}…` (at {', '.join(where)})"
-            for (task, prefix), where in misses.items()) + "."),
+        _misses_line(raw, path.stem),
     ]
     return "\n".join(lines) + "\n"
 

@@ -199,7 +199,11 @@ class _Disagree(Exception):
     pass
 
 
-def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
+_UNSETTLED = object()
+
+
+def _settled(base: Any, ours: Any, theirs: Any) -> Any:
+    """The merged value when the sides agree or only one changed the base; ``_UNSETTLED`` otherwise."""
     if ours == theirs:
         return ours
     if base is not _NOBASE:
@@ -207,7 +211,14 @@ def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
             return theirs
         if theirs == base:
             return ours
-    raise _Disagree
+    return _UNSETTLED
+
+
+def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
+    value = _settled(base, ours, theirs)
+    if value is _UNSETTLED:
+        raise _Disagree
+    return value
 
 
 def merge_lesson(base: Lesson | None, ours: Lesson, theirs: Lesson) -> tuple[Lesson, list[str]]:
@@ -386,13 +397,9 @@ def _member(container: Any, key: Any, kind: type) -> Any:
 
 
 def _merge_value(base: Any, ours: Any, theirs: Any, path: str, conflicts: list[str]) -> Any:
-    if ours == theirs:
-        return ours
-    if base is not _NOBASE:
-        if ours == base:
-            return theirs
-        if theirs == base:
-            return ours
+    settled = _settled(base, ours, theirs)
+    if settled is not _UNSETTLED:
+        return settled
     if isinstance(ours, dict) and isinstance(theirs, dict):
         out: dict[str, Any] = {}
         for key in dict.fromkeys([*ours, *theirs]):

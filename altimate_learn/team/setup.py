@@ -143,16 +143,21 @@ def status_lines(setup: MergeSetup) -> list[str]:
     return [f"Git: {problem}, so a teammate's promote can conflict.", f"  Fix: `{FIX}` (once per clone)."]
 
 
+def _gitattributes(root: Path) -> tuple[Path, str]:
+    """The project's `.gitattributes` and its text ("" when there is none)."""
+    path = root / ".gitattributes"
+    try:
+        return path, path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return path, ""
+
+
 def install(root: Path, *, dry_run: bool = False, quiet_outside_git: bool = False) -> list[str]:
     """Write learn's `.gitattributes` block and register the driver in the clone's git config."""
     top = git.toplevel(root)
     if top is None:
         return [] if quiet_outside_git else [f"Git: {root} is not in a git repository; nothing to set up for merging lesson files."]
-    path = root / ".gitattributes"
-    try:
-        existing = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        existing = ""
+    path, existing = _gitattributes(root)
     wanted = with_block(existing)
     lines = []
     shown = _shown(path, top)
@@ -180,11 +185,7 @@ def uninstall(root: Path) -> list[str]:
     if top is None:
         return [f"Git: {root} is not in a git repository; nothing to remove."]
     lines = []
-    path = root / ".gitattributes"
-    try:
-        existing = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        existing = ""
+    path, existing = _gitattributes(root)
     trimmed = without_block(existing)
     if trimmed != existing:
         if trimmed.strip():
