@@ -156,7 +156,11 @@ def _tasking(own: str) -> bool:
     return any(_TASK_OPENING.match(s) for s in sentences)
 SPEC_OPENING_CLAUSES = 2
 LONG_MESSAGE = 500  # characters of the person's own prose
-LONG_OPENING_CLAUSES = 3
+# A rule stated in a message longer than this (a prohibition, "X instead of Y", "X, not Y", a convention) counts only
+# in its opening clause: further in, it is a requirement of the request it sits in. On dev owners the looser bound
+# (500 characters, three clauses) flagged such requirements and found nothing the stricter one misses.
+SOFT_MESSAGE = 250
+SOFT_OPENING_CLAUSES = 1
 
 
 # "### Error querying database", "## Cause: …": a log's own headings (MyBatis, pytest sections), not a specification's.
@@ -255,7 +259,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         for number, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
-            soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
+            soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
             reason = _try(ALL_CHALLENGES, clause)
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
