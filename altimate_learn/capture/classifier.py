@@ -116,6 +116,9 @@ _CLAUSE_SPLIT = re.compile(
 _BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
 
 
+_BARE_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|stop|wait|hmm+|ugh|ok(?:ay)?)\W*$", re.I)
+
+
 def clauses(text: str) -> list[str]:
     text = _BARE_NO.sub(r"\1, ", text)
     return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
@@ -256,10 +259,12 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         tasking = _tasking(own)
         # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
-        for number, clause in enumerate(parts):
+        number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
+        for clause in parts:
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
+            number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).

@@ -118,3 +118,14 @@ def test_the_unseen_owner_harness_reads_dev_only_and_splits_its_owners_in_two_fi
         by_owner.setdefault(repo.split("/")[0].lower(), set()).add(half_of(repo))
     assert all(len(h) == 1 for h in by_owner.values())
     assert {r["outcome"] for r in rows} <= {"tp", "fp", "fn", "tn"}
+
+
+def test_a_rule_deep_in_a_longer_message_is_a_requirement_of_that_request():
+    ask = ("simplify the output to tie the customer complaints you listed to the mechanisms behind them, one line "
+           "each, and keep the wording plain and short so the team can read it in the meeting tomorrow. again, don't edit "
+           "anything, I only want the analysis for now")
+    assert len(ask) > 250
+    assert not classify_text(ask, answer=DONE).correction
+    assert classify_text("keep it short. again, don't edit anything", answer=DONE).correction
+    assert classify_text("don't edit anything. " + ask, answer=DONE).correction  # the opening clause still counts
+    assert classify_text("No, don't edit anything. " + ask, answer=DONE).correction  # "No" opens nothing of its own
