@@ -1,6 +1,8 @@
 """The correction classifier on real agent sessions (`research/data/real/`), dev and held-out splits.
 
-    python research/classifier_real.py     # prints a Markdown section
+    python research/classifier_real.py             # prints a Markdown section
+    python research/classifier_real.py --dev-only  # dev numbers and dev errors only; the held-out split is not read
+
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
 Each labelled message is read the way `learn capture` reads it (learn's generic session reader, the
@@ -170,5 +172,17 @@ def main() -> str:
     return "\n".join(lines) + "\n"
 
 
+def dev_only() -> str:
+    """The dev split alone (for tuning): its scores and every dev error. Nothing of the held-out split is loaded."""
+    r = evaluate("dev")
+    lines = [f"dev: precision {r['precision']:.3f} recall {r['recall']:.3f} F1 {r['f1']:.3f} (TP {r.get('tp', 0)}, "
+             f"FP {r.get('fp', 0)}, FN {r.get('fn', 0)}, TN {r.get('tn', 0)})", ""]
+    for e in r["errors"]:
+        m = e["message"]
+        lines.append(f"{e['outcome'].upper()} | {m.session} {m.id} | {_short(m.text)} | {m.label}: {_short(m.why, 90)} | "
+                     f"{_short(e['reason'], 60) or '–'}")
+    return "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":
-    print(main())
+    print(dev_only() if "--dev-only" in sys.argv[1:] else main())

@@ -11,23 +11,8 @@ need: the messages the person typed and the assistant answer each one replied to
 `altimate_learn.redact` (e-mail addresses replaced too) and clipped; tool output, code blocks the agent wrote, and text a harness or a
 script put in the user's turn are dropped.
 
-Formats:
-- `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console).
-  Sessions started with `--message` (a script drove aider) and aider's own prompts ("Fix any errors
-  below") are skipped; `/ask X` is logged twice by aider, once with the command, and kept once.
-- `specstory`: SpecStory exports (`.specstory/history/*.md`) of Cursor, GitHub Copilot Chat and Claude Code
-  sessions (`_**User**_` / `_**Assistant**_` / `_**Agent (model)**_` headers).
-- `claude-code`: Claude Code's own JSONL transcript (typed prompts only: tool results, command caveats,
-  hook output, compaction summaries, interruption markers and the accepted plan handed to a fresh context
-  are not the user's words), also as Entire (entire.io) commits it (`.entire/metadata/<id>/full.jsonl` and the
-  `<xx>/<id>/<n>/full.jsonl` checkpoints of its `entire/checkpoints/v1` branch).
-- `claude-code-flat`: a flattened export of a Claude Code session (one `{"role", "content": {"type", "text"}}`
-  block a line), typed prompts only as above.
-- `codex`: Codex CLI or Codex Desktop rollout JSONL, also as Entire commits it (`event_msg` `user_message`
-  records are typed input; Codex Desktop's list of attached files before "My request for Codex:" is not).
-- `antigravity`: Google Antigravity's step export (`USER_INPUT` / `PLANNER_RESPONSE` records).
-- `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
-  headings.
+The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Markdown transcripts) and what
+in each is typed are described and parsed in `research/real_sessions_formats.py`.
 """
 
 from __future__ import annotations
@@ -37,7 +22,6 @@ import json
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.redact import redact  # noqa: E402
+from research.real_sessions_formats import PARSERS, Session, squeeze  # noqa: E402
 
 DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
@@ -58,20 +43,6 @@ def message_cap(repo: str) -> int:
     from research.data.real_sessions import first_owners
 
     return MAX_MESSAGES_PER_REPO if repo.split("/")[0].lower() in first_owners() else MAX_MESSAGES_PER_NEW_REPO
-
-
-@dataclass
-class Turn:
-    role: str  # "user", "assistant", "interrupt"
-    text: str
-
-
-@dataclass
-class Session:
-    turns: list[Turn] = field(default_factory=list)
-    model: str | None = None
-    started: str | None = None
-    agent: str | None = None  # the coding agent behind an export (SpecStory records several)
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
@@ -90,11 +61,6 @@ def strip_code_blocks(text: str, placeholder: str = "[code]") -> str:
         if not in_fence:
             out.append(line)
     return "\n".join(out)
-
-
-def squeeze(text: str) -> str:
-    text = re.sub(r"\n{3,}", "\n\n", text)
-    return text.strip()
 
 
 def tail(text: str, keep: int) -> str:
@@ -132,333 +98,6 @@ def scrub(text: str) -> str:
 def head(text: str, keep: int) -> str:
     text = squeeze(text)
     return text if len(text) <= keep else text[:keep] + "\u2026"
-
-
-# -- aider -----------------------------------------------------------------------------------------------
-
-_AIDER_START = re.compile(r"^# aider chat started at (.+)$", re.M)
-_AIDER_AUTO = re.compile(
-    r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
-    r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
-    r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
-_AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
-
-
-def parse_aider(text: str) -> list[Session]:
-    sessions: list[Session] = []
-    starts = list(_AIDER_START.finditer(text))
-    for i, match in enumerate(starts):
-        body = text[match.end(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
-        preamble = body.split("\n#### ", 1)[0]
-        if re.search(r"^> .*?(?:^|\s)(?:--message(?:-file)?|-m)\s", preamble, re.M):
-            continue  # a script drove this session
-        session = Session(started=match.group(1).strip())
-        model = re.search(r"^> Model: (\S+)", body, re.M)
-        session.model = model.group(1) if model else None
-        user: list[str] = []
-        assistant: list[str] = []
-        pending_mode: str | None = None
-
-        def flush_user() -> None:
-            nonlocal pending_mode
-            if not user:
-                return
-            message = "\n".join(user).strip()
-            user.clear()
-            mode = _AIDER_MODE.match(message)
-            if mode:
-                pending_mode = mode.group(2).strip()
-                return
-            if pending_mode is not None and message.strip() != pending_mode:
-                session.turns.append(Turn("user", pending_mode))
-            pending_mode = None
-            if message.startswith("/") or _AIDER_AUTO.match(message) or not message or message == "<blank>":
-                return
-            previous = next((t.text for t in reversed(session.turns) if t.role == "assistant"), "")
-            if previous and squeeze(message)[:200] in squeeze(previous):
-                return  # architect mode hands its own answer to the editor model as a "user" message
-            session.turns.append(Turn("user", message))
-
-        def flush_assistant() -> None:
-            content = "\n".join(assistant).strip()
-            assistant.clear()
-            if content:
-                session.turns.append(Turn("assistant", content))
-
-        for line in body.splitlines():
-            if line.startswith("#### ") or line == "####":
-                flush_assistant()
-                user.append(line[5:].rstrip())
-            elif line.startswith("> ") or line == ">":
-                flush_user()
-                if "^C KeyboardInterrupt" in line:
-                    session.turns.append(Turn("interrupt", ""))
-            else:
-                flush_user()
-                assistant.append(line)
-        flush_user()
-        if pending_mode:
-            session.turns.append(Turn("user", pending_mode))
-        flush_assistant()
-        sessions.append(session)
-    return sessions
-
-
-# -- SpecStory ------------------------------------------------------------------------------------------
-
-_SPEC_HEADER = re.compile(r"^_\*\*(User|Assistant|Agent)\b([^*]*)\*\*_\s*$", re.M)
-_SPEC_NOISE = re.compile(
-    r"<(tool-use|think|details|summary|user_query|attached_files|additional_data|cursor_commands|"
-    r"system-reminder|command-name|command-message|command-args|local-command-stdout)\b[^>]*>|"
-    r"</(tool-use|think|details|summary|user_query|attached_files|additional_data|system-reminder)>",
-    re.I)
-
-
-def _spec_user(text: str) -> str:
-    text = re.sub(r"<(details|tool-use|think)\b.*?</\1>", "", text, flags=re.S | re.I)
-    text = re.sub(r"<(attached_files|additional_data|system-reminder)\b.*?</\1>", "", text, flags=re.S | re.I)
-    text = _SPEC_NOISE.sub("", text)
-    text = re.sub(r"^\s*---\s*$", "", text, flags=re.M)
-    return text.strip()
-
-
-def _spec_assistant(text: str) -> str:
-    text = re.sub(r"<(think|details|tool-use)\b.*?</\1>", "", text, flags=re.S | re.I)
-    text = re.sub(r"^(?:Read file|Tool use|Edit file|Grep search|Listed directory|Searched|Model provided|"
-                  r"Cancelled|Command \w+|The model made no changes|Thought for|## Todo List).*$", "", text,
-                  flags=re.M)
-    text = re.sub(r"^\s*-\s\[[ x-]\]\s.*$", "", text, flags=re.M)
-    text = re.sub(r"^\s*---\s*$", "", text, flags=re.M)
-    return text.strip()
-
-
-# What a harness, a button or a script put in the user's turn (not typed by the person).
-_NOT_TYPED = re.compile(
-    r"<(?:command-name|command-message|local-command-stdout|local-command-caveat|system_notification|"
-    r"task-notification|system-reminder|bash-stdout|bash-stderr|user-prompt-submit-hook)>|"
-    r"^@agent Continue|^Caveat: The messages below|^This session is being continued from a previous|"
-    r"^Set (?:effort|model) |^Base directory for this skill:|^\s*(?:Implement the plan as specified, it is attached)|"
-    r"<teammate-message\b|\AImplement the following plan:", re.I | re.M)
-
-
-def specstory_agent(text: str) -> str:
-    """Which agent a SpecStory export came from, read from its assistant headers."""
-    heads = " ".join(m.group(2) for m in _SPEC_HEADER.finditer(text) if m.group(1) != "User")
-    if "copilot" in heads.lower():
-        return "copilot-chat"
-    if re.search(r"\(model [^)]*mode \w+\)|composer|\(default\)", heads) or not heads.strip():
-        return "cursor"
-    if re.search(r"claude-[\w.-]+ \d{4}-|<synthetic>", heads):
-        return "claude-code"
-    return "cursor"
-
-
-def parse_specstory(text: str) -> list[Session]:
-    session = Session()
-    title = re.search(r"^# .*\((\d{4}-\d{2}-\d{2}[^)]*)\)\s*$", text, re.M)
-    session.started = title.group(1) if title else None
-    heads = list(_SPEC_HEADER.finditer(text))
-    session.agent = specstory_agent(text)
-    for i, match in enumerate(heads):
-        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
-        role = match.group(1)
-        if role == "User":
-            if _NOT_TYPED.search(body):
-                continue
-            content = _spec_user(body)
-            if "[Request interrupted by user" in content:
-                session.turns.append(Turn("interrupt", ""))
-                content = re.sub(r"\[Request interrupted by user[^\]]*\]", "", content).strip()
-            if content and not _NOT_TYPED.search(content):
-                session.turns.append(Turn("user", content))
-        else:
-            if session.model is None:
-                model = re.search(r"\(([^)]+)\)", match.group(2) or "")
-                session.model = model.group(1).replace("model ", "").split(" 20")[0] if model else None
-            content = _spec_assistant(body)
-            if content:
-                if session.turns and session.turns[-1].role == "assistant":
-                    session.turns[-1].text += "\n\n" + content
-                else:
-                    session.turns.append(Turn("assistant", content))
-    return [session]
-
-
-# -- Claude Code JSONL ----------------------------------------------------------------------------------
-
-_CC_NOT_TYPED = re.compile(r"^\s*(?:<(?:command-name|command-message|local-command-stdout|local-command-caveat|"
-                           r"system-reminder|user-prompt-submit-hook|bash-input|bash-stdout)|Caveat: The messages below|"
-                           r"This session is being continued from a previous conversation)", re.I)
-
-
-def parse_claude_code(text: str) -> list[Session]:
-    session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict) or obj.get("isSidechain") or obj.get("isMeta"):
-            continue
-        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
-        if session.started is None and isinstance(obj.get("timestamp"), str):
-            session.started = obj["timestamp"]
-        if obj.get("type") == "user":
-            content = message.get("content")
-            if isinstance(content, list):
-                if any(isinstance(b, dict) and b.get("type") == "tool_result" for b in content):
-                    texts = [b.get("content") for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
-                    if any(isinstance(t, str) and "interrupted by user" in t for t in texts):
-                        session.turns.append(Turn("interrupt", ""))
-                    continue
-                content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
-            if not isinstance(content, str) or not content.strip():
-                continue
-            if "[Request interrupted by user" in content:
-                session.turns.append(Turn("interrupt", ""))
-                continue
-            if _CC_NOT_TYPED.match(content) or _NOT_TYPED.search(content) or obj.get("isCompactSummary"):
-                continue
-            if obj.get("planContent") or content.startswith("Implement the following plan:"):
-                continue  # the plan Claude Code hands to a fresh context when the person accepts it, not typed
-            session.turns.append(Turn("user", content.strip()))
-        elif obj.get("type") == "assistant":
-            session.model = session.model or message.get("model")
-            parts = message.get("content")
-            if isinstance(parts, list):
-                words = "\n".join(b.get("text", "") for b in parts if isinstance(b, dict) and b.get("type") == "text")
-                if words.strip():
-                    if session.turns and session.turns[-1].role == "assistant":
-                        session.turns[-1].text += "\n\n" + words.strip()
-                    else:
-                        session.turns.append(Turn("assistant", words.strip()))
-    return [session]
-
-
-def parse_claude_code_flat(text: str) -> list[Session]:
-    """A flattened export of a Claude Code session, one block a line: `{"timestamp", "role": "user" |
-    "assistant" | "tool", "content": {"type": "text" | "thinking" | "tool_use" | "tool_result", ...}}`. Only
-    `user` text blocks are typed (and not all of them: compaction summaries, task notifications, command
-    caveats and interruption markers are Claude Code's); `assistant` text blocks are what the agent said."""
-    session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("content"), dict):
-            continue
-        block = obj["content"]
-        session.started = session.started or obj.get("timestamp")
-        words = block.get("text") if block.get("type") == "text" else None
-        if not isinstance(words, str) or not words.strip():
-            continue
-        if obj.get("role") == "user":
-            if "[Request interrupted by user" in words:
-                session.turns.append(Turn("interrupt", ""))
-                continue
-            if _CC_NOT_TYPED.match(words) or _NOT_TYPED.search(words):
-                continue
-            session.turns.append(Turn("user", words.strip()))
-        elif obj.get("role") == "assistant":
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + words.strip()
-            else:
-                session.turns.append(Turn("assistant", words.strip()))
-    return [session]
-
-
-# -- Codex rollout --------------------------------------------------------------------------------------
-
-def parse_codex(text: str) -> list[Session]:
-    session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        payload = obj.get("payload") if isinstance(obj, dict) else None
-        if not isinstance(payload, dict):
-            continue
-        if obj.get("type") == "session_meta":
-            session.started = payload.get("timestamp")
-        elif obj.get("type") == "turn_context":
-            session.model = session.model or payload.get("model")
-        elif obj.get("type") == "event_msg" and payload.get("type") == "user_message":
-            message = payload.get("message")
-            if isinstance(message, str) and "## My request for Codex:" in message:
-                message = message.split("## My request for Codex:", 1)[1]  # Codex Desktop's file list before it
-            if isinstance(message, str) and message.strip() and not message.lstrip().startswith("<"):
-                session.turns.append(Turn("user", message.strip()))
-        elif obj.get("type") == "event_msg" and payload.get("type") == "agent_message":
-            message = payload.get("message")
-            if isinstance(message, str) and message.strip():
-                session.turns.append(Turn("assistant", message.strip()))
-        elif obj.get("type") == "event_msg" and payload.get("type") == "turn_aborted":
-            session.turns.append(Turn("interrupt", ""))
-    return [session]
-
-
-# -- Antigravity trajectory ---------------------------------------------------------------------------
-
-def parse_antigravity(text: str) -> list[Session]:
-    """Google Antigravity's exported steps: `USER_INPUT` from `USER_EXPLICIT` is typed (inside
-    `<USER_REQUEST>`), `PLANNER_RESPONSE` `content` is what the agent said."""
-    session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict):
-            continue
-        session.started = session.started or obj.get("created_at")
-        if obj.get("type") == "USER_INPUT" and obj.get("source") == "USER_EXPLICIT":
-            content = str(obj.get("content") or "")
-            match = re.search(r"<USER_REQUEST>(.*?)</USER_REQUEST>", content, re.S)
-            typed = (match.group(1) if match else content).strip()
-            if typed:
-                session.turns.append(Turn("user", typed))
-        elif obj.get("type") == "PLANNER_RESPONSE" and isinstance(obj.get("content"), str) and obj["content"].strip():
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + obj["content"].strip()
-            else:
-                session.turns.append(Turn("assistant", obj["content"].strip()))
-    return [session]
-
-
-# -- Markdown transcripts -------------------------------------------------------------------------------
-
-_MD_HEADER = re.compile(r"^#{2,3}\s+(Human|User|Assistant|Claude)\s*$", re.M | re.I)
-
-
-def parse_md_transcript(text: str) -> list[Session]:
-    session = Session()
-    heads = list(_MD_HEADER.finditer(text))
-    for i, match in enumerate(heads):
-        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
-        body = re.sub(r"^\*\d{4}-\d{2}-\d{2}[^*]*\*\s*$", "", body, flags=re.M)
-        body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
-        role = "user" if match.group(1).lower() in ("human", "user") else "assistant"
-        if role == "user":
-            if body.startswith("<details>") or _CC_NOT_TYPED.match(body) or not body:
-                continue
-            if "[Request interrupted by user" in body:
-                session.turns.append(Turn("interrupt", ""))
-                continue
-        else:
-            body = re.sub(r"^\*\*Tool: .*$", "", body, flags=re.M).strip()
-            if not body:
-                continue
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + body
-                continue
-        session.turns.append(Turn(role, body))
-    return [session]
-
-
-PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
-           "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript}
 
 
 # -- output ---------------------------------------------------------------------------------------------
@@ -541,7 +180,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                 source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
                           "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
                                                      "antigravity": "antigravity", "codex": "codex",
-                                                     "claude-code-flat": "claude-code"}.get(row["harness"], "?")}
+                                                     "claude-code-flat": "claude-code", "opencode": "opencode"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue

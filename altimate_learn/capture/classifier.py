@@ -12,8 +12,8 @@ How a message is read:
    it challenges what the agent did ("why did you…", "didn't I say…?"). Every other clause is tried against
    the cue list; the first cue that matches decides.
 
-Session rules (`classify_user_message`): the first message is the task, never a correction; a message
-counts only after a completed assistant turn; an interruption followed by a redirect and a tool rejection
+Session rules (`classify_user_message`): a message counts only after a completed assistant turn, so the first
+message (the task) never does, unless the transcript starts mid-conversation with an answer before it; an interruption followed by a redirect and a tool rejection
 with a reason are strong evidence.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY,
+from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY, HANDED_OVER,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
 from altimate_learn.capture import languages
@@ -159,10 +159,14 @@ LONG_MESSAGE = 500  # characters of the person's own prose
 LONG_OPENING_CLAUSES = 3
 
 
+# "### Error querying database", "## Cause: …": a log's own headings (MyBatis, pytest sections), not a specification's.
+_LOG_HEADING = re.compile(r"^\s*#{1,6}\s+(?:the\s+)?[\w.]*(?:error|exception|cause|traceback|failures?|sql)\b", re.I | re.M)
+
+
 def is_task_spec(text: str) -> bool:
     """A structured or long new request rather than a reaction to the last answer."""
-    lines = len(_SPEC_LINE.findall(text))
-    if lines >= 3 or re.match(r"^\s*#{1,6}\s", text):
+    lines = len(_SPEC_LINE.findall(text)) - len(_LOG_HEADING.findall(text))
+    if lines >= 3 or (re.match(r"^\s*#{1,6}\s", text) and not _LOG_HEADING.match(text)):
         return True
     return len(text) > 600 and _tasking(text)
 
@@ -178,10 +182,15 @@ _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]
 
 def answered(answer: str | None) -> bool:
     """Whether the assistant's last answer says it did something (changed, fixed, built, ran)."""
-    return bool(answer) and (bool(CLAIMS.search(answer or "")) or "[code]" in (answer or "") or len(answer or "") >= ANSWER_ACTS)
+    if not answer:
+        return False
+    # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
+    size = len(answer) + 2 * len(_WIDE.findall(answer))
+    return bool(CLAIMS.search(answer)) or "[code]" in answer or size >= ANSWER_ACTS
 
 
-ANSWER_ACTS = 200  # characters: an answer this long reports work done, whatever its wording
+ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording
+_WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
@@ -234,7 +243,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        claimed = answered(answer)
+        claimed = answered(answer) and not HANDED_OVER.search((answer or "")[-400:])
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
@@ -265,7 +274,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 return Verdict(True, reason, "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if claimed and not spec and not tasking and pasted_failure(text) and not explaining:
+        if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
             return Verdict(True, "pasted an error after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -286,6 +295,18 @@ _STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\
 _EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\s+(?:is|'s)\s+(?:the\s+)?(?:reason|cause|meaning)|"
                       r"what\s+causes|help\s+me\s+understand)\b|什么原因|为什么|是什么意思|什么意思|怎么回事|"
                       r"\bqu[eé]\s+significa\b|\bpor\s*qu[eé]\b|\bwas\s+bedeutet\b", re.I)
+
+
+# Output attached by reference instead of pasted: Copilot Chat's #terminalLastCommand / #terminalSelection, Cursor's
+# and Claude Code's @terminal / @bash (lines); with words that ask to fix it or say it failed, it is a report.
+_ATTACHED_OUTPUT = re.compile(r"(?:^|\s)(?:#terminal(?:LastCommand|Selection)|@(?:terminal|bash|shell|console)\b)", re.I)
+_ATTACHED_FAILS = re.compile(r"\b(?:fix|fixes|diagnose|debug|errors?|exceptions?|fail\w*|crash\w*|broken|wrong|not\s+work\w*|"
+                             r"doesn't\s+work|problems?|issues?)\b", re.I)
+
+
+def attached_failure(own: str) -> bool:
+    """The person attached terminal output by reference and says it fails or asks to fix it."""
+    return bool(_ATTACHED_OUTPUT.search(own)) and bool(_ATTACHED_FAILS.search(own)) and len(own) <= LONG_MESSAGE
 
 
 def pasted_failure(text: str) -> bool:
@@ -341,7 +362,9 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
         if not reason:
             return NOT_A_CORRECTION
         return Verdict(True, f'rejected {msg.tool_name or "a tool call"}: "{_quote(reason)}"', "strong")
-    if msg.kind == "interrupt" or msg.index == 0 or not msg.after_assistant:
+    # The first message is the task; a session exported mid-conversation starts after an answer, and its first
+    # typed message replies to that answer like any other (after_assistant is what says so).
+    if msg.kind == "interrupt" or not msg.after_assistant:
         return NOT_A_CORRECTION
     if previous is not None and previous.kind == "interrupt":
         if is_slash_command(msg.text):

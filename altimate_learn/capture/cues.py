@@ -16,7 +16,8 @@ import re
 
 
 # Connectors that may open a clause without changing what it says ("but you forgot …").
-LEAD = r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops)[,:!]?\s+)*"
+LEAD = (r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops|"
+        r"as\s+you\s+can\s+see|as\s+(?:you\s+)?see)[,:!]?\s+(?:[-\u2013\u2014]+\s+)?)*")
 
 # Pure thanks / approval / reassurance: a clause made only of these is skipped.
 APPROVAL = re.compile(
@@ -375,6 +376,11 @@ RESOLVED = re.compile(
 
 # The result reported broken; counts only after an answer that said the agent had done something.
 BROKEN: list[tuple[re.Pattern[str], str]] = [
+    # "nothing.", "as you can see - nothing", "still nothing", "nope "WARN[0001] runtime cannot be updated"": after the
+    # agent said it was done, nothing happened or a refusal comes with the output that proves it.
+    (re.compile(r"^\W*" + LEAD + r"(?:(?:still|but|and|yet|again)\s+)?nothing(?:\s+(?:at\s+all|again|yet|still|here))?\W*$"
+                r"|^\W*(?:no+|nope|nah|still)\W+[\"'\u201c`\[{]", re.I),
+     "said the result does not work"),
     (re.compile(r"\b(?:doesn't|didn't|does\s+not|did\s+not|won't|isn't|is\s+not|aren't|are\s+not|wasn't|can't|cannot)\s+"
                 r"(?:seem\s+to\s+)?(?:work|working|build|building|compile|compiling|run|running|start|starting|load|loading|show|"
                 r"showing|shown|display|displaying|displayed|render|rendering|rendered|open|opening|appear|appearing|visible|"
@@ -483,6 +489,17 @@ CLAIMS = re.compile(
     r"(?:the|your|it)\b)\b",
     re.I,
 )
+
+# The answer handed the work to the person ("you'll need to update …", "save `App.vue`, your browser will reload", "what
+# does `incus remote list` show?"): an error they report next comes from their own step or their own setup, not from a
+# change the agent made, so it is not read as a report on the agent's work (measured: on dev owners the classifier had
+# not been tuned on, every error report it flagged after such an answer was a false alarm).
+HANDED_OVER = re.compile(
+    r"\byou(?:'ll|\s+will)?\s+(?:may\s+|might\s+)?(?:need\s+to|should|can|must|have\s+to)\s+(?:\w+\s+)?(?:run|save|add|update|"
+    r"install|change|replace|open|create|edit|modify|set|put|paste|copy|restart|move|use)\b"
+    r"|\byour\s+browser\s+(?:will|should)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+)?`[^`\n]{1,80}`\s+(?:show|say|print|output|return)\b"
+    r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that)\s+(?:\w+\s+)?(?:output|error|log|logs|traceback)\b"
+    r"|\b(?:just|simply)\s+(?:update|add|change|replace|edit|run|save)\s+(?:the|your|this|that|`)", re.I)
 
 # Words that say "go on" after an interruption; a redirect must say something beyond them.
 CONTINUE_WORDS = frozenset("""

@@ -119,6 +119,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|\b(?:ich\s+)?(?:bekomme|kriege|erhalte)\s+(?:\w+\s+)?(?:fehler|fehlermeldung)\b|\bes\s+gibt\s+(?:einen|den)\s+fehler\b"
         r"|\b(?:mi\s+)?(?:da|d[aà]|esce|appare|compare)\s+(?:un\s+|l'|questo\s+|lo\s+stesso\s+)?errore\b|\bho\s+(?:un|questo)\s+errore\b"
         r"|(?:выда[её]т|появляется|вылетает|получаю|выходит)\s+(?:\w+\s+)?ошибк"
+        r"|(?:видає|з'являється|вилітає|отримую|виникає)\s+(?:\w+\s+)?помилк"                           # uk
+        r"|(?:много|куча|полно|дофига|багато|купа|повно|дофіга)\s+(?:\w+\s+)?(?:ошибок|помилок)"
         r"|\bhata\s+(?:veriyor|alıyorum|aldım|var|çıkıyor|verdi)\b|\bhataları?\s+düzelt"
         r"|\b(?:dostaję|wyskakuje)\s+(?:\w+\s+)?błąd|\b(?:hází|vyhazuje)\s+(?:\w+\s+)?chyb"
         r"|(?:报错|出错|报了?(?:一个)?错|(?:出现|有|遇到)(?:了)?(?:一个|以下|这个|如下)?(?:错误|异常)(?!处理|提示|信息|日志|码))"
