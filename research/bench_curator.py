@@ -61,7 +61,8 @@ def lesson_text(rng: random.Random, i: int) -> str:
 
 def build_store(folder: Path, n: int, vetted: bool = False) -> Store:
     """A store of ``n`` generated lessons; ``vetted``: each stamped in `vetted.json` against the project's
-    instruction files, as learn leaves every lesson it accepts (a model's, so the cap may trade it)."""
+    instruction files, as learn leaves every lesson it accepts (a model's, so the cap may trade it), with
+    the record of those files learn writes beside them when it stamps."""
     rng = random.Random(n)
     (folder / ".git").mkdir(parents=True)
     store = Store(ProjectPaths(folder), "team-playbook")
@@ -72,12 +73,13 @@ def build_store(folder: Path, n: int, vetted: bool = False) -> Store:
     store.write_lessons(store.APPROVED, lessons)
     if vetted:
         from altimate_learn.gates import stamps
-        from altimate_learn.instructions.files import discover
+        from altimate_learn.instructions.files import discover, record
 
-        contract = discover(folder).hash
+        contract = discover(folder)
         store.write_json(stamps.VETTED, {"lessons": {item["id"]: {
-            "ih": contract, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner", "at": now}
-            for item in lessons}})
+            "ih": contract.hash, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner",
+            "at": now} for item in lessons}})
+        record(str(store.project.learn_dir), contract)  # the instruction files learn records when it stamps
     return store
 
 

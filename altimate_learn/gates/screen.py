@@ -33,6 +33,8 @@ candidate. Tool-errors records (``skip_vet``) are verified in code and skip all 
 
 from __future__ import annotations
 
+import itertools
+import operator
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +53,10 @@ class Screen:
     """The vet gate of one curation pass."""
 
     def __init__(self, store: Store, *, author: str = "model", channel: str | None = None,
-                 vet: VetResult | None = None, skip_vet: bool = False, contract: Contract | None = None) -> None:
+                 vet: VetResult | None = None, skip_vet: bool = False, contract: Contract | None = None,
+                 lessons_file: str | None = None) -> None:
+        """``lessons_file``: the SHA-256 of the lesson file the pass's lessons were read from (its ``before``),
+        when the caller has it: it names that lesson list in the user's cache instead of a digest of it."""
         from altimate_learn.instructions.files import discover
 
         self.store = store
@@ -64,6 +69,7 @@ class Screen:
         self._cache = vetcache.Cache()
         self._vetted = vetcache.read(store, self._cache)
         self.stamps = self._vetted.stamps
+        self._lessons_file = lessons_file
         self._due_unchanged: set[str] | None = None  # lessons as they were before this pass, still due
         self._work: Any = None
         self.new_stamps: dict[str, dict | None] = {}  # id -> stamp (None: drop the old stamp)
@@ -274,20 +280,19 @@ class Screen:
             # Few stamps (a store from before the vet, being backfilled): few hashes, the digests cost more.
             return [lesson for lesson in work.lessons if lesson["id"] not in self.new_stamps and due(lesson)]
         self._work = weakref.ref(work)  # the pass holds this screen: no cycle that keeps 10,000 lessons alive
-        base_key = vetcache.due_key(vetcache.lessons_digest(before.values()), self._vetted.digest, self.contract.hash)
+        base_key = vetcache.due_key(vetcache.lessons_key(before.values(), self._lessons_file), self._vetted.digest,
+                                    self.contract.hash)
         known = self._cache.due(base_key)
+        changed, ids = vetcache.changed(work.lessons, before)
+        # Which lessons to look at: all of them, or (the cache knows which unchanged ones were due) those whose
+        # text is new or changed and those that were due; the others were not, and their stamps did not change.
+        look = itertools.repeat(True) if known is None else map(operator.or_, changed, map(known.__contains__, ids))
         out, unchanged_due = [], set()
-        for lesson in work.lessons:
+        for lesson, is_changed in itertools.compress(zip(work.lessons, changed), look):
             lesson_id = lesson["id"]
-            if lesson_id in self.new_stamps:
-                continue
-            old = before.get(lesson_id)
-            unchanged = old is not None and old["text"] == lesson["text"]
-            if unchanged and known is not None and lesson_id not in known:
-                continue  # it was not due, and neither its text nor its stamp changed
-            if due(lesson):
+            if lesson_id not in self.new_stamps and due(lesson):
                 out.append(lesson)
-                if unchanged:
+                if not is_changed:
                     unchanged_due.add(lesson_id)
         self._due_unchanged = unchanged_due
         if known is None:  # remember it for the lessons as they were (the next pass may start from them again)
@@ -298,26 +303,24 @@ class Screen:
                                                   and due(old))])
         return out
 
-    def _remember_due(self, merged: dict[str, dict], digest: str) -> None:
+    def _remember_due(self, merged: dict[str, dict], digest: str, lessons_file: str | None) -> None:
         """Remember which lessons of the list this pass leaves are due, against the stamps it leaves."""
         work, known = self._work() if self._work is not None else None, self._due_unchanged
         if work is None or known is None:
             return
-        before = work.before
-        due = []
-        for lesson in work.lessons:
-            lesson_id = lesson["id"]
-            old = before.get(lesson_id)
-            if (lesson_id in self.new_stamps or lesson_id in known or old is None or old["text"] != lesson["text"]) \
-                    and stamps.state(merged.get(lesson_id), lesson["text"], self.contract.hash) in ("stale",
-                                                                                                    "unvetted"):
-                due.append(lesson_id)
-        self._cache.remember_due(vetcache.due_key(vetcache.lessons_digest(work.lessons), digest, self.contract.hash),
-                                 due)
+        changed, ids = vetcache.changed(work.lessons, work.before)
+        # A lesson whose text and stamp did not change, and that was not due, is not due now either.
+        look = map(operator.or_, map(operator.or_, changed, map(known.__contains__, ids)),
+                   map(self.new_stamps.__contains__, ids))
+        due = [lesson["id"] for lesson in itertools.compress(work.lessons, look)
+               if stamps.state(merged.get(lesson["id"]), lesson["text"], self.contract.hash) in ("stale", "unvetted")]
+        self._cache.remember_due(vetcache.due_key(vetcache.lessons_key(work.lessons, lessons_file), digest,
+                                                  self.contract.hash), due)
 
     # --- writing --------------------------------------------------------------------------------------
-    def commit(self, live_ids: set[str]) -> None:
-        """Write quarantine and stamps (under the store lock); drop stamps of lessons that are gone."""
+    def commit(self, live_ids: set[str], lessons_file: str | None = None) -> None:
+        """Write quarantine and stamps (under the store lock); drop stamps of lessons that are gone.
+        ``lessons_file``: the SHA-256 of the lesson file this pass leaves (its lessons, as written)."""
         import hashlib
 
         from altimate_learn.instructions.files import record
@@ -350,7 +353,7 @@ class Screen:
                                                                                              self._vetted):
                 self._cache.remember_canonical(self._vetted.digest)  # the next pass from it splices
         if digest is not None:
-            self._remember_due(merged, digest)
+            self._remember_due(merged, digest, lessons_file)
         if any(s and s.get("ih") for s in self.new_stamps.values()):
             record(str(self.store.project.learn_dir), self.contract)
 

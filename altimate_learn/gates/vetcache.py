@@ -19,6 +19,8 @@ file again. Three things make that cheap without changing a byte or a verdict:
 
 from __future__ import annotations
 
+import itertools
+import operator
 import os
 import re
 from hashlib import sha256
@@ -39,6 +41,8 @@ _TAIL = "\n  }\n}\n"
 _SEP = ',\n    "'  # between two stamps of a canonical file, and nowhere else in it (deeper lines indent more)
 _FIRST = re.compile(r'([^"\\\n]*)": [{]')  # the first stamp's key, at the start of the body
 _KEYS = re.compile(r',\n    "([^"\\\n]*)": [{]')  # each other stamp's key, after its separator
+_ID = operator.itemgetter("id")
+_TEXT = operator.itemgetter("text")
 
 
 def _fingerprint() -> str:
@@ -101,6 +105,25 @@ def lessons_digest(lessons: Iterable[dict]) -> str:
     digest.update("".join(ids).encode("utf-8", "surrogatepass"))
     digest.update("".join(texts).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
+
+
+def lessons_key(lessons: Iterable[dict], file_digest: str | None = None) -> str:
+    """What names a lesson list in a due record: the SHA-256 of the lesson file it was read from or written
+    to, when known (those bytes hold exactly these ids and texts, and nothing is hashed again), else the
+    digest of its ids and texts (:func:`lessons_digest`)."""
+    return f"file {file_digest}" if file_digest else lessons_digest(lessons)
+
+
+_NOT_THERE = {"text": None}
+
+
+def changed(lessons: list[dict], before: dict[str, dict]) -> tuple[list[bool], list[str]]:
+    """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
+    and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
+    identity first.)"""
+    ids = list(map(_ID, lessons))
+    old_texts = map(_TEXT, map(before.get, ids, itertools.repeat(_NOT_THERE)))
+    return list(map(operator.ne, map(_TEXT, lessons), old_texts)), ids
 
 
 def due_key(lessons_key: str, vetted_digest: str | None, contract_hash: str | None) -> str:

@@ -122,6 +122,48 @@ def test_an_instruction_file_edit_behind_the_cache_makes_every_lesson_due(tmp_pa
     assert got[1]["restamped"] == 2  # the first two of the 12 stale lessons (2 a pass here)
 
 
+def test_a_hand_edit_to_a_lesson_behind_the_cache_is_seen(tmp_path, monkeypatch):
+    """The due records are named by the lesson file's digest: a lesson edited by hand (its stamp, and
+    `vetted.json`, untouched) is a file the cache does not know, and the edited lesson is re-vetted."""
+    root, cache = _warm(tmp_path, monkeypatch)
+    store = _store(root)
+    name = store.CANDIDATE if store.path(store.CANDIDATE).exists() else store.APPROVED
+    lessons = json.loads(store.path(name).read_text())
+    edited = next(item for item in lessons if item["id"] == "L-0004")
+    edited["text"] = "Prefer `events_id` in the events marts for every rule."
+    store.path(name).write_text(fsio.canonical_json(lessons))
+    expected = _uncached(root, tmp_path, monkeypatch, 4, "lesson-edit")
+    got = _reflect(root, cache, monkeypatch, 4)
+    assert got == expected
+    assert got[1]["restamped"] == 1
+    assert json.loads(got[0])["lessons"]["L-0004"]["th"] == stamps.text_hash(edited["text"])
+
+
+def test_a_text_changed_in_the_pass_without_a_stamp_is_re_vetted_on_a_warm_cache(tmp_path):
+    """`learn tidy` rewrites texts in its pass and re-vets them after: a lesson whose text differs from the
+    one read is due whatever the cache says about the lessons as read."""
+    root = tmp_path / "repo"
+    lessons = [lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)]
+    store = make_store(root, approved=lessons)
+    (root / "AGENTS.md").write_text(AGENTS)
+    now = discover(root).hash
+    store.write_json(stamps.VETTED, {"lessons": {item["id"]: {
+        "ih": now, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner", "at": "2026-01-01"}
+        for item in lessons}})
+
+    def revet(edit: bool) -> list[str]:
+        work = apply._Pass(lessons, harmful_from={}, feedback=None, now="2026-02-01T00:00:00.000Z",
+                           apply_paths=None, taken_ids=set(), approved_ids={item["id"] for item in lessons})
+        work.screen = screen.Screen(_store(root))
+        if edit:
+            work.lessons[4]["text"] = "Prefer `events_id` in the events marts for every rule."
+        work.screen.revet(work, set(work.by_id))
+        return work.screen.restamped
+
+    assert revet(False) == []  # all fresh: remembered as "nothing due" for these lessons and stamps
+    assert revet(True) == ["L-0004"]
+
+
 def _break(files: list[Path], how: str) -> None:
     for path in files:
         if how == "empty":
