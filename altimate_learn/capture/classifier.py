@@ -182,7 +182,7 @@ def is_task_spec(text: str) -> bool:
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b", re.I)
 
 
-_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like))\b", re.I)
+_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)
 # "I understand …; however, …" spans two clauses.
 _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
 
@@ -208,7 +208,7 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
 
 
 # The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
-_STATEMENT_CUES = frozenset({'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
+_STATEMENT_CUES = frozenset({"said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
                              "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"'})
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
                             "reported a problem after the agent's change"})

@@ -129,3 +129,29 @@ def test_a_rule_deep_in_a_longer_message_is_a_requirement_of_that_request():
     assert classify_text("keep it short. again, don't edit anything", answer=DONE).correction
     assert classify_text("don't edit anything. " + ask, answer=DONE).correction  # the opening clause still counts
     assert classify_text("No, don't edit anything. " + ask, answer=DONE).correction  # "No" opens nothing of its own
+
+
+OFFER = ("The OpenAI client now reads the model name from the settings file and retries twice on a rate limit. "
+         "Would you like me to provide additional details or make specific modifications to any part of the code?")
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Lets not change anything", OFFER),  # a refusal of the offer still corrects the work it offers to extend
+    ("i mean the LLM behind the chat>?", OFFER),
+    ("no, I mean the settings page, not the profile", DONE),
+    ("i dont have access to gpt-4. the local model is for coding only", DONE),
+    ("you have my permission to edit the files and commit them yourself", DONE),
+    ("Quiero darte el permiso para que edites cada uno de los archivos y luego realices un commit", DONE),
+    ("that helper already exists in utils", DONE),
+])
+def test_refusals_clarifications_missing_access_and_permission_are_corrections(text, answer):
+    assert classify_text(text, answer=answer).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "I mean, it works, thanks",
+    "Because the rows might already exist with the wrong sector, change the SQL to an upsert",
+    "i don't have access to the internet right now, I'll test it tomorrow",
+])
+def test_the_same_words_as_filler_speculation_or_news_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
