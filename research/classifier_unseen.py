@@ -4,6 +4,7 @@
     python research/classifier_unseen.py --halves        # dev owners in two fixed halves, per rule family
     python research/classifier_unseen.py --history       # old classifier versions on owners added after them
     python research/classifier_unseen.py --errors A      # dev errors of half A (to tune on), B stays unread
+    python research/classifier_unseen.py --new-since C   # numbers only, on dev owners added to the corpus after commit C
 
 Everything here reads the dev split only (`research/data/real/`); the held-out split is never loaded.
 
@@ -188,6 +189,7 @@ def history() -> str:
         fp_rows += [r for r in rows if r["outcome"] == "fp"]
         HISTORY_FNS.extend(r for r in rows if r["outcome"] == "fn")
         HISTORY_TPS.extend(r for r in rows if r["outcome"] == "tp")
+        HISTORY_TNS.extend(r for r in rows if r["outcome"] == "tn")
     p, r = _scores(totals)
     out.append(f"| all | | {len(first_sight)} | {p:.3f} | {r:.3f} | {totals['tp']} | {totals['fp']} | {totals['fn']} |")
     out += ["", "Per rule family on owners at first sight (TP / FP):", "", "| rule family | TP | FP |", "|---|---:|---:|"]
@@ -200,6 +202,18 @@ def history() -> str:
 HISTORY_FPS: list[dict[str, Any]] = []
 HISTORY_FNS: list[dict[str, Any]] = []
 HISTORY_TPS: list[dict[str, Any]] = []
+HISTORY_TNS: list[dict[str, Any]] = []
+
+
+def new_since(commit: str) -> str:
+    """Scores (no message) on the dev owners the corpus gained after ``commit``: measure before reading them."""
+    from research.data.real_sessions import splits
+
+    owners = {owner_of(r) for r, s in splits().items() if s == "dev"} - known_owners(commit)
+    c, fp_by, tp_by = summarise(run_current(owners))
+    p, r = _scores(c)
+    return (f"new dev owners since {commit[:7]}: {len(owners)}; precision {p:.3f} recall {r:.3f} (TP {c['tp']}, FP {c['fp']}, "
+            f"FN {c['fn']}, TN {c['tn']}); false alarms by family: {dict(fp_by) or '-'}\n")
 
 
 def main() -> str:
@@ -211,8 +225,11 @@ if __name__ == "__main__":
     parser.add_argument("--halves", action="store_true")
     parser.add_argument("--history", action="store_true")
     parser.add_argument("--errors", choices=("A", "B"))
+    parser.add_argument("--new-since", metavar="COMMIT")
     args = parser.parse_args()
-    if args.errors:
+    if args.new_since:
+        print(new_since(args.new_since))
+    elif args.errors:
         print(errors(args.errors))
     elif args.halves:
         print(halves())

@@ -157,38 +157,51 @@ class BM25:
         (`stg_`, `_cents`) are not counted apart from the identifier they come from.
 
         ``extra``: the query's extra terms (concept terms), each with the plain query terms that stand for
-        the same idea. An extra term adds ``weight`` × its idf and counts as a shared term, but only for a
-        document that holds none of those plain terms (the same word is not two shared words).
+        the same idea. An extra term adds to the score, adds ``weight`` × its idf and counts as a shared
+        term, but only for a document that holds none of those plain terms: the same word is not two
+        shared words, and does not score twice (`payouts` in both is one match, not a word and its idea).
         """
-        acc, touched = self._accumulate(terms)
+        extra = extra or {}
+        covered = self._covered(extra)
+        acc: dict[int, float] = {}
         mass: dict[int, float] = {}
         shared: dict[int, int] = {}
-        extra = extra or {}
         for term in dict.fromkeys(terms):
-            packed = self.postings.get(term)
-            if packed is None:
+            entry = self._entry(term)
+            if entry is None:
                 continue
+            docs, weights = entry
+            skip = covered.get(term)
+            for doc, value in zip(docs, weights):
+                if skip is None or doc not in skip:
+                    acc[doc] = acc.get(doc, 0.0) + value
             idf = self.idf(term)
             if idf <= 0:
                 continue  # in more than half the lessons: says nothing about which one (BM25's own view)
-            docs = self._entry(term)[0]  # type: ignore[index]
-            if term in extra:
-                covered: set[int] = set()
-                for plain in extra[term]:
-                    entry = self._entry(plain)
-                    if entry is not None:
-                        covered.update(entry[0])
+            if skip is not None:
                 for doc in docs:
-                    if doc not in covered:
+                    if doc not in skip:
                         mass[doc] = mass.get(doc, 0.0) + weight * idf
-                        shared[doc] = shared.get(doc, 0) + 1
+                        shared[doc] = shared.get(doc, 0) + weight
                 continue
             content = not (term.startswith("_") or term.endswith("_"))
             for doc in docs:
                 mass[doc] = mass.get(doc, 0.0) + idf
                 if content:
                     shared[doc] = shared.get(doc, 0) + 1
-        return {doc: acc[doc] for doc in touched}, mass, shared
+        return acc, mass, shared
+
+    def _covered(self, extra: dict[str, list[str]]) -> dict[str, set[int]]:
+        """For each extra term, the documents holding one of its plain terms."""
+        out: dict[str, set[int]] = {}
+        for term, plains in extra.items():
+            docs: set[int] = set()
+            for plain in plains:
+                entry = self._entry(plain)
+                if entry is not None:
+                    docs.update(entry[0])
+            out[term] = docs
+        return out
 
     def _accumulate(self, terms: list[str] | set[str]) -> tuple[list[float], set[int]]:
         acc = [0.0] * self.size
@@ -213,15 +226,18 @@ class BM25:
         acc, touched = self._accumulate(terms)
         return [(acc[doc], doc) for doc in touched if acc[doc] > minimum]
 
-    def score_docs(self, terms: list[str] | set[str], docs: list[int]) -> dict[int, float]:
-        """Scores of the given documents only (0.0 for no shared term)."""
+    def score_docs(self, terms: list[str] | set[str], docs: list[int],
+                   extra: dict[str, list[str]] | None = None) -> dict[int, float]:
+        """Scores of the given documents only (0.0 for no shared term); ``extra`` as in :meth:`evidence`."""
         wanted = set(docs)
         out = {d: 0.0 for d in wanted}
+        covered = self._covered(extra) if extra else {}
         for term in dict.fromkeys(terms):
             entry = self._entry(term)
             if entry is None:
                 continue
+            skip = covered.get(term, ())
             for doc, weight in zip(*entry):
-                if doc in wanted:
+                if doc in wanted and doc not in skip:
                     out[doc] += weight
         return out

@@ -9,15 +9,23 @@ any member word (or two-word member, such as "api key") gets the group's concept
 
 The concept terms have their own postings in the same BM25 index, at :data:`WEIGHT` of an exact term's
 weight and without counting towards a lesson's length, so the score of every plain term stays rank-bm25's
-(see :mod:`altimate_learn.deliver.bm25`). A concept shared by a request and a lesson counts as one shared
-term only when they share no member of it as an exact word (see :func:`links`): "database" in both is
-one shared word, not two.
+(see :mod:`altimate_learn.deliver.bm25`). A concept shared by a request and a lesson scores, and counts as
+:data:`WEIGHT` of a shared term in the relevance floor, only when they share no member of it as an exact
+word (see :func:`links`): "database" in both is one shared word, not a word and its idea; and an idea plus
+one common word ("a model for disputes": `model`, `~payment`) is not yet a lesson about the request.
+
+The groups go through the areas of a mixed repository one by one (data stores, infrastructure, access and
+secrets, code and tests, services, money and dates, dbt and the warehouse, web UI), each with the words
+people type for the idea, symptoms included: "hangs" is a timeout, "100x too big" is cents and dollars,
+"jumps around while it loads" is a loading state, "goes white" an unhandled error, "uid 0" a root user.
 
 What belongs in a group: words a developer uses interchangeably for one thing in this trade (synonyms,
 abbreviations, a product and its kind: `postgres`, `mysql` and `rds` are databases; `s3` and `rds` are AWS),
-never words that only tend to appear together. Ambiguous words are left out (`image`: a container image or
-a picture; `cluster`: Kubernetes or a table's clustering; `task`: Celery or asyncio; `staging`: an
-environment or a dbt layer). The table is the same for every project; it is data, not tuning to one store.
+never words that only tend to appear together. Ambiguous words are left out (`cluster`: Kubernetes or a
+table's clustering; `task`: Celery or asyncio; `staging`: an environment or a dbt layer; `card`: a payment
+or a UI card; `comma`: a decimal separator or SQL style), and so is any word whose folded form is another,
+everyday word (`spinner` folds to `spin`: "spin up a replica" is no loading state). The table is the same
+for every project; it is data, not tuning to one store.
 
 The member words are folded when the delivery index is prepared, and the folded table is kept in the
 prepared index, so a hook looks concepts up in a dict and never folds the table itself.
@@ -28,69 +36,194 @@ from __future__ import annotations
 WEIGHT = 0.5  # a concept match, relative to the same word matched exactly
 PREFIX = "~"  # concept terms cannot collide with words: words are runs of letters, digits and "_"
 
-# concept name -> member words; "a b" is a two-word member (matched on adjacent words).
+# concept name -> member words; "a b" is a two-word member (matched on adjacent words). Grouped by the areas of
+# a mixed repository; each group is what people type for one idea, symptoms included ("hangs" is a timeout,
+# "100x too big" is cents and dollars, "goes white" is an unhandled error), never words that merely co-occur.
 GROUPS: dict[str, str] = {
+    # --- data stores and infrastructure ---------------------------------------------------------------
     "database": "database databases db dbs datastore postgres postgresql psql pg mysql mariadb rds aurora sqlite "
                 "mongodb mongo dynamodb|read replica|data store",
-    "kubernetes": "kubernetes k8s kube kubectl pod pods eks gke aks helm kustomize",
+    "kubernetes": "kubernetes k8s kube kubectl pod pods eks gke aks helm kustomize argo argocd fluxcd gitops",
     "container": "docker dockerfile dockerfiles container containers containerize containerized podman|docker compose",
     "ci": "ci cicd pipeline pipelines workflow workflows gha jenkins circleci buildkite|github actions|"
           "gitlab ci|continuous integration|ci cd",
-    "authentication": "authn authentication authenticate login logins signin sso oauth oidc jwt mtls saml|"
-                      "log in|sign in|single sign",
-    "authorization": "authz authorization authorize permission permissions scope scopes rbac acl privilege privileges|"
-                     "access control|least privilege",
-    "secret": "secret secrets credential credentials creds cred password passwords passwd apikey|api key|"
-              "api keys|access key|access keys|private key|secrets manager",
+    "terraform": "terraform tf iac hcl tfvars opentofu",
+    "aws": "aws amazon s3 rds iam kms ecr eks sqs sns ec2 cloudfront route53 dynamodb cloudwatch|"
+           "secrets manager",
+    "storage": "storage s3 bucket buckets gcs blob blobs minio|object storage|blob storage|file storage",
+    "network": "network networking vpc subnet subnets firewall ingress egress cidr networkpolicy|security group|"
+               "security groups|network policy|default deny",
+    "exposure": "internet reachable unreachable exposed publicly|internet facing|all interfaces|public access|"
+                "public ip|public load|publicly accessible|private subnet|private subnets|open port|open ports",
+    "dns": "dns subdomain subdomains cname hostname hostnames|dns record|dns records|domain name",
+    "tls": "tls ssl cert certs certificate certificates https mtls|in transit",
+    "encryption": "encrypt encryption encrypted encrypting unencrypted kms|at rest|customer managed",
+    "backup": "backup backups restore restores restored pitr|back up|disaster recovery",
+    "data_loss": "destroy destroyed wipe wiped|deletion protection|prevent destroy|accidentally deleted|data loss|"
+                 "lost data",
+    "retention": "retention retain retained purge purged purging archival|cold storage|hot tier",
+    "health": "health healthcheck healthchecks healthz readiness probe probes|health check|health checks|"
+              "health endpoint|startup probe",
+    "memory": "memory oom oomkilled ram|memory limit|memory limits|whole table|whole tables",
+    "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|traffic spike",
+    "root_user": "uid nonroot privileged sudo runasnonroot runasuser|non root|as root|root user|"
+                 "security context|uid 0",
+    "version_pin": "pin pins pinned pinning unpinned upgrade upgrades upgraded upgrading bump bumps bumped semver|"
+                   "latest tag|version tag|version constraint|commit sha",
+    "build_cache": "layer layers rebuild rebuilds rebuilt reinstall reinstalls reinstalled|build cache|slow build|"
+                   "slow builds|build time|build times|docker cache",
+    "laptop": "laptop laptops workstation|own machine|my machine|their machine|local machine",
+    "shell": "shell bash zsh shellcheck pipefail errexit|shell script|shell scripts|bash script|bash scripts|"
+             "exit code|exit status|kept going|keeps going",
+    "makefile": "makefile makefiles phony|make target|make targets",
+    "tagging": "tag tags tagging tagged label labels labeled labelled|cost allocation",
+    # --- configuration, secrets, access ----------------------------------------------------------------
+    "authentication": "authn authentication authenticate login logins signin sso oauth oidc jwt mtls saml logout "
+                      "signout|log in|sign in|single sign|log out|logged out|sign out|signed out|kicked out|"
+                      "current user",
+    "authorization": "authz authorization authorize permission permissions scope scopes rbac acl privilege privileges "
+                     "unauthorized unauthorised forbidden wildcard overprivileged role roles|access control|"
+                     "least privilege|full access|admin rights",
+    "secret": "secret secrets credential credentials creds cred password passwords passwd apikey token tokens|"
+              "api key|api keys|access key|access keys|private key|secrets manager",
+    "signature": "signature signatures hmac signed signing|timing attack|constant time",
     "configuration": "config configuration cfg conf configmap configmaps dotenv envvar|env var|env vars|"
                      "environment variable|environment variables",
     "environment": "env envs environment environments prod production dev development qa uat sandbox",
+    "privacy": "pii gdpr privacy leak leaks leaked leaking anonymize anonymise redact redacted|personal data|"
+               "personally identifiable|email address|email addresses|phone number|phone numbers",
+    "injection": "injection sqli|sql injection|bound parameter|bound parameters|parameterized query|"
+                 "prepared statement|raw sql|string formatting",
+    "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml|cross site|raw html",
+    "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments|feature flag|"
+            "feature flags|feature toggle|kill switch|dark launch|per account|per customer|per tenant|"
+            "per workspace|per user|per team|turn on|turn off|switch on|switch off|roll out",
+    # --- code, dependencies, tests ---------------------------------------------------------------------
     "dependency": "dependency dependencies deps dep package packages pkg library libraries "
                   "npm pnpm yarn pip poetry pipenv lockfile renovate dependabot|third party|lock file",
     "repository": "repo repos repository repositories monorepo codebase|code base",
     "test": "test tests testing pytest jest vitest unittest playwright cypress|unit test|unit tests",
     "mock": "mock mocks mocked mocking stub stubs stubbed stubbing fake fakes monkeypatch respx msw|test double",
-    "lint": "lint linter linting eslint ruff flake8 pylint shellcheck stylelint|static analysis",
+    "test_data": "factory factories fixture fixtures faker|test data",
+    "clock": "clock clocks freezegun midnight|frozen time|freeze time|time travel|current time",
+    "lint": "lint linter linting eslint ruff flake8 pylint shellcheck stylelint warning warnings|static analysis",
     "typing": "mypy pyright annotation annotations|type hint|type hints|type check|type checking",
-    "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl",
-    "queue": "queue queues sqs sns kafka rabbitmq pubsub broker dlq|dead letter|message broker",
+    "imports": "import imports imported|relative import|relative imports|relative path|relative paths|"
+               "absolute import|absolute imports",
+    "documentation": "documentation docs doc readme docstring docstrings changelog description descriptions",
+    "dead_code": "unused cruft|dead code|commented out|unused code",
+    "ticket": "ticket tickets jira todo todos fixme|ticket id",
+    "spelling": "spelling spelled british american|en us|en gb",
+    "pull_request": "diff diffs|pull request|pull requests|changed lines|lines changed",
+    "naming": "naming rename renamed renaming prefix prefixed suffix convention conventions casing|snake case|"
+              "camel case|pascal case|naming convention",
+    "enum": "enum enums strenum|union type|union types|string union|status field|status fields",
+    # --- services: requests, jobs, errors --------------------------------------------------------------
+    "http": "http httpx urllib aiohttp curl connection connections|http client|http call|http calls|api call|"
+            "api calls|outbound call|outbound calls|connection pool|keep alive|external api",
+    "concurrency": "concurrency concurrent concurrently parallel asyncio gather taskgroup coroutine coroutines|"
+                   "in parallel|event loop|sibling tasks",
+    "blocking": "blocking synchronous|blocking io|event loop",
+    "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl invalidate invalidation",
+    "queue": "queue queues sqs sns kafka rabbitmq pubsub broker dlq consumer consumers|dead letter|message broker|"
+             "poison message|poison messages",
+    "job": "celery worker workers rq dramatiq|background job|background jobs|background task|background tasks|"
+           "job queue|task queue",
+    "batch": "batch batches batching chunk chunks chunked bulk|batch size",
     "schedule": "cron crontab cronjob cronjobs schedule scheduled scheduler periodic nightly|every night|"
                 "every hour|every day|every morning|celery beat",
     "email": "email emails mail mails mailer smtp sendgrid mailgun newsletter inbox",
-    "money": "money monetary currency currencies price prices pricing cent cents dollar dollars usd eur",
-    "timezone": "timezone timezones tz utc gmt|time zone|time zones",
-    "i18n": "i18n translation translations translate translated localization localize localized l10n",
-    "accessibility": "a11y accessibility aria wcag|screen reader|alt text",
+    "error": "error errors exception exceptions err failure failures crash crashes crashed traceback stacktrace "
+             "catch caught swallow swallowed swallowing silently sentry bugsnag rollbar|stack trace|white screen|"
+             "blank page|blank screen|white page|goes white|error page",
+    "retry": "retry retries retried retrying backoff tenacity transient|try again",
+    "timeout": "timeout timeouts hang hangs hanging hung stuck|time out|timed out|times out",
+    "pagination": "paginate paginated pagination paginator cursor offset|load more|infinite scroll|next page|"
+                  "every row|all rows|all records|page size",
+    "duplicate": "duplicate duplicates duplicated duplication dedupe dedup deduplicate deduplication twice "
+                 "idempotent idempotency|double count|double counted|double click|double clicking|double charge|"
+                 "double submit|charged twice|counted twice|exactly once",
+    "validation": "validate validates validation validator validators invalid malformed|bad input|"
+                  "invalid input|input validation",
+    "identifier": "uuid uuids guid ulid uuid7 autoincrement|primary key|primary keys|auto increment",
+    "date_format": "iso epoch rfc3339|iso 8601|unix time|unix seconds|unix timestamp|date format|date string|"
+                   "date strings",
     "observability": "metric metrics prometheus grafana datadog telemetry tracing traces opentelemetry otel "
-                     "observability monitoring instrumentation",
-    "alert": "alert alerts alerting pagerduty oncall|on call",
+                     "observability monitoring instrumentation counter counters gauge gauges histogram histograms",
+    "alert": "alert alerts alerting pagerduty oncall pager|on call",
+    "log": "log logs logging logger loggers structlog loguru datadog splunk kibana papertrail|log line|log lines",
     "performance": "slow slowness performance perf latency laggy sluggish bottleneck speedup optimize optimise|"
                    "n 1|too slow|takes forever",
-    "error": "error errors exception exceptions err failure failures crash crashes traceback stacktrace|"
-             "stack trace",
-    "storage": "s3 bucket buckets gcs blob blobs minio|object storage|blob storage",
-    "aws": "aws amazon s3 rds iam kms ecr eks sqs sns ec2 cloudfront route53 dynamodb cloudwatch|"
-           "secrets manager",
-    "terraform": "terraform tf iac hcl tfvars opentofu",
-    "documentation": "documentation docs doc readme docstring docstrings changelog",
-    "migration": "migration migrations migrate alembic flyway liquibase|schema change|schema migration",
-    "privacy": "pii gdpr privacy|personal data|personally identifiable",
-    "injection": "injection sqli|sql injection|bound parameter|bound parameters|parameterized query|"
-                 "prepared statement",
-    "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml|cross site|raw html",
-    "duplicate": "duplicate duplicates duplicated duplication dedupe dedup deduplicate deduplication twice",
-    "retry": "retry retries retried retrying backoff tenacity|try again",
-    "timeout": "timeout timeouts hang hangs hanging hung stuck|time out|timed out|times out",
-    "pagination": "paginate paginated pagination paginator cursor offset|load more|infinite scroll|next page",
-    "flag": "flag flags toggle toggles launchdarkly unleash|feature flag|feature flags|feature toggle",
-    "deploy": "deploy deploys deployed deploying deployment deployments release releases rollout|roll out",
+    # --- money, numbers, dates -------------------------------------------------------------------------
+    "money": "money monetary currency currencies price prices pricing cent cents dollar dollars usd eur gbp jpy yen "
+             "euro euros fx forex amount amounts subtotal discount discounts 100x|exchange rate|exchange rates|"
+             "minor unit|smallest unit",
+    "payment": "payment payments pay paid charge charges charged checkout billing stripe refund refunds "
+               "chargeback chargebacks dispute disputes disputed payout payouts invoice invoices|credit card",
+    "decimal": "decimal decimals float floats rounding nan parsefloat parsedecimal separator separators|"
+               "floating point|decimal point|decimal separator|thousands separator|numeric input|"
+               "number input",
+    "ratio": "ratio ratios percentage percentages pct average averages avg|conversion rate",
+    "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
+    "timezone": "timezone timezones tz utc gmt dst midnight|time zone|time zones|wrong day|local time|"
+                "server time|daylight saving",
+    "fiscal": "fiscal quarter quarters quarterly q1 q2 q3 q4 fy|fiscal year|financial year",
+    "relative_time": "ago|time ago|relative time|relative times|minutes ago|hours ago",
+    # --- dbt and the warehouse -------------------------------------------------------------------------
     "warehouse": "warehouse dwh snowflake bigquery redshift databricks|data warehouse",
-    "bi": "bi looker tableau metabase superset|business intelligence|power bi",
+    "bi": "bi looker tableau metabase superset dashboard dashboards|business intelligence|power bi",
+    "partition": "partition partitions partitioned partitioning clustering|cluster by|full scan|"
+                 "bytes scanned|query cost",
+    "late_data": "late backfill backfills lookback reprocess reprocessing|late arriving|late data|full refresh|"
+                 "catch up",
+    "freshness": "freshness stale staleness outdated|not updated",
+    "history": "snapshot snapshots scd history historical|slowly changing|valid from|valid to",
+    "soft_delete": "tombstone tombstones|soft delete|soft deleted|soft deletes|is deleted",
+    "window": "cumulative|running total|running totals|row number|moving average|window function|"
+              "window functions",
+    "attribution": "attribution utm campaign campaigns touchpoint touchpoints|last touch|first touch|last click|"
+                   "traffic source",
+    "internal_users": "employee employees staff dogfood dogfooding|internal user|internal users|test account|"
+                      "test accounts",
+    "unnest": "unnest flatten flattened explode|lateral flatten",
+    "migration": "migration migrations migrate alembic flyway liquibase|schema change|schema migration",
+    "rollback": "rollback revert reverted undo downgrade downgrades|roll back|back out",
+    # --- web UI -----------------------------------------------------------------------------------------
     "frontend": "frontend web ui browser spa|front end|client side",
     "backend": "backend|back end|server side",
-    "log": "log logs logging logger loggers structlog loguru",
-    "idempotency": "idempotent idempotency|exactly once",
-    "upload": "upload uploads uploaded uploading presigned|file upload",
+    "i18n": "i18n translation translations translate translated localization localize localized l10n locale "
+            "locales language languages multilingual untranslated english spanish german french japanese "
+            "portuguese usetranslation|hardcoded string|hardcoded strings",
+    "accessibility": "a11y accessibility aria wcag voiceover nvda talkback colorblind keyboard|screen reader|"
+                     "screen readers|alt text|color blind|keyboard users|keyboard navigation|focus trap|tab order",
+    "loading": "skeleton skeletons suspense placeholder placeholders shimmer flicker flickers "
+               "flickering jank janky jumpy|loading spinner|loading state|loading states|layout shift|jumps around|"
+               "jumping around|while loading",
+    "analytics": "analytics track tracking tracked tracker mixpanel amplitude posthog funnel funnels "
+                 "conversion conversions click clicks engagement|google analytics|product analytics|how many|"
+                 "how often|user behavior|user behaviour|usage data",
+    "upload": "upload uploads uploaded uploading presigned attach attached attaching attachment attachments|"
+              "file upload|user files",
+    "dialog": "dialog dialogs modal modals popup popups popover drawer lightbox|pop up|confirm box",
+    "navigation": "navigation navigate navigates navigating href anchor anchors|internal link|internal links|"
+                  "full reload|page reload",
+    "debounce": "debounce debounced throttle throttled keystroke keystrokes typeahead autocomplete autosuggest|"
+                "search box|search input|search bar",
+    "bundle": "bundle bundles bundler bundling|bundle size|first load|initial load|code splitting|dynamic import|"
+              "lazy load|lazy loading",
+    "editor": "editor editors wysiwyg markdown codemirror monaco tiptap|rich text|text editor",
+    "picture": "image images picture pictures photo photos avatar avatars thumbnail thumbnails logo logos png jpg "
+               "jpeg svg webp",
+    "dark_mode": "theme themes theming|dark mode|dark theme|light mode|night mode",
+    "spacing": "spacing padding margin margins pixel pixels px|pixel value|pixel values",
+    "browser_storage": "localstorage sessionstorage cookie cookies indexeddb|local storage|session storage",
+    "copy_text": "capitalization capitalize capitalized uppercase wording microcopy|sentence case|title case|"
+                 "button text|button label|button labels",
+    "react_keys": "|react key|react keys|array index|array indexes|mixed up|wrong row|wrong item",
+    "state": "redux zustand mobx recoil jotai|global state|app state|ui state|server state",
+    "datagrid": "datagrid sortable|data table|data tables|data grid",
+    "storybook": "storybook chromatic|story book|component library",
+    "timer": "interval intervals setinterval settimeout timer timers polling",
     "chart": "chart charts graph graphs plot plots recharts|line chart|bar chart",
     "form": "form forms field fields input inputs textbox dropdown checkbox",
     "style": "css tailwind stylesheet styling scss sass",

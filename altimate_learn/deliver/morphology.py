@@ -175,8 +175,8 @@ ALIASES = {
     "tmpl": "template", "tpl": "template", "infra": "infrastructure", "mgmt": "management", "svc": "service",
     "srv": "server",
 }
-# Words whose derivation would meet a different idea (`production` → `product`): kept as they are.
-KEEP = frozenset(_step1(word) for word in ("production", "specification", "accessibility"))  # as step 1 leaves them
+# Words whose derivation would meet a different idea (`production` → `product`, `locale` → `local`): kept as they are.
+KEEP = frozenset(_step1(word) for word in ("production", "specification", "accessibility", "locale"))  # as step 1 leaves them
 
 
 def _folded(word: str) -> str:

@@ -475,17 +475,24 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: 
     return out
 
 
+def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
+    """For each concept term of the request, its plain terms that are members of that concept: a lesson
+    holding one of them shares the idea as a word already (see :meth:`BM25.evidence`)."""
+    extra: dict[str, list[str]] = {t: [] for t in terms if t.startswith(PREFIX)}
+    if extra:
+        extra.update(links(terms, corpus.concept_words))
+    return extra
+
+
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
              evidence: float = EVIDENCE) -> list[tuple[float, int]]:
     """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
     :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
-    topic, "schema validation" is in thirty lessons and still what they are about), or that scores above
+    topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
+    words, a concept term, counts as half a term), or that scores above
     ``minimum`` with shared words whose idf adds up to at least ``evidence`` × the idf of a word only one
     lesson has (one rare word is enough)."""
-    extra = {t: [] for t in terms if t.startswith(PREFIX)}
-    if extra:
-        extra.update(links(terms, corpus.concept_words))
-    scores, mass, shared = corpus.bm25.evidence(terms, extra, WEIGHT)
+    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     return [(score, doc) for doc, score in scores.items()
             if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]
@@ -560,27 +567,38 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     return found
 
 
-def selective(corpus: Corpus, terms: list[str], candidates: set[int], pick: int) -> set[int]:
-    """Candidates holding a request word that at most ``pick`` of the ``candidates`` hold.
+def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int, float], pick: int) -> set[int]:
+    """Candidates holding a request word that at most ``pick`` of the candidates at their level hold.
 
     Among the lessons that apply to one file, a word of the request that only a few of them contain
     points at those few ("upload" among the 50 conventions of `web/src/**`), however common the word is
     in the whole store; a word more of them contain than the file shows, or than half of them (as BM25
     itself ignores a word in more than half the store: "model" among the rules of `models/**`), says
-    nothing about which, so it is not counted. Identifier affixes (`stg_`, `_cents`) do not count apart from the
-    identifier they come from."""
+    nothing about which, so it is not counted. With ``candidates`` as lesson → :func:`specificity`, the
+    count is per level, where the per-file limit cuts: ten lessons that only name `metrics/…` in backticks
+    do not make "metrics" common among the three rules of the services folder. Identifier affixes
+    (`stg_`, `_cents`) do not count apart from the identifier they come from."""
     out: set[int] = set()
     if pick <= 0 or not candidates:
         return out
+    levels = candidates if isinstance(candidates, dict) else dict.fromkeys(candidates, 0.0)
+    sizes: dict[float, int] = {}
+    for level in levels.values():
+        sizes[level] = sizes.get(level, 0) + 1
     for term in dict.fromkeys(terms):
         if term.startswith("_") or term.endswith("_"):
             continue
         entry = corpus.bm25._entry(term)
         if entry is None:
             continue
-        hits = [doc for doc in entry[0] if doc in candidates]
-        if 0 < len(hits) <= pick and 2 * len(hits) <= len(candidates):
-            out.update(hits)
+        hits: dict[float, list[int]] = {}
+        for doc in entry[0]:
+            level = levels.get(doc)
+            if level is not None:
+                hits.setdefault(level, []).append(doc)
+        for level, docs in hits.items():
+            if len(docs) <= pick and 2 * len(docs) <= sizes[level]:
+                out.update(docs)
     return out
 
 
@@ -601,13 +619,13 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
         return []
     candidates = set(matches)
     request = {doc: score for score, doc in relevant(corpus, terms) if doc in candidates} if terms else {}
-    pointed = selective(corpus, terms, candidates, pick) - set(request) if terms else set()
+    pointed = selective(corpus, terms, matches, pick) - set(request) if terms else set()
     if pointed:
-        request.update(corpus.bm25.score_docs(terms, list(pointed)))
+        request.update(corpus.bm25.score_docs(terms, list(pointed), concept_links(corpus, terms)))
     words = query_terms(corpus, norm)
-    own = corpus.bm25.score_docs(words, list(candidates)) if words else {}
+    own = corpus.bm25.score_docs(words, list(candidates), concept_links(corpus, words)) if words else {}
     stem = norm.rsplit("/", 1)[-1].split(".", 1)[0]
-    named = selective(corpus, query_terms(corpus, stem), candidates, pick) if pick > 0 and stem else set()
+    named = selective(corpus, query_terms(corpus, stem), matches, pick) if pick > 0 and stem else set()
     net, ids = corpus.net, corpus.ids
     order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, -net[i],
                                            -own.get(i, 0.0), ids[i], i))

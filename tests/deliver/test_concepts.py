@@ -110,3 +110,67 @@ def test_no_member_folds_into_a_stopword_or_an_everyday_word():
         for word in singles:
             for folded in fold(word):
                 assert folded not in STOPWORDS and folded not in everyday, (name, word, folded)
+
+
+@pytest.mark.parametrize("request_text, lesson, concept", [
+    ("the signup page jumps around while it loads", "Use `Suspense` boundaries with the `Skeleton` component for "
+     "loading states.", "~loading"),
+    ("we want to know which plan people click", "Track events with `track()` and names in `object_action` form.",
+     "~analytics"),
+    ("spanish users still see english labels", "Wrap every user-visible string in `t()` from `useTranslation`.",
+     "~i18n"),
+    ("let people attach a pdf to a ticket", "Upload files with presigned URLs from `useUpload()`.", "~upload"),
+    ("users see NaN when they enter 1,5", "Parse numeric input with `parseDecimal()`; `parseFloat` breaks on "
+     "locale separators.", "~decimal"),
+    ("the pentest says the image runs as uid 0", "Run the application as a non-root user created in the "
+     "Dockerfile.", "~root_user"),
+    ("the reporting service must not be reachable from the internet", "New services get private subnets only; "
+     "public load balancers need a security review.", "~exposure"),
+    ("colorblind users cannot tell failed from paid", "Never convey status by color alone; add an icon. "
+     "web accessibility color", "~accessibility"),  # a lesson is indexed with its tags
+    ("q1 numbers don't match finance's quarter", "Use the `fiscal_calendar` model for fiscal periods.", "~fiscal"),
+    ("revenue dashboard shows amounts 100x too big", "Convert `*_cents` columns to dollars in staging.", "~money"),
+    ("turn the new checkout on per account", "Read feature flags through `flags.enabled()`.", "~flag"),
+    ("the page goes white when the api is down", "Wrap each page in an error boundary and report errors.",
+     "~error"),
+])
+def test_what_people_type_for_an_idea_meets_the_lesson_that_names_it(request_text, lesson, concept):
+    """The table is grouped by the areas of a repository (UI, analytics, i18n, storage, flags, numbers,
+    containers, networks, dbt, …), symptoms included: the request and the lesson share the idea, not a word."""
+    singles, pairs = concepts.build_tables(fold)
+    assert concept in concepts.concept_terms(folded_words(request_text), singles, pairs)
+    assert concept in concepts.concept_terms(folded_words(lesson), singles, pairs)
+
+
+def test_ambiguous_phrases_do_not_name_an_idea_they_do_not_mean():
+    singles, pairs = concepts.build_tables(fold)
+    assert "~loading" not in concepts.concept_terms(folded_words("spin up a read replica"), singles, pairs)
+    assert "~decimal" not in concepts.concept_terms(folded_words("use trailing commas in select lists"), singles,
+                                                    pairs)
+    # `locale` is its own word now, not `local`: "local disk" is no language setting
+    assert fold("locale") == ("locale",) and fold("locales") == ("locale",)
+    assert "~i18n" not in concepts.concept_terms(folded_words("never write to the local disk"), singles, pairs)
+
+
+def test_a_word_shared_as_itself_scores_once_not_again_as_its_idea():
+    c = corpus(("L-0001", "Payouts reconcile against the ledger export every night.", {}),
+               ("L-0002", "Refunds reconcile against the ledger export every night.", {}), filler=True)
+    terms = query_terms(c, "reconcile payouts")
+    assert "~payment" in terms
+    scores = {c.ids[d]: s for s, d in relevant(c, terms)}
+    plain = {c.ids[d]: s for s, d in relevant(c, [t for t in terms if not t.startswith("~")])}
+    assert scores["L-0001"] == pytest.approx(plain["L-0001"])  # "payouts" in both: no concept bonus on top
+    assert scores["L-0002"] > plain.get("L-0002", 0.0)  # "refunds" is the same idea in another word
+
+
+def test_an_idea_and_one_common_word_are_not_enough_to_retrieve_a_lesson():
+    """A concept counts as half a shared term in the floor: "a report for disputes" is not about every lesson that
+    mentions a report and a payment; two ideas and the word are."""
+    c = corpus(("L-0001", "Subtract refunds in the payments report, not downstream.", {}),
+               ("L-0002", "Refunds in the payments report are negative amounts.", {}),
+               *[(f"L-r{i:03x}", f"Report rule {i}: keep the report small.", {}) for i in range(6)], filler=True)
+    terms = query_terms(c, "add a report for disputes")
+    assert "~payment" in terms and "report" in terms and c.bm25.idf("report") > 0  # a content word, a common one
+    assert retrieve(c, terms, 15) == []
+    both = query_terms(c, "add a report for disputes in euros")  # ~payment and ~money
+    assert ids(c, retrieve(c, both, 15)) == ["L-0002"]  # "amounts" is money; L-0001 holds one of the two ideas

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from altimate_learn.deliver.index import Corpus, _pack
-from altimate_learn.deliver.select import (compile_glob, glob_matches, literal_segments, path_specificity, relevant,
+from altimate_learn.deliver.concepts import WEIGHT
+from altimate_learn.deliver.select import (compile_glob, concept_links, glob_matches, literal_segments, path_specificity, relevant,
                                            query_terms, rank_file, retrieve, select_core, select_file, specificity)
 from altimate_learn.deliver.tokenize import tokenize, word_set
 from tests.deliver.helpers import SAMPLE
@@ -66,7 +67,9 @@ def test_retrieval_uses_text_tags_and_trigger_paths():
 
 def test_query_terms_keep_only_words_some_lesson_has_without_stopwords():
     c = corpus(("L-0001", "Use decimal money for the amounts."))
-    assert query_terms(c, "please use decimal for the amount ghp_secretTOKEN123") == ["amount", "decimal"]
+    terms = query_terms(c, "please use decimal for the amount ghp_secretTOKEN123")
+    assert [t for t in terms if not t.startswith("~")] == ["amount", "decimal"]
+    assert [t for t in terms if t.startswith("~")] == ["~decimal", "~money"]  # the ideas of those words only
 
 
 def test_later_requests_rank_named_files_then_touched_files_then_the_rest_by_score():
@@ -227,7 +230,7 @@ def test_floor_keeps_every_lesson_sharing_two_content_terms_in_a_store_dense_wit
     filler = [(f"L-d{i:03x}", f"Unrelated convention number {i} for reports.") for i in range(400)]
     c = corpus(*dense, *one_word, *filler)
     terms = query_terms(c, "add schema validation to the signup form")
-    scores, mass, _ = c.bm25.evidence(terms)
+    scores, mass, _ = c.bm25.evidence(terms, concept_links(c, terms), WEIGHT)
     dense_ids = {f"L-a{i:03x}" for i in range(30)}
     # each shared word is common: the idf rule alone would have left all thirty out
     assert all(mass.get(i, 0.0) < c.bm25.unique_idf() for i in range(len(c)) if c.ids[i] in dense_ids)
@@ -305,6 +308,22 @@ def test_a_request_word_few_of_a_file_lessons_hold_ranks_them_first_however_comm
     # a word most of the file's lessons hold orders nothing: helpfulness does
     common = query_terms(c, "Update the web screen.")
     assert "L-aaaa" not in ids(c, select_file(c, "web/src/features/profile/ProfilePage.tsx", common, 5))
+
+
+def test_a_request_word_is_selective_among_the_lessons_of_its_level_not_among_weaker_matches():
+    """Lessons that match a file only through a backticked identifier (`metrics/hr.yml` names `metrics`) sit
+    below every folder rule; that ten of them hold "metrics" does not make it common among the folder's rules,
+    where the per-file limit cuts."""
+    folder = [(f"L-{i:04x}", f"Follow service convention number {i} in every module.", {"paths": ["services/**"],
+                                                                                       "net": 5}) for i in range(12)]
+    named = [(f"L-n{i:03x}", f"Team {i} metrics are defined in `metrics/team{i}.yml`.", {}) for i in range(10)]
+    c = corpus(*folder, *named, ("L-aaaa", "Name Prometheus metrics `service_subsystem_unit_total`.",
+                                 {"paths": ["services/**"]}), filler=True)
+    terms = query_terms(c, "grafana shows nothing for the new metrics")
+    ranked = ids(c, rank_file(c, "services/billing/app/metrics.py", terms, 5))
+    level = [i for i in ranked if i.startswith("L-0") or i == "L-aaaa"]  # the rules of `services/**`
+    assert level[0] == "L-aaaa"
+    assert set(ranked[-10:]) == {f"L-n{i:03x}" for i in range(10)}  # the identifier-only matches still come last
 
 
 def test_a_word_of_the_file_name_few_of_its_lessons_hold_ranks_them_first():
