@@ -42,12 +42,14 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from altimate_learn.curate import prepared
 from altimate_learn.curate.apply import (DEDUPE_THRESHOLD, HARMFUL_MIN, HARMFUL_MIN_FEEDBACKS, MAX_ADDS, MAX_EDITS,
-                                         MAX_REMOVES, Lesson, _Pass, feedback_key, jaccard, opposite, word_set)
+                                         MAX_REMOVES, Lesson, _Pass, changed_texts, feedback_key, jaccard, opposite,
+                                         word_set)
 from altimate_learn.curate.deltas import (MAX_DELTAS, MAX_ECHO_CHARS, MAX_PATHS, MAX_PROVENANCE_CHARS,
                                           MAX_REASON_CHARS, MAX_TAGS, OPS, _Delta, _parse, _path_problem, _unwrap)
 from altimate_learn.curate.lint import is_flagged, lint
@@ -285,10 +287,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        gone = {lid: old["text"] for lid, old in work.before.items()
-                if lid not in work.by_id or work.by_id[lid]["text"] != old["text"]}
-        new_texts = {lesson["id"]: lesson["text"] for lesson in candidate
-                     if lesson["id"] not in work.before or work.before[lesson["id"]]["text"] != lesson["text"]}
+        flags, _ = changed_texts(base, work.by_id)
+        gone = {lesson["id"]: lesson["text"] for lesson in itertools.compress(base, flags)}
+        flags, _ = changed_texts(candidate, work.before)
+        new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, flags)}
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if changed:
