@@ -158,7 +158,7 @@ class Stamps(Mapping):
         if len(text) < len(_HEAD) + len(_TAIL) or not (text.startswith(_HEAD) and text.endswith(_TAIL)):
             return None
         parts = text[len(_HEAD):-len(_TAIL)].split(_SEP)
-        split = [part.partition('"') for part in parts]
+        split = list(map(str.partition, parts, itertools.repeat('"')))
         keys = list(map(_FIRST_OF, split))
         rests = list(map(_LAST_OF, split))
         if not (all(map(str.startswith, rests, itertools.repeat(': {\n')))
