@@ -180,7 +180,9 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                 source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
                           "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
                                                      "antigravity": "antigravity", "codex": "codex",
-                                                     "claude-code-flat": "claude-code", "opencode": "opencode"}.get(row["harness"], "?")}
+                                                     "claude-code-flat": "claude-code", "opencode": "opencode",
+                                                     "claude-code-md": "claude-code",
+                                                     "cursor-jsonl": "cursor"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue

@@ -21,6 +21,12 @@ Formats:
 - `opencode`: an OpenCode session export (`{"info", "messages": [{"info": {"role"}, "parts": [...]}]}`), as Entire
   commits it: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or `ignored` (its
   "Summarize the task tool output above" after a subtask); a subagent's session (`info.parentID`) is the agent's own.
+- `claude-code-md`: a Markdown rendering of a Claude Code session (`## User (08:03 UTC)` / `## Assistant (08:03 UTC)`
+  headings, tool calls as `- **Used Read** on ...` lines), typed prompts only as for `claude-code` (agent-team
+  messages, task notifications, compaction summaries and interruption markers are Claude Code's).
+- `cursor-jsonl`: Cursor's agent transcript as Entire commits it (`{"role", "message": {"content": [...]}}` a line):
+  what the person typed is inside `<user_query>`; a user turn without one (documentation Cursor attached, an
+  accepted plan handed to the agent) holds nothing typed.
 - `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
   headings.
 """
@@ -159,7 +165,10 @@ _NOT_TYPED = re.compile(
 
 
 def specstory_agent(text: str) -> str:
-    """Which agent a SpecStory export came from, read from its assistant headers."""
+    """Which agent a SpecStory export came from: the session comment SpecStory writes for Codex CLI, else the
+    assistant headers."""
+    if re.search(r"^<!-- Codex CLI Session ", text, re.M):
+        return "codex"
     heads = " ".join(m.group(2) for m in _SPEC_HEADER.finditer(text) if m.group(1) != "User")
     if "copilot" in heads.lower():
         return "copilot-chat"
@@ -183,6 +192,8 @@ def parse_specstory(text: str) -> list[Session]:
             if _NOT_TYPED.search(body):
                 continue
             content = _spec_user(body)
+            if "## My request for Codex:" in content:  # Codex's IDE context (open file, selection, tabs) comes first
+                content = content.split("## My request for Codex:", 1)[1].strip()
             if "[Request interrupted by user" in content:
                 session.turns.append(Turn("interrupt", ""))
                 content = re.sub(r"\[Request interrupted by user[^\]]*\]", "", content).strip()
@@ -415,6 +426,69 @@ def parse_md_transcript(text: str) -> list[Session]:
     return [session]
 
 
+_CC_MD_HEADER = re.compile(r"^## (User|Assistant) \(\d{1,2}:\d{2}(?::\d{2})? UTC\)\s*$", re.M)
+
+
+def parse_claude_code_md(text: str) -> list[Session]:
+    """A Claude Code session rendered as Markdown, one `## User (HH:MM UTC)` or `## Assistant (HH:MM UTC)` heading
+    a turn. A user turn is typed unless Claude Code wrote it (see `_CC_NOT_TYPED` and `_NOT_TYPED`)."""
+    session = Session()
+    model = re.search(r"^\| Model \| ([^|]+?) \|", text, re.M)
+    session.model = model.group(1).strip() if model else None
+    started = re.search(r"^\| Date \| ([^|]+?) \|", text, re.M)
+    session.started = started.group(1).strip() if started else None
+    heads = list(_CC_MD_HEADER.finditer(text))
+    for i, match in enumerate(heads):
+        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)].strip()
+        if match.group(1) == "User":
+            if "[Request interrupted by user" in body:
+                session.turns.append(Turn("interrupt", ""))
+                body = re.sub(r"\[Request interrupted by user[^\]]*\]", "", body).strip()
+            if body and not _CC_NOT_TYPED.match(body) and not _NOT_TYPED.search(body):
+                session.turns.append(Turn("user", body))
+        else:
+            body = re.sub(r"^- \*\*Used \w+\*\*.*$", "", body, flags=re.M)
+            body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
+            if body:
+                if session.turns and session.turns[-1].role == "assistant":
+                    session.turns[-1].text += "\n\n" + body
+                else:
+                    session.turns.append(Turn("assistant", body))
+    return [session]
+
+
+_USER_QUERY = re.compile(r"<user_query>\s*(.*?)\s*</user_query>", re.S)
+
+
+def parse_cursor_jsonl(text: str) -> list[Session]:
+    """Cursor's agent transcript: typed text is what `<user_query>` holds (Cursor wraps the person's words in it
+    and puts attached files, selections, images and documentation around it); `assistant` text blocks are what
+    the agent said."""
+    session = Session()
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("message"), dict):
+            continue
+        blocks = obj["message"].get("content")
+        if isinstance(blocks, str):
+            blocks = [{"type": "text", "text": blocks}]
+        words = "\n".join(str(b.get("text") or "") for b in blocks or [] if isinstance(b, dict) and b.get("type") == "text")
+        if obj.get("role") == "user":
+            typed = "\n".join(q.strip() for q in _USER_QUERY.findall(words)).strip()
+            if typed and not _NOT_TYPED.search(typed):
+                session.turns.append(Turn("user", typed))
+        elif obj.get("role") == "assistant" and words.strip():
+            if session.turns and session.turns[-1].role == "assistant":
+                session.turns[-1].text += "\n\n" + words.strip()
+            else:
+                session.turns.append(Turn("assistant", words.strip()))
+    return [session]
+
+
 PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
            "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript,
-           "opencode": parse_opencode}
+           "opencode": parse_opencode, "claude-code-md": parse_claude_code_md,
+           "cursor-jsonl": parse_cursor_jsonl}

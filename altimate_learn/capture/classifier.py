@@ -116,6 +116,9 @@ _CLAUSE_SPLIT = re.compile(
 _BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
 
 
+_BARE_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|stop|wait|hmm+|ugh|ok(?:ay)?)\W*$", re.I)
+
+
 def clauses(text: str) -> list[str]:
     text = _BARE_NO.sub(r"\1, ", text)
     return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c and c.strip()]
@@ -156,7 +159,11 @@ def _tasking(own: str) -> bool:
     return any(_TASK_OPENING.match(s) for s in sentences)
 SPEC_OPENING_CLAUSES = 2
 LONG_MESSAGE = 500  # characters of the person's own prose
-LONG_OPENING_CLAUSES = 3
+# A rule stated in a message longer than this (a prohibition, "X instead of Y", "X, not Y", a convention) counts only
+# in its opening clause: further in, it is a requirement of the request it sits in. On dev owners the looser bound
+# (500 characters, three clauses) flagged such requirements and found nothing the stricter one misses.
+SOFT_MESSAGE = 250
+SOFT_OPENING_CLAUSES = 1
 
 
 # "### Error querying database", "## Cause: …": a log's own headings (MyBatis, pytest sections), not a specification's.
@@ -175,7 +182,7 @@ def is_task_spec(text: str) -> bool:
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b", re.I)
 
 
-_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like))\b", re.I)
+_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)
 # "I understand …; however, …" spans two clauses.
 _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
 
@@ -201,7 +208,7 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
 
 
 # The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
-_STATEMENT_CUES = frozenset({'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
+_STATEMENT_CUES = frozenset({"said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
                              "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"'})
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
                             "reported a problem after the agent's change"})
@@ -252,10 +259,12 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         tasking = _tasking(own)
         # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
-        for number, clause in enumerate(parts):
+        number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
+        for clause in parts:
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
-            soft_ok = not replying and not tasking and (len(own) <= LONG_MESSAGE or number < LONG_OPENING_CLAUSES)
+            soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
+            number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).

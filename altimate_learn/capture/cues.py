@@ -200,7 +200,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
     (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\bhow\s+about\s+you\s+(?:just\s+)?(?:do|open|run|check|try|fix|"
                 r"look|test|read|find|make|write)\b|^\W*(?:no,?\s+)?you\s+do\s+(?:it|that|this|them)\b|\b(?:do|add|fix|make|write|change|apply|implement|run)\s+"
-                r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b", re.I),
+                r"(?:it|that|this|them|those|the\s+\w+)\s+yourself\b"
+                r"|\b(?:i\s+(?:give|gave|am\s+giving)\s+you|you\s+(?:have|got)|you've\s+got)\s+(?:the\s+|my\s+|full\s+)?permission\s+to\b", re.I),
      "told the agent to act instead of describing"),
     # Hedged prohibitions: "can you not add emojis", "I'd rather not have two implementations", "no need to try that"
     (re.compile(r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:not|stop|avoid|refrain\s+from)\s+\w+"
@@ -238,7 +239,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "said the agent's claimed change is not there"),
     # "there are already applescripts to do this": the agent rebuilt what exists
     (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
-                r"branch|ticket|issue|meeting|call|draft)\b)|\balready\s+exists?\b", re.I),
+                r"branch|ticket|issue|meeting|call|draft)\b)|(?<!\bmight\s)(?<!\bmay\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bif\sit\s)\balready\s+exists?\b", re.I),
      "said what the agent made already exists"),
     # "analyze the code before answering, no assumptions or guesses"
     (re.compile(r"\b(?:no|without)\s+(?:assumptions|guesses|guessing|making\s+things\s+up|hallucinat\w+)\b"
@@ -249,7 +250,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:first|previous|last|old|earlier)\s+(?:solution|attempt|version|change|changes|approach|fix)\b", re.I),
      "asked to undo the agent's earlier attempt"),
     # "no, I meant the other file", "what I meant was …"
-    (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b", re.I),
+    (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b"
+                r"|^\W*(?:no+\W+|sorry\W+)?i\s+mean\s+(?:the|that|this|a|an|my|your|our|in|on|for|only|just)\b", re.I),
      "said the agent misunderstood"),
     # Judgements of the agent's approach: "you're overcomplicating this", "this is overkill", "that's a hack"
     (re.compile(r"\byou(?:'re|\s+are)\s+(?:just\s+|clearly\s+|still\s+)?(?:wrong|mistaken|confused|incorrect|not\s+listening|"
@@ -442,7 +444,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W*" + LEAD + r"(?:but\s+)?i(?:'m|\s+am)\s+not\s+(?:using|running)\s+(?!(?:it|that|this|them)\s+anymore\b)[\w`.-]+"
                 r"(?:\s+[\w`.-]+)?\s*(?:$|,|\.|and\b|or\b|but\b|so\b)"
                 r"|^\W*" + LEAD + r"(?:but\s+)?i\s+(?:don't|do\s+not)\s+(?:have|use|run)\s+(?:a\s+|an\s+|any\s+)?(?:[\w`.-]+\s+){0,3}?"
-                r"(?:installed|subscription|account|licen[cs]e|set\s+up|on\s+my\s+(?:machine|computer|mac|pc|laptop))\b", re.I),
+                r"(?:installed|subscription|account|licen[cs]e|set\s+up|on\s+my\s+(?:machine|computer|mac|pc|laptop))\b"
+                r"|^\W*" + LEAD + r"(?:but\s+)?i\s+(?:don't|do\s+not)\s+have\s+access\s+to\s+(?!(?:the\s+)?internet\b)\S", re.I),
      "said the agent assumed a setup the person does not have"),
     (re.compile(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:still\s+|now\s+|also\s+)?getting(?:(?:\s+(?:these|this|the\s+following|"
                 r"following))?\s*(?::|\W*$)|\s+(?:an?\s+|the\s+|this\s+|that\s+|these\s+|"

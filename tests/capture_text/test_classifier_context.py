@@ -118,3 +118,40 @@ def test_the_unseen_owner_harness_reads_dev_only_and_splits_its_owners_in_two_fi
         by_owner.setdefault(repo.split("/")[0].lower(), set()).add(half_of(repo))
     assert all(len(h) == 1 for h in by_owner.values())
     assert {r["outcome"] for r in rows} <= {"tp", "fp", "fn", "tn"}
+
+
+def test_a_rule_deep_in_a_longer_message_is_a_requirement_of_that_request():
+    ask = ("simplify the output to tie the customer complaints you listed to the mechanisms behind them, one line "
+           "each, and keep the wording plain and short so the team can read it in the meeting tomorrow. again, don't edit "
+           "anything, I only want the analysis for now")
+    assert len(ask) > 250
+    assert not classify_text(ask, answer=DONE).correction
+    assert classify_text("keep it short. again, don't edit anything", answer=DONE).correction
+    assert classify_text("don't edit anything. " + ask, answer=DONE).correction  # the opening clause still counts
+    assert classify_text("No, don't edit anything. " + ask, answer=DONE).correction  # "No" opens nothing of its own
+
+
+OFFER = ("The OpenAI client now reads the model name from the settings file and retries twice on a rate limit. "
+         "Would you like me to provide additional details or make specific modifications to any part of the code?")
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("Lets not change anything", OFFER),  # a refusal of the offer still corrects the work it offers to extend
+    ("i mean the LLM behind the chat>?", OFFER),
+    ("no, I mean the settings page, not the profile", DONE),
+    ("i dont have access to gpt-4. the local model is for coding only", DONE),
+    ("you have my permission to edit the files and commit them yourself", DONE),
+    ("Quiero darte el permiso para que edites cada uno de los archivos y luego realices un commit", DONE),
+    ("that helper already exists in utils", DONE),
+])
+def test_refusals_clarifications_missing_access_and_permission_are_corrections(text, answer):
+    assert classify_text(text, answer=answer).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "I mean, it works, thanks",
+    "Because the rows might already exist with the wrong sector, change the SQL to an upsert",
+    "i don't have access to the internet right now, I'll test it tomorrow",
+])
+def test_the_same_words_as_filler_speculation_or_news_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
