@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import operator
 import weakref
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from altimate_learn.gates import quarantine, stamps, vetcache
@@ -303,7 +304,7 @@ class Screen:
                                                   and due(old))])
         return out
 
-    def _remember_due(self, merged: dict[str, dict], digest: str, lessons_file: str | None) -> None:
+    def _remember_due(self, merged: Mapping[str, dict], digest: str, lessons_file: str | None) -> None:
         """Remember which lessons of the list this pass leaves are due, against the stamps it leaves."""
         work, known = self._work() if self._work is not None else None, self._due_unchanged
         if work is None or known is None:
@@ -329,27 +330,25 @@ class Screen:
         if self.quarantined:
             quarantine.add(self.store, self.quarantined)
         quarantined = {item["id"] for item in quarantine.read(self.store)} if self.quarantined or self.stamps else set()
-        merged = dict(self.stamps)
-        for lesson_id, stamp in self.new_stamps.items():
-            if stamp is None:
-                merged.pop(lesson_id, None)
-            else:
-                merged[lesson_id] = {k: v for k, v in stamp.items() if v is not None}
         keep = live_ids | quarantined
-        for lesson_id in [k for k in merged if k not in keep]:
-            del merged[lesson_id]
-        # merged != self.stamps, without comparing 10,000 stamps: only those this pass touched can differ.
-        changed = len(merged) != len(self.stamps) or any(merged.get(k) != self.stamps.get(k) for k in self.new_stamps)
+        # What changes in the stamps read (id -> new stamp; None: dropped), without copying 10,000 of them:
+        # this pass's stamps, and the stamps of lessons that are gone.
+        changes: dict[str, dict | None] = {
+            lesson_id: {k: v for k, v in stamp.items() if v is not None} if stamp is not None and lesson_id in keep
+            else None for lesson_id, stamp in self.new_stamps.items()}
+        changes.update((lesson_id, None) for lesson_id in set(self.stamps).difference(keep))
+        changes = {k: v for k, v in changes.items() if v != self.stamps.get(k)}
+        merged = vetcache.Merged(self.stamps, changes)
         digest = self._vetted.digest
-        if changed:
-            data = vetcache.stamps_bytes(merged, self._vetted)
+        if changes:
+            data = vetcache.changes_bytes(self._vetted, changes)
             self.store.ensure()
             path = self.store.path(stamps.VETTED)
             if data != self._vetted.raw:
                 fsio.atomic_write(path, data, within=self.store.folder(stamps.VETTED))
             digest = hashlib.sha256(data).hexdigest()
             self._cache.remember_canonical(digest)
-            if not self._vetted.canonical and self._vetted.digest and vetcache.was_canonical(merged, data,
+            if not self._vetted.canonical and self._vetted.digest and vetcache.was_canonical(merged.plain(), data,
                                                                                              self._vetted):
                 self._cache.remember_canonical(self._vetted.digest)  # the next pass from it splices
         if digest is not None:

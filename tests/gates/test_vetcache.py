@@ -164,6 +164,30 @@ def test_a_text_changed_in_the_pass_without_a_stamp_is_re_vetted_on_a_warm_cache
     assert revet(True) == ["L-0004"]
 
 
+def test_the_stamp_of_a_lesson_that_is_gone_is_dropped_and_a_quarantined_ones_kept(tmp_path, monkeypatch):
+    root, cache = _warm(tmp_path, monkeypatch)
+    staged = "L-a0000000"  # added by the first warm-up reflection: in the candidate only
+    path = _store(root).path(stamps.VETTED)
+    assert staged in json.loads(path.read_text())["lessons"]
+    quarantined = {"id": "L-0006", "text": TEXTS[6], "verdict": "contradiction", "reason": "r", "at": "2026-01-01"}
+    _store(root).write_json(stamps.QUARANTINE, {"items": [quarantined]})
+    candidate = json.loads(_store(root).path(_store(root).CANDIDATE).read_text())
+    _store(root).write_lessons(_store(root).CANDIDATE, [item for item in candidate if item["id"] != "L-0006"])
+    _store(root).write_lessons(_store(root).APPROVED, [item for item in json.loads(
+        _store(root).path(_store(root).APPROVED).read_text()) if item["id"] != "L-0006"])
+
+    def remove(folder: Path, cache_folder: Path) -> dict:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(cache_folder))
+        curate(_store(folder), [{"op": "REMOVE", "id": staged, "reason": "obsolete"}], now="2026-02-09T00:00:00.000Z")
+        return json.loads(_store(folder).path(stamps.VETTED).read_text())["lessons"]
+
+    copy = tmp_path / "plain-gone"
+    shutil.copytree(root, copy)
+    expected = remove(copy, tmp_path / "empty-cache-gone")
+    got = remove(root, cache)
+    assert got == expected and staged not in got and "L-0006" in got
+
+
 def _break(files: list[Path], how: str) -> None:
     for path in files:
         if how == "empty":
@@ -211,14 +235,25 @@ STAMP = st.dictionaries(st.sampled_from(["ih", "th", "by", "channel", "at", "x"]
                                                                                           max_size=2)), max_size=5)
 
 
-def _source(value: dict, raw: str, canonical: bool = True) -> vetcache.Vetted:
+def _source(raw: str, canonical: bool = True) -> vetcache.Vetted:
+    """The stamps of ``raw`` as :func:`vetcache.read` takes them when the cache does (``canonical``) or does
+    not know the bytes as canonical."""
     data = raw.encode("utf-8")
-    return vetcache.Vetted(value, data, hashlib.sha256(data).hexdigest(), canonical)
+    digest = hashlib.sha256(data).hexdigest()
+    found = vetcache.loaded(data, digest, canonical)
+    return found if found is not None else vetcache.Vetted(json.loads(raw)["lessons"], data, digest, False)
+
+
+def _plain_key(key: str) -> bool:
+    return json.dumps(key, ensure_ascii=False) == f'"{key}"'
 
 
 @given(st.dictionaries(KEYS, STAMP, max_size=8), st.dictionaries(KEYS, st.one_of(st.none(), STAMP), max_size=4))
 def test_spliced_stamps_are_canonical_json_byte_for_byte(old, changes):
-    source = _source(old, fsio.canonical_json({"lessons": old}))
+    source = _source(fsio.canonical_json({"lessons": old}))
+    parsed = json.loads(fsio.canonical_json({"lessons": old}))["lessons"]  # canonical JSON leaves None out
+    # Read without parsing it whole (and spliced) unless a key is escaped or a stamp is empty ({} on one line).
+    assert source.spliceable is (bool(parsed) and all(_plain_key(k) and v for k, v in parsed.items()))
     new = dict(old)
     for key, value in changes.items():
         if value is None:
@@ -227,12 +262,72 @@ def test_spliced_stamps_are_canonical_json_byte_for_byte(old, changes):
             new[key] = value
     expected = fsio.canonical_json({"lessons": new}).encode("utf-8")
     assert vetcache.stamps_bytes(new, source) == expected
+    assert vetcache.changes_bytes(source, {k: changes.get(k) for k in changes if k in old or changes[k] is not None}) \
+        == expected
     # A file the cache wrongly took for canonical is never copied from.
-    wrong = _source(old, json.dumps({"lessons": old}, indent=4, sort_keys=True) + "\n")
+    wrong = _source(json.dumps({"lessons": old}, indent=4, sort_keys=True) + "\n")
     assert vetcache.stamps_bytes(new, wrong) == expected
     # Whether the file read was canonical is told right from the bytes written.
     assert vetcache.was_canonical(new, expected, source) is bool(new and old)
     assert vetcache.was_canonical(new, expected, wrong) is (bool(new and old) and wrong.raw == source.raw)
+    # Looked up one by one or all at once, the stamps are those of a full parse.
+    fresh = _source(fsio.canonical_json({"lessons": old}))
+    assert len(fresh.stamps) == len(parsed) and list(fresh.stamps) == sorted(parsed)
+    assert all(fresh.stamps.get(k) == v for k, v in parsed.items()) and fresh.stamps.get("L-none") is None
+    assert dict(fresh.stamps) == parsed
+
+
+def test_many_lookups_parse_the_file_once_and_keep_what_was_looked_up(monkeypatch):
+    old = {f"L-{n:04x}": {"ih": "a", "th": f"{n}", "by": "offline"} for n in range(300)}
+    source = _source(fsio.canonical_json({"lessons": old}))
+    first = source.stamps["L-0001"]
+    for key in list(old)[:vetcache.Stamps.ONE_BY_ONE + 5]:
+        assert source.stamps[key] == old[key]
+    assert source.stamps.everything() == old and source.stamps["L-0001"] is first
+    assert source.spliceable
+    # The canonical layout with two stamps out of order (or twice the same key) is parsed whole.
+    text = fsio.canonical_json({"lessons": old})
+    one, two = ('"' + vetcache._entry(key, old[key]) for key in ("L-0001", "L-0002"))
+    assert one in text and two in text
+    for wrong in (text.replace(one, "@").replace(two, one).replace("@", two), text.replace(two, one)):
+        assert vetcache.loaded(wrong.encode(), "d", True) is None
+
+
+def _lying(root: Path, text: str) -> Path:
+    """``text`` as the store's `vetted.json`, recorded in the user's cache as canonical (which it is not)."""
+    path = _store(root).path(stamps.VETTED)
+    path.write_text(text)
+    vetcache.Cache().remember_canonical(hashlib.sha256(path.read_bytes()).hexdigest())
+    return path
+
+
+def test_a_record_that_wrongly_calls_a_file_canonical_changes_no_verdict_and_no_stamp(tmp_path, monkeypatch):
+    root = _template(tmp_path / "repo")
+    good = json.loads(_store(root).path(stamps.VETTED).read_text())["lessons"]
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    # The canonical layout, but one stamp's inner lines indented by one space: valid JSON, not canonical.
+    text = fsio.canonical_json({"lessons": good}).replace('\n      "by": "offline",\n      "channel"',
+                                                          '\n "by": "offline",\n      "channel"', 1)
+    assert json.loads(text)["lessons"] == good
+    _lying(root, text)
+    expected = _uncached(root, tmp_path, monkeypatch, 0, "lying")
+    got = _reflect(root, cache, monkeypatch, 0)
+    assert got[1:] == expected[1:] and json.loads(got[0]) == json.loads(expected[0])
+
+
+def test_a_file_the_cache_calls_canonical_that_is_not_json_is_moved_aside_as_always(tmp_path, monkeypatch):
+    root = _template(tmp_path / "repo")
+    good = json.loads(_store(root).path(stamps.VETTED).read_text())["lessons"]
+    cache = tmp_path / "cache"
+    text = fsio.canonical_json({"lessons": good}).replace('"by": "offline"', '"by": offline', 1)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    path = _lying(root, text)
+    expected = _uncached(root, tmp_path, monkeypatch, 0, "not-json")
+    got = _reflect(root, cache, monkeypatch, 0)
+    assert got == expected
+    kept = list(path.parent.glob("vetted.json.malformed*"))
+    assert len(kept) == 1 and kept[0].read_text() == text  # nothing lost
 
 
 def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
