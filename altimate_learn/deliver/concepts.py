@@ -53,10 +53,10 @@ GROUPS: dict[str, str] = {
     "storage": "storage s3 bucket buckets gcs blob blobs minio|object storage|blob storage|file storage",
     "network": "network networking vpc subnet subnets firewall ingress egress cidr networkpolicy|security group|"
                "security groups|network policy|default deny",
-    "exposure": "internet reachable unreachable exposed publicly|internet facing|all interfaces|public access|"
+    "exposure": "internet reachable unreachable|internet facing|all interfaces|public access|"
                 "public ip|public load|publicly accessible|private subnet|private subnets|open port|open ports",
     "dns": "dns subdomain subdomains cname hostname hostnames|dns record|dns records|domain name",
-    "tls": "tls ssl cert certs certificate certificates https mtls|in transit",
+    "tls": "tls ssl cert certs certificate certificates mtls|in transit",
     "encryption": "encrypt encryption encrypted encrypting unencrypted kms|at rest|customer managed",
     "backup": "backup backups restore restores restored pitr|back up|disaster recovery",
     "data_loss": "destroy destroyed wipe wiped|deletion protection|prevent destroy|accidentally deleted|data loss|"
@@ -66,23 +66,23 @@ GROUPS: dict[str, str] = {
               "health endpoint|startup probe",
     "memory": "memory oom oomkilled ram|memory limit|memory limits|whole table|whole tables",
     "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|traffic spike",
-    "root_user": "uid nonroot privileged sudo runasnonroot runasuser|non root|as root|root user|"
+    "root_user": "uid nonroot sudo runasnonroot runasuser|non root|as root|root user|"
                  "security context|uid 0",
     "version_pin": "pin pins pinned pinning unpinned upgrade upgrades upgraded upgrading bump bumps bumped semver|"
                    "latest tag|version tag|version constraint|commit sha",
-    "build_cache": "layer layers rebuild rebuilds rebuilt reinstall reinstalls reinstalled|build cache|slow build|"
-                   "slow builds|build time|build times|docker cache",
+    "build_cache": "reinstall reinstalls reinstalled|build cache|slow build|slow builds|"
+                   "docker cache|docker layer|docker layers|layer cache|layers cached|image layers",
     "laptop": "laptop laptops workstation|own machine|my machine|their machine|local machine",
     "shell": "shell bash zsh shellcheck pipefail errexit|shell script|shell scripts|bash script|bash scripts|"
              "exit code|exit status|kept going|keeps going",
     "makefile": "makefile makefiles phony|make target|make targets",
-    "tagging": "tag tags tagging tagged label labels labeled labelled|cost allocation",
+    "tagging": "tag tags tagging tagged|cost allocation",
     # --- configuration, secrets, access ----------------------------------------------------------------
     "authentication": "authn authentication authenticate login logins signin sso oauth oidc jwt mtls saml logout "
                       "signout|log in|sign in|single sign|log out|logged out|sign out|signed out|kicked out|"
                       "current user",
     "authorization": "authz authorization authorize permission permissions scope scopes rbac acl privilege privileges "
-                     "unauthorized unauthorised forbidden wildcard overprivileged role roles|access control|"
+                     "unauthorized unauthorised forbidden wildcard overprivileged|access control|"
                      "least privilege|full access|admin rights",
     "secret": "secret secrets credential credentials creds cred password passwords passwd apikey token tokens|"
               "api key|api keys|access key|access keys|private key|secrets manager",
@@ -95,7 +95,8 @@ GROUPS: dict[str, str] = {
     "injection": "injection sqli|sql injection|bound parameter|bound parameters|parameterized query|"
                  "prepared statement|raw sql|string formatting",
     "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml|cross site|raw html",
-    "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments|feature flag|"
+    "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments beta gradual "
+            "gradually phased|feature flag|"
             "feature flags|feature toggle|kill switch|dark launch|per account|per customer|per tenant|"
             "per workspace|per user|per team|turn on|turn off|switch on|switch off|roll out",
     # --- code, dependencies, tests ---------------------------------------------------------------------
@@ -106,7 +107,7 @@ GROUPS: dict[str, str] = {
     "mock": "mock mocks mocked mocking stub stubs stubbed stubbing fake fakes monkeypatch respx msw|test double",
     "test_data": "factory factories fixture fixtures faker|test data",
     "clock": "clock clocks freezegun midnight|frozen time|freeze time|time travel|current time",
-    "lint": "lint linter linting eslint ruff flake8 pylint shellcheck stylelint warning warnings|static analysis",
+    "lint": "lint linter linting eslint ruff flake8 pylint shellcheck stylelint|static analysis",
     "typing": "mypy pyright annotation annotations|type hint|type hints|type check|type checking",
     "imports": "import imports imported|relative import|relative imports|relative path|relative paths|"
                "absolute import|absolute imports",
@@ -123,7 +124,7 @@ GROUPS: dict[str, str] = {
             "api calls|outbound call|outbound calls|connection pool|keep alive|external api",
     "concurrency": "concurrency concurrent concurrently parallel asyncio gather taskgroup coroutine coroutines|"
                    "in parallel|event loop|sibling tasks",
-    "blocking": "blocking synchronous|blocking io|event loop",
+    "blocking": "synchronous|blocking io|blocking call|blocking calls|event loop",
     "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl invalidate invalidation",
     "queue": "queue queues sqs sns kafka rabbitmq pubsub broker dlq consumer consumers|dead letter|message broker|"
              "poison message|poison messages",
@@ -134,7 +135,7 @@ GROUPS: dict[str, str] = {
                 "every hour|every day|every morning|celery beat",
     "email": "email emails mail mails mailer smtp sendgrid mailgun newsletter inbox",
     "error": "error errors exception exceptions err failure failures crash crashes crashed traceback stacktrace "
-             "catch caught swallow swallowed swallowing silently sentry bugsnag rollbar|stack trace|white screen|"
+             "swallow swallowed swallowing silently sentry bugsnag rollbar|stack trace|white screen|"
              "blank page|blank screen|white page|goes white|error page",
     "retry": "retry retries retried retrying backoff tenacity transient|try again",
     "timeout": "timeout timeouts hang hangs hanging hung stuck|time out|timed out|times out",
@@ -160,7 +161,7 @@ GROUPS: dict[str, str] = {
              "minor unit|smallest unit",
     "payment": "payment payments pay paid charge charges charged checkout billing stripe refund refunds "
                "chargeback chargebacks dispute disputes disputed payout payouts invoice invoices|credit card",
-    "decimal": "decimal decimals float floats rounding nan parsefloat parsedecimal separator separators|"
+    "decimal": "decimal decimals float floats rounding nan parsefloat parsedecimal|locale separator|locale separators|"
                "floating point|decimal point|decimal separator|thousands separator|numeric input|"
                "number input",
     "ratio": "ratio ratios percentage percentages pct average averages avg|conversion rate",
@@ -174,8 +175,8 @@ GROUPS: dict[str, str] = {
     "bi": "bi looker tableau metabase superset dashboard dashboards|business intelligence|power bi",
     "partition": "partition partitions partitioned partitioning clustering|cluster by|full scan|"
                  "bytes scanned|query cost",
-    "late_data": "late backfill backfills lookback reprocess reprocessing|late arriving|late data|full refresh|"
-                 "catch up",
+    "late_data": "backfill backfills lookback reprocess reprocessing|late arriving|late data|full refresh|"
+                 "catch up|arrive late|arrives late|day late|days late|land late|lands late",
     "freshness": "freshness stale staleness outdated|not updated",
     "history": "snapshot snapshots scd history historical|slowly changing|valid from|valid to",
     "soft_delete": "tombstone tombstones|soft delete|soft deleted|soft deletes|is deleted",
@@ -185,12 +186,39 @@ GROUPS: dict[str, str] = {
                    "traffic source",
     "internal_users": "employee employees staff dogfood dogfooding|internal user|internal users|test account|"
                       "test accounts",
+    "raw_data": "|raw data|raw table|raw tables|source table|source tables|upstream table|upstream tables",
+    "join_key": "fanout|surrogate key|surrogate keys|natural key|natural keys|join key|join keys|composite key|"
+                "unique key|fan out",
+    "incremental": "incremental|full refresh|new rows|changed rows|only new",
+    "seed": "seed seeds|csv file|csv files|lookup table|mapping table|static mapping|static data",
+    "macro": "jinja macro macros|dbt utils",
+    "grain": "grain grains granularity|per day|per week|per month|by day|by week|by month|group by",
+    "materialization": "materialize materialized materialization materializations ephemeral|as view|as table",
+    "type_cast": "cast casts casting varchar|type mismatch|type error|type errors",
+    "null": "null nulls nullable nullish undefined coalesce|null check|null checks|optional chaining|cannot read|"
+            "is null",
+    "entity_resolution": "|identity resolution|entity resolution|same customer|same user|same person|"
+                         "customer record|customer records|merge records",
     "unnest": "unnest flatten flattened explode|lateral flatten",
     "migration": "migration migrations migrate alembic flyway liquibase|schema change|schema migration",
+    "db_index": "|db index|database index|missing index|foreign key|foreign keys|seq scan|full table|"
+                "slow query|slow queries|query plan",
+    "api_version": "v1 v2 v3|api version|api versions|breaking change|breaking changes|"
+                   "backwards compatible|backward compatible",
+    "serialization": "serialize serialized serialization serializer deserialize orjson ujson|hot path|hot paths|"
+                     "json encoding|json response",
+    "deprecation": "deprecate deprecated deprecation deprecations obsolete sunset|legacy api",
+    "regex": "regex regexes regexp|regular expression|regular expressions",
+    "cli": "cli typer argparse|management command|management commands|command line",
+    "dataframe": "pandas dataframe dataframes numpy polars",
+    "reorder": "reorder reordered reordering recreate recreated recreates recreating|forces replacement",
+    "stack": "|remote state|other stack|other stacks|stack output|stack outputs|cross stack",
+    "disruption": "disruption disruptions drain drained draining eviction evicted poddisruptionbudget pdb|"
+                  "node upgrade|node upgrades|node drain",
     "rollback": "rollback revert reverted undo downgrade downgrades|roll back|back out",
     # --- web UI -----------------------------------------------------------------------------------------
     "frontend": "frontend web ui browser spa|front end|client side",
-    "backend": "backend|back end|server side",
+    "backend": "backend|back end",
     "i18n": "i18n translation translations translate translated localization localize localized l10n locale "
             "locales language languages multilingual untranslated english spanish german french japanese "
             "portuguese usetranslation|hardcoded string|hardcoded strings",
@@ -220,9 +248,19 @@ GROUPS: dict[str, str] = {
     "copy_text": "capitalization capitalize capitalized uppercase wording microcopy|sentence case|title case|"
                  "button text|button label|button labels",
     "react_keys": "|react key|react keys|array index|array indexes|mixed up|wrong row|wrong item",
+    "typescript": "typescript tsc|type safety|type safe|any type",
+    "rerender": "rerender rerenders rerendering usecallback usememo|re render|re renders|react memo|"
+                "unnecessary renders|wasted renders",
+    "data_fetching": "tanstack usequery swr axios refetch refetching|react query|query hook|query hooks|"
+                     "data fetching|server data",
+    "generated_client": "openapi swagger codegen|generated client|api client|api clients|api types|response shape|"
+                        "response shapes",
+    "design_system": "shadcn mui chakra variant variants|design system|component library|ui kit",
+    "server_components": "rsc hydration|server component|server components|client component|client components|"
+                         "use client",
     "state": "redux zustand mobx recoil jotai|global state|app state|ui state|server state",
     "datagrid": "datagrid sortable|data table|data tables|data grid",
-    "storybook": "storybook chromatic|story book|component library",
+    "storybook": "storybook chromatic|story book",
     "timer": "interval intervals setinterval settimeout timer timers polling",
     "chart": "chart charts graph graphs plot plots recharts|line chart|bar chart",
     "form": "form forms field fields input inputs textbox dropdown checkbox",
