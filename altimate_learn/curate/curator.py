@@ -287,10 +287,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        flags, _ = changed_texts(base, work.by_id)
-        gone = {lesson["id"]: lesson["text"] for lesson in itertools.compress(base, flags)}
-        flags, _ = changed_texts(candidate, work.before)
-        new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, flags)}
+        texts_changed = changed_texts(candidate, work.before)  # per lesson of the candidate: new or edited
+        new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, texts_changed[0])}
+        gone = {lid: work.before[lid]["text"] for lid in work.before.keys() - work.by_id.keys()}  # removed
+        gone.update((lid, work.before[lid]["text"]) for lid in new_texts if lid in work.before)  # edited
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if changed:
@@ -316,7 +316,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         if capped.changed:
             write_outside(store, capped.outside)
-        work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids, lessons_file=left)
+        work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids, lessons_file=left,
+                           texts_changed=texts_changed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")

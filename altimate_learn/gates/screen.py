@@ -306,12 +306,13 @@ class Screen:
                                                   and due(old))])
         return out
 
-    def _remember_due(self, merged: Mapping[str, dict], digest: str, lessons_file: str | None) -> None:
+    def _remember_due(self, merged: Mapping[str, dict], digest: str, lessons_file: str | None,
+                      texts_changed: tuple[list[bool], list[str]] | None) -> None:
         """Remember which lessons of the list this pass leaves are due, against the stamps it leaves."""
         work, known = self._work() if self._work is not None else None, self._due_unchanged
         if work is None or known is None:
             return
-        changed, ids = vetcache.changed(work.lessons, work.before)
+        changed, ids = texts_changed if texts_changed is not None else vetcache.changed(work.lessons, work.before)
         # A lesson whose text and stamp did not change, and that was not due, is not due now either.
         look = map(operator.or_, map(operator.or_, changed, map(known.__contains__, ids)),
                    map(self.new_stamps.__contains__, ids))
@@ -321,9 +322,12 @@ class Screen:
                                                   self.contract.hash), due)
 
     # --- writing --------------------------------------------------------------------------------------
-    def commit(self, live_ids: set[str], lessons_file: str | None = None) -> None:
+    def commit(self, live_ids: set[str], lessons_file: str | None = None,
+               texts_changed: tuple[list[bool], list[str]] | None = None) -> None:
         """Write quarantine and stamps (under the store lock); drop stamps of lessons that are gone.
-        ``lessons_file``: the SHA-256 of the lesson file this pass leaves (its lessons, as written)."""
+        ``lessons_file``: the SHA-256 of the lesson file this pass leaves (its lessons, as written);
+        ``texts_changed``: :func:`altimate_learn.curate.apply.changed_texts` of the pass's lessons against
+        those it read, when the caller has it."""
         import hashlib
 
         from altimate_learn.instructions.files import record
@@ -354,7 +358,7 @@ class Screen:
                                                                                              self._vetted):
                 self._cache.remember_canonical(self._vetted.digest)  # the next pass from it splices
         if digest is not None:
-            self._remember_due(merged, digest, lessons_file)
+            self._remember_due(merged, digest, lessons_file, texts_changed)
         if any(s and s.get("ih") for s in self.new_stamps.values()):
             record(str(self.store.project.learn_dir), self.contract)
 
