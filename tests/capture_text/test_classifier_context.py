@@ -184,3 +184,25 @@ def test_a_bug_or_issues_reported_in_what_the_agent_made(text):
                                   "I found a bug in my own script, not yours"])
 def test_asking_about_bugs_or_saying_there_are_none_is_not_a_report(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+LOADED = "I have updated the loader and the texture paths; the mod should now load correctly in the game."
+
+
+@pytest.mark.parametrize("text", [
+    "this is the log now:\nRimWorld 1.5.4409 rev1120\nVerse.Log:Message (string)\nVerse.Root:Start ()",
+    "the log remains:\nRimWorld 1.5.4409 rev1120\nUnityEngine.StackTraceUtility:ExtractStackTrace ()",
+    "This is the response from health endpoint: {\n  \"endpoint\": \"/health\",\n  \"db_url\": \"sqlite:////C:/temp/x.db\"\n}",
+])
+def test_output_introduced_after_a_done_answer_is_a_report_even_without_an_error_word(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "here is the output:\n===== 12 passed in 0.4s =====\nall good",
+    "the build works now, here is the log:\nlinking...\ndone in 3s",
+    "can you explain this output:\nwarning: unused variable x\n  --> src/main.rs:3:9",
+])
+def test_a_green_run_or_output_to_explain_is_not(text):
+    assert not classify_text(text, answer=LOADED).correction, text
