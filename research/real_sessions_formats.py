@@ -22,7 +22,7 @@ Formats:
   commits it: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or `ignored` (its
   "Summarize the task tool output above" after a subtask); a subagent's session (`info.parentID`) is the agent's own.
 - `claude-code-md`: a Markdown rendering of a Claude Code session (`## User (08:03 UTC)` / `## Assistant (08:03 UTC)`
-  headings, tool calls as `- **Used Read** on ...` lines), typed prompts only as for `claude-code` (agent-team
+  or `### User (12:57:21)` headings, tool calls as `- **Used Read** on ...` lines), typed prompts only as for `claude-code` (agent-team
   messages, task notifications, compaction summaries and interruption markers are Claude Code's).
 - `cursor-jsonl`: Cursor's agent transcript as Entire commits it (`{"role", "message": {"content": [...]}}` a line):
   what the person typed is inside `<user_query>`; a user turn without one (documentation Cursor attached, an
@@ -426,11 +426,11 @@ def parse_md_transcript(text: str) -> list[Session]:
     return [session]
 
 
-_CC_MD_HEADER = re.compile(r"^## (User|Assistant) \(\d{1,2}:\d{2}(?::\d{2})? UTC\)\s*$", re.M)
+_CC_MD_HEADER = re.compile(r"^#{2,3} (User|Assistant) \(\d{1,2}:\d{2}(?::\d{2})?(?: UTC)?\)\s*$", re.M)
 
 
 def parse_claude_code_md(text: str) -> list[Session]:
-    """A Claude Code session rendered as Markdown, one `## User (HH:MM UTC)` or `## Assistant (HH:MM UTC)` heading
+    """A Claude Code session rendered as Markdown, one `## User (HH:MM UTC)` or `### Assistant (HH:MM:SS)` heading
     a turn. A user turn is typed unless Claude Code wrote it (see `_CC_NOT_TYPED` and `_NOT_TYPED`)."""
     session = Session()
     model = re.search(r"^\| Model \| ([^|]+?) \|", text, re.M)

@@ -386,7 +386,9 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:doesn't|didn't|does\s+not|did\s+not|won't|isn't|is\s+not|aren't|are\s+not|wasn't|can't|cannot)\s+"
                 r"(?:seem\s+to\s+)?(?:work|working|build|building|compile|compiling|run|running|start|starting|load|loading|show|"
                 r"showing|shown|display|displaying|displayed|render|rendering|rendered|open|opening|appear|appearing|visible|"
-                r"created|saved|filled|updated|connect|connecting|reach|reached|found|close|closing|disappear)\b"
+                r"created|saved|filled|updated|connect|connecting|reach|reached|found|close|closing|disappear|save|saving|refresh|"
+                r"refreshing|respond|responding|scroll|scrolling|submit|submitting|persist|sync|syncing|trigger|fire|navigate|"
+                r"redirect|play|playing)\b"
                 r"|\b(?:not|never)\s+(?:working|shown|showing|displaying|displayed|visible|rendering|created|saved|loading|"
                 r"filled|updated|compiling|building|running|starting|connecting)\b", re.I),
      "said the result does not work"),
@@ -409,6 +411,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"this\s+|some\s+|same\s+|that\s+)?(?:[\w.-]{1,60}\s+){0,2}?" + _ERROR +
                 r"|\b(?:errors?\s+out|errored(?:\s+out)?|crash(?:es|ed|ing)?|fails?\s+to\s+\w+|failed\s+to\s+\w+|"
                 r"(?:is|are|keeps?)\s+(?:still\s+)?(?:failing|crashing)|(?:stalls?|hangs|freezes|froze))\b"
+                r"|(?:`code`|\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')\s+(?:now\s+|still\s+|also\s+)?(?:fails?|failed|failing|crash(?:es|ed)|"
+                r"errors?\s+out|errored|breaks|broke)\b"
                 r"|\b(?:build|builds|tests?|compil\w+|deploy\w*|install\w*|the\s+app|app|server|page|script|command|it|this|that|"
                 r"everything|ci|pipeline|lint\w*|migration\w*)\s+(?:now\s+|still\s+)?(?:fails?|failed)\b"
                 r"|\b(?:not\s+defined|can't\s+resolve|cannot\s+(?:find|read|resolve)\s+(?:module|property|name|symbol|file|"
@@ -498,7 +502,7 @@ CLAIMS = re.compile(
 # change the agent made, so it is not read as a report on the agent's work (measured: on dev owners the classifier had
 # not been tuned on, every error report it flagged after such an answer was a false alarm).
 HANDED_OVER = re.compile(
-    r"\byou(?:'ll|\s+will)?\s+(?:may\s+|might\s+)?(?:need\s+to|should|can|must|have\s+to)\s+(?:\w+\s+)?(?:run|save|add|update|"
+    r"\byou(?:'ll|\s+will)?\s+(?:may\s+|might\s+)?(?:need\s+to|should|must|have\s+to)\s+(?:\w+\s+)?(?:run|save|add|update|"
     r"install|change|replace|open|create|edit|modify|set|put|paste|copy|restart|move|use)\b"
     r"|\byour\s+browser\s+(?:will|should)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+)?`[^`\n]{1,80}`\s+(?:show|say|print|output|return)\b"
     r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that)\s+(?:\w+\s+)?(?:output|error|log|logs|traceback)\b"

@@ -155,3 +155,18 @@ def test_refusals_clarifications_missing_access_and_permission_are_corrections(t
 ])
 def test_the_same_words_as_filler_speculation_or_news_are_not(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ['"mise run test:ci" fails', "`npm run build` fails now",
+                                  "the list of projects doesn't save/load when I refresh", "the form won't submit"])
+def test_a_quoted_command_that_fails_and_things_that_do_not_save_or_submit_are_reports(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+def test_optional_advice_in_the_answer_does_not_hand_the_step_over():
+    built = ("The backend serves the API on port 8000 and the web client is static. If needed, you can change the port "
+             "in the settings file and update the API base URL at the top of the web client; both are optional.")
+    assert classify_text("the api reports an error when I click health check", answer=built).correction
+    handed = built.replace("you can change", "you'll need to change")
+    assert not classify_text("the api reports an error when I click health check", answer=handed).correction
