@@ -458,7 +458,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"crash\w*|failures?|timeouts?|the\s+same))|\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+"
                 r"(?:an?\s+|this\s+|the\s+|these\s+|same\s+|some\s+|a\s+new\s+)?(?:error|errors|exception|issue|problem|warning|warnings)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?have\s+(?:this|these|the\s+same|an?|some)\s+(?:error|errors|exception)\b"
-                r"|\bit\s+(?:is\s+)?(?:missing|gone|empty|blank)\b|\b(?:only|just)\s+one\s+\w+\s+(?:is\s+)?(?:showing|shown|visible|working)\b", re.I),
+                r"|\bit\s+(?:is\s+)?(?:missing|gone|empty|blank)\b|\b(?:only|just)\s+one\s+\w+\s+(?:is\s+)?(?:showing|shown|visible|working)\b"
+                # "I think there's a bug in the rendering", "I can see some issues in the layout", "found a bug with the login"
+                r"|\b(?:there's|there\s+(?:is|are|was|were)|i\s+(?:can\s+)?see|i\s+(?:found|noticed|spotted|hit))\s+(?:still\s+)?"
+                r"(?:an?\s+|some\s+|a\s+few\s+|a\s+couple\s+(?:of\s+)?|two\s+|several\s+|many\s+|a\s+lot\s+of\s+|new\s+)?"
+                r"(?:new\s+|small\s+|little\s+|weird\s+|strange\s+|big\s+|major\s+|visual\s+|rendering\s+|layout\s+)?"
+                r"(?:bugs?|issues?|problems?|glitch(?:es)?)\s+(?:in|with|on|when|where)\b(?!\s+(?:my|our)\s+own\b)", re.I),
      "reported a problem after the agent's change"),
     (re.compile(r"\b(?:is|are|was|were|it's|there's|there\s+(?:is|are))\s+still\b|\bstill\s+(?:the\s+same|two|both|there|shows?|"
                 r"showing|has|have|gets?|getting|coming|being|saves?|saving|creates?|creating|prints?|printing|returns?|"

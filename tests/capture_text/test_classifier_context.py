@@ -170,3 +170,17 @@ def test_optional_advice_in_the_answer_does_not_hand_the_step_over():
     assert classify_text("the api reports an error when I click health check", answer=built).correction
     handed = built.replace("you can change", "you'll need to change")
     assert not classify_text("the api reports an error when I click health check", answer=handed).correction
+
+
+@pytest.mark.parametrize("text", ["I think there's a bug in the SVG rendering.", "I can see some issues in the rendering",
+                                  "there are a few issues with the new layout", "нет никакой кнопки",
+                                  "Так все появилось, только не сохраняются группы", "Посмотри приложение, буква A не видна."])
+def test_a_bug_or_issues_reported_in_what_the_agent_made(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["is there a bug in my approach?", "there are no issues with it",
+                                  "I found a bug in my own script, not yours"])
+def test_asking_about_bugs_or_saying_there_are_none_is_not_a_report(text):
+    assert not classify_text(text, answer=DONE).correction, text
