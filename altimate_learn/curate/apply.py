@@ -66,6 +66,25 @@ def _position(lessons: list[Lesson], lesson: Lesson) -> int:
     return list(map(operator.is_, lessons, itertools.repeat(lesson))).index(True)
 
 
+_ID = operator.itemgetter("id")
+_TEXT = operator.itemgetter("text")
+_NOT_THERE = {"text": None}
+
+
+def changed_texts(lessons: list[Lesson], before: dict[str, Lesson]) -> tuple[list[bool], list[str]]:
+    """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
+    and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
+    identity first.)"""
+    ids = list(map(_ID, lessons))
+    old_texts = map(_TEXT, map(before.get, ids, itertools.repeat(_NOT_THERE)))
+    return list(map(operator.ne, map(_TEXT, lessons), old_texts)), ids
+
+
+def _with(lessons: list[Lesson], key: str) -> Any:
+    """The lessons that have ``key``, in order (found in C: few lessons carry `coexists`)."""
+    return itertools.compress(lessons, map(operator.contains, lessons, itertools.repeat(key)))
+
+
 def _score(lesson: Lesson) -> int:
     return int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0))
 
@@ -342,7 +361,7 @@ class _Pass:
             target["coexists"] = list(delta.coexists)
         else:
             target.pop("coexists", None)
-        for other in self.lessons:
+        for other in list(_with(self.lessons, "coexists")):
             if other is not target and target["id"] in (other.get("coexists") or []):
                 other["coexists"] = [c for c in other["coexists"] if c != target["id"]]
                 if not other["coexists"]:
@@ -445,16 +464,18 @@ class _Pass:
 
     def finish(self) -> None:
         present = set(self.by_id)
-        for lesson in self.lessons:
-            co = lesson.get("coexists")
+        for lesson in list(_with(self.lessons, "coexists")):
+            co = lesson["coexists"]
             if co is not None:
                 kept = [c for c in co if c in present and c != lesson["id"]]
                 if kept:
                     lesson["coexists"] = kept
                 else:
                     del lesson["coexists"]
-            before = self.before.get(lesson["id"])
-            if before is not None and lesson != before and _content(lesson) != _content(before):
+        # Lessons equal to their version read are left alone; the comparisons run in C.
+        olds = list(map(self.before.get, map(_ID, self.lessons)))
+        for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.ne, self.lessons, olds)):
+            if before is not None and _content(lesson) != _content(before):
                 lesson["updated"] = self.now
         self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()
                              if lid in self.by_id and self.by_id[lid].get("harmful", 0) > 0 and src}

@@ -29,11 +29,15 @@ lessons until ``learn tidy`` drains it; it just cannot grow.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
 from altimate_learn.curate.meaning import carries
+
+_ID = operator.itemgetter("id")
 
 OUTSIDE = "outside-cap.json"
 GRACE_DAYS = 14
@@ -179,9 +183,10 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         overlap = set(work.index.overlapping(anchor_ids(new["text"]))) | set(new.get("coexists") or [])
         overlap.update(lid for lid in work.words.similar(word_set(new["text"]), FOLD_WORDS) if lid not in fresh)
         folded = None
-        for lesson in work.lessons:
+        # The first lesson in set order that overlaps and can carry the new one (the overlap found in C).
+        for lesson in itertools.compress(work.lessons, map(overlap.__contains__, map(_ID, work.lessons))):
             lid = lesson["id"]
-            if lid in overlap and lid not in fresh and not lesson.get("pinned") and carries(new["text"], lesson["text"]):
+            if lid not in fresh and not lesson.get("pinned") and carries(new["text"], lesson["text"]):
                 folded = lesson
                 break
         if folded is not None:

@@ -39,15 +39,17 @@ the lint checks of stored lessons. The rest lives beside it, and its names are i
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import gc
 import hashlib
-from collections.abc import Callable, Iterator
+import itertools
+from collections.abc import Callable
 from typing import Any
 
 from altimate_learn.curate import prepared
 from altimate_learn.curate.apply import (DEDUPE_THRESHOLD, HARMFUL_MIN, HARMFUL_MIN_FEEDBACKS, MAX_ADDS, MAX_EDITS,
-                                         MAX_REMOVES, Lesson, _Pass, feedback_key, jaccard, opposite, word_set)
+                                         MAX_REMOVES, Lesson, _Pass, changed_texts, feedback_key, jaccard, opposite,
+                                         word_set)
 from altimate_learn.curate.deltas import (MAX_DELTAS, MAX_ECHO_CHARS, MAX_PATHS, MAX_PROVENANCE_CHARS,
                                           MAX_REASON_CHARS, MAX_TAGS, OPS, _Delta, _parse, _path_problem, _unwrap)
 from altimate_learn.curate.lint import is_flagged, lint
@@ -145,22 +147,26 @@ def _limits(store: Store) -> tuple[int, int]:
     return int(values["max_stored"]), int(values["max_in_force"])
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused for one curation. At 10,000 lessons a curation makes some
-    100,000 dicts and lists (the lessons read, the pass's copies, the stamps) that live until it returns;
-    the collector's passes over them, one of them over every object alive, find nothing to free (JSON data
-    has no cycles) and cost about 15 ms a reflection. Reference counting still frees all the rest at once;
-    the collector runs again as soon as the curation returns."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+def _collector_paused(function: Callable[..., CurateResult]) -> Callable[..., CurateResult]:
+    """``function`` with Python's cyclic garbage collector paused while it runs. At 10,000 lessons a curation
+    makes some 100,000 dicts and lists (the lessons read, the pass's copies, the stamps) that live until it
+    returns; the collector's passes over them find nothing to free (JSON data has no cycles) and cost about
+    15 ms a reflection. Reference counting frees what is not in a cycle as always; the collector is back
+    once the curation has returned (its working data is gone by then: only the result is left to scan)."""
+    @functools.wraps(function)
+    def paused(*args: Any, **kwargs: Any) -> CurateResult:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return paused
 
 
+@_collector_paused
 def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
            feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
            apply_paths: list[str] | None = None, replace: Callable[[dict, str], str | None] | None = None,
@@ -198,7 +204,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             if problem:
                 raise LearnError(f"--apply-paths: {problem}.", "Pass globs relative to the project root.")
     cap = max_stored if max_stored is not None else None
-    with store.lock(), _collector_paused():
+    with store.lock():
         if cap is None or max_in_force is None:
             stored_limit, force_limit = _limits(store)
             cap = stored_limit if cap is None else cap
@@ -281,10 +287,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        gone = {lid: old["text"] for lid, old in work.before.items()
-                if lid not in work.by_id or work.by_id[lid]["text"] != old["text"]}
-        new_texts = {lesson["id"]: lesson["text"] for lesson in candidate
-                     if lesson["id"] not in work.before or work.before[lesson["id"]]["text"] != lesson["text"]}
+        flags, _ = changed_texts(base, work.by_id)
+        gone = {lesson["id"]: lesson["text"] for lesson in itertools.compress(base, flags)}
+        flags, _ = changed_texts(candidate, work.before)
+        new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, flags)}
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if changed:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import operator
 import os
 import re
 from dataclasses import dataclass
@@ -528,12 +529,15 @@ def _unchanged(lessons: list[Lesson], source: LessonFile | None) -> list[int | N
     """For each lesson, its place in ``source`` when it is there unchanged (equal), else None."""
     if source is None:
         return [None] * len(lessons)
-    where = {lesson["id"]: n for n, lesson in enumerate(source.lessons)}
-    out: list[int | None] = []
-    for lesson in lessons:
-        n = where.get(lesson.get("id")) if isinstance(lesson, dict) else None
-        out.append(n if n is not None and source.lessons[n] == lesson else None)
-    return out
+    olds = source.lessons
+    where = dict(zip(source.ids, range(len(olds))))
+    if not all(map(isinstance, lessons, itertools.repeat(dict))):
+        return [where.get(lesson.get("id")) if isinstance(lesson, dict) and lesson.get("id") in where
+                and olds[where[lesson["id"]]] == lesson else None for lesson in lessons]
+    # Mapped in C: each lesson's place in the source (or past its end: none), then one comparison each.
+    places = list(map(where.get, map(operator.methodcaller("get", "id"), lessons), itertools.repeat(len(olds))))
+    padded = [*olds, None]
+    return [n if same else None for n, same in zip(places, map(operator.eq, lessons, map(padded.__getitem__, places)))]
 
 
 def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,

@@ -168,6 +168,8 @@ GROUPS: dict[str, str] = {
     "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
     "timezone": "timezone timezones tz utc gmt dst midnight|time zone|time zones|wrong day|local time|"
                 "server time|daylight saving",
+    "calendar": "calendar calendars|date spine|date list|date lists|missing days|missing dates|missing months|"
+                "missing weeks|empty days",
     "fiscal": "fiscal quarter quarters quarterly q1 q2 q3 q4 fy|fiscal year|financial year",
     "relative_time": "ago|time ago|relative time|relative times|minutes ago|hours ago",
     # --- dbt and the warehouse -------------------------------------------------------------------------

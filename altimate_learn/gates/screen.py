@@ -236,7 +236,7 @@ class Screen:
         """Re-stamp or quarantine stored lessons that are stale or never vetted (see the module docstring)."""
         if self.skip_vet or (self.vet is not None and self.vet.failed):
             return
-        due = self._due(work)
+        due = self._due(work, MAX_OFFLINE_REVETS if self.vet is None else None)
         if self.vet is None:
             check = self.offline(work)
             verdicts = {lesson["id"]: check.verdict(Item(lesson["id"], lesson["text"], "model", evidence=False),
@@ -267,10 +267,11 @@ class Screen:
                                              "by": verdict.by, "channel": old.get("channel"), "at": now}
             self.restamped.append(lesson["id"])
 
-    def _due(self, work: Any) -> list[dict]:
-        """The lessons of ``work`` that are stale or never vetted, in order. The user's cache may know which
-        of the lessons as they were before this pass were due (:mod:`altimate_learn.gates.vetcache`); then
-        only those and the lessons this pass added or changed are hashed."""
+    def _due(self, work: Any, limit: int | None = None) -> list[dict]:
+        """The lessons of ``work`` that are stale or never vetted, in order (at least the first ``limit`` of
+        them, when that is all the caller uses). The user's cache may know which of the lessons as they were
+        before this pass were due (:mod:`altimate_learn.gates.vetcache`); then only those and the lessons
+        this pass added or changed are hashed."""
         def due(lesson: dict) -> bool:
             return stamps.state(self.stamps.get(lesson["id"]), lesson["text"], self.contract.hash) in ("stale",
                                                                                                        "unvetted")
@@ -279,7 +280,8 @@ class Screen:
         if not isinstance(before, dict) or self._vetted.digest is None \
                 or len(self.stamps) < max(vetcache.MIN_STAMPS, len(work.lessons) // 2):
             # Few stamps (a store from before the vet, being backfilled): few hashes, the digests cost more.
-            return [lesson for lesson in work.lessons if lesson["id"] not in self.new_stamps and due(lesson)]
+            return list(itertools.islice((lesson for lesson in work.lessons
+                                          if lesson["id"] not in self.new_stamps and due(lesson)), limit))
         self._work = weakref.ref(work)  # the pass holds this screen: no cycle that keeps 10,000 lessons alive
         base_key = vetcache.due_key(vetcache.lessons_key(before.values(), self._lessons_file), self._vetted.digest,
                                     self.contract.hash)

@@ -43,8 +43,6 @@ _CODE = [os.path.join(_HERE, "stamps.py"), os.path.join(_HERE, "vetcache.py"),
 _HEAD = '{\n  "lessons": {\n    "'
 _TAIL = "\n  }\n}\n"
 _SEP = ',\n    "'  # between two stamps of a canonical file, and nowhere else in it (deeper lines indent more)
-_ID = operator.itemgetter("id")
-_TEXT = operator.itemgetter("text")
 
 
 def _fingerprint() -> str:
@@ -116,16 +114,11 @@ def lessons_key(lessons: Iterable[dict], file_digest: str | None = None) -> str:
     return f"file {file_digest}" if file_digest else lessons_digest(lessons)
 
 
-_NOT_THERE = {"text": None}
-
-
 def changed(lessons: list[dict], before: dict[str, dict]) -> tuple[list[bool], list[str]]:
-    """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
-    and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
-    identity first.)"""
-    ids = list(map(_ID, lessons))
-    old_texts = map(_TEXT, map(before.get, ids, itertools.repeat(_NOT_THERE)))
-    return list(map(operator.ne, map(_TEXT, lessons), old_texts)), ids
+    """For each lesson, whether it is new or its text differs from its version in ``before``; and the ids."""
+    from altimate_learn.curate.apply import changed_texts
+
+    return changed_texts(lessons, before)
 
 
 def due_key(lessons_key: str, vetted_digest: str | None, contract_hash: str | None) -> str:
@@ -165,7 +158,7 @@ class Stamps(Mapping):
         if len(text) < len(_HEAD) + len(_TAIL) or not (text.startswith(_HEAD) and text.endswith(_TAIL)):
             return None
         parts = text[len(_HEAD):-len(_TAIL)].split(_SEP)
-        split = [part.partition('"') for part in parts]
+        split = list(map(str.partition, parts, itertools.repeat('"')))
         keys = list(map(_FIRST_OF, split))
         rests = list(map(_LAST_OF, split))
         if not (all(map(str.startswith, rests, itertools.repeat(': {\n')))

@@ -188,6 +188,18 @@ def test_the_stamp_of_a_lesson_that_is_gone_is_dropped_and_a_quarantined_ones_ke
     assert got == expected and staged not in got and "L-0006" in got
 
 
+def test_a_store_from_before_the_vet_is_backfilled_a_few_lessons_a_pass_in_order(tmp_path):
+    root = tmp_path / "repo"
+    make_store(root, approved=[lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)])
+    (root / "AGENTS.md").write_text(AGENTS)
+    vetted = []
+    for step in range(3):  # 2 a pass here (MAX_OFFLINE_REVETS), the first ones in the set's order
+        result = curate(_store(root), [], now=f"2026-02-0{step + 1}T00:00:00.000Z")
+        assert result.vet["restamped"] == 2
+        vetted.append(sorted(json.loads(_store(root).path(stamps.VETTED).read_text())["lessons"]))
+    assert vetted == [[f"L-{n:04x}" for n in range(k)] for k in (2, 4, 6)]
+
+
 def _break(files: list[Path], how: str) -> None:
     for path in files:
         if how == "empty":
