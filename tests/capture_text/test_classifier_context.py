@@ -219,3 +219,17 @@ def test_broken_results_in_spanish_french_and_polish_after_a_done_answer(text):
 @pytest.mark.parametrize("text", ["no hay problema, gracias", "il n'y a pas de problème, merci", "nie ma błędów, dzięki"])
 def test_no_problem_in_other_languages_is_not_a_report(text):
     assert not classify_text(text, answer=LOADED).correction, text
+
+
+ZH_DONE = "我已经修改了加载逻辑，现在应该可以正常显示了。" * 4
+
+
+@pytest.mark.parametrize("text", ["还是看不到按钮", "页面白屏了", "编译失败", "显示乱码", "这个结果不正确", "反映されない"])
+def test_broken_results_in_chinese_and_japanese_after_a_done_answer(text):
+    assert classify_text(text, answer=ZH_DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["请帮我处理登录失败的情况", "如果请求失败时要重试", "谢谢，现在正常了"])
+def test_handling_failures_or_thanks_in_chinese_is_not_a_report(text):
+    assert not classify_text(text, answer=ZH_DONE).correction, text
