@@ -206,3 +206,16 @@ def test_output_introduced_after_a_done_answer_is_a_report_even_without_an_error
 ])
 def test_a_green_run_or_output_to_explain_is_not(text):
     assert not classify_text(text, answer=LOADED).correction, text
+
+
+@pytest.mark.parametrize("text", ["La app no se ha lanzado. Tampoco haz creado un jar", "No hay jar",
+                                  "Les cercles ne s'affichent pas.", "il y a un problème avec le zoom",
+                                  "jest błąd 404 przy próbie połączenia", "przy zatrzymywaniu widzę takie błędy"])
+def test_broken_results_in_spanish_french_and_polish_after_a_done_answer(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["no hay problema, gracias", "il n'y a pas de problème, merci", "nie ma błędów, dzięki"])
+def test_no_problem_in_other_languages_is_not_a_report(text):
+    assert not classify_text(text, answer=LOADED).correction, text
