@@ -138,13 +138,11 @@ def test_real_sessions_do_not_regress():
     reading them: 8 of 12 reports found, 1 false alarm) brought dev to 0.967 / 0.699, and the stricter bound on
     rules stated deep in a long message to 0.978 / 0.697. The corpus's batch 5 of that session (7 new held-out owners,
     most of them Cursor and Claude Code sessions in Chinese, an Antigravity one in Russian) moved the held-out split to
-    0.746 / 0.376 with no classifier change, so its recall bar sits a little below that (0.36). Its batch 7 (6 new dev
-    owners, SpecStory Cursor and Copilot Chat sessions with many pasted build errors) moved dev to 0.956 / 0.623 with no
-    classifier change: the dev recall bar sits a little below that (0.61)."""
+    0.746 / 0.376 with no classifier change, so its recall bar sits a little below that (0.36)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from research.classifier_real import evaluate
 
     dev, holdout = evaluate("dev"), evaluate("holdout")
-    assert dev["precision"] >= 0.93 and dev["recall"] >= 0.61
+    assert dev["precision"] >= 0.93 and dev["recall"] >= 0.64
     assert holdout["precision"] >= 0.72 and holdout["recall"] >= 0.36
