@@ -285,6 +285,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             return Verdict(True, "pushed back on the agent's answer", "pattern")
         if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
             return Verdict(True, "pasted an error after the agent's change", "context")
+        if claimed and not explaining and introduced_paste(text):
+            return Verdict(True, "pasted output after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return NOT_A_CORRECTION
@@ -316,6 +318,31 @@ _ATTACHED_FAILS = re.compile(r"\b(?:fix|fixes|diagnose|debug|errors?|exceptions?
 def attached_failure(own: str) -> bool:
     """The person attached terminal output by reference and says it fails or asks to fix it."""
     return bool(_ATTACHED_OUTPUT.search(own)) and bool(_ATTACHED_FAILS.search(own)) and len(own) <= LONG_MESSAGE
+
+
+# "this is the log now:", "the log remains:", "I'm still getting the same output:" on a line of its own, then the paste.
+# After the agent said it was done, output introduced like this is the person showing that it still fails (on dev,
+# every such message was a bug report; half had no error word in the clipped paste for `pasted_failure` to see).
+_PASTE_INTRO = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|now|hmm+|still|again|but)\W+)*(?:(?:this|here)\s+is|here's|here\s+are|these\s+are|"
+    r"i(?:'m|\s+am)?\s+(?:still\s+)?(?:get|getting|got|see|seeing|have)|the|this|same|new|latest|another)\b[^\n]{0,80}?"
+    r"\b(?:log|logs|output|console|trace|traceback|stack\s*trace|errors?|response)\b[^\n]{0,40}$", re.I)
+PASTE_INTRO_CHARS = 140
+PASTED_AT_LEAST = 40
+
+
+def introduced_paste(text: str) -> bool:
+    """A short line of the person's that introduces output, and the output under it."""
+    first, _, rest = strip_injected(text).strip().partition("\n")
+    if not (len(first) <= PASTE_INTRO_CHARS and len(rest.strip()) >= PASTED_AT_LEAST and _PASTE_INTRO.match(first)):
+        return False
+    if _TASK_OPENING.match(first) or _EXPLAIN.search(first) or _SUCCESS.search(first):
+        return False
+    return bool(_FAILURE_OUTPUT.search(rest)) or not _SUCCESS.search(rest)  # a green run shown is not a report
+
+
+_SUCCESS = re.compile(r"\b(?:\d+\s+passed|passed|succeeded|successful(?:ly)?|success|all\s+(?:tests|checks)\s+pass\w*|works|"
+                      r"working|compiled\s+successfully|no\s+(?:errors|issues|problems))\b|\u2705|\u2714", re.I)
 
 
 def pasted_failure(text: str) -> bool:

@@ -103,7 +103,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(
         r"\bno\s+(?:me\s+)?(?:funciona|anda|sirve|carga|compila|arranca|abre|aparece|muestra)\b"
         r"|\bn[aã]o\s+(?:est[aá]\s+)?(?:funciona(?:ndo)?|carrega|compila|abre|aparece|deu\s+certo)\b"
-        r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche)\s+(?:pas|plus)\b|\b[cç]a\s+plante\b"
+        r"|\bno\s+se\s+(?:ha|han)\s+(?:lanzado|abierto|ejecutado|iniciado|creado|guardado|cargado|actualizado|aplicado|"
+        r"instalado|compilado|generado|mostrado)\b|\b(?:no|tampoco)\s+(?:has|haz)\s+(?:creado|hecho|guardado|actualizado|cambiado|"
+        r"a[nñ]adido|agregado|generado|arreglado|corregido)\b"
+        r"|^\W*(?:pero\s+|y\s+|a[uú]n\s+)?no\s+hay\s+(?!problema|prisa|de\s+qu[eé]|nada\s+m[aá]s|m[aá]s\b|cambios?\s+pendientes)\w+"
+        r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche(?:nt)?|s'ouvre(?:nt)?|se\s+lance(?:nt)?)\s+(?:pas|plus)\b"
+        r"|\b[cç]a\s+plante\b"
         r"|\b(?:funktioniert|geht|klappt|l[aä]uft|startet|kompiliert|l[aä]dt)\s+(?:\w+\s+)?nicht\b"
         r"|\bnon\s+(?:funziona|va|parte|compila|carica|si\s+apre)\b"
         r"|\bне\s+(?:работа[ею]т|запускается|компилируется|открывается|загружа[ею]тся|отобража[ею]тся|показыва[ею]т|"
@@ -128,6 +133,9 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|(?:много|куча|полно|дофига|багато|купа|повно|дофіга)\s+(?:\w+\s+)?(?:ошибок|помилок)"
         r"|\bhata\s+(?:veriyor|alıyorum|aldım|var|çıkıyor|verdi)\b|\bhataları?\s+düzelt"
         r"|\b(?:dostaję|wyskakuje)\s+(?:\w+\s+)?błąd|\b(?:hází|vyhazuje)\s+(?:\w+\s+)?chyb"
+        r"|\b(?:jest|są|mam|widzę|zwraca|pojawia\s+się|wywala)\s+(?:\w+\s+)?(?:błąd|błędy|błędów|bła)"
+        r"|\b(?:il\s+y\s+a|j'ai|je\s+vois)\s+(?:un|des|plusieurs|encore\s+(?:un|des))\s+(?:probl[eè]mes?|bugs?|soucis)\b"
+        r"|^\W*plusieurs\s+probl[eè]mes\b"
         r"|(?:报错|出错|报了?(?:一个)?错|(?:出现|有|遇到)(?:了)?(?:一个|以下|这个|如下)?(?:错误|异常)(?!处理|提示|信息|日志|码))"
         r"|エラー(?:が出|になり|になる|が発生)|(?:에러|오류)(?:가|이)?\s*(?:나|발생|떠)", _I),
      "reported an error after the agent's change"),

@@ -184,3 +184,38 @@ def test_a_bug_or_issues_reported_in_what_the_agent_made(text):
                                   "I found a bug in my own script, not yours"])
 def test_asking_about_bugs_or_saying_there_are_none_is_not_a_report(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+LOADED = "I have updated the loader and the texture paths; the mod should now load correctly in the game."
+
+
+@pytest.mark.parametrize("text", [
+    "this is the log now:\nRimWorld 1.5.4409 rev1120\nVerse.Log:Message (string)\nVerse.Root:Start ()",
+    "the log remains:\nRimWorld 1.5.4409 rev1120\nUnityEngine.StackTraceUtility:ExtractStackTrace ()",
+    "This is the response from health endpoint: {\n  \"endpoint\": \"/health\",\n  \"db_url\": \"sqlite:////C:/temp/x.db\"\n}",
+])
+def test_output_introduced_after_a_done_answer_is_a_report_even_without_an_error_word(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "here is the output:\n===== 12 passed in 0.4s =====\nall good",
+    "the build works now, here is the log:\nlinking...\ndone in 3s",
+    "can you explain this output:\nwarning: unused variable x\n  --> src/main.rs:3:9",
+])
+def test_a_green_run_or_output_to_explain_is_not(text):
+    assert not classify_text(text, answer=LOADED).correction, text
+
+
+@pytest.mark.parametrize("text", ["La app no se ha lanzado. Tampoco haz creado un jar", "No hay jar",
+                                  "Les cercles ne s'affichent pas.", "il y a un problème avec le zoom",
+                                  "jest błąd 404 przy próbie połączenia", "przy zatrzymywaniu widzę takie błędy"])
+def test_broken_results_in_spanish_french_and_polish_after_a_done_answer(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["no hay problema, gracias", "il n'y a pas de problème, merci", "nie ma błędów, dzięki"])
+def test_no_problem_in_other_languages_is_not_a_report(text):
+    assert not classify_text(text, answer=LOADED).correction, text
