@@ -165,7 +165,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
      "stated a rule the result broke"),
     # The result is still broken after the agent's attempt
-    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)(?!\s+(?:be|matter|hurt|mind|take\s+long|cost)\b)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
      "said the change did not work"),
     (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|that's|that\s+is|this\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
      "said the result is still broken"),
@@ -358,7 +358,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 # What an error is called: "error", "exception", "TypeError", "a 500", "traceback", "warning".
-_ERROR = (r"(?:(?<![\w.])[\w.]{0,40}?(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
+_ERROR = (r"(?:(?<![\w.])(?!_)[\w.]{0,40}?(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
           r"(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+errors?)?)\b")
 
 # An error talked about rather than reported: handling it, logging it, its meaning, a message about it.

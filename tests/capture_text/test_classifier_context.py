@@ -276,3 +276,15 @@ def test_partial_work_buggy_or_slow_results_and_run_it_for_me(text):
                                   "the old API was slow, now it is fast", "I want it to disappear when the user scrolls"])
 def test_the_same_words_in_other_senses_are_not(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["It won't be very complicated, but it needs a plan", "it doesn't matter which one",
+                                  "đây là context cho hàm _handleAuthException"])
+def test_a_future_estimate_an_indifference_or_a_handler_name_is_not_a_report(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["that doesnt sound right", "it does not clear the sessions created inside .git",
+                                  "it didn't need to return anything, it just modified the source", "it doesn't."])
+def test_it_does_not_do_what_it_should_is_still_a_report(text):
+    assert classify_text(text, answer=DONE).correction, text
