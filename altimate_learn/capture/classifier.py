@@ -72,7 +72,7 @@ _PASTED_LINE = re.compile(
       | (?:\+\+\+|---)\ \S | @@\ -\d | diff\ --git | index\ [0-9a-f]{7,}
       | [+-](?![+-]|\s*$)                                    # diff body line
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
-      | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|ts|tsx|go|rs|sql|java|rb):\d+
+      | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|jsx|mjs|ts|tsx|go|rs|sql|java|rb|swift|kt|kts|cs|c|cc|cpp|h|hpp|m|mm|ex|exs|php|scala|dart|vue|svelte|lua|zig):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
       | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
       | [\[\]{}(),;\s]+$                                     # a line of brackets
@@ -294,7 +294,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
 
 _FAILURE_OUTPUT = re.compile(
     r"\b(?:error|exception|traceback|failed|failure|fatal|panic|uncaught|cannot\s+find|can't\s+resolve|not\s+defined|"
-    r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found)\b|\"severity\"\s*:\s*\d"
+    r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found|no\s+function\s+clause\s+matching|"
+    r"undefined\s+(?:function|method|variable|symbol)|unresolved\s+reference|has\s+no\s+member)\b|\"severity\"\s*:\s*\d"
     r"|^\s*File\s+\"[^\"]+\",\s+line\s+\d+", re.I | re.M)
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
 _STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"

@@ -32,7 +32,9 @@ APPROVAL = re.compile(
 
 # A clause that ends in "?" counts only when it challenges what the agent did.
 CHALLENGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b", re.I),
+    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b"
+                r"|(?:^|[,;]\s*)\W*(?:but\s+|so\s+|and\s+)?why\s+(?:you|u)\s+(?:\w+ed|update|change|remove|delete|add|use|make|touch|modify|create|put|move|rename|"
+                r"rewrite|break|ignore|skip)\b", re.I),
      'asks "why did you…"'),
     (re.compile(r"\bwhy\s+(?:is|are)\s+(?:it|this|that|there|the\s+\w+)\s+still\b|\bwhy\s+(?:is|are)\s+(?:it|this|that)\s+(?:using|calling|importing|hardcoded|hard-coded)\b", re.I),
      "asks why it is still wrong"),
@@ -65,7 +67,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b"
                 r"|^\W*(?:but\s+|so\s+|and\s+)?why\s+not\s+(?:just\s+|simply\s+)?(?:use|call|put|keep|do|make|add|reuse|import|move|write|"
                 r"return|have|pass|go\s+with|leave|stick)\b"
-                r"|\bdid\s+you\s+(?:check|test|verify|confirm)\s+(?:that|if|whether)\b|^\W*(?:are|r)\s+(?:you|u)\s+(?:really\s+)?sure\s*(?:\?|$|about\s+(?:that|this)|(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+"
+                r"|\bdid\s+you\s+(?:check|test|verify|confirm)\s+(?:that|if|whether)\b|^\W*(?:are|r)\s+(?:you|u)\s+(?:really\s+)?sure\s*(?:\?|$|about\s+(?:that|this)|(?:you(?:'re|\s+are)|that\s+(?:you|this|it|the))\s|(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+"
                 r"(?:right|correct|true))"
                 r"|\bi\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:right|correct)\b", re.I),
      "challenges what the agent did"),
@@ -126,7 +128,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      'says "you didn\'t…"'),
     (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
      "says the agent keeps doing the wrong thing"),
-    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b", re.I),
+    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b"
+                r"|\byou(?:'ve)?\s+(?:just\s+)?(?:did|done|made|broke|wrote|ran|put|went|took)\b[^.?!\n]{0,40}\bagain\b", re.I),
      "says the agent repeated a mistake"),
     (re.compile(r"\byours\s+(?:doesn't|does\s+not|isn't|is\s+not|don't|didn't)\b", re.I),
      "said the result does not follow the rule"),
@@ -474,6 +477,10 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\bneeds?\s+(?:a\s+)?fix(?:ing|ed)?\b|\bneed\s+to\s+(?:be\s+)?fix(?:ed)?\b|\bmiscalculat\w+"
                 r"|\bseems?\s+(?:like\s+)?(?:wrong|off|broken|incorrect)\b|\b(?:all|completely|just)\s+(?:grey|gray|black|white|blank|empty)\b"
                 r"|\b(?:i|we)\s+(?:couldn't|could\s+not|can't|cannot)\s+(?:find|see)\s+(?:it|that|this|them|the\s+\w+)\b"
+                r"|^\W*(?:but\s+|and\s+|still\s+)?(?:i|we)\s+(?:still\s+)?(?:couldn't|could\s+not|can't|cannot)\s+(?:log\s*in|login|sign\s+in)\s*(?:$|[.!;])"
+                r"|^\W*(?:but\s+|and\s+|still\s+)?(?:i|we)\s+(?:still\s+)?(?:couldn't|could\s+not|can't|cannot)\s+(?:use|run|open|start|"
+                r"access|log\s*in|login|sign\s+in|build|compile|install|import|click|select|save)\s+"
+                r"(?:(?:it|that|this|them)\s*(?:$|[.!;])|(?:the|my|your)\s+[\w.@/-]+(?:\s+[\w.@/-]+)?\s*(?:$|[.!;])|[@`]\S+)"
                 r"|\b(?:have|has)\s+(?:a\s+)?different\s+(?:\w+\s+)?(?:size|sizes|color|colors|colour|colours|height|width|font|style)\b"
                 r"|\binconsistent\b|\bnot\s+consistent\b|\b(?:miss|misses|missed|missing)\s+the\b", re.I),
      "said the result is not right yet"),
@@ -498,7 +505,11 @@ CLAIMS = re.compile(
     r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|pushed|deployed|committed|merged|triggered|"
     r"published|released|(?:should|will)\s+be\s+(?:live|up|ready|available|deployed|visible)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
     r"(?:try|test)\s+it\s+(?:now|again|out)|take\s+a\s+look|give\s+it\s+a\s+(?:try|go|spin)|(?:refresh|reload|restart|re-?run)\s+"
-    r"(?:the|your|it)\b)\b",
+    r"(?:the|your|it)\b"
+    # Narration of work under way ("Let me fix the import:", "Now let's test the build"): exports of Cursor and other IDE
+    # agents keep only the text of the last turn, whose tool calls did the work the narration announces.
+    r"|(?:let\s+me|let's|i'll|i\s+will)\s+(?:now\s+)?(?:fix|add|update|create|implement|build|change|modify|refactor|write|remove|"
+    r"replace|test|run|rebuild|restart|apply|install|wire|move|rename|rewrite)\b)\b",
     re.I,
 )
 

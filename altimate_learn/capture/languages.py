@@ -94,7 +94,8 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
         r"|\b(?:hala|hâlâ|halen)\s+(?:aynı|hata|sorun)|\b(?:hala|hâlâ|halen)\s+(?:\w+\s+){0,4}?\w+m[ıiuü]yor\w*|\bhiçbir\s+şey\s+değişmedi\b|\bdüzelmedi\b"
         r"|\b(?:nadal|dalej|wciąż)\s+nie\s+\w+|\bnic\s+się\s+nie\s+zmieniło\b|\b(?:pořád|stále|furt)\s+(?:nic|nefunguje|stejn\w+|to\s+samé)\b"
         r"|(?:还是|仍然|依然|依旧|还)(?:不行|不对|没有?(?:变化|反应|效果|用)|有问题|报错|出错|一样|不能|无法|打不开|是空的|不显示|没显示)"
-        r"|没有?(?:任何)?(?:变化|改变|效果|反应)|一样的(?:错误|问题)|同样的(?:错误|问题)"
+        r"|没有?(?:任何)?(?:变化|改变|效果|反应|生效)|一样的(?:错误|问题)|同样的(?:错误|问题)"
+        r"|\bv[aẫ]n\s+(?:c[oò]n\s+)?(?:l[oỗ]i|b[iị]\s+l[oỗ]i|hi[eệ]n|kh[oô]ng)\b|\bkh[oô]ng\s+c[oó]\s+t[aá]c\s+d[uụ]ng\b"   # vi
         r"|まだ(?:動かない|動きません|エラー|直って)|何も変わ(?:らない|っていない|りません)|(?:아직도|여전히)\s*(?:안|오류|에러)", _I),
      "said the result is still broken"),
 ]
@@ -118,8 +119,14 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|^\W*(?:но\s+|а\s+|увы\W+)?нет\s+(?:никак\w+|ни|не)\s+\w+"
         r"|\b(?:çalışmıyor|açılmıyor|olmadı|olmuyor|çöktü|çöküyor|gözükmüyor|görünmüyor)\b"
         r"|\bnie\s+(?:działa|uruchamia|kompiluje|ładuje)\b|\bnefunguje\b"
+        r"|\bkh[oô]ng\s+(?:ho[aạ]t\s+[dđ][oộ]ng|ch[aạ]y|hi[eể]n\s+th[iị]|chuy[eể]n|t[oồ]n\s+t[aạ]i|[dđ][uư][oợ]c)\b|\bb[aá]o\s+l[oỗ]i\b|\bb[iị]\s+l[oỗ]i\b"  # vi
         r"|(?:不(?:工作|能用|起作用|生效|显示)|不行了?|打不开|跑不起来|启动不了|没(?:有)?办法|没法|无法(?:打开|运行|启动|使用|访问|加载|编译|显示)|没(?:有)?反应|崩溃|闪退)"
-        r"|(?:動かない|動きません|動作しない|表示されない|起動しない)|(?:안\s*(?:돼|됨|됩니다)|작동하지\s*않|실행되지\s*않)", _I),
+        r"|(?:動かない|動きません|動作しない|表示されない|起動しない)|(?:안\s*(?:돼|됨|됩니다)|작동하지\s*않|실행되지\s*않)"
+        # zh: a step that failed, things not seen or usable, a stuck or blank screen, garbled text (not "失败的情况" /
+        # "失败时": handling a failure is a request); ja: not reflected, unchanged, failed, blank
+        r"|(?:运行|编译|启动|安装|构建|打包|部署|登录|登陆|加载|请求|连接|上传|下载|保存|执行|测试|提交|推送)失败(?!的情况|时|后|处理|重试|的话)"
+        r"|(?:看不到|看不见|找不到|显示不出来?|加载不出来?|用不了|点不了|点不动|点击没(?:有)?反应|卡住了|卡死|白屏|黑屏|一片空白|乱码|不正确|没变化?|没有变)"
+        r"|(?:反映されない|変わらない|見えない|開かない|真っ白|失敗(?:しました|する|した))", _I),
      "said the result does not work"),
     (re.compile(
         r"\b(?:me\s+)?(?:da|d[aá]|sale|aparece|tira|salta|lanza|muestra)\s+(?:un|el|este|otro|una|la)?\s*(?:error|excepci[oó]n)\b"

@@ -219,3 +219,46 @@ def test_broken_results_in_spanish_french_and_polish_after_a_done_answer(text):
 @pytest.mark.parametrize("text", ["no hay problema, gracias", "il n'y a pas de problème, merci", "nie ma błędów, dzięki"])
 def test_no_problem_in_other_languages_is_not_a_report(text):
     assert not classify_text(text, answer=LOADED).correction, text
+
+
+ZH_DONE = "我已经修改了加载逻辑，现在应该可以正常显示了。" * 4
+
+
+@pytest.mark.parametrize("text", ["还是看不到按钮", "页面白屏了", "编译失败", "显示乱码", "这个结果不正确", "反映されない"])
+def test_broken_results_in_chinese_and_japanese_after_a_done_answer(text):
+    assert classify_text(text, answer=ZH_DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["请帮我处理登录失败的情况", "如果请求失败时要重试", "谢谢，现在正常了"])
+def test_handling_failures_or_thanks_in_chinese_is_not_a_report(text):
+    assert not classify_text(text, answer=ZH_DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "/Users/me/app/Views/QuizIntroView.swift:93:37 Cannot find 'computed' in scope",
+    "lib/shop_web/live/order.ex:34: no function clause matching in OrderLive.handle_event/3",
+    "i cannot use @seed.js", "i cannot open the settings page", "i still can't log in.",
+])
+def test_compiler_lines_of_any_language_and_things_the_person_cannot_use_are_reports(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["You just did it again.", "Are you sure you are getting the right policies",
+                                  "why you update that, it was fine", "颜色是白色没有生效", "tôi đã thử rồi nhưng không có tác dụng"])
+def test_challenges_and_persisting_problems_need_no_answer(text):
+    assert classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["I can't use it on weekends anyway, thanks", "why you would want that is unclear to me"])
+def test_the_same_words_without_the_fault_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_narration_of_work_under_way_counts_as_the_agent_acting():
+    narration = ("The grouping needs a new handler in the order screen and a toggle in the list component. "
+                 "I'll implement visual grouping in both the POS system and admin CRUD. Let me start with the handler:")
+    assert classify_text("It looks good, but deleting a group doesn't work", answer=narration).correction
+    assert not classify_text("It looks good, but deleting a group doesn't work",
+                             answer="Which of the two screens should I change first?").correction
