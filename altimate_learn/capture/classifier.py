@@ -311,7 +311,7 @@ _EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\
 
 # Output attached by reference instead of pasted: Copilot Chat's #terminalLastCommand / #terminalSelection, Cursor's
 # and Claude Code's @terminal / @bash (lines); with words that ask to fix it or say it failed, it is a report.
-_ATTACHED_OUTPUT = re.compile(r"(?:^|\s)(?:#terminal(?:LastCommand|Selection)|@(?:terminal|bash|shell|console)\b)", re.I)
+_ATTACHED_OUTPUT = re.compile(r"(?:^|\s)(?:#terminal(?:LastCommand|Selection)|@(?:terminal|bash|shell|console|ssh)\b)", re.I)
 _ATTACHED_FAILS = re.compile(r"\b(?:fix|fixes|diagnose|debug|errors?|exceptions?|fail\w*|crash\w*|broken|wrong|not\s+work\w*|"
                              r"doesn't\s+work|problems?|issues?)\b", re.I)
 

@@ -252,6 +252,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:remove|drop|undo|discard|scrap)\s+(?:everything|all)\s+(?:from|of)\s+(?:the\s+|your\s+)?"
                 r"(?:first|previous|last|old|earlier)\s+(?:solution|attempt|version|change|changes|approach|fix)\b", re.I),
      "asked to undo the agent's earlier attempt"),
+    # "not just openai but the other providers too": the agent did a part of what was asked
+    (re.compile(r"^\W*(?:no,?\s+)?not\s+(?:just|only)\s+(?!(?:yet|now|that|this|for\s+now|today|me|you|us|because)\b)"
+                r"[\w@`'\".-]+(?:\s+[\w@`'\".-]+)?\W*$", re.I),
+     "said the agent did only part of it"),
     # "no, I meant the other file", "what I meant was …"
     (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b"
                 r"|^\W*(?:no+\W+|sorry\W+)?i\s+mean\s+(?:the|that|this|a|an|my|your|our|in|on|for|only|just)\b", re.I),
@@ -433,7 +437,13 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\bquite\s+different\b|\b(?:too|way\s+too|still)\s+(?:different|ugly|sensitive|fast|slow|small|big|large|"
                 r"wide|narrow|dark|bright)\b"
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
-                r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
+                r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b"
+                # "is sort of buggy", "is super slow now", "elements vanish when I hover", "is doing this instead of fetching"
+                r"|\b(?:is|are|seems?|looks?|feels?|got|became|'s)\s+(?:sort\s+of\s+|kind\s+of\s+|a\s+bit\s+|really\s+|super\s+|very\s+|"
+                r"so\s+|way\s+|pretty\s+)?(?:buggy|glitchy|janky|laggy|sluggish|flaky|slow(?:er)?\s+now)\b"
+                r"|\b(?:vanish(?:es|ed)?|disappears?|disappeared)\s+(?:when|after|if|on)\b"
+                r"|\b(?:is|are|keeps?)\s+(?:still\s+)?(?:doing|showing|returning|printing|using|calling|fetching|loading|opening)\s+"
+                r"(?:[\w`'\".-]+\s+){0,3}?instead\s+of\b", re.I),
      "said the result does not look right"),
     (re.compile(r"(?:\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)|'s|'re)\s+(?:now\s+|still\s+|"
                 r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"

@@ -73,7 +73,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
         r"\bhaz(?:lo)?\s+t[uú]\b|\bhac[eé]lo\s+vos\b|\bfa[cç]a\s+voc[eê]\b|\bfais[\s-]le\s+toi[\s-]m[eê]me\b"
         r"|\bmach\s+(?:es|das)\s+selbst\b|\bfallo\s+tu\b|\bсделай\s+сам|\bkendin\s+yap\b"
         r"|\b(?:darte|te\s+doy|te\s+di)\s+(?:el\s+)?permiso\s+para\b|\bte\s+dou\s+permiss[aã]o\b"
-        r"|你(?:直接|自己)(?:检查|修改|改|做|运行|执行|处理|修)", _I),
+        r"|你(?:直接|自己)(?:检查|修改|改|做|运行|执行|处理|修)|直接帮我(?:运行|执行|跑|改|修改|处理|做|修|启动)", _I),
      "told the agent to act instead of describing"),
 ]
 

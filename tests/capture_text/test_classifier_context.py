@@ -262,3 +262,17 @@ def test_narration_of_work_under_way_counts_as_the_agent_acting():
     assert classify_text("It looks good, but deleting a group doesn't work", answer=narration).correction
     assert not classify_text("It looks good, but deleting a group doesn't work",
                              answer="Which of the two screens should I change first?").correction
+
+
+@pytest.mark.parametrize("text", ["not just openai but the other providers too",
+                                  "@ssh (1-19) docker compose pull is doing this instead of fetching the image",
+                                  "the section is sort of buggy, elements vanish when i hover",
+                                  "the compose button in gmail is super slow now", "直接帮我运行一下，我要进行测试"])
+def test_partial_work_buggy_or_slow_results_and_run_it_for_me(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["not just yet, but later", "not only that, but also faster",
+                                  "the old API was slow, now it is fast", "I want it to disappear when the user scrolls"])
+def test_the_same_words_in_other_senses_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
