@@ -82,6 +82,10 @@ _COOKIE_ARG = re.compile(r"""((?:(?<![\w-])(?:-b|--cookie)\s+|-H\s+(['"])cookie:
 _SECRET_NAMED = re.compile(r"""(\b\w*(?:pepper|secret|salt)\w*\s*(?:=|:(?=\s*['"]))\s*['"]?)(?!\[REDACTED)[^\s'"]+""", re.I)
 _PHONE = re.compile(r"(?<![\w+])\+\d{10,14}(?!\d)")  # an international phone number in a pasted log
 _PROSE_PASSWORD = re.compile(r"((?:contrase[ñn]a|senha)\s*:\s*)(?!\[REDACTED)[^\s'\"]+", re.I)
+# A US employer identification number a person offered in the chat ("u can use my ein number 12-3456789"), and the
+# agent's answer quoting it back (2026-12-02 #3): scrubbed where the text names an EIN.
+_EIN_CONTEXT = re.compile(r"\b(?:F?EIN|employer identification)\b", re.I)
+_EIN = re.compile(r"(?<![\w-])\d{2}-\d{6,7}(?![\w-])")
 
 
 def scrub(text: str) -> str:
@@ -92,6 +96,8 @@ def scrub(text: str) -> str:
     text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
     text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
     text = _PHONE.sub("[phone]", text)
+    if _EIN_CONTEXT.search(text):
+        text = _EIN.sub("[REDACTED:ein]", text)
     return _EMAIL.sub("[email]", text)
 
 

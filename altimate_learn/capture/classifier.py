@@ -72,7 +72,7 @@ _PASTED_LINE = re.compile(
       | (?:\+\+\+|---)\ \S | @@\ -\d | diff\ --git | index\ [0-9a-f]{7,}
       | [+-](?![+-]|\s*$)                                    # diff body line
       | \d+\ (?:passed|failed|errors?)\b | (?:PASS|FAIL|FAILED|PASSED)\s+[\w./:-]+ | ok\s+\S+\s+(?:[\d.]+s|\(cached\))  # test runner (Go's `ok  pkg 0.1s`, not \"ok now\")
-      | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|ts|tsx|go|rs|sql|java|rb):\d+
+      | npm\ (?:ERR!|WARN) | yarn\ run | error\ TS\d+ | \S+\.(?:py|js|jsx|mjs|ts|tsx|go|rs|sql|java|rb|swift|kt|kts|cs|c|cc|cpp|h|hpp|m|mm|ex|exs|php|scala|dart|vue|svelte|lua|zig):\d+
       | E\s{2,} | [|│└├─]\s                                  # pytest "E   …", tree drawings
       | [\[{(]*\s*"[^"\n]{1,60}"\s*:\s                        # JSON / dict field ("status": 500)
       | [\[\]{}(),;\s]+$                                     # a line of brackets
@@ -285,6 +285,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             return Verdict(True, "pushed back on the agent's answer", "pattern")
         if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
             return Verdict(True, "pasted an error after the agent's change", "context")
+        if claimed and not explaining and introduced_paste(text):
+            return Verdict(True, "pasted output after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return NOT_A_CORRECTION
@@ -292,7 +294,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
 
 _FAILURE_OUTPUT = re.compile(
     r"\b(?:error|exception|traceback|failed|failure|fatal|panic|uncaught|cannot\s+find|can't\s+resolve|not\s+defined|"
-    r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found)\b|\"severity\"\s*:\s*\d"
+    r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found|no\s+function\s+clause\s+matching|"
+    r"undefined\s+(?:function|method|variable|symbol)|unresolved\s+reference|has\s+no\s+member)\b|\"severity\"\s*:\s*\d"
     r"|^\s*File\s+\"[^\"]+\",\s+line\s+\d+", re.I | re.M)
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
 _STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
@@ -308,7 +311,7 @@ _EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\
 
 # Output attached by reference instead of pasted: Copilot Chat's #terminalLastCommand / #terminalSelection, Cursor's
 # and Claude Code's @terminal / @bash (lines); with words that ask to fix it or say it failed, it is a report.
-_ATTACHED_OUTPUT = re.compile(r"(?:^|\s)(?:#terminal(?:LastCommand|Selection)|@(?:terminal|bash|shell|console)\b)", re.I)
+_ATTACHED_OUTPUT = re.compile(r"(?:^|\s)(?:#terminal(?:LastCommand|Selection)|@(?:terminal|bash|shell|console|ssh)\b)", re.I)
 _ATTACHED_FAILS = re.compile(r"\b(?:fix|fixes|diagnose|debug|errors?|exceptions?|fail\w*|crash\w*|broken|wrong|not\s+work\w*|"
                              r"doesn't\s+work|problems?|issues?)\b", re.I)
 
@@ -316,6 +319,31 @@ _ATTACHED_FAILS = re.compile(r"\b(?:fix|fixes|diagnose|debug|errors?|exceptions?
 def attached_failure(own: str) -> bool:
     """The person attached terminal output by reference and says it fails or asks to fix it."""
     return bool(_ATTACHED_OUTPUT.search(own)) and bool(_ATTACHED_FAILS.search(own)) and len(own) <= LONG_MESSAGE
+
+
+# "this is the log now:", "the log remains:", "I'm still getting the same output:" on a line of its own, then the paste.
+# After the agent said it was done, output introduced like this is the person showing that it still fails (on dev,
+# every such message was a bug report; half had no error word in the clipped paste for `pasted_failure` to see).
+_PASTE_INTRO = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|now|hmm+|still|again|but)\W+)*(?:(?:this|here)\s+is|here's|here\s+are|these\s+are|"
+    r"i(?:'m|\s+am)?\s+(?:still\s+)?(?:get|getting|got|see|seeing|have)|the|this|same|new|latest|another)\b[^\n]{0,80}?"
+    r"\b(?:log|logs|output|console|trace|traceback|stack\s*trace|errors?|response)\b[^\n]{0,40}$", re.I)
+PASTE_INTRO_CHARS = 140
+PASTED_AT_LEAST = 40
+
+
+def introduced_paste(text: str) -> bool:
+    """A short line of the person's that introduces output, and the output under it."""
+    first, _, rest = strip_injected(text).strip().partition("\n")
+    if not (len(first) <= PASTE_INTRO_CHARS and len(rest.strip()) >= PASTED_AT_LEAST and _PASTE_INTRO.match(first)):
+        return False
+    if _TASK_OPENING.match(first) or _EXPLAIN.search(first) or _SUCCESS.search(first):
+        return False
+    return bool(_FAILURE_OUTPUT.search(rest)) or not _SUCCESS.search(rest)  # a green run shown is not a report
+
+
+_SUCCESS = re.compile(r"\b(?:\d+\s+passed|passed|succeeded|successful(?:ly)?|success|all\s+(?:tests|checks)\s+pass\w*|works|"
+                      r"working|compiled\s+successfully|no\s+(?:errors|issues|problems))\b|\u2705|\u2714", re.I)
 
 
 def pasted_failure(text: str) -> bool:

@@ -32,7 +32,9 @@ APPROVAL = re.compile(
 
 # A clause that ends in "?" counts only when it challenges what the agent did.
 CHALLENGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b", re.I),
+    (re.compile(r"\bwhy\s+(?:on\s+earth\s+|the\s+hell\s+)?(?:did|didn't|did\s+not|would|are|were|is|do|does|have|haven't|has)\s+you\b"
+                r"|(?:^|[,;]\s*)\W*(?:but\s+|so\s+|and\s+)?why\s+(?:you|u)\s+(?:\w+ed|update|change|remove|delete|add|use|make|touch|modify|create|put|move|rename|"
+                r"rewrite|break|ignore|skip)\b", re.I),
      'asks "why did you…"'),
     (re.compile(r"\bwhy\s+(?:is|are)\s+(?:it|this|that|there|the\s+\w+)\s+still\b|\bwhy\s+(?:is|are)\s+(?:it|this|that)\s+(?:using|calling|importing|hardcoded|hard-coded)\b", re.I),
      "asks why it is still wrong"),
@@ -65,7 +67,7 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b"
                 r"|^\W*(?:but\s+|so\s+|and\s+)?why\s+not\s+(?:just\s+|simply\s+)?(?:use|call|put|keep|do|make|add|reuse|import|move|write|"
                 r"return|have|pass|go\s+with|leave|stick)\b"
-                r"|\bdid\s+you\s+(?:check|test|verify|confirm)\s+(?:that|if|whether)\b|^\W*(?:are|r)\s+(?:you|u)\s+(?:really\s+)?sure\s*(?:\?|$|about\s+(?:that|this)|(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+"
+                r"|\bdid\s+you\s+(?:check|test|verify|confirm)\s+(?:that|if|whether)\b|^\W*(?:are|r)\s+(?:you|u)\s+(?:really\s+)?sure\s*(?:\?|$|about\s+(?:that|this)|(?:you(?:'re|\s+are)|that\s+(?:you|this|it|the))\s|(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+"
                 r"(?:right|correct|true))"
                 r"|\bi\s+(?:don't|do\s+not)\s+think\s+(?:that's|that\s+is|this\s+is|it's|it\s+is)\s+(?:right|correct)\b", re.I),
      "challenges what the agent did"),
@@ -126,7 +128,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      'says "you didn\'t…"'),
     (re.compile(r"\byou(?:'re|\s+are)\s+still\s+\w+ing\b|\byou(?:'re|\s+are)\s+(?:using|calling|importing|hardcoding|hard-coding|ignoring|writing|putting|adding|creating|mixing|repeating)\b(?=[^.?!\n]{0,120}\b(?:again|instead|wrong|not|don't|shouldn't|should)\b)", re.I),
      "says the agent keeps doing the wrong thing"),
-    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b", re.I),
+    (re.compile(r"\byou\s+\w+ed\b[^.?!\n]{0,60}\bagain\b|\bagain\s+with\s+the\b"
+                r"|\byou(?:'ve)?\s+(?:just\s+)?(?:did|done|made|broke|wrote|ran|put|went|took)\b[^.?!\n]{0,40}\bagain\b", re.I),
      "says the agent repeated a mistake"),
     (re.compile(r"\byours\s+(?:doesn't|does\s+not|isn't|is\s+not|don't|didn't)\b", re.I),
      "said the result does not follow the rule"),
@@ -162,7 +165,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
      "stated a rule the result broke"),
     # The result is still broken after the agent's attempt
-    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:that|this|it)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't|broke|breaks|made\s+it\s+worse)(?!\s+(?:be|matter|hurt|mind|take\s+long|cost)\b)\s*(?:work|fix|help|compile|build|run|pass|solve|change|anything)?\b|\b(?:your|the)\s+(?:fix|change|patch|edit|version)\s+(?:still\s+)?(?:didn't|did\s+not|doesn't|does\s+not|won't)\s+(?:work|fix|help|compile|build|pass|solve|change)\b", re.I),
      "said the change did not work"),
     (re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is|tests?\s+(?:are|is)|build\s+is|still)\s+(?:still\s+)?(?:broken|failing|wrong|not\s+working|not\s+fixed|the\s+same\s+error)\b|^\W*(?:it's|it\s+is|that's|that\s+is|this\s+is|this|that|it)\s+still\s+(?!(?:works?|working|runs?|running|pending|loading|in|on|there|open|up|valid|supported|compiles|compiling|passes|passing|green|ok|okay|good|fine|needs?|has\s+to|going|alive|here|available|the\s+case|true|building|deploying|syncing|processing|early|useful|worth)\b)\w+", re.I),
      "said the result is still broken"),
@@ -249,6 +252,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:remove|drop|undo|discard|scrap)\s+(?:everything|all)\s+(?:from|of)\s+(?:the\s+|your\s+)?"
                 r"(?:first|previous|last|old|earlier)\s+(?:solution|attempt|version|change|changes|approach|fix)\b", re.I),
      "asked to undo the agent's earlier attempt"),
+    # "not just openai but the other providers too": the agent did a part of what was asked
+    (re.compile(r"^\W*(?:no,?\s+)?not\s+(?:just|only)\s+(?!(?:yet|now|that|this|for\s+now|today|me|you|us|because)\b)"
+                r"[\w@`'\".-]+(?:\s+[\w@`'\".-]+)?\W*$", re.I),
+     "said the agent did only part of it"),
     # "no, I meant the other file", "what I meant was …"
     (re.compile(r"\b(?:i|we)\s+meant\b(?!\s+to\b)|\bwhat\s+i\s+(?:meant|was\s+asking)\s+(?:was|is)\b"
                 r"|^\W*(?:no+\W+|sorry\W+)?i\s+mean\s+(?:the|that|this|a|an|my|your|our|in|on|for|only|just)\b", re.I),
@@ -351,7 +358,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 # What an error is called: "error", "exception", "TypeError", "a 500", "traceback", "warning".
-_ERROR = (r"(?:(?<![\w.])[\w.]{0,40}?(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
+_ERROR = (r"(?:(?<![\w.])(?!_)[\w.]{0,40}?(?:error|exception)s?|traceback|stack\s*trace|warnings?|crash(?:es)?|segfault|panic|"
           r"(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+errors?)?)\b")
 
 # An error talked about rather than reported: handling it, logging it, its meaning, a message about it.
@@ -430,7 +437,13 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\bquite\s+different\b|\b(?:too|way\s+too|still)\s+(?:different|ugly|sensitive|fast|slow|small|big|large|"
                 r"wide|narrow|dark|bright)\b"
                 r"|\blooks?\s+(?:very\s+|really\s+|so\s+)?(?:bad|wrong|off|broken|weird|terrible|awful|ugly)\b"
-                r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b", re.I),
+                r"|\b(?:it|this|that|they|the\s+\w+)\s+should\s+(?:be|look|stay|appear)\s+(?:exactly\s+)?like\b"
+                # "is sort of buggy", "is super slow now", "elements vanish when I hover", "is doing this instead of fetching"
+                r"|\b(?:is|are|seems?|looks?|feels?|got|became|'s)\s+(?:sort\s+of\s+|kind\s+of\s+|a\s+bit\s+|really\s+|super\s+|very\s+|"
+                r"so\s+|way\s+|pretty\s+)?(?:buggy|glitchy|janky|laggy|sluggish|flaky|slow(?:er)?\s+now)\b"
+                r"|\b(?:vanish(?:es|ed)?|disappears?|disappeared)\s+(?:when|after|if|on)\b"
+                r"|\b(?:is|are|keeps?)\s+(?:still\s+)?(?:doing|showing|returning|printing|using|calling|fetching|loading|opening)\s+"
+                r"(?:[\w`'\".-]+\s+){0,3}?instead\s+of\b", re.I),
      "said the result does not look right"),
     (re.compile(r"(?:\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)|'s|'re)\s+(?:now\s+|still\s+|"
                 r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"
@@ -474,6 +487,10 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\bneeds?\s+(?:a\s+)?fix(?:ing|ed)?\b|\bneed\s+to\s+(?:be\s+)?fix(?:ed)?\b|\bmiscalculat\w+"
                 r"|\bseems?\s+(?:like\s+)?(?:wrong|off|broken|incorrect)\b|\b(?:all|completely|just)\s+(?:grey|gray|black|white|blank|empty)\b"
                 r"|\b(?:i|we)\s+(?:couldn't|could\s+not|can't|cannot)\s+(?:find|see)\s+(?:it|that|this|them|the\s+\w+)\b"
+                r"|^\W*(?:but\s+|and\s+|still\s+)?(?:i|we)\s+(?:still\s+)?(?:couldn't|could\s+not|can't|cannot)\s+(?:log\s*in|login|sign\s+in)\s*(?:$|[.!;])"
+                r"|^\W*(?:but\s+|and\s+|still\s+)?(?:i|we)\s+(?:still\s+)?(?:couldn't|could\s+not|can't|cannot)\s+(?:use|run|open|start|"
+                r"access|log\s*in|login|sign\s+in|build|compile|install|import|click|select|save)\s+"
+                r"(?:(?:it|that|this|them)\s*(?:$|[.!;])|(?:the|my|your)\s+[\w.@/-]+(?:\s+[\w.@/-]+)?\s*(?:$|[.!;])|[@`]\S+)"
                 r"|\b(?:have|has)\s+(?:a\s+)?different\s+(?:\w+\s+)?(?:size|sizes|color|colors|colour|colours|height|width|font|style)\b"
                 r"|\binconsistent\b|\bnot\s+consistent\b|\b(?:miss|misses|missed|missing)\s+the\b", re.I),
      "said the result is not right yet"),
@@ -498,7 +515,11 @@ CLAIMS = re.compile(
     r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|pushed|deployed|committed|merged|triggered|"
     r"published|released|(?:should|will)\s+be\s+(?:live|up|ready|available|deployed|visible)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
     r"(?:try|test)\s+it\s+(?:now|again|out)|take\s+a\s+look|give\s+it\s+a\s+(?:try|go|spin)|(?:refresh|reload|restart|re-?run)\s+"
-    r"(?:the|your|it)\b)\b",
+    r"(?:the|your|it)\b"
+    # Narration of work under way ("Let me fix the import:", "Now let's test the build"): exports of Cursor and other IDE
+    # agents keep only the text of the last turn, whose tool calls did the work the narration announces.
+    r"|(?:let\s+me|let's|i'll|i\s+will)\s+(?:now\s+)?(?:fix|add|update|create|implement|build|change|modify|refactor|write|remove|"
+    r"replace|test|run|rebuild|restart|apply|install|wire|move|rename|rewrite)\b)\b",
     re.I,
 )
 

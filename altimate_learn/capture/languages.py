@@ -73,7 +73,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
         r"\bhaz(?:lo)?\s+t[uú]\b|\bhac[eé]lo\s+vos\b|\bfa[cç]a\s+voc[eê]\b|\bfais[\s-]le\s+toi[\s-]m[eê]me\b"
         r"|\bmach\s+(?:es|das)\s+selbst\b|\bfallo\s+tu\b|\bсделай\s+сам|\bkendin\s+yap\b"
         r"|\b(?:darte|te\s+doy|te\s+di)\s+(?:el\s+)?permiso\s+para\b|\bte\s+dou\s+permiss[aã]o\b"
-        r"|你(?:直接|自己)(?:检查|修改|改|做|运行|执行|处理|修)", _I),
+        r"|你(?:直接|自己)(?:检查|修改|改|做|运行|执行|处理|修)|直接帮我(?:运行|执行|跑|改|修改|处理|做|修|启动)", _I),
      "told the agent to act instead of describing"),
 ]
 
@@ -94,7 +94,8 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
         r"|\b(?:hala|hâlâ|halen)\s+(?:aynı|hata|sorun)|\b(?:hala|hâlâ|halen)\s+(?:\w+\s+){0,4}?\w+m[ıiuü]yor\w*|\bhiçbir\s+şey\s+değişmedi\b|\bdüzelmedi\b"
         r"|\b(?:nadal|dalej|wciąż)\s+nie\s+\w+|\bnic\s+się\s+nie\s+zmieniło\b|\b(?:pořád|stále|furt)\s+(?:nic|nefunguje|stejn\w+|to\s+samé)\b"
         r"|(?:还是|仍然|依然|依旧|还)(?:不行|不对|没有?(?:变化|反应|效果|用)|有问题|报错|出错|一样|不能|无法|打不开|是空的|不显示|没显示)"
-        r"|没有?(?:任何)?(?:变化|改变|效果|反应)|一样的(?:错误|问题)|同样的(?:错误|问题)"
+        r"|没有?(?:任何)?(?:变化|改变|效果|反应|生效)|一样的(?:错误|问题)|同样的(?:错误|问题)"
+        r"|\bv[aẫ]n\s+(?:c[oò]n\s+)?(?:l[oỗ]i|b[iị]\s+l[oỗ]i|hi[eệ]n|kh[oô]ng)\b|\bkh[oô]ng\s+c[oó]\s+t[aá]c\s+d[uụ]ng\b"   # vi
         r"|まだ(?:動かない|動きません|エラー|直って)|何も変わ(?:らない|っていない|りません)|(?:아직도|여전히)\s*(?:안|오류|에러)", _I),
      "said the result is still broken"),
 ]
@@ -103,7 +104,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(
         r"\bno\s+(?:me\s+)?(?:funciona|anda|sirve|carga|compila|arranca|abre|aparece|muestra)\b"
         r"|\bn[aã]o\s+(?:est[aá]\s+)?(?:funciona(?:ndo)?|carrega|compila|abre|aparece|deu\s+certo)\b"
-        r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche)\s+(?:pas|plus)\b|\b[cç]a\s+plante\b"
+        r"|\bno\s+se\s+(?:ha|han)\s+(?:lanzado|abierto|ejecutado|iniciado|creado|guardado|cargado|actualizado|aplicado|"
+        r"instalado|compilado|generado|mostrado)\b|\b(?:no|tampoco)\s+(?:has|haz)\s+(?:creado|hecho|guardado|actualizado|cambiado|"
+        r"a[nñ]adido|agregado|generado|arreglado|corregido)\b"
+        r"|^\W*(?:pero\s+|y\s+|a[uú]n\s+)?no\s+hay\s+(?!problema|prisa|de\s+qu[eé]|nada\s+m[aá]s|m[aá]s\b|cambios?\s+pendientes)\w+"
+        r"|\b(?:ne|n')\s*(?:marche|fonctionne|compile|d[eé]marre|s'affiche(?:nt)?|s'ouvre(?:nt)?|se\s+lance(?:nt)?)\s+(?:pas|plus)\b"
+        r"|\b[cç]a\s+plante\b"
         r"|\b(?:funktioniert|geht|klappt|l[aä]uft|startet|kompiliert|l[aä]dt)\s+(?:\w+\s+)?nicht\b"
         r"|\bnon\s+(?:funziona|va|parte|compila|carica|si\s+apre)\b"
         r"|\bне\s+(?:работа[ею]т|запускается|компилируется|открывается|загружа[ею]тся|отобража[ею]тся|показыва[ею]т|"
@@ -113,8 +119,14 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|^\W*(?:но\s+|а\s+|увы\W+)?нет\s+(?:никак\w+|ни|не)\s+\w+"
         r"|\b(?:çalışmıyor|açılmıyor|olmadı|olmuyor|çöktü|çöküyor|gözükmüyor|görünmüyor)\b"
         r"|\bnie\s+(?:działa|uruchamia|kompiluje|ładuje)\b|\bnefunguje\b"
+        r"|\bkh[oô]ng\s+(?:ho[aạ]t\s+[dđ][oộ]ng|ch[aạ]y|hi[eể]n\s+th[iị]|chuy[eể]n|t[oồ]n\s+t[aạ]i|[dđ][uư][oợ]c)\b|\bb[aá]o\s+l[oỗ]i\b|\bb[iị]\s+l[oỗ]i\b"  # vi
         r"|(?:不(?:工作|能用|起作用|生效|显示)|不行了?|打不开|跑不起来|启动不了|没(?:有)?办法|没法|无法(?:打开|运行|启动|使用|访问|加载|编译|显示)|没(?:有)?反应|崩溃|闪退)"
-        r"|(?:動かない|動きません|動作しない|表示されない|起動しない)|(?:안\s*(?:돼|됨|됩니다)|작동하지\s*않|실행되지\s*않)", _I),
+        r"|(?:動かない|動きません|動作しない|表示されない|起動しない)|(?:안\s*(?:돼|됨|됩니다)|작동하지\s*않|실행되지\s*않)"
+        # zh: a step that failed, things not seen or usable, a stuck or blank screen, garbled text (not "失败的情况" /
+        # "失败时": handling a failure is a request); ja: not reflected, unchanged, failed, blank
+        r"|(?:运行|编译|启动|安装|构建|打包|部署|登录|登陆|加载|请求|连接|上传|下载|保存|执行|测试|提交|推送)失败(?!的情况|时|后|处理|重试|的话)"
+        r"|(?:看不到|看不见|找不到|显示不出来?|加载不出来?|用不了|点不了|点不动|点击没(?:有)?反应|卡住了|卡死|白屏|黑屏|一片空白|乱码|不正确|没变化?|没有变)"
+        r"|(?:反映されない|変わらない|見えない|開かない|真っ白|失敗(?:しました|する|した))", _I),
      "said the result does not work"),
     (re.compile(
         r"\b(?:me\s+)?(?:da|d[aá]|sale|aparece|tira|salta|lanza|muestra)\s+(?:un|el|este|otro|una|la)?\s*(?:error|excepci[oó]n)\b"
@@ -128,6 +140,9 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
         r"|(?:много|куча|полно|дофига|багато|купа|повно|дофіга)\s+(?:\w+\s+)?(?:ошибок|помилок)"
         r"|\bhata\s+(?:veriyor|alıyorum|aldım|var|çıkıyor|verdi)\b|\bhataları?\s+düzelt"
         r"|\b(?:dostaję|wyskakuje)\s+(?:\w+\s+)?błąd|\b(?:hází|vyhazuje)\s+(?:\w+\s+)?chyb"
+        r"|\b(?:jest|są|mam|widzę|zwraca|pojawia\s+się|wywala)\s+(?:\w+\s+)?(?:błąd|błędy|błędów|bła)"
+        r"|\b(?:il\s+y\s+a|j'ai|je\s+vois)\s+(?:un|des|plusieurs|encore\s+(?:un|des))\s+(?:probl[eè]mes?|bugs?|soucis)\b"
+        r"|^\W*plusieurs\s+probl[eè]mes\b"
         r"|(?:报错|出错|报了?(?:一个)?错|(?:出现|有|遇到)(?:了)?(?:一个|以下|这个|如下)?(?:错误|异常)(?!处理|提示|信息|日志|码))"
         r"|エラー(?:が出|になり|になる|が発生)|(?:에러|오류)(?:가|이)?\s*(?:나|발생|떠)", _I),
      "reported an error after the agent's change"),

@@ -146,9 +146,9 @@ class BM25:
         return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
 
     def evidence(self, terms: list[str] | set[str], extra: dict[str, list[str]] | None = None,
-                 weight: float = 1.0) -> tuple[dict[int, float], dict[int, float], dict[int, int]]:
+                 weight: float = 1.0) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
         """(document → BM25 score, document → summed positive idf of the terms it shares with the query,
-        document → how many content terms it shares with the query).
+        document → how many content terms it shares with the query, an extra term counting ``weight``).
 
         The last two ignore term frequency and length: they say how much, and how many, of the request's
         words a lesson shares, whatever the lesson's length (see :func:`altimate_learn.deliver.select.relevant`).
@@ -157,15 +157,15 @@ class BM25:
         (`stg_`, `_cents`) are not counted apart from the identifier they come from.
 
         ``extra``: the query's extra terms (concept terms), each with the plain query terms that stand for
-        the same idea. An extra term adds to the score, adds ``weight`` × its idf and counts as a shared
-        term, but only for a document that holds none of those plain terms: the same word is not two
-        shared words, and does not score twice (`payouts` in both is one match, not a word and its idea).
+        the same idea. An extra term adds to the score, adds ``weight`` × its idf and counts as ``weight``
+        of a shared term, but only for a document that holds none of those plain terms: the same word is not
+        two shared words, and does not score twice (`payouts` in both is one match, not a word and its idea).
         """
         extra = extra or {}
         covered = self._covered(extra)
         acc: dict[int, float] = {}
         mass: dict[int, float] = {}
-        shared: dict[int, int] = {}
+        shared: dict[int, float] = {}
         for term in dict.fromkeys(terms):
             entry = self._entry(term)
             if entry is None:

@@ -62,8 +62,8 @@ GROUPS: dict[str, str] = {
     "data_loss": "destroy destroyed wipe wiped|deletion protection|prevent destroy|accidentally deleted|data loss|"
                  "lost data",
     "retention": "retention retain retained purge purged purging archival|cold storage|hot tier",
-    "health": "health healthcheck healthchecks healthz readiness probe probes|health check|health checks|"
-              "health endpoint|startup probe",
+    "health": "health healthcheck healthchecks healthz readiness probe probes crashloop crashloopbackoff restart "
+              "restarts restarted|health check|health checks|health endpoint|startup probe",
     "memory": "memory oom oomkilled ram|memory limit|memory limits|whole table|whole tables",
     "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|traffic spike",
     "root_user": "uid nonroot sudo runasnonroot runasuser|non root|as root|root user|"
@@ -87,7 +87,8 @@ GROUPS: dict[str, str] = {
     "secret": "secret secrets credential credentials creds cred password passwords passwd apikey token tokens|"
               "api key|api keys|access key|access keys|private key|secrets manager",
     "signature": "signature signatures hmac signed signing|timing attack|constant time",
-    "configuration": "config configuration cfg conf configmap configmaps dotenv envvar|env var|env vars|"
+    "configuration": "config configuration cfg conf configmap configmaps dotenv envvar hardcoded hardcode|"
+                     "hard coded|hard code|env var|env vars|"
                      "environment variable|environment variables",
     "environment": "env envs environment environments prod production dev development qa uat sandbox",
     "privacy": "pii gdpr privacy leak leaks leaked leaking anonymize anonymise redact redacted|personal data|"
@@ -125,7 +126,8 @@ GROUPS: dict[str, str] = {
     "concurrency": "concurrency concurrent concurrently parallel asyncio gather taskgroup coroutine coroutines|"
                    "in parallel|event loop|sibling tasks",
     "blocking": "synchronous|blocking io|blocking call|blocking calls|event loop",
-    "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl invalidate invalidation",
+    "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl invalidate "
+             "invalidation stale reinstall reinstalls reinstalled",
     "queue": "queue queues sqs sns kafka rabbitmq pubsub broker dlq consumer consumers|dead letter|message broker|"
              "poison message|poison messages",
     "job": "celery worker workers rq dramatiq|background job|background jobs|background task|background tasks|"
@@ -151,7 +153,8 @@ GROUPS: dict[str, str] = {
                    "date strings",
     "observability": "metric metrics prometheus grafana datadog telemetry tracing traces opentelemetry otel "
                      "observability monitoring instrumentation counter counters gauge gauges histogram histograms",
-    "alert": "alert alerts alerting pagerduty oncall pager|on call",
+    "alert": "alert alerts alerting pagerduty oncall pager alarm alarms|on call|noisy alert|noisy alerts|"
+             "alert fatigue|woken up|false alarm|false alarms",
     "log": "log logs logging logger loggers structlog loguru datadog splunk kibana papertrail|log line|log lines",
     "performance": "slow slowness performance perf latency laggy sluggish bottleneck speedup optimize optimise|"
                    "n 1|too slow|takes forever",
@@ -166,8 +169,10 @@ GROUPS: dict[str, str] = {
                "number input",
     "ratio": "ratio ratios percentage percentages pct average averages avg|conversion rate",
     "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
-    "timezone": "timezone timezones tz utc gmt dst midnight|time zone|time zones|wrong day|local time|"
+    "timezone": "timezone timezones tz utc gmt dst midnight naive|time zone|time zones|wrong day|local time|"
                 "server time|daylight saving",
+    "calendar": "calendar calendars|date spine|date list|date lists|missing days|missing dates|missing months|"
+                "missing weeks|empty days",
     "fiscal": "fiscal quarter quarters quarterly q1 q2 q3 q4 fy|fiscal year|financial year",
     "relative_time": "ago|time ago|relative time|relative times|minutes ago|hours ago",
     # --- dbt and the warehouse -------------------------------------------------------------------------
@@ -244,6 +249,7 @@ GROUPS: dict[str, str] = {
                "jpeg svg webp",
     "dark_mode": "theme themes theming|dark mode|dark theme|light mode|night mode",
     "spacing": "spacing padding margin margins pixel pixels px|pixel value|pixel values",
+    "cross_user": "|user specific|another user|other user|other users|wrong user|wrong account|someone else",
     "browser_storage": "localstorage sessionstorage cookie cookies indexeddb|local storage|session storage",
     "copy_text": "capitalization capitalize capitalized uppercase wording microcopy|sentence case|title case|"
                  "button text|button label|button labels",
@@ -264,7 +270,7 @@ GROUPS: dict[str, str] = {
     "timer": "interval intervals setinterval settimeout timer timers polling",
     "chart": "chart charts graph graphs plot plots recharts|line chart|bar chart",
     "form": "form forms field fields input inputs textbox dropdown checkbox",
-    "style": "css tailwind stylesheet styling scss sass",
+    "style": "css tailwind stylesheet styling scss sass classnames|class name|class names|css class|css classes",
 }
 
 

@@ -133,8 +133,9 @@ def tokenize(text: str) -> list[str]:
 
 
 # Words that say nothing about which lesson applies: English function words, and what people type around
-# a request to an agent ("can you please add a new …"). Conventions are rarely *about* these words, and
-# lessons are imperative ("Add …", "Use …", "Never …"), so they match large parts of any store.
+# a request to an agent ("can you please add a new …", "users see …", "someone said …", "people seem to …").
+# Conventions are rarely *about* these words, and lessons are imperative ("Add …", "Use …", "Never …"), so
+# they match large parts of any store.
 STOPWORDS = frozenset("""
 a an the and or but nor if then else than so too also as of to in on at by for with without from into onto
 upon over under about above below across after before between through during via per up down out off
@@ -147,6 +148,9 @@ same own only just even still yet already again ever never always very really qu
 please thanks thank ok okay hi hello hey now next first last one two new make makes made making add adds added
 adding create creates created creating write writes wrote written writing use uses used using set sets
 like try tries help sure thing things stuff something anything everything way ways able
+see sees seeing saw seen say says said know knows knew tell tells told seem seems seemed feel feels felt
+look looks looking think thinks guess maybe probably somehow someone somebody anyone anybody everyone everybody
+people folks guys currently actually basically literally kinda wonder wondering
 """.split())
 
 

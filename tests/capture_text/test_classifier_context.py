@@ -184,3 +184,107 @@ def test_a_bug_or_issues_reported_in_what_the_agent_made(text):
                                   "I found a bug in my own script, not yours"])
 def test_asking_about_bugs_or_saying_there_are_none_is_not_a_report(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+LOADED = "I have updated the loader and the texture paths; the mod should now load correctly in the game."
+
+
+@pytest.mark.parametrize("text", [
+    "this is the log now:\nRimWorld 1.5.4409 rev1120\nVerse.Log:Message (string)\nVerse.Root:Start ()",
+    "the log remains:\nRimWorld 1.5.4409 rev1120\nUnityEngine.StackTraceUtility:ExtractStackTrace ()",
+    "This is the response from health endpoint: {\n  \"endpoint\": \"/health\",\n  \"db_url\": \"sqlite:////C:/temp/x.db\"\n}",
+])
+def test_output_introduced_after_a_done_answer_is_a_report_even_without_an_error_word(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "here is the output:\n===== 12 passed in 0.4s =====\nall good",
+    "the build works now, here is the log:\nlinking...\ndone in 3s",
+    "can you explain this output:\nwarning: unused variable x\n  --> src/main.rs:3:9",
+])
+def test_a_green_run_or_output_to_explain_is_not(text):
+    assert not classify_text(text, answer=LOADED).correction, text
+
+
+@pytest.mark.parametrize("text", ["La app no se ha lanzado. Tampoco haz creado un jar", "No hay jar",
+                                  "Les cercles ne s'affichent pas.", "il y a un problème avec le zoom",
+                                  "jest błąd 404 przy próbie połączenia", "przy zatrzymywaniu widzę takie błędy"])
+def test_broken_results_in_spanish_french_and_polish_after_a_done_answer(text):
+    assert classify_text(text, answer=LOADED).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["no hay problema, gracias", "il n'y a pas de problème, merci", "nie ma błędów, dzięki"])
+def test_no_problem_in_other_languages_is_not_a_report(text):
+    assert not classify_text(text, answer=LOADED).correction, text
+
+
+ZH_DONE = "我已经修改了加载逻辑，现在应该可以正常显示了。" * 4
+
+
+@pytest.mark.parametrize("text", ["还是看不到按钮", "页面白屏了", "编译失败", "显示乱码", "这个结果不正确", "反映されない"])
+def test_broken_results_in_chinese_and_japanese_after_a_done_answer(text):
+    assert classify_text(text, answer=ZH_DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["请帮我处理登录失败的情况", "如果请求失败时要重试", "谢谢，现在正常了"])
+def test_handling_failures_or_thanks_in_chinese_is_not_a_report(text):
+    assert not classify_text(text, answer=ZH_DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "/Users/me/app/Views/QuizIntroView.swift:93:37 Cannot find 'computed' in scope",
+    "lib/shop_web/live/order.ex:34: no function clause matching in OrderLive.handle_event/3",
+    "i cannot use @seed.js", "i cannot open the settings page", "i still can't log in.",
+])
+def test_compiler_lines_of_any_language_and_things_the_person_cannot_use_are_reports(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["You just did it again.", "Are you sure you are getting the right policies",
+                                  "why you update that, it was fine", "颜色是白色没有生效", "tôi đã thử rồi nhưng không có tác dụng"])
+def test_challenges_and_persisting_problems_need_no_answer(text):
+    assert classify_text(text, answer=None).correction, text
+
+
+@pytest.mark.parametrize("text", ["I can't use it on weekends anyway, thanks", "why you would want that is unclear to me"])
+def test_the_same_words_without_the_fault_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_narration_of_work_under_way_counts_as_the_agent_acting():
+    narration = ("The grouping needs a new handler in the order screen and a toggle in the list component. "
+                 "I'll implement visual grouping in both the POS system and admin CRUD. Let me start with the handler:")
+    assert classify_text("It looks good, but deleting a group doesn't work", answer=narration).correction
+    assert not classify_text("It looks good, but deleting a group doesn't work",
+                             answer="Which of the two screens should I change first?").correction
+
+
+@pytest.mark.parametrize("text", ["not just openai but the other providers too",
+                                  "@ssh (1-19) docker compose pull is doing this instead of fetching the image",
+                                  "the section is sort of buggy, elements vanish when i hover",
+                                  "the compose button in gmail is super slow now", "直接帮我运行一下，我要进行测试"])
+def test_partial_work_buggy_or_slow_results_and_run_it_for_me(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["not just yet, but later", "not only that, but also faster",
+                                  "the old API was slow, now it is fast", "I want it to disappear when the user scrolls"])
+def test_the_same_words_in_other_senses_are_not(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["It won't be very complicated, but it needs a plan", "it doesn't matter which one",
+                                  "đây là context cho hàm _handleAuthException"])
+def test_a_future_estimate_an_indifference_or_a_handler_name_is_not_a_report(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", ["that doesnt sound right", "it does not clear the sessions created inside .git",
+                                  "it didn't need to return anything, it just modified the source", "it doesn't."])
+def test_it_does_not_do_what_it_should_is_still_a_report(text):
+    assert classify_text(text, answer=DONE).correction, text

@@ -108,6 +108,9 @@ def test_search_tokens_drop_stopwords_and_request_filler_but_keep_identifiers():
     assert {"is_incremental", "incremental", "is_", "_incremental", "filter", "model"} <= set(tokens)
     assert not {"can", "you", "please", "add", "the", "new", "to", "these", "is"} & set(tokens)
     assert search_tokens("the of and") == [] and search_tokens("") == []
+    # what people say around a symptom is no topic: "users see NaN" is about NaN, not about seeing
+    assert search_tokens("users see 'NaN' when someone says 1,5 and people think it looks wrong") == [
+        "user", "nan", "na", "n", "1", "5", "wrong"]  # (`NaN` is camelCase: its parts too)
 
 
 @pytest.mark.parametrize(("word", "expected"), [  # Porter's steps 1 and 5, with his published examples

@@ -101,3 +101,13 @@ def test_specstory_export_of_codex_is_codex_and_drops_the_ide_context():
     assert session.agent == "codex"
     assert [t.text for t in session.turns if t.role == "user"] == ["why does the character jitter?",
                                                                     "that is not it, the force is zero"]
+
+
+def test_an_employer_identification_number_offered_in_a_chat_is_scrubbed_only_where_one_is_named():
+    from research.real_sessions_build import scrub
+
+    typed = scrub("Find an actual website. If you need an EIN number u can use my ein number 41-2549037")
+    assert "41-2549037" not in typed and "[REDACTED:ein]" in typed
+    quoted = scrub("With this design the agent stops at FEIN and never types into it. Your `41-2549037` is unused.")
+    assert "41-2549037" not in quoted
+    assert "12-3456789" in scrub("the build 12-3456789 of the firmware failed")  # no EIN named: left alone
