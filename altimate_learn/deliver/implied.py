@@ -38,7 +38,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                "invitations reminder reminders receipt receipts confirmation digest welcome unsubscribe|"
                "send out|sends out|reset link|magic link|verification link|verification code|confirm email|"
                "verify email|email verification|forgot password|password reset|reset password",
-               "email job privacy"),
+               "email job"),
     "expiring_link": ("expire expires expired expiry expiration expiring otp|reset link|magic link|invite link|"
                       "verification link|verification code|one time|forgot password|password reset|"
                       "reset password|trial period|valid for",
@@ -115,11 +115,11 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "new_model": ("|new model|a model|new mart|new dbt|dbt model|start syncing|started syncing|"
                   "syncing into|the warehouse|new source|raw table",
                   "raw_data test documentation naming soft_delete grain"),
-    "metric_report": ("~bi kpi kpis|report on|how many|dashboard for",
+    "metric_report": ("kpi kpis|report on|how many|dashboard for|new metric|new dashboard",
                       "grain internal_users ratio"),
     # --- infrastructure -----------------------------------------------------------------------------------
-    "infra_resource": ("~terraform instance instances provision provisioned|new bucket|new database|"
-                       "new instance|new queue|new cluster|new service",
+    "infra_resource": ("~terraform instance instances provision provisioned replica replicas|spin up|stand up|"
+                       "new bucket|new database|new db|new instance|new queue|new cluster|new service",
                        "tagging encryption exposure backup network"),
     "deploy_service": ("~kubernetes ~container deploy deploys deploying deployed|run on|running on|"
                        "get running|new service",

@@ -26,7 +26,7 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.index import Corpus
-from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, word_set
+from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, without_idioms, word_set
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
                                           path_specificity, specificity)
@@ -91,7 +91,7 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     that the request does not name (`^email` for "invite", "reset link"; see
     :mod:`altimate_learn.deliver.implied`)."""
     vocabulary = corpus.vocabulary
-    found = {t for t in search_tokens(text) if t in vocabulary}
+    found = {t for t in search_tokens(without_idioms(text) if implied else text) if t in vocabulary}
     if corpus.concept_words:
         words = folded_words(text)
         named = [t for t in concept_terms(words, corpus.concept_words, corpus.concept_pairs) if t in vocabulary]
@@ -292,10 +292,20 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     if not matches:
         return []
     candidates = set(matches)
-    request = {doc: score for score, doc in relevant(corpus, terms) if doc in candidates} if terms else {}
-    pointed = selective(corpus, terms, matches, pick) - set(request) if terms else set()
-    if pointed:
-        request.update(corpus.bm25.score_docs(terms, list(pointed), concept_links(corpus, terms)))
+    request = _request_scores(corpus, terms, matches, pick)
+    plain = [t for t in terms if not t.startswith(IMPLIED)]
+    if len(plain) < len(terms):
+        # A lesson that matches the file only through a backticked identifier (level 0) is weak evidence of
+        # being about the file; an implied concern is weak evidence of being about the request: together,
+        # nothing. Such lessons are ranked by what the request says.
+        weak = {i: level for i, level in matches.items() if level <= 0}
+        stated = _request_scores(corpus, plain, weak, pick, levels=matches) if weak else {}
+        for i in weak:
+            if i in request:
+                if i in stated:
+                    request[i] = stated[i]
+                else:
+                    del request[i]
     words = query_terms(corpus, norm, implied=False)
     own = corpus.bm25.score_docs(words, list(candidates), concept_links(corpus, words)) if words else {}
     stem = norm.rsplit("/", 1)[-1].split(".", 1)[0]
@@ -304,6 +314,20 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, -net[i],
                                            -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
+
+
+def _request_scores(corpus: Corpus, terms: list[str], matches: dict[int, float], pick: int,
+                    levels: dict[int, float] | None = None) -> dict[int, float]:
+    """Lesson → relevance to the request, for the lessons of ``matches`` that are :func:`relevant` to
+    ``terms`` or hold a request word few of the file's lessons hold (:func:`selective`, counted over
+    ``levels``, all the file's lessons, when given)."""
+    if not terms:
+        return {}
+    request = {doc: score for score, doc in relevant(corpus, terms) if doc in matches}
+    pointed = {i for i in selective(corpus, terms, levels or matches, pick) if i in matches} - set(request)
+    if pointed:
+        request.update(corpus.bm25.score_docs(terms, list(pointed), concept_links(corpus, terms)))
+    return request
 
 
 def rank_file(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[int]:

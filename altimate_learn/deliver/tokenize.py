@@ -154,6 +154,37 @@ people folks guys currently actually basically literally kinda wonder wondering
 """.split())
 
 
+# Everyday phrases of a request whose words name no topic: "one at a time" is not about time, "for a sec" not
+# about security, "right away" not about anything. Dropped from a request's search words only (a lesson's
+# words are indexed as they are, so plain BM25 stays rank-bm25's); the concept and implied-concern tables
+# still see them ("one at a time" is work done per item).
+IDIOMS = tuple(tuple(phrase.split()) for phrase in """
+at a time|at the same time|all the time|every time|each time|this time|next time|last time|first time|
+any time|from time to time|most of the time|some of the time|half the time|on time|in time|in no time|
+a long time|a while|for a while|in a while|once in a while|for a sec|for a second|for a moment|for a minute|
+in a minute|in a sec|a bit|a little bit|a lot|lots of|right now|right away|as soon as|at some point|
+at the moment|for now|by the way|kind of|sort of|out of nowhere|all of a sudden|over and over|
+on and off|at least|at most|in general|in the end|end up|ends up|ended up|make sure|makes sure|
+take a look|have a look|work on|works on|working on|deal with|figure out|find out|turns out|turned out
+""".replace("\n", " ").split("|"))
+_IDIOM_FIRST = {phrase[0] for phrase in IDIOMS}
+
+
+def without_idioms(text: str) -> str:
+    """``text`` as its words, without the words of :data:`IDIOMS` (matched case-insensitively)."""
+    found = words(text)
+    lowered = [w.lower() for w in found]
+    keep = [True] * len(found)
+    for i, word in enumerate(lowered):
+        if word not in _IDIOM_FIRST:
+            continue
+        for phrase in IDIOMS:
+            if tuple(lowered[i:i + len(phrase)]) == phrase:
+                for j in range(i, i + len(phrase)):
+                    keep[j] = False
+    return " ".join(w for w, k in zip(found, keep) if k)
+
+
 _search_memo: dict[str, tuple[str, ...]] = {}
 
 

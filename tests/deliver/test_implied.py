@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver import concepts, implied
 from altimate_learn.deliver.morphology import fold
-from altimate_learn.deliver.select import query_terms, rank_file, relevant, retrieve
+from altimate_learn.deliver.select import query_terms, rank_file, rank_file_scored, relevant, retrieve
 from altimate_learn.deliver.tokenize import STOPWORDS
 from tests.deliver.test_select import corpus, ids
 
@@ -103,3 +103,26 @@ def test_the_activity_table_names_real_concepts_and_no_everyday_word():
     # only the concepts some lesson holds are kept: a store without email lessons implies no email
     singles, _ = implied.build_tables(fold, {"~http"})
     assert all(terms == ["^http"] for terms in singles.values())
+
+
+def test_everyday_phrases_of_a_request_name_no_topic_but_still_imply_their_work():
+    c = _services()
+    terms = query_terms(c, "we call the vendor one line item at a time")
+    assert "time" not in terms  # "at a time" is not about time: the uuid7 rule "sort by time" is not pointed at
+    assert {"^concurrency", "^http"} <= set(terms)
+    assert "time" in query_terms(c, "ids should sort by time")
+    assert "time" in query_terms(c, "at a time", implied=False)  # a path or an exact lookup keeps every word
+
+
+def test_a_lesson_matching_the_file_only_by_an_identifier_is_not_pointed_at_by_an_implied_concern():
+    c = corpus(*[(i, text, {"paths": ["services/**"], "net": net}) for i, text, net in SERVICES],
+               ("L-a001", "Rows of `reset_tokens` are purged by the email digest job of the growth team.", {"net": 9}),
+               filler=True)
+    path = "services/api/app/services/reset_tokens.py"
+    anchored = ids(c, range(len(c))).index("L-a001")
+    scored = {i: relevance for i, _, relevance in rank_file_scored(c, path, query_terms(c, "send the invite"), 5)}
+    assert anchored in scored and scored[anchored] == 0.0  # weak file evidence and a weak request signal
+    assert scored[ids(c, range(len(c))).index("L-s008")] > 0  # the folder's email rule is pointed at
+    # a word the request states still points at it
+    stated = {i: r for i, _, r in rank_file_scored(c, path, query_terms(c, "the digest email"), 5)}
+    assert stated[anchored] > 0
