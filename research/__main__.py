@@ -373,7 +373,10 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
     task_sets = {"": "", " held-out": ", held-out tasks", " fresh": ", fresh tasks (blind before the concept table)",
-                 " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind on the final code)"}
+                 " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind on the final code)",
+                 " fresh4": ", fourth fresh batch (vague, by area)", " fresh5": ", fifth fresh batch (other lessons)",
+                 " blind1": ", blind batch 1 (written apart from the code)",
+                 " blind2": ", blind batch 2 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

@@ -32,14 +32,16 @@ tier cut at its nominal limit (a diagnostic: what going past the limits costs in
 recall), and once more with the 40-lesson session cap lifted (a diagnostic: it shows what the cap costs,
 it is not a recommended setting). The held-out tasks (`research/data/delivery_tasks_heldout.jsonl`, 30
 tasks written after issue 19's changes and first measured blind) run with the defaults at 300 and up, and so do
-five sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
+seven sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
 measured blind first; `delivery_tasks_fresh2.jsonl` and `delivery_tasks_fresh3.jsonl`, batches written after it,
 each measured blind once; `delivery_tasks_fresh4.jsonl`, 42 vague requests by area, written and measured before
 the concept table was grown by area; `delivery_tasks_fresh5.jsonl`, 30 tasks on lessons no other set asks for,
-written after that and measured before any further change). The
+written after that and measured before any further change; `delivery_tasks_blind1.jsonl` and
+`delivery_tasks_blind2.jsonl`, 30 tasks each, written apart from the code by someone who never read it and measured
+blind by the lead before and after a round of delivery changes). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2]
 """
 
 from __future__ import annotations
@@ -746,6 +748,23 @@ FRESH5_INTRO = (
     "button copy), written by the same engineer after the concept groups of the fourth round, before measuring "
     "them: a check of that table on other lessons, not a blind set. First measurement (commit 6b75967): overall 93% / 87% / 87% at 300 / 1,000 / 10,000 lessons "
     "(vague 92% / 83% / 83%, the other kinds 100%).")
+BLIND1_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind1.jsonl"
+BLIND_WRITER = (
+    "Written by an engineer who read only the store's source lessons and this docstring (never the retrieval "
+    "code, the other task sets or the team's notes) and handed to the lead, not to the delivery engineer "
+    "(session 2026-12-02 #3). ")
+BLIND1_INTRO = (
+    BLIND_WRITER + "Measured blind twice by the lead, on the code before that session's delivery round (02c7200): "
+    "overall 96% / 96% / 94% at 300 / 1,000 / 10,000 lessons, vague 93% / 93% / 89%, direct and file 100%; and "
+    "after it (602767a): the same figures. Its misses (a loading-state rule for \"a blank white screen and then "
+    "everything jumps in\") were read after that second measurement.")
+BLIND2_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind2.jsonl"
+BLIND2_INTRO = (
+    BLIND_WRITER + "Measured blind twice by the lead: before the delivery round (02c7200) overall 82% / 80% / 80%, "
+    "vague 69% at every size, direct 93% / 86% / 86%; after it (602767a) overall 86% / 86% / 84%, vague 77% / 77% / "
+    "73%, direct 93%. The misses need what a task implies, not what it says (\"the forgot password flow\" sends an "
+    "email, \"import contacts from a csv\" is an upload and tempts pandas, \"call the provider in parallel\" is "
+    "outbound HTTP and concurrency); they were read after the second measurement.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -754,6 +773,8 @@ SETS = {
     "fresh3": (FRESH3_TASKS, "Third fresh batch (blind)", FRESH3_INTRO),
     "fresh4": (FRESH4_TASKS, "Fourth fresh batch (vague, by area)", FRESH4_INTRO),
     "fresh5": (FRESH5_TASKS, "Fifth fresh batch (other lessons)", FRESH5_INTRO),
+    "blind1": (BLIND1_TASKS, "Blind batch 1 (written apart from the code)", BLIND1_INTRO),
+    "blind2": (BLIND2_TASKS, "Blind batch 2 (written apart from the code)", BLIND2_INTRO),
 }
 
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import math
 
+from altimate_learn.deliver.concepts import IMPLIED, IMPLIED_FACTOR, WEIGHT
+from altimate_learn.deliver.concepts import PREFIX as CONCEPT
+
 K1 = 1.2
 B = 0.75
 EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
@@ -122,9 +125,15 @@ class BM25:
     def __len__(self) -> int:
         return self.size
 
-    def _entry(self, term: str) -> tuple[memoryview, memoryview] | None:
+    def _entry(self, term: str) -> tuple[memoryview, memoryview | list[float]] | None:
         decoded = self._decoded.get(term)
         if decoded is None:
+            if term.startswith(IMPLIED):  # an implied concern: its concept's postings, scaled down
+                base = self._entry(CONCEPT + term[len(IMPLIED):])
+                if base is None:
+                    return None
+                decoded = self._decoded[term] = (base[0], [IMPLIED_FACTOR * w for w in base[1]])
+                return decoded
             packed = self.postings.get(term)
             if packed is None:
                 return None
@@ -133,6 +142,8 @@ class BM25:
 
     def df(self, term: str) -> int:
         """How many documents contain ``term`` (read from the packed postings, nothing decoded)."""
+        if term.startswith(IMPLIED):
+            term = CONCEPT + term[len(IMPLIED):]
         packed = self.postings.get(term)
         return len(packed[0]) // _ITEMSIZE if packed else 0
 
@@ -160,6 +171,9 @@ class BM25:
         the same idea. An extra term adds to the score, adds ``weight`` × its idf and counts as ``weight``
         of a shared term, but only for a document that holds none of those plain terms: the same word is not
         two shared words, and does not score twice (`payouts` in both is one match, not a word and its idea).
+        An implied concern (``^email``, :mod:`altimate_learn.deliver.implied`) scores on its concept's
+        postings at ``IMPLIED_FACTOR`` of them, and counts a concept's weight × ``IMPLIED_FACTOR`` of a shared
+        term (0.25 with the defaults), adding that much of its idf.
         """
         extra = extra or {}
         covered = self._covered(extra)
@@ -178,11 +192,12 @@ class BM25:
             idf = self.idf(term)
             if idf <= 0:
                 continue  # in more than half the lessons: says nothing about which one (BM25's own view)
-            if skip is not None:
+            if skip is not None or term.startswith(IMPLIED):
+                part = weight if skip is not None else WEIGHT * IMPLIED_FACTOR
                 for doc in docs:
-                    if doc not in skip:
-                        mass[doc] = mass.get(doc, 0.0) + weight * idf
-                        shared[doc] = shared.get(doc, 0) + weight
+                    if skip is None or doc not in skip:
+                        mass[doc] = mass.get(doc, 0.0) + part * idf
+                        shared[doc] = shared.get(doc, 0) + part
                 continue
             content = not (term.startswith("_") or term.endswith("_"))
             for doc in docs:

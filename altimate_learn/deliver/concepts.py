@@ -35,6 +35,10 @@ from __future__ import annotations
 
 WEIGHT = 0.5  # a concept match, relative to the same word matched exactly
 PREFIX = "~"  # concept terms cannot collide with words: words are runs of letters, digits and "_"
+# An implied concern (:mod:`altimate_learn.deliver.implied`): "^email" scores on the postings of "~email" at
+# IMPLIED_FACTOR × a concept's weight (defined here, with the concept's, so the hook never imports that table).
+IMPLIED = "^"
+IMPLIED_FACTOR = 0.5
 
 # concept name -> member words; "a b" is a two-word member (matched on adjacent words). Grouped by the areas of
 # a mixed repository; each group is what people type for one idea, symptoms included ("hangs" is a timeout,

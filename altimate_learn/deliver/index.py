@@ -31,7 +31,7 @@ from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
 from altimate_learn.usercache import cache_base, code_stamps
 from altimate_learn.worktree import local_learn_dir
 
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -39,6 +39,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
     os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
+    os.path.join(_HERE, "implied.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
@@ -90,7 +91,8 @@ class Corpus:
     """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
-                 "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "skipped", "cached")
+                 "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
+                 "implied_pairs", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -109,6 +111,9 @@ class Corpus:
         # folded word (or "word word") → concept terms (`~database`), for the concepts some lesson holds
         self.concept_words: dict[str, list[str]] = data["concepts"][0]
         self.concept_pairs: dict[str, list[str]] = data["concepts"][1]
+        # folded word, "word word" or concept term → implied terms (`^email` for "invite", "reset link")
+        self.implied_words: dict[str, list[str]] = data["implied"][0]
+        self.implied_pairs: dict[str, list[str]] = data["implied"][1]
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -395,7 +400,7 @@ def _descending(stamp: str) -> tuple[int, ...]:
 def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
     docs = [search_tokens(text) for text in texts]
-    from altimate_learn.deliver import concepts  # the table is folded here, once, not in every hook
+    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
     from altimate_learn.deliver.morphology import fold
 
@@ -404,6 +409,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     held = {term for terms in extra for term in terms}  # a request needs only the concepts some lesson has
     singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
     pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
+    implied_tables = implied.build_tables(fold, held) if lessons else ({}, {})
 
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
@@ -432,6 +438,7 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
         "concepts": (singles, pairs),
+        "implied": implied_tables,
         "skipped": skipped,
     }
 

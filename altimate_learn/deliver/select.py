@@ -24,7 +24,7 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
-from altimate_learn.deliver.concepts import PREFIX, WEIGHT, concept_terms, links
+from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.index import Corpus
 from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, word_set
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -84,15 +84,23 @@ class Distinct:
 
 # --- BM25 retrieval ------------------------------------------------------------------------------------
 
-def query_terms(corpus: Corpus, text: str) -> list[str]:
+def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     """The request's search terms that occur in some lesson (the only ones that can score): its words
-    (stopwords left out, folded) and the concepts they name (`~database` for "db", "postgres", "rds"; see
-    :mod:`altimate_learn.deliver.concepts`)."""
+    (stopwords left out, folded), the concepts they name (`~database` for "db", "postgres", "rds"; see
+    :mod:`altimate_learn.deliver.concepts`) and, with ``implied``, the concerns the kind of work implies
+    that the request does not name (`^email` for "invite", "reset link"; see
+    :mod:`altimate_learn.deliver.implied`)."""
     vocabulary = corpus.vocabulary
     found = {t for t in search_tokens(text) if t in vocabulary}
     if corpus.concept_words:
-        found.update(t for t in concept_terms(folded_words(text), corpus.concept_words, corpus.concept_pairs)
-                     if t in vocabulary)
+        words = folded_words(text)
+        named = [t for t in concept_terms(words, corpus.concept_words, corpus.concept_pairs) if t in vocabulary]
+        found.update(named)
+        if implied and corpus.implied_words:
+            more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
+            for concept in named:
+                more.extend(corpus.implied_words.get(concept, ()))
+            found.update(t for t in more if PREFIX + t[len(IMPLIED):] not in found)
     return sorted(found)
 
 
@@ -288,10 +296,10 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     pointed = selective(corpus, terms, matches, pick) - set(request) if terms else set()
     if pointed:
         request.update(corpus.bm25.score_docs(terms, list(pointed), concept_links(corpus, terms)))
-    words = query_terms(corpus, norm)
+    words = query_terms(corpus, norm, implied=False)
     own = corpus.bm25.score_docs(words, list(candidates), concept_links(corpus, words)) if words else {}
     stem = norm.rsplit("/", 1)[-1].split(".", 1)[0]
-    named = selective(corpus, query_terms(corpus, stem), matches, pick) if pick > 0 and stem else set()
+    named = selective(corpus, query_terms(corpus, stem, implied=False), matches, pick) if pick > 0 and stem else set()
     net, ids = corpus.net, corpus.ids
     order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, -net[i],
                                            -own.get(i, 0.0), ids[i], i))

@@ -1,0 +1,184 @@
+"""Implied concerns: what a kind of task brings with it, though the request does not say it.
+
+A request says what to do, not what doing it touches. "Hook up the forgot password flow" sends an email and
+mints a link that expires; "let customers import a csv" is a file upload, a bulk write, and the place where
+pandas tempts; "call the provider for each line item in parallel" is outbound HTTP (timeouts, retries, the
+shared client) and concurrency; "a script to backfill old orders" walks whole tables (batches, memory,
+idempotency); "a new settings screen" has loading, error and empty states, forms, translations and
+accessibility. The lessons about those concerns share no word with such requests, and the concept table
+(:mod:`altimate_learn.deliver.concepts`) joins only words for the *same* idea.
+
+:data:`ACTIVITIES` is a table of kinds of work, by software area, each with the words (and two-word
+phrases, and concepts: ``~payment``) people use for it, and the concepts it implies. A request holding a
+trigger gets an implied term for each implied concept (``^email``) that it does not name itself; the term
+scores on the postings of the concept (``~email``) at :data:`FACTOR` × a concept's weight, so an implied
+concern is a weaker signal than a word or a concept the request states (with the defaults: an exact word
+1, a concept 0.5, an implied concern 0.25), and in the relevance floor it counts as that fraction of a
+shared term: an implied concern alone never makes a lesson relevant to a request. Where it matters is among
+the lessons of one file: a bucket of conventions for every file of `services/**` is ordered by what the
+request points at, and an implied concern points at the few of them that the task will touch.
+
+What belongs here: what a competent reviewer would check for that kind of work in any codebase, never
+what one store's lessons happen to say. The table is written by area, not from the misses of a task set.
+The triggers are folded when the index is prepared, and the folded table (only the implied concepts some
+lesson holds) is kept in the prepared index, so a hook does dict lookups only.
+"""
+
+from __future__ import annotations
+
+from altimate_learn.deliver.concepts import IMPLIED as PREFIX  # "^email" scores on the postings of "~email"
+from altimate_learn.deliver.concepts import IMPLIED_FACTOR as FACTOR  # weight relative to a concept's
+from altimate_learn.deliver.concepts import PREFIX as CONCEPT_PREFIX
+
+# activity -> (triggers, implied concepts). Triggers use the member syntax of the concept table (words, then
+# "|"-separated two-word phrases); a trigger "~name" is a concept the request names in any of its words.
+ACTIVITIES: dict[str, tuple[str, str]] = {
+    # --- messages to people -------------------------------------------------------------------------------
+    "notify": ("notify notifies notified notification notifications invite invites invited invitation "
+               "invitations reminder reminders receipt receipts confirmation digest welcome unsubscribe|"
+               "send out|sends out|reset link|magic link|verification link|verification code|confirm email|"
+               "verify email|email verification|forgot password|password reset|reset password",
+               "email job privacy"),
+    "expiring_link": ("expire expires expired expiry expiration expiring otp|reset link|magic link|invite link|"
+                      "verification link|verification code|one time|forgot password|password reset|"
+                      "reset password|trial period|valid for",
+                      "timezone clock secret"),
+    # --- accounts and access ------------------------------------------------------------------------------
+    "account": ("~authentication signup signups register registration password passwords session sessions|"
+                "sign up|create account|new account",
+                "authentication secret validation"),
+    "admin": ("~authorization admin admins moderator|admin page|admin panel|internal tool|back office",
+              "authorization"),
+    # --- data in and out ----------------------------------------------------------------------------------
+    "bulk_file": ("csv csvs tsv xlsx xls spreadsheet spreadsheets excel|bulk import|bulk export|import file|"
+                  "export file|csv file|csv export|csv import|import contacts|data export|data import",
+                  "upload storage batch memory dataframe validation"),
+    "user_file": ("~upload ~picture|file size|file type",
+                  "storage validation"),
+    "backfill": ("backfill backfills reindex reprocess|one off|data fix|fix up|migrate data|data migration|"
+                 "old rows|old records|old orders|existing rows|existing records|existing data|every customer|"
+                 "all customers|every user|all users|every order|all orders|every account|all accounts",
+                 "batch memory duplicate cli pagination"),
+    "per_item": ("|for each|each item|each row|per item|per row|per line|line item|line items|by one|"
+                 "a time|each one|each request|each record",
+                 "batch concurrency performance"),
+    "listing": ("|list all|list of|show all|all of|every item|search results|history page|activity feed",
+                "pagination"),
+    # --- calling other systems ----------------------------------------------------------------------------
+    "outbound": ("provider providers vendor vendors upstream integration integrations integrate geocoder "
+                 "geocoding twilio ~http|third party|external api|external service|partner api|their api|"
+                 "call out|calls out",
+                 "http timeout retry mock"),
+    "incoming_hook": ("webhook webhooks callback callbacks|event from|events from|notifies us",
+                      "signature duplicate retry"),
+    "parallel": ("~concurrency parallelize parallelise simultaneous simultaneously|at once|same time|"
+                 "a time|by one",
+                 "concurrency timeout error"),
+    # --- background work ----------------------------------------------------------------------------------
+    "background": ("~schedule ~job ~queue|the background|every night|every hour|later on",
+                   "job duplicate retry alert"),
+    "script": ("script scripts|one off|management command|admin command|cli command|run once",
+               "cli batch duplicate"),
+    # --- money --------------------------------------------------------------------------------------------
+    "payment": ("~payment tax taxes vat gst|sales tax|line item|line items|order total|order totals",
+                "money decimal duplicate"),
+    "revenue": ("revenue gmv mrr arr sales|order value|total sales|average order",
+                "money ratio internal_users"),
+    "ratio": ("~ratio|per customer|per user|per order|share of",
+              "division null"),
+    # --- dates --------------------------------------------------------------------------------------------
+    "dates": ("date dates datetime datetimes timestamp timestamps deadline deadlines due birthday|due date|"
+              "start date|end date|created at|expires at|last login|last seen",
+              "timezone date_format"),
+    "report_day": ("daily weekly monthly|per day|each day|every day|by day|by week|by month|last week|"
+                   "last month|this month",
+                   "timezone grain calendar"),
+    # --- the web UI ---------------------------------------------------------------------------------------
+    "screen": ("~frontend screen screens page pages view views modal dialog tab tabs|settings page|"
+               "settings screen|landing page|new page|the page",
+               "loading error i18n accessibility data_fetching"),
+    "form_entry": ("~form|sign up|signup form|contact form|text box|user input|they type|users type",
+                   "validation i18n accessibility"),
+    "ui_copy": ("wording label labels heading button buttons tooltip|error message|empty state|"
+                "success message",
+                "i18n copy_text"),
+    # --- services: endpoints and data ---------------------------------------------------------------------
+    "endpoint": ("endpoint endpoints route routes router handler handlers|api endpoint|new endpoint|rest api|"
+                 "an api|the api",
+                 "validation authorization error pagination serialization"),
+    "schema_change": ("~migration|new column|add column|new field|new table|"
+                      "rename column|drop column",
+                      "migration null db_index"),
+    "slow": ("~performance",
+             "cache db_index batch concurrency"),
+    # --- the warehouse ------------------------------------------------------------------------------------
+    "new_model": ("|new model|a model|new mart|new dbt|dbt model|start syncing|started syncing|"
+                  "syncing into|the warehouse|new source|raw table",
+                  "raw_data test documentation naming soft_delete grain"),
+    "metric_report": ("~bi kpi kpis|report on|how many|dashboard for",
+                      "grain internal_users ratio"),
+    # --- infrastructure -----------------------------------------------------------------------------------
+    "infra_resource": ("~terraform instance instances provision provisioned|new bucket|new database|"
+                       "new instance|new queue|new cluster|new service",
+                       "tagging encryption exposure backup network"),
+    "deploy_service": ("~kubernetes ~container deploy deploys deploying deployed|run on|running on|"
+                       "get running|new service",
+                       "health memory root_user version_pin scaling"),
+    "gradual_release": ("launch launches launching ship shipping release releasing|early access|beta users|"
+                        "some users|some customers|small group|percent of|first to|of users|of customers",
+                        "flag rollback"),
+    "secret_use": ("key keys|api key|access key|connect to|credentials for",
+                   "secret configuration"),
+    "exposure_check": ("internet outside public|from outside|the internet|the internet|private only",
+                       "exposure network"),
+}
+
+
+def _split(triggers: str) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    """(single words, two-word phrases, concept names) of an activity's trigger string: single words and
+    concepts (``~payment``) first, then "|"-separated phrases of one or two words."""
+    parts = triggers.split("|")
+    singles = [w for w in parts[0].split() if not w.startswith(CONCEPT_PREFIX)]
+    concepts = [w for w in parts[0].split() if w.startswith(CONCEPT_PREFIX)]
+    pairs: list[tuple[str, str]] = []
+    for phrase in parts[1:]:
+        words = phrase.split()
+        if len(words) == 1 and not words[0].startswith(CONCEPT_PREFIX):
+            singles.append(words[0])
+        elif len(words) == 2 and not any(w.startswith(CONCEPT_PREFIX) for w in words):
+            pairs.append((words[0], words[1]))
+        else:
+            raise ValueError(f"activity trigger {phrase!r}: one or two words; concepts go before the first |")
+    return singles, pairs, concepts
+
+
+def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(folded word or concept term -> implied terms, "folded word folded word" -> implied terms), keeping
+    only the implied concepts in ``held`` (concept terms some lesson holds: the others could score nothing)."""
+    singles: dict[str, list[str]] = {}
+    pairs: dict[str, list[str]] = {}
+
+    def add(table: dict[str, list[str]], key: str, terms: list[str]) -> None:
+        have = table.setdefault(key, [])
+        have.extend(t for t in terms if t not in have)
+
+    for name, (triggers, implied) in ACTIVITIES.items():
+        terms = [PREFIX + concept for concept in implied.split() if CONCEPT_PREFIX + concept in held]
+        if not terms:
+            continue
+        words, twos, concepts = _split(triggers)
+        for word in words:
+            for folded in fold(word):
+                add(singles, folded, terms)
+        for concept in concepts:
+            add(singles, concept, terms)
+        for first, second in twos:
+            for a in fold(first):
+                for b in fold(second):
+                    add(pairs, f"{a} {b}", terms)
+    return singles, pairs
+
+
+def concept_of(term: str) -> str:
+    """The concept term an implied term scores on (``^email`` -> ``~email``)."""
+    return CONCEPT_PREFIX + term[len(PREFIX):]

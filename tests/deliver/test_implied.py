@@ -1,0 +1,105 @@
+"""Implied concerns: a kind of work brings concerns the request does not name ("the forgot password flow" sends
+an email; "import a csv" is an upload; "call the provider in parallel" is outbound HTTP and concurrency), at a
+lower weight than a stated word or idea, and never enough alone to make a lesson relevant (issue 19)."""
+
+from __future__ import annotations
+
+from altimate_learn.deliver import concepts, implied
+from altimate_learn.deliver.morphology import fold
+from altimate_learn.deliver.select import query_terms, rank_file, relevant, retrieve
+from altimate_learn.deliver.tokenize import STOPWORDS
+from tests.deliver.test_select import corpus, ids
+
+# A folder's conventions, every one of them for any file under services/**: which ones a file shows first is
+# decided by the request (and helpfulness breaks ties), as in a real `services/**` bucket.
+SERVICES = [
+    ("L-s001", "Use `uuid7()` from `app.ids` for new primary keys so they sort by time.", 9),
+    ("L-s002", "Read settings through `Settings` from `app.config`; never read environment variables directly.", 9),
+    ("L-s003", "Type every public function; `mypy --strict` runs on the services folder.", 8),
+    ("L-s004", "Format with `ruff format`; black is no longer used in this repository.", 8),
+    ("L-s005", "Use `pathlib.Path` instead of `os.path` for file paths.", 7),
+    ("L-s006", "Use frozen dataclasses for value objects in the domain layer.", 7),
+    ("L-s007", "Use absolute imports from `app.`; relative imports beyond one level are not allowed.", 6),
+    ("L-s008", "Send emails through the `notifications` service, never with SMTP from the API.", 0),
+    ("L-s009", "Use `asyncio.TaskGroup` instead of bare `gather()` so failures cancel sibling tasks.", 0),
+    ("L-s010", "Every outbound HTTP call sets an explicit timeout from `settings.http_timeout`.", 0),
+    ("L-s011", "Write uploaded files to object storage through `storage.put()`, never to the local disk.", 0),
+    ("L-s012", "Do not use pandas in the API service; it is allowed only in `services/reports`.", 0),
+    ("L-s013", "List functions in services return iterators; never load whole tables into memory.", 0),
+]
+
+
+def _services():
+    return corpus(*[(i, text, {"paths": ["services/**"], "net": net}) for i, text, net in SERVICES], filler=True)
+
+
+def test_the_kind_of_work_points_at_the_conventions_it_touches_among_a_files_bucket():
+    c = _services()
+    cases = [
+        ("hook up the forgot password flow so the user gets the reset link",
+         "services/api/app/services/password_reset.py", {"L-s008"}),
+        ("let customers import their contacts from a spreadsheet", "services/api/app/services/contact_import.py",
+         {"L-s011", "L-s012"}),
+        ("look up the tax rate from the vendor for each line item simultaneously",
+         "services/api/app/services/billing/tax.py", {"L-s009", "L-s010"}),
+        ("a one off script that fills in the customer ids on all orders",
+         "services/api/app/cli/fill_customer_ids.py", {"L-s013"}),
+    ]
+    for request, path, wanted in cases:
+        terms = query_terms(c, request)
+        assert any(t.startswith(implied.PREFIX) for t in terms), request
+        shown = set(ids(c, rank_file(c, path, terms, 5)[:5]))
+        assert wanted <= shown, (request, shown)
+        # without the implied concerns the bucket is ordered by helpfulness, and none of them is shown
+        plain = [t for t in terms if not t.startswith(implied.PREFIX)]
+        assert not wanted & set(ids(c, rank_file(c, path, plain, 5)[:5])), request
+
+
+def test_an_implied_concern_weighs_less_than_the_idea_named_and_less_than_the_word():
+    c = _services()
+    said = query_terms(c, "the emails never arrive")  # the word itself
+    idea = query_terms(c, "smtp never arrives")  # another word for the idea
+    implies = query_terms(c, "the invitations never arrive")  # a kind of work that sends email
+    assert "~email" in idea and "^email" in implies and "^email" not in idea
+    email = ids(c, range(len(c))).index("L-s008")
+
+    def score(terms):
+        return c.bm25.score_docs(terms, [email])[email]
+
+    assert score(["email"]) > score(["~email"]) > score(["^email"]) > 0
+    assert score(["^email"]) == score(["~email"]) * implied.FACTOR
+    assert "~email" in said or "email" in said
+
+
+def test_an_implied_concern_alone_never_makes_a_lesson_relevant():
+    c = _services()
+    terms = query_terms(c, "the invitations")
+    assert "^email" in terms
+    email = ids(c, range(len(c))).index("L-s008")
+    assert email not in {doc for _, doc in relevant(c, ["^email"])}
+    assert "L-s008" not in ids(c, retrieve(c, ["^email"], 15))
+    # it counts a quarter of a shared term: an exact word, an idea and a concern make no two terms
+    _, _, shared = c.bm25.evidence(["^email"], {}, concepts.WEIGHT)
+    assert shared[email] == concepts.WEIGHT * implied.FACTOR
+
+
+def test_a_request_naming_the_idea_gets_no_implied_term_for_it_and_paths_get_none():
+    c = _services()
+    terms = query_terms(c, "send the invitation email")
+    assert "~email" in terms and "^email" not in terms
+    assert not any(t.startswith(implied.PREFIX) for t in query_terms(c, "services/api/app/invites.py",
+                                                                       implied=False))
+
+
+def test_the_activity_table_names_real_concepts_and_no_everyday_word():
+    for name, (triggers, implies) in implied.ACTIVITIES.items():
+        for concept in implies.split():
+            assert concept in concepts.GROUPS, (name, concept)
+        words, pairs, named = implied._split(triggers)
+        for concept in named:
+            assert concept[1:] in concepts.GROUPS, (name, concept)
+        for word in words:
+            assert not set(fold(word)) & STOPWORDS, (name, word)
+    # only the concepts some lesson holds are kept: a store without email lessons implies no email
+    singles, _ = implied.build_tables(fold, {"~http"})
+    assert all(terms == ["^http"] for terms in singles.values())
