@@ -200,6 +200,34 @@ def test_a_store_from_before_the_vet_is_backfilled_a_few_lessons_a_pass_in_order
     assert vetted == [[f"L-{n:04x}" for n in range(k)] for k in (2, 4, 6)]
 
 
+def test_the_due_record_a_pass_leaves_follows_the_stamps_it_wrote(tmp_path):
+    """A stamp this pass wrote that leaves an unchanged lesson unvetted (no instruction hash: a person's rule
+    kept without a verdict) makes it due for the next pass, whatever the lesson was before."""
+    root = tmp_path / "repo"
+    lessons = [lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)]
+    store = make_store(root, approved=lessons)
+    (root / "AGENTS.md").write_text(AGENTS)
+    now = discover(root).hash
+    store.write_json(stamps.VETTED, {"lessons": {item["id"]: {
+        "ih": now, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner", "at": "2026-01-01"}
+        for item in lessons}})
+
+    def run(unstamp: bool) -> list[str]:
+        work = apply._Pass(lessons, harmful_from={}, feedback=None, now="2026-02-01T00:00:00.000Z",
+                           apply_paths=None, taken_ids=set(), approved_ids={item["id"] for item in lessons})
+        work.screen = screen.Screen(_store(root))
+        work.screen.revet(work, set(work.by_id))
+        if unstamp:
+            work.screen.new_stamps["L-0004"] = {"channel": "remember", "th": stamps.text_hash(TEXTS[4]),
+                                                "at": "2026-02-01T00:00:00.000Z"}
+        work.screen.commit(set(work.by_id))
+        return work.screen.restamped
+
+    assert run(False) == []
+    assert run(True) == []  # writes the unvetted stamp, and the record for the state it leaves
+    assert run(False) == ["L-0004"]
+
+
 def _break(files: list[Path], how: str) -> None:
     for path in files:
         if how == "empty":
