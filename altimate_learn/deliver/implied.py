@@ -97,8 +97,8 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "screen": ("~frontend screen screens page pages view views modal dialog tab tabs|settings page|"
                "settings screen|landing page|new page|the page",
                "loading error i18n accessibility data_fetching"),
-    "form_entry": ("~form|sign up|signup form|contact form|text box|user input|they type|users type",
-                   "validation i18n accessibility"),
+    "form_entry": ("~form preferences|edit profile|profile page|settings page|settings screen|sign up|signup form|contact form|text box|user input|they type|users type",
+                   "form validation i18n accessibility"),
     "ui_copy": ("wording label labels heading button buttons tooltip|error message|empty state|"
                 "success message",
                 "i18n copy_text"),
@@ -117,6 +117,20 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                   "raw_data test documentation naming soft_delete grain"),
     "metric_report": ("kpi kpis|report on|how many|dashboard for|new metric|new dashboard",
                       "grain internal_users ratio"),
+    "wrong_numbers": ("|wrong numbers|numbers are|numbers look|numbers don|add up|adds up|too high|too low|"
+                      "doesn match|don match|off by|inflated|overcounted|undercounted",
+                      "grain join_key duplicate internal_users timezone"),
+    "account_deletion": ("|delete account|delete their|deletes their|close account|closes their|"
+                         "remove user|erase their|forget me|data request|deletion request",
+                         "privacy soft_delete retention data_loss"),
+    "personal_data": ("address addresses birthday|phone number|date of|home address|customer data|user data|"
+                      "their data",
+                      "privacy validation"),
+    # --- code and tests -----------------------------------------------------------------------------------
+    "testing": ("~test|cover with|test for|tests for|test that|regression test",
+                "mock test_data clock"),
+    "pipeline_change": ("~ci ~dependency",
+                        "version_pin secret"),
     # --- infrastructure -----------------------------------------------------------------------------------
     "infra_resource": ("~terraform instance instances provision provisioned replica replicas|spin up|stand up|"
                        "new bucket|new database|new db|new instance|new queue|new cluster|new service",
