@@ -41,7 +41,7 @@ written after that and measured before any further change; `delivery_tasks_blind
 blind by the lead before and after a round of delivery changes). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied]
 """
 
 from __future__ import annotations
@@ -765,6 +765,14 @@ BLIND2_INTRO = (
     "73%, direct 93%. The misses need what a task implies, not what it says (\"the forgot password flow\" sends an "
     "email, \"import contacts from a csv\" is an upload and tempts pandas, \"call the provider in parallel\" is "
     "outbound HTTP and concurrency); they were read after the second measurement.")
+IMPLIED_TASKS = ROOT / "research" / "data" / "delivery_tasks_implied.jsonl"
+IMPLIED_INTRO = (
+    "20 vague requests whose lessons are what the task implies, not what it says (a heads-up in the inbox "
+    "sends an email, rates from the ECB are outbound HTTP, a profile picture is an upload, a one-time job "
+    "over every customer walks whole tables), written by the engineer of the implied-concerns table (issue 19, "
+    "session 2026-12-02 #3, \"vague3\") after that table, in words chosen without looking at its triggers, "
+    "and measured before any change for them: vague 48% at 300 / 1,000 / 10,000 lessons on the code before the "
+    "table (eb19bd0), 66% with it (commit 40c0f5e). Not blind: a check of the table on other phrasings.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -775,6 +783,7 @@ SETS = {
     "fresh5": (FRESH5_TASKS, "Fifth fresh batch (other lessons)", FRESH5_INTRO),
     "blind1": (BLIND1_TASKS, "Blind batch 1 (written apart from the code)", BLIND1_INTRO),
     "blind2": (BLIND2_TASKS, "Blind batch 2 (written apart from the code)", BLIND2_INTRO),
+    "implied": (IMPLIED_TASKS, "Implied concerns (written by the table's author)", IMPLIED_INTRO),
 }
 
 
