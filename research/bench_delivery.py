@@ -772,7 +772,7 @@ IMPLIED_INTRO = (
     "over every customer walks whole tables), written by the engineer of the implied-concerns table (issue 19, "
     "session 2026-12-02 #3, \"vague3\") after that table, in words chosen without looking at its triggers, "
     "and measured before any change for them: vague 48% at 300 / 1,000 / 10,000 lessons on the code before the "
-    "table (eb19bd0), 66% with it (commit 40c0f5e). Not blind: a check of the table on other phrasings.")
+    "table (eb19bd0), 66% with it (commit b6568d8). Not blind: a check of the table on other phrasings.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
