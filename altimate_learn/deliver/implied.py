@@ -66,12 +66,15 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                 "pagination"),
     # --- calling other systems ----------------------------------------------------------------------------
     "outbound": ("provider providers vendor vendors upstream integration integrations integrate geocoder "
-                 "geocoding twilio ~http|third party|external api|external service|partner api|their api|"
+                 "geocoding twilio enrich enrichment sync syncs syncing scrape scraping ~http|pull from|"
+                 "fetch from|download from|comes from|rates from|data from|info from|from their|push to|"
+                 "send to|post to|third party|external api|external service|partner api|their api|"
                  "call out|calls out",
                  "http timeout retry mock"),
     "incoming_hook": ("webhook webhooks callback callbacks|event from|events from|notifies us",
                       "signature duplicate retry"),
-    "parallel": ("~concurrency parallelize parallelise simultaneous simultaneously|at once|same time|"
+    "parallel": ("~concurrency parallelize parallelise simultaneous simultaneously hundreds thousands|at once|"
+                 "same time|per minute|per second|per hour|lots of|high volume|"
                  "a time|by one",
                  "concurrency timeout error"),
     # --- background work ----------------------------------------------------------------------------------
@@ -87,8 +90,9 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "ratio": ("~ratio|per customer|per user|per order|share of",
               "division null"),
     # --- dates --------------------------------------------------------------------------------------------
-    "dates": ("date dates datetime datetimes timestamp timestamps deadline deadlines due birthday|due date|"
-              "start date|end date|created at|expires at|last login|last seen",
+    "dates": ("date dates datetime datetimes timestamp timestamps deadline deadlines due birthday appointment "
+              "appointments renewal renewals anniversary|due date|start date|end date|created at|expires at|"
+              "last login|last seen|trial ends|day before|day after|week before|ends on|starts on",
               "timezone date_format"),
     "report_day": ("daily weekly monthly|per day|each day|every day|by day|by week|by month|last week|"
                    "last month|this month",
@@ -97,7 +101,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "screen": ("~frontend screen screens page pages view views modal dialog tab tabs|settings page|"
                "settings screen|landing page|new page|the page",
                "loading error i18n accessibility data_fetching"),
-    "form_entry": ("~form preferences|edit profile|profile page|settings page|settings screen|sign up|signup form|contact form|text box|user input|they type|users type",
+    "form_entry": ("~form preferences edit editing|edit profile|profile page|settings page|settings screen|sign up|signup form|contact form|text box|user input|they type|users type",
                    "form validation i18n accessibility"),
     "ui_copy": ("wording label labels heading button buttons tooltip|error message|empty state|"
                 "success message",
@@ -126,6 +130,12 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "personal_data": ("address addresses birthday|phone number|date of|home address|customer data|user data|"
                       "their data",
                       "privacy validation"),
+    "international": ("international abroad overseas worldwide asia europe australia america countries country "
+                      "region regions|other countries|different countries|the world",
+                      "timezone i18n money"),
+    "typeahead": ("suggest suggests suggestion suggestions typeahead|they go|they type|you type|"
+                  "while typing|search as",
+                  "debounce"),
     # --- code and tests -----------------------------------------------------------------------------------
     "testing": ("~test|cover with|test for|tests for|test that|regression test",
                 "mock test_data clock"),
