@@ -63,7 +63,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                  "a time|each one|each request|each record",
                  "batch concurrency performance"),
     "listing": ("|list all|list of|show all|all of|every item|search results|history page|activity feed",
-                "pagination"),
+                "pagination datagrid react_keys"),
     # --- calling other systems ----------------------------------------------------------------------------
     "outbound": ("provider providers vendor vendors upstream integration integrations integrate geocoder "
                  "geocoding twilio enrich enrichment sync syncs syncing scrape scraping ~http|pull from|"
@@ -93,7 +93,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "dates": ("date dates datetime datetimes timestamp timestamps deadline deadlines due birthday appointment "
               "appointments renewal renewals anniversary|due date|start date|end date|created at|expires at|"
               "last login|last seen|trial ends|day before|day after|week before|ends on|starts on",
-              "timezone date_format"),
+              "timezone date_format relative_time"),
     "report_day": ("daily weekly monthly|per day|each day|every day|by day|by week|by month|last week|"
                    "last month|this month",
                    "timezone grain calendar"),
@@ -109,16 +109,45 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     # --- services: endpoints and data ---------------------------------------------------------------------
     "endpoint": ("endpoint endpoints route routes router handler handlers|api endpoint|new endpoint|rest api|"
                  "an api|the api",
-                 "validation authorization error pagination serialization"),
+                 "validation authorization error pagination serialization api_version"),
     "schema_change": ("~migration|new column|add column|new field|new table|"
                       "rename column|drop column",
                       "migration null db_index"),
     "slow": ("~performance",
              "cache db_index batch concurrency"),
+    "external_program": ("ffmpeg imagemagick pandoc wkhtmltopdf libreoffice ghostscript subprocess|shell out|"
+                         "external program|command line|cli tool",
+                         "shell"),
+    "pattern_match": ("pattern patterns parse parsing extract extraction|email format|phone format|valid format|"
+                      "matches format",
+                      "regex validation"),
+    "failure_handling": ("|it fails|goes down|is down|error handling|handle errors|"
+                         "handle failures|fails sometimes|keeps failing",
+                         "error log retry alert"),
+    "measure_service": ("measure measuring|how often|how long|success rate|error rate|response time|"
+                        "response times",
+                        "observability log alert"),
+    "phase_out": ("|phase out|going away|old function|old version|replace the|the old|old endpoint",
+                  "deprecation api_version"),
+    "remember_me": ("|remember me|stay logged|keep me|logged in|signed in",
+                    "authentication browser_storage secret"),
+    "ui_component": ("component components widget widgets|new component|shared component|reusable component",
+                     "design_system storybook accessibility style dark_mode"),
+    "trend_view": ("trend trends visualize visualise|over time|time series",
+                   "chart bundle"),
+    "user_content": ("comment comments bio reviews|rich text|user content|user generated|they write|users write",
+                     "xss editor"),
     # --- the warehouse ------------------------------------------------------------------------------------
     "new_model": ("|new model|a model|new mart|new dbt|dbt model|start syncing|started syncing|"
                   "syncing into|the warehouse|new source|raw table",
                   "raw_data test documentation naming soft_delete grain"),
+    "staging_source": ("fivetran airbyte stitch connector connectors|new source|raw table|start syncing|"
+                       "started syncing|syncing into|the warehouse|loads into|landing in|lands in|new connector",
+                       "raw_data soft_delete duplicate timezone type_cast privacy naming"),
+    "large_table": ("millions billions|huge table|big table|large table|takes hours|too long|full rebuild",
+                    "incremental partition memory batch"),
+    "marketing_report": ("marketing channel channels|came from|come from|signups by|leads by",
+                         "attribution internal_users"),
     "metric_report": ("kpi kpis|report on|how many|dashboard for|new metric|new dashboard",
                       "grain internal_users ratio"),
     "wrong_numbers": ("|wrong numbers|numbers are|numbers look|numbers don|add up|adds up|too high|too low|"
