@@ -165,7 +165,8 @@ a long time|a while|for a while|in a while|once in a while|for a sec|for a secon
 in a minute|in a sec|a bit|a little bit|a lot|lots of|right now|right away|as soon as|at some point|
 at the moment|for now|by the way|kind of|sort of|out of nowhere|all of a sudden|over and over|
 on and off|at least|at most|in general|in the end|end up|ends up|ended up|make sure|makes sure|
-take a look|have a look|work on|works on|working on|deal with|figure out|find out|turns out|turned out
+take a look|have a look|work on|works on|working on|deal with|figure out|find out|turns out|turned out|
+the user|a user|the users|our users|our user|their users|each user|every user
 """.replace("\n", " ").split("|"))
 _IDIOM_FIRST = {phrase[0] for phrase in IDIOMS}
 

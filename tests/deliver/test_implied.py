@@ -112,6 +112,12 @@ def test_everyday_phrases_of_a_request_name_no_topic_but_still_imply_their_work(
     assert {"^concurrency", "^http"} <= set(terms)
     assert "time" in query_terms(c, "ids should sort by time")
     assert "time" in query_terms(c, "at a time", implied=False)  # a path or an exact lookup keeps every word
+    # "the user" of a request is whoever uses the product: no topic ("user" lessons are about user data)
+    user = corpus(("L-u001", "Parse dates from users with `parse_user_date()`, which knows the account's locale.", {}),
+                  ("L-u002", "Send emails through the `notifications` service, never with SMTP from the API.", {}),
+                  filler=True)
+    assert "user" not in query_terms(user, "so the user gets the reset link")
+    assert "user" in query_terms(user, "user input dates are parsed wrong")
 
 
 def test_a_lesson_matching_the_file_only_by_an_identifier_is_not_pointed_at_by_an_implied_concern():
