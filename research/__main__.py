@@ -376,7 +376,10 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind on the final code)",
                  " fresh4": ", fourth fresh batch (vague, by area)", " fresh5": ", fifth fresh batch (other lessons)",
                  " blind1": ", blind batch 1 (written apart from the code)",
-                 " blind2": ", blind batch 2 (written apart from the code)"}
+                 " blind2": ", blind batch 2 (written apart from the code)",
+                 " blind3": ", blind batch 3 (written apart from the code)",
+                 " blind4": ", blind batch 4 (written apart from the code)",
+                 " implied": ", implied-concerns tasks (written by the table's author)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

@@ -32,16 +32,18 @@ tier cut at its nominal limit (a diagnostic: what going past the limits costs in
 recall), and once more with the 40-lesson session cap lifted (a diagnostic: it shows what the cap costs,
 it is not a recommended setting). The held-out tasks (`research/data/delivery_tasks_heldout.jsonl`, 30
 tasks written after issue 19's changes and first measured blind) run with the defaults at 300 and up, and so do
-seven sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
+ten sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
 measured blind first; `delivery_tasks_fresh2.jsonl` and `delivery_tasks_fresh3.jsonl`, batches written after it,
 each measured blind once; `delivery_tasks_fresh4.jsonl`, 42 vague requests by area, written and measured before
 the concept table was grown by area; `delivery_tasks_fresh5.jsonl`, 30 tasks on lessons no other set asks for,
 written after that and measured before any further change; `delivery_tasks_blind1.jsonl` and
 `delivery_tasks_blind2.jsonl`, 30 tasks each, written apart from the code by someone who never read it and measured
-blind by the lead before and after a round of delivery changes). The
+blind by the lead before and after a round of delivery changes; `delivery_tasks_implied.jsonl`, 20 tasks written by
+the engineer of the implied-concerns table; `delivery_tasks_blind3.jsonl` and `delivery_tasks_blind4.jsonl`, 30 tasks
+each by a second engineer apart from the code, measured blind before and after that table). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4]
 """
 
 from __future__ import annotations
@@ -776,6 +778,18 @@ IMPLIED_INTRO = (
     "work the table lacked (fetching from or syncing with an outside system, volume per minute, events tied to a "
     "date such as a trial's end, people abroad, suggestions as someone types, editing on a screen); after "
     "those rows: 93%. So it is no check any more: the blind figure is the lead's.")
+BLIND3_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind3.jsonl"
+BLIND3_INTRO = (
+    BLIND_WRITER.replace("an engineer", "a second engineer") + "Measured blind twice by the lead, before the "
+    "implied-concerns table (eb19bd0): overall 90% / 86% / 84% at 300 / 1,000 / 10,000 lessons (direct 91% / 82% / "
+    "73%, vague 92% / 88% / 88%, follow-up 71%); after it (7439165): 94% / 88% / 84% (direct 91% / 91% / 73%, vague "
+    "96% / 88% / 88%, follow-up 86% / 71% / 71%), 28.5-29.9 lessons a session. Its misses were read after that.")
+BLIND4_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind4.jsonl"
+BLIND4_INTRO = (
+    BLIND_WRITER.replace("an engineer", "a second engineer") + "Measured blind twice by the lead: before the "
+    "implied-concerns table (eb19bd0) overall 100% / 100% / 98% (every goal met); after it (7439165) 96% / 96% / "
+    "93%: two follow-ups whose first request was a web screen lost a lesson each (the concerns a screen implies "
+    "bring more web lessons into the first request, and the session cap leaves less room for the switch).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -787,6 +801,8 @@ SETS = {
     "blind1": (BLIND1_TASKS, "Blind batch 1 (written apart from the code)", BLIND1_INTRO),
     "blind2": (BLIND2_TASKS, "Blind batch 2 (written apart from the code)", BLIND2_INTRO),
     "implied": (IMPLIED_TASKS, "Implied concerns (written by the table's author)", IMPLIED_INTRO),
+    "blind3": (BLIND3_TASKS, "Blind batch 3 (written apart from the code)", BLIND3_INTRO),
+    "blind4": (BLIND4_TASKS, "Blind batch 4 (written apart from the code)", BLIND4_INTRO),
 }
 
 
