@@ -788,8 +788,8 @@ BLIND4_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind4.jsonl"
 BLIND4_INTRO = (
     BLIND_WRITER.replace("an engineer", "a second engineer") + "Measured blind twice by the lead: before the "
     "implied-concerns table (eb19bd0) overall 100% / 100% / 98% (every goal met); after it (7439165) 96% / 96% / "
-    "93%: two follow-ups lost a lesson each to other lessons of the same folder that now rank above it (the "
-    "session stayed under its cap: 35 and 40 lessons): \"monthly churn rate by plan\" no longer brings \"Compute "
+    "93%: two follow-ups lost a lesson each to other lessons of the same folder that now rank above it (in "
+    "the follow-up request's own tier and its file's tier; the sessions held 40 and 35 lessons): \"monthly churn rate by plan\" no longer brings \"Compute "
     "ratios in the BI layer\" and \"k8s manifests for the new notifier service\" no longer brings the "
     "`app.kubernetes.io/name` label rule.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
