@@ -373,7 +373,7 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
             rows.append(f"| Delivery recall, {arm} (spec 003 reports {m.group(1)}%) | {m.group(2)}% ({m.group(3)}) | "
                         f"{'**short of spec 003**' if short else 'as spec 003'} |")
     task_sets = {"": "", " held-out": ", held-out tasks", " fresh": ", fresh tasks (blind before the concept table)",
-                 " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind on the final code)",
+                 " fresh2": ", second fresh batch", " fresh3": ", third fresh batch (blind in the session before)",
                  " fresh4": ", fourth fresh batch (vague, by area)", " fresh5": ", fifth fresh batch (other lessons)",
                  " blind1": ", blind batch 1 (written apart from the code)",
                  " blind2": ", blind batch 2 (written apart from the code)",
