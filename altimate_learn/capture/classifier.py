@@ -140,7 +140,7 @@ def is_slash_command(text: str) -> bool:
 
 # A new task with its own requirements (headings, lists, a long specification): its "do not …" lines
 # constrain the new work and say nothing about the agent's last answer. Only its opening is read for cues.
-_SPEC_LINE = re.compile(r"^\s*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
+_SPEC_LINE = re.compile(r"^[ \t]*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
 _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
                            r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
@@ -166,14 +166,18 @@ SOFT_MESSAGE = 250
 SOFT_OPENING_CLAUSES = 1
 
 
-# "### Error querying database", "## Cause: …": a log's own headings (MyBatis, pytest sections), not a specification's.
-_LOG_HEADING = re.compile(r"^\s*#{1,6}\s+(?:the\s+)?[\w.]*(?:error|exception|cause|traceback|failures?|sql)\b", re.I | re.M)
+# "### Error querying database.", "### Cause: …", "### SQL: …", "## Error Type", "# ValueError: …": a pasted log's own
+# headings (MyBatis, Next.js's copied error overlay, tracebacks), not a specification's: "## Error handling" over a
+# list of requirements is a specification. Case-sensitive, in the log's own shapes; `[ \t]*` keeps the scan linear on
+# text full of blank lines.
+_LOG_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?:Error\s+\w+ing\s+[\w.]+\.|Error\s+(?:Type|Message)\b|Cause:|SQL:|"
+                          r"The\s+error\s+may\b|Traceback\b|[\w.]*(?:Error|Exception)(?::|\s*$))", re.M)
 
 
 def is_task_spec(text: str) -> bool:
     """A structured or long new request rather than a reaction to the last answer."""
     lines = len(_SPEC_LINE.findall(text)) - len(_LOG_HEADING.findall(text))
-    if lines >= 3 or (re.match(r"^\s*#{1,6}\s", text) and not _LOG_HEADING.match(text)):
+    if lines >= 3 or (re.match(r"^\s*#{1,6}\s", text) and not _LOG_HEADING.match(text.lstrip())):
         return True
     return len(text) > 600 and _tasking(text)
 
@@ -298,7 +302,7 @@ _FAILURE_OUTPUT = re.compile(
     r"undefined\s+(?:function|method|variable|symbol)|unresolved\s+reference|has\s+no\s+member)\b|\"severity\"\s*:\s*\d"
     r"|^\s*File\s+\"[^\"]+\",\s+line\s+\d+", re.I | re.M)
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
-_STARTS_PASTED = re.compile(r"^\s*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
+_STARTS_PASTED = re.compile(r"^[ \t]*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"
                             r"(?:\w+(?:Error|Exception)|ERROR|Error|error)\b|\d{4}-\d{2}-\d{2}[ T]\d)", re.M)
 
 
@@ -351,7 +355,7 @@ def pasted_failure(text: str) -> bool:
     most a few words of their own."""
     if not _FAILURE_OUTPUT.search(text):
         return False
-    if _STARTS_PASTED.match(text):
+    if _STARTS_PASTED.match(text.lstrip()):
         return True
     own = prose_of(text)
     if len(own.strip()) > len(strip_injected(text).strip()) - 40:

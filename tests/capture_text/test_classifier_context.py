@@ -84,6 +84,29 @@ def test_a_logs_own_headings_do_not_make_it_a_specification():
     assert is_task_spec(spec)
 
 
+@pytest.mark.parametrize("text", [
+    "## Error handling\nWrap the payment call and retry on timeouts, and show the user a toast when it fails.",
+    "## Error handling\n- don't swallow exceptions\n- log with context",
+    "# Exceptions\nRaise ValidationError for bad input and map it to a 422 in the router.",
+])
+def test_a_specification_under_an_error_heading_is_a_new_request_not_a_report(text):
+    """A request whose heading is about errors is still a request (a broad heading pattern read it as a log)."""
+    assert is_task_spec(text)
+    assert not classify_text(text, answer=DONE * 3).correction
+
+
+def test_a_copied_error_overlay_and_a_traceback_heading_are_a_log():
+    overlay = "## Error Type\nConsole Error\n\n## Error Message\nHydration failed because the server HTML didn't match."
+    assert not is_task_spec(overlay)
+    assert classify_text(overlay, answer=DONE).correction
+
+
+def test_text_full_of_blank_lines_is_classified_without_rescanning_them():
+    """Line-start patterns must not run across blank lines (quadratic): the verdict on 4,000 newlines plus a
+    report is the report's, and the scan finishes (no timing asserted)."""
+    assert classify_text("\n" * 3900 + "still getting the same error", answer=DONE).correction
+
+
 def test_a_short_answer_in_a_dense_script_still_says_the_agent_did_something():
     answer = ("懂了，两件事：把首页图标做成整块可点，旁边空白区域现在也响应点击。然后重写了仪表盘，模仿数据看板的样式。"
               "验证一下：首次编译耗时较长，超时了。再等一下再试。")
