@@ -242,7 +242,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "said the agent's claimed change is not there"),
     # "there are already applescripts to do this": the agent rebuilt what exists
     (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
-                r"branch|ticket|issue|meeting|call|draft)\b)|(?<!\bmight\s)(?<!\bmay\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bif\sit\s)\balready\s+exists?\b", re.I),
+                r"branch|ticket|issue|meeting|call|draft)\b)"
+                # ... unless its clause is a condition of a new request ("when the email already exists, return 409")
+                r"|(?:^|(?<=[.!?;:,\n]))(?:(?!\b(?:when|if|whether|unless|once|in\s+case)\b)[^.!?;:,\n])*?"
+                r"(?<!\bmight\s)(?<!\bmay\s)(?<!\bcould\s)(?<!\bwould\s)\balready\s+exists?\b", re.I),
      "said what the agent made already exists"),
     # "analyze the code before answering, no assumptions or guesses"
     (re.compile(r"\b(?:no|without)\s+(?:assumptions|guesses|guessing|making\s+things\s+up|hallucinat\w+)\b"

@@ -101,6 +101,17 @@ def test_a_copied_error_overlay_and_a_traceback_heading_are_a_log():
     assert classify_text(overlay, answer=DONE).correction
 
 
+@pytest.mark.parametrize("text, flagged", [
+    ("Now handle signup: when the email already exists, return 409 with a message.", False),
+    ("if the user already exists, skip it", False),
+    ("check whether it already exists first", False),
+    ("that file already exists, you created a duplicate", True),
+    ("This already exists. Why did you add it again?", True),
+])
+def test_already_exists_as_a_condition_of_a_new_request_is_not_a_report(text, flagged):
+    assert classify_text(text, answer=DONE).correction is flagged
+
+
 def test_text_full_of_blank_lines_is_classified_without_rescanning_them():
     """Line-start patterns must not run across blank lines (quadratic): the verdict on 4,000 newlines plus a
     report is the report's, and the scan finishes (no timing asserted)."""
