@@ -51,6 +51,13 @@ class Session:
     started: str | None = None
     agent: str | None = None  # the coding agent behind an export (SpecStory records several)
 
+    def said(self, text: str) -> None:
+        """What the agent said: a new answer, or more of the answer it is still giving."""
+        if self.turns and self.turns[-1].role == "assistant":
+            self.turns[-1].text += "\n\n" + text
+        else:
+            self.turns.append(Turn("assistant", text))
+
 
 def squeeze(text: str) -> str:
     text = re.sub(r"\n{3,}", "\n\n", text)
@@ -205,10 +212,7 @@ def parse_specstory(text: str) -> list[Session]:
                 session.model = model.group(1).replace("model ", "").split(" 20")[0] if model else None
             content = _spec_assistant(body)
             if content:
-                if session.turns and session.turns[-1].role == "assistant":
-                    session.turns[-1].text += "\n\n" + content
-                else:
-                    session.turns.append(Turn("assistant", content))
+                session.said(content)
     return [session]
 
 
@@ -256,10 +260,7 @@ def parse_claude_code(text: str) -> list[Session]:
             if isinstance(parts, list):
                 words = "\n".join(b.get("text", "") for b in parts if isinstance(b, dict) and b.get("type") == "text")
                 if words.strip():
-                    if session.turns and session.turns[-1].role == "assistant":
-                        session.turns[-1].text += "\n\n" + words.strip()
-                    else:
-                        session.turns.append(Turn("assistant", words.strip()))
+                    session.said(words.strip())
     return [session]
 
 
@@ -289,10 +290,7 @@ def parse_claude_code_flat(text: str) -> list[Session]:
                 continue
             session.turns.append(Turn("user", words.strip()))
         elif obj.get("role") == "assistant":
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + words.strip()
-            else:
-                session.turns.append(Turn("assistant", words.strip()))
+            session.said(words.strip())
     return [session]
 
 
@@ -348,10 +346,7 @@ def parse_antigravity(text: str) -> list[Session]:
             if typed:
                 session.turns.append(Turn("user", typed))
         elif obj.get("type") == "PLANNER_RESPONSE" and isinstance(obj.get("content"), str) and obj["content"].strip():
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + obj["content"].strip()
-            else:
-                session.turns.append(Turn("assistant", obj["content"].strip()))
+            session.said(obj["content"].strip())
     return [session]
 
 
@@ -386,10 +381,7 @@ def parse_opencode(text: str) -> list[Session]:
             session.model = session.model or message["info"].get("modelID")
             words = "\n".join(str(p.get("text") or "") for p in parts if not p.get("synthetic")).strip()
             if words:
-                if session.turns and session.turns[-1].role == "assistant":
-                    session.turns[-1].text += "\n\n" + words
-                else:
-                    session.turns.append(Turn("assistant", words))
+                session.said(words)
             error = message["info"].get("error")
             if isinstance(error, dict) and "abort" in str(error.get("name", "")).lower():
                 session.turns.append(Turn("interrupt", ""))
@@ -417,11 +409,9 @@ def parse_md_transcript(text: str) -> list[Session]:
                 continue
         else:
             body = re.sub(r"^\*\*Tool: .*$", "", body, flags=re.M).strip()
-            if not body:
-                continue
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + body
-                continue
+            if body:
+                session.said(body)
+            continue
         session.turns.append(Turn(role, body))
     return [session]
 
@@ -450,10 +440,7 @@ def parse_claude_code_md(text: str) -> list[Session]:
             body = re.sub(r"^- \*\*Used \w+\*\*.*$", "", body, flags=re.M)
             body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
             if body:
-                if session.turns and session.turns[-1].role == "assistant":
-                    session.turns[-1].text += "\n\n" + body
-                else:
-                    session.turns.append(Turn("assistant", body))
+                session.said(body)
     return [session]
 
 
@@ -481,10 +468,7 @@ def parse_cursor_jsonl(text: str) -> list[Session]:
             if typed and not _NOT_TYPED.search(typed):
                 session.turns.append(Turn("user", typed))
         elif obj.get("role") == "assistant" and words.strip():
-            if session.turns and session.turns[-1].role == "assistant":
-                session.turns[-1].text += "\n\n" + words.strip()
-            else:
-                session.turns.append(Turn("assistant", words.strip()))
+            session.said(words.strip())
     return [session]
 
 
