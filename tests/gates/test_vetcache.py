@@ -139,9 +139,8 @@ def test_a_hand_edit_to_a_lesson_behind_the_cache_is_seen(tmp_path, monkeypatch)
     assert json.loads(got[0])["lessons"]["L-0004"]["th"] == stamps.text_hash(edited["text"])
 
 
-def test_a_text_changed_in_the_pass_without_a_stamp_is_re_vetted_on_a_warm_cache(tmp_path):
-    """`learn tidy` rewrites texts in its pass and re-vets them after: a lesson whose text differs from the
-    one read is due whatever the cache says about the lessons as read."""
+def _all_vetted(tmp_path: Path) -> tuple[Path, list[dict]]:
+    """A repository whose every lesson is stamped vetted against its instruction files."""
     root = tmp_path / "repo"
     lessons = [lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)]
     store = make_store(root, approved=lessons)
@@ -150,11 +149,23 @@ def test_a_text_changed_in_the_pass_without_a_stamp_is_re_vetted_on_a_warm_cache
     store.write_json(stamps.VETTED, {"lessons": {item["id"]: {
         "ih": now, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner", "at": "2026-01-01"}
         for item in lessons}})
+    return root, lessons
+
+
+def _screened_pass(root: Path, lessons: list[dict]) -> apply._Pass:
+    work = apply._Pass(lessons, harmful_from={}, feedback=None, now="2026-02-01T00:00:00.000Z",
+                       apply_paths=None, taken_ids=set(), approved_ids={item["id"] for item in lessons})
+    work.screen = screen.Screen(_store(root))
+    return work
+
+
+def test_a_text_changed_in_the_pass_without_a_stamp_is_re_vetted_on_a_warm_cache(tmp_path):
+    """`learn tidy` rewrites texts in its pass and re-vets them after: a lesson whose text differs from the
+    one read is due whatever the cache says about the lessons as read."""
+    root, lessons = _all_vetted(tmp_path)
 
     def revet(edit: bool) -> list[str]:
-        work = apply._Pass(lessons, harmful_from={}, feedback=None, now="2026-02-01T00:00:00.000Z",
-                           apply_paths=None, taken_ids=set(), approved_ids={item["id"] for item in lessons})
-        work.screen = screen.Screen(_store(root))
+        work = _screened_pass(root, lessons)
         if edit:
             work.lessons[4]["text"] = "Prefer `events_id` in the events marts for every rule."
         work.screen.revet(work, set(work.by_id))
@@ -203,19 +214,10 @@ def test_a_store_from_before_the_vet_is_backfilled_a_few_lessons_a_pass_in_order
 def test_the_due_record_a_pass_leaves_follows_the_stamps_it_wrote(tmp_path):
     """A stamp this pass wrote that leaves an unchanged lesson unvetted (no instruction hash: a person's rule
     kept without a verdict) makes it due for the next pass, whatever the lesson was before."""
-    root = tmp_path / "repo"
-    lessons = [lesson(f"L-{n:04x}", text) for n, text in enumerate(TEXTS)]
-    store = make_store(root, approved=lessons)
-    (root / "AGENTS.md").write_text(AGENTS)
-    now = discover(root).hash
-    store.write_json(stamps.VETTED, {"lessons": {item["id"]: {
-        "ih": now, "th": stamps.text_hash(item["text"]), "by": "offline", "channel": "learner", "at": "2026-01-01"}
-        for item in lessons}})
+    root, lessons = _all_vetted(tmp_path)
 
     def run(unstamp: bool) -> list[str]:
-        work = apply._Pass(lessons, harmful_from={}, feedback=None, now="2026-02-01T00:00:00.000Z",
-                           apply_paths=None, taken_ids=set(), approved_ids={item["id"] for item in lessons})
-        work.screen = screen.Screen(_store(root))
+        work = _screened_pass(root, lessons)
         work.screen.revet(work, set(work.by_id))
         if unstamp:
             work.screen.new_stamps["L-0004"] = {"channel": "remember", "th": stamps.text_hash(TEXTS[4]),
