@@ -778,15 +778,16 @@ IMPLIED_INTRO = (
     "work the table lacked (fetching from or syncing with an outside system, volume per minute, events tied to a "
     "date such as a trial's end, people abroad, suggestions as someone types, editing on a screen); after "
     "those rows: 93%. So it is no check any more: the blind figure is the lead's.")
+SECOND_WRITER = BLIND_WRITER.replace("an engineer", "a second engineer")
 BLIND3_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind3.jsonl"
 BLIND3_INTRO = (
-    BLIND_WRITER.replace("an engineer", "a second engineer") + "Measured blind twice by the lead, before the "
+    SECOND_WRITER + "Measured blind twice by the lead, before the "
     "implied-concerns table (eb19bd0): overall 90% / 86% / 84% at 300 / 1,000 / 10,000 lessons (direct 91% / 82% / "
     "73%, vague 92% / 88% / 88%, follow-up 71%); after it (7439165): 94% / 88% / 84% (direct 91% / 91% / 73%, vague "
     "96% / 88% / 88%, follow-up 86% / 71% / 71%), 28.5-29.9 lessons a session. Its misses were read after that.")
 BLIND4_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind4.jsonl"
 BLIND4_INTRO = (
-    BLIND_WRITER.replace("an engineer", "a second engineer") + "Measured blind twice by the lead: before the "
+    SECOND_WRITER + "Measured blind twice by the lead: before the "
     "implied-concerns table (eb19bd0) overall 100% / 100% / 98% (every goal met); after it (7439165) 96% / 96% / "
     "93%: two follow-ups lost a lesson each to other lessons of the same folder that now rank above it (in "
     "the follow-up request's own tier and its file's tier; the sessions held 40 and 35 lessons): \"monthly churn rate by plan\" no longer brings \"Compute "
