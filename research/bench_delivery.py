@@ -793,6 +793,14 @@ BLIND4_INTRO = (
     "the follow-up request's own tier and its file's tier; the sessions held 40 and 35 lessons): \"monthly churn rate by plan\" no longer brings \"Compute "
     "ratios in the BI layer\" and \"k8s manifests for the new notifier service\" no longer brings the "
     "`app.kubernetes.io/name` label rule.")
+MATCH19_TASKS = ROOT / "research" / "data" / "delivery_tasks_match19.jsonl"
+MATCH19_INTRO = (
+    "10 tasks (6 direct, 3 vague, 1 follow-up) written by the matching engineer of issue 19 (\"match19\", session "
+    "2026-12-02 #4) before any change of theirs, in their own words, to check the vocabulary fixes for "
+    "blind batches 2 and 3 on requests those fixes were not read from: identifiers typed as words (\"a unique key\", "
+    "\"useState + useEffect\"), a library's error message instead of the rule (\"can't compare offset-naive and "
+    "offset-aware datetimes\", `utcnow()`), shorthand (\"RHF\"), and symptoms (\"skips the weeks where nobody signed "
+    "up\", \"one sql query per customer\").")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -806,6 +814,7 @@ SETS = {
     "implied": (IMPLIED_TASKS, "Implied concerns (written by the table's author)", IMPLIED_INTRO),
     "blind3": (BLIND3_TASKS, "Blind batch 3 (written apart from the code)", BLIND3_INTRO),
     "blind4": (BLIND4_TASKS, "Blind batch 4 (written apart from the code)", BLIND4_INTRO),
+    "match19": (MATCH19_TASKS, "Matching engineer's own tasks (written before the matching change)", MATCH19_INTRO),
 }
 
 
