@@ -40,10 +40,12 @@ written after that and measured before any further change; `delivery_tasks_blind
 `delivery_tasks_blind2.jsonl`, 30 tasks each, written apart from the code by someone who never read it and measured
 blind by the lead before and after a round of delivery changes; `delivery_tasks_implied.jsonl`, 20 tasks written by
 the engineer of the implied-concerns table; `delivery_tasks_blind3.jsonl` and `delivery_tasks_blind4.jsonl`, 30 tasks
-each by a second engineer apart from the code, measured blind before and after that table). The
+each by a second engineer apart from the code, measured blind before and after that table;
+`delivery_tasks_match19.jsonl`, 10 tasks the matching engineer of issue 19 wrote in their own words before
+changing the matching vocabulary, measured before and after it). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19]
 """
 
 from __future__ import annotations
