@@ -32,7 +32,7 @@ tier cut at its nominal limit (a diagnostic: what going past the limits costs in
 recall), and once more with the 40-lesson session cap lifted (a diagnostic: it shows what the cap costs,
 it is not a recommended setting). The held-out tasks (`research/data/delivery_tasks_heldout.jsonl`, 30
 tasks written after issue 19's changes and first measured blind) run with the defaults at 300 and up, and so do
-ten sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
+eleven sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
 measured blind first; `delivery_tasks_fresh2.jsonl` and `delivery_tasks_fresh3.jsonl`, batches written after it,
 each measured blind once; `delivery_tasks_fresh4.jsonl`, 42 vague requests by area, written and measured before
 the concept table was grown by area; `delivery_tasks_fresh5.jsonl`, 30 tasks on lessons no other set asks for,
