@@ -32,7 +32,7 @@ tier cut at its nominal limit (a diagnostic: what going past the limits costs in
 recall), and once more with the 40-lesson session cap lifted (a diagnostic: it shows what the cap costs,
 it is not a recommended setting). The held-out tasks (`research/data/delivery_tasks_heldout.jsonl`, 30
 tasks written after issue 19's changes and first measured blind) run with the defaults at 300 and up, and so do
-ten sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
+eleven sets in the words people type (`delivery_tasks_fresh.jsonl`, 46 tasks written before the concept table and
 measured blind first; `delivery_tasks_fresh2.jsonl` and `delivery_tasks_fresh3.jsonl`, batches written after it,
 each measured blind once; `delivery_tasks_fresh4.jsonl`, 42 vague requests by area, written and measured before
 the concept table was grown by area; `delivery_tasks_fresh5.jsonl`, 30 tasks on lessons no other set asks for,
@@ -40,10 +40,12 @@ written after that and measured before any further change; `delivery_tasks_blind
 `delivery_tasks_blind2.jsonl`, 30 tasks each, written apart from the code by someone who never read it and measured
 blind by the lead before and after a round of delivery changes; `delivery_tasks_implied.jsonl`, 20 tasks written by
 the engineer of the implied-concerns table; `delivery_tasks_blind3.jsonl` and `delivery_tasks_blind4.jsonl`, 30 tasks
-each by a second engineer apart from the code, measured blind before and after that table). The
+each by a second engineer apart from the code, measured blind before and after that table;
+`delivery_tasks_match19.jsonl`, 10 tasks the matching engineer of issue 19 wrote in their own words before
+changing the matching vocabulary, measured before and after it). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19]
 """
 
 from __future__ import annotations
@@ -793,6 +795,14 @@ BLIND4_INTRO = (
     "the follow-up request's own tier and its file's tier; the sessions held 40 and 35 lessons): \"monthly churn rate by plan\" no longer brings \"Compute "
     "ratios in the BI layer\" and \"k8s manifests for the new notifier service\" no longer brings the "
     "`app.kubernetes.io/name` label rule.")
+MATCH19_TASKS = ROOT / "research" / "data" / "delivery_tasks_match19.jsonl"
+MATCH19_INTRO = (
+    "10 tasks (6 direct, 3 vague, 1 follow-up) written by the matching engineer of issue 19 (\"match19\", session "
+    "2026-12-02 #4) before any change of theirs, in their own words, to check the vocabulary fixes for "
+    "blind batches 2 and 3 on requests those fixes were not read from: identifiers typed as words (\"a unique key\", "
+    "\"useState + useEffect\"), a library's error message instead of the rule (\"can't compare offset-naive and "
+    "offset-aware datetimes\", `utcnow()`), shorthand (\"RHF\"), and symptoms (\"skips the weeks where nobody signed "
+    "up\", \"one sql query per customer\").")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -806,6 +816,7 @@ SETS = {
     "implied": (IMPLIED_TASKS, "Implied concerns (written by the table's author)", IMPLIED_INTRO),
     "blind3": (BLIND3_TASKS, "Blind batch 3 (written apart from the code)", BLIND3_INTRO),
     "blind4": (BLIND4_TASKS, "Blind batch 4 (written apart from the code)", BLIND4_INTRO),
+    "match19": (MATCH19_TASKS, "Matching engineer's own tasks (written before the matching change)", MATCH19_INTRO),
 }
 
 

@@ -173,7 +173,7 @@ GROUPS: dict[str, str] = {
                "number input",
     "ratio": "ratio ratios percentage percentages pct average averages avg|conversion rate",
     "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
-    "timezone": "timezone timezones tz utc gmt dst midnight naive|time zone|time zones|wrong day|local time|"
+    "timezone": "timezone timezones tz utc gmt dst midnight naive utcnow tzinfo zoneinfo pytz|time zone|time zones|wrong day|local time|"
                 "server time|daylight saving",
     "calendar": "calendar calendars|date spine|date list|date lists|missing days|missing dates|missing months|"
                 "missing weeks|empty days",
@@ -278,6 +278,18 @@ GROUPS: dict[str, str] = {
 }
 
 
+# Naming conventions that say what kind of thing an identifier is, whoever writes it: dbt's layer prefixes
+# (`stg_orders`, `int_order_lines`, `fct_events`, `dim_customers`, `rpt_`, `mart_`) name a model, so "make
+# fct_events incremental" is about "incremental models" though it never says "model". A request naming such
+# an identifier gets the kind word as a search term (see :func:`concept_terms`); a lesson's terms are its own.
+KINDS = {"stg_": "model", "int_": "model", "fct_": "model", "dim_": "model", "rpt_": "model", "mart_": "model"}
+
+
+def kind_table(fold) -> dict[str, list[str]]:
+    """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables."""
+    return {prefix: list(fold(kind)) for prefix, kind in KINDS.items()}
+
+
 def _split(members: str) -> tuple[list[str], list[tuple[str, str]]]:
     """(single words, two-word members) of a group's member string."""
     parts = members.split("|")
@@ -316,6 +328,49 @@ def build_tables(fold) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
                     pairs.setdefault(key, [])
                     if term not in pairs[key]:
                         pairs[key].append(term)
+            joined = first + second  # "health check" typed as one word: `healthcheck`, `darkmode`, `timezone`
+            if joined.isalpha():
+                for folded in fold(joined):
+                    singles.setdefault(folded, [])
+                    if term not in singles[folded]:
+                        singles[folded].append(term)
+    return singles, pairs
+
+
+def identifier_joins(texts: list[str], fold, stopwords: frozenset[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """(folded word -> identifiers, "folded word folded word" -> identifiers): how a request spells an
+    identifier of some lesson as words. `unique_key`, `date_spine` and `useEffect` are typed "unique key",
+    "date spine", "use effect" (or "uniquekey"): two adjacent parts of an identifier whose other parts are
+    stopwords (`is_incremental`, `useDialog`: "incremental", "dialog" plus a stopword) map to the whole
+    identifier as a search term, so the request shares the lesson's rarest term, not only its parts. For a
+    request only (merged into the concept tables of the prepared index, never into a lesson's terms)."""
+    from altimate_learn.deliver.tokenize import identifier_parts, words
+
+    singles: dict[str, list[str]] = {}
+    pairs: dict[str, list[str]] = {}
+    for text in texts:
+        for word in words(text):
+            parts = identifier_parts(word)
+            if len(parts) < 2:
+                continue
+            whole = word.lower()
+            content = [i for i, part in enumerate(parts) if part not in stopwords]
+            if not content:
+                continue
+            for i in range(len(parts) - 1):
+                if any(j not in (i, i + 1) for j in content) or not all(p.isalpha() for p in parts[i:i + 2]):
+                    continue
+                for a in fold(parts[i]):
+                    for b in fold(parts[i + 1]):
+                        have = pairs.setdefault(f"{a} {b}", [])
+                        if whole not in have:
+                            have.append(whole)
+            joined = "".join(parts)
+            if joined != whole and joined.isalpha():
+                for folded in fold(joined):
+                    have = singles.setdefault(folded, [])
+                    if whole not in have:
+                        have.append(whole)
     return singles, pairs
 
 
@@ -327,6 +382,10 @@ def concept_terms(words: list[tuple[str, ...]], singles: dict, pairs: dict) -> l
         for term in folded:
             for concept in singles.get(term, ()):
                 out[concept] = None
+            cut = term.find("_")
+            if 0 < cut < len(term) - 1:  # an identifier: its prefix may say what it is (`fct_` → model)
+                for concept in singles.get(term[:cut + 1], ()):
+                    out[concept] = None
             for before in previous:
                 for concept in pairs.get(f"{before} {term}", ()):
                     out[concept] = None

@@ -410,6 +410,15 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
     pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
     implied_tables = implied.build_tables(fold, held) if lessons else ({}, {})
+    # A request may spell a lesson's identifier as words ("unique key", "use effect"): looked up with the
+    # concepts, for requests only (the lessons' concept terms above are computed without them).
+    from altimate_learn.deliver.tokenize import STOPWORDS
+
+    join_words, join_pairs = concepts.identifier_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS)
+    join_words.update(concepts.kind_table(fold) if lessons else {})  # `fct_events` names a model
+    for table, joins in ((singles, join_words), (pairs, join_pairs)):
+        for key, found in joins.items():
+            table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]
 
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}

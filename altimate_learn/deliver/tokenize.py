@@ -107,9 +107,15 @@ def identifier_tokens(identifier: str) -> list[str]:
     return tokens_list
 
 
+def identifier_parts(identifier: str) -> list[str]:
+    """The lowercase parts of an identifier in order (`useEffect` → `use`, `effect`; `unique_key` → `unique`,
+    `key`); a plain lowercase word is its own single part."""
+    return _camel_spaced(identifier).lower().replace("_", " ").split()
+
+
 def _split_identifier(identifier: str) -> list[str]:
     lowered = identifier.lower()
-    parts = _camel_spaced(identifier).lower().replace("_", " ").split()
+    parts = identifier_parts(identifier)
     if not parts:
         return []
     tokens = dict.fromkeys([lowered, *parts])
