@@ -11,7 +11,7 @@ need: the messages the person typed and the assistant answer each one replied to
 `altimate_learn.redact` (e-mail addresses replaced too) and clipped; tool output, code blocks the agent wrote, and text a harness or a
 script put in the user's turn are dropped.
 
-The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Markdown transcripts) and what
+The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Gemini CLI, Markdown transcripts) and what
 in each is typed are described and parsed in `research/real_sessions_formats.py`.
 """
 
@@ -188,7 +188,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                                                      "antigravity": "antigravity", "codex": "codex",
                                                      "claude-code-flat": "claude-code", "opencode": "opencode",
                                                      "claude-code-md": "claude-code",
-                                                     "cursor-jsonl": "cursor"}.get(row["harness"], "?")}
+                                                     "cursor-jsonl": "cursor", "gemini": "gemini-cli"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue

@@ -27,6 +27,11 @@ Formats:
 - `cursor-jsonl`: Cursor's agent transcript as Entire commits it (`{"role", "message": {"content": [...]}}` a line):
   what the person typed is inside `<user_query>`; a user turn without one (documentation Cursor attached, an
   accepted plan handed to the agent) holds nothing typed.
+- `gemini`: a Gemini CLI chat (`~/.gemini/tmp/<project>/chats/session-*.json`: `{"sessionId", "messages": [{"type":
+  "user" | "gemini" | "info" | "error", "content"}]}`): a `user` message is typed (its `displayContent` when Gemini CLI
+  kept what the person saw apart from what it expanded), less the files an `@path` reference pulled in and the
+  `<system_note>` Gemini CLI adds when an agent is picked; "Request cancelled." is an interruption; a subagent's chat
+  (`"kind": "subagent"`, also the skill extraction Gemini CLI runs itself) holds nothing typed.
 - `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
   headings.
 """
@@ -472,7 +477,53 @@ def parse_cursor_jsonl(text: str) -> list[Session]:
     return [session]
 
 
+# -- Gemini CLI chat ----------------------------------------------------------------------------------
+
+_GEMINI_REFERENCED = re.compile(r"\n?--- Content from referenced files ---.*", re.S)
+_GEMINI_NOTE = re.compile(r"<system_note>.*?</system_note>", re.S)
+
+
+def _gemini_text(content: object) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(str(p.get("text") or "") for p in content if isinstance(p, dict))
+    return ""
+
+
+def parse_gemini(text: str) -> list[Session]:
+    """A Gemini CLI chat file: typed `user` messages (what the person saw, without the files an `@path` pulled in
+    or the note Gemini CLI adds for a picked agent), `gemini` answers, "Request cancelled." as an interruption. A
+    subagent's chat holds only prompts an agent wrote."""
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(document, dict) or not isinstance(document.get("messages"), list):
+        return []
+    if document.get("kind") == "subagent":
+        return []
+    session = Session(started=document.get("startTime") if isinstance(document.get("startTime"), str) else None)
+    for message in document["messages"]:
+        if not isinstance(message, dict):
+            continue
+        kind = message.get("type")
+        if kind == "user":
+            shown = message.get("displayContent") if "displayContent" in message else message.get("content")
+            typed = _GEMINI_NOTE.sub("", _GEMINI_REFERENCED.sub("", _gemini_text(shown))).strip()
+            if typed and not _NOT_TYPED.search(typed):
+                session.turns.append(Turn("user", typed))
+        elif kind == "gemini":
+            session.model = session.model or message.get("model")
+            words = _gemini_text(message.get("content")).strip()
+            if words:
+                session.said(words)
+        elif kind == "info" and _gemini_text(message.get("content")).strip() == "Request cancelled.":
+            session.turns.append(Turn("interrupt", ""))
+    return [session]
+
+
 PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
            "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript,
            "opencode": parse_opencode, "claude-code-md": parse_claude_code_md,
-           "cursor-jsonl": parse_cursor_jsonl}
+           "cursor-jsonl": parse_cursor_jsonl, "gemini": parse_gemini}

@@ -89,8 +89,8 @@ class RealMessage:
     label: str
     why: str
     repo: str
-    harness: str  # the export format: aider, specstory, claude-code, claude-code-flat, codex, antigravity, opencode
-    agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode
+    harness: str  # the export format: aider, specstory, claude-code, claude-code-flat, codex, antigravity, opencode, gemini, ...
+    agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, gemini-cli
     split: str
 
     @property

@@ -111,3 +111,34 @@ def test_an_employer_identification_number_offered_in_a_chat_is_scrubbed_only_wh
     quoted = scrub("With this design the agent stops at FEIN and never types into it. Your `41-2549037` is unused.")
     assert "41-2549037" not in quoted
     assert "12-3456789" in scrub("the build 12-3456789 of the firmware failed")  # no EIN named: left alone
+
+
+def test_gemini_cli_chat_keeps_what_the_person_typed():
+    from research.real_sessions_formats import parse_gemini
+
+    document = {"sessionId": "s1", "projectHash": "ab", "startTime": "2026-04-14T19:55:00Z", "kind": "main", "messages": [
+        {"type": "user", "content": [{"text": "activate the venv please"}]},
+        {"type": "gemini", "content": "I cannot reach the file system.", "model": "gemini-2.5-pro", "toolCalls": []},
+        {"type": "gemini", "content": "You will need to do it yourself."},
+        {"type": "user", "content": [{"text": "@codebase_investigator"}, {"text": "\n<system_note>\nThe user has explicitly "
+                                                                                  "selected the following agent(s)\n</system_note>\n"}]},
+        {"type": "user", "content": [{"text": "@README.md"}, {"text": "\n--- Content from referenced files ---"},
+                                     {"text": "\nContent from @README.md:\n# Boot order"}]},
+        {"type": "info", "content": "Request cancelled."},
+        {"type": "user", "content": [{"text": "expanded"}], "displayContent": [{"text": "why did you stop?"}]},
+        {"type": "error", "content": "quota"},
+    ]}
+    [session] = parse_gemini(json.dumps(document))
+    assert session.model == "gemini-2.5-pro" and session.started == "2026-04-14T19:55:00Z"
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "activate the venv please"),
+        ("assistant", "I cannot reach the file system.\n\nYou will need to do it yourself."),
+        ("user", "@codebase_investigator"), ("user", "@README.md"), ("interrupt", ""), ("user", "why did you stop?")]
+
+
+def test_gemini_cli_subagent_chats_and_other_documents_hold_nothing_typed():
+    from research.real_sessions_formats import parse_gemini
+
+    subagent = {"sessionId": "s2", "kind": "subagent", "messages": [{"type": "user", "content": [{"text": "extract skills"}]}]}
+    assert parse_gemini(json.dumps(subagent)) == []
+    assert parse_gemini("not json") == [] and parse_gemini(json.dumps({"sessionId": "s3"})) == []
