@@ -6,7 +6,8 @@
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
 Each labelled message is read the way `learn capture` reads it (learn's generic session reader, the
-session rules of `classify_user_message`, the assistant answer it replied to as context). Positives are
+session rules of `classify_user_message`, the assistant answer it replied to as context, and the trained
+model's guarded second opinion, whose flags are counted apart as well). Positives are
 messages labelled `correction` or `bug` (a report that what the agent just made does not work); negatives
 are `not`; `borderline` messages are scored apart (how many the classifier flags) and `untyped` ones
 (text a harness put in the turn) are left out.
@@ -59,6 +60,8 @@ def evaluate(split: str | None) -> dict[str, Any]:
         outcome = ("tp" if flagged else "fn") if message.positive else ("fp" if flagged else "tn")
         counts[outcome] += 1
         by_agent[message.agent][outcome] += 1
+        if flagged and verdict.strength == "model":
+            counts["model_" + outcome] += 1  # flagged by the trained model alone (no pattern did)
         if outcome in ("fp", "fn"):
             errors.append({"outcome": outcome, "message": message, "reason": verdict.reason})
     result: dict[str, Any] = {**counts, **scores(counts["tp"], counts["fp"], counts["fn"])}
@@ -119,8 +122,8 @@ def main() -> str:
             f"{label['not']} | {label['borderline']} | {label['untyped']} |")
     add("")
     results = {split: evaluate(split) for split in ("dev", "holdout")}
-    add("| split | precision | recall | F1 | TP | FP | FN | TN | borderline flagged | goal |")
-    add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    add("| split | precision | recall | F1 | TP | FP | FN | TN | by the model alone (TP / FP) | borderline flagged | goal |")
+    add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for split, r in results.items():
         border = r["by_label"].get("borderline", {})
         goal = GOALS.get(split)
@@ -129,7 +132,8 @@ def main() -> str:
             met = r["precision"] >= goal[0] and r["recall"] >= goal[1]
             verdict = f"precision ≥ {goal[0]}, recall ≥ {goal[1]}: {'met' if met else 'MISSED'}"
         add(f"| {split} | {r['precision']:.3f} | {r['recall']:.3f} | {r['f1']:.3f} | {r.get('tp', 0)} | "
-            f"{r.get('fp', 0)} | {r.get('fn', 0)} | {r.get('tn', 0)} | {border.get('flagged', 0)}/"
+            f"{r.get('fp', 0)} | {r.get('fn', 0)} | {r.get('tn', 0)} | {r.get('model_tp', 0)} / {r.get('model_fp', 0)} | "
+            f"{border.get('flagged', 0)}/"
             f"{sum(border.values())} | {verdict} |")
     add("")
     add("Recall by label (caught / total):\n")
@@ -203,7 +207,8 @@ def dev_only() -> str:
     """The dev split alone (for tuning): its scores and every dev error. Nothing of the held-out split is loaded."""
     r = evaluate("dev")
     lines = [f"dev: precision {r['precision']:.3f} recall {r['recall']:.3f} F1 {r['f1']:.3f} (TP {r.get('tp', 0)}, "
-             f"FP {r.get('fp', 0)}, FN {r.get('fn', 0)}, TN {r.get('tn', 0)})", ""]
+             f"FP {r.get('fp', 0)}, FN {r.get('fn', 0)}, TN {r.get('tn', 0)}; the model alone: TP {r.get('model_tp', 0)}, "
+             f"FP {r.get('model_fp', 0)})", ""]
     for e in r["errors"]:
         m = e["message"]
         lines.append(f"{e['outcome'].upper()} | {m.session} {m.id} | {_short(m.text)} | {m.label}: {_short(m.why, 90)} | "

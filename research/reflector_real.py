@@ -5,7 +5,8 @@ whether a reviewer would call them good, vague or wrong.
 
 Two inputs, both from the real-session corpus: every message labelled `correction` or `bug` (what a
 perfect classifier would hand the reflector), and every message the correction classifier flags (what
-live capture really hands it). Each lesson produced is looked up in `research/data/real/reflector_reviews.jsonl`
+live capture really hands it; a message only the trained model flagged gives no lesson there, as in `learn
+reflect`). Each lesson produced is looked up in `research/data/real/reflector_reviews.jsonl`
 (`{"text": lesson, "verdict": "good" | "vague" | "wrong", "why": …}`), written by a person reading the
 lesson next to the message it came from; a lesson with no review is reported as **unreviewed** so that a
 change to the reflector cannot pass silently. Messages that give no lesson are counted by the reason the
@@ -25,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.capture.classifier import classify_user_message  # noqa: E402
-from altimate_learn.reflect.providers.builtin import correction_rule  # noqa: E402
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rule  # noqa: E402
 from research.data.real_sessions import DATA_DIR, iter_classifier_inputs, load_messages  # noqa: E402
 
 REVIEWS = DATA_DIR / "reflector_reviews.jsonl"
@@ -43,12 +44,20 @@ def evaluate() -> dict[str, Any]:
     known = reviews()
     out: dict[str, Any] = {}
     labelled = [m for m in load_messages() if m.label in ("correction", "bug")]
-    flagged = [m for m, msg, prev in iter_classifier_inputs()
-               if classify_user_message(msg, prev, answer=m.answer).correction]
-    for name, messages in (("labelled corrections and bug reports", labelled), ("messages the classifier flags", flagged)):
+    flagged, model_only = [], set()
+    for m, msg, prev in iter_classifier_inputs():
+        verdict = classify_user_message(msg, prev, answer=m.answer)
+        if verdict.correction:
+            flagged.append(m)
+            if verdict.strength == "model":
+                model_only.add((m.session, m.id))
+    for name, messages, alone in (("labelled corrections and bug reports", labelled, set()),
+                                  ("messages the classifier flags", flagged, model_only)):
         lessons, reasons = [], Counter()
         for m in messages:
-            rule, why = correction_rule(m.text)
+            # as `learn reflect` reads the signal: a flag of the trained model alone gives no lesson
+            item = FeedbackItem("user_correction", m.text, model_only=(m.session, m.id) in alone)
+            rule, why = item_rule(item)
             if rule is None:
                 reasons[why] += 1
                 continue
@@ -69,7 +78,8 @@ def main() -> str:
     result = evaluate()
     lines = ["## Reflect: the built-in reflector on real corrections", ""]
     lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
-                 "`altimate_learn.reflect.providers.builtin.correction_rule` on each message (reminders and corrective questions restated first), as `learn reflect` runs it "
+                 "`altimate_learn.reflect.providers.builtin.item_rule` on each message (reminders and corrective questions restated first; "
+                 "nothing from a message only the trained model flagged), as `learn reflect` runs it "
                  "with no model; every lesson is matched to a person's review in "
                  "`research/data/real/reflector_reviews.jsonl` (good / vague / wrong). Goal (issue 20): no lesson a "
                  "reviewer would call wrong; a correction with no clean rule gives nothing and stays open.")

@@ -15,6 +15,11 @@ How a message is read:
 Session rules (`classify_user_message`): a message counts only after a completed assistant turn, so the first
 message (the task) never does, unless the transcript starts mid-conversation with an answer before it; an interruption followed by a redirect and a tool rejection
 with a reason are strong evidence.
+
+Second opinion (`second_opinion.py`): a message the patterns let pass, in a context that makes a correction
+plausible (the answer before it said the work was done; not the first message, not a new task, not a question),
+is scored by a small trained model whose weights ship as a data file, read only then; a high score flags it with
+strength "model". The built-in reflector never writes a lesson from such a model-only flag.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ ALL_BROKEN = BROKEN + languages.BROKEN
 class Verdict:
     correction: bool
     reason: str  # short and human, e.g. 'says "use X instead of Y"'
-    strength: str  # "strong", "pattern" or "none"
+    strength: str  # "strong", "pattern", "context", "model" (the trained model alone) or "none"
 
 
 NOT_A_CORRECTION = Verdict(False, "", "none")
@@ -396,8 +401,9 @@ _REDIRECT_OPENING = re.compile(
 
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
-                          answer: str | None = None) -> Verdict:
-    """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known)."""
+                          answer: str | None = None, *, model: bool = True) -> Verdict:
+    """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known), then,
+    when they flag nothing, the trained model's guarded second opinion (``model=False``: the patterns alone)."""
     if msg.kind == "rejection":
         reason = strip_injected(msg.reason or "").strip()
         if not reason:
@@ -415,4 +421,11 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
         if _redirects(msg.text):
             return Verdict(True, "interrupted, then redirected", "strong")
         return NOT_A_CORRECTION
-    return classify_text(msg.text, answer)
+    verdict = classify_text(msg.text, answer)
+    if verdict.correction or not model or msg.kind != "text":
+        return verdict
+    from altimate_learn.capture.second_opinion import second_opinion
+
+    reason = second_opinion(msg.text, answer, msg.index, after_assistant=msg.after_assistant,
+                            interrupted=previous is not None and previous.kind == "interrupt")
+    return Verdict(True, reason, "model") if reason else verdict

@@ -22,7 +22,8 @@ this repo") are stripped; rationale after "because" / "so that" is dropped; code
 camelCase, dotted names, calls such as ``ref()``, file names, paths, globs, ``--flags``) are put in
 backticks; the result is one imperative line of at most 140 characters. Feedback it cannot turn into a
 clean rule ("that's still broken", "revert that", a CI stack trace) produces nothing: a missing lesson
-costs less than a wrong one a person must read and reject.
+costs less than a wrong one a person must read and reject. A correction only the trained model flagged (its
+signal's reason says so, `capture/second_opinion.py`) produces nothing either: it waits for a model or a person.
 
 A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
 backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``
@@ -63,6 +64,7 @@ class FeedbackItem:
     signal_id: str | None = None
     message_id: str | None = None
     paths: list[str] = field(default_factory=list)  # files the agent worked on just before it
+    model_only: bool = False  # a correction only the trained model flagged (no pattern): never a lesson here
 
 
 @dataclass
@@ -102,7 +104,10 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         if item.kind not in LEARN_KINDS:
             skip(who, f"{item.kind} signals need a model to interpret")
             continue
-        rule, why = correction_rule(item.text) if item.kind == "user_correction" else rule_for(item.text)
+        if item.model_only:
+            skip(who, MODEL_ONLY)
+            continue
+        rule, why = item_rule(item)
         if rule is None:
             again = restated(item.text, lessons)
             if again and again not in helpful:
@@ -143,6 +148,19 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
     return result
 
 
+MODEL_ONLY = ("only the trained model flagged it as a correction (no pattern did): a model or a person should read "
+              "it, the built-in reflector writes no lesson from it")
+
+
+def item_rule(item: FeedbackItem) -> tuple[str | None, str]:
+    """The rule a piece of feedback states, or None and why not. A correction only the trained model flagged
+    gives none: no reviewer has read what the rules would make of what it flags, so it waits for a model or a
+    person (measured: wired in without this, the reflector wrote lessons nobody had reviewed)."""
+    if item.model_only:
+        return None, MODEL_ONLY
+    return correction_rule(item.text) if item.kind == "user_correction" else rule_for(item.text)
+
+
 def correction_rule(text: str) -> tuple[str | None, str]:
     """:func:`rule_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
@@ -170,7 +188,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "BuiltinResult", "FeedbackItem", "content_words",
-           "correction_rule",
+__all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
+           "content_words", "correction_rule", "item_rule",
            "extract_rule", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

@@ -1,0 +1,50 @@
+"""A correction only the trained model flagged is never turned into a lesson by the built-in reflector (issue 20):
+it stays open and waits for a model or a person, even when its words would make a clean rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from altimate_learn.capture.second_opinion import MODEL_REASON
+from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
+from altimate_learn.store import Store, project
+
+RULE = "no, use pnpm, not npm"  # a clean rule when a pattern flagged it
+
+
+def _store(repo: Path) -> Store:
+    return Store(project(repo), "team-playbook")
+
+
+def _add(repo: Path, reason: str, session: str) -> str:
+    added = append_signals(_store(repo), [NewSignal(kind="user_correction", session_id=session, text=RULE,
+                                                    reason=reason, message_id="m1")])
+    return added[0]["id"]
+
+
+def _candidate(repo: Path) -> list[str]:
+    path = repo / ".altimate-code/learn/team-playbook/candidate.json"
+    return [lesson["text"] for lesson in json.loads(path.read_text())] if path.exists() else []
+
+
+def test_a_model_only_signal_stays_open_and_waits_for_a_model_or_a_person(git_repo: Path, cli):
+    signal_id = _add(git_repo, f"{MODEL_REASON} (score 0.93) after an answer that said the work was done", "sess-1")
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    assert _candidate(git_repo) == []
+    status = {s["id"]: s["status"] for s in list_signals(_store(git_repo), include_consumed=True)}
+    assert status[signal_id] == "open"
+    waiting = json.loads((git_repo / ".altimate-code/learn/team-playbook/unlearned.json").read_text())
+    assert "only the trained model flagged it" in waiting[signal_id]["reason"]
+    code, out, _ = cli("signals", "--unlearned")
+    assert code == 0 and signal_id in out and "1 signal waits for a model or a person" in out
+
+
+def test_the_same_words_flagged_by_a_pattern_give_the_lesson(git_repo: Path, cli):
+    signal_id = _add(git_repo, 'says "X, not Y"', "sess-2")
+    code, _, err = cli("reflect", "--session", "sess-2")
+    assert code == 0, err
+    assert _candidate(git_repo) == ["Use `pnpm` instead of `npm`."]
+    status = {s["id"]: s["status"] for s in list_signals(_store(git_repo), include_consumed=True)}
+    assert status[signal_id] == "consumed"
