@@ -165,8 +165,11 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
     words, a concept term, counts as half a term), or that scores above
     ``minimum`` with shared words whose idf adds up to at least ``evidence`` × the idf of a word only one
-    lesson has (one rare word is enough)."""
-    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT)
+    lesson has (one rare word is enough). What the request states decides: a concern the task only implies
+    (``^email``) adds to the score of a relevant lesson, never to the evidence that makes it relevant (one
+    common word and a concern are a lesson matched by a guess, which would take a slot, and the session's
+    room, from a lesson the request names)."""
+    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     return [(score, doc) for doc, score in scores.items()
             if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]

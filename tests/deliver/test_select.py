@@ -365,3 +365,15 @@ def test_the_cheap_precheck_never_skips_a_glob_that_matches():
                 checked += 1
     assert not _may_match("**/app/cli/**", "xapp/cli/y.py") and _may_match("**/app/cli/**", "app/cli/x.py")
     assert checked > 100
+
+
+def test_an_implied_concern_adds_no_evidence_to_one_shared_word():
+    """A word two lessons hold is too little evidence alone; what the task implies (invites send email) does
+    not make up the rest: such a lesson would take a slot, and the session's room, on a guess. Said in the
+    request, the idea does (issue 19)."""
+    c = corpus(("L-d001", "Send emails through the `notifications` service and record each delivery attempt."),
+               ("L-d002", "Log each delivery of a webhook with its status code and provider."), filler=True)
+    implied_only = query_terms(c, "speed up the delivery of invites")
+    assert "^email" in implied_only
+    assert retrieve(c, implied_only, 15) == []
+    assert ids(c, retrieve(c, query_terms(c, "speed up the delivery of emails"), 15)) == ["L-d001"]
