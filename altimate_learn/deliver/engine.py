@@ -8,6 +8,9 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   left of ``budget_tokens``, and frozen as that request's note. Both reach the model before its first
   call (Claude Code and Codex put SessionStart context and the first prompt's context into request 1)
   and neither changes afterwards, so the prompt prefix stays cacheable.
+- A lesson scoped to files the first request does not name, which that request matches only weakly, is
+  not in its retrieved tier: it waits, and is the first lesson of the first file in its scope the agent
+  opens (:func:`select.defer_scoped`; the keys wait in the state's ``deferred``).
 - Without a SessionStart (hooks installed mid-session, `learn deliver`, the contract check), the first
   request gets core and retrieved together as one section, frozen the same way.
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
@@ -395,12 +398,14 @@ class Delivery:
                 seen += [word_set(corpus.texts[i]) for i in core]
                 stretch = self.stretch(limit, already=len(core))
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
+                found = self._defer(terms, found, mentioned)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
                                               settings["budget_tokens"], render.HEADING_START)
                 data["section"] = result.text
             else:
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=self.stretch(limit),
                                         seen=seen)
+                found = self._defer(terms, found, mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
                 data["start_note"] = result.text
@@ -423,6 +428,13 @@ class Delivery:
             matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned) if len(corpus) else []
             self._explain(result, matched, "this request", limit)
         return result
+
+    def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
+        """The first request's retrieved lessons to show now; those matched weakly and scoped to files the
+        request does not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`)."""
+        now, waiting = select.defer_scoped(self.corpus, terms, found, mentioned + self.data["touched"])
+        self.data["deferred"] = [self.corpus.keys[i] for i in waiting]
+        return now
 
     def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
         """Why an event delivered nothing, in words that say what happened (for `learn deliver`)."""
@@ -501,6 +513,10 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
+            if data["deferred"]:  # what the first request matched for this file's scope comes first
+                waiting = set(data["deferred"])
+                first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
+                window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
         found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)][:allowed]

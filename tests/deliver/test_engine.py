@@ -447,3 +447,34 @@ def test_a_later_request_in_a_crowded_topic_adds_the_lessons_that_score_like_the
     tight = step(git_repo, "request", "now add retries with backoff to the payment calls", core_lessons=0,
                  session_id="s-2", session_max_lessons=10)
     assert len(tight.added) == 5
+
+
+SPROCKETS = [
+    lesson("L-c001", "Recount sprocket inventory from `sprocket_moves` after each import, never from order rows."),
+    lesson("L-c002", "Inventory counts in the ledger are rebuilt weekly by `ledger_rollup`.", paths=["services/ledger/**"]),
+    lesson("L-c003", "Sprocket inventory drift is fixed by `recount_sprockets`; never patch counts by hand.",
+           paths=["services/sprockets/**"]),
+    lesson("L-c004", "Keep inventory counts as integers."),
+    lesson("L-c005", "Ledger services log every write with its request id.", paths=["services/ledger/**"], helpful=9),
+] + [lesson(f"L-c1{i:02x}", f"Ledger app rule {word}: name the module after its job.", paths=["services/ledger/app/*.py"],
+            helpful=5) for i, word in enumerate(["one", "two", "three", "four", "five"])]
+
+
+def test_a_weak_match_scoped_to_other_files_is_not_shown_with_the_request_but_first_with_a_file_in_its_scope(
+        git_repo: Path):
+    """The first request matches the ledger rule with two common words: it is not shown with the request (a
+    task about sprockets that never opens a ledger file was not about it), and it is the first lesson of the
+    first ledger file the agent opens (issue 19: fewer lessons scoped elsewhere, room for those that apply)."""
+    lessons = sample_lessons() + SPROCKETS
+    write_store(git_repo, lessons)
+    first = step(git_repo, "request", "sprocket inventory counts drift after the import", core_lessons=0)
+    shown = bullet_ids(first.text, lessons)
+    assert {"L-c001", "L-c003", "L-c004"} <= set(shown) and "L-c002" not in shown
+    assert "L-c002" not in bullet_ids(step(git_repo, "file", "services/api/app/main.py", core_lessons=0).text, lessons)
+    # five narrower rules fill that file's limit: the waiting lesson comes before them
+    ledger = step(git_repo, "file", "services/ledger/app/rollup.py", core_lessons=0)
+    assert bullet_ids(ledger.text, lessons)[0] == "L-c002"
+    # the same request naming a ledger file shows it at once
+    named = step(git_repo, "request", "sprocket inventory counts drift after the import in services/ledger/app/rollup.py",
+                 session_id="s-2", core_lessons=0)
+    assert "L-c002" in bullet_ids(named.text, lessons)
