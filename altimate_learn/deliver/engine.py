@@ -21,7 +21,8 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   edits add at most ``file_lessons`` ("file"). A tier goes past its limit only for lessons that score
   like the last one taken, and an edit adds a second batch of the file's lessons, both only from what the
   session cap leaves after room for a later request and file. A lesson is shown at most once per
-  session and no more than ``session_max_lessons`` in all. Every note is limited by ``budget_tokens``.
+  session and no more than ``session_max_lessons`` in all. A file with nothing new to show takes the
+  lessons a sibling's edit held back for want of room. Every note is limited by ``budget_tokens``.
 
 Every call runs under the session's lock and, when it shows lessons, the locks of their stores, all
 within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
@@ -474,7 +475,8 @@ class Delivery:
         the limit held back at the level where it cut (:func:`select.held_back`): the agent is changing
         the file now. That second batch, up to twice ``file_lessons``, and anything past a nominal limit,
         comes only from what the session cap leaves after room for a later request and file
-        (:meth:`stretch`).
+        (:meth:`stretch`). A file whose first event has nothing new (a sibling of the file just edited)
+        takes that room for what the edit held back (:meth:`_held_for`).
         """
         relative = self.relative(path)
         if relative is None:
@@ -520,11 +522,36 @@ class Delivery:
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
         found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)][:allowed]
+        if served:  # what this edit held back for want of room, in order, for a sibling file of this request
+            data["held"] = [context, [corpus.keys[i] for i in dict.fromkeys(window)
+                                      if corpus.keys[i] not in shown and i not in found]]
+        elif not found:
+            found = self._held_for(scored, context, distinct)
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text:
             self._explain(result, window, "this file", limit)
         return result
+
+    def _held_for(self, scored: list[tuple[int, float, float]], context: int, distinct: select.Distinct) -> list[int]:
+        """A file's first event that has nothing new to show (its top lessons were shown with a sibling file
+        of this request, or with the request) takes its lessons from what an edit of this request held back
+        for want of room, in the order the edit ranked them: the room :meth:`stretch` kept for one more file
+        is this file's, and the conventions of the folder the agent keeps working in are what it would have
+        brought. At most ``file_lessons``, within the session cap and, until the first later request, its
+        room."""
+        held = self.data["held"]
+        if not (isinstance(held, list) and len(held) == 2 and held[0] == context and held[1]):
+            return []
+        corpus = self.corpus
+        settings = self.settings
+        reserve = 0 if self.data["request_seq"] >= 2 else settings["request_lessons"]
+        room = max(0, min(settings["file_lessons"], self.remaining() - reserve))
+        order = {key: n for n, key in enumerate(held[1])}
+        shown = self.shown_keys()
+        mine = sorted((i for i, _, _ in scored if corpus.keys[i] in order and corpus.keys[i] not in shown),
+                      key=lambda i: order[corpus.keys[i]])
+        return [i for i in mine if distinct.take(i)][:room]
 
     def tool_failure(self, tool: str) -> Result:
         """A call of ``tool`` just failed: the lessons the tool-errors channel learned about that tool's failures

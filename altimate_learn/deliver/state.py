@@ -6,7 +6,8 @@ the frozen session-start section, the retrieved note of the first request, the l
 (with the exact line the agent saw, so a rebuild after compaction shows the same text even if the
 approved set changed since), the files the agent touched, the search terms of the latest request
 (only words that occur in some lesson: never raw request text), the keys of the lessons the first request
-matched weakly that wait for a file in their scope, and live-capture bookkeeping.
+matched weakly that wait for a file in their scope, what the latest edit held back for want of room, and
+live-capture bookkeeping.
 
 Each store keeps `shown.jsonl` (one line per lesson shown: session, id, tier, at) and `usage.json`
 (`{id: times delivered}`), written under altimate-code's project lock and the store's own lock (the same
@@ -260,6 +261,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "deferred": [],  # keys of lessons the first request matched weakly, waiting for a file in their scope
         "touched": [],  # project-relative paths the agent read or edited
         "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
+        "held": None,  # [request_seq, keys]: what the latest edit held back for want of room, for a sibling file
         "files": {},  # project-relative path → [request_seq, what was served (1 first event, 2 an edit), call id]
         "shown": [],  # [{key, store, id, tier, at, line}]
         "compactions": 0,

@@ -478,3 +478,22 @@ def test_a_weak_match_scoped_to_other_files_is_not_shown_with_the_request_but_fi
     named = step(git_repo, "request", "sprocket inventory counts drift after the import in services/ledger/app/rollup.py",
                  session_id="s-2", core_lessons=0)
     assert "L-c002" in bullet_ids(named.text, lessons)
+
+
+def test_a_sibling_file_with_nothing_new_brings_what_the_edit_of_its_folder_held_back_for_want_of_room(
+        git_repo: Path):
+    """The edit of the first staging model could add only two of the seven staging rules its read held back
+    (the session keeps room for one more file); the next staging model's top five were all shown, so that
+    room goes to the rules the edit held back, not to nothing (issue 19: the follow-up of blind batch 4's
+    p29 lost the label rule of `k8s/**` this way). A file outside their scope gets none of them."""
+    lessons = STAGING + [lesson("L-3000", "Keep the readme short.", paths=["README.md"])]
+    write_store(git_repo, lessons)
+    limits = {"core_lessons": 0, "retrieved_lessons": 0, "session_max_lessons": 12}
+    step(git_repo, "request", "hello", **limits)
+    step(git_repo, "request", "now the staging models", **limits)  # a later request: no room kept for one
+    first = "models/staging/stg_orders.sql"
+    assert file_ids(step(git_repo, "file", first, **limits), lessons) == [f"L-100{i}" for i in range(5)]
+    assert file_ids(step(git_repo, "file", first, True, **limits), lessons) == ["L-1005", "L-1006"]
+    assert step(git_repo, "file", "README.md", **limits).added[0]["id"] == "L-3000"
+    sibling = step(git_repo, "file", "models/staging/stg_payments.sql", **limits)
+    assert file_ids(sibling, lessons) == ["L-1007", "L-1008", "L-1009", "L-100a"]
