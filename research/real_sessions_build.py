@@ -188,7 +188,8 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                                                      "antigravity": "antigravity", "codex": "codex",
                                                      "claude-code-flat": "claude-code", "opencode": "opencode",
                                                      "claude-code-md": "claude-code",
-                                                     "cursor-jsonl": "cursor", "gemini": "gemini-cli"}.get(row["harness"], "?")}
+                                                     "cursor-jsonl": "cursor", "gemini": "gemini-cli",
+                                                     "gemini-checkpoint": "gemini-cli"}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue

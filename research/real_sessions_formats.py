@@ -30,8 +30,16 @@ Formats:
 - `gemini`: a Gemini CLI chat (`~/.gemini/tmp/<project>/chats/session-*.json`: `{"sessionId", "messages": [{"type":
   "user" | "gemini" | "info" | "error", "content"}]}`): a `user` message is typed (its `displayContent` when Gemini CLI
   kept what the person saw apart from what it expanded), less the files an `@path` reference pulled in and the
-  `<system_note>` Gemini CLI adds when an agent is picked; "Request cancelled." is an interruption; a subagent's chat
+  `<system_note>` Gemini CLI adds when an agent is picked, and not the "Please continue." it sends by itself when it
+  decides the model should go on, or the report of a `!command` run in its shell mode ("I ran the following shell
+  command: ..."); "Request cancelled." is an interruption; a subagent's chat
   (`"kind": "subagent"`, also the skill extraction Gemini CLI runs itself) holds nothing typed.
+- `gemini-checkpoint`: a Gemini CLI conversation saved with `/chat save TAG` (`checkpoint-TAG.json`: a list of
+  `{"role": "user" | "model", "parts": [...]}`): `text` parts of a `user` entry are typed, except the context Gemini CLI
+  sets up first ("This is the Gemini CLI. We are setting up the context for our chat.", earlier "Okay, just setting
+  up the context for our chat.") and the files an `@path`
+  pulled in; `functionResponse` parts are tool results ("[Operation Cancelled]" there: the person refused the tool
+  call, an interruption); `model` `text` parts that are not thoughts are what the agent said.
 - `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
   headings.
 """
@@ -480,6 +488,10 @@ def parse_cursor_jsonl(text: str) -> list[Session]:
 # -- Gemini CLI chat ----------------------------------------------------------------------------------
 
 _GEMINI_REFERENCED = re.compile(r"\n?--- Content from referenced files ---.*", re.S)
+# What Gemini CLI sends by itself when it decides the model should go on speaking (its next-speaker check).
+_GEMINI_CONTINUE = "Please continue."
+# What Gemini CLI writes into the conversation after a `!command` the person ran in its shell mode.
+_GEMINI_SHELL = re.compile(r"\AI ran the following shell command:")
 _GEMINI_NOTE = re.compile(r"<system_note>.*?</system_note>", re.S)
 
 
@@ -511,7 +523,7 @@ def parse_gemini(text: str) -> list[Session]:
         if kind == "user":
             shown = message.get("displayContent") if "displayContent" in message else message.get("content")
             typed = _GEMINI_NOTE.sub("", _GEMINI_REFERENCED.sub("", _gemini_text(shown))).strip()
-            if typed and not _NOT_TYPED.search(typed):
+            if typed and typed != _GEMINI_CONTINUE and not _GEMINI_SHELL.match(typed) and not _NOT_TYPED.search(typed):
                 session.turns.append(Turn("user", typed))
         elif kind == "gemini":
             session.model = session.model or message.get("model")
@@ -523,7 +535,42 @@ def parse_gemini(text: str) -> list[Session]:
     return [session]
 
 
+# The context Gemini CLI puts first in a conversation (the date, the folder, its file tree), in its two wordings.
+_GEMINI_SETUP = re.compile(r"\A(?:This is the Gemini CLI\. We are setting up|Okay, just setting up) the context for our chat\.")
+
+
+def parse_gemini_checkpoint(text: str) -> list[Session]:
+    """A Gemini CLI conversation saved with `/chat save`: the typed text of `user` entries (not Gemini CLI's setup
+    context, not the files an `@path` pulled in), refused tool calls as interruptions, the agent's text parts."""
+    try:
+        history = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(history, list):
+        return []
+    session = Session()
+    for entry in history:
+        if not isinstance(entry, dict) or not isinstance(entry.get("parts"), list):
+            continue
+        parts = [p for p in entry["parts"] if isinstance(p, dict)]
+        if entry.get("role") == "user":
+            if any("functionResponse" in p for p in parts):
+                if "[Operation Cancelled]" in json.dumps([p.get("functionResponse") for p in parts], ensure_ascii=False):
+                    session.turns.append(Turn("interrupt", ""))
+                continue
+            typed = _GEMINI_REFERENCED.sub("", "".join(str(p.get("text") or "") for p in parts)).strip()
+            if (typed and typed != _GEMINI_CONTINUE and not _GEMINI_SETUP.match(typed) and not _GEMINI_SHELL.match(typed)
+                    and not _NOT_TYPED.search(typed)):
+                session.turns.append(Turn("user", typed))
+        elif entry.get("role") == "model":
+            words = "".join(str(p.get("text") or "") for p in parts if not p.get("thought")).strip()
+            if words and words != "Got it. Thanks for the context!":
+                session.said(words)
+    return [session]
+
+
 PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
            "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript,
            "opencode": parse_opencode, "claude-code-md": parse_claude_code_md,
-           "cursor-jsonl": parse_cursor_jsonl, "gemini": parse_gemini}
+           "cursor-jsonl": parse_cursor_jsonl, "gemini": parse_gemini,
+           "gemini-checkpoint": parse_gemini_checkpoint}

@@ -13,7 +13,9 @@ What is here (`research/data/real/`):
   repeats an instruction it ignored, or states the rule it broke), `bug` (the person reports that what the
   agent just made or changed does not work), `borderline` (a reasonable reader could go either way),
   `not` (tasks, questions, approvals, information, bugs in the person's own code), `untyped` (text a
-  harness or button put in the turn: aider's architect hand-off, Cursor's "fix in chat" template). For
+  harness or button put in the turn: aider's architect hand-off, Cursor's "fix in chat" template, a slash command's
+  expanded template such as spec-kit's or BMAD's, Codex's built-in review prompt; and another agent's report the
+  person pasted in). For
   precision and recall, `correction` and `bug` are positives, `not` is negative, `borderline` and
   `untyped` are left out (and reported apart).
 - `split.json`: which repositories are `dev` and which are `holdout`, fixed before any tuning: by

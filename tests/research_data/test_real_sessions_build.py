@@ -142,3 +142,40 @@ def test_gemini_cli_subagent_chats_and_other_documents_hold_nothing_typed():
     subagent = {"sessionId": "s2", "kind": "subagent", "messages": [{"type": "user", "content": [{"text": "extract skills"}]}]}
     assert parse_gemini(json.dumps(subagent)) == []
     assert parse_gemini("not json") == [] and parse_gemini(json.dumps({"sessionId": "s3"})) == []
+
+
+def test_gemini_cli_drops_its_own_continue_and_shell_reports():
+    from research.real_sessions_formats import parse_gemini
+
+    document = {"sessionId": "s4", "messages": [
+        {"type": "user", "content": [{"text": "list the files"}]}, {"type": "gemini", "content": "Listing."},
+        {"type": "user", "content": [{"text": "Please continue."}]}, {"type": "gemini", "content": "Done."},
+        {"type": "user", "content": [{"text": "I ran the following shell command:\n```sh\nls\n```"}]},
+        {"type": "user", "content": [{"text": "that is the wrong folder"}]}]}
+    [session] = parse_gemini(json.dumps(document))
+    assert [t.text for t in session.turns if t.role == "user"] == ["list the files", "that is the wrong folder"]
+
+
+def test_gemini_cli_saved_chat_keeps_typed_text_and_reads_refused_tool_calls_as_interruptions():
+    from research.real_sessions_formats import parse_gemini_checkpoint
+
+    history = [
+        {"role": "user", "parts": [{"text": "This is the Gemini CLI. We are setting up the context for our chat.\nToday's date is ..."}]},
+        {"role": "model", "parts": [{"text": "Got it. Thanks for the context!"}]},
+        {"role": "user", "parts": [{"text": "@docs.pdf can you see it?"}, {"text": "\n--- Content from referenced files ---"},
+                                   {"text": "\nContent from @docs.pdf: ..."}]},
+        {"role": "model", "parts": [{"text": "thinking", "thought": True}, {"text": "Yes, I see the document."}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "run_shell_command", "args": {"command": "yay -S eww-wayland"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "run_shell_command",
+                                                         "response": {"error": "[Operation Cancelled] Reason: User did not allow tool call"}}}]},
+        {"role": "user", "parts": [{"text": "where did you get that package name?"}]},
+        {"role": "model", "parts": [{"functionCall": {"name": "run_shell_command", "args": {"command": "yay -Ss eww"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"name": "run_shell_command", "response": {"output": "eww 0.6"}}}]},
+        {"role": "user", "parts": [{"text": "Please continue."}]},
+        {"role": "user", "parts": [{"text": "Okay, just setting up the context for our chat.\nToday is ..."}]},
+    ]
+    [session] = parse_gemini_checkpoint(json.dumps(history))
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "@docs.pdf can you see it?"), ("assistant", "Yes, I see the document."), ("interrupt", ""),
+        ("user", "where did you get that package name?")]
+    assert parse_gemini_checkpoint("not json") == [] and parse_gemini_checkpoint(json.dumps({"messages": []})) == []
