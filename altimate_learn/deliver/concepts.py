@@ -348,8 +348,12 @@ def identifier_joins(texts: list[str], fold, stopwords: frozenset[str]) -> tuple
 
     singles: dict[str, list[str]] = {}
     pairs: dict[str, list[str]] = {}
+    seen: set[str] = set()
     for text in texts:
         for word in words(text):
+            if word in seen or ("_" not in word and word.islower()):  # done, or a plain word: one part
+                continue
+            seen.add(word)
             parts = identifier_parts(word)
             if len(parts) < 2:
                 continue
