@@ -135,3 +135,17 @@ def test_a_noun_or_an_irregular_form_of_the_lessons_verb_is_the_same_word():
     assert sent == ["L-o005"]  # "Send emails through the notifications service."
     # look-alikes: "tension" is not "tend", "the session" not "sess"
     assert fold("tension") != fold("tend") and fold("session") != fold("sess")
+
+
+def test_a_compound_word_split_in_two_finds_the_lessons_that_write_it_as_one():
+    c = corpus(("L-c001", "Run the application as a non-root user created in the Dockerfile.", {}),
+               ("L-c002", "Verify webhook signatures before parsing the body.", {}),
+               ("L-c003", "Keep the docs file list short.", {}),
+               *OTHER, filler=True)
+    terms = query_terms(c, "the docker file runs as root")
+    assert fold("dockerfile")[0] in terms
+    assert ids(c, retrieve(c, terms, 15))[0] == "L-c001"
+    assert fold("webhook")[0] in query_terms(c, "check the signature of the web hook")
+    # two stopwords next to each other are no compound ("with out", "off set" from "turn it off set the flag")
+    singles, pairs = {}, concepts.compound_joins(["Call it without the header.", "Use the offset."], fold, STOPWORDS)
+    assert not pairs
