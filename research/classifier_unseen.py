@@ -75,6 +75,10 @@ def run_current(owners: set[str] | None = None) -> list[dict[str, Any]]:
 
 
 def _family(reason: str) -> str:
+    from altimate_learn.capture.second_opinion import MODEL_REASON
+
+    if reason.startswith(MODEL_REASON):
+        return MODEL_REASON  # the trained model alone (its reason carries the score)
     return reason.split(":")[0] if reason.startswith("rejected ") else reason
 
 
@@ -212,8 +216,11 @@ def new_since(commit: str) -> str:
     owners = {owner_of(r) for r, s in splits().items() if s == "dev"} - known_owners(commit)
     c, fp_by, tp_by = summarise(run_current(owners))
     p, r = _scores(c)
+    from altimate_learn.capture.second_opinion import MODEL_REASON
+
     return (f"new dev owners since {commit[:7]}: {len(owners)}; precision {p:.3f} recall {r:.3f} (TP {c['tp']}, FP {c['fp']}, "
-            f"FN {c['fn']}, TN {c['tn']}); false alarms by family: {dict(fp_by) or '-'}\n")
+            f"FN {c['fn']}, TN {c['tn']}); the trained model alone: TP {tp_by[MODEL_REASON]}, FP {fp_by[MODEL_REASON]}; "
+            f"false alarms by family: {dict(fp_by) or '-'}\n")
 
 
 def main() -> str:

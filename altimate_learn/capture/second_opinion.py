@@ -10,8 +10,8 @@ measured on dev owners the model was not trained on):
   "should now work", "tests pass") and does not hand the person a step to do;
 - it is not a new task, a specification, a request to explain an error, longer than :data:`GUARD_MAX_CHARS`, a
   sentence about the person's own situation (:data:`OWN_SITUATION`), a negation that says all is well
-  (:data:`EASY_NEGATION`: "never mind", "no need", "doesn't matter"), and it asks no question (the patterns read
-  the questions that challenge the agent);
+  (:data:`EASY_NEGATION`: "never mind", "no need", "doesn't matter"), and it neither ends with a question nor asks one
+  that opens like a question ("how did you…?"; the patterns read the questions that challenge the agent);
 - the model's score is at least the threshold recorded in the weights file, and so is its score with the
   message's negation words taken out (a second, lower threshold): a bag of words reads "not" as a correction,
   and "sure, why not" or "it doesn't matter which one" are none.
@@ -123,7 +123,7 @@ def load() -> dict[str, Any]:
 def guard(text: str, answer: str | None, index: int, *, after_assistant: bool, interrupted: bool) -> bool:
     """The context that makes a correction plausible enough to ask the model (see the module docstring)."""
     from altimate_learn.capture import classifier as C
-    from altimate_learn.capture.cues import CLAIMS, HANDED_OVER
+    from altimate_learn.capture.cues import CLAIMS, HANDED_OVER, INTERROGATIVE, WHY
 
     if index < 1 or not after_assistant or interrupted or not isinstance(text, str) or not text.strip():
         return False
@@ -134,9 +134,15 @@ def guard(text: str, answer: str | None, index: int, *, after_assistant: bool, i
     own = C.normalise(C.prose_of(raw)).strip()
     if not own or C.is_task_spec(raw) or C._tasking(own) or C._EXPLAIN.search(own):
         return False
-    if len(own) > GUARD_MAX_CHARS or OWN_SITUATION.match(own) or EASY_NEGATION.search(own) or "?" in own:
+    if len(own) > GUARD_MAX_CHARS or OWN_SITUATION.match(own) or EASY_NEGATION.search(own):
         return False
-    return True
+    parts = C.clauses(own) or [own]
+    if _ASKS.search(parts[-1]):
+        return False
+    return not any(_ASKS.search(p) and (INTERROGATIVE.match(p) or WHY.match(p)) for p in parts)
+
+
+_ASKS = re.compile(r"[?\uff1f][\s\"'\u201d\u2019)\]}]*$")  # the message ends by asking something
 
 
 # "I'm not using the old api anymore, delete it", "we don't have tests for it yet", "I can't wait": a sentence about the

@@ -348,8 +348,12 @@ def identifier_joins(texts: list[str], fold, stopwords: frozenset[str]) -> tuple
 
     singles: dict[str, list[str]] = {}
     pairs: dict[str, list[str]] = {}
+    seen: set[str] = set()
     for text in texts:
         for word in words(text):
+            if word in seen or ("_" not in word and word.islower()):  # done, or a plain word: one part
+                continue
+            seen.add(word)
             parts = identifier_parts(word)
             if len(parts) < 2:
                 continue
@@ -407,3 +411,34 @@ def links(terms: list[str], singles: dict) -> dict[str, list[str]]:
             if concept in wanted:
                 out.setdefault(concept, []).append(term)
     return out
+
+
+def compound_joins(texts: list[str], fold, stopwords: frozenset[str]) -> dict[str, list[str]]:
+    """"folded word folded word" -> the folded compound: how a request splits a compound word of some lesson
+    ("docker file" for `Dockerfile`, "web hook" for "webhooks", "date time" for "datetime"). A lesson word
+    of six letters or more splits where both halves (three letters or more) are words of the lessons or of
+    the concept table, not both stopwords. For a request only, as :func:`identifier_joins`."""
+    from altimate_learn.deliver.tokenize import words
+
+    plain: set[str] = set()
+    for text in texts:
+        for word in words(text):
+            if word.isalpha() and word.isascii() and (word.islower() or word[1:].islower()):
+                plain.add(word.lower())
+    halves = plain | {word for members in GROUPS.values() for word in _split(members)[0]}
+    pairs: dict[str, list[str]] = {}
+    for word in plain:
+        if len(word) < 6:
+            continue
+        whole = fold(word)
+        for i in range(3, len(word) - 2):
+            first, second = word[:i], word[i:]
+            if first not in halves and first not in stopwords or second not in halves and second not in stopwords:
+                continue
+            if first in stopwords and second in stopwords:
+                continue
+            for a in fold(first):
+                for b in fold(second):
+                    have = pairs.setdefault(f"{a} {b}", [])
+                    have.extend(t for t in whole if t not in have)
+    return pairs

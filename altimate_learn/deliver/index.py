@@ -416,6 +416,8 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
 
     join_words, join_pairs = concepts.identifier_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS)
     join_words.update(concepts.kind_table(fold) if lessons else {})  # `fct_events` names a model
+    for key, found in concepts.compound_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS).items():
+        join_pairs[key] = [*join_pairs.get(key, ()), *(t for t in found if t not in join_pairs.get(key, ()))]
     for table, joins in ((singles, join_words), (pairs, join_pairs)):
         for key, found in joins.items():
             table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]

@@ -15,6 +15,10 @@ A request and the lesson it needs often say the same thing in different forms: "
    a doubled consonant before -er (`logger`, `wrapper`, `runner`).
 4. Porter's step 5 (a final e, a final double l).
 
+Two more joins Porter's steps miss: a Latin -sion noun meets its verb (:func:`_sion`: `division` → divide,
+`inclusion` → include, `extension` → extend, `conversion` → convert, `permission` → permit), and the
+irregular forms of :data:`IRREGULAR` meet their verb (`caught` → catch, `sent` → send, `broken` → break).
+
 Lessons and requests are folded alike, so only whether two words meet matters, not how the term looks.
 :data:`KEEP` lists words that must not meet a shorter one (`production` is not `product`).
 
@@ -154,6 +158,26 @@ def _derive(word: str) -> str:
     return word
 
 
+def _sion(word: str) -> str | None:
+    """The verb a Latin -sion noun comes from, as step 5 leaves it, where Porter's steps keep them apart:
+    `division` → `divid` (divide), `decision`, `inclusion`, `exclusion`; `extension` → `extend`, `expansion`;
+    `conversion` → `convert`; `permission` → `permit`, `submission`, `admission`. None for other words
+    (`version`, `session`, `tension`, `compression`: too little is left, or the noun keeps its verb's -ss)."""
+    if not word.endswith("sion"):
+        return None
+    rest = word[:-4]
+    if word.endswith("ssion"):  # permi|ssion, submi|ssion: the verb ends in -t
+        rest = word[:-5]
+        return rest + "t" if rest.endswith("i") and _measure(rest) > 0 else None
+    if rest and rest[-1] in _VOWELS and _measure(rest) > 0:  # divi|sion, inclu|sion, persua|sion: -de
+        return rest + "d"
+    if rest.endswith("n") and _measure(rest) > 1:  # exten|sion, expan|sion, suspen|sion: -d
+        return rest + "d"
+    if rest.endswith("r") and _measure(rest) > 1:  # conver|sion, inver|sion, diver|sion: -t
+        return rest + "t"
+    return None
+
+
 # Short forms people type for a longer word (after step 1, so `configs`, `deps` and `envs` are found too).
 # A value with a space stands for each of its words (`auth` means both kinds).
 ALIASES = {
@@ -175,13 +199,29 @@ ALIASES = {
     "tmpl": "template", "tpl": "template", "infra": "infrastructure", "mgmt": "management", "svc": "service",
     "srv": "server",
 }
-# Words whose derivation would meet a different idea (`production` → `product`, `locale` → `local`): kept as they are.
-KEEP = frozenset(_step1(word) for word in ("production", "specification", "accessibility", "locale"))  # as step 1 leaves them
+# Irregular forms a request uses for a lesson's verb ("errors are caught" for "never catch", "the reset link is
+# never sent" for "send emails", "the build is broken" for "breaks").
+IRREGULAR = {
+    "broke": "break", "broken": "break", "built": "build", "rebuilt": "rebuild", "caught": "catch",
+    "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze", "hid": "hide", "hidden": "hide",
+    "hung": "hang", "kept": "keep", "lost": "lose", "ran": "run", "sent": "send", "resent": "resend",
+    "spent": "spend", "threw": "throw", "thrown": "throw", "took": "take", "taken": "take", "forgot": "forget",
+    "forgotten": "forget", "began": "begin", "begun": "begin", "shown": "show", "drew": "draw", "drawn": "draw",
+    "fell": "fall", "fallen": "fall", "stole": "steal", "stolen": "steal", "undid": "undo", "undone": "undo",
+    "overwrote": "overwrite", "overwritten": "overwrite", "rewrote": "rewrite", "rewritten": "rewrite",
+}
+# Words whose derivation would meet a different idea (`production` → `product`, `locale` → `local`,
+# `commission` → `commit`, `provision` → `provide`): kept as they are.
+KEEP = frozenset(_step1(word) for word in ("production", "specification", "accessibility", "locale", "commission",
+                                            "provision"))  # as step 1 leaves them
 
 
 def _folded(word: str) -> str:
     if word in KEEP:
         return word
+    verb = _sion(word)
+    if verb is not None:
+        return _step5(verb)
     return _step5(_derive(word))
 
 
@@ -193,7 +233,7 @@ def fold(word: str) -> tuple[str, ...]:
     cached = _memo.get(word)
     if cached is not None:
         return cached
-    alias = ALIASES.get(word)
+    alias = ALIASES.get(word) or IRREGULAR.get(word)
     if alias is None and len(word) >= 3 and word.isalpha():
         base = _step1(word)
         alias = ALIASES.get(base)

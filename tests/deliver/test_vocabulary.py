@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver import concepts
 from altimate_learn.deliver.morphology import fold
-from altimate_learn.deliver.select import query_terms, retrieve
+from altimate_learn.deliver.select import concept_links, query_terms, retrieve
 from altimate_learn.deliver.tokenize import STOPWORDS, folded_words
 from tests.deliver.test_select import corpus, ids
 
@@ -117,3 +117,35 @@ def test_identifier_joins_need_every_other_part_to_be_a_stopword():
     assert pairs.get(f"{fold('internal')[0]} {fold('user')[0]}") == ["is_internal_user"]
     assert not any("generate_surrogate_key" in found for found in pairs.values())  # three content parts
     assert singles.get(fold("isinternaluser")[0]) == ["is_internal_user"]  # typed joined, without underscores
+
+
+def test_a_noun_or_an_irregular_form_of_the_lessons_verb_is_the_same_word():
+    """"division" is the "Divide …" rule's word, "never sent" the "Send emails" one's: the same word, not only the
+    same idea (a concept match counts half a shared term, an implied concern a quarter)."""
+    c = corpus(("L-v001", "Divide with `safe_divide()` so a zero denominator returns null instead of failing.",
+                {"paths": ["models/**"]}),
+               ("L-v002", "Zero-padded ids are strings in staging.", {"paths": ["models/**"]}),
+               ("L-v003", "Counters start at zero after a deploy.", {"paths": ["services/**"]}),
+               *OTHER, filler=True)
+    terms = query_terms(c, "the margin is off on division by zero")
+    assert "L-v001" in ids(c, retrieve(c, terms, 15))
+    scores, mass, shared = c.bm25.evidence(terms, concept_links(c, terms), concepts.WEIGHT)
+    assert shared[c.ids.index("L-v001")] == 2  # "zero" and "division" itself, not half of it as an idea
+    sent = ids(c, retrieve(c, query_terms(c, "the welcome message is never sent"), 15))
+    assert sent == ["L-o005"]  # "Send emails through the notifications service."
+    # look-alikes: "tension" is not "tend", "the session" not "sess"
+    assert fold("tension") != fold("tend") and fold("session") != fold("sess")
+
+
+def test_a_compound_word_split_in_two_finds_the_lessons_that_write_it_as_one():
+    c = corpus(("L-c001", "Run the application as a non-root user created in the Dockerfile.", {}),
+               ("L-c002", "Verify webhook signatures before parsing the body.", {}),
+               ("L-c003", "Keep the docs file list short.", {}),
+               *OTHER, filler=True)
+    terms = query_terms(c, "the docker file runs as root")
+    assert fold("dockerfile")[0] in terms
+    assert ids(c, retrieve(c, terms, 15))[0] == "L-c001"
+    assert fold("webhook")[0] in query_terms(c, "check the signature of the web hook")
+    # two stopwords next to each other are no compound ("with out", "off set" from "turn it off set the flag")
+    singles, pairs = {}, concepts.compound_joins(["Call it without the header.", "Use the offset."], fold, STOPWORDS)
+    assert not pairs
