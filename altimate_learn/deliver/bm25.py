@@ -157,7 +157,7 @@ class BM25:
         return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
 
     def evidence(self, terms: list[str] | set[str], extra: dict[str, list[str]] | None = None,
-                 weight: float = 1.0) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+                 weight: float = 1.0, implied: bool = True) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
         """(document → BM25 score, document → summed positive idf of the terms it shares with the query,
         document → how many content terms it shares with the query, an extra term counting ``weight``).
 
@@ -173,7 +173,8 @@ class BM25:
         two shared words, and does not score twice (`payouts` in both is one match, not a word and its idea).
         An implied concern (``^email``, :mod:`altimate_learn.deliver.implied`) scores on its concept's
         postings at ``IMPLIED_FACTOR`` of them, and counts a concept's weight × ``IMPLIED_FACTOR`` of a shared
-        term (0.25 with the defaults), adding that much of its idf.
+        term (0.25 with the defaults), adding that much of its idf; with ``implied`` False it only scores
+        (the relevance floor: what a task implies orders lessons, it is no evidence that one is relevant).
         """
         extra = extra or {}
         covered = self._covered(extra)
@@ -193,6 +194,8 @@ class BM25:
             if idf <= 0:
                 continue  # in more than half the lessons: says nothing about which one (BM25's own view)
             if skip is not None or term.startswith(IMPLIED):
+                if skip is None and not implied:
+                    continue
                 part = weight if skip is not None else WEIGHT * IMPLIED_FACTOR
                 for doc in docs:
                     if skip is None or doc not in skip:

@@ -8,6 +8,9 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   left of ``budget_tokens``, and frozen as that request's note. Both reach the model before its first
   call (Claude Code and Codex put SessionStart context and the first prompt's context into request 1)
   and neither changes afterwards, so the prompt prefix stays cacheable.
+- A lesson scoped to files the first request does not name, which that request matches only weakly, is
+  not in its retrieved tier: it waits, and is the first lesson of the first file in its scope the agent
+  opens (:func:`select.defer_scoped`; the keys wait in the state's ``deferred``).
 - Without a SessionStart (hooks installed mid-session, `learn deliver`, the contract check), the first
   request gets core and retrieved together as one section, frozen the same way.
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
@@ -18,7 +21,8 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   edits add at most ``file_lessons`` ("file"). A tier goes past its limit only for lessons that score
   like the last one taken, and an edit adds a second batch of the file's lessons, both only from what the
   session cap leaves after room for a later request and file. A lesson is shown at most once per
-  session and no more than ``session_max_lessons`` in all. Every note is limited by ``budget_tokens``.
+  session and no more than ``session_max_lessons`` in all. A file with nothing new to show takes the
+  lessons a sibling's edit held back for want of room. Every note is limited by ``budget_tokens``.
 
 Every call runs under the session's lock and, when it shows lessons, the locks of their stores, all
 within one ~5 s deadline; past it the call delivers nothing (``LockBusy``).
@@ -395,12 +399,14 @@ class Delivery:
                 seen += [word_set(corpus.texts[i]) for i in core]
                 stretch = self.stretch(limit, already=len(core))
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
+                found = self._defer(terms, found, mentioned)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
                                               settings["budget_tokens"], render.HEADING_START)
                 data["section"] = result.text
             else:
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=self.stretch(limit),
                                         seen=seen)
+                found = self._defer(terms, found, mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
                 data["start_note"] = result.text
@@ -423,6 +429,13 @@ class Delivery:
             matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned) if len(corpus) else []
             self._explain(result, matched, "this request", limit)
         return result
+
+    def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
+        """The first request's retrieved lessons to show now; those matched weakly and scoped to files the
+        request does not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`)."""
+        now, waiting = select.defer_scoped(self.corpus, terms, found, mentioned + self.data["touched"])
+        self.data["deferred"] = [self.corpus.keys[i] for i in waiting]
+        return now
 
     def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
         """Why an event delivered nothing, in words that say what happened (for `learn deliver`)."""
@@ -462,7 +475,8 @@ class Delivery:
         the limit held back at the level where it cut (:func:`select.held_back`): the agent is changing
         the file now. That second batch, up to twice ``file_lessons``, and anything past a nominal limit,
         comes only from what the session cap leaves after room for a later request and file
-        (:meth:`stretch`).
+        (:meth:`stretch`). A file whose first event has nothing new (a sibling of the file just edited)
+        takes that room for what the edit held back (:meth:`_held_for`).
         """
         relative = self.relative(path)
         if relative is None:
@@ -501,14 +515,43 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
+            if data["deferred"]:  # what the first request matched for this file's scope comes first
+                waiting = set(data["deferred"])
+                first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
+                window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
         found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)][:allowed]
+        if served:  # what this edit held back for want of room, in order, for a sibling file of this request
+            data["held"] = [context, [corpus.keys[i] for i in dict.fromkeys(window)
+                                      if corpus.keys[i] not in shown and i not in found]]
+        elif not found:
+            found = self._held_for(scored, context, distinct)
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
         if not result.text:
             self._explain(result, window, "this file", limit)
         return result
+
+    def _held_for(self, scored: list[tuple[int, float, float]], context: int, distinct: select.Distinct) -> list[int]:
+        """A file's first event that has nothing new to show (its top lessons were shown with a sibling file
+        of this request, or with the request) takes its lessons from what an edit of this request held back
+        for want of room, in the order the edit ranked them: the room :meth:`stretch` kept for one more file
+        is this file's, and the conventions of the folder the agent keeps working in are what it would have
+        brought. At most ``file_lessons``, within the session cap and, until the first later request, its
+        room."""
+        held = self.data["held"]
+        if not (isinstance(held, list) and len(held) == 2 and held[0] == context and held[1]):
+            return []
+        corpus = self.corpus
+        settings = self.settings
+        reserve = 0 if self.data["request_seq"] >= 2 else settings["request_lessons"]
+        room = max(0, min(settings["file_lessons"], self.remaining() - reserve))
+        order = {key: n for n, key in enumerate(held[1])}
+        shown = self.shown_keys()
+        mine = sorted((i for i, _, _ in scored if corpus.keys[i] in order and corpus.keys[i] not in shown),
+                      key=lambda i: order[corpus.keys[i]])
+        return [i for i in mine if distinct.take(i)][:room]
 
     def tool_failure(self, tool: str) -> Result:
         """A call of ``tool`` just failed: the lessons the tool-errors channel learned about that tool's failures

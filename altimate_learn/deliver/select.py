@@ -34,6 +34,8 @@ from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_m
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
 SHARED_TERMS = 2  # content terms a lesson shares with a request that make it relevant whatever their idf
+STRONG = 3  # content terms shared with the request that make a scoped lesson's match strong enough to show at once
+WEAK = 0.5  # a scoped lesson scoring under this fraction of the best one taken is a weak match
 MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
 BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
 DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
@@ -165,8 +167,11 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
     words, a concept term, counts as half a term), or that scores above
     ``minimum`` with shared words whose idf adds up to at least ``evidence`` × the idf of a word only one
-    lesson has (one rare word is enough)."""
-    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT)
+    lesson has (one rare word is enough). What the request states decides: a concern the task only implies
+    (``^email``) adds to the score of a relevant lesson, never to the evidence that makes it relevant (one
+    common word and a concern are a lesson matched by a guess, which would take a slot, and the session's
+    room, from a lesson the request names)."""
+    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     return [(score, doc) for doc, score in scores.items()
             if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]
@@ -213,6 +218,34 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
                 break
             out.append(item)
     return [index for _, index, _ in out]
+
+
+def defer_scoped(corpus: Corpus, terms: list[str], found: list[int], paths: list[str]) -> tuple[list[int], list[int]]:
+    """``found`` (retrieved for a request, best first) split into (shown now, waiting for a file in scope).
+
+    A lesson with path triggers is about the files they match. When no file the request names or the
+    session touched (``paths``) is among them, and the request matches it weakly (fewer than :data:`STRONG`
+    content terms in common, and a score under :data:`WEAK` of the best lesson retrieved), it waits: the
+    file tier shows it first when the agent opens a file in its scope, with the request's terms still
+    ranking that file's lessons. A task that never opens such a file was not about it (in our task sets,
+    such lessons at the first request were for other folders in almost every case, and they took the room
+    of the conventions of the files the task did open). A strong match, a lesson without triggers or one
+    whose scope a named file is in, is shown with the request as before."""
+    if not found:
+        return found, []
+    scoped = corpus.scoped
+    candidates = [i for i in found if scoped[i]]
+    if not candidates:
+        return found, []
+    scores, _, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
+    best = max(scores.get(i, 0.0) for i in found)
+    in_scope = _matching_lessons(corpus, paths) if paths else set()
+    waiting = [i for i in candidates if i not in in_scope and shared.get(i, 0) < STRONG
+               and scores.get(i, 0.0) < WEAK * best]
+    if not waiting:
+        return found, []
+    later = set(waiting)
+    return [i for i in found if i not in later], waiting
 
 
 # --- file tier -----------------------------------------------------------------------------------------

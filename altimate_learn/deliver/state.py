@@ -5,7 +5,9 @@ session id (ids come from the agent's hook payload and are untrusted: they never
 the frozen session-start section, the retrieved note of the first request, the lessons shown so far
 (with the exact line the agent saw, so a rebuild after compaction shows the same text even if the
 approved set changed since), the files the agent touched, the search terms of the latest request
-(only words that occur in some lesson: never raw request text), and live-capture bookkeeping.
+(only words that occur in some lesson: never raw request text), the keys of the lessons the first request
+matched weakly that wait for a file in their scope, what the latest edit held back for want of room, and
+live-capture bookkeeping.
 
 Each store keeps `shown.jsonl` (one line per lesson shown: session, id, tier, at) and `usage.json`
 (`{id: times delivered}`), written under altimate-code's project lock and the store's own lock (the same
@@ -256,8 +258,10 @@ def new_state(session_id: str, harness: str) -> dict:
         "first_request": None,  # key of the first request (prompt id, or a hash of its text)
         "requests": {},  # request key → the note delivered with it (a repeated event gets the same bytes)
         "terms": [],  # search terms of the latest request (only words that occur in some lesson)
+        "deferred": [],  # keys of lessons the first request matched weakly, waiting for a file in their scope
         "touched": [],  # project-relative paths the agent read or edited
         "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
+        "held": None,  # [request_seq, keys]: what the latest edit held back for want of room, for a sibling file
         "files": {},  # project-relative path → [request_seq, what was served (1 first event, 2 an edit), call id]
         "shown": [],  # [{key, store, id, tier, at, line}]
         "compactions": 0,

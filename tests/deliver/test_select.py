@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from altimate_learn.deliver.index import Corpus, _pack
 from altimate_learn.deliver.concepts import WEIGHT
-from altimate_learn.deliver.select import (compile_glob, concept_links, glob_matches, literal_segments, path_specificity, relevant,
-                                           query_terms, rank_file, retrieve, select_core, select_file, specificity)
+from altimate_learn.deliver.select import (compile_glob, concept_links, defer_scoped, glob_matches, literal_segments,
+                                           path_specificity, query_terms, rank_file, relevant, retrieve, select_core,
+                                           select_file, specificity)
 from altimate_learn.deliver.tokenize import tokenize, word_set
 from tests.deliver.helpers import SAMPLE
 
@@ -365,3 +366,33 @@ def test_the_cheap_precheck_never_skips_a_glob_that_matches():
                 checked += 1
     assert not _may_match("**/app/cli/**", "xapp/cli/y.py") and _may_match("**/app/cli/**", "app/cli/x.py")
     assert checked > 100
+
+
+def test_an_implied_concern_adds_no_evidence_to_one_shared_word():
+    """A word two lessons hold is too little evidence alone; what the task implies (invites send email) does
+    not make up the rest: such a lesson would take a slot, and the session's room, on a guess. Said in the
+    request, the idea does (issue 19)."""
+    c = corpus(("L-d001", "Send emails through the `notifications` service and record each delivery attempt."),
+               ("L-d002", "Log each delivery of a webhook with its status code and provider."), filler=True)
+    implied_only = query_terms(c, "speed up the delivery of invites")
+    assert "^email" in implied_only
+    assert retrieve(c, implied_only, 15) == []
+    assert ids(c, retrieve(c, query_terms(c, "speed up the delivery of emails"), 15)) == ["L-d001"]
+
+
+def test_a_weakly_matched_lesson_scoped_to_other_files_waits_for_a_file_in_its_scope():
+    c = corpus(("L-c001", "Recount sprocket inventory from `sprocket_moves` after each import, never from order rows."),
+               ("L-c002", "Inventory counts in the ledger are rebuilt weekly by `ledger_rollup`.",
+                {"paths": ["services/ledger/**"]}),
+               ("L-c003", "Sprocket inventory drift is fixed by `recount_sprockets`; never patch counts by hand.",
+                {"paths": ["services/sprockets/**"]}),
+               ("L-c004", "Keep inventory counts as integers."), filler=True)
+    terms = query_terms(c, "sprocket inventory counts drift after the import")
+    found = retrieve(c, terms, 15)
+    assert set(ids(c, found)) == {"L-c001", "L-c002", "L-c003", "L-c004"}
+    now, waiting = defer_scoped(c, terms, found, [])
+    # two common words, a quarter of the best score, scoped to the ledger: it waits; a strong scoped match and
+    # a weak unscoped one are shown now
+    assert ids(c, waiting) == ["L-c002"] and ids(c, now) == [i for i in ids(c, found) if i != "L-c002"]
+    # a file the request names (or the session touched) in its scope: shown now
+    assert defer_scoped(c, terms, found, ["services/ledger/app/rollup.py"]) == (found, [])
