@@ -88,6 +88,26 @@ _EIN_CONTEXT = re.compile(r"\b(?:F?EIN|employer identification)\b", re.I)
 _EIN = re.compile(r"(?<![\w-])\d{2}-\d{6,7}(?![\w-])")
 
 
+# A password an agent's answer gives next to a login (2026-12-02 #4: "**Login:** `someone@example.org` / `Secret2024!`",
+# "- **DB:** `app` / `app` / `Secret2024!`"): the last of a chain of backticked values joined by " / ", when the chain
+# starts with an e-mail address or its line names a login, credentials, a password or a database, and the value is
+# shaped like a real password (8 characters or more of at least three kinds: lower, upper, digit, other).
+_CREDENTIAL_CHAIN = re.compile(r"((`[^`\s]+`)\s*/\s*(?:`[^`\s]+`\s*/\s*)*`)(?!\[REDACTED)([^`\s]+)(`)")
+_CREDENTIAL_LINE = re.compile(r"\b(?:log ?in|credentials?|passwords?|db|database)\b", re.I)
+
+
+def _scrub_credential_chain(text: str) -> str:
+    def replace(match: re.Match) -> str:
+        line = text[text.rfind("\n", 0, match.start()) + 1: match.start()]
+        value = match.group(3)
+        classes = sum(bool(re.search(c, value)) for c in (r"[a-z]", r"[A-Z]", r"\d", r"[^\w]"))
+        if ("@" in match.group(2) or _CREDENTIAL_LINE.search(line)) and len(value) >= 8 and classes >= 3:
+            return match.group(1) + "[REDACTED:password]" + match.group(4)
+        return match.group(0)  # not a login, or a placeholder or demo value ("changeme", "user123")
+
+    return _CREDENTIAL_CHAIN.sub(replace, text)
+
+
 def scrub(text: str) -> str:
     """Redaction plus what a public corpus must not carry: people's e-mail addresses."""
     text = redact(text)
@@ -96,6 +116,7 @@ def scrub(text: str) -> str:
     text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
     text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
     text = _PHONE.sub("[phone]", text)
+    text = _scrub_credential_chain(text)
     if _EIN_CONTEXT.search(text):
         text = _EIN.sub("[REDACTED:ein]", text)
     return _EMAIL.sub("[email]", text)

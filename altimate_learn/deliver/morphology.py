@@ -197,7 +197,9 @@ ALIASES = {
     "dedupe": "deduplicate", "img": "image", "btn": "button", "nav": "navigation", "col": "column",
     "tbl": "table", "idx": "index", "attr": "attribute", "obj": "object", "ctx": "context", "fmt": "format",
     "tmpl": "template", "tpl": "template", "infra": "infrastructure", "mgmt": "management", "svc": "service",
-    "srv": "server",
+    "srv": "server", "dupe": "duplicate", "perm": "permission", "txn": "transaction", "notif": "notification",
+    "acct": "account", "addr": "address", "qty": "quantity", "amt": "amount", "cust": "customer",
+    "sched": "schedule", "conn": "connection", "prev": "previous", "gh": "github", "fe": "frontend",
 }
 # Irregular forms a request uses for a lesson's verb ("errors are caught" for "never catch", "the reset link is
 # never sent" for "send emails", "the build is broken" for "breaks").

@@ -17,7 +17,8 @@ typed                                                       restated
 "why did you use npm install? this repo uses pnpm"          "use pnpm, not npm install"
 ==========================================================  ==================================================
 
-Which exchanges: those the classifier calls a correction (its hint), and those in a reminder or corrective
+Which exchanges: those the classifier calls a correction (its hint; not when only its trained model does, which
+waits for a model), and those in a reminder or corrective
 question form above even when the classifier missed them (a reminder of something agreed is a correction by
 its form). A plain statement about the project ("this repo uses pnpm") is restated only inside an exchange
 chosen for one of those reasons: on its own it is information, not a correction. Nothing is invented: a form
@@ -30,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from altimate_learn.capture.second_opinion import is_model_reason
 from altimate_learn.learner.digest import Exchange
 from altimate_learn.reflect.providers.builtin.restate import restate
 
@@ -54,8 +56,8 @@ def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str],
             waiting.append(exchange)
             continue
         text, corrective = restate(exchange.text)
-        if not (exchange.hint or corrective):
-            continue
+        if not (exchange.hint or corrective) or (is_model_reason(exchange.hint) and not corrective):
+            continue  # a correction only the trained model saw waits for a model, as in `learn reflect`
         if extract_rule(text) is not None:
             if rules >= MAX_ADDS:
                 stopped.add(exchange.key)

@@ -30,6 +30,12 @@ from altimate_learn.deliver.tokenize import search_tokens
     # irregular forms of a lesson's verb
     ("catch", "caught", "catches"), ("send", "sent", "sending"), ("break", "broken", "broke", "breaks"),
     ("build", "built", "builds"), ("hang", "hung", "hangs"), ("freeze", "frozen", "froze"), ("hide", "hidden"),
+    # shorthand people type
+    ("duplicate", "duplicates", "dupe", "dupes"), ("permission", "permissions", "perms"),
+    ("transaction", "transactions", "txn", "txns"), ("notification", "notifications", "notif", "notifs"),
+    ("account", "accounts", "acct"), ("address", "addr"), ("quantity", "qty"), ("amount", "amounts", "amt"),
+    ("customer", "customers", "cust"), ("schedule", "scheduled", "sched"), ("connection", "connections", "conn"),
+    ("previous", "prev"), ("github", "gh"), ("frontend", "fe"),
 ])
 def test_forms_of_one_idea_fold_to_one_term(forms: tuple[str, ...]):
     assert len({fold(form) for form in forms}) == 1, {form: fold(form) for form in forms}

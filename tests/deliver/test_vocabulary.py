@@ -149,3 +149,12 @@ def test_a_compound_word_split_in_two_finds_the_lessons_that_write_it_as_one():
     # two stopwords next to each other are no compound ("with out", "off set" from "turn it off set the flag")
     singles, pairs = {}, concepts.compound_joins(["Call it without the header.", "Use the offset."], fold, STOPWORDS)
     assert not pairs
+
+
+def test_shorthand_people_type_is_the_word():
+    c = corpus(("L-s001", "Deduplicate webhook events by the provider's event id.", {}),
+               ("L-s002", "Verify webhook signatures before parsing the body.", {}),
+               ("L-s003", "Answer webhook calls with 200 at once.", {}),
+               ("L-s004", "Check permissions with `require_scope()` on every route.", {}), *OTHER, filler=True)
+    assert ids(c, retrieve(c, query_terms(c, "the webhook handler stores dupes"), 15))[0] == "L-s001"
+    assert "L-s004" in ids(c, retrieve(c, query_terms(c, "route perms are not checked"), 15))

@@ -904,6 +904,9 @@ def test_learn_reflect_reads_a_reminder_or_corrective_question_as_the_rule_it_ca
     "    from pydantic import BaseModel, BaseSettings, Field\n  File \"/venv/pydantic/__init__.py\", line 412, in x\n"
     "    return _getattr_migration(attr_name)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
     "pydantic.errors.PydanticImportError: `BaseSettings` has been moved",
+    "However when I open up a new terminal in wsl I see this\n\n/home/me/.zprofile:20: no such file or directory: "
+    "/opt/homebrew/bin/brew\ngrep: warning: GREP_OPTIONS is deprecated; please use an alias or script\n"
+    "/home/me/.fzf.zsh:7: command not found: fzf",
 ])
 def test_a_pasted_error_or_stack_trace_is_never_made_into_a_rule(feedback: str) -> None:
     """Error messages ("Cannot read …"), browser stacks ("await in X") and traceback code lines are output."""

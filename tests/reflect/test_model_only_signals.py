@@ -48,3 +48,19 @@ def test_the_same_words_flagged_by_a_pattern_give_the_lesson(git_repo: Path, cli
     assert _candidate(git_repo) == ["Use `pnpm` instead of `npm`."]
     status = {s["id"]: s["status"] for s in list_signals(_store(git_repo), include_consumed=True)}
     assert status[signal_id] == "consumed"
+
+
+def test_the_learner_without_a_model_leaves_what_only_the_model_flagged():
+    """The learner's no-model fallback reads the classifier's picks; a pick of the trained model alone waits for a
+    model (a reminder picked by its own form still counts, whatever flagged it)."""
+    from altimate_learn.learner.digest import Exchange
+    from altimate_learn.learner.fallback import feedback_items
+
+    def exchange(n: int, text: str, hint: str | None) -> Exchange:
+        return Exchange(ref=f"s:{n}", session="s", key="k", message_id=str(n), index=n, at=None, kind="text",
+                        text=text, hint=hint)
+
+    model = f"{MODEL_REASON} (score 0.91) after an answer that said the work was done"
+    items, _ = feedback_items([exchange(1, RULE, model), exchange(2, "use ruff instead of black", 'says "use X instead of Y"'),
+                               exchange(3, "I told you already to use pnpm not npm", model)])
+    assert [i.text for i in items] == ["use ruff instead of black", "use pnpm not npm."]

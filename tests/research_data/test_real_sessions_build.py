@@ -179,3 +179,15 @@ def test_gemini_cli_saved_chat_keeps_typed_text_and_reads_refused_tool_calls_as_
         ("user", "@docs.pdf can you see it?"), ("assistant", "Yes, I see the document."), ("interrupt", ""),
         ("user", "where did you get that package name?")]
     assert parse_gemini_checkpoint("not json") == [] and parse_gemini_checkpoint(json.dumps({"messages": []})) == []
+
+
+def test_a_password_given_next_to_a_login_in_an_answer_is_scrubbed():
+    from research.real_sessions_build import scrub
+
+    answer = scrub("**Login credentials:** `admin@example.org` / `Cortex2024!`\n- **DB:** `app` / `app` / `Db-Secret-9`\n"
+                   "- `someone@company.io` / `user123`")
+    assert "Cortex2024!" not in answer and "Db-Secret-9" not in answer
+    assert answer.count("[REDACTED:password]") == 2 and "`app` / `app` /" in answer
+    assert "`user123`" in answer  # a seed script's demo value, not shaped like a real password: left alone
+    plain = "The build makes the images `api` / `worker`; paths like `logo.png` / `hero.mp4` stay."
+    assert scrub(plain) == plain  # no login named on the line, no e-mail first: left alone

@@ -18,7 +18,10 @@ _PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}
                      r"(?:CREATE|GRANT|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP)\s+[A-Z]{2,}|"
                      # a browser console's stack: "loadVideos @ main.js:287", "await in loadVideos", "(anonymous)",
                      # "<AuthPage>"; a caret or tilde line under a traceback's code
-                     r".*\S\s+@\s+\S+:\d+|await\s+in\s|\(anonymous\)|<[A-Za-z][\w.]*>\s*$|[\^~]{3,}\s*$)")
+                     r".*\S\s+@\s+\S+:\d+|await\s+in\s|\(anonymous\)|<[A-Za-z][\w.]*>\s*$|[\^~]{3,}\s*$|"
+                     # a program's own diagnostic: "grep: warning: GREP_OPTIONS is deprecated; please use an alias or
+                     # script", "gcc: error: …", "zsh: command not found: fzf"
+                     r"[\w.+-]+:\s+(?:warning|error|fatal|note|command\s+not\s+found):)")
 # A Python traceback: its frames' indented code lines ("    return _getattr_migration(name)") are pasted output
 # too, up to the exception line that ends it.
 _TRACE_START = re.compile(r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+)")
