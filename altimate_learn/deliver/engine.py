@@ -8,9 +8,10 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
   left of ``budget_tokens``, and frozen as that request's note. Both reach the model before its first
   call (Claude Code and Codex put SessionStart context and the first prompt's context into request 1)
   and neither changes afterwards, so the prompt prefix stays cacheable.
-- A lesson scoped to files the first request does not name, which that request matches only weakly, is
-  not in its retrieved tier: it waits, and is the first lesson of the first file in its scope the agent
-  opens (:func:`select.defer_scoped`; the keys wait in the state's ``deferred``).
+- A lesson scoped to files the first request does not name, which that request matches only weakly (or
+  an instance of a rule written once per folder, after the best one), is not in its retrieved tier: it
+  waits, and is the first lesson of the first file in its scope the agent opens
+  (:func:`select.defer_scoped`; the keys wait in the state's ``deferred``).
 - Without a SessionStart (hooks installed mid-session, `learn deliver`, the contract check), the first
   request gets core and retrieved together as one section, frozen the same way.
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.

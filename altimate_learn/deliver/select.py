@@ -230,7 +230,10 @@ def defer_scoped(corpus: Corpus, terms: list[str], found: list[int], paths: list
     ranking that file's lessons. A task that never opens such a file was not about it (in our task sets,
     such lessons at the first request were for other folders in almost every case, and they took the room
     of the conventions of the files the task did open). A strong match, a lesson without triggers or one
-    whose scope a named file is in, is shown with the request as before."""
+    whose scope a named file is in, is shown with the request as before, except that of one rule written
+    once per folder ("The sso page loads its data with `useSsoQuery`", "The api-keys page loads its data
+    with `useApiKeysQuery`", …: the same words once those naming each lesson's own scope are left out,
+    :data:`DUPLICATE` alike) only the best is shown with the request and the others wait for their folders."""
     if not found:
         return found, []
     scoped = corpus.scoped
@@ -242,10 +245,33 @@ def defer_scoped(corpus: Corpus, terms: list[str], found: list[int], paths: list
     in_scope = _matching_lessons(corpus, paths) if paths else set()
     waiting = [i for i in candidates if i not in in_scope and shared.get(i, 0) < STRONG
                and scores.get(i, 0.0) < WEAK * best]
+    kept: list[frozenset[str]] = []  # one rule written once per folder: the best instance is shown
+    for i in found:
+        if i in in_scope or not scoped[i] or i in waiting:
+            continue
+        words = _unscoped_words(corpus, i)
+        if any(overlap(words, other) >= DUPLICATE for other in kept):
+            waiting.append(i)
+        else:
+            kept.append(words)
     if not waiting:
         return found, []
     later = set(waiting)
     return [i for i in found if i not in later], waiting
+
+
+def _unscoped_words(corpus: Corpus, index: int) -> frozenset[str]:
+    """The words of a lesson (:func:`word_set`) without those that name its own scope (a word of its path
+    triggers of three letters or more, or a word containing one: `sso` and `usessoquery` for "The sso page
+    loads its data with `useSsoQuery`" scoped to `web/src/features/sso/**`), so one rule written for each of
+    many folders reads the same for every folder."""
+    line = corpus.lines[index]
+    words = word_set(corpus.texts[index])
+    if not line.startswith("[applies to: ") or "] " not in line:
+        return words
+    scope = line[len("[applies to: "):line.index("] ")]
+    names = {w for w in word_set(scope) if len(w) >= 3}
+    return frozenset(w for w in words if not any(n in w for n in names))
 
 
 # --- file tier -----------------------------------------------------------------------------------------

@@ -396,3 +396,19 @@ def test_a_weakly_matched_lesson_scoped_to_other_files_waits_for_a_file_in_its_s
     assert ids(c, waiting) == ["L-c002"] and ids(c, now) == [i for i in ids(c, found) if i != "L-c002"]
     # a file the request names (or the session touched) in its scope: shown now
     assert defer_scoped(c, terms, found, ["services/ledger/app/rollup.py"]) == (found, [])
+
+
+def test_one_rule_written_for_each_of_many_folders_is_shown_once_and_the_others_wait_for_their_folder():
+    features = ["sso", "billing", "reports", "calendar", "alerts", "usage"]
+    family = [(f"L-p{i:03x}", f"The {name} page loads its data with `use{name.title()}Query`; do not add another fetch.",
+               {"paths": [f"web/src/features/{name}/**"]}) for i, name in enumerate(features)]
+    c = corpus(*family, ("L-q001", "Show a skeleton while a page loads its data; never a blank screen."), filler=True)
+    terms = query_terms(c, "the page loads its data twice, add a fetch guard")
+    found = retrieve(c, terms, 15)
+    assert {f"L-p{i:03x}" for i in range(len(features))} <= set(ids(c, found))
+    now, waiting = defer_scoped(c, terms, found, [])
+    shown = [i for i in ids(c, now) if i.startswith("L-p")]
+    assert len(shown) == 1 and len(waiting) == len(features) - 1 and "L-q001" in ids(c, now)
+    # the folder the request names keeps its own instance, whatever its rank
+    named = ids(c, defer_scoped(c, terms, found, ["web/src/features/usage/UsagePage.tsx"])[0])
+    assert "L-p005" in named
