@@ -13,8 +13,9 @@ phrases, and concepts: ``~payment``) people use for it, and the concepts it impl
 trigger gets an implied term for each implied concept (``^email``) that it does not name itself; the term
 scores on the postings of the concept (``~email``) at :data:`FACTOR` × a concept's weight, so an implied
 concern is a weaker signal than a word or a concept the request states (with the defaults: an exact word
-1, a concept 0.5, an implied concern 0.25), and in the relevance floor it counts as that fraction of a
-shared term: an implied concern alone never makes a lesson relevant to a request. Where it matters is among
+1, a concept 0.5, an implied concern 0.25), and it adds nothing to the relevance floor (the shared terms a
+lesson needs to be shown with a request): an implied concern orders lessons, it never makes one relevant to a
+request, not even together with one common word. Where it matters is among
 the lessons of one file: a bucket of conventions for every file of `services/**` is ordered by what the
 request points at, and an implied concern points at the few of them that the task will touch.
 
