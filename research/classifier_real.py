@@ -114,8 +114,10 @@ FOURTH_PASS = (
     "model alone 8 found, 2 false alarms), from 0.757 / 0.382 with the patterns alone; and at the end (11:48 UTC, the "
     "model retrained on the grown dev split, the held-out split grown by the same batches to 1,539 scored messages): "
     "0.714 / 0.391 (132 found, 53 false alarms, 206 missed; the model alone 5 found, 8 false alarms: on this split its "
-    "own flags were below the precision goal, so without it 0.738 / 0.376). Nothing was changed after either "
-    "measurement.\n"
+    "own flags were below the precision goal, so without it 0.738 / 0.376), both at a score of 0.8. After the second "
+    "measurement the threshold was raised to 0.9 by the rule it was chosen with, on dev (on the grown dev split 0.8 "
+    "flagged a written look-alike in cross-validation); that change was made knowing the held-out figure, and the "
+    "held-out split was not measured again.\n"
 )
 
 
