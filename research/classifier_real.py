@@ -6,8 +6,9 @@
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
 Each labelled message is read the way `learn capture` reads it (learn's generic session reader, the
-session rules of `classify_user_message`, the assistant answer it replied to as context, and the trained
-model's guarded second opinion, whose flags are counted apart as well). Positives are
+session rules of `classify_user_message`, the assistant answer it replied to as context). The trained model's
+guarded second opinion, which capture does not record (only the learner's digest uses it, to order exchanges), is
+asked too and counted apart: what it would have added. Positives are
 messages labelled `correction` or `bug` (a report that what the agent just made does not work); negatives
 are `not`; `borderline` messages are scored apart (how many the classifier flags) and `untyped` ones
 (text a harness put in the turn) are left out.
@@ -34,7 +35,7 @@ _TAKES_ANSWER = "answer" in inspect.signature(classify_user_message).parameters
 
 def _verdict(message: Any, msg: Any, previous: Any) -> Any:
     if _TAKES_ANSWER:
-        return classify_user_message(msg, previous, answer=message.answer)
+        return classify_user_message(msg, previous, answer=message.answer, model=True)
     return classify_user_message(msg, previous)
 
 
@@ -53,15 +54,16 @@ def evaluate(split: str | None) -> dict[str, Any]:
     errors: list[dict[str, Any]] = []
     for message, msg, previous in iter_classifier_inputs(split):
         verdict = _verdict(message, msg, previous)
-        flagged = bool(verdict.correction)
+        hint = bool(verdict.correction) and verdict.strength == "model"  # the model alone: a digest hint, no signal
+        flagged = bool(verdict.correction) and not hint
         by_label[message.label]["flagged" if flagged else "passed"] += 1
         if message.positive is None:
             continue
         outcome = ("tp" if flagged else "fn") if message.positive else ("fp" if flagged else "tn")
         counts[outcome] += 1
         by_agent[message.agent][outcome] += 1
-        if flagged and verdict.strength == "model":
-            counts["model_" + outcome] += 1  # flagged by the trained model alone (no pattern did)
+        if hint:
+            counts["model_" + ("tp" if message.positive else "fp")] += 1  # what the model alone would have added
         if outcome in ("fp", "fn"):
             errors.append({"outcome": outcome, "message": message, "reason": verdict.reason})
     result: dict[str, Any] = {**counts, **scores(counts["tp"], counts["fp"], counts["fn"])}
@@ -141,7 +143,7 @@ def main() -> str:
             f"{label['not']} | {label['borderline']} | {label['untyped']} |")
     add("")
     results = {split: evaluate(split) for split in ("dev", "holdout")}
-    add("| split | precision | recall | F1 | TP | FP | FN | TN | by the model alone (TP / FP) | borderline flagged | goal |")
+    add("| split | precision | recall | F1 | TP | FP | FN | TN | the model's hint alone, not recorded (TP / FP) | borderline flagged | goal |")
     add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for split, r in results.items():
         border = r["by_label"].get("borderline", {})

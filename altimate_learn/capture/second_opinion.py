@@ -70,6 +70,10 @@ def feature_names(text: str, answer: str | None, index: int, *, negations: bool 
     from altimate_learn.capture import classifier as C
     from altimate_learn.capture.cues import ASKED, CLOSER, HANDED_OVER
 
+    # What the guard and the patterns read (the first MAX_CLASSIFIED_CHARS of the person's text), and the end of the
+    # answer the model was trained on (the corpus keeps an answer's last 600 characters; the hooks pass more).
+    text = C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS]
+    answer = answer[-ANSWER_TAIL:] if answer is not None else None
     own = C.normalise(C.prose_of(text)).lower()
     words = [w for w in _WORD.findall(own) if negations or w not in NEGATIONS][:MAX_WORDS]
     names = ["bias"]
@@ -114,8 +118,14 @@ def load() -> dict[str, Any]:
     """The model (weights by slot, threshold, what it was trained on), read once, on first use."""
     global _model
     if _model is None:
-        raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-        raw["weights"] = {int(k, 16): float(v) for k, v in raw["weights"].items()}
+        try:
+            raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+            raw["weights"] = {int(k, 16): float(v) for k, v in raw["weights"].items()}
+            float(raw["threshold"]), float(raw["threshold_without_negations"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            # Read once: a damaged file is not re-read and re-parsed for every later message (`learn capture` over
+            # thousands); the second opinion stays silent for this process, the patterns are unaffected.
+            raw = {"weights": {}, "threshold": math.inf, "threshold_without_negations": math.inf}
         _model = raw
     return _model
 

@@ -287,7 +287,7 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
                     files=list(dict.fromkeys(files))[:MAX_FILES])
                 redacted = UserMessage(text=text, index=event.index, kind=event.kind, reason=text,
                                        after_assistant=event.after_assistant, tool_name=event.tool_name)
-                verdict = classify_user_message(redacted, previous, answer=exchange.reply)
+                verdict = classify_user_message(redacted, previous, answer=exchange.reply, model=True)
                 if verdict.correction:
                     exchange.hint = verdict.reason
                 if exchange.typed:

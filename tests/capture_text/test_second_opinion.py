@@ -22,7 +22,8 @@ REPORT = "the repository doesn't seem to be updating in my local files"  # no pa
 
 
 def _verdict(text: str, answer: str | None = DONE, index: int = 1, previous: UserMessage | None = TASK):
-    return classify_user_message(UserMessage(text=text, index=index, after_assistant=True), previous, answer=answer)
+    return classify_user_message(UserMessage(text=text, index=index, after_assistant=True), previous, answer=answer,
+                                 model=True)
 
 
 @pytest.fixture
@@ -42,11 +43,12 @@ from altimate_learn.capture import second_opinion
 assert second_opinion._model is None and not opened, opened
 task = UserMessage(text="add a settings page", index=0)
 done = {DONE!r}
-classify_user_message(UserMessage(text={REPORT!r}, index=0), None, answer=None)          # the first message
-classify_user_message(UserMessage(text="no, use pnpm not npm", index=1, after_assistant=True), task, answer=done)  # a pattern
-classify_user_message(UserMessage(text={REPORT!r}, index=1, after_assistant=True), task, answer="Which file?")  # no claim
+classify_user_message(UserMessage(text={REPORT!r}, index=0), None, answer=None, model=True)  # the first message
+classify_user_message(UserMessage(text="no, use pnpm not npm", index=1, after_assistant=True), task, answer=done, model=True)
+classify_user_message(UserMessage(text={REPORT!r}, index=1, after_assistant=True), task, answer="Which file?", model=True)
+classify_user_message(UserMessage(text={REPORT!r}, index=1, after_assistant=True), task, answer=done)  # capture's call
 assert not opened, opened
-verdict = classify_user_message(UserMessage(text={REPORT!r}, index=1, after_assistant=True), task, answer=done)
+verdict = classify_user_message(UserMessage(text={REPORT!r}, index=1, after_assistant=True), task, answer=done, model=True)
 assert opened and verdict.strength == "model", (opened, verdict)
 print("ok")
 """
@@ -128,6 +130,17 @@ def test_a_damaged_weights_file_costs_the_second_opinion_not_capture(monkeypatch
     monkeypatch.setattr(S, "_model", None)
     assert not _verdict(REPORT).correction
     assert _verdict("no, use pnpm not npm").strength == "pattern"
+    broken.write_text((ROOT / "altimate_learn/capture/data/correction_model.json").read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    assert not _verdict(REPORT).correction  # read once per process: the damaged file is not re-read per message
+
+
+def test_the_score_reads_the_end_of_the_answer_the_model_was_trained_on():
+    """The corpus keeps an answer's last 600 characters; the live hook passes 1,000 and `learn capture` 4,000:
+    the same message after the same answer end scores the same whatever the caller clipped."""
+    tail = "x " * 200 + DONE
+    scores = {S.score(REPORT, ("Earlier text. " * 300) + tail if n else tail[-600:], 1) for n in (0, 1)}
+    assert len(scores) == 1, scores
 
 
 def test_the_weights_file_is_what_training_gives_on_the_data_it_records():
@@ -145,3 +158,25 @@ def test_the_weights_file_is_what_training_gives_on_the_data_it_records():
     rebuilt = T.build(set(trained["repos"]), date=trained["date"])
     assert rebuilt == S.WEIGHTS.read_text(encoding="utf-8")
     assert recorded["threshold"] == T.THRESHOLD and S.WEIGHTS.stat().st_size < 400_000
+
+
+def test_capture_records_no_signal_from_the_model_alone(tmp_path):
+    """Capture (`learn capture`, the live hooks) records what the patterns flag, never a model-only flag: on the
+    real held-out split the model's own flags were right less often than the patterns' and one signal starts an
+    automatic reflection. The same exchange still gets the model's hint when the learner's digest asks for it."""
+    from altimate_learn.capture.capture import signals_from_session
+    from altimate_learn.capture.sessions import read_session
+
+    lines = [{"type": "session", "format": "learn-trajectory/1", "id": "s-model", "cwd": str(tmp_path),
+              "started": "2026-12-02T10:00:00Z"},
+             {"type": "user", "text": "add a settings page", "at": "2026-12-02T10:00:01Z"},
+             {"type": "assistant", "text": DONE, "at": "2026-12-02T10:00:05Z"},
+             {"type": "user", "text": REPORT, "at": "2026-12-02T10:01:00Z"},
+             {"type": "assistant", "text": "Let me look.", "at": "2026-12-02T10:01:05Z"},
+             {"type": "user", "text": "no, use pnpm not npm", "at": "2026-12-02T10:02:00Z"}]
+    path = tmp_path / "trajectory.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert _verdict(REPORT).strength == "model"  # the model would flag the report in this very context
+    signals, stats = signals_from_session(read_session(path, harness="generic"))
+    assert [s.text for s in signals if s.kind == "user_correction"] == ["no, use pnpm not npm"]
+    assert stats.corrections == 1
