@@ -119,7 +119,11 @@ FOURTH_PASS = (
     "own flags were below the precision goal, so without it 0.738 / 0.376), both at a score of 0.8. After the second "
     "measurement the threshold was raised to 0.9 by the rule it was chosen with, on dev (on the grown dev split 0.8 "
     "flagged a written look-alike in cross-validation); that change was made knowing the held-out figure, and the "
-    "held-out split was not measured again.\n"
+    "held-out split was not measured again by that engineer. Then the session's review found the model flagging praise "
+    "and status replies after a claim of done work (\"you are the best\", \"still waiting for CI\"), and the lead took "
+    "the model out of capture: its flags now only order the learner's digest (the column above counts what it would "
+    "have added), and the rows above are the patterns alone, which decide what becomes a signal. The lead measured "
+    "the held-out split once after that decision (numbers only): the rows above, with the corpus's batches 6 and 7.\n"
 )
 
 
