@@ -415,7 +415,11 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     from altimate_learn.deliver.tokenize import STOPWORDS
 
     join_words, join_pairs = concepts.identifier_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS)
-    join_words.update(concepts.kind_table(fold) if lessons else {})  # `fct_events` names a model
+    lesson_texts = [lesson["text"] for _, lesson in lessons]
+    if concepts.uses_kinds(lesson_texts, [t for _, lesson in lessons for t in lesson["triggers"]]):
+        join_words.update(concepts.kind_table(fold))  # `fct_events` names a model, in a dbt store only
+    for key, found in concepts.sion_joins(lesson_texts).items():  # "division" meets "Divide …" and back
+        join_words[key] = [*join_words.get(key, ()), *(t for t in found if t not in join_words.get(key, ()))]
     for key, found in concepts.compound_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS).items():
         join_pairs[key] = [*join_pairs.get(key, ()), *(t for t in found if t not in join_pairs.get(key, ()))]
     for table, joins in ((singles, join_words), (pairs, join_pairs)):
