@@ -282,28 +282,37 @@ GROUPS: dict[str, str] = {
 # `int_order_lines`, `fct_events`, `dim_customers`, `rpt_`, `mart_`) name a model, so "make fct_events
 # incremental" is about "incremental models" though it never says "model". A request naming such an
 # identifier gets the kind word as a search term (see :func:`concept_terms`); a lesson's terms are its own.
-# Only in a store that uses the convention (:func:`uses_kinds`): elsewhere `int_value` and `dim_size`
+# Only where the store follows the convention (:func:`kind_table`): elsewhere `int_value` and `dim_size`
 # (Django, PyTorch) are ordinary names, and "model" there is one of the commonest lesson words.
 KINDS = {"stg_": "model", "int_": "model", "fct_": "model", "dim_": "model", "rpt_": "model", "mart_": "model"}
 _DBT_MARKS = ("stg_", "fct_", "rpt_", "mart_")  # prefixes no other convention uses (`int_`, `dim_` are common)
 
 
-def uses_kinds(texts: list[str], triggers: list[str]) -> bool:
-    """Whether a store follows dbt's naming: some lesson names a `stg_`/`fct_`/`rpt_`/`mart_` identifier or
-    says "dbt", or some path trigger is a dbt file (`dbt_project.yml`, a `.sql` model)."""
+def _dbt_lesson(names: set[str], text_words: list[str], triggers: list[str]) -> bool:
+    """A lesson about dbt: it says "dbt", names a `stg_`/`fct_`/`rpt_`/`mart_` identifier, or a path trigger is
+    a dbt file (`models/**`, a `.sql` file, `dbt_project.yml`)."""
+    return ("dbt" in text_words or any(name.startswith(_DBT_MARKS) for name in names)
+            or any("dbt" in t.lower() or t.lower().endswith(".sql") or t.startswith("models/") for t in triggers))
+
+
+def kind_table(fold, lessons: list[tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables, given the
+    store's lessons as (text, path triggers). A dbt-only prefix (`stg_`, `fct_`, `rpt_`, `mart_`) names a model
+    in a store with some dbt lesson; `int_` and `dim_` only when a dbt lesson itself names such an identifier
+    (`int_order_lines`), since a Django or PyTorch lesson's `int_value`, `dim_size` are no models."""
     from altimate_learn.deliver.tokenize import words
 
-    for text in texts:
-        for word in words(text):
-            lower = word.lower()
-            if lower == "dbt" or (lower.startswith(_DBT_MARKS) and len(lower) > lower.index("_") + 1):
-                return True
-    return any("dbt" in t.lower() or t.lower().endswith(".sql") for t in triggers)
-
-
-def kind_table(fold) -> dict[str, list[str]]:
-    """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables."""
-    return {prefix: list(fold(kind)) for prefix, kind in KINDS.items()}
+    dbt = False
+    used: set[str] = set()
+    for text, triggers in lessons:
+        text_words = [word.lower() for word in words(text)]
+        names = {w for w in text_words if "_" in w and 0 < w.index("_") < len(w) - 1}
+        if _dbt_lesson(names, text_words, triggers):
+            dbt = True
+            used.update(prefix for prefix in KINDS for name in names if name.startswith(prefix))
+    if not dbt:
+        return {}
+    return {prefix: list(fold(kind)) for prefix, kind in KINDS.items() if prefix in _DBT_MARKS or prefix in used}
 
 
 def _split(members: str) -> tuple[list[str], list[tuple[str, str]]]:

@@ -416,8 +416,8 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
 
     join_words, join_pairs = concepts.identifier_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS)
     lesson_texts = [lesson["text"] for _, lesson in lessons]
-    if concepts.uses_kinds(lesson_texts, [t for _, lesson in lessons for t in lesson["triggers"]]):
-        join_words.update(concepts.kind_table(fold))  # `fct_events` names a model, in a dbt store only
+    # `fct_events` names a model, in a store whose dbt lessons use the prefix
+    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons]))
     for key, found in concepts.sion_joins(lesson_texts).items():  # "division" meets "Divide …" and back
         join_words[key] = [*join_words.get(key, ()), *(t for t in found if t not in join_words.get(key, ()))]
     for key, found in concepts.compound_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS).items():
