@@ -9,7 +9,7 @@ stochastic gradient descent with class weights (`research/train_correction_model
 gives a byte-identical weights file, `altimate_learn/capture/data/correction_model.json`, about 170 KB, scored with
 the standard library). It ships as a second opinion: a message the patterns let pass is flagged when the answer
 before it says in words that the work was done, the message is not the session's first, a new task, a question or a
-sentence about the person's own situation, and the model scores it at least 0.8, and at least 0.3 with its
+sentence about the person's own situation, and the model scores it at least 0.9, and at least 0.3 with its
 negation words taken out. The built-in reflector never writes a lesson from such a model-only flag. Everything
 here is dev: leave-one-owner-out cross-validation on the real-session dev split (each owner's repositories held
 out in turn; the dev rows of `research/data/corrections.jsonl` always in the training data); the dev owners at
@@ -38,8 +38,8 @@ from altimate_learn.capture import second_opinion as S  # noqa: E402
 from research import train_correction_model as T  # noqa: E402
 
 # (score, score without negations) pairs reported next to the shipped one
-SETTINGS = ((0.7, 0.0), (0.8, 0.0), (T.THRESHOLD, T.THRESHOLD_WITHOUT_NEGATIONS), (0.8, 0.6), (0.9, 0.0), (0.9, 0.3),
-            (0.95, 0.0))
+SETTINGS = ((0.7, 0.0), (0.8, 0.0), (0.8, 0.3), (0.9, 0.0), (T.THRESHOLD, T.THRESHOLD_WITHOUT_NEGATIONS), (0.95, 0.0),
+            (0.95, 0.3))
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
 
 
@@ -164,10 +164,11 @@ def main() -> str:
         mark = " (**shipped**)" if (t, t2) == shipped else ""
         examples = "; ".join(f"\"{' '.join(x.split())[:60]}\"" for x in texts[:3]).replace("|", "\\|")
         lines.append(f"| ≥ {t}, ≥ {t2} without negations{mark} | {len(texts)} | {examples or '–'} |")
-    lines += ["", "Decision: shipped at a score of 0.8 and 0.3 without negations, chosen on the first-sight rows and on the "
-              "look-alikes the classifier's tests and the written dev rows keep negative: the lowest setting that flags none "
-              "of them; with no second threshold it finds a few more and flags one of the tests' look-alikes (\"handle the "
-              "case where the file does not exist\"). Before it shipped (issue 20, "
+    lines += ["", "Decision: shipped at a score of 0.9 and 0.3 without negations, chosen on dev: the lowest score at which neither the "
+              "look-alikes the classifier's tests keep negative nor the written dev look-alikes are flagged (0.8 when it first "
+              "landed; the dev split grown by the corpus's batches showed 0.8 flagging a written look-alike, \"If the payload "
+              "is invalid, return a 400 instead of crashing.\"); the second threshold costs two of its own finds on each dev "
+              "estimate and is kept against negation-only scores. Before it shipped (issue 20, "
               "third pass) a plain word model wired in flagged the look-alikes the patterns keep out (\"why not?\", "
               "\"I'm not sure what you mean\", \"I'm not using the old api anymore, delete it\": a bag of words keys on "
               "the negation) and made the built-in reflector write lessons nobody had reviewed. The guard answers the "
@@ -176,7 +177,8 @@ def main() -> str:
               "keeps the look-alikes negative), and a model-only signal is never a lesson of the built-in reflector: "
               "it waits for a model or a person (`learn signals --unlearned`). On the held-out split (measured twice, numbers "
               "only, see the real-session section) its own flags were 8 right and 2 wrong after it first landed, and 5 right "
-              "and 8 wrong at the end of the session, retrained and on a held-out split grown by new owners: the dev "
+              "and 8 wrong near the end of the session, retrained and on a held-out split grown by new owners, both at 0.8 "
+              "(0.9 came after, on dev, not measured there): the dev "
               "estimates above are not a promise, and its flags wait for a model or a person for that reason.", "",
               "Limits: one model family; a few hundred labelled messages from about a hundred owners, one labeller; the "
               "model only speaks after an answer that claims done work, so what it adds is bug reports and plain-word "

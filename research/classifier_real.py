@@ -109,13 +109,15 @@ FOURTH_PASS = (
     "dev owners the corpus engineer landed was measured before the model was retrained on it (patterns and model; the "
     "model's own flags in brackets): batches 1-2 (6 owners) 0.846 / 0.733 (0 / 0), batch 3 (9) 0.833 / 0.294 (0 / 0; "
     "most of what it missed followed answers with no English claim of done work), batch 4 (8) 0.773 / 0.425 (3 found, "
-    "1 false alarm), batch 5 (6) 0.667 / 0.462 (0 / 0), batch 6 (10) 0.833 / 0.500 (1 found, 0 false alarms). The held-out split was measured twice, numbers only: after the "
+    "1 false alarm), batch 5 (6) 0.667 / 0.462 (0 / 0), batch 6 (10) 0.833 / 0.500 (1 found, 0 false alarms), batch 7 (6) 0 found of 2, 1 false alarm (0 / 0). The held-out split was measured twice, numbers only: after the "
     "model first landed (10:47 UTC, 1,179 scored messages): 0.759 / 0.410 (120 found, 38 false alarms, 173 missed; the "
     "model alone 8 found, 2 false alarms), from 0.757 / 0.382 with the patterns alone; and at the end (11:48 UTC, the "
     "model retrained on the grown dev split, the held-out split grown by the same batches to 1,539 scored messages): "
     "0.714 / 0.391 (132 found, 53 false alarms, 206 missed; the model alone 5 found, 8 false alarms: on this split its "
-    "own flags were below the precision goal, so without it 0.738 / 0.376). Nothing was changed after either "
-    "measurement.\n"
+    "own flags were below the precision goal, so without it 0.738 / 0.376), both at a score of 0.8. After the second "
+    "measurement the threshold was raised to 0.9 by the rule it was chosen with, on dev (on the grown dev split 0.8 "
+    "flagged a written look-alike in cross-validation); that change was made knowing the held-out figure, and the "
+    "held-out split was not measured again.\n"
 )
 
 

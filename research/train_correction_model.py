@@ -40,12 +40,12 @@ EPOCHS = 12
 RATE = 0.05
 L2 = 1e-4
 KEEP = 12000  # weights kept in the file (the largest by size): about 200 KB of JSON
-# Chosen on dev only (research/classifier_model.py): the dev owners at first sight (each scored by the pattern
-# version that had not seen it, and by a model trained only on the owners known then) and the look-alikes the
-# classifier's tests and the written dev rows keep negative. At 0.8 / 0.3 the model's own flags at first sight were
-# 11 right, 2 wrong, and it flagged none of those look-alikes; at 0.8 with no second threshold it found 3 more, and
-# flagged "handle the case where the file does not exist" (a test's look-alike); at 0.9, 3 fewer.
-THRESHOLD = 0.8
+# Chosen on dev only (research/classifier_model.py): the lowest score at which neither the look-alikes the classifier's
+# tests keep negative nor the written dev look-alikes (corrections.jsonl, cross-validated) are flagged, on the dev
+# split as it grew during session #4 (0.8 first; 0.9 once the grown split showed 0.8 flagging a written look-alike).
+# At 0.9 / 0.3 the model's own flags were 11 right / 3 wrong leave-one-owner-out and 10 / 1 on dev owners at first
+# sight; without the second threshold 13 / 3 and 12 / 1: it is kept as the guard against negation-only scores.
+THRESHOLD = 0.9
 THRESHOLD_WITHOUT_NEGATIONS = 0.3
 WRITTEN_ANSWER = "I've made the change."  # written rows are read as replies to an answer that claimed the work done
 WRITTEN_COPIES = 2  # each written row is trained on twice: they carry the look-alikes the real sessions have few of
