@@ -278,16 +278,41 @@ GROUPS: dict[str, str] = {
 }
 
 
-# Naming conventions that say what kind of thing an identifier is, whoever writes it: dbt's layer prefixes
-# (`stg_orders`, `int_order_lines`, `fct_events`, `dim_customers`, `rpt_`, `mart_`) name a model, so "make
-# fct_events incremental" is about "incremental models" though it never says "model". A request naming such
-# an identifier gets the kind word as a search term (see :func:`concept_terms`); a lesson's terms are its own.
+# Naming conventions that say what kind of thing an identifier is: dbt's layer prefixes (`stg_orders`,
+# `int_order_lines`, `fct_events`, `dim_customers`, `rpt_`, `mart_`) name a model, so "make fct_events
+# incremental" is about "incremental models" though it never says "model". A request naming such an
+# identifier gets the kind word as a search term (see :func:`concept_terms`); a lesson's terms are its own.
+# Only where the store follows the convention (:func:`kind_table`): elsewhere `int_value` and `dim_size`
+# (Django, PyTorch) are ordinary names, and "model" there is one of the commonest lesson words.
 KINDS = {"stg_": "model", "int_": "model", "fct_": "model", "dim_": "model", "rpt_": "model", "mart_": "model"}
+_DBT_MARKS = ("stg_", "fct_", "rpt_", "mart_")  # prefixes no other convention uses (`int_`, `dim_` are common)
 
 
-def kind_table(fold) -> dict[str, list[str]]:
-    """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables."""
-    return {prefix: list(fold(kind)) for prefix, kind in KINDS.items()}
+def _dbt_lesson(names: set[str], text_words: list[str], triggers: list[str]) -> bool:
+    """A lesson about dbt: it says "dbt", names a `stg_`/`fct_`/`rpt_`/`mart_` identifier, or a path trigger is
+    a dbt file (`models/**`, a `.sql` file, `dbt_project.yml`)."""
+    return ("dbt" in text_words or any(name.startswith(_DBT_MARKS) for name in names)
+            or any("dbt" in t.lower() or t.lower().endswith(".sql") or t.startswith("models/") for t in triggers))
+
+
+def kind_table(fold, lessons: list[tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables, given the
+    store's lessons as (text, path triggers). A dbt-only prefix (`stg_`, `fct_`, `rpt_`, `mart_`) names a model
+    in a store with some dbt lesson; `int_` and `dim_` only when a dbt lesson itself names such an identifier
+    (`int_order_lines`), since a Django or PyTorch lesson's `int_value`, `dim_size` are no models."""
+    from altimate_learn.deliver.tokenize import words
+
+    dbt = False
+    used: set[str] = set()
+    for text, triggers in lessons:
+        text_words = [word.lower() for word in words(text)]
+        names = {w for w in text_words if "_" in w and 0 < w.index("_") < len(w) - 1}
+        if _dbt_lesson(names, text_words, triggers):
+            dbt = True
+            used.update(prefix for prefix in KINDS for name in names if name.startswith(prefix))
+    if not dbt:
+        return {}
+    return {prefix: list(fold(kind)) for prefix, kind in KINDS.items() if prefix in _DBT_MARKS or prefix in used}
 
 
 def _split(members: str) -> tuple[list[str], list[tuple[str, str]]]:
@@ -417,7 +442,8 @@ def compound_joins(texts: list[str], fold, stopwords: frozenset[str]) -> dict[st
     """"folded word folded word" -> the folded compound: how a request splits a compound word of some lesson
     ("docker file" for `Dockerfile`, "web hook" for "webhooks", "date time" for "datetime"). A lesson word
     of six letters or more splits where both halves (three letters or more) are words of the lessons or of
-    the concept table, not both stopwords. For a request only, as :func:`identifier_joins`."""
+    the concept table and neither is a stopword: a verb and its particle ("break down this handler", "turn
+    off line wrapping") are no `breakdown` or `offline`. For a request only, as :func:`identifier_joins`."""
     from altimate_learn.deliver.tokenize import words
 
     plain: set[str] = set()
@@ -433,12 +459,61 @@ def compound_joins(texts: list[str], fold, stopwords: frozenset[str]) -> dict[st
         whole = fold(word)
         for i in range(3, len(word) - 2):
             first, second = word[:i], word[i:]
-            if first not in halves and first not in stopwords or second not in halves and second not in stopwords:
+            if first in stopwords or second in stopwords:  # "break down", "turn off line": a verb and its particle
                 continue
-            if first in stopwords and second in stopwords:
+            if first not in halves or second not in halves:
                 continue
             for a in fold(first):
                 for b in fold(second):
                     have = pairs.setdefault(f"{a} {b}", [])
                     have.extend(t for t in whole if t not in have)
     return pairs
+
+
+def sion_joins(texts: list[str]) -> dict[str, list[str]]:
+    """Folded word -> folded word: how a request's -sion noun meets a lesson's verb and back ("the margin is
+    off on division by zero" for "Divide with `safe_divide()`", "convert the ids" for "a lossless
+    conversion"), for a request only, as :func:`identifier_joins`. Each word keeps its own term (:func:`fold`:
+    `division` still meets `divisible`, `precision` `precise`); the join adds the other's:
+
+    - `=divid` (the mark :func:`altimate_learn.deliver.tokenize.folded_words` puts on a request's -sion noun)
+      -> `divid`, for a lesson verb that a -sion noun comes from (`divide`, `divided`);
+    - `divid` (a request's verb) -> `divis`, for a lesson's -sion noun, unless some lesson word of another
+      idea has the noun's term (`conversation` and `converse` share `convers` with `conversion`, so
+      "convert" gets no `convers`)."""
+    from altimate_learn.deliver.morphology import VERB, _step1, fold, sion_verb
+    from altimate_learn.deliver.tokenize import words
+
+    plain: set[str] = set()
+    for text in texts:
+        for word in words(text):
+            if word.isalpha() and word.isascii() and (word.islower() or word[1:].islower()):
+                plain.add(word.lower())
+    out: dict[str, list[str]] = {}
+    nouns: dict[str, set[str]] = {}  # the noun's own term -> the verb terms its -sion nouns give
+    other: set[str] = set()  # terms some lesson word that is no -sion noun folds to
+    for word in plain:
+        verb = sion_verb(word)
+        term = fold(word)[0]
+        if verb is not None:
+            nouns.setdefault(term, set()).add(verb)
+            continue
+        other.add(term)
+        base = _step1(word)
+        root = base[:-1] if base.endswith("e") else base
+        if root.endswith("d"):
+            guesses = (root[:-1] + "sion",)
+        elif root.endswith("t"):
+            guesses = (root[:-1] + "sion", root[:-1] + "ssion")
+        else:
+            continue
+        if any(sion_verb(noun) == term for noun in guesses):
+            out[VERB + term] = [term]
+    for term, verbs in nouns.items():
+        if term in other:
+            continue
+        for verb in verbs:
+            have = out.setdefault(verb, [])
+            if term not in have:
+                have.append(term)
+    return out

@@ -414,10 +414,13 @@ def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     # concepts, for requests only (the lessons' concept terms above are computed without them).
     from altimate_learn.deliver.tokenize import STOPWORDS
 
-    join_words, join_pairs = concepts.identifier_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS)
-    join_words.update(concepts.kind_table(fold) if lessons else {})  # `fct_events` names a model
-    for key, found in concepts.compound_joins([lesson["text"] for _, lesson in lessons], fold, STOPWORDS).items():
-        join_pairs[key] = [*join_pairs.get(key, ()), *(t for t in found if t not in join_pairs.get(key, ()))]
+    own = [lesson["text"] for _, lesson in lessons]
+    join_words, join_pairs = concepts.identifier_joins(own, fold, STOPWORDS)
+    # `fct_events` names a model where dbt lessons use the prefix; "division" meets "Divide …" and back
+    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons]))
+    for joins, more in ((join_words, concepts.sion_joins(own)), (join_pairs, concepts.compound_joins(own, fold, STOPWORDS))):
+        for key, found in more.items():
+            joins[key] = [*joins.get(key, ()), *(t for t in found if t not in joins.get(key, ()))]
     for table, joins in ((singles, join_words), (pairs, join_pairs)):
         for key, found in joins.items():
             table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]

@@ -15,9 +15,11 @@ A request and the lesson it needs often say the same thing in different forms: "
    a doubled consonant before -er (`logger`, `wrapper`, `runner`).
 4. Porter's step 5 (a final e, a final double l).
 
-Two more joins Porter's steps miss: a Latin -sion noun meets its verb (:func:`_sion`: `division` → divide,
-`inclusion` → include, `extension` → extend, `conversion` → convert, `permission` → permit), and the
-irregular forms of :data:`IRREGULAR` meet their verb (`caught` → catch, `sent` → send, `broken` → break).
+A Latin -sion noun and its verb (`division` and `divide`, `conversion` and `convert`) keep their own terms:
+Porter's stem of the noun is what joins it to its other forms (`recursion` and `recurse`, `precision` and
+`precise`, `division` and `divisible`), so :func:`sion_verb` gives the verb's term only as an alternate a
+request may meet a lesson by (see :func:`altimate_learn.deliver.concepts.sion_joins`), never instead of the
+noun's. The irregular forms of :data:`IRREGULAR` meet their verb (`caught` → catch, `sent` → send).
 
 Lessons and requests are folded alike, so only whether two words meet matters, not how the term looks.
 :data:`KEEP` lists words that must not meet a shorter one (`production` is not `product`).
@@ -159,10 +161,12 @@ def _derive(word: str) -> str:
 
 
 def _sion(word: str) -> str | None:
-    """The verb a Latin -sion noun comes from, as step 5 leaves it, where Porter's steps keep them apart:
-    `division` → `divid` (divide), `decision`, `inclusion`, `exclusion`; `extension` → `extend`, `expansion`;
+    """The verb a Latin -sion noun comes from, before step 5, where Porter's steps keep them apart:
+    `division` → `divid` (divide), `decision`, `inclusion`, `exclusion`; `expansion` → `expand`;
     `conversion` → `convert`; `permission` → `permit`, `submission`, `admission`. None for other words
-    (`version`, `session`, `tension`, `compression`: too little is left, or the noun keeps its verb's -ss)."""
+    (`version`, `session`, `tension`, `compression`: too little is left, or the noun keeps its verb's -ss).
+    A guess from the spelling only: `precision` gives `precid`, a verb no lesson has (Porter's stem, not
+    this, is the noun's term)."""
     if not word.endswith("sion"):
         return None
     rest = word[:-4]
@@ -179,7 +183,9 @@ def _sion(word: str) -> str | None:
 
 
 # Short forms people type for a longer word (after step 1, so `configs`, `deps` and `envs` are found too).
-# A value with a space stands for each of its words (`auth` means both kinds).
+# A value with a space stands for each of its words (`auth` means both kinds). A short form that is also an
+# everyday word or another short form is left out (`perm`: permanent, `cust`: custom, `fe`: iron, a prefix;
+# only the plural `perms` is permissions).
 ALIASES = {
     "config": "configuration", "cfg": "configuration", "conf": "configuration",
     "env": "environment", "db": "database", "repo": "repository", "dep": "dependency",
@@ -197,15 +203,17 @@ ALIASES = {
     "dedupe": "deduplicate", "img": "image", "btn": "button", "nav": "navigation", "col": "column",
     "tbl": "table", "idx": "index", "attr": "attribute", "obj": "object", "ctx": "context", "fmt": "format",
     "tmpl": "template", "tpl": "template", "infra": "infrastructure", "mgmt": "management", "svc": "service",
-    "srv": "server", "dupe": "duplicate", "perm": "permission", "txn": "transaction", "notif": "notification",
-    "acct": "account", "addr": "address", "qty": "quantity", "amt": "amount", "cust": "customer",
-    "sched": "schedule", "conn": "connection", "prev": "previous", "gh": "github", "fe": "frontend",
+    "srv": "server", "dupe": "duplicate", "perms": "permission", "txn": "transaction", "notif": "notification",
+    "acct": "account", "addr": "address", "qty": "quantity", "amt": "amount",
+    "sched": "schedule", "conn": "connection", "prev": "previous", "gh": "github",
 }
 # Irregular forms a request uses for a lesson's verb ("errors are caught" for "never catch", "the reset link is
-# never sent" for "send emails", "the build is broken" for "breaks").
+# never sent" for "send emails"). A form that is mostly an adjective for another idea is left out: `broken`
+# (does not work; "break" is also a breaking change), `frozen` (immutable: frozen dataclasses, a frozen
+# lockfile; "freezes" is a hang), `built` ("built-in"), `hid` (a HID device).
 IRREGULAR = {
-    "broke": "break", "broken": "break", "built": "build", "rebuilt": "rebuild", "caught": "catch",
-    "chose": "choose", "chosen": "choose", "froze": "freeze", "frozen": "freeze", "hid": "hide", "hidden": "hide",
+    "broke": "break", "rebuilt": "rebuild", "caught": "catch",
+    "chose": "choose", "chosen": "choose", "froze": "freeze", "hidden": "hide",
     "hung": "hang", "kept": "keep", "lost": "lose", "ran": "run", "sent": "send", "resent": "resend",
     "spent": "spend", "threw": "throw", "thrown": "throw", "took": "take", "taken": "take", "forgot": "forget",
     "forgotten": "forget", "began": "begin", "begun": "begin", "shown": "show", "drew": "draw", "drawn": "draw",
@@ -218,13 +226,31 @@ KEEP = frozenset(_step1(word) for word in ("production", "specification", "acces
                                             "provision"))  # as step 1 leaves them
 
 
+# -sion nouns whose verb is mostly another idea in code: a file or browser `extension` is no `extend`
+# (subclassing), a `dimension` no `dimend`; `provision` and `commission` are in :data:`KEEP`.
+SION_APART = frozenset(("extension", "dimension", "provision", "commission"))
+
+
 def _folded(word: str) -> str:
     if word in KEEP:
         return word
-    verb = _sion(word)
-    if verb is not None:
-        return _step5(verb)
     return _step5(_derive(word))
+
+
+VERB = "="  # marks a -sion noun's verb term where a word is looked up in the join tables (never a search term)
+
+
+def sion_verb(word: str) -> str | None:
+    """The term of the verb a -sion noun (`division`, `conversions`) comes from (`divid`, as `divide` folds),
+    or None: the alternate a request's noun may meet a lesson's verb by, and a request's verb a lesson's
+    noun (:func:`altimate_learn.deliver.concepts.sion_joins`). Not the noun's own term (:func:`fold`)."""
+    if len(word) < 6 or not word.isalpha():
+        return None
+    base = _step1(word)
+    if base in SION_APART or base in KEEP:
+        return None
+    verb = _sion(base)
+    return _step5(verb) if verb is not None else None
 
 
 _memo: dict[str, tuple[str, ...]] = {}

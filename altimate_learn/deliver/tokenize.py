@@ -19,7 +19,7 @@ Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 
 from __future__ import annotations
 
-from altimate_learn.deliver.morphology import fold, stem  # noqa: F401  (stem: plain Porter steps 1 and 5)
+from altimate_learn.deliver.morphology import VERB, fold, sion_verb, stem  # noqa: F401  (stem: Porter 1 and 5)
 
 # Stdlib only and no regex engine: this module is imported by every hook call, and `import re` costs about
 # half a Python start-up on a slow machine. Words are runs of `\w` characters (str.isalnum() or "_", the
@@ -217,15 +217,16 @@ def folded_words(text: str) -> list[tuple[str, ...]]:
     """The words of ``text`` in order, stopwords included, each position as its folded term(s): an identifier
     stands for its parts (`api_key` → `api`, `key`), and its first and last part also for the whole
     (`GitHub Actions` → (`git`, `github`), (`hub`, `github`), (`action`,)), so a two-word phrase meets the
-    identifier next to it. What :func:`altimate_learn.deliver.concepts.concept_terms` looks words and
-    adjacent pairs up in."""
+    identifier next to it. A -sion noun also stands for its verb, marked (`division` → (`divis`, `=divid`)):
+    a key of the request-only join tables, never a search term (:func:`altimate_learn.deliver.concepts.sion_joins`).
+    What :func:`altimate_learn.deliver.concepts.concept_terms` looks words and adjacent pairs up in."""
     out: list[tuple[str, ...]] = []
     for word in words(text):
         cached = _folded_memo.get(word)
         if cached is None:
             tokens = identifier_tokens(word)
             if len(tokens) <= 1:
-                cached = tuple(fold(t) for t in tokens)
+                cached = tuple(fold(t) + ((VERB + verb,) if (verb := sion_verb(t)) else ()) for t in tokens)
             else:
                 whole = fold(tokens[0])
                 parts = [fold(t) for t in tokens[1:] if "_" not in t] or [()]
