@@ -42,10 +42,12 @@ blind by the lead before and after a round of delivery changes; `delivery_tasks_
 the engineer of the implied-concerns table; `delivery_tasks_blind3.jsonl` and `delivery_tasks_blind4.jsonl`, 30 tasks
 each by a second engineer apart from the code, measured blind before and after that table;
 `delivery_tasks_match19.jsonl`, 10 tasks the matching engineer of issue 19 wrote in their own words before
-changing the matching vocabulary, measured before and after it). The
+changing the matching vocabulary, measured before and after it; `delivery_tasks_blind5.jsonl` and
+`delivery_tasks_blind6.jsonl`, 30 tasks each by two more writers apart from the code, measured blind by the lead before
+and after the ranking and matching round of session 2026-12-02 #4). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6]
 """
 
 from __future__ import annotations
@@ -803,6 +805,25 @@ MATCH19_INTRO = (
     "\"useState + useEffect\"), a library's error message instead of the rule (\"can't compare offset-naive and "
     "offset-aware datetimes\", `utcnow()`), shorthand (\"RHF\"), and symptoms (\"skips the weeks where nobody signed "
     "up\", \"one sql query per customer\").")
+FOURTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons and this docstring's first 45 lines (never the "
+    "retrieval code, the other task sets or the team's notes) and handed to the lead, not to the delivery engineers "
+    "(session 2026-12-02 #4: {style}). Measured blind twice by the lead, on the code before that session's ranking "
+    "and matching round (cee261c) and after it and the review's fixes (c5132fa): ")
+BLIND5_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind5.jsonl"
+BLIND5_INTRO = FOURTH_ROUND_WRITER.format(
+    who="a third writer", style="short requests typed as people chat, symptoms for causes") + (
+    "overall 97% / 97% / 97% at 300 / 1,000 / 10,000 lessons before (vague 93%, the other kinds 100%, 27.3-27.9 lessons "
+    "a session), 94% / 97% / 97% after (vague 87% / 93% / 93%, 26.4-27.5 lessons): one vague lesson lost at 300 (a "
+    "bigint cast error on Shopify order ids no longer brings \"Cast ids to `varchar` in staging\"), and \"the "
+    "carousel spins faster every time the sidebar reopens\" never brings the interval-cleanup rule. Its misses were "
+    "read after the second measurement.")
+BLIND6_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind6.jsonl"
+BLIND6_INTRO = FOURTH_ROUND_WRITER.format(
+    who="a fourth writer", style="terse, rambling, non-native English, pasted errors, six chained follow-ups") + (
+    "overall 98% / 90% / 88% before (direct 100% / 89% / 89%, vague 95% / 85% / 80%; 29.8 / 30.6 / 30.8 lessons a "
+    "session: over the limit at 1,000 and 10,000), 98% / 100% / 95% after (direct 100%, vague 95% / 100% / 90%; 28.9 / "
+    "29.6 / 29.7 lessons). Its misses were read after the second measurement.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -817,6 +838,8 @@ SETS = {
     "blind3": (BLIND3_TASKS, "Blind batch 3 (written apart from the code)", BLIND3_INTRO),
     "blind4": (BLIND4_TASKS, "Blind batch 4 (written apart from the code)", BLIND4_INTRO),
     "match19": (MATCH19_TASKS, "Matching engineer's own tasks (written before the matching change)", MATCH19_INTRO),
+    "blind5": (BLIND5_TASKS, "Blind batch 5 (written apart from the code)", BLIND5_INTRO),
+    "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
 }
 
 
