@@ -74,7 +74,8 @@ _OTHER_LANGUAGE_WORD = re.compile(_OTHER_LANGUAGES)
 _PROSE_CRED = re.compile(
     r"(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|secret(?:[ \t_-]?key)?|"
     r"access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
-    r"(?:[ \t]{0,3}[:=][ \t]{0,3}|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
+    r"(?:[*_]{1,2}(?=[ \t]{0,3}[:=]))?"  # Markdown emphasis closing the label: "**Password**: …"
+    r"(?:[ \t]{0,3}[:=][ \t]{0,3}(?:[*_]{1,2}[ \t]{0,3})?|[ \t]{1,3}(?:(?:is|was|are|to|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|"
     r"should[ \t]+be|would[ \t]+be|will[ \t]+be|of|es|era|é|e|è|est|ist|lautet|war|is[ \t]+nu|je|jest|–|—)[ \t]{1,3})?)[`\"']?([^\s`\"',;]{4,200})"
     r"|(?<![\w-])(?:use|using|with|try)[ \t]+(?:the[ \t]+)?(?:api[ \t]+|secret[ \t]+|access[ \t]+|ssh[ \t]+)?key"
     r"[ \t]+[`\"']?([^\s`\"',;]{6,200})"

@@ -235,6 +235,10 @@ PROSE = [
     ("my api key is abcd1234efgh.", "my api key is [REDACTED:api-key]."),
     ("The password is \"s3cret!\" for the db", "The password is \"[REDACTED:password]\" for the db"),
     ("Use `hunter2` as the DB password.", "Use `[REDACTED:password]` as the DB password."),
+    # Markdown emphasis around the label, as agents write credentials in their answers (review, 2026-12-02 #4)
+    ("**DB password:** `S3cure-Pass!`", "**DB password:** `[REDACTED:password]`"),
+    ("- **Password**: `S3cure-Pass!`", "- **Password**: `[REDACTED:password]`"),
+    ("**password** = hunter2hunter", "**password** = [REDACTED:password]"),
 ]
 
 
@@ -255,6 +259,8 @@ def test_credentials_in_prose(text, expected):
     "Use key user_id for joins",
     "The API key is read from os.environ at startup",
     "DB password: correct horse battery staple",  # a passphrase of words: a known miss, not a false positive
+    "**Password:** must be 8 characters",
+    "**Password**: wrong, try again",
 ])
 def test_prose_that_is_not_a_credential(text):
     assert redact(text) == text
