@@ -363,7 +363,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if outcome.status == "limited":
         _save_marks(files, state, digest.sessions)
         return RunReport("capped", f"Not run: {outcome.error}.", digest=digest, notes=notes)
-    answered = screen.called and outcome.status not in ("failed", "busy")
+    # The built-in reflector read the digest when it was asked, also when every correction in it was one it had already
+    # found unusable (status "none": those signals wait in unlearned.json for a model or a person, nothing is lost):
+    # its exchanges are read, or the same digest would come back on every later run and nothing after it be read.
+    answered = ((screen.called or (resolution.chat is None and outcome.status == "none"))
+                and outcome.status not in ("failed", "busy"))
     direct = targets.Applied()
     if answered and screen.direct:
         verdicts = _direct_verdicts(paths, store, screen, batch)

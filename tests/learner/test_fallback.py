@@ -133,3 +133,22 @@ def test_a_correction_the_builtin_cannot_use_waits_for_a_model_and_is_not_read_a
     code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)  # a model reads it
     assert code == 0, out + err
     assert complaint in server.requests[0].prompt and f"[{signal['id']}]" in server.requests[0].prompt
+
+
+def test_a_digest_whose_corrections_the_builtin_already_tried_is_read_once_not_on_every_run(git_repo: Path, cli):
+    """`learn reflect` found the complaint unusable before the learner ever read its session: the learner's built-in
+    run reads that exchange, finds only a signal that waits for a model or a person, and moves on; the same digest
+    must not come back on every later run (it did: the runs stalled on it and never reached later sessions)."""
+    complaint = "no, that's wrong, the amount is still an integer in the output"
+    path = trajectory(git_repo / "session.jsonl", "traj-t", [complaint])
+    assert cli("capture", str(path))[0] == 0
+    code, out, err = cli("reflect", "--session", "traj-t")
+    assert code == 0, out + err
+    (signal,) = [s for s in signals(git_repo) if s["messageID"] == "u1"]
+    assert signal["status"] == "open"  # unusable offline: it waits for a model or a person
+    builtin_run(cli)
+    assert len(runs(git_repo)) == 1
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)
+    assert code == 0 and "Nothing new" in out, out + err
+    assert len(runs(git_repo)) == 1 and candidate(git_repo) == []
+    assert [s["status"] for s in signals(git_repo) if s["id"] == signal["id"]] == ["open"]  # nothing lost
