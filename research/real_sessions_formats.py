@@ -365,15 +365,21 @@ def parse_antigravity(text: str) -> list[Session]:
 
 # -- OpenCode session export -------------------------------------------------------------------------
 
+def _document_with_messages(text: str) -> dict | None:
+    """One JSON document with a `messages` list (an OpenCode export, a Gemini CLI chat), or None."""
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return None
+    return document if isinstance(document, dict) and isinstance(document.get("messages"), list) else None
+
+
 def parse_opencode(text: str) -> list[Session]:
     """OpenCode's exported session (one JSON document): typed text parts of user messages, text parts of the
     agent's answers, an aborted answer as an interruption. A subagent's session (its `info.parentID` names the
     session that spawned it) holds only prompts the agent wrote: nothing in it is typed."""
-    try:
-        document = json.loads(text)
-    except ValueError:
-        return []
-    if not isinstance(document, dict) or not isinstance(document.get("messages"), list):
+    document = _document_with_messages(text)
+    if document is None:
         return []
     info = document.get("info") if isinstance(document.get("info"), dict) else {}
     if info.get("parentID"):
@@ -507,11 +513,8 @@ def parse_gemini(text: str) -> list[Session]:
     """A Gemini CLI chat file: typed `user` messages (what the person saw, without the files an `@path` pulled in
     or the note Gemini CLI adds for a picked agent), `gemini` answers, "Request cancelled." as an interruption. A
     subagent's chat holds only prompts an agent wrote."""
-    try:
-        document = json.loads(text)
-    except ValueError:
-        return []
-    if not isinstance(document, dict) or not isinstance(document.get("messages"), list):
+    document = _document_with_messages(text)
+    if document is None:
         return []
     if document.get("kind") == "subagent":
         return []
