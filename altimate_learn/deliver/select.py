@@ -26,7 +26,8 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import Corpus
-from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, without_idioms, word_set
+from altimate_learn.deliver.tokenize import (folded_words, money_amounts, overlap, search_tokens, tokenize,
+                                            without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
                                           path_specificity, specificity)
@@ -89,13 +90,17 @@ class Distinct:
 def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     """The request's search terms that occur in some lesson (the only ones that can score): its words
     (stopwords left out, folded), the concepts they name (`~database` for "db", "postgres", "rds"; see
-    :mod:`altimate_learn.deliver.concepts`) and, with ``implied``, the concerns the kind of work implies
-    that the request does not name (`^email` for "invite", "reset link"; see
-    :mod:`altimate_learn.deliver.implied`)."""
+    :mod:`altimate_learn.deliver.concepts`) and, with ``implied`` (a request, not a path), the concerns the
+    kind of work implies that the request does not name (`^email` for "invite", "reset link"; see
+    :mod:`altimate_learn.deliver.implied`). A request's idioms and lone letters ("n" for "and", the "t" of
+    "doesn't") are no search words, and an amount written with a currency sign is the word "money" (see
+    :func:`altimate_learn.deliver.tokenize.money_amounts`)."""
     vocabulary = corpus.vocabulary
-    found = {t for t in search_tokens(without_idioms(text) if implied else text) if t in vocabulary}
+    # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
+    spoken = "money" if implied and money_amounts(text) else ""
+    found = {t for t in search_tokens((without_idioms(text) + " " + spoken) if implied else text) if t in vocabulary}
     if corpus.concept_words:
-        words = folded_words(text)
+        words = folded_words(text) + ([(), *folded_words(spoken)] if spoken else [])
         named = [t for t in concept_terms(words, corpus.concept_words, corpus.concept_pairs) if t in vocabulary]
         found.update(named)
         if implied and corpus.implied_words:
