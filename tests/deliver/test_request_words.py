@@ -8,7 +8,7 @@ import pytest
 
 from altimate_learn.deliver import concepts, implied
 from altimate_learn.deliver.morphology import fold
-from altimate_learn.deliver.select import query_terms, rank_file, relevant
+from altimate_learn.deliver.select import held_back, query_terms, rank_file, rank_file_scored, relevant
 from altimate_learn.deliver.tokenize import folded_words, money_amounts, without_idioms
 from tests.deliver.test_select import corpus, ids
 
@@ -150,3 +150,94 @@ def test_a_business_rate_is_a_ratio_and_other_rates_are_not():
 def test_uuid_versions_name_the_identifier_idea():
     assert "~identifier" in _concepts("I'd just reach for uuid4 as the default")
     assert "~identifier" in _concepts("Use `uuid7()` from `app.ids` for new primary keys")
+
+
+# --- periods with nothing in them ------------------------------------------------------------------------
+
+DATE_SPINE = ("L-d001", "Use the `date_spine` macro to build calendars; never hard-code date lists.",
+              {"paths": ["models/**"]})
+SAFE_DIVIDE = ("L-d002", "Divide with `safe_divide()` so a zero denominator returns null instead of failing.",
+               {"paths": ["models/**"]})
+
+
+@pytest.mark.parametrize("request_text", [
+    "the monthly revenue chart has gaps for months with no sales",
+    "product wants a daily active users model, one row per day even when nobody logged in",
+    "weekly signups chart skips the weeks where nobody signed up, should show zero",
+])
+def test_a_period_with_nothing_in_it_is_about_a_calendar(request_text):
+    c = corpus(DATE_SPINE, SAFE_DIVIDE, filler=True)
+    terms = query_terms(c, request_text)
+    assert "~calendar" in terms and "~division" not in terms
+
+
+@pytest.mark.parametrize("request_text", [
+    "no logs for 3 days after the deploy",
+    "zero downtime deploys this week",
+    "we have no tests for the date parser",
+    "the retry waits a day before it gives up",
+])
+def test_absence_and_a_period_far_apart_are_no_empty_period(request_text):
+    c = corpus(DATE_SPINE, SAFE_DIVIDE, filler=True)
+    assert "~calendar" not in query_terms(c, request_text)
+
+
+def test_an_average_over_an_empty_period_divides_by_zero():
+    ratios = ("L-d003", "Compute ratios in the BI layer; marts store numerators and denominators separately.",
+              {"paths": ["models/marts/**/*.sql"]})
+    c = corpus(DATE_SPINE, SAFE_DIVIDE, ratios, filler=True)
+    terms = query_terms(c, "average order value blows up on days with no orders")
+    assert "~calendar" in terms and "~division" in terms
+    assert "~division" not in query_terms(c, "average order value by day")
+
+
+# --- a file's second batch --------------------------------------------------------------------------------
+
+MARTS = [  # the conventions of every mart model: none of them is what the requests below are about
+    "State the grain of every mart model in a yml `description`.",
+    "Subtract refunds in `fct_payments`, not in downstream revenue models.",
+    "Name fact models `fct_<event>` and dimension models `dim_<entity>` in marts.",
+    "Partition large fact tables by event date and cluster by the most filtered column.",
+    "Report revenue in USD in marts and keep local-currency columns with a suffix.",
+    "Map raw status codes through the `status_mapping` seed instead of case statements.",
+    "Join on surrogate keys built with `dbt_utils.generate_surrogate_key()`, never on natural keys.",
+    "Join slowly changing dimensions with `valid_from <= event_at < valid_to`.",
+]
+MODELS = [  # the rules of every model
+    "Use `ref()` for model dependencies; never select from raw tables in models.",
+    "Give incremental models a `unique_key` so late-arriving updates merge instead of duplicating.",
+    "Start every model with import CTEs that only select from `ref()` or `source()`.",
+    "Never use `select *` in a final CTE of a model; list the columns explicitly.",
+    "Prefer `union all` over `union` in models unless duplicates must really be removed.",
+    "Declare every raw table a model reads in `models/staging/_sources.yml` with its owner.",
+    DATE_SPINE[1],
+]
+
+
+def _marts():
+    return corpus(*[(f"L-m{i:03d}", text, {"paths": ["models/marts/**/*.sql"], "net": 5}) for i, text in enumerate(MARTS)],
+                  *[(f"L-b{i:03d}", text, {"paths": ["models/**"]}) for i, text in enumerate(MODELS)], filler=True)
+
+
+def test_an_edit_shows_the_broader_rule_the_request_names_before_the_narrower_ones_it_does_not():
+    """The first batch is the narrowest rules (specificity first); what an edit adds starts with a rule of a
+    broader level that a word or idea of the request points at, before the narrow rules nothing points at."""
+    c = _marts()
+    path = "models/marts/marketing/fct_weekly_signups.sql"
+    terms = query_terms(c, "weekly signups chart skips the weeks where nobody signed up, should show zero")
+    scored = rank_file_scored(c, path, terms, 5)
+    assert "L-b006" not in ids(c, [i for i, _, _ in scored[:5]])
+    second = ids(c, held_back(scored, 5, c, terms))
+    unpointed = [c.ids[i] for i, _, relevance in scored if relevance <= 0 and c.ids[i].startswith("L-m")]
+    assert unpointed and all(second.index("L-b006") < second.index(m) for m in unpointed)
+
+
+def test_an_edit_keeps_the_narrower_rules_before_broad_ones_only_a_common_word_points_at():
+    c = _marts()
+    path = "models/marts/finance/fct_disputes.sql"
+    terms = query_terms(c, "add a model for disputes")
+    scored = rank_file_scored(c, path, terms, 5)
+    second = ids(c, held_back(scored, 5, c, terms))
+    narrow = [i for i in second if i.startswith("L-m")]
+    assert len(narrow) == len(MARTS)
+    assert all(second.index(m) < second.index(b) for m in narrow for b in second if b.startswith("L-b"))
