@@ -14,10 +14,11 @@ runs on the hook path.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from altimate_learn.capture.model import ToolCall
-from altimate_learn.capture.signals import NewSignal
+if TYPE_CHECKING:  # the hook feeds every failed call: the signals store is imported only for a signal
+    from altimate_learn.capture.model import ToolCall
+    from altimate_learn.capture.signals import NewSignal
 
 THRESHOLD = 3
 ERROR_CAP = 500
@@ -60,6 +61,8 @@ class RetryCounter:
         if count < THRESHOLD or name in self.reported:
             return None
         self.reported.add(name)
+        from altimate_learn.capture.signals import NewSignal
+
         error = _redacted_error(call)
         return NewSignal(
             kind="tool_retry",
