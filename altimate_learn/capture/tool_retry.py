@@ -14,9 +14,10 @@ runs on the hook path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # the hook feeds every failed call: no `typing`, no dataclasses, no signals store (until a signal)
+if TYPE_CHECKING:
+    from typing import Any
 
-if TYPE_CHECKING:  # the hook feeds every failed call: the signals store is imported only for a signal
     from altimate_learn.capture.model import ToolCall
     from altimate_learn.capture.signals import NewSignal
 
@@ -44,6 +45,7 @@ class RetryCounter:
         self.seen: list[str] = []  # recent call ids
 
     def feed(self, call: ToolCall, session_id: str) -> NewSignal | None:
+        """``call``: a ToolCall, or any object with its fields (the hook passes a plain record)."""
         if call.id:
             if call.id in self.seen:
                 return None

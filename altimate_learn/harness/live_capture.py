@@ -122,12 +122,14 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
     saved = data.get("retry")
     if not event.failed and not (isinstance(saved, dict) and event.tool_name in (saved.get("failures") or {})):
         return 0  # a success of a tool with no failures on record changes nothing
-    from altimate_learn.capture.model import ToolCall
+    from types import SimpleNamespace
+
     from altimate_learn.capture.tool_retry import RetryCounter
 
     counter = RetryCounter.from_dict(saved)
-    call = ToolCall(name=event.tool_name, input=event.tool_input, id=event.tool_id,
-                    result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
+    # ToolCall's fields as a plain record: importing the dataclass module costs more than the rest of the call
+    call = SimpleNamespace(name=event.tool_name, input=event.tool_input, id=event.tool_id, at=None, message_id=None,
+                           result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
     signal = counter.feed(call, data["session"])
     data["retry"] = counter.to_dict()
     return _append(root, signal, log) if signal is not None else 0
