@@ -12,14 +12,16 @@ What is measured, per store size (1,000 and 10,000 lessons from `stores/generate
 - UserPromptSubmit, a later prompt of an existing session: the per-request tier;
 - PreToolUse (Read) of a file in a new session: the file tier.
 
-With capture on (a second project with the same store where `learn enable` ran: capture, automatic
-reflection and the continual learner on, as a new user has them), in one long session:
+With capture on (a second project with the same store and the settings `learn enable` writes: capture,
+automatic reflection and the continual learner on, as a new user has them), in one long session:
 
 - Stop carrying the agent's answer (`last_assistant_message`): the turn ends, the answer is kept redacted
   for the next prompt, the learner's start is checked (its stamp is fresh, as it is for all but one Stop
   in ten minutes, so no learner is started while timing);
 - UserPromptSubmit right after that answer: the prompt the correction classifier reads (every other one
-  a correction, which becomes a signal), plus the per-request tier;
+  a correction, which becomes a signal), plus the per-request tier. The classifier runs in the capture
+  worker the hook starts, in the background, while the next calls are timed (it competes with them for
+  the CPU, as it does with the agent); the table checks that every correction was recorded;
 - PostToolUseFailure (Bash, the same error each time): the tool-retry counter, a `tool_retry` signal at
   every third failure in a row, and the tool-errors channel's lessons.
 
@@ -141,14 +143,16 @@ def _peak_mb(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
 
 
 def _capture_project(base: Path, size: int, store: Path, env: dict) -> Path:
-    """A project with the same store where `learn enable` ran, and a fresh learner-start stamp."""
+    """A project with the same store and `learn enable`'s settings, and a fresh learner-start stamp."""
     repo = base / f"repo-capture-{size}"
     (repo / ".altimate-code" / "learn" / "team-playbook").mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     shutil.copyfile(store, repo / ".altimate-code" / "learn" / "team-playbook" / "approved.json")
     (repo / "models" / "staging").mkdir(parents=True)
     (repo / "models" / "staging" / "stg_payments.sql").write_text("select 1\n")
-    subprocess.run([str(LEARN), "enable"], cwd=repo, env=env, check=True, capture_output=True)
+    # what `learn enable` writes (the clean interpreter `python -m research` runs this on lacks the CLI's packages)
+    (repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": {"capture": True,
+                                                                                      "auto_reflect": True}}))
     stamp = repo / ".altimate-code" / "learn" / ".learner" / "started"
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text("bench")
