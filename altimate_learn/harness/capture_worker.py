@@ -44,9 +44,12 @@ def hand_off(job: dict, sessions_dir: str, log) -> bool:
     marker = os.path.join(folder, f"{session_file_name(job['session'])}-{job['index']}-{os.getpid()}")
     try:
         os.makedirs(folder, exist_ok=True)
-        with open(marker, "w", encoding="utf-8") as handle:
-            handle.write(fastjson.dumps({"session": job["session"], "message": job.get("message_id"),
-                                         "at": utc_now()}))
+        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(fd, fastjson.dumps({"session": job["session"], "message": job.get("message_id"),
+                                         "at": utc_now()}).encode("utf-8"))
+        finally:
+            os.close(fd)
         data = fastjson.dumps({**job, "marker": marker}, ensure_ascii=True).encode("ascii")
         spawn_with_input(["hook", WORKER_ARG], data, log_path=os.path.join(sessions_dir, "reflect.log"))
         return True
@@ -123,6 +126,8 @@ def main() -> int:
 
     log = HookLog(None)
     marker = None
+    if sys.stdin is None or sys.stdin.isatty():
+        return 0  # typed by a person: there is no job, and a worker never waits for a keyboard
     try:
         from altimate_learn.deliver import fastjson
 
