@@ -1,0 +1,91 @@
+"""Correction families of the fourth pass (issue 20, item 2), each a general form measured on dev owners whose messages
+were not read while writing it (research/classifier_folds.py), and the look-alikes that must stay out: praise, status,
+a new task, a feature named "undo", a problem said to be gone, a reply that declines a proposal."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import answered, classify_text
+
+DONE = "I've updated the component and fixed the import; the page should now render correctly."
+
+
+@pytest.mark.parametrize("text", [
+    "one question at a time plz",
+    "one at a time please",
+    "no, talking about expires_at",
+    "no, I meant the staging config",
+    "no simply add it to reset.bat like the electron folder",
+    "No I want to revert the extra amendment to the commit message",
+    "You can revert the border, I don't need a dedicated divider.",
+    "The new divider is not looking good.",
+    "There are only two problems left to solve.",
+    "ca fonctionne pas",
+    "ça marche toujours pas",
+    "x.cookies(...).get is not a function",
+    "/Users/me/app/Views/QuizRunView.swift:36:53 Value of optional type 'String?' must be unwrapped",
+    'http://localhost:3000/api/user/policies {"error":"Unauthorized"}',
+])
+def test_redirects_reports_and_pasted_errors_after_the_agent_said_it_was_done(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "你没有按照我的要求改",                  # zh: you didn't change it as I asked
+    "撤销刚才的修改",                        # undo the last change
+    "不是这样",                              # not like this
+    "又报错了",                              # it errors again
+    "這個還是不行",                          # zh-TW: this still doesn't work
+    "tu n'as pas changé le fichier",         # fr: you didn't change the file
+    "no lo cambiaste",                       # es: you didn't change it
+    "ты не исправил ошибку",                 # ru: you didn't fix the error
+    "не помогло",                            # ru: it didn't help
+    "schon wieder der gleiche Fehler",       # de: the same error again
+    "mach das rückgängig",                   # de: undo that
+    "não funcionou",                         # pt: it didn't work
+    "元に戻してください",                    # ja: put it back
+    "또 에러가 나요",                        # ko: the error again
+])
+def test_the_same_families_in_other_languages(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("answer", [
+    "已修复登录问题，现在可以正常使用了。",
+    "He corregido el error del login.",
+    "J'ai corrigé la route de connexion.",
+    "Ich habe den Import behoben.",
+    "Исправил импорт.",
+    "ログインの問題を修正しました。",
+])
+def test_a_short_answer_that_says_the_work_is_done_in_another_language_gives_the_context(answer):
+    assert answered(answer)
+    assert classify_text("页面打不开了", answer=answer).correction
+
+
+def test_a_conditional_invitation_to_send_the_next_error_is_not_a_hand_over():
+    invited = "Fixed `cookies()` to be awaited in `page.tsx`. If anything else pops up, send the new error."
+    report = 'Error: Route "/login" used `searchParams.token`. `searchParams` is a Promise and must be awaited'
+    assert classify_text(report, answer=invited).correction
+    handed = "That looks like a missing environment variable. Run it once more and paste the full output here."
+    assert not classify_text(report, answer=handed).correction
+
+
+@pytest.mark.parametrize("text", [
+    "no, just the API for now",                        # declines a proposal
+    "Let's go through them one at a time.",            # a plan, not a complaint
+    "one more thing: add a footer",
+    "can you add an undo button to the editor?",
+    "please add undo support for the canvas",
+    "no problems left, thanks",
+    "great, no issues remain",
+    "ça marche, merci",
+    "还是有必要加一个测试",                            # zh: still worth adding a test
+    "并没有问题，继续",                                # zh: no problem, go on
+    'http://localhost:3000/api/health {"status":"ok"}',
+    "still waiting for CI",
+    "you are the best",
+])
+def test_look_alikes_stay_out(text):
+    assert not classify_text(text, answer=DONE).correction, text
