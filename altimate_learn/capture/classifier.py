@@ -41,7 +41,7 @@ from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
 # The English cue tables, then the same families in other languages (`capture/languages.py`).
-ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES
+ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES
 ALL_CUES = CUES + languages.CUES + families.CUES
 ALL_PERSISTS = PERSISTS + languages.PERSISTS
 ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN
@@ -125,6 +125,7 @@ _CLAUSE_SPLIT = re.compile(
 _BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
 
 
+_BARE_NO_ONLY = re.compile(r"^\W*(?:no+|nope|nah)(?:\W+(?:no+|nope|nah))*\W*$", re.I)
 _BARE_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|stop|wait|hmm+|ugh|ok(?:ay)?)\W*$", re.I)
 
 
@@ -303,6 +304,9 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = _broken(clause, explaining)
             if reason:
                 return Verdict(True, reason, "pattern")
+        # A bare "no" (or "NO", "nope") after an answer that said the work was done and asked nothing rejects the work.
+        if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own):
+            return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
         if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):

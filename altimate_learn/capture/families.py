@@ -14,7 +14,31 @@ import re
 
 _I = re.I
 
+# Questions that challenge the approach: "doesn't this lose the progressive filtering?", "won't that break the tests?";
+# and "where did you get that?" in other languages.
+CHALLENGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^\W*(?:but\s+|so\s+|and\s+|hmm+,?\s+)?(?:doesn't|does\s+not|won't|wouldn't|isn't|didn't)\s+(?:this|that|it|your\s+\w+|"
+                r"the\s+(?:new\s+)?(?:change|fix|approach|version|code|patch))\s+(?:just\s+|also\s+|still\s+)?(?:lose|loose|break|remove|drop|"
+                r"miss|ignore|bypass|defeat|duplicate|undo|skip|overwrite|contradict|violate)\b", _I),
+     "challenges the approach"),
+    (re.compile(r"где\s+ты\s+(?:\w+\s+){0,3}?(?:берешь|берёшь|взял|нашел|нашёл|увидел|откопал|высрал)"                        # ru
+                r"|\bde\s+d[oó]nde\s+(?:sacaste|has\s+sacado|salió|sali[oó])\b|\bde\s+onde\s+(?:voc[eê]\s+)?(?:tirou|veio)\b"   # es, pt
+                r"|\bo[uù]\s+(?:as[\s-]tu|avez[\s-]vous)\s+(?:vu|trouv[eé]|pris)\b|\bwo\s+hast\s+du\s+(?:das|dies|den|die)\b"     # fr, de
+                r"|你(?:是)?从哪(?:里|儿)?(?:看到|找到|来|搞来|弄来)的", _I),                                                    # zh
+     "challenges an action"),
+]
+
 CUES: list[tuple[re.Pattern[str], str]] = [
+    # "I don't like any approach", "I don't like this solution": the agent's proposal or result refused
+    (re.compile(r"\bi\s+(?:don't|do\s+not|really\s+don't)\s+like\s+(?:any\s+(?:of\s+(?:these|those|them|the\s+\w+)|\w+)|(?:this|that|your|the|these|"
+                r"those)\s+(?:approach|approaches|solution|solutions|idea|ideas|option|options|design|way|implementation|change|changes|"
+                r"result|answer|version|fix|proposal|plan))\b|\bi\s+(?:don't|do\s+not)\s+like\s+(?:it|this|that)\s*(?:$|[.!,;])", _I),
+     "refused the agent's proposal"),
+    # "you don't make claims it's proven", "you shouldn't hardcode it": a rule for the agent, read like a prohibition
+    (re.compile(r"^\W*(?:(?:and|but|so|also|again)\W+)?you\s+(?:don't|do\s+not|shouldn't|should\s+not|mustn't|must\s+not)\s+(?:ever\s+|just\s+)?"
+                r"(?:make|claim|say|add|use|write|change|touch|delete|remove|put|call|hardcode|assume|invent|guess|skip|ignore|modify|"
+                r"edit|create|commit|push|run)\b", _I),
+     "prohibited an action"),
     # "one question at a time plz", "one at a time please": the agent asked or did too much at once
     (re.compile(r"^\W*(?:(?:please|pls|plz|but|no|ok(?:ay)?|so)\W+)*"
                 r"one(?:\s+(?:question|thing|step|file|change|issue|task|item|at))?(?:\s+at)?[\s-]+a[\s-]+time\b", _I),

@@ -196,6 +196,18 @@ CUES += [
      "said the agent broke something"),
 ]
 
+# Insults and swearing aimed at the result (the English "wtf", "ffs" of `cues.CUES`), and "you were told".
+CUES += [
+    (re.compile(
+        r"\b(?:блять|бля|нахуй|нахрена|нахера|хуйня|хуйню|пиздец|ебуч\w*|долбо[её]б\w*|тупица|придурок|уродец|идиот|дебил|"
+        r"кретин)\b"                                                                                                       # ru
+        r"|\b(?:joder|mierda|idiota|in[uú]til)\b|\b(?:putain|merde|bordel)\b|\b(?:schei(?:ß|ss)e|verdammt)\b"                  # es, fr, de
+        r"|\b(?:porra|caralho)\b|傻逼|妈的|他妈|废物|蠢货|クソ|くそっ|씨발|시발|병신", _I),                                   # pt, zh, ja, ko
+     "expressed frustration with the result"),
+    (re.compile(r"\bтебе\s+(?:же\s+)?(?:уже\s+)?(?:сказали|говорили|писали|объясняли)|\b(?:сказал|говорил|просил)\s+же\b", _I),
+     "repeated an earlier instruction"),
+]
+
 # "again the same error", "it didn't help", "the problem is still there".
 PERSISTS += [
     (re.compile(
@@ -207,7 +219,7 @@ PERSISTS += [
         r"(?:march[eé]|fonctionn[eé]|aid[eé]|r[eé]gl[eé]))\b|\b(?:il\s+y\s+a|j'ai)\s+toujours\s+(?:l'|la\s+m[eê]me|le\s+m[eê]me|une|un|des)\b"  # fr
         r"|\b(?:schon\s+)?wieder\s+(?:der|den|das|die)\s+(?:gleiche|selbe)\w*\b|\bhat\s+(?:leider\s+)?nicht\s+(?:funktioniert|geklappt|"
         r"geholfen)\b|\b(?:ist|sind|kommt|gibt\s+es)\s+(?:immer\s+noch|noch\s+immer|weiterhin)\b"                                  # de
-        r"|\bне\s+(?:помогло|сработало|получилось|исправилось|изменилось|поменялось|заработало)|(?:всё|все)\s+равно\s+(?:не\s+\w+|ошибк\w*|"
+        r"|\bне\s+(?:помогло|сработало|получилось|исправил\w*|изменил(?:ся|ась|ось|ись)|поменял(?:ся|ась|ось|ись)|заработало)|(?:всё|все)\s+равно\s+(?:не\s+\w+|ошибк\w*|"
         r"то\s+же|так\s+же)|так\s+и\s+не\s+\w+"                                                                                  # ru
         r"|问题(?:依旧|依然|还在|没有?解决)|没(?:有)?(?:修复|解决|改好|修好)|又(?:报错|出错|错了|不行|坏了|是这样)|还是(?:会|显示|出现|老样子|原来的|之前的)"  # zh
         r"|また(?:エラー|同じ)|(?:同じ|一緒)(?:エラー|結果|問題)|(?:変わりません|変わってない|変わっていない)|直りません"           # ja
@@ -226,7 +238,7 @@ BROKEN += [
         r"|\b(?:wird|werden)\s+(?:immer\s+noch\s+|noch\s+immer\s+)?nicht\s+(?:angezeigt|gespeichert|geladen|aktualisiert|[uü]bernommen|"
         r"ausgef[uü]hrt|gefunden)\b|\b(?:ist|sind)\s+(?:verschwunden|weg|kaputt|leer)\b|\b(?:es\s+)?passiert\s+nichts\b|\bnichts\s+passiert\b"  # de
         r"|\bне\s+(?:видит|находит|грузит|открывает|сохраняет|показывает|отправляет|создаёт|создает|меняется|запускает)"           # ru
-        r"|\b(?:сломал\w*|сломано|пропал\w*|исчез\w*)|^\W*(?:опять\s+|снова\s+|теперь\s+)?ошибк[аи]\b"
+        r"|\b(?:сломал\w*|сломано|пропал\w*|исчез\w*)|\bвообще\s+(?:нет|не\s+(?:работает|видно|отображается|появляется))\b|^\W*(?:опять\s+|снова\s+|теперь\s+)?ошибк[аи]\b"
         r"|(?:不见了|消失了|没了|错乱|乱了|重叠了|错位)|怎么(?:没|不)(?:有)?(?:反应|变化|显示|生效|用)"                            # zh
         r"|(?:おかしい|おかしくな|消えた|消えました|なくなっ|うまくいか|(?:表示|反映|起動|保存|実行|更新)されません)"             # ja
         r"|(?:안\s*(?:되(?:네|는|요|고|어|었)|나와|보여|떠|열려|먹혀)|이상해|이상하|사라졌|없어졌|반응이\s*없|아무\s*(?:것도|반응))", _I),  # ko

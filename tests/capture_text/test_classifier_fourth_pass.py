@@ -89,3 +89,37 @@ def test_a_conditional_invitation_to_send_the_next_error_is_not_a_hand_over():
 ])
 def test_look_alikes_stay_out(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "Doesn't this lose the progressive filtering?",
+    "won't that break the existing tests?",
+    "Think some more. I don't like any approach.",
+    "I don't like this solution",
+    "you don't make claims that it's proven",
+    "где ты это берешь?",                     # ru: where do you get this?
+    "тебе же сказали, по одному виджету",      # ru: you were told, one widget at a time
+    "модуль часов не изменился",              # ru: the clock module did not change
+    "модуля рабочих столов вообще нет",       # ru: the workspaces module is not there at all
+    "¿de dónde sacaste ese paquete?",         # es: where did you get that package?
+])
+def test_challenges_refusals_and_rules_for_the_agent(text):
+    assert classify_text(text, answer=DONE).correction, text
+
+
+def test_a_bare_no_rejects_a_done_answer_but_answers_a_question():
+    assert classify_text("NO", answer=DONE).correction
+    assert not classify_text("no", answer="I've added the route. Do you want me to add tests too?").correction
+    assert not classify_text("no", answer=None).correction
+
+
+@pytest.mark.parametrize("text", [
+    "doesn't this function return a list?",        # a question about the code, no challenge
+    "I don't like coffee, but go on",
+    "you don't need to run the tests",
+    "you can't delete a post after 24 hours",      # a requirement in the second person
+    "Defintely not Go, pick Rust",
+    "no problem, thanks",
+])
+def test_more_look_alikes_stay_out(text):
+    assert not classify_text(text, answer=DONE).correction, text
