@@ -126,6 +126,7 @@ _BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re
 
 
 _BARE_NO_ONLY = re.compile(r"^\W*(?:no+|nope|nah)(?:\W+(?:no+|nope|nah))*\W*$", re.I)
+_EMPHATIC_NO = re.compile(r"\bNO\b|!|\b[Nn]o\W+[Nn]o\b")
 _BARE_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|stop|wait|hmm+|ugh|ok(?:ay)?)\W*$", re.I)
 
 
@@ -302,10 +303,13 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining)
+                if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE):
+                    reason = None
             if reason:
                 return Verdict(True, reason, "pattern")
-        # A bare "no" (or "NO", "nope") after an answer that said the work was done and asked nothing rejects the work.
-        if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own):
+        # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
+        # rejects the work; a plain "no" may just say there is nothing more to ask.
+        if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
             return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")

@@ -73,6 +73,25 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
      "said the result does not work"),
 ]
 
+# The result negated, said of a thing after a done answer: "the show button did not take me back", "the name is not
+# prefilled", "the sidebar isn't collapsing": a thing of the result as the subject (never I, we or you), a negated verb
+# that is not about need, wish or importance.
+BROKEN += [
+    (re.compile(r"(?:^|[,;:]\s*|\b(?:but|and|now|still|yet|though)\s+)(?:the|this|that|your|its|these|those)\s+(?!(?:[\w@#./-]+\s+){0,2}?(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|"
+                r"exceptions?|flicker\w*|lag)\s)(?:[\w@#./-]+\s+){0,3}?"
+                r"(?:still\s+)?(?:doesn't|does\s+not|didn't|did\s+not|isn't|is\s+not|aren't|are\s+not|won't|will\s+not|wasn't|weren't)\s+"
+                r"(?:still\s+|yet\s+|even\s+|really\s+|actually\s+)?(?!(?:need|needs|have|has|had|matter|mind|want|require|seem\s+to\s+matter|"
+                r"necessary|needed|important|required|relevant|mandatory|optional|supposed|going\s+to\s+be|a\s+(?:problem|concern|priority|"
+                r"blocker|big\s+deal)|an?\s+issue|my|our|in\s+scope|part\s+of|related|used\s+by\s+(?:us|me)|urgent|critical|yet|"
+                r"what|how|where|why|who|the\s+(?:priority|point|focus)|\w+\s+(?:bad|wrong|broken|worse|that\s+bad)\b|"
+                r"exist|apply|belong|support|know|care|affect|change\s+anything\s+for)\b)[a-z]\w+", _I),
+     "said a part of the result does not work"),
+]
+
+# Reasons that count only in a short message (a long one describes a problem of its own) and in its first clauses.
+OPENING_ONLY = frozenset({"said a part of the result does not work"})
+OPENING_CLAUSES = 3
+
 # "If you still see the error, share the new stack trace", "If anything else pops up, send the new error."
 INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
                      r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)

@@ -51,6 +51,7 @@ showing shoving snowing display displays visible created creates crated saved sa
 corrected exact factually supposed sailed failed fails never ever nevermore always alway compile
 compiler building built crash crush crashed crates inception install import imports important impart
 again gain against ready already alright wrongly mission missing misses missed ignored ignores
+slowing flowing glowing growing blowing knowing stowing throwing
 """.split())
 
 # A word in any script: an accented word is one word ("rückgängig" is not "r" + "ckg" + "ngig", whose "r" would read as

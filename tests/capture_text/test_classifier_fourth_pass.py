@@ -107,8 +107,10 @@ def test_challenges_refusals_and_rules_for_the_agent(text):
     assert classify_text(text, answer=DONE).correction, text
 
 
-def test_a_bare_no_rejects_a_done_answer_but_answers_a_question():
+def test_an_emphatic_bare_no_rejects_a_done_answer_but_answers_a_question():
     assert classify_text("NO", answer=DONE).correction
+    assert classify_text("no no no!", answer=DONE).correction
+    assert not classify_text("no", answer=DONE).correction  # may say there is nothing more to ask
     assert not classify_text("no", answer="I've added the route. Do you want me to add tests too?").correction
     assert not classify_text("no", answer=None).correction
 
@@ -122,4 +124,30 @@ def test_a_bare_no_rejects_a_done_answer_but_answers_a_question():
     "no problem, thanks",
 ])
 def test_more_look_alikes_stay_out(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "the show button did not take me back to this window",
+    "the name is not prefilled",
+    "The wheel is not slowing down.",
+    "ok, but the sidebar isn't collapsing anymore",
+])
+def test_a_part_of_the_result_said_not_to_work_after_a_done_answer(text):
+    assert classify_text(text, answer=DONE).correction, text
+    assert not classify_text(text, answer=None).correction, text  # a new bug report, not a reaction to the agent's work
+
+
+@pytest.mark.parametrize("text", [
+    "the tests don't need to change",
+    "this isn't urgent, do it later",
+    "the docs aren't part of this task",
+    "the login is not what I want to work on now, let's do the footer",
+    "the new error is not helpful",
+    "the API doesn't support batching, so use a loop",
+    # a long description of a problem of the person's own: the negated part deep inside it counts for nothing
+    "I have a problem with my physics file. For context this is a 2D top down car simulation. Right now the car moves "
+    "great, and things are working well except for the friction. " * 3 + "The wheel is not slowing down.",
+])
+def test_a_negated_sentence_about_need_wish_or_scope_is_not_a_report(text):
     assert not classify_text(text, answer=DONE).correction, text
