@@ -69,7 +69,7 @@ GROUPS: dict[str, str] = {
     "health": "health healthcheck healthchecks healthz readiness probe probes crashloop crashloopbackoff restart "
               "restarts restarted|health check|health checks|health endpoint|startup probe",
     "memory": "memory oom oomkilled ram|memory limit|memory limits|whole table|whole tables",
-    "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|scale to|scaled to|traffic spike|"
+    "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|traffic spike|"
                "replica count|pod count|more pods|more replicas|fewer pods|fewer replicas|single pod|single replica|"
                "one pod|two pods|three pods|four pods|five pods|2 pods|3 pods|4 pods|5 pods|6 pods|8 pods|10 pods|"
                "two replicas|three replicas|2 replicas|3 replicas|4 replicas|5 replicas|10 replicas",
@@ -524,31 +524,3 @@ def sion_joins(texts: list[str]) -> dict[str, list[str]]:
             if term not in have:
                 have.append(term)
     return out
-
-
-# Periods with nothing in them: "the chart has gaps for months with no sales", "skips the weeks where nobody
-# signed up", "one row per day even when nobody logged in". A report over time that loses the periods without
-# rows is what a calendar (a date spine) fixes, though the request names neither. A period word with a word
-# of absence just before it (two words at most: "gaps for months", "skips the weeks") or just after it (three
-# at most: "months with no sales", "day even when nobody") names the idea; "no logs for 3 days" and "zero
-# downtime deploys this week" are too far apart to.
-PERIODS = "day days daily week weeks weekly month months monthly quarter quarters quarterly year years hour hours hourly"
-ABSENT = "no nobody none zero nothing missing gap gaps skip skips skipped skipping empty blank"
-EMPTY_PERIOD = PREFIX + "calendar"
-RATIO, EMPTY_DIVISION = PREFIX + "ratio", PREFIX + "division"  # a ratio over an empty period divides by zero
-_empty: list[frozenset[str]] = []
-
-
-def empty_period(words: list[tuple[str, ...]]) -> bool:
-    """Whether a request, as its folded words (stopwords included), names a period with nothing in it."""
-    if not _empty:
-        from altimate_learn.deliver.morphology import fold
-
-        _empty.extend(frozenset(t for w in group.split() for t in fold(w)) for group in (PERIODS, ABSENT))
-    periods, absent = _empty
-    for i, folded in enumerate(words):
-        if any(t in periods for t in folded):
-            near = words[max(0, i - 2):i] + words[i + 1:i + 4]
-            if any(t in absent for other in near for t in other):
-                return True
-    return False

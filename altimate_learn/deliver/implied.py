@@ -135,7 +135,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
     "timed_ui": ("carousel carousels slideshow slideshows autoplay autoplays autoplaying countdown countdowns "
                  "marquee autorefresh autorotate stopwatch|auto refresh|auto refreshes|auto refreshing|auto rotate|"
                  "auto rotates|auto rotating|auto play|auto advance|auto advances|news ticker|ticker tape|"
-                 "scrolling ticker|refreshes every|refresh every|updates every|live clock",
+                 "scrolling ticker|live clock",
                  "timer"),
     "ui_component": ("component components widget widgets|new component|shared component|reusable component",
                      "design_system storybook accessibility style dark_mode"),

@@ -24,9 +24,9 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
-from altimate_learn.deliver.concepts import (EMPTY_DIVISION, EMPTY_PERIOD, IMPLIED, PREFIX, RATIO, WEIGHT, concept_terms,
-                                             empty_period, links)
+from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import Corpus
+from altimate_learn.deliver.shapes import EMPTY_DIVISION, EMPTY_PERIOD, RATIO, TIMER, empty_period, timed_refresh
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, overlap, search_tokens, tokenize,
                                             without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -104,7 +104,7 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         words = folded_words(text) + ([(), *folded_words(spoken)] if spoken else [])
         ideas = concept_terms(words, corpus.concept_words, corpus.concept_pairs)
         named = [t for t in ideas if t in vocabulary]
-        if implied and empty_period(words):  # "months with no sales": a calendar (see concepts.empty_period)
+        if implied and empty_period(words):  # "months with no sales": a calendar (see shapes.empty_period)
             # and an average or a rate over such a period divides by zero ("average order value blows up on
             # days with no orders")
             more = [EMPTY_PERIOD] + ([EMPTY_DIVISION] if RATIO in ideas else [])
@@ -114,6 +114,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
             more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
             for concept in named:
                 more.extend(corpus.implied_words.get(concept, ()))
+            if timed_refresh(words) and PREFIX + TIMER[len(IMPLIED):] in vocabulary:  # "refreshes every 30s"
+                more.append(TIMER)
             found.update(t for t in more if PREFIX + t[len(IMPLIED):] not in found)
     return sorted(found)
 

@@ -19,6 +19,8 @@ Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 
 from __future__ import annotations
 
+import re
+
 from altimate_learn.deliver.morphology import VERB, fold, sion_verb, stem  # noqa: F401  (stem: Porter 1 and 5)
 
 # Stdlib only and no regex engine: this module is imported by every hook call, and `import re` costs about
@@ -218,12 +220,21 @@ def lone_letters(text: str) -> list[bool]:
 
 
 CURRENCY_SIGNS = "€£¥₹₩¢"  # signs that only ever mean money; "$" also starts shell and template variables
+# "$" + digits is money only in a money shape: a thousands separator ("$1,200"), cents ("$12.50"), a period or
+# unit after a "/" ("$49/mo", "$10/seat"), k/m ("$5k"), or a currency code or word next to it ("$40 USD", "USD
+# $40", "$40 dollars"). Bare "$10" is as often awk's tenth field, a regex group ("$12") or LaTeX ("$10^3$"), and
+# nothing inside `backticks` or right after a word character or a backslash ("a$10", "\\$10") is money.
+_DOLLAR = re.compile(r"(?<![\w\\$])\$(\d{1,3}(?:,\d{3})+(?:\.\d\d)?|\d+\.\d\d|\d+)(?![\d.,]?\d)"
+                     r"(?P<unit>/(?:mo|month|yr|year|wk|week|day|hr|hour|seat|user|person|head|unit|license)s?\b"
+                     r"|[kKmM]\b)?")
+_CURRENCY_WORDS = re.compile(r"(?:usd|cad|aud|nzd|sgd|hkd|mxn|dollars?|bucks)\b", re.IGNORECASE)
+_CURRENCY_BEFORE = re.compile(r"\b(?:usd|us|cad|aud|nzd|sgd|hkd|mxn)\s*$", re.IGNORECASE)
 
 
 def money_amounts(text: str) -> int:
     """How many amounts of money ``text`` writes with a currency sign: "€123,400.00", "£1,234", "¥500", and
-    "$" followed by at least two digits, or by a digit and a decimal or thousands separator, a "/" and a
-    unit ("$9/mo") or k/m ("$5k"), so that "$1" (a shell argument or a regex group), "$HOME" and "${name}" are no money.
+    "$" + digits in a money shape ("$1,200", "$12.50", "$49/mo", "$5k", "$40 USD"), so that "$1" and "$10"
+    (shell arguments, awk fields, regex groups), "$10^3$" (LaTeX), "$HOME" and "${name}" are no money.
 
     People paste what the screen shows ("the subtotal shows €123,400.00"); the amount says the task is about
     money as plainly as the word would, so a request gets the word "money" for it (see
@@ -232,18 +243,34 @@ def money_amounts(text: str) -> int:
     n = len(text)
     if "$" not in text and not any(sign in text for sign in CURRENCY_SIGNS):
         return 0
+    code = _code_spans(text) if "`" in text else ()
     for i, ch in enumerate(text):
         if ch in CURRENCY_SIGNS:
             j = i + 1
             while j < n and text[j] == " ":
                 j += 1
             count += j < n and text[j].isdecimal()
-        elif ch == "$" and i + 1 < n and text[i + 1].isdecimal() and text[i + 1].isascii():
-            nxt = text[i + 2] if i + 2 < n else ""
-            after = text[i + 3] if i + 3 < n else ""
-            count += bool(nxt) and (nxt.isdecimal() or nxt in "kKmM" and not _word_char(after)
-                                    or nxt == "/" and after.isalpha() or nxt in ".," and after.isdecimal())
+    for found in _DOLLAR.finditer(text):
+        start, end = found.span()
+        if any(a <= start < b for a, b in code):
+            continue
+        digits = found.group(1)
+        shaped = "," in digits or "." in digits or found.group("unit") is not None
+        count += shaped or bool(_CURRENCY_WORDS.match(text[end:].lstrip()) or _CURRENCY_BEFORE.search(text[:start]))
     return count
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each `inline code` span of ``text``."""
+    spans, open_at = [], -1
+    for i, ch in enumerate(text):
+        if ch == "`":
+            if open_at < 0:
+                open_at = i
+            else:
+                spans.append((open_at, i))
+                open_at = -1
+    return spans
 
 
 _search_memo: dict[str, tuple[str, ...]] = {}

@@ -241,3 +241,73 @@ def test_an_edit_keeps_the_narrower_rules_before_broad_ones_only_a_common_word_p
     narrow = [i for i in second if i.startswith("L-m")]
     assert len(narrow) == len(MARTS)
     assert all(second.index(m) < second.index(b) for m in narrow for b in second if b.startswith("L-b"))
+
+
+# --- look-alikes of the families (review of round 5) -------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "the logo should scale to the width of the header on mobile",
+    "make the hero image scale to fit its container without stretching",
+    "the chart is scaled to 50% on small screens, make it full width",
+])
+def test_an_image_or_chart_that_scales_to_fit_is_no_replica_count(text):
+    assert "~scaling" not in _concepts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "fix the awk one-liner, it prints $10 instead of $11",
+    "the regex replacement needs $12, not $10",
+    "render $10^3$ in the LaTeX footnote",
+    "`printf '%s' $10.00` prints nothing",
+])
+def test_fields_groups_and_latex_with_two_digits_are_no_money(text):
+    assert money_amounts(text) == 0
+
+
+@pytest.mark.parametrize("text, amounts", [
+    ("the plan costs $1,200 a year, or $10.00 a month, or $9/seat", 3),
+    ("charge $40 USD, not USD $40 twice", 2),
+])
+def test_dollar_amounts_in_a_money_shape_are_money(text, amounts):
+    assert money_amounts(text) == amounts
+
+
+@pytest.mark.parametrize("request_text", [
+    "the bot updates every user's avatar when they log in, make it lazy",
+    "our release script updates every package.json in the monorepo; skip the private ones",
+    "refresh every cached page after the deploy",
+])
+def test_updating_every_thing_is_no_timer(request_text):
+    c = _web()
+    assert implied.PREFIX + "timer" not in query_terms(c, request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "the stock widget refreshes every 30 seconds and keeps going after I leave the page",
+    "the price badge updates every minute while the tab is open",
+    "the status panel reloads every few seconds",
+])
+def test_a_view_redrawn_on_a_clock_points_at_the_interval_cleanup_rule(request_text):
+    c = _web()
+    terms = query_terms(c, request_text)
+    assert implied.PREFIX + "timer" in terms
+    assert "L-w009" in ids(c, rank_file(c, "web/src/components/Widget.tsx", terms, 5)[:5])
+
+
+@pytest.mark.parametrize("request_text", [
+    "skip the daily standup summary in the slack digest for now",
+    "the hourly job has no retries, add them",
+    "the weekly report email has no unsubscribe link",
+])
+def test_a_period_word_near_an_absence_that_governs_no_data_is_no_empty_period(request_text):
+    c = corpus(DATE_SPINE, SAFE_DIVIDE, filler=True)
+    assert "~calendar" not in query_terms(c, request_text)
+
+
+@pytest.mark.parametrize("request_text", [
+    "the signups report drops days with zero signups",
+    "orders per week leaves out weeks without orders",
+])
+def test_periods_without_rows_in_other_words_are_about_a_calendar(request_text):
+    c = corpus(DATE_SPINE, SAFE_DIVIDE, filler=True)
+    assert "~calendar" in query_terms(c, request_text)

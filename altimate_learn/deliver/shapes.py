@@ -1,0 +1,87 @@
+"""Ideas a request names across a few words, which no single word or two-word member of the concept table
+(:mod:`altimate_learn.deliver.concepts`) can: a period with nothing in it ("months with no sales": a calendar),
+a view redrawn on a clock ("refreshes every 30 seconds": a timer). Requests only, matched on the request's
+folded words (stopwords included, :func:`altimate_learn.deliver.tokenize.folded_words`); each shape is held to
+what it governs, so a look-alike that shares its words ("the hourly job has no retries", "the bot updates
+every user's avatar") names nothing. The word lists are folded on first use (a few dozen words)."""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.deliver.concepts import IMPLIED, PREFIX
+
+# --- periods with nothing in them ---------------------------------------------------------------------------
+# "the chart has gaps for months with no sales", "skips the weeks where nobody signed up", "one row per day even
+# when nobody logged in": a report over time that loses the periods without rows is what a calendar (a date
+# spine) fixes, though the request names neither. Two shapes:
+# - a gap word just before a period noun (two words at most): "gaps for months", "skips the weeks";
+# - after a period word (three words at most), nobody doing something ("day even when nobody logged in") or
+#   an absence word governing data, the word right after it ("months with no sales", "days with zero signups").
+# Not: "skip the daily standup summary" (a period adjective: the standup is daily, no day is empty), "the hourly
+# job has no retries" (no retries is no missing data), "no logs for 3 days", "zero downtime deploys this week".
+PERIOD_NOUNS = "day days week weeks month months quarter quarters year years hour hours"
+PERIOD_WORDS = PERIOD_NOUNS + " daily weekly monthly quarterly yearly hourly"
+GAP_WORDS = "gap gaps missing skip skips skipped skipping empty blank"
+NOBODY = "nobody noone"
+ABSENT = "no zero none nothing missing empty blank without"
+DATA_WORDS = ("row rows data sale sales order orders signup signups event events activity transaction transactions "
+              "revenue record records entry entries visit visits traffic purchase purchases payment payments user "
+              "users customer customers login logins click clicks session sessions value values count counts "
+              "booking bookings")
+EMPTY_PERIOD = PREFIX + "calendar"
+RATIO, EMPTY_DIVISION = PREFIX + "ratio", PREFIX + "division"  # a ratio over an empty period divides by zero
+_empty: list[frozenset[str]] = []
+
+
+def _folded(*groups: str) -> list[frozenset[str]]:
+    from altimate_learn.deliver.morphology import fold
+
+    return [frozenset(t for w in group.split() for t in fold(w)) for group in groups]
+
+
+def empty_period(words: list[tuple[str, ...]]) -> bool:
+    """Whether a request, as its folded words (stopwords included), names a period with nothing in it."""
+    if not _empty:
+        _empty.extend(_folded(PERIOD_NOUNS, PERIOD_WORDS, GAP_WORDS, NOBODY, ABSENT, DATA_WORDS))
+    nouns, periods, gaps, nobody, absent, data = _empty
+
+    def has(i: int, table: frozenset[str]) -> bool:
+        return 0 <= i < len(words) and any(t in table for t in words[i])
+
+    for i in range(len(words)):
+        if not has(i, periods):
+            continue
+        if has(i, nouns) and (has(i - 1, gaps) or has(i - 2, gaps)):
+            return True
+        for j in range(i + 1, i + 4):
+            if has(j, nobody) or has(j, absent) and has(j + 1, data):
+                return True
+    return False
+
+
+# --- a view redrawn on a clock --------------------------------------------------------------------------------
+# "the dashboard refreshes every 30 seconds", "the price updates every minute": what runs on a clock runs on a
+# timer (whose interval must be cleared). Only with a unit of time after "every" (a number or "few" may come
+# between): "the bot updates every user's avatar" and "the release script updates every package.json" say
+# "each", not "on a clock". A day or a week is a schedule (a job), not a timer.
+REDRAW = "refresh refreshes refreshed refreshing update updates updated updating reload reloads reloading tick ticks"
+TIME_UNITS = "second seconds sec secs minute minutes min mins hour hours hr hrs millisecond milliseconds ms"
+_COMPACT_UNIT = re.compile(r"\d+(?:ms|s|sec|secs|m|min|mins|h|hr|hrs)")  # "every 30s", "every 500ms"
+TIMER = IMPLIED + "timer"
+_timed: list[frozenset[str]] = []
+
+
+def timed_refresh(words: list[tuple[str, ...]]) -> bool:
+    """Whether a request, as its folded words (stopwords included), says something is redrawn on a clock: a
+    redraw verb, "every", then a unit of time as the next word or the one after ("every 5 seconds", "every
+    minute", "every 30s")."""
+    if not _timed:
+        _timed.extend(_folded(REDRAW, "every", TIME_UNITS))
+    redraw, every, units = _timed
+    for i in range(len(words) - 2):
+        if any(t in redraw for t in words[i]) and any(t in every for t in words[i + 1]):
+            for after in words[i + 2:i + 4]:
+                if any(t in units or _COMPACT_UNIT.fullmatch(t) for t in after):
+                    return True
+    return False
