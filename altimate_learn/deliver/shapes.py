@@ -7,8 +7,6 @@ every user's avatar") names nothing. The word lists are folded on first use (a f
 
 from __future__ import annotations
 
-import re
-
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX
 
 # --- periods with nothing in them ---------------------------------------------------------------------------
@@ -67,7 +65,12 @@ def empty_period(words: list[tuple[str, ...]]) -> bool:
 # "each", not "on a clock". A day or a week is a schedule (a job), not a timer.
 REDRAW = "refresh refreshes refreshed refreshing update updates updated updating reload reloads reloading tick ticks"
 TIME_UNITS = "second seconds sec secs minute minutes min mins hour hours hr hrs millisecond milliseconds ms"
-_COMPACT_UNIT = re.compile(r"\d+(?:ms|s|sec|secs|m|min|mins|h|hr|hrs)")  # "every 30s", "every 500ms"
+_COMPACT_UNITS = ("ms", "s", "sec", "secs", "m", "min", "mins", "h", "hr", "hrs")  # "every 30s", "every 500ms"
+
+
+def _compact(term: str) -> bool:
+    digits = len(term) - len(term.lstrip("0123456789"))
+    return 0 < digits and term[digits:] in _COMPACT_UNITS
 TIMER = IMPLIED + "timer"
 _timed: list[frozenset[str]] = []
 
@@ -82,6 +85,6 @@ def timed_refresh(words: list[tuple[str, ...]]) -> bool:
     for i in range(len(words) - 2):
         if any(t in redraw for t in words[i]) and any(t in every for t in words[i + 1]):
             for after in words[i + 2:i + 4]:
-                if any(t in units or _COMPACT_UNIT.fullmatch(t) for t in after):
+                if any(t in units or _compact(t) for t in after):
                     return True
     return False

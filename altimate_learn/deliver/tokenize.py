@@ -19,8 +19,6 @@ Stdlib only: this runs on the hook path (when the prepared index is rebuilt).
 
 from __future__ import annotations
 
-import re
-
 from altimate_learn.deliver.morphology import VERB, fold, sion_verb, stem  # noqa: F401  (stem: Porter 1 and 5)
 
 # Stdlib only and no regex engine: this module is imported by every hook call, and `import re` costs about
@@ -224,11 +222,52 @@ CURRENCY_SIGNS = "€£¥₹₩¢"  # signs that only ever mean money; "$" also 
 # unit after a "/" ("$49/mo", "$10/seat"), k/m ("$5k"), or a currency code or word next to it ("$40 USD", "USD
 # $40", "$40 dollars"). Bare "$10" is as often awk's tenth field, a regex group ("$12") or LaTeX ("$10^3$"), and
 # nothing inside `backticks` or right after a word character or a backslash ("a$10", "\\$10") is money.
-_DOLLAR = re.compile(r"(?<![\w\\$])\$(\d{1,3}(?:,\d{3})+(?:\.\d\d)?|\d+\.\d\d|\d+)(?![\d.,]?\d)"
-                     r"(?P<unit>/(?:mo|month|yr|year|wk|week|day|hr|hour|seat|user|person|head|unit|license)s?\b"
-                     r"|[kKmM]\b)?")
-_CURRENCY_WORDS = re.compile(r"(?:usd|cad|aud|nzd|sgd|hkd|mxn|dollars?|bucks)\b", re.IGNORECASE)
-_CURRENCY_BEFORE = re.compile(r"\b(?:usd|us|cad|aud|nzd|sgd|hkd|mxn)\s*$", re.IGNORECASE)
+_PERIOD_UNITS = frozenset("mo month yr year wk week day hr hour seat user person head unit license".split())
+_CURRENCY_CODES = frozenset("usd cad aud nzd sgd hkd mxn".split())
+_CURRENCY_AFTER = _CURRENCY_CODES | {"dollar", "dollars", "bucks"}
+
+
+def _word_at(text: str, i: int) -> str:
+    j = i
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    return text[i:j].lower()
+
+
+def _dollar_amount(text: str, i: int, code: list[tuple[int, int]]) -> bool:
+    """Whether the "$" at ``i`` starts an amount of money in a money shape (see :data:`CURRENCY_SIGNS`)."""
+    n = len(text)
+    if i > 0 and (_word_char(text[i - 1]) or text[i - 1] in "\\$") or any(a <= i < b for a, b in code):
+        return False
+    j = i + 1
+    while j < n and text[j].isascii() and text[j].isdecimal():
+        j += 1
+    digits = j - i - 1
+    if not digits:
+        return False
+    shaped = False
+    while digits <= 3 and j + 3 < n + 1 and text[j:j + 1] == "," and text[j + 1:j + 4].isdecimal() and (
+            j + 4 == n or not text[j + 4].isdecimal()):
+        j, shaped = j + 4, True  # "$1,200"
+    if text[j:j + 1] == "." and text[j + 1:j + 3].isdecimal() and len(text[j + 1:j + 3]) == 2 and (
+            j + 3 == n or not (text[j + 3].isdecimal() or text[j + 3] == ".")):
+        return True  # "$12.50"
+    if j < n and text[j] in ".," and j + 1 < n and text[j + 1].isdecimal():
+        return False  # "$1.5", "$1,2": no amount
+    if shaped:
+        return True
+    if text[j:j + 1] == "/":
+        unit = _word_at(text, j + 1)
+        return unit in _PERIOD_UNITS or unit.endswith("s") and unit[:-1] in _PERIOD_UNITS  # "$49/mo"
+    if j < n and text[j] in "kKmM" and (j + 1 == n or not _word_char(text[j + 1])):
+        return True  # "$5k"
+    k = j
+    while k < n and text[k] == " ":
+        k += 1
+    if _word_at(text, k) in _CURRENCY_AFTER:  # "$40 USD", "$40 dollars"
+        return True
+    before = text[:i].rstrip().rsplit(None, 1)
+    return bool(before) and before[-1].lower() in _CURRENCY_CODES | {"us"}  # "USD $40"
 
 
 def money_amounts(text: str) -> int:
@@ -243,20 +282,14 @@ def money_amounts(text: str) -> int:
     n = len(text)
     if "$" not in text and not any(sign in text for sign in CURRENCY_SIGNS):
         return 0
-    code = _code_spans(text) if "`" in text else ()
     for i, ch in enumerate(text):
         if ch in CURRENCY_SIGNS:
             j = i + 1
             while j < n and text[j] == " ":
                 j += 1
             count += j < n and text[j].isdecimal()
-    for found in _DOLLAR.finditer(text):
-        start, end = found.span()
-        if any(a <= start < b for a, b in code):
-            continue
-        digits = found.group(1)
-        shaped = "," in digits or "." in digits or found.group("unit") is not None
-        count += shaped or bool(_CURRENCY_WORDS.match(text[end:].lstrip()) or _CURRENCY_BEFORE.search(text[:start]))
+    code = _code_spans(text) if "`" in text else []
+    count += sum(_dollar_amount(text, i, code) for i, ch in enumerate(text) if ch == "$")
     return count
 
 
