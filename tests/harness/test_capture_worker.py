@@ -272,6 +272,37 @@ def test_a_worktree_removed_before_its_worker_ran_keeps_the_correction(repo: Pat
     assert signal["messageID"] == "p2" and not tree.exists()
 
 
+@pytest.mark.parametrize("removed", [False, True])
+def test_the_worker_starts_a_worktree_sessions_reflection_in_that_worktree(repo: Path, capsys, monkeypatch,
+                                                                           removed: bool):
+    """A worktree's branch has its own committed approved.json: its session's reflection runs in the worktree,
+    as when the hook starts it (the signal still goes through the main worktree); in the main worktree only
+    when the worktree is already gone."""
+    from tests.conftest import git
+
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "lessons")
+    tree = repo / ".claude" / "worktrees" / "agent-1"
+    git(repo, "worktree", "add", "-q", "-b", "agent-1", str(tree))
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[tuple[str, str]] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append((root, sid)))
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    fire(tree, event(tree, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(tree, event(tree, "Stop"), capsys)
+    fire(tree, event(tree, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    fire(tree, event(tree, "Stop"), capsys)  # the turn ended before the worker recorded the correction
+    assert started == []
+    if removed:
+        git(repo, "worktree", "remove", "--force", str(tree))
+    (job,) = jobs
+    assert capture_worker.run_job(job, lambda message: None) == 1
+    assert started == [(str(repo) if removed else str(tree), SESSION)]
+    (signal,) = signals(repo)  # recorded in the repository's local folder either way
+    assert signal["messageID"] == "p2" and tree.exists() is not removed
+
+
 def test_the_worker_holds_none_of_the_descriptors_the_agent_gave_its_hook(git_repo: Path, monkeypatch):
     """An agent reads its hook's pipes to the end: a background worker holding one would stall it until the
     worker exits. The test holds the store lock, so the worker is still waiting for it when the pipe is read."""
