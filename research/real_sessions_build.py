@@ -12,7 +12,8 @@ need: the messages the person typed and the assistant answer each one replied to
 script put in the user's turn are dropped.
 
 The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Gemini CLI, Markdown transcripts) and what
-in each is typed are described and parsed in `research/real_sessions_formats.py`.
+in each is typed are described and parsed in `research/real_sessions_formats.py`, the formats added since (the first
+Codex CLI rollouts) in `research/real_sessions_formats_more.py`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.redact import redact  # noqa: E402
-from research.real_sessions_formats import PARSERS, Session, squeeze  # noqa: E402
+from research.real_sessions_formats import Session, squeeze  # noqa: E402
+from research.real_sessions_formats_more import AGENTS, PARSERS  # noqa: E402
 
 DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
@@ -82,6 +84,13 @@ _COOKIE_ARG = re.compile(r"""((?:(?<![\w-])(?:-b|--cookie)\s+|-H\s+(['"])cookie:
 _SECRET_NAMED = re.compile(r"""(\b\w*(?:pepper|secret|salt)\w*\s*(?:=|:(?=\s*['"]))\s*['"]?)(?!\[REDACTED)[^\s'"]+""", re.I)
 _PHONE = re.compile(r"(?<![\w+])\+\d{10,14}(?!\d)")  # an international phone number in a pasted log
 _PROSE_PASSWORD = re.compile(r"((?:contrase[ñn]a|senha)\s*:\s*)(?!\[REDACTED)[^\s'\"]+", re.I)
+# A password a person states with a topic particle or copula (2026-12-02 #5: "sudo no pwd ha 123 desu", typed in romaji
+# Japanese; "密码是…"): scrubbed however short, when the value is ASCII with a digit or 4 characters or more (Japanese
+# prose after "パスワードは" is left alone). The colon form is not taken here: in English sessions it is a prompt line
+# ("Password:") or code ("password: p1"). Rebuilding with it changes no older session (checked on every session file).
+_PARTICLE_PASSWORD = re.compile(r"((?:pwd|passw(?:or)?d|passwort|パスワード|密码|密碼|비밀번호|пароль)"
+                                r"(?:\s*(?:は|是|为|為|는|은)\s*|\s*(?:ha|wa)\s+))(?!\[REDACTED)"
+                                r"([!-~]*\d[!-~]*|[!-~]{4,})(?<![.,;:!?)])", re.I)
 # A US employer identification number a person offered in the chat ("u can use my ein number 12-3456789"), and the
 # agent's answer quoting it back (2026-12-02 #3): scrubbed where the text names an EIN.
 _EIN_CONTEXT = re.compile(r"\b(?:F?EIN|employer identification)\b", re.I)
@@ -115,6 +124,7 @@ def scrub(text: str) -> str:
     text = _COOKIE_ARG.sub(r"\1[REDACTED:cookie]", text)
     text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
     text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
+    text = _PARTICLE_PASSWORD.sub(r"\1[REDACTED:password]", text)
     text = _PHONE.sub("[phone]", text)
     text = _scrub_credential_chain(text)
     if _EIN_CONTEXT.search(text):
@@ -210,7 +220,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                                                      "claude-code-flat": "claude-code", "opencode": "opencode",
                                                      "claude-code-md": "claude-code",
                                                      "cursor-jsonl": "cursor", "gemini": "gemini-cli",
-                                                     "gemini-checkpoint": "gemini-cli"}.get(row["harness"], "?")}
+                                                     "gemini-checkpoint": "gemini-cli", **AGENTS}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue

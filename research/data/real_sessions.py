@@ -91,7 +91,7 @@ class RealMessage:
     label: str
     why: str
     repo: str
-    harness: str  # the export format: aider, specstory, claude-code, claude-code-flat, codex, antigravity, opencode, gemini, ...
+    harness: str  # the export format: aider, specstory, claude-code, codex, codex-legacy, opencode, gemini, ...
     agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, gemini-cli
     split: str
 
