@@ -35,7 +35,8 @@ import os
 import time
 
 from altimate_learn.deliver import render, select
-from altimate_learn.deliver.index import Corpus, load_corpus
+from altimate_learn.deliver.corpus import Corpus
+from altimate_learn.deliver.index import load_corpus
 from altimate_learn.deliver.tokenize import word_set
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)

@@ -7,8 +7,8 @@ whole; the others are still delivered; a lesson that fails the schema, is longer
 characters or is rejected by the curator's lint (for example one committed by hand) is left out and
 logged; identical texts in two stores are delivered once (the first store by name wins).
 
-The prepared corpus (checked lessons, rendered lines, the BM25 postings, the anchor and trigger tables)
-is cached with `marshal`, keyed by the SHA-256 of every store's `approved.json` bytes plus the versions
+The prepared corpus (checked lessons, rendered lines, the BM25 postings, the anchor and trigger tables;
+its layout and packing are in :mod:`altimate_learn.deliver.corpus`) is cached with `marshal`, keyed by the SHA-256 of every store's `approved.json` bytes plus the versions
 of the code that prepared it. The cache lives in the user's cache folder
 (`$XDG_CACHE_HOME/altimate-learn/index/`), not in the repository: a file a repository could ship must
 never be fed to `marshal`. A cache that is missing, stale or unreadable is rebuilt; one that cannot be
@@ -23,22 +23,19 @@ import marshal
 import os
 import stat
 
-
-from altimate_learn.deliver.bm25 import BM25, pack, unpack
-from altimate_learn.deliver.render import lesson_line, single_line
+from altimate_learn.deliver.corpus import INDEX_VERSION, Corpus, empty_corpus, pack_lessons
+from altimate_learn.deliver.render import single_line
 from altimate_learn.deliver.state import sha256
-from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
 from altimate_learn.usercache import cache_base, code_stamps
 from altimate_learn.worktree import local_learn_dir
 
-INDEX_VERSION = 9
 APPROVED = "approved.json"
 MAX_CACHE_FILES = 16
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # Code whose change must invalidate a prepared corpus.
 _FINGERPRINT_FILES = (
-    os.path.join(_HERE, "index.py"), os.path.join(_HERE, "tokenize.py"), os.path.join(_HERE, "render.py"),
-    os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
+    os.path.join(_HERE, "index.py"), os.path.join(_HERE, "corpus.py"), os.path.join(_HERE, "tokenize.py"),
+    os.path.join(_HERE, "render.py"), os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
     os.path.join(_HERE, "implied.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
@@ -47,96 +44,6 @@ _FINGERPRINT_FILES = (
 # Packages whose every module counts (lint calls the redactor; lint rules live in a package of their own).
 _FINGERPRINT_PACKAGES = (os.path.join(_HERE, "..", "redact"), os.path.join(_HERE, "..", "curate", "rules"))
 SIDECARS = ("vetted.json", "quarantine.json")  # the gates' files: quarantined and stale lessons are held out
-
-
-class StrList:
-    """A read-only list of strings kept as one string plus offsets: loads in microseconds, items on demand."""
-
-    __slots__ = ("blob", "offsets")
-
-    def __init__(self, blob: str, offsets: bytes) -> None:
-        self.blob = blob
-        self.offsets = unpack(offsets)
-
-    @classmethod
-    def pack(cls, items: list[str]) -> tuple[str, bytes]:
-        offsets = [0]
-        for item in items:
-            offsets.append(offsets[-1] + len(item))
-        return "".join(items), pack(offsets)
-
-    def __len__(self) -> int:
-        return len(self.offsets) - 1
-
-    def __getitem__(self, index: int) -> str:
-        if index < 0:
-            index += len(self)
-        return self.blob[self.offsets[index]:self.offsets[index + 1]]
-
-    def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
-
-    def __eq__(self, other: object) -> bool:
-        return list(self) == list(other) if isinstance(other, (list, tuple, StrList)) else NotImplemented
-
-    def index(self, value: str) -> int:
-        return list(self).index(value)
-
-    def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        return f"StrList({list(self)!r})"
-
-
-class Corpus:
-    """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
-
-    __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
-                 "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
-                 "implied_pairs", "skipped", "cached")
-
-    def __init__(self, data: dict) -> None:
-        self.keys = StrList(*data["keys"])  # "store/id": unique across stores
-        self.stores = StrList(*data["stores"])
-        self.ids = StrList(*data["ids"])
-        self.texts = StrList(*data["texts"])  # the checked, single-line text
-        self.lines = StrList(*data["lines"])  # what the agent sees (with `[applies to: …]`)
-        self.net = unpack_signed(data["net"])  # helpful − harmful
-        self.pinned: bytes = data["pinned"]  # 1 = pinned
-        self.scoped: bytes = data["scoped"]  # 1 = has path triggers
-        self.core = unpack(data["core"])  # indices in core order: pinned, then net, then id
-        self.bm25 = BM25.load(data["bm25"])
-        self.anchors: dict[str, bytes] = data["anchors"]  # anchor → packed lesson indices
-        self.patterns: dict[str, bytes] = data["patterns"]  # trigger glob → packed lesson indices
-        self.mentions: dict[str, bytes] = data["mentions"]  # glob of a file the text names → lesson indices
-        # folded word (or "word word") → concept terms (`~database`), for the concepts some lesson holds
-        self.concept_words: dict[str, list[str]] = data["concepts"][0]
-        self.concept_pairs: dict[str, list[str]] = data["concepts"][1]
-        # folded word, "word word" or concept term → implied terms (`^email` for "invite", "reset link")
-        self.implied_words: dict[str, list[str]] = data["implied"][0]
-        self.implied_pairs: dict[str, list[str]] = data["implied"][1]
-        self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
-        self.cached = bool(data.get("cached"))
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    @property
-    def vocabulary(self) -> dict:
-        return self.bm25.postings
-
-
-def unpack_signed(data: bytes) -> memoryview:
-    return memoryview(data).cast("i")
-
-
-def _pack_signed(values: list[int]) -> bytes:
-    from array import array
-
-    return array("i", values).tobytes()
-
-
-def empty_corpus() -> Corpus:
-    return Corpus(_pack([], []))
 
 
 # --- reading the stores --------------------------------------------------------------------------------
@@ -310,7 +217,7 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str
             texts_seen[folded] = f"{name}/{lesson['id']}"
             lessons.append((name, lesson))
     save_memo()
-    data = _pack(lessons, skipped)
+    data = pack_lessons(lessons, skipped)
     data["unusable"] = unusable
     data["fallbacks"] = fallbacks
     return data
@@ -375,86 +282,6 @@ def _memo_lint():
             pass
 
     return checked, save
-
-
-def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
-    """Positions of ``lessons`` in core order (spec 003): pinned first, then helpful − harmful; among equals,
-    project-wide lessons (no path trigger) before scoped ones and the most recently approved first (the
-    latest `updated`: a lesson's current text was approved after its last change), then id and store.
-
-    So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
-    that apply everywhere and were agreed last."""
-    def key(i: int) -> tuple:
-        lesson = lessons[i]
-        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
-                lesson["id"], stores[i])
-
-    return sorted(range(len(lessons)), key=key)
-
-
-def _descending(stamp: str) -> tuple[int, ...]:
-    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
-    return tuple(-ord(ch) for ch in stamp) + (1,)
-
-
-def _pack(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
-    texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
-    docs = [search_tokens(text) for text in texts]
-    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
-    from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
-    from altimate_learn.deliver.morphology import fold
-
-    singles, pairs = concepts.build_tables(fold) if lessons else ({}, {})
-    extra = [concepts.concept_terms(folded_words(text), singles, pairs) for text in texts]
-    held = {term for terms in extra for term in terms}  # a request needs only the concepts some lesson has
-    singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
-    pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
-    implied_tables = implied.build_tables(fold, held) if lessons else ({}, {})
-    # A request may spell a lesson's identifier as words ("unique key", "use effect"): looked up with the
-    # concepts, for requests only (the lessons' concept terms above are computed without them).
-    from altimate_learn.deliver.tokenize import STOPWORDS
-
-    own = [lesson["text"] for _, lesson in lessons]
-    join_words, join_pairs = concepts.identifier_joins(own, fold, STOPWORDS)
-    # `fct_events` names a model where dbt lessons use the prefix; "division" meets "Divide …" and back
-    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons]))
-    for joins, more in ((join_words, concepts.sion_joins(own)), (join_pairs, concepts.compound_joins(own, fold, STOPWORDS))):
-        for key, found in more.items():
-            joins[key] = [*joins.get(key, ()), *(t for t in found if t not in joins.get(key, ()))]
-    for table, joins in ((singles, join_words), (pairs, join_pairs)):
-        for key, found in joins.items():
-            table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]
-
-    anchor_map: dict[str, list[int]] = {}
-    patterns: dict[str, list[int]] = {}
-    mentions: dict[str, list[int]] = {}
-    for index, (_, lesson) in enumerate(lessons):
-        for anchor in sorted(anchors(lesson["text"])):
-            anchor_map.setdefault(anchor, []).append(index)
-        for pattern in dict.fromkeys(lesson["triggers"]):
-            patterns.setdefault(pattern, []).append(index)
-        for glob in file_mentions(lesson["text"]):
-            mentions.setdefault(glob, []).append(index)
-    core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
-    return {
-        "v": INDEX_VERSION,
-        "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
-        "stores": StrList.pack([name for name, _ in lessons]),
-        "ids": StrList.pack([lesson["id"] for _, lesson in lessons]),
-        "texts": StrList.pack([lesson["text"] for _, lesson in lessons]),
-        "lines": StrList.pack([lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons]),
-        "net": _pack_signed([lesson["net"] for _, lesson in lessons]),
-        "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
-        "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
-        "core": pack(core),
-        "bm25": BM25.build(docs, extra, concepts.WEIGHT).dump(),
-        "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
-        "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
-        "mentions": {glob: pack(found) for glob, found in mentions.items()},
-        "concepts": (singles, pairs),
-        "implied": implied_tables,
-        "skipped": skipped,
-    }
 
 
 # --- cache ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
-from altimate_learn.deliver.index import Corpus
+from altimate_learn.deliver.corpus import Corpus
 from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, without_idioms, word_set
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
@@ -45,7 +45,7 @@ DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the
 
 def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(),
                 seen: list[frozenset[str]] | None = None) -> list[int]:
-    """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.index.core_order`) not in
+    """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.corpus.core_order`) not in
     ``exclude`` and not a near-duplicate of another (see :func:`Distinct`). The tier always fills: a new
     team's lessons (nothing pinned, counters at 0) are delivered too, project-wide and most recently
     approved first."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from altimate_learn.deliver.index import Corpus, _pack
+from altimate_learn.deliver.corpus import Corpus, pack_lessons
 from altimate_learn.deliver.concepts import WEIGHT
 from altimate_learn.deliver.select import (compile_glob, concept_links, defer_scoped, glob_matches, literal_segments,
                                            path_specificity, query_terms, rank_file, relevant, retrieve, select_core,
@@ -23,7 +23,7 @@ def corpus(*items: tuple, filler: bool = False) -> Corpus:
         lessons.append(("s", {"id": lesson_id, "text": text, "tags": extra.get("tags", []),
                               "triggers": extra.get("paths", []), "net": extra.get("net", 0),
                               "pinned": extra.get("pinned", False), "updated": extra.get("updated", "")}))
-    return Corpus(_pack(lessons, []))
+    return Corpus(pack_lessons(lessons, []))
 
 
 def ids(c: Corpus, picks: list[int]) -> list[str]:

@@ -53,7 +53,7 @@ def test_delivery_corpus_ranks_a_generated_store_like_rank_bm25():
     rank_bm25 = pytest.importorskip("rank_bm25")
     import random
 
-    from altimate_learn.deliver.index import Corpus, _pack
+    from altimate_learn.deliver.corpus import Corpus, pack_lessons
 
     rng = random.Random(5)
     words = sorted({w for text, tags, paths in SAMPLE for w in tokenize(text)})
@@ -63,7 +63,7 @@ def test_delivery_corpus_ranks_a_generated_store_like_rank_bm25():
         extra = " ".join(rng.choice(words) for _ in range(rng.randrange(0, 6)))
         lessons.append(("s", {"id": f"L-{i:04x}", "text": f"{text} {extra}".strip(), "tags": tags,
                               "triggers": paths, "net": 0, "pinned": False}))
-    corpus = Corpus(_pack(lessons, []))
+    corpus = Corpus(pack_lessons(lessons, []))
     docs = [search_tokens(" ".join([item["text"], *item["tags"], *item["triggers"]])) for _, item in lessons]
     theirs = rank_bm25.BM25Okapi(docs, k1=1.2, b=0.75)
     for query in ("staging cents dollars", "react component file", "timestamps utc marts", "ledger floats money"):

@@ -1,0 +1,189 @@
+"""The prepared delivery corpus: parallel per-lesson fields, and how checked lessons are packed into them.
+
+:func:`pack_lessons` turns the checked lessons of every store (see :mod:`altimate_learn.deliver.index`, which
+reads, checks and caches them) into the packed form that is cached with `marshal`: texts as one string plus
+offsets, the BM25 postings, the anchor, trigger and file-mention tables, the concept and implied-concern
+tables a request needs, and the core order. :class:`Corpus` decodes that form lazily, so a hook loads a
+10,000-lesson corpus in microseconds.
+
+Stdlib only, and lean: this module is imported by every hook call.
+"""
+
+from __future__ import annotations
+
+from altimate_learn.deliver.bm25 import BM25, pack, unpack
+from altimate_learn.deliver.render import lesson_line
+from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
+
+INDEX_VERSION = 9  # the packed layout: a cache of another version is rebuilt
+
+
+class StrList:
+    """A read-only list of strings kept as one string plus offsets: loads in microseconds, items on demand."""
+
+    __slots__ = ("blob", "offsets")
+
+    def __init__(self, blob: str, offsets: bytes) -> None:
+        self.blob = blob
+        self.offsets = unpack(offsets)
+
+    @classmethod
+    def pack(cls, items: list[str]) -> tuple[str, bytes]:
+        offsets = [0]
+        for item in items:
+            offsets.append(offsets[-1] + len(item))
+        return "".join(items), pack(offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, index: int) -> str:
+        if index < 0:
+            index += len(self)
+        return self.blob[self.offsets[index]:self.offsets[index + 1]]
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, tuple, StrList)) else NotImplemented
+
+    def index(self, value: str) -> int:
+        return list(self).index(value)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"StrList({list(self)!r})"
+
+
+class Corpus:
+    """Parallel per-lesson fields (index = position), decoded lazily from the cached, packed form."""
+
+    __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
+                 "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
+                 "implied_pairs", "skipped", "cached")
+
+    def __init__(self, data: dict) -> None:
+        self.keys = StrList(*data["keys"])  # "store/id": unique across stores
+        self.stores = StrList(*data["stores"])
+        self.ids = StrList(*data["ids"])
+        self.texts = StrList(*data["texts"])  # the checked, single-line text
+        self.lines = StrList(*data["lines"])  # what the agent sees (with `[applies to: …]`)
+        self.net = unpack_signed(data["net"])  # helpful − harmful
+        self.pinned: bytes = data["pinned"]  # 1 = pinned
+        self.scoped: bytes = data["scoped"]  # 1 = has path triggers
+        self.core = unpack(data["core"])  # indices in core order: pinned, then net, then id
+        self.bm25 = BM25.load(data["bm25"])
+        self.anchors: dict[str, bytes] = data["anchors"]  # anchor → packed lesson indices
+        self.patterns: dict[str, bytes] = data["patterns"]  # trigger glob → packed lesson indices
+        self.mentions: dict[str, bytes] = data["mentions"]  # glob of a file the text names → lesson indices
+        # folded word (or "word word") → concept terms (`~database`), for the concepts some lesson holds
+        self.concept_words: dict[str, list[str]] = data["concepts"][0]
+        self.concept_pairs: dict[str, list[str]] = data["concepts"][1]
+        # folded word, "word word" or concept term → implied terms (`^email` for "invite", "reset link")
+        self.implied_words: dict[str, list[str]] = data["implied"][0]
+        self.implied_pairs: dict[str, list[str]] = data["implied"][1]
+        self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
+        self.cached = bool(data.get("cached"))
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @property
+    def vocabulary(self) -> dict:
+        return self.bm25.postings
+
+
+def unpack_signed(data: bytes) -> memoryview:
+    return memoryview(data).cast("i")
+
+
+def _pack_signed(values: list[int]) -> bytes:
+    from array import array
+
+    return array("i", values).tobytes()
+
+
+def empty_corpus() -> Corpus:
+    return Corpus(pack_lessons([], []))
+
+
+
+def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
+    """Positions of ``lessons`` in core order (spec 003): pinned first, then helpful − harmful; among equals,
+    project-wide lessons (no path trigger) before scoped ones and the most recently approved first (the
+    latest `updated`: a lesson's current text was approved after its last change), then id and store.
+
+    So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
+    that apply everywhere and were agreed last."""
+    def key(i: int) -> tuple:
+        lesson = lessons[i]
+        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
+                lesson["id"], stores[i])
+
+    return sorted(range(len(lessons)), key=key)
+
+
+def _descending(stamp: str) -> tuple[int, ...]:
+    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
+    return tuple(-ord(ch) for ch in stamp) + (1,)
+
+
+def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
+    texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
+    docs = [search_tokens(text) for text in texts]
+    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
+    from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
+    from altimate_learn.deliver.morphology import fold
+
+    singles, pairs = concepts.build_tables(fold) if lessons else ({}, {})
+    extra = [concepts.concept_terms(folded_words(text), singles, pairs) for text in texts]
+    held = {term for terms in extra for term in terms}  # a request needs only the concepts some lesson has
+    singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
+    pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
+    implied_tables = implied.build_tables(fold, held) if lessons else ({}, {})
+    # A request may spell a lesson's identifier as words ("unique key", "use effect"): looked up with the
+    # concepts, for requests only (the lessons' concept terms above are computed without them).
+    from altimate_learn.deliver.tokenize import STOPWORDS
+
+    own = [lesson["text"] for _, lesson in lessons]
+    join_words, join_pairs = concepts.identifier_joins(own, fold, STOPWORDS)
+    # `fct_events` names a model where dbt lessons use the prefix; "division" meets "Divide …" and back
+    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons]))
+    for joins, more in ((join_words, concepts.sion_joins(own)), (join_pairs, concepts.compound_joins(own, fold, STOPWORDS))):
+        for key, found in more.items():
+            joins[key] = [*joins.get(key, ()), *(t for t in found if t not in joins.get(key, ()))]
+    for table, joins in ((singles, join_words), (pairs, join_pairs)):
+        for key, found in joins.items():
+            table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]
+
+    anchor_map: dict[str, list[int]] = {}
+    patterns: dict[str, list[int]] = {}
+    mentions: dict[str, list[int]] = {}
+    for index, (_, lesson) in enumerate(lessons):
+        for anchor in sorted(anchors(lesson["text"])):
+            anchor_map.setdefault(anchor, []).append(index)
+        for pattern in dict.fromkeys(lesson["triggers"]):
+            patterns.setdefault(pattern, []).append(index)
+        for glob in file_mentions(lesson["text"]):
+            mentions.setdefault(glob, []).append(index)
+    core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
+    return {
+        "v": INDEX_VERSION,
+        "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),
+        "stores": StrList.pack([name for name, _ in lessons]),
+        "ids": StrList.pack([lesson["id"] for _, lesson in lessons]),
+        "texts": StrList.pack([lesson["text"] for _, lesson in lessons]),
+        "lines": StrList.pack([lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons]),
+        "net": _pack_signed([lesson["net"] for _, lesson in lessons]),
+        "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
+        "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
+        "core": pack(core),
+        "bm25": BM25.build(docs, extra, concepts.WEIGHT).dump(),
+        "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
+        "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
+        "mentions": {glob: pack(found) for glob, found in mentions.items()},
+        "concepts": (singles, pairs),
+        "implied": implied_tables,
+        "skipped": skipped,
+    }
