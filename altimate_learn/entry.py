@@ -14,6 +14,10 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args[:1] == ["hook"]:
+        if args[1:2] == ["--capture-worker"]:  # started by a hook with a prompt to classify (harness/capture_worker.py)
+            from altimate_learn.harness.capture_worker import main as worker_main
+
+            return worker_main()
         if any(a in ("-h", "--help") for a in args[1:3]):  # a person asking; an agent never passes these
             return _hook_help()
         from altimate_learn.harness.hook import main as hook_main

@@ -10,12 +10,13 @@ An installation that lives in the user site-packages (``pip install --user``) ne
 the flags are ``-E -P`` (``PYTHON*`` variables ignored, no unsafe path entry) and the user site stays.
 
 - :func:`learn_argv` is the argv of a learn command run that way; :func:`spawn_detached` starts one in the
-  background (automatic reflection, startup recovery, the learner): every background start goes through it.
+  background (automatic reflection, startup recovery, the learner): every background start goes through it,
+  or through :func:`spawn_with_input`, the same with input on a pipe (the capture worker a hook hands a prompt to).
 - :func:`hook_command` is the shell command `learn install` writes for this machine; :func:`path_command`
   the form for a settings file a team commits (`learn` found on each machine's PATH, ``PYTHONPATH`` unset).
 - :func:`command_problem` tells an old, unsafe hook command from these two (`learn install --check`).
 
-Standard library only: the hook imports this module when it starts a reflection.
+Standard library only: the hook imports this module when it starts a reflection or the capture worker.
 """
 
 from __future__ import annotations
@@ -141,3 +142,62 @@ def spawn_detached(args: list[str], *, cwd: str, log_path: str, env: dict[str, s
         process = subprocess.Popen(learn_argv(*args), cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                    start_new_session=True, close_fds=True, env=env)
     return process.pid
+
+
+HANDOFF_WAIT = 10.0  # seconds a caller waits for a started process to read input past the pipe's buffer
+
+
+def spawn_with_input(args: list[str], data: bytes, *, log_path: str) -> int:
+    """Start ``learn ARGS`` detached like :func:`spawn_detached`, with ``data`` on its stdin; returns its pid.
+
+    The input goes through a pipe, never through a file (a hook hands a prompt over this way, and a prompt
+    is never written to disk unredacted). The process starts in the caller's folder, which cannot change
+    which code runs (:func:`learn_argv`). ``os.posix_spawn`` starts it in a few milliseconds (no `subprocess`
+    import, no copy of the caller); where the platform cannot start it in its own session that way,
+    `subprocess` does. Input beyond the pipe's buffer is written as the process reads it, for at most
+    :data:`HANDOFF_WAIT` seconds (then TimeoutError; BrokenPipeError if it exited first).
+    """
+    argv = learn_argv(*args)
+    os.makedirs(os.path.dirname(log_path) or ".", exist_ok=True)
+    out = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    read_end, write_end = os.pipe()
+    try:
+        try:
+            pid = os.posix_spawn(argv[0], argv, os.environ, setsid=True,
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_DUP2, out, 1),
+                                               (os.POSIX_SPAWN_DUP2, out, 2)])
+        except (AttributeError, NotImplementedError):  # no posix_spawn, or no POSIX_SPAWN_SETSID
+            import subprocess
+
+            pid = subprocess.Popen(argv, stdin=read_end, stdout=out, stderr=out, start_new_session=True,
+                                   close_fds=True).pid
+    except BaseException:
+        os.close(write_end)
+        raise
+    finally:
+        os.close(read_end)
+        os.close(out)
+    try:
+        _write_all(write_end, data)
+    finally:
+        os.close(write_end)
+    return pid
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    import time
+
+    os.set_blocking(fd, False)
+    view = memoryview(data)
+    deadline = time.monotonic() + HANDOFF_WAIT
+    while view:
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the process took {len(data) - len(view)} of {len(data)} bytes "
+                                   f"in {HANDOFF_WAIT:g} s") from None
+            import select
+
+            select.select([], [fd], [], min(left, 0.05))

@@ -14,10 +14,12 @@ runs on the hook path.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # the hook feeds every failed call: no `typing`, no dataclasses, no signals store (until a signal)
+if TYPE_CHECKING:
+    from typing import Any
 
-from altimate_learn.capture.model import ToolCall
-from altimate_learn.capture.signals import NewSignal
+    from altimate_learn.capture.model import ToolCall
+    from altimate_learn.capture.signals import NewSignal
 
 THRESHOLD = 3
 ERROR_CAP = 500
@@ -43,6 +45,7 @@ class RetryCounter:
         self.seen: list[str] = []  # recent call ids
 
     def feed(self, call: ToolCall, session_id: str) -> NewSignal | None:
+        """``call``: a ToolCall, or any object with its fields (the hook passes a plain record)."""
         if call.id:
             if call.id in self.seen:
                 return None
@@ -60,6 +63,8 @@ class RetryCounter:
         if count < THRESHOLD or name in self.reported:
             return None
         self.reported.add(name)
+        from altimate_learn.capture.signals import NewSignal
+
         error = _redacted_error(call)
         return NewSignal(
             kind="tool_retry",

@@ -268,7 +268,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)
         "assistant_done": False,  # a completed assistant turn since the last prompt
         "interrupted": False,  # the user interrupted a tool call since the last prompt
-        "last_prompt": None,  # the previous prompt, redacted (live capture only)
+        "ended": False,  # the session's end event came after its last prompt (live capture only)
         "retry": None,  # RetryCounter state (live capture only)
         "reflect": None,  # {at, open}: the last automatic reflection started for this session
         "recovery": None,  # {at, started}: startup recovery checked at this session's first idle

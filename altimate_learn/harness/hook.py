@@ -294,11 +294,14 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
     try:
         added = 0
         if event.kind == "prompt":
-            added = live_capture.on_prompt(data, event, root, capture, log)
+            added = live_capture.on_prompt(data, event, root, capture, log, sessions_dir=engine.sessions_dir,
+                                           reflect=auto_reflect and not learner)
         elif event.kind == "tool":
             added = live_capture.on_tool(data, event, root, capture, log)
         elif event.kind == "stop":
             live_capture.on_stop(data, event, capture)
+        elif event.kind == "end":
+            data["ended"] = True  # a capture worker still at work applies the end-of-session trigger itself
         if capture and learner:  # automatic reflection is folded into the continual learner
             if event.kind in ("stop", "end"):
                 live_capture.maybe_learn(root, engine.sessions_dir, log)

@@ -5,7 +5,10 @@
   the session state until the next prompt),
   unless it is the session's first prompt (the task) or no assistant turn completed since the previous
   prompt (a Stop event marks a completed turn; an interrupted tool call marks an interruption, so a
-  redirect after it counts as strong evidence).
+  redirect after it counts as strong evidence). Those two rules are checked in the hook; a prompt that
+  passes them is classified by the capture worker the hook starts
+  (:mod:`altimate_learn.harness.capture_worker`), so the person's prompt never waits for the classifier:
+  the signal appears a moment after the prompt (under a second on an idle machine), not during its hook.
 - Every finished tool call feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
   (kept in the session state between hook processes); its third failure in a row becomes a
   `tool_retry` signal.
@@ -51,52 +54,61 @@ def _store(root: str):
     return Store(ProjectPaths(Path(root)), SIGNALS_STORE)
 
 
-def _append(root: str, signal, log) -> int:
+def append_signal(root: str, signal, log, *, lock_timeout: float | None = None) -> int:
+    """Append one signal under the store lock (``lock_timeout`` s; None: as long as a command waits)."""
     from altimate_learn.capture.signals import append_signals
-    from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
+    from altimate_learn.store.fsio import WRITER_LOCK_TIMEOUT
 
     store = _store(root)
-    # A hook waits ~5 s for the store lock, not the 300 s of a command: past that the signal is not written
-    # now (LockTimeout, logged) and `learn capture` records it later from the transcript.
-    with store.lock(timeout=READER_LOCK_TIMEOUT):
+    with store.lock(timeout=WRITER_LOCK_TIMEOUT if lock_timeout is None else lock_timeout):
         added = append_signals(store, [signal])
     if added:
         log(f"captured a {signal.kind} signal ({signal.reason})")
     return len(added)
 
 
-def on_prompt(data: dict, event: Event, root: str, capture: bool, log) -> int:
-    """Count the prompt; record a correction signal if it is one. Returns signals added."""
+def _append(root: str, signal, log) -> int:
+    from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
+
+    # A hook waits ~5 s for the store lock, not the 300 s of a command: past that the signal is not written
+    # now (LockTimeout, logged) and `learn capture` records it later from the transcript.
+    return append_signal(root, signal, log, lock_timeout=READER_LOCK_TIMEOUT)
+
+
+def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessions_dir: str | None = None,
+              reflect: bool = False) -> int:
+    """Count the prompt; have it classified if it can be a correction. Returns signals added in this process.
+
+    With ``sessions_dir`` the capture worker classifies it (0 here; ``reflect``: it then applies the session's
+    reflection triggers); without, or when the worker cannot start, this process does (the hook's fallback).
+    """
     index = data["prompts"]
     data["prompts"] = index + 1
     after_assistant = bool(data["assistant_done"])
     interrupted = bool(data.get("interrupted"))
     data["assistant_done"] = False
     data["interrupted"] = False
+    data["ended"] = False
+    data.pop("last_prompt", None)  # kept by earlier versions (redacted); the classifier never read it
     answer = data.pop("last_answer", None)  # the answer this prompt replies to; never carried further
-    if not capture:
+    if not capture or index == 0 or not (after_assistant or interrupted):
         return 0
-    from altimate_learn.redact import redact
+    from altimate_learn.harness import capture_worker
 
-    previous_text = data.get("last_prompt")
-    data["last_prompt"] = redact(event.prompt or "")[:PROMPT_KEEP]
-    if index == 0 or not (after_assistant or interrupted):
-        return 0
-    from altimate_learn.capture.classifier import classify_user_message
-    from altimate_learn.capture.model import UserMessage
-    from altimate_learn.capture.signals import NewSignal
+    from altimate_learn.worktree import LEARN
 
-    previous = None
-    if interrupted:
-        previous = UserMessage(text="", index=index - 1, kind="interrupt")
-    elif isinstance(previous_text, str):
-        previous = UserMessage(text=previous_text, index=index - 1, after_assistant=True)
-    message = UserMessage(text=event.prompt or "", index=index, id=event.key, after_assistant=True)
-    verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
-    if not verdict.correction:
+    local_dir = os.path.dirname(sessions_dir) if sessions_dir else ""
+    suffix = os.sep + LEARN  # a linked worktree's local folder is its main worktree's learn folder
+    job = {"root": root, "local_dir": local_dir, "sessions_dir": sessions_dir or "",
+           "main_root": local_dir[:-len(suffix)] if local_dir.endswith(suffix) else "",
+           "session": data["session"], "harness": data.get("harness") or "", "index": index,
+           "message_id": event.key, "prompt": event.prompt or "", "interrupted": interrupted,
+           "answer": answer if isinstance(answer, str) else None, "reflect": bool(reflect)}
+    if sessions_dir and capture_worker.hand_off(job, sessions_dir, log):
         return 0
-    return _append(root, NewSignal(kind="user_correction", session_id=data["session"], text=event.prompt or "",
-                                   reason=verdict.reason, message_id=event.key), log)
+    from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
+
+    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT)
 
 
 def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
@@ -110,12 +122,14 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
     saved = data.get("retry")
     if not event.failed and not (isinstance(saved, dict) and event.tool_name in (saved.get("failures") or {})):
         return 0  # a success of a tool with no failures on record changes nothing
-    from altimate_learn.capture.model import ToolCall
+    from types import SimpleNamespace
+
     from altimate_learn.capture.tool_retry import RetryCounter
 
     counter = RetryCounter.from_dict(saved)
-    call = ToolCall(name=event.tool_name, input=event.tool_input, id=event.tool_id,
-                    result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
+    # ToolCall's fields as a plain record: importing the dataclass module costs more than the rest of the call
+    call = SimpleNamespace(name=event.tool_name, input=event.tool_input, id=event.tool_id, at=None, message_id=None,
+                           result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
     signal = counter.feed(call, data["session"])
     data["retry"] = counter.to_dict()
     return _append(root, signal, log) if signal is not None else 0

@@ -102,3 +102,14 @@ def context_of(stdout: str) -> str:
     if not stdout.strip():
         return ""
     return json.loads(stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def settle_capture(cwd: Path, timeout: float = 120) -> None:
+    """Wait for the capture workers hooks started in ``cwd``'s project: with live capture on, a prompt after an
+    answer is classified by a worker just after its hook returned (altimate_learn/harness/capture_worker.py)."""
+    from altimate_learn.harness.capture_worker import pending, wait_for_workers
+    from altimate_learn.harness.hook import find_root
+    from altimate_learn.worktree import locate
+
+    sessions = str(Path(locate(find_root(str(cwd))).local_dir) / ".sessions")
+    assert wait_for_workers(sessions, timeout), f"capture workers still pending: {pending(sessions)}"

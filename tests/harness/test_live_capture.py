@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from altimate_learn.harness import hook, live_capture
+from altimate_learn.harness import capture_worker, hook, live_capture
 from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, sample_lessons, write_store
 
 SESSION = "cap-1"
@@ -34,6 +34,11 @@ def signals(repo: Path) -> list[dict]:
     return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
 
 
+def settle(repo: Path) -> None:
+    """Wait for the capture workers the hooks started: a prompt is classified just after its hook returned."""
+    assert capture_worker.wait_for_workers(str(learn_dir(repo) / ".sessions"), timeout=120)
+
+
 @pytest.fixture
 def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write_store(git_repo, sample_lessons())
@@ -50,6 +55,7 @@ def test_a_correction_after_a_completed_turn_becomes_a_redacted_signal(repo: Pat
     fire(repo, event(repo, "Stop"), capsys=capsys)
     out = fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION + " token ghp_" + "a" * 36, prompt_id="p2"),
                capsys=capsys)
+    settle(repo)
     (signal,) = signals(repo)
     assert signal["kind"] == "user_correction" and signal["sessionID"] == SESSION and signal["status"] == "open"
     assert signal["messageID"] == "p2" and "ghp_" + "a" * 36 not in signal["text"] and "REDACTED" in signal["text"]
@@ -63,6 +69,7 @@ def test_a_broken_result_reported_after_the_agent_said_it_was_done_is_a_correcti
     fire(repo, event(repo, "Stop", last_assistant_message="I've added the login page and wired the route; "
                      "it should now load at /login. Secret ghp_" + "b" * 36), capsys=capsys)
     fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    settle(repo)
     (signal,) = signals(repo)
     assert signal["messageID"] == "p2" and signal["reason"] == "said the result does not work"
     state = "".join(p.read_text() for p in (learn_dir(repo) / ".sessions").rglob("*") if p.is_file())
@@ -73,12 +80,14 @@ def test_without_the_answer_the_same_report_is_a_new_bug_not_a_correction(repo: 
     fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys=capsys)
     fire(repo, event(repo, "Stop"), capsys=capsys)
     fire(repo, event(repo, "UserPromptSubmit", prompt="the login page doesn't load", prompt_id="p2"), capsys=capsys)
+    settle(repo)
     assert signals(repo) == []
 
 
 def test_the_first_prompt_and_a_prompt_without_a_completed_turn_are_not_corrections(repo: Path, capsys):
     fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p1"), capsys=capsys)
     fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)  # no Stop
+    settle(repo)
     assert signals(repo) == []
 
 
@@ -114,6 +123,7 @@ def test_capture_off_records_nothing(repo: Path, capsys, monkeypatch: pytest.Mon
     for i in range(3):
         fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id=f"t{i}", error="x"),
              capsys=capsys)
+    settle(repo)
     assert not (learn_dir(repo) / "team-playbook" / "signals.jsonl").exists()
 
 
@@ -127,6 +137,7 @@ def test_auto_reflect_starts_at_stop_with_open_signals_and_once_per_count(repo: 
     fire(repo, event(repo, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
     fire(repo, event(repo, "Stop"), capsys=capsys)
     fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    settle(repo)  # the signal is recorded before the turn ends (the other order: test_capture_worker.py)
     fire(repo, event(repo, "Stop"), capsys=capsys)
     assert started == [SESSION]
     fire(repo, event(repo, "SessionEnd", reason="other"), capsys=capsys)
@@ -157,6 +168,7 @@ def test_the_reflection_runs_detached_with_the_same_interpreter(repo: Path):
         assert run_hook("claude-code", payload, cwd=repo, env=env).returncode == 0
     proc = run_hook("claude-code", event(repo, "Stop"), cwd=repo, env=env)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    settle(repo)  # the Stop, or the capture worker if it recorded the correction after the Stop, starts it
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
     assert "started an automatic reflection of this session" in log
     assert (learn_dir(repo) / ".sessions" / "reflect.log").exists()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.harness import hook
-from tests.deliver.helpers import learn_dir, lesson, read_jsonl, write_store
+from tests.deliver.helpers import learn_dir, lesson, read_jsonl, settle_capture, write_store
 
 SESSION = "ours-1"
 TASK = "please fix rounding in the orders report"
@@ -72,6 +72,7 @@ def fire(repo: Path, harness: str, event: dict, capsys) -> str:
 
 
 def signals(repo: Path) -> list[dict]:
+    settle_capture(repo)  # the capture workers of the prompts so far are done
     return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
 
 

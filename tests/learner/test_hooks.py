@@ -15,7 +15,7 @@ from altimate_learn.config import load_settings
 from altimate_learn.harness import live_capture
 from altimate_learn.learner.run import RunRequest, run
 from altimate_learn.store import project as project_paths
-from tests.deliver.helpers import learn_dir, run_hook
+from tests.deliver.helpers import learn_dir, run_hook, settle_capture
 from tests.harness.test_live_capture import CORRECTION, SESSION, event, fire
 from tests.learner.conftest import MODEL, runs
 
@@ -68,6 +68,7 @@ def test_with_the_learner_off_the_old_automatic_reflection_runs(project: Path, e
     fire(project, event(project, "UserPromptSubmit", prompt="task", prompt_id="p1"), capsys=capsys)
     fire(project, event(project, "Stop"), capsys=capsys)
     fire(project, event(project, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys=capsys)
+    settle_capture(project)  # the correction's signal is recorded before the turn ends
     fire(project, event(project, "Stop"), capsys=capsys)
     assert enabled["learner"] == [] and enabled["reflect"]
 

@@ -18,7 +18,8 @@ from altimate_learn.store import Store
 from altimate_learn.store.paths import ProjectPaths
 from altimate_learn.worktree import BARE, BROKEN, LINKED, MAIN, OWN, PLAIN, locate
 from tests.conftest import git
-from tests.deliver.helpers import context_of, learn_dir, read_jsonl, run_hook, sample_lessons, write_store
+from tests.deliver.helpers import (context_of, learn_dir, read_jsonl, run_hook, sample_lessons, settle_capture,
+                                   write_store)
 
 CORRECTION = "no, use `ref()` instead of reading raw tables directly, we never select from raw in models ({})"
 
@@ -46,6 +47,7 @@ def correct(cwd: Path, session: str, n: int, capsys) -> None:
     fire(event(cwd, session, "UserPromptSubmit", prompt=f"add staging model {n}", prompt_id=f"p{n}a"), capsys)
     fire(event(cwd, session, "Stop"), capsys)
     fire(event(cwd, session, "UserPromptSubmit", prompt=CORRECTION.format(n), prompt_id=f"p{n}b"), capsys)
+    settle_capture(cwd)  # its capture worker has recorded the signal
 
 
 @pytest.fixture
@@ -101,6 +103,8 @@ def test_corrections_in_two_worktrees_at_once_are_all_kept_after_both_are_remove
     for tree in trees:
         git(repo, "worktree", "remove", "--force", str(tree))
         assert not tree.exists()
+    settle_capture(repo)  # workers still classifying a removed worktree's last prompt record it all the same
+    assert not any(tree.exists() for tree in trees), [sorted(str(p) for p in t.rglob("*")) for t in trees]  # and never bring the removed folder back
     found = signals_of(repo)
     assert sorted((s["sessionID"], s["messageID"]) for s in found) == [
         ("wt0-session", "0-0b"), ("wt0-session", "0-1b"), ("wt1-session", "1-0b"), ("wt1-session", "1-1b")]

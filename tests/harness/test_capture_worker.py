@@ -1,0 +1,237 @@
+"""The capture worker: a prompt after the agent's answer is classified outside the hook, and nothing changes
+but when its signal appears (real hook processes, real workers, real files)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from altimate_learn import launch
+from altimate_learn.harness import capture_worker, hook, live_capture
+from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, sample_lessons, write_store
+
+SESSION = "cw-1"
+SECRET = "ghp_" + "Q7" * 18
+ANSWER_SECRET = "sk-ant-api03-" + "x9Y" * 30
+CORRECTION = "no, use `ref()` instead of reading raw tables directly, we never select from raw in models"
+ENV = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+
+
+def event(repo: Path, name: str, session: str = SESSION, **fields) -> dict:
+    return {"session_id": session, "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo),
+            "hook_event_name": name, **fields}
+
+
+def fire(repo: Path, payload: dict, capsys) -> str:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))
+    try:
+        assert hook.main(["claude-code"]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    return capsys.readouterr().out
+
+
+def signals(repo: Path) -> list[dict]:
+    return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
+
+
+def sessions_dir(repo: Path) -> str:
+    return str(learn_dir(repo) / ".sessions")
+
+
+def settle(repo: Path) -> None:
+    assert capture_worker.wait_for_workers(sessions_dir(repo), timeout=120), capture_worker.pending(sessions_dir(repo))
+
+
+def files_holding(root: Path, text: str) -> list[str]:
+    return [str(p) for p in root.rglob("*") if p.is_file() and ".git" not in p.parts
+            and text.encode() in p.read_bytes()]
+
+
+@pytest.fixture
+def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    write_store(git_repo, sample_lessons())
+    for name, value in ENV.items():
+        monkeypatch.setenv(name, value)
+    return git_repo
+
+
+def test_the_hook_does_not_classify_the_prompt_itself(repo: Path):
+    """The prompt after an answer imports neither the classifier nor the signals store in the hook's process."""
+    payloads = [event(repo, "UserPromptSubmit", prompt="add a staging model for refunds", prompt_id="p1"),
+                event(repo, "Stop", last_assistant_message="Done: I added the staging model and its tests pass."),
+                event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2")]
+    script = f"""
+import io, json, sys
+from altimate_learn.harness import hook
+payloads = {[json.dumps(p) for p in payloads]!r}
+for payload in payloads[:2]:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(payload.encode()))
+    hook.main(["claude-code"])
+before = set(sys.modules)
+sys.stdin = io.TextIOWrapper(io.BytesIO(payloads[2].encode()))
+hook.main(["claude-code"])
+heavy = ("altimate_learn.capture.classifier", "altimate_learn.capture.signals", "altimate_learn.redact")
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m in heavy)))
+"""
+    proc = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True)
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == [], proc.stdout + proc.stderr
+    settle(repo)
+    (signal,) = signals(repo)  # and the correction was still recorded, by the worker
+    assert (signal["kind"], signal["messageID"]) == ("user_correction", "p2")
+
+
+def test_end_to_end_a_correction_becomes_a_redacted_signal_and_no_secret_reaches_disk(repo: Path):
+    steps = [event(repo, "SessionStart", source="startup"),
+             event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"),
+             event(repo, "Stop", last_assistant_message="I've added the login page and wired the route; it should "
+                   f"now load at /login (token {ANSWER_SECRET})."),
+             event(repo, "UserPromptSubmit", prompt=f"the login page doesn't load, and my token is {SECRET}",
+                   prompt_id="p2")]
+    for payload in steps:
+        proc = run_hook("claude-code", payload, cwd=repo, env=ENV)
+        assert (proc.returncode, proc.stderr) == (0, "")
+    settle(repo)
+    (signal,) = signals(repo)
+    assert signal["kind"] == "user_correction" and signal["sessionID"] == SESSION and signal["messageID"] == "p2"
+    assert signal["reason"] == "said the result does not work"  # read against the answer it replied to
+    assert SECRET not in signal["text"] and "REDACTED" in signal["text"]
+    assert files_holding(repo, SECRET) == [] and files_holding(repo, ANSWER_SECRET) == []
+    assert "captured a user_correction signal" in (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+
+
+def test_the_marker_holds_no_prompt_text_and_the_worker_entry_point_records_the_signal(
+        repo: Path, capsys, monkeypatch: pytest.MonkeyPatch):
+    handed: list[bytes] = []
+    monkeypatch.setattr(launch, "spawn_with_input", lambda args, data, log_path: handed.append(data) or 1)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(repo, event(repo, "Stop"), capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=f"{CORRECTION} {SECRET}", prompt_id="p2"), capsys)
+    (job,) = handed
+    (marker,) = capture_worker.pending(sessions_dir(repo))
+    assert files_holding(repo, SECRET) == []  # the prompt is only in the pipe's data, never in a file
+    assert signals(repo) == []
+    proc = subprocess.run(launch.learn_argv("hook", capture_worker.WORKER_ARG), input=job, cwd=repo,
+                          capture_output=True)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+    (signal,) = signals(repo)
+    assert signal["messageID"] == "p2" and SECRET not in signal["text"]
+    assert capture_worker.pending(sessions_dir(repo)) == []  # the worker removed its marker
+    assert marker
+
+
+def test_first_prompt_and_prompt_without_an_answer_start_no_worker(repo: Path, capsys, monkeypatch):
+    handed: list[bytes] = []
+    monkeypatch.setattr(launch, "spawn_with_input", lambda args, data, log_path: handed.append(data) or 1)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p1"), capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)  # no Stop between
+    assert handed == [] and capture_worker.pending(sessions_dir(repo)) == []
+
+
+def test_nothing_is_lost_when_the_session_ends_right_after_the_prompt(repo: Path):
+    """The worker runs in its own session: the agent's exit (SessionEnd, then the hook process is gone) does
+    not stop it; and a burst of corrections from several sessions at once loses none."""
+    for session in ("a-1", "a-2", "a-3"):
+        for payload in (event(repo, "UserPromptSubmit", session, prompt="add a model", prompt_id="p1"),
+                        event(repo, "Stop", session),
+                        event(repo, "UserPromptSubmit", session, prompt=CORRECTION, prompt_id="p2"),
+                        event(repo, "SessionEnd", session, reason="exit")):
+            assert run_hook("claude-code", payload, cwd=repo, env=ENV).returncode == 0
+    settle(repo)
+    assert sorted((s["sessionID"], s["messageID"]) for s in signals(repo)) == [
+        ("a-1", "p2"), ("a-2", "p2"), ("a-3", "p2")]
+    lines = (learn_dir(repo) / "team-playbook" / "signals.jsonl").read_text().splitlines()
+    assert len(lines) == 3 and all(json.loads(line) for line in lines)  # three whole lines, none torn
+
+
+@pytest.mark.parametrize("then", ["Stop", "SessionEnd"])
+def test_a_signal_recorded_after_the_turn_or_session_ended_still_starts_the_reflection(
+        repo: Path, capsys, monkeypatch: pytest.MonkeyPatch, then: str):
+    """The Stop (or end) came before the worker recorded the correction: the worker applies that trigger."""
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[str] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append(sid))
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(repo, event(repo, "Stop"), capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    fire(repo, event(repo, then, **({"reason": "exit"} if then == "SessionEnd" else {})), capsys)
+    assert started == [] and signals(repo) == []  # the hook saw no open signal yet
+    (job,) = jobs
+    assert job["reflect"] is True
+    assert capture_worker.run_job(job, lambda message: None) == 1  # the worker's body, run here
+    assert started == [SESSION]
+    fire(repo, event(repo, "Stop"), capsys)
+    assert started == [SESSION]  # the same open signals: not started again
+
+
+def test_three_open_signals_start_the_reflection_from_the_worker_mid_turn(repo: Path, capsys, monkeypatch):
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.store import Store
+
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[str] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append(sid))
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    append_signals(Store.open(start=repo), [NewSignal("review", SESSION, f"Review comment {i}.", "test")
+                                            for i in range(2)])
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(repo, event(repo, "Stop"), capsys)
+    started.clear()  # that Stop started one for the two open review signals
+    fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    capture_worker.run_job(jobs[0], lambda message: None)
+    assert started == [SESSION]  # the third open signal, before the turn ends
+
+
+def test_a_worker_that_cannot_start_leaves_the_prompt_to_the_hook(repo: Path, capsys, monkeypatch):
+    monkeypatch.setattr(launch, "python", lambda: str(repo / "no-such-python"))
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a staging model for refunds", prompt_id="p1"), capsys)
+    fire(repo, event(repo, "Stop"), capsys)
+    out = fire(repo, event(repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    assert out == "" or "hookSpecificOutput" in out
+    (signal,) = signals(repo)  # classified in the hook, at once
+    assert signal["messageID"] == "p2"
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "capture worker not started" in log and capture_worker.pending(sessions_dir(repo)) == []
+
+
+def test_a_failing_worker_logs_why_and_the_hook_answers_as_always(repo: Path):
+    (learn_dir(repo) / "team-playbook" / "signals.jsonl").mkdir()  # appending a signal fails in the worker
+    answers = []
+    for payload in (event(repo, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"),
+                    event(repo, "Stop"),
+                    event(repo, "UserPromptSubmit", prompt=f"{CORRECTION} {SECRET}", prompt_id="p2")):
+        proc = run_hook("claude-code", payload, cwd=repo, env=ENV)
+        answers.append((proc.returncode, proc.stderr))
+    assert answers == [(0, "")] * 3
+    settle(repo)  # the worker removed its marker although it failed
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "capture worker failed" in log and SECRET not in log
+
+
+def test_a_worktree_removed_before_its_worker_ran_keeps_the_correction(repo: Path, capsys, monkeypatch):
+    """Claude Code's --worktree can remove the worktree as the session ends: the worker records the correction
+    in the repository's local folder through the main worktree, and never brings the removed folder back."""
+    from tests.conftest import git
+
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "lessons")
+    tree = repo / ".claude" / "worktrees" / "agent-1"
+    git(repo, "worktree", "add", "-q", "-b", "agent-1", str(tree))
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    fire(tree, event(tree, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(tree, event(tree, "Stop"), capsys)
+    fire(tree, event(tree, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    git(repo, "worktree", "remove", "--force", str(tree))
+    (job,) = jobs
+    assert job["root"] == str(tree) and capture_worker.run_job(job, lambda message: None) == 1
+    (signal,) = signals(repo)
+    assert signal["messageID"] == "p2" and not tree.exists()
