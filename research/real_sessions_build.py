@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from altimate_learn.redact import redact  # noqa: E402
+from altimate_learn.redact import find_secrets, redact  # noqa: E402
 from research.real_sessions_formats import Session, squeeze  # noqa: E402
 from research.real_sessions_formats_more import AGENTS, PARSERS  # noqa: E402
 
@@ -180,6 +180,34 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
     return [{k: v for k, v in r.items() if v is not None} for r in records]
 
 
+# A secret the redactor finds in one place of a repository's sessions is scrubbed wherever else it appears there
+# (2026-12-02 #5: an API key the person chose, redacted in `-H "apikey: KEY"` but not where a line break split it
+# from its name, nor where the agent's answer quoted it back). Applied to the owners added since session #5
+# (`owners_since_2026_12_02_5` in split.json), so that the sessions built before it keep their bytes.
+# Only values shaped like a credential are carried to other places: 8 characters or more with a letter and a digit
+# (a short or all-letter value the redactor took, "123" or "BASH_OK" in a shell prompt, would replace ordinary text).
+_PROPAGATED = re.compile(r"(?=.*[A-Za-z])(?=.*\d)\S{8,}\Z", re.S)
+
+
+def secret_values(session: Session) -> set[str]:
+    """What the redactor takes as a secret anywhere in the session's turns, as typed (tool output included)."""
+    values = set()
+    for turn in session.turns:
+        for start, end, _label in find_secrets(turn.text):
+            value = turn.text[start:end]
+            if _PROPAGATED.match(value) and "REDACTED" not in value:
+                values.add(value)
+    return values
+
+
+def scrub_everywhere(sessions: list[list[dict]], values: set[str]) -> None:
+    for records in sessions:
+        for record in records:
+            if isinstance(record.get("text"), str):
+                for value in sorted(values, key=len, reverse=True):
+                    record["text"] = record["text"].replace(value, "[REDACTED:secret]")
+
+
 def git_show(mirror: Path, commit: str, path: str) -> str:
     return subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True,
                           check=True).stdout.decode("utf-8", errors="replace")
@@ -209,6 +237,8 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
         number = 0
         cap = message_cap(repo)
         seen: set[str] = set()
+        built: list[list[dict]] = []
+        secrets: set[str] = set()
         for row in sorted(rows, key=lambda r: r["path"]):
             text = git_show(mirror, row["commit"], row["path"])
             for session in PARSERS[row["harness"]](text):
@@ -224,6 +254,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue
+                secrets |= secret_values(session)
                 users = [r for r in records if r["type"] == "user"]
                 room = cap - kept
                 if len(users) > room:  # cut the session after `room` typed messages
@@ -232,9 +263,15 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                     records = records[:cut + 1]
                     users = users[:room]
                 kept += len(users)
-                (out_dir / f"{number}.jsonl").write_text(
-                    "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+                built.append(records)
                 number += 1
+        from research.data.real_sessions import owners_since_session_5
+
+        if repo.split("/")[0].lower() in owners_since_session_5():
+            scrub_everywhere(built, secrets)
+        for n, records in enumerate(built):
+            (out_dir / f"{n}.jsonl").write_text(
+                "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
         print(f"{repo}: {number} sessions, {kept} typed messages", file=sys.stderr)
 
 

@@ -228,3 +228,22 @@ def test_a_password_stated_with_a_particle_is_scrubbed_however_short():
     prose = "`sudo` のパスワードはここに貼らないでください。"  # Japanese prose after the particle: no password in it
     assert scrub(prose) == prose
     assert scrub("Password: \nLast login: Fri Apr 21") == "Password: \nLast login: Fri Apr 21"  # a prompt line
+
+
+def test_a_secret_found_in_one_place_is_scrubbed_wherever_else_it_appears_in_the_sessions():
+    from research.real_sessions_build import scrub_everywhere, secret_values
+    from research.real_sessions_formats import Session, Turn
+
+    session = Session(turns=[
+        Turn("user", 'curl -H "apikey: jules_key_2026" http://192.168.1.20:8081/instance/create'),
+        Turn("assistant", "Open the manager (URL: `http://192.168.1.20:8081` | Key: `jules_key_2026`). Success tokens: `BASH_OK`."),
+        Turn("user", 'curl -X GET "http://192.168.1.20:8081/instance/fetchInstances" -H "apikey:\n     jules_key_2026"'),
+        Turn("assistant", "Run it on one line."),
+        Turn("user", "the script must print BASH_OK at the end")])
+    values = secret_values(session)
+    assert "jules_key_2026" in values and "BASH_OK" not in values
+    records = trajectory(session, {"repo": "o/r"}, "o__r-0")
+    assert any("jules_key_2026" in r.get("text", "") for r in records)  # the line break hid it from the redactor
+    scrub_everywhere([records], values)
+    assert not any("jules_key_2026" in r.get("text", "") for r in records)
+    assert "BASH_OK" in records[-1]["text"]  # a word the redactor did not take stays as typed
