@@ -163,9 +163,9 @@ def spawn_with_input(args: list[str], data: bytes, *, log_path: str) -> int:
     read_end, write_end = os.pipe()
     try:
         try:
-            pid = os.posix_spawn(argv[0], argv, os.environ, setsid=True,
-                                 file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_DUP2, out, 1),
-                                               (os.POSIX_SPAWN_DUP2, out, 2)])
+            actions = [(os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_DUP2, out, 1),
+                       (os.POSIX_SPAWN_DUP2, out, 2)] + [(os.POSIX_SPAWN_CLOSE, fd) for fd in _inherited_fds()]
+            pid = os.posix_spawn(argv[0], argv, os.environ, setsid=True, file_actions=actions)
         except (AttributeError, NotImplementedError):  # no posix_spawn, or no POSIX_SPAWN_SETSID
             import subprocess
 
@@ -182,6 +182,26 @@ def spawn_with_input(args: list[str], data: bytes, *, log_path: str) -> int:
     finally:
         os.close(write_end)
     return pid
+
+
+def _inherited_fds() -> list[int]:
+    """Descriptors above 2 a started process would inherit (what ``close_fds=True`` closes): an agent that
+    handed its hook another pipe would otherwise wait for the background process to end."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            try:
+                fd = int(name)
+                if fd > 2 and os.get_inheritable(fd):
+                    found.append(fd)
+            except (ValueError, OSError):
+                continue  # the listing's own descriptor, closed by now
+        return found
+    return []
 
 
 def _write_all(fd: int, data: bytes) -> None:

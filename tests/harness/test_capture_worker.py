@@ -235,3 +235,31 @@ def test_a_worktree_removed_before_its_worker_ran_keeps_the_correction(repo: Pat
     assert job["root"] == str(tree) and capture_worker.run_job(job, lambda message: None) == 1
     (signal,) = signals(repo)
     assert signal["messageID"] == "p2" and not tree.exists()
+
+
+def test_the_worker_holds_none_of_the_descriptors_the_agent_gave_its_hook(git_repo: Path, monkeypatch):
+    """An agent reads its hook's pipes to the end: a background worker holding one would stall it until the
+    worker exits. The test holds the store lock, so the worker is still waiting for it when the pipe is read."""
+    import os
+    import select
+
+    from altimate_learn.store import Store
+
+    write_store(git_repo, [])  # no lessons: the hook itself never takes the store lock
+    for name, value in ENV.items():
+        monkeypatch.setenv(name, value)
+    for payload in (event(git_repo, "UserPromptSubmit", prompt="add a model", prompt_id="p1"), event(git_repo, "Stop")):
+        assert run_hook("claude-code", payload, cwd=git_repo, env=ENV).returncode == 0
+    read_end, write_end = os.pipe()
+    os.set_inheritable(write_end, True)
+    payload = json.dumps(event(git_repo, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2")).encode()
+    with Store.open(start=git_repo).lock():
+        proc = subprocess.run([sys.executable, "-m", "altimate_learn", "hook", "claude-code"], input=payload,
+                              cwd=git_repo, capture_output=True, pass_fds=(write_end,))
+        os.close(write_end)
+        assert proc.returncode == 0 and capture_worker.pending(sessions_dir(git_repo))  # the worker waits
+        assert select.select([read_end], [], [], 0)[0] and os.read(read_end, 1) == b""  # end of file at once
+    os.close(read_end)
+    settle(git_repo)
+    (signal,) = signals(git_repo)
+    assert signal["messageID"] == "p2"
