@@ -34,17 +34,17 @@ from dataclasses import dataclass
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY, HANDED_OVER,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import languages
+from altimate_learn.capture import families, languages
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
 # The English cue tables, then the same families in other languages (`capture/languages.py`).
-ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES
-ALL_CUES = CUES + languages.CUES
+ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES
+ALL_CUES = CUES + languages.CUES + families.CUES
 ALL_PERSISTS = PERSISTS + languages.PERSISTS
-ALL_BROKEN = BROKEN + languages.BROKEN
+ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,8 @@ _CLAUSE_SPLIT = re.compile(
 _BARE_NO = re.compile(r"^(\W*(?:no+|nope|nah)(?:\s+no+)*)\s*[.!]+\s+", re.I | re.M)
 
 
+_BARE_NO_ONLY = re.compile(r"^\W*(?:no+|nope|nah)(?:\W+(?:no+|nope|nah))*\W*$", re.I)
+_EMPHATIC_NO = re.compile(r"\bNO\b|!|\b[Nn]o\W+[Nn]o\b")
 _BARE_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|stop|wait|hmm+|ugh|ok(?:ay)?)\W*$", re.I)
 
 
@@ -206,7 +208,16 @@ def answered(answer: str | None) -> bool:
         return False
     # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
     size = len(answer) + 2 * len(_WIDE.findall(answer))
-    return bool(CLAIMS.search(answer)) or "[code]" in answer or size >= ANSWER_ACTS
+    return (bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer)) or "[code]" in answer
+            or size >= ANSWER_ACTS)
+
+
+def handed_over(answer: str) -> bool:
+    """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output"); a
+    conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
+    tail = answer[-400:]
+    invited = [m.span() for m in families.INVITED.finditer(tail)]
+    return any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))
 
 
 ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording
@@ -259,11 +270,11 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             return NOT_A_CORRECTION
         text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
         spec = is_task_spec(text)
-        own = normalise(prose_of(text))
+        own = languages.plain_chinese(normalise(prose_of(text)))
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        claimed = answered(answer) and not HANDED_OVER.search((answer or "")[-400:])
+        claimed = answered(answer) and not handed_over(answer or "")
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
@@ -292,8 +303,14 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining)
+                if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE):
+                    reason = None
             if reason:
                 return Verdict(True, reason, "pattern")
+        # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
+        # rejects the work; a plain "no" may just say there is nothing more to ask.
+        if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
+            return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
         if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
@@ -362,11 +379,13 @@ _SUCCESS = re.compile(r"\b(?:\d+\s+passed|passed|succeeded|successful(?:ly)?|suc
 def pasted_failure(text: str) -> bool:
     """Output the person pasted that shows a failure (a traceback, compiler errors, a failing run), with at
     most a few words of their own."""
-    if not _FAILURE_OUTPUT.search(text):
+    if not (_FAILURE_OUTPUT.search(text) or families.DIAGNOSTIC.search(text)):
         return False
     if _STARTS_PASTED.match(text.lstrip()):
         return True
     own = prose_of(text)
+    if not re.search(r"[^\W\d_]{2,}", families.NOT_PROSE.sub(" ", own)):
+        return True  # nothing but output: an address and the error it returned, a diagnostic with its path
     if len(own.strip()) > len(strip_injected(text).strip()) - 40:
         return False  # nothing (or next to nothing) was pasted: the person's own words say what they mean
     return len(re.findall(r"[A-Za-z]{2,}", own)) <= 40 or len(own) < len(text) / 2

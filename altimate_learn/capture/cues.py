@@ -100,7 +100,10 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
 REDIRECT_AFTER_NO = (
     r"(?:(?:wait|stop)\W+)?(?:that|this|it|the|we|you|use|using|put|keep|go\s+back|revert|undo|switch|move|rename|"
     r"change|make|set|delete|remove|call|import|never|always|don't|do\s+not|not\b|only|[`\w./-]+\s+(?:is|are|goes|go|lives?|belongs?)\b)"
-    r"|.*\b(?:instead|not|never|don't|wrong|should|always)\b"
+    r"|.*\b(?:instead|not|never|don't|wrong|should|always|revert|undo|roll\s*back)\b"
+    # "no, talking about expires_at", "no, I meant the other one", "no simply add it to the script"
+    r"|(?:i'?m\s+|i\s+was\s+|we're\s+)?talking\s+about\b|i\s+(?:mean|meant|said|asked)\b"
+    r"|(?:just|simply|rather)\s+(?:add|use|put|do|make|change|remove|delete|edit|call|keep|leave|update|fix|write|run|move)\b"
 )
 
 CUES: list[tuple[re.Pattern[str], str]] = [

@@ -34,6 +34,7 @@ import json
 import math
 import re
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,13 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 def is_model_reason(reason: str | None) -> bool:
     """Whether a signal's reason says it came from the model alone (no pattern flagged it)."""
     return bool(reason) and str(reason).startswith(MODEL_REASON)
+
+
+def is_model_only(signal: Mapping[str, Any]) -> bool:
+    """Whether a stored signal is a correction only the trained model flagged: a hint for a model or a person, never a
+    lesson of the built-in reflector. The one definition both the reflector (`reflect/reflect.py`) and the continual
+    learner (`learner/run.py`) use; a tool retry or a rejection is never model-only, whatever its reason says."""
+    return signal.get("kind") == "user_correction" and is_model_reason(signal.get("reason"))
 
 
 def _slot(name: str) -> int:

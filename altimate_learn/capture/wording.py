@@ -51,9 +51,12 @@ showing shoving snowing display displays visible created creates crated saved sa
 corrected exact factually supposed sailed failed fails never ever nevermore always alway compile
 compiler building built crash crush crashed crates inception install import imports important impart
 again gain against ready already alright wrongly mission missing misses missed ignored ignores
+slowing flowing glowing growing blowing knowing stowing throwing
 """.split())
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'/]*")
+# A word in any script: an accented word is one word ("rückgängig" is not "r" + "ckg" + "ngig", whose "r" would read as
+# "are"); only words in plain Latin letters are ever repaired as typos of English cue words.
+_WORD = re.compile(r"[^\W\d_][^\W\d_'/]*")
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -101,7 +104,7 @@ def normalise(text: str) -> str:
         if lowered in SHORTHAND:
             out = SHORTHAND[lowered]
             return out[0].upper() + out[1:] if word[0].isupper() and out != "I'm" else out
-        fixed = repair(word)
+        fixed = repair(word) if word.isascii() else None
         return fixed if fixed else word
 
     text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))

@@ -280,7 +280,7 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
              covered: list[dict[str, Any]], deadline: float) -> RunReport:
     from altimate_learn.reflect.digest import DigestSource
     from altimate_learn.reflect.providers import Resolution, resolve_model
-    from altimate_learn.capture.second_opinion import is_model_reason
+    from altimate_learn.capture.second_opinion import is_model_only
     from altimate_learn.reflect.providers.builtin import FeedbackItem
     from altimate_learn.reflect.reflect import Batch, Options, current_lessons, reflect_batch
 
@@ -331,7 +331,7 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
                                                            for s in covered if s.get("kind") == "user_correction"})[0]
         screen.typed = {e.ref: e.text for e in digest.exchanges}
     items += [FeedbackItem(s["kind"], s["text"], s["id"], None, [],
-                           model_only=s["kind"] == "user_correction" and is_model_reason(s.get("reason")))
+                           model_only=is_model_only(s))
               for s in digest.feedback]
     feedback = "\n".join(_signal_lines(digest.feedback))
     batch = Batch(SESSION_KEY, feedback, ANSWER_KIND, items, DigestSource(model=newest_model),

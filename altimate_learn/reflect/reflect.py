@@ -34,7 +34,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.capture.second_opinion import is_model_reason
+from altimate_learn.capture.second_opinion import is_model_only
 from altimate_learn.jsonsafe import loads_document
 from altimate_learn.errors import LearnError
 from altimate_learn.reflect.deltas import find_json, parse_answer
@@ -221,7 +221,7 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
         if session_id != EXTERNAL_SESSION and any(s["kind"] in ("user_correction", "tool_retry") for s in chosen):
             notes.append(f"the transcript of session {session_id} was not found; reflecting on its signals alone")
     items = [FeedbackItem(s["kind"], s["text"], s["id"], s.get("messageID"), _item_paths(source, s.get("messageID")),
-                          model_only=s["kind"] == "user_correction" and is_model_reason(s.get("reason")))
+                          model_only=is_model_only(s))
              for s in chosen]
     found = index.find(session_id) if session_id != EXTERNAL_SESSION else None
     return Batch(session_id, feedback_text(chosen), feedback_kind_of(chosen), items, source, chosen, left_out,

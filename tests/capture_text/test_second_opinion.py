@@ -18,7 +18,9 @@ from altimate_learn.capture.model import UserMessage
 ROOT = Path(__file__).resolve().parents[2]
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
 TASK = UserMessage(text="add a settings page", index=0)
-REPORT = "the repository doesn't seem to be updating in my local files"  # no pattern reads it; the model does
+# No pattern reads it; the model does. (Until 2026-12-02 #5 it was "the repository doesn't seem to be updating in my local
+# files", which the patterns now read: a part of the result said not to work after a done answer.)
+REPORT = "it seems the repository is not updating locally"
 
 
 def _verdict(text: str, answer: str | None = DONE, index: int = 1, previous: UserMessage | None = TASK):

@@ -64,3 +64,15 @@ def test_the_learner_without_a_model_leaves_what_only_the_model_flagged():
     items, _ = feedback_items([exchange(1, RULE, model), exchange(2, "use ruff instead of black", 'says "use X instead of Y"'),
                                exchange(3, "I told you already to use pnpm not npm", model)])
     assert [i.text for i in items] == ["use ruff instead of black", "use pnpm not npm."]
+
+
+def test_one_predicate_says_which_stored_signal_is_the_model_alone():
+    """The reflector and the learner read "model-only" from one definition (reviewer finding F13): a correction whose
+    reason is the model's, not a pattern's; a tool retry or a rejection never is, whatever its reason says."""
+    from altimate_learn.capture.second_opinion import is_model_only
+
+    model = f"{MODEL_REASON} (score 0.93) after an answer that said the work was done"
+    assert is_model_only({"kind": "user_correction", "reason": model})
+    assert not is_model_only({"kind": "user_correction", "reason": 'says "X, not Y"'})
+    assert not is_model_only({"kind": "user_correction"})
+    assert not is_model_only({"kind": "tool_retry", "reason": model})

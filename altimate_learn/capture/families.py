@@ -1,0 +1,112 @@
+"""More correction families for the classifier (issue 20, fourth pass): forms the first tables (`capture/cues.py`)
+did not have, each written as a general form and kept only when it held on dev owners whose messages were not read
+while writing it (`research/classifier_folds.py`). Read the same way as the tables in `cues.py`:
+
+- ``CUES``: statements that correct without context ("one question at a time", "you can revert that").
+- ``BROKEN``: the result reported broken; counted only after an answer that said the work was done.
+- ``INVITED``: an answer's conditional invitation to send the next error ("If anything else pops up, send the new
+  error") is not a hand-over of the work (``cues.HANDED_OVER``): the agent said it fixed something.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+# Questions that challenge the approach: "doesn't this lose the progressive filtering?", "won't that break the tests?";
+# and "where did you get that?" in other languages.
+CHALLENGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^\W*(?:but\s+|so\s+|and\s+|hmm+,?\s+)?(?:doesn't|does\s+not|won't|wouldn't|isn't|didn't)\s+(?:this|that|it|your\s+\w+|"
+                r"the\s+(?:new\s+)?(?:change|fix|approach|version|code|patch))\s+(?:just\s+|also\s+|still\s+)?(?:lose|loose|break|remove|drop|"
+                r"miss|ignore|bypass|defeat|duplicate|undo|skip|overwrite|contradict|violate)\b", _I),
+     "challenges the approach"),
+    (re.compile(r"где\s+ты\s+(?:\w+\s+){0,3}?(?:берешь|берёшь|взял|нашел|нашёл|увидел|откопал|высрал)"                        # ru
+                r"|\bde\s+d[oó]nde\s+(?:sacaste|has\s+sacado|salió|sali[oó])\b|\bde\s+onde\s+(?:voc[eê]\s+)?(?:tirou|veio)\b"   # es, pt
+                r"|\bo[uù]\s+(?:as[\s-]tu|avez[\s-]vous)\s+(?:vu|trouv[eé]|pris)\b|\bwo\s+hast\s+du\s+(?:das|dies|den|die)\b"     # fr, de
+                r"|你(?:是)?从哪(?:里|儿)?(?:看到|找到|来|搞来|弄来)的", _I),                                                    # zh
+     "challenges an action"),
+]
+
+CUES: list[tuple[re.Pattern[str], str]] = [
+    # "I don't like any approach", "I don't like this solution": the agent's proposal or result refused
+    (re.compile(r"\bi\s+(?:don't|do\s+not|really\s+don't)\s+like\s+(?:any\s+(?:of\s+(?:these|those|them|the\s+\w+)|\w+)|(?:this|that|your|the|these|"
+                r"those)\s+(?:approach|approaches|solution|solutions|idea|ideas|option|options|design|way|implementation|change|changes|"
+                r"result|answer|version|fix|proposal|plan))\b|\bi\s+(?:don't|do\s+not)\s+like\s+(?:it|this|that)\s*(?:$|[.!,;])", _I),
+     "refused the agent's proposal"),
+    # "you don't make claims it's proven", "you shouldn't hardcode it": a rule for the agent, read like a prohibition
+    (re.compile(r"^\W*(?:(?:and|but|so|also|again)\W+)?you\s+(?:don't|do\s+not|shouldn't|should\s+not|mustn't|must\s+not)\s+(?:ever\s+|just\s+)?"
+                r"(?:make|claim|say|add|use|write|change|touch|delete|remove|put|call|hardcode|assume|invent|guess|skip|ignore|modify|"
+                r"edit|create|commit|push|run)\b", _I),
+     "prohibited an action"),
+    # "one question at a time plz", "one at a time please": the agent asked or did too much at once
+    (re.compile(r"^\W*(?:(?:please|pls|plz|but|no|ok(?:ay)?|so)\W+)*"
+                r"one(?:\s+(?:question|thing|step|file|change|issue|task|item|at))?(?:\s+at)?[\s-]+a[\s-]+time\b", _I),
+     "asked the agent to go one step at a time"),
+    # "you can revert the border", "can you undo that", "please roll back the last change"
+    (re.compile(r"\b(?:you\s+(?:can|should|need\s+to|have\s+to|must)|can\s+you|could\s+you|please|let's|we\s+(?:should|need\s+to))\s+"
+                r"(?:just\s+|now\s+)?(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:to\s+v?\d|pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|[0-9a-f]{7,}\b|"
+                r"(?:\w+\s+)?(?:button|feature|support|functionality|history|stack|logic|option|command|menu|shortcut)s?\b))", _I),
+     "asked to revert the agent's change"),
+]
+
+
+BROKEN: list[tuple[re.Pattern[str], str]] = [
+    # "the new divider is not looking good", "it doesn't look right", "looks different from the others"
+    (re.compile(r"\b(?:is|are|'s|'re)\s+(?:still\s+)?not\s+looking\s+(?:good|right|great|correct|nice|ok(?:ay)?)\b"
+                r"|\b(?:doesn't|does\s+not|don't|do\s+not)\s+(?:still\s+)?look\s+(?:good|right|correct|great|nice|ok(?:ay)?)\b"
+                r"|\b(?:is|are|'s)(?:n't|\s+not)\s+(?:right|correct)\s+(?:still|yet)\b|\b(?:still|yet)\s+(?:isn't|is\s+not|aren't|are\s+not)\s+"
+                r"(?:right|correct)\b", _I),
+     "said the result does not look right"),
+    # "there are only two problems left", "one issue remains"
+    (re.compile(r"\b(?:problems?|issues?|bugs?|errors?|glitch(?:es)?)\s+(?:are\s+|is\s+)?(?:left|remain(?:s|ing)?)\b(?!\s+(?:to\s+(?:do|plan|discuss)))"
+                r"|\bremaining\s+(?:problems?|issues?|bugs?|errors?|glitch(?:es)?)\b", _I),
+     "said problems remain"),
+    # French typed fast: "ça marche pas", "ca fonctionne toujours pas" (the "ne" dropped)
+    (re.compile(r"\b(?:[cç]a|il|elle|ils|elles|le\s+\w+|la\s+\w+|les\s+\w+)\s+(?:\w+\s+)?(?:marche|marchent|fonctionne|fonctionnent|"
+                r"s'affiche|s'affichent|compile|d[eé]marre|charge|bouge)\s+(?:toujours\s+|encore\s+|plus\s+)?pas\b", _I),
+     "said the result does not work"),
+    # zh: "not what I required", "had no effect", "did not (push / show …)", "still has …"
+    (re.compile(r"(?:跟|和|与)(?:我的?)?(?:需求|要求|预期|描述|说的)不(?:一致|符|符合|一样)|不符合(?:我的?)?(?:需求|要求|预期)"
+                r"|未(?:生效|起作用|发生作用)|没(?:有)?(?:起|发生)(?:作用|效果)|并(?:未|没有|没(?!有))(?!(?:问题|错|影响|什么|关系))[\u4e00-\u9fff]"
+                r"|还是有(?!(?:必要|道理|用|帮助|意义|好处|可能|点|些|一些))", _I),
+     "said the result does not work"),
+]
+
+# The result negated, said of a thing after a done answer: "the show button did not take me back", "the name is not
+# prefilled", "the sidebar isn't collapsing": a thing of the result as the subject (never I, we or you), a negated verb
+# that is not about need, wish or importance.
+BROKEN += [
+    (re.compile(r"(?:^|[,;:]\s*|\b(?:but|and|now|still|yet|though)\s+)(?:the|this|that|your|its|these|those)\s+(?!(?:[\w@#./-]+\s+){0,2}?(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|"
+                r"exceptions?|flicker\w*|lag)\s)(?:[\w@#./-]+\s+){0,3}?"
+                r"(?:still\s+)?(?:doesn't|does\s+not|didn't|did\s+not|isn't|is\s+not|aren't|are\s+not|won't|will\s+not|wasn't|weren't)\s+"
+                r"(?:still\s+|yet\s+|even\s+|really\s+|actually\s+)?(?!(?:need|needs|have|has|had|matter|mind|want|require|seem\s+to\s+matter|"
+                r"necessary|needed|important|required|relevant|mandatory|optional|supposed|going\s+to\s+be|a\s+(?:problem|concern|priority|"
+                r"blocker|big\s+deal)|an?\s+issue|my|our|in\s+scope|part\s+of|related|used\s+by\s+(?:us|me)|urgent|critical|yet|"
+                r"what|how|where|why|who|the\s+(?:priority|point|focus)|\w+\s+(?:bad|wrong|broken|worse|that\s+bad)\b|"
+                r"exist|apply|belong|support|know|care|affect|change\s+anything\s+for)\b)[a-z]\w+", _I),
+     "said a part of the result does not work"),
+]
+
+# Reasons that count only in a short message (a long one describes a problem of its own) and in its first clauses.
+OPENING_ONLY = frozenset({"said a part of the result does not work"})
+OPENING_CLAUSES = 3
+
+# "If you still see the error, share the new stack trace", "If anything else pops up, send the new error."
+INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
+                     r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)
+
+# An error message's own words, typed or pasted without the word "error": "x.get is not a function", "Generic parameter
+# 'R' could not be inferred", "Value of optional type must be unwrapped".
+BROKEN += [
+    (re.compile(r"\bis\s+not\s+(?:a\s+function|a\s+constructor|iterable|callable)\b|\bcould\s+not\s+be\s+(?:inferred|found|resolved|"
+                r"loaded|parsed)\b|\bcannot\s+(?:convert\s+value|read\s+propert(?:y|ies))\b|\bmust\s+be\s+unwrapped\b|\bunexpected\s+token\b", _I),
+     "quoted an error after the agent's change"),
+]
+
+# A compiler's diagnostic (`path/file.swift:35:17 message`) or an error phrase in output the person pasted.
+DIAGNOSTIC = re.compile(r"^[ \t]*\S+\.[A-Za-z]{1,6}:\d+:\d+:?\s+\S|\bis\s+not\s+(?:a\s+function|a\s+constructor|iterable)\b"
+                        r"|\bcould\s+not\s+be\s+(?:inferred|found|resolved)\b|\bcannot\s+convert\b|\bmust\s+be\s+unwrapped\b"
+                        r"|\bunexpected\s+token\b|\bsyntax\s*error\b", re.I | re.M)
+# What is not prose in a message made only of output: addresses, paths, JSON objects, bracketed lists.
+NOT_PROSE = re.compile(r"https?://\S+|\{[^{}\n]*\}|\[[^\[\]\n]*\]|\S*[/\\]\S+|\S+\.\w+:\d+(?::\d+)?")
