@@ -384,7 +384,8 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " implied": ", implied-concerns tasks (written by the table's author)",
                  " match19": ", the matching engineer's own tasks",
                  " blind5": ", blind batch 5 (written apart from the code)",
-                 " blind6": ", blind batch 6 (written apart from the code)"}
+                 " blind6": ", blind batch 6 (written apart from the code)",
+                 " deliver5": ", the fifth-round delivery engineer's own tasks"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

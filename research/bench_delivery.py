@@ -44,10 +44,11 @@ each by a second engineer apart from the code, measured blind before and after t
 `delivery_tasks_match19.jsonl`, 10 tasks the matching engineer of issue 19 wrote in their own words before
 changing the matching vocabulary, measured before and after it; `delivery_tasks_blind5.jsonl` and
 `delivery_tasks_blind6.jsonl`, 30 tasks each by two more writers apart from the code, measured blind by the lead before
-and after the ranking and matching round of session 2026-12-02 #4). The
+and after the ranking and matching round of session 2026-12-02 #4; `delivery_tasks_deliver5.jsonl`, 10 tasks on lessons no
+other set asks for, written by the delivery engineer of session 2026-12-02 #5 before that round's changes). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5]
 """
 
 from __future__ import annotations
@@ -824,6 +825,13 @@ BLIND6_INTRO = FOURTH_ROUND_WRITER.format(
     "overall 98% / 90% / 88% before (direct 100% / 89% / 89%, vague 95% / 85% / 80%; 29.8 / 30.6 / 30.8 lessons a "
     "session: over the limit at 1,000 and 10,000), 98% / 100% / 95% after (direct 100%, vague 95% / 100% / 90%; 28.9 / "
     "29.6 / 29.7 lessons). Its misses were read after the second measurement.")
+DELIVER5_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver5.jsonl"
+DELIVER5_INTRO = (
+    "10 tasks (4 direct, 4 vague, 1 file, 1 follow-up) on lessons no other set asked for (domain errors out of "
+    "services, SQLAlchemy 2.0 queries, structlog, the `paths` helper, `uuid7()`, `cache.memoize()`, Tailwind, the "
+    "`dns` workspace, paging alerts, American spelling), written in people's words by the delivery engineer of "
+    "issue 19's fifth round (session 2026-12-02 #5) before any change of that round, and measured before it "
+    "(49fd660): overall 90% / 90% / 80% at 300 / 1,000 / 10,000 lessons (direct 100% / 100% / 75%, vague 75%).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -840,6 +848,7 @@ SETS = {
     "match19": (MATCH19_TASKS, "Matching engineer's own tasks (written before the matching change)", MATCH19_INTRO),
     "blind5": (BLIND5_TASKS, "Blind batch 5 (written apart from the code)", BLIND5_INTRO),
     "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
+    "deliver5": (DELIVER5_TASKS, "Fifth-round delivery engineer's own tasks (written before that round)", DELIVER5_INTRO),
 }
 
 

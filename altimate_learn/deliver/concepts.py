@@ -69,7 +69,10 @@ GROUPS: dict[str, str] = {
     "health": "health healthcheck healthchecks healthz readiness probe probes crashloop crashloopbackoff restart "
               "restarts restarted|health check|health checks|health endpoint|startup probe",
     "memory": "memory oom oomkilled ram|memory limit|memory limits|whole table|whole tables",
-    "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|traffic spike",
+    "scaling": "hpa autoscale autoscaling autoscaler|scale up|scale out|scale down|scale to|scaled to|traffic spike|"
+               "replica count|pod count|more pods|more replicas|fewer pods|fewer replicas|single pod|single replica|"
+               "one pod|two pods|three pods|four pods|five pods|2 pods|3 pods|4 pods|5 pods|6 pods|8 pods|10 pods|"
+               "two replicas|three replicas|2 replicas|3 replicas|4 replicas|5 replicas|10 replicas",
     "root_user": "uid nonroot sudo runasnonroot runasuser|non root|as root|root user|"
                  "security context|uid 0",
     "version_pin": "pin pins pinned pinning unpinned upgrade upgrades upgraded upgrading bump bumps bumped semver|"
@@ -152,7 +155,8 @@ GROUPS: dict[str, str] = {
                  "double submit|charged twice|counted twice|exactly once",
     "validation": "validate validates validation validator validators invalid malformed|bad input|"
                   "invalid input|input validation",
-    "identifier": "uuid uuids guid ulid uuid7 autoincrement|primary key|primary keys|auto increment",
+    "identifier": "uuid uuids guid guids ulid ulids uuid1 uuid4 uuid7 uuidv4 uuidv7 autoincrement|primary key|"
+                  "primary keys|auto increment",
     "date_format": "iso epoch rfc3339|iso 8601|unix time|unix seconds|unix timestamp|date format|date string|"
                    "date strings",
     "observability": "metric metrics prometheus grafana datadog telemetry tracing traces opentelemetry otel "
@@ -171,7 +175,10 @@ GROUPS: dict[str, str] = {
     "decimal": "decimal decimals float floats rounding nan parsefloat parsedecimal|locale separator|locale separators|"
                "floating point|decimal point|decimal separator|thousands separator|numeric input|"
                "number input",
-    "ratio": "ratio ratios percentage percentages pct average averages avg|conversion rate",
+    "ratio": "ratio ratios percentage percentages pct average averages avg ctr|conversion rate|churn rate|"
+             "retention rate|bounce rate|click rate|open rate|win rate|attach rate|activation rate|renewal rate|"
+             "cancellation rate|refund rate|completion rate|adoption rate|click through|conversion rates|churn rates|"
+             "retention rates",
     "division": "divide division denominator denominators|divide by|division by|divided by|by zero",
     "timezone": "timezone timezones tz utc gmt dst midnight naive utcnow tzinfo zoneinfo pytz|time zone|time zones|wrong day|local time|"
                 "server time|daylight saving",
@@ -271,7 +278,7 @@ GROUPS: dict[str, str] = {
     "state": "redux zustand mobx recoil jotai|global state|app state|ui state|server state",
     "datagrid": "datagrid sortable|data table|data tables|data grid",
     "storybook": "storybook chromatic|story book",
-    "timer": "interval intervals setinterval settimeout timer timers polling",
+    "timer": "interval intervals setinterval settimeout clearinterval cleartimeout timer timers polling",
     "chart": "chart charts graph graphs plot plots recharts|line chart|bar chart",
     "form": "form forms field fields input inputs textbox dropdown checkbox",
     "style": "css tailwind stylesheet styling scss sass classnames|class name|class names|css class|css classes",
@@ -517,3 +524,31 @@ def sion_joins(texts: list[str]) -> dict[str, list[str]]:
             if term not in have:
                 have.append(term)
     return out
+
+
+# Periods with nothing in them: "the chart has gaps for months with no sales", "skips the weeks where nobody
+# signed up", "one row per day even when nobody logged in". A report over time that loses the periods without
+# rows is what a calendar (a date spine) fixes, though the request names neither. A period word with a word
+# of absence just before it (two words at most: "gaps for months", "skips the weeks") or just after it (three
+# at most: "months with no sales", "day even when nobody") names the idea; "no logs for 3 days" and "zero
+# downtime deploys this week" are too far apart to.
+PERIODS = "day days daily week weeks weekly month months monthly quarter quarters quarterly year years hour hours hourly"
+ABSENT = "no nobody none zero nothing missing gap gaps skip skips skipped skipping empty blank"
+EMPTY_PERIOD = PREFIX + "calendar"
+RATIO, EMPTY_DIVISION = PREFIX + "ratio", PREFIX + "division"  # a ratio over an empty period divides by zero
+_empty: list[frozenset[str]] = []
+
+
+def empty_period(words: list[tuple[str, ...]]) -> bool:
+    """Whether a request, as its folded words (stopwords included), names a period with nothing in it."""
+    if not _empty:
+        from altimate_learn.deliver.morphology import fold
+
+        _empty.extend(frozenset(t for w in group.split() for t in fold(w)) for group in (PERIODS, ABSENT))
+    periods, absent = _empty
+    for i, folded in enumerate(words):
+        if any(t in periods for t in folded):
+            near = words[max(0, i - 2):i] + words[i + 1:i + 4]
+            if any(t in absent for other in near for t in other):
+                return True
+    return False

@@ -511,7 +511,7 @@ class Delivery:
         nominal = settings["file_lessons"]
         scored = select.rank_file_scored(corpus, relative, data["terms"], nominal)
         if served:  # an edit after the file was served: what the limit held back, if the session has room
-            window = select.held_back(scored, nominal)
+            window = select.held_back(scored, nominal, corpus, data["terms"])
             allowed = self.stretch(0, 2 * nominal)
         else:
             stretch = self.stretch(limit)

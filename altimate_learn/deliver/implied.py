@@ -132,6 +132,11 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                   "deprecation api_version"),
     "remember_me": ("|remember me|stay logged|keep me|logged in|signed in",
                     "authentication browser_storage secret"),
+    "timed_ui": ("carousel carousels slideshow slideshows autoplay autoplays autoplaying countdown countdowns "
+                 "marquee autorefresh autorotate stopwatch|auto refresh|auto refreshes|auto refreshing|auto rotate|"
+                 "auto rotates|auto rotating|auto play|auto advance|auto advances|news ticker|ticker tape|"
+                 "scrolling ticker|refreshes every|refresh every|updates every|live clock",
+                 "timer"),
     "ui_component": ("component components widget widgets|new component|shared component|reusable component",
                      "design_system storybook accessibility style dark_mode"),
     "trend_view": ("trend trends visualize visualise|over time|time series",

@@ -24,9 +24,11 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
-from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
+from altimate_learn.deliver.concepts import (EMPTY_DIVISION, EMPTY_PERIOD, IMPLIED, PREFIX, RATIO, WEIGHT, concept_terms,
+                                             empty_period, links)
 from altimate_learn.deliver.corpus import Corpus
-from altimate_learn.deliver.tokenize import folded_words, overlap, search_tokens, tokenize, without_idioms, word_set
+from altimate_learn.deliver.tokenize import (folded_words, money_amounts, overlap, search_tokens, tokenize,
+                                            without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
                                           path_specificity, specificity)
@@ -89,14 +91,24 @@ class Distinct:
 def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     """The request's search terms that occur in some lesson (the only ones that can score): its words
     (stopwords left out, folded), the concepts they name (`~database` for "db", "postgres", "rds"; see
-    :mod:`altimate_learn.deliver.concepts`) and, with ``implied``, the concerns the kind of work implies
-    that the request does not name (`^email` for "invite", "reset link"; see
-    :mod:`altimate_learn.deliver.implied`)."""
+    :mod:`altimate_learn.deliver.concepts`) and, with ``implied`` (a request, not a path), the concerns the
+    kind of work implies that the request does not name (`^email` for "invite", "reset link"; see
+    :mod:`altimate_learn.deliver.implied`). A request's idioms and lone letters ("n" for "and", the "t" of
+    "doesn't") are no search words, and an amount written with a currency sign is the word "money" (see
+    :func:`altimate_learn.deliver.tokenize.money_amounts`)."""
     vocabulary = corpus.vocabulary
-    found = {t for t in search_tokens(without_idioms(text) if implied else text) if t in vocabulary}
+    # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
+    spoken = "money" if implied and money_amounts(text) else ""
+    found = {t for t in search_tokens((without_idioms(text) + " " + spoken) if implied else text) if t in vocabulary}
     if corpus.concept_words:
-        words = folded_words(text)
-        named = [t for t in concept_terms(words, corpus.concept_words, corpus.concept_pairs) if t in vocabulary]
+        words = folded_words(text) + ([(), *folded_words(spoken)] if spoken else [])
+        ideas = concept_terms(words, corpus.concept_words, corpus.concept_pairs)
+        named = [t for t in ideas if t in vocabulary]
+        if implied and empty_period(words):  # "months with no sales": a calendar (see concepts.empty_period)
+            # and an average or a rate over such a period divides by zero ("average order value blows up on
+            # days with no orders")
+            more = [EMPTY_PERIOD] + ([EMPTY_DIVISION] if RATIO in ideas else [])
+            named += [t for t in more if t in vocabulary and t not in named]
         found.update(named)
         if implied and corpus.implied_words:
             more = concept_terms(words, corpus.implied_words, corpus.implied_pairs)
@@ -415,27 +427,43 @@ def folder_level(level: float) -> float:
     return round(level % NAME_PATTERN, 6) if level >= 0 else level
 
 
-def held_back(scored: list[tuple[int, float, float]], limit: int) -> list[int]:
+def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus | None = None,
+              terms: list[str] | None = None) -> list[int]:
     """What a file's second batch may show (an edit after the file was served), in order: the lessons of a
-    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific; then the
-    lessons below the cut that the latest request points at (relevance above 0), most relevant first.
+    :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, that the
+    latest request points at (relevance above 0); then the lessons below the cut holding a word or idea the
+    request states (``terms`` without implied concerns) that few lessons of their level hold
+    (:func:`selective`), most relevant first; then the rest of the level where the limit cut; then the other
+    lessons below the cut that the request points at.
 
-    The first part only when that level names something of the path (a folder, the name, its extension;
-    not lessons matching through a backticked identifier alone, or `**`), and holds at most :data:`BUCKET`
-    × ``limit`` lessons: a level with more (`services/**`, `web/src/**` in a large repository) is a bucket
-    of conventions for every file under it, ordered by helpfulness alone, and a second batch of it would be
-    a draw, not what this file needs. The second part is what the request is about among the file's
-    broader rules ("email" and the services' rule on sending emails, for a task module): narrower rules
-    come first, but the cut should not hide the one rule of the file the request names."""
+    The level where the limit cut counts only when it names something of the path (a folder, the name, its
+    extension; not lessons matching through a backticked identifier alone, or `**`), and holds at most
+    :data:`BUCKET` × ``limit`` lessons: a level with more (`services/**`, `web/src/**` in a large
+    repository) is a bucket of conventions for every file under it, ordered by helpfulness alone, and a
+    second batch of it would be a draw, not what this file needs. Of that level, the lessons the request
+    does not point at are ordered by helpfulness alone too, so a broader rule that the request names
+    ("months with no sales" and the rule on date spines of `models/**`, for a mart under
+    `models/marts/**/*.sql`) comes before them: narrower rules still come first in the file's first batch,
+    but the cut should not hide the one rule of the file the request names. A broader rule that only a
+    common word ("model" among the rules of `models/**`) or an implied concern ("a model" implies naming and
+    raw-data rules) points at waits behind them."""
     if len(scored) <= limit or limit <= 0:
         return []
     cut = scored[limit - 1][1]
-    out: list[int] = []
+    level_of: list[tuple[int, float, float]] = []
     if cut > 0 and sum(1 for _, level, _ in scored if level == cut) <= BUCKET * limit:
-        out = [i for i, level, _ in scored if level >= cut]
-    taken = set(out) | {i for i, _, _ in scored[:limit]}
+        level_of = [item for item in scored if item[1] >= cut]
+    taken = {i for i, _, _ in level_of} | {i for i, _, _ in scored[:limit]}
     pointed = sorted((item for item in scored[limit:] if item[2] > 0 and item[0] not in taken), key=lambda item: -item[2])
-    return out + [i for i, _, _ in pointed]
+    stated: set[int] = set()
+    plain = [t for t in terms or () if not t.startswith(IMPLIED)]
+    if corpus is not None and plain and pointed:
+        stated = selective(corpus, plain, {i: level for i, level, _ in scored}, limit)
+    rest = [i for i, _, relevance in level_of if relevance <= 0]
+    if not rest:  # nothing to come before: the lessons below the cut stay in the order of their relevance
+        stated = set()
+    return ([i for i, _, relevance in level_of if relevance > 0] + [i for i, _, _ in pointed if i in stated]
+            + rest + [i for i, _, _ in pointed if i not in stated])
 
 
 def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,

@@ -178,10 +178,13 @@ _IDIOM_FIRST = {phrase[0] for phrase in IDIOMS}
 
 
 def without_idioms(text: str) -> str:
-    """``text`` as its words, without the words of :data:`IDIOMS` (matched case-insensitively)."""
+    """``text`` as its words, without the words of :data:`IDIOMS` (matched case-insensitively) and without
+    lone letters that are no notation (see :func:`lone_letters`)."""
     found = words(text)
     lowered = [w.lower() for w in found]
-    keep = [True] * len(found)
+    lone = [len(w) == 1 and w.isascii() and w.isalpha() for w in lowered]
+    notation = iter(lone_letters(text) if any(lone) else ())
+    keep = [next(notation) if single else True for single in lone]
     for i, word in enumerate(lowered):
         if word not in _IDIOM_FIRST:
             continue
@@ -190,6 +193,57 @@ def without_idioms(text: str) -> str:
                 for j in range(i, i + len(phrase)):
                     keep[j] = False
     return " ".join(w for w, k in zip(found, keep) if k)
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def lone_letters(text: str) -> list[bool]:
+    """For each lone letter of ``text`` in order (an ASCII letter that is a word of its own, as
+    :func:`words` splits), whether it is written as part of a notation: followed by "+" or "#" (`N+1`
+    queries, C#, C++).
+
+    Any other lone letter in a request is chat shorthand or a piece of a word: "n" for "and", "u" for "you",
+    the "t" of "doesn't" and the "s" of "tuesday's" or "502s". Such a letter names no topic, yet it is a term
+    that only one lesson may hold ("N+1"), so it would pass the relevance floor on its own and bring that
+    lesson to "the carousel spins faster n faster". Requests only: a lesson's words are indexed as they are."""
+    out: list[bool] = []
+    n = len(text)
+    for i, ch in enumerate(text):
+        if ch.isascii() and ch.isalpha() and (i == 0 or not _word_char(text[i - 1])) and (
+                i + 1 == n or not _word_char(text[i + 1])):
+            out.append(i + 1 < n and text[i + 1] in "+#")
+    return out
+
+
+CURRENCY_SIGNS = "€£¥₹₩¢"  # signs that only ever mean money; "$" also starts shell and template variables
+
+
+def money_amounts(text: str) -> int:
+    """How many amounts of money ``text`` writes with a currency sign: "€123,400.00", "£1,234", "¥500", and
+    "$" followed by at least two digits, or by a digit and a decimal or thousands separator, a "/" and a
+    unit ("$9/mo") or k/m ("$5k"), so that "$1" (a shell argument or a regex group), "$HOME" and "${name}" are no money.
+
+    People paste what the screen shows ("the subtotal shows €123,400.00"); the amount says the task is about
+    money as plainly as the word would, so a request gets the word "money" for it (see
+    :func:`altimate_learn.deliver.select.query_terms`)."""
+    count = 0
+    n = len(text)
+    if "$" not in text and not any(sign in text for sign in CURRENCY_SIGNS):
+        return 0
+    for i, ch in enumerate(text):
+        if ch in CURRENCY_SIGNS:
+            j = i + 1
+            while j < n and text[j] == " ":
+                j += 1
+            count += j < n and text[j].isdecimal()
+        elif ch == "$" and i + 1 < n and text[i + 1].isdecimal() and text[i + 1].isascii():
+            nxt = text[i + 2] if i + 2 < n else ""
+            after = text[i + 3] if i + 3 < n else ""
+            count += bool(nxt) and (nxt.isdecimal() or nxt in "kKmM" and not _word_char(after)
+                                    or nxt == "/" and after.isalpha() or nxt in ".," and after.isdecimal())
+    return count
 
 
 _search_memo: dict[str, tuple[str, ...]] = {}
