@@ -44,11 +44,12 @@ each by a second engineer apart from the code, measured blind before and after t
 `delivery_tasks_match19.jsonl`, 10 tasks the matching engineer of issue 19 wrote in their own words before
 changing the matching vocabulary, measured before and after it; `delivery_tasks_blind5.jsonl` and
 `delivery_tasks_blind6.jsonl`, 30 tasks each by two more writers apart from the code, measured blind by the lead before
-and after the ranking and matching round of session 2026-12-02 #4; `delivery_tasks_deliver5.jsonl`, 10 tasks on lessons no
-other set asks for, written by the delivery engineer of session 2026-12-02 #5 before that round's changes). The
-targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+and after the ranking and matching round of session 2026-12-02 #4; `delivery_tasks_deliver5.jsonl`, 10 tasks on
+lessons no other set asks for, written by the delivery engineer of session 2026-12-02 #5 before that round's changes;
+`delivery_tasks_blind7.jsonl` and `delivery_tasks_blind8.jsonl`, 30 tasks each by two more writers apart from the
+code, measured blind by the lead before and after that round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8]
 """
 
 from __future__ import annotations
@@ -832,6 +833,26 @@ DELIVER5_INTRO = (
     "`dns` workspace, paging alerts, American spelling), written in people's words by the delivery engineer of "
     "issue 19's fifth round (session 2026-12-02 #5) before any change of that round, and measured before it "
     "(49fd660): overall 90% / 90% / 80% at 300 / 1,000 / 10,000 lessons (direct 100% / 100% / 75%, vague 75%).")
+FIFTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons and this docstring's first 45 lines (never the "
+    "retrieval code, the other task sets or the team's notes) and handed to the lead, not to the delivery engineers "
+    "(session 2026-12-02 #5: {style}; the writer's follow-up fields were renamed to this file's `followup` / "
+    "`followup_files` by the lead, nothing else changed). Measured blind twice by the lead, on the code before that "
+    "session's delivery round (49fd660) and after it (003f410): ")
+BLIND7_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind7.jsonl"
+BLIND7_INTRO = FIFTH_ROUND_WRITER.format(
+    who="a fifth writer", style="lessons mostly from the second half of the source file, symptoms for rules, typos "
+    "and ticket numbers") + (
+    "overall 92% / 90% / 88% at 300 / 1,000 / 10,000 lessons both times (direct 91% / 91% / 82%, follow-up 78% / 67% "
+    "/ 67%, vague and file 100%; 29.3 / 29.8 / 30.9 lessons a session: over the limit at 10,000). The round changed "
+    "nothing here. Its misses were read after the second measurement.")
+BLIND8_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind8.jsonl"
+BLIND8_INTRO = FIFTH_ROUND_WRITER.format(
+    who="a sixth writer", style="terse symptoms and pasted stack traces, lessons mostly from the first half of the "
+    "source file") + (
+    "overall 88% / 88% / 91% before (vague 67% / 67% / 78%, follow-up 83%, direct and file 100%; 28.2-28.8 lessons a "
+    "session), 91% / 91% / 94% after (follow-up 100%: the currency-amount reading found the money-formatting lesson; "
+    "vague unchanged). Its misses were read after the second measurement.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -849,6 +870,8 @@ SETS = {
     "blind5": (BLIND5_TASKS, "Blind batch 5 (written apart from the code)", BLIND5_INTRO),
     "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
     "deliver5": (DELIVER5_TASKS, "Fifth-round delivery engineer's own tasks (written before that round)", DELIVER5_INTRO),
+    "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
+    "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
 }
 
 

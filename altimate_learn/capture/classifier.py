@@ -242,7 +242,7 @@ def _broken(clause: str, explaining: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
-    if RESOLVED.search(clause):
+    if RESOLVED.search(clause) or families.RESOLVED.search(clause):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None

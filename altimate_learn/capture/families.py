@@ -110,3 +110,12 @@ DIAGNOSTIC = re.compile(r"^[ \t]*\S+\.[A-Za-z]{1,6}:\d+:\d+:?\s+\S|\bis\s+not\s+
                         r"|\bunexpected\s+token\b|\bsyntax\s*error\b", re.I | re.M)
 # What is not prose in a message made only of output: addresses, paths, JSON objects, bracketed lists.
 NOT_PROSE = re.compile(r"https?://\S+|\{[^{}\n]*\}|\[[^\[\]\n]*\]|\S*[/\\]\S+|\S+\.\w+:\d+(?::\d+)?")
+
+# The problem said to be gone in other words than `cues.RESOLVED`: "the error is not showing anymore", "I no longer see
+# the warning", "the crash doesn't happen anymore".
+RESOLVED = re.compile(r"\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?|flicker\w*|glitch(?:es)?)\s+(?:is|are|"
+                      r"isn't|aren't|does|do|doesn't|don't)?\s*(?:not|no\s+longer)?\s*(?:showing|show|appearing|appear|happening|"
+                      r"happen|there|present|visible|occurring|occur)\s+(?:up\s+)?any\s*more\b"
+                      r"|\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?)\s+(?:is|are)\s+no\s+longer\b"
+                      r"|\bno\s+longer\s+(?:see|get|have|hit)\s+(?:the|that|this|these|those|any)\s+(?:\w+\s+)?(?:errors?|warnings?|crash\w*|"
+                      r"exceptions?|issues?|problems?)\b", _I)

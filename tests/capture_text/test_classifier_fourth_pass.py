@@ -151,3 +151,17 @@ def test_a_part_of_the_result_said_not_to_work_after_a_done_answer(text):
 ])
 def test_a_negated_sentence_about_need_wish_or_scope_is_not_a_report(text):
     assert not classify_text(text, answer=DONE).correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "the error is not showing anymore, thanks",
+    "I no longer see the warning",
+    "the crash doesn't happen anymore",
+    "the errors are no longer there",
+])
+def test_a_problem_said_to_be_gone_in_other_words_is_not_a_report(text):
+    assert not classify_text(text, answer=DONE).correction, text
+
+
+def test_a_problem_still_there_is_still_a_report():
+    assert classify_text("the error is still showing", answer=DONE).correction
