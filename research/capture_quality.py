@@ -17,6 +17,7 @@ Data:
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import importlib.util
 import json
@@ -50,9 +51,24 @@ def load_corrections(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def _split_key(row: dict[str, Any]) -> str:
+    return row["text"] + "\0" + json.dumps(row.get("context"), sort_keys=True)
+
+
+@functools.lru_cache(maxsize=1)
+def _first_keys() -> dict[str, str]:
+    """text -> the split key of the first row of `corrections.jsonl` with that text."""
+    first: dict[str, str] = {}
+    for row in load_corrections():
+        first.setdefault(row["text"], _split_key(row))
+    return first
+
+
 def split_of(row: dict[str, Any]) -> str:
-    """'dev' or 'holdout', fixed by a hash of the text and context (never by the label or the verdict)."""
-    key = row["text"] + "\0" + json.dumps(row.get("context"), sort_keys=True)
+    """'dev' or 'holdout', fixed by a hash of the text and context (never by the label or the verdict). A text the
+    set holds more than once (in several contexts: "continue" after an answer and after an interruption) goes where
+    its first row goes, so no text is in both splits (reviewer finding F11: three texts were, and each is one rule)."""
+    key = _first_keys().get(row["text"], _split_key(row))
     return "holdout" if hashlib.sha256(key.encode("utf-8")).digest()[0] % 10 < HOLDOUT_SHARE else "dev"
 
 

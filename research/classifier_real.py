@@ -46,13 +46,15 @@ def scores(tp: int, fp: int, fn: int) -> dict[str, float]:
     return {"precision": precision, "recall": recall, "f1": f1}
 
 
-def evaluate(split: str | None) -> dict[str, Any]:
+def evaluate(split: str | None, owners: set[str] | None = None) -> dict[str, Any]:
     """Confusion counts overall, per label and per agent, borderline flag rate, and every error."""
     counts: Counter[str] = Counter()
     by_label: dict[str, Counter[str]] = defaultdict(Counter)
     by_agent: dict[str, Counter[str]] = defaultdict(Counter)
     errors: list[dict[str, Any]] = []
     for message, msg, previous in iter_classifier_inputs(split):
+        if owners is not None and message.repo.split("/")[0].lower() not in owners:
+            continue
         verdict = _verdict(message, msg, previous)
         hint = bool(verdict.correction) and verdict.strength == "model"  # the model alone: a digest hint, no signal
         flagged = bool(verdict.correction) and not hint
@@ -251,9 +253,11 @@ def main() -> str:
     return "\n".join(lines) + "\n"
 
 
-def dev_only() -> str:
-    """The dev split alone (for tuning): its scores and every dev error. Nothing of the held-out split is loaded."""
-    r = evaluate("dev")
+def dev_only(owners: set[str] | None = None) -> str:
+    """The dev split alone (for tuning): its scores and every dev error. Nothing of the held-out split is loaded.
+    ``owners``: only these repository owners' messages (lower-cased), e.g. a batch the corpus just added, measured
+    before anyone reads it (`--dev-only --owners a b c`)."""
+    r = evaluate("dev", owners)
     lines = [f"dev: precision {r['precision']:.3f} recall {r['recall']:.3f} F1 {r['f1']:.3f} (TP {r.get('tp', 0)}, "
              f"FP {r.get('fp', 0)}, FN {r.get('fn', 0)}, TN {r.get('tn', 0)}; the model alone: TP {r.get('model_tp', 0)}, "
              f"FP {r.get('model_fp', 0)})", ""]
@@ -265,4 +269,6 @@ def dev_only() -> str:
 
 
 if __name__ == "__main__":
-    print(dev_only() if "--dev-only" in sys.argv[1:] else main())
+    args = sys.argv[1:]
+    chosen = {a.lower() for a in args[args.index("--owners") + 1:]} if "--owners" in args else None
+    print(dev_only(chosen) if "--dev-only" in args else main())

@@ -12,7 +12,8 @@ need: the messages the person typed and the assistant answer each one replied to
 script put in the user's turn are dropped.
 
 The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Gemini CLI, Markdown transcripts) and what
-in each is typed are described and parsed in `research/real_sessions_formats.py`.
+in each is typed are described and parsed in `research/real_sessions_formats.py`, the formats added since (the first
+Codex CLI rollouts) in `research/real_sessions_formats_more.py`.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from altimate_learn.redact import redact  # noqa: E402
-from research.real_sessions_formats import PARSERS, Session, squeeze  # noqa: E402
+from altimate_learn.redact import find_secrets, redact  # noqa: E402
+from research.real_sessions_formats import Session, squeeze  # noqa: E402
+from research.real_sessions_formats_more import AGENTS, PARSERS  # noqa: E402
 
 DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
@@ -82,6 +84,13 @@ _COOKIE_ARG = re.compile(r"""((?:(?<![\w-])(?:-b|--cookie)\s+|-H\s+(['"])cookie:
 _SECRET_NAMED = re.compile(r"""(\b\w*(?:pepper|secret|salt)\w*\s*(?:=|:(?=\s*['"]))\s*['"]?)(?!\[REDACTED)[^\s'"]+""", re.I)
 _PHONE = re.compile(r"(?<![\w+])\+\d{10,14}(?!\d)")  # an international phone number in a pasted log
 _PROSE_PASSWORD = re.compile(r"((?:contrase[ñn]a|senha)\s*:\s*)(?!\[REDACTED)[^\s'\"]+", re.I)
+# A password a person states with a topic particle or copula (2026-12-02 #5: "sudo no pwd ha 123 desu", typed in romaji
+# Japanese; "密码是…"): scrubbed however short, when the value is ASCII with a digit or 4 characters or more (Japanese
+# prose after "パスワードは" is left alone). The colon form is not taken here: in English sessions it is a prompt line
+# ("Password:") or code ("password: p1"). Rebuilding with it changes no older session (checked on every session file).
+_PARTICLE_PASSWORD = re.compile(r"((?:pwd|passw(?:or)?d|passwort|パスワード|密码|密碼|비밀번호|пароль)"
+                                r"(?:\s*(?:は|是|为|為|는|은)\s*|\s*(?:ha|wa)\s+))(?!\[REDACTED)"
+                                r"([!-~]*\d[!-~]*|[!-~]{4,})(?<![.,;:!?)])", re.I)
 # A US employer identification number a person offered in the chat ("u can use my ein number 12-3456789"), and the
 # agent's answer quoting it back (2026-12-02 #3): scrubbed where the text names an EIN.
 _EIN_CONTEXT = re.compile(r"\b(?:F?EIN|employer identification)\b", re.I)
@@ -115,6 +124,7 @@ def scrub(text: str) -> str:
     text = _COOKIE_ARG.sub(r"\1[REDACTED:cookie]", text)
     text = _SECRET_NAMED.sub(r"\1[REDACTED:secret]", text)
     text = _PROSE_PASSWORD.sub(r"\1[REDACTED:password]", text)
+    text = _PARTICLE_PASSWORD.sub(r"\1[REDACTED:password]", text)
     text = _PHONE.sub("[phone]", text)
     text = _scrub_credential_chain(text)
     if _EIN_CONTEXT.search(text):
@@ -170,6 +180,34 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
     return [{k: v for k, v in r.items() if v is not None} for r in records]
 
 
+# A secret the redactor finds in one place of a repository's sessions is scrubbed wherever else it appears there
+# (2026-12-02 #5: an API key the person chose, redacted in `-H "apikey: KEY"` but not where a line break split it
+# from its name, nor where the agent's answer quoted it back). Applied to the owners added since session #5
+# (`owners_since_2026_12_02_5` in split.json), so that the sessions built before it keep their bytes.
+# Only values shaped like a credential are carried to other places: 8 characters or more with a letter and a digit
+# (a short or all-letter value the redactor took, "123" or "BASH_OK" in a shell prompt, would replace ordinary text).
+_PROPAGATED = re.compile(r"(?=.*[A-Za-z])(?=.*\d)\S{8,}\Z", re.S)
+
+
+def secret_values(session: Session) -> set[str]:
+    """What the redactor takes as a secret anywhere in the session's turns, as typed (tool output included)."""
+    values = set()
+    for turn in session.turns:
+        for start, end, _label in find_secrets(turn.text):
+            value = turn.text[start:end]
+            if _PROPAGATED.match(value) and "REDACTED" not in value:
+                values.add(value)
+    return values
+
+
+def scrub_everywhere(sessions: list[list[dict]], values: set[str]) -> None:
+    for records in sessions:
+        for record in records:
+            if isinstance(record.get("text"), str):
+                for value in sorted(values, key=len, reverse=True):
+                    record["text"] = record["text"].replace(value, "[REDACTED:secret]")
+
+
 def git_show(mirror: Path, commit: str, path: str) -> str:
     return subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True,
                           check=True).stdout.decode("utf-8", errors="replace")
@@ -199,6 +237,8 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
         number = 0
         cap = message_cap(repo)
         seen: set[str] = set()
+        built: list[list[dict]] = []
+        secrets: set[str] = set()
         for row in sorted(rows, key=lambda r: r["path"]):
             text = git_show(mirror, row["commit"], row["path"])
             for session in PARSERS[row["harness"]](text):
@@ -210,10 +250,11 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                                                      "claude-code-flat": "claude-code", "opencode": "opencode",
                                                      "claude-code-md": "claude-code",
                                                      "cursor-jsonl": "cursor", "gemini": "gemini-cli",
-                                                     "gemini-checkpoint": "gemini-cli"}.get(row["harness"], "?")}
+                                                     "gemini-checkpoint": "gemini-cli", **AGENTS}.get(row["harness"], "?")}
                 records = trajectory(session, source, f"{slug}-{number}", seen)
                 if records is None:
                     continue
+                secrets |= secret_values(session)
                 users = [r for r in records if r["type"] == "user"]
                 room = cap - kept
                 if len(users) > room:  # cut the session after `room` typed messages
@@ -222,9 +263,15 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
                     records = records[:cut + 1]
                     users = users[:room]
                 kept += len(users)
-                (out_dir / f"{number}.jsonl").write_text(
-                    "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+                built.append(records)
                 number += 1
+        from research.data.real_sessions import owners_since_session_5
+
+        if repo.split("/")[0].lower() in owners_since_session_5():
+            scrub_everywhere(built, secrets)
+        for n, records in enumerate(built):
+            (out_dir / f"{n}.jsonl").write_text(
+                "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
         print(f"{repo}: {number} sessions, {kept} typed messages", file=sys.stderr)
 
 

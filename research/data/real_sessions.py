@@ -66,6 +66,14 @@ def first_owners() -> frozenset[str]:
     return frozenset(owner.lower() for owner in recorded.get("owners_2026_11", ()))
 
 
+@lru_cache(maxsize=1)
+def owners_since_session_5() -> frozenset[str]:
+    """The (lower-cased) owners added since corpus session #5 (2026-12-02), as recorded in `split.json`: the builder
+    scrubs a secret found anywhere in their sessions wherever else it appears (older sessions keep their bytes)."""
+    recorded = json.loads((DATA_DIR / "split.json").read_text(encoding="utf-8"))
+    return frozenset(owner.lower() for owner in recorded.get("owners_since_2026_12_02_5", ()))
+
+
 def split_for(repo: str) -> str:
     """The split rule written into `split.json` (owner-level, hash-based, decided before tuning)."""
     owner = repo.split("/")[0].lower()
@@ -91,7 +99,7 @@ class RealMessage:
     label: str
     why: str
     repo: str
-    harness: str  # the export format: aider, specstory, claude-code, claude-code-flat, codex, antigravity, opencode, gemini, ...
+    harness: str  # the export format: aider, specstory, claude-code, codex, codex-legacy, opencode, gemini, ...
     agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, gemini-cli
     split: str
 
@@ -189,4 +197,4 @@ def iter_classifier_inputs(split: str | None = None) -> Iterator[tuple[RealMessa
 
 
 __all__ = ["DATA_DIR", "LABELS", "POSITIVE", "RealMessage", "first_owners", "iter_classifier_inputs",
-           "load_messages", "session_files", "split_for", "splits"]
+           "load_messages", "owners_since_session_5", "session_files", "split_for", "splits"]

@@ -169,3 +169,12 @@ def test_labelled_set_precision_and_recall_do_not_regress():
     assert result["all"]["precision"] >= 0.95
     assert result["all"]["recall"] >= 0.92
     assert result["holdout"]["precision"] >= 0.95
+
+
+def test_no_text_of_the_labelled_set_is_in_both_splits():
+    """Reviewer finding F11: "continue", "go on" and an empty tool rejection were in dev and held-out at once."""
+    research = _research()
+    splits: dict[str, set[str]] = {}
+    for row in research.load_corrections():
+        splits.setdefault(row["text"], set()).add(research.split_of(row))
+    assert [text for text, sides in splits.items() if len(sides) > 1] == []

@@ -85,3 +85,15 @@ def test_the_goals_table_reads_the_real_session_sections():
     rows = "\n".join(goal_rows(texts))
     assert "precision 0.770, recall 0.534 (TP 47, FP 14, FN 41) | **missed** |" in rows
     assert "1 lessons from 197 corrections: 1 good, 0 vague, 0 wrong, 0 unreviewed | met |" in rows
+
+
+def test_the_classifier_measure_can_be_restricted_to_the_owners_of_a_new_batch():
+    """`research/classifier_real.py --dev-only --owners ...` scores only those owners (a batch measured at first sight)."""
+    from research.classifier_real import evaluate
+
+    owners = sorted({m.repo.split("/")[0].lower() for m in load_messages("dev")})[:3]
+    mine = [m for m in load_messages("dev") if m.repo.split("/")[0].lower() in owners and m.positive is not None]
+    result = evaluate("dev", set(owners))
+    assert result.get("tp", 0) + result.get("fn", 0) == sum(m.positive for m in mine)
+    assert result.get("fp", 0) + result.get("tn", 0) == sum(not m.positive for m in mine)
+    assert {e["message"].repo.split("/")[0].lower() for e in result["errors"]} <= set(owners)

@@ -191,3 +191,59 @@ def test_a_password_given_next_to_a_login_in_an_answer_is_scrubbed():
     assert "`user123`" in answer  # a seed script's demo value, not shaped like a real password: left alone
     plain = "The build makes the images `api` / `worker`; paths like `logo.png` / `hero.mp4` stay."
     assert scrub(plain) == plain  # no login named on the line, no e-mail first: left alone
+
+
+def test_first_codex_cli_rollouts_keep_typed_prompts_and_drop_the_context_codex_put_in_the_user_turn():
+    from research.real_sessions_formats_more import PARSERS, parse_codex_legacy
+
+    lines = [
+        {"id": "536e9fe6", "timestamp": "2025-09-24T01:08:12.049Z", "instructions": "# Repository Guidelines", "git": {}},
+        {"record_type": "state"},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<user_instructions>\n\n# Repository "
+                                                                                         "Guidelines\n</user_instructions>"}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<environment_context>\n  <cwd>/p</cwd>"
+                                                                                         "\n</environment_context>"}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "add the invoice export"}]},
+        {"type": "reasoning", "summary": [{"type": "summary_text", "text": "thinking"}]},
+        {"type": "function_call", "name": "shell", "arguments": "{\"command\": [\"ls\"]}", "call_id": "c1"},
+        {"type": "function_call_output", "call_id": "c1", "output": "{\"output\": \"a.py\"}"},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Export added in a.py."}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "# Context from my IDE setup:\n\n## Active "
+                                                                                         "file: a.py\n\n## My request for Codex:\n"
+                                                                                         "the export is empty, it did not work"}]},
+    ]
+    [session] = parse_codex_legacy("\n".join(json.dumps(line) for line in lines))
+    assert session.started == "2025-09-24T01:08:12.049Z"
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "add the invoice export"), ("assistant", "Export added in a.py."),
+        ("user", "the export is empty, it did not work")]
+    assert PARSERS["codex-legacy"] is parse_codex_legacy and "codex" in PARSERS  # the builder's table keeps the old formats
+
+
+def test_a_password_stated_with_a_particle_is_scrubbed_however_short():
+    from research.real_sessions_build import scrub
+
+    assert "123" not in scrub("anatajisinnnikannzennnapermissionwoataete. mata,sudonopwdha 123 desu.")
+    assert "abc9" not in scrub("服务器的密码是abc9，用户名是root")
+    prose = "`sudo` のパスワードはここに貼らないでください。"  # Japanese prose after the particle: no password in it
+    assert scrub(prose) == prose
+    assert scrub("Password: \nLast login: Fri Apr 21") == "Password: \nLast login: Fri Apr 21"  # a prompt line
+
+
+def test_a_secret_found_in_one_place_is_scrubbed_wherever_else_it_appears_in_the_sessions():
+    from research.real_sessions_build import scrub_everywhere, secret_values
+    from research.real_sessions_formats import Session, Turn
+
+    session = Session(turns=[
+        Turn("user", 'curl -H "apikey: jules_key_2026" http://192.168.1.20:8081/instance/create'),
+        Turn("assistant", "Open the manager (URL: `http://192.168.1.20:8081` | Key: `jules_key_2026`). Success tokens: `BASH_OK`."),
+        Turn("user", 'curl -X GET "http://192.168.1.20:8081/instance/fetchInstances" -H "apikey:\n     jules_key_2026"'),
+        Turn("assistant", "Run it on one line."),
+        Turn("user", "the script must print BASH_OK at the end")])
+    values = secret_values(session)
+    assert "jules_key_2026" in values and "BASH_OK" not in values
+    records = trajectory(session, {"repo": "o/r"}, "o__r-0")
+    assert any("jules_key_2026" in r.get("text", "") for r in records)  # the line break hid it from the redactor
+    scrub_everywhere([records], values)
+    assert not any("jules_key_2026" in r.get("text", "") for r in records)
+    assert "BASH_OK" in records[-1]["text"]  # a word the redactor did not take stays as typed
