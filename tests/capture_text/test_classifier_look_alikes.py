@@ -85,6 +85,7 @@ def test_cue_words_in_other_languages_with_another_meaning(text):
     "还是有问题",                                           # zh: still a problem
     "并未生效",                                             # zh: had no effect
     "我勾选了推送，但是并未将数据推送到tv",                 # zh: the data was not pushed
+    "我发现并没有初始化任何表格和数据进去",                 # zh: no tables or data were created
     "¿de dónde sacaste ese paquete?",
     "src/app.ts:35:17 error TS2345: Argument of type 'string' is not assignable",
     "/Users/me/app/Views/QuizRunView.swift:36:53 Value of optional type 'String?' must be unwrapped",
