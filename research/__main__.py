@@ -240,8 +240,10 @@ RUNNER_LIMITS = {
     "column); only the Claude Code adapter is timed (Codex and Gemini share the same path after parsing their "
     "payload); the stores are generated; `python -c pass` is measured in the same run because load on a shared "
     "machine moves both, which is why the ratio, not the milliseconds, is the goal. With capture on, the "
-    "correction classifier runs in the background worker each prompt after an answer starts, so its CPU time "
-    "is in no cell of its own: it slows the calls timed after it, as it slows the agent.",
+    "correction classifier runs in the background worker each prompt after an answer starts: it slows the "
+    "PostToolUseFailure timed right after it, as it slows the agent, and each run waits for it before the next "
+    "`python -c pass` is timed; its own cost (CPU, when it ends) is measured one reply at a time after the timed "
+    "runs, on Linux only (a subreaper launcher adopts the detached worker).",
     "demo": "one run on this machine; a cold disk cache or a slow `git` adds time; what the request retrieves "
     "depends on the sample store and the current retrieval rules, so the count of lessons that reached the "
     "agent can change with them.",

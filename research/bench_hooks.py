@@ -20,10 +20,16 @@ automatic reflection and the continual learner on, as a new user has them), in o
   in ten minutes, so no learner is started while timing);
 - UserPromptSubmit right after that answer: the prompt the correction classifier reads (every other one
   a correction, which becomes a signal), plus the per-request tier. The classifier runs in the capture
-  worker the hook starts, in the background, while the next calls are timed (it competes with them for
-  the CPU, as it does with the agent); the table checks that every correction was recorded;
+  worker the hook starts, in the background, while the PostToolUseFailure after it is timed (it competes
+  with it for the CPU, as it does with the agent); the run then waits for the worker, so it never runs while
+  the next `python -c pass` (the baseline of every ratio) or the capture-off cells are timed. The table
+  checks that every correction was recorded;
 - PostToolUseFailure (Bash, the same error each time): the tool-retry counter, a `tool_retry` signal at
-  every third failure in a row, and the tool-errors channel's lessons.
+  every third failure in a row, and the tool-errors channel's lessons;
+- the capture worker's own cost per reply, after the timed runs (not interleaved): each reply (after a Stop)
+  is started by a bare launcher that becomes the "subreaper" of what it starts, so the worker, detached
+  from the hook, is still its descendant: its CPU time (user + system, from `wait4`) and how long after the
+  hook returned it exited (the moment its signal is on disk). Linux only (`prctl`); elsewhere "–".
 
 The budget column takes the worst of SessionStart, first UserPromptSubmit, PreToolUse and the prompt after
 an answer with capture on (all four are calls the agent waits for before it goes on).
@@ -142,6 +148,49 @@ def _peak_mb(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
     return int(marker[1]) / 1024
 
 
+# The same, for the capture worker's cost: the launcher becomes a child subreaper (Linux prctl 36), so the
+# worker the hook starts in its own session is re-parented to it when the hook exits; it then reaps every
+# descendant and prints: the hook's wall time, and for each descendant its CPU time (user + system) and how
+# long after the hook's exit it ended (seconds).
+_WORKER_LAUNCHER = (
+    "import ctypes, os, sys, time\n"
+    "if ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) != 0:\n    sys.exit(97)\n"
+    "start = time.monotonic()\npid = os.fork()\nif pid == 0:\n    os.execv(sys.argv[1], sys.argv[1:])\n"
+    "_, status, _ = os.wait4(pid, 0)\nhook_end = time.monotonic()\nrest = []\n"
+    "while True:\n    try:\n        _, _, usage = os.wait4(-1, 0)\n    except ChildProcessError:\n        break\n"
+    "    rest.append('%.6f,%.6f' % (usage.ru_utime + usage.ru_stime, time.monotonic() - hook_end))\n"
+    "os.write(2, ('worker-cost=%.6f;' % (hook_end - start) + ';'.join(rest)).encode())\n"
+    "sys.exit(os.waitstatus_to_exitcode(status))\n")
+
+
+def _worker_cost(argv: list[str], data: bytes, cwd: Path, env: dict) -> tuple[float, float] | None:
+    """CPU seconds of what one hook call left running after it returned, and how long after its return the last
+    of it ended; None where a launcher cannot adopt the detached worker (not Linux) or adopted nothing."""
+    if not sys.platform.startswith("linux"):
+        return None
+    proc = subprocess.run([sys.executable, "-I", "-S", "-c", _WORKER_LAUNCHER, *argv], input=data, cwd=cwd, env=env,
+                          capture_output=True)
+    if proc.returncode == 97:
+        return None
+    marker = proc.stderr.rsplit(b"worker-cost=", 1)
+    if proc.returncode != 0 or len(marker) != 2 or marker[0]:
+        raise RuntimeError(f"{argv} failed: {proc.returncode} {proc.stderr[-300:]!r}")
+    parts = marker[1].decode().split(";")[1:]
+    rest = [tuple(float(x) for x in part.split(",")) for part in parts if part]
+    if not rest:
+        return None  # the launcher adopted nothing: no cost to report rather than a cost of 0
+    return sum(cpu for cpu, _ in rest), max(after for _, after in rest)
+
+
+def _wait_for_workers(repo: Path) -> None:
+    """Wait until the capture workers the project's hooks started have ended (their markers are gone)."""
+    from altimate_learn.harness.capture_worker import pending, wait_for_workers
+
+    sessions = str(repo / ".altimate-code" / "learn" / ".sessions")
+    if not wait_for_workers(sessions, timeout=120):
+        raise RuntimeError(f"capture workers still running after 120 s: {pending(sessions)}")
+
+
 def _capture_project(base: Path, size: int, store: Path, env: dict) -> Path:
     """A project with the same store and `learn enable`'s settings, and a fresh learner-start stamp."""
     repo = base / f"repo-capture-{size}"
@@ -193,6 +242,7 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
         series["cap_post"].append(_time(hook, _payload(cap, "PostToolUseFailure", cap_session, tool_name="Bash",
                                                        tool_input={"command": "dbt build -s stg_chargebacks"},
                                                        tool_use_id=f"b{i}", error=BASH_ERROR), cap, env))
+        _wait_for_workers(cap)  # nothing of this run is still running when the next one (and its baseline) is timed
     medians = {k: statistics.median(v) * 1000 for k, v in series.items()}
     probes = {"pass": ([sys.executable, "-c", "pass"], b""),
               "start": (hook, _payload(repo, "SessionStart", "peak-start", source="startup")),
@@ -205,10 +255,21 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
     _peak_mb(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER), cap, env)
     peak_mb["cap_reply"] = _peak_mb(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=REPLIES[0] + " (peak)",
                                                    prompt_id="c-peak"), cap, env)
-    typed = [REPLIES[i % 2] for i in range(runs)] + [REPLIES[0]]
+    _wait_for_workers(cap)
+    costs = []
+    for i in range(runs):  # the worker's own cost, one reply at a time (after the timed runs, not among them)
+        _time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER), cap, env)
+        cost = _worker_cost(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=f"{REPLIES[i % 2]} (w{i})",
+                                           prompt_id=f"w{i}"), cap, env)
+        if cost is None:
+            break
+        costs.append(cost)
+    worker = ({"cpu": statistics.median(c for c, _ in costs) * 1000, "after": statistics.median(a for _, a in costs) * 1000}
+              if costs else None)
+    typed = [REPLIES[i % 2] for i in range(runs)] + [REPLIES[0]] + [REPLIES[i % 2] for i in range(len(costs))]
     signals = _settled_signals(cap, sum(_is_correction(text) for text in typed))
     return {"size": size, "cold_ms": cold * 1000, "medians": medians, "delivered": delivered, "peak_mb": peak_mb,
-            "runs": runs, "signals": signals,
+            "runs": runs, "signals": signals, "worker": worker,
             "hook_log": (repo / ".altimate-code" / "learn" / ".sessions" / "hook.log")}
 
 
@@ -268,15 +329,22 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
         lines.append(f"| {r['size']:,} | {base_ms:.1f} | " + " | ".join(cells) + f" | {verdict} | "
                      f"{r['cold_ms']:.0f} |")
     lines += ["", "With capture on (`learn enable`; same runs, same `python -c pass`): one session where each run is "
-              "the agent's answer (Stop), the person's reply to it (every other one a correction) and a failed Bash call.",
+              "the agent's answer (Stop), the person's reply to it (every other one a correction) and a failed Bash "
+              "call; each run waits for the reply's capture worker before the next is timed. The worker's own cost "
+              "per reply (median of as many replies again, measured after the timed runs, one at a time): CPU time "
+              "(user + system), and how long after the hook returned it ended (its signal is on disk then).",
               "", "| approved lessons | `python -c pass` | UserPromptSubmit after an answer | Stop with the answer "
-              "| PostToolUseFailure (Bash) | corrections recorded | signals |", "|---:|---:|---:|---:|---:|---:|---:|"]
+              "| PostToolUseFailure (Bash) | capture worker per reply: CPU | worker ends after the hook | "
+              "corrections recorded | signals |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         m = r["medians"]
         cells = [f"{m[k]:.1f} ({m[k] / m['pass']:.2f}×)" for k in ("cap_reply", "cap_stop", "cap_post")]
         sig = r["signals"]
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(sig.items()) if k != "expected") or "none"
-        lines.append(f"| {r['size']:,} | {m['pass']:.1f} | " + " | ".join(cells) +
+        worker = r["worker"]
+        cost = (f"{worker['cpu']:.1f} ms | {worker['after']:.1f} ms" if worker
+                else "– | –")
+        lines.append(f"| {r['size']:,} | {m['pass']:.1f} | " + " | ".join(cells) + f" | {cost}"
                      f" | {sig.get('user_correction', 0)}/{sig['expected']} | {kinds} |")
     lines += ["", "Peak resident memory of one process (MiB; one run of each event after the timed ones, measured with "
               "`wait4` by a bare launcher interpreter):", "",

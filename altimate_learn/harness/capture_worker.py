@@ -84,19 +84,21 @@ def run_job(job: dict, log) -> int:
     # signals live in the repository's local folder either way). A worktree can be removed right after its
     # last prompt (Claude Code's --worktree at the session's end); writing through it then would recreate
     # the removed folder and leave the signal there.
+    own_root = job["root"]
     main_root = job.get("main_root")
-    root = main_root if isinstance(main_root, str) and main_root and os.path.isdir(main_root) else job["root"]
+    root = main_root if isinstance(main_root, str) and main_root and os.path.isdir(main_root) else own_root
     if not os.path.isdir(root):
         log(f"capture worker: the project folder {root} is gone; the prompt was not classified")
         return 0
-    job = {**job, "root": root}
-    added = classify_and_record(job, log)
+    added = classify_and_record({**job, "root": root}, log)
     if added and job.get("reflect"):
-        _triggers(job, log)
+        # The reflection curates the session's own checkout (a worktree's branch has its own committed
+        # approved.json), as when the hook starts it; the main worktree only when the worktree is gone.
+        _triggers(job, own_root if os.path.isdir(own_root) else root, log)
     return added
 
 
-def _triggers(job: dict, log) -> None:
+def _triggers(job: dict, root: str, log) -> None:
     import time
 
     from altimate_learn.deliver.state import LockBusy, Locks, SessionState
@@ -114,7 +116,7 @@ def _triggers(job: dict, log) -> None:
     try:
         data = state.load()
         ending = bool(data.get("assistant_done") or data.get("ended"))
-        if maybe_reflect(data, job["root"], sessions_dir, ending=ending, log=log):
+        if maybe_reflect(data, root, sessions_dir, ending=ending, log=log):
             state.save()
     finally:
         locks.release()

@@ -20,6 +20,7 @@ from altimate_learn.harness import opencode
 from altimate_learn.markers import SECTION_OPEN
 from altimate_learn.schema import make_lesson
 from altimate_learn.store import ProjectPaths, Store
+from tests.deliver.helpers import settle_capture
 
 RECORDING = Path(__file__).parents[1] / "fixtures" / "realagents" / "opencode_plugin_hooks.jsonl"
 NOW = "2026-01-05T10:00:00Z"
@@ -145,6 +146,7 @@ def test_a_session_through_learn_hook_opencode(project, run_learn):
                   "prompt": "No, that's wrong: always use cents_to_dollars for money columns."}
     hook(run_learn, correction, project)
     hook(run_learn, correction, project)
+    settle_capture(project)  # a worker classifies the correction just after its hook returned
     signals = json.loads(run_learn("signals", "--json", cwd=project).stdout)
     assert [(s["kind"], s["sessionID"], s["messageID"]) for s in signals] == [("user_correction", "ses_a", "msg_2")]
 

@@ -133,19 +133,54 @@ def test_first_prompt_and_prompt_without_an_answer_start_no_worker(repo: Path, c
     assert handed == [] and capture_worker.pending(sessions_dir(repo)) == []
 
 
-def test_nothing_is_lost_when_the_session_ends_right_after_the_prompt(repo: Path):
-    """The worker runs in its own session: the agent's exit (SessionEnd, then the hook process is gone) does
-    not stop it; and a burst of corrections from several sessions at once loses none."""
-    for session in ("a-1", "a-2", "a-3"):
-        for payload in (event(repo, "UserPromptSubmit", session, prompt="add a model", prompt_id="p1"),
-                        event(repo, "Stop", session),
-                        event(repo, "UserPromptSubmit", session, prompt=CORRECTION, prompt_id="p2"),
-                        event(repo, "SessionEnd", session, reason="exit")):
-            assert run_hook("claude-code", payload, cwd=repo, env=ENV).returncode == 0
-    settle(repo)
-    assert sorted((s["sessionID"], s["messageID"]) for s in signals(repo)) == [
+def test_nothing_is_lost_when_the_session_ends_right_after_the_prompt(git_repo: Path, monkeypatch):
+    """The worker runs in its own session: the agent's exit right after the prompt (SessionEnd, then its whole
+    process group hung up and killed, as a closed terminal does) does not stop it; and a burst of corrections
+    from several sessions at once loses none. The test holds the store lock, so every worker is provably still
+    waiting for it when the agents are killed."""
+    import os
+    import signal
+
+    from altimate_learn.store import Store
+
+    write_store(git_repo, [])  # no lessons: the hooks themselves never take the store lock
+    for name, value in ENV.items():
+        monkeypatch.setenv(name, value)
+    sessions = ("a-1", "a-2", "a-3")
+    for session in sessions:
+        for payload in (event(git_repo, "UserPromptSubmit", session, prompt="add a model", prompt_id="p1"),
+                        event(git_repo, "Stop", session)):
+            assert run_hook("claude-code", payload, cwd=git_repo, env=ENV).returncode == 0
+    # an agent: a process group running the correction's hook, then SessionEnd's, then living on
+    agent = ('"$@" < "$0.prompt"; "$@" < "$0.end"; printf "\\nhooks-returned\\n"; exec sleep 120')
+    with Store.open(start=git_repo).lock():
+        for session in sessions:
+            files = git_repo / f"agent-{session}"  # its payloads: files.prompt, files.end
+            files.with_suffix(".prompt").write_text(json.dumps(
+                event(git_repo, "UserPromptSubmit", session, prompt=CORRECTION, prompt_id="p2")))
+            files.with_suffix(".end").write_text(json.dumps(event(git_repo, "SessionEnd", session, reason="exit")))
+            proc = subprocess.Popen(["sh", "-c", agent, str(files),
+                                     sys.executable, "-m", "altimate_learn", "hook", "claude-code"],
+                                    cwd=git_repo, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    start_new_session=True)
+            try:
+                assert proc.stdout is not None
+                for line in proc.stdout:  # the hooks' output, read as the agent reads it
+                    if line.strip() == b"hooks-returned":
+                        break
+                assert capture_worker.pending(sessions_dir(git_repo))  # its worker is waiting for the store
+            finally:
+                for sig in (signal.SIGHUP, signal.SIGKILL):  # the agent's whole process group goes away
+                    try:
+                        os.killpg(proc.pid, sig)
+                    except ProcessLookupError:
+                        pass
+                proc.wait()
+                proc.stdout.close()
+    settle(git_repo)
+    assert sorted((s["sessionID"], s["messageID"]) for s in signals(git_repo)) == [
         ("a-1", "p2"), ("a-2", "p2"), ("a-3", "p2")]
-    lines = (learn_dir(repo) / "team-playbook" / "signals.jsonl").read_text().splitlines()
+    lines = (learn_dir(git_repo) / "team-playbook" / "signals.jsonl").read_text().splitlines()
     assert len(lines) == 3 and all(json.loads(line) for line in lines)  # three whole lines, none torn
 
 
@@ -235,6 +270,37 @@ def test_a_worktree_removed_before_its_worker_ran_keeps_the_correction(repo: Pat
     assert job["root"] == str(tree) and capture_worker.run_job(job, lambda message: None) == 1
     (signal,) = signals(repo)
     assert signal["messageID"] == "p2" and not tree.exists()
+
+
+@pytest.mark.parametrize("removed", [False, True])
+def test_the_worker_starts_a_worktree_sessions_reflection_in_that_worktree(repo: Path, capsys, monkeypatch,
+                                                                           removed: bool):
+    """A worktree's branch has its own committed approved.json: its session's reflection runs in the worktree,
+    as when the hook starts it (the signal still goes through the main worktree); in the main worktree only
+    when the worktree is already gone."""
+    from tests.conftest import git
+
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "lessons")
+    tree = repo / ".claude" / "worktrees" / "agent-1"
+    git(repo, "worktree", "add", "-q", "-b", "agent-1", str(tree))
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    started: list[tuple[str, str]] = []
+    monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append((root, sid)))
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    fire(tree, event(tree, "UserPromptSubmit", prompt="add a staging model", prompt_id="p1"), capsys)
+    fire(tree, event(tree, "Stop"), capsys)
+    fire(tree, event(tree, "UserPromptSubmit", prompt=CORRECTION, prompt_id="p2"), capsys)
+    fire(tree, event(tree, "Stop"), capsys)  # the turn ended before the worker recorded the correction
+    assert started == []
+    if removed:
+        git(repo, "worktree", "remove", "--force", str(tree))
+    (job,) = jobs
+    assert capture_worker.run_job(job, lambda message: None) == 1
+    assert started == [(str(repo) if removed else str(tree), SESSION)]
+    (signal,) = signals(repo)  # recorded in the repository's local folder either way
+    assert signal["messageID"] == "p2" and tree.exists() is not removed
 
 
 def test_the_worker_holds_none_of_the_descriptors_the_agent_gave_its_hook(git_repo: Path, monkeypatch):
