@@ -242,7 +242,7 @@ def _broken(clause: str, explaining: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
-    if RESOLVED.search(clause) or families.RESOLVED.search(clause):
+    if RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
@@ -290,6 +290,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
             number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
+            if reason == "challenges an action" and families.PRAISE.search(own):
+                reason = None  # "where did you get that idea? great, go on"
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
             asked = _is_question(clause)
@@ -299,6 +301,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
                 if statement_asked and reason not in _STATEMENT_CUES:
+                    reason = None
+                if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):

@@ -16,6 +16,12 @@ import re
 
 
 # Connectors that may open a clause without changing what it says ("but you forgot …").
+# What follows "revert"/"undo"/"roll back" when the thing is not the agent's change: the person's own ("my last
+# commit", "the migration I ran"), an operation ("the deploy", "the dependabot bump"), an earlier version, or "later".
+NOT_AGENTS_CHANGE = (r"(?:\w+\s+)?(?:later|if|when|whenever|anytime)\b|(?:\w+\s+)?(?:my|our|his|her|their)\b"
+                     r"|(?:to\s+)?(?:the|this|that)\s+(?:[\w-]+\s+){0,2}?(?:previous|older|earlier|deploy\w*|release|migrations?|rollout|"
+                     r"upgrade|bump|database|db)\b|(?:the|this|that)\s+(?:[\w-]+\s+){1,3}?(?:i|we|they|ops)\s+(?:ran|did|made|pushed|"
+                     r"applied|deployed)\b")
 LEAD = (r"(?:(?:also|but|and|so|ok(?:ay)?|hmm+|um+|well|again|please|pls|plz|seriously|hey|dude|man|ugh|sorry|oops|"
         r"as\s+you\s+can\s+see|as\s+(?:you\s+)?see)[,:!]?\s+(?:[-\u2013\u2014]+\s+)?)*")
 
@@ -73,7 +79,8 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
      "challenges what the agent did"),
     # Hedged requests not to do something, typed as questions: "could you maybe not add comments?", "can we not use any?"
     (re.compile(r"\b(?:can|could|would)\s+(?:you|we)\s+(?:please\s+|maybe\s+|perhaps\s+|just\s+|kindly\s+)*(?:not|avoid|stop|"
-                r"refrain\s+from|undo|revert|roll\s*back|go\s+back\s+to|put\s+back|keep\s+the\s+(?:old|original|previous|existing))\b"
+                r"refrain\s+from|(?:undo|revert|roll\s*back)(?!\s+(?:" + NOT_AGENTS_CHANGE + r"))|go\s+back\s+to|put\s+back|"
+                r"keep\s+the\s+(?:old|original|previous|existing))\b"
                 r"|\bwould\s+it\s+be\s+possible\s+(?:to\s+)?(?:not|to\s+not|to\s+avoid)\b"
                 r"|\b(?:maybe|perhaps)\s+(?:we\s+should\s+|you\s+should\s+|better\s+(?:to\s+)?)?(?:not|avoid|don't|do\s+not|skip)\b", re.I),
      "asked the agent not to do something"),
@@ -157,7 +164,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "prohibited an action"),
     (re.compile(r"^\W*" + LEAD + r"(?:stop|quit|enough\s+with)\s+(?:\w+ing|it|that|doing|trying)\b|^\W*" + LEAD + r"leave\s+(?:the\s+[\w`.-]+(?:\s+[\w`.-]+)?|it|that|them|those|this)\s+alone\b", re.I),
      'says "stop…"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d))|\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move|roll)\s+(?:it|them|that|this|those|everything)\s+back\b", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|the\s+merge|merge|[0-9a-f]{7,}\b|to\s+v?\d|" + NOT_AGENTS_CHANGE + r"))|(?<!\bi'll\s)(?<!\bi\swill\s)(?<!\bi\scan\s)\b(?:revert|undo|roll\s*back)\s+(?:that|this|it|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit))\b|\b(?:put|bring|change|set|move|roll)\s+(?:it|them|that|this|those|everything)\s+back\b", re.I),
      "asked to revert the agent's change"),
     # Course corrections
     (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),

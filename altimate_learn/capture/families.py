@@ -12,14 +12,22 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.capture.cues import NOT_AGENTS_CHANGE
+
 _I = re.I
 
 # Questions that challenge the approach: "doesn't this lose the progressive filtering?", "won't that break the tests?";
 # and "where did you get that?" in other languages.
+# A verb that only names behaviour ("doesn't it ignore files in .gitignore by default?") asks how the code works; it
+# challenges only after a word of disagreement ("but doesn't this skip …?") or said of the agent's change ("your fix").
+_CHALLENGED = (r"(?:doesn't|does\s+not|won't|wouldn't|isn't|didn't)\s+(?:this|that|it|your\s+\w+|the\s+(?:new\s+)?(?:change|fix|approach|"
+               r"version|code|patch))\s+(?:just\s+|also\s+|still\s+)?")
+_DISAGREEING = r"(?:but|so|hmm+|wait|you\s+said|that's\s+not\s+what\s+i\s+(?:asked|wanted|meant))\W+"
 CHALLENGES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^\W*(?:but\s+|so\s+|and\s+|hmm+,?\s+)?(?:doesn't|does\s+not|won't|wouldn't|isn't|didn't)\s+(?:this|that|it|your\s+\w+|"
-                r"the\s+(?:new\s+)?(?:change|fix|approach|version|code|patch))\s+(?:just\s+|also\s+|still\s+)?(?:lose|loose|break|remove|drop|"
-                r"miss|ignore|bypass|defeat|duplicate|undo|skip|overwrite|contradict|violate)\b", _I),
+    (re.compile(r"^\W*(?:" + _DISAGREEING + r"|and\s+)?" + _CHALLENGED + r"(?:lose|loose|break|bypass|defeat|undo|overwrite|contradict|"
+                r"violate)\b|^\W*" + _DISAGREEING + _CHALLENGED + r"(?:remove|drop|miss|ignore|duplicate|skip)\b"
+                r"|^\W*(?:doesn't|does\s+not|won't|wouldn't|didn't)\s+(?:your\s+\w+|the\s+(?:new\s+)?(?:change|fix|patch))\s+"
+                r"(?:just\s+|also\s+|still\s+)?(?:remove|drop|miss|ignore|duplicate|skip)\b", _I),
      "challenges the approach"),
     (re.compile(r"где\s+ты\s+(?:\w+\s+){0,3}?(?:берешь|берёшь|взял|нашел|нашёл|увидел|откопал|высрал)"                        # ru
                 r"|\bde\s+d[oó]nde\s+(?:sacaste|has\s+sacado|salió|sali[oó])\b|\bde\s+onde\s+(?:voc[eê]\s+)?(?:tirou|veio)\b"   # es, pt
@@ -32,7 +40,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # "I don't like any approach", "I don't like this solution": the agent's proposal or result refused
     (re.compile(r"\bi\s+(?:don't|do\s+not|really\s+don't)\s+like\s+(?:any\s+(?:of\s+(?:these|those|them|the\s+\w+)|\w+)|(?:this|that|your|the|these|"
                 r"those)\s+(?:approach|approaches|solution|solutions|idea|ideas|option|options|design|way|implementation|change|changes|"
-                r"result|answer|version|fix|proposal|plan))\b|\bi\s+(?:don't|do\s+not)\s+like\s+(?:it|this|that)\s*(?:$|[.!,;])", _I),
+                r"result|answer|version|fix|proposal|plan))\b(?!\s+(?:(?:of|in|for|from)\s+)?(?:the\s+)?(?:our|my|their|legacy|old|existing|"
+                r"current|previous)\b)|\bi\s+(?:don't|do\s+not)\s+like\s+(?:it|this|that)\s*(?:$|[.!,;])", _I),
      "refused the agent's proposal"),
     # "you don't make claims it's proven", "you shouldn't hardcode it": a rule for the agent, read like a prohibition
     (re.compile(r"^\W*(?:(?:and|but|so|also|again)\W+)?you\s+(?:don't|do\s+not|shouldn't|should\s+not|mustn't|must\s+not)\s+(?:ever\s+|just\s+)?"
@@ -41,12 +50,14 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "prohibited an action"),
     # "one question at a time plz", "one at a time please": the agent asked or did too much at once
     (re.compile(r"^\W*(?:(?:please|pls|plz|but|no|ok(?:ay)?|so)\W+)*"
-                r"one(?:\s+(?:question|thing|step|file|change|issue|task|item|at))?(?:\s+at)?[\s-]+a[\s-]+time\b", _I),
+                r"one(?:\s+(?:question|thing|step|file|change|issue|task|item|at))?(?:\s+at)?[\s-]+a[\s-]+time\b"
+                r"(?!\W*(?:first|start|let's|we'll|begin)\b)", _I),
      "asked the agent to go one step at a time"),
     # "you can revert the border", "can you undo that", "please roll back the last change"
     (re.compile(r"\b(?:you\s+(?:can|should|need\s+to|have\s+to|must)|can\s+you|could\s+you|please|let's|we\s+(?:should|need\s+to))\s+"
                 r"(?:just\s+|now\s+)?(?:revert|undo|roll\s*back|back\s+out)\b(?!\s+(?:to\s+v?\d|pr\b|pull\s+request|#|commit\s+[0-9a-f]{7}|[0-9a-f]{7,}\b|"
-                r"(?:\w+\s+)?(?:button|feature|support|functionality|history|stack|logic|option|command|menu|shortcut)s?\b))", _I),
+                r"(?:\w+\s+)?(?:button|feature|support|functionality|history|stack|logic|option|command|menu|shortcut)s?\b"
+                r"|" + NOT_AGENTS_CHANGE + r"))", _I),
      "asked to revert the agent's change"),
 ]
 
@@ -63,13 +74,15 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"|\bremaining\s+(?:problems?|issues?|bugs?|errors?|glitch(?:es)?)\b", _I),
      "said problems remain"),
     # French typed fast: "ça marche pas", "ca fonctionne toujours pas" (the "ne" dropped)
-    (re.compile(r"\b(?:[cç]a|il|elle|ils|elles|le\s+\w+|la\s+\w+|les\s+\w+)\s+(?:\w+\s+)?(?:marche|marchent|fonctionne|fonctionnent|"
-                r"s'affiche|s'affichent|compile|d[eé]marre|charge|bouge)\s+(?:toujours\s+|encore\s+|plus\s+)?pas\b", _I),
+    (re.compile(r"(?<!\bsi\s)(?<!\bs')\b(?:[cç]a|il|elle|ils|elles|le\s+\w+|la\s+\w+|les\s+\w+)\s+(?:\w+\s+)?(?:marche|marchent|fonctionne|fonctionnent|"
+                r"s'affiche|s'affichent|compile|d[eé]marre|charge|bouge)\s+(?:toujours\s+|encore\s+|plus\s+)?pas\b(?!\s+mal\b)", _I),
      "said the result does not work"),
     # zh: "not what I required", "had no effect", "did not (push / show …)", "still has …"
     (re.compile(r"(?:跟|和|与)(?:我的?)?(?:需求|要求|预期|描述|说的)不(?:一致|符|符合|一样)|不符合(?:我的?)?(?:需求|要求|预期)"
-                r"|未(?:生效|起作用|发生作用)|没(?:有)?(?:起|发生)(?:作用|效果)|并(?:未|没有|没(?!有))(?!(?:问题|错|影响|什么|关系))[\u4e00-\u9fff]"
-                r"|还是有(?!(?:必要|道理|用|帮助|意义|好处|可能|点|些|一些))", _I),
+                r"|未(?:生效|起作用|发生作用)|没(?:有)?(?:起|发生)(?:作用|效果)"
+                r"|并(?:未|没有|没)(?:(?:把|将)[^，。？！,.?!]{1,12}?)?(?:生效|起作用|改|修改|变化|改变|反应|成功|解决|修复|显示|出现|更新|"
+                r"推送|提交|执行|运行|保存|删除|按照|初始化|创建|生成|写入|加载|同步|安装|部署|启动|连接|更改|发送|返回|渲染|刷新|实现|完成|处理)"
+                r"|还是有(?:错|报错|bug|异常|警告|毛病|问题(?![想要])|同样的问题|这个问题)", _I),
      "said the result does not work"),
 ]
 
@@ -78,7 +91,8 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
 # that is not about need, wish or importance.
 BROKEN += [
     (re.compile(r"(?:^|[,;:]\s*|\b(?:but|and|now|still|yet|though)\s+)(?:the|this|that|your|its|these|those)\s+(?!(?:[\w@#./-]+\s+){0,2}?(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|"
-                r"exceptions?|flicker\w*|lag)\s)(?:[\w@#./-]+\s+){0,3}?"
+                r"exceptions?|flicker\w*|lag)\s)(?!(?:[\w@#./-]+\s+){0,2}?(?:customers?|clients?|designers?|team|users?|ops|managers?|boss|"
+                r"reviewers?|vendors?|people|guys?|folks|he|she|they)\s)(?:[\w@#./-]+\s+){0,3}?"
                 r"(?:still\s+)?(?:doesn't|does\s+not|didn't|did\s+not|isn't|is\s+not|aren't|are\s+not|won't|will\s+not|wasn't|weren't)\s+"
                 r"(?:still\s+|yet\s+|even\s+|really\s+|actually\s+)?(?!(?:need|needs|have|has|had|matter|mind|want|require|seem\s+to\s+matter|"
                 r"necessary|needed|important|required|relevant|mandatory|optional|supposed|going\s+to\s+be|a\s+(?:problem|concern|priority|"
@@ -105,7 +119,7 @@ BROKEN += [
 ]
 
 # A compiler's diagnostic (`path/file.swift:35:17 message`) or an error phrase in output the person pasted.
-DIAGNOSTIC = re.compile(r"^[ \t]*\S+\.[A-Za-z]{1,6}:\d+:\d+:?\s+\S|\bis\s+not\s+(?:a\s+function|a\s+constructor|iterable)\b"
+DIAGNOSTIC = re.compile(r"^[ \t]*\S+\.[A-Za-z]{1,6}:\d+:\d+:?\s+(?!(?:TODO|NOTE|FIXME|XXX|HACK|remember)\b)\S|\bis\s+not\s+(?:a\s+function|a\s+constructor|iterable)\b"
                         r"|\bcould\s+not\s+be\s+(?:inferred|found|resolved)\b|\bcannot\s+convert\b|\bmust\s+be\s+unwrapped\b"
                         r"|\bunexpected\s+token\b|\bsyntax\s*error\b", re.I | re.M)
 # What is not prose in a message made only of output: addresses, paths, JSON objects, bracketed lists.
@@ -119,3 +133,15 @@ RESOLVED = re.compile(r"\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|
                       r"|\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?)\s+(?:is|are)\s+no\s+longer\b"
                       r"|\bno\s+longer\s+(?:see|get|have|hit)\s+(?:the|that|this|these|those|any)\s+(?:\w+\s+)?(?:errors?|warnings?|crash\w*|"
                       r"exceptions?|issues?|problems?)\b", _I)
+
+# A failure said not to have happened is praise or status, not a report: "the build didn't fail this time", "the linter
+# didn't complain", "the migration didn't take long", "the flaky test didn't show up again", "the page isn't slow anymore".
+PRAISED = re.compile(r"\b(?:didn't|did\s+not|doesn't|does\s+not|don't|do\s+not|won't|wasn't|isn't|is\s+not|aren't|weren't|no\s+longer|"
+                     r"never)\s+(?:even\s+|once\s+|really\s+)?(?:fail(?:s|ed)?|crash(?:es|ed)?|complain(?:s|ed)?|break|hang|freeze|"
+                     r"time\s*out|timed\s+out|take\s+(?:long|that\s+long|forever|ages)|flake|flaky|regress(?:ed)?|blocking|slow|laggy|"
+                     r"show\s+up\s+again|come\s+back|happen\s+again|return\s+(?:any\s+)?(?:errors?|5\d\ds?|failures?))\b", _I)
+# Praise after a challenge word: "¿de dónde sacaste la idea …? me parece genial, sigue así".
+PRAISE = re.compile(r"\b(?:me\s+(?:parece|encanta|gusta)|genial|sigue\s+as[ií]|great|nice|love\s+it|keep\s+going|g[eé]nial|"
+                    r"continue\s+comme|[oó]timo|[oó]tima|continua\s+assim|super|toll|weiter\s+so)\b|很好|不错|太棒", _I)
+# "one thing at a time: first the model, then the tests": a plan for the next work, not a complaint about it.
+PLANNED = re.compile(r"\bat\s+a\s+time\W+(?:first|start|let's|we'll|begin)\b", _I)

@@ -165,11 +165,13 @@ def test_real_sessions_do_not_regress():
     (8 repositories, 3 dev; new dev owners at first sight 0 found of 2, 1 false alarm): dev 0.902 / 0.581, bars kept.
     Fifth pass (2026-12-02 #5, phrase5): dev 0.923 / 0.678, held-out 0.735 / 0.392 (measured once, numbers only);
     the bars stay where they are. The fifth pass's classifier with corpus session #5 batches 1-4 merged (2,669 dev
-    messages): dev 0.908 / 0.642 (TP 346, FP 35, FN 193), within the bars (0.90 / 0.58)."""
+    messages): dev 0.908 / 0.642 (TP 346, FP 35, FN 193), within the bars (0.90 / 0.58). Review of session #5: a
+    recall bar 6 points under the measurement would let a real regression through, so after the look-alike fixes
+    (phrasefix, dev unchanged at 0.908 / 0.642, lead) the recall bar is back at 0.62, its floor."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from research.classifier_real import evaluate
 
     dev, holdout = evaluate("dev"), evaluate("holdout")
-    assert dev["precision"] >= 0.90 and dev["recall"] >= 0.58
+    assert dev["precision"] >= 0.90 and dev["recall"] >= 0.62
     assert holdout["precision"] >= 0.72 and holdout["recall"] >= 0.36
