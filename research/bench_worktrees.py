@@ -109,6 +109,18 @@ def _run(folders: list[tuple[Path, str]], corrections: int, env: dict) -> list[f
     return times
 
 
+def _settle(folders: list[Path]) -> None:
+    """Wait for the capture workers the agents' hooks started (live capture classifies a prompt after an answer in a
+    detached worker): the signals are counted, and the worktrees removed, only once every job has ended."""
+    from altimate_learn.harness.capture_worker import pending, wait_for_workers
+    from altimate_learn.worktree import locate
+
+    for folder in folders:
+        sessions = str(Path(locate(str(folder)).local_dir) / ".sessions")
+        if not wait_for_workers(sessions, 120):
+            raise SystemExit(f"capture workers still pending after 120 s in {folder}: {pending(sessions)}")
+
+
 def _signals(repo: Path) -> list[dict]:
     path = repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl"
     try:
@@ -150,6 +162,7 @@ def main(corrections: int = 6) -> str:
         baseline = _pass(env)
         single = _run([(repo, "single")], corrections, env)
         crowd = _run([(repo, f"main{i}") for i in range(AGENTS)], corrections, env)
+        _settle([repo])
         trees = []
         for i in range(AGENTS):
             tree = base / f"wt-{i}"
@@ -157,6 +170,7 @@ def main(corrections: int = 6) -> str:
                            env=env, capture_output=True)
             trees.append((tree, f"wt{i}"))
         parallel = _run(trees, corrections, env)
+        _settle([repo, *(tree for tree, _ in trees)])
         agents = [a for _, a in trees]
         typed, lost, duplicated = _count(repo, agents, corrections)
         in_trees = sum(len(_signals(t)) for t, _ in trees)
