@@ -96,7 +96,7 @@ def capture(
         if paths:
             for path in paths:
                 if Path(path).is_file():
-                    learn_transcript_secrets(str(path), memory, _note)
+                    learn_transcript_secrets(str(path), memory, _quiet)
             summaries = capture_paths(store, paths, harness=harness, session_id=session, project_root=project.root)
             from altimate_learn.learner.sources import remember_captured
 
@@ -115,7 +115,7 @@ def capture(
                                      "Run the agent in this project first, or pass a transcript's path.")
                 info = found[0]
             if Path(info.path).is_file():
-                learn_transcript_secrets(info.path, memory, _note)
+                learn_transcript_secrets(info.path, memory, _quiet)
             summaries = [capture_session(store, info)]
     if json_out:
         print_json({"store": name, "sessions": [s.to_dict() for s in summaries],
@@ -334,5 +334,5 @@ def register(app: typer.Typer) -> None:
     app.add_typer(signal_app, name="signal")
 
 
-def _note(message: str) -> None:
-    typer.echo(f"note: {message}", err=True)
+def _quiet(message: str) -> None:
+    """Reading a transcript for its secrets fails silently: capturing it says what is wrong, in one line."""
