@@ -409,8 +409,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(f"Learning: DISABLED (learn.enabled false, from {s['enabled']['source']}).")
         echo(f"  Nothing is delivered or captured. Re-enable: {fix_hint('enabled', s['enabled']['source'], True)}, "
              "then `learn enable` to capture.")
-    else:
+    elif info["capture"]:
         echo("Learning: enabled")
+    else:
+        # `learn.enabled` alone only lets approved lessons be delivered: a new user who sees a bare "enabled" here
+        # before running `learn enable` believes corrections are already being captured.
+        echo("Learning: enabled for delivery only (approved lessons reach the agents; nothing is captured)")
     on = lambda v: "on" if v else "off"  # noqa: E731
     echo(f"  capture:      {on(info['capture'])}  (learn.capture={json.dumps(s['capture']['value'])} "
          f"from {s['capture']['source']})")

@@ -132,7 +132,8 @@ def plan_reflections(store: Store, resolution: Resolution, signals: list[dict[st
     """How many reflections the signals need, and the input-token estimate of the first ``max_reflections``."""
     from altimate_learn.capture.signals import feedback_text
     from altimate_learn.reflect.digest import DigestSource, build_digest
-    from altimate_learn.reflect.reflect import build_prompt, current_lessons, feedback_kind_of, load_source
+    from altimate_learn.reflect.prompts import build_prompt
+    from altimate_learn.reflect.reflect import current_lessons, feedback_kind_of, load_source
 
     batches = [(sid, chunk) for sid, group in _group(signals).items() for chunk in _chunks(group)]
     planned = batches[:max_reflections]

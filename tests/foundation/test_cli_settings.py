@@ -71,6 +71,15 @@ def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypa
     assert "Re-enable: unset ALTIMATE_LEARN (or set it to 1), then `learn enable` to capture." in out
 
 
+def test_status_before_enable_does_not_claim_capture(git_repo: Path, cli):
+    code, out, _ = cli("status")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first == "Learning: enabled for delivery only (approved lessons reach the agents; nothing is captured)"
+    assert cli("enable")[0] == 0
+    assert cli("status")[1].splitlines()[0] == "Learning: enabled"
+
+
 def test_status_reports_a_malformed_approved_file_without_touching_it(git_repo: Path, cli):
     store = git_repo / ".altimate-code" / "learn" / "team-playbook"
     store.mkdir(parents=True)

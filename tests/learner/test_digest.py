@@ -183,7 +183,7 @@ def test_lines_that_are_not_utf8_are_read_with_replacement_and_counted(project: 
 
 def test_the_learners_own_sessions_and_sub_agents_never_enter_a_digest(project: Path, server, cli,
                                                                       isolated_home: Path):
-    from altimate_learn.reflect.reflect import build_prompt
+    from altimate_learn.reflect.prompts import build_prompt
 
     _, own_prompt = build_prompt([], "## User request\nadd a model", "[user_correction] use ref()", "user")
     own = claude_file(isolated_home, project, "eeeeeeee-0000-4000-8000-000000000001")

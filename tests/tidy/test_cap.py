@@ -91,7 +91,7 @@ def test_a_waiting_lesson_enters_when_there_is_room(tmp_path):
 
 
 def test_the_reflector_is_told_to_fold_when_the_set_is_full():
-    from altimate_learn.reflect.reflect import build_prompt
+    from altimate_learn.reflect.prompts import build_prompt
 
     lessons = [lesson(f"L-000{i}", f"Rule number {i}.") for i in range(3)]
     _, full = build_prompt(lessons, "digest", "feedback", "user", max_in_force=3)

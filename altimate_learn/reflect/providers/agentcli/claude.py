@@ -14,7 +14,6 @@ replaces Claude Code's (``--system-prompt``); the user prompt goes on stdin.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from altimate_learn.reflect.providers.agentcli.base import (Answer, Call, CLIFailure, Invocation, classify,
