@@ -47,9 +47,11 @@ changing the matching vocabulary, measured before and after it; `delivery_tasks_
 and after the ranking and matching round of session 2026-12-02 #4; `delivery_tasks_deliver5.jsonl`, 10 tasks on
 lessons no other set asks for, written by the delivery engineer of session 2026-12-02 #5 before that round's changes;
 `delivery_tasks_blind7.jsonl` and `delivery_tasks_blind8.jsonl`, 30 tasks each by two more writers apart from the
-code, measured blind by the lead before and after that round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+code, measured blind by the lead before and after that round; `delivery_tasks_deliver6.jsonl`, 12 tasks on lessons no
+other set asks for, mostly symptoms, written by the delivery engineer of session 2026-12-02 #6 before that round's
+changes). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6]
 """
 
 from __future__ import annotations
@@ -853,6 +855,15 @@ BLIND8_INTRO = FIFTH_ROUND_WRITER.format(
     "overall 88% / 88% / 91% before (vague 67% / 67% / 78%, follow-up 83%, direct and file 100%; 28.2-28.8 lessons a "
     "session), 91% / 91% / 94% after (follow-up 100%: the currency-amount reading found the money-formatting lesson; "
     "vague unchanged). Its misses were read after the second measurement.")
+DELIVER6_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver6.jsonl"
+DELIVER6_INTRO = (
+    "12 tasks (3 direct, 6 vague, 1 file, 2 follow-up) on lessons no other set asked for (source freshness, a "
+    "leftover `limit`, ISO 8601 datetimes, `StrEnum`, bound SQL parameters, `env.ts`, `!important`, ConfigMaps, "
+    "Terraform formatting, restore tests, TODO owners, frozen dataclasses), most of them describing a symptom rather "
+    "than the rule, written in people's words by the delivery engineer of issue 19's sixth round (session "
+    "2026-12-02 #6) before any change of that round, and measured before it (80a2ad9): overall 75% / 67% / 67% "
+    "at 300 / 1,000 / 10,000 lessons (direct 100%, vague 83% / 67% / 67%, follow-up 1 of 2, file 0 of 1; 28.5 / "
+    "29.3 / 29.5 lessons a session).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -870,6 +881,7 @@ SETS = {
     "blind5": (BLIND5_TASKS, "Blind batch 5 (written apart from the code)", BLIND5_INTRO),
     "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
     "deliver5": (DELIVER5_TASKS, "Fifth-round delivery engineer's own tasks (written before that round)", DELIVER5_INTRO),
+    "deliver6": (DELIVER6_TASKS, "Sixth-round delivery engineer's own tasks (written before that round)", DELIVER6_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
 }
