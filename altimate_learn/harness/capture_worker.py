@@ -87,8 +87,11 @@ def answer_path(sessions_dir: str, session: str, turn: int) -> str:
 def store_answer(job: dict, log) -> None:
     """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker."""
     from altimate_learn.harness.live_capture import redact_answer
+    from altimate_learn.redact import remembering
 
-    text = redact_answer(job["answer"])
+    # a secret the session held earlier (redacted there) that the agent quotes back bare is redacted here too
+    with remembering(session_secrets(job, log)):
+        text = redact_answer(job["answer"])
     path = answer_path(job["sessions_dir"], job["session"], job["turn"])
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)

@@ -295,7 +295,8 @@ def on_stop(data: dict, event: Event | None = None, capture: bool = False, *, se
 
         local_dir = os.path.dirname(sessions_dir)
         job = {"kind": "answer", "local_dir": local_dir, "sessions_dir": sessions_dir, "session": data["session"],
-               "harness": data.get("harness") or "", "turn": turn, "answer": answer[-4 * ANSWER_KEEP:]}
+               "harness": data.get("harness") or "", "turn": turn, "answer": answer[-4 * ANSWER_KEEP:],
+               "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
         if capture_worker.hand_off_answer(job, sessions_dir, log):
             data["answer_turn"] = turn
             return

@@ -108,6 +108,11 @@ class SecretMemory:
 
     def add(self, value: str, label: str) -> None:
         value = value.strip()
+        # a value of letters alone ("learner" from `SESSION_KEY = "learner"`, "again?!" under a line ending in
+        # "token") is a word of ordinary prose far more often than a secret: redacted where it was found, it is not
+        # redacted again wherever the word comes back (a person's correction would lose its words)
+        if all(c.isalpha() or c.isspace() for c in value.strip(".,;:!?'\"")):
+            return
         if len(value) >= MEMORY_MIN and not is_placeholder(value) and "[REDACTED" not in value.upper():
             self.values.setdefault(value, label)
 

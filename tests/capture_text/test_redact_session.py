@@ -78,6 +78,17 @@ def test_learn_remembers_without_redacting_and_short_values_are_not_remembered()
         assert redact("then Qx7-pl again, and ab1! here") == "then [REDACTED:password] again, and ab1! here"
 
 
+def test_a_plain_word_redacted_once_is_not_redacted_again_in_the_persons_words():
+    """A value of letters alone is a word of prose more often than a secret: after `SESSION_KEY = "learner"` in
+    a file the agent read, or "again?!" under a line ending in "token", the correction keeps its words."""
+    with remembering() as memory:
+        redact('SESSION_KEY = "learner"')
+        redact("why did you print the token\nagain?!")
+        correction = redact("the learner must not run on every prompt, don't do that again?!")
+    assert correction == "the learner must not run on every prompt, don't do that again?!"
+    assert not any(value.strip("?!").isalpha() for value in memory.values)
+
+
 # --- learn capture on a real transcript file ---------------------------------------------------------------
 
 def _trajectory(path: Path, lines: list[dict]) -> Path:

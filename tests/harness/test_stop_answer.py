@@ -164,3 +164,20 @@ def test_take_answer_waits_only_while_the_answers_worker_runs(repo: Path):
     kept = capture_worker.take_answer(folder, SESSION, 3, logged.append, wait=0)
     assert kept is not None and DONE in kept and ANSWER_SECRET not in kept
     assert not Path(capture_worker.answer_path(folder, SESSION, 3)).exists()  # read once, then removed
+
+
+def test_a_secret_the_agent_quotes_back_at_stop_is_kept_redacted(repo: Path):
+    """The person typed a password earlier in the session; the agent's answer repeats it bare (no name next to
+    it): the answer kept for the next prompt holds it redacted, learnt from the session's transcript."""
+    secret = "hunter2-Qz81x"
+    (repo / "t.jsonl").write_text(json.dumps({"type": "user", "sessionId": SESSION, "uuid": "u1", "message": {
+        "role": "user", "content": f"the staging db password is {secret}, use it for the migration"}}) + "\n")
+    payloads = [event(repo, "UserPromptSubmit", prompt="run the migration on staging", prompt_id="p1"),
+                event(repo, "Stop", last_assistant_message=f"{DONE} I connected with {secret} as you said.")]
+    for payload in payloads:
+        proc = run_hook("claude-code", payload, cwd=repo, env=ENV)
+        assert (proc.returncode, proc.stderr) == (0, "")
+    settle(repo)
+    (kept,) = (Path(sessions_dir(repo)) / capture_worker.ANSWERS).iterdir()
+    assert DONE in kept.read_text()
+    assert files_holding(repo / ".altimate-code", secret) == []
