@@ -299,5 +299,9 @@ def dev_only(owners: set[str] | None = None) -> str:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if not set(args) <= {"--dev-only", "--owners"} and "--owners" not in args:
+        # anything else (--help, a typo) prints the usage, never the report: the report lists the held-out errors
+        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...]]\n"
+                 "  no option: the whole report, which lists every held-out error (do not run it while tuning)")
     chosen = {a.lower() for a in args[args.index("--owners") + 1:]} if "--owners" in args else None
     print(dev_only(chosen) if "--dev-only" in args else main())
