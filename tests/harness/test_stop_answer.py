@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from altimate_learn import launch
-from altimate_learn.harness import capture_worker, hook
-from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, sample_lessons, write_store
+from altimate_learn.harness import capture_worker
+from tests.deliver.helpers import learn_dir, run_hook, sample_lessons, write_store
+from tests.harness.test_capture_worker import fire, signals
 
 SESSION = "stop-1"
 ANSWER_SECRET = "sk-ant-api03-" + "x9Y" * 30
@@ -27,25 +27,12 @@ def event(repo: Path, name: str, **fields) -> dict:
             "hook_event_name": name, **fields}
 
 
-def fire(repo: Path, payload: dict, capsys) -> str:
-    sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))
-    try:
-        assert hook.main(["claude-code"]) == 0
-    finally:
-        sys.stdin = sys.__stdin__
-    return capsys.readouterr().out
-
-
 def sessions_dir(repo: Path) -> str:
     return str(learn_dir(repo) / ".sessions")
 
 
 def settle(repo: Path) -> None:
     assert capture_worker.wait_for_workers(sessions_dir(repo), timeout=120), capture_worker.pending(sessions_dir(repo))
-
-
-def signals(repo: Path) -> list[dict]:
-    return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
 
 
 def files_holding(root: Path, text: str) -> list[str]:
