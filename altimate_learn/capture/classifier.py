@@ -238,12 +238,15 @@ _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's cha
                             "reported a problem after the agent's change"})
 
 
-def _broken(clause: str, explaining: bool = False) -> str | None:
+def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
-    an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
+    an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none, and so
+    is a step of the release process not taken ("it's not merged yet") or a clause that asks to confirm ("…, right?").
+    The person's own setup failing is none unless the message names the agent's change as the cause (``blamed``)."""
     if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause)
-            or families.OWN_SETUP.search(clause)):
+            or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
+            or families.TAG_QUESTION.search(clause) or (families.OWN_SETUP.search(clause) and not blamed)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
@@ -285,7 +288,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
-        for clause in parts:
+        blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
+        for at, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
@@ -293,6 +297,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             reason = _try(ALL_CHALLENGES, clause)
             if reason == "challenges an action" and families.PRAISE.search(own):
                 reason = None  # "where did you get that idea? great, go on"
+            if reason in families.QUESTION_CHALLENGES and families.CURIOUS.search(own):
+                reason = None  # "what made you choose this library? just curious, it looks great"
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
             asked = _is_question(clause)
@@ -309,9 +315,12 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
-                reason = _broken(clause, explaining)
-                if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE):
+                reason = _broken(clause, explaining, blamed)
+                if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
+                                                        or families.UNREACHED.search(clause)):
                     reason = None
+                if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
+                    reason = None  # "latency is worse than before but that's fine for now"
             if reason:
                 return Verdict(True, reason, "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing

@@ -363,7 +363,8 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:still|(?<!\btry\s)(?<!\btry\sit\s)(?<!\brun\s)(?<!\brun\sit\s)(?<!\bdo\sit\s)again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
                 r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|"
                 r"the\s+same|same\s+(?:error|issue|problem|thing|logs?|result|output))\b"
-                r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:still|again|either)\b(?!\s+(?:need|want|have))", re.I),
+                r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:(?<!\bcan\s)(?<!\bcould\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bwill\s)(?<!\bwould\s)"
+                r"(?<!\bshould\s)still|again|either)\b(?!\s+(?:need|want|have))", re.I),  # never "… so we can still rename it"
      "said the result is still broken"),
     (re.compile(r"\b(?:that|this|it|the\s+(?:fix|change|update|patch))\s+(?:did(?:n't|\s+not)|does(?:n't|\s+not)|has(?:n't|\s+not))\s+"
                 r"(?:fix|solve|resolve|help|change|work)\b|\bnot\s+fixed\b|\bsame\s+(?:error|issue|problem|result)\b", re.I),

@@ -178,13 +178,22 @@ CHALLENGES += [
                 r"|^\W*(?:but\s+|so\s+)?wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b", _I),
      "reminds of an earlier instruction"),
     # "would you mind not reformatting the whole file?"
-    (re.compile(r"\bwould\s+you\s+mind\s+(?:not|stop|leaving|keeping|undoing|reverting)\b", _I),
+    # (never "would you mind keeping the logs verbose" or "… leaving a comment on each function": polite new requests;
+    # only a stop or an undo refers back to what the agent did)
+    (re.compile(r"\bwould\s+you\s+mind\s+(?:not|stop|stopping|undoing|reverting|rolling\s+back|putting\s+back|"
+                r"changing\s+(?:it|that|this|them)\s+back)\b", _I),
      "asked the agent not to do something"),
     # "how is this fixing the bug?", "how does that solve anything?"
     (re.compile(r"\bhow\s+(?:is|does)\s+(?:this|that|it)\s+(?:fix|fixing|solve|solving|address|addressing)\s+(?:the|anything|it|that|"
                 r"this|my)\b", _I),
      "challenges what the agent did"),
 ]
+
+# After "per my last message": an instruction restated ("…, don't touch the tests", "…, use pnpm not npm", "…, no new
+# dependencies") or nothing; never information the agent asked for ("…, here are the logs", "…, the token is in .env").
+_RESTATED = (r"(?=\W*$|[,:;.\s-]+(?:(?:please|again|so)\s+)?(?:no|not|don't|do\s+not|never|stop|only|use|keep|leave|avoid|remove|"
+             r"revert|undo|stick|follow|you\s+(?:should|shouldn't|were|weren't|need|must|have\s+to|had\s+to|can't|cannot)|"
+             r"(?:i|we)\s+(?:said|asked|told|wanted|need|only|don't|do\s+not))\b)")
 
 CUES += [
     # "I've told you this before", "I have said it many times", "we've been over this", "I thought we agreed to …",
@@ -195,7 +204,7 @@ CUES += [
                 r"|\bwe(?:'ve|\s+have)\s+(?:already\s+)?been\s+(?:over|through)\s+(?:this|that|it)\s*(?:$|[.!,;]\s*(?!it's\s+fine))(?!\s+in\b)"
                 r"|\bi\s+thought\s+(?:we|i)\s+(?:(?:had|have|already)\s+)?(?:agreed|said|decided|told\s+you|asked\s+you|settled)\s+"
                 r"(?:to|that|not|on\s+\w+ing)\b"
-                r"|\bper\s+my\s+(?:previous|earlier|last)\s+(?:message|instructions?|request)\b"
+                r"|\bper\s+my\s+(?:previous|earlier|last)\s+(?:message|instructions?|request)\b" + _RESTATED +
                 r"|\bre-?read\s+(?:what\s+i\s+(?:wrote|said|asked)|my\s+(?:previous|last|original|earlier)\s+(?:message|instructions?|prompt))\b", _I),
      "reminded of an earlier instruction"),
     # "you misread the spec", "you mixed up width and height"
@@ -206,18 +215,27 @@ CUES += [
      "said the change made it worse"),
 ]
 
+# "worse in the old version", "worse with the previous build": the old one compared, the new one praised.
+_OLD_ONE = (r"(?:in|with|on|for)\s+the\s+(?:old|previous|original|legacy|former|last)\s+(?:version|one|build|release|code|"
+            r"design|ui|layout|implementation)\b")
+# A step of the release process the person takes or waits for ("it's not merged yet", "the docs aren't published yet",
+# "it's not tested on windows"): not reached, not broken.
+_PROCESS = (r"(?:deployed|merged|committed|pushed|published|released|shipped|launched|tested|reviewed|approved|signed|"
+            r"documented|scheduled|finali[sz]ed|announced|tagged|rolled\s+out|live|in\s+prod\w*|on\s+(?:prod\w*|staging|main))")
+
 BROKEN += [
     # After a done answer: "now it's worse", "that made it worse", "worse than before"
     (re.compile(r"\b(?:that|this|it)\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b"
                 r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
-                r"(?!\s+(?:for|if|when|because)\b)|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
+                r"(?!\s+(?:for|if|when|because)\b)(?![^.;!?]{0,40}\b" + _OLD_ONE + r")"
+                r"|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
      "said the change made it worse"),
     # The structural rule above with "it" as its subject, typed fast: "its not prefilled", "it is not aligned"
     (re.compile(r"^\W*(?:(?:but|and|now|still|yet|hmm+|ok(?:ay)?|sadly|unfortunately|no+|nope)\W+)*(?:it|its)(?:'s|\s+is)?\s+(?:still\s+)?"
                 r"not\s+(?:being\s+|getting\s+)?(?!(?:needed|required|supposed|related|used|finished|going|expected|intended|included|"
                 r"planned|allowed|interested|concerned|based|designed|meant|ready|done|working\s+on|asking|saying|talking|trying|"
-                r"blocking|urgent|bad)\b)(?:\w+ed|\w+ing|shown|visible|centered|centred|responsive|clickable|scrollable|editable|"
-                r"selectable|there)\b", _I),
+                r"blocking|urgent|bad|" + _PROCESS + r")\b)(?:\w+ed|\w+ing|shown|visible|centered|centred|responsive|clickable|"
+                r"scrollable|editable|selectable|there)\b(?![^.;!?]{0,40}\byet\b)", _I),
      "said a part of the result does not work"),
 ]
 
@@ -232,7 +250,59 @@ ASKS_OPENLY = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|hmm+|also|btw|just\s+curio
 # Grammar slips of a report typed fast, after a done answer: "it dont work", "its broke again", "still same".
 BROKEN += [
     (re.compile(r"^\W*(?:(?:but|and|now|still|hmm+|nope|no)\W+)*(?:it|this|that)\s+(?:still\s+)?don't\s+(?:work|load|run|compile|show|build|"
-                r"start|open|save|change|render)\b|\b(?:it's|it\s+is|its|is|are)\s+(?:still\s+|now\s+|all\s+)?broke\b(?!\s+(?:up|down|"
-                r"into|out|even)\b)|^\W*(?:(?:nope|no|hmm+|but)\W+)*still\s+same\b", _I),
+                r"start|open|save|change|render)\b|\b(?:it's|it\s+is|its|is|(?<!\bwe\s)(?<!\bthey\s)(?<!\byou\s)are)\s+(?:still\s+|now\s+|all\s+)?"
+                r"broke\b(?!\s+(?:up|down|into|out|even)\b)"
+                # "still same" alone or before what stayed the same (never "still same plan for tomorrow")
+                r"|^\W*(?:(?:nope|no|hmm+|but)\W+)*still\s+(?:the\s+)?same\b(?=\W*$|\s+(?:error|errors|issue|issues|problem|"
+                r"problems|result|results|output|bug|behaviou?r|thing|here|again|as\s+before|screen|page|message|crash|response)\b)",
+                _I),
      "said the result is still broken"),
 ]
+
+# -- Seventh pass (issue 20, `classify7`; review6 items 13-19): guards for the look-alikes of the sixth pass's forms,
+# each written as the general form of what the look-alike is (tests/capture_text/test_classifier_seventh_pass.py).
+
+# A step of the release process not taken ("it's not merged yet", "the docs aren't published", "not deployed to
+# staging"): status, whatever the sentence's subject. Read before any report.
+STATUS = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:yet\s+|been\s+|being\s+|even\s+)?" + _PROCESS + r"\b", _I)
+# A state not reached yet, for the loose "a thing of the result is not <…ed / …ing>" forms (`OPENING_ONLY`):
+# "the banner isn't translated yet", "its not cached yet".
+UNREACHED = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|being\s+)?\w+(?:ed|en|ing)\b[^.;!?]{0,40}\byet\b", _I)
+
+# A report accepted in the same breath: "… but that's fine for now", "…, that's expected with the cache", "… but it's
+# ok, we only ship linux". Read in the clause of the report and the one after it.
+ACCEPTED = re.compile(r"\b(?:that's|that\s+is|it's|it\s+is|which\s+is|this\s+is)\s+(?:totally\s+|perfectly\s+|still\s+|all\s+)?"
+                      r"(?:fine|ok(?:ay)?|acceptable|expected|alright|all\s+right|good\s+enough|not\s+a\s+(?:problem|concern|"
+                      r"big\s+deal|blocker))\b|\b(?:fine|ok(?:ay)?|good\s+enough|acceptable)\s+for\s+now\b", _I)
+
+# A clause that asks to confirm ("it's not leaking any tokens, correct?", "it doesn't log the password, right?"):
+# the person checks, they do not report.
+TAG_QUESTION = re.compile(r"[,;]\s*(?:right|correct|yes|no|ok(?:ay)?|true|yeah|is\s+it|isn't\s+it|does\s+it|doesn't\s+it|"
+                          r"are\s+they|aren't\s+they|do\s+they|don't\s+they)\s*\?+\W*$", _I)
+
+# A question about the agent's choice asked to learn, or with praise ("how does this fix the bug? I want to understand",
+# "what made you choose this library? just curious, it looks great", "why did you use a set here? just wondering").
+CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity)\b|\b(?:want|wanted|like|love|trying|try|"
+                     r"need)\s+to\s+(?:understand|learn)\b|\bhelp\s+me\s+understand\b|\bexplain\b|\bwalk\s+me\s+through\b|"
+                     r"\bfor\s+my\s+(?:own\s+)?(?:understanding|learning)\b|\b(?:nice|great|good|awesome|excellent|smart|"
+                     r"clever)\s+(?:work|job|choice|call|idea|pick|move|catch|one)\b|\bwell\s+done\b|\b(?:looks|works|"
+                     r"work)\s+(?:great|well|perfectly|nicely|fine|good)\b|\bi\s+(?:love|like)\s+(?:it|this|that)\b|"
+                     r"\blove\s+it\b", _I)
+QUESTION_CHALLENGES = frozenset({'asks "why did you…"', "challenges what the agent did", "challenges the approach",
+                                 "asks why the agent did it"})
+
+# The agent's work named as the cause ("the tests fail on my machine after your change", "it crashes on my mac now, it
+# worked before your edit", "my local postgres won't start since your migration"): a report, even on the person's
+# machine (`OWN_SETUP` does not apply).
+BLAMES_CHANGE = re.compile(r"\b(?:your|the\s+(?:latest|last|new|recent))\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|fixes|"
+                           r"migration|migrations|commit|commits|update|updates|patch|refactor\w*|pr|code|version|rewrite|"
+                           r"upgrade)\b|\b(?:since|after)\s+(?:you|u)\b|\bworked\s+(?:fine\s+|well\s+|perfectly\s+|ok(?:ay)?\s+)?"
+                           r"(?:before|until|till)\b|\bused\s+to\s+work\b", _I)
+
+# A failure said not to happen, in an "-ing" form or as its output: "it's not crashing anymore", "It's not showing any
+# errors now, great", "not throwing any warnings".
+PRAISED_TOO = re.compile(r"(?:\bnot|n't|\bno\s+longer)\s+(?:even\s+|really\s+)?(?:crashing|failing|hanging|freezing|flaking|"
+                         r"lagging|erroring|complaining|timing\s+out)\b"
+                         r"|(?:\bnot|n't|\bno\s+longer)\s+(?:showing|throwing|giving|producing|raising|printing|logging|reporting|"
+                         r"getting|seeing|returning)\s+(?:me\s+)?any\s+(?:\w+\s+)?(?:errors?|warnings?|"
+                         r"exceptions?|crash\w*|failures?)\b", _I)

@@ -1,0 +1,123 @@
+"""Seventh pass on the correction classifier (issue 20 item 2, review6 items 13-19): the sixth pass's forms fired on
+messages of the same shape that correct nothing (a state not reached yet, a question asked to learn, a polite new
+request, information the agent asked for, a comparison the person accepts, money or a plan), and its own-setup guard
+dropped real reports that blame the agent's change. Each case is a pair typed for this test: a look-alike that must
+stay quiet and a real correction of the same shape that must still count, so that a fix by dropping the form fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_text
+
+DONE = "I've updated the component and fixed the import; the page should now render correctly."
+MIGRATED = "I've updated the docker-compose file and added the migration; everything should work now."
+
+
+def _pair(quiet: str, fires: str, answer: str = DONE) -> None:
+    assert not classify_text(quiet, answer=answer).correction, f"look-alike flagged: {quiet!r}"
+    assert classify_text(fires, answer=answer).correction, f"correction missed: {fires!r}"
+
+
+# review6 item 13: "it is not <participle>" read a step of the release process, or a state not reached yet, as broken.
+@pytest.mark.parametrize("quiet, fires", [
+    ("it's not pushed yet, I'll look over the diff first", "it's not saving the draft"),
+    ("It is not released yet so we can still rename the flag", "It is not rendered on the settings page"),
+    ("its not merged into main yet - open a PR for it", "its not centered on mobile"),
+    ("it's not reviewed by the team yet; meanwhile write the migration guide", "it's still not updated in the sidebar"),
+    ("It's not approved yet, wait for Sam", "hmm it's not loading the avatars"),
+    ("it's not shipped until friday anyway, so take your time", "it's not showing the new column"),
+    ("the branch isn't merged yet, open a PR", "the banner isn't shown on the home page"),
+    ("the docs aren't published yet", "the docs aren't rendered, the page is blank"),
+])
+def test_a_step_not_taken_yet_is_status_not_a_report(quiet, fires):
+    _pair(quiet, fires)
+
+
+# A report the person accepts in the same breath, or asks to confirm, reports nothing to fix.
+@pytest.mark.parametrize("quiet, fires", [
+    ("it's not tested on safari but that's ok for now", "it's not working on safari"),
+    ("it's not leaking any tokens, correct?", "it's not hiding the tokens in the log"),
+    ("the build fails on windows, but that's fine for this release", "the build fails on windows"),
+    ("Latency is worse than before but that's acceptable for now", "Latency is worse than before"),
+    ("memory use is worse than it was, but that's expected with the cache, thanks", "memory use is worse than it was"),
+])
+def test_a_report_accepted_or_asked_to_confirm_is_not_a_correction(quiet, fires):
+    _pair(quiet, fires)
+
+
+# review6 item 17: "worse" said of the old version praises the new one.
+@pytest.mark.parametrize("quiet, fires", [
+    ("this is much worse UX in the old build; the new one looks great", "this is much worse UX than the old build"),
+    ("it's way worse with the previous version, so keep yours", "it's way worse than the previous version"),
+])
+def test_worse_said_of_the_old_version_is_praise(quiet, fires):
+    _pair(quiet, fires)
+
+
+# review6 items 14 and 16: a question about the agent's choice asked to learn, or with praise, challenges nothing.
+@pytest.mark.parametrize("quiet, fires", [
+    ("how does this fix the leak? I'd like to understand it", "how does this fix the leak? it still leaks"),
+    ("How is this solving the timeout? great job btw", "How is this solving the timeout?"),
+    ("how does that fix the deadlock? can you explain the idea", "how does that fix the deadlock? nothing changed"),
+    ("what made you choose postgres? just curious, works great", "what made you choose postgres? we use mysql"),
+    ("what made you pick this layout? I love it", "what made you pick this layout?"),
+    ("why did you use a set here? just wondering", "why did you use a set here?"),
+    ("why did you pick zustand? I want to understand the tradeoff", "why did you pick zustand over our redux store?"),
+])
+def test_a_question_asked_to_learn_or_with_praise_challenges_nothing(quiet, fires):
+    _pair(quiet, fires)
+
+
+# review6 item 15: "would you mind keeping / leaving …" is a polite new request; "would you mind not …" still refuses.
+@pytest.mark.parametrize("quiet, fires", [
+    ("would you mind keeping the comments short", "would you mind not renaming every variable"),
+    ("would you mind leaving a TODO where the cache goes", "would you mind reverting the lockfile change"),
+    ("Would you mind keeping a changelog as you go", "Would you mind stopping the auto-commits"),
+])
+def test_would_you_mind_is_a_correction_only_when_it_stops_or_undoes(quiet, fires):
+    _pair(quiet, fires, answer=None)
+
+
+# review6 item 16: "per my last message" before information is an answer; before an instruction, a reminder.
+@pytest.mark.parametrize("quiet, fires", [
+    ("per my last message, the api key lives in the vault", "per my last message, don't touch the tests"),
+    ("Per my previous message, here are the logs you wanted", "Per my previous message, use pnpm not npm"),
+    ("per my earlier message, attached is the schema", "as per my earlier message, no new dependencies"),
+])
+def test_per_my_last_message_reminds_only_before_an_instruction(quiet, fires):
+    _pair(quiet, fires, answer=None)
+
+
+# review6 item 18: "broke" of people (money) and "still same" before a plan.
+@pytest.mark.parametrize("quiet, fires", [
+    ("we are broke until payday, stick with the free plan", "the login is broke again"),
+    ("they are broke, so the client wants the cheapest hosting", "the buttons are broke now"),
+    ("still same agenda as yesterday: tests then docs", "still same"),
+    ("still same deadline for the release", "nope still same error"),
+])
+def test_broke_of_people_and_still_same_before_a_plan_report_nothing(quiet, fires):
+    _pair(quiet, fires)
+
+
+# A failure said not to happen any more is praise, whatever its verb form.
+@pytest.mark.parametrize("quiet, fires", [
+    ("It's not showing any errors now, great", "It's not showing the errors under the fields"),
+    ("Thanks! it's not crashing anymore", "it's crashing again"),
+    ("it's not throwing any warnings now, nice", "it's not throwing the validation error for empty names"),
+])
+def test_a_failure_gone_is_praise_not_a_report(quiet, fires):
+    _pair(quiet, fires)
+
+
+# review6 item 19: on the person's machine, a failure they tie to the agent's change is a report; their own setup
+# failing on its own is not.
+@pytest.mark.parametrize("fires, quiet", [
+    ("the tests fail on my laptop since your refactor", "my laptop keeps freezing when I open the simulator"),
+    ("it crashes on my macbook now, it worked before your edit", "my macbook crashes when it wakes from sleep"),
+    ("my local redis won't start since your migration, it errors out", "my local redis won't start, how do I fix it?"),
+    ("the app won't start on my pc after you changed the config", "I get an error with my vpn when I ssh to the server"),
+    ("npm install fails on my machine since your update to package.json", "npm install fails on my machine, any idea?"),
+])
+def test_a_failure_on_the_persons_machine_blamed_on_the_agents_change_is_a_report(fires, quiet):
+    _pair(quiet, fires, answer=MIGRATED)
