@@ -212,6 +212,15 @@ def answered(answer: str | None) -> bool:
             or size >= ANSWER_ACTS)
 
 
+_TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def plain_answer(answer: str | None) -> str | None:
+    """The answer with typographic quotes made plain ("you\u2019ll need to run" reads as "you'll need to run"): agents
+    that type curly apostrophes say the same things as those that do not."""
+    return answer.translate(_TYPOGRAPHIC) if answer else answer
+
+
 def handed_over(answer: str) -> bool:
     """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output"); a
     conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
@@ -233,7 +242,8 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
 
 # The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
 _STATEMENT_CUES = frozenset({"said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
-                             "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"'})
+                             "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"',
+                             "refused the agent's diagnosis"})
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
                             "reported a problem after the agent's change"})
 
@@ -273,6 +283,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         if not isinstance(text, str) or not text.strip() or is_slash_command(text):
             return NOT_A_CORRECTION
         text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
+        answer = plain_answer(answer)
         spec = is_task_spec(text)
         own = languages.plain_chinese(normalise(prose_of(text)))
         parts = clauses(own)
@@ -289,6 +300,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
         blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
+        # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
+        handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
         for at, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
@@ -314,6 +327,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 reason = reason or _try(ALL_PERSISTS, clause)
+            if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
+                reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining, blamed)
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE

@@ -545,7 +545,7 @@ HANDED_OVER = re.compile(
     r"\byou(?:'ll|\s+will)?\s+(?:may\s+|might\s+)?(?:need\s+to|should|must|have\s+to)\s+(?:\w+\s+)?(?:run|save|add|update|"
     r"install|change|replace|open|create|edit|modify|set|put|paste|copy|restart|move|use)\b"
     r"|\byour\s+browser\s+(?:will|should)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+)?`[^`\n]{1,80}`\s+(?:show|say|print|output|return)\b"
-    r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that)\s+(?:\w+\s+)?(?:output|error|log|logs|traceback)\b"
+    r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that)\s+(?:\w+\s+)?(?:outputs?|error|log|logs|traceback)\b"
     r"|\b(?:just|simply)\s+(?:update|add|change|replace|edit|run|save)\s+(?:the|your|this|that|`)", re.I)
 
 # Words that say "go on" after an interruption; a redirect must say something beyond them.

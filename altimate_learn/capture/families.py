@@ -306,3 +306,37 @@ PRAISED_TOO = re.compile(r"(?:\bnot|n't|\bno\s+longer)\s+(?:even\s+|really\s+)?(
                          r"|(?:\bnot|n't|\bno\s+longer)\s+(?:showing|throwing|giving|producing|raising|printing|logging|reporting|"
                          r"getting|seeing|returning)\s+(?:me\s+)?any\s+(?:\w+\s+)?(?:errors?|warnings?|"
                          r"exceptions?|crash\w*|failures?)\b", _I)
+
+# -- Seventh pass, round 1: general forms of three families the dev misses share across owners (issue 20 item 2:
+# "do it yourself" after the agent handed the steps back, the agent's diagnosis refused, a short broken-result report
+# after a claim of done), written from dev folds 0-1 (read before). Only the arms that found something on dev with no
+# false alarm on any fold were kept: on folds 2-3 (not read) they found nothing and flagged nothing. Dropped for want of
+# evidence: "you do it", "I gave you permission", "don't ask me", "that's not the problem", "I already tried that", "it's
+# already enabled" (no dev message of either kind).
+
+# "do it for me", "can you check that for me", "investigate it yourself": after an answer that handed the next step to
+# the person, the person hands it back (the agent should act, not describe). Short messages only.
+ACT_YOURSELF = re.compile(
+    r"^\W*(?:(?:no+|nope|please|pls|just|ok(?:ay)?|but|then|so|can\s+you|could\s+you|can't\s+you)[\s,.!]+)*"
+    r"(?:investigate|do|run|check|fix|handle|try|test|execute|apply|debug|look\s+into|restart|start|install|open|copy|move|"
+    r"update|change|edit|configure)"
+    r"(?:\s+(?:it|that|this|them|those|these|all|everything))?\s+(?:for\s+me|yourself|by\s+yourself|on\s+your\s+own)\b", _I)
+ACT_YOURSELF_CHARS = 160
+
+# The agent's diagnosis refused, in Chinese: "我这边可以肯定不是网络问题" ("it is certainly not a network problem on my
+# side"), "不是缓存的问题"; a cause named, so never "这不是问题" ("that is not a problem").
+CUES += [
+    (re.compile(r"不是(?:网络|缓存|权限|配置|浏览器|代理|环境|服务器|数据库|版本|端口|防火墙|证书)(?:的)?问题"),
+     "refused the agent's diagnosis"),
+]
+
+# A short report after a done answer: "not opening", "still not loading at all", "this site can't be reached" (a verb of
+# the result, never "not using docker here", a convention).
+BROKEN += [
+    (re.compile(r"^\W*(?:(?:still|but|and|yet|again)\s+)?not\s+(?:opening|loading|working|showing|rendering|saving|starting|"
+                r"running|responding|updating|displaying|connecting|compiling|building|scrolling|playing|submitting|redirecting|"
+                r"closing|appearing|refreshing|launching|booting|syncing|clickable|visible)\b(?:\s+\S+){0,2}\W*$"
+                r"|\b(?:site|page|app|server|url|link|website|localhost|address)\s+(?:can't|cannot|could\s+not|couldn't)\s+"
+                r"be\s+(?:reached|found|opened|accessed|loaded)\b", _I),
+     "said the result does not work"),
+]

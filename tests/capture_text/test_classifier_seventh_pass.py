@@ -121,3 +121,58 @@ def test_a_failure_gone_is_praise_not_a_report(quiet, fires):
 ])
 def test_a_failure_on_the_persons_machine_blamed_on_the_agents_change_is_a_report(fires, quiet):
     _pair(quiet, fires, answer=MIGRATED)
+
+
+# Round 1 (dev folds 0-1 read, folds 2-3 measured unread): three families the dev misses share across owners.
+HANDED = "Run `npm run migrate` and paste the output here; you'll need to restart the server after that."
+OFFERED = "I can look into the worker logs next. Should I investigate the retry queue too?"
+
+
+@pytest.mark.parametrize("text", [
+    "investigate it for me",
+    "can you check that for me",
+    "please try it for me",
+    "no, debug it on your own",
+])
+def test_handing_the_steps_back_is_a_correction_only_after_the_agent_handed_them_over(text):
+    # After an answer that handed the person the steps, "do it for me" says the agent should have acted; after an
+    # answer that offered to do more, the same words accept the offer.
+    assert classify_text(text, answer=HANDED).correction, text
+    assert not classify_text(text, answer=OFFERED).correction, text
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("ok I'll run it myself and paste the output", "ok, run it for me"),
+    ("I ran it, here is what it printed", "fix that for me"),
+    ("can you write a script for me that does the restart", "can you handle that for me"),
+])
+def test_doing_the_step_or_a_new_request_after_a_hand_over_is_not_handing_back(quiet, fires):
+    _pair(quiet, fires, answer=HANDED)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("这不是问题，继续", "肯定不是缓存问题，再查一下"),
+    ("网络问题我来处理", "我这边确定不是权限的问题"),
+])
+def test_a_named_cause_refused_in_chinese_is_a_correction(quiet, fires):
+    _pair(quiet, fires)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("not using docker here", "not opening"),
+    ("not bad at all", "not scrolling on mobile"),
+    ("not sure yet, let me think", "not opeaning"),
+    ("if the site can't be reached, show a friendly page", "this site can't be reached"),
+    ("make sure the app cannot be loaded over plain http", "the page cannot be loaded now"),
+])
+def test_a_short_broken_result_after_a_done_answer(quiet, fires):
+    _pair(quiet, fires)
+
+
+@pytest.mark.parametrize("answer", [
+    "I\u2019ve updated the config. You\u2019ll need to restart the server before it picks it up.",  # typographic quotes
+    "I've updated the config. Restart the server and paste the outputs of both commands here.",
+])
+def test_an_answer_that_hands_over_the_step_is_read_the_same_whatever_its_quotes(answer):
+    # Handed over: an error that follows comes from the person's own step, and "do it for me" hands it back.
+    _pair("it fails with a 500 now", "restart it for me", answer=answer)
