@@ -176,3 +176,18 @@ def test_a_short_broken_result_after_a_done_answer(quiet, fires):
 def test_an_answer_that_hands_over_the_step_is_read_the_same_whatever_its_quotes(answer):
     # Handed over: an error that follows comes from the person's own step, and "do it for me" hands it back.
     _pair("it fails with a 500 now", "restart it for me", answer=answer)
+
+
+def test_the_numbers_option_measures_both_splits_without_printing_a_message():
+    """`research/classifier_real.py --numbers`: the held-out split measured, never read (counts only, no text)."""
+    from research.classifier_real import numbers
+    from research.data.real_sessions import load_messages
+
+    out = numbers()
+    lines = out.splitlines()
+    shape = [line.split(":")[0] for line in lines]
+    assert shape == ["dev", "holdout"], "one line per split"
+    assert all(" precision " in line and "(TP " in line for line in lines), "counts on each line"
+    texts = {" ".join(m.text.split())[:40] for m in load_messages("holdout") + load_messages("dev")}
+    leaked = sum(1 for t in texts if len(t) >= 12 and t in out)
+    assert leaked == 0, f"{leaked} message texts printed"
