@@ -256,7 +256,8 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
     The person's own setup failing is none unless the message names the agent's change as the cause (``blamed``)."""
     if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause)
             or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
-            or families.TAG_QUESTION.search(clause) or (families.OWN_SETUP.search(clause) and not blamed)):
+            or families.TAG_QUESTION.search(clause) or families.OWN_PLAN.search(clause)
+            or (families.OWN_SETUP.search(clause) and not blamed)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
@@ -324,6 +325,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
+                if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
+                    reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 reason = reason or _try(ALL_PERSISTS, clause)

@@ -180,7 +180,7 @@ CHALLENGES += [
     # "would you mind not reformatting the whole file?"
     # (never "would you mind keeping the logs verbose" or "… leaving a comment on each function": polite new requests;
     # only a stop or an undo refers back to what the agent did)
-    (re.compile(r"\bwould\s+you\s+mind\s+(?:not|stop|stopping|undoing|reverting|rolling\s+back|putting\s+back|"
+    (re.compile(r"\bwould\s+you\s+mind\s+(?:not|stop(?:ping)?\s+\w+ing|undoing|reverting|rolling\s+back|putting\s+back|"
                 r"changing\s+(?:it|that|this|them)\s+back)\b", _I),
      "asked the agent not to do something"),
     # "how is this fixing the bug?", "how does that solve anything?"
@@ -227,14 +227,14 @@ BROKEN += [
     # After a done answer: "now it's worse", "that made it worse", "worse than before"
     (re.compile(r"\b(?:that|this|it)\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b"
                 r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
-                r"(?!\s+(?:for|if|when|because)\b)(?![^.;!?]{0,40}\b" + _OLD_ONE + r")"
+                r"(?!\s+(?:for|if|when|because)\b)(?!\s+(?:\w+\s+){0,2}" + _OLD_ONE + r")"
                 r"|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
      "said the change made it worse"),
     # The structural rule above with "it" as its subject, typed fast: "its not prefilled", "it is not aligned"
     (re.compile(r"^\W*(?:(?:but|and|now|still|yet|hmm+|ok(?:ay)?|sadly|unfortunately|no+|nope)\W+)*(?:it|its)(?:'s|\s+is)?\s+(?:still\s+)?"
                 r"not\s+(?:being\s+|getting\s+)?(?!(?:needed|required|supposed|related|used|finished|going|expected|intended|included|"
                 r"planned|allowed|interested|concerned|based|designed|meant|ready|done|working\s+on|asking|saying|talking|trying|"
-                r"blocking|urgent|bad|" + _PROCESS + r")\b)(?:\w+ed|\w+ing|shown|visible|centered|centred|responsive|clickable|"
+                r"blocking|urgent|bad)\b)(?:\w+ed|\w+ing|shown|visible|centered|centred|responsive|clickable|"
                 r"scrollable|editable|selectable|there)\b(?![^.;!?]{0,40}\byet\b)", _I),
      "said a part of the result does not work"),
 ]
@@ -264,40 +264,54 @@ BROKEN += [
 
 # A step of the release process not taken ("it's not merged yet", "the docs aren't published", "not deployed to
 # staging"): status, whatever the sentence's subject. Read before any report.
-STATUS = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:yet\s+|been\s+|being\s+|even\s+)?" + _PROCESS + r"\b", _I)
+STATUS = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:yet\s+|been\s+|being\s+|even\s+)?" + _PROCESS + r"\b(?=[^.;!?]*\b(?:yet|until|"
+                    r"till|tomorrow|later|next\s+week|i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|anyway)\b)", _I)
 # A state not reached yet, for the loose "a thing of the result is not <…ed / …ing>" forms (`OPENING_ONLY`):
 # "the banner isn't translated yet", "its not cached yet".
 UNREACHED = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|being\s+)?\w+(?:ed|en|ing)\b[^.;!?]{0,40}\byet\b", _I)
 
-# A report accepted in the same breath: "… but that's fine for now", "…, that's expected with the cache", "… but it's
-# ok, we only ship linux". Read in the clause of the report and the one after it.
-ACCEPTED = re.compile(r"\b(?:that's|that\s+is|it's|it\s+is|which\s+is|this\s+is)\s+(?:totally\s+|perfectly\s+|still\s+|all\s+)?"
+# The person's own plan, said without a subject ("not running the migrations yet, I'll do it after lunch", "not building
+# for windows, only linux", "not working on that today, next: …"): an opening "not <…ing>" with a plan or a scope after
+# it; "not loading yet" stays a report.
+OWN_PLAN = re.compile(r"^\W*not\s+\w+ing\b[^.;!?]*\b(?:i'll|we'll|i\s+will|we\s+will|today|tomorrow|later|next|until|till|"
+                      r"by\s+design|only|for\s+now)\b", _I)
+
+# A report accepted in the same breath: "… but that's fine for now", "…, that's expected with the cache". Read in the
+# clause of the report and the one after it; never "it's fine on staging" / "that's ok in Chrome" (the bug's scope).
+ACCEPTED = re.compile(r"\b(?:that's|that\s+is|which\s+is|this\s+is)\s+(?:totally\s+|perfectly\s+|still\s+|all\s+)?"
                       r"(?:fine|ok(?:ay)?|acceptable|expected|alright|all\s+right|good\s+enough|not\s+a\s+(?:problem|concern|"
-                      r"big\s+deal|blocker))\b|\b(?:fine|ok(?:ay)?|good\s+enough|acceptable)\s+for\s+now\b", _I)
+                      r"big\s+deal|blocker))\b(?!\s+(?:on|in|under|when|at)\b)"
+                      r"|\b(?:fine|ok(?:ay)?|good\s+enough|acceptable)\s+for\s+now\b", _I)
 
 # A clause that asks to confirm ("it's not leaking any tokens, correct?", "it doesn't log the password, right?"):
 # the person checks, they do not report.
-TAG_QUESTION = re.compile(r"[,;]\s*(?:right|correct|yes|no|ok(?:ay)?|true|yeah|is\s+it|isn't\s+it|does\s+it|doesn't\s+it|"
+TAG_QUESTION = re.compile(r"[,;]\s*(?:right|correct|yes|no|true|yeah|is\s+it|isn't\s+it|does\s+it|doesn't\s+it|"
                           r"are\s+they|aren't\s+they|do\s+they|don't\s+they)\s*\?+\W*$", _I)
 
 # A question about the agent's choice asked to learn, or with praise ("how does this fix the bug? I want to understand",
 # "what made you choose this library? just curious, it looks great", "why did you use a set here? just wondering").
-CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity)\b|\b(?:want|wanted|like|love|trying|try|"
-                     r"need)\s+to\s+(?:understand|learn)\b|\bhelp\s+me\s+understand\b|\bexplain\b|\bwalk\s+me\s+through\b|"
-                     r"\bfor\s+my\s+(?:own\s+)?(?:understanding|learning)\b|\b(?:nice|great|good|awesome|excellent|smart|"
-                     r"clever)\s+(?:work|job|choice|call|idea|pick|move|catch|one)\b|\bwell\s+done\b|\b(?:looks|works|"
-                     r"work)\s+(?:great|well|perfectly|nicely|fine|good)\b|\bi\s+(?:love|like)\s+(?:it|this|that)\b|"
-                     r"\blove\s+it\b", _I)
+CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity)\b|\b(?:want|wanted|like|love|trying)\s+to\s+"
+                     r"(?:understand|learn)\b(?!\s+why\s+you)|\bhelp\s+me\s+understand\b(?!\s+why\s+you)|\b(?:can|could)\s+you\s+"
+                     r"explain\b|\bexplain\s+(?:how|what|the\s+(?:idea|logic|reasoning|mechanism|approach|trade-?offs?))\b|"
+                     r"\bwalk\s+me\s+through\b|\bfor\s+my\s+(?:own\s+)?(?:understanding|learning)\b|"
+                     r"(?<!\bnot\s)(?<!\bnot\sa\s)(?<!\bno\s)\b(?:nice|great|good|awesome|excellent|smart|clever)\s+(?:work|job|"
+                     r"choice|call|idea|pick|move|catch|one)\b|\bwell\s+done\b|\b(?:looks|works|work)\s+(?:great|well|perfectly|"
+                     r"nicely|fine|good)\b(?!\s+(?:as\s+it\s+(?:was|is)|before|already|the\s+way|without))|"
+                     r"\bi\s+(?:love|like)\s+(?:it|this|that)\b|\blove\s+it\b", _I)
 QUESTION_CHALLENGES = frozenset({'asks "why did you…"', "challenges what the agent did", "challenges the approach",
                                  "asks why the agent did it"})
 
 # The agent's work named as the cause ("the tests fail on my machine after your change", "it crashes on my mac now, it
 # worked before your edit", "my local postgres won't start since your migration"): a report, even on the person's
 # machine (`OWN_SETUP` does not apply).
-BLAMES_CHANGE = re.compile(r"\b(?:your|the\s+(?:latest|last|new|recent))\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|fixes|"
-                           r"migration|migrations|commit|commits|update|updates|patch|refactor\w*|pr|code|version|rewrite|"
-                           r"upgrade)\b|\b(?:since|after)\s+(?:you|u)\b|\bworked\s+(?:fine\s+|well\s+|perfectly\s+|ok(?:ay)?\s+)?"
-                           r"(?:before|until|till)\b|\bused\s+to\s+work\b", _I)
+BLAMES_CHANGE = re.compile(r"(?<!\bnot\s)\b(?:your\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|fixes|migration|migrations|"
+                           r"commit|commits|update|updates|patch|refactor\w*|pr|code|version|rewrite|upgrade)|the\s+(?:latest|last|"
+                           r"new|recent)\s+(?:change|changes|edit|edits|fix|commit|migration|refactor\w*))\b"
+                           r"|\b(?:since|after)\s+(?:you|u)\b", _I)
+
+# The agent cleared of the failure ("…, but that's my old node, not your change"): not a "X, not Y" rule for the agent.
+NOT_YOUR_DOING = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|code|"
+                            r"fault|doing|migration|commit|update)\b", _I)
 
 # A failure said not to happen, in an "-ing" form or as its output: "it's not crashing anymore", "It's not showing any
 # errors now, great", "not throwing any warnings".
@@ -317,7 +331,7 @@ PRAISED_TOO = re.compile(r"(?:\bnot|n't|\bno\s+longer)\s+(?:even\s+|really\s+)?(
 # "do it for me", "can you check that for me", "investigate it yourself": after an answer that handed the next step to
 # the person, the person hands it back (the agent should act, not describe). Short messages only.
 ACT_YOURSELF = re.compile(
-    r"^\W*(?:(?:no+|nope|please|pls|just|ok(?:ay)?|but|then|so|can\s+you|could\s+you|can't\s+you)[\s,.!]+)*"
+    r"^\W*(?:(?:no+|nope|please|pls|just|ok(?:ay)?|thanks|thank\s+you|but|then|so|can\s+you|could\s+you|can't\s+you)[\s,.!]+)*"
     r"(?:investigate|do|run|check|fix|handle|try|test|execute|apply|debug|look\s+into|restart|start|install|open|copy|move|"
     r"update|change|edit|configure)"
     r"(?:\s+(?:it|that|this|them|those|these|all|everything))?\s+(?:for\s+me|yourself|by\s+yourself|on\s+your\s+own)\b", _I)
@@ -337,6 +351,7 @@ BROKEN += [
                 r"running|responding|updating|displaying|connecting|compiling|building|scrolling|playing|submitting|redirecting|"
                 r"closing|appearing|refreshing|launching|booting|syncing|clickable|visible)\b(?:\s+\S+){0,2}\W*$"
                 r"|\b(?:site|page|app|server|url|link|website|localhost|address)\s+(?:can't|cannot|could\s+not|couldn't)\s+"
-                r"be\s+(?:reached|found|opened|accessed|loaded)\b", _I),
+                r"be\s+(?:reached|found|opened|accessed|loaded)\b(?=\W*$|\s*[,.;!]|\s+(?:anymore|any\s+more|now|again|either|at\s+all)\b)",
+                _I),
      "said the result does not work"),
 ]

@@ -73,7 +73,7 @@ def test_a_question_asked_to_learn_or_with_praise_challenges_nothing(quiet, fire
 @pytest.mark.parametrize("quiet, fires", [
     ("would you mind keeping the comments short", "would you mind not renaming every variable"),
     ("would you mind leaving a TODO where the cache goes", "would you mind reverting the lockfile change"),
-    ("Would you mind keeping a changelog as you go", "Would you mind stopping the auto-commits"),
+    ("Would you mind keeping a changelog as you go", "would you mind stop reformatting the imports"),
 ])
 def test_would_you_mind_is_a_correction_only_when_it_stops_or_undoes(quiet, fires):
     _pair(quiet, fires, answer=None)
@@ -191,3 +191,81 @@ def test_the_numbers_option_measures_both_splits_without_printing_a_message():
     texts = {" ".join(m.text.split())[:40] for m in load_messages("holdout") + load_messages("dev")}
     leaked = sum(1 for t in texts if len(t) >= 12 and t in out)
     assert leaked == 0, f"{leaked} message texts printed"
+
+
+# review7 C1-C6: the guards above must not swallow real corrections of the same words, nor the new rules fire on
+# look-alikes of their own.
+SHIPPED = "Done: I merged the PR, pushed to main and deployed the app; it's live at https://app.example.com now."
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("it's not deployed yet on our side, I'll do it after lunch", "it's not live, the url gives a 404"),
+    ("the tag isn't pushed yet, I'll push it later", "the commits are not pushed, origin has nothing new"),
+    ("the PR isn't merged until review tomorrow", "the PR isn't merged, it still shows as open"),
+])
+def test_a_step_the_answer_claims_said_not_taken_is_a_correction(quiet, fires):
+    _pair(quiet, fires, answer=SHIPPED)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("the export doesn't work for csv, but that's fine for now", "the export doesn't work on prod. it's fine on staging"),
+    ("the font looks different, which is expected with the new theme", "the modal is blank in firefox, that's ok in chrome"),
+])
+def test_fine_somewhere_else_is_the_scope_of_the_bug_not_acceptance(quiet, fires):
+    _pair(quiet, fires)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("why did you drop the cache layer? can you explain the tradeoff", "why did you drop the cache layer? explain yourself"),
+    ("how is this fixing the race? walk me through it", "how is this fixing anything? explain"),
+    ("why did you pick a trie? nice choice", "why did you pick eval here? not a good idea"),
+    ("why did you inline the helper? it works great", "why did you inline the helper? it works fine as it was"),
+    ("what made you use a queue? I want to understand the design", "why did you delete the tests? I need to understand why you think that's ok"),
+])
+def test_a_demand_to_explain_or_a_complaint_after_the_question_still_challenges(quiet, fires):
+    _pair(quiet, fires, answer="I rewrote the parser to use a state machine and removed the old regex helpers.")
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("this is worse in the old version, keep the new one", "it's worse now, in the old version it was fast"),
+])
+def test_worse_now_with_the_old_version_praised_after_it_is_a_report(quiet, fires):
+    _pair(quiet, fires)
+
+
+@pytest.mark.parametrize("fires, quiet", [
+    ("the build fails on my laptop since your commit", "my laptop's build fails since the latest Xcode update"),
+    ("my local mysql won't start after your migration", "my local mysql won't start after the last Homebrew upgrade"),
+    ("tests fail on my machine after your refactor", "tests fail on my machine, but that's my old node, not your change"),
+])
+def test_a_third_party_update_or_a_denial_does_not_blame_the_agents_change(fires, quiet):
+    _pair(quiet, fires, answer=MIGRATED)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("the page can't be found by search engines yet, add a sitemap", "the page can't be found anymore"),
+    ("the docs can't be opened offline by design", "the app can't be opened now"),
+])
+def test_cannot_be_found_of_a_new_need_is_not_a_broken_result(quiet, fires):
+    _pair(quiet, fires)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("would you mind stopping the containers before you finish", "would you mind stopping rewriting my comments"),
+])
+def test_would_you_mind_stopping_a_thing_is_a_request_stopping_an_action_is_a_correction(quiet, fires):
+    _pair(quiet, fires, answer=None)
+
+
+@pytest.mark.parametrize("quiet, fires", [
+    ("it doesn't log the password, right?", "it still doesn't save, ok?"),
+    ("not running the seed script yet, I'll run it after lunch", "not loading yet"),
+    ("not building for arm, only x86", "not opening on mobile"),
+    ("not building the android app today, next: the invoice export", "not rendering at all"),
+])
+def test_a_tag_of_irritation_or_a_plan_without_a_subject(quiet, fires):
+    _pair(quiet, fires)
+
+
+def test_handing_back_after_thanks_still_counts():
+    _pair("thanks, I'll run it now", "ok thanks, restart it for me", answer=HANDED)
