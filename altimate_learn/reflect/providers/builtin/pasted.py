@@ -233,9 +233,9 @@ def _mark_lines(lines: list[str]) -> list[str]:
                 continue
             mode = ""
         if mode == "brackets":
-            if indent == 0 and not code_line(stripped) and not output_line(line) and prose_words(stripped) >= 2 \
-                    and stripped[:1] not in "\"'":
-                mode = ""  # an unclosed bracket must not swallow the person's next sentence
+            if previous_blank and indent == 0 and not code_line(stripped) and not output_line(line) \
+                    and prose_words(stripped) >= 2 and stripped[:1] not in "\"'":
+                mode = ""  # an unclosed bracket must not swallow the person's next paragraph
             else:
                 marks.append("pasted")
                 depth += _depth(stripped)
@@ -286,7 +286,7 @@ def _whole_paragraphs(lines: list[str], marks: list[str]) -> None:
         return
     seen: dict[str, int] = {}
     for line, mark in zip(lines, marks):
-        if mark == "":
+        if mark != "blank":
             key = " ".join(line.split()).rstrip(".")
             seen[key] = seen.get(key, 0) + 1
     start = 0
