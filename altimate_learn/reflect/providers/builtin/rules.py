@@ -311,6 +311,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                     subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags) \
                 or re.match(r"^(?:the\s+new|this|that|these|those)\s", subject, flags):
             return None  # "the new job should run hourly" specifies this task's work
+        if re.match(r"^(?:there|what|im|i'm)\b", subject, flags) or re.search(r"\bno$", subject, flags):
+            return None  # "there is no need to stop …", "what we need to do is …": a clause, not a rule's subject
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
         rest = m.group(3)
