@@ -270,11 +270,13 @@ STATUS = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:yet\s+|been\s+|being\s+|even\s+
 # "the banner isn't translated yet", "its not cached yet".
 UNREACHED = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|being\s+)?\w+(?:ed|en|ing)\b[^.;!?]{0,40}\byet\b", _I)
 
-# The person's own plan, said without a subject ("not running the migrations yet, I'll do it after lunch", "not building
-# for windows, only linux", "not working on that today, next: …"): an opening "not <…ing>" with a plan or a scope after
-# it; "not loading yet" stays a report.
-OWN_PLAN = re.compile(r"^\W*not\s+\w+ing\b[^.;!?]*\b(?:i'll|we'll|i\s+will|we\s+will|today|tomorrow|later|next|until|till|"
-                      r"by\s+design|only|for\s+now)\b", _I)
+# The person's own plan, said without a subject ("not running the migrations yet, I'll do it after lunch", "not working
+# on that today, next: …", "not starting until the DB is up, that's by design"): an opening "not <…ing>" with "yet" and
+# a plan after it, or "by design"; "not loading yet", "not loading until I refresh twice" and "not rendering on mobile,
+# only on desktop" stay reports.
+OWN_PLAN = re.compile(r"^\W*not\s+\w+ing\b[^.;!?]*\byet\b[^.;!?]*\b(?:i'll|we'll|i\s+will|we\s+will|today|tomorrow|later|"
+                      r"next|after)\b|^\W*not\s+\w+ing\b[^.;!?]*\bby\s+design\b|^\W*not\s+\w+ing\s+on\s+(?:that|this|it)\s+"
+                      r"(?:today|now|yet)\b", _I)
 
 # A report accepted in the same breath: "… but that's fine for now", "…, that's expected with the cache". Read in the
 # clause of the report and the one after it; never "it's fine on staging" / "that's ok in Chrome" (the bug's scope).

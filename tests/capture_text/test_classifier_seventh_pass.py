@@ -260,8 +260,8 @@ def test_would_you_mind_stopping_a_thing_is_a_request_stopping_an_action_is_a_co
 @pytest.mark.parametrize("quiet, fires", [
     ("it doesn't log the password, right?", "it still doesn't save, ok?"),
     ("not running the seed script yet, I'll run it after lunch", "not loading yet"),
-    ("not building for arm, only x86", "not opening on mobile"),
-    ("not building the android app today, next: the invoice export", "not rendering at all"),
+    ("not starting the worker by design, cron runs it", "not rendering on mobile, only on desktop"),
+    ("not building the docs yet, next the invoice export", "not loading until I refresh twice"),
 ])
 def test_a_tag_of_irritation_or_a_plan_without_a_subject(quiet, fires):
     _pair(quiet, fires)
