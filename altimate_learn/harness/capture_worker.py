@@ -22,6 +22,10 @@ lessons), so the Stop hook hands the answer to a worker too (:func:`hand_off_ans
 and keeps the redacted end in `.sessions/capture-answers/` (:func:`store_answer`), where the next prompt's
 worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it.
 
+A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
+(:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
+correction is: a failing command that quotes back the password the person typed does not leave it bare.
+
 Nothing unredacted reaches disk: the prompt and the answer travel only through the pipe. While a job runs, a marker
 without text (session, message id, time) sits in `.sessions/capture-pending/`; the worker removes it when
 done, whatever happened (:func:`wait_for_workers` waits for them). Failures never reach the agent: if the
@@ -51,6 +55,12 @@ def hand_off_answer(job: dict, sessions_dir: str, log) -> bool:
     """Start the worker on an answer job (:func:`store_answer`); False (logged) when it could not be started
     or fed: then the hook redacts the answer itself."""
     return _start(job, sessions_dir, f"a{job['turn']}", log, "redacted the answer in the hook")
+
+
+def hand_off_signal(job: dict, sessions_dir: str, log) -> bool:
+    """Start the worker on a signal job (a `tool_retry` signal the hook built: :func:`record_signal`); False
+    (logged) when it could not be started or fed: then the hook records it itself."""
+    return _start(job, sessions_dir, "r", log, "recorded the tool_retry signal in the hook")
 
 
 def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
@@ -177,6 +187,22 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
 
 
+def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:
+    """The signal job: append the signal the hook built (a `tool_retry`), redacted with the session's earlier
+    secrets (a failing command that quotes back the password the person typed); returns signals added."""
+    from altimate_learn.capture.signals import NewSignal
+    from altimate_learn.harness.live_capture import append_signal
+    from altimate_learn.redact import remembering
+
+    fields = job["signal"]
+    text = lambda key: fields.get(key) if isinstance(fields.get(key), str) else None  # noqa: E731
+    signal = NewSignal(kind=fields["kind"], session_id=job["session"], text=fields["text"],
+                       reason=text("reason") or "", message_id=text("message_id"), part_id=text("part_id"),
+                       said_at=text("said_at"))
+    with remembering(session_secrets(job, log)):
+        return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+
+
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
 
@@ -234,7 +260,10 @@ def run_job(job: dict, log) -> int:
     if not os.path.isdir(root):
         log(f"capture worker: the project folder {root} is gone; the prompt was not classified")
         return 0
-    added = classify_and_record({**job, "root": root}, log)
+    if job.get("kind") == "signal":
+        added = record_signal({**job, "root": root}, log)
+    else:
+        added = classify_and_record({**job, "root": root}, log)
     if added and job.get("reflect"):
         # The reflection curates the session's own checkout (a worktree's branch has its own committed
         # approved.json), as when the hook starts it; the main worktree only when the worktree is gone.
@@ -280,11 +309,14 @@ def main() -> int:
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read() if stream is not None else b""
         job = fastjson.loads(raw.decode("utf-8"))
-        answer_job = isinstance(job, dict) and job.get("kind") == "answer"
+        kind = job.get("kind") if isinstance(job, dict) else None
+        answer_job = kind == "answer"
         needed = ("local_dir", "sessions_dir", "session", "answer") if answer_job else \
-            ("root", "local_dir", "sessions_dir", "session", "prompt")
+            ("root", "local_dir", "sessions_dir", "session") + (() if kind == "signal" else ("prompt",))
         if not isinstance(job, dict) or not all(isinstance(job.get(k), str) for k in needed) or (
-                answer_job and not isinstance(job.get("turn"), int)):
+                answer_job and not isinstance(job.get("turn"), int)) or (kind == "signal" and not (
+                    isinstance(job.get("signal"), dict) and isinstance(job["signal"].get("kind"), str)
+                    and isinstance(job["signal"].get("text"), str))):
             raise ValueError(f"not a capture job ({len(raw)} bytes)")
         marker = job.get("marker") if isinstance(job.get("marker"), str) else None
         log = HookLog(job["local_dir"], job.get("harness") or "")

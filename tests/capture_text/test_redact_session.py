@@ -148,3 +148,29 @@ def test_the_reflection_digest_redacts_a_secret_wherever_the_session_repeats_it(
                        final_text="Deployed with Dq4-lime-77 as asked.")
     digest = build_digest(src)
     assert "Dq4-lime-77" not in digest and digest.count("[REDACTED:password]") >= 2
+
+
+def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_earlier(git_repo: Path):
+    """The person gave the password under its name; the agent used it as the role and psql failed three times,
+    quoting it bare. The tool_retry signal is recorded by the capture worker, redacted with the session's memory
+    (review6 #10a: the hook appended it without)."""
+    from altimate_learn.harness import capture_worker
+
+    write_store(git_repo, sample_lessons())
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+    prompt = "load the fixtures into staging; my db password is\n  hunter2-xyz"
+    transcript = _trajectory(git_repo.parent / "t-tool.jsonl", [{"type": "user", "text": prompt, "id": "p1"}])
+    base = {"session_id": "live-tool-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+    payloads = [{**base, "hook_event_name": "UserPromptSubmit", "prompt_id": "p1", "prompt": prompt}]
+    payloads += [{**base, "hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_use_id": f"t{i}",
+                  "tool_input": {"command": "psql -h staging -f fx.sql"},
+                  "error": 'psql: error: FATAL:  role "hunter2-xyz" does not exist'} for i in range(3)]
+    for payload in payloads:
+        proc = run_hook("claude-code", payload, cwd=git_repo, env=env)
+        assert (proc.returncode, proc.stderr) == (0, "")
+    assert capture_worker.wait_for_workers(str(learn_dir(git_repo) / ".sessions"), timeout=120)
+    (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
+    assert (signal["kind"], signal["partID"]) == ("tool_retry", "t2")
+    assert signal["text"] == ('Tool `Bash` failed 3 times in a row. Last error: psql: error: FATAL:  role '
+                              '"[REDACTED:password]" does not exist')
+    assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
