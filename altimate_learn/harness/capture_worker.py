@@ -20,7 +20,9 @@ The agent's answer (the Stop event's `last_assistant_message`) takes the same wa
 redactor (~130 more patterns), which made the Stop hook the slowest event (3.8× `python -c pass` at 1,000
 lessons), so the Stop hook hands the answer to a worker too (:func:`hand_off_answer`); the worker redacts it
 and keeps the redacted end in `.sessions/capture-answers/` (:func:`store_answer`), where the next prompt's
-worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it.
+worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it. A later
+Stop's worker removes only answers no prompt will take (never one whose prompt's worker still runs); two
+Stops of one turn are numbered, and the later answer is the one read.
 
 A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
 (:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
@@ -87,22 +89,57 @@ def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
         return False
 
 
-def answer_path(sessions_dir: str, session: str, turn: int) -> str:
-    """Where the redacted end of the answer the session's prompt number ``turn`` replies to is kept."""
+def answer_path(sessions_dir: str, session: str, turn: int, seq: int | None = None) -> str:
+    """Where the redacted end of the answer the session's prompt number ``turn`` replies to is kept; ``seq`` is
+    the Stop event's number in the session (a turn can have two Stops: Claude Code fires it again when another
+    Stop hook blocked), so two workers of one turn never write the same file."""
     from altimate_learn.deliver.state import session_file_name
 
-    return os.path.join(sessions_dir, ANSWERS, f"{session_file_name(session)}-{int(turn)}")
+    name = f"{session_file_name(session)}-{int(turn)}" + ("" if seq is None else f"-{int(seq)}")
+    return os.path.join(sessions_dir, ANSWERS, name)
+
+
+def _answers(folder: str, session: str) -> list[tuple[int, int, str]]:
+    """The session's kept answers: (turn, seq, path), in that order (a file of an earlier version: seq 0)."""
+    from altimate_learn.deliver.state import session_file_name
+
+    prefix = session_file_name(session) + "-"
+    found = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    for name in names:
+        parts = name[len(prefix):].split("-") if name.startswith(prefix) else []
+        if 1 <= len(parts) <= 2 and all(part.isdigit() for part in parts):
+            found.append((int(parts[0]), int(parts[1]) if len(parts) == 2 else 0, os.path.join(folder, name)))
+    return sorted(found)
+
+
+def _prompt_pending(sessions_dir: str, session: str, index: int) -> bool:
+    """Whether the worker of the session's prompt number ``index`` still runs (it may yet take its answer)."""
+    from altimate_learn.deliver.state import session_file_name
+
+    prefix = f"{session_file_name(session)}-{int(index)}-"
+    return any(name.startswith(prefix) for name in pending(sessions_dir))
 
 
 def store_answer(job: dict, log) -> None:
-    """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker."""
+    """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker.
+
+    It then removes the session's answers nobody will take: of this turn, those of an earlier Stop (a lower
+    ``seq``; its own, if a later Stop's answer is there already); of earlier turns, those whose prompt's worker
+    is not running (a prompt worker slower than the next Stop's must still find its answer). What is left over
+    (the session ended, capture was turned off) goes by age (:func:`_remove_stale`)."""
     from altimate_learn.harness.live_capture import redact_answer
     from altimate_learn.redact import remembering
 
     # a secret the session held earlier (redacted there) that the agent quotes back bare is redacted here too
     with remembering(session_secrets(job, log)):
         text = redact_answer(job["answer"])
-    path = answer_path(job["sessions_dir"], job["session"], job["turn"])
+    turn = int(job["turn"])
+    seq = job.get("seq") if isinstance(job.get("seq"), int) else None
+    path = answer_path(job["sessions_dir"], job["session"], turn, seq)
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     temp = f"{path}.{os.getpid()}.tmp"
@@ -112,11 +149,15 @@ def store_answer(job: dict, log) -> None:
     finally:
         os.close(fd)
     os.replace(temp, path)
-    prefix = os.path.basename(path).rsplit("-", 1)[0] + "-"
-    for name in os.listdir(folder):  # the session's earlier answers no prompt took (never classified)
-        rest = name[len(prefix):] if name.startswith(prefix) else ""
-        if rest.isdigit() and int(rest) < int(job["turn"]):
-            _remove(os.path.join(folder, name))
+    own = seq or 0
+    answers = _answers(folder, job["session"])
+    newest = max((s for t, s, _ in answers if t == turn), default=own)
+    for other_turn, other_seq, other in answers:
+        if other_turn == turn:
+            if other_seq < newest:  # an earlier Stop of this turn (or this one, when a later Stop's is kept)
+                _remove(other)
+        elif other_turn < turn and not _prompt_pending(job["sessions_dir"], job["session"], other_turn):
+            _remove(other)  # no prompt took it and none will (its worker is not running)
     _remove_stale(folder)
 
 
@@ -128,32 +169,51 @@ def _answer_pending(sessions_dir: str, session: str, turn: int) -> bool:
 
 
 def take_answer(sessions_dir: str, session: str, turn: int, log, *, wait: float = ANSWER_WAIT) -> str | None:
-    """The redacted answer prompt number ``turn`` replies to, removed from disk once read; waits up to ``wait``
-    seconds while the answer's worker still runs. None when there is none (logged if it could not be read)."""
+    """The redacted answer prompt number ``turn`` replies to (of the turn's last Stop, when it had two), removed
+    from disk once read with any other of that turn; waits up to ``wait`` seconds while an answer's worker of
+    that turn still runs. None when there is none (logged if it could not be read)."""
     import time
 
-    path = answer_path(sessions_dir, session, turn)
+    folder = os.path.join(sessions_dir, ANSWERS)
     deadline = time.monotonic() + wait
     while True:
         running = _answer_pending(sessions_dir, session, turn)  # checked first: the file is written before
-        try:  # the worker removes its marker
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
-            _remove(path)
+        kept = [path for t, _seq, path in _answers(folder, session) if t == int(turn)]  # the worker removes its
+        if kept and not running:  # marker; while another Stop's worker of this turn runs, its answer is newer
+            try:
+                with open(kept[-1], encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except FileNotFoundError:
+                continue  # replaced meanwhile by a later Stop's worker: look again
+            except OSError as exc:
+                log(f"capture worker: the agent's answer could not be read ({type(exc).__name__}); the prompt was "
+                    "classified without it")
+                return None
+            for path in kept:
+                _remove(path)
             return text
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log(f"capture worker: the agent's answer could not be read ({type(exc).__name__}); the prompt was "
-                "classified without it")
-            return None
         if not running:
             return None
         if time.monotonic() >= deadline:
+            if kept:
+                log(f"capture worker: a later answer was not ready within {wait:g} s; the prompt was classified "
+                    "against the one kept")
+                text = _read(kept[-1])
+                for path in kept:
+                    _remove(path)
+                return text
             log(f"capture worker: the agent's answer was not ready within {wait:g} s; the prompt was classified "
                 "without it")
             return None
         time.sleep(0.02)
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
@@ -163,6 +223,11 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     The answer it replies to is the job's ``answer`` (redacted by the hook) or, when the Stop hook handed it
     to a worker, the one that worker kept for this turn (``answer_turn``; waited for up to ``answer_wait`` s).
     """
+    answer = job.get("answer")
+    turn = job.get("answer_turn")
+    if not isinstance(answer, str) and isinstance(turn, int) and job.get("sessions_dir"):
+        # taken before the classifier is imported (~130 patterns): the answer is off disk as early as it can be
+        answer = take_answer(job["sessions_dir"], job["session"], turn, log, wait=answer_wait)
     from altimate_learn.capture.classifier import classify_user_message
     from altimate_learn.capture.model import UserMessage
     from altimate_learn.capture.signals import NewSignal
@@ -171,10 +236,6 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     index = job["index"]
     previous = UserMessage(text="", index=index - 1, kind="interrupt") if job.get("interrupted") else None
     message = UserMessage(text=job["prompt"], index=index, id=job.get("message_id"), after_assistant=True)
-    answer = job.get("answer")
-    turn = job.get("answer_turn")
-    if not isinstance(answer, str) and isinstance(turn, int) and job.get("sessions_dir"):
-        answer = take_answer(job["sessions_dir"], job["session"], turn, log, wait=answer_wait)
     verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
     if not verdict.correction:
         return 0

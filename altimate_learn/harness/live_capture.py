@@ -317,8 +317,10 @@ def on_stop(data: dict, event: Event | None = None, capture: bool = False, *, se
         from altimate_learn.harness import capture_worker
 
         local_dir = os.path.dirname(sessions_dir)
+        seq = data.get("answer_seq") if isinstance(data.get("answer_seq"), int) else 0
+        data["answer_seq"] = seq + 1  # the Stop's number in the session: a later Stop's answer replaces an earlier one
         job = {"kind": "answer", "local_dir": local_dir, "sessions_dir": sessions_dir, "session": data["session"],
-               "harness": data.get("harness") or "", "turn": turn, "answer": answer[-4 * ANSWER_KEEP:],
+               "harness": data.get("harness") or "", "turn": turn, "seq": seq + 1, "answer": answer[-4 * ANSWER_KEEP:],
                "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
         if capture_worker.hand_off_answer(job, sessions_dir, log):
             data["answer_turn"] = turn
