@@ -34,6 +34,30 @@ CLEAN = [
     "password:\n  <your-password>",
     "secret:\n  changeme",
     "credentials\n  see vault/prod/db",
+    # ordinary wrapped prose and notes under a credential word with no separator (review6 #4)
+    "no, why did you print the token\nagain?!",
+    "Can you check why the password\nfails?",
+    "don't hardcode the api key\nagain!",
+    "the access key\nexpired?",
+    "Where is the token\nstored?",
+    "passwords\nMD5-hashed",
+    "reset the user's password\nfn_reset_pw2",
+    "- password\n- PasswordReset2FA",
+    "The session token\nTTL=3600",
+    "the password\nmax_len=64",
+    "the password\nv2.1-beta",
+    "the password\nlength>=8",
+    "the password is\nv2.1-beta",
+    "password:\nlength>=8",
+    "the password field is\nrequired",
+    "token:\n  - name: x",
+    "secret\n",
+]
+
+# a value on its own under the bare word, no separator: only what reads as a credential by itself
+SPLIT_UNLABELLED = [
+    ("the staging db password\n  Geheim#2024", "Geheim#2024"),
+    ("the deploy token\n  k8Fq2LmZ9xR4tW7p", "k8Fq2LmZ9xR4tW7p"),
 ]
 
 
@@ -42,6 +66,11 @@ def test_a_value_on_the_line_after_its_name_is_redacted(text: str, secret: str):
     out = redact(text)
     assert secret not in out and "[REDACTED:" in out
     assert redact(out) == out
+
+
+@pytest.mark.parametrize("text,secret", SPLIT_UNLABELLED)
+def test_a_credential_shaped_value_under_the_bare_word_is_redacted(text: str, secret: str):
+    assert secret not in redact(text)
 
 
 @pytest.mark.parametrize("text", CLEAN)
@@ -174,3 +203,28 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     assert signal["text"] == ('Tool `Bash` failed 3 times in a row. Last error: psql: error: FATAL:  role '
                               '"[REDACTED:password]" does not exist')
     assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
+
+
+@pytest.mark.parametrize("found,later", [
+    ("Where is the token stored?", "the file is stored? check"),  # "stored?" is taken for a token there
+    ('SESSION_KEY = "learner"', "the learner must not run on every prompt"),
+    ("password: 12345678", "run it 12345678 times"),
+    ("DB_TOKEN=TTL=3600", "set TTL=3600 on the cache"),
+    ("api_key: v2.1.0-beta", "pin v2.1.0-beta in requirements"),
+])
+def test_what_reads_as_a_word_a_number_a_setting_or_a_version_is_not_remembered(found: str, later: str):
+    """Redacted where it was found, such a value is not redacted again wherever it comes back (review6 #3: the
+    memory spread the redactor's ordinary false positives into the person's corrections)."""
+    with remembering() as memory:
+        redact(found)
+        assert redact(later) == later
+    assert memory.values == {}
+
+
+def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
+    with remembering() as memory:
+        for text in ("password: Qx7-pl", "token=abc123def", "my passphrase is\n  blue.horse#"):
+            redact(text)
+        assert set(memory.values) == {"Qx7-pl", "abc123def", "blue.horse#"}
+        assert redact("then Qx7-pl, abc123def and blue.horse# again") == \
+            "then [REDACTED:password], [REDACTED:token] and [REDACTED:password] again"
