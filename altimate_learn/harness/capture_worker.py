@@ -217,11 +217,13 @@ def _read(path: str) -> str | None:
 
 
 def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
-                        answer_wait: float = ANSWER_WAIT) -> int:
+                        answer_wait: float = ANSWER_WAIT, secrets: bool = True) -> int:
     """Classify the job's prompt and record a correction as a signal; returns signals added (0 or 1).
 
     The answer it replies to is the job's ``answer`` (redacted by the hook) or, when the Stop hook handed it
     to a worker, the one that worker kept for this turn (``answer_turn``; waited for up to ``answer_wait`` s).
+    ``secrets``: redact it with the session's earlier secrets, read from its transcript (not in the hook's own
+    process, where reading a long transcript would hold up the prompt).
     """
     answer = job.get("answer")
     turn = job.get("answer_turn")
@@ -244,7 +246,7 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=job["prompt"], reason=verdict.reason,
                        message_id=job.get("message_id"))
     # a secret the session held earlier (redacted there), repeated bare in this prompt, is redacted here too
-    with remembering(session_secrets(job, log)):
+    with remembering(session_secrets(job, log) if secrets else None):
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
 
 
@@ -266,19 +268,139 @@ def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:
 
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
+SECRETS = "capture-secrets"  # folder under `.sessions/`: per session, how far its transcript was read (no text)
+SECRETS_WAIT = 120.0  # seconds a worker waits for another worker of the session reading the same transcript
+SECRETS_STALE = 86400.0  # seconds after which a session's reading record is removed (read again from the start)
+_SKIPPED_KEYS = frozenset({"toolUseResult", "signature"})  # Claude Code's copy of a tool's output; thinking signatures
 
 
 def session_secrets(job: dict, log):
     """The secrets of the session so far (:class:`altimate_learn.redact.SecretMemory`), learnt from its
     transcript (the agent's own file, already on disk) when the hook passed its path; empty when there is
-    none or it cannot be read (logged: the signal is still redacted as every signal is)."""
+    none or it cannot be read (logged: the signal is still redacted as every signal is).
+
+    A JSONL transcript is read incrementally (:func:`learn_new_transcript_lines`): each worker reads only the
+    lines written since the last worker of the session, plus the few earlier lines that held a secret; the
+    record of that (byte offsets, never text) is in `.sessions/capture-secrets/`. Another file (a whole JSON
+    document, a database) is read whole, as `learn capture` does."""
     from altimate_learn.redact import SecretMemory
 
     memory = SecretMemory()
     path = job.get("transcript")
-    if isinstance(path, str) and path and os.path.isfile(path):
+    if not (isinstance(path, str) and path and os.path.isfile(path)):
+        return memory
+    sessions_dir = job.get("sessions_dir")
+    if isinstance(sessions_dir, str) and sessions_dir and _jsonl(path):
+        learn_new_transcript_lines(path, memory, sessions_dir, job["session"], log)
+    else:
         learn_transcript_secrets(path, memory, log)
     return memory
+
+
+def _jsonl(path: str) -> bool:
+    """Whether the file is JSON lines (its first line one JSON object), as Claude Code's and Codex's are."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 20)
+        return first.endswith(b"\n") and isinstance(fastjson.loads(first.decode("utf-8", "replace")), dict)
+    except (OSError, ValueError):
+        return False
+
+
+def _learn_line(raw: bytes, memory) -> None:
+    """Learn the secrets of every text in one JSON line (every string value, each up to EVENT_TEXT_CAP)."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        record = fastjson.loads(raw.decode("utf-8", "replace"))
+    except ValueError:
+        return
+    texts: list[str] = []
+    stack = [record]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "-----BEGIN " in item:  # a key block runs to its END line or the end of its text: not the next's
+                memory.learn(item[:EVENT_TEXT_CAP])
+            elif len(item) >= 6:
+                texts.append(item[:EVENT_TEXT_CAP])
+        elif isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k not in _SKIPPED_KEYS)
+        elif isinstance(item, list):
+            stack.extend(item)
+    if texts:  # one pass for the line; two blank lines apart, no rule reads one text's word with the next's value
+        memory.learn("\n\n\n".join(texts))
+
+
+def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: str, log) -> None:
+    """Add the secrets of a JSONL transcript to ``memory``, reading only what the session's earlier workers did
+    not: the lines written since (a torn last line is left for the next one) and again each earlier line that
+    held a secret (their byte offsets are recorded, not their text). Workers of one session take turns (a
+    lock), so when corrections come fast the second reads only what the first left. A transcript replaced or
+    cut shorter is read again from the start; one over :data:`TRANSCRIPT_CAP` is not read (logged)."""
+    import time
+
+    from altimate_learn.deliver import fastjson
+    from altimate_learn.deliver.state import LockBusy, Locks, session_file_name, write_atomic
+
+    folder = os.path.join(sessions_dir, SECRETS)
+    record_path = os.path.join(folder, session_file_name(session) + ".json")
+    locks = Locks(time.monotonic() + SECRETS_WAIT)
+    try:
+        locks.acquire(record_path + ".lock")
+        locked = True
+    except LockBusy:
+        locked = False
+        log(f"capture worker: another worker of this session read its transcript for over {SECRETS_WAIT:g} s; "
+            "this one reads it too")
+    try:
+        info = os.stat(path)
+        if info.st_size > TRANSCRIPT_CAP:
+            log(f"the transcript {os.path.basename(path)} is over {TRANSCRIPT_CAP >> 20} MB; its signals are "
+                "redacted without the session's earlier secrets")
+            return
+        try:
+            with open(record_path, encoding="utf-8") as handle:
+                record = fastjson.loads(handle.read())
+        except (OSError, ValueError):
+            record = None
+        offset, lines = 0, []
+        if isinstance(record, dict) and record.get("transcript") == path and record.get("file") == [
+                info.st_dev, info.st_ino] and isinstance(record.get("offset"), int) and isinstance(
+                record.get("lines"), list) and 0 <= record["offset"] <= info.st_size:
+            offset = record["offset"]
+            lines = [n for n in record["lines"] if isinstance(n, int) and 0 <= n < offset]
+        with open(path, "rb") as handle:
+            if offset:
+                handle.seek(offset - 1)
+                if handle.read(1) != b"\n":  # rewritten in place: not the file that was read
+                    offset, lines = 0, []
+            for start in lines:
+                handle.seek(start)
+                _learn_line(handle.readline(TRANSCRIPT_CAP), memory)
+            handle.seek(offset)
+            while True:
+                raw = handle.readline(TRANSCRIPT_CAP)
+                if not raw.endswith(b"\n"):
+                    break  # the end, or a line still being written: the next worker reads it whole
+                known = len(memory.values)
+                _learn_line(raw, memory)
+                if len(memory.values) > known:
+                    lines.append(offset)
+                offset += len(raw)
+        if locked:
+            os.makedirs(folder, exist_ok=True)
+            write_atomic(record_path, fastjson.dumps({"transcript": path, "file": [info.st_dev, info.st_ino],
+                                                      "offset": offset, "lines": lines}))
+            _remove_stale(folder, SECRETS_STALE)
+    except Exception as exc:  # noqa: BLE001 - the signals are still redacted, only without the earlier secrets
+        log(f"the session's earlier secrets could not be read from its transcript ({type(exc).__name__}); its "
+            "signals are redacted without them")
+    finally:
+        if locked:
+            locks.release()
 
 
 def learn_transcript_secrets(path: str, memory, log) -> None:
@@ -406,8 +528,9 @@ def _remove(path: str) -> None:
         pass
 
 
-def _remove_stale(folder: str) -> None:
-    """Markers of workers that died (a reboot, a kill) more than :data:`STALE_MARKER` seconds ago."""
+def _remove_stale(folder: str, age: float = STALE_MARKER) -> None:
+    """Files of ``folder`` older than ``age`` seconds: markers of workers that died (a reboot, a kill), answers
+    nobody took, reading records of sessions long over."""
     import time
 
     try:
@@ -416,7 +539,7 @@ def _remove_stale(folder: str) -> None:
         return
     for entry in entries:
         try:
-            if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_MARKER:
+            if time.time() - entry.stat(follow_symlinks=False).st_mtime > age:
                 os.unlink(entry.path)
         except OSError:
             continue

@@ -106,8 +106,10 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
         return 0
     from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
 
-    # in the hook's process: the answer is read if its worker has kept it already, never waited for
-    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0)
+    # in the hook's process: the answer is read if its worker has kept it already, never waited for, and the
+    # transcript is not read for the session's earlier secrets (a long one would hold up the prompt)
+    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0,
+                                              secrets=False)
 
 
 def _job_base(data: dict, root: str, sessions_dir: str | None, event: Event, reflect: bool) -> dict:

@@ -228,3 +228,105 @@ def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
         assert set(memory.values) == {"Qx7-pl", "abc123def", "blue.horse#"}
         assert redact("then Qx7-pl, abc123def and blue.horse# again") == \
             "then [REDACTED:password], [REDACTED:token] and [REDACTED:password] again"
+
+
+# --- the transcript is read incrementally by the capture workers (review6 #6) ------------------------------
+
+def _lines(path: Path, records: list[dict]) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record) + "\n")
+
+
+def test_each_worker_reads_only_the_new_lines_and_the_lines_that_held_a_secret(tmp_path: Path, monkeypatch):
+    from altimate_learn.harness import capture_worker
+
+    read: list[int] = []
+    learn_line = capture_worker._learn_line
+    monkeypatch.setattr(capture_worker, "_learn_line", lambda raw, memory: read.append(1) or learn_line(raw, memory))
+    transcript = _trajectory(tmp_path / "t.jsonl", [
+        {"type": "user", "text": "connect the loader; my db password is\n  hunter2-xyz", "id": "p1"}])
+    _lines(transcript, [{"type": "tool", "name": "read", "input": {"path": f"f{i}.py"}, "result": "x = 1\n" * 20,
+                         "id": f"t{i}"} for i in range(40)])
+    job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": "inc-1"}
+    assert set(capture_worker.session_secrets(job, print).values) == {"hunter2-xyz"}
+    assert len(read) == 42  # the whole file, once
+    read.clear()
+    _lines(transcript, [{"type": "assistant", "text": "Loaded."}, {"type": "user", "text": "thanks", "id": "p2"}])
+    assert set(capture_worker.session_secrets(job, print).values) == {"hunter2-xyz"}
+    assert len(read) == 3  # the line that held the secret, and the two new ones
+    record = tmp_path / ".sessions" / capture_worker.SECRETS
+    assert not [p for p in record.iterdir() if b"hunter2" in p.read_bytes()]  # offsets only, never text
+    read.clear()
+    _trajectory(transcript, [{"type": "user", "text": "a new session in the same file", "id": "q1"}])  # rewritten
+    assert capture_worker.session_secrets(job, print).values == {} and len(read) == 2
+
+
+def test_a_torn_last_line_is_read_by_the_next_worker_once_it_is_whole(tmp_path: Path):
+    from altimate_learn.harness import capture_worker
+
+    transcript = _trajectory(tmp_path / "t.jsonl", [{"type": "user", "text": "set it up", "id": "p1"}])
+    job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": "inc-2"}
+    line = json.dumps({"type": "user", "text": "the api token is\n  Zq81-live-77x", "id": "p2"}) + "\n"
+    with open(transcript, "a", encoding="utf-8") as handle:
+        handle.write(line[:30])  # the agent is still writing it
+    assert capture_worker.session_secrets(job, print).values == {}
+    with open(transcript, "a", encoding="utf-8") as handle:
+        handle.write(line[30:])
+    assert set(capture_worker.session_secrets(job, print).values) == {"Zq81-live-77x"}
+
+
+def test_a_second_correction_repeating_the_secret_is_redacted_by_a_worker_that_reads_only_new_lines(git_repo: Path):
+    from altimate_learn.harness import capture_worker
+
+    write_store(git_repo, sample_lessons())
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+    transcript = _trajectory(git_repo.parent / "t2.jsonl", [
+        {"type": "user", "text": "connect the loader; my db password is\n  hunter2-xyz", "id": "p1"},
+        {"type": "assistant", "text": "Connected."}])
+    base = {"session_id": "live-inc-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+    sessions = str(learn_dir(git_repo) / ".sessions")
+    turns = [("p1", "connect the loader; my db password is\n  hunter2-xyz"),
+             ("p2", "no, never print hunter2-xyz in the logs, mask it instead"),
+             ("p3", "no, don't commit hunter2-xyz in .env.example either, use a placeholder instead")]
+    for n, (key, prompt) in enumerate(turns):
+        if n:
+            _lines(transcript, [{"type": "user", "text": prompt, "id": key}])
+        for payload in ({**base, "hook_event_name": "UserPromptSubmit", "prompt_id": key, "prompt": prompt},
+                        {**base, "hook_event_name": "Stop", "last_assistant_message": "Done."}):
+            proc = run_hook("claude-code", payload, cwd=git_repo, env=env)
+            assert (proc.returncode, proc.stderr) == (0, "")
+        assert capture_worker.wait_for_workers(sessions, timeout=120)
+        _lines(transcript, [{"type": "assistant", "text": "Done."}])
+    texts = [s["text"] for s in read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")]
+    assert len(texts) == 2 and all("[REDACTED:password]" in t and "hunter2-xyz" not in t for t in texts)
+    assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
+
+
+def test_the_hooks_own_fallback_does_not_read_the_transcript(git_repo: Path, monkeypatch):
+    """When the worker cannot start, the hook classifies the prompt itself: it must not read a long transcript
+    on the prompt the person is waiting on (review6 #6)."""
+    from altimate_learn import launch
+    from altimate_learn.harness import capture_worker
+    from tests.harness.test_capture_worker import fire
+
+    write_store(git_repo, sample_lessons())
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
+    monkeypatch.setattr(launch, "python", lambda: str(git_repo / "no-such-python"))
+    read: list[dict] = []
+    monkeypatch.setattr(capture_worker, "session_secrets", lambda job, log: read.append(job))
+    transcript = _trajectory(git_repo / "t.jsonl", [{"type": "user", "text": "set up the loader", "id": "p1"}])
+    base = {"session_id": "fallback-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+
+    class Out:
+        def readouterr(self):
+            return type("R", (), {"out": ""})()
+
+    fire(git_repo, {**base, "hook_event_name": "UserPromptSubmit", "prompt": "set up the loader", "prompt_id": "p1"},
+         Out())
+    fire(git_repo, {**base, "hook_event_name": "Stop"}, Out())
+    fire(git_repo, {**base, "hook_event_name": "UserPromptSubmit", "prompt_id": "p2",
+                    "prompt": "no, use `ref()` instead of reading raw tables directly"}, Out())
+    (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
+    assert signal["messageID"] == "p2" and read == []
