@@ -121,13 +121,14 @@ def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
 
     reader = read_session(Path(info.path), harness=info.harness,
                           session_id=info.id if info.harness == "opencode" else None)
-    with remembering() as memory:
-        if Path(info.path).is_file():
-            learn_transcript_secrets(info.path, memory, lambda _message: None)  # unreadable: redacted without them
-        found, _stats = signals_from_session(reader)
-        for signal in found:
-            signal.text = redact(signal.text)
-            signal.reason = redact(signal.reason)
+    found, _stats = signals_from_session(reader)
+    if found:  # the transcript is read for its secrets only when the session gave signals (most give none)
+        with remembering() as memory:
+            if Path(info.path).is_file():
+                learn_transcript_secrets(info.path, memory, lambda _message: None)  # unreadable: without them
+            for signal in found:
+                signal.text = redact(signal.text)
+                signal.reason = redact(signal.reason)
     fresh: list[NewSignal] = []
     for signal in found:
         signal.source = SOURCE
