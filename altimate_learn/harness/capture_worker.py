@@ -128,8 +128,9 @@ def store_answer(job: dict, log) -> None:
     """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker.
 
     It then removes the session's answers nobody will take: of this turn, those of an earlier Stop (a lower
-    ``seq``; its own, if a later Stop's answer is there already); of earlier turns, those whose prompt's worker
-    is not running (a prompt worker slower than the next Stop's must still find its answer). What is left over
+    ``seq``; its own, if a later Stop's answer is there already); of turns before the previous one, those whose
+    prompt's worker is not running (a prompt worker slower than the next Stop's must still find its answer, so
+    the previous turn's answer is always left to it). What is left over
     (the session ended, capture was turned off) goes by age (:func:`_remove_stale`)."""
     from altimate_learn.harness.live_capture import redact_answer
     from altimate_learn.redact import remembering
@@ -156,8 +157,8 @@ def store_answer(job: dict, log) -> None:
         if other_turn == turn:
             if other_seq < newest:  # an earlier Stop of this turn (or this one, when a later Stop's is kept)
                 _remove(other)
-        elif other_turn < turn and not _prompt_pending(job["sessions_dir"], job["session"], other_turn):
-            _remove(other)  # no prompt took it and none will (its worker is not running)
+        elif other_turn < turn - 1 and not _prompt_pending(job["sessions_dir"], job["session"], other_turn):
+            _remove(other)  # no prompt took it and none will: a turn later came since, and its worker is not running
     _remove_stale(folder)
 
 

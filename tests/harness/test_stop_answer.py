@@ -217,14 +217,18 @@ def test_two_stops_of_one_turn_keep_the_later_answer_whichever_worker_ends_last(
     assert list((Path(folder) / capture_worker.ANSWERS).iterdir()) == []
 
 
-def test_an_answer_no_prompt_will_take_is_removed_by_the_next_stops_worker(repo: Path):
-    """Capture was off at the prompt (no worker took the turn-2 answer): the turn-3 Stop's worker removes it."""
-    folder = sessions_dir(repo)
-    capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": 2, "seq": 1, "answer": DONE},
-                                print)
-    capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": 3, "seq": 2,
-                                 "answer": "Let me look."}, print)
-    kept = [p.name for p in (Path(folder) / capture_worker.ANSWERS).iterdir()]
+def test_an_answer_no_prompt_will_take_is_removed_by_a_later_stops_worker(repo: Path):
+    """Capture was off at the prompt (no worker took the turn-2 answer): it is left while its prompt's worker could
+    still be on its way (the turn-3 Stop), and removed with the turn-4 Stop."""
     from altimate_learn.deliver.state import session_file_name
 
-    assert kept == [f"{session_file_name(SESSION)}-3-2"]
+    folder = sessions_dir(repo)
+    kept = lambda: sorted(p.name for p in (Path(folder) / capture_worker.ANSWERS).iterdir())  # noqa: E731
+    name = session_file_name(SESSION)
+    for turn in (2, 3):
+        capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": turn, "seq": turn,
+                                     "answer": DONE}, print)
+    assert kept() == [f"{name}-2-2", f"{name}-3-3"]
+    capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": 4, "seq": 4, "answer": DONE},
+                                print)
+    assert kept() == [f"{name}-3-3", f"{name}-4-4"]
