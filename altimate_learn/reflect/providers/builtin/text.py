@@ -6,25 +6,9 @@ from __future__ import annotations
 
 import re
 
-from altimate_learn.reflect.providers.builtin.vocabulary import CONTRACTION, CONTRACTIONS, STOPWORDS, VERBS
-
-_FENCE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
-_PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}-\d{2}-\d{2}[T ]\d|"
-                     r"\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|E\s{2,}|[\w.]*(?:Error|Exception):|"
-                     r"(?:FAILED|PASSED|FAIL|PASS)\s|(?:ok|not ok)\s+\d|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
-                     r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:|panic:|goroutine \d|\[signal |"
-                     r"\s+/\S+:\d+|\s+[\w./-]+\.go:\d+|PS\s+[A-Z]:\\|[A-Z]:\\\S*>|(?:create|delete|rename)\s+mode\s+\d{6}|"
-                     r"\d+\s+files?\s+changed|\[[\w/.-]+\s+[0-9a-f]{7}\]|\[?\{\s*\"|"
-                     r"(?:CREATE|GRANT|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP)\s+[A-Z]{2,}|"
-                     # a browser console's stack: "loadVideos @ main.js:287", "await in loadVideos", "(anonymous)",
-                     # "<AuthPage>"; a caret or tilde line under a traceback's code
-                     r".*\S\s+@\s+\S+:\d+|await\s+in\s|\(anonymous\)|<[A-Za-z][\w.]*>\s*$|[\^~]{3,}\s*$|"
-                     # a program's own diagnostic: "grep: warning: GREP_OPTIONS is deprecated; please use an alias or
-                     # script", "gcc: error: …", "zsh: command not found: fzf"
-                     r"[\w.+-]+:\s+(?:warning|error|fatal|note|command\s+not\s+found):)")
-# A Python traceback: its frames' indented code lines ("    return _getattr_migration(name)") are pasted output
-# too, up to the exception line that ends it.
-_TRACE_START = re.compile(r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+)")
+from altimate_learn.reflect.providers.builtin.pasted import split_pasted
+from altimate_learn.reflect.providers.builtin.vocabulary import (CONTRACTION, CONTRACTIONS, FOREIGN_FUNCTION_WORDS,
+                                                                  STOPWORDS, VERBS)
 
 _LEADING = re.compile(
     r"""^(?:
@@ -67,25 +51,9 @@ TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team
 
 
 def prose(text: str) -> str:
-    """The feedback's own prose: fenced code, quoted and pasted log lines removed (inline code kept)."""
-    text = _FENCE_BLOCK.sub("\n", text)
-    kept: list[str] = []
-    in_trace = False
-    for line in text.splitlines():
-        if _TRACE_START.match(line):
-            in_trace = True
-            continue
-        if in_trace:
-            if not line.strip():
-                in_trace = False
-            elif not line[:1].isspace():
-                in_trace = False  # the exception line ends the traceback ("ValueError: …"): pasted as well
-                continue
-            else:
-                continue
-        if not _PASTED.match(line):
-            kept.append(line)
-    return "\n".join(kept)
+    """The feedback's own prose: pasted code, terminal sessions, logs, traces, diffs, file contents and quoted text
+    removed (`pasted.py`); inline code the person typed in a sentence is kept."""
+    return "\n".join(split_pasted(text)[0])
 
 
 def sentences(text: str) -> list[str]:
@@ -164,3 +132,24 @@ def content_words(text: str) -> set[str]:
     return {w.rstrip("s") if len(w) > 3 and not w.endswith("ss") else w for w in words if w not in STOPWORDS}
 
 
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def not_english(text: str) -> bool:
+    """Whether the person wrote in another language: most letters outside the Latin alphabet (Chinese,
+    Russian, Korean …), or more function words of another Latin-script language than English ones ("use
+    apenas o context7 para baixar a library"). Code in backticks is left out. The templates read English
+    only, and their checks for a one-off task step are English words: in another language a rule would be
+    the person's words with "Use" put in front, so such feedback waits for a model or a person."""
+    words = _WORD.findall(re.sub(r"`[^`]*`", " ", text))
+    letters = [ch for word in words for ch in word]
+    if not letters:
+        return False
+    if sum(1 for ch in letters if ch.isascii()) * 2 < len(letters):
+        return True
+    lowered = [word.lower() for word in words]
+    foreign = sum(1 for word in lowered if word in FOREIGN_FUNCTION_WORDS)
+    english = sum(1 for word in lowered if word in STOPWORDS)
+    return foreign >= 2 and foreign > english
