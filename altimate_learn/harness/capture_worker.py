@@ -328,6 +328,14 @@ def _learn_line(raw: bytes, memory) -> None:
             elif len(item) >= 6:
                 texts.append(item[:EVENT_TEXT_CAP])
         elif isinstance(item, dict):
+            # A key and its value together, as the whole-file reader's repr() of a tool's input shows them: a
+            # structured tool call ({"user": "loader", "password": "…"}, an "env" map) names the credential in
+            # its key, which no rule would read beside a value learnt on its own.
+            pairs = [f"{key}: {value}" for key, value in item.items() if isinstance(key, str)
+                     and key not in _SKIPPED_KEYS and isinstance(value, str) and "\n" not in value
+                     and len(value) < 2000]
+            if pairs:
+                texts.append("\n".join(pairs)[:EVENT_TEXT_CAP])
             stack.extend(v for k, v in item.items() if k not in _SKIPPED_KEYS)
         elif isinstance(item, list):
             stack.extend(item)
