@@ -210,9 +210,41 @@ def _capture_project(base: Path, size: int, store: Path, env: dict) -> Path:
     return repo
 
 
-def measure(size: int, runs: int, base: Path, env: dict) -> dict:
+def _transcript(cap: Path, megabytes: int) -> None:
+    """The capture session's transcript (`t.jsonl`, which every payload names): a generated Claude Code session of
+    ``megabytes`` MB (`capture_throughput.write_claude`: prompts, corrections, tool calls with bulky output)."""
+    import random
+
+    sys.path.insert(0, str(HERE))
+    try:
+        from capture_throughput import write_claude
+    finally:
+        sys.path.remove(str(HERE))
+    write_claude(cap / "t.jsonl", megabytes * 1024 * 1024, random.Random(megabytes))
+
+
+def _grow(cap: Path, i: int, *texts: str) -> None:
+    """The turn the agent writes to its transcript before the next hook: a tool call with ~20 KB of output and
+    the given texts (the answer, or the person's reply)."""
+    path = cap / "t.jsonl"
+    if not path.exists():
+        return
+    base = {"sessionId": "bench", "cwd": str(cap), "type": "user", "uuid": f"g{i}-{len(texts)}",
+            "timestamp": "2026-11-20T11:00:00.000Z"}
+    records = [{**base, "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"g{i}",
+                                                                 "content": "select 1 as id, 'x' as v\n" * 800}]}}]
+    records += [{**base, "type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": t}]}}
+                for t in texts]
+    with open(path, "a", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record) + "\n")
+
+
+def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0) -> dict:
     repo = _project(base, size)
     cap = _capture_project(base, size, repo / ".altimate-code" / "learn" / "team-playbook" / "approved.json", env)
+    if transcript_mb:
+        _transcript(cap, transcript_mb)
     hook = [str(LEARN), "hook", "claude-code"]
     # cold: the first call after approved.json changed prepares (re-checks, tokenises, indexes) and caches
     cold = _time(hook, _payload(repo, "SessionStart", "cold", source="startup"), repo, env)
@@ -236,9 +268,11 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
                                                     prompt=f"{PROMPT_LATER} ({i})", prompt_id=f"p{i + 1}"), repo, env))
         series["pre"].append(_time(hook, _payload(repo, "PreToolUse", uuid.uuid4().hex, tool_name="Read",
                                                   tool_input={"file_path": read_path}, tool_use_id=f"t{i}"), repo, env))
+        _grow(cap, i, ANSWER)
         series["cap_stop"].append(_time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER,
                                                        stop_hook_active=False), cap, env))
         _wait_for_workers(cap)  # the answer's worker ends while the person reads the answer and types a reply
+        _grow(cap, i, REPLIES[i % 2])
         series["cap_reply"].append(_time(hook, _payload(cap, "UserPromptSubmit", cap_session,
                                                         prompt=f"{REPLIES[i % 2]} ({i})", prompt_id=f"c{i + 1}"),
                                          cap, env))
@@ -261,8 +295,10 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
     _wait_for_workers(cap)
     costs, answer_costs = [], []
     for i in range(runs):  # the workers' own cost, one answer and reply at a time (after the timed runs)
+        _grow(cap, runs + i, ANSWER)
         answer_cost = _worker_cost(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER), cap, env)
         _wait_for_workers(cap)
+        _grow(cap, runs + i, REPLIES[i % 2])
         cost = _worker_cost(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=f"{REPLIES[i % 2]} (w{i})",
                                            prompt_id=f"w{i}"), cap, env)
         if cost is None or answer_cost is None:
@@ -303,13 +339,13 @@ def _settled_signals(repo: Path, expected: int, wait: float = 60.0) -> dict[str,
         time.sleep(0.2)
 
 
-def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
+def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000), transcript_mb: int = 0) -> str:
     compileall.compile_dir(str(ROOT / "altimate_learn"), quiet=1)
     base = Path(tempfile.mkdtemp(prefix="learn-bench-hooks-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("ALTIMATE_LEARN")}
     env.update(HOME=str(base / "home"), XDG_CACHE_HOME=str(base / "cache"), XDG_CONFIG_HOME=str(base / "config"))
     try:
-        results = [measure(size, runs, base, env) for size in sizes]
+        results = [measure(size, runs, base, env, transcript_mb) for size in sizes]
     finally:
         shutil.rmtree(base, ignore_errors=True)
     lines = [
@@ -340,7 +376,11 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
               "call; each run waits for the answer's capture worker before the reply is timed (the person reads the "
               "answer first) and for the reply's before the next run. The workers' own cost per answer and per reply "
               "(median of as many again, measured after the timed runs, one at a time): CPU time (user + system), and "
-              "how long after the hook returned it ended (the redacted answer, or the signal, is on disk then).",
+              "how long after the hook returned it ended (the redacted answer, or the signal, is on disk then)."
+              + (f" The session has a transcript: a generated {transcript_mb} MB Claude Code session, growing by a "
+                 "turn (~20 KB) before each Stop and each reply, which the workers read for the session's earlier "
+                 "secrets." if transcript_mb else " The session's transcript does not exist (no earlier secrets are "
+                 "read); `--transcript-mb N` gives it one."),
               "", "| approved lessons | `python -c pass` | UserPromptSubmit after an answer | Stop with the answer "
               "| PostToolUseFailure (Bash) | answer's worker: CPU | ends after the hook | reply's worker: CPU | "
               "ends after the hook | corrections recorded | signals |",
@@ -377,5 +417,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--transcript-mb", type=int, default=0,
+                        help="give the capture session a generated transcript of this many MB, growing by a turn "
+                             "(~20 KB) before each Stop and reply, as an agent's does (default: none)")
     args = parser.parse_args()
-    print(main(args.runs, tuple(int(s) for s in args.sizes.split(","))))
+    print(main(args.runs, tuple(int(s) for s in args.sizes.split(",")), args.transcript_mb))

@@ -405,16 +405,27 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         print_json(info)
         return
     s = info["settings"]
+    root = Path(info["project_root"])
+    hooks = hook_status(root)
+    installed = [h for h, v in hooks.items() if v["installed"]]
     if not info["enabled"]:
         echo(f"Learning: DISABLED (learn.enabled false, from {s['enabled']['source']}).")
         echo(f"  Nothing is delivered or captured. Re-enable: {fix_hint('enabled', s['enabled']['source'], True)}, "
              "then `learn enable` to capture.")
+    elif not installed:
+        # lessons reach an agent only through its hooks: "enabled" alone, before `learn install`, reads as if
+        # they already did (and before `learn enable`, as if corrections were captured)
+        step = "`learn install claude-code --local`" if info["capture"] else \
+            "`learn enable`, then `learn install claude-code --local`"
+        echo("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
+             f"(next: {step})")
     elif info["capture"]:
         echo("Learning: enabled")
     else:
         # `learn.enabled` alone only lets approved lessons be delivered: a new user who sees a bare "enabled" here
         # before running `learn enable` believes corrections are already being captured.
-        echo("Learning: enabled for delivery only (approved lessons reach the agents; nothing is captured)")
+        echo(f"Learning: enabled for delivery only (approved lessons reach {', '.join(installed)} through "
+             f"{'its' if len(installed) == 1 else 'their'} hooks; nothing is captured)")
     on = lambda v: "on" if v else "off"  # noqa: E731
     echo(f"  capture:      {on(info['capture'])}  (learn.capture={json.dumps(s['capture']['value'])} "
          f"from {s['capture']['source']})")
@@ -426,8 +437,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
 
     for line in model_lines(ModelChoice.from_json(info["model_choice"])):
         echo(f"  {line}")
-    root = Path(info["project_root"])
-    for line in hook_lines(hook_status(root), root):
+    for line in hook_lines(hooks, root):
         echo(line)
     echo(f"Store '{info['store']}': {info['store_path']}")
     for line in layout_lines(info["worktree"]):

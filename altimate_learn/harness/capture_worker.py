@@ -20,7 +20,13 @@ The agent's answer (the Stop event's `last_assistant_message`) takes the same wa
 redactor (~130 more patterns), which made the Stop hook the slowest event (3.8× `python -c pass` at 1,000
 lessons), so the Stop hook hands the answer to a worker too (:func:`hand_off_answer`); the worker redacts it
 and keeps the redacted end in `.sessions/capture-answers/` (:func:`store_answer`), where the next prompt's
-worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it.
+worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it. A later
+Stop's worker removes only answers no prompt will take (never one whose prompt's worker still runs); two
+Stops of one turn are numbered, and the later answer is the one read.
+
+A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
+(:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
+correction is: a failing command that quotes back the password the person typed does not leave it bare.
 
 Nothing unredacted reaches disk: the prompt and the answer travel only through the pipe. While a job runs, a marker
 without text (session, message id, time) sits in `.sessions/capture-pending/`; the worker removes it when
@@ -53,6 +59,12 @@ def hand_off_answer(job: dict, sessions_dir: str, log) -> bool:
     return _start(job, sessions_dir, f"a{job['turn']}", log, "redacted the answer in the hook")
 
 
+def hand_off_signal(job: dict, sessions_dir: str, log) -> bool:
+    """Start the worker on a signal job (a `tool_retry` signal the hook built: :func:`record_signal`); False
+    (logged) when it could not be started or fed: then the hook records it itself."""
+    return _start(job, sessions_dir, "r", log, "recorded the tool_retry signal in the hook")
+
+
 def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
     from altimate_learn.deliver import fastjson
     from altimate_learn.deliver.state import session_file_name, utc_now
@@ -77,22 +89,58 @@ def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
         return False
 
 
-def answer_path(sessions_dir: str, session: str, turn: int) -> str:
-    """Where the redacted end of the answer the session's prompt number ``turn`` replies to is kept."""
+def answer_path(sessions_dir: str, session: str, turn: int, seq: int | None = None) -> str:
+    """Where the redacted end of the answer the session's prompt number ``turn`` replies to is kept; ``seq`` is
+    the Stop event's number in the session (a turn can have two Stops: Claude Code fires it again when another
+    Stop hook blocked), so two workers of one turn never write the same file."""
     from altimate_learn.deliver.state import session_file_name
 
-    return os.path.join(sessions_dir, ANSWERS, f"{session_file_name(session)}-{int(turn)}")
+    name = f"{session_file_name(session)}-{int(turn)}" + ("" if seq is None else f"-{int(seq)}")
+    return os.path.join(sessions_dir, ANSWERS, name)
+
+
+def _answers(folder: str, session: str) -> list[tuple[int, int, str]]:
+    """The session's kept answers: (turn, seq, path), in that order (a file of an earlier version: seq 0)."""
+    from altimate_learn.deliver.state import session_file_name
+
+    prefix = session_file_name(session) + "-"
+    found = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    for name in names:
+        parts = name[len(prefix):].split("-") if name.startswith(prefix) else []
+        if 1 <= len(parts) <= 2 and all(part.isdigit() for part in parts):
+            found.append((int(parts[0]), int(parts[1]) if len(parts) == 2 else 0, os.path.join(folder, name)))
+    return sorted(found)
+
+
+def _prompt_pending(sessions_dir: str, session: str, index: int) -> bool:
+    """Whether the worker of the session's prompt number ``index`` still runs (it may yet take its answer)."""
+    from altimate_learn.deliver.state import session_file_name
+
+    prefix = f"{session_file_name(session)}-{int(index)}-"
+    return any(name.startswith(prefix) for name in pending(sessions_dir))
 
 
 def store_answer(job: dict, log) -> None:
-    """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker."""
+    """The answer job: redact the end of the agent's answer and keep it for the next prompt's worker.
+
+    It then removes the session's answers nobody will take: of this turn, those of an earlier Stop (a lower
+    ``seq``; its own, if a later Stop's answer is there already); of turns before the previous one, those whose
+    prompt's worker is not running (a prompt worker slower than the next Stop's must still find its answer, so
+    the previous turn's answer is always left to it). What is left over
+    (the session ended, capture was turned off) goes by age (:func:`_remove_stale`)."""
     from altimate_learn.harness.live_capture import redact_answer
     from altimate_learn.redact import remembering
 
     # a secret the session held earlier (redacted there) that the agent quotes back bare is redacted here too
     with remembering(session_secrets(job, log)):
         text = redact_answer(job["answer"])
-    path = answer_path(job["sessions_dir"], job["session"], job["turn"])
+    turn = int(job["turn"])
+    seq = job.get("seq") if isinstance(job.get("seq"), int) else None
+    path = answer_path(job["sessions_dir"], job["session"], turn, seq)
     folder = os.path.dirname(path)
     os.makedirs(folder, exist_ok=True)
     temp = f"{path}.{os.getpid()}.tmp"
@@ -102,11 +150,15 @@ def store_answer(job: dict, log) -> None:
     finally:
         os.close(fd)
     os.replace(temp, path)
-    prefix = os.path.basename(path).rsplit("-", 1)[0] + "-"
-    for name in os.listdir(folder):  # the session's earlier answers no prompt took (never classified)
-        rest = name[len(prefix):] if name.startswith(prefix) else ""
-        if rest.isdigit() and int(rest) < int(job["turn"]):
-            _remove(os.path.join(folder, name))
+    own = seq or 0
+    answers = _answers(folder, job["session"])
+    newest = max((s for t, s, _ in answers if t == turn), default=own)
+    for other_turn, other_seq, other in answers:
+        if other_turn == turn:
+            if other_seq < newest:  # an earlier Stop of this turn (or this one, when a later Stop's is kept)
+                _remove(other)
+        elif other_turn < turn - 1 and not _prompt_pending(job["sessions_dir"], job["session"], other_turn):
+            _remove(other)  # no prompt took it and none will: a turn later came since, and its worker is not running
     _remove_stale(folder)
 
 
@@ -118,41 +170,67 @@ def _answer_pending(sessions_dir: str, session: str, turn: int) -> bool:
 
 
 def take_answer(sessions_dir: str, session: str, turn: int, log, *, wait: float = ANSWER_WAIT) -> str | None:
-    """The redacted answer prompt number ``turn`` replies to, removed from disk once read; waits up to ``wait``
-    seconds while the answer's worker still runs. None when there is none (logged if it could not be read)."""
+    """The redacted answer prompt number ``turn`` replies to (of the turn's last Stop, when it had two), removed
+    from disk once read with any other of that turn; waits up to ``wait`` seconds while an answer's worker of
+    that turn still runs. None when there is none (logged if it could not be read)."""
     import time
 
-    path = answer_path(sessions_dir, session, turn)
+    folder = os.path.join(sessions_dir, ANSWERS)
     deadline = time.monotonic() + wait
     while True:
         running = _answer_pending(sessions_dir, session, turn)  # checked first: the file is written before
-        try:  # the worker removes its marker
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
-            _remove(path)
+        kept = [path for t, _seq, path in _answers(folder, session) if t == int(turn)]  # the worker removes its
+        if kept and not running:  # marker; while another Stop's worker of this turn runs, its answer is newer
+            try:
+                with open(kept[-1], encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except FileNotFoundError:
+                continue  # replaced meanwhile by a later Stop's worker: look again
+            except OSError as exc:
+                log(f"capture worker: the agent's answer could not be read ({type(exc).__name__}); the prompt was "
+                    "classified without it")
+                return None
+            for path in kept:
+                _remove(path)
             return text
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log(f"capture worker: the agent's answer could not be read ({type(exc).__name__}); the prompt was "
-                "classified without it")
-            return None
         if not running:
             return None
         if time.monotonic() >= deadline:
+            if kept:
+                log(f"capture worker: a later answer was not ready within {wait:g} s; the prompt was classified "
+                    "against the one kept")
+                text = _read(kept[-1])
+                for path in kept:
+                    _remove(path)
+                return text
             log(f"capture worker: the agent's answer was not ready within {wait:g} s; the prompt was classified "
                 "without it")
             return None
         time.sleep(0.02)
 
 
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
 def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
-                        answer_wait: float = ANSWER_WAIT) -> int:
+                        answer_wait: float = ANSWER_WAIT, secrets: bool = True) -> int:
     """Classify the job's prompt and record a correction as a signal; returns signals added (0 or 1).
 
     The answer it replies to is the job's ``answer`` (redacted by the hook) or, when the Stop hook handed it
     to a worker, the one that worker kept for this turn (``answer_turn``; waited for up to ``answer_wait`` s).
+    ``secrets``: redact it with the session's earlier secrets, read from its transcript (not in the hook's own
+    process, where reading a long transcript would hold up the prompt).
     """
+    answer = job.get("answer")
+    turn = job.get("answer_turn")
+    if not isinstance(answer, str) and isinstance(turn, int) and job.get("sessions_dir"):
+        # taken before the classifier is imported (~130 patterns): the answer is off disk as early as it can be
+        answer = take_answer(job["sessions_dir"], job["session"], turn, log, wait=answer_wait)
     from altimate_learn.capture.classifier import classify_user_message
     from altimate_learn.capture.model import UserMessage
     from altimate_learn.capture.signals import NewSignal
@@ -161,10 +239,6 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     index = job["index"]
     previous = UserMessage(text="", index=index - 1, kind="interrupt") if job.get("interrupted") else None
     message = UserMessage(text=job["prompt"], index=index, id=job.get("message_id"), after_assistant=True)
-    answer = job.get("answer")
-    turn = job.get("answer_turn")
-    if not isinstance(answer, str) and isinstance(turn, int) and job.get("sessions_dir"):
-        answer = take_answer(job["sessions_dir"], job["session"], turn, log, wait=answer_wait)
     verdict = classify_user_message(message, previous, answer=answer if isinstance(answer, str) else None)
     if not verdict.correction:
         return 0
@@ -173,25 +247,169 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=job["prompt"], reason=verdict.reason,
                        message_id=job.get("message_id"))
     # a secret the session held earlier (redacted there), repeated bare in this prompt, is redacted here too
+    with remembering(session_secrets(job, log) if secrets else None):
+        return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+
+
+def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:
+    """The signal job: append the signal the hook built (a `tool_retry`), redacted with the session's earlier
+    secrets (a failing command that quotes back the password the person typed); returns signals added."""
+    from altimate_learn.capture.signals import NewSignal
+    from altimate_learn.harness.live_capture import append_signal
+    from altimate_learn.redact import remembering
+
+    fields = job["signal"]
+    text = lambda key: fields.get(key) if isinstance(fields.get(key), str) else None  # noqa: E731
+    signal = NewSignal(kind=fields["kind"], session_id=job["session"], text=fields["text"],
+                       reason=text("reason") or "", message_id=text("message_id"), part_id=text("part_id"),
+                       said_at=text("said_at"))
     with remembering(session_secrets(job, log)):
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
 
 
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
+SECRETS = "capture-secrets"  # folder under `.sessions/`: per session, how far its transcript was read (no text)
+SECRETS_WAIT = 120.0  # seconds a worker waits for another worker of the session reading the same transcript
+SECRETS_STALE = 86400.0  # seconds after which a session's reading record is removed (read again from the start)
+_SKIPPED_KEYS = frozenset({"toolUseResult", "signature"})  # Claude Code's copy of a tool's output; thinking signatures
 
 
 def session_secrets(job: dict, log):
     """The secrets of the session so far (:class:`altimate_learn.redact.SecretMemory`), learnt from its
     transcript (the agent's own file, already on disk) when the hook passed its path; empty when there is
-    none or it cannot be read (logged: the signal is still redacted as every signal is)."""
+    none or it cannot be read (logged: the signal is still redacted as every signal is).
+
+    A JSONL transcript is read incrementally (:func:`learn_new_transcript_lines`): each worker reads only the
+    lines written since the last worker of the session, plus the few earlier lines that held a secret; the
+    record of that (byte offsets, never text) is in `.sessions/capture-secrets/`. Another file (a whole JSON
+    document, a database) is read whole, as `learn capture` does."""
     from altimate_learn.redact import SecretMemory
 
     memory = SecretMemory()
     path = job.get("transcript")
-    if isinstance(path, str) and path and os.path.isfile(path):
+    if not (isinstance(path, str) and path and os.path.isfile(path)):
+        return memory
+    sessions_dir = job.get("sessions_dir")
+    if isinstance(sessions_dir, str) and sessions_dir and _jsonl(path):
+        learn_new_transcript_lines(path, memory, sessions_dir, job["session"], log)
+    else:
         learn_transcript_secrets(path, memory, log)
     return memory
+
+
+def _jsonl(path: str) -> bool:
+    """Whether the file is JSON lines (its first line one JSON object), as Claude Code's and Codex's are."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 20)
+        return first.endswith(b"\n") and isinstance(fastjson.loads(first.decode("utf-8", "replace")), dict)
+    except (OSError, ValueError):
+        return False
+
+
+def _learn_line(raw: bytes, memory) -> None:
+    """Learn the secrets of every text in one JSON line (every string value, each up to EVENT_TEXT_CAP)."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        record = fastjson.loads(raw.decode("utf-8", "replace"))
+    except ValueError:
+        return
+    texts: list[str] = []
+    stack = [record]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "-----BEGIN " in item:  # a key block runs to its END line or the end of its text: not the next's
+                memory.learn(item[:EVENT_TEXT_CAP])
+            elif len(item) >= 6:
+                texts.append(item[:EVENT_TEXT_CAP])
+        elif isinstance(item, dict):
+            # A key and its value together, as the whole-file reader's repr() of a tool's input shows them: a
+            # structured tool call ({"user": "loader", "password": "…"}, an "env" map) names the credential in
+            # its key, which no rule would read beside a value learnt on its own.
+            pairs = [f"{key}: {value}" for key, value in item.items() if isinstance(key, str)
+                     and key not in _SKIPPED_KEYS and isinstance(value, str) and "\n" not in value
+                     and len(value) < 2000]
+            if pairs:
+                texts.append("\n".join(pairs)[:EVENT_TEXT_CAP])
+            stack.extend(v for k, v in item.items() if k not in _SKIPPED_KEYS)
+        elif isinstance(item, list):
+            stack.extend(item)
+    if texts:  # one pass for the line; two blank lines apart, no rule reads one text's word with the next's value
+        memory.learn("\n\n\n".join(texts))
+
+
+def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: str, log) -> None:
+    """Add the secrets of a JSONL transcript to ``memory``, reading only what the session's earlier workers did
+    not: the lines written since (a torn last line is left for the next one) and again each earlier line that
+    held a secret (their byte offsets are recorded, not their text). Workers of one session take turns (a
+    lock), so when corrections come fast the second reads only what the first left. A transcript replaced or
+    cut shorter is read again from the start; one over :data:`TRANSCRIPT_CAP` is not read (logged)."""
+    import time
+
+    from altimate_learn.deliver import fastjson
+    from altimate_learn.deliver.state import LockBusy, Locks, session_file_name, write_atomic
+
+    folder = os.path.join(sessions_dir, SECRETS)
+    record_path = os.path.join(folder, session_file_name(session) + ".json")
+    locks = Locks(time.monotonic() + SECRETS_WAIT)
+    try:
+        locks.acquire(record_path + ".lock")
+        locked = True
+    except LockBusy:
+        locked = False
+        log(f"capture worker: another worker of this session read its transcript for over {SECRETS_WAIT:g} s; "
+            "this one reads it too")
+    try:
+        info = os.stat(path)
+        if info.st_size > TRANSCRIPT_CAP:
+            log(f"the transcript {os.path.basename(path)} is over {TRANSCRIPT_CAP >> 20} MB; its signals are "
+                "redacted without the session's earlier secrets")
+            return
+        try:
+            with open(record_path, encoding="utf-8") as handle:
+                record = fastjson.loads(handle.read())
+        except (OSError, ValueError):
+            record = None
+        offset, lines = 0, []
+        if isinstance(record, dict) and record.get("transcript") == path and record.get("file") == [
+                info.st_dev, info.st_ino] and isinstance(record.get("offset"), int) and isinstance(
+                record.get("lines"), list) and 0 <= record["offset"] <= info.st_size:
+            offset = record["offset"]
+            lines = [n for n in record["lines"] if isinstance(n, int) and 0 <= n < offset]
+        with open(path, "rb") as handle:
+            if offset:
+                handle.seek(offset - 1)
+                if handle.read(1) != b"\n":  # rewritten in place: not the file that was read
+                    offset, lines = 0, []
+            for start in lines:
+                handle.seek(start)
+                _learn_line(handle.readline(TRANSCRIPT_CAP), memory)
+            handle.seek(offset)
+            while True:
+                raw = handle.readline(TRANSCRIPT_CAP)
+                if not raw.endswith(b"\n"):
+                    break  # the end, or a line still being written: the next worker reads it whole
+                known = len(memory.values)
+                _learn_line(raw, memory)
+                if len(memory.values) > known:
+                    lines.append(offset)
+                offset += len(raw)
+        if locked:
+            os.makedirs(folder, exist_ok=True)
+            write_atomic(record_path, fastjson.dumps({"transcript": path, "file": [info.st_dev, info.st_ino],
+                                                      "offset": offset, "lines": lines}))
+            _remove_stale(folder, SECRETS_STALE)
+    except Exception as exc:  # noqa: BLE001 - the signals are still redacted, only without the earlier secrets
+        log(f"the session's earlier secrets could not be read from its transcript ({type(exc).__name__}); its "
+            "signals are redacted without them")
+    finally:
+        if locked:
+            locks.release()
 
 
 def learn_transcript_secrets(path: str, memory, log) -> None:
@@ -234,7 +452,10 @@ def run_job(job: dict, log) -> int:
     if not os.path.isdir(root):
         log(f"capture worker: the project folder {root} is gone; the prompt was not classified")
         return 0
-    added = classify_and_record({**job, "root": root}, log)
+    if job.get("kind") == "signal":
+        added = record_signal({**job, "root": root}, log)
+    else:
+        added = classify_and_record({**job, "root": root}, log)
     if added and job.get("reflect"):
         # The reflection curates the session's own checkout (a worktree's branch has its own committed
         # approved.json), as when the hook starts it; the main worktree only when the worktree is gone.
@@ -280,11 +501,14 @@ def main() -> int:
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read() if stream is not None else b""
         job = fastjson.loads(raw.decode("utf-8"))
-        answer_job = isinstance(job, dict) and job.get("kind") == "answer"
+        kind = job.get("kind") if isinstance(job, dict) else None
+        answer_job = kind == "answer"
         needed = ("local_dir", "sessions_dir", "session", "answer") if answer_job else \
-            ("root", "local_dir", "sessions_dir", "session", "prompt")
+            ("root", "local_dir", "sessions_dir", "session") + (() if kind == "signal" else ("prompt",))
         if not isinstance(job, dict) or not all(isinstance(job.get(k), str) for k in needed) or (
-                answer_job and not isinstance(job.get("turn"), int)):
+                answer_job and not isinstance(job.get("turn"), int)) or (kind == "signal" and not (
+                    isinstance(job.get("signal"), dict) and isinstance(job["signal"].get("kind"), str)
+                    and isinstance(job["signal"].get("text"), str))):
             raise ValueError(f"not a capture job ({len(raw)} bytes)")
         marker = job.get("marker") if isinstance(job.get("marker"), str) else None
         log = HookLog(job["local_dir"], job.get("harness") or "")
@@ -313,8 +537,9 @@ def _remove(path: str) -> None:
         pass
 
 
-def _remove_stale(folder: str) -> None:
-    """Markers of workers that died (a reboot, a kill) more than :data:`STALE_MARKER` seconds ago."""
+def _remove_stale(folder: str, age: float = STALE_MARKER) -> None:
+    """Files of ``folder`` older than ``age`` seconds: markers of workers that died (a reboot, a kill), answers
+    nobody took, reading records of sessions long over."""
     import time
 
     try:
@@ -323,7 +548,7 @@ def _remove_stale(folder: str) -> None:
         return
     for entry in entries:
         try:
-            if time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_MARKER:
+            if time.time() - entry.stat(follow_symlinks=False).st_mtime > age:
                 os.unlink(entry.path)
         except OSError:
             continue

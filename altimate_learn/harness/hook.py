@@ -297,7 +297,8 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
             added = live_capture.on_prompt(data, event, root, capture, log, sessions_dir=engine.sessions_dir,
                                            reflect=auto_reflect and not learner)
         elif event.kind == "tool":
-            added = live_capture.on_tool(data, event, root, capture, log)
+            added = live_capture.on_tool(data, event, root, capture, log, sessions_dir=engine.sessions_dir,
+                                         reflect=auto_reflect and not learner)
         elif event.kind == "stop":
             live_capture.on_stop(data, event, capture, sessions_dir=engine.sessions_dir, log=log)
         elif event.kind == "end":

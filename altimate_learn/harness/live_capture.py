@@ -11,7 +11,8 @@
   the signal appears a moment after the prompt (under a second on an idle machine), not during its hook.
 - Every finished tool call feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
   (kept in the session state between hook processes); its third failure in a row becomes a
-  `tool_retry` signal.
+  `tool_retry` signal, which a capture worker records (redacted with the session's earlier secrets, as a
+  correction is).
 - With `learn.auto_reflect` on, a reflection of this session (`learn reflect --session ID --auto`) is
   started detached (:func:`altimate_learn.launch.spawn_detached`: the same interpreter, run isolated from
   the project folder and PYTHONPATH), when the turn or session ends with open signals for the
@@ -96,28 +97,42 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
         return 0
     from altimate_learn.harness import capture_worker
 
-    from altimate_learn.worktree import LEARN
-
-    local_dir = os.path.dirname(sessions_dir) if sessions_dir else ""
-    suffix = os.sep + LEARN  # a linked worktree's local folder is its main worktree's learn folder
-    job = {"root": root, "local_dir": local_dir, "sessions_dir": sessions_dir or "",
-           "main_root": local_dir[:-len(suffix)] if local_dir.endswith(suffix) else "",
-           "session": data["session"], "harness": data.get("harness") or "", "index": index,
+    job = {**_job_base(data, root, sessions_dir, event, reflect), "index": index,
            "message_id": event.key, "prompt": event.prompt or "", "interrupted": interrupted,
-           "answer": answer if isinstance(answer, str) else None, "reflect": bool(reflect),
-           "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
+           "answer": answer if isinstance(answer, str) else None}
     if not isinstance(answer, str) and answer_turn == index and sessions_dir:
         job["answer_turn"] = index  # the worker takes the answer the Stop hook's worker redacted and kept
     if sessions_dir and capture_worker.hand_off(job, sessions_dir, log):
         return 0
     from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
 
-    # in the hook's process: the answer is read if its worker has kept it already, never waited for
-    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0)
+    # in the hook's process: the answer is read if its worker has kept it already, never waited for, and the
+    # transcript is not read for the session's earlier secrets (a long one would hold up the prompt)
+    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0,
+                                              secrets=False)
 
 
-def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
-    """Feed a finished tool call to the retry counter. Returns signals added."""
+def _job_base(data: dict, root: str, sessions_dir: str | None, event: Event, reflect: bool) -> dict:
+    """What every capture-worker job that records a signal carries: where the signal goes, whose session it is,
+    and the session's transcript (the worker reads the session's earlier secrets from it)."""
+    from altimate_learn.worktree import LEARN
+
+    local_dir = os.path.dirname(sessions_dir) if sessions_dir else ""
+    suffix = os.sep + LEARN  # a linked worktree's local folder is its main worktree's learn folder
+    return {"root": root, "local_dir": local_dir, "sessions_dir": sessions_dir or "",
+            "main_root": local_dir[:-len(suffix)] if local_dir.endswith(suffix) else "",
+            "session": data["session"], "harness": data.get("harness") or "", "reflect": bool(reflect),
+            "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
+
+
+def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions_dir: str | None = None,
+            reflect: bool = False) -> int:
+    """Feed a finished tool call to the retry counter. Returns signals added in this process.
+
+    A `tool_retry` signal (the third failure in a row) is recorded by a capture worker when ``sessions_dir`` is
+    given: it redacts the signal with the session's earlier secrets (a password the person typed that a failing
+    command quotes back) and, with ``reflect``, applies the session's reflection triggers; this process records
+    it (without those secrets) only when the worker cannot start."""
     if event.phase == "interrupt":
         data["interrupted"] = True
         data["assistant_done"] = True
@@ -137,7 +152,17 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
                            result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
     signal = counter.feed(call, data["session"])
     data["retry"] = counter.to_dict()
-    return _append(root, signal, log) if signal is not None else 0
+    if signal is None:
+        return 0
+    if sessions_dir:
+        from altimate_learn.harness import capture_worker
+
+        job = {**_job_base(data, root, sessions_dir, event, reflect), "kind": "signal",
+               "signal": {"kind": signal.kind, "text": signal.text, "reason": signal.reason,
+                          "message_id": signal.message_id, "part_id": signal.part_id, "said_at": signal.said_at}}
+        if capture_worker.hand_off_signal(job, sessions_dir, log):
+            return 0
+    return _append(root, signal, log)
 
 
 def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:
@@ -294,8 +319,10 @@ def on_stop(data: dict, event: Event | None = None, capture: bool = False, *, se
         from altimate_learn.harness import capture_worker
 
         local_dir = os.path.dirname(sessions_dir)
+        seq = data.get("answer_seq") if isinstance(data.get("answer_seq"), int) else 0
+        data["answer_seq"] = seq + 1  # the Stop's number in the session: a later Stop's answer replaces an earlier one
         job = {"kind": "answer", "local_dir": local_dir, "sessions_dir": sessions_dir, "session": data["session"],
-               "harness": data.get("harness") or "", "turn": turn, "answer": answer[-4 * ANSWER_KEEP:],
+               "harness": data.get("harness") or "", "turn": turn, "seq": seq + 1, "answer": answer[-4 * ANSWER_KEEP:],
                "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
         if capture_worker.hand_off_answer(job, sessions_dir, log):
             data["answer_turn"] = turn

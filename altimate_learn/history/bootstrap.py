@@ -109,13 +109,26 @@ def select_sessions(found: list[SessionInfo], since: datetime, limit: int,
 
 
 def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
-    """The session's signals as live capture finds them; those already recorded are left out."""
+    """The session's signals as live capture finds them; those already recorded are left out.
+
+    Their text is redacted here with the session's own secrets (:func:`altimate_learn.redact.remembering`, as
+    live capture and `learn capture` do): a password the session gave earlier ("my db password is⏎ X") that a
+    correction repeats bare ("don't hardcode X") is redacted in the signal, its preview and its dedupe key."""
     from altimate_learn.capture.capture import signals_from_session
     from altimate_learn.capture.sessions import read_session
+    from altimate_learn.harness.capture_worker import learn_transcript_secrets
+    from altimate_learn.redact import redact, remembering
 
     reader = read_session(Path(info.path), harness=info.harness,
                           session_id=info.id if info.harness == "opencode" else None)
     found, _stats = signals_from_session(reader)
+    if found:  # the transcript is read for its secrets only when the session gave signals (most give none)
+        with remembering() as memory:
+            if Path(info.path).is_file():
+                learn_transcript_secrets(info.path, memory, lambda _message: None)  # unreadable: without them
+            for signal in found:
+                signal.text = redact(signal.text)
+                signal.reason = redact(signal.reason)
     fresh: list[NewSignal] = []
     for signal in found:
         signal.source = SOURCE

@@ -87,6 +87,21 @@ def _private_keys(text: str, spans: list[tuple[int, int, str, int]]) -> None:
 MEMORY_MIN = 6  # characters: shorter values found as secrets are not looked for again elsewhere
 
 
+_TRAILING = ".,;:!?'\")]}"
+
+
+def remembered(value: str) -> bool:
+    """Whether a value found as a secret looks like one on its own, so that it is redacted again wherever it
+    comes back bare. Only a value with a letter and a digit or a symbol inside it does: a word ("learner" from
+    `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a setting
+    (`TTL=3600`, `length>=8`) or a version (`v2.1-beta`) redacted where it was found is a word of ordinary text
+    far more often than a secret, and redacting it everywhere after would take words from a person's correction."""
+    core = value.strip(_TRAILING)
+    if not any(c.isalpha() for c in core) or not any(c.isdigit() or not (c.isalpha() or c.isspace()) for c in core):
+        return False
+    return not (assignments.SETTING.match(core) or assignments.VERSIONISH.match(core))
+
+
 class SecretMemory:
     """The values found as secrets so far in one session (or one capture run), each with its label.
 
@@ -108,12 +123,9 @@ class SecretMemory:
 
     def add(self, value: str, label: str) -> None:
         value = value.strip()
-        # a value of letters alone ("learner" from `SESSION_KEY = "learner"`, "again?!" under a line ending in
-        # "token") is a word of ordinary prose far more often than a secret: redacted where it was found, it is not
-        # redacted again wherever the word comes back (a person's correction would lose its words)
-        if all(c.isalpha() or c.isspace() for c in value.strip(".,;:!?'\"")):
+        if len(value) < MEMORY_MIN or is_placeholder(value) or "[REDACTED" in value.upper():
             return
-        if len(value) >= MEMORY_MIN and not is_placeholder(value) and "[REDACTED" not in value.upper():
+        if remembered(value):
             self.values.setdefault(value, label)
 
     def find(self, text: str) -> Iterator[tuple[int, int, str]]:

@@ -287,25 +287,55 @@ _FILE_NAME = re.compile(r"(?i)^[\w.\-]+\.(?:pem|key|crt|cer|p12|pfx|jks|txt|json
 
 # A credential's name at the end of a line and its value alone on the next one ("my db password is\n  hunter2-x",
 # "DB_PASSWORD:\n  s3cr3t!", "**Token**\n`ab12cd34ef`"): the label may be a key (`db_password`) but must end in
-# the credential word, then optionally a separator or a linking word; the next line (one blank line allowed)
-# holds exactly one value, optionally quoted, which must read like a password (:func:`_passwordish`).
+# the credential word, then optionally a separator or a linking word (group `link`); the next line (one blank
+# line allowed) holds exactly one value, optionally quoted, which must read like a password (:func:`_passwordish`)
+# and be no `key=value`, comparison or version. Without a separator or linking word ("why the password\nfails?",
+# "the password\nv2.1-beta": ordinary wrapped prose) an unquoted value must also look like a credential on its own
+# (:func:`_credential_shaped`).
 _NEXT_LINE_CRED = re.compile(
     r"(?<![\w-])(?:[a-z0-9]{1,20}[_\-. ]){0,3}(passwords?|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|"
     r"secret(?:[ \t_-]?key)?|access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
-    r"(?:[*_]{1,2})?[ \t]{0,3}(?:[:=]|(?:is|was|are|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|should[ \t]+be|"
+    r"(?:[*_]{1,2})?[ \t]{0,3}(?P<link>[:=]|(?:is|was|are|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|should[ \t]+be|"
     r"would[ \t]+be|will[ \t]+be|es|era|é|est|ist|lautet|war|je|jest)(?:[ \t]{0,3}:)?)?[ \t]{0,3}"
-    r"\r?\n(?:[ \t]*\r?\n)?[ \t>]{0,12}(?:[-*][ \t]{1,3})?([`\"']?)([^\s`\"',;]{4,200})\2[ \t]*(?=\r?\n|$)"
+    r"\r?\n(?:[ \t]*\r?\n)?[ \t>]{0,12}(?:[-*][ \t]{1,3})?(?P<quote>[`\"']?)(?P<value>[^\s`\"',;]{4,200})(?P=quote)"
+    r"[ \t]*(?=\r?\n|$)"
 )
+# `key=value`, `length>=8`, `max_len=64`: a setting or a condition written under the word, not its value (base64
+# padding `…==` is not one)
+SETTING = re.compile(r"^[A-Za-z_][\w.\-]*[ \t]*(?:[<>!]=?|=)(?!=*$)")
+_SNAKE = re.compile(r"[a-z0-9]+(?:[_\-][a-z0-9]+)+")
+VERSIONISH = re.compile(r"(?i)^v?\d+(?:\.\d+)+(?:[-+.]?[a-z]+[\d.]*)?$|^v\d{1,3}$")
+
+
+def _credential_shaped(value: str) -> bool:
+    """A value that reads as a credential without a word saying so: generated-looking
+    (:func:`~altimate_learn.redact.entropy.randomish`), or 8+ characters mixing letters, digits and a symbol
+    inside (`Geheim#2024`); not an identifier or words joined (`fn_reset_pw2`, `PasswordReset2FA`, `MD5-hashed`)."""
+    if _SNAKE.fullmatch(value):
+        return False  # a name in code or a slug: `fn_reset_pw2`, `blue-green-2`
+    if randomish(value):
+        return True
+    inner = value[:-1]
+    return (len(value) >= 8 and any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value)
+            and any(ch in _SYMBOLS for ch in inner))
 
 
 def _next_line(text: str, lower: str, add) -> None:
     if "\n" not in text:
         return
     for m in _NEXT_LINE_CRED.finditer(lower):
-        start, end = m.start(3), m.end(3)
+        start, end = m.start("value"), m.end("value")
         value = text[start:end]
-        if _passwordish(value) and not value.endswith(":"):  # "Reset password\nStep2:" is a heading
-            add(start, start + len(value.rstrip(".,:;)]}")), _label_for_key(m.group(1).replace(" ", "_")), 4)
+        core = value.rstrip(".,:;)]}")
+        bare = core.rstrip("?!")
+        if bare != core and not any(ch.isdigit() for ch in bare):
+            continue  # "again?!", "stored?", "fails?": a word ending a question or an exclamation
+        if value.endswith(":") or SETTING.match(core) or VERSIONISH.match(core):
+            continue  # "Reset password\nStep2:" is a heading; `TTL=3600`, `length>=8`, `v2.1-beta`
+        if m.group("link") is None and not m.group("quote") and not _credential_shaped(core):
+            continue  # "the password\nfn_reset_pw2": nothing says the line below is the value
+        if _passwordish(value):
+            add(start, start + len(core), _label_for_key(m.group(1).replace(" ", "_")), 4)
 
 
 def _prose(text: str, lower: str, add) -> None:

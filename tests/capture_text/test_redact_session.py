@@ -34,6 +34,30 @@ CLEAN = [
     "password:\n  <your-password>",
     "secret:\n  changeme",
     "credentials\n  see vault/prod/db",
+    # ordinary wrapped prose and notes under a credential word with no separator (review6 #4)
+    "no, why did you print the token\nagain?!",
+    "Can you check why the password\nfails?",
+    "don't hardcode the api key\nagain!",
+    "the access key\nexpired?",
+    "Where is the token\nstored?",
+    "passwords\nMD5-hashed",
+    "reset the user's password\nfn_reset_pw2",
+    "- password\n- PasswordReset2FA",
+    "The session token\nTTL=3600",
+    "the password\nmax_len=64",
+    "the password\nv2.1-beta",
+    "the password\nlength>=8",
+    "the password is\nv2.1-beta",
+    "password:\nlength>=8",
+    "the password field is\nrequired",
+    "token:\n  - name: x",
+    "secret\n",
+]
+
+# a value on its own under the bare word, no separator: only what reads as a credential by itself
+SPLIT_UNLABELLED = [
+    ("the staging db password\n  Geheim#2024", "Geheim#2024"),
+    ("the deploy token\n  k8Fq2LmZ9xR4tW7p", "k8Fq2LmZ9xR4tW7p"),
 ]
 
 
@@ -42,6 +66,11 @@ def test_a_value_on_the_line_after_its_name_is_redacted(text: str, secret: str):
     out = redact(text)
     assert secret not in out and "[REDACTED:" in out
     assert redact(out) == out
+
+
+@pytest.mark.parametrize("text,secret", SPLIT_UNLABELLED)
+def test_a_credential_shaped_value_under_the_bare_word_is_redacted(text: str, secret: str):
+    assert secret not in redact(text)
 
 
 @pytest.mark.parametrize("text", CLEAN)
@@ -148,3 +177,156 @@ def test_the_reflection_digest_redacts_a_secret_wherever_the_session_repeats_it(
                        final_text="Deployed with Dq4-lime-77 as asked.")
     digest = build_digest(src)
     assert "Dq4-lime-77" not in digest and digest.count("[REDACTED:password]") >= 2
+
+
+def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_earlier(git_repo: Path):
+    """The person gave the password under its name; the agent used it as the role and psql failed three times,
+    quoting it bare. The tool_retry signal is recorded by the capture worker, redacted with the session's memory
+    (review6 #10a: the hook appended it without)."""
+    from altimate_learn.harness import capture_worker
+
+    write_store(git_repo, sample_lessons())
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+    prompt = "load the fixtures into staging; my db password is\n  hunter2-xyz"
+    transcript = _trajectory(git_repo.parent / "t-tool.jsonl", [{"type": "user", "text": prompt, "id": "p1"}])
+    base = {"session_id": "live-tool-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+    payloads = [{**base, "hook_event_name": "UserPromptSubmit", "prompt_id": "p1", "prompt": prompt}]
+    payloads += [{**base, "hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_use_id": f"t{i}",
+                  "tool_input": {"command": "psql -h staging -f fx.sql"},
+                  "error": 'psql: error: FATAL:  role "hunter2-xyz" does not exist'} for i in range(3)]
+    for payload in payloads:
+        proc = run_hook("claude-code", payload, cwd=git_repo, env=env)
+        assert (proc.returncode, proc.stderr) == (0, "")
+    assert capture_worker.wait_for_workers(str(learn_dir(git_repo) / ".sessions"), timeout=120)
+    (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
+    assert (signal["kind"], signal["partID"]) == ("tool_retry", "t2")
+    assert signal["text"] == ('Tool `Bash` failed 3 times in a row. Last error: psql: error: FATAL:  role '
+                              '"[REDACTED:password]" does not exist')
+    assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
+
+
+@pytest.mark.parametrize("found,later", [
+    ("Where is the token stored?", "the file is stored? check"),  # "stored?" is taken for a token there
+    ('SESSION_KEY = "learner"', "the learner must not run on every prompt"),
+    ("password: 12345678", "run it 12345678 times"),
+    ("DB_TOKEN=TTL=3600", "set TTL=3600 on the cache"),
+    ("api_key: v2.1.0-beta", "pin v2.1.0-beta in requirements"),
+])
+def test_what_reads_as_a_word_a_number_a_setting_or_a_version_is_not_remembered(found: str, later: str):
+    """Redacted where it was found, such a value is not redacted again wherever it comes back (review6 #3: the
+    memory spread the redactor's ordinary false positives into the person's corrections)."""
+    with remembering() as memory:
+        redact(found)
+        assert redact(later) == later
+    assert memory.values == {}
+
+
+def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
+    with remembering() as memory:
+        for text in ("password: Qx7-pl", "token=abc123def", "my passphrase is\n  blue.horse#"):
+            redact(text)
+        assert set(memory.values) == {"Qx7-pl", "abc123def", "blue.horse#"}
+        assert redact("then Qx7-pl, abc123def and blue.horse# again") == \
+            "then [REDACTED:password], [REDACTED:token] and [REDACTED:password] again"
+
+
+# --- the transcript is read incrementally by the capture workers (review6 #6) ------------------------------
+
+def _lines(path: Path, records: list[dict]) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record) + "\n")
+
+
+def test_each_worker_reads_only_the_new_lines_and_the_lines_that_held_a_secret(tmp_path: Path, monkeypatch):
+    from altimate_learn.harness import capture_worker
+
+    read: list[int] = []
+    learn_line = capture_worker._learn_line
+    monkeypatch.setattr(capture_worker, "_learn_line", lambda raw, memory: read.append(1) or learn_line(raw, memory))
+    transcript = _trajectory(tmp_path / "t.jsonl", [
+        {"type": "user", "text": "connect the loader; my db password is\n  hunter2-xyz", "id": "p1"}])
+    _lines(transcript, [{"type": "tool", "name": "read", "input": {"path": f"f{i}.py"}, "result": "x = 1\n" * 20,
+                         "id": f"t{i}"} for i in range(40)])
+    job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": "inc-1"}
+    assert set(capture_worker.session_secrets(job, print).values) == {"hunter2-xyz"}
+    assert len(read) == 42  # the whole file, once
+    read.clear()
+    _lines(transcript, [{"type": "assistant", "text": "Loaded."}, {"type": "user", "text": "thanks", "id": "p2"}])
+    assert set(capture_worker.session_secrets(job, print).values) == {"hunter2-xyz"}
+    assert len(read) == 3  # the line that held the secret, and the two new ones
+    record = tmp_path / ".sessions" / capture_worker.SECRETS
+    assert not [p for p in record.iterdir() if b"hunter2" in p.read_bytes()]  # offsets only, never text
+    read.clear()
+    _trajectory(transcript, [{"type": "user", "text": "a new session in the same file", "id": "q1"}])  # rewritten
+    assert capture_worker.session_secrets(job, print).values == {} and len(read) == 2
+
+
+def test_a_torn_last_line_is_read_by_the_next_worker_once_it_is_whole(tmp_path: Path):
+    from altimate_learn.harness import capture_worker
+
+    transcript = _trajectory(tmp_path / "t.jsonl", [{"type": "user", "text": "set it up", "id": "p1"}])
+    job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": "inc-2"}
+    line = json.dumps({"type": "user", "text": "the api token is\n  Zq81-live-77x", "id": "p2"}) + "\n"
+    with open(transcript, "a", encoding="utf-8") as handle:
+        handle.write(line[:30])  # the agent is still writing it
+    assert capture_worker.session_secrets(job, print).values == {}
+    with open(transcript, "a", encoding="utf-8") as handle:
+        handle.write(line[30:])
+    assert set(capture_worker.session_secrets(job, print).values) == {"Zq81-live-77x"}
+
+
+def test_a_second_correction_repeating_the_secret_is_redacted_by_a_worker_that_reads_only_new_lines(git_repo: Path):
+    from altimate_learn.harness import capture_worker
+
+    write_store(git_repo, sample_lessons())
+    env = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+    transcript = _trajectory(git_repo.parent / "t2.jsonl", [
+        {"type": "user", "text": "connect the loader; my db password is\n  hunter2-xyz", "id": "p1"},
+        {"type": "assistant", "text": "Connected."}])
+    base = {"session_id": "live-inc-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+    sessions = str(learn_dir(git_repo) / ".sessions")
+    turns = [("p1", "connect the loader; my db password is\n  hunter2-xyz"),
+             ("p2", "no, never print hunter2-xyz in the logs, mask it instead"),
+             ("p3", "no, don't commit hunter2-xyz in .env.example either, use a placeholder instead")]
+    for n, (key, prompt) in enumerate(turns):
+        if n:
+            _lines(transcript, [{"type": "user", "text": prompt, "id": key}])
+        for payload in ({**base, "hook_event_name": "UserPromptSubmit", "prompt_id": key, "prompt": prompt},
+                        {**base, "hook_event_name": "Stop", "last_assistant_message": "Done."}):
+            proc = run_hook("claude-code", payload, cwd=git_repo, env=env)
+            assert (proc.returncode, proc.stderr) == (0, "")
+        assert capture_worker.wait_for_workers(sessions, timeout=120)
+        _lines(transcript, [{"type": "assistant", "text": "Done."}])
+    texts = [s["text"] for s in read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")]
+    assert len(texts) == 2 and all("[REDACTED:password]" in t and "hunter2-xyz" not in t for t in texts)
+    assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
+
+
+def test_the_hooks_own_fallback_does_not_read_the_transcript(git_repo: Path, monkeypatch):
+    """When the worker cannot start, the hook classifies the prompt itself: it must not read a long transcript
+    on the prompt the person is waiting on (review6 #6)."""
+    from altimate_learn import launch
+    from altimate_learn.harness import capture_worker
+    from tests.harness.test_capture_worker import fire
+
+    write_store(git_repo, sample_lessons())
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_CONTINUAL_LEARNING", "0")
+    monkeypatch.setattr(launch, "python", lambda: str(git_repo / "no-such-python"))
+    read: list[dict] = []
+    monkeypatch.setattr(capture_worker, "session_secrets", lambda job, log: read.append(job))
+    transcript = _trajectory(git_repo / "t.jsonl", [{"type": "user", "text": "set up the loader", "id": "p1"}])
+    base = {"session_id": "fallback-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
+
+    class Out:
+        def readouterr(self):
+            return type("R", (), {"out": ""})()
+
+    fire(git_repo, {**base, "hook_event_name": "UserPromptSubmit", "prompt": "set up the loader", "prompt_id": "p1"},
+         Out())
+    fire(git_repo, {**base, "hook_event_name": "Stop"}, Out())
+    fire(git_repo, {**base, "hook_event_name": "UserPromptSubmit", "prompt_id": "p2",
+                    "prompt": "no, use `ref()` instead of reading raw tables directly"}, Out())
+    (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
+    assert signal["messageID"] == "p2" and read == []

@@ -72,12 +72,30 @@ def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypa
 
 
 def test_status_before_enable_does_not_claim_capture(git_repo: Path, cli):
+    assert cli("install", "claude-code", "--local")[0] == 0
     code, out, _ = cli("status")
     assert code == 0
     first = out.splitlines()[0]
-    assert first == "Learning: enabled for delivery only (approved lessons reach the agents; nothing is captured)"
+    assert first == "Learning: enabled for delivery only (approved lessons reach claude-code through its hooks; " \
+                    "nothing is captured)"
     assert cli("enable")[0] == 0
     assert cli("status")[1].splitlines()[0] == "Learning: enabled"
+
+
+@pytest.mark.parametrize("enable", [False, True])
+def test_status_without_hooks_does_not_claim_lessons_reach_the_agents(git_repo: Path, cli, enable: bool):
+    """No agent has learn's hooks: the first line says nothing reaches them, and how to install, agreeing with the
+    hooks line further down (review6 #11: it said "approved lessons reach the agents")."""
+    if enable:
+        assert cli("enable")[0] == 0
+    code, out, _ = cli("status")
+    assert code == 0
+    lines = out.splitlines()
+    step = "`learn install claude-code --local`" if enable else "`learn enable`, then `learn install claude-code --local`"
+    assert lines[0] == ("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
+                        f"(next: {step})")
+    assert "Hooks: none installed for this project, so nothing is captured or delivered live." in lines
+    assert not any("reach the agents" in line or line == "Learning: enabled" for line in lines)
 
 
 def test_status_reports_a_malformed_approved_file_without_touching_it(git_repo: Path, cli):

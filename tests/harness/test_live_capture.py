@@ -95,8 +95,23 @@ def test_three_failures_of_a_tool_in_a_row_become_a_tool_retry_signal(repo: Path
     for i in range(3):
         fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_input={"command": "dbt build"},
                          tool_use_id=f"t{i}", error="Compilation Error in model stg_orders"), capsys=capsys)
+    settle(repo)  # recorded by the capture worker the third failure's hook started
     (signal,) = signals(repo)
     assert signal["kind"] == "tool_retry" and "Compilation Error" in signal["text"]
+
+
+def test_a_tool_retry_signal_is_recorded_in_the_hook_when_its_worker_cannot_start(repo: Path, capsys, monkeypatch):
+    from altimate_learn import launch
+
+    monkeypatch.setattr(launch, "python", lambda: str(repo / "no-such-python"))
+    for i in range(3):
+        fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_input={"command": "dbt build"},
+                         tool_use_id=f"t{i}", error="Compilation Error in model stg_orders"), capsys=capsys)
+    (signal,) = signals(repo)  # at once, in the hook
+    assert signal["kind"] == "tool_retry" and signal["partID"] == "t2"
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "recorded the tool_retry signal in the hook" in log
+    assert capture_worker.pending(str(learn_dir(repo) / ".sessions")) == []
 
 
 def test_a_success_in_between_resets_the_count(repo: Path, capsys):
@@ -112,6 +127,7 @@ def test_codex_shell_exit_codes_count_as_failures(repo: Path, capsys):
         fire(repo, event(repo, "PostToolUse", tool_name="Bash", tool_input={"command": "pytest"}, turn_id="u1",
                          tool_use_id=f"c{i}", tool_response="Exit code: 1\nWall time: 0.2 seconds\nOutput:\nFAILED"),
              harness="codex", capsys=capsys)
+    settle(repo)
     assert [s["kind"] for s in signals(repo)] == ["tool_retry"]
 
 
@@ -151,13 +167,18 @@ def test_auto_reflect_threshold_starts_before_the_session_ends(repo: Path, capsy
     monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
     started: list[str] = []
     monkeypatch.setattr(live_capture, "spawn_reflect", lambda root, sid, folder, log: started.append(sid))
+    jobs: list[dict] = []  # the tool_retry signal's capture worker, held back and run here
+    monkeypatch.setattr(capture_worker, "hand_off_signal", lambda job, folder, log: jobs.append(job) or True)
     append_signals(Store.open(start=repo), [NewSignal("review", SESSION, f"Review comment {i}.", "test")
                                             for i in range(2)])
     for i in range(2):
         fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id=f"t{i}", error="boom"),
              capsys=capsys)
-    assert started == []  # two open signals, no turn ended
+    assert started == [] and jobs == []  # two open signals, no turn ended
     fire(repo, event(repo, "PostToolUseFailure", tool_name="Bash", tool_use_id="t2", error="boom"), capsys=capsys)
+    (job,) = jobs
+    assert job["reflect"] is True and job["signal"]["kind"] == "tool_retry"
+    assert capture_worker.run_job(job, lambda message: None) == 1  # the worker's body
     assert started == [SESSION]  # the third open signal
 
 

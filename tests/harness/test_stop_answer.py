@@ -168,3 +168,67 @@ def test_a_secret_the_agent_quotes_back_at_stop_is_kept_redacted(repo: Path):
     (kept,) = (Path(sessions_dir(repo)) / capture_worker.ANSWERS).iterdir()
     assert DONE in kept.read_text()
     assert files_holding(repo / ".altimate-code", secret) == []
+
+
+@pytest.mark.parametrize("next_stop_first", [False, True])
+def test_a_prompt_worker_slower_than_the_next_stop_still_finds_its_answer(repo: Path, capsys, monkeypatch,
+                                                                          next_stop_first: bool):
+    """The agent answers the correction before its worker took the answer it replies to: the next Stop's worker
+    leaves that answer alone (review6 #2: it removed every earlier turn's answer, and the correction was lost)."""
+    held: list[bytes] = []  # the prompt's worker is started late ("slow"): its marker is there, as the hook left it
+    spawn = launch.spawn_with_input
+    monkeypatch.setattr(launch, "spawn_with_input", lambda argv, data, **kw: held.append(data) if b'"prompt"' in data
+                        else spawn(argv, data, **kw))
+    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys)
+    fire(repo, event(repo, "Stop", last_assistant_message=DONE), capsys)
+    fire(repo, event(repo, "UserPromptSubmit", prompt=BROKEN, prompt_id="p2"), capsys)
+    if next_stop_first:
+        fire(repo, event(repo, "Stop", last_assistant_message="Let me look at the route."), capsys)
+    _wait_for_answer_workers(repo)
+    (data,) = held  # the first prompt is the task: no worker
+    assert json.loads(data)["prompt"] == BROKEN
+    proc = subprocess.run(launch.learn_argv("hook", capture_worker.WORKER_ARG), input=data, cwd=repo,
+                          capture_output=True)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+    settle(repo)
+    assert [(s["messageID"], s["reason"]) for s in signals(repo)] == [("p2", "said the result does not work")]
+    kept = list((Path(sessions_dir(repo)) / capture_worker.ANSWERS).iterdir())
+    assert len(kept) == (1 if next_stop_first else 0)  # the last Stop's answer waits for the next prompt
+
+
+def _wait_for_answer_workers(repo: Path) -> None:
+    import time
+
+    deadline = time.monotonic() + 120
+    while any("-a" in name for name in capture_worker.pending(sessions_dir(repo))):
+        assert time.monotonic() < deadline, capture_worker.pending(sessions_dir(repo))
+        time.sleep(0.05)
+
+
+def test_two_stops_of_one_turn_keep_the_later_answer_whichever_worker_ends_last(repo: Path):
+    """Claude Code fires Stop again when another Stop hook blocked: the prompt reads the later answer, and no
+    answer of that turn is left on disk (review6 #7)."""
+    folder = sessions_dir(repo)
+    later = {"sessions_dir": folder, "session": SESSION, "turn": 2, "seq": 2, "answer": DONE}
+    earlier = {**later, "seq": 1, "answer": "Let me look at the route."}
+    capture_worker.store_answer(later, print)
+    capture_worker.store_answer(earlier, print)  # the earlier Stop's worker ends last
+    assert capture_worker.take_answer(folder, SESSION, 2, print, wait=0) == DONE
+    assert list((Path(folder) / capture_worker.ANSWERS).iterdir()) == []
+
+
+def test_an_answer_no_prompt_will_take_is_removed_by_a_later_stops_worker(repo: Path):
+    """Capture was off at the prompt (no worker took the turn-2 answer): it is left while its prompt's worker could
+    still be on its way (the turn-3 Stop), and removed with the turn-4 Stop."""
+    from altimate_learn.deliver.state import session_file_name
+
+    folder = sessions_dir(repo)
+    kept = lambda: sorted(p.name for p in (Path(folder) / capture_worker.ANSWERS).iterdir())  # noqa: E731
+    name = session_file_name(SESSION)
+    for turn in (2, 3):
+        capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": turn, "seq": turn,
+                                     "answer": DONE}, print)
+    assert kept() == [f"{name}-2-2", f"{name}-3-3"]
+    capture_worker.store_answer({"sessions_dir": folder, "session": SESSION, "turn": 4, "seq": 4, "answer": DONE},
+                                print)
+    assert kept() == [f"{name}-3-3", f"{name}-4-4"]

@@ -267,3 +267,23 @@ def test_a_dry_run_with_a_model_counts_each_reflections_vet_call(cli, history, m
     (history / "AGENTS.md").write_text("- Use pnpm, never npm, in every script of this repository.\n" * 100)
     after = estimate()
     assert after - before == pytest.approx(3 * 6000 / 4, rel=0.05)  # the whole file, in each of 3 vet calls
+
+
+def test_a_secret_the_session_gave_earlier_is_redacted_where_a_correction_repeats_it(cli, isolated_home, git_repo):
+    """The password was typed once under its name; the correction repeats it bare. Live capture and `learn capture`
+    redact it there with the session's memory; bootstrap does too: not in the preview, not on disk (review6 #5)."""
+    claude_session(isolated_home, git_repo, NEW, days_ago(1), [
+        ("user", "Connect the loader to the staging db. my db password is\n  hunter2-xyz"),
+        ("assistant", "Connected with the password you gave."),
+        ("user", "No, don't hardcode hunter2-xyz in loader.py, read it from the environment instead."),
+        ("assistant", "Done: it reads DB_PASSWORD now."),
+    ])
+    code, out, err = cli("bootstrap", "--dry-run")
+    assert code == 0, err
+    assert "Signals found: 1 (1 correction" in out and "[REDACTED:password]" in out and "hunter2-xyz" not in out
+    code, out, err = cli("bootstrap", "--yes", "--max-reflections", "0")
+    assert code == 0, err
+    (signal,) = read_signals(git_repo)
+    assert signal["text"] == ("No, don't hardcode [REDACTED:password] in loader.py, read it from the environment "
+                              "instead.")
+    assert "hunter2-xyz" not in all_text(git_repo)
