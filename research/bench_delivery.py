@@ -47,9 +47,12 @@ changing the matching vocabulary, measured before and after it; `delivery_tasks_
 and after the ranking and matching round of session 2026-12-02 #4; `delivery_tasks_deliver5.jsonl`, 10 tasks on
 lessons no other set asks for, written by the delivery engineer of session 2026-12-02 #5 before that round's changes;
 `delivery_tasks_blind7.jsonl` and `delivery_tasks_blind8.jsonl`, 30 tasks each by two more writers apart from the
-code, measured blind by the lead before and after that round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+code, measured blind by the lead before and after that round; `delivery_tasks_deliver6.jsonl`, 12 tasks on lessons no
+other set asks for, mostly symptoms, written by the delivery engineer of session 2026-12-02 #6 before that round's
+changes; `delivery_tasks_blind9.jsonl` and `delivery_tasks_blind10.jsonl`, 30 tasks each by two more writers apart from the code,
+measured blind by the lead before and after that round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10]
 """
 
 from __future__ import annotations
@@ -853,6 +856,34 @@ BLIND8_INTRO = FIFTH_ROUND_WRITER.format(
     "overall 88% / 88% / 91% before (vague 67% / 67% / 78%, follow-up 83%, direct and file 100%; 28.2-28.8 lessons a "
     "session), 91% / 91% / 94% after (follow-up 100%: the currency-amount reading found the money-formatting lesson; "
     "vague unchanged). Its misses were read after the second measurement.")
+DELIVER6_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver6.jsonl"
+DELIVER6_INTRO = (
+    "12 tasks (3 direct, 6 vague, 1 file, 2 follow-up) on lessons no other set asked for (source freshness, a "
+    "leftover `limit`, ISO 8601 datetimes, `StrEnum`, bound SQL parameters, `env.ts`, `!important`, ConfigMaps, "
+    "Terraform formatting, restore tests, TODO owners, frozen dataclasses), most of them describing a symptom rather "
+    "than the rule, written in people's words by the delivery engineer of issue 19's sixth round (session "
+    "2026-12-02 #6) before any change of that round, and measured before it (80a2ad9): overall 75% / 67% / 67% "
+    "at 300 / 1,000 / 10,000 lessons (direct 100%, vague 83% / 67% / 67%, follow-up 1 of 2, file 0 of 1; 28.5 / "
+    "29.3 / 29.5 lessons a session).")
+BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
+SIXTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
+    "repository's file list (never the retrieval code, the other task sets or the team's notes), handed to the lead, "
+    "not to the delivery engineers (session 2026-12-02 #6: {style}; unchanged). Measured blind twice by the lead, on "
+    "the code before that session's delivery round (80a2ad9) and after it (9de8a4f): ")
+BLIND9_INTRO = SIXTH_ROUND_WRITER.format(
+    who="a seventh writer", style="a new teammate's chatty symptoms, tickets and typos, lessons "
+    "mostly from the middle third of the source file") + (
+    "overall 96% / 91% / 93% at 300 / 1,000 / 10,000 lessons both times (vague 93% / 80% / 87%, follow-up 91%, direct "
+    "and file 100%; 28.6-29.5 lessons a session): the sixth delivery round changed nothing here. Its misses were not "
+    "read in that session.")
+BLIND10_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind10.jsonl"
+BLIND10_INTRO = SIXTH_ROUND_WRITER.format(
+    who="an eighth writer", style="a senior engineer's terse jargon and incidents, lessons "
+    "mostly from the last third of the source file") + (
+    "overall 92% / 95% / 95% both times (follow-up 57% / 71% / 71%, direct, vague and file 100%); lessons a session "
+    "29.3 / 30.2 / 30.3 before (over the limit), 29.0 / 29.8 / 30.0 after the sixth delivery round. Its misses were "
+    "not read in that session.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -870,8 +901,11 @@ SETS = {
     "blind5": (BLIND5_TASKS, "Blind batch 5 (written apart from the code)", BLIND5_INTRO),
     "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
     "deliver5": (DELIVER5_TASKS, "Fifth-round delivery engineer's own tasks (written before that round)", DELIVER5_INTRO),
+    "deliver6": (DELIVER6_TASKS, "Sixth-round delivery engineer's own tasks (written before that round)", DELIVER6_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
+    "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),
+    "blind10": (BLIND10_TASKS, "Blind batch 10 (written apart from the code)", BLIND10_INTRO),
 }
 
 

@@ -15,9 +15,10 @@ What is measured, per store size (1,000 and 10,000 lessons from `stores/generate
 With capture on (a second project with the same store and the settings `learn enable` writes: capture,
 automatic reflection and the continual learner on, as a new user has them), in one long session:
 
-- Stop carrying the agent's answer (`last_assistant_message`): the turn ends, the answer is kept redacted
-  for the next prompt, the learner's start is checked (its stamp is fresh, as it is for all but one Stop
-  in ten minutes, so no learner is started while timing);
+- Stop carrying the agent's answer (`last_assistant_message`): the turn ends, the answer is handed to a
+  capture worker (on its stdin) that redacts it and keeps it for the next prompt, the learner's start is
+  checked (its stamp is fresh, as it is for all but one Stop in ten minutes, so no learner is started while
+  timing). The run then waits for that worker, as the person reading the answer and typing a reply does;
 - UserPromptSubmit right after that answer: the prompt the correction classifier reads (every other one
   a correction, which becomes a signal), plus the per-request tier. The classifier runs in the capture
   worker the hook starts, in the background, while the PostToolUseFailure after it is timed (it competes
@@ -26,13 +27,14 @@ automatic reflection and the continual learner on, as a new user has them), in o
   checks that every correction was recorded;
 - PostToolUseFailure (Bash, the same error each time): the tool-retry counter, a `tool_retry` signal at
   every third failure in a row, and the tool-errors channel's lessons;
-- the capture worker's own cost per reply, after the timed runs (not interleaved): each reply (after a Stop)
-  is started by a bare launcher that becomes the "subreaper" of what it starts, so the worker, detached
+- the capture workers' own cost per answer and per reply, after the timed runs (not interleaved): each Stop
+  and each reply after it is started by a bare launcher that becomes the "subreaper" of what it starts, so the worker, detached
   from the hook, is still its descendant: its CPU time (user + system, from `wait4`) and how long after the
   hook returned it exited (the moment its signal is on disk). Linux only (`prctl`); elsewhere "–".
 
-The budget column takes the worst of SessionStart, first UserPromptSubmit, PreToolUse and the prompt after
-an answer with capture on (all four are calls the agent waits for before it goes on).
+The budget column takes the worst of every event timed: SessionStart, first and later UserPromptSubmit,
+PreToolUse and, with capture on, Stop with the answer, the prompt after it and PostToolUseFailure (every
+one is a call the agent waits for before it goes on).
 
 Every call is a fresh process started the way Claude Code starts it (the `learn` script of this
 installation, payload on stdin). The prepared index is warm (built by one call before timing); the
@@ -236,6 +238,7 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
                                                   tool_input={"file_path": read_path}, tool_use_id=f"t{i}"), repo, env))
         series["cap_stop"].append(_time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER,
                                                        stop_hook_active=False), cap, env))
+        _wait_for_workers(cap)  # the answer's worker ends while the person reads the answer and types a reply
         series["cap_reply"].append(_time(hook, _payload(cap, "UserPromptSubmit", cap_session,
                                                         prompt=f"{REPLIES[i % 2]} ({i})", prompt_id=f"c{i + 1}"),
                                          cap, env))
@@ -256,15 +259,19 @@ def measure(size: int, runs: int, base: Path, env: dict) -> dict:
     peak_mb["cap_reply"] = _peak_mb(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=REPLIES[0] + " (peak)",
                                                    prompt_id="c-peak"), cap, env)
     _wait_for_workers(cap)
-    costs = []
-    for i in range(runs):  # the worker's own cost, one reply at a time (after the timed runs, not among them)
-        _time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER), cap, env)
+    costs, answer_costs = [], []
+    for i in range(runs):  # the workers' own cost, one answer and reply at a time (after the timed runs)
+        answer_cost = _worker_cost(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER), cap, env)
+        _wait_for_workers(cap)
         cost = _worker_cost(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=f"{REPLIES[i % 2]} (w{i})",
                                            prompt_id=f"w{i}"), cap, env)
-        if cost is None:
+        if cost is None or answer_cost is None:
             break
         costs.append(cost)
-    worker = ({"cpu": statistics.median(c for c, _ in costs) * 1000, "after": statistics.median(a for _, a in costs) * 1000}
+        answer_costs.append(answer_cost)
+    worker = ({"cpu": statistics.median(c for c, _ in costs) * 1000, "after": statistics.median(a for _, a in costs) * 1000,
+               "answer_cpu": statistics.median(c for c, _ in answer_costs) * 1000,
+               "answer_after": statistics.median(a for _, a in answer_costs) * 1000}
               if costs else None)
     typed = [REPLIES[i % 2] for i in range(runs)] + [REPLIES[0]] + [REPLIES[i % 2] for i in range(len(costs))]
     signals = _settled_signals(cap, sum(_is_correction(text) for text in typed))
@@ -317,7 +324,7 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
         "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     verdicts = []
-    budgeted = ("start", "prompt", "pre", "cap_reply")
+    budgeted = ("start", "prompt", "later", "pre", "cap_stop", "cap_reply", "cap_post")
     for r in results:
         m = r["medians"]
         base_ms = m["pass"]
@@ -330,20 +337,22 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
                      f"{r['cold_ms']:.0f} |")
     lines += ["", "With capture on (`learn enable`; same runs, same `python -c pass`): one session where each run is "
               "the agent's answer (Stop), the person's reply to it (every other one a correction) and a failed Bash "
-              "call; each run waits for the reply's capture worker before the next is timed. The worker's own cost "
-              "per reply (median of as many replies again, measured after the timed runs, one at a time): CPU time "
-              "(user + system), and how long after the hook returned it ended (its signal is on disk then).",
+              "call; each run waits for the answer's capture worker before the reply is timed (the person reads the "
+              "answer first) and for the reply's before the next run. The workers' own cost per answer and per reply "
+              "(median of as many again, measured after the timed runs, one at a time): CPU time (user + system), and "
+              "how long after the hook returned it ended (the redacted answer, or the signal, is on disk then).",
               "", "| approved lessons | `python -c pass` | UserPromptSubmit after an answer | Stop with the answer "
-              "| PostToolUseFailure (Bash) | capture worker per reply: CPU | worker ends after the hook | "
-              "corrections recorded | signals |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+              "| PostToolUseFailure (Bash) | answer's worker: CPU | ends after the hook | reply's worker: CPU | "
+              "ends after the hook | corrections recorded | signals |",
+              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         m = r["medians"]
         cells = [f"{m[k]:.1f} ({m[k] / m['pass']:.2f}×)" for k in ("cap_reply", "cap_stop", "cap_post")]
         sig = r["signals"]
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(sig.items()) if k != "expected") or "none"
         worker = r["worker"]
-        cost = (f"{worker['cpu']:.1f} ms | {worker['after']:.1f} ms" if worker
-                else "– | –")
+        cost = (f"{worker['answer_cpu']:.1f} ms | {worker['answer_after']:.1f} ms | {worker['cpu']:.1f} ms | "
+                f"{worker['after']:.1f} ms" if worker else "– | – | – | –")
         lines.append(f"| {r['size']:,} | {m['pass']:.1f} | " + " | ".join(cells) + f" | {cost}"
                      f" | {sig.get('user_correction', 0)}/{sig['expected']} | {kinds} |")
     lines += ["", "Peak resident memory of one process (MiB; one run of each event after the timed ones, measured with "
@@ -356,8 +365,9 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000)) -> str:
                                                         for k in ("pass", "start", "prompt", "later", "pre",
                                                                   "cap_reply")) + " |")
     lines += ["", f"The first prompt delivered {results[0]['delivered']} lessons at {results[0]['size']:,} lessons "
-              "(core + retrieved within the 1,500-token budget). The budget column takes the worst of SessionStart, "
-              "first UserPromptSubmit, PreToolUse and, with capture on, UserPromptSubmit after an answer. \"Cold\" is the single call that re-checks every lesson "
+              "(core + retrieved within the 1,500-token budget). The budget column takes the worst of every event timed "
+              "(both tables: SessionStart, both UserPromptSubmit, PreToolUse and, with capture on, Stop with the answer, "
+              "UserPromptSubmit after it and PostToolUseFailure). \"Cold\" is the single call that re-checks every lesson "
               "(schema, 140 characters, lint), tokenises and indexes the store after `approved.json` changed; its "
               "result is cached by content hash for every later call."]
     return "\n".join(lines)

@@ -150,6 +150,34 @@ FIFTH_PASS = (
 )
 
 
+# Sixth pass (issue 20, the `phrase6` branch, session 2026-12-02 #6): general forms and guards, measured at first sight.
+SIXTH_PASS = (
+    "Sixth pass (`phrase6`, 2026-12-02 #6): one round of general forms written from no message (reminders \"I've told "
+    "you this before\", \"we've been over this\", \"I thought we agreed to …\", \"didn't we agree to …?\"; challenges "
+    "\"why'd you …\", \"what made you think …\", \"how is this fixing the bug?\"; \"would you mind not …\"; \"you "
+    "misread …\"; the result made worse; \"it is not <done>\" after a done answer; fast-typed reports and shorthand), the "
+    "regression \"the validation error is not showing anymore when I submit an empty form\" fixed (a form's, a field's "
+    "or a validation error is a feature gone missing, not a problem gone), and three guards for the issue's false-alarm "
+    "families (the person's own setup said to fail; an option weighed in a question typed without its \"?\"; after an "
+    "interruption, a go-on with a chore or a check). On the dev folds never read (2 and 3): no change (0 found, 0 false "
+    "alarms either way; fold 1, read before, one false alarm fewer); on the corpus engineer's new dev owners at first "
+    "sight, batches 1-3 of session #6 (12 owners): 4 found of 15, 3 false alarms, exactly what the classifier before "
+    "this pass did on them. A guard that kept only negating openers for \"interrupted, then redirected\" (no, not, "
+    "stop, instead …) was dropped: on the unread folds it lost one find for one false alarm and cost the written set "
+    "(`corrections.jsonl` held-out recall 0.902 -> 0.843); requiring the answer to claim the work done in words before a "
+    "report counts was dropped too (folds 2 and 3: 24 finds lost for 1 false alarm). The trained model, in four folds of "
+    "the dev owners (each fold scored by a model trained without it), adds at its shipped guard and threshold 6 found and "
+    "1 false alarm over all folds (folds 2 and 3: 2 found, 1 false alarm, which lowers their precision from 0.939 to "
+    "0.934), so it still only orders the learner's digest; its weights were retrained on the grown dev split. The "
+    "held-out split was measured twice, numbers only, at the end, on 1,938 scored messages: 0.760 / 0.429 (171 found, 54 "
+    "false alarms, 228 missed; corrections 42/147, bug reports 129/252) for this classifier, and the same counts for "
+    "the classifier before this pass on the same split: the sixth pass changed nothing the held-out split can see. An "
+    "accident to declare: at the start of the pass the held-out error list in `research/RESULTS.md` was printed while "
+    "reading the section's prose, and read; no rule was written from it (every rule above is a general form or comes "
+    "from dev folds 0 and 1), and the held-out counts above did not move.\n"
+)
+
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -244,6 +272,7 @@ def main() -> str:
     add(THIRD_PASS)
     add(FOURTH_PASS)
     add(FIFTH_PASS)
+    add(SIXTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
@@ -270,5 +299,9 @@ def dev_only(owners: set[str] | None = None) -> str:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if not set(args) <= {"--dev-only", "--owners"} and "--owners" not in args:
+        # anything else (--help, a typo) prints the usage, never the report: the report lists the held-out errors
+        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...]]\n"
+                 "  no option: the whole report, which lists every held-out error (do not run it while tuning)")
     chosen = {a.lower() for a in args[args.index("--owners") + 1:]} if "--owners" in args else None
     print(dev_only(chosen) if "--dev-only" in args else main())

@@ -242,7 +242,8 @@ def _broken(clause: str, explaining: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none."""
-    if RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause):
+    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause)
+            or families.OWN_SETUP.search(clause)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
@@ -304,6 +305,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
+                if reason in SOFT and families.ASKS_OPENLY.match(clause):
+                    reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining)
@@ -414,7 +417,16 @@ def _redirects(text: str) -> bool:
     # A redirect tells the agent what to do instead ("use the staging db", "just edit the test", "plan first");
     # information, pasted output, a question or a request to repeat ("give me the steps again") redirects nothing.
     first = clauses(normalise(prose_of(text)))[0]
+    # "do it now and commit when done", "go ahead, use your best judgement", "just make sure it compiles and continue":
+    # a go-on with a chore or a check added redirects nothing, unless it also refuses or replaces something.
+    if (_GO_ON.search(prose) or _CHECK_OPENING.match(first)) and not _REFUSES.search(prose):
+        return False
     return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
+
+
+_GO_ON = re.compile(r"\b(?:continue|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
+_CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)*(?:make\s+sure|ensure|remember\s+to|be\s+sure\s+to)\b", re.I)
+_REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
 
 
 _REDIRECT_OPENING = re.compile(

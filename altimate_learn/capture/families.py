@@ -126,8 +126,10 @@ DIAGNOSTIC = re.compile(r"^[ \t]*\S+\.[A-Za-z]{1,6}:\d+:\d+:?\s+(?!(?:TODO|NOTE|
 NOT_PROSE = re.compile(r"https?://\S+|\{[^{}\n]*\}|\[[^\[\]\n]*\]|\S*[/\\]\S+|\S+\.\w+:\d+(?::\d+)?")
 
 # The problem said to be gone in other words than `cues.RESOLVED`: "the error is not showing anymore", "I no longer see
-# the warning", "the crash doesn't happen anymore".
-RESOLVED = re.compile(r"\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?|flicker\w*|glitch(?:es)?)\s+(?:is|are|"
+# the warning", "the crash doesn't happen anymore". An error the result is built to show ("the validation error is not
+# showing anymore when I submit an empty form", a form's or a field's error) is a feature gone missing, not a problem gone.
+RESOLVED = re.compile(r"(?<!\bvalidation\s)(?<!\bform\s)(?<!\bfield\s)(?<!\binput\s)(?<!\binline\s)(?<!\brequired\s)"
+                      r"\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?|flicker\w*|glitch(?:es)?)\s+(?:is|are|"
                       r"isn't|aren't|does|do|doesn't|don't)?\s*(?:not|no\s+longer)?\s*(?:showing|show|appearing|appear|happening|"
                       r"happen|there|present|visible|occurring|occur)\s+(?:up\s+)?any\s*more\b"
                       r"|\b(?:errors?|warnings?|crash\w*|bugs?|issues?|problems?|exceptions?)\s+(?:is|are)\s+no\s+longer\b"
@@ -145,3 +147,92 @@ PRAISE = re.compile(r"\b(?:me\s+(?:parece|encanta|gusta)|genial|sigue\s+as[ií]|
                     r"continue\s+comme|[oó]timo|[oó]tima|continua\s+assim|super|toll|weiter\s+so)\b|很好|不错|太棒", _I)
 # "one thing at a time: first the model, then the tests": a plan for the next work, not a complaint about it.
 PLANNED = re.compile(r"\bat\s+a\s+time\W+(?:first|start|let's|we'll|begin)\b", _I)
+
+# The person's own setup said to fail: "my docker desktop keeps crashing", "pip install fails on my mac", "I get an error
+# with my vpn", "my local postgres won't start": their machine, their tools or their own script, not the agent's change
+# (issue 20: error reports about the person's own setup were a false-alarm family at first sight).
+OWN_SETUP = re.compile(
+    r"\bmy\s+(?:own\s+|local\s+|company(?:'s)?\s+)?(?:machine|laptop|computer|mac|macbook|pc|desktop|workstation|vm|wifi|wi-fi|internet|"
+    r"network|connection|vpn|proxy|firewall|router|ide|editor|vscode|vs\s+code|terminal|shell|zshrc|bashrc|os|windows|system|"
+    r"environment|env|setup|homebrew|brew|docker(?:\s+desktop)?|wsl|git\s+config|ssh\s+(?:key|keys|config)|keychain|"
+    r"credentials|account|subscription|license|disk|drive|ram|gpu|printer|phone\s+settings)\b"
+    r"|\bmy\s+own\s+(?:script|code|changes?|edits?|branch|commit|project|file|files|function|test|tests|version)\b"
+    r"|\bmy\s+local\s+(?:postgres\w*|mysql|mongo\w*|redis|db|database|install\w*|python|node|java|jdk|sdk|toolchain|docker|"
+    r"kubernetes|k8s|cluster|dns|hosts\s+file)\b"
+    r"|\b(?:pip|npm|yarn|pnpm|brew|apt|apt-get|conda|gem|cargo)\s+install\b[^.!?\n]{0,40}\bon\s+my\b"
+    r"|\bon\s+my\s+(?:machine|laptop|computer|mac|macbook|pc|workstation)\b[^.!?\n]{0,60}\b(?:install\w*|set\s*up|setup|config\w*)\b"
+    r"|\b(?:install\w*|set\s*up|setup|config\w*)\b[^.!?\n]{0,60}\bon\s+my\s+(?:machine|laptop|computer|mac|macbook|pc|workstation)\b",
+    _I)
+
+# -- Sixth pass (issue 20, `phrase6`): general forms of the issue's groups, written from no message and measured on the
+# dev folds not read (`research/classifier_folds.py`): reminders, challenge questions, hedged requests, the result made
+# worse. Each is narrow on purpose: its look-alikes ("I've told you everything I know", "see my previous message for
+# the credentials", "how does this fix work?") stay out (tests/capture_text/test_classifier_sixth_pass.py).
+CHALLENGES += [
+    # "why'd you rename it?", "what made you think we use redux?"
+    (re.compile(r"\bwhy'?d\s+(?:you|u)\b|\bwhat\s+made\s+you\s+(?:think|decide|choose|pick|use|add|remove|delete|change|assume)\b", _I),
+     'asks "why did you…"'),
+    # "didn't we agree to use tabs?", "weren't we going to keep the old api?", "wasn't the plan to use redis?"
+    (re.compile(r"^\W*(?:but\s+|so\s+)?(?:didn't|did\s+not|haven't|have\s+not|hadn't)\s+we\s+(?:just\s+|already\s+)?(?:agree|decide|say|"
+                r"settle)\s+(?:to|that|not|on\s+\w+ing)\b|^\W*(?:but\s+|so\s+)?(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
+                r"|^\W*(?:but\s+|so\s+)?wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b", _I),
+     "reminds of an earlier instruction"),
+    # "would you mind not reformatting the whole file?"
+    (re.compile(r"\bwould\s+you\s+mind\s+(?:not|stop|leaving|keeping|undoing|reverting)\b", _I),
+     "asked the agent not to do something"),
+    # "how is this fixing the bug?", "how does that solve anything?"
+    (re.compile(r"\bhow\s+(?:is|does)\s+(?:this|that|it)\s+(?:fix|fixing|solve|solving|address|addressing)\s+(?:the|anything|it|that|"
+                r"this|my)\b", _I),
+     "challenges what the agent did"),
+]
+
+CUES += [
+    # "I've told you this before", "I have said it many times", "we've been over this", "I thought we agreed to …",
+    # "per my previous message", "re-read what I wrote"
+    (re.compile(r"\bi(?:'ve|\s+have)\s+(?:already\s+|just\s+)?(?:told\s+you|said|asked\s+(?:you\s+)?)(?:\s+(?:this|that|it|so))?\s+"
+                r"(?:before|already|twice|(?:so\s+)?many\s+times|multiple\s+times|several\s+times|three\s+times|more\s+than\s+once)\b"
+                r"|\bi(?:'ve|\s+have)\s+(?:already\s+)?told\s+you\s+(?:to|not\s+to|that\s+(?:we|you|it|the))\b"
+                r"|\bwe(?:'ve|\s+have)\s+(?:already\s+)?been\s+(?:over|through)\s+(?:this|that|it)\s*(?:$|[.!,;]\s*(?!it's\s+fine))(?!\s+in\b)"
+                r"|\bi\s+thought\s+(?:we|i)\s+(?:(?:had|have|already)\s+)?(?:agreed|said|decided|told\s+you|asked\s+you|settled)\s+"
+                r"(?:to|that|not|on\s+\w+ing)\b"
+                r"|\bper\s+my\s+(?:previous|earlier|last)\s+(?:message|instructions?|request)\b"
+                r"|\bre-?read\s+(?:what\s+i\s+(?:wrote|said|asked)|my\s+(?:previous|last|original|earlier)\s+(?:message|instructions?|prompt))\b", _I),
+     "reminded of an earlier instruction"),
+    # "you misread the spec", "you mixed up width and height"
+    (re.compile(r"\byou\s+(?:have\s+|just\s+)?(?:misread|misinterpreted|misunderstood|mixed\s+up\s+\S+\s+(?:and|with))\b(?!\s+nothing\b)", _I),
+     "said the agent misunderstood"),
+    # "you made it worse", "your fix made things worse"
+    (re.compile(r"\b(?:you|your\s+(?:fix|change|edit|patch|update))\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b", _I),
+     "said the change made it worse"),
+]
+
+BROKEN += [
+    # After a done answer: "now it's worse", "that made it worse", "worse than before"
+    (re.compile(r"\b(?:that|this|it)\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b"
+                r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
+                r"(?!\s+(?:for|if|when|because)\b)|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
+     "said the change made it worse"),
+    # The structural rule above with "it" as its subject, typed fast: "its not prefilled", "it is not aligned"
+    (re.compile(r"^\W*(?:(?:but|and|now|still|yet|hmm+|ok(?:ay)?|sadly|unfortunately|no+|nope)\W+)*(?:it|its)(?:'s|\s+is)?\s+(?:still\s+)?"
+                r"not\s+(?:being\s+|getting\s+)?(?!(?:needed|required|supposed|related|used|finished|going|expected|intended|included|"
+                r"planned|allowed|interested|concerned|based|designed|meant|ready|done|working\s+on|asking|saying|talking|trying|"
+                r"blocking|urgent|bad)\b)(?:\w+ed|\w+ing|shown|visible|centered|centred|responsive|clickable|scrollable|editable|"
+                r"selectable|there)\b", _I),
+     "said a part of the result does not work"),
+]
+
+# A question typed without its question mark, that weighs an option: "what if we used sqlite instead of postgres",
+# "would it be better to use a map instead of a list", "should we use grpc rather than rest". Its "instead of" or
+# "X, not Y" proposes; the soft cues (rules, preferences) do not count in it.
+ASKS_OPENLY = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|hmm+|also|btw|just\s+curious)[,:!.]?\s+)*(?:what\s+if|what\s+about|would\s+it\s+"
+                         r"(?:make\s+sense|be\s+(?:better|worth|easier|possible|cleaner))|is\s+it\s+(?:better|worth|possible|"
+                         r"ok(?:ay)?|fine)|should\s+(?:we|i)|do\s+you\s+think|i\s+wonder\s+if|"
+                         r"i'm\s+wondering\s+(?:if|whether))\b", _I)
+
+# Grammar slips of a report typed fast, after a done answer: "it dont work", "its broke again", "still same".
+BROKEN += [
+    (re.compile(r"^\W*(?:(?:but|and|now|still|hmm+|nope|no)\W+)*(?:it|this|that)\s+(?:still\s+)?don't\s+(?:work|load|run|compile|show|build|"
+                r"start|open|save|change|render)\b|\b(?:it's|it\s+is|its|is|are)\s+(?:still\s+|now\s+|all\s+)?broke\b(?!\s+(?:up|down|"
+                r"into|out|even)\b)|^\W*(?:(?:nope|no|hmm+|but)\W+)*still\s+same\b", _I),
+     "said the result is still broken"),
+]

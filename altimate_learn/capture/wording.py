@@ -30,6 +30,9 @@ SHORTHAND = {
     # frequent short typos of cue words (too short for the one-edit repair below)
     "stil": "still", "sitll": "still", "waht": "what", "dosent": "doesn't", "dosnt": "doesn't", "doesnot": "doesn't",
     "didnot": "didn't", "isnot": "isn't", "wrnog": "wrong", "worng": "wrong", "eror": "error", "errr": "error",
+    # dropped final letters and swapped letters of short cue words (sixth pass, issue 20: typo tolerance)
+    "nothin": "nothing", "workin": "working", "wrok": "work", "wroks": "works", "isue": "issue", "isues": "issues",
+    "dint": "didn't", "dnt": "don't",
 }
 
 # Cue words a typo may hide. Five letters or more: shorter words collide with real words too easily.

@@ -87,25 +87,36 @@ def capture(
         raise typer.BadParameter("say what to capture: PATH..., --session ID, or --latest.", param_hint="PATH")
     project = current_project()
     store = open_store(name)
-    if paths:
-        summaries = capture_paths(store, paths, harness=harness, session_id=session, project_root=project.root)
-        from altimate_learn.learner.sources import remember_captured
+    from altimate_learn.harness.capture_worker import learn_transcript_secrets
+    from altimate_learn.redact import remembering
 
-        remember_captured(project, [(s.harness, s.session_id, s.path) for s in summaries])
-    else:
-        if session:
-            info = find_session(session, project.root)
-            if info is None or (harness and info.harness != harness):
-                raise LearnError(f"no session '{session}' found for this project ({project.root}).",
-                                 "`learn sessions` lists them; or pass the transcript's path.")
+    # A secret any of these sessions held (typed, quoted by the agent, read by a tool) is redacted wherever a
+    # signal repeats it: the transcripts are read for their secrets first, then captured in the same scope.
+    with remembering() as memory:
+        if paths:
+            for path in paths:
+                if Path(path).is_file():
+                    learn_transcript_secrets(str(path), memory, _quiet)
+            summaries = capture_paths(store, paths, harness=harness, session_id=session, project_root=project.root)
+            from altimate_learn.learner.sources import remember_captured
+
+            remember_captured(project, [(s.harness, s.session_id, s.path) for s in summaries])
         else:
-            found = discover_sessions(project.root, harness=harness)
-            if not found:
-                which = f"{harness} sessions" if harness else "sessions"
-                raise LearnError(f"no {which} of this project ({project.root}) found on this machine.",
-                                 "Run the agent in this project first, or pass a transcript's path.")
-            info = found[0]
-        summaries = [capture_session(store, info)]
+            if session:
+                info = find_session(session, project.root)
+                if info is None or (harness and info.harness != harness):
+                    raise LearnError(f"no session '{session}' found for this project ({project.root}).",
+                                     "`learn sessions` lists them; or pass the transcript's path.")
+            else:
+                found = discover_sessions(project.root, harness=harness)
+                if not found:
+                    which = f"{harness} sessions" if harness else "sessions"
+                    raise LearnError(f"no {which} of this project ({project.root}) found on this machine.",
+                                     "Run the agent in this project first, or pass a transcript's path.")
+                info = found[0]
+            if Path(info.path).is_file():
+                learn_transcript_secrets(info.path, memory, _quiet)
+            summaries = [capture_session(store, info)]
     if json_out:
         print_json({"store": name, "sessions": [s.to_dict() for s in summaries],
                     "added": sum(len(s.signal_ids) for s in summaries)})
@@ -321,3 +332,7 @@ def register(app: typer.Typer) -> None:
     app.command("sessions", cls=LearnCommand)(sessions)
     app.command("signals", cls=LearnCommand)(signals)
     app.add_typer(signal_app, name="signal")
+
+
+def _quiet(message: str) -> None:
+    """Reading a transcript for its secrets fails silently: capturing it says what is wrong, in one line."""

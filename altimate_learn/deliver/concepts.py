@@ -134,7 +134,8 @@ GROUPS: dict[str, str] = {
                    "in parallel|event loop|sibling tasks",
     "blocking": "synchronous|blocking io|blocking call|blocking calls|event loop",
     "cache": "cache caches cached caching redis memcached memcache memoize memoization ttl invalidate "
-             "invalidation stale reinstall reinstalls reinstalled",
+             "invalidation stale reinstall reinstalls reinstalled|hang onto|hold onto|keep around|same answer|"
+             "same result|same results|same response|same responses",
     "queue": "queue queues sqs sns kafka rabbitmq pubsub broker dlq consumer consumers|dead letter|message broker|"
              "poison message|poison messages",
     "job": "celery worker workers rq dramatiq|background job|background jobs|background task|background tasks|"
@@ -251,8 +252,11 @@ GROUPS: dict[str, str] = {
     "dialog": "dialog dialogs modal modals popup popups popover drawer lightbox|pop up|confirm box",
     "navigation": "navigation navigate navigates navigating href anchor anchors|internal link|internal links|"
                   "full reload|page reload",
-    "debounce": "debounce debounced throttle throttled keystroke keystrokes typeahead autocomplete autosuggest|"
-                "search box|search input|search bar",
+    "debounce": "debounce debounced throttle throttled keystroke keystrokes keypress keypresses typeahead autocomplete "
+                "autosuggest|search box|search input|search bar|every keystroke|each keystroke|every keypress|"
+                "each keypress|stops typing|stop typing|stopped typing|done typing|finished typing",
+    "color": "color colors colour colours colored coloured|red green|green red|red amber|green amber|red dot|"
+             "green dot|traffic light",
     "bundle": "bundle bundles bundler bundling|bundle size|first load|initial load|code splitting|dynamic import|"
               "lazy load|lazy loading",
     "editor": "editor editors wysiwyg markdown codemirror monaco tiptap|rich text|text editor",

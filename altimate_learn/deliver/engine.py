@@ -46,6 +46,7 @@ MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
+EXTRA_SHARE = (3, 4)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -305,8 +306,23 @@ class Delivery:
         reserve = settings["file_lessons"]
         if not (later or self.data["request_seq"] >= 2):
             reserve += settings["request_lessons"]
-        room = self.remaining() - already - nominal - reserve
+        room = min(self.remaining() - reserve, self.extra_room(later)) - already - nominal
         return max(0, min(nominal if most is None else most, room))
+
+    def extra_room(self, later: bool = False) -> int:
+        """Lessons the session's first request may still bring past a tier's nominal limit: until a later
+        request arrives, what scores like the last one taken, an edit's second batch and what a sibling takes
+        of an edit's held-back lessons stop at :data:`EXTRA_SHARE` of ``session_max_lessons`` (30 of the
+        default 40; the room :meth:`stretch` keeps for a later request and a file comes to the same at the
+        default limits, the sibling's share did not), so a one-request session ends near the issue's 30 rather
+        than near the cap. A later request (a new topic) and its files may use the room up to the cap: cut
+        there too, follow-ups lost lessons a crowded store ranks past a file's first five (measured: it
+        cost one follow-up lesson and no session size)."""
+        settings = self.settings
+        if later or self.data["request_seq"] >= 2:
+            return settings["session_max_lessons"]
+        soft = (settings["session_max_lessons"] * EXTRA_SHARE[0]) // EXTRA_SHARE[1]
+        return soft - len(self.data["shown"])
 
     # --- recording -------------------------------------------------------------------------------------
     def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
@@ -548,7 +564,7 @@ class Delivery:
         corpus = self.corpus
         settings = self.settings
         reserve = 0 if self.data["request_seq"] >= 2 else settings["request_lessons"]
-        room = max(0, min(settings["file_lessons"], self.remaining() - reserve))
+        room = max(0, min(settings["file_lessons"], self.remaining() - reserve, self.extra_room()))
         order = {key: n for n, key in enumerate(held[1])}
         shown = self.shown_keys()
         mine = sorted((i for i, _, _ in scored if corpus.keys[i] in order and corpus.keys[i] not in shown),

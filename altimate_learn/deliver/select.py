@@ -26,7 +26,8 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import Corpus
-from altimate_learn.deliver.shapes import EMPTY_DIVISION, EMPTY_PERIOD, RATIO, TIMER, empty_period, timed_refresh
+from altimate_learn.deliver.shapes import (EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period, http_call,
+                                          timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, overlap, search_tokens, tokenize,
                                             without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -40,6 +41,7 @@ STRONG = 3  # content terms shared with the request that make a scoped lesson's 
 WEAK = 0.5  # a scoped lesson scoring under this fraction of the best one taken is a weak match
 MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
 BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
+VERB_LEADS = 3  # lessons of a file level starting with one verb that make it their phrasing, not their topic
 DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
 
 
@@ -104,6 +106,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         words = folded_words(text) + ([(), *folded_words(spoken)] if spoken else [])
         ideas = concept_terms(words, corpus.concept_words, corpus.concept_pairs)
         named = [t for t in ideas if t in vocabulary]
+        if implied and HTTP not in named and HTTP in vocabulary and http_call(text):  # "GET /internal/balances"
+            named.append(HTTP)
         if implied and empty_period(words):  # "months with no sales": a calendar (see shapes.empty_period)
             # and an average or a rate over such a period divides by zero ("average order value blows up on
             # days with no orders")
@@ -344,9 +348,33 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
             if level is not None:
                 hits.setdefault(level, []).append(doc)
         for level, docs in hits.items():
-            if len(docs) <= pick and 2 * len(docs) <= sizes[level]:
+            if len(docs) <= pick and 2 * len(docs) <= sizes[level] and not _instruction_verb(corpus, term, docs):
                 out.update(docs)
     return out
+
+
+def _leading(corpus: Corpus, index: int) -> tuple[str, ...]:
+    """The search terms of a lesson's first word (its instruction: "Show", "Read", "Keep", "Debounce")."""
+    text = corpus.texts[index]
+    first = text[: text.find(" ")] if " " in text else text
+    return tuple(search_tokens(first))
+
+
+def _instruction_verb(corpus: Corpus, term: str, docs: list[int]) -> bool:
+    """Whether ``term`` is, in every one of ``docs`` (the lessons of one file level that hold it), only the verb
+    the lesson starts with, and starts :data:`VERB_LEADS` or more of them: "show" in "Show API errors with
+    `toastError()`", "Show form errors under the field", "Show relative times with `<RelativeTime>`" is how
+    those rules are phrased, not what they are about, so a request that says "customers show up twice" or
+    "show the last sync time" does not point at them. A verb only one or two rules start with ("Debounce search
+    inputs") is their topic and still counts."""
+    if len(docs) < VERB_LEADS:
+        return False
+    for doc in docs:
+        if term not in _leading(corpus, doc):
+            return False
+        if sum(1 for t in search_tokens(corpus.texts[doc]) if t == term) > 1:
+            return False
+    return True
 
 
 def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[tuple[int, float, float]]:
@@ -355,7 +383,8 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
     length), then lessons holding a word of the file's name that at most ``pick`` of its lessons hold
-    (`input` for `QuantityInput.tsx`: the name says what the file is), then helpful − harmful, then BM25
+    (`input` for `QuantityInput.tsx`: the name says what the file is), then those holding such a word of its
+    folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
     only to break ties that would otherwise fall to the id), then id."""
     if not len(corpus):
@@ -381,11 +410,16 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
                     del request[i]
     words = query_terms(corpus, norm, implied=False)
     own = corpus.bm25.score_docs(words, list(candidates), concept_links(corpus, words)) if words else {}
-    stem = norm.rsplit("/", 1)[-1].split(".", 1)[0]
+    folder, _, name = norm.rpartition("/")
+    stem = name.split(".", 1)[0]
     named = selective(corpus, query_terms(corpus, stem, implied=False), matches, pick) if pick > 0 and stem else set()
+    # The folders of the path, as words (`domain` for `services/api/app/domain/money.py`), not ideas: a folder
+    # says where the file is, and only a word few of its lessons hold says more than the trigger did.
+    places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
+    placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
     net, ids = corpus.net, corpus.ids
-    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, -net[i],
-                                           -own.get(i, 0.0), ids[i], i))
+    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, i not in placed,
+                                           -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
 

@@ -88,3 +88,23 @@ def timed_refresh(words: list[tuple[str, ...]]) -> bool:
                 if any(t in units or _compact(t) for t in after):
                     return True
     return False
+
+
+# --- an HTTP call written out -------------------------------------------------------------------------------
+# "write the client for GET /internal/balances", "POST /v1/refunds returns 500": an HTTP method in capitals
+# followed by a path or a URL is an HTTP call (the client, the timeout, the retries), though the request says
+# neither "http" nor "api". Only in capitals and only before a path: "get the balances", "post a message",
+# "DELETE FROM orders" (SQL) name no call.
+HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+HTTP = PREFIX + "http"
+
+
+def http_call(text: str) -> bool:
+    """Whether ``text`` writes out an HTTP call: a method in capitals, then a path (``/…``) or a URL."""
+    if not any(method + " " in text for method in HTTP_METHODS):
+        return False
+    parts = text.split()
+    for word, after in zip(parts, parts[1:]):
+        if word.strip("`\"'(") in HTTP_METHODS and (after.lstrip("`\"'").startswith(("/", "http://", "https://"))):
+            return True
+    return False

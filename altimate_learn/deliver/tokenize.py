@@ -172,6 +172,7 @@ in a minute|in a sec|a bit|a little bit|a lot|lots of|right now|right away|as so
 at the moment|for now|by the way|kind of|sort of|out of nowhere|all of a sudden|over and over|
 on and off|at least|at most|in general|in the end|end up|ends up|ended up|make sure|makes sure|
 take a look|have a look|work on|works on|working on|deal with|figure out|find out|turns out|turned out|
+show up|shows up|showed up|showing up|shown up|come up|comes up|came up|
 the user|a user|the users|our users|our user|their users|each user|every user
 """.replace("\n", " ").split("|"))
 _IDIOM_FIRST = {phrase[0] for phrase in IDIOMS}

@@ -299,7 +299,7 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         elif event.kind == "tool":
             added = live_capture.on_tool(data, event, root, capture, log)
         elif event.kind == "stop":
-            live_capture.on_stop(data, event, capture)
+            live_capture.on_stop(data, event, capture, sessions_dir=engine.sessions_dir, log=log)
         elif event.kind == "end":
             data["ended"] = True  # a capture worker still at work applies the end-of-session trigger itself
         if capture and learner:  # automatic reflection is folded into the continual learner

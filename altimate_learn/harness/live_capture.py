@@ -1,8 +1,8 @@
 """Live capture through the agent's hooks (only when `learn.capture` is effectively on).
 
 - A prompt the correction classifier calls a correction becomes a `user_correction` signal, redacted,
-  read against the end of the assistant's previous answer when the Stop event carried it (kept redacted in
-  the session state until the next prompt),
+  read against the end of the assistant's previous answer when the Stop event carried it (redacted by a
+  capture worker the Stop hook hands it to, and kept redacted until the next prompt's worker takes it),
   unless it is the session's first prompt (the task) or no assistant turn completed since the previous
   prompt (a Stop event marks a completed turn; an interrupted tool call marks an interruption, so a
   redirect after it counts as strong evidence). Those two rules are checked in the hook; a prompt that
@@ -91,6 +91,7 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
     data["ended"] = False
     data.pop("last_prompt", None)  # kept by earlier versions (redacted); the classifier never read it
     answer = data.pop("last_answer", None)  # the answer this prompt replies to; never carried further
+    answer_turn = data.pop("answer_turn", None)  # or the turn under which a capture worker keeps it
     if not capture or index == 0 or not (after_assistant or interrupted):
         return 0
     from altimate_learn.harness import capture_worker
@@ -103,12 +104,16 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
            "main_root": local_dir[:-len(suffix)] if local_dir.endswith(suffix) else "",
            "session": data["session"], "harness": data.get("harness") or "", "index": index,
            "message_id": event.key, "prompt": event.prompt or "", "interrupted": interrupted,
-           "answer": answer if isinstance(answer, str) else None, "reflect": bool(reflect)}
+           "answer": answer if isinstance(answer, str) else None, "reflect": bool(reflect),
+           "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
+    if not isinstance(answer, str) and answer_turn == index and sessions_dir:
+        job["answer_turn"] = index  # the worker takes the answer the Stop hook's worker redacted and kept
     if sessions_dir and capture_worker.hand_off(job, sessions_dir, log):
         return 0
     from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
 
-    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT)
+    # in the hook's process: the answer is read if its worker has kept it already, never waited for
+    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0)
 
 
 def on_tool(data: dict, event: Event, root: str, capture: bool, log) -> int:
@@ -258,19 +263,41 @@ def _paused(learner_dir: str) -> bool:
 ANSWER_KEEP = 1000  # characters of the assistant's last answer kept (redacted) for the next prompt's classifier
 
 
-def on_stop(data: dict, event: Event | None = None, capture: bool = False) -> None:
+def redact_answer(answer: str) -> str:
+    """The end of an answer as it is kept: learn's own injected text removed, redacted, clipped."""
+    from altimate_learn.markers import strip_injected
+    from altimate_learn.redact import redact
+
+    return redact(strip_injected(answer[-4 * ANSWER_KEEP:]))[-ANSWER_KEEP:]
+
+
+def on_stop(data: dict, event: Event | None = None, capture: bool = False, *, sessions_dir: str | None = None,
+            log=None) -> None:
     """The turn ended. With capture on, keep the end of the assistant's answer (Claude Code's and Codex's
     `last_assistant_message`, Gemini's `prompt_response`), redacted: the classifier reads the next prompt
-    against it ("it still fails" after "I fixed it")."""
+    against it ("it still fails" after "I fixed it").
+
+    With ``sessions_dir`` the capture worker redacts it (the answer goes through its stdin, never a file) and
+    keeps it for the next prompt's worker (:func:`altimate_learn.harness.capture_worker.store_answer`): the
+    redactor is not imported in the hook. Without, or when the worker cannot start, this process redacts it
+    and keeps it in the session state."""
     data["assistant_done"] = True
+    data.pop("last_answer", None)
+    data.pop("answer_turn", None)
     if not capture or event is None or not isinstance(event.payload, dict):
-        data.pop("last_answer", None)
         return
     answer = event.payload.get("last_assistant_message") or event.payload.get("prompt_response")
-    if isinstance(answer, str) and answer.strip():
-        from altimate_learn.markers import strip_injected
-        from altimate_learn.redact import redact
+    if not isinstance(answer, str) or not answer.strip():
+        return
+    turn = data["prompts"]  # the index of the prompt that will reply to this answer
+    if sessions_dir and log is not None:
+        from altimate_learn.harness import capture_worker
 
-        data["last_answer"] = redact(strip_injected(answer[-4 * ANSWER_KEEP:]))[-ANSWER_KEEP:]
-    else:
-        data.pop("last_answer", None)
+        local_dir = os.path.dirname(sessions_dir)
+        job = {"kind": "answer", "local_dir": local_dir, "sessions_dir": sessions_dir, "session": data["session"],
+               "harness": data.get("harness") or "", "turn": turn, "answer": answer[-4 * ANSWER_KEEP:],
+               "transcript": event.transcript_path if isinstance(event.transcript_path, str) else None}
+        if capture_worker.hand_off_answer(job, sessions_dir, log):
+            data["answer_turn"] = turn
+            return
+    data["last_answer"] = redact_answer(answer)

@@ -218,7 +218,17 @@ def _after_cursor(message: UserMessage, message_id: str, cursor: dict[str, Any] 
 
 
 def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None) -> SessionRead:
-    """The exchanges of ``info`` after ``cursor`` (raises LearnError / OSError when it cannot be read)."""
+    """The exchanges of ``info`` after ``cursor`` (raises LearnError / OSError when it cannot be read).
+
+    A value redacted as a secret in one of its texts is redacted wherever the session repeats it later
+    (:func:`altimate_learn.redact.remembering`)."""
+    from altimate_learn.redact import remembering
+
+    with remembering():
+        return _read_session(info, cursor, floor=floor)
+
+
+def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None) -> SessionRead:
     from altimate_learn.capture.classifier import classify_user_message, is_slash_command
     from altimate_learn.capture.sessions import read_session as open_reader
 

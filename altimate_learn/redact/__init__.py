@@ -22,6 +22,10 @@ What it finds, in order of precedence when spans overlap:
 6. A random-looking string a few words after a credential word or a vendor's name ("the key is X").
 7. Long high-entropy strings anywhere (:mod:`altimate_learn.redact.entropy`).
 
+Within one session or one capture run (:func:`remembering`), a value once found as a secret is redacted
+wherever it appears again, bare: the agent quoting the password back, the person repeating it in a later
+message ("no, hunter2-xyz is for staging"). The values are kept only in the process's memory.
+
 Design rules: it never raises (on an internal error the whole text is replaced, never leaked); it is
 idempotent (placeholders, ours and the bare `[REDACTED]` other tools write, are never matched again); every
 pattern starts only at the beginning of a character run and uses bounded or possessive quantifiers, so
@@ -32,6 +36,9 @@ from __future__ import annotations
 
 import re
 import string
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 from altimate_learn.redact import assignments, entropy, vendors
@@ -77,15 +84,78 @@ def _private_keys(text: str, spans: list[tuple[int, int, str, int]]) -> None:
         pos = end
 
 
+MEMORY_MIN = 6  # characters: shorter values found as secrets are not looked for again elsewhere
+
+
+class SecretMemory:
+    """The values found as secrets so far in one session (or one capture run), each with its label.
+
+    While it is active (:func:`remembering`), :func:`find_secrets` adds every secret it finds and also
+    returns each remembered value wherever it appears again as a whole word (not inside a longer run of
+    letters and digits). It lives only in this process's memory: nothing of it is written anywhere.
+    """
+
+    def __init__(self) -> None:
+        self.values: dict[str, str] = {}
+
+    def learn(self, text: str) -> None:
+        """Remember the secrets of ``text`` (what :func:`redact` would replace in it), redacting nothing."""
+        token = _MEMORY.set(self)
+        try:
+            redact(text)
+        finally:
+            _MEMORY.reset(token)
+
+    def add(self, value: str, label: str) -> None:
+        value = value.strip()
+        # a value of letters alone ("learner" from `SESSION_KEY = "learner"`, "again?!" under a line ending in
+        # "token") is a word of ordinary prose far more often than a secret: redacted where it was found, it is not
+        # redacted again wherever the word comes back (a person's correction would lose its words)
+        if all(c.isalpha() or c.isspace() for c in value.strip(".,;:!?'\"")):
+            return
+        if len(value) >= MEMORY_MIN and not is_placeholder(value) and "[REDACTED" not in value.upper():
+            self.values.setdefault(value, label)
+
+    def find(self, text: str) -> Iterator[tuple[int, int, str]]:
+        for value, label in self.values.items():
+            pos = text.find(value)
+            while pos >= 0:
+                end = pos + len(value)
+                if not (pos > 0 and text[pos - 1].isalnum() and value[0].isalnum()) and \
+                        not (end < len(text) and text[end].isalnum() and value[-1].isalnum()):
+                    yield pos, end, label
+                pos = text.find(value, end)
+
+
+_MEMORY: ContextVar[SecretMemory | None] = ContextVar("altimate_learn_secret_memory", default=None)
+
+
+@contextmanager
+def remembering(memory: SecretMemory | None = None) -> Iterator[SecretMemory]:
+    """Within this block, every value :func:`redact` finds as a secret is redacted again wherever it appears
+    later (in any text, by anyone's words): use one block per session, or per capture run."""
+    memory = SecretMemory() if memory is None else memory
+    token = _MEMORY.set(memory)
+    try:
+        yield memory
+    finally:
+        _MEMORY.reset(token)
+
+
 def find_secrets(text: str) -> list[Span]:
     """Spans of ``text`` that look like secrets: sorted, non-overlapping (start, end, label)."""
     if not text:
         return []
     raw: list[tuple[int, int, str, int]] = []
+    memory = _MEMORY.get()
 
     def add(start: int, end: int, label: str, priority: int) -> None:
         if end > start:
             raw.append((start, end, label, priority))
+
+    if memory is not None:
+        for start, end, label in memory.find(text):
+            add(start, end, label, 1)
 
     _private_keys(text, raw)
     for start, end, label in vendors.find(text):
@@ -114,7 +184,11 @@ def find_secrets(text: str) -> list[Span]:
             add(m.start(1), m.end(1), "password", 3)
     assignments.scan(text, lower, add)
     entropy.scan(text, lambda start, end, label: add(start, end, label, 6))
-    return _merge(raw, text)
+    spans = _merge(raw, text)
+    if memory is not None:
+        for start, end, label in spans:
+            memory.add(text[start:end], label)
+    return spans
 
 
 def _merge(raw: list[tuple[int, int, str, int]], text: str) -> list[Span]:

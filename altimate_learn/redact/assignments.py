@@ -285,6 +285,29 @@ def _cli(text: str, lower: str, add) -> None:
 _FILE_NAME = re.compile(r"(?i)^[\w.\-]+\.(?:pem|key|crt|cer|p12|pfx|jks|txt|json|ya?ml|toml|env|ini|cfg|conf)$")
 
 
+# A credential's name at the end of a line and its value alone on the next one ("my db password is\n  hunter2-x",
+# "DB_PASSWORD:\n  s3cr3t!", "**Token**\n`ab12cd34ef`"): the label may be a key (`db_password`) but must end in
+# the credential word, then optionally a separator or a linking word; the next line (one blank line allowed)
+# holds exactly one value, optionally quoted, which must read like a password (:func:`_passwordish`).
+_NEXT_LINE_CRED = re.compile(
+    r"(?<![\w-])(?:[a-z0-9]{1,20}[_\-. ]){0,3}(passwords?|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|"
+    r"secret(?:[ \t_-]?key)?|access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
+    r"(?:[*_]{1,2})?[ \t]{0,3}(?:[:=]|(?:is|was|are|equals|reads|is[ \t]+set[ \t]+to|set[ \t]+to|should[ \t]+be|"
+    r"would[ \t]+be|will[ \t]+be|es|era|é|est|ist|lautet|war|je|jest)(?:[ \t]{0,3}:)?)?[ \t]{0,3}"
+    r"\r?\n(?:[ \t]*\r?\n)?[ \t>]{0,12}(?:[-*][ \t]{1,3})?([`\"']?)([^\s`\"',;]{4,200})\2[ \t]*(?=\r?\n|$)"
+)
+
+
+def _next_line(text: str, lower: str, add) -> None:
+    if "\n" not in text:
+        return
+    for m in _NEXT_LINE_CRED.finditer(lower):
+        start, end = m.start(3), m.end(3)
+        value = text[start:end]
+        if _passwordish(value) and not value.endswith(":"):  # "Reset password\nStep2:" is a heading
+            add(start, start + len(value.rstrip(".,:;)]}")), _label_for_key(m.group(1).replace(" ", "_")), 4)
+
+
 def _prose(text: str, lower: str, add) -> None:
     for m in _PROSE_CRED.finditer(lower):
         group = next(g for g in (1, 2, 3) if m.group(g) is not None)
@@ -369,4 +392,5 @@ def scan(text: str, lower: str, add) -> None:
     _cookies(text, lower, add)
     if any(k in lower for k in _PROSE_NEEDLES):
         _prose(text, lower, add)
+        _next_line(text, lower, add)
     _near_words(text, lower, add)

@@ -220,7 +220,19 @@ def _prompts_section(prompts: list[str]) -> list[str]:
 
 
 def build_digest(src: DigestSource, cap: int = DIGEST_CAP) -> str:
-    """The digest text (see the module docstring); never longer than ``cap``."""
+    """The digest text (see the module docstring); never longer than ``cap``.
+
+    A value redacted as a secret in the session's prompts or final message, or in a tool call shown before
+    it, is redacted wherever the digest repeats it (:func:`altimate_learn.redact.remembering`)."""
+    from altimate_learn.redact import remembering
+
+    with remembering() as memory:
+        for text in (*src.prompts, src.final_text or ""):
+            memory.learn(text)
+        return _build_digest(src, cap)
+
+
+def _build_digest(src: DigestSource, cap: int) -> str:
     prompts = _prompts_section(src.prompts)
     head = "\n".join(["## User request", *(prompts or ["(none)"]), ""])
     files = _redact_clip("\n".join(f"- {f}" for f in src.files_written), FILES_CAP, block=True)

@@ -1,0 +1,79 @@
+"""How people phrase a task: symptoms for rules, a rule's instruction verb in everyday words, a file's name and
+folder, an HTTP call written out (issue 19, sixth round)."""
+
+from __future__ import annotations
+
+from altimate_learn.deliver.select import query_terms, rank_file, relevant, select_file
+from tests.deliver.test_select import corpus, ids
+
+SHOW = [("L-s001", "Show API errors with `toastError()`, which maps error codes to translated messages.",
+         {"paths": ["web/src/**"], "net": 1}),
+        ("L-s002", "Show form errors under the field with `FieldError`; never with `alert()`.",
+         {"paths": ["web/src/**"], "net": 1}),
+        ("L-s003", "Show relative times with `<RelativeTime>`, which updates itself.", {"paths": ["web/src/**"],
+                                                                                       "net": 1})]
+WEB = [(f"L-{i:04x}", f"Follow web convention number {i} for every screen.", {"paths": ["web/src/**"], "net": 5})
+       for i in range(20)]
+
+
+def test_a_verb_several_rules_start_with_does_not_point_at_them():
+    """"customers show up twice" is about duplicates, not about the three rules that start with "Show": the
+    file's best-earned conventions keep their places, and "show up" is no search word at all."""
+    c = corpus(*WEB, *SHOW, filler=True)
+    terms = query_terms(c, "the customer list shows duplicates, some rows show twice")
+    first = ids(c, select_file(c, "web/src/features/customers/CustomerList.tsx", terms, 5))
+    assert not set(first) & {"L-s001", "L-s002", "L-s003"}
+    assert "show" not in query_terms(c, "some customers show up 2-3 times after the reload")
+    # a verb only one rule starts with is that rule's topic, and still points at it
+    c = corpus(*WEB, ("L-d001", "Debounce search inputs by 300 ms with `useDebouncedValue()`.",
+                      {"paths": ["web/src/**"]}), filler=True)
+    terms = query_terms(c, "please debounce the filter box")
+    assert ids(c, select_file(c, "web/src/features/orders/Filters.tsx", terms, 5))[0] == "L-d001"
+
+
+def test_a_verb_that_is_also_the_rules_topic_still_points_at_them():
+    """When a rule says its verb again in its body ("Show the loading state … shown"), it is about showing."""
+    more = [(f"L-t{i:03x}", f"Show the {w} banner only where the {w} banner is shown today.", {"paths": ["web/src/**"]})
+            for i, w in enumerate(("trial", "promo", "outage"))]
+    c = corpus(*WEB, *more, filler=True)
+    terms = query_terms(c, "show the banner on the billing page")
+    assert set(ids(c, select_file(c, "web/src/features/billing/Billing.tsx", terms, 5))[:3]) == {
+        "L-t000", "L-t001", "L-t002"}
+
+
+def test_a_folder_of_the_file_points_at_the_rules_few_lessons_hold():
+    """`services/api/app/domain/money.py` is in the domain layer: with nothing else to tell the 20 conventions of
+    `services/**` apart, the one about the domain layer comes before the more helpful ones."""
+    folder = [(f"L-{i:04x}", f"Follow service convention number {i} in every module.", {"paths": ["services/**"],
+                                                                                       "net": 5}) for i in range(20)]
+    c = corpus(*folder, ("L-z001", "Use frozen dataclasses for value objects in the domain layer.",
+                         {"paths": ["services/**"]}), filler=True)
+    ranked = [i for i in ids(c, rank_file(c, "services/api/app/domain/money.py", [], 5)) if i.startswith(("L-0", "L-z"))]
+    assert ranked[0] == "L-z001"
+    assert "L-z001" not in ids(c, select_file(c, "services/api/app/routers/money.py", [], 5))
+
+
+def test_an_http_call_written_out_is_about_http():
+    """"the client for GET /internal/balances" names an HTTP call: the timeout rule is relevant to it, as to "call
+    the balances api"; "get the balances" and SQL's "DELETE FROM" name none."""
+    c = corpus(("L-h001", "Every outbound HTTP call sets an explicit timeout from `settings.http_timeout`.",
+                {"paths": ["services/**"]}), filler=True)
+    assert "~http" in query_terms(c, "write the client for GET /internal/balances")
+    assert "~http" in query_terms(c, "POST https://partner.example.com/v1/orders returns 502")
+    assert "~http" not in query_terms(c, "get the balances for the report")
+    assert "~http" not in query_terms(c, "DELETE FROM orders where the status is void")
+
+
+def test_symptoms_name_the_concern():
+    """What people see, in their words: keypresses for debouncing, a red/green dot for colour, holding on to an
+    answer for caching."""
+    c = corpus(("L-d001", "Debounce search inputs by 300 ms with `useDebouncedValue()`.", {}),
+               ("L-c001", "Never convey status by color alone; add an icon or text.", {}),
+               ("L-m001", "Cache with `cache.memoize()` from `app.cache` and always pass an explicit TTL.", {}),
+               filler=True)
+    assert "~debounce" in query_terms(c, "lookup box sends a request on every keypress")
+    assert "~debounce" in query_terms(c, "wait until the user stops typing before querying")
+    assert "~color" in query_terms(c, "the card shows a green/red dot for ok/failing")
+    assert "~cache" in query_terms(c, "can we hold onto the rates for a few minutes")
+    status = query_terms(c, "sync status card: a green/red dot for ok/failing")
+    assert "L-c001" in ids(c, [doc for _, doc in relevant(c, status)])
