@@ -936,3 +936,14 @@ def test_prose_after_a_traceback_is_still_read() -> None:
 ])
 def test_what_the_agent_fails_to_do_questions_and_shouting_are_never_inverted_into_rules(feedback, lesson) -> None:
     assert extract_rule(feedback) == lesson
+
+
+@pytest.mark.parametrize("feedback", [
+    "Please commence Task 4. There is no need to stop after each subtask.",  # was "There is no must stop after …"
+    "What we need to do is add guardrails so that it can ask again",  # was "What we must do is add guardrails."
+    "im assuming well need to add the expired event ourselves",  # was "Im assuming well must add …"
+    "Request multiple instrument - for the user no need to fill up again",  # was "For the user no must fill up."
+])
+def test_need_to_inside_a_clause_is_not_read_as_a_rule(feedback: str) -> None:
+    """Real dev messages: "need to" became "must" after a subject that is a clause ("there is no", "what we")."""
+    assert extract_rule(feedback) is None

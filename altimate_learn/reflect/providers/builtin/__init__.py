@@ -21,7 +21,9 @@ Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said"
 this repo") are stripped; rationale after "because" / "so that" is dropped; code identifiers (snake_case,
 camelCase, dotted names, calls such as ``ref()``, file names, paths, globs, ``--flags``) are put in
 backticks; the result is one imperative line of at most 140 characters. Feedback it cannot turn into a
-clean rule ("that's still broken", "revert that", a CI stack trace) produces nothing: a missing lesson
+clean rule ("that's still broken", "revert that", a CI stack trace) produces nothing, and the rule comes
+from the person's own words only: pasted code, terminal sessions, logs, diffs, file contents and quoted text are
+set aside first (`pasted.py`), so a line of pasted code never becomes a lesson. A missing lesson
 costs less than a wrong one a person must read and reject. A correction only the trained model flagged (its
 signal's reason says so, `capture/second_opinion.py`) produces nothing either: it waits for a model or a person.
 
@@ -33,8 +35,8 @@ working on when it was corrected, as directory globs such as ``models/staging/*.
 never make a trigger, and a lesson that names a folder or file elsewhere (`build/` while the agent wrote
 `out.txt`) is left project-wide.
 
-The package: `vocabulary.py` (word lists), `identifiers.py` (code in backticks), `text.py` (clean-up and
-final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
+The package: `vocabulary.py` (word lists), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
+not said), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
 coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
 """
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers, slot
+from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
                                                            content_words, normalise, prose, sentences,
                                                            strip_lead, tidy)
@@ -310,6 +311,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                     subject.strip(), flags) or re.search(r"\b(?:you|i|me|my)\b", subject, flags) \
                 or re.match(r"^(?:the\s+new|this|that|these|those)\s", subject, flags):
             return None  # "the new job should run hourly" specifies this task's work
+        if re.match(r"^(?:there|what|im|i'm)\b", subject, flags) or re.search(r"\bno$", subject, flags):
+            return None  # "there is no need to stop …", "what we need to do is …": a clause, not a rule's subject
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
         rest = m.group(3)
@@ -508,15 +511,17 @@ _STATEMENT = re.compile(r"^\W*(?:CREATE|GRANT|REVOKE|INSERT|UPDATE|DELETE|SELECT
 
 NO_RULE = "no clear rule in it"
 TOO_LONG = "long or structured feedback: a model or a person should read it whole"
+PASTED = "no clear rule in the person's own words (pasted code, output or quoted text never makes a lesson)"
 
 
 def rule_for(text: str) -> tuple[str | None, str]:
     """(the lesson, "") or (None, why there is none)."""
-    own = prose(normalise(text))
+    kept, pasted = split_pasted(normalise(text))
+    own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
         return None, TOO_LONG
     rule = extract_rule(text)
-    return (rule, "") if rule else (None, NO_RULE)
+    return (rule, "") if rule else (None, PASTED if pasted else NO_RULE)
 
 
 def extract_rule(text: str) -> str | None:

@@ -6,25 +6,8 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.vocabulary import CONTRACTION, CONTRACTIONS, STOPWORDS, VERBS
-
-_FENCE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
-_PASTED = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}-\d{2}-\d{2}[T ]\d|"
-                     r"\[?(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL)\b|E\s{2,}|[\w.]*(?:Error|Exception):|"
-                     r"(?:FAILED|PASSED|FAIL|PASS)\s|(?:ok|not ok)\s+\d|[\w./-]+\.\w+:\d+|.*::test_|.*\bAssertionError\b|"
-                     r"\s*\d+ (?:passed|failed|errors?)\b|npm ERR!|error\[?\w*\]?:|panic:|goroutine \d|\[signal |"
-                     r"\s+/\S+:\d+|\s+[\w./-]+\.go:\d+|PS\s+[A-Z]:\\|[A-Z]:\\\S*>|(?:create|delete|rename)\s+mode\s+\d{6}|"
-                     r"\d+\s+files?\s+changed|\[[\w/.-]+\s+[0-9a-f]{7}\]|\[?\{\s*\"|"
-                     r"(?:CREATE|GRANT|INSERT|UPDATE|DELETE|SELECT|ALTER|DROP)\s+[A-Z]{2,}|"
-                     # a browser console's stack: "loadVideos @ main.js:287", "await in loadVideos", "(anonymous)",
-                     # "<AuthPage>"; a caret or tilde line under a traceback's code
-                     r".*\S\s+@\s+\S+:\d+|await\s+in\s|\(anonymous\)|<[A-Za-z][\w.]*>\s*$|[\^~]{3,}\s*$|"
-                     # a program's own diagnostic: "grep: warning: GREP_OPTIONS is deprecated; please use an alias or
-                     # script", "gcc: error: …", "zsh: command not found: fzf"
-                     r"[\w.+-]+:\s+(?:warning|error|fatal|note|command\s+not\s+found):)")
-# A Python traceback: its frames' indented code lines ("    return _getattr_migration(name)") are pasted output
-# too, up to the exception line that ends it.
-_TRACE_START = re.compile(r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"]+\", line \d+)")
 
 _LEADING = re.compile(
     r"""^(?:
@@ -67,25 +50,9 @@ TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team
 
 
 def prose(text: str) -> str:
-    """The feedback's own prose: fenced code, quoted and pasted log lines removed (inline code kept)."""
-    text = _FENCE_BLOCK.sub("\n", text)
-    kept: list[str] = []
-    in_trace = False
-    for line in text.splitlines():
-        if _TRACE_START.match(line):
-            in_trace = True
-            continue
-        if in_trace:
-            if not line.strip():
-                in_trace = False
-            elif not line[:1].isspace():
-                in_trace = False  # the exception line ends the traceback ("ValueError: …"): pasted as well
-                continue
-            else:
-                continue
-        if not _PASTED.match(line):
-            kept.append(line)
-    return "\n".join(kept)
+    """The feedback's own prose: pasted code, terminal sessions, logs, traces, diffs, file contents and quoted text
+    removed (`pasted.py`); inline code the person typed in a sentence is kept."""
+    return "\n".join(split_pasted(text)[0])
 
 
 def sentences(text: str) -> list[str]:
