@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers, slot
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
-                                                           content_words, normalise, prose, sentences,
-                                                           strip_lead, tidy)
-from altimate_learn.reflect.providers.builtin.vocabulary import SLOT_SKIP, VERBS, gerund_base
+                                                           content_words, normalise, not_english, prose,
+                                                           sentences, strip_lead, tidy)
+from altimate_learn.reflect.providers.builtin.vocabulary import BEHAVIOUR_ADVERBS, SLOT_SKIP, VERBS, gerund_base
 
 MAX_CHARS = 140
 
@@ -158,7 +158,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     m = re.match(r"^(.{1,60}?)\s*,?\s+instead\s+of\s+(.+)$", c, flags)
     if m and not re.search(r"\b(?:you|i|we|should|must|could|would|will|can|is|are|was|were)\b|,", m.group(1), flags) \
             and len(m.group(1).split()) <= 6 \
-            and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags):
+            and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags) \
+            and not _describes_behaviour(m.group(1), m.group(2)):
         found = _instead(m.group(1), m.group(2), verb=None)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
@@ -347,8 +348,31 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     return None
 
 
+def _describes_behaviour(first: str, second: str) -> bool:
+    """"the counter shows 0 still instead of updating", "the page reloads instead of updating": what the
+    program did rather than what it should have done, not a choice between two things. Told by an adverb of
+    what happened in the first piece ("still", "again", "keeps"), or by a first piece about one particular
+    thing ("the …", "it …") that names no code and is a clause or is set against an action ("instead of
+    updating"); a rule names what to use in general ("plain logging instead of printing")."""
+    words = re.sub(r"`[^`]*`", " ", first).lower().split()
+    if any(word.strip(".,!?") in BEHAVIOUR_ADVERBS for word in words):
+        return True
+    if not re.match(r"(?:the|this|that|it|its|these|those|my|your|our)$", words[0] if words else ""):
+        return False  # "plain logging instead of printing", "tabs instead of spaces": what to use, in general
+    action = re.match(r"^[a-z]{3,}ing\b", second.strip())
+    code = "`" in first or re.search(r"\w[_.(/]\w|\b[a-z]+[A-Z]\w*", first)
+    return not code and (len(words) >= 3 or bool(action) and action.group(0) not in _ING_NOUNS)
+
+
+_ING_NOUNS = frozenset("string strings thing something nothing anything everything spring during morning evening "
+                       "ceiling padding heading setting settings mapping logging routing testing linting "
+                       "caching typing".split())
+
+
 def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
     good, bad = _clean_object(good), _clean_object(bad)
+    if good.strip("` ").lower() in BEHAVIOUR_ADVERBS:
+        return None  # "… still instead of updating": "still" is how it behaved, not a thing to use
     good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
     if not keep_bad:
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
@@ -512,6 +536,7 @@ _STATEMENT = re.compile(r"^\W*(?:CREATE|GRANT|REVOKE|INSERT|UPDATE|DELETE|SELECT
 NO_RULE = "no clear rule in it"
 TOO_LONG = "long or structured feedback: a model or a person should read it whole"
 PASTED = "no clear rule in the person's own words (pasted code, output or quoted text never makes a lesson)"
+NOT_ENGLISH = "not in English: the built-in reflector reads English only, a model or a person should read it"
 
 
 def rule_for(text: str) -> tuple[str | None, str]:
@@ -520,6 +545,8 @@ def rule_for(text: str) -> tuple[str | None, str]:
     own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
         return None, TOO_LONG
+    if not_english(own):
+        return None, NOT_ENGLISH
     rule = extract_rule(text)
     return (rule, "") if rule else (None, PASTED if pasted else NO_RULE)
 

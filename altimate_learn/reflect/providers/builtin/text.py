@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
-from altimate_learn.reflect.providers.builtin.vocabulary import CONTRACTION, CONTRACTIONS, STOPWORDS, VERBS
+from altimate_learn.reflect.providers.builtin.vocabulary import (CONTRACTION, CONTRACTIONS, FOREIGN_FUNCTION_WORDS,
+                                                                  STOPWORDS, VERBS)
 
 _LEADING = re.compile(
     r"""^(?:
@@ -131,3 +132,24 @@ def content_words(text: str) -> set[str]:
     return {w.rstrip("s") if len(w) > 3 and not w.endswith("ss") else w for w in words if w not in STOPWORDS}
 
 
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def not_english(text: str) -> bool:
+    """Whether the person wrote in another language: most letters outside the Latin alphabet (Chinese,
+    Russian, Korean …), or more function words of another Latin-script language than English ones ("use
+    apenas o context7 para baixar a library"). Code in backticks is left out. The templates read English
+    only, and their checks for a one-off task step are English words: in another language a rule would be
+    the person's words with "Use" put in front, so such feedback waits for a model or a person."""
+    words = _WORD.findall(re.sub(r"`[^`]*`", " ", text))
+    letters = [ch for word in words for ch in word]
+    if not letters:
+        return False
+    if sum(1 for ch in letters if ch.isascii()) * 2 < len(letters):
+        return True
+    lowered = [word.lower() for word in words]
+    foreign = sum(1 for word in lowered if word in FOREIGN_FUNCTION_WORDS)
+    english = sum(1 for word in lowered if word in STOPWORDS)
+    return foreign >= 2 and foreign > english

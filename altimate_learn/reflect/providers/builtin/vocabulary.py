@@ -54,6 +54,23 @@ does did done not no never always all any each every some such only just also to
 could can may might will shall need needs use using used instead rather over please make sure when
 """.split())
 
+# Function words of other languages written in Latin letters (Portuguese, Spanish, French, German, Italian,
+# Dutch, Turkish), chosen so that none is also an English word or a common identifier: a message that uses
+# more of them than English function words is not English, and the English templates cannot read it.
+FOREIGN_FUNCTION_WORDS = frozenset("""
+para nada mais não nao com uma isso esse essa você voce apenas também tambem sem quando porque pra está são
+pero muy más los las del una esto eso hacer cuando también siempre nunca usa utiliza aquí aqui ahora
+les des est pour avec pas une dans sur vous nous cette aussi sans toujours jamais utilise ici très
+und nicht mit ist das ein eine auch bitte nur noch wir ich kein keine wenn oder immer nie benutze hier
+che non sono questo anche fare senza sempre mai usare qui
+het een niet ook maar altijd nooit gebruik
+ve bir için ama değil şimdi her zaman asla kullan
+""".split())
+
+# Adverbs that describe what happened ("it still …", "again"), never a thing to use.
+BEHAVIOUR_ADVERBS = frozenset("""still again already just now yet anymore even also only ever constantly
+always never keeps kept somehow suddenly""".split())
+
 # English pairs written with a slash that are not paths.
 SLASH_WORDS = frozenset("""and/or input/output read/write true/false yes/no client/server frontend/backend
 either/or on/off he/she his/her pros/cons try/catch async/await get/set start/stop open/close before/after
