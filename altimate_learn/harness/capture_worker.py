@@ -184,8 +184,14 @@ def take_answer(sessions_dir: str, session: str, turn: int, log, *, wait: float 
             try:
                 with open(kept[-1], encoding="utf-8", errors="replace") as handle:
                     text = handle.read()
-            except FileNotFoundError:
-                continue  # replaced meanwhile by a later Stop's worker: look again
+            except FileNotFoundError:  # replaced meanwhile by a later Stop's worker: look again, unless it
+                if os.path.lexists(kept[-1]):  # is a link to nothing, which no wait will make readable
+                    log("capture worker: an answer file was a dangling link; removed")
+                    _remove(kept[-1])
+                if time.monotonic() >= deadline:
+                    return None
+                time.sleep(0.02)
+                continue
             except OSError as exc:
                 log(f"capture worker: the agent's answer could not be read ({type(exc).__name__}); the prompt was "
                     "classified without it")
