@@ -123,3 +123,34 @@ def test_learn_signals_unlearned_lists_the_pasted_correction_with_its_reason(git
     code, out, _ = cli("signals", "--unlearned", "--json")
     assert code == 0
     assert [(s["id"], s["unlearned"]["reason"]) for s in json.loads(out)] == [(signal_id, PASTED)]
+
+
+# review7 F2: a runtime's, linter's or build tool's own advice reads like a rule but is its output.
+@pytest.mark.parametrize("feedback", [
+    "output\nDeprecationWarning: Use Buffer.from() instead of new Buffer()",
+    "python prints\nFutureWarning: Use pd.concat instead of DataFrame.append",
+    "ruff output:\nUP006 Use `list` instead of `List` for type annotation",
+    "It says\nwarning  Use `const` instead of `let`  prefer-const",
+    "next build:\n⚠ Use `next/image` instead of `<img>` to improve performance",
+    "got this:\nhelp: use `&str` instead of `String`",
+    "git says\nHint: Use 'git pull --rebase' before pushing again.",
+    "console says\n[vite] Use `import.meta.env` instead of `process.env`",
+    "build fails\nRUN pip install -r requirements.txt\nCOPY . /app\nENTRYPOINT python app.py",
+])
+def test_a_tools_own_advice_pasted_in_is_no_lesson(feedback: str) -> None:
+    assert rule_for(feedback) == (None, PASTED)
+
+
+# review7 F1: people paste without a blank line; the rule typed right above or below the paste is theirs.
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    ("Always use pnpm, not npm\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree",
+     "Always use `pnpm`, not npm."),
+    ("use pnpm not npm\n$ npm install\nnpm ERR! code E404", "Use `pnpm` instead of `npm`."),
+    ("Never hardcode credentials in config.py\nconfig.py:12: DB_PASSWORD = \"x\"\nconfig.py:13: API_KEY = \"y\"",
+     "Never hardcode credentials in `config.py`."),
+    ("$ npm test\nnpm ERR! missing script: test\nAlways use pnpm, not npm.", "Always use `pnpm`, not npm."),
+    ("Warning: never force push to main.", "Never force push to main."),
+    ("await db.commit() after every write", "Await `db.commit()` after every write."),
+])
+def test_a_rule_typed_against_the_paste_is_still_learned(feedback: str, lesson: str) -> None:
+    assert rule_for(feedback) == (lesson, "")

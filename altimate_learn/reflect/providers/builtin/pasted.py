@@ -48,6 +48,13 @@ _OUTPUT = re.compile(r"^\s*(?:>|\$ |#\s|Traceback|File \"|at\s+[\w.$<>]+\(|\d{4}
                      # a JavaScript stack frame "at Object.<anonymous> (/app/index.js:12:5)"; a compiler's code frame
                      # "12 |   x = 1", "  |   ^^^", "--> src/main.rs:3:5", "src/app.ts(12,5): error …"
                      r"at\s+.*[(\s](?:\S*\.\w+|node:\S+):\d+(?::\d+)?\)?\s*$|\d+\s*\|\s|\|\s*\^|-->\s*\S+:\d+|[\w./-]+\.\w+\(\d+,\d+\)|"
+                     # a runtime's or linter's own advice: "DeprecationWarning: Use …", rustc "help: use …" / "= note:",
+                     # "Hint: …", a tool's tag "[vite] …", a glyph "⚠ Use …", a rule code "UP006 Use …", ESLint's
+                     # "warning  Use …"
+                     r"[A-Z]\w*Warning:\s|=?\s*(?:help|note):\s|(?i:hint):\s|\[(?i:vite|webpack|hmr|wds|nodemon|esbuild|rollup|parcel|babel|tsc|turbo|nx|expo|metro|next|nuxt|astro|storybook)\]\s|[⚠✖✔✓✗●›│×]\s|"
+                     r"[A-Z]{1,4}\d{3,4}\s|(?:warning|error)\s{2,}\S|"
+                     # a Dockerfile's instructions
+                     r"(?:RUN|COPY|ADD|ENTRYPOINT|CMD|WORKDIR|ENV|ARG|EXPOSE|USER|FROM)\s+\S.*$|"
                      # a file's path alone on its line, as editors, linters and CI list them
                      r"[\w.@~-]*(?:[/\\][\w.@-]+)+\.[A-Za-z]\w{0,4}\s*[,;:)]*\s*$)")
 
@@ -118,7 +125,7 @@ _BULLET = re.compile(r"^\s*(?:[-*+\u2022]\s|\d+[.)]\s)")
 _STRINGS = re.compile(r"\"(?:\\.|[^\"\\])*\"|`[^`]*`")
 _PROSE_WORDS = frozenset("""the a an is are was were be been being should must please we you i it's don't doesn't
 isn't aren't never always instead because but why what how this that these those my your our there their they
-can't won't didn't shouldn't""".split())
+can't won't didn't shouldn't after before every each whenever""".split())
 
 
 def prose_words(line: str) -> int:
@@ -195,6 +202,13 @@ def split_pasted(text: str) -> tuple[list[str], int]:
     lines = _FENCE_BLOCK.sub(fence, text).splitlines()
     marks = _mark_lines(lines)
     _whole_paragraphs(lines, marks)
+    alone = [index for index, mark in enumerate(marks) if mark != "blank"]
+    if len(alone) == 1 and not fenced and marks[alone[0]] == "pasted":
+        # A message of one line is what the person typed unless it can only be a program's: "Warning: never
+        # force push to main." is a rule with a label, "DeprecationWarning: Use …" or "$ npm test" are not.
+        line = _LABEL.sub("", lines[alone[0]].strip(), count=1)
+        if _rule_line(line):
+            marks[alone[0]] = ""
     kept = [line for line, mark in zip(lines, marks) if mark in ("", "blank")]
     return kept, fenced + sum(mark in ("pasted", "quote") for mark in marks)
 
@@ -222,6 +236,8 @@ def _mark_lines(lines: list[str]) -> list[str]:
             marks.append("pasted")
             previous_pasted, previous_blank = True, False
             continue
+        if mode == "terminal" and _rule_line(line):
+            mode = ""  # the person's reply right under the output
         if mode == "terminal":
             marks.append("pasted")  # a command's output, up to the blank line or the next empty prompt
             if _PROMPT.match(stripped + " ") and re.search(r"[$#%>❯]$", stripped):
@@ -268,10 +284,21 @@ def _mark_lines(lines: list[str]) -> list[str]:
     return marks
 
 
+_LABEL = re.compile(r"^(?:warning|note|help|hint|tip|important|reminder|fyi|nb)\s*:\s*", re.I)
+_RULE_START = re.compile(r"^(?:no[,.!]?\s+)?(?:always|never|don'?t|do\s+not|please|stop|use|prefer|avoid|only)\b", re.I)
+
+
+def _rule_line(line: str) -> bool:
+    """An unindented line of the person's that states a rule ("Always use pnpm, not npm"), not a program's output."""
+    return line[:1] not in " \t" and bool(_RULE_START.match(line)) and not output_line(line) \
+        and not code_line(line.strip())
+
+
 def _lead_in(line: str) -> bool:
     """A line the person wrote above a paste: it introduces it ("…:", a question) or is a sentence of their own."""
     text = line.rstrip()
-    return text.endswith((":", "?", "\uff1a", "\uff1f")) or prose_words(text) >= 3 or bool(_CJK_RUN.search(text))
+    return text.endswith((":", "?", "\uff1a", "\uff1f")) or prose_words(text) >= 2 or bool(_CJK_RUN.search(text)) \
+        or _rule_line(text)
 
 
 def _whole_paragraphs(lines: list[str], marks: list[str]) -> None:
