@@ -286,12 +286,14 @@ _FILE_NAME = re.compile(r"(?i)^[\w.\-]+\.(?:pem|key|crt|cer|p12|pfx|jks|txt|json
 
 
 # A credential's name at the end of a line and its value alone on the next one ("my db password is\n  hunter2-x",
-# "DB_PASSWORD:\n  s3cr3t!", "**Token**\n`ab12cd34ef`"): the label may be a key (`db_password`) but must end in
-# the credential word, then optionally a separator or a linking word (group `link`); the next line (one blank
-# line allowed) holds exactly one value, optionally quoted, which must read like a password (:func:`_passwordish`)
-# and be no `key=value`, comparison or version. Without a separator or linking word ("why the password\nfails?",
-# "the password\nv2.1-beta": ordinary wrapped prose) an unquoted value must also look like a credential on its own
-# (:func:`_credential_shaped`).
+# "DB_PASSWORD:\n  s3cr3t!", "**Token**\n`ab12cd34ef`", "Username\nadmin\nPassword\nhunter22"): the label may be a
+# key (`db_password`) but must end in the credential word, then optionally a separator or a linking word (group
+# `link`); the next line (one blank line allowed) holds exactly one value, optionally quoted, which must read like a
+# password (:func:`_passwordish`) and be no `key=value`, comparison or version. Without a separator or linking word
+# a missed password costs far more than a lost word, so any value of 6+ characters with a letter and a digit or a
+# symbol is taken (:func:`_unlinked_value`) unless it is a known prose shape: a letters-only word ending in ?/!
+# ("why the password\nfails?"), the credential word itself (`PasswordReset2FA`, `fn_reset_pw2`), an algorithm or
+# encoding name (`SHA-256`, `MD5-hashed`), or a label line that starts with a verb ("rename the password\nfield2").
 _NEXT_LINE_CRED = re.compile(
     r"(?<![\w-])(?:[a-z0-9]{1,20}[_\-. ]){0,3}(passwords?|passwd|passphrase|passcode|pwd|token|api[ \t_-]?key|"
     r"secret(?:[ \t_-]?key)?|access[ \t_-]?key|private[ \t_-]?key|credentials?|" + _OTHER_LANGUAGES + r")"
@@ -302,22 +304,34 @@ _NEXT_LINE_CRED = re.compile(
 )
 # `key=value`, `length>=8`, `max_len=64`: a setting or a condition written under the word, not its value (base64
 # padding `…==` is not one)
-SETTING = re.compile(r"^[A-Za-z_][\w.\-]*[ \t]*(?:[<>!]=?|=)(?!=*$)")
-_SNAKE = re.compile(r"[a-z0-9]+(?:[_\-][a-z0-9]+)+")
+SETTING = re.compile(r"^[A-Za-z_][\w.\-]*[ \t]*(?:[<>]=?|!=|=)(?!=*$)")
 VERSIONISH = re.compile(r"(?i)^v?\d+(?:\.\d+)+(?:[-+.]?[a-z]+[\d.]*)?$|^v\d{1,3}$")
 
 
-def _credential_shaped(value: str) -> bool:
-    """A value that reads as a credential without a word saying so: generated-looking
-    (:func:`~altimate_learn.redact.entropy.randomish`), or 8+ characters mixing letters, digits and a symbol
-    inside (`Geheim#2024`); not an identifier or words joined (`fn_reset_pw2`, `PasswordReset2FA`, `MD5-hashed`)."""
-    if _SNAKE.fullmatch(value):
-        return False  # a name in code or a slug: `fn_reset_pw2`, `blue-green-2`
-    if randomish(value):
+# Inside an unlinked value: the credential word itself or an algorithm / encoding name, so a name or a note
+# (`PasswordReset2FA`, `fn_reset_pw2`, `MD5-hashed`, `SHA-256`, `bcrypt12`), not the value
+_PROSE_VALUE = re.compile(
+    r"(?i)pass(?:word|wd|phrase|code)|pwd|(?<![a-z])pw(?![a-z])|_pw|token|secret|cred|md5|sha-?(?:1|2|3|256|384|512)|"
+    r"utf-?\d|base\d|bcrypt|scrypt|argon|pbkdf|(?<![a-z])[hre]s\d{3}|aes-?\d|rsa-?\d|jwt|oauth|hash|crc\d")
+# A label line that starts with a verb or a question word is a sentence about the credential, not its name
+_VERB_FIRST = re.compile(
+    r"(?i)^[\W_]*(?:(?:no|ok|okay|so|and|but|then|now|please|pls|also|don't|do not|never|always)\W+)*"
+    r"(?:rename|reset|rotate|check|print|hardcode|log|hash|store|change|update|remove|delete|fix|validate|verify|"
+    r"encrypt|decrypt|encode|decode|mask|hide|revoke|expire|regenerate|generate|why|where|how|when|what|can|could|"
+    r"would|should|did|does|do)\b")
+
+
+def _unlinked_value(value: str, label_line: str) -> bool:
+    """A value under the bare credential word, with no ":"/"is" between: taken when it is generated-looking
+    (:func:`~altimate_learn.redact.entropy.randomish`) or 6+ characters with a letter and a digit or a symbol
+    (`hunter22`, `qwerty_123`, `Summer2024!`), unless it names the credential or an algorithm, or the label line
+    is a sentence starting with a verb."""
+    if randomish(value) and not _VERB_FIRST.match(label_line):
         return True
-    inner = value[:-1]
-    return (len(value) >= 8 and any(ch.isalpha() for ch in value) and any(ch.isdigit() for ch in value)
-            and any(ch in _SYMBOLS for ch in inner))
+    if _PROSE_VALUE.search(value) or _VERB_FIRST.match(label_line):
+        return False
+    return (len(value) >= 6 and any(ch.isalpha() for ch in value)
+            and any(ch.isdigit() or ch in _SYMBOLS for ch in value))
 
 
 def _next_line(text: str, lower: str, add) -> None:
@@ -328,12 +342,16 @@ def _next_line(text: str, lower: str, add) -> None:
         value = text[start:end]
         core = value.rstrip(".,:;)]}")
         bare = core.rstrip("?!")
-        if bare != core and not any(ch.isdigit() for ch in bare):
-            continue  # "again?!", "stored?", "fails?": a word ending a question or an exclamation
+        linked = m.group("link") is not None or bool(m.group("quote"))
+        if bare != core and re.fullmatch(r"[^\W\d_]+(-[^\W\d_]+)*", bare) and (
+                not linked or core.endswith("?") or "-" in bare):
+            continue  # "again?!", "the token is\nexpired?", "is\nread-only!": words ending a question or an exclamation
         if value.endswith(":") or SETTING.match(core) or VERSIONISH.match(core):
             continue  # "Reset password\nStep2:" is a heading; `TTL=3600`, `length>=8`, `v2.1-beta`
-        if m.group("link") is None and not m.group("quote") and not _credential_shaped(core):
-            continue  # "the password\nfn_reset_pw2": nothing says the line below is the value
+        if not linked:
+            label_line = text[text.rfind("\n", 0, m.start(1)) + 1:m.end(1)]
+            if not _unlinked_value(core, label_line):
+                continue  # "the password\nfn_reset_pw2", "rename the password\nfield2": not the value
         if _passwordish(value):
             add(start, start + len(core), _label_for_key(m.group(1).replace(" ", "_")), 4)
 

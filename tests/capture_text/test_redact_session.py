@@ -20,6 +20,8 @@ SPLIT = [
     ("**Token**\n\"tok3n_live_x\"", "tok3n_live_x"),
     ("the staging passphrase should be\n> blue-horse-9", "blue-horse-9"),
     ("Passwort ist\r\n  Geheim#2024\r\n", "Geheim#2024"),
+    ("the wifi password is\nsunshine!", "sunshine!"),  # a linking word: "!" does not make it prose
+    ("the password is\nabc123!?", "abc123!?"),
 ]
 
 CLEAN = [
@@ -50,6 +52,15 @@ CLEAN = [
     "the password is\nv2.1-beta",
     "password:\nlength>=8",
     "the password field is\nrequired",
+    "Rename the password\nfield2",
+    "we hash the password\nwith bcrypt12",
+    "the password\nbcrypt12",
+    "the password\nSHA-256",
+    "the token\nTTL: 3600",
+    "check the password\npolicy!!",
+    "the token is\nexpired?",
+    "the api key is\nread-only!",
+    "rotate the api key\nASAP!",
     "token:\n  - name: x",
     "secret\n",
 ]
@@ -58,6 +69,21 @@ CLEAN = [
 SPLIT_UNLABELLED = [
     ("the staging db password\n  Geheim#2024", "Geheim#2024"),
     ("the deploy token\n  k8Fq2LmZ9xR4tW7p", "k8Fq2LmZ9xR4tW7p"),
+    # review7 R1: every one of these leaked while only "credential-shaped" values were taken here
+    ("here is the staging password\nhunter2-xyz", "hunter2-xyz"),
+    ("db password\nqwerty_123", "qwerty_123"),
+    ("the password\nCorrect-Horse-Battery-9", "Correct-Horse-Battery-9"),
+    ("Username\nadmin\nPassword\nhunter22", "hunter22"),
+    ("Username\nops-admin\nPassword\nWinter2025!", "Winter2025!"),
+    ("the db password\nhunter22", "hunter22"),
+    ("admin password\nadmin123", "admin123"),
+    ("password\n2024Summer", "2024Summer"),
+    ("use this token\nab12cd34ef56", "ab12cd34ef56"),
+    ("root password\n9f8e7d6c5b", "9f8e7d6c5b"),
+    ("Password\nSummer2024!", "Summer2024!"),
+    ("password\nwelcome1!", "welcome1!"),
+    ("the password\nabc123!?", "abc123!?"),
+    ("the wifi password is\nsunshine!", "sunshine!"),
 ]
 
 
