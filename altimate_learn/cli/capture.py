@@ -94,9 +94,8 @@ def capture(
     # signal repeats it: the transcripts are read for their secrets first, then captured in the same scope.
     with remembering() as memory:
         if paths:
-            for path in paths:
-                if Path(path).is_file():
-                    learn_transcript_secrets(str(path), memory, _quiet)
+            for path in paths:  # a file, or an opencode storage folder or database with --session
+                learn_transcript_secrets(str(path), memory, _quiet, harness=harness, session_id=session)
             summaries = capture_paths(store, paths, harness=harness, session_id=session, project_root=project.root)
             from altimate_learn.learner.sources import remember_captured
 
@@ -114,8 +113,8 @@ def capture(
                     raise LearnError(f"no {which} of this project ({project.root}) found on this machine.",
                                      "Run the agent in this project first, or pass a transcript's path.")
                 info = found[0]
-            if Path(info.path).is_file():
-                learn_transcript_secrets(info.path, memory, _quiet)
+            learn_transcript_secrets(info.path, memory, _quiet, harness=info.harness,
+                                     session_id=info.id if info.harness == "opencode" else None)
             summaries = [capture_session(store, info)]
     if json_out:
         print_json({"store": name, "sessions": [s.to_dict() for s in summaries],

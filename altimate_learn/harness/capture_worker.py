@@ -418,11 +418,13 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
             locks.release()
 
 
-def learn_transcript_secrets(path: str, memory, log) -> None:
-    """Add the secrets of a transcript file (every message, answer and tool call) to ``memory``; a file that
-    cannot be read, or is over :data:`TRANSCRIPT_CAP`, adds nothing (logged)."""
+def learn_transcript_secrets(path: str, memory, log, *, harness: str | None = None,
+                             session_id: str | None = None) -> None:
+    """Add the secrets of a transcript (every message, answer and tool call) to ``memory``; one that cannot be
+    read, or a file over :data:`TRANSCRIPT_CAP`, adds nothing (logged). ``harness`` and ``session_id`` name
+    the session where the path holds several (an opencode database or storage folder)."""
     try:
-        if os.path.getsize(path) > TRANSCRIPT_CAP:
+        if os.path.isfile(path) and os.path.getsize(path) > TRANSCRIPT_CAP:
             log(f"the transcript {os.path.basename(path)} is over {TRANSCRIPT_CAP >> 20} MB; its signals are "
                 "redacted without the session's earlier secrets")
             return
@@ -431,7 +433,7 @@ def learn_transcript_secrets(path: str, memory, log) -> None:
         from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
         from altimate_learn.capture.sessions import read_session
 
-        for item in read_session(Path(path)).events():
+        for item in read_session(Path(path), harness=harness, session_id=session_id).events():
             if isinstance(item, (UserMessage, AssistantTurn)):
                 texts = [item.text]
             elif isinstance(item, ToolCall):

@@ -123,9 +123,9 @@ def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
                           session_id=info.id if info.harness == "opencode" else None)
     found, _stats = signals_from_session(reader)
     if found:  # the transcript is read for its secrets only when the session gave signals (most give none)
-        with remembering() as memory:
-            if Path(info.path).is_file():
-                learn_transcript_secrets(info.path, memory, lambda _message: None)  # unreadable: without them
+        with remembering() as memory:  # unreadable: redacted without them
+            learn_transcript_secrets(info.path, memory, lambda _message: None, harness=info.harness,
+                                     session_id=info.id if info.harness == "opencode" else None)
             for signal in found:
                 signal.text = redact(signal.text)
                 signal.reason = redact(signal.reason)

@@ -287,3 +287,45 @@ def test_a_secret_the_session_gave_earlier_is_redacted_where_a_correction_repeat
     assert signal["text"] == ("No, don't hardcode [REDACTED:password] in loader.py, read it from the environment "
                               "instead.")
     assert "hunter2-xyz" not in all_text(git_repo)
+
+
+def test_an_opencode_sessions_earlier_secret_is_redacted_where_a_correction_repeats_it(cli, isolated_home, git_repo,
+                                                                                      tmp_path):
+    """The same over opencode's database, which holds every session of the machine (review7 R2: the whole-file
+    read raised 'holds 2 sessions; say which one', so the memory was empty and the password reached disk)."""
+    import shutil
+    import time
+
+    from tests.capture.conftest import OPENCODE_STORAGE, opencode_db
+
+    store = tmp_path / "storage"
+    shutil.copytree(OPENCODE_STORAGE, store)
+    sid, now = "ses_9a9a9a9a9a9aSecretSessAaA", int(time.time() * 1000) - 3_600_000
+    (store / "session" / "proj").mkdir(parents=True, exist_ok=True)
+    (store / "session" / "proj" / f"{sid}.json").write_text(json.dumps(
+        {"id": sid, "version": "0.9.2", "projectID": "p", "directory": str(git_repo), "title": "fixtures",
+         "time": {"created": now, "updated": now + 60_000}}))
+    said = [("user", "load the fixtures into staging; my db password is\n  hunter2-xyz"),
+            ("assistant", "Done: I loaded the fixtures and wrote the connection settings into README.md."),
+            ("user", "no, never write hunter2-xyz into the README, read it from the environment instead")]
+    for number, (role, text) in enumerate(said):
+        mid = f"msg_9a9a9a9a{number:04d}SecretMsgAaAaA"
+        message = {"id": mid, "sessionID": sid, "role": role, "time": {"created": now + number * 10_000}}
+        if role == "assistant":
+            message.update({"parentID": f"msg_9a9a9a9a{number - 1:04d}SecretMsgAaAaA", "modelID": "m",
+                            "providerID": "p", "mode": "build", "path": {"cwd": str(git_repo), "root": str(git_repo)},
+                            "time": {"created": now + number * 10_000, "completed": now + number * 10_000 + 500}})
+        (store / "message" / sid).mkdir(parents=True, exist_ok=True)
+        (store / "message" / sid / f"{mid}.json").write_text(json.dumps(message))
+        part = f"prt_9a9a9a9a{number:04d}SecretPrtAaAaA"
+        (store / "part" / mid).mkdir(parents=True, exist_ok=True)
+        (store / "part" / mid / f"{part}.json").write_text(json.dumps(
+            {"id": part, "sessionID": sid, "messageID": mid, "type": "text", "text": text}))
+    data = isolated_home / ".local" / "share" / "opencode"
+    data.mkdir(parents=True)
+    opencode_db(data / "opencode.db", directory=str(git_repo), storage=store)
+    code, out, err = cli("bootstrap", "--yes", "--max-reflections", "0", "--since", "30d")
+    assert code == 0, err
+    texts = [signal["text"] for signal in read_signals(git_repo) if signal.get("sessionID") == sid]
+    assert texts == ["no, never write [REDACTED:password] into the README, read it from the environment instead"]
+    assert "hunter2-xyz" not in all_text(git_repo)
