@@ -346,8 +346,10 @@ if __name__ == "__main__":
     if args == ["--numbers"]:
         print(numbers())
         sys.exit(0)
-    if not set(args) <= {"--dev-only", "--owners"} and "--owners" not in args:
-        # anything else (--help, a typo) prints the usage, never the report: the report lists the held-out errors
+    flags = {arg for arg in args if arg.startswith("-")}
+    if args and not ("--dev-only" in flags and flags <= {"--dev-only", "--owners"}):
+        # anything else (--help, a typo, --owners without --dev-only) prints the usage, never the report: the
+        # report lists the held-out errors
         sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...] | --numbers]\n"
                  "  --numbers: both splits, counts only (the way to measure the held-out split without reading it)\n"
                  "  no option: the whole report, which lists every held-out error (do not run it while tuning)")

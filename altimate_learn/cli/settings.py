@@ -106,7 +106,7 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
     installed = [h for h, v in hooks.items() if v["installed"]]
     if not installed:
         return ["Hooks: none installed for this project, so nothing is captured or delivered live.",
-                "  Next: `learn install claude-code` (or codex / gemini / opencode)."]
+                "  Next: `learn install claude-code --local` (or codex / gemini / opencode)."]
     shown = []
     for harness in installed:
         files = []

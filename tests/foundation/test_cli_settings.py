@@ -203,7 +203,7 @@ def test_status_and_enable_say_which_agents_have_hooks(git_repo: Path, cli):
     code, out, _ = cli("enable")
     assert code == 0
     assert ("Hooks: none installed for this project, so nothing is captured or delivered live.\n"
-            "  Next: `learn install claude-code` (or codex / gemini / opencode).\n") in out
+            "  Next: `learn install claude-code --local` (or codex / gemini / opencode).\n") in out
     code, out, _ = cli("status", "--json")
     assert json.loads(out)["hooks"] == {"claude-code": False, "codex": False, "gemini": False, "opencode": False}
     assert cli("install", "codex")[0] == 0

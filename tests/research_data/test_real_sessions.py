@@ -7,6 +7,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -97,3 +99,15 @@ def test_the_classifier_measure_can_be_restricted_to_the_owners_of_a_new_batch()
     assert result.get("tp", 0) + result.get("fn", 0) == sum(m.positive for m in mine)
     assert result.get("fp", 0) + result.get("tn", 0) == sum(not m.positive for m in mine)
     assert {e["message"].repo.split("/")[0].lower() for e in result["errors"]} <= set(owners)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--owners", "someone"], ["--owners", "someone", "--numbers"],
+                                  ["--dev-only", "--verbose"]])
+def test_the_classifier_report_never_prints_the_held_out_errors_for_anything_but_no_option(args):
+    """Only a bare run prints the whole report (which lists every held-out error); `--owners` without `--dev-only`
+    printed it too (corpus7's warning), `--help` did before that. Anything but the known options prints the usage."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, str(ROOT / "research" / "classifier_real.py"), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr.startswith("usage:") and done.stdout == ""
