@@ -24,8 +24,12 @@ split is not read here. The patterns' own dev numbers are optimistic (they were 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import importlib.util
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,6 +47,20 @@ from research import train_correction_model as T  # noqa: E402
 SETTINGS = ((0.7, 0.0), (0.8, 0.0), (0.8, 0.3), (0.9, 0.0), (T.THRESHOLD, T.THRESHOLD_WITHOUT_NEGATIONS), (0.95, 0.0),
             (0.95, 0.3))
 DONE = "I've updated the component and fixed the import; the page should now render correctly."
+# An answer that claims nothing: the context the unclaimed adder (experiment B) also speaks in.
+PLAIN = "The sync module reads the queue in batches of fifty and writes each batch in one transaction."
+# Issue 20, session 8: other roles, measured on the grown dev split. A: the model as a veto on the patterns (a pattern
+# hit scored below the threshold is dropped). B: the model as an adder without asking the answer for a claim of done
+# work (the other guards kept: questions, the person's own situation, first message, new tasks, length). C: the same
+# model with two more kinds of feature (the patterns' rule family; character 2- and 3-grams of prose in scripts
+# written without spaces).
+VETO = (0.02, 0.05, 0.1, 0.2, 0.3)
+UNCLAIMED = ((0.9, 0.0), (0.95, 0.0), (0.95, 0.3), (0.98, 0.3), (0.99, 0.3))
+COMBINED = ((0.02, (0.95, 0.0)), (0.1, (0.98, 0.3)))
+# The decision rule, written down before the first of these results was read (note 20-model8): a variant changes what
+# becomes a signal only if, on the dev owners at first sight, its F1 is above the patterns' with a precision at least
+# theirs, its leave-one-owner-out precision is at least LOOO_FLOOR, and no written look-alike is flagged.
+LOOO_FLOOR = 0.88
 
 
 def _prf(flags: Sequence[tuple[bool, int]]) -> tuple[float, float, int, int, int]:
@@ -64,22 +82,91 @@ def _added(scored: list[Scored], t: float, t2: float) -> tuple[int, int]:
     return sum(r.label for r in added), sum(1 - r.label for r in added)
 
 
+def _f1(prf: tuple[float, float, int, int, int]) -> float:
+    p, r = prf[0], prf[1]
+    return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def family(reason: str) -> str:
+    """The patterns' rule family of a verdict's reason (its wording before the quoted words); "none" for no flag."""
+    if not reason:
+        return "none"
+    return re.split(r"[:\"]", reason, maxsplit=1)[0].strip()[:40] or "none"
+
+
+def _spaceless(own: str) -> bool:
+    letters = [ch for ch in own if ch.isalpha()]
+    return bool(letters) and sum(1 for ch in letters if ord(ch) >= 0x2E80) / len(letters) > 0.3  # CJK, kana, hangul
+
+
+def richer_names(text: str, answer: str | None, index: int, reason: str, *, negations: bool = True) -> list[str]:
+    """Experiment C: the shipped features, the patterns' rule family, and character 2- and 3-grams of prose in a
+    script written without spaces (where a word is a whole clause)."""
+    from altimate_learn.capture import classifier as C
+
+    names = S.feature_names(text, answer, index, negations=negations) + ["fam:" + family(reason)]
+    own = C.normalise(C.prose_of(C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS])).lower()
+    if _spaceless(own):
+        run = re.sub(r"\s+", "", own)[:300]
+        names += ["k2:" + run[i:i + 2] for i in range(len(run) - 1)] + ["k3:" + run[i:i + 3] for i in range(len(run) - 2)]
+    return names
+
+
+def _slots(names: list[str]) -> tuple[int, ...]:
+    return tuple(sorted({S._slot(n) for n in names}))
+
+
+def richer(real: list[T.Row], written: list[T.Row]) -> tuple[list[T.Row], list[T.Row]]:
+    """The rows with experiment C's features (a written row's family: what the patterns say after the claimed answer)."""
+    from altimate_learn.capture.classifier import classify_text
+
+    out_real = [dataclasses.replace(r, slots=_slots(richer_names(r.text, r.answer, r.index, r.reason)),
+                                    bare=_slots(richer_names(r.text, r.answer, r.index, r.reason, negations=False)))
+                for r in real]
+    out_written = []
+    for r in written:
+        index = json.loads(r.key)[2]
+        answer = T.WRITTEN_ANSWER if index else None
+        verdict = classify_text(r.text, answer) if index else None
+        reason = (verdict.reason or "") if verdict is not None and verdict.correction else ""
+        out_written.append(dataclasses.replace(r, slots=_slots(richer_names(r.text, answer, index, reason))))
+    return out_real, out_written
+
+
+def _train_without(args: tuple[list[T.Row], str]) -> dict[int, float]:
+    rows, owner = args
+    return T.train([r for r in rows if r.owner != owner])
+
+
+def _map(fn: Callable[[Any], Any], items: list[Any]) -> list[Any]:
+    """``map`` over worker processes (trainings are independent and deterministic), in order."""
+    workers = min(len(items), os.cpu_count() or 1, 4)
+    if workers < 2:
+        return [fn(x) for x in items]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return pool.map(fn, items, chunksize=1)
+
+
 def leave_one_owner_out(real: list[T.Row], written: list[T.Row]) -> list[Scored]:
     scored: list[Scored] = []
-    for owner in sorted({r.owner for r in real}):
-        weights = T.train([r for r in real if r.owner != owner] + written)
+    owners = sorted({r.owner for r in real})
+    for owner, weights in zip(owners, _map(_train_without, [(real + written, o) for o in owners])):
         scored += [(r.pattern, S.probability(weights, list(r.slots)), S.probability(weights, list(r.bare)), r)
                    for r in real if r.owner == owner]
     return scored
 
 
-def first_sight(real: list[T.Row], written: list[T.Row]) -> list[Scored]:
-    """Each dev owner as the pattern version and a model trained before it was in the corpus saw it."""
+def first_sight(real: list[T.Row], written: list[T.Row], rich: bool = False) -> list[Scored]:
+    """Each dev owner as the pattern version and a model trained before it was in the corpus saw it (``rich``:
+    experiment C's features, the rule family the one of that pattern version)."""
     import research.classifier_unseen as U
 
-    U.history()
-    at_first = {(h["session"], h["id"]): h["outcome"] in ("tp", "fp")
-                for h in U.HISTORY_TPS + U.HISTORY_FPS + U.HISTORY_FNS + U.HISTORY_TNS}
+    if not U.HISTORY_TPS + U.HISTORY_FPS + U.HISTORY_FNS + U.HISTORY_TNS:
+        U.history()
+    history = {(h["session"], h["id"]): h for h in U.HISTORY_TPS + U.HISTORY_FPS + U.HISTORY_FNS + U.HISTORY_TNS}
+    at_first = {key: h["outcome"] in ("tp", "fp") for key, h in history.items()}
     owners = {r.owner for r in real}
     seen_by: dict[str, str] = {}
     for commit in U.versions():
@@ -94,43 +181,165 @@ def first_sight(real: list[T.Row], written: list[T.Row]) -> list[Scored]:
         weights = T.train([r for r in real if r.owner in known] + written)
         for r in real:
             key = tuple(json.loads(r.key)[:2])
-            if seen_by.get(r.owner) == commit and key in at_first:
-                scored.append((at_first[key], S.probability(weights, list(r.slots)), S.probability(weights, list(r.bare)), r))
+            if seen_by.get(r.owner) != commit or key not in at_first:
+                continue
+            slots, bare = r.slots, r.bare
+            if rich:
+                reason = (history[key]["reason"] or "") if at_first[key] else ""
+                slots = _slots(richer_names(r.text, r.answer, r.index, reason))
+                bare = _slots(richer_names(r.text, r.answer, r.index, reason, negations=False))
+            scored.append((at_first[key], S.probability(weights, list(slots)), S.probability(weights, list(bare)), r))
     return scored
 
 
-def written_lookalikes(real: list[T.Row], written: list[T.Row]) -> dict[tuple[float, float], list[str]]:
-    """The `not` rows of corrections.jsonl dev (five folds) flagged by the model alone after a claimed answer."""
+Look = tuple[str, str, bool, float, float]  # (text, the answer's context, the guard holds, score, score w/o negations)
+
+
+def _written_scores(real: list[T.Row], written: list[T.Row], rich: bool = False) -> list[Look]:
+    """The `not` rows of corrections.jsonl dev (five folds, the patterns letting them pass), scored after a claimed
+    answer ("done", the shipped guard) and after an answer that claims nothing ("plain", the guard without a claim)."""
     from altimate_learn.capture.classifier import classify_text
 
     def fold(text: str) -> int:
         return hashlib.sha256(text.encode("utf-8")).digest()[0] % 5
 
-    out: dict[tuple[float, float], list[str]] = {setting: [] for setting in SETTINGS}
+    def names(text: str, answer: str, negations: bool) -> list[str]:
+        return richer_names(text, answer, 1, "", negations=negations) if rich else S.feature_names(text, answer, 1, negations=negations)
+
+    out: list[Look] = []
     for f in range(5):
         weights = T.train(real + [r for r in written if fold(r.text) != f])
         for r in written:
             if fold(r.text) != f or r.label or json.loads(r.key)[2] == 0:
                 continue
-            if classify_text(r.text, DONE).correction or not S.guard(r.text, DONE, 1, after_assistant=True, interrupted=False):
-                continue
-            s = S.probability(weights, S.features(r.text, DONE, 1))
-            s2 = S.probability(weights, S.features(r.text, DONE, 1, negations=False))
-            for t, t2 in SETTINGS:
-                if s >= t and s2 >= t2:
-                    out[(t, t2)].append(r.text)
+            for context, answer, claimed in (("done", DONE, True), ("plain", PLAIN, False)):
+                if classify_text(r.text, answer).correction:
+                    continue
+                guarded = S.guard(r.text, answer, 1, after_assistant=True, interrupted=False, claimed=claimed)
+                out.append((r.text, context, guarded, S.probability(weights, list(_slots(names(r.text, answer, True)))),
+                            S.probability(weights, list(_slots(names(r.text, answer, False))))))
     return out
 
 
+def written_lookalikes(real: list[T.Row], written: list[T.Row],
+                       looks: list[Look] | None = None) -> dict[tuple[float, float], list[str]]:
+    """The `not` rows of corrections.jsonl dev (five folds) flagged by the model alone after a claimed answer."""
+    looks = _written_scores(real, written) if looks is None else looks
+    out: dict[tuple[float, float], list[str]] = {setting: [] for setting in SETTINGS}
+    for text, context, guarded, s, s2 in looks:
+        for t, t2 in SETTINGS:
+            if context == "done" and guarded and s >= t and s2 >= t2:
+                out[(t, t2)].append(text)
+    return out
+
+
+def test_lookalikes() -> list[str]:
+    """The look-alikes `tests/capture_text/test_second_opinion.py` keeps negative."""
+    spec = importlib.util.spec_from_file_location("_second_opinion_tests", ROOT / "tests" / "capture_text" / "test_second_opinion.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.LOOKALIKES)
+
+
+def _test_scores(real: list[T.Row], written: list[T.Row], rich: bool = False) -> list[Look]:
+    """The tests' look-alikes scored by the model trained on all dev rows, after a claimed and a plain answer."""
+    from altimate_learn.capture.classifier import classify_text
+
+    weights = T.train(real + written)
+    out: list[Look] = []
+    for text in test_lookalikes():
+        for context, answer, claimed in (("done", DONE, True), ("plain", PLAIN, False)):
+            if classify_text(text, answer).correction:
+                continue
+            guarded = S.guard(text, answer, 1, after_assistant=True, interrupted=False, claimed=claimed)
+            n = (lambda neg: richer_names(text, answer, 1, "", negations=neg)) if rich else (
+                lambda neg: S.feature_names(text, answer, 1, negations=neg))
+            out.append((text, context, guarded, S.probability(weights, list(_slots(n(True)))),
+                        S.probability(weights, list(_slots(n(False))))))
+    return out
+
+
+# A variant: what it flags among the scored rows, and which look-alikes it would flag.
+Variant = tuple[str, Callable[[Scored], bool], Callable[[Look], bool]]
+
+
+def variants() -> list[Variant]:
+    def shipped(x: Scored) -> bool:
+        p, s, s2, r = x
+        return p or (r.guarded and s >= T.THRESHOLD and s2 >= T.THRESHOLD_WITHOUT_NEGATIONS)
+
+    def veto(t: float) -> Callable[[Scored], bool]:
+        return lambda x: x[0] and x[1] >= t
+
+    def adder(t: float, t2: float, low: float = 0.0) -> Callable[[Scored], bool]:
+        return lambda x: (x[0] and x[1] >= low) or (not x[0] and x[3].unclaimed and x[1] >= t and x[2] >= t2)
+
+    def looks_adder(t: float, t2: float) -> Callable[[Look], bool]:
+        return lambda look: look[2] and look[3] >= t and look[4] >= t2
+
+    never: Callable[[Look], bool] = lambda look: False  # noqa: E731 - a veto only takes flags away
+    out: list[Variant] = [("patterns alone", lambda x: x[0], never),
+                          (f"shipped guard, ≥ {T.THRESHOLD}, ≥ {T.THRESHOLD_WITHOUT_NEGATIONS} without negations", shipped,
+                           lambda look: look[1] == "done" and looks_adder(T.THRESHOLD, T.THRESHOLD_WITHOUT_NEGATIONS)(look))]
+    out += [(f"A: veto below {t}", veto(t), never) for t in VETO]
+    out += [(f"B: adder without a claim, ≥ {t}, ≥ {t2} without negations", adder(t, t2), looks_adder(t, t2))
+            for t, t2 in UNCLAIMED]
+    out += [(f"A + B: veto below {low}, adder ≥ {t}, ≥ {t2}", adder(t, t2, low), looks_adder(t, t2))
+            for low, (t, t2) in COMBINED]
+    return out
+
+
+def decide(first: list[Scored], loo: list[Scored], written_looks: list[Look], test_looks: list[Look],
+           rule: Callable[[Scored], bool], look: Callable[[Look], bool],
+           base_first: tuple[float, float, int, int, int]) -> dict[str, Any]:
+    f = _prf([(rule(x), x[3].label) for x in first])
+    lo = _prf([(rule(x), x[3].label) for x in loo])
+    flagged = sorted({text for text, *rest in written_looks if look((text, *rest))})
+    tests = sorted({text for text, *rest in test_looks if look((text, *rest))})
+    passes = (_f1(f) > _f1(base_first) and f[0] >= base_first[0] and lo[0] >= LOOO_FLOOR and not flagged and not tests)
+    return {"first": f, "loo": lo, "written": flagged, "tests": tests, "passes": passes}
+
+
 def evaluate(progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    say = progress or (lambda _: None)
     real, written = T.real_rows(), T.written_rows()
+    say("leave-one-owner-out")
     loo = leave_one_owner_out(real, written)
+    say("first sight")
     seen = first_sight(real, written)
-    looks = written_lookalikes(real, written)
+    say("written look-alikes")
+    wlooks = _written_scores(real, written)
+    tlooks = _test_scores(real, written)
+    looks = written_lookalikes(real, written, wlooks)
+    say("experiment C")
+    rreal, rwritten = richer(real, written)
+    rich = {"loo": leave_one_owner_out(rreal, rwritten), "first": first_sight(rreal, rwritten, rich=True),
+            "wlooks": _written_scores(rreal, rwritten, rich=True), "tlooks": _test_scores(rreal, rwritten, rich=True)}
+    base_first = _prf([(p, row.label) for p, _, _, row in seen])
+    table = [(name, decide(seen, loo, wlooks, tlooks, rule, look, base_first)) for name, rule, look in variants()]
+    table += [("C: " + name, decide(rich["first"], rich["loo"], rich["wlooks"], rich["tlooks"], rule, look, base_first))
+              for name, rule, look in variants() if name != "patterns alone"]
     negatives = sum(1 for r in written if not r.label and json.loads(r.key)[2] != 0)
-    return {"loo": loo, "first": seen, "looks": looks, "written_negatives": negatives,
+    return {"loo": loo, "first": seen, "looks": looks, "written_negatives": negatives, "table": table,
             "messages": len(real), "owners": len({r.owner for r in real}),
-            "first_owners": len({r.owner for *_, r in seen})}
+            "first_owners": len({r.owner for *_, r in seen}), "test_lookalikes": len(test_lookalikes()),
+            "spaceless": sum(1 for r in real if _spaceless(r.text))}
+
+
+EXPERIMENTS = (
+    "Other roles for the model (issue 20, session 8), each retrained on the grown dev split and measured on the same "
+    "two dev estimates. A: a veto (a pattern hit the model scores below the threshold is dropped). B: an adder without "
+    "the claim of done work (the guard's other parts kept: not the first message, a new task, a question, a sentence "
+    "about the person's own situation, a long message). A + B: both. C: each of these with the model given two more "
+    "kinds of feature, the patterns' rule family (at first sight: the family of the pattern version that scored the "
+    "owner) and character 2- and 3-grams of prose in scripts written without spaces ({spaceless} dev messages). "
+    "Look-alikes: the written `not` rows of `corrections.jsonl` dev (five folds) and the {tests} look-alikes of "
+    "`tests/capture_text/test_second_opinion.py` (the model trained on all dev rows), each after an answer that claimed "
+    "the work done and after one that claims nothing. The rule, written down before these results were read: a variant "
+    "changes what becomes a signal only if, on the dev owners at first sight, its F1 is above the patterns' with a "
+    "precision at least theirs, its leave-one-owner-out precision is at least {floor}, and it flags no look-alike.")
+DECISION_8 = "(decision pending)"
 
 
 def _row(name: str, prf: tuple[float, float, int, int, int], added: tuple[int, int] | None = None) -> str:
@@ -140,7 +349,7 @@ def _row(name: str, prf: tuple[float, float, int, int, int], added: tuple[int, i
 
 
 def main() -> str:
-    r = evaluate()
+    r = evaluate(lambda step: print(f"… {step}", file=sys.stderr, flush=True))
     shipped = (T.THRESHOLD, T.THRESHOLD_WITHOUT_NEGATIONS)
     lines = ["## Capture: a trained model next to the patterns (shipped as the learner's second opinion)", "",
              " ".join(__doc__.split("\n\n", 2)[2].split()), ""]
@@ -166,6 +375,17 @@ def main() -> str:
         mark = " (**shipped**)" if (t, t2) == shipped else ""
         examples = "; ".join(f"\"{' '.join(x.split())[:60]}\"" for x in texts[:3]).replace("|", "\\|")
         lines.append(f"| ≥ {t}, ≥ {t2} without negations{mark} | {len(texts)} | {examples or '–'} |")
+    lines += ["", EXPERIMENTS.format(spaceless=r["spaceless"], tests=r["test_lookalikes"], floor=LOOO_FLOOR), "",
+              "| variant | first sight P | R | F1 | TP | FP | leave-one-owner-out P | R | F1 | look-alikes flagged "
+              "(written / tests) | passes |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for name, d in r["table"]:
+        f, lo = d["first"], d["loo"]
+        shown = "; ".join(f"\"{' '.join(x.split())[:50]}\"" for x in (d["written"] + d["tests"])[:2]).replace("|", "\\|")
+        looks = f"{len(d['written'])} / {len(d['tests'])}" + (f" ({shown})" if shown else "")
+        verdict = "–" if name == "patterns alone" else ("**yes**" if d["passes"] else "no")
+        lines.append(f"| {name} | {f[0]:.3f} | {f[1]:.3f} | {_f1(f):.3f} | {f[2]} | {f[3]} | {lo[0]:.3f} | {lo[1]:.3f} | "
+                     f"{_f1(lo):.3f} | {looks} | {verdict} |")
+    lines += ["", DECISION_8]
     lines += ["", "Decision: shipped at a score of 0.9 and 0.3 without negations, chosen on dev: the lowest score at which neither the "
               "look-alikes the classifier's tests keep negative nor the written dev look-alikes are flagged (0.8 when it first "
               "landed; the dev split grown by the corpus's batches showed 0.8 flagging a written look-alike, \"If the payload "

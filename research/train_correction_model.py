@@ -61,7 +61,11 @@ class Row:
     guarded: bool  # the second opinion's guard holds (real rows only)
     key: str  # what the digest covers: text, answer, place, label
     bare: tuple[int, ...] = ()  # the features with the negation words taken out (the second threshold reads them)
-    text: str = ""  # a written row's text (to score it in a chosen context)
+    text: str = ""  # the message's text (a written row's: to score it in a chosen context)
+    answer: str | None = None  # the answer before it (real rows)
+    index: int = -1  # its place among the session's typed messages (real rows)
+    reason: str = ""  # why the patterns flag it (real rows; empty when they do not)
+    unclaimed: bool = False  # the guard holds without asking for a claim of done work (real rows; classifier_model.py)
 
 
 def _owner(repo: str) -> str:
@@ -78,12 +82,14 @@ def real_rows(repos: set[str] | None = None) -> list[Row]:
         if m.positive is None or (repos is not None and m.repo not in repos):
             continue
         interrupted = previous is not None and previous.kind == "interrupt"
-        pattern = classify_user_message(msg, previous, answer=m.answer, model=False).correction
-        guarded = msg.kind == "text" and S.guard(msg.text, m.answer, msg.index, after_assistant=msg.after_assistant,
-                                                 interrupted=interrupted)
+        verdict = classify_user_message(msg, previous, answer=m.answer, model=False)
+        context = {"after_assistant": msg.after_assistant, "interrupted": interrupted}
+        guarded = msg.kind == "text" and S.guard(msg.text, m.answer, msg.index, **context)
+        unclaimed = msg.kind == "text" and S.guard(msg.text, m.answer, msg.index, claimed=False, **context)
         key = json.dumps([m.session, m.id, msg.text, m.answer, msg.index, int(m.positive)], ensure_ascii=False)
         rows.append(Row(tuple(S.features(msg.text, m.answer, msg.index)), int(m.positive), _owner(m.repo), m.repo,
-                        pattern, guarded, key, tuple(S.features(msg.text, m.answer, msg.index, negations=False))))
+                        verdict.correction, guarded, key, tuple(S.features(msg.text, m.answer, msg.index, negations=False)),
+                        msg.text or "", m.answer, msg.index, (verdict.reason or "") if verdict.correction else "", unclaimed))
     return rows
 
 

@@ -138,15 +138,17 @@ def load() -> dict[str, Any]:
     return _model
 
 
-def guard(text: str, answer: str | None, index: int, *, after_assistant: bool, interrupted: bool) -> bool:
-    """The context that makes a correction plausible enough to ask the model (see the module docstring)."""
+def guard(text: str, answer: str | None, index: int, *, after_assistant: bool, interrupted: bool,
+          claimed: bool = True) -> bool:
+    """The context that makes a correction plausible enough to ask the model (see the module docstring;
+    ``claimed=False``: without asking the answer for a claim of done work, as `research/classifier_model.py` measures)."""
     from altimate_learn.capture import classifier as C
     from altimate_learn.capture.cues import CLAIMS, HANDED_OVER, INTERROGATIVE, WHY
 
     if index < 1 or not after_assistant or interrupted or not isinstance(text, str) or not text.strip():
         return False
     tail = (answer or "")[-ANSWER_TAIL:]
-    if C.is_slash_command(text) or not CLAIMS.search(tail) or HANDED_OVER.search(tail[-400:]):
+    if C.is_slash_command(text) or (claimed and (not CLAIMS.search(tail) or HANDED_OVER.search(tail[-400:]))):
         return False
     raw = C.strip_injected(text)[:C.MAX_CLASSIFIED_CHARS]
     own = C.normalise(C.prose_of(raw)).strip()

@@ -88,6 +88,22 @@ def test_the_guard_keeps_questions_own_situations_new_work_and_long_messages_out
     assert not _verdict(text).correction, text
 
 
+def test_the_guard_without_a_claim_keeps_every_other_part():
+    """`research/classifier_model.py` measures the model as an adder without the claim of done work (experiment B):
+    the answer may claim nothing, every other part of the guard still holds."""
+    plain = "The sync module reads the queue in batches of fifty and writes each batch in one transaction."
+    context = {"after_assistant": True, "interrupted": False}
+    assert not S.guard(REPORT, plain, 1, **context)  # the shipped guard asks for a claim
+    assert S.guard(REPORT, plain, 1, claimed=False, **context)
+    assert S.guard(REPORT, "I've added the script. You'll need to run `npm install` first.", 1, claimed=False, **context)
+    for text in ("the button overlaps the footer, can you check?", "I'm not using the old api anymore, delete it",
+                 "never mind, the button overlaps the footer", "implement a dark mode toggle for the settings page",
+                 "the button overlaps the footer. " * 20):
+        assert not S.guard(text, plain, 1, claimed=False, **context), text
+    assert not S.guard(REPORT, plain, 0, claimed=False, **context)  # the session's first message
+    assert not S.guard(REPORT, plain, 1, claimed=False, after_assistant=True, interrupted=True)
+
+
 LOOKALIKES = [
     # named when the model was first tried (a bag of words keys on the negation)
     "why not?", "I'm not sure what you mean", "I'm not using the old api anymore, delete it",
