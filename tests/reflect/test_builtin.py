@@ -947,3 +947,15 @@ def test_what_the_agent_fails_to_do_questions_and_shouting_are_never_inverted_in
 def test_need_to_inside_a_clause_is_not_read_as_a_rule(feedback: str) -> None:
     """Real dev messages: "need to" became "must" after a subject that is a clause ("there is no", "what we")."""
     assert extract_rule(feedback) is None
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    ("Don't use npm here, use pnpm instead.", "Use `pnpm` instead of `npm`."),
+    ("Stop using print, use the logger instead.", "Use the `logger` instead of `print`."),
+    ("don't use moment, use dayjs instead!", "Use `dayjs` instead of `moment`."),
+    ("Don't use npm, use pnpm instead", "Use `pnpm` instead of `npm`."),
+])
+def test_a_sentence_ending_in_instead_gives_no_doubled_word(feedback: str, lesson: str) -> None:
+    """"…, use X instead." with its full stop: the "instead" is the sentence's, not part of what to use (review8
+    R8-1: "Use `pnpm` instead instead of `npm`." was what a person typing the commonest correction approved)."""
+    assert extract_rule(feedback) == lesson

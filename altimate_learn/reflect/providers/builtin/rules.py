@@ -371,6 +371,7 @@ _ING_NOUNS = frozenset("string strings thing something nothing anything everythi
 
 def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
     good, bad = _clean_object(good), _clean_object(bad)
+    good = re.sub(r"\s+instead$", "", good, flags=re.I)  # "use pnpm instead.": the stop hid it from _clean_object
     if good.strip("` ").lower() in BEHAVIOUR_ADVERBS:
         return None  # "… still instead of updating": "still" is how it behaved, not a thing to use
     good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
