@@ -438,10 +438,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     elif not installed:
         # lessons reach an agent only through its hooks: "enabled" alone, before `learn install`, reads as if
         # they already did (and before `learn enable`, as if corrections were captured)
-        step = "`learn install claude-code --local`" if info["capture"] else \
-            "`learn enable`, then `learn install claude-code --local`"
-        echo("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
-             f"(next: {step})")
+        if info["capture"]:
+            echo("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
+                 "(next: `learn install claude-code --local`)")
+        else:  # "enabled" next to "run `learn enable`" read as a contradiction to a new user (review8 R8-8a)
+            echo("Learning: off for this project: nothing is captured and no agent has learn's hooks "
+                 "(next: `learn enable`, then `learn install claude-code --local`)")
     elif info["capture"]:
         echo("Learning: enabled")
     else:
