@@ -54,7 +54,8 @@ def remember_command(
 ) -> None:
     """Teach a rule yourself. It replaces a lesson it restates, sharpens or contradicts (the old one is
     retired and named), is vetted against the instruction files (AGENTS.md, CLAUDE.md, …), and is never
-    dropped: a rule that conflicts with them is kept in quarantine with the reason."""
+    dropped: a rule that conflicts with them is kept in quarantine with the reason. A rule that holds a secret
+    (a password, a key) is refused and nothing is saved: state it without the value."""
     from altimate_learn.gates.remember import remember
 
     store = open_store(name)
@@ -66,9 +67,13 @@ def remember_command(
         echo(f'Replaced an earlier lesson: {_quoted(old["text"])} ({old["id"]}, retired).')
     if result.status == "quarantined":
         echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
-        echo("It will not be delivered. Fix the instruction file and run "
-             f"`learn quarantine release {result.lesson_id}`, or discard it with `learn quarantine drop "
-             f"{result.lesson_id}`.")
+        if result.source:
+            echo(f"It will not be delivered. Fix {result.source} and run "
+                 f"`learn quarantine release {result.lesson_id}`, or discard it with `learn quarantine drop "
+                 f"{result.lesson_id}`.")
+        else:  # the lint refused the wording: no instruction file to fix
+            echo("It will not be delivered. Write the rule again without what the reason names (`learn remember "
+                 f"\"…\"`) and discard this one with `learn quarantine drop {result.lesson_id}`.")
     elif result.status == "outside-cap":
         echo(f"Saved {result.lesson_id} {_quoted(result.text)} outside the cap: {result.reason}.")
         echo("It does NOT reach the agent. Fold the set down with `learn tidy`, or raise learn.max_in_force.")

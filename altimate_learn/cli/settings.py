@@ -351,9 +351,32 @@ def collect_status(name: str) -> dict[str, Any]:
         "delivery_fallback": fallback,
         "git_merge": merge_setup(paths.root, name).as_dict(),
         "worktree": layout(store),
-        "learner": learner_status(paths, resolved),
+        "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _last_learner_log(store: Store) -> dict[str, Any] | None:
+    """The newest line the hooks' learner wrote to `<store>/state/reflect.log` (why it did not run, or what it
+    did), or None. Reads the file's end only; a torn or foreign line is skipped."""
+    from altimate_learn.reflect.reflect import LOG_FILE
+
+    path = store.local_dir / "state" / LOG_FILE
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, 2)
+            handle.seek(max(0, handle.tell() - 65536))
+            tail = handle.read().decode("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for raw in reversed(tail):
+        try:
+            entry = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and entry.get("mode") == "learner":
+            return {k: entry.get(k) for k in ("at", "status", "message", "error")}
+    return None
 
 
 def _unusable(path: Path) -> bool:
@@ -415,10 +438,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     elif not installed:
         # lessons reach an agent only through its hooks: "enabled" alone, before `learn install`, reads as if
         # they already did (and before `learn enable`, as if corrections were captured)
-        step = "`learn install claude-code --local`" if info["capture"] else \
-            "`learn enable`, then `learn install claude-code --local`"
-        echo("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
-             f"(next: {step})")
+        if info["capture"]:
+            echo("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
+                 "(next: `learn install claude-code --local`)")
+        else:  # "enabled" next to "run `learn enable`" read as a contradiction to a new user (review8 R8-8a)
+            echo("Learning: off for this project: nothing is captured and no agent has learn's hooks "
+                 "(next: `learn enable`, then `learn install claude-code --local`)")
     elif info["capture"]:
         echo("Learning: enabled")
     else:
@@ -435,8 +460,15 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  Run `learn enable` to capture corrections from your sessions.")
     from altimate_learn.reflect.choice import ModelChoice
 
-    for line in model_lines(ModelChoice.from_json(info["model_choice"])):
+    choice = ModelChoice.from_json(info["model_choice"])
+    for line in model_lines(choice):
         echo(f"  {line}")
+    used = (info.get("learner") or {}).get("last_auto_model")
+    if choice.model == "builtin" and choice.source == "default" and used and used != "builtin":
+        # the hooks' learner sees the agent's environment (its API key), not this shell's
+        echo(f"  The last automatic run (started by an agent's hook) used {used}: the hooks' learner uses the "
+             "session's own model when the agent's environment has its API key. `learn enable --model builtin` "
+             "keeps every run offline; `learn enable --model NAME` chooses one.")
     for line in hook_lines(hooks, root):
         echo(line)
     echo(f"Store '{info['store']}': {info['store_path']}")
@@ -488,6 +520,10 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     echo(budget_line(info["auto_reflect_budget"]))
     for line in learner_lines(info["learner"]):
         echo(line)
+    auto = (info.get("learner") or {}).get("last_automatic_start")
+    if auto and auto.get("status") in ("off", "paused", "not-due", "idle-timeout", "busy", "capped", "error"):
+        why = auto.get("message") or auto.get("error") or auto.get("status")
+        echo(f"  last automatic start: {auto.get('at', '?')}: {why}")
     for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
     echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))

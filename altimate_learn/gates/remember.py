@@ -36,6 +36,7 @@ class RememberResult:
     replaced: list[dict[str, str]] = field(default_factory=list)  # [{"id", "text"}] retired by this rule
     coexists: list[str] = field(default_factory=list)
     reason: str | None = None  # why it was quarantined
+    source: str | None = None  # the instruction file it conflicts with (None: the lint refused it)
     approved: bool = False
     version: int | None = None  # the archived approved version (with approve)
     vet: dict[str, Any] | None = None
@@ -62,6 +63,12 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         raise LearnError(f"the rule is {len(clean):,} characters; a lesson is one line of at most 140.",
                          "Write the one rule you want kept, in a sentence.")
     clean = redact(clean)  # secrets never reach the store or a model
+    if "[REDACTED:" in clean and "[REDACTED:" not in text:
+        # a lesson reaches every teammate's agent: saved with the value blanked it would only be quarantined, and
+        # nothing a person could release (review8 R8-8e); nothing is saved
+        raise LearnError("the rule holds a secret (" + _redacted_kinds(clean) + "); a lesson never stores one.",
+                         "State the rule without the value, e.g. learn remember \"Read the database password from "
+                         "the DB_PASSWORD environment variable.\"")
     from altimate_learn.curate.lint import lint
 
     typed = lint(clean, typed_by_person=True)  # a person's text is normalised with a warning (issue 12.9)
@@ -96,11 +103,19 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     return result
 
 
+def _redacted_kinds(text: str) -> str:
+    import re
+
+    kinds = sorted(set(re.findall(r"\[REDACTED:([\w-]+)\]", text)))
+    return ", ".join(kinds) or "redacted"
+
+
 def _outcome(curated: Any, text: str) -> RememberResult:
     applied = curated.applied
     if curated.quarantined:
         item = curated.quarantined[0]
-        return RememberResult("quarantined", item["id"], item["text"], reason=item["reason"], vet=curated.vet)
+        return RememberResult("quarantined", item["id"], item["text"], reason=item["reason"], vet=curated.vet,
+                              source=item.get("source"))
     cap = getattr(curated, "cap", None)
     waiting = cap.waiting if cap is not None else []
     if waiting:  # the set is full and it folds nothing: kept outside the cap, not delivered (curate.cap)

@@ -270,7 +270,8 @@ def maybe_learn(root: str, sessions_dir: str, log) -> bool:
     with open(stamp, "w", encoding="utf-8") as handle:
         handle.write(str(os.getpid()))
     pid, log_path = _spawn(root, ["run", "--auto", "--idle", LEARN_IDLE], sessions_dir)
-    log(f"started the continual learner (pid {pid}; it waits for the project to be idle; output in {log_path})")
+    log(f"started the continual learner (pid {pid}; it waits for the project to be idle; what it did: `learn status`, "
+        f"`learn runs` and the store's state/reflect.log; {log_path} holds only a crash's output)")
     return True
 
 

@@ -16,6 +16,7 @@ const COMMAND = __LEARN_COMMAND__;
 const FALLBACK = ["learn", "hook", "opencode"]; // a teammate's checkout: the learn on their PATH
 const TIMEOUT_MS = 8000;
 const FILE_TOOLS = new Set(["read", "edit", "write", "patch", "multiedit", "apply_patch"]);
+const TITLE_PROMPT = /^\s*You are a title generator\b/;
 
 // learn runs in the project folder: no PYTHON* variable may put that folder (or anything else) on its path.
 function childEnv() {
@@ -95,7 +96,11 @@ export const AltimateLearn = async (ctx) => {
     "experimental.chat.system.transform": async (input, output) => {
       try {
         const section = sections.get(input.sessionID);
-        if (section && Array.isArray(output.system)) output.system.push(section);
+        if (!section || !Array.isArray(output.system)) return;
+        // opencode's side call that names the session reads only the first message: the rules would cost
+        // their tokens on every session for nothing
+        if (output.system.some((s) => typeof s === "string" && TITLE_PROMPT.test(s))) return;
+        output.system.push(section);
       } catch {}
     },
     "tool.execute.before": async (input, output) => {

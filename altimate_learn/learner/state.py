@@ -260,13 +260,16 @@ def status(paths: ProjectPaths, settings: Any) -> dict[str, Any]:
         why = None
     runs = files.runs()
     last = runs[0] if runs else None
+    automatic = next((r for r in runs if r.get("trigger") == "auto" and r.get("model")), None)
     return {
         "on": why is None, "why_off": why, "paused": state.get("paused"), "targets": list(values["learning_targets"]),
         "sessions_tracked": sum(1 for c in state["cursors"].values() if isinstance(c, dict) and c.get("message")),
         "last_run": None if last is None else {k: last.get(k) for k in (
-            "id", "at", "status", "messages", "sessions", "truncated", "error")} | {
+            "id", "at", "status", "messages", "sessions", "truncated", "error", "model")} | {
             "changes": len(last.get("changes") or []), "dropped": len(last.get("dropped") or [])},
         "runs": len(runs),
+        # what the hooks' runs really used: they see the agent's environment (its API key), not this shell's
+        "last_auto_model": None if automatic is None else automatic.get("model"),
     }
 
 
@@ -283,7 +286,8 @@ def status_lines(info: dict[str, Any]) -> list[str]:
             outcome += f": {last['error']}"
         from altimate_learn.english import plural
 
-        lines.append(f"  last run: {last.get('id')} at {last.get('at')} ({outcome}); read "
+        model = f" with {last['model']}" if last.get("model") else ""
+        lines.append(f"  last run: {last.get('id')} at {last.get('at')} ({outcome}){model}; read "
                      f"{plural(last.get('messages') or 0, 'message')} from {plural(last.get('sessions') or 0, 'session')}"
                      f"; {plural(last.get('changes') or 0, 'change')}, {last.get('dropped') or 0} dropped"
                      + ("; more history waits for the next run" if last.get("truncated") else ""))

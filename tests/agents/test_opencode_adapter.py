@@ -249,3 +249,28 @@ def test_a_plugin_from_another_installation_is_updated(git_repo, cli):
     code, out, _ = cli("install", "opencode")
     assert code == 0 and "updated .opencode/plugins/altimate-learn.js" in out
     assert opencode.embedded_command(plugin.read_text())[0] == os.path.abspath(sys.executable)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_plugin_puts_the_rules_in_every_request_but_the_title_call(tmp_path):
+    """opencode runs the system-prompt transform for its side call that names the session too (seen with the real
+    opencode, review8 R8-8d): the rules would cost their tokens there on every session for nothing."""
+    answer = json.dumps({"system": "TEAM-RULES-SECTION"})
+    fake_learn = [sys.executable, "-c", f"import sys; sys.stdin.read(); print({answer!r})"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const hooks = await AltimateLearn({ directory: process.cwd() });
+await hooks["chat.message"]({ sessionID: "ses_1" },
+                            { message: { id: "msg_1", sessionID: "ses_1" }, parts: [{ type: "text", text: "hi" }] });
+const main = { system: ["You are opencode, an interactive CLI tool."] };
+await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1" }, main);
+const title = { system: ["You are a title generator. You output ONLY a thread title. Nothing else."] };
+await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1" }, title);
+console.log(JSON.stringify({ main: main.system, title: title.system }));
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout)
+    assert seen["main"] == ["You are opencode, an interactive CLI tool.", "TEAM-RULES-SECTION"]
+    assert seen["title"] == ["You are a title generator. You output ONLY a thread title. Nothing else."]

@@ -91,9 +91,12 @@ def test_status_without_hooks_does_not_claim_lessons_reach_the_agents(git_repo: 
     code, out, _ = cli("status")
     assert code == 0
     lines = out.splitlines()
-    step = "`learn install claude-code --local`" if enable else "`learn enable`, then `learn install claude-code --local`"
-    assert lines[0] == ("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured yet "
-                        f"(next: {step})")
+    if enable:
+        assert lines[0] == ("Learning: enabled, but no agent has learn's hooks, so nothing is delivered or captured "
+                            "yet (next: `learn install claude-code --local`)")
+    else:  # never "enabled" next to the advice to run `learn enable` (review8 R8-8a)
+        assert lines[0] == ("Learning: off for this project: nothing is captured and no agent has learn's hooks "
+                            "(next: `learn enable`, then `learn install claude-code --local`)")
     assert "Hooks: none installed for this project, so nothing is captured or delivered live." in lines
     assert not any("reach the agents" in line or line == "Learning: enabled" for line in lines)
 

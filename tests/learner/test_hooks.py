@@ -134,3 +134,39 @@ def test_a_failed_automatic_run_backs_off_before_the_next(project: Path, server,
 
     schedule = read_schedule(Store(paths, "team-playbook"))  # learn's provider backoff (learn-schedule.json)
     assert schedule["failures"] == 1
+
+
+def test_status_names_the_model_the_hooks_learner_really_used(project: Path, server, cli,
+                                                             monkeypatch: pytest.MonkeyPatch):
+    """The hooks' learner sees the agent's environment (its API key); the person's shell may have none. `learn
+    status` there must not say "builtin … no model call, no cost" and leave it at that after a billed run
+    (review8 R8-2): it names the model of the last automatic run."""
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", MODEL)  # what the agent's environment resolved to
+    report = run(project_paths(project), load_settings(project, project), RunRequest(auto=True, since=SINCE))
+    assert report.status == "no-change" and len(server.requests) == 1
+    for name in ("ALTIMATE_LEARN_MODEL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)  # the person's shell
+    monkeypatch.setenv("PATH", str(project))  # and no agent CLI on it
+    code, out, _ = cli("status")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "Reflection model: builtin" in text
+    assert f"The last automatic run (started by an agent's hook) used {MODEL}" in text
+    assert f"with {MODEL}; read" in text  # the learner's last-run line says which model it was
+
+
+def test_status_says_why_the_hooks_learner_did_not_run(project: Path, cli, monkeypatch: pytest.MonkeyPatch):
+    """`last run: none` alone leaves a person asking why nothing was learned; the hooks' last start says why
+    (review8 R8-3)."""
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    assert cli("pause")[0] == 0
+    code, _, _ = cli("run", "--auto", "--idle", "0")
+    assert code == 0
+    code, out, _ = cli("status")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "last run: none" in text
+    assert "last automatic start:" in text and "learning is paused for this project" in text
