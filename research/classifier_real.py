@@ -3,6 +3,7 @@
     python research/classifier_real.py             # prints a Markdown section
     python research/classifier_real.py --dev-only  # dev numbers and dev errors only; the held-out split is not read
     python research/classifier_real.py --numbers   # both splits, numbers only (no message, no error): a held-out check
+    python research/classifier_real.py --rules     # dev only: TP / FP per rule and the dev owners behind each
 
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
@@ -346,11 +347,17 @@ if __name__ == "__main__":
     if args == ["--numbers"]:
         print(numbers())
         sys.exit(0)
+    if args == ["--rules"]:  # dev only: which rule fired, TP / FP and the distinct dev owners behind each
+        from research.classifier_rules import render
+
+        print(render("dev"))
+        sys.exit(0)
     flags = {arg for arg in args if arg.startswith("-")}
     if args and not ("--dev-only" in flags and flags <= {"--dev-only", "--owners"}):
         # anything else (--help, a typo, --owners without --dev-only) prints the usage, never the report: the
         # report lists the held-out errors
-        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...] | --numbers]\n"
+        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...] | --numbers | --rules]\n"
+                 "  --rules: per rule of the classifier, right and false flags on the dev split and their owners (dev only)\n"
                  "  --numbers: both splits, counts only (the way to measure the held-out split without reading it)\n"
                  "  no option: the whole report, which lists every held-out error (do not run it while tuning)")
     chosen = {a.lower() for a in args[args.index("--owners") + 1:]} if "--owners" in args else None

@@ -451,14 +451,14 @@ def _redirects(text: str) -> bool:
     return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
 
 
-_GO_ON = re.compile(r"\b(?:continue|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
+_GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
 _CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)*(?:make\s+sure|ensure|remember\s+to|be\s+sure\s+to)\b", re.I)
 _REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
 
 
 _REDIRECT_OPENING = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
-    r"(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
+    r"(?!no\s+(?:prob\w*|worries)\b)(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
     r"run|skip|plan|keep|leave|revert|undo|go|switch|change|make|put|move|rename|remove|delete|drop|replace|add|edit|write|"
     r"fix|call|import|install|update|create|start|read|open|focus|set|wait|hold|ask|follow|stick|avoid|limit|restrict|"
     r"target|work|build|test|use|copy|reuse|you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b",

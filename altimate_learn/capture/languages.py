@@ -50,8 +50,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
         r"|это\s+неправильно|\bне\s+то,?\s+что\s+я\s+(?:просил|хотел|имел)"
         r"|\bbu\s+yanlış\b|\byanlış\s+(?:yaptın|anladın|olmuş)|\bbunu\s+(?:demedim|istemedim)\b"
         r"|\bto\s+(?:je\s+)?špatně\b|\bto\s+nie\s+(?:jest\s+)?to,?\s+o\s+co\b|\bźle\s+(?:zrobiłeś|to\s+zrobiłeś)"
-        r"|(?:不对|错了|不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
-        r"|(?:違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
+        r"|(?:^\W*|[\s，,。！!：:]|你|这|这个|那|那个|都|全|又|还是|完全)(?:是|就是)?(?:不对|错了)|(?:不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
+        r"|(?:(?<!と)違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
      'says "that\'s wrong"'),
     (re.compile(
         r"\b(?:ya\s+)?te\s+(?:lo\s+)?(?:dije|ped[ií])\b|\bcomo\s+(?:te\s+)?(?:dije|ped[ií])\b"
