@@ -3,6 +3,7 @@
     python research/classifier_rules.py           # one row per rule: TP, FP, precision, distinct dev owners behind each
     python research/classifier_real.py --rules    # the same table
     python research/classifier_rules.py --fold 0 1   # only the dev owners of these folds (research/classifier_folds.py)
+    python research/classifier_rules.py --candidate REGEX --fold 2 3   # a form not yet written: counts only, no text
 
 Dev split only: asked for any other split, it refuses (`rule_table("holdout")` raises, the command line has no way to
 ask). A rule is one entry of a cue table (`cues.CUES[12]`, `families.BROKEN[3]`, `languages.CUES[40]`, …): the tables
@@ -136,6 +137,39 @@ def table(flagged: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(result, key=lambda r: (r["precision"], -r["fp"], -r["tp"], r["rule"]))
 
 
+def candidate(pattern: str, folds: set[int] | None = None) -> dict[str, Any]:
+    """What a form not yet written would find, counts only (so it can be measured on folds nobody read): among scored
+    dev messages after an answer that claimed done work and handed nothing over (where a report of a broken result
+    would count), those whose own prose matches ``pattern``, by label and flagged-already, with their distinct owners.
+    The bar of the eighth pass for a new form: >= 3 distinct owners among new positives and no `not` message."""
+    import re
+
+    from altimate_learn.capture.classifier import answered, handed_over, plain_answer, prose_of
+    from altimate_learn.capture.wording import normalise
+    from research.classifier_folds import fold_of
+    from research.classifier_real import _verdict
+    from research.classifier_unseen import owner_of
+    from research.data.real_sessions import iter_classifier_inputs
+
+    form = re.compile(pattern, re.I)
+    counts: dict[str, int] = defaultdict(int)
+    owners: dict[str, set[str]] = defaultdict(set)
+    for message, msg, previous in iter_classifier_inputs("dev"):
+        if message.positive is None or (folds is not None and fold_of(message.repo) not in folds):
+            continue
+        answer = plain_answer(message.answer)
+        if msg.kind != "text" or not msg.after_assistant or not answered(answer) or handed_over(answer or ""):
+            continue
+        if not form.search(normalise(prose_of(message.text))):
+            continue
+        verdict = _verdict(message, msg, previous)
+        key = ("positive" if message.positive else "not") + (
+            " flagged already" if verdict.correction and verdict.strength != "model" else " new")
+        counts[key] += 1
+        owners[key].add(owner_of(message.repo))
+    return {key: (counts[key], len(owners[key])) for key in sorted(counts)}
+
+
 def render(split: str = "dev", folds: set[int] | None = None) -> str:
     flagged = rows(split, folds)
     lines = ["| rule | reason | TP | FP | precision | TP owners | FP owners |", "|---|---|---:|---:|---:|---:|---:|"]
@@ -150,9 +184,16 @@ def render(split: str = "dev", folds: set[int] | None = None) -> str:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    form = None
+    if args[:1] == ["--candidate"] and len(args) >= 2:
+        form, args = args[1], args[2:]
     chosen = None
     if args[:1] == ["--fold"] and args[1:] and all(a in "0123" and len(a) == 1 for a in args[1:]):
         chosen = {int(a) for a in args[1:]}
     elif args:
-        sys.exit("usage: python research/classifier_rules.py [--fold N ...]  (dev split only)")
-    print(render("dev", chosen))
+        sys.exit("usage: python research/classifier_rules.py [--candidate REGEX] [--fold N ...]  (dev split only)")
+    if form is not None:
+        for key, (n, people) in candidate(form, chosen).items():
+            print(f"{key}: {n} messages, {people} owners")
+    else:
+        print(render("dev", chosen))

@@ -153,7 +153,7 @@ def is_slash_command(text: str) -> bool:
 # constrain the new work and say nothing about the agent's last answer. Only its opening is read for cues.
 _SPEC_LINE = re.compile(r"^[ \t]*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
-_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
+_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|yes|yeah|yep|sure|great|cool|perfect|good|alright|also|very\s+good|"
                            r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
                            r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"

@@ -120,3 +120,36 @@ def test_the_rules_table_counts_dev_only_and_names_each_rule():
                   {"rule": "r", "reason": "x", "outcome": "tp", "owner": "a"},
                   {"rule": "r", "reason": "x", "outcome": "fp", "owner": "b"}])
     assert made == [{"rule": "r", "reason": "x", "tp": 2, "fp": 1, "precision": 2 / 3, "tp_owners": 1, "fp_owners": 1}]
+
+
+# "Yes, implement this …" opens a new piece of work like "ok, implement this …": a tool the person says is not working
+# inside it is context for the new work; a "yes" before a report is still a report.
+@pytest.mark.parametrize("quiet, fires", [
+    ("Yes, implement this. The old importer isn't working anyway, so leave it out.",
+     "yes the modal opens but the save button isn't working"),
+    ("Yeah, build the export page; the old exporter is not working anyway, so drop it.",
+     "sure, but the retry logic is not working, it gives up after one try"),
+])
+def test_yes_then_a_task_opens_new_work(quiet, fires):
+    _pair(quiet, fires)
+
+
+# "X, not needed / not a concern / not in scope" rates something; "X, not Y" names the alternative.
+@pytest.mark.parametrize("quiet, fires", [
+    ("Login goes through the identity provider, not a concern in our code for now", "use the identity provider, not our own login"),
+    ("the audit table is kept by the dba team, not needed here", "keep the audit table in postgres, not sqlite"),
+])
+def test_x_not_needed_rates_it_not_an_alternative(quiet, fires):
+    _pair(quiet, fires)
+
+
+def test_a_candidate_form_is_counted_on_dev_without_printing_a_message():
+    """`classifier_rules.py --candidate`: what a form would find, by label and owners, counts only."""
+    from research.classifier_rules import candidate
+
+    found = candidate(r"\bstill\b")
+    assert found, "some dev message says still after a done answer"
+    assert set(found) <= {"positive new", "positive flagged already", "not new", "not flagged already"}
+    assert all(0 < owners <= n for n, owners in found.values())
+    assert candidate(r"\bstill\b", {0}).get("positive flagged already", (0, 0))[0] < found["positive flagged already"][0]
+    assert candidate(r"qqzzxqq") == {}
