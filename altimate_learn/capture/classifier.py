@@ -329,6 +329,10 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
+                if reason == "corrected course" and replying and families.PICKS_ONE.match(clause):
+                    reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
+                if reason == "stated what the result should have been" and families.OWN_CONFIG.search(own):
+                    reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
                 reason = "told the agent to act instead of describing"

@@ -357,3 +357,12 @@ BROKEN += [
                 _I),
      "said the result does not work"),
 ]
+
+
+# Eighth pass (issue 20, classify8): false-alarm shapes of single rules, measured per rule on dev
+# (`research/classifier_rules.py`).
+# "Actually all three / both / none of them / the second one", replying to the agent's "which one?": picks an answer.
+PICKS_ONE = re.compile(r"^\W*actually\W+(?:all|both|none|either|neither|yes|yeah|the\s+(?:first|second|third|last|former|latter))\b",
+                       _I)
+# "My zellij/tmux/editor config is off, there shouldn't be …": the person's own configuration, not the agent's result.
+OWN_CONFIG = re.compile(r"\bmy\s+(?:own\s+|local\s+)?(?:[\w.-]+\s+)?(?:config|configs|configuration|dotfiles|settings|rc\s+file)\b", _I)

@@ -25,16 +25,21 @@ def _pair(quiet: str, fires: str, answer: str = DONE) -> None:
     ("drop the old cli wrapper and build a small web dashboard instead", "use the sqlite adapter instead"),
     ("delete the csv export and create a json api instead", "no, the blue palette instead"),
     ("use the icons from the kit and add a tooltip to each instead", "just call the helper instead."),
+    ("remove the chart and design a simple table instead", "put the parser in helpers.py instead"),
+    ("build a small cli instead", "hmm, the green theme instead"),
 ])
 def test_instead_at_the_end_only_names_a_replacement(quiet, fires):
     _pair(quiet, fires)
 
 
-# "wrong …" opening a clause: wrong people / person / time is a fact about the world (often a wrapped line of a list),
-# not a verdict on the agent's work.
+# "wrong …" opening a clause: "wrong people could/can/from …" is a fact about the world (often a wrapped line of a
+# list), not a verdict on the agent's work; "wrong time zone", "wrong side", "wrong users table" are verdicts.
 @pytest.mark.parametrize("quiet, fires", [
     ("wrong people could see the admin page, that is what the roles are for", "wrong, the header goes on every page"),
-    ("wrong time zones in user profiles are common, keep that in mind for the import", "incorrect. the total skips tax"),
+    ("wrong users can get the invite link if it leaks, so keep it private", "incorrect. the total skips tax"),
+    ("wrong people from other teams might edit it, that's the risk", "wrong time zone, the report is in UTC"),
+    ("wrong hands could misuse the token, hence the vault", "wrong users table, read from accounts"),
+    ("wrong person from accounting may approve it, add a check", "wrong side, the legend goes on the left"),
 ])
 def test_wrong_of_people_or_time_is_not_a_verdict(quiet, fires):
     _pair(quiet, fires)
@@ -50,13 +55,21 @@ def test_actually_answering_which_one_is_not_a_change_of_course(quiet, fires):
     _pair(quiet, fires, answer=ASKING)
 
 
-# "there shouldn't be …" states what a thing should have; "it shouldn't be …" / "should have been" says the result is off.
+def test_actually_all_of_them_after_a_done_answer_still_changes_course():
+    assert classify_text("actually all of the handlers should be async", answer=DONE).correction
+    assert classify_text("actually the second approach, not the first", answer=DONE).correction
+
+
+# "there shouldn't be …" said of the person's own configuration ("my tmux config …") is about their setup; said of
+# the result it is a correction.
 @pytest.mark.parametrize("quiet, fires", [
-    ("My editor theme is a bit off. There shouldn't be any borders around panes.",
-     "the footer shouldn't be visible on the login page"),
-    ("there should not be a limit on the upload size in the new form", "the button should have been green"),
+    ("My tmux config is a bit off. There shouldn't be a status bar at the top.",
+     "There shouldn't be a status bar at the top of the page."),
+    ("my shell settings look odd, there should not be a blank line after each prompt",
+     "there should not be a blank line after each row of the table"),
+    ("my editor config is weird, the gutter shouldn't be that wide", "the footer shouldn't be visible on the login page"),
 ])
-def test_there_should_not_be_states_a_requirement(quiet, fires):
+def test_should_not_be_of_ones_own_config_is_not_a_correction(quiet, fires):
     _pair(quiet, fires)
 
 
@@ -67,6 +80,9 @@ def test_there_should_not_be_states_a_requirement(quiet, fires):
      "I'm unable to open the settings page now"),
     ("Unable to connect messages are normal while the db boots, ignore them",
      "still unable to connect to the db after your change"),
+    ("I was unable to open the old laptop this morning, sorry for the delay",
+     "unable to import the package after your edit"),
+    ("we were unable to reach the payment provider today", "the report is unable to load since the last change"),
 ])
 def test_unable_to_in_the_programs_voice_is_not_a_report(quiet, fires):
     _pair(quiet, fires)
@@ -78,6 +94,8 @@ def test_unable_to_in_the_programs_voice_is_not_a_report(quiet, fires):
     ("刚才我把端口设置错了，现在改好了，再试一下", "这个不对，我要的是按日期排序"),
     ("报告生成失败是因为我的数据库密码填错了，已经改了", "你错了，应该用UTC时间"),
     ("この画面の色はほかの画面と違いますが、そのままでいいです", "違います。ファイル名はそのままにしてください"),
+    ("对不对我也不确定，你先看看日志", "这样不对，应该按时间排序"),
+    ("左右两栏不对称也没关系", "逻辑错了，应该先去重"),
 ])
 def test_wrong_in_chinese_or_japanese_said_of_ones_own_setting_or_a_difference(quiet, fires):
     _pair(quiet, fires)
