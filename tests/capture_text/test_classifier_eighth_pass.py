@@ -171,3 +171,24 @@ def test_a_candidate_form_is_counted_on_dev_without_printing_a_message():
     assert all(0 < owners <= n for n, owners in found.values())
     assert candidate(r"\bstill\b", {0}).get("positive flagged already", (0, 0))[0] < found["positive flagged already"][0]
     assert candidate(r"qqzzxqq") == {}
+
+
+# review8 R8-13: the own-config exception holds only when the config is what the person reports as off, and never when
+# the message blames the agent or names a product page ("my settings page").
+@pytest.mark.parametrize("fires", [
+    "you edited my prettier config, there shouldn't be a print width rule",
+    "the banner on my settings page shouldn't be shown to guests",
+    "my app.toml now has tracing on, it shouldn't be there",
+])
+def test_should_not_be_near_my_config_still_corrects(fires):
+    assert classify_text(fires, answer=DONE).correction, fires
+
+
+# review8 R8-12: a reassurance or the person's own plan before "… instead" replaces nothing of the agent's.
+@pytest.mark.parametrize("quiet, fires", [
+    ("no rush, update the readme instead", "no, read the port from the env instead"),
+    ("not urgent, polish the landing copy instead", "not the global one, pass a local logger instead"),
+    ("no, that's all, I'll test it on staging myself instead", "no, call the retry helper instead"),
+])
+def test_a_reassurance_or_own_plan_before_instead_is_not_a_correction(quiet, fires):
+    _pair(quiet, fires)
