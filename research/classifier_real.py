@@ -3,6 +3,7 @@
     python research/classifier_real.py             # prints a Markdown section
     python research/classifier_real.py --dev-only  # dev numbers and dev errors only; the held-out split is not read
     python research/classifier_real.py --numbers   # both splits, numbers only (no message, no error): a held-out check
+    python research/classifier_real.py --rules     # dev only: TP / FP per rule and the dev owners behind each
 
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
@@ -205,6 +206,38 @@ SEVENTH_PASS = (
 )
 
 
+# Eighth pass (issue 20, the `classify8` branch, session 2026-12-03): per-rule precision on dev, not more forms.
+EIGHTH_PASS = (
+    "Eighth pass (`classify8`, 2026-12-03): the method changed from adding forms to measuring each rule. "
+    "`research/classifier_rules.py` (also `classifier_real.py --rules`, dev only) names the table entry that fired "
+    "for every flag and counts, per rule, right and false flags on dev and the distinct owners behind each. Rules "
+    "whose dev false alarms were their only or main output were narrowed to their safe form (each with typed "
+    "look-alike pairs): \"X instead\" at the end only after a replacement verb, a refusal or as a bare name of the "
+    "replacement (it had 0 right, 2 false from 2 owners), \"wrong people could/from …\" opening a clause (0 / 1), "
+    "\"actually all three / both / none\" replying to the agent's question, \"shouldn't be\" about the person's own "
+    "config (the rule's right flags all came from one owner), \"unable to\" only said of the result or tied to now or "
+    "to the agent's change (0 / 1, a program's output line), Chinese \u9519\u4e86/\u4e0d\u5bf9 not of the person's own mistake said to be "
+    "fixed, not \u5bf9\u4e0d\u5bf9 or \u4e0d\u5bf9\u79f0, and Japanese \u9055\u3044\u307e\u3059 not after \u3068 (1 right, 2 false from 2 owners), "
+    "\"X, not needed / not a concern\", "
+    "\"yes, implement this\" opening new work, and after an interruption \"no problem\" and \"try again\". Dev: "
+    "375 found / 47 false alarms -> 375 / 37 (precision 0.889 -> 0.910, recall 0.610 unchanged). On the messages dev "
+    "owners were first flagged on by the version that had not seen them (`classifier_unseen.py --history`): 84 right "
+    "and 33 false pattern flags, of which this pass keeps all 84 right and 24 false (the narrowings were written "
+    "from dev false alarms, among them some of these, so this is not a carry-over measure). The family that "
+    "generalises worst at first sight, \"interrupted, then redirected\" (8 right, 9 false), was measured with its "
+    "bare-imperative openers (use, try, update, let's, just, ...) removed: first sight 0 right lost, 7 false alarms "
+    "gone, dev -1 / -4, but `corrections.jsonl` held-out recall fell 0.902 -> 0.843 (its written redirects are bare "
+    "imperatives), so it was left as it is. New forms had to find corrections of >= 3 dev owners on folds 0-1 with no "
+    "`not` message, then carry to folds 2-3 (measured by counts only, `classifier_rules.py --candidate`): of nine "
+    "forms tried (the issue's groups), one passed the first bar (a short \"not <...ing/...ed>\" report: 3 owners, 0 "
+    "`not`) and on folds 2-3 found 2 more and 1 false alarm; not kept (the increment's precision, 0.67, is below the "
+    "classifier's). Review8 (R8-6) found the first narrowings dropped plain corrections of the same words (\"wrong time "
+    "zone\", \"actually all of them should be async\", \"there shouldn't be a default password\", \"unable to import "
+    "the module after your edit\", \"put the helper in utils.py instead\", \"这样不对\"): each was re-narrowed by the "
+    "false alarm's shape instead of a word list, with its must-fire sentences as tests; dev unchanged.\n"
+)
+
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -301,6 +334,7 @@ def main() -> str:
     add(FIFTH_PASS)
     add(SIXTH_PASS)
     add(SEVENTH_PASS)
+    add(EIGHTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
@@ -346,11 +380,17 @@ if __name__ == "__main__":
     if args == ["--numbers"]:
         print(numbers())
         sys.exit(0)
+    if args == ["--rules"]:  # dev only: which rule fired, TP / FP and the distinct dev owners behind each
+        from research.classifier_rules import render
+
+        print(render("dev"))
+        sys.exit(0)
     flags = {arg for arg in args if arg.startswith("-")}
     if args and not ("--dev-only" in flags and flags <= {"--dev-only", "--owners"}):
         # anything else (--help, a typo, --owners without --dev-only) prints the usage, never the report: the
         # report lists the held-out errors
-        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...] | --numbers]\n"
+        sys.exit("usage: python research/classifier_real.py [--dev-only [--owners OWNER ...] | --numbers | --rules]\n"
+                 "  --rules: per rule of the classifier, right and false flags on the dev split and their owners (dev only)\n"
                  "  --numbers: both splits, counts only (the way to measure the held-out split without reading it)\n"
                  "  no option: the whole report, which lists every held-out error (do not run it while tuning)")
     chosen = {a.lower() for a in args[args.index("--owners") + 1:]} if "--owners" in args else None

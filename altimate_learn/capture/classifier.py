@@ -153,7 +153,7 @@ def is_slash_command(text: str) -> bool:
 # constrain the new work and say nothing about the agent's last answer. Only its opening is read for cues.
 _SPEC_LINE = re.compile(r"^[ \t]*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
-_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|great|cool|perfect|good|alright|also|very\s+good|"
+_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|yes|yeah|yep|sure|great|cool|perfect|good|alright|also|very\s+good|"
                            r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
                            r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
@@ -329,6 +329,10 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
+                if reason == "corrected course" and replying and families.PICKS_ONE.match(clause):
+                    reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
+                if reason == "stated what the result should have been" and families.OWN_CONFIG.search(own):
+                    reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
                 reason = reason or _try(ALL_PERSISTS, clause)
             if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
                 reason = "told the agent to act instead of describing"
@@ -451,14 +455,14 @@ def _redirects(text: str) -> bool:
     return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
 
 
-_GO_ON = re.compile(r"\b(?:continue|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
+_GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
 _CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)*(?:make\s+sure|ensure|remember\s+to|be\s+sure\s+to)\b", re.I)
 _REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
 
 
 _REDIRECT_OPENING = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
-    r"(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
+    r"(?!no\s+(?:prob\w*|worries)\b)(?:no+|nope|nah|stop|actually|instead|rather|just|only|first|not|never|don't|do\s+not|let's|lets|use|try|do|check|look|"
     r"run|skip|plan|keep|leave|revert|undo|go|switch|change|make|put|move|rename|remove|delete|drop|replace|add|edit|write|"
     r"fix|call|import|install|update|create|start|read|open|focus|set|wait|hold|ask|follow|stick|avoid|limit|restrict|"
     r"target|work|build|test|use|copy|reuse|you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b",

@@ -122,7 +122,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bnot\s+what\s+i\s+(?:asked|wanted|meant|said|requested|need(?:ed)?)\b|\bnot\s+what\s+(?:the|my|our)\s+(?:\w+\s+)?"
                 r"(?:says|said|asks|asked|wants|wanted|shows|showed|describes|specifies|requires)\b|(?:\bi\s+|^\W*)(?:didn't|did\s+not|never)\s+ask(?:ed)?\s+(?:for|you\s+(?:to|that|this|for|about))\b|\b(?:nobody|no\s+one)\s+asked\s+(?:for|you)\b", re.I),
      'says "not what I asked"'),
-    (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)", re.I),
+    (re.compile(r"^\W*" + LEAD + r"(?:wrong|incorrect)\b(?!\s+(?:number|type|password|credentials?)\b)(?!\s+(?:people|persons?|users?|hands)\s+(?:from|could|can|may|might|would|will|to|get|gets|see|sees|have|has)\b)", re.I),
      'says "wrong…"'),
     (re.compile(r"\byou(?:'ve|'re|\s+are|\s+have)?\s+(?:\w+ed|put|made|wrote|got|read|took|used|edited|changed|picked)\s+(?:it\s+in\s+|in\s+|to\s+|into\s+|on\s+)?the\s+wrong\b", re.I),
      "says the agent picked the wrong thing"),
@@ -154,10 +154,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W*" + LEAD + r"(?:always|never)\s+(?!mind\b)\w+", re.I),
      "stated an always/never rule"),
     # "use X instead of Y", "X, not Y"
-    (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|\binstead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
+    (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|^\W*" + LEAD + r"(?:(?:just|then|and|so)\s+)?(?:use|using|switch\s+to|go\s+with|try|call|import|keep|put|pass|return|read|write|name|wrap|edit|prefer|(?:we|you)\s+(?:should\s+)?use|let's\s+(?!(?:create|build|add|make|write|implement|set\s*up|design|generate)\b))\b(?!(?:[^.?!\n]|\.(?=\w))*\band\s+(?:create|build|add|make|write|implement|set\s*up|design|generate)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*(?:no+|nope|nah|not)\b(?!\W+(?:rush|worries|problem|hurry|urgent|now|need|that's\s+all|it's\s+fine|nothing)\b)(?!(?:[^.?!\n]|\.(?=\w))*\b(?:i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|we're\s+going\s+to)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*" + LEAD + r"(?!(?:create|build|add|make|write|implement|remove|delete|drop|design|generate|set\s*up)\b)(?:[\w`'\x22-]|\.(?=\w))+(?:\s+(?:[\w`'\x22-]|\.(?=\w))+){0,3}\s+instead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
      'says "use X instead of Y"'),
     (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
-                r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker))\b)[`'\"\w./<>=~-]", re.I),
+                r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker)|(?:a\s+|our\s+)?concerns?|needed|necessary|required|relevant|important|urgent|in\s+scope)\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
     (re.compile(r"^\W*" + LEAD + r"(?:don't|do\s+not|dont|never|no\s+more)\s+(?!worry\b|bother\b|forget\b|hesitate\b|mind\b|be\s+(?:afraid|shy|sorry)\b|feel\b|rush\b|need\b|think\b|know\b|see\b|understand\b|care\b|stress\b)\w+", re.I),
@@ -442,8 +442,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"(?:undefined|null|nan)|(?:http\s+)?(?:405|404|500|502|503|403|401)(?:\s+error)?\s*(?:$|now|again|when|on|"
                 r"from|error|not\s+found|page|response|status))", re.I),
      "reported an error after the agent's change"),
-    (re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+[\"'\u201c{\[]|\bunable\s+to\s+(?:open|find|connect|load|read|resolve|"
-                r"start|reach|import|compile|parse)\b", re.I),
+    (re.compile(r"\b(?:i|we)\s+(?:still\s+)?(?:get|got|see|receive)\s+[\"'\u201c{\[]"
+                # "unable to …" said of the result ("the page is unable to load", "still unable to …") or tied to now or to
+                # the agent's change; never "I was unable to reach the vendor today" nor a program's "Unable to find image"
+                r"|\b(?:still|now|it's|it\s+is|is|are)\s+unable\s+to\s+(?:open|find|connect|load|read|resolve|start|reach|import|"
+                r"compile|parse)\b|\bunable\s+to\s+(?:open|find|connect|load|read|resolve|start|reach|import|compile|parse)\b"
+                r"(?=[^.?!\n]*\b(?:now|anymore|any\s+more|again|after\s+(?:your|the|this|that)|since\s+(?:your|the|this|that))\b)", re.I),
      "quoted an error after the agent's change"),
     (re.compile(r"\bnot\s+(?:exactly\s+|quite\s+)?(?:like|as\s+in|the\s+same\s+as|matching)\s+(?:the\s+|in\s+the\s+|my\s+|"
                 r"this\s+)?(?:image|screenshot|design|reference|mockup|example|original|first\s+image)\b"

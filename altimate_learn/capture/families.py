@@ -357,3 +357,17 @@ BROKEN += [
                 _I),
      "said the result does not work"),
 ]
+
+
+# Eighth pass (issue 20, classify8): false-alarm shapes of single rules, measured per rule on dev
+# (`research/classifier_rules.py`).
+# "Actually all three / both / none of them / the second one", replying to the agent's "which one?": picks an answer.
+PICKS_ONE = re.compile(r"^\W*actually\W+(?:all|both|none|either|neither|yes|yeah|the\s+(?:first|second|third|last|former|latter))\b",
+                       _I)
+# "My zellij/tmux/editor config is off, there shouldn't be …": the person's own configuration, not the agent's result.
+# Only when that config is the subject of the report ("my zellij config is a bit off") and the message does not blame the
+# agent ("you changed my eslint config, …", "the file you generated in my dotfiles …" still correct).
+OWN_CONFIG = re.compile(r"^(?![\s\S]*\byou\s+(?:changed|added|generated|wrote|put|edited|modified|made|created|broke)\b)[\s\S]*"
+                        r"\bmy\s+(?:own\s+|local\s+)?(?:[\w.-]+\s+)?(?:config|configs|configuration|dotfiles|rc\s+file|"
+                        r"(?:shell|editor|terminal|tmux|zsh|bash|vim|neovim|emacs)\s+settings)\s+(?:is|are|looks?|seems?)\s+"
+                        r"(?:a\s+bit\s+|a\s+little\s+|kind\s+of\s+|kinda\s+|still\s+)?(?:off|weird|odd|strange|wrong|broken|messed\s+up)\b", _I)

@@ -50,8 +50,11 @@ CUES: list[tuple[re.Pattern[str], str]] = [
         r"|это\s+неправильно|\bне\s+то,?\s+что\s+я\s+(?:просил|хотел|имел)"
         r"|\bbu\s+yanlış\b|\byanlış\s+(?:yaptın|anladın|olmuş)|\bbunu\s+(?:demedim|istemedim)\b"
         r"|\bto\s+(?:je\s+)?špatně\b|\bto\s+nie\s+(?:jest\s+)?to,?\s+o\s+co\b|\bźle\s+(?:zrobiłeś|to\s+zrobiłeś)"
-        r"|(?:不对|错了|不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
-        r"|(?:違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
+        r"|(?:(?<!对)不对(?!称)|错了)(?![^。！!？?；]{0,16}(?:现在|已经|刚刚)[^。！!？?；]{0,6}(?:正确|对了|好了|改好|改了|修好|修改))"
+        # 不对 / 错了, but not 对不对 (a question), 不对称 (asymmetric), nor a mistake of the person's own they say is fixed
+        # ("刚才URL设置错了，现在是正确的")
+        r"|(?:不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
+        r"|(?:(?<!と)違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
      'says "that\'s wrong"'),
     (re.compile(
         r"\b(?:ya\s+)?te\s+(?:lo\s+)?(?:dije|ped[ií])\b|\bcomo\s+(?:te\s+)?(?:dije|ped[ií])\b"

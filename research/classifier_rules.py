@@ -1,0 +1,199 @@
+"""Which rule of the correction classifier fired, and how each rule does on the dev split (issue 20, eighth pass).
+
+    python research/classifier_rules.py           # one row per rule: TP, FP, precision, distinct dev owners behind each
+    python research/classifier_real.py --rules    # the same table
+    python research/classifier_rules.py --fold 0 1   # only the dev owners of these folds (research/classifier_folds.py)
+    python research/classifier_rules.py --candidate REGEX --fold 2 3   # a form not yet written: counts only, no text
+
+Dev split only: asked for any other split, it refuses (`rule_table("holdout")` raises, the command line has no way to
+ask). A rule is one entry of a cue table (`cues.CUES[12]`, `families.BROKEN[3]`, `languages.CUES[40]`, …): the tables
+are wrapped for the run so the entry that matched is recorded (the classifier itself is not changed and nothing of this
+reaches the hook path). A verdict that no table entry gave (a pushed-back answer, pasted output after the agent's
+change, an interruption then a redirect, a rejected tool call) is named by its reason. Per rule: how many flags were
+right (TP: a message labelled correction or bug) and wrong (FP: labelled not), and from how many distinct repository
+owners each came: a rule whose right flags all come from one owner was likely fitted to that person's phrasing; a rule
+whose false alarms come from several owners does not generalise.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+class _Traced:
+    """A compiled pattern that records its rule id when its search matches."""
+
+    def __init__(self, pattern: Any, rule: str, fired: list[str]) -> None:
+        self._pattern, self.rule, self._fired = pattern, rule, fired
+
+    def search(self, text: str, *args: Any) -> Any:
+        found = self._pattern.search(text, *args)
+        if found:
+            self._fired.append(self.rule)
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pattern, name)
+
+
+def _names() -> dict[int, str]:
+    """id(pattern) -> "module.TABLE[i]" for every entry of every cue table."""
+    from altimate_learn.capture import cues, families, languages
+
+    names: dict[int, str] = {}
+    for module in (cues, families, languages):
+        short = module.__name__.rsplit(".", 1)[-1]
+        for table in ("CHALLENGES", "CUES", "PERSISTS", "BROKEN"):
+            for i, (pattern, _reason) in enumerate(getattr(module, table, [])):
+                names.setdefault(id(pattern), f"{short}.{table}[{i}]")
+    return names
+
+
+@contextmanager
+def traced() -> Iterator[list[str]]:
+    """While open, the classifier's cue tables record every entry that matched into the yielded list (clear it per
+    message); restored on exit."""
+    from altimate_learn.capture import classifier
+
+    fired: list[str] = []
+    names = _names()
+    saved = {}
+    for table in ("ALL_CHALLENGES", "ALL_CUES", "ALL_PERSISTS", "ALL_BROKEN"):
+        saved[table] = getattr(classifier, table)
+        setattr(classifier, table, [(_Traced(p, names.get(id(p), f"{table}[?]"), fired), r) for p, r in saved[table]])
+    try:
+        yield fired
+    finally:
+        for table, value in saved.items():
+            setattr(classifier, table, value)
+
+
+def rule_of(reason: str, fired: list[str], reasons: dict[str, str]) -> str:
+    """The table entry that gave ``reason`` (the last one that matched with that reason), else the reason itself."""
+    for rule in reversed(fired):
+        if reasons.get(rule) == reason:
+            return rule
+    return reason
+
+
+def _reasons() -> dict[str, str]:
+    from altimate_learn.capture import cues, families, languages
+
+    out: dict[str, str] = {}
+    for module in (cues, families, languages):
+        short = module.__name__.rsplit(".", 1)[-1]
+        for table in ("CHALLENGES", "CUES", "PERSISTS", "BROKEN"):
+            for i, (_pattern, reason) in enumerate(getattr(module, table, [])):
+                out.setdefault(f"{short}.{table}[{i}]", reason)
+    return out
+
+
+def rows(split: str = "dev", folds: set[int] | None = None) -> list[dict[str, Any]]:
+    """One row per flagged dev message (the patterns' flags, as capture records them): owner, outcome, rule, reason."""
+    if split != "dev":
+        raise ValueError("rules are measured on the dev split only (tune on dev; the held-out split is never read here)")
+    from research.classifier_folds import fold_of
+    from research.classifier_real import _verdict
+    from research.classifier_unseen import owner_of
+    from research.data.real_sessions import iter_classifier_inputs
+
+    reasons = _reasons()
+    out = []
+    with traced() as fired:
+        for message, msg, previous in iter_classifier_inputs("dev"):
+            if message.positive is None or (folds is not None and fold_of(message.repo) not in folds):
+                continue
+            fired.clear()
+            verdict = _verdict(message, msg, previous)
+            if not verdict.correction or verdict.strength == "model":
+                continue
+            out.append({"owner": owner_of(message.repo), "outcome": "tp" if message.positive else "fp",
+                        "rule": rule_of(verdict.reason, fired, reasons), "reason": verdict.reason,
+                        "session": message.session, "id": message.id})
+    return out
+
+
+def table(flagged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per rule: TP, FP, precision and the distinct owners behind each, worst precision first."""
+    by: dict[str, dict[str, Any]] = defaultdict(lambda: {"tp": 0, "fp": 0, "tp_owners": set(), "fp_owners": set()})
+    for row in flagged:
+        entry = by[row["rule"]]
+        entry["reason"] = row["reason"]
+        entry[row["outcome"]] += 1
+        entry[row["outcome"] + "_owners"].add(row["owner"])
+    result = []
+    for rule, e in by.items():
+        precision = e["tp"] / (e["tp"] + e["fp"])
+        result.append({"rule": rule, "reason": e["reason"], "tp": e["tp"], "fp": e["fp"], "precision": precision,
+                       "tp_owners": len(e["tp_owners"]), "fp_owners": len(e["fp_owners"])})
+    return sorted(result, key=lambda r: (r["precision"], -r["fp"], -r["tp"], r["rule"]))
+
+
+def candidate(pattern: str, folds: set[int] | None = None) -> dict[str, Any]:
+    """What a form not yet written would find, counts only (so it can be measured on folds nobody read): among scored
+    dev messages after an answer that claimed done work and handed nothing over (where a report of a broken result
+    would count), those whose own prose matches ``pattern``, by label and flagged-already, with their distinct owners.
+    The bar of the eighth pass for a new form: >= 3 distinct owners among new positives and no `not` message."""
+    import re
+
+    from altimate_learn.capture.classifier import answered, handed_over, plain_answer, prose_of
+    from altimate_learn.capture.wording import normalise
+    from research.classifier_folds import fold_of
+    from research.classifier_real import _verdict
+    from research.classifier_unseen import owner_of
+    from research.data.real_sessions import iter_classifier_inputs
+
+    form = re.compile(pattern, re.I)
+    counts: dict[str, int] = defaultdict(int)
+    owners: dict[str, set[str]] = defaultdict(set)
+    for message, msg, previous in iter_classifier_inputs("dev"):
+        if message.positive is None or (folds is not None and fold_of(message.repo) not in folds):
+            continue
+        answer = plain_answer(message.answer)
+        if msg.kind != "text" or not msg.after_assistant or not answered(answer) or handed_over(answer or ""):
+            continue
+        if not form.search(normalise(prose_of(message.text))):
+            continue
+        verdict = _verdict(message, msg, previous)
+        key = ("positive" if message.positive else "not") + (
+            " flagged already" if verdict.correction and verdict.strength != "model" else " new")
+        counts[key] += 1
+        owners[key].add(owner_of(message.repo))
+    return {key: (counts[key], len(owners[key])) for key in sorted(counts)}
+
+
+def render(split: str = "dev", folds: set[int] | None = None) -> str:
+    flagged = rows(split, folds)
+    lines = ["| rule | reason | TP | FP | precision | TP owners | FP owners |", "|---|---|---:|---:|---:|---:|---:|"]
+    for r in table(flagged):
+        lines.append(f"| {r['rule']} | {r['reason'][:60]} | {r['tp']} | {r['fp']} | {r['precision']:.2f} | "
+                     f"{r['tp_owners']} | {r['fp_owners']} |")
+    tp = sum(r["outcome"] == "tp" for r in flagged)
+    lines.append(f"\n{len(flagged)} dev flags ({tp} right, {len(flagged) - tp} false alarms) from "
+                 f"{len({r['rule'] for r in flagged})} rules")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    form = None
+    if args[:1] == ["--candidate"] and len(args) >= 2:
+        form, args = args[1], args[2:]
+    chosen = None
+    if args[:1] == ["--fold"] and args[1:] and all(a in "0123" and len(a) == 1 for a in args[1:]):
+        chosen = {int(a) for a in args[1:]}
+    elif args:
+        sys.exit("usage: python research/classifier_rules.py [--candidate REGEX] [--fold N ...]  (dev split only)")
+    if form is not None:
+        for key, (n, people) in candidate(form, chosen).items():
+            print(f"{key}: {n} messages, {people} owners")
+    else:
+        print(render("dev", chosen))
