@@ -414,11 +414,34 @@ def identifier_joins(texts: list[str], fold, stopwords: frozenset[str]) -> tuple
     return singles, pairs
 
 
+# Two words written apart for one ("hang on to the answer" for "hang onto"): the pair reads as the one word,
+# joined to the word before it.
+SPLIT_WORDS = {("on", "to"): "onto", ("in", "to"): "into"}
+
+
+NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
+                         "thousand few several".split())
+
+
+def _number(folded: tuple[str, ...]) -> bool:
+    """A number ("2", "30", "two", "few"): transparent between the two words of a member."""
+    return bool(folded) and all(term.isdigit() or term in NUMBER_WORDS for term in folded)
+
+
 def concept_terms(words: list[tuple[str, ...]], singles: dict, pairs: dict) -> list[str]:
-    """The concept terms of a text given as its plain words, each folded (:func:`morphology.fold`), in order."""
+    """The concept terms of a text given as its plain words, each folded (:func:`morphology.fold`), in order.
+
+    A two-word member matches adjacent words, and also across a number between them: "takes 2 hours" and
+    "takes two hours" are "takes hours" (the member "2 pods" still matches as written). A
+    phrase written apart ("hang on to") reads as its one word ("hang onto", :data:`SPLIT_WORDS`)."""
     out: dict[str, None] = {}
     previous: tuple[str, ...] = ()
+    earlier: tuple[str, ...] = ()  # the word before ``previous``
     for folded in words:
+        joined = SPLIT_WORDS.get((previous[0], folded[0])) if len(previous) == 1 and len(folded) == 1 else None
+        if joined is not None:
+            folded, previous = (joined,), earlier
+        befores = previous + (earlier if _number(previous) else ())
         for term in folded:
             for concept in singles.get(term, ()):
                 out[concept] = None
@@ -426,10 +449,13 @@ def concept_terms(words: list[tuple[str, ...]], singles: dict, pairs: dict) -> l
             if 0 < cut < len(term) - 1:  # an identifier: its prefix may say what it is (`fct_` → model)
                 for concept in singles.get(term[:cut + 1], ()):
                     out[concept] = None
-            for before in previous:
+            for before in befores:
                 for concept in pairs.get(f"{before} {term}", ()):
                     out[concept] = None
-        previous = folded
+        if _number(folded) and _number(previous):  # "2 3 times" ("2-3 times"): the word before the numbers
+            previous = folded
+            continue
+        earlier, previous = previous, folded
     return list(out)
 
 

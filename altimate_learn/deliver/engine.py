@@ -324,6 +324,19 @@ class Delivery:
         soft = (settings["session_max_lessons"] * EXTRA_SHARE[0]) // EXTRA_SHARE[1]
         return soft - len(self.data["shown"])
 
+    def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
+        """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
+        :meth:`stretch` allows past it, but together no more than leaves, within the session budget of the first
+        topic (:meth:`extra_room`: 30 of the default 40), room for the nominal lessons of one file
+        (``file_lessons``; ``already``: lessons this event shows before them, the core tier). With core 15 and
+        retrieved 15 the request alone filled that budget (and lessons scoring like its 15th, one rule written
+        for many folders, went past it), so every file the agent then opened added its five on top: sessions of
+        32-36 lessons with one request. Now the tier takes 10 at the defaults; what it leaves are its weakest
+        matches, which the file tier brings when they are the file's."""
+        room = max(0, self.extra_room() - already - self.settings["file_lessons"])
+        limit = min(nominal, room)
+        return limit, min(self.stretch(limit, already=already), room - limit)
+
     # --- recording -------------------------------------------------------------------------------------
     def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
         """Write shown.jsonl and usage.json of each store (under its lock), then add to the session."""
@@ -415,14 +428,15 @@ class Delivery:
                 core = select.select_core(corpus, settings["core_lessons"], exclude, seen)
                 exclude |= {corpus.keys[i] for i in core}
                 seen += [word_set(corpus.texts[i]) for i in core]
-                stretch = self.stretch(limit, already=len(core))
+                limit, stretch = self.first_limit(limit, already=len(core))
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
                                               settings["budget_tokens"], render.HEADING_START)
                 data["section"] = result.text
             else:
-                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=self.stretch(limit),
+                limit, stretch = self.first_limit(limit)
+                found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch,
                                         seen=seen)
                 found = self._defer(terms, found, mentioned)
                 budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
