@@ -90,24 +90,65 @@ MEMORY_MIN = 6  # characters: shorter values found as secrets are not looked for
 _TRAILING = ".,;:!?'\")]}"
 
 
+# An environment variable's name (`OPENAI_API_KEY`, `SMALLEST_API_KEY=` of an .env template)
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=?$")
+# A file name: `service-account.json`, `gcp-sa.json`, `id_rsa.pub`, `prod.env` (a short lowercase extension)
+_FILE_NAME = re.compile(r"^[\w.\-]*\w\.[a-z][a-z0-9]{0,4}$")
+# One part of an algorithm's or a key file's name (`bcrypt_sha256`, `aes-256-gcm`, `HS256`, `id_ed25519`)
+_ALGORITHM_PART = re.compile(
+    r"(?i)(?:sha-?\d*|md\d|hmac|aes\d*|rsa\d*|dsa|ecdsa|ecdh|ed(?:25519|448)|x(?:25519|448|509)|curve25519|des\d*|"
+    r"3des|chacha\d*|poly1305|gcm|cbc|ctr|ecb|cfb|ofb|oaep|pss|pkcs\d*|pbkdf\d*|argon\d*(?:id|i|d)?|bcrypt|scrypt|"
+    r"crc\d*|blake\d*[bs]?|keccak|[hrep]s\d{3}|p(?:256|384|521)|utf\d*|base\d+(?:url)?|jw[tkse]|hex|id|with|"
+    r"encryption|\d+)")
+# A product or model name: lowercase words and version numbers (`gpt-4o`, `claude-3-5-sonnet`, `llama3.1`,
+# `gemini-1.5-pro`, `claude-sonnet-4-5`, `mixtral-8x7b`, `o3-mini`, `deepseek-r1`)
+_NAME_FIRST = re.compile(r"[a-z]{2,}|(?P<attached>[a-z]+\d+(?:\.\d+)+|[a-z]{1,2}\d{1,2})")
+_NAME_PART = re.compile(r"(?P<word>[a-z]+)|(?P<number>\d{1,4}|\d{8})|"
+                        r"(?P<version>\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[a-z]{1,2}(?:\d{1,3}[a-z])?|[a-z]{1,2}\d{1,3})")
+
+
+def _product_name(core: str) -> bool:
+    """Lowercase words and version numbers joined by hyphens, with a version in it: a dotted number, a number
+    with a size or variant letter, a version letter (`r1`, `v3`), a number followed by a word or another number
+    (`3-opus`, `4-5`). Words with one trailing number (`blue-horse-9`, `letmein-99`) and a word with digits in
+    it (`hunter2-xyz`) are not names."""
+    parts = core.split("-")
+    first = _NAME_FIRST.fullmatch(parts[0])
+    if first is None or not all(_NAME_PART.fullmatch(part) for part in parts[1:]):
+        return False
+    if first.group("attached"):
+        return True
+    kinds = [_NAME_PART.fullmatch(part).lastgroup for part in parts[1:]]
+    return any(kind == "version" or (kind == "number" and i + 1 < len(kinds)) for i, kind in enumerate(kinds))
+
+
 def remembered(value: str) -> bool:
     """Whether a value found as a secret looks like one on its own, so that it is redacted again wherever it
-    comes back bare. Only a value with a letter and a digit or a symbol inside it does: a word ("learner" from
-    `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a setting
-    (`TTL=3600`, `length>=8`) or a version (`v2.1-beta`) redacted where it was found is a word of ordinary text
-    far more often than a secret, and redacting it everywhere after would take words from a person's correction."""
+    comes back bare: a value with a letter and a digit or a symbol inside it that names nothing. A word
+    ("learner" from `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a
+    setting (`TTL=3600`, `length>=8`), a version (`v2.1-beta`), an environment variable's name, a file name
+    (`service-account.json` from `GOOGLE_APPLICATION_CREDENTIALS=service-account.json`), an algorithm, unit or key name (`sha256`,
+    `bcrypt_sha256`, `argon2id`, `3600s`, `id_ed25519`) or a product or model name (`gpt-4o`,
+    `claude-3-5-sonnet`, `llama3.1`) redacted where it was found is a word of ordinary text far more often than
+    a secret, and redacting it everywhere after would take words from a person's correction."""
     core = value.strip(_TRAILING)
     if not any(c.isalpha() for c in core) or not any(c.isdigit() or not (c.isalpha() or c.isspace()) for c in core):
         return False
-    return not (assignments.SETTING.match(core) or assignments.VERSIONISH.match(core))
+    if assignments.SETTING.match(core) or assignments.VERSIONISH.match(core) or _FILE_NAME.match(core) \
+            or _ENV_NAME.match(core):
+        return False
+    if assignments.not_a_password(core) or all(_ALGORITHM_PART.fullmatch(p) for p in re.split(r"[-_./]", core) if p):
+        return False
+    return not (core.islower() and _product_name(core))
 
 
 class SecretMemory:
     """The values found as secrets so far in one session (or one capture run), each with its label.
 
     While it is active (:func:`remembering`), :func:`find_secrets` adds every secret it finds and also
-    returns each remembered value wherever it appears again as a whole word (not inside a longer run of
-    letters and digits). It lives only in this process's memory: nothing of it is written anywhere.
+    returns each remembered value wherever it appears again as a whole word (never inside a longer run of
+    letters, digits and underscores: an identifier). It lives only in this process's memory: nothing of it is
+    written anywhere.
     """
 
     def __init__(self) -> None:
@@ -133,10 +174,15 @@ class SecretMemory:
             pos = text.find(value)
             while pos >= 0:
                 end = pos + len(value)
-                if not (pos > 0 and text[pos - 1].isalnum() and value[0].isalnum()) and \
-                        not (end < len(text) and text[end].isalnum() and value[-1].isalnum()):
+                if not (pos > 0 and _word(text[pos - 1]) and _word(value[0])) and \
+                        not (end < len(text) and _word(text[end]) and _word(value[-1])):
                     yield pos, end, label
                 pos = text.find(value, end)
+
+
+def _word(ch: str) -> bool:
+    """A character of an identifier: a remembered value is never found inside a longer one (`bcrypt_sha256`)."""
+    return ch.isalnum() or ch == "_"
 
 
 _MEMORY: ContextVar[SecretMemory | None] = ContextVar("altimate_learn_secret_memory", default=None)

@@ -93,6 +93,11 @@ _NOT_A_PASSWORD = re.compile(
 )
 
 
+
+def not_a_password(value: str) -> bool:
+    """A version, a unit or an algorithm's name (`v2.1`, `3600s`, `15m`, `sha256`, `HS256`, `argon2id`)."""
+    return bool(_NOT_A_PASSWORD.match(value))
+
 def _passwordish(value: str) -> bool:
     """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm."""
     value = value.rstrip(".,:;)]}")
@@ -100,8 +105,8 @@ def _passwordish(value: str) -> bool:
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
         return False
-    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+", value) or "/" in value:
-        return False  # a call, an attribute, an environment variable name, a path
+    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+=?", value) or "/" in value:
+        return False  # a call, an attribute, an environment variable name (`NEXT_KEY=` of a template), a path
     if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
         return False  # an address: "send credentials to ops@", "the token to bob@corp.com"
     return not _NOT_A_PASSWORD.match(value)

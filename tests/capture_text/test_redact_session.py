@@ -237,14 +237,45 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     ("password: 12345678", "run it 12345678 times"),
     ("DB_TOKEN=TTL=3600", "set TTL=3600 on the cache"),
     ("api_key: v2.1.0-beta", "pin v2.1.0-beta in requirements"),
+    # review7 R5: a file, an algorithm or a model named where the redactor expects a secret
+    ("GOOGLE_APPLICATION_CREDENTIALS=service-account.json",
+     "No, read service-account.json from the repo root, and sign with HS256"),
+    ("credentials: gcp-sa.json", "download gcp-sa.json again"),
+    ("secret: sha256", "use sha256 for the checksum"),
+    ("secret: bcrypt_sha256", "set PASSWORD_HASHERS to bcrypt_sha256 first"),
+    ("SECRET_KEY=HMAC-SHA256", "sign the cookie with HMAC-SHA256"),
+    ("passphrase: id_ed25519", "add id_ed25519 to the agent"),
+    ("token: gpt-4o", "switch the model to gpt-4o"),
+    ("model_key: claude-3-5-sonnet", "use claude-3-5-sonnet for the reviews"),
+    ("token: claude-sonnet-4-5", "no, keep claude-sonnet-4-5 as the default"),
+    ("api_key: llama3.1", "run llama3.1 locally"),
 ])
-def test_what_reads_as_a_word_a_number_a_setting_or_a_version_is_not_remembered(found: str, later: str):
+def test_what_reads_as_a_word_a_number_a_setting_a_version_or_a_name_is_not_remembered(found: str, later: str):
     """Redacted where it was found, such a value is not redacted again wherever it comes back (review6 #3: the
-    memory spread the redactor's ordinary false positives into the person's corrections)."""
+    memory spread the redactor's ordinary false positives into the person's corrections; review7 R5: file,
+    algorithm and model names)."""
     with remembering() as memory:
-        redact(found)
+        assert redact(found) != found  # the redactor took it for a secret there
         assert redact(later) == later
     assert memory.values == {}
+
+
+def test_a_template_of_empty_variables_is_not_read_as_values():
+    """An .env template pasted into a prompt: each line's name is not the value of the line above (a real
+    session's `OPENAI_API_KEY=\nSMALLEST_API_KEY=`), so it is neither redacted nor remembered."""
+    template = "DEEPGRAM_API_KEY=\nOPENAI_API_KEY=\nSMALLEST_API_KEY=\nGOOGLE_APPLICATION_CREDENTIALS=\n"
+    with remembering() as memory:
+        assert redact(template) == template
+        assert redact("fill SMALLEST_API_KEY= in .env") == "fill SMALLEST_API_KEY= in .env"
+    assert memory.values == {}
+
+
+def test_a_remembered_value_is_never_redacted_inside_a_longer_identifier():
+    with remembering():
+        redact("token=abc123def")
+        assert redact("rename tok_abc123def_old and abc123def_v2") == "rename tok_abc123def_old and abc123def_v2"
+        assert redact("abc123def, then (abc123def) and abc123def-x") == \
+            "[REDACTED:token], then ([REDACTED:token]) and [REDACTED:token]-x"
 
 
 def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
@@ -254,6 +285,65 @@ def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
         assert set(memory.values) == {"Qx7-pl", "abc123def", "blue.horse#"}
         assert redact("then Qx7-pl, abc123def and blue.horse# again") == \
             "then [REDACTED:password], [REDACTED:token] and [REDACTED:password] again"
+
+
+def test_passwords_shaped_like_names_are_still_remembered():
+    """Words with one trailing number, a word with digits in it, a capital letter: a chosen password, not a
+    model's or a file's name."""
+    values = ["hunter2-xyz", "letmein-99", "summer-2024", "blue-horse-9", "Claude-3-Opus!", "Gpt4o-secret"]
+    with remembering() as memory:
+        for value in values:
+            assert redact(f"password: {value}") == "password: [REDACTED:password]"
+        assert set(memory.values) == set(values)
+        assert redact("no: " + " ".join(values)) == "no: " + " ".join(["[REDACTED:password]"] * len(values))
+
+
+def _secret_corpora() -> list[tuple[str, str]]:
+    """(text, secret) of every secret corpus: the generated research corpus, the vendor formats in every context,
+    and this folder's own credential lists."""
+    import importlib.util
+    import sys
+
+    from tests.capture_text import test_redact, test_redact_vendors
+
+    data = Path(__file__).resolve().parents[2] / "research" / "data" / "secrets"
+    modules = []
+    for name in ("generate", "vendors"):
+        spec = importlib.util.spec_from_file_location(f"secrets_{name}_for_memory", data / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        modules.append(module)
+    generate, vendors = modules
+    cases = [(line.text, secret) for line in generate.build_corpus() for secret in line.secrets]
+    cases += [(c.text, c.secret) for c in vendors.build_corpus(seed=7)]
+    cases += [*SPLIT, *SPLIT_UNLABELLED]
+    value = "Zq7-mW2pL9xR4v"
+    cases += [(t.format(v=value), value) for t, _ in test_redact_vendors.CREDENTIAL_FORMS if "{v}" in t]
+    for text, expected in test_redact.PROSE:  # the secret is what the placeholder replaced
+        head, _, tail = expected.partition("[REDACTED:")
+        tail = tail.partition("]")[2]
+        cases.append((text, text[len(head):len(text) - len(tail)]))
+    return cases
+
+
+def test_every_secret_of_the_corpora_typed_once_is_redacted_when_repeated_bare():
+    """The opposite of the names above: a real credential, redacted where it was given, is redacted again in a
+    later correction or answer that repeats it bare. Only what the documented rule leaves out is skipped: a value
+    under MEMORY_MIN characters, or a word with only punctuation after it ("sunshine!")."""
+    from altimate_learn.redact import MEMORY_MIN
+
+    leaked, checked = [], 0
+    for text, secret in _secret_corpora():
+        if len(secret) < MEMORY_MIN or secret.rstrip(".,;:!?").isalpha():
+            continue
+        with remembering():
+            assert secret not in redact(text), text
+            for later in (f"no, {secret} is for staging", f"use `{secret}`.\nthen restart"):
+                checked += 1
+                if secret in redact(later):
+                    leaked.append((text[:60], later[:60]))
+    assert leaked == [] and checked > 3000
 
 
 # --- the transcript is read incrementally by the capture workers (review6 #6) ------------------------------
