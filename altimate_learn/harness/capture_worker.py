@@ -430,22 +430,31 @@ def learn_transcript_secrets(path: str, memory, log, *, harness: str | None = No
             return
         from pathlib import Path
 
-        from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
         from altimate_learn.capture.sessions import read_session
 
         for item in read_session(Path(path), harness=harness, session_id=session_id).events():
-            if isinstance(item, (UserMessage, AssistantTurn)):
-                texts = [item.text]
-            elif isinstance(item, ToolCall):
-                texts = [item.input if isinstance(item.input, str) else repr(item.input), item.result]
-            else:
-                continue
-            for text in texts:
-                if isinstance(text, str) and text:
-                    memory.learn(text[:EVENT_TEXT_CAP])
+            learn_event_secrets(item, memory)
     except Exception as exc:  # noqa: BLE001 - the signals are still redacted, only without the earlier secrets
         log(f"the session's earlier secrets could not be read from its transcript ({type(exc).__name__}); its "
             "signals are redacted without them")
+
+
+def learn_event_secrets(item, memory) -> None:
+    """Add the secrets of one session event (a message, an answer, a tool call's input and result; each up to
+    :data:`EVENT_TEXT_CAP` characters) to ``memory``."""
+    from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
+
+    if isinstance(item, UserMessage):
+        texts = [item.text] + ([item.reason] if item.reason != item.text else [])
+    elif isinstance(item, AssistantTurn):
+        texts = [item.text]
+    elif isinstance(item, ToolCall):
+        texts = [item.input if isinstance(item.input, str) else repr(item.input), item.result]
+    else:
+        return
+    for text in texts:
+        if isinstance(text, str) and text:
+            memory.learn(text[:EVENT_TEXT_CAP])
 
 
 def run_job(job: dict, log) -> int:
