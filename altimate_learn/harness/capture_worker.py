@@ -23,8 +23,9 @@ and keeps the redacted end in `.sessions/capture-answers/` (:func:`store_answer`
 worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it. A later
 Stop's worker removes only answers no prompt will take (never one whose prompt's worker still runs); two
 Stops of one turn are numbered, and the later answer is the one read. An answer no prompt will take goes at
-once (:func:`drop_answers`): the session's at its end, a turn's when its prompt is not handed to a worker that
-takes it (capture turned off, the hook's own fallback); an answer's worker still at work then removes its own.
+once (:func:`drop_answers`): a turn's when its prompt is not handed to a worker that takes it (capture turned
+off, the hook's own fallback), the earlier turns' at the session's end (the last turn's is kept: the session can
+be resumed); an answer's worker still at work then removes its own.
 
 A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
 (:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
@@ -173,25 +174,34 @@ def store_answer(job: dict, log) -> None:
 def drop_answers(sessions_dir: str, session: str, turn: int | None = None) -> None:
     """Remove the session's kept answers that no prompt will take: the one prompt number ``turn`` replies to
     (that prompt was not handed to a worker that takes it: capture was turned off, or the hook classified it
-    itself), or, with ``turn`` None (the session ended), those of every turn whose prompt's worker is not
-    running (one that runs still takes its answer). An answer's worker of such a turn still at work is told to
-    remove its answer once written: an empty `<its marker>.dropped` file, made before the answers are listed
-    (a worker checks for it after writing, so its answer is either listed here or removed by the worker)."""
+    itself), or, with ``turn`` None (the session ended), those of every turn before its last one whose prompt's
+    worker is not running (one that runs still takes its answer). The last turn's answer is kept: a session
+    that ended can be resumed (`claude -c`, `claude -p` ends the session after every prompt), and its next
+    prompt replies to that answer; it goes when that prompt takes it, or by age (:func:`_remove_stale`, run
+    here too). An answer's worker of a dropped turn still at work is told to remove its answer once written: an
+    empty `<its marker>.dropped` file, made before the answers are listed (a worker checks for it after writing,
+    so its answer is either listed here or removed by the worker)."""
     import re
 
     from altimate_learn.deliver.state import session_file_name
 
     folder = os.path.join(sessions_dir, ANSWERS)
-
-    def unwanted(other: int) -> bool:
-        return other == turn if turn is not None else not _prompt_pending(sessions_dir, session, other)
-
     prefix = session_file_name(session) + "-a"
-    notes = []
+    running = []
     for name in pending(sessions_dir):
         found = re.fullmatch(r"(\d+)-\d+", name[len(prefix):]) if name.startswith(prefix) else None
-        if found and unwanted(int(found.group(1))):
-            notes.append((os.path.join(sessions_dir, PENDING, name), os.path.join(folder, name + DROPPED)))
+        if found:
+            running.append((int(found.group(1)), name))
+    kept = _answers(folder, session)
+    last = max([t for t, _ in running] + [t for t, _seq, _path in kept], default=-1)
+
+    def unwanted(other: int) -> bool:
+        if turn is not None:
+            return other == turn
+        return other < last and not _prompt_pending(sessions_dir, session, other)
+
+    notes = [(os.path.join(sessions_dir, PENDING, name), os.path.join(folder, name + DROPPED))
+             for other, name in running if unwanted(other)]
     for _marker, note in notes:
         try:
             os.makedirs(folder, exist_ok=True)
@@ -204,6 +214,8 @@ def drop_answers(sessions_dir: str, session: str, turn: int | None = None) -> No
     for marker, note in notes:  # a worker that has ended since will not look for its note
         if not os.path.lexists(marker):
             _remove(note)
+    if turn is None:
+        _remove_stale(folder)
 
 
 def _answer_pending(sessions_dir: str, session: str, turn: int) -> bool:

@@ -289,8 +289,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
 
 
 def _drop_answers(root: str, session_id: str, log) -> None:
-    """The session ended with capture off: answers a Stop's worker kept while it was on go (nothing else would
-    remove them: only a capture worker removes old ones)."""
+    """The session ended with capture off: answers a Stop's worker kept while it was on go, the last turn's by
+    age (no capture worker runs to remove them: :func:`capture_worker.drop_answers`)."""
     try:
         from altimate_learn.deliver.state import SESSIONS
         from altimate_learn.harness import capture_worker

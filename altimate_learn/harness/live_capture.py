@@ -122,12 +122,10 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
 
 
 def on_end(data: dict, *, sessions_dir: str | None = None) -> None:
-    """The session ended: the answers kept for a next prompt go (:func:`capture_worker.drop_answers`), except one
-    a prompt's worker still at work will take; a capture worker still at work applies the end-of-session
-    trigger itself (``ended``)."""
+    """The session ended: answers of earlier turns no prompt took go (:func:`capture_worker.drop_answers`); the
+    last turn's is kept for the prompt of a resumed session; a capture worker still at work applies the
+    end-of-session trigger itself (``ended``)."""
     data["ended"] = True
-    data.pop("last_answer", None)
-    data.pop("answer_turn", None)
     if sessions_dir:
         from altimate_learn.harness import capture_worker
 

@@ -90,56 +90,72 @@ MEMORY_MIN = 6  # characters: shorter values found as secrets are not looked for
 _TRAILING = ".,;:!?'\")]}"
 
 
-# An environment variable's name (`OPENAI_API_KEY`, `SMALLEST_API_KEY=` of an .env template)
-_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=?$")
-# A file name: `service-account.json`, `gcp-sa.json`, `id_rsa.pub`, `prod.env` (a short lowercase extension)
-_FILE_NAME = re.compile(r"^[\w.\-]*\w\.[a-z][a-z0-9]{0,4}$")
+# Labels of a value found under a generic key name (`*_TOKEN`, `*_KEY`, `secret`, `credentials`), where a file,
+# an algorithm or a model is often named: such a value is remembered only when it names nothing. A value found as
+# a password (under a password key, in a URL's userinfo, after `-p`), in an Authorization header, by its vendor's
+# format or by its randomness is remembered whatever it looks like.
+_NAMING_LABELS = frozenset({"secret", "token", "api-key", "credentials", "private-key"})
+# An environment variable's name (`OPENAI_API_KEY`, `SMALLEST_API_KEY=` of an .env template): each part a word
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+=?$")
+# A file name with a known extension: `service-account.json`, `gcp-sa.json`, `id_rsa.pub`, `prod.env`
+_FILE_NAME = re.compile(
+    r"(?i)^[\w.\-]*\w\.(?:json|pem|key|crt|cer|der|csr|p12|p8|pfx|jks|keystore|pub|gpg|asc|enc|kdbx|txt|env|ya?ml|"
+    r"toml|ini|cfg|conf|properties|xml|csv|sh|py|js|ts|db|sqlite|log)$")
 # One part of an algorithm's or a key file's name (`bcrypt_sha256`, `aes-256-gcm`, `HS256`, `id_ed25519`)
 _ALGORITHM_PART = re.compile(
     r"(?i)(?:sha-?\d*|md\d|hmac|aes\d*|rsa\d*|dsa|ecdsa|ecdh|ed(?:25519|448)|x(?:25519|448|509)|curve25519|des\d*|"
     r"3des|chacha\d*|poly1305|gcm|cbc|ctr|ecb|cfb|ofb|oaep|pss|pkcs\d*|pbkdf\d*|argon\d*(?:id|i|d)?|bcrypt|scrypt|"
     r"crc\d*|blake\d*[bs]?|keccak|[hrep]s\d{3}|p(?:256|384|521)|utf\d*|base\d+(?:url)?|jw[tkse]|hex|id|with|"
     r"encryption|\d+)")
-# A product or model name: lowercase words and version numbers (`gpt-4o`, `claude-3-5-sonnet`, `llama3.1`,
-# `gemini-1.5-pro`, `claude-sonnet-4-5`, `mixtral-8x7b`, `o3-mini`, `deepseek-r1`)
-_NAME_FIRST = re.compile(r"[a-z]{2,}|(?P<attached>[a-z]+\d+(?:\.\d+)+|[a-z]{1,2}\d{1,2})")
-_NAME_PART = re.compile(r"(?P<word>[a-z]+)|(?P<number>\d{1,4}|\d{8})|"
-                        r"(?P<version>\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[a-z]{1,2}(?:\d{1,3}[a-z])?|[a-z]{1,2}\d{1,3})")
+# A model's name: a model family (`gpt-4o`, `claude-3-5-sonnet`, `claude-sonnet-4-5`, `llama3.1`, `o3-mini`), or
+# lowercase words with a dotted version or a size (`foo-1.5-pro`, `bar-8x7b`)
+_MODEL_FAMILY = re.compile(
+    r"(?:gpt|chatgpt|claude|sonnet|opus|haiku|llama|codellama|gemini|gemma|mistral|mixtral|codestral|ministral|qwen|"
+    r"qwq|deepseek|phi|grok|kimi|glm|command|o[1-9]|text-embedding|embed|whisper|dall-e|titan|nova|falcon|starcoder|"
+    r"yi)(?=[-.\d]|$)")
+_MODEL_TAIL = re.compile(r"(?:[a-z]+|\d{1,4}|\d{8}|\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[a-z]{1,2}(?:\d{1,3}[a-z])?|"
+                         r"[a-z]{1,2}\d{1,3}(?:\.\d{1,3})*)")
+_VERSIONED = re.compile(r"\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[bmk]|\d{1,2}x\d{1,3}b")
 
 
-def _product_name(core: str) -> bool:
-    """Lowercase words and version numbers joined by hyphens, with a version in it: a dotted number, a number
-    with a size or variant letter, a version letter (`r1`, `v3`), a number followed by a word or another number
-    (`3-opus`, `4-5`). Words with one trailing number (`blue-horse-9`, `letmein-99`) and a word with digits in
-    it (`hunter2-xyz`) are not names."""
-    parts = core.split("-")
-    first = _NAME_FIRST.fullmatch(parts[0])
-    if first is None or not all(_NAME_PART.fullmatch(part) for part in parts[1:]):
+def _model_name(core: str) -> bool:
+    """Lowercase parts joined by hyphens (dots inside a version), each a word or a version, that start with a
+    model family or carry a dotted version or a size (`1.5`, `70b`, `8x7b`). Words and numbers alone
+    (`summer-2024-fun`, `blue-7-sky-9`, `qwe-123-asd`) are not a model's name."""
+    family = _MODEL_FAMILY.match(core)
+    rest = core[family.end():].lstrip("-") if family else core
+    parts = rest.split("-") if rest else []
+    if family:
+        return all(_MODEL_TAIL.fullmatch(part) for part in parts)
+    head = re.fullmatch(r"([a-z]{2,})(\d{1,2}(?:\.\d{1,2})+)?", parts[0]) if parts else None
+    if head is None or not all(_MODEL_TAIL.fullmatch(part) for part in parts[1:]):
         return False
-    if first.group("attached"):
-        return True
-    kinds = [_NAME_PART.fullmatch(part).lastgroup for part in parts[1:]]
-    return any(kind == "version" or (kind == "number" and i + 1 < len(kinds)) for i, kind in enumerate(kinds))
+    return bool(head.group(2)) or any(_VERSIONED.fullmatch(part) for part in parts[1:])
 
 
-def remembered(value: str) -> bool:
-    """Whether a value found as a secret looks like one on its own, so that it is redacted again wherever it
-    comes back bare: a value with a letter and a digit or a symbol inside it that names nothing. A word
+def remembered(value: str, label: str | None = None) -> bool:
+    """Whether a value found as a secret (with ``label``) looks like one on its own, so that it is redacted again
+    wherever it comes back bare. Only a value with a letter and a digit or a symbol inside it does: a word
     ("learner" from `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a
-    setting (`TTL=3600`, `length>=8`), a version (`v2.1-beta`), an environment variable's name, a file name
-    (`service-account.json` from `GOOGLE_APPLICATION_CREDENTIALS=service-account.json`), an algorithm, unit or key name (`sha256`,
-    `bcrypt_sha256`, `argon2id`, `3600s`, `id_ed25519`) or a product or model name (`gpt-4o`,
-    `claude-3-5-sonnet`, `llama3.1`) redacted where it was found is a word of ordinary text far more often than
-    a secret, and redacting it everywhere after would take words from a person's correction."""
+    setting (`TTL=3600`, `length>=8`) or a version (`v2.1-beta`) redacted where it was found is a word of
+    ordinary text far more often than a secret, and redacting it everywhere after would take words from a
+    person's correction. Found under a generic key name (a token, a key, a secret, credentials; or with no label
+    given), a value that names something is not remembered either: an environment variable's name, a file name
+    (`service-account.json` from `GOOGLE_APPLICATION_CREDENTIALS=service-account.json`), an algorithm, unit or key
+    name (`sha256`, `bcrypt_sha256`, `argon2id`, `3600s`, `id_ed25519`), a model's name (`gpt-4o`,
+    `claude-3-5-sonnet`, `llama3.1`). A value found as a password is remembered whatever it names."""
     core = value.strip(_TRAILING)
     if not any(c.isalpha() for c in core) or not any(c.isdigit() or not (c.isalpha() or c.isspace()) for c in core):
         return False
-    if assignments.SETTING.match(core) or assignments.VERSIONISH.match(core) or _FILE_NAME.match(core) \
-            or _ENV_NAME.match(core):
+    if assignments.SETTING.match(core) or assignments.VERSIONISH.match(core):
         return False
-    if assignments.not_a_password(core) or all(_ALGORITHM_PART.fullmatch(p) for p in re.split(r"[-_./]", core) if p):
+    if label is not None and label not in _NAMING_LABELS:
+        return True
+    if _FILE_NAME.match(core) or _ENV_NAME.match(core) or assignments.not_a_password(core):
         return False
-    return not (core.islower() and _product_name(core))
+    if all(_ALGORITHM_PART.fullmatch(p) for p in re.split(r"[-_./]", core) if p):
+        return False
+    return not (core.islower() and _model_name(core))
 
 
 class SecretMemory:
@@ -166,7 +182,7 @@ class SecretMemory:
         value = value.strip()
         if len(value) < MEMORY_MIN or is_placeholder(value) or "[REDACTED" in value.upper():
             return
-        if remembered(value):
+        if remembered(value, label):
             self.values.setdefault(value, label)
 
     def find(self, text: str) -> Iterator[tuple[int, int, str]]:

@@ -105,7 +105,7 @@ def _passwordish(value: str) -> bool:
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
         return False
-    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+=?", value) or "/" in value:
+    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or "/" in value:
         return False  # a call, an attribute, an environment variable name (`NEXT_KEY=` of a template), a path
     if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
         return False  # an address: "send credentials to ops@", "the token to bob@corp.com"

@@ -5,6 +5,7 @@ transcript file, in live capture through the hooks, and in the learner's and the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -244,7 +245,7 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     ("secret: sha256", "use sha256 for the checksum"),
     ("secret: bcrypt_sha256", "set PASSWORD_HASHERS to bcrypt_sha256 first"),
     ("SECRET_KEY=HMAC-SHA256", "sign the cookie with HMAC-SHA256"),
-    ("passphrase: id_ed25519", "add id_ed25519 to the agent"),
+    ("private_key: id_ed25519", "add id_ed25519 to the agent"),
     ("token: gpt-4o", "switch the model to gpt-4o"),
     ("model_key: claude-3-5-sonnet", "use claude-3-5-sonnet for the reviews"),
     ("token: claude-sonnet-4-5", "no, keep claude-sonnet-4-5 as the default"),
@@ -296,6 +297,40 @@ def test_passwords_shaped_like_names_are_still_remembered():
             assert redact(f"password: {value}") == "password: [REDACTED:password]"
         assert set(memory.values) == set(values)
         assert redact("no: " + " ".join(values)) == "no: " + " ".join(["[REDACTED:password]"] * len(values))
+
+
+# review8 R8-4: passwords of words and numbers, or shaped like a file, a variable, an algorithm or a model, given
+# where only a credential goes (a password key, a URL, `-p`, a Bearer header) or under a key as a plain value
+NAMED_ONCE = [
+    ("the db password is {s}", "correct-horse-42-battery"), ("the db password is {s}", "summer-2024-fun"),
+    ("the db password is {s}", "blue-7-sky-9"), ("the db password is {s}", "tiger-99-lake"),
+    ("the db password is {s}", "hunter-22-fox"), ("the db password is {s}", "mango.2024x"),
+    ("the db password is {s}", "red-8-apple-3-tree"), ("password: {s}", "gamma-12-delta-7"),
+    ("password: {s}", "ADMIN_PW_77"), ("password: {s}", "PROD_2024_KEY9"),
+    ("the api key is {s}", "ABCD_1234_EFGH_5678"), ("export DB_PASSWORD={s}", "kitten-3-rocket-5"),
+    ("export DB_PASSWORD={s}", "ms-2024-pw"), ("export DB_PASSWORD={s}", "llama3.1"),
+    ("export DB_PASSWORD={s}", "aes-256-gcm"), ("export DB_PASSWORD={s}", "rs256-id-9"),
+    ("DATABASE_URL=postgres://app:{s}@db.internal:5432/app", "pony-7-ride-22"),
+    ("DATABASE_URL=postgres://app:{s}@db.internal:5432/app", "Zebra42.pass"),
+    ('{{"password": "{s}"}}', "otter-5-river-12"), ('{{"api_key": "{s}"}}', "qwe-123-asd"),
+    ("Authorization: Bearer {s}", "tok-2024-abc"), ("mysql -u root -p{s} app", "maple-42-syrup"),
+    ("the token is {s}", "deploy-v2.3-final"), ("the password is {s}", "rocket-3-5"),
+    ("the password is {s}", "apple-1-2-3"),
+]
+
+
+@pytest.mark.parametrize("first,secret", NAMED_ONCE)
+def test_a_password_that_looks_like_a_name_is_redacted_when_repeated(first: str, secret: str):
+    with remembering():
+        assert secret not in redact(first.format(s=secret))
+        later = redact(f"No, never hardcode {secret} in db.py, read it from the environment.")
+    assert re.fullmatch(r"No, never hardcode \[REDACTED:[a-z-]+\] in db\.py, read it from the environment\.", later)
+
+
+@pytest.mark.parametrize("text", ["the token is GITHUB_TOKEN", "the password is DB_PASSWORD",
+                                  "the api key is OPENAI_API_KEY, set it in .env"])
+def test_an_environment_variables_name_after_a_credential_word_stays(text: str):
+    assert redact(text) == text
 
 
 def _secret_corpora() -> list[tuple[str, str]]:

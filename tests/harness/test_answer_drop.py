@@ -15,8 +15,8 @@ from altimate_learn import launch
 from altimate_learn.harness import capture_worker
 from tests.deliver.helpers import run_hook
 from tests.harness.test_capture_worker import fire, signals
-from tests.harness.test_stop_answer import (ANSWER_SECRET, BROKEN, DONE, ENV, event, files_holding, hook_log, repo,
-                                            sessions_dir, settle)
+from tests.harness.test_stop_answer import (ANSWER_SECRET, BROKEN, DONE, ENV, SESSION, event, files_holding, hook_log,
+                                            repo, sessions_dir, settle)
 
 __all__ = ["repo"]  # the fixture
 
@@ -48,26 +48,36 @@ def run_worker(repo: Path, data: bytes) -> None:
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
 
 
-def test_the_session_end_removes_the_answer_kept_for_a_next_prompt(repo: Path):
+def test_a_resumed_session_reads_its_next_prompt_against_the_answer_before_the_end(repo: Path):
+    """`claude -p` ends the session after every prompt and `claude -c` resumes it: the last answer is kept through
+    the SessionEnd, so "the login page doesn't load" is still read against "it should now load" (review8 R8-7)."""
     hooks(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"),
-          event(repo, "Stop", last_assistant_message=f"{DONE} token {ANSWER_SECRET}"))
+          event(repo, "Stop", last_assistant_message=f"{DONE} token {ANSWER_SECRET}"),
+          event(repo, "SessionEnd", reason="exit"))
     settle(repo)
-    assert len(answers(repo)) == 1  # kept, redacted, for the next prompt
-    hooks(repo, event(repo, "SessionEnd", reason="exit"))
-    assert answers(repo) == []
-    assert files_holding(repo, DONE) == [] and files_holding(repo, ANSWER_SECRET) == []
+    assert len(answers(repo)) == 1
+    hooks(repo, event(repo, "SessionStart", source="resume"), event(repo, "UserPromptSubmit", prompt=BROKEN, prompt_id="p2"))
+    settle(repo)
+    assert [(s["messageID"], s["reason"]) for s in signals(repo)] == [("p2", "said the result does not work")]
+    assert answers(repo) == [] and files_holding(repo, ANSWER_SECRET) == []
 
 
-def test_an_answer_still_being_redacted_at_the_session_end_is_removed_by_its_worker(
-        repo: Path, capsys, monkeypatch: pytest.MonkeyPatch):
-    held = hold(monkeypatch, "answer")
-    fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys)
-    fire(repo, event(repo, "Stop", last_assistant_message=DONE), capsys)
-    fire(repo, event(repo, "SessionEnd", reason="exit"), capsys)  # the agent exits before the worker wrote
-    (data,) = held
-    run_worker(repo, data)
-    assert answers(repo) == []  # written, then removed by the worker itself; no note left either
-    assert capture_worker.pending(sessions_dir(repo)) == [] and files_holding(repo, DONE) == []
+def _keep(repo: Path, turn: int) -> None:
+    capture_worker.store_answer({"sessions_dir": sessions_dir(repo), "session": SESSION, "turn": turn, "seq": turn,
+                                 "answer": f"{DONE} (turn {turn})"}, print)
+
+
+@pytest.mark.parametrize("capture", ["1", "0"])
+def test_the_session_end_removes_the_earlier_turns_answers_no_prompt_took(repo: Path, capture: str):
+    """An answer of an earlier turn still kept (its prompt's worker died before taking it) goes at the end, with
+    capture on or turned off meanwhile; the last turn's is kept for a resumed session."""
+    from altimate_learn.deliver.state import session_file_name
+
+    for turn in (2, 3):
+        _keep(repo, turn)
+    assert answers(repo) == [f"{session_file_name(SESSION)}-2-2", f"{session_file_name(SESSION)}-3-3"]
+    hooks(repo, event(repo, "SessionEnd", reason="exit"), env={"ALTIMATE_LEARN_CAPTURE": capture})
+    assert answers(repo) == [f"{session_file_name(SESSION)}-3-3"]
 
 
 def test_an_answer_the_prompt_does_not_take_because_capture_was_turned_off_is_removed(repo: Path):
@@ -88,14 +98,6 @@ def test_capture_turned_off_while_the_answer_is_redacted_leaves_nothing(repo: Pa
     fire(repo, event(repo, "UserPromptSubmit", prompt=BROKEN, prompt_id="p2"), capsys)
     (data,) = held
     run_worker(repo, data)
-    assert answers(repo) == [] and files_holding(repo, DONE) == []
-
-
-def test_the_session_end_with_capture_turned_off_still_removes_the_kept_answer(repo: Path):
-    hooks(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"),
-          event(repo, "Stop", last_assistant_message=DONE))
-    settle(repo)
-    hooks(repo, event(repo, "SessionEnd", reason="exit"), env={"ALTIMATE_LEARN_CAPTURE": "0"})
     assert answers(repo) == [] and files_holding(repo, DONE) == []
 
 
@@ -120,17 +122,23 @@ def test_the_hooks_own_fallback_does_not_leave_the_answer_it_did_not_wait_for(re
     assert answers(repo) == [] and files_holding(repo, DONE) == []
 
 
-def test_the_session_end_leaves_the_answer_a_prompts_worker_still_takes(repo: Path, capsys, monkeypatch):
-    """The person's last prompt is a correction and the agent exits before its worker read the answer: the
-    correction is still read against it, then nothing is left."""
+def test_the_session_end_leaves_an_earlier_answer_a_prompts_worker_still_takes(repo: Path, capsys, monkeypatch):
+    """The person's last prompt is a correction, the agent answers it and exits before the correction's worker
+    read the answer it replies to: the correction is still read against that answer (review6 #2's guarantee)."""
+    from altimate_learn.deliver.state import session_file_name
+    from tests.harness.test_stop_answer import _wait_for_answer_workers
+
     held = hold(monkeypatch, None)  # the prompt's worker
     fire(repo, event(repo, "UserPromptSubmit", prompt="add a login page", prompt_id="p1"), capsys)
     fire(repo, event(repo, "Stop", last_assistant_message=DONE), capsys)
     settle(repo)  # the answer is kept
     fire(repo, event(repo, "UserPromptSubmit", prompt=BROKEN, prompt_id="p2"), capsys)
+    fire(repo, event(repo, "Stop", last_assistant_message="Let me look at the route."), capsys)
+    _wait_for_answer_workers(repo)
     fire(repo, event(repo, "SessionEnd", reason="exit"), capsys)
-    assert len(answers(repo)) == 1  # left to the prompt's worker
+    name = session_file_name(SESSION)
+    assert answers(repo) == [f"{name}-1-1", f"{name}-2-2"]  # the first left to the prompt's worker
     (data,) = held
     run_worker(repo, data)
     assert [(s["messageID"], s["reason"]) for s in signals(repo)] == [("p2", "said the result does not work")]
-    assert answers(repo) == []
+    assert answers(repo) == [f"{name}-2-2"]  # the last turn's, for a resumed session
