@@ -107,30 +107,17 @@ _ALGORITHM_PART = re.compile(
     r"3des|chacha\d*|poly1305|gcm|cbc|ctr|ecb|cfb|ofb|oaep|pss|pkcs\d*|pbkdf\d*|argon\d*(?:id|i|d)?|bcrypt|scrypt|"
     r"crc\d*|blake\d*[bs]?|keccak|[hrep]s\d{3}|p(?:256|384|521)|utf\d*|base\d+(?:url)?|jw[tkse]|hex|id|with|"
     r"encryption|\d+)")
-# A model's name: a model family (`gpt-4o`, `claude-3-5-sonnet`, `claude-sonnet-4-5`, `llama3.1`, `o3-mini`), or
-# lowercase words with a dotted version or a size (`foo-1.5-pro`, `bar-8x7b`)
-_MODEL_FAMILY = re.compile(
-    r"(?:gpt|chatgpt|claude|sonnet|opus|haiku|llama|codellama|gemini|gemma|mistral|mixtral|codestral|ministral|qwen|"
-    r"qwq|deepseek|phi|grok|kimi|glm|command|o[1-9]|text-embedding|embed|whisper|dall-e|titan|nova|falcon|starcoder|"
-    r"yi)(?=[-.\d]|$)")
-_MODEL_TAIL = re.compile(r"(?:[a-z]+|\d{1,4}|\d{8}|\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[a-z]{1,2}(?:\d{1,3}[a-z])?|"
-                         r"[a-z]{1,2}\d{1,3}(?:\.\d{1,3})*)")
-_VERSIONED = re.compile(r"\d{1,3}(?:\.\d{1,3})+[a-z]?|\d{1,3}[bmk]|\d{1,2}x\d{1,3}b")
-
-
-def _model_name(core: str) -> bool:
-    """Lowercase parts joined by hyphens (dots inside a version), each a word or a version, that start with a
-    model family or carry a dotted version or a size (`1.5`, `70b`, `8x7b`). Words and numbers alone
-    (`summer-2024-fun`, `blue-7-sky-9`, `qwe-123-asd`) are not a model's name."""
-    family = _MODEL_FAMILY.match(core)
-    rest = core[family.end():].lstrip("-") if family else core
-    parts = rest.split("-") if rest else []
-    if family:
-        return all(_MODEL_TAIL.fullmatch(part) for part in parts)
-    head = re.fullmatch(r"([a-z]{2,})(\d{1,2}(?:\.\d{1,2})+)?", parts[0]) if parts else None
-    if head is None or not all(_MODEL_TAIL.fullmatch(part) for part in parts[1:]):
-        return False
-    return bool(head.group(2)) or any(_VERSIONED.fullmatch(part) for part in parts[1:])
+# A model's name: a model family, a version right after it, then only further version numbers, sizes, a date
+# or the model's modifiers (`gpt-4o`, `gpt-4o-mini`, `claude-3-5-sonnet-20241022`, `claude-sonnet-4-5`, `llama3.1`,
+# `qwen2.5-coder-32b`, `mixtral-8x7b`, `o3-mini`, `deepseek-r1`, `text-embedding-3-small`). Anything else after a
+# family word (`gpt-4o-mini-prod-7`, `llama-3-70b-key`, `phi-31-delta`) is not a model's name.
+_MODEL_NAME = re.compile(
+    r"(?:gpt|chatgpt|claude(?:-(?:sonnet|opus|haiku|instant))?|llama|codellama|gemini|gemma|mistral|mixtral|"
+    r"codestral|ministral|qwen|qwq|deepseek(?:-coder)?|phi|grok|text-embedding|o(?=\d))"
+    r"-?(?:\d{1,3}(?:\.\d{1,3})*[a-z]{0,2}|[a-z]\d{1,2}|\d{1,2}x\d{1,3}b)"
+    r"(?:-(?:\d{1,3}(?:\.\d{1,3})*[a-z]{0,2}|\d{4}|\d{8}|mini|nano|pro|flash|lite|turbo|sonnet|opus|haiku|"
+    r"instruct|chat|preview|latest|vision|coder|code|large|small|medium|base|exp|thinking|reasoner|max|plus|"
+    r"realtime|audio|search|it))*")
 
 
 def remembered(value: str, label: str | None = None) -> bool:
@@ -155,7 +142,7 @@ def remembered(value: str, label: str | None = None) -> bool:
         return False
     if all(_ALGORITHM_PART.fullmatch(p) for p in re.split(r"[-_./]", core) if p):
         return False
-    return not (core.islower() and _model_name(core))
+    return not _MODEL_NAME.fullmatch(core)
 
 
 class SecretMemory:

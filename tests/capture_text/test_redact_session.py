@@ -316,6 +316,12 @@ NAMED_ONCE = [
     ("Authorization: Bearer {s}", "tok-2024-abc"), ("mysql -u root -p{s} app", "maple-42-syrup"),
     ("the token is {s}", "deploy-v2.3-final"), ("the password is {s}", "rocket-3-5"),
     ("the password is {s}", "apple-1-2-3"),
+    # R8-11: under a generic key, a model family's word does not make a model's name
+    ("SECRET=falcon-42-heavy", "falcon-42-heavy"), ("API_TOKEN=nova-7-sky-9", "nova-7-sky-9"),
+    ("the api key is {s}", "titan-99-gate"), ("WEBHOOK_SECRET={s}", "phi-31-delta"),
+    ('{{"token": "{s}"}}', "grok-2024-x"), ("CLIENT_SECRET={s}", "yi-88-dragon"),
+    ("SECRET_KEY={s}", "opus-magnum-77"), ("API_KEY={s}", "embed-42-key"),
+    ("the token is {s}", "llama-3-70b-key"), ("API_KEY={s}", "gpt-4o-mini-prod-7"),
 ]
 
 
