@@ -333,6 +333,26 @@ def test_a_password_that_looks_like_a_name_is_redacted_when_repeated(first: str,
     assert re.fullmatch(r"No, never hardcode \[REDACTED:[a-z-]+\] in db\.py, read it from the environment\.", later)
 
 
+@pytest.mark.parametrize("text,secret", [
+    # review8 R8-5: a password with a dot in it was taken for an attribute (`obj.attr`) and left bare
+    ("the db password is winter2024.fun", "winter2024.fun"), ("the db password is Passw0rd.ok", "Passw0rd.ok"),
+    ("the db password is s3cr3t.pw", "s3cr3t.pw"), ("password: alpha1.beta", "alpha1.beta"),
+    ("DB_PASSWORD=Summer2024.io", "Summer2024.io"), ("password=Zx9.qwe", "Zx9.qwe"),
+    ("my password is K1tten.cat.", "K1tten.cat"), ("pwd: Tr0ub4.dor", "Tr0ub4.dor"),
+    ("password: PROD_2024_KEY9", "PROD_2024_KEY9"), ("the api key is ABCD_1234_EFGH_5678", "ABCD_1234_EFGH_5678"),
+])
+def test_a_password_with_a_dot_or_in_capitals_is_redacted_under_its_name(text: str, secret: str):
+    assert secret not in redact(text) and "[REDACTED:" in redact(text)
+
+
+@pytest.mark.parametrize("text", ["password = config.password", "the password is self.password",
+                                  "DB_PASSWORD=settings.DB_PASSWORD", "password: base64.b64decode",
+                                  "the password is sha256.hexdigest", "password=db2.password", "PASSWORD=os.environ",
+                                  "TOKEN=foo1.bar", "the token is app1.settings"])
+def test_an_attribute_under_a_credential_word_stays(text: str):
+    assert redact(text) == text
+
+
 @pytest.mark.parametrize("text", ["the token is GITHUB_TOKEN", "the password is DB_PASSWORD",
                                   "the api key is OPENAI_API_KEY, set it in .env"])
 def test_an_environment_variables_name_after_a_credential_word_stays(text: str):
