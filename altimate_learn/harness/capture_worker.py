@@ -22,7 +22,10 @@ lessons), so the Stop hook hands the answer to a worker too (:func:`hand_off_ans
 and keeps the redacted end in `.sessions/capture-answers/` (:func:`store_answer`), where the next prompt's
 worker takes it (:func:`take_answer`, waiting while the answer's worker still runs) and removes it. A later
 Stop's worker removes only answers no prompt will take (never one whose prompt's worker still runs); two
-Stops of one turn are numbered, and the later answer is the one read.
+Stops of one turn are numbered, and the later answer is the one read. An answer no prompt will take goes at
+once (:func:`drop_answers`): a turn's when its prompt is not handed to a worker that takes it (capture turned
+off, the hook's own fallback), the earlier turns' at the session's end (the last turn's is kept: the session can
+be resumed); an answer's worker still at work then removes its own.
 
 A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
 (:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
@@ -43,6 +46,7 @@ import sys
 WORKER_ARG = "--capture-worker"  # `learn hook --capture-worker`: what the hook starts; never typed
 PENDING = "capture-pending"  # folder under `.sessions/` with one marker per running job
 ANSWERS = "capture-answers"  # folder under `.sessions/`: the redacted end of a session's last answer, per turn
+DROPPED = ".dropped"  # `<an answer worker's marker>.dropped` in ANSWERS: that worker removes its answer once written
 ANSWER_WAIT = 30.0  # seconds a prompt's worker waits for the answer's worker (it takes ~0.1 s on an idle machine)
 STALE_MARKER = 3600.0  # seconds after which a marker whose worker died is removed by the next worker
 WORKER_LOCK_WAIT = 60.0  # seconds the worker waits for the session's lock before it skips the triggers
@@ -130,8 +134,8 @@ def store_answer(job: dict, log) -> None:
     It then removes the session's answers nobody will take: of this turn, those of an earlier Stop (a lower
     ``seq``; its own, if a later Stop's answer is there already); of turns before the previous one, those whose
     prompt's worker is not running (a prompt worker slower than the next Stop's must still find its answer, so
-    the previous turn's answer is always left to it). What is left over
-    (the session ended, capture was turned off) goes by age (:func:`_remove_stale`)."""
+    the previous turn's answer is always left to it). An answer whose turn was dropped while it was redacted
+    (:func:`drop_answers`) is removed once written; anything else left over goes by age (:func:`_remove_stale`)."""
     from altimate_learn.harness.live_capture import redact_answer
     from altimate_learn.redact import remembering
 
@@ -150,6 +154,11 @@ def store_answer(job: dict, log) -> None:
     finally:
         os.close(fd)
     os.replace(temp, path)
+    marker = job.get("marker")
+    note = os.path.join(folder, os.path.basename(marker) + DROPPED) if isinstance(marker, str) and marker else None
+    if note is not None and os.path.lexists(note):  # checked after the write: see drop_answers
+        _remove(path)  # the session ended, or its prompt went by without a worker, while this was redacted
+        _remove(note)
     own = seq or 0
     answers = _answers(folder, job["session"])
     newest = max((s for t, s, _ in answers if t == turn), default=own)
@@ -160,6 +169,53 @@ def store_answer(job: dict, log) -> None:
         elif other_turn < turn - 1 and not _prompt_pending(job["sessions_dir"], job["session"], other_turn):
             _remove(other)  # no prompt took it and none will: a turn later came since, and its worker is not running
     _remove_stale(folder)
+
+
+def drop_answers(sessions_dir: str, session: str, turn: int | None = None) -> None:
+    """Remove the session's kept answers that no prompt will take: the one prompt number ``turn`` replies to
+    (that prompt was not handed to a worker that takes it: capture was turned off, or the hook classified it
+    itself), or, with ``turn`` None (the session ended), those of every turn before its last one whose prompt's
+    worker is not running (one that runs still takes its answer). The last turn's answer is kept: a session
+    that ended can be resumed (`claude -c`, `claude -p` ends the session after every prompt), and its next
+    prompt replies to that answer; it goes when that prompt takes it, or by age (:func:`_remove_stale`, run
+    here too). An answer's worker of a dropped turn still at work is told to remove its answer once written: an
+    empty `<its marker>.dropped` file, made before the answers are listed (a worker checks for it after writing,
+    so its answer is either listed here or removed by the worker)."""
+    import re
+
+    from altimate_learn.deliver.state import session_file_name
+
+    folder = os.path.join(sessions_dir, ANSWERS)
+    prefix = session_file_name(session) + "-a"
+    running = []
+    for name in pending(sessions_dir):
+        found = re.fullmatch(r"(\d+)-\d+", name[len(prefix):]) if name.startswith(prefix) else None
+        if found:
+            running.append((int(found.group(1)), name))
+    kept = _answers(folder, session)
+    last = max([t for t, _ in running] + [t for t, _seq, _path in kept], default=-1)
+
+    def unwanted(other: int) -> bool:
+        if turn is not None:
+            return other == turn
+        return other < last and not _prompt_pending(sessions_dir, session, other)
+
+    notes = [(os.path.join(sessions_dir, PENDING, name), os.path.join(folder, name + DROPPED))
+             for other, name in running if unwanted(other)]
+    for _marker, note in notes:
+        try:
+            os.makedirs(folder, exist_ok=True)
+            os.close(os.open(note, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600))
+        except OSError:
+            pass
+    for other, _seq, path in _answers(folder, session):
+        if unwanted(other):
+            _remove(path)
+    for marker, note in notes:  # a worker that has ended since will not look for its note
+        if not os.path.lexists(marker):
+            _remove(note)
+    if turn is None:
+        _remove_stale(folder)
 
 
 def _answer_pending(sessions_dir: str, session: str, turn: int) -> bool:
@@ -430,22 +486,31 @@ def learn_transcript_secrets(path: str, memory, log, *, harness: str | None = No
             return
         from pathlib import Path
 
-        from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
         from altimate_learn.capture.sessions import read_session
 
         for item in read_session(Path(path), harness=harness, session_id=session_id).events():
-            if isinstance(item, (UserMessage, AssistantTurn)):
-                texts = [item.text]
-            elif isinstance(item, ToolCall):
-                texts = [item.input if isinstance(item.input, str) else repr(item.input), item.result]
-            else:
-                continue
-            for text in texts:
-                if isinstance(text, str) and text:
-                    memory.learn(text[:EVENT_TEXT_CAP])
+            learn_event_secrets(item, memory)
     except Exception as exc:  # noqa: BLE001 - the signals are still redacted, only without the earlier secrets
         log(f"the session's earlier secrets could not be read from its transcript ({type(exc).__name__}); its "
             "signals are redacted without them")
+
+
+def learn_event_secrets(item, memory) -> None:
+    """Add the secrets of one session event (a message, an answer, a tool call's input and result; each up to
+    :data:`EVENT_TEXT_CAP` characters) to ``memory``."""
+    from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
+
+    if isinstance(item, UserMessage):
+        texts = [item.text] + ([item.reason] if item.reason != item.text else [])
+    elif isinstance(item, AssistantTurn):
+        texts = [item.text]
+    elif isinstance(item, ToolCall):
+        texts = [item.input if isinstance(item.input, str) else repr(item.input), item.result]
+    else:
+        return
+    for text in texts:
+        if isinstance(text, str) and text:
+            memory.learn(text[:EVENT_TEXT_CAP])
 
 
 def run_job(job: dict, log) -> int:

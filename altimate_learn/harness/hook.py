@@ -236,6 +236,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
     # a session cleared (`/clear`) starts over even where its start event carries no context (Gemini)
     clears = event.kind == "start" and event.source == "clear" and not wants_delivery
+    if event.kind == "end" and not capture:
+        _drop_answers(root, session_id, log)
     if not wants_delivery and not wants_capture and not clears:
         return ""
     from altimate_learn.deliver.engine import Delivery
@@ -286,6 +288,21 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     return "\n\n".join(t for t in texts if t)
 
 
+def _drop_answers(root: str, session_id: str, log) -> None:
+    """The session ended with capture off: answers a Stop's worker kept while it was on go, the last turn's by
+    age (no capture worker runs to remove them: :func:`capture_worker.drop_answers`)."""
+    try:
+        from altimate_learn.deliver.state import SESSIONS
+        from altimate_learn.harness import capture_worker
+        from altimate_learn.worktree import locate
+
+        sessions_dir = os.path.join(locate(os.path.realpath(root)).local_dir, SESSIONS)
+        if os.path.isdir(os.path.join(sessions_dir, capture_worker.ANSWERS)):
+            capture_worker.drop_answers(sessions_dir, session_id)
+    except Exception as exc:  # noqa: BLE001 - they still go by age
+        log(f"SessionEnd: the answers kept for this session could not be removed ({type(exc).__name__})")
+
+
 def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_reflect: bool, log, *,
              learner: bool = False) -> None:
     """Live capture; its failures are logged and never stop delivery."""
@@ -302,7 +319,7 @@ def _capture(event: Event, data: dict, engine, root: str, capture: bool, auto_re
         elif event.kind == "stop":
             live_capture.on_stop(data, event, capture, sessions_dir=engine.sessions_dir, log=log)
         elif event.kind == "end":
-            data["ended"] = True  # a capture worker still at work applies the end-of-session trigger itself
+            live_capture.on_end(data, sessions_dir=engine.sessions_dir)
         if capture and learner:  # automatic reflection is folded into the continual learner
             if event.kind in ("stop", "end"):
                 live_capture.maybe_learn(root, engine.sessions_dir, log)

@@ -93,14 +93,19 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
     data.pop("last_prompt", None)  # kept by earlier versions (redacted); the classifier never read it
     answer = data.pop("last_answer", None)  # the answer this prompt replies to; never carried further
     answer_turn = data.pop("answer_turn", None)  # or the turn under which a capture worker keeps it
+    kept = isinstance(answer_turn, int) and answer_turn == index and bool(sessions_dir)  # by a Stop's worker
     if not capture or index == 0 or not (after_assistant or interrupted):
+        if kept:  # no worker will take it: it goes now (capture was turned off since the Stop)
+            from altimate_learn.harness import capture_worker
+
+            capture_worker.drop_answers(sessions_dir, data["session"], index)
         return 0
     from altimate_learn.harness import capture_worker
 
     job = {**_job_base(data, root, sessions_dir, event, reflect), "index": index,
            "message_id": event.key, "prompt": event.prompt or "", "interrupted": interrupted,
            "answer": answer if isinstance(answer, str) else None}
-    if not isinstance(answer, str) and answer_turn == index and sessions_dir:
+    if not isinstance(answer, str) and kept:
         job["answer_turn"] = index  # the worker takes the answer the Stop hook's worker redacted and kept
     if sessions_dir and capture_worker.hand_off(job, sessions_dir, log):
         return 0
@@ -108,8 +113,23 @@ def on_prompt(data: dict, event: Event, root: str, capture: bool, log, *, sessio
 
     # in the hook's process: the answer is read if its worker has kept it already, never waited for, and the
     # transcript is not read for the session's earlier secrets (a long one would hold up the prompt)
-    return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0,
-                                              secrets=False)
+    try:
+        return capture_worker.classify_and_record(job, log, lock_timeout=READER_LOCK_TIMEOUT, answer_wait=0.0,
+                                                  secrets=False)
+    finally:
+        if kept:  # an answer its worker had not kept yet is not waited for: it goes once written
+            capture_worker.drop_answers(sessions_dir, data["session"], index)
+
+
+def on_end(data: dict, *, sessions_dir: str | None = None) -> None:
+    """The session ended: answers of earlier turns no prompt took go (:func:`capture_worker.drop_answers`); the
+    last turn's is kept for the prompt of a resumed session; a capture worker still at work applies the
+    end-of-session trigger itself (``ended``)."""
+    data["ended"] = True
+    if sessions_dir:
+        from altimate_learn.harness import capture_worker
+
+        capture_worker.drop_answers(sessions_dir, data["session"])
 
 
 def _job_base(data: dict, root: str, sessions_dir: str | None, event: Event, reflect: bool) -> dict:

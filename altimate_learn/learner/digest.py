@@ -220,15 +220,18 @@ def _after_cursor(message: UserMessage, message_id: str, cursor: dict[str, Any] 
 def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None) -> SessionRead:
     """The exchanges of ``info`` after ``cursor`` (raises LearnError / OSError when it cannot be read).
 
-    A value redacted as a secret in one of its texts is redacted wherever the session repeats it later
-    (:func:`altimate_learn.redact.remembering`)."""
+    A value redacted as a secret anywhere in the session (a message, an answer, a tool call's input or result,
+    before or after the cursor) is redacted wherever the session repeats it, earlier or later: the whole session
+    is read for its secrets first (:func:`altimate_learn.redact.remembering`), as live capture and `learn
+    capture` do."""
     from altimate_learn.redact import remembering
 
-    with remembering():
-        return _read_session(info, cursor, floor=floor)
+    with remembering() as memory:
+        return _read_session(info, cursor, floor=floor, memory=memory)
 
 
-def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None) -> SessionRead:
+def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None,
+                  memory=None) -> SessionRead:
     from altimate_learn.capture.classifier import classify_user_message, is_slash_command
     from altimate_learn.capture.sessions import read_session as open_reader
 
@@ -241,6 +244,19 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
     if is_model_call_dir(cwd) or is_model_call_dir(info.path):  # an agent CLI run as learn's model worked there
         result.own = True
         return result
+    if memory is not None:
+        from altimate_learn.harness.capture_worker import learn_event_secrets
+
+        # the session's secrets first: a password typed bare before the message that names it, or one only a
+        # tool call held, is then redacted in every text shown
+        first_text = True
+        for event in reader.events():
+            if first_text and isinstance(event, UserMessage) and event.kind == "text":
+                first_text = False
+                if _is_own(event.text):
+                    result.own = True
+                    return result
+            learn_event_secrets(event, memory)
     state = {"passed": False, "fallback": False}
     for attempt in range(2):
         exchanges: list[Exchange] = []

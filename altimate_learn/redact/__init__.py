@@ -90,24 +90,68 @@ MEMORY_MIN = 6  # characters: shorter values found as secrets are not looked for
 _TRAILING = ".,;:!?'\")]}"
 
 
-def remembered(value: str) -> bool:
-    """Whether a value found as a secret looks like one on its own, so that it is redacted again wherever it
-    comes back bare. Only a value with a letter and a digit or a symbol inside it does: a word ("learner" from
-    `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a setting
-    (`TTL=3600`, `length>=8`) or a version (`v2.1-beta`) redacted where it was found is a word of ordinary text
-    far more often than a secret, and redacting it everywhere after would take words from a person's correction."""
+# Labels of a value found under a generic key name (`*_TOKEN`, `*_KEY`, `secret`, `credentials`), where a file,
+# an algorithm or a model is often named: such a value is remembered only when it names nothing. A value found as
+# a password (under a password key, in a URL's userinfo, after `-p`), in an Authorization header, by its vendor's
+# format or by its randomness is remembered whatever it looks like.
+_NAMING_LABELS = frozenset({"secret", "token", "api-key", "credentials", "private-key"})
+# An environment variable's name (`OPENAI_API_KEY`, `SMALLEST_API_KEY=` of an .env template): each part a word
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)+=?$")
+# A file name with a known extension: `service-account.json`, `gcp-sa.json`, `id_rsa.pub`, `prod.env`
+_FILE_NAME = re.compile(
+    r"(?i)^[\w.\-]*\w\.(?:json|pem|key|crt|cer|der|csr|p12|p8|pfx|jks|keystore|pub|gpg|asc|enc|kdbx|txt|env|ya?ml|"
+    r"toml|ini|cfg|conf|properties|xml|csv|sh|py|js|ts|db|sqlite|log)$")
+# One part of an algorithm's or a key file's name (`bcrypt_sha256`, `aes-256-gcm`, `HS256`, `id_ed25519`)
+_ALGORITHM_PART = re.compile(
+    r"(?i)(?:sha-?\d*|md\d|hmac|aes\d*|rsa\d*|dsa|ecdsa|ecdh|ed(?:25519|448)|x(?:25519|448|509)|curve25519|des\d*|"
+    r"3des|chacha\d*|poly1305|gcm|cbc|ctr|ecb|cfb|ofb|oaep|pss|pkcs\d*|pbkdf\d*|argon\d*(?:id|i|d)?|bcrypt|scrypt|"
+    r"crc\d*|blake\d*[bs]?|keccak|[hrep]s\d{3}|p(?:256|384|521)|utf\d*|base\d+(?:url)?|jw[tkse]|hex|id|with|"
+    r"encryption|\d+)")
+# A model's name: a model family, a version right after it, then only further version numbers, sizes, a date
+# or the model's modifiers (`gpt-4o`, `gpt-4o-mini`, `claude-3-5-sonnet-20241022`, `claude-sonnet-4-5`, `llama3.1`,
+# `qwen2.5-coder-32b`, `mixtral-8x7b`, `o3-mini`, `deepseek-r1`, `text-embedding-3-small`). Anything else after a
+# family word (`gpt-4o-mini-prod-7`, `llama-3-70b-key`, `phi-31-delta`) is not a model's name.
+_MODEL_NAME = re.compile(
+    r"(?:gpt|chatgpt|claude(?:-(?:sonnet|opus|haiku|instant))?|llama|codellama|gemini|gemma|mistral|mixtral|"
+    r"codestral|ministral|qwen|qwq|deepseek(?:-coder)?|phi|grok|text-embedding|o(?=\d))"
+    r"-?(?:\d{1,3}(?:\.\d{1,3})*[a-z]{0,2}|[a-z]\d{1,2}|\d{1,2}x\d{1,3}b)"
+    r"(?:-(?:\d{1,3}(?:\.\d{1,3})*[a-z]{0,2}|\d{4}|\d{8}|mini|nano|pro|flash|lite|turbo|sonnet|opus|haiku|"
+    r"instruct|chat|preview|latest|vision|coder|code|large|small|medium|base|exp|thinking|reasoner|max|plus|"
+    r"realtime|audio|search|it))*")
+
+
+def remembered(value: str, label: str | None = None) -> bool:
+    """Whether a value found as a secret (with ``label``) looks like one on its own, so that it is redacted again
+    wherever it comes back bare. Only a value with a letter and a digit or a symbol inside it does: a word
+    ("learner" from `SESSION_KEY = "learner"`; "again?!" or "stored?" after a credential word), a number, a
+    setting (`TTL=3600`, `length>=8`) or a version (`v2.1-beta`) redacted where it was found is a word of
+    ordinary text far more often than a secret, and redacting it everywhere after would take words from a
+    person's correction. Found under a generic key name (a token, a key, a secret, credentials; or with no label
+    given), a value that names something is not remembered either: an environment variable's name, a file name
+    (`service-account.json` from `GOOGLE_APPLICATION_CREDENTIALS=service-account.json`), an algorithm, unit or key
+    name (`sha256`, `bcrypt_sha256`, `argon2id`, `3600s`, `id_ed25519`), a model's name (`gpt-4o`,
+    `claude-3-5-sonnet`, `llama3.1`). A value found as a password is remembered whatever it names."""
     core = value.strip(_TRAILING)
     if not any(c.isalpha() for c in core) or not any(c.isdigit() or not (c.isalpha() or c.isspace()) for c in core):
         return False
-    return not (assignments.SETTING.match(core) or assignments.VERSIONISH.match(core))
+    if assignments.SETTING.match(core) or assignments.VERSIONISH.match(core):
+        return False
+    if label is not None and label not in _NAMING_LABELS:
+        return True
+    if _FILE_NAME.match(core) or _ENV_NAME.match(core) or assignments.not_a_password(core):
+        return False
+    if all(_ALGORITHM_PART.fullmatch(p) for p in re.split(r"[-_./]", core) if p):
+        return False
+    return not _MODEL_NAME.fullmatch(core)
 
 
 class SecretMemory:
     """The values found as secrets so far in one session (or one capture run), each with its label.
 
     While it is active (:func:`remembering`), :func:`find_secrets` adds every secret it finds and also
-    returns each remembered value wherever it appears again as a whole word (not inside a longer run of
-    letters and digits). It lives only in this process's memory: nothing of it is written anywhere.
+    returns each remembered value wherever it appears again as a whole word (never inside a longer run of
+    letters, digits and underscores: an identifier). It lives only in this process's memory: nothing of it is
+    written anywhere.
     """
 
     def __init__(self) -> None:
@@ -125,7 +169,7 @@ class SecretMemory:
         value = value.strip()
         if len(value) < MEMORY_MIN or is_placeholder(value) or "[REDACTED" in value.upper():
             return
-        if remembered(value):
+        if remembered(value, label):
             self.values.setdefault(value, label)
 
     def find(self, text: str) -> Iterator[tuple[int, int, str]]:
@@ -133,10 +177,15 @@ class SecretMemory:
             pos = text.find(value)
             while pos >= 0:
                 end = pos + len(value)
-                if not (pos > 0 and text[pos - 1].isalnum() and value[0].isalnum()) and \
-                        not (end < len(text) and text[end].isalnum() and value[-1].isalnum()):
+                if not (pos > 0 and _word(text[pos - 1]) and _word(value[0])) and \
+                        not (end < len(text) and _word(text[end]) and _word(value[-1])):
                     yield pos, end, label
                 pos = text.find(value, end)
+
+
+def _word(ch: str) -> bool:
+    """A character of an identifier: a remembered value is never found inside a longer one (`bcrypt_sha256`)."""
+    return ch.isalnum() or ch == "_"
 
 
 _MEMORY: ContextVar[SecretMemory | None] = ContextVar("altimate_learn_secret_memory", default=None)

@@ -93,15 +93,22 @@ _NOT_A_PASSWORD = re.compile(
 )
 
 
-def _passwordish(value: str) -> bool:
-    """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm."""
+
+def not_a_password(value: str) -> bool:
+    """A version, a unit or an algorithm's name (`v2.1`, `3600s`, `15m`, `sha256`, `HS256`, `argon2id`)."""
+    return bool(_NOT_A_PASSWORD.match(value))
+
+def _passwordish(value: str, password: bool = False) -> bool:
+    """A bare word after "password is": letters with digits or symbols, not a version, unit or algorithm.
+    ``password``: the word is a password's, so a value with a dot is code only when it reads as code
+    (:func:`_attribute`); after "token" or "key", any `a.b` is taken for an attribute."""
     value = value.rstrip(".,:;)]}")
     if len(value) < 4 or is_placeholder(value) or value[0] in "$%{<[(#/~." or REFERENCE.match(value):
         return False
     if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() or ch in _SYMBOLS for ch in value):
         return False
-    if "(" in value or _DOTTED.match(value) or re.fullmatch(r"[A-Z][A-Z0-9_]+", value) or "/" in value:
-        return False  # a call, an attribute, an environment variable name, a path
+    if "(" in value or (_attribute(value) if password else _DOTTED.match(value)) or re.fullmatch(r"[A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*_?=?", value) or "/" in value:
+        return False  # a call, an attribute, an environment variable name (`NEXT_KEY=` of a template), a path
     if value.endswith("@") or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.-]+", value):
         return False  # an address: "send credentials to ops@", "the token to bob@corp.com"
     return not _NOT_A_PASSWORD.match(value)
@@ -119,6 +126,20 @@ REFERENCE = re.compile(
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$")
+_CREDENTIAL_PART = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth")
+
+
+def _attribute(value: str) -> bool:
+    """`config.password`, `self.token`, `settings.DB_PASSWORD`, `base64.b64decode`: code, not a value. A password
+    with a dot in it (`Passw0rd.ok`, `winter2024.fun`, `Zx9.qwe`) is not code: two parts, the first mixing letters
+    and digits (no module or algorithm name such as `base64`, `sha256`, `s3`), the second naming no credential
+    (`db2.password` is an attribute)."""
+    if not _DOTTED.match(value):
+        return False
+    parts = value.split(".")
+    first = parts[0]
+    return not (len(parts) == 2 and any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first)
+                and not _NOT_A_PASSWORD.match(first) and not _CREDENTIAL_PART.search(parts[1]))
 _PATHLIKE = re.compile(r"^(?:/|~/|\./|\.\./)[\w.\-@]+(?:/[\w.\-@]*)+$")
 # A quoted value that reads as prose or code, not a secret: five or more words, or words with code/sentence
 # punctuation, or leading/trailing spaces (a string concatenation: `'Credential=' + key + '`).
@@ -204,8 +225,9 @@ def _assignments(text: str, lower: str, add) -> None:
             if "://" in val or _PATHLIKE.match(val) or not randomish(val):
                 continue
         elif not quoted:
-            if "(" in val or "[" in val or _DOTTED.match(val):
-                continue  # a call or attribute: code, not a literal
+            dotted = _attribute(val) if re.search(r"pass|pwd", keyword) else _DOTTED.match(val)
+            if "(" in val or "[" in val or dotted:
+                continue  # a call or attribute: code, not a literal (`DB_PASSWORD=Summer2024.io` is a password)
             if code_style and _IDENTIFIER.match(val) and not secretish(val):
                 continue  # `password = new_password`
             if not key.isupper() and _IDENTIFIER.match(val) and _CODE_NAME.search(val) and (
@@ -352,8 +374,9 @@ def _next_line(text: str, lower: str, add) -> None:
             label_line = text[text.rfind("\n", 0, m.start(1)) + 1:m.end(1)]
             if not _unlinked_value(core, label_line):
                 continue  # "the password\nfn_reset_pw2", "rename the password\nfield2": not the value
-        if _passwordish(value):
-            add(start, start + len(core), _label_for_key(m.group(1).replace(" ", "_")), 4)
+        label = _label_for_key(m.group(1).replace(" ", "_"))
+        if _passwordish(value, label == "password"):
+            add(start, start + len(core), label, 4)
 
 
 def _prose(text: str, lower: str, add) -> None:
@@ -361,9 +384,9 @@ def _prose(text: str, lower: str, add) -> None:
         group = next(g for g in (1, 2, 3) if m.group(g) is not None)
         start, end = m.start(group), m.end(group)
         value = text[start:end]
-        if _passwordish(value):  # a sentence's closing period or bracket is not part of the value
-            label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
-                                          else m.group(0)[end - m.start():]))
+        label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
+                                      else m.group(0)[end - m.start():]))
+        if _passwordish(value, label == "password"):  # a sentence's closing period or bracket is not the value
             add(start, start + len(value.rstrip(".,:;)]}")), label, 4)
 
 

@@ -222,13 +222,19 @@ def _prompts_section(prompts: list[str]) -> list[str]:
 def build_digest(src: DigestSource, cap: int = DIGEST_CAP) -> str:
     """The digest text (see the module docstring); never longer than ``cap``.
 
-    A value redacted as a secret in the session's prompts or final message, or in a tool call shown before
-    it, is redacted wherever the digest repeats it (:func:`altimate_learn.redact.remembering`)."""
+    A value redacted as a secret anywhere in the session (its prompts, its final message, any tool call's input
+    or output, shown or not) is redacted wherever the digest repeats it: every text is read for its secrets
+    first (:func:`altimate_learn.redact.remembering`), as live capture and `learn capture` do."""
+    from altimate_learn.harness.capture_worker import EVENT_TEXT_CAP
     from altimate_learn.redact import remembering
 
     with remembering() as memory:
-        for text in (*src.prompts, src.final_text or ""):
-            memory.learn(text)
+        texts = [*src.prompts, src.final_text or ""]
+        for call in src.calls:
+            texts += [_stringify(call.input), call.output or ""]
+        for text in texts:
+            if text:
+                memory.learn(text[:EVENT_TEXT_CAP])
         return _build_digest(src, cap)
 
 

@@ -5,6 +5,7 @@ transcript file, in live capture through the hooks, and in the learner's and the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -237,14 +238,45 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     ("password: 12345678", "run it 12345678 times"),
     ("DB_TOKEN=TTL=3600", "set TTL=3600 on the cache"),
     ("api_key: v2.1.0-beta", "pin v2.1.0-beta in requirements"),
+    # review7 R5: a file, an algorithm or a model named where the redactor expects a secret
+    ("GOOGLE_APPLICATION_CREDENTIALS=service-account.json",
+     "No, read service-account.json from the repo root, and sign with HS256"),
+    ("credentials: gcp-sa.json", "download gcp-sa.json again"),
+    ("secret: sha256", "use sha256 for the checksum"),
+    ("secret: bcrypt_sha256", "set PASSWORD_HASHERS to bcrypt_sha256 first"),
+    ("SECRET_KEY=HMAC-SHA256", "sign the cookie with HMAC-SHA256"),
+    ("private_key: id_ed25519", "add id_ed25519 to the agent"),
+    ("token: gpt-4o", "switch the model to gpt-4o"),
+    ("model_key: claude-3-5-sonnet", "use claude-3-5-sonnet for the reviews"),
+    ("token: claude-sonnet-4-5", "no, keep claude-sonnet-4-5 as the default"),
+    ("api_key: llama3.1", "run llama3.1 locally"),
 ])
-def test_what_reads_as_a_word_a_number_a_setting_or_a_version_is_not_remembered(found: str, later: str):
+def test_what_reads_as_a_word_a_number_a_setting_a_version_or_a_name_is_not_remembered(found: str, later: str):
     """Redacted where it was found, such a value is not redacted again wherever it comes back (review6 #3: the
-    memory spread the redactor's ordinary false positives into the person's corrections)."""
+    memory spread the redactor's ordinary false positives into the person's corrections; review7 R5: file,
+    algorithm and model names)."""
     with remembering() as memory:
-        redact(found)
+        assert redact(found) != found  # the redactor took it for a secret there
         assert redact(later) == later
     assert memory.values == {}
+
+
+def test_a_template_of_empty_variables_is_not_read_as_values():
+    """An .env template pasted into a prompt: each line's name is not the value of the line above (a real
+    session's `OPENAI_API_KEY=\nSMALLEST_API_KEY=`), so it is neither redacted nor remembered."""
+    template = "DEEPGRAM_API_KEY=\nOPENAI_API_KEY=\nSMALLEST_API_KEY=\nGOOGLE_APPLICATION_CREDENTIALS=\n"
+    with remembering() as memory:
+        assert redact(template) == template
+        assert redact("fill SMALLEST_API_KEY= in .env") == "fill SMALLEST_API_KEY= in .env"
+    assert memory.values == {}
+
+
+def test_a_remembered_value_is_never_redacted_inside_a_longer_identifier():
+    with remembering():
+        redact("token=abc123def")
+        assert redact("rename tok_abc123def_old and abc123def_v2") == "rename tok_abc123def_old and abc123def_v2"
+        assert redact("abc123def, then (abc123def) and abc123def-x") == \
+            "[REDACTED:token], then ([REDACTED:token]) and [REDACTED:token]-x"
 
 
 def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
@@ -254,6 +286,125 @@ def test_a_value_with_letters_and_digits_or_symbols_is_remembered():
         assert set(memory.values) == {"Qx7-pl", "abc123def", "blue.horse#"}
         assert redact("then Qx7-pl, abc123def and blue.horse# again") == \
             "then [REDACTED:password], [REDACTED:token] and [REDACTED:password] again"
+
+
+def test_passwords_shaped_like_names_are_still_remembered():
+    """Words with one trailing number, a word with digits in it, a capital letter: a chosen password, not a
+    model's or a file's name."""
+    values = ["hunter2-xyz", "letmein-99", "summer-2024", "blue-horse-9", "Claude-3-Opus!", "Gpt4o-secret"]
+    with remembering() as memory:
+        for value in values:
+            assert redact(f"password: {value}") == "password: [REDACTED:password]"
+        assert set(memory.values) == set(values)
+        assert redact("no: " + " ".join(values)) == "no: " + " ".join(["[REDACTED:password]"] * len(values))
+
+
+# review8 R8-4: passwords of words and numbers, or shaped like a file, a variable, an algorithm or a model, given
+# where only a credential goes (a password key, a URL, `-p`, a Bearer header) or under a key as a plain value
+NAMED_ONCE = [
+    ("the db password is {s}", "correct-horse-42-battery"), ("the db password is {s}", "summer-2024-fun"),
+    ("the db password is {s}", "blue-7-sky-9"), ("the db password is {s}", "tiger-99-lake"),
+    ("the db password is {s}", "hunter-22-fox"), ("the db password is {s}", "mango.2024x"),
+    ("the db password is {s}", "red-8-apple-3-tree"), ("password: {s}", "gamma-12-delta-7"),
+    ("password: {s}", "ADMIN_PW_77"), ("password: {s}", "PROD_2024_KEY9"),
+    ("the api key is {s}", "ABCD_1234_EFGH_5678"), ("export DB_PASSWORD={s}", "kitten-3-rocket-5"),
+    ("export DB_PASSWORD={s}", "ms-2024-pw"), ("export DB_PASSWORD={s}", "llama3.1"),
+    ("export DB_PASSWORD={s}", "aes-256-gcm"), ("export DB_PASSWORD={s}", "rs256-id-9"),
+    ("DATABASE_URL=postgres://app:{s}@db.internal:5432/app", "pony-7-ride-22"),
+    ("DATABASE_URL=postgres://app:{s}@db.internal:5432/app", "Zebra42.pass"),
+    ('{{"password": "{s}"}}', "otter-5-river-12"), ('{{"api_key": "{s}"}}', "qwe-123-asd"),
+    ("Authorization: Bearer {s}", "tok-2024-abc"), ("mysql -u root -p{s} app", "maple-42-syrup"),
+    ("the token is {s}", "deploy-v2.3-final"), ("the password is {s}", "rocket-3-5"),
+    ("the password is {s}", "apple-1-2-3"),
+    # R8-11: under a generic key, a model family's word does not make a model's name
+    ("SECRET=falcon-42-heavy", "falcon-42-heavy"), ("API_TOKEN=nova-7-sky-9", "nova-7-sky-9"),
+    ("the api key is {s}", "titan-99-gate"), ("WEBHOOK_SECRET={s}", "phi-31-delta"),
+    ('{{"token": "{s}"}}', "grok-2024-x"), ("CLIENT_SECRET={s}", "yi-88-dragon"),
+    ("SECRET_KEY={s}", "opus-magnum-77"), ("API_KEY={s}", "embed-42-key"),
+    ("the token is {s}", "llama-3-70b-key"), ("API_KEY={s}", "gpt-4o-mini-prod-7"),
+]
+
+
+@pytest.mark.parametrize("first,secret", NAMED_ONCE)
+def test_a_password_that_looks_like_a_name_is_redacted_when_repeated(first: str, secret: str):
+    with remembering():
+        assert secret not in redact(first.format(s=secret))
+        later = redact(f"No, never hardcode {secret} in db.py, read it from the environment.")
+    assert re.fullmatch(r"No, never hardcode \[REDACTED:[a-z-]+\] in db\.py, read it from the environment\.", later)
+
+
+@pytest.mark.parametrize("text,secret", [
+    # review8 R8-5: a password with a dot in it was taken for an attribute (`obj.attr`) and left bare
+    ("the db password is winter2024.fun", "winter2024.fun"), ("the db password is Passw0rd.ok", "Passw0rd.ok"),
+    ("the db password is s3cr3t.pw", "s3cr3t.pw"), ("password: alpha1.beta", "alpha1.beta"),
+    ("DB_PASSWORD=Summer2024.io", "Summer2024.io"), ("password=Zx9.qwe", "Zx9.qwe"),
+    ("my password is K1tten.cat.", "K1tten.cat"), ("pwd: Tr0ub4.dor", "Tr0ub4.dor"),
+    ("password: PROD_2024_KEY9", "PROD_2024_KEY9"), ("the api key is ABCD_1234_EFGH_5678", "ABCD_1234_EFGH_5678"),
+])
+def test_a_password_with_a_dot_or_in_capitals_is_redacted_under_its_name(text: str, secret: str):
+    assert secret not in redact(text) and "[REDACTED:" in redact(text)
+
+
+@pytest.mark.parametrize("text", ["password = config.password", "the password is self.password",
+                                  "DB_PASSWORD=settings.DB_PASSWORD", "password: base64.b64decode",
+                                  "the password is sha256.hexdigest", "password=db2.password", "PASSWORD=os.environ",
+                                  "TOKEN=foo1.bar", "the token is app1.settings"])
+def test_an_attribute_under_a_credential_word_stays(text: str):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text", ["the token is GITHUB_TOKEN", "the password is DB_PASSWORD",
+                                  "the api key is OPENAI_API_KEY, set it in .env"])
+def test_an_environment_variables_name_after_a_credential_word_stays(text: str):
+    assert redact(text) == text
+
+
+def _secret_corpora() -> list[tuple[str, str]]:
+    """(text, secret) of every secret corpus: the generated research corpus, the vendor formats in every context,
+    and this folder's own credential lists."""
+    import importlib.util
+    import sys
+
+    from tests.capture_text import test_redact, test_redact_vendors
+
+    data = Path(__file__).resolve().parents[2] / "research" / "data" / "secrets"
+    modules = []
+    for name in ("generate", "vendors"):
+        spec = importlib.util.spec_from_file_location(f"secrets_{name}_for_memory", data / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        modules.append(module)
+    generate, vendors = modules
+    cases = [(line.text, secret) for line in generate.build_corpus() for secret in line.secrets]
+    cases += [(c.text, c.secret) for c in vendors.build_corpus(seed=7)]
+    cases += [*SPLIT, *SPLIT_UNLABELLED]
+    value = "Zq7-mW2pL9xR4v"
+    cases += [(t.format(v=value), value) for t, _ in test_redact_vendors.CREDENTIAL_FORMS if "{v}" in t]
+    for text, expected in test_redact.PROSE:  # the secret is what the placeholder replaced
+        head, _, tail = expected.partition("[REDACTED:")
+        tail = tail.partition("]")[2]
+        cases.append((text, text[len(head):len(text) - len(tail)]))
+    return cases
+
+
+def test_every_secret_of_the_corpora_typed_once_is_redacted_when_repeated_bare():
+    """The opposite of the names above: a real credential, redacted where it was given, is redacted again in a
+    later correction or answer that repeats it bare. Only what the documented rule leaves out is skipped: a value
+    under MEMORY_MIN characters, or a word with only punctuation after it ("sunshine!")."""
+    from altimate_learn.redact import MEMORY_MIN
+
+    leaked, checked = [], 0
+    for text, secret in _secret_corpora():
+        if len(secret) < MEMORY_MIN or secret.rstrip(".,;:!?").isalpha():
+            continue
+        with remembering():
+            assert secret not in redact(text), text
+            for later in (f"no, {secret} is for staging", f"use `{secret}`.\nthen restart"):
+                checked += 1
+                if secret in redact(later):
+                    leaked.append((text[:60], later[:60]))
+    assert leaked == [] and checked > 3000
 
 
 # --- the transcript is read incrementally by the capture workers (review6 #6) ------------------------------
