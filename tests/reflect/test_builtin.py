@@ -959,3 +959,25 @@ def test_a_sentence_ending_in_instead_gives_no_doubled_word(feedback: str, lesso
     """"…, use X instead." with its full stop: the "instead" is the sentence's, not part of what to use (review8
     R8-1: "Use `pnpm` instead instead of `npm`." was what a person typing the commonest correction approved)."""
     assert extract_rule(feedback) == lesson
+
+
+@pytest.mark.parametrize("feedback", [
+    'Save the file in the "commands" folder as "Finalize.md"',
+    "save the report to docs/notes as summary.md please",
+    "ask gemini pro and o3 to read @Bio.md and all other .md files before evaluating.",
+    "Load the .env values as well in @src/main.py",
+])
+def test_a_step_about_one_file_of_this_task_is_no_rule(feedback: str) -> None:
+    """Where to save one file, and a file attached to this one message with an @-mention, are steps of the task at
+    hand (real dev corrections, corpus session #8), not rules for every later session."""
+    assert extract_rule(feedback) is None
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    ("always read @AGENTS.md before editing", "Always read `@AGENTS.md` before editing."),
+    ("Always save files as UTF-8", "Always save files as UTF-8."),
+    ("Please use @pytest.fixture for shared setup, not setUp methods",
+     "Use `@pytest.fixture` for shared setup instead of `setUp` methods."),
+])
+def test_an_attached_file_or_saving_still_makes_a_rule_that_says_it_holds(feedback: str, lesson: str) -> None:
+    assert extract_rule(feedback) == lesson

@@ -479,7 +479,11 @@ def finalize(rule: Rule) -> str | None:
 # A verb that names a step of the task at hand ("remove the scrollbar", "add logging to X") rather than a habit.
 ONE_OFF_VERBS = frozenset("""add remove delete fix change update move make set create modify replace insert increase decrease
 resize align center centre adjust apply implement refactor clean rewrite redo restyle reformat shrink enlarge
-widen narrow hide show swap reorder install uninstall start list format generate build""".split())
+widen narrow hide show swap reorder install uninstall start list format generate build save""".split())
+# A file attached to this one message with an @-mention (Claude Code, Cursor, Copilot: "read @Bio.md"): a rule that
+# names one is about the task at hand unless it says it holds beyond it.
+_ATTACHED_FILE = re.compile(r"(?<![\w.])`?@[\w./-]*\.(?:md|mdx|txt|py|ts|tsx|js|jsx|mjs|json|ya?ml|html?|css|scss|sql|go|rs|"
+                            r"java|kt|rb|php|sh|toml|ini|cfg|csv|pdf|png|jpe?g|svg|ipynb|c|h|cpp|swift|vue|svelte)\b`?", re.I)
 # Words that make a rule hold beyond this task.
 _GENERAL = re.compile(r"\b(?:always|never|every|each|whenever|by\s+default|from\s+now\s+on|in\s+(?:the\s+)?future|"
                       r"going\s+forward|anymore|convention|no\s+more|consistently|any\s+new|all\s+new)\b", re.I)
@@ -509,6 +513,8 @@ def _standing(rule: Rule, text: str) -> bool:
         head = words[0]
         if head in ONE_OFF_VERBS and not _GENERAL.search(text):
             return False
+        if _ATTACHED_FILE.search(text) and not _GENERAL.search(text):
+            return False  # "Ask gemini pro and o3 to read @Bio.md … before evaluating": one evaluation's step
         # "Follow `camelCase` and add SKU and offers": a step joined to the rule
         if re.search(r"\band\s+(?:also\s+)?(?:" + "|".join(sorted(ONE_OFF_VERBS)) + r")\b", text, re.I):
             return False
