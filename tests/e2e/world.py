@@ -201,7 +201,21 @@ def learn_env(world: World) -> dict[str, str]:
     return env
 
 
+def settle_capture(world: World, timeout: float = 180) -> None:
+    """Wait until the capture workers the agent's hooks started (detached, one per prompt or answer) are done.
+
+    A hook hands the prompt to a worker and returns; the signal is written when the worker finishes. Reading
+    the signals the moment the agent exits raced that worker on a loaded machine (the correction was not there
+    yet), so every `learn` call of these tests first waits for the pending markers to go, as a person who looks
+    a moment later would see."""
+    from altimate_learn.harness.capture_worker import pending, wait_for_workers
+
+    for sessions in sorted(world.project.glob("**/.altimate-code/learn/.sessions")):
+        assert wait_for_workers(str(sessions), timeout), f"capture workers still pending: {pending(str(sessions))}"
+
+
 def run_learn(world: World, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    settle_capture(world)
     return subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=world.project, env=learn_env(world),
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
