@@ -392,7 +392,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind8": ", blind batch 8 (written apart from the code)",
                  " deliver6": ", the sixth-round delivery engineer's own tasks",
                  " blind9": ", blind batch 9 (written apart from the code)",
-                 " blind10": ", blind batch 10 (written apart from the code)"}
+                 " blind10": ", blind batch 10 (written apart from the code)",
+                 " blind11": ", blind batch 11 (written apart from the code)",
+                 " blind12": ", blind batch 12 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

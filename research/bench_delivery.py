@@ -50,9 +50,11 @@ lessons no other set asks for, written by the delivery engineer of session 2026-
 code, measured blind by the lead before and after that round; `delivery_tasks_deliver6.jsonl`, 12 tasks on lessons no
 other set asks for, mostly symptoms, written by the delivery engineer of session 2026-12-02 #6 before that round's
 changes; `delivery_tasks_blind9.jsonl` and `delivery_tasks_blind10.jsonl`, 30 tasks each by two more writers apart from the code,
-measured blind by the lead before and after that round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+measured blind by the lead before and after that round; `delivery_tasks_blind11.jsonl` and
+`delivery_tasks_blind12.jsonl`, 30 tasks each by two more writers who read only the source lessons, measured blind
+by the lead before and after the seventh round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12]
 """
 
 from __future__ import annotations
@@ -884,6 +886,23 @@ BLIND10_INTRO = SIXTH_ROUND_WRITER.format(
     "overall 92% / 95% / 95% both times (follow-up 57% / 71% / 71%, direct, vague and file 100%); lessons a session "
     "29.3 / 30.2 / 30.3 before (over the limit), 29.0 / 29.8 / 30.0 after the sixth delivery round. Its misses were "
     "not read in that session.")
+BLIND11_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind11.jsonl"
+SEVENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons (never the code, the other task sets, the "
+    "repository's file list or the team's notes) and ran nothing, handed to the lead, not to the delivery engineer "
+    "(session 2026-12-03: {style}). Measured blind by the lead on the code before that session's delivery round "
+    "(d9ee5ea): ")
+BLIND11_INTRO = SEVENTH_ROUND_WRITER.format(
+    who="a ninth writer", style="busy engineers' Slack and ticket shorthand, typos, incidents described by "
+    "their symptom") + (
+    "overall 92% / 92% / 90% at 300 / 1,000 / 10,000 lessons (vague 81% / 81% / 75%, follow-up 89%, direct and "
+    "file 100%; 29.1 / 29.6 / 29.9 lessons a session).")
+BLIND12_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind12.jsonl"
+BLIND12_INTRO = SEVENTH_ROUND_WRITER.format(
+    who="a tenth writer", style="product managers, analysts, support engineers and new hires in business "
+    "language: the user-visible problem, rarely the mechanism, some non-native English") + (
+    "overall 98% / 95% / 91% (direct 100% / 91% / 82%, vague 100% / 100% / 94%, follow-up 83%, file 100%; "
+    "29.0 / 29.7 / 30.2 lessons a session, over the limit at 10,000).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -906,6 +925,8 @@ SETS = {
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),
     "blind10": (BLIND10_TASKS, "Blind batch 10 (written apart from the code)", BLIND10_INTRO),
+    "blind11": (BLIND11_TASKS, "Blind batch 11 (written apart from the code)", BLIND11_INTRO),
+    "blind12": (BLIND12_TASKS, "Blind batch 12 (written apart from the code)", BLIND12_INTRO),
 }
 
 
