@@ -886,6 +886,13 @@ BLIND10_INTRO = SIXTH_ROUND_WRITER.format(
     "overall 92% / 95% / 95% both times (follow-up 57% / 71% / 71%, direct, vague and file 100%); lessons a session "
     "29.3 / 30.2 / 30.3 before (over the limit), 29.0 / 29.8 / 30.0 after the sixth delivery round. Its misses were "
     "not read in that session.")
+SEVENTH_ROUND_AFTER = (" After the seventh delivery round (session 2026-12-03, 9cb1b84: the first request leaves room for one "
+                       "file within the first topic's budget; concept pairs across a number or a phrase written apart), "
+                       "measured blind again: ")
+BLIND9_INTRO += SEVENTH_ROUND_AFTER + ("96% / 93% / 93% (vague 93% / 87% / 87%); 28.3 / 28.9 / 28.9 lessons a session. "
+                                       "Its misses are still unread.")
+BLIND10_INTRO += SEVENTH_ROUND_AFTER + ("92% / 95% / 95% (follow-up 57% / 71% / 71%); 29.0 / 29.6 / 29.7 lessons a "
+                                        "session. Its misses are still unread.")
 BLIND11_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind11.jsonl"
 SEVENTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons (never the code, the other task sets, the "
@@ -896,13 +903,15 @@ BLIND11_INTRO = SEVENTH_ROUND_WRITER.format(
     who="a ninth writer", style="busy engineers' Slack and ticket shorthand, typos, incidents described by "
     "their symptom") + (
     "overall 92% / 92% / 90% at 300 / 1,000 / 10,000 lessons (vague 81% / 81% / 75%, follow-up 89%, direct and "
-    "file 100%; 29.1 / 29.6 / 29.9 lessons a session).")
+    "file 100%; 29.1 / 29.6 / 29.9 lessons a session), and after it (9cb1b84): the same recall, 28.9 / 29.2 / 29.2 "
+    "lessons a session.")
 BLIND12_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind12.jsonl"
 BLIND12_INTRO = SEVENTH_ROUND_WRITER.format(
     who="a tenth writer", style="product managers, analysts, support engineers and new hires in business "
     "language: the user-visible problem, rarely the mechanism, some non-native English") + (
     "overall 98% / 95% / 91% (direct 100% / 91% / 82%, vague 100% / 100% / 94%, follow-up 83%, file 100%; "
-    "29.0 / 29.7 / 30.2 lessons a session, over the limit at 10,000).")
+    "29.0 / 29.7 / 30.2 lessons a session, over the limit at 10,000), and after it (9cb1b84): 98% / 95% / 95% "
+    "(direct 100% / 91% / 91%, vague 100%, follow-up 83%); 29.0 / 29.5 / 29.5 lessons a session.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
