@@ -109,7 +109,7 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
             data = loads_document(strip_jsonc(raw))
         except json.JSONDecodeError:
             raise ConfigError(
-                f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
                 "Fix the file; it must be a JSON object.") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
@@ -308,7 +308,7 @@ def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = N
                     loads_document(strip_jsonc(raw))
                 except json.JSONDecodeError:
                     raise ConfigError(
-                        f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                        f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
                         "Fix the file, then run the command again.") from None
                 keys = ", ".join(f'"{k}": {json.dumps(v)}' for k, v in updates.items())
                 raise ConfigError(f"{path} has comments, which learn will not rewrite.",
