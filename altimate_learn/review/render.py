@@ -93,8 +93,8 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
     lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
     if review.rebased:
         lines.append(f"{INDENT}approved.json changed since this candidate was staged (a pull, or another branch): "
-                     f"only the candidate's own changes are applied, and the {plural(len(review.rebased), 'lesson')} "
-                     "it gained or changed since then are kept")
+                     f"only the candidate's own changes are applied ({plural(len(review.rebased), 'lesson')} it "
+                     "gained or changed since then kept as they are)")
     for lesson in d.added:
         lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
         if lesson.get("provenance"):  # e.g. "from Claude Code's memory '…'": the reviewer knows the source

@@ -296,3 +296,22 @@ def test_the_same_words_for_other_files_stay_two_lessons(team: Team):
     ana.git("push", "-q", "origin", "main")
     ben.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
     assert set(ben.ids()) == {base_id, a, b}
+
+
+def test_rollback_after_a_pull_undoes_only_the_last_promote_and_keeps_what_the_pull_brought(team: Team):
+    """review9 R9-9: versions/ is this machine's, so the newest version predates the pulled lessons; restoring it
+    whole removed them (and the next push removed them for everyone)."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    b = ben.add(SNAKE)
+    ben.commit("ben: snake_case")
+    a = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+    assert set(ben.ids()) == {base_id, a, b}
+    out = ben.learn("rollback", "--yes").stdout
+    assert "only its own changes are undone; 1 lesson that arrived after it stays" in out
+    assert set(ben.ids()) == {base_id, a}
+    # with nothing pulled in between, rollback restores the archived set whole, as before
+    ana_out = ana.learn("rollback", "--yes").stdout
+    assert "arrived after" not in ana_out and ana.ids() == [base_id]
