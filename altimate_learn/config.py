@@ -109,7 +109,7 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
             data = loads_document(strip_jsonc(raw))
         except json.JSONDecodeError:
             raise ConfigError(
-                f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
                 "Fix the file; it must be a JSON object.") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
@@ -246,8 +246,14 @@ def _narrowed(key: Key, current: Any, wanted: Any) -> Any:
 
 
 def load_settings(root: Path | None = None, cwd: Path | None = None,
-                  env: dict[str, str] | None = None) -> Settings:
-    """Resolve every key (see module docstring). Raises :class:`ConfigError` on any invalid value."""
+                  env: dict[str, str] | None = None, *, lenient: bool = False) -> Settings:
+    """Resolve every key (see module docstring). Raises :class:`ConfigError` on any invalid value.
+
+    ``lenient`` (the hooks): an invalid value is passed over with a warning in ``unknown`` instead, so one bad
+    setting does not stop every lesson from reaching every session (review9 R9-4f). A switch (a bool key) with
+    an invalid value reads as off, the side a person who tried to write one most likely meant to be safe on;
+    any other key keeps the value below it (the default, or a lower config layer). Commands stay strict: they
+    say what is wrong."""
     env = dict(os.environ) if env is None else env
     values = {name: key.default for name, key in KEYS.items()}
     sources = {name: "default" for name in KEYS}
@@ -267,7 +273,13 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
             if key is None:
                 unknown.append(f"{path}: unknown key learn.{name} (known: {', '.join(KEYS)})")
                 continue
-            value = check_value(key, value, str(path))
+            try:
+                value = check_value(key, value, str(path))
+            except ConfigError as exc:
+                if not lenient:
+                    raise
+                value = False if key.kind == "bool" else values[name]
+                unknown.append(f"{exc.message} Using {json.dumps(value)}.")
             if key.narrow and label == "project config":
                 narrowed = _narrowed(key, values[name], value)
                 if narrowed != value:
@@ -279,7 +291,14 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
             sources[name] = f"{label} {path}"
     for name, key in KEYS.items():
         if key.env and key.env in env and env[key.env].strip() != "":
-            values[name] = parse_env_value(key, env[key.env])
+            try:
+                values[name] = parse_env_value(key, env[key.env])
+            except ConfigError as exc:
+                if not lenient:
+                    raise
+                values[name] = False if key.kind == "bool" else values[name]
+                unknown.append(f"{exc.message} Using {json.dumps(values[name])}.")
+                continue
             sources[name] = f"env {key.env}"
     return Settings(values, sources, files, unknown)
 
@@ -308,7 +327,7 @@ def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = N
                     loads_document(strip_jsonc(raw))
                 except json.JSONDecodeError:
                     raise ConfigError(
-                        f"{path}: malformed JSON ({exc.msg} at line {exc.lineno} column {exc.colno}).",
+                        f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
                         "Fix the file, then run the command again.") from None
                 keys = ", ".join(f'"{k}": {json.dumps(v)}' for k, v in updates.items())
                 raise ConfigError(f"{path} has comments, which learn will not rewrite.",

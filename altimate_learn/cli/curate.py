@@ -105,5 +105,42 @@ def curate_command(
     echo(f"Summary: {result.summary}")
 
 
+def retire_command(
+    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Ids of approved lessons (`learn show` lists them).")],
+    reason: Annotated[str, typer.Option("--reason", help="Why they go (kept in retired.json and the history).")] =
+    "retired by a person",
+    name: NameOpt = "team-playbook",
+) -> None:
+    """Stage the removal of approved lessons (a lesson that is wrong now, or whose agent memory was deleted).
+
+    The removal goes through the curator into the candidate like any other change: review it with `learn show`,
+    then `learn promote` (or `learn reject ID` to keep the lesson). The lesson stays findable as retired.
+    """
+    from altimate_learn.curate.curator import curate
+    from altimate_learn.redact import redact
+
+    store = open_store(name)
+    deltas = [{"op": "REMOVE", "id": lesson_id, "reason": reason} for lesson_id in dict.fromkeys(ids)]
+    digest = hashlib.sha256(json.dumps(deltas, sort_keys=True).encode("utf-8")).hexdigest()[:12]
+    result = curate(store, deltas, feedback_ids=[f"retire:{digest}"], op="retire")
+    staged = [entry["id"] for entry in result.applied if entry["op"] == "REMOVE"]
+    if staged:  # a person's removal waits for no model-written replacement (the curator queues one for a model's)
+        with store.lock():
+            kept = [r for r in store.read_jsonl(store.PENDING_REPLACEMENTS).records
+                    if not (isinstance(r, dict) and r.get("id") in staged)]
+            store.rewrite_jsonl(store.PENDING_REPLACEMENTS, kept)
+    for lesson_id in staged:
+        echo(f"Staged the removal of {lesson_id}.")
+    refused = list(result.rejected)
+    for entry in refused:
+        typer.echo(f"Not staged: {entry.get('id') or '?'}: {redact(entry['reason'])}", err=True)
+    if result.changed:
+        echo("Review it with `learn show`, approve it with `learn promote` (`learn reject ID` keeps a lesson).")
+    if refused:
+        raise LearnError(f"{plural(len(refused), 'lesson')} could not be retired (see above).",
+                         "Check the ids with `learn show`.")
+
+
 def register(app: typer.Typer) -> None:
     app.command("curate", cls=LearnCommand, help="Run only the curator over a deltas file and stage the candidate.")(curate_command)
+    app.command("retire", cls=LearnCommand, help="Stage the removal of approved lessons, for review and promote.")(retire_command)

@@ -128,8 +128,9 @@ def configuration_page() -> str:
         lines.append(f"| `{key.name}` | {env} | {_default(key)} | {_cell(_allowed(key))} | {_cell(effect)} |")
     lines += ["", "A number of lessons set to 0 turns that tier off. "
               "An invalid value stops the command with one line naming the file, the key and what is "
-              "allowed; an unknown key under `learn` is reported. `learn status` shows each setting's value and "
-              "where it came from.", "",
+              "allowed; an unknown key under `learn` is reported. The hooks pass an invalid value over instead (a "
+              "switch reads as off, any other key keeps its default), so one typo does not take every lesson from "
+              "every session. `learn status` shows each setting's value and where it came from.", "",
               "`model` has no fixed default: a reflection uses `learn.model`, else the session's own model when its "
               "API key is set, else the offline `builtin` reflector.", "",
               "Example `.altimate-code/altimate-code.json`:", "", "```json",

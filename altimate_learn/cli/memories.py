@@ -131,7 +131,7 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         lines.append(f"  {plural(unchanged, 'memory', 'memories')} already imported and unchanged")
     for gone in result.deleted:
         label = AGENT_LABELS.get(gone.get("agent") or "", gone.get("agent"))
-        lesson = f"; its lesson {gone['lesson']} stays until you reject or retire it" if gone.get("lesson") else ""
+        lesson = f"; its lesson {gone['lesson']} stays: `learn retire {gone['lesson']}` stages its removal" if gone.get("lesson") else ""
         lines.append(f"  {'deleted':<11} {label}'s memory '{shown(gone.get('name') or '')}' "
                      f"({shown(gone.get('file') or '')}) is gone{lesson}")
     for skipped in result.skipped:

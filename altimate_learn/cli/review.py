@@ -201,8 +201,9 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
     """Restore the approved set the last promote replaced (the first promote rolls back to the empty set).
 
     Shows which version comes back and which lessons return or leave, then asks to confirm; outside a
-    terminal it refuses without --yes. A staged candidate was built on the set being left: it is set aside
-    as candidate.json.rolled-back-<time> in the store folder, never deleted.
+    terminal it refuses without --yes. When approved.json changed after that promote (a git pull), only that
+    promote's own changes are undone and the lessons that arrived since stay. A staged candidate was built on
+    the set being left: it is set aside as candidate.json.rolled-back-<time> in the store folder, never deleted.
     """
     from altimate_learn.review.rollback import rollback as do_rollback
     from altimate_learn.review.text import shown
@@ -220,6 +221,10 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
         now = "an unreadable approved.json" if plan.current is None else plural(len(plan.current), "approved lesson")
         echo(f"Rolling back '{name}' restores v{plan.version} ({plural(len(plan.restored), 'approved lesson')}) "
              f"in place of {now}:")
+        if plan.arrived:
+            echo(f"  approved.json changed since that promote (a pull, or another branch): only its own changes "
+                 f"are undone; {plural(len(plan.arrived), 'lesson')} that arrived after it "
+                 f"{'stays' if len(plan.arrived) == 1 else 'stay'}")
         for lesson in plan.returning:
             echo(f"  + [{lesson['id']}] {shown(lesson['text'])}")
         for lesson in plan.leaving:

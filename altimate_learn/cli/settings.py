@@ -300,6 +300,9 @@ def collect_status(name: str) -> dict[str, Any]:
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
+    from altimate_learn.store.legacy_playbook import unimported
+
+    problems += unimported(store)
     signals, skipped = store.signals()
     open_signals = [s for s in signals if s["status"] == "open"]
     from altimate_learn.capture.unlearned import waiting

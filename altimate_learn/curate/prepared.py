@@ -587,6 +587,8 @@ def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile |
         seen.add(lesson["id"])
     data = canonical_bytes(lessons, source, unchanged)
     store.ensure()
+    if filename == store.CANDIDATE:
+        store.stage_base()
     target = store.path(filename)
     try:
         if target.read_bytes() == data:

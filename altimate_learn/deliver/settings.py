@@ -96,7 +96,9 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
 
 
 def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> dict:
-    """``{key: value}`` for :data:`KEYS` (raises ConfigError on an invalid value, as load_settings does)."""
+    """``{key: value}`` for :data:`KEYS`. Lenient, as the hooks need it: an invalid value of one key is passed
+    over (:func:`altimate_learn.config.load_settings`), so a typo in an unrelated setting does not stop delivery;
+    `learn status` and every command still name it."""
     env = dict(os.environ) if env is None else env
     try:
         return _fast(root, cwd, env)
@@ -105,7 +107,7 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> di
 
         from altimate_learn.config import load_settings
 
-        resolved = load_settings(Path(root) if root else None, Path(cwd), env)
+        resolved = load_settings(Path(root) if root else None, Path(cwd), env, lenient=True)
         return {name: resolved.values[name] for name in KEYS}
 
 

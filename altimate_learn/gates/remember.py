@@ -140,7 +140,7 @@ def _outcome(curated: Any, text: str) -> RememberResult:
 
 def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     """Write this one change into `approved.json` (other staged changes stay in the candidate)."""
-    from altimate_learn.review.gate import _preflight, _reconcile_retired
+    from altimate_learn.review.gate import _preflight, _reconcile_retired, written_sha256
 
     _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.HISTORY, Store.RETIRED, versions=True)
     approved = store.approved()
@@ -173,4 +173,4 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     store.record_history("promote", version=result.version, approved=len(updated), previous=len(approved),
                          added=[result.lesson_id] if result.lesson_id not in ids else [],
                          removed=[r["id"] for r in result.replaced], edited=[], flagged=[],
-                         note="learn remember --approve")
+                         approved_sha256=written_sha256(store), note="learn remember --approve")

@@ -130,6 +130,11 @@ HOOKS = [
     ("SessionEnd", None),
 ]
 TIMEOUT_MS = 15000
+# Gemini CLI runs a hook with `bash -c` and reads a non-zero exit with text on stderr as the hook's verdict: when
+# the command is missing (a teammate who pulled .gemini/settings.json but has no learn, a deleted venv), bash's
+# "learn: command not found" with exit 127 blocked the turn (BeforeAgent: no model call) or re-ran it
+# (AfterAgent), review9 R9-7. learn's hook itself never writes stderr and always exits 0, so this loses nothing.
+MISSING_GUARD = " 2>/dev/null || true"
 
 
 def notes(options) -> list[str]:

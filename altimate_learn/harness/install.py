@@ -55,11 +55,18 @@ class InstallOptions:
         self.uninstall = uninstall
         self.dry_run = dry_run
         self.on_path = on_path
-        self.command = command or (path_command(harness) if on_path else hook_command(harness))
+        self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness))
 
     @property
     def scope(self) -> str:
         return "user" if self.user else "local" if self.local else "project"
+
+
+def guarded(harness: str, command: str) -> str:
+    """``command`` with the harness's guard for a missing program (Gemini CLI: see ``gemini.MISSING_GUARD``).
+    POSIX shells only: on Windows the agent runs hooks in PowerShell, where the guard is not valid syntax."""
+    guard = getattr(harness_module(harness), "MISSING_GUARD", "")
+    return command + guard if guard and os.name != "nt" else command
 
 
 def harness_module(harness: str):
@@ -232,7 +239,7 @@ def _parse(text: str, path: Path, module) -> dict:
 
 
 def manual_entries(module, command: str | None = None) -> str:
-    command = command or hook_command(module.NAME)
+    command = command or guarded(module.NAME, hook_command(module.NAME))
     entries: dict[str, list] = {}
     for event, matcher in module.HOOKS:
         entries.setdefault(event, []).append(module.hook_entry(command, matcher))

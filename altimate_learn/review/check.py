@@ -99,7 +99,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         add(Problem(FILE, "invalid-json", "the file is not UTF-8 text"))
         return report
     except json.JSONDecodeError as exc:
-        add(Problem(FILE, "invalid-json", f"{exc.msg} at line {exc.lineno} column {exc.colno}"))
+        add(Problem(FILE, "invalid-json", f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"))
         return report
     if not isinstance(value, list):
         add(Problem(FILE, "schema", "expected a JSON array of lessons"))

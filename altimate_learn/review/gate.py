@@ -125,9 +125,20 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         ids = fresh.diff.ids()
         store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
                              approved=len(candidate), previous=len(fresh.approved.lessons or []),
-                             flagged=sorted(fresh.flagged), **ids)
+                             flagged=sorted(fresh.flagged), approved_sha256=written_sha256(store), **ids)
         return PromoteResult(True, archived, len(candidate), len(fresh.approved.lessons or []), ids["added"],
                              ids["edited"], ids["removed"], sorted(fresh.flagged), fresh.candidate_sha256, fresh)
+
+
+def written_sha256(store: Store) -> str | None:
+    """SHA-256 of `approved.json` as a promote just wrote it: `learn rollback` tells from it whether the set
+    changed since (a pull, a checkout), and then undoes only that promote's own changes."""
+    from altimate_learn.review.model import sha256
+
+    try:
+        return sha256(store.path(Store.APPROVED).read_bytes())
+    except OSError:
+        return None
 
 
 def _preflight(store: Store, *names: str, versions: bool = False) -> None:

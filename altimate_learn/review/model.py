@@ -57,7 +57,7 @@ def parse_lesson_bytes(path: Path, raw: bytes, *, retired: bool = False) -> list
     except UnicodeDecodeError:
         raise MalformedFileError(str(path), "not UTF-8 text") from None
     except json.JSONDecodeError as exc:
-        raise MalformedFileError(str(path), f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        raise MalformedFileError(str(path), f"invalid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno})"
                                  ) from None
     return validate_lessons(value, str(path), retired=retired)
 
@@ -258,6 +258,7 @@ class Review:
     long: set[str]  # grandfathered lessons over MAX_LESSON_CHARS (approved or candidate)
     versions: list[int]
     warnings: list[str] = field(default_factory=list)
+    rebased: list[str] = field(default_factory=list)  # ids approved.json gained or changed since the candidate began
 
     @property
     def candidate_sha256(self) -> str | None:
@@ -301,6 +302,7 @@ class Review:
             "pending_replacements": self.pending,
             "versions": self.versions,
             "warnings": self.warnings,
+            "rebased_on": self.rebased,
         }
 
 
@@ -339,11 +341,46 @@ def confined(store: Store, *names: str) -> None:
                              "Replace it with a regular file (or remove it), then run the command again.") from None
 
 
+def _rebase(store: Store, approved: LessonFile, candidate: LessonFile, warnings: list[str],
+            problems: list[Problem]) -> tuple[LessonFile, list[str]]:
+    """The candidate as a change to `approved.json` of this moment, not to the set it was started from.
+
+    A candidate holds a whole set. When approved.json moved after it was staged (a pull brought teammates'
+    approvals, or this worktree's branch has lessons the checkout that staged it had not), the candidate's
+    own changes (against its base, :meth:`Store.stage_base`) are merged onto the current set the way the git
+    merge driver merges lesson files; a lesson both changed is a problem that stops promote."""
+    if candidate.lessons is None:
+        return candidate, []
+    try:
+        base = read_lesson_file(store.path(Store.CANDIDATE_BASE)).lessons
+    except LearnError as exc:
+        warnings.append(f"the set this candidate was staged on is unreadable ({exc.message}); promote replaces "
+                        "approved.json with the candidate as it is")
+        return candidate, []
+    now = approved.lessons or []
+    if base is None or fsio.canonical_json(base) == fsio.canonical_json(now):
+        return candidate, []
+    from altimate_learn.store.merge import merge_lessons
+
+    merged = merge_lessons(base, candidate.lessons, now)
+    before = {lesson["id"]: fsio.canonical_json(lesson) for lesson in base}
+    moved = [lesson["id"] for lesson in now if before.get(lesson["id"]) != fsio.canonical_json(lesson)]
+    for conflict in merged.conflicts:
+        problems.append(Problem(conflict.key, "approved-changed",
+                                f"approved.json changed since this candidate was staged and both changed this lesson "
+                                f"({conflict.detail.replace('ours', 'the candidate').replace('theirs', 'approved.json')}); "
+                                "run `learn reject` and stage it again, or edit candidate.json"))
+    # A lesson both changed stays in the candidate's version, so `learn show` lists it next to its problem.
+    return LessonFile(candidate.path, candidate.raw, merged.lessons("ours")), moved
+
+
 def _read_review(store: Store) -> Review:
     confined(store, Store.APPROVED, Store.CANDIDATE)
     approved = read_lesson_file(store.path(Store.APPROVED))
     candidate = read_lesson_file(store.path(Store.CANDIDATE))
     warnings: list[str] = []
+    stale: list[Problem] = []
+    candidate, rebased = _rebase(store, approved, candidate, warnings, stale)
     try:
         retired = store.retired()
     except LearnError as exc:
@@ -358,13 +395,14 @@ def _read_review(store: Store) -> Review:
     if candidate.lessons is not None:
         diff = diff_lessons(approved.lessons or [], candidate.lessons, reasons)
         problems, flagged = lesson_problems(candidate.lessons, trusted)
+        problems = stale + problems
     else:
         problems, flagged = [], {}
     approved_problems, approved_flagged = lesson_problems(approved.lessons or [], trusted)
     long = {lesson["id"] for lesson in (approved.lessons or []) + (candidate.lessons or [])
             if len(lesson["text"]) > MAX_LESSON_CHARS and (lesson["id"], lesson["text"]) in trusted}
     return Review(store.name, store.dir, approved, candidate, diff, _pending(store), problems, flagged,
-                  approved_flagged, approved_problems, long, store.versions(), warnings)
+                  approved_flagged, approved_problems, long, store.versions(), warnings, rebased)
 
 
 def load_review(store: Store) -> Review:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from altimate_learn.english import plural
 from altimate_learn.review.model import Review
 from altimate_learn.review.text import shown
 from altimate_learn.schema import Lesson
@@ -90,6 +91,10 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
     if review.same_as_approved:
         return ["Diff: none (the candidate matches the approved lessons)"]
     lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
+    if review.rebased:
+        lines.append(f"{INDENT}approved.json changed since this candidate was staged (a pull, or another branch): "
+                     f"only the candidate's own changes are applied ({plural(len(review.rebased), 'lesson')} it "
+                     "gained or changed since then kept as they are)")
     for lesson in d.added:
         lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
         if lesson.get("provenance"):  # e.g. "from Claude Code's memory '…'": the reviewer knows the source

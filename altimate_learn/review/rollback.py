@@ -42,6 +42,7 @@ class RollbackPlan:
     candidate_sha256: str | None          # None: no staged candidate
     candidate_count: int | None = None    # None with a candidate: it cannot be read (it is still kept)
     version_sha256: str = ""
+    arrived: list[str] = field(default_factory=list)  # ids approved.json gained after that promote (a pull): they stay
 
     @property
     def returning(self) -> list[Lesson]:
@@ -98,7 +99,43 @@ def plan_rollback(store: Store) -> RollbackPlan:
             count = len(read_lesson_file(candidate_path).lessons or [])
         except StoreError:
             count = None
-    return RollbackPlan(store.name, number, restored, current, candidate_sha, count, sha256(path.read_bytes()))
+    arrived: list[str] = []
+    if current is not None:
+        restored, arrived = _undo_since(store, number, restored, current)
+    return RollbackPlan(store.name, number, restored, current, candidate_sha, count, sha256(path.read_bytes()),
+                        arrived)
+
+
+def _undo_since(store: Store, number: int, before: list[Lesson], current: list[Lesson]) -> tuple[list[Lesson], list[str]]:
+    """What undoing the promote that archived v``number`` leaves, when approved.json changed after it.
+
+    versions/ is this machine's: after a `git pull` (or a checkout) the newest version predates the lessons the
+    pull brought, and restoring it whole would remove them (review9 R9-9). When the promote recorded the bytes it
+    wrote and approved.json no longer has them, only that promote's own changes are undone: the lessons it added
+    leave, the ones it edited or removed come back as they were; everything else stays as it is now.
+    Otherwise (unchanged since, or an entry from an older learn) the version is restored whole, as before."""
+    entry = next((e for e in reversed(store.history()) if e.get("op") == "promote" and e.get("version") == number),
+                 None)
+    written = entry.get("approved_sha256") if entry is not None else None
+    try:
+        now = sha256(store.path(Store.APPROVED).read_bytes())
+    except OSError:
+        return before, []
+    if not isinstance(written, str) or written == now:
+        return before, []
+    assert entry is not None
+    ids = lambda key: {i for i in entry.get(key) or [] if isinstance(i, str)}  # noqa: E731
+    added, edited, removed = ids("added"), ids("edited"), ids("removed")
+    old = {lesson["id"]: lesson for lesson in before}
+    out: list[Lesson] = []
+    for lesson in current:
+        if lesson["id"] in added:
+            continue
+        out.append(old[lesson["id"]] if lesson["id"] in edited and lesson["id"] in old else lesson)
+    have = {lesson["id"] for lesson in out}
+    out += [lesson for lesson in before if lesson["id"] in removed and lesson["id"] not in have]
+    arrived = [lesson["id"] for lesson in current if lesson["id"] not in old and lesson["id"] not in added]
+    return out, arrived
 
 
 def rollback(store: Store, *, yes: bool = False, interactive: bool = False,

@@ -269,7 +269,7 @@ def parse_json(path: Path, raw: bytes, *, quarantine: bool = False) -> Any:
         if has_conflict_markers(raw):  # never moved aside: git and `learn resolve` need it where it is
             raise MalformedFileError(str(path), "it has git conflict markers (a merge that is not finished)",
                                      hint=RESOLVE_HINT) from None
-        detail = f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})" if isinstance(
+        detail = f"invalid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno})" if isinstance(
             exc, json.JSONDecodeError) else "not UTF-8 text"
         moved = str(move_aside(path)) if quarantine else None
         raise MalformedFileError(str(path), detail, moved) from None

@@ -41,6 +41,7 @@ class Store:
 
     APPROVED = "approved.json"
     CANDIDATE = "candidate.json"
+    CANDIDATE_BASE = "candidate-base.json"  # approved.json as it was when the candidate was started
     RETIRED = "retired.json"
     SIGNALS = "signals.jsonl"
     HISTORY = "history.jsonl"
@@ -179,9 +180,33 @@ class Store:
 
     def write_lessons(self, filename: str, lessons: list[Lesson]) -> bool:
         validate_lessons(lessons, str(self.path(filename)), retired=(filename == self.RETIRED))
+        if filename == self.CANDIDATE:
+            self.stage_base()
         return self.write_json(filename, lessons)
 
+    def stage_base(self) -> None:
+        """Before a new candidate is written: keep a copy of `approved.json` as the set it is built on.
+
+        A candidate is a whole lesson set. If `approved.json` changes while it waits (a `git pull` brings a
+        teammate's approvals, or it is promoted in another worktree, where approved.json is that branch's),
+        promoting it as it is would undo those changes. With its base, a review applies only what the
+        candidate changed on top of the approved set of the moment (:func:`altimate_learn.review.model`).
+        Nothing is written while a candidate exists: its base is the set it was started from."""
+        if self.path(self.CANDIDATE).exists():
+            return
+        try:
+            raw = self.path(self.APPROVED).read_bytes()
+        except FileNotFoundError:
+            raw = b"[]\n"
+        except OSError:  # unreadable: the candidate waits without a base (promote behaves as before)
+            self.remove(self.CANDIDATE_BASE)
+            return
+        self.ensure()
+        fsio.atomic_write(self.path(self.CANDIDATE_BASE), raw, within=self.folder(self.CANDIDATE_BASE))
+
     def remove(self, filename: str) -> bool:
+        if filename == self.CANDIDATE:
+            self.remove(self.CANDIDATE_BASE)
         try:
             fsio.check_confined(self.path(filename), self.folder(filename))
             self.path(filename).unlink()

@@ -69,7 +69,7 @@ def _parse(text: str | None, side: str) -> Any:
     try:
         return loads_document(text)
     except json.JSONDecodeError as exc:
-        raise MergeInputError(f"{side} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise MergeInputError(f"{side} is not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno})") from None
 
 
 def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | None, *,
@@ -88,6 +88,7 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
         return _merge_json(b, o, t, choose)
     lm = merge_lessons(b, o, t)
     if kind == LESSONS:
+        _fold_twins(lm, b, o, t)
         _overlap_conflicts(lm, b, o, t)
     if choose is not None:
         for conflict in list(lm.conflicts):
@@ -156,6 +157,66 @@ def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> No
         lm.move_to_conflict(Conflict(
             " ".join(ids), OVERLAP, ours=ours_side, theirs=theirs_side, base=ours_side + theirs_side,
             detail="both name " + ", ".join(f"`{n}`" for n in names)))
+
+
+def _twin_key(lesson: dict[str, Any]) -> str:
+    """What makes two lessons one rule: the same words (case, spacing and a final period aside) for the same files."""
+    words = " ".join(str(lesson.get("text", "")).split()).rstrip(".").casefold()
+    return words + "\x00" + canonical_json(lesson.get("trigger") or {})
+
+
+def _fold_twins(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
+    """The same rule approved on both sides (two teammates remembered it) is kept once.
+
+    Each side's curator refuses a repeat of a lesson it has, but two clones give the same rule two ids,
+    and the merge by id would keep both: delivery would then warn about the copy on every call. The lower
+    id stays (so merging either way gives the same file), with both sides' counters added, tags and
+    coexistence united, and every `coexists` reference to the other id moved to it."""
+    index = {side: {x["id"]: x for x in (value or []) if isinstance(x, dict)}
+             for side, value in ((BASE, base), (OURS, ours), (THEIRS, theirs))}
+    by_key: dict[str, dict[str, list[str]]] = {}
+    for lesson_id in lm.order:
+        lesson = lm.merged.get(lesson_id)
+        side = _origin(lesson_id, index) if lesson is not None and lesson_id not in index[BASE] else None
+        if side is not None:
+            by_key.setdefault(_twin_key(lesson), {}).setdefault(side, []).append(lesson_id)
+    renamed: dict[str, str] = {}
+    for sides in by_key.values():
+        if len(sides) < 2:
+            continue
+        ids = sorted(sides[OURS] + sides[THEIRS])
+        keep, drop = ids[0], ids[1:]
+        kept = dict(lm.merged[keep])
+        for other_id in drop:
+            other = lm.merged.pop(other_id)
+            for counter in ("helpful", "harmful", "applied"):
+                if isinstance(other.get(counter), int) or isinstance(kept.get(counter), int):
+                    kept[counter] = int(kept.get(counter) or 0) + int(other.get(counter) or 0)
+            for key in ("tags", "coexists"):
+                united = list(kept.get(key) or []) + [x for x in other.get(key) or [] if x not in (kept.get(key) or [])]
+                if united:
+                    kept[key] = united
+            if other.get("pinned"):
+                kept["pinned"] = True
+            for key, pick in (("created", min), ("updated", max)):
+                if isinstance(other.get(key), str) and isinstance(kept.get(key), str):
+                    kept[key] = pick(kept[key], other[key])
+            renamed[other_id] = keep
+            lm.notes.append(f"{other_id} and {keep}: the same rule, approved on both sides; kept once as {keep} "
+                            "(counters added)")
+        lm.merged[keep] = kept
+    if not renamed:
+        return
+    for lesson_id, lesson in list(lm.merged.items()):
+        co = lesson.get("coexists")
+        if isinstance(co, list) and any(c in renamed for c in co):
+            moved = []
+            for c in co:
+                c = renamed.get(c, c)
+                if c != lesson_id and c not in moved:
+                    moved.append(c)
+            lm.merged[lesson_id] = {**lesson, "coexists": moved} if moved else \
+                {k: v for k, v in lesson.items() if k != "coexists"}
 
 
 def _origin(lesson_id: str, index: dict[str, dict[str, dict[str, Any]]]) -> str | None:

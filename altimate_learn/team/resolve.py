@@ -126,7 +126,7 @@ def _normalised(kind: str, text: str) -> str:
     try:
         return fsio.canonical_json(loads_side(text))
     except json.JSONDecodeError as exc:
-        raise MergeInputError(f"a side of the conflict is not valid JSON ({exc.msg} at line {exc.lineno})") \
+        raise MergeInputError(f"a side of the conflict is not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno})") \
             from None
 
 

@@ -83,6 +83,21 @@ def test_a_hand_edited_old_playbook_is_kept_aside_and_an_empty_set_imported(git_
     assert json.loads((folder / "migration.json").read_text())["complete"] is True
 
 
+def test_status_says_an_old_playbook_was_not_imported_why_and_how_many_lessons_wait(git_repo: Path, cli):
+    """review9 R9-3: the set aside playbook emptied the team's lessons without a word."""
+    skill = legacy(git_repo)
+    skill.write_text(skill.read_text() + "NOTE: ask Dana before changing these\n")
+    assert cli("signal", "add", "--kind", "user", "--text", "Use snake_case for column names.")[0] == 0
+    [kept] = skill.parent.glob("SKILL.md.malformed-*")
+    code, out, err = cli("status")
+    assert code == 0
+    [warning] = [line for line in (out + err).splitlines() if "was not imported" in line]
+    assert str(kept) in warning and 'unmanaged line: "NOTE: ask Dana' in warning
+    assert "its 2 approved lessons are not in this store" in warning and "learn remember" in warning
+    kept.unlink()  # the person re-added what they wanted and deleted it
+    assert "was not imported" not in "".join(cli("status")[1:])
+
+
 def test_an_interrupted_migration_resumes_from_its_journal(git_repo: Path, cli):
     skill = legacy(git_repo)
     folder = store_dir(git_repo)

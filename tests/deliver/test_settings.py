@@ -46,13 +46,23 @@ def test_comments_fall_back_to_load_settings(tmp_path: Path):
     assert delivery_settings(str(tmp_path), str(tmp_path), {"HOME": str(tmp_path)})["core_lessons"] == 3
 
 
-@pytest.mark.parametrize("content,env", [('{"learn": {"core_lessons": -1}}', {}), ('{"learn": {"file_hook": "no"}}', {}),
-                                         ("{}", {"ALTIMATE_LEARN_BUDGET_TOKENS": "lots"})])
-def test_invalid_values_raise_the_same_config_error(tmp_path: Path, content: str, env: dict):
+@pytest.mark.parametrize("content,env,key,value", [
+    ('{"learn": {"core_lessons": -1, "budget_tokens": 900}}', {}, "core_lessons", 15),
+    ('{"learn": {"file_hook": "no", "budget_tokens": 900}}', {}, "file_hook", False),  # a switch reads as off
+    ('{"learn": {"budget_tokens": 900}}', {"ALTIMATE_LEARN_CORE_LESSONS": "lots"}, "core_lessons", 15)])
+def test_one_invalid_value_is_passed_over_and_the_rest_still_apply(tmp_path: Path, content: str, env: dict, key: str,
+                                                                   value: object):
+    """review9 R9-4f: the hook used to stop on the first invalid value, so one typo in an unrelated setting
+    silently took every lesson from every session. Commands still refuse it and say what is wrong."""
     (tmp_path / ".altimate-code").mkdir()
     (tmp_path / ".altimate-code" / "altimate-code.json").write_text(content)
+    env = {"HOME": str(tmp_path), **env}
+    got = delivery_settings(str(tmp_path), str(tmp_path), env)
+    assert got[key] == value and got["budget_tokens"] == 900
     with pytest.raises(ConfigError):
-        delivery_settings(str(tmp_path), str(tmp_path), {"HOME": str(tmp_path), **env})
+        load_settings(tmp_path, tmp_path, env)
+    warned = load_settings(tmp_path, tmp_path, env, lenient=True).unknown
+    assert len(warned) == 1 and "is invalid" in warned[0] and warned[0].endswith(f"Using {json.dumps(value)}.")
 
 
 def test_kill_switch_words():

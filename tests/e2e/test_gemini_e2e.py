@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ class Story:
     check_on: subprocess.CompletedProcess[str] | None = None  # `learn install gemini --check`, hooks on
     check_off: subprocess.CompletedProcess[str] | None = None  # the same with `hooksConfig.enabled: false`
     hooks_off_request: str = ""  # what Gemini then sent the model
+    without_learn: Run | None = None  # the committed hook command's program is gone (another machine's venv)
+    without_learn_requests: int = 0
     typed: Run | None = None  # the interactive session (a pty)
     typed_session: str = ""
     typed_requests: list[dict[str, Any]] = field(default_factory=list)
@@ -181,6 +184,20 @@ def story(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Story]:
         s.typed_signals_final = signals(world)
 
         s.check_on = learn(world, "install", "gemini", "--check", ok=False)
+
+        # a teammate who pulled these settings has no learn where they point (review9 R9-7: Gemini read bash's
+        # "No such file" with exit 127 as a verdict that blocked the turn, or re-ran it 10 times)
+        project_settings = world.project / ".gemini" / "settings.json"
+        saved = project_settings.read_text()
+        hooks = json.loads(saved)["hooks"]
+        [command] = {h["command"] for groups in hooks.values() for g in groups for h in g["hooks"]}
+        interpreter = shlex.split(command)[0]
+        project_settings.write_text(saved.replace(interpreter, str(world.work / "gone" / "bin" / "python3")))
+        world.set_script([{"text": "Answered without learn."}])
+        before = len(world.model_requests())
+        s.without_learn = run_gemini(world, binary, "what does the orders model do?")
+        s.without_learn_requests = len(world.model_requests()) - before
+        project_settings.write_text(saved)
         settings = world.home / ".gemini" / "settings.json"
         data = json.loads(settings.read_text())
         data["hooksConfig"] = {"enabled": False}
@@ -287,3 +304,12 @@ def test_interactive_session_through_a_pty(story: Story):
     (session,) = story.typed_capture["sessions"]  # `--latest` is the interactive session now
     assert session["id"] == story.typed_session and session["user_messages"] == 2
     assert story.typed_signals_final == story.typed_signals  # found again in the transcript, not added twice
+
+
+def test_a_teammate_without_learn_still_gets_an_answer(story: Story):
+    """The hook command names a program that is not there: Gemini carries on as without hooks (one turn, the
+    answer), as Claude Code and Codex do."""
+    run = story.without_learn
+    assert run is not None and run.returncode == 0
+    assert json.loads(run.stdout[run.stdout.index("{"):])["response"] == "Answered without learn."
+    assert 1 <= story.without_learn_requests <= 3  # the turn ran once, not blocked, not re-run

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.harness.check import run_check
-from altimate_learn.harness.install import (InstallOptions, add_ours, hook_command, is_ours, remove_ours,
+from altimate_learn.harness.install import (InstallOptions, add_ours, guarded, hook_command, is_ours, remove_ours,
                                             run_install)
 
 CLAUDE_SETTINGS = """{
@@ -91,7 +91,7 @@ def test_install_then_uninstall_gives_back_the_original_bytes(tmp_path: Path, ha
         assert data["hooks"][event][: len(groups)] == groups  # the user's hooks first, untouched
     assert list(data)[: len(old)] == list(old)  # key order kept
     ours = [h for groups in data["hooks"].values() for g in groups for h in g["hooks"] if is_ours(h, harness)]
-    assert ours and all(h["command"] == hook_command(harness) for h in ours)
+    assert ours and all(h["command"] == guarded(harness, hook_command(harness)) for h in ours)
     run_install(options(tmp_path, harness, uninstall=True))
     assert path.read_text() == original
 
@@ -325,3 +325,30 @@ def test_trying_install_in_a_project_that_never_used_learn_leaves_no_file_behind
     run_install(options(git_repo, harness, uninstall=True))
     assert git(git_repo, "status", "--porcelain", "--untracked-files=all") == before
     assert not (git_repo / ".altimate-code").exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Gemini CLI runs hooks in PowerShell there; no guard is written")
+@pytest.mark.parametrize("on_path", [False, True])
+def test_a_gemini_hook_whose_program_is_missing_answers_nothing_and_succeeds(tmp_path: Path, on_path: bool):
+    """review9 R9-7: Gemini CLI runs a hook with `bash -c` and reads exit 127 with "command not found" on stderr
+    as a verdict that blocks the turn; a teammate without learn (or a deleted venv) lost every answer."""
+    import subprocess
+
+    run_install(options(tmp_path, "gemini", on_path=on_path))
+    data = json.loads(settings_file(tmp_path, "gemini").read_text())
+    [command] = {h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]}
+    # the program gone: another machine's venv, or no learn on PATH
+    first = shlex.quote(shlex.split(command)[0])
+    assert command.startswith(first)
+    missing = command if on_path else shlex.quote(str(tmp_path / "gone" / "python")) + command[len(first):]
+    import shutil
+
+    bash = shutil.which("bash")
+    assert bash is not None
+    env = {"PATH": str(tmp_path / "empty-bin"), "HOME": str(tmp_path)}
+    proc = subprocess.run([bash, "-c", missing], input="{}", capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    unguarded = missing.removesuffix(guarded("gemini", ""))
+    assert unguarded != missing
+    bare = subprocess.run([bash, "-c", unguarded], input="{}", capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert bare.returncode == 127 and bare.stderr  # what Gemini CLI read as a blocking verdict

@@ -105,3 +105,32 @@ def test_pin_refuses_when_the_candidate_is_unreadable(store, cli):
     assert code == 1
     assert err.startswith(f"Error: {store.path('candidate.json')} cannot be read: invalid JSON")
     assert store.snapshot() == before
+
+
+# --- retire ------------------------------------------------------------------------------------------
+
+def test_retire_stages_the_removal_of_an_approved_lesson_for_promote(store, cli):
+    """review9 R9-5: no command removed an approved lesson (a deleted memory's advice named reject, which only
+    takes staged changes); `learn retire` stages it like any other change."""
+    import json
+
+    store.approved([lesson("L-aaaa0001", CENTS), lesson("L-bbbb0002", SNAKE)])
+    code, out, err = cli("retire", "L-aaaa0001", "--reason", "the macro is gone")
+    assert (code, err) == (0, "")
+    assert "Staged the removal of L-aaaa0001." in out and "learn promote" in out
+    assert [x["id"] for x in json.loads(store.path("approved.json").read_text())] == ["L-aaaa0001", "L-bbbb0002"]
+    assert [x["id"] for x in json.loads(store.path("candidate.json").read_text())] == ["L-bbbb0002"]
+    assert not store.path("pending-replacements.jsonl").exists() or \
+        "L-aaaa0001" not in store.path("pending-replacements.jsonl").read_text()  # no model replacement is sought
+    shown = cli("show")[1]
+    assert "- removed  [L-aaaa0001]" in shown and "the macro is gone" in shown
+    assert cli("promote", "--yes")[0] == 0
+    assert [x["id"] for x in json.loads(store.path("approved.json").read_text())] == ["L-bbbb0002"]
+
+
+def test_retire_of_an_unknown_id_changes_nothing_and_fails(store, cli):
+    store.approved([lesson("L-aaaa0001", CENTS)])
+    before = store.path("approved.json").read_bytes()
+    code, out, err = cli("retire", "L-zzzz9999")
+    assert code != 0 and "L-zzzz9999" in err and "learn show" in err
+    assert store.path("approved.json").read_bytes() == before and not store.path("candidate.json").exists()

@@ -204,3 +204,114 @@ def test_markers_committed_by_a_web_merge_are_resolved_from_the_merge_commit(tea
     cho.commit("learn resolve")
     context = cho.session_start()
     assert CTE in context and SNAKE in context
+
+
+def _stage(clone, *deltas) -> None:
+    """Stage ``deltas`` through the curator and leave them waiting (not promoted)."""
+    import json
+    import uuid
+
+    path = clone.root.parent / f"deltas-{uuid.uuid4().hex[:8]}.json"
+    path.write_text(json.dumps(list(deltas)))
+    clone.learn("curate", "--deltas", str(path))
+
+
+def test_a_candidate_staged_before_a_pull_keeps_the_teammates_new_lessons_at_promote(team: Team):
+    """review9 R9-1: a candidate is a whole set; promoting one staged before a pull used to remove what the
+    pull brought ("- removed ... no reason recorded"), and the next push removed it for the whole team."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _stage(ben, {"op": "ADD", "text": SNAKE, "reason": "review"})
+    a = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "origin", "main")
+    assert a in ben.ids()
+
+    shown = ben.learn("show").stdout
+    assert "0 removed" in shown and "no reason recorded" not in shown
+    assert "approved.json changed since this candidate was staged" in shown
+    promoted = ben.learn("promote", "--yes").stdout
+    assert "1 added, 0 edited, 0 removed" in promoted
+    texts = [lesson["text"] for lesson in ben.approved()]
+    assert sorted(texts) == sorted([CENTS, CTE, SNAKE])
+    assert a in ben.ids() and base_id in ben.ids()
+
+
+def test_a_candidate_that_removes_a_lesson_still_removes_it_after_a_pull(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _stage(ben, {"op": "REMOVE", "id": base_id, "reason": "the macro is gone"})
+    a = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "origin", "main")
+    promoted = ben.learn("promote", "--yes").stdout
+    assert "0 added, 0 edited, 1 removed" in promoted
+    assert ben.ids() == [a]
+
+
+def test_a_lesson_the_candidate_edits_and_a_teammate_removed_stops_promote(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _stage(ben, {"op": "EDIT", "id": base_id, "text": CENTS.replace("staging models", "every staging model"),
+                 "reason": "sharper"})
+    ana.promote({"op": "REMOVE", "id": base_id, "reason": "the macro is gone"})
+    ana.commit("ana: remove")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "origin", "main")
+    assert ben.ids() == []
+    refused = ben.learn("promote", "--yes", check=False)
+    assert refused.returncode != 0
+    assert "approved.json changed since this candidate was staged" in refused.stdout + refused.stderr
+    assert ben.ids() == []  # nothing was written
+    assert "learn reject" in ben.learn("show").stdout
+
+
+def test_the_same_rule_approved_by_two_teammates_is_kept_once(team: Team):
+    """review9 R9-2: each clone's curator refuses a repeat, but two clones gave one rule two ids and the
+    merge kept both; delivery then warned about the copy on every call."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    a = ana.add(CTE)
+    ana.promote({"op": "HELPFUL", "id": a, "reason": "it was right"})
+    ana.commit("ana: CTEs")
+    b = ben.add(CTE.replace("every model.", "every  model"))  # spacing and the final period aside: the same words
+    ben.commit("ben: CTEs too")
+    ana.git("push", "-q", "origin", "main")
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main")
+    assert "CONFLICT" not in pulled.stdout + pulled.stderr
+    assert a != b
+    assert sorted(ben.ids()) == sorted([base_id, min(a, b)])
+    kept = ben.lesson(min(a, b))
+    assert kept["helpful"] == 1
+    assert ben.learn("check").stdout == "OK: 1 file, 2 lessons.\n"
+    ben.git("push", "-q", "origin", "main")
+    ana.git("pull", "-q", "--no-rebase", "origin", "main")
+    assert ana.approved_path.read_bytes() == ben.approved_path.read_bytes()
+
+
+def test_the_same_words_for_other_files_stay_two_lessons(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    a = ana.add(SNAKE, paths=["models/marts/**"])
+    ana.commit("ana: marts")
+    b = ben.add(SNAKE, paths=["models/staging/**"])
+    ben.commit("ben: staging")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+    assert set(ben.ids()) == {base_id, a, b}
+
+
+def test_rollback_after_a_pull_undoes_only_the_last_promote_and_keeps_what_the_pull_brought(team: Team):
+    """review9 R9-9: versions/ is this machine's, so the newest version predates the pulled lessons; restoring it
+    whole removed them (and the next push removed them for everyone)."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    b = ben.add(SNAKE)
+    ben.commit("ben: snake_case")
+    a = ana.add(CTE)
+    ana.commit("ana: CTEs")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+    assert set(ben.ids()) == {base_id, a, b}
+    out = ben.learn("rollback", "--yes").stdout
+    assert "only its own changes are undone; 1 lesson that arrived after it stays" in out
+    assert set(ben.ids()) == {base_id, a}
+    # with nothing pulled in between, rollback restores the archived set whole, as before
+    ana_out = ana.learn("rollback", "--yes").stdout
+    assert "arrived after" not in ana_out and ana.ids() == [base_id]
