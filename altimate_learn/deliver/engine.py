@@ -474,10 +474,14 @@ class Delivery:
         return result
 
     def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
-        """The first request's retrieved lessons to show now; those matched weakly and scoped to files the
-        request does not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`)."""
+        """A request's retrieved lessons to show now; those matched weakly and scoped to files the request does
+        not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`), after those an
+        earlier request left waiting that the session has not shown yet (at most :data:`MAX_REQUEST_KEYS`)."""
         now, waiting = select.defer_scoped(self.corpus, terms, found, mentioned + self.data["touched"])
-        self.data["deferred"] = [self.corpus.keys[i] for i in waiting]
+        keys = [self.corpus.keys[i] for i in waiting]
+        shown = self.shown_keys()
+        earlier = [k for k in self.data["deferred"] if isinstance(k, str) and k not in shown and k not in keys]
+        self.data["deferred"] = (keys + earlier)[:MAX_REQUEST_KEYS]
         return now
 
     def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
@@ -558,7 +562,7 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
-            if data["deferred"]:  # what the first request matched for this file's scope comes first
+            if data["deferred"]:  # what a request matched for this file's scope comes first
                 waiting = set(data["deferred"])
                 first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
                 window = first + [i for i in window if i not in first]

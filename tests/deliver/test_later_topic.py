@@ -33,6 +33,24 @@ def test_a_later_requests_weak_match_scoped_to_other_files_waits_for_a_file_in_i
     assert bullet_ids(opened.text, lessons)[:1] == ["L-c002"]
 
 
+LEDGER = [lesson(f"L-d{i:03d}", f"Ledger rule {word}: post {word} entries through the journal.",
+                 paths=["services/ledger/app/**"]) for i, word in enumerate(("alpha", "beta", "gamma", "delta", "epsilon",
+                                                                           "zeta", "eta", "theta"))]
+
+
+def test_what_the_first_request_left_waiting_still_waits_after_a_later_request(git_repo: Path):
+    """review9 R9-13: a later request adds its own waiting lessons to the list; it does not wipe the first
+    request's, which are still the first lessons of the first file in their scope."""
+    lessons = INVENTORY + FILE_RULES + FILLER + LEDGER
+    write_store(git_repo, lessons)
+    step(git_repo, "session_start", "startup", core_lessons=0)
+    first = step(git_repo, "request", "sprocket inventory counts drift after the import", core_lessons=0)
+    assert "L-c002" not in bullet_ids(first.text, lessons)
+    step(git_repo, "request", "rename the staging convention alpha", core_lessons=0)
+    opened = step(git_repo, "file", str(git_repo / "services/ledger/app/rollup.py"), core_lessons=0)
+    assert bullet_ids(opened.text, lessons)[:1] == ["L-c002"]
+
+
 def test_a_later_request_leaves_its_file_room_when_the_session_cap_is_near(git_repo: Path):
     lessons = CORE + AREAS + FILE_RULES + FILLER
     write_store(git_repo, lessons)
