@@ -15,10 +15,10 @@ LESSONS = (("L-p001", "Wrap calls to payment providers with `tenacity` retries a
 def test_a_payment_provider_named_is_a_payment_and_an_outbound_call():
     c = corpus(*LESSONS, filler=True)
     for name in ("adyen", "PayPal", "braintree", "Klarna"):
-        terms = query_terms(c, f"wire the {name} refunds into the refund service")
+        terms = query_terms(c, f"add a {name} client to the payouts module")
         assert "~payment" in terms and {"^http", "^retry", "^timeout"} <= set(terms), name
     # a provider not in the table, and an everyday word, imply nothing of the kind
-    assert "^retry" not in query_terms(c, "wire the refunds into the refund service")
+    assert "^retry" not in query_terms(c, "add a client to the payouts module")
     assert "~payment" not in query_terms(c, "the klaxon goes off on every deploy")
 
 
