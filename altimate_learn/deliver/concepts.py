@@ -172,7 +172,8 @@ GROUPS: dict[str, str] = {
              "euro euros fx forex amount amounts subtotal discount discounts 100x|exchange rate|exchange rates|"
              "minor unit|smallest unit",
     "payment": "payment payments pay paid charge charges charged checkout billing stripe refund refunds "
-               "chargeback chargebacks dispute disputes disputed payout payouts invoice invoices|credit card",
+               "chargeback chargebacks dispute disputes disputed payout payouts invoice invoices adyen paypal braintree klarna|"
+               "credit card",
     "decimal": "decimal decimals float floats rounding nan parsefloat parsedecimal|locale separator|locale separators|"
                "floating point|decimal point|decimal separator|thousands separator|numeric input|"
                "number input",

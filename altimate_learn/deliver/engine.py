@@ -18,7 +18,9 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
 - SessionStart with source ``compact`` rebuilds the section from every lesson shown so far (the lines
   as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
   frozen section again.
-- Later requests add at most ``request_lessons`` new lessons ("per request"); files the agent reads or
+- Later requests add at most ``request_lessons`` new lessons ("per request"), and their weak matches scoped to
+  other files wait for those files as the first request's do; when the session cap leaves less room than the
+  request and one file need, the request leaves the next file half of it. Files the agent reads or
   edits add at most ``file_lessons`` ("file"). A tier goes past its limit only for lessons that score
   like the last one taken, and an edit adds a second batch of the file's lessons, both only from what the
   session cap leaves after room for a later request and file. A lesson is shown at most once per
@@ -337,6 +339,14 @@ class Delivery:
         limit = min(nominal, room)
         return limit, min(self.stretch(limit, already=already), room - limit)
 
+    def later_limit(self) -> int:
+        """The nominal limit of a later request's tier: ``request_lessons``, but when the session cap leaves less
+        room than that request and one of its files need (a crowded first topic), the files keep half of it."""
+        settings = self.settings
+        room = self.remaining()
+        files = min(settings["file_lessons"], room // 2)
+        return max(0, min(settings["request_lessons"], room - files))
+
     # --- recording -------------------------------------------------------------------------------------
     def _record(self, picks: list[tuple[int, str]]) -> list[dict]:
         """Write shown.jsonl and usage.json of each store (under its lock), then add to the session."""
@@ -445,9 +455,10 @@ class Delivery:
             data["first_request"] = key
         else:
             terms = select.query_terms(corpus, prompt)
-            limit = min(settings["request_lessons"], self.remaining())
+            limit = self.later_limit()
             found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"],
                                     stretch=self.stretch(limit, later=True), seen=self.shown_words())
+            found = self._defer(terms, found, mentioned)
             result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
                                           render.HEADING_REQUEST)
         data["terms"] = terms
@@ -463,10 +474,14 @@ class Delivery:
         return result
 
     def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
-        """The first request's retrieved lessons to show now; those matched weakly and scoped to files the
-        request does not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`)."""
+        """A request's retrieved lessons to show now; those matched weakly and scoped to files the request does
+        not name wait for a file in their scope (:func:`select.defer_scoped`, :meth:`file`), after those an
+        earlier request left waiting that the session has not shown yet (at most :data:`MAX_REQUEST_KEYS`)."""
         now, waiting = select.defer_scoped(self.corpus, terms, found, mentioned + self.data["touched"])
-        self.data["deferred"] = [self.corpus.keys[i] for i in waiting]
+        keys = [self.corpus.keys[i] for i in waiting]
+        shown = self.shown_keys()
+        earlier = [k for k in self.data["deferred"] if isinstance(k, str) and k not in shown and k not in keys]
+        self.data["deferred"] = (keys + earlier)[:MAX_REQUEST_KEYS]
         return now
 
     def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
@@ -547,7 +562,7 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
-            if data["deferred"]:  # what the first request matched for this file's scope comes first
+            if data["deferred"]:  # what a request matched for this file's scope comes first
                 waiting = set(data["deferred"])
                 first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
                 window = first + [i for i in window if i not in first]

@@ -67,7 +67,7 @@ ACTIVITIES: dict[str, tuple[str, str]] = {
                 "pagination datagrid react_keys"),
     # --- calling other systems ----------------------------------------------------------------------------
     "outbound": ("provider providers vendor vendors upstream integration integrations integrate geocoder "
-                 "geocoding twilio enrich enrichment sync syncs syncing scrape scraping ~http|pull from|"
+                 "geocoding twilio adyen paypal braintree klarna enrich enrichment sync syncs syncing scrape scraping ~http|pull from|"
                  "fetch from|download from|comes from|rates from|data from|info from|from their|push to|"
                  "send to|post to|third party|external api|external service|partner api|their api|"
                  "call out|calls out",
