@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY, HANDED_OVER,
+                                         REDIRECT_AFTER_NO,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
 from altimate_learn.capture import families, languages
@@ -441,6 +442,8 @@ def _redirects(text: str) -> bool:
         return False
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", prose)]
     said = [w for w in words if w not in CONTINUE_WORDS]
+    if _REFUSES_ABROAD.match(prose) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
+        return True
     if not said:
         return False
     if classify_text(text).correction:
@@ -452,12 +455,51 @@ def _redirects(text: str) -> bool:
     # a go-on with a chore or a check added redirects nothing, unless it also refuses or replaces something.
     if (_GO_ON.search(prose) or _CHECK_OPENING.match(first)) and not _REFUSES.search(prose):
         return False
-    return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
+    if len(said) < 2 or _is_question(first) or not _REDIRECT_OPENING.match(first):
+        return False
+    # A plain request opened by a verb ("use react for the frontend", "make directory claude", "let's add the missing
+    # agents") may just be the next piece of work: it redirects only when it departs from what was under way, by
+    # refusing or contrasting ("no, …", "don't …", "…, the code is right"), by limiting scope or order ("… first",
+    # "skip the docs", "only the backend"), by naming how to do the same thing ("do it with a make target", "look at how
+    # orders is modelled and copy that", "the existing test file"), or by swapping in one named thing ("use the staging db").
+    rest = re.split(r"[,;.!]\s+", prose)[1:]
+    return bool(_DEPARTS_OPENING.match(first) or _SUBSTITUTES.match(first) or _DEPARTS.search(prose)
+                or any(_FINE_AS_IS.match(c) for c in rest))
 
 
 _GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
 _CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)*(?:make\s+sure|ensure|remember\s+to|be\s+sure\s+to)\b", re.I)
 _REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
+
+# Openers that depart by themselves: a refusal ("no, …", "no <direction>"; never a "no" that opens another language's
+# sentence, "no tengo docker"), stop/wait, a contrast, a limit, an undo, a rule for the agent ("you should …", "we use …").
+_DEPARTS_OPENING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
+    r"(?:(?:no+|nope|nah)(?:\s*[,.!:;\u2013\u2014-]|\s*$|\s+(?=" + REDIRECT_AFTER_NO + r"))|(?:stop|actually|instead|rather|only|"
+    r"first|not|never|don't|do\s+not|skip|leave|revert|undo|avoid|limit|restrict|stick|wait|hold)\b"
+    r"|(?:you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b)", re.I)
+# The same refusal in other languages, with a direction after it: "nein, nimm …", "non, utilise …", "стоп, не трогай …",
+# "不要改数据库…", "别动…", "やめて、…".
+_REFUSES_ABROAD = re.compile(r"^\W*(?:(?:nein|non|нет|стоп|hayır|nie|ne)\s*[,.!:;\u2013\u2014-]\s*\w{2,}[^\n]{4,}"
+                             r"|(?:不要(?!紧|急|担心)|别(?!急|担心)|停[，,。！!]|不是这个|やめて|ちがう|違う)[^\n]{2,})", re.I)
+# ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
+_GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
+                           r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)
+# One named thing swapped in, and nothing else said: "use the staging db", "switch to pnpm", "use Skill Seekers create
+# skill"; never a purpose or a plan ("use react for the frontend", "let's use rclone to save it to my drive").
+_SUBSTITUTES = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|hmm+|please|pls|sorry|just)[,:!.]?\s+)*(?:use|switch\s+to|go\s+with|try)\s+"
+    r"(?!(?:[\w`'./@-]+\s+){0,3}?(?:to|for|so|and|then|when|if|in\s+order)\b)(?:[\w`'./@-]+)(?:\s+[\w`'./@-]+){0,3}\W*$", re.I)
+# Words anywhere in the message that depart from the work under way.
+_DEPARTS = re.compile(
+    r"\b(?:not|never|instead|rather|wrong|actually|undo|revert|only|first|skip|enough|alone|existing|original|other)\b|n't\b"
+    r"|\bno\s+need\b|\btoo\s+(?:much|many|far|big|complex|complicated|long)\b"
+    r"|\b(?:do|build|write|run|make|implement|handle|fix|test)\s+(?:it|this|that|them)\s+(?:with|using|via|through|by|from)\b"
+    r"|\blet's\s+do\s+(?:it|this|that)\s+(?:with|using|via|in)\b"
+    r"|\blook\s+at\s+how\b|\b(?:copy|mirror|follow|match)\s+(?:that|this|it|how|what|the\s+(?:way|pattern|style))\b", re.I)
+# "fix the test, the code is right": a later clause says the thing being changed was fine.
+_FINE_AS_IS = re.compile(r"^\W*(?:but\s+)?(?:the|that|this|it|your)\b[^,;.]{0,30}?(?:\s+is|'s|\s+are|\s+was)\s+"
+                         r"(?:already\s+)?(?:right|fine|correct|ok(?:ay)?|good)\b", re.I)
 
 
 _REDIRECT_OPENING = re.compile(
