@@ -344,6 +344,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
+                if reason and families.OWN_MOMENT.search(clause):
+                    reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
             if reason:
                 return Verdict(True, reason, "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing

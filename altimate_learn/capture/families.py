@@ -371,3 +371,18 @@ OWN_CONFIG = re.compile(r"^(?![\s\S]*\byou\s+(?:changed|added|generated|wrote|pu
                         r"\bmy\s+(?:own\s+|local\s+)?(?:[\w.-]+\s+)?(?:config|configs|configuration|dotfiles|rc\s+file|"
                         r"(?:shell|editor|terminal|tmux|zsh|bash|vim|neovim|emacs)\s+settings)\s+(?:is|are|looks?|seems?)\s+"
                         r"(?:a\s+bit\s+|a\s+little\s+|kind\s+of\s+|kinda\s+|still\s+)?(?:off|weird|odd|strange|wrong|broken|messed\s+up)\b", _I)
+
+
+# -- Ninth pass (issue 20, item 2) ----------------------------------------------------------------------------------
+# The person's own moment, not the result: "I can't open it right now, I'm on my phone", "I can't open the page right
+# now, will check tonight", "I'm unable to connect to the VPN right now". A first-person "can't/unable" followed by the
+# moment (right now, at the moment, later, tonight, on my phone, in a meeting), or after a deferral ("later I can't …"),
+# says what the person cannot do, not what is broken; never when it persists ("still", "again", "either", "since …").
+_LATER = (r"(?:(?:until\s+|till\s+)?later|tomorrow|tonight|this\s+(?:evening|afternoon)|(?:on|from)\s+my\s+(?:phone|mobile|tablet|"
+          r"ipad)|on\s+mobile|in\s+a\s+meeting|away\s+from\s+(?:my\s+)?(?:desk|computer|laptop))")
+_MOMENT = r"(?:right\s+now|at\s+the\s+moment|" + _LATER + ")"
+_CANNOT = (r"\b(?:i|we)(?:'m|\s+am|\s+was|'re|\s+are|\s+were)?\s+(?:can't|cannot|couldn't|could\s+not|can\s+not|"
+           r"unable\s+to|not\s+able\s+to)\b")
+# never when it persists ("I still can't log in", "can't open it again", "… either", "… anymore")
+OWN_MOMENT = re.compile(r"^(?![^\n]*\b(?:still|again|anymore|any\s+more|either|since|after)\b)[^\n]*?(?:" + _CANNOT + r"[^.;!?\n]*\b"
+                        + _MOMENT + r"\b|\b" + _LATER + r"\W+(?:\w+\W+){0,2}?" + _CANNOT + ")", _I)

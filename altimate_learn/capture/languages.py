@@ -277,3 +277,35 @@ def plain_chinese(text: str) -> str:
     """``text`` with the traditional Chinese characters the cues use written in their simplified form (not in Japanese,
     whose kanji share those forms: "動かない" stays as it is)."""
     return text if _KANA.search(text) else text.translate(_TRADITIONAL)
+
+
+# -- Ninth pass (issue 20, item 2): the result cannot be opened, reached or seen, after the agent said it was done -----
+# The English "I can't open it / can't access the page" (`cues.BROKEN`) in the other languages, written from the
+# languages themselves; kept as one form because on dev it found reports from 4 owners (zh, ja, tr) and no `not` message.
+# Chinese 不能 alone also means "must not" ("不能打开调试模式" is a rule): only 不能够, or 不能 after 并/还是/仍然/依然/都/还.
+# Japanese 開けないで ("don't open") is a request, not a report. Never the person's own moment ("I can't open it now,
+# I'll look tonight", "I'm on my phone", "that's normal, only admins can"): a clause that defers or accepts says so.
+_OWN_MOMENT = (r"\b(?:later|tomorrow|tonight|on\s+my\s+phone|luego|despu[eé]s|ma[nñ]ana|m[aá]s\s+tarde|en\s+el\s+(?:m[oó]vil|celular)|"
+               r"es\s+normal|depois|amanh[aã]|mais\s+tarde|no\s+celular|[eé]\s+normal|plus\s+tard|demain|ce\s+soir|"
+               r"sur\s+mon\s+(?:t[eé]l[eé]phone|portable)|c'est\s+normal|sp[aä]ter|morgen|unterwegs|am\s+handy|ist\s+normal|"
+               r"позже|потом|вечером|завтра|с\s+телефона|это\s+нормально|dopo|domani|pi[uù]\s+tardi|stasera|dal\s+telefono|"
+               r"[eè]\s+normale|p[oó][zź]niej|jutro|z\s+telefonu|pozd[eě]ji|z[ií]tra|sonra|yar[ıi]n)\b"
+               r"|明天|等会|晚点|稍后|回头|手机上|是正常的|很正常|明日|後で|あとで|スマホ")
+BROKEN += [
+    (re.compile(
+        r"^(?![^\n]*(?:" + _OWN_MOMENT + r"))[^\n]*?(?:"
+        r"(?:并|还是|仍然|依然|都|还)不能够?(?:在?本地|正常)?(?:打开|访问|运行|启动|登录|连接)"
+        r"|不能够(?:在?本地|正常)?(?:打开|访问|运行|启动|登录|连接)"                                                    # zh
+        r"|開け(?:られ)?(?:ない(?!で)|なかった|ません)|アクセスでき(?:ない|ません|なかった)|接続(?:が|を)?拒否され"          # ja
+        r"|\b(?:açamıyorum|açılmıyor|giremiyorum|erişemiyorum|göremiyorum|bağlanamıyorum)\b"                               # tr
+        r"|\bno\s+(?:puedo|consigo|me\s+deja)\s+(?:abrir|acceder|entrar|ver|iniciar\s+sesi[oó]n|conectar(?:me)?)\b"        # es
+        r"|\bn[aã]o\s+(?:consigo|estou\s+conseguindo)\s+(?:abrir|acessar|entrar|ver|logar|conectar)\b"                    # pt
+        r"|\bje\s+n'arrive\s+(?:pas|plus)\s+[aà]\s+(?:ouvrir|acc[eé]der|voir|me\s+connecter|lancer)\b"
+        r"|\bje\s+ne\s+peux\s+(?:pas|plus)\s+(?:ouvrir|acc[eé]der|voir|me\s+connecter)\b"                                 # fr
+        r"|\bich\s+kann\s+(?:[\w-]+\s+){0,3}?nicht\s+(?:mehr\s+)?(?:[öo]ffnen|sehen|aufrufen|starten|zugreifen|einloggen|anmelden)\b"  # de
+        r"|не\s+(?:могу|получается|удаётся|удается)\s+(?:открыть|зайти|запустить|подключиться|войти|увидеть)"            # ru
+        r"|\bnon\s+riesco\s+(?:a|ad)\s+(?:aprire|accedere|vedere|avviare|collegarmi|entrare)\b"                           # it
+        r"|\bnie\s+(?:mogę|da\s+się)\s+(?:otworzyć|wejść|zalogować|uruchomić|zobaczyć)\b"                                  # pl
+        r"|\b(?:nemůžu|nemohu|nejde\s+(?:to\s+)?)\s*(?:otevřít|spustit|přihlásit|vidět)\b)", _I),                        # cs
+     "said the result does not work"),
+]
