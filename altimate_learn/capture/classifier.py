@@ -492,10 +492,18 @@ _GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+
 _SUBSTITUTES = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|hmm+|please|pls|sorry|just)[,:!.]?\s+)*(?:use|switch\s+to|go\s+with|try)\s+"
     r"(?!(?:[\w`'./@-]+\s+){0,3}?(?:to|for|so|and|then|when|if|in\s+order)\b)(?:[\w`'./@-]+)(?:\s+[\w`'./@-]+){0,3}\W*$", re.I)
-# Words anywhere in the message that depart from the work under way.
+# What departs from the work under way, said as such and not as part of the new thing's description ("add a check so it
+# doesn't crash", "a function that only returns active users", "an option to skip the intro" depart from nothing): a
+# clause that opens with a refusal or ", not X"; instead / rather than / actually; "X first" closing a clause; reuse of
+# what exists ("edit the existing test file"); "leave X alone"; "that's too much / enough"; "it was the wrong file";
+# how to do the same thing ("do it with a make target", "look at how orders is modelled and copy that").
 _DEPARTS = re.compile(
-    r"\b(?:not|never|instead|rather|wrong|actually|undo|revert|only|first|skip|enough|alone|existing|original|other)\b|n't\b"
-    r"|\bno\s+need\b|\btoo\s+(?:much|many|far|big|complex|complicated|long)\b"
+    r"(?:^|[,;.:]\s*|\s[-\u2013\u2014]+\s*)(?:but\s+|and\s+|please\s+)?(?:not|don't|do\s+not|never|no\s+need)\b"
+    r"|\b(?:instead|rather\s+than|actually)\b|\bfirst\s*(?:$|[,;.!]|\b(?:and|then)\b)"
+    r"|\b(?:edit|use|reuse|extend|keep|modify|update|change|fix|follow|copy)\s+(?:the\s+|our\s+)?(?:existing|original|old|current|"
+    r"same|other)\b|\bleave\b[^,;.]{0,40}\balone\b"
+    r"|\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:(?:way|far|much)\s+)?(?:too\s+(?:much|many|far|big|complex|complicated|long)|"
+    r"enough|(?:the\s+|a\s+)?wrong)\b|\b(?:is|are)\s+enough\b"
     r"|\b(?:do|build|write|run|make|implement|handle|fix|test)\s+(?:it|this|that|them)\s+(?:with|using|via|through|by|from)\b"
     r"|\blet's\s+do\s+(?:it|this|that)\s+(?:with|using|via|in)\b"
     r"|\blook\s+at\s+how\b|\b(?:copy|mirror|follow|match)\s+(?:that|this|it|how|what|the\s+(?:way|pattern|style))\b", re.I)

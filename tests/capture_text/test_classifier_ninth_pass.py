@@ -45,6 +45,21 @@ def test_after_an_interruption_only_a_departure_redirects(quiet, fires):
     assert _after_interrupt(fires), f"redirect missed: {fires!r}"
 
 
+# The words that depart count as said to the agent, not inside the description of the next thing.
+@pytest.mark.parametrize("quiet, fires", [
+    ("add a check so it doesn't crash on empty input", "add the check in the parser, not in the handler"),
+    ("write a function that only returns active users", "only the backend please"),
+    ("add an option to skip the intro", "skip the intro, fix the login first"),
+    ("add tests for the existing endpoints", "just edit the existing tests for the endpoints"),
+    ("create a script that does not need root", "do not use root, run it as the app user"),
+    ("build the export so it never blocks the ui", "never block the ui, move the export to a worker"),
+    ("add a settings page for the other users", "use the other settings page"),
+])
+def test_after_an_interruption_a_departure_is_said_not_described(quiet, fires):
+    assert not _after_interrupt(quiet), f"look-alike flagged: {quiet!r}"
+    assert _after_interrupt(fires), f"redirect missed: {fires!r}"
+
+
 # A verb-opened "… instead" is new work when the verb takes time, goes on, tries something out or writes a new thing
 # (review8 R8-12); it still corrects when it swaps the means.
 @pytest.mark.parametrize("quiet, fires", [
