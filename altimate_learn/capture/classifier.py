@@ -344,7 +344,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
-                if reason and families.OWN_MOMENT.search(clause):
+                if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
             if reason:
                 return Verdict(True, reason, "pattern")
@@ -459,14 +459,19 @@ def _redirects(text: str) -> bool:
         return False
     if len(said) < 2 or _is_question(first) or not _REDIRECT_OPENING.match(first):
         return False
-    # A plain request opened by a verb ("use react for the frontend", "make directory claude", "let's add the missing
-    # agents") may just be the next piece of work: it redirects only when it departs from what was under way, by
-    # refusing or contrasting ("no, …", "don't …", "…, the code is right"), by limiting scope or order ("… first",
-    # "skip the docs", "only the backend"), by naming how to do the same thing ("do it with a make target", "look at how
-    # orders is modelled and copy that", "the existing test file"), or by swapping in one named thing ("use the staging db").
+    # A message that departs from the work under way redirects: a refusal or contrast ("no, …", "don't …", "…, the code
+    # is right"), a limit of scope or order ("… first", "skip the docs", "only the backend"), how to do the same thing
+    # ("do it with a make target", "look at how orders is modelled and copy that", "the existing test file").
     rest = re.split(r"[,;.!]\s+", prose)[1:]
-    return bool(_DEPARTS_OPENING.match(first) or _SUBSTITUTES.match(first) or _DEPARTS.search(prose)
-                or any(_FINE_AS_IS.match(c) for c in rest))
+    if _DEPARTS_OPENING.match(first) or _DEPARTS.search(prose) or any(_FINE_AS_IS.match(c) for c in rest):
+        return True
+    # A plain direction redirects too (a person stops the agent to say how: "use the async client", "put the helper in
+    # utils.py", "make it a dataclass"), unless it has the form of the next piece of work: a plan ("let's add a dark mode
+    # toggle"), a new thing made ("make folder backups", "add pagination to the list", "set up github actions"), work
+    # added on ("also …", "… as well", "… while you're at it"), or a sentence in another language that opens with an
+    # English verb ("update trang chủ để hiển thị tổng số đơn hàng").
+    return not (_NEXT_WORK.match(first) or _ADDED_ON.search(prose) or _BARE_NO_OPENING.match(first)
+                or len(_ELSEWHERE.findall(first)) >= ELSEWHERE_WORDS)
 
 
 _GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
@@ -474,7 +479,7 @@ _CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)
 _REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
 
 # Openers that depart by themselves: a refusal ("no, …", "no <direction>"; never a "no" that opens another language's
-# sentence, "no tengo docker"), stop/wait, a contrast, a limit, an undo, a rule for the agent ("you should …", "we use …").
+# sentence, "no tengo docker en este equipo"), stop/wait, a contrast, a limit, an undo, a rule for the agent ("you should …", "we use …").
 _DEPARTS_OPENING = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
     r"(?:(?:no+|nope|nah)(?:\s*[,.!:;\u2013\u2014-]|\s*$|\s+(?=" + REDIRECT_AFTER_NO + r"))|(?:stop|actually|instead|rather|only|"
@@ -487,11 +492,24 @@ _REFUSES_ABROAD = re.compile(r"^\W*(?:(?:nein|non|нет|стоп|hayır|nie|ne)
 # ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
 _GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
                            r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)
-# One named thing swapped in, and nothing else said: "use the staging db", "switch to pnpm", "use Skill Seekers create
-# skill"; never a purpose or a plan ("use react for the frontend", "let's use rclone to save it to my drive").
-_SUBSTITUTES = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|hmm+|please|pls|sorry|just)[,:!.]?\s+)*(?:use|switch\s+to|go\s+with|try)\s+"
-    r"(?!(?:[\w`'./@-]+\s+){0,3}?(?:to|for|so|and|then|when|if|in\s+order)\b)(?:[\w`'./@-]+)(?:\s+[\w`'./@-]+){0,3}\W*$", re.I)
+# The form of the next piece of work, not of a redirect: a plan, or a new thing made (a creating verb before a, an, new,
+# another or a bare noun; "make it a dataclass", "create the table in the analytics schema" change what exists).
+_NEXT_WORK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|now|then|please|pls|sorry|just)[,:!.]?\s+)*(?:please\s+)?(?:let's|lets|let\s+us|also"
+    r"|(?:make|create|add|build|generate|set\s*up|setup|scaffold|write|draft|init(?:iali[sz]e)?|implement)\s+"
+    r"(?!(?:it|its|this|that|these|those|them|the|my|our|your|his|her|their|sure|me|us|one)\b)(?:a|an|new|another|some|[\w-]+)\b)",
+    re.I)
+# "no tengo docker en este equipo": a "no" that neither refuses with a mark nor gives an English direction (`_DEPARTS_OPENING`) opens
+# another language's sentence or an answer.
+_BARE_NO_OPENING = re.compile(r"^\W*(?:no+|nope|nah)\b", re.I)
+# Work added on to what is under way.
+_ADDED_ON = re.compile(r"\b(?:as\s+well|while\s+you(?:'re|\s+are)\s+at\s+it|when\s+you\s+get\s+(?:there|to\s+it)|after\s+(?:that|this)"
+                       r"|afterwards|later\s+on)\b|\btoo\s*[.!]?\s*$", re.I)
+# Three or more words with letters outside ASCII: a sentence in another language, whatever verb it opens with.
+_ELSEWHERE = re.compile(r"\w*[^\x00-\x7f\W]\w*")
+ELSEWHERE_WORDS = 3
+
+
 # What departs from the work under way, said as such and not as part of the new thing's description ("add a check so it
 # doesn't crash", "a function that only returns active users", "an option to skip the intro" depart from nothing): a
 # clause that opens with a refusal or ", not X"; instead / rather than / actually; "X first" closing a clause; reuse of
