@@ -155,8 +155,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "stated an always/never rule"),
     # "use X instead of Y", "X, not Y"
     (re.compile(r"^\W*instead\s+of\b|\b(?:use|using|prefer|call|put|write|name|import|keep|pass|edit|wrap|read|should|we|you)\b(?![^.?!\n]{0,80}\bso\s+(?:that\s+)?(?:users|people|customers|you|we)\s+can\b)[^?!\n]{0,80}\binstead\s+of\b|^\W*" + LEAD + r"(?:(?:just|then|and|so)\s+)?(?:use(?!\s+(?:(?:the|this|that|your|my|our|some|any)\s+)?(?:(?:spare|free|extra|remaining)\s+|rest\s+of\s+the\s+)?"
-                r"(?:time|moment|chance|opportunity|morning|afternoon|evening|weekend|day|hours?|minutes|break)\b)|using|switch\s+to|go\s+with|"
-                r"try(?!\s+(?:out|it|that|this|again)\b)|call|import|keep(?!\s+(?:going|on|working|at|up|\w+ing)\b)|put|pass|return|"
+                r"(?:time|moment|chance|opportunity|morning|afternoon|evening|weekend|day|hours?|minutes|break)\b(?![.(]))|using|switch\s+to|go\s+with|"
+                r"try(?!\s+(?:out|it|that|this|again)\b)|call|import|keep(?!\s+(?:going|on|working|at|up)\b)|put|pass|return|"
                 r"(?:read|write)(?=\s+(?:it|this|that|them)\b|(?:[^.?!\n]|\.(?=\w))*\b(?:in|as|with|using|via|from|into)\s)|name|wrap|edit|"
                 r"prefer|(?:we|you)\s+(?:should\s+)?use|let's\s+(?!(?:create|build|add|make|write|implement|set\s*up|design|generate)\b))\b(?!(?:[^.?!\n]|\.(?=\w))*\band\s+(?:create|build|add|make|write|implement|set\s*up|design|generate)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*(?:no+|nope|nah|not)\b(?!\W+(?:rush|worries|problem|hurry|urgent|now|need|that's\s+all|it's\s+fine|nothing)\b)(?!(?:[^.?!\n]|\.(?=\w))*\b(?:i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|we're\s+going\s+to)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*" + LEAD + r"(?!(?:create|build|add|make|write|implement|remove|delete|drop|design|generate|set\s*up)\b)(?:[\w`'\x22-]|\.(?=\w))+(?:\s+(?:[\w`'\x22-]|\.(?=\w))+){0,3}\s+instead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
      'says "use X instead of Y"'),

@@ -66,6 +66,8 @@ def test_after_an_interruption_a_departure_is_said_not_described(quiet, fires):
 @pytest.mark.parametrize("quiet, fires", [
     ("use the spare time to write the changelog instead", "use httpx instead"),
     ("keep going with the next ticket instead", "keep the old name instead"),
+    ("keep working on the invoices instead", "keep using the v1 client instead"),
+    ("use the rest of the afternoon to review the docs instead", "use time.monotonic() instead"),
     ("try out the new dashboard page instead", "try the other approach instead"),
     ("just write a short summary for the team instead", "read the config from env vars instead"),
     ("nope, nothing else today, let's write the docs instead", "no, nothing else, use the old api instead"),
