@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 
 from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CLAIMS, CLOSER, CONTINUE_ONLY, HANDED_OVER,
+                                         REDIRECT_AFTER_NO,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
 from altimate_learn.capture import families, languages
@@ -343,6 +344,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None
                 if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
+                if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
+                    reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
             if reason:
                 return Verdict(True, reason, "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
@@ -441,6 +444,8 @@ def _redirects(text: str) -> bool:
         return False
     words = [w.lower() for w in re.findall(r"[A-Za-z][\w'-]*", prose)]
     said = [w for w in words if w not in CONTINUE_WORDS]
+    if _REFUSES_ABROAD.match(prose) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
+        return True
     if not said:
         return False
     if classify_text(text).correction:
@@ -452,12 +457,77 @@ def _redirects(text: str) -> bool:
     # a go-on with a chore or a check added redirects nothing, unless it also refuses or replaces something.
     if (_GO_ON.search(prose) or _CHECK_OPENING.match(first)) and not _REFUSES.search(prose):
         return False
-    return len(said) >= 2 and not _is_question(first) and bool(_REDIRECT_OPENING.match(first))
+    if len(said) < 2 or _is_question(first) or not _REDIRECT_OPENING.match(first):
+        return False
+    # A message that departs from the work under way redirects: a refusal or contrast ("no, …", "don't …", "…, the code
+    # is right"), a limit of scope or order ("… first", "skip the docs", "only the backend"), how to do the same thing
+    # ("do it with a make target", "look at how orders is modelled and copy that", "the existing test file").
+    rest = re.split(r"[,;.!]\s+", prose)[1:]
+    if _DEPARTS_OPENING.match(first) or _DEPARTS.search(prose) or any(_FINE_AS_IS.match(c) for c in rest):
+        return True
+    # A plain direction redirects too (a person stops the agent to say how: "use the async client", "put the helper in
+    # utils.py", "make it a dataclass"), unless it has the form of the next piece of work: a plan ("let's add a dark mode
+    # toggle"), a new thing made ("make folder backups", "add pagination to the list", "set up github actions"), work
+    # added on ("also …", "… as well", "… while you're at it"), or a sentence in another language that opens with an
+    # English verb ("update trang chủ để hiển thị tổng số đơn hàng").
+    return not (_NEXT_WORK.match(first) or _ADDED_ON.search(prose) or _BARE_NO_OPENING.match(first)
+                or len(_ELSEWHERE.findall(first)) >= ELSEWHERE_WORDS)
 
 
 _GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
 _CHECK_OPENING = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|please|just)[,:!.]?\s+)*(?:make\s+sure|ensure|remember\s+to|be\s+sure\s+to)\b", re.I)
 _REFUSES = re.compile(r"^\W*(?:no+|nope|nah)\b|\b(?:not|don't|do\s+not|never|stop|instead|rather|wrong|actually|undo|revert)\b", re.I)
+
+# Openers that depart by themselves: a refusal ("no, …", "no <direction>"; never a "no" that opens another language's
+# sentence, "no tengo docker en este equipo"), stop/wait, a contrast, a limit, an undo, a rule for the agent ("you should …", "we use …").
+_DEPARTS_OPENING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|um+|well|please|pls|sorry|oops|wait|hold\s+on|hang\s+on)[,:!.]?\s+)*(?:please\s+)?"
+    r"(?:(?:no+|nope|nah)(?:\s*[,.!:;\u2013\u2014-]|\s*$|\s+(?=" + REDIRECT_AFTER_NO + r"))|(?:stop|actually|instead|rather|only|"
+    r"first|not|never|don't|do\s+not|skip|leave|revert|undo|avoid|limit|restrict|stick|wait|hold)\b"
+    r"|(?:you\s+(?:should|need|must|have\s+to)|we\s+(?:should|need|must|don't|use|only))\b)", re.I)
+# The same refusal in other languages, with a direction after it: "nein, nimm …", "non, utilise …", "стоп, не трогай …",
+# "不要改数据库…", "别动…", "やめて、…".
+_REFUSES_ABROAD = re.compile(r"^\W*(?:(?:nein|non|нет|стоп|hayır|nie|ne)\s*[,.!:;\u2013\u2014-]\s*\w{2,}[^\n]{4,}"
+                             r"|(?:不要(?!紧|急|担心)|别(?!急|担心)|停[，,。！!]|不是这个|やめて|ちがう|違う)[^\n]{2,})", re.I)
+# ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
+_GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
+                           r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)
+# The form of the next piece of work, not of a redirect: a plan, or a new thing made (a creating verb before a, an, new,
+# another or a bare noun; "make it a dataclass", "create the table in the analytics schema" change what exists).
+_NEXT_WORK = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|now|then|please|pls|sorry|just)[,:!.]?\s+)*(?:please\s+)?(?:let's|lets|let\s+us|also"
+    r"|(?:make|create|add|build|generate|set\s*up|setup|scaffold|write|draft|init(?:iali[sz]e)?|implement)\s+"
+    r"(?!(?:it|its|this|that|these|those|them|the|my|our|your|his|her|their|sure|me|us|one)\b)(?:a|an|new|another|some|[\w-]+)\b)",
+    re.I)
+# "no tengo docker en este equipo": a "no" that neither refuses with a mark nor gives an English direction (`_DEPARTS_OPENING`) opens
+# another language's sentence or an answer.
+_BARE_NO_OPENING = re.compile(r"^\W*(?:no+|nope|nah)\b", re.I)
+# Work added on to what is under way.
+_ADDED_ON = re.compile(r"\b(?:as\s+well|while\s+you(?:'re|\s+are)\s+at\s+it|when\s+you\s+get\s+(?:there|to\s+it)|after\s+(?:that|this)"
+                       r"|afterwards|later\s+on)\b|\btoo\s*[.!]?\s*$", re.I)
+# Three or more words with letters outside ASCII: a sentence in another language, whatever verb it opens with.
+_ELSEWHERE = re.compile(r"\w*[^\x00-\x7f\W]\w*")
+ELSEWHERE_WORDS = 3
+
+
+# What departs from the work under way, said as such and not as part of the new thing's description ("add a check so it
+# doesn't crash", "a function that only returns active users", "an option to skip the intro" depart from nothing): a
+# clause that opens with a refusal or ", not X"; instead / rather than / actually; "X first" closing a clause; reuse of
+# what exists ("edit the existing test file"); "leave X alone"; "that's too much / enough"; "it was the wrong file";
+# how to do the same thing ("do it with a make target", "look at how orders is modelled and copy that").
+_DEPARTS = re.compile(
+    r"(?:^|[,;.:]\s*|\s[-\u2013\u2014]+\s*)(?:but\s+|and\s+|please\s+)?(?:not|don't|do\s+not|never|no\s+need)\b"
+    r"|\b(?:instead|rather\s+than|actually)\b|\bfirst\s*(?:$|[,;.!]|\b(?:and|then)\b)"
+    r"|\b(?:edit|use|reuse|extend|keep|modify|update|change|fix|follow|copy)\s+(?:the\s+|our\s+)?(?:existing|original|old|current|"
+    r"same|other)\b|\bleave\b[^,;.]{0,40}\balone\b"
+    r"|\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:(?:way|far|much)\s+)?(?:too\s+(?:much|many|far|big|complex|complicated|long)|"
+    r"enough|(?:the\s+|a\s+)?wrong)\b|\b(?:is|are)\s+enough\b"
+    r"|\b(?:do|build|write|run|make|implement|handle|fix|test)\s+(?:it|this|that|them)\s+(?:with|using|via|through|by|from)\b"
+    r"|\blet's\s+do\s+(?:it|this|that)\s+(?:with|using|via|in)\b"
+    r"|\blook\s+at\s+how\b|\b(?:copy|mirror|follow|match)\s+(?:that|this|it|how|what|the\s+(?:way|pattern|style))\b", re.I)
+# "fix the test, the code is right": a later clause says the thing being changed was fine.
+_FINE_AS_IS = re.compile(r"^\W*(?:but\s+)?(?:the|that|this|it|your)\b[^,;.]{0,30}?(?:\s+is|'s|\s+are|\s+was)\s+"
+                         r"(?:already\s+)?(?:right|fine|correct|ok(?:ay)?|good)\b", re.I)
 
 
 _REDIRECT_OPENING = re.compile(

@@ -371,3 +371,22 @@ OWN_CONFIG = re.compile(r"^(?![\s\S]*\byou\s+(?:changed|added|generated|wrote|pu
                         r"\bmy\s+(?:own\s+|local\s+)?(?:[\w.-]+\s+)?(?:config|configs|configuration|dotfiles|rc\s+file|"
                         r"(?:shell|editor|terminal|tmux|zsh|bash|vim|neovim|emacs)\s+settings)\s+(?:is|are|looks?|seems?)\s+"
                         r"(?:a\s+bit\s+|a\s+little\s+|kind\s+of\s+|kinda\s+|still\s+)?(?:off|weird|odd|strange|wrong|broken|messed\s+up)\b", _I)
+
+
+# -- Ninth pass (issue 20, item 2) ----------------------------------------------------------------------------------
+# The person's own moment, not the result: "I can't open it right now, I'm on my phone", "I can't check it at the
+# moment, I'm in a meeting", "I can't test it until later, will look tonight". A first-person "can't / unable to" with
+# the person as the subject of the moment (I'm on my phone / in a meeting / away) or a deferral (will check later,
+# until later); never when a symptom is said ("…, it's blank", "shows a 500", "the button does nothing"), and "on my
+# phone" alone is where the bug shows ("I can't scroll the menu on my phone" is a report; review9 R9-11).
+_CANNOT = (r"\b(?:i|we)(?:'m|\s+am|\s+was|'re|\s+are|\s+were)?\s+(?:can't|cannot|couldn't|could\s+not|can\s+not|"
+           r"unable\s+to|not\s+able\s+to)\b")
+_OWN_STATE = (r"\b(?:i'm|i\s+am|i'll\s+be|we're|we\s+are)\s+(?:currently\s+|still\s+|just\s+)?(?:on\s+(?:my\s+)?(?:phone|mobile|"
+              r"ipad|tablet)|in\s+a\s+(?:meeting|call)|away|out|travel\w*|driving|commuting|not\s+at\s+(?:my\s+)?(?:desk|computer|"
+              r"laptop)|afk)\b")
+_DEFERRAL = (r"\b(?:(?:i'll|i\s+will|we'll|we\s+will|will|let\s+me|gonna|going\s+to)\s+(?:\w+\s+){0,2}?(?:check|look|review|test|try|"
+             r"see|do|get\s+to)\b[^.;!?\n]{0,30}?\b(?:later|tonight|tomorrow|this\s+(?:evening|afternoon)|after\s+(?:lunch|the\s+"
+             r"meeting|work))\b|\b(?:until|till)\s+later\b)")
+_SYMPTOM = (r"\b(?:blank|empty|errors?|crash\w*|spins?|spinning|does\s+nothing|nothing\s+happens|broken|fails?|failing|stuck|"
+            r"freez\w*|hangs?|overlay|returns?|shows?|showing|\d{3})\b")
+OWN_MOMENT = re.compile(r"^(?![^\n]*" + _SYMPTOM + r")(?=[^\n]*" + _CANNOT + r")[^\n]*(?:" + _OWN_STATE + "|" + _DEFERRAL + ")", _I)
