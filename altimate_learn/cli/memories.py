@@ -110,7 +110,8 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         lines.append(f"  {label}: " + (", ".join(shown(f) for f in folders) if folders else "no memory folder found"))
     lines.append("")
     verbs = {"staged": "staged", "would-stage": "would stage", "updated": "updated", "replacement": "replaces",
-             "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting"}
+             "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting",
+             "temporary": "temporary"}
     unchanged = 0
     for outcome in result.outcomes:
         m = outcome.memory
@@ -150,7 +151,8 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def summary(result: Any) -> str:
-    order = ("would-stage", "staged", "updated", "replacement", "merged", "waiting", "conflict", "refused")
+    order = ("would-stage", "staged", "updated", "replacement", "merged", "waiting", "conflict", "refused",
+             "temporary")
     names = {"would-stage": "would be staged"}
     parts = [plural(result.count(s), names.get(s, s), "replacements" if s == "replacement" else names.get(s, s))
              for s in order if result.count(s)]

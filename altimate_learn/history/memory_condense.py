@@ -55,7 +55,7 @@ class Proposal:
     text: str | None = None
     paths: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
-    status: str = "ready"        # ready | waiting | refused
+    status: str = "ready"        # ready | waiting | refused | temporary
     reason: str = ""
     by: str = "offline"           # offline | the model's name
 
@@ -145,11 +145,51 @@ def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(paths))[:MAX_PATHS], list(dict.fromkeys(tags))[:MAX_TAGS]
 
 
+# A memory that states a fact of one moment ("Merges to main are frozen until 2026-12-10", "as of 2026-11-20
+# the staging DB is down", "until Friday use the mock API", "this week, skip the e2e tests") is true when the
+# agent saved it and wrong soon after: as a lesson it would stand for good. Claude Code asks its model to
+# turn relative dates into absolute ones in project memories, so both forms occur. What counts: a calendar
+# date or a weekday after a word that bounds a time (until, as of, by, before, on, ...), or a span that is
+# itself temporary (this week, for now, today, temporarily). Code in backticks is not read (a date format,
+# `date.today()`), and a rule that holds from a date on ("since 2026-01-01, use ...") is a standing rule.
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+         r"(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+\d{4})?"
+         r"|(?:next|this|the\s+end\s+of\s+(?:the|this|next))\s+(?:week|month|sprint|quarter|release))")
+_BOUND = r"(?:until|till|til|through|thru|as\s+of|by|before|after|ending|expires?|no\s+later\s+than)"
+_TEMPORARY = re.compile(
+    r"\b(?:" + _BOUND + r"|on)\s+(?:(?:the|this|next|coming)\s+)?" + _DATE + r"\b"
+    # a weekday bounds a time only after "until", "by", ...: "never deploy on Friday" is a standing rule
+    r"|\b" + _BOUND + r"\s+(?:(?:this|next|coming)\s+)?" + _WEEKDAY + r"\b"
+    r"|\b(?:this|next)\s+(?:week|weekend|sprint|month|quarter)\b"
+    r"|\b(?:today|tonight|tomorrow|yesterday)\b(?!['’]s)(?!\s*\()"
+    r"|\b(?:for\s+now|right\s+now|at\s+the\s+moment|temporarily|until\s+further\s+notice)\b"
+    r"|\bfor\s+the\s+(?:next|coming)\s+(?:\d+\s+|few\s+|two\s+|three\s+)?(?:days?|weeks?|months?|sprints?)\b",
+    re.I)
+
+
+def temporary(text: str) -> str | None:
+    """The words that make ``text`` a fact of one moment rather than a standing rule, or None."""
+    match = _TEMPORARY.search(_BACKTICK.sub(" ", text))
+    return " ".join(match.group(0).split()) if match else None
+
+
+def _temporary_reason(words: str) -> str:
+    return (f'it states a fact of one moment ("{words}"), not a standing rule: not imported, so it cannot '
+            "outlive its date (if a rule should stay after it, add that with `learn remember`)")
+
+
 def propose_offline(memory: AgentMemory) -> Proposal:
-    """Screen, then condense without a model (``memory`` must already be redacted)."""
+    """Screen, then condense without a model (``memory`` must already be redacted). A memory whose rule is
+    a dated or temporary fact (:func:`temporary`) proposes nothing: status ``temporary``, with the words."""
     refused = screen(memory)
     if refused:
         return Proposal(memory, status="refused", reason=refused)
+    words = temporary(memory.rule)
+    if words:
+        return Proposal(memory, status="temporary", reason=_temporary_reason(words))
     paths, tags = triggers(memory)
     text, why = offline_text(memory)
     if text is None:
@@ -221,5 +261,9 @@ def apply_answer(proposals: list[Proposal], answer: str, model: str) -> None:
             clean = one_line(text)
             if length(clean) > MAX_CHARS:
                 proposal.reason = f"{model} answered with more than {MAX_CHARS} characters"
+                continue
+            words = temporary(clean)
+            if words:  # the model's rule holds only for a while: as offline, nothing is imported
+                proposal.status, proposal.reason, proposal.by = "temporary", _temporary_reason(words), model
                 continue
             proposal.text, proposal.status, proposal.reason, proposal.by = redact(clean), "ready", "", model

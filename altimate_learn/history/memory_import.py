@@ -204,7 +204,8 @@ class Outcome:
 
     memory: AgentMemory
     change: str                  # new | changed | unchanged | retry
-    status: str                  # staged | updated | replacement | merged | refused | conflict | waiting | unchanged
+    status: str                  # staged | updated | replacement | merged | refused | temporary | conflict | waiting
+                                 # | unchanged
     lesson: str | None = None
     text: str | None = None
     reason: str = ""
@@ -245,7 +246,7 @@ class ImportResult:
                 "skipped": [{"agent": s.agent, "file": s.rel, "reason": s.reason} for s in self.skipped],
                 "deleted": self.deleted, "personal": self.personal, "notes": self.notes,
                 "summary": {k: counts.get(k, 0) for k in ("staged", "updated", "replacement", "merged", "unchanged",
-                                                         "waiting", "conflict", "refused")},
+                                                         "waiting", "conflict", "refused", "temporary")},
                 "model": self.model or None, "candidate": self.candidate}
 
 

@@ -349,3 +349,49 @@ def test_a_models_deltas_cannot_claim_a_source(git_repo):
     curate(store, [{"op": "ADD", "text": "Name migrations by date.", "provenance": "from Codex's memory 'x'"}],
            trusted_provenance=True)
     assert candidate(git_repo)[1]["provenance"] == "from Codex's memory 'x'"
+
+
+def test_a_memory_that_states_a_dated_or_temporary_fact_is_not_made_a_standing_lesson(cli, git_repo):
+    """Claude Code writes project memories with absolute dates ("until 2026-12-10"); a fact of one moment
+    must not become a lesson that outlives it. It is listed as temporary, with the words, and not retried."""
+    folder = claude_folder(git_repo)
+    write(folder, "project_freeze.md", memory("merge-freeze", "project",
+                                              "Merges to main are frozen until 2026-12-10 for the release."))
+    write(folder, "project_staging.md", memory("staging-down", "project",
+                                               "As of 2026-11-20 the staging DB is down; test against the replica."))
+    write(folder, "feedback_mock.md", memory("mock-api", "feedback", "Until Friday, use the mock payments API."))
+    write(folder, "feedback_e2e.md", memory("skip-e2e", "feedback", "This week, skip the e2e suite on CI."))
+    write(folder, "feedback_ruff.md", RUFF)
+    write(folder, "feedback_friday.md", memory("no-friday", "feedback", "Never deploy to production on Friday."))
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    assert sorted(lesson["text"] for lesson in candidate(git_repo)) == [
+        "Format Python code with `ruff format`, never black.", "Never deploy to production on Friday."]
+    assert "temporary   Claude Code's memory 'merge-freeze' (project_freeze.md): it states a fact of one moment " \
+           '("until 2026-12-10"), not a standing rule' in out
+    assert '("As of 2026-11-20")' in out and '("Until Friday")' in out and '("This week")' in out
+    assert "Summary: 2 staged, 4 temporary." in out
+    code, out, _ = cli("import-memories")  # not proposed again while the memory is unchanged
+    assert code == 0 and "Nothing new to import." in out and len(candidate(git_repo)) == 2
+    code, out, _ = cli("status")
+    assert "6 team memories of this repository" in out and "not imported" not in out
+
+    # the memory rewritten as a standing rule is imported
+    write(folder, "project_freeze.md", memory("merge-freeze", "project", "Merge to main only through the release train."))
+    result = run_json(cli)
+    assert by_name(result)["merge-freeze"]["status"] == "staged"
+    assert result["summary"]["temporary"] == 0
+
+
+def test_a_model_condensed_rule_that_is_temporary_is_not_staged(cli, git_repo, model_server, monkeypatch):
+    long_rule = ("When you touch the payments service, route every request through the legacy gateway because the "
+                 "new one is still being migrated by the platform team and is not ready for real traffic")
+    write(claude_folder(git_repo), "feedback_gateway.md", memory("gateway", "feedback", long_rule))
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.reply(json.dumps({"lessons": [{"memory": "m1", "text":
+                       "Route payments requests through the legacy gateway for now."}]}))
+    result = run_json(cli, "--model", "openai/gpt-4o-mini", "--yes")
+    outcome = by_name(result)["gateway"]
+    assert outcome["status"] == "temporary" and '("for now")' in outcome["reason"], outcome
+    assert candidate(git_repo) == []
