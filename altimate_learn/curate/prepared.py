@@ -441,7 +441,7 @@ def _sections(anchors: AnchorIndex, words: WordIndex) -> dict[str, Postings]:
 
 def indexes(lessons: list[Lesson], postings: dict[str, Packed]) -> tuple[AnchorIndex, WordIndex]:
     """The anchor and word indexes of ``lessons`` over their remembered ``postings``."""
-    texts = dict(zip(map(operator.itemgetter("id"), lessons), map(operator.itemgetter("text"), lessons)))
+    texts = {lesson["id"]: lesson["text"] for lesson in lessons}
     anchors = AnchorIndex.from_postings(texts, postings["exact"], postings["carried"], postings["polar_words"])
     return anchors, WordIndex(dict(texts), Postings(postings["words"]))
 
