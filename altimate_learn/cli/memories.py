@@ -110,8 +110,7 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         lines.append(f"  {label}: " + (", ".join(shown(f) for f in folders) if folders else "no memory folder found"))
     lines.append("")
     verbs = {"staged": "staged", "would-stage": "would stage", "updated": "updated", "replacement": "replaces",
-             "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting",
-             "temporary": "temporary"}
+             "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting"}
     unchanged = 0
     for outcome in result.outcomes:
         m = outcome.memory
@@ -151,8 +150,7 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def summary(result: Any) -> str:
-    order = ("would-stage", "staged", "updated", "replacement", "merged", "waiting", "conflict", "refused",
-             "temporary")
+    order = ("would-stage", "staged", "updated", "replacement", "merged", "waiting", "conflict", "refused")
     names = {"would-stage": "would be staged"}
     parts = [plural(result.count(s), names.get(s, s), "replacements" if s == "replacement" else names.get(s, s))
              for s in order if result.count(s)]

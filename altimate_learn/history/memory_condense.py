@@ -55,9 +55,10 @@ class Proposal:
     text: str | None = None
     paths: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
-    status: str = "ready"        # ready | waiting | refused | temporary
+    status: str = "ready"        # ready | waiting | refused
     reason: str = ""
     by: str = "offline"           # offline | the model's name
+    dated: str | None = None      # the words that may make the rule a fact of one moment (see temporary())
 
 
 def redacted(memory: AgentMemory) -> AgentMemory:
@@ -147,7 +148,8 @@ def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
 
 # A memory that states a fact of one moment ("Merges to main are frozen until 2026-12-10", "as of 2026-11-20
 # the staging DB is down", "until Friday use the mock API", "this week, skip the e2e tests") is true when the
-# agent saved it and wrong soon after: as a lesson it would stand for good. Claude Code asks its model to
+# agent saved it and wrong soon after: as a lesson it would stand for good, so it is staged with a note for the
+# reviewer (a standing rule can read the same: "orders placed before 2021-06-01 use the legacy schema"). Claude Code asks its model to
 # turn relative dates into absolute ones in project memories, so both forms occur. What counts: a calendar
 # date or a weekday after a word that bounds a time (until, as of, by, before, on, ...), or a span that is
 # itself temporary (this week, for now, today, temporarily). Code in backticks is not read (a date format,
@@ -166,7 +168,10 @@ _TEMPORARY = re.compile(
     r"|\b(?:this|next)\s+(?:week|weekend|sprint|month|quarter)\b"
     r"|\b(?:today|tonight|tomorrow|yesterday)\b(?!['’]s)(?!\s*\()"
     r"|\b(?:for\s+now|right\s+now|at\s+the\s+moment|temporarily|until\s+further\s+notice)\b"
-    r"|\bfor\s+the\s+(?:next|coming)\s+(?:\d+\s+|few\s+|two\s+|three\s+)?(?:days?|weeks?|months?|sprints?)\b",
+    r"|\bfor\s+the\s+(?:next|coming)\s+(?:\d+\s+|few\s+|two\s+|three\s+)?(?:days?|weeks?|months?|sprints?)\b"
+    # a moment named by an event: "until the vendor sandbox is fixed", "while Sam's refactor is open"
+    r"|\b(?:until|till|while)\s+(?:[\w'’-]+\s+){1,5}?(?:is|are)\s+(?:(?:still|being)\s+)?(?:fixed|done|merged|released|"
+    r"back|ready|resolved|over|open|closed|down|frozen|broken|in\s+progress|ongoing|migrated|shipped)\b",
     re.I)
 
 
@@ -176,25 +181,24 @@ def temporary(text: str) -> str | None:
     return " ".join(match.group(0).split()) if match else None
 
 
-def _temporary_reason(words: str) -> str:
-    return (f'it states a fact of one moment ("{words}"), not a standing rule: not imported, so it cannot '
-            "outlive its date (if a rule should stay after it, add that with `learn remember`)")
+def dated_note(words: str) -> str:
+    """What a reviewer reads beside a lesson whose rule may hold only for a while."""
+    return f'mentions a date or a moment ("{words[:40]}"): check that it still holds before promoting'
 
 
 def propose_offline(memory: AgentMemory) -> Proposal:
-    """Screen, then condense without a model (``memory`` must already be redacted). A memory whose rule is
-    a dated or temporary fact (:func:`temporary`) proposes nothing: status ``temporary``, with the words."""
+    """Screen, then condense without a model (``memory`` must already be redacted). A rule that may be a fact of
+    one moment (:func:`temporary`) is proposed like any other, with ``dated`` set: the import says so, and the
+    lesson's provenance carries the note into `learn show` and the promote diff (a person judges a date; a
+    pattern cannot tell "frozen until 2026-12-10" from "orders placed before 2021-06-01 use the legacy schema")."""
     refused = screen(memory)
     if refused:
         return Proposal(memory, status="refused", reason=refused)
-    words = temporary(memory.rule)
-    if words:
-        return Proposal(memory, status="temporary", reason=_temporary_reason(words))
     paths, tags = triggers(memory)
     text, why = offline_text(memory)
     if text is None:
         return Proposal(memory, paths=paths, tags=tags, status="waiting", reason=why)
-    return Proposal(memory, text=text, paths=paths, tags=tags)
+    return Proposal(memory, text=text, paths=paths, tags=tags, dated=temporary(text))
 
 
 # --- with a model --------------------------------------------------------------------------------------
@@ -262,8 +266,5 @@ def apply_answer(proposals: list[Proposal], answer: str, model: str) -> None:
             if length(clean) > MAX_CHARS:
                 proposal.reason = f"{model} answered with more than {MAX_CHARS} characters"
                 continue
-            words = temporary(clean)
-            if words:  # the model's rule holds only for a while: as offline, nothing is imported
-                proposal.status, proposal.reason, proposal.by = "temporary", _temporary_reason(words), model
-                continue
             proposal.text, proposal.status, proposal.reason, proposal.by = redact(clean), "ready", "", model
+            proposal.dated = temporary(proposal.text)

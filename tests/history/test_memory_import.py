@@ -351,39 +351,48 @@ def test_a_models_deltas_cannot_claim_a_source(git_repo):
     assert candidate(git_repo)[1]["provenance"] == "from Codex's memory 'x'"
 
 
-def test_a_memory_that_states_a_dated_or_temporary_fact_is_not_made_a_standing_lesson(cli, git_repo):
-    """Claude Code writes project memories with absolute dates ("until 2026-12-10"); a fact of one moment
-    must not become a lesson that outlives it. It is listed as temporary, with the words, and not retried."""
+def test_a_memory_that_mentions_a_date_or_a_moment_is_staged_with_a_note_for_the_reviewer(cli, git_repo):
+    """Claude Code writes project memories with absolute dates ("frozen until 2026-12-10"): such a fact of one
+    moment would outlive its date as a lesson, but a standing rule can read the same ("orders placed before
+    2021-06-01 use the legacy schema"), so the import stages it and says why to look twice: in its report, and in
+    the lesson's provenance, which `learn show` and the promote diff print (review8 R8-8c, review9 R9-12)."""
     folder = claude_folder(git_repo)
     write(folder, "project_freeze.md", memory("merge-freeze", "project",
                                               "Merges to main are frozen until 2026-12-10 for the release."))
     write(folder, "project_staging.md", memory("staging-down", "project",
                                                "As of 2026-11-20 the staging DB is down; test against the replica."))
     write(folder, "feedback_mock.md", memory("mock-api", "feedback", "Until Friday, use the mock payments API."))
-    write(folder, "feedback_e2e.md", memory("skip-e2e", "feedback", "This week, skip the e2e suite on CI."))
+    write(folder, "feedback_vendor.md", memory("vendor", "feedback",
+                                               "Use the mock API until the vendor sandbox is fixed."))
     write(folder, "feedback_ruff.md", RUFF)
-    write(folder, "feedback_friday.md", memory("no-friday", "feedback", "Never deploy to production on Friday."))
+    write(folder, "project_orders.md", memory("legacy", "project",
+                                              "Orders placed in 2020 use the legacy schema."))
+    result = run_json(cli, "--dry-run")
+    assert {m["name"]: m["status"] for m in result["memories"]} == dict.fromkeys(
+        ["merge-freeze", "staging-down", "mock-api", "vendor", "use-ruff", "legacy"], "would-stage")
+    assert '("until 2026-12-10")' in by_name(result)["merge-freeze"]["reason"]
     code, out, err = cli("import-memories")
     assert code == 0, err
-    assert sorted(lesson["text"] for lesson in candidate(git_repo)) == [
-        "Format Python code with `ruff format`, never black.", "Never deploy to production on Friday."]
-    assert "temporary   Claude Code's memory 'merge-freeze' (project_freeze.md): it states a fact of one moment " \
-           '("until 2026-12-10"), not a standing rule' in out
-    assert '("As of 2026-11-20")' in out and '("Until Friday")' in out and '("This week")' in out
-    assert "Summary: 2 staged, 4 temporary." in out
-    code, out, _ = cli("import-memories")  # not proposed again while the memory is unchanged
-    assert code == 0 and "Nothing new to import." in out and len(candidate(git_repo)) == 2
-    code, out, _ = cli("status")
-    assert "6 team memories of this repository" in out and "not imported" not in out
+    lessons = {lesson["text"]: lesson for lesson in candidate(git_repo)}
+    assert len(lessons) == 6
+    freeze = lessons["Merges to main are frozen until 2026-12-10 for the release."]
+    assert freeze["provenance"].endswith('; mentions a date or a moment ("until 2026-12-10"): check that it still holds '
+                                         "before promoting")
+    assert '("As of 2026-11-20")' in lessons["As of 2026-11-20 the staging DB is down; test against the replica."][
+        "provenance"]
+    assert '("Until Friday")' in lessons["Until Friday, use the mock payments API."]["provenance"]
+    assert '("until the vendor sandbox is fixed")' in lessons["Use the mock API until the vendor sandbox is fixed."][
+        "provenance"]
+    for standing in ("Format Python code with `ruff format`, never black.", "Orders placed in 2020 use the legacy schema."):
+        assert "mentions a date" not in lessons[standing]["provenance"]
+    assert ("from Claude Code's memory 'merge-freeze' (project_freeze.md); mentions a date or a moment "
+            '("until 2026-12-10"): check that it still holds before promoting') in out
+    assert "Summary: 6 staged." in out
+    code, show, _ = cli("show")
+    assert show.count("mentions a date or a moment") >= 4 and "check that it still holds before promoting" in show
 
-    # the memory rewritten as a standing rule is imported
-    write(folder, "project_freeze.md", memory("merge-freeze", "project", "Merge to main only through the release train."))
-    result = run_json(cli)
-    assert by_name(result)["merge-freeze"]["status"] == "staged"
-    assert result["summary"]["temporary"] == 0
 
-
-def test_a_model_condensed_rule_that_is_temporary_is_not_staged(cli, git_repo, model_server, monkeypatch):
+def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git_repo, model_server, monkeypatch):
     long_rule = ("When you touch the payments service, route every request through the legacy gateway because the "
                  "new one is still being migrated by the platform team and is not ready for real traffic")
     write(claude_folder(git_repo), "feedback_gateway.md", memory("gateway", "feedback", long_rule))
@@ -393,5 +402,6 @@ def test_a_model_condensed_rule_that_is_temporary_is_not_staged(cli, git_repo, m
                        "Route payments requests through the legacy gateway for now."}]}))
     result = run_json(cli, "--model", "openai/gpt-4o-mini", "--yes")
     outcome = by_name(result)["gateway"]
-    assert outcome["status"] == "temporary" and '("for now")' in outcome["reason"], outcome
-    assert candidate(git_repo) == []
+    assert outcome["status"] == "staged" and '("for now")' in outcome["reason"], outcome
+    [lesson] = candidate(git_repo)
+    assert '("for now"): check that it still holds before promoting' in lesson["provenance"]
