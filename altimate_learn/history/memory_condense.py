@@ -183,7 +183,7 @@ def temporary(text: str) -> str | None:
 
 def dated_note(words: str) -> str:
     """What a reviewer reads beside a lesson whose rule may hold only for a while."""
-    return f'mentions a date or a moment ("{words[:40]}"): check that it still holds before promoting'
+    return f'mentions a date or a moment ("{words[:40]}"): check that it still holds'
 
 
 def propose_offline(memory: AgentMemory) -> Proposal:

@@ -87,7 +87,7 @@ _PROSE_NEEDLES = ("pass", "pwd", "token", "key", "secret", "credential", "contra
                   "パスワード", "비밀번호")
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
 _NOT_A_PASSWORD = re.compile(
-    r"(?i)^(?:v?\d+(?:\.\d+)+\w*|[a-z]{2,12}-?\d+(?:\.\d+)+|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
+    r"(?i)^(?:v?\d+(?:\.\d+)+\w*|sha-?\d+|md5|utf-?\d+|base\d+|aes-?\d+\w*|rsa-?\d+|x\.?509|oauth-?\d|https?\d?|"
     r"ipv\d|hs\d{3}|rs\d{3}|es\d{3}|ed25519|pbkdf2\w*|argon2\w*|bcrypt|scrypt|jwt|s3|ec2|k8s|p\d{2}|"
     r"\d+(?:ms|s|m|h|d|kb|mb|gb|k|x|px|chars?|bytes?|bits?|days?|hours?|minutes?|seconds?)|[a-z]+\d*-(?:bit|byte|char)s?)$"
 )
@@ -248,8 +248,6 @@ def _assignments(text: str, lower: str, add) -> None:
                 continue  # `Token: token`, `apiKey: apiKey` (but not `s3cr3tPass`, nor `JWT_SECRET=supersecret1`)
             if _PATHLIKE.match(val):
                 continue  # `PWD=/home/me/project`
-            if VERSIONISH.match(val):
-                continue  # `password: v2.1.0`, `TOKEN_VERSION=1.4`: a version, not a value
             if val.isalpha() and val.islower() and not key.isupper() and text[vend:vend + 1] in (",", ")"):
                 continue  # a keyword argument in code: `verify(secret=match)`
         elif _PROSE.match(val):

@@ -376,8 +376,7 @@ def test_a_memory_that_mentions_a_date_or_a_moment_is_staged_with_a_note_for_the
     lessons = {lesson["text"]: lesson for lesson in candidate(git_repo)}
     assert len(lessons) == 6
     freeze = lessons["Merges to main are frozen until 2026-12-10 for the release."]
-    assert freeze["provenance"].endswith('; mentions a date or a moment ("until 2026-12-10"): check that it still holds '
-                                         "before promoting")
+    assert freeze["provenance"].endswith('; mentions a date or a moment ("until 2026-12-10"): check that it still holds')
     assert '("As of 2026-11-20")' in lessons["As of 2026-11-20 the staging DB is down; test against the replica."][
         "provenance"]
     assert '("Until Friday")' in lessons["Until Friday, use the mock payments API."]["provenance"]
@@ -386,10 +385,10 @@ def test_a_memory_that_mentions_a_date_or_a_moment_is_staged_with_a_note_for_the
     for standing in ("Format Python code with `ruff format`, never black.", "Orders placed in 2020 use the legacy schema."):
         assert "mentions a date" not in lessons[standing]["provenance"]
     assert ("from Claude Code's memory 'merge-freeze' (project_freeze.md); mentions a date or a moment "
-            '("until 2026-12-10"): check that it still holds before promoting') in out
+            '("until 2026-12-10"): check that it still holds') in out
     assert "Summary: 6 staged." in out
     code, show, _ = cli("show")
-    assert show.count("mentions a date or a moment") >= 4 and "check that it still holds before promoting" in show
+    assert show.count("mentions a date or a moment") >= 4 and "check that it still holds" in show
 
 
 def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git_repo, model_server, monkeypatch):
@@ -404,4 +403,4 @@ def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git
     outcome = by_name(result)["gateway"]
     assert outcome["status"] == "staged" and '("for now")' in outcome["reason"], outcome
     [lesson] = candidate(git_repo)
-    assert '("for now"): check that it still holds before promoting' in lesson["provenance"]
+    assert lesson["provenance"].endswith('; mentions a date or a moment ("for now"): check that it still holds')
