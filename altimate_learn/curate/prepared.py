@@ -36,6 +36,7 @@ import math
 import operator
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass
 from hashlib import sha256
 from typing import Any
@@ -140,9 +141,11 @@ class WordIndex:
         found: set[str] = set()
         for word in ordered[: len(words) - need + 1]:
             found.update(self.postings.get(word, ()))
-        if len(found) > 64 and need > 1:  # many: count the shared words first, from the postings
-            sets = [self.postings.get(word, ()) for word in ordered]
-            found = {lid for lid in found if sum(lid in ids for ids in sets) >= need}
+        if len(found) > 64 and need > 1:  # many: count the shared words first, from the postings (in C)
+            shared: Counter[str] = Counter()
+            for word in ordered:
+                shared.update(found.intersection(self.postings.get(word, ())))
+            found = {lid for lid, count in shared.items() if count >= need}
         out = {}
         for lesson_id in found:
             score = jaccard(words, self[lesson_id])
@@ -496,28 +499,59 @@ def postings_after(base_postings: dict[str, Packed], gone: dict[str, str], new: 
 
 # --- writing ----------------------------------------------------------------------------------------------
 
-_BETWEEN = "\n  },\n  {\n"  # between two lessons of a canonical lesson file, and nowhere else in it
+_BETWEEN = b"\n  },\n  {\n"  # between two lessons of a canonical lesson file, and nowhere else in it
+_OPEN = b"\n  {\n"     # a lesson opens (after "[" or ","): at two spaces, only lessons open or close
+_CLOSE = b"\n  }"       # a lesson closes (its inner lines are indented further)
 
 
-_ID_LINE = re.compile(r'\n    "id": "(L-[0-9a-f]+)",\n')  # a lesson's id line in a canonical file
+def _id_line(lesson_id: str) -> bytes:
+    """A lesson's id line in a canonical file: at four spaces, only a lesson's own keys start a line (a
+    newline inside a string is written as an escape), so it names the lesson it is in."""
+    return f'\n    "id": {json.dumps(lesson_id)},\n'.encode("utf-8")
 
 
-def _chunks(source: LessonFile) -> tuple[str, list[int]] | None:
-    """The text of a canonical file and where each lesson's text starts in it (in file order, plus where the
-    last one ends), so unchanged lessons are written back as they were; None when the file is not canonical
-    or not the one the cache took it for."""
-    if not source.canonical or not source.lessons:
-        return None
-    text = source.raw.decode("utf-8")
-    if not (text.startswith("[\n  {\n") and text.endswith("\n  }\n]\n")):
-        return None
-    parts = text[len("[\n  {\n"):-len("\n  }\n]\n")].split(_BETWEEN)
-    if len(parts) != len(source.lessons) or _ID_LINE.findall(text) != [lesson["id"] for lesson in source.lessons]:
-        return None  # write every lesson anew
-    # A lesson is "  {\n" + part + "\n  }", and ",\n" separates two: 10 characters beside each part.
-    starts = list(itertools.accumulate((len(part) + 10 for part in parts), initial=2))
-    starts[-1] -= 2  # the last lesson is followed by "\n]\n", not by ",\n"
-    return text, starts
+class _Slices:
+    """Where the lessons of a canonical file are, found only for the lessons asked about: a reflection at
+    10,000 lessons copies a handful of runs of unchanged lessons, so splitting the whole file (and checking
+    every id) cost more than the rest of the writing. Each run is checked where it is copied: its first
+    and last lessons carry the ids the file's lessons have there, and it holds exactly as many lessons as
+    the run. None from :meth:`run` means "do not copy from this file" (not the file the cache took it for)."""
+
+    def __init__(self, source: LessonFile) -> None:
+        self.raw = source.raw
+        self.view = memoryview(source.raw)
+        self.ids = source.ids
+        self.at = 0  # where the last run ended: runs mostly follow the file's order
+
+    def _find(self, needle: bytes) -> int:
+        found = self.raw.find(needle, self.at)
+        return found if found >= 0 else self.raw.find(needle, 0, self.at + len(needle))
+
+    def run(self, first: int, last: int) -> memoryview | None:
+        """The bytes of the file's lessons ``first``..``last`` (inclusive), as written there (not copied)."""
+        raw = self.raw
+        head = self._find(_id_line(self.ids[first]))
+        if head < 0:
+            return None
+        start = raw.rfind(_OPEN, 0, head) + 1  # "  {" of lesson ``first``
+        tail = head if last == first else self._find(_id_line(self.ids[last]))
+        if start <= 0 or tail < head:
+            return None
+        end = raw.find(_CLOSE, tail)
+        if end < 0:
+            return None
+        end += len(_CLOSE)
+        if raw.count(_BETWEEN, start, end) != last - first:
+            return None
+        self.at = end
+        return self.view[start:end]
+
+
+def _copyable(source: LessonFile) -> bool:
+    """Whether ``source`` looks like a canonical lesson file (as the cache says it is)."""
+    raw = source.raw
+    return (source.canonical and bool(source.lessons) and raw.startswith(b"[\n  {\n")
+            and raw.endswith(b"\n  }\n]\n"))
 
 
 def _canonical_item(lesson: Lesson) -> str:
@@ -544,29 +578,42 @@ def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
                     unchanged: list[int | None] | None = None) -> bytes:
     """:func:`altimate_learn.store.fsio.canonical_json` of ``lessons``, encoded; lessons equal to their
     version in the canonical ``source`` file reuse its text."""
-    if not lessons:
+    if not lessons or source is None or not _copyable(source):
         return fsio.canonical_json(lessons).encode("utf-8")
-    chunks = _chunks(source) if source is not None else None
-    if chunks is None:
-        return fsio.canonical_json(lessons).encode("utf-8")
-    text, starts = chunks
     places = _unchanged(lessons, source) if unchanged is None else unchanged
+    slices = _Slices(source)
     # Runs of lessons that follow each other unchanged, as in the file, are copied as one slice of it.
-    items: list[str] = []
+    items: list[bytes | memoryview] = []
     run: int | None = None  # where the current run starts in the file (a lesson number)
-    for k, (lesson, n) in enumerate(zip(lessons, places)):
-        if run is not None and (n is None or n != places[k - 1] + 1):  # type: ignore[operator]
-            items.append(text[starts[run]:starts[places[k - 1] + 1] - (2 if places[k - 1] + 1 < len(starts) - 1
-                                                                       else 0)])  # type: ignore[operator]
+    previous: int | None = None
+    for lesson, n in zip(lessons, places):
+        if run is not None and (n is None or n != previous + 1):  # type: ignore[operator]
+            piece = slices.run(run, previous)  # type: ignore[arg-type]
+            if piece is None:
+                return fsio.canonical_json(lessons).encode("utf-8")  # write every lesson anew
+            items.append(piece)
             run = None
         if n is None:
-            items.append(_canonical_item(lesson))
+            items.append(_canonical_item(lesson).encode("utf-8"))
         elif run is None:
             run = n
+        previous = n
     if run is not None:
-        last = places[-1] + 1  # type: ignore[operator]
-        items.append(text[starts[run]:starts[last] - (2 if last < len(starts) - 1 else 0)])
-    return ("[\n" + ",\n".join(items) + "\n]\n").encode("utf-8")
+        piece = slices.run(run, previous)  # type: ignore[arg-type]
+        if piece is None:
+            return fsio.canonical_json(lessons).encode("utf-8")
+        items.append(piece)
+    return b"[\n" + b",\n".join(items) + b"\n]\n"
+
+
+def _unique_ids(lessons: list[Any]) -> bool:
+    """Whether every item is a dict and no two share an id (counted in C)."""
+    if not all(map(isinstance, lessons, itertools.repeat(dict))):
+        return False
+    try:
+        return len(set(map(operator.methodcaller("get", "id"), lessons))) == len(lessons)
+    except TypeError:  # an unhashable id: validation names it
+        return False
 
 
 def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile | None = None) -> bytes:
@@ -578,13 +625,11 @@ def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile |
     if not isinstance(lessons, list):
         validate_lessons(lessons, path, retired=retired)
     unchanged = _unchanged(lessons, source)
-    seen: set[str] = set()
-    for index, (lesson, place) in enumerate(zip(lessons, unchanged)):
-        if place is None:
-            validate_lesson(lesson, path, index, retired=retired)
-        if lesson["id"] in seen:
-            validate_lessons(lessons, path, retired=retired)  # raises the duplicate-id error
-        seen.add(lesson["id"])
+    if not _unique_ids(lessons):
+        validate_lessons(lessons, path, retired=retired)  # raises the first problem, in file order
+    # Lessons not in the source unchanged are validated, in order (found in C: at 10,000 lessons, a few).
+    for index in itertools.compress(range(len(lessons)), map(operator.is_, unchanged, itertools.repeat(None))):
+        validate_lesson(lessons[index], path, index, retired=retired)
     data = canonical_bytes(lessons, source, unchanged)
     store.ensure()
     if filename == store.CANDIDATE:

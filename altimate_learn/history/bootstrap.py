@@ -54,6 +54,7 @@ class SessionPlan:
     info: SessionInfo
     signals: list[NewSignal]  # found in the transcript and not recorded yet
     found: int  # every signal the transcript gave (recorded or not)
+    recorded: list[str] = field(default_factory=list)  # dedupe keys of those already recorded
 
 
 @dataclass
@@ -130,15 +131,30 @@ def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
                 signal.text = redact(signal.text)
                 signal.reason = redact(signal.reason)
     fresh: list[NewSignal] = []
+    recorded: list[str] = []
     for signal in found:
         signal.source = SOURCE
         key = dedupe_key({"kind": signal.kind, "sessionID": signal.session_id, "messageID": signal.message_id,
                           "partID": signal.part_id, "text": clip(signal.text).strip()})
         if key in known:
+            recorded.append(key)
             continue
         known.add(key)
         fresh.append(signal)
-    return SessionPlan(info, fresh, len(found))
+    return SessionPlan(info, fresh, len(found), recorded)
+
+
+def _still_open(plans: list[SessionPlan], existing: list[dict[str, Any]]) -> int:
+    """How many of the signals these sessions gave were recorded before (by live capture, `learn capture`)
+    and are still open: this bootstrap reflects only its own, so a person must hear where those went."""
+    keys = {key for plan in plans for key in plan.recorded}
+    return sum(1 for s in existing if s.get("source") != SOURCE and s.get("status") == "open" and dedupe_key(s) in keys)
+
+
+def _open_line(count: int) -> str:
+    verb = "is" if count == 1 else "are"
+    return (f"{plural(count, 'signal')} these sessions gave {verb} already recorded and still open (captured "
+            "before this bootstrap): `learn reflect --pending` turns them into candidate lessons.")
 
 
 def _one_line(text: str, width: int = 110) -> str:
@@ -188,8 +204,10 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     out(f"Date range: {result.first} to {result.last}." if dates else "Date range: no matching sessions.")
     corrections = sum(1 for s in new if s.kind == "user_correction")
     failures = plural(len(new) - corrections, "repeated tool failure")
+    recorded_open = _still_open(plans, existing)
     out(f"Signals found: {result.signals_found} ({plural(corrections, 'correction')}, {failures} new; "
-        f"{result.signals_found - len(new)} already recorded)"
+        f"{result.signals_found - len(new)} already recorded"
+        + (f", {recorded_open} of them still open" if recorded_open else "") + ")"
         + (f"; {len(pending)} open from an earlier bootstrap" if pending else "") + ".")
     for plan in plans:
         for signal in plan.signals:
@@ -210,6 +228,8 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     if not new and not pending:
         out("Nothing to import: no new corrections or repeated tool failures in these sessions."
             + (" Try a longer --since." if not plans else ""))
+        if recorded_open:
+            out(_open_line(recorded_open))
         return result  # nothing to confirm, send or record (a script without --yes is not refused for it)
     to_send = bool(new or pending) and options.max_reflections > 0
     if not options.yes and (new or to_send):
@@ -284,4 +304,6 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
             + ": rerun `learn bootstrap` to finish them, then continue with older sessions.")
     if outcome.lessons_proposed:
         out("Next: `learn show` to read the candidates, then `learn promote`.")
+    if recorded_open:
+        out(_open_line(recorded_open))
     return result

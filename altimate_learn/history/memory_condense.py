@@ -58,6 +58,7 @@ class Proposal:
     status: str = "ready"        # ready | waiting | refused
     reason: str = ""
     by: str = "offline"           # offline | the model's name
+    dated: str | None = None      # the words that may make the rule a fact of one moment (see temporary())
 
 
 def redacted(memory: AgentMemory) -> AgentMemory:
@@ -145,8 +146,51 @@ def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(paths))[:MAX_PATHS], list(dict.fromkeys(tags))[:MAX_TAGS]
 
 
+# A memory that states a fact of one moment ("Merges to main are frozen until 2026-12-10", "as of 2026-11-20
+# the staging DB is down", "until Friday use the mock API", "this week, skip the e2e tests") is true when the
+# agent saved it and wrong soon after: as a lesson it would stand for good, so it is staged with a note for the
+# reviewer (a standing rule can read the same: "orders placed before 2021-06-01 use the legacy schema"). Claude Code asks its model to
+# turn relative dates into absolute ones in project memories, so both forms occur. What counts: a calendar
+# date or a weekday after a word that bounds a time (until, as of, by, before, on, ...), or a span that is
+# itself temporary (this week, for now, today, temporarily). Code in backticks is not read (a date format,
+# `date.today()`), and a rule that holds from a date on ("since 2026-01-01, use ...") is a standing rule.
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+         r"(?:,?\s+\d{4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+\d{4})?"
+         r"|(?:next|this|the\s+end\s+of\s+(?:the|this|next))\s+(?:week|month|sprint|quarter|release))")
+_BOUND = r"(?:until|till|til|through|thru|as\s+of|by|before|after|ending|expires?|no\s+later\s+than)"
+_TEMPORARY = re.compile(
+    r"\b(?:" + _BOUND + r"|on)\s+(?:(?:the|this|next|coming)\s+)?" + _DATE + r"\b"
+    # a weekday bounds a time only after "until", "by", ...: "never deploy on Friday" is a standing rule
+    r"|\b" + _BOUND + r"\s+(?:(?:this|next|coming)\s+)?" + _WEEKDAY + r"\b"
+    r"|\b(?:this|next)\s+(?:week|weekend|sprint|month|quarter)\b"
+    r"|\b(?:today|tonight|tomorrow|yesterday)\b(?!['’]s)(?!\s*\()"
+    r"|\b(?:for\s+now|right\s+now|at\s+the\s+moment|temporarily|until\s+further\s+notice)\b"
+    r"|\bfor\s+the\s+(?:next|coming)\s+(?:\d+\s+|few\s+|two\s+|three\s+)?(?:days?|weeks?|months?|sprints?)\b"
+    # a moment named by an event: "until the vendor sandbox is fixed", "while Sam's refactor is open"
+    r"|\b(?:until|till|while)\s+(?:[\w'’-]+\s+){1,5}?(?:is|are)\s+(?:(?:still|being)\s+)?(?:fixed|done|merged|released|"
+    r"back|ready|resolved|over|open|closed|down|frozen|broken|in\s+progress|ongoing|migrated|shipped)\b",
+    re.I)
+
+
+def temporary(text: str) -> str | None:
+    """The words that make ``text`` a fact of one moment rather than a standing rule, or None."""
+    match = _TEMPORARY.search(_BACKTICK.sub(" ", text))
+    return " ".join(match.group(0).split()) if match else None
+
+
+def dated_note(words: str) -> str:
+    """What a reviewer reads beside a lesson whose rule may hold only for a while."""
+    return f'mentions a date or a moment ("{words[:40]}"): check that it still holds'
+
+
 def propose_offline(memory: AgentMemory) -> Proposal:
-    """Screen, then condense without a model (``memory`` must already be redacted)."""
+    """Screen, then condense without a model (``memory`` must already be redacted). A rule that may be a fact of
+    one moment (:func:`temporary`) is proposed like any other, with ``dated`` set: the import says so, and the
+    lesson's provenance carries the note into `learn show` and the promote diff (a person judges a date; a
+    pattern cannot tell "frozen until 2026-12-10" from "orders placed before 2021-06-01 use the legacy schema")."""
     refused = screen(memory)
     if refused:
         return Proposal(memory, status="refused", reason=refused)
@@ -154,7 +198,7 @@ def propose_offline(memory: AgentMemory) -> Proposal:
     text, why = offline_text(memory)
     if text is None:
         return Proposal(memory, paths=paths, tags=tags, status="waiting", reason=why)
-    return Proposal(memory, text=text, paths=paths, tags=tags)
+    return Proposal(memory, text=text, paths=paths, tags=tags, dated=temporary(text))
 
 
 # --- with a model --------------------------------------------------------------------------------------
@@ -223,3 +267,4 @@ def apply_answer(proposals: list[Proposal], answer: str, model: str) -> None:
                 proposal.reason = f"{model} answered with more than {MAX_CHARS} characters"
                 continue
             proposal.text, proposal.status, proposal.reason, proposal.by = redact(clean), "ready", "", model
+            proposal.dated = temporary(proposal.text)

@@ -40,8 +40,10 @@ from altimate_learn.capture.sessions._memory import AGENT_LABELS, TEAM_TYPES, TY
 from altimate_learn.english import plural
 from altimate_learn.errors import LearnError, MalformedFileError
 from altimate_learn.curate.lint import lint
+from altimate_learn.curate.deltas import MAX_PROVENANCE_CHARS
 from altimate_learn.history.memory_condense import (
-    HOSTILE_RULES, MODEL_BATCH, MODEL_TOKENS, SYSTEM, Proposal, apply_answer, build_prompt, propose_offline, redacted,
+    HOSTILE_RULES, MODEL_BATCH, MODEL_TOKENS, SYSTEM, Proposal, apply_answer, build_prompt, dated_note,
+    propose_offline, redacted,
 )
 from altimate_learn.redact import redact
 from altimate_learn.store import Store, fsio
@@ -379,6 +381,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         delta: dict[str, Any] = {"op": "ADD", "text": proposal.text,
                                  "provenance": provenance(proposal.memory, where),
                                  "reason": f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"}
+        if proposal.dated:  # staged with a note the reviewer reads in the report, `learn show` and the promote diff
+            note = dated_note(proposal.dated)
+            outcome.reason = note
+            delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         if proposal.paths:
             delta["paths"] = proposal.paths
         if proposal.tags:
@@ -402,7 +408,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
                 verdict = lint(outcome.text or "")
                 outcome.status = "would-stage" if verdict.ok else "refused"
-                outcome.reason = "" if verdict.ok else (verdict.reason or "fails lint")
+                outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
         result.outcomes += [o for o, _ in work]
         result.deleted = _deleted(found, state, dry_run=True)
         return result

@@ -42,7 +42,7 @@ from typing import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 from altimate_learn.redact import assignments, entropy, vendors
-from altimate_learn.redact.common import PLACEHOLDER, PLACEHOLDER_RE, is_placeholder
+from altimate_learn.redact.common import ALGORITHM_PART, PLACEHOLDER, PLACEHOLDER_RE, is_placeholder
 
 Span = tuple[int, int, str]
 
@@ -102,11 +102,7 @@ _FILE_NAME = re.compile(
     r"(?i)^[\w.\-]*\w\.(?:json|pem|key|crt|cer|der|csr|p12|p8|pfx|jks|keystore|pub|gpg|asc|enc|kdbx|txt|env|ya?ml|"
     r"toml|ini|cfg|conf|properties|xml|csv|sh|py|js|ts|db|sqlite|log)$")
 # One part of an algorithm's or a key file's name (`bcrypt_sha256`, `aes-256-gcm`, `HS256`, `id_ed25519`)
-_ALGORITHM_PART = re.compile(
-    r"(?i)(?:sha-?\d*|md\d|hmac|aes\d*|rsa\d*|dsa|ecdsa|ecdh|ed(?:25519|448)|x(?:25519|448|509)|curve25519|des\d*|"
-    r"3des|chacha\d*|poly1305|gcm|cbc|ctr|ecb|cfb|ofb|oaep|pss|pkcs\d*|pbkdf\d*|argon\d*(?:id|i|d)?|bcrypt|scrypt|"
-    r"crc\d*|blake\d*[bs]?|keccak|[hrep]s\d{3}|p(?:256|384|521)|utf\d*|base\d+(?:url)?|jw[tkse]|hex|id|with|"
-    r"encryption|\d+)")
+_ALGORITHM_PART = re.compile(r"(?i)(?:" + ALGORITHM_PART + r"|hex|id|with|encryption|\d+)")
 # A model's name: a model family, a version right after it, then only further version numbers, sizes, a date
 # or the model's modifiers (`gpt-4o`, `gpt-4o-mini`, `claude-3-5-sonnet-20241022`, `claude-sonnet-4-5`, `llama3.1`,
 # `qwen2.5-coder-32b`, `mixtral-8x7b`, `o3-mini`, `deepseek-r1`, `text-embedding-3-small`). Anything else after a

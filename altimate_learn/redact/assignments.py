@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import string
 
-from altimate_learn.redact.common import is_placeholder
+from altimate_learn.redact.common import ALGORITHM_IN_VALUE, is_placeholder
 from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_context, randomish
 
 # A credential word in a key name: at its end (`DB_PASSWORD`), or followed by up to three more parts
@@ -129,17 +129,30 @@ _DOTTED = re.compile(r"^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+$")
 _CREDENTIAL_PART = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth")
 
 
+# Extensions of files a credential's value names (`keystore.p12`, `server.pem`): after the dot, a file, not a password
+_FILE_EXTENSIONS = frozenset({"p12", "p8", "pfx", "pem", "jks", "key", "crt", "cer", "der", "csr", "pub", "gpg",
+                              "asc", "kdbx", "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "txt", "xml",
+                              "csv", "sh", "py", "js", "ts", "db", "sqlite", "log", "mp3", "mp4", "gz", "zip", "tar"})
+
+
 def _attribute(value: str) -> bool:
-    """`config.password`, `self.token`, `settings.DB_PASSWORD`, `base64.b64decode`: code, not a value. A password
-    with a dot in it (`Passw0rd.ok`, `winter2024.fun`, `Zx9.qwe`) is not code: two parts, the first mixing letters
-    and digits (no module or algorithm name such as `base64`, `sha256`, `s3`), the second naming no credential
-    (`db2.password` is an attribute)."""
+    """`config.password`, `self.token`, `settings.DB_PASSWORD`, `base64.b64decode`, `app.models`: code, not a value.
+    A password with a dot in it (`Passw0rd.ok`, `winter2024.fun`, `Zx9.qwe`, `Monkey.Banana7`, `dragon.v2`) is not
+    code: two parts, the second naming no credential (`db2.password`, `obj.token2` are attributes), and either the
+    first mixing letters and digits (no module or algorithm name such as `base64`, `sha256`, `s3`), or the second
+    holding a digit while it is no file extension, version, unit or algorithm (`keystore.p12`, `hashlib.sha256`).
+    An attribute with a digit after the dot is rare in what people write after "password is" (code reaches it as
+    `settings.` / `self.` / `config.` references, left alone before this)."""
     if not _DOTTED.match(value):
         return False
     parts = value.split(".")
-    first = parts[0]
-    return not (len(parts) == 2 and any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first)
-                and not _NOT_A_PASSWORD.match(first) and not _CREDENTIAL_PART.search(parts[1]))
+    if len(parts) != 2 or _CREDENTIAL_PART.search(parts[1]) or _NOT_A_PASSWORD.match(parts[0]):
+        return True
+    first, second = parts
+    if any(ch.isdigit() for ch in first) and any(ch.isalpha() for ch in first):
+        return False
+    return not (any(ch.isdigit() for ch in second) and second.lower() not in _FILE_EXTENSIONS
+                and not _NOT_A_PASSWORD.match(second))
 _PATHLIKE = re.compile(r"^(?:/|~/|\./|\.\./)[\w.\-@]+(?:/[\w.\-@]*)+$")
 # A quoted value that reads as prose or code, not a secret: five or more words, or words with code/sentence
 # punctuation, or leading/trailing spaces (a string concatenation: `'Credential=' + key + '`).
@@ -333,8 +346,7 @@ VERSIONISH = re.compile(r"(?i)^v?\d+(?:\.\d+)+(?:[-+.]?[a-z]+[\d.]*)?$|^v\d{1,3}
 # Inside an unlinked value: the credential word itself or an algorithm / encoding name, so a name or a note
 # (`PasswordReset2FA`, `fn_reset_pw2`, `MD5-hashed`, `SHA-256`, `bcrypt12`), not the value
 _PROSE_VALUE = re.compile(
-    r"(?i)pass(?:word|wd|phrase|code)|pwd|(?<![a-z])pw(?![a-z])|_pw|token|secret|cred|md5|sha-?(?:1|2|3|256|384|512)|"
-    r"utf-?\d|base\d|bcrypt|scrypt|argon|pbkdf|(?<![a-z])[hre]s\d{3}|aes-?\d|rsa-?\d|jwt|oauth|hash|crc\d")
+    r"(?i)pass(?:word|wd|phrase|code)|pwd|(?<![a-z])pw(?![a-z])|_pw|token|secret|cred|" + ALGORITHM_IN_VALUE)
 # A label line that starts with a verb or a question word is a sentence about the credential, not its name
 _VERB_FIRST = re.compile(
     r"(?i)^[\W_]*(?:(?:no|ok|okay|so|and|but|then|now|please|pls|also|don't|do not|never|always)\W+)*"
@@ -386,7 +398,7 @@ def _prose(text: str, lower: str, add) -> None:
         value = text[start:end]
         label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
                                       else m.group(0)[end - m.start():]))
-        if _passwordish(value, label == "password"):  # a sentence's closing period or bracket is not the value
+        if _passwordish(value, label in ("password", "secret")):  # a sentence's closing period or bracket is not the value
             add(start, start + len(value.rstrip(".,:;)]}")), label, 4)
 
 

@@ -340,6 +340,15 @@ def test_a_password_that_looks_like_a_name_is_redacted_when_repeated(first: str,
     ("DB_PASSWORD=Summer2024.io", "Summer2024.io"), ("password=Zx9.qwe", "Zx9.qwe"),
     ("my password is K1tten.cat.", "K1tten.cat"), ("pwd: Tr0ub4.dor", "Tr0ub4.dor"),
     ("password: PROD_2024_KEY9", "PROD_2024_KEY9"), ("the api key is ABCD_1234_EFGH_5678", "ABCD_1234_EFGH_5678"),
+    # review8 R8-5 residual: a letters-only first part, a digit after the dot
+    ("my password is Monkey.Banana7", "Monkey.Banana7"), ("the password is dragon.v2", "dragon.v2"),
+    ("the password is Dragon.v2", "Dragon.v2"), ("DB_PASSWORD=Monkey.Banana7", "Monkey.Banana7"),
+    ("pwd: Tiger.Lily42", "Tiger.Lily42"), ("my secret is Monkey.Banana7", "Monkey.Banana7"),
+    # review9 R9-17: shaped like a version, but under a password's name it is the password
+    ("the db password is summer2024.5", "summer2024.5"), ("my password is hunter2.0", "hunter2.0"),
+    ("the wifi password is tiger77.42", "tiger77.42"), ("the admin password is qwerty1.23", "qwerty1.23"),
+    ("DB_PASSWORD=1987.03.14", "1987.03.14"), ("PASSWORD=4.8.15.16.23.42", "4.8.15.16.23.42"),
+    ("export PGPASSWORD=2024.11.05", "2024.11.05"), ("API_TOKEN=v3.14.159", "v3.14.159"),
 ])
 def test_a_password_with_a_dot_or_in_capitals_is_redacted_under_its_name(text: str, secret: str):
     assert secret not in redact(text) and "[REDACTED:" in redact(text)
@@ -348,7 +357,12 @@ def test_a_password_with_a_dot_or_in_capitals_is_redacted_under_its_name(text: s
 @pytest.mark.parametrize("text", ["password = config.password", "the password is self.password",
                                   "DB_PASSWORD=settings.DB_PASSWORD", "password: base64.b64decode",
                                   "the password is sha256.hexdigest", "password=db2.password", "PASSWORD=os.environ",
-                                  "TOKEN=foo1.bar", "the token is app1.settings"])
+                                  "TOKEN=foo1.bar", "the token is app1.settings",
+                                  # a digit after the dot, but a file, an algorithm, a version or a credential's name
+                                  "password: keystore.p12", "password: hashlib.sha256", "password: obj.token2",
+                                  "the password is user.password2",
+                                  "password: app.models", "the password is hashed with bcrypt.hashpw",
+                                  "the token is api.v2", "password: id_rsa.pub", "password = forms.CharField"])
 def test_an_attribute_under_a_credential_word_stays(text: str):
     assert redact(text) == text
 

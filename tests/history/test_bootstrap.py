@@ -156,9 +156,30 @@ def test_a_session_captured_live_adds_nothing(cli, history):
     assert code == 0, err
     assert len(read_signals(history)) == 1
     code, out, _ = cli("bootstrap", "--dry-run")
-    assert "Signals found: 4 (2 corrections, 1 repeated tool failure new; 1 already recorded)." in out
+    assert "Signals found: 4 (2 corrections, 1 repeated tool failure new; 1 already recorded, 1 of them still open)." in out
     cli("bootstrap", "--yes", "--max-reflections", "0")
     assert len(read_signals(history)) == 4
+
+
+def test_a_correction_captured_before_and_still_open_is_pointed_at(cli, history):
+    """Review8 R8-8f: a new user's first bootstrap over a session the hooks already captured said "Nothing to
+    import" and stopped, leaving the open correction with no pointer."""
+    code, _, err = cli("capture", "--session", NEW)
+    assert code == 0, err
+    code, out, err = cli("bootstrap", "--yes", "--since", "2d")
+    assert code == 0, err
+    assert "Signals found: 1 (0 corrections, 0 repeated tool failures new; 1 already recorded, 1 of them still open)." in out
+    assert "Nothing to import" in out
+    assert ("1 signal these sessions gave is already recorded and still open (captured before this bootstrap): "
+            "`learn reflect --pending` turns them into candidate lessons.") in out
+    code, out, err = cli("bootstrap", "--yes", "--max-reflections", "0")  # with new ones too, it is still said
+    assert code == 0, err
+    assert "1 already recorded, 1 of them still open)" in out and "`learn reflect --pending`" in out
+    code, _, err = cli("reflect", "--pending")
+    assert code == 0, err
+    code, out, err = cli("bootstrap", "--yes", "--since", "2d")  # once reflected, nothing is left to point at
+    assert code == 0, err
+    assert "of them still open" not in out and "learn reflect --pending" not in out
 
 
 def test_a_growing_session_is_read_again_for_its_new_corrections(cli, history, isolated_home):

@@ -349,3 +349,58 @@ def test_a_models_deltas_cannot_claim_a_source(git_repo):
     curate(store, [{"op": "ADD", "text": "Name migrations by date.", "provenance": "from Codex's memory 'x'"}],
            trusted_provenance=True)
     assert candidate(git_repo)[1]["provenance"] == "from Codex's memory 'x'"
+
+
+def test_a_memory_that_mentions_a_date_or_a_moment_is_staged_with_a_note_for_the_reviewer(cli, git_repo):
+    """Claude Code writes project memories with absolute dates ("frozen until 2026-12-10"): such a fact of one
+    moment would outlive its date as a lesson, but a standing rule can read the same ("orders placed before
+    2021-06-01 use the legacy schema"), so the import stages it and says why to look twice: in its report, and in
+    the lesson's provenance, which `learn show` and the promote diff print (review8 R8-8c, review9 R9-12)."""
+    folder = claude_folder(git_repo)
+    write(folder, "project_freeze.md", memory("merge-freeze", "project",
+                                              "Merges to main are frozen until 2026-12-10 for the release."))
+    write(folder, "project_staging.md", memory("staging-down", "project",
+                                               "As of 2026-11-20 the staging DB is down; test against the replica."))
+    write(folder, "feedback_mock.md", memory("mock-api", "feedback", "Until Friday, use the mock payments API."))
+    write(folder, "feedback_vendor.md", memory("vendor", "feedback",
+                                               "Use the mock API until the vendor sandbox is fixed."))
+    write(folder, "feedback_ruff.md", RUFF)
+    write(folder, "project_orders.md", memory("legacy", "project",
+                                              "Orders placed in 2020 use the legacy schema."))
+    result = run_json(cli, "--dry-run")
+    assert {m["name"]: m["status"] for m in result["memories"]} == dict.fromkeys(
+        ["merge-freeze", "staging-down", "mock-api", "vendor", "use-ruff", "legacy"], "would-stage")
+    assert '("until 2026-12-10")' in by_name(result)["merge-freeze"]["reason"]
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    lessons = {lesson["text"]: lesson for lesson in candidate(git_repo)}
+    assert len(lessons) == 6
+    freeze = lessons["Merges to main are frozen until 2026-12-10 for the release."]
+    assert freeze["provenance"].endswith('; mentions a date or a moment ("until 2026-12-10"): check that it still holds')
+    assert '("As of 2026-11-20")' in lessons["As of 2026-11-20 the staging DB is down; test against the replica."][
+        "provenance"]
+    assert '("Until Friday")' in lessons["Until Friday, use the mock payments API."]["provenance"]
+    assert '("until the vendor sandbox is fixed")' in lessons["Use the mock API until the vendor sandbox is fixed."][
+        "provenance"]
+    for standing in ("Format Python code with `ruff format`, never black.", "Orders placed in 2020 use the legacy schema."):
+        assert "mentions a date" not in lessons[standing]["provenance"]
+    assert ("from Claude Code's memory 'merge-freeze' (project_freeze.md); mentions a date or a moment "
+            '("until 2026-12-10"): check that it still holds') in out
+    assert "Summary: 6 staged." in out
+    code, show, _ = cli("show")
+    assert show.count("mentions a date or a moment") >= 4 and "check that it still holds" in show
+
+
+def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git_repo, model_server, monkeypatch):
+    long_rule = ("When you touch the payments service, route every request through the legacy gateway because the "
+                 "new one is still being migrated by the platform team and is not ready for real traffic")
+    write(claude_folder(git_repo), "feedback_gateway.md", memory("gateway", "feedback", long_rule))
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-000000000000000000")
+    model_server.reply(json.dumps({"lessons": [{"memory": "m1", "text":
+                       "Route payments requests through the legacy gateway for now."}]}))
+    result = run_json(cli, "--model", "openai/gpt-4o-mini", "--yes")
+    outcome = by_name(result)["gateway"]
+    assert outcome["status"] == "staged" and '("for now")' in outcome["reason"], outcome
+    [lesson] = candidate(git_repo)
+    assert lesson["provenance"].endswith('; mentions a date or a moment ("for now"): check that it still holds')
