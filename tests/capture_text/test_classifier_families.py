@@ -181,11 +181,14 @@ def test_real_sessions_do_not_regress():
     dev; at first sight the new dev owners 0.765 / 0.419 (batch 1) and 0 found of 7 (batch 2), the new held-out
     owners 0.500 / 0.148, numbers only) with no classifier change and the second opinion retrained on the grown dev
     split: dev 0.897 / 0.569 (TP 394, FP 45, FN 298), so the dev bars are re-set to that measurement's floor
-    (0.89 / 0.56): the data grew, not the code changed."""
+    (0.89 / 0.56): the data grew, not the code changed. Ninth pass (classify9: redirects after an interruption
+    only when they depart from the work under way; "I can't open/reach/see it" after a done answer in the other
+    languages) merged with that data: dev 0.911 / 0.574 (TP 397, FP 39, FN 295), so the bars are re-set to that
+    measurement's floor (0.91 / 0.57), as review9 asked: the code moved, the bar follows."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from research.classifier_real import evaluate
 
     dev, holdout = evaluate("dev"), evaluate("holdout")
-    assert dev["precision"] >= 0.89 and dev["recall"] >= 0.56
+    assert dev["precision"] >= 0.91 and dev["recall"] >= 0.57
     assert holdout["precision"] >= 0.72 and holdout["recall"] >= 0.36
