@@ -52,9 +52,11 @@ other set asks for, mostly symptoms, written by the delivery engineer of session
 changes; `delivery_tasks_blind9.jsonl` and `delivery_tasks_blind10.jsonl`, 30 tasks each by two more writers apart from the code,
 measured blind by the lead before and after that round; `delivery_tasks_blind11.jsonl` and
 `delivery_tasks_blind12.jsonl`, 30 tasks each by two more writers who read only the source lessons, measured blind
-by the lead before and after the seventh round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+by the lead before and after the seventh round; `delivery_tasks_blind13.jsonl` and `delivery_tasks_blind14.jsonl`,
+30 tasks each by two more writers who read only the source lessons, measured blind by the lead before and after the
+ninth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14]
 """
 
 from __future__ import annotations
@@ -912,6 +914,24 @@ BLIND12_INTRO = SEVENTH_ROUND_WRITER.format(
     "overall 98% / 95% / 91% (direct 100% / 91% / 82%, vague 100% / 100% / 94%, follow-up 83%, file 100%; "
     "29.0 / 29.7 / 30.2 lessons a session, over the limit at 10,000), and after it (9cb1b84): 98% / 95% / 95% "
     "(direct 100% / 91% / 91%, vague 100%, follow-up 83%); 29.0 / 29.5 / 29.5 lessons a session.")
+NINTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons (never the code, the other task sets, the "
+    "repository's file list or the team's notes) and ran nothing, handed to the lead, not to the delivery engineer "
+    "(session 2026-12-03 #2: {style}). Measured blind by the lead on the code before that session's delivery round "
+    "(2c6cd7b): ")
+BLIND13_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind13.jsonl"
+BLIND13_INTRO = NINTH_ROUND_WRITER.format(
+    who="an eleventh writer", style="mostly follow-ups (10 of 30), short and conversational or long, many changing "
+    "area completely") + (
+    "overall 95% / 93% / 88% at 300 / 1,000 / 10,000 lessons (follow-up 90% / 85% / 70%, vague 90%, direct and file "
+    "100%; 29.8 / 30.2 / 30.3 lessons a session, over the limit at 1,000 and 10,000), and after it (int9): 95% / 93% / "
+    "90% (follow-up 90% / 85% / 75%); 29.7 / 30.1 / 30.3 lessons a session.")
+BLIND14_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind14.jsonl"
+BLIND14_INTRO = NINTH_ROUND_WRITER.format(
+    who="a twelfth writer", style="verbs for nouns, abbreviations, plurals, files named in lessons, crowded areas, "
+    "file-name patterns next to folder globs") + (
+    "overall 96% at each size (direct 100% / 100% / 95%, file 92%, vague 100%, follow-up 91% / 91% / 100%; 29.1 / "
+    "29.3 / 29.4 lessons a session), and after it (int9): the same recall, 29.0 / 29.3 / 29.3 lessons a session.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -936,6 +956,8 @@ SETS = {
     "blind10": (BLIND10_TASKS, "Blind batch 10 (written apart from the code)", BLIND10_INTRO),
     "blind11": (BLIND11_TASKS, "Blind batch 11 (written apart from the code)", BLIND11_INTRO),
     "blind12": (BLIND12_TASKS, "Blind batch 12 (written apart from the code)", BLIND12_INTRO),
+    "blind13": (BLIND13_TASKS, "Blind batch 13 (written apart from the code)", BLIND13_INTRO),
+    "blind14": (BLIND14_TASKS, "Blind batch 14 (written apart from the code)", BLIND14_INTRO),
 }
 
 

@@ -109,6 +109,7 @@ def retire_command(
     ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Ids of approved lessons (`learn show` lists them).")],
     reason: Annotated[str, typer.Option("--reason", help="Why they go (kept in retired.json and the history).")] =
     "retired by a person",
+    json_out: JsonOpt = False,
     name: NameOpt = "team-playbook",
 ) -> None:
     """Stage the removal of approved lessons (a lesson that is wrong now, or whose agent memory was deleted).
@@ -116,10 +117,12 @@ def retire_command(
     The removal goes through the curator into the candidate like any other change: review it with `learn show`,
     then `learn promote` (or `learn reject ID` to keep the lesson). The lesson stays findable as retired.
     """
+    from altimate_learn.cli.common import Report
     from altimate_learn.curate.curator import curate
     from altimate_learn.redact import redact
 
     store = open_store(name)
+    report = Report(json_out, store=name)
     deltas = [{"op": "REMOVE", "id": lesson_id, "reason": reason} for lesson_id in dict.fromkeys(ids)]
     digest = hashlib.sha256(json.dumps(deltas, sort_keys=True).encode("utf-8")).hexdigest()[:12]
     result = curate(store, deltas, feedback_ids=[f"retire:{digest}"], op="retire")
@@ -130,15 +133,21 @@ def retire_command(
                     if not (isinstance(r, dict) and r.get("id") in staged)]
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, kept)
     for lesson_id in staged:
-        echo(f"Staged the removal of {lesson_id}.")
-    refused = list(result.rejected)
+        report.line(f"Staged the removal of {lesson_id}.")
+    refused = [{"id": entry.get("id"), "reason": redact(entry["reason"])} for entry in result.rejected]
     for entry in refused:
-        typer.echo(f"Not staged: {entry.get('id') or '?'}: {redact(entry['reason'])}", err=True)
+        if not json_out:
+            typer.echo(f"Not staged: {entry['id'] or '?'}: {entry['reason']}", err=True)
     if result.changed:
-        echo("Review it with `learn show`, approve it with `learn promote` (`learn reject ID` keeps a lesson).")
+        report.line("Review it with `learn show`, approve it with `learn promote` (`learn reject ID` keeps a lesson).")
+    report.data.update(staged=staged, refused=refused)
+    if refused and json_out:
+        raise report.fail(f"{plural(len(refused), 'lesson')} could not be retired: "
+                          + ", ".join(str(e["id"]) for e in refused) + ".", hint="Check the ids with `learn show`.")
     if refused:
         raise LearnError(f"{plural(len(refused), 'lesson')} could not be retired (see above).",
                          "Check the ids with `learn show`.")
+    report.emit()
 
 
 def register(app: typer.Typer) -> None:

@@ -95,7 +95,7 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
     return values
 
 
-def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> dict:
+def delivery_settings(root: str | None, cwd: str, env: dict | None = None, warn=None) -> dict:
     """``{key: value}`` for :data:`KEYS`. Lenient, as the hooks need it: an invalid value of one key is passed
     over (:func:`altimate_learn.config.load_settings`), so a typo in an unrelated setting does not stop delivery;
     `learn status` and every command still name it."""
@@ -108,6 +108,10 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None) -> di
         from altimate_learn.config import load_settings
 
         resolved = load_settings(Path(root) if root else None, Path(cwd), env, lenient=True)
+        if warn is not None:  # the hook log says which value was passed over
+            for line in resolved.unknown:
+                if "is invalid" in line:
+                    warn(f"setting passed over: {line}")
         return {name: resolved.values[name] for name in KEYS}
 
 

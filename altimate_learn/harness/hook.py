@@ -218,7 +218,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings, learner_on
     from altimate_learn.deliver.state import LockBusy, clean_session_id
 
-    settings = delivery_settings(root, cwd)
+    settings = delivery_settings(root, cwd, warn=log)
     if not settings["enabled"]:
         return ""
     session_id = clean_session_id(event.session_id)
