@@ -55,6 +55,10 @@ _CLI_FLAG = re.compile(
     r"secret-key|access-key|private-key|auth|credentials?)"
     r"(?:=|[ \t]{1,5})([\"']?)([^\s\"'`\\]{1,300})\1"
 )
+# `--key X`, `--license-key=X`: "key" alone also names S3 objects, sort fields and map keys (`--key path/to/obj`,
+# `--key name`), so the value must look like a credential: a UUID or a long run of letters and digits mixed.
+_CLI_KEY_FLAG = re.compile(
+    r"(?i)(?<![\w-])--(?:[a-z0-9]{1,20}-){0,3}key(?:=|[ \t]{1,5})([\"']?)([\w\-]{16,300})\1(?=$|[\s;|&)])")
 _CLI_SHORT = re.compile(
     r"(?<![\w-])(?:mysql(?:dump|admin|import|sh)?|mariadb(?:-dump)?)(?:\s{1,5}[^\s|;&]{1,100}){0,12}?\s{1,5}-p([^\s\"'|;&]{1,200})"
     r"|(?<![\w-])sshpass\s{1,5}-p\s{0,5}([^\s|;&]{1,200})"
@@ -310,6 +314,10 @@ def _cli(text: str, lower: str, add) -> None:
             continue
         flag = m.group(0).lower()
         add(m.start(2), m.end(2), "password" if "pass" in flag or "pwd" in flag else _label_for_key(flag), 4)
+    for m in _CLI_KEY_FLAG.finditer(text) if "--" in text else ():
+        value = m.group(2)
+        if (UUID.match(value) or randomish(value)) and not is_placeholder(value):
+            add(m.start(2), m.end(2), "api-key", 4)
     cli = ("mysql", "mariadb", "sshpass", "redis-cli", "docker", "curl")
     for m in _CLI_SHORT.finditer(text) if any(c in text for c in cli) else ():
         for group in range(1, 6):
