@@ -40,11 +40,15 @@ class Clone:
             assert proc.returncode == 0, f"learn {' '.join(args)}: {proc.stdout}{proc.stderr}"
         return proc
 
-    def promote(self, *deltas: dict[str, Any]) -> None:
-        """Stage ``deltas`` through the curator and promote them, as a person would."""
+    def stage(self, *deltas: dict[str, Any]) -> None:
+        """Stage ``deltas`` through the curator and leave them waiting (not promoted)."""
         path = self.root.parent / f"deltas-{uuid.uuid4().hex[:8]}.json"
         path.write_text(json.dumps(list(deltas)))
         self.learn("curate", "--deltas", str(path))
+
+    def promote(self, *deltas: dict[str, Any]) -> None:
+        """Stage ``deltas`` through the curator and promote them, as a person would."""
+        self.stage(*deltas)
         self.learn("promote", "--yes", "--allow-flagged")
 
     def add(self, text: str, **extra: Any) -> str:

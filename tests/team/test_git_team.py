@@ -206,21 +206,11 @@ def test_markers_committed_by_a_web_merge_are_resolved_from_the_merge_commit(tea
     assert CTE in context and SNAKE in context
 
 
-def _stage(clone, *deltas) -> None:
-    """Stage ``deltas`` through the curator and leave them waiting (not promoted)."""
-    import json
-    import uuid
-
-    path = clone.root.parent / f"deltas-{uuid.uuid4().hex[:8]}.json"
-    path.write_text(json.dumps(list(deltas)))
-    clone.learn("curate", "--deltas", str(path))
-
-
 def test_a_candidate_staged_before_a_pull_keeps_the_teammates_new_lessons_at_promote(team: Team):
     """review9 R9-1: a candidate is a whole set; promoting one staged before a pull used to remove what the
     pull brought ("- removed ... no reason recorded"), and the next push removed it for the whole team."""
     (ana, ben), base_id = start(team, "ana", "ben")
-    _stage(ben, {"op": "ADD", "text": SNAKE, "reason": "review"})
+    ben.stage({"op": "ADD", "text": SNAKE, "reason": "review"})
     a = ana.add(CTE)
     ana.commit("ana: CTEs")
     ana.git("push", "-q", "origin", "main")
@@ -237,9 +227,29 @@ def test_a_candidate_staged_before_a_pull_keeps_the_teammates_new_lessons_at_pro
     assert a in ben.ids() and base_id in ben.ids()
 
 
+def test_a_hand_edit_written_in_place_while_a_candidate_waits_is_kept_at_promote(team: Team):
+    """review10 R10-6: the candidate's base was a hard link to approved.json, so an editor that writes the file in
+    place (vim does when a file has two links) changed the base too, and promote put the old text back."""
+    (ana,), base_id = start(team, "ana")
+    ana.stage({"op": "ADD", "text": SNAKE, "reason": "review"})
+    inode = ana.approved_path.stat().st_ino
+    edited = CENTS.replace("in staging models", "in every staging model")
+    with open(ana.approved_path, "r+", encoding="utf-8") as handle:  # in place: the same file, new bytes
+        text = handle.read().replace(CENTS, edited)
+        handle.seek(0)
+        handle.write(text)
+        handle.truncate()
+    assert ana.approved_path.stat().st_ino == inode
+
+    assert "~ edited" not in ana.learn("show").stdout  # the hand edit is not shown as the candidate's change
+    promoted = ana.learn("promote", "--yes").stdout
+    assert "1 added, 0 edited, 0 removed" in promoted
+    assert sorted(lesson["text"] for lesson in ana.approved()) == sorted([edited, SNAKE])
+
+
 def test_a_candidate_that_removes_a_lesson_still_removes_it_after_a_pull(team: Team):
     (ana, ben), base_id = start(team, "ana", "ben")
-    _stage(ben, {"op": "REMOVE", "id": base_id, "reason": "the macro is gone"})
+    ben.stage({"op": "REMOVE", "id": base_id, "reason": "the macro is gone"})
     a = ana.add(CTE)
     ana.commit("ana: CTEs")
     ana.git("push", "-q", "origin", "main")
@@ -251,7 +261,7 @@ def test_a_candidate_that_removes_a_lesson_still_removes_it_after_a_pull(team: T
 
 def test_a_lesson_the_candidate_edits_and_a_teammate_removed_stops_promote(team: Team):
     (ana, ben), base_id = start(team, "ana", "ben")
-    _stage(ben, {"op": "EDIT", "id": base_id, "text": CENTS.replace("staging models", "every staging model"),
+    ben.stage({"op": "EDIT", "id": base_id, "text": CENTS.replace("staging models", "every staging model"),
                  "reason": "sharper"})
     ana.promote({"op": "REMOVE", "id": base_id, "reason": "the macro is gone"})
     ana.commit("ana: remove")
