@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.capture.classifier import classify_user_message  # noqa: E402
-from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rule  # noqa: E402
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules  # noqa: E402
 from research.data.real_sessions import DATA_DIR, iter_classifier_inputs, load_messages  # noqa: E402
 
 REVIEWS = DATA_DIR / "reflector_reviews.jsonl"
@@ -53,18 +53,20 @@ def evaluate() -> dict[str, Any]:
                 model_only.add((m.session, m.id))
     for name, messages, alone in (("labelled corrections and bug reports", labelled, set()),
                                   ("messages the classifier flags", flagged, model_only)):
-        lessons, reasons = [], Counter()
+        lessons, reasons, taught = [], Counter(), 0
         for m in messages:
             # as `learn reflect` reads the signal: a flag of the trained model alone gives no lesson
             item = FeedbackItem("user_correction", m.text, model_only=(m.session, m.id) in alone)
-            rule, why = item_rule(item)
-            if rule is None:
+            rules, why = item_rules(item)
+            if not rules:
                 reasons[why] += 1
                 continue
-            review = known.get(rule, {})
-            lessons.append({"text": rule, "from": m.text, "label": m.label, "split": m.split,
-                            "verdict": review.get("verdict", "unreviewed"), "why": review.get("why", "")})
-        out[name] = {"messages": len(messages), "lessons": lessons, "no_lesson": dict(reasons),
+            taught += 1
+            for rule in rules:
+                review = known.get(rule, {})
+                lessons.append({"text": rule, "from": m.text, "label": m.label, "split": m.split,
+                                "verdict": review.get("verdict", "unreviewed"), "why": review.get("why", "")})
+        out[name] = {"messages": len(messages), "lessons": lessons, "no_lesson": dict(reasons), "taught": taught,
                      "verdicts": dict(Counter(lesson["verdict"] for lesson in lessons))}
     return out
 
@@ -78,7 +80,7 @@ def main() -> str:
     result = evaluate()
     lines = ["## Reflect: the built-in reflector on real corrections", ""]
     lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
-                 "`altimate_learn.reflect.providers.builtin.item_rule` on each message (reminders and corrective questions restated first; "
+                 "`altimate_learn.reflect.providers.builtin.item_rules` on each message (reminders and corrective questions restated first; "
                  "nothing from a message only the trained model flagged), as `learn reflect` runs it "
                  "with no model; every lesson is matched to a person's review in "
                  "`research/data/real/reflector_reviews.jsonl` (good / vague / wrong). Goal (issue 20): no lesson a "

@@ -981,3 +981,13 @@ def test_a_step_about_one_file_of_this_task_is_no_rule(feedback: str) -> None:
 ])
 def test_an_attached_file_or_saving_still_makes_a_rule_that_says_it_holds(feedback: str, lesson: str) -> None:
     assert extract_rule(feedback) == lesson
+
+
+def test_a_rule_cut_mid_sentence_or_a_value_chosen_for_one_script_is_no_lesson():
+    from altimate_learn.reflect.providers.builtin import extract_rules
+
+    assert extract_rules("use the median of 5 runs as the baseline, then compare (p95 against it") == []
+    assert extract_rules("use batch_size = min(64, len(train_rows) // 8)") == []
+    assert extract_rules("You forgot to convert amount_cents to dollars. Staging models must use the "
+                         "cents_to_dollars() macro for every *_cents column.") == [
+        "Staging models must use the `cents_to_dollars()` macro for every `*_cents` column."]

@@ -152,3 +152,21 @@ def test_a_model_reflection_reads_the_signals_the_built_in_reflector_left(git_re
     assert asked and all(text in asked[0] for text in NO_RULE)
     assert outcome.status == "applied" and set(outcome.consumed) == set(ids.values())
     assert waiting(store) == []
+
+
+def test_a_correction_that_states_two_rules_gives_both_and_past_the_cap_waits_whole(git_repo: Path, cli):
+    """review10 R10-1: only the first of two rules was staged and the signal consumed, so the second was lost."""
+    two = "No, don't use float for money, use Decimal. And never use pip in this repo, we use uv."
+    three = "Stop using requests, we use httpx. Also never commit .env files."
+    ids = _add(git_repo, [two, three])
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    staged = _candidate(git_repo)
+    assert staged[:2] == ["Use `Decimal` instead of `float` for money.", "Use `uv` instead of `pip`."]
+    assert len(staged) == 2  # the second correction's two rules would pass the cap of 3: it waits whole
+    statuses = _statuses(git_repo)
+    assert statuses[ids[two]] == "consumed" and statuses[ids[three]] == "open"
+    code, out, err = cli("reflect", "--session", "sess-1", "--json")
+    assert code == 0, err
+    assert _candidate(git_repo)[2:] == ["Use `httpx` instead of `requests`.", "Never commit `.env` files."]
+    assert _statuses(git_repo)[ids[three]] == "consumed"

@@ -1,7 +1,7 @@
 """The built-in offline reflector: deterministic rules, no model, no network.
 
-It reads correction, review and CI feedback and writes at most one short rule per piece of feedback,
-by pattern, never by guessing. A correction carries its rule in a few shapes, and each has a rendering:
+It reads correction, review and CI feedback and writes one short rule for each rule its sentences state
+(at most three a piece of feedback), by pattern, never by guessing. A correction carries its rule in a few shapes, and each has a rendering:
 
 ====================================================  ====================================================
 feedback                                              lesson
@@ -49,7 +49,8 @@ from typing import Any
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 from altimate_learn.reflect.providers.builtin.relations import HELPFUL_OVERLAP, jaccard, relate, restated
 from altimate_learn.reflect.providers.builtin.restate import restate
-from altimate_learn.reflect.providers.builtin.rules import MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, finalize, match_rule, rule_for
+from altimate_learn.reflect.providers.builtin.rules import (MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, extract_rules,
+                                                             finalize, match_rule, rule_for, rules_for)
 from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
 
@@ -109,8 +110,8 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         if item.model_only:
             skip(who, MODEL_ONLY)
             continue
-        rule, why = item_rule(item)
-        if rule is None:
+        rules, why = item_rules(item)
+        if not rules:
             again = restated(item.text, lessons)
             if again and again not in helpful:
                 helpful.add(again)
@@ -121,32 +122,45 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             else:
                 skip(who, why)
             continue
-        if any(jaccard(content_words(rule), content_words(d["text"])) >= HELPFUL_OVERLAP for d in added):
-            skip(who, "same rule as another piece of feedback", later=True)
+        # Every rule the item states is proposed, or none of it is (past the cap the whole item waits), so a
+        # signal is never used up with one of its rules left behind.
+        proposals: list[dict[str, Any]] = []
+        waits = ""
+        for rule in rules:
+            if any(jaccard(content_words(rule), content_words(d["text"])) >= HELPFUL_OVERLAP
+                   for d in added + [p for p in proposals if p["op"] == "ADD"]):
+                waits = waits or "same rule as another piece of feedback"
+                continue
+            same, supersedes, coexists = relate(rule, lessons)
+            if same:
+                if same not in helpful and all(p.get("id") != same for p in proposals):
+                    proposals.append({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"})
+                else:
+                    waits = waits or "restates a lesson already marked helpful"
+                continue
+            delta: dict[str, Any] = {"op": "ADD", "text": rule, "reason": f"{item.kind}: {_quote(item.text)}"}
+            if supersedes:
+                delta["supersedes"] = supersedes
+            if coexists:
+                delta["coexists"] = coexists
+            if scope_paths:
+                globs = trigger_for(rule, item.paths)
+                if globs:
+                    delta["paths"] = globs
+            proposals.append(delta)
+        if not proposals:
+            skip(who, waits, later=True)
             continue
-        same, supersedes, coexists = relate(rule, lessons)
-        if same:
-            if same not in helpful:
-                helpful.add(same)
-                propose({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"},
-                        who, item)
-            else:
-                skip(who, "restates a lesson already marked helpful", later=True)
-            continue
-        if len(added) >= MAX_ADDS:
+        adds = [p for p in proposals if p["op"] == "ADD"]
+        if adds and len(added) + len(adds) > MAX_ADDS:
             skip(who, f"more than {MAX_ADDS} new lessons in one reflection; kept for the next one", later=True)
             continue
-        delta: dict[str, Any] = {"op": "ADD", "text": rule, "reason": f"{item.kind}: {_quote(item.text)}"}
-        if supersedes:
-            delta["supersedes"] = supersedes
-        if coexists:
-            delta["coexists"] = coexists
-        if scope_paths:
-            globs = trigger_for(rule, item.paths)
-            if globs:
-                delta["paths"] = globs
-        added.append(delta)
-        propose(delta, who, item)
+        for delta in proposals:
+            if delta["op"] == "HELPFUL":
+                helpful.add(delta["id"])
+            else:
+                added.append(delta)
+            propose(delta, who, item)
     return result
 
 
@@ -155,25 +169,37 @@ MODEL_ONLY = ("only the trained model flagged it as a correction (no pattern did
 
 
 def item_rule(item: FeedbackItem) -> tuple[str | None, str]:
-    """The rule a piece of feedback states, or None and why not. A correction only the trained model flagged
-    gives none: no reviewer has read what the rules would make of what it flags, so it waits for a model or a
-    person (measured: wired in without this, the reflector wrote lessons nobody had reviewed)."""
+    """The first rule a piece of feedback states (:func:`item_rules`), or None and why not."""
+    rules, why = item_rules(item)
+    return (rules[0] if rules else None), why
+
+
+def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
+    """The rules a piece of feedback states, best first, or none and why not. A correction only the trained model
+    flagged gives none: no reviewer has read what the rules would make of what it flags, so it waits for a model
+    or a person (measured: wired in without this, the reflector wrote lessons nobody had reviewed)."""
     if item.model_only:
-        return None, MODEL_ONLY
-    return correction_rule(item.text) if item.kind == "user_correction" else rule_for(item.text)
+        return [], MODEL_ONLY
+    return correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
 
 
 def correction_rule(text: str) -> tuple[str | None, str]:
-    """:func:`rule_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
+    """The first rule of :func:`correction_rules`, or None and why not."""
+    rules, why = correction_rules(text)
+    return (rules[0] if rules else None), why
+
+
+def correction_rules(text: str) -> tuple[list[str], str]:
+    """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
-    rule, why = rule_for(text)
-    if rule is None:
+    rules, why = rules_for(text)
+    if not rules:
         restated_text, corrective = restate(text)
         if corrective:
-            again, _ = rule_for(restated_text)
+            again, _ = rules_for(restated_text)
             if again:
                 return again, ""
-    return rule, why
+    return rules, why
 
 
 def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:
@@ -191,6 +217,6 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 __all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
-           "content_words", "correction_rule", "item_rule",
-           "extract_rule", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
+           "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
+           "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

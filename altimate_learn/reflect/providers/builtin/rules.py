@@ -448,8 +448,10 @@ def finalize(rule: Rule) -> str | None:
         if len(cut) > MAX_CHARS or cut.count("`") % 2:
             return None
         text = cut
-    if text.count("`") % 2:
+    if text.count("`") % 2 or not _balanced(text):
         return None
+    if re.search(r"`[^`]+`\s*=\s*`", text):
+        return None  # "Use `lam2_values` = `np.logspace(…)`": a value chosen for one script, not a habit
     lowered = text.lower()
     if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", lowered):
         return None
@@ -474,6 +476,18 @@ def finalize(rule: Rule) -> str | None:
     if not _standing(rule, text):
         return None
     return text
+
+
+def _balanced(text: str) -> bool:
+    """Brackets and double quotes outside code close where they open: a rule cut mid-sentence ("… then check
+    that (`chi_1000`.") does not."""
+    prose_only = re.sub(r"`[^`]*`", "", text)
+    depth = 0
+    for ch in prose_only:
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0 and prose_only.count('"') % 2 == 0
 
 
 # A verb that names a step of the task at hand ("remove the scrollbar", "add logging to X") rather than a habit.
@@ -547,27 +561,45 @@ NOT_ENGLISH = "not in English: the built-in reflector reads English only, a mode
 
 
 def rule_for(text: str) -> tuple[str | None, str]:
-    """(the lesson, "") or (None, why there is none)."""
+    """(the first lesson, "") or (None, why there is none)."""
+    rules, why = rules_for(text)
+    return (rules[0] if rules else None), why
+
+
+def rules_for(text: str) -> tuple[list[str], str]:
+    """(the lessons, best first, "") or ([], why there is none)."""
     kept, pasted = split_pasted(normalise(text))
     own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
-        return None, TOO_LONG
+        return [], TOO_LONG
     if not_english(own):
-        return None, NOT_ENGLISH
-    rule = extract_rule(text)
-    return (rule, "") if rule else (None, PASTED if pasted else NO_RULE)
+        return [], NOT_ENGLISH
+    rules = extract_rules(text)
+    return (rules, "") if rules else ([], PASTED if pasted else NO_RULE)
 
 
 def extract_rule(text: str) -> str | None:
-    """The one lesson a piece of feedback states, or None."""
+    """The first lesson a piece of feedback states (the best of :func:`extract_rules`), or None."""
+    rules = extract_rules(text)
+    return rules[0] if rules else None
+
+
+MAX_RULES_PER_ITEM = 3
+
+
+def extract_rules(text: str) -> list[str]:
+    """The lessons a piece of feedback states, best first: one per sentence that states its own rule ("No, use
+    `Decimal` for money. And never use pip here, we use uv." is two), at most :data:`MAX_RULES_PER_ITEM`. A later
+    sentence counts only when its rule shares no identifier and few words with one already taken, so a rule said
+    twice in other words stays one lesson, and never as a reminder of one slip."""
     parts = sentences(prose(normalise(text)))[:12]
-    candidates: list[tuple[int, float, str]] = []
+    candidates: list[tuple[int, float, str, int, str]] = []  # (rank, place, lesson, sentence or -1 for several, shape)
     cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
                                  for piece in _clauses(part)[1:] or [part]])
     if cross:
         final = finalize(cross)
         if final:
-            candidates.append((0, 0, final))
+            candidates.append((0, 0, final, -1, cross.shape))
     # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
     order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
     for index, part in enumerate(parts):
@@ -582,11 +614,30 @@ def extract_rule(text: str) -> str | None:
             final = finalize(rule)
             if final:
                 rank = order[rule.shape] - (1 if "`" in final else 0)
-                candidates.append((rank, index - final.count("`") // 2 * 0.01, final))
-    if not candidates:
-        return None
+                candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape))
     candidates.sort(key=lambda c: (c[0], c[1]))
-    return candidates[0][2]
+    taken: list[tuple[str, int]] = []
+    for _rank, _place, final, index, shape in candidates:
+        if len(taken) >= MAX_RULES_PER_ITEM:
+            break
+        # A slip recalled next to a stated rule ("You forgot to convert amount_cents. Staging models must use
+        # cents_to_dollars()") is that rule's occasion, not a second rule.
+        if taken and (index == -1 or shape == "reminder"
+                      or any(index == other or not _apart(final, rule) for rule, other in taken)):
+            continue
+        taken.append((final, index))
+    return [rule for rule, _index in taken]
+
+
+def _apart(one: str, other: str) -> bool:
+    """Two rules about different things: no code in backticks in common and few words in common."""
+    if set(re.findall(r"`([^`]+)`", one.lower())) & set(re.findall(r"`([^`]+)`", other.lower())):
+        return False
+    a, b = set(re.findall(r"[a-z][a-z0-9_]{2,}", one.lower())) - _GLUE, set(re.findall(r"[a-z][a-z0-9_]{2,}", other.lower())) - _GLUE
+    return not a or not b or len(a & b) / len(a | b) < 0.3
+
+
+_GLUE = frozenset("use instead never always the and for with not don't every each when our this that".split())
 
 
 def _clauses(sentence: str) -> list[str]:
