@@ -50,6 +50,7 @@ Span = tuple[int, int, str]
 _TWILIO_SID = re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])")
 _TWILIO_CONTEXT = re.compile(r"(?i)twilio|account_?sid|\bsid\b")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+_FULL_WIDTH = str.maketrans({"\uff1a": ":", "\uff1d": "=", "\u3000": " ", "\uff02": '"', "\uff07": "'"})
 
 # -- 3. Authorization headers -------------------------------------------------------------------------
 _AUTH_HEADER = re.compile(
@@ -203,6 +204,10 @@ def find_secrets(text: str) -> list[Span]:
     """Spans of ``text`` that look like secrets: sorted, non-overlapping (start, end, label)."""
     if not text:
         return []
+    if not text.isascii():
+        # "パスワード：X", "密码＝X": full-width colons, equals signs and spaces read as their ASCII forms
+        # (one character for one, so every span found is a span of the text as given).
+        text = text.translate(_FULL_WIDTH)
     raw: list[tuple[int, int, str, int]] = []
     memory = _MEMORY.get()
 

@@ -26,3 +26,18 @@ def test_a_token_after_a_key_flag_is_redacted(text: str, secret: str):
 ])
 def test_a_name_after_a_key_flag_stays(text: str):
     assert redact(text) == text
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("ユーザー名：admin\nパスワード：Rv8tK2mQ9x", "Rv8tK2mQ9x"),
+    ("测试账号 admin，密码：Rv8tK2mQ9x", "Rv8tK2mQ9x"),
+    ("DB_PASSWORD＝Rv8tK2mQ9x", "Rv8tK2mQ9x"),
+])
+def test_a_password_after_a_full_width_colon_or_equals_sign_is_redacted(text: str, secret: str):
+    out = redact(text)
+    assert secret not in out, out
+
+
+def test_full_width_punctuation_in_ordinary_text_stays():
+    for text in ("说明：这是一个测试", "パスワード：変更してください", "注意：不要提交 .env 文件"):
+        assert redact(text) == text

@@ -1,7 +1,8 @@
 """The built-in offline reflector: deterministic rules, no model, no network.
 
 It reads correction, review and CI feedback and writes one short rule for each rule its sentences state
-(at most three a piece of feedback), by pattern, never by guessing. A correction carries its rule in a few shapes, and each has a rendering:
+(at most three a piece of feedback), by pattern, never by guessing. A correction carries its rule in a few
+shapes, and each has a rendering:
 
 ====================================================  ====================================================
 feedback                                              lesson
