@@ -747,6 +747,11 @@ def test_a_lesson_naming_another_place_than_the_touched_folders_gets_no_trigger(
     assert trigger_for("Use `models/staging/` for renames.", ["models/staging/a.sql"]) == ["models/staging/*.sql"]
     assert trigger_for("Never edit `.env` by hand.", ["app/config.py"]) == []
     assert trigger_for("Use `os.path` and `ref()` here.", ["app/config.py"]) == ["app/*.py"]
+    # review10 R10-13a: a rule about a command holds wherever the agent works, not only in the file it had open
+    assert trigger_for("Never use `pip`.", ["app/money.py"]) == []
+    assert trigger_for("Use `uv add` instead of `pip install`.", ["app/money.py"]) == []
+    assert trigger_for("Run `pytest` before `ruff format`.", ["app/money.py"]) == []
+    assert trigger_for("Use `Decimal` instead of `float` for money.", ["app/money.py"]) == ["app/*.py"]
 
 
 def test_named_paths_are_files_and_folders_not_identifiers() -> None:

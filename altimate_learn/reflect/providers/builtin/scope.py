@@ -82,12 +82,31 @@ def _names_scoped_place(name: str, globs: Sequence[str]) -> bool:
     return False
 
 
+# Commands a person runs (package managers, build and test runners, linters, CLIs): a rule that names only these
+# ("Never use `pip`.", "Use `uv` instead of `pip`.") is about how the project is worked on, not about the files the
+# agent had open, and it must reach the agent when it is about to run the command.
+_COMMANDS = frozenset("""pip pip3 pipx uv uvx poetry pipenv conda mamba pyenv virtualenv venv npm npx pnpm pnpx yarn bun
+bunx deno node nvm corepack cargo rustup go make cmake bazel gradle gradlew mvn sbt dotnet nuget composer bundle bundler
+gem rake docker docker-compose podman kubectl helm terraform tofu ansible git gh hub pytest tox nox ruff black isort
+flake8 mypy pyright pylint eslint prettier biome tsc jest vitest mocha playwright cypress python python3 brew apt
+apt-get sudo curl wget jq dbt alembic flask django-admin rails""".split())
+
+
+def names_only_commands(rule: str) -> bool:
+    """Whether every piece of code a lesson names in backticks is a command (`pip`, `uv add`, `npm install`)."""
+    spans = re.findall(r"`([^`]+)`", rule)
+    return bool(spans) and all(span.split()[0].lower() in _COMMANDS for span in spans if span.split())
+
+
 def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     """The path trigger for a new lesson ``rule`` learned while the agent touched ``paths`` ([] = project-wide).
 
     A lesson whose text names a folder or file outside the touched folders (the lesson says `build/`, the
-    agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one.
+    agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one. Nor does a lesson that names
+    only commands ("Never use `pip`."): it holds wherever the agent works.
     """
+    if names_only_commands(rule):
+        return []
     globs = path_globs(paths, limit)
     if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
         return []
