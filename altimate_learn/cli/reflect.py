@@ -226,14 +226,23 @@ def _print_unless_failed(outcome: Any) -> None:
 def _failure(outcome: Any, *, sessions: int = 0) -> LearnError:
     # The provider's line already says what to do; the signals are kept.
     where = f" (all {sessions} sessions)" if sessions else ""
-    return LearnError(f"{outcome.error} Signals kept open{where}; backoff recorded.")
+    error = _sentence(outcome.error)
+    if "stay open" in error:  # the provider's line said it already
+        return LearnError(f"{error} Backoff recorded{where}.")
+    return LearnError(f"{error} Signals kept open{where}; backoff recorded.")
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence, so the next one does not run into it."""
+    text = str(text).rstrip()
+    return text if not text or text.endswith((".", "!", "?", ")", "`")) else f"{text}."
 
 
 def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
     where = f"session {outcome.session}" if outcome.session else "the given feedback"
     if outcome.status == "failed":  # the error line says it all (printed at the end when nothing succeeded)
         if pending:
-            echo(f"Session {outcome.session}: failed: {outcome.error} Signals kept open.")
+            echo(f"Session {outcome.session}: failed: {_sentence(outcome.error)} Signals kept open.")
         return
     if outcome.status == "busy":  # nothing was reflected here: say so in one line, not as a reflection
         echo(f"{where[0].upper()}{where[1:]}: skipped, {outcome.error}.")

@@ -197,10 +197,10 @@ def test_empty_answer_is_a_successful_no_change(git_repo, cli, openai_env, answe
      "Signals kept open; backoff recorded."),
     (lambda s: s.fail(429, "slow down", retry_after=90),
      "Error: openai/gpt-4o-mini is rate limiting requests (HTTP 429; retry after 90 s): slow down. Signals stay "
-     "open; the next reflection retries after the backoff. Signals kept open; backoff recorded."),
+     "open; the next reflection retries after the backoff. Backoff recorded."),
     (lambda s: s.fail(500, "internal"),
      "Error: openai/gpt-4o-mini failed (HTTP 500): internal. The provider had a problem; signals stay open and the "
-     "next reflection retries. Signals kept open; backoff recorded."),
+     "next reflection retries. Backoff recorded."),
     (lambda s: s.garbage(b"\x00\xffnot json at all"), "Error: openai/gpt-4o-mini answered HTTP 200 with something "
                                                        "that is not JSON ("),
     (lambda s: s.hang(4), "Error: openai/gpt-4o-mini did not answer within 1 s. Try again later, raise --timeout, "
