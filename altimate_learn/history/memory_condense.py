@@ -66,7 +66,7 @@ def redacted(memory: AgentMemory) -> AgentMemory:
     return AgentMemory(agent=memory.agent, type=memory.type, name=redact(memory.name), key=memory.key,
                        rel=redact(memory.rel), mtime=memory.mtime, rule=redact(memory.rule), why=redact(memory.why),
                        how=redact(memory.how), description=redact(memory.description), digest=memory.digest,
-                       extra=dict(memory.extra))
+                       extra=dict(memory.extra), aliases=memory.aliases)
 
 
 def screen(memory: AgentMemory) -> str | None:
