@@ -6,7 +6,6 @@ a conflict worded for the curator's deltas (review9 R9-8). The handbook is laid 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from altimate_learn.capture.sessions import codex_memory as cx
@@ -121,26 +120,22 @@ def test_memories_imported_under_the_old_whole_text_key_are_not_imported_again(c
     write_handbook(git_repo)
     run_json(cli, "--agent", "codex")
     path = store_dir(git_repo) / "memories.json"
-    state = json.loads(path.read_text())
-    # rewrite the state as learn before this change keyed it: a digest of the bullet's whole text
-    text = (cx.codex_home() / "memories" / "MEMORY.md").read_text()
-    group = f"{git_repo} billing service fixes"
+    entries = json.loads(path.read_text())["memories"]
+    by_lesson = {e["lesson"]: e for e in entries.values()}
+    lessons = {l["id"]: l["text"] for l in candidate(git_repo)}
+    # the state as learn before this change wrote it: each bullet keyed by a digest of its whole text
+    group = one_line(f"{git_repo} billing service fixes").lower()
     old = {}
-    for bullet in [b for b in text.splitlines() if b.startswith("- when")]:
-        bullet = one_line(bullet[2:])
-        key = "codex:memories/MEMORY.md#" + digest_of(one_line(group).lower(), "User preferences", bullet)[:16]
-        [entry] = [e for e in state["memories"].values() if e["lesson"] and
-                   any(w in bullet for w in ("pytest", "Decimal")) and
-                   (("pytest" in bullet) == (e["lesson"] == _lesson_of(git_repo, "pytest")))]
-        old[key] = entry
+    for line in (cx.codex_home() / "memories" / "MEMORY.md").read_text().splitlines():
+        if line.startswith("- when"):
+            bullet = one_line(line[2:])
+            word = "pytest" if "pytest" in bullet else "Decimal"
+            [lesson] = [i for i, text in lessons.items() if word in text]
+            old["codex:memories/MEMORY.md#" + digest_of(group, "User preferences", bullet)[:16]] = by_lesson[lesson]
+    assert len(old) == 2 and set(old).isdisjoint(entries)
     path.write_text(json.dumps({"version": 1, "memories": old}))
+    code, out, _ = cli("status")
+    assert "agent memories: 2 team memories of this repository, 2 not yet reviewed: 2 in the candidate" in out
     result = run_json(cli, "--agent", "codex")
     assert {m["status"] for m in result["memories"]} == {"unchanged"} and result["deleted"] == []
-    code, out, _ = cli("status")
-    assert "2 team memories of this repository, all reviewed" in out or "not imported" not in out
-    assert set(json.loads(path.read_text())["memories"]).isdisjoint(old)  # moved to the current keys
-
-
-def _lesson_of(repo: Path, word: str) -> str:
-    [lesson] = [l for l in candidate(repo) if word in l["text"]]
-    return lesson["id"]
+    assert set(json.loads(path.read_text())["memories"]) == set(entries)  # moved to the current keys
