@@ -13,8 +13,8 @@ Everything is redacted before it is condensed, sent or stored. Screening reads e
 line looks like prompt injection, hidden characters or exfiltration is refused whole, even when its rule
 line alone looks harmless, since the same memory steers the agent that wrote it.
 
-Triggers: paths that the memory's how-to-apply names (``models/staging/``, ``src/**/*.py``, ``*.sql``)
-become the lesson's path triggers; tools it names (``pytest``, the agent's Bash tool) become tags.
+Triggers: paths that the memory's how-to-apply names (``models/staging/``, ``src/**/*.py``, ``*.sql``, a bare
+file name such as ``billing.py``, which becomes ``**/billing.py``) become the lesson's path triggers; tools it names (``pytest``, the agent's Bash tool) become tags.
 """
 
 from __future__ import annotations
@@ -38,6 +38,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 _BACKTICK = re.compile(r"`([^`\n]{1,120})`")
 _BARE_PATH = re.compile(r"(?<![\w/.~$-])((?:[\w*.-]+/)+[\w*.-]*|\*\*?/[\w*./-]+|\*\.[A-Za-z0-9]{1,10})(?![\w/])")
 _TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{1,39}$")
+# A bare file name ("in billing.py and models/staging/ ...") scopes the lesson to that file anywhere in the
+# repository (`**/billing.py`) when its extension is a source or config file's; other dotted words
+# (`Decimal.quantize`, `os.path`, "Node.js") are not files.
+CODE_EXTENSIONS = frozenset("""py pyi ipynb js jsx mjs cjs ts tsx mts cts go rs java kt kts scala rb php cs c h cc cpp
+cxx hpp hh m mm swift sql sh bash zsh ps1 yml yaml toml json jsonc ini cfg conf md mdx rst html htm css scss sass
+less vue svelte tf tfvars hcl proto graphql gql lua r jl ex exs erl hs ml dart gradle xml csv j2 jinja env""".split())
+_NOT_FILES = frozenset("""node.js next.js vue.js nuxt.js express.js d3.js three.js chart.js react.js ember.js
+backbone.js angular.js alpine.js p5.js moment.js day.js ext.js deno.js bun.js socket.io""".split())
+_BARE_NAME = re.compile(r"(?<![\w/.~$@:-])([\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,8}))(?![\w/])")
 # the agents' own tool names a how-to-apply may mention ("before any Bash call", "in apply_patch edits")
 AGENT_TOOLS = {"bash": "bash", "edit": "edit", "write": "write", "read": "read", "grep": "grep", "glob": "glob",
                "apply_patch": "apply_patch", "exec_command": "bash", "shell": "bash", "run_shell_command": "bash",
@@ -112,10 +121,18 @@ def _glob_of(token: str) -> str | None:
     elif token.endswith("/"):
         token = token + "**"
     elif "/" not in token:
-        return None
+        if not _file_name(token):
+            return None
+        token = "**/" + token
     if path_problem(token) is not None:
         return None
     return token
+
+
+def _file_name(token: str) -> bool:
+    """Whether a word with no slash is a file's name (`billing.py`, `dbt_project.yml`)."""
+    match = _BARE_NAME.fullmatch(token)
+    return bool(match) and match.group(2) in CODE_EXTENSIONS and token.lower() not in _NOT_FILES
 
 
 def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
@@ -136,6 +153,10 @@ def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
     unquoted = _BACKTICK.sub(" ", how)
     for token in _BARE_PATH.findall(unquoted):
         glob = _glob_of(token)
+        if glob:
+            paths.append(glob)
+    for token, _ext in _BARE_NAME.findall(_BARE_PATH.sub(" ", unquoted)):
+        glob = _glob_of(token) if _file_name(token) else None
         if glob:
             paths.append(glob)
     for match in _TOOL_WORD.finditer(unquoted):
