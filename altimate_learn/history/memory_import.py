@@ -469,7 +469,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     updates: dict[str, dict[str, Any]] = {}
     for outcome in result.outcomes:
         previous = state.get(outcome.memory.key)
-        if outcome.change == "unchanged" and previous is not None and outcome.memory.key not in moved.values():
+        if outcome.change == "unchanged" and previous is not None:
+            if outcome.memory.key in moved.values():  # the same entry, under the memory's current key
+                updates[outcome.memory.key] = dict(previous)
             continue
         updates[outcome.memory.key] = _entry(outcome, now, previous)
     for entry in result.deleted:

@@ -138,4 +138,5 @@ def test_memories_imported_under_the_old_whole_text_key_are_not_imported_again(c
     assert "agent memories: 2 team memories of this repository, 2 not yet reviewed: 2 in the candidate" in out
     result = run_json(cli, "--agent", "codex")
     assert {m["status"] for m in result["memories"]} == {"unchanged"} and result["deleted"] == []
-    assert set(json.loads(path.read_text())["memories"]) == set(entries)  # moved to the current keys
+    assert json.loads(path.read_text())["memories"] == entries  # moved to the current keys, as they were
+    assert "2 not yet reviewed: 2 in the candidate" in cli("status")[1]
