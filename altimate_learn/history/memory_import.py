@@ -558,7 +558,9 @@ def _condense_with_model(chat: Any, waiting: list[Proposal], result: ImportResul
             if proposal.status == "ready" and proposal.text:
                 verdict = lint(proposal.text)
                 if not verdict.ok and verdict.rule in HOSTILE_RULES:
-                    proposal.status, proposal.reason = "refused", f"{result.model}'s text {verdict.reason}"
+                    # the model's answer is refused, not the memory: it stays waiting and is asked for again
+                    proposal.status, proposal.text = "waiting", None
+                    proposal.reason = f"{result.model}'s text {verdict.reason}: not used, tried again next run"
 
 
 def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[tuple[Outcome, Proposal]],
