@@ -74,6 +74,21 @@ def tilde(path: Path) -> str:
         else text
 
 
+def file_names(project_root: Path) -> frozenset[str]:
+    """The names (last part) of the project's files, tracked or not ignored, for bare file names in a memory
+    (``billing.py`` scopes a lesson only when the project has a billing.py). Empty when git cannot say."""
+    import subprocess
+
+    try:
+        proc = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                              cwd=project_root, capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    if proc.returncode != 0:
+        return frozenset()
+    return frozenset(p.rsplit("/", 1)[-1] for p in proc.stdout.decode("utf-8", "replace").split("\0") if p)
+
+
 def _belongs(project_root: Path) -> Callable[[str], bool]:
     """Whether a working directory an agent recorded is this repository's (main checkout or a worktree,
     or a folder inside one that is not a project of its own)."""
@@ -375,6 +390,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
 
     personal: Counter[str] = Counter()
     work: list[tuple[Outcome, Proposal]] = []
+    files: frozenset[str] | None = None  # the project's file names, read when a memory needs condensing
     for raw in found.memories:
         if raw.type not in wanted:
             personal[raw.type] += 1
@@ -386,7 +402,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
                                            reason=entry.get("reason", "") if entry.get("status") != "staged" else ""))
             continue
-        proposal = propose_offline(memory)
+        if files is None:
+            files = file_names(store.project.root)
+        proposal = propose_offline(memory, files)
         work.append((Outcome(memory, change, proposal.status, reason=proposal.reason), proposal))
     result.personal = dict(sorted(personal.items()))
 

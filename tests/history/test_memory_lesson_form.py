@@ -12,6 +12,8 @@ from tests.history.test_memory_import import candidate, claude_folder, memory, r
 
 
 def test_a_bare_file_name_in_how_to_apply_scopes_the_lesson_to_that_file(cli, git_repo, run_learn):
+    (git_repo / "app").mkdir()
+    (git_repo / "app" / "billing.py").write_text("TOTAL = 0\n")
     write(claude_folder(git_repo), "feedback_cents.md", memory(
         "money-in-cents", "feedback", "Keep money as integer cents, never floats.\n\n"
         "**Why:** rounding drift in invoices.\n"
@@ -20,10 +22,21 @@ def test_a_bare_file_name_in_how_to_apply_scopes_the_lesson_to_that_file(cli, gi
     [lesson] = candidate(git_repo)
     assert lesson["trigger"]["paths"] == ["models/staging/**", "**/billing.py"]
     assert cli("promote", "--yes")[0] == 0
-    (git_repo / "app").mkdir()
     out = json.loads(run_learn("deliver", "--session", "s1", "--file", "app/billing.py", "--json",
                                cwd=git_repo).stdout)
     assert [item["id"] for item in out["lessons"]] == [lesson["id"]]
+
+
+def test_a_name_that_is_no_file_of_the_project_scopes_nothing(cli, git_repo):
+    """review10 R10-3: "Nest.js" is a framework, `ledger.py` a file this project does not have."""
+    (git_repo / "src").mkdir()
+    (git_repo / "src" / "roles.guard.ts").write_text("export {}\n")
+    write(claude_folder(git_repo), "feedback_roles.md", memory(
+        "roles-guard", "feedback", "Use `RolesGuard` for authorization; never check roles inside route handlers.\n\n"
+        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts."))
+    run_json(cli)
+    [lesson] = candidate(git_repo)
+    assert lesson.get("trigger") == {"paths": ["**/roles.guard.ts"]}
 
 
 def test_a_codex_default_reads_as_the_rest_of_its_when_sentence(git_repo):
