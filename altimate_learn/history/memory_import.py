@@ -492,6 +492,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 updates[outcome.memory.key] = dict(previous)
             continue
         updates[outcome.memory.key] = _entry(outcome, now, previous)
+    for index, entry in paired.items():  # moved or renamed, same text: the entry moves with its status
+        outcome = work[index][0]
+        if outcome.status == "unchanged" and entry.get("status") in ("staged", "updated", "replacement"):
+            updates[outcome.memory.key]["status"] = entry["status"]
     for entry in result.deleted:
         updates[entry["key"]] = dict(state[entry["key"]], status="deleted", at=now)
     replaced = [entry["key"] for entry in gone if entry not in result.deleted]
@@ -527,26 +531,28 @@ def _replacing(delta: dict[str, Any], target: str, approved_ids: set[str]) -> di
 
 def _restated(proposal: Proposal, gone: list[dict[str, Any]], base_by_id: dict[str, dict[str, Any]],
               paired: dict[int, dict[str, Any]], named: set[str] | None = None) -> dict[str, Any] | None:
-    """The memory that disappeared in this run from the same agent, file and group/section as ``proposal``'s
-    and whose lesson it rewrites: a lesson the curator named (``named``: it overlaps or repeats it), else one at
-    least as similar as the curator's duplicate threshold. None when there is none (or it is already taken)."""
+    """The memory of the same agent that disappeared in this run and whose lesson ``proposal`` restates or
+    rewrites: a lesson the curator named (``named``: it overlaps or repeats it), else one at least as similar
+    as the curator's duplicate threshold. That is the same memory rewritten, moved or renamed (Codex rewrites
+    a bullet or renames its task group, Claude Code renames a file, Gemini CLI rewrites a fact); one of the
+    same file and group or section comes first. None when there is none (or it is already taken)."""
     from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, word_set
 
     memory = proposal.memory
     taken = {id(entry) for entry in paired.values()}
-    best, best_score = None, 0.0
+    best, best_rank = None, (False, 0.0)
     for entry in gone:
         lesson = entry.get("lesson")
-        if (id(entry) in taken or lesson not in base_by_id or entry.get("agent") != memory.agent
-                or entry.get("file") != memory.rel or entry.get("name") != _clip(memory.name, 120)):
+        if id(entry) in taken or lesson not in base_by_id or entry.get("agent") != memory.agent:
             continue
+        same_place = entry.get("file") == memory.rel and entry.get("name") == _clip(memory.name, 120)
         if named is not None:
-            if lesson in named:
-                return entry
-            continue
-        score = jaccard(word_set(proposal.text or ""), word_set(base_by_id[lesson]["text"]))
-        if score >= DEDUPE_THRESHOLD and score > best_score:
-            best, best_score = entry, score
+            score = 1.0 if lesson in named else 0.0
+        else:
+            score = jaccard(word_set(proposal.text or ""), word_set(base_by_id[lesson]["text"]))
+            score = score if score >= DEDUPE_THRESHOLD else 0.0
+        if score and (same_place, score) > best_rank:
+            best, best_rank = entry, (same_place, score)
     return best
 
 

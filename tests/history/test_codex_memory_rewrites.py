@@ -140,3 +140,41 @@ def test_memories_imported_under_the_old_whole_text_key_are_not_imported_again(c
     assert {m["status"] for m in result["memories"]} == {"unchanged"} and result["deleted"] == []
     assert json.loads(path.read_text())["memories"] == entries  # moved to the current keys, as they were
     assert "2 not yet reviewed: 2 in the candidate" in cli("status")[1]
+
+
+def test_a_renamed_task_group_is_the_same_memory_not_gone_and_not_helpful(cli, git_repo):
+    """review10 R10-4: Codex's next consolidation renames the group; the bullets are unchanged."""
+    imported_and_approved(cli, git_repo)
+    path = cx.codex_home() / "memories" / "MEMORY.md"
+    path.write_text(path.read_text().replace("billing service fixes", "billing service fixes and invoice refactors"))
+    code, out, err = cli("import-memories", "--agent", "codex")
+    assert code == 0, err
+    assert "is gone" not in out and "merged" not in out and "learn retire" not in out
+    assert "2 memories already imported and unchanged" in out
+    assert all(l["helpful"] == 0 for l in approved(git_repo))
+    assert candidate(git_repo) == []  # nothing to review: the same memories
+    result = run_json(cli, "--agent", "codex")
+    assert {m["status"] for m in result["memories"]} == {"unchanged"} and result["deleted"] == []
+
+
+def test_a_renamed_claude_memory_file_and_a_rewritten_gemini_fact_are_the_same_memories(cli, git_repo):
+    from tests.capture.test_gemini_memory import register
+    from tests.history.test_memory_import import RUFF, claude_folder, write
+
+    old = write(claude_folder(git_repo), "feedback_ruff.md", RUFF)
+    gemini = register(git_repo, "repo") / "memory"
+    gemini.mkdir(parents=True)
+    (gemini / "MEMORY.md").write_text("- Run the unit tests with `npm test -- --run`.\n")
+    run_json(cli, "--agent", "all")
+    assert cli("promote", "--yes")[0] == 0
+    ids = {l["text"]: l["id"] for l in approved(git_repo)}
+    old.rename(old.with_name("feedback_formatting.md"))
+    (gemini / "MEMORY.md").write_text("- Run the unit tests with `npm test -- --run --silent`.\n")
+    result = run_json(cli, "--agent", "all")
+    assert result["deleted"] == []
+    statuses = {m["file"]: (m["status"], m["reason"]) for m in result["memories"]}
+    assert statuses["feedback_formatting.md"] == ("unchanged", None)
+    status, reason = statuses["memory/MEMORY.md"]
+    assert status == "replacement" and ids["Run the unit tests with `npm test -- --run`."] in reason
+    assert all(l["helpful"] == 0 for l in candidate(git_repo))
+    assert "Run the unit tests with `npm test -- --run --silent`." in [l["text"] for l in candidate(git_repo)]
