@@ -536,7 +536,7 @@ def _restated(proposal: Proposal, gone: list[dict[str, Any]], base_by_id: dict[s
     as the curator's duplicate threshold. That is the same memory rewritten, moved or renamed (Codex rewrites
     a bullet or renames its task group, Claude Code renames a file, Gemini CLI rewrites a fact); one of the
     same file and group or section comes first. None when there is none (or it is already taken)."""
-    from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, word_set
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
 
     memory = proposal.memory
     taken = {id(entry) for entry in paired.values()}
