@@ -138,18 +138,28 @@ def _file_name(token: str, files: frozenset[str]) -> bool:
             and token in files)
 
 
+def _unresolved(token: str) -> bool:
+    """A word shaped like a file name with a source or config extension (not a known framework name)."""
+    match = _BARE_NAME.fullmatch(token)
+    return bool(match) and match.group(2) in CODE_EXTENSIONS and token.lower() not in _NOT_FILES
+
+
 def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """(path triggers, tags) named by the memory's how-to-apply (``files``: the names of the project's files,
-    which a bare file name must be one of)."""
+    which a bare file name must be one of; a file-like name that is none of them leaves the lesson unscoped)."""
     how = memory.how
     if not how:
         return [], []
     paths: list[str] = []
     tags: list[str] = []
+    unresolved = False  # a place named like a file that the project does not have ("every Nest.js controller")
     for token in _BACKTICK.findall(how):
         glob = _glob_of(token, files)
         if glob:
             paths.append(glob)
+            continue
+        if _unresolved(token.strip()):
+            unresolved = True
             continue
         word = token.strip().split()[0].lower() if token.strip() else ""
         if _TAG.match(word) and "/" not in word and "." not in word.strip("."):
@@ -163,6 +173,10 @@ def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[
         glob = _glob_of(token, files) if _file_name(token, files) else None
         if glob:
             paths.append(glob)
+        elif _unresolved(token):
+            unresolved = True
+    if unresolved:  # scoping to the places that resolved would be narrower than the memory: keep it unscoped
+        paths = []
     for match in _TOOL_WORD.finditer(unquoted):
         word = match.group(1)
         # the agent's tools are named with a capital (Bash, Edit) or as identifiers (apply_patch)

@@ -33,10 +33,14 @@ def test_a_name_that_is_no_file_of_the_project_scopes_nothing(cli, git_repo):
     (git_repo / "src" / "roles.guard.ts").write_text("export {}\n")
     write(claude_folder(git_repo), "feedback_roles.md", memory(
         "roles-guard", "feedback", "Use `RolesGuard` for authorization; never check roles inside route handlers.\n\n"
-        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts."))
+        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts and `payments.py`."))
+    write(claude_folder(git_repo), "feedback_guard.md", memory(
+        "guard-files", "feedback", "Keep guards free of database calls.\n\n**How to apply:** in roles.guard.ts."))
     run_json(cli)
-    [lesson] = candidate(git_repo)
-    assert lesson.get("trigger") == {"paths": ["**/roles.guard.ts"]}
+    lessons = {l["text"]: l for l in candidate(git_repo)}
+    # a place that resolves to nothing would narrow the lesson to the others: it stays unscoped instead
+    assert "trigger" not in lessons["Use `RolesGuard` for authorization; never check roles inside route handlers."]
+    assert lessons["Keep guards free of database calls."]["trigger"] == {"paths": ["**/roles.guard.ts"]}
 
 
 def test_a_codex_default_reads_as_the_rest_of_its_when_sentence(git_repo):
