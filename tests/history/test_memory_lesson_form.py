@@ -33,7 +33,8 @@ def test_a_name_that_is_no_file_of_the_project_scopes_nothing(cli, git_repo):
     (git_repo / "src" / "roles.guard.ts").write_text("export {}\n")
     write(claude_folder(git_repo), "feedback_roles.md", memory(
         "roles-guard", "feedback", "Use `RolesGuard` for authorization; never check roles inside route handlers.\n\n"
-        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts and `payments.py`."))
+        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts and "
+        "`payments.py`."))
     write(claude_folder(git_repo), "feedback_guard.md", memory(
         "guard-files", "feedback", "Keep guards free of database calls.\n\n**How to apply:** in roles.guard.ts."))
     run_json(cli)
