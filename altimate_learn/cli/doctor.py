@@ -67,7 +67,7 @@ def doctor(
 def _render(report: dict[str, Any]) -> None:
     t, les = report["tokens"], report["lessons"]
     echo(f"Project: {report['project_root']}" + ("" if report["enabled"] else "  (learning is DISABLED)"))
-    echo(f"learned lessons: {les['deliverable']} of {les['approved']} approved can be delivered; "
+    echo(f"learned lessons: {_delivered(les)}; "
          f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}), "
          f"at most ~{t['per_session_max']:,} tokens in a session")
     stale, quarantined, cap = report["stale"], report["quarantined"], report["outside_cap"]
@@ -86,10 +86,16 @@ def _render(report: dict[str, Any]) -> None:
         echo(f"  {plural(cap['count'], 'lesson')} outside the cap (never delivered as the limits stand):")
         for fix in cap["fix"]:
             echo(f"    {fix}.")
-    if les["unvetted"]:
-        echo(f"  {plural(les['unvetted'], 'lesson')} never vetted (delivered; the next reflection or `learn vet` "
-             "vets them).")
-    channels = ", ".join(f"{k}:{v}" for k, v in report["by_channel"].items()) or "none"
+    teammates = les.get("unvetted_from_teammates", 0)
+    if les["unvetted"] - teammates:
+        mine = les["unvetted"] - teammates
+        echo(f"  {plural(mine, 'lesson')} not vetted in {'its' if mine == 1 else 'their'} current wording (delivered; "
+             f"the next reflection or `learn vet` vets {'it' if mine == 1 else 'them'}).")
+    if teammates:
+        echo(f"  {plural(teammates, 'lesson')} from teammates, not vetted here (delivered; `learn vet` vets "
+             f"{'it' if teammates == 1 else 'them'} against this clone's instruction files).")
+    names = {"teammates": "from teammates (not vetted here)"}
+    channels = ", ".join(f"{names.get(k, k)}:{v}" for k, v in report["by_channel"].items()) or "none"
     echo(f"by channel: {channels}")
     instructions = report["instructions"]
     echo(f"instruction files (hash {instructions['hash']}):" if instructions["files"] else
@@ -124,6 +130,24 @@ def _render(report: dict[str, Any]) -> None:
         echo(f"store '{store['name']}': {files}")
     for problem in report["problems"]:
         echo(f"Warning: {problem}")
+
+
+def _delivered(les: dict[str, Any]) -> str:
+    """How many approved lessons the hooks can deliver; a store whose approved.json cannot be read is named
+    with the last good set the hooks deliver instead (never "4 of 0 approved")."""
+    unreadable = les.get("unreadable") or []
+    stand_in = sum(item["lessons"] for item in unreadable if item.get("from"))
+    parts = []
+    if les["approved"] or not unreadable:
+        parts.append(f"{max(0, les['deliverable'] - stand_in)} of {les['approved']} approved can be delivered")
+    for item in unreadable:
+        head = f"store '{item['store']}': approved.json cannot be read"
+        if item.get("from"):
+            parts.append(f"{head}; the hooks deliver {plural(item['lessons'], 'lesson')} from {item['from']} until it "
+                         "is fixed (see the warning below)")
+        else:
+            parts.append(f"{head} and no last good set was found: it delivers nothing until it is fixed")
+    return "; ".join(parts)
 
 
 def register(app: typer.Typer) -> None:

@@ -300,6 +300,11 @@ def collect_status(name: str) -> dict[str, Any]:
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     retired = _count_lessons(store, Store.RETIRED, problems)
+    if retired:  # a lesson retired here and kept by a teammate's side of a merge is approved, not retired
+        try:
+            retired -= len({l["id"] for l in store.retired()} & {l["id"] for l in store.approved()})
+        except LearnError:
+            pass
     from altimate_learn.store.legacy_playbook import unimported
 
     problems += unimported(store)

@@ -4,7 +4,10 @@ A merge that stopped on a conflict (markers in the file), or a hand edit that br
 turn the hooks off: delivery then uses the set from git `HEAD` (the committed one, still whole during a
 merge) or, when that one is broken too (markers that were committed), the store's own snapshot
 `approved.last-good.json` (a copy of the last `approved.json` delivery read whole; git-ignored like every
-store file but `approved.json`), else the file as one of the last commits that changed it had it.
+store file but `approved.json`), else the file as one of the last commits that changed it had it. The
+snapshot comes before `HEAD` when it holds a newer set (lessons approved or edited after the last commit,
+by their `updated` times): a broken hand edit must not take back what the person approved but did not
+commit yet.
 
 Stdlib only and imported only when needed: the hook path reaches it only for a store that is broken,
 and for refreshing the snapshot after `approved.json` changed.
@@ -19,17 +22,57 @@ FROM_HEAD = "git HEAD"
 FROM_SNAPSHOT = "the store's snapshot (" + SNAPSHOT + ")"
 
 
-def candidates(store_dir: str):
-    """(where, bytes) of each stand-in for the store's approved.json, best first (read lazily): git
-    `HEAD`, the snapshot, then the file as the latest commits that changed it had it."""
-    head = _git(store_dir, "show", "HEAD:./approved.json")
-    if head:
-        yield FROM_HEAD, head
+def _newest(raw: bytes | None) -> tuple[str, int] | None:
+    """(the latest `updated`/`created` time, how many lessons) of a set, or None when it is not one."""
+    import json
+
+    try:
+        value = json.loads((raw or b"").decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(value, list):
+        return None
+    stamps = [v for lesson in value if isinstance(lesson, dict) for v in (lesson.get("updated"), lesson.get("created"))
+              if isinstance(v, str)]
+    return max(stamps, default=""), len(value)
+
+
+def _snapshot(store_dir: str) -> bytes | None:
     try:
         with open(os.path.join(store_dir, SNAPSHOT), "rb") as handle:
-            yield FROM_SNAPSHOT, handle.read()
+            return handle.read()
     except OSError:
-        pass
+        return None
+
+
+def _snapshot_newer(head: bytes | None, snapshot: bytes | None) -> tuple[int, int] | None:
+    """(lessons in the snapshot, lessons in HEAD's set) when the snapshot is a newer set than HEAD's."""
+    if snapshot is None or head is None or snapshot == head:
+        return None
+    mine, theirs = _newest(snapshot), _newest(head)
+    if mine is None or theirs is None or mine[0] <= theirs[0]:
+        return None
+    return mine[1], theirs[1]
+
+
+def newer_snapshot(store_dir: str) -> tuple[int, int] | None:
+    """(lessons in `approved.last-good.json`, lessons in git HEAD's approved.json) when the snapshot holds a
+    newer set than HEAD (what `learn` tells a person whose approved.json cannot be read), else None."""
+    return _snapshot_newer(_git(store_dir, "show", "HEAD:./approved.json"), _snapshot(store_dir))
+
+
+def candidates(store_dir: str):
+    """(where, bytes) of each stand-in for the store's approved.json, best first (read lazily): git
+    `HEAD`, the snapshot (first when it is newer), then the file as the latest commits that changed it had it."""
+    head = _git(store_dir, "show", "HEAD:./approved.json")
+    snapshot = _snapshot(store_dir)
+    if snapshot is not None and _snapshot_newer(head, snapshot):
+        yield FROM_SNAPSHOT, snapshot
+        snapshot = None
+    if head:
+        yield FROM_HEAD, head
+    if snapshot is not None:
+        yield FROM_SNAPSHOT, snapshot
     log = _git(store_dir, "log", f"-n{HISTORY_DEPTH}", "--format=%H", "--", "approved.json")
     for commit in (log or b"").decode("ascii", "replace").split():
         raw = _git(store_dir, "show", f"{commit}:./approved.json")

@@ -12,7 +12,10 @@ the project.
   outside the cap: approved lessons past ``max_stored`` (the next curation evicts the lowest-scoring) and
   pinned lessons the core tier or its budget cannot show.
 - **Channels**: approved lessons by how they were learned (correction, tool_retry, tool-errors, review,
-  remember, learner, …; ``legacy`` before channels were recorded).
+  remember, learner, …; ``legacy`` before channels were recorded; ``teammates`` for lessons that came in
+  through git, which this clone's local vet records do not know).
+- **Unreadable stores**: a store whose approved.json cannot be read (an unfinished merge, a broken edit), with
+  the last good set the hooks deliver meanwhile (:mod:`altimate_learn.deliver.lastgood`).
 - **Instruction files** in force (with the agents that load them and any problem), personal ones, and the
   config files; each store's files with their sizes.
 """
@@ -94,6 +97,23 @@ def store_files(store: Store) -> list[dict[str, Any]]:
     return out
 
 
+def fallback(store: Store) -> dict[str, Any]:
+    """The last good set the hooks deliver while the store's approved.json cannot be read: ``from`` (git HEAD,
+    the store's snapshot, a commit; None when there is none) and its number of ``lessons``."""
+    from altimate_learn.deliver.lastgood import candidates
+    from altimate_learn.errors import StoreError
+    from altimate_learn.jsonsafe import loads_document
+    from altimate_learn.schema import validate_lessons
+
+    for where, raw in candidates(str(store.dir)):
+        try:
+            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
+        except (ValueError, StoreError):
+            continue
+        return {"from": where, "lessons": len(lessons)}
+    return {"from": None, "lessons": 0}
+
+
 def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) -> dict[str, Any]:
     """Everything but the agents' hooks (the CLI adds those; `learn install --check` lives there)."""
     from altimate_learn.gates import quarantine
@@ -112,14 +132,22 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
     approved_all: list[dict] = []
     set_totals: dict[str, int] = {}
     store_rows = []
+    unreadable: list[dict[str, Any]] = []
+    teammates = 0
     for store in stores:
         try:
             approved = store.approved()
-            candidate = store.candidate()
         except Exception as exc:  # a malformed file: said, not fatal
             report["problems"].append(str(exc))
-            approved, candidate = [], None
+            approved = []
+            unreadable.append({"store": store.name, **fallback(store)})
+        try:
+            candidate = store.candidate()
+        except Exception as exc:
+            report["problems"].append(str(exc))
+            candidate = None
         gates = store_gates(store)
+        teammates += len(set(gates["teammates"]) & set(gates["unvetted"]))
         approved_all += approved
         stale_ids += [f"{store.name}/{lesson['id']}" for lesson in gates["stale"]]
         quarantined += [{"store": store.name, **quarantine.view(item)} for item in gates["quarantined"]]
@@ -139,7 +167,8 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
     _names, _globs, agent_configs = config_names(str(paths.root))
     report["tokens"] = tokens(paths, values)
     report["lessons"] = {"approved": len(approved_all), "deliverable": report["tokens"]["deliverable"],
-                         "stale": len(stale_ids), "quarantined": len(quarantined), "unvetted": unvetted}
+                         "stale": len(stale_ids), "quarantined": len(quarantined), "unvetted": unvetted,
+                         "unvetted_from_teammates": teammates, "unreadable": unreadable}
     report["stale"] = {"count": len(stale_ids), "ids": stale_ids,
                        "fix": "run `learn vet`: passes are re-stamped and delivered again" if stale_ids else None}
     report["quarantined"] = {"count": len(quarantined), "items": quarantined,

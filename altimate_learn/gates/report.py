@@ -12,10 +12,14 @@ from altimate_learn.gates import quarantine, stamps
 from altimate_learn.store import Store
 
 LEGACY = "legacy"  # lessons learned before channels were recorded
+# Lessons this clone has no vet record of while it has records of others: they came in through git (a
+# teammate's approval, pulled or merged) or a hand edit; vetted.json is local, so they were vetted elsewhere.
+TEAMMATES = "teammates"
 
 
 def store_gates(store: Store) -> dict[str, Any]:
-    """Quarantined entries, stale and never-vetted approved lessons, and approved lessons by channel."""
+    """Quarantined entries, stale and never-vetted approved lessons (``teammates``: those of them that came from
+    elsewhere, see :data:`TEAMMATES`), and approved lessons by channel."""
     try:
         approved = store.approved()
     except Exception:  # an unreadable approved.json is reported by the commands that read it
@@ -34,12 +38,14 @@ def store_gates(store: Store) -> dict[str, Any]:
     stale = [lesson for lesson in approved if held.get(lesson["id"], "").startswith("stale")]
     unvetted = [lesson["id"] for lesson in approved
                 if stamps.state(stamped.get(lesson["id"]), lesson["text"], current) == "unvetted"]
+    teammates = [lesson["id"] for lesson in approved if stamped and lesson["id"] not in stamped]
     channels: dict[str, int] = {}
     for lesson in approved:
-        channel = (stamped.get(lesson["id"]) or {}).get("channel") or LEGACY
+        stamp = stamped.get(lesson["id"])
+        channel = (stamp or {}).get("channel") or (TEAMMATES if stamped and stamp is None else LEGACY)
         channels[channel] = channels.get(channel, 0) + 1
-    return {"quarantined": items, "stale": stale, "unvetted": unvetted, "by_channel": dict(sorted(channels.items())),
-            "held_out": held, "instructions_hash": current}
+    return {"quarantined": items, "stale": stale, "unvetted": unvetted, "teammates": teammates,
+            "by_channel": dict(sorted(channels.items())), "held_out": held, "instructions_hash": current}
 
 
 def stale_line(count: int) -> str:

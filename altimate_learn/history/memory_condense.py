@@ -13,8 +13,9 @@ Everything is redacted before it is condensed, sent or stored. Screening reads e
 line looks like prompt injection, hidden characters or exfiltration is refused whole, even when its rule
 line alone looks harmless, since the same memory steers the agent that wrote it.
 
-Triggers: paths that the memory's how-to-apply names (``models/staging/``, ``src/**/*.py``, ``*.sql``)
-become the lesson's path triggers; tools it names (``pytest``, the agent's Bash tool) become tags.
+Triggers: paths that the memory's how-to-apply names (``models/staging/``, ``src/**/*.py``, ``*.sql``, a bare
+file name of one of the project's files such as ``billing.py``, which becomes ``**/billing.py``) become the
+lesson's path triggers; tools it names (``pytest``, the agent's Bash tool) become tags.
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(])")
 _BACKTICK = re.compile(r"`([^`\n]{1,120})`")
 _BARE_PATH = re.compile(r"(?<![\w/.~$-])((?:[\w*.-]+/)+[\w*.-]*|\*\*?/[\w*./-]+|\*\.[A-Za-z0-9]{1,10})(?![\w/])")
 _TAG = re.compile(r"^[a-z0-9][a-z0-9_.+#-]{1,39}$")
+# A bare file name ("in billing.py and models/staging/ ...") scopes the lesson to that file anywhere in the
+# repository (`**/billing.py`) when its extension is a source or config file's and the project has a file of
+# that name; other dotted words (`Decimal.quantize`, `os.path`, "Nest.js", "Node.js") are not files.
+CODE_EXTENSIONS = frozenset("""py pyi ipynb js jsx mjs cjs ts tsx mts cts go rs java kt kts scala rb php cs c h cc cpp
+cxx hpp hh m mm swift sql sh bash zsh ps1 yml yaml toml json jsonc ini cfg conf md mdx rst html htm css scss sass
+less vue svelte tf tfvars hcl proto graphql gql lua r jl ex exs erl hs ml dart gradle xml csv j2 jinja env""".split())
+_NOT_FILES = frozenset("""node.js next.js vue.js nuxt.js express.js d3.js three.js chart.js react.js ember.js
+backbone.js angular.js alpine.js p5.js moment.js day.js ext.js deno.js bun.js socket.io""".split())
+_BARE_NAME = re.compile(r"(?<![\w/.~$@:-])([\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,8}))(?![\w/])")
 # the agents' own tool names a how-to-apply may mention ("before any Bash call", "in apply_patch edits")
 AGENT_TOOLS = {"bash": "bash", "edit": "edit", "write": "write", "read": "read", "grep": "grep", "glob": "glob",
                "apply_patch": "apply_patch", "exec_command": "bash", "shell": "bash", "run_shell_command": "bash",
@@ -66,7 +76,7 @@ def redacted(memory: AgentMemory) -> AgentMemory:
     return AgentMemory(agent=memory.agent, type=memory.type, name=redact(memory.name), key=memory.key,
                        rel=redact(memory.rel), mtime=memory.mtime, rule=redact(memory.rule), why=redact(memory.why),
                        how=redact(memory.how), description=redact(memory.description), digest=memory.digest,
-                       extra=dict(memory.extra))
+                       extra=dict(memory.extra), aliases=memory.aliases)
 
 
 def screen(memory: AgentMemory) -> str | None:
@@ -101,7 +111,7 @@ def offline_text(memory: AgentMemory) -> tuple[str | None, str]:
     return None, f"its rule is longer than {MAX_CHARS} characters and has no shorter first sentence"
 
 
-def _glob_of(token: str) -> str | None:
+def _glob_of(token: str, files: frozenset[str] = frozenset()) -> str | None:
     token = token.strip().strip(".,;:()[]'\"").rstrip(".")
     if not token or "://" in token or token.startswith(("/", "~", "$", "-")) or ".." in token or " " in token:
         return None
@@ -112,23 +122,44 @@ def _glob_of(token: str) -> str | None:
     elif token.endswith("/"):
         token = token + "**"
     elif "/" not in token:
-        return None
+        if not _file_name(token, files):
+            return None
+        token = "**/" + token
     if path_problem(token) is not None:
         return None
     return token
 
 
-def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
-    """(path triggers, tags) named by the memory's how-to-apply."""
+def _file_name(token: str, files: frozenset[str]) -> bool:
+    """Whether a word with no slash names a file of the project (`billing.py`, `dbt_project.yml`): a source or
+    config extension, and a file of that name among ``files`` (the names of the project's files)."""
+    match = _BARE_NAME.fullmatch(token)
+    return (bool(match) and match.group(2) in CODE_EXTENSIONS and token.lower() not in _NOT_FILES
+            and token in files)
+
+
+def _unresolved(token: str) -> bool:
+    """A word shaped like a file name with a source or config extension (not a known framework name)."""
+    match = _BARE_NAME.fullmatch(token)
+    return bool(match) and match.group(2) in CODE_EXTENSIONS and token.lower() not in _NOT_FILES
+
+
+def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """(path triggers, tags) named by the memory's how-to-apply (``files``: the names of the project's files,
+    which a bare file name must be one of; a file-like name that is none of them leaves the lesson unscoped)."""
     how = memory.how
     if not how:
         return [], []
     paths: list[str] = []
     tags: list[str] = []
+    unresolved = False  # a place named like a file that the project does not have ("every Nest.js controller")
     for token in _BACKTICK.findall(how):
-        glob = _glob_of(token)
+        glob = _glob_of(token, files)
         if glob:
             paths.append(glob)
+            continue
+        if _unresolved(token.strip()):
+            unresolved = True
             continue
         word = token.strip().split()[0].lower() if token.strip() else ""
         if _TAG.match(word) and "/" not in word and "." not in word.strip("."):
@@ -138,6 +169,14 @@ def triggers(memory: AgentMemory) -> tuple[list[str], list[str]]:
         glob = _glob_of(token)
         if glob:
             paths.append(glob)
+    for token, _ext in _BARE_NAME.findall(_BARE_PATH.sub(" ", unquoted)):
+        glob = _glob_of(token, files) if _file_name(token, files) else None
+        if glob:
+            paths.append(glob)
+        elif _unresolved(token):
+            unresolved = True
+    if unresolved:  # scoping to the places that resolved would be narrower than the memory: keep it unscoped
+        paths = []
     for match in _TOOL_WORD.finditer(unquoted):
         word = match.group(1)
         # the agent's tools are named with a capital (Bash, Edit) or as identifiers (apply_patch)
@@ -186,7 +225,7 @@ def dated_note(words: str) -> str:
     return f'mentions a date or a moment ("{words[:40]}"): check that it still holds'
 
 
-def propose_offline(memory: AgentMemory) -> Proposal:
+def propose_offline(memory: AgentMemory, files: frozenset[str] = frozenset()) -> Proposal:
     """Screen, then condense without a model (``memory`` must already be redacted). A rule that may be a fact of
     one moment (:func:`temporary`) is proposed like any other, with ``dated`` set: the import says so, and the
     lesson's provenance carries the note into `learn show` and the promote diff (a person judges a date; a
@@ -194,7 +233,7 @@ def propose_offline(memory: AgentMemory) -> Proposal:
     refused = screen(memory)
     if refused:
         return Proposal(memory, status="refused", reason=refused)
-    paths, tags = triggers(memory)
+    paths, tags = triggers(memory, files)
     text, why = offline_text(memory)
     if text is None:
         return Proposal(memory, paths=paths, tags=tags, status="waiting", reason=why)

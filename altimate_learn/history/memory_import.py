@@ -74,6 +74,21 @@ def tilde(path: Path) -> str:
         else text
 
 
+def file_names(project_root: Path) -> frozenset[str]:
+    """The names (last part) of the project's files, tracked or not ignored, for bare file names in a memory
+    (``billing.py`` scopes a lesson only when the project has a billing.py). Empty when git cannot say."""
+    import subprocess
+
+    try:
+        proc = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                              cwd=project_root, capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()
+    if proc.returncode != 0:
+        return frozenset()
+    return frozenset(p.rsplit("/", 1)[-1] for p in proc.stdout.decode("utf-8", "replace").split("\0") if p)
+
+
 def _belongs(project_root: Path) -> Callable[[str], bool]:
     """Whether a working directory an agent recorded is this repository's (main checkout or a worktree,
     or a folder inside one that is not a project of its own)."""
@@ -151,9 +166,11 @@ def read_state(store: Store) -> dict[str, Any]:
     return {"version": 1, "memories": clean}
 
 
-def _write_state(store: Store, updates: dict[str, dict[str, Any]]) -> None:
-    """Merge ``updates`` into the file under the store lock (another run may have written meanwhile)."""
-    if not updates:
+def _write_state(store: Store, updates: dict[str, dict[str, Any]], removed: Iterable[str] = ()) -> None:
+    """Merge ``updates`` into the file under the store lock (another run may have written meanwhile);
+    ``removed`` are keys a memory no longer goes by (its entry moved to its current key)."""
+    removed = [k for k in removed if k not in updates]
+    if not updates and not removed:
         return
     with store.lock():
         path = store.path(STATE_FILE)
@@ -163,7 +180,24 @@ def _write_state(store: Store, updates: dict[str, dict[str, Any]]) -> None:
             fsio.move_aside(path)  # never overwritten: kept beside, as every malformed file
         state = read_state(store)
         state["memories"].update(updates)
+        for key in removed:
+            state["memories"].pop(key, None)
         store.write_json(STATE_FILE, state)
+
+
+def _resolve_aliases(memories: Iterable[AgentMemory], state: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Read entries kept under a key an earlier learn gave a memory (``aliases``) as the memory's current key:
+    ``state`` gains them; the answer maps each old key to the new one."""
+    moved: dict[str, str] = {}
+    for memory in memories:
+        if memory.key in state:
+            continue
+        for alias in memory.aliases:
+            if alias in state and alias not in moved:
+                state[memory.key] = state[alias]
+                moved[alias] = memory.key
+                break
+    return moved
 
 
 # --- provenance ----------------------------------------------------------------------------------------
@@ -302,6 +336,22 @@ def _batches(items: list[tuple[dict[str, Any], int]]) -> list[list[tuple[dict[st
     return out
 
 
+_OVERLAP = re.compile(r"^overlaps (.+?): EDIT it, or ADD with")
+
+
+def _conflict_reason(reason: str, text: str | None) -> str:
+    """The curator's overlap reason in the words of a person running `learn import-memories` (the curator's
+    own advice is about deltas, which they do not write): what they can do with learn's commands."""
+    match = _OVERLAP.match(reason)
+    if match is None:
+        return reason
+    ids = list(dict.fromkeys(_LESSON.findall(match.group(1))))
+    them = ids[0] if len(ids) == 1 else "them"
+    rule = f'"{_clip(text, 150)}"' if text else "its rule"
+    return (f"overlaps {match.group(1)}: to make {rule} the rule, pass it to `learn remember` (it replaces {them}); "
+            f"to keep {them}, do nothing")
+
+
 def _rejected_status(rule: str | None) -> str:
     """A memory's status from the curator's rejection rule: a lint rule refuses it; a contradiction waits
     for a person; a limit or a lesson changed meanwhile ("unknown-id") is tried again next run."""
@@ -333,12 +383,14 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     result = ImportResult(store.name, dry_run=dry_run, skipped=found.skipped, folders=found.folders,
                           notes=found.notes)
     state = read_state(store)["memories"]
+    moved = _resolve_aliases(found.memories, state)
     base, approved_ids = _base_lessons(store)
     base_by_id = {lesson["id"]: lesson for lesson in base}
     where = machine()
 
     personal: Counter[str] = Counter()
     work: list[tuple[Outcome, Proposal]] = []
+    files: frozenset[str] | None = None  # the project's file names, read when a memory needs condensing
     for raw in found.memories:
         if raw.type not in wanted:
             personal[raw.type] += 1
@@ -350,7 +402,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
                                            reason=entry.get("reason", "") if entry.get("status") != "staged" else ""))
             continue
-        proposal = propose_offline(memory)
+        if files is None:
+            files = file_names(store.project.root)
+        proposal = propose_offline(memory, files)
         work.append((Outcome(memory, change, proposal.status, reason=proposal.reason), proposal))
     result.personal = dict(sorted(personal.items()))
 
@@ -370,6 +424,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         result.model_note = ("no model configured (--model or learn.model): memories whose rule is too long stay "
                              "waiting")
 
+    gone = _deleted(found, state, skip=moved)
+    paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
     for index, (outcome, proposal) in enumerate(work):
         outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
@@ -378,17 +434,11 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         outcome.text = proposal.text
         previous = state.get(proposal.memory.key) or {}
         target = previous.get("lesson") if outcome.change in ("changed", "retry") else None
-        delta: dict[str, Any] = {"op": "ADD", "text": proposal.text,
-                                 "provenance": provenance(proposal.memory, where),
-                                 "reason": f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"}
-        if proposal.dated:  # staged with a note the reviewer reads in the report, `learn show` and the promote diff
-            note = dated_note(proposal.dated)
-            outcome.reason = note
-            delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
-        if proposal.paths:
-            delta["paths"] = proposal.paths
-        if proposal.tags:
-            delta["tags"] = proposal.tags
+        if target is None and outcome.change == "new":
+            sibling = _restated(proposal, gone, base_by_id, paired)
+            if sibling is not None:
+                target, paired[index] = sibling["lesson"], sibling
+        delta = _delta(proposal, outcome, index, where)
         if target in base_by_id:
             old = base_by_id[target]
             same = old["text"] == proposal.text and (not proposal.paths or
@@ -396,10 +446,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if same:
                 outcome.status, outcome.lesson = "unchanged", target
                 continue
-            if target in approved_ids:
-                delta["supersedes"] = target
-            else:
-                delta = {**delta, "op": "EDIT", "id": target}
+            delta = _replacing(delta, target, approved_ids)
         deltas.append((delta, index))
         outcome.status = "ready"
 
@@ -410,24 +457,112 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
         result.outcomes += [o for o, _ in work]
-        result.deleted = _deleted(found, state, dry_run=True)
+        result.deleted = _unpaired(gone, paired, work, dry_run=True)
         return result
 
     _curate(store, deltas, work, max_stored)
+    # A new bullet the curator found to restate or contradict the lesson of a bullet of the same group and
+    # section that disappeared in this run is that memory rewritten: propose it as that lesson's replacement.
+    retry: list[tuple[dict[str, Any], int]] = []
+    if gone:
+        base, approved_ids = _base_lessons(store)
+        base_by_id = {lesson["id"]: lesson for lesson in base}
+        for index, (outcome, proposal) in enumerate(work):
+            if outcome.change != "new" or outcome.status not in ("conflict", "merged") or index in paired:
+                continue
+            named = set(_LESSON.findall(outcome.reason)) | ({outcome.lesson} if outcome.lesson else set())
+            sibling = _restated(proposal, gone, base_by_id, paired, named=named)
+            if sibling is None:
+                continue
+            paired[index] = sibling
+            retry.append((_replacing(_delta(proposal, outcome, index, where), sibling["lesson"], approved_ids),
+                          index))
+        if retry:
+            _curate(store, retry, work, max_stored)
+    for outcome, _ in work:
+        if outcome.status == "conflict":
+            outcome.reason = _conflict_reason(outcome.reason, outcome.text)
     result.outcomes += [o for o, _ in work]
-    result.deleted = _deleted(found, state, dry_run=False)
+    result.deleted = _unpaired(gone, paired, work, dry_run=False)
     updates: dict[str, dict[str, Any]] = {}
     for outcome in result.outcomes:
         previous = state.get(outcome.memory.key)
         if outcome.change == "unchanged" and previous is not None:
+            if outcome.memory.key in moved.values():  # the same entry, under the memory's current key
+                updates[outcome.memory.key] = dict(previous)
             continue
         updates[outcome.memory.key] = _entry(outcome, now, previous)
-    for gone in result.deleted:
-        updates[gone["key"]] = dict(state[gone["key"]], status="deleted", at=now)
-    _write_state(store, updates)
+    for index, entry in paired.items():  # moved or renamed, same text: the entry moves with its status
+        outcome = work[index][0]
+        if outcome.status == "unchanged" and entry.get("status") in ("staged", "updated", "replacement"):
+            updates[outcome.memory.key]["status"] = entry["status"]
+    for entry in result.deleted:
+        updates[entry["key"]] = dict(state[entry["key"]], status="deleted", at=now)
+    replaced = [entry["key"] for entry in gone if entry not in result.deleted]
+    _write_state(store, updates, removed=[*moved, *replaced])
     if store.path(Store.CANDIDATE).exists():
         result.candidate = str(store.path(Store.CANDIDATE))
     return result
+
+
+def _delta(proposal: Proposal, outcome: Outcome, index: int, where: str) -> dict[str, Any]:
+    """The ADD one memory proposes to the curator (tagged with its place in the run as `[m<index>]`)."""
+    label = f"{proposal.memory.label} '{_clip(no_paths(proposal.memory.name), 40)}' [m{index}]"
+    delta: dict[str, Any] = {"op": "ADD", "text": proposal.text, "provenance": provenance(proposal.memory, where),
+                             "reason": label}
+    if proposal.dated:  # staged with a note the reviewer reads in the report, `learn show` and the promote diff
+        note = dated_note(proposal.dated)
+        outcome.reason = note
+        delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+    if proposal.paths:
+        delta["paths"] = proposal.paths
+    if proposal.tags:
+        delta["tags"] = proposal.tags
+    return delta
+
+
+def _replacing(delta: dict[str, Any], target: str, approved_ids: set[str]) -> dict[str, Any]:
+    """``delta`` as the new version of lesson ``target``: a replacement that supersedes it once approved, an
+    EDIT while it is only staged."""
+    if target in approved_ids:
+        return {**delta, "supersedes": target}
+    return {**delta, "op": "EDIT", "id": target}
+
+
+def _restated(proposal: Proposal, gone: list[dict[str, Any]], base_by_id: dict[str, dict[str, Any]],
+              paired: dict[int, dict[str, Any]], named: set[str] | None = None) -> dict[str, Any] | None:
+    """The memory of the same agent that disappeared in this run and whose lesson ``proposal`` restates or
+    rewrites: a lesson the curator named (``named``: it overlaps or repeats it), else one at least as similar
+    as the curator's duplicate threshold. That is the same memory rewritten, moved or renamed (Codex rewrites
+    a bullet or renames its task group, Claude Code renames a file, Gemini CLI rewrites a fact); one of the
+    same file and group or section comes first. None when there is none (or it is already taken)."""
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
+
+    memory = proposal.memory
+    taken = {id(entry) for entry in paired.values()}
+    best, best_rank = None, (False, 0.0)
+    for entry in gone:
+        lesson = entry.get("lesson")
+        if id(entry) in taken or lesson not in base_by_id or entry.get("agent") != memory.agent:
+            continue
+        same_place = entry.get("file") == memory.rel and entry.get("name") == _clip(memory.name, 120)
+        if named is not None:
+            score = 1.0 if lesson in named else 0.0
+        else:
+            score = jaccard(word_set(proposal.text or ""), word_set(base_by_id[lesson]["text"]))
+            score = score if score >= DEDUPE_THRESHOLD else 0.0
+        if score and (same_place, score) > best_rank:
+            best, best_rank = entry, (same_place, score)
+    return best
+
+
+def _unpaired(gone: list[dict[str, Any]], paired: dict[int, dict[str, Any]], work: list[tuple[Outcome, Proposal]],
+              *, dry_run: bool) -> list[dict[str, Any]]:
+    """The memories to report as deleted: those that disappeared, less those rewritten as a new bullet whose
+    replacement of their lesson went through (in a dry run: would be proposed)."""
+    done = {id(entry) for index, entry in paired.items()
+            if dry_run or work[index][0].status in ("replacement", "updated", "unchanged")}
+    return [entry for entry in gone if id(entry) not in done]
 
 
 def _condense_with_model(chat: Any, waiting: list[Proposal], result: ImportResult) -> None:
@@ -447,7 +582,9 @@ def _condense_with_model(chat: Any, waiting: list[Proposal], result: ImportResul
             if proposal.status == "ready" and proposal.text:
                 verdict = lint(proposal.text)
                 if not verdict.ok and verdict.rule in HOSTILE_RULES:
-                    proposal.status, proposal.reason = "refused", f"{result.model}'s text {verdict.reason}"
+                    # the model's answer is refused, not the memory: it stays waiting and is asked for again
+                    proposal.status, proposal.text = "waiting", None
+                    proposal.reason = f"{result.model}'s text {verdict.reason}: not used, tried again next run"
 
 
 def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[tuple[Outcome, Proposal]],
@@ -493,9 +630,10 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
                 outcome.status, outcome.reason = "waiting", "the curator reported nothing for it"
 
 
-def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, dry_run: bool) -> list[dict[str, Any]]:
-    """Memories imported before whose file (or entry) is gone, for agents whose folders were read."""
-    present = {m.key for m in found.memories}
+def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """Memories imported before whose file (or entry) is gone, for agents whose folders were read (``skip``:
+    keys a present memory went by before)."""
+    present = {m.key for m in found.memories} | set(skip)
     out = []
     for key, entry in sorted(state.items()):
         if entry.get("agent") in found.scanned and key not in present and entry.get("status") != "deleted":
@@ -512,6 +650,7 @@ def pending(store: Store) -> dict[str, int]:
     lesson), ``staged`` (their lesson is in the candidate, not approved yet); ``total`` is their sum."""
     found = scan(store.project.root)
     state = read_state(store)["memories"]
+    _resolve_aliases(found.memories, state)
     candidate = store.candidate()
     staged_ids = {lesson["id"] for lesson in candidate or []} - {lesson["id"] for lesson in store.approved()}
     counts = Counter()

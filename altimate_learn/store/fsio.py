@@ -272,7 +272,22 @@ def parse_json(path: Path, raw: bytes, *, quarantine: bool = False) -> Any:
         detail = f"invalid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno})" if isinstance(
             exc, json.JSONDecodeError) else "not UTF-8 text"
         moved = str(move_aside(path)) if quarantine else None
-        raise MalformedFileError(str(path), detail, moved) from None
+        hint = approved_hint(Path(path).parent) if not moved and Path(path).name == "approved.json" else None
+        raise MalformedFileError(str(path), detail, moved, hint=hint) from None
+
+
+def approved_hint(store_dir: Path) -> str | None:
+    """What to do about an unreadable approved.json whose snapshot (`approved.last-good.json`) holds a newer
+    set than git HEAD: restoring the file from git would take back what was approved since the last commit."""
+    from altimate_learn.deliver.lastgood import SNAPSHOT, newer_snapshot
+
+    newer = newer_snapshot(str(store_dir))
+    if newer is None:
+        return None
+    mine, head = newer
+    return (f"{SNAPSHOT} beside it holds a newer set ({mine} lessons; git HEAD has {head}), which the hooks deliver "
+            f"meanwhile: copy it over approved.json to keep what was approved since the last commit, or fix the file "
+            "by hand. Restoring approved.json from git would lose those approvals.")
 
 
 RESOLVE_HINT = ("Run `learn resolve` to merge the lessons of both sides (`learn resolve --ours` or `--theirs` "

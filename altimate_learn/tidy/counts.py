@@ -4,7 +4,7 @@ In force: approved lessons delivery serves (quarantined and stale ones are held 
 lessons kept in ``outside-cap.json`` (could be neither folded nor traded; never delivered) and approved
 lessons in force past ``learn.max_in_force`` (a store from before the cap; `learn tidy` drains it).
 Graduated: lessons `learn tidy` moved into the instruction files' block (``graduated.json``). Retired:
-``retired.json``.
+``retired.json``, less any lesson that is approved again (retired here, kept by a teammate's side of a merge).
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ import json
 from typing import Any
 
 
-def _count_json(path: Any, key: str) -> int:
+def _count_json(path: Any, key: str, *, besides: set[str] | None = None) -> int:
+    """How many entries the file holds (``besides``: not counting entries whose id is in it)."""
     try:
         value = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return 0
     items = value.get(key) if isinstance(value, dict) else value if key == "" else None
+    if besides and isinstance(items, list):
+        return sum(1 for item in items if not (isinstance(item, dict) and item.get("id") in besides))
     return len(items) if isinstance(items, (list, dict)) else 0
 
 
@@ -31,7 +34,8 @@ def set_counts(store: Any, approved: list[dict], held_out: int, max_in_force: in
             "over_max_in_force": max(0, in_force - max_in_force),
             "outside_cap": _count_json(store.path(OUTSIDE), "items"),
             "graduated": _count_json(store.path(GRADUATED), "lessons"),
-            "retired": _count_json(store.path(store.RETIRED), "")}
+            # a lesson retired here and kept (or brought back) by a teammate's merge is in force, not retired
+            "retired": _count_json(store.path(store.RETIRED), "", besides={l["id"] for l in approved})}
 
 
 def line(counts: dict[str, int]) -> str:

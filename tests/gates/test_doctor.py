@@ -32,11 +32,12 @@ def test_json_keys_are_stable_and_documented_in_the_readme(git_repo, cli):
     assert sorted(data) == KEYS
     assert sorted(data["tokens"]) == ["budget_tokens", "core_lessons", "deliverable", "held_out", "per_request",
                                       "per_session_max"]
-    assert sorted(data["lessons"]) == ["approved", "deliverable", "quarantined", "stale", "unvetted"]
+    assert sorted(data["lessons"]) == ["approved", "deliverable", "quarantined", "stale", "unreadable", "unvetted",
+                                       "unvetted_from_teammates"]
     section = re.search(r"^### Doctor\n(.*?)(?=^## |^### |\Z)", README, flags=re.S | re.M).group(1)
     assert sorted(data["set"]) == ["graduated", "in_force", "max_in_force", "outside_cap", "over_max_in_force", "retired"]
     for key in KEYS + ["per_request", "per_session_max", "over_max_stored", "pinned_not_shown", "works", "waiting",
-                       "over_max_in_force", "in_force", "graduated"]:
+                       "over_max_in_force", "in_force", "graduated", "unreadable", "unvetted_from_teammates"]:
         assert f"`{key}`" in section, f"docs/review.md's doctor section does not document `{key}`"
 
 
@@ -65,7 +66,8 @@ def test_stale_quarantined_and_outside_the_cap_are_counted_with_the_fix(git_repo
     assert item["reason"] == 'contradicts AGENTS.md: "Use pnpm, never npm"'
     assert data["outside_cap"]["over_max_stored"] == 1
     assert data["by_channel"] == {"remember": 2}
-    assert data["lessons"] == {"approved": 2, "deliverable": 0, "quarantined": 1, "stale": 2, "unvetted": 0}
+    assert data["lessons"] == {"approved": 2, "deliverable": 0, "quarantined": 1, "stale": 2, "unvetted": 0,
+                               "unvetted_from_teammates": 0, "unreadable": []}
     code, out, _ = cli("doctor")
     assert "  2 lessons are stale: the instruction files changed since they were vetted. Held out of delivery " \
            "until re-vetted: run `learn vet`" in out

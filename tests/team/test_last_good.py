@@ -78,3 +78,40 @@ def test_a_whole_store_is_never_replaced_by_its_snapshot(git_repo: Path):
     context = session_start(git_repo)
     assert CTE in context and CENTS not in context
     assert json.loads((path.parent / SNAPSHOT).read_text())[0]["id"] == "L-bbbb0002"
+
+
+def _stamped(lesson_id: str, text: str, stamp: str) -> dict:
+    return {**lesson(lesson_id, text), "created": stamp, "updated": stamp}
+
+
+def test_a_snapshot_newer_than_head_is_delivered_and_named_in_the_error(git_repo: Path, cli):
+    """review9 R9-4e: an approval not committed yet survives a broken hand edit, and the error says where it is."""
+    first = _stamped("L-aaaa0001", CENTS, "2026-11-01T00:00:00Z")
+    path = write(git_repo, [first])
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "lessons")
+    write(git_repo, [first, _stamped("L-bbbb0002", CTE, "2026-11-02T00:00:00Z")])  # approved, not committed
+    session_start(git_repo)  # delivery reads it whole: the snapshot
+    path.write_text(path.read_text()[:-30])  # a hand edit cut it short
+    context = session_start(git_repo)
+    assert CENTS in context and CTE in context
+    assert ("delivery: approved.json cannot be read, so the hooks deliver the last good set instead: 2 lessons "
+            "from the store's snapshot (approved.last-good.json).") in cli("status")[1]
+    code, _, err = cli("remember", "Run `pytest -q` before pushing.")
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert ("approved.last-good.json beside it holds a newer set (2 lessons; git HEAD has 1), which the hooks deliver "
+            "meanwhile: copy it over approved.json to keep what was approved since the last commit") in err
+    assert "restore it from git" not in err
+
+
+def test_head_stays_first_when_the_snapshot_is_older(git_repo: Path, cli):
+    path = write(git_repo, [_stamped("L-aaaa0001", CENTS, "2026-11-01T00:00:00Z")])
+    session_start(git_repo)  # the snapshot: the older set
+    write(git_repo, [_stamped("L-bbbb0002", CTE, "2026-11-03T00:00:00Z")])
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "a teammate's set, pulled")
+    path.write_text("[{ broken")
+    context = session_start(git_repo)
+    assert CTE in context and CENTS not in context
+    code, _, err = cli("remember", "Run `pytest -q` before pushing.")
+    assert code == 1 and "restore it from git" in err and SNAPSHOT not in err

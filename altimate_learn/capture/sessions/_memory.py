@@ -36,7 +36,8 @@ class AgentMemory:
     """One memory an agent saved about this repository.
 
     ``key`` identifies the memory across runs (agent, file relative to the agent's memory folder, and an
-    anchor for files that hold several memories); ``digest`` identifies this version of it. ``rel`` is the
+    anchor for files that hold several memories); ``digest`` identifies this version of it. ``aliases`` are
+    keys an earlier version of learn gave the same memory (read as this key, never written again). ``rel`` is the
     file as shown to people and stored in provenance: relative to the agent's memory folder, never a home
     path. ``rule``/``why``/``how`` are the memory's text, with our own injected sections removed."""
 
@@ -53,6 +54,7 @@ class AgentMemory:
     digest: str = ""
     # paths and tools the memory itself names as where it applies (Codex: the rollout's cwd, none)
     extra: dict[str, str] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:

@@ -22,6 +22,11 @@ are read the same way (`Preference signals:`, `Failures and how to do differentl
 `memory_summary.md` is about the person across every project: its preferences and tips are `user`
 memories (not imported unless asked for by type).
 
+A bullet is one memory across Codex's rewrites: it is known by its task group, its section and its stable
+head (the situation and quote before "->", see :func:`stable_head`), so a consolidation that rewrites the
+default after "->" changes that memory (a replacement of its lesson), rather than deleting one memory and
+adding another.
+
 When the user explicitly asks Codex to remember something, Codex 0.171 writes an ad-hoc note,
 `extensions/ad_hoc/notes/<YYYY-MM-DDTHH-MM-SS>-<slug>.md` (verbatim Markdown), for the next consolidation.
 A note names no folder; it is this repository's when one of this repository's Codex sessions wrote it (its
@@ -85,6 +90,23 @@ def _ours(cwds: list[str], belongs: Belongs) -> bool:
     return bool(cwds) and all(belongs(c) for c in cwds)
 
 
+# Words a Codex default starts with that are plain English (lower-cased when glued after "When X, "): an
+# imperative verb or an adverb. Anything else (`pytest`, SQL, React, a name) keeps its letters.
+_PLAIN_STARTS = frozenset("""always never do don't dont prefer show answer lay try stop start keep put give take get
+let see look treat first only ask tell explain mention say confirm wait double-check""".split())
+
+
+def _glued(default: str) -> str:
+    """``default`` as the rest of a "When X, ..." sentence: a capitalised plain first word is lower-cased
+    ("Use `ruff`" reads "use `ruff`"); a code identifier, an acronym or a proper name is left as written."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import VERBS
+
+    word = default.split(" ", 1)[0]
+    if re.fullmatch(r"[A-Z][a-z'-]*", word) and (word.lower() in VERBS or word.lower() in _PLAIN_STARTS):
+        return word.lower() + default[len(word):]
+    return default
+
+
 def split_bullet(bullet: str) -> tuple[str, str]:
     """(rule, why) of a Codex memory bullet: "when X, the user corrected: "q" -> do Y" reads as
     "When X, do Y" with the quote as the why; "evidence -> implication" keeps the implication."""
@@ -92,7 +114,7 @@ def split_bullet(bullet: str) -> tuple[str, str]:
     match = _PREFERENCE.match(bullet)
     if match:
         situation = match.group(1).strip()
-        rule = f"{situation[0].upper()}{situation[1:]}, {match.group(2).strip()}"
+        rule = f"{situation[0].upper()}{situation[1:]}, {_glued(match.group(2).strip())}"
         return rule, bullet[: bullet.rfind("->")].strip()
     if "->" in bullet:
         before, _, after = bullet.rpartition("->")
@@ -102,12 +124,33 @@ def split_bullet(bullet: str) -> tuple[str, str]:
     return bullet, ""
 
 
+_SITUATION = re.compile(r"^(when\b[^,]{3,120}?),", re.I)
+
+
+def stable_head(bullet: str) -> str:
+    """The part of a bullet that names the memory across Codex's rewrites: what comes before the last "->"
+    (the situation and the person's words) or a "when X," situation; else the whole bullet. Codex's
+    consolidation rewrites the default after "->" ("Run `pytest -q`" becomes "Run `pytest -q -x`"): the
+    same memory, a new version of it."""
+    bullet = one_line(_TASK_REFS.sub("", bullet)).strip()
+    if "->" in bullet:
+        before = bullet.rpartition("->")[0].strip()
+        if before:
+            return before.lower()
+    match = _SITUATION.match(bullet)
+    return (match.group(1) if match else bullet).lower()
+
+
 def _memory(kind: str, group: str, section: str, bullet: str, rel: str, mtime: float, cwd: str) -> AgentMemory:
+    """One bullet as a memory, keyed by its group, section and :func:`stable_head`; a bullet whose head another
+    bullet of the section already has is keyed by its whole text (see :func:`read_memories`)."""
     rule, why = split_bullet(bullet)
-    anchor = digest_of(one_line(group).lower(), section, one_line(bullet))[:16]
+    whole = digest_of(one_line(group).lower(), section, one_line(bullet))[:16]  # learn 0.x's key: the whole text
+    anchor = digest_of("head", one_line(group).lower(), section, stable_head(bullet))[:16]
     name = f"{one_line(group)[:80]} / {section}" if group else section
     return AgentMemory(agent=AGENT, type=kind, name=name, key=f"{AGENT}:{rel}#{anchor}", rel=rel, mtime=mtime,
-                       rule=rule, why=why, digest=digest_of(kind, group, section, bullet), extra={"cwd": cwd})
+                       rule=rule, why=why, digest=digest_of(kind, group, section, bullet), extra={"cwd": cwd},
+                       aliases=(f"{AGENT}:{rel}#{whole}",))
 
 
 def read_handbook(text: str, rel: str, mtime: float, belongs: Belongs) -> tuple[list[AgentMemory], int]:
@@ -282,8 +325,13 @@ def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
                 skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
             else:
                 found += read_profile(text, rel, mtime_of(summary))
+        digests: dict[str, str] = {}
         for memory in found:
+            if memory.key in digests and digests[memory.key] != memory.digest and memory.aliases:
+                # two bullets of one section with the same head: this one is known by its whole text
+                memory.key, memory.aliases = memory.aliases[0], ()
             if memory.key not in seen:  # the same bullet twice in one file is one memory
                 seen.add(memory.key)
+                digests[memory.key] = memory.digest
                 memories.append(memory)
     return memories, skipped, read, notes

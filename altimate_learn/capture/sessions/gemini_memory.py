@@ -65,12 +65,31 @@ def _is_pointer(bullet: str, folder: Path) -> bool:
 
 
 def read_note(text: str, path: Path, rel: str) -> AgentMemory | None:
-    """A sibling note: its first heading names it; its first paragraph or bullet is the rule."""
+    """A sibling note: its first heading names it; its first paragraph or bullet is the rule. A YAML front
+    matter block at the top (`---` … `---`, the form Claude Code's notes use, which a model may copy) is not
+    text of the rule: its `name:` names the note, its `description:` is kept as the description."""
+    from altimate_learn.capture.sessions.claude_memory import frontmatter
+
+    whole = text  # the note's version: any change to the file, front matter included
     name = path.stem
+    description = ""
+    lines = text.split("\n")
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None) \
+        if lines[0].strip() == "---" else None
+    if end is not None:
+        fields, _, problem = frontmatter(text)
+        if fields is not None and problem is None:
+            if isinstance(fields.get("name"), str) and str(fields["name"]).strip():
+                name = str(fields["name"]).strip()
+            if isinstance(fields.get("description"), str):
+                description = one_line(str(fields["description"]))
+        lines = lines[end + 1:]
+    named = name != path.stem
     body: list[str] = []
-    for line in text.split("\n"):
-        if line.startswith("#") and name == path.stem and not body:
-            name = line.lstrip("#").strip() or name
+    for line in lines:
+        if line.startswith("#") and not any(b.strip() for b in body):
+            if not named:  # the first heading names the note (once); it is never the rule
+                name, named = line.lstrip("#").strip() or name, True
             continue
         body.append(line)
     paragraphs = [p.strip() for p in "\n".join(body).split("\n\n") if p.strip()]
@@ -81,7 +100,7 @@ def read_note(text: str, path: Path, rel: str) -> AgentMemory | None:
     rule = items[0] if items else first
     rest = "\n\n".join(paragraphs[1:])
     return AgentMemory(agent=AGENT, type="project", name=one_line(name)[:80], key=f"{AGENT}:{rel}", rel=rel,
-                       mtime=mtime_of(path), rule=rule, why=rest, digest=digest_of(text))
+                       mtime=mtime_of(path), rule=rule, why=rest, description=description, digest=digest_of(whole))
 
 
 def read_project_folder(folder: Path) -> tuple[list[AgentMemory], list[SkippedMemory]]:

@@ -1,0 +1,70 @@
+"""The form of a lesson imported from an agent's memory (review9 R9-6): where it applies, how its sentence
+reads, and nothing of a note's front matter in its text. Memory files are written as each agent writes them
+(see tests/capture/test_*_memory.py)."""
+
+from __future__ import annotations
+
+import json
+
+from altimate_learn.capture.sessions import codex_memory as cx
+from tests.capture.test_gemini_memory import register
+from tests.history.test_memory_import import candidate, claude_folder, memory, run_json, write
+
+
+def test_a_bare_file_name_in_how_to_apply_scopes_the_lesson_to_that_file(cli, git_repo, run_learn):
+    (git_repo / "app").mkdir()
+    (git_repo / "app" / "billing.py").write_text("TOTAL = 0\n")
+    write(claude_folder(git_repo), "feedback_cents.md", memory(
+        "money-in-cents", "feedback", "Keep money as integer cents, never floats.\n\n"
+        "**Why:** rounding drift in invoices.\n"
+        "**How to apply:** in billing.py and models/staging/ use integer cents; see Decimal.quantize and Node.js docs."))
+    run_json(cli)
+    [lesson] = candidate(git_repo)
+    assert lesson["trigger"]["paths"] == ["models/staging/**", "**/billing.py"]
+    assert cli("promote", "--yes")[0] == 0
+    out = json.loads(run_learn("deliver", "--session", "s1", "--file", "app/billing.py", "--json",
+                               cwd=git_repo).stdout)
+    assert [item["id"] for item in out["lessons"]] == [lesson["id"]]
+
+
+def test_a_name_that_is_no_file_of_the_project_scopes_nothing(cli, git_repo):
+    """review10 R10-3: "Nest.js" is a framework, `ledger.py` a file this project does not have."""
+    (git_repo / "src").mkdir()
+    (git_repo / "src" / "roles.guard.ts").write_text("export {}\n")
+    write(claude_folder(git_repo), "feedback_roles.md", memory(
+        "roles-guard", "feedback", "Use `RolesGuard` for authorization; never check roles inside route handlers.\n\n"
+        "**How to apply:** in every Nest.js controller, Koa.js middleware and ledger.py; see roles.guard.ts and "
+        "`payments.py`."))
+    write(claude_folder(git_repo), "feedback_guard.md", memory(
+        "guard-files", "feedback", "Keep guards free of database calls.\n\n**How to apply:** in roles.guard.ts."))
+    run_json(cli)
+    lessons = {l["text"]: l for l in candidate(git_repo)}
+    # a place that resolves to nothing would narrow the lesson to the others: it stays unscoped instead
+    assert "trigger" not in lessons["Use `RolesGuard` for authorization; never check roles inside route handlers."]
+    assert lessons["Keep guards free of database calls."]["trigger"] == {"paths": ["**/roles.guard.ts"]}
+
+
+def test_a_codex_default_reads_as_the_rest_of_its_when_sentence(git_repo):
+    assert cx.split_bullet('when editing billing code, the user corrected: "no floats" -> Use `Decimal.quantize(...)` '
+                           "for amounts [Task 1]")[0] == "When editing billing code, use `Decimal.quantize(...)` for amounts"
+    assert cx.split_bullet('when running tests, the user asked: "x" -> Run `pytest -q` in this repo.')[0] == \
+        "When running tests, run `pytest -q` in this repo."
+    assert cx.split_bullet('when running tests, the user asked: "x" -> Always pass `-q`')[0] == \
+        "When running tests, always pass `-q`"
+    # code, acronyms and names keep their letters
+    for default in ("SQL files use lower-case keywords", "React components go in `src/ui/`", "`pytest` runs with -q",
+                    "Postgres is the only database", "PyTest fixtures live in conftest.py"):
+        assert cx.split_bullet(f'when writing code, the user asked: "x" -> {default}')[0] == \
+            f"When writing code, {default}"
+
+
+def test_a_gemini_note_with_front_matter_gives_the_rule_alone(cli, git_repo):
+    folder = register(git_repo, "repo") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("- [Deploy](deploy.md) — how releases are cut\n")
+    (folder / "deploy.md").write_text("---\nname: deploy\ndescription: how we release\ntype: project\n---\n\n"
+                                      "Release with `make release`, never push tags by hand.\n")
+    result = run_json(cli, "--agent", "gemini")
+    [outcome] = result["memories"]
+    assert outcome["status"] == "staged" and outcome["name"] == "deploy"
+    assert [l["text"] for l in candidate(git_repo)] == ["Release with `make release`, never push tags by hand."]

@@ -1,0 +1,56 @@
+"""What `learn status` and `learn doctor` say in a clone after teammates' work arrives through git (review9
+R9-4 a-c): an unfinished merge, a lesson retired here but kept by the other side, lessons approved elsewhere."""
+
+from __future__ import annotations
+
+import json
+
+from tests.team.conftest import STORE, Team
+from tests.team.test_git_team import CTE, SNAKE, UTC, start
+
+
+def test_doctor_during_an_unfinished_merge_names_the_unreadable_file_and_what_the_hooks_deliver(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ana.promote({"op": "REMOVE", "id": base_id, "reason": "we dropped it"})
+    ana.add(CTE)
+    ana.commit("ana")
+    ana.git("push", "-q", "origin", "main")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "sharper",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ben.add(SNAKE)
+    ben.commit("ben")
+    assert ben.git("pull", "--no-rebase", "origin", "main", check=False).returncode != 0  # stops on the lesson
+    out = ben.learn("doctor").stdout
+    first = out.splitlines()[1]
+    assert first.startswith("learned lessons: store 'team-playbook': approved.json cannot be read; the hooks "
+                            "deliver 2 lessons from git HEAD until it is fixed (see the warning below); ")
+    assert "of 0 approved" not in out
+    report = json.loads(ben.learn("doctor", "--json").stdout)
+    assert report["lessons"]["unreadable"] == [{"store": "team-playbook", "from": "git HEAD", "lessons": 2}]
+
+
+def test_teammates_lessons_and_a_lesson_retired_here_but_kept_there_are_counted_once(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ana.promote({"op": "REMOVE", "id": base_id, "reason": "we dropped it"})  # ana retires it
+    ana.commit("ana: retire")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "sharper",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ben.add(SNAKE)
+    ben.add(UTC)
+    ben.commit("ben")
+    ben.git("push", "-q", "origin", "main")
+    assert ana.git("pull", "--no-rebase", "origin", "main", check=False).returncode != 0
+    ana.learn("resolve", "--theirs")  # keep ben's edit
+    ana.git("-c", "core.editor=true", "commit", "-q", "--no-edit")
+    assert sorted(ana.ids()) == sorted([base_id, *[i for i in ben.ids() if i != base_id]])
+    retired = json.loads((ana.root / STORE / "retired.json").read_text())
+    assert [r["id"] for r in retired] == [base_id]  # ana's own record stays
+
+    status = ana.learn("status").stdout
+    assert "  lessons: 3 approved, none in candidate, 0 retired;" in status
+    assert "  set: 3 in force (max_in_force 40), 0 outside the cap, 0 graduated, 0 retired" in status
+    doctor = ana.learn("doctor").stdout
+    assert "legacy" not in doctor
+    assert "  2 lessons from teammates, not vetted here (delivered; `learn vet` vets them against this clone's " \
+           "instruction files)." in doctor
+    assert "from teammates (not vetted here):2" in doctor
