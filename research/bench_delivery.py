@@ -395,7 +395,7 @@ def render(raw: dict) -> str:
         "files); recall = needed lessons present in the injected text / needed lessons (for follow-ups: what "
         "the second request needs). Default limits: core 15 (of unpinned lessons at most a quarter of the "
         "session cap: 10), retrieved 15, per request 5, per file event 5, 1,500-token section budget, 40 lessons "
-        "per session (a first topic stops at 25).",
+        "per session (a first topic stops at 28).",
         f"Machine: {machine()}.",
         "",
         "| stored lessons | configuration | " + " | ".join(f"{k} recall" for k in kinds)
@@ -606,7 +606,7 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
                 "(its first event shows its top 5, more when the next ones are as relevant to the request; Pre- "
                 "and PostToolUse add nothing; an edit adds what the limit held back at the level where it cut), "
                 "and everything past a nominal limit comes only from the room the session keeps for a follow-up "
-                "request and a file, and within 5/8 of the cap (25 lessons), where single-request sessions stop.")
+                "request and a file, and within 7/10 of the cap (28 lessons), where single-request sessions stop.")
     out += _file_tier_misses(raw)
     return out
 

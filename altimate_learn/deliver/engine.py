@@ -48,7 +48,7 @@ MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
-EXTRA_SHARE = (5, 8)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
+EXTRA_SHARE = (7, 10)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -314,15 +314,15 @@ class Delivery:
     def extra_room(self, later: bool = False) -> int:
         """Lessons the session's first request may still bring past a tier's nominal limit: until a later
         request arrives, what scores like the last one taken, an edit's second batch and what a sibling takes
-        of an edit's held-back lessons stop at :data:`EXTRA_SHARE` of ``session_max_lessons`` (25 of the
+        of an edit's held-back lessons stop at :data:`EXTRA_SHARE` of ``session_max_lessons`` (28 of the
         default 40; the room :meth:`stretch` keeps for a later request and a file would leave 30, and the
-        sibling's share nothing), so a one-request session ends near 25 rather than near the cap, and a session
-        with a second topic near 35, not at the cap. Until the tenth round the share was 3/4 (30), with a core
-        tier of 15 that was half of every session; the core tier now takes at most 10 unpinned lessons
-        (:func:`select.core_limit`) and the share is 5 less, so the rest of the first topic keeps the room it had
-        while the later topic gets 5 more. A later request (a new topic) and its files may use the room up to the cap: cut
-        there too, follow-ups lost lessons a crowded store ranks past a file's first five (measured: it
-        cost one follow-up lesson and no session size)."""
+        sibling's share nothing), so a one-request session ends by 28 rather than near the cap. Until the tenth
+        round the share was 3/4 (30), with a core tier of 15 that was half of every session; the core tier now
+        takes at most 10 unpinned lessons (:func:`select.core_limit`) and the share is 2 less, so the rest of
+        the first topic has 3 more (the retrieved tier 13, files their second batches) and a later topic 2 more.
+        A later request (a new topic) and its files may use the room up to the cap: cut there too, follow-ups
+        lost lessons a crowded store ranks past a file's first five (measured: it cost one follow-up lesson and
+        no session size)."""
         settings = self.settings
         if later or self.data["request_seq"] >= 2:
             return settings["session_max_lessons"]
@@ -337,12 +337,13 @@ class Delivery:
     def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
         """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
         :meth:`stretch` allows past it, but together no more than leaves, within the session budget of the first
-        topic (:meth:`extra_room`: 25 of the default 40), room for the nominal lessons of one file
+        topic (:meth:`extra_room`: 28 of the default 40), room for the nominal lessons of one file
         (``file_lessons``; ``already``: lessons this event shows before them, the core tier). With core 15,
-        retrieved 15 and a budget of 30 (the eighth round) the request alone filled that budget (and lessons scoring like its 15th, one rule written
-        for many folders, went past it), so every file the agent then opened added its five on top: sessions of
-        32-36 lessons with one request. Now the tier takes 10 at the defaults; what it leaves are its weakest
-        matches, which the file tier brings when they are the file's."""
+        retrieved 15 and a budget of 30 (the eighth round) the request alone filled that budget (and lessons
+        scoring like its 15th, one rule written for many folders, went past it), so every file the agent then
+        opened added its five on top: sessions of 32-36 lessons with one request. Now the tier takes 13 at the
+        defaults (10 with the core tier of 15 before the tenth round); what it leaves are its weakest matches,
+        which the file tier brings when they are the file's."""
         room = max(0, self.extra_room() - already - self.settings["file_lessons"])
         limit = min(nominal, room)
         return limit, min(self.stretch(limit, already=already), room - limit)
