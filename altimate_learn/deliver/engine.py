@@ -574,6 +574,9 @@ class Delivery:
             if data["deferred"]:  # what a request matched for this file's scope comes first
                 waiting = set(data["deferred"])
                 first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
+                if first:  # in its scope, not matched through a backticked identifier alone (those keep waiting)
+                    scope = select.in_scope(corpus, [relative])
+                    first = [i for i in first if i in scope]
                 window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())

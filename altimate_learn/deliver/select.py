@@ -161,6 +161,12 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     return found
 
 
+def in_scope(corpus: Corpus, paths: list[str]) -> set[int]:
+    """Lessons in whose scope one of ``paths`` is: a path trigger, or a file named in their text, matches it (a
+    backticked identifier that names a part of the path is not a scope)."""
+    return _matching_lessons(corpus, paths)
+
+
 def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: set[str] | frozenset[str],
           distinct: Distinct) -> list[tuple[float, int]]:
     """The ``limit`` best (score, lesson) not in ``exclude`` and not near-duplicates (score, then id); only
