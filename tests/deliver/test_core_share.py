@@ -1,5 +1,6 @@
-"""The core tier's share of a session (issue 19, tenth round): of lessons nobody pinned, the core tier takes at most a
-quarter of ``session_max_lessons`` (10 of the default 40); pinned lessons still fill it up to ``core_lessons``; the
+"""The core tier's share of a session (issue 19, tenth round): at the default ``core_lessons`` and in a store larger than
+the session cap, of lessons nobody pinned the core tier takes at most a quarter of ``session_max_lessons`` (10 of the
+default 40); pinned lessons still fill it up to ``core_lessons``; the
 first topic stops at 7/10 of the cap (28), so a second topic has room; `learn doctor` counts the tier the same way."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from altimate_learn.deliver.select import core_limit
 from tests.deliver.helpers import learn_dir, lesson, write_store
 from tests.deliver.test_engine import step
 
-FRESH = [lesson(f"L-5{i:03x}", f"House rule number {i} for the lighthouse keepers.") for i in range(30)]
+FRESH = [lesson(f"L-5{i:03x}", f"House rule number {i} for the lighthouse keepers.") for i in range(50)]
 
 
 def test_unpinned_core_lessons_take_a_quarter_of_the_session_cap(git_repo: Path):
@@ -20,6 +21,16 @@ def test_unpinned_core_lessons_take_a_quarter_of_the_session_cap(git_repo: Path)
     assert len(step(git_repo, "session_start", "startup", session_id="s-2", session_max_lessons=80).added) == 15
     assert len(step(git_repo, "session_start", "startup", session_id="s-3", core_lessons=6).added) == 6
     assert step(git_repo, "session_start", "startup", session_id="s-4", core_lessons=0).added == []
+    # a core_lessons a person set is taken as set (review10 R10-10)
+    assert len(step(git_repo, "session_start", "startup", session_id="s-5", core_lessons=20).added) == 20
+
+
+def test_a_store_the_session_can_hold_keeps_its_whole_core_tier(git_repo: Path):
+    """A team's first weeks (review10 R10-15): 14 project-wide rules, fewer than the session cap, all arrive."""
+    write_store(git_repo, FRESH[:14])
+    assert len(step(git_repo, "session_start", "startup").added) == 14
+    write_store(git_repo, FRESH[:41])  # one more than the cap: the quarter applies
+    assert len(step(git_repo, "session_start", "startup", session_id="s-2").added) == 10
 
 
 def test_pinned_lessons_fill_the_core_tier_up_to_core_lessons(git_repo: Path):
