@@ -393,8 +393,9 @@ def render(raw: dict) -> str:
         "Method: one simulated Claude Code session per task through the hook code path (SessionStart, the "
         "request, Read and Edit of each file with Pre- and PostToolUse, then the follow-up request and its "
         "files); recall = needed lessons present in the injected text / needed lessons (for follow-ups: what "
-        "the second request needs). Default limits: core 15, retrieved 15, per request 5, per file event 5, "
-        "1,500-token section budget, 40 lessons per session.",
+        "the second request needs). Default limits: core 15 (of unpinned lessons at most a quarter of the "
+        "session cap: 10), retrieved 15, per request 5, per file event 5, 1,500-token section budget, 40 lessons "
+        "per session (a first topic stops at 28).",
         f"Machine: {machine()}.",
         "",
         "| stored lessons | configuration | " + " | ".join(f"{k} recall" for k in kinds)
@@ -577,7 +578,7 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
         if fresh:
             lean = summarize(results[(size, fresh)])
             kept = {k: summarize(results[(size, fresh)], k)["recall"] for k in kinds}
-            out.append(f"- Half of a session is the core tier (15 lessons, chosen without the request); "
+            out.append(f"- The core tier is 10 lessons of a session (chosen without the request); "
                        f"{every['off_scope']:.0f} of the {every['lessons']:.0f} lessons shown at {size:,} have path "
                        "triggers matching none of the task's files. In a store whose counters are all 0 (a team's "
                        "store before reflection marks lessons helpful), core still fills, with the project-wide, "
@@ -605,7 +606,7 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
                 "(its first event shows its top 5, more when the next ones are as relevant to the request; Pre- "
                 "and PostToolUse add nothing; an edit adds what the limit held back at the level where it cut), "
                 "and everything past a nominal limit comes only from the room the session keeps for a follow-up "
-                "request and a file, which is why single-request sessions stop near 30 lessons.")
+                "request and a file, and within 7/10 of the cap (28 lessons), where single-request sessions stop.")
     out += _file_tier_misses(raw)
     return out
 

@@ -48,7 +48,7 @@ MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
-EXTRA_SHARE = (3, 4)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
+EXTRA_SHARE = (7, 10)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
 _PATH_WORD = r"(?:[\w@./-]+/)?[\w@.-]+(?:\.[\w.-]+|/[\w@./-]+)"
@@ -314,27 +314,36 @@ class Delivery:
     def extra_room(self, later: bool = False) -> int:
         """Lessons the session's first request may still bring past a tier's nominal limit: until a later
         request arrives, what scores like the last one taken, an edit's second batch and what a sibling takes
-        of an edit's held-back lessons stop at :data:`EXTRA_SHARE` of ``session_max_lessons`` (30 of the
-        default 40; the room :meth:`stretch` keeps for a later request and a file comes to the same at the
-        default limits, the sibling's share did not), so a one-request session ends near the issue's 30 rather
-        than near the cap. A later request (a new topic) and its files may use the room up to the cap: cut
-        there too, follow-ups lost lessons a crowded store ranks past a file's first five (measured: it
-        cost one follow-up lesson and no session size)."""
+        of an edit's held-back lessons stop at :data:`EXTRA_SHARE` of ``session_max_lessons`` (28 of the
+        default 40; the room :meth:`stretch` keeps for a later request and a file would leave 30, and the
+        sibling's share nothing), so a one-request session ends by 28 rather than near the cap. Until the tenth
+        round the share was 3/4 (30), with a core tier of 15 that was half of every session; the core tier now
+        takes at most 10 unpinned lessons (:func:`select.core_limit`) and the share is 2 less, so the rest of
+        the first topic has 3 more (the retrieved tier 13, files their second batches) and a later topic 2 more.
+        A later request (a new topic) and its files may use the room up to the cap: cut there too, follow-ups
+        lost lessons a crowded store ranks past a file's first five (measured: it cost one follow-up lesson and
+        no session size)."""
         settings = self.settings
         if later or self.data["request_seq"] >= 2:
             return settings["session_max_lessons"]
         soft = (settings["session_max_lessons"] * EXTRA_SHARE[0]) // EXTRA_SHARE[1]
         return soft - len(self.data["shown"])
 
+    def core_limit(self) -> int:
+        """The core tier's limit: ``core_lessons``, of unpinned lessons at most a quarter of ``session_max_lessons``
+        (:func:`select.core_limit`)."""
+        return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"])
+
     def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
         """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
         :meth:`stretch` allows past it, but together no more than leaves, within the session budget of the first
-        topic (:meth:`extra_room`: 30 of the default 40), room for the nominal lessons of one file
-        (``file_lessons``; ``already``: lessons this event shows before them, the core tier). With core 15 and
-        retrieved 15 the request alone filled that budget (and lessons scoring like its 15th, one rule written
-        for many folders, went past it), so every file the agent then opened added its five on top: sessions of
-        32-36 lessons with one request. Now the tier takes 10 at the defaults; what it leaves are its weakest
-        matches, which the file tier brings when they are the file's."""
+        topic (:meth:`extra_room`: 28 of the default 40), room for the nominal lessons of one file
+        (``file_lessons``; ``already``: lessons this event shows before them, the core tier). With core 15,
+        retrieved 15 and a budget of 30 (the eighth round) the request alone filled that budget (and lessons
+        scoring like its 15th, one rule written for many folders, went past it), so every file the agent then
+        opened added its five on top: sessions of 32-36 lessons with one request. Now the tier takes 13 at the
+        defaults (10 with the core tier of 15 before the tenth round); what it leaves are its weakest matches,
+        which the file tier brings when they are the file's."""
         room = max(0, self.extra_room() - already - self.settings["file_lessons"])
         limit = min(nominal, room)
         return limit, min(self.stretch(limit, already=already), room - limit)
@@ -399,7 +408,7 @@ class Delivery:
             return Result(text, note="" if text else "no shown lesson fits the budget")
         if data["section"] is not None:
             return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
-        core = select.select_core(self.corpus, self.settings["core_lessons"], self.shown_keys(), self.shown_words())
+        core = select.select_core(self.corpus, self.core_limit(), self.shown_keys(), self.shown_words())
         result = self._fit_and_record([(i, "core") for i in core], self.settings["budget_tokens"],
                                       render.HEADING_START)
         data["section"] = result.text
@@ -435,7 +444,7 @@ class Delivery:
             seen = self.shown_words()
             limit = settings["retrieved_lessons"]
             if data["section"] is None:
-                core = select.select_core(corpus, settings["core_lessons"], exclude, seen)
+                core = select.select_core(corpus, self.core_limit(), exclude, seen)
                 exclude |= {corpus.keys[i] for i in core}
                 seen += [word_set(corpus.texts[i]) for i in core]
                 limit, stretch = self.first_limit(limit, already=len(core))
@@ -565,6 +574,9 @@ class Delivery:
             if data["deferred"]:  # what a request matched for this file's scope comes first
                 waiting = set(data["deferred"])
                 first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
+                if first:  # in its scope, not matched through a backticked identifier alone (those keep waiting)
+                    scope = select.in_scope(corpus, [relative])
+                    first = [i for i in first if i in scope]
                 window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())

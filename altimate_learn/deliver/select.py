@@ -47,6 +47,27 @@ DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the
 
 # --- core ----------------------------------------------------------------------------------------------
 
+CORE_SHARE = (1, 4)  # of session_max_lessons: the most lessons the core tier takes besides pinned ones
+DEFAULT_CORE = 15  # learn.core_lessons's default (spec 003): the share applies to it only
+
+
+def core_limit(corpus: Corpus, core_lessons: int, session_max_lessons: int) -> int:
+    """How many lessons the core tier takes: ``core_lessons``, but at the default (15) and in a store of more
+    lessons than ``session_max_lessons``, of lessons nobody pinned no more than :data:`CORE_SHARE` of
+    ``session_max_lessons`` (10 of the default 40). Core is chosen without the request, so in a large store an
+    unpinned core lesson is a guess: in the benchmark's stores of 1,000 and 10,000 lessons, the 15 core lessons
+    were half of every session and brought 4 and 3 of the ~920 lessons tasks needed; the request and file tiers,
+    which the room goes to instead, bring the rest. A small store (a team's first weeks) fits the session
+    anyway and keeps its whole core tier; a ``core_lessons`` a person set is their word and is taken as set;
+    pinned lessons are the team's word that a rule must always apply and fill up to ``core_lessons``."""
+    if core_lessons <= 0:
+        return 0
+    if core_lessons != DEFAULT_CORE or len(corpus) <= session_max_lessons:
+        return core_lessons
+    share = (session_max_lessons * CORE_SHARE[0]) // CORE_SHARE[1]
+    return min(core_lessons, max(share, corpus.pinned.count(1)))
+
+
 def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] = frozenset(),
                 seen: list[frozenset[str]] | None = None) -> list[int]:
     """The first ``limit`` lessons in core order (see :func:`altimate_learn.deliver.corpus.core_order`) not in
@@ -143,6 +164,12 @@ def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
         if glob is not None and any(glob.match(p) for p in norm):
             found.update(unpack(lessons))
     return found
+
+
+def in_scope(corpus: Corpus, paths: list[str]) -> set[int]:
+    """Lessons in whose scope one of ``paths`` is: a path trigger, or a file named in their text, matches it (a
+    backticked identifier that names a part of the path is not a scope)."""
+    return _matching_lessons(corpus, paths)
 
 
 def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: set[str] | frozenset[str],

@@ -38,7 +38,8 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any]) -> dict[str, Any]:
     notes: list[str] = []
     corpus = load_corpus(str(paths.learn_dir), notes.append)
     budget = int(settings["budget_tokens"])
-    core = select.select_core(corpus, int(settings["core_lessons"]))  # as a session starts
+    core = select.select_core(corpus, select.core_limit(corpus, int(settings["core_lessons"]),  # as a session starts
+                                                        int(settings["session_max_lessons"])))
     lines = [corpus.lines[i] for i in core]
     text, kept = render.fit(lines, budget, render.HEADING_START)
     per_request = render.estimate_tokens(text) if text else 0

@@ -401,11 +401,14 @@ def test_files_in_one_folder_share_their_top_lessons_instead_of_each_adding_five
 def test_a_new_team_store_larger_than_the_core_tier_still_fills_it_at_session_start(git_repo: Path):
     fresh = [lesson(f"L-3{i:03x}", f"Fresh rule number {i}.") for i in range(20)]
     write_store(git_repo, fresh + [PINNED, lesson("L-00bb", "Earned rule.", helpful=2)])
-    start = step(git_repo, "session_start", "startup")
+    # core_lessons (15) is the limit (see test_core_share for the quarter of the cap in a larger store)
+    start = step(git_repo, "session_start", "startup", session_max_lessons=60)
     assert [a["id"] for a in start.added][:2] == ["L-00aa", "L-00bb"] and len(start.added) == 15
     write_store(git_repo, fresh)  # nothing pinned, every counter at 0
-    again = step(git_repo, "session_start", "startup", session_id="s-2")
+    again = step(git_repo, "session_start", "startup", session_id="s-2", session_max_lessons=60)
     assert len(again.added) == 15 and all(a["tier"] == "core" for a in again.added)
+    default = step(git_repo, "session_start", "startup", session_id="s-3")  # 20 lessons: fewer than the cap
+    assert len(default.added) == 15 and all(a["tier"] == "core" for a in default.added)
 
 
 def test_a_topic_switch_retrieves_on_the_new_request_own_words(git_repo: Path):

@@ -52,7 +52,8 @@ def test_what_the_first_request_left_waiting_still_waits_after_a_later_request(g
 
 
 def test_a_later_request_leaves_its_file_room_when_the_session_cap_is_near(git_repo: Path):
-    lessons = CORE + AREAS + FILE_RULES + FILLER
+    # pinned, the 15 core lessons fill their tier past a quarter of this small cap
+    lessons = [{**x, "pinned": True} for x in CORE] + AREAS + FILE_RULES + FILLER
     write_store(git_repo, lessons)
     limits = {"session_max_lessons": 20, "budget_tokens": 4000}
     start = step(git_repo, "session_start", "startup", **limits)

@@ -1,6 +1,7 @@
-"""The first topic's session budget (issue 19, eighth round): the first request's retrieved tier leaves room for one
-file's lessons, so a one-request session that opens files ends near 30 lessons, not 35; and two-word members of the
-concept and implied tables read across a number and a phrase written apart."""
+"""The first topic's session budget (issue 19, eighth round; 28 of the default 40 since the tenth, when the core tier
+took at most 10 unpinned lessons): the first request's retrieved tier leaves room for one file's lessons, so a
+one-request session that opens files ends near the budget, not 5 past it; and two-word members of the concept and
+implied tables read across a number and a phrase written apart."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ FILLER = [lesson(f"L-e{i:03d}", f"Prefer the {a} {b} helper over hand-written {b
 FILE_RULES = [lesson(f"L-f{i:03d}", f"Staging convention {word} applies to every staging model.",
                      paths=["models/staging/*.sql"]) for i, word in enumerate(("alpha", "beta", "gamma", "delta",
                                                                                 "epsilon"))]
+BUDGET = 28  # the first topic's: 7/10 of session_max_lessons (40)
 
 
 def test_the_first_request_leaves_room_in_the_first_topic_for_a_files_lessons(git_repo: Path):
@@ -35,13 +37,13 @@ def test_the_first_request_leaves_room_in_the_first_topic_for_a_files_lessons(gi
     write_store(git_repo, lessons)
     start = step(git_repo, "session_start", "startup", budget_tokens=4000)
     core = len(start.added)
-    assert core >= 10
+    assert core == 10  # the core tier's unpinned share: a quarter of the cap
     first = step(git_repo, "request", "amounts come out in cents instead of dollars in the payloads, fix the currency", budget_tokens=4000)
-    # 16 lessons match alike; the tier stops where the core and it leave a file its 5 within 30
-    assert 5 <= len(first.added) <= 30 - core - 5 and set(bullet_ids(first.text, lessons)) <= {x["id"] for x in COPIES}
+    # 16 lessons match alike; the tier stops where the core and it leave a file its 5 within the budget
+    assert 5 <= len(first.added) <= BUDGET - core - 5 and set(bullet_ids(first.text, lessons)) <= {x["id"] for x in COPIES}
     opened = step(git_repo, "file", str(git_repo / "models/staging/stg_orders.sql"), budget_tokens=4000)
     assert {a["id"] for a in opened.added} == {x["id"] for x in FILE_RULES}
-    assert core + len(first.added) + len(opened.added) <= 30
+    assert core + len(first.added) + len(opened.added) <= BUDGET
 
 
 # one topic across many areas, each lesson its own: the request matches more of them than the first topic can hold
@@ -52,19 +54,19 @@ AREAS = [lesson(f"L-b{i:03d}", f"{t.capitalize()} payloads carry currency amount
 
 
 def test_a_request_matching_many_lessons_stops_where_one_file_still_fits(git_repo: Path):
-    """With the full core tier, the first request takes no more than leaves one file its five within 30 (on the
-    code before this rule it took 11 here, and the file's five made 31); review8 R8-15: the test above passes on
-    that code too."""
+    """With the full core tier, the first request takes no more than leaves one file its five within the budget (on
+    the code before this rule it took 11 here, and the file's five made 31 of 30); review8 R8-15: the test above
+    passes on that code too."""
     lessons = CORE + AREAS + FILE_RULES + FILLER
     write_store(git_repo, lessons)
     start = step(git_repo, "session_start", "startup", budget_tokens=4000)
-    assert len(start.added) == 15
+    assert len(start.added) == 10
     first = step(git_repo, "request", "payloads carry currency amounts in cents, not dollars: check every codec",
                  budget_tokens=4000)
-    assert 5 <= len(first.added) <= 30 - 15 - 5
+    assert 5 <= len(first.added) <= BUDGET - 10 - 5
     opened = step(git_repo, "file", str(git_repo / "models/staging/stg_orders.sql"), budget_tokens=4000)
     assert len(opened.added) == 5
-    assert len(start.added) + len(first.added) + len(opened.added) <= 30
+    assert len(start.added) + len(first.added) + len(opened.added) <= BUDGET
 
 
 def test_with_fewer_core_lessons_the_first_request_keeps_its_whole_tier(git_repo: Path):
@@ -73,7 +75,7 @@ def test_with_fewer_core_lessons_the_first_request_keeps_its_whole_tier(git_repo
     step(git_repo, "session_start", "startup", core_lessons=5, budget_tokens=4000)
     first = step(git_repo, "request", "amounts come out in cents instead of dollars in the payloads, fix the currency",
                  core_lessons=5, budget_tokens=4000)
-    assert len(first.added) > 10  # 30 - 5 core - 5 for a file leaves the tier its 15 (less near-duplicates)
+    assert len(first.added) > 10  # 28 - 5 core - 5 for a file leaves the tier its 15 (less near-duplicates)
 
 
 def _concepts(text: str) -> list[str]:
