@@ -348,6 +348,10 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
             if reason:
                 return Verdict(True, reason, "pattern")
+        # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
+        # answered in a language the person did not want (a request to translate something is a task, not this).
+        if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
+            return Verdict(True, "asked for the language the agent did not answer in", "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
         if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
