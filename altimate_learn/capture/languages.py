@@ -330,7 +330,7 @@ CUES += [
         r"(?:toi|vous)[\s-]m[eê]mes?\b"                                                                                  # fr
         r"|\b(?:fa[cç]a|teste|rode|execute|crie|verifique|instale|corrija)(?:-o|-a|-os|-as)?\s+voc[eê](?:\s+mesm[oa])?\b"
         r"|\bpor\s+conta\s+pr[oó]pria\b"                                                                                 # pt
-        r"|\b(?:teste|test|pr[uü]f|mach|f[uü]hr|start|installier|probier|schau|[uü]berpr[uü]f|such)\w*\s+(?:\w+\s+){0,2}selbst\s*(?:[,.!]|$|nach)"  # de
+        r"|\b(?:teste|test|pr[uü]f|mach|f[uü]hr|start|installier|probier|schau|[uü]berpr[uü]f|such)\w*\s+(?:\w+\s+){0,2}selbst\b"  # de
         r"|직접\s*(?:\S+\s*){0,2}?(?:해\s*줘|해\s*봐|해\s*주세요|하세요|해라)", _I),                                         # ko
      "told the agent to act instead of describing"),
 ]
@@ -367,11 +367,11 @@ _IN_SCRIPT = {"japanese": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "chinese"
 _LATIN = re.compile(r"[A-Za-z]")
 _IN_WORDS = {
     "english": re.compile(r"\b(?:the|and|is|are|to|of|you|it|for|that|with|this|i|i'll|will|can|now)\b", _I),
-    "french": re.compile(r"\b(?:les|est|vous|pour|avec|une|dans|sur|pas|je|nous|c'est|sont|qui)\b", _I),
-    "spanish": re.compile(r"\b(?:los|las|para|una|con|por|est[aá]|que|es|el|puedes|ahora)\b", _I),
-    "german": re.compile(r"\b(?:der|die|das|und|ist|nicht|ich|mit|f[uü]r|auf|ein|eine|jetzt|sie)\b", _I),
-    "portuguese": re.compile(r"\b(?:os|para|uma|com|n[aã]o|voc[eê]|est[aá]|que|agora|pode)\b", _I),
-    "italian": re.compile(r"\b(?:il|gli|per|una|con|che|non|sono|della|adesso|puoi)\b", _I),
+    "french": re.compile(r"\b(?:les|est|vous|pour|avec|une|dans|sur|pas|je|nous|c'est|sont|qui|le|la|des|et|du|au|maintenant)\b", _I),
+    "spanish": re.compile(r"\b(?:los|las|para|una|con|por|est[aá]|que|es|el|puedes|ahora|del|al|se|y)\b", _I),
+    "german": re.compile(r"\b(?:der|die|das|und|ist|nicht|ich|mit|f[uü]r|auf|ein|eine|jetzt|sie|den|dem|zu|wir|habe)\b", _I),
+    "portuguese": re.compile(r"\b(?:os|para|uma|com|n[aã]o|voc[eê]|est[aá]|que|agora|pode|do|da|dos|das|em|no|na|e)\b", _I),
+    "italian": re.compile(r"\b(?:il|gli|per|una|con|che|non|sono|della|adesso|puoi|la|le|del|di|ho)\b", _I),
 }
 # An answer that quotes a few words of the language ("I can't open eMAFF農地ナビ", "«Просмотреть»") is not in it: the
 # script's letters must be this share of all letters (a CJK character counts three, as it carries about a word).

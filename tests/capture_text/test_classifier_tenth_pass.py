@@ -1,0 +1,114 @@
+"""Tenth pass on the correction classifier (issue 20, item 2): every sentence here was written for the test, none is
+corpus text. Each look-alike that must stay quiet sits next to a correction of the same shape that must still fire,
+so a fix by dropping the rule fails too."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from altimate_learn.capture import languages
+from altimate_learn.capture.classifier import classify_text
+
+DONE = "I've updated the settings page and fixed the import; the form should now save correctly and the tests pass."
+DONE_JA = "設定ページを更新して、インポートを修正しました。フォームが正しく保存されるようになり、テストも通ります。"
+DONE_RU = "Я обновил страницу настроек и исправил импорт; теперь форма сохраняется правильно, и тесты проходят."
+DONE_FR = "J'ai mis à jour la page des réglages et corrigé l'import ; le formulaire est maintenant enregistré et les tests passent."
+DONE_PT = "Atualizei a página de configurações e corrigi o import; agora o formulário salva certo e os testes passam."
+# An English answer that quotes a few words of the language (a product's name, a button label) is still English.
+QUOTES_JA = ("I can't reach the 農地ナビ page from here, but I can fetch a URL you give me or search for the "
+             "documentation of its export format; which would you prefer?")
+
+
+def _reason(text: str, answer: str | None = DONE) -> str:
+    return classify_text(text, answer).reason
+
+
+# The person asks to be answered in a language the agent's last answer is not in: the agent used the wrong language.
+@pytest.mark.parametrize("text, answer", [
+    ("日本語でお願いします", DONE),
+    ("日本語でお願いします", QUOTES_JA),
+    ("ok, but please answer me in french from now on", DONE),
+    ("English please", DONE_JA),
+    ("keep our chat in english, thanks", DONE_PT),
+    ("пожалуйста, отвечай мне на русском", DONE),
+    ("je voudrais que tu me parles en français", DONE),
+    ("用中文回答我", DONE),
+    ("用中文回答我", DONE_JA),
+    ("antworte mir bitte auf Deutsch", DONE),
+    ("한국어로 대답해 주세요", DONE),
+])
+def test_asked_for_another_language_than_the_answer(text, answer):
+    assert _reason(text, answer) == "asked for the language the agent did not answer in"
+
+
+# ... never a task about a language (translate, write a document in it) and never the language the answer is already in.
+@pytest.mark.parametrize("text, answer", [
+    ("日本語でお願いします", DONE_JA),
+    ("пожалуйста, отвечай мне на русском", DONE_RU),
+    ("je voudrais que tu me parles en français", DONE_FR),
+    ("keep our chat in english, thanks", DONE),
+    ("translate the README into Japanese", DONE),
+    ("write the release notes in French", DONE),
+    ("add a Korean locale to the settings page", DONE),
+    ("请把 README 翻译成中文", DONE),
+    ("переведи документацию на русский", DONE),
+    ("English please", None),
+])
+def test_language_look_alikes_stay_quiet(text, answer):
+    assert not classify_text(text, answer).correction
+
+
+# "Do it yourself" in the other languages, after the agent handed a step back; never the person's own plan.
+@pytest.mark.parametrize("quiet, fires", [
+    ("我会自行测试，你先提交", "请你自行测试一下登录页面"),
+    ("我们自行部署就好", "用 curl 自行检查接口"),
+    ("сам файл конфигурации не трогай", "сам запусти тесты и посмотри"),
+    ("сам по себе модуль работает", "проверь сам, у тебя есть доступ"),
+    ("crea tu rama y luego me avisas", "crea tú la rama y sube los cambios"),
+    ("revisa tu código antes de subirlo", "pruébalo tú mismo con el navegador"),
+    ("je vais tester moi-même ce soir", "teste-le toi-même avec le navigateur"),
+    ("vou testar eu mesmo amanhã", "faça você mesmo o deploy"),
+    ("das Skript selbst ist in Ordnung", "teste es selbst im Browser"),
+    ("내가 직접 해볼게", "직접 테스트 해 주세요"),
+])
+def test_act_yourself_abroad(quiet, fires):
+    assert not classify_text(quiet, DONE).correction
+    assert _reason(fires) == "told the agent to act instead of describing"
+
+
+# "I should have …" is the person's own regret; "X should have its own Y" asks for something new; neither says what the
+# agent's result should have been. "which should have been white", "you should have asked first" still do.
+@pytest.mark.parametrize("quiet, fires", [
+    ("sorry, I should have mentioned the staging server earlier", "the header should have been sticky"),
+    ("im sorry i should have checked the logs first", "you should have asked before deleting the branch"),
+    ("each plugin should have their own settings page, what do you think", "the modal should have closed after saving"),
+    ("every service should have a health endpoint eventually", "that should have used the shared client"),
+])
+def test_should_have_about_oneself_or_a_new_thing(quiet, fires):
+    assert not classify_text(quiet, DONE).correction
+    assert _reason(fires) == "stated what the result should have been"
+
+
+# "I already have <a thing>" is information; "I already have told you / done it" reminds.
+@pytest.mark.parametrize("quiet, fires", [
+    ("I already have version 2.3 installed, will the update keep my settings?", "I already have told you twice to use pnpm"),
+    ("i already have docker running locally", "i already did that, please check the branch"),
+])
+def test_already_have_a_thing_is_information(quiet, fires):
+    assert not classify_text(quiet, DONE).correction
+    assert _reason(fires) == "reminded of an earlier instruction"
+
+
+# Hook budget: the new patterns stay linear on a 50,000-character message of their own words.
+@pytest.mark.parametrize("unit", ["сам ", "crea tu ", "keep our chat in ", "teste es ", "직접 해 ", "自行", "tú mismo ", "x "])
+def test_new_patterns_stay_linear(unit):
+    text = (unit * (50_000 // len(unit) + 1))[:50_000]
+    start = time.perf_counter()
+    for _, pattern in languages.ASKED_LANGUAGE:
+        pattern.search(text)
+    languages.CUES[-1][0].search(text)
+    languages.asked_another_language(text[:400], text)
+    classify_text(text, text)
+    assert time.perf_counter() - start < 2.0
