@@ -302,6 +302,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
         blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
+        # npm's "Missing script", docker's "Unable to find image … locally": the command ran where the project is not
+        wrong_place = bool(families.WRONG_PLACE.search(text)) and not families.WRONG_PLACE_TOUCHED.search(answer or "")
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
         handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
         for at, clause in enumerate(parts):
@@ -339,6 +341,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining, blamed)
+                if reason in _ERROR_REASONS and wrong_place:
+                    reason = None
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
                                                         or families.UNREACHED.search(clause)):
                     reason = None
@@ -358,7 +362,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
             return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
+        if (claimed and not spec and not tasking and not explaining and not wrong_place
+                and (pasted_failure(text) or attached_failure(own))):
             return Verdict(True, "pasted an error after the agent's change", "context")
         if claimed and not explaining and introduced_paste(text):
             return Verdict(True, "pasted output after the agent's change", "context")

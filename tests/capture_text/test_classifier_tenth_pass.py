@@ -4,11 +4,8 @@ so a fix by dropping the rule fails too."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from altimate_learn.capture import languages
 from altimate_learn.capture.classifier import classify_text
 
 DONE = "I've updated the settings page and fixed the import; the form should now save correctly and the tests pass."
@@ -101,14 +98,26 @@ def test_already_have_a_thing_is_information(quiet, fires):
     assert _reason(fires) == "reminded of an earlier instruction"
 
 
-# Hook budget: the new patterns stay linear on a 50,000-character message of their own words.
-@pytest.mark.parametrize("unit", ["сам ", "crea tu ", "keep our chat in ", "teste es ", "직접 해 ", "自行", "tú mismo ", "x "])
-def test_new_patterns_stay_linear(unit):
-    text = (unit * (50_000 // len(unit) + 1))[:50_000]
-    start = time.perf_counter()
-    for _, pattern in languages.ASKED_LANGUAGE:
-        pattern.search(text)
-    languages.CUES[-1][0].search(text)
-    languages.asked_another_language(text[:400], text)
-    classify_text(text, text)
-    assert time.perf_counter() - start < 2.0
+# Pasted alone, an error that says the command ran where the project is not (npm's "Missing script", docker's "Unable to
+# find image … locally") is the person's command in another folder or on another machine; with their own words saying
+# it broke, or after an answer about that very thing (package.json's scripts, the image), it is still a report.
+HOME_NPM = ('PS C:\\Users\\Dana> npm run dev\nnpm error Missing script: "dev"\nnpm error To see a list of scripts, run:\n'
+            "npm error   npm run")
+OTHER_BOX = ("dana@buildbox:~$ docker run -p 8080:8080 shopfront:latest\nUnable to find image 'shopfront:latest' locally\n"
+             "docker: Error response from daemon: pull access denied for shopfront, repository does not exist")
+NO_PACKAGE = ("dana@laptop ~/projects $ npm start\nnpm error code ENOENT\nnpm error syscall open\n"
+              "npm error path /home/dana/projects/package.json\nnpm error enoent Could not read package.json: Error: ENOENT")
+SCRIPTS_DONE = "I renamed the npm scripts in package.json (dev is now start:dev) and updated the README accordingly."
+
+
+@pytest.mark.parametrize("paste", [HOME_NPM, OTHER_BOX, NO_PACKAGE])
+def test_an_error_from_the_wrong_folder_is_no_report(paste):
+    assert not classify_text(paste, DONE).correction
+    assert classify_text("the app does not start any more:\n" + paste, DONE).correction
+    assert classify_text(paste, SCRIPTS_DONE if "npm" in paste else DONE.replace("settings page", "docker image")).correction
+
+
+def test_other_pasted_errors_still_report():
+    paste = ("dana@laptop:~/shop$ npm run dev\nError: Cannot find module './routes/cart'\n"
+             "    at Module._resolveFilename (node:internal/modules/cjs/loader:1145:15)")
+    assert classify_text(paste, DONE).correction
