@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from altimate_learn.capture.classifier import classify_text
+from altimate_learn.capture.classifier import classify_text, classify_user_message
+from altimate_learn.capture.model import UserMessage
 
 DONE = "I've updated the settings page and fixed the import; the form should now save correctly and the tests pass."
 DONE_JA = "設定ページを更新して、インポートを修正しました。フォームが正しく保存されるようになり、テストも通ります。"
@@ -121,3 +122,25 @@ def test_other_pasted_errors_still_report():
     paste = ("dana@laptop:~/shop$ npm run dev\nError: Cannot find module './routes/cart'\n"
              "    at Module._resolveFilename (node:internal/modules/cjs/loader:1145:15)")
     assert classify_text(paste, DONE).correction
+
+
+def _after_interrupt(text: str) -> bool:
+    stopped = UserMessage(text="[Request interrupted by user]", index=1, after_assistant=True, kind="interrupt")
+    return classify_user_message(UserMessage(text=text, index=2, after_assistant=True), stopped).correction
+
+
+# After an interruption, a limit of scope or a contrast in another language departs from the work under way (the
+# English "only …", "…, not X" of `_DEPARTS`); a constraint on the next piece of work, "just now" or a go-on does not.
+@pytest.mark.parametrize("quiet, fires", [
+    ("veja o log de novo sem mexer no código", "corrija no Dockerfile e não no código"),
+    ("только что обновил ветку, продолжай", "исправь только тесты"),
+    ("继续，跑一下测试", "你只需要改登录页面的样式"),
+    ("계속 진행해 주세요", "색상이 아니라 여백을 말한 거야"),
+    ("続けてください", "ボタンじゃなくてリンクにして"),
+    ("revisa los logs otra vez", "corrige el script y no el código"),
+    ("mach weiter mit den Tests", "ändere nur die API, nicht das Frontend"),
+    ("continue avec les tests", "corrige seulement le front"),
+])
+def test_departures_abroad_after_an_interruption(quiet, fires):
+    assert not _after_interrupt(quiet)
+    assert _after_interrupt(fires)
