@@ -144,3 +144,14 @@ def _after_interrupt(text: str) -> bool:
 def test_departures_abroad_after_an_interruption(quiet, fires):
     assert not _after_interrupt(quiet)
     assert _after_interrupt(fires)
+
+
+# A typo of "understand" is read as the word: "don't understant why …" is the person's question, not a prohibition;
+# "you didnt understnad what i asked" still says the agent misread.
+@pytest.mark.parametrize("quiet, fires", [
+    ("dont understant why the nightly job stops early", "you didnt understnad what i asked"),
+    ("i dont undrestand how the cache layer works", "you didn't undrestand the question"),
+])
+def test_typo_of_understand(quiet, fires):
+    assert not classify_text(quiet, DONE).correction
+    assert classify_text(fires, DONE).correction
