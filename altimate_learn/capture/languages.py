@@ -318,11 +318,16 @@ BROKEN += [
 # "Do it yourself" in the other languages (the English "test it yourself", ``families.ACT_YOURSELF``): the agent handed
 # a step back and the person says to do it. Written from the languages; on dev it found such messages from 4 owners
 # (zh, ru, es) and no `not` message. Never the person's own plan ("我会自行测试", "lo hago yo").
+# Russian imperatives said to "ты" that people hand back to an agent ("сам запусти", "проверь сам"); a closed list because
+# "сами функции", "сам модуль" (the thing itself) share the endings.
+_RU_DO = (r"(?:за|по|пере|про|с|вы|у|на)?(?:проверь|запусти|сделай|найди|посмотри|смотри|запроси|исправь|протестируй|тестируй|"
+          r"установи|создай|открой|прочитай|прочти|попробуй|выполни|почини|поправь|реши|скачай|удали|добавь|измени|собери|"
+          r"разберись|настрой)\b")
 CUES += [
     (re.compile(
-        r"(?<![我咱他她])(?<!我们)(?<!我会)(?<!我来)自行(?:去|来)?(?:测试|检查|运行|执行|处理|修改|验证|部署|安装|启动|调试|排查|"
-        r"操作|获取|搜索|查找|查看|确认|下载|创建|推送|提交)"                                                          # zh
-        r"|^\W*(?:и\s+)?сам(?:а|и)?\s+\w{2,}(?:и|й|ь)(?:те)?\b(?!\s+по\s+себе)|\b\w{3,}(?:и|й|ь)(?:те)?\s+сам(?:а|и)?\s*(?:[,.!]|$)"  # ru
+        r"(?:(?:你|您|请)[^，。！？,.!?\n]{0,12}?|(?:用|使用|通过)\s*[^，。！？,.!?\n]{1,30}?|^\W*)自行(?:去|来)?(?:测试|检查|运行|执行|处理|"
+        r"修改|验证|部署|安装|启动|调试|排查|操作|获取|搜索|查找|查看|确认|下载|创建|推送|提交)"                          # zh
+        r"|^\W*(?:и\s+)?сам(?:а)?\s+" + _RU_DO + r"|\b" + _RU_DO + r"\s+(?:\w+\s+)?сам(?:а)?\s*(?:[,.!]|$)"           # ru
         r"|\b(?:crea|haz|hazlo|prueba|pru[eé]balo|revisa|rev[ií]salo|ejecuta|ejec[uú]talo|instala|busca|arregla|verifica|comprueba|"
         r"corre|c[oó]rrelo|lee|l[eé]elo|abre)(?:lo|la|los|las)?\s+(?:t[uú]\s+(?=mism[oa]\b|el\b|la\b|los\b|las\b|un\b|una\b|lo\b|[,.!]|$)"
         r"|t[uú]\s*$|t[uú]\s+mism[oa]\b)|\bpor\s+ti\s+mism[oa]\b"                                                       # es
@@ -330,7 +335,8 @@ CUES += [
         r"(?:toi|vous)[\s-]m[eê]mes?\b"                                                                                  # fr
         r"|\b(?:fa[cç]a|teste|rode|execute|crie|verifique|instale|corrija)(?:-o|-a|-os|-as)?\s+voc[eê](?:\s+mesm[oa])?\b"
         r"|\bpor\s+conta\s+pr[oó]pria\b"                                                                                 # pt
-        r"|\b(?:teste|test|pr[uü]f|mach|f[uü]hr|start|installier|probier|schau|[uü]berpr[uü]f|such)\w*\s+(?:\w+\s+){0,2}selbst\b"  # de
+        r"|^\W*(?:bitte\s+)?(?:teste|test|pr[uü]fe?|mach|f[uü]hre?|starte?|installiere?|probiere?|schau|[uü]berpr[uü]fe?|such|lies)\s+"
+        r"(?!(?:\w+\s+){0,2}?(?:ich|wir)\b)(?:\w+\s+){0,2}selbst\b"  # de
         r"|직접\s*(?:\S+\s*){0,2}?(?:해\s*줘|해\s*봐|해\s*주세요|하세요|해라)", _I),                                         # ko
      "told the agent to act instead of describing"),
 ]
@@ -341,10 +347,10 @@ CUES += [
 # answered in the wrong language. A request to translate or write something in a language ("write the docs in French",
 # "把 constitution.md 改成中文") is a task, not this; the same request after an answer already in that language is nothing.
 _LANGUAGES = ("english", "french", "spanish", "german", "portuguese", "italian", "russian", "chinese", "japanese", "korean")
-_TALK_EN = (r"\b(?:answer|reply|respond|talk|speak|chat|communicate|explain|write\s+(?:to\s+me|back)|keep\s+(?:our|the|this)\s+"
+_TALK_EN = (r"\b(?:answer|reply|respond|talk|speak|chat|communicate|explain|write\s+to\s+me|keep\s+(?:our|the|this)\s+"
             r"(?:chat|conversation|discussion))\s+(?:to\s+me\s+|with\s+me\s+|me\s+)?(?:only\s+|always\s+)?in\s+")
 ASKED_LANGUAGE: list[tuple[str, re.Pattern[str]]] = [
-    (lang, re.compile(_TALK_EN + lang + r"\b|^\W*(?:(?:please|pls)\s+)?(?:in\s+)?" + lang + r"\s*(?:please|pls)?\W*$", _I))
+    (lang, re.compile(_TALK_EN + lang + r"\b(?![,:]?\s+(?:to|for)\s+(?!me\b|us\b))|^\W*(?:(?:please|pls)\s+)?(?:in\s+)?" + lang + r"\s*(?:please|pls)?\W*$", _I))
     for lang in _LANGUAGES
 ] + [
     ("japanese", re.compile(r"日本語で(?:お願い|話して|答えて|回答|返答|返事|説明して|やりとり|会話|書いて(?:ください|くれ))")),

@@ -155,3 +155,14 @@ def test_departures_abroad_after_an_interruption(quiet, fires):
 def test_typo_of_understand(quiet, fires):
     assert not classify_text(quiet, DONE).correction
     assert classify_text(fires, DONE).correction
+
+
+# review10 R10-5: the person's own plan and "by itself" / "the X themselves" are no "do it yourself".
+@pytest.mark.parametrize("text", [
+    "Das prüfe ich selbst morgen.", "Mach ich selbst, kein Problem.", "Schau ich mir später selbst an.",
+    "Der Dienst startet selbst neu, alles gut.", "Сами тесты проходят, спасибо.", "Сами логи я посмотрю вечером.",
+    "Сам модуль не трогай.", "服务会自行重启", "脚本会自行清理临时文件", "je le vérifie moi-même demain",
+    "lo reviso yo mismo mañana", "Reply in Spanish to the supplier: the order ships Monday.",
+])
+def test_own_plan_and_by_itself_stay_quiet(text):
+    assert not classify_text(text, DONE).correction
