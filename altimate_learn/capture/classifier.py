@@ -455,7 +455,8 @@ def _redirects(text: str) -> bool:
     said = [w for w in words if w not in CONTINUE_WORDS]
     if _REFUSES_ABROAD.match(prose) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
         return True
-    if _DEPARTS_ABROAD.search(prose) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
+    # (read before the English shorthand table, which takes German "im" for "I'm")
+    if _DEPARTS_ABROAD.search(prose_of(text)) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
         return True
     if not said:
         return False
@@ -500,19 +501,20 @@ _DEPARTS_OPENING = re.compile(
 # "不要改数据库…", "别动…", "やめて、…".
 _REFUSES_ABROAD = re.compile(r"^\W*(?:(?:nein|non|нет|стоп|hayır|nie|ne)\s*[,.!:;\u2013\u2014-]\s*\w{2,}[^\n]{4,}"
                              r"|(?:不要(?!紧|急|担心)|别(?!急|担心)|停[，,。！!]|不是这个|やめて|ちがう|違う)[^\n]{2,})", re.I)
-# The departures of `_DEPARTS` in other languages, said to the agent: a limit of scope ("你只需要修复…", "только тесты",
-# "solo el backend", "nur die API", "seulement le front") or a contrast ("…e não no código", "不是…而是…", "…じゃなくて…",
+# The departures of `_DEPARTS` in other languages, said to the agent: a limit of scope after the verb of the work
+# ("你只需要修复…", "исправь только тесты", "solo el backend", "nur die API", "corrige seulement le front"; never "только
+# хотел посмотреть", "uniquement pour info", "뿐만 아니라" = "not only … but also", 只要 = "as long as") or a contrast ("…e não no código", "不是…而是…", "…じゃなくて…",
 # "…아니라/말고…", "nicht im Code, sondern …", "pas dans le code, mais …", "no en el código sino …"). A constraint on the
 # next piece of work ("sem mexer no código", "without touching the code") departs from nothing.
 _DEPARTS_ABROAD = re.compile(
     r"\be\s+n[aã]o\s+(?:no|na|nos|nas|em|o|a|os|as)\b|\bn[aã]o\s+(?:no|na|em|o|a)\s+[^,.;]{1,30}?,?\s*(?:mas|e\s+sim)\b"      # pt
     r"|\by\s+no\s+(?:en|el|la|los|las)\b|\bno\s+(?:en|el|la|los|las)\s+[^,.;]{1,30}?,?\s*sino\b|\bsolo\s+(?:el|la|los|las|en)\b"  # es
-    r"|只(?:需要|要|改|修|做|处理)|不是[^，。,.]{1,20}而是|不用(?:改|动|修)|别动|不要动"                                      # zh
-    r"|\bтолько\b(?!\s+что)|\bне\s+(?:в|на)\s+[^,.;]{1,20}?,\s*а\b"                                                       # ru
-    r"|아니라|아냐|말고"                                                                                                   # ko
+    r"|只(?:需要|改|修|做|处理)|不是[^，。,.]{1,20}而是|不用(?:改|动|修)|别动|不要动"                                      # zh
+    r"|\b\w{3,}(?:й|ь|и)(?:те)?\s+только\b|\bне\s+(?:в|на)\s+[^,.;]{1,20}?,\s*а\b"                                                       # ru
+    r"|(?<!뿐만\s)(?<!뿐만)(?<!뿐\s)(?<!뿐)아니라|아냐|말고"                                                                                                   # ko
     r"|じゃなくて|ではなく"                                                                                                 # ja
     r"|\bnicht\s+(?:im|in|den|die|das|am)\b[^,.;]{0,30}?,?\s*sondern\b|\bnur\s+(?:die|den|das|im|am)\b"                     # de
-    r"|\bpas\s+(?:dans|le|la|les|sur)\b[^,.;]{0,30}?,?\s*mais\b|\b(?:seulement|uniquement)\b", re.I)                       # fr
+    r"|\bpas\s+(?:dans|le|la|les|sur)\b[^,.;]{0,30}?,?\s*mais\b|\b\w{3,}(?:e|es|ez)\s+(?:seulement|uniquement)\b", re.I)                       # fr
 # ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
 _GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
                            r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)

@@ -350,7 +350,7 @@ _LANGUAGES = ("english", "french", "spanish", "german", "portuguese", "italian",
 _TALK_EN = (r"\b(?:answer|reply|respond|talk|speak|chat|communicate|explain|write\s+to\s+me|keep\s+(?:our|the|this)\s+"
             r"(?:chat|conversation|discussion))\s+(?:to\s+me\s+|with\s+me\s+|me\s+)?(?:only\s+|always\s+)?in\s+")
 ASKED_LANGUAGE: list[tuple[str, re.Pattern[str]]] = [
-    (lang, re.compile(_TALK_EN + lang + r"\b(?![,:]?\s+(?:to|for)\s+(?!me\b|us\b))|^\W*(?:(?:please|pls)\s+)?(?:in\s+)?" + lang + r"\s*(?:please|pls)?\W*$", _I))
+    (lang, re.compile(_TALK_EN + lang + r"\b(?![,:]?\s+(?:to|for|in|on|inside|within)\s+(?!me\b|us\b))|^\W*(?:(?:please|pls)\s+)?(?:in\s+)?" + lang + r"\s*(?:please|pls)?\W*$", _I))
     for lang in _LANGUAGES
 ] + [
     ("japanese", re.compile(r"日本語で(?:お願い|話して|答えて|回答|返答|返事|説明して|やりとり|会話|書いて(?:ください|くれ))")),

@@ -166,3 +166,27 @@ def test_typo_of_understand(quiet, fires):
 ])
 def test_own_plan_and_by_itself_stay_quiet(text):
     assert not classify_text(text, DONE).correction
+
+
+# review10 R10-12: the limit words abroad count only as a limit of the work after its verb; "not only … but also",
+# "I only wanted to see", "only for your information", "as long as" depart from nothing. German "im" is not "I'm".
+@pytest.mark.parametrize("quiet, fires", [
+    ("API뿐만 아니라 화면에도 로그를 추가해줘", "API가 아니라 화면을 고쳐줘"),
+    ("Хорошо, только допиши ещё пару тестов", "почини только сборку"),
+    ("Я только хотел узнать статус", "проверь только миграции"),
+    ("Seulement pour info : la démo est à 15h", "modifiez uniquement le backend"),
+    ("只要能编译通过就行", "你只需要改配置文件"),
+    ("weiter so, danke", "nicht im Backend, sondern im Frontend ändern"),
+])
+def test_limits_abroad_only_as_a_limit_of_the_work(quiet, fires):
+    assert not _after_interrupt(quiet)
+    assert _after_interrupt(fires)
+
+
+# review10 R10-17: a language for content the agent writes for someone else ("in the FAQ", "for our users") is a task.
+@pytest.mark.parametrize("text", [
+    "Now answer in Chinese in the FAQ entries for our Chinese users.",
+    "respond in German on the support page as well",
+])
+def test_language_for_content_is_a_task(text):
+    assert not classify_text(text, DONE).correction
