@@ -302,6 +302,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
         blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
+        # npm's "Missing script", docker's "Unable to find image … locally": the command ran where the project is not
+        wrong_place = bool(families.WRONG_PLACE.search(text)) and not families.WRONG_PLACE_TOUCHED.search(answer or "")
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
         handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
         for at, clause in enumerate(parts):
@@ -339,6 +341,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining, blamed)
+                if reason in _ERROR_REASONS and wrong_place:
+                    reason = None
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
                                                         or families.UNREACHED.search(clause)):
                     reason = None
@@ -348,13 +352,18 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
             if reason:
                 return Verdict(True, reason, "pattern")
+        # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
+        # answered in a language the person did not want (a request to translate something is a task, not this).
+        if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
+            return Verdict(True, "asked for the language the agent did not answer in", "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
         if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
             return Verdict(True, "rejected the result", "pattern")
         if not spec and not replying and _PUSHBACK.search(own):
             return Verdict(True, "pushed back on the agent's answer", "pattern")
-        if claimed and not spec and not tasking and not explaining and (pasted_failure(text) or attached_failure(own)):
+        if (claimed and not spec and not tasking and not explaining and not wrong_place
+                and (pasted_failure(text) or attached_failure(own))):
             return Verdict(True, "pasted an error after the agent's change", "context")
         if claimed and not explaining and introduced_paste(text):
             return Verdict(True, "pasted output after the agent's change", "context")
@@ -446,6 +455,9 @@ def _redirects(text: str) -> bool:
     said = [w for w in words if w not in CONTINUE_WORDS]
     if _REFUSES_ABROAD.match(prose) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
         return True
+    # (read before the English shorthand table, which takes German "im" for "I'm")
+    if _DEPARTS_ABROAD.search(prose_of(text)) and not _GO_ON_ABROAD.search(prose) and not _is_question(prose):
+        return True
     if not said:
         return False
     if classify_text(text).correction:
@@ -489,6 +501,20 @@ _DEPARTS_OPENING = re.compile(
 # "不要改数据库…", "别动…", "やめて、…".
 _REFUSES_ABROAD = re.compile(r"^\W*(?:(?:nein|non|нет|стоп|hayır|nie|ne)\s*[,.!:;\u2013\u2014-]\s*\w{2,}[^\n]{4,}"
                              r"|(?:不要(?!紧|急|担心)|别(?!急|担心)|停[，,。！!]|不是这个|やめて|ちがう|違う)[^\n]{2,})", re.I)
+# The departures of `_DEPARTS` in other languages, said to the agent: a limit of scope after the verb of the work
+# ("你只需要修复…", "исправь только тесты", "solo el backend", "nur die API", "corrige seulement le front"; never "только
+# хотел посмотреть", "uniquement pour info", "뿐만 아니라" = "not only … but also", 只要 = "as long as") or a contrast ("…e não no código", "不是…而是…", "…じゃなくて…",
+# "…아니라/말고…", "nicht im Code, sondern …", "pas dans le code, mais …", "no en el código sino …"). A constraint on the
+# next piece of work ("sem mexer no código", "without touching the code") departs from nothing.
+_DEPARTS_ABROAD = re.compile(
+    r"\be\s+n[aã]o\s+(?:no|na|nos|nas|em|o|a|os|as)\b|\bn[aã]o\s+(?:no|na|em|o|a)\s+[^,.;]{1,30}?,?\s*(?:mas|e\s+sim)\b"      # pt
+    r"|\by\s+no\s+(?:en|el|la|los|las)\b|\bno\s+(?:en|el|la|los|las)\s+[^,.;]{1,30}?,?\s*sino\b|\bsolo\s+(?:el|la|los|las|en)\b"  # es
+    r"|只(?:需要|改|修|做|处理)|不是[^，。,.]{1,20}而是|不用(?:改|动|修)|别动|不要动"                                      # zh
+    r"|\b\w{3,}(?:й|ь|и)(?:те)?\s+только\b|\bне\s+(?:в|на)\s+[^,.;]{1,20}?,\s*а\b"                                                       # ru
+    r"|(?<!뿐만\s)(?<!뿐만)(?<!뿐\s)(?<!뿐)아니라|아냐|말고"                                                                                                   # ko
+    r"|じゃなくて|ではなく"                                                                                                 # ja
+    r"|\bnicht\s+(?:im|in|den|die|das|am)\b[^,.;]{0,30}?,?\s*sondern\b|\bnur\s+(?:die|den|das|im|am)\b"                     # de
+    r"|\bpas\s+(?:dans|le|la|les|sur)\b[^,.;]{0,30}?,?\s*mais\b|\b\w{3,}(?:e|es|ez)\s+(?:seulement|uniquement)\b", re.I)                       # fr
 # ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
 _GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
                            r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)

@@ -174,7 +174,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
      "corrected course"),
     # "should" about the result, in the past or with a contrast
-    (re.compile(r"\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!any\b|no\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
+    (re.compile(r"(?<!\bi\s)(?<!\bi'm\s)\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!(?:any|no|a|an|the|their|its|his|her|our|my|your|some|more|own|one|two|each|all|both|separate|multiple|several|enough|\d+)\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
      "stated what the result should have been"),
     (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
      "stated a rule the result broke"),
@@ -201,7 +201,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # Reminders: "like I asked", "I have asked you twice", "I already did that"
     (re.compile(r"\b(?:like|as)\s+i\s+(?:asked|requested|instructed|wanted)\b|\bi\s+(?:have\s+)?asked\s+(?:you\s+)?"
                 r"(?:twice|again|before|already|three\s+times|(?:so\s+)?many\s+times|multiple\s+times|several\s+times)\b"
-                r"|\bi\s+already\s+(?:did|have|made|created|installed|told|said|gave|wrote|added|asked)\b"
+                r"|\bi\s+already\s+(?:did|have\s+(?:told|said|asked|given|explained|mentioned|done|made|created|installed|added|written|fixed|set)|made|"
+                r"created|installed|told|said|gave|wrote|added|asked)\b"
                 r"|\bfor\s+the\s+(?:second|third|fourth|last|\w+th)\s+time\b", re.I),
      "reminded of an earlier instruction"),
     # "as we agreed", "like we discussed", "we talked about this", "I mentioned this before", "once again: …"

@@ -390,3 +390,21 @@ _DEFERRAL = (r"\b(?:(?:i'll|i\s+will|we'll|we\s+will|will|let\s+me|gonna|going\s
 _SYMPTOM = (r"\b(?:blank|empty|errors?|crash\w*|spins?|spinning|does\s+nothing|nothing\s+happens|broken|fails?|failing|stuck|"
             r"freez\w*|hangs?|overlay|returns?|shows?|showing|\d{3})\b")
 OWN_MOMENT = re.compile(r"^(?![^\n]*" + _SYMPTOM + r")(?=[^\n]*" + _CANNOT + r")[^\n]*(?:" + _OWN_STATE + "|" + _DEFERRAL + ")", _I)
+
+
+# -- Tenth pass (issue 20, item 2) ---------------------------------------------------------------------------------
+# An error that says the command ran where the project is not: npm's "Missing script" and "Could not read package.json",
+# docker's "Unable to find image … locally", compose's "no configuration file provided", python's "can't open file …
+# [Errno 2]", Windows' "is not recognized as an internal or external command". Pasted alone after a done answer it is
+# the person's command run in another folder or on another machine, not a report on the agent's change (dev: 3 such
+# false alarms from 3 owners, no report lost); the person's own words ("the server does not start any more: …") still
+# report it.
+WRONG_PLACE = re.compile(
+    r"\bMissing\s+script:?\s|\bCould\s+not\s+read\s+package\.json\b|\bENOENT\b[^\n]{0,120}?package\.json\b"
+    r"|\bUnable\s+to\s+find\s+image\s+'[^'\n]{1,200}'\s+locally\b|\bno\s+configuration\s+file\s+provided\b"
+    r"|\bcan't\s+open\s+file\s+'[^'\n]{1,300}':\s+\[Errno\s+2\]|\bis\s+not\s+recognized\s+as\s+an\s+internal\s+or\s+external\s+command\b",
+    _I)
+# ... unless the agent's answer was about that very thing (it edited package.json's scripts, built the image, wrote the
+# compose file): then "Missing script" may be what its change did.
+WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|\bdocker(?:file)?\b|\bcompose\b|\bimage\b", _I)
+

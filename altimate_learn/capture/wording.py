@@ -42,7 +42,7 @@ instead should shouldn't didn't doesn't forgot forget remove removed revert aske
 showing displaying display visible rendering loading created saved difference different correct correctly
 incorrect missing missed ignore ignored ignoring exactly actually supposed failed failing fails never always
 compile compiling build building crash crashes crashing exception install installed import imported
-getting happening improvement where opening
+getting happening improvement where opening understand understood
 """.split())
 
 # Common words one edit away from a cue word: never "repaired".

@@ -184,11 +184,15 @@ def test_real_sessions_do_not_regress():
     (0.89 / 0.56): the data grew, not the code changed. Ninth pass (classify9: redirects after an interruption
     only when they depart from the work under way; "I can't open/reach/see it" after a done answer in the other
     languages) merged with that data: dev 0.911 / 0.574 (TP 397, FP 39, FN 295), so the bars are re-set to that
-    measurement's floor (0.91 / 0.57), as review9 asked: the code moved, the bar follows."""
+    measurement's floor (0.91 / 0.57), as review9 asked: the code moved, the bar follows. Tenth pass (classify10: a
+    language asked for that the answer was not in, "do it yourself" in the other languages, "I should have" / "I already
+    have <a thing>" no reminder, an error that says the command ran where the project is not, departures in other
+    languages after an interruption): dev 0.923 / 0.592 (TP 410, FP 34, FN 282; 0.926 / 0.592 with FP 33 after a typo of "understand" is read as the word), so the bars follow to that
+    measurement's floor (0.92 / 0.59)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from research.classifier_real import evaluate
 
     dev, holdout = evaluate("dev"), evaluate("holdout")
-    assert dev["precision"] >= 0.91 and dev["recall"] >= 0.57
+    assert dev["precision"] >= 0.92 and dev["recall"] >= 0.59
     assert holdout["precision"] >= 0.72 and holdout["recall"] >= 0.36
