@@ -115,11 +115,14 @@ def _render(report: dict[str, Any]) -> None:
         if not entry["installed"]:
             echo(f"  {harness}: no learn hooks (`learn install {harness}` adds them)")
             continue
-        works = "working" if entry["works"] else "NOT WORKING: run `learn install " + harness + "` to repair"
+        trust = next((line for line in entry["detail"] if "Codex will skip learn's hooks" in line), None)
+        works = ("working" if entry["works"] else f"NOT RUN: {trust}" if trust else
+                 "NOT WORKING: run `learn install " + harness + "` to repair")
         echo(f"  {harness}: hooks in {', '.join(entry['files'])}, {works}")
         if not entry["works"]:
             for line in entry["detail"]:
-                echo(f"    {line}")
+                if line != trust:
+                    echo(f"    {line}")
     from altimate_learn.team.setup import MergeSetup, status_lines
 
     merge = report["git_merge"]

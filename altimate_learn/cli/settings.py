@@ -205,7 +205,7 @@ def enable(
         report.line(line)
     report.data["git"] = git_lines
     report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
-                "(learn.continual_learning; `learn pause` stops it for this project, `learn run` runs it now).")
+                "(learn.continual_learning; `learn pause` stops it for this project, `learn run --now` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):

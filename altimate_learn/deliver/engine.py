@@ -17,7 +17,7 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
 - SessionStart with source ``compact`` rebuilds the section from every lesson shown so far (the lines
   as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
-  frozen section again.
+  frozen section again, or, when it is empty (the store had nothing for the session's start), builds it now.
 - Later requests add at most ``request_lessons`` new lessons ("per request"), and their weak matches scoped to
   other files wait for those files as the first request's do; when the session cap leaves less room than the
   request and one file need, the request leaves the next file half of it. Files the agent reads or
@@ -406,7 +406,7 @@ class Delivery:
             data["section"] = text
             data["compactions"] += 1
             return Result(text, note="" if text else "no shown lesson fits the budget")
-        if data["section"] is not None:
+        if data["section"] is not None and (data["section"] or source != "resume"):  # empty: nothing to keep
             return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
         core = select.select_core(self.corpus, self.core_limit(), self.shown_keys(), self.shown_words())
         result = self._fit_and_record([(i, "core") for i in core], self.settings["budget_tokens"],

@@ -114,6 +114,13 @@ NOTES = [
 ]
 
 
+def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
+    """What keeps Codex from running the hooks: hooks off, project not trusted, hooks not trusted in /hooks."""
+    from altimate_learn.harness.codex_trust import problems
+
+    return problems(root, commands)
+
+
 def hook_entry(command: str, matcher: str | None) -> dict:
     entry: dict = {}
     if matcher:

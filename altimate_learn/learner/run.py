@@ -185,6 +185,9 @@ def run(paths: ProjectPaths, settings: Any, request: RunRequest, *, env: Mapping
         files.release_lease(run_id)
 
 
+_RUN_NOW = "`learn run --now` runs it anyway."
+
+
 def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: LearnerFiles, store: Store,
                 state: dict[str, Any], notes: list[str], run_id: str, started: datetime, allowed: list[str],
                 env: Mapping[str, str] | None, clock: Callable[[], datetime]) -> RunReport:
@@ -204,7 +207,8 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     if gate:
         wait = triggers.spacing_wait(state, rule, started)
         if wait is not None:
-            return RunReport("not-due", f"Not due: the next run can start after {iso(wait)} ({rule.why}).")
+            return RunReport("not-due", f"Not due: the next run can start after {iso(wait)} ({rule.why}); "
+                                       f"{_RUN_NOW}")
     if "review" in allowed and not request.dry_run:
         _import_memories(store, notes)
     floor, scan_from = _window(state, started, request.since)
@@ -219,7 +223,7 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     if gate and typed < rule.messages:
         _save_marks(files, state, reads)
         return RunReport("not-due", f"Not due: {typed} typed message{'s' if typed != 1 else ''} since the last run, "
-                                    f"{rule.messages} needed ({rule.why}).", notes=notes)
+                                    f"{rule.messages} needed ({rule.why}); {_RUN_NOW}", notes=notes)
     # First the exchanges alone (to know what fits), then the signals beside them.
     first = assemble(reads, budget=request.budget)
     shown = {(e.session, e.message_id) for e in first.exchanges}

@@ -292,5 +292,5 @@ def status_lines(info: dict[str, Any]) -> list[str]:
                      f"; {plural(last.get('changes') or 0, 'change')}, {last.get('dropped') or 0} dropped"
                      + ("; more history waits for the next run" if last.get("truncated") else ""))
     else:
-        lines.append("  last run: none (`learn run` starts one)")
+        lines.append("  last run: none (`learn run --now` starts one)")
     return lines

@@ -82,6 +82,24 @@ def test_section_is_frozen_byte_for_byte_even_after_the_approved_set_changes(rep
     assert again.text == first.text and not again.added
 
 
+def test_a_session_begun_with_an_empty_store_gets_the_core_tier_when_resumed_after_the_first_promote(
+        git_repo: Path):
+    """review10 R10-7: the first hour. Session 1 starts while nothing is approved (its section is frozen empty),
+    the person promotes the lessons its corrections taught, then resumes session 1 (`claude --resume`,
+    `gemini --resume`): an empty section is nothing to keep byte-stable, so the resume builds it now."""
+    write_store(git_repo, [])
+    assert step(git_repo, "session_start", "startup").text == ""
+    assert step(git_repo, "request", "No, never use pip here, use uv.").text == ""
+    write_store(git_repo, sample_lessons())  # learn reflect + learn promote
+    assert step(git_repo, "session_start", "startup", core_lessons=3).text == ""  # the same start again: frozen
+    resumed = step(git_repo, "session_start", "resume", core_lessons=3)
+    assert resumed.text.startswith(SECTION_OPEN) and [a["tier"] for a in resumed.added] == ["core"] * 3
+    again = step(git_repo, "session_start", "resume", core_lessons=3)  # from now on it is frozen as any section
+    assert again.text == resumed.text and not again.added
+    later = step(git_repo, "request", "how should money be handled in services/ledger/models.py?", core_lessons=3)
+    assert not {a["key"] for a in later.added} & {a["key"] for a in resumed.added}  # shown once per session
+
+
 def test_a_repeated_prompt_gets_the_same_note_and_shows_nothing_new(repo: Path):
     step(repo, "session_start", "startup", core_lessons=2)
     engine = session(repo, core_lessons=2)

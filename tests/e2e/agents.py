@@ -86,6 +86,39 @@ def run_codex(world: World, binary: Path, prompt: str, *flags: str, resume: str 
     return world.run([*argv, prompt], env=codex_env(world), timeout=timeout)
 
 
+def codex_trust_hooks(world: World, binary: Path) -> list[str]:
+    """Trust every hook Codex lists for the project, as the TUI's /hooks records it: Codex's own app-server
+    (`hooks/list`) gives each hook's key and current hash, written to config.toml as
+    `[hooks.state."<key>"] trusted_hash = "<hash>"`. Returns the keys trusted."""
+    import subprocess
+
+    proc = subprocess.Popen([str(binary), "app-server"], cwd=world.project, env=codex_env(world), text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def call(request_id: int, method: str, params: dict) -> dict:
+        proc.stdin.write(json.dumps({"id": request_id, "method": method, "params": params}) + "\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            message = json.loads(line)
+            if message.get("id") == request_id:
+                return message
+        raise AssertionError(f"codex app-server closed before answering {method}")
+
+    try:
+        call(1, "initialize", {"clientInfo": {"name": "learn-e2e", "version": "0"}})
+        proc.stdin.write(json.dumps({"method": "initialized"}) + "\n")
+        listed = call(2, "hooks/list", {"cwds": [str(world.project)]})["result"]["data"]
+    finally:
+        proc.kill()
+        proc.wait()
+    hooks = [h for entry in listed for h in entry["hooks"] if h["trustStatus"] != "trusted"]
+    config = codex_home(world) / "config.toml"
+    config.write_text(config.read_text() + "".join(
+        f'\n[hooks.state.{json.dumps(h["key"])}]\ntrusted_hash = {json.dumps(h["currentHash"])}\n' for h in hooks))
+    return [h["key"] for h in hooks]
+
+
 def codex_thread_id(run: Run) -> str:
     for event in run.json_lines():
         if event.get("type") == "thread.started":

@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from tests.e2e.agents import codex_setup, codex_thread_id, run_codex
+from tests.e2e.agents import codex_setup, codex_thread_id, codex_trust_hooks, run_codex
 from tests.e2e.helpers import (CORRECTION, TASK, assert_delivery, capture_latest, hook_log, learn_ok,
-                               prepare_project, signals)
+                               prepare_project, run_learn, signals)
 
 pytestmark = pytest.mark.e2e
 
@@ -33,6 +33,10 @@ def test_codex_end_to_end(world, codex_bin):
     hooks.write_text(USER_HOOKS)
     learn_ok(world, "install", "codex")
     assert "altimate_learn hook codex" in hooks.read_text()
+    check = run_learn(world, "install", "codex", "--check")  # review10 R10-9: not trusted in /hooks yet
+    assert check.returncode == 1 and "Codex will skip learn's hooks until you trust them" in check.stdout
+    trusted = codex_trust_hooks(world, codex_bin)  # what /hooks writes, with the hashes Codex itself computes
+    assert f"{hooks}:session_start:0:0" in trusted and f"{hooks}:stop:1:0" in trusted  # the user's Stop hook first
     assert "runs" in learn_ok(world, "install", "codex", "--check")
 
     world.set_script([

@@ -27,6 +27,7 @@ from altimate_learn.harness.install import InstallOptions, run_install
 from altimate_learn.launch import command_problem, hook_command, learn_argv, path_command
 from altimate_learn.store import ProjectPaths, Store
 from tests.deliver.helpers import learn_dir, sample_lessons, write_store
+from tests.harness.test_codex_trust import trust_codex_hooks
 
 HOSTILE = "import pathlib; pathlib.Path({marker!r}).write_text('project code ran')\n"
 SETTINGS = {"claude-code": ".claude/settings.json", "codex": ".codex/hooks.json", "gemini": ".gemini/settings.json"}
@@ -192,6 +193,8 @@ def test_check_flags_an_old_command_that_imports_from_the_project(git_repo: Path
     assert any(line.startswith(f"UNSAFE: {old} (`python -m altimate_learn` without -I") for line in lines), lines
     assert lines[-1] == f"Run `learn install {harness}` to repair them."
     run_install(InstallOptions(harness, git_repo))  # the repair replaces it
+    if harness == "codex":  # and the person trusts the new hooks in Codex's /hooks
+        trust_codex_hooks(git_repo)
     ok, lines = run_check(InstallOptions(harness, git_repo))
     assert ok, lines
 
@@ -211,6 +214,7 @@ def test_check_flags_a_bare_learn_command_and_an_old_opencode_plugin(git_repo: P
 def test_the_path_form_is_checked_against_this_machines_path(git_repo: Path, monkeypatch: pytest.MonkeyPatch):
     run_install(InstallOptions("codex", git_repo, on_path=True))
     assert installed_commands(git_repo, "codex") == [shlex.split(path_command("codex"))]
+    trust_codex_hooks(git_repo)
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + SYSTEM_PATH)
     ok, lines = run_check(InstallOptions("codex", git_repo))
     assert ok, lines

@@ -222,8 +222,8 @@ def test_cli_install_dry_run_and_check(git_repo: Path, run_learn):
     assert proc.returncode == 0 and "Dry run" in proc.stdout
     proc = run_learn("install", "codex", cwd=git_repo)
     assert proc.returncode == 0 and "trust" in proc.stdout and "[features]" in proc.stdout
-    proc = run_learn("install", "codex", "--check", cwd=git_repo)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = run_learn("install", "codex", "--check", cwd=git_repo)  # Codex would not load them: an untrusted project
+    assert proc.returncode == 1 and f"{git_repo} is not trusted in" in proc.stdout  # (tests/harness/test_codex_trust.py)
     proc = run_learn("install", "gemini", "--check", cwd=git_repo)
     assert proc.returncode == 1
     assert proc.stderr.strip() == "Error: learn hooks for gemini are not installed or do not run (see above)."

@@ -136,11 +136,16 @@ def test_status_shows_the_learner(project: Path, server, cli):
     code, out, _ = cli("status")
     assert "Continual learner: off (capture or automatic reflection is off (`learn enable` turns both on)); " \
            "targets: review" in out
-    assert "last run: none (`learn run` starts one)" in out
-    assert cli("enable")[0] == 0
+    assert "last run: none (`learn run --now` starts one)" in out  # a bare `learn run` may answer "Not due"
+    code, out, _ = cli("enable")
+    assert code == 0 and "`learn run --now` runs it now" in out
     assert cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)[0] == 0
     code, out, _ = cli("status", "--json")
     info = json.loads(out)["learner"]
     assert info["on"] is True and info["paused"] is None and info["targets"] == ["review"]
     assert info["last_run"]["status"] == "no-change" and info["last_run"]["messages"] > 0
     assert "Continual learner: on; targets: review" in cli("status")[1]
+    code, out, _ = cli("run", "--model", MODEL)  # typed by a person right after a run: not due, and says what does run
+    assert code == 0 and out.startswith("Not due: the next run can start after ")
+    assert out.rstrip().endswith("; `learn run --now` runs it anyway.")
+    assert len(runs(project)) == 1

@@ -85,10 +85,11 @@ def test_an_automatic_run_keeps_to_the_spacing_and_the_message_count(auto: Path,
     soon = auto_run(auto, T0 + timedelta(minutes=5))
     assert soon.status == "not-due"
     assert soon.message == ("Not due: the next run can start after 2026-11-25T09:10:00.000Z (no approved lessons "
-                            "yet: run 2 of the first 2 of the day).")
+                            "yet: run 2 of the first 2 of the day); `learn run --now` runs it anyway.")
     later = auto_run(auto, T0 + timedelta(minutes=11))
     assert later.status == "not-due" and later.message.startswith("Not due: 0 typed messages since the last run, 3 "
                                                                   "needed")
+    assert later.message.endswith("; `learn run --now` runs it anyway.")
     assert len(runs(auto)) == 1  # a run that was not due is not a run
 
 
