@@ -60,6 +60,24 @@ def _copy_lesson(lesson: Lesson) -> Lesson:
     return out
 
 
+def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
+    """:func:`_copy_lesson` of each lesson (the dicts copied in C; only the lists and objects inside them,
+    which few lessons have besides `tags`, one by one)."""
+    out = list(map(dict, lessons))
+    for lesson in out:
+        tags = lesson.get("tags")
+        if type(tags) is list:
+            lesson["tags"] = tags[:]
+        elif tags is not None:
+            lesson["tags"] = _copy(tags)
+    for key in ("coexists", "trigger"):
+        for lesson in _with(out, key):
+            value = lesson[key]
+            if value is not None:
+                lesson[key] = value[:] if type(value) is list else _copy(value)
+    return out
+
+
 def _position(lessons: list[Lesson], lesson: Lesson) -> int:
     """Where ``lesson`` (this very object) is in ``lessons``: ``list.index`` compares dicts key by key until
     one differs, which adds up over 10,000 lessons; an identity test does not."""
@@ -116,11 +134,11 @@ class _Pass:
                  now: str, apply_paths: list[str] | None, taken_ids: set[str],
                  approved_ids: set[str] | None = None,
                  indexes: tuple[AnchorIndex, prepared.WordIndex] | None = None) -> None:
-        self.lessons = [_copy_lesson(lesson) for lesson in lessons]
+        self.lessons = _copy_lessons(lessons)
         # Lessons of approved.json. None = all of them (callers that curate without a store).
         self.approved_ids = approved_ids
-        self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
-        self.before = {lesson["id"]: lesson for lesson in lessons}  # as read (never changed): `updated` moves
+        self.by_id = dict(zip(map(_ID, self.lessons), self.lessons))
+        self.before = dict(zip(map(_ID, lessons), lessons))  # as read (never changed): `updated` moves
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
         self.feedback = feedback
         self.now = now

@@ -38,6 +38,7 @@ from typing import Any
 from altimate_learn.curate.meaning import carries
 
 _ID = operator.itemgetter("id")
+_HELPFUL = operator.methodcaller("get", "helpful", 0)
 
 OUTSIDE = "outside-cap.json"
 GRACE_DAYS = 14
@@ -204,7 +205,8 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         if weakest is None:
             weakest = [lesson for _, _, _, lesson in sorted(
                 (int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0)), str(lesson.get("created", "")), n,
-                 lesson) for n, lesson in enumerate(work.lessons)
+                 lesson) for n, lesson in itertools.compress(enumerate(work.lessons), map(
+                     operator.le, map(_HELPFUL, work.lessons), itertools.repeat(0)))  # the unmarked, found in C
                 if lesson["id"] not in fresh and not lesson.get("pinned") and int(lesson.get("helpful", 0)) <= 0)]
         victim = None
         while checked < len(weakest) and victim is None:
