@@ -158,6 +158,7 @@ class _Pass:
         self.contradicted: set[str] = set()
         self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
+        self.same: list[bool] | None = None  # after finish(): each lesson equal to its version read, or not
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
@@ -492,7 +493,8 @@ class _Pass:
                     del lesson["coexists"]
         # Lessons equal to their version read are left alone; the comparisons run in C.
         olds = list(map(self.before.get, map(_ID, self.lessons)))
-        for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.ne, self.lessons, olds)):
+        self.same = list(map(operator.eq, self.lessons, olds))  # for writing them (as read: copied as they are)
+        for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.not_, self.same)):
             if before is not None and _content(lesson) != _content(before):
                 lesson["updated"] = self.now
         self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()

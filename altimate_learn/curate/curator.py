@@ -43,6 +43,7 @@ import functools
 import gc
 import hashlib
 import itertools
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +61,8 @@ from altimate_learn.curate.replacements import (FEEDBACK_CAP, FEEDBACK_KINDS, MA
 from altimate_learn.curate.result import CurateResult, _summary
 from altimate_learn.store import Store
 from altimate_learn.store.fsio import utc_now
+
+_ID = operator.itemgetter("id")
 
 # Callers import these from here (the curator's public names; `_Pass` for `learn tidy`).
 __all__ = [
@@ -118,6 +121,13 @@ def _flagged(lessons: list[Lesson], passed: Any, new_texts: dict[str, str] | Non
     text is new (``new_texts``: id → text) are checked."""
     known = set(base_flagged or ())
     out = []
+    if base_flagged is not None and new_texts is not None:
+        # Only the base's flagged lessons whose text is unchanged, and those with a new text, matter: they are
+        # found in C (at 10,000 lessons, a few).
+        check = set(new_texts)
+        keep = known - check
+        wanted = keep | check
+        lessons = list(itertools.compress(lessons, map(wanted.__contains__, map(_ID, lessons))))
     for lesson in lessons:
         if base_flagged is not None and new_texts is not None and lesson["id"] not in new_texts:
             if lesson["id"] in known:
@@ -294,7 +304,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if changed:
-            data = prepared.write(store, store.CANDIDATE, candidate, base_file)
+            data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same)
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
             cache.remember(written.digest, "lessons", True, after, len(candidate), flagged, ids=written.ids)
@@ -316,7 +326,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         if capped.changed:
             write_outside(store, capped.outside)
-        work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids, lessons_file=left,
+        work.screen.commit(set(texts_changed[1]) | approved_ids, lessons_file=left,  # the candidate's ids
                            texts_changed=texts_changed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
