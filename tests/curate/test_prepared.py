@@ -342,3 +342,19 @@ def test_a_broken_parsed_record_is_ignored(tmp_path, monkeypatch, breakage):
     result = curator.curate(store, [add("Use `fee_cents` next to `amount_cents`."), add("Use `ref()` in seeds.")])
     assert [r["reason"][:30] for r in result.rejected] == ["overlaps L-0000 on amount_cent",
                                                             "overlaps L-0002 on ref (opposi"]
+
+
+def test_the_pass_comparison_finds_the_same_unchanged_lessons_as_the_writer(tmp_path):
+    stored = _lessons(_texts(random.Random(9), 30))
+    store = make_store(tmp_path, approved=stored)
+    source = prepared.read(store, store.APPROVED, prepared.Cache())
+    work = curator._Pass(source.lessons, harmful_from={}, feedback=None, now="2026-02-02T00:00:00.000Z",
+                         apply_paths=None, taken_ids=set())
+    work.lessons[4]["text"] = "An edited text."
+    work.lessons[9]["helpful"] = 3
+    del work.lessons[12]
+    work.lessons.insert(2, lesson("L-beef", "A new one."))
+    work.lessons.append(work.lessons.pop(0))  # moved, unchanged
+    work.finish()
+    assert prepared._places(work.lessons, source, work.same) == prepared._unchanged(work.lessons, source)
+    assert prepared._places(work.lessons, source, work.same).count(None) == 3
