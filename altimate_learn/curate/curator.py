@@ -306,7 +306,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         if changed:
             data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same)
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
-            written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
+            written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged,
+                                          ids=texts_changed[1])
             cache.remember(written.digest, "lessons", True, after, len(candidate), flagged, ids=written.ids)
             left = written.digest
             # Each lesson of it is one of the base (linted above) or passed lint in this pass: the next

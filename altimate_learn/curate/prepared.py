@@ -452,7 +452,7 @@ class LessonFile:
     @property
     def ids(self) -> list[str]:
         if self._ids is None:
-            self._ids = [lesson["id"] for lesson in self.lessons]
+            self._ids = list(map(operator.itemgetter("id"), self.lessons))
         return self._ids
 
 
@@ -497,7 +497,7 @@ def _sections(anchors: AnchorIndex, words: WordIndex) -> dict[str, Postings]:
 
 def indexes(lessons: list[Lesson], postings: dict[str, Packed]) -> tuple[AnchorIndex, WordIndex]:
     """The anchor and word indexes of ``lessons`` over their remembered ``postings``."""
-    texts = {lesson["id"]: lesson["text"] for lesson in lessons}
+    texts = dict(zip(map(operator.itemgetter("id"), lessons), map(operator.itemgetter("text"), lessons)))
     anchors = AnchorIndex.from_postings(texts, postings["exact"], postings["carried"], postings["polar_words"])
     return anchors, WordIndex(dict(texts), Postings(postings["words"]))
 
@@ -639,6 +639,8 @@ def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
     places = _unchanged(lessons, source) if unchanged is None else unchanged
     slices = _Slices(source)
     # Runs of lessons that follow each other unchanged, as in the file, are copied as one slice of it.
+    if len(places) > 64:
+        return _by_runs(lessons, places, slices)
     items: list[bytes | memoryview] = []
     run: int | None = None  # where the current run starts in the file (a lesson number)
     previous: int | None = None
@@ -659,6 +661,33 @@ def canonical_bytes(lessons: list[Lesson], source: LessonFile | None = None,
         if piece is None:
             return fsio.canonical_json(lessons).encode("utf-8")
         items.append(piece)
+    return b"[\n" + b",\n".join(items) + b"\n]\n"
+
+
+def _by_runs(lessons: list[Lesson], places: list[int | None], slices: _Slices) -> bytes:
+    """:func:`canonical_bytes`'s loop for many lessons: where a run of unchanged lessons breaks is found in C
+    (a lesson not in the file, or not right after the one before it there), so only the few breaks are
+    gone through one by one."""
+    count = len(places)
+    # Each lesson's place in the file; a lesson not there gets a negative number of its own, which never
+    # follows the number before it.
+    numbered = list(range(-3, -3 - count, -1))
+    for at in itertools.compress(range(count), map(operator.is_not, places, itertools.repeat(None))):
+        numbered[at] = places[at]
+    breaks = list(itertools.compress(range(1, count), map(operator.ne, map(operator.sub, numbered[1:], numbered[:-1]),
+                                                          itertools.repeat(1))))
+    items: list[bytes | memoryview] = []
+    start = 0
+    for end in [*breaks, count]:  # lessons start..end-1: one run of the file, or one lesson not in it
+        first = places[start]
+        if first is None:
+            items.append(_canonical_item(lessons[start]).encode("utf-8"))
+        else:
+            piece = slices.run(first, first + end - start - 1)
+            if piece is None:
+                return fsio.canonical_json(lessons).encode("utf-8")  # write every lesson anew
+            items.append(piece)
+        start = end
     return b"[\n" + b",\n".join(items) + b"\n]\n"
 
 

@@ -358,3 +358,28 @@ def test_the_pass_comparison_finds_the_same_unchanged_lessons_as_the_writer(tmp_
     work.finish()
     assert prepared._places(work.lessons, source, work.same) == prepared._unchanged(work.lessons, source)
     assert prepared._places(work.lessons, source, work.same).count(None) == 3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_writer_finds_the_runs_of_a_large_file_exactly(seed):
+    """Past 64 lessons the runs are found in C: the bytes are still canonical JSON, runs copied or not."""
+    rng = random.Random(seed)
+    stored = _lessons(_texts(rng, rng.randint(65, 400)))
+    source = prepared.LessonFile(stored, fsio.canonical_json(stored).encode(), "digest", canonical=True)
+    lessons = [item if rng.random() < 0.97 else dict(item, helpful=9) for item in stored if rng.random() < 0.98]
+    for n in range(rng.randint(0, 4)):
+        lessons.insert(rng.randrange(len(lessons) + 1), lesson(f"L-0e0{n}", f"A new lesson {n}."))
+    for _ in range(rng.randint(0, 3)):
+        a, b = rng.sample(range(len(lessons)), 2)
+        lessons[a], lessons[b] = lessons[b], lessons[a]
+    if seed == 0:
+        lessons = list(stored)  # nothing changed: one run
+    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+    copied = []
+    slices_run = prepared._Slices.run
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prepared._Slices, "run", lambda self, a, b: copied.append((a, b)) or slices_run(self, a, b))
+        prepared.canonical_bytes(lessons, source)
+    places = prepared._unchanged(lessons, source)
+    assert sum(b - a + 1 for a, b in copied) == sum(p is not None for p in places)  # every unchanged one copied
+    assert len(copied) <= 1 + 3 * (len(stored) - len([p for p in places if p is not None]) + 8)
