@@ -89,11 +89,18 @@ _TEXT = operator.itemgetter("text")
 _NOT_THERE = {"text": None}
 
 
-def changed_texts(lessons: list[Lesson], before: dict[str, Lesson]) -> tuple[list[bool], list[str]]:
+def changed_texts(lessons: list[Lesson], before: dict[str, Lesson],
+                  same: list[bool] | None = None) -> tuple[list[bool], list[str]]:
     """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
     and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
-    identity first.)"""
+    identity first.) ``same``, when known: for each lesson, whether it equals its version in ``before``
+    (then its text does too: only the others are compared)."""
     ids = list(map(_ID, lessons))
+    if same is not None and len(same) == len(lessons):
+        out = list(map(operator.not_, same))
+        for at in itertools.compress(range(len(out)), out):
+            out[at] = lessons[at]["text"] != before.get(ids[at], _NOT_THERE)["text"]
+        return out, ids
     old_texts = map(_TEXT, map(before.get, ids, itertools.repeat(_NOT_THERE)))
     return list(map(operator.ne, map(_TEXT, lessons), old_texts)), ids
 

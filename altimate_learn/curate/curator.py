@@ -297,7 +297,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        texts_changed = changed_texts(candidate, work.before)  # per lesson of the candidate: new or edited
+        texts_changed = changed_texts(candidate, work.before, work.same)  # per lesson of the candidate: new or edited
         new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, texts_changed[0])}
         gone = {lid: work.before[lid]["text"] for lid in work.before.keys() - work.by_id.keys()}  # removed
         gone.update((lid, work.before[lid]["text"]) for lid in new_texts if lid in work.before)  # edited

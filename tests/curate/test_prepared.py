@@ -383,3 +383,18 @@ def test_the_writer_finds_the_runs_of_a_large_file_exactly(seed):
     places = prepared._unchanged(lessons, source)
     assert sum(b - a + 1 for a, b in copied) == sum(p is not None for p in places)  # every unchanged one copied
     assert len(copied) <= 1 + 3 * (len(stored) - len([p for p in places if p is not None]) + 8)
+
+
+def test_changed_texts_from_the_pass_comparison_equal_the_plain_ones(tmp_path):
+    from altimate_learn.curate.apply import changed_texts
+
+    stored = _lessons(_texts(random.Random(13), 30))
+    work = curator._Pass(stored, harmful_from={}, feedback=None, now="2026-02-02T00:00:00.000Z",
+                         apply_paths=None, taken_ids=set())
+    work.lessons[4]["text"] = "An edited text."
+    work.lessons[9]["helpful"] = 3  # changed, same text
+    del work.lessons[12]
+    work.lessons.insert(2, lesson("L-beef", "A new one."))
+    work.finish()
+    plain = changed_texts(work.lessons, work.before)
+    assert changed_texts(work.lessons, work.before, work.same) == plain and sum(plain[0]) == 2
