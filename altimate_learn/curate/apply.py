@@ -60,6 +60,24 @@ def _copy_lesson(lesson: Lesson) -> Lesson:
     return out
 
 
+def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
+    """:func:`_copy_lesson` of each lesson (the dicts copied in C; only the lists and objects inside them,
+    which few lessons have besides `tags`, one by one)."""
+    out = list(map(dict, lessons))
+    for lesson in out:
+        tags = lesson.get("tags")
+        if type(tags) is list:
+            lesson["tags"] = tags[:]
+        elif tags is not None:
+            lesson["tags"] = _copy(tags)
+    for key in ("coexists", "trigger"):
+        for lesson in _with(out, key):
+            value = lesson[key]
+            if value is not None:
+                lesson[key] = value[:] if type(value) is list else _copy(value)
+    return out
+
+
 def _position(lessons: list[Lesson], lesson: Lesson) -> int:
     """Where ``lesson`` (this very object) is in ``lessons``: ``list.index`` compares dicts key by key until
     one differs, which adds up over 10,000 lessons; an identity test does not."""
@@ -71,11 +89,18 @@ _TEXT = operator.itemgetter("text")
 _NOT_THERE = {"text": None}
 
 
-def changed_texts(lessons: list[Lesson], before: dict[str, Lesson]) -> tuple[list[bool], list[str]]:
+def changed_texts(lessons: list[Lesson], before: dict[str, Lesson],
+                  same: list[bool] | None = None) -> tuple[list[bool], list[str]]:
     """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
     and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
-    identity first.)"""
+    identity first.) ``same``, when known: for each lesson, whether it equals its version in ``before``
+    (then its text does too: only the others are compared)."""
     ids = list(map(_ID, lessons))
+    if same is not None and len(same) == len(lessons):
+        out = list(map(operator.not_, same))
+        for at in itertools.compress(range(len(out)), out):
+            out[at] = lessons[at]["text"] != before.get(ids[at], _NOT_THERE)["text"]
+        return out, ids
     old_texts = map(_TEXT, map(before.get, ids, itertools.repeat(_NOT_THERE)))
     return list(map(operator.ne, map(_TEXT, lessons), old_texts)), ids
 
@@ -116,11 +141,11 @@ class _Pass:
                  now: str, apply_paths: list[str] | None, taken_ids: set[str],
                  approved_ids: set[str] | None = None,
                  indexes: tuple[AnchorIndex, prepared.WordIndex] | None = None) -> None:
-        self.lessons = [_copy_lesson(lesson) for lesson in lessons]
+        self.lessons = _copy_lessons(lessons)
         # Lessons of approved.json. None = all of them (callers that curate without a store).
         self.approved_ids = approved_ids
-        self.by_id = {lesson["id"]: lesson for lesson in self.lessons}
-        self.before = {lesson["id"]: lesson for lesson in lessons}  # as read (never changed): `updated` moves
+        self.by_id = dict(zip(map(_ID, self.lessons), self.lessons))
+        self.before = dict(zip(map(_ID, lessons), lessons))  # as read (never changed): `updated` moves
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
         self.feedback = feedback
         self.now = now
@@ -140,6 +165,7 @@ class _Pass:
         self.contradicted: set[str] = set()
         self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
+        self.same: list[bool] | None = None  # after finish(): each lesson equal to its version read, or not
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
@@ -474,7 +500,8 @@ class _Pass:
                     del lesson["coexists"]
         # Lessons equal to their version read are left alone; the comparisons run in C.
         olds = list(map(self.before.get, map(_ID, self.lessons)))
-        for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.ne, self.lessons, olds)):
+        self.same = list(map(operator.eq, self.lessons, olds))  # for writing them (as read: copied as they are)
+        for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.not_, self.same)):
             if before is not None and _content(lesson) != _content(before):
                 lesson["updated"] = self.now
         self.harmful_from = {lid: src[: self.by_id[lid].get("harmful", 0)] for lid, src in self.harmful_from.items()

@@ -38,6 +38,9 @@ from typing import Any
 from altimate_learn.curate.meaning import carries
 
 _ID = operator.itemgetter("id")
+_HELPFUL = operator.methodcaller("get", "helpful", 0)
+_HARMFUL = operator.methodcaller("get", "harmful", 0)
+_CREATED = operator.methodcaller("get", "created", "")
 
 OUTSIDE = "outside-cap.json"
 GRACE_DAYS = 14
@@ -201,15 +204,18 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         # 2. trade: the weakest model-authored lesson, only if the new one is worth more. In order of weakness
         # (net score, age, place in the set), the first that may be traded; a lesson pinned or marked helpful
         # never may, so those are not even ordered. Retiring lessons keeps that order, so it is made once.
-        if weakest is None:
-            weakest = [lesson for _, _, _, lesson in sorted(
-                (int(lesson.get("helpful", 0)) - int(lesson.get("harmful", 0)), str(lesson.get("created", "")), n,
-                 lesson) for n, lesson in enumerate(work.lessons)
-                if lesson["id"] not in fresh and not lesson.get("pinned") and int(lesson.get("helpful", 0)) <= 0)]
+        if weakest is None:  # (keys and order found in C; lessons learn validated hold ints and ISO strings)
+            lessons = work.lessons
+            keyed = zip(map(operator.sub, map(_HELPFUL, lessons), map(_HARMFUL, lessons)), map(_CREATED, lessons),
+                        itertools.count(), lessons)
+            unmarked = map(operator.le, map(_HELPFUL, lessons), itertools.repeat(0))
+            weakest = list(map(operator.itemgetter(3), sorted(itertools.compress(keyed, unmarked))))
         victim = None
         while checked < len(weakest) and victim is None:
             lesson = weakest[checked]
             checked += 1
+            if lesson["id"] in fresh or lesson.get("pinned"):
+                continue  # never traded (left in the order, skipped here)
             if lesson["id"] in work.by_id and tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now):
                 victim = lesson
         if victim is not None:

@@ -43,6 +43,7 @@ import functools
 import gc
 import hashlib
 import itertools
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +61,8 @@ from altimate_learn.curate.replacements import (FEEDBACK_CAP, FEEDBACK_KINDS, MA
 from altimate_learn.curate.result import CurateResult, _summary
 from altimate_learn.store import Store
 from altimate_learn.store.fsio import utc_now
+
+_ID = operator.itemgetter("id")
 
 # Callers import these from here (the curator's public names; `_Pass` for `learn tidy`).
 __all__ = [
@@ -118,6 +121,13 @@ def _flagged(lessons: list[Lesson], passed: Any, new_texts: dict[str, str] | Non
     text is new (``new_texts``: id → text) are checked."""
     known = set(base_flagged or ())
     out = []
+    if base_flagged is not None and new_texts is not None:
+        # Only the base's flagged lessons whose text is unchanged, and those with a new text, matter: they are
+        # found in C (at 10,000 lessons, a few).
+        check = set(new_texts)
+        keep = known - check
+        wanted = keep | check
+        lessons = list(itertools.compress(lessons, map(wanted.__contains__, map(_ID, lessons))))
     for lesson in lessons:
         if base_flagged is not None and new_texts is not None and lesson["id"] not in new_texts:
             if lesson["id"] in known:
@@ -287,16 +297,17 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        texts_changed = changed_texts(candidate, work.before)  # per lesson of the candidate: new or edited
+        texts_changed = changed_texts(candidate, work.before, work.same)  # per lesson of the candidate: new or edited
         new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, texts_changed[0])}
         gone = {lid: work.before[lid]["text"] for lid in work.before.keys() - work.by_id.keys()}  # removed
         gone.update((lid, work.before[lid]["text"]) for lid in new_texts if lid in work.before)  # edited
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if changed:
-            data = prepared.write(store, store.CANDIDATE, candidate, base_file)
+            data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same)
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
-            written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged)
+            written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged,
+                                          ids=texts_changed[1])
             cache.remember(written.digest, "lessons", True, after, len(candidate), flagged, ids=written.ids)
             left = written.digest
             # Each lesson of it is one of the base (linted above) or passed lint in this pass: the next
@@ -316,7 +327,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         if capped.changed:
             write_outside(store, capped.outside)
-        work.screen.commit({lesson["id"] for lesson in candidate} | approved_ids, lessons_file=left,
+        work.screen.commit(set(texts_changed[1]) | approved_ids, lessons_file=left,  # the candidate's ids
                            texts_changed=texts_changed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))

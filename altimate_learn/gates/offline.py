@@ -183,15 +183,21 @@ class Finding:
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
-    __slots__ = ("text", "lower", "words", "ids", "negated", "ref")
+    __slots__ = ("text", "lower", "words", "ids", "_negated", "ref")
 
     def __init__(self, text: str, ref: object = None) -> None:
         self.text = text
         self.lower = text.lower().replace("`", "")
         self.words = content_words(text)
         self.ids = identifiers(text)
-        self.negated = negated(text)
+        self._negated: bool | None = None  # found when a comparison first asks (most rules share nothing)
         self.ref = ref  # what the caller wants back (a path, a lesson)
+
+    @property
+    def negated(self) -> bool:
+        if self._negated is None:
+            self._negated = negated(self.text)
+        return self._negated
 
 
 def compare(rule: str | Rule, other: str | Rule) -> Finding | None:

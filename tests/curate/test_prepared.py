@@ -278,3 +278,123 @@ def test_the_writer_copies_runs_of_unchanged_lessons_exactly(seed):
         a, b = rng.sample(range(len(lessons)), 2)
         lessons[a], lessons[b] = lessons[b], lessons[a]
     assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+
+
+def _parsed_files() -> list[Path]:
+    return [p for p in _curate_cache_files() if p.suffix == ".parsed"]
+
+
+def test_a_large_approved_file_read_again_comes_from_its_parsed_record_equal_to_json(tmp_path, monkeypatch):
+    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)  # as a 10,000-lesson file is
+    stored = _lessons(_texts(random.Random(5), 40))
+    stored[3]["trigger"] = {"paths": ["models/**/*.sql"]}
+    stored[4]["coexists"] = ["L-0003"]
+    store = make_store(tmp_path, approved=stored)
+    for _ in range(2):  # the first read validates it; the second parses it and remembers what it parsed
+        found = prepared.read(store, store.APPROVED, prepared.Cache())
+        assert found is not None and found.lessons
+    assert len(_parsed_files()) == 1
+    plain = json.loads(store.path(store.APPROVED).read_bytes())
+
+    parsed, loads = [], prepared.jsonsafe.loads
+    monkeypatch.setattr(prepared.jsonsafe, "loads", lambda data: parsed.append(data) or loads(data))
+    again = prepared.read(store, store.APPROVED, prepared.Cache()).lessons
+    text = store.path(store.APPROVED).read_text()
+    assert text not in parsed, "the file was parsed as JSON again"
+    assert again == plain and [list(item) for item in again] == [list(item) for item in plain]  # keys in order
+    assert again[3]["trigger"] is not again[4].get("trigger") and again[0]["tags"] is not again[1]["tags"]
+
+
+def test_a_changed_lesson_is_read_as_it_is_now_not_from_the_parsed_record(tmp_path, monkeypatch):
+    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)
+    stored = _lessons(["Store money as `amount_cents`.", "Key users by `user_id`."])
+    store = make_store(tmp_path, approved=stored)
+    for _ in range(3):
+        curator.curate(store, [])  # nothing changes: no candidate; approved.json read each time
+    assert _parsed_files()
+    edited = [dict(item) for item in stored]
+    edited[1]["text"] = "Key users by `account_ref`."
+    store.path(store.APPROVED).write_text(fsio.canonical_json(edited))  # canonical, one lesson's text changed
+    result = curator.curate(store, [add("Always join on `account_ref`."), add("Key teams by `user_id`.")])
+    assert [r["reason"][:28] for r in result.rejected] == ["overlaps L-0001 on account_r"]
+    assert [a["text"] for a in result.applied if a["op"] == "ADD"] == ["Key teams by `user_id`."]
+
+
+@pytest.mark.parametrize("breakage", ["empty", "garbage", "torn", "other count", "flipped byte"])
+def test_a_broken_parsed_record_is_ignored(tmp_path, monkeypatch, breakage):
+    import marshal
+
+    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)
+    stored = _lessons(["Store money as `amount_cents`.", "Key users by `user_id`.", "Never use `ref()` in seeds."])
+    store = make_store(tmp_path, approved=stored)
+    for _ in range(2):
+        curator.curate(store, [])
+    (path,) = _parsed_files()
+    content = path.read_bytes()
+    if breakage == "other count":  # a well-formed record of other lessons (its own checksum right)
+        blob = marshal.dumps(stored[:2])
+        content = prepared.sha256(blob).hexdigest().encode() + b"\n" + blob
+    elif breakage == "flipped byte":
+        content = content[:-3] + bytes([content[-3] ^ 1]) + content[-2:]
+    else:
+        content = BREAKAGES[breakage](content)
+    path.write_bytes(content)
+    result = curator.curate(store, [add("Use `fee_cents` next to `amount_cents`."), add("Use `ref()` in seeds.")])
+    assert [r["reason"][:30] for r in result.rejected] == ["overlaps L-0000 on amount_cent",
+                                                            "overlaps L-0002 on ref (opposi"]
+
+
+def test_the_pass_comparison_finds_the_same_unchanged_lessons_as_the_writer(tmp_path):
+    stored = _lessons(_texts(random.Random(9), 30))
+    store = make_store(tmp_path, approved=stored)
+    source = prepared.read(store, store.APPROVED, prepared.Cache())
+    work = curator._Pass(source.lessons, harmful_from={}, feedback=None, now="2026-02-02T00:00:00.000Z",
+                         apply_paths=None, taken_ids=set())
+    work.lessons[4]["text"] = "An edited text."
+    work.lessons[9]["helpful"] = 3
+    del work.lessons[12]
+    work.lessons.insert(2, lesson("L-beef", "A new one."))
+    work.lessons.append(work.lessons.pop(0))  # moved, unchanged
+    work.finish()
+    assert prepared._places(work.lessons, source, work.same) == prepared._unchanged(work.lessons, source)
+    assert prepared._places(work.lessons, source, work.same).count(None) == 3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_writer_finds_the_runs_of_a_large_file_exactly(seed):
+    """Past 64 lessons the runs are found in C: the bytes are still canonical JSON, runs copied or not."""
+    rng = random.Random(seed)
+    stored = _lessons(_texts(rng, rng.randint(65, 400)))
+    source = prepared.LessonFile(stored, fsio.canonical_json(stored).encode(), "digest", canonical=True)
+    lessons = [item if rng.random() < 0.97 else dict(item, helpful=9) for item in stored if rng.random() < 0.98]
+    for n in range(rng.randint(0, 4)):
+        lessons.insert(rng.randrange(len(lessons) + 1), lesson(f"L-0e0{n}", f"A new lesson {n}."))
+    for _ in range(rng.randint(0, 3)):
+        a, b = rng.sample(range(len(lessons)), 2)
+        lessons[a], lessons[b] = lessons[b], lessons[a]
+    if seed == 0:
+        lessons = list(stored)  # nothing changed: one run
+    assert prepared.canonical_bytes(lessons, source) == fsio.canonical_json(lessons).encode()
+    copied = []
+    slices_run = prepared._Slices.run
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(prepared._Slices, "run", lambda self, a, b: copied.append((a, b)) or slices_run(self, a, b))
+        prepared.canonical_bytes(lessons, source)
+    places = prepared._unchanged(lessons, source)
+    assert sum(b - a + 1 for a, b in copied) == sum(p is not None for p in places)  # every unchanged one copied
+    assert len(copied) <= 1 + 3 * (len(stored) - len([p for p in places if p is not None]) + 8)
+
+
+def test_changed_texts_from_the_pass_comparison_equal_the_plain_ones(tmp_path):
+    from altimate_learn.curate.apply import changed_texts
+
+    stored = _lessons(_texts(random.Random(13), 30))
+    work = curator._Pass(stored, harmful_from={}, feedback=None, now="2026-02-02T00:00:00.000Z",
+                         apply_paths=None, taken_ids=set())
+    work.lessons[4]["text"] = "An edited text."
+    work.lessons[9]["helpful"] = 3  # changed, same text
+    del work.lessons[12]
+    work.lessons.insert(2, lesson("L-beef", "A new one."))
+    work.finish()
+    plain = changed_texts(work.lessons, work.before)
+    assert changed_texts(work.lessons, work.before, work.same) == plain and sum(plain[0]) == 2

@@ -113,3 +113,20 @@ def test_remember_on_a_full_set_says_it_does_not_reach_the_agent(git_repo, cli):
     store_dir = git_repo / ".altimate-code/learn/team-playbook"
     assert [l["text"] for l in json.loads((store_dir / "approved.json").read_text())] == [COMMIT]
     assert json.loads((store_dir / "outside-cap.json").read_text())["items"][0]["lesson"]["text"] == NEW
+
+
+def test_the_trade_takes_the_weakest_by_score_then_age_skipping_pinned_and_helpful_lessons(tmp_path):
+    texts = ["Name seeds after their source system.", "Keep macros in one folder per domain.",
+             "Quote identifiers only when they need it.", "Alias every joined table explicitly.",
+             "Put tests for marts in their own folder.", "Use snapshots for slowly changing tables."]
+    lessons = [lesson("L-0001", texts[0], harmful=2, pinned=True),  # weakest, but pinned
+               lesson("L-0002", texts[1], helpful=1),  # marked helpful: never traded
+               lesson("L-0003", texts[2]), lesson("L-0004", texts[3], harmful=1),
+               lesson("L-0005", texts[4], harmful=1), lesson("L-0006", texts[5])]
+    lessons[4]["created"] = "2025-12-01T00:00:00.000Z"  # older than L-0004, same score
+    store = make_store(tmp_path, approved=lessons)
+    _stamp(store, {f"L-000{n}": "learner" for n in range(1, 7)})
+    result = curate(store, [add(NEW), add("Prefer CTEs over nested subqueries in models.")], max_in_force=6,
+                    now=LATER)
+    assert [t["retired"] for t in result.cap.traded] == ["L-0005", "L-0004"]
+    assert {"L-0001", "L-0002", "L-0003", "L-0006"} <= {l["id"] for l in result.candidate}
