@@ -54,9 +54,10 @@ measured blind by the lead before and after that round; `delivery_tasks_blind11.
 `delivery_tasks_blind12.jsonl`, 30 tasks each by two more writers who read only the source lessons, measured blind
 by the lead before and after the seventh round; `delivery_tasks_blind13.jsonl` and `delivery_tasks_blind14.jsonl`,
 30 tasks each by two more writers who read only the source lessons, measured blind by the lead before and after the
-ninth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+ninth round; `delivery_tasks_blind15.jsonl` and `delivery_tasks_blind16.jsonl`, 30 tasks each by two more writers who
+read only the source lessons, measured blind by the lead before and after the tenth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16]
 """
 
 from __future__ import annotations
@@ -933,6 +934,25 @@ BLIND14_INTRO = NINTH_ROUND_WRITER.format(
     "file-name patterns next to folder globs") + (
     "overall 96% at each size (direct 100% / 100% / 95%, file 92%, vague 100%, follow-up 91% / 91% / 100%; 29.1 / "
     "29.3 / 29.4 lessons a session), and after it (int9): the same recall, 29.0 / 29.3 / 29.3 lessons a session.")
+TENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons (never the code, the other task sets, the "
+    "repository's file list or the team's notes) and ran nothing, handed to the lead, not to the delivery engineer "
+    "(session 2026-12-03 #3: {style}). Measured blind by the lead on the code before that session's delivery round "
+    "(42b1b1a): ")
+BLIND15_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind15.jsonl"
+BLIND15_INTRO = TENTH_ROUND_WRITER.format(
+    who="a thirteenth writer", style="busy developers in chat: terse lowercase with typos and abbreviations, long "
+    "rambling messages, non-native English; 8 follow-ups") + (
+    "overall 90% / 88% / 88% at 300 / 1,000 / 10,000 lessons (vague 88% / 75% / 75%, follow-up 77% at each size, "
+    "direct and file 100%; 29.6 / 29.7 / 29.8 lessons a session), and after that round's delivery branch (deliver10): "
+    "95% / 90% / 90% (vague 88%, follow-up 92% / 77% / 77%); 26.5 / 26.8 / 26.9 lessons a session.")
+BLIND16_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind16.jsonl"
+BLIND16_INTRO = TENTH_ROUND_WRITER.format(
+    who="a fourteenth writer", style="product and incident language, questions, a correction before the new ask, "
+    "areas a typical set skips; 8 follow-ups, several short and indirect") + (
+    "overall 100% / 97% / 97% (follow-up 100% / 88% / 88%, everything else 100%; 29.1 / 29.6 / 29.7 lessons a "
+    "session), and after that round's delivery branch (deliver10): the same recall, 25.4 / 26.2 / 26.0 lessons a "
+    "session.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -959,6 +979,8 @@ SETS = {
     "blind12": (BLIND12_TASKS, "Blind batch 12 (written apart from the code)", BLIND12_INTRO),
     "blind13": (BLIND13_TASKS, "Blind batch 13 (written apart from the code)", BLIND13_INTRO),
     "blind14": (BLIND14_TASKS, "Blind batch 14 (written apart from the code)", BLIND14_INTRO),
+    "blind15": (BLIND15_TASKS, "Blind batch 15 (written apart from the code)", BLIND15_INTRO),
+    "blind16": (BLIND16_TASKS, "Blind batch 16 (written apart from the code)", BLIND16_INTRO),
 }
 
 
