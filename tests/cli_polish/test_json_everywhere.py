@@ -15,6 +15,7 @@ import pytest
 from altimate_learn.capture.signals import NewSignal, append_signals
 from altimate_learn.store import Store, project
 from tests.deliver.helpers import lesson, write_store
+from tests.harness.test_codex_trust import trust_codex_hooks
 
 # Commands without --json, each with the reason. Everything else must have the flag.
 EXEMPT = {
@@ -232,6 +233,10 @@ def test_install_and_its_check_report_in_json(populated, cli):
     assert code == 0, err
     data = json.loads(out)
     assert data["files"] == [str(populated / ".codex/hooks.json")] and data["messages"][0].startswith("Installed")
+    code, out, _ = cli("install", "codex", "--check", "--json")
+    data = json.loads(out)  # installed, but Codex skips hooks a person has not trusted in /hooks (review10 R10-9)
+    assert code == 1 and data["ok"] is False and any("/hooks" in m for m in data["messages"]), data
+    trust_codex_hooks(populated)
     code, out, _ = cli("install", "codex", "--check", "--json")
     assert code == 0 and json.loads(out)["ok"] is True
     code, out, _ = cli("export", "agents-md", "--json")
