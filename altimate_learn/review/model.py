@@ -225,11 +225,13 @@ def diff_lessons(approved: list[Lesson], candidate: list[Lesson],
             continue
         keys = (set(before) | set(lesson)) - _NOT_CONTENT
         changed = sorted((k for k in keys if before.get(k) != lesson.get(k)), key=lambda k: (k != "text", k))
+        counters = {c: (before.get(c, 0), lesson.get(c, 0)) for c in COUNTERS if before.get(c) != lesson.get(c)}
         if not changed and any(before.get(k) != lesson.get(k) for k in ("created", "updated")):
             changed = [k for k in ("created", "updated") if before.get(k) != lesson.get(k)]
+            if counters and changed == ["updated"]:
+                changed = []  # a HELPFUL / HARMFUL mark moves `updated` with its counter: a counter change, no edit
         if changed:
             diff.edited.append(Edit(lesson["id"], before, lesson, changed))
-        counters = {c: (before.get(c, 0), lesson.get(c, 0)) for c in COUNTERS if before.get(c) != lesson.get(c)}
         if counters:
             diff.counters.append(CounterChange(lesson["id"], counters))
     for lesson in approved:

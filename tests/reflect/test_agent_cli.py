@@ -458,3 +458,16 @@ def test_bootstrap_reflects_with_an_agent_cli_too(git_repo, cli, fake_clis, isol
     assert "Model: codex (provider codex, from --model)." in out
     assert [c["agent"] for c in calls(fake_clis)] == ["codex", "codex"]  # the reflection and its vet
     assert _candidate_texts(git_repo) == ["Use `cents_to_dollars` for money columns."]
+
+
+def test_a_provider_defined_only_in_the_projects_opencode_json_is_named_in_the_error(git_repo, cli, fake_clis,
+                                                                                      monkeypatch) -> None:
+    """review10 R10-19: learn leaves the project's opencode config out, so "run opencode in a terminal" led nowhere
+    (it works there: it reads the project's file)."""
+    (git_repo / "opencode.json").write_text(json.dumps({"provider": {"labllm": {"options": {"baseURL": "http://x"}}}}))
+    monkeypatch.setenv("FAKE_CLI_MODE", "crash")
+    ids = _signal(git_repo)
+    code, _, err = cli("reflect", "--session", "sess-1", "--model", "opencode")
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "learn runs opencode without this project's opencode.json, which defines the provider labllm" in err
+    assert "~/.config/opencode/opencode.json" in err and _open(git_repo) == ids

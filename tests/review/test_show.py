@@ -153,3 +153,17 @@ def test_show_refuses_an_approved_file_with_a_duplicate_id(store, cli):
                    "L-aaaa0001. Fix the entry by hand (or restore the file from git); `learn check` lists every "
                    "problem.\n")
     assert store.snapshot() == before
+
+
+def test_a_helpful_mark_is_a_counter_change_not_an_edit():
+    """review10 R10-13b: the mark moves `updated` with its counter, and the diff said "~ edited (updated)" too."""
+    from altimate_learn.review.model import diff_lessons
+
+    before = lesson("L-00000001", "Use `uv` instead of `pip`.")
+    marked = {**before, "helpful": before.get("helpful", 0) + 1, "updated": T1}
+    diff = diff_lessons([before], [marked])
+    assert diff.edited == [] and len(diff.counters) == 1
+    reworded = {**marked, "text": "Use `uv add` instead of `pip install`."}
+    assert [edit.fields for edit in diff_lessons([before], [reworded]).edited] == [["text"]]
+    touched = {**before, "updated": T1}  # a stamp alone, no counter: still shown, as before
+    assert [edit.fields for edit in diff_lessons([before], [touched]).edited] == [["updated"]]

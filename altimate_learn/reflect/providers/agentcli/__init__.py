@@ -157,6 +157,11 @@ class AgentCLIModel:
         module = self.module
         said = clean_error_text(failure.detail, "") or f"exit {returncode}"
         kind = failure.kind
+        hint = getattr(module, "failure_hint", None)
+        if kind in ("connection", "not_found", "server", "auth") and hint is not None:
+            told = hint(Path.cwd(), self.env)
+            if told:
+                return ProviderError(f"{self.label} failed ({said}).", told, kind=kind)
         if kind == "auth":
             return ProviderError(f"{self.label} is not logged in, or its credentials were refused ({said}).",
                                  f"To use it, {module.LOGIN}; or choose another model with --model.", kind="auth")

@@ -63,6 +63,43 @@ def _user_configs(env: dict[str, str]) -> list[dict[str, Any]]:
     return found
 
 
+def _read_config(path: Path) -> dict[str, Any] | None:
+    from altimate_learn.config import strip_jsonc
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    for candidate in (text, strip_jsonc(text)):
+        try:
+            data = json.loads(candidate)
+        except ValueError:
+            continue
+        return data if isinstance(data, dict) else None
+    return None
+
+
+def failure_hint(project: Path, env: dict[str, str] | None = None) -> str | None:
+    """When the project's own opencode config defines providers the user's config does not: learn's call leaves
+    the project's config out (so a project cannot change the reflector's agent), so say where the provider must be."""
+    env = dict(os.environ) if env is None else env
+    mine: set[str] = set()
+    for data in _user_configs(env):
+        if isinstance(data.get("provider"), dict):
+            mine |= set(data["provider"])
+    for folder in (project, *project.parents):
+        for name in ("opencode.json", "opencode.jsonc", ".opencode/opencode.json", ".opencode/opencode.jsonc"):
+            data = _read_config(folder / name)
+            providers = sorted(set(data["provider"]) - mine) if data and isinstance(data.get("provider"), dict) else []
+            if providers:
+                return (f"learn runs opencode without this project's {name}, which defines the provider "
+                        f"{', '.join(providers[:3])}: define it in ~/.config/opencode/opencode.json too (or choose "
+                        "another model with --model).")
+        if (folder / ".git").exists():
+            break
+    return None
+
+
 def configured_model(env: dict[str, str] | None = None) -> str | None:
     env = dict(os.environ) if env is None else env
     model = None
