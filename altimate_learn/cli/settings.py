@@ -401,17 +401,9 @@ def _unusable(path: Path) -> bool:
 
 def _delivery_fallback(store: Store) -> dict[str, Any] | None:
     """When approved.json cannot be read: the last good set the hooks deliver instead (see deliver.lastgood)."""
-    from altimate_learn.deliver.lastgood import candidates
-    from altimate_learn.jsonsafe import loads_document
-    from altimate_learn.schema import validate_lessons
+    from altimate_learn.gates.doctor import fallback
 
-    for where, raw in candidates(str(store.dir)):
-        try:
-            lessons = validate_lessons(loads_document(raw.decode("utf-8")), where)
-        except (ValueError, StoreError):
-            continue
-        return {"from": where, "lessons": len(lessons)}
-    return {"from": None, "lessons": 0}
+    return fallback(store)
 
 
 def _agent_memories(store: Store, problems: list[str]) -> dict[str, int] | None:
