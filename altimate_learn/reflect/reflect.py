@@ -715,6 +715,9 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
 
     run = Run()
     state = schedule.read_schedule(store)
+    # A model whose provider failed is not asked again in this run; sessions that resolve to another model
+    # (each session's own model, by default) still go ahead.
+    failed: dict[str, int] = {}
     for session_id in pending_sessions(list_signals(store)):
         # A batch another process is already reflecting on costs this run nothing: it does not use up the limit.
         if max_reflections is not None and sum(o.status != "busy" for o in run.outcomes) >= max_reflections:
@@ -735,7 +738,11 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
             continue
         if batch is None:
             continue
-        outcome = reflect_batch(store, batch, options)
+        resolution = resolve_for(batch, options)
+        if resolution.model in failed:
+            failed[resolution.model] += 1
+            continue
+        outcome = reflect_batch(store, batch, options, resolution)
         run.outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)
@@ -743,12 +750,12 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
             run.notes.append("daily limit of automatic model runs reached; the remaining sessions wait for tomorrow "
                              "or a manual `learn reflect`")
             break
-        if outcome.status == "failed":  # the provider failed: the other sessions would fail the same way
-            rest = len(pending_sessions(list_signals(store))) - 1
-            if rest > 0:
-                run.notes.append(f"{rest} more session{'s' if rest != 1 else ''} with open signals not tried after "
-                                 "the provider failed; they wait for the next run")
-            break
+        if outcome.status == "failed":  # its provider failed: the other sessions on that model would fail too
+            failed.setdefault(resolution.model, 0)
         state = schedule.read_schedule(store)
+    for model, rest in failed.items():
+        if rest:
+            run.notes.append(f"{rest} more session{'s' if rest != 1 else ''} using {model} not tried after it failed; "
+                             f"{'they wait' if rest != 1 else 'it waits'} for the next run")
     return run
 

@@ -72,3 +72,25 @@ def test_the_sessions_own_model_is_used_when_its_key_is_set(git_repo, isolated_h
     assert "- models/staging/stripe/stg_stripe__payments.sql" in request.prompt
     assert "[user_correction] no, use source() instead of hardcoding the raw table name" in request.prompt
     assert str(isolated_home) not in request.prompt
+
+
+def test_a_failing_session_model_does_not_stop_sessions_on_another_model(git_repo, isolated_home, cli, monkeypatch,
+                                                                        model_server: FakeModelServer) -> None:
+    """review11 R11-1: the Claude session's provider fails; a later session with no transcript (the built-in
+    reflector) is still reflected, and no session is reported "not tried" when every one was tried."""
+    from altimate_learn.capture.signals import NewSignal, append_signals
+    from altimate_learn.store import Store
+
+    _install_transcript(isolated_home, git_repo)
+    assert cli("capture", "--latest")[0] == 0
+    append_signals(Store.open(start=git_repo), [NewSignal(kind="user_correction", session_id="later-session",
+                                                        text="never commit directly to main", reason="test",
+                                                        message_id="m-later")])
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", model_server.anthropic_base_url)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0000000000000000000000")
+    model_server.fail(500, "overloaded")
+    code, out, err = cli("reflect", "--pending")
+    assert len(model_server.requests) == 1
+    assert "anthropic/claude-sonnet-4-5-20250929 failed (HTTP 500)" in err + out
+    assert "Reflected on session later-session (1 signal) with builtin." in out
+    assert "not tried" not in out

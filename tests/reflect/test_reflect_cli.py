@@ -493,7 +493,7 @@ def test_pending_stops_at_a_provider_failure_instead_of_failing_every_session(gi
     code, out, err = cli("reflect", "--pending", "--model", "openai/gpt-4o-mini")
     assert code == 1 and "openai/gpt-4o-mini failed (HTTP 500): down." in err
     assert len(openai_env.requests) == 1  # not one timeout per session
-    assert "Note: 2 more sessions with open signals not tried after the provider failed; they wait for the next run" \
+    assert "Note: 2 more sessions using openai/gpt-4o-mini not tried after it failed; they wait for the next run" \
         in out
     assert len(_open(git_repo)) == 3 and _schedule(git_repo)["failures"] == 1
 
