@@ -40,6 +40,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 OPENAI_PATH = "/v1/chat/completions"
+GEMINI_OPENAI_PATH = "/v1beta/openai/chat/completions"  # Gemini's OpenAI-compatible API
 ANTHROPIC_PATH = "/v1/messages"
 
 
@@ -307,7 +308,7 @@ class FakeModelServer:
                     body = raw.decode("utf-8", "replace")
                 request = self._record(body)
                 path = self.path.split("?")[0]
-                if path not in (OPENAI_PATH, ANTHROPIC_PATH):
+                if path not in (OPENAI_PATH, GEMINI_OPENAI_PATH, ANTHROPIC_PATH):
                     self._send(404, json.dumps({"error": {"message": f"no route {self.path}"}}).encode())
                     return
                 if owner.auto_vet and "<<<ITEMS " in request.prompt:

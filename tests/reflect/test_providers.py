@@ -405,3 +405,21 @@ def test_a_gemini_cli_session_reflects_with_gemini_when_its_key_is_set(model_ser
     assert model_server.requests[-1].body["model"] == "gemini-2.5-flash"
     without_key = resolve_model(None, session_model="gemini-2.5-flash", env={})
     assert without_key.is_builtin and "GEMINI_API_KEY is not set" in without_key.note
+
+
+def test_gemini_follows_the_base_url_gemini_cli_reads(model_server: FakeModelServer) -> None:
+    """review11 R11-2: a Gemini CLI user behind a gateway (GOOGLE_GEMINI_BASE_URL) is not sent to Google's host."""
+    model_server.deltas({"op": "ADD", "text": "Use `uv`.", "reason": "r"})
+    env = {"GEMINI_API_KEY": "gemini-test-key-000000000000", "GOOGLE_GEMINI_BASE_URL": model_server.url + "/"}
+    done = make_chat_model("gemini/gemini-2.5-flash", env=env).complete("SYSTEM", "PROMPT", timeout=5, max_tokens=64)
+    assert "Use `uv`." in done.text
+    request = model_server.requests[0]
+    assert request.path == "/v1beta/openai/chat/completions"
+    assert request.body["model"] == "gemini-2.5-flash"
+    assert request.headers.get("authorization") == "Bearer gemini-test-key-000000000000"
+
+
+def test_a_bad_gemini_base_url_is_one_line_naming_the_variable() -> None:
+    with pytest.raises(LearnError) as caught:
+        make_chat_model("gemini/gemini-2.5-flash", env={"GEMINI_API_KEY": "k", "GOOGLE_GEMINI_BASE_URL": "localhost:9"})
+    assert "GOOGLE_GEMINI_BASE_URL must be an http(s) URL" in str(caught.value)

@@ -74,8 +74,11 @@ BUILTIN_PROVIDERS: dict[str, ProviderSpec] = {p.name: p for p in (
     ProviderSpec("vllm", "openai", "http://127.0.0.1:8000/v1", "VLLM_API_KEY", local=True, key_optional=True),
     ProviderSpec("llamacpp", "openai", "http://127.0.0.1:8080/v1", None, local=True),
 )}
-# The variables the official SDKs read for their base URL.
-BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL"}
+# The variables the official SDKs (and Gemini CLI) read for their base URL.
+BASE_URL_ENV = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL", "gemini": "GOOGLE_GEMINI_BASE_URL"}
+# GOOGLE_GEMINI_BASE_URL is the Gemini API's root (Gemini CLI appends /v1beta/models/…); learn speaks the
+# OpenAI-compatible path under it.
+_GEMINI_OPENAI_PATH = "/v1beta/openai"
 PROVIDER_TYPES = {"openai": "openai", "openai-compatible": "openai", "openai_compat": "openai",
                   "anthropic": "anthropic"}
 
@@ -181,6 +184,8 @@ def base_url_for(spec: ProviderSpec, configured: Mapping[str, Any] | None, env: 
 
             raise LearnError(f"{var} must be an http(s) URL such as http://127.0.0.1:11434/v1, not "
                              f"'{redact_url(value)}'.", f"Fix or unset {var}.")
+        if spec.name == "gemini" and not value.endswith("/openai"):
+            value += _GEMINI_OPENAI_PATH
         return value
     return spec.base_url
 
@@ -422,8 +427,8 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         raise ProviderError(
             f"{self.label} at {_show_url(self.url)} answered with a redirect (HTTP {code}) to {redact_url(newurl)}; "
             "learn never follows a redirect with your API key.",
-            "If that address is the real API, set the base URL to it (OPENAI_BASE_URL, ANTHROPIC_BASE_URL or "
-            "learn.providers).", kind="redirect")
+            "If that address is the real API, set the base URL to it (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, "
+            "GOOGLE_GEMINI_BASE_URL or learn.providers).", kind="redirect")
 
 
 def _opener(watchdog: _Watchdog, label: str = "the model server", url: str = "") -> urllib.request.OpenerDirector:
@@ -485,7 +490,8 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
             raise timed_out from None
         raise ProviderError(f"cannot reach {label} at {_show_url(url)} ({clean_error_text(str(reason), key)}).",
                             "Check that the server is running and the base URL (OPENAI_BASE_URL, "
-                            "ANTHROPIC_BASE_URL or learn.providers) is right.", kind="connection") from None
+                            "ANTHROPIC_BASE_URL, GOOGLE_GEMINI_BASE_URL or learn.providers) is right.",
+                            kind="connection") from None
     except (ConnectionError, OSError, http.client.HTTPException) as exc:
         if watchdog.fired:
             raise timed_out from None
