@@ -20,7 +20,8 @@ settings files of Claude Code, Codex and Gemini CLI::
 
     SETTINGS = {"project": ".claude/settings.json", "user": "~/.claude/settings.json"}
     HOOKS = [(event name, matcher or None), ...]   # one command hook per entry
-    def hook_entry(command: str, matcher: str | None) -> dict   # optional: the matcher group to write
+    def hook_entry(command: str, matcher: str | None, event: str | None = None) -> dict
+        # optional: the matcher group to write for that event
     NOTES: list[str]                                # printed after an install
     def notes(options) -> list[str]                 # optional: the same, computed (e.g. for the version found)
     def agent_problems(root, commands) -> tuple[list[str], list[str]]

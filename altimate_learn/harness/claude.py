@@ -114,7 +114,7 @@ TIMEOUT_SECONDS = 15
 NOTES: list[str] = []
 
 
-def hook_entry(command: str, matcher: str | None) -> dict:
+def hook_entry(command: str, matcher: str | None, event: str | None = None) -> dict:
     entry: dict = {}
     if matcher:
         entry["matcher"] = matcher

@@ -104,6 +104,9 @@ HOOKS = [
     ("SessionEnd", None),
 ]
 TIMEOUT_SECONDS = 15
+# Codex clamps a SessionEnd hook's timeout to 3 s and warns about it on every run (review11 R11-4): learn's
+# SessionEnd hook only records the end and starts the learner in the background, well inside that.
+EVENT_TIMEOUT_SECONDS = {"SessionEnd": 3}
 NOTES = [
     "Codex runs hooks only with its hooks feature on (the default in current versions); if yours is older, add",
     "  [features]\n  hooks = true",
@@ -121,9 +124,10 @@ def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
     return problems(root, commands)
 
 
-def hook_entry(command: str, matcher: str | None) -> dict:
+def hook_entry(command: str, matcher: str | None, event: str | None = None) -> dict:
     entry: dict = {}
     if matcher:
         entry["matcher"] = matcher
-    entry["hooks"] = [{"type": "command", "command": command, "timeout": TIMEOUT_SECONDS}]
+    entry["hooks"] = [{"type": "command", "command": command,
+                       "timeout": EVENT_TIMEOUT_SECONDS.get(event or "", TIMEOUT_SECONDS)}]
     return entry

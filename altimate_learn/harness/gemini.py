@@ -151,7 +151,7 @@ def agent_problems(root, commands: list[str]) -> tuple[list[str], list[str]]:
     return problems(root, commands)
 
 
-def hook_entry(command: str, matcher: str | None) -> dict:
+def hook_entry(command: str, matcher: str | None, event: str | None = None) -> dict:
     entry: dict = {}
     if matcher:
         entry["matcher"] = matcher

@@ -242,7 +242,7 @@ def manual_entries(module, command: str | None = None) -> str:
     command = command or guarded(module.NAME, hook_command(module.NAME))
     entries: dict[str, list] = {}
     for event, matcher in module.HOOKS:
-        entries.setdefault(event, []).append(module.hook_entry(command, matcher))
+        entries.setdefault(event, []).append(module.hook_entry(command, matcher, event))
     return json.dumps(entries, indent=2, ensure_ascii=False)
 
 
@@ -294,7 +294,7 @@ def remove_ours(text: str, harness: str) -> tuple[str, int]:
 
 def add_ours(text: str, module, command: str) -> str:
     for event, matcher in module.HOOKS:
-        entry = module.hook_entry(command, matcher)
+        entry = module.hook_entry(command, matcher, event)
         members, top_open, top_close = _top(text)
         hooks = next((m for m in members if m.key == "hooks"), None)
         if hooks is None:
@@ -314,7 +314,7 @@ def installed_exactly(data: dict, module, command: str) -> bool:
     hooks = data.get("hooks") or {}
     wanted: dict[str, list] = {}
     for event, matcher in module.HOOKS:
-        wanted.setdefault(event, []).append(module.hook_entry(command, matcher))
+        wanted.setdefault(event, []).append(module.hook_entry(command, matcher, event))
     for event, groups in hooks.items():
         ours = [g for g in groups if isinstance(g, dict) and isinstance(g.get("hooks"), list)
                 and any(is_ours(h, module.NAME) for h in g["hooks"])]
