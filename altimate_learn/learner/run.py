@@ -292,8 +292,14 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     blocks = targets.open_targets(paths.root, [t for t in allowed if t in targets.DIRECT], notes,
                                   dict(env) if env is not None else None)
     usable = [t for t in allowed if t == "review" or t in blocks]
-    newest_model = next((r.info.model for r in sorted(digest.sessions, key=lambda r: r.info.updated or "",
-                                                       reverse=True) if r.info.model), None)
+    # The sessions' own models, newest first: the newest one that can be used (its provider known, its key
+    # set) reflects, so an opencode session on a local alias does not send a Claude session's run to builtin.
+    session_models = list(dict.fromkeys(r.info.model for r in sorted(digest.sessions, key=lambda r: r.info.updated
+                                                                        or "", reverse=True) if r.info.model))
+    newest_model = session_models[0] if session_models else None
+    if len(session_models) > 1 and not (request.model or values.get("model")):
+        newest_model = next((m for m in session_models if resolve_model(
+            None, session_model=m, providers=values.get("providers") or {}, env=env).chat is not None), newest_model)
     configured_source = "ALTIMATE_LEARN_MODEL" if str(settings.sources.get("model", "")).startswith("env ") \
         else "learn.model"
     try:

@@ -358,6 +358,11 @@ def resolve_model(requested: str | None, *, configured: str | None = None, confi
             return Resolution(BUILTIN, None, "default",
                               f"no model configured and the session's model {mapped} is not usable ({why}): "
                               "using the built-in offline reflector")
+    shown = " ".join((session_model or "").split())[:80]
+    if shown and not shown.startswith("<"):  # not Claude Code's `<synthetic>`
+        return Resolution(BUILTIN, None, "default",
+                          f"no model configured and the session's model {shown} is not one learn knows how to call: "
+                          "using the built-in offline reflector")
     return Resolution(BUILTIN, None, "default", "no model configured: using the built-in offline reflector")
 
 
