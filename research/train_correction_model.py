@@ -72,8 +72,10 @@ def _owner(repo: str) -> str:
     return repo.split("/")[0].lower()
 
 
-def real_rows(repos: set[str] | None = None) -> list[Row]:
-    """Scored dev messages of the real-session corpus (``repos``: only these repositories)."""
+def real_rows(repos: set[str] | None = None, *, patterns: bool = True) -> list[Row]:
+    """Scored dev messages of the real-session corpus (``repos``: only these repositories). ``patterns=False``
+    leaves out the patterns' verdict and the guard (training reads neither; classifying every message is most of
+    the time this takes)."""
     from altimate_learn.capture.classifier import classify_user_message
     from research.data.real_sessions import iter_classifier_inputs
 
@@ -81,15 +83,21 @@ def real_rows(repos: set[str] | None = None) -> list[Row]:
     for m, msg, previous in iter_classifier_inputs("dev"):
         if m.positive is None or (repos is not None and m.repo not in repos):
             continue
+        key = json.dumps([m.session, m.id, msg.text, m.answer, msg.index, int(m.positive)], ensure_ascii=False)
+        slots = tuple(S.features(msg.text, m.answer, msg.index))
+        bare = tuple(S.features(msg.text, m.answer, msg.index, negations=False))
+        if not patterns:
+            rows.append(Row(slots, int(m.positive), _owner(m.repo), m.repo, False, False, key, bare, msg.text or "",
+                            m.answer, msg.index, "", False))
+            continue
         interrupted = previous is not None and previous.kind == "interrupt"
         verdict = classify_user_message(msg, previous, answer=m.answer, model=False)
         context = {"after_assistant": msg.after_assistant, "interrupted": interrupted}
         guarded = msg.kind == "text" and S.guard(msg.text, m.answer, msg.index, **context)
         unclaimed = msg.kind == "text" and S.guard(msg.text, m.answer, msg.index, claimed=False, **context)
-        key = json.dumps([m.session, m.id, msg.text, m.answer, msg.index, int(m.positive)], ensure_ascii=False)
-        rows.append(Row(tuple(S.features(msg.text, m.answer, msg.index)), int(m.positive), _owner(m.repo), m.repo,
-                        verdict.correction, guarded, key, tuple(S.features(msg.text, m.answer, msg.index, negations=False)),
-                        msg.text or "", m.answer, msg.index, (verdict.reason or "") if verdict.correction else "", unclaimed))
+        rows.append(Row(slots, int(m.positive), _owner(m.repo), m.repo, verdict.correction, guarded, key, bare,
+                        msg.text or "", m.answer, msg.index, (verdict.reason or "") if verdict.correction else "",
+                        unclaimed))
     return rows
 
 
@@ -172,10 +180,11 @@ def recorded() -> dict[str, Any] | None:
         return None
 
 
-def build(repos: set[str] | None = None, date: str | None = None) -> str:
+def build(repos: set[str] | None = None, date: str | None = None, rows: list[Row] | None = None) -> str:
     """The weights file trained on the dev data (``repos``: only these real repositories; the date: the one
-    recorded when the rows are unchanged, else today)."""
-    rows = real_rows(repos) + written_rows()
+    recorded when the rows are unchanged, else today). ``rows``: already read (`real_rows` + `written_rows`)."""
+    if rows is None:
+        rows = real_rows(repos, patterns=False) + written_rows()
     old = recorded()
     if date is None:
         same = old is not None and old.get("trained", {}).get("rows_sha256") == digest(rows)
