@@ -99,9 +99,11 @@ def read_key(info: SessionInfo, cursor: dict[str, Any] | None, floor: datetime |
 class ReadCache:
     """The kept reads of one project (``folder``: `.learner/reads`); ``write=False`` only looks (a dry run)."""
 
-    def __init__(self, folder: Path, *, write: bool = True) -> None:
+    def __init__(self, folder: Path, *, write: bool = True, within: Path | None = None) -> None:
         self.folder = folder
         self.write = write
+        self.within = within  # a `reads` symlink leading out of it is never written through
+        self._confined: bool | None = None
         self.hits = 0
         self.misses = 0
         self.written = 0
@@ -111,7 +113,7 @@ class ReadCache:
         return self.folder / f"{name}.json"
 
     def get(self, info: SessionInfo, key: dict[str, Any] | None) -> SessionRead | None:
-        if key is None:
+        if key is None or not self._writable():
             return None
         path = self._file(info)
         try:
@@ -139,7 +141,7 @@ class ReadCache:
 
     def put(self, info: SessionInfo, key: dict[str, Any] | None, read: SessionRead) -> None:
         """Keep ``read`` when the transcript is still what ``key`` says (it did not change while it was read)."""
-        if key is None or not self.write:
+        if key is None or not self.write or not self._writable():
             return
         after = _file_identity(info.path)
         if after is None or any(after[k] != key[k] for k in after):
@@ -162,11 +164,26 @@ class ReadCache:
             return
         self.written += 1
 
+    def _writable(self) -> bool:
+        """The folder is inside ``within`` (checked once): a `reads` symlink leading elsewhere is neither read
+        nor written."""
+        if self._confined is None:
+            from altimate_learn.errors import StoreError
+            from altimate_learn.store import fsio
+
+            try:
+                if self.within is not None:
+                    fsio.check_confined(self.folder / "x.json", self.within)
+                self._confined = True
+            except (StoreError, OSError):
+                self._confined = False
+        return self._confined
+
     def prune(self, keep: int = KEEP) -> None:
         """Drop kept reads whose transcript is gone, then the least recently written, when there are more than
         ``keep`` (down to nine tenths of it, so the folder is not listed again at every run); and the temporary
         files of a writer that was killed mid-write."""
-        if not self.write or not self.written:
+        if not self.write or not self.written or not self._writable():
             return
         alive: list[tuple[float, str]] = []
         try:
@@ -203,7 +220,7 @@ class ReadCache:
     def _move_aside(self, path: Path) -> None:
         from altimate_learn.store import fsio
 
-        if not self.write:
+        if not self.write or not self._writable():
             return
         with contextlib.suppress(OSError):
             fsio.move_aside(path)

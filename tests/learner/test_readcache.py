@@ -138,3 +138,16 @@ def test_the_kept_reads_are_bounded_those_of_vanished_transcripts_first_then_the
     (tmp_path / "s3.jsonl").unlink()
     cache.prune(keep=4)  # over the bound: down to 3
     assert sorted(n for n, path in files.items() if path.exists()) == [1, 2, 4]
+
+
+def test_a_reads_folder_that_leads_outside_the_learners_folder_is_neither_read_nor_written(
+        git_repo: Path, isolated_home: Path, tmp_path: Path):
+    transcript = _trajectory(git_repo / "s.jsonl", git_repo, ["use pnpm, not npm"])
+    learner = learner_dir(git_repo)
+    learner.mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (learner / "reads").symlink_to(elsewhere)
+    cache = ReadCache(learner / "reads", within=learner)
+    assert _collect(git_repo, transcript, cache) == ["use pnpm, not npm"]
+    assert list(elsewhere.iterdir()) == [] and cache.written == 0
