@@ -7,20 +7,22 @@ every waiting session at every run, although most of them had not changed. A run
 made, and the next run hands a session back as it was read then when nothing it depended on changed:
 
 - the transcript file: its path, device and inode, size, mtime_ns and ctime_ns (a rewrite of the same size
-  changes its mtime or, if the mtime was put back, its ctime; a replaced file has a new inode);
-- the session (harness, id, working folder), the cursor read from (message, index, time) and the floor;
+  changes its mtime or, if the mtime was put back, its ctime; a replaced file has a new inode), and the same for
+  every other file its reader reads (a Gemini session resumed in a later minute goes on in a file of its own);
+- the session (harness, id, working folder, update time), the cursor read from (message, index, time) and the
+  floor;
 - the code that reads (:func:`code_version`: learn's version and the size and mtime of each of its modules,
   so an upgrade or an edited parser, classifier or redactor reads everything again).
 
 Any difference reads the transcript again. Only what a read keeps is stored, and it is redacted already:
 the exchanges' texts went through :func:`altimate_learn.redact.redact` when they were made (the same texts
-the digest and the run's transcript hold), never the raw transcript. opencode sessions (a shared database,
-written through its WAL) and folders are never kept: their file's size and time do not say that one
-session changed.
+the digest and the run's transcript hold), never the raw transcript. Only the harnesses whose session is
+its own file(s) are kept (:data:`SINGLE_FILE`, and Gemini's files): never opencode's shared database
+(written through its WAL) or a folder, whose size and time do not say that one session changed.
 
-A cache file that cannot be parsed or does not hold a read is moved aside (`<file>.malformed-<time>`) and
-the session is read as if it had never been kept; the run goes on and says nothing about it (nothing in it
-is a person's work). Writes are atomic (a temporary file in the same folder, renamed) without fsync: a file
+A cache file that cannot be parsed or does not hold a read (any field missing, added or of another type) is
+moved aside (`<file>.malformed-<time>`) and the session is read as if it had never been kept; the run goes
+on and says nothing about it (nothing in it is a person's work). Writes are atomic (a temporary file in the same folder, renamed) without fsync: a file
 cut short by a power cut is malformed, so it is moved aside and read again. At most :data:`KEEP` files are
 kept: files whose transcript is gone go first, then the least recently written.
 """
@@ -81,16 +83,46 @@ def _file_identity(path: str) -> dict[str, int] | None:
             "ctime_ns": stat.st_ctime_ns}
 
 
+# The harnesses whose session is its own file(s): opencode's database (many sessions, written through its WAL) is
+# not, and a harness added later is not kept until its files are listed here.
+SINGLE_FILE = ("claude-code", "codex", "generic")
+
+
+def _session_files(info: SessionInfo) -> list[str] | None:
+    """Every file the reader of ``info`` reads, or None when a file's stat cannot say that the session changed."""
+    if info.harness in SINGLE_FILE:
+        return [info.path]
+    if info.harness == "gemini":  # a resume in a later minute writes a file of its own, read with the first
+        if not info.path.endswith(".jsonl"):
+            return [info.path]  # the older single-JSON format, rewritten whole
+        from altimate_learn.capture.sessions.gemini import session_files
+
+        try:
+            return [str(p) for p in session_files(Path(info.path), info.id)]
+        except (OSError, ValueError):
+            return None
+    return None
+
+
 def read_key(info: SessionInfo, cursor: dict[str, Any] | None, floor: datetime | None) -> dict[str, Any] | None:
     """Everything a read of ``info`` from ``cursor`` depends on, or None when it cannot be kept."""
-    if info.harness == "opencode" or not info.path:
+    if not info.path:
+        return None
+    files = _session_files(info)
+    if not files:
         return None
     identity = _file_identity(info.path)
     if identity is None:
         return None
+    others = []
+    for other in files[1:] if files[0] == info.path else files:
+        found = _file_identity(other)
+        if found is None:
+            return None
+        others.append([other, found])
     return {
-        "version": code_version(), "path": info.path, **identity,
-        "harness": info.harness, "session": info.id, "cwd": info.cwd,
+        "version": code_version(), "path": info.path, **identity, "files": others,
+        "harness": info.harness, "session": info.id, "cwd": info.cwd, "updated": info.updated,
         "cursor": None if cursor is None else {k: cursor.get(k) for k in ("message", "index", "at")},
         "floor": None if floor is None else floor.isoformat(),
     }
@@ -127,11 +159,9 @@ class ReadCache:
                 self.misses += 1
                 return None
             kept = entry["read"]
-            read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=bool(kept["own"]),
-                               exchanges=[Exchange(**e) for e in kept["exchanges"]],
-                               notes=[str(n) for n in kept["notes"]], skipped_lines=int(kept["skipped_lines"]))
-            if not all(isinstance(e.text, str) and isinstance(e.ref, str) for e in read.exchanges):
-                raise TypeError("an exchange without text")
+            read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=_bool(kept["own"]),
+                               exchanges=[_exchange(e) for e in _list(kept["exchanges"], dict)],
+                               notes=_list(kept["notes"], str), skipped_lines=_int(kept["skipped_lines"]))
         except (ValueError, TypeError, KeyError, AttributeError):
             self._move_aside(path)
             self.misses += 1
@@ -143,8 +173,8 @@ class ReadCache:
         """Keep ``read`` when the transcript is still what ``key`` says (it did not change while it was read)."""
         if key is None or not self.write or not self._writable():
             return
-        after = _file_identity(info.path)
-        if after is None or any(after[k] != key[k] for k in after):
+        after = read_key(info, key["cursor"], None)
+        if after is None or any(after[k] != key[k] for k in ("dev", "ino", "size", "mtime_ns", "ctime_ns", "files")):
             return
         entry = {"key": key, "read": {"own": read.own, "notes": read.notes, "skipped_lines": read.skipped_lines,
                                       "exchanges": [dataclasses.asdict(e) for e in read.exchanges]}}
@@ -224,6 +254,51 @@ class ReadCache:
             return
         with contextlib.suppress(OSError):
             fsio.move_aside(path)
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Exchange)}
+_TEXT = ("ref", "session", "key", "message_id", "kind", "text")
+_TEXT_OR_NONE = ("at", "reply", "hint")
+_COUNTS = ("index", "more_failures", "tools")
+_TEXTS = ("refused", "failures", "files")
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not a boolean")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not a number")
+    return value
+
+
+def _list(value: Any, kind: type) -> list[Any]:
+    if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
+        raise TypeError("not a list")
+    return value
+
+
+def _exchange(value: dict[str, Any]) -> Exchange:
+    """An Exchange from its kept form; any field missing, added or of another type raises TypeError."""
+    if set(value) != set(_FIELDS):
+        raise TypeError("not an exchange")
+    for name in _TEXT:
+        if not isinstance(value[name], str):
+            raise TypeError(name)
+    for name in _TEXT_OR_NONE:
+        if value[name] is not None and not isinstance(value[name], str):
+            raise TypeError(name)
+    for name in _COUNTS:
+        _int(value[name])
+    for name in _TEXTS:
+        _list(value[name], str)
+    _bool(value["reply_cut"])
+    if value["kind"] not in ("text", "rejection"):
+        raise TypeError("kind")
+    return Exchange(**value)
 
 
 def _source_path(cache_file: str) -> str | None:

@@ -151,3 +151,56 @@ def test_a_reads_folder_that_leads_outside_the_learners_folder_is_neither_read_n
     cache = ReadCache(learner / "reads", within=learner)
     assert _collect(git_repo, transcript, cache) == ["use pnpm, not npm"]
     assert list(elsewhere.iterdir()) == [] and cache.written == 0
+
+
+def _gemini_user(n: int, text: str, minute: int) -> str:
+    return json.dumps({"id": f"m{n}", "timestamp": f"2026-11-21T10:{minute:02d}:{n:02d}.000Z", "type": "user",
+                       "content": [{"text": text}]}) + "\n"
+
+
+def test_a_gemini_session_resumed_into_a_second_file_is_read_again_when_that_file_grows(
+        git_repo: Path, isolated_home: Path):
+    session = "4f2a9c1e-5b6d-4e7f-8a90-b1c2d3e4f5a6"
+    folder = git_repo / "chats"
+    folder.mkdir()
+
+    def header(minute: int) -> str:
+        return json.dumps({"sessionId": session, "projectHash": "0" * 64, "kind": "main",
+                           "startTime": f"2026-11-21T10:{minute:02d}:00.000Z",
+                           "lastUpdated": f"2026-11-21T10:{minute:02d}:00.000Z"}) + "\n"
+
+    first = folder / f"session-2026-11-21T10-02-{session[:8]}.jsonl"
+    first.write_text(header(2) + _gemini_user(1, "use pnpm, not npm", 2))
+    resumed = folder / f"session-2026-11-21T10-35-{session[:8]}.jsonl"
+    resumed.write_text(header(35) + _gemini_user(2, "keep the tests in tests/", 35))
+    state = {"cursors": {}, "captured": {f"gemini:{session}": {"path": str(first), "harness": "gemini",
+                                                              "session": session}}}
+    reads = learner_dir(git_repo) / "reads"
+
+    def typed() -> list[str]:
+        found = sources.collect(git_repo, json.loads(json.dumps(state)), floor=None, scan_from=None, notes=[],
+                                cache=ReadCache(reads))
+        return [e.text for r in found for e in r.exchanges]
+
+    assert typed() == ["use pnpm, not npm", "keep the tests in tests/"]
+    with resumed.open("a") as handle:
+        handle.write(_gemini_user(3, "never push to main", 36))
+    assert typed()[-1] == "never push to main"
+
+
+def test_a_kept_read_with_a_field_of_the_wrong_type_is_moved_aside_and_the_session_read_again(
+        git_repo: Path, isolated_home: Path):
+    transcript = _trajectory(git_repo / "s.jsonl", git_repo, ["use pnpm, not npm"])
+    folder = learner_dir(git_repo) / "reads"
+    _collect(git_repo, transcript, ReadCache(folder))
+    (kept,) = folder.glob("*.json")
+    good = json.loads(kept.read_text())
+    for field, wrong in (("files", 5), ("failures", None), ("reply", 7), ("index", "3"), ("reply_cut", "no"),
+                         ("refused", [1]), ("extra", 1)):
+        entry = json.loads(json.dumps(good))
+        entry["read"]["exchanges"][0][field] = wrong
+        kept.write_text(json.dumps(entry))
+        cache = ReadCache(folder)
+        assert _collect(git_repo, transcript, cache) == ["use pnpm, not npm"], field
+        assert (cache.hits, cache.written) == (0, 1), field
+    assert len(list(folder.glob("*.json.malformed-*"))) == 7
