@@ -22,9 +22,10 @@ its own file(s) are kept (:data:`SINGLE_FILE`, and Gemini's files): never openco
 
 A cache file that cannot be parsed or does not hold a read (any field missing, added or of another type) is
 moved aside (`<file>.malformed-<time>`) and the session is read as if it had never been kept; the run goes
-on and says nothing about it (nothing in it is a person's work). Writes are atomic (a temporary file in the same folder, renamed) without fsync: a file
-cut short by a power cut is malformed, so it is moved aside and read again. At most :data:`KEEP` files are
-kept: files whose transcript is gone go first, then the least recently written.
+on and says nothing about it (nothing in it is a person's work). Writes are atomic (a temporary file in the
+same folder, renamed) without fsync: a file cut short by a power cut is malformed, so it is moved aside and
+read again. At most :data:`KEEP` files are kept: files whose transcript is gone go first, then the least
+recently written.
 """
 
 from __future__ import annotations
