@@ -15,14 +15,13 @@ Two ways a correction can reach a model:
 Both are measured by what actually went out: the references in each run's digest, and the signals capture
 recorded.
 
-Run time: every run reads each session with something after its cursor again (`learn run` is one process a
-run); over a grown corpus, the dozens of runs each re-read and re-classify hundreds of unchanged sessions, which
-took past the runner's 15 minutes. By default the runs share one in-process record of each session as it was
-read: a session whose transcript (file fingerprint, session info) and cursor are what they were at its last
-read is handed back as it was read then (a copy), not read again; any change reads it again. Reading is
-deterministic, so the digests, and every number here, are the same (a test compares both ways on part of the
-corpus). `python research/learner_real.py --full` reads every session again at every run, as separate
-`learn run` processes do.
+Run time: every run reads each session with something after its cursor (`learn run` is one process a run);
+over a grown corpus, the dozens of runs each re-read and re-classified hundreds of unchanged sessions. The
+learner now keeps each read for the next run (`.learner/reads/`, :mod:`altimate_learn.learner.readcache`): a
+session whose transcript file and cursor are what they were at its last read is handed back as it was read
+then, not read again; any change reads it again. Reading is deterministic, so the digests, and every number
+here, are the same (a test compares both ways on part of the corpus). `python research/learner_real.py
+--full` turns the kept reads off: every run reads every session again, as `learn run` did before.
 """
 
 from __future__ import annotations
@@ -74,35 +73,27 @@ def _isolated() -> Iterator[Path]:
 
 @contextmanager
 def _reads_remembered(enabled: bool = True) -> Iterator[dict[str, int]]:
-    """Within the runs of one measurement, a session read again from the same cursor, with its transcript
-    unchanged, is a copy of its last read (see the module docstring); counts ``read`` and ``reused``."""
-    import copy
-
+    """The learner's kept reads on (as `learn run` has them) or off (every run reads every session with something
+    after its cursor again); counts ``read`` (sessions read) and ``reused`` (handed back from a kept read)."""
     from altimate_learn.learner import sources
-    from altimate_learn.learner.digest import fingerprint
 
     counts = {"read": 0, "reused": 0}
-    original = sources.read_session
-    last: dict[str, tuple[str, Any]] = {}  # session file and id → (what the read depended on, the read)
+    original = sources.collect
 
-    def remembered(info: Any, cursor: dict | None, *, floor: Any) -> Any:
-        key = json.dumps([repr(info), fingerprint(info), cursor, str(floor)], sort_keys=True, default=str)
-        where = f"{info.path}\0{info.id}"
-        found = last.get(where)
-        if found is not None and found[0] == key:
-            counts["reused"] += 1
-            return copy.deepcopy(found[1])
-        read = original(info, cursor, floor=floor)  # raises as it does: nothing remembered
-        counts["read"] += 1
-        last[where] = (key, copy.deepcopy(read))
-        return read
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        if not enabled:
+            kwargs["cache"] = None
+        reads = original(*args, **kwargs)
+        reused = getattr(kwargs.get("cache"), "hits", 0)
+        counts["reused"] += reused
+        counts["read"] += len(reads) - reused
+        return reads
 
-    if enabled:
-        sources.read_session = remembered
+    sources.collect = counted
     try:
         yield counts
     finally:
-        sources.read_session = original
+        sources.collect = original
 
 
 def measure(split: str, full: bool = False) -> dict:
@@ -216,12 +207,12 @@ def main(splits: tuple[str, ...] = ("dev", "holdout"), full: bool = False) -> st
         "learner is only as good as the classifier, and with a model it is as good as that model's reading of "
         "the exchanges (a test checks each typed message's text and reference in the request)."]
     if full:
-        lines += ["", "Run: full (`--full`): every run read every session with something after its cursor again, as "
-                  "separate `learn run` processes do."]
+        lines += ["", "Run: full (`--full`): the learner's kept reads were off, so every run read every session with "
+                  "something after its cursor again."]
     else:
-        lines += ["", "Run: the light default. Every run reads the sessions with something after their cursor, as "
-                  "`learn run` does, but a session whose transcript and cursor are unchanged since its last read in "
-                  "these runs is handed back as it was read then instead of being read and classified again ("
+        lines += ["", "Run: as `learn run` runs. Every run reads the sessions with something after their cursor, but a "
+                  "session whose transcript and cursor are unchanged since a run read it is handed back from that "
+                  "run's kept read (`.learner/reads/`) instead of being read and classified again ("
                   + ", ".join(f"{r['split']}: {r['reads']['read']:,} reads, {r['reads']['reused']:,} reused"
                               for r in rows) + "). Reading is deterministic, so every number above is the one the "
                   "full run gives (`python research/learner_real.py --full`; a test compares both on part of the "

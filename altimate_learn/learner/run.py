@@ -212,7 +212,10 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     if "review" in allowed and not request.dry_run:
         _import_memories(store, notes)
     floor, scan_from = _window(state, started, request.since)
-    reads = sources.collect(paths.root, state, floor=floor, scan_from=scan_from, notes=notes)
+    from altimate_learn.learner.readcache import FOLDER, ReadCache
+
+    cache = ReadCache(files.path(FOLDER), write=not request.dry_run, within=files.dir)
+    reads = sources.collect(paths.root, state, floor=floor, scan_from=scan_from, notes=notes, cache=cache)
     typed = sum(len(r.exchanges) for r in reads)
     try:
         signals, _ = store.signals()

@@ -5,7 +5,8 @@ state's ``scan_from``; a session whose fingerprint is the one its cursor recorde
 is not opened again. Sub-agent sessions are not a person's conversation, and the learner's own sessions (an
 agent CLI run as reflector) are marked once and never read again. A session a person passed to `learn
 capture` is in scope whatever its age. A session that cannot be read (gone, not a transcript, a database
-that is busy) keeps its cursor and says why, once per problem.
+that is busy) keeps its cursor and says why, once per problem. A session read by an earlier run from the
+same cursor, whose transcript has not changed since, is not parsed again (:mod:`altimate_learn.learner.readcache`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from altimate_learn.capture.model import SessionInfo
 from altimate_learn.errors import LearnError
 from altimate_learn.learner.digest import SessionRead, fingerprint, read_session, session_key
+from altimate_learn.learner.readcache import ReadCache, read_key
 from altimate_learn.store import ProjectPaths
 
 
@@ -69,8 +71,10 @@ def _why(exc: BaseException) -> str:
 
 
 def collect(root: Path, state: dict[str, Any], *, floor: datetime | None, scan_from: datetime | None,
-            notes: list[str]) -> list[SessionRead]:
-    """Read every session with something new after its cursor (see the module docstring)."""
+            notes: list[str], cache: ReadCache | None = None) -> list[SessionRead]:
+    """Read every session with something new after its cursor (see the module docstring); with ``cache``, a
+    session whose transcript and cursor did not change since a run read it is handed back as it was read then
+    (:mod:`altimate_learn.learner.readcache`)."""
     from altimate_learn.capture.sessions import discover_sessions
 
     try:
@@ -95,13 +99,19 @@ def collect(root: Path, state: dict[str, Any], *, floor: datetime | None, scan_f
                 continue
             if cursor.get("complete") and cursor["complete"] == fingerprint(info):
                 continue
-        try:
-            read = read_session(info, cursor if cursor and cursor.get("message") else None,
-                                floor=None if key in captured_keys else floor)
-        except (LearnError, OSError, sqlite3.Error, ValueError) as exc:
-            notes.append(f"session {info.id} ({info.harness}): cannot be read ({_why(exc)}); its cursor stays "
-                         "where it was")
-            continue
+        start = cursor if cursor and cursor.get("message") else None
+        session_floor = None if key in captured_keys else floor
+        kept_as = read_key(info, start, session_floor) if cache is not None else None
+        read = cache.get(info, kept_as) if cache is not None else None
+        if read is None:
+            try:
+                read = read_session(info, start, floor=session_floor)
+            except (LearnError, OSError, sqlite3.Error, ValueError) as exc:
+                notes.append(f"session {info.id} ({info.harness}): cannot be read ({_why(exc)}); its cursor stays "
+                             "where it was")
+                continue
+            if cache is not None:
+                cache.put(info, kept_as, read)
         if read.own:
             cursors[key] = {"own": True, "session": info.id, "harness": info.harness, "path": info.path,
                             "complete": read.fingerprint}
@@ -115,4 +125,6 @@ def collect(root: Path, state: dict[str, Any], *, floor: datetime | None, scan_f
             notes.append(f"session {cursor.get('session')}: its transcript {path} vanished since the last run; "
                          "its cursor is kept")
             cursor["missing"] = True
+    if cache is not None:
+        cache.prune()
     return reads

@@ -14,6 +14,8 @@
     lease.json     {"run", "pid", "host", "at", "expires"}   # one learner per project at a time
     runs.jsonl     one line per finished run (newest last), plus `revert` lines
     runs/<run>.json.gz   what a run was given and answered (the last 20 runs)
+    reads/<name>.json    a session as a run read it after its cursor, redacted, for the next run while its
+                         transcript is unchanged (:mod:`altimate_learn.learner.readcache`; at most 1,000)
 
 Every change happens under `.learner/.lock` (the store layer's file lock). A state file that cannot be
 parsed is moved aside and the learner starts over from its floor, saying so: nothing in it is a

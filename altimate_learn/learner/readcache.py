@@ -1,0 +1,322 @@
+"""What a session held after its cursor, kept between `learn run`s: `.learner/reads/<name>.json`.
+
+Every run reads each session with something after its cursor (exchanges that did not fit the last digest
+wait in their transcript). Reading one means parsing the whole transcript twice (its secrets first, then
+its exchanges), redacting and classifying every typed message; a project with many sessions paid that for
+every waiting session at every run, although most of them had not changed. A run now keeps each read it
+made, and the next run hands a session back as it was read then when nothing it depended on changed:
+
+- the transcript file: its path, device and inode, size, mtime_ns and ctime_ns (a rewrite of the same size
+  changes its mtime or, if the mtime was put back, its ctime; a replaced file has a new inode), and the same for
+  every other file its reader reads (a Gemini session resumed in a later minute goes on in a file of its own);
+- the session (harness, id, working folder, update time), the cursor read from (message, index, time) and the
+  floor;
+- the code that reads (:func:`code_version`: learn's version and the size and mtime of each of its modules,
+  so an upgrade or an edited parser, classifier or redactor reads everything again).
+
+Any difference reads the transcript again. Only what a read keeps is stored, and it is redacted already:
+the exchanges' texts went through :func:`altimate_learn.redact.redact` when they were made (the same texts
+the digest and the run's transcript hold), never the raw transcript. Only the harnesses whose session is
+its own file(s) are kept (:data:`SINGLE_FILE`, and Gemini's files): never opencode's shared database
+(written through its WAL) or a folder, whose size and time do not say that one session changed.
+
+A cache file that cannot be parsed or does not hold a read (any field missing, added or of another type) is
+moved aside (`<file>.malformed-<time>`) and the session is read as if it had never been kept; the run goes
+on and says nothing about it (nothing in it is a person's work). Writes are atomic (a temporary file in the
+same folder, renamed) without fsync: a file cut short by a power cut is malformed, so it is moved aside and
+read again. At most :data:`KEEP` files are kept: files whose transcript is gone go first, then the least
+recently written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import re
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.model import SessionInfo
+from altimate_learn.learner.digest import Exchange, SessionRead, fingerprint, session_key
+
+FOLDER = "reads"
+KEEP = 1_000  # kept reads (one per session); a read holds at most what waits after its cursor
+FORMAT = 1
+_TEMP = re.compile(r"^\.[0-9a-f]+\.json\.(\d+)-[^.]*\.tmp$")
+
+
+@functools.lru_cache(maxsize=1)
+def code_version() -> str:
+    """learn's version and the size and mtime of every module of the package: any edit or upgrade differs."""
+    import altimate_learn
+
+    package = Path(altimate_learn.__file__).resolve().parent
+    digest = hashlib.sha256(f"{FORMAT}\0{getattr(altimate_learn, '__version__', '')}".encode())
+    for root, dirs, names in os.walk(package):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith((".py", ".txt", ".json")):
+                path = os.path.join(root, name)
+                try:
+                    stat = os.stat(path)
+                except OSError:
+                    continue
+                digest.update(f"\0{os.path.relpath(path, package)}\0{stat.st_size}\0{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:32]
+
+
+def _file_identity(path: str) -> dict[str, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    import stat as stat_module
+
+    if not stat_module.S_ISREG(stat.st_mode):
+        return None
+    return {"dev": stat.st_dev, "ino": stat.st_ino, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+            "ctime_ns": stat.st_ctime_ns}
+
+
+# The harnesses whose session is its own file(s): opencode's database (many sessions, written through its WAL) is
+# not, and a harness added later is not kept until its files are listed here.
+SINGLE_FILE = ("claude-code", "codex", "generic")
+
+
+def _session_files(info: SessionInfo) -> list[str] | None:
+    """Every file the reader of ``info`` reads, or None when a file's stat cannot say that the session changed."""
+    if info.harness in SINGLE_FILE:
+        return [info.path]
+    if info.harness == "gemini":  # a resume in a later minute writes a file of its own, read with the first
+        if not info.path.endswith(".jsonl"):
+            return [info.path]  # the older single-JSON format, rewritten whole
+        from altimate_learn.capture.sessions.gemini import session_files
+
+        try:
+            return [str(p) for p in session_files(Path(info.path), info.id)]
+        except (OSError, ValueError):
+            return None
+    return None
+
+
+def read_key(info: SessionInfo, cursor: dict[str, Any] | None, floor: datetime | None) -> dict[str, Any] | None:
+    """Everything a read of ``info`` from ``cursor`` depends on, or None when it cannot be kept."""
+    if not info.path:
+        return None
+    files = _session_files(info)
+    if not files:
+        return None
+    identity = _file_identity(info.path)
+    if identity is None:
+        return None
+    others = []
+    for other in files[1:] if files[0] == info.path else files:
+        found = _file_identity(other)
+        if found is None:
+            return None
+        others.append([other, found])
+    return {
+        "version": code_version(), "path": info.path, **identity, "files": others,
+        "harness": info.harness, "session": info.id, "cwd": info.cwd, "updated": info.updated,
+        "cursor": None if cursor is None else {k: cursor.get(k) for k in ("message", "index", "at")},
+        "floor": None if floor is None else floor.isoformat(),
+    }
+
+
+class ReadCache:
+    """The kept reads of one project (``folder``: `.learner/reads`); ``write=False`` only looks (a dry run)."""
+
+    def __init__(self, folder: Path, *, write: bool = True, within: Path | None = None) -> None:
+        self.folder = folder
+        self.write = write
+        self.within = within  # a `reads` symlink leading out of it is never written through
+        self._confined: bool | None = None
+        self.hits = 0
+        self.misses = 0
+        self.written = 0
+
+    def _file(self, info: SessionInfo) -> Path:
+        name = hashlib.sha256(f"{info.harness}\0{info.id}\0{info.path}".encode()).hexdigest()[:24]
+        return self.folder / f"{name}.json"
+
+    def get(self, info: SessionInfo, key: dict[str, Any] | None) -> SessionRead | None:
+        if key is None or not self._writable():
+            return None
+        path = self._file(info)
+        try:
+            raw = path.read_bytes()
+        except OSError:  # not kept (or the folder is unreadable): read the session
+            self.misses += 1
+            return None
+        try:
+            entry = json.loads(raw.decode("utf-8"))
+            if entry["key"] != key:
+                self.misses += 1
+                return None
+            kept = entry["read"]
+            read = SessionRead(info, session_key(info), fingerprint=fingerprint(info), own=_bool(kept["own"]),
+                               exchanges=[_exchange(e) for e in _list(kept["exchanges"], dict)],
+                               notes=_list(kept["notes"], str), skipped_lines=_int(kept["skipped_lines"]))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            self._move_aside(path)
+            self.misses += 1
+            return None
+        self.hits += 1
+        return read
+
+    def put(self, info: SessionInfo, key: dict[str, Any] | None, read: SessionRead) -> None:
+        """Keep ``read`` when the transcript is still what ``key`` says (it did not change while it was read)."""
+        if key is None or not self.write or not self._writable():
+            return
+        after = read_key(info, key["cursor"], None)
+        if after is None or any(after[k] != key[k] for k in ("dev", "ino", "size", "mtime_ns", "ctime_ns", "files")):
+            return
+        entry = {"key": key, "read": {"own": read.own, "notes": read.notes, "skipped_lines": read.skipped_lines,
+                                      "exchanges": [dataclasses.asdict(e) for e in read.exchanges]}}
+        path = self._file(info)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=self.folder)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump(entry, handle, ensure_ascii=False, separators=(",", ":"))
+                os.replace(tmp, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except (OSError, ValueError, TypeError):  # a cache that cannot be written only costs the next run a read
+            return
+        self.written += 1
+
+    def _writable(self) -> bool:
+        """The folder is inside ``within`` (checked once): a `reads` symlink leading elsewhere is neither read
+        nor written."""
+        if self._confined is None:
+            from altimate_learn.errors import StoreError
+            from altimate_learn.store import fsio
+
+            try:
+                if self.within is not None:
+                    fsio.check_confined(self.folder / "x.json", self.within)
+                self._confined = True
+            except (StoreError, OSError):
+                self._confined = False
+        return self._confined
+
+    def prune(self, keep: int = KEEP) -> None:
+        """Drop kept reads whose transcript is gone, then the least recently written, when there are more than
+        ``keep`` (down to nine tenths of it, so the folder is not listed again at every run); and the temporary
+        files of a writer that was killed mid-write."""
+        if not self.write or not self.written or not self._writable():
+            return
+        alive: list[tuple[float, str]] = []
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return
+        for entry in entries:
+            temp = _TEMP.match(entry.name)
+            try:
+                if temp:
+                    pid = int(temp.group(1))
+                    if pid != os.getpid() and not _alive(pid):
+                        os.unlink(entry.path)
+                elif entry.name.endswith(".json") and entry.is_file():
+                    alive.append((entry.stat().st_mtime, entry.path))
+            except OSError:
+                continue
+        if len(alive) <= keep:
+            return
+        keep = keep * 9 // 10
+        gone: list[str] = []
+        present: list[tuple[float, str]] = []
+        for mtime, path in alive:
+            source = _source_path(path)
+            if source is not None and not os.path.exists(source):
+                gone.append(path)
+            else:
+                present.append((mtime, path))
+        present.sort()
+        for path in gone + [p for _, p in present[:max(0, len(present) - keep)]]:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+
+    def _move_aside(self, path: Path) -> None:
+        from altimate_learn.store import fsio
+
+        if not self.write or not self._writable():
+            return
+        with contextlib.suppress(OSError):
+            fsio.move_aside(path)
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Exchange)}
+_TEXT = ("ref", "session", "key", "message_id", "kind", "text")
+_TEXT_OR_NONE = ("at", "reply", "hint")
+_COUNTS = ("index", "more_failures", "tools")
+_TEXTS = ("refused", "failures", "files")
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not a boolean")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not a number")
+    return value
+
+
+def _list(value: Any, kind: type) -> list[Any]:
+    if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
+        raise TypeError("not a list")
+    return value
+
+
+def _exchange(value: dict[str, Any]) -> Exchange:
+    """An Exchange from its kept form; any field missing, added or of another type raises TypeError."""
+    if set(value) != set(_FIELDS):
+        raise TypeError("not an exchange")
+    for name in _TEXT:
+        if not isinstance(value[name], str):
+            raise TypeError(name)
+    for name in _TEXT_OR_NONE:
+        if value[name] is not None and not isinstance(value[name], str):
+            raise TypeError(name)
+    for name in _COUNTS:
+        _int(value[name])
+    for name in _TEXTS:
+        _list(value[name], str)
+    _bool(value["reply_cut"])
+    if value["kind"] not in ("text", "rejection"):
+        raise TypeError("kind")
+    return Exchange(**value)
+
+
+def _source_path(cache_file: str) -> str | None:
+    try:
+        with open(cache_file, encoding="utf-8") as handle:
+            entry = json.load(handle)
+        path = entry["key"]["path"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    return path if isinstance(path, str) else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
