@@ -356,6 +356,9 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
+        # "uv, not pip" after an answer that used pip: the whole message a terse choice against what the agent did.
+        if not spec and answer and not _is_question(own.strip()) and families.terse_choice(own, answer):
+            return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
         if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
@@ -446,6 +449,9 @@ def _quote(text: str, limit: int = 60) -> str:
     return one_line if len(one_line) <= limit else one_line[: limit - 1] + "\u2026"
 
 
+STRICT_AFTER_INTERRUPT = True
+
+
 def _redirects(text: str) -> bool:
     """A message after an interruption says something beyond "go on" ("use the staging db", not "do it now")."""
     prose = " ".join(clauses(normalise(prose_of(text))))
@@ -477,6 +483,8 @@ def _redirects(text: str) -> bool:
     rest = re.split(r"[,;.!]\s+", prose)[1:]
     if _DEPARTS_OPENING.match(first) or _DEPARTS.search(prose) or any(_FINE_AS_IS.match(c) for c in rest):
         return True
+    if STRICT_AFTER_INTERRUPT:
+        return False
     # A plain direction redirects too (a person stops the agent to say how: "use the async client", "put the helper in
     # utils.py", "make it a dataclass"), unless it has the form of the next piece of work: a plan ("let's add a dark mode
     # toggle"), a new thing made ("make folder backups", "add pagination to the list", "set up github actions"), work

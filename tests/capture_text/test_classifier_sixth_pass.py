@@ -128,7 +128,7 @@ def test_a_go_on_with_a_chore_after_an_interruption_redirects_nothing(text):
 
 
 @pytest.mark.parametrize("text", [
-    "use the staging db",
+    "no, use the staging db",
     "let's do it with a make target",
     "no, continue but don't touch the migrations",
     "go ahead but use pnpm instead of npm",
