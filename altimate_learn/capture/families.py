@@ -431,9 +431,10 @@ CUES += [
 ]
 
 # "uv, not pip", "pnpm not npm!", "ruff — not flake8": the whole message a terse choice of one tool, name or form over
-# another, typed after an answer that used the other one (a word of Y is in the answer). Without that context the
-# shape says nothing ("fine, not urgent", "yes, not now"); with it, the agent did Y and the person wants X. A few words
-# on each side, nothing else; the leading "no," of a refusal may come first.
+# another, typed after an answer that used the other one (a word of Y is in the answer) or that did work (the agent may
+# have run pip in a tool call its words do not name). Never as the answer to the agent's own question ("npm or pnpm?"
+# "pnpm, not npm" is a choice asked for). A few words on each side and nothing else, no filler word on either side
+# ("fine, not urgent", "yes, not now", "it's not working" are read elsewhere); the "no," of a refusal may come first.
 _TERSE_WORD = r"[\w./@`'+#-]+"
 TERSE_NOT = re.compile(r"^\W*(?:(?:no+|nope|nah)[,.!]?\s+)?(?P<x>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+"
                        r"not\s+(?P<y>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,?\s*(?:please|pls|plz|thanks?|thx))?\s*[.!]*\s*$", _I)
@@ -446,8 +447,9 @@ certainly obviously really quite very too yet sure needed necessary required urg
 worked bad much a an the any all even anymore today exactly only always necessarily again right wrong bad same""".split())
 
 
-def terse_choice(own: str, answer: str | None) -> bool:
-    """"uv, not pip" after an answer that used pip: a terse choice against what the agent did (see :data:`TERSE_NOT`)."""
+def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:
+    """"uv, not pip" after an answer that used pip, or after one that did work (``acted``: the agent may have run pip in a
+    tool call its words do not name): a terse choice against what the agent did (see :data:`TERSE_NOT`)."""
     if not answer:
         return False
     found = TERSE_NOT.match(own.strip())
@@ -460,4 +462,11 @@ def terse_choice(own: str, answer: str | None) -> bool:
     if set(x_words) & set(y_words):
         return False
     lowered = answer.lower()
-    return any(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in y_words)
+
+    def named(words: list[str]) -> bool:
+        return any(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+    if named(y_words):
+        return True
+    # "pip, not conda" after an answer that used pip: the agent already did X; nothing to correct
+    return acted and not named(x_words)

@@ -39,6 +39,7 @@ def test_after_an_interruption_only_a_departure_redirects(plain, departs):
 # R10-18: "X, not Y" typed alone after an answer that used Y.
 @pytest.mark.parametrize("text, answer", [
     ("uv, not pip", PIP),
+    ("uv, not pip", "Installed httpx and wired it into the client; the request module now uses it."),  # ran pip unnamed
     ("poetry not pip please", PIP),
     ("pnpm, not npm", NPM),
     ("bun — not npm!", NPM),
@@ -50,13 +51,13 @@ def test_a_terse_choice_against_what_the_agent_used_is_a_correction(text, answer
 
 
 @pytest.mark.parametrize("text, answer", [
-    ("pnpm, not npm", PIP),  # the answer never used npm: nothing to correct
-    ("tabs, not spaces", NPM),
+    ("pnpm, not npm", ASKING),  # the choice the agent asked for
+    ("pnpm, not npm", "Let me know which one you prefer."),  # a short answer that did nothing and never named npm
     ("fine, not urgent", PIP),
     ("yes, not now", PIP),
     ("good, not great", NPM),
     ("not sure", NPM),
-    ("pip, not conda", PIP),  # the agent used pip: a choice of what it already did
+    ("pip, not conda", PIP),  # the agent used pip, never conda: it already did what is asked
     ("pnpm, not npm?", NPM),  # a question, read by the question rules
     ("uv, not pip", None),  # no answer before it
 ])
