@@ -356,8 +356,9 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
-        # "uv, not pip" after an answer that used pip or did work: the whole message a terse choice against what the agent did.
-        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(own, answer, claimed):
+        # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
+        # agent did, in its words or in a tool call they do not name ("Installed httpx.").
+        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(own, answer, acted=True):
             return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.

@@ -431,8 +431,8 @@ CUES += [
 ]
 
 # "uv, not pip", "pnpm not npm!", "ruff — not flake8": the whole message a terse choice of one tool, name or form over
-# another, typed after an answer that used the other one (a word of Y is in the answer) or that did work (the agent may
-# have run pip in a tool call its words do not name). Never as the answer to the agent's own question ("npm or pnpm?"
+# another, typed after an answer that used the other one (a word of Y is in the answer) or that did not name X alone
+# (the agent may have run pip in a tool call its words do not name: "Installed httpx."). Never as the answer to the agent's own question ("npm or pnpm?"
 # "pnpm, not npm" is a choice asked for). A few words on each side and nothing else, no filler word on either side
 # ("fine, not urgent", "yes, not now", "it's not working" are read elsewhere); the "no," of a refusal may come first.
 _TERSE_WORD = r"[\w./@`'+#-]+"
@@ -448,8 +448,9 @@ worked bad much a an the any all even anymore today exactly only always necessar
 
 
 def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:
-    """"uv, not pip" after an answer that used pip, or after one that did work (``acted``: the agent may have run pip in a
-    tool call its words do not name): a terse choice against what the agent did (see :data:`TERSE_NOT`)."""
+    """"uv, not pip" after an answer that used pip, or (``acted``) after any answer that does not name X alone: the agent
+    may have run pip in a tool call its words do not name ("Installed httpx."). A terse choice against what the agent
+    did (see :data:`TERSE_NOT`)."""
     if not answer:
         return False
     found = TERSE_NOT.match(own.strip())

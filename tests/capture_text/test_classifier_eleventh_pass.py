@@ -39,6 +39,7 @@ def test_after_an_interruption_only_a_departure_redirects(plain, departs):
 # R10-18: "X, not Y" typed alone after an answer that used Y.
 @pytest.mark.parametrize("text, answer", [
     ("uv, not pip", PIP),
+    ("uv, not pip", "Installed httpx."),  # the tool call ran pip; the answer's words do not name it
     ("uv, not pip", "Installed httpx and wired it into the client; the request module now uses it."),  # ran pip unnamed
     ("poetry not pip please", PIP),
     ("pnpm, not npm", NPM),
@@ -52,7 +53,7 @@ def test_a_terse_choice_against_what_the_agent_used_is_a_correction(text, answer
 
 @pytest.mark.parametrize("text, answer", [
     ("pnpm, not npm", ASKING),  # the choice the agent asked for
-    ("pnpm, not npm", "Let me know which one you prefer."),  # a short answer that did nothing and never named npm
+    ("pnpm, not npm", "Should I use npm or pnpm here?"),  # the choice the agent asked for
     ("fine, not urgent", PIP),
     ("yes, not now", PIP),
     ("good, not great", NPM),
