@@ -439,12 +439,14 @@ _TERSE_WORD = r"[\w./@`'+#-]+"
 TERSE_NOT = re.compile(r"^\W*(?:(?:no+|nope|nah)[,.!]?\s+)?(?P<x>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+"
                        r"not\s+(?P<y>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,?\s*(?:please|pls|plz|thanks?|thx))?\s*[.!]*\s*$", _I)
 # Words that make either side something other than a name or a tool: "it's not working", "fine, not urgent", "yes, not
-# now", "that's not it", "not sure".
+# now", "that's not it", "not sure"; a time or an order makes it a plan ("prod tomorrow, not tonight", "lunch first, not
+# after"; review11 R11-14).
 _TERSE_NOT_FILLER = frozenset("""it it's its this that that's these those is are was were be been do does did done i i'm you
 you're we we're he she they there here still but and or so why what how who when where if maybe probably perhaps ok okay
 yes yeah yep sure fine good great nice cool perfect thanks thank well hmm now just also almost definitely absolutely
 certainly obviously really quite very too yet sure needed necessary required urgent important relevant working work works
-worked bad much a an the any all even anymore today exactly only always necessarily again right wrong bad same""".split())
+worked bad much a an the any all even anymore today exactly only always necessarily again right wrong bad same
+tomorrow tonight yesterday first after afterwards before later then next soon earlier""".split())
 
 
 def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:

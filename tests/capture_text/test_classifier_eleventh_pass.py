@@ -61,6 +61,8 @@ def test_a_terse_choice_against_what_the_agent_used_is_a_correction(text, answer
     ("pip, not conda", PIP),  # the agent used pip, never conda: it already did what is asked
     ("pnpm, not npm?", NPM),  # a question, read by the question rules
     ("uv, not pip", None),  # no answer before it
+    ("release it tomorrow, not tonight", PIP),  # a time: a plan, not a choice against what the agent did
+    ("the docs first, not after", NPM),
 ])
 def test_a_terse_x_not_y_without_the_agents_y_is_not_a_correction(text, answer):
     assert not classify_text(text, answer).correction, text
