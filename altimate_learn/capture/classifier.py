@@ -350,6 +350,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+            if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
+                reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
             if reason:
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
