@@ -350,12 +350,18 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+            if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
+                reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
             if reason:
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
+        # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
+        # agent did, in its words or in a tool call they do not name ("Installed httpx.").
+        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(own, answer, acted=True):
+            return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
         if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):
@@ -475,15 +481,11 @@ def _redirects(text: str) -> bool:
     # is right"), a limit of scope or order ("… first", "skip the docs", "only the backend"), how to do the same thing
     # ("do it with a make target", "look at how orders is modelled and copy that", "the existing test file").
     rest = re.split(r"[,;.!]\s+", prose)[1:]
-    if _DEPARTS_OPENING.match(first) or _DEPARTS.search(prose) or any(_FINE_AS_IS.match(c) for c in rest):
-        return True
-    # A plain direction redirects too (a person stops the agent to say how: "use the async client", "put the helper in
-    # utils.py", "make it a dataclass"), unless it has the form of the next piece of work: a plan ("let's add a dark mode
-    # toggle"), a new thing made ("make folder backups", "add pagination to the list", "set up github actions"), work
-    # added on ("also …", "… as well", "… while you're at it"), or a sentence in another language that opens with an
-    # English verb ("update trang chủ để hiển thị tổng số đơn hàng").
-    return not (_NEXT_WORK.match(first) or _ADDED_ON.search(prose) or _BARE_NO_OPENING.match(first)
-                or len(_ELSEWHERE.findall(first)) >= ELSEWHERE_WORDS)
+    # Nothing else does: a plain direction with no word of departure ("use the staging db", "make it a dataclass") is the
+    # next instruction. On dev owners at first sight (each scored by the classifier version that had not seen them) the
+    # redirect rule flagged 14 messages labelled `not` for 10 found, most of them plain directions; the real sessions label
+    # such a message a choice or a request (issue 20, eleventh pass).
+    return bool(_DEPARTS_OPENING.match(first) or _DEPARTS.search(prose) or any(_FINE_AS_IS.match(c) for c in rest))
 
 
 _GO_ON = re.compile(r"\b(?:continue|try\s+(?:it\s+|that\s+)?again|go\s+ahead|go\s+on|proceed|keep\s+going|carry\s+on|resume|(?:do|finish)\s+it(?:\s+(?:now|again|please))?(?=\s*(?:$|[,.!;]|and\b))|finish\s+up)\b", re.I)
@@ -518,22 +520,6 @@ _DEPARTS_ABROAD = re.compile(
 # ... never a reassurance or a go-on: "non, c'est bon, continue", "нет, всё нормально", "不要紧，继续", "别急".
 _GO_ON_ABROAD = re.compile(r"\b(?:c'est\s+bon|[cç]a\s+va|continue[zs]?|alles\s+(?:gut|ok)|passt|weiter|нормально|хорошо|"
                            r"продолжай\w*|va\s+bene|continua|tamam|devam|dobrze|kontynuuj|dál)\b|继续|没关系|接着|続けて", re.I)
-# The form of the next piece of work, not of a redirect: a plan, or a new thing made (a creating verb before a, an, new,
-# another or a bare noun; "make it a dataclass", "create the table in the analytics schema" change what exists).
-_NEXT_WORK = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|and|now|then|please|pls|sorry|just)[,:!.]?\s+)*(?:please\s+)?(?:let's|lets|let\s+us|also"
-    r"|(?:make|create|add|build|generate|set\s*up|setup|scaffold|write|draft|init(?:iali[sz]e)?|implement)\s+"
-    r"(?!(?:it|its|this|that|these|those|them|the|my|our|your|his|her|their|sure|me|us|one)\b)(?:a|an|new|another|some|[\w-]+)\b)",
-    re.I)
-# "no tengo docker en este equipo": a "no" that neither refuses with a mark nor gives an English direction (`_DEPARTS_OPENING`) opens
-# another language's sentence or an answer.
-_BARE_NO_OPENING = re.compile(r"^\W*(?:no+|nope|nah)\b", re.I)
-# Work added on to what is under way.
-_ADDED_ON = re.compile(r"\b(?:as\s+well|while\s+you(?:'re|\s+are)\s+at\s+it|when\s+you\s+get\s+(?:there|to\s+it)|after\s+(?:that|this)"
-                       r"|afterwards|later\s+on)\b|\btoo\s*[.!]?\s*$", re.I)
-# Three or more words with letters outside ASCII: a sentence in another language, whatever verb it opens with.
-_ELSEWHERE = re.compile(r"\w*[^\x00-\x7f\W]\w*")
-ELSEWHERE_WORDS = 3
 
 
 # What departs from the work under way, said as such and not as part of the new thing's description ("add a check so it

@@ -408,3 +408,68 @@ WRONG_PLACE = re.compile(
 # compose file): then "Missing script" may be what its change did.
 WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|\bdocker(?:file)?\b|\bcompose\b|\bimage\b", _I)
 
+
+
+# -- Eleventh pass (issue 20, item 2; review10 R10-18) -------------------------------------------------------------
+# A standing instruction for the rest of the work: "please use uv from now on", "from now on, run the tests with -q",
+# "going forward, never commit to main". The words say the agent should behave differently from here on, which is
+# what a correction asks; a plan of the person's own ("from now on I'll review the PRs myself") or of the team's ("we
+# will deploy on Fridays from now on") asks nothing of the agent. A question ("can you use uv from now on?") is read
+# by the question rules, not here. On the dev split no message has this form (no false alarm, no report found), so
+# it is written from the form, not from dev wording, and kept narrow: a directive must sit in the same clause.
+STANDING_RULE_REASON = "gave a standing instruction (from now on)"
+_FROM_NOW_ON = (r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?|for\s+the\s+rest\s+of\s+(?:this|the)\s+"
+                r"(?:session|project|repo|conversation|chat))\b")
+_DIRECTIVE = (r"(?:^|[,;:.]\s*|\b(?:please|pls|plz|and|just|always|only)\s+|\b(?:on|forward|out|session|project|repo|conversation|chat),?\s+)(?:please\s+|pls\s+|just\s+)?(?:use|run|call|write|answer|"
+              r"reply|respond|speak|talk|keep|put|prefer|commit|ask|check|test|remember\s+to|stick\s+(?:to|with)|make\s+sure|"
+              r"avoid|stop|don't|do\s+not|dont|never|always|only|no\s+more|default\s+to|switch\s+to|format|name|import|"
+              r"install|add|include|mention|show|give|send|push|open|read)\b")
+_OWN_PLAN_AHEAD = r"\b(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|\s+plan\s+to)\b"
+CUES += [
+    (re.compile(r"^(?![^\n]*" + _OWN_PLAN_AHEAD + r")(?=[^\n]*" + _FROM_NOW_ON + r")(?=[^\n]*?" + _DIRECTIVE + r")", _I),
+     STANDING_RULE_REASON),
+]
+
+# "uv, not pip", "pnpm not npm!", "ruff — not flake8": the whole message a terse choice of one tool, name or form over
+# another, typed after an answer that used the other one (a word of Y is in the answer) or that did not name X alone
+# (the agent may have run pip in a tool call its words do not name: "Installed httpx."). Never as the answer to the agent's own question ("npm or pnpm?"
+# "pnpm, not npm" is a choice asked for). A few words on each side and nothing else, no filler word on either side
+# ("fine, not urgent", "yes, not now", "it's not working" are read elsewhere); the "no," of a refusal may come first.
+_TERSE_WORD = r"[\w./@`'+#-]+"
+TERSE_NOT = re.compile(r"^\W*(?:(?:no+|nope|nah)[,.!]?\s+)?(?P<x>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+"
+                       r"not\s+(?P<y>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,?\s*(?:please|pls|plz|thanks?|thx))?\s*[.!]*\s*$", _I)
+# Words that make either side something other than a name or a tool: "it's not working", "fine, not urgent", "yes, not
+# now", "that's not it", "not sure"; a time or an order makes it a plan ("prod tomorrow, not tonight", "lunch first, not
+# after"; review11 R11-14).
+_TERSE_NOT_FILLER = frozenset("""it it's its this that that's these those is are was were be been do does did done i i'm you
+you're we we're he she they there here still but and or so why what how who when where if maybe probably perhaps ok okay
+yes yeah yep sure fine good great nice cool perfect thanks thank well hmm now just also almost definitely absolutely
+certainly obviously really quite very too yet sure needed necessary required urgent important relevant working work works
+worked bad much a an the any all even anymore today exactly only always necessarily again right wrong bad same
+tomorrow tonight yesterday first after afterwards before later then next soon earlier""".split())
+
+
+def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:
+    """"uv, not pip" after an answer that used pip, or (``acted``) after any answer that does not name X alone: the agent
+    may have run pip in a tool call its words do not name ("Installed httpx."). A terse choice against what the agent
+    did (see :data:`TERSE_NOT`)."""
+    if not answer:
+        return False
+    found = TERSE_NOT.match(own.strip())
+    if not found:
+        return False
+    x_words = [w.strip("`'\".").lower() for w in found.group("x").split()]
+    y_words = [w.strip("`'\".").lower() for w in found.group("y").split()]
+    if any(w in _TERSE_NOT_FILLER or not w for w in x_words + y_words):
+        return False
+    if set(x_words) & set(y_words):
+        return False
+    lowered = answer.lower()
+
+    def named(words: list[str]) -> bool:
+        return any(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+    if named(y_words):
+        return True
+    # "pip, not conda" after an answer that used pip: the agent already did X; nothing to correct
+    return acted and not named(x_words)

@@ -97,7 +97,8 @@ def test_after_an_interruption_a_go_on_is_not_a_redirect(text):
     assert not classify_user_message(msg(text), INTERRUPT).correction
 
 
-@pytest.mark.parametrize("text", ["use the staging db", "just edit the existing test file",
+# (a plain "use the staging db" is quiet since the eleventh pass: see test_classifier_eleventh_pass.py)
+@pytest.mark.parametrize("text", ["use the staging db, not prod", "just edit the existing test file",
                                   "don't skip the sanity check, run it and then delete the folder"])
 def test_after_an_interruption_a_redirect_is_strong(text):
     verdict = classify_user_message(msg(text), INTERRUPT)

@@ -17,21 +17,23 @@ def _after_interrupt(text: str) -> bool:
     return classify_user_message(UserMessage(text=text, index=2, after_assistant=True), stopped).correction
 
 
-# After an interruption, a direction about how to do the work redirects, with or without a word of departure; a
-# message in the form of the next piece of work (a plan, a new thing made, work added on, a sentence in another
-# language, a "no" that refuses nothing) does not.
+# After an interruption, a message that departs from the work under way redirects (a refusal, a contrast, a limit, a
+# reuse of what exists, "the code is right"); a message in the form of the next piece of work (a plan, a new thing
+# made, work added on, a sentence in another language, a "no" that refuses nothing) does not. A plain direction with
+# no word of departure ("make it a dataclass") is the next instruction since the eleventh pass (see
+# test_classifier_eleventh_pass.py): on dev owners at first sight that branch was wrong more often than right.
 @pytest.mark.parametrize("quiet, fires", [
-    ("make folder backups", "make it a dataclass"),
+    ("make folder backups", "make it a dataclass, not a dict"),
     ("add pagination to the list view", "add the index to the migration, not the model"),
-    ("create a docker compose file for local dev", "create the table in the analytics schema"),
-    ("set up github actions for the repo", "put the helper in utils/dates.py"),
+    ("create a docker compose file for local dev", "create the table in the analytics schema, not public"),
+    ("set up github actions for the repo", "put the helper in utils/dates.py instead"),
     ("let's add a dark mode toggle to settings", "let's do it with a make target"),
-    ("let's use celery to run the nightly job", "use the async client for the uploads"),
-    ("also generate the api docs", "write the migration with alembic"),
-    ("fix the typo in the footer as well", "run the tests with pytest -q"),
-    ("add logging to the worker while you're at it", "keep the public API the same"),
+    ("let's use celery to run the nightly job", "use the async client for the uploads, not requests"),
+    ("also generate the api docs", "write the migration with alembic first"),
+    ("fix the typo in the footer as well", "don't run the whole suite, only pytest -q tests/unit"),
+    ("add logging to the worker while you're at it", "keep the public API the same, the signature is fine"),
     ("move the cursor styles into the theme file when you get there", "move it to the services folder"),
-    ("update trang chủ để hiển thị tổng số đơn hàng", "switch the endpoint to POST"),
+    ("update trang chủ để hiển thị tổng số đơn hàng", "switch the endpoint to POST rather than GET"),
     ("no te preocupes, sigue con el siguiente archivo", "no, usa la base de datos de staging"),
     ("no tengo docker en este equipo", "no, use the staging db"),
     ("non, c'est bon, continue", "non, utilise la base de test"),

@@ -127,8 +127,10 @@ def test_a_go_on_with_a_chore_after_an_interruption_redirects_nothing(text):
     assert not _after_interrupt(text).correction, text
 
 
+# "use the staging db" alone (a plain direction with no word of departure) is quiet since the eleventh pass, on purpose:
+# test_classifier_eleventh_pass.py::test_after_an_interruption_only_a_departure_redirects says so and why.
 @pytest.mark.parametrize("text", [
-    "use the staging db",
+    "no, use the staging db",
     "let's do it with a make target",
     "no, continue but don't touch the migrations",
     "go ahead but use pnpm instead of npm",
