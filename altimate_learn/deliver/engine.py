@@ -17,7 +17,8 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
 - SessionStart with source ``compact`` rebuilds the section from every lesson shown so far (the lines
   as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
-  frozen section again, or, when it is empty (the store had nothing for the session's start), builds it now.
+  frozen section again, or, when it is empty (the store had nothing for the session's start), builds it now
+  (where the start event carries no context, Gemini CLI, :meth:`Delivery.resumed` leaves it to the next request).
 - Later requests add at most ``request_lessons`` new lessons ("per request"), and their weak matches scoped to
   other files wait for those files as the first request's do; when the session cap leaves less room than the
   request and one file need, the request leaves the next file half of it. Files the agent reads or
@@ -39,6 +40,7 @@ import time
 from altimate_learn.deliver import render, select
 from altimate_learn.deliver.corpus import Corpus
 from altimate_learn.deliver.index import load_corpus
+from altimate_learn.deliver.settings import is_set
 from altimate_learn.deliver.tokenize import word_set
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)
@@ -332,7 +334,8 @@ class Delivery:
     def core_limit(self) -> int:
         """The core tier's limit: ``core_lessons``, of unpinned lessons at most a quarter of ``session_max_lessons``
         (:func:`select.core_limit`)."""
-        return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"])
+        return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"],
+                                 is_set(self.settings, "core_lessons"))
 
     def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
         """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
@@ -414,6 +417,14 @@ class Delivery:
         data["section"] = result.text
         return result
 
+    def resumed(self) -> None:
+        """The session was resumed where the start event carries no context (Gemini CLI answers nothing at
+        SessionStart; the section goes with the first request): a section frozen empty (nothing was approved
+        when the session began) is nothing to keep byte-stable, so the next request brings the core tier with
+        its own lessons, as :meth:`session_start` builds it on a resume where the start event carries context."""
+        if self.data["section"] == "" and self.data["first_request"] is not None:
+            self.data["section"] = None
+
     def shown_keys(self) -> set[str]:
         return {s["key"] for s in self.data["shown"]}
 
@@ -463,13 +474,21 @@ class Delivery:
                 data["start_note"] = result.text
             data["first_request"] = key
         else:
+            core = []
+            if data["section"] is None:  # a resume after an empty section, where the start event brings nothing
+                core = select.select_core(corpus, self.core_limit(), self.shown_keys(), self.shown_words())
             terms = select.query_terms(corpus, prompt)
             limit = self.later_limit()
-            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"],
-                                    stretch=self.stretch(limit, later=True), seen=self.shown_words())
+            found = select.retrieve(corpus, terms, limit, self.shown_keys() | {corpus.keys[i] for i in core},
+                                    paths=mentioned, touched=data["touched"],
+                                    stretch=self.stretch(limit, later=True, already=len(core)),
+                                    seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core])
             found = self._defer(terms, found, mentioned)
-            result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
-                                          render.HEADING_REQUEST)
+            result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found],
+                                          settings["budget_tokens"],
+                                          render.HEADING_START if core else render.HEADING_REQUEST)
+            if data["section"] is None:
+                data["section"] = result.text
         data["terms"] = terms
         data["request_seq"] += 1
         data["requests"][key] = result.text
