@@ -103,7 +103,7 @@ GROUPS: dict[str, str] = {
     "injection": "injection sqli|sql injection|bound parameter|bound parameters|parameterized query|"
                  "prepared statement|raw sql|string formatting",
     "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml unescaped onerror|cross site|raw html|"
-           "script tag|script tags|html injection|script injection|injected script|malicious script|escape html|"
+           "script tag|script tags|html injection|script injection|malicious script|escape html|"
            "html escaping",
     "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments beta gradual "
             "gradually phased|feature flag|"
