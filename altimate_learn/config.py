@@ -45,7 +45,7 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("model", "str", None, "ALTIMATE_LEARN_MODEL",
         help="for reflection: `provider/model`, an agent CLI (`claude-code`, `codex`, `gemini-cli`, `opencode`, "
         "optionally `/<model>`), `agent`, or `builtin`"),
-    Key("core_lessons", "int", 15, "ALTIMATE_LEARN_CORE_LESSONS", help="core lessons at session start (left at 15, in a store of more than session_max_lessons lessons: at most a quarter of session_max_lessons, 10, unless more are pinned)"),
+    Key("core_lessons", "int", 15, "ALTIMATE_LEARN_CORE_LESSONS", help="core lessons at session start (not set, in a store of more than session_max_lessons lessons: at most a quarter of session_max_lessons, 10, unless more are pinned; a value set, 15 too, is taken as set)"),
     Key("retrieved_lessons", "int", 15, "ALTIMATE_LEARN_RETRIEVED_LESSONS", help="retrieved lessons at the first request (at most what leaves one file's file_lessons within 7/10 of session_max_lessons after the core tier: 13 at the defaults)"),
     Key("request_lessons", "int", 5, "ALTIMATE_LEARN_REQUEST_LESSONS",
         help="lessons added per later message (0 disables)"),
@@ -280,6 +280,8 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
                     raise
                 value = False if key.kind == "bool" else values[name]
                 unknown.append(f"{exc.message} Using {json.dumps(value)}.")
+                if key.kind != "bool":  # passed over: the value and where it comes from stay those below it
+                    continue
             if key.narrow and label == "project config":
                 narrowed = _narrowed(key, values[name], value)
                 if narrowed != value:

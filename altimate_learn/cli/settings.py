@@ -352,7 +352,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "last_reflection": last,
         "backoff_until": schedule.get("backoff_until"),
         "auto_reflect_budget": _budget(paths, resolved),
-        "limits": {k: resolved.values[k] for k in LIMIT_KEYS},
+        "limits": _limits(paths, resolved),
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
@@ -362,6 +362,20 @@ def collect_status(name: str) -> dict[str, Any]:
         "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _limits(paths, resolved) -> dict[str, Any]:
+    """The limits as delivery applies them: ``core_lessons`` is the core tier a session starts with at most (left at
+    its default in a store of more lessons than ``session_max_lessons``, a quarter of that cap unless more are
+    pinned; what `learn doctor` counts), the others as set."""
+    limits = {k: resolved.values[k] for k in LIMIT_KEYS}
+    try:
+        from altimate_learn.gates.doctor import delivered_core
+
+        limits["core_lessons"] = delivered_core(paths, resolved)
+    except Exception:  # noqa: BLE001 - an unreadable store is reported with the lesson counts; the setting stands
+        pass
+    return limits
 
 
 def _last_learner_log(store: Store) -> dict[str, Any] | None:
@@ -526,7 +540,12 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(f"  last automatic start: {auto.get('at', '?')}: {why}")
     for line in status_lines(merge_setup(root, info["store"])):
         echo(line)
-    echo("Limits: " + ", ".join(f"{k}={v}" for k, v in info["limits"].items()))
+    limits = [f"{k}={v}" for k, v in info["limits"].items()]
+    core = info["settings"]["core_lessons"]["value"]
+    if info["limits"]["core_lessons"] != core:  # the default's share of a large store (select.core_limit)
+        limits[0] += (f" (learn.core_lessons {core}, left at its default: in a store of more lessons than "
+                      "session_max_lessons, a quarter of it unless more are pinned; set it to have more)")
+    echo("Limits: " + ", ".join(limits))
     for problem in info["warnings"]:
         echo(f"Warning: {problem}")
 

@@ -102,7 +102,9 @@ GROUPS: dict[str, str] = {
                "personally identifiable|email address|email addresses|phone number|phone numbers",
     "injection": "injection sqli|sql injection|bound parameter|bound parameters|parameterized query|"
                  "prepared statement|raw sql|string formatting",
-    "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml|cross site|raw html",
+    "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml unescaped onerror|cross site|raw html|"
+           "script tag|script tags|html injection|script injection|malicious script|escape html|"
+           "html escaping",
     "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments beta gradual "
             "gradually phased|feature flag|"
             "feature flags|feature toggle|kill switch|dark launch|per account|per customer|per tenant|"

@@ -17,7 +17,8 @@ How the session-start section is built (spec 003: core and retrieved lessons, re
 - A repeated event (the same prompt id, or the same SessionStart) returns the same bytes, in any process.
 - SessionStart with source ``compact`` rebuilds the section from every lesson shown so far (the lines
   as they were shown), within the budget; ``clear`` starts the session over; ``resume`` returns the
-  frozen section again, or, when it is empty (the store had nothing for the session's start), builds it now.
+  frozen section again, or, when it is empty (the store had nothing for the session's start), builds it now
+  (where the start event carries no context, Gemini CLI, :meth:`Delivery.resumed` leaves it to the next request).
 - Later requests add at most ``request_lessons`` new lessons ("per request"), and their weak matches scoped to
   other files wait for those files as the first request's do; when the session cap leaves less room than the
   request and one file need, the request leaves the next file half of it. Files the agent reads or
@@ -39,6 +40,7 @@ import time
 from altimate_learn.deliver import render, select
 from altimate_learn.deliver.corpus import Corpus
 from altimate_learn.deliver.index import load_corpus
+from altimate_learn.deliver.settings import is_set
 from altimate_learn.deliver.tokenize import word_set
 from altimate_learn.deliver.state import (LOCK_TIMEOUT, SESSIONS, Locks, SessionState, append_shown, bump_usage,
                                           ensure_gitignore, new_state, sha256, utc_now)
@@ -48,6 +50,11 @@ MAX_REQUEST_KEYS = 64
 MAX_TOUCHED = 200
 SERVED_READ = 1  # a file's first event (any tool) was served in this request
 SERVED_WRITE = 2  # an edit of it was served
+# A later request (a new topic) takes lessons past its nominal limit only from what leaves its file both
+# batches (the first event's and the edit's second one): with room kept for one batch, the request's lessons that
+# score like its 5th (one rule written for many services) took the room where the file it edits brings what the
+# request points at below the file's first five (:meth:`Delivery.file`; docs/delivery.md "Using the room").
+LATER_FILE_BATCHES = 2
 EXTRA_SHARE = (7, 10)  # of session_max_lessons: how far lessons past a tier's nominal limit may fill a session
 # Path-like words and quoted strings of a request. The regexes are the definition; the scanners below give
 # the same matches without importing `re` (a test checks them against the regexes), and long texts use re.
@@ -298,14 +305,16 @@ class Delivery:
     def remaining(self) -> int:
         return max(0, self.settings["session_max_lessons"] - len(self.data["shown"]))
 
-    def stretch(self, nominal: int, most: int | None = None, *, already: int = 0, later: bool = False) -> int:
+    def stretch(self, nominal: int, most: int | None = None, *, already: int = 0, later: bool = False,
+                files: int = 1) -> int:
         """How many lessons an event may add past its nominal ``nominal`` (``most`` at most, default
         ``nominal``; ``already``: lessons this event shows before it): what the session cap leaves after
-        them, keeping room for one more file (``file_lessons``) and, until the session's first later
-        request arrives (``later``: this is one), for that request too (``request_lessons``). So a crowded
-        first topic cannot starve the follow-up, and the follow-up can use what is left."""
+        them, keeping room for ``files`` batches of a file's lessons (``file_lessons`` each: one more file) and,
+        until the session's first later request arrives (``later``: this is one), for that request too
+        (``request_lessons``). So a crowded first topic cannot starve the follow-up, and the follow-up can use
+        what is left."""
         settings = self.settings
-        reserve = settings["file_lessons"]
+        reserve = files * settings["file_lessons"]
         if not (later or self.data["request_seq"] >= 2):
             reserve += settings["request_lessons"]
         room = min(self.remaining() - reserve, self.extra_room(later)) - already - nominal
@@ -332,7 +341,8 @@ class Delivery:
     def core_limit(self) -> int:
         """The core tier's limit: ``core_lessons``, of unpinned lessons at most a quarter of ``session_max_lessons``
         (:func:`select.core_limit`)."""
-        return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"])
+        return select.core_limit(self.corpus, self.settings["core_lessons"], self.settings["session_max_lessons"],
+                                 is_set(self.settings, "core_lessons"))
 
     def first_limit(self, nominal: int, already: int = 0) -> tuple[int, int]:
         """(limit, stretch) of the first request's retrieved tier: ``nominal`` (``retrieved_lessons``) and what
@@ -414,6 +424,14 @@ class Delivery:
         data["section"] = result.text
         return result
 
+    def resumed(self) -> None:
+        """The session was resumed where the start event carries no context (Gemini CLI answers nothing at
+        SessionStart; the section goes with the first request): a section frozen empty (nothing was approved
+        when the session began) is nothing to keep byte-stable, so the next request brings the core tier with
+        its own lessons, as :meth:`session_start` builds it on a resume where the start event carries context."""
+        if self.data["section"] == "" and self.data["first_request"] is not None:
+            self.data["section"] = None
+
     def shown_keys(self) -> set[str]:
         return {s["key"] for s in self.data["shown"]}
 
@@ -463,13 +481,22 @@ class Delivery:
                 data["start_note"] = result.text
             data["first_request"] = key
         else:
+            core = []
+            if data["section"] is None:  # a resume after an empty section, where the start event brings nothing
+                core = select.select_core(corpus, self.core_limit(), self.shown_keys(), self.shown_words())
             terms = select.query_terms(corpus, prompt)
             limit = self.later_limit()
-            found = select.retrieve(corpus, terms, limit, self.shown_keys(), paths=mentioned, touched=data["touched"],
-                                    stretch=self.stretch(limit, later=True), seen=self.shown_words())
+            found = select.retrieve(corpus, terms, limit, self.shown_keys() | {corpus.keys[i] for i in core},
+                                    paths=mentioned, touched=data["touched"],
+                                    stretch=self.stretch(limit, later=True, already=len(core),
+                                                         files=LATER_FILE_BATCHES),
+                                    seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core])
             found = self._defer(terms, found, mentioned)
-            result = self._fit_and_record([(i, "request") for i in found], settings["budget_tokens"],
-                                          render.HEADING_REQUEST)
+            result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found],
+                                          settings["budget_tokens"],
+                                          render.HEADING_START if core else render.HEADING_REQUEST)
+            if data["section"] is None:
+                data["section"] = result.text
         data["terms"] = terms
         data["request_seq"] += 1
         data["requests"][key] = result.text
@@ -567,7 +594,11 @@ class Delivery:
         if served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"])
             allowed = self.stretch(0, 2 * nominal)
+            # in a later topic the file being edited is the follow-up's work: what its request points at may also
+            # take the room kept for another file
+            pointed = self.stretch(0, 2 * nominal, files=0) if data["request_seq"] >= 2 else 0
         else:
+            pointed = 0
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
@@ -580,7 +611,11 @@ class Delivery:
                 window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
-        found = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)][:allowed]
+        fresh = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)]
+        found = fresh[:allowed]
+        if pointed > len(found):  # an edit in a later topic: what the request points at, in the room of a file
+            relevance = {i: r for i, _, r in scored}
+            found += [i for i in fresh[allowed:] if relevance.get(i, 0.0) > 0][:pointed - len(found)]
         if served:  # what this edit held back for want of room, in order, for a sibling file of this request
             data["held"] = [context, [corpus.keys[i] for i in dict.fromkeys(window)
                                       if corpus.keys[i] not in shown and i not in found]]

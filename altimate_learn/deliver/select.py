@@ -51,18 +51,18 @@ CORE_SHARE = (1, 4)  # of session_max_lessons: the most lessons the core tier ta
 DEFAULT_CORE = 15  # learn.core_lessons's default (spec 003): the share applies to it only
 
 
-def core_limit(corpus: Corpus, core_lessons: int, session_max_lessons: int) -> int:
+def core_limit(corpus: Corpus, core_lessons: int, session_max_lessons: int, explicit: bool = False) -> int:
     """How many lessons the core tier takes: ``core_lessons``, but at the default (15) and in a store of more
     lessons than ``session_max_lessons``, of lessons nobody pinned no more than :data:`CORE_SHARE` of
     ``session_max_lessons`` (10 of the default 40). Core is chosen without the request, so in a large store an
     unpinned core lesson is a guess: in the benchmark's stores of 1,000 and 10,000 lessons, the 15 core lessons
     were half of every session and brought 4 and 3 of the ~920 lessons tasks needed; the request and file tiers,
     which the room goes to instead, bring the rest. A small store (a team's first weeks) fits the session
-    anyway and keeps its whole core tier; a ``core_lessons`` a person set is their word and is taken as set;
-    pinned lessons are the team's word that a rule must always apply and fill up to ``core_lessons``."""
+    anyway and keeps its whole core tier; a ``core_lessons`` a person set (``explicit``: a config file or variable
+    names it, 15 too; any other value is one) is their word and is taken as set; pinned lessons are the team's word that a rule must always apply and fill up to ``core_lessons``."""
     if core_lessons <= 0:
         return 0
-    if core_lessons != DEFAULT_CORE or len(corpus) <= session_max_lessons:
+    if explicit or core_lessons != DEFAULT_CORE or len(corpus) <= session_max_lessons:
         return core_lessons
     share = (session_max_lessons * CORE_SHARE[0]) // CORE_SHARE[1]
     return min(core_lessons, max(share, corpus.pinned.count(1)))

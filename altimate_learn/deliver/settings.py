@@ -31,6 +31,7 @@ KEYS = {
     "continual_learning": ("bool", True, "ALTIMATE_LEARN_CONTINUAL_LEARNING"),
 }
 NARROW = ("continual_learning",)  # a project config may turn these off, never on (config.Key.narrow)
+EXPLICIT = "explicit"  # the entry of delivery_settings' dict naming the keys a config file or variable set
 
 
 class _Unsure(Exception):
@@ -51,6 +52,7 @@ def _valid(kind: str, value: object) -> bool:
 
 def _fast(root: str | None, cwd: str, env: dict) -> dict:
     values = {name: spec[1] for name, spec in KEYS.items()}
+    explicit: set[str] = set()
     for label, path in layers(root, cwd, env):
         try:
             raw = read_layer(path, env)
@@ -76,6 +78,7 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
             if not _valid(spec[0], value):
                 raise _Unsure
             values[name] = bool(values[name] and value) if label == PROJECT and name in NARROW else value
+            explicit.add(name)
     for name, (kind, _, var) in KEYS.items():
         raw_env = env.get(var)
         if raw_env is None or raw_env.strip() == "":
@@ -92,11 +95,14 @@ def _fast(root: str | None, cwd: str, env: dict) -> dict:
             if not (text.isascii() and text.isdigit()):
                 raise _Unsure
             values[name] = int(text)
+        explicit.add(name)
+    values[EXPLICIT] = frozenset(explicit)
     return values
 
 
 def delivery_settings(root: str | None, cwd: str, env: dict | None = None, warn=None) -> dict:
-    """``{key: value}`` for :data:`KEYS`. Lenient, as the hooks need it: an invalid value of one key is passed
+    """``{key: value}`` for :data:`KEYS`, and under :data:`EXPLICIT` the keys a config file or variable set (a
+    value a person wrote is their word even when it equals the default: `learn.core_lessons`). Lenient, as the hooks need it: an invalid value of one key is passed
     over (:func:`altimate_learn.config.load_settings`), so a typo in an unrelated setting does not stop delivery;
     `learn status` and every command still name it."""
     env = dict(os.environ) if env is None else env
@@ -112,7 +118,14 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None, warn=
             for line in resolved.unknown:
                 if "is invalid" in line:
                     warn(f"setting passed over: {line}")
-        return {name: resolved.values[name] for name in KEYS}
+        values = {name: resolved.values[name] for name in KEYS}
+        values[EXPLICIT] = frozenset(name for name in KEYS if resolved.sources[name] != "default")
+        return values
+
+
+def is_set(values: dict, name: str) -> bool:
+    """Whether a config file or variable set ``name`` (a dict without :data:`EXPLICIT`, built in code: no)."""
+    return name in values.get(EXPLICIT, ())
 
 
 def capture_on(values: dict) -> bool:

@@ -31,15 +31,32 @@ from altimate_learn.store.paths import ProjectPaths
 HEADING_TOKENS = 20  # a later note's wrapper and heading (render.wrap), in tokens
 
 
-def tokens(paths: ProjectPaths, settings: dict[str, Any]) -> dict[str, Any]:
+def core_limit(corpus: Any, settings: dict[str, Any], sources: dict[str, str] | None = None) -> int:
+    """The core tier's limit as a session starts (:func:`altimate_learn.deliver.select.core_limit`): a
+    ``core_lessons`` a config file or variable set (``sources``, from `load_settings`) is taken as set."""
+    from altimate_learn.deliver import select
+
+    explicit = sources is not None and sources.get("core_lessons", "default") != "default"
+    return select.core_limit(corpus, int(settings["core_lessons"]), int(settings["session_max_lessons"]), explicit)
+
+
+def delivered_core(paths: ProjectPaths, settings: Any) -> int:
+    """How many core lessons a session of this project starts with at most, as the limits stand (``settings``:
+    `load_settings`'s result): what `learn status` prints as ``core_lessons``."""
+    from altimate_learn.deliver.index import load_corpus
+
+    corpus = load_corpus(str(paths.learn_dir), lambda _: None)
+    return core_limit(corpus, settings.values, settings.sources)
+
+
+def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str] | None = None) -> dict[str, Any]:
     from altimate_learn.deliver import render, select
     from altimate_learn.deliver.index import load_corpus
 
     notes: list[str] = []
     corpus = load_corpus(str(paths.learn_dir), notes.append)
     budget = int(settings["budget_tokens"])
-    core = select.select_core(corpus, select.core_limit(corpus, int(settings["core_lessons"]),  # as a session starts
-                                                        int(settings["session_max_lessons"])))
+    core = select.select_core(corpus, core_limit(corpus, settings, sources))  # as a session starts
     lines = [corpus.lines[i] for i in core]
     text, kept = render.fit(lines, budget, render.HEADING_START)
     per_request = render.estimate_tokens(text) if text else 0
@@ -166,7 +183,7 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                            "files": store_files(store)})
     contract = discover(paths.root)
     _names, _globs, agent_configs = config_names(str(paths.root))
-    report["tokens"] = tokens(paths, values)
+    report["tokens"] = tokens(paths, values, settings.sources)
     report["lessons"] = {"approved": len(approved_all), "deliverable": report["tokens"]["deliverable"],
                          "stale": len(stale_ids), "quarantined": len(quarantined), "unvetted": unvetted,
                          "unvetted_from_teammates": teammates, "unreadable": unreadable}

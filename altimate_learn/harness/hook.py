@@ -236,23 +236,26 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     tracks_turns = event.kind in ("prompt", "stop") or (event.kind == "tool" and event.phase == "interrupt")
     # a session cleared (`/clear`) starts over even where its start event carries no context (Gemini)
     clears = event.kind == "start" and event.source == "clear" and not wants_delivery
+    # a resumed session whose section was frozen empty gets the core tier with its next request (Gemini)
+    resumes = event.kind == "start" and event.source == "resume" and not wants_delivery
     if event.kind == "end" and not capture:
         _drop_answers(root, session_id, log)
-    if not wants_delivery and not wants_capture and not clears:
+    if not wants_delivery and not wants_capture and not clears and not resumes:
         return ""
     from altimate_learn.deliver.engine import Delivery
 
     engine = Delivery(root, cwd, settings, harness, log)
     if not wants_capture and not engine.has_lessons_or_state(session_id):
         return ""
-    if clears:
+    if clears or resumes:
         try:
             engine.open(session_id)
         except LockBusy:
-            log(f"{event.name}: session state locked by another process for ~5 s; the session was not reset")
+            log(f"{event.name}: session state locked by another process for ~5 s; the session was not "
+                + ("reset" if clears else "marked as resumed"))
             return ""
         try:
-            engine.clear()
+            engine.clear() if clears else engine.resumed()
         finally:
             engine.close()
         return ""

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from altimate_learn.config import load_settings
-from altimate_learn.deliver.settings import KEYS, delivery_settings, env_disabled
+from altimate_learn.deliver.settings import EXPLICIT, KEYS, delivery_settings, env_disabled
 from altimate_learn.errors import ConfigError
 
 VALUES = {"bool": st.booleans(), "int": st.integers(min_value=0, max_value=100)}
@@ -35,9 +35,10 @@ def test_same_values_as_load_settings(tmp_path: Path, isolated_home: Path, user,
     (root / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"model": "x", "learn": project}))
     (root / "a" / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": sub}))
     full_env = {"HOME": str(isolated_home), "XDG_CONFIG_HOME": str(isolated_home / ".config"), **env}
-    expected = load_settings(root, root / "a", full_env).values
+    expected = load_settings(root, root / "a", full_env)
     got = delivery_settings(str(root), str(root / "a"), full_env)
-    assert got == {name: expected[name] for name in KEYS}
+    assert got == {**{name: expected.values[name] for name in KEYS},
+                   EXPLICIT: frozenset(name for name in KEYS if expected.sources[name] != "default")}
 
 
 def test_comments_fall_back_to_load_settings(tmp_path: Path):
