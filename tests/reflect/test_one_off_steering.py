@@ -64,12 +64,20 @@ KEPT = [
     ("we use pnpm for the monorepo, not yarn", "Use `pnpm` for the monorepo instead of `yarn`."),
     ("Wrap every handler with the auth middleware", "Wrap every handler with the auth middleware."),
     ("Always validate webhook signatures", "Always validate webhook signatures."),
+    # a tool choice recalled as agreed earlier holds every time (review11 R11-5: these gave "no clear rule")
+    ("as we agreed, use black for formatting", "Always use `black` for formatting."),
+    ("didn't we decide to use httpx?", "Always use `httpx`."),
+    ("I told you to use uv", "Always use `uv`."),
 ]
 
 
 @pytest.mark.parametrize(("feedback", "lesson"), KEPT, ids=[k[0][:40] for k in KEPT])
 def test_a_habit_the_person_states_is_still_learned(feedback: str, lesson: str) -> None:
     assert correction_rules(feedback) == ([lesson], "")
+
+
+def test_a_recalled_choice_for_this_task_only_is_still_no_rule() -> None:
+    assert correction_rules("I told you to use the staging db for this")[0] == []
 
 
 def test_a_typo_is_never_repaired_into_a_word_the_person_did_not_type() -> None:
