@@ -39,6 +39,9 @@ DECLINED = [
     ("always keep backgroudn jobs idempotent", TYPO.format(word="backgroudn")),
     ("please always document pubilc functions", TYPO.format(word="pubilc")),
     ("you forgot to close the connnections after each test", TYPO.format(word="connnections")),
+    # one named thing of this change (review11 R11-12)
+    ("Rename the variable to total_cents.", ONE_COMPONENT),
+    ("Put the constant in config.py", ONE_COMPONENT),
 ]
 
 
@@ -78,6 +81,9 @@ def test_a_habit_the_person_states_is_still_learned(feedback: str, lesson: str) 
 
 def test_a_recalled_choice_for_this_task_only_is_still_no_rule() -> None:
     assert correction_rules("I told you to use the staging db for this")[0] == []
+    # review11 R11-15: "the <noun>" is no tool choice ("Always use the `helper`." was written)
+    assert correction_rules("I said to use the helper")[0] == []
+    assert correction_rules("didn't we agree to use the wrapper?")[0] == []
 
 
 def test_a_typo_is_never_repaired_into_a_word_the_person_did_not_type() -> None:

@@ -140,7 +140,8 @@ def _team(sentence: str, asked: str | None) -> str | None:
 def _agreed(statement: str) -> str:
     """A tool choice recalled as agreed earlier ("I told you to use uv", "didn't we say to use ruff?") holds every
     time: "always use uv". Only "use"/"prefer" + what to use; any other verb may be a step asked for once."""
-    if re.match(r"^(?:use|prefer)\s+\S", statement, re.I) and not re.search(
+    if re.match(r"^(?:use|prefer)\s+(?!(?:the|a|an|this|that|it|my|our|your|some)\b)[\w.@/+-]+(?:\s+(?:for|in|to|with|as)\s.+)?$",
+                statement, re.I) and not re.search(
             r"\b(?:for\s+(?:this|that|now)|this\s+time|not|instead|rather|over)\b", statement, re.I):
         return "always " + statement
     return statement

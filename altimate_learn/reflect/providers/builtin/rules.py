@@ -575,6 +575,9 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "modal" and rule.subject and not general and "`" not in text and not _REUSE.search(text) \
             and not _plural(rule.subject):
         return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
+    one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
+    if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
+        return ONE_COMPONENT  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
