@@ -183,8 +183,6 @@ RULES = [
      'Every migration must have a matching down migration.'),
     ('[ci] Lint failed: imports must be sorted with isort (run `isort .`)',
      'Imports must be sorted with isort.'),
-    ('no — the fixture should be function-scoped, not session-scoped',
-     'The fixture should be function-scoped, not session-scoped.'),
     ("You used `datetime.now()` — use `timezone.now()` so it's timezone-aware.",
      'Use `timezone.now()` instead of `datetime.now()`.'),
     ('Use snake_case for JSON keys in the API, not camelCase.',

@@ -27,6 +27,9 @@ from the person's own words only: pasted code, terminal sessions, logs, diffs, f
 set aside first (`pasted.py`), so a line of pasted code never becomes a lesson. A missing lesson
 costs less than a wrong one a person must read and reject. A correction only the trained model flagged (its
 signal's reason says so, `capture/second_opinion.py`) produces nothing either: it waits for a model or a person.
+Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
+file for this change, an open list, an emphatic complaint, a design statement about one part, a task step), nor a
+rule that would carry a typo of the person's (`typos.py`: declined, never repaired); the reason names the shape.
 
 A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
 backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``
@@ -37,7 +40,7 @@ never make a trigger, and a lesson that names a folder or file elsewhere (`build
 `out.txt`) is left project-wide.
 
 The package: `vocabulary.py` (word lists), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
-not said), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
+not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
 coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
 """
 

@@ -137,6 +137,16 @@ def _team(sentence: str, asked: str | None) -> str | None:
     return f"{lead} {what}"
 
 
+def _agreed(statement: str) -> str:
+    """A tool choice recalled as agreed earlier ("I told you to use uv", "didn't we say to use ruff?") holds every
+    time: "always use uv". Only "use"/"prefer" + what to use; any other verb may be a step asked for once."""
+    if re.match(r"^(?:use|prefer)\s+(?!(?:the|a|an|this|that|it|my|our|your|some)\b)[\w.@/+-]+(?:\s+(?:for|in|to|with|as)\s.+)?$",
+                statement, re.I) and not re.search(
+            r"\b(?:for\s+(?:this|that|now)|this\s+time|not|instead|rather|over)\b", statement, re.I):
+        return "always " + statement
+    return statement
+
+
 def restate(text: str) -> tuple[str, bool]:
     """(the text with its question and reminder forms restated, whether a corrective form was found)."""
     parts = _sentences(text)
@@ -148,11 +158,11 @@ def restate(text: str) -> tuple[str, bool]:
         reminded = _strip_reminder(body)
         if reminded is not None:
             corrective = True
-            body = reminded
+            body = _agreed(reminded)
         question = _question(body)
         if question is not None:
             corrective = True
-            out.append(question)
+            out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
             continue
         why = _WHY_DID.match(body)
         if why:

@@ -13,7 +13,10 @@ from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
                                                            content_words, normalise, not_english, prose,
                                                            sentences, strip_lead, tidy)
-from altimate_learn.reflect.providers.builtin.vocabulary import BEHAVIOUR_ADVERBS, SLOT_SKIP, VERBS, gerund_base
+from altimate_learn.reflect.providers.builtin.typos import typo
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
+                                                                  INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
+                                                                  SLOT_SKIP, VERBS, gerund_base)
 
 MAX_CHARS = 140
 
@@ -33,6 +36,8 @@ class Rule:
     shape: str  # "instead", "rename", "never", "always", "modal", "place", "imperative"
     positive: list[str] = field(default_factory=list)  # phrases recommended
     negative: list[str] = field(default_factory=list)  # phrases to avoid
+    standing: bool = False  # the person said it holds beyond this task ("make sure to …", "from now on …")
+    subject: str = ""  # a "modal" rule's subject ("staging models" in "staging models must …")
 
 
 
@@ -90,8 +95,19 @@ def _SHOUTED(clause: str) -> bool:
     return len(capital_words) >= 3 and sum(ch.isupper() for ch in letters) > 0.7 * len(letters)
 
 
+# "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.
+_MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
+
+
 def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     """The rule one clause states, or None (see the module docstring for the shapes)."""
+    rule = _match_rule(clause, context)
+    if rule and _MAKE_SURE.match(strip_lead(clause)):
+        rule.standing = True
+    return rule
+
+
+def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = strip_lead(clause)
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
@@ -103,7 +119,10 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if re.match(r"^[a-z]+\b", rest, re.I) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
-        return match_rule(rest, context)
+        inner = match_rule(rest, context)
+        if inner:
+            inner.standing = True
+        return inner
     # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
     scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)
     if scoped and not re.search(r"\b(?:this|that|these|those|it)\b", scoped.group(2), re.I):
@@ -121,6 +140,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
                r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
                r"(?=\w)", "", c, flags=re.I)
+    if re.match(r"^we\s+no\s+longer\s+(?:have|need|want|do|support)\b", c, re.I):
+        return None  # "we no longer have the repo policy: …" tells what changed; it forbids nothing
     if not c or re.search(r"\w[)`'\"]?\?\s*$", c) or re.match(r"^let'?s\b", c, re.I) or _ASKS.match(c):
         return None  # questions; "let's …" starts new work, it does not correct
     flags = re.I
@@ -314,6 +335,8 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None  # "the new job should run hourly" specifies this task's work
         if re.match(r"^(?:there|what|im|i'm)\b", subject, flags) or re.search(r"\bno$", subject, flags):
             return None  # "there is no need to stop …", "what we need to do is …": a clause, not a rule's subject
+        if re.search(r"\b(?:we|they|he|she|us)\b", subject, flags) or re.match(r"^\d", subject):
+            return None  # "we really need to make …" is said about us now; "3 The IDs should …" is an item of a spec
         modal = m.group(2).lower().replace("needs to", "must").replace("need to", "must").replace("has to", "must") \
             .replace("have to", "must").replace("shouldn't", "should not").replace("mustn't", "must not")
         rest = m.group(3)
@@ -323,7 +346,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return None
         negative = "never" in modal or "not" in modal
         return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
-                    [rest] if negative else [])
+                    [rest] if negative else [], subject=subject)
 
     # A plain imperative: "convert amount_cents to dollars in staging". Only when it reads as a general rule:
     # it names code, says when or how often, or is about a plural ("keep functions short"). "Edit the
@@ -372,8 +395,8 @@ _ING_NOUNS = frozenset("string strings thing something nothing anything everythi
 def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
     good, bad = _clean_object(good), _clean_object(bad)
     good = re.sub(r"\s+instead$", "", good, flags=re.I)  # "use pnpm instead.": the stop hid it from _clean_object
-    if good.strip("` ").lower() in BEHAVIOUR_ADVERBS:
-        return None  # "… still instead of updating": "still" is how it behaved, not a thing to use
+    if good.strip("` ").lower() in BEHAVIOUR_ADVERBS or re.match(r"^(?:already|been|being|still)\b", good, re.I):
+        return None  # "… still instead of updating", "it's already been deploying, not …": how it behaved
     good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
     if not keep_bad:
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
@@ -438,6 +461,26 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
 
 def finalize(rule: Rule) -> str | None:
     """The lesson text for ``rule``, or None when it is not a clean, specific, safe rule."""
+    return judge(rule)[0]
+
+
+def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
+    """(the lesson text for ``rule``, "") or (None, why not): why is "" when the rule is not clean or specific,
+    and says so when it is one of the shapes of one-off steering (:func:`one_off`) or carries a typo of the
+    person's (``message`` is what they typed: a word spelled right elsewhere in it is a known word)."""
+    text = _finalize(rule)
+    if text is None:
+        return None, ""
+    why = one_off(rule, text)
+    if why:
+        return None, why
+    wrong = typo(text, message)
+    if wrong:
+        return None, TYPO.format(word=wrong)
+    return text, ""
+
+
+def _finalize(rule: Rule) -> str | None:
     text = tidy(rule.text)
     if not text:
         return None
@@ -478,6 +521,92 @@ def finalize(rule: Rule) -> str | None:
     return text
 
 
+# Why a clean sentence is still no lesson: it steers one change or complains, it does not state a habit. The
+# signal stays open with the reason (`learn signals --unlearned`) for a model or a person.
+ONE_FIX = ("a reminder of one slip (\"you didn't …\") that names no habit: which fix it means is in the conversation, "
+           "not in the words")
+UNRESOLVED = "it points at something only the conversation names (\"that dir\", \"in there\", \"any other …\")"
+ONE_CHANGE = "it limits one change to one file (\"just the X file\"), not a standing rule"
+OPEN_ENDED = "an open list (\"etc\", \"and so on\"): the lesson would not say what it covers"
+COMPLAINT = "an emphatic complaint (\"we really need …\"), not a rule to keep"
+ONE_COMPONENT = ("a design statement about one part (\"the X should …\"): what that part should do in this task, "
+                 "not a standing rule")
+TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
+STATEMENT = "a statement of how things are, not an instruction"
+TYPO = "its wording carries a typo (\"{word}\"): the built-in reflector neither keeps nor guesses a spelling"
+
+# Words that say when a rule holds (every time, before each commit): a rule with one is not a step of this task.
+_WHEN = re.compile(r"\b(?:always|never|every|each|whenever|before|after|when|unless|per|by\s+default|any\s+new|"
+                   r"(?:for|in|across|throughout)\s+all|"
+                   r"all\s+new|from\s+now\s+on|going\s+forward|anymore|consistently)\b", re.I)
+_OPEN_LIST = re.compile(r"(?:^|\s|,)(?:" + "|".join(re.escape(w) for w in OPEN_LIST) + r")(?=$|[\s,.;:!?)])", re.I)
+_POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|inside|within|by|about|through|across|"
+                       r"like|use|using)\s+(?:" + "|".join(POINTING) + r")\s+(?!is\b|are\b|was\b)[a-z]"
+                       r"|^(?:" + "|".join(POINTING) + r")\s+[a-z]+\s+(?:should|must|needs?|is|are|goes|go)\b"
+                       r"|\b(?:in|from|out\s+of)\s+there\b|\b(?:any|all|the|every|each)\s+other\b", re.I)
+_JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
+                            r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
+_EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|needs|have\s+to|has\s+to|should|gotta)\b",
+                       re.I)
+_AS_EXAMPLE = re.compile(r"\buse\b.*\bas\s+(?:an?\s+|the\s+|our\s+)?(?:" + "|".join(EXAMPLE_ROLES) + r")\b"
+                         r"|\bfor\s+reference\b|\bif\s+(?:needed|necessary|required)\b", re.I)
+_REUSE = re.compile(r"\b(?:use|reuse|call|go\s+through)\s+(?:the\s+)?(?:existing|shared)\b", re.I)
+_FINITE = re.compile(r"^[\w-]+(?:\s+[\w-]+)?\s+(?:always\s+|never\s+|already\s+|just\s+)?"
+                     r"(?:is|are|was|were|happens|happened|has|does|seems|exists|becomes|works|runs|fails|breaks)\b", re.I)
+
+
+def one_off(rule: Rule, text: str) -> str:
+    """Why ``text`` (a clean rendering of ``rule``) steers one change rather than states a habit, or ""."""
+    prose = re.sub(r"`[^`]*`", " ", text)
+    plain = text.replace("`", "")
+    if _OPEN_LIST.search(prose):
+        return OPEN_ENDED  # "Use data from cricket world cups etc, essentially every t20 game."
+    if _POINTING.search(prose):
+        return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir."
+    if _JUST_ONE_FILE.search(plain):
+        return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
+    if _EMPHATIC.search(prose):
+        return COMPLAINT
+    # the person's words, not the "Always" a reminder is rendered with
+    said = re.sub(r"^Always\s+", "", text) if rule.shape == "reminder" else text
+    general = rule.standing or bool(_WHEN.search(said))
+    if rule.shape == "reminder" and not general and "`" not in text and not _plural(rule.positive[0] if rule.positive else ""):
+        return ONE_FIX  # "you didn't change the actual function code" -> not "Always change the actual function code."
+    if rule.shape == "modal" and rule.subject and not general and "`" not in text and not _REUSE.search(text) \
+            and not _plural(rule.subject):
+        return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
+    one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
+    if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
+        return ONE_COMPONENT  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
+    if rule.shape == "imperative":
+        verb = text.split(" ", 1)[0].lower()
+        if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
+            return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
+        if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
+            return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+    return ""
+
+
+def _plural(phrase: str) -> bool:
+    """Whether a noun phrase names a kind of thing ("staging models", "every migration", "the API's dates") rather
+    than one thing ("the unknown", "the width of the container", "python3")."""
+    words = re.findall(r"[\w'-]+", re.sub(r"`[^`]*`", "x", phrase.lower()))
+    if not words:
+        return False
+    if words[0] in ("every", "each", "all", "any", "no", "both"):
+        return True
+    head: list[str] = []
+    for word in words:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "under", "inside", "within", "across", "to", "that",
+                    "which", "who"):
+            break
+        head.append(word)
+    if "and" in head:
+        return True
+    last = head[-1] if head else words[-1]
+    return last in PLURAL_NOUNS or (len(last) > 2 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+
+
 def _balanced(text: str) -> bool:
     """Brackets and double quotes outside code close where they open: a rule cut mid-sentence ("… then check
     that (`chi_1000`.") does not."""
@@ -506,7 +635,8 @@ _FUNCTION_WORD_END = re.compile(r"\b(?:to|of|with|including|look|the|a|an|and|or
                                 r"this|these|like|as|than|be|is|are)\.$", re.I)
 _GARBLED = re.compile(r"^(?:maybe|perhaps|probably|i\s+think|we\s+should\s+(?:probably|maybe)|use\s+to\b)"
                       r"|\bis\s+instead\s+of\b|\b(?:which|that)\s+should\b|\b(?:is|are)\s+\w+\s+(?:which|but)\s+should\b"
-                      r"|^the\s+fixed\b|^(?:create|grant|insert|select|alter|drop)\s+[`\w]+\s+with\b", re.I)
+                      r"|^the\s+fixed\b|^(?:create|grant|insert|select|alter|drop)\s+[`\w]+\s+with\b"
+                      r"|\bbeing\s+used\b", re.I)  # "Use the green being used to be …": a clause, not a thing
 
 
 def _standing(rule: Rule, text: str) -> bool:
@@ -574,8 +704,12 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return [], TOO_LONG
     if not_english(own):
         return [], NOT_ENGLISH
-    rules = extract_rules(text)
-    return (rules, "") if rules else ([], PASTED if pasted else NO_RULE)
+    rules, declined = _extract(text)
+    if rules:
+        return rules, ""
+    if declined:  # a clean sentence that steers one change: say which shape, so a person knows why it waits
+        return [], f"no standing rule: {declined[0]}"
+    return [], PASTED if pasted else NO_RULE
 
 
 def extract_rule(text: str) -> str | None:
@@ -592,12 +726,26 @@ def extract_rules(text: str) -> list[str]:
     `Decimal` for money. And never use pip here, we use uv." is two), at most :data:`MAX_RULES_PER_ITEM`. A later
     sentence counts only when its rule shares no identifier and few words with one already taken, so a rule said
     twice in other words stays one lesson, and never as a reminder of one slip."""
-    parts = sentences(prose(normalise(text)))[:12]
+    return _extract(text)[0]
+
+
+def _extract(text: str) -> tuple[list[str], list[str]]:
+    """(the lessons, why each clean sentence that is one-off steering gave none)."""
+    own = prose(normalise(text))
+    declined: list[str] = []
+
+    def final_of(rule: Rule) -> str | None:
+        final, why = judge(rule, own)
+        if why and why not in declined:
+            declined.append(why)
+        return final
+
+    parts = sentences(own)[:12]
     candidates: list[tuple[int, float, str, int, str]] = []  # (rank, place, lesson, sentence or -1 for several, shape)
     cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
                                  for piece in _clauses(part)[1:] or [part]])
     if cross:
-        final = finalize(cross)
+        final = final_of(cross)
         if final:
             candidates.append((0, 0, final, -1, cross.shape))
     # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
@@ -611,7 +759,7 @@ def extract_rules(text: str) -> list[str]:
             rule = match_rule(clause)
             if rule is None:
                 continue
-            final = finalize(rule)
+            final = final_of(rule)
             if final:
                 rank = order[rule.shape] - (1 if "`" in final else 0)
                 candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape))
@@ -626,7 +774,7 @@ def extract_rules(text: str) -> list[str]:
                       or any(index == other or not _apart(final, rule) for rule, other in taken)):
             continue
         taken.append((final, index))
-    return [rule for rule, _index in taken]
+    return [rule for rule, _index in taken], declined
 
 
 def _apart(one: str, other: str) -> bool:

@@ -115,3 +115,66 @@ def gerund_base(word: str) -> str | None:
     return None
 
 
+
+
+# --- Words the one-off gates read (`rules.py` `_one_off`): a sentence that steers one change, not a habit. ---
+
+# Adverbs that make a demand emphatic ("we really need to …"): a complaint about the moment, not a rule.
+INTENSIFIERS = frozenset("really seriously desperately badly urgently absolutely definitely truly honestly".split())
+
+# Determiners that point back at something only the conversation names ("that dir", "said file", "the other one").
+POINTING = frozenset("that said aforementioned".split())
+
+# How a list is left open ("… etc", "and so on"): the lesson would not say what it covers.
+OPEN_LIST = ("etc", "etc.", "and so on", "and so forth", "and the like", "or whatever", "and stuff", "and whatnot",
+             "or something", "and such", "and more", "...", "\u2026")
+
+# Verbs of a standing convention: a plain imperative with one of them ("use uv for dependencies", "keep functions
+# short", "put fixtures in conftest.py") can hold beyond the task; any other verb ("load the servers", "write the
+# code in notebook.ipynb", "mark the tests as passed") is a step of the task unless the person says when it holds
+# ("every", "before …", "whenever …") or that it holds from now on.
+CONVENTION_VERBS = frozenset("""
+use prefer keep put place store name follow avoid wrap pin prefix suffix return raise throw log document annotate type
+declare close handle validate sanitize escape quote await catch import call pass default depend stick lint indent
+separate split group order sort scope guard encode decode serialize namespace version tag
+""".split())
+
+# What a "use X as …" names when X is an example for this task ("use S001 as a template"), not a tool to keep using.
+EXAMPLE_ROLES = frozenset("template reference example starting inspiration guide model basis sample base".split())
+
+# Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
+PLURAL_NOUNS = frozenset("data people children media criteria metadata".split())
+
+# Everyday words of rules about code and prose, for telling a typo ("forntend", "actuall", "inputsd") from a word:
+# with the reflector's other word lists (verbs and their forms, stopwords, plain nouns) and the capture's cue words.
+# A word one letter swap, or one stray letter, away from a known word and not known itself is a typo.
+COMMON_WORDS = frozenset("""
+actual actually additional address admin again against agent alias align allowed already also alternative always
+another answer application argument array article asset async attribute audit author automatic available
+background backend backup balance banner barrel before behaviour behavior between binary blank boolean border bottom
+boundary branch browser buffer builder button cache callback canvas capital caption category change channel
+character chart check child choice chunk class clean clear client close cluster column command comment commit common
+company compare complete component components config configuration connection console constant container content
+context control controller convention copy correct count create credential credentials current custom customer
+dashboard database dataset debug decimal default define delete dependency dependencies deploy deployment describe
+design detail details develop developer device dialog different directory directories disable display document
+documents documentation domain double download draft driver duplicate dynamic editor element empty enable endpoint
+engine environment error errors event events example exception existing explicit export expression extension
+external factory feature features field filter final first fixture folder follow footer foreground format frontend
+function functions general generate global group handler header height helper hidden history hook image images
+import important include index information initial inline input inputs install instance integer integration
+interface internal issue issues item items javascript layout length level library lifecycle limit linter local
+location logger logging login logic lookup manager manual margin markdown master message messages method methods
+middleware migration mobile model models modal module modules monitor multiple network number object offline
+online option optional options order output outputs package packages padding parameter parameters parent parser
+partial password pattern pending permission pipeline placeholder platform plugin pointer policy popup position
+possible prefix preview primary private process product production profile program project prompt property
+protected provider public python query random readme reason record redirect reference refresh register regular
+release remote render repository request requests require required resource response result results return review
+route router runtime sample schema screen script scripts search second section secret security select selector
+separate server service session setting settings shared sidebar signal simple single source special standard state
+static status storage string strings structure style styles subject submit success suffix summary support switch
+symbol system table target template terminal testing text theme thread title token tokens toolbar tooltip track
+transaction trigger typescript update upload usage user users utility valid validation value values variable
+variables vector version versions video window workflow wrapper
+""".split())

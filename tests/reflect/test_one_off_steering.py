@@ -1,0 +1,114 @@
+"""The built-in reflector never turns one-off steering into a standing rule (issue 20 item 3).
+
+Real corrections mostly steer the change at hand: a complaint about one fix ("you didn't …"), a sentence whose
+referent only the conversation knows ("that dir", "any other files"), one file to touch for this change, an open
+list ("… etc"), an emphatic complaint, a design statement about one part of the product, a step of the task. Each
+gives no lesson; the signal stays open with a reason that names the shape (`learn signals --unlearned`). A typo of
+the person's is never carried into a lesson (and never guessed). What a person says as a habit is still learned.
+The wording here is written for these tests, not taken from the corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, correction_rules, reflect_builtin
+from altimate_learn.reflect.providers.builtin.rules import (COMPLAINT, ONE_CHANGE, ONE_COMPONENT, ONE_FIX, OPEN_ENDED,
+                                                            STATEMENT, TASK_STEP, TYPO, UNRESOLVED)
+
+# Each of these made a lesson before (e.g. "Always update the actual query logic, just the docstring.",
+# "The sidebar should collapse on small screens.", "Write the summary in `report.md`.").
+DECLINED = [
+    ("you didn't update the actual query logic, just the docstring", ONE_FIX),
+    ("you forgot to rename the real handler", ONE_FIX),
+    ("you didn't touch the main component at all", ONE_FIX),
+    ("each endpoint should live in its own module under that api folder", UNRESOLVED),
+    ("never modify any other components", UNRESOLVED),
+    ("edit only the settings.py file, not the defaults", ONE_CHANGE),
+    ("seed fixtures for users, orders, payments etc", OPEN_ENDED),
+    ("The release notes really need to be accurate", COMPLAINT),
+    ("API errors seriously need to be logged", COMPLAINT),
+    ("the sidebar should collapse on small screens", ONE_COMPONENT),
+    ("the export button should be disabled until the form is valid", ONE_COMPONENT),
+    ("no, the dashboard must load in under two seconds", ONE_COMPONENT),
+    ("no — the fixture should be function-scoped, not session-scoped", ONE_COMPONENT),
+    ("write the summary in report.md", TASK_STEP),
+    ("use invoice_v2.html as a template for the receipt page", TASK_STEP),
+    ("Use the mockup in designs/home.png as a reference", TASK_STEP),
+    ("build always fails on the first run", STATEMENT),
+    ("always keep backgroudn jobs idempotent", TYPO.format(word="backgroudn")),
+    ("please always document pubilc functions", TYPO.format(word="pubilc")),
+    ("you forgot to close the connnections after each test", TYPO.format(word="connnections")),
+    # one named thing of this change (review11 R11-12)
+    ("Rename the variable to total_cents.", ONE_COMPONENT),
+    ("Put the constant in config.py", ONE_COMPONENT),
+]
+
+
+@pytest.mark.parametrize(("feedback", "why"), DECLINED, ids=[d[0][:40] for d in DECLINED])
+def test_one_off_steering_gives_no_lesson_and_says_which_shape(feedback: str, why: str) -> None:
+    assert correction_rules(feedback) == ([], f"no standing rule: {why}")
+
+
+KEPT = [
+    ("use ruff for linting", "Use `ruff` for linting."),
+    ("please always pin exact versions in requirements.txt", "Always pin exact versions in `requirements.txt`."),
+    ("never hardcode port numbers in the docker compose file", "Never hardcode port numbers in the docker compose file."),
+    ("make sure to add a changelog entry for every user-facing change",
+     "Add a changelog entry for every user-facing change."),
+    ("make sure to split the seed scripts into one file per table", "Split the seed scripts into one file per table."),
+    ("from now on, squash commits before merging", "Always squash commits before merging."),
+    # a challenge question that names a reusable part: the rule it carries is to reuse it
+    ("shouldn't the checkout page use the existing PriceTag component?",
+     "The checkout page should use the existing `PriceTag` component."),
+    ("API responses should be paginated", "API responses should be paginated."),
+    ("every public function must have a docstring", "Every public function must have a docstring."),
+    ("you forgot to run the linter before committing", "Always run the linter before committing."),
+    ("we use pnpm for the monorepo, not yarn", "Use `pnpm` for the monorepo instead of `yarn`."),
+    ("Wrap every handler with the auth middleware", "Wrap every handler with the auth middleware."),
+    ("Always validate webhook signatures", "Always validate webhook signatures."),
+    # a tool choice recalled as agreed earlier holds every time (review11 R11-5: these gave "no clear rule")
+    ("as we agreed, use black for formatting", "Always use `black` for formatting."),
+    ("didn't we decide to use httpx?", "Always use `httpx`."),
+    ("I told you to use uv", "Always use `uv`."),
+]
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), KEPT, ids=[k[0][:40] for k in KEPT])
+def test_a_habit_the_person_states_is_still_learned(feedback: str, lesson: str) -> None:
+    assert correction_rules(feedback) == ([lesson], "")
+
+
+def test_a_recalled_choice_for_this_task_only_is_still_no_rule() -> None:
+    assert correction_rules("I told you to use the staging db for this")[0] == []
+    # review11 R11-15: "the <noun>" is no tool choice ("Always use the `helper`." was written)
+    assert correction_rules("I said to use the helper")[0] == []
+    assert correction_rules("didn't we agree to use the wrapper?")[0] == []
+
+
+def test_a_typo_is_never_repaired_into_a_word_the_person_did_not_type() -> None:
+    rules, why = correction_rules("always keep backgroudn jobs idempotent")
+    assert rules == [] and "background" not in why  # declined, not "Always keep background jobs idempotent."
+
+
+def test_a_word_spelled_right_elsewhere_in_the_message_tells_its_typo() -> None:
+    """"ledger" is in no word list of the reflector; the person typed it right once, so "legder" is a typo."""
+    assert correction_rules("never edit the legder table by hand") == (["Never edit the legder table by hand."], "")
+    assert correction_rules("never edit the legder table by hand, the ledger is append-only") == (
+        [], "no standing rule: " + TYPO.format(word="legder"))
+
+
+def test_declined_corrections_stay_open_with_their_reason_and_the_rest_are_learned() -> None:
+    items = [FeedbackItem("user_correction", text, signal_id=f"s{i}") for i, text in enumerate([
+        "the sidebar should collapse on small screens",
+        "use ruff for linting",
+        "write the summary in report.md",
+        "always keep backgroudn jobs idempotent",
+    ])]
+    result = reflect_builtin(items, [])
+    assert [d["text"] for d in result.deltas] == ["Use `ruff` for linting."]
+    assert result.sources == ["s1"]
+    skipped = dict(result.skipped)
+    assert skipped == {"s0": f"no standing rule: {ONE_COMPONENT}", "s2": f"no standing rule: {TASK_STEP}",
+                       "s3": "no standing rule: " + TYPO.format(word="backgroudn")}
+    assert not result.waiting & set(skipped)  # they wait for a model or a person, not for the next reflection
