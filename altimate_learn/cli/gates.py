@@ -64,7 +64,8 @@ def remember_command(
         print_json(result.to_json())
         return
     for old in result.replaced:
-        echo(f'Replaced an earlier lesson: {_quoted(old["text"])} ({old["id"]}, retired).')
+        when = "retired" if result.approved else "retired when the candidate is promoted"
+        echo(f'Replaced an earlier lesson: {_quoted(old["text"])} ({old["id"]}, {when}).')
     if result.status == "quarantined":
         echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
         if result.source:

@@ -13,7 +13,9 @@ per reflection (spec 003 "Curate"):
   or `coexists`. When every undeclared overlap is contradicted in this reflection (the old lesson is marked
   HARMFUL or REMOVE in the same batch, in any order, or already has more harmful than helpful marks), the
   new lesson supersedes them implicitly. Superseding gives the new text a new id, takes the old lesson's
-  place in the list, and retires the old one (`retired.json`, reason, `supersededBy`).
+  place in the list, and retires the old one (reason, `supersededBy`). A retirement is part of the candidate
+  (`candidate-retired.json`): it reaches `retired.json` when the candidate is promoted, and `learn reject`
+  discards it with the rest.
 - Per reflection: 3 ADD, 3 EDIT (supersedes count as edits), 3 REMOVE (lessons superseded implicitly do
   not count); HELPFUL / HARMFUL at most once per lesson.
 - A lesson is removed for harm only with harmful ≥ 2, harmful > helpful, from at least two distinct
@@ -227,6 +229,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         approved_ids = set(approved_file.ids) if approved_file is not None else set()
         retired_file = prepared.read(store, store.RETIRED, cache)
         retired_before = retired_file.lessons if retired_file is not None else []
+        # Retirements already staged by the candidate this pass builds on (none when it builds on approved.json:
+        # a file left by an interrupted write is then no part of any candidate).
+        staged_file = prepared.read(store, store.CANDIDATE_RETIRED, cache) \
+            if base_file is not approved_file else None
+        staged_before = staged_file.lessons if staged_file is not None else []
         postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
         base_flagged = base_file.flagged if base_file is not None else []
         indexes, postings, built = prepared.prepare(base, postings)  # built: a file not seen before
@@ -244,7 +251,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         quarantined_before = {q["id"] for q in read_quarantine(store)}
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in retired_before} | quarantined_before, approved_ids=approved_ids,
+                     taken_ids={r["id"] for r in itertools.chain(retired_before, staged_before)} | quarantined_before,
+                     approved_ids=approved_ids,
                      indexes=indexes)
         # The channel a lesson was learned through (`learn doctor` counts them); sources that do not name one
         # are known by their history op (imported agent memories: "memory").
@@ -303,6 +311,15 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         gone.update((lid, work.before[lid]["text"]) for lid in new_texts if lid in work.before)  # edited
         flagged = _flagged(candidate, passed, new_texts, base_flagged)
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
+        if work.retired:
+            # Staged with the candidate, written before it (a kill between the two leaves records of lessons the
+            # candidate still holds, which promote skips): retired.json gets them only when it is promoted.
+            merged = {r["id"]: r for r in staged_before}
+            for record in work.retired:
+                merged[record["id"]] = record
+            retired = list(merged.values())
+            data = prepared.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
+            cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if changed:
             data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same)
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
@@ -314,13 +331,6 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             # reflection, which reads it, need not lint them again.
             if all(text in work.linted for text in new_texts.values()):
                 passed.add(_files_key(written, approved_file), "files")
-        if work.retired:
-            merged = {r["id"]: r for r in retired_before}
-            for record in work.retired:
-                merged[record["id"]] = record
-            retired = list(merged.values())
-            data = prepared.write(store, store.RETIRED, retired, retired_file)
-            cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if work.harmful_from != harmful_from:
             store.write_json(store.HARMFUL, work.harmful_from)
         if queued or attempted or stale:

@@ -467,7 +467,7 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
         return None
     except IsADirectoryError:
         return store.read_lessons(filename)  # raises the store's error for a folder
-    retired = filename == store.RETIRED
+    retired = filename in store.RETIRED_FILES
     kind = "retired" if retired else "lessons"
     digest = sha256(raw).hexdigest()
     seen = cache.verdict(digest, kind)
@@ -714,7 +714,7 @@ def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile |
     validated again. ``same``, when the caller compared them already: for each lesson, whether it equals
     the lesson of ``source`` with its id. Returns the bytes of the file."""
     path = str(store.path(filename))
-    retired = filename == store.RETIRED
+    retired = filename in store.RETIRED_FILES
     if not isinstance(lessons, list):
         validate_lessons(lessons, path, retired=retired)
     if source is not None and same is not None and len(same) == len(lessons) \

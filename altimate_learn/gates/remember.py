@@ -140,9 +140,10 @@ def _outcome(curated: Any, text: str) -> RememberResult:
 
 def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     """Write this one change into `approved.json` (other staged changes stay in the candidate)."""
-    from altimate_learn.review.gate import _preflight, _reconcile_retired, written_sha256
+    from altimate_learn.review.gate import _preflight, _reconcile_retired, realize_staged, written_sha256
 
-    _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.HISTORY, Store.RETIRED, versions=True)
+    _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.HISTORY, Store.RETIRED, Store.CANDIDATE_RETIRED,
+               versions=True)
     approved = store.approved()
     staged = {lesson["id"]: lesson for lesson in curated.candidate}
     new = staged.get(result.lesson_id or "")
@@ -163,12 +164,19 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
             updated.insert(min(at, len(updated)), new)
         else:
             updated.append(new)
+    candidate = store.candidate()
+    whole = candidate is not None and candidate == updated  # nothing else is staged: the candidate is done
+    live = {lesson["id"] for lesson in updated}
+    # The lessons this rule replaces are retired now (before approved.json is written, as promote does); the
+    # candidate's other staged retirements wait for its promote.
+    realized = realize_staged(store, live, None if whole else {r["id"] for r in result.replaced if r["id"] in ids})
     result.version = store.archive_version(approved)  # the empty set too, as promote does: rollback undoes it
     store.write_lessons(Store.APPROVED, updated)
-    _reconcile_retired(store, {lesson["id"] for lesson in updated})
-    candidate = store.candidate()
-    if candidate is not None and candidate == updated:
-        store.remove(Store.CANDIDATE)
+    _reconcile_retired(store, live)
+    if whole:
+        store.remove(Store.CANDIDATE)  # with its staged retirements, written above
+    elif realized:
+        store.write_lessons(Store.CANDIDATE_RETIRED, [r for r in store.staged_retired() if r["id"] not in realized])
     result.approved = True
     store.record_history("promote", version=result.version, approved=len(updated), previous=len(approved),
                          added=[result.lesson_id] if result.lesson_id not in ids else [],

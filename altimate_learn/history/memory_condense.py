@@ -144,27 +144,32 @@ def _unresolved(token: str) -> bool:
     return bool(match) and match.group(2) in CODE_EXTENSIONS and token.lower() not in _NOT_FILES
 
 
-def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
-    """(path triggers, tags) named by the memory's how-to-apply (``files``: the names of the project's files,
-    which a bare file name must be one of; a file-like name that is none of them leaves the lesson unscoped)."""
-    how = memory.how
-    if not how:
-        return [], []
+# A place a how-to-apply names in words, beside a path ("billing.py, and in every Express.js route", "in src/api/
+# or any React component"): the lesson applies there too, and no glob says where that is.
+_PLACE_NOUN = re.compile(r"\b(?:files?|folders?|director(?:y|ies)|dirs?|modules?|packages?|controllers?|components?"
+                         r"|pages?|views?|templates?|models?|handlers?|routes?|routers?|services?|scripts?"
+                         r"|migrations?|schemas?|middlewares?|notebooks?|class(?:es)?|endpoints?|resolvers?"
+                         r"|screens?|layouts?|stylesheets?|configs?|apps?|codebase|repo(?:s|sitory)?|projects?)\b",
+                         re.I)
+# Where one named place ends and the next begins: a comma, a semicolon, "or", "and", "as well as", "nor".
+_CONJUNCT = re.compile(r"\s*(?:[,;]|\b(?:or|and|as well as|nor)\b)\s*", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_GOES_ON = re.compile(r"(?:also|and|or|plus|same (?:for|in|with))\b", re.I)  # a sentence that adds places
+# A build file named without an extension (Dockerfile, Makefile, Jenkinsfile): a place like billing.py.
+_BUILD_FILE = re.compile(r"(?<![\w/.-])([A-Z][a-z]*file)(?![\w/.-])")
+
+
+def _path_tokens(text: str, files: frozenset[str]) -> tuple[list[str], bool]:
+    """(globs, whether a file-like name the project does not have is named) of one piece of a how-to-apply."""
     paths: list[str] = []
-    tags: list[str] = []
     unresolved = False  # a place named like a file that the project does not have ("every Nest.js controller")
-    for token in _BACKTICK.findall(how):
+    for token in _BACKTICK.findall(text):
         glob = _glob_of(token, files)
         if glob:
             paths.append(glob)
-            continue
-        if _unresolved(token.strip()):
+        elif _unresolved(token.strip()):
             unresolved = True
-            continue
-        word = token.strip().split()[0].lower() if token.strip() else ""
-        if _TAG.match(word) and "/" not in word and "." not in word.strip("."):
-            tags.append(AGENT_TOOLS.get(word, word))
-    unquoted = _BACKTICK.sub(" ", how)
+    unquoted = _BACKTICK.sub(" ", text)
     for token in _BARE_PATH.findall(unquoted):
         glob = _glob_of(token)
         if glob:
@@ -175,7 +180,65 @@ def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[
             paths.append(glob)
         elif _unresolved(token):
             unresolved = True
-    if unresolved:  # scoping to the places that resolved would be narrower than the memory: keep it unscoped
+    for token in _BUILD_FILE.findall(unquoted):
+        if token in files:
+            paths.append("**/" + token)
+        elif files:  # a build file the project does not have (without the names of its files, nothing is known)
+            unresolved = True
+    return paths, unresolved
+
+
+def _pieces(sentence: str) -> list[str]:
+    """The places a sentence lists, split at commas, semicolons and conjunctions outside backticks."""
+    spans: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        spans.append(match.group(0))
+        return f"\x00{len(spans) - 1}\x00"
+
+    masked = _BACKTICK.sub(hide, sentence)
+    return [re.sub(r"\x00(\d+)\x00", lambda m: spans[int(m.group(1))], piece)
+            for piece in _CONJUNCT.split(masked) if piece.strip()]
+
+
+def _place_in_words(how: str, files: frozenset[str]) -> bool:
+    """Whether a sentence that names a path also names, in the same list, a place no glob resolves ("in src/api/
+    and in every React component"): scoping to the paths alone would be narrower than the memory."""
+    sentences: list[str] = []
+    for sentence in _SENTENCE.split(how):
+        if sentences and _GOES_ON.match(sentence):  # "… src/api/. Also in every React component."
+            sentences[-1] += ", " + sentence
+        else:
+            sentences.append(sentence)
+    for sentence in sentences:
+        pieces = _pieces(sentence)
+        if len(pieces) < 2:
+            continue
+        with_path = [bool(_path_tokens(piece, files)[0]) for piece in pieces]
+        if any(with_path) and any(not has and _PLACE_NOUN.search(_BACKTICK.sub(" ", piece))
+                                  for piece, has in zip(pieces, with_path)):
+            return True
+    return False
+
+
+def triggers(memory: AgentMemory, files: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """(path triggers, tags) named by the memory's how-to-apply (``files``: the names of the project's files,
+    which a bare file name must be one of; a file-like name that is none of them leaves the lesson unscoped)."""
+    how = memory.how
+    if not how:
+        return [], []
+    paths, unresolved = _path_tokens(how, files)
+    tags: list[str] = []
+    for token in _BACKTICK.findall(how):
+        if _glob_of(token, files) or _unresolved(token.strip()):
+            continue
+        word = token.strip().split()[0].lower() if token.strip() else ""
+        if _TAG.match(word) and "/" not in word and "." not in word.strip("."):
+            tags.append(AGENT_TOOLS.get(word, word))
+    unquoted = _BACKTICK.sub(" ", how)
+    # Scoping to the places that resolved would be narrower than the memory when it names others that do not
+    # (a file-like name the project lacks, or a place in words beside a path): keep the lesson unscoped.
+    if paths and (unresolved or _place_in_words(how, files)):
         paths = []
     for match in _TOOL_WORD.finditer(unquoted):
         word = match.group(1)

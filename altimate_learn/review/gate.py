@@ -115,12 +115,17 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
                                  f"{', '.join(fresh.flagged)}.", "Pass --allow-flagged to approve them.")
         # Every file this writes or removes is checked first, so a planted symlink stops the promote
         # before anything changed (not after approved.json was already written).
-        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, versions=True)
+        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.CANDIDATE_RETIRED, Store.HISTORY,
+                   versions=True)
         candidate = fresh.candidate.lessons or []
+        # The candidate's staged retirements reach retired.json first: a kill before approved.json is written
+        # leaves them beside the approved copies (counted as approved, not retired; promote again completes,
+        # reject takes them back), never a lesson gone from both.
+        realize_staged(store, {lesson["id"] for lesson in candidate})
         # The first promote archives the empty set it replaces, so `learn rollback` can undo it too.
         archived = store.archive_version(fresh.approved.lessons or [])
         store.write_lessons(Store.APPROVED, candidate)
-        store.remove(Store.CANDIDATE)
+        store.remove(Store.CANDIDATE)  # with its base and its staged retirements
         _reconcile_retired(store, {lesson["id"] for lesson in candidate})
         ids = fresh.diff.ids()
         store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
@@ -157,6 +162,36 @@ def _reconcile_retired(store: Store, live: set[str]) -> None:
     except LearnError:
         return
     kept = [lesson for lesson in retired if lesson["id"] not in live]
+    if len(kept) != len(retired):
+        store.write_lessons(Store.RETIRED, kept)
+
+
+def realize_staged(store: Store, live: set[str], ids: set[str] | None = None) -> list[str]:
+    """Write the candidate's staged retirements (``ids``, else all) into retired.json, except lessons in
+    ``live`` (the set being approved holds them). Returns the ids written; idempotent."""
+    staged = [r for r in store.staged_retired() if r["id"] not in live and (ids is None or r["id"] in ids)]
+    if not staged:
+        return []
+    retired = store.retired()
+    merged = {lesson["id"]: lesson for lesson in retired}
+    merged.update((record["id"], record) for record in staged)
+    updated = list(merged.values())
+    if updated != retired:
+        store.write_lessons(Store.RETIRED, updated)
+    return [record["id"] for record in staged]
+
+
+def _take_back_staged(store: Store) -> None:
+    """`learn reject`: records a promote killed before approved.json was written had already put into
+    retired.json (the very records the candidate staged) leave it again. An unreadable file is left alone."""
+    try:
+        staged = {fsio.canonical_json(record) for record in store.staged_retired()}
+        if not staged:
+            return
+        retired = store.retired()
+    except LearnError:
+        return
+    kept = [lesson for lesson in retired if fsio.canonical_json(lesson) not in staged]
     if len(kept) != len(retired):
         store.write_lessons(Store.RETIRED, kept)
 
@@ -201,7 +236,8 @@ def reject(store: Store) -> RejectResult:
         return RejectResult(False)
     with store.lock():
         path = store.path(Store.CANDIDATE)
-        _preflight(store, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS)
+        _preflight(store, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS, Store.RETIRED,
+                   Store.CANDIDATE_RETIRED)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -213,8 +249,11 @@ def reject(store: Store) -> RejectResult:
             count = len(read.lessons or [])
         except StoreError:
             moved = str(fsio.move_aside(path))
+        _take_back_staged(store)
         if moved is None:
-            store.remove(Store.CANDIDATE)
+            store.remove(Store.CANDIDATE)  # with its base and its staged retirements
+        else:
+            store.remove(Store.CANDIDATE_RETIRED)
         _discard_reflection_state(store)
         from altimate_learn.review.model import sha256
 
@@ -249,7 +288,8 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
         raise StoreError(f"no candidate in '{store.name}'; nothing to reject.", START_HINT)
     with store.lock():
         confined(store, Store.APPROVED, Store.CANDIDATE)
-        _preflight(store, Store.CANDIDATE, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS, Store.RETIRED)
+        _preflight(store, Store.CANDIDATE, Store.HISTORY, Store.HARMFUL, Store.PENDING_REPLACEMENTS, Store.RETIRED,
+                   Store.CANDIDATE_RETIRED)
         approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
         candidate = read_lesson_file(store.path(Store.CANDIDATE)).lessons
         if candidate is None:
@@ -303,8 +343,12 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
             store.rewrite_jsonl(Store.PENDING_REPLACEMENTS,
                                 [r for r in pending if not (isinstance(r, dict) and r.get("id") in touched)])
         if restored:
-            # Approved and live again: no longer retired (promote would reconcile this too).
-            _reconcile_retired(store, {lesson["id"] for lesson in restored})
+            # Approved and live again: no longer retired, nor staged to be (promote would reconcile this too).
+            back = {lesson["id"] for lesson in restored}
+            _reconcile_retired(store, back)
+            staged = store.staged_retired()
+            if any(record["id"] in back for record in staged):
+                store.write_lessons(Store.CANDIDATE_RETIRED, [r for r in staged if r["id"] not in back])
         same = candidate == approved
         store.record_history("reject", ids=wanted, dropped=sorted(gone) or None,
                              restored=[lesson["id"] for lesson in restored] or None, candidate=len(candidate))

@@ -384,7 +384,7 @@ def _read_review(store: Store) -> Review:
     stale: list[Problem] = []
     candidate, rebased = _rebase(store, approved, candidate, warnings, stale)
     try:
-        retired = store.retired()
+        retired = store.retired() + store.staged_retired()  # the candidate's own retirements say why, too
     except LearnError as exc:
         retired = []
         warnings.append(f"removal reasons unavailable: {exc.message}")

@@ -167,14 +167,15 @@ def _commit(store: Store, shown: RollbackPlan) -> RollbackResult:
                 shown.version, shown.version_sha256, shown.candidate_sha256):
             raise RollbackRefused(f"'{store.name}' changed since the rollback was shown (a promote, a rollback or a "
                                   "new candidate); nothing was rolled back.", "Run `learn rollback` again.")
-        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.HISTORY, Store.HARMFUL,
-                   Store.PENDING_REPLACEMENTS, versions=True)
+        _preflight(store, Store.APPROVED, Store.CANDIDATE, Store.RETIRED, Store.CANDIDATE_RETIRED, Store.HISTORY,
+                   Store.HARMFUL, Store.PENDING_REPLACEMENTS, versions=True)
         moved = None
         if fresh.current is None:
             # Rolling back is how one recovers from a broken approved.json: keep its bytes aside.
             moved = str(fsio.move_aside(store.path(Store.APPROVED)))
         current = fresh.current or []
         kept_as = _set_candidate_aside(store) if fresh.candidate_sha256 else None
+        store.remove(Store.CANDIDATE_RETIRED)  # retirements staged on the set being left: no longer staged
         store.write_lessons(Store.APPROVED, fresh.restored)
         store.drop_version(fresh.version)
         _discard_reflection_state(store)

@@ -45,6 +45,9 @@ class Store:
     CANDIDATE = "candidate.json"
     CANDIDATE_BASE = "candidate-base.json"  # approved.json as it was when the candidate was started
     RETIRED = "retired.json"
+    # Retirements the candidate stages (a lesson it supersedes, merges or drops): part of the candidate,
+    # written into retired.json only when the candidate is promoted, discarded with it by `learn reject`.
+    CANDIDATE_RETIRED = "candidate-retired.json"
     SIGNALS = "signals.jsonl"
     HISTORY = "history.jsonl"
     USAGE = "usage.json"
@@ -54,6 +57,7 @@ class Store:
     SCHEDULE = "schedule.json"
     BOOTSTRAP = "bootstrap.json"
     REVIEWS = "reviews.json"
+    RETIRED_FILES = frozenset({RETIRED, CANDIDATE_RETIRED})
 
     def __init__(self, paths: ProjectPaths, name: str = DEFAULT_STORE) -> None:
         self.project = paths
@@ -169,7 +173,7 @@ class Store:
         value = fsio.read_json(path, quarantine=quarantine)
         if value is None:
             return None
-        return validate_lessons(value, str(path), retired=(filename == self.RETIRED))
+        return validate_lessons(value, str(path), retired=(filename in self.RETIRED_FILES))
 
     def approved(self) -> list[Lesson]:
         return self.read_lessons(self.APPROVED) or []
@@ -180,8 +184,12 @@ class Store:
     def retired(self) -> list[Lesson]:
         return self.read_lessons(self.RETIRED) or []
 
+    def staged_retired(self) -> list[Lesson]:
+        """Retirements the candidate stages (``candidate-retired.json``); empty when none."""
+        return self.read_lessons(self.CANDIDATE_RETIRED) or []
+
     def write_lessons(self, filename: str, lessons: list[Lesson]) -> bool:
-        validate_lessons(lessons, str(self.path(filename)), retired=(filename == self.RETIRED))
+        validate_lessons(lessons, str(self.path(filename)), retired=(filename in self.RETIRED_FILES))
         if filename == self.CANDIDATE:
             self.stage_base()
         return self.write_json(filename, lessons)
@@ -229,8 +237,9 @@ class Store:
         fsio.atomic_write(dest, raw, within=self.folder(self.CANDIDATE_BASE))
 
     def remove(self, filename: str) -> bool:
-        if filename == self.CANDIDATE:
+        if filename == self.CANDIDATE:  # its base and its staged retirements go with it
             self.remove(self.CANDIDATE_BASE)
+            self.remove(self.CANDIDATE_RETIRED)
         try:
             fsio.check_confined(self.path(filename), self.folder(filename))
             self.path(filename).unlink()

@@ -56,7 +56,7 @@ def test_implicit_supersede_in_any_order(tmp_path):
         texts = [l["text"] for l in result.candidate]
         assert texts == ["Use UTC.", INLINE]
         new_id = result.candidate[1]["id"]
-        retired = read(store, "retired.json")
+        retired = read(store, "candidate-retired.json")
         assert retired[0]["id"] == "L-5c1d" and retired[0]["supersededBy"] == new_id
         assert retired[0]["reason"] == f"superseded by {new_id}"
         assert retired[0]["harmful"] == 1

@@ -122,6 +122,6 @@ def test_paths_tags_and_apply_paths(tmp_path):
 def test_ids_are_new_and_never_reuse_retired_ids(tmp_path):
     store = make_store(tmp_path, approved=[lesson("L-0001", "Rule about `x_col`.")])
     curate(store, [{"op": "REMOVE", "id": "L-0001", "reason": "r"}])
-    retired_ids = {r["id"] for r in read(store, "retired.json")}
+    retired_ids = {r["id"] for r in read(store, "candidate-retired.json")}
     result = curate(store, [add("Fresh rule about queues.")])
     assert not ({l["id"] for l in result.candidate} & retired_ids)

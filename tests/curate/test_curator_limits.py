@@ -113,7 +113,7 @@ def test_harmful_removal_needs_two_distinct_feedbacks(tmp_path):
     assert other.candidate == []
     removal = next(a for a in other.applied if a["op"] == "REMOVE")
     assert removal["note"] == "harmful" and removal["id"] == "L-0001"
-    assert read(store, "retired.json")[0]["reason"] == "harmful: 3 harmful vs 0 helpful marks from 2 feedbacks"
+    assert read(store, "candidate-retired.json")[0]["reason"] == "harmful: 3 harmful vs 0 helpful marks from 2 feedbacks"
     assert read(store, "harmful.json") == {}
 
 
@@ -160,7 +160,7 @@ def test_cap_evicts_lowest_score_then_oldest(tmp_path):
     assert len(result.candidate) == 8 and "L-0005" not in [l["id"] for l in result.candidate]
     evicted = [a for a in result.applied if a.get("note") == "evicted"]
     assert [a["id"] for a in evicted] == ["L-0005"]
-    retired = read(store, "retired.json")
+    retired = read(store, "candidate-retired.json")
     assert retired[0]["reason"] == "evicted: over the store cap (max_stored=8)"
     store2 = make_store(tmp_path / "tie", approved=numbered(8, helpful=0))
     tie = curate(store2, [add("Brand new convention about queues.")], max_stored=8)
@@ -294,7 +294,7 @@ def test_removing_a_lesson_that_was_only_staged_drops_it_without_a_replacement(t
     assert [l["id"] for l in result.candidate] == ["L-0001"]
     assert read(store, "pending-replacements.jsonl") is None
     assert result.replacements_needed == [] and "queued" not in result.summary
-    assert result.retired == [] and read(store, "retired.json") is None  # never delivered: nothing to retire
+    assert result.retired == [] and read(store, "candidate-retired.json") is None  # never delivered: nothing to retire
     assert result.applied[0]["note"] == "never approved" and result.applied[0]["text"] == CENTS
     assert result.summary == "1 removed"
     # Same candidate as approved now: put an edit on top so promote has something to do, then reflect again.

@@ -30,7 +30,7 @@ def test_explicit_supersede_replaces_in_place_with_new_id(tmp_path):
     assert texts(result) == [UTC, INLINE, SOFT]
     new = result.candidate[1]
     assert new["id"] not in ("L-2fe6",) and (new["helpful"], new["harmful"]) == (0, 0)
-    retired = read(store, "retired.json")
+    retired = read(store, "candidate-retired.json")
     assert [(r["id"], r["supersededBy"], r["reason"]) for r in retired] == [
         ("L-2fe6", new["id"], f"superseded by {new['id']}")]
     assert retired[0]["text"] == CENTS
@@ -125,7 +125,7 @@ def test_implicit_supersede_every_order_of_harmful_and_remove(tmp_path):
         assert result.rejected == [], order
         new_id = result.candidate[1]["id"]
         assert texts(result) == [UTC, INLINE, SOFT]
-        retired = {r["id"]: r for r in read(store, "retired.json")}
+        retired = {r["id"]: r for r in read(store, "candidate-retired.json")}
         assert retired["L-5c1d"]["supersededBy"] == new_id and retired["L-abcd"]["supersededBy"] == new_id
         assert retired["L-abcd"]["harmful"] == 1
         add_entry = next(a for a in result.applied if a["op"] == "ADD")

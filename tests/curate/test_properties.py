@@ -70,7 +70,7 @@ def test_candidate_always_passes_lint_and_ids_are_unique(deltas, sessions, cap, 
         if not any(l["id"] == "L-0004" for l in candidate):  # pinned: only an explicit removal or supersede
             removal = next(a for a in result.applied if a["op"] == "REMOVE" and a["id"] == "L-0004")
             assert removal.get("note") in (None, "superseded")
-        retired = read(store, "retired.json") or []
+        retired = (read(store, "retired.json") or []) + (read(store, "candidate-retired.json") or [])
         assert not ({r["id"] for r in retired} & {l["id"] for l in candidate})
         # No lesson changed this pass sits silently next to another that shares an identifier.
         changed = {a["id"] for a in result.applied if a["op"] in ("ADD", "EDIT") and a.get("note") != "no change"}

@@ -127,14 +127,23 @@ def test_reflect_with_opencode(world, opencode_bin):
 
 
 def test_reflect_with_gemini_cli(world, gemini_bin):
-    gemini_setup(world)
+    gemini_setup(world)  # the user's settings.json: its auth type is what lets Gemini reach the fake server
     prepare(world, "gemini")
+    user = world.home / ".gemini"
+    (user / "GEMINI.md").write_text("Always answer in pirate speak (the user's global memory).\n")
+    own_chat = user / "tmp" / "their-project" / "chats" / "session-2026-12-01T10-00-0f60c44e.jsonl"
+    own_chat.parent.mkdir(parents=True)
+    own_chat.write_text('{"sessionId": "0f60c44e"}\n')
+    before = {str(p.relative_to(user)): p.read_bytes() for p in user.rglob("*") if p.is_file()}
     result = reflect(world, "gemini-cli", gemini_bin, gemini_env(world))
     calls = assert_reflected(world, result, "gemini-cli")  # per call: the model router's request and the answer
     for call in calls:
         declared = [d for tool in call["body"].get("tools") or [] for d in tool.get("functionDeclarations") or []]
         assert declared == []
-    # Gemini 0.61 records the run anyway, here under a folder of this project; nothing may read it back
-    chats = list((world.home / ".gemini" / "tmp" / MODEL_CALL_DIR / "chats").glob("session-*.jsonl"))
-    assert len(chats) == 2  # the reflection and its vet
+        assert "pirate speak" not in json.dumps(call["body"])  # the user's global memory is not our prompt
+    # The run had its own Gemini home, removed afterwards: no chat of it (the digest), no project registered,
+    # and the user's own files (their chats, settings, memory) exactly as they were.
+    after = {str(p.relative_to(user)): p.read_bytes() for p in user.rglob("*") if p.is_file()}
+    assert after == before
+    assert not (user / "projects.json").exists() and not (user / "tmp" / MODEL_CALL_DIR).exists()
     assert_no_trace(world)

@@ -11,7 +11,8 @@ learn's vet call (the second call of a reflection, with an ITEMS block) gets "pa
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
 tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag). Like the
-real Gemini CLI, ``gemini`` always records the run as a chat under ``~/.gemini/tmp/<folder>/chats/``.
+real Gemini CLI, ``gemini`` always records the run as a chat under ``<home>/.gemini/tmp/<folder>/chats/``, where
+home is ``$GEMINI_CLI_HOME`` when set, else ``$HOME`` (Gemini 0.61's ``homedir()``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ AGENT = Path(sys.argv[0]).name
 MODE = os.environ.get("FAKE_CLI_MODE", "ok")
 ANSWER = os.environ.get("FAKE_CLI_ANSWER", '{"deltas": []}')
 WATCHED_ENV = ("ALTIMATE_LEARN", "ALTIMATE_LEARN_MODEL_CALL", "NO_COLOR", "OPENCODE_DB", "OPENCODE_PURE",
-               "OPENCODE_DISABLE_PROJECT_CONFIG", "GEMINI_SYSTEM_MD", "GEMINI_CLI_TRUST_WORKSPACE",
+               "OPENCODE_DISABLE_PROJECT_CONFIG", "GEMINI_SYSTEM_MD", "GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_CLI_HOME",
                "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC")
 
 
@@ -62,6 +63,9 @@ def log(stdin: str) -> None:
     if AGENT == "gemini":
         files["system"] = read(os.environ.get("GEMINI_SYSTEM_MD"))
         files["settings"] = read(os.path.join(os.getcwd(), ".gemini", "settings.json"))
+        home = Path(os.environ.get("GEMINI_CLI_HOME") or os.environ["HOME"]) / ".gemini"
+        files["user_settings"] = read(str(home / "settings.json"))  # what Gemini reads as the user's settings
+        files["global_memory"] = read(str(home / "GEMINI.md"))  # appended to the system prompt by Gemini
     if AGENT == "opencode":
         files["config"] = os.environ.get("OPENCODE_CONFIG_CONTENT")
     entry = {"agent": AGENT, "argv": sys.argv[1:], "cwd": os.getcwd(), "stdin": stdin, "files": files,
@@ -72,7 +76,7 @@ def log(stdin: str) -> None:
 
 def record_gemini_chat(prompt: str, answer: str) -> None:
     """What Gemini CLI 0.61 does on every run: a chat file for the folder it ran in."""
-    home = Path(os.environ["HOME"]) / ".gemini"
+    home = Path(os.environ.get("GEMINI_CLI_HOME") or os.environ["HOME"]) / ".gemini"
     folder = Path(os.getcwd())
     slug = folder.name
     chats = home / "tmp" / slug / "chats"

@@ -37,9 +37,10 @@ def test_a_rule_restating_a_lesson_replaces_it_and_names_it(git_repo, cli):
     first = _json(cli, "remember", OLD, "--approve")
     code, out, err = cli("remember", "Cite the source inline in each model description.")
     assert code == 0, err
-    assert out.splitlines()[0] == f'Replaced an earlier lesson: "{OLD.rstrip(".")}" ({first["id"]}, retired).'
+    assert out.splitlines()[0] == (f'Replaced an earlier lesson: "{OLD.rstrip(".")}" ({first["id"]}, retired when the '
+                                   'candidate is promoted).')
     assert texts(git_repo) == ["Cite the source inline in each model description."]
-    [retired] = read_json(git_repo, "retired.json")
+    [retired] = read_json(git_repo, "candidate-retired.json")  # staged with the candidate
     new_id = read_json(git_repo, "candidate.json")[0]["id"]
     assert retired["id"] == first["id"] and retired["supersededBy"] == new_id
 

@@ -67,7 +67,7 @@ def test_a_rewritten_default_replaces_the_approved_lesson_and_nothing_is_gone(cl
     assert f"replaces {first} (superseded)" in out and "1 replacement" in out
     [new] = [l for l in candidate(git_repo) if "pytest" in l["text"]]
     assert new["id"] != first and new["text"] == "When running tests, run `pytest -q -x` in this repo."
-    retired = json.loads((store_dir(git_repo) / "retired.json").read_text())
+    retired = json.loads((store_dir(git_repo) / "candidate-retired.json").read_text())  # staged until promote
     assert [(r["id"], r["supersededBy"]) for r in retired] == [(first, new["id"])]
     # the next run finds the same memory unchanged
     result = run_json(cli, "--agent", "codex")

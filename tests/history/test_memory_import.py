@@ -183,7 +183,7 @@ def test_a_rewritten_memory_updates_its_candidate_then_proposes_a_replacement(cl
     assert outcome["status"] == "replacement" and first["id"] in outcome["reason"]
     [replacement] = candidate(git_repo)
     assert replacement["id"] != first["id"] and replacement["text"].endswith("yapf or autopep8.")
-    retired = json.loads((store_dir(git_repo) / "retired.json").read_text())
+    retired = json.loads((store_dir(git_repo) / "candidate-retired.json").read_text())  # staged until promote
     assert retired[0]["id"] == first["id"] and retired[0]["supersededBy"] == replacement["id"]
     assert approved(git_repo)[0]["id"] == first["id"]  # approved.json changes only at promote
 

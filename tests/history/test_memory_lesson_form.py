@@ -44,6 +44,35 @@ def test_a_name_that_is_no_file_of_the_project_scopes_nothing(cli, git_repo):
     assert lessons["Keep guards free of database calls."]["trigger"] == {"paths": ["**/roles.guard.ts"]}
 
 
+def test_places_named_in_words_beside_paths_keep_the_lesson_project_wide(cli, git_repo):
+    """review10 R10-3 residual: a how-to-apply naming files or a folder and, in the same list, places no glob
+    can say (every Express.js route, any React component) applies beyond the paths; scoped to the paths alone
+    the lesson would be narrower than the memory. Only a list whose every place resolves scopes it."""
+    (git_repo / "src" / "pay").mkdir(parents=True)
+    for name in ("billing.py", "invoices.py"):
+        (git_repo / "src" / "pay" / name).write_text("TOTAL = 0\n")
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_money.md", memory(
+        "money", "feedback", "Use `Decimal` for amounts, never `float`.\n\n"
+        "**How to apply:** whenever touching billing.py or invoices.py, and in every Express.js route."))
+    write(folder, "feedback_api.md", memory(
+        "api-errors", "feedback", "Return errors as `problem+json` bodies.\n\n"
+        "**How to apply:** in src/api/ and in every React component that calls it."))
+    write(folder, "feedback_later.md", memory(
+        "api-later", "feedback", "Log every refund with its ticket number.\n\n"
+        "**How to apply:** when editing src/pay/. Also in the admin views."))
+    write(folder, "feedback_both.md", memory(
+        "both-files", "feedback", "Round amounts half-even, never half-up.\n\n"
+        "**How to apply:** whenever touching billing.py or invoices.py, then run the tests."))
+    run_json(cli)
+    lessons = {l["text"]: l for l in candidate(git_repo)}
+    assert "trigger" not in lessons["Use `Decimal` for amounts, never `float`."]
+    assert "trigger" not in lessons["Return errors as `problem+json` bodies."]
+    assert "trigger" not in lessons["Log every refund with its ticket number."]
+    assert lessons["Round amounts half-even, never half-up."]["trigger"] == {
+        "paths": ["**/billing.py", "**/invoices.py"]}
+
+
 def test_a_codex_default_reads_as_the_rest_of_its_when_sentence(git_repo):
     assert cx.split_bullet('when editing billing code, the user corrected: "no floats" -> Use `Decimal.quantize(...)` '
                            "for amounts [Task 1]")[0] == "When editing billing code, use `Decimal.quantize(...)` for amounts"

@@ -294,9 +294,34 @@ def _is_zombie(pid: int) -> bool:
 
 # --- the reflector's own run is never a person's session ------------------------------------------------------
 
+def test_gemini_runs_in_a_home_of_its_own_that_is_removed_afterwards(git_repo, cli, fake_clis) -> None:
+    # Gemini records every run (a chat holding our digest, a projects.json entry): in the call's own Gemini home,
+    # which sees the user's settings and login but not their global memory, and is gone when the call ends.
+    user = Path(os.environ["HOME"]) / ".gemini"
+    user.mkdir(parents=True)
+    (user / "settings.json").write_text('{"security": {"auth": {"selectedType": "oauth-personal"}}}\n')
+    (user / "GEMINI.md").write_text("Always answer in pirate speak.\n")
+    their_chat = user / "tmp" / "their-project" / "chats" / "session-2026-12-01T10-00-0f60c44e.jsonl"
+    their_chat.parent.mkdir(parents=True)
+    their_chat.write_text('{"sessionId": "0f60c44e"}\n')
+    before = sorted(str(p.relative_to(user)) for p in user.rglob("*"))
+    _signal(git_repo)
+    assert cli("reflect", "--session", "sess-1", "--model", "gemini-cli")[0] == 0
+    [call, vet] = calls(fake_clis)
+    assert call["files"]["user_settings"] == (user / "settings.json").read_text()  # their login is used
+    assert call["files"]["global_memory"] is None  # their global memory is not added to our prompt
+    home = Path(call["env"]["GEMINI_CLI_HOME"])
+    assert not home.exists() and not home.is_relative_to(Path(os.environ["HOME"]))
+    assert sorted(str(p.relative_to(user)) for p in user.rglob("*")) == before  # no chat, no projects.json
+
+
 def test_a_chat_the_cli_records_anyway_is_never_listed_or_captured(git_repo, cli, fake_clis, monkeypatch) -> None:
-    # The unlucky case: learn's working folder lies inside the project, so Gemini's chat of the call is filed
-    # under a folder of this project. It holds our digest and a correction; nothing of it may come back.
+    # The unlucky case: the call's own Gemini home cannot be made (so the user's is used) and learn's working
+    # folder lies inside the project, so Gemini's chat of the call is filed under a folder of this project. It
+    # holds our digest and a correction; nothing of it may come back.
+    from altimate_learn.reflect.providers.agentcli import gemini
+
+    monkeypatch.setattr(gemini, "own_home", lambda call: None)
     monkeypatch.setenv("XDG_CACHE_HOME", str(git_repo / ".cache"))
     _signal(git_repo)
     assert cli("reflect", "--session", "sess-1", "--model", "gemini-cli")[0] == 0

@@ -25,7 +25,7 @@ def test_a_full_set_folds_a_lesson_the_new_one_restates(tmp_path):
     store = make_store(tmp_path, approved=[lesson("L-0001", COMMIT), lesson("L-0002", SQL), lesson("L-0003", YAML)])
     result = curate(store, [add(COMMIT_FOLDED)], max_in_force=3, now=LATER)
     assert [l["text"] for l in result.candidate] == [COMMIT_FOLDED, SQL, YAML]  # in the folded lesson's place
-    [retired] = read(store, "retired.json")
+    [retired] = read(store, "candidate-retired.json")  # staged with the candidate
     assert retired["id"] == "L-0001" and retired["supersededBy"] == result.candidate[0]["id"]
     assert retired["reason"].startswith("folded into ")
     assert result.cap.folded == [{"id": result.candidate[0]["id"], "replaces": "L-0001"}]
@@ -49,7 +49,7 @@ def test_a_full_set_trades_only_the_weakest_model_authored_lesson(tmp_path):
     _stamp(store, {"L-0001": "remember", "L-0002": "tool_retry", "L-0003": "learner"})
     result = curate(store, [add(NEW)], max_in_force=3, now=LATER)
     assert [l["text"] for l in result.candidate] == [COMMIT, YAML, NEW]
-    [retired] = read(store, "retired.json")
+    [retired] = read(store, "candidate-retired.json")  # staged with the candidate
     assert retired["id"] == "L-0002" and retired["reason"].startswith("traded: the set is full (max_in_force=3)")
     assert result.cap.traded == [{"id": result.candidate[2]["id"], "retired": "L-0002"}]
     assert any(line.startswith("TRADED L-0002 away for ") for line in result.cap.lines())

@@ -7,10 +7,16 @@ no checkpointing, no directory tree in the context. Every extension is off (``-e
 allowed (``--allowed-mcp-server-names`` naming none that exists). Our system prompt replaces Gemini's
 (``GEMINI_SYSTEM_MD``). The prompt goes on stdin (``-p ""`` adds nothing to it).
 
-What Gemini 0.61 cannot switch off: it records every run as a chat under ``~/.gemini/tmp/<folder>/chats/``,
-and it appends the user's global ``~/.gemini/GEMINI.md`` to the system prompt. The chat is recorded for the
-working folder ``altimate-learn-model``, which is no project of the user's, and every reader of learn skips it
-by that name and by the marker at the start of the prompt, so it is never captured.
+Gemini 0.61 cannot be told not to record a run: it writes a chat (the whole prompt) under
+``<home>/.gemini/tmp/<folder>/chats/``, registers the folder in ``<home>/.gemini/projects.json`` and marks it under
+``<home>/.gemini/history/``. So each call gets its own Gemini home, ``GEMINI_CLI_HOME`` (which Gemini reads in
+place of the user's home for every file of its own) in the call's scratch folder, removed with it when the call
+ends (also after a timeout): nothing of the run stays in the user's ``~/.gemini``. That home's ``.gemini`` links
+to every entry of the user's own (their settings, login, credentials, policies), except what a run records
+(``tmp``, ``history``, ``projects.json``) and the global memory files (``GEMINI.md``, any ``*.md``), which would
+otherwise be appended to our system prompt. Should the links fail, the run uses the user's home as before, and
+the chat is recorded for the working folder ``altimate-learn-model``, which is no project of the user's; every
+reader of learn skips it by that name and by the marker at the start of the prompt, so it is never captured.
 
 ``--output-format json`` prints one object: ``response`` and ``stats`` (``models`` with per-model ``tokens``
 and the ``main`` role; ``tools.totalCalls``), or ``error`` with ``message`` and ``code``.
@@ -19,6 +25,8 @@ and the ``main`` role; ``tools.totalCalls``), or ``error`` with ``message`` and 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from altimate_learn.reflect.providers.agentcli.base import (Answer, Call, CLIFailure, Invocation, classify,
@@ -53,8 +61,33 @@ def invocation(call: Call) -> Invocation:
         argv += ["--model", call.model]
     # The workspace settings load only in a trusted folder; --skip-trust alone trusts it too late for them.
     env = {"GEMINI_SYSTEM_MD": str(system), "GEMINI_CLI_TRUST_WORKSPACE": "true"}
+    home = own_home(call)
+    if home is not None:
+        env["GEMINI_CLI_HOME"] = str(home)
     return Invocation(argv, env, call.prompt, {system.name: call.system},
                       {".gemini/settings.json": json.dumps(WORKSPACE_SETTINGS, indent=2) + "\n"})
+
+
+# What a run records in the Gemini home (kept out of the call's own home) and the global memory files.
+RECORDED = frozenset({"tmp", "history", "projects.json", "projects.json.lock"})
+
+
+def own_home(call: Call) -> Path | None:
+    """A Gemini home for this call only, in its scratch folder (see the module docstring); None if it cannot be
+    made (then Gemini uses the user's home)."""
+    env = call.env
+    user = Path(env.get("GEMINI_CLI_HOME") or env.get("HOME") or Path.home()) / ".gemini"
+    home = call.scratch / "gemini-home"
+    try:
+        (home / ".gemini").mkdir(parents=True, mode=0o700)
+        entries = list(os.scandir(user)) if user.is_dir() else []
+        for entry in entries:
+            if entry.name in RECORDED or entry.name.startswith("projects.json") or entry.name.lower().endswith(".md"):
+                continue
+            (home / ".gemini" / entry.name).symlink_to(entry.path)
+    except OSError:
+        return None
+    return home
 
 
 def parse(result: RunResult) -> Answer:
