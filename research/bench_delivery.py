@@ -55,9 +55,11 @@ measured blind by the lead before and after that round; `delivery_tasks_blind11.
 by the lead before and after the seventh round; `delivery_tasks_blind13.jsonl` and `delivery_tasks_blind14.jsonl`,
 30 tasks each by two more writers who read only the source lessons, measured blind by the lead before and after the
 ninth round; `delivery_tasks_blind15.jsonl` and `delivery_tasks_blind16.jsonl`, 30 tasks each by two more writers who
-read only the source lessons, measured blind by the lead before and after the tenth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+read only the source lessons, measured blind by the lead before and after the tenth round; `delivery_tasks_blind17.jsonl`
+and `delivery_tasks_blind18.jsonl`, 30 tasks each by one more writer who read only the source lessons, measured blind by
+the lead before and after the eleventh round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18]
 """
 
 from __future__ import annotations
@@ -953,6 +955,24 @@ BLIND16_INTRO = TENTH_ROUND_WRITER.format(
     "overall 100% / 97% / 97% (follow-up 100% / 88% / 88%, everything else 100%; 29.1 / 29.6 / 29.7 lessons a "
     "session), and after that round's delivery branch (deliver10): the same recall, 25.4 / 26.2 / 26.0 lessons a "
     "session.")
+ELEVENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons and this docstring's first 45 lines (never the code, "
+    "the other task sets or the team's notes) and ran nothing but a check of the JSON, handed to the lead, not to the "
+    "delivery engineer (session 2026-12-03 #4: {style}). Measured blind by the lead on the code before that session's "
+    "delivery round (a0a4449) and after it (int11, every branch of the session merged): ")
+BLIND17_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind17.jsonl"
+BLIND17_INTRO = ELEVENTH_ROUND_WRITER.format(
+    who="a fifteenth writer", style="busy developers: terse lowercase, typos, abbreviations, pasted errors and ticket "
+    "numbers; 8 follow-ups") + (
+    "overall 94% / 94% / 92% at 300 / 1,000 / 10,000 lessons before (vague 88% / 88% / 82%, follow-up 93%, direct and "
+    "file 100%; 26.2 / 26.3 / 26.3 lessons a session), and the same recall after (26.2 / 26.3 / 26.3 lessons).")
+BLIND18_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind18.jsonl"
+BLIND18_INTRO = ELEVENTH_ROUND_WRITER.format(
+    who="the same writer", style="people outside engineering or new to the code: long-winded, effects for causes, "
+    "some non-native English; 8 follow-ups that change the subject") + (
+    "overall 91% / 87% / 87% before (follow-up 73% / 64% / 64%, file 88%, vague 100% / 92% / 100%, direct 100% / 100% "
+    "/ 93%; 28.2 / 28.7 / 28.7 lessons a session), 91% / 89% / 89% after (follow-up 73% at each size; 28.7 / 29.2 / "
+    "29.2 lessons).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -981,6 +1001,8 @@ SETS = {
     "blind14": (BLIND14_TASKS, "Blind batch 14 (written apart from the code)", BLIND14_INTRO),
     "blind15": (BLIND15_TASKS, "Blind batch 15 (written apart from the code)", BLIND15_INTRO),
     "blind16": (BLIND16_TASKS, "Blind batch 16 (written apart from the code)", BLIND16_INTRO),
+    "blind17": (BLIND17_TASKS, "Blind batch 17 (written apart from the code)", BLIND17_INTRO),
+    "blind18": (BLIND18_TASKS, "Blind batch 18 (written apart from the code)", BLIND18_INTRO),
 }
 
 
