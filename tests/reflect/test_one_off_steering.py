@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, correction_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import (COMPLAINT, ONE_CHANGE, ONE_COMPONENT, ONE_FIX, OPEN_ENDED,
-                                                            STATEMENT, TASK_STEP, TYPO, UNRESOLVED)
+from altimate_learn.reflect.providers.builtin.rules import (COMPLAINT, ONE_CHANGE, ONE_COMPONENT, ONE_FIX, ONE_THING,
+                                                            OPEN_ENDED, STATEMENT, TASK_STEP, TYPO, UNRESOLVED)
 
 # Each of these made a lesson before (e.g. "Always update the actual query logic, just the docstring.",
 # "The sidebar should collapse on small screens.", "Write the summary in `report.md`.").
@@ -40,8 +40,11 @@ DECLINED = [
     ("please always document pubilc functions", TYPO.format(word="pubilc")),
     ("you forgot to close the connnections after each test", TYPO.format(word="connnections")),
     # one named thing of this change (review11 R11-12)
-    ("Rename the variable to total_cents.", ONE_COMPONENT),
-    ("Put the constant in config.py", ONE_COMPONENT),
+    ("Rename the variable to total_cents.", ONE_THING),
+    ("Put the constant in config.py", ONE_THING),
+    # one new thing given its one name: the "each" of a cleaned-up "the new file" is not the person's
+    ("Name the new file stg_orders.sql", ONE_THING),
+    ("call the new hook useInvoiceTotals", ONE_THING),
 ]
 
 
@@ -71,6 +74,8 @@ KEPT = [
     ("as we agreed, use black for formatting", "Always use `black` for formatting."),
     ("didn't we decide to use httpx?", "Always use `httpx`."),
     ("I told you to use uv", "Always use `uv`."),
+    # "the new X" that holds for every new one is still generalised
+    ("you forgot to add the migration for the new column", "Always add the migration for each new column."),
 ]
 
 

@@ -531,6 +531,8 @@ OPEN_ENDED = "an open list (\"etc\", \"and so on\"): the lesson would not say wh
 COMPLAINT = "an emphatic complaint (\"we really need …\"), not a rule to keep"
 ONE_COMPONENT = ("a design statement about one part (\"the X should …\"): what that part should do in this task, "
                  "not a standing rule")
+ONE_THING = ("it names or places one thing of this task (\"rename the variable to …\", \"name the new file …\"), "
+             "not a standing rule")
 TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
 STATEMENT = "a statement of how things are, not an instruction"
 TYPO = "its wording carries a typo (\"{word}\"): the built-in reflector neither keeps nor guesses a spelling"
@@ -577,7 +579,12 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
     one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
     if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
-        return ONE_COMPONENT  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
+        return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
+    # "Name the new file stg_orders.sql": one new thing given its one name (the "each" is the clean-up's, not the
+    # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.
+    if re.match(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$", text) and not _GENERAL.search(said
+                                                                                                     .replace("each new", "")):
+        return ONE_THING
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
