@@ -439,6 +439,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if sibling is not None:
                 target, paired[index] = sibling["lesson"], sibling
         delta = _delta(proposal, outcome, index, where)
+        if target is None:
+            _note_repeat(delta, outcome, proposal.text or "", base)
         if target in base_by_id:
             old = base_by_id[target]
             same = old["text"] == proposal.text and (not proposal.paths or
@@ -519,6 +521,38 @@ def _delta(proposal: Proposal, outcome: Outcome, index: int, where: str) -> dict
     if proposal.tags:
         delta["tags"] = proposal.tags
     return delta
+
+
+# Word overlap (Jaccard) past which a memory that gives the same backticked names the same way as a lesson in
+# force is noted as a possible repeat of it (the curator's duplicate rule needs 0.6 and sees no overlap on
+# stoplisted commands such as `uv` or `pip`).
+REPEAT_WORDS = 0.3
+
+
+def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str, base: list[dict[str, Any]]) -> None:
+    """A memory that restates a lesson in words of its own ("use `uv add` for new dependencies, never pip" beside
+    "Use `uv add` to add dependencies; never use `pip install`.") is staged, not merged: whether it adds anything
+    is a person's call. The reviewer reads which lesson it may repeat in the import report, `learn show` and the
+    promote diff (review11 R11-6)."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.polarity import polar_spans
+    from altimate_learn.curate.prepared import jaccard, word_set
+
+    spans = {(span.key, span.polarity): span.label for span in polar_spans(text)}
+    if not spans:
+        return
+    words = word_set(text)
+    for lesson in base:
+        other = {(span.key, span.polarity) for span in polar_spans(lesson.get("text") or "")}
+        if not spans.keys() <= other or jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS:
+            continue
+        if opposite(text, lesson.get("text") or ""):
+            continue
+        names = ", ".join(f"`{label}`" for label in sorted(spans.values()))
+        note = f"may repeat {lesson['id']} (both give {names} the same way): reject it in review if it adds nothing"
+        outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+        delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+        return
 
 
 def _replacing(delta: dict[str, Any], target: str, approved_ids: set[str]) -> dict[str, Any]:

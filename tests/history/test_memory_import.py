@@ -409,3 +409,34 @@ def test_a_model_condensed_rule_that_mentions_a_moment_carries_the_note(cli, git
     assert outcome["status"] == "staged" and '("for now")' in outcome["reason"], outcome
     [lesson] = candidate(git_repo)
     assert lesson["provenance"].endswith('; mentions a date or a moment ("for now"): check that it still holds')
+
+
+def test_a_memory_restating_a_lesson_in_other_words_is_staged_with_a_note_naming_it(cli, git_repo):
+    """review11 R11-6: "use `uv add` …, never pip" beside the approved "Use `uv add` …; never use `pip install`." is
+    under the duplicate threshold, and `uv` / `pip` are commands no overlap is read on: the reviewer is told which
+    lesson it may repeat (in the report, the lesson's provenance and so `learn show`), and decides."""
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(git_repo))
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [
+        make_lesson("Use `uv add` to add dependencies; never use `pip install`.", lesson_id="L-aaaa0003",
+                    now="2026-11-01T00:00:00Z"),
+        make_lesson("Format Python code with `ruff format`, never black.", lesson_id="L-aaaa0004",
+                    now="2026-11-01T00:00:00Z")])
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_uv.md", memory("uv-deps", "feedback", "When adding dependencies, use `uv add` for new "
+                                                                  "dependencies, never pip."))
+    write(folder, "feedback_poetry.md", memory("poetry", "feedback", "Never use `uv add` here; dependencies go "
+                                                                      "through poetry."))
+    write(folder, "feedback_lint.md", memory("lint", "feedback", "Lint Python code with `ruff check` before a commit."))
+    memories = by_name(run_json(cli))
+    note = "may repeat L-aaaa0003 (both give `uv add` the same way): reject it in review if it adds nothing"
+    assert memories["uv-deps"]["status"] == "staged" and note in memories["uv-deps"]["reason"]
+    staged = {l["text"]: l for l in candidate(git_repo) if l["id"] == memories["uv-deps"]["lesson"]}
+    assert len(staged) == 1 and note in next(iter(staged.values()))["provenance"]
+    assert "may repeat" not in (memories["poetry"].get("reason") or "")  # the opposite rule: a conflict, not a repeat
+    assert "may repeat" not in (memories["lint"].get("reason") or "")  # another command: nothing to note
+    code, out, _ = cli("show")
+    assert code == 0 and "may repeat L-aaaa0003" in out
