@@ -582,8 +582,7 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
     # "Name the new file stg_orders.sql": one new thing given its one name (the "each" is the clean-up's, not the
     # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.
-    if re.match(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$", text) and not _GENERAL.search(said
-                                                                                                     .replace("each new", "")):
+    if _NAMES_ONE_NEW.match(text) and not _GENERAL.search(said.replace("each new", "")):
         return ONE_THING
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
@@ -592,6 +591,9 @@ def one_off(rule: Rule, text: str) -> str:
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
     return ""
+
+
+_NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 
 
 def _plural(phrase: str) -> bool:
