@@ -106,7 +106,8 @@ def curate_command(
 
 
 def retire_command(
-    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Ids of approved lessons (`learn show` lists them).")],
+    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Ids of approved lessons (`learn show` lists them), "
+                                             "or unique prefixes of them (L-3f2a, 3f2a).")],
     reason: Annotated[str, typer.Option("--reason", help="Why they go (kept in retired.json and the history).")] =
     "retired by a person",
     json_out: JsonOpt = False,
@@ -120,9 +121,14 @@ def retire_command(
     from altimate_learn.cli.common import Report
     from altimate_learn.curate.curator import curate
     from altimate_learn.redact import redact
+    from altimate_learn.review.search import resolve_id
 
     store = open_store(name)
     report = Report(json_out, store=name)
+    approved_ids = [lesson["id"] for lesson in store.approved()]
+    # A unique prefix names a lesson as it does for pin, unpin and reject; an id that names none goes to the
+    # curator as given, which refuses it with its reason.
+    ids = [resolve_id(lesson_id, approved_ids) or lesson_id.strip() for lesson_id in ids]
     deltas = [{"op": "REMOVE", "id": lesson_id, "reason": reason} for lesson_id in dict.fromkeys(ids)]
     digest = hashlib.sha256(json.dumps(deltas, sort_keys=True).encode("utf-8")).hexdigest()[:12]
     result = curate(store, deltas, feedback_ids=[f"retire:{digest}"], op="retire")

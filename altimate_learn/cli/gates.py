@@ -157,9 +157,18 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     echo("Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`.")
 
 
+def _quarantined_id(store: Any, query: str) -> str:
+    """The quarantined lesson ``query`` names: its id, or the one id it is a unique prefix of (as for pin)."""
+    from altimate_learn.gates import quarantine
+    from altimate_learn.review.search import resolve_id
+
+    return resolve_id(query, [item["id"] for item in quarantine.read(store, writing=False)]) or query.strip()
+
+
 @quarantine_app.command("release", cls=LearnCommand)
 def quarantine_release(
-    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id.", show_default=False)],
+    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id, or a unique prefix of it.",
+                                             show_default=False)],
     model: ModelOpt = None,
     timeout: TimeoutOpt = 120.0,
     as_json: JsonOpt = False,
@@ -170,7 +179,9 @@ def quarantine_release(
     from altimate_learn.errors import LearnError
     from altimate_learn.gates.actions import release
 
-    result = release(open_existing_store(name), lesson_id.strip(), chat=_chat(model), timeout=timeout)
+    store = open_existing_store(name)
+    lesson_id = _quarantined_id(store, lesson_id)
+    result = release(store, lesson_id, chat=_chat(model), timeout=timeout)
     if as_json:
         print_json(result.to_json())
     if not result.released:
@@ -189,14 +200,17 @@ def quarantine_release(
 
 @quarantine_app.command("drop", cls=LearnCommand)
 def quarantine_drop(
-    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id.", show_default=False)],
+    lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id, or a unique prefix of it.",
+                                             show_default=False)],
     as_json: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
     """Discard a quarantined rule: it moves to retired.json with its reason (`learn search` still finds it)."""
     from altimate_learn.gates.actions import drop
 
-    result = drop(open_existing_store(name), lesson_id.strip())
+    store = open_existing_store(name)
+    lesson_id = _quarantined_id(store, lesson_id)
+    result = drop(store, lesson_id)
     if as_json:
         print_json(result)
         return

@@ -95,3 +95,15 @@ def test_malformed_gate_files_are_moved_aside_by_writers_and_left_alone_by_reade
     assert asides == ["quarantine.json", "vetted.json"]
     assert [p.read_text() for p in sorted(folder.glob("quarantine.json.malformed-*"))] == ["{not json"]
     assert len(quarantined(git_repo)) == 1
+
+
+def test_release_and_drop_take_a_unique_prefix_of_the_quarantined_id(git_repo, cli):
+    """review12 R12-7: ids take a unique prefix everywhere, as they do for pin, unpin and reject."""
+    item = _quarantine_one(git_repo, cli)
+    prefix = item["id"][2:8]  # `3f2a91`, without `L-`
+    code, _, err = cli("quarantine", "release", prefix)
+    assert code == 1 and err.startswith(f"Error: {item['id']} stays quarantined: contradicts AGENTS.md")
+    code, out, err = cli("quarantine", "drop", prefix)
+    assert code == 0, err
+    assert out.strip() == f"Dropped {item['id']}: retired with its reason."
+    assert quarantined(git_repo) == []

@@ -128,6 +128,21 @@ def test_retire_stages_the_removal_of_an_approved_lesson_for_promote(store, cli)
     assert [x["id"] for x in json.loads(store.path("approved.json").read_text())] == ["L-bbbb0002"]
 
 
+def test_retire_takes_a_unique_prefix_like_pin_and_refuses_an_ambiguous_one(store, cli):
+    """review12 R12-7: `learn retire L-685f` said "unknown lesson id" while `learn pin 685f` worked."""
+    import json
+
+    store.approved([lesson("L-aaaa0001", CENTS), lesson("L-aaab0002", SNAKE)])
+    before = store.path("approved.json").read_bytes()
+    code, out, err = cli("retire", "aaa")  # fits both: an error naming them, nothing staged
+    assert code == 1 and "matches 2 lessons: L-aaaa0001, L-aaab0002" in err
+    assert store.path("approved.json").read_bytes() == before and not store.path("candidate.json").exists()
+    code, out, err = cli("retire", "aaab", "--reason", "snake case is the linter's job now")
+    assert (code, err) == (0, "")
+    assert "Staged the removal of L-aaab0002." in out
+    assert [x["id"] for x in json.loads(store.path("candidate.json").read_text())] == ["L-aaaa0001"]
+
+
 def test_retire_of_an_unknown_id_changes_nothing_and_fails(store, cli):
     store.approved([lesson("L-aaaa0001", CENTS)])
     before = store.path("approved.json").read_bytes()
