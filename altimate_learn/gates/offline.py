@@ -13,6 +13,11 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   "must", "use", "prefer" … are for it; an order with no marker is for what it names. An identifier
   contradiction needs something beyond the identifier: a contrast ("instead of", "rather than", "not X"),
   or a shared word besides it, so "Load settings from `.env`" does not contradict "Never commit `.env`".
+  Two different commands of one tool (`git rebase`, `git push --force`) are not the same identifier.
+- **a command used and forbidden**: one says not to use a command at all ("never use `pytest -q`", "avoid
+  `npm`", "…, never `make test`": the negation ends its clause, nothing narrows it) and the other says to use
+  that very command ("Run the tests with `pytest -q`", "Install with `npm install`" when the tool itself is
+  forbidden). Needs no shared word: the command is the shared thing (review12 R12-10).
 """
 
 from __future__ import annotations
@@ -94,6 +99,73 @@ def _contains_phrase(text: str, phrase: str) -> int:
     return _has_word(text, phrase)
 
 
+def spans(text: str) -> tuple[str, ...]:
+    """The backticked commands and names of ``text``, lower case, spaces collapsed."""
+    return tuple(dict.fromkeys(" ".join(span.lower().split()) for span in _SPAN.findall(text) if span.strip()))
+
+
+# "never use `X`", "don't run `X`", "avoid `X`", "not `X`", "instead of `X`": a negation that takes the command
+# itself as its object (an optional use-verb and "bare"/"plain" between).
+_USAGE_NEGATION = re.compile(
+    r"(?:\b(?:never|not|no|avoid|stop|don't|dont|do not|must not|mustn't|should not|shouldn't|cannot|can't)"
+    r"(?:\s+(?:use|run|call|invoke|execute|using|running|calling))?(?:\s+(?P<bare>bare|plain))?"
+    r"|\binstead of|\brather than)\s*$")
+_USAGE_CUES = ("with", "via", "using", "through")
+_CLAUSE_END = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\bwhile\b|\bexcept\b|[.!?](?:\s|$)")
+
+
+def _clause_bounds(lower: str, at: int, end: int) -> tuple[int, int]:
+    starts = [0] + [m.end() for m in _CLAUSE_END.finditer(lower) if m.end() <= at]
+    ends = [m.start() for m in _CLAUSE_END.finditer(lower) if m.start() >= end] + [len(lower)]
+    return max(starts), min(ends)
+
+
+def _forbidden(rule: Rule, *, outright: bool = True) -> list[tuple[str, bool]]:
+    """The commands ``rule`` forbids: (command, bare). Outright: the negation's clause ends with the command
+    (nothing narrows it, as "… in CI" would); otherwise any command a negation takes as its object."""
+    out = []
+    for span in rule.spans:
+        for at in _occurrences(rule.lower, span):
+            end = at + len(span)
+            start, clause_end = _clause_bounds(rule.lower, at, end)
+            found = _USAGE_NEGATION.search(rule.lower[start:at])
+            if found and not (outright and rule.lower[end:clause_end].strip(" `'\"")):
+                out.append((span, bool(found.group("bare"))))
+                break
+    return out
+
+
+def _uses(rule: Rule, command: str, bare: bool) -> bool:
+    """``rule`` says to use ``command`` (exactly; or a command of that tool, when a whole one-word tool is
+    forbidden and not only its bare form)."""
+    wanted = [command]
+    if not bare and " " not in command:
+        wanted += [span for span in rule.spans if span.startswith(command + " ")]
+    if rule.spans:
+        wanted = [span for span in wanted if span in rule.spans]
+    for phrase in wanted:
+        for at in _occurrences(rule.lower, phrase):
+            end = at + len(phrase)
+            if not rule.spans and rule.lower[end:end + 2] == " -":  # `pytest -q` is not `pytest`
+                continue
+            start, _ = _clause_bounds(rule.lower, at, end)
+            before = rule.lower[start:at]
+            if any(_contains_phrase(before, n) >= 0 for n in NEGATIONS + CONTRASTS):
+                continue
+            if any(_contains_phrase(before, cue) >= 0 for cue in POSITIVES + _USAGE_CUES):
+                return True
+    return False
+
+
+def _command_conflict(a: Rule, b: Rule) -> str | None:
+    """A command one of the two forbids outright and the other says to use."""
+    for forbids, other in ((a, b), (b, a)):
+        for command, bare in _forbidden(forbids):
+            if _uses(other, command, bare):
+                return command
+    return None
+
+
 @dataclass(frozen=True)
 class Stance:
     sign: int  # +1 for, -1 against
@@ -147,7 +219,7 @@ def negated(sentence: str) -> bool:
 
 def sentences(text: str) -> list[str]:
     """Rule-sized pieces of an instruction file: list items and lines, split into sentences; headings,
-    code fences and lines of fewer than three content words are left out."""
+    code fences and lines of fewer than three content words naming no command are left out."""
     out: list[str] = []
     fenced = False
     for raw in text.split("\n"):
@@ -161,7 +233,7 @@ def sentences(text: str) -> list[str]:
         line = line.replace("**", "").replace("__", "")
         pieces = [line] + [p for p in _SENTENCE_END.split(line) if p != line]
         for piece in pieces:
-            if len(content_words(piece)) >= MIN_WORDS or identifiers(piece):
+            if len(content_words(piece)) >= MIN_WORDS or identifiers(piece) or spans(piece):
                 out.append(piece.strip())
     return list(dict.fromkeys(out))
 
@@ -183,13 +255,14 @@ class Finding:
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
-    __slots__ = ("text", "lower", "words", "ids", "_negated", "ref")
+    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref")
 
     def __init__(self, text: str, ref: object = None) -> None:
         self.text = text
         self.lower = text.lower().replace("`", "")
         self.words = content_words(text)
         self.ids = identifiers(text)
+        self.spans = spans(text)
         self._negated: bool | None = None  # found when a comparison first asks (most rules share nothing)
         self.ref = ref  # what the caller wants back (a path, a lesson)
 
@@ -211,10 +284,17 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     jac = jaccard(a, b)
     common = {t for t in mine_rule.ids if _has_word(other_rule.lower, t) >= 0}
     common |= {t for t in other_rule.ids if _has_word(mine_rule.lower, t) >= 0}
+    command = _command_conflict(mine_rule, other_rule) if (mine_rule.spans or other_rule.spans) else None
+    if command is not None:
+        way = "for" if any(c == command for c, _ in _forbidden(other_rule)) else "against"
+        return Finding("contradiction", other_rule.text, 1.0 + jac,
+                       f"it is {way} `{command}` where the other says the opposite")
     if not shared and not common:
         return None
     agreed = False
     for token in sorted(common):
+        if _different_commands(mine_rule, other_rule, token):
+            continue
         mine, theirs = stances(mine_rule.text, token), stances(other_rule.text, token)
         if not mine or not theirs:
             continue
@@ -229,6 +309,10 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
             return Finding("contradiction", other_rule.text, 1.0 + jac,
                            f"it is {way} `{token}` where the other says the opposite")
     if mine_rule.negated != other_rule.negated and not agreed:
+        negative, positive = (mine_rule, other_rule) if mine_rule.negated else (other_rule, mine_rule)
+        forbidden = _forbidden(negative, outright=False)
+        if forbidden and not any(_has_word(positive.lower, command) >= 0 for command, _ in forbidden):
+            return None  # "never `npm install`" beside "use `npm ci`": the negation is about another command
         if jac >= CONTRADICTION_JACCARD and len(shared) >= 2:
             return Finding("contradiction", other_rule.text, jac, "same wording, opposite negation")
         return None
@@ -241,6 +325,18 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
             _has_word(other_rule.lower, t) >= 0 for t in mine_rule.ids):
         return Finding("duplicate", other_rule.text, contained, f"restates it ({len(shared)} of its {len(a)} words)")
     return None
+
+
+def _different_commands(a: Rule, b: Rule, token: str) -> bool:
+    """Both name ``token`` only inside commands of several words, and never the same one (`git rebase`,
+    `git push --force`): two commands of one tool, not one identifier."""
+    def holding(rule: Rule) -> set[str]:
+        return {span for span in rule.spans if _has_word(span, token) >= 0}
+
+    mine, theirs = holding(a), holding(b)
+    if not mine or not theirs or mine & theirs:
+        return False
+    return all(" " in span for span in mine | theirs)
 
 
 class Index:
