@@ -90,39 +90,68 @@ def _in_e(ch: str) -> bool:  # [\w.-]
     return ch.isalnum() or ch in "_.-"
 
 
-def _path_match_at(run: str, s: int) -> int:
-    r"""End of the `_PATH_WORD` match starting at ``run[s]`` (``run``: a maximal run of [\w@./-]); -1 if none.
+def _run_matches(run: str) -> list[str]:
+    r"""``re.findall(_PATH_WORD, run)`` for one maximal run of [\w@./-], in time linear in its length.
 
-    The regex's backtracking, spelled out: an optional prefix up to a `/` (the last one first), then
-    [\w@.-]+, then either `.` and [\w.-]+ (as long as it goes) or `/` and the rest of the run.
+    The regex's backtracking, spelled out: at a start ``s`` it tries an optional prefix up to a `/` (the last
+    `/` first), then [\w@.-]+ from ``b0`` (just after that `/`, or ``s`` itself), then either `/` and the rest of
+    the run, or `.` and [\w.-]+ as long as it goes (the last such `.` of ``b0``'s slash-free stretch). Whether
+    that succeeds from ``b0``, and where it ends, depends on ``b0`` only; so the match at ``s`` is the one from
+    the last `/` after ``s`` whose next character starts a success, else the one from ``s``. Both are found in
+    constant time from one pass over the run (a start-by-start retry is quadratic in a long word: review12
+    R12-14, a 6,000-character token cost the hook seconds).
     """
     n = len(run)
-    starts = [j + 1 for j in range(n - 1, s, -1) if run[j] == "/"]  # B after an A ending at a "/"
-    if run[s] != "/":
-        starts.append(s)  # no A
-    for b0 in starts:
-        m = b0
-        while m < n and run[m] != "/":
-            m += 1
-        if m == b0:
-            continue  # B needs one character
-        if m < n - 1:  # run[m] == "/" with at least one character after it
+    if "/" not in run and "." not in run:
+        return []
+    next_slash = [n] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        next_slash[i] = i if run[i] == "/" else next_slash[i + 1]
+    # The last `.` followed by [\w.-] in the final slash-free stretch (the only one a `.`-ending is tried in:
+    # a start whose stretch ends at a `/` before the last character matches through that `/` instead).
+    stretch_end = n - 1 if run.endswith("/") else n
+    dot, dot_end = -1, -1
+    for b in range(stretch_end - 1, -1, -1):
+        if run[b] == "/":
+            break
+        if run[b] == "." and b + 1 < n and _in_e(run[b + 1]):
+            dot = b
+            dot_end = b + 1
+            while dot_end < n and _in_e(run[dot_end]):
+                dot_end += 1
+            break
+
+    def end_from(b0: int) -> int:
+        if b0 >= n or run[b0] == "/":
+            return -1  # [\w@.-]+ needs one character
+        if next_slash[b0] < n - 1:
             return n
-        for b in range(m - 1, b0, -1):  # B shortened to end before a "." followed by [\w.-]
-            if run[b] == "." and b + 1 < n and _in_e(run[b + 1]):
-                end = b + 1
-                while end < n and _in_e(run[end]):
-                    end += 1
-                return end
-    return -1
+        return dot_end if dot > b0 else -1
+
+    last_slash = -1  # the last `/` whose next character starts a success
+    for j in range(n - 2, -1, -1):
+        if run[j] == "/" and end_from(j + 1) >= 0:
+            last_slash = j
+            break
+    out: list[str] = []
+    s = 0
+    while s < n:
+        end = end_from(last_slash + 1) if last_slash > s else end_from(s)
+        if end < 0:
+            s += 1
+        else:
+            out.append(run[s:end])
+            s = end
+    return out
 
 
 def _path_words(text: str) -> list[str]:
-    """``re.findall(_PATH_WORD, text)``."""
+    """``re.findall(_PATH_WORD, text)``, in linear time (the regex engine itself backtracks quadratically in
+    one long word, so even long texts are scanned run by run)."""
     if len(text) > _SCAN_LIMIT:
         import re
 
-        return re.findall(_PATH_WORD, text)
+        return [word for run in re.findall(r"[\w@./-]+", text) for word in _run_matches(run)]
     out: list[str] = []
     n = len(text)
     i = 0
@@ -133,15 +162,7 @@ def _path_words(text: str) -> list[str]:
         end_run = i
         while end_run < n and _in_c(text[end_run]):
             end_run += 1
-        run = text[i:end_run]
-        s = 0
-        while s < len(run):
-            end = _path_match_at(run, s)
-            if end < 0:
-                s += 1
-            else:
-                out.append(run[s:end])
-                s = end
+        out.extend(_run_matches(text[i:end_run]))
         i = end_run
     return out
 
