@@ -33,6 +33,10 @@ class MalformedFileError(StoreError):
 
     def __init__(self, path: str, detail: str, moved_to: str | None = None, hint: str | None = None) -> None:
         where = f" It was moved aside to {moved_to}." if moved_to else ""
+        if hint is None and not moved_to and str(path).replace("\\", "/").endswith("/candidate.json"):
+            # git ignores the candidate: there is no copy to restore (review12 R12-12)
+            hint = ("Fix it by hand, or run `learn reject` to set it aside (kept beside it) and let the next "
+                    "reflection stage a new one.")
         super().__init__(
             f"{path} cannot be read: {detail}.{where}",
             hint or ("Fix the file by hand (or restore it from git) and run the command again."

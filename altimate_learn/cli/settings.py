@@ -489,8 +489,10 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for line in layout_lines(info["worktree"]):
         echo(line)
     les = info["lessons"]
-    cand = "none" if les["candidate"] is None else str(les["candidate"])
-    echo(f"  lessons: {les['approved']} approved, {cand} in candidate, {les['retired']} retired; "
+    cand = "none in candidate" if les["candidate"] is None else f"{les['candidate']} in candidate"
+    if les["candidate"] is None and Path(info["store_path"], Store.CANDIDATE).exists():
+        cand = "the candidate unreadable (`learn reject` sets it aside)"  # review12 R12-12
+    echo(f"  lessons: {les['approved']} approved, {cand}, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
     from altimate_learn.tidy.counts import line as set_line
 

@@ -134,14 +134,20 @@ def test_show_with_candidate_equal_to_approved(store, cli):
 
 
 def test_show_refuses_a_hand_broken_candidate_and_changes_nothing(store, cli):
+    """The way out is `learn reject`: git ignores the candidate, so "restore it from git" led nowhere, and
+    `learn status` said "none in candidate" (review12 R12-12)."""
     store.approved([lesson("L-aaaa0001", CENTS)])
     store.write("candidate.json", '[{"id": "L-aaaa0001", "text": "oops",]\n')
     before = store.snapshot()
     code, out, err = cli("show")
     assert code == 1
     assert err == (f"Error: {store.path('candidate.json')} cannot be read: invalid JSON (Expecting property name "
-                   "enclosed in double quotes at line 1 column 38). Fix the file by hand (or restore it from git) and run the command again.\n")
+                   "enclosed in double quotes at line 1 column 38). Fix it by hand, or run `learn reject` to set it "
+                   "aside (kept beside it) and let the next reflection stage a new one.\n")
     assert store.snapshot() == before
+    assert "lessons: 1 approved, the candidate unreadable (`learn reject` sets it aside)" in cli("status")[1]
+    assert cli("reject")[0] == 0 and not store.path("candidate.json").exists()
+    assert "lessons: 1 approved, none in candidate" in cli("status")[1]
 
 
 def test_show_refuses_an_approved_file_with_a_duplicate_id(store, cli):
