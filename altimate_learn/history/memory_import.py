@@ -666,10 +666,14 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
 
 def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[str] = ()) -> list[dict[str, Any]]:
     """Memories imported before whose file (or entry) is gone, for agents whose folders were read (``skip``:
-    keys a present memory went by before)."""
+    keys a present memory went by before). A memory of a file skipped as unreadable this time (binary, not
+    UTF-8, too big) is not gone: it was not read (review12 R12-11)."""
     present = {m.key for m in found.memories} | set(skip)
+    unread = {(item.agent, item.rel) for item in found.skipped}
     out = []
     for key, entry in sorted(state.items()):
+        if (entry.get("agent"), entry.get("file")) in unread:
+            continue
         if entry.get("agent") in found.scanned and key not in present and entry.get("status") != "deleted":
             out.append({"key": key, "agent": entry.get("agent"), "name": entry.get("name"), "file": entry.get("file"),
                         "lesson": entry.get("lesson")})

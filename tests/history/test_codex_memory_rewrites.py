@@ -178,3 +178,21 @@ def test_a_renamed_claude_memory_file_and_a_rewritten_gemini_fact_are_the_same_m
     assert status == "replacement" and ids["Run the unit tests with `npm test -- --run`."] in reason
     assert all(l["helpful"] == 0 for l in candidate(git_repo))
     assert "Run the unit tests with `npm test -- --run --silent`." in [l["text"] for l in candidate(git_repo)]
+
+
+def test_an_unreadable_handbook_is_skipped_and_its_memories_are_not_gone(cli, git_repo):
+    """review12 R12-11: one stray NUL byte in MEMORY.md (a crashed write, a bad sync) made every memory imported
+    from it "deleted", with advice to `learn retire` each lesson. Not read is not gone."""
+    first = imported_and_approved(cli, git_repo)
+    path = write_handbook(git_repo)
+    path.write_bytes(path.read_bytes() + b"\n- a torn line \x00\n")
+    for args in (("--dry-run",), ()):
+        code, out, err = cli("import-memories", "--agent", "codex", *args)
+        assert code == 0, err
+        assert "memories/MEMORY.md" in out and "is gone" not in out and "learn retire" not in out
+        result = run_json(cli, "--agent", "codex", *args)
+        assert result["deleted"] == [] and [s["file"] for s in result["skipped"]] == ["memories/MEMORY.md"]
+    assert first in {l["id"] for l in approved(git_repo)}
+    write_handbook(git_repo)  # repaired: the same memories, unchanged, nothing to do
+    result = run_json(cli, "--agent", "codex")
+    assert {m["status"] for m in result["memories"]} == {"unchanged"} and result["deleted"] == []
