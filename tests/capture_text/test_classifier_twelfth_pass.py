@@ -1,0 +1,87 @@
+"""Twelfth pass (issue 20, item 2): the unseen-owner harness measures what capture records.
+
+`research/classifier_unseen.py` scored the trained model's hint as a flag, although capture never records it and
+its weights were trained on every dev owner, so the halves' recall carried in-sample model flags. These tests run
+the harness's own functions in-process on made-up messages (no corpus is read).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from altimate_learn.capture.classifier import Verdict  # noqa: E402
+from altimate_learn.capture.second_opinion import MODEL_REASON  # noqa: E402
+
+
+@dataclass
+class _Message:
+    repo: str
+    session: str
+    id: str
+    label: str
+    positive: bool | None
+    text: str
+    answer: str | None = "I've updated the parser and the tests pass."
+
+
+@pytest.fixture
+def scored(monkeypatch):
+    """run_current over four invented dev messages, each given the verdict named in its text."""
+    import research.classifier_real as real
+    import research.data.real_sessions as sessions
+    from research import classifier_unseen
+
+    messages = [
+        _Message("ann/app", "ann__app/1", "u1", "bug", True, "the export button does nothing now"),
+        _Message("ann/app", "ann__app/1", "u2", "correction", True, "keep the old column names please"),
+        _Message("bob/site", "bob__site/1", "u1", "not", False, "now add a footer with the address"),
+        _Message("bob/site", "bob__site/1", "u2", "not", False, "looks good, ship it"),
+    ]
+    verdicts = {
+        "the export button does nothing now": Verdict(True, "said the result does not work", "pattern"),
+        "keep the old column names please": Verdict(True, MODEL_REASON + " (0.95)", "model"),
+        "now add a footer with the address": Verdict(True, MODEL_REASON + " (0.93)", "model"),
+        "looks good, ship it": Verdict(False, "", "none"),
+    }
+    monkeypatch.setattr(sessions, "iter_classifier_inputs", lambda split: [(m, None, None) for m in messages])
+    monkeypatch.setattr(real, "_verdict", lambda message, msg, previous: verdicts[message.text])
+    return classifier_unseen.run_current()
+
+
+def test_a_message_only_the_trained_model_flags_is_scored_as_passed(scored):
+    by_text = {r["text"]: r for r in scored}
+    assert by_text["the export button does nothing now"]["outcome"] == "tp"
+    assert not by_text["the export button does nothing now"]["model"]
+    # the model's hint is no signal at capture: a missed correction and a rightly passed message, marked as hints
+    assert (by_text["keep the old column names please"]["outcome"], by_text["keep the old column names please"]["model"]) == ("fn", True)
+    assert (by_text["now add a footer with the address"]["outcome"], by_text["now add a footer with the address"]["model"]) == ("tn", True)
+    assert (by_text["looks good, ship it"]["outcome"], by_text["looks good, ship it"]["model"]) == ("tn", False)
+
+
+def test_the_models_hints_count_under_its_own_family_only(scored):
+    from research.classifier_unseen import _scores, summarise
+
+    counts, fp_by, tp_by = summarise(scored)
+    assert (counts["tp"], counts["fp"], counts["fn"], counts["tn"]) == (1, 0, 1, 2)
+    assert _scores(counts) == (1.0, 0.5)  # the patterns' precision and recall, not the hint's
+    assert tp_by[MODEL_REASON] == 1 and fp_by[MODEL_REASON] == 1
+    assert tp_by["said the result does not work"] == 1 and sum(fp_by.values()) == 1
+
+
+def test_cue_words_for_the_transfer_check_cover_spaced_and_unspaced_scripts():
+    from research.classifier_unseen import _cue_tokens
+
+    spaced = _cue_tokens("The banner is gone again")
+    assert {"w:gone", "p:is gone", "p:gone again"} <= spaced
+    assert not any(token.startswith("c:") for token in spaced)
+    unspaced = _cue_tokens("按钮还是不显示")  # Chinese has no spaces: its cues are runs of two and three characters
+    assert {"c:还是", "c:不显示", "c:显示"} <= unspaced
+    assert not any(token.startswith("w:") for token in unspaced)
