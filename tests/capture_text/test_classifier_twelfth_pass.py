@@ -85,3 +85,64 @@ def test_cue_words_for_the_transfer_check_cover_spaced_and_unspaced_scripts():
     unspaced = _cue_tokens("按钮还是不显示")  # Chinese has no spaces: its cues are runs of two and three characters
     assert {"c:还是", "c:不显示", "c:显示"} <= unspaced
     assert not any(token.startswith("w:") for token in unspaced)
+
+
+# -- review12 R12-1: a complaint that names what the agent just used, reminders, a terse choice after "also" ----------
+# (invented wording; each "fires" case has quiet look-alikes of the same shape below)
+
+from altimate_learn.capture.classifier import classify_text  # noqa: E402
+
+USED = "Done. I wrote the loader with pandas, saved the dates as strings, and installed it with conda. All checks pass."
+ASKING = "Should I parse the dates with pandas or with the csv module?"
+
+
+@pytest.mark.parametrize("text", [
+    "conda again?!",                          # the tool the answer used, again, with a mark
+    "argh, pandas AGAIN",
+    "why conda again, we're on poetry",
+    "strings?? really",                       # emphatic marks after a thing the answer named
+    "still conda?? come on",
+    "why strings? dates are datetimes here",  # "why <what it used>?"
+    "nah. polars.",                           # a bare refusal and the replacement, which the answer did not use
+    "ugh conda again!! it's poetry in this repo. also polars not pandas.",
+    "also polars not pandas.",                # a terse choice behind a connective
+    "hmm, didn't we agree on polars?",        # a reminder question after a filler word
+    "isnt it supposed to be a datetime",      # ... typed without the apostrophe
+    "Remember: dates are always UTC datetimes.",
+    "reminder - we install with poetry here",
+])
+def test_a_complaint_about_what_the_agent_used_is_a_correction(text):
+    verdict = classify_text(text, answer=USED)
+    assert verdict.correction, text
+
+
+@pytest.mark.parametrize("text", [
+    "again?",                                 # nothing named
+    "pandas again",                           # no mark, no complaint word: run it once more
+    "check again?",                           # a verb, not a thing the agent used
+    "numpy again?!",                          # not in the answer: another topic
+    "why not?",
+    "seriously??",
+    "nah. thanks.",                           # the replacement must be a name, not a courtesy
+    "nope, all good",
+    "why pandas, just curious?",              # a question with more to it
+    "pandas works great",
+    "also add a changelog entry",             # a connective before new work
+    "and pandas not polars please",           # the agent already used pandas: nothing to correct
+    "hmm, didn't we have a standup at ten?",
+    "isn't it supposed to rain today",
+    "remember to add a changelog entry",      # a step of new work
+    "reminder: what was the port again?",     # a question
+])
+def test_look_alikes_stay_quiet(text):
+    assert not classify_text(text, answer=USED).correction, text
+
+
+@pytest.mark.parametrize("text", ["pandas?? really", "nah. polars.", "why pandas?"])
+def test_an_answer_to_the_agents_own_question_is_no_complaint(text):
+    assert not classify_text(text, answer=ASKING).correction, text
+
+
+def test_a_complaint_needs_an_answer_to_complain_about():
+    assert not classify_text("conda again?!", answer=None).correction
+    assert not classify_text("Remember: dates are always UTC datetimes.", answer=None).correction
