@@ -366,7 +366,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.
         if answer and not spec and not replying and not ASKED.search(answer[-300:]) and families.complains_of_used(own, answer):
             return Verdict(True, families.USED_AGAIN_REASON, "pattern")
-        if answer and not spec and not replying and families.REMINDER_OPENING.match(own.strip()):
+        if answer and not spec and not replying and families.reminds_of_rule(own, answer):
             return Verdict(True, families.REMINDER_REASON, "pattern")
         if (answer and not spec and not replying and len(own) <= SOFT_MESSAGE
                 and any(families.terse_choice(families.CONNECTIVE.sub("", part), answer, acted=True)

@@ -507,7 +507,7 @@ def complains_of_used(own: str, answer: str | None) -> bool:
     """A short complaint naming what the agent's answer used ("pip again?!", "why float?", "requests?? seriously"), or
     a bare refusal with the replacement ("nope. httpx."). Never a name the answer does not use (a new topic: "docs
     again?" after an answer about tests), never filler ("again?", "why not?", "this again", "seriously??")."""
-    if not answer or len(own) > 200:
+    if not answer or len(own) > 200 or _ACCEPTS.search(own):
         return False
     lines = own.split(". ")
     if len(_sentences(own)) > 4 or len(lines) > 4:
@@ -531,6 +531,10 @@ def complains_of_used(own: str, answer: str | None) -> bool:
     return False
 
 
+# The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",
+# "alembic again?! haha ok, thanks"): no complaint (review12 R12-17).
+_ACCEPTS = re.compile(r"\b(?:ok(?:ay)?|fine|nice|great|cool|love|like|thanks?|thx|ty|haha+|lol|lmao|good|awesome|perfect|"
+                      r"curious|curiosity|wonder(?:ing)?|tradeoffs?|trade-offs?|no\s+worries|all\s+good|makes\s+sense|fair)\b", _I)
 # Words that are no name of a thing the agent used ("why not?", "seriously??", "nope. thanks.").
 _COMPLAINT_WORDS = frozenset("""not no yes why how what who when where which ugh argh hm hmm oh wait seriously really cmon
 smh wtf omg bruh lol please pls plz thanks thank thx ok okay sure later never mind nevermind idk sorry me you us him her
@@ -541,5 +545,28 @@ CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+"
 # "Remember: amounts in cents, as integers.", "reminder - we use uv here" typed after an answer: a rule the work should
 # have kept (review12 R12-1). Never "remember to …" (a step of new work), "remember when …" (a story) or a question.
 REMINDER_OPENING = re.compile(r"^\W*(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder)\s*[:,\u2013\u2014-]\s*"
-                              r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)[^?]{3,200}$", _I)
+                              r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
 REMINDER_REASON = "reminded of a rule"
+# What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of
+# the agent's answer ("Remember: amounts in cents" after an answer about the amount). A note about a time, a meeting or
+# the person ("Reminder: the review is at 4", "remember, I'm off on friday") is none (review12 R12-17).
+_RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|mustn't|should|shouldn't|not|no|we\s+(?:use|do|keep|"
+                           r"put|write|prefer|never|always)|use|keep|put|prefer|avoid|stick\s+(?:to|with))\b", _I)
+_NOTE_CONTENT = re.compile(r"\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d+\s*(?:am|pm|"
+                           r"min|mins|minutes|h|hours?)|at\s+\d|meeting|standup|stand-up|call|lunch|demo|review\s+is|deadline|i'm|i\s+am|"
+                           r"i'll|i\s+will|ping|thanks?|awesome|you're|you\s+are)\b", _I)
+_STEM = re.compile(r"[A-Za-z][A-Za-z_]{3,}")
+
+
+def reminds_of_rule(own: str, answer: str | None) -> bool:
+    """"Remember: amounts in cents", "reminder - we never push to main": a reminder opener and rule content."""
+    found = REMINDER_OPENING.match(own.strip())
+    if not found or not answer:
+        return False
+    rule = found.group("rule")
+    if _NOTE_CONTENT.search(rule):
+        return False
+    if _RULE_CONTENT.search(rule):
+        return True
+    stems = {w.lower()[:5] for w in _STEM.findall(answer)}
+    return any(w.lower()[:5] in stems for w in _STEM.findall(rule) if w.lower() not in _TERSE_NOT_FILLER)

@@ -133,6 +133,13 @@ def test_a_complaint_about_what_the_agent_used_is_a_correction(text):
     "isn't it supposed to rain today",
     "remember to add a changelog entry",      # a step of new work
     "reminder: what was the port again?",     # a question
+    # review12 R12-17: the rest of the message accepts it or asks out of interest; a reminder that is a note, not a rule
+    "conda again? fine by me",
+    "pandas again! love it",
+    "why strings? curious about the tradeoff",
+    "Reminder: the retro is at 4pm on friday",
+    "remember, I'm off next week",
+    "Remember: you're doing great, thank you",
 ])
 def test_look_alikes_stay_quiet(text):
     assert not classify_text(text, answer=USED).correction, text
