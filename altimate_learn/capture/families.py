@@ -512,7 +512,10 @@ def complains_of_used(own: str, answer: str | None) -> bool:
     lines = own.split(". ")
     if len(_sentences(own)) > 4 or len(lines) > 4:
         return False
-    for sentence in _sentences(own):
+    parts = _sentences(own)
+    for at, sentence in enumerate(parts):
+        if not _REST_CORRECTS(" ".join(parts[at + 1:]), answer):
+            continue
         for shape in (_AGAIN, _EMPHATIC, _WHY_NAME):
             found = shape.match(sentence)
             if not found:
@@ -534,7 +537,23 @@ def complains_of_used(own: str, answer: str | None) -> bool:
 # The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",
 # "alembic again?! haha ok, thanks"): no complaint (review12 R12-17).
 _ACCEPTS = re.compile(r"\b(?:ok(?:ay)?|fine|nice|great|cool|love|like|thanks?|thx|ty|haha+|lol|lmao|good|awesome|perfect|"
-                      r"curious|curiosity|wonder(?:ing)?|tradeoffs?|trade-offs?|no\s+worries|all\s+good|makes\s+sense|fair)\b", _I)
+                      r"curious|curiosity|wonder(?:ing)?|tradeoffs?|trade-offs?|no\s+worries|all\s+good|makes\s+sense|fair|sure|works\s+for\s+me|whatever|np)\b", _I)
+_FILLER_ONLY = re.compile(r"^\W*(?:(?:ugh+|argh+|come\s+on|cmon|c'mon|smh|seriously|really|again|pls|please|man|dude)\W*)*$", _I)
+
+
+def _REST_CORRECTS(rest: str, answer: str) -> bool:
+    """What follows the complaint: nothing, filler ("cmon"), or a correction of its own (it names something the answer
+    did not use: "it's uv in this repo", "money is Decimal"); never a question or acceptance ("sure, works for me",
+    "is it for the finance team?"; review12 R12-17)."""
+    if not rest.strip() or _FILLER_ONLY.match(rest):
+        return True
+    if "?" in rest or _ACCEPTS.search(rest):
+        return False
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w.+#-]*", rest)]
+    return any(len(w) >= 2 and w not in _TERSE_NOT_FILLER and w not in _COMPLAINT_WORDS and not _named_in([w], answer)
+               for w in words)
+
+
 # Words that are no name of a thing the agent used ("why not?", "seriously??", "nope. thanks.").
 _COMPLAINT_WORDS = frozenset("""not no yes why how what who when where which ugh argh hm hmm oh wait seriously really cmon
 smh wtf omg bruh lol please pls plz thanks thank thx ok okay sure later never mind nevermind idk sorry me you us him her
@@ -554,7 +573,7 @@ _RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|
                            r"put|write|prefer|never|always)|use|keep|put|prefer|avoid|stick\s+(?:to|with))\b", _I)
 _NOTE_CONTENT = re.compile(r"\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d+\s*(?:am|pm|"
                            r"min|mins|minutes|h|hours?)|at\s+\d|meeting|standup|stand-up|call|lunch|demo|review\s+is|deadline|i'm|i\s+am|"
-                           r"i'll|i\s+will|ping|thanks?|awesome|you're|you\s+are)\b", _I)
+                           r"i'll|i\s+will|ping|thanks?|awesome|you're|you\s+are|you\s+can|feel\s+free|ask\s+me|let\s+me\s+know)\b", _I)
 _STEM = re.compile(r"[A-Za-z][A-Za-z_]{3,}")
 
 

@@ -110,6 +110,7 @@ ASKING = "Should I parse the dates with pandas or with the csv module?"
     "isnt it supposed to be a datetime",      # ... typed without the apostrophe
     "Remember: dates are always UTC datetimes.",
     "reminder - we install with poetry here",
+    "pandas again?? polars is what this repo uses",  # what follows names the replacement
 ])
 def test_a_complaint_about_what_the_agent_used_is_a_correction(text):
     verdict = classify_text(text, answer=USED)
@@ -140,6 +141,9 @@ def test_a_complaint_about_what_the_agent_used_is_a_correction(text):
     "Reminder: the retro is at 4pm on friday",
     "remember, I'm off next week",
     "Remember: you're doing great, thank you",
+    "conda again? sure, that works",          # what follows accepts it
+    "why strings? is that what the api sends?",  # what follows is another question
+    "remember: you can always ping me",       # "always" says nothing about the work
 ])
 def test_look_alikes_stay_quiet(text):
     assert not classify_text(text, answer=USED).correction, text
