@@ -32,12 +32,15 @@ from altimate_learn.capture.classifier import classify_user_message  # noqa: E40
 from research.data.real_sessions import iter_classifier_inputs, load_messages  # noqa: E402
 
 GOALS = {"holdout": (0.85, 0.60)}  # issue 20: precision, recall on the real-session held-out split
-_TAKES_ANSWER = "answer" in inspect.signature(classify_user_message).parameters
+# Older classifier versions (run by `classifier_unseen.py --history`) took no answer, or an answer but no model.
+_PARAMETERS = inspect.signature(classify_user_message).parameters
 
 
 def _verdict(message: Any, msg: Any, previous: Any) -> Any:
-    if _TAKES_ANSWER:
+    if "model" in _PARAMETERS:
         return classify_user_message(msg, previous, answer=message.answer, model=True)
+    if "answer" in _PARAMETERS:
+        return classify_user_message(msg, previous, answer=message.answer)
     return classify_user_message(msg, previous)
 
 

@@ -5,6 +5,7 @@
     python research/classifier_unseen.py --history       # old classifier versions on owners added after them
     python research/classifier_unseen.py --errors A      # dev errors of half A (to tune on), B stays unread
     python research/classifier_unseen.py --new-since C   # numbers only, on dev owners added to the corpus after commit C
+    python research/classifier_unseen.py --transfer      # do cue words read off one half's misses carry to the other?
 
 Everything here reads the dev split only (`research/data/real/`); the held-out split is never loaded.
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,7 +58,10 @@ def _scores(c: Counter[str]) -> tuple[float, float]:
 
 
 def run_current(owners: set[str] | None = None) -> list[dict[str, Any]]:
-    """One row per scored dev message: repo, label, outcome, reason (the classifier in this checkout)."""
+    """One row per scored dev message: repo, label, outcome, reason (the classifier in this checkout), as capture
+    records it: the patterns alone. The trained model's hint only orders the learner's digest and its weights were
+    trained on every dev owner, so it is no flag here (`model`: the hint fired; counted apart, as
+    `research/classifier_real.py` and `classifier_folds.py` do)."""
     from research.classifier_real import _verdict
     from research.data.real_sessions import iter_classifier_inputs
 
@@ -67,10 +72,12 @@ def run_current(owners: set[str] | None = None) -> list[dict[str, Any]]:
         if message.positive is None:
             continue
         verdict = _verdict(message, msg, previous)
-        flagged = bool(verdict.correction)
+        hint = bool(verdict.correction) and getattr(verdict, "strength", "") == "model"
+        flagged = bool(verdict.correction) and not hint
         outcome = ("tp" if flagged else "fn") if message.positive else ("fp" if flagged else "tn")
         rows.append({"repo": message.repo, "session": message.session, "id": message.id, "label": message.label,
-                     "outcome": outcome, "reason": verdict.reason, "text": message.text, "answer": message.answer or ""})
+                     "outcome": outcome, "reason": verdict.reason if (flagged or hint) else "", "model": hint,
+                     "text": message.text, "answer": message.answer or ""})
     return rows
 
 
@@ -83,10 +90,16 @@ def _family(reason: str) -> str:
 
 
 def summarise(rows: list[dict[str, Any]]) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """Outcome counts (the patterns' flags), and right / false flags per rule family; the model's hints (rows marked
+    `model`, scored fn / tn) count under the model's family only."""
+    from altimate_learn.capture.second_opinion import MODEL_REASON
+
     counts: Counter[str] = Counter(r["outcome"] for r in rows)
     fp_by = Counter(_family(r["reason"]) for r in rows if r["outcome"] == "fp")
     tp_by = Counter(_family(r["reason"]) for r in rows if r["outcome"] == "tp")
-    return counts, fp_by, tp_by
+    fp_by[MODEL_REASON] += sum(1 for r in rows if r.get("model") and r["outcome"] == "tn")
+    tp_by[MODEL_REASON] += sum(1 for r in rows if r.get("model") and r["outcome"] == "fn")
+    return counts, +fp_by, +tp_by
 
 
 def halves() -> str:
@@ -120,6 +133,70 @@ def errors(half: str) -> str:
     return "\n".join(out) + "\n"
 
 
+# -- transfer -----------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_WIDE_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+")
+_NEGATED = re.compile(r"(?i)\b(?:not|no|never|nothing|none|\w+n't|cannot|no\s+longer|still|again|gone|missing|broken|wrong|same|"
+                      r"nie|nic|dalej|ne|pas|plus|rien|toujours|encore|nicht|kein\w*|noch|n[aã]o|ainda|nada|todav[ií]a|sigue|нет|"
+                      r"не|ничего|опять|hala|yok|değil|chưa|không|vẫn)\b|[没不未]|还是|依然|仍然|ない|ません|まだ|없|않")
+TRANSFER_SHORT = 120  # characters of the person's own prose: "short" for the context cue
+
+
+def _cue_tokens(own: str) -> set[str]:
+    """Words, word pairs and 2-3 character runs of Chinese / Japanese / Korean text: what a round of cue words adds."""
+    own = own.lower()
+    words = [w for w in _WORD.findall(own) if not _WIDE_RUN.fullmatch(w)]
+    out = {"w:" + w for w in words} | {"p:" + a + " " + b for a, b in zip(words, words[1:])}
+    for run in _WIDE_RUN.findall(own):
+        out |= {"c:" + run[i:i + n] for n in (2, 3) for i in range(len(run) - n + 1)}
+    return out
+
+
+def transfer() -> str:
+    """Would cues read off one half's misses carry to the other half? Counts only, both directions.
+
+    Among the messages the classifier lets pass (fn: a missed correction, tn: rightly passed), the cue words of
+    half X (tokens in >= 3 of X's misses, from >= 2 owners, at >= 0.8 of X's passed messages being misses: the
+    most a word-list round could take from X) are counted on X itself (the fit) and on the other half (what
+    carries). The context cue (a short message with a negation after an answer that claimed the work done) is
+    counted the same way: it reads no word of either half."""
+    from altimate_learn.capture import classifier as C
+    from altimate_learn.capture import languages
+    from altimate_learn.capture.wording import normalise
+
+    passed = [r for r in run_current() if r["outcome"] in ("fn", "tn")]
+    for r in passed:
+        r["own"] = languages.plain_chinese(normalise(C.prose_of(r["text"])))
+        answer = C.plain_answer(r["answer"] or None)
+        r["claimed"] = C.answered(answer) and not C.handed_over(answer or "")
+        r["tokens"] = _cue_tokens(r["own"]) if r["claimed"] else set()
+    out = ["| cue (read off half) | on half | missed corrections it finds | passed messages it flags | precision |",
+           "|---|---|---:|---:|---:|"]
+    for source in ("A", "B"):
+        seen: dict[str, list[Any]] = defaultdict(lambda: [0, 0, set()])
+        for r in passed:
+            if half_of(r["repo"]) != source:
+                continue
+            for token in r["tokens"]:
+                seen[token][0 if r["outcome"] == "fn" else 1] += 1
+                if r["outcome"] == "fn":
+                    seen[token][2].add(owner_of(r["repo"]))
+        cues = {t for t, (fn, tn, owners) in seen.items() if fn >= 3 and len(owners) >= 2 and fn / (fn + tn) >= 0.8}
+        for target in (source, "B" if source == "A" else "A"):
+            hit = [r for r in passed if half_of(r["repo"]) == target and r["tokens"] & cues]
+            found = sum(r["outcome"] == "fn" for r in hit)
+            out.append(f"| {len(cues)} cue words of half {source} | {target} | {found} | {len(hit) - found} | "
+                       f"{found / len(hit) if hit else 0:.2f} |")
+    for target in ("A", "B"):
+        hit = [r for r in passed if half_of(r["repo"]) == target and r["claimed"]
+               and len(r["own"].strip()) <= TRANSFER_SHORT and _NEGATED.search(r["own"])]
+        found = sum(r["outcome"] == "fn" for r in hit)
+        out.append(f"| short negation after a claim of done work | {target} | {found} | {len(hit) - found} | "
+                   f"{found / len(hit) if hit else 0:.2f} |")
+    return "\n".join(out) + "\n"
+
+
 # -- history ------------------------------------------------------------------------------------------
 
 _CHILD = r"""
@@ -127,7 +204,7 @@ import json, sys
 sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2])
 from research.classifier_unseen import run_current
 owners = set(json.loads(sys.argv[3]))
-print(json.dumps([{k: r[k] for k in ("repo", "session", "id", "label", "outcome", "reason")} for r in run_current(owners)]))
+print(json.dumps([{k: r[k] for k in ("repo", "session", "id", "label", "outcome", "reason", "model")} for r in run_current(owners)]))
 """
 
 
@@ -233,8 +310,11 @@ if __name__ == "__main__":
     parser.add_argument("--history", action="store_true")
     parser.add_argument("--errors", choices=("A", "B"))
     parser.add_argument("--new-since", metavar="COMMIT")
+    parser.add_argument("--transfer", action="store_true")
     args = parser.parse_args()
-    if args.new_since:
+    if args.transfer:
+        print(transfer())
+    elif args.new_since:
         print(new_since(args.new_since))
     elif args.errors:
         print(errors(args.errors))

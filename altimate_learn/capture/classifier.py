@@ -362,6 +362,16 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         # agent did, in its words or in a tool call they do not name ("Installed httpx.").
         if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(own, answer, acted=True):
             return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
+        # "pip again?!", "why float?", "requests?? seriously", "nope. httpx." after an answer that did the work (not one that
+        # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.
+        if answer and not spec and not replying and not ASKED.search(answer[-300:]) and families.complains_of_used(own, answer):
+            return Verdict(True, families.USED_AGAIN_REASON, "pattern")
+        if answer and not spec and not replying and families.reminds_of_rule(own, answer):
+            return Verdict(True, families.REMINDER_REASON, "pattern")
+        if (answer and not spec and not replying and len(own) <= SOFT_MESSAGE
+                and any(families.terse_choice(families.CONNECTIVE.sub("", part), answer, acted=True)
+                        for part in families._sentences(own) if families.CONNECTIVE.match(part))):
+            return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
         if claimed and not replying and not ASKED.search(answer or "") and _BARE_NO_ONLY.match(own) and _EMPHATIC_NO.search(own):

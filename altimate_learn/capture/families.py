@@ -168,14 +168,18 @@ OWN_SETUP = re.compile(
 # dev folds not read (`research/classifier_folds.py`): reminders, challenge questions, hedged requests, the result made
 # worse. Each is narrow on purpose: its look-alikes ("I've told you everything I know", "see my previous message for
 # the credentials", "how does this fix work?") stay out (tests/capture_text/test_classifier_sixth_pass.py).
+# Words that may open a reminder question before it starts: "hm, didn't we agree on …", "wait, wasn't the plan to …".
+_REMINDER_OPENER = r"(?:(?:but|so|hm+|hmm+|wait|uh+|um+|and|ok(?:ay)?|erm)\W+)?"
 CHALLENGES += [
     # "why'd you rename it?", "what made you think we use redux?"
     (re.compile(r"\bwhy'?d\s+(?:you|u)\b|\bwhat\s+made\s+you\s+(?:think|decide|choose|pick|use|add|remove|delete|change|assume)\b", _I),
      'asks "why did you…"'),
     # "didn't we agree to use tabs?", "weren't we going to keep the old api?", "wasn't the plan to use redis?"
-    (re.compile(r"^\W*(?:but\s+|so\s+)?(?:didn't|did\s+not|haven't|have\s+not|hadn't)\s+we\s+(?:just\s+|already\s+)?(?:agree|decide|say|"
-                r"settle)\s+(?:to|that|not|on\s+\w+ing)\b|^\W*(?:but\s+|so\s+)?(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
-                r"|^\W*(?:but\s+|so\s+)?wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b", _I),
+    # (twelfth pass, review12 R12-1: "hm, didn't we agree on httpx?", "isnt it supposed to be Decimal for amounts")
+    (re.compile(r"^\W*" + _REMINDER_OPENER + r"(?:didn't|did\s+not|haven't|have\s+not|hadn't)\s+we\s+(?:just\s+|already\s+)?(?:agree|decide|say|"
+                r"settle)\s+(?:to|that|not|on)\b|^\W*" + _REMINDER_OPENER + r"(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
+                r"|^\W*" + _REMINDER_OPENER + r"wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b"
+                r"|^\W*" + _REMINDER_OPENER + r"(?:isn't|wasn't)\s+(?:it|this|that|the\s+\w+)\s+supposed\s+to\s+(?:be|use|go|live|stay|have)\b", _I),
      "reminds of an earlier instruction"),
     # "would you mind not reformatting the whole file?"
     # (never "would you mind keeping the logs verbose" or "… leaving a comment on each function": polite new requests;
@@ -473,3 +477,115 @@ def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:
         return True
     # "pip, not conda" after an answer that used pip: the agent already did X; nothing to correct
     return acted and not named(x_words)
+
+
+# Twelfth pass (review12 R12-1): a complaint that names what the agent just used, in a few words: "pip again?!",
+# "requests?? seriously", "why float?", "still pip?? cmon", "nope. httpx." The named thing is what makes it a
+# complaint about the agent's work: it must be a word of the agent's answer (or, for "nope. X.", a name the answer does
+# not use: the replacement). Shapes, each a whole sentence of at most two words besides the marks:
+USED_AGAIN_REASON = "complained about what the agent used"
+_NAME = r"[A-Za-z][\w./@+#-]*"
+_COMPLAINT_FILLER = r"(?:(?:ugh+|argh+|hm+|oh+|wait|seriously|really|come\s+on|cmon|c'mon|smh|wtf|omg|bruh)\W+)*"
+_AGAIN = re.compile(r"^\W*(?P<f>" + _COMPLAINT_FILLER + r")(?P<w>why\s+|still\s+|not\s+)?(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s+"
+                    r"(?P<a>again)\b(?:\W*$|(?(w),\s+[^.!?]{1,60}$|(?!)))", _I)
+_EMPHATIC = re.compile(r"^\W*" + _COMPLAINT_FILLER + r"(?:why\s+|still\s+)?(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s*(?:\?\s*[?!]|!\s*\?)[?!\s]*$", _I)
+_WHY_NAME = re.compile(r"^\W*" + _COMPLAINT_FILLER + r"why\s+(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s*\?+\s*$", _I)
+_NOPE_NAME = re.compile(r"^\W*(?:no+|nope|nah)\s*[.,!:;\u2013\u2014-]+\s*(?P<x>" + _NAME + r")\s*[.!]*\s*$", _I)
+_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|$)")
+
+
+def _sentences(own: str) -> list[str]:
+    return [m.group(0).strip() for m in _SENTENCE.finditer(own) if m.group(0).strip()]
+
+
+def _named_in(words: list[str], answer: str) -> bool:
+    lowered = answer.lower()
+    return all(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+
+def complains_of_used(own: str, answer: str | None) -> bool:
+    """A short complaint naming what the agent's answer used ("pip again?!", "why float?", "requests?? seriously"), or
+    a bare refusal with the replacement ("nope. httpx."). Never a name the answer does not use (a new topic: "docs
+    again?" after an answer about tests), never filler ("again?", "why not?", "this again", "seriously??")."""
+    if not answer or len(own) > 200 or _ACCEPTS.search(own):
+        return False
+    lines = own.split(". ")
+    if len(_sentences(own)) > 4 or len(lines) > 4:
+        return False
+    parts = _sentences(own)
+    for at, sentence in enumerate(parts):
+        if not _REST_CORRECTS(" ".join(parts[at + 1:]), answer):
+            continue
+        for shape in (_AGAIN, _EMPHATIC, _WHY_NAME):
+            found = shape.match(sentence)
+            if not found:
+                continue
+            if shape is _AGAIN and not (found.group("f") or found.group("w") or found.group("a") == "AGAIN"
+                                        or re.search(r"[?!]", sentence)):
+                continue  # "pytest again": a request to run it once more, not a complaint
+            words = [w.strip("`'\".").lower() for w in found.group("x").split()]
+            if words and not any(w in _TERSE_NOT_FILLER or w in _COMPLAINT_WORDS for w in words) and _named_in(words, answer):
+                return True
+    found = _NOPE_NAME.match(own.strip())
+    if found:
+        word = found.group("x").strip("`'\".").lower()
+        if word not in _TERSE_NOT_FILLER and word not in _COMPLAINT_WORDS and not _named_in([word], answer):
+            return True
+    return False
+
+
+# The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",
+# "alembic again?! haha ok, thanks"): no complaint (review12 R12-17).
+_ACCEPTS = re.compile(r"\b(?:ok(?:ay)?|fine|nice|great|cool|love|like|thanks?|thx|ty|haha+|lol|lmao|good|awesome|perfect|"
+                      r"curious|curiosity|wonder(?:ing)?|tradeoffs?|trade-offs?|no\s+worries|all\s+good|makes\s+sense|fair|sure|works\s+for\s+me|whatever|np)\b", _I)
+_FILLER_ONLY = re.compile(r"^\W*(?:(?:ugh+|argh+|come\s+on|cmon|c'mon|smh|seriously|really|again|pls|please|man|dude)\W*)*$", _I)
+
+
+def _REST_CORRECTS(rest: str, answer: str) -> bool:
+    """What follows the complaint: nothing, filler ("cmon"), or a correction of its own (it names something the answer
+    did not use: "it's uv in this repo", "money is Decimal"); never a question or acceptance ("sure, works for me",
+    "is it for the finance team?"; review12 R12-17)."""
+    if not rest.strip() or _FILLER_ONLY.match(rest):
+        return True
+    if "?" in rest or _ACCEPTS.search(rest):
+        return False
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w.+#-]*", rest)]
+    return any(len(w) >= 2 and w not in _TERSE_NOT_FILLER and w not in _COMPLAINT_WORDS and not _named_in([w], answer)
+               for w in words)
+
+
+# Words that are no name of a thing the agent used ("why not?", "seriously??", "nope. thanks.").
+_COMPLAINT_WORDS = frozenset("""not no yes why how what who when where which ugh argh hm hmm oh wait seriously really cmon
+smh wtf omg bruh lol please pls plz thanks thank thx ok okay sure later never mind nevermind idk sorry me you us him her
+them my your our their stop done continue go proceed retry try again one more once twice more less run rerun test
+retest build rebuild deploy redeploy check recheck push commit install reinstall restart start do redo fix refresh reload""".split())
+# "also httpx not requests." as one sentence of a complaint: the connective opens it, the terse choice follows.
+CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+", _I)
+# "Remember: amounts in cents, as integers.", "reminder - we use uv here" typed after an answer: a rule the work should
+# have kept (review12 R12-1). Never "remember to …" (a step of new work), "remember when …" (a story) or a question.
+REMINDER_OPENING = re.compile(r"^\W*(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder)\s*[:,\u2013\u2014-]\s*"
+                              r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
+REMINDER_REASON = "reminded of a rule"
+# What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of
+# the agent's answer ("Remember: amounts in cents" after an answer about the amount). A note about a time, a meeting or
+# the person ("Reminder: the review is at 4", "remember, I'm off on friday") is none (review12 R12-17).
+_RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|mustn't|should|shouldn't|not|no|we\s+(?:use|do|keep|"
+                           r"put|write|prefer|never|always)|use|keep|put|prefer|avoid|stick\s+(?:to|with))\b", _I)
+_NOTE_CONTENT = re.compile(r"\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d+\s*(?:am|pm|"
+                           r"min|mins|minutes|h|hours?)|at\s+\d|meeting|standup|stand-up|call|lunch|demo|review\s+is|deadline|i'm|i\s+am|"
+                           r"i'll|i\s+will|ping|thanks?|awesome|you're|you\s+are|you\s+can|feel\s+free|ask\s+me|let\s+me\s+know)\b", _I)
+_STEM = re.compile(r"[A-Za-z][A-Za-z_]{3,}")
+
+
+def reminds_of_rule(own: str, answer: str | None) -> bool:
+    """"Remember: amounts in cents", "reminder - we never push to main": a reminder opener and rule content."""
+    found = REMINDER_OPENING.match(own.strip())
+    if not found or not answer:
+        return False
+    rule = found.group("rule")
+    if _NOTE_CONTENT.search(rule):
+        return False
+    if _RULE_CONTENT.search(rule):
+        return True
+    stems = {w.lower()[:5] for w in _STEM.findall(answer)}
+    return any(w.lower()[:5] in stems for w in _STEM.findall(rule) if w.lower() not in _TERSE_NOT_FILLER)
