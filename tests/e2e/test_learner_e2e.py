@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, gemini_chats, gemini_setup,
                               opencode_setup, run_claude, run_codex, run_gemini, run_opencode)
-from tests.e2e.world import World, learn_env
+from tests.e2e.world import World, agent_binary, isolate, learn_env, make_world, restore, settle_capture, snapshot
 from tests.fakes.model_server import FakeModelServer
 
 pytestmark = pytest.mark.e2e
@@ -171,6 +173,34 @@ def question_session(world: World, claude_bin) -> str:
     return refs[0]
 
 
+@pytest.fixture(scope="module")
+def question_story(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[World, str, Path]]:
+    """One question session for the tests below (each learns from it its own way): the world as the session left
+    it is saved, and each test starts from that state (``question``)."""
+    claude_bin = agent_binary("claude")
+    base = tmp_path_factory.mktemp("question-story")
+    world = make_world(base)
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            isolate(mp, world)
+            ref = question_session(world, claude_bin)
+            settle_capture(world)
+            snapshot(world, base / "saved")
+        yield world, ref, base / "saved"
+    finally:
+        if world.server is not None:
+            world.server.stop()
+
+
+@pytest.fixture
+def question(question_story, monkeypatch: pytest.MonkeyPatch) -> tuple[World, str]:
+    """The question session's world, home and project exactly as the session left them, and the question's ref."""
+    world, ref, saved = question_story
+    restore(world, saved)
+    isolate(monkeypatch, world)
+    return world, ref
+
+
 def _strings(value) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -194,10 +224,10 @@ def typed_lines(digest: str) -> list[str]:
     return [line for line in digest.splitlines() if line.strip().startswith("person typed:")]
 
 
-def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(world, claude_bin):
+def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(question):
     from tests.e2e.helpers import learn_ok
 
-    ref = question_session(world, claude_bin)
+    world, ref = question
     record = json.loads(learn_ok(world, "run", "--now", "--json"))["run"]
     assert record["model"] == "builtin" and record["status"] == "applied", record
     assert staged(world) == [PNPM_LESSON]
@@ -209,17 +239,17 @@ def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_
 
 
 @pytest.mark.parametrize("name", ["claude-code", "gemini-cli"])
-def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world, claude_bin,
-                                                                                                    name):
+def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(question, name):
     """The person's session is Claude Code's; the learner's model is an agent CLI: Claude Code (which keeps no
     session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case)."""
     import os
 
     from altimate_learn.markers import MODEL_CALL_MARK
     from tests.e2e.agents import claude_env, gemini_env
-    from tests.e2e.world import SYSTEM_PATH, agent_binary
+    from tests.e2e.world import SYSTEM_PATH
 
-    ref = question_session(world, claude_bin)
+    world, ref = question
+    claude_bin = agent_binary("claude")
     lesson = "Install and run scripts with `pnpm`, never `npm`."
     answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
                          "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
