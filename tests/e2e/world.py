@@ -256,8 +256,35 @@ def isolate(mp: pytest.MonkeyPatch, world: World) -> None:
             mp.setenv(key, value)
 
 
+def wait_for_project_processes(world: World, timeout: float = 120) -> None:
+    """Wait until no process runs in the project: the detached `learn` commands an agent's hooks start there
+    (capture workers, `learn run --auto --idle 60`, which exits at once when automatic reflection is off) have
+    written what they write. Read from /proc (Linux, as the network namespaces are); elsewhere nothing to wait on."""
+    proc = Path("/proc")
+    if not (proc / "self" / "cwd").exists():
+        return
+    root = str(world.project)
+    deadline = time.monotonic() + timeout
+    while True:
+        busy = []
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                cwd = os.readlink(entry / "cwd")
+            except OSError:
+                continue
+            if cwd == root or cwd.startswith(root + os.sep):
+                busy.append(entry.name)
+        if not busy:
+            return
+        assert time.monotonic() < deadline, f"processes still running in {root}: {busy}"
+        time.sleep(0.05)
+
+
 def snapshot(world: World, folder: Path) -> None:
-    """Copy the world's home and project to ``folder`` (see ``restore``)."""
+    """Copy the world's home and project to ``folder`` (see ``restore``), once no process runs in the project."""
+    wait_for_project_processes(world)
     for part in ("home", "project"):
         shutil.copytree(getattr(world, part), folder / part, symlinks=True)
 
@@ -265,6 +292,7 @@ def snapshot(world: World, folder: Path) -> None:
 def restore(world: World, folder: Path) -> None:
     """Put the world's home and project back, byte for byte and at the same paths, as ``snapshot`` saw them: a
     test that starts from a shared story's end state gets exactly what it would have had after running it."""
+    wait_for_project_processes(world)  # nothing a previous test started writes into the copy
     for part in ("home", "project"):
         target = getattr(world, part)
         shutil.rmtree(target)
