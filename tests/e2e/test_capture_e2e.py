@@ -1,23 +1,32 @@
-"""`learn capture --latest` reads the transcript each real agent wrote and records a correction exactly once.
+"""The real CLIs run offline against the fake model server, and `learn capture --latest` reads the transcript
+each one wrote and records a correction exactly once.
 
 No hooks are installed here: this is the after-the-fact path (the live path is in the per-agent tests). Each
 session reads and edits a file, then the user corrects the agent in a resumed session (the first message of a
 session is a task, never a correction).
+
+The same two runs also prove the test rig itself, with no part of learn involved yet: tools run, files change,
+each model turn is one request, a resume continues the conversation in the same transcript. Those checks come
+first in each test, so a failure there is a rig or CLI problem, not ours. (Gemini CLI's is in
+test_agents_smoke.py.)
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 
-from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, opencode_setup, run_claude,
-                              run_codex, run_opencode)
-from tests.e2e.world import World, run_learn
+from tests.e2e.agents import (claude_session_id, claude_transcripts, codex_rollouts, codex_setup, codex_thread_id,
+                              opencode_db, opencode_setup, run_claude, run_codex, run_opencode)
+from tests.e2e.world import World, model_requests_text, run_learn
 
 pytestmark = pytest.mark.e2e
 
 CORRECTION = "No, that's wrong: we always use cents_to_dollars for money columns."
+TASK = "fix the orders model"
+ORIGINAL = "select amount_cents / 100 as amount from raw.orders\n"
 
 
 def signals(world: World) -> list[dict]:
@@ -45,24 +54,44 @@ def assert_one_correction(world: World, harness: str, session_id: str) -> None:
 def write_model(world: World) -> str:
     path = world.project / "models" / "staging" / "orders.sql"
     path.parent.mkdir(parents=True)
-    path.write_text("select amount_cents / 100 as amount from raw.orders\n")
+    path.write_text(ORIGINAL)
     return str(path)
 
 
-def test_claude_capture_latest(world, claude_bin):
+def assert_resumed(world: World) -> None:
+    """The resumed run's request carries the first prompt and the new one: the conversation went on."""
+    texts = model_requests_text(world)
+    assert TASK in texts[-1] and CORRECTION in texts[-1]
+
+
+def test_claude_reads_writes_resumes_and_capture_latest(world, claude_bin):
     model = write_model(world)
     world.set_script([
         {"text": "Reading.", "tool": "Read", "input": {"file_path": model}},
+        {"tool": "Write", "input": {"file_path": str(world.project / "out.txt"), "content": "written\n"}},
         {"tool": "Edit", "input": {"file_path": model, "old_string": "amount_cents / 100", "new_string": "amount_cents"}},
         {"text": "Fixed the orders model."},
         {"text": "Understood, I will use cents_to_dollars."},
     ])
-    sid = claude_session_id(run_claude(world, claude_bin, "fix the orders model").check())
-    run_claude(world, claude_bin, CORRECTION, "--resume", sid).check()
+    first = run_claude(world, claude_bin, TASK).check()
+    # the rig: Read, Write and Edit ran, one request per model turn, the file read reached the next request
+    assert (world.project / "out.txt").read_text() == "written\n"
+    assert "amount_cents as amount" in (world.project / "models" / "staging" / "orders.sql").read_text()
+    texts = model_requests_text(world)
+    assert len(texts) == 4 and "amount_cents / 100" in texts[1]
+    assert json.loads(first.stdout)["result"] == "Fixed the orders model."
+    assert len(claude_transcripts(world)) == 1
+    sid = claude_session_id(first)
+    second = run_claude(world, claude_bin, CORRECTION, "--resume", sid).check()
+    assert json.loads(second.stdout)["result"] == "Understood, I will use cents_to_dollars."
+    assert_resumed(world)
+    # resuming in -p mode keeps the session id and appends to the same transcript
+    assert claude_session_id(second) == sid
+    assert [p.stem for p in claude_transcripts(world)] == [sid]
     assert_one_correction(world, "claude-code", sid)
 
 
-def test_codex_capture_latest(world, codex_bin):
+def test_codex_apply_patch_resume_and_capture_latest(world, codex_bin):
     codex_setup(world)
     write_model(world)
     world.set_script([
@@ -72,12 +101,19 @@ def test_codex_capture_latest(world, codex_bin):
         {"text": "Fixed the orders model."},
         {"text": "Understood, I will use cents_to_dollars."},
     ])
-    thread = codex_thread_id(run_codex(world, codex_bin, "fix the orders model", "--sandbox", "workspace-write").check())
+    thread = codex_thread_id(run_codex(world, codex_bin, TASK, "--sandbox", "workspace-write").check())
+    # the rig: Codex's freeform apply_patch changed the file, and the run wrote one rollout
+    assert (world.project / "models" / "staging" / "orders.sql").read_text() == \
+        "select amount_cents as amount from raw.orders\n"
+    assert len(codex_rollouts(world)) == 1
     run_codex(world, codex_bin, CORRECTION, resume=thread).check()
+    assert_resumed(world)
+    rollouts = codex_rollouts(world)
+    assert len(rollouts) == 1 and thread in rollouts[0].name
     assert_one_correction(world, "codex", thread)
 
 
-def test_opencode_capture_latest_from_its_database(world, opencode_bin):
+def test_opencode_reads_edits_and_capture_latest_from_its_database(world, opencode_bin):
     opencode_setup(world)
     model = write_model(world)
     world.set_script([
@@ -87,6 +123,12 @@ def test_opencode_capture_latest_from_its_database(world, opencode_bin):
         {"text": "Fixed the orders model."},
         {"text": "Understood, I will use cents_to_dollars."},
     ])
-    session = run_opencode(world, opencode_bin, "fix the orders model").check().json_lines()[0]["sessionID"]
+    session = run_opencode(world, opencode_bin, TASK).check().json_lines()[0]["sessionID"]
+    # the rig: one request per model turn (the title request offers no tools), the file read reached the next one
+    texts = model_requests_text(world)
+    assert len(texts) == 3 and "amount_cents / 100" in texts[1]
+    assert "amount_cents as amount" in (world.project / "models" / "staging" / "orders.sql").read_text()
+    with sqlite3.connect(opencode_db(world)) as db:
+        assert db.execute("select count(*) from session").fetchone()[0] == 1
     run_opencode(world, opencode_bin, CORRECTION, "--session", session).check()
     assert_one_correction(world, "opencode", session)

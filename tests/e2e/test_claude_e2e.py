@@ -1,4 +1,5 @@
-"""Claude Code 2.1.332 with `learn install claude-code`: delivery, live capture, capture dedupe, uninstall."""
+"""Claude Code 2.1.332 with `learn install claude-code`: delivery, live capture, capture dedupe, the learner over the
+session, uninstall."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import pytest
 
 from tests.e2e.agents import claude_session_id, run_claude
+from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson
 from tests.e2e.helpers import (CORRECTION, TASK, assert_delivery, capture_latest, hook_log, learn_ok,
                                prepare_project, signals)
 
@@ -41,6 +43,7 @@ def test_claude_code_end_to_end(world, claude_bin):
                                    "new_string": "amount_cents"}},
         {"text": "Fixed the rounding."},
         {"text": "Understood, cents_to_dollars from now on."},
+        {"text": "You are right, I will convert it."},
     ])
     first = run_claude(world, claude_bin, TASK).check()
     assert "amount_cents as amount" in files["model"].read_text()
@@ -59,6 +62,11 @@ def test_claude_code_end_to_end(world, claude_bin):
     # reading the transcript afterwards finds the same correction and adds nothing
     capture_latest(world, "claude-code")
     assert signals(world) == live
+
+    # then a complaint asked as a question about the output: `learn run` shows it to the model, cited, and stages
+    # the lesson citing it (test_learner_e2e's case for Claude Code, on this session)
+    run_claude(world, claude_bin, COMPLAINT, "--resume", sid).check()
+    stage_cited_lesson(world, sid, TASK)
 
     learn_ok(world, "install", "claude-code", "--uninstall")
     assert settings.read_text() == USER_SETTINGS

@@ -1,4 +1,5 @@
-"""Codex CLI 0.171.0 with `learn install codex`: delivery through its hooks, live capture, rollout capture dedupe.
+"""Codex CLI 0.171.0 with `learn install codex`: delivery through its hooks, live capture, rollout capture dedupe,
+the learner over the session.
 
 Codex loads `<project>/.codex/hooks.json` only for a trusted project (config.toml) and runs a hook only once
 it is trusted (the TUI's /hooks); the tests trust the project in config.toml and pass
@@ -12,6 +13,7 @@ import json
 import pytest
 
 from tests.e2e.agents import codex_setup, codex_thread_id, codex_trust_hooks, run_codex
+from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson
 from tests.e2e.helpers import (CORRECTION, TASK, assert_delivery, capture_latest, hook_log, learn_ok,
                                prepare_project, run_learn, signals)
 
@@ -46,6 +48,7 @@ def test_codex_end_to_end(world, codex_bin):
                                              "+select amount_cents as amount from raw.orders\n*** End Patch"},
         {"text": "Fixed the rounding."},
         {"text": "Understood, cents_to_dollars from now on."},
+        {"text": "You are right, I will convert it."},
     ])
     first = run_codex(world, codex_bin, TASK, "--sandbox", "workspace-write").check()
     assert "clamping" not in first.stdout + first.stderr  # review11 R11-4: no timeout Codex has to cut down
@@ -68,6 +71,11 @@ def test_codex_end_to_end(world, codex_bin):
     assert "captured a user_correction" in hook_log(world)
     capture_latest(world, "codex")  # the rollout holds the same correction: nothing new
     assert signals(world) == live
+
+    # then a complaint asked as a question about the output: `learn run` shows it to the model, cited, and stages
+    # the lesson citing it (test_learner_e2e's case for Codex, on this session)
+    run_codex(world, codex_bin, COMPLAINT, resume=thread).check()
+    stage_cited_lesson(world, thread, TASK)
 
     learn_ok(world, "install", "codex", "--uninstall")
     assert hooks.read_text() == USER_HOOKS

@@ -25,8 +25,7 @@ from altimate_learn.markers import SECTION_OPEN
 from tests.conftest import SCRUB_PREFIXES
 from tests.e2e import lessons
 from tests.e2e.agents import gemini_chats, gemini_setup, run_gemini, run_gemini_interactive
-from tests.e2e.fake_llm import FakeLLM
-from tests.e2e.world import NETNS_PORT, SYSTEM_PATH, Run, World, agent_binary, netns_prefix, request_text
+from tests.e2e.world import SYSTEM_PATH, Run, World, agent_binary, make_world, request_text
 
 pytestmark = pytest.mark.e2e
 
@@ -89,26 +88,6 @@ def state_terms(world: World) -> list[str]:
     found = list((world.project / ".altimate-code" / "learn" / ".sessions").rglob("*.json"))
     states = [json.loads(p.read_text()) for p in found if p.name != "usage.json"]
     return sorted({t for s in states if isinstance(s, dict) for t in (s.get("terms") or [])})
-
-
-def make_world(base: Path) -> World:
-    home, project, work = base / "home", base / "repo", base / "e2e"
-    for folder in (home, project, work):
-        folder.mkdir()
-    (home / ".gitconfig").write_text("[init]\n\tdefaultBranch = main\n\ttemplateDir =\n"
-                                     "[user]\n\tname = Test Author\n\temail = author@example.invalid\n")
-    env = {"PATH": SYSTEM_PATH, "HOME": str(home), "GIT_CONFIG_NOSYSTEM": "1",
-           "GIT_CONFIG_GLOBAL": str(home / ".gitconfig")}
-    (project / "README.md").write_text("# test repo\n")
-    for args in (["init", "-q", "-b", "main"], ["add", "README.md"], ["commit", "-q", "-m", "init"]):
-        subprocess.run(["git", *args], cwd=project, env=env, check=True, capture_output=True)
-    prefix = netns_prefix()
-    world = World(home=home, project=project, work=work, port=NETNS_PORT, netns=prefix)
-    world.set_script([{"text": "done"}])
-    if prefix is None:
-        world.server = FakeLLM(world.script, world.log).start()
-        world.port = world.server.port
-    return world
 
 
 def prepare(world: World) -> dict[str, Path]:

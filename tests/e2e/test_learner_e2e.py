@@ -1,25 +1,27 @@
 """`learn run` reads the transcripts the real agents wrote: every typed message reaches the model, cited, and a
-cited lesson is staged. The complaint below reads as a question about the output, the way people mostly correct
-an agent; the learner shows it to the model whatever the classifier makes of it."""
+cited lesson is staged. The complaint (learner_steps.COMPLAINT) reads as a question about the output, the way
+people mostly correct an agent; the learner shows it to the model whatever the classifier makes of it.
+
+Claude Code's, Codex's and opencode's sessions for this are the ones their own end-to-end stories already run
+(test_claude_e2e, test_codex_e2e, test_opencode_e2e end with the complaint and `stage_cited_lesson`); Gemini
+CLI's is here, with the resume in a later minute it needs."""
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
-from tests.e2e.agents import (claude_session_id, codex_setup, codex_thread_id, gemini_chats, gemini_setup,
-                              opencode_setup, run_claude, run_codex, run_gemini, run_opencode)
-from tests.e2e.world import World, learn_env
-from tests.fakes.model_server import FakeModelServer
+from tests.e2e.agents import claude_session_id, gemini_chats, gemini_setup, run_claude, run_gemini
+from tests.e2e.world import World, agent_binary, isolate, learn_env, make_world, restore, settle_capture, snapshot
+from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson, staged, typed_lines
 
 pytestmark = pytest.mark.e2e
 
 TASK = "fix the orders model"
-COMPLAINT = "hmm, amount is still an integer in the output, it should be dollars with two decimals"
-LESSON = "Show money in query output as dollars with two decimals."
 
 
 def write_model(world: World) -> str:
@@ -29,99 +31,12 @@ def write_model(world: World) -> str:
     return str(path)
 
 
-def learn_run(world: World, server: FakeModelServer) -> subprocess.CompletedProcess[str]:
-    env = {**learn_env(world), "OPENAI_BASE_URL": server.openai_base_url, "OPENAI_API_KEY": "sk-test-e2e"}
-    return subprocess.run([sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "openai/gpt-test"],
-                          cwd=world.project, env=env, capture_output=True, text=True, timeout=120,
-                          stdin=subprocess.DEVNULL)
-
-
-def _block_of(prompt: str, line: str) -> str:
-    start = prompt.find(line)
-    end = prompt.find("\n[", start + 1)
-    return prompt[start:end if end > 0 else len(prompt)]
-
-
-def learn_run_with(world: World, server: FakeModelServer, answer: dict) -> subprocess.CompletedProcess[str]:
-    server.reply(json.dumps(answer))
-    return learn_run(world, server)
-
-
 def with_injected_lessons(world: World, harness: str) -> None:
     """Approved lessons, capture on, learn's hooks installed: the agent gets our lessons in its context."""
     from tests.e2e.helpers import learn_ok, prepare_project
 
     prepare_project(world)
     learn_ok(world, "install", harness)
-
-
-def stage_cited_lesson(world: World, session: str, *, injected: bool = True) -> None:
-    """The first run shows the model the task and the complaint, each with its reference; a run that answers
-    with a lesson citing the complaint (the cursor reset, so the same digest is read again) stages it. The
-    lessons learn injected into the session reached the agent, and never show as what the person typed."""
-    state = world.project / ".altimate-code" / "learn" / ".learner" / "state.json"
-    with FakeModelServer(auto_vet=True) as server:
-        first = learn_run_with(world, server, {"deltas": []})
-        assert first.returncode == 0, first.stdout + first.stderr
-        prompt = server.requests[0].prompt
-        assert TASK in prompt and COMPLAINT in prompt, prompt[-3000:]
-        typed = typed_lines(prompt)
-        assert typed and not any(word in line for line in typed for word in ("quokka", "narwhal", "axolotl",
-                                                                              "team-rules")), typed
-        if injected:
-            assert "quokka" in json.dumps(world.requests())  # the core lesson was injected into the agent's session
-        refs = [line.split("]")[0][1:] for line in prompt.splitlines()
-                if line.startswith(f"[{session}:") and COMPLAINT in _block_of(prompt, line)]
-        assert len(refs) == 1, prompt[-3000:]
-        state.unlink()
-        done = learn_run_with(world, server, {"deltas": [{"op": "ADD", "text": LESSON, "reason": "the complaint",
-                                                          "cites": refs}]})
-        assert done.returncode == 0, done.stdout + done.stderr
-    assert staged(world) == [LESSON]
-
-
-def test_claude_code_transcripts_reach_the_learner(world, claude_bin):
-    with_injected_lessons(world, "claude-code")
-    model = write_model(world)
-    world.set_script([
-        {"text": "Reading.", "tool": "Read", "input": {"file_path": model}},
-        {"tool": "Edit", "input": {"file_path": model, "old_string": "amount_cents / 100", "new_string": "amount_cents"}},
-        {"text": "Fixed the orders model."},
-        {"text": "You are right, I will convert it."},
-    ])
-    sid = claude_session_id(run_claude(world, claude_bin, TASK).check())
-    run_claude(world, claude_bin, COMPLAINT, "--resume", sid).check()
-    stage_cited_lesson(world, sid)
-
-
-def test_codex_transcripts_reach_the_learner(world, codex_bin):
-    codex_setup(world)
-    with_injected_lessons(world, "codex")
-    write_model(world)
-    world.set_script([
-        {"tool": "apply_patch", "raw_input": "*** Begin Patch\n*** Update File: models/staging/orders.sql\n@@\n"
-                                             "-select amount_cents / 100 as amount from raw.orders\n"
-                                             "+select amount_cents as amount from raw.orders\n*** End Patch"},
-        {"text": "Fixed the orders model."},
-        {"text": "You are right, I will convert it."},
-    ])
-    thread = codex_thread_id(run_codex(world, codex_bin, TASK, "--sandbox", "workspace-write").check())
-    run_codex(world, codex_bin, COMPLAINT, resume=thread).check()
-    stage_cited_lesson(world, thread)
-
-
-def test_opencode_transcripts_reach_the_learner(world, opencode_bin):
-    opencode_setup(world)
-    with_injected_lessons(world, "opencode")
-    model = write_model(world)
-    world.set_script([
-        {"text": "Reading.", "tool": "read", "input": {"filePath": model}},
-        {"text": "Fixed the orders model."},
-        {"text": "You are right, I will convert it."},
-    ])
-    session = run_opencode(world, opencode_bin, TASK).check().json_lines()[0]["sessionID"]
-    run_opencode(world, opencode_bin, COMPLAINT, "--session", session).check()
-    stage_cited_lesson(world, session)
 
 
 def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
@@ -141,7 +56,7 @@ def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
     (chat,) = gemini_chats(world)
     chat.rename(chat.with_name(f"session-2026-01-01T00-00-{session[:8]}.jsonl"))
     run_gemini(world, gemini_bin, COMPLAINT, "--approval-mode", "yolo", "--resume", session).check()
-    stage_cited_lesson(world, session)
+    stage_cited_lesson(world, session, TASK)
 
 
 # --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
@@ -171,6 +86,34 @@ def question_session(world: World, claude_bin) -> str:
     return refs[0]
 
 
+@pytest.fixture(scope="module")
+def question_story(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[World, str, Path]]:
+    """One question session for the tests below (each learns from it its own way): the world as the session left
+    it is saved, and each test starts from that state (``question``)."""
+    claude_bin = agent_binary("claude")
+    base = tmp_path_factory.mktemp("question-story")
+    world = make_world(base)
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            isolate(mp, world)
+            ref = question_session(world, claude_bin)
+            settle_capture(world)
+            snapshot(world, base / "saved")
+        yield world, ref, base / "saved"
+    finally:
+        if world.server is not None:
+            world.server.stop()
+
+
+@pytest.fixture
+def question(question_story, monkeypatch: pytest.MonkeyPatch) -> tuple[World, str]:
+    """The question session's world, home and project exactly as the session left them, and the question's ref."""
+    world, ref, saved = question_story
+    restore(world, saved)
+    isolate(monkeypatch, world)
+    return world, ref
+
+
 def _strings(value) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -181,23 +124,10 @@ def _strings(value) -> list[str]:
     return []
 
 
-def staged(world: World) -> list[str]:
-    """The lessons a run staged: the candidate's lessons that are not approved yet."""
-    store = world.project / ".altimate-code/learn/team-playbook"
-    approved = {lesson["id"] for lesson in json.loads((store / "approved.json").read_text())} \
-        if (store / "approved.json").exists() else set()
-    return [lesson["text"] for lesson in json.loads((store / "candidate.json").read_text())
-            if lesson["id"] not in approved]
-
-
-def typed_lines(digest: str) -> list[str]:
-    return [line for line in digest.splitlines() if line.strip().startswith("person typed:")]
-
-
-def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(world, claude_bin):
+def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_a_model(question):
     from tests.e2e.helpers import learn_ok
 
-    ref = question_session(world, claude_bin)
+    world, ref = question
     record = json.loads(learn_ok(world, "run", "--now", "--json"))["run"]
     assert record["model"] == "builtin" and record["status"] == "applied", record
     assert staged(world) == [PNPM_LESSON]
@@ -209,17 +139,17 @@ def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_
 
 
 @pytest.mark.parametrize("name", ["claude-code", "gemini-cli"])
-def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(world, claude_bin,
-                                                                                                    name):
+def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(question, name):
     """The person's session is Claude Code's; the learner's model is an agent CLI: Claude Code (which keeps no
     session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case)."""
     import os
 
     from altimate_learn.markers import MODEL_CALL_MARK
     from tests.e2e.agents import claude_env, gemini_env
-    from tests.e2e.world import SYSTEM_PATH, agent_binary
+    from tests.e2e.world import SYSTEM_PATH
 
-    ref = question_session(world, claude_bin)
+    world, ref = question
+    claude_bin = agent_binary("claude")
     lesson = "Install and run scripts with `pnpm`, never `npm`."
     answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
                          "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",

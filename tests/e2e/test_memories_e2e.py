@@ -48,9 +48,7 @@ def claude_memory_dir(world: World, claude_bin: Path, cwd: Path) -> Path:
         world.log.unlink()
     world.set_script([{"text": "hi"}])
     run_claude_in(world, claude_bin, "hi", cwd).check()
-    match = _MEMORY_DIR.search(json.dumps(world.model_requests()[0]["body"]))
-    assert match, "Claude Code's system prompt no longer names its memory folder"
-    return Path(match.group(1))
+    return named_folder(world.model_requests()[0])
 
 
 def run_claude_in(world: World, claude_bin: Path, prompt: str, cwd: Path):  # type: ignore[no-untyped-def]
@@ -60,41 +58,53 @@ def run_claude_in(world: World, claude_bin: Path, prompt: str, cwd: Path):  # ty
                      env=claude_env(world), cwd=cwd)
 
 
-def write_memories(world: World, claude_bin: Path, cwd: Path, folder: Path, files: dict[str, str]) -> None:
-    """One session in which the model saves ``files`` as memories (Write), then the MEMORY.md index."""
+def named_folder(request: dict) -> Path:
+    """The memory folder Claude Code names in the system prompt of a model request."""
+    match = _MEMORY_DIR.search(json.dumps(request["body"]))
+    assert match, "Claude Code's system prompt no longer names its memory folder"
+    return Path(match.group(1))
+
+
+def write_memories(world: World, claude_bin: Path, cwd: Path, folder: Path, files: dict[str, str]) -> Path:
+    """One session in which the model saves ``files`` as memories (Write) into ``folder``, then the MEMORY.md
+    index. Returns the memory folder Claude Code named in that session's system prompt."""
     turns = [{"tool": "Write", "input": {"file_path": str(folder / name), "content": text}}
              for name, text in files.items()]
     index = "".join(f"- [{name[:-3]}]({name}) — saved\n" for name in files)
     turns += [{"tool": "Write", "input": {"file_path": str(folder / "MEMORY.md"), "content": index}},
               {"text": "Saved to memory."}]
     world.set_script(turns)
+    before = len(world.model_requests())
     run = run_claude_in(world, claude_bin, "Remember that: we always use cents_to_dollars for money columns.", cwd)
     result = json.loads(run.check().stdout.strip().splitlines()[-1])
     assert result.get("permission_denials") == [], result.get("permission_denials")
     for name in files:
         assert (folder / name).is_file(), f"Claude Code did not write {name}"
+    return named_folder(world.model_requests()[before])
 
 
 def test_claude_code_memories_become_reviewed_candidates(world: World, claude_bin: Path) -> None:
     repo = world.project
-    # learn finds the folder Claude Code itself uses, from the checkout and from a worktree
-    folder = claude_memory_dir(world, claude_bin, repo)
-    assert folder == memory_folders(repo)[0][0]
+    # learn finds the folder Claude Code itself uses, from the checkout and from a worktree: the sessions write
+    # where learn says, and Claude Code's own system prompt in each names that same folder
+    folder = memory_folders(repo)[0][0]
+    named = write_memories(world, claude_bin, repo, folder, {
+        "feedback_cents.md": FEEDBACK, "project_deploy.md": TOKEN_MEMORY,
+        "feedback_comments.md": OVERRIDE, "user_role.md": USER})
+    assert named == folder
     worktree = repo.parent / "repo-feature"
     git(repo, "worktree", "add", "-q", "-b", "feature", str(worktree))
     assert claude_memory_dir(world, claude_bin, worktree) == folder
 
-    write_memories(world, claude_bin, repo, folder, {
-        "feedback_cents.md": FEEDBACK, "project_deploy.md": TOKEN_MEMORY,
-        "feedback_comments.md": OVERRIDE, "user_role.md": USER})
     # another repository whose name starts like ours gets its own memory (and its own folder)
     sibling = repo.parent / "repo-old"
     sibling.mkdir()
     git(sibling, "init", "-q")
-    sibling_folder = claude_memory_dir(world, claude_bin, sibling)
-    assert sibling_folder != folder and sibling_folder.name == folder.name
-    write_memories(world, claude_bin, sibling, sibling_folder, {
+    sibling_folder = memory_folders(sibling)[0][0]
+    named = write_memories(world, claude_bin, sibling, sibling_folder, {
         "feedback_tabs.md": memory("use-tabs", "feedback", "Indent SQL with tabs.")})
+    assert named == sibling_folder
+    assert sibling_folder != folder and sibling_folder.name == folder.name
 
     agent_files = tree(world.home / ".claude" / "projects")
     result = json.loads(learn_ok(world, "import-memories", "--json"))

@@ -1,4 +1,5 @@
-"""opencode 1.18.33 with `learn install opencode`: delivery through the plugin, capture from its SQLite database."""
+"""opencode 1.18.33 with `learn install opencode`: delivery through the plugin, capture from its SQLite database, the
+learner over the session."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from altimate_learn.markers import SECTION_OPEN
 from tests.e2e.agents import opencode_db, opencode_setup, run_opencode
+from tests.e2e.learner_steps import COMPLAINT, stage_cited_lesson
 from tests.e2e.helpers import (CORRECTION, TASK, assert_delivery, capture_latest, hook_log, learn_ok,
                                prepare_project, signals)
 from tests.e2e.world import run_learn
@@ -37,6 +39,7 @@ def test_opencode_end_to_end(world, opencode_bin):
                                                        "newString": "amount_cents"}},
         {"text": "Fixed the rounding."},
         {"text": "Understood, cents_to_dollars from now on."},
+        {"text": "You are right, I will convert it."},
     ])
     first = run_opencode(world, opencode_bin, TASK).check()
     assert "amount_cents as amount" in files["model"].read_text()
@@ -63,6 +66,11 @@ def test_opencode_end_to_end(world, opencode_bin):
         parts = [json.loads(row[0]) for row in db.execute("select data from part")]
     users = [p["text"] for p in parts if p.get("type") == "text" and not p.get("synthetic")]
     assert not any(SECTION_OPEN in text for text in users)
+
+    # then a complaint asked as a question about the output: `learn run` shows it to the model, cited, and stages
+    # the lesson citing it (test_learner_e2e's case for opencode, on this session)
+    run_opencode(world, opencode_bin, COMPLAINT, "--session", session).check()
+    stage_cited_lesson(world, session, TASK)
 
     learn_ok(world, "install", "opencode", "--uninstall")
     assert not plugin.exists()

@@ -220,6 +220,86 @@ def run_learn(world: World, *args: str, timeout: float = 60) -> subprocess.Compl
                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
+def make_world(base: Path) -> World:
+    """A world of its own under ``base`` (home, git project, work folder), for a module-scoped story that several
+    tests share: the function-scoped ``world`` fixture's parts cannot outlive one test."""
+    home, project, work = base / "home", base / "repo", base / "e2e"
+    for folder in (home, project, work):
+        folder.mkdir()
+    (home / ".gitconfig").write_text("[init]\n\tdefaultBranch = main\n\ttemplateDir =\n"
+                                     "[user]\n\tname = Test Author\n\temail = author@example.invalid\n")
+    env = {"PATH": SYSTEM_PATH, "HOME": str(home), "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_CONFIG_GLOBAL": str(home / ".gitconfig")}
+    (project / "README.md").write_text("# test repo\n")
+    for args in (["init", "-q", "-b", "main"], ["add", "README.md"], ["commit", "-q", "-m", "init"]):
+        subprocess.run(["git", *args], cwd=project, env=env, check=True, capture_output=True)
+    prefix = netns_prefix()
+    world = World(home=home, project=project, work=work, port=NETNS_PORT, netns=prefix)
+    world.set_script([{"text": "done"}])
+    if prefix is None:
+        world.server = FakeLLM(world.script, world.log).start()
+        world.port = world.server.port
+    return world
+
+
+def isolate(mp: pytest.MonkeyPatch, world: World) -> None:
+    """What the root conftest's ``isolated_home`` does for one test, for the length of ``mp``: the tester's own
+    variables are gone and HOME, XDG_* and CODEX_HOME are the world's, so in-process readers (session discovery)
+    and `learn` (whose environment starts from this one) see the world's home."""
+    from tests.conftest import SCRUB_PREFIXES
+
+    for key in list(os.environ):
+        if key.startswith(SCRUB_PREFIXES):
+            mp.delenv(key, raising=False)
+    for key, value in world.env().items():
+        if key in ("HOME", "CODEX_HOME", "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL") or key.startswith("XDG_"):
+            mp.setenv(key, value)
+
+
+def wait_for_project_processes(world: World, timeout: float = 120) -> None:
+    """Wait until no process runs in the project: the detached `learn` commands an agent's hooks start there
+    (capture workers, `learn run --auto --idle 60`, which exits at once when automatic reflection is off) have
+    written what they write. Read from /proc (Linux, as the network namespaces are); elsewhere nothing to wait on."""
+    proc = Path("/proc")
+    if not (proc / "self" / "cwd").exists():
+        return
+    root = str(world.project)
+    deadline = time.monotonic() + timeout
+    while True:
+        busy = []
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                cwd = os.readlink(entry / "cwd")
+            except OSError:
+                continue
+            if cwd == root or cwd.startswith(root + os.sep):
+                busy.append(entry.name)
+        if not busy:
+            return
+        assert time.monotonic() < deadline, f"processes still running in {root}: {busy}"
+        time.sleep(0.05)
+
+
+def snapshot(world: World, folder: Path) -> None:
+    """Copy the world's home and project to ``folder`` (see ``restore``), once no process runs in the project."""
+    wait_for_project_processes(world)
+    for part in ("home", "project"):
+        shutil.copytree(getattr(world, part), folder / part, symlinks=True)
+
+
+def restore(world: World, folder: Path) -> None:
+    """Put the world's home and project back, byte for byte and at the same paths, as ``snapshot`` saw them: a
+    test that starts from a shared story's end state gets exactly what it would have had after running it."""
+    wait_for_project_processes(world)  # nothing a previous test started writes into the copy
+    for part in ("home", "project"):
+        target = getattr(world, part)
+        shutil.rmtree(target)
+        shutil.copytree(folder / part, target, symlinks=True)
+    shutil.rmtree(world.work / "tmp", ignore_errors=True)  # the agents' TMPDIR: empty, as in a new world
+
+
 def model_requests_text(world: World) -> list[str]:
     """`request_text` of every model turn request, in order."""
     return [request_text(r) for r in world.model_requests()]
