@@ -37,6 +37,44 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+def duplicate_problems(paths: Any, names: list[str]) -> list[str]:
+    """Approved lessons `learn tidy` would merge, per store (the same lines as `learn check`: review12 R12-2)."""
+    import json
+
+    from altimate_learn.review.check import duplicate_warnings
+
+    out = []
+    for store in names:
+        folder = paths.learn_dir / store
+        try:
+            lessons = json.loads((folder / "approved.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # unreadable: collect() reports it
+        if isinstance(lessons, list):
+            good = [x for x in lessons if isinstance(x, dict) and isinstance(x.get("id"), str)
+                    and isinstance(x.get("text"), str)]
+            out += [f"store '{store}': {p.lesson}: {p.message}" for p in duplicate_warnings(good, folder)]
+    return out
+
+
+def lesson_block_problems(paths: Any, hooks: dict[str, dict[str, Any]]) -> list[str]:
+    """A learn:lessons block that is stale, or that an agent with learn's hooks also reads (every lesson twice,
+    two versions of a rule once the block is stale): review12 R12-5."""
+    from altimate_learn.review.check import lesson_blocks, stale_blocks
+
+    out = [f"{p.lesson}: {p.message}" for p in stale_blocks(paths)]
+    for rel, _text, readers in lesson_blocks(paths):
+        both = [agent for agent in readers if (hooks.get(agent) or {}).get("installed")]
+        if both:
+            out.append(f"{rel} has a learn:lessons block (`learn export agents-md`, for agents without hooks) and "
+                       f"{', '.join(both)} also {'has' if len(both) == 1 else 'have'} learn's hooks: "
+                       f"{'it gets' if len(both) == 1 else 'they get'} the lessons from both (the session-start "
+                       "hook leaves out a lesson the block carries word for word, not an older wording). Keep one "
+                       "channel: remove the block, or `learn install "
+                       f"{both[0]} --uninstall`")
+    return out
+
+
 def doctor(
     name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="Only this store (default: every "
                                                                              "store of the project).",
@@ -45,7 +83,9 @@ def doctor(
 ) -> None:
     """What the learned rules cost per model request and session, what holds lessons back (stale, quarantined,
     outside the cap) with the fix for each, lessons by channel, the instruction and config files in force,
-    which agents have learn's hooks and whether they run, and the store files. Writes nothing."""
+    which agents have learn's hooks and whether they run, and the store files. Warns about approved lessons
+    `learn tidy` would merge, a stale learn:lessons block, and a block an agent with hooks also reads. Writes
+    nothing."""
     from altimate_learn.gates.doctor import collect
     from altimate_learn.store.paths import validate_store_name
 
@@ -54,6 +94,8 @@ def doctor(
         validate_store_name(name)
     report = collect(paths, settings(paths), [name] if name else None)
     report["agents"] = agents(paths.root)
+    report["problems"] += duplicate_problems(paths, [name] if name else paths.store_names())
+    report["problems"] += lesson_block_problems(paths, report["agents"])
     from altimate_learn.store.paths import DEFAULT_STORE
     from altimate_learn.team.setup import merge_setup
 

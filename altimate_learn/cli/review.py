@@ -320,6 +320,10 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
     overlaps (including opposite rules about one backticked name, such as `ref()` or `pytest`). Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
     flagged lessons are listed but are not failures.
+
+    Warnings are listed but do not change the exit code: `duplicate` (two approved lessons `learn tidy`
+    would merge: run `learn tidy`) and `stale-block` (a learn:lessons block in an instruction file that
+    differs from what `learn export agents-md` writes now: run it and commit).
     """
     from altimate_learn.cli.common import current_project
     from altimate_learn.review.check import check as do_check
@@ -334,6 +338,8 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
         for f in report.files:
             for lesson_id, reason in f.flagged.items():
                 echo(safe(f"{f.path}: {lesson_id}: flagged: {reason} (listed, not a failure)"))
+        for line in report.warning_lines():
+            echo(safe(f"{line} (a warning, not a failure)"))
         if not report.files:
             echo(f"No {'store files' if schema else 'approved.json'} found; nothing to check.")
         elif report.ok:

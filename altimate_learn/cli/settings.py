@@ -81,6 +81,16 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                     found.append(str(path))
             except (LearnError, OSError, AttributeError, KeyError):
                 continue  # an unreadable or unusual file: not evidence of our hooks
+        if harness == "claude-code":  # a linked worktree: Claude Code runs the main checkout's --local hooks
+            from altimate_learn.harness.check import main_checkout_local
+
+            main = main_checkout_local(InstallOptions(harness, root, command="-"))
+            try:
+                data = _read_settings_json(main) if main is not None else None
+            except OSError:
+                data = None
+            if main is not None and data is not None and ours_present(data, harness) and str(main) not in found:
+                found.append(str(main))
         result[harness] = {"installed": bool(found), "files": found}
     return result
 

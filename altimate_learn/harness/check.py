@@ -27,15 +27,32 @@ from altimate_learn.launch import command_problem
 def scopes(module, options: InstallOptions) -> list[tuple[str, Path]]:
     """(scope, settings file) the check looks at: the one named by --user/--local, else all the agent reads."""
     if options.user or options.local:
-        return [(options.scope, settings_path(module, options))]
-    out = []
-    for scope in ("project", "local", "user"):
-        if scope == "local" and "local" not in module.SETTINGS:
-            continue
-        probe = InstallOptions(options.harness, options.root, user=scope == "user", local=scope == "local",
-                               command=options.command)
-        out.append((scope, settings_path(module, probe)))
+        out = [(options.scope, settings_path(module, options))]
+    else:
+        out = []
+        for scope in ("project", "local", "user"):
+            if scope == "local" and "local" not in module.SETTINGS:
+                continue
+            probe = InstallOptions(options.harness, options.root, user=scope == "user", local=scope == "local",
+                                   command=options.command)
+            out.append((scope, settings_path(module, probe)))
+    main = main_checkout_local(options)
+    if main is not None:
+        out.append(("local", main))
     return out
+
+
+def main_checkout_local(options: InstallOptions) -> Path | None:
+    """In a linked git worktree, the main checkout's `.claude/settings.local.json`: Claude Code runs the hooks
+    `learn install claude-code --local` put there in every worktree of the repository (review12 R12-9)."""
+    if options.harness != "claude-code" or options.user:
+        return None
+    from altimate_learn.worktree import LINKED, locate
+
+    checkout = locate(str(options.root))
+    if checkout.kind != LINKED:
+        return None
+    return Path(checkout.home) / ".claude" / "settings.local.json"
 
 
 def run_check(options: InstallOptions) -> tuple[bool, list[str]]:

@@ -273,7 +273,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             if not wants_delivery:
                 pass
             elif event.kind == "start":
-                texts.append(engine.session_start(event.source).text)
+                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log))
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
             else:
@@ -289,6 +289,53 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     finally:
         engine.close()
     return "\n\n".join(t for t in texts if t)
+
+
+# The root instruction files each agent reads itself (instructions.files.ROOT_FILES, kept import-free here).
+_READS = {"codex": ("AGENTS.md", "AGENTS.override.md"), "opencode": ("AGENTS.md",),
+          "claude-code": ("CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"), "gemini": ("GEMINI.md",)}
+_MAX_READ = 1 << 20
+
+
+def exported_lines(root: str, harness: str) -> set[str]:
+    """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` reads
+    (a file with unbalanced markers, unreadable or over 1 MiB counts as carrying nothing)."""
+    from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN
+
+    out: set[str] = set()
+    for rel in _READS.get(harness, ()):
+        try:
+            with open(os.path.join(root, rel), "rb") as handle:
+                text = handle.read(_MAX_READ + 1).decode("utf-8", "replace")
+        except OSError:
+            continue
+        if len(text) > _MAX_READ or text.count(AGENTS_MD_OPEN) != 1 or text.count(AGENTS_MD_CLOSE) != 1:
+            continue
+        start, end = text.index(AGENTS_MD_OPEN), text.index(AGENTS_MD_CLOSE)
+        if end > start:
+            out.update(line[2:].strip() for line in text[start:end].splitlines() if line.startswith("- "))
+    return out
+
+
+def without_exported(section: str, root: str, harness: str, log) -> str:
+    """The session-start section without the lessons an instruction file's learn:lessons block already gives
+    this agent word for word (review12 R12-5: hooks and an exported block would give every lesson twice).
+    An older wording in a stale block is not the same text and stays (`learn check` flags the block)."""
+    if not section:
+        return section
+    carried = exported_lines(root, harness)
+    if not carried:
+        return section
+    lines = section.split("\n")
+    kept = [line for line in lines if not (line.startswith("- ") and line[2:].strip() in carried)]
+    dropped = len(lines) - len(kept)
+    if not dropped:
+        return section
+    log(f"session start: left out {dropped} lesson{'s' if dropped != 1 else ''} the learn:lessons block of the "
+        "instruction file already gives")
+    if not any(line.startswith("- ") for line in kept):
+        return ""
+    return "\n".join(kept)
 
 
 def _drop_answers(root: str, session_id: str, log) -> None:

@@ -18,7 +18,14 @@ nothing aside. For each `approved.json` it reports every problem it finds, not o
   name (even a stoplisted one such as `ref()`), without declaring that they coexist.
 
 Flagged lessons (they mention skipping or disabling tests, checks, CI or review) are listed but are not
-failures: a person approved them.
+failures: a person approved them. Warnings are listed but are not failures either:
+
+- ``duplicate``: two approved lessons say one rule in two wordings (the pairs an offline `learn tidy`
+  would merge, found by tidy's own code): both reach every agent. A person approved both, and stores that
+  predate this check would otherwise fail CI, so it only says to run `learn tidy`;
+- ``stale-block``: a `learn:lessons` block in an instruction file (written by `learn export agents-md`)
+  no longer matches what `learn export` writes now, so an agent reading that file gets an older version of
+  the rules (beside the current one, when learn's hooks deliver too).
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ class FileReport:
     lessons: int = 0
     problems: list[Problem] = field(default_factory=list)
     flagged: dict[str, str] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)  # listed, never a failure
 
     @property
     def ok(self) -> bool:
@@ -53,6 +61,7 @@ class FileReport:
 @dataclass
 class CheckReport:
     files: list[FileReport]
+    blocks: list[Problem] = field(default_factory=list)  # stale learn:lessons blocks (warnings; lesson = the file)
 
     @property
     def ok(self) -> bool:
@@ -62,12 +71,19 @@ class CheckReport:
         """One line per problem: ``path: L-xxxx: rule: message``."""
         return [f"{f.path}: {p.lesson}: {p.rule}: {p.message}" for f in self.files for p in f.problems]
 
+    def warning_lines(self) -> list[str]:
+        """One line per warning (not a failure): ``path: L-xxxx: rule: message``."""
+        return ([f"{f.path}: {p.lesson}: {p.rule}: {p.message}" for f in self.files for p in f.warnings]
+                + [f"{p.lesson}: {p.rule}: {p.message}" for p in self.blocks])
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "files": [{"path": f.path, "lessons": f.lessons, "ok": f.ok} for f in self.files],
             "problems": [{"path": f.path, **p.as_dict()} for f in self.files for p in f.problems],
             "flagged": [{"path": f.path, "id": i, "reason": r} for f in self.files for i, r in f.flagged.items()],
+            "warnings": [{"path": f.path, **p.as_dict()} for f in self.files for p in f.warnings]
+                        + [{"path": p.lesson, "id": "", "rule": p.rule, "message": p.message} for p in self.blocks],
         }
 
 
@@ -126,7 +142,21 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         problems, flagged = lesson_problems(valid)  # nothing grandfathered: delivery applies the same lint
         report.problems.extend(problems)
         report.flagged = flagged
+        report.warnings += duplicate_warnings(valid, path.parent)
     return report
+
+
+def duplicate_warnings(lessons: list[Lesson], store_dir: Path) -> list[Problem]:
+    """The pairs `learn tidy` would merge (its own offline logic; tool-errors records are never merged)."""
+    from altimate_learn.gates.stamps import read_stamps
+    from altimate_learn.tidy.graduate import NEVER
+    from altimate_learn.tidy.rewrite import duplicate_line, duplicates
+
+    if len(lessons) < 2:
+        return []
+    skip = {lid for lid, stamp in read_stamps(str(store_dir)).items() if stamp.get("channel") in NEVER}
+    return [Problem(" ".join([keeper, *others]), "duplicate", duplicate_line(keeper, others))
+            for keeper, others in duplicates(lessons, skip)]
 
 
 def _display(path: Path) -> str:
@@ -169,8 +199,10 @@ def schema_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
 def check(paths: list[Path], project: ProjectPaths, *, schema: bool = False) -> CheckReport:
     """Every problem of the lesson files; with ``schema``, also every store file against its published
     JSON Schema (`docs/schemas/`), the files without lessons (signals.jsonl, usage.json) included."""
+    blocks = [] if paths else stale_blocks(project)
     if not schema:
-        return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)])
+        return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)],
+                           blocks)
     from altimate_learn.review import schemas
 
     reports = []
@@ -186,4 +218,53 @@ def check(paths: list[Path], project: ProjectPaths, *, schema: bool = False) -> 
             report.problems.extend(Problem(p.where, "json-schema", f"{p.message} ({name}.schema.json)")
                                    for p in schemas.check_file(target, name))
         reports.append(report)
-    return CheckReport(reports)
+    return CheckReport(reports, blocks)
+
+
+def lesson_blocks(project: ProjectPaths) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(path from the root, text, agents that read it) of each instruction file holding a learn:lessons block."""
+    from altimate_learn.instructions import block
+    from altimate_learn.instructions.files import discover
+
+    found = []
+    for item in discover(project.root).files:
+        try:
+            raw = Path(project.root, item.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if block.LESSONS.open in raw:
+            found.append((item.path, raw, tuple(item.agents)))
+    return found
+
+
+def stale_blocks(project: ProjectPaths) -> list[Problem]:
+    """Each instruction file whose `learn:lessons` block differs from what `learn export agents-md` would write
+    now (from every store, or from any one store: `--name`). Read-only; a file learn cannot read is skipped."""
+    from altimate_learn.harness.agents_md import core_lines
+    from altimate_learn.instructions import block
+
+    found = lesson_blocks(project)
+    if not found:
+        return []
+    from altimate_learn.deliver.settings import delivery_settings
+
+    settings = delivery_settings(str(project.root), str(project.root))
+    quiet = lambda message: None  # noqa: E731 - the export's own notes are not check's business
+    wanted = [core_lines(str(project.root), settings, None, quiet)]
+    out = []
+    for rel, raw, _agents in found:
+        try:
+            have = block.bullets(raw, block.LESSONS, rel)
+        except block.BlockError:  # unbalanced markers: export refuses the file and says so
+            continue
+        if have in wanted:
+            continue
+        if len(wanted) == 1:
+            wanted += [core_lines(str(project.root), settings, name, quiet) for name in project.store_names()]
+            if have in wanted:
+                continue
+        where = _display(Path(project.root, rel))
+        out.append(Problem(where, "stale-block", "the learn:lessons block no longer matches the approved lessons, "
+                           "so agents reading this file get an older version of them; run `learn export agents-md`"
+                           f"{'' if rel == 'AGENTS.md' else ' --path ' + rel} and commit it"))
+    return out

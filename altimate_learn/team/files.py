@@ -97,6 +97,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
                 lm.conflicts.remove(conflict)
                 for lesson in conflict.side(picked):
                     lm.merged[lesson["id"]] = lesson
+    if kind == LESSONS:
+        _tidy_pairs(lm, b, o, t)
     if lm.clean:
         lessons = lm.lessons()
         return FileMerge(kind, canonical_json(lessons), notes=lm.notes, lessons=len(lessons))
@@ -157,6 +159,21 @@ def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> No
         lm.move_to_conflict(Conflict(
             " ".join(ids), OVERLAP, ours=ours_side, theirs=theirs_side, base=ours_side + theirs_side,
             detail="both name " + ", ".join(f"`{n}`" for n in names)))
+
+
+def _tidy_pairs(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
+    """A note for each rule that came in from both sides in two wordings `learn tidy` would merge into one
+    (review12 R12-2). Both are approved, so nothing is merged here: a person runs `learn tidy`."""
+    from altimate_learn.tidy.rewrite import duplicate_line, duplicates
+
+    merged = [lm.merged[i] for i in lm.order if i in lm.merged]
+    if len(merged) < 2:
+        return
+    index = {side: {x["id"]: x for x in (value or []) if isinstance(x, dict)}
+             for side, value in ((BASE, base), (OURS, ours), (THEIRS, theirs))}
+    for keeper, others in duplicates(merged):
+        if {_origin(i, index) for i in [keeper, *others]} >= {OURS, THEIRS}:
+            lm.notes.append(duplicate_line(keeper, others))
 
 
 def _twin_key(lesson: dict[str, Any]) -> str:

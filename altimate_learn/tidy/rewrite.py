@@ -163,6 +163,31 @@ def offline_merge(group: list[str], texts: dict[str, str]) -> Rewrite:
     return Rewrite(touched, rules=rules)  # lessons no rule touches stay as they are
 
 
+def duplicates(lessons: list[dict], skip: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, list[str]]]:
+    """The merges an offline `learn tidy` would make: ``(kept id, [ids merged into it])`` in set order.
+
+    The same steps as tidy's offline pass (:func:`groups`, :func:`offline_merge`, :func:`check`) without
+    writing anything, so `learn check`, `learn doctor` and the merge of a lesson file name exactly the
+    pairs `learn tidy` would fold (never a pinned lesson or a tool-errors record: tagged so, or in ``skip``)."""
+    texts = {lesson["id"]: lesson["text"] for lesson in lessons
+             if isinstance(lesson, dict) and isinstance(lesson.get("id"), str) and isinstance(lesson.get("text"), str)}
+    pool = [lesson for lesson in lessons if isinstance(lesson, dict) and lesson.get("id") in texts]
+    never = set(skip) | {lesson["id"] for lesson in pool if "tool-errors" in (lesson.get("tags") or [])}
+    out = []
+    for group in groups(pool, never):
+        outcome = check(offline_merge(group, texts), {lid: texts[lid] for lid in group})
+        for rule in outcome.rules:
+            keeper = next((lid for lid in rule.covers if texts[lid] == rule.text), rule.covers[0])
+            out.append((keeper, [lid for lid in rule.covers if lid != keeper]))
+    return out
+
+
+def duplicate_line(keeper: str, others: list[str]) -> str:
+    """How a pair `learn tidy` would merge is named to a person (check, doctor, merge notes)."""
+    return (f"{', '.join(others)} {'says' if len(others) == 1 else 'say'} the same rule as {keeper}: both reach "
+            f"every agent; run `learn tidy` to keep one (`learn tidy --dry-run` shows it first)")
+
+
 # --- with a model ------------------------------------------------------------------------------------------
 
 MERGE_SYSTEM = """You tidy a team's list of coding rules for AI agents. You get a GROUP of related rules, each with its id.

@@ -101,3 +101,69 @@ def test_exporting_into_a_new_agents_md_never_makes_the_vetted_lessons_stale(git
     assert (git_repo / "AGENTS.md").read_text().count("\n- ") == 2
     status = run_learn("status", cwd=git_repo)
     assert "2 in force" in status.stdout and "stale: 2" not in status.stdout
+
+
+def _session_start(repo: Path, harness: str, session: str, capsys) -> str:
+    import io
+    import json
+    import sys
+
+    from altimate_learn.harness import hook
+    from tests.deliver.helpers import context_of
+
+    payload = {"hook_event_name": "SessionStart", "session_id": session, "cwd": str(repo), "source": "startup"}
+    sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))
+    try:
+        hook.main([harness])
+    finally:
+        sys.stdin = sys.__stdin__
+    return context_of(capsys.readouterr().out)
+
+
+DECIMAL = "Use `Decimal` for money amounts, never `float`."
+PYTEST = "Run the tests with `pytest -q`; never plain `pytest`."
+HTTPX = "Use `httpx` for all HTTP calls; never `requests` or `urllib`."
+
+
+def test_an_exported_block_and_the_hooks_do_not_give_one_lesson_twice_and_a_stale_block_is_flagged(
+        git_repo: Path, cli, capsys):
+    """review12 R12-5: the session-start hook leaves out what the agent's own AGENTS.md block already says word
+    for word; a block older than the approved set is a `learn check` warning; doctor names both channels."""
+    from altimate_learn.cli.doctor import lesson_block_problems
+    from altimate_learn.store.paths import project
+
+    from altimate_learn.store.fsio import canonical_json
+
+    write_store(git_repo, canonical_json([lesson("L-0001", DECIMAL, pinned=True),
+                                          lesson("L-0002", PYTEST, pinned=True)]))
+    (git_repo / "AGENTS.md").write_text(BEFORE)
+    assert cli("export", "agents-md")[0] == 0
+    capsys.readouterr()
+    assert cli("check") == (0, "OK: 1 file, 2 lessons.\n", "")
+    capsys.readouterr()
+    assert _session_start(git_repo, "codex", "s1", capsys) == ""  # Codex reads both in AGENTS.md already
+    claude = _session_start(git_repo, "claude-code", "s2", capsys)  # Claude Code does not read AGENTS.md
+    assert DECIMAL in claude and PYTEST in claude
+
+    # a teammate's newer wording and a new lesson: the block is stale
+    write_store(git_repo, canonical_json([lesson("L-0001", DECIMAL, pinned=True),
+                                          lesson("L-0002", "Always run `pytest -q`, never bare `pytest`.", pinned=True),
+                                          lesson("L-0003", HTTPX, pinned=True)]))
+    code, out, _ = cli("check")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "AGENTS.md: stale-block: the learn:lessons block no longer matches the approved lessons, so agents reading "
+        "this file get an older version of them; run `learn export agents-md` and commit it (a warning, not a "
+        "failure)")
+    codex = _session_start(git_repo, "codex", "s3", capsys)
+    assert DECIMAL not in codex and HTTPX in codex and "Always run `pytest -q`" in codex  # not word for word: kept
+
+    problems = lesson_block_problems(project(git_repo), {"codex": {"installed": True}, "gemini": {"installed": True}})
+    assert problems[0].startswith("AGENTS.md: the learn:lessons block no longer matches")
+    assert problems[1].startswith("AGENTS.md has a learn:lessons block (`learn export agents-md`, for agents "
+                                  "without hooks) and codex also has learn's hooks")
+    assert len(problems) == 2  # Gemini CLI reads GEMINI.md, not AGENTS.md
+
+    assert cli("export", "agents-md")[0] == 0
+    capsys.readouterr()
+    assert cli("check") == (0, "OK: 1 file, 3 lessons.\n", "")

@@ -191,3 +191,49 @@ def test_the_virtual_base_of_a_criss_cross_merge_never_fails(tmp_path: Path):
         paths[-1].write_text(canonical_json(lessons))
     assert run_driver(*map(str, paths), REL, virtual_base=True, err=io.StringIO()) == 0
     assert json.loads(paths[1].read_text())[0]["text"] == CENTS  # the conflict takes the base's version
+
+
+DECIMAL_A = "Use `Decimal` for money amounts, never `float`."
+DECIMAL_B = "Money is always Decimal here, never float."
+
+
+def test_one_rule_learned_on_both_sides_in_two_wordings_is_named_with_learn_tidy(tmp_path: Path, monkeypatch, cli):
+    """review12 R12-2: two teammates learn one rule in two wordings; the merge keeps both (a person approved
+    each) but says which pair `learn tidy` would merge, and `learn check` warns without failing."""
+    monkeypatch.chdir(tmp_path)
+    base = [lesson("L-aaaa0001", CTE)]
+    sides = {"base": base, "ours": base + [lesson("L-685f4638", DECIMAL_B)],
+             "theirs": base + [lesson("L-e0e9277c", DECIMAL_A)]}
+    files = {}
+    for name, lessons in sides.items():
+        files[name] = tmp_path / name
+        files[name].write_text(canonical_json(lessons))
+    err = io.StringIO()
+    assert run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), REL, err=err) == 0
+    note = ("L-685f4638 says the same rule as L-e0e9277c: both reach every agent; run `learn tidy` to keep one "
+            "(`learn tidy --dry-run` shows it first)")
+    assert err.getvalue() == f"learn: {REL}: {note}\n"
+    merged = json.loads(files["ours"].read_text())
+    assert [x["id"] for x in merged] == ["L-aaaa0001", "L-685f4638", "L-e0e9277c"]  # nothing merged silently
+
+    store = tmp_path / ".altimate-code" / "learn" / "team-playbook"
+    store.mkdir(parents=True)
+    (store / "approved.json").write_text(files["ours"].read_text())
+    code, out, _ = cli("check")
+    assert code == 0  # a warning: stores from before this check must not start failing CI
+    assert out == (f"{REL}: L-e0e9277c L-685f4638: duplicate: {note} (a warning, not a failure)\n"
+                   "OK: 1 file, 3 lessons.\n")
+    code, out, _ = cli("check", "--json")
+    assert json.loads(out)["warnings"] == [{"path": REL, "id": "L-e0e9277c L-685f4638", "rule": "duplicate",
+                                            "message": note}]
+    code, out, _ = cli("doctor")
+    assert code == 0 and f"Warning: store 'team-playbook': L-e0e9277c L-685f4638: {note}" in out
+
+    # one side only (a lesson already in the base repeated by one teammate) is that side's business: no note
+    err = io.StringIO()
+    for name, lessons in (("base", base + [lesson("L-685f4638", DECIMAL_B)]),
+                          ("ours", base + [lesson("L-685f4638", DECIMAL_B), lesson("L-bbbb0002", SNAKE)]),
+                          ("theirs", base + [lesson("L-685f4638", DECIMAL_B), lesson("L-cccc0003", UTC)])):
+        files[name].write_text(canonical_json(lessons))
+    assert run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), REL, err=err) == 0
+    assert err.getvalue() == ""

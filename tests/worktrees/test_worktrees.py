@@ -245,3 +245,25 @@ def test_a_separate_git_dir_and_a_folder_outside_git_are_their_own_projects(tmp_
     plain = tmp_path / "plain"
     (plain / ".altimate-code").mkdir(parents=True)
     assert locate(str(plain)).kind == PLAIN and Path(locate(str(plain)).local_dir) == learn_dir(plain)
+
+
+def test_in_a_worktree_the_main_checkouts_local_claude_hooks_count_as_installed(repo: Path, tmp_path: Path, cli,
+                                                                                 monkeypatch):
+    """review12 R12-9: Claude Code runs the main checkout's `--local` hooks in every worktree; --check, status
+    and doctor say so (naming that file) instead of asking to install again. One `--check` runs the hook
+    command as Claude Code would (the check itself does that); the rest is in-process."""
+    from altimate_learn.cli.settings import hook_status
+
+    assert cli("install", "claude-code", "--local")[0] == 0
+    main_file = repo / ".claude" / "settings.local.json"
+    tree = add_worktree(repo, tmp_path / "feat", "feat")
+    assert not (tree / ".claude").exists()
+    monkeypatch.chdir(tree)
+    assert hook_status(tree)["claude-code"] == {"installed": True, "files": [str(main_file)]}
+    code, out, _ = cli("status")
+    assert f"claude-code ({main_file})" in out
+    code, out, err = cli("install", "claude-code", "--check")
+    assert code == 0, err
+    assert out.startswith(f"learn hooks for claude-code are installed in {main_file} (local) and run.")
+    code, out, err = cli("install", "claude-code", "--check", "--user")  # the user file alone: not installed
+    assert code == 1 and "not installed" in out + err
