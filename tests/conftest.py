@@ -8,6 +8,7 @@ is removed, and git is pinned to a known identity with no user or system config.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,64 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("learn", derandomize=True, database=None, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("learn")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Once per run (not per worker): the package's bytecode, written where Python looks for it. Hundreds of tests
+    start the real `learn` as a process; without bytecode (a clean clone, or PYTHONDONTWRITEBYTECODE=1 set, which
+    also stops each process from writing it) every start compiles the package's modules from source again."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+
+    import altimate_learn
+
+    compileall.compile_dir(str(Path(altimate_learn.__file__).parent), quiet=2)
+
+
+# The slowest files, slowest first (seconds of one worker, measured 2026-12-03 on a loaded machine; rerun
+# `pytest --durations=0` and sum per file to refresh). Each worker takes a whole file (`--dist loadfile`) and the next
+# one when it is nearly done, in this order (`--no-loadscope-reorder`): a long file started last would leave the other
+# worker idle at the end. The real agents' files (tests/e2e) come before all of them; every other file follows in
+# pytest-randomly's order.
+SLOW_FILES = (
+    "tests/team/test_git_team.py",
+    "tests/learner/test_real_sessions.py",
+    "tests/history/test_import_reviews.py",
+    "tests/capture_text/test_classifier_families.py",
+    "tests/research_data/test_real_sessions.py",
+    "tests/review/test_precommit_hook.py",
+    "tests/history/test_ghaction.py",
+    "tests/team/test_team_counts.py",
+    "tests/reflect/test_reflect_cli.py",
+    "tests/capture_text/test_second_opinion.py",
+    "tests/cli_polish/test_json_everywhere.py",
+    "tests/demo/test_demo.py",
+    "tests/reflect/test_agent_cli.py",
+    "tests/capture_text/test_classifier_eighth_pass.py",
+    "tests/harness/test_install.py",
+    "tests/capture_text/test_redact.py",
+    "tests/curate/test_prepared.py",
+    "tests/history/test_bootstrap.py",
+    "tests/cli_polish/test_read_only.py",
+    "tests/docs/test_docs.py",
+    "tests/capture_text/test_redact_session.py",
+    "tests/foundation/test_store.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow files first (SLOW_FILES); a stable sort, so the order inside a file and among the rest is kept."""
+    rank = {name: index for index, name in enumerate(SLOW_FILES)}
+
+    def key(item: pytest.Item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        if path.startswith("tests/e2e/"):
+            return -1
+        return rank.get(path, len(rank))
+
+    items.sort(key=key)
+
 
 SCRUB_PREFIXES = ("ALTIMATE_LEARN", "ALTIMATE_CLI_", "OPENAI_", "ANTHROPIC_", "GITHUB_", "GH_", "GIT_", "CODEX_", "GEMINI_",
                   "CLAUDE_", "OPENCODE")
@@ -53,15 +112,31 @@ def git(cwd: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
-@pytest.fixture
-def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A real git repository with one commit; the current directory is its root."""
-    repo = tmp_path / "repo"
+@pytest.fixture(scope="session")
+def git_repo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A repository made once per worker exactly as `git_repo` describes it; each test gets a copy (copying
+    costs about a third of `git init` + `add` + `commit`, and thousands of tests take one)."""
+    home = tmp_path_factory.mktemp("git-template-home")
+    (home / ".gitconfig").write_text("[init]\n\tdefaultBranch = main\n\ttemplateDir =\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(SCRUB_PREFIXES)}
+    env.update(HOME=str(home), GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=str(home / ".gitconfig"),
+               GIT_AUTHOR_NAME="Test Author", GIT_AUTHOR_EMAIL="author@example.invalid",
+               GIT_COMMITTER_NAME="Test Author", GIT_COMMITTER_EMAIL="author@example.invalid")
+    repo = tmp_path_factory.mktemp("git-template") / "repo"
     repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    (repo / "README.md").write_text("# test repo\n")
-    git(repo, "add", "README.md")
-    git(repo, "commit", "-q", "-m", "init")
+    for args in (("init", "-q", "-b", "main"), ("add", "README.md"), ("commit", "-q", "-m", "init")):
+        if args[0] == "add":
+            (repo / "README.md").write_text("# test repo\n")
+        subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
+    return repo
+
+
+@pytest.fixture
+def git_repo(git_repo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A real git repository with one commit (README.md, "init", by Test Author on branch main); the current
+    directory is its root."""
+    repo = tmp_path / "repo"
+    shutil.copytree(git_repo_template, repo, symlinks=True)
     monkeypatch.chdir(repo)
     return repo
 

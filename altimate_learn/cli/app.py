@@ -17,6 +17,7 @@ import sys
 import traceback
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -26,17 +27,31 @@ from altimate_learn.errors import LearnError
 # Each module defines `register(app)`; heavy imports stay inside the command functions.
 COMMAND_MODULES = ("settings", "capture", "reflect", "curate", "review", "deliver", "install", "history", "memories",
                    "gates", "doctor", "demo", "learner", "team", "completion", "tidy")
+# The module that registers each command. `learn CMD …` imports and builds that module's commands alone (a third of
+# a start-up saved on every command); anything else (`learn`, `learn --help`, an unknown or misspelt command) builds
+# the whole tree. tests/cli_polish/test_lazy_commands.py checks this table against what the modules register.
+COMMANDS = {
+    "enable": "settings", "disable": "settings", "status": "settings", "nudge": "settings",
+    "capture": "capture", "sessions": "capture", "signals": "capture", "signal": "capture",
+    "reflect": "reflect",
+    "curate": "curate", "retire": "curate",
+    "show": "review", "promote": "review", "reject": "review", "rollback": "review", "pin": "review",
+    "unpin": "review", "search": "review", "publish": "review", "check": "review",
+    "deliver": "deliver", "export": "deliver",
+    "install": "install",
+    "bootstrap": "history", "import-reviews": "history",
+    "import-memories": "memories",
+    "remember": "gates", "vet": "gates", "tool-errors": "gates", "quarantine": "gates",
+    "doctor": "doctor",
+    "demo": "demo",
+    "run": "learner", "revert": "learner", "pause": "learner", "resume": "learner", "runs": "learner",
+    "resolve": "team", "merge-driver": "team",
+    "completion": "completion",
+    "tidy": "tidy", "undo": "tidy",
+}
 
-app = typer.Typer(
-    name="learn",
-    help="Turn the feedback you give coding agents into reviewed lessons, and deliver the relevant ones "
-    "in later sessions. State lives in .altimate-code/learn/<store>/ in your repository.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+HELP = ("Turn the feedback you give coding agents into reviewed lessons, and deliver the relevant ones in later "
+        "sessions. State lives in .altimate-code/learn/<store>/ in your repository.")
 
 
 def _version(value: bool) -> None:
@@ -57,7 +72,6 @@ def _install_completion(value: bool) -> None:
     install_option(value)
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
@@ -70,8 +84,48 @@ def _root(
     """Turn the feedback you give coding agents into reviewed lessons."""
 
 
-for _module in COMMAND_MODULES:
-    importlib.import_module(f"altimate_learn.cli.{_module}").register(app)
+def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    """The `learn` application with the commands of ``modules`` (all of them by default)."""
+    built = typer.Typer(
+        name="learn",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    built.callback()(_root)
+    for module in modules:
+        importlib.import_module(f"altimate_learn.cli.{module}").register(built)
+    return built
+
+
+_APPS: dict[tuple[str, ...], typer.Typer] = {}
+_COMMANDS: dict[tuple[str, ...], Any] = {}
+
+
+def _app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    if modules not in _APPS:
+        _APPS[modules] = build_app(modules)
+    return _APPS[modules]
+
+
+def __getattr__(name: str) -> Any:
+    """`app`: the whole command tree (docs, completion and tests read it), built on first use."""
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def command_for(argv: list[str]) -> Any:
+    """The click command that runs ``argv``: only the named command's module when the first word is a command,
+    the whole tree otherwise. Built once per process (in-process callers run many command lines)."""
+    module = COMMANDS.get(argv[0]) if argv else None
+    modules = (module,) if module else COMMAND_MODULES
+    if modules not in _COMMANDS:
+        _COMMANDS[modules] = typer.main.get_command(_app(modules))
+    return _COMMANDS[modules]
 
 
 def state_home() -> Path:
@@ -130,7 +184,7 @@ def _usage_hint(exc: BaseException) -> str:
 
 def run(argv: list[str]) -> int:
     usage_error, click_exception = _click_exceptions()
-    command = typer.main.get_command(app)
+    command = command_for(argv)
     as_json = wants_json(argv)
     from altimate_learn import progress
 
