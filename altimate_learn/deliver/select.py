@@ -13,8 +13,8 @@
 - file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
   :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
   by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
-  session's latest request and the words of the file's name, then words shared with the file's narrowest
-  rules, then helpful − harmful, then BM25 against the file's own path words (a
+  session's latest request, then words shared with the rules of the file's narrowest scope, then
+  helpful − harmful, then BM25 against the file's own path words (a
   tiebreak before the id), then id. The per-file limit applies after this ranking, so broad lessons
   cannot crowd out narrow ones.
 
@@ -410,11 +410,9 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
-    length; a word of the file's name that few of its lessons hold adds its weight too, `form` for
-    `SignupForm.tsx`: the name says what the file is), then words shared with the file's narrowest rules
-    (:func:`_narrow_scores`), then lessons holding a word or idea of the file's name that at most ``pick`` of its
-    lessons hold (`input` for `QuantityInput.tsx`), then those holding such a word of its
-    folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
+    length), then words shared with the file's narrowest rules (:func:`_narrow_scores`), then lessons holding a
+    word of the file's name that at most ``pick`` of its lessons hold (`input` for `QuantityInput.tsx`: the name
+    says what the file is), then those holding such a word of its folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
     only to break ties that would otherwise fall to the id), then id."""
     if not len(corpus):
@@ -447,8 +445,6 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     # says where the file is, and only a word few of its lessons hold says more than the trigger did.
     places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
     placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
-    if named:  # the file's name says what it is: its words count as the request's for the lessons holding them
-        _add_name_scores(corpus, request, query_terms(corpus, stem, implied=False), matches, pick)
     narrow = _narrow_scores(corpus, matches, pick) if pick > 0 else {}
     net, ids = corpus.net, corpus.ids
     order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -narrow.get(i, 0.0), i not in named,
@@ -479,22 +475,6 @@ def _narrow_scores(corpus: Corpus, matches: dict[int, float], pick: int) -> dict
             for doc, score in corpus.bm25.score_docs([word], list(docs)).items():
                 out[doc] = out.get(doc, 0.0) + score
     return out
-
-
-def _add_name_scores(corpus: Corpus, request: dict[int, float], words: list[str], matches: dict[int, float],
-                     pick: int) -> None:
-    """Add to ``request`` (lesson → relevance) the BM25 weight of each word of the file's name (``words``, concept
-    terms left out) that few of the file's lessons at a level hold (:func:`selective`), for the lessons holding it:
-    `SignupForm.tsx` is a form, and "Build forms with `react-hook-form`" is about it whatever the request says, so
-    it ranks among what the request points at and an edit's second batch can bring it (:func:`held_back`)."""
-    for word in words:
-        if word.startswith(PREFIX):
-            continue
-        docs = selective(corpus, [word], matches, pick)
-        if docs:
-            for doc, score in corpus.bm25.score_docs([word], list(docs)).items():
-                if score > 0:
-                    request[doc] = request.get(doc, 0.0) + score
 
 
 def _request_scores(corpus: Corpus, terms: list[str], matches: dict[int, float], pick: int,
