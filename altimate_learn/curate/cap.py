@@ -29,6 +29,7 @@ lessons until ``learn tidy`` drains it; it just cannot grow.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import operator
 from dataclasses import dataclass, field
@@ -176,8 +177,7 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
                if a["op"] == "ADD" and not a.get("supersedes") and a["id"] in work.by_id]
     fresh = set(new_ids)
     excess = len(work.lessons) - limit
-    weakest: list[dict] | None = None  # trade candidates, weakest first (ordered once, on the first trade)
-    checked = 0  # how many of them were found untradeable or traded already
+    weakest: list[tuple] | None = None  # trade candidates, a heap of (net, created, place, lesson), made on the first trade
     for new_id in reversed(new_ids):
         if excess <= 0:
             break
@@ -209,11 +209,13 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
             keyed = zip(map(operator.sub, map(_HELPFUL, lessons), map(_HARMFUL, lessons)), map(_CREATED, lessons),
                         itertools.count(), lessons)
             unmarked = map(operator.le, map(_HELPFUL, lessons), itertools.repeat(0))
-            weakest = list(map(operator.itemgetter(3), sorted(itertools.compress(keyed, unmarked))))
+            # a heap, not a sort: a trade looks at the first few of 10,000 (popped in the sorted order: the
+            # running count is unique, so two lessons are never compared)
+            weakest = list(itertools.compress(keyed, unmarked))
+            heapq.heapify(weakest)
         victim = None
-        while checked < len(weakest) and victim is None:
-            lesson = weakest[checked]
-            checked += 1
+        while weakest and victim is None:
+            lesson = heapq.heappop(weakest)[3]
             if lesson["id"] in fresh or lesson.get("pinned"):
                 continue  # never traded (left in the order, skipped here)
             if lesson["id"] in work.by_id and tradeable(lesson, _channel(stamps, new_stamps, lesson["id"]), now):
