@@ -35,6 +35,9 @@ LEARNED = [
     ("flake8 is banned in this repo", "Never use `flake8`."),
     ("no more conda", "Never use `conda`."),
     ("I said no pip!", "Never use `pip`."),
+    ("pls dont use pip here, uv", "Use `uv` instead of `pip`."),  # review12 R12-8: the uv half was dropped
+    ("as I said before, no float for money", "Never use `float` for money."),  # review12 R12-8
+    ("no any in typescript", "Never use `any` in typescript."),
     # a prohibition guarding a kind of thing, a rule said to hold always, a kind of thing and what each needs
     ("don't touch the migrations", "Never touch the migrations."),
     ("do not edit the snapshots", "Never edit the snapshots."),
@@ -68,6 +71,8 @@ NOTHING = [
     "we use npm but it's slow",
     "no pip for this one",
     "no black",
+    "no npm",  # may answer "shall I publish it to npm?"
+    "no pandas for the new service",
     "use the icons from the kit instead",
     "is pip not allowed here?",
     "pnpm, not npm?",
@@ -112,3 +117,27 @@ def test_a_batch_learns_the_conventions_marks_a_restated_one_helpful_and_leaves_
     # what gave nothing stays open with its reason, for a model or a person; it does not wait for the next reflection
     assert dict(result.skipped) == {"s3": NO_RULE, "s4": f"no standing rule: {ONE_THING}"}
     assert result.waiting == set()
+
+
+APPROVED = [{"id": "L-http", "text": "Use `httpx` for all HTTP calls; never `requests` or `urllib`."},
+            {"id": "L-deps", "text": "Use `uv add` to add dependencies; never `pip install`."}]
+
+
+@pytest.mark.parametrize(("feedback", "lesson_id"), [
+    ("no, use httpx not requests", "L-http"),
+    ("why requests? we always use httpx", "L-http"),
+    ("use uv, not pip", "L-deps"),
+    ("uv, not pip", "L-deps"),
+])
+def test_a_tool_choice_an_approved_lesson_already_gives_is_helpful_to_it_not_a_new_or_narrower_lesson(
+        feedback: str, lesson_id: str) -> None:
+    # review12 R12-4: these superseded the broader lesson (its `urllib` half lost) or added a second copy of it
+    result = reflect_builtin([FeedbackItem("user_correction", feedback, "s1")], APPROVED)
+    assert [(d["op"], d.get("id")) for d in result.deltas] == [("HELPFUL", lesson_id)]
+
+
+def test_the_opposite_choice_still_supersedes_and_a_scoped_rule_is_its_own_lesson() -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", "use requests, not httpx", "s1"),
+                              FeedbackItem("user_correction", "we use uv to manage dependencies", "s2")], APPROVED)
+    assert [(d["op"], d.get("text"), d.get("supersedes")) for d in result.deltas] == [
+        ("ADD", "Use `requests` instead of `httpx`.", "L-http"), ("ADD", "Use `uv` to manage dependencies.", None)]

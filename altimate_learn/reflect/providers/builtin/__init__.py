@@ -197,13 +197,19 @@ def correction_rules(text: str) -> tuple[list[str], str]:
     """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
     rules, why = rules_for(text)
-    if not rules:
-        restated_text, corrective = restate(text)
-        if corrective:
-            again, _ = rules_for(restated_text)
-            if again:
-                return again, ""
+    restated_text, corrective = restate(text)
+    if corrective:
+        again, _ = rules_for(restated_text)
+        if again and (not rules or _says_more(again, rules)):
+            return again, ""
     return rules, why
+
+
+def _says_more(restated: list[str], direct: list[str]) -> bool:
+    """Whether the restated reading's rules say what the direct ones say and more: "why did you use npm? this repo
+    uses pnpm" reads "Use `pnpm`." alone, and "Use `pnpm` instead of `npm`." with its question restated."""
+    return len(restated) >= len(direct) and all(
+        new.rstrip(".") != old.rstrip(".") and new.startswith(old.rstrip(".") + " ") for new, old in zip(restated, direct))
 
 
 def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:

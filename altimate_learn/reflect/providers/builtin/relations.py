@@ -37,6 +37,8 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
     """
     from altimate_learn.curate.anchors import OPPOSITE, overlaps
 
+    from altimate_learn.curate.polarity import contradictions
+
     pos, neg = _polarity(text)
     conflicting: list[str] = []
     agreeing: list[str] = []
@@ -46,7 +48,15 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
             continue
         old_pos, old_neg = _polarity(lesson.get("text", ""))
         opposite = (pos & old_neg) or (neg & old_pos) or any(name.endswith(OPPOSITE) for name in common)
+        # "Use `httpx` for all HTTP calls; never `requests`" avoids `requests` as "Use `httpx` instead of `requests`"
+        # does: the curator's reading of each clause (not the first "instead of" alone) decides what is opposite
+        if opposite and not contradictions(text, lesson.get("text", "")) \
+                and not any(name.endswith(OPPOSITE) for name in common):
+            opposite = False
         (conflicting if opposite else agreeing).append(lesson["id"])
+    covering = _covering(text, [lesson for lesson in lessons if lesson["id"] not in conflicting])
+    if covering:
+        return covering, None, []
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:
@@ -58,6 +68,26 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
     if best:
         return best[1], None, []
     return None, (conflicting[0] if conflicting else None), agreeing
+
+
+def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """A lesson that already gives the tool choice ``text`` states, the same way: "Use `uv` instead of `pip`." or "Always
+    use `httpx`." against "Use `uv add` …; never `pip install`." / "Use `httpx` for all HTTP calls; never `requests`".
+    Only for a rule that is a choice and nothing more (no word outside its code): a rule that adds a scope or a
+    reason is its own lesson, related to the old one by ``coexists``."""
+    from altimate_learn.curate.polarity import polar_spans
+
+    spans = polar_spans(text)
+    if not spans:
+        return None
+    named = {word for span in spans for word in span.key}
+    if content_words(re.sub(r"`[^`]*`", " ", text)) - named:
+        return None
+    for lesson in lessons:
+        old = polar_spans(lesson.get("text", ""))
+        if all(any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old) for new in spans):
+            return lesson["id"]
+    return None
 
 
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:

@@ -16,7 +16,8 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
-                                                                  EVERYDAY_TOOL_NAMES, SLOT_SKIP, TOOL_FAMILIES,
+                                                                  EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, SLOT_SKIP,
+                                                                  TOOL_FAMILIES,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
 MAX_CHARS = 140
@@ -118,7 +119,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     lead = _STANDING_LEAD.match(c)
     if lead:  # "from now on, run ruff before committing" -> "Always run ruff before committing"
         rest = c[lead.end():]
-        if re.match(r"^[a-z]+\b", rest, re.I) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
+        if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         inner = match_rule(rest, context)
@@ -389,7 +390,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     return None
 
 
-_TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z][\w.+@/-]{0,40})"
+_TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z](?:[\w.+@/-]{0,40}[\w+])?)"
 _TOOL_Y = _TOOL.replace("?P<x>", "?P<y>")
 # "uv, not pip", "pnpm not npm!", "ruff please, not flake8": a terse choice of one tool over another
 _TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+not\s+" + _TOOL_Y
@@ -402,7 +403,8 @@ _REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that
 _TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack))\s+"
                         r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
                         r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
-                        + _TOOL + r"(?:\s+for\s+everything)?" + _HERE + r"(?:\s*,?\s+not\s+" + _TOOL_Y + _HERE + r")?"
+                        + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"
+                        + _HERE + r"(?:\s*,?\s+not\s+" + _TOOL_Y + _HERE + r")?"
                         + _REMINDED + r"$", re.I)
 _TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
 # "stick to uv", "keep using pnpm", "only use ruff"
@@ -414,9 +416,19 @@ _USE_INSTEAD = re.compile(r"^(?:please\s+)?(?:just\s+)?use\s+" + _TOOL + r"\s+in
 # "pip is not allowed here", "moment is banned"
 _TOOL_BANNED = re.compile(r"^" + _TOOL + r"\s+(?:is|are)\s+(?:not\s+allowed|forbidden|banned|off[- ]limits|not\s+permitted|"
                           r"prohibited|not\s+an\s+option)" + _HERE + r"[\s.!]*$", re.I)
-# "no pip", "no more npm", "I said no pip!": what strip_lead would cut ("no,") is the rule here
-_NO_TOOL = re.compile(r"^\W*(?:(?:i\s+(?:already\s+)?(?:said|told\s+you)|again|please|seriously)[\s,:]+)?no\s+(?:more\s+)?"
-                      + _TOOL + r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# "no more npm", "I said no pip!", "as I said before, no float for money": what strip_lead would cut ("no,") is the rule
+# here. A bare "no npm" may answer the agent's question ("publish it to npm?"), so it needs the "more" of a habit, the
+# "I said" of a reminder, or what it is forbidden for.
+_RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)(?:\s+before)?|"
+                       r"i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+before)?|remember|reminder|again|once\s+again)[\s,:;!.-]+", re.I)
+_NO_TOOL = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?" + _TOOL
+                      + r"(?P<scope>\s+(?:for|in|inside|within)\s+(?!(?:this|that|now|the\s+moment|today|it)\b)"
+                      r"[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,3})?"
+                      r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# "pls dont use pip here, uv": what to use instead named after a comma
+_DONT_USE_TOOL = re.compile(r"^(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+" + _TOOL_Y + _HERE + r"\s*[,;\u2013\u2014-]+\s*"
+                            r"(?:(?:just|only|use|we\s+use|it'?s)\s+)*" + _TOOL + r"(?:\s+(?:instead|here|please|pls))*\s*[.!]*$",
+                            re.I)
 
 
 def _tool_name(token: str, *, everyday: bool = True) -> str | None:
@@ -448,10 +460,14 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
         other = _tool_name(m.group("y")) if m.groupdict().get("y") else None
         if m.groupdict().get("y") and (not other or other == name):
             return None  # "we use pnpm, not the old script": what it is set against is no tool
+        purpose = re.sub(r"^\s+for\s+everything$", "", (m.groupdict().get("purpose") or "").rstrip(), flags=re.I)
+        if purpose and re.search(r"\b(?:you|i|me|my|we|us|our|them|everything)\b", purpose, re.I):
+            return None
         if name and other:
-            return Rule(f"Use {name} instead of {other}", "instead", [name], [other], standing=True, alone=True)
+            return Rule(f"Use {name}{purpose} instead of {other}", "instead", [name], [other], standing=True, alone=True)
         if name:
             text = f"Always use {name}" if how == "always" else f"Use only {name}" if how == "only" else f"Use {name}"
+            text += purpose
             return Rule(text, "always", [name], [], standing=True, alone=True)
         return None
     m = _USE_INSTEAD.match(c)
@@ -464,15 +480,36 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     if m:
         name = _tool_name(m.group("x"))
         return Rule(f"Always use {name}", "always", [name], [], standing=True, alone=True) if name else None
-    m = _TOOL_BANNED.match(c) or _NO_TOOL.match(clause.strip())
+    m = _DONT_USE_TOOL.match(c)
+    if m:
+        x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+        if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+            return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+        return None
+    m = _TOOL_BANNED.match(c)
     if m:
         name = _tool_name(m.group("x"), everyday=False)
         return Rule(f"Never use {name}", "never", [], [name], standing=True, alone=True) if name else None
+    said = clause.strip()
+    recalled = _RECALLED.match(said)
+    while recalled and recalled.end():
+        said = said[recalled.end():]
+        recalled = _RECALLED.match(said)
+    m = _NO_TOOL.match(said)
+    if m and (m.group("more") or m.group("scope") or said != clause.strip()):
+        token = m.group("x")
+        name = _tool_name(token, everyday=False) or (f"`{token}`" if token in FORBIDDEN_CODE else None)
+        if name:
+            scope = (m.group("scope") or "").rstrip()
+            place = re.sub(r"^\s*\w+\s+", "", scope)
+            if re.match(r"the\s+(?:new|current|same)\b", place, re.I) or place.lower().startswith("the ") and not _plural(place[4:]):
+                return None  # "no pandas for the new service": a choice for one thing of this task
+            return Rule(f"Never use {name}{scope}", "never", [], [name], standing=True, alone=True)
     return None
 
 
 # "our API returns cents", "prices are stored in cents", "all timestamps are UTC": how the project states its data
-_DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
+_DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|uses?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
               r"returned|sent|saved|measured|recorded|written)\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|(?:are|is)(?:\s+always)?)")
 _DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?)\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
                         + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
@@ -733,7 +770,8 @@ def one_off(rule: Rule, text: str) -> str:
 
 
 # Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
-_GUARDS = frozenset("touch edit modify commit push delete remove rewrite reformat overwrite regenerate hand-edit".split())
+# ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
+_GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
 _NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
 _NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 

@@ -217,6 +217,10 @@ del _family, _names, _name
 # allowed") they need not mean the tool, so only a choice between two tools of one job reads them as tools.
 EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch rye mamba arrow bun jest".split())
 
+# Code a project forbids by name ("no float for money", "no any in TypeScript"): with the tools above, what a bare
+# "no X for Y" can forbid.
+FORBIDDEN_CODE = frozenset("float double any eval exec var print println goto unwrap panic alert".split())
+
 # Units and formats a project states its data in ("our API returns cents", "timestamps are stored in UTC"): a plain
 # statement of one of them about the project's own data is a convention to keep, not a report of what went wrong.
 UNIT_WORDS = frozenset("""cents pennies paise satoshis minor-units basis-points milliseconds ms microseconds
