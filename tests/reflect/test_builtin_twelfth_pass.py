@@ -38,6 +38,8 @@ LEARNED = [
     ("pls dont use pip here, uv", "Use `uv` instead of `pip`."),  # review12 R12-8: the uv half was dropped
     ("as I said before, no float for money", "Never use `float` for money."),  # review12 R12-8
     ("no any in typescript", "Never use `any` in typescript."),
+    # one type against another keeps both in backticks and drops the deictic "here" (review12 R12-2)
+    ("reminder: money is always Decimal here, never float. pls fix", "Money is always `Decimal`, never `float`."),
     # a prohibition guarding a kind of thing, a rule said to hold always, a kind of thing and what each needs
     ("don't touch the migrations", "Never touch the migrations."),
     ("do not edit the snapshots", "Never edit the snapshots."),

@@ -362,6 +362,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if _bad_object(rest):
             return None
         negative = "never" in modal or "not" in modal
+        # "money is always Decimal here, never float": one name against another, both code
+        pair = re.match(r"^([A-Za-z_](?:[\w.]*\w)?)(?:\s+here)?\s*,?\s+(?:and\s+)?never\s+(?:an?\s+)?([A-Za-z_](?:[\w.]*\w)?)[.!]*$",
+                        rest)
+        if pair and modal in ("is always", "are always") and any(
+                name[0].isupper() or name in FORBIDDEN_CODE or re.search(r"[._]", name)
+                or name.lower() in TOOL_FAMILIES and name.lower() not in EVERYDAY_TOOL_NAMES
+                for name in pair.groups()):
+            return Rule(f"{subject} {modal} {slot(pair.group(1))}, never {slot(pair.group(2))}", "modal", [pair.group(1)],
+                        [pair.group(2)], subject=subject)
         return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
                     [rest] if negative else [], subject=subject)
 
