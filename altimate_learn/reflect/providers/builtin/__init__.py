@@ -16,6 +16,9 @@ feedback                                              lesson
 "you forgot to add the migration for the new column"  Always add the migration for each new column.
 "staging models must convert amount_cents to …"       Staging models must convert `amount_cents` to …
 "API handlers go in src/api/handlers/"                Put API handlers in `src/api/handlers/`.
+"uv, not pip" / "we use pnpm here"                    Use `uv` instead of `pip`. / Use `pnpm`.
+"don't touch the migrations"                          Never touch the migrations.
+"our API returns cents"                               The API returns cents.
 ====================================================  ====================================================
 
 Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
