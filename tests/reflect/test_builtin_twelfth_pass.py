@@ -138,8 +138,24 @@ def test_a_tool_choice_an_approved_lesson_already_gives_is_helpful_to_it_not_a_n
     assert [(d["op"], d.get("id")) for d in result.deltas] == [("HELPFUL", lesson_id)]
 
 
-def test_the_opposite_choice_still_supersedes_and_a_scoped_rule_is_its_own_lesson() -> None:
-    result = reflect_builtin([FeedbackItem("user_correction", "use requests, not httpx", "s1"),
+@pytest.mark.parametrize(("approved", "feedback"), [
+    ("Use `docker compose` for local services.", "no more docker"),
+    ("Use `pnpm` for packages.", "we use npm"),
+    ("Never use `docker` for tests.", "we use docker"),
+    ("Use `httpx` for all HTTP calls; never `requests` or `urllib`.", "use requests, not httpx"),
+    ("Use `pnpm` for packages.", "we switched to yarn"),
+])
+def test_a_few_words_against_an_approved_lesson_replace_nothing_offline_and_stay_open(approved: str,
+                                                                                         feedback: str) -> None:
+    # review12 R12-13: these superseded (REMOVE + ADD) a scoped lesson, or added a second lesson disagreeing with it
+    result = reflect_builtin([FeedbackItem("user_correction", feedback, "s1")], [{"id": "L-old", "text": approved}])
+    assert result.deltas == []
+    assert result.skipped == [("s1", "goes against L-old: a model or a person should decide which holds")]
+    assert result.waiting == set()
+
+
+def test_a_change_said_as_one_still_supersedes_and_a_scoped_rule_is_its_own_lesson() -> None:
+    result = reflect_builtin([FeedbackItem("user_correction", "we don't use httpx anymore, use requests", "s1"),
                               FeedbackItem("user_correction", "we use uv to manage dependencies", "s2")], APPROVED)
     assert [(d["op"], d.get("text"), d.get("supersedes")) for d in result.deltas] == [
         ("ADD", "Use `requests` instead of `httpx`.", "L-http"), ("ADD", "Use `uv` to manage dependencies.", None)]

@@ -83,9 +83,23 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     named = {word for span in spans for word in span.key}
     if content_words(re.sub(r"`[^`]*`", " ", text)) - named:
         return None
+    from altimate_learn.curate.polarity import AVOID, USE
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def jobs(span: Any) -> frozenset[str]:
+        return frozenset().union(*(TOOL_FAMILIES.get(word, frozenset()) for word in span.key))
+
     for lesson in lessons:
         old = polar_spans(lesson.get("text", ""))
-        if all(any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old) for new in spans):
+
+        def given(new: Any) -> bool:
+            if any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old):
+                return True
+            # "Use `uv add` …" already sets `pip` aside: it gives another tool for pip's job
+            return new.polarity == AVOID and any(o.polarity == USE and jobs(o) & jobs(new) and not o.key & new.key
+                                                 for o in old)
+
+        if any(new.polarity == USE for new in spans) and all(given(new) for new in spans):
             return lesson["id"]
     return None
 
@@ -104,3 +118,33 @@ def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     return best[1] if best else None
 
 
+
+
+def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """A lesson that uses another tool for the job ``text`` gives its tool ("Use `npm`." against "Use `pnpm` for
+    packages."), which ``text`` does not set itself against: two lessons that would both stand and disagree."""
+    from altimate_learn.curate.polarity import USE, polar_spans
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def tools(spans: list[Any], polarity: int) -> dict[str, frozenset[str]]:
+        return {word: TOOL_FAMILIES[word] for span in spans if span.polarity == polarity for word in span.key
+                if word in TOOL_FAMILIES}
+
+    spans = polar_spans(text)
+    used = tools(spans, USE)
+    named = {word for span in spans for word in span.key}
+    if not used:
+        return None
+    for lesson in lessons:
+        for word, jobs in tools(polar_spans(lesson.get("text", "")), USE).items():
+            if word not in named and any(jobs & mine for mine in used.values()):
+                return lesson["id"]
+    return None
+
+
+def terse(feedback: str) -> bool:
+    """Feedback of a few words ("no docker", "uv, not pip", "we use npm"): too little to replace a lesson offline.
+    A change said as one ("… anymore", "we switched to …", "from now on") is not terse."""
+    words = re.findall(r"[\w'-]+", prose(feedback))
+    return len(words) <= 6 and not re.search(r"\b(?:anymore|any\s+more|no\s+longer|switched|moved|migrated|from\s+now\s+on|"
+                                             r"going\s+forward|deprecated)\b", feedback, re.I)
