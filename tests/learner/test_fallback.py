@@ -50,6 +50,9 @@ def builtin_run(cli) -> None:
     ("I told you already: migrations go in db/migrations/", "Put migrations in `db/migrations/`."),
     ("why not use the logger module instead of print?", "Use the logger module instead of `print`."),
     ("could you stop adding type: ignore comments?", "Never add type: ignore comments."),
+    # after an answer that ran npm install, the classifier reads this as a stated team convention, and the built-in
+    # reflector learns the project's tool from it (issue 20, twelfth pass; it used to be left as information)
+    ("this repo uses pnpm", "Use `pnpm`."),
 ])
 def test_a_question_or_reminder_from_a_transcript_becomes_a_staged_lesson_without_a_model(
         git_repo: Path, cli, typed: str, lesson: str):
@@ -67,7 +70,6 @@ def test_a_question_or_reminder_from_a_transcript_becomes_a_staged_lesson_withou
     "why is this still broken?",
     "what does the build script do?",
     "can you add a login page?",
-    "this repo uses pnpm",  # information, not a correction
     "now rename getUserData to fetchUser",
 ])
 def test_plain_questions_tasks_and_statements_stage_nothing(git_repo: Path, cli, typed: str):

@@ -16,6 +16,9 @@ feedback                                              lesson
 "you forgot to add the migration for the new column"  Always add the migration for each new column.
 "staging models must convert amount_cents to …"       Staging models must convert `amount_cents` to …
 "API handlers go in src/api/handlers/"                Put API handlers in `src/api/handlers/`.
+"uv, not pip" / "we use pnpm here"                    Use `uv` instead of `pip`. / Use `pnpm`.
+"don't touch the migrations"                          Never touch the migrations.
+"our API returns cents"                               The API returns cents.
 ====================================================  ====================================================
 
 Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
@@ -51,7 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
-from altimate_learn.reflect.providers.builtin.relations import HELPFUL_OVERLAP, jaccard, relate, restated
+from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP, competing, jaccard, relate, restated,
+                                                                 terse)
 from altimate_learn.reflect.providers.builtin.restate import restate
 from altimate_learn.reflect.providers.builtin.rules import (MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, extract_rules,
                                                              finalize, match_rule, rule_for, rules_for)
@@ -130,12 +134,21 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
         # signal is never used up with one of its rules left behind.
         proposals: list[dict[str, Any]] = []
         waits = ""
+        declined = ""
         for rule in rules:
             if any(jaccard(content_words(rule), content_words(d["text"])) >= HELPFUL_OVERLAP
                    for d in added + [p for p in proposals if p["op"] == "ADD"]):
                 waits = waits or "same rule as another piece of feedback"
                 continue
             same, supersedes, coexists = relate(rule, lessons)
+            rival = competing(rule, lessons) if not same else None
+            if rival or supersedes and terse(item.text):
+                # "no docker" against "Use `docker compose` for local services.", "we use npm" beside "Use `pnpm` for
+                # packages.": a few words offline are not the evidence a replacement needs, and two lessons that
+                # disagree must not both stand; a model or a person decides
+                against = rival or supersedes
+                declined = f"goes against {against}: a model or a person should decide which holds"
+                continue
             if same:
                 if same not in helpful and all(p.get("id") != same for p in proposals):
                     proposals.append({"op": "HELPFUL", "id": same, "reason": f"{item.kind} restates it: {_quote(item.text)}"})
@@ -153,7 +166,10 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                     delta["paths"] = globs
             proposals.append(delta)
         if not proposals:
-            skip(who, waits, later=True)
+            if declined and not waits:
+                skip(who, declined)
+            else:
+                skip(who, waits, later=True)
             continue
         adds = [p for p in proposals if p["op"] == "ADD"]
         if adds and len(added) + len(adds) > MAX_ADDS:
@@ -197,13 +213,19 @@ def correction_rules(text: str) -> tuple[list[str], str]:
     """:func:`rules_for` for what a person typed: a reminder or a corrective question ("I told you to use pnpm",
     "didn't we say to use ruff?") is read as the statement it carries when the words themselves state none."""
     rules, why = rules_for(text)
-    if not rules:
-        restated_text, corrective = restate(text)
-        if corrective:
-            again, _ = rules_for(restated_text)
-            if again:
-                return again, ""
+    restated_text, corrective = restate(text)
+    if corrective:
+        again, _ = rules_for(restated_text)
+        if again and (not rules or _says_more(again, rules)):
+            return again, ""
     return rules, why
+
+
+def _says_more(restated: list[str], direct: list[str]) -> bool:
+    """Whether the restated reading's rules say what the direct ones say and more: "why did you use npm? this repo
+    uses pnpm" reads "Use `pnpm`." alone, and "Use `pnpm` instead of `npm`." with its question restated."""
+    return len(restated) >= len(direct) and all(
+        new.rstrip(".") != old.rstrip(".") and new.startswith(old.rstrip(".") + " ") for new, old in zip(restated, direct))
 
 
 def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:

@@ -37,6 +37,8 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
     """
     from altimate_learn.curate.anchors import OPPOSITE, overlaps
 
+    from altimate_learn.curate.polarity import contradictions
+
     pos, neg = _polarity(text)
     conflicting: list[str] = []
     agreeing: list[str] = []
@@ -46,7 +48,15 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
             continue
         old_pos, old_neg = _polarity(lesson.get("text", ""))
         opposite = (pos & old_neg) or (neg & old_pos) or any(name.endswith(OPPOSITE) for name in common)
+        # "Use `httpx` for all HTTP calls; never `requests`" avoids `requests` as "Use `httpx` instead of `requests`"
+        # does: the curator's reading of each clause (not the first "instead of" alone) decides what is opposite
+        if opposite and not contradictions(text, lesson.get("text", "")) \
+                and not any(name.endswith(OPPOSITE) for name in common):
+            opposite = False
         (conflicting if opposite else agreeing).append(lesson["id"])
+    covering = _covering(text, [lesson for lesson in lessons if lesson["id"] not in conflicting])
+    if covering:
+        return covering, None, []
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:
@@ -58,6 +68,40 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
     if best:
         return best[1], None, []
     return None, (conflicting[0] if conflicting else None), agreeing
+
+
+def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """A lesson that already gives the tool choice ``text`` states, the same way: "Use `uv` instead of `pip`." or "Always
+    use `httpx`." against "Use `uv add` …; never `pip install`." / "Use `httpx` for all HTTP calls; never `requests`".
+    Only for a rule that is a choice and nothing more (no word outside its code): a rule that adds a scope or a
+    reason is its own lesson, related to the old one by ``coexists``."""
+    from altimate_learn.curate.polarity import polar_spans
+
+    spans = polar_spans(text)
+    if not spans:
+        return None
+    named = {word for span in spans for word in span.key}
+    if content_words(re.sub(r"`[^`]*`", " ", text)) - named:
+        return None
+    from altimate_learn.curate.polarity import AVOID, USE
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def jobs(span: Any) -> frozenset[str]:
+        return frozenset().union(*(TOOL_FAMILIES.get(word, frozenset()) for word in span.key))
+
+    for lesson in lessons:
+        old = polar_spans(lesson.get("text", ""))
+
+        def given(new: Any) -> bool:
+            if any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old):
+                return True
+            # "Use `uv add` …" already sets `pip` aside: it gives another tool for pip's job
+            return new.polarity == AVOID and any(o.polarity == USE and jobs(o) & jobs(new) and not o.key & new.key
+                                                 for o in old)
+
+        if any(new.polarity == USE for new in spans) and all(given(new) for new in spans):
+            return lesson["id"]
+    return None
 
 
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
@@ -74,3 +118,33 @@ def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     return best[1] if best else None
 
 
+
+
+def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
+    """A lesson that uses another tool for the job ``text`` gives its tool ("Use `npm`." against "Use `pnpm` for
+    packages."), which ``text`` does not set itself against: two lessons that would both stand and disagree."""
+    from altimate_learn.curate.polarity import USE, polar_spans
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def tools(spans: list[Any], polarity: int) -> dict[str, frozenset[str]]:
+        return {word: TOOL_FAMILIES[word] for span in spans if span.polarity == polarity for word in span.key
+                if word in TOOL_FAMILIES}
+
+    spans = polar_spans(text)
+    used = tools(spans, USE)
+    named = {word for span in spans for word in span.key}
+    if not used:
+        return None
+    for lesson in lessons:
+        for word, jobs in tools(polar_spans(lesson.get("text", "")), USE).items():
+            if word not in named and any(jobs & mine for mine in used.values()):
+                return lesson["id"]
+    return None
+
+
+def terse(feedback: str) -> bool:
+    """Feedback of a few words ("no docker", "uv, not pip", "we use npm"): too little to replace a lesson offline.
+    A change said as one ("… anymore", "we switched to …", "from now on") is not terse."""
+    words = re.findall(r"[\w'-]+", prose(feedback))
+    return len(words) <= 6 and not re.search(r"\b(?:anymore|any\s+more|no\s+longer|switched|moved|migrated|from\s+now\s+on|"
+                                             r"going\s+forward|deprecated)\b", feedback, re.I)

@@ -16,7 +16,9 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
-                                                                  SLOT_SKIP, VERBS, gerund_base)
+                                                                  EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, SLOT_SKIP,
+                                                                  TOOL_FAMILIES,
+                                                                  UNIT_WORDS, VERBS, gerund_base)
 
 MAX_CHARS = 140
 
@@ -38,6 +40,7 @@ class Rule:
     negative: list[str] = field(default_factory=list)  # phrases to avoid
     standing: bool = False  # the person said it holds beyond this task ("make sure to …", "from now on …")
     subject: str = ""  # a "modal" rule's subject ("staging models" in "staging models must …")
+    alone: bool = False  # a rule only when it is the whole sentence ("we use npm" in "we use npm but it's slow" is not)
 
 
 
@@ -116,7 +119,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     lead = _STANDING_LEAD.match(c)
     if lead:  # "from now on, run ruff before committing" -> "Always run ruff before committing"
         rest = c[lead.end():]
-        if re.match(r"^[a-z]+\b", rest, re.I) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
+        if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         inner = match_rule(rest, context)
@@ -146,6 +149,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return None  # questions; "let's …" starts new work, it does not correct
     flags = re.I
 
+    found = _tool_rule(clause, c)
+    if found:
+        return found
     # Rename X to Y / X should be (called|named) Y
     m = re.match(r"^(?:please\s+)?rename\s+(.+?)\s+(?:to|as|into)\s+(.+)$", c, flags)
     if m and not _bad_object(m.group(1)):
@@ -258,7 +264,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if m.group(4):
             other = _clean_object(m.group(4))
             # "not in the templates" keeps its preposition; a bare name in that slot is code ("not `tests/`")
-            text += ", not " + (other if re.match(r"(?:in|under)\s", other, re.I) else slot(other))
+            # a bare name in that slot is code ("not `tests/`"); a phrase ("not next to the code") is prose
+            text += ", not " + (other if re.match(r"(?:in|under)\s", other, re.I) or len(other.split()) > 1
+                                else slot(other))
         return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
 
     # Never …: don't X / never X / we don't X / stop Xing / avoid X
@@ -323,6 +331,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         target = slot(_clean_object(obj)) if verb == "use" else _clean_object(obj)
         return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
 
+    # "every new endpoint needs an integration test": a kind of thing and what each one must have
+    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?)\s+"
+                 r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+)$", c, flags)
+    if m and not re.search(r"\b(?:you|i|we|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
+        return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}", "modal", [m.group(3)], [],
+                    subject=m.group(1))
+    convention = _data_convention(c)
+    if convention:
+        return convention
     # Subject must/should … : "staging models must convert amount_cents to dollars"
     m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
                  r"(must(?:\s+always|\s+never|\s+not)?|should(?:\s+always|\s+never|\s+not)?|shouldn'?t|mustn'?t|"
@@ -345,12 +362,23 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if _bad_object(rest):
             return None
         negative = "never" in modal or "not" in modal
+        # "money is always Decimal here, never float": one name against another, both code
+        pair = re.match(r"^([A-Za-z_](?:[\w.]*\w)?)(?:\s+here)?\s*,?\s+(?:and\s+)?never\s+(?:an?\s+)?([A-Za-z_](?:[\w.]*\w)?)[.!]*$",
+                        rest)
+        if pair and modal in ("is always", "are always") and any(
+                name[0].isupper() or name in FORBIDDEN_CODE or re.search(r"[._]", name)
+                or name.lower() in TOOL_FAMILIES and name.lower() not in EVERYDAY_TOOL_NAMES
+                for name in pair.groups()):
+            return Rule(f"{subject} {modal} {slot(pair.group(1))}, never {slot(pair.group(2))}", "modal", [pair.group(1)],
+                        [pair.group(2)], subject=subject)
         return Rule(f"{subject} {modal} {_clean_object(rest)}", "modal", [] if negative else [rest],
                     [rest] if negative else [], subject=subject)
 
     # A plain imperative: "convert amount_cents to dollars in staging". Only when it reads as a general rule:
     # it names code, says when or how often, or is about a plural ("keep functions short"). "Edit the
     # existing test file" is an instruction for this task, not a convention.
+    if re.search(r"\binstead[\s,]*(?:please|pls)?[.!]*$", c, flags):
+        return None  # "use lucide circle-arrow-up instead": what it replaces is only in the conversation
     phrase = _verb_phrase(c)
     if phrase:
         verb, _, obj = phrase.partition(" ")
@@ -369,6 +397,154 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                                  "focus"):
             return Rule(body, "imperative", [obj], [])
     return None
+
+
+_TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z](?:[\w.+@/-]{0,40}[\w+])?)"
+_TOOL_Y = _TOOL.replace("?P<x>", "?P<y>")
+# "uv, not pip", "pnpm not npm!", "ruff please, not flake8": a terse choice of one tool over another
+_TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+not\s+" + _TOOL_Y
+                           + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
+_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))*"
+# what may follow a stated choice: a reminder that it was said before, and a request to do it again
+_REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
+             r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")
+# "we use pnpm here", "this repo uses poetry", "our team prefers ruff", "we switched to vitest"
+_TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack))\s+"
+                        r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
+                        r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
+                        + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"
+                        + _HERE + r"(?:\s*,?\s+not\s+" + _TOOL_Y + _HERE + r")?"
+                        + _REMINDED + r"$", re.I)
+_TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
+# "stick to uv", "keep using pnpm", "only use ruff"
+_STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
+                       + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)
+# "use pnpm instead"
+_USE_INSTEAD = re.compile(r"^(?:please\s+)?(?:just\s+)?use\s+" + _TOOL + r"\s+instead" + _HERE + r"(?:\s*,?\s*(?:please|pls|plz))?"
+                          + _REMINDED + r"$", re.I)
+# "pip is not allowed here", "moment is banned"
+_TOOL_BANNED = re.compile(r"^" + _TOOL + r"\s+(?:is|are)\s+(?:not\s+allowed|forbidden|banned|off[- ]limits|not\s+permitted|"
+                          r"prohibited|not\s+an\s+option)" + _HERE + r"[\s.!]*$", re.I)
+# "no more npm", "I said no pip!", "as I said before, no float for money": what strip_lead would cut ("no,") is the rule
+# here. A bare "no npm" may answer the agent's question ("publish it to npm?"), so it needs the "more" of a habit, the
+# "I said" of a reminder, or what it is forbidden for.
+_RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)(?:\s+before)?|"
+                       r"i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+before)?|remember|reminder|again|once\s+again)[\s,:;!.-]+", re.I)
+_NO_TOOL = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?" + _TOOL
+                      + r"(?P<scope>\s+(?:for|in|inside|within)\s+(?!(?:this|that|now|the\s+moment|today|it)\b)"
+                      r"[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,3})?"
+                      r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# "pls dont use pip here, uv": what to use instead named after a comma
+_DONT_USE_TOOL = re.compile(r"^(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+" + _TOOL_Y + _HERE + r"\s*[,;\u2013\u2014-]+\s*"
+                            r"(?:(?:just|only|use|we\s+use|it'?s)\s+)*" + _TOOL + r"(?:\s+(?:instead|here|please|pls))*\s*[.!]*$",
+                            re.I)
+
+
+def _tool_name(token: str, *, everyday: bool = True) -> str | None:
+    """``token`` as a tool's name (`uv`, `pnpm`) when it names a tool a project settles on (vocabulary.TOOL_FAMILIES),
+    or code the person put in backticks; None otherwise. ``everyday``: whether a name that is an everyday word too
+    ("black", "requests") counts."""
+    bare = token.strip()
+    if bare.startswith("`") and bare.endswith("`") and len(bare) > 2:
+        return bare
+    if bare.lower() in TOOL_FAMILIES and (everyday or bare.lower() not in EVERYDAY_TOOL_NAMES):
+        return f"`{bare.lower()}`"
+    return None
+
+
+def _tool_rule(clause: str, c: str) -> Rule | None:
+    """A tool choice said briefly: a terse "X, not Y" between two tools of one job, the team's tool stated ("we use
+    pnpm here", "we're a poetry shop", "stick to uv"), a tool forbidden ("pip is not allowed", "no pip"). Only names of
+    tools (vocabulary.TOOL_FAMILIES) or code in backticks: "staging, not prod" or "we use the old client" name no tool."""
+    m = _TERSE_CHOICE.match(c)
+    if m:
+        x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+        if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+            return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+        return None
+    m = _TEAM_TOOL.match(c) or _TOOL_SHOP.match(c)
+    if m:
+        name = _tool_name(m.group("x"))
+        how = (m.groupdict().get("how") or "").strip().lower()
+        other = _tool_name(m.group("y")) if m.groupdict().get("y") else None
+        if m.groupdict().get("y") and (not other or other == name):
+            return None  # "we use pnpm, not the old script": what it is set against is no tool
+        purpose = re.sub(r"^\s+for\s+everything$", "", (m.groupdict().get("purpose") or "").rstrip(), flags=re.I)
+        if purpose and re.search(r"\b(?:you|i|me|my|we|us|our|them|everything)\b", purpose, re.I):
+            return None
+        if name and other:
+            return Rule(f"Use {name}{purpose} instead of {other}", "instead", [name], [other], standing=True, alone=True)
+        if name:
+            text = f"Always use {name}" if how == "always" else f"Use only {name}" if how == "only" else f"Use {name}"
+            text += purpose
+            return Rule(text, "always", [name], [], standing=True, alone=True)
+        return None
+    m = _USE_INSTEAD.match(c)
+    if m:  # "use pnpm instead": the tool the project wants, whatever the agent used
+        name = _tool_name(m.group("x"), everyday=False)
+        if name and not m.group("x").startswith("`"):  # code in backticks may be one file or value of this task
+            return Rule(f"Use {name}", "always", [name], [], standing=True, alone=True)
+        return None
+    m = _STICK_TO.match(c)
+    if m:
+        name = _tool_name(m.group("x"))
+        return Rule(f"Always use {name}", "always", [name], [], standing=True, alone=True) if name else None
+    m = _DONT_USE_TOOL.match(c)
+    if m:
+        x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+        if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+            return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+        return None
+    m = _TOOL_BANNED.match(c)
+    if m:
+        name = _tool_name(m.group("x"), everyday=False)
+        return Rule(f"Never use {name}", "never", [], [name], standing=True, alone=True) if name else None
+    said = clause.strip()
+    recalled = _RECALLED.match(said)
+    while recalled and recalled.end():
+        said = said[recalled.end():]
+        recalled = _RECALLED.match(said)
+    m = _NO_TOOL.match(said)
+    if m and (m.group("more") or m.group("scope") or said != clause.strip()):
+        token = m.group("x")
+        name = _tool_name(token, everyday=False) or (f"`{token}`" if token in FORBIDDEN_CODE else None)
+        if name:
+            scope = (m.group("scope") or "").rstrip()
+            place = re.sub(r"^\s*\w+\s+", "", scope)
+            if re.match(r"the\s+(?:new|current|same)\b", place, re.I) or place.lower().startswith("the ") and not _plural(place[4:]):
+                return None  # "no pandas for the new service": a choice for one thing of this task
+            return Rule(f"Never use {name}{scope}", "never", [], [name], standing=True, alone=True)
+    return None
+
+
+# "our API returns cents", "prices are stored in cents", "all timestamps are UTC": how the project states its data
+_DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|uses?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
+              r"returned|sent|saved|measured|recorded|written)\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|(?:are|is)(?:\s+always)?)")
+_DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?)\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
+                        + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+_DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
+                        r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+_NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|anymore|should|wrong|broken|you|i|it|"
+                               r"this|that|these|those|only|yet|already)\b", re.I)
+
+
+def _data_convention(c: str) -> Rule | None:
+    """A unit or format the project keeps its data in, said as a fact about its own data ("our API returns cents",
+    "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
+    and never a report of what went wrong ("the API still returns cents", "it's in cents, not dollars")."""
+    text = c.strip().rstrip(".!")
+    m = _DATA_OURS.match(text) or _DATA_KIND.match(text)
+    if not m or _NOT_A_CONVENTION.search(text):
+        return None
+    words = re.findall(r"[\w-]+", m.group("what").lower())
+    if not any(w in UNIT_WORDS for w in words) and not any(f"{a}-{b}" in UNIT_WORDS for a, b in zip(words, words[1:])):
+        return None
+    who = m.group("who").lower()
+    lead = "The " if who == "our" else "All " if who.startswith("all") else ""
+    subject = m.group("subject")
+    sentence = f"{lead}{subject} {m.group('verb').lower()} {m.group('what')}"
+    return Rule(sentence[0].upper() + sentence[1:], "convention", [m.group("what")], [], standing=True,
+                subject=subject, alone=True)
 
 
 def _describes_behaviour(first: str, second: str) -> bool:
@@ -511,7 +687,13 @@ def _finalize(rule: Rule) -> str | None:
     if has_ident:
         needed = 1 if rule.shape in ("always", "never", "instead", "rename") else 2
     else:
-        needed = 2 if rule.shape in ("instead", "rename") else 4 if rule.shape == "imperative" else 3
+        needed = 2 if rule.shape in ("instead", "rename", "convention") else 4 if rule.shape == "imperative" else 3
+        # "Never touch the migrations.", "Migrations should always be reversible.": a kind of thing (plural) or a
+        # "should always/never" says it holds every time, so two words of content make the rule
+        if rule.shape == "never" and rule.negative and _plural(rule.negative[0]) and text.split(" ", 2)[1].lower() in _GUARDS \
+                and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
+                or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
+            needed = 2
     if len(words) < needed:
         return None
     if not _lint_ok(text):
@@ -584,6 +766,9 @@ def one_off(rule: Rule, text: str) -> str:
     # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.
     if _NAMES_ONE_NEW.match(text) and not _GENERAL.search(said.replace("each new", "")):
         return ONE_THING
+    # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
+    if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
+        return ONE_THING
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
@@ -593,6 +778,10 @@ def one_off(rule: Rule, text: str) -> str:
     return ""
 
 
+# Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
+# ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
+_GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
+_NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
 _NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 
 
@@ -655,7 +844,9 @@ def _standing(rule: Rule, text: str) -> bool:
     statement of the current state ("The status bar is black which should be white"), a garbled or cut-off
     sentence, and a prohibition of "anything" are not lessons.
     """
-    if _GARBLED.search(text) or _FUNCTION_WORD_END.search(text) or _VAGUE_OBJECT.search(text):
+    # "anything under `vendor/`" says what it covers; "anything" alone does not
+    scoped = re.sub(r"\banything\s+(?:in|under|inside|within|from)\s+`[^`]+`", "", text)
+    if _GARBLED.search(text) or _FUNCTION_WORD_END.search(text) or _VAGUE_OBJECT.search(scoped):
         return False
     words = re.findall(r"[a-z]+", text.lower())
     if not words:
@@ -758,7 +949,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         if final:
             candidates.append((0, 0, final, -1, cross.shape))
     # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
-    order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "reminder": 3, "imperative": 4}
+    order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "convention": 2, "reminder": 3,
+             "imperative": 4}
     for index, part in enumerate(parts):
         if ONE_OFF.search(part):
             continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
@@ -766,8 +958,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             if _STATEMENT.match(clause):
                 continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
             rule = match_rule(clause)
-            if rule is None:
-                continue
+            if rule is None or rule.alone and clause != part:
+                continue  # a short statement that is only one piece of a longer sentence may be its premise
             final = final_of(rule)
             if final:
                 rank = order[rule.shape] - (1 if "`" in final else 0)

@@ -22,6 +22,7 @@ _LEADING = re.compile(
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
+           how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
            (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
               not\ what\ (?:i|we)\ (?:asked|wanted|meant|want|need)|backwards|the\ wrong\ \w+))

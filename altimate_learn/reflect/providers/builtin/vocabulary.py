@@ -178,3 +178,52 @@ symbol system table target template terminal testing text theme thread title tok
 transaction trigger typescript update upload usage user users utility valid validation value values variable
 variables vector version versions video window workflow wrapper
 """.split())
+
+
+# --- Tools a project settles on once (the templates of `rules.py` read these for terse and stated choices). ---
+
+# Tools by the job they do in a project. A terse "uv, not pip" or a bare "we use pnpm here" is a standing rule only
+# when both names are tools of one such job: which package manager, linter or test runner a project uses is its
+# convention whoever asked, while "JSON, not CSV", "staging, not prod" or "Tuesday, not Monday" may be one task's
+# choice. A name may do two jobs (ruff lints and formats). Names that are also everyday words (make, just, got,
+# arrow, standard) are left out: "no make" or "we use standard" need not name a tool.
+TOOL_FAMILIES: dict[str, frozenset[str]] = {}
+for _family, _names in {
+    "python packages": "pip pip3 pipenv poetry uv conda mamba micromamba pdm hatch rye pipx easy_install",
+    "js packages": "npm pnpm yarn bun npx pnpx bunx",
+    "linter": "ruff flake8 pylint pyflakes pycodestyle eslint biome oxlint tslint golangci-lint clippy "
+              "rubocop shellcheck stylelint",
+    "formatter": "black ruff yapf autopep8 isort prettier biome dprint gofmt rustfmt clang-format",
+    "type checker": "mypy pyright pyre pytype tsc",
+    "test runner": "pytest unittest nose nose2 tox nox jest vitest mocha jasmine karma playwright cypress "
+                   "rspec minitest phpunit",
+    "http client": "requests httpx aiohttp urllib urllib3 axios fetch superagent",
+    "bundler": "webpack vite rollup esbuild parcel turbopack rspack tsup",
+    "js runtime": "node deno bun",
+    "containers": "docker podman",
+    "dataframes": "pandas polars",
+    "validation": "pydantic marshmallow attrs zod yup joi valibot",
+    "dates": "moment dayjs date-fns luxon pendulum",
+    "logging": "loguru structlog winston pino bunyan",
+    "orm": "sqlalchemy prisma drizzle typeorm sequelize peewee sqlmodel",
+    "postgres driver": "psycopg psycopg2 psycopg3 asyncpg",
+    "python version manager": "pyenv asdf mise",
+}.items():
+    for _name in _names.split():
+        TOOL_FAMILIES[_name] = TOOL_FAMILIES.get(_name, frozenset()) | {_family}
+del _family, _names, _name
+
+# Tool names that are everyday words too ("black", "requests", "moment"): named alone ("no black", "black is not
+# allowed") they need not mean the tool, so only a choice between two tools of one job reads them as tools.
+EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch rye mamba arrow bun jest".split())
+
+# Code a project forbids by name ("no float for money", "no any in TypeScript"): with the tools above, what a bare
+# "no X for Y" can forbid.
+FORBIDDEN_CODE = frozenset("float double any eval exec var print println goto unwrap panic alert".split())
+
+# Units and formats a project states its data in ("our API returns cents", "timestamps are stored in UTC"): a plain
+# statement of one of them about the project's own data is a convention to keep, not a report of what went wrong.
+UNIT_WORDS = frozenset("""cents pennies paise satoshis minor-units basis-points milliseconds ms microseconds
+nanoseconds seconds utc iso-8601 iso8601 rfc3339 rfc-3339 epoch unix-time unix-timestamps utf-8 utf8 snake_case
+camelcase pascalcase kebab-case screaming_snake_case bytes kilobytes megabytes metres meters kilometres kilometers
+celsius kelvin""".split())
