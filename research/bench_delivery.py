@@ -57,9 +57,10 @@ by the lead before and after the seventh round; `delivery_tasks_blind13.jsonl` a
 ninth round; `delivery_tasks_blind15.jsonl` and `delivery_tasks_blind16.jsonl`, 30 tasks each by two more writers who
 read only the source lessons, measured blind by the lead before and after the tenth round; `delivery_tasks_blind17.jsonl`
 and `delivery_tasks_blind18.jsonl`, 30 tasks each by one more writer who read only the source lessons, measured blind by
-the lead before and after the eleventh round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+the lead before and after the eleventh round; `delivery_tasks_blind19.jsonl` and `delivery_tasks_blind20.jsonl`, the
+same for the twelfth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20]
 """
 
 from __future__ import annotations
@@ -973,6 +974,25 @@ BLIND18_INTRO = ELEVENTH_ROUND_WRITER.format(
     "overall 91% / 87% / 87% before (follow-up 73% / 64% / 64%, file 88%, vague 100% / 92% / 100%, direct 100% / 100% "
     "/ 93%; 28.2 / 28.7 / 28.7 lessons a session), 91% / 89% / 89% after (follow-up 73% at each size; 28.7 / 29.2 / "
     "29.2 lessons).")
+TWELFTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons and this docstring's first 45 lines (never the code, "
+    "the other task sets or the team's notes) and ran nothing but a check of the JSON, handed to the lead, not to the "
+    "delivery engineer (session 2026-12-03 #5: {style}). Measured blind by the lead on the code before that session's "
+    "delivery round (e30121d) and after it (f2c74c6, every branch of the session merged): ")
+BLIND19_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind19.jsonl"
+BLIND19_INTRO = TWELFTH_ROUND_WRITER.format(
+    who="a sixteenth writer", style="experienced engineers in a hurry: terse, lowercase, shorthand and typos, "
+    "file-centric requests; 8 follow-ups that switch topic abruptly") + (
+    "100% at 300 / 1,000 / 10,000 lessons before and after (24.8 / 25.3 / 25.8 lessons a session).")
+BLIND20_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind20.jsonl"
+BLIND20_INTRO = TWELFTH_ROUND_WRITER.format(
+    who="the same writer", style="a PM, an analyst, a support lead, a new hire: long requests that describe a "
+    "symptom or a business need; 8 follow-ups that thank and then ask about another area") + (
+    "overall 91% / 88% / 84% before and after (follow-up 67% / 56% / 56%, vague 100% / 100% / 90%, direct and file "
+    "100%; 27.6 / 28.0 / 28.2 lessons a session). The follow-up misses include a second request that asks about the "
+    "branch name and the commit message outright: one specific noun that three lessons share ('branch') is not "
+    "evidence enough for the relevance floor (a shared word must be as rare as one in a single lesson), while "
+    "lessons that share two common words with it ('review', 'process') are.")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1003,6 +1023,8 @@ SETS = {
     "blind16": (BLIND16_TASKS, "Blind batch 16 (written apart from the code)", BLIND16_INTRO),
     "blind17": (BLIND17_TASKS, "Blind batch 17 (written apart from the code)", BLIND17_INTRO),
     "blind18": (BLIND18_TASKS, "Blind batch 18 (written apart from the code)", BLIND18_INTRO),
+    "blind19": (BLIND19_TASKS, "Blind batch 19 (written apart from the code)", BLIND19_INTRO),
+    "blind20": (BLIND20_TASKS, "Blind batch 20 (written apart from the code)", BLIND20_INTRO),
 }
 
 
