@@ -19,8 +19,7 @@ from typing import Iterator
 
 import pytest
 
-from tests.e2e.fake_llm import FakeLLM
-from tests.e2e.world import NETNS_PORT, World, agent_binary, netns_prefix
+from tests.e2e.world import World, agent_binary, new_world
 
 
 @pytest.fixture
@@ -47,12 +46,7 @@ def gemini_bin() -> Path:
 def world(tmp_path: Path, isolated_home: Path, git_repo: Path) -> Iterator[World]:
     work = tmp_path / "e2e"
     work.mkdir()
-    prefix = netns_prefix()
-    w = World(home=isolated_home, project=git_repo, work=work, port=NETNS_PORT, netns=prefix)
-    w.set_script([{"text": "done"}])
-    if prefix is None:
-        w.server = FakeLLM(w.script, w.log).start()
-        w.port = w.server.port
+    w = new_world(isolated_home, git_repo, work)
     try:
         yield w
     finally:

@@ -233,6 +233,12 @@ def make_world(base: Path) -> World:
     (project / "README.md").write_text("# test repo\n")
     for args in (["init", "-q", "-b", "main"], ["add", "README.md"], ["commit", "-q", "-m", "init"]):
         subprocess.run(["git", *args], cwd=project, env=env, check=True, capture_output=True)
+    return new_world(home, project, work)
+
+
+def new_world(home: Path, project: Path, work: Path) -> World:
+    """A world over ``project`` answering "done", with its own fake model server when there is no network
+    namespace to run the agents in."""
     prefix = netns_prefix()
     world = World(home=home, project=project, work=work, port=NETNS_PORT, netns=prefix)
     world.set_script([{"text": "done"}])
