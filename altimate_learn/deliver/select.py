@@ -13,8 +13,7 @@
 - file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
   :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
   by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
-  session's latest request, then words shared with the rules of the file's narrowest scope, then
-  helpful − harmful, then BM25 against the file's own path words (a
+  session's latest request, then helpful − harmful, then BM25 against the file's own path words (a
   tiebreak before the id), then id. The per-file limit applies after this ranking, so broad lessons
   cannot crowd out narrow ones.
 
@@ -410,9 +409,9 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
-    length), then words shared with the file's narrowest rules (:func:`_narrow_scores`), then lessons holding a
-    word of the file's name that at most ``pick`` of its lessons hold (`input` for `QuantityInput.tsx`: the name
-    says what the file is), then those holding such a word of its folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
+    length), then lessons holding a word of the file's name that at most ``pick`` of its lessons hold
+    (`input` for `QuantityInput.tsx`: the name says what the file is), then those holding such a word of its
+    folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
     only to break ties that would otherwise fall to the id), then id."""
     if not len(corpus):
@@ -445,36 +444,10 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     # says where the file is, and only a word few of its lessons hold says more than the trigger did.
     places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
     placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
-    narrow = _narrow_scores(corpus, matches, pick) if pick > 0 else {}
     net, ids = corpus.net, corpus.ids
-    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), -narrow.get(i, 0.0), i not in named,
-                                           i not in placed, -net[i], -own.get(i, 0.0), ids[i], i))
+    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, i not in placed,
+                                           -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
-
-
-def _narrow_scores(corpus: Corpus, matches: dict[int, float], pick: int) -> dict[int, float]:
-    """Lesson → BM25 weight of the words it shares with the file's narrowest rules, for lessons of broader levels.
-
-    The rules written for the file's own narrow scope say what kind of file it is ("Pydantic schemas use
-    `model_config`…" for `services/api/app/schemas/**`): a word of theirs that few lessons of a broader level hold
-    (:func:`selective`) points at those lessons ("Validate inputs with Pydantic validators", a rule of all of
-    `services/**`). Only when the most specific level holds at most ``pick`` lessons and the file has broader ones.
-    Used to order lessons the request does not tell apart (a tiebreak, not a relevance: it brings no second batch)."""
-    out: dict[int, float] = {}
-    top = max(matches.values())
-    narrow = [i for i, level in matches.items() if level == top]
-    if top <= 0 or len(narrow) > pick or len(narrow) == len(matches):
-        return out
-    vocabulary = corpus.vocabulary
-    words = {t for i in narrow for t in search_tokens(corpus.texts[i])
-             if t in vocabulary and not t.startswith("_") and not t.endswith("_")}
-    broader = {i: level for i, level in matches.items() if level < top}
-    for word in sorted(words):
-        docs = selective(corpus, [word], broader, pick)
-        if docs:
-            for doc, score in corpus.bm25.score_docs([word], list(docs)).items():
-                out[doc] = out.get(doc, 0.0) + score
-    return out
 
 
 def _request_scores(corpus: Corpus, terms: list[str], matches: dict[int, float], pick: int,
