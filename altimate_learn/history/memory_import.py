@@ -427,6 +427,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     gone = _deleted(found, state, skip=moved)
     paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
+    helpful_for: dict[int, str] = {}  # work index -> the lesson a memory agreeing with it counts as helpful for
     for index, (outcome, proposal) in enumerate(work):
         outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
         if proposal.status != "ready":
@@ -440,7 +441,13 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 target, paired[index] = sibling["lesson"], sibling
         delta = _delta(proposal, outcome, index, where)
         if target is None:
-            _note_repeat(delta, outcome, proposal.text or "", base)
+            repeated = _note_repeat(delta, outcome, proposal.text or "", base)
+            if repeated is not None and _says_the_same(proposal.text or "", repeated.get("text") or ""):
+                # The curator refuses an ADD naming a lesson's identifiers (an overlap, reported as a conflict
+                # with advice to replace the lesson) though the two agree: the memory is a vote for that lesson,
+                # in a dry run as in the real one (review12 R12-3).
+                delta = {"op": "HELPFUL", "id": repeated["id"], "reason": delta["reason"]}
+                helpful_for[index] = repeated["id"]
         if target in base_by_id:
             old = base_by_id[target]
             same = old["text"] == proposal.text and (not proposal.paths or
@@ -453,8 +460,11 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         outcome.status = "ready"
 
     if dry_run:
-        for outcome, _ in work:
-            if outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
+        for index, (outcome, _) in enumerate(work):
+            if outcome.status == "ready" and index in helpful_for:
+                outcome.status, outcome.lesson = "merged", helpful_for[index]
+                outcome.reason = f"says what {helpful_for[index]} says: it would count as helpful for it"
+            elif outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
                 verdict = lint(outcome.text or "")
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
@@ -529,18 +539,37 @@ def _delta(proposal: Proposal, outcome: Outcome, index: int, where: str) -> dict
 REPEAT_WORDS = 0.3
 
 
-def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str, base: list[dict[str, Any]]) -> None:
+_SITUATION = re.compile(r"^(?:when|whenever|if|before|after|while)\b[^,]{0,120},\s*", re.IGNORECASE)
+SAME_WORDS = 0.8  # of each side's content words the other holds, for a memory to count as the lesson it repeats
+
+
+def _says_the_same(text: str, lesson: str) -> bool:
+    """``text`` (a memory's rule, its "When …," situation aside) holds the lesson's content words and adds next to
+    none, and the two name an identifier in common the curator reads overlaps on (`Decimal`; not stoplisted
+    commands such as `uv`): an ADD would be refused as an overlap though it says the same thing."""
+    from altimate_learn.curate.anchors import identifiers
+    from altimate_learn.gates.offline import content_words
+
+    if not identifiers(text) & identifiers(lesson):
+        return False
+    mine, theirs = content_words(_SITUATION.sub("", text.strip())), content_words(lesson)
+    shared = len(mine & theirs)
+    return bool(mine and theirs) and shared >= SAME_WORDS * len(mine) and shared >= SAME_WORDS * len(theirs)
+
+
+def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
+                 base: list[dict[str, Any]]) -> dict[str, Any] | None:
     """A memory that restates a lesson in words of its own ("use `uv add` for new dependencies, never pip" beside
     "Use `uv add` to add dependencies; never use `pip install`.") is staged, not merged: whether it adds anything
     is a person's call. The reviewer reads which lesson it may repeat in the import report, `learn show` and the
-    promote diff (review11 R11-6)."""
+    promote diff (review11 R11-6). Returns that lesson (None: no repeat)."""
     from altimate_learn.curate.apply import opposite
     from altimate_learn.curate.polarity import polar_spans
     from altimate_learn.curate.prepared import jaccard, word_set
 
     spans = {(span.key, span.polarity): span.label for span in polar_spans(text)}
     if not spans:
-        return
+        return None
     words = word_set(text)
     for lesson in base:
         other = {(span.key, span.polarity) for span in polar_spans(lesson.get("text") or "")}
@@ -552,7 +581,8 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str, base: list[
         note = f"may repeat {lesson['id']} (both give {names} the same way): reject it in review if it adds nothing"
         outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
         delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
-        return
+        return lesson
+    return None
 
 
 def _replacing(delta: dict[str, Any], target: str, approved_ids: set[str]) -> dict[str, Any]:

@@ -440,3 +440,32 @@ def test_a_memory_restating_a_lesson_in_other_words_is_staged_with_a_note_naming
     assert "may repeat" not in (memories["lint"].get("reason") or "")  # another command: nothing to note
     code, out, _ = cli("show")
     assert code == 0 and "may repeat L-aaaa0003" in out
+
+
+def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the_dry_run_and_the_real_one(cli,
+                                                                                                        git_repo):
+    """review12 R12-3: `--dry-run` said "would stage" a memory the real run then refused as a "conflict" with the
+    lesson it agrees with (the curator reads an overlap on `Decimal` and `float`), advising to replace that lesson.
+    A memory saying the same thing is a vote for the lesson, and the dry run says what the real run does."""
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(git_repo))
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [
+        make_lesson("Use `Decimal` for money amounts, never `float`.", lesson_id="L-aaaa0005",
+                    now="2026-11-01T00:00:00Z")])
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_money.md", memory("money", "feedback", "When changing money math, use `Decimal` for "
+                                                                   "every money amount and never `float`."))
+    write(folder, "feedback_floats.md", memory("floats", "feedback", "Use `float` for money amounts; `Decimal` is "
+                                                                     "too slow here."))
+    dry = by_name(run_json(cli, "--dry-run"))
+    assert dry["money"]["status"] == "merged" and dry["money"]["lesson"] == "L-aaaa0005"
+    assert dry["floats"]["status"] != "merged"  # the opposite rule is no vote for it
+    real = by_name(run_json(cli))
+    assert real["money"]["status"] == "merged" and real["money"]["lesson"] == "L-aaaa0005"
+    assert "counted as helpful" in real["money"]["reason"]
+    assert real["floats"]["status"] == "conflict"
+    [lesson] = [l for l in candidate(git_repo) if l["id"] == "L-aaaa0005"]
+    assert lesson["helpful"] == 1 and len(candidate(git_repo)) == 1
