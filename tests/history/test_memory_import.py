@@ -55,6 +55,17 @@ def approved(repo: Path) -> list[dict]:
     return json.loads(path.read_text()) if path.exists() else []
 
 
+def approve(repo: Path, *lessons: tuple[str, str]) -> None:
+    """Write (id, text) lessons as the store's approved set, dated before the memories."""
+    from altimate_learn.schema import make_lesson
+    from altimate_learn.store import Store, project
+
+    store = Store(project(repo))
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [make_lesson(text, lesson_id=lesson_id, now="2026-11-01T00:00:00Z")
+                                         for lesson_id, text in lessons])
+
+
 def run_json(cli, *args: str) -> dict:
     code, out, err = cli("import-memories", "--json", *args)
     assert code == 0, err
@@ -203,16 +214,8 @@ def test_a_deleted_memory_is_reported_once(cli, git_repo):
 
 
 def test_a_duplicate_of_an_approved_lesson_is_merged_and_a_contradiction_is_flagged(cli, git_repo):
-    from altimate_learn.store import Store, project
-    from altimate_learn.schema import make_lesson
-
-    store = Store(project(git_repo))
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [
-        make_lesson("Format Python code with `ruff format`, never black.", lesson_id="L-aaaa0001",
-                    now="2026-11-01T00:00:00Z"),
-        make_lesson("Keep `amount_cents` as integer cents in staging models.", lesson_id="L-aaaa0002",
-                    now="2026-11-01T00:00:00Z")])
+    approve(git_repo, ("L-aaaa0001", "Format Python code with `ruff format`, never black."),
+            ("L-aaaa0002", "Keep `amount_cents` as integer cents in staging models."))
     folder = claude_folder(git_repo)
     write(folder, "feedback_ruff.md", RUFF)
     write(folder, "feedback_cents.md", memory("cents", "feedback", "Convert `amount_cents` to dollars in staging."))
@@ -415,16 +418,8 @@ def test_a_memory_restating_a_lesson_in_other_words_is_staged_with_a_note_naming
     """review11 R11-6: "use `uv add` …, never pip" beside the approved "Use `uv add` …; never use `pip install`." is
     under the duplicate threshold, and `uv` / `pip` are commands no overlap is read on: the reviewer is told which
     lesson it may repeat (in the report, the lesson's provenance and so `learn show`), and decides."""
-    from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
-
-    store = Store(project(git_repo))
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [
-        make_lesson("Use `uv add` to add dependencies; never use `pip install`.", lesson_id="L-aaaa0003",
-                    now="2026-11-01T00:00:00Z"),
-        make_lesson("Format Python code with `ruff format`, never black.", lesson_id="L-aaaa0004",
-                    now="2026-11-01T00:00:00Z")])
+    approve(git_repo, ("L-aaaa0003", "Use `uv add` to add dependencies; never use `pip install`."),
+            ("L-aaaa0004", "Format Python code with `ruff format`, never black."))
     folder = claude_folder(git_repo)
     write(folder, "feedback_uv.md", memory("uv-deps", "feedback", "When adding dependencies, use `uv add` for new "
                                                                   "dependencies, never pip."))
@@ -447,14 +442,7 @@ def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the
     """review12 R12-3: `--dry-run` said "would stage" a memory the real run then refused as a "conflict" with the
     lesson it agrees with (the curator reads an overlap on `Decimal` and `float`), advising to replace that lesson.
     A memory saying the same thing is a vote for the lesson, and the dry run says what the real run does."""
-    from altimate_learn.schema import make_lesson
-    from altimate_learn.store import Store, project
-
-    store = Store(project(git_repo))
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [
-        make_lesson("Use `Decimal` for money amounts, never `float`.", lesson_id="L-aaaa0005",
-                    now="2026-11-01T00:00:00Z")])
+    approve(git_repo, ("L-aaaa0005", "Use `Decimal` for money amounts, never `float`."))
     folder = claude_folder(git_repo)
     write(folder, "feedback_money.md", memory("money", "feedback", "When changing money math, use `Decimal` for "
                                                                    "every money amount and never `float`."))

@@ -452,16 +452,21 @@ def _tool_name(token: str, *, everyday: bool = True) -> str | None:
     return None
 
 
+def _one_job_choice(m: re.Match[str]) -> Rule | None:
+    """ "X, not Y" / "don't use Y, X" between two tools of one job (TOOL_FAMILIES); None for anything else."""
+    x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+    if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+        return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+    return None
+
+
 def _tool_rule(clause: str, c: str) -> Rule | None:
     """A tool choice said briefly: a terse "X, not Y" between two tools of one job, the team's tool stated ("we use
     pnpm here", "we're a poetry shop", "stick to uv"), a tool forbidden ("pip is not allowed", "no pip"). Only names of
     tools (vocabulary.TOOL_FAMILIES) or code in backticks: "staging, not prod" or "we use the old client" name no tool."""
     m = _TERSE_CHOICE.match(c)
     if m:
-        x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
-        if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
-            return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
-        return None
+        return _one_job_choice(m)
     m = _TEAM_TOOL.match(c) or _TOOL_SHOP.match(c)
     if m:
         name = _tool_name(m.group("x"))
@@ -491,10 +496,7 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
         return Rule(f"Always use {name}", "always", [name], [], standing=True, alone=True) if name else None
     m = _DONT_USE_TOOL.match(c)
     if m:
-        x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
-        if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
-            return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
-        return None
+        return _one_job_choice(m)
     m = _TOOL_BANNED.match(c)
     if m:
         name = _tool_name(m.group("x"), everyday=False)
