@@ -19,7 +19,12 @@ second labeller (agree13, 2026-12-03) labelled a sample of the dev split without
    perfect judgement would see against labels this noisy); the confusion table; each disagreement's family
    (`research/data/real/agreement/disagreements.jsonl`, written after the comparison);
 5. the current classifier (`classify_user_message`, as `research/classifier_real.py` asks it: the answer as context,
-   the model's hint not counted) on the same messages, against each labeller and where both agree.
+   the model's hint not counted) on the same messages, against each labeller and where both agree;
+6. the false-alarm side, which a random sample cannot show (it held one false alarm): the 524 dev messages the
+   classifier flagged (at d795c44) outside the sample, labelled the same way by the second labeller after the
+   sample, blind to `labels.jsonl` but knowing the classifier had flagged them
+   (`research/data/real/agreement/labels_agree13_flagged.jsonl`, committed (a441ed2) before comparing): how many of
+   labeller 1's false alarms a second labeller would call a correction or a bug report.
 
 Intervals are 95% bootstrap intervals over repositories (2,000 resamples, fixed seed), because messages of one
 repository share a voice. Dev only: the held-out split is never read (the sample is drawn from dev files; every
@@ -52,6 +57,7 @@ from research.data.real_sessions import (  # noqa: E402
 AGREEMENT_DIR = DATA_DIR / "agreement"
 SECOND = AGREEMENT_DIR / "labels_agree13.jsonl"
 DISAGREEMENTS = AGREEMENT_DIR / "disagreements.jsonl"
+FLAGGED = AGREEMENT_DIR / "labels_agree13_flagged.jsonl"  # the classifier's dev flags outside the sample (at d795c44)
 SEED = 20261203
 SIZE = 400
 PER_REPO = 4
@@ -109,17 +115,38 @@ def load_pairs() -> list[dict[str, Any]]:
     keys = [(m["session"], m["id"]) for m in sample]
     if set(keys) != set(second):
         raise SystemExit(f"{SECOND.name} does not match the sample drawn with seed {SEED}: re-export and relabel")
-    first = {}
-    for row in _jsonl(DATA_DIR / "labels.jsonl"):
-        key = (row["session"], row["id"])
-        if key in second:
-            assert splits().get(_repo_of(row["session"])) == "dev", "the study reads dev labels only"
-            first[key] = row
+    first = _first_labels(set(second))
     out = []
     for m in sample:
         key = (m["session"], m["id"])
         out.append({**m, "first": first[key]["label"], "first_why": first[key]["why"],
                     "second": second[key]["label"], "second_why": second[key]["why"]})
+    return out
+
+
+def _first_labels(keys: set[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """labels.jsonl rows for these keys, each asserted to be a dev repository's."""
+    first = {}
+    for row in _jsonl(DATA_DIR / "labels.jsonl"):
+        key = (row["session"], row["id"])
+        if key in keys:
+            assert splits().get(_repo_of(row["session"])) == "dev", "the study reads dev labels only"
+            first[key] = row
+    return first
+
+
+def load_flagged() -> list[dict[str, Any]]:
+    """The second set: the dev messages the classifier flagged (at d795c44) outside the random sample, labelled by
+    the second labeller knowing only that they were flagged; with labeller 1's label. Empty when the file is absent."""
+    if not FLAGGED.exists():
+        return []
+    second = _jsonl(FLAGGED)
+    first = _first_labels({(r["session"], r["id"]) for r in second})
+    out = []
+    for r in second:
+        key = (r["session"], r["id"])
+        out.append({"session": r["session"], "id": r["id"], "repo": _repo_of(r["session"]),
+                    "first": first[key]["label"], "second": r["label"]})
     return out
 
 
@@ -347,7 +374,42 @@ def main() -> str:
             out.append(f"- `{r['session']}` {r['id']}: labeller 1 {r['first']}, labeller 2 {r['second']}, classifier "
                        f"{'flags' if r['classifier'] else 'passes'} ({d['family']}): \"{_short(r['text'])}\"")
         out.append("")
+    out.extend(_flagged_section(rows))
     return "\n".join(out)
+
+
+def _flagged_section(sample: list[dict[str, Any]]) -> list[str]:
+    """The false-alarm side: on everything the classifier flagged, how often a second labeller calls positive what
+    labeller 1 called `not`. The random sample holds too few false alarms to say."""
+    flagged = load_flagged()
+    if not flagged:
+        return []
+    in_sample = [r for r in sample if r["classifier"]]
+    allf = flagged + [{k: r[k] for k in ("session", "id", "repo", "first", "second")} for r in in_sample]
+    n = len(allf)
+    out = [f"The classifier's flags ({n} dev messages: the {len(flagged)} it flagged outside the sample at d795c44, "
+           f"labelled by the second labeller after the sample, knowing they were flagged but not labeller 1's label "
+           f"(`labels_agree13_flagged.jsonl`), and the {len(in_sample)} flagged in the sample):", ""]
+    table = Counter((r["first"], r["second"]) for r in allf)
+    out.append("| labeller 1 \\ 2 | " + " | ".join(LABELS) + " | total |")
+    out.append("|---|" + "---|" * (len(LABELS) + 1))
+    for a in LABELS:
+        out.append(f"| {a} | " + " | ".join(str(table[(a, b)]) for b in LABELS)
+                   + f" | {sum(table[(a, b)] for b in LABELS)} |")
+    out.append("")
+    p1 = [r for r in allf if binary(r["first"]) is not None]
+    p2 = [r for r in allf if binary(r["second"]) is not None]
+    prec1 = sum(bool(binary(r["first"])) for r in p1) / len(p1)
+    prec2 = sum(bool(binary(r["second"])) for r in p2) / len(p2)
+    false_alarms = [r for r in allf if r["first"] == "not"]
+    disputed = Counter(r["second"] for r in false_alarms)
+    lost = [r for r in allf if binary(r["first"]) is True and binary(r["second"]) is False]
+    out.append(f"Precision of these flags: {prec1:.3f} against labeller 1 ({len(p1)} scored), {prec2:.3f} against "
+               f"labeller 2 ({len(p2)} scored). Of the {len(false_alarms)} flags labeller 1 calls `not` (the false "
+               f"alarms), labeller 2 calls " + ", ".join(f"{k} {disputed[k]}" for k in LABELS if disputed[k])
+               + f"; of the flags labeller 1 calls positive, labeller 2 calls {len(lost)} `not`.")
+    out.append("")
+    return out
 
 
 if __name__ == "__main__":
