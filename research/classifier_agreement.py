@@ -1,7 +1,8 @@
 """How often would a second careful labeller agree with `research/data/real/labels.jsonl`? (issue 20, dev split only)
 
     python research/classifier_agreement.py                    # prints the study's numbers as a Markdown section
-    python research/classifier_agreement.py --export PATH      # writes the sample (text and context, no label) to PATH
+    python research/classifier_agreement.py --export PATH      # the study's sample with its context, no label, to PATH
+    python research/classifier_agreement.py --draw PATH        # a fresh draw by the same rule from today's dev split
 
 The study. The real-session corpus was labelled by one person. Before comparing the classifier to those labels, a
 second labeller (agree13, 2026-12-03) labelled a sample of the dev split without seeing them:
@@ -108,13 +109,22 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def committed_sample() -> list[dict[str, Any]]:
+    """The sample the second labeller labelled (the keys of labels_agree13.jsonl), read back from the dev session
+    files with its context. Read from the committed keys, not re-drawn, so that the corpus growing (new dev
+    repositories change what `draw_sample` would draw today) leaves the study as it was."""
+    second = {(r["session"], r["id"]) for r in _jsonl(SECOND)}
+    sample = [m for m in dev_messages() if (m["session"], m["id"]) in second]
+    if len(sample) != len(second):
+        raise SystemExit(f"{len(second) - len(sample)} messages of {SECOND.name} are no longer typed messages of the "
+                         "dev split; the study cannot be compared")
+    return sample
+
+
 def load_pairs() -> list[dict[str, Any]]:
     """The sample with both labellers' labels: first (labels.jsonl) and second (agree13)."""
-    sample = draw_sample(dev_messages())
+    sample = committed_sample()
     second = {(r["session"], r["id"]): r for r in _jsonl(SECOND)}
-    keys = [(m["session"], m["id"]) for m in sample]
-    if set(keys) != set(second):
-        raise SystemExit(f"{SECOND.name} does not match the sample drawn with seed {SEED}: re-export and relabel")
     first = _first_labels(set(second))
     out = []
     for m in sample:
@@ -142,6 +152,8 @@ def load_flagged() -> list[dict[str, Any]]:
         return []
     second = _jsonl(FLAGGED)
     first = _first_labels({(r["session"], r["id"]) for r in second})
+    if len(first) != len(second):
+        raise SystemExit(f"{len(second) - len(first)} messages of {FLAGGED.name} have no label in labels.jsonl")
     out = []
     for r in second:
         key = (r["session"], r["id"])
@@ -340,12 +352,10 @@ def main() -> str:
     if DISAGREEMENTS.exists():
         notes = {(d["session"], d["id"]): d for d in _jsonl(DISAGREEMENTS)}
         differ = [r for r in rows if r["first"] != r["second"]]
-        missing = [r for r in differ if (r["session"], r["id"]) not in notes]
-        if missing:
-            raise SystemExit(f"{len(missing)} disagreements have no family in {DISAGREEMENTS.name}")
+        unread = {"family": "not read (labels.jsonl changed since the study)", "verdict": ""}
         fam: dict[str, Counter[str]] = defaultdict(Counter)
         for r in differ:
-            d = notes[(r["session"], r["id"])]
+            d = notes.get((r["session"], r["id"]), unread)
             b1, b2 = binary(r["first"]), binary(r["second"])
             side = "soft" if b1 is None or b2 is None else ("flip" if b1 != b2 else "same")
             fam[d["family"]][side] += 1
@@ -370,7 +380,7 @@ def main() -> str:
         out.append(f"The {len(flips)} flips (the disagreements that move precision or recall):")
         out.append("")
         for r in flips:
-            d = notes[(r["session"], r["id"])]
+            d = notes.get((r["session"], r["id"]), unread)
             out.append(f"- `{r['session']}` {r['id']}: labeller 1 {r['first']}, labeller 2 {r['second']}, classifier "
                        f"{'flags' if r['classifier'] else 'passes'} ({d['family']}): \"{_short(r['text'])}\"")
         out.append("")
@@ -413,15 +423,15 @@ def _flagged_section(sample: list[dict[str, Any]]) -> list[str]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--export"]:  # --export PATH: the sample, text and context, no label
+    if sys.argv[1:2] in (["--export"], ["--draw"]):  # the study's sample, or a fresh draw: text and context, no label
         if len(sys.argv) != 3:
-            raise SystemExit("usage: classifier_agreement.py --export PATH")
-        sample = draw_sample(dev_messages())
+            raise SystemExit("usage: classifier_agreement.py --export PATH | --draw PATH")
+        sample = committed_sample() if sys.argv[1] == "--export" else draw_sample(dev_messages())
         with Path(sys.argv[2]).open("w", encoding="utf-8") as f:
             for m in sample:
                 f.write(json.dumps(m, ensure_ascii=False) + "\n")
         print(len(sample), "messages from", len({m["repo"] for m in sample}), "repositories")
     elif sys.argv[1:]:
-        raise SystemExit("usage: classifier_agreement.py [--export PATH]")
+        raise SystemExit("usage: classifier_agreement.py [--export PATH | --draw PATH]")
     else:
         print(main())
