@@ -87,3 +87,16 @@ def test_a_reply_to_the_agents_question_informs_the_answer(text, answer):
 ])
 def test_the_same_words_after_work_the_agent_did_still_correct_it(text):
     assert _flags(text, "I added a new `formatDate` helper in components/Header.tsx and removed the old import.")
+
+
+# A message that opens by asking how to do something asks a question of its own: the trouble it names next is the
+# situation it asks about. The same trouble said plainly after the agent's work, or blamed on its change, is a report.
+@pytest.mark.parametrize("question, report", [
+    ("how do i dim the LED on the Nano? it's too bright", "the LED is too bright now"),
+    ("How can we speed up CI? the build is too slow", "the build is too slow now"),
+    ("how do we make the tests faster? they're way too slow", "the tests are way too slow now"),
+    ("how do I get rid of this warning? it shows up on every run", "how do I get rid of this? it broke after your change"),
+])
+def test_a_how_to_question_is_no_report_on_the_agents_work(question, report):
+    assert not _flags(question, DONE), f"how-to question flagged: {question!r}"
+    assert _flags(report, DONE), f"report missed: {report!r}"
