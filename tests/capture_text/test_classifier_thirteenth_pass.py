@@ -100,3 +100,38 @@ def test_the_same_words_after_work_the_agent_did_still_correct_it(text):
 def test_a_how_to_question_is_no_report_on_the_agents_work(question, report):
     assert not _flags(question, DONE), f"how-to question flagged: {question!r}"
     assert _flags(report, DONE), f"report missed: {report!r}"
+
+
+def test_the_first_sight_ranking_keeps_tuned_flags_apart():
+    """research/classifier_rules.py --first-sight on made-up rows (no corpus read): a family is ranked by its flags on
+    owners the scoring version had not seen, and a rule's flags gained after the owner was seen are counted apart."""
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from research.classifier_rules import first_sight
+
+    history = [
+        {"session": "s1", "id": "u1", "outcome": "tp", "reason": "said the result does not work"},
+        {"session": "s1", "id": "u2", "outcome": "fp", "reason": "said the result does not work"},
+        {"session": "s2", "id": "u1", "outcome": "fp", "reason": "interrupted, then redirected"},
+        {"session": "s2", "id": "u2", "outcome": "fn", "reason": ""},
+        {"session": "s2", "id": "u3", "outcome": "tp", "reason": "asks \"why did you…\""},
+    ]
+    flagged = [
+        {"session": "s1", "id": "u1", "outcome": "tp", "rule": "cues.BROKEN[1]", "reason": "said the result does not work"},
+        {"session": "s2", "id": "u2", "outcome": "tp", "rule": "cues.BROKEN[1]", "reason": "said the result does not work"},
+        {"session": "s2", "id": "u1", "outcome": "fp", "rule": "interrupted, then redirected",
+         "reason": "interrupted, then redirected"},
+        {"session": "s9", "id": "u1", "outcome": "fp", "rule": "cues.CUES[3]", "reason": "says \"that's wrong\""},
+    ]
+    families, rules = first_sight(history, flagged)
+    assert [(f["family"], f["tp"], f["fp"]) for f in families] == [
+        ("interrupted, then redirected", 0, 1), ("said the result does not work", 1, 1), ('asks "why did you…"', 1, 0)]
+    by_rule = {r["rule"]: r for r in rules}
+    assert (by_rule["cues.BROKEN[1]"]["kept_tp"], by_rule["cues.BROKEN[1]"]["later_tp"]) == (1, 1)
+    assert by_rule["interrupted, then redirected"]["precision"] == 0.0
+    assert "cues.CUES[3]" not in by_rule  # an owner with no first-sight score is left out
+    assert rules[0]["rule"] == "interrupted, then redirected"
