@@ -249,7 +249,7 @@ THIRTEENTH_PASS = (
     "flagged 0 right and 1 false with it), \"reported an "
     "error after the agent's change\" 48 / 13, \"asked to fix what the agent made\" 2 / 3, \"said what the agent "
     "made already exists\" 2 / 2, \"said the result does not look right\" 1 / 2; single cue words (revert, why, "
-    "already, \"I said\", \"could you not\") are 1 / 1 each, and together the correction-cue families 53 / 22 "
+    "already, \"I said\", \"could you not\") have one to four flags each, about half of them false, and together the correction-cue families 53 / 22 "
     "against 162 / 37 for the report families. The classifier before this pass still gave 233 of the 234 right and 38 of "
     "the 79 false first-sight flags. Narrowed, each with typed look-alike pairs (must stay quiet / must still fire): an error "
     "sent because the answer asked for it (\"what's the exact error?\", \"share what you see in the console\"), a "
