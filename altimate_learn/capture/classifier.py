@@ -349,7 +349,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining, blamed)
-                if (reason == "asked to fix what the agent made" and families.BARE_FIX.match(clause)
+                if (reason == "asked to fix what the agent made" and families.BARE_FIX.match(own)
                         and families.PROPOSED_FIX.search((answer or "")[-400:])):
                     reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
                 if reason in _ERROR_REASONS and wrong_place:

@@ -62,6 +62,11 @@ def test_fix_it_after_work_the_agent_says_it_did_is_still_a_report(text):
     assert _flags(text, DONE)
 
 
+def test_only_a_bare_fix_it_is_a_go_ahead_not_a_report_that_ends_with_one():
+    proposal = DIAGNOSIS + "The crash comes from calling setState after dispose. The fix: check `mounted` first."
+    assert _flags("the SVG is invisible now. Fix it.", proposal)
+
+
 # In a reply to the agent's own question, swearing at one of the options or saying what the person already has answers
 # the question; the same words after work the agent did correct it.
 QUESTION = "Which runtime do you prefer for the kernel: Node.js, Python, Go or Rust? Any strong preferences?"
