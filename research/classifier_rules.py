@@ -4,6 +4,7 @@
     python research/classifier_real.py --rules    # the same table
     python research/classifier_rules.py --fold 0 1   # only the dev owners of these folds (research/classifier_folds.py)
     python research/classifier_rules.py --candidate REGEX --fold 2 3   # a form not yet written: counts only, no text
+    python research/classifier_rules.py --first-sight   # rule families and today's rules ranked by first-sight flags
 
 Dev split only: asked for any other split, it refuses (`rule_table("holdout")` raises, the command line has no way to
 ask). A rule is one entry of a cue table (`cues.CUES[12]`, `families.BROKEN[3]`, `languages.CUES[40]`, …): the tables
@@ -170,6 +171,58 @@ def candidate(pattern: str, folds: set[int] | None = None) -> dict[str, Any]:
     return {key: (counts[key], len(owners[key])) for key in sorted(counts)}
 
 
+def first_sight(history: list[dict[str, Any]], flagged: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Rank by what carries to people not yet seen (issue 20, thirteenth pass). ``history``: one row per dev message as
+    the classifier version that had not seen its owner scored it (`classifier_unseen.history`: outcome and reason);
+    ``flagged``: today's flags (:func:`rows`). Returns (families, rules). A family's right and false flags at first
+    sight, worst precision first; and for each of today's rules, the first-sight flags it still gives (right / false:
+    the rule's record on people it was not written on, as far as the old version had it) apart from the flags it gained
+    after the owner was seen (tuned on them, so no evidence of carrying over)."""
+    from research.classifier_unseen import _family
+
+    fam: dict[str, dict[str, int]] = defaultdict(lambda: {"tp": 0, "fp": 0})
+    at_first: dict[tuple[str, str], str] = {}
+    for h in history:
+        at_first[(h["session"], h["id"])] = h["outcome"]
+        if h["outcome"] in ("tp", "fp"):
+            fam[_family(h["reason"])][h["outcome"]] += 1
+    families = sorted(({"family": f, **c, "precision": c["tp"] / (c["tp"] + c["fp"])} for f, c in fam.items()),
+                      key=lambda r: (r["precision"], -r["fp"], r["family"]))
+    rule: dict[str, dict[str, Any]] = defaultdict(lambda: {"kept_tp": 0, "kept_fp": 0, "later_tp": 0, "later_fp": 0})
+    for row in flagged:
+        outcome = at_first.get((row["session"], row["id"]))
+        if outcome is None:
+            continue  # an owner no version saw before it was in the corpus
+        entry = rule[row["rule"]]
+        entry["reason"] = row["reason"]
+        entry[("kept_" if outcome in ("tp", "fp") else "later_") + row["outcome"]] += 1
+    rules = []
+    for name, e in rule.items():
+        kept = e["kept_tp"] + e["kept_fp"]
+        rules.append({"rule": name, **e, "precision": e["kept_tp"] / kept if kept else None})
+    rules.sort(key=lambda r: (1.0 if r["precision"] is None else r["precision"], -r["kept_fp"], r["rule"]))
+    return families, rules
+
+
+def render_first_sight() -> str:
+    from research import classifier_unseen as U
+
+    U.history()
+    history = U.HISTORY_TPS + U.HISTORY_FPS + U.HISTORY_FNS + U.HISTORY_TNS
+    families, rules = first_sight(history, rows("dev"))
+    lines = ["Rule families on dev owners at first sight (each owner scored by the newest version that had not seen it):",
+             "", "| family | right | false | precision |", "|---|---:|---:|---:|"]
+    lines += [f"| {f['family'][:60]} | {f['tp']} | {f['fp']} | {f['precision']:.2f} |" for f in families]
+    lines += ["", "Today's rules on the same messages: first-sight flags they still give, and flags gained after the owner "
+              "was seen (tuned on them):", "", "| rule | reason | first-sight right | first-sight false | precision | "
+              "gained right | gained false |", "|---|---|---:|---:|---:|---:|---:|"]
+    for r in rules:
+        p = "–" if r["precision"] is None else f"{r['precision']:.2f}"
+        lines.append(f"| {r['rule']} | {r['reason'][:50]} | {r['kept_tp']} | {r['kept_fp']} | {p} | {r['later_tp']} | "
+                     f"{r['later_fp']} |")
+    return "\n".join(lines) + "\n"
+
+
 def render(split: str = "dev", folds: set[int] | None = None) -> str:
     flagged = rows(split, folds)
     lines = ["| rule | reason | TP | FP | precision | TP owners | FP owners |", "|---|---|---:|---:|---:|---:|---:|"]
@@ -184,6 +237,9 @@ def render(split: str = "dev", folds: set[int] | None = None) -> str:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args == ["--first-sight"]:
+        print(render_first_sight())
+        raise SystemExit(0)
     form = None
     if args[:1] == ["--candidate"] and len(args) >= 2:
         form, args = args[1], args[2:]
@@ -191,7 +247,7 @@ if __name__ == "__main__":
     if args[:1] == ["--fold"] and args[1:] and all(a in "0123" and len(a) == 1 for a in args[1:]):
         chosen = {int(a) for a in args[1:]}
     elif args:
-        sys.exit("usage: python research/classifier_rules.py [--candidate REGEX] [--fold N ...]  (dev split only)")
+        sys.exit("usage: python research/classifier_rules.py [--first-sight | --candidate REGEX] [--fold N ...]  (dev split only)")
     if form is not None:
         for key, (n, people) in candidate(form, chosen).items():
             print(f"{key}: {n} messages, {people} owners")

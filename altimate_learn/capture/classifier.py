@@ -275,6 +275,10 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
     return None
 
 
+# Cues that, in a reply to the agent's own question, give information for the answer rather than correct work done.
+REPLY_INFORMS = frozenset({"expressed frustration with the result", "said what the agent made already exists"})
+
+
 def classify_text(text: str, answer: str | None = None) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent.
 
@@ -334,6 +338,10 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 if reason == "corrected course" and replying and families.PICKS_ONE.match(clause):
                     reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
+                if reason in REPLY_INFORMS and replying:
+                    # "Go, Rust or Python?" "Rust. fuck Go": an answer that swears at an option; "Option 1 or 2?" "2. I
+                    # already have some retry logic in fetch_all": information for the choice, not a correction
+                    reason = None
                 if reason == "stated what the result should have been" and families.OWN_CONFIG.search(own):
                     reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
                 reason = reason or _try(ALL_PERSISTS, clause)
@@ -341,11 +349,16 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
                 reason = _broken(clause, explaining, blamed)
+                if (reason == "asked to fix what the agent made" and families.BARE_FIX.match(own)
+                        and families.PROPOSED_FIX.search((answer or "")[-400:])):
+                    reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
                 if reason in _ERROR_REASONS and wrong_place:
                     reason = None
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
                                                         or families.UNREACHED.search(clause)):
                     reason = None
+                if reason and families.HOW_TO.match(own) and not blamed:
+                    reason = None  # "how do I dim the LED on the Nano? it's too bright": a question of the person's own
                 if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):

@@ -556,7 +556,15 @@ HANDED_OVER = re.compile(
     r"install|change|replace|open|create|edit|modify|set|put|paste|copy|restart|move|use)\b"
     r"|\byour\s+browser\s+(?:will|should)\b|\bwhat\s+(?:does|do|did)\s+(?:the\s+)?`[^`\n]{1,80}`\s+(?:show|say|print|output|return)\b"
     r"|\b(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that)\s+(?:\w+\s+)?(?:outputs?|error|log|logs|traceback)\b"
-    r"|\b(?:just|simply)\s+(?:update|add|change|replace|edit|run|save)\s+(?:the|your|this|that|`)", re.I)
+    r"|\b(?:just|simply)\s+(?:update|add|change|replace|edit|run|save)\s+(?:the|your|this|that|`)"
+    # The answer asked for what the person sees ("what's the exact error?", "what error do you get?", "could you share
+    # the console output?"): the error or output they send next answers that question.
+    r"|\bwhat(?:'s|\s+is|\s+does|\s+do)\s+the\s+(?:exact\s+|full\s+|complete\s+|actual\s+)?(?:output|error|error\s+message|"
+    r"message|logs?|console(?:\s+output)?|traceback|stack\s*trace)\b[^.?!\n]{0,40}\?"
+    r"|\bwhat\s+(?:exact\s+)?(?:error|errors|output|message|messages)\s+(?:do|did|are)\s+you\s+(?:see|get|getting|seeing)\b"
+    r"|\b(?:share|paste|send|post|show)\s+(?:me\s+|us\s+)?what\s+you\s+(?:see|get)\b"
+    r"|\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:share|paste|send|post|provide|show\s+me)\s+(?:me\s+)?(?:the|your|any)\s+"
+    r"(?:full\s+|exact\s+|complete\s+|entire\s+)?(?:\w+\s+)?(?:outputs?|errors?|error\s+messages?|logs?|traceback|stack\s*trace)\b", re.I)
 
 # Words that say "go on" after an interruption; a redirect must say something beyond them.
 CONTINUE_WORDS = frozenset("""

@@ -110,6 +110,22 @@ OPENING_CLAUSES = 3
 INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
                      r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)
 
+# A message that opens by asking how to do something ("how do I dim the LED? it's too bright", "how can we speed up CI?
+# the build is too slow") asks a question of its own; what it says is wrong next is the situation it asks about, not a
+# report on the agent's work (unless it blames the agent's change).
+HOW_TO = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|hey|hmm+|also|btw|quick\s+question)[,:!.]?\s+)*how\s+(?:do|can|could|should|would)\s+"
+                    r"(?:i|we)\b[^?\n]*\?", _I)
+
+# A bare "fix it" after an answer that proposed a fix it has not made ("The fix: await the call before returning.",
+# "Want me to fix the import order?") says go ahead, not that the agent's work is broken (first-sight false alarms).
+BARE_FIX = re.compile(r"^\W*(?:please\s+)?fix\s*(?:it|this|that|them|these|those)?\s*(?:please|now|asap)?\W*$", _I)
+PROPOSED_FIX = re.compile(r"\b(?:the|a|one|simplest|easiest|best|proper|real|likely|suggested|recommended|proposed)\s+(?:\w+\s+)?"
+                          r"(?:fix|solution)(?:\s+(?:is|would\s+be|here\s+is))?\s*(?::|to\s+\w+|would\b)"
+                          r"|\bto\s+fix\s+(?:this|it|that)\s*[,:]|\byou\s+(?:can|could|should)\s+fix\b"
+                          r"|\b(?:shall|should)\s+i\s+(?:go\s+ahead\s+and\s+)?(?:fix|apply|patch|implement)\b"
+                          r"|\b(?:want|like)\s+me\s+to\s+(?:go\s+ahead\s+and\s+)?(?:fix|apply|patch|implement)\b"
+                          r"|\bi\s+can\s+(?:fix|apply|patch)\s+(?:it|this|that)\b", _I)
+
 # An error message's own words, typed or pasted without the word "error": "x.get is not a function", "Generic parameter
 # 'R' could not be inferred", "Value of optional type must be unwrapped".
 BROKEN += [
