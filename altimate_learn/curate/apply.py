@@ -80,12 +80,17 @@ def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
 
 def _position(lessons: list[Lesson], lesson: Lesson) -> int:
     """Where ``lesson`` (this very object) is in ``lessons``: ``list.index`` compares dicts key by key until
-    one differs, which adds up over 10,000 lessons; an identity test does not."""
-    return list(map(operator.is_, lessons, itertools.repeat(lesson))).index(True)
+    one differs, which adds up over 10,000 lessons; an identity test does not. The identity tests run in C
+    and stop at the lesson (ValueError when it is not there, as ``list.index``)."""
+    for at in itertools.compress(itertools.count(), map(operator.is_, lessons, itertools.repeat(lesson))):
+        return at
+    raise ValueError("lesson is not in list")
 
 
 _ID = operator.itemgetter("id")
 _TEXT = operator.itemgetter("text")
+_HELPFUL = operator.methodcaller("get", "helpful", 0)
+_HARMFUL = operator.methodcaller("get", "harmful", 0)
 _NOT_THERE = {"text": None}
 
 
@@ -144,8 +149,9 @@ class _Pass:
         self.lessons = _copy_lessons(lessons)
         # Lessons of approved.json. None = all of them (callers that curate without a store).
         self.approved_ids = approved_ids
-        self.by_id = dict(zip(map(_ID, self.lessons), self.lessons))
-        self.before = dict(zip(map(_ID, lessons), lessons))  # as read (never changed): `updated` moves
+        ids = list(map(_ID, lessons))
+        self.by_id = dict(zip(ids, self.lessons))
+        self.before = dict(zip(ids, lessons))  # as read (never changed): `updated` moves
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
         self.feedback = feedback
         self.now = now
@@ -199,6 +205,22 @@ class _Pass:
     def position(self, lesson_id: str) -> int:
         return _position(self.lessons, self.by_id[lesson_id])
 
+    def in_order(self, lesson_ids: Any) -> list[str]:
+        """``lesson_ids`` (ids of lessons in the set, each once) sorted by their place in the set, as
+        ``sorted(lesson_ids, key=self.position)``: with several, one pass over the set finds them all (each
+        place alone is a pass over 10,000 lessons); one needs no pass."""
+        ids = list(lesson_ids)
+        if len(ids) < 2:
+            for lesson_id in ids:
+                self.by_id[lesson_id]  # noqa: B018 - an id not in the set raises, as position() does
+            return ids
+        wanted = set(ids)
+        lessons = self.lessons
+        found = list(map(_ID, itertools.compress(lessons, map(wanted.__contains__, map(_ID, lessons)))))
+        if len(found) != len(ids) or set(found) != wanted:
+            return sorted(ids, key=self.position)  # not what the set holds: as before (raises)
+        return found
+
     def new_id(self) -> str:
         lesson_id = new_lesson_id(self.taken)
         self.taken.add(lesson_id)
@@ -243,9 +265,9 @@ class _Pass:
                 counted += 1
                 if counted <= MAX_REMOVES:
                     self.contradicted.add(d.id)
-        for lesson in self.lessons:
-            if lesson.get("harmful", 0) > lesson.get("helpful", 0):
-                self.contradicted.add(lesson["id"])
+        lessons = self.lessons  # (compared in C: at 10,000 lessons, a few are more harmful than helpful)
+        self.contradicted.update(map(_ID, itertools.compress(lessons, map(operator.gt, map(_HARMFUL, lessons),
+                                                                           map(_HELPFUL, lessons)))))
 
     # -- ops
     def check_links(self, delta: _Delta) -> str | None:
@@ -280,7 +302,7 @@ class _Pass:
             # Only lessons at the threshold can win, so only they are scored; in store order, as ever.
             near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
             best_id, best = None, 0.0
-            for lid in sorted(near, key=self.position):
+            for lid in self.in_order(near):
                 lesson = self.by_id[lid]
                 if lid in declared:
                     continue
@@ -303,11 +325,10 @@ class _Pass:
         implicit: list[str] = []
         if undeclared:
             if all(lid in self.contradicted for lid in undeclared):
-                implicit = sorted(undeclared, key=self.position)
+                implicit = self.in_order(undeclared)
             else:
                 blocking = {lid: ids for lid, ids in undeclared.items() if lid not in self.contradicted}
-                parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
-                    blocking.items(), key=lambda item: self.position(item[0])))
+                parts = ", ".join(f"{lid} on {', '.join(sorted(blocking[lid]))}" for lid in self.in_order(blocking))
                 return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
                                    "overlap")
         targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]
@@ -458,10 +479,11 @@ class _Pass:
 
     # -- after the deltas
     def auto_remove(self) -> None:
-        for lesson in list(self.lessons):
+        # Below HARMFUL_MIN harmful marks (the common case) a lesson is not looked at further (found in C).
+        lessons = self.lessons
+        marked = map(operator.not_, map(operator.lt, map(_HARMFUL, lessons), itertools.repeat(HARMFUL_MIN)))
+        for lesson in list(itertools.compress(lessons, marked)):
             harmful = lesson.get("harmful", 0)
-            if harmful < HARMFUL_MIN:  # the common case, decided without looking further
-                continue
             lid = lesson["id"]
             helpful = lesson.get("helpful", 0)
             sources = self.harmful_from.get(lid, [])[:harmful]
@@ -489,8 +511,9 @@ class _Pass:
                         text=victim["text"])
 
     def finish(self) -> None:
-        present = set(self.by_id)
-        for lesson in list(_with(self.lessons, "coexists")):
+        linked = list(_with(self.lessons, "coexists"))
+        present = set(self.by_id) if linked else set()  # (at 10,000 lessons, few or none carry `coexists`)
+        for lesson in linked:
             co = lesson["coexists"]
             if co is not None:
                 kept = [c for c in co if c in present and c != lesson["id"]]
