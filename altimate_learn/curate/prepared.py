@@ -96,11 +96,9 @@ class WordIndex:
                 self._post(lesson_id, self[lesson_id])
 
     def _post(self, lesson_id: str, words: frozenset[str], remove: bool = False) -> None:
+        change = self.postings.discard if remove else self.postings.add
         for word in words or (_EMPTY,):
-            if remove:
-                self.postings[word].discard(lesson_id)
-            else:
-                self.postings[word].add(lesson_id)
+            change(word, lesson_id)
 
     def __getitem__(self, lesson_id: str) -> frozenset[str]:
         words = self.memo.get(lesson_id)
@@ -193,6 +191,10 @@ class Packed:
             return default
         return self.text[at + len(key) + 1:self.text.index("\n", at)]
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a line (its ids not copied out)."""
+        return self._find(key)[1]
+
     def merged(self, changes: dict[str, Any]) -> list[str]:
         """This section's lines with ``changes`` (key → ids, a set or an "id id …" string; empty: the key
         goes) applied, as pieces."""
@@ -209,6 +211,7 @@ class Packed:
 
 
 def _section(postings: Postings) -> list[str]:
+    postings.settle()
     if any(not key or any(c.isspace() for c in key) for key in postings.sets):
         raise ValueError("a key with white space cannot be packed")  # none can: the caller indexes in memory
     if isinstance(postings.raw, Packed):
