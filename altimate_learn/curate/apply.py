@@ -9,6 +9,7 @@ curator writes afterwards. It reads and writes no file.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import itertools
 import operator
@@ -64,12 +65,17 @@ def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
     """:func:`_copy_lesson` of each lesson (the dicts copied in C; only the lists and objects inside them,
     which few lessons have besides `tags`, one by one)."""
     out = list(map(dict, lessons))
-    for lesson in out:
-        tags = lesson.get("tags")
-        if type(tags) is list:
-            lesson["tags"] = tags[:]
-        elif tags is not None:
-            lesson["tags"] = _copy(tags)
+    tagged = list(_with(out, "tags"))
+    values = list(map(_TAGS, tagged))
+    if all(map(operator.is_, map(type, values), itertools.repeat(list))):  # as learn validates them: in C
+        collections.deque(map(operator.setitem, tagged, itertools.repeat("tags"), map(list.copy, values)), maxlen=0)
+    else:
+        for lesson in tagged:
+            tags = lesson["tags"]
+            if type(tags) is list:
+                lesson["tags"] = tags[:]
+            elif tags is not None:
+                lesson["tags"] = _copy(tags)
     for key in ("coexists", "trigger"):
         for lesson in _with(out, key):
             value = lesson[key]
@@ -90,6 +96,7 @@ def _position(lessons: list[Lesson], lesson: Lesson) -> int:
 _ID = operator.itemgetter("id")
 _TEXT = operator.itemgetter("text")
 _HELPFUL = operator.methodcaller("get", "helpful", 0)
+_TAGS = operator.itemgetter("tags")
 _HARMFUL = operator.methodcaller("get", "harmful", 0)
 _NOT_THERE = {"text": None}
 

@@ -28,7 +28,10 @@ written back unchanged. Three things make a reflection cost what changed, not wh
 The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`). The postings hold
 the words and backtick identifiers of lesson texts (which the store holds anyway, linted), with lesson ids,
 in files only the user can read (folder 0700, files 0600); verdicts carry a checksum of their own, postings
-files a SHA-256 of their body, so a damaged file is ignored rather than half-believed.
+files a SHA-256 of their body, so a damaged file is ignored rather than half-believed. Each record's check
+also covers the digest of the file it describes (its name), so a record found under another file's name
+(renamed, copied, restored from elsewhere) is ignored too: a verdict, postings or parsed lessons that
+describe other bytes are never applied to these.
 """
 
 from __future__ import annotations
@@ -268,9 +271,17 @@ def _fingerprint() -> str:
     return sha256(",".join(parts).encode()).hexdigest()[:24]
 
 
-def _checksum(verdict: dict) -> str:
-    """A verdict's own digest: a file changed in the cache, even into other valid JSON, is not believed."""
-    return sha256(json.dumps(verdict, sort_keys=True).encode()).hexdigest()[:16]
+def _checksum(verdict: dict, digest: str) -> str:
+    """A verdict's own digest, bound to the digest of the file it describes: a file changed in the cache,
+    even into other valid JSON, or found under another file's name, is not believed."""
+    return sha256(f"{digest}\n{json.dumps(verdict, sort_keys=True)}".encode()).hexdigest()[:16]
+
+
+def _bound(digest: str, blob: bytes | memoryview) -> bytes:
+    """SHA-256 of a cache record's ``blob`` and of the digest of the file it describes (hex, encoded)."""
+    hasher = sha256(digest.encode() + b"\n")
+    hasher.update(blob)
+    return hasher.hexdigest().encode()
 
 
 class Cache:
@@ -299,7 +310,7 @@ class Cache:
         """``{"canonical": bool, "flagged": [ids] (when known)}`` when a file with this digest passed the
         schema as ``kind`` before."""
         found = self._read(digest, "ok")
-        if isinstance(found, dict) and found.pop("sum", None) == _checksum(found) and found.get("kind") == kind \
+        if isinstance(found, dict) and found.pop("sum", None) == _checksum(found, digest) and found.get("kind") == kind \
                 and isinstance(found.get("canonical"), bool) and isinstance(found.get("ids"), str):
             try:
                 os.utime(self._path(digest, "ok"))  # type: ignore[arg-type]  # in use: the last to be pruned
@@ -319,7 +330,12 @@ class Cache:
             return None
         try:
             with open(path, encoding="utf-8") as handle:
-                found = unpack(handle.read(), count)
+                text = handle.read()
+            # The header's "of" binds the SHA-256 of the postings (of their count, sections and body) to this
+            # digest: postings remembered for other bytes are not these bytes' postings.
+            header = json.loads(text[:text.find("\n")])
+            found = unpack(text, count) if isinstance(header, dict) and header.get("of") == _bound(
+                digest, str(header.get("sha256")).encode()).decode() else None
             if found is not None:
                 os.utime(path)  # in use: the last to be pruned
             return found
@@ -385,7 +401,7 @@ class Cache:
         except OSError:
             return None
         head, blob = data[:65], memoryview(data)[65:]
-        if head[64:] != b"\n" or sha256(blob).hexdigest().encode() != head[:64]:
+        if head[64:] != b"\n" or _bound(digest, blob) != head[:64]:
             return None
         try:
             lessons = marshal.loads(blob)
@@ -409,7 +425,7 @@ class Cache:
             blob = marshal.dumps(lessons)
         except ValueError:
             return
-        self._write(digest, "parsed", sha256(blob).hexdigest().encode() + b"\n" + blob, KEEP_PARSED)
+        self._write(digest, "parsed", _bound(digest, blob) + b"\n" + blob, KEEP_PARSED)
 
     def remember(self, digest: str, kind: str, canonical: bool, postings: str | None = None,
                  count: int = 0, flagged: list[str] | None = None, *, ids: list[str]) -> None:
@@ -418,10 +434,13 @@ class Cache:
         verdict: dict[str, Any] = {"kind": kind, "canonical": canonical, "ids": " ".join(ids)}
         if flagged is not None:
             verdict["flagged"] = sorted(flagged)
-        verdict["sum"] = _checksum(verdict)
+        verdict["sum"] = _checksum(verdict, digest)
         self._write(digest, "ok", verdict, KEEP_VERDICTS)
         if postings is not None:
-            self._write(digest, "index", postings, KEEP_INDEXES)
+            head, _, body = postings.partition("\n")
+            header = json.loads(head)
+            header["of"] = _bound(digest, str(header.get("sha256")).encode()).decode()
+            self._write(digest, "index", json.dumps(header, separators=(",", ":")) + "\n" + body, KEEP_INDEXES)
 
 
 # --- reading ----------------------------------------------------------------------------------------------
