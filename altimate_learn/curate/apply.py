@@ -102,12 +102,13 @@ _NOT_THERE = {"text": None}
 
 
 def changed_texts(lessons: list[Lesson], before: dict[str, Lesson],
-                  same: list[bool] | None = None) -> tuple[list[bool], list[str]]:
+                  same: list[bool] | None = None, ids: list[str] | None = None) -> tuple[list[bool], list[str]]:
     """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
     and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
     identity first.) ``same``, when known: for each lesson, whether it equals its version in ``before``
-    (then its text does too: only the others are compared)."""
-    ids = list(map(_ID, lessons))
+    (then its text does too: only the others are compared). ``ids``, when known: the lessons' ids, in order."""
+    if ids is None or len(ids) != len(lessons):
+        ids = list(map(_ID, lessons))
     if same is not None and len(same) == len(lessons):
         out = list(map(operator.not_, same))
         for at in itertools.compress(range(len(out)), out):
@@ -179,6 +180,7 @@ class _Pass:
         self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
         self.same: list[bool] | None = None  # after finish(): each lesson equal to its version read, or not
+        self.ids: list[str] | None = None  # after finish(): the ids of the lessons, in order
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
@@ -529,7 +531,8 @@ class _Pass:
                 else:
                     del lesson["coexists"]
         # Lessons equal to their version read are left alone; the comparisons run in C.
-        olds = list(map(self.before.get, map(_ID, self.lessons)))
+        self.ids = list(map(_ID, self.lessons))  # the lessons' ids, in order (for the writer and the checks after)
+        olds = list(map(self.before.get, self.ids))
         self.same = list(map(operator.eq, self.lessons, olds))  # for writing them (as read: copied as they are)
         for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.not_, self.same)):
             if before is not None and _content(lesson) != _content(before):

@@ -713,38 +713,44 @@ def _by_runs(lessons: list[Lesson], places: list[int | None], slices: _Slices) -
     return b"[\n" + b",\n".join(items) + b"\n]\n"
 
 
-def _unique_ids(lessons: list[Any]) -> bool:
-    """Whether every item is a dict and no two share an id (counted in C)."""
+def _unique_ids(lessons: list[Any], ids: list[str] | None = None) -> bool:
+    """Whether every item is a dict and no two share an id (counted in C; ``ids``: their ids, when known)."""
     if not all(map(isinstance, lessons, itertools.repeat(dict))):
         return False
     try:
-        return len(set(map(operator.methodcaller("get", "id"), lessons))) == len(lessons)
+        return len(set(map(operator.methodcaller("get", "id"), lessons) if ids is None else ids)) == len(lessons)
     except TypeError:  # an unhashable id: validation names it
         return False
 
 
-def _places(lessons: list[Lesson], source: LessonFile, same: list[bool]) -> list[int | None]:
-    """:func:`_unchanged`, from ``same`` (each lesson equal to the lesson of ``source`` with its id, or not)."""
+def _places(lessons: list[Lesson], source: LessonFile, same: list[bool],
+            ids: list[str] | None = None) -> list[int | None]:
+    """:func:`_unchanged`, from ``same`` (each lesson equal to the lesson of ``source`` with its id, or not;
+    ``ids``: the lessons' ids, when known)."""
     where = dict(zip(source.ids, range(len(source.ids))))
-    return [n if equal else None for n, equal in zip(map(where.get, map(operator.itemgetter("id"), lessons)), same)]
+    ids = map(operator.itemgetter("id"), lessons) if ids is None else ids
+    return [n if equal else None for n, equal in zip(map(where.get, ids), same)]
 
 
 def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile | None = None, *,
-          same: list[bool] | None = None) -> bytes:
+          same: list[bool] | None = None, ids: list[str] | None = None) -> bytes:
     """Validate and write ``lessons`` as :meth:`Store.write_lessons` does (canonical JSON, atomic, nothing
     written when the bytes would not change); lessons equal to those of the validated ``source`` are not
     validated again. ``same``, when the caller compared them already: for each lesson, whether it equals
-    the lesson of ``source`` with its id. Returns the bytes of the file."""
+    the lesson of ``source`` with its id; ``ids``, when the caller has them: the lessons' ids, in order.
+    Returns the bytes of the file."""
     path = str(store.path(filename))
     retired = filename in store.RETIRED_FILES
     if not isinstance(lessons, list):
         validate_lessons(lessons, path, retired=retired)
+    if ids is not None and len(ids) != len(lessons):
+        ids = None
     if source is not None and same is not None and len(same) == len(lessons) \
             and all(map(isinstance, lessons, itertools.repeat(dict))):
-        unchanged = _places(lessons, source, same)
+        unchanged = _places(lessons, source, same, ids)
     else:
         unchanged = _unchanged(lessons, source)
-    if not _unique_ids(lessons):
+    if not _unique_ids(lessons, ids):
         validate_lessons(lessons, path, retired=retired)  # raises the first problem, in file order
     # Lessons not in the source unchanged are validated, in order (found in C: at 10,000 lessons, a few).
     for index in itertools.compress(range(len(lessons)), map(operator.is_, unchanged, itertools.repeat(None))):

@@ -182,3 +182,24 @@ def test_ids_in_set_order_are_ordered_as_by_their_places(seed):
     missing = work.by_id[stored[0]["id"]]
     with pytest.raises(ValueError):
         apply._position(work.lessons[1:], missing)
+
+
+def test_the_writer_given_the_ids_still_refuses_a_repeated_id_and_writes_the_same_bytes(tmp_path):
+    from altimate_learn.errors import SchemaError
+    from altimate_learn.store import fsio
+
+    stored = _store_lessons(80)
+    store = make_store(tmp_path, approved=stored)
+    source = prepared.read(store, store.APPROVED, prepared.Cache())
+    lessons = [dict(item) for item in stored]
+    lessons[3]["helpful"] = 9
+    lessons.insert(10, lesson("L-beef", "Added in the middle."))
+    same = [item == source.lessons[n] if n < 10 else item == source.lessons[n - 1] if n > 10 else False
+            for n, item in enumerate(lessons)]
+    ids = [item["id"] for item in lessons]
+    data = prepared.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids)
+    assert data == fsio.canonical_json(lessons).encode()
+    assert prepared.write(store, store.CANDIDATE, lessons, source, same=same, ids=ids[:-1]) == data  # ignored
+    repeated = lessons + [lesson("L-beef", "The same id again.")]
+    with pytest.raises(SchemaError, match="L-beef"):
+        prepared.write(store, store.CANDIDATE, repeated, source, ids=[item["id"] for item in repeated])
