@@ -164,7 +164,8 @@ class _Pass:
         self.feedback = feedback
         self.now = now
         self.apply_paths = apply_paths
-        self.taken = set(taken_ids) | set(self.by_id)
+        self.taken = set(self.by_id)  # ids in use: the set's, then those of retired and quarantined lessons
+        self.taken.update(taken_ids)
         self.applied: list[dict] = []
         self.rejected: list[dict] = []
         self.retired: list[Lesson] = []

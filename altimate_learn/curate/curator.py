@@ -338,8 +338,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         if capped.changed:
             write_outside(store, capped.outside)
-        work.screen.commit(set(texts_changed[1]) | approved_ids, lessons_file=left,  # the candidate's ids
-                           texts_changed=texts_changed)
+        live = set(texts_changed[1])  # the candidate's ids, and the approved ones
+        live.update(approved_ids)
+        work.screen.commit(live, lessons_file=left, texts_changed=texts_changed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")
