@@ -61,7 +61,7 @@ SECTIONS = [
     Section("lint_table", "curator: lint verdicts on the labelled lesson table", builtin=True),
     Section("lint_security", "curator: lint on hostile lessons by category and on ordinary rules"),
     Section("lint_conformance", "curator: lint verdicts next to altimate-code's guardrail corpus"),
-    Section("bench_curator", "curator: time for one reflection at 1,000 and 10,000 lessons"),
+    Section("bench_curator", "curator: time for one reflection at 300, 1,000 and 10,000 lessons"),
     Section("bench_delivery", "delivery: recall of needed lessons at 50 to 10,000 lessons, tokens",
             quick={"sizes": [50, 300, 1000]}, timeout=1800),
     Section("bench_hooks", "delivery: hook latency next to `python -c pass`", quick={"runs": 10},

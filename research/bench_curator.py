@@ -1,4 +1,4 @@
-"""Curator benchmark: time for one reflection against 1,000 and 10,000 stored lessons.
+"""Curator benchmark: time for one reflection against 300, 1,000 and 10,000 stored lessons.
 
 One reflection = 3 ADDs (one a near-duplicate, one with a backtick identifier that overlaps), 1 EDIT,
 2 HELPFUL, 1 HARMFUL and 1 REMOVE, curated with `curate()` against a store whose `approved.json` holds N
@@ -16,7 +16,9 @@ chained row times a reflection that reads the `candidate.json` the previous refl
 were derived when it was written), which is what consecutive reflections do. The vetted row times the same
 reflection against a store whose lessons are all stamped in `vetted.json` (as learn leaves every lesson it
 accepts): no re-vet, but the 10,000-entry sidecar is read, checked and rewritten. Issue 19 asks at most
-150 ms at 10,000.
+150 ms at 10,000; the goal is measured warm (the table: the user's cache already knows this store's files,
+as for every reflection after a store's first), and the cold first reflection (nothing cached) is printed
+beside it.
 
 Run: `python research/bench_curator.py` (prints a Markdown section).
 """
@@ -144,7 +146,7 @@ def main() -> str:
     chain: dict[int, tuple[float, str]] = {}
     vetted: dict[int, tuple[float, float]] = {}
     saved = os.environ.get("XDG_CACHE_HOME")
-    for n in (1_000, 10_000):
+    for n in (300, 1_000, 10_000):
         with tempfile.TemporaryDirectory() as tmp:
             os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # a user cache of this run only
             try:
@@ -177,11 +179,17 @@ def main() -> str:
               "accepts; the table's store was never vetted, so each reflection re-vets 200 of its lessons "
               "instead), median: " + ", ".join(f"{vetted[n][0] * 1000:.0f} ms at {n:,} (CPU {vetted[n][1] * 1000:.0f} ms)"
                                                 for n in vetted) + "."]
-    lines += ["", "The first reflection of a store, before the user's cache knows its lessons: " + ", ".join(
-        f"{first[n] * 1000:.0f} ms at {n:,}" for n in first) + "."]
+    lines += ["", "Cold: the first reflection of a store, before the user's cache knows its lessons (every lesson "
+              "validated, linted and indexed): " + ", ".join(f"{first[n] * 1000:,.0f} ms at {n:,}" for n in first)
+              + "."]
     goal = warm[10_000] * 1000
-    lines += ["", f"Result: one reflection against 10,000 lessons takes **{goal:.0f} ms** with the user's cache "
-              f"(issue 19: at most 150 ms): **{'met' if goal <= 150 else 'missed'}**."]
+    cold = first[10_000] * 1000
+    met = goal <= 150
+    lines += ["", f"Result: one reflection against 10,000 lessons takes **{goal:.0f} ms** warm, with the user's cache "
+              f"knowing the store's files (issue 19: at most 150 ms, measured warm: the table's median): "
+              f"**{'met' if met else 'missed'}**. "
+              + (f"Met only warm: the first reflection of a store (cold, nothing cached) takes {cold:,.0f} ms."
+                 if met and cold > 150 else f"Cold (the first reflection of a store): {cold:,.0f} ms.")]
     # Delivery re-lints every approved lesson: lint throughput on cold caches, as in a fresh hook process.
     rng = random.Random(7)
     texts = [lesson_text(rng, i) for i in range(10_000)]

@@ -172,13 +172,17 @@ def describe(names: Iterable[str]) -> str:
 class Postings:
     """Key → lesson ids. Built in memory, or read back from the curator's cache as ``{key: "id id …"}``
     strings (:mod:`altimate_learn.curate.prepared`), which are split into a set only for the keys a
-    lookup or a change touches: a reflection against 10,000 lessons reads a few keys, not all of them."""
+    lookup touches: a reflection against 10,000 lessons reads a few keys, not all of them. A change to a
+    stored key (:meth:`add`, :meth:`discard`: a lesson added, edited or removed) is noted, not applied,
+    until the key is looked up: the words of a changed lesson include the commonest ones, whose strings
+    hold thousands of ids, and most are never looked up again in that reflection."""
 
-    __slots__ = ("raw", "sets")
+    __slots__ = ("raw", "sets", "edits")
 
     def __init__(self, raw: Any = None) -> None:  # a mapping with .get(key) -> "id id …" or None
         self.raw = raw if raw is not None else {}
         self.sets: dict[str, set[str]] = {}
+        self.edits: dict[str, dict[str, bool]] = {}  # stored key → id → added (True) or removed (False), last wins
 
     def get(self, key: str, default: Iterable[str] = ()) -> set[str] | Iterable[str]:
         found = self.sets.get(key)
@@ -187,6 +191,11 @@ class Postings:
             if packed is None:
                 return default
             found = self.sets[key] = set(packed.split())
+            for lesson_id, added in self.edits.pop(key, {}).items():
+                if added:
+                    found.add(lesson_id)
+                else:
+                    found.discard(lesson_id)
         return found
 
     def size(self, key: str) -> int:
@@ -195,7 +204,43 @@ class Postings:
         if found is not None:
             return len(found)
         packed = self.raw.get(key)
-        return packed.count(" ") + 1 if packed else 0
+        count = packed.count(" ") + 1 if packed else 0
+        edits = self.edits.get(key)
+        if edits:  # each id is in a stored string once: counted in or out by whether it is there now
+            padded = f" {packed} "
+            for lesson_id, added in edits.items():
+                there = f" {lesson_id} " in padded
+                count += 1 if added and not there else -1 if there and not added else 0
+        return count
+
+    def _stored(self, key: str) -> bool:
+        has = getattr(self.raw, "has", None)
+        return has(key) if has is not None else self.raw.get(key) is not None
+
+    def add(self, key: str, lesson_id: str) -> None:
+        """``self[key].add(lesson_id)``, without splitting a stored string."""
+        found = self.sets.get(key)
+        if found is not None:
+            found.add(lesson_id)
+        elif self._stored(key):
+            self.edits.setdefault(key, {})[lesson_id] = True
+        else:
+            self.sets[key] = {lesson_id}
+
+    def discard(self, key: str, lesson_id: str) -> None:
+        """``self[key].discard(lesson_id)``, without splitting a stored string."""
+        found = self.sets.get(key)
+        if found is not None:
+            found.discard(lesson_id)
+        elif self._stored(key):
+            self.edits.setdefault(key, {})[lesson_id] = False
+        else:
+            self.sets[key] = set()
+
+    def settle(self) -> None:
+        """Apply the noted changes (before :attr:`sets` is read as a whole)."""
+        for key in list(self.edits):
+            self.get(key)
 
     def __getitem__(self, key: str) -> set[str]:
         found = self.get(key, None)
@@ -266,23 +311,23 @@ class AnchorIndex:
         self.texts.pop(lesson_id, None)
         self.anchors[lesson_id] = found
         for ident in found:
-            self.exact[ident].add(lesson_id)
+            self.exact.add(ident, lesson_id)
             for affix in affixes(ident):
-                self.carried[affix].add(lesson_id)
+                self.carried.add(affix, lesson_id)
         spans = polar_spans(text)
         self.polar[lesson_id] = spans
         for span in spans:
             for word in span.key:
-                self.polar_words[word].add(lesson_id)
+                self.polar_words.add(word, lesson_id)
 
     def remove(self, lesson_id: str) -> None:
         for ident in self.anchors.pop(lesson_id, set()):
-            self.exact[ident].discard(lesson_id)
+            self.exact.discard(ident, lesson_id)
             for affix in affixes(ident):
-                self.carried[affix].discard(lesson_id)
+                self.carried.discard(affix, lesson_id)
         for span in self.polar.pop(lesson_id, []):
             for word in span.key:
-                self.polar_words[word].discard(lesson_id)
+                self.polar_words.discard(word, lesson_id)
         self.texts.pop(lesson_id, None)
 
     def overlapping(self, anchors: set[str], exclude: Iterable[str] = (),

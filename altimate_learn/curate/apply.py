@@ -9,6 +9,7 @@ curator writes afterwards. It reads and writes no file.
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import itertools
 import operator
@@ -64,12 +65,17 @@ def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
     """:func:`_copy_lesson` of each lesson (the dicts copied in C; only the lists and objects inside them,
     which few lessons have besides `tags`, one by one)."""
     out = list(map(dict, lessons))
-    for lesson in out:
-        tags = lesson.get("tags")
-        if type(tags) is list:
-            lesson["tags"] = tags[:]
-        elif tags is not None:
-            lesson["tags"] = _copy(tags)
+    tagged = list(_with(out, "tags"))
+    values = list(map(_TAGS, tagged))
+    if all(map(operator.is_, map(type, values), itertools.repeat(list))):  # as learn validates them: in C
+        collections.deque(map(operator.setitem, tagged, itertools.repeat("tags"), map(list.copy, values)), maxlen=0)
+    else:
+        for lesson in tagged:
+            tags = lesson["tags"]
+            if type(tags) is list:
+                lesson["tags"] = tags[:]
+            elif tags is not None:
+                lesson["tags"] = _copy(tags)
     for key in ("coexists", "trigger"):
         for lesson in _with(out, key):
             value = lesson[key]
@@ -80,22 +86,29 @@ def _copy_lessons(lessons: list[Lesson]) -> list[Lesson]:
 
 def _position(lessons: list[Lesson], lesson: Lesson) -> int:
     """Where ``lesson`` (this very object) is in ``lessons``: ``list.index`` compares dicts key by key until
-    one differs, which adds up over 10,000 lessons; an identity test does not."""
-    return list(map(operator.is_, lessons, itertools.repeat(lesson))).index(True)
+    one differs, which adds up over 10,000 lessons; an identity test does not. The identity tests run in C
+    and stop at the lesson (ValueError when it is not there, as ``list.index``)."""
+    for at in itertools.compress(itertools.count(), map(operator.is_, lessons, itertools.repeat(lesson))):
+        return at
+    raise ValueError("lesson is not in list")
 
 
 _ID = operator.itemgetter("id")
 _TEXT = operator.itemgetter("text")
+_HELPFUL = operator.methodcaller("get", "helpful", 0)
+_TAGS = operator.itemgetter("tags")
+_HARMFUL = operator.methodcaller("get", "harmful", 0)
 _NOT_THERE = {"text": None}
 
 
 def changed_texts(lessons: list[Lesson], before: dict[str, Lesson],
-                  same: list[bool] | None = None) -> tuple[list[bool], list[str]]:
+                  same: list[bool] | None = None, ids: list[str] | None = None) -> tuple[list[bool], list[str]]:
     """For each lesson, whether it is new or its text differs from its version in ``before`` (id -> lesson);
     and the lessons' ids. (Mapped in C: an unchanged lesson's text is the very string read, compared by
     identity first.) ``same``, when known: for each lesson, whether it equals its version in ``before``
-    (then its text does too: only the others are compared)."""
-    ids = list(map(_ID, lessons))
+    (then its text does too: only the others are compared). ``ids``, when known: the lessons' ids, in order."""
+    if ids is None or len(ids) != len(lessons):
+        ids = list(map(_ID, lessons))
     if same is not None and len(same) == len(lessons):
         out = list(map(operator.not_, same))
         for at in itertools.compress(range(len(out)), out):
@@ -144,13 +157,15 @@ class _Pass:
         self.lessons = _copy_lessons(lessons)
         # Lessons of approved.json. None = all of them (callers that curate without a store).
         self.approved_ids = approved_ids
-        self.by_id = dict(zip(map(_ID, self.lessons), self.lessons))
-        self.before = dict(zip(map(_ID, lessons), lessons))  # as read (never changed): `updated` moves
+        ids = list(map(_ID, lessons))
+        self.by_id = dict(zip(ids, self.lessons))
+        self.before = dict(zip(ids, lessons))  # as read (never changed): `updated` moves
         self.harmful_from = {k: list(v) for k, v in harmful_from.items()}
         self.feedback = feedback
         self.now = now
         self.apply_paths = apply_paths
-        self.taken = set(taken_ids) | set(self.by_id)
+        self.taken = set(self.by_id)  # ids in use: the set's, then those of retired and quarantined lessons
+        self.taken.update(taken_ids)
         self.applied: list[dict] = []
         self.rejected: list[dict] = []
         self.retired: list[Lesson] = []
@@ -166,6 +181,7 @@ class _Pass:
         self.linted: set[str] = set()  # texts that passed lint (as a model's) in this pass
         self.screen: Any = None  # the vet gate (altimate_learn.gates.screen.Screen)
         self.same: list[bool] | None = None  # after finish(): each lesson equal to its version read, or not
+        self.ids: list[str] | None = None  # after finish(): the ids of the lessons, in order
 
     # -- bookkeeping
     def reject(self, delta: _Delta | None, reason: str, rule: str | None = None, raw: Any = None) -> None:
@@ -198,6 +214,22 @@ class _Pass:
 
     def position(self, lesson_id: str) -> int:
         return _position(self.lessons, self.by_id[lesson_id])
+
+    def in_order(self, lesson_ids: Any) -> list[str]:
+        """``lesson_ids`` (ids of lessons in the set, each once) sorted by their place in the set, as
+        ``sorted(lesson_ids, key=self.position)``: with several, one pass over the set finds them all (each
+        place alone is a pass over 10,000 lessons); one needs no pass."""
+        ids = list(lesson_ids)
+        if len(ids) < 2:
+            for lesson_id in ids:
+                self.by_id[lesson_id]  # noqa: B018 - an id not in the set raises, as position() does
+            return ids
+        wanted = set(ids)
+        lessons = self.lessons
+        found = list(map(_ID, itertools.compress(lessons, map(wanted.__contains__, map(_ID, lessons)))))
+        if len(found) != len(ids) or set(found) != wanted:
+            return sorted(ids, key=self.position)  # not what the set holds: as before (raises)
+        return found
 
     def new_id(self) -> str:
         lesson_id = new_lesson_id(self.taken)
@@ -243,9 +275,9 @@ class _Pass:
                 counted += 1
                 if counted <= MAX_REMOVES:
                     self.contradicted.add(d.id)
-        for lesson in self.lessons:
-            if lesson.get("harmful", 0) > lesson.get("helpful", 0):
-                self.contradicted.add(lesson["id"])
+        lessons = self.lessons  # (compared in C: at 10,000 lessons, a few are more harmful than helpful)
+        self.contradicted.update(map(_ID, itertools.compress(lessons, map(operator.gt, map(_HARMFUL, lessons),
+                                                                           map(_HELPFUL, lessons)))))
 
     # -- ops
     def check_links(self, delta: _Delta) -> str | None:
@@ -280,7 +312,7 @@ class _Pass:
             # Only lessons at the threshold can win, so only they are scored; in store order, as ever.
             near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
             best_id, best = None, 0.0
-            for lid in sorted(near, key=self.position):
+            for lid in self.in_order(near):
                 lesson = self.by_id[lid]
                 if lid in declared:
                     continue
@@ -303,11 +335,10 @@ class _Pass:
         implicit: list[str] = []
         if undeclared:
             if all(lid in self.contradicted for lid in undeclared):
-                implicit = sorted(undeclared, key=self.position)
+                implicit = self.in_order(undeclared)
             else:
                 blocking = {lid: ids for lid, ids in undeclared.items() if lid not in self.contradicted}
-                parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(
-                    blocking.items(), key=lambda item: self.position(item[0])))
+                parts = ", ".join(f"{lid} on {', '.join(sorted(blocking[lid]))}" for lid in self.in_order(blocking))
                 return self.reject(delta, f'overlaps {parts}: EDIT it, or ADD with "supersedes" or "coexists"',
                                    "overlap")
         targets = ([delta.supersedes] if delta.supersedes else []) + [t for t in implicit if t != delta.supersedes]
@@ -458,10 +489,11 @@ class _Pass:
 
     # -- after the deltas
     def auto_remove(self) -> None:
-        for lesson in list(self.lessons):
+        # Below HARMFUL_MIN harmful marks (the common case) a lesson is not looked at further (found in C).
+        lessons = self.lessons
+        marked = map(operator.not_, map(operator.lt, map(_HARMFUL, lessons), itertools.repeat(HARMFUL_MIN)))
+        for lesson in list(itertools.compress(lessons, marked)):
             harmful = lesson.get("harmful", 0)
-            if harmful < HARMFUL_MIN:  # the common case, decided without looking further
-                continue
             lid = lesson["id"]
             helpful = lesson.get("helpful", 0)
             sources = self.harmful_from.get(lid, [])[:harmful]
@@ -489,8 +521,9 @@ class _Pass:
                         text=victim["text"])
 
     def finish(self) -> None:
-        present = set(self.by_id)
-        for lesson in list(_with(self.lessons, "coexists")):
+        linked = list(_with(self.lessons, "coexists"))
+        present = set(self.by_id) if linked else set()  # (at 10,000 lessons, few or none carry `coexists`)
+        for lesson in linked:
             co = lesson["coexists"]
             if co is not None:
                 kept = [c for c in co if c in present and c != lesson["id"]]
@@ -499,7 +532,8 @@ class _Pass:
                 else:
                     del lesson["coexists"]
         # Lessons equal to their version read are left alone; the comparisons run in C.
-        olds = list(map(self.before.get, map(_ID, self.lessons)))
+        self.ids = list(map(_ID, self.lessons))  # the lessons' ids, in order (for the writer and the checks after)
+        olds = list(map(self.before.get, self.ids))
         self.same = list(map(operator.eq, self.lessons, olds))  # for writing them (as read: copied as they are)
         for lesson, before in itertools.compress(zip(self.lessons, olds), map(operator.not_, self.same)):
             if before is not None and _content(lesson) != _content(before):

@@ -186,8 +186,10 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         overlap = set(work.index.overlapping(anchor_ids(new["text"]))) | set(new.get("coexists") or [])
         overlap.update(lid for lid in work.words.similar(word_set(new["text"]), FOLD_WORDS) if lid not in fresh)
         folded = None
-        # The first lesson in set order that overlaps and can carry the new one (the overlap found in C).
-        for lesson in itertools.compress(work.lessons, map(overlap.__contains__, map(_ID, work.lessons))):
+        # The first lesson in set order that overlaps and can carry the new one (the overlap found in C; no
+        # overlap, nothing to look for: most new lessons, and a pass over 10,000 lessons saved).
+        for lesson in itertools.compress(work.lessons, map(overlap.__contains__, map(_ID, work.lessons))) \
+                if overlap else ():
             lid = lesson["id"]
             if lid not in fresh and not lesson.get("pinned") and carries(new["text"], lesson["text"]):
                 folded = lesson
@@ -206,12 +208,15 @@ def enforce(store: Any, work: Any, limit: int, *, author: str, channel: str | No
         # never may, so those are not even ordered. Retiring lessons keeps that order, so it is made once.
         if weakest is None:  # (keys and order found in C; lessons learn validated hold ints and ISO strings)
             lessons = work.lessons
-            keyed = zip(map(operator.sub, map(_HELPFUL, lessons), map(_HARMFUL, lessons)), map(_CREATED, lessons),
-                        itertools.count(), lessons)
-            unmarked = map(operator.le, map(_HELPFUL, lessons), itertools.repeat(0))
+            unmarked = list(map(operator.le, map(_HELPFUL, lessons), itertools.repeat(0)))
+            # Only the unmarked lessons are keyed (each by its place in the set, a unique number that keeps
+            # the set's order among equals).
+            candidates = list(itertools.compress(lessons, unmarked))
+            keyed = zip(map(operator.sub, map(_HELPFUL, candidates), map(_HARMFUL, candidates)),
+                        map(_CREATED, candidates), itertools.compress(itertools.count(), unmarked), candidates)
             # a heap, not a sort: a trade looks at the first few of 10,000 (popped in the sorted order: the
-            # running count is unique, so two lessons are never compared)
-            weakest = list(itertools.compress(keyed, unmarked))
+            # place is unique, so two lessons are never compared)
+            weakest = list(keyed)
             heapq.heapify(weakest)
         victim = None
         while weakest and victim is None:

@@ -117,7 +117,7 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
 
 
 def _flagged(lessons: list[Lesson], passed: Any, new_texts: dict[str, str] | None = None,
-             base_flagged: list[str] | None = None) -> list[str]:
+             base_flagged: list[str] | None = None, ids: list[str] | None = None) -> list[str]:
     """Ids of the lessons whose text is flagged (:func:`is_flagged`). Texts ``passed`` knows as unflagged are
     not checked again; when the flagged ids of the base are known (``base_flagged``), only the lessons whose
     text is new (``new_texts``: id → text) are checked."""
@@ -129,7 +129,8 @@ def _flagged(lessons: list[Lesson], passed: Any, new_texts: dict[str, str] | Non
         check = set(new_texts)
         keep = known - check
         wanted = keep | check
-        lessons = list(itertools.compress(lessons, map(wanted.__contains__, map(_ID, lessons))))
+        ids = ids if ids is not None and len(ids) == len(lessons) else list(map(_ID, lessons))
+        lessons = list(itertools.compress(lessons, map(wanted.__contains__, ids)))
     for lesson in lessons:
         if base_flagged is not None and new_texts is not None and lesson["id"] not in new_texts:
             if lesson["id"] in known:
@@ -305,11 +306,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.rejected.sort(key=lambda r: r.get("index", len(items)))
         changed = candidate != base
         # What differs from the base, by id and text: old texts gone, new texts in.
-        texts_changed = changed_texts(candidate, work.before, work.same)  # per lesson of the candidate: new or edited
+        texts_changed = changed_texts(candidate, work.before, work.same, work.ids)  # per lesson: new or edited text
         new_texts = {lesson["id"]: lesson["text"] for lesson in itertools.compress(candidate, texts_changed[0])}
         gone = {lid: work.before[lid]["text"] for lid in work.before.keys() - work.by_id.keys()}  # removed
         gone.update((lid, work.before[lid]["text"]) for lid in new_texts if lid in work.before)  # edited
-        flagged = _flagged(candidate, passed, new_texts, base_flagged)
+        flagged = _flagged(candidate, passed, new_texts, base_flagged, ids=texts_changed[1])
         left = base_file.digest if base_file is not None else None  # the lesson file this pass leaves
         if work.retired:
             # Staged with the candidate, written before it (a kill between the two leaves records of lessons the
@@ -321,7 +322,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             data = prepared.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
             cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])
         if changed:
-            data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same)
+            data = prepared.write(store, store.CANDIDATE, candidate, base_file, same=work.same, ids=texts_changed[1])
             after = prepared.postings_after(postings, gone, new_texts, len(candidate)) if postings else None
             written = prepared.LessonFile(candidate, data, hashlib.sha256(data).hexdigest(), True, flagged,
                                           ids=texts_changed[1])
@@ -337,8 +338,9 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             store.rewrite_jsonl(store.PENDING_REPLACEMENTS, pending)
         if capped.changed:
             write_outside(store, capped.outside)
-        work.screen.commit(set(texts_changed[1]) | approved_ids, lessons_file=left,  # the candidate's ids
-                           texts_changed=texts_changed)
+        live = set(texts_changed[1])  # the candidate's ids, and the approved ones
+        live.update(approved_ids)
+        work.screen.commit(live, lessons_file=left, texts_changed=texts_changed)
         passed.save()
         summary = _summary(work.applied, work.rejected, len(pending))
         history_op = op or ("reflect" if (model or session_id) else "curate")

@@ -28,7 +28,10 @@ written back unchanged. Three things make a reflection cost what changed, not wh
 The lint verdict of each lesson stays per text (:mod:`altimate_learn.curate.lintcache`). The postings hold
 the words and backtick identifiers of lesson texts (which the store holds anyway, linted), with lesson ids,
 in files only the user can read (folder 0700, files 0600); verdicts carry a checksum of their own, postings
-files a SHA-256 of their body, so a damaged file is ignored rather than half-believed.
+files a SHA-256 of their body, so a damaged file is ignored rather than half-believed. Each record's check
+also covers the digest of the file it describes (its name), so a record found under another file's name
+(renamed, copied, restored from elsewhere) is ignored too: a verdict, postings or parsed lessons that
+describe other bytes are never applied to these.
 """
 
 from __future__ import annotations
@@ -96,11 +99,9 @@ class WordIndex:
                 self._post(lesson_id, self[lesson_id])
 
     def _post(self, lesson_id: str, words: frozenset[str], remove: bool = False) -> None:
+        change = self.postings.discard if remove else self.postings.add
         for word in words or (_EMPTY,):
-            if remove:
-                self.postings[word].discard(lesson_id)
-            else:
-                self.postings[word].add(lesson_id)
+            change(word, lesson_id)
 
     def __getitem__(self, lesson_id: str) -> frozenset[str]:
         words = self.memo.get(lesson_id)
@@ -193,6 +194,10 @@ class Packed:
             return default
         return self.text[at + len(key) + 1:self.text.index("\n", at)]
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a line (its ids not copied out)."""
+        return self._find(key)[1]
+
     def merged(self, changes: dict[str, Any]) -> list[str]:
         """This section's lines with ``changes`` (key → ids, a set or an "id id …" string; empty: the key
         goes) applied, as pieces."""
@@ -209,6 +214,7 @@ class Packed:
 
 
 def _section(postings: Postings) -> list[str]:
+    postings.settle()
     if any(not key or any(c.isspace() for c in key) for key in postings.sets):
         raise ValueError("a key with white space cannot be packed")  # none can: the caller indexes in memory
     if isinstance(postings.raw, Packed):
@@ -265,9 +271,17 @@ def _fingerprint() -> str:
     return sha256(",".join(parts).encode()).hexdigest()[:24]
 
 
-def _checksum(verdict: dict) -> str:
-    """A verdict's own digest: a file changed in the cache, even into other valid JSON, is not believed."""
-    return sha256(json.dumps(verdict, sort_keys=True).encode()).hexdigest()[:16]
+def _checksum(verdict: dict, digest: str) -> str:
+    """A verdict's own digest, bound to the digest of the file it describes: a file changed in the cache,
+    even into other valid JSON, or found under another file's name, is not believed."""
+    return sha256(f"{digest}\n{json.dumps(verdict, sort_keys=True)}".encode()).hexdigest()[:16]
+
+
+def _bound(digest: str, blob: bytes | memoryview) -> bytes:
+    """SHA-256 of a cache record's ``blob`` and of the digest of the file it describes (hex, encoded)."""
+    hasher = sha256(digest.encode() + b"\n")
+    hasher.update(blob)
+    return hasher.hexdigest().encode()
 
 
 class Cache:
@@ -296,7 +310,7 @@ class Cache:
         """``{"canonical": bool, "flagged": [ids] (when known)}`` when a file with this digest passed the
         schema as ``kind`` before."""
         found = self._read(digest, "ok")
-        if isinstance(found, dict) and found.pop("sum", None) == _checksum(found) and found.get("kind") == kind \
+        if isinstance(found, dict) and found.pop("sum", None) == _checksum(found, digest) and found.get("kind") == kind \
                 and isinstance(found.get("canonical"), bool) and isinstance(found.get("ids"), str):
             try:
                 os.utime(self._path(digest, "ok"))  # type: ignore[arg-type]  # in use: the last to be pruned
@@ -316,7 +330,12 @@ class Cache:
             return None
         try:
             with open(path, encoding="utf-8") as handle:
-                found = unpack(handle.read(), count)
+                text = handle.read()
+            # The header's "of" binds the SHA-256 of the postings (of their count, sections and body) to this
+            # digest: postings remembered for other bytes are not these bytes' postings.
+            header = json.loads(text[:text.find("\n")])
+            found = unpack(text, count) if isinstance(header, dict) and header.get("of") == _bound(
+                digest, str(header.get("sha256")).encode()).decode() else None
             if found is not None:
                 os.utime(path)  # in use: the last to be pruned
             return found
@@ -382,7 +401,7 @@ class Cache:
         except OSError:
             return None
         head, blob = data[:65], memoryview(data)[65:]
-        if head[64:] != b"\n" or sha256(blob).hexdigest().encode() != head[:64]:
+        if head[64:] != b"\n" or _bound(digest, blob) != head[:64]:
             return None
         try:
             lessons = marshal.loads(blob)
@@ -406,7 +425,7 @@ class Cache:
             blob = marshal.dumps(lessons)
         except ValueError:
             return
-        self._write(digest, "parsed", sha256(blob).hexdigest().encode() + b"\n" + blob, KEEP_PARSED)
+        self._write(digest, "parsed", _bound(digest, blob) + b"\n" + blob, KEEP_PARSED)
 
     def remember(self, digest: str, kind: str, canonical: bool, postings: str | None = None,
                  count: int = 0, flagged: list[str] | None = None, *, ids: list[str]) -> None:
@@ -415,10 +434,13 @@ class Cache:
         verdict: dict[str, Any] = {"kind": kind, "canonical": canonical, "ids": " ".join(ids)}
         if flagged is not None:
             verdict["flagged"] = sorted(flagged)
-        verdict["sum"] = _checksum(verdict)
+        verdict["sum"] = _checksum(verdict, digest)
         self._write(digest, "ok", verdict, KEEP_VERDICTS)
         if postings is not None:
-            self._write(digest, "index", postings, KEEP_INDEXES)
+            head, _, body = postings.partition("\n")
+            header = json.loads(head)
+            header["of"] = _bound(digest, str(header.get("sha256")).encode()).decode()
+            self._write(digest, "index", json.dumps(header, separators=(",", ":")) + "\n" + body, KEEP_INDEXES)
 
 
 # --- reading ----------------------------------------------------------------------------------------------
@@ -691,38 +713,44 @@ def _by_runs(lessons: list[Lesson], places: list[int | None], slices: _Slices) -
     return b"[\n" + b",\n".join(items) + b"\n]\n"
 
 
-def _unique_ids(lessons: list[Any]) -> bool:
-    """Whether every item is a dict and no two share an id (counted in C)."""
+def _unique_ids(lessons: list[Any], ids: list[str] | None = None) -> bool:
+    """Whether every item is a dict and no two share an id (counted in C; ``ids``: their ids, when known)."""
     if not all(map(isinstance, lessons, itertools.repeat(dict))):
         return False
     try:
-        return len(set(map(operator.methodcaller("get", "id"), lessons))) == len(lessons)
+        return len(set(map(operator.methodcaller("get", "id"), lessons) if ids is None else ids)) == len(lessons)
     except TypeError:  # an unhashable id: validation names it
         return False
 
 
-def _places(lessons: list[Lesson], source: LessonFile, same: list[bool]) -> list[int | None]:
-    """:func:`_unchanged`, from ``same`` (each lesson equal to the lesson of ``source`` with its id, or not)."""
+def _places(lessons: list[Lesson], source: LessonFile, same: list[bool],
+            ids: list[str] | None = None) -> list[int | None]:
+    """:func:`_unchanged`, from ``same`` (each lesson equal to the lesson of ``source`` with its id, or not;
+    ``ids``: the lessons' ids, when known)."""
     where = dict(zip(source.ids, range(len(source.ids))))
-    return [n if equal else None for n, equal in zip(map(where.get, map(operator.itemgetter("id"), lessons)), same)]
+    ids = map(operator.itemgetter("id"), lessons) if ids is None else ids
+    return [n if equal else None for n, equal in zip(map(where.get, ids), same)]
 
 
 def write(store: Any, filename: str, lessons: list[Lesson], source: LessonFile | None = None, *,
-          same: list[bool] | None = None) -> bytes:
+          same: list[bool] | None = None, ids: list[str] | None = None) -> bytes:
     """Validate and write ``lessons`` as :meth:`Store.write_lessons` does (canonical JSON, atomic, nothing
     written when the bytes would not change); lessons equal to those of the validated ``source`` are not
     validated again. ``same``, when the caller compared them already: for each lesson, whether it equals
-    the lesson of ``source`` with its id. Returns the bytes of the file."""
+    the lesson of ``source`` with its id; ``ids``, when the caller has them: the lessons' ids, in order.
+    Returns the bytes of the file."""
     path = str(store.path(filename))
     retired = filename in store.RETIRED_FILES
     if not isinstance(lessons, list):
         validate_lessons(lessons, path, retired=retired)
+    if ids is not None and len(ids) != len(lessons):
+        ids = None
     if source is not None and same is not None and len(same) == len(lessons) \
             and all(map(isinstance, lessons, itertools.repeat(dict))):
-        unchanged = _places(lessons, source, same)
+        unchanged = _places(lessons, source, same, ids)
     else:
         unchanged = _unchanged(lessons, source)
-    if not _unique_ids(lessons):
+    if not _unique_ids(lessons, ids):
         validate_lessons(lessons, path, retired=retired)  # raises the first problem, in file order
     # Lessons not in the source unchanged are validated, in order (found in C: at 10,000 lessons, a few).
     for index in itertools.compress(range(len(lessons)), map(operator.is_, unchanged, itertools.repeat(None))):

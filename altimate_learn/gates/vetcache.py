@@ -62,13 +62,13 @@ class Cache(prepared.Cache):
 
     def record(self, name: str, suffix: str) -> dict | None:
         found = self._read(name, suffix)
-        if isinstance(found, dict) and found.pop("sum", None) == prepared._checksum(found):
+        if isinstance(found, dict) and found.pop("sum", None) == prepared._checksum(found, name):
             return found
         return None
 
     def remember_record(self, name: str, suffix: str, value: dict) -> None:
         value = dict(value)
-        value["sum"] = prepared._checksum(value)
+        value["sum"] = prepared._checksum(value, name)
         self._write(name, suffix, value, KEEP)
 
     # --- canonical files ---

@@ -109,6 +109,44 @@ def test_changes_to_cached_postings_are_seen_by_later_lookups():
     assert set(words.similar(curator.word_set("Store fee cents as integers."), 0.6)) == {"L-00aa"}
 
 
+
+@given(st.integers(0, 10_000))
+def test_cached_postings_changed_many_times_answer_as_an_index_of_the_lessons_as_they_end(seed):
+    """Changes to a stored key are noted and applied when it is looked up (issue 19: the commonest words hold
+    thousands of ids): whatever the order of adds, edits, removals and lookups, every lookup and count
+    answers as an index built from scratch over the lessons as they are at that moment."""
+    rng = random.Random(seed)
+    current = {item["id"]: item["text"] for item in _lessons(_texts(rng, 30))}
+    anchors, words = _cached_indexes([lesson(k, v) for k, v in current.items()])
+    for step in range(25):
+        action = rng.random()
+        if action < 0.3 and current:  # removed (retired, dropped)
+            lesson_id = rng.choice(sorted(current))
+            del current[lesson_id]
+            anchors.remove(lesson_id)
+            words.pop(lesson_id)
+        elif action < 0.6 and current:  # edited (as the curator re-indexes an edit)
+            lesson_id = rng.choice(sorted(current))
+            current[lesson_id] = text = rng.choice(_texts(rng, 3))
+            anchors.remove(lesson_id)
+            words[lesson_id] = curator.word_set(text)
+            anchors.add(lesson_id, text)
+        elif action < 0.8:  # added
+            lesson_id = f"L-0f{step:02x}"
+            current[lesson_id] = text = rng.choice(_texts(rng, 3))
+            words[lesson_id] = curator.word_set(text)
+            anchors.add(lesson_id, text)
+        full_anchors, full_words = prepared.build_postings([lesson(k, v) for k, v in current.items()])
+        probe = rng.choice(_texts(rng, 3) + list(current.values()))
+        ids, polar = identifiers(probe), polar_spans(probe)
+        assert anchors.overlapping(ids, polar=polar) == full_anchors.overlapping(ids, polar=polar), probe
+        for threshold in (curator.DEDUPE_THRESHOLD, 0.3):
+            mine = curator.word_set(probe)
+            assert words.similar(mine, threshold) == full_words.similar(mine, threshold), probe
+        for word in curator.word_set(probe) | {prepared._EMPTY}:
+            assert words.postings.size(word) == full_words.postings.size(word), word
+            assert set(words.postings.get(word, ())) == set(full_words.postings.get(word, ())), word
+
 CANONICAL_CASES = [
     [],
     [lesson("L-0001", "Use `amount_cents` — never floats: « déjà vu » ✓")],
