@@ -1,0 +1,133 @@
+"""Delivery, needed lesson by needed lesson: what a change to delivery gains and loses on every task set.
+
+`research/bench_delivery.py` prints recall per kind; a change that gains a lesson on one set and loses one on
+another can leave those figures unchanged. This records, for each task set, size and task (defaults, file hook
+on, through the same hook code path as `bench_delivery.py`), the stage at which each needed lesson arrived (or
+none), the lessons and the tokens of the session, and compares two such records lesson by lesson.
+
+    python research/delivery_diff.py record OUT.json [--sizes 300,1000,10000] [--sets main,heldout,...]
+    python research/delivery_diff.py compare BEFORE.json AFTER.json
+
+`record` runs the sets one by one (about 3.5 minutes for every set at the three sizes on one core); `compare`
+prints every needed lesson that one record delivered and the other did not (GAIN/LOSS, with the stage it
+arrived at), then recall per set, size and kind (overall, direct, file, vague, follow-up) and lessons and
+tokens a session, before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+KINDS = ("all", "direct", "file", "vague", "followup")
+
+
+def record(out: Path, sizes: tuple[int, ...], sets: list[str]) -> None:
+    import bench_delivery as bench
+
+    found: dict[str, dict] = {}
+    for name in sets:
+        path = bench.TASKS if name == "main" else bench.SETS[name][0]
+        raw = bench.evaluate(sizes, tasks=bench.load_tasks(path), configs={"defaults": {}})
+        for (size, _), sessions in raw["results"].items():
+            for session in sessions:
+                found[f"{name}|{size}|{session.task['id']}"] = {
+                    "kind": session.task["kind"], "arrived": session.arrived, "lessons": session.lessons,
+                    "tokens": session.tokens}
+        print(f"{name}: done", file=sys.stderr, flush=True)
+    out.write_text(json.dumps(found, indent=0) + "\n", encoding="utf-8")
+
+
+def _summary(data: dict) -> tuple[dict, dict]:
+    recall: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    sessions: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for key, item in data.items():
+        name, size, _ = key.split("|")
+        for stage in item["arrived"].values():
+            for kind in (item["kind"], "all"):
+                cell = recall[(name, size, kind)]
+                cell[0] += stage is not None
+                cell[1] += 1
+        cell = sessions[(name, size)]
+        cell[0] += 1
+        cell[1] += item["lessons"]
+        cell[2] += item["tokens"]
+    return recall, sessions
+
+
+def _pct(cell: list[int] | None) -> str:
+    return "   - " if not cell or not cell[1] else f"{100 * cell[0] / cell[1]:5.1f}"
+
+
+def compare(before: dict, after: dict) -> str:
+    lines = []
+    for key, item in before.items():
+        other = after.get(key)
+        if other is None:
+            continue
+        for prefix, stage in item["arrived"].items():
+            then = other["arrived"].get(prefix)
+            if (stage is None) != (then is None):
+                lines.append(f"{'GAIN' if then else 'LOSS'} {key} {item['kind']} {prefix[:60]!r} {stage} -> {then}")
+    lines.append(f"{len([line for line in lines if line.startswith('GAIN')])} gained, "
+                 f"{len([line for line in lines if line.startswith('LOSS')])} lost")
+    (r0, s0), (r1, s1) = _summary(before), _summary(after)
+    names = list(dict.fromkeys(key.split("|")[0] for key in before))
+    sizes = list(dict.fromkeys(key.split("|")[1] for key in before))
+    lines.append("set       size | " + " | ".join(f"{kind:^11}" for kind in KINDS) + " | lessons     | tokens")
+    for name in names + ["TOTAL"]:
+        for size in sizes:
+            row = f"{name:9} {size:>5} |"
+            for kind in KINDS:
+                if name == "TOTAL":
+                    cells = []
+                    for table in (r0, r1):
+                        cell = [0, 0]
+                        for other in names:
+                            part = table.get((other, size, kind))
+                            if part:
+                                cell = [cell[0] + part[0], cell[1] + part[1]]
+                        cells.append(cell)
+                else:
+                    cells = [r0.get((name, size, kind)), r1.get((name, size, kind))]
+                row += f" {_pct(cells[0])} {_pct(cells[1])} |"
+            if name != "TOTAL":
+                a, b = s0[(name, size)], s1.get((name, size), [1, 0, 0])
+                row += f" {a[1] / a[0]:4.1f} {b[1] / b[0]:4.1f} | {a[2] / a[0]:4.0f} {b[2] / b[0]:4.0f}"
+            lines.append(row)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    rec = commands.add_parser("record", help="run every set and write what each task's session delivered")
+    rec.add_argument("out", type=Path)
+    rec.add_argument("--sizes", default="300,1000,10000")
+    rec.add_argument("--sets", default="", help="comma-separated set names (default: main and every set of "
+                                                 "bench_delivery.py)")
+    cmp_ = commands.add_parser("compare", help="what AFTER delivers that BEFORE did not, and back")
+    cmp_.add_argument("before", type=Path)
+    cmp_.add_argument("after", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "record":
+        import bench_delivery as bench
+
+        sets = args.sets.split(",") if args.sets else ["main", *bench.SETS]
+        unknown = [name for name in sets if name != "main" and name not in bench.SETS]
+        if unknown:
+            parser.error(f"unknown set(s): {', '.join(unknown)}; choose from main, {', '.join(bench.SETS)}")
+        record(args.out, tuple(int(s) for s in args.sizes.split(",")), sets)
+        return 0
+    print(compare(json.loads(args.before.read_text(encoding="utf-8")),
+                  json.loads(args.after.read_text(encoding="utf-8"))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
