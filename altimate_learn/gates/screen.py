@@ -24,7 +24,9 @@ no verdict     dropped (the vet call failed or skipped it)  kept, unstamped (vet
 Anything the curator would reject in a person's rule (lint, an undeclared overlap, a limit) is quarantined
 with that reason instead: nothing a person wrote is dropped. A person's rule that restates, sharpens (shares
 a backtick identifier) or contradicts a lesson replaces it; the replaced lesson is retired with
-``supersededBy``.
+``supersededBy``. Two rules about one name in different situations (the offline vet's
+:func:`~altimate_learn.gates.offline.different_situations`) neither contradict nor sharpen each other: the new
+one sits beside the old (``coexists``).
 
 After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
 (backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
@@ -180,7 +182,8 @@ class Screen:
 
     def _person_relations(self, delta: Any, work: Any) -> Decision:
         """A person's rule the vet passed may still restate or sharpen a lesson in words the vet does not
-        weigh: the curator's word overlap, or a shared backtick identifier. It replaces the closest one."""
+        weigh: the curator's word overlap, or a shared backtick identifier. It replaces the closest one; a
+        lesson that shares only the identifier and says it holds in another situation stays beside it."""
         from altimate_learn.curate.anchors import identifiers
         from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
 
@@ -192,6 +195,17 @@ class Screen:
         if near:
             return self._replace(delta, work, max(near)[1])
         overlap = work.index.overlapping(identifiers(delta.text or ""))
+        if overlap:
+            # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
+            # scripts write their output with `print()`") is not sharpened by it: both stay, side by side.
+            from altimate_learn.gates.offline import Rule, different_situations
+
+            mine = Rule(delta.text or "")
+            apart = sorted(lid for lid, names in overlap.items() if lid in work.by_id and all(
+                different_situations(mine, Rule(work.by_id[lid]["text"]), name) for name in names))
+            if apart:
+                delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
+                overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
         if overlap:
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
             return self._replace(delta, work, best)
