@@ -120,9 +120,29 @@ def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
 
 
 
+_BARE_WORD = re.compile(r"(?<![\w`./-])[A-Za-z][\w-]*(?![\w`/-])")
+
+
+def tools_marked(text: str) -> str:
+    """``text`` with the tool names it writes bare put in backticks ("add dependencies with poetry add" →
+    "… with `poetry` add"), so the polarity walk reads them as it reads code. Tool names that are everyday words
+    too ("black", "requests") stay prose."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import EVERYDAY_TOOL_NAMES, TOOL_FAMILIES
+
+    def mark(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        return f"`{word}`" if lower in TOOL_FAMILIES and lower not in EVERYDAY_TOOL_NAMES else word
+
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(part if n % 2 else _BARE_WORD.sub(mark, part) for n, part in enumerate(parts))
+
+
 def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     """A lesson that uses another tool for the job ``text`` gives its tool ("Use `npm`." against "Use `pnpm` for
-    packages."), which ``text`` does not set itself against: two lessons that would both stand and disagree."""
+    packages.", "Add dependencies with `uv add`." against "…; add dependencies with poetry add."), which ``text``
+    does not set itself against: two lessons that would both stand and disagree. Tool names written bare count
+    (review13 R13-11: "poetry add" in a person's words)."""
     from altimate_learn.curate.polarity import USE, polar_spans
     from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
 
@@ -130,13 +150,13 @@ def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
         return {word: TOOL_FAMILIES[word] for span in spans if span.polarity == polarity for word in span.key
                 if word in TOOL_FAMILIES}
 
-    spans = polar_spans(text)
+    spans = polar_spans(tools_marked(text))
     used = tools(spans, USE)
     named = {word for span in spans for word in span.key}
     if not used:
         return None
     for lesson in lessons:
-        for word, jobs in tools(polar_spans(lesson.get("text", "")), USE).items():
+        for word, jobs in tools(polar_spans(tools_marked(lesson.get("text", ""))), USE).items():
             if word not in named and any(jobs & mine for mine in used.values()):
                 return lesson["id"]
     return None
