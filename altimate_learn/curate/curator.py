@@ -259,6 +259,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         channel = channel or {"import-memories": "memory"}.get(op or "", op)
         work.screen = Screen(store, author=author, channel=channel, vet=vet, skip_vet=skip_vet, contract=contract,
                              lessons_file=base_file.digest if base_file is not None else None)
+        work.screen.retired = [*retired_before, *staged_before]
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []

@@ -81,6 +81,8 @@ class Screen:
         self.verdicts: dict[int, Verdict | None] = {}  # id(delta) -> its verdict (None: none)
         self.notes: list[str] = list(vet.notes) if vet is not None else []
         self._offline: OfflineVet | None = None
+        self.retired: list[dict] = []  # retired records a model's ADD must not bring back (set by the curator)
+        self._retired_words: dict[str, dict] | None = None
 
     # --- verdicts --------------------------------------------------------------------------------------
     @property
@@ -125,6 +127,13 @@ class Screen:
             repeat = next((lesson for lesson in work.lessons if _same(lesson["text"], text)), None)
             if repeat is not None:
                 return self._helpful(delta, work, repeat["id"], "repeated by a person")
+        if self.author == "model" and delta.op == "ADD":
+            gone = self._retired_match(text, work)
+            if gone is not None:
+                why = gone.get("reason") if isinstance(gone.get("reason"), str) else "retired"
+                work.reject(delta, f"restates {gone['id']}, which was retired ({why}): only a person brings it back, "
+                                   "with `learn remember`", "retired")
+                return "stop"
         verdict, why = self._verdict(delta, work)
         self.verdicts[id(delta)] = verdict
         if verdict is None:
@@ -156,6 +165,22 @@ class Screen:
             return "stop"
         self.quarantine_delta(delta, work, verdict.describe(), verdict)
         return "stop"
+
+    def _retired_match(self, text: str, work: Any) -> dict | None:
+        """The retired lesson (retired.json, or retired by the candidate this pass builds on) that ``text``
+        repeats: the same words (case, backticks, spacing and punctuation aside). A model, the learner or a
+        teammate's proposals bringing back what a person retired would undo that decision without saying so
+        (review13 R13-10); a person can, with `learn remember`. A rule close to a retired one but not the same is
+        a correction of it, and goes through like any other."""
+        if not self.retired:
+            return None
+        if self._retired_words is None:
+            live = {lesson["id"] for lesson in work.lessons}
+            self._retired_words = {}
+            for record in self.retired:  # the newest retirement of a text wins
+                if isinstance(record.get("text"), str) and record.get("id") not in live:
+                    self._retired_words[_words_only(record["text"])] = record
+        return self._retired_words.get(_words_only(text))
 
     def _helpful(self, delta: Any, work: Any, target: str, note: str) -> Decision:
         if target in work.helped:
@@ -388,6 +413,13 @@ class Screen:
         if self.vet is not None and self.vet.failed:
             out["error"] = self.vet.error
         return out
+
+
+def _words_only(text: str) -> str:
+    """``text`` as its words: lower case, no backticks, quotes or punctuation, single spaces."""
+    import re
+
+    return " ".join(re.sub(r"[`'\"“”‘’.,;:!?()\[\]]+", " ", text.lower()).split())
 
 
 def _same(a: str, b: str) -> bool:
