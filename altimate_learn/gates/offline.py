@@ -280,8 +280,8 @@ _SCOPE_ITEM = re.compile(r"\x00(\d+)\x00|[a-z0-9_][a-z0-9_'\-]*|[,;:.!?()]|\s[-â
 
 
 def situation(text: str) -> frozenset[str]:
-    """Where ``text`` says its rule holds: the stemmed content words of its scope phrases and of the subject of a
-    statement (empty: everywhere). Backticked names count as words of the phrase they are in."""
+    """Where ``text`` says its rule holds: the content words (lower case) of its scope phrases and of the subject
+    of a statement (empty: everywhere). Backticked names count as words of the phrase they are in."""
     spans_found: list[str] = []
 
     def mark(match: re.Match[str]) -> str:
@@ -298,7 +298,10 @@ def situation(text: str) -> frozenset[str]:
                 if len(token) >= 2 and token not in _GENERIC_IDENTIFIERS:
                     out.add(token)
             return
-        out.update(w for w in content_words(item) if w not in _EVERYWHERE)
+        for word in words(item.replace("'", "")):
+            if len(word) >= 2 and word not in _FUNCTION_WORDS and word not in _POLARITY_WORDS \
+                    and stem(word) not in _EVERYWHERE:
+                out.add(word)
 
     # The subject of a statement ("CLI scripts write â€¦"): the first clause's words before its verb of use or
     # modal, when the sentence is not an order.
@@ -319,11 +322,33 @@ def situation(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_CONCEPTS: tuple[dict[str, list[str]], object] | None = None
+
+
+def _ideas(word: str) -> set[str]:
+    """A situation word as what it can mean: its stem, its folded forms and the concepts those belong to (the
+    delivery's table of words for one idea: "prices" and "money amounts" are one idea, `~money`; "installing
+    packages" and "adding dependencies" another)."""
+    global _CONCEPTS
+    if _CONCEPTS is None:
+        from altimate_learn.deliver import concepts, morphology
+
+        _CONCEPTS = (concepts.build_tables(morphology.fold)[0], morphology.fold)
+    table, fold = _CONCEPTS
+    out = {stem(word)}
+    for folded in fold(word):  # type: ignore[operator]
+        out.add(folded)
+        out.update(table.get(folded, ()))
+    return out
+
+
 def different_situations(a: Rule, b: Rule, about: str = "") -> bool:
-    """Both rules say where they hold and the two places share no word (``about``, the thing they share, left
-    out): rules for different situations, which cannot contradict each other."""
+    """Both rules say where they hold and the two places share no word nor idea (``about``, the thing they share,
+    left out): rules for different situations, which cannot contradict each other. Words for one idea ("money" /
+    "prices", "packages" / "dependencies") are one situation (review13 R13-16)."""
     skip = {about, stem(about)} | set(_TOKEN.findall(about)) if about else set()
-    mine, theirs = a.situation - skip, b.situation - skip
+    mine = {idea for word in a.situation if word not in skip and stem(word) not in skip for idea in _ideas(word)}
+    theirs = {idea for word in b.situation if word not in skip and stem(word) not in skip for idea in _ideas(word)}
     return bool(mine) and bool(theirs) and not (mine & theirs)
 
 

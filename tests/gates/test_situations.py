@@ -4,7 +4,7 @@
 a CLI's output and about logging: neither contradicts the other, so neither is quarantined against an
 instruction file, and a person's rule does not replace the lesson (both stay). A rule that names no situation
 holds everywhere and still contradicts a rule for the opposite in one situation, and two rules for the same
-situation still contradict.
+situation still contradict, also when they name it in other words ("money amounts" and "prices").
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ SAME_SITUATION_OR_EVERYWHERE = [
     ("Log errors with `logger.exception` in API handlers.", "Never use `logger.exception` in API handlers."),
     ("Use `npm ci` in this repository.", "Never use `npm ci`."),
     ("Use tabs for indentation.", "Never use tabs for indentation."),
+    # one situation in other words (review13 R13-16): words for one idea are one place
+    ("Use `float` for money amounts.", "Never use `float` for prices."),
+    ("Use `npm` for installing packages.", "Never use `npm` when adding dependencies; use `pnpm`."),
+    ("Use `print()` for logging.", "Never use `print()` in log lines; use `structlog`."),
 ]
 
 
@@ -104,3 +108,14 @@ def test_a_persons_blanket_rule_still_replaces_the_lesson_it_contradicts(git_rep
     result = json.loads(out)
     assert result["status"] == "replaced" and [r["id"] for r in result["replaced"]] == [base]
     assert texts(git_repo) == ["Never use `print()`; use the logger."]
+
+
+def test_a_persons_rule_naming_the_situation_in_other_words_replaces_the_lesson(git_repo, cli):
+    code, out, err = cli("remember", "Use `float` for money amounts.", "--approve", "--json")
+    assert code == 0, err
+    base = json.loads(out)["id"]
+    code, out, err = cli("remember", "Never use `float` for prices; use `Decimal`.", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["status"] == "replaced" and [r["id"] for r in result["replaced"]] == [base]
+    assert result["coexists"] == []
