@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from altimate_learn.curate.names import names_beyond
 from altimate_learn.deliver.tokenize import stem, words
 
 DUPLICATE_JACCARD = 0.6
@@ -428,6 +429,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     if mine_rule.negated != other_rule.negated:
         return None
+    if names_beyond(mine_rule.text, other_rule.text):
+        return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
         return Finding("duplicate", other_rule.text, jac, f"restates it (word overlap {jac:.2f})")
     contained = len(shared) / len(a)

@@ -155,6 +155,12 @@ class Screen:
             if target in self._item(delta).replaces or target in work.contradicted:
                 return "go"  # it replaces that lesson (declared, or the lesson is contradicted in this batch)
             if self.author == "person":
+                from altimate_learn.curate.names import names_beyond
+
+                if verdict.verdict == "duplicate" and names_beyond(work.by_id[target]["text"], text):
+                    # it restates the lesson with less of its code ("Never use float for money." of "Represent
+                    # money amounts with `Decimal`, never `float`."): a vote for it, not its replacement
+                    return self._helpful(delta, work, target, "restated by a person")
                 return self._replace(delta, work, verdict.replaces or target)
             if verdict.verdict == "duplicate":
                 return self._helpful(delta, work, target, f"vet: duplicate of {target}")
@@ -214,9 +220,15 @@ class Screen:
 
         if delta.op != "ADD" or delta.supersedes:
             return "go"
+        from altimate_learn.curate.names import names_beyond
+
         words = word_set(delta.text or "")
+        # worded alike about other code ("Put intermediate models in `models/intermediate/`." beside "Put staging
+        # models in `models/staging/`."): a parallel convention, not a restatement; a lesson is never replaced by a
+        # rule that drops the code it names (review13 R13-22)
         near = [(score, lid) for lid, score in work.words.similar(words, DEDUPE_THRESHOLD).items()
-                if lid not in delta.coexists]
+                if lid not in delta.coexists and lid in work.by_id
+                and not names_beyond(work.by_id[lid]["text"], delta.text or "")]
         if near:
             return self._replace(delta, work, max(near)[1])
         overlap = work.index.overlapping(identifiers(delta.text or ""))

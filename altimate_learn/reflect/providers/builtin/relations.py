@@ -54,14 +54,16 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
                 and not any(name.endswith(OPPOSITE) for name in common):
             opposite = False
         (conflicting if opposite else agreeing).append(lesson["id"])
+    from altimate_learn.curate.names import names_beyond
+
     covering = _covering(text, [lesson for lesson in lessons if lesson["id"] not in conflicting])
     if covering:
         return covering, None, []
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:
-        if lesson["id"] in conflicting:
-            continue
+        if lesson["id"] in conflicting or names_beyond(text, lesson.get("text", "")):
+            continue  # a rule naming code the lesson does not is its own rule (review13 R13-23)
         score = jaccard(words, content_words(lesson.get("text", "")))
         if score >= HELPFUL_OVERLAP and (best is None or score > best[0]):
             best = (score, lesson["id"])
@@ -105,12 +107,17 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
 
 
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
-    """An existing lesson that feedback with no extractable rule clearly repeats (most of its words)."""
+    """An existing lesson that feedback with no extractable rule clearly repeats (most of its words, and no code
+    the lesson does not name)."""
+    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
     words = content_words(prose(text))
+    marked = mark_identifiers(prose(text))
     best: tuple[float, str] | None = None
     for lesson in lessons:
         lw = content_words(lesson.get("text", ""))
-        if len(lw) < 3:
+        if len(lw) < 3 or names_beyond(marked, lesson.get("text", "")):
             continue
         cover = len(lw & words) / len(lw)
         if cover >= 0.75 and (best is None or cover > best[0]):
