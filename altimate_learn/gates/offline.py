@@ -324,6 +324,7 @@ def situation(text: str) -> frozenset[str]:
 
 
 _CONCEPTS: tuple[dict[str, list[str]], object] | None = None
+_CONCEPT_PREFIX = "~"  # altimate_learn.deliver.concepts.PREFIX (not imported here: the table loads on first use)
 
 
 def _ideas(word: str) -> set[str]:
@@ -344,13 +345,21 @@ def _ideas(word: str) -> set[str]:
 
 
 def different_situations(a: Rule, b: Rule, about: str = "") -> bool:
-    """Both rules say where they hold and the two places share no word nor idea (``about``, the thing they share,
-    left out): rules for different situations, which cannot contradict each other. Words for one idea ("money" /
-    "prices", "packages" / "dependencies") are one situation (review13 R13-16)."""
+    """Both rules say where they hold, in places known to differ: each names an idea of the concept table, the
+    ideas differ, and the two share no word (``about``, the thing they share, left out). "CLI output" (`~cli`)
+    and "logging" (`~log`) are two situations; "money amounts" and "prices" are one (`~money`). A place the table
+    does not know ("scripts", "specs", "timestamps") is no evidence: the contradiction is reported, and a person
+    decides (review13 R13-16)."""
     skip = {about, stem(about)} | set(_TOKEN.findall(about)) if about else set()
-    mine = {idea for word in a.situation if word not in skip and stem(word) not in skip for idea in _ideas(word)}
-    theirs = {idea for word in b.situation if word not in skip and stem(word) not in skip for idea in _ideas(word)}
-    return bool(mine) and bool(theirs) and not (mine & theirs)
+
+    def ideas(rule: Rule) -> tuple[set[str], set[str]]:
+        found = {idea for word in rule.situation if word not in skip and stem(word) not in skip
+                 for idea in _ideas(word)}
+        return found, {idea for idea in found if idea.startswith(_CONCEPT_PREFIX)}
+
+    mine, mine_concepts = ideas(a)
+    theirs, their_concepts = ideas(b)
+    return bool(mine_concepts) and bool(their_concepts) and not (mine & theirs)
 
 
 class Rule:

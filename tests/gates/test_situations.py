@@ -4,7 +4,9 @@
 a CLI's output and about logging: neither contradicts the other, so neither is quarantined against an
 instruction file, and a person's rule does not replace the lesson (both stay). A rule that names no situation
 holds everywhere and still contradicts a rule for the opposite in one situation, and two rules for the same
-situation still contradict, also when they name it in other words ("money amounts" and "prices").
+situation still contradict, also when they name it in other words ("money amounts" and "prices"). Situations
+count as different only when both are ideas the concept table knows and they differ: a place it does not know is
+no evidence, and the contradiction is reported for a person to decide.
 """
 
 from __future__ import annotations
@@ -23,11 +25,9 @@ DIFFERENT_SITUATIONS = [
     (LOGGING, "CLI scripts write their output with `print()`."),
     (LOGGING, "In CLI scripts, use `print()` for output."),
     (LOGGING, "Use `print()` for CLI output."),
-    ("Use the logger, not `print()`, for logging.", "Command-line tools write results to stdout with `print()`."),
+    ("Use the logger, not `print()`, for logging.", "CLI tools write results to stdout with `print()`."),
     ("Don't use `print()` for logging, use `logging.getLogger(__name__)`.", "Use `print()` for CLI output."),
-    ("Never use `print()` in library code.", "Use `print()` for debugging in notebooks."),
     ("Never use `npm ci` on developer laptops.", "Use `npm ci` in CI."),
-    ("Never use tabs in Python files.", "Use tabs in Makefiles."),
 ]
 
 SAME_SITUATION_OR_EVERYWHERE = [
@@ -43,6 +43,12 @@ SAME_SITUATION_OR_EVERYWHERE = [
     ("Use `float` for money amounts.", "Never use `float` for prices."),
     ("Use `npm` for installing packages.", "Never use `npm` when adding dependencies; use `pnpm`."),
     ("Use `print()` for logging.", "Never use `print()` in log lines; use `structlog`."),
+    # places the concept table does not know are no evidence of different situations (review13, on R13-16)
+    ("Use `requests` for API calls.", "Never use `requests` for HTTP requests; use `httpx`."),
+    ("Use `moment` for dates.", "Never use `moment` for timestamps; use `date-fns`."),
+    ("Use `jest` for unit tests.", "Never use `jest` for specs; use `vitest`."),
+    ("Use `print()` in scripts.", "Never use `print()` in CLI tools."),
+    ("Store secrets in `.env` for local development.", "Never put secrets in `.env` on developer machines."),
 ]
 
 
