@@ -117,6 +117,11 @@ def _split_signals(open_signals: list[dict[str, Any]], digest_reads: list[Any], 
     return covered, other
 
 
+def _said(text: Any) -> str:
+    """What a person typed, as a signal and an exchange both hold it (redacted; a signal is clipped)."""
+    return " ".join(str(text or "").split())[:1000].lower()
+
+
 def learner_ok(settings: Any) -> tuple[bool, str]:
     values = settings.values
     if not values["enabled"]:
@@ -226,6 +231,11 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     # again: a first run reads a week back, over corrections `learn reflect` already turned into lessons.
     handled = {(s.get("sessionID"), s.get("messageID")) for s in signals
                if s.get("status") != "open" and s.get("sessionID") and s.get("messageID")}
+    # A signal with no message id (Gemini CLI's hook carries none) is known by its session and words.
+    said = {(s.get("sessionID"), _said(s.get("text"))) for s in signals
+            if s.get("status") != "open" and s.get("sessionID") and not s.get("messageID") and s.get("text")}
+    if said:
+        handled |= {(e.session, e.message_id) for r in reads for e in r.exchanges if (e.session, _said(e.text)) in said}
     typed = sum(1 for r in reads for e in r.exchanges if (e.session, e.message_id) not in handled)
     if gate and typed < rule.messages:
         _save_marks(files, state, reads)

@@ -68,3 +68,23 @@ def test_a_retired_lesson_is_not_proposed_again(git_repo: Path, cli):
     code, out, err = cli("remember", LESSON)
     assert code == 0, out + err
     assert candidate(git_repo) == [LESSON]
+
+
+def test_a_signal_without_a_message_id_is_known_by_its_session_and_words(git_repo: Path, cli):
+    """Gemini CLI's hook gives a prompt no id, so its signals have none (review13 R13-31): the learner knows the
+    reflected correction by its session and words."""
+    path = trajectory(git_repo / "gemini.jsonl", "traj-gemini", [CORRECTION])
+    assert cli("capture", str(path))[0] == 0
+    code, out, err = cli("reflect", "--pending", "--model", "builtin")
+    assert code == 0, out + err
+    assert cli("promote", "--yes")[0] == 0
+    signals = git_repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl"
+    [signal] = [json.loads(line) for line in signals.read_text().splitlines()]
+    assert signal["status"] == "consumed"
+    del signal["messageID"]  # as the Gemini hook records it
+    signals.write_text(json.dumps(signal) + "\n")
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)
+    assert code == 0, out + err
+    assert _store(git_repo, "candidate.json") is None  # not counted HELPFUL again
+    [record] = runs(git_repo)
+    assert CORRECTION not in transcript(git_repo, record["id"])["digest"]
