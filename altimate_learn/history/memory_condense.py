@@ -151,6 +151,12 @@ _PLACE_NOUN = re.compile(r"\b(?:files?|folders?|director(?:y|ies)|dirs?|modules?
                          r"|migrations?|schemas?|middlewares?|notebooks?|class(?:es)?|endpoints?|resolvers?"
                          r"|screens?|layouts?|stylesheets?|configs?|apps?|codebase|repo(?:s|sitory)?|projects?)\b",
                          re.I)
+# Places in words that name no kind of file: "all billing code", "the invoice logic", "anything that computes
+# prices", "anywhere money is handled", "wherever we compute tax" (review13 R13-1), and a piece that starts with a
+# quantifier ("every …", "any other …").
+_PLACE_WORD = re.compile(r"\b(?:code|logic|anything|anywhere|wherever|everywhere|everything|elsewhere|whatever"
+                         r"|whichever|places?)\b|^\s*(?:(?:in|to|for|on|under|within)\s+)?(?:all|every|any|each)\s+\w",
+                         re.I)
 # Where one named place ends and the next begins: a comma, a semicolon, "or", "and", "as well as", "nor".
 _CONJUNCT = re.compile(r"\s*(?:[,;]|\b(?:or|and|as well as|nor)\b)\s*", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -215,7 +221,8 @@ def _place_in_words(how: str, files: frozenset[str]) -> bool:
         if len(pieces) < 2:
             continue
         with_path = [bool(_path_tokens(piece, files)[0]) for piece in pieces]
-        if any(with_path) and any(not has and _PLACE_NOUN.search(_BACKTICK.sub(" ", piece))
+        if any(with_path) and any(not has and (_PLACE_NOUN.search(_BACKTICK.sub(" ", piece))
+                                               or _PLACE_WORD.search(_BACKTICK.sub(" ", piece)))
                                   for piece, has in zip(pieces, with_path)):
             return True
     return False
