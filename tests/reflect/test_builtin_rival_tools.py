@@ -65,3 +65,20 @@ def test_reflect_leaves_the_signal_open_and_the_lesson_uncounted(git_repo, cli):
     assert code == 0, err
     [signal] = json.loads(out)
     assert signal["status"] == "open"
+
+
+@pytest.mark.parametrize(("lesson", "feedback"), [
+    (STRUCTLOG, "No, never use print for logging; we use structlog everywhere."),
+    ({"id": "L-dec", "text": "Represent money amounts with `Decimal`, never `float`."},
+     "No, never use float for money here."),
+])
+def test_a_correction_giving_every_name_as_the_lesson_does_counts_for_it(lesson, feedback):
+    """review13 R13-7(a), R13-20: it was staged as a second lesson marked `coexists`."""
+    result = reflect_builtin([FeedbackItem("user_correction", feedback, "s1")], [lesson])
+    assert [(d["op"], d.get("id")) for d in result.deltas] == [("HELPFUL", lesson["id"])]
+
+
+@pytest.mark.parametrize("feedback", ["never use print in tests", "use structlog in the worker for audit events"])
+def test_a_correction_with_a_scope_of_its_own_is_its_own_lesson(feedback):
+    result = reflect_builtin([FeedbackItem("user_correction", feedback, "s1")], [STRUCTLOG])
+    assert [d["op"] for d in result.deltas] == ["ADD"]

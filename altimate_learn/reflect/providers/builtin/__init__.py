@@ -144,6 +144,9 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             # A rule that gives another tool for the job of the lesson it shares words with is no vote for that
             # lesson ("…; add dependencies with poetry add" against "Add dependencies with `uv add` …", R13-11)
             rival = competing(rule, [lesson for lesson in lessons if lesson["id"] == same] if same else lessons)
+            if same and not rival:  # the person's own words may name the other tool the rule left out ("…; we log
+                # with loguru" read as "Never use `print` for logging.")
+                rival = competing(prose(item.text), [lesson for lesson in lessons if lesson["id"] == same])
             if rival or supersedes and terse(item.text):
                 # "no docker" against "Use `docker compose` for local services.", "we use npm" beside "Use `pnpm` for
                 # packages.": a few words offline are not the evidence a replacement needs, and two lessons that

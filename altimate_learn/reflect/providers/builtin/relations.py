@@ -75,16 +75,18 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
 def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     """A lesson that already gives the tool choice ``text`` states, the same way: "Use `uv` instead of `pip`." or "Always
     use `httpx`." against "Use `uv add` …; never `pip install`." / "Use `httpx` for all HTTP calls; never `requests`".
-    Only for a rule that is a choice and nothing more (no word outside its code): a rule that adds a scope or a
-    reason is its own lesson, related to the old one by ``coexists``."""
+    Only for a rule that is a choice and nothing more (no word outside its code the lesson does not hold, words for
+    "everywhere" aside): a rule that adds a scope or a reason is its own lesson, related to the old one by
+    ``coexists``."""
     from altimate_learn.curate.polarity import polar_spans
+
+    from altimate_learn.deliver.tokenize import stem
 
     spans = polar_spans(text)
     if not spans:
         return None
     named = {word for span in spans for word in span.key}
-    if content_words(re.sub(r"`[^`]*`", " ", text)) - named:
-        return None
+    extra = {stem(word) for word in content_words(re.sub(r"`[^`]*`", " ", text)) - named} - _anywhere()
     from altimate_learn.curate.polarity import AVOID, USE
     from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
 
@@ -93,6 +95,8 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
 
     for lesson in lessons:
         old = polar_spans(lesson.get("text", ""))
+        if extra - {stem(word) for word in content_words(lesson.get("text", ""))}:
+            continue  # a word of its own (a scope, a reason): its own lesson
 
         def given(new: Any) -> bool:
             if any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old):
@@ -101,9 +105,27 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
             return new.polarity == AVOID and any(o.polarity == USE and jobs(o) & jobs(new) and not o.key & new.key
                                                  for o in old)
 
-        if any(new.polarity == USE for new in spans) and all(given(new) for new in spans):
+        # every name given the same way: "Use `structlog` everywhere instead of `print` for logging." of "Log with
+        # `structlog`, never `print()`."; "Never use `float` for money." of "Represent money amounts with `Decimal`,
+        # never `float`." (review13 R13-7, R13-20)
+        if all(given(new) for new in spans) and (any(new.polarity == USE for new in spans) or any(
+                o.polarity == AVOID for o in old)):
             return lesson["id"]
     return None
+
+
+# Words that say "everywhere" and narrow nothing ("use `uv` everywhere", "always", "in this repo").
+_ANYWHERE_WORDS = "everywhere anywhere always all any every here repo repository project codebase code time".split()
+_ANYWHERE: frozenset[str] = frozenset()
+
+
+def _anywhere() -> frozenset[str]:
+    global _ANYWHERE
+    if not _ANYWHERE:
+        from altimate_learn.deliver.tokenize import stem
+
+        _ANYWHERE = frozenset(stem(word) for word in _ANYWHERE_WORDS)
+    return _ANYWHERE
 
 
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
