@@ -178,6 +178,18 @@ def _collector_paused(function: Callable[..., CurateResult]) -> Callable[..., Cu
     return paused
 
 
+def _follow_successors(records: dict[str, dict]) -> None:
+    """A staged retirement whose successor was itself replaced before promote names the lesson that stands now:
+    "superseded by L-b" with L-b gone from the candidate told the reviewer nothing (review13 R13-9)."""
+    for lesson_id, record in list(records.items()):
+        final, seen = record.get("supersededBy"), {lesson_id}
+        while final in records and records[final].get("supersededBy") and final not in seen:
+            seen.add(final)
+            final = records[final]["supersededBy"]
+        if final != record.get("supersededBy"):
+            records[lesson_id] = dict(record, supersededBy=final, reason=f"superseded by {final}")
+
+
 @_collector_paused
 def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
            feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
@@ -318,6 +330,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             merged = {r["id"]: r for r in staged_before}
             for record in work.retired:
                 merged[record["id"]] = record
+            _follow_successors(merged)
             retired = list(merged.values())
             data = prepared.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
             cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])

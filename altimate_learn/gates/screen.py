@@ -157,9 +157,10 @@ class Screen:
             if self.author == "person":
                 from altimate_learn.curate.names import names_beyond
 
-                if verdict.verdict == "duplicate" and names_beyond(work.by_id[target]["text"], text):
-                    # it restates the lesson with less of its code ("Never use float for money." of "Represent
-                    # money amounts with `Decimal`, never `float`."): a vote for it, not its replacement
+                if verdict.verdict == "duplicate" and (names_beyond(work.by_id[target]["text"], text)
+                                                       or _says_less(text, work.by_id[target]["text"])):
+                    # it restates the lesson with less of it ("Never use float for money amounts." of "Use Decimal
+                    # for money amounts, never float."): a vote for it, never its replacement (review13 R13-9)
                     return self._helpful(delta, work, target, "restated by a person")
                 return self._replace(delta, work, verdict.replaces or target)
             if verdict.verdict == "duplicate":
@@ -230,7 +231,10 @@ class Screen:
                 if lid not in delta.coexists and lid in work.by_id
                 and not names_beyond(work.by_id[lid]["text"], delta.text or "")]
         if near:
-            return self._replace(delta, work, max(near)[1])
+            target = max(near)[1]
+            if _says_less(delta.text or "", work.by_id[target]["text"]):
+                return self._helpful(delta, work, target, "restated by a person")
+            return self._replace(delta, work, target)
         overlap = work.index.overlapping(identifiers(delta.text or ""))
         if overlap:
             # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
@@ -425,6 +429,16 @@ class Screen:
         if self.vet is not None and self.vet.failed:
             out["error"] = self.vet.error
         return out
+
+
+def _says_less(new: str, old: str) -> bool:
+    """``new`` holds only words of ``old``, and not all of them: a part of the lesson said again, which would drop
+    the rest if it replaced it ("Never use float for money amounts." of "Use Decimal for money amounts, never
+    float.")."""
+    from altimate_learn.gates.offline import content_words
+
+    mine, theirs = content_words(new), content_words(old)
+    return bool(mine) and mine < theirs
 
 
 def _words_only(text: str) -> str:
