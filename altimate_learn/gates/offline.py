@@ -103,6 +103,19 @@ def _has_word(text: str, token: str) -> int:
         start = at + 1
 
 
+def _names(text: str, token: str) -> bool:
+    """``text`` names ``token`` itself, not a longer dotted name it is part of: `.env` is not named by
+    `.env.example`, nor `env` by `process.env` (review13 R13-34)."""
+    for at in _occurrences(text, token):
+        end = at + len(token)
+        if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
+            continue
+        if at >= 2 and text[at - 1] == "." and (text[at - 2].isalnum() or text[at - 2] == "_"):
+            continue
+        return True
+    return False
+
+
 def _contains_phrase(text: str, phrase: str) -> int:
     return _has_word(text, phrase)
 
@@ -400,8 +413,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     shared = a & b
     jac = jaccard(a, b)
-    common = {t for t in mine_rule.ids if _has_word(other_rule.lower, t) >= 0}
-    common |= {t for t in other_rule.ids if _has_word(mine_rule.lower, t) >= 0}
+    common = {t for t in mine_rule.ids if _names(other_rule.lower, t)}
+    common |= {t for t in other_rule.ids if _names(mine_rule.lower, t)}
     command = _command_conflict(mine_rule, other_rule) if (mine_rule.spans or other_rule.spans) else None
     if command is not None and not different_situations(mine_rule, other_rule, command):
         way = "for" if any(c == command for c, _ in _forbidden(other_rule)) else "against"

@@ -112,3 +112,15 @@ def test_an_agent_memory_for_another_folder_is_staged_not_merged(git_repo, cli):
     assert code == 0, err
     assert "a duplicate of" not in out
     assert "Put intermediate models in `models/intermediate/`." in texts(git_repo)
+
+
+def test_a_dotted_file_name_is_not_the_name_it_starts_with(git_repo, cli):
+    """review13 R13-34: `env` of `.env` was read inside `.env.example`: a contradiction, and the person's new rule
+    retired "Document every environment variable in `.env.example`."."""
+    assert compare("Store secrets in the vault, never in `.env` files.",
+                   "Document every environment variable in `.env.example`.") is None
+    assert compare("Never commit `.env`.", "Always commit `.env`.").verdict == "contradiction"
+    base = _json(cli, "remember", "Document every environment variable in `.env.example`.", "--approve")
+    result = _json(cli, "remember", "Store secrets in the vault, never in `.env` files.", "--approve")
+    assert result["status"] == "added" and result["replaced"] == []
+    assert base["id"] in {lesson["id"] for lesson in read_json(git_repo, "approved.json")}

@@ -82,3 +82,16 @@ def test_a_correction_giving_every_name_as_the_lesson_does_counts_for_it(lesson,
 def test_a_correction_with_a_scope_of_its_own_is_its_own_lesson(feedback):
     result = reflect_builtin([FeedbackItem("user_correction", feedback, "s1")], [STRUCTLOG])
     assert [d["op"] for d in result.deltas] == ["ADD"]
+
+
+def test_feedback_repeating_a_lesson_and_changing_it_on_its_subject_is_left_to_a_model():
+    """review13 R13-7(b): "… Store prices as integer cents." was counted a vote for the Decimal lesson and staged
+    beside it, two rules for money that disagree."""
+    lesson = {"id": "L-dec", "text": "Represent money amounts with `Decimal`, never `float`."}
+    result = reflect_builtin([FeedbackItem("user_correction", "No, never use float for money here. Store prices as "
+                                                              "integer cents.", "s1")], [lesson])
+    assert result.deltas == []
+    assert result.skipped == [("s1", "goes against L-dec: a model or a person should decide which holds")]
+    other = reflect_builtin([FeedbackItem("user_correction", "never use float for money. Also run the tests with "
+                                                             "pytest -x before committing.", "s2")], [lesson])
+    assert [d["op"] for d in other.deltas] == ["HELPFUL", "ADD"]  # a rule about something else is its own
