@@ -83,6 +83,7 @@ class Screen:
         self._offline: OfflineVet | None = None
         self.retired: list[dict] = []  # retired records a model's ADD must not bring back (set by the curator)
         self._retired_words: dict[str, dict] | None = None
+        self._retired_sets: list[tuple[dict, Any]] | None = None
 
     # --- verdicts --------------------------------------------------------------------------------------
     @property
@@ -134,6 +135,12 @@ class Screen:
                 work.reject(delta, f"restates {gone['id']}, which was retired ({why}): only a person brings it back, "
                                    "with `learn remember`", "retired")
                 return "stop"
+            close = self._retired_near(text, work)
+            if close is not None:  # the reviewer reads it in `learn show` and the promote diff (review13 R13-30)
+                why = close.get("reason") if isinstance(close.get("reason"), str) else "retired"
+                note = (f"close to {close['id']}, which was retired ({why}): promoting this brings that rule back "
+                        f"(\"{close['text'][:80]}\")")
+                delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         verdict, why = self._verdict(delta, work)
         self.verdicts[id(delta)] = verdict
         if verdict is None:
@@ -188,6 +195,25 @@ class Screen:
                 if isinstance(record.get("text"), str) and record.get("id") not in live:
                     self._retired_words[_words_only(record["text"])] = record
         return self._retired_words.get(_words_only(text))
+
+    def _retired_near(self, text: str, work: Any) -> dict | None:
+        """The retired lesson ``text`` is close to without repeating it (the curator's duplicate threshold, the
+        same way, the same code): most likely the retired rule again in other words."""
+        from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, opposite, word_set
+        from altimate_learn.curate.names import names_beyond
+
+        if not self.retired or self._retired_words is None:
+            return None
+        if self._retired_sets is None:
+            self._retired_sets = [(record, word_set(record["text"])) for record in self._retired_words.values()]
+        words = word_set(text)
+        best: tuple[float, dict] | None = None
+        for record, theirs in self._retired_sets:
+            score = jaccard(words, theirs)
+            if score >= DEDUPE_THRESHOLD and (best is None or score > best[0]) and not opposite(text, record["text"]) \
+                    and not names_beyond(text, record["text"]) and not names_beyond(record["text"], text):
+                best = (score, record)
+        return best[1] if best is not None else None
 
     def _helpful(self, delta: Any, work: Any, target: str, note: str) -> Decision:
         if target in work.helped:

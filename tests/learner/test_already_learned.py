@@ -88,3 +88,20 @@ def test_a_signal_without_a_message_id_is_known_by_its_session_and_words(git_rep
     assert _store(git_repo, "candidate.json") is None  # not counted HELPFUL again
     [record] = runs(git_repo)
     assert CORRECTION not in transcript(git_repo, record["id"])["digest"]
+
+
+def test_a_retired_lesson_in_other_words_is_staged_with_a_note_the_reviewer_reads(git_repo: Path, cli, tmp_path: Path):
+    """review13 R13-30: a model rephrasing a retired lesson went through with nothing said."""
+    lesson_id = _reflected_and_approved(git_repo, cli)
+    assert cli("retire", lesson_id)[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    deltas = tmp_path / "d.json"
+    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r",
+                                   "text": "Put new math helpers in `mathutils.py` (never `calc.py`)."}]))
+    code, out, err = cli("curate", "--deltas", str(deltas))
+    assert code == 0, out + err
+    [lesson] = _store(git_repo, "candidate.json")
+    note = f"close to {lesson_id}, which was retired (removed: retired by a person): promoting this brings that rule back"
+    assert note in lesson["provenance"]
+    code, out, err = cli("show")
+    assert note in out
