@@ -107,8 +107,18 @@ def offline_text(memory: AgentMemory) -> tuple[str | None, str]:
         candidates.append(sentence)
     for text in candidates:
         if text and length(text) <= MAX_CHARS:
-            return text, ""
+            return _as_sentence(text), ""
     return None, f"its rule is longer than {MAX_CHARS} characters and has no shorter first sentence"
+
+
+def _as_sentence(text: str) -> str:
+    """A lesson's form: a capital first letter (code aside) and a final period ("When adding a dependency, use
+    `uv add` …, never pip" from a Codex bullet; review13 R13-15), when it still fits."""
+    if text[:1].isalpha() and text[:1].islower():
+        text = text[:1].upper() + text[1:]
+    if text[-1:] not in ".!?" and length(text) + 1 <= MAX_CHARS:
+        text += "."
+    return text
 
 
 def _glob_of(token: str, files: frozenset[str] = frozenset()) -> str | None:

@@ -121,3 +121,20 @@ def test_a_gemini_note_with_front_matter_gives_the_rule_alone(cli, git_repo):
     [outcome] = result["memories"]
     assert outcome["status"] == "staged" and outcome["name"] == "deploy"
     assert [l["text"] for l in candidate(git_repo)] == ["Release with `make release`, never push tags by hand."]
+
+
+def test_an_imported_rule_reads_as_a_sentence():
+    """review13 R13-15: Codex bullets became lessons with no final period ("When adding a dependency, use `uv add`
+    for new dependencies, never pip")."""
+    from altimate_learn.capture.sessions._memory import AgentMemory
+    from altimate_learn.history.memory_condense import offline_text
+
+    def text(rule: str) -> str:
+        memory = AgentMemory(agent="codex", type="feedback", name="n", key="k", rel="MEMORY.md", mtime=0.0, rule=rule,
+                             why="", digest="d")
+        return offline_text(memory)[0]
+
+    assert text("When adding a dependency, use `uv add` for new dependencies, never pip") == \
+        "When adding a dependency, use `uv add` for new dependencies, never pip."
+    assert text("use `ruff format` before a commit") == "Use `ruff format` before a commit."
+    assert text("Keep it short!") == "Keep it short!"
