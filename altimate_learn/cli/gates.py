@@ -84,7 +84,8 @@ def remember_command(
     else:
         echo(f"Remembered {result.lesson_id}: {_quoted(result.text)}.")
         if result.coexists:
-            echo(f"It shares an identifier with {', '.join(result.coexists)}, which stay beside it.")
+            which = "which stays" if len(result.coexists) == 1 else "which stay"
+            echo(f"It shares an identifier with {', '.join(result.coexists)}, {which} beside it.")
     for note in result.notes:
         warn(note)
     if result.flagged:

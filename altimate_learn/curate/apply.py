@@ -19,6 +19,7 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
+from altimate_learn.curate.names import names_beyond
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -321,6 +322,8 @@ class _Pass:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
                 if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
                     continue  # "Never use X" is not a vote for "Use X", however many words they share
+                if names_beyond(text, lesson["text"]):
+                    continue  # "… in `models/intermediate/`" is not a vote for "… in `models/staging/`"
                 if score > best:
                     best_id, best = lid, score
             if best_id is not None and best >= DEDUPE_THRESHOLD:

@@ -179,6 +179,18 @@ def _collector_paused(function: Callable[..., CurateResult]) -> Callable[..., Cu
     return paused
 
 
+def _follow_successors(records: dict[str, dict]) -> None:
+    """A staged retirement whose successor was itself replaced before promote names the lesson that stands now:
+    "superseded by L-b" with L-b gone from the candidate told the reviewer nothing (review13 R13-9)."""
+    for lesson_id, record in list(records.items()):
+        final, seen = record.get("supersededBy"), {lesson_id}
+        while final in records and records[final].get("supersededBy") and final not in seen:
+            seen.add(final)
+            final = records[final]["supersededBy"]
+        if final != record.get("supersededBy"):
+            records[lesson_id] = dict(record, supersededBy=final, reason=f"superseded by {final}")
+
+
 @_collector_paused
 def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = None,
            feedback_ids: list[str] | tuple[str, ...] = (), model: str | None = None, usage: dict | None = None,
@@ -260,6 +272,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         channel = channel or {"import-memories": "memory"}.get(op or "", op)
         work.screen = Screen(store, author=author, channel=channel, vet=vet, skip_vet=skip_vet, contract=contract,
                              lessons_file=base_file.digest if base_file is not None else None)
+        work.screen.retired = [*retired_before, *staged_before]
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []
@@ -318,6 +331,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
             merged = {r["id"]: r for r in staged_before}
             for record in work.retired:
                 merged[record["id"]] = record
+            _follow_successors(merged)
             retired = list(merged.values())
             data = prepared.write(store, store.CANDIDATE_RETIRED, retired, staged_file)
             cache.remember(hashlib.sha256(data).hexdigest(), "retired", True, ids=[r["id"] for r in retired])

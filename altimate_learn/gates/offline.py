@@ -18,6 +18,13 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   `npm`", "…, never `make test`": the negation ends its clause, nothing narrows it) and the other says to use
   that very command ("Run the tests with `pytest -q`", "Install with `npm install`" when the tool itself is
   forbidden). Needs no shared word: the command is the shared thing (review12 R12-10).
+- **different situations**: neither kind of contradiction is reported when each rule says where it holds and
+  the two places share no word: "CLI scripts write their output with `print()`" and "Never use `print()` for
+  logging" are about a CLI's output and about logging. A rule's situation is what its scope phrases name
+  ("for …", "in …", "when …", "during …", "on …", up to the end of the clause) and the subject of a
+  statement that is not an order ("CLI scripts …", "Our API handlers …"); words that name everywhere ("in this
+  repo", "in all code") are no situation. A rule that names none holds everywhere, so "Never use `print()`"
+  still contradicts "Use `print()` in CLI scripts".
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from altimate_learn.curate.names import names_beyond
 from altimate_learn.deliver.tokenize import stem, words
 
 DUPLICATE_JACCARD = 0.6
@@ -93,6 +101,19 @@ def _has_word(text: str, token: str) -> int:
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
             return at
         start = at + 1
+
+
+def _names(text: str, token: str) -> bool:
+    """``text`` names ``token`` itself, not a longer dotted name it is part of: `.env` is not named by
+    `.env.example`, nor `env` by `process.env` (review13 R13-34)."""
+    for at in _occurrences(text, token):
+        end = at + len(token)
+        if text[end:end + 1] == "." and text[end + 1:end + 2].isalnum():
+            continue
+        if at >= 2 and text[at - 1] == "." and (text[at - 2].isalnum() or text[at - 2] == "_"):
+            continue
+        return True
+    return False
 
 
 def _contains_phrase(text: str, phrase: str) -> int:
@@ -252,10 +273,112 @@ class Finding:
     reason: str
 
 
+# Words that open a phrase saying where or when a rule holds ("for logging", "in CI", "when testing").
+_SCOPE_OPENERS = frozenset("for in inside within when whenever while during on under outside across throughout".split())
+# Words that end such a phrase (the rule's order starts again, or the instrument follows).
+_SCOPE_STOPS = frozenset("""use uses using never always not no dont don't must should prefer avoid instead rather than
+with via through but do does is are be can may need needs""".split())
+# A situation that is everywhere: no narrower than a rule that names none.
+_EVERYWHERE = frozenset(stem(w) for w in """repo repos repository repositories project projects codebase code here
+everywhere anywhere general case cases time times default place places team file files thing things way ways
+world each every all any""".split())
+# Words an order starts with (so its first words are no subject): the polarity words, the verbs of
+# POSITIVES and the common verbs of rules.
+_ORDER_STARTS = frozenset("""always never not no don't dont do does must should prefer avoid stop ensure make only
+please use run keep put write call add set install build format load name select cite read check import commit push
+test pass return raise log print create define declare delete remove move rename replace update upgrade pin prefix
+wrap validate sanitize escape handle catch follow include exclude store save send fetch open close lint type
+document mark skip disable enable deploy merge rebase configure generate""".split()) | _SCOPE_OPENERS | frozenset(
+    "if unless before after once".split())
+_SCOPE_ITEM = re.compile(r"\x00(\d+)\x00|[a-z0-9_][a-z0-9_'\-]*|[,;:.!?()]|\s[-–—]\s")
+
+
+def situation(text: str) -> frozenset[str]:
+    """Where ``text`` says its rule holds: the content words (lower case) of its scope phrases and of the subject
+    of a statement (empty: everywhere). Backticked names count as words of the phrase they are in."""
+    spans_found: list[str] = []
+
+    def mark(match: re.Match[str]) -> str:
+        spans_found.append(match.group(1))
+        return f" \x00{len(spans_found) - 1}\x00 "
+
+    items = [m.group(0).strip() or "-" for m in _SCOPE_ITEM.finditer(_SPAN.sub(mark, text.lower()))]
+    out: set[str] = set()
+
+    def take(item: str) -> None:
+        if item.startswith("\x00"):
+            for token in _TOKEN.findall(spans_found[int(item[1:-1])].lower()):
+                token = token.strip(".-/")
+                if len(token) >= 2 and token not in _GENERIC_IDENTIFIERS:
+                    out.add(token)
+            return
+        for word in words(item.replace("'", "")):
+            if len(word) >= 2 and word not in _FUNCTION_WORDS and word not in _POLARITY_WORDS \
+                    and stem(word) not in _EVERYWHERE:
+                out.add(word)
+
+    # The subject of a statement ("CLI scripts write …"): the first clause's words before its verb of use or
+    # modal, when the sentence is not an order.
+    first = next((i for i in items if not i.startswith("\x00")), "")
+    if items and first not in _ORDER_STARTS and items[0] not in _SCOPE_OPENERS and first[:1].isalpha():
+        for item in items:
+            if item in _SCOPE_STOPS or item in "- , ; : . ! ? ( )".split() or item in _SCOPE_OPENERS:
+                break
+            take(item)
+    scoping = False
+    for item in items:
+        if item in _SCOPE_OPENERS:
+            scoping = True
+        elif item in "- , ; : . ! ? ( )".split() or item in _SCOPE_STOPS:
+            scoping = False
+        elif scoping:
+            take(item)
+    return frozenset(out)
+
+
+_CONCEPTS: tuple[dict[str, list[str]], object] | None = None
+_CONCEPT_PREFIX = "~"  # altimate_learn.deliver.concepts.PREFIX (not imported here: the table loads on first use)
+
+
+def _ideas(word: str) -> set[str]:
+    """A situation word as what it can mean: its stem, its folded forms and the concepts those belong to (the
+    delivery's table of words for one idea: "prices" and "money amounts" are one idea, `~money`; "installing
+    packages" and "adding dependencies" another)."""
+    global _CONCEPTS
+    if _CONCEPTS is None:
+        from altimate_learn.deliver import concepts, morphology
+
+        _CONCEPTS = (concepts.build_tables(morphology.fold)[0], morphology.fold)
+    table, fold = _CONCEPTS
+    out = {stem(word)}
+    for folded in fold(word):  # type: ignore[operator]
+        out.add(folded)
+        out.update(table.get(folded, ()))
+    return out
+
+
+def different_situations(a: Rule, b: Rule, about: str = "") -> bool:
+    """Both rules say where they hold, in places known to differ: each names an idea of the concept table, the
+    ideas differ, and the two share no word (``about``, the thing they share, left out). "CLI output" (`~cli`)
+    and "logging" (`~log`) are two situations; "money amounts" and "prices" are one (`~money`). A place the table
+    does not know ("scripts", "specs", "timestamps") is no evidence: the contradiction is reported, and a person
+    decides (review13 R13-16)."""
+    skip = {about, stem(about)} | set(_TOKEN.findall(about)) if about else set()
+
+    def ideas(rule: Rule) -> tuple[set[str], set[str]]:
+        found = {idea for word in rule.situation if word not in skip and stem(word) not in skip
+                 for idea in _ideas(word)}
+        return found, {idea for idea in found if idea.startswith(_CONCEPT_PREFIX)}
+
+    mine, mine_concepts = ideas(a)
+    theirs, their_concepts = ideas(b)
+    return bool(mine_concepts) and bool(their_concepts) and not (mine & theirs)
+
+
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
-    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref")
+    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref", "_situation")
 
     def __init__(self, text: str, ref: object = None) -> None:
         self.text = text
@@ -265,6 +388,14 @@ class Rule:
         self.spans = spans(text)
         self._negated: bool | None = None  # found when a comparison first asks (most rules share nothing)
         self.ref = ref  # what the caller wants back (a path, a lesson)
+        self._situation: frozenset[str] | None = None
+
+    @property
+    def situation(self) -> frozenset[str]:
+        """Where the rule says it holds (:func:`situation`; computed when a comparison first asks)."""
+        if self._situation is None:
+            self._situation = situation(self.text)
+        return self._situation
 
     @property
     def negated(self) -> bool:
@@ -282,10 +413,10 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     shared = a & b
     jac = jaccard(a, b)
-    common = {t for t in mine_rule.ids if _has_word(other_rule.lower, t) >= 0}
-    common |= {t for t in other_rule.ids if _has_word(mine_rule.lower, t) >= 0}
+    common = {t for t in mine_rule.ids if _names(other_rule.lower, t)}
+    common |= {t for t in other_rule.ids if _names(mine_rule.lower, t)}
     command = _command_conflict(mine_rule, other_rule) if (mine_rule.spans or other_rule.spans) else None
-    if command is not None:
+    if command is not None and not different_situations(mine_rule, other_rule, command):
         way = "for" if any(c == command for c, _ in _forbidden(other_rule)) else "against"
         return Finding("contradiction", other_rule.text, 1.0 + jac,
                        f"it is {way} `{command}` where the other says the opposite")
@@ -304,6 +435,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         if not any(x.explicit for x in mine + theirs):
             continue
         beyond = shared - {token, stem(token)}
+        if different_situations(mine_rule, other_rule, token):
+            continue  # "CLI scripts write their output with `print()`" / "Never use `print()` for logging"
         if any(x.contrast for x in mine + theirs) or beyond:
             way = "for" if mine[0].sign > 0 else "against"
             return Finding("contradiction", other_rule.text, 1.0 + jac,
@@ -313,11 +446,13 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         forbidden = _forbidden(negative, outright=False)
         if forbidden and not any(_has_word(positive.lower, command) >= 0 for command, _ in forbidden):
             return None  # "never `npm install`" beside "use `npm ci`": the negation is about another command
-        if jac >= CONTRADICTION_JACCARD and len(shared) >= 2:
+        if jac >= CONTRADICTION_JACCARD and len(shared) >= 2 and not different_situations(mine_rule, other_rule):
             return Finding("contradiction", other_rule.text, jac, "same wording, opposite negation")
         return None
     if mine_rule.negated != other_rule.negated:
         return None
+    if names_beyond(mine_rule.text, other_rule.text):
+        return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
         return Finding("duplicate", other_rule.text, jac, f"restates it (word overlap {jac:.2f})")
     contained = len(shared) / len(a)

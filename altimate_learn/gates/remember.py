@@ -62,6 +62,11 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     if len(clean) > MAX_TEXT_CHARS:
         raise LearnError(f"the rule is {len(clean):,} characters; a lesson is one line of at most 140.",
                          "Write the one rule you want kept, in a sentence.")
+    if len(clean.split()) < 2:
+        # "ok", "yes", "pnpm": a word is no rule, and a lesson of it would reach every agent (review13 R13-9)
+        raise LearnError(f'"{clean[:40]}" is one word; a lesson says what to do.',
+                         'Write the rule as a sentence: learn remember "Use pnpm, never npm."')
+    clean = _sentence(clean)
     clean = redact(clean)  # secrets never reach the store or a model
     if "[REDACTED:" in clean and "[REDACTED:" not in text:
         # a lesson reaches every teammate's agent: saved with the value blanked it would only be quarantined, and
@@ -101,6 +106,16 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         if approve and result.status in ("added", "replaced", "repeated"):
             _approve(store, curated, result)
     return result
+
+
+def _sentence(text: str) -> str:
+    """The rule as a lesson reads: a capital first letter (unless it starts with code) and a final period
+    ("always run tests before commit" -> "Always run tests before commit."), as reflections are written."""
+    if text[:1].isalpha() and text[:1].islower():
+        text = text[:1].upper() + text[1:]
+    if text[-1:] not in ".!?":
+        text += "."
+    return text
 
 
 def _redacted_kinds(text: str) -> str:

@@ -24,7 +24,9 @@ no verdict     dropped (the vet call failed or skipped it)  kept, unstamped (vet
 Anything the curator would reject in a person's rule (lint, an undeclared overlap, a limit) is quarantined
 with that reason instead: nothing a person wrote is dropped. A person's rule that restates, sharpens (shares
 a backtick identifier) or contradicts a lesson replaces it; the replaced lesson is retired with
-``supersededBy``.
+``supersededBy``. Two rules about one name in different situations (the offline vet's
+:func:`~altimate_learn.gates.offline.different_situations`) neither contradict nor sharpen each other: the new
+one sits beside the old (``coexists``).
 
 After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
 (backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
@@ -79,6 +81,9 @@ class Screen:
         self.verdicts: dict[int, Verdict | None] = {}  # id(delta) -> its verdict (None: none)
         self.notes: list[str] = list(vet.notes) if vet is not None else []
         self._offline: OfflineVet | None = None
+        self.retired: list[dict] = []  # retired records a model's ADD must not bring back (set by the curator)
+        self._retired_words: dict[str, dict] | None = None
+        self._retired_sets: list[tuple[dict, Any]] | None = None
 
     # --- verdicts --------------------------------------------------------------------------------------
     @property
@@ -123,6 +128,19 @@ class Screen:
             repeat = next((lesson for lesson in work.lessons if _same(lesson["text"], text)), None)
             if repeat is not None:
                 return self._helpful(delta, work, repeat["id"], "repeated by a person")
+        if self.author == "model" and delta.op == "ADD":
+            gone = self._retired_match(text, work)
+            if gone is not None:
+                why = gone.get("reason") if isinstance(gone.get("reason"), str) else "retired"
+                work.reject(delta, f"restates {gone['id']}, which was retired ({why}): only a person brings it back, "
+                                   "with `learn remember`", "retired")
+                return "stop"
+            close = self._retired_near(text, work)
+            if close is not None:  # the reviewer reads it in `learn show` and the promote diff (review13 R13-30)
+                why = close.get("reason") if isinstance(close.get("reason"), str) else "retired"
+                note = (f"close to {close['id']}, which was retired ({why}): promoting this brings that rule back "
+                        f"(\"{close['text'][:80]}\")")
+                delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         verdict, why = self._verdict(delta, work)
         self.verdicts[id(delta)] = verdict
         if verdict is None:
@@ -144,6 +162,13 @@ class Screen:
             if target in self._item(delta).replaces or target in work.contradicted:
                 return "go"  # it replaces that lesson (declared, or the lesson is contradicted in this batch)
             if self.author == "person":
+                from altimate_learn.curate.names import names_beyond
+
+                if verdict.verdict == "duplicate" and (names_beyond(work.by_id[target]["text"], text)
+                                                       or _says_less(text, work.by_id[target]["text"])):
+                    # it restates the lesson with less of it ("Never use float for money amounts." of "Use Decimal
+                    # for money amounts, never float."): a vote for it, never its replacement (review13 R13-9)
+                    return self._helpful(delta, work, target, "restated by a person")
                 return self._replace(delta, work, verdict.replaces or target)
             if verdict.verdict == "duplicate":
                 return self._helpful(delta, work, target, f"vet: duplicate of {target}")
@@ -154,6 +179,41 @@ class Screen:
             return "stop"
         self.quarantine_delta(delta, work, verdict.describe(), verdict)
         return "stop"
+
+    def _retired_match(self, text: str, work: Any) -> dict | None:
+        """The retired lesson (retired.json, or retired by the candidate this pass builds on) that ``text``
+        repeats: the same words (case, backticks, spacing and punctuation aside). A model, the learner or a
+        teammate's proposals bringing back what a person retired would undo that decision without saying so
+        (review13 R13-10); a person can, with `learn remember`. A rule close to a retired one but not the same is
+        a correction of it, and goes through like any other."""
+        if not self.retired:
+            return None
+        if self._retired_words is None:
+            live = {lesson["id"] for lesson in work.lessons}
+            self._retired_words = {}
+            for record in self.retired:  # the newest retirement of a text wins
+                if isinstance(record.get("text"), str) and record.get("id") not in live:
+                    self._retired_words[_words_only(record["text"])] = record
+        return self._retired_words.get(_words_only(text))
+
+    def _retired_near(self, text: str, work: Any) -> dict | None:
+        """The retired lesson ``text`` is close to without repeating it (the curator's duplicate threshold, the
+        same way, the same code): most likely the retired rule again in other words."""
+        from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, opposite, word_set
+        from altimate_learn.curate.names import names_beyond
+
+        if not self.retired or self._retired_words is None:
+            return None
+        if self._retired_sets is None:
+            self._retired_sets = [(record, word_set(record["text"])) for record in self._retired_words.values()]
+        words = word_set(text)
+        best: tuple[float, dict] | None = None
+        for record, theirs in self._retired_sets:
+            score = jaccard(words, theirs)
+            if score >= DEDUPE_THRESHOLD and (best is None or score > best[0]) and not opposite(text, record["text"]) \
+                    and not names_beyond(text, record["text"]) and not names_beyond(record["text"], text):
+                best = (score, record)
+        return best[1] if best is not None else None
 
     def _helpful(self, delta: Any, work: Any, target: str, note: str) -> Decision:
         if target in work.helped:
@@ -180,18 +240,39 @@ class Screen:
 
     def _person_relations(self, delta: Any, work: Any) -> Decision:
         """A person's rule the vet passed may still restate or sharpen a lesson in words the vet does not
-        weigh: the curator's word overlap, or a shared backtick identifier. It replaces the closest one."""
+        weigh: the curator's word overlap, or a shared backtick identifier. It replaces the closest one; a
+        lesson that shares only the identifier and says it holds in another situation stays beside it."""
         from altimate_learn.curate.anchors import identifiers
         from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
 
         if delta.op != "ADD" or delta.supersedes:
             return "go"
+        from altimate_learn.curate.names import names_beyond
+
         words = word_set(delta.text or "")
+        # worded alike about other code ("Put intermediate models in `models/intermediate/`." beside "Put staging
+        # models in `models/staging/`."): a parallel convention, not a restatement; a lesson is never replaced by a
+        # rule that drops the code it names (review13 R13-22)
         near = [(score, lid) for lid, score in work.words.similar(words, DEDUPE_THRESHOLD).items()
-                if lid not in delta.coexists]
+                if lid not in delta.coexists and lid in work.by_id
+                and not names_beyond(work.by_id[lid]["text"], delta.text or "")]
         if near:
-            return self._replace(delta, work, max(near)[1])
+            target = max(near)[1]
+            if _says_less(delta.text or "", work.by_id[target]["text"]):
+                return self._helpful(delta, work, target, "restated by a person")
+            return self._replace(delta, work, target)
         overlap = work.index.overlapping(identifiers(delta.text or ""))
+        if overlap:
+            # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
+            # scripts write their output with `print()`") is not sharpened by it: both stay, side by side.
+            from altimate_learn.gates.offline import Rule, different_situations
+
+            mine = Rule(delta.text or "")
+            apart = sorted(lid for lid, names in overlap.items() if lid in work.by_id and all(
+                different_situations(mine, Rule(work.by_id[lid]["text"]), name) for name in names))
+            if apart:
+                delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
+                overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
         if overlap:
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
             return self._replace(delta, work, best)
@@ -374,6 +455,23 @@ class Screen:
         if self.vet is not None and self.vet.failed:
             out["error"] = self.vet.error
         return out
+
+
+def _says_less(new: str, old: str) -> bool:
+    """``new`` holds only words of ``old``, and not all of them: a part of the lesson said again, which would drop
+    the rest if it replaced it ("Never use float for money amounts." of "Use Decimal for money amounts, never
+    float.")."""
+    from altimate_learn.gates.offline import content_words
+
+    mine, theirs = content_words(new), content_words(old)
+    return bool(mine) and mine < theirs
+
+
+def _words_only(text: str) -> str:
+    """``text`` as its words: lower case, no backticks, quotes or punctuation, single spaces."""
+    import re
+
+    return " ".join(re.sub(r"[`'\"“”‘’.,;:!?()\[\]]+", " ", text.lower()).split())
 
 
 def _same(a: str, b: str) -> bool:

@@ -107,8 +107,18 @@ def offline_text(memory: AgentMemory) -> tuple[str | None, str]:
         candidates.append(sentence)
     for text in candidates:
         if text and length(text) <= MAX_CHARS:
-            return text, ""
+            return _as_sentence(text), ""
     return None, f"its rule is longer than {MAX_CHARS} characters and has no shorter first sentence"
+
+
+def _as_sentence(text: str) -> str:
+    """A lesson's form: a capital first letter (code aside) and a final period ("When adding a dependency, use
+    `uv add` …, never pip" from a Codex bullet; review13 R13-15), when it still fits."""
+    if text[:1].isalpha() and text[:1].islower():
+        text = text[:1].upper() + text[1:]
+    if text[-1:] not in ".!?" and length(text) + 1 <= MAX_CHARS:
+        text += "."
+    return text
 
 
 def _glob_of(token: str, files: frozenset[str] = frozenset()) -> str | None:
@@ -150,6 +160,12 @@ _PLACE_NOUN = re.compile(r"\b(?:files?|folders?|director(?:y|ies)|dirs?|modules?
                          r"|pages?|views?|templates?|models?|handlers?|routes?|routers?|services?|scripts?"
                          r"|migrations?|schemas?|middlewares?|notebooks?|class(?:es)?|endpoints?|resolvers?"
                          r"|screens?|layouts?|stylesheets?|configs?|apps?|codebase|repo(?:s|sitory)?|projects?)\b",
+                         re.I)
+# Places in words that name no kind of file: "all billing code", "the invoice logic", "anything that computes
+# prices", "anywhere money is handled", "wherever we compute tax" (review13 R13-1), and a piece that starts with a
+# quantifier ("every …", "any other …").
+_PLACE_WORD = re.compile(r"\b(?:code|logic|anything|anywhere|wherever|everywhere|everything|elsewhere|whatever"
+                         r"|whichever|places?)\b|^\s*(?:(?:in|to|for|on|under|within)\s+)?(?:all|every|any|each)\s+\w",
                          re.I)
 # Where one named place ends and the next begins: a comma, a semicolon, "or", "and", "as well as", "nor".
 _CONJUNCT = re.compile(r"\s*(?:[,;]|\b(?:or|and|as well as|nor)\b)\s*", re.I)
@@ -215,7 +231,8 @@ def _place_in_words(how: str, files: frozenset[str]) -> bool:
         if len(pieces) < 2:
             continue
         with_path = [bool(_path_tokens(piece, files)[0]) for piece in pieces]
-        if any(with_path) and any(not has and _PLACE_NOUN.search(_BACKTICK.sub(" ", piece))
+        if any(with_path) and any(not has and (_PLACE_NOUN.search(_BACKTICK.sub(" ", piece))
+                                               or _PLACE_WORD.search(_BACKTICK.sub(" ", piece)))
                                   for piece, has in zip(pieces, with_path)):
             return True
     return False

@@ -573,7 +573,12 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
     words = word_set(text)
     for lesson in base:
         other = {(span.key, span.polarity) for span in polar_spans(lesson.get("text") or "")}
-        if not spans.keys() <= other or jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS:
+        if not spans.keys() <= other:
+            continue
+        # two or more names, each given the same way on both sides, say it whatever the other words ("Use `structlog`
+        # for all logging instead of `print()`." beside "Log with `structlog`, never `print()`.": review13 R13-20)
+        if not (len(spans) >= 2 and spans.keys() == other) \
+                and jaccard(words, word_set(lesson.get("text") or "")) < REPEAT_WORDS:
             continue
         if opposite(text, lesson.get("text") or ""):
             continue

@@ -254,9 +254,12 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
     out(f"Summary: {plural(result.prs, 'pull request')}, {plural(result.fetched, 'comment')} fetched, {result.kept} kept, "
         f"{plural(result.signals_added, 'signal')} added; {plural(outcome.reflections, 'reflection')}; {outcome.describe_usage()}; "
         f"{plural(outcome.lessons_proposed, 'candidate lesson')} proposed.")
-    if outcome.remaining:
+    if outcome.remaining and outcome.stopped:
         out(f"{plural(outcome.remaining, 'review signal')} still open: rerun `learn import-reviews` (or `learn reflect "
             "--pending`) to reflect on them.")
+    elif outcome.remaining:  # reflected on, and nothing usable came of them: the same run again gives the same
+        out(f"{plural(outcome.remaining, 'review signal')} still open: they wait for a model or a person (`learn "
+            "reflect --pending --model PROVIDER/MODEL`, or state the rule with `learn remember`).")
     if outcome.lessons_proposed:
         out("Next: `learn show` to read the candidates, then `learn promote`.")
     return result

@@ -349,6 +349,7 @@ class Digest:
     left_out: int = 0  # exchanges that did not fit (the next run reads them)
     notes: list[str] = field(default_factory=list)
     feedback: list[dict[str, Any]] = field(default_factory=list)  # open signals shown beside the exchanges
+    handled: frozenset[tuple[str, str]] = frozenset()  # exchanges left out as already learned from (assemble)
 
     @property
     def truncated(self) -> bool:
@@ -395,8 +396,11 @@ def signal_line(signal: dict[str, Any]) -> str:
 
 
 def assemble(reads: list[SessionRead], *, feedback: list[dict[str, Any]] | None = None,
-             budget: int = DIGEST_BYTES, feedback_budget: int = 12 * 1024) -> Digest:
-    """Fit whole exchanges (in each session's order) and open signals into ``budget`` bytes."""
+             budget: int = DIGEST_BYTES, feedback_budget: int = 12 * 1024,
+             handled: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> Digest:
+    """Fit whole exchanges (in each session's order) and open signals into ``budget`` bytes. Exchanges in
+    ``handled`` ((session, message) of signals already reflected on or dismissed) are not shown, and the
+    cursor moves over them: learning from them again would count the same correction twice (review13 R13-10)."""
     header = ("# Conversations in this project since the last run\n"
               "Each exchange starts with its reference in brackets: cite those references.\n")
     used = len(header.encode("utf-8"))
@@ -430,6 +434,9 @@ def assemble(reads: list[SessionRead], *, feedback: list[dict[str, Any]] | None 
             if stopped:
                 left_out += 1
                 continue
+            if (exchange.session, exchange.message_id) in handled:
+                last = exchange
+                continue
             text = exchange.render() + "\n"
             cost = len(text.encode("utf-8")) + (cost_title if not taken else 0)
             if used + cost > budget:
@@ -440,12 +447,13 @@ def assemble(reads: list[SessionRead], *, feedback: list[dict[str, Any]] | None 
             taken.append(text)
             shown.append(exchange)
             last = exchange
-        if taken and last is not None:
+        if taken:
             parts.append(title + "".join(taken))
+        if last is not None:
             cursors[read.key] = {"message": last.message_id, "index": last.index, "at": last.at,
                                  "session": read.info.id, "harness": read.info.harness, "path": read.info.path,
                                  **({"complete": read.fingerprint} if not stopped else {})}
     if feedback_lines:
         parts.append("\n## Other feedback recorded for this project\n" + "\n".join(feedback_lines) + "\n")
     notes = [n for r in reads for n in r.notes]
-    return Digest("".join(parts), shown, reads, cursors, left_out, notes, shown_feedback)
+    return Digest("".join(parts), shown, reads, cursors, left_out, notes, shown_feedback, frozenset(handled))

@@ -117,6 +117,11 @@ def _split_signals(open_signals: list[dict[str, Any]], digest_reads: list[Any], 
     return covered, other
 
 
+def _said(text: Any) -> str:
+    """What a person typed, as a signal and an exchange both hold it (redacted; a signal is clipped)."""
+    return " ".join(str(text or "").split())[:1000].lower()
+
+
 def learner_ok(settings: Any) -> tuple[bool, str]:
     values = settings.values
     if not values["enabled"]:
@@ -216,29 +221,41 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
 
     cache = ReadCache(files.path(FOLDER), write=not request.dry_run, within=files.dir)
     reads = sources.collect(paths.root, state, floor=floor, scan_from=scan_from, notes=notes, cache=cache)
-    typed = sum(len(r.exchanges) for r in reads)
     try:
         signals, _ = store.signals()
     except LearnError as exc:
         notes.append(str(exc))
         signals = []
     open_signals = [s for s in signals if s.get("status") == "open"]
+    # What a person typed that was already reflected on (its signal consumed) or dismissed is not learned from
+    # again: a first run reads a week back, over corrections `learn reflect` already turned into lessons.
+    handled = {(s.get("sessionID"), s.get("messageID")) for s in signals
+               if s.get("status") != "open" and s.get("sessionID") and s.get("messageID")}
+    # A signal with no message id (Gemini CLI's hook carries none) is known by its session and words.
+    said = {(s.get("sessionID"), _said(s.get("text"))) for s in signals
+            if s.get("status") != "open" and s.get("sessionID") and not s.get("messageID") and s.get("text")}
+    if said:
+        handled |= {(e.session, e.message_id) for r in reads for e in r.exchanges if (e.session, _said(e.text)) in said}
+    typed = sum(1 for r in reads for e in r.exchanges if (e.session, e.message_id) not in handled)
     if gate and typed < rule.messages:
         _save_marks(files, state, reads)
         return RunReport("not-due", f"Not due: {typed} typed message{'s' if typed != 1 else ''} since the last run, "
                                     f"{rule.messages} needed ({rule.why}); {_RUN_NOW}", notes=notes)
     # First the exchanges alone (to know what fits), then the signals beside them.
-    first = assemble(reads, budget=request.budget)
+    first = assemble(reads, budget=request.budget, handled=handled)
     shown = {(e.session, e.message_id) for e in first.exchanges}
-    left_out_sessions = {r.info.id for r in reads if any(e not in first.exchanges for e in r.exchanges)}
+    left_out_sessions = {r.info.id for r in reads if any(
+        e not in first.exchanges and (e.session, e.message_id) not in handled for e in r.exchanges)}
     covered, other = _split_signals(open_signals, reads, shown, left_out_sessions)
-    digest = assemble(reads, feedback=other, budget=request.budget) if other else first
+    digest = assemble(reads, feedback=other, budget=request.budget, handled=handled) if other else first
     if digest is not first:  # the signals took room: keep the signals covered by what is still shown
         shown = {(e.session, e.message_id) for e in digest.exchanges}
         covered = [s for s in covered if (s.get("sessionID"), s.get("messageID")) in shown]
     notes += digest.notes
     if not digest.exchanges and not digest.feedback:
         _save_marks(files, state, reads)
+        if digest.cursors and not request.dry_run and not state.get("_dry_run"):
+            _commit_state(files, cursors=digest.cursors)  # only handled exchanges: read, nothing to learn
         record = _problems_record(files, state, notes, run_id, started, clock, request)
         return RunReport("nothing-new", "Nothing new to learn from since the last run.", record, digest=digest,
                          notes=notes)
@@ -435,7 +452,7 @@ def _without_tried(store: Store, digest: Digest, budget: int) -> Digest:
     kept = [s for s in digest.feedback if s.get("id") not in tried]
     if len(kept) == len(digest.feedback):
         return digest
-    return assemble(digest.sessions, feedback=kept, budget=budget) if kept or digest.exchanges else \
+    return assemble(digest.sessions, feedback=kept, budget=budget, handled=digest.handled) if kept or digest.exchanges else \
         Digest("", [], digest.sessions, {}, digest.left_out, list(digest.notes), [])
 
 

@@ -25,6 +25,9 @@ from altimate_learn.schema import Lesson
 from altimate_learn.store import Store, fsio
 
 START_HINT = "Run `learn reflect` (or `learn curate`) to stage a candidate first."
+# A new project has no signals yet: the rule a person already knows is one command away.
+PROMOTE_HINT = ("Run `learn reflect` (or `learn curate`) to stage a candidate first, or stage a rule you already know "
+                "with `learn remember \"Use uv, never pip.\"`.")
 
 
 class PromoteRefused(LearnError):
@@ -59,7 +62,7 @@ def _problem_summary(review: Review) -> str:
 def check_promotable(review: Review) -> None:
     """Refuse a review that cannot be promoted at all (no candidate, no change, failing checks)."""
     if review.candidate.lessons is None:
-        raise PromoteRefused(f"nothing to promote: store '{review.store}' has no candidate.", START_HINT)
+        raise PromoteRefused(f"nothing to promote: store '{review.store}' has no candidate.", PROMOTE_HINT)
     if review.same_as_approved:
         raise PromoteRefused(f"nothing to promote: the candidate of '{review.store}' is identical to the "
                              "approved lessons.", "Run `learn reject` to discard it.")

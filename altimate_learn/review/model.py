@@ -14,13 +14,11 @@ sharing a backticked identifier without declaring that they coexist.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from altimate_learn.jsonsafe import loads_document
-from altimate_learn.errors import LearnError, MalformedFileError, StoreError
+from altimate_learn.errors import LearnError, StoreError
 from altimate_learn.schema import MAX_LESSON_CHARS, Lesson, validate_lessons
 from altimate_learn.store import Store, fsio
 
@@ -51,14 +49,10 @@ class LessonFile:
 
 
 def parse_lesson_bytes(path: Path, raw: bytes, *, retired: bool = False) -> list[Lesson]:
-    """Parse and validate a lesson file's bytes; errors name the file (nothing is moved aside)."""
-    try:
-        value = loads_document(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise MalformedFileError(str(path), "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedFileError(str(path), f"invalid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno})"
-                                 ) from None
+    """Parse and validate a lesson file's bytes; errors name the file (nothing is moved aside) and say what the
+    store layer says: a file with git conflict markers is a merge to finish with `learn resolve`, never one to
+    restore from git (review13 R13-3)."""
+    value = fsio.parse_json(path, raw)
     return validate_lessons(value, str(path), retired=retired)
 
 

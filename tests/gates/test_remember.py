@@ -187,3 +187,38 @@ def test_a_rule_a_person_typed_with_invisible_characters_is_normalised_with_a_wa
     assert "invisible or non-normalised characters" in err and "were removed or replaced" in err
     code, out, err = cli("remember", "Never edit\u202e `dbt_project.yml` by hand.")  # bidi controls: kept aside
     assert code == 0 and out.startswith("Saved but quarantined ")
+
+
+def test_a_one_word_rule_is_refused_and_nothing_is_saved(git_repo, cli):
+    """review13 R13-9: "ok" was staged as a lesson (and a second "ok" counted HELPFUL on it)."""
+    code, out, err = cli("remember", "ok")
+    assert code == 1
+    assert '"ok" is one word; a lesson says what to do.' in err and 'learn remember "Use pnpm, never npm."' in err
+    assert read_json(git_repo, "candidate.json") is None and quarantined(git_repo) == []
+
+
+def test_a_rule_typed_in_lower_case_reads_as_a_lesson(git_repo, cli):
+    code, out, err = cli("remember", "always run tests before commit")
+    assert code == 0, err
+    assert texts(git_repo) == ["Always run tests before commit."]
+    code, out, err = cli("remember", "use `uv` for installs")
+    assert code == 0, err
+    assert texts(git_repo)[-1] == "Use `uv` for installs."
+
+
+def test_a_part_of_a_lesson_said_again_counts_for_it_and_replaces_nothing(git_repo, cli):
+    """review13 R13-9: "Never use float for money amounts." replaced "Use Decimal for money amounts, never float.",
+    and the team's Decimal rule was gone; the lesson it had replaced was then shown as superseded by a lesson no
+    longer in the candidate."""
+    first = _json(cli, "remember", "Represent money amounts with `Decimal`, never `float`.", "--approve")
+    second = _json(cli, "remember", "Use Decimal for money amounts, never float.")
+    assert second["status"] == "replaced" and second["replaced"][0]["id"] == first["id"]
+    third = _json(cli, "remember", "Never use float for money amounts.")
+    assert third["status"] == "repeated" and third["id"] == second["id"]
+    assert texts(git_repo) == ["Use Decimal for money amounts, never float."]
+    fourth = _json(cli, "remember", "Use Decimal for all money amounts, never float.")
+    assert fourth["status"] == "replaced" and fourth["replaced"][0]["id"] == second["id"]
+    [retired] = [r for r in read_json(git_repo, "candidate-retired.json") if r["id"] == first["id"]]
+    assert retired["supersededBy"] == fourth["id"] and retired["reason"] == f"superseded by {fourth['id']}"
+    code, out, err = cli("show")
+    assert f"reason: superseded by {fourth['id']}" in out

@@ -217,6 +217,12 @@ def test_builtin_reflection_stages_candidates_without_network(cli, repo, github)
     assert any("pathlib.Path" in t for t in texts)
     scoped = next(lesson for lesson in candidate if "SELECT" in lesson["text"])
     assert scoped["trigger"]["paths"] == ["src/db/*.py"]  # scoped to the commented file's folder
+    # "… in new code" holds everywhere, not only in the folder the comment sat in (review13 R13-26)
+    assert "trigger" not in next(lesson for lesson in candidate if "pathlib.Path" in lesson["text"])
+    # what the built-in reflector could not use waits for a model or a person: rerunning it would not help
+    assert "rerun `learn import-reviews`" not in out
+    assert ("2 review signals still open: they wait for a model or a person (`learn reflect --pending --model "
+            "PROVIDER/MODEL`, or state the rule with `learn remember`).") in out
     assert not (repo / ".altimate-code/learn/team-playbook/approved.json").exists()
     assert "Reflected review comments of PR #110:" in out and "Reflected review comments of PR #108:" in out
     history = [json.loads(x) for x in (repo / ".altimate-code/learn/team-playbook/history.jsonl").read_text().splitlines()]

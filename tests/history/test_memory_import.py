@@ -437,6 +437,18 @@ def test_a_memory_restating_a_lesson_in_other_words_is_staged_with_a_note_naming
     assert code == 0 and "may repeat L-aaaa0003" in out
 
 
+def test_a_memory_giving_two_names_as_a_lesson_does_gets_the_note_whatever_its_words(cli, git_repo):
+    """review13 R13-20: under 30% of the words in common ("log" / "logging", "instead of" / "never"), no note."""
+    approve(git_repo, ("L-aaaa0005", "Log with `structlog`, never `print()`."))
+    write(claude_folder(git_repo), "feedback_log.md", memory(
+        "structlog", "feedback", "Use `structlog` for all logging instead of `print()`."))
+    write(claude_folder(git_repo), "feedback_pino.md", memory(
+        "pino", "feedback", "Use `pino` for all logging instead of `print()`."))
+    memories = by_name(run_json(cli, "--dry-run"))
+    assert "may repeat L-aaaa0005 (both give `print`, `structlog` the same way)" in memories["structlog"]["reason"]
+    assert "may repeat" not in (memories["pino"].get("reason") or "")
+
+
 def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the_dry_run_and_the_real_one(cli,
                                                                                                         git_repo):
     """review12 R12-3: `--dry-run` said "would stage" a memory the real run then refused as a "conflict" with the

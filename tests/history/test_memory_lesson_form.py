@@ -73,6 +73,30 @@ def test_places_named_in_words_beside_paths_keep_the_lesson_project_wide(cli, gi
         "paths": ["**/billing.py", "**/invoices.py"]}
 
 
+def test_places_in_words_with_no_kind_of_file_keep_the_lesson_project_wide(cli, git_repo, run_learn):
+    """review13 R13-1: "in calc.py and anything that computes prices or totals" narrowed the lesson to calc.py, and
+    `learn deliver` told the agent writing invoices.py the rule was about calc.py."""
+    (git_repo / "calc.py").write_text("TOTAL = 0\n")
+    (git_repo / "billing.py").write_text("TOTAL = 0\n")
+    folder = claude_folder(git_repo)
+    hows = {"anything": "in calc.py and anything that computes prices or totals.",
+            "code": "in calc.py and all billing code.",
+            "anywhere": "in billing.py and anywhere money is handled.",
+            "logic": "in calc.py and the invoice logic.",
+            "wherever": "in calc.py, billing.py and wherever we compute tax."}
+    for n, (name, how) in enumerate(hows.items()):
+        write(folder, f"feedback_{name}.md", memory(
+            name, "feedback", f"Rule number {n} about money: keep `amount_{name}` in integer cents.\n\n"
+                              f"**How to apply:** {how}"))
+    write(folder, "feedback_files.md", memory(
+        "files", "feedback", "Round totals half-even in `round_total`.\n\n**How to apply:** in calc.py and billing.py."))
+    run_json(cli)
+    lessons = {l["text"]: l for l in candidate(git_repo)}
+    for n, name in enumerate(hows):
+        assert "trigger" not in lessons[f"Rule number {n} about money: keep `amount_{name}` in integer cents."], name
+    assert lessons["Round totals half-even in `round_total`."]["trigger"] == {"paths": ["**/calc.py", "**/billing.py"]}
+
+
 def test_a_codex_default_reads_as_the_rest_of_its_when_sentence(git_repo):
     assert cx.split_bullet('when editing billing code, the user corrected: "no floats" -> Use `Decimal.quantize(...)` '
                            "for amounts [Task 1]")[0] == "When editing billing code, use `Decimal.quantize(...)` for amounts"
@@ -97,3 +121,20 @@ def test_a_gemini_note_with_front_matter_gives_the_rule_alone(cli, git_repo):
     [outcome] = result["memories"]
     assert outcome["status"] == "staged" and outcome["name"] == "deploy"
     assert [l["text"] for l in candidate(git_repo)] == ["Release with `make release`, never push tags by hand."]
+
+
+def test_an_imported_rule_reads_as_a_sentence():
+    """review13 R13-15: Codex bullets became lessons with no final period ("When adding a dependency, use `uv add`
+    for new dependencies, never pip")."""
+    from altimate_learn.capture.sessions._memory import AgentMemory
+    from altimate_learn.history.memory_condense import offline_text
+
+    def text(rule: str) -> str:
+        memory = AgentMemory(agent="codex", type="feedback", name="n", key="k", rel="MEMORY.md", mtime=0.0, rule=rule,
+                             why="", digest="d")
+        return offline_text(memory)[0]
+
+    assert text("When adding a dependency, use `uv add` for new dependencies, never pip") == \
+        "When adding a dependency, use `uv add` for new dependencies, never pip."
+    assert text("use `ruff format` before a commit") == "Use `ruff format` before a commit."
+    assert text("Keep it short!") == "Keep it short!"

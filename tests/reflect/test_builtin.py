@@ -747,6 +747,10 @@ def test_a_lesson_naming_another_place_than_the_touched_folders_gets_no_trigger(
     assert trigger_for("Use `os.path` and `ref()` here.", ["app/config.py"]) == ["app/*.py"]
     # review10 R10-13a: a rule about a command holds wherever the agent works, not only in the file it had open
     assert trigger_for("Never use `pip`.", ["app/money.py"]) == []
+    # review13 R13-26: a rule whose words say it holds everywhere is not narrowed to the folder it came from
+    assert trigger_for("Use `pathlib.Path` instead of `os.path` joins in new code.", ["src/files.py"]) == []
+    assert trigger_for("Log with `structlog` everywhere.", ["src/files.py"]) == []
+    assert trigger_for("Keep functions short in this repo.", ["src/files.py"]) == []
     assert trigger_for("Use `uv add` instead of `pip install`.", ["app/money.py"]) == []
     assert trigger_for("Run `pytest` before `ruff format`.", ["app/money.py"]) == []
     assert trigger_for("Use `Decimal` instead of `float` for money.", ["app/money.py"]) == ["app/*.py"]

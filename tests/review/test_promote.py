@@ -173,7 +173,8 @@ def test_promote_without_a_candidate(store, cli):
     code, out, err = cli("promote", "--yes")
     assert (code, out) == (1, "")
     assert err == ("Error: nothing to promote: store 'team-playbook' has no candidate. Run `learn reflect` (or "
-                   "`learn curate`) to stage a candidate first.\n")
+                   "`learn curate`) to stage a candidate first, or stage a rule you already know with `learn remember "
+                   "\"Use uv, never pip.\"`.\n")
     assert store.snapshot() == before
 
 

@@ -103,6 +103,13 @@ def test_a_text_edited_differently_on_both_sides_is_reported_and_resolve_finishe
     assert "in every model." in ben.session_start()
     status = ben.learn("status").stdout
     assert "the hooks deliver the last good set instead: 2 lessons from git HEAD." in status
+    # Every command that reads the lessons says the same: finish the merge (never "restore it from git", which
+    # throws one side away; review13 R13-3).
+    for command in (["show"], ["search", "amount"], ["pin", base_id], ["publish"], ["retire", base_id]):
+        refused = ben.learn(*command, check=False)
+        assert refused.returncode == 1, command
+        assert "it has git conflict markers (a merge that is not finished)" in refused.stderr, command
+        assert "Run `learn resolve`" in refused.stderr and "restore it from git" not in refused.stderr, command
 
     resolved = ben.learn("resolve", "--theirs")
     assert "Resolved .altimate-code/learn/team-playbook/approved.json: 2 lessons" in resolved.stdout

@@ -49,6 +49,7 @@ coexists), `scope.py` (path triggers); this module runs them over a batch of fee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,7 +142,12 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 waits = waits or "same rule as another piece of feedback"
                 continue
             same, supersedes, coexists = relate(rule, lessons)
-            rival = competing(rule, lessons) if not same else None
+            # A rule that gives another tool for the job of the lesson it shares words with is no vote for that
+            # lesson ("…; add dependencies with poetry add" against "Add dependencies with `uv add` …", R13-11)
+            rival = competing(rule, [lesson for lesson in lessons if lesson["id"] == same] if same else lessons)
+            if same and not rival:  # the person's own words may name the other tool the rule left out ("…; we log
+                # with loguru" read as "Never use `print` for logging.")
+                rival = competing(prose(item.text), [lesson for lesson in lessons if lesson["id"] == same])
             if rival or supersedes and terse(item.text):
                 # "no docker" against "Use `docker compose` for local services.", "we use npm" beside "Use `pnpm` for
                 # packages.": a few words offline are not the evidence a replacement needs, and two lessons that
@@ -165,6 +171,12 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 if globs:
                     delta["paths"] = globs
             proposals.append(delta)
+        mixed = _mixed(proposals, lessons)
+        if mixed:
+            # "No, never use float for money here. Store prices as integer cents." beside "Represent money amounts with
+            # `Decimal`, never `float`.": one half agrees with the lesson, the other changes what it gives; counted as
+            # a vote for it, the two would stand side by side (review13 R13-7)
+            proposals, declined, waits = [], f"goes against {mixed}: a model or a person should decide which holds", ""
         if not proposals:
             if declined and not waits:
                 skip(who, declined)
@@ -182,6 +194,27 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 added.append(delta)
             propose(delta, who, item)
     return result
+
+
+def _mixed(proposals: list[dict[str, Any]], lessons: Sequence[dict[str, Any]]) -> str | None:
+    """The lesson one piece of feedback both repeats (HELPFUL) and adds a new rule about (an ADD sharing a word or
+    an idea of it, "prices" for "money"): the feedback goes beyond the lesson on its own subject."""
+    helped = [p["id"] for p in proposals if p["op"] == "HELPFUL"]
+    adds = [p["text"] for p in proposals if p["op"] == "ADD"]
+    if not helped or not adds:
+        return None
+    from altimate_learn.gates.offline import _ideas
+    from altimate_learn.gates.offline import content_words as vet_words
+
+    def ideas(text: str) -> set[str]:
+        return {idea for word in re.findall(r"[a-z][a-z_]+", text.lower()) if vet_words(word) for idea in _ideas(word)}
+
+    texts = {lesson["id"]: lesson.get("text", "") for lesson in lessons}
+    for lesson_id in helped:
+        theirs = ideas(texts.get(lesson_id, ""))
+        if any(ideas(text) & theirs for text in adds):
+            return lesson_id
+    return None
 
 
 MODEL_ONLY = ("only the trained model flagged it as a correction (no pattern did): a model or a person should read "

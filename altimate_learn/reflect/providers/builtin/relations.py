@@ -54,14 +54,16 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
                 and not any(name.endswith(OPPOSITE) for name in common):
             opposite = False
         (conflicting if opposite else agreeing).append(lesson["id"])
+    from altimate_learn.curate.names import names_beyond
+
     covering = _covering(text, [lesson for lesson in lessons if lesson["id"] not in conflicting])
     if covering:
         return covering, None, []
     words = content_words(text)
     best: tuple[float, str] | None = None
     for lesson in lessons:
-        if lesson["id"] in conflicting:
-            continue
+        if lesson["id"] in conflicting or names_beyond(text, lesson.get("text", "")):
+            continue  # a rule naming code the lesson does not is its own rule (review13 R13-23)
         score = jaccard(words, content_words(lesson.get("text", "")))
         if score >= HELPFUL_OVERLAP and (best is None or score > best[0]):
             best = (score, lesson["id"])
@@ -73,16 +75,18 @@ def relate(text: str, lessons: Sequence[dict[str, Any]]) -> tuple[str | None, st
 def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     """A lesson that already gives the tool choice ``text`` states, the same way: "Use `uv` instead of `pip`." or "Always
     use `httpx`." against "Use `uv add` …; never `pip install`." / "Use `httpx` for all HTTP calls; never `requests`".
-    Only for a rule that is a choice and nothing more (no word outside its code): a rule that adds a scope or a
-    reason is its own lesson, related to the old one by ``coexists``."""
+    Only for a rule that is a choice and nothing more (no word outside its code the lesson does not hold, words for
+    "everywhere" aside): a rule that adds a scope or a reason is its own lesson, related to the old one by
+    ``coexists``."""
     from altimate_learn.curate.polarity import polar_spans
+
+    from altimate_learn.deliver.tokenize import stem
 
     spans = polar_spans(text)
     if not spans:
         return None
     named = {word for span in spans for word in span.key}
-    if content_words(re.sub(r"`[^`]*`", " ", text)) - named:
-        return None
+    extra = {stem(word) for word in content_words(re.sub(r"`[^`]*`", " ", text)) - named} - _anywhere()
     from altimate_learn.curate.polarity import AVOID, USE
     from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
 
@@ -91,6 +95,8 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
 
     for lesson in lessons:
         old = polar_spans(lesson.get("text", ""))
+        if extra - {stem(word) for word in content_words(lesson.get("text", ""))}:
+            continue  # a word of its own (a scope, a reason): its own lesson
 
         def given(new: Any) -> bool:
             if any(o.polarity == new.polarity and (new.key <= o.key or o.key <= new.key) for o in old):
@@ -99,18 +105,41 @@ def _covering(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
             return new.polarity == AVOID and any(o.polarity == USE and jobs(o) & jobs(new) and not o.key & new.key
                                                  for o in old)
 
-        if any(new.polarity == USE for new in spans) and all(given(new) for new in spans):
+        # every name given the same way: "Use `structlog` everywhere instead of `print` for logging." of "Log with
+        # `structlog`, never `print()`."; "Never use `float` for money." of "Represent money amounts with `Decimal`,
+        # never `float`." (review13 R13-7, R13-20)
+        if all(given(new) for new in spans) and (any(new.polarity == USE for new in spans) or any(
+                o.polarity == AVOID for o in old)):
             return lesson["id"]
     return None
 
 
+# Words that say "everywhere" and narrow nothing ("use `uv` everywhere", "always", "in this repo").
+_ANYWHERE_WORDS = "everywhere anywhere always all any every here repo repository project codebase code time".split()
+_ANYWHERE: frozenset[str] = frozenset()
+
+
+def _anywhere() -> frozenset[str]:
+    global _ANYWHERE
+    if not _ANYWHERE:
+        from altimate_learn.deliver.tokenize import stem
+
+        _ANYWHERE = frozenset(stem(word) for word in _ANYWHERE_WORDS)
+    return _ANYWHERE
+
+
 def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
-    """An existing lesson that feedback with no extractable rule clearly repeats (most of its words)."""
+    """An existing lesson that feedback with no extractable rule clearly repeats (most of its words, and no code
+    the lesson does not name)."""
+    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
     words = content_words(prose(text))
+    marked = mark_identifiers(prose(text))
     best: tuple[float, str] | None = None
     for lesson in lessons:
         lw = content_words(lesson.get("text", ""))
-        if len(lw) < 3:
+        if len(lw) < 3 or names_beyond(marked, lesson.get("text", "")):
             continue
         cover = len(lw & words) / len(lw)
         if cover >= 0.75 and (best is None or cover > best[0]):
@@ -120,9 +149,29 @@ def restated(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
 
 
 
+_BARE_WORD = re.compile(r"(?<![\w`./-])[A-Za-z][\w-]*(?![\w`/-])")
+
+
+def tools_marked(text: str) -> str:
+    """``text`` with the tool names it writes bare put in backticks ("add dependencies with poetry add" →
+    "… with `poetry` add"), so the polarity walk reads them as it reads code. Tool names that are everyday words
+    too ("black", "requests") stay prose."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import EVERYDAY_TOOL_NAMES, TOOL_FAMILIES
+
+    def mark(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        return f"`{word}`" if lower in TOOL_FAMILIES and lower not in EVERYDAY_TOOL_NAMES else word
+
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(part if n % 2 else _BARE_WORD.sub(mark, part) for n, part in enumerate(parts))
+
+
 def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
     """A lesson that uses another tool for the job ``text`` gives its tool ("Use `npm`." against "Use `pnpm` for
-    packages."), which ``text`` does not set itself against: two lessons that would both stand and disagree."""
+    packages.", "Add dependencies with `uv add`." against "…; add dependencies with poetry add."), which ``text``
+    does not set itself against: two lessons that would both stand and disagree. Tool names written bare count
+    (review13 R13-11: "poetry add" in a person's words)."""
     from altimate_learn.curate.polarity import USE, polar_spans
     from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
 
@@ -130,13 +179,13 @@ def competing(text: str, lessons: Sequence[dict[str, Any]]) -> str | None:
         return {word: TOOL_FAMILIES[word] for span in spans if span.polarity == polarity for word in span.key
                 if word in TOOL_FAMILIES}
 
-    spans = polar_spans(text)
+    spans = polar_spans(tools_marked(text))
     used = tools(spans, USE)
     named = {word for span in spans for word in span.key}
     if not used:
         return None
     for lesson in lessons:
-        for word, jobs in tools(polar_spans(lesson.get("text", "")), USE).items():
+        for word, jobs in tools(polar_spans(tools_marked(lesson.get("text", ""))), USE).items():
             if word not in named and any(jobs & mine for mine in used.values()):
                 return lesson["id"]
     return None

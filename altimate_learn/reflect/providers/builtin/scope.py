@@ -98,14 +98,22 @@ def names_only_commands(rule: str) -> bool:
     return bool(spans) and all(span.split()[0].lower() in _COMMANDS for span in spans if span.split())
 
 
+# Words by which a rule says it holds everywhere ("… in new code", "everywhere", "in this repo", "across the codebase"):
+# the folder the feedback came from does not narrow it (review13 R13-26).
+_EVERYWHERE = re.compile(r"\b(?:everywhere|anywhere|throughout|project-wide|repo-wide|codebase|code base"
+                         r"|(?:new|all|any|every|our) code"
+                         r"|(?:this|the|our|whole|entire) (?:repo|repository|project|codebase|code base))\b", re.I)
+
+
 def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     """The path trigger for a new lesson ``rule`` learned while the agent touched ``paths`` ([] = project-wide).
 
     A lesson whose text names a folder or file outside the touched folders (the lesson says `build/`, the
     agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one. Nor does a lesson that names
-    only commands ("Never use `pip`."): it holds wherever the agent works.
+    only commands ("Never use `pip`."): it holds wherever the agent works. Nor one whose words say it holds
+    everywhere ("… in new code", "everywhere", "in this repo").
     """
-    if names_only_commands(rule):
+    if names_only_commands(rule) or _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", rule)):
         return []
     globs = path_globs(paths, limit)
     if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):

@@ -1,0 +1,49 @@
+"""Code names: two rules worded alike about different names are two rules (review13 R13-22, R13-23).
+
+"Put staging models in `models/staging/`." and "Put intermediate models in `models/intermediate/`." share most of
+their words, and so do "Read the database URL from `DATABASE_URL`." and "Read the Redis URL from `REDIS_URL`.": by
+word overlap each restates the other, and the second was counted HELPFUL on the first (a model's, the built-in
+reflector's or an imported memory's rule lost) or, from `learn remember`, replaced it (the team's first rule
+lost). A parallel convention differs exactly in its code names. So a restatement needs the names to agree: a
+rule that names code the other (which names code too) does not, says something of its own
+(:func:`names_beyond`): it is no vote for that lesson, and a lesson is not replaced by a rule that drops its names.
+
+A name is a word of a backtick span as :func:`altimate_learn.curate.polarity.span_key` reads it (call arguments,
+quoted strings and placeholders dropped, flags kept; a path is one name), so `ref('orders')` and `ref()` are one
+name and `uv add` and `poetry add` are not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.curate.polarity import span_key
+
+_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+
+
+def code_names(text: str) -> frozenset[str]:
+    """The words of ``text``'s backtick spans (empty: it names no code)."""
+    if not isinstance(text, str) or "`" not in text:
+        return frozenset()
+    out: set[str] = set()
+    for match in _SPAN.finditer(text):
+        key = span_key(match.group(2))
+        if key is not None:
+            out.update(key[0])
+    return frozenset(out)
+
+
+def different_names(a: str, b: str) -> bool:
+    """Both texts name code and neither's names are all among the other's: rules about different things,
+    however many other words they share."""
+    mine, theirs = code_names(a), code_names(b)
+    return bool(mine) and bool(theirs) and not (mine <= theirs or theirs <= mine)
+
+
+def names_beyond(new: str, old: str) -> bool:
+    """``old`` names code and ``new`` names code ``old`` does not: ``new`` is no restatement of ``old`` ("… in
+    `models/intermediate/`" of "… in `models/staging/`"; "Put marts in `models/marts/`, staging models in
+    `models/staging/`" of the staging rule alone)."""
+    theirs = code_names(old)
+    return bool(theirs) and bool(code_names(new) - theirs)
