@@ -172,6 +172,26 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
     return changed
 
 
+def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
+    """Open again the signals ``{id: consumedBy}`` names, each only while it is still consumed by that same
+    reflection (a reflection whose result a person discarded gives its signals back); returns the ids opened.
+    Call under the store lock."""
+    if not consumed_by:
+        return []
+    repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
+    result = store.read_jsonl(Store.SIGNALS)
+    opened = []
+    for record in result.records:
+        if (isinstance(record, dict) and record.get("status") == "consumed"
+                and consumed_by.get(record.get("id")) == record.get("consumedBy")):
+            record["status"] = "open"
+            record.pop("consumedBy", None)
+            opened.append(record["id"])
+    if opened:
+        store.rewrite_jsonl(Store.SIGNALS, result.records)
+    return opened
+
+
 def pending_sessions(signals: Iterable[Signal]) -> list[str]:
     """Session ids with open signals, in order of their first open signal."""
     return list(dict.fromkeys(s["sessionID"] for s in signals if s["status"] == "open"))
