@@ -1,7 +1,7 @@
 """`learn search`: approved and retired lessons where every word appears in the id, text or tags.
 
 Retired means this clone's retired.json, and lessons that left approved.json in a commit (a teammate's
-retirement: :mod:`altimate_learn.team.departed`), whose ``retiredIn`` names that commit."""
+retirement: :mod:`altimate_learn.team.departed`), whose ``retired_in`` names that commit."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class SearchResult:
                          "pinned": bool(lesson.get("pinned", False)),
                          "paths": (lesson.get("trigger") or {}).get("paths", []),
                          "reason": lesson.get("reason"), "supersededBy": lesson.get("supersededBy"),
-                         "retiredIn": lesson.get("retiredIn")}
+                         "retired_in": lesson.get("retired_in")}
                         for state, lesson in self.matches],
             "closest": self.closest,
         }

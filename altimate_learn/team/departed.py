@@ -23,7 +23,7 @@ DEPTH = 200  # commits of approved.json read: enough for a long-lived project's 
 
 def departed_lessons(folder: Path, filename: str = "approved.json", depth: int = DEPTH) -> list[Lesson]:
     """Lessons that some commit removed from ``folder/filename`` (newest removal of each id), as they last
-    were, each with a ``reason`` naming the commit, its author and date, and ``retiredIn`` (the commit id).
+    were, each with a ``reason`` naming the commit, its author and date, and ``retired_in`` (the commit id).
     The caller leaves out the lessons that are approved again or known to its own retired.json."""
     prefix = git.text(folder, "rev-parse", "--show-prefix")
     if prefix is None:
@@ -59,7 +59,7 @@ def departed_lessons(folder: Path, filename: str = "approved.json", depth: int =
             who = f"{author}, {date[:10]}" if author else date[:10]
             record = {**lesson, "reason": f"left the approved set in commit {sha[:10]} ({who}); why is recorded only "
                                           "in the retired.json of the clone that retired it",
-                      "retiredIn": sha}
+                      "retired_in": sha}
             record.pop("supersededBy", None)
             tags = record.get("tags")
             record["tags"] = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []

@@ -28,11 +28,11 @@ def test_a_teammates_retirement_is_found_by_search_after_a_pull(team: Team):
     assert f"left the approved set in commit {retire_commit[:10]} (Ben Teammate, " in found.stdout
     assert "why is recorded only in the retired.json of the clone that retired it" in found.stdout
     [match] = json.loads(ana.learn("search", "cents", "--json").stdout)["matches"]
-    assert (match["state"], match["id"], match["retiredIn"]) == ("retired", base_id, retire_commit)
+    assert (match["state"], match["id"], match["retired_in"]) == ("retired", base_id, retire_commit)
 
     # the clone that retired it gives its own record, with the reason its person typed, once
     [own] = json.loads(ben.learn("search", "cents", "--json").stdout)["matches"]
-    assert own["reason"] == "removed: CI converts cents now" and own["retiredIn"] is None
+    assert own["reason"] == "removed: CI converts cents now" and own["retired_in"] is None
 
 
 def test_a_lesson_approved_again_is_not_listed_as_retired(team: Team):
