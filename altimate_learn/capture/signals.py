@@ -188,10 +188,25 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
     return changed
 
 
+HELD = "held-signals.json"  # local: signals a person's reject reopened, for a person's `learn reflect` only
+
+
+def held_signals(store: Store) -> set[str]:
+    """Ids of open signals that only a person's `learn reflect` may use: a reject gave them back, and automatic
+    reflection (the hooks' `--auto`, the continual learner) would propose the rejected lesson again at the next
+    turn (review13 R13-8). An unreadable file holds nothing."""
+    try:
+        value = store.read_json_object(HELD)
+    except Exception:  # noqa: BLE001 - a broken side file must not stop reflection
+        return set()
+    ids = value.get("signals")
+    return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
+
+
 def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
     """Open again the signals ``{id: consumedBy}`` names, each only while it is still consumed by that same
-    reflection (a reflection whose result a person discarded gives its signals back); returns the ids opened.
-    Call under the store lock."""
+    reflection (a reflection whose result a person discarded gives its signals back); returns the ids opened,
+    which are held for a person's `learn reflect` (:func:`held_signals`). Call under the store lock."""
     if not consumed_by:
         return []
     repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
@@ -205,6 +220,8 @@ def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
             opened.append(record["id"])
     if opened:
         store.rewrite_jsonl(Store.SIGNALS, result.records)
+        still_open = {r.get("id") for r in result.records if isinstance(r, dict) and r.get("status") == "open"}
+        store.write_json(HELD, {"signals": sorted((held_signals(store) & still_open) | set(opened))})
     return opened
 
 

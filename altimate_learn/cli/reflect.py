@@ -392,7 +392,7 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
             assert session is not None
             options = _options(model, min(timeout, AUTO_SECONDS), apply_paths, resolved,
                                deadline=started + AUTO_SECONDS, admit=admit)
-            batch = session_batch(store, session, SessionIndex(project.root))
+            batch = session_batch(store, session, SessionIndex(project.root), auto=True)
             outcomes = [] if batch is None else [reflect_batch(store, batch, options)]
         for outcome in outcomes:
             log_auto(store, {"mode": mode, "session": outcome.session, "status": outcome.status,

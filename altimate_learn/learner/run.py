@@ -222,7 +222,10 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     except LearnError as exc:
         notes.append(str(exc))
         signals = []
-    open_signals = [s for s in signals if s.get("status") == "open"]
+    from altimate_learn.capture.signals import held_signals
+
+    held = held_signals(store)  # a person's reject gave them back for a person's `learn reflect` (review13 R13-8)
+    open_signals = [s for s in signals if s.get("status") == "open" and s.get("id") not in held]
     if gate and typed < rule.messages:
         _save_marks(files, state, reads)
         return RunReport("not-due", f"Not due: {typed} typed message{'s' if typed != 1 else ''} since the last run, "

@@ -90,3 +90,23 @@ def test_a_promoted_reflection_keeps_its_signals_consumed(git_repo: Path, cli):
     code, out, _ = cli("reject")
     assert code == 0 and "open again" not in out
     assert _status(git_repo, signal_id) == "consumed"
+
+
+def test_signals_given_back_wait_for_a_person_automatic_reflection_leaves_them(git_repo: Path, cli):
+    """review13 (fix13b 8a4dfa6): the reopened signal was reflected on again at the agent's next turn, so the
+    rejected lesson came back seconds later. Automatic reflection (the hooks' `--auto`, the continual learner)
+    now leaves it for the person who rejected it."""
+    signal_id = _captured_correction(git_repo, cli)
+    assert cli("reflect", "--pending", "--model", "builtin")[0] == 0
+    assert cli("reject")[0] == 0
+    assert _status(git_repo, signal_id) == "open"
+    code, _, err = cli("reflect", "--session", SESSION, "--auto")  # what the Stop hook starts
+    assert code == 0, err
+    code, _, err = cli("reflect", "--pending", "--auto")
+    assert code == 0, err
+    code, out, err = cli("run", "--now", "--model", "builtin")  # the continual learner
+    assert code == 0, err
+    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
+    assert _status(git_repo, signal_id) == "open"
+    code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")  # the person's own retry
+    assert code == 0 and "Signals: 1 consumed." in out, err
