@@ -112,6 +112,12 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
         try:
             data = loads_document(strip_jsonc(raw))
         except json.JSONDecodeError:
+            from altimate_learn.store.fsio import has_conflict_markers
+
+            if has_conflict_markers(raw.encode("utf-8", "replace")):  # said as store files say it (review13 R13-32)
+                raise ConfigError(f"{path} has git conflict markers (a merge that is not finished).",
+                                  "Finish the merge of that file (keep one side's settings, remove the markers), "
+                                  "then `git add` it." + MEANWHILE) from None
             raise ConfigError(
                 f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
                 "Fix the file; it must be a JSON object." + MEANWHILE) from None

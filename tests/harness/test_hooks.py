@@ -327,10 +327,16 @@ def test_a_broken_project_config_does_not_stop_delivery_and_capture_is_off_meanw
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
     assert "config file cannot be read" in log and "malformed JSON" in log and "git HEAD" in log
     assert "hook failed" not in log
-    status = subprocess.run([sys.executable, "-m", "altimate_learn", "status"], cwd=repo, capture_output=True,
-                            text=True, stdin=subprocess.DEVNULL)
-    assert status.returncode == 1 and "malformed JSON" in status.stderr
-    assert "Until then the hooks deliver lessons without it" in status.stderr
+    def learn(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=repo, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL)
+
+    stopped = learn("reflect", "--pending")  # a command that needs the settings stops, and says what the hooks do
+    assert stopped.returncode == 1 and "malformed JSON" in stopped.stderr
+    assert "Until then the hooks deliver lessons without it" in stopped.stderr
+    status = learn("status")  # review13 R13-33: status shows what holds meanwhile, the problem first
+    assert status.returncode == 0 and status.stdout.startswith(f"Config: {config}: malformed JSON")
+    assert f"capture:      off  (learn.capture=false from unreadable config {config})" in status.stdout
     # fixed: capture is back (the same correction in a new session is a signal)
     config.write_text(json.dumps({"learn": {"capture": True, "auto_reflect": False}}))
     session("fixed-1")
@@ -354,3 +360,16 @@ def test_a_broken_config_never_committed_is_passed_over(repo: Path):
     assert proc.returncode == 0 and "ref()" in context_of(proc.stdout)
     log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
     assert "expected a JSON object" in log and "pass it over" in log
+
+
+def test_a_config_left_with_conflict_markers_says_finish_the_merge(repo: Path):
+    """review13 R13-32: a config a merge left with markers read "malformed JSON (... line 2 column 1)"."""
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.write_text('{\n<<<<<<< HEAD\n  "learn": {"capture": true}\n=======\n  "learn": {"capture": false}\n'
+                      '>>>>>>> theirs\n}\n')
+    proc = subprocess.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending"], cwd=repo,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"Error: {config} has git conflict markers (a merge that is not finished). Finish "
+                                  "the merge of that file")
+    assert "ref()" in context_of(run_hook("claude-code", recorded("claude", repo)[0], cwd=repo).stdout)
