@@ -92,6 +92,10 @@ def user_config_path(env: dict[str, str] | None = None) -> Path:
     return Path(user_config_dir(dict(os.environ) if env is None else env)) / CONFIG_NAME
 
 
+# What the hooks do with a config file that cannot be read (load_settings, lenient), said by every command
+MEANWHILE = " Until then the hooks deliver lessons without it (its git HEAD version if committed) and capture nothing."
+
+
 def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
     """The `learn` object of a config file, or of an inline layer (`env:VARIABLE`); {} when it has none."""
     from altimate_learn.configfiles import read_layer
@@ -99,7 +103,7 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
     try:
         raw = read_layer(str(path), dict(os.environ) if env is None else env)
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc}).", "Fix its permissions or contents.") from None
+        raise ConfigError(f"{path}: cannot be read ({exc}).", "Fix its permissions or contents." + MEANWHILE) from None
     if raw is None or not raw.strip():
         return {}
     try:
@@ -108,16 +112,23 @@ def load_config_file(path: Path, env: dict[str, str] | None = None) -> dict[str,
         try:
             data = loads_document(strip_jsonc(raw))
         except json.JSONDecodeError:
+            from altimate_learn.store.fsio import has_conflict_markers
+
+            if has_conflict_markers(raw.encode("utf-8", "replace")):  # said as store files say it (review13 R13-32)
+                raise ConfigError(f"{path} has git conflict markers (a merge that is not finished).",
+                                  "Finish the merge of that file (keep one side's settings, remove the markers), "
+                                  "then `git add` it." + MEANWHILE) from None
             raise ConfigError(
                 f"{path}: malformed JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}).",
-                "Fix the file; it must be a JSON object.") from None
+                "Fix the file; it must be a JSON object." + MEANWHILE) from None
     if not isinstance(data, dict):
-        raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
+        raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file." + MEANWHILE)
     learn = data.get("learn", {})
     if learn is None:
         return {}
     if not isinstance(learn, dict):
-        raise ConfigError(f"{path}: key 'learn' must be an object.", 'Example: {"learn": {"capture": true}}')
+        raise ConfigError(f"{path}: key 'learn' must be an object.",
+                          'Example: {"learn": {"capture": true}}.' + MEANWHILE)
     return learn
 
 
@@ -214,6 +225,7 @@ class Settings:
     sources: dict[str, str]
     files: list[Path] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # lenient only: config files passed over, and how
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -259,6 +271,8 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
     sources = {name: "default" for name in KEYS}
     files: list[Path] = []
     unknown: list[str] = []
+    unreadable: list[str] = []
+    broken: list[Path] = []
     from altimate_learn.configfiles import INLINE, layers as config_layers
 
     here = str((cwd or Path.cwd()).resolve())
@@ -266,7 +280,19 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
         path = Path(where)
         if not where.startswith(INLINE) and not path.is_file():
             continue
-        learn = load_config_file(path, env)
+        try:
+            learn = load_config_file(path, env)
+        except ConfigError as exc:
+            if not lenient:
+                raise
+            learn = _committed_learn(path, env)
+            broken.append(path)
+            unreadable.append(f"{exc.message} " + (
+                "Meanwhile the hooks use its committed version (git HEAD)" if learn is not None else
+                "Meanwhile the hooks pass it over (the settings below it hold)")
+                + "; capture stays off until it is fixed (`learn status` names the problem).")
+            if learn is None:
+                continue
         files.append(path)
         for name, value in learn.items():
             key = KEYS.get(name)
@@ -291,6 +317,10 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
                 value = narrowed
             values[name] = value
             sources[name] = f"{label} {path}"
+    if broken:  # what the unreadable file says about the switches that write is unknown: the safe side is off
+        for name in ("capture", "auto_reflect"):
+            values[name] = False
+            sources[name] = f"unreadable config {broken[-1]}"
     for name, key in KEYS.items():
         if key.env and key.env in env and env[key.env].strip() != "":
             try:
@@ -302,7 +332,29 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
                 unknown.append(f"{exc.message} Using {json.dumps(values[name])}.")
                 continue
             sources[name] = f"env {key.env}"
-    return Settings(values, sources, files, unknown)
+    return Settings(values, sources, files, unknown, unreadable)
+
+
+def _committed_learn(path: Path, env: dict[str, str]) -> dict[str, Any] | None:
+    """The `learn` object of ``path`` as git `HEAD` has it (the hooks' stand-in while the file in the work tree
+    cannot be read: a broken edit, an unfinished merge); None when it is not committed or not readable there."""
+    import subprocess
+
+    if str(path).startswith("env:"):
+        return None
+    try:
+        proc = subprocess.run(["git", "show", f"HEAD:./{path.name}"], cwd=str(path.parent), capture_output=True,
+                              timeout=5, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0 or not proc.stdout.strip():
+        return None
+    try:
+        data = loads_document(strip_jsonc(proc.stdout.decode("utf-8")))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return None
+    learn = data.get("learn", {}) if isinstance(data, dict) else None
+    return learn if isinstance(learn, dict) else ({} if learn is None and isinstance(data, dict) else None)
 
 
 def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = None) -> Path:

@@ -94,6 +94,37 @@ def _seconds(value: Any) -> float | None:
     return (parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)).timestamp()
 
 
+class Recorded:
+    """What a store has recorded already, by dedupe key and by twin: one test for writing signals and for a
+    preview of what a write would add (`learn bootstrap`), so the two always agree (review13 R13-12: a Gemini
+    correction captured live, without an id, was "new" in the preview and a duplicate at the write)."""
+
+    def __init__(self, existing: Iterable[dict[str, Any]]) -> None:
+        self.keys: set[str] = set()
+        self.twins: dict[str, list[tuple[bool, float | None, str]]] = {}
+        for old in existing:
+            key = dedupe_key(old)
+            self.keys.add(key)
+            self.twins.setdefault(twin_key(old), []).append((_has_id(old), _seconds(old.get("at")), key))
+
+    def match(self, signal: dict[str, Any], said_at: str | None = None) -> str | None:
+        """The dedupe key of the recorded signal ``signal`` repeats (the same key, or its twin captured by the other
+        path within :data:`TWIN_WINDOW`), else None, and from then on ``signal`` counts as recorded."""
+        key = dedupe_key(signal)
+        if key in self.keys:
+            return key
+        twin, has_id = twin_key(signal), _has_id(signal)
+        when = _seconds(said_at) or _seconds(signal.get("at"))
+        candidates = self.twins.get(twin, [])
+        found = next((n for n, (other_id, other_at, _) in enumerate(candidates) if other_id != has_id and (
+            other_at is None or when is None or abs(other_at - when) <= TWIN_WINDOW)), None)
+        if found is not None:  # the same event, captured live without an id and from the transcript with one
+            return candidates.pop(found)[2]  # one twin each: the same words said twice are two events
+        self.keys.add(key)
+        self.twins.setdefault(twin, []).append((has_id, when, key))
+        return None
+
+
 def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
     """Redact, clip and append signals that are not already recorded; returns those added."""
     from altimate_learn.redact import redact_url
@@ -107,10 +138,7 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
     with store.lock():
         repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
         existing, _ = store.signals()
-        keys = {dedupe_key(s) for s in existing}
-        twins: dict[str, list[tuple[bool, float | None]]] = {}
-        for old in existing:
-            twins.setdefault(twin_key(old), []).append((_has_id(old), _seconds(old.get("at"))))
+        recorded = Recorded(existing)
         added: list[Signal] = []
         for item in pending:
             text = clip(item.text).strip()
@@ -129,20 +157,8 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
                 "at": utc_now(),
                 "status": "open",
             }
-            key = dedupe_key(signal)
-            if key in keys:
-                continue
-            twin, has_id = twin_key(signal), _has_id(signal)
-            when = _seconds(item.said_at) or _seconds(signal["at"])
-            candidates = twins.get(twin, [])
-            match = next((n for n, (other_id, other_at) in enumerate(candidates) if other_id != has_id and (
-                other_at is None or when is None or abs(other_at - when) <= TWIN_WINDOW)), None)
-            if match is not None:  # the same event, captured live without an id and from the transcript with one
-                del candidates[match]  # one twin each: the same words said twice are two events
-                continue
-            keys.add(key)
-            twins.setdefault(twin, []).append((has_id, when))
-            added.append(signal)
+            if recorded.match(signal, item.said_at) is None:
+                added.append(signal)
         store.append_jsonl(Store.SIGNALS, added)
     return added
 
@@ -170,6 +186,43 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
         if changed:
             store.rewrite_jsonl(Store.SIGNALS, result.records)
     return changed
+
+
+HELD = "held-signals.json"  # local: signals a person's reject reopened, for a person's `learn reflect` only
+
+
+def held_signals(store: Store) -> set[str]:
+    """Ids of open signals that only a person's `learn reflect` may use: a reject gave them back, and automatic
+    reflection (the hooks' `--auto`, the continual learner) would propose the rejected lesson again at the next
+    turn (review13 R13-8). An unreadable file holds nothing."""
+    try:
+        value = store.read_json_object(HELD)
+    except Exception:  # noqa: BLE001 - a broken side file must not stop reflection
+        return set()
+    ids = value.get("signals")
+    return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
+
+
+def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
+    """Open again the signals ``{id: consumedBy}`` names, each only while it is still consumed by that same
+    reflection (a reflection whose result a person discarded gives its signals back); returns the ids opened,
+    which are held for a person's `learn reflect` (:func:`held_signals`). Call under the store lock."""
+    if not consumed_by:
+        return []
+    repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
+    result = store.read_jsonl(Store.SIGNALS)
+    opened = []
+    for record in result.records:
+        if (isinstance(record, dict) and record.get("status") == "consumed"
+                and consumed_by.get(record.get("id")) == record.get("consumedBy")):
+            record["status"] = "open"
+            record.pop("consumedBy", None)
+            opened.append(record["id"])
+    if opened:
+        store.rewrite_jsonl(Store.SIGNALS, result.records)
+        still_open = {r.get("id") for r in result.records if isinstance(r, dict) and r.get("status") == "open"}
+        store.write_json(HELD, {"signals": sorted((held_signals(store) & still_open) | set(opened))})
+    return opened
 
 
 def pending_sessions(signals: Iterable[Signal]) -> list[str]:

@@ -50,6 +50,21 @@ COMMANDS = {
     "tidy": "tidy", "undo": "tidy",
 }
 
+# Words other tools use for a command learn names differently: `learn init` says what to run instead of a bare
+# "No such command" (review13 R13-2).
+OTHER_WORDS = {
+    "init": "To start: `learn enable` (then `learn install <agent>`).",
+    "setup": "To start: `learn enable` (then `learn install <agent>`).",
+    "start": "To start: `learn enable` (then `learn install <agent>`).",
+    "stop": "To stop learning in this project: `learn disable` (or `learn pause` for the continual learner).",
+    "approve": "To approve the staged lessons: `learn promote`.",
+    "accept": "To approve the staged lessons: `learn promote`.",
+    "list": "To list the lessons: `learn show` (signals: `learn signals`).",
+    "ls": "To list the lessons: `learn show` (signals: `learn signals`).",
+    "add": "To add a rule of your own: `learn remember \"TEXT\"`.",
+    "uninstall": "To remove an agent's hooks: `learn install <agent> --uninstall`.",
+}
+
 HELP = ("Turn the feedback you give coding agents into reviewed lessons, and deliver the relevant ones in later "
         "sessions. State lives in .altimate-code/learn/<store>/ in your repository.")
 
@@ -201,6 +216,9 @@ def run(argv: list[str]) -> int:
         typer.echo(f"Error: {exc}", err=True)
         return exc.exit_code
     except usage_error as exc:
+        word = argv[0] if argv else ""
+        if word in OTHER_WORDS and word not in COMMANDS and "No such command" in str(getattr(exc, "message", "")):
+            exc.message = f"No such command '{word}'. {OTHER_WORDS[word]}"  # type: ignore[attr-defined]
         if as_json:
             return json_error(exc.format_message(), _usage_hint(exc), 2)  # type: ignore[attr-defined]
         exc.show()  # type: ignore[attr-defined]

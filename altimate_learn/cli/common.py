@@ -249,3 +249,12 @@ class Report:
         else:
             echo(f"{message} {hint}".strip() if hint else message)
         return typer.Exit(code)
+
+
+def say_given_back(report: Report, reopened: list[str]) -> None:
+    """Say which signals the discarded reflections gave back, and how to reflect on them again."""
+    if reopened:
+        one = len(reopened) == 1
+        report.line(f"{plural(len(reopened), 'signal')} of the discarded reflection {'is' if one else 'are'} open "
+                    f"again: `learn reflect --pending --model NAME` reflects on {'it' if one else 'them'} again "
+                    "(`learn signals` lists open signals).")

@@ -106,7 +106,7 @@ def curate_command(
 
 
 def retire_command(
-    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Ids of approved lessons (`learn show` lists them), "
+    ids: Annotated[list[str], typer.Argument(metavar="ID", help="Ids of approved lessons (`learn show` lists them), "
                                              "or unique prefixes of them (L-3f2a, 3f2a).")],
     reason: Annotated[str, typer.Option("--reason", help="Why they go (kept in retired.json and the history).")] =
     "retired by a person",

@@ -39,7 +39,7 @@ def deliver(
         raise typer.BadParameter("the session id is empty.", param_hint="--session")
     paths = current_project()
     cwd = os.getcwd()
-    settings = delivery_settings(str(paths.root), cwd)
+    settings = delivery_settings(str(paths.root), cwd, warn=warn)  # says which setting or file the hooks pass over
     result_base = {"session": session_id, "event": "request" if request is not None else "file",
                    "enabled": bool(settings["enabled"])}
     if not settings["enabled"]:
@@ -100,7 +100,7 @@ def export_agents_md(
             raise LearnError(f"store '{name}' has no approved lessons ({paths.store_dir(name) / 'approved.json'}).",
                              "Run `learn status` to see the stores, or leave out --name to use every store.")
     target = paths.root / "AGENTS.md" if path is None else (path if path.is_absolute() else Path.cwd() / path)
-    settings = delivery_settings(str(paths.root), os.getcwd())
+    settings = delivery_settings(str(paths.root), os.getcwd(), warn=warn)
     status, count, text = export(paths.root, target, settings, name, dry_run=dry_run, log=warn)
     lessons = f"{count} lesson{'s' if count != 1 else ''}"
     if status not in ("nothing", "written", "unchanged") and not dry_run:

@@ -130,7 +130,12 @@ def configuration_page() -> str:
               "An invalid value stops the command with one line naming the file, the key and what is "
               "allowed; an unknown key under `learn` is reported. The hooks pass an invalid value over instead (a "
               "switch reads as off, any other key keeps its default), so one typo does not take every lesson from "
-              "every session. `learn status` shows each setting's value and where it came from.", "",
+              "every session. A config file the hooks cannot read at all (malformed JSON, a git conflict in it, not "
+              "an object) does not stop delivery either: they use its git `HEAD` version when it is committed, else "
+              "pass the file over, capture nothing until it is fixed, and log why in "
+              "`.altimate-code/learn/.sessions/hook.log`; every command stops on it with one line that says so, except "
+              "`learn status`, which shows the settings the hooks use meanwhile with the problem on its first line. "
+              "`learn status` shows each setting's value and where it came from.", "",
               "`model` has no fixed default: a reflection uses `learn.model`, else the session's own model when its "
               "API key is set, else the offline `builtin` reflector.", "",
               "Example `.altimate-code/altimate-code.json`:", "", "```json",

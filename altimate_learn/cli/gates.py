@@ -277,7 +277,8 @@ def tool_errors_command(
             return
         echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: {plural(len(recoveries), 'recovery', 'recoveries')}.")
         for item in data["recoveries"]:
-            echo(f"  {item['lesson']}")
+            bare = tool_errors.bare(item["sig"])
+            echo(f"  {item['lesson']}" + (" (would not be proposed: only an exit code)" if bare else ""))
         echo("Nothing was written (--dry-run).")
         return
     run = tool_errors.record_and_propose(store, recoveries)

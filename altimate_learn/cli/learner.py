@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, Report, current_project, echo, plural,
-                                       print_json, settings, warn)
+                                       print_json, say_given_back, settings, warn)
 from altimate_learn.errors import LearnError
 
 
@@ -235,11 +235,13 @@ def revert(
     from altimate_learn.learner.revert import revert as do_revert
 
     result = do_revert(current_project(), spec)
-    report = Report(json_out, reverted=list(result.done), refused=list(result.refused))
+    report = Report(json_out, reverted=list(result.done), refused=list(result.refused), reopened=result.reopened)
     for line in result.done:
         report.line(f"Reverted {line}")
     for line in result.refused:
         report.line(f"Not reverted {line}")
+    if result.reopened:
+        say_given_back(report, result.reopened)
     report.emit()
     if not result.done:
         raise typer.Exit(1)

@@ -109,7 +109,8 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         label = AGENT_LABELS[agent]
         lines.append(f"  {label}: " + (", ".join(shown(f) for f in folders) if folders else "no memory folder found"))
     lines.append("")
-    verbs = {"staged": "staged", "would-stage": "would stage", "updated": "updated", "replacement": "replaces",
+    verbs = {"staged": "staged", "would-stage": "would stage", "would-replace": "would replace",
+             "would-update": "would update", "updated": "updated", "replacement": "replaces",
              "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting"}
     unchanged = 0
     for outcome in result.outcomes:
@@ -119,7 +120,7 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
             unchanged += 1
             continue
         verb = f"{verbs.get(outcome.status, outcome.status):<11}"
-        if outcome.status in ("staged", "updated", "replacement", "would-stage"):
+        if outcome.status in ("staged", "updated", "replacement", "would-stage", "would-replace", "would-update"):
             ref = f"[{outcome.lesson}] " if outcome.lesson else ""
             lines.append(f"  {verb} {ref}{shown(outcome.text or '')}")
             extra = f"; {shown(outcome.reason)}" if outcome.reason else ""
@@ -150,10 +151,12 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
 
 
 def summary(result: Any) -> str:
-    order = ("would-stage", "staged", "updated", "replacement", "merged", "waiting", "conflict", "refused")
-    names = {"would-stage": "would be staged"}
-    parts = [plural(result.count(s), names.get(s, s), "replacements" if s == "replacement" else names.get(s, s))
-             for s in order if result.count(s)]
+    order = ("would-stage", "would-replace", "would-update", "staged", "updated", "replacement", "merged", "waiting",
+             "conflict", "refused")
+    names = {"would-stage": ("would be staged",) * 2, "replacement": ("replacement", "replacements"),
+             "would-replace": ("would replace its lesson", "would replace their lessons"),
+             "would-update": ("would update its staged lesson", "would update their staged lessons")}
+    parts = [plural(result.count(s), *names.get(s, (s, s))) for s in order if result.count(s)]
     if result.deleted:
         parts.append(f"{len(result.deleted)} deleted")
     if result.skipped:

@@ -153,6 +153,29 @@ def reflect(
          apply_paths=globs, model=model, timeout=timeout, as_json=as_json)
 
 
+def _known_session(store: Any, session: str, index: Any) -> str:
+    """The full id of ``session`` (itself, or the one id it is a unique prefix of) among the sessions of this
+    store's signals (open or consumed) and this project's transcripts; an id found in neither is a typo, which
+    must not read as "nothing to do" (review13 R13-5)."""
+    from altimate_learn.capture.signals import list_signals
+
+    ids = list(dict.fromkeys(s["sessionID"] for s in list_signals(store, include_consumed=True)))
+    if session in ids:
+        return session
+    matches = [sid for sid in ids if sid.startswith(session)] if len(session) >= 6 else []
+    if len(matches) > 1:
+        raise LearnError(f"session id prefix '{session}' matches {len(matches)} sessions of this store's signals "
+                         f"({', '.join(matches[:5])}).", "Give more of the id.")
+    if matches:
+        return matches[0]
+    found = index.find(session)
+    if found is not None:
+        return found.id
+    raise LearnError(f"no session {session} in this store's signals or among this project's sessions.",
+                     "List them with `learn signals --all` or `learn sessions`; pass the id (or a unique prefix "
+                     "of at least 6 characters).")
+
+
 def _options(model: str | None, timeout: float, apply_paths: list[str] | None, settings: Any,
              deadline: float | None = None, admit: Any = None) -> Any:
     from altimate_learn.reflect.reflect import Options
@@ -186,6 +209,11 @@ def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | No
         else:
             assert session is not None
             batch = session_batch(store, session, index, feedback=feedback_text, kind=kind)
+            if batch is None:
+                full = _known_session(store, session, index)
+                if full != session:  # a unique prefix of a session that has signals in this store
+                    batch = session_batch(store, full, index, feedback=feedback_text, kind=kind)
+                    session = full
         if batch is None:
             if as_json:
                 print_json(run.to_json())
@@ -364,7 +392,7 @@ def _run_auto(name: str, *, session: str | None, pending: bool, model: str | Non
             assert session is not None
             options = _options(model, min(timeout, AUTO_SECONDS), apply_paths, resolved,
                                deadline=started + AUTO_SECONDS, admit=admit)
-            batch = session_batch(store, session, SessionIndex(project.root))
+            batch = session_batch(store, session, SessionIndex(project.root), auto=True)
             outcomes = [] if batch is None else [reflect_batch(store, batch, options)]
         for outcome in outcomes:
             log_auto(store, {"mode": mode, "session": outcome.session, "status": outcome.status,

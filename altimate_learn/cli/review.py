@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
-    open_existing_store, settings
+    open_existing_store, say_given_back, settings
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -168,7 +168,8 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         show_default=False, metavar="ID")] = None,
            name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
-    or with ids, only those lessons' staged changes."""
+    or with ids, only those lessons' staged changes. The signals a discarded reflection consumed are open
+    again, for `learn reflect` to try once more."""
     from altimate_learn.review import gate
     from altimate_learn.review.text import shown
 
@@ -180,6 +181,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
             report.line(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
         for lesson in partial.restored:
             report.line(f"Kept the approved version of [{lesson['id']}] {shown(lesson['text'])}")
+        say_given_back(report, partial.reopened)
         if partial.same_as_approved:
             report.line(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
         else:
@@ -193,8 +195,13 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
     elif result.moved_to:
         report.line(f"Discarded the unreadable candidate of '{name}' (kept as {result.moved_to}).")
     else:
-        report.line(f"Discarded the candidate of '{name}' ({plural(result.lessons, 'lesson')}).")
-    report.emit(rejected=result.rejected, lessons=result.lessons, moved_to=result.moved_to)
+        report.line(f"Discarded the candidate of '{name}' ({result.added} added, {result.edited} edited, "
+                    f"{result.removed} removed).")
+    if result.rejected:
+        say_given_back(report, result.reopened)
+    report.emit(rejected=result.rejected, lessons=result.lessons, moved_to=result.moved_to, added=result.added,
+                edited=result.edited, removed=result.removed, reopened=result.reopened)
+
 
 
 def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: JsonOpt = False) -> None:

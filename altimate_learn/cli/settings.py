@@ -15,7 +15,7 @@ from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, Report, current_project, echo,
                                        is_interactive, print_json, settings, warn, writing_project)
 from altimate_learn.config import KEYS, load_settings, write_project_keys
-from altimate_learn.errors import LearnError, StoreError
+from altimate_learn.errors import ConfigError, LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
 from altimate_learn.store import Store, ensure_learn_dir
@@ -303,7 +303,16 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
-    resolved = settings(paths)
+    try:
+        resolved = settings(paths)
+        unreadable: list[str] = []
+    except ConfigError as exc:
+        # a config file that cannot be read: show what the hooks do meanwhile, with the problem first (review13
+        # R13-33); an invalid value or an environment variable stays an error, as in every command
+        resolved = load_settings(paths.root, Path.cwd(), lenient=True)
+        if not resolved.unreadable:
+            raise
+        unreadable = [str(exc)]
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
@@ -367,6 +376,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
         "delivery_fallback": fallback,
+        "config_unreadable": unreadable,
         "git_merge": merge_setup(paths.root, name).as_dict(),
         "worktree": layout(store),
         "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
@@ -452,6 +462,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         print_json(info)
         return
     s = info["settings"]
+    for problem in info["config_unreadable"]:
+        echo(f"Config: {problem}")
     root = Path(info["project_root"])
     hooks = hook_status(root)
     installed = [h for h, v in hooks.items() if v["installed"]]
@@ -480,7 +492,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
          f"from {s['capture']['source']})")
     echo(f"  auto-reflect: {on(info['auto_reflect'])}  (learn.auto_reflect={json.dumps(s['auto_reflect']['value'])} "
          f"from {s['auto_reflect']['source']})")
-    if info["enabled"] and not info["capture"]:
+    if info["enabled"] and not info["capture"] and not info["config_unreadable"]:
         echo("  Run `learn enable` to capture corrections from your sessions.")
     from altimate_learn.reflect.choice import ModelChoice
 

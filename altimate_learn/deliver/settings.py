@@ -104,7 +104,8 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None, warn=
     """``{key: value}`` for :data:`KEYS`, and under :data:`EXPLICIT` the keys a config file or variable set (a
     value a person wrote is their word even when it equals the default: `learn.core_lessons`). Lenient, as the hooks need it: an invalid value of one key is passed
     over (:func:`altimate_learn.config.load_settings`), so a typo in an unrelated setting does not stop delivery;
-    `learn status` and every command still name it."""
+    so is a config file that cannot be read (a broken edit, conflict markers): its git `HEAD` version stands in,
+    else it is skipped, and capture is off meanwhile. `learn status` and every command still name it."""
     env = dict(os.environ) if env is None else env
     try:
         return _fast(root, cwd, env)
@@ -114,7 +115,9 @@ def delivery_settings(root: str | None, cwd: str, env: dict | None = None, warn=
         from altimate_learn.config import load_settings
 
         resolved = load_settings(Path(root) if root else None, Path(cwd), env, lenient=True)
-        if warn is not None:  # the hook log says which value was passed over
+        if warn is not None:  # the hook log says which value or file was passed over
+            for line in resolved.unreadable:
+                warn(f"config file cannot be read: {line}")
             for line in resolved.unknown:
                 if "is invalid" in line:
                     warn(f"setting passed over: {line}")

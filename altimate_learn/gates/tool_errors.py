@@ -5,7 +5,9 @@ different input, is a recovery worth a lesson. Verified in code, so these record
   a success with a different input is a recovery; a success with the same input is flakiness, not a lesson;
   another failure replaces the waiting one (the attempts are counted). Rejections and interruptions by the
   user are not tool failures (the session readers report them as user events).
-- **Signature.** The failure's first non-empty line, lower-cased, with our injected sections, markup tags,
+- **Signature.** The failure's first line with a word in it after the lines that only say how the call ended
+  (`Exit code 127`, Codex's `Exit code: 1` / `Wall time:` / `Output:`; progress lines such as `.F..`), without a shell's own prefix
+  (`/bin/bash: line 1: `) or the command it names first, lower-cased, with our injected sections, markup tags,
   quoted spans, URLs, paths and words the failed input's values hold elided, hex runs and digits folded to ``#``, whitespace collapsed, redacted and
   clipped: ``file does not exist. note: your current working directory is <path>.``
 - **Shapes, never values.** An input is kept as its shape (keys and kinds: ``str``, ``str:abs-path``,
@@ -13,6 +15,8 @@ different input, is a recovery worth a lesson. Verified in code, so these record
   terms (``added `offset```, ```file_path` as an absolute path``, ``a different `command```).
 - **One record per (tool, signature)** in `tool-errors.json`, replaced when a better recovery (fewer failed
   attempts before it) is seen; ``seen`` counts them; a call already recorded is not counted twice.
+- **A signature that is only an exit code** (the failure printed nothing else) is recorded, never proposed:
+  "retry with a different `command`" would hold for every failure.
 - **Proposed like any lesson**: through the curator into the candidate (channel ``tool-errors``, tagged
   ``tool-errors`` and the tool's name), at most a few per run (the curator's limits), superseding the
   record's earlier lesson when the record improved.
@@ -37,6 +41,15 @@ _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?>")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:~|\.{1,2})?(?:[/\\][\w.@+-]+)+[/\\]?|\b[\w.@+-]+(?:[/\\][\w.@+-]+)+")
 _HEX = re.compile(r"\b(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)[0-9a-f]{6,})\b")
 _DIGITS = re.compile(r"\d+")
+# Lines that report how a command ended, not why: Claude Code puts "Exit code 127" before a Bash call's output,
+# Codex "Exit code: 1" / "Wall time: …" / "Output:". The signature is the first line after them.
+_STATUS_LINE = re.compile(r"(?:error:?\s*)?(?:\[?(?:process |command )?(?:exited|exit|failed|finished)(?: with)?"
+                          r"(?: exit)? (?:code|status)\s*[:=]?\s*-?\d+\]?|wall time:.*|output:|"
+                          r"return(?:ed)? code\s*[:=]?\s*-?\d+)\.?", re.I)
+# A shell's own prefix on its error ("/bin/bash: line 1: ", "zsh: "): the same failure reads the same in any shell.
+_SHELL_PREFIX = re.compile(r"^(?:[\w.-]*[/\\])*(?:ba|z|da|k|fi|c|tc)?sh(?:\.exe)?:\s*(?:(?:line )?\d+:\s*)?(?=\S)", re.I)
+_WORD = re.compile(r"[A-Za-z]{3,}")
+BARE = "exit code"  # the start of a signature that holds only how the call ended: nothing to learn from
 _TOOL_TAG = re.compile(r"[^a-z0-9_.+#-]+")
 
 
@@ -63,11 +76,12 @@ def signature(text: str | None, exit_code: int | None = None, failed_input: Any 
     line = ""
     for raw in body.splitlines():
         raw = _TAG.sub(" ", raw).strip()
-        if raw:
+        if raw and not _STATUS_LINE.fullmatch(raw) and _WORD.search(raw):  # not a progress line (`.F..`, `===`)
             line = raw
             break
     if not line:
-        return f"exit code {exit_code}" if exit_code is not None else "(no error text)"
+        return f"{BARE} {exit_code}" if exit_code is not None else "(no error text)"
+    line = _SHELL_PREFIX.sub("", line)
     line = redact(line)
     line = _URL.sub("<url>", line)
     line = _QUOTED.sub("'...'", line)
@@ -79,6 +93,8 @@ def signature(text: str | None, exit_code: int | None = None, failed_input: Any 
     line = _HEX.sub("#", line)
     line = _DIGITS.sub("#", line)
     line = " ".join(line.split())
+    while line.startswith("...: "):  # the command the shell names first (elided: a value of the input)
+        line = line[5:]
     return line if len(line) <= SIG_CAP else line[: SIG_CAP - 3].rstrip() + "..."
 
 
@@ -252,6 +268,16 @@ def merge(records: list[dict], recoveries: list[Recovery], now: str) -> Merge:
     return result
 
 
+def bare(sig: str) -> bool:
+    """A signature with no error text, only how the call ended: its lesson would say "retry differently",
+    which holds for every failure, so it is recorded but never proposed (review13 R13-19)."""
+    return sig.startswith(BARE) or sig == "(no error text)" or not _WORD.search(sig.replace("<path>", ""))
+
+
+NOT_PROPOSED_BARE = ("the failure gave no error text, only how the call ended (an exit code); a lesson from it "
+                     "would say nothing")
+
+
 def lesson_text(record: dict) -> str:
     """`When `Read` fails with "…", retry with a different `file_path`.` within 140 characters."""
     fix = " and ".join(record.get("change") or ["a different input"])
@@ -334,6 +360,11 @@ def _propose(store: Any, records: list[dict], run: ChannelRun) -> None:
     from altimate_learn.gates.stamps import read_stamps
     from altimate_learn.reflect.reflect import current_lessons
 
+    for record in records:
+        if not record.get("proposed") and bare(record["sig"]):
+            record["proposed"] = lesson_text(record)  # never retried: no recovery of it can say more
+            record["rejected"] = NOT_PROPOSED_BARE
+            run.rejected.append({"text": record["proposed"], "reason": NOT_PROPOSED_BARE})
     todo = [r for r in records if not r.get("proposed")][:MAX_PROPOSALS]
     if not todo:
         return

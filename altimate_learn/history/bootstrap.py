@@ -27,13 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import SessionInfo
-from altimate_learn.capture.signals import NewSignal, append_signals, clip, dedupe_key
+from altimate_learn.capture.signals import NewSignal, Recorded, append_signals, clip, dedupe_key
 from altimate_learn.errors import LearnError
 from altimate_learn.history import state as resume
 from altimate_learn.history.common import iso, parse_since, parse_time
 from altimate_learn.history.progress import Progress
 from altimate_learn.history.reflecting import plan_reflections, reflect_signals, resolve
 from altimate_learn.store import Store
+from altimate_learn.store.fsio import utc_now
 
 SOURCE = "bootstrap"
 
@@ -109,7 +110,7 @@ def select_sessions(found: list[SessionInfo], since: datetime, limit: int,
     return fresh[:limit], skipped
 
 
-def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
+def extract(info: SessionInfo, known: Recorded) -> SessionPlan:
     """The session's signals as live capture finds them; those already recorded are left out.
 
     Their text is redacted here with the session's own secrets (:func:`altimate_learn.redact.remembering`, as
@@ -134,12 +135,13 @@ def extract(info: SessionInfo, known: set[str]) -> SessionPlan:
     recorded: list[str] = []
     for signal in found:
         signal.source = SOURCE
-        key = dedupe_key({"kind": signal.kind, "sessionID": signal.session_id, "messageID": signal.message_id,
-                          "partID": signal.part_id, "text": clip(signal.text).strip()})
-        if key in known:
+        # the very test the write makes (signals.append_signals), twins captured live without an id included
+        key = known.match({"kind": signal.kind, "sessionID": signal.session_id, "messageID": signal.message_id,
+                           "partID": signal.part_id, "text": clip(signal.text).strip(),
+                           "reason": clip(signal.reason), "at": utc_now()}, signal.said_at)
+        if key is not None:
             recorded.append(key)
             continue
-        known.add(key)
         fresh.append(signal)
     return SessionPlan(info, fresh, len(found), recorded)
 
@@ -175,7 +177,7 @@ def run(options: BootstrapOptions, *, store: Store, settings: Any, out: Callable
     selected, skipped = select_sessions(found, since, options.limit, saved["sessions"])
 
     existing, _ = store.signals()
-    known = {dedupe_key(s) for s in existing}
+    known = Recorded(existing)
     pending = [s for s in existing if s.get("source") == SOURCE and s["status"] == "open"]
     result = BootstrapResult(skipped_imported=skipped, pending=len(pending), dry_run=options.dry_run)
 

@@ -241,6 +241,7 @@ class Outcome:
     memory: AgentMemory
     change: str                  # new | changed | unchanged | retry
     status: str                  # staged | updated | replacement | merged | refused | conflict | waiting | unchanged
+    #                              (a dry run: would-stage | would-replace | would-update instead of the first three)
     lesson: str | None = None
     text: str | None = None
     reason: str = ""
@@ -428,6 +429,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
     helpful_for: dict[int, str] = {}  # work index -> the lesson a memory agreeing with it counts as helpful for
+    rewrites: dict[int, tuple[str, bool]] = {}  # work index -> (the lesson it replaces, approved: superseded)
     for index, (outcome, proposal) in enumerate(work):
         outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
         if proposal.status != "ready":
@@ -456,6 +458,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 outcome.status, outcome.lesson = "unchanged", target
                 continue
             delta = _replacing(delta, target, approved_ids)
+            rewrites[index] = (target, target in approved_ids)
         deltas.append((delta, index))
         outcome.status = "ready"
 
@@ -468,6 +471,12 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 verdict = lint(outcome.text or "")
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
+                if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
+                    target, approved = rewrites[index]
+                    outcome.status = "would-replace" if approved else "would-update"
+                    said = (f"would replace {target} (superseded once promoted)" if approved
+                            else f"would update {target} (staged)")
+                    outcome.reason = f"{said}; {outcome.reason}" if outcome.reason else said
         result.outcomes += [o for o, _ in work]
         result.deleted = _unpaired(gone, paired, work, dry_run=True)
         return result

@@ -32,6 +32,7 @@ class Reverted:
     run: str
     done: list[str] = field(default_factory=list)  # one line per undone change
     refused: list[str] = field(default_factory=list)  # one line per change left as it is, and why
+    reopened: list[str] = field(default_factory=list)  # signals of the run's reflection given back (none of it left)
 
 
 def parse_spec(spec: str) -> tuple[str, int | None]:
@@ -171,6 +172,11 @@ def _revert_review(paths: ProjectPaths, record: dict[str, Any], change: dict[str
             store.remove(Store.CANDIDATE)  # nothing is staged any more
         else:
             store.write_lessons(Store.CANDIDATE, candidate)
-        store.record_history("revert", run=record["id"], change=change.get("n"), id=lesson_id, reverted_op=op)
+        from altimate_learn.review.gate import give_back_signals
+
+        reopened = give_back_signals(store, {lesson_id})
+        result.reopened += reopened
+        store.record_history("revert", run=record["id"], change=change.get("n"), id=lesson_id, reverted_op=op,
+                             reopened=reopened or None)
     result.done.append(f"{_describe(change)} (withdrawn from the candidate)")
     return True

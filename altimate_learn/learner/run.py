@@ -100,6 +100,17 @@ def _window(state: dict[str, Any], now: datetime, since: datetime | None) -> tup
     return floor, scan_from
 
 
+def _held_as_handled(store: Any) -> list[dict[str, Any]]:
+    """The store's signals, those a person's reject gave back (held for a person's `learn reflect`) marked
+    ``held`` in this copy: not open, so the learner neither reads them as feedback nor learns their exchange
+    again (review13 R13-8: the rejected lesson came back at the next run)."""
+    from altimate_learn.capture.signals import held_signals
+
+    signals, _ = store.signals()
+    held = held_signals(store)
+    return [{**s, "status": "held"} if s.get("id") in held and s.get("status") == "open" else s for s in signals]
+
+
 def _split_signals(open_signals: list[dict[str, Any]], digest_reads: list[Any], shown: set[tuple[str, str]],
                    left_out_sessions: set[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(signals whose message this digest shows, signals to show as other feedback). Signals of sessions whose
@@ -222,7 +233,7 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     cache = ReadCache(files.path(FOLDER), write=not request.dry_run, within=files.dir)
     reads = sources.collect(paths.root, state, floor=floor, scan_from=scan_from, notes=notes, cache=cache)
     try:
-        signals, _ = store.signals()
+        signals = _held_as_handled(store)
     except LearnError as exc:
         notes.append(str(exc))
         signals = []

@@ -179,9 +179,10 @@ def _item_paths(source: DigestSource, message_id: str | None) -> list[str]:
 
 
 def session_batch(store: Store, session_id: str, index: SessionIndex, *,
-                  feedback: str | None = None, kind: str | None = None) -> Batch | None:
-    """The batch for one session: its open signals (or ``feedback``); None when there is nothing to do."""
-    from altimate_learn.capture.signals import feedback_text, list_signals
+                  feedback: str | None = None, kind: str | None = None, auto: bool = False) -> Batch | None:
+    """The batch for one session: its open signals (or ``feedback``); None when there is nothing to do. ``auto``
+    (no person asked): the signals a person's reject gave back are left for that person."""
+    from altimate_learn.capture.signals import feedback_text, held_signals, list_signals
     from altimate_learn.schema import EXTERNAL_SESSION
 
     notes: list[str] = []
@@ -203,6 +204,9 @@ def session_batch(store: Store, session_id: str, index: SessionIndex, *,
         if info is not None and info.id != session_id:
             session_id = info.id
             open_signals = list_signals(store, session=session_id)
+    if auto and open_signals:
+        held = held_signals(store)
+        open_signals = [s for s in open_signals if s["id"] not in held]
     if not open_signals:
         return None
     chosen, left_out = select_signals(open_signals)
@@ -732,7 +736,7 @@ def reflect_pending(store: Store, options: Options, *, index: SessionIndex, max_
                 run.notes.append(f"session {session_id}: backing off until {schedule.iso(until)}")
                 continue
         try:
-            batch = session_batch(store, session_id, index)
+            batch = session_batch(store, session_id, index, auto=auto)
         except LearnError as exc:
             run.notes.append(f"session {session_id}: {exc}")
             continue

@@ -231,6 +231,47 @@ class RejectResult:
     rejected: bool
     lessons: int = 0
     moved_to: str | None = None  # an unreadable candidate is kept aside, not deleted
+    added: int = 0  # what the person discarded, against approved.json
+    edited: int = 0
+    removed: int = 0
+    reopened: list[str] = field(default_factory=list)  # signals given back by the reflections discarded
+
+
+# A candidate starts after these (its reflections are the `reflect` entries since the last of them).
+_CANDIDATE_ENDS = ("promote", "rollback")
+
+
+def give_back_signals(store: Store, withdrawn: set[str] | None) -> list[str]:
+    """Open again the signals of the reflections a person discarded, so a model (or the same reflector) can try
+    them again (review13 R13-8): with ``withdrawn`` None (the whole candidate), every reflection since the candidate
+    started; else the reflections that changed a lesson in ``withdrawn`` (`reject ID…`, `learn revert`) and none
+    of whose changes is still staged. A reflection that changed nothing keeps its signals (its model found no
+    lesson in them). Under the store lock."""
+    from altimate_learn.capture.signals import reopen_signals
+
+    try:
+        history = store.history()
+    except LearnError:
+        return []
+    start = 0
+    for n, entry in enumerate(history):
+        if entry.get("op") in _CANDIDATE_ENDS or (entry.get("op") == "reject" and not entry.get("ids")):
+            start = n + 1
+    staged = set() if withdrawn is None else _staged_changes(store)
+    wanted: dict[str, str] = {}
+    for entry in history[start:]:
+        if entry.get("op") != "reflect":
+            continue
+        changed = {a.get("id") for a in entry.get("applied") or [] if isinstance(a, dict)}
+        if not changed or (withdrawn is not None and (not changed & withdrawn or changed & staged)):
+            continue
+        for signal_id in entry.get("feedback") or []:
+            if isinstance(signal_id, str) and signal_id.startswith("sig_"):
+                wanted[signal_id] = f"reflect@{entry.get('at')}"
+    try:
+        return reopen_signals(store, wanted)
+    except LearnError:
+        return []
 
 
 def reject(store: Store) -> RejectResult:
@@ -247,11 +288,14 @@ def reject(store: Store) -> RejectResult:
             return RejectResult(False)
         moved = None
         count = 0
+        diff = (0, 0, 0)
         try:
             read = read_lesson_file(path)
             count = len(read.lessons or [])
+            diff = _against_approved(store, read.lessons or [])
         except StoreError:
             moved = str(fsio.move_aside(path))
+        reopened = give_back_signals(store, None)
         _take_back_staged(store)
         if moved is None:
             store.remove(Store.CANDIDATE)  # with its base and its staged retirements
@@ -260,8 +304,34 @@ def reject(store: Store) -> RejectResult:
         _discard_reflection_state(store)
         from altimate_learn.review.model import sha256
 
-        store.record_history("reject", candidate_sha256=sha256(raw), lessons=count, moved_to=moved)
-        return RejectResult(True, count, moved)
+        store.record_history("reject", candidate_sha256=sha256(raw), lessons=count, moved_to=moved,
+                             reopened=reopened or None)
+        return RejectResult(True, count, moved, *diff, reopened=reopened)
+
+
+def _staged_changes(store: Store) -> set[str]:
+    """Ids the candidate still changes against approved.json (added, edited, removed); none without a candidate."""
+    try:
+        candidate = read_lesson_file(store.path(Store.CANDIDATE)).lessons
+        approved = {lesson["id"]: lesson for lesson in read_lesson_file(store.path(Store.APPROVED)).lessons or []}
+    except StoreError:
+        return set()
+    if candidate is None:
+        return set()
+    staged = {lesson["id"]: lesson for lesson in candidate}
+    return {lid for lid, lesson in staged.items() if approved.get(lid) != lesson} | (set(approved) - set(staged))
+
+
+def _against_approved(store: Store, candidate: list[Lesson]) -> tuple[int, int, int]:
+    """(added, edited, removed) lessons of ``candidate`` against approved.json (unreadable: all added)."""
+    try:
+        approved = {lesson["id"]: lesson for lesson in read_lesson_file(store.path(Store.APPROVED)).lessons or []}
+    except StoreError:
+        approved = {}
+    staged = {lesson["id"]: lesson for lesson in candidate}
+    added = sum(1 for lid in staged if lid not in approved)
+    edited = sum(1 for lid, lesson in staged.items() if lid in approved and approved[lid] != lesson)
+    return added, edited, sum(1 for lid in approved if lid not in staged)
 
 
 @dataclass
@@ -270,11 +340,13 @@ class RejectLessonsResult:
     restored: list[Lesson]    # approved lessons the candidate removed or edited: the approved copy is back
     candidate_count: int
     same_as_approved: bool    # nothing is left to promote
+    reopened: list[str] = field(default_factory=list)  # signals of reflections none of whose changes are left
 
     def as_dict(self) -> dict[str, Any]:
         return {"dropped": [lesson["id"] for lesson in self.dropped],
                 "restored": [lesson["id"] for lesson in self.restored],
-                "candidate": self.candidate_count, "same_as_approved": self.same_as_approved}
+                "candidate": self.candidate_count, "same_as_approved": self.same_as_approved,
+                "reopened": self.reopened}
 
 
 def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
@@ -353,9 +425,11 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
             if any(record["id"] in back for record in staged):
                 store.write_lessons(Store.CANDIDATE_RETIRED, [r for r in staged if r["id"] not in back])
         same = candidate == approved
+        reopened = give_back_signals(store, set(wanted))
         store.record_history("reject", ids=wanted, dropped=sorted(gone) or None,
-                             restored=[lesson["id"] for lesson in restored] or None, candidate=len(candidate))
-        return RejectLessonsResult(dropped, restored, len(candidate), same)
+                             restored=[lesson["id"] for lesson in restored] or None, candidate=len(candidate),
+                             reopened=reopened or None)
+        return RejectLessonsResult(dropped, restored, len(candidate), same, reopened)
 
 
 def _approved_place(lesson_id: str, approved: list[Lesson], candidate: list[Lesson]) -> int:

@@ -1,4 +1,7 @@
-"""`learn search`: approved and retired lessons where every word appears in the id, text or tags."""
+"""`learn search`: approved and retired lessons where every word appears in the id, text or tags.
+
+Retired means this clone's retired.json, and lessons that left approved.json in a commit (a teammate's
+retirement: :mod:`altimate_learn.team.departed`), whose ``retired_in`` names that commit."""
 
 from __future__ import annotations
 
@@ -64,7 +67,8 @@ class SearchResult:
             "matches": [{"state": state, "id": lesson["id"], "text": lesson["text"], "tags": lesson["tags"],
                          "pinned": bool(lesson.get("pinned", False)),
                          "paths": (lesson.get("trigger") or {}).get("paths", []),
-                         "reason": lesson.get("reason"), "supersededBy": lesson.get("supersededBy")}
+                         "reason": lesson.get("reason"), "supersededBy": lesson.get("supersededBy"),
+                         "retired_in": lesson.get("retired_in")}
                         for state, lesson in self.matches],
             "closest": self.closest,
         }
@@ -81,6 +85,11 @@ def search(store: Store, words: list[str]) -> SearchResult:
     live = {lesson["id"] for lesson in approved}
     pool = [("approved", lesson) for lesson in approved]
     pool += [("retired", lesson) for lesson in retired if lesson["id"] not in live]
+    # a teammate's retirement reaches this clone only as a lesson gone from approved.json's git history
+    from altimate_learn.team.departed import departed_lessons
+
+    known = live | {lesson["id"] for lesson in retired}
+    pool += [("retired", lesson) for lesson in departed_lessons(store.dir) if lesson["id"] not in known]
     result = SearchResult(shown)
     for state, lesson in pool:
         hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()

@@ -36,3 +36,36 @@ def test_usage_lines_and_metavars(cli):
     assert "  --apply-paths GLOB " in out and "  --name NAME " in out
     _, out, _ = cli("sessions", "--help")
     assert "  --since DURATION|DATE " in out
+
+
+def test_no_usage_line_doubles_the_ellipsis(cli):
+    """review13 R13-6: `learn retire --help` said `ID......` (a metavar "ID..." plus click's own "...")."""
+    from tests.cli_polish.test_json_everywhere import _leaf_commands
+
+    doubled = []
+    for path in _leaf_commands():
+        code, out, _ = cli(*path, "--help")
+        usage = out.splitlines()[0] if out else ""
+        if code == 0 and re.search(r"\.\.\.\.|\.\.\.\]\.\.\.", usage):
+            doubled.append(usage)
+    assert doubled == []
+    _, out, _ = cli("retire", "--help")
+    assert out.startswith("Usage: learn retire [OPTIONS] ID...\n")
+
+
+def test_a_word_other_tools_use_says_what_to_run(cli):
+    """review13 R13-2: `learn init` (the word most tools use) said only "No such command 'init'."."""
+    code, out, err = cli("init")
+    assert code == 2 and out == ""
+    assert err.endswith("Error: No such command 'init'. To start: `learn enable` (then `learn install <agent>`).\n")
+    code, out, _ = cli("init", "--json")
+    assert code == 2 and "To start: `learn enable`" in out
+
+
+def test_the_other_words_point_at_commands_that_exist(cli):
+    from altimate_learn.cli.app import COMMANDS, OTHER_WORDS
+
+    for word, hint in OTHER_WORDS.items():
+        assert word not in COMMANDS
+        for named in re.findall(r"`learn ([a-z-]+)", hint):
+            assert named in COMMANDS, (word, named)

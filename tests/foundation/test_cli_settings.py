@@ -10,7 +10,7 @@ import pytest
 STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files",
                "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
                "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
-               "versions", "warnings", "delivery_fallback", "git_merge", "worktree", "set"}
+               "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):

@@ -55,10 +55,14 @@ def test_a_deep_candidate_is_moved_aside_when_a_reflection_writes_a_new_one(git_
 def test_a_deep_config_file_is_one_clear_line(git_repo: Path, run_learn):
     (git_repo / ".altimate-code").mkdir()
     (git_repo / ".altimate-code" / "altimate-code.json").write_text('{"learn": ' + DEEP + "}")
-    for args in (["status"], ["enable"], ["reflect", "--pending"]):
+    for args in (["enable"], ["reflect", "--pending"]):
         proc = run_learn(*args, cwd=git_repo)
         no_crash(proc)
         assert proc.returncode == 1 and "altimate-code.json" in proc.stderr and "nested" in proc.stderr
+    proc = run_learn("status", cwd=git_repo)  # status shows what the hooks use meanwhile, the problem first (R13-33)
+    no_crash(proc)
+    first = proc.stdout.splitlines()[0]
+    assert proc.returncode == 0 and first.startswith("Config: ") and "altimate-code.json" in first and "nested" in first
 
 
 def test_a_deep_transcript_line_is_skipped_not_fatal(git_repo: Path, run_learn):

@@ -30,8 +30,13 @@ def test_the_signature_is_the_first_line_folded():
     assert signature("", exit_code=2) == "exit code 2"
     assert signature("npm ERR! code E404   for   deadbeef0123") == "npm err! code e# for #"
     assert signature("failed to fetch https://internal.example.com/x?token=1") == "failed to fetch <url>"
-    assert signature("bash: pytset: command not found", failed_input={"command": "pytset -q"}) == \
-        "bash: ...: command not found"
+    # the shell's own prefix and the command it names first are not the failure (review13 R13-19)
+    assert signature("bash: pytset: command not found", failed_input={"command": "pytset -q"}) == "command not found"
+    assert signature("Exit code 127\n/bin/bash: line 1: pytestx: command not found", 127,
+                     {"command": "pytestx -q"}) == "command not found"
+    assert signature("Exit code 1\n.F..\nFAILED tests/test_x.py::test_a - KeyError: 'SHA'", 1, {"command": "pytest"}) \
+        == "failed <path>::test_a - keyerror: '...'"
+    assert signature("Exit code 2", 2, {"command": "make"}) == "exit code 2"
 
 
 def test_shapes_keep_keys_and_kinds_never_values():
@@ -170,3 +175,59 @@ def test_a_failed_codex_shell_call_gets_the_shell_lessons_learned_from_its_rollo
     assert 'When `exec_command` fails with "' in text  # the rollout's name for the same shell tool
     ok = dict(payload, tool_response="done\nExit code: 0\n", tool_use_id="call_2", session_id="c-2")
     assert "fails with" not in context_of(run_hook("codex", ok, cwd=git_repo).stdout)
+
+
+def _claude_bash_transcript(tmp_path, failures: list[tuple[str, str]], fixed: str):
+    """The real Claude Code transcript of a Read recovery, its tool calls made Bash calls: ``failures`` (command,
+    the tool_result Claude Code wrote: "Exit code N" first, then the output), then ``fixed`` working."""
+    lines = (REAL / "claude_tool_recovery.jsonl").read_text().splitlines()
+    out = []
+    for line in lines:
+        entry = json.loads(line)
+        content = (entry.get("message") or {}).get("content") if isinstance(entry.get("message"), dict) else None
+        first = content[0] if isinstance(content, list) and content and isinstance(content[0], dict) else {}
+        if first.get("type") == "tool_use" and first.get("name") == "Read":
+            if first["input"]["file_path"].endswith("missing_model.sql"):
+                for n, (command, result) in enumerate(failures):
+                    use = json.loads(line)
+                    use["message"]["content"][0].update(name="Bash", id=f"toolu_f{n}", input={"command": command})
+                    answer = {**entry, "type": "user", "message": {"role": "user", "content": [
+                        {"type": "tool_result", "content": result, "is_error": True, "tool_use_id": f"toolu_f{n}"}]}}
+                    out += [json.dumps(use), json.dumps(answer)]
+                continue
+            first.update(name="Bash", input={"command": fixed})
+        elif first.get("type") == "tool_result" and first.get("is_error"):
+            continue  # replaced above
+        out.append(json.dumps(entry))
+    path = tmp_path / "bash-session.jsonl"
+    path.write_text("\n".join(out) + "\n")
+    return path
+
+
+def test_a_bash_recovery_is_learned_from_the_error_not_from_claude_codes_exit_code_line(git_repo, cli, tmp_path):
+    """review13 R13-19: every failed-then-fixed Bash call became "When `Bash` fails with "exit code #", retry with a
+    different `command`." (the first line of Claude Code's Bash result is "Exit code N")."""
+    missing = [(f"pytestx -q{extra}", "Exit code 127\n/bin/bash: line 1: pytestx: command not found")
+               for extra in ("", " tests", " -x")]
+    path = _claude_bash_transcript(tmp_path, missing, "python3 -m pytest -q")
+    code, out, err = cli("tool-errors", str(path))
+    assert code == 0, err
+    assert 'proposed L-' in out and \
+        'When `Bash` fails with "command not found", retry with a different `command`.' in out
+    assert "exit code" not in out
+
+
+def test_a_failure_that_printed_only_its_exit_code_is_recorded_but_never_proposed(git_repo, cli, tmp_path):
+    path = _claude_bash_transcript(tmp_path, [("make deploy", "Exit code 2")], "make deploy-staging")
+    code, out, err = cli("tool-errors", str(path), "--dry-run")
+    assert code == 0 and "(would not be proposed: only an exit code)" in out, err
+    code, out, err = cli("tool-errors", str(path))
+    assert code == 0, err
+    assert out.splitlines()[1] == ('  not proposed "When `Bash` fails with "exit code 2", retry with a different '
+                                   '`command`.": the failure gave no error text, only how the call ended (an exit '
+                                   'code); a lesson from it would say nothing')
+    assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
+    [record] = json.loads((git_repo / ".altimate-code/learn/team-playbook/tool-errors.json").read_text())["records"]
+    assert record["sig"] == "exit code 2" and record["seen"] == 1
+    code, out, _ = cli("tool-errors", str(path))  # read again: seen before, not offered again
+    assert code == 0 and "not proposed" not in out

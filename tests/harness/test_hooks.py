@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.markers import SECTION_CLOSE, SECTION_OPEN
-from tests.deliver.helpers import context_of, learn_dir, lesson, read_jsonl, run_hook, sample_lessons, write_store
+from tests.deliver.helpers import (context_of, learn_dir, lesson, read_jsonl, run_hook, sample_lessons, settle_capture,
+                                   write_store)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "hooks"
 REF = "Use `ref()` for model dependencies; never select from raw tables in models."
@@ -289,3 +290,86 @@ print(sorted(m for m in ("re", "json", "enum", "collections", "array", "contextl
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 4 and lines[0] and lines[2], proc.stdout + proc.stderr  # start, prompt and file answered
     assert lines[-1] == "[]"
+
+
+def _commit_all(repo: Path, message: str) -> None:
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, capture_output=True)
+    subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, check=True, capture_output=True)
+
+
+BROKEN_CONFIG = '{"learn": {"capture": true,\n'  # a half-finished edit
+
+
+def test_a_broken_project_config_does_not_stop_delivery_and_capture_is_off_meanwhile(repo: Path):
+    """review13 R13-4: a malformed committed config (a half-finished edit, a conflict) made every hook fail, so no
+    approved lesson reached any agent. Now the hooks read its git HEAD version, deliver, log why, and capture
+    nothing until the file is fixed; commands keep naming the problem."""
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.write_text(json.dumps({"learn": {"capture": True, "auto_reflect": False}}))
+    _commit_all(repo, "learn on")
+    events = recorded("claude", repo)
+
+    def session(session_id: str) -> list[subprocess.CompletedProcess[str]]:
+        base = {"session_id": session_id, "cwd": str(repo), "transcript_path": str(repo / "t.jsonl")}
+        turns = [{**events[0], **base}, {**base, "hook_event_name": "UserPromptSubmit", "prompt": "add httpx"},
+                 {**base, "hook_event_name": "Stop", "last_assistant_message": "I ran pip install httpx."},
+                 {**base, "hook_event_name": "UserPromptSubmit",
+                  "prompt": "no, that's wrong: never use pip here, add dependencies with uv add"}]
+        out = [run_hook("claude-code", turn, cwd=repo) for turn in turns]
+        settle_capture(repo)
+        return out
+
+    config.write_text(BROKEN_CONFIG)
+    start = session("broken-1")[0]
+    assert (start.returncode, start.stderr) == (0, "")
+    assert "ref()" in context_of(start.stdout)  # the approved lessons still arrive
+    assert not (learn_dir(repo) / "team-playbook" / "signals.jsonl").exists()  # capture is off meanwhile
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "config file cannot be read" in log and "malformed JSON" in log and "git HEAD" in log
+    assert "hook failed" not in log
+    def learn(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "altimate_learn", *args], cwd=repo, capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL)
+
+    stopped = learn("reflect", "--pending")  # a command that needs the settings stops, and says what the hooks do
+    assert stopped.returncode == 1 and "malformed JSON" in stopped.stderr
+    assert "Until then the hooks deliver lessons without it" in stopped.stderr
+    status = learn("status")  # review13 R13-33: status shows what holds meanwhile, the problem first
+    assert status.returncode == 0 and status.stdout.startswith(f"Config: {config}: malformed JSON")
+    assert f"capture:      off  (learn.capture=false from unreadable config {config})" in status.stdout
+    # fixed: capture is back (the same correction in a new session is a signal)
+    config.write_text(json.dumps({"learn": {"capture": True, "auto_reflect": False}}))
+    session("fixed-1")
+    assert read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
+
+
+def test_a_broken_config_keeps_a_committed_off_switch(repo: Path):
+    """A project that committed `learn.enabled: false` stays off while the file in the work tree is broken."""
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.write_text(json.dumps({"learn": {"enabled": False}}))
+    _commit_all(repo, "learn off here")
+    config.write_text(BROKEN_CONFIG)
+    proc = run_hook("claude-code", recorded("claude", repo)[0], cwd=repo)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+
+
+def test_a_broken_config_never_committed_is_passed_over(repo: Path):
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.write_text("[1, 2]")  # JSON, but not an object
+    proc = run_hook("claude-code", recorded("claude", repo)[0], cwd=repo)
+    assert proc.returncode == 0 and "ref()" in context_of(proc.stdout)
+    log = (learn_dir(repo) / ".sessions" / "hook.log").read_text()
+    assert "expected a JSON object" in log and "pass it over" in log
+
+
+def test_a_config_left_with_conflict_markers_says_finish_the_merge(repo: Path):
+    """review13 R13-32: a config a merge left with markers read "malformed JSON (... line 2 column 1)"."""
+    config = repo / ".altimate-code" / "altimate-code.json"
+    config.write_text('{\n<<<<<<< HEAD\n  "learn": {"capture": true}\n=======\n  "learn": {"capture": false}\n'
+                      '>>>>>>> theirs\n}\n')
+    proc = subprocess.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending"], cwd=repo,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith(f"Error: {config} has git conflict markers (a merge that is not finished). Finish "
+                                  "the merge of that file")
+    assert "ref()" in context_of(run_hook("claude-code", recorded("claude", repo)[0], cwd=repo).stdout)

@@ -123,8 +123,11 @@ def test_json_output_keys(git_repo, cli) -> None:
 
 
 def test_session_without_signals(git_repo, cli) -> None:
-    code, out, _ = cli("reflect", "--session", "nothing-here")
-    assert code == 0 and "Session nothing-here has no open signals: nothing to reflect on." in out
+    """An id that is no session is an error, not "nothing to do" (review13 R13-5; tests/reflect/test_session_ids.py
+    has a real session whose signals were consumed)."""
+    code, out, err = cli("reflect", "--session", "nothing-here")
+    assert code == 1 and "Error: no session nothing-here in this store's signals or among this project's sessions." \
+        in err
 
 
 def test_apply_paths_scope_new_lessons(git_repo, cli) -> None:

@@ -20,7 +20,7 @@ def test_reject_discards_the_candidate_and_its_reflection_state(store, cli):
     store.write("harmful.json", {"L-aaaa0001": ["abcd1234"]})
     code, out, err = cli("reject")
     assert (code, err) == (0, "")
-    assert out == "Discarded the candidate of 'team-playbook' (2 lessons).\n"
+    assert out == "Discarded the candidate of 'team-playbook' (1 added, 0 edited, 0 removed).\n"  # review13 R13-8
     assert not store.path("candidate.json").exists()
     assert not store.path("pending-replacements.jsonl").exists()
     assert not store.path("harmful.json").exists()

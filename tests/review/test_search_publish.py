@@ -50,7 +50,8 @@ def test_search_json_keys(store, cli):
     assert sorted(data) == ["closest", "matches", "query"]
     assert data["query"] == ["snake"]
     assert data["matches"] == [{"id": "L-cccc0003", "state": "retired", "text": SNAKE, "tags": [], "pinned": False,
-                                "paths": [], "reason": "superseded by L-dddd0004", "supersededBy": "L-dddd0004"}]
+                                "paths": [], "reason": "superseded by L-dddd0004", "supersededBy": "L-dddd0004",
+                                "retired_in": None}]
 
 
 def test_search_of_an_empty_store_creates_nothing(store, cli):
