@@ -331,7 +331,7 @@ def collect_status(name: str) -> dict[str, Any]:
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
     hooks = hook_status(paths.root)
-    from altimate_learn.gates.report import store_gates
+    from altimate_learn.gates.report import stale_by_store, store_gates
 
     gates = store_gates(store)
     from altimate_learn.tidy.counts import set_counts
@@ -342,7 +342,9 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
-                  "unvetted": len(gates["unvetted"])},
+                  "unvetted": len(gates["unvetted"]),
+                  # delivery reads every store: stale lessons of the others are held out too
+                  "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name}},
         "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
@@ -518,7 +520,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
     if gates["stale"]:
-        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until `learn vet`)")
+        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until re-vetted: the hooks' "
+             "next capture does it, `learn vet` does it now)")
+    if gates["stale_in_other_stores"]:
+        others = ", ".join(f"{n} ({c})" for n, c in gates["stale_in_other_stores"].items())
+        echo(f"  stale in other stores: {others} (held out of delivery too; `learn vet` re-vets every store)")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
