@@ -38,12 +38,36 @@ def _split(values: list[str] | None) -> list[str] | None:
     return out or None
 
 
+def _path_triggers(values: list[str] | None) -> list[str] | None:
+    """``--paths`` as path triggers: globs relative to the project root. A glob the curator would refuse is a
+    usage error here (exit 2, nothing runs), never a rule that is silently stored unscoped or dropped."""
+    if values is None:
+        return None
+    from altimate_learn.curate.deltas import MAX_PATHS
+    from altimate_learn.curate.lint import path_problem
+
+    example = "e.g. --paths 'models/staging/**'"
+    globs = _split(values)
+    if not globs:
+        raise typer.BadParameter(f"no glob given: a path trigger is a glob relative to the project root, {example}; "
+                                 "leave the option out for a rule that applies everywhere.", param_hint="--paths")
+    for glob in globs:
+        problem = path_problem(glob)
+        if problem:
+            raise typer.BadParameter(f"{glob!r} {problem}: a path trigger is a glob relative to the project root "
+                                     f"(no leading / or ..), {example}.", param_hint="--paths")
+    if len(globs) > MAX_PATHS:
+        raise typer.BadParameter(f"{len(globs)} globs: a rule takes at most {MAX_PATHS}.", param_hint="--paths")
+    return globs
+
+
 def remember_command(
     text: Annotated[str, typer.Argument(metavar="TEXT", help="The rule, as one sentence in quotes.",
                                         show_default=False)],
     paths: Annotated[list[str] | None, typer.Option(
-        "--paths", metavar="GLOB", help="Where the rule applies (repeat the flag or separate with commas), e.g. "
-                                        "'models/staging/**'. Default: everywhere.", show_default=False)] = None,
+        "--paths", metavar="GLOB", help="Where the rule applies: globs relative to the project root (repeat the "
+                                        "flag or separate with commas), e.g. 'models/staging/**'. Default: "
+                                        "everywhere.", show_default=False)] = None,
     approve: Annotated[bool, typer.Option(
         "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
                           "archived for `learn rollback`. Default: staged in the candidate.")] = False,
@@ -58,8 +82,9 @@ def remember_command(
     (a password, a key) is refused and nothing is saved: state it without the value."""
     from altimate_learn.gates.remember import remember
 
+    globs = _path_triggers(paths)
     store = open_store(name)
-    result = remember(store, text, paths=_split(paths), approve=approve, chat=_chat(model), timeout=timeout)
+    result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout)
     if as_json:
         print_json(result.to_json())
         return
