@@ -358,7 +358,10 @@ def collect_status(name: str) -> dict[str, Any]:
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
                   "unvetted": len(gates["unvetted"]),
                   # delivery reads every store: stale lessons of the others are held out too
-                  "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name}},
+                  "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name},
+                  # quarantined by the hooks' background re-vet (nobody ran a command): [{id, at}]
+                  "quarantined_by_hooks": [{"id": q["id"], "at": q.get("at")} for q in gates["quarantined"]
+                                           if q.get("via") == "background re-vet"]},
         "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
@@ -537,6 +540,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
+        by_hooks = gates["quarantined_by_hooks"]
+        if by_hooks:
+            newest = max((str(q["at"]) for q in by_hooks if q.get("at")), default=None)
+            when = f", newest at {newest}" if newest else ""
+            echo(f"    {len(by_hooks)} of them set aside by the hooks' background re-vet after the instruction files "
+                 f"changed ({', '.join(q['id'] for q in by_hooks[:5])}{when}): their removal is staged in the "
+                 "candidate; if the vet was wrong, `learn quarantine release ID`")
     if gates["stale"]:
         echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until re-vetted: the hooks' "
              "next capture does it, `learn vet` does it now)")

@@ -156,6 +156,8 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
                 "next capture or `learn vet`")
             continue
         out[name] = run.to_json()
+        if run.quarantined:
+            _mark(store, {q["id"] for q in run.quarantined}, log)
         quarantined = "; ".join(f"{q['id']} \"{_clip(q['text'])}\" ({q['reason']})" for q in run.quarantined)
         log(f"background re-vet of store '{name}' (offline): {run.checked} checked, {run.restamped} re-stamped and "
             f"delivered again, {len(run.quarantined)} quarantined" + (f": {quarantined}" if quarantined else "")
@@ -170,6 +172,24 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
         except OSError:
             pass
     return out
+
+
+VIA = "background re-vet"  # what `quarantine.json` entries this re-vet made say in "via" (`learn status` reads it)
+
+
+def _mark(store, ids: set[str], log) -> None:
+    """Say on the quarantine entries this re-vet made that nobody ran a command for them (`learn status` names
+    them: the person learns that an instruction change set lessons aside on its own)."""
+    from altimate_learn.errors import LearnError
+    from altimate_learn.gates import quarantine
+
+    try:
+        with store.lock():
+            items = quarantine.read(store)
+            if any(item["id"] in ids for item in items):
+                quarantine.write(store, [dict(item, via=VIA) if item["id"] in ids else item for item in items])
+    except LearnError as exc:
+        log(f"background re-vet: the quarantine entries of store '{store.name}' were not marked as its own ({exc})")
 
 
 def _plain(name: str) -> bool:

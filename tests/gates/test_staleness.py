@@ -83,7 +83,11 @@ def test_a_session_start_that_finds_stale_lessons_re_vets_every_store_in_the_bac
     code, out, _ = cli("quarantine", "list")
     assert 'contradicts AGENTS.md: "Use pnpm for installs, never yarn"' in out
     assert "yarn install" not in " ".join(lesson["text"] for lesson in read_json(git_repo, "candidate.json"))
-    assert "stale" not in cli("status")[1]
+    status = cli("status")[1]
+    assert "stale" not in status
+    assert (f"    1 of them set aside by the hooks' background re-vet after the instruction files changed ({item['id']}, "
+            "newest at ") in status  # nobody ran a command: status says the hooks did it
+    assert "their removal is staged in the candidate; if the vet was wrong, `learn quarantine release ID`" in status
 
 
 def test_the_next_capture_re_vets_the_stale_lessons_of_every_store(git_repo, cli, monkeypatch):
