@@ -18,6 +18,10 @@ def main(argv: list[str] | None = None) -> int:
             from altimate_learn.harness.capture_worker import main as worker_main
 
             return worker_main()
+        if args[1:2] == ["--revet-worker"]:  # started by a hook that held stale lessons out (harness/revet.py)
+            from altimate_learn.harness.revet import main as revet_main
+
+            return revet_main(args[2:])
         if any(a in ("-h", "--help") for a in args[1:3]):  # a person asking; an agent never passes these
             return _hook_help()
         from altimate_learn.harness.hook import main as hook_main

@@ -64,8 +64,16 @@ def deliver(
             raise LearnError("the learn lock is held by another process (waited 5 s); nothing was delivered.",
                              "Wait for it to finish and run the command again.") from None
         result = outcome.as_dict()
+    from altimate_learn.gates.report import held_stale_note
+
+    stale, stale_note = held_stale_note(paths)
+    if stale_note and not result["text"] and result["note"] in ("no approved lessons",
+                                                                "this project has no approved lessons"):
+        result["note"] = stale_note  # every approved lesson is held out: say why, not "no approved lessons"
+        stale_note = None
     if as_json:
-        print_json({**result_base, **result, "skipped": [n for n in notes if "left out" in n or "skipped" in n]})
+        print_json({**result_base, **result, "skipped": [n for n in notes if "left out" in n or "skipped" in n],
+                    "stale": stale})
         return
     for note in notes:
         warn(note)
@@ -73,6 +81,8 @@ def deliver(
         echo(result["text"])
     else:
         warn(f"nothing {'new ' if result['already_shown'] else ''}to deliver: {result['note']}.")
+    if stale_note:
+        warn(stale_note + ".")
 
 
 def export_agents_md(

@@ -38,12 +38,36 @@ def _split(values: list[str] | None) -> list[str] | None:
     return out or None
 
 
+def _path_triggers(values: list[str] | None) -> list[str] | None:
+    """``--paths`` as path triggers: globs relative to the project root. A glob the curator would refuse is a
+    usage error here (exit 2, nothing runs), never a rule that is silently stored unscoped or dropped."""
+    if values is None:
+        return None
+    from altimate_learn.curate.deltas import MAX_PATHS
+    from altimate_learn.curate.lint import path_problem
+
+    example = "e.g. --paths 'models/staging/**'"
+    globs = _split(values)
+    if not globs:
+        raise typer.BadParameter(f"no glob given: a path trigger is a glob relative to the project root, {example}; "
+                                 "leave the option out for a rule that applies everywhere.", param_hint="--paths")
+    for glob in globs:
+        problem = path_problem(glob)
+        if problem:
+            raise typer.BadParameter(f"{glob!r} {problem}: a path trigger is a glob relative to the project root "
+                                     f"(no leading / or ..), {example}.", param_hint="--paths")
+    if len(globs) > MAX_PATHS:
+        raise typer.BadParameter(f"{len(globs)} globs: a rule takes at most {MAX_PATHS}.", param_hint="--paths")
+    return globs
+
+
 def remember_command(
     text: Annotated[str, typer.Argument(metavar="TEXT", help="The rule, as one sentence in quotes.",
                                         show_default=False)],
     paths: Annotated[list[str] | None, typer.Option(
-        "--paths", metavar="GLOB", help="Where the rule applies (repeat the flag or separate with commas), e.g. "
-                                        "'models/staging/**'. Default: everywhere.", show_default=False)] = None,
+        "--paths", metavar="GLOB", help="Where the rule applies: globs relative to the project root (repeat the "
+                                        "flag or separate with commas), e.g. 'models/staging/**'. Default: "
+                                        "everywhere.", show_default=False)] = None,
     approve: Annotated[bool, typer.Option(
         "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
                           "archived for `learn rollback`. Default: staged in the candidate.")] = False,
@@ -58,8 +82,9 @@ def remember_command(
     (a password, a key) is refused and nothing is saved: state it without the value."""
     from altimate_learn.gates.remember import remember
 
+    globs = _path_triggers(paths)
     store = open_store(name)
-    result = remember(store, text, paths=_split(paths), approve=approve, chat=_chat(model), timeout=timeout)
+    result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout)
     if as_json:
         print_json(result.to_json())
         return
@@ -107,25 +132,59 @@ def vet_command(
     model: ModelOpt = None,
     timeout: TimeoutOpt = 120.0,
     as_json: JsonOpt = False,
-    name: NameOpt = DEFAULT_NAME,
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME", help="Re-vet only this store. Default: every store of the project (delivery "
+                                       "reads them all).", show_default=False)] = None,
 ) -> None:
     """Re-vet lessons that are stale (the instruction files changed since they were vetted) or were never
-    vetted: passes are re-stamped and delivered again, conflicts with the instructions are quarantined."""
-    from altimate_learn.gates.actions import vet_store
+    vetted, in every store: passes are re-stamped and delivered again, conflicts with the instructions are
+    quarantined. The hooks do this offline by themselves after an edit of the instruction files (the next
+    capture, or a session start that finds stale lessons); this runs it now, or with a model (--model)."""
+    from altimate_learn.gates.actions import VetRun, vet_store
 
-    run = vet_store(open_existing_store(name), chat=_chat(model), timeout=timeout)
-    if as_json:
-        print_json(run.to_json())
-        return
-    if not run.checked and not run.errors:
-        echo("Nothing to re-vet: every lesson was vetted against the current instruction files.")
+    if name is not None:
+        stores = [open_existing_store(name)]
     else:
-        echo(f"Re-vetted {plural(run.checked, 'lesson')} ({run.by}): {run.restamped} re-stamped, "
+        project = open_existing_store().project
+        stores = [open_existing_store(n) for n in project.store_names()] or [open_existing_store()]
+    chat = _chat(model)
+    runs: dict[str, VetRun] = {}
+    for store in stores:
+        runs[store.name] = vet_store(store, chat=chat, timeout=timeout)
+        if runs[store.name].errors:
+            break
+    run = VetRun(by=next(iter(runs.values())).by)
+    for store_name, each in runs.items():
+        run.checked += each.checked
+        run.restamped += each.restamped
+        run.quarantined += [dict(item, store=store_name) for item in each.quarantined]
+        run.stale_left += each.stale_left
+        run.unvetted_left += each.unvetted_left
+        run.errors += each.errors
+        run.notes += each.notes
+    if as_json:
+        out = run.to_json() if name is None else runs[name].to_json()
+        if name is None:
+            out["stores"] = {n: r.to_json() for n, r in runs.items()}
+        print_json(out)
+        return
+    several = len(runs) > 1
+    worked = [n for n, r in runs.items() if r.checked]
+    if not run.checked and not run.errors:
+        where = "every lesson of every store" if several else "every lesson"
+        echo(f"Nothing to re-vet: {where} was vetted against the current instruction files.")
+    else:
+        where = f" in store{'s' if len(worked) != 1 else ''} {', '.join(worked)}" if several and worked else ""
+        echo(f"Re-vetted {plural(run.checked, 'lesson')} ({run.by}){where}: {run.restamped} re-stamped, "
              f"{len(run.quarantined)} quarantined.")
     for item in run.quarantined:
-        echo(f'  quarantined {item["id"]} {_quoted(item["text"])}: {item["reason"]}')
+        store_of = f"{item['store']}/" if several else ""
+        echo(f'  quarantined {store_of}{item["id"]} {_quoted(item["text"])}: {item["reason"]}')
     if run.quarantined:
-        echo("Their removal is staged in the candidate (`learn show`); `learn quarantine list` lists them.")
+        named = sorted({item["store"] for item in run.quarantined} - {DEFAULT_NAME}) if several else []
+        flag = f" --name {named[0]}" if len(named) == 1 else " --name STORE" if named else ""
+        echo(f"Their removal is staged in the candidate (`learn show{flag}`); `learn quarantine list{flag}` lists "
+             "them.")
     for note in run.notes:
         warn(note)
     if run.stale_left:

@@ -18,7 +18,8 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation
                                                            "terminal.")]
 AllowFlaggedOpt = Annotated[bool, typer.Option(
     "--allow-flagged", help="With --yes: approve lessons flagged for mentioning skipping or disabling tests, "
-                            "checks, CI, review or TLS verification, or forcing (--force, force-push).")]
+                            "checks, CI, review or TLS verification, or forcing (--force, force-push), or for "
+                            "replacing a lesson a teammate retired since the candidate was staged.")]
 PublishOpt = Annotated[bool, typer.Option(
     "--publish", help="After promoting, export the approved lessons as .altimate-code/skills/<name>/SKILL.md.")]
 ReplaceOpt = Annotated[bool, typer.Option(

@@ -61,10 +61,11 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
     result: dict[str, dict[str, Any]] = {}
     for harness in HARNESSES:
         found: list[str] = []
+        commands: set[str] = set()
         try:
             module = harness_module(harness)
         except LearnError:
-            result[harness] = {"installed": False, "files": []}
+            result[harness] = {"installed": False, "files": [], "not_run": []}
             continue
         variants = [{"user": False}, {"user": True}] + ([{"local": True}] if harness == "claude-code" else [])
         for variant in variants:
@@ -77,8 +78,10 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                     continue
                 path = settings_path(module, options)
                 data = _read_settings_json(path)
-                if data is not None and ours_present(data, harness):
+                ours = ours_present(data, harness) if data is not None else None
+                if ours:
                     found.append(str(path))
+                    commands.update(c for cs in ours.values() for c in cs)
             except (LearnError, OSError, AttributeError, KeyError):
                 continue  # an unreadable or unusual file: not evidence of our hooks
         if harness == "claude-code":  # a linked worktree: Claude Code runs the main checkout's --local hooks
@@ -91,7 +94,13 @@ def hook_status(root: Path) -> dict[str, dict[str, Any]]:
                 data = None
             if main is not None and data is not None and ours_present(data, harness) and str(main) not in found:
                 found.append(str(main))
-        result[harness] = {"installed": bool(found), "files": found}
+        not_run: list[str] = []
+        if found and hasattr(module, "agent_problems"):  # installed, but will the agent run them? (as doctor asks)
+            try:
+                not_run, _notes = module.agent_problems(root, sorted(commands))
+            except Exception:  # noqa: BLE001 - `learn doctor` reports what cannot be read
+                not_run = []
+        result[harness] = {"installed": bool(found), "files": found, "not_run": not_run}
     return result
 
 
@@ -125,8 +134,13 @@ def hook_lines(hooks: dict[str, dict[str, Any]], root: Path) -> list[str]:
                 files.append(str(Path(f).relative_to(root)))
             except ValueError:
                 files.append(f)
-        shown.append(f"{harness} ({', '.join(files)})")
-    return ["Hooks installed: " + "; ".join(shown) + "."]
+        skipped = f", but {harness} does not run them yet" if hooks[harness].get("not_run") else ""
+        shown.append(f"{harness} ({', '.join(files)}{skipped})")
+    lines = ["Hooks installed: " + "; ".join(shown) + "."]
+    for harness in installed:  # what `learn doctor` says: the agent skips them, so nothing is delivered or captured
+        if hooks[harness].get("not_run"):
+            lines.append(f"  {harness}: " + " ".join(hooks[harness]["not_run"]) + " (`learn doctor` checks again)")
+    return lines
 
 
 def _preferred_clis(hooks: dict[str, dict[str, Any]]) -> list[str]:
@@ -340,7 +354,7 @@ def collect_status(name: str) -> dict[str, Any]:
         schedule = {}
     last = schedule.get("last_reflection") if isinstance(schedule.get("last_reflection"), dict) else None
     hooks = hook_status(paths.root)
-    from altimate_learn.gates.report import store_gates
+    from altimate_learn.gates.report import stale_by_store, store_gates
 
     gates = store_gates(store)
     from altimate_learn.tidy.counts import set_counts
@@ -351,7 +365,12 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
-                  "unvetted": len(gates["unvetted"])},
+                  "unvetted": len(gates["unvetted"]),
+                  # delivery reads every store: stale lessons of the others are held out too
+                  "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name},
+                  # quarantined by the hooks' background re-vet (nobody ran a command): [{id, at}]
+                  "quarantined_by_hooks": [{"id": q["id"], "at": q.get("at")} for q in gates["quarantined"]
+                                           if q.get("via") == "background re-vet"]},
         "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
@@ -375,6 +394,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "config_files": [str(p) for p in resolved.files],
         "warnings": resolved.unknown + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
+        "hooks_not_run": {h: v["not_run"] for h, v in hooks.items() if v.get("not_run")},
         "delivery_fallback": fallback,
         "config_unreadable": unreadable,
         "git_merge": merge_setup(paths.root, name).as_dict(),
@@ -480,6 +500,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         else:  # "enabled" next to "run `learn enable`" read as a contradiction to a new user (review8 R8-8a)
             echo("Learning: off for this project: nothing is captured and no agent has learn's hooks "
                  "(next: `learn enable`, then `learn install claude-code --local`)")
+    elif not any(not hooks[h].get("not_run") for h in installed):  # installed, but every agent skips them
+        echo(f"Learning: enabled, but {', '.join(installed)} {'does' if len(installed) == 1 else 'do'} not run "
+             "learn's hooks yet, so nothing is delivered or captured (see Hooks below)")
     elif info["capture"]:
         echo("Learning: enabled")
     else:
@@ -529,8 +552,19 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     gates = info["gates"]
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
+        by_hooks = gates["quarantined_by_hooks"]
+        if by_hooks:
+            newest = max((str(q["at"]) for q in by_hooks if q.get("at")), default=None)
+            when = f", newest at {newest}" if newest else ""
+            echo(f"    {len(by_hooks)} of them set aside by the hooks' background re-vet after the instruction files "
+                 f"changed ({', '.join(q['id'] for q in by_hooks[:5])}{when}): their removal is staged in the "
+                 "candidate; if the vet was wrong, `learn quarantine release ID`")
     if gates["stale"]:
-        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until `learn vet`)")
+        echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until re-vetted: the hooks' "
+             "next capture does it, `learn vet` does it now)")
+    if gates["stale_in_other_stores"]:
+        others = ", ".join(f"{n} ({c})" for n, c in gates["stale_in_other_stores"].items())
+        echo(f"  stale in other stores: {others} (held out of delivery too; `learn vet` re-vets every store)")
     sig = info["signals"]
     extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "

@@ -188,7 +188,8 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                          "stale": len(stale_ids), "quarantined": len(quarantined), "unvetted": unvetted,
                          "unvetted_from_teammates": teammates, "unreadable": unreadable}
     report["stale"] = {"count": len(stale_ids), "ids": stale_ids,
-                       "fix": "run `learn vet`: passes are re-stamped and delivered again" if stale_ids else None}
+                       "fix": "run `learn vet` (it re-vets every store; the hooks' next capture does it too): passes "
+                              "are re-stamped and delivered again" if stale_ids else None}
     report["quarantined"] = {"count": len(quarantined), "items": quarantined,
                              "fix": "fix the instruction file each reason names, then `learn quarantine release ID`; "
                                     "or `learn quarantine drop ID`" if quarantined else None}

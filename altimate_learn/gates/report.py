@@ -52,4 +52,35 @@ def stale_line(count: int) -> str:
     from altimate_learn.english import plural
 
     return (f"{plural(count, 'lesson')} {'is' if count == 1 else 'are'} stale: the instruction files changed since "
-            f"{'it was' if count == 1 else 'they were'} vetted. Held out of delivery until re-vetted: run `learn vet`.")
+            f"{'it was' if count == 1 else 'they were'} vetted. Held out of delivery until re-vetted (the hooks' "
+            "next capture or session start does it in the background): run `learn vet` to do it now.")
+
+
+def stale_by_store(project: Any) -> dict[str, int]:
+    """``{store: approved lessons held out as stale}`` for every store of the project that has any (what
+    delivery holds out: :func:`store_gates`)."""
+    out: dict[str, int] = {}
+    for name in project.store_names():
+        try:
+            store = Store(project, name)
+            count = len(store_gates(store)["stale"])
+        except Exception:  # noqa: BLE001 - a store that cannot be read is reported by the commands that read it
+            continue
+        if count:
+            out[name] = count
+    return out
+
+
+def held_stale_note(project: Any) -> tuple[int, str | None]:
+    """(how many approved lessons are held out as stale, the sentence that says so and what to run), or
+    (0, None)."""
+    from altimate_learn.english import plural
+
+    stale = stale_by_store(project)
+    total = sum(stale.values())
+    if not total:
+        return 0, None
+    where = f" (store{'s' if len(stale) != 1 else ''} {', '.join(stale)})" if set(stale) != {"team-playbook"} else ""
+    return total, (f"{plural(total, 'approved lesson')} {'is' if total == 1 else 'are'} held out as stale{where}: the "
+                   f"instruction files changed since {'it was' if total == 1 else 'they were'} vetted; run `learn "
+                   "vet` (the hooks' next capture re-vets them too)")

@@ -14,6 +14,9 @@ and gives it the job on a pipe, and the agent goes on. The worker (:func:`main`)
   the session's lock (:func:`altimate_learn.harness.live_capture.maybe_reflect`): 3 open signals start a
   reflection of the session; when the turn or the session ended meanwhile (its Stop or end event came
   before the signal), one does, as that event would have;
+- then re-vets the stale and never-vetted lessons of every store offline (:func:`revet_after_capture`,
+  :mod:`altimate_learn.harness.revet`): an edit of AGENTS.md or CLAUDE.md holds lessons out of delivery only
+  until the next capture;
 - runs in its own session, so an agent that exits right after the prompt does not stop it.
 
 The agent's answer (the Stop event's `last_assistant_message`) takes the same way: redacting it imports the
@@ -536,6 +539,22 @@ def run_job(job: dict, log) -> int:
     return added
 
 
+def revet_after_capture(job: dict, log) -> None:
+    """After the capture, the stale and never-vetted lessons of every store are re-vetted offline (spec 000:
+    "The next capture ... re-vets them"; :func:`altimate_learn.harness.revet.revet_project`): an edit of the
+    instruction files does not keep the lessons out of delivery until someone runs `learn vet`."""
+    root = job["root"] if os.path.isdir(job["root"]) else job.get("main_root")
+    if not isinstance(root, str) or not os.path.isdir(root):
+        return
+    try:
+        from altimate_learn.harness.revet import revet_project
+
+        revet_project(root, log)
+    except Exception as exc:  # noqa: BLE001 - the signal is recorded; the next capture or `learn vet` re-vets
+        log(f"capture worker: the re-vet of stale lessons failed ({type(exc).__name__}: {exc}); they stay held "
+            "out until the next capture or `learn vet`")
+
+
 def _triggers(job: dict, root: str, log) -> None:
     import time
 
@@ -589,6 +608,7 @@ def main() -> int:
             store_answer(job, log)
         else:
             run_job(job, log)
+            revet_after_capture(job, log)
     except BaseException as exc:  # noqa: BLE001 - a background worker reports in hook.log, never on a terminal
         try:
             from altimate_learn.redact import redact  # the error can quote the prompt

@@ -288,7 +288,25 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             return ""
     finally:
         engine.close()
+    if wants_delivery:
+        _revet_stale(engine, root, log)
     return "\n\n".join(t for t in texts if t)
+
+
+def _revet_stale(engine, root: str, log) -> None:
+    """Delivery held lessons out as stale (the instruction files changed since they were vetted): start the
+    offline re-vet in the background (:mod:`altimate_learn.harness.revet`), never in this hook's time."""
+    try:
+        corpus = engine._corpus  # only when this event loaded it: a stale lesson is named in its notes
+        if corpus is None:
+            return
+        from altimate_learn.harness.revet import maybe_start, stale_held
+
+        count = stale_held(corpus.skipped)
+        if count:
+            maybe_start(root, engine.sessions_dir, count, log)
+    except Exception as exc:  # noqa: BLE001 - the lessons delivered stand; `learn vet` still re-vets
+        log(f"{type(exc).__name__} while checking for stale lessons: {exc}")
 
 
 # The root instruction files each agent reads itself (instructions.files.ROOT_FILES, kept import-free here).

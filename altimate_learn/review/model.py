@@ -255,6 +255,8 @@ class Review:
     versions: list[int]
     warnings: list[str] = field(default_factory=list)
     rebased: list[str] = field(default_factory=list)  # ids approved.json gained or changed since the candidate began
+    # lessons approved.json lost since the candidate began (a teammate retired them): {id: text}
+    rebased_lost: dict[str, str] = field(default_factory=dict)
 
     @property
     def candidate_sha256(self) -> str | None:
@@ -299,6 +301,7 @@ class Review:
             "versions": self.versions,
             "warnings": self.warnings,
             "rebased_on": self.rebased,
+            "rebased_lost": [{"id": k, "text": v} for k, v in self.rebased_lost.items()],
         }
 
 
@@ -338,36 +341,75 @@ def confined(store: Store, *names: str) -> None:
 
 
 def _rebase(store: Store, approved: LessonFile, candidate: LessonFile, warnings: list[str],
-            problems: list[Problem]) -> tuple[LessonFile, list[str]]:
+            problems: list[Problem]) -> tuple[LessonFile, list[str], dict[str, str]]:
     """The candidate as a change to `approved.json` of this moment, not to the set it was started from.
 
     A candidate holds a whole set. When approved.json moved after it was staged (a pull brought teammates'
     approvals, or this worktree's branch has lessons the checkout that staged it had not), the candidate's
     own changes (against its base, :meth:`Store.stage_base`) are merged onto the current set the way the git
-    merge driver merges lesson files; a lesson both changed is a problem that stops promote."""
+    merge driver merges lesson files; a lesson both changed is a problem that stops promote. Returns the
+    rebased candidate, the ids approved.json gained or changed since the base, and the lessons it lost
+    (``{id: text}``: a teammate retired them; a candidate lesson that replaces one is flagged by the caller)."""
     if candidate.lessons is None:
-        return candidate, []
+        return candidate, [], {}
     try:
         base = read_lesson_file(store.path(Store.CANDIDATE_BASE)).lessons
     except LearnError as exc:
         warnings.append(f"the set this candidate was staged on is unreadable ({exc.message}); promote replaces "
                         "approved.json with the candidate as it is")
-        return candidate, []
+        return candidate, [], {}
     now = approved.lessons or []
     if base is None or fsio.canonical_json(base) == fsio.canonical_json(now):
-        return candidate, []
+        return candidate, [], {}
     from altimate_learn.store.merge import merge_lessons
 
     merged = merge_lessons(base, candidate.lessons, now)
     before = {lesson["id"]: fsio.canonical_json(lesson) for lesson in base}
     moved = [lesson["id"] for lesson in now if before.get(lesson["id"]) != fsio.canonical_json(lesson)]
+    still = {lesson["id"] for lesson in now}
+    lost = {lesson["id"]: lesson["text"] for lesson in base if lesson["id"] not in still}
     for conflict in merged.conflicts:
         problems.append(Problem(conflict.key, "approved-changed",
                                 f"approved.json changed since this candidate was staged and both changed this lesson "
                                 f"({conflict.detail.replace('ours', 'the candidate').replace('theirs', 'approved.json')}); "
                                 "run `learn reject` and stage it again, or edit candidate.json"))
     # A lesson both changed stays in the candidate's version, so `learn show` lists it next to its problem.
-    return LessonFile(candidate.path, candidate.raw, merged.lessons("ours")), moved
+    return LessonFile(candidate.path, candidate.raw, merged.lessons("ours")), moved, lost
+
+
+def _replacing_lost(store: Store, candidate: list[Lesson], lost: dict[str, str]) -> dict[str, str]:
+    """``{candidate lesson id: why}`` for lessons of the candidate written to replace (supersede, merge) a
+    lesson approved.json lost since the candidate was staged: a teammate retired that rule, and promoting
+    would bring it back in new words without anyone seeing that (review13 R13-25). They are flagged, so
+    promote needs the person's explicit approval (or `learn reject ID`)."""
+    if not lost:
+        return {}
+    try:
+        staged = store.staged_retired()
+    except LearnError:
+        staged = []
+    try:
+        retired = store.retired()  # this clone's reason, when the retirement was made here (another branch)
+    except LearnError:
+        retired = []
+    live = {lesson["id"] for lesson in candidate}
+    reasons = {r["id"]: r["reason"] for r in retired if isinstance(r.get("reason"), str) and r.get("reason")}
+    replaced: dict[str, list[str]] = {}
+    for record in staged:
+        old, new = record.get("id"), record.get("supersededBy")
+        if old in lost and isinstance(new, str) and new in live and old not in replaced.get(new, []):
+            replaced.setdefault(new, []).append(old)
+    flagged = {}
+    for new, olds in replaced.items():
+        parts = []
+        for old in olds:
+            text = " ".join(lost[old].split())
+            text = text if len(text) <= 120 else text[:119] + "…"
+            why = reasons.get(old)
+            parts.append(f'{old} "{text.rstrip(".")}"' + (f" (reason: {' '.join(why.split())[:160]})" if why else ""))
+        flagged[new] = (f"replaces {', '.join(parts)}, which approved.json lost since this candidate was staged (a "
+                        "teammate retired it); promoting brings that rule back in new words")
+    return flagged
 
 
 def _read_review(store: Store) -> Review:
@@ -376,7 +418,7 @@ def _read_review(store: Store) -> Review:
     candidate = read_lesson_file(store.path(Store.CANDIDATE))
     warnings: list[str] = []
     stale: list[Problem] = []
-    candidate, rebased = _rebase(store, approved, candidate, warnings, stale)
+    candidate, rebased, lost = _rebase(store, approved, candidate, warnings, stale)
     try:
         retired = store.retired() + store.staged_retired()  # the candidate's own retirements say why, too
     except LearnError as exc:
@@ -392,13 +434,15 @@ def _read_review(store: Store) -> Review:
         diff = diff_lessons(approved.lessons or [], candidate.lessons, reasons)
         problems, flagged = lesson_problems(candidate.lessons, trusted)
         problems = stale + problems
+        for lesson_id, why in _replacing_lost(store, candidate.lessons, lost).items():
+            flagged[lesson_id] = f"{flagged[lesson_id]}; {why}" if lesson_id in flagged else why
     else:
         problems, flagged = [], {}
     approved_problems, approved_flagged = lesson_problems(approved.lessons or [], trusted)
     long = {lesson["id"] for lesson in (approved.lessons or []) + (candidate.lessons or [])
             if len(lesson["text"]) > MAX_LESSON_CHARS and (lesson["id"], lesson["text"]) in trusted}
     return Review(store.name, store.dir, approved, candidate, diff, _pending(store), problems, flagged,
-                  approved_flagged, approved_problems, long, store.versions(), warnings, rebased)
+                  approved_flagged, approved_problems, long, store.versions(), warnings, rebased, lost)
 
 
 def load_review(store: Store) -> Review:

@@ -91,10 +91,16 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
     if review.same_as_approved:
         return ["Diff: none (the candidate matches the approved lessons)"]
     lines = [f"Diff (approved -> candidate): {diff_summary(review)}"]
-    if review.rebased:
+    if review.rebased or review.rebased_lost:
+        moved = [f"{plural(len(review.rebased), 'lesson')} it gained or changed since then kept as they are"] \
+            if review.rebased else []
+        if review.rebased_lost:
+            lost = len(review.rebased_lost)
+            moved.append(f"{plural(lost, 'lesson')} it lost since then {'stays' if lost == 1 else 'stay'} removed")
         lines.append(f"{INDENT}approved.json changed since this candidate was staged (a pull, or another branch): "
-                     f"only the candidate's own changes are applied ({plural(len(review.rebased), 'lesson')} it "
-                     "gained or changed since then kept as they are)")
+                     f"only the candidate's own changes are applied ({'; '.join(moved)})")
+        for lesson_id, text in review.rebased_lost.items():
+            lines.append(f"{DETAIL}       removed upstream: [{lesson_id}] {shown(text)}")
     for lesson in d.added:
         lines.append(f"{INDENT}+ added    [{lesson['id']}] {shown(lesson['text'])}")
         if lesson.get("provenance"):  # e.g. "from Claude Code's memory '…'": the reviewer knows the source

@@ -10,7 +10,8 @@ import pytest
 STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff_until", "capture", "config_files",
                "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
                "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
-               "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set"}
+               "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
+               "hooks_not_run"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):
@@ -212,10 +213,16 @@ def test_status_and_enable_say_which_agents_have_hooks(git_repo: Path, cli):
     assert cli("install", "codex")[0] == 0
     assert cli("install", "opencode")[0] == 0
     code, out, _ = cli("status")
-    assert "Hooks installed: codex (.codex/hooks.json); opencode (.opencode/plugins/altimate-learn.js).\n" in out
+    # review13 R13-21: Codex skips hooks of a project it was not told to trust; status says so, as doctor does
+    assert ("Hooks installed: codex (.codex/hooks.json, but codex does not run them yet); opencode "
+            "(.opencode/plugins/altimate-learn.js).\n") in out
+    assert (f"  codex: Codex loads {git_repo}/.codex/hooks.json only in a project you trust, and {git_repo} is not "
+            "trusted in ") in out and "(`learn doctor` checks again)" in out
+    assert out.startswith("Learning: enabled\n")  # opencode runs its plugin
     assert "learn install claude-code" not in out
     code, out, _ = cli("status", "--json")
     assert json.loads(out)["hooks"] == {"claude-code": False, "codex": True, "gemini": False, "opencode": True}
+    assert list(json.loads(out)["hooks_not_run"]) == ["codex"]
     # a settings file with someone else's hooks only is not ours
     (git_repo / ".gemini").mkdir()
     (git_repo / ".gemini" / "settings.json").write_text(json.dumps(

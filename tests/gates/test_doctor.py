@@ -61,7 +61,8 @@ def test_stale_quarantined_and_outside_the_cap_are_counted_with_the_fix(git_repo
     (git_repo / "AGENTS.md").write_text(AGENTS_MD + "- A new rule.\n")
     data = _doctor(cli)
     assert data["stale"]["count"] == 2 and data["stale"]["fix"] == \
-        "run `learn vet`: passes are re-stamped and delivered again"
+        ("run `learn vet` (it re-vets every store; the hooks' next capture does it too): passes are re-stamped and "
+         "delivered again")
     [item] = data["quarantined"]["items"]
     assert item["reason"] == 'contradicts AGENTS.md: "Use pnpm, never npm"'
     assert data["outside_cap"]["over_max_stored"] == 1

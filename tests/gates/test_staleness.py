@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.deliver.helpers import context_of, run_hook
+from tests.deliver.helpers import context_of, run_hook, settle_capture
 from tests.gates.helpers import AGENTS_MD, quarantined, read_json, stamps, write_instructions
 
 RULE = "Name staging models `stg_<source>__<table>`."
@@ -25,16 +25,129 @@ def test_an_agents_md_edit_holds_a_lesson_out_of_a_real_hook_until_it_is_re_vett
     assert "stg_<source>__<table>" in _prompt(git_repo, "s-before")
 
     (git_repo / "AGENTS.md").write_text(AGENTS_MD + "- Document every model in its schema file.\n")
-    assert "stg_<source>__<table>" not in _prompt(git_repo, "s-stale")
     code, out, _ = cli("status")
-    assert "  stale: 1 (instructions changed; held out of delivery until `learn vet`)" in out
+    assert ("  stale: 1 (instructions changed; held out of delivery until re-vetted: the hooks' next capture does "
+            "it, `learn vet` does it now)") in out
     code, out, _ = cli("show")
     assert "Stale: instructions changed, awaiting re-vet (1)" in out
+    code, out, err = cli("deliver", "--session", "d-stale", "--request", "add a staging model for the stripe source")
+    assert code == 0 and out == ""
+    assert ("nothing to deliver: 1 approved lesson is held out as stale: the instruction files changed since it was "
+            "vetted; run `learn vet` (the hooks' next capture re-vets them too).") in err
+    assert "no approved lessons" not in err
 
     code, out, err = cli("vet")
     assert code == 0, err
     assert out.startswith("Re-vetted 1 lesson (offline): 1 re-stamped, 0 quarantined.")
     assert "stg_<source>__<table>" in _prompt(git_repo, "s-after")
+
+
+def _session_start(repo: Path, session: str) -> str:
+    payload = {"session_id": session, "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo),
+               "hook_event_name": "SessionStart", "source": "startup"}
+    proc = run_hook("claude-code", payload, cwd=repo)
+    assert proc.returncode == 0 and proc.stderr == ""
+    return context_of(proc.stdout)
+
+
+def _hook_log(repo: Path) -> str:
+    return (repo / ".altimate-code/learn/.sessions/hook.log").read_text()
+
+
+def test_a_session_start_that_finds_stale_lessons_re_vets_every_store_in_the_background(git_repo, cli):
+    """R13-24: nobody runs `learn vet` after an edit of AGENTS.md; the hooks re-vet by themselves (capture off)."""
+    write_instructions(git_repo)
+    assert cli("remember", RULE, "--approve")[0] == 0
+    assert cli("remember", "Put queue workers in `workers/`.", "--approve", "--name", "frontend")[0] == 0
+    assert cli("remember", "Install dependencies with `yarn install`.", "--approve")[0] == 0
+    first = _session_start(git_repo, "s-1")
+    assert "stg_<source>__<table>" in first and "workers/" in first and "yarn install" in first
+
+    # an unrelated paragraph outside the learn block, and a rule that now contradicts one lesson
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n"
+                                        "- Use pnpm for installs, never yarn.\n")
+    stale = _session_start(git_repo, "s-2")
+    assert stale == ""  # a stale lesson is never injected before it passed the re-vet
+    settle_capture(git_repo)  # the background re-vet that hook started
+    log = _hook_log(git_repo)
+    assert "3 approved lessons are held out as stale" in log and "started a background re-vet" in log
+    assert "background re-vet of store 'frontend' (offline): 1 checked, 1 re-stamped" in log
+    assert "background re-vet of store 'team-playbook' (offline): 2 checked, 1 re-stamped" in log
+
+    again = _session_start(git_repo, "s-3")
+    assert "stg_<source>__<table>" in again and "workers/" in again  # re-stamped: delivered again
+    assert "yarn install" not in again  # quarantined with the reason, never delivered
+    [item] = quarantined(git_repo)
+    assert item["text"] == "Install dependencies with `yarn install`." and item["was"] == "approved"
+    assert item["reason"] == 'contradicts AGENTS.md: "Use pnpm for installs, never yarn"'
+    code, out, _ = cli("quarantine", "list")
+    assert 'contradicts AGENTS.md: "Use pnpm for installs, never yarn"' in out
+    assert "yarn install" not in " ".join(lesson["text"] for lesson in read_json(git_repo, "candidate.json"))
+    status = cli("status")[1]
+    assert "stale" not in status
+    assert (f"    1 of them set aside by the hooks' background re-vet after the instruction files changed ({item['id']}, "
+            "newest at ") in status  # nobody ran a command: status says the hooks did it
+    assert "their removal is staged in the candidate; if the vet was wrong, `learn quarantine release ID`" in status
+
+
+def test_the_next_capture_re_vets_the_stale_lessons_of_every_store(git_repo, cli, monkeypatch):
+    """Spec 000: "The next capture ... re-vets them": the capture worker does, after recording the prompt."""
+    for name, value in {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0",
+                        "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}.items():
+        monkeypatch.setenv(name, value)
+    write_instructions(git_repo)
+    assert cli("remember", RULE, "--approve")[0] == 0
+    assert cli("remember", "Put queue workers in `workers/`.", "--approve", "--name", "frontend")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n")
+    # a hook started a re-vet moments ago (its pause holds): only the capture worker re-vets here
+    sessions = git_repo / ".altimate-code/learn/.sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    (sessions / "revet-started").write_text("1")
+
+    assert "stg_<source>__<table>" not in _prompt(git_repo, "s-cap")
+    stop = {"session_id": "s-cap", "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
+            "hook_event_name": "Stop", "last_assistant_message": "I added the model."}
+    assert run_hook("claude-code", stop, cwd=git_repo).returncode == 0
+    assert "stg_<source>__<table>" not in _prompt(git_repo, "s-cap")  # the capture worker runs after this prompt
+    settle_capture(git_repo)
+    log = _hook_log(git_repo)
+    assert "started a background re-vet" not in log
+    assert "background re-vet of store 'frontend' (offline): 1 checked, 1 re-stamped" in log
+    assert "background re-vet of store 'team-playbook' (offline): 1 checked, 1 re-stamped" in log
+    assert "stg_<source>__<table>" in _prompt(git_repo, "s-next")
+    assert "workers/" in _session_start(git_repo, "s-next2")
+    # nothing due any more: the next capture reads nothing and logs nothing new
+    assert run_hook("claude-code", stop, cwd=git_repo).returncode == 0
+    _prompt(git_repo, "s-cap")
+    settle_capture(git_repo)
+    assert _hook_log(git_repo).count("background re-vet of store") == 2
+
+
+def test_learn_vet_re_vets_every_store_and_doctor_names_it(git_repo, cli):
+    """R13-24b: delivery reads every store, so `learn vet` without --name re-vets them all."""
+    write_instructions(git_repo)
+    assert cli("remember", RULE, "--approve")[0] == 0
+    assert cli("remember", "Put queue workers in `workers/`.", "--approve", "--name", "frontend")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "- Document every model in its schema file.\n")
+    code, out, _ = cli("status")
+    assert "  stale in other stores: frontend (1) (held out of delivery too; `learn vet` re-vets every store)" in out
+    code, out, _ = cli("doctor")
+    assert "2 lessons are stale" in out and "run `learn vet` (it re-vets every store" in out
+
+    code, out, err = cli("vet")
+    assert code == 0, err
+    assert out.startswith("Re-vetted 2 lessons (offline) in stores frontend, team-playbook: 2 re-stamped, "
+                          "0 quarantined.")
+    code, out, _ = cli("doctor")
+    assert "stale" not in out
+    both = _session_start(git_repo, "s-1")
+    assert "stg_<source>__<table>" in both and "workers/" in both
+    code, out, err = cli("vet")
+    assert out.strip() == "Nothing to re-vet: every lesson of every store was vetted against the current instruction files."
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD)
+    code, out, err = cli("vet", "--name", "frontend", "--json")
+    assert json.loads(out)["restamped"] == 1
+    assert "stale" in cli("status")[1]  # team-playbook's lesson is still stale: --name re-vets one store
 
 
 def test_a_lesson_without_a_stamp_is_delivered_and_the_first_re_vet_backfills_it(git_repo, cli):

@@ -156,3 +156,24 @@ def trust_codex_hooks(root: Path) -> None:
                         f'trusted_hash = "sha256:{g}{h:0>63}"\n'
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text(text)
+
+
+def test_status_says_codex_does_not_run_hooks_it_was_not_told_to_trust(git_repo: Path, isolated_home: Path,
+                                                                        run_learn):
+    """review13 R13-21: `learn status` (the Quick start's check) listed Codex's hooks as installed while Codex
+    skipped them; only `learn doctor` said so."""
+    assert run_learn("enable", cwd=git_repo).returncode == 0
+    assert run_learn("install", "codex", cwd=git_repo).returncode == 0
+    config(isolated_home, trusted_project(git_repo))  # the folder is trusted, the hooks not yet
+    out = run_learn("status", cwd=git_repo).stdout
+    assert out.startswith("Learning: enabled, but codex does not run learn's hooks yet, so nothing is delivered or "
+                          "captured (see Hooks below)\n")
+    assert "Hooks installed: codex (.codex/hooks.json, but codex does not run them yet).\n" in out
+    assert (f"  codex: {SKIP} and trust them (or run `codex --dangerously-bypass-hook-trust`, which runs them for "
+            "that one run only). Not trusted yet: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, "
+            "SessionEnd. (`learn doctor` checks again)\n") in out
+
+    trust_codex_hooks(git_repo)
+    out = run_learn("status", cwd=git_repo).stdout
+    assert out.startswith("Learning: enabled\n")
+    assert "Hooks installed: codex (.codex/hooks.json).\n" in out and "does not run" not in out

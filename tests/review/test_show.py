@@ -50,7 +50,8 @@ def test_show_json_has_stable_keys_and_the_candidate_hash(store, cli):
     data = json.loads(out)
     assert sorted(data) == ["approved", "approved_flagged", "approved_problems", "approved_sha256", "candidate",
                             "candidate_sha256", "diff", "flagged", "long", "path", "pending_replacements",
-                            "problems", "quarantined", "rebased_on", "set", "stale", "store", "versions", "warnings"]
+                            "problems", "quarantined", "rebased_lost", "rebased_on", "set", "stale", "store", "versions",
+                            "warnings"]
     import hashlib
 
     assert data["candidate_sha256"] == hashlib.sha256(store.path("candidate.json").read_bytes()).hexdigest()

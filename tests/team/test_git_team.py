@@ -7,7 +7,9 @@ passing after every merge, and the hooks delivering every teammate's lessons.
 
 from __future__ import annotations
 
-from tests.team.conftest import Team, markers_in
+import json
+
+from tests.team.conftest import STORE, Team, markers_in
 
 CENTS = "Convert `amount_cents` to dollars with `cents_to_dollars` in staging models."
 CTE = "Prefer CTEs over nested subqueries in every model."
@@ -332,3 +334,51 @@ def test_rollback_after_a_pull_undoes_only_the_last_promote_and_keeps_what_the_p
     # with nothing pulled in between, rollback restores the archived set whole, as before
     ana_out = ana.learn("rollback", "--yes").stdout
     assert "arrived after" not in ana_out and ana.ids() == [base_id]
+
+
+def _staged_replacement_of_a_lesson_a_teammate_retires(team: Team):
+    """Ben stages a sharper wording of the team's lesson (`learn remember` replaces it); meanwhile Ana retires
+    that lesson and pushes; Ben pulls."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    sharper = CENTS.replace("in staging models", "in every staging model and mart")
+    said = ben.learn("remember", sharper).stdout
+    assert f"Replaced an earlier lesson: \"{CENTS.rstrip('.')}\" ({base_id}, retired when the candidate is promoted)" \
+        in said
+    [new] = [lesson["id"] for lesson in json.loads((ben.root / STORE / "candidate.json").read_text())
+             if lesson["text"] == sharper]
+    ana.learn("retire", base_id, "--reason", "the cents columns are gone")
+    ana.learn("promote", "--yes")
+    ana.commit("ana: retire the cents lesson")
+    ana.git("push", "-q", "origin", "main")
+    ben.git("pull", "-q", "--no-rebase", "origin", "main")
+    assert ben.ids() == []
+    return ben, base_id, new, sharper
+
+
+def test_a_staged_replacement_of_a_lesson_a_teammate_retired_waits_for_the_persons_decision(team: Team):
+    """review13 R13-25: the rebased candidate said nothing (no "approved.json changed" note: it was printed only
+    when a pull added or changed lessons) and `learn promote --yes` brought the retired rule back in new words."""
+    ben, base_id, new, sharper = _staged_replacement_of_a_lesson_a_teammate_retires(team)
+    shown = ben.learn("show").stdout
+    assert ("approved.json changed since this candidate was staged (a pull, or another branch): only the candidate's "
+            "own changes are applied (1 lesson it lost since then stays removed)") in shown
+    assert f"removed upstream: [{base_id}] {CENTS}" in shown
+    assert (f"WARNING [{new}]: replaces {base_id} \"{CENTS.rstrip('.')}\", which approved.json lost since this "
+            "candidate was staged (a teammate retired it); promoting brings that rule back in new words") in shown
+    assert f"learn reject {new}" in shown
+
+    refused = ben.learn("promote", "--yes", check=False)
+    assert refused.returncode != 0 and f"refusing to promote flagged lessons without explicit approval: {new}" \
+        in refused.stderr
+    assert ben.ids() == []  # nothing was written
+
+    ben.learn("reject", new)  # the person agrees with the teammate
+    assert "Nothing to promote" in ben.learn("show").stdout
+    assert ben.ids() == []
+
+
+def test_a_person_who_confirms_the_replacement_of_a_retired_lesson_gets_it(team: Team):
+    ben, base_id, new, sharper = _staged_replacement_of_a_lesson_a_teammate_retires(team)
+    promoted = ben.learn("promote", "--yes", "--allow-flagged").stdout
+    assert "1 added, 0 edited, 0 removed" in promoted
+    assert [lesson["text"] for lesson in ben.approved()] == [sharper]

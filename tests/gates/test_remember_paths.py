@@ -1,0 +1,39 @@
+"""`learn remember --paths`: a glob the curator would refuse is a usage error naming the option, before anything
+runs (review13 R13-27: it failed with "the rule was neither added nor quarantined ... report this", and an empty
+`--paths ""` was silently ignored)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gates.helpers import read_json, store_dir, write_instructions
+
+RULE = "Cite sources with `source()` in every model."
+
+
+@pytest.mark.parametrize("glob, why", [("/etc/**", "'/etc/**' contains an absolute path"),
+                                       ("../x/**", "'../x/**' contains a path escape (..)"),
+                                       ("models/**,/etc/**", "'/etc/**' contains an absolute path")])
+def test_a_path_outside_the_project_is_a_usage_error_naming_the_option(git_repo, cli, glob, why):
+    write_instructions(git_repo)
+    code, out, err = cli("remember", RULE, "--paths", glob)
+    assert code == 2 and out == ""
+    assert (f"Invalid value for --paths: {why}: a path trigger is a glob relative to the project root (no leading / "
+            "or ..), e.g. --paths 'models/staging/**'.") in err
+    assert "report this" not in err
+    assert read_json(git_repo, "candidate.json") is None and not (store_dir(git_repo) / "history.jsonl").exists()
+
+
+def test_an_empty_paths_option_is_refused_not_ignored(git_repo, cli):
+    code, out, err = cli("remember", RULE, "--paths", "")
+    assert code == 2
+    assert ("Invalid value for --paths: no glob given: a path trigger is a glob relative to the project root, e.g. "
+            "--paths 'models/staging/**'; leave the option out for a rule that applies everywhere.") in err
+    assert read_json(git_repo, "candidate.json") is None
+
+
+def test_a_relative_glob_still_scopes_the_rule(git_repo, cli):
+    code, out, err = cli("remember", RULE, "--paths", "models/**, macros/**")
+    assert code == 0, err
+    [lesson] = read_json(git_repo, "candidate.json")
+    assert lesson["trigger"] == {"paths": ["models/**", "macros/**"]}
