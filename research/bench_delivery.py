@@ -58,9 +58,10 @@ ninth round; `delivery_tasks_blind15.jsonl` and `delivery_tasks_blind16.jsonl`, 
 read only the source lessons, measured blind by the lead before and after the tenth round; `delivery_tasks_blind17.jsonl`
 and `delivery_tasks_blind18.jsonl`, 30 tasks each by one more writer who read only the source lessons, measured blind by
 the lead before and after the eleventh round; `delivery_tasks_blind19.jsonl` and `delivery_tasks_blind20.jsonl`, the
-same for the twelfth round). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+same for the twelfth round; `delivery_tasks_blind21.jsonl` and `delivery_tasks_blind22.jsonl`, the same for the
+thirteenth). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22]
 """
 
 from __future__ import annotations
@@ -993,6 +994,24 @@ BLIND20_INTRO = TWELFTH_ROUND_WRITER.format(
     "branch name and the commit message outright: one specific noun that three lessons share ('branch') is not "
     "evidence enough for the relevance floor (a shared word must be as rare as one in a single lesson), while "
     "lessons that share two common words with it ('review', 'process') are.")
+THIRTEENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the JSON shape of "
+    "four lines of blind batch 20 (never the code, the other task sets or the team's notes) and ran nothing but a check "
+    "of the JSON, handed to the lead, not to the delivery engineer (session 2026-12-03 #6: {style}). Measured blind by "
+    "the lead on the code before that session's round (d795c44) and after it (every branch of the session merged; the "
+    "delivery engineer shipped no change to selection, so the two agree): ")
+BLIND21_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind21.jsonl"
+BLIND21_INTRO = THIRTEENTH_ROUND_WRITER.format(
+    who="a seventeenth writer", style="managers, newcomers, terse seniors with shorthand and typos, complaints, "
+    "reminders and hedged asks, in words other than the lessons' own; 9 follow-ups that change the topic") + (
+    "overall 94% / 97% / 94% at 300 / 1,000 / 10,000 lessons before and after (follow-up 90% at each size, direct 88% "
+    "/ 100% / 100%, vague 100% / 100% / 89%, file 100%; 28.2 / 28.6 / 28.7 lessons a session).")
+BLIND22_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind22.jsonl"
+BLIND22_INTRO = THIRTEENTH_ROUND_WRITER.format(
+    who="the same writer", style="the same voices; follow-ups that only describe a symptom or ask for the opposite "
+    "of the lesson") + (
+    "overall 97% / 91% / 91% before and after (follow-up 90% / 70% / 70%, direct, vague and file 100%; 26.7 / 27.2 / "
+    "27.4 lessons a session).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1025,6 +1044,8 @@ SETS = {
     "blind18": (BLIND18_TASKS, "Blind batch 18 (written apart from the code)", BLIND18_INTRO),
     "blind19": (BLIND19_TASKS, "Blind batch 19 (written apart from the code)", BLIND19_INTRO),
     "blind20": (BLIND20_TASKS, "Blind batch 20 (written apart from the code)", BLIND20_INTRO),
+    "blind21": (BLIND21_TASKS, "Blind batch 21 (written apart from the code)", BLIND21_INTRO),
+    "blind22": (BLIND22_TASKS, "Blind batch 22 (written apart from the code)", BLIND22_INTRO),
 }
 
 
