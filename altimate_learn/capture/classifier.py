@@ -357,7 +357,8 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
                                                         or families.UNREACHED.search(clause)):
                     reason = None
-                if reason and families.HOW_TO.match(own) and not blamed:
+                if (reason and families.HOW_TO.match(own) and not blamed and reason not in _ERROR_REASONS
+                        and not families.HOW_TO_FAILURE.search(own)):
                     reason = None  # "how do I dim the LED on the Nano? it's too bright": a question of the person's own
                 if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"

@@ -116,6 +116,12 @@ INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:past
 HOW_TO = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|hey|hmm+|also|btw|quick\s+question)[,:!.]?\s+)*how\s+(?:do|can|could|should|would)\s+"
                     r"(?:i|we)\b[^?\n]*\?", _I)
 
+# What turns the trouble after a how-to question back into a report on the agent's work: the thing fails outright
+# ("how do I fix this? it crashes on startup now", "how do I test this? the endpoint returns 500").
+HOW_TO_FAILURE = re.compile(r"\b(?:crash(?:es|ed|ing)?|errors?(?:ed|ing)?|exceptions?|traceback|fail(?:s|ed|ing|ure)?|"
+                            r"broke(?:n)?|(?:returns?|returning|gives?|giving|throws?|got|get(?:ting)?)\s+(?:an?\s+|the\s+)?"
+                            r"(?:http\s+)?[45]\d\d|not\s+working|doesn'?t\s+work|won'?t\s+(?:start|run|build|compile))\b", _I)
+
 # A bare "fix it" after an answer that proposed a fix it has not made ("The fix: await the call before returning.",
 # "Want me to fix the import order?") says go ahead, not that the agent's work is broken (first-sight false alarms).
 BARE_FIX = re.compile(r"^\W*(?:please\s+)?fix\s*(?:it|this|that|them|these|those)?\s*(?:please|now|asap)?\W*$", _I)

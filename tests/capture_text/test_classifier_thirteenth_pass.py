@@ -107,6 +107,18 @@ def test_a_how_to_question_is_no_report_on_the_agents_work(question, report):
     assert _flags(report, DONE), f"report missed: {report!r}"
 
 
+@pytest.mark.parametrize("text", [
+    "how do i fix this? it crashes on startup now",
+    "how should I run it? it errors with ModuleNotFoundError: No module named 'payments'",
+    "how do I test this? the endpoint returns 500",
+    "so how do I deploy it now? the build fails",
+])
+def test_a_how_to_question_that_reports_a_failure_is_still_a_report(text):
+    """review13 R13-28: the how-to guard is for the person's own situation; the agent's work failing outright after it
+    claimed the work done is a report however the message opens."""
+    assert _flags(text, "I updated the payment service and refactored the database layer. All tests pass.")
+
+
 def test_the_first_sight_ranking_keeps_tuned_flags_apart():
     """research/classifier_rules.py --first-sight on made-up rows (no corpus read): a family is ranked by its flags on
     owners the scoring version had not seen, and a rule's flags gained after the owner was seen are counted apart."""
