@@ -543,7 +543,13 @@ def revet_after_capture(job: dict, log) -> None:
     """After the capture, the stale and never-vetted lessons of every store are re-vetted offline (spec 000:
     "The next capture ... re-vets them"; :func:`altimate_learn.harness.revet.revet_project`): an edit of the
     instruction files does not keep the lessons out of delivery until someone runs `learn vet`."""
-    root = job["root"] if os.path.isdir(job["root"]) else job.get("main_root")
+    root = job["root"]
+    main_root = job.get("main_root")
+    if isinstance(main_root, str) and main_root and os.path.realpath(main_root) != os.path.realpath(root):
+        # A linked worktree: its files can be removed while this worker runs (`git worktree remove` right after the
+        # agent's last prompt), and a re-vet writing its stores then leaves the folder behind. Its stale lessons come
+        # back through the re-vet a hook starts when it holds them out, or `learn vet`.
+        return
     if not isinstance(root, str) or not os.path.isdir(root):
         return
     try:

@@ -113,12 +113,15 @@ def revet_project(root: str, log) -> dict[str, dict]:
     if not project.learn_dir.is_dir():
         return {}
     sessions_dir = _sessions_dir(root)
-    os.makedirs(sessions_dir, exist_ok=True)
+    if not os.path.isdir(sessions_dir):
+        # Never created here: a hook made it before any re-vet is due, and a worktree removed while its last capture
+        # ran must not be brought back by the re-vet that follows it.
+        return {}
     lock = file_lock(Path(sessions_dir) / LOCK, 0.0)
     try:
         lock.__enter__()
-    except LockTimeout:
-        return {}  # another re-vet runs: it does this work
+    except (LockTimeout, OSError):
+        return {}  # another re-vet runs (it does this work), or the folder went away with its worktree
     try:
         return _revet(project, sessions_dir, log)
     finally:

@@ -39,8 +39,12 @@ def stage_cited_lesson(world: World, session: str, task: str, *, injected: bool 
     lessons learn injected into the session reached the agent, and never show as what the person typed."""
     state = world.project / ".altimate-code" / "learn" / ".learner" / "state.json"
     with FakeModelServer(auto_vet=True) as server:
-        first = learn_run_with(world, server, {"deltas": []})
-        assert first.returncode == 0, first.stdout + first.stderr
+        # The first answer is unusable, so the run keeps its inputs (a model that answered "nothing to learn" would have
+        # consumed the complaint's signal, and a consumed correction is not learned from again).
+        server.reply("Sorry, I cannot answer that right now.")
+        first = learn_run(world, server)
+        assert first.returncode == 1 and "nothing was changed or marked as read" in first.stdout + first.stderr, \
+            first.stdout + first.stderr
         prompt = server.requests[0].prompt
         assert task in prompt and COMPLAINT in prompt, prompt[-3000:]
         typed = typed_lines(prompt)
