@@ -7,7 +7,8 @@ does not keep applying unexamined. Nobody has to remember `learn vet` to get the
 
 - the capture worker (:mod:`altimate_learn.harness.capture_worker`), after it recorded what a prompt or a
   failing tool left, re-vets the stale and never-vetted lessons of every store of the project with the offline
-  check (:func:`revet_project`);
+  check (:func:`revet_project`), in a main checkout (a linked worktree can be removed while the worker runs:
+  its stale lessons come back through the next item);
 - a hook whose delivery held a lesson out as stale (a session's start, a prompt, a file) starts
   `learn hook --revet-worker` detached (:func:`maybe_start`), at most once per :data:`SPACING` seconds, so the
   lessons come back with capture off too. The hook never waits for it.
