@@ -52,6 +52,17 @@ MAX_OFFLINE_REVETS = 200  # stored lessons re-vetted offline per curation (a lar
 Decision = str  # "go" (apply it), "stop" (handled here: rejected, quarantined or counted)
 
 
+
+def _content_jaccard(words: frozenset[str], theirs: frozenset[str]) -> float:
+    """:func:`jaccard` of two word sets without function words, when each side keeps at least two (fewer say too
+    little to call two rules the same); 0.0 otherwise. Polarity is checked apart (``opposite``)."""
+    from altimate_learn.curate.apply import jaccard
+    from altimate_learn.deliver.tokenize import STOPWORDS
+
+    mine = frozenset(w for w in words if w not in STOPWORDS)
+    other = frozenset(w for w in theirs if w not in STOPWORDS)
+    return jaccard(mine, other) if len(mine) >= 2 and len(other) >= 2 else 0.0
+
 class Screen:
     """The vet gate of one curation pass."""
 
@@ -209,7 +220,8 @@ class Screen:
         words = word_set(text)
         best: tuple[float, dict] | None = None
         for record, theirs in self._retired_sets:
-            score = jaccard(words, theirs)
+            # the words alone, and the content words (a rewording adds "always", "the", "into": review13 R13-38)
+            score = max(jaccard(words, theirs), _content_jaccard(words, theirs))
             if score >= DEDUPE_THRESHOLD and (best is None or score > best[0]) and not opposite(text, record["text"]) \
                     and not names_beyond(text, record["text"]) and not names_beyond(record["text"], text):
                 best = (score, record)

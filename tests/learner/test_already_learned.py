@@ -105,3 +105,32 @@ def test_a_retired_lesson_in_other_words_is_staged_with_a_note_the_reviewer_read
     assert note in lesson["provenance"]
     code, out, err = cli("show")
     assert note in out
+
+
+def test_a_retired_lesson_reworded_with_more_function_words_still_gets_the_note(git_repo: Path, cli, tmp_path: Path):
+    """review13 R13-38: "always", "the", "into" added to a retired rule's words kept it under the duplicate threshold,
+    so a model's rewording of it was staged with nothing said."""
+    lesson_id = _reflected_and_approved(git_repo, cli)
+    assert cli("retire", lesson_id)[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    deltas = tmp_path / "d.json"
+    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r", "text": "Always put all of the new math helpers into "
+                                   "`mathutils.py`, and never into `calc.py`."}]))
+    code, out, err = cli("curate", "--deltas", str(deltas))
+    assert code == 0, out + err
+    [lesson] = _store(git_repo, "candidate.json")
+    assert f"close to {lesson_id}, which was retired" in lesson["provenance"]
+
+
+def test_a_new_rule_sharing_a_retired_rules_topic_gets_no_note(git_repo: Path, cli, tmp_path: Path):
+    """The other side: a rule about other code in the same words is not the retired rule again."""
+    lesson_id = _reflected_and_approved(git_repo, cli)
+    assert cli("retire", lesson_id)[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    deltas = tmp_path / "d.json"
+    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r",
+                                   "text": "Write a docstring for every new math helper with an example call."}]))
+    code, out, err = cli("curate", "--deltas", str(deltas))
+    assert code == 0, out + err
+    [lesson] = _store(git_repo, "candidate.json")
+    assert "which was retired" not in json.dumps(lesson.get("provenance"))
