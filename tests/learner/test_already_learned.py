@@ -90,17 +90,23 @@ def test_a_signal_without_a_message_id_is_known_by_its_session_and_words(git_rep
     assert CORRECTION not in transcript(git_repo, record["id"])["digest"]
 
 
-def test_a_retired_lesson_in_other_words_is_staged_with_a_note_the_reviewer_reads(git_repo: Path, cli, tmp_path: Path):
-    """review13 R13-30: a model rephrasing a retired lesson went through with nothing said."""
+def _staged_after_retiring(git_repo: Path, cli, tmp_path: Path, text: str) -> tuple[str, dict]:
+    """(the id of the approved lesson, now retired; the lesson `learn curate` staged from a model's ADD of ``text``)."""
     lesson_id = _reflected_and_approved(git_repo, cli)
     assert cli("retire", lesson_id)[0] == 0
     assert cli("promote", "--yes")[0] == 0
     deltas = tmp_path / "d.json"
-    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r",
-                                   "text": "Put new math helpers in `mathutils.py` (never `calc.py`)."}]))
+    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r", "text": text}]))
     code, out, err = cli("curate", "--deltas", str(deltas))
     assert code == 0, out + err
     [lesson] = _store(git_repo, "candidate.json")
+    return lesson_id, lesson
+
+
+def test_a_retired_lesson_in_other_words_is_staged_with_a_note_the_reviewer_reads(git_repo: Path, cli, tmp_path: Path):
+    """review13 R13-30: a model rephrasing a retired lesson went through with nothing said."""
+    lesson_id, lesson = _staged_after_retiring(git_repo, cli, tmp_path,
+                                               "Put new math helpers in `mathutils.py` (never `calc.py`).")
     note = f"close to {lesson_id}, which was retired (removed: retired by a person): promoting this brings that rule back"
     assert note in lesson["provenance"]
     code, out, err = cli("show")
@@ -110,27 +116,13 @@ def test_a_retired_lesson_in_other_words_is_staged_with_a_note_the_reviewer_read
 def test_a_retired_lesson_reworded_with_more_function_words_still_gets_the_note(git_repo: Path, cli, tmp_path: Path):
     """review13 R13-38: "always", "the", "into" added to a retired rule's words kept it under the duplicate threshold,
     so a model's rewording of it was staged with nothing said."""
-    lesson_id = _reflected_and_approved(git_repo, cli)
-    assert cli("retire", lesson_id)[0] == 0
-    assert cli("promote", "--yes")[0] == 0
-    deltas = tmp_path / "d.json"
-    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r", "text": "Always put all of the new math helpers into "
-                                   "`mathutils.py`, and never into `calc.py`."}]))
-    code, out, err = cli("curate", "--deltas", str(deltas))
-    assert code == 0, out + err
-    [lesson] = _store(git_repo, "candidate.json")
+    lesson_id, lesson = _staged_after_retiring(git_repo, cli, tmp_path, "Always put all of the new math helpers into "
+                                               "`mathutils.py`, and never into `calc.py`.")
     assert f"close to {lesson_id}, which was retired" in lesson["provenance"]
 
 
 def test_a_new_rule_sharing_a_retired_rules_topic_gets_no_note(git_repo: Path, cli, tmp_path: Path):
     """The other side: a rule about other code in the same words is not the retired rule again."""
-    lesson_id = _reflected_and_approved(git_repo, cli)
-    assert cli("retire", lesson_id)[0] == 0
-    assert cli("promote", "--yes")[0] == 0
-    deltas = tmp_path / "d.json"
-    deltas.write_text(json.dumps([{"op": "ADD", "reason": "r",
-                                   "text": "Write a docstring for every new math helper with an example call."}]))
-    code, out, err = cli("curate", "--deltas", str(deltas))
-    assert code == 0, out + err
-    [lesson] = _store(git_repo, "candidate.json")
+    _, lesson = _staged_after_retiring(git_repo, cli, tmp_path,
+                                       "Write a docstring for every new math helper with an example call.")
     assert "which was retired" not in json.dumps(lesson.get("provenance"))
