@@ -59,9 +59,10 @@ read only the source lessons, measured blind by the lead before and after the te
 and `delivery_tasks_blind18.jsonl`, 30 tasks each by one more writer who read only the source lessons, measured blind by
 the lead before and after the eleventh round; `delivery_tasks_blind19.jsonl` and `delivery_tasks_blind20.jsonl`, the
 same for the twelfth round; `delivery_tasks_blind21.jsonl` and `delivery_tasks_blind22.jsonl`, the same for the
-thirteenth). The targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, the same for the fourteenth). The
+targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24]
 """
 
 from __future__ import annotations
@@ -1012,6 +1013,21 @@ BLIND22_INTRO = THIRTEENTH_ROUND_WRITER.format(
     "of the lesson") + (
     "overall 97% / 91% / 91% before and after (follow-up 90% / 70% / 70%, direct, vague and file 100%; 26.7 / 27.2 / "
     "27.4 lessons a session).")
+FOURTEENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons, this docstring's first 45 lines, the lines that "
+    "register the task sets and the JSON shape of six lines of blind batch 22 (never the code, the other task sets or "
+    "the team's notes) and ran nothing but a check of the JSON and of each needed lesson's prefix and path globs, "
+    "handed to the lead, not to the delivery engineer (session 2026-12-03 #7: {style}). To be measured blind by the lead on the code before and after that session's "
+    "round.")
+BLIND23_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind23.jsonl"
+BLIND23_INTRO = FOURTEENTH_ROUND_WRITER.format(
+    who="an eighteenth writer", style="newcomers, terse seniors, complaints, reminders of what was agreed and hedged "
+    "asks, in everyday words rather than the lessons' own; files whose names the lesson text gives under broad globs; "
+    "9 follow-ups that change area, some only describing a symptom")
+BLIND24_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind24.jsonl"
+BLIND24_INTRO = FOURTEENTH_ROUND_WRITER.format(
+    who="the same writer", style="the same voices; a crowded topic, a file-name pattern, two-lesson requests and "
+    "follow-ups that describe only the symptom")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1046,6 +1062,8 @@ SETS = {
     "blind20": (BLIND20_TASKS, "Blind batch 20 (written apart from the code)", BLIND20_INTRO),
     "blind21": (BLIND21_TASKS, "Blind batch 21 (written apart from the code)", BLIND21_INTRO),
     "blind22": (BLIND22_TASKS, "Blind batch 22 (written apart from the code)", BLIND22_INTRO),
+    "blind23": (BLIND23_TASKS, "Blind batch 23 (written apart from the code)", BLIND23_INTRO),
+    "blind24": (BLIND24_TASKS, "Blind batch 24 (written apart from the code)", BLIND24_INTRO),
 }
 
 
