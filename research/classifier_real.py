@@ -292,7 +292,7 @@ FOURTEENTH_PASS = (
     "flags at 0.02 but 15 right / 3 false of today's flags (owners held out). A second-stage model on the pattern "
     "flags themselves (rule family plus the exchange) dropped right and false flags one for one. First-sight recall by "
     "slice is lowest for CJK (0.20) and other non-ASCII languages (0.13), aider sessions (0.09) and corrections as "
-    "against bug reports (0.22 / 0.39); twenty-three general forms written for those slices from the languages "
+    "against bug reports (0.22 / 0.39); twenty-three general forms written from the languages, most for those slices "
     "(\"而不是\", \"en lugar de\", \"au lieu de\", \"вместо\", \"なんで\", \"应该是\", \"我要的是\", ...) "
     "found at most 3 new positives each on all of dev, most none. The reply after a message (\"You're right\", "
     "\"Sorry\") cannot be measured: the corpus keeps only an answer's last 600 characters (in those, acknowledgement "
