@@ -19,7 +19,12 @@ Formats:
   tables hold what an OpenCode session export holds (`message.data` is the message's `info`, `part.data` a part), and are
   read as `opencode` reads an export: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or
   `ignored`; a subagent's session (`parent_id`) is the agent's own. Nothing else in the store (accounts, credentials,
-  permissions, events) is read. It is a binary file, so it is parsed from bytes (`BLOB_PARSERS`), not text.
+  permissions, events) is read. It is a binary file, so it is parsed from bytes (`BLOB_PARSERS`), not text. The same
+  format name reads the first OpenCode's store (the Go program of 2025, opencode-ai/opencode, since renamed Crush), which
+  kept `.opencode/opencode.db` in the project folder: tables `sessions` and `messages`, each message's `parts` a JSON list of
+  `{"type", "data"}`; a `user` message's `text` parts are typed, an `assistant` message's `text` parts are what the agent
+  said (its `tool_call`s and the `tool` messages holding their results are not kept), a `finish` part with reason
+  `canceled` is an interruption, and a session with a `parent_session_id` is one the agent started (its task tool).
 """
 
 from __future__ import annotations
@@ -112,6 +117,9 @@ def parse_opencode_db(read: Callable[[str], bytes | None]) -> list[Session]:
 
 
 def _opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
+    tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "sessions" in tables and "messages" in tables:
+        return _first_opencode_sessions(connection)
     out: list[Session] = []
     rows = connection.execute("SELECT id, parent_id, time_created FROM session ORDER BY time_created, id").fetchall()
     for session_id, parent_id, created in rows:
@@ -123,6 +131,31 @@ def _opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
             messages.append({"info": json.loads(data), "parts": parts})
         info = {"id": session_id, "parentID": parent_id, "time": {"created": created}}
         out.extend(parse_opencode(json.dumps({"info": info, "messages": messages})))
+    return out
+
+
+def _first_opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
+    out: list[Session] = []
+    rows = connection.execute("SELECT id, created_at FROM sessions WHERE parent_session_id IS NULL OR parent_session_id = ''"
+                              " ORDER BY created_at, id").fetchall()
+    for session_id, created in rows:
+        session = Session(started=str(created) if created is not None else None)
+        for role, parts_json, model in connection.execute(
+                "SELECT role, parts, model FROM messages WHERE session_id = ? ORDER BY created_at, rowid", (session_id,)):
+            try:
+                parts = [p for p in json.loads(parts_json or "[]") if isinstance(p, dict)]
+            except ValueError:
+                continue
+            texts = "\n".join(str((p.get("data") or {}).get("text") or "") for p in parts if p.get("type") == "text").strip()
+            if role == "user" and texts:
+                session.turns.append(Turn("user", texts))
+            elif role == "assistant":
+                session.model = session.model or model or None
+                if texts:
+                    session.said(texts)
+                if any(p.get("type") == "finish" and (p.get("data") or {}).get("reason") == "canceled" for p in parts):
+                    session.turns.append(Turn("interrupt", ""))
+        out.append(session)
     return out
 
 

@@ -342,3 +342,38 @@ def test_the_builder_reads_a_binary_store_from_git(tmp_path):
     sessions = parse_row(repo, {"repo": "o/r", "commit": commit, "path": ".local/opencode.db", "harness": "opencode-db"})
     assert [t.text for t in sessions[0].turns if t.role == "user"][0] == "Serve the site on port 80."
     assert len(sessions) == 2
+
+
+def test_the_first_opencode_store_keeps_typed_text_and_drops_tool_results_and_task_sessions(tmp_path):
+    import sqlite3
+
+    from research.real_sessions_formats_more import parse_opencode_db
+
+    database = tmp_path / "opencode.db"
+    connection = sqlite3.connect(database)
+    connection.executescript(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT, created_at INTEGER);"
+        "CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT, role TEXT, parts TEXT, model TEXT, created_at INTEGER);")
+
+    def part(kind: str, **data) -> dict:
+        return {"type": kind, "data": data}
+
+    rows = [("s1", None, 1, [("user", [part("text", text="Initialize a bun app using ts.")]),
+                             ("assistant", [part("text", text="Running bun init."), part("tool_call", name="bash")]),
+                             ("tool", [part("tool_result", content="bun: timeout")]),
+                             ("assistant", [part("text", text="bun init failed."), part("finish", reason="canceled")]),
+                             ("user", [part("text", text="bun init is there, try again."), part("binary", path="x.png")])]),
+            ("t1", "s1", 2, [("user", [part("text", text="Analyze the codebase (a prompt the agent wrote)")])])]
+    for session_id, parent, created, messages in rows:
+        connection.execute("INSERT INTO sessions VALUES (?, ?, 't', ?)", (session_id, parent, created))
+        for n, (role, parts) in enumerate(messages):
+            connection.execute("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?)",
+                               (f"{session_id}-{n}", session_id, role, json.dumps(parts), "copilot.gpt-4o", n))
+    connection.commit()
+    connection.close()
+    data = database.read_bytes()
+    [session] = parse_opencode_db(lambda suffix: data if suffix == "" else None)
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "Initialize a bun app using ts."), ("assistant", "Running bun init.\n\nbun init failed."),
+        ("interrupt", ""), ("user", "bun init is there, try again.")]
+    assert session.model == "copilot.gpt-4o"
