@@ -13,7 +13,8 @@ script put in the user's turn are dropped.
 
 The formats (aider, SpecStory, Claude Code, Codex, Antigravity, OpenCode, Gemini CLI, Markdown transcripts) and what
 in each is typed are described and parsed in `research/real_sessions_formats.py`, the formats added since (the first
-Codex CLI rollouts) in `research/real_sessions_formats_more.py`.
+Codex CLI rollouts, Gemini CLI's JSONL chats, OpenCode's SQLite store) in `research/real_sessions_formats_more.py`. A binary
+format (OpenCode's store) is read from the file's bytes and those of the files committed next to it (its write-ahead log).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ if str(ROOT) not in sys.path:
 
 from altimate_learn.redact import find_secrets, redact  # noqa: E402
 from research.real_sessions_formats import Session, squeeze  # noqa: E402
-from research.real_sessions_formats_more import AGENTS, PARSERS  # noqa: E402
+from research.real_sessions_formats_more import AGENTS, BLOB_PARSERS, PARSERS  # noqa: E402
 
 DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
@@ -213,6 +214,19 @@ def git_show(mirror: Path, commit: str, path: str) -> str:
                           check=True).stdout.decode("utf-8", errors="replace")
 
 
+def git_show_bytes(mirror: Path, commit: str, path: str) -> bytes | None:
+    """A binary file's bytes at a commit, None when the commit has no such file."""
+    shown = subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True)
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def parse_row(mirror: Path, row: dict[str, str]) -> list[Session]:
+    """The sessions in one file of SOURCES.tsv, by its harness (binary formats get the file's bytes and its neighbours')."""
+    if row["harness"] in BLOB_PARSERS:
+        return BLOB_PARSERS[row["harness"]](lambda suffix: git_show_bytes(mirror, row["commit"], row["path"] + suffix))
+    return PARSERS[row["harness"]](git_show(mirror, row["commit"], row["path"]))
+
+
 def read_sources() -> list[dict[str, str]]:
     lines = (DATA / "SOURCES.tsv").read_text(encoding="utf-8").splitlines()
     header = lines[0].split("\t")
@@ -240,8 +254,7 @@ def build(mirrors: Path, only: set[str] | None = None) -> None:
         built: list[list[dict]] = []
         secrets: set[str] = set()
         for row in sorted(rows, key=lambda r: r["path"]):
-            text = git_show(mirror, row["commit"], row["path"])
-            for session in PARSERS[row["harness"]](text):
+            for session in parse_row(mirror, row):
                 if kept >= cap:
                     break
                 source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],

@@ -9,14 +9,34 @@ Formats:
   itself, each in its own message starting with a tag (`<user_instructions>` with the AGENTS.md text,
   `<environment_context>`, and the IDE extension's open file and tabs before "## My request for Codex:"); an
   `assistant` message is what the agent said. Tool calls and their output are not kept.
+- `gemini-jsonl`: a Gemini CLI chat as its later releases write it (`~/.gemini/tmp/<project>/chats/session-*.jsonl`): a
+  first line with the session's `sessionId`, `startTime` and `kind`, then one record a message (`{"id", "type": "user" |
+  "gemini" | "info" | "error", "content"}`), written again under the same `id` when the message grows (its tool calls and
+  results), among `{"$set": ...}` updates of the session's fields. Read as the `gemini` chat document it stands for (the
+  last version of each message, in the order the messages came): what is typed and what is not is decided as for `gemini`.
+- `opencode-db`: OpenCode's SQLite store (`~/.local/share/opencode/opencode.db`, with its write-ahead log
+  `opencode.db-wal` when that was committed too, as OpenCode keeps recent writes there): the `session`, `message` and `part`
+  tables hold what an OpenCode session export holds (`message.data` is the message's `info`, `part.data` a part), and are
+  read as `opencode` reads an export: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or
+  `ignored`; a subagent's session (`parent_id`) is the agent's own. Nothing else in the store (accounts, credentials,
+  permissions, events) is read. It is a binary file, so it is parsed from bytes (`BLOB_PARSERS`), not text. The same
+  format name reads the first OpenCode's store (the Go program of 2025, opencode-ai/opencode, since renamed Crush), which
+  kept `.opencode/opencode.db` in the project folder: tables `sessions` and `messages`, each message's `parts` a JSON list of
+  `{"type", "data"}`; a `user` message's `text` parts are typed, an `assistant` message's `text` parts are what the agent
+  said (its `tool_call`s and the `tool` messages holding their results are not kept), a `finish` part with reason
+  `canceled` is an interruption, and a session with a `parent_session_id` is one the agent started (its task tool).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 from research.real_sessions_formats import PARSERS as _FIRST_PARSERS
-from research.real_sessions_formats import Session, Turn
+from research.real_sessions_formats import Session, Turn, parse_gemini, parse_opencode
 
 
 def _words(content: object) -> str:
@@ -54,5 +74,93 @@ def parse_codex_legacy(text: str) -> list[Session]:
     return [session]
 
 
-PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy}
-AGENTS = {"codex-legacy": "codex"}  # the coding agent behind each format added here
+def parse_gemini_jsonl(text: str) -> list[Session]:
+    header: dict = {}
+    messages: dict[str, dict] = {}  # by id, in the order the messages came; a later record of a message replaces it
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(obj, dict):
+            continue
+        if "sessionId" in obj and "type" not in obj:
+            header = obj
+        elif isinstance(obj.get("id"), str) and "type" in obj:
+            messages[obj["id"]] = obj
+    if not header and not messages:
+        return []
+    document = {"kind": header.get("kind"), "startTime": header.get("startTime"), "messages": list(messages.values())}
+    return parse_gemini(json.dumps(document))
+
+
+def parse_opencode_db(read: Callable[[str], bytes | None]) -> list[Session]:
+    """``read("")``: the database's bytes; ``read("-wal")``: its write-ahead log's, or None when it was not committed.
+    One session a root session of the store (in the order they were created), read as an OpenCode export."""
+    data = read("")
+    if not data:
+        return []
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "opencode.db"
+        database.write_bytes(data)
+        wal = read("-wal")
+        if wal:
+            (Path(folder) / "opencode.db-wal").write_bytes(wal)
+        try:
+            connection = sqlite3.connect(database)
+            try:
+                return _opencode_sessions(connection)
+            finally:
+                connection.close()
+        except sqlite3.DatabaseError:
+            return []
+
+
+def _opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
+    tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "sessions" in tables and "messages" in tables:
+        return _first_opencode_sessions(connection)
+    out: list[Session] = []
+    rows = connection.execute("SELECT id, parent_id, time_created FROM session ORDER BY time_created, id").fetchall()
+    for session_id, parent_id, created in rows:
+        messages = []
+        for message_id, data in connection.execute(
+                "SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id", (session_id,)):
+            parts = [json.loads(p) for (p,) in connection.execute(
+                "SELECT data FROM part WHERE message_id = ? ORDER BY id", (message_id,))]
+            messages.append({"info": json.loads(data), "parts": parts})
+        info = {"id": session_id, "parentID": parent_id, "time": {"created": created}}
+        out.extend(parse_opencode(json.dumps({"info": info, "messages": messages})))
+    return out
+
+
+def _first_opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
+    out: list[Session] = []
+    rows = connection.execute("SELECT id, created_at FROM sessions WHERE parent_session_id IS NULL OR parent_session_id = ''"
+                              " ORDER BY created_at, id").fetchall()
+    for session_id, created in rows:
+        session = Session(started=str(created) if created is not None else None)
+        for role, parts_json, model in connection.execute(
+                "SELECT role, parts, model FROM messages WHERE session_id = ? ORDER BY created_at, rowid", (session_id,)):
+            try:
+                parts = [p for p in json.loads(parts_json or "[]") if isinstance(p, dict)]
+            except ValueError:
+                continue
+            texts = "\n".join(str((p.get("data") or {}).get("text") or "") for p in parts if p.get("type") == "text").strip()
+            if role == "user" and texts:
+                session.turns.append(Turn("user", texts))
+            elif role == "assistant":
+                session.model = session.model or model or None
+                if texts:
+                    session.said(texts)
+                if any(p.get("type") == "finish" and (p.get("data") or {}).get("reason") == "canceled" for p in parts):
+                    session.turns.append(Turn("interrupt", ""))
+        out.append(session)
+    return out
+
+
+PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy, "gemini-jsonl": parse_gemini_jsonl}
+# Formats read from bytes: each parser takes `read(suffix)`, the bytes of the file (suffix "") or of a file committed next
+# to it (its path plus the suffix), None when there is none.
+BLOB_PARSERS = {"opencode-db": parse_opencode_db}
+AGENTS = {"codex-legacy": "codex", "gemini-jsonl": "gemini-cli", "opencode-db": "opencode"}  # the agent behind each format added here

@@ -247,3 +247,133 @@ def test_a_secret_found_in_one_place_is_scrubbed_wherever_else_it_appears_in_the
     scrub_everywhere([records], values)
     assert not any("jules_key_2026" in r.get("text", "") for r in records)
     assert "BASH_OK" in records[-1]["text"]  # a word the redactor did not take stays as typed
+
+
+def test_gemini_cli_jsonl_chat_reads_the_last_version_of_each_message_in_order():
+    from research.real_sessions_formats_more import parse_gemini_jsonl
+
+    lines = [
+        {"sessionId": "s1", "startTime": "2026-04-24T23:16:28Z", "kind": "main"},
+        {"id": "m1", "type": "user", "content": [{"text": "Add a dark theme to the settings panel."}]},
+        {"$set": {"lastUpdated": "2026-04-24T23:17:30Z"}},
+        {"id": "m2", "type": "gemini", "content": "I will update the panel.", "model": "gemini-3-flash-preview"},
+        {"id": "m2", "type": "gemini", "content": "I will update the panel.", "model": "gemini-3-flash-preview",
+         "toolCalls": [{"name": "replace", "status": "success"}]},
+        {"id": "m3", "type": "gemini", "content": "The settings panel is dark now."},
+        {"id": "m4", "type": "info", "content": "Request cancelled."},
+        {"id": "m5", "type": "user", "content": [{"text": "The buttons are still white."}]},
+        {"id": "m6", "type": "user", "content": [{"text": "Please continue."}]},
+    ]
+    [session] = parse_gemini_jsonl("\n".join(json.dumps(line) for line in lines) + "\nnot json\n")
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "Add a dark theme to the settings panel."),
+        ("assistant", "I will update the panel.\n\nThe settings panel is dark now."), ("interrupt", ""),
+        ("user", "The buttons are still white.")]
+    assert session.model == "gemini-3-flash-preview" and session.started == "2026-04-24T23:16:28Z"
+    subagent = [{"sessionId": "s2", "kind": "subagent"}, {"id": "m1", "type": "user", "content": [{"text": "review"}]}]
+    assert parse_gemini_jsonl("\n".join(json.dumps(line) for line in subagent)) == []
+    assert parse_gemini_jsonl("") == [] and parse_gemini_jsonl("not json") == []
+
+
+def _opencode_store(folder: Path) -> bytes:
+    import sqlite3
+
+    database = folder / "opencode.db"
+    connection = sqlite3.connect(database)
+    connection.executescript(
+        "CREATE TABLE session (id TEXT PRIMARY KEY, parent_id TEXT, time_created INTEGER);"
+        "CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT, time_created INTEGER, data TEXT);"
+        "CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT, session_id TEXT, data TEXT);"
+        "CREATE TABLE credential (id TEXT, value TEXT);")
+    connection.execute("INSERT INTO credential VALUES ('k', 'sk-never-read')")
+    rows = [("ses_b", None, 2, [("user", [_text("Second session: make the cursor blue.")]),
+                                ("assistant", [_text("Done.")])]),
+            ("ses_a", None, 1, [("user", [_text("Serve the site on port 80.")]),
+                                ("assistant", [{"type": "reasoning", "text": "hmm"}, _text("Serving on 8080.")]),
+                                ("user", [_text("no, 80 please"), _text("Summarize the task tool output above", synthetic=True)]),
+                                ("assistant", [_text("Moving it.")], {"error": {"name": "MessageAbortedError"}}),
+                                ("user", [_text("the cursor is stuck in the top left corner")])]),
+            ("ses_c", "ses_a", 3, [("user", [_text("review the branch")]), ("assistant", [_text("No issues.")])])]
+    for session_id, parent, created, messages in rows:
+        connection.execute("INSERT INTO session VALUES (?, ?, ?)", (session_id, parent, created))
+        for n, (role, parts, *extra) in enumerate(messages):
+            message_id = f"msg_{session_id}_{n:02d}"
+            info = {"role": role, "modelID": "claude-opus-4-6", **(extra[0] if extra else {})}
+            connection.execute("INSERT INTO message VALUES (?, ?, ?, ?)", (message_id, session_id, n, json.dumps(info)))
+            for k, part in enumerate(parts):
+                connection.execute("INSERT INTO part VALUES (?, ?, ?, ?)",
+                                   (f"prt_{message_id}_{k}", message_id, session_id, json.dumps(part)))
+    connection.commit()
+    connection.close()
+    return database.read_bytes()
+
+
+def test_opencode_store_is_read_as_its_sessions_in_order_with_only_typed_text(tmp_path):
+    from research.real_sessions_formats_more import parse_opencode_db
+
+    data = _opencode_store(tmp_path)
+    first, second = parse_opencode_db(lambda suffix: data if suffix == "" else None)
+    assert [(t.role, t.text) for t in first.turns] == [
+        ("user", "Serve the site on port 80."), ("assistant", "Serving on 8080."), ("user", "no, 80 please"),
+        ("assistant", "Moving it."), ("interrupt", ""), ("user", "the cursor is stuck in the top left corner")]
+    assert first.model == "claude-opus-4-6"
+    assert [t.text for t in second.turns if t.role == "user"] == ["Second session: make the cursor blue."]
+    assert parse_opencode_db(lambda suffix: None) == []
+    assert parse_opencode_db(lambda suffix: b"not a database" if suffix == "" else None) == []
+
+
+def test_the_builder_reads_a_binary_store_from_git(tmp_path):
+    import subprocess
+
+    from research.real_sessions_build import parse_row
+
+    folder = tmp_path / "store"
+    folder.mkdir()
+    data = _opencode_store(folder)
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / ".local").mkdir()
+    (repo / ".local" / "opencode.db").write_bytes(data)
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x"],
+                   check=True)
+    commit = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    sessions = parse_row(repo, {"repo": "o/r", "commit": commit, "path": ".local/opencode.db", "harness": "opencode-db"})
+    assert [t.text for t in sessions[0].turns if t.role == "user"][0] == "Serve the site on port 80."
+    assert len(sessions) == 2
+
+
+def test_the_first_opencode_store_keeps_typed_text_and_drops_tool_results_and_task_sessions(tmp_path):
+    import sqlite3
+
+    from research.real_sessions_formats_more import parse_opencode_db
+
+    database = tmp_path / "opencode.db"
+    connection = sqlite3.connect(database)
+    connection.executescript(
+        "CREATE TABLE sessions (id TEXT PRIMARY KEY, parent_session_id TEXT, title TEXT, created_at INTEGER);"
+        "CREATE TABLE messages (id TEXT PRIMARY KEY, session_id TEXT, role TEXT, parts TEXT, model TEXT, created_at INTEGER);")
+
+    def part(kind: str, **data) -> dict:
+        return {"type": kind, "data": data}
+
+    rows = [("s1", None, 1, [("user", [part("text", text="Initialize a bun app using ts.")]),
+                             ("assistant", [part("text", text="Running bun init."), part("tool_call", name="bash")]),
+                             ("tool", [part("tool_result", content="bun: timeout")]),
+                             ("assistant", [part("text", text="bun init failed."), part("finish", reason="canceled")]),
+                             ("user", [part("text", text="bun init is there, try again."), part("binary", path="x.png")])]),
+            ("t1", "s1", 2, [("user", [part("text", text="Analyze the codebase (a prompt the agent wrote)")])])]
+    for session_id, parent, created, messages in rows:
+        connection.execute("INSERT INTO sessions VALUES (?, ?, 't', ?)", (session_id, parent, created))
+        for n, (role, parts) in enumerate(messages):
+            connection.execute("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?)",
+                               (f"{session_id}-{n}", session_id, role, json.dumps(parts), "copilot.gpt-4o", n))
+    connection.commit()
+    connection.close()
+    data = database.read_bytes()
+    [session] = parse_opencode_db(lambda suffix: data if suffix == "" else None)
+    assert [(t.role, t.text) for t in session.turns] == [
+        ("user", "Initialize a bun app using ts."), ("assistant", "Running bun init.\n\nbun init failed."),
+        ("interrupt", ""), ("user", "bun init is there, try again.")]
+    assert session.model == "copilot.gpt-4o"
