@@ -117,6 +117,14 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
                        added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
+    from altimate_learn.team.retirements import folder as shared_folder
+
+    shared = [i for i in result.removed if (shared_folder(store) / f"{i}.json").is_file()]
+    if shared:  # the team's clones learn of the retirement (and its reason) from these files
+        report.line(f"Recorded why {plural(len(shared), 'lesson')} left in {_relative(shared_folder(store), store.project.root)}/: commit "
+                    f"{'it' if len(shared) == 1 else 'them'} with approved.json, so teammates' clones do not propose "
+                    f"{'it' if len(shared) == 1 else 'them'} again.")
+        report.data["shared_retirements"] = shared
     from altimate_learn.store.layout import written_line
 
     if (where := written_line(store)) is not None:  # a linked worktree: which checkout and branch it wrote

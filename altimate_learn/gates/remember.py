@@ -188,6 +188,9 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     result.version = store.archive_version(approved)  # the empty set too, as promote does: rollback undoes it
     store.write_lessons(Store.APPROVED, updated)
     _reconcile_retired(store, live)
+    from altimate_learn.team.retirements import sync
+
+    sync(store, approved, updated)  # a replaced lesson's shared record, for the team's clones
     if whole:
         store.remove(Store.CANDIDATE)  # with its staged retirements, written above
     elif realized:

@@ -93,6 +93,9 @@ class Screen:
         self.notes: list[str] = list(vet.notes) if vet is not None else []
         self._offline: OfflineVet | None = None
         self.retired: list[dict] = []  # retired records a model's ADD must not bring back (set by the curator)
+        # where lessons that left approved.json in git history are read (set by the curator), read only when a
+        # model's ADD is checked: a teammate's retirement made without a shared record (review14 R14-8)
+        self.history_dir: Any = None
         self._retired_words: dict[str, dict] | None = None
         self._retired_sets: list[tuple[dict, Any]] | None = None
 
@@ -197,15 +200,30 @@ class Screen:
         teammate's proposals bringing back what a person retired would undo that decision without saying so
         (review13 R13-10); a person can, with `learn remember`. A rule close to a retired one but not the same is
         a correction of it, and goes through like any other."""
-        if not self.retired:
-            return None
         if self._retired_words is None:
             live = {lesson["id"] for lesson in work.lessons}
             self._retired_words = {}
-            for record in self.retired:  # the newest retirement of a text wins
+            for record in [*self._departed(), *self.retired]:  # the newest retirement of a text wins
                 if isinstance(record.get("text"), str) and record.get("id") not in live:
                     self._retired_words[_words_only(record["text"])] = record
         return self._retired_words.get(_words_only(text))
+
+    def _departed(self) -> list[dict]:
+        """Lessons that left approved.json in a commit and that no retired record here names (retired by a teammate
+        before retirements were shared, or by altimate-code); their reason names the commit, author and date."""
+        if self.history_dir is None:
+            return []
+        from altimate_learn.team.departed import departed_lessons
+
+        known = {record.get("id") for record in self.retired}
+        found = []
+        for record in departed_lessons(self.history_dir):
+            if record["id"] not in known:
+                record = dict(record)
+                record.pop("retired_in", None)
+                record["reason"] = record["reason"].split(";", 1)[0]  # "left the approved set in commit … (Ben, …)"
+                found.append(record)
+        return found
 
     def _retired_near(self, text: str, work: Any) -> dict | None:
         """The retired lesson ``text`` is close to without repeating it (the curator's duplicate threshold, the
@@ -213,7 +231,7 @@ class Screen:
         from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, opposite, word_set
         from altimate_learn.curate.names import names_beyond
 
-        if not self.retired or self._retired_words is None:
+        if not self._retired_words:
             return None
         if self._retired_sets is None:
             self._retired_sets = [(record, word_set(record["text"])) for record in self._retired_words.values()]

@@ -392,6 +392,9 @@ def _replacing_lost(store: Store, candidate: list[Lesson], lost: dict[str, str])
         retired = store.retired()  # this clone's reason, when the retirement was made here (another branch)
     except LearnError:
         retired = []
+    from altimate_learn.team.retirements import team_retired
+
+    retired = team_retired(store) + retired  # the teammate's reason, committed with the retirement
     live = {lesson["id"] for lesson in candidate}
     reasons = {r["id"]: r["reason"] for r in retired if isinstance(r.get("reason"), str) and r.get("reason")}
     replaced: dict[str, list[str]] = {}

@@ -90,9 +90,9 @@ def targets(paths: ProjectPaths) -> list[Path]:
     for name in paths.store_names():
         folder = paths.learn_dir / name
         candidates = [folder / f for f in SCANNED]
-        versions = folder / "versions"
-        if versions.is_dir():
-            candidates += sorted(versions.glob("*.json"))
+        for sub in ("versions", "retired"):
+            if (folder / sub).is_dir():
+                candidates += sorted((folder / sub).glob("*.json"))
         for path in candidates:
             try:
                 if has_markers(path.read_text(encoding="utf-8", errors="replace")):

@@ -1,0 +1,124 @@
+"""Retirements the team shares: one small committed file per lesson that left the approved set.
+
+`retired.json` is local state (altimate-code's layout: only `approved.json` is committed), so a teammate's
+retirement used to reach another clone only as a lesson gone from `approved.json`, without its reason, and that
+clone's curator, learner and importers would propose the lesson again with nothing to stop or flag it (review13
+R13-13). So when this checkout's `approved.json` loses a lesson (`learn promote`, `learn remember --approve`,
+`learn rollback`), the retired record (the lesson as it was, its ``reason`` and ``supersededBy``) is also written
+to `.altimate-code/learn/<store>/retired/<id>.json`, beside `approved.json`, to be committed with it:
+
+- one file per lesson, so two teammates retiring different lessons add different files and never conflict;
+  the same lesson retired on both sides merges by id with learn's driver (the file is a lesson list, like
+  `retired.json`);
+- the text and the reason are redacted again before they are written (a reason is typed by a person);
+- a lesson approved again (same id) loses its file in the same write; a file whose lesson is in
+  `approved.json` (a merge kept the lesson) is ignored by every reader;
+- only lessons that were approved leave a file: a rule dropped before it was ever approved stays local.
+
+Readers (:func:`team_retired`) are the curator's retired check, `learn search` and `learn show`'s note on a
+replacement of a lesson a teammate retired: in every clone they see what the retiring clone sees.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from altimate_learn.errors import LearnError
+from altimate_learn.schema import Lesson, validate_lessons
+from altimate_learn.store import fsio
+from altimate_learn.store.paths import RETIRED_GITIGNORE_RULES
+
+FOLDER = "retired"
+_ID = re.compile(r"^L-[0-9A-Za-z][0-9A-Za-z_-]{0,63}$")
+
+
+def folder(store) -> Path:
+    """This checkout's shared retirements of ``store`` (they belong to the branch, as approved.json does)."""
+    return store.dir / FOLDER
+
+
+def team_retired(store, live: set[str] | None = None) -> list[Lesson]:
+    """The retired records committed in this checkout (id order), except those of lessons in ``live``. A file
+    that is not a valid one-lesson list is passed over (`learn check` reports it)."""
+    base = folder(store)
+    try:
+        names = sorted(p.name for p in base.iterdir() if p.name.endswith(".json"))
+    except OSError:
+        return []
+    out: list[Lesson] = []
+    for name in names:
+        lesson_id = name[:-len(".json")]
+        if not _ID.match(lesson_id) or (live is not None and lesson_id in live):
+            continue
+        path = base / name
+        try:
+            fsio.check_confined(path, store.project.root, verb="read")
+            value = fsio.read_json(path)
+            records = validate_lessons(value, str(path), retired=True)
+        except (LearnError, OSError, ValueError):
+            continue
+        out.extend(record for record in records if record["id"] == lesson_id)
+    return out
+
+
+def sync(store, before: list[Lesson], after: list[Lesson]) -> list[str]:
+    """After this checkout's approved.json went from ``before`` to ``after`` (under the store lock): write the
+    shared record of each lesson that left (from retired.json, which the caller wrote first), and remove the
+    file of each lesson that is approved again. Returns the ids written. Never raises: the local retirement is
+    done whatever happens here (a file that cannot be written is logged in the history by the caller's note)."""
+    from altimate_learn.redact import redact
+
+    live = {lesson["id"] for lesson in after}
+    left = [lesson for lesson in before if lesson["id"] not in live and _ID.match(lesson["id"])]
+    written: list[str] = []
+    base = folder(store)
+    try:
+        retired = {record["id"]: record for record in store.retired()}
+    except LearnError:
+        retired = {}
+    if left:
+        try:
+            ensure_gitignore(store.project)
+            fsio.check_confined(base, store.project.root)
+            base.mkdir(parents=True, exist_ok=True)
+        except (LearnError, OSError):
+            return []
+        for lesson in left:
+            record = dict(retired.get(lesson["id"]) or {**lesson, "reason": "removed from the approved set"})
+            record["text"] = redact(record["text"])
+            record["reason"] = redact(record.get("reason") or "removed from the approved set")
+            path = base / f"{lesson['id']}.json"
+            try:
+                validate_lessons([record], str(path), retired=True)
+                fsio.atomic_write(path, fsio.canonical_json([record]), within=store.project.root)
+            except (LearnError, OSError):
+                continue
+            written.append(lesson["id"])
+    for lesson_id in sorted(live):
+        path = base / f"{lesson_id}.json"
+        if _ID.match(lesson_id) and path.is_file():
+            try:
+                fsio.check_confined(path, store.project.root)
+                path.unlink()
+            except (LearnError, OSError):
+                continue
+    return written
+
+
+def ensure_gitignore(paths) -> None:
+    """Let git see the shared retirements: learn's two lines are appended to a `.altimate-code/learn/.gitignore`
+    that holds altimate-code's rules (which ignore every file but approved.json) and not these lines yet. A file
+    the user wrote otherwise is left as it is."""
+    path = paths.gitignore
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return  # the store's first use writes the whole text, these lines included
+    except (OSError, UnicodeDecodeError):
+        return
+    lines = [line.strip() for line in text.splitlines()]
+    if "!/*/retired/*.json" in lines or "!/*/approved.json" not in lines:
+        return
+    fsio.atomic_write(path, text + ("" if text.endswith("\n") else "\n") + RETIRED_GITIGNORE_RULES,
+                      within=paths.learn_dir)
