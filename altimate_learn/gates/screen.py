@@ -291,6 +291,11 @@ class Screen:
             if _says_less(delta.text or "", work.by_id[target]["text"]):
                 return self._helpful(delta, work, target, "restated by a person")
             return self._replace(delta, work, target)
+        part = _part_of(delta.text or "", words, work, delta.coexists)
+        if part is not None:
+            # "Never use float for money." beside "Represent money amounts with `Decimal`, never `float`.": the
+            # lesson's own code named in plain words, in its situation; a vote for it, not a second rule (R13-9)
+            return self._helpful(delta, work, part, "restated by a person")
         overlap = work.index.overlapping(identifiers(delta.text or ""))
         if overlap:
             # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
@@ -487,6 +492,11 @@ class Screen:
         return out
 
 
+# Verbs that only say "do it" ("Never use float" says what "never `float`" says): left out when a person's rule is
+# compared with a lesson as a part of it (:func:`_part_of`).
+_LIGHT_VERBS = frozenset({"us"})  # the stem of use, uses, using, used
+
+
 def _says_less(new: str, old: str) -> bool:
     """``new`` holds only words of ``old``, and not all of them: a part of the lesson said again, which would drop
     the rest if it replaced it ("Never use float for money amounts." of "Use Decimal for money amounts, never
@@ -495,6 +505,34 @@ def _says_less(new: str, old: str) -> bool:
 
     mine, theirs = content_words(new), content_words(old)
     return bool(mine) and mine < theirs
+
+
+PART_THRESHOLD = 0.25  # word overlap at which a lesson is looked at as one a short rule may be a part of
+
+
+def _part_of(text: str, words: frozenset[str], work: Any, coexists: Any) -> str | None:
+    """The lesson ``text`` is a part of, said with the lesson's code names as plain words: every content word of
+    ``text`` (but "use") is the lesson's, at least one is a code name the lesson backticks and one is another word
+    of it (the situation: "money"), at least one of the lesson's code names is left out (what replacing it would
+    drop: `Decimal`), the rule is not the lesson's opposite, and it names no code the lesson does not. "Never use
+    float." (everywhere) is not a part of "… money … never `float`."; "Use float for money." is its opposite; a
+    rule giving all of the lesson's code is a restatement, which replaces it. The closest such lesson, or None."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.gates.offline import content_words, identifiers
+
+    mine = content_words(text) - _LIGHT_VERBS
+    if len(mine) < 2:
+        return None
+    found = sorted(((score, lid) for lid, score in work.words.similar(words, PART_THRESHOLD).items()
+                    if lid not in coexists and lid in work.by_id), reverse=True)
+    for _, lid in found:
+        old = work.by_id[lid]["text"]
+        names = content_words(" ".join(identifiers(old)))
+        if mine < content_words(old) and mine & names and mine - names and names - mine and not opposite(text, old) \
+                and not names_beyond(text, old):
+            return lid
+    return None
 
 
 def _words_only(text: str) -> str:

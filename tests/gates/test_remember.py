@@ -222,3 +222,21 @@ def test_a_part_of_a_lesson_said_again_counts_for_it_and_replaces_nothing(git_re
     assert retired["supersededBy"] == fourth["id"] and retired["reason"] == f"superseded by {fourth['id']}"
     code, out, err = cli("show")
     assert f"reason: superseded by {fourth['id']}" in out
+
+
+def test_a_part_of_a_lesson_in_plain_words_counts_for_it(git_repo, cli):
+    """review13 R13-9 (rest): "Never use float for money." beside "Represent money amounts with `Decimal`, never
+    `float`." was staged as a second lesson: the lesson backticks `float`, the person's words do not, and "use" is
+    not one of its words. It is the lesson's rule for its own case, without the `Decimal` it also gives."""
+    first = _json(cli, "remember", "Represent money amounts with `Decimal`, never `float`.", "--approve")
+    again = _json(cli, "remember", "Never use float for money.")
+    assert again["status"] == "repeated" and again["id"] == first["id"]
+    assert texts(git_repo) == ["Represent money amounts with `Decimal`, never `float`."]
+    # not a part: the opposite rule (a person's contradiction replaces the lesson), a rule for everywhere, another
+    # situation
+    elsewhere = _json(cli, "remember", "Never use float for coordinates.")
+    assert elsewhere["status"] == "added"
+    broader = _json(cli, "remember", "Never use float.")
+    assert broader.get("id") != first["id"]
+    opposite = _json(cli, "remember", "Use float for money.")
+    assert opposite["status"] == "replaced" and opposite["replaced"][0]["id"] == first["id"]
