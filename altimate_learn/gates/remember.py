@@ -4,8 +4,9 @@ A person's rule goes through the same curator as every other change, as a person
 (``author="person"``, channel ``remember``), so it is vetted and it fails open:
 
 - it is **reconciled** with the lessons in force: when it restates, sharpens (names the same backtick
-  identifier) or contradicts one, it replaces that lesson, which is retired with ``supersededBy``, and the
-  output names it; a word-for-word repeat counts as HELPFUL on the existing lesson instead;
+  identifier and says most of what the lesson says) or contradicts one, it replaces that lesson, which is
+  retired with ``supersededBy``, and the output names it; another rule about the same code stays beside it;
+  a word-for-word repeat counts as HELPFUL on the existing lesson instead;
 - against the instruction files it is vetted like any rule, but a duplicate or a contradiction is
   **quarantined** with the reason, never dropped; so is a text the lint refuses;
 - when a model is configured (``--model`` or ``learn.model``), the vet is one call to it; when that call

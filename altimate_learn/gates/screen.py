@@ -23,10 +23,10 @@ no verdict     dropped (the vet call failed or skipped it)  kept, unstamped (vet
 
 Anything the curator would reject in a person's rule (lint, an undeclared overlap, a limit) is quarantined
 with that reason instead: nothing a person wrote is dropped. A person's rule that restates, sharpens (shares
-a backtick identifier) or contradicts a lesson replaces it; the replaced lesson is retired with
-``supersededBy``. Two rules about one name in different situations (the offline vet's
-:func:`~altimate_learn.gates.offline.different_situations`) neither contradict nor sharpen each other: the new
-one sits beside the old (``coexists``).
+a backtick identifier and says most of what the lesson says) or contradicts a lesson replaces it; the replaced
+lesson is retired with ``supersededBy``. Another rule about the same identifier sits beside it (``coexists``), and
+so do two rules about one name in different situations (the offline vet's
+:func:`~altimate_learn.gates.offline.different_situations`), which neither contradict nor sharpen each other.
 
 After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
 (backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
@@ -309,8 +309,17 @@ class Screen:
                 delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
                 overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
         if overlap:
+            from altimate_learn.curate.apply import contradictions
+
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
-            return self._replace(delta, work, best)
+            old = work.by_id[best]["text"] if best in work.by_id else ""
+            if _covers(delta.text or "", old) or contradictions(delta.text or "", old):
+                return self._replace(delta, work, best)
+            # another rule about the same code ("Use `httpx` for outbound HTTP calls." beside "Call the payment
+            # provider with an async `httpx` client, never `requests`."): replacing would drop what only the old
+            # one says, so both stay (review14 R14-13)
+            delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(lid for lid in overlap
+                                                                               if lid in work.by_id)))
         return "go"
 
     def accepted(self, lesson_id: str, delta: Any, text: str) -> None:
@@ -505,6 +514,20 @@ def _says_less(new: str, old: str) -> bool:
 
     mine, theirs = content_words(new), content_words(old)
     return bool(mine) and mine < theirs
+
+
+COVER_SHARE = 0.6  # of a lesson's content words a rule about its code must say again to sharpen (replace) it
+
+
+def _covers(new: str, old: str) -> bool:
+    """``new`` says most of what ``old`` says (its content words, "use" aside): a sharper or wider version of that
+    rule, which may replace it. "Select raw tables through `source()` with a freshness check, in every model." covers
+    "Select raw tables through `source()` in staging models."; "Use `httpx` for outbound HTTP calls." does not cover
+    "Call the payment provider with an async `httpx` client, never `requests`." (review14 R14-13)."""
+    from altimate_learn.gates.offline import content_words
+
+    theirs = content_words(old) - _LIGHT_VERBS
+    return bool(theirs) and len(theirs & content_words(new)) >= COVER_SHARE * len(theirs)
 
 
 PART_THRESHOLD = 0.25  # word overlap at which a lesson is looked at as one a short rule may be a part of
