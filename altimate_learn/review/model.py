@@ -423,7 +423,14 @@ def _read_review(store: Store) -> Review:
     stale: list[Problem] = []
     candidate, rebased, lost = _rebase(store, approved, candidate, warnings, stale)
     try:
-        retired = store.retired() + store.staged_retired()  # the candidate's own retirements say why, too
+        # the candidate's own retirements say why, too; a retired.json record of a lesson approved.json holds whose
+        # successor the candidate does not hold is stale (a merge brought the lesson back after this clone had
+        # replaced it) and says nothing about its removal now (review14 R14-10)
+        live = {lesson["id"] for lesson in approved.lessons or []}
+        staged_ids = {lesson["id"] for lesson in candidate.lessons or []}
+        retired = [r for r in store.retired() if not (r["id"] in live and r.get("supersededBy")
+                                                      and r["supersededBy"] not in staged_ids)]
+        retired += store.staged_retired()
     except LearnError as exc:
         retired = []
         warnings.append(f"removal reasons unavailable: {exc.message}")

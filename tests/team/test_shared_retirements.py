@@ -161,3 +161,28 @@ def test_a_retirement_without_a_shared_record_is_refused_from_git_history(team: 
     [staged] = _candidate(ana)
     assert f"close to {base_id}, which was retired (left the approved set in commit {commit[:10]}" \
         in staged["provenance"]
+
+
+def test_a_lesson_a_merge_keeps_against_our_retirement_is_no_longer_retired(team: Team):
+    """review14 R14-10: a teammate's edit kept with `learn resolve --theirs` brought the lesson back, but its
+    retired.json record (and reason) stayed: search and the next removal's diff showed a removal that did not
+    happen."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "pinned down",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ben.commit("ben: edit")
+    ben.git("push", "-q", "origin", "main")
+    ana.learn("retire", base_id, "--reason", "CI converts cents now")
+    ana.learn("promote", "--yes")
+    ana.commit("ana: retire")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode != 0
+    ana.learn("resolve", "--theirs", "--lesson", base_id)
+    assert base_id in ana.ids()
+    assert base_id not in [r["id"] for r in json.loads((ana.root / STORE / "retired.json").read_text())]
+    assert not (ana.root / STORE / "retired" / f"{base_id}.json").exists()
+    ana.git("commit", "-q", "--no-edit")
+    assert ana.git("status", "--porcelain").stdout == ""
+    assert ana.git("ls-files", str(STORE / "retired")).stdout == ""  # the merge commit does not share it either
+    matches = json.loads(ana.learn("search", "cents", "--json").stdout)["matches"]
+    assert [(m["state"], m["id"]) for m in matches] == [("approved", base_id)]
