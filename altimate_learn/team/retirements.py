@@ -11,6 +11,7 @@ to `.altimate-code/learn/<store>/retired/<id>.json`, beside `approved.json`, to 
   the same lesson retired on both sides merges by id with learn's driver (the file is a lesson list, like
   `retired.json`);
 - the text and the reason are redacted again before they are written (a reason is typed by a person);
+- `learn tidy` writes them for the lessons it retires (merged away, graduated), undone with it by `learn undo`;
 - a lesson approved again (same id) loses its file in the same write; a file whose lesson is in
   `approved.json` (a merge kept the lesson) is ignored by every reader;
 - only lessons that were approved leave a file: a rule dropped before it was ever approved stays local.
@@ -67,8 +68,6 @@ def sync(store, before: list[Lesson], after: list[Lesson]) -> list[str]:
     shared record of each lesson that left (from retired.json, which the caller wrote first), and remove the
     file of each lesson that is approved again. Returns the ids written. Never raises: the local retirement is
     done whatever happens here (a file that cannot be written is logged in the history by the caller's note)."""
-    from altimate_learn.redact import redact
-
     live = {lesson["id"] for lesson in after}
     left = [lesson for lesson in before if lesson["id"] not in live and _ID.match(lesson["id"])]
     written: list[str] = []
@@ -85,13 +84,9 @@ def sync(store, before: list[Lesson], after: list[Lesson]) -> list[str]:
         except (LearnError, OSError):
             return []
         for lesson in left:
-            record = dict(retired.get(lesson["id"]) or {**lesson, "reason": "removed from the approved set"})
-            record["text"] = redact(record["text"])
-            record["reason"] = redact(record.get("reason") or "removed from the approved set")
             path = base / f"{lesson['id']}.json"
             try:
-                validate_lessons([record], str(path), retired=True)
-                fsio.atomic_write(path, fsio.canonical_json([record]), within=store.project.root)
+                fsio.atomic_write(path, shared_bytes(lesson, retired.get(lesson["id"])), within=store.project.root)
             except (LearnError, OSError):
                 continue
             written.append(lesson["id"])
@@ -106,19 +101,35 @@ def sync(store, before: list[Lesson], after: list[Lesson]) -> list[str]:
     return written
 
 
-def ensure_gitignore(paths) -> None:
-    """Let git see the shared retirements: learn's two lines are appended to a `.altimate-code/learn/.gitignore`
-    that holds altimate-code's rules (which ignore every file but approved.json) and not these lines yet. A file
-    the user wrote otherwise is left as it is."""
-    path = paths.gitignore
+def shared_bytes(lesson: Lesson, record: Lesson | None) -> bytes:
+    """The shared record of ``lesson`` (``record``: its retired.json entry, with the reason), redacted again and
+    validated, as the bytes of `retired/<id>.json`. Raises :class:`LearnError` on a record that is not valid."""
+    from altimate_learn.redact import redact
+
+    record = dict(record or {**lesson, "reason": "removed from the approved set"})
+    record["text"] = redact(record["text"])
+    record["reason"] = redact(record.get("reason") or "removed from the approved set")
+    validate_lessons([record], f"{FOLDER}/{lesson['id']}.json", retired=True)
+    return fsio.canonical_json([record]).encode("utf-8")
+
+
+def gitignore_with_rules(paths) -> str | None:
+    """The text of `.altimate-code/learn/.gitignore` with learn's two lines for the shared retirements appended,
+    when it holds altimate-code's rules (which ignore every file but approved.json) and not these lines yet; None
+    when nothing is to change (no file yet: the store's first use writes them; a file the user wrote otherwise is
+    left as it is)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return  # the store's first use writes the whole text, these lines included
+        text = paths.gitignore.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return
+        return None
     lines = [line.strip() for line in text.splitlines()]
     if "!/*/retired/*.json" in lines or "!/*/approved.json" not in lines:
-        return
-    fsio.atomic_write(path, text + ("" if text.endswith("\n") else "\n") + RETIRED_GITIGNORE_RULES,
-                      within=paths.learn_dir)
+        return None
+    return text + ("" if text.endswith("\n") else "\n") + RETIRED_GITIGNORE_RULES
+
+
+def ensure_gitignore(paths) -> None:
+    """Let git see the shared retirements (see :func:`gitignore_with_rules`)."""
+    text = gitignore_with_rules(paths)
+    if text is not None:
+        fsio.atomic_write(paths.gitignore, text, within=paths.learn_dir)
