@@ -41,7 +41,7 @@ def folder(store) -> Path:
 
 def team_retired(store, live: set[str] | None = None) -> list[Lesson]:
     """The retired records committed in this checkout (id order), except those of lessons in ``live``. A file
-    that is not a valid one-lesson list is passed over (`learn check` reports it)."""
+    that is not a valid one-lesson list is passed over."""
     base = folder(store)
     try:
         names = sorted(p.name for p in base.iterdir() if p.name.endswith(".json"))
@@ -67,7 +67,7 @@ def sync(store, before: list[Lesson], after: list[Lesson]) -> list[str]:
     """After this checkout's approved.json went from ``before`` to ``after`` (under the store lock): write the
     shared record of each lesson that left (from retired.json, which the caller wrote first), and remove the
     file of each lesson that is approved again. Returns the ids written. Never raises: the local retirement is
-    done whatever happens here (a file that cannot be written is logged in the history by the caller's note)."""
+    done whatever happens here (a file that cannot be written is skipped; promote names the files written)."""
     live = {lesson["id"] for lesson in after}
     left = [lesson for lesson in before if lesson["id"] not in live and _ID.match(lesson["id"])]
     written: list[str] = []
