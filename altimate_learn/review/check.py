@@ -121,7 +121,7 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         add(Problem(FILE, "schema", "expected a JSON array of lessons"))
         return report
     report.lessons = len(value)
-    retired = path.name == "retired.json"
+    retired = path.name == "retired.json" or path.parent.name == "retired"  # retired/<id>.json: shared records
     valid: list[Lesson] = []
     seen: set[str] = set()
     for index, item in enumerate(value):

@@ -34,7 +34,6 @@ _STORE = LEARN_DIR.as_posix()
 ATTRIBUTES = (
     f"{_STORE}/*/*.json merge={DRIVER} text eol=lf",
     f"{_STORE}/*/versions/*.json merge={DRIVER} text eol=lf",
-    f"{_STORE}/*/retired/*.json merge={DRIVER} text eol=lf",
     f"{_STORE}/*/*.jsonl merge=union text eol=lf",
 )
 
