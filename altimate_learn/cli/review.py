@@ -309,6 +309,9 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
     from altimate_learn.review.text import safe, shown
 
     result = do_search(open_existing_store(name), words)
+    for path in result.unreadable:  # a teammate's retirement this clone cannot see: say so, never silently
+        typer.echo(f"Warning: {path} cannot be read (a shared retirement record: conflict markers or a hand edit); "
+                   "run `learn check`, then `learn resolve` or restore it from git.", err=True)
     if as_json:
         _json(result.as_dict())
         return
@@ -326,7 +329,8 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
 
 
 def check(paths: Annotated[list[Path] | None, typer.Argument(
-        help="approved.json files or store folders (default: every store of this project).",
+        help="approved.json files, shared retirement records (retired/*.json) or store folders (default: every "
+             "store of this project).",
         show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False,
         schema: Annotated[bool, typer.Option("--schema", help="Also validate every store file that has a "
                                              "published JSON Schema (approved.json, candidate.json, each line "

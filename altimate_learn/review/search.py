@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import LearnError
@@ -61,6 +62,7 @@ class SearchResult:
     words: list[str]
     matches: list[tuple[str, Lesson]] = field(default_factory=list)  # (state, lesson)
     closest: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # shared retirement records that cannot be read
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -72,6 +74,7 @@ class SearchResult:
                          "retired_in": lesson.get("retired_in")}
                         for state, lesson in self.matches],
             "closest": self.closest,
+            "unreadable": self.unreadable,
         }
 
 
@@ -92,11 +95,12 @@ def search(store: Store, words: list[str]) -> SearchResult:
     from altimate_learn.team.retirements import team_retired
 
     known = live | {lesson["id"] for lesson in retired}
-    shared = [lesson for lesson in team_retired(store, live) if lesson["id"] not in known]
+    unreadable: list[Path] = []
+    shared = [lesson for lesson in team_retired(store, live, unreadable) if lesson["id"] not in known]
     pool += [("retired", lesson) for lesson in shared]
     known |= {lesson["id"] for lesson in shared}
     pool += [("retired", lesson) for lesson in departed_lessons(store.dir) if lesson["id"] not in known]
-    result = SearchResult(shown)
+    result = SearchResult(shown, unreadable=[str(path) for path in unreadable])
     for state, lesson in pool:
         hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()
         if all(token in hay for token in tokens):

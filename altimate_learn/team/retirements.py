@@ -23,6 +23,7 @@ replacement of a lesson a teammate retired: in every clone they see what the ret
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -40,9 +41,10 @@ def folder(store) -> Path:
     return store.dir / FOLDER
 
 
-def team_retired(store, live: set[str] | None = None) -> list[Lesson]:
+def team_retired(store, live: set[str] | None = None, unreadable: list[Path] | None = None) -> list[Lesson]:
     """The retired records committed in this checkout (id order), except those of lessons in ``live``. A file
-    that is not a valid one-lesson list is passed over."""
+    that is not a valid one-lesson list (conflict markers, a hand edit) is passed over, and added to
+    ``unreadable`` when given (`learn check` names the problem)."""
     base = folder(store)
     try:
         names = sorted(p.name for p in base.iterdir() if p.name.endswith(".json"))
@@ -56,11 +58,18 @@ def team_retired(store, live: set[str] | None = None) -> list[Lesson]:
         path = base / name
         try:
             fsio.check_confined(path, store.project.root, verb="read")
-            value = fsio.read_json(path)
-            records = validate_lessons(value, str(path), retired=True)
-        except (LearnError, OSError, ValueError):
+            raw = path.read_bytes()
+            if fsio.has_conflict_markers(raw):
+                raise ValueError("conflict markers")
+            records = validate_lessons(json.loads(raw.decode("utf-8")), str(path), retired=True)
+        except (LearnError, OSError, ValueError, RecursionError):
+            records = []
+        mine = [record for record in records if record["id"] == lesson_id]
+        if len(mine) != 1 or len(records) != 1:
+            if unreadable is not None:
+                unreadable.append(path)
             continue
-        out.extend(record for record in records if record["id"] == lesson_id)
+        out.extend(mine)
     return out
 
 

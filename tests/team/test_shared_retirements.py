@@ -191,3 +191,27 @@ def test_a_lesson_a_merge_keeps_against_our_retirement_is_no_longer_retired(team
     assert ana.git("ls-files", str(STORE / "retired")).stdout == ""  # the merge commit does not share it either
     matches = json.loads(ana.learn("search", "cents", "--json").stdout)["matches"]
     assert [(m["state"], m["id"]) for m in matches] == [("approved", base_id)]
+
+
+def test_learn_check_reads_the_shared_records(team: Team):
+    """review14 R14-27: retired/*.json are committed team data, but `learn check` (the pre-commit and CI guard) did
+    not read them, so conflict markers or a broken hand edit were committed with nothing stopping them, and
+    `learn search` silently fell back to the git-history line."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _retire_and_push(ben, base_id, "CI converts cents now")
+    ana.git("pull", "-q", "origin", "main")
+    record = ana.root / STORE / "retired" / f"{base_id}.json"
+    good = record.read_text()
+    assert ana.learn("check").stdout.startswith("OK: 2 files")
+    record.write_text("<<<<<<< HEAD\n" + good + "=======\n" + good.replace("CI", "The CI") + ">>>>>>> theirs\n")
+    checked = ana.learn("check", check=False)
+    assert checked.returncode == 1
+    assert f"retired/{base_id}.json: (file): conflict: git conflict markers" in checked.stdout + checked.stderr
+    assert "learn resolve" in checked.stdout + checked.stderr
+    found = ana.learn("search", "cents")
+    assert f"retired/{base_id}.json cannot be read" in found.stderr and "learn check" in found.stderr
+    record.write_text(json.dumps([{"id": "L-00000000", "text": "x"}]))
+    checked = ana.learn("check", check=False)
+    assert checked.returncode == 1 and f"retired/{base_id}.json: (file): schema:" in checked.stdout + checked.stderr
+    record.write_text(good)
+    assert ana.learn("check").returncode == 0
