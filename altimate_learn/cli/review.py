@@ -117,6 +117,14 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
                        added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
+    from altimate_learn.team.retirements import folder as shared_folder
+
+    shared = [i for i in result.removed if (shared_folder(store) / f"{i}.json").is_file()]
+    if shared:  # the team's clones learn of the retirement (and its reason) from these files
+        report.line(f"Recorded why {plural(len(shared), 'lesson')} left in {_relative(shared_folder(store), store.project.root)}/: commit "
+                    f"{'it' if len(shared) == 1 else 'them'} with approved.json, so teammates' clones do not propose "
+                    f"{'it' if len(shared) == 1 else 'them'} again.")
+        report.data["shared_retirements"] = shared
     from altimate_learn.store.layout import written_line
 
     if (where := written_line(store)) is not None:  # a linked worktree: which checkout and branch it wrote
@@ -301,6 +309,9 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
     from altimate_learn.review.text import safe, shown
 
     result = do_search(open_existing_store(name), words)
+    for path in result.unreadable:  # a teammate's retirement this clone cannot see: say so, never silently
+        typer.echo(f"Warning: {path} cannot be read (a shared retirement record: conflict markers or a hand edit); "
+                   "run `learn check`, then `learn resolve` or restore it from git.", err=True)
     if as_json:
         _json(result.as_dict())
         return
@@ -318,7 +329,8 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
 
 
 def check(paths: Annotated[list[Path] | None, typer.Argument(
-        help="approved.json files or store folders (default: every store of this project).",
+        help="approved.json files, shared retirement records (retired/*.json) or store folders (default: every "
+             "store of this project).",
         show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False,
         schema: Annotated[bool, typer.Option("--schema", help="Also validate every store file that has a "
                                              "published JSON Schema (approved.json, candidate.json, each line "

@@ -247,6 +247,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         staged_file = prepared.read(store, store.CANDIDATE_RETIRED, cache) \
             if base_file is not approved_file else None
         staged_before = staged_file.lessons if staged_file is not None else []
+        # Teammates' retirements, committed beside approved.json (this clone's own records win: they come later)
+        from altimate_learn.team.retirements import team_retired
+
+        local_ids = {r["id"] for r in itertools.chain(retired_before, staged_before)}
+        team_before = [r for r in team_retired(store, approved_ids) if r["id"] not in local_ids]
         postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
         base_flagged = base_file.flagged if base_file is not None else []
         indexes, postings, built = prepared.prepare(base, postings)  # built: a file not seen before
@@ -264,7 +269,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         quarantined_before = {q["id"] for q in read_quarantine(store)}
         work = _Pass(base, harmful_from=harmful_from, feedback=feedback_key(session_id, list(feedback_ids)),
                      now=now, apply_paths=list(apply_paths) if apply_paths else None,
-                     taken_ids={r["id"] for r in itertools.chain(retired_before, staged_before)} | quarantined_before,
+                     taken_ids=local_ids | {r["id"] for r in team_before} | quarantined_before,
                      approved_ids=approved_ids,
                      indexes=indexes)
         # The channel a lesson was learned through (`learn doctor` counts them); sources that do not name one
@@ -272,7 +277,8 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         channel = channel or {"import-memories": "memory"}.get(op or "", op)
         work.screen = Screen(store, author=author, channel=channel, vet=vet, skip_vet=skip_vet, contract=contract,
                              lessons_file=base_file.digest if base_file is not None else None)
-        work.screen.retired = [*retired_before, *staged_before]
+        work.screen.retired = [*team_before, *retired_before, *staged_before]
+        work.screen.history_dir = store.dir
         if wrapper_problem:
             work.reject(None, wrapper_problem, "malformed")
         parsed: list[_Delta] = []

@@ -61,13 +61,14 @@ def _single_clause(text: str) -> bool:
     return not re.search(r"[,;]|\binstead\b|\brather\b|\bnot\b.*\bbut\b", text, re.I)
 
 
-def _mostly(original: str, rewrite: str) -> bool:
+def _mostly(original: str, rewrite: str, share: float = CARRIED) -> bool:
     words = content_words(original)
     if not words:
         return True
-    return len(words & content_words(rewrite)) / len(words) >= CARRIED
+    return len(words & content_words(rewrite)) / len(words) >= share
 
 
-def carries(rewrite: str, original: str) -> bool:
-    """``rewrite`` says everything ``original`` says (as far as words can tell)."""
-    return _mostly(original, rewrite) and not missing(original, rewrite)
+def carries(rewrite: str, original: str, share: float = CARRIED) -> bool:
+    """``rewrite`` says everything ``original`` says (as far as words can tell): ``share`` of its content words
+    (:data:`CARRIED`; 1.0 for every one), and every identifier, number, exception and its direction."""
+    return _mostly(original, rewrite, share) and not missing(original, rewrite)

@@ -4,8 +4,9 @@ A person's rule goes through the same curator as every other change, as a person
 (``author="person"``, channel ``remember``), so it is vetted and it fails open:
 
 - it is **reconciled** with the lessons in force: when it restates, sharpens (names the same backtick
-  identifier) or contradicts one, it replaces that lesson, which is retired with ``supersededBy``, and the
-  output names it; a word-for-word repeat counts as HELPFUL on the existing lesson instead;
+  identifier and says most of what the lesson says) or contradicts one, it replaces that lesson, which is
+  retired with ``supersededBy``, and the output names it; another rule about the same code stays beside it;
+  a word-for-word repeat counts as HELPFUL on the existing lesson instead;
 - against the instruction files it is vetted like any rule, but a duplicate or a contradiction is
   **quarantined** with the reason, never dropped; so is a text the lint refuses;
 - when a model is configured (``--model`` or ``learn.model``), the vet is one call to it; when that call
@@ -188,6 +189,9 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     result.version = store.archive_version(approved)  # the empty set too, as promote does: rollback undoes it
     store.write_lessons(Store.APPROVED, updated)
     _reconcile_retired(store, live)
+    from altimate_learn.team.retirements import sync
+
+    sync(store, approved, updated)  # a replaced lesson's shared record, for the team's clones
     if whole:
         store.remove(Store.CANDIDATE)  # with its staged retirements, written above
     elif realized:

@@ -23,10 +23,10 @@ no verdict     dropped (the vet call failed or skipped it)  kept, unstamped (vet
 
 Anything the curator would reject in a person's rule (lint, an undeclared overlap, a limit) is quarantined
 with that reason instead: nothing a person wrote is dropped. A person's rule that restates, sharpens (shares
-a backtick identifier) or contradicts a lesson replaces it; the replaced lesson is retired with
-``supersededBy``. Two rules about one name in different situations (the offline vet's
-:func:`~altimate_learn.gates.offline.different_situations`) neither contradict nor sharpen each other: the new
-one sits beside the old (``coexists``).
+a backtick identifier and says most of what the lesson says) or contradicts a lesson replaces it; the replaced
+lesson is retired with ``supersededBy``. Another rule about the same identifier sits beside it (``coexists``), and
+so do two rules about one name in different situations (the offline vet's
+:func:`~altimate_learn.gates.offline.different_situations`), which neither contradict nor sharpen each other.
 
 After the deltas, :meth:`Screen.revet` re-vets stored lessons that are stale or were never vetted
 (backfill): passes are re-stamped, conflicts with the instructions are quarantined and taken out of the
@@ -93,6 +93,9 @@ class Screen:
         self.notes: list[str] = list(vet.notes) if vet is not None else []
         self._offline: OfflineVet | None = None
         self.retired: list[dict] = []  # retired records a model's ADD must not bring back (set by the curator)
+        # where lessons that left approved.json in git history are read (set by the curator), read only when a
+        # model's ADD is checked: a teammate's retirement made without a shared record (review14 R14-8)
+        self.history_dir: Any = None
         self._retired_words: dict[str, dict] | None = None
         self._retired_sets: list[tuple[dict, Any]] | None = None
 
@@ -197,15 +200,30 @@ class Screen:
         teammate's proposals bringing back what a person retired would undo that decision without saying so
         (review13 R13-10); a person can, with `learn remember`. A rule close to a retired one but not the same is
         a correction of it, and goes through like any other."""
-        if not self.retired:
-            return None
         if self._retired_words is None:
             live = {lesson["id"] for lesson in work.lessons}
             self._retired_words = {}
-            for record in self.retired:  # the newest retirement of a text wins
+            for record in [*self._departed(), *self.retired]:  # the newest retirement of a text wins
                 if isinstance(record.get("text"), str) and record.get("id") not in live:
                     self._retired_words[_words_only(record["text"])] = record
         return self._retired_words.get(_words_only(text))
+
+    def _departed(self) -> list[dict]:
+        """Lessons that left approved.json in a commit and that no retired record here names (retired by a teammate
+        before retirements were shared, or by altimate-code); their reason names the commit, author and date."""
+        if self.history_dir is None:
+            return []
+        from altimate_learn.team.departed import departed_lessons
+
+        known = {record.get("id") for record in self.retired}
+        found = []
+        for record in departed_lessons(self.history_dir):
+            if record["id"] not in known:
+                record = dict(record)
+                record.pop("retired_in", None)
+                record["reason"] = record["reason"].split(";", 1)[0]  # "left the approved set in commit … (Ben, …)"
+                found.append(record)
+        return found
 
     def _retired_near(self, text: str, work: Any) -> dict | None:
         """The retired lesson ``text`` is close to without repeating it (the curator's duplicate threshold, the
@@ -213,7 +231,7 @@ class Screen:
         from altimate_learn.curate.apply import DEDUPE_THRESHOLD, jaccard, opposite, word_set
         from altimate_learn.curate.names import names_beyond
 
-        if not self.retired or self._retired_words is None:
+        if not self._retired_words:
             return None
         if self._retired_sets is None:
             self._retired_sets = [(record, word_set(record["text"])) for record in self._retired_words.values()]
@@ -273,6 +291,11 @@ class Screen:
             if _says_less(delta.text or "", work.by_id[target]["text"]):
                 return self._helpful(delta, work, target, "restated by a person")
             return self._replace(delta, work, target)
+        part = _part_of(delta.text or "", words, work, delta.coexists)
+        if part is not None:
+            # "Never use float for money." beside "Represent money amounts with `Decimal`, never `float`.": the
+            # lesson's own code named in plain words, in its situation; a vote for it, not a second rule (R13-9)
+            return self._helpful(delta, work, part, "restated by a person")
         overlap = work.index.overlapping(identifiers(delta.text or ""))
         if overlap:
             # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
@@ -286,8 +309,17 @@ class Screen:
                 delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
                 overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
         if overlap:
+            from altimate_learn.curate.apply import contradictions
+
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
-            return self._replace(delta, work, best)
+            old = work.by_id[best]["text"] if best in work.by_id else ""
+            if _covers(delta.text or "", old) or contradictions(delta.text or "", old):
+                return self._replace(delta, work, best)
+            # another rule about the same code ("Use `httpx` for outbound HTTP calls." beside "Call the payment
+            # provider with an async `httpx` client, never `requests`."): replacing would drop what only the old
+            # one says, so both stay (review14 R14-13)
+            delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(lid for lid in overlap
+                                                                               if lid in work.by_id)))
         return "go"
 
     def accepted(self, lesson_id: str, delta: Any, text: str) -> None:
@@ -469,6 +501,11 @@ class Screen:
         return out
 
 
+# Verbs that only say "do it" ("Never use float" says what "never `float`" says): left out when a person's rule is
+# compared with a lesson as a part of it (:func:`_part_of`).
+_LIGHT_VERBS = frozenset({"us"})  # the stem of use, uses, using, used
+
+
 def _says_less(new: str, old: str) -> bool:
     """``new`` holds only words of ``old``, and not all of them: a part of the lesson said again, which would drop
     the rest if it replaced it ("Never use float for money amounts." of "Use Decimal for money amounts, never
@@ -477,6 +514,48 @@ def _says_less(new: str, old: str) -> bool:
 
     mine, theirs = content_words(new), content_words(old)
     return bool(mine) and mine < theirs
+
+
+COVER_SHARE = 0.6  # of a lesson's content words a rule about its code must say again to sharpen (replace) it
+
+
+def _covers(new: str, old: str) -> bool:
+    """``new`` says most of what ``old`` says (its content words, "use" aside): a sharper or wider version of that
+    rule, which may replace it. "Select raw tables through `source()` with a freshness check, in every model." covers
+    "Select raw tables through `source()` in staging models."; "Use `httpx` for outbound HTTP calls." does not cover
+    "Call the payment provider with an async `httpx` client, never `requests`." (review14 R14-13)."""
+    from altimate_learn.gates.offline import content_words
+
+    theirs = content_words(old) - _LIGHT_VERBS
+    return bool(theirs) and len(theirs & content_words(new)) >= COVER_SHARE * len(theirs)
+
+
+PART_THRESHOLD = 0.25  # word overlap at which a lesson is looked at as one a short rule may be a part of
+
+
+def _part_of(text: str, words: frozenset[str], work: Any, coexists: Any) -> str | None:
+    """The lesson ``text`` is a part of, said with the lesson's code names as plain words: every content word of
+    ``text`` (but "use") is the lesson's, at least one is a code name the lesson backticks and one is another word
+    of it (the situation: "money"), at least one of the lesson's code names is left out (what replacing it would
+    drop: `Decimal`), the rule is not the lesson's opposite, and it names no code the lesson does not. "Never use
+    float." (everywhere) is not a part of "… money … never `float`."; "Use float for money." is its opposite; a
+    rule giving all of the lesson's code is a restatement, which replaces it. The closest such lesson, or None."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.gates.offline import content_words, identifiers
+
+    mine = content_words(text) - _LIGHT_VERBS
+    if len(mine) < 2:
+        return None
+    found = sorted(((score, lid) for lid, score in work.words.similar(words, PART_THRESHOLD).items()
+                    if lid not in coexists and lid in work.by_id), reverse=True)
+    for _, lid in found:
+        old = work.by_id[lid]["text"]
+        names = content_words(" ".join(identifiers(old)))
+        if mine < content_words(old) and mine & names and mine - names and names - mine and not opposite(text, old) \
+                and not names_beyond(text, old):
+            return lid
+    return None
 
 
 def _words_only(text: str) -> str:

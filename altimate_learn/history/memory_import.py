@@ -340,17 +340,32 @@ def _batches(items: list[tuple[dict[str, Any], int]]) -> list[list[tuple[dict[st
 _OVERLAP = re.compile(r"^overlaps (.+?): EDIT it, or ADD with")
 
 
-def _conflict_reason(reason: str, text: str | None) -> str:
+def _conflict_reason(reason: str, text: str | None, lessons: dict[str, dict[str, Any]] | None = None) -> str:
     """The curator's overlap reason in the words of a person running `learn import-memories` (the curator's
-    own advice is about deltas, which they do not write): what they can do with learn's commands."""
+    own advice is about deltas, which they do not write): what they can do with learn's commands, saying what
+    `learn remember` will do with the rule (``lessons``: the lessons by id): replace a lesson it says most of or
+    gives the opposite rule to, else stage it beside (review14 R14-32)."""
     match = _OVERLAP.match(reason)
     if match is None:
         return reason
     ids = list(dict.fromkeys(_LESSON.findall(match.group(1))))
     them = ids[0] if len(ids) == 1 else "them"
     rule = f'"{_clip(text, 150)}"' if text else "its rule"
+    if text and lessons is not None and ids and all(i in lessons for i in ids) \
+            and not any(_replaced_by(text, lessons[i].get("text") or "") for i in ids):
+        return (f"overlaps {match.group(1)}: to add {rule} beside {them}, pass it to `learn remember` (both stay; "
+                f"`learn retire {ids[0]}` if the new rule should take its place); to keep only {them}, do nothing")
     return (f"overlaps {match.group(1)}: to make {rule} the rule, pass it to `learn remember` (it replaces {them}); "
             f"to keep {them}, do nothing")
+
+
+def _replaced_by(text: str, lesson: str) -> bool:
+    """Whether `learn remember` of ``text`` replaces ``lesson`` when the two share a backticked name: it says most
+    of the lesson, or gives the opposite rule for that name (gates/screen.py)."""
+    from altimate_learn.curate.apply import contradictions
+    from altimate_learn.gates.screen import _covers
+
+    return _covers(text, lesson) or bool(contradictions(text, lesson))
 
 
 def _rejected_status(rule: str | None) -> str:
@@ -500,9 +515,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                           index))
         if retry:
             _curate(store, retry, work, max_stored)
+    lessons_now = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
     for outcome, _ in work:
         if outcome.status == "conflict":
-            outcome.reason = _conflict_reason(outcome.reason, outcome.text)
+            outcome.reason = _conflict_reason(outcome.reason, outcome.text, lessons_now)
     result.outcomes += [o for o, _ in work]
     result.deleted = _unpaired(gone, paired, work, dry_run=False)
     updates: dict[str, dict[str, Any]] = {}

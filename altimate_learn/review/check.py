@@ -1,7 +1,9 @@
 """`learn check`: validate committed lesson files without changing anything.
 
 Made for a pre-commit hook and CI: it takes no lock, creates no folder or `.gitignore`, and moves
-nothing aside. For each `approved.json` it reports every problem it finds, not only the first:
+nothing aside. For each `approved.json`, and each shared retirement record (`retired/<id>.json`: conflict markers,
+JSON, the retired-lesson schema, one lesson named as the file, canonical form), it reports every problem it
+finds, not only the first:
 
 - ``conflict``: git conflict markers, a merge that is not finished (`learn resolve` finishes it);
 - ``invalid-json``: the file does not parse (or is not UTF-8);
@@ -121,7 +123,12 @@ def check_file(path: Path, shown: str | None = None) -> FileReport:
         add(Problem(FILE, "schema", "expected a JSON array of lessons"))
         return report
     report.lessons = len(value)
-    retired = path.name == "retired.json"
+    shared = path.parent.name == "retired"  # retired/<id>.json: a shared retirement record
+    retired = path.name == "retired.json" or shared
+    if shared and not (len(value) == 1 and isinstance(value[0], dict) and value[0].get("id") == path.stem):
+        add(Problem(FILE, "schema", f"a shared retirement record holds one retired lesson, {path.stem} (the file's "
+                                    "name); restore the file from git or delete it"))
+        return report
     valid: list[Lesson] = []
     seen: set[str] = set()
     for index, item in enumerate(value):
@@ -167,16 +174,29 @@ def _display(path: Path) -> str:
 
 
 def resolve_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
-    """Files to check: each PATH (a lesson file, or a store folder's approved.json); by default every
-    store of the project that has an approved.json."""
+    """Files to check: each PATH (a lesson file, or a store folder's approved.json and shared retirements);
+    by default every store of the project that has an approved.json or shared retirements (`retired/*.json`,
+    committed team data too: review14 R14-27)."""
     if paths:
-        return [path / "approved.json" if path.is_dir() else path for path in paths]
+        out: list[Path] = []
+        for path in paths:
+            out += [path / "approved.json", *_shared_retirements(path)] if path.is_dir() else [path]
+        return out
     found = []
     for name in project.store_names():
         candidate = project.learn_dir / name / "approved.json"
         if candidate.is_file():
             found.append(candidate)
+        found += _shared_retirements(project.learn_dir / name)
     return found
+
+
+def _shared_retirements(store_dir: Path) -> list[Path]:
+    """A store folder's committed retirement records (`retired/<id>.json`: :mod:`altimate_learn.team.retirements`)."""
+    try:
+        return sorted(p for p in (store_dir / "retired").iterdir() if p.name.endswith(".json") and p.is_file())
+    except OSError:
+        return []
 
 
 def schema_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
@@ -191,6 +211,7 @@ def schema_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
         folders = [project.learn_dir / name for name in project.store_names()]
     for folder in folders:
         files.extend(file for file, _ in store_files(folder) if file.is_file())
+        files.extend(_shared_retirements(folder))
         if not (folder / "approved.json").is_file() and paths:
             files.insert(0, folder / "approved.json")  # a folder named by hand must hold a store
     return files

@@ -130,6 +130,9 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         store.write_lessons(Store.APPROVED, candidate)
         store.remove(Store.CANDIDATE)  # with its base and its staged retirements
         _reconcile_retired(store, {lesson["id"] for lesson in candidate})
+        from altimate_learn.team.retirements import sync
+
+        sync(store, fresh.approved.lessons or [], candidate)  # the team learns of each retirement, with its reason
         ids = fresh.diff.ids()
         store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
                              approved=len(candidate), previous=len(fresh.approved.lessons or []),

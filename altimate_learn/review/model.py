@@ -392,6 +392,9 @@ def _replacing_lost(store: Store, candidate: list[Lesson], lost: dict[str, str])
         retired = store.retired()  # this clone's reason, when the retirement was made here (another branch)
     except LearnError:
         retired = []
+    from altimate_learn.team.retirements import team_retired
+
+    retired = team_retired(store) + retired  # the teammate's reason, committed with the retirement
     live = {lesson["id"] for lesson in candidate}
     reasons = {r["id"]: r["reason"] for r in retired if isinstance(r.get("reason"), str) and r.get("reason")}
     replaced: dict[str, list[str]] = {}
@@ -420,7 +423,14 @@ def _read_review(store: Store) -> Review:
     stale: list[Problem] = []
     candidate, rebased, lost = _rebase(store, approved, candidate, warnings, stale)
     try:
-        retired = store.retired() + store.staged_retired()  # the candidate's own retirements say why, too
+        # the candidate's own retirements say why, too; a retired.json record of a lesson approved.json holds whose
+        # successor the candidate does not hold is stale (a merge brought the lesson back after this clone had
+        # replaced it) and says nothing about its removal now (review14 R14-10)
+        live = {lesson["id"] for lesson in approved.lessons or []}
+        staged_ids = {lesson["id"] for lesson in candidate.lessons or []}
+        retired = [r for r in store.retired() if not (r["id"] in live and r.get("supersededBy")
+                                                      and r["supersededBy"] not in staged_ids)]
+        retired += store.staged_retired()
     except LearnError as exc:
         retired = []
         warnings.append(f"removal reasons unavailable: {exc.message}")

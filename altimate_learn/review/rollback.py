@@ -182,6 +182,9 @@ def _commit(store: Store, shown: RollbackPlan) -> RollbackResult:
         # Lessons only the rolled-back set had stay findable with `learn search`.
         _retire(store, fresh.leaving, f"rolled back (approved set restored from v{fresh.version})")
         _reconcile_retired(store, {lesson["id"] for lesson in fresh.restored})
+        from altimate_learn.team.retirements import sync
+
+        sync(store, current, fresh.restored)
         added = [lesson["id"] for lesson in fresh.returning]
         removed = [lesson["id"] for lesson in fresh.leaving]
         kept_name = Path(kept_as).name if kept_as else None

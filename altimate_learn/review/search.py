@@ -1,12 +1,14 @@
 """`learn search`: approved and retired lessons where every word appears in the id, text or tags.
 
-Retired means this clone's retired.json, and lessons that left approved.json in a commit (a teammate's
-retirement: :mod:`altimate_learn.team.departed`), whose ``retired_in`` names that commit."""
+Retired means this clone's retired.json, the retirements committed beside approved.json (a teammate's, with
+their reason: :mod:`altimate_learn.team.retirements`), and lessons that left approved.json in a commit without
+such a record (:mod:`altimate_learn.team.departed`), whose ``retired_in`` names that commit."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import LearnError
@@ -60,6 +62,7 @@ class SearchResult:
     words: list[str]
     matches: list[tuple[str, Lesson]] = field(default_factory=list)  # (state, lesson)
     closest: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # shared retirement records that cannot be read
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +74,7 @@ class SearchResult:
                          "retired_in": lesson.get("retired_in")}
                         for state, lesson in self.matches],
             "closest": self.closest,
+            "unreadable": self.unreadable,
         }
 
 
@@ -85,12 +89,18 @@ def search(store: Store, words: list[str]) -> SearchResult:
     live = {lesson["id"] for lesson in approved}
     pool = [("approved", lesson) for lesson in approved]
     pool += [("retired", lesson) for lesson in retired if lesson["id"] not in live]
-    # a teammate's retirement reaches this clone only as a lesson gone from approved.json's git history
+    # a teammate's retirement: its committed record (with the reason), else a lesson gone from approved.json's
+    # git history (retired before records were committed, or by a tool that writes none)
     from altimate_learn.team.departed import departed_lessons
+    from altimate_learn.team.retirements import team_retired
 
     known = live | {lesson["id"] for lesson in retired}
+    unreadable: list[Path] = []
+    shared = [lesson for lesson in team_retired(store, live, unreadable) if lesson["id"] not in known]
+    pool += [("retired", lesson) for lesson in shared]
+    known |= {lesson["id"] for lesson in shared}
     pool += [("retired", lesson) for lesson in departed_lessons(store.dir) if lesson["id"] not in known]
-    result = SearchResult(shown)
+    result = SearchResult(shown, unreadable=[str(path) for path in unreadable])
     for state, lesson in pool:
         hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()
         if all(token in hay for token in tokens):

@@ -31,7 +31,15 @@ ALTIMATE_GITIGNORE_RULES = (
     "!/*/approved.json\n"
     "!/.gitignore\n"
 )
-GITIGNORE_TEXT = ALTIMATE_GITIGNORE_RULES + "# learn: per-session delivery state stays local too.\n.sessions/\n"
+# learn's own: a lesson that left the approved set keeps a committed record (`<store>/retired/<id>.json`, see
+# :mod:`altimate_learn.team.retirements`), so a teammate's clone knows it was retired, and why.
+RETIRED_GITIGNORE_RULES = (
+    "# learn: share why a lesson was retired (one file per lesson).\n"
+    "!/*/retired/\n"
+    "!/*/retired/*.json\n"
+)
+GITIGNORE_TEXT = (ALTIMATE_GITIGNORE_RULES + "# learn: per-session delivery state stays local too.\n.sessions/\n"
+                  + RETIRED_GITIGNORE_RULES)
 
 
 def find_project_root(start: Path | None = None) -> Path:

@@ -1,7 +1,7 @@
 """One lesson store: `.altimate-code/learn/<name>/` and the files in it.
 
 A store has two folders. Its committed files (:data:`CHECKOUT_FILES`: approved.json, versions/, the
-last-good snapshot) are in this checkout's `.altimate-code/learn/<name>/` (``Store.dir``): they belong to
+last-good snapshot, the shared retirements in retired/) are in this checkout's `.altimate-code/learn/<name>/` (``Store.dir``): they belong to
 the branch. Every other file (signals, candidate, history, schedule, usage, sidecars, the lock) is local
 state, in the repository's one local folder (``Store.local_dir``): the main worktree's
 `.altimate-code/learn/<name>/`, whichever worktree runs (:mod:`altimate_learn.worktree`). In the main
@@ -33,7 +33,7 @@ from altimate_learn.store import fsio
 from altimate_learn.store.paths import DEFAULT_STORE, GITIGNORE_TEXT, ProjectPaths, project
 
 # Files of a store that belong to the checkout's branch; every other file is the repository's local state.
-CHECKOUT_FILES = frozenset({"approved.json", "versions", "approved.last-good.json"})
+CHECKOUT_FILES = frozenset({"approved.json", "versions", "approved.last-good.json", "retired"})
 
 _VERSION_FILE = re.compile(r"^v([1-9][0-9]*)\.json$")  # `v08.json` is not `v8.json`: not a version
 

@@ -38,8 +38,8 @@ def file_kind(relpath: str) -> str | None:
         return LESSONS
     if name in LESSON_FILES:
         return LESSONS
-    if name == "retired.json":
-        return RETIRED
+    if name == "retired.json" or (path.parent.name == "retired" and name.endswith(".json")):
+        return RETIRED  # retired/<id>.json: a teammate's retirement, shared (altimate_learn.team.retirements)
     if name.endswith(".jsonl"):
         return LINES
     if name.endswith(".json"):

@@ -90,9 +90,9 @@ def targets(paths: ProjectPaths) -> list[Path]:
     for name in paths.store_names():
         folder = paths.learn_dir / name
         candidates = [folder / f for f in SCANNED]
-        versions = folder / "versions"
-        if versions.is_dir():
-            candidates += sorted(versions.glob("*.json"))
+        for sub in ("versions", "retired"):
+            if (folder / sub).is_dir():
+                candidates += sorted((folder / sub).glob("*.json"))
         for path in candidates:
             try:
                 if has_markers(path.read_text(encoding="utf-8", errors="replace")):
@@ -137,7 +137,38 @@ def resolve_file(path: Path, side: str | None = None, lessons: Iterable[str] = (
     if store is None:
         return _resolve_file(path, side, lessons)
     with store.lock():
-        return _resolve_file(path, side, lessons)
+        outcome = _resolve_file(path, side, lessons)
+        if path.name == "approved.json" and outcome.status == "resolved":
+            _approved_again(store, path)
+        return outcome
+
+
+def _approved_again(store, path: Path) -> None:
+    """A lesson the resolved approved.json holds is not retired (a teammate's edit kept against this clone's
+    retirement): its retired.json record goes, and so does its shared record (`retired/<id>.json`, staged when
+    git tracks it), or its old reason would name a removal that did not happen (review14 R14-10)."""
+    from altimate_learn.review.gate import _reconcile_retired
+    from altimate_learn.review.model import read_lesson_file
+    from altimate_learn.team.retirements import folder
+
+    try:
+        live = {lesson["id"] for lesson in read_lesson_file(path).lessons or []}
+    except LearnError:
+        return
+    _reconcile_retired(store, live)
+    shared = folder(store)
+    top = git.toplevel(path.parent)
+    for lesson_id in sorted(live):
+        record = shared / f"{lesson_id}.json"
+        if record.is_file():
+            try:
+                record.unlink()
+            except OSError:
+                continue
+            if top is not None:
+                rel = record.resolve().parent.relative_to(top.resolve()).as_posix() + "/" + record.name
+                if git.is_tracked(top, rel):
+                    git.add(top, rel)
 
 
 def _store_of(path: Path):

@@ -28,6 +28,7 @@ from altimate_learn.curate.meaning import carries, missing
 GROUP_WORDS = 0.4
 GROUP_PATH_WORDS = 0.2  # lessons scoped to the same paths need less shared wording to be related
 GROUP_MAX = 6
+FULLY = 1.0  # offline, a lesson is merged into one that carries every content word of it
 ANSWER_TOKENS = 2000
 
 
@@ -140,7 +141,9 @@ def _short(text: str) -> str:
 # --- offline -----------------------------------------------------------------------------------------------
 
 def offline_merge(group: list[str], texts: dict[str, str]) -> Rewrite:
-    """Merge a lesson into another of its group that carries it; no new wording is invented."""
+    """Merge a lesson into another of its group that carries every content word of it; no new wording is invented.
+    Two lessons that each say something the other does not ("…, one module per resource." and "… and cover it with
+    unit tests there.") both stay: only a model may write the rule that says both (review14 R14-6)."""
     absorbed: dict[str, str] = {}
     for a in group:
         if a in absorbed:
@@ -148,8 +151,8 @@ def offline_merge(group: list[str], texts: dict[str, str]) -> Rewrite:
         for b in group:
             if a == b or b in absorbed or a in absorbed or b in absorbed.values():
                 continue
-            if carries(texts[a], texts[b]):
-                if carries(texts[b], texts[a]) and group.index(b) < group.index(a):
+            if carries(texts[a], texts[b], FULLY):
+                if carries(texts[b], texts[a], FULLY) and group.index(b) < group.index(a):
                     continue  # the same rule twice: the earlier one stays
                 absorbed[b] = a
     rules = []

@@ -398,6 +398,18 @@ def _store_changes(store: Any, work: Any, approved: list[dict], retired_before: 
         retired = list(merged.values())
         validate_lessons(retired, str(store.path(store.RETIRED)), retired=True)
         changes.append(Change(Path(store.path(store.RETIRED)), _json_bytes(retired)))
+        # the team learns of each lesson that left the approved set, with its reason (team/retirements.py)
+        from altimate_learn.team import retirements
+
+        was_approved = {lesson["id"]: lesson for lesson in approved}
+        shared = [record for record in work.retired if record["id"] in was_approved]
+        if shared:
+            ignore = retirements.gitignore_with_rules(store.project)
+            if ignore is not None:
+                changes.append(Change(Path(store.project.gitignore), ignore.encode("utf-8")))
+            for record in shared:
+                changes.append(Change(retirements.folder(store) / f"{record['id']}.json",
+                                      retirements.shared_bytes(was_approved[record["id"]], record)))
     if screen.quarantined:
         items = {q["id"]: q for q in quarantined_before}
         for q in screen.quarantined:

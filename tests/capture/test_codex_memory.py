@@ -219,6 +219,18 @@ def test_split_bullet_reads_codex_preference_shapes() -> None:
     assert cx.split_bullet("A plain fact. [Task 3]") == ("A plain fact.", "")
 
 
+def test_a_default_that_says_the_situation_again_is_the_rule_alone() -> None:
+    """review13 R13-15: "When writing tests, write tests as pytest functions …" (the situation said twice)."""
+    bullet = ('when writing tests, the user corrected: "no unittest classes please" -> Write tests as pytest '
+              'functions with fixtures, not unittest classes')
+    assert cx.split_bullet(bullet)[0] == "Write tests as pytest functions with fixtures, not unittest classes"
+    # a situation the default does not say again stays in the rule
+    assert cx.split_bullet('when writing migrations, the user corrected: "x" -> Write them reversible')[0] == \
+        "When writing migrations, write them reversible"
+    assert cx.split_bullet('when adding a dependency, the user corrected: "no pip" -> Use `uv add`, never pip')[0] \
+        == "When adding a dependency, use `uv add`, never pip"
+
+
 def test_an_unreadable_handbook_is_skipped_not_fatal(repos: tuple[Path, Path]) -> None:
     repo, _ = repos
     (codex_root() / "MEMORY.md").write_bytes(b"\x00" * 10)

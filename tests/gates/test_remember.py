@@ -222,3 +222,45 @@ def test_a_part_of_a_lesson_said_again_counts_for_it_and_replaces_nothing(git_re
     assert retired["supersededBy"] == fourth["id"] and retired["reason"] == f"superseded by {fourth['id']}"
     code, out, err = cli("show")
     assert f"reason: superseded by {fourth['id']}" in out
+
+
+def test_a_part_of_a_lesson_in_plain_words_counts_for_it(git_repo, cli):
+    """review13 R13-9 (rest): "Never use float for money." beside "Represent money amounts with `Decimal`, never
+    `float`." was staged as a second lesson: the lesson backticks `float`, the person's words do not, and "use" is
+    not one of its words. It is the lesson's rule for its own case, without the `Decimal` it also gives."""
+    first = _json(cli, "remember", "Represent money amounts with `Decimal`, never `float`.", "--approve")
+    again = _json(cli, "remember", "Never use float for money.")
+    assert again["status"] == "repeated" and again["id"] == first["id"]
+    assert texts(git_repo) == ["Represent money amounts with `Decimal`, never `float`."]
+    # not a part: the opposite rule (a person's contradiction replaces the lesson), a rule for everywhere, another
+    # situation
+    elsewhere = _json(cli, "remember", "Never use float for coordinates.")
+    assert elsewhere["status"] == "added"
+    broader = _json(cli, "remember", "Never use float.")
+    assert broader.get("id") != first["id"]
+    opposite = _json(cli, "remember", "Use float for money.")
+    assert opposite["status"] == "replaced" and opposite["replaced"][0]["id"] == first["id"]
+
+
+def test_another_rule_about_the_same_code_sits_beside_the_lesson(git_repo, cli):
+    """review14 R14-13 (and R14-17): sharing a backticked name was enough to replace a lesson, so "Use `httpx` for
+    outbound HTTP calls." retired "Call the payment provider with an async `httpx` client, never `requests`." and
+    "async" and "never `requests`" were in no lesson any more. A rule replaces a lesson about the same code only when
+    it says most of what the lesson says (or contradicts it); otherwise both stay."""
+    for old, new in [
+        ("Call the payment provider with an async `httpx` client, never `requests`.",
+         "Use `httpx` for outbound HTTP calls."),
+        ("Keep route handlers in `src/shop/api.py` thin: put business logic in `src/shop/services/`.",
+         "Register every new router in `src/shop/api.py` with a `/v1` prefix."),
+        ("Money is `Decimal`, never `float`.", "Round `Decimal` amounts with `ROUND_HALF_EVEN`."),
+    ]:
+        base = _json(cli, "remember", old, "--approve")
+        result = _json(cli, "remember", new, "--approve")
+        assert result["status"] == "added" and result["replaced"] == [] and result["coexists"] == [base["id"]], new
+        assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")][-2:] == [old, new]
+
+
+def test_a_rule_saying_the_lesson_again_and_more_replaces_it(git_repo, cli):
+    base = _json(cli, "remember", "Use `httpx` for outbound HTTP calls in the billing service.", "--approve")
+    sharper = _json(cli, "remember", "Use an async `httpx` client for outbound HTTP calls in the billing service.")
+    assert sharper["status"] == "replaced" and sharper["replaced"][0]["id"] == base["id"]

@@ -469,3 +469,23 @@ def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the
     assert real["floats"]["status"] == "conflict"
     [lesson] = [l for l in candidate(git_repo) if l["id"] == "L-aaaa0005"]
     assert lesson["helpful"] == 1 and len(candidate(git_repo)) == 1
+
+
+def test_a_conflicts_advice_says_what_remember_does_with_the_rule(cli, git_repo):
+    """review14 R14-32: the advice said `learn remember` "replaces" the lesson, while remember keeps a rule that only
+    shares a backticked name with a lesson beside it (review14 R14-13)."""
+    approve(git_repo, ("L-aaaa0006", "Keep route handlers in `src/shop/api.py` thin."),
+            ("L-aaaa0007", "Use `Decimal` for money amounts, never `float`."))
+    folder = claude_folder(git_repo)
+    router = "Register every new router in `src/shop/api.py` with a `/v1` prefix."
+    write(folder, "feedback_router.md", memory("router", "feedback", router))
+    write(folder, "feedback_floats.md", memory("floats", "feedback", "Use `float` for money amounts; `Decimal` is "
+                                                                     "too slow here."))
+    memories = by_name(run_json(cli))
+    assert memories["router"]["status"] == "conflict"
+    assert ("to add \"" + router + "\" beside L-aaaa0006, pass it to `learn remember` (both stay; `learn retire "
+            "L-aaaa0006` if the new rule should take its place)") in memories["router"]["reason"]
+    assert "(it replaces L-aaaa0007)" in memories["floats"]["reason"]  # the opposite rule: remember replaces it
+    code, out, err = cli("remember", router, "--json")
+    assert code == 0, err
+    assert json.loads(out)["replaced"] == [] and json.loads(out)["coexists"] == ["L-aaaa0006"]

@@ -998,3 +998,17 @@ def test_a_rule_cut_mid_sentence_or_a_value_chosen_for_one_script_is_no_lesson()
     assert extract_rules("You forgot to convert amount_cents to dollars. Staging models must use the "
                          "cents_to_dollars() macro for every *_cents column.") == [
         "Staging models must use the `cents_to_dollars()` macro for every `*_cents` column."]
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    # review13 R13-15: only the flag was in backticks ("run ruff check `--fix`"), as if the flag alone were the code
+    ("Reviewer: please never commit unused imports; run ruff check --fix before pushing.",
+     "Never commit unused imports; run `ruff check --fix` before pushing."),
+    ("Run mypy --strict on src/ before merging.", "Run `mypy --strict` on `src/` before merging."),
+    ("always call git push --force-with-lease, never git push --force",
+     "Always call `git push --force-with-lease`, never `git push --force`."),
+    # no command before the flag: it stays alone
+    ("Never pass --no-verify when committing.", "Never pass `--no-verify` when committing."),
+])
+def test_a_flag_is_written_with_its_command(feedback: str, lesson: str) -> None:
+    assert extract_rule(feedback) == lesson

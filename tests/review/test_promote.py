@@ -40,7 +40,10 @@ def test_yes_promotes_archives_the_previous_set_and_records_history(store, cli):
     assert "  - removed  [L-bbbb0002] Prefer CTEs over nested subqueries." in out
     [number] = open_store(store).versions()
     assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v{number}; "
-                        "`learn rollback` restores it).\n")
+                        "`learn rollback` restores it).\nRecorded why 1 lesson left in "
+                        ".altimate-code/learn/team-playbook/retired/: commit it with approved.json, so teammates' "
+                        "clones do not propose it again.\n")
+    assert json.loads(store.path("retired/L-bbbb0002.json").read_text())[0]["text"] == "Prefer CTEs over nested subqueries."
     assert store.path("approved.json").read_bytes() == canonical_json(new).encode()
     assert not store.path("candidate.json").exists()
     assert store.path(f"versions/v{number}.json").read_bytes() == old_bytes

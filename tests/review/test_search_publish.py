@@ -47,7 +47,7 @@ def test_search_json_keys(store, cli):
     searchable(store)
     code, out, _ = cli("search", "snake", "--json")
     data = json.loads(out)
-    assert sorted(data) == ["closest", "matches", "query"]
+    assert sorted(data) == ["closest", "matches", "query", "unreadable"]
     assert data["query"] == ["snake"]
     assert data["matches"] == [{"id": "L-cccc0003", "state": "retired", "text": SNAKE, "tags": [], "pinned": False,
                                 "paths": [], "reason": "superseded by L-dddd0004", "supersededBy": "L-dddd0004",

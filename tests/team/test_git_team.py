@@ -363,8 +363,10 @@ def test_a_staged_replacement_of_a_lesson_a_teammate_retired_waits_for_the_perso
     assert ("approved.json changed since this candidate was staged (a pull, or another branch): only the candidate's "
             "own changes are applied (1 lesson it lost since then stays removed)") in shown
     assert f"removed upstream: [{base_id}] {CENTS}" in shown
-    assert (f"WARNING [{new}]: replaces {base_id} \"{CENTS.rstrip('.')}\", which approved.json lost since this "
-            "candidate was staged (a teammate retired it); promoting brings that rule back in new words") in shown
+    # the teammate's reason came with the pull (review13 R13-13: the shared retirement record)
+    assert (f"WARNING [{new}]: replaces {base_id} \"{CENTS.rstrip('.')}\" (reason: removed: the cents columns are "
+            "gone), which approved.json lost since this candidate was staged (a teammate retired it); promoting brings "
+            "that rule back in new words") in shown
     assert f"learn reject {new}" in shown
 
     refused = ben.learn("promote", "--yes", check=False)

@@ -28,6 +28,9 @@ def test_dry_run_writes_nothing_and_shows_both_diffs(git_repo):
     assert sorted(result.files) == [".altimate-code/learn/team-playbook/approved.json",
                                     ".altimate-code/learn/team-playbook/graduated.json",
                                     ".altimate-code/learn/team-playbook/retired.json",
+                                    # the shared records of the graduated and the merged-away lesson (R13-13)
+                                    ".altimate-code/learn/team-playbook/retired/L-0001.json",
+                                    ".altimate-code/learn/team-playbook/retired/L-0002.json",
                                     ".altimate-code/learn/team-playbook/vetted.json", "AGENTS.md", "CLAUDE.md"]
     assert f"+- {PROVEN}" in result.diffs["AGENTS.md"] and f"+- {PROVEN}" in result.diffs["CLAUDE.md"]
     assert result.undo is None

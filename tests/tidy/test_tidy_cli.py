@@ -105,3 +105,31 @@ def test_tidy_in_a_project_without_lessons_writes_nothing(git_repo, cli):
     assert code == 0, err
     assert out.splitlines()[-1] == "Nothing to tidy: 0 lessons in force (max_in_force 40)."
     assert snapshot(git_repo) == before
+
+
+HANDLERS = ("Keep route handlers in `src/shop/api.py` thin: put business logic in `src/shop/services/`, one module "
+            "per resource.")
+HANDLERS_TESTED = ("Keep route handlers in `src/shop/api.py` thin: put business logic in `src/shop/services/` and "
+                   "cover it with unit tests there.")
+
+
+def test_offline_tidy_keeps_two_lessons_that_each_say_something_the_other_does_not(git_repo, cli):
+    """review14 R14-6: offline, "one carries another" let 80% of the words do, so the pair was merged and "cover it
+    with unit tests there" was in no lesson any more (`learn check` called them a duplicate too)."""
+    from altimate_learn.review.check import duplicate_warnings
+    from altimate_learn.tidy.rewrite import duplicates
+
+    lessons = [lesson("L-0001", HANDLERS), lesson("L-0002", HANDLERS_TESTED), lesson("L-0003", COMMIT),
+               lesson("L-0004", COMMIT_LONG)]
+    setup(git_repo, lessons, agents=None, claude=None)
+    assert duplicates(lessons) == [("L-0004", ["L-0003"])]  # a lesson the other carries whole is still merged
+    assert [p.lesson for p in duplicate_warnings(lessons, git_repo)] == ["L-0004 L-0003"]
+    code, out, err = cli("tidy")
+    assert code == 0, err
+    assert {item["text"] for item in approved(git_repo)} >= {HANDLERS, HANDLERS_TESTED}
+    assert COMMIT not in {item["text"] for item in approved(git_repo)}
+    # the merged-away lesson's shared record (review13 R13-13: the team's clones refuse it too); undo takes it back
+    shared = git_repo / ".altimate-code" / "learn" / "team-playbook" / "retired" / "L-0003.json"
+    [record] = json.loads(shared.read_text())
+    assert record["text"] == COMMIT and record["reason"].startswith("merged into L-0004")
+    assert cli("undo")[0] == 0 and not shared.exists()

@@ -107,14 +107,30 @@ def _glued(default: str) -> str:
     return default
 
 
+def _said_again(situation: str, default: str) -> bool:
+    """The default starts by saying the situation again ("when writing tests" and "Write tests as pytest functions
+    …"): glued, the rule would read "When writing tests, write tests as …" (review13 R13-15), so the default is the
+    rule alone. Every word of the situation must come back, its "-ing" verb as the plain verb."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
+
+    words = re.findall(r"[\w'-]+", situation.lower())[1:]  # after "when"
+    if not words or gerund_base(words[0]) is None:
+        return False
+    said = [gerund_base(words[0])] + words[1:]
+    return re.findall(r"[\w'-]+", default.lower())[:len(said)] == said
+
+
 def split_bullet(bullet: str) -> tuple[str, str]:
     """(rule, why) of a Codex memory bullet: "when X, the user corrected: "q" -> do Y" reads as
     "When X, do Y" with the quote as the why; "evidence -> implication" keeps the implication."""
     bullet = _TASK_REFS.sub("", bullet).strip()
     match = _PREFERENCE.match(bullet)
     if match:
-        situation = match.group(1).strip()
-        rule = f"{situation[0].upper()}{situation[1:]}, {_glued(match.group(2).strip())}"
+        situation, default = match.group(1).strip(), match.group(2).strip()
+        if _said_again(situation, default):  # "when writing tests" -> "Write tests as pytest functions …"
+            rule = default[0].upper() + default[1:]
+        else:
+            rule = f"{situation[0].upper()}{situation[1:]}, {_glued(default)}"
         return rule, bullet[: bullet.rfind("->")].strip()
     if "->" in bullet:
         before, _, after = bullet.rpartition("->")

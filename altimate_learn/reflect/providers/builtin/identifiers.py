@@ -92,6 +92,37 @@ def _mark_plain(text: str) -> str:
 
 
 
+# Command names a flag may follow in a rule ("run ruff check --fix"), besides the tools of vocabulary.TOOL_FAMILIES
+# (everyday words among those, like "make" or "go", are left out: "make sure to pass `--strict`").
+_COMMANDS = frozenset("""git cargo dbt terraform kubectl helm gradle mvn dotnet rails python python3 alembic pre-commit
+gh bazel cmake ansible-playbook sqlfluff""".split())
+_FLAG_AFTER_WORDS = re.compile(r"(?<![\w`./-])((?:[A-Za-z][\w.-]*\s+){1,4})`(-{1,2}[A-Za-z][^`]*)`")
+
+
+def join_commands(text: str) -> str:
+    """A flag in backticks after the bare command it belongs to takes the command in ("run ruff check `--fix`" →
+    "run `ruff check --fix`"; review13 R13-15): half a command in backticks reads as if the flag were the code. The
+    command starts at a tool's name and runs on through words that are not prose ("with", "before"); no tool name
+    before the flag, nothing changes."""
+    from altimate_learn.deliver.tokenize import STOPWORDS
+    from altimate_learn.reflect.providers.builtin.vocabulary import EVERYDAY_TOOL_NAMES, TOOL_FAMILIES
+
+    def is_command(word: str) -> bool:
+        lower = word.lower()
+        return lower in _COMMANDS or (lower in TOOL_FAMILIES and lower not in EVERYDAY_TOOL_NAMES)
+
+    def join(match: re.Match[str]) -> str:
+        words = match.group(1).split()
+        for start, word in enumerate(words):
+            if is_command(word) and word == word.lower() \
+                    and all(re.fullmatch(r"[a-z][\w-]*", w) and w not in STOPWORDS for w in words[start + 1:]):
+                head = " ".join(words[:start])
+                return f"{head}{' ' if head else ''}`{' '.join(words[start:])} {match.group(2)}`"
+        return match.group(0)
+
+    return _FLAG_AFTER_WORDS.sub(join, text) if "`-" in text else text
+
+
 def slot(phrase: str) -> str:
     """An identifier's slot ("use X instead of Y"): a single bare token there is code (`pnpm`, `Decimal`).
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers, slot
+from altimate_learn.reflect.providers.builtin.identifiers import join_commands, mark_identifiers, slot
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
                                                            content_words, normalise, not_english, prose,
@@ -662,7 +662,7 @@ def _finalize(rule: Rule) -> str | None:
     text = tidy(rule.text)
     if not text:
         return None
-    text = mark_identifiers(text)
+    text = join_commands(mark_identifiers(text))
     text = re.sub(r"`([^`]+)`\s*`([^`]+)`", r"`\1 \2`", text) if "``" in text else text
     if len(text) > MAX_CHARS:
         cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."
