@@ -30,7 +30,10 @@ from the person's own words only: pasted code, terminal sessions, logs, diffs, f
 set aside first (`pasted.py`), so a line of pasted code never becomes a lesson. A missing lesson
 costs less than a wrong one a person must read and reject. A correction only the trained model flagged (its
 signal's reason says so, `capture/second_opinion.py`) produces nothing either: it waits for a model or a person.
-Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
+A `tool_retry` signal (a tool failing three times in a row) gives a lesson only when its capture saw what worked
+after it: the same tool running the failed command another way ("Run `python -m pytest` instead of `pytest` here
+(it fails with "…")."); one that says only what failed gives nothing (a lesson would only say the command
+fails) and waits for a model (`capture/commands.py`). Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
 file for this change, an open list, an emphatic complaint, a design statement about one part, a task step), nor a
 rule that would carry a typo of the person's (`typos.py`: declined, never repaired); the reason names the shape.
 
@@ -113,7 +116,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
 
     for number, item in enumerate(items):
         who = item.signal_id or f"#{number + 1}"
-        if item.kind not in LEARN_KINDS:
+        if item.kind not in LEARN_KINDS and item.kind != "tool_retry":
             skip(who, f"{item.kind} signals need a model to interpret")
             continue
         if item.model_only:
@@ -166,7 +169,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 delta["supersedes"] = supersedes
             if coexists:
                 delta["coexists"] = coexists
-            if scope_paths:
+            if scope_paths and item.kind != "tool_retry":  # how to run a command holds in the whole project
                 globs = trigger_for(rule, item.paths)
                 if globs:
                     delta["paths"] = globs
@@ -233,6 +236,11 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
     or a person (measured: wired in without this, the reflector wrote lessons nobody had reviewed)."""
     if item.model_only:
         return [], MODEL_ONLY
+    if item.kind == "tool_retry":  # what failed and what then worked, or nothing (capture/commands.py)
+        from altimate_learn.capture.commands import retry_lesson
+
+        lesson, why = retry_lesson(item.text)
+        return ([lesson] if lesson else []), why
     return correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
 
 
