@@ -114,10 +114,22 @@ def all_words(command: str) -> set[str]:
     return {w for step in _steps(tokens(command)) for w in _plain_words(step)}
 
 
+MIN_STEM = 3  # letters two words must share at their start to count as one program (`pytestx`, `pytest`)
+
+
+def same_word(a: str, b: str) -> bool:
+    """Whether two normalised words name the same thing: equal, or one starts with the other and the shorter has
+    :data:`MIN_STEM` letters or more (``pytestx`` / ``pytest``, ``node`` / ``nodejs``, ``bat`` / ``batcat``)."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= MIN_STEM and long_.startswith(short)
+
+
 def related(failed: str, worked: str) -> bool:
     """Whether ``worked`` does what ``failed`` tried, another way (the module docstring)."""
     word = anchor(failed)
-    return word is not None and word in all_words(worked) and failed.split() != worked.split()
+    return word is not None and failed.split() != worked.split() and any(same_word(word, w) for w in all_words(worked))
 
 
 def word_hash(word: str) -> str:
@@ -127,13 +139,26 @@ def word_hash(word: str) -> str:
     return hashlib.sha256(word.encode("utf-8", "replace")).hexdigest()[:16]
 
 
-def anchor_hash(command: str) -> str | None:
+def anchor_hashes(command: str) -> list[str]:
+    """The hashes :func:`related_to_hashes` compares: the anchor's, then each of its starts of
+    :data:`MIN_STEM` letters or more (what a shorter word that is the same program would be)."""
     word = anchor(command)
-    return word_hash(word) if word else None
+    if not word:
+        return []
+    return [word_hash(word)] + [word_hash(word[:n]) for n in range(len(word) - 1, MIN_STEM - 1, -1)][:16]
 
 
-def related_to_hash(hashed_anchor: str, worked: str) -> bool:
-    return any(word_hash(word) == hashed_anchor for word in all_words(worked))
+def related_to_hashes(hashes: list[str], worked: str) -> bool:
+    """:func:`related` against the failed command's :func:`anchor_hashes` (the hook keeps no command text)."""
+    if not hashes:
+        return False
+    full, starts = hashes[0], set(hashes[1:])
+    for word in all_words(worked):
+        if word_hash(word) == full or word_hash(word) in starts:  # the same word, or a shorter one it starts with
+            return True
+        if any(word_hash(word[:n]) == full for n in range(MIN_STEM, len(word))):  # a longer one that starts with it
+            return True
+    return False
 
 
 def _typo(a: list[str], b: list[str]) -> bool:
@@ -167,7 +192,7 @@ def _anchor_index(parts: list[str], word: str | None = None) -> int | None:
                 found = n
         return found
     return next((n for n, token in enumerate(parts) if _is_word(token) and not token.startswith("-")
-                 and _norm(token) == wanted), None)
+                 and same_word(_norm(token), wanted)), None)
 
 
 def _changed(ft: list[str], wt: list[str]) -> tuple[str, str] | None:
@@ -222,7 +247,7 @@ def failure_reason(error: str | None, failed: str | None = None) -> str:
     from altimate_learn.redact import redact
 
     lines = []
-    for raw in (error or "").splitlines()[:200]:
+    for raw in (error or "").replace(" … ", "\n").splitlines()[:200]:  # a clipped error's cut ends a line
         line = _RULE.sub(" ", _MARKUP.sub(" ", raw)).strip()  # without decoration (`==== ERRORS ====`)
         if line and not _STATUS.fullmatch(line) and re.search(r"[A-Za-z]{3,}", line):
             lines.append(line)

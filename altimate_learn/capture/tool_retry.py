@@ -4,8 +4,8 @@
 and a failure of another tool starts a new one. (Counting per tool across successes would flag every
 test-edit-test loop: the tests fail, an edit succeeds, the tests fail again… which is the agent working,
 not the agent stuck.) One signal per episode, when the third failure arrives; its text carries the last
-error, redacted and clipped to 500 characters (its first 200 and its end, where a test run or a traceback says
-what went wrong), and its ``part_id`` is the tool-call id of that third
+error, redacted, its decoration rules (``=====``, ``_____``) cut to three characters, and clipped to 500 characters
+(its first 200 and its end, where a test run or a traceback says what went wrong), and its ``part_id`` is the tool-call id of that third
 failure (the dedupe key, so capturing the same session twice adds nothing).
 
 What worked after it. When the failing call ran a shell command (:mod:`altimate_learn.capture.commands`), the
@@ -40,13 +40,30 @@ _STATE_VERSION = 1
 AWAIT_CAP = 10  # calls of other tools (or failures of the same one) a reported episode waits through for its fix
 
 
+class _Rule:
+    """A compiled ``re`` pattern made on first use (the hook imports no regex engine for a call that fails once)."""
+
+    pattern = None
+
+    def sub(self, repl, text: str) -> str:
+        if self.pattern is None:
+            import re
+
+            self.pattern = re.compile(r"([=_!*#~^-])\1{4,}")
+        return self.pattern.sub(repl, text)
+
+
+_RULE = _Rule()
+
+
 def _redacted_error(call: ToolCall) -> str:
     from altimate_learn.redact import redact
 
     text = (call.result or "").strip()
     if not text:
         text = f"exit code {call.exit_code}" if call.exit_code is not None else "(no error text)"
-    text = redact(text)
+    # a rule of `====` or `____` is decoration: three of it say as much, and leave the cap to the error
+    text = _RULE.sub(lambda m: m.group(1) * 3, redact(text))
     if len(text) <= ERROR_CAP:
         return text
     # its start and its end: a test runner or a traceback says what went wrong last
@@ -85,13 +102,13 @@ class RetryCounter:
         waiting = self.awaiting
         if waiting is None:
             return
-        from altimate_learn.capture.commands import related_to_hash, shell_command, word_hash, writes
+        from altimate_learn.capture.commands import related_to_hashes, shell_command, word_hash, writes
 
         if name == waiting["tool"] and not call.is_error:
             self.awaiting = None
             command = shell_command(call.input)
             same = waiting.get("same") == word_hash(" ".join(command.split())) if command else False
-            if command and not same and related_to_hash(waiting["anchor"], command):
+            if command and not same and related_to_hashes(waiting["anchor"], command):
                 self.worked = Worked(waiting.get("part"), name, command)
             return
         if not call.is_error and writes(name):
@@ -126,14 +143,14 @@ class RetryCounter:
 
         error = _redacted_error(call)
         text = f"Tool `{name}` failed {count} times in a row. Last error: {error}"
-        from altimate_learn.capture.commands import LAST_COMMAND, anchor_hash, clip_command, shell_command, word_hash
+        from altimate_learn.capture.commands import LAST_COMMAND, anchor_hashes, clip_command, shell_command, word_hash
 
         command = shell_command(call.input)
         if command:
             from altimate_learn.redact import redact
 
             text += "\n" + LAST_COMMAND + clip_command(" ".join(redact(command).split()))
-            hashed = anchor_hash(command)
+            hashed = anchor_hashes(command)
             if hashed:
                 self.awaiting = {"tool": name, "part": call.id, "anchor": hashed, "calls": 0,
                                  "same": word_hash(" ".join(command.split()))}  # the same command again is no fix
@@ -171,7 +188,8 @@ class RetryCounter:
         if isinstance(seen, list):
             counter.seen = [str(s) for s in seen if isinstance(s, str)][-_SEEN_CAP:]
         waiting = data.get("await")
-        if (isinstance(waiting, dict) and isinstance(waiting.get("tool"), str) and isinstance(waiting.get("anchor"), str)
+        if (isinstance(waiting, dict) and isinstance(waiting.get("tool"), str) and isinstance(waiting.get("anchor"), list)
+                and all(isinstance(h, str) for h in waiting["anchor"])
                 and (waiting.get("part") is None or isinstance(waiting.get("part"), str))
                 and isinstance(waiting.get("calls", 0), int)):
             counter.awaiting = {"tool": waiting["tool"], "part": waiting.get("part"), "anchor": waiting["anchor"],

@@ -780,7 +780,8 @@ def test_reflect_builtin_adds_scoped_lessons_and_skips_what_it_cannot_state() ->
         "paths": ["models/staging/stripe/*.sql"],
         "cites": ["m1"],  # the item it came from (its message, else its signal): the learner checks it
     }]
-    assert result.skipped == [("sig_2", "no clear rule in it"), ("sig_3", "tool_retry signals need a model to interpret")]
+    assert result.skipped == [("sig_2", "no clear rule in it"),
+                              ("sig_3", "it names no shell command: what to do instead needs a model to read the session")]
 
 
 def test_apply_paths_given_means_no_scoping_from_the_session() -> None:
