@@ -63,7 +63,7 @@ from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP,
 from altimate_learn.reflect.providers.builtin.restate import restate
 from altimate_learn.reflect.providers.builtin.rules import (MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, extract_rules,
                                                              finalize, match_rule, rule_for, rules_for)
-from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, trigger_for
+from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, review_trigger_for, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
 
 MAX_ADDS = 3
@@ -170,7 +170,8 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
             if coexists:
                 delta["coexists"] = coexists
             if scope_paths and item.kind != "tool_retry":  # how to run a command holds in the whole project
-                globs = trigger_for(rule, item.paths)
+                globs = review_trigger_for(rule, item.paths, item.text) if item.kind == "review" else \
+                    trigger_for(rule, item.paths)
                 if globs:
                     delta["paths"] = globs
             proposals.append(delta)
