@@ -167,8 +167,10 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
                 completions.append((key, text))
         raw = store.read_jsonl(Store.SIGNALS).records if completions else []
         records = [r for r in raw if isinstance(r, dict)]
-        if completions and sum(_complete_worked(records, key, text) for key, text in completions):
+        completed = [done for key, text in completions if (done := _complete_worked(records, key, text))]
+        if completed:
             store.rewrite_jsonl(Store.SIGNALS, [*raw, *added])  # lines that are not signals are kept as they were
+            _tried_again(store, completed)
         else:
             store.append_jsonl(Store.SIGNALS, added)
     return added
@@ -181,18 +183,28 @@ def _worked_line(text: str) -> str | None:
     return last if last.startswith(WORKED) else None
 
 
-def _complete_worked(records: list[dict[str, Any]], key: str, text: str) -> bool:
+def _complete_worked(records: list[dict[str, Any]], key: str, text: str) -> str | None:
     """Add the ``Then worked:`` line of ``text`` to the open tool_retry record with dedupe key ``key`` that has
-    none; whether one changed."""
+    none; the id of the one that changed."""
     line = _worked_line(text)
     if line is None:
-        return False
+        return None
     for record in records:
         if (record.get("kind") == "tool_retry" and record.get("status") == "open" and dedupe_key(record) == key
                 and _worked_line(str(record.get("text", ""))) is None):
             record["text"] = clip(str(record.get("text", "")) + "\n" + line)
-            return True
-    return False
+            return str(record.get("id"))
+    return None
+
+
+def _tried_again(store: Store, ids: list[str]) -> None:
+    """A completed signal says more than when the built-in reflector last read it: it reads it again."""
+    from altimate_learn.capture import unlearned
+
+    try:
+        unlearned.forget(store, ids)
+    except Exception:  # noqa: BLE001 - a broken side file must not lose the signal's new line
+        pass
 
 
 def add_worked(store: Store, session_id: str, part_id: str | None, line: str) -> bool:
@@ -206,9 +218,11 @@ def add_worked(store: Store, session_id: str, part_id: str | None, line: str) ->
         result = store.read_jsonl(Store.SIGNALS)
         records = [r for r in result.records if isinstance(r, dict)]
         key = dedupe_key({"kind": "tool_retry", "partID": part_id, "sessionID": session_id})
-        if not _complete_worked(records, key, clip(line)):
+        done = _complete_worked(records, key, clip(line))
+        if not done:
             return False
         store.rewrite_jsonl(Store.SIGNALS, result.records)
+        _tried_again(store, [done])
     return True
 
 

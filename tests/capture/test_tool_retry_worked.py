@@ -64,10 +64,15 @@ def test_a_signal_captured_live_before_its_fix_was_seen_is_completed_by_the_tran
     # live capture recorded the episode at its third failure; the success's hook never ran (the agent was killed)
     code, _, err = cli("capture", str(_variant(tmp_path, "python3 -c 'print(1)'")))
     assert code == 0, err
+    assert cli("reflect", "--pending", "--model", "builtin")[0] == 0  # nothing to learn yet: it waits
     code, _, err = cli("capture", str(PYTEST))  # the same session read again, with its real ending
     assert code == 0, err
     [signal] = _retry_signals(cli)
     assert signal["text"].endswith("\nThen worked: python -m pytest -q")
+    # it says more now, so the built-in reflector reads it again
+    code, out, err = cli("reflect", "--pending", "--model", "builtin")
+    assert code == 0, err
+    assert [lesson["text"] for lesson in read_json(git_repo, "candidate.json")] == [LESSON]
 
 
 def test_which_later_command_is_the_same_thing_done_another_way():
