@@ -5,7 +5,9 @@ different input, is a recovery worth a lesson. Verified in code, so these record
   a success with a different input is a recovery; a success with the same input is flakiness, not a lesson;
   another failure replaces the waiting one (the attempts are counted). Rejections and interruptions by the
   user are not tool failures (the session readers report them as user events).
-- **Signature.** The failure's first line with a word in it after the lines that only say how the call ended
+- **Signature.** The exception a traceback raised last (pytest's ``E   ModuleNotFoundError: …``), else the failure's
+  first line with a word in it that is not only a heading in capitals (``ERRORS``), decoration rules left out, after
+  the lines that only say how the call ended
   (`Exit code 127`, Codex's `Exit code: 1` / `Wall time:` / `Output:`; progress lines such as `.F..`), without a shell's own prefix
   (`/bin/bash: line 1: `) or the command it names first (or pytest's `E   `), lower-cased, with our injected sections, markup tags,
   quoted spans, URLs, paths and words the failed input's values hold elided, hex runs and digits folded to ``#``, whitespace collapsed, redacted and
@@ -55,6 +57,9 @@ _STATUS_LINE = re.compile(r"(?:error:?\s*)?(?:\[?(?:process |command )?(?:exited
 # A shell's own prefix on its error ("/bin/bash: line 1: ", "zsh: "): the same failure reads the same in any shell.
 _SHELL_PREFIX = re.compile(r"^(?:[\w.-]*[/\\])*(?:ba|z|da|k|fi|c|tc)?sh(?:\.exe)?:\s*(?:(?:line )?\d+:\s*)?(?=\S)", re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_RULE = re.compile(r"([=_!*#~^-])\1{2,}")
+_RAISED = re.compile(r"(?:E\s+)?[A-Z][\w.]*(?:Error|Exception): ")
+_HEADING = re.compile(r"[A-Z][A-Z ]*")
 BARE = "exit code"  # the start of a signature that holds only how the call ended: nothing to learn from
 _TOOL_TAG = re.compile(r"[^a-z0-9_.+#-]+")
 
@@ -79,12 +84,15 @@ def signature(text: str | None, exit_code: int | None = None, failed_input: Any 
     from altimate_learn.redact import redact
 
     body = strip_injected(text or "")
-    line = ""
-    for raw in body.splitlines():
-        raw = _TAG.sub(" ", raw).strip()
+    lines = []
+    for raw in body.splitlines()[:400]:
+        raw = _RULE.sub(" ", _TAG.sub(" ", raw)).strip()  # without decoration (`==== ERRORS ====`)
         if raw and not _STATUS_LINE.fullmatch(raw) and _WORD.search(raw):  # not a progress line (`.F..`, `===`)
-            line = raw
-            break
+            lines.append(raw)
+    # what a traceback raised says why (pytest: "E   ModuleNotFoundError: No module named 'app'"), else the first
+    # line that is not only a heading in capitals (pytest's "ERRORS", "FAILURES")
+    raised = [ln for ln in lines if _RAISED.match(ln)]
+    line = raised[-1] if raised else next((ln for ln in lines if not _HEADING.fullmatch(ln)), "")
     if not line:
         return f"{BARE} {exit_code}" if exit_code is not None else "(no error text)"
     line = _SHELL_PREFIX.sub("", line)
@@ -149,10 +157,18 @@ _SHAPE_WORDS = {"str:abs-path": "an absolute path", "str:rel-path": "a relative 
                 "float": "a number", "bool": "true or false", "null": "null"}
 
 
+# Keys an agent fills with words for the person, not for the tool (Claude Code's and opencode's Bash `description`,
+# Gemini's run_shell_command `description`): a different one changes nothing that runs (review14 R14-16).
+NARRATION = frozenset({"description", "explanation", "justification"})
+
+
 def change(failed: Any, fixed: Any) -> list[str]:
-    """How the successful input differs from the failed one, in shapes (at most three phrases)."""
+    """How the successful input differs from the failed one, in shapes (at most three phrases); narration keys
+    (:data:`NARRATION`) are not part of it."""
     if not (isinstance(failed, dict) and isinstance(fixed, dict)):
         return ["a different input"]
+    failed = {k: v for k, v in failed.items() if k not in NARRATION}
+    fixed = {k: v for k, v in fixed.items() if k not in NARRATION}
     out: list[str] = []
     a, b = shape(failed), shape(fixed)
     for key in sorted(set(b) - set(a)):
@@ -324,8 +340,9 @@ def shell_without_fix(record: dict) -> bool:
     if record.get("shell"):
         return True
     failed = record.get("failed")
+    said = [c for c in record.get("change") or [] if not any(f"`{key}`" in c for key in NARRATION)]
     return isinstance(failed, dict) and any(failed.get(key) == "str" for key in ("command", "cmd")) and \
-        record.get("change") in (["a different `command`"], ["a different `cmd`"])
+        said in (["a different `command`"], ["a different `cmd`"])
 
 
 def not_proposed_reason(record: dict) -> str | None:
@@ -434,6 +451,17 @@ def _propose(store: Any, records: list[dict], run: ChannelRun) -> None:
     if not todo:
         return
     lessons = current_lessons(store)
+    from altimate_learn.reflect.providers.builtin import says_what_worked
+
+    for record in list(todo):
+        said = says_what_worked("", lessons, record["forms"][1]) if record.get("forms") else None
+        if said and said != record.get("lesson"):  # a lesson already says to run it that way (review14 R14-26)
+            record["proposed"] = lesson_text(record)
+            record["rejected"] = f"{said} already says to run `{record['forms'][1]}`"
+            run.rejected.append({"text": record["proposed"], "reason": record["rejected"]})
+            todo.remove(record)
+    if not todo:
+        return
     ids = {lesson["id"] for lesson in lessons}
     stamped = read_stamps(str(store.local_dir))
     ours = [lesson for lesson in lessons if (stamped.get(lesson["id"]) or {}).get("channel") == "tool-errors"]

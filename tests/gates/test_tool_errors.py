@@ -266,3 +266,36 @@ def test_a_failure_that_printed_only_its_exit_code_is_recorded_but_never_propose
     assert record["sig"] == "exit code 2" and record["seen"] == 1
     code, out, _ = cli("tool-errors", str(path))  # read again: seen before, not offered again
     assert code == 0 and "not proposed" not in out
+
+
+def test_claudes_description_of_a_call_is_not_a_change_and_a_bash_recovery_without_a_fix_is_not_proposed(git_repo):
+    """review14 R14-16: "retry with a different `command` and a different `description`": `description` is the label
+    Claude Code shows the person, and what ran next (`python3 -c ...` after `pytestx`) says nothing."""
+    from altimate_learn.gates.tool_errors import change, shell_without_fix
+
+    assert change({"command": "pytestx -q", "description": "Run the tests"},
+                  {"command": "python3 -V", "description": "Check the Python version"}) == ["a different `command`"]
+    store = Store(project(git_repo), "team-playbook")
+    calls = [_fail("Bash", {"command": command, "description": "Run the tests"},
+                   "Exit code 127\n/bin/bash: line 1: pytestx: command not found", f"f{n}")
+             for n, command in enumerate(["pytestx -q tests", "pytestx -q", "pytestx tests/test_pricing.py"])]
+    run = record_and_propose(store, scan([*calls, _ok("Bash", {"command": "python3 -c 'print(1)'",
+                                                               "description": "Check Python"}, "ok")], "s1"))
+    assert run.proposed == [] and [r["text"] for r in run.rejected] == [
+        'When `Bash` fails with "command not found", retry with a different `command`.']
+    # a record written before records kept what worked is not proposed either
+    assert shell_without_fix({"tool": "Bash", "sig": "command not found", "failed": {"command": "str",
+                              "description": "str"}, "change": ["a different `command`", "a different `description`"]})
+
+
+def test_a_recovery_an_approved_lesson_already_states_is_not_proposed_again(git_repo, cli, tmp_path):
+    """review14 R14-26: "run `uv run pytest` instead of `pytest`" beside the approved "Run the tests with `uv run pytest
+    -q -x` before every commit." was called the opposite rule; it says the same thing."""
+    assert cli("remember", "Run the tests with `uv run pytest -q -x` before every commit.")[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    missing = [(f"pytest -q{extra}", "Exit code 127\n/bin/bash: line 1: pytest: command not found")
+               for extra in ("", " tests", " -x")]
+    code, out, err = cli("tool-errors", str(_claude_bash_transcript(tmp_path, missing, "uv run pytest -q")))
+    assert code == 0, err
+    assert "opposite" not in out and "proposed L-" not in out
+    assert 'run `uv run pytest` instead of `pytest`.": L-' in out and "already says to run `uv run pytest`" in out

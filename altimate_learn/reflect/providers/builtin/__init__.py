@@ -144,6 +144,14 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                    for d in added + [p for p in proposals if p["op"] == "ADD"]):
                 waits = waits or "same rule as another piece of feedback"
                 continue
+            said = says_what_worked(rule, lessons) if item.kind == "tool_retry" else None
+            if said:  # a lesson already says to run it that way (review14 R14-26): a vote for it, not a new rule
+                if said not in helpful and all(p.get("id") != said for p in proposals):
+                    proposals.append({"op": "HELPFUL", "id": said,
+                                      "reason": f"tool_retry: what worked is what it says: {_quote(rule)}"})
+                else:
+                    waits = waits or "restates a lesson already marked helpful"
+                continue
             same, supersedes, coexists = relate(rule, lessons)
             # A rule that gives another tool for the job of the lesson it shares words with is no vote for that
             # lesson ("…; add dependencies with poetry add" against "Add dependencies with `uv add` …", R13-11)
@@ -221,6 +229,26 @@ def _mixed(proposals: list[dict[str, Any]], lessons: Sequence[dict[str, Any]]) -
     return None
 
 
+def says_what_worked(rule: str, lessons: Sequence[dict[str, Any]], worked_command: str | None = None) -> str | None:
+    """The lesson that already tells agents to run what ``rule`` (a tool_retry lesson) says worked (or
+    ``worked_command``): one of its used commands holds every word of the command that worked (`uv run pytest` in
+    "Run the tests with `uv run pytest -q -x` before every commit.")."""
+    from altimate_learn.curate.polarity import USE, polar_spans, span_key
+
+    if worked_command is not None:
+        found = span_key(worked_command)
+        worked = [found[0]] if found else []
+    else:
+        worked = [span.key for span in polar_spans(rule) if span.polarity == USE]
+    if not worked:
+        return None
+    for lesson in lessons:
+        used = [span.key for span in polar_spans(str(lesson.get("text", ""))) if span.polarity == USE]
+        if any(key <= other for key in worked for other in used):
+            return lesson["id"]
+    return None
+
+
 MODEL_ONLY = ("only the trained model flagged it as a correction (no pattern did): a model or a person should read "
               "it, the built-in reflector writes no lesson from it")
 
@@ -284,7 +312,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
+__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]
