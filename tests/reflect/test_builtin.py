@@ -999,3 +999,15 @@ def test_a_rule_cut_mid_sentence_or_a_value_chosen_for_one_script_is_no_lesson()
     assert extract_rules("You forgot to convert amount_cents to dollars. Staging models must use the "
                          "cents_to_dollars() macro for every *_cents column.") == [
         "Staging models must use the `cents_to_dollars()` macro for every `*_cents` column."]
+
+
+def test_a_function_word_after_never_is_prose_not_code() -> None:
+    """review14 R14-9: "never as epoch numbers" was rendered "never `as` epoch numbers"."""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules("No, store dates as ISO strings, never as epoch numbers.")[0] == [
+        "Store dates as ISO strings, never as epoch numbers."]
+    assert correction_rules("No, return amounts from the API as strings, never as JSON numbers.")[0] == [
+        "Return amounts from the API as strings, never as JSON numbers."]
+    assert correction_rules("No, use structlog for logging, never print.")[0] == [
+        "Use `structlog` for logging, never `print`."]  # a name after never is still code
