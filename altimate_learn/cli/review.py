@@ -322,8 +322,12 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
         show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False,
         schema: Annotated[bool, typer.Option("--schema", help="Also validate every store file that has a "
                                              "published JSON Schema (approved.json, candidate.json, each line "
-                                             "of signals.jsonl, usage.json; see docs/schemas/).")] = False) -> None:
-    """Validate committed lesson files without changing them (for pre-commit and CI).
+                                             "of signals.jsonl, usage.json; see docs/schemas/).")] = False,
+        fix: Annotated[bool, typer.Option("--fix", help="First rewrite in canonical form each lesson file whose only "
+                                          "problem is its form (a hand edit: keys unsorted, another indent); files "
+                                          "with any other problem are left alone.")] = False) -> None:
+    """Validate committed lesson files without changing them (for pre-commit and CI); --fix rewrites one that is
+    only out of canonical form.
 
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
     overlaps (including opposite rules about one backticked name, such as `ref()` or `pytest`). Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
@@ -337,10 +341,17 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     from altimate_learn.review.check import check as do_check
     from altimate_learn.review.text import safe
 
+    fixed: list[Path] = []
+    if fix:
+        from altimate_learn.review.check import fix_canonical
+
+        fixed = fix_canonical(list(paths or []), current_project())
     report = do_check(list(paths or []), current_project(), schema=schema)
     if as_json:
-        _json(report.as_dict())
+        _json({**report.as_dict(), **({"fixed": [str(p) for p in fixed]} if fix else {})})
     else:
+        for path in fixed:
+            echo(safe(f"Rewrote {path} in canonical form (the same lessons)."))
         for line in report.lines():
             echo(safe(line))
         for f in report.files:
