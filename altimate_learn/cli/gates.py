@@ -204,7 +204,13 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     """List the quarantined rules with the reason for each."""
     from altimate_learn.gates import quarantine
 
-    items = quarantine.read(open_existing_store(name), writing=False)
+    store = open_existing_store(name)
+    unreadable = quarantine.problem(store)
+    if unreadable:
+        from altimate_learn.errors import LearnError
+
+        raise LearnError(unreadable, quarantine.UNREADABLE_HINT)
+    items = quarantine.read(store, writing=False)
     if as_json:
         print_json({"store": name, "quarantined": [quarantine.view(i) for i in items]})
         return

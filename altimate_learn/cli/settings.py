@@ -365,6 +365,7 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
+                  "quarantine_unreadable": gates["quarantine_unreadable"],
                   "unvetted": len(gates["unvetted"]),
                   # delivery reads every store: stale lessons of the others are held out too
                   "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name},
@@ -550,6 +551,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
              "nothing until it is fixed.")
     gates = info["gates"]
+    if gates.get("quarantine_unreadable"):
+        echo(f"  quarantine: {gates['quarantine_unreadable']} The lessons it held are not known as quarantined until "
+             "it is fixed by hand or removed.")
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
         by_hooks = gates["quarantined_by_hooks"]
