@@ -1011,3 +1011,18 @@ def test_a_function_word_after_never_is_prose_not_code() -> None:
         "Return amounts from the API as strings, never as JSON numbers."]
     assert correction_rules("No, use structlog for logging, never print.")[0] == [
         "Use `structlog` for logging, never `print`."]  # a name after never is still code
+
+
+def test_a_never_put_rule_that_leaves_out_where_it_goes_waits_for_a_model() -> None:
+    """review14 R14-2: "don't put the business logic in the route handler. Totals are computed in src/shop/services/
+    ..." became "Never put the business logic in the route handler.": where it goes was lost."""
+    text = ("No, don't put the business logic in the route handler. Totals are computed in src/shop/services/ and the "
+            "handler only calls the service.")
+    result = reflect_builtin([FeedbackItem("user_correction", text, "sig_1", "m1", ["src/shop/api.py"])], [])
+    assert result.deltas == []
+    [(who, why)] = result.skipped
+    assert who == "sig_1" and "names `src/shop/services/`" in why and "sig_1" not in result.waiting
+    # the "never" rule alone, with no place named, is still a lesson
+    alone = reflect_builtin([FeedbackItem("user_correction", "No, don't put business logic in the route handler.",
+                                          "sig_2", "m2", [])], [])
+    assert [d["text"] for d in alone.deltas] == ["Never put business logic in the route handler."]
