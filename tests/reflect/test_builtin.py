@@ -1009,6 +1009,8 @@ def test_a_function_word_after_never_is_prose_not_code() -> None:
         "Store dates as ISO strings, never as epoch numbers."]
     assert correction_rules("No, return amounts from the API as strings, never as JSON numbers.")[0] == [
         "Return amounts from the API as strings, never as JSON numbers."]
+    assert correction_rules("No, name migration files like 0001_add_refunds_table.py, not just a number.")[0] == [
+        "Name migration files like `0001_add_refunds_table.py`, not just a number."]
     assert correction_rules("No, use structlog for logging, never print.")[0] == [
         "Use `structlog` for logging, never `print`."]  # a name after never is still code
 
@@ -1026,3 +1028,7 @@ def test_a_never_put_rule_that_leaves_out_where_it_goes_waits_for_a_model() -> N
     alone = reflect_builtin([FeedbackItem("user_correction", "No, don't put business logic in the route handler.",
                                           "sig_2", "m2", [])], [])
     assert [d["text"] for d in alone.deltas] == ["Never put business logic in the route handler."]
+    # the reviewer's real opencode session: what to do instead, after a semicolon
+    settings = reflect_builtin([FeedbackItem("user_correction", "no, don't read DATABASE_URL in db.py; all settings "
+                                             "come from src/shop/settings.py via pydantic-settings", "sig_3")], [])
+    assert settings.deltas == [] and "names `src/shop/settings.py`" in settings.skipped[0][1]

@@ -35,8 +35,8 @@ after it: the same tool running the failed command another way ("Run `python -m 
 (it fails with "…")."); one that says only what failed gives nothing (a lesson would only say the command
 fails) and waits for a model (`capture/commands.py`). Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
 file for this change, an open list, an emphatic complaint, a design statement about one part, a task step), nor a
-"Never put X in Y" rule whose feedback names the place X goes apart from it (`half_placement`: the lesson would lose
-where it goes), nor a
+"Never …" rule whose feedback names a path apart from it (`half_placement`: the lesson would lose where the thing
+goes or what to do instead), nor a
 rule that would carry a typo of the person's (`typos.py`: declined, never repaired); the reason names the shape.
 
 A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
@@ -271,8 +271,8 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
         rules, why = correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
         place = next((p for rule in rules if (p := half_placement(rule, item.text))), None)
         if place:
-            return [], (f"it says where something does not go, and names `{place}` apart from that rule: where it "
-                        "goes needs a model or a person to write (a rule with only the \"never\" half would lose it)")
+            return [], (f"it says what not to do, and names `{place}` apart from that rule: where it goes or what to do "
+                        "instead needs a model or a person to write (a rule with only the \"never\" half would lose it)")
         return rules, why
     if item.kind == "tool_retry":  # what failed and what then worked, or nothing (capture/commands.py)
         from altimate_learn.capture.commands import retry_lesson
@@ -282,14 +282,16 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
     return correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
 
 
-_PLACING = re.compile(r"^never (?:put|place|add|keep|store|write|create|move|define|declare|compute|do)\b", re.I)
+_PLACING = re.compile(r"^(?:never|avoid)\b", re.I)
 _PATH_IN_PROSE = re.compile(r"(?<![\w`/.-])(?:[\w.-]+/)+[\w.*-]*(?![\w/])")
 
 
 def half_placement(rule: str, text: str) -> str | None:
-    """The path the feedback names beside a "Never put X in Y" rule that does not carry it (review14 R14-2: "don't put
-    the business logic in the route handler. Totals are computed in src/shop/services/ ..." gave "Never put the
-    business logic in the route handler.", the half that says where it goes lost), or None."""
+    """The path the feedback names beside a "Never …" rule that does not carry it (review14 R14-2: "don't put the
+    business logic in the route handler. Totals are computed in src/shop/services/ ..." gave "Never put the business
+    logic in the route handler.", and "don't read DATABASE_URL in db.py; all settings come from src/shop/settings.py"
+    gave "Never read `DATABASE_URL` in `db.py`.": the half that says where it goes, or what to do instead, lost), or
+    None."""
     if not _PLACING.match(rule):
         return None
     said = prose(text)

@@ -531,7 +531,10 @@ _DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)
                         r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
 # Words that are never a code name: what follows "never" when the sentence goes on in prose ("never as JSON numbers").
 _FUNCTION_WORDS = frozenset("as to in into onto on at by for from with without via of over under inside outside "
-                            "through the a an be being been when while if before after again more".split())
+                            "through the a an be being been when while if before after again more just only even "
+                            "ever always yet quite really simply merely exactly necessarily all every any some one "
+                            "here there this that these those so too very much less enough both either neither "
+                            "anything everything something nothing until unless".split())
 _NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|anymore|should|wrong|broken|you|i|it|"
                                r"this|that|these|those|only|yet|already)\b", re.I)
 
