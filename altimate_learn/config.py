@@ -226,6 +226,7 @@ class Settings:
     files: list[Path] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # lenient only: config files passed over, and how
+    invalid: list[str] = field(default_factory=list)  # lenient only: invalid values passed over (also in unknown)
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -272,6 +273,7 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
     files: list[Path] = []
     unknown: list[str] = []
     unreadable: list[str] = []
+    invalid: list[str] = []
     broken: list[Path] = []
     from altimate_learn.configfiles import INLINE, layers as config_layers
 
@@ -306,6 +308,7 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
                     raise
                 value = False if key.kind == "bool" else values[name]
                 unknown.append(f"{exc.message} Using {json.dumps(value)}.")
+                invalid.append(unknown[-1])
                 if key.kind != "bool":  # passed over: the value and where it comes from stay those below it
                     continue
             if key.narrow and label == "project config":
@@ -330,9 +333,10 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
                     raise
                 values[name] = False if key.kind == "bool" else values[name]
                 unknown.append(f"{exc.message} Using {json.dumps(values[name])}.")
+                invalid.append(unknown[-1])
                 continue
             sources[name] = f"env {key.env}"
-    return Settings(values, sources, files, unknown, unreadable)
+    return Settings(values, sources, files, unknown, unreadable, invalid)
 
 
 def _committed_learn(path: Path, env: dict[str, str]) -> dict[str, Any] | None:

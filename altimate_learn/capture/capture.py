@@ -130,6 +130,11 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             if signal is not None:
                 stats.tool_retries += 1
                 signals.append(signal)
+            elif retries.worked is not None:  # the command that worked after a reported episode completes its signal
+                for earlier in reversed(signals):
+                    if earlier.kind == "tool_retry" and earlier.part_id == retries.worked.part_id:
+                        earlier.text += "\n" + retries.worked.line()
+                        break
     stats.malformed_lines = reader.info.skipped
     return signals, stats
 

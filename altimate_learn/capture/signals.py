@@ -140,6 +140,7 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
         existing, _ = store.signals()
         recorded = Recorded(existing)
         added: list[Signal] = []
+        completions: list[tuple[str, str]] = []
         for item in pending:
             text = clip(item.text).strip()
             if not text:
@@ -157,10 +158,72 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
                 "at": utc_now(),
                 "status": "open",
             }
-            if recorded.match(signal, item.said_at) is None:
+            key = recorded.match(signal, item.said_at)
+            if key is None:
                 added.append(signal)
-        store.append_jsonl(Store.SIGNALS, added)
+            elif item.kind == "tool_retry":
+                # the same episode recorded live before the command that worked after it was known: the transcript's
+                # reading completes it
+                completions.append((key, text))
+        raw = store.read_jsonl(Store.SIGNALS).records if completions else []
+        records = [r for r in raw if isinstance(r, dict)]
+        completed = [done for key, text in completions if (done := _complete_worked(records, key, text))]
+        if completed:
+            store.rewrite_jsonl(Store.SIGNALS, [*raw, *added])  # lines that are not signals are kept as they were
+            _tried_again(store, completed)
+        else:
+            store.append_jsonl(Store.SIGNALS, added)
     return added
+
+
+def _worked_line(text: str) -> str | None:
+    from altimate_learn.capture.commands import WORKED
+
+    last = text.rsplit("\n", 1)[-1]
+    return last if last.startswith(WORKED) else None
+
+
+def _complete_worked(records: list[dict[str, Any]], key: str, text: str) -> str | None:
+    """Add the ``Then worked:`` line of ``text`` to the open tool_retry record with dedupe key ``key`` that has
+    none; the id of the one that changed."""
+    line = _worked_line(text)
+    if line is None:
+        return None
+    for record in records:
+        if (record.get("kind") == "tool_retry" and record.get("status") == "open" and dedupe_key(record) == key
+                and _worked_line(str(record.get("text", ""))) is None):
+            record["text"] = clip(str(record.get("text", "")) + "\n" + line)
+            return str(record.get("id"))
+    return None
+
+
+def _tried_again(store: Store, ids: list[str]) -> None:
+    """A completed signal says more than when the built-in reflector last read it: it reads it again."""
+    from altimate_learn.capture import unlearned
+
+    try:
+        unlearned.forget(store, ids)
+    except Exception:  # noqa: BLE001 - a broken side file must not lose the signal's new line
+        pass
+
+
+def add_worked(store: Store, session_id: str, part_id: str | None, line: str) -> bool:
+    """Complete the open tool_retry signal of ``session_id`` whose call id is ``part_id`` with ``line`` (the
+    command that worked after its failures, :class:`~altimate_learn.capture.tool_retry.Worked`); whether one
+    changed. Redacted like every signal text (with the secrets the caller's :func:`remembering` holds)."""
+    if not part_id:
+        return False
+    with store.lock():
+        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
+        result = store.read_jsonl(Store.SIGNALS)
+        records = [r for r in result.records if isinstance(r, dict)]
+        key = dedupe_key({"kind": "tool_retry", "partID": part_id, "sessionID": session_id})
+        done = _complete_worked(records, key, clip(line))
+        if not done:
+            return False
+        store.rewrite_jsonl(Store.SIGNALS, result.records)
+        _tried_again(store, [done])
+    return True
 
 
 def list_signals(store: Store, *, session: str | None = None, include_consumed: bool = False) -> list[Signal]:

@@ -121,6 +121,27 @@ def settings(paths: ProjectPaths | None = None) -> Settings:
     return resolved
 
 
+def reading_settings(paths: ProjectPaths | None = None) -> tuple[Settings, list[str]]:
+    """Settings for a command that only reads and reports (`learn status`, `show`, `doctor`): what the hooks use
+    when a config file cannot be read or holds an invalid value, with each problem (review13 R13-33, review14
+    R14-15: `"capture": "yes"` turned capture off in every agent while `learn status` refused to show anything).
+    Any other configuration error stays an error."""
+    from altimate_learn.errors import ConfigError
+
+    paths = paths or current_project()
+    try:
+        return settings(paths), []
+    except ConfigError as exc:
+        resolved = load_settings(paths.root, Path.cwd(), lenient=True)
+        if not (resolved.unreadable or resolved.invalid):
+            raise
+        problems = ([str(exc)] if resolved.unreadable else []) + [
+            f"{problem.rstrip('.')}, as the hooks do; fix the value." for problem in resolved.invalid]
+        for problem in (p for p in resolved.unknown if p not in resolved.invalid):
+            warn(problem)
+        return resolved, problems
+
+
 def echo(text: str = "") -> None:
     typer.echo(text)
 

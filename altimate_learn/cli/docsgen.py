@@ -127,10 +127,11 @@ def configuration_page() -> str:
         effect = key.help + (" *(narrow only)*" if key.narrow else "")
         lines.append(f"| `{key.name}` | {env} | {_default(key)} | {_cell(_allowed(key))} | {_cell(effect)} |")
     lines += ["", "A number of lessons set to 0 turns that tier off. "
-              "An invalid value stops the command with one line naming the file, the key and what is "
-              "allowed; an unknown key under `learn` is reported. The hooks pass an invalid value over instead (a "
-              "switch reads as off, any other key keeps its default), so one typo does not take every lesson from "
-              "every session. A config file the hooks cannot read at all (malformed JSON, a git conflict in it, not "
+              "An invalid value stops a command that changes something with one line naming the file, the key and "
+              "what is allowed; an unknown key under `learn` is reported. The hooks pass an invalid value over instead "
+              "(a switch reads as off, any other key keeps its default), so one typo does not take every lesson from "
+              "every session; `learn status`, `learn show` and `learn doctor` do the same and name every value passed "
+              "over (`Config: … is invalid; allowed: … Using false, as the hooks do; fix the value.`). A config file the hooks cannot read at all (malformed JSON, a git conflict in it, not "
               "an object) does not stop delivery either: they use its git `HEAD` version when it is committed, else "
               "pass the file over, capture nothing until it is fixed, and log why in "
               "`.altimate-code/learn/.sessions/hook.log`; every command stops on it with one line that says so, except "

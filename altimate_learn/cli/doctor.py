@@ -92,7 +92,11 @@ def doctor(
     paths = current_project()
     if name is not None:
         validate_store_name(name)
-    report = collect(paths, settings(paths), [name] if name else None)
+    from altimate_learn.cli.common import reading_settings
+
+    resolved, config_problems = reading_settings(paths)  # an invalid value: what the hooks use (review14 R14-15)
+    report = collect(paths, resolved, [name] if name else None)
+    report["problems"] = [f"Config: {problem}" for problem in config_problems] + report["problems"]
     report["agents"] = agents(paths.root)
     report["problems"] += duplicate_problems(paths, [name] if name else paths.store_names())
     report["problems"] += lesson_block_problems(paths, report["agents"])

@@ -204,7 +204,13 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     """List the quarantined rules with the reason for each."""
     from altimate_learn.gates import quarantine
 
-    items = quarantine.read(open_existing_store(name), writing=False)
+    store = open_existing_store(name)
+    unreadable = quarantine.problem(store)
+    if unreadable:
+        from altimate_learn.errors import LearnError
+
+        raise LearnError(unreadable, quarantine.UNREADABLE_HINT)
+    items = quarantine.read(store, writing=False)
     if as_json:
         print_json({"store": name, "quarantined": [quarantine.view(i) for i in items]})
         return
@@ -297,7 +303,8 @@ def tool_errors_command(
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
     """Learn from tools that failed and then worked with a different input: one record per tool and failure
-    signature (input shapes only, never values), proposed as lessons in the candidate."""
+    signature (input shapes, never values; for a shell command, the failed and the working command, redacted, and
+    only when the second runs the first another way), proposed as lessons in the candidate."""
     from altimate_learn.capture.capture import readers_for
     from altimate_learn.capture.sessions import discover_sessions, find_session, read_session
     from altimate_learn.cli.capture import _check_harness, parse_since
@@ -329,15 +336,20 @@ def tool_errors_command(
     if dry_run:
         data = {"sessions": count, "tool_calls": calls, "recoveries": [
             {"tool": r.tool, "sig": r.sig, "change": r.change, "attempts": r.attempts, "session": r.session,
-             "lesson": tool_errors.lesson_text({"tool": r.tool, "sig": r.sig, "change": r.change})}
+             **({"forms": r.forms} if r.shell else {}),
+             "lesson": tool_errors.lesson_text({"tool": r.tool, "sig": r.sig, "change": r.change, "forms": r.forms}),
+             "proposable": tool_errors.not_proposed_reason({"sig": r.sig, "change": r.change, "failed": r.failed,
+                                                            "shell": r.shell, "forms": r.forms}) is None}
             for r in recoveries]}
         if as_json:
             print_json(data)
             return
         echo(f"{plural(count, 'session')}, {plural(calls, 'tool call')}: {plural(len(recoveries), 'recovery', 'recoveries')}.")
         for item in data["recoveries"]:
-            bare = tool_errors.bare(item["sig"])
-            echo(f"  {item['lesson']}" + (" (would not be proposed: only an exit code)" if bare else ""))
+            why = "" if item["proposable"] else (
+                "only an exit code" if tool_errors.bare(item["sig"]) else "what worked is not the same command run "
+                                                                            "another way")
+            echo(f"  {item['lesson']}" + (f" (would not be proposed: {why})" if why else ""))
         echo("Nothing was written (--dry-run).")
         return
     run = tool_errors.record_and_propose(store, recoveries)

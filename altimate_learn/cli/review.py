@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
-    open_existing_store, say_given_back, settings
+    open_existing_store, say_given_back, settings, warn
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
@@ -53,7 +53,12 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     store = open_existing_store(name)
     review = load_review(store)
     gates = store_gates(store)
-    counts = set_counts(store, store.approved(), len(gates["held_out"]), int(settings().values["max_in_force"]))
+    from altimate_learn.cli.common import reading_settings
+
+    resolved, config_problems = reading_settings()  # an invalid value: what the hooks use, said (review14 R14-15)
+    for problem in config_problems:
+        warn(f"Config: {problem}")
+    counts = set_counts(store, store.approved(), len(gates["held_out"]), int(resolved.values["max_in_force"]))
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
                "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
@@ -334,8 +339,12 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
         show_default=False, metavar="PATH")] = None, as_json: JsonOpt = False,
         schema: Annotated[bool, typer.Option("--schema", help="Also validate every store file that has a "
                                              "published JSON Schema (approved.json, candidate.json, each line "
-                                             "of signals.jsonl, usage.json; see docs/schemas/).")] = False) -> None:
-    """Validate committed lesson files without changing them (for pre-commit and CI).
+                                             "of signals.jsonl, usage.json; see docs/schemas/).")] = False,
+        fix: Annotated[bool, typer.Option("--fix", help="First rewrite in canonical form each lesson file whose only "
+                                          "problem is its form (a hand edit: keys unsorted, another indent); files "
+                                          "with any other problem are left alone.")] = False) -> None:
+    """Validate committed lesson files without changing them (for pre-commit and CI); --fix rewrites one that is
+    only out of canonical form.
 
     Checks the schema, canonical form, unique ids, the lesson lint, coexists references and identifier
     overlaps (including opposite rules about one backticked name, such as `ref()` or `pytest`). Prints one line per problem (`path: L-xxxx: rule: message`) and exits 1 if there is any;
@@ -349,10 +358,17 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     from altimate_learn.review.check import check as do_check
     from altimate_learn.review.text import safe
 
+    fixed: list[Path] = []
+    if fix:
+        from altimate_learn.review.check import fix_canonical
+
+        fixed = fix_canonical(list(paths or []), current_project())
     report = do_check(list(paths or []), current_project(), schema=schema)
     if as_json:
-        _json(report.as_dict())
+        _json({**report.as_dict(), **({"fixed": [str(p) for p in fixed]} if fix else {})})
     else:
+        for path in fixed:
+            echo(safe(f"Rewrote {path} in canonical form (the same lessons)."))
         for line in report.lines():
             echo(safe(line))
         for f in report.files:

@@ -317,16 +317,11 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.reflect.choice import model_choice
 
     paths = current_project()
-    try:
-        resolved = settings(paths)
-        unreadable: list[str] = []
-    except ConfigError as exc:
-        # a config file that cannot be read: show what the hooks do meanwhile, with the problem first (review13
-        # R13-33); an invalid value or an environment variable stays an error, as in every command
-        resolved = load_settings(paths.root, Path.cwd(), lenient=True)
-        if not resolved.unreadable:
-            raise
-        unreadable = [str(exc)]
+    # a config file that cannot be read, or an invalid value: show what the hooks do meanwhile, with each problem
+    # first (review13 R13-33, review14 R14-15)
+    from altimate_learn.cli.common import reading_settings
+
+    resolved, unreadable = reading_settings(paths)
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
@@ -365,6 +360,7 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = []
     return {
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
+                  "quarantine_unreadable": gates["quarantine_unreadable"],
                   "unvetted": len(gates["unvetted"]),
                   # delivery reads every store: stale lessons of the others are held out too
                   "stale_in_other_stores": {n: c for n, c in stale_by_store(paths).items() if n != name},
@@ -392,7 +388,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "auto_reflect_budget": _budget(paths, resolved),
         "limits": _limits(paths, resolved),
         "config_files": [str(p) for p in resolved.files],
-        "warnings": resolved.unknown + problems,
+        "warnings": [w for w in resolved.unknown if w not in resolved.invalid] + problems,
         "hooks": {h: v["installed"] for h, v in hooks.items()},
         "hooks_not_run": {h: v["not_run"] for h, v in hooks.items() if v.get("not_run")},
         "delivery_fallback": fallback,
@@ -550,6 +546,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo("  delivery: approved.json cannot be read and no last good set was found: this store delivers "
              "nothing until it is fixed.")
     gates = info["gates"]
+    if gates.get("quarantine_unreadable"):
+        echo(f"  quarantine: {gates['quarantine_unreadable']} The lessons it held are not known as quarantined until "
+             "it is fixed by hand or removed.")
     if gates["quarantined"]:
         echo(f"  quarantined: {gates['quarantined']} (failed the vet, never delivered; `learn quarantine list` lists them)")
         by_hooks = gates["quarantined_by_hooks"]

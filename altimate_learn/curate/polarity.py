@@ -73,6 +73,7 @@ class PolarSpan:
     key: frozenset[str]   # the span's words
     polarity: int         # USE or AVOID
     label: str            # how the span is named in a message
+    bare: bool = False    # an avoided bare form of what the same lesson uses ("`uv run pytest` instead of `pytest`")
 
 
 def _strip_calls(code: str) -> str:
@@ -270,15 +271,24 @@ def polar_spans(text: str) -> list[PolarSpan]:
             else:
                 walk.word(word, after)
     walk.settle()
-    return found
+    used = [span.key for span in found if span.polarity == USE]
+    # "Run `uv run pytest` instead of `pytest`": what it avoids is `pytest` run bare, not every command holding it
+    return [PolarSpan(span.key, span.polarity, span.label, True)
+            if span.polarity == AVOID and any(span.key < key for key in used) else span for span in found]
 
 
 def conflict(a: PolarSpan, b: PolarSpan) -> bool:
-    """Opposite rules about one thing: equal keys, or the avoided key is part of the used one."""
+    """Opposite rules about one thing: equal keys, or the avoided key is part of the used one (unless the avoiding
+    lesson avoids only the bare form of it: then only the same bare form is opposite)."""
     if a.polarity == b.polarity:
         return False
     avoided, used = (a, b) if a.polarity == AVOID else (b, a)
-    return avoided.key == used.key or avoided.key < used.key
+    if avoided.key == used.key:
+        return True
+    if not avoided.key < used.key:
+        return False
+    # a bare form avoided is against that form with flags (`pytest -q`), not against another launcher (`uv run pytest`)
+    return not avoided.bare or {w for w in used.key if not w.startswith("-")} == avoided.key
 
 
 def contradictions(a_text: str, b_text: str) -> set[str]:

@@ -165,6 +165,8 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
             report["problems"].append(str(exc))
             candidate = None
         gates = store_gates(store)
+        if gates["quarantine_unreadable"]:
+            report["problems"].append(f"{gates['quarantine_unreadable']} {quarantine.UNREADABLE_HINT}")
         teammates += len(set(gates["teammates"]) & set(gates["unvetted"]))
         approved_all += approved
         stale_ids += [f"{store.name}/{lesson['id']}" for lesson in gates["stale"]]

@@ -45,6 +45,26 @@ def read(store: Store, *, writing: bool = True) -> list[Entry]:
             and isinstance(item.get("text"), str)]
 
 
+UNREADABLE_HINT = ("Fix the file by hand, or remove it (the next lesson quarantined moves a broken file aside and "
+                   "starts a new one); until then the lessons it held are not known as quarantined.")
+
+
+def problem(store: Store) -> str | None:
+    """Why `quarantine.json` cannot be read (one line), or None: a reading command says it instead of "nothing is
+    quarantined" (review14 R14-14)."""
+    from altimate_learn.errors import LearnError
+
+    if not store.path(QUARANTINE).exists():
+        return None
+    try:
+        value = store.read_json_object(QUARANTINE, quarantine=False)
+    except LearnError as exc:
+        return exc.message.strip()
+    if not isinstance(value.get("items", []), list):
+        return f"{store.path(QUARANTINE)} cannot be read: its \"items\" is not a list."
+    return None
+
+
 def write(store: Store, items: list[Entry]) -> None:
     """Replace the file (call under the store lock). An empty quarantine removes the file."""
     if not items:

@@ -45,7 +45,8 @@ def store_gates(store: Store) -> dict[str, Any]:
         channel = (stamp or {}).get("channel") or (TEAMMATES if stamped and stamp is None else LEGACY)
         channels[channel] = channels.get(channel, 0) + 1
     return {"quarantined": items, "stale": stale, "unvetted": unvetted, "teammates": teammates,
-            "by_channel": dict(sorted(channels.items())), "held_out": held, "instructions_hash": current}
+            "by_channel": dict(sorted(channels.items())), "held_out": held, "instructions_hash": current,
+            "quarantine_unreadable": quarantine.problem(store)}
 
 
 def stale_line(count: int) -> str:

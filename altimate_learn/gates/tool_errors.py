@@ -5,14 +5,22 @@ different input, is a recovery worth a lesson. Verified in code, so these record
   a success with a different input is a recovery; a success with the same input is flakiness, not a lesson;
   another failure replaces the waiting one (the attempts are counted). Rejections and interruptions by the
   user are not tool failures (the session readers report them as user events).
-- **Signature.** The failure's first line with a word in it after the lines that only say how the call ended
+- **Signature.** The exception a traceback raised last (pytest's ``E   ModuleNotFoundError: …``), else the failure's
+  first line with a word in it that is not only a heading in capitals (``ERRORS``), decoration rules left out, after
+  the lines that only say how the call ended
   (`Exit code 127`, Codex's `Exit code: 1` / `Wall time:` / `Output:`; progress lines such as `.F..`), without a shell's own prefix
-  (`/bin/bash: line 1: `) or the command it names first, lower-cased, with our injected sections, markup tags,
+  (`/bin/bash: line 1: `) or the command it names first (or pytest's `E   `), lower-cased, with our injected sections, markup tags,
   quoted spans, URLs, paths and words the failed input's values hold elided, hex runs and digits folded to ``#``, whitespace collapsed, redacted and
   clipped: ``file does not exist. note: your current working directory is <path>.``
 - **Shapes, never values.** An input is kept as its shape (keys and kinds: ``str``, ``str:abs-path``,
   ``str:multiline``, ``int``, …); the change between the failed and the successful call is said in those
-  terms (``added `offset```, ```file_path` as an absolute path``, ``a different `command```).
+  terms (``added `offset```, ```file_path` as an absolute path``).
+- **A shell command says what worked.** For a tool that runs one-line shell commands (`Bash`, `exec_command`,
+  `run_shell_command`, …) "a different `command`" says nothing, so the record keeps the two *forms* a lesson
+  quotes (:func:`altimate_learn.capture.commands.forms`, redacted): ``When `Bash` fails with "command not
+  found", run `python3 -m pytest` instead of `pytestx`.`` A shell recovery is proposed only when the successful
+  command runs the failed one another way, with no file written in between (the edit may be what fixed it);
+  another command, a change of values only (another file) or a typo fix is recorded and never proposed.
 - **One record per (tool, signature)** in `tool-errors.json`, replaced when a better recovery (fewer failed
   attempts before it) is seen; ``seen`` counts them; a call already recorded is not counted twice.
 - **A signature that is only an exit code** (the failure printed nothing else) is recorded, never proposed:
@@ -49,6 +57,9 @@ _STATUS_LINE = re.compile(r"(?:error:?\s*)?(?:\[?(?:process |command )?(?:exited
 # A shell's own prefix on its error ("/bin/bash: line 1: ", "zsh: "): the same failure reads the same in any shell.
 _SHELL_PREFIX = re.compile(r"^(?:[\w.-]*[/\\])*(?:ba|z|da|k|fi|c|tc)?sh(?:\.exe)?:\s*(?:(?:line )?\d+:\s*)?(?=\S)", re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
+_RULE = re.compile(r"([=_!*#~^-])\1{2,}")
+_RAISED = re.compile(r"(?:E\s+)?[A-Z][\w.]*(?:Error|Exception): ")
+_HEADING = re.compile(r"[A-Z][A-Z ]*")
 BARE = "exit code"  # the start of a signature that holds only how the call ended: nothing to learn from
 _TOOL_TAG = re.compile(r"[^a-z0-9_.+#-]+")
 
@@ -73,15 +84,19 @@ def signature(text: str | None, exit_code: int | None = None, failed_input: Any 
     from altimate_learn.redact import redact
 
     body = strip_injected(text or "")
-    line = ""
-    for raw in body.splitlines():
-        raw = _TAG.sub(" ", raw).strip()
+    lines = []
+    for raw in body.splitlines()[:400]:
+        raw = _RULE.sub(" ", _TAG.sub(" ", raw)).strip()  # without decoration (`==== ERRORS ====`)
         if raw and not _STATUS_LINE.fullmatch(raw) and _WORD.search(raw):  # not a progress line (`.F..`, `===`)
-            line = raw
-            break
+            lines.append(raw)
+    # what a traceback raised says why (pytest: "E   ModuleNotFoundError: No module named 'app'"), else the first
+    # line that is not only a heading in capitals (pytest's "ERRORS", "FAILURES")
+    raised = [ln for ln in lines if _RAISED.match(ln)]
+    line = raised[-1] if raised else next((ln for ln in lines if not _HEADING.fullmatch(ln)), "")
     if not line:
         return f"{BARE} {exit_code}" if exit_code is not None else "(no error text)"
     line = _SHELL_PREFIX.sub("", line)
+    line = re.sub(r"^E\s{2,}", "", line)  # pytest's mark on its error lines
     line = redact(line)
     line = _URL.sub("<url>", line)
     line = _QUOTED.sub("'...'", line)
@@ -142,10 +157,18 @@ _SHAPE_WORDS = {"str:abs-path": "an absolute path", "str:rel-path": "a relative 
                 "float": "a number", "bool": "true or false", "null": "null"}
 
 
+# Keys an agent fills with words for the person, not for the tool (Claude Code's and opencode's Bash `description`,
+# Gemini's run_shell_command `description`): a different one changes nothing that runs (review14 R14-16).
+NARRATION = frozenset({"description", "explanation", "justification"})
+
+
 def change(failed: Any, fixed: Any) -> list[str]:
-    """How the successful input differs from the failed one, in shapes (at most three phrases)."""
+    """How the successful input differs from the failed one, in shapes (at most three phrases); narration keys
+    (:data:`NARRATION`) are not part of it."""
     if not (isinstance(failed, dict) and isinstance(fixed, dict)):
         return ["a different input"]
+    failed = {k: v for k, v in failed.items() if k not in NARRATION}
+    fixed = {k: v for k, v in fixed.items() if k not in NARRATION}
     out: list[str] = []
     a, b = shape(failed), shape(fixed)
     for key in sorted(set(b) - set(a)):
@@ -180,6 +203,21 @@ class Recovery:
     session: str
     call: str  # a key for the successful call (session:id), so a re-read adds nothing
     at: str | None = None
+    shell: bool = False  # both calls ran a one-line shell command
+    forms: list[str] | None = None  # [what failed, what worked] as a lesson quotes them (shell only; redacted)
+
+
+def _shell_forms(failed: str | None, fixed: str | None, wrote: bool) -> list[str] | None:
+    from altimate_learn.capture.commands import forms, related
+    from altimate_learn.redact import redact
+
+    if not failed or not fixed or wrote:
+        return None
+    failed, fixed = redact(failed), redact(fixed)
+    if not related(failed, fixed):
+        return None
+    pair = forms(failed, fixed)
+    return list(pair) if pair else None
 
 
 class RecoveryScanner:
@@ -191,6 +229,8 @@ class RecoveryScanner:
         self.position = 0
 
     def feed(self, call: ToolCall) -> Recovery | None:
+        from altimate_learn.capture.commands import shell_command
+
         self.position += 1
         name = call.name or ""
         if not name or name == "?":
@@ -199,14 +239,21 @@ class RecoveryScanner:
             earlier = self.waiting.get(name)
             self.waiting[name] = {"input": call.input, "key": _canonical(call.input),
                                   "sig": signature(call.result, call.exit_code, call.input),
-                                  "attempts": (earlier["attempts"] + 1) if earlier else 1}
+                                  "attempts": (earlier["attempts"] + 1) if earlier else 1,
+                                  "command": shell_command(call.input), "wrote": False}
             return None
         earlier = self.waiting.pop(name, None)
+        if call.writes:  # a file written: a later success of a waiting tool may be the edit's doing
+            for other in self.waiting.values():
+                other["wrote"] = True
         if earlier is None or earlier["key"] == _canonical(call.input):
             return None  # nothing failed, or the same input simply worked this time: flakiness
+        command = shell_command(call.input)
+        shell = bool(earlier["command"] and command)
         return Recovery(name, earlier["sig"], shape(earlier["input"]), shape(call.input),
                         change(earlier["input"], call.input), earlier["attempts"], self.session,
-                        f"{self.session}:{call.id or self.position}", call.at)
+                        f"{self.session}:{call.id or self.position}", call.at, shell,
+                        _shell_forms(earlier["command"], command, earlier["wrote"]) if shell else None)
 
 
 def scan(events: Any, session: str) -> list[Recovery]:
@@ -249,6 +296,9 @@ def merge(records: list[dict], recoveries: list[Recovery], now: str) -> Merge:
             continue
         fields = {"failed": found.failed, "fixed": found.fixed, "change": found.change, "attempts": found.attempts,
                   "session": found.session}
+        if found.shell:
+            fields["shell"] = True
+            fields["forms"] = found.forms
         if record is None:
             record = {"tool": found.tool, "sig": found.sig, **fields, "seen": 1, "first": found.at or now,
                       "last": found.at or now, "from": [found.call]}
@@ -259,7 +309,9 @@ def merge(records: list[dict], recoveries: list[Recovery], now: str) -> Merge:
         record["seen"] = int(record.get("seen", 1)) + 1
         record["last"] = found.at or now
         record["from"] = (list(record.get("from") or []) + [found.call])[-MAX_FROM:]
-        if found.attempts < int(record.get("attempts", 1 << 30)):
+        # better: a shell recovery that says what worked, where the record says nothing; else fewer attempts
+        says, said = bool(found.forms), bool(record.get("forms"))
+        if (says and not said) or (says == said and found.attempts < int(record.get("attempts", 1 << 30))):
             record.update(fields)
             record.pop("proposed", None)  # a better recovery: propose its lesson again
             result.improved.append(record)
@@ -276,13 +328,42 @@ def bare(sig: str) -> bool:
 
 NOT_PROPOSED_BARE = ("the failure gave no error text, only how the call ended (an exit code); a lesson from it "
                      "would say nothing")
+NOT_PROPOSED_SHELL = ("the command that worked is not the failed one run another way (another command, other values "
+                      "only, a typo fixed, or a file written in between): a lesson from it would say nothing")
+
+
+def shell_without_fix(record: dict) -> bool:
+    """A shell recovery whose successful command says nothing about the failed one (:data:`NOT_PROPOSED_SHELL`);
+    a record written before records kept their forms counts by its input shape."""
+    if record.get("forms"):
+        return False
+    if record.get("shell"):
+        return True
+    failed = record.get("failed")
+    said = [c for c in record.get("change") or [] if not any(f"`{key}`" in c for key in NARRATION)]
+    return isinstance(failed, dict) and any(failed.get(key) == "str" for key in ("command", "cmd")) and \
+        said in (["a different `command`"], ["a different `cmd`"])
+
+
+def not_proposed_reason(record: dict) -> str | None:
+    """Why a record is never proposed, or None."""
+    if bare(record["sig"]):
+        return NOT_PROPOSED_BARE
+    if shell_without_fix(record):
+        return NOT_PROPOSED_SHELL
+    return None
 
 
 def lesson_text(record: dict) -> str:
-    """`When `Read` fails with "…", retry with a different `file_path`.` within 140 characters."""
-    fix = " and ".join(record.get("change") or ["a different input"])
+    """`When `Read` fails with "…", retry with a different `file_path`.` (a shell command: `…, run `W` instead of
+    `F`.`) within 140 characters."""
     head = f"When `{record['tool']}` fails with \""
-    tail = f"\", retry with {fix}."
+    forms = record.get("forms")
+    if isinstance(forms, list) and len(forms) == 2 and all(isinstance(f, str) and f for f in forms):
+        tail = f"\", run `{forms[1]}` instead of `{forms[0]}`."
+    else:
+        fix = " and ".join(record.get("change") or ["a different input"])
+        tail = f"\", retry with {fix}."
     room = max(1, 140 - len(head) - len(tail))
     sig = record["sig"]
     if len(sig) > room:  # a long tool name or change can still pass 140: the lint then rejects it, with the reason
@@ -361,14 +442,26 @@ def _propose(store: Any, records: list[dict], run: ChannelRun) -> None:
     from altimate_learn.reflect.reflect import current_lessons
 
     for record in records:
-        if not record.get("proposed") and bare(record["sig"]):
-            record["proposed"] = lesson_text(record)  # never retried: no recovery of it can say more
-            record["rejected"] = NOT_PROPOSED_BARE
-            run.rejected.append({"text": record["proposed"], "reason": NOT_PROPOSED_BARE})
+        why = None if record.get("proposed") else not_proposed_reason(record)
+        if why:
+            record["proposed"] = lesson_text(record)  # not retried until a recovery that says more replaces it
+            record["rejected"] = why
+            run.rejected.append({"text": record["proposed"], "reason": why})
     todo = [r for r in records if not r.get("proposed")][:MAX_PROPOSALS]
     if not todo:
         return
     lessons = current_lessons(store)
+    from altimate_learn.reflect.providers.builtin import says_what_worked
+
+    for record in list(todo):
+        said = says_what_worked("", lessons, record["forms"][1]) if record.get("forms") else None
+        if said and said != record.get("lesson"):  # a lesson already says to run it that way (review14 R14-26)
+            record["proposed"] = lesson_text(record)
+            record["rejected"] = f"{said} already says to run `{record['forms'][1]}`"
+            run.rejected.append({"text": record["proposed"], "reason": record["rejected"]})
+            todo.remove(record)
+    if not todo:
+        return
     ids = {lesson["id"] for lesson in lessons}
     stamped = read_stamps(str(store.local_dir))
     ours = [lesson for lesson in lessons if (stamped.get(lesson["id"]) or {}).get("channel") == "tool-errors"]

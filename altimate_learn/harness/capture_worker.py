@@ -32,7 +32,10 @@ be resumed); an answer's worker still at work then removes its own.
 
 A `tool_retry` signal (the third failure of a tool in a row, built in the PostToolUse hook) takes the same way
 (:func:`hand_off_signal`, :func:`record_signal`), so it is redacted with the session's earlier secrets as a
-correction is: a failing command that quotes back the password the person typed does not leave it bare.
+correction is: a failing command that quotes back the password the person typed does not leave it bare. The
+command that worked after such an episode (:class:`altimate_learn.capture.tool_retry.Worked`, seen by a later
+PostToolUse hook) completes that signal the same way (:func:`hand_off_worked`, :func:`record_worked`); its worker
+waits for the session's signal workers first, so it never looks for the signal before it is written.
 
 Nothing unredacted reaches disk: the prompt and the answer travel only through the pipe. While a job runs, a marker
 without text (session, message id, time) sits in `.sessions/capture-pending/`; the worker removes it when
@@ -70,6 +73,12 @@ def hand_off_signal(job: dict, sessions_dir: str, log) -> bool:
     """Start the worker on a signal job (a `tool_retry` signal the hook built: :func:`record_signal`); False
     (logged) when it could not be started or fed: then the hook records it itself."""
     return _start(job, sessions_dir, "r", log, "recorded the tool_retry signal in the hook")
+
+
+def hand_off_worked(job: dict, sessions_dir: str, log) -> bool:
+    """Start the worker on a worked job (the command that worked after a reported tool_retry episode:
+    :func:`record_worked`); False (logged) when it could not be started or fed: then the hook records it."""
+    return _start(job, sessions_dir, "w", log, "recorded what worked after the tool_retry in the hook")
 
 
 def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
@@ -332,6 +341,42 @@ def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
 
 
+SIGNAL_WAIT = 30.0  # seconds a worked job waits for the session's signal workers (the signal it completes)
+
+
+def record_worked(job: dict, log, *, wait: float = SIGNAL_WAIT) -> bool:
+    """The worked job: add ``Then worked: <command>`` to the session's open tool_retry signal it names, redacted
+    with the session's earlier secrets, once the session's signal workers are done (the signal's own worker
+    started before this one; it may still be writing). Whether the signal changed."""
+    import time
+
+    from altimate_learn.capture.signals import add_worked
+    from altimate_learn.capture.tool_retry import Worked
+    from altimate_learn.deliver.state import session_file_name
+    from altimate_learn.harness.live_capture import _store
+    from altimate_learn.redact import remembering
+
+    fields = job["worked"]
+    sessions_dir = job.get("sessions_dir")
+    own = os.path.basename(job["marker"]) if isinstance(job.get("marker"), str) else None
+    prefix = f"{session_file_name(job['session'])}-r-"
+    deadline = time.monotonic() + wait
+    while isinstance(sessions_dir, str) and any(name.startswith(prefix) and name != own
+                                                for name in pending(sessions_dir)):
+        if time.monotonic() >= deadline:
+            log(f"capture worker: the tool_retry signal's worker was still running after {wait:g} s; what worked "
+                "after it was recorded without waiting")
+            break
+        time.sleep(0.05)
+    worked = Worked(fields.get("part_id") if isinstance(fields.get("part_id"), str) else None,
+                    str(fields.get("tool") or ""), fields["command"])
+    with remembering(session_secrets(job, log)):
+        changed = add_worked(_store(job["root"]), job["session"], worked.part_id, worked.line())
+    if changed:
+        log(f"recorded the command that worked after tool_retry {worked.part_id}")
+    return changed
+
+
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
 SECRETS = "capture-secrets"  # folder under `.sessions/`: per session, how far its transcript was read (no text)
@@ -528,6 +573,9 @@ def run_job(job: dict, log) -> int:
     if not os.path.isdir(root):
         log(f"capture worker: the project folder {root} is gone; the prompt was not classified")
         return 0
+    if job.get("kind") == "worked":
+        record_worked({**job, "root": root}, log)
+        return 0
     if job.get("kind") == "signal":
         added = record_signal({**job, "root": root}, log)
     else:
@@ -602,16 +650,19 @@ def main() -> int:
         kind = job.get("kind") if isinstance(job, dict) else None
         answer_job = kind == "answer"
         needed = ("local_dir", "sessions_dir", "session", "answer") if answer_job else \
-            ("root", "local_dir", "sessions_dir", "session") + (() if kind == "signal" else ("prompt",))
+            ("root", "local_dir", "sessions_dir", "session") + (() if kind in ("signal", "worked") else ("prompt",))
         if not isinstance(job, dict) or not all(isinstance(job.get(k), str) for k in needed) or (
                 answer_job and not isinstance(job.get("turn"), int)) or (kind == "signal" and not (
                     isinstance(job.get("signal"), dict) and isinstance(job["signal"].get("kind"), str)
-                    and isinstance(job["signal"].get("text"), str))):
+                    and isinstance(job["signal"].get("text"), str))) or (kind == "worked" and not (
+                    isinstance(job.get("worked"), dict) and isinstance(job["worked"].get("command"), str))):
             raise ValueError(f"not a capture job ({len(raw)} bytes)")
         marker = job.get("marker") if isinstance(job.get("marker"), str) else None
         log = HookLog(job["local_dir"], job.get("harness") or "")
         if answer_job:
             store_answer(job, log)
+        elif kind == "worked":
+            run_job(job, log)  # completes a signal: no new lesson input, so no re-vet
         else:
             run_job(job, log)
             revet_after_capture(job, log)

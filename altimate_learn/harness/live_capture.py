@@ -12,7 +12,8 @@
 - Every finished tool call feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
   (kept in the session state between hook processes); its third failure in a row becomes a
   `tool_retry` signal, which a capture worker records (redacted with the session's earlier secrets, as a
-  correction is).
+  correction is); the same tool's next successful call that runs the failed command another way completes it
+  with ``Then worked: …`` (:mod:`altimate_learn.capture.tool_retry`), through a worker too.
 - With `learn.auto_reflect` on, a reflection of this session (`learn reflect --session ID --auto`) is
   started detached (:func:`altimate_learn.launch.spawn_detached`: the same interpreter, run isolated from
   the project folder and PYTHONPATH), when the turn or session ends with open signals for the
@@ -160,8 +161,9 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions
     if not capture or event.phase != "post" or not event.tool_name:
         return 0
     saved = data.get("retry")
-    if not event.failed and not (isinstance(saved, dict) and event.tool_name in (saved.get("failures") or {})):
-        return 0  # a success of a tool with no failures on record changes nothing
+    if not event.failed and not (isinstance(saved, dict) and (event.tool_name in (saved.get("failures") or {})
+                                                              or saved.get("await"))):
+        return 0  # a success of a tool with no failures on record, and no reported episode waiting, changes nothing
     from types import SimpleNamespace
 
     from altimate_learn.capture.tool_retry import RetryCounter
@@ -172,6 +174,8 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions
                            result=event.error or event.output, is_error=event.failed, exit_code=event.exit_code)
     signal = counter.feed(call, data["session"])
     data["retry"] = counter.to_dict()
+    if counter.worked is not None:
+        _record_worked(data, root, event, counter.worked, log, sessions_dir=sessions_dir, reflect=reflect)
     if signal is None:
         return 0
     if sessions_dir:
@@ -183,6 +187,29 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions
         if capture_worker.hand_off_signal(job, sessions_dir, log):
             return 0
     return _append(root, signal, log)
+
+
+def _record_worked(data: dict, root: str, event: Event, worked, log, *, sessions_dir: str | None,
+                   reflect: bool) -> None:
+    """Complete a reported episode's signal with the command that worked after it: by a capture worker (which
+    waits for the signal's own worker, and redacts the command with the session's earlier secrets), or here when
+    none can start."""
+    if sessions_dir:
+        from altimate_learn.harness import capture_worker
+
+        job = {**_job_base(data, root, sessions_dir, event, reflect), "kind": "worked", "reflect": False,
+               "worked": {"part_id": worked.part_id, "tool": worked.tool, "command": worked.command}}
+        if capture_worker.hand_off_worked(job, sessions_dir, log):
+            return
+    try:
+        from altimate_learn.capture.signals import add_worked
+        from altimate_learn.store.fsio import READER_LOCK_TIMEOUT
+
+        store = _store(root)
+        with store.lock(timeout=READER_LOCK_TIMEOUT):  # a hook waits ~5 s, not a command's 300 s
+            add_worked(store, data["session"], worked.part_id, worked.line())
+    except Exception as exc:  # noqa: BLE001 - a hook never fails the agent; the signal stays as recorded
+        log(f"the command that worked after tool_retry {worked.part_id} was not recorded ({type(exc).__name__})")
 
 
 def open_signal_counts(root: str, session_id: str) -> tuple[int, int]:

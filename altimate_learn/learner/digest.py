@@ -1,7 +1,8 @@
 """The learner's digest: every exchange a person had with an agent in this project since the last run.
 
 An exchange is one message the person typed (or a call they refused, with their reason), the agent answer
-it replied to (clipped to its start and end), and what happened in between: the tool calls that failed, a
+it replied to (clipped to its start and end), and what happened in between: the tool calls that failed (and a
+shell command that worked after them when it ran the failed one another way: "worked after the failures"), a
 call the person refused, an answer they cut off. Each exchange carries a history reference,
 ``<session id>:<message id>``, which the model must cite for anything it proposes.
 
@@ -41,6 +42,7 @@ REPLY_HEAD = 250  # characters of the start of the answer replied to
 REPLY_TAIL = 450  # … and of its end (where the agent says what it did)
 FAILURE_CAP = 160
 MAX_FAILURES = 3  # failed calls listed per exchange (the rest are counted)
+WORKED_CAP = 120  # characters of a command that worked after failures (and of the one it replaced)
 MAX_FILES = 5
 READ_CAP = 8_000  # raw characters looked at before clipping (redaction cost stays bounded)
 
@@ -62,6 +64,7 @@ class Exchange:
     refused: list[str] = field(default_factory=list)  # tool calls refused without a word
     failures: list[str] = field(default_factory=list)
     more_failures: int = 0
+    worked: list[str] = field(default_factory=list)  # "<tool>: <command> (instead of: <failed command>)"
     tools: int = 0  # tool calls since the previous message
     files: list[str] = field(default_factory=list)
     hint: str | None = None  # the classifier's verdict, when it calls this a correction
@@ -84,6 +87,8 @@ class Exchange:
             lines.append(f"  tool failed: {failure}")
         if self.more_failures:
             lines.append(f"  ({self.more_failures} more failed tool calls)")
+        for worked in self.worked:
+            lines.append(f"  worked after the failures: {worked}")
         for refused in self.refused:
             lines.append(f"  the person refused a {refused} call")
         if self.kind == "rejection":
@@ -175,6 +180,36 @@ def _failure_line(call: ToolCall) -> str:
     return f"{call.name}{code}" + (f": {first}" if first else "")
 
 
+class _Retries:
+    """Shell commands that failed, waiting for the same tool's next success: one that runs the failed command
+    another way, with no file written in between, is what worked after the failures
+    (:mod:`altimate_learn.capture.commands`, as a tool_retry signal says it)."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[str, list] = {}  # tool -> [failed command, a file written since]
+
+    def feed(self, call: ToolCall) -> str | None:
+        from altimate_learn.capture.commands import related, shell_command
+
+        name = call.name or ""
+        if call.is_error:
+            command = shell_command(call.input)
+            if command:
+                self.waiting[name] = [command, False]
+            else:
+                self.waiting.pop(name, None)
+            return None
+        earlier = self.waiting.pop(name, None)
+        if call.writes:
+            for other in self.waiting.values():
+                other[1] = True
+        command = shell_command(call.input)
+        if earlier is None or earlier[1] or not command or not related(earlier[0], command):
+            return None
+        clip = lambda text: text if len(text) <= WORKED_CAP else text[:WORKED_CAP] + "…"  # noqa: E731
+        return f"{name}: {clip(redact(command))} (instead of: {clip(redact(earlier[0]))})"
+
+
 def _relative(path: str, cwd: str | None) -> str:
     if cwd and os.path.isabs(path):
         try:
@@ -264,6 +299,8 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
         reply_cut = False
         refused: list[str] = []
         failures: list[str] = []
+        worked: list[str] = []
+        retries = _Retries()
         more = tools = 0
         files: list[str] = []
         previous: UserMessage | None = None
@@ -285,6 +322,9 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                         more += 1
                 if event.writes:
                     files += [_relative(p, cwd) for p in event.paths()]
+                fixed = retries.feed(event)
+                if fixed and len(worked) < MAX_FAILURES:
+                    worked.append(fixed)
                 continue
             if not isinstance(event, UserMessage):
                 continue
@@ -309,7 +349,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                     ref=f"{info.id}:{message_id}", session=info.id, key=result.key, message_id=message_id,
                     index=event.index, at=event.at, kind="rejection" if event.kind == "rejection" else "text",
                     text=text, reply=clip_reply(last_reply) if last_reply else None, reply_cut=reply_cut,
-                    refused=refused, failures=failures, more_failures=more, tools=tools,
+                    refused=refused, failures=failures, more_failures=more, worked=worked, tools=tools,
                     files=list(dict.fromkeys(files))[:MAX_FILES])
                 redacted = UserMessage(text=text, index=event.index, kind=event.kind, reason=text,
                                        after_assistant=event.after_assistant, tool_name=event.tool_name)
@@ -320,6 +360,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                     exchanges.append(exchange)
             previous = event
             last_reply, reply_cut, refused, failures, more, tools, files = None, False, [], [], 0, 0, []
+            worked = []
         if cursor is None or state["passed"] or state["fallback"]:
             break
         # The cursor's message is not in the transcript any more: read it again by time.

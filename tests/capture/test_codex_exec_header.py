@@ -36,7 +36,7 @@ def test_tool_retry_signal_holds_the_error_not_the_exec_header(git_repo, tmp_pat
     retries = [s for s in json.loads(out) if s["kind"] == "tool_retry"]
     assert [s["text"] for s in retries] == [
         "Tool `exec_command` failed 3 times in a row. Last error: "
-        "Runtime Error: relation \"raw.orders\" does not exist (try 3)"]
+        "Runtime Error: relation \"raw.orders\" does not exist (try 3)\nLast command: dbt run"]
     code, out, _ = cli("signals")
     assert "Chunk ID" not in out and "Wall time" not in out
 

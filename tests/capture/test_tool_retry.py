@@ -28,7 +28,7 @@ def test_third_failure_in_a_row_gives_one_signal_per_episode():
     sig = signals[0]
     assert sig.kind == "tool_retry" and sig.session_id == "ses-1"
     assert sig.part_id == "c3" and sig.message_id == "m-c3"
-    assert sig.text == "Tool `Bash` failed 3 times in a row. Last error: Exit code 2\nlast one"
+    assert sig.text == "Tool `Bash` failed 3 times in a row. Last error: Exit code 2\nlast one\nLast command: make"
     assert sig.reason == "tool Bash failed 3 times in a row"
 
 
@@ -60,7 +60,7 @@ def test_state_round_trips_between_processes():
     counter = RetryCounter()
     feed_all(counter, [fail("p1"), fail("p2")])
     state = json.loads(json.dumps(counter.to_dict()))
-    assert set(state) == {"version", "failures", "reported", "seen"}
+    assert set(state) == {"version", "failures", "reported", "seen"}  # nothing awaited before a signal
     again = RetryCounter.from_dict(state)
     assert again.feed(fail("p2"), "ses-1") is None  # already seen
     signal = again.feed(fail("p3"), "ses-1")
@@ -82,8 +82,8 @@ def test_last_error_is_redacted_and_clipped_and_state_holds_no_text():
     signals = feed_all(counter, [fail("1", error=long_error), fail("2", error=long_error),
                                  fail("3", error=long_error)])
     text = signals[0].text
-    error = text.split("Last error: ", 1)[1]
-    assert len(error) == 500
+    error = text.split("Last error: ", 1)[1].rsplit("\nLast command: ", 1)[0]
+    assert len(error) == 500 and error.endswith("x" * 200)  # its start and its end
     assert key not in text and "[REDACTED:aws-key]" in text
     assert key not in json.dumps(counter.to_dict()) and "AuthFailure" not in json.dumps(counter.to_dict())
 
@@ -92,3 +92,69 @@ def test_empty_error_text_says_the_exit_code():
     counter = RetryCounter()
     calls = [ToolCall(name="shell", input=None, id=str(i), result="", is_error=True, exit_code=127) for i in range(3)]
     assert feed_all(counter, calls)[0].text.endswith("Last error: exit code 127")
+
+
+# --- what worked after the failures ------------------------------------------------------------------------
+
+def bash(call_id: str, command: str, *, error: str | None = None, name: str = "Bash") -> ToolCall:
+    return ToolCall(name=name, input={"command": command, "description": "run the tests"}, id=call_id,
+                    result=error if error is not None else "3 passed", is_error=error is not None,
+                    exit_code=2 if error is not None else None)
+
+
+MODULE_ERROR = "Exit code 2\nE   ModuleNotFoundError: No module named 'app'"
+
+
+def worked_after(calls: list[ToolCall]) -> tuple[list, list]:
+    """(signals, the Worked records) of feeding ``calls`` (the capture path's order of use)."""
+    counter = RetryCounter()
+    signals, worked = [], []
+    for call in calls:
+        signal = counter.feed(call, "ses-1")
+        if signal is not None:
+            signals.append(signal)
+        if counter.worked is not None:
+            worked.append(counter.worked)
+    return signals, worked
+
+
+def test_the_command_that_worked_after_the_failures_is_kept_with_the_failed_one():
+    signals, worked = worked_after([bash("1", "pytest -q", error=MODULE_ERROR),
+                                    bash("2", "pytest -q tests", error=MODULE_ERROR),
+                                    bash("3", "pytest -q -x", error=MODULE_ERROR),
+                                    ToolCall(name="Read", input={"file_path": "/p/tests/test_app.py"}, id="4",
+                                             result="import app"),
+                                    bash("5", "python -m pytest -q")])
+    assert signals[0].text.endswith("\nLast command: pytest -q -x")
+    assert len(worked) == 1 and worked[0].part_id == "3" and worked[0].tool == "Bash"
+    assert worked[0].line() == "Then worked: python -m pytest -q"
+
+
+def test_nothing_is_kept_when_what_ran_next_is_another_command_or_a_file_was_written():
+    failing = [bash(str(n), "pytestx -q", error="Exit code 127\n/bin/bash: line 1: pytestx: command not found")
+               for n in range(3)]
+    # another command (R13-19's session): not the failed one done another way
+    assert worked_after([*failing, bash("9", "python3 -c 'print(1)'")])[1] == []
+    # the tests fail, the agent edits the code, the tests pass: the edit fixed it, not the command
+    pytest_fails = [bash(str(n), "pytest -q", error=MODULE_ERROR) for n in range(3)]
+    edit = ToolCall(name="Edit", input={"file_path": "/p/app.py"}, id="e", result="ok")
+    assert worked_after([*pytest_fails, edit, bash("9", "python -m pytest -q")])[1] == []
+    # the same command simply working the next time is not another way
+    assert worked_after([*pytest_fails, bash("9", "pytest -q")])[1] == []
+    # a tool that is not a shell has no command to keep
+    reads = [ToolCall(name="Read", input={"file_path": "a"}, id=str(n), result="no such file", is_error=True)
+             for n in range(3)]
+    assert worked_after([*reads, ToolCall(name="Read", input={"file_path": "/p/a"}, id="9", result="x")])[1] == []
+
+
+def test_what_worked_is_redacted_and_the_hook_state_keeps_no_command_text():
+    key = "AKIA" + "Q7N3X2WZ5PLM8RTV"
+    counter = RetryCounter()
+    for n in range(3):
+        counter.feed(bash(str(n), f"aws s3 ls --profile x {key}", error="Exit code 1\nboom"), "s")
+    state = json.dumps(counter.to_dict())
+    assert "aws" not in state and key not in state and "await" in state
+    resumed = RetryCounter.from_dict(json.loads(state))  # the next hook process
+    resumed.feed(bash("9", f"AWS_PROFILE=x aws s3 ls {key}"), "s")
+    assert resumed.worked is not None and key not in resumed.worked.line()
+    assert "[REDACTED:aws-key]" in resumed.worked.line()

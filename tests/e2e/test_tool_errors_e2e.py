@@ -58,6 +58,9 @@ def test_codex_command_that_fails_then_works_with_another_command(world, codex_b
     run_codex(world, codex_bin, "show me the staging model", "--sandbox", "workspace-write").check()
     data = _tool_errors(world, "codex")
     assert data["recoveries"] == 1, data
-    [proposed] = data["proposed"]
-    assert proposed["tool"] == "exec_command" and "no such file or directory" in proposed["sig"]
+    # the same command on another file says nothing a rule can say ("retry with a different `cmd`"): recorded, not
+    # proposed (fix13b's note on R13-19, review14 R14-16)
+    assert data["proposed"] == [] and data["new_records"] == 1
+    [rejected] = data["rejected"]
+    assert "no such file or directory" in rejected["text"] and "not the failed one run another way" in rejected["reason"]
     assert "missing_model" not in _store_text(world)

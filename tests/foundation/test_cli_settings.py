@@ -116,9 +116,32 @@ def test_invalid_config_is_one_line_exit_1(git_repo: Path, cli):
     path = git_repo / ".altimate-code" / "altimate-code.json"
     path.parent.mkdir()
     path.write_text('{"learn": {"max_stored": 0}}')
-    code, out, err = cli("status")
+    code, out, err = cli("reflect", "--pending", "--model", "builtin")  # a command that writes stays strict
     assert code == 1
     assert err == f"Error: {path}: learn.max_stored = 0 is invalid; allowed: an integer >= 1.\n"
+
+
+def test_status_show_and_doctor_name_every_invalid_value_and_show_what_the_hooks_use(git_repo: Path, cli):
+    """review14 R14-15: `"capture": "yes"` turned capture off in every agent while status, show and doctor exited 1
+    naming only the first bad value."""
+    path = git_repo / ".altimate-code" / "altimate-code.json"
+    path.parent.mkdir()
+    path.write_text('{"learn": {"core_lessons": "ten", "capture": "yes"}}')
+    code, out, err = cli("status")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:2] == [
+        f'Config: {path}: learn.core_lessons = "ten" is invalid; allowed: an integer >= 0. Using 15, as the hooks do; '
+        "fix the value.",
+        f'Config: {path}: learn.capture = "yes" is invalid; allowed: true or false. Using false, as the hooks do; fix '
+        "the value."]
+    assert f"  capture:      off  (learn.capture=false from project config {path})" in lines
+    code, out, _ = cli("status", "--json")
+    assert code == 0 and len(json.loads(out)["config_unreadable"]) == 2
+    code, _, err = cli("show")
+    assert code == 0 and err.count("Warning: Config: ") == 2
+    code, out, err = cli("doctor")
+    assert code == 0 and 'learn.capture = "yes" is invalid' in out + err and "core_lessons" in out + err
 
 
 def test_bad_store_name_exit_1(git_repo: Path, cli):

@@ -78,16 +78,21 @@ def test_one_record_per_tool_and_signature_replaced_by_a_better_recovery():
 def test_records_are_proposed_through_the_candidate_scoped_to_the_tool(git_repo):
     store = Store(project(git_repo), "team-playbook")
     recoveries = scan([_fail("Read", MISSING), _ok("Read", FOUND),
-                       _fail("Bash", {"command": "pytset"}, "bash: pytset: command not found", "g"),
-                       _ok("Bash", {"command": "pytest"}, "h")], "s1")
+                       _fail("Bash", {"command": "pytest -q /home/ana/shop/tests/test_orders.py"},
+                             "Exit code 2\nE   ModuleNotFoundError: No module named 'shop'", "g"),
+                       _ok("Bash", {"command": "python -m pytest -q /home/ana/shop/tests/test_orders.py"}, "h")],
+                      "s1")
     run = record_and_propose(store, recoveries)
     assert [p["tool"] for p in run.proposed] == ["Read", "Bash"]
+    assert run.proposed[1]["text"] == ('When `Bash` fails with "modulenotfounderror: no module named \'...\'", run '
+                                       '`python -m pytest` instead of `pytest`.')
     lessons = read_json(git_repo, "candidate.json")
     assert [lesson["tags"] for lesson in lessons] == [["tool-errors", "read"], ["tool-errors", "bash"]]
     assert {stamps(git_repo)[lesson["id"]]["channel"] for lesson in lessons} == {"tool-errors"}
     assert "ih" not in stamps(git_repo)[lessons[0]["id"]]  # verified in code: no vet, never stale
     raw = (git_repo / ".altimate-code/learn/team-playbook/tool-errors.json").read_text()
-    assert "missing.sql" not in raw and "pytset" not in raw and "/home/ana" not in raw
+    # shapes, never values: a shell command keeps only the part the lesson quotes, not the file it ran on
+    assert "missing.sql" not in raw and "test_orders" not in raw and "/home/ana" not in raw
     assert [r["lesson"] for r in read_records(store)] == [lesson["id"] for lesson in lessons]
     # A better recovery of the same failure supersedes its lesson, structurally.
     again = scan([_fail("Read", MISSING, call="x"), _ok("Read", {"file_path": "orders.sql"}, "y")], "s2")
@@ -131,6 +136,8 @@ def test_records_from_a_real_codex_transcript(git_repo, cli):
     assert code == 0, err
     assert out.splitlines()[0] == "1 session, 2 tool calls: 1 recovery."
     assert 'When `exec_command` fails with "' in out and "retry with a different `cmd`." in out
+    # `cat` of another file: the same command on other values, nothing a rule can say
+    assert "(would not be proposed: what worked is not the same command run another way)" in out
     assert "missing_model" not in out and "Nothing was written (--dry-run)." in out
     assert not (git_repo / ".altimate-code/learn/team-playbook/tool-errors.json").exists()
 
@@ -162,7 +169,9 @@ def test_a_failed_call_of_the_tool_gets_its_tool_errors_lessons_from_a_real_hook
 def test_a_failed_codex_shell_call_gets_the_shell_lessons_learned_from_its_rollout(git_repo, cli):
     from tests.deliver.helpers import context_of, run_hook
 
-    assert cli("tool-errors", str(REAL / "codex_tool_recovery.jsonl"))[0] == 0
+    code, out, _ = cli("tool-errors", str(REAL / "codex_shell_recovery.jsonl"))  # `python` (not found), `python3`
+    assert code == 0 and ('When `exec_command` fails with "command not found", run `python3` instead of `python`.'
+                          in out), out
     assert cli("promote", "--yes")[0] == 0
     payload = {"session_id": "c-1", "turn_id": "t-1", "transcript_path": str(git_repo / "rollout.jsonl"),
                "cwd": str(git_repo), "hook_event_name": "PostToolUse", "tool_name": "Bash",
@@ -213,8 +222,34 @@ def test_a_bash_recovery_is_learned_from_the_error_not_from_claude_codes_exit_co
     code, out, err = cli("tool-errors", str(path))
     assert code == 0, err
     assert 'proposed L-' in out and \
-        'When `Bash` fails with "command not found", retry with a different `command`.' in out
+        'When `Bash` fails with "command not found", run `python3 -m pytest` instead of `pytestx`.' in out
     assert "exit code" not in out
+
+
+def test_a_bash_recovery_that_says_nothing_about_the_failed_command_is_recorded_but_never_proposed(git_repo, cli,
+                                                                                                  tmp_path):
+    """fix13b's note on R13-19: "retry with a different `command`" says nothing. What ran next is another command
+    (R13-19's own session: `pytestx` three times, then `python3 -c ...`), a typo fixed, or the same command on
+    another file: nothing a rule can say, so it is recorded and never proposed."""
+    missing = [(f"pytestx -q{extra}", "Exit code 127\n/bin/bash: line 1: pytestx: command not found")
+               for extra in ("", " tests", " -x")]
+    for fixed in ("python3 -c 'print(1)'", "pytset -q"):
+        path = _claude_bash_transcript(tmp_path, missing, fixed)
+        code, out, err = cli("tool-errors", str(path), "--dry-run")
+        assert code == 0 and "(would not be proposed: what worked is not the same command run another way)" in out
+    path = _claude_bash_transcript(tmp_path, missing, "python3 -c 'print(1)'")
+    code, out, err = cli("tool-errors", str(path))
+    assert code == 0, err
+    assert "proposed L-" not in out and 'not proposed "When `Bash` fails with "command not found", retry with a ' \
+        'different `command`.": the command that worked is not the failed one run another way' in out
+    assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
+    # a later session that does say what worked replaces the record, and its lesson is proposed
+    path = _claude_bash_transcript(tmp_path, missing[:1], "python3 -m pytest -q")
+    session = json.loads(path.read_text().splitlines()[0]).get("sessionId")
+    path.write_text(path.read_text().replace(session, "b2c3d4e5-0000-4000-8000-000000000002"))
+    code, out, err = cli("tool-errors", str(path))
+    assert code == 0 and "1 improved" in out, out
+    assert 'run `python3 -m pytest` instead of `pytestx`.' in texts(git_repo)[0]
 
 
 def test_a_failure_that_printed_only_its_exit_code_is_recorded_but_never_proposed(git_repo, cli, tmp_path):
@@ -223,11 +258,44 @@ def test_a_failure_that_printed_only_its_exit_code_is_recorded_but_never_propose
     assert code == 0 and "(would not be proposed: only an exit code)" in out, err
     code, out, err = cli("tool-errors", str(path))
     assert code == 0, err
-    assert out.splitlines()[1] == ('  not proposed "When `Bash` fails with "exit code 2", retry with a different '
-                                   '`command`.": the failure gave no error text, only how the call ended (an exit '
-                                   'code); a lesson from it would say nothing')
+    assert out.splitlines()[1] == ('  not proposed "When `Bash` fails with "exit code 2", run `make deploy-staging` '
+                                   'instead of `make deploy`.": the failure gave no error text, only how the call '
+                                   'ended (an exit code); a lesson from it would say nothing')
     assert not (git_repo / ".altimate-code/learn/team-playbook/candidate.json").exists()
     [record] = json.loads((git_repo / ".altimate-code/learn/team-playbook/tool-errors.json").read_text())["records"]
     assert record["sig"] == "exit code 2" and record["seen"] == 1
     code, out, _ = cli("tool-errors", str(path))  # read again: seen before, not offered again
     assert code == 0 and "not proposed" not in out
+
+
+def test_claudes_description_of_a_call_is_not_a_change_and_a_bash_recovery_without_a_fix_is_not_proposed(git_repo):
+    """review14 R14-16: "retry with a different `command` and a different `description`": `description` is the label
+    Claude Code shows the person, and what ran next (`python3 -c ...` after `pytestx`) says nothing."""
+    from altimate_learn.gates.tool_errors import change, shell_without_fix
+
+    assert change({"command": "pytestx -q", "description": "Run the tests"},
+                  {"command": "python3 -V", "description": "Check the Python version"}) == ["a different `command`"]
+    store = Store(project(git_repo), "team-playbook")
+    calls = [_fail("Bash", {"command": command, "description": "Run the tests"},
+                   "Exit code 127\n/bin/bash: line 1: pytestx: command not found", f"f{n}")
+             for n, command in enumerate(["pytestx -q tests", "pytestx -q", "pytestx tests/test_pricing.py"])]
+    run = record_and_propose(store, scan([*calls, _ok("Bash", {"command": "python3 -c 'print(1)'",
+                                                               "description": "Check Python"}, "ok")], "s1"))
+    assert run.proposed == [] and [r["text"] for r in run.rejected] == [
+        'When `Bash` fails with "command not found", retry with a different `command`.']
+    # a record written before records kept what worked is not proposed either
+    assert shell_without_fix({"tool": "Bash", "sig": "command not found", "failed": {"command": "str",
+                              "description": "str"}, "change": ["a different `command`", "a different `description`"]})
+
+
+def test_a_recovery_an_approved_lesson_already_states_is_not_proposed_again(git_repo, cli, tmp_path):
+    """review14 R14-26: "run `uv run pytest` instead of `pytest`" beside the approved "Run the tests with `uv run pytest
+    -q -x` before every commit." was called the opposite rule; it says the same thing."""
+    assert cli("remember", "Run the tests with `uv run pytest -q -x` before every commit.")[0] == 0
+    assert cli("promote", "--yes")[0] == 0
+    missing = [(f"pytest -q{extra}", "Exit code 127\n/bin/bash: line 1: pytest: command not found")
+               for extra in ("", " tests", " -x")]
+    code, out, err = cli("tool-errors", str(_claude_bash_transcript(tmp_path, missing, "uv run pytest -q")))
+    assert code == 0, err
+    assert "opposite" not in out and "proposed L-" not in out
+    assert 'run `uv run pytest` instead of `pytest`.": L-' in out and "already says to run `uv run pytest`" in out

@@ -120,7 +120,8 @@ def test_rerun_finishes_pending_reflections_and_adds_no_signals(cli, history):
     open_ids = {s["id"] for s in signals if s["status"] == "open"}
     assert open_ids == set(waiting) and all(w["reason"] for w in waiting.values())
     assert {s["kind"]: s["status"] for s in signals} == {"user_correction": "consumed", "tool_retry": "open"}
-    assert "need a model" in next(iter(waiting.values()))["reason"]
+    # the tool_retry: nothing worked after its failures, so no lesson offline; a model may find the cause
+    assert "a model may find the cause" in next(iter(waiting.values()))["reason"]
     candidate = json.loads((history / ".altimate-code/learn/team-playbook/candidate.json").read_text())
     texts = [lesson["text"] for lesson in candidate]
     assert "Use `pnpm` instead of `npm` for the revenue scripts." in texts or any("pnpm" in t for t in texts)

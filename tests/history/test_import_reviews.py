@@ -216,7 +216,7 @@ def test_builtin_reflection_stages_candidates_without_network(cli, repo, github)
     assert "List explicit columns instead of `SELECT *` in warehouse queries." in texts
     assert any("pathlib.Path" in t for t in texts)
     scoped = next(lesson for lesson in candidate if "SELECT" in lesson["text"])
-    assert scoped["trigger"]["paths"] == ["src/db/*.py"]  # scoped to the commented file's folder
+    assert scoped["trigger"]["paths"] == ["src/db/**/*.py"]  # the commented file's folder and its subfolders
     # "… in new code" holds everywhere, not only in the folder the comment sat in (review13 R13-26)
     assert "trigger" not in next(lesson for lesson in candidate if "pathlib.Path" in lesson["text"])
     # what the built-in reflector could not use waits for a model or a person: rerunning it would not help

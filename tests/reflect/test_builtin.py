@@ -780,7 +780,8 @@ def test_reflect_builtin_adds_scoped_lessons_and_skips_what_it_cannot_state() ->
         "paths": ["models/staging/stripe/*.sql"],
         "cites": ["m1"],  # the item it came from (its message, else its signal): the learner checks it
     }]
-    assert result.skipped == [("sig_2", "no clear rule in it"), ("sig_3", "tool_retry signals need a model to interpret")]
+    assert result.skipped == [("sig_2", "no clear rule in it"),
+                              ("sig_3", "it names no shell command: what to do instead needs a model to read the session")]
 
 
 def test_apply_paths_given_means_no_scoping_from_the_session() -> None:
@@ -1012,3 +1013,36 @@ def test_a_rule_cut_mid_sentence_or_a_value_chosen_for_one_script_is_no_lesson()
 ])
 def test_a_flag_is_written_with_its_command(feedback: str, lesson: str) -> None:
     assert extract_rule(feedback) == lesson
+
+
+def test_a_function_word_after_never_is_prose_not_code() -> None:
+    """review14 R14-9: "never as epoch numbers" was rendered "never `as` epoch numbers"."""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules("No, store dates as ISO strings, never as epoch numbers.")[0] == [
+        "Store dates as ISO strings, never as epoch numbers."]
+    assert correction_rules("No, return amounts from the API as strings, never as JSON numbers.")[0] == [
+        "Return amounts from the API as strings, never as JSON numbers."]
+    assert correction_rules("No, name migration files like 0001_add_refunds_table.py, not just a number.")[0] == [
+        "Name migration files like `0001_add_refunds_table.py`, not just a number."]
+    assert correction_rules("No, use structlog for logging, never print.")[0] == [
+        "Use `structlog` for logging, never `print`."]  # a name after never is still code
+
+
+def test_a_never_put_rule_that_leaves_out_where_it_goes_waits_for_a_model() -> None:
+    """review14 R14-2: "don't put the business logic in the route handler. Totals are computed in src/shop/services/
+    ..." became "Never put the business logic in the route handler.": where it goes was lost."""
+    text = ("No, don't put the business logic in the route handler. Totals are computed in src/shop/services/ and the "
+            "handler only calls the service.")
+    result = reflect_builtin([FeedbackItem("user_correction", text, "sig_1", "m1", ["src/shop/api.py"])], [])
+    assert result.deltas == []
+    [(who, why)] = result.skipped
+    assert who == "sig_1" and "names `src/shop/services/`" in why and "sig_1" not in result.waiting
+    # the "never" rule alone, with no place named, is still a lesson
+    alone = reflect_builtin([FeedbackItem("user_correction", "No, don't put business logic in the route handler.",
+                                          "sig_2", "m2", [])], [])
+    assert [d["text"] for d in alone.deltas] == ["Never put business logic in the route handler."]
+    # the reviewer's real opencode session: what to do instead, after a semicolon
+    settings = reflect_builtin([FeedbackItem("user_correction", "no, don't read DATABASE_URL in db.py; all settings "
+                                             "come from src/shop/settings.py via pydantic-settings", "sig_3")], [])
+    assert settings.deltas == [] and "names `src/shop/settings.py`" in settings.skipped[0][1]

@@ -57,7 +57,7 @@ def test_every_problem_gets_one_line(git_repo, cli):
         f"{rel}: L-aaaa0005: duplicate-id: entry #6 repeats id L-aaaa0005; ids must be unique",
         f"{rel}: L-aaaa0006: schema: field 'tags': must be a list of strings",
         f"{rel}: (file): not-canonical: not in canonical form (keys sorted, 2-space indent, no null values, one "
-        "trailing newline); rewrite it with learn or fix the formatting",
+        "trailing newline); `learn check --fix` rewrites it so",
         f"{rel}: L-aaaa0003: too-long: longer than 140 characters (160)",
         f"{rel}: L-aaaa0004: url: contains a URL",
         f"{rel}: L-aaaa0005: coexists: declares that it coexists with L-ffff0000, which is not in this lesson set",
@@ -122,3 +122,22 @@ def test_check_escapes_hostile_text_in_its_output(git_repo, cli):
     assert "\x1b" not in out and "\x07" not in out
     assert out == (".altimate-code/learn/team-playbook/approved.json: L-aaaa0001: not-normalized: contains hidden "
                    "characters or extra whitespace\n")
+
+
+def test_fix_rewrites_a_hand_edited_file_in_canonical_form_and_leaves_a_broken_one(git_repo, cli):
+    """review14 R14-7: "rewrite it with learn or fix the formatting" named no command."""
+    lessons = [lesson("L-aaaa0001", CENTS)]
+    path = commit_file(git_repo, "team-playbook", json.dumps(lessons, indent=4))  # a script's json.dump
+    code, out, _ = cli("check")
+    assert code == 1 and "`learn check --fix` rewrites it so" in out
+    code, out, err = cli("check", "--fix")
+    assert code == 0, out + err
+    [rewrote, ok] = out.splitlines()
+    assert rewrote.startswith("Rewrote ") and rewrote.endswith("approved.json in canonical form (the same lessons).")
+    assert ok == "OK: 1 file, 1 lesson."
+    assert json.loads(path.read_text()) == lessons and cli("check")[0] == 0
+    broken = [lesson("L-aaaa0001", CENTS), {"id": "L-aaaa0006", "text": "No counters."}]
+    path.write_text(json.dumps(broken, indent=4))
+    before = path.read_text()
+    code, out, _ = cli("check", "--fix")
+    assert code == 1 and "Rewrote" not in out and path.read_text() == before  # a person reads that one

@@ -30,8 +30,13 @@ from the person's own words only: pasted code, terminal sessions, logs, diffs, f
 set aside first (`pasted.py`), so a line of pasted code never becomes a lesson. A missing lesson
 costs less than a wrong one a person must read and reject. A correction only the trained model flagged (its
 signal's reason says so, `capture/second_opinion.py`) produces nothing either: it waits for a model or a person.
-Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
+A `tool_retry` signal (a tool failing three times in a row) gives a lesson only when its capture saw what worked
+after it: the same tool running the failed command another way ("Run `python -m pytest` instead of `pytest` here
+(it fails with "…")."); one that says only what failed gives nothing (a lesson would only say the command
+fails) and waits for a model (`capture/commands.py`). Nor does one-off steering (`rules.one_off`: a reminder of one slip, a referent only the conversation names, one
 file for this change, an open list, an emphatic complaint, a design statement about one part, a task step), nor a
+"Never …" rule whose feedback names a path apart from it (`half_placement`: the lesson would lose where the thing
+goes or what to do instead), nor a
 rule that would carry a typo of the person's (`typos.py`: declined, never repaired); the reason names the shape.
 
 A rule that restates an existing lesson (word overlap) becomes HELPFUL on that lesson. A rule sharing a
@@ -60,7 +65,7 @@ from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP,
 from altimate_learn.reflect.providers.builtin.restate import restate
 from altimate_learn.reflect.providers.builtin.rules import (MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, extract_rules,
                                                              finalize, match_rule, rule_for, rules_for)
-from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, trigger_for
+from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, review_trigger_for, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
 
 MAX_ADDS = 3
@@ -113,7 +118,7 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
 
     for number, item in enumerate(items):
         who = item.signal_id or f"#{number + 1}"
-        if item.kind not in LEARN_KINDS:
+        if item.kind not in LEARN_KINDS and item.kind != "tool_retry":
             skip(who, f"{item.kind} signals need a model to interpret")
             continue
         if item.model_only:
@@ -141,6 +146,14 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                    for d in added + [p for p in proposals if p["op"] == "ADD"]):
                 waits = waits or "same rule as another piece of feedback"
                 continue
+            said = says_what_worked(rule, lessons) if item.kind == "tool_retry" else None
+            if said:  # a lesson already says to run it that way (review14 R14-26): a vote for it, not a new rule
+                if said not in helpful and all(p.get("id") != said for p in proposals):
+                    proposals.append({"op": "HELPFUL", "id": said,
+                                      "reason": f"tool_retry: what worked is what it says: {_quote(rule)}"})
+                else:
+                    waits = waits or "restates a lesson already marked helpful"
+                continue
             same, supersedes, coexists = relate(rule, lessons)
             # A rule that gives another tool for the job of the lesson it shares words with is no vote for that
             # lesson ("…; add dependencies with poetry add" against "Add dependencies with `uv add` …", R13-11)
@@ -166,8 +179,9 @@ def reflect_builtin(items: Sequence[FeedbackItem], lessons: Sequence[dict[str, A
                 delta["supersedes"] = supersedes
             if coexists:
                 delta["coexists"] = coexists
-            if scope_paths:
-                globs = trigger_for(rule, item.paths)
+            if scope_paths and item.kind != "tool_retry":  # how to run a command holds in the whole project
+                globs = review_trigger_for(rule, item.paths, item.text) if item.kind == "review" else \
+                    trigger_for(rule, item.paths)
                 if globs:
                     delta["paths"] = globs
             proposals.append(delta)
@@ -217,6 +231,26 @@ def _mixed(proposals: list[dict[str, Any]], lessons: Sequence[dict[str, Any]]) -
     return None
 
 
+def says_what_worked(rule: str, lessons: Sequence[dict[str, Any]], worked_command: str | None = None) -> str | None:
+    """The lesson that already tells agents to run what ``rule`` (a tool_retry lesson) says worked (or
+    ``worked_command``): one of its used commands holds every word of the command that worked (`uv run pytest` in
+    "Run the tests with `uv run pytest -q -x` before every commit.")."""
+    from altimate_learn.curate.polarity import USE, polar_spans, span_key
+
+    if worked_command is not None:
+        found = span_key(worked_command)
+        worked = [found[0]] if found else []
+    else:
+        worked = [span.key for span in polar_spans(rule) if span.polarity == USE]
+    if not worked:
+        return None
+    for lesson in lessons:
+        used = [span.key for span in polar_spans(str(lesson.get("text", ""))) if span.polarity == USE]
+        if any(key <= other for key in worked for other in used):
+            return lesson["id"]
+    return None
+
+
 MODEL_ONLY = ("only the trained model flagged it as a correction (no pattern did): a model or a person should read "
               "it, the built-in reflector writes no lesson from it")
 
@@ -233,7 +267,39 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
     or a person (measured: wired in without this, the reflector wrote lessons nobody had reviewed)."""
     if item.model_only:
         return [], MODEL_ONLY
+    if item.kind in ("user_correction", "review"):
+        rules, why = correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
+        place = next((p for rule in rules if (p := half_placement(rule, item.text))), None)
+        if place:
+            return [], (f"it says what not to do, and names `{place}` apart from that rule: where it goes or what to do "
+                        "instead needs a model or a person to write (a rule with only the \"never\" half would lose it)")
+        return rules, why
+    if item.kind == "tool_retry":  # what failed and what then worked, or nothing (capture/commands.py)
+        from altimate_learn.capture.commands import retry_lesson
+
+        lesson, why = retry_lesson(item.text)
+        return ([lesson] if lesson else []), why
     return correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
+
+
+_PLACING = re.compile(r"^(?:never|avoid)\b", re.I)
+_PATH_IN_PROSE = re.compile(r"(?<![\w`/.-])(?:[\w.-]+/)+[\w.*-]*(?![\w/])")
+
+
+def half_placement(rule: str, text: str) -> str | None:
+    """The path the feedback names beside a "Never …" rule that does not carry it (review14 R14-2: "don't put the
+    business logic in the route handler. Totals are computed in src/shop/services/ ..." gave "Never put the business
+    logic in the route handler.", and "don't read DATABASE_URL in db.py; all settings come from src/shop/settings.py"
+    gave "Never read `DATABASE_URL` in `db.py`.": the half that says where it goes, or what to do instead, lost), or
+    None."""
+    if not _PLACING.match(rule):
+        return None
+    said = prose(text)
+    for match in _PATH_IN_PROSE.finditer(said):
+        path = match.group(0).rstrip(".")
+        if "/" in path and path.strip("/") and path.rstrip("/") not in rule and "://" not in said[max(0, match.start() - 3):match.start() + 3]:
+            return path
+    return None
 
 
 def correction_rule(text: str) -> tuple[str | None, str]:
@@ -275,7 +341,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 
 
-__all__ = ["MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
+__all__ = ["says_what_worked", "MAX_ADDS", "MAX_CHARS", "HELPFUL_OVERLAP", "LEARN_KINDS", "MODEL_ONLY", "BuiltinResult", "FeedbackItem",
            "content_words", "correction_rule", "correction_rules", "item_rule", "item_rules",
            "extract_rule", "extract_rules", "rules_for", "finalize", "jaccard", "mark_identifiers", "match_rule", "named_paths", "normalise",
            "path_globs", "prose", "reflect_builtin", "relate", "restated", "rule_for", "trigger_for", "NO_RULE", "TOO_LONG"]

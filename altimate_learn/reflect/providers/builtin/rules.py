@@ -385,7 +385,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         body = _clean_object(phrase)
         if verb == "use":
             body = "use " + slot(body[4:])
-        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)", lambda n: n.group(1) + slot(n.group(2)), body)
+        # "…, never float" names the avoided thing; "…, never as epoch numbers" goes on in prose (review14 R14-9)
+        body = re.sub(r"(,\s+(?:never|not)\s+)([A-Za-z_][\w.-]*)(?=$|\s)",
+                      lambda n: n.group(0) if n.group(2).lower() in _FUNCTION_WORDS else n.group(1) + slot(n.group(2)),
+                      body)
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
                                  r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
@@ -526,6 +529,12 @@ _DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?)\s+(?P<s
                         + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
 _DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
                         r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+# Words that are never a code name: what follows "never" when the sentence goes on in prose ("never as JSON numbers").
+_FUNCTION_WORDS = frozenset("as to in into onto on at by for from with without via of over under inside outside "
+                            "through the a an be being been when while if before after again more just only even "
+                            "ever always yet quite really simply merely exactly necessarily all every any some one "
+                            "here there this that these those so too very much less enough both either neither "
+                            "anything everything something nothing until unless".split())
 _NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|anymore|should|wrong|broken|you|i|it|"
                                r"this|that|these|those|only|yet|already)\b", re.I)
 

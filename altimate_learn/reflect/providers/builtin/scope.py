@@ -1,5 +1,5 @@
 """Where a new lesson applies: directory globs from the files the agent touched, and no trigger when the
-lesson names a place elsewhere."""
+lesson names a place elsewhere; for a review comment, the area of the codebase it is about (:func:`review_trigger_for`)."""
 
 from __future__ import annotations
 
@@ -121,3 +121,54 @@ def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     return globs
 
 
+
+
+# A review rule about the one file it sat on ("in this file", "this module").
+_THIS_FILE = re.compile(r"\b(?:this|that|the same) (?:file|module|script|component|notebook)\b", re.I)
+# Folder names that say nothing about what is in them: a reviewer's "API handlers" names `api/`, never `src/`.
+_GENERIC_FOLDERS = frozenset("src lib libs app apps pkg pkgs package packages internal source sources main code "
+                             "project projects".split())
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _folder_words(folder: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[A-Za-z]{2,}", folder)} - _GENERIC_FOLDERS
+
+
+def review_trigger_for(rule: str, paths: Iterable[str], comment: str | None = None) -> list[str]:
+    """The path trigger for a lesson ``rule`` from a review comment on the file ``paths`` names ([] =
+    project-wide), read the way a reviewer means it:
+
+    - words that say it holds everywhere, or code that is only commands: project-wide (as :func:`trigger_for`);
+    - a rule about the commented file itself (it names the file, or says "this file" / "this module"): that file;
+    - a rule whose words name a folder on the file's path ("API handlers" on `src/api/v1/users.py`, "staging
+      models" on `models/staging/stg_orders.sql`): that folder and everything below it (`src/api/**`,
+      `models/staging/**`), the deepest such folder when several are named;
+    - else the commented file's folder and its subfolders, for files like it (`src/db/query.py` →
+      `src/db/**/*.py`): a comment on one file of a folder is about that kind of code there, in every subfolder.
+
+    A rule that names a place outside that scope gets no trigger (no trigger is better than a wrong one)."""
+    if names_only_commands(rule) or _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", rule)):
+        return []
+    files = [p for p in (raw.replace("\\", "/").strip().removeprefix("./") for raw in paths) if p]
+    if len(files) != 1 or not path_globs(files):
+        return trigger_for(rule, files)  # not one file in a folder of the project: the general rules
+    path = files[0]
+    parts = PurePosixPath(path).parts
+    named = [n.rstrip("/") for n in named_paths(rule)]
+    if any(n in (path, parts[-1]) for n in named) or _THIS_FILE.search(re.sub(r"`[^`]*`", " ", comment or rule)):
+        return [path]
+    words = {_stem(w) for w in re.findall(r"[A-Za-z]{2,}", rule)}
+    area = max((n for n in range(len(parts) - 1) if _folder_words(parts[n]) & words), default=None)
+    if area is not None:
+        globs = ["/".join(parts[:area + 1]) + "/**"]
+    else:
+        suffix = PurePosixPath(parts[-1]).suffix
+        globs = ["/".join(parts[:-1]) + "/**" + ("/*" + suffix if suffix else "")]
+    if any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
+        return []
+    return globs
