@@ -143,8 +143,10 @@ def vet_command(
 ) -> None:
     """Re-vet lessons that are stale (the instruction files changed since they were vetted) or were never
     vetted, in every store: passes are re-stamped and delivered again, conflicts with the instructions are
-    quarantined. The hooks do this offline by themselves after an edit of the instruction files (the next
-    capture, or a session start that finds stale lessons); this runs it now, or with a model (--model)."""
+    quarantined. An approved lesson quarantined for an instruction line that is gone (the edit was reverted) is
+    re-vetted too and delivered again when it passes. The hooks do this offline by themselves after an edit of
+    the instruction files (the next capture, or a session start that finds stale lessons); this runs it now, or
+    with a model (--model)."""
     from altimate_learn.gates.actions import VetRun, vet_store
 
     if name is not None:
@@ -167,6 +169,7 @@ def vet_command(
         run.unvetted_left += each.unvetted_left
         run.errors += each.errors
         run.notes += each.notes
+        run.released += [dict(item, store=store_name) for item in each.released]
     if as_json:
         out = run.to_json() if name is None else runs[name].to_json()
         if name is None:
@@ -175,16 +178,20 @@ def vet_command(
         return
     several = len(runs) > 1
     worked = [n for n, r in runs.items() if r.checked]
-    if not run.checked and not run.errors:
+    if not run.checked and not run.errors and not run.released:
         where = "every lesson of every store" if several else "every lesson"
         echo(f"Nothing to re-vet: {where} was vetted against the current instruction files.")
-    else:
+    elif run.checked or run.errors:
         where = f" in store{'s' if len(worked) != 1 else ''} {', '.join(worked)}" if several and worked else ""
         echo(f"Re-vetted {plural(run.checked, 'lesson')} ({run.by}){where}: {run.restamped} re-stamped, "
              f"{len(run.quarantined)} quarantined.")
     for item in run.quarantined:
         store_of = f"{item['store']}/" if several else ""
         echo(f'  quarantined {store_of}{item["id"]} {_quoted(item["text"])}: {item["reason"]}')
+    for item in run.released:
+        store_of = f"{item['store']}/" if several else ""
+        echo(f'  released {store_of}{item["id"]} {_quoted(item["text"])}: the instruction line it was quarantined for '
+             "is gone and it passes the vet; delivered again.")
     if run.quarantined:
         named = sorted({item["store"] for item in run.quarantined} - {DEFAULT_NAME}) if several else []
         flag = f" --name {named[0]}" if len(named) == 1 else " --name STORE" if named else ""

@@ -31,11 +31,12 @@ class VetRun:
     by: str = "offline"
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    released: list[dict[str, Any]] = field(default_factory=list)  # quarantined approved lessons let back in
 
     def to_json(self) -> dict[str, Any]:
         return {"checked": self.checked, "restamped": self.restamped, "quarantined": self.quarantined,
                 "stale_left": self.stale_left, "unvetted_left": self.unvetted_left, "by": self.by,
-                "errors": self.errors, "notes": self.notes}
+                "errors": self.errors, "notes": self.notes, "released": self.released}
 
 
 def due(store: Store, lessons: list[dict], current: str) -> list[dict]:
@@ -86,6 +87,8 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
         run.restamped += int(summary.get("restamped", 0))
         run.quarantined += [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in result.quarantined]
         run.checked += len(batch)
+    if not run.errors:
+        _release_where_the_line_is_gone(store, run, chat, timeout, max_calls - calls)
     contract = discover(store.project.root)
     left = due(store, current_lessons(store), contract.hash)
     stamped = stamps.read_stamps(str(store.local_dir))
@@ -93,6 +96,48 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
                                                              contract.hash) == "stale")
     run.unvetted_left = len(left) - run.stale_left
     return run
+
+
+def _line_is_gone(contract: Any, item: dict) -> bool:
+    """The instruction line a quarantined rule conflicted with is no longer in its file (or the file is gone)."""
+    from altimate_learn.gates import offline
+
+    source, quote = item.get("source"), item.get("quote")
+    if not isinstance(source, str) or source.startswith("L-") or not isinstance(quote, str) or not quote.strip():
+        return False
+    text = next((f.text or "" for f in contract.usable if f.path == source), None)
+    if text is None:
+        return True
+
+    def flat(value: str) -> str:
+        return " ".join(value.lower().replace("`", "").split()).rstrip(".")
+
+    wanted = flat(quote.rstrip("…"))
+    return not any(wanted in flat(sentence) for sentence in offline.sentences(text))
+
+
+def _release_where_the_line_is_gone(store: Store, run: VetRun, chat: Any, timeout: float, calls_left: int) -> None:
+    """Quarantined lessons still in approved.json whose conflicting instruction line is gone (the edit was
+    reverted, the line rewritten): re-vetted as `learn quarantine release` does, delivered again when they pass;
+    one that still conflicts stays, with the new reason (review14 R14-11)."""
+    from altimate_learn.instructions.files import discover
+
+    contract = discover(store.project.root)
+    approved = {lesson["id"] for lesson in store.approved()}
+    for item in quarantine.read(store):
+        if item.get("was") != "approved" or item["id"] not in approved or not _line_is_gone(contract, item):
+            continue
+        if chat is not None:
+            if calls_left <= 0:
+                break
+            calls_left -= 1
+        try:
+            result = release(store, item["id"], chat=chat, timeout=timeout)
+        except LearnError as exc:
+            run.errors.append(str(exc))
+            break
+        if result.released:
+            run.released.append({"id": item["id"], "text": item["text"], "was": item.get("reason")})
 
 
 # --- quarantine release / drop ------------------------------------------------------------------------

@@ -123,3 +123,56 @@ def test_remembering_it_after_the_instructions_are_fixed_releases_the_entry(git_
     assert code == 0, err
     assert quarantined(git_repo) == [] and texts(git_repo) == [NPM]
     assert f"the quarantined copy {item['id']} of this rule is released" in err
+
+
+def _quarantine_approved(git_repo, cli) -> dict:
+    write_instructions(git_repo)
+    assert cli("remember", YARN, "--approve")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "- Use pnpm for installs, never yarn.\n")
+    assert cli("vet")[0] == 0
+    [item] = quarantined(git_repo)
+    return item
+
+
+def test_rejecting_the_staged_removal_says_the_lesson_stays_held_out(git_repo, cli):
+    """review14 R14-11: `learn reject` kept the lesson approved, and it stayed quarantined without a word."""
+    item = _quarantine_approved(git_repo, cli)
+    code, out, err = cli("reject")
+    assert code == 0, err
+    assert (f'[{item["id"]}] {YARN} stays approved but quarantined (not delivered): contradicts AGENTS.md: "Use pnpm '
+            f'for installs, never yarn". `learn quarantine release {item["id"]}` re-vets it (`--force` if the vet was '
+            "wrong); `learn quarantine drop` retires it.") in out
+    assert "yarn install" not in _prompt(git_repo, "s-1")
+
+
+def test_rejecting_one_id_says_it_too(git_repo, cli):
+    item = _quarantine_approved(git_repo, cli)
+    code, out, err = cli("reject", item["id"], "--json")
+    assert code == 0, err
+    assert json.loads(out)["still_quarantined"] == [item["id"]]
+
+
+def test_vet_lets_a_lesson_back_in_when_the_line_it_was_quarantined_for_is_gone(git_repo, cli):
+    """review14 R14-11: reverting the AGENTS.md edit and running `learn vet` left the lesson held out."""
+    item = _quarantine_approved(git_repo, cli)
+    assert cli("reject")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD)  # `git checkout AGENTS.md`
+    code, out, err = cli("vet")
+    assert code == 0, err
+    assert (f'  released {item["id"]} "{YARN[:-1]}": the instruction line it was quarantined for is gone and it '
+            "passes the vet; delivered again.") in out.splitlines()
+    assert quarantined(git_repo) == []
+    assert "yarn install" in _prompt(git_repo, "s-2")
+
+
+def test_vet_keeps_it_quarantined_while_the_line_is_there_or_another_one_conflicts(git_repo, cli):
+    item = _quarantine_approved(git_repo, cli)
+    assert cli("reject")[0] == 0
+    code, out, _ = cli("vet")
+    assert code == 0 and "released" not in out
+    assert [q["id"] for q in quarantined(git_repo)] == [item["id"]]
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "- Never use `yarn install`; use pnpm.\n")  # reworded
+    code, out, _ = cli("vet")
+    assert code == 0 and "released" not in out
+    [again] = quarantined(git_repo)
+    assert again["id"] == item["id"] and "Never use `yarn install`" in again["reason"]
