@@ -5,7 +5,10 @@ Two checks, both conservative (a model call catches what wording alone cannot):
 - **near-duplicate**: the rule's content words (stemmed, without function words and polarity words) are
   mostly those of one instruction sentence or lesson: word Jaccard at least :data:`DUPLICATE_JACCARD`, or
   at least :data:`CONTAINED` of the rule's words inside the sentence (three or more, with every code
-  identifier of the rule in it) — and both point the same way.
+  identifier of the rule in it) — and both point the same way; or (:func:`_command_duplicate`) every command
+  the rule names, two or more, is named in the sentence pointing the same way (`uv add` in `uv add PKG`, "never
+  pip" in "never `pip install`") and the rule says nothing else: "When adding dependencies, use `uv add`, never
+  pip" restates "dependencies managed with `uv` (`uv add PKG`, never `pip install`)" (review14 R14-4).
 - **contradiction**: the two name the same identifier (a backtick span of either, found as a word in the
   other) and point opposite ways on it, or share most of their wording (Jaccard at least
   :data:`CONTRADICTION_JACCARD`) with opposite negation. Polarity is per identifier and per clause:
@@ -541,6 +544,9 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     if mine_rule.negated != other_rule.negated:
         return None
+    same = _command_duplicate(mine_rule, other_rule)
+    if same is not None:
+        return same
     if names_beyond(mine_rule.text, other_rule.text):
         return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
@@ -550,6 +556,57 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
             _has_word(other_rule.lower, t) >= 0 for t in mine_rule.ids):
         return Finding("duplicate", other_rule.text, contained, f"restates it ({len(shared)} of its {len(a)} words)")
     return None
+
+
+# A bare name a negation takes as its object ("never pip", "instead of npm"): an avoided command.
+_BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?"
+                           r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
+# Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").
+_GLUE = frozenset(stem(w) for w in """use uses using used run runs running call calls calling add adds adding new all
+every any only always instead via install installs installing""".split()) | _EVERYWHERE
+
+
+def _commands(rule: Rule) -> list[tuple[str, int]] | None:
+    """The commands ``rule`` names with the way it points on each (+1 use, -1 avoid): its backticked spans and
+    the bare names it avoids ("never pip"). None when a span points both ways."""
+    out: dict[str, int] = {}
+    for span in rule.spans:
+        signs = {x.sign for x in stances(rule.text, span)}
+        if len(signs) != 1:
+            return None
+        out[span] = signs.pop()
+    for match in _BARE_AVOIDED.finditer(rule.lower):
+        name = match.group(1).rstrip(".")
+        if name in _FUNCTION_WORDS or name in _POLARITY_WORDS or any(_has_word(span, name) >= 0 for span in out):
+            continue
+        out[name] = -1
+    return list(out.items())
+
+
+def _command_duplicate(a: Rule, b: Rule) -> Finding | None:
+    """``a`` says to use and to avoid only what ``b`` says to use and to avoid, and nothing else: a restatement
+    in other words ("When adding dependencies, use `uv add` …, never pip" of "dependencies managed with `uv`
+    (`uv add PKG`, never `pip install`)"; review14 R14-4). Each command of ``a`` is named in ``b`` (the same
+    command, or one of ``b``'s that starts with it: `uv add` in `uv add PKG`, pip in `pip install`) pointing
+    the same way; ``a`` names at least two, and its other content words are all ``b``'s (or glue: use, new …)."""
+    if not a.spans or not b.spans:
+        return None
+    mine, theirs = _commands(a), _commands(b)
+    if not mine or not theirs or len(mine) < 2:
+        return None
+    matched_words: set[str] = set()
+    for command, sign in mine:
+        match = next((span for span, their_sign in theirs if their_sign == sign and (
+            span == command or span.startswith(command + " "))), None)
+        if match is None:
+            return None
+        matched_words |= set(content_words(match)) | set(content_words(command))
+    rest = {w for w in a.words - b.words - matched_words if w not in _GLUE}
+    if rest or different_situations(a, b):
+        return None
+    score = max(jaccard(a.words, b.words), CONTAINED)
+    return Finding("duplicate", b.text, score, f"restates it (the same commands: "
+                   f"{', '.join(f'`{c}`' for c, _ in mine)})")
 
 
 def _different_commands(a: Rule, b: Rule, token: str) -> bool:
