@@ -82,8 +82,8 @@ def curate_command(
         if entry["op"] == "QUARANTINE":
             quoted = '"' + safe(str(entry.get("text", "")).rstrip(".")) + '"'
             echo(f"QUARANTINED {entry['id']} {quoted}: {entry.get('note', '')}. It is not "
-                 "delivered; fix the instruction file and run `learn quarantine release ID`, or `learn quarantine "
-                 "drop ID`.")
+                 "delivered; fix the instruction file and run `learn quarantine release ID` (`--force` if the vet is "
+                 "wrong), or `learn quarantine drop ID`.")
             continue
         text = f": {safe(entry['text'])}" if entry.get("text") and entry["op"] in ("ADD", "EDIT") else ""
         note = f" [{entry['note']}]" if entry.get("note") else ""

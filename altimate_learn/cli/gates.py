@@ -92,10 +92,15 @@ def remember_command(
         when = "retired" if result.approved else "retired when the candidate is promoted"
         echo(f'Replaced an earlier lesson: {_quoted(old["text"])} ({old["id"]}, {when}).')
     if result.status == "quarantined":
-        echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
+        if result.already:
+            echo(f"Already quarantined as {result.lesson_id} {_quoted(result.text)}: {result.reason}. Nothing was "
+                 "added.")
+        else:
+            echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
         if result.source:
             echo(f"It will not be delivered. Fix {result.source} and run "
-                 f"`learn quarantine release {result.lesson_id}`, or discard it with `learn quarantine drop "
+                 f"`learn quarantine release {result.lesson_id}`; if the vet is wrong, "
+                 f"`learn quarantine release {result.lesson_id} --force`; or discard it with `learn quarantine drop "
                  f"{result.lesson_id}`.")
         else:  # the lint refused the wording: no instruction file to fix
             echo("It will not be delivered. Write the rule again without what the reason names (`learn remember "
@@ -138,8 +143,10 @@ def vet_command(
 ) -> None:
     """Re-vet lessons that are stale (the instruction files changed since they were vetted) or were never
     vetted, in every store: passes are re-stamped and delivered again, conflicts with the instructions are
-    quarantined. The hooks do this offline by themselves after an edit of the instruction files (the next
-    capture, or a session start that finds stale lessons); this runs it now, or with a model (--model)."""
+    quarantined. An approved lesson quarantined for an instruction line that is gone (the edit was reverted) is
+    re-vetted too and delivered again when it passes. The hooks do this offline by themselves after an edit of
+    the instruction files (the next capture, or a session start that finds stale lessons); this runs it now, or
+    with a model (--model)."""
     from altimate_learn.gates.actions import VetRun, vet_store
 
     if name is not None:
@@ -162,6 +169,7 @@ def vet_command(
         run.unvetted_left += each.unvetted_left
         run.errors += each.errors
         run.notes += each.notes
+        run.released += [dict(item, store=store_name) for item in each.released]
     if as_json:
         out = run.to_json() if name is None else runs[name].to_json()
         if name is None:
@@ -170,16 +178,20 @@ def vet_command(
         return
     several = len(runs) > 1
     worked = [n for n, r in runs.items() if r.checked]
-    if not run.checked and not run.errors:
+    if not run.checked and not run.errors and not run.released:
         where = "every lesson of every store" if several else "every lesson"
         echo(f"Nothing to re-vet: {where} was vetted against the current instruction files.")
-    else:
+    elif run.checked or run.errors:
         where = f" in store{'s' if len(worked) != 1 else ''} {', '.join(worked)}" if several and worked else ""
         echo(f"Re-vetted {plural(run.checked, 'lesson')} ({run.by}){where}: {run.restamped} re-stamped, "
              f"{len(run.quarantined)} quarantined.")
     for item in run.quarantined:
         store_of = f"{item['store']}/" if several else ""
         echo(f'  quarantined {store_of}{item["id"]} {_quoted(item["text"])}: {item["reason"]}')
+    for item in run.released:
+        store_of = f"{item['store']}/" if several else ""
+        echo(f'  released {store_of}{item["id"]} {_quoted(item["text"])}: the instruction line it was quarantined for '
+             "is gone and it passes the vet; delivered again.")
     if run.quarantined:
         named = sorted({item["store"] for item in run.quarantined} - {DEFAULT_NAME}) if several else []
         flag = f" --name {named[0]}" if len(named) == 1 else " --name STORE" if named else ""
@@ -220,7 +232,8 @@ def quarantine_list(as_json: JsonOpt = False, name: NameOpt = DEFAULT_NAME) -> N
     echo(f"{plural(len(items), 'lesson')} quarantined (failed the vet, never delivered):")
     for item in items:
         echo(f"  {quarantine.line(item)}")
-    echo("Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`.")
+    echo("Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn quarantine "
+         "release ID --force`; or `learn quarantine drop ID`.")
 
 
 def _quarantined_id(store: Any, query: str) -> str:
@@ -235,33 +248,45 @@ def _quarantined_id(store: Any, query: str) -> str:
 def quarantine_release(
     lesson_id: Annotated[str, typer.Argument(metavar="ID", help="A quarantined lesson id, or a unique prefix of it.",
                                              show_default=False)],
+    force: Annotated[bool, typer.Option(
+        "--force", help="You checked and the vet is wrong: release it without re-vetting against the instruction "
+                        "files. The lesson's provenance records that a person overruled the vet (shown by `learn "
+                        "show`), and a later re-vet that finds the same conflict keeps it.")] = False,
     model: ModelOpt = None,
     timeout: TimeoutOpt = 120.0,
     as_json: JsonOpt = False,
     name: NameOpt = DEFAULT_NAME,
 ) -> None:
     """Re-vet a quarantined rule against the instruction files as they are now; if it passes, it goes back to
-    the candidate (or, if it is still approved, is delivered again)."""
+    the candidate (or, if it is still approved, is delivered again). With --force you overrule the vet (you are
+    the final reviewer)."""
     from altimate_learn.errors import LearnError
     from altimate_learn.gates.actions import release
 
     store = open_existing_store(name)
     lesson_id = _quarantined_id(store, lesson_id)
-    result = release(store, lesson_id, chat=_chat(model), timeout=timeout)
+    result = release(store, lesson_id, chat=None if force else _chat(model), timeout=timeout, force=force)
     if as_json:
         print_json(result.to_json())
     if not result.released:
         raise LearnError(f"{lesson_id} stays quarantined: {result.reason}.",
-                         "Fix the instruction file it conflicts with, or drop the rule with "
+                         "Fix the instruction file it conflicts with; if the vet is wrong, release it anyway with "
+                         f"`learn quarantine release {lesson_id} --force`; or drop the rule with "
                          f"`learn quarantine drop {lesson_id}`.")
     if as_json:
         return
+    how = "you overruled the vet; it is" if force else "it passed the vet and is"
     if result.lesson_id == lesson_id:
-        echo(f"Released {lesson_id}: it passed the vet and is delivered again.")
+        echo(f"Released {lesson_id}: {how} delivered again.")
     else:
         replaced = f"; it replaces {', '.join(result.replaced)}" if result.replaced else ""
-        echo(f"Released {lesson_id}: it passed the vet and is staged as {result.lesson_id}{replaced}. Review it with "
-             "`learn show`, approve it with `learn promote`.")
+        echo(f"Released {lesson_id}: {how} staged as {result.lesson_id}{replaced}. Review it with `learn show`, "
+             "approve it with `learn promote`.")
+    if force:
+        from altimate_learn.gates.quarantine import OVERRULED
+
+        echo(f'Its provenance records "{OVERRULED}: {result.reason}"; a re-vet that finds the same conflict keeps '
+             "it.")
 
 
 @quarantine_app.command("drop", cls=LearnCommand)

@@ -100,6 +100,7 @@ def import_memories(
 def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
     """The human-readable report (every memory-derived text escaped)."""
     from altimate_learn.capture.sessions._memory import AGENT_LABELS
+    from altimate_learn.history.memory_import import no_paths
     from altimate_learn.review.text import shown
 
     lines = [f"Agent memories of this repository (store '{result.store}')"
@@ -115,7 +116,7 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
     unchanged = 0
     for outcome in result.outcomes:
         m = outcome.memory
-        who = f"{m.label} '{shown(m.name)}' ({shown(m.rel)})"
+        who = f"{m.label} '{shown(no_paths(m.name))}' ({shown(m.rel)})"  # as provenance names it (no checkout path)
         if outcome.status == "unchanged":
             unchanged += 1
             continue

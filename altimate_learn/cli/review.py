@@ -7,7 +7,7 @@ is untrusted and always printed through `review.text.safe` / `shown` / `safe_jso
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -72,7 +72,8 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if gates["quarantined"]:
         extra += ["", f"Quarantined: failed the vet, never delivered ({len(gates['quarantined'])})"]
         extra += [f"  {quarantine.line(item)}" for item in gates["quarantined"]]
-        extra.append("  Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`.")
+        extra.append("  Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn "
+                     "quarantine release ID --force`; or `learn quarantine drop ID`.")
     at = len(lines) - 1 if lines and lines[-1] else len(lines)
     while at > 0 and lines[at - 1] != "":
         at -= 1
@@ -196,6 +197,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         for lesson in partial.restored:
             report.line(f"Kept the approved version of [{lesson['id']}] {shown(lesson['text'])}")
         say_given_back(report, partial.reopened)
+        _still_quarantined(report, store, {lesson["id"] for lesson in partial.restored})
         if partial.same_as_approved:
             report.line(f"The candidate of '{name}' now matches the approved lessons; run `learn reject` to discard it.")
         else:
@@ -203,7 +205,8 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
                         "`learn show` has the diff.")
         report.emit(rejected=False, **partial.as_dict())
         return
-    result = gate.reject(open_existing_store(name))
+    store = open_existing_store(name)
+    result = gate.reject(store)
     if not result.rejected:
         report.line(f"No candidate in '{name}'; nothing to reject.")
     elif result.moved_to:
@@ -213,9 +216,27 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
                     f"{result.removed} removed).")
     if result.rejected:
         say_given_back(report, result.reopened)
+        _still_quarantined(report, store, None)
     report.emit(rejected=result.rejected, lessons=result.lessons, moved_to=result.moved_to, added=result.added,
                 edited=result.edited, removed=result.removed, reopened=result.reopened)
 
+
+
+def _still_quarantined(report: Report, store: Any, ids: set[str] | None) -> None:
+    """Approved lessons (of ``ids``; None: all) a re-vet quarantined whose staged removal was just rejected: they
+    stay in approved.json and stay held out until released (review14 R14-11)."""
+    from altimate_learn.gates import quarantine
+    from altimate_learn.review.text import shown
+
+    approved = {lesson["id"] for lesson in store.approved()}
+    held = [item for item in quarantine.read(store, writing=False)
+            if item["id"] in approved and (ids is None or item["id"] in ids)]
+    for item in held:
+        report.line(f"[{item['id']}] {shown(item['text'])} stays approved but quarantined (not delivered): "
+                    f"{item.get('reason') or item.get('verdict')}. `learn quarantine release {item['id']}` re-vets "
+                    "it (`--force` if the vet was wrong); `learn quarantine drop` retires it.")
+    if held:
+        report.data["still_quarantined"] = [item["id"] for item in held]
 
 
 def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: JsonOpt = False) -> None:

@@ -557,7 +557,7 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
             when = f", newest at {newest}" if newest else ""
             echo(f"    {len(by_hooks)} of them set aside by the hooks' background re-vet after the instruction files "
                  f"changed ({', '.join(q['id'] for q in by_hooks[:5])}{when}): their removal is staged in the "
-                 "candidate; if the vet was wrong, `learn quarantine release ID`")
+                 "candidate; if the vet was wrong, `learn quarantine release ID --force`")
     if gates["stale"]:
         echo(f"  stale: {gates['stale']} (instructions changed; held out of delivery until re-vetted: the hooks' "
              "next capture does it, `learn vet` does it now)")

@@ -104,7 +104,8 @@ def resolve(
                          f"Run `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}).")
     if any(o.problems for o in outcomes):
         raise LearnError("the merged lessons do not pass `learn check` (see above).",
-                         "Fix them (`learn show`, `learn reject`, or edit the file), then commit.")
+                         "Fix them in the approved set (`learn tidy` folds rules that say the same; `learn retire "
+                         "ID` removes one; or edit the file), run `learn check`, then commit.")
     if not as_json and any(o.staged for o in outcomes):
         from altimate_learn import git
 

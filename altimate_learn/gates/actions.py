@@ -17,7 +17,7 @@ from typing import Any
 
 from altimate_learn.errors import LearnError
 from altimate_learn.gates import quarantine, stamps
-from altimate_learn.gates.vet import MAX_ITEMS, Item, VetResult, vet_offline, vet_with_model
+from altimate_learn.gates.vet import MAX_ITEMS, Item, Verdict, VetResult, vet_offline, vet_with_model
 from altimate_learn.store import Store
 
 
@@ -31,11 +31,12 @@ class VetRun:
     by: str = "offline"
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    released: list[dict[str, Any]] = field(default_factory=list)  # quarantined approved lessons let back in
 
     def to_json(self) -> dict[str, Any]:
         return {"checked": self.checked, "restamped": self.restamped, "quarantined": self.quarantined,
                 "stale_left": self.stale_left, "unvetted_left": self.unvetted_left, "by": self.by,
-                "errors": self.errors, "notes": self.notes}
+                "errors": self.errors, "notes": self.notes, "released": self.released}
 
 
 def due(store: Store, lessons: list[dict], current: str) -> list[dict]:
@@ -86,6 +87,8 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
         run.restamped += int(summary.get("restamped", 0))
         run.quarantined += [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in result.quarantined]
         run.checked += len(batch)
+    if not run.errors:
+        _release_where_the_line_is_gone(store, run, chat, timeout, max_calls - calls)
     contract = discover(store.project.root)
     left = due(store, current_lessons(store), contract.hash)
     stamped = stamps.read_stamps(str(store.local_dir))
@@ -93,6 +96,48 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
                                                              contract.hash) == "stale")
     run.unvetted_left = len(left) - run.stale_left
     return run
+
+
+def _line_is_gone(contract: Any, item: dict) -> bool:
+    """The instruction line a quarantined rule conflicted with is no longer in its file (or the file is gone)."""
+    from altimate_learn.gates import offline
+
+    source, quote = item.get("source"), item.get("quote")
+    if not isinstance(source, str) or source.startswith("L-") or not isinstance(quote, str) or not quote.strip():
+        return False
+    text = next((f.text or "" for f in contract.usable if f.path == source), None)
+    if text is None:
+        return True
+
+    def flat(value: str) -> str:
+        return " ".join(value.lower().replace("`", "").split()).rstrip(".")
+
+    wanted = flat(quote.rstrip("…"))
+    return not any(wanted in flat(sentence) for sentence in offline.sentences(text))
+
+
+def _release_where_the_line_is_gone(store: Store, run: VetRun, chat: Any, timeout: float, calls_left: int) -> None:
+    """Quarantined lessons still in approved.json whose conflicting instruction line is gone (the edit was
+    reverted, the line rewritten): re-vetted as `learn quarantine release` does, delivered again when they pass;
+    one that still conflicts stays, with the new reason (review14 R14-11)."""
+    from altimate_learn.instructions.files import discover
+
+    contract = discover(store.project.root)
+    approved = {lesson["id"] for lesson in store.approved()}
+    for item in quarantine.read(store):
+        if item.get("was") != "approved" or item["id"] not in approved or not _line_is_gone(contract, item):
+            continue
+        if chat is not None:
+            if calls_left <= 0:
+                break
+            calls_left -= 1
+        try:
+            result = release(store, item["id"], chat=chat, timeout=timeout)
+        except LearnError as exc:
+            run.errors.append(str(exc))
+            break
+        if result.released:
+            run.released.append({"id": item["id"], "text": item["text"], "was": item.get("reason")})
 
 
 # --- quarantine release / drop ------------------------------------------------------------------------
@@ -108,8 +153,21 @@ class ReleaseResult:
         return {"released": self.released, "id": self.lesson_id, "reason": self.reason, "replaced": self.replaced}
 
 
-def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 120.0) -> ReleaseResult:
-    """Re-vet a quarantined rule and, when it passes, put it back (see the module docstring)."""
+def _overruled_note(item: dict, previous: Any) -> str:
+    from altimate_learn.curate.deltas import MAX_PROVENANCE_CHARS
+    from altimate_learn.store.fsio import utc_now
+
+    note = f"{quarantine.OVERRULED} ({utc_now()[:10]}): {item.get('reason') or item.get('verdict') or 'failed the vet'}"
+    if isinstance(previous, str) and previous.strip() and quarantine.OVERRULED not in previous \
+            and len(previous.strip()) + len(note) + 2 <= MAX_PROVENANCE_CHARS:
+        note = f"{previous.strip()}; {note}"  # where it came from (an agent's memory …) stays when it fits
+    return note[:MAX_PROVENANCE_CHARS]
+
+
+def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 120.0,
+            force: bool = False) -> ReleaseResult:
+    """Re-vet a quarantined rule and, when it passes, put it back (see the module docstring). ``force``: the
+    person overrules the vet's verdict against the instruction files (recorded in the lesson's provenance)."""
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
     from altimate_learn.reflect.reflect import current_lessons
@@ -118,6 +176,8 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
     contract = discover(store.project.root)
     instructions = [(f.path, f.text or "") for f in contract.usable]
     approved_ids = {lesson["id"] for lesson in store.approved()}
+    if force:
+        return _force(store, item, contract, approved_ids)
     if item.get("was") == "approved" and lesson_id in approved_ids:
         probe = Item(lesson_id, item["text"], "person", evidence=False)
         verdicts = (vet_with_model(chat, [probe], current_lessons(store), instructions, "", timeout=timeout)
@@ -169,15 +229,81 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
         return ReleaseResult(True, added["id"] if added else helpful["id"] if helpful else None, replaced=replaced)
 
 
-def _restore_approved(store: Store, lesson_id: str, contract_hash: str, by: str) -> None:
-    """An approved lesson a re-vet had quarantined: its approved copy returns to the candidate, re-stamped."""
+def _force(store: Store, item: dict, contract: Any, approved_ids: set[str]) -> ReleaseResult:
+    """`learn quarantine release ID --force`: the person is the final reviewer. A lesson still approved is
+    delivered again at once (its copy in the candidate carries the note, for the next promote); any other rule
+    goes to the curator as a person's rule that passed, staged with the note. Only the vet's verdict is
+    overruled: the lint and the reconciliation with the lessons run as for `learn remember`."""
+    from altimate_learn.curate.curator import curate
+
+    lesson_id = item["id"]
+    if not item.get("source"):  # the lint refused the wording: nothing to overrule, the text must change
+        raise LearnError(f"{lesson_id} was not quarantined by the vet but because {item.get('reason') or 'its text'}"
+                         "; --force overrules only a conflict with an instruction file.",
+                         'Write the rule again without what the reason names (`learn remember "…"`), then '
+                         f"`learn quarantine drop {lesson_id}`.")
+    if item.get("was") == "approved" and lesson_id in approved_ids:
+        with store.lock():
+            _restore_approved(store, lesson_id, contract.hash, "person", overruled_item=item)
+            quarantine.remove(store, lesson_id)
+            store.record_history("quarantine-release", id=lesson_id, restored=True, forced=True,
+                                 overruled=item.get("reason"))
+        return ReleaseResult(True, lesson_id, reason=item.get("reason"))
+    lesson = item.get("lesson") if isinstance(item.get("lesson"), dict) else {}
+    delta: dict[str, Any] = {"op": "ADD", "text": item["text"], "reason": f"released from quarantine ({lesson_id}) "
+                             "by a person over the vet", "provenance": _overruled_note(item, lesson.get("provenance"))}
+    paths = (lesson.get("trigger") or {}).get("paths")
+    if paths:
+        delta["paths"] = paths
+    if lesson.get("tags"):
+        delta["tags"] = lesson["tags"]
+    vetted = VetResult(verdicts={"c0": Verdict("c0", "pass", "a person overruled the vet", by="person")}, by="person")
+    with store.lock():
+        quarantine.remove(store, lesson_id)
+        try:
+            result = curate(store, [delta], op="quarantine-release", author="person",
+                            channel=item.get("channel") or "remember", vet=vetted, contract=contract,
+                            feedback_ids=[f"release:{lesson_id}"], trusted_provenance=True)
+        except BaseException:
+            quarantine.add(store, [item])
+            raise
+        if result.quarantined:  # the lint or a limit refused it: the old entry stays, with that reason
+            again = result.quarantined[0]
+            quarantine.remove(store, again["id"])
+            quarantine.add(store, [dict(item, reason=again["reason"], source=again.get("source"),
+                                        quote=again.get("quote"), verdict=again.get("verdict"))])
+            return ReleaseResult(False, lesson_id, again["reason"])
+        added = next((a for a in result.applied if a["op"] == "ADD"), None)
+        helpful = next((a for a in result.applied if a["op"] == "HELPFUL"), None)
+        replaced = [a["id"] for a in result.applied if a["op"] == "REMOVE" and a.get("note") == "superseded"]
+        store.record_history("quarantine-release", id=lesson_id, forced=True, overruled=item.get("reason"),
+                             staged=added["id"] if added else None)
+        return ReleaseResult(True, added["id"] if added else helpful["id"] if helpful else None,
+                             reason=item.get("reason"), replaced=replaced)
+
+
+def _restore_approved(store: Store, lesson_id: str, contract_hash: str, by: str,
+                      overruled_item: dict | None = None) -> None:
+    """An approved lesson a re-vet had quarantined: its approved copy returns to the candidate, re-stamped.
+    ``overruled_item``: the quarantine entry a forced release overrules; the candidate's copy carries the note in
+    its provenance (approved.json gets it at the next promote)."""
     from altimate_learn.review.gate import _approved_place
     from altimate_learn.store.fsio import utc_now
 
     approved = store.approved()
     original = next(lesson for lesson in approved if lesson["id"] == lesson_id)
     candidate = store.candidate()
-    if candidate is not None and all(lesson["id"] != lesson_id for lesson in candidate):
+    if overruled_item is not None:
+        if candidate is None:
+            candidate = list(approved)
+        original = dict(original, provenance=_overruled_note(overruled_item, original.get("provenance")))
+        at = next((n for n, lesson in enumerate(candidate) if lesson["id"] == lesson_id), None)
+        if at is not None:
+            candidate[at] = original
+        else:
+            candidate.insert(_approved_place(lesson_id, approved, candidate), original)
+        store.write_lessons(Store.CANDIDATE, candidate)
+    elif candidate is not None and all(lesson["id"] != lesson_id for lesson in candidate):
         candidate.insert(_approved_place(lesson_id, approved, candidate), original)
         if candidate == approved:
             store.remove(Store.CANDIDATE)

@@ -194,6 +194,7 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                               "are re-stamped and delivered again" if stale_ids else None}
     report["quarantined"] = {"count": len(quarantined), "items": quarantined,
                              "fix": "fix the instruction file each reason names, then `learn quarantine release ID`; "
+                                    "if the vet is wrong, `learn quarantine release ID --force`; "
                                     "or `learn quarantine drop ID`" if quarantined else None}
     report["outside_cap"] = outside_cap(approved_all, values)
     from altimate_learn.tidy.counts import fixes

@@ -5,7 +5,10 @@ Two checks, both conservative (a model call catches what wording alone cannot):
 - **near-duplicate**: the rule's content words (stemmed, without function words and polarity words) are
   mostly those of one instruction sentence or lesson: word Jaccard at least :data:`DUPLICATE_JACCARD`, or
   at least :data:`CONTAINED` of the rule's words inside the sentence (three or more, with every code
-  identifier of the rule in it) — and both point the same way.
+  identifier of the rule in it) — and both point the same way; or (:func:`_command_duplicate`) every command
+  the rule names, two or more, is named in the sentence pointing the same way (`uv add` in `uv add PKG`, "never
+  pip" in "never `pip install`") and the rule says nothing else: "When adding dependencies, use `uv add`, never
+  pip" restates "dependencies managed with `uv` (`uv add PKG`, never `pip install`)" (review14 R14-4).
 - **contradiction**: the two name the same identifier (a backtick span of either, found as a word in the
   other) and point opposite ways on it, or share most of their wording (Jaccard at least
   :data:`CONTRADICTION_JACCARD`) with opposite negation. Polarity is per identifier and per clause:
@@ -25,6 +28,11 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   statement that is not an order ("CLI scripts …", "Our API handlers …"); words that name everywhere ("in this
   repo", "in all code") are no situation. A rule that names none holds everywhere, so "Never use `print()`"
   still contradicts "Use `print()` in CLI scripts".
+- **different subjects in one place**: two rules that name a file or folder only as a place ("in `api.py`", "to
+  `conftest.py`", "`services/` holds …") contradict only when they put, keep or forbid the same thing there
+  (:func:`different_subjects`): "API handlers live in `api.py`" and "Never put SQL queries in `api.py`" are two
+  rules about one file (review14 R14-1); a rule about the place as a whole ("never edit `api.py`") still meets
+  every one.
 """
 
 from __future__ import annotations
@@ -375,6 +383,86 @@ def different_situations(a: Rule, b: Rule, about: str = "") -> bool:
     return bool(mine_concepts) and bool(their_concepts) and not (mine & theirs)
 
 
+# Words before a file or folder that make it the place of the rule ("in `api.py`", "to `conftest.py`").
+_PLACE_PREPOSITIONS = frozenset("in into inside under within to from".split())
+# Words after a file or folder that make it the place, with what it holds after them ("`services/` holds …").
+_PLACE_HOLDS = re.compile(r"^\s*(?:only\s+)?(?:holds|contains|has|is for|are for|keeps)\b")
+# Words of a place rule that say how a thing gets there or which ones, not what it is: left out of its subject.
+_PLACING = frozenset(stem(w) for w in """put puts putting keep keeps kept live lives living go goes belong belongs
+place places placed store stores add adds adding write writes written define defines declare declares create creates
+hardcode hardcoded hardcoding inline inlined sit sits reside resides stay stays move moves save saves register
+registers call calls import imports use uses using used edit edits hold holds contain contains pass passes
+new old only shared common other extra more own separate same existing additional single every each all any
+directly""".split())
+# A subject that is the whole place ("never put anything in `legacy/`"): it meets every subject.
+_ANYTHING = frozenset(stem(w) for w in "anything everything something nothing stuff code file files".split())
+
+
+def _subject(rule: Rule, segment: str, place: str) -> frozenset[str]:
+    """What a piece of a place rule puts, keeps or forbids there: its content words and commands, without the
+    words of how it gets there and the place's own words ("API handlers live in `api.py`": handler)."""
+    own = {stem(w) for w in words(place)} | set(words(place))
+    found = {w for w in content_words(segment) if w not in _PLACING and w not in own}
+    found |= {span for span in rule.spans if span.startswith("-") and _has_word(segment, span) >= 0}
+    if found <= _ANYTHING:
+        return frozenset()
+    return frozenset(found)
+
+
+def place_subjects(rule: Rule, token: str) -> list[frozenset[str]] | None:
+    """What ``rule`` says about the things in ``token`` taken as a place (a file or folder after "in", "into",
+    "to", "from" …, or before "holds"/"contains"): one subject per place it names it. None when it names
+    ``token`` otherwise too ("never edit `api.py`": the file itself is what the rule is about). An empty subject
+    (none found, or "anything") meets every subject."""
+    text = rule.lower
+    out: list[frozenset[str]] = []
+    for at in _occurrences(text, token):
+        start, end = at, at + len(token)
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1  # the whole path the token ends: `src/shop/api.py`
+        while end < len(text) and not text[end].isspace() and text[end] not in ",;:)":
+            end += 1
+        place = text[start:end].rstrip(".!?")
+        clause_start, clause_end = _clause_bounds(text, start, start + len(place))
+        before = text[clause_start:start].split()
+        if before and before[-1] in _PLACE_PREPOSITIONS:
+            segment = " ".join(before[:-1])
+            subject = _subject(rule, segment, place)
+            if not subject and clause_start > 0 and not (set(segment.split()) & {"anything", "everything"}):
+                # "…, not inline in `api.py`": the thing is the one the sentence's earlier clause put elsewhere
+                earlier = text[:clause_start].rstrip(",;: ")
+                earlier_words = earlier[_clause_bounds(earlier, len(earlier), len(earlier))[0]:].split()
+                cut = next((i for i, w in enumerate(earlier_words) if w in _PLACE_PREPOSITIONS), len(earlier_words))
+                subject = _subject(rule, " ".join(earlier_words[:cut]), place)
+            out.append(subject)
+            continue
+        held = _PLACE_HOLDS.match(text[start + len(place):clause_end])
+        if held:
+            out.append(_subject(rule, text[start + len(place) + held.end():clause_end], place))
+            continue
+        return None
+    return out or None
+
+
+def different_subjects(a: Rule, b: Rule, token: str) -> bool:
+    """Both rules name ``token`` only as a place and put, keep or forbid different things there: "API handlers
+    live in `api.py`" and "never put SQL queries in `api.py`" are two rules about one file, not one rule and its
+    opposite (review14 R14-1). Subjects meet when they share a word or an idea of the concept table; a rule about
+    the place as a whole meets every one."""
+    mine, theirs = place_subjects(a, token), place_subjects(b, token)
+    if mine is None or theirs is None:
+        return False
+
+    def ideas(subject: frozenset[str]) -> set[str]:
+        return {idea for word in subject for idea in (_ideas(word) if word[:1].isalpha() else {word})}
+
+    for one in mine:
+        for other in theirs:
+            if not one or not other or ideas(one) & ideas(other):
+                return False
+    return True
+
+
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
@@ -422,7 +510,7 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
                        f"it is {way} `{command}` where the other says the opposite")
     if not shared and not common:
         return None
-    agreed = False
+    agreed = placed_apart = False
     for token in sorted(common):
         if _different_commands(mine_rule, other_rule, token):
             continue
@@ -437,11 +525,16 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         beyond = shared - {token, stem(token)}
         if different_situations(mine_rule, other_rule, token):
             continue  # "CLI scripts write their output with `print()`" / "Never use `print()` for logging"
+        if different_subjects(mine_rule, other_rule, token):
+            placed_apart = True
+            continue  # "API handlers live in `api.py`" / "Put response models in `schemas.py`, not in `api.py`"
         if any(x.contrast for x in mine + theirs) or beyond:
             way = "for" if mine[0].sign > 0 else "against"
             return Finding("contradiction", other_rule.text, 1.0 + jac,
                            f"it is {way} `{token}` where the other says the opposite")
     if mine_rule.negated != other_rule.negated and not agreed:
+        if placed_apart:
+            return None  # the wording they share is the place; what each puts there differs
         negative, positive = (mine_rule, other_rule) if mine_rule.negated else (other_rule, mine_rule)
         forbidden = _forbidden(negative, outright=False)
         if forbidden and not any(_has_word(positive.lower, command) >= 0 for command, _ in forbidden):
@@ -451,6 +544,9 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     if mine_rule.negated != other_rule.negated:
         return None
+    same = _command_duplicate(mine_rule, other_rule)
+    if same is not None:
+        return same
     if names_beyond(mine_rule.text, other_rule.text):
         return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
@@ -460,6 +556,57 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
             _has_word(other_rule.lower, t) >= 0 for t in mine_rule.ids):
         return Finding("duplicate", other_rule.text, contained, f"restates it ({len(shared)} of its {len(a)} words)")
     return None
+
+
+# A bare name a negation takes as its object ("never pip", "instead of npm"): an avoided command.
+_BARE_AVOIDED = re.compile(r"\b(?:never|not|avoid|instead of|rather than)\s+(?:use\s+|using\s+|run\s+|call\s+)?"
+                           r"([a-z][a-z0-9_.\-]*)(?=[\s.,;:)!?]|$)")
+# Words that carry no content of their own beside the commands of a rule ("use … for new dependencies").
+_GLUE = frozenset(stem(w) for w in """use uses using used run runs running call calls calling add adds adding new all
+every any only always instead via install installs installing""".split()) | _EVERYWHERE
+
+
+def _commands(rule: Rule) -> list[tuple[str, int]] | None:
+    """The commands ``rule`` names with the way it points on each (+1 use, -1 avoid): its backticked spans and
+    the bare names it avoids ("never pip"). None when a span points both ways."""
+    out: dict[str, int] = {}
+    for span in rule.spans:
+        signs = {x.sign for x in stances(rule.text, span)}
+        if len(signs) != 1:
+            return None
+        out[span] = signs.pop()
+    for match in _BARE_AVOIDED.finditer(rule.lower):
+        name = match.group(1).rstrip(".")
+        if name in _FUNCTION_WORDS or name in _POLARITY_WORDS or any(_has_word(span, name) >= 0 for span in out):
+            continue
+        out[name] = -1
+    return list(out.items())
+
+
+def _command_duplicate(a: Rule, b: Rule) -> Finding | None:
+    """``a`` says to use and to avoid only what ``b`` says to use and to avoid, and nothing else: a restatement
+    in other words ("When adding dependencies, use `uv add` …, never pip" of "dependencies managed with `uv`
+    (`uv add PKG`, never `pip install`)"; review14 R14-4). Each command of ``a`` is named in ``b`` (the same
+    command, or one of ``b``'s that starts with it: `uv add` in `uv add PKG`, pip in `pip install`) pointing
+    the same way; ``a`` names at least two, and its other content words are all ``b``'s (or glue: use, new …)."""
+    if not a.spans or not b.spans:
+        return None
+    mine, theirs = _commands(a), _commands(b)
+    if not mine or not theirs or len(mine) < 2:
+        return None
+    matched_words: set[str] = set()
+    for command, sign in mine:
+        match = next((span for span, their_sign in theirs if their_sign == sign and (
+            span == command or span.startswith(command + " "))), None)
+        if match is None:
+            return None
+        matched_words |= set(content_words(match)) | set(content_words(command))
+    rest = {w for w in a.words - b.words - matched_words if w not in _GLUE}
+    if rest or different_situations(a, b):
+        return None
+    score = max(jaccard(a.words, b.words), CONTAINED)
+    return Finding("duplicate", b.text, score, f"restates it (the same commands: "
+                   f"{', '.join(f'`{c}`' for c, _ in mine)})")
 
 
 def _different_commands(a: Rule, b: Rule, token: str) -> bool:

@@ -12,8 +12,10 @@ never dropped), and stored lessons a re-vet found in conflict with changed instr
 every quarantined id out, even while a not-yet-promoted `approved.json` still lists it.
 
 `learn quarantine release ID` re-vets the rule against the instructions as they are now and puts it back in
-the candidate (or, for a lesson still approved, lets it be delivered again); `learn quarantine drop ID`
-moves it to `retired.json` with the reason, where `learn search` still finds it.
+the candidate (or, for a lesson still approved, lets it be delivered again); with ``--force`` the person
+overrules the vet's verdict against an instruction file: the lesson's provenance records it ("kept by a person
+over the vet (date): contradicts AGENTS.md: …"), and a later re-vet that finds the same conflict keeps it.
+`learn quarantine drop ID` moves it to `retired.json` with the reason, where `learn search` still finds it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,14 @@ from altimate_learn.store import Store
 from altimate_learn.store.fsio import utc_now
 
 Entry = dict[str, Any]
+OVERRULED = "kept by a person over the vet"  # the provenance mark of `learn quarantine release ID --force`
+
+
+def overruled(lesson: dict, verdict: Any) -> bool:
+    """A person released ``lesson`` over this very verdict (`learn quarantine release ID --force`): its provenance
+    names the verdict, so a re-vet that finds the same conflict again keeps it (review14 R14-3)."""
+    provenance = lesson.get("provenance")
+    return isinstance(provenance, str) and OVERRULED in provenance and verdict.describe() in provenance
 
 
 def read(store: Store, *, writing: bool = True) -> list[Entry]:

@@ -8,7 +8,9 @@ A person's rule goes through the same curator as every other change, as a person
   retired with ``supersededBy``, and the output names it; another rule about the same code stays beside it;
   a word-for-word repeat counts as HELPFUL on the existing lesson instead;
 - against the instruction files it is vetted like any rule, but a duplicate or a contradiction is
-  **quarantined** with the reason, never dropped; so is a text the lint refuses;
+  **quarantined** with the reason, never dropped; so is a text the lint refuses. A text already quarantined
+  is not added again (the output names the entry); if the vet is wrong, `learn quarantine release ID --force`
+  overrules it;
 - when a model is configured (``--model`` or ``learn.model``), the vet is one call to it; when that call
   fails the rule is kept unvetted (it is vetted at the next re-vet) and the output says so.
 
@@ -43,11 +45,13 @@ class RememberResult:
     vet: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
     flagged: bool = False
+    already: bool = False  # quarantined before: the same text was not added a second time
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "id": self.lesson_id, "text": self.text, "replaced": self.replaced,
                 "coexists": self.coexists, "reason": self.reason, "approved": self.approved,
-                "version": self.version, "vet": self.vet, "notes": self.notes, "flagged": self.flagged}
+                "version": self.version, "vet": self.vet, "notes": self.notes, "flagged": self.flagged,
+                "already_quarantined": self.already}
 
 
 def remember(store: Store, text: str, *, paths: list[str] | None = None, approve: bool = False,
@@ -95,9 +99,12 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         delta["paths"] = list(paths)
     digest = hashlib.sha256(clean.encode("utf-8")).hexdigest()[:12]
     with store.lock():
+        held = _already_quarantined(store, clean)
         curated = curate(store, [delta], feedback_ids=[f"remember:{digest}"], op="remember", author="person",
                          channel="remember", vet=vetted, contract=contract)
         result = _outcome(curated, clean)
+        if held is not None:
+            _one_entry(store, held, curated, result)
         if normalised:
             result.notes.append("invisible or non-normalised characters (zero-width, NBSP, tabs, look-alike letters) "
                                 "were removed or replaced in what you typed")
@@ -107,6 +114,30 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         if approve and result.status in ("added", "replaced", "repeated"):
             _approve(store, curated, result)
     return result
+
+
+def _already_quarantined(store: Store, text: str) -> dict | None:
+    """The quarantined entry with the same words as ``text`` (case, spacing and a final period aside)."""
+    from altimate_learn.gates import quarantine
+    from altimate_learn.gates.screen import _same
+
+    return next((item for item in quarantine.read(store, writing=False) if _same(item["text"], text)), None)
+
+
+def _one_entry(store: Store, held: dict, curated: Any, result: RememberResult) -> None:
+    """The rule was quarantined before (review14 R14-3): quarantined again, the earlier entry stays, with the new
+    reason, and no second identical one is added; passing now, it replaces the earlier entry (released)."""
+    from altimate_learn.gates import quarantine
+
+    if result.status == "quarantined":
+        new = curated.quarantined[0]
+        quarantine.remove(store, new["id"])
+        quarantine.add(store, [dict(held, reason=new["reason"], source=new.get("source"), quote=new.get("quote"),
+                                    verdict=new.get("verdict"))])
+        result.lesson_id, result.text, result.already = held["id"], held["text"], True
+        return
+    quarantine.remove(store, held["id"])
+    result.notes.append(f"the quarantined copy {held['id']} of this rule is released: it passes the vet now")
 
 
 def _sentence(text: str) -> str:

@@ -376,7 +376,8 @@ class Screen:
             if verdict is None:
                 continue
             old = self.stamps.get(lesson["id"]) or {}
-            if verdict.verdict in ("duplicate", "contradiction") and verdict.against_instructions:
+            if verdict.verdict in ("duplicate", "contradiction") and verdict.against_instructions \
+                    and not quarantine.overruled(lesson, verdict):  # a person kept it over this verdict
                 was = "approved" if approved_ids is None or lesson["id"] in approved_ids else "candidate"
                 record = quarantine.entry(lesson, verdict=verdict.verdict, reason=verdict.describe(),
                                           author="person" if old.get("channel") == "remember" else "model",

@@ -376,7 +376,8 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
               for s in digest.feedback]
     feedback = "\n".join(_signal_lines(digest.feedback))
     batch = Batch(SESSION_KEY, feedback, ANSWER_KIND, items, DigestSource(model=newest_model),
-                  signals=[*covered, *digest.feedback], feedback_id=f"learner:{run_id}", prompt=prompt, screen=screen)
+                  signals=[*covered, *digest.feedback], feedback_id=f"learner:{run_id}", prompt=prompt, screen=screen,
+                  digest=digest.text)
     screen.batch = batch
     if request.dry_run:
         lessons = current_lessons(store)

@@ -73,6 +73,9 @@ class Batch:
     # The continual learner's batch brings its own prompt (a project-wide digest with history references) and
     # screens the answer before the curator (citations, instruction-file targets). Reflection passes None.
     prompt: Callable[[list[dict[str, Any]]], tuple[str, str]] | None = None  # lessons → (system, user)
+    # With ``prompt``: the digest its rules rest on (the exchanges), the vet's evidence beside ``feedback``; never
+    # the prompt itself, whose fences, lessons and answer order are the reflection's (review14 R14-12).
+    digest: str | None = None
     screen: Callable[[list[Any], list[Any], list[dict[str, Any]]], list[Any]] | None = None
     # Rules the screen took for elsewhere (the learner's instruction-file bullets): vetted in the same call as
     # the curator's deltas (keys c<vet_offset + i>), never curated here; ``vetted`` holds the vet's result.
@@ -425,7 +428,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             return outcome
         if batch.prompt is not None:
             system, user = batch.prompt(lessons)
-            digest = user  # the learner's own digest is what its rules rest on: the vet's evidence
+            digest = batch.digest or ""  # the learner's exchanges digest: what its rules rest on
         else:
             digest = build_digest(batch.source)
             limit = (options.settings.values if options.settings is not None else {}).get("max_in_force")

@@ -20,7 +20,7 @@ from typing import TextIO
 
 from altimate_learn import git
 from altimate_learn.store.merge import BASE, MergeInputError
-from altimate_learn.team.files import FileMerge, conflict_lines, merge_texts
+from altimate_learn.team.files import FileMerge, conflict_lines, merge_texts, replacements
 
 
 def _read(path: str) -> str | None:
@@ -56,7 +56,8 @@ def run_driver(base: str, ours: str, theirs: str, relpath: str, *, marker_size: 
     try:
         texts = [_read(p) for p in (base, ours, theirs)]
         result = merge_texts(relpath, *texts, choose=(lambda c: BASE) if virtual_base else None,
-                             marker_size=marker_size)
+                             marker_size=marker_size, replaced=None if virtual_base else replacements(Path.cwd(),
+                                                                                                     relpath))
     except (MergeInputError, UnicodeDecodeError, ValueError) as exc:
         reason = str(exc) if isinstance(exc, MergeInputError) else "a version is not UTF-8 text"
         if not virtual_base:

@@ -74,11 +74,13 @@ def _parse(text: str | None, side: str) -> Any:
 
 def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | None, *,
                 choose: Choice | None = None, ours_label: str = "ours", theirs_label: str = "theirs",
-                marker_size: int = 7) -> FileMerge:
+                marker_size: int = 7, replaced: dict[str, dict[str, str]] | None = None) -> FileMerge:
     """Merge three versions of the store file ``relpath`` (``None`` or empty: absent in that version).
 
     ``choose`` settles conflicts: it returns ``ours``, ``theirs`` or ``base`` for a conflict, or ``None``
-    to leave it for a person. Raises :class:`MergeInputError` when a version cannot be merged as data.
+    to leave it for a person. ``replaced``: per side (``ours``, ``theirs``), which lesson replaced a lesson it
+    retired (`retired.json`'s ``supersededBy``; :func:`replacements`). Raises :class:`MergeInputError` when a
+    version cannot be merged as data.
     """
     kind = file_kind(relpath) or JSON
     if kind == LINES:
@@ -87,6 +89,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
     if kind == JSON:
         return _merge_json(b, o, t, choose)
     lm = merge_lessons(b, o, t)
+    if kind == LESSONS and replaced:
+        _replaced_against_edited(lm, b, o, t, replaced)
     if kind == LESSONS:
         _fold_twins(lm, b, o, t)
         _overlap_conflicts(lm, b, o, t)
@@ -108,6 +112,63 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
     text = render_conflicted(merged, lm.conflicts, ours_label=ours_label, theirs_label=theirs_label,
                              marker_size=marker_size)
     return FileMerge(kind, text, conflicts=lm.conflicts, notes=lm.notes, lessons=len(merged))
+
+
+REPLACED_EDITED = "replaced on one side, edited on the other"
+
+
+def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any,
+                             replaced: dict[str, dict[str, str]]) -> None:
+    """A lesson one side retired because a new lesson replaced it (`learn remember`, a supersede) and the other
+    side edited (review14 R14-5): one conflict between the replacement and the edited lesson, so the person
+    sees why it was removed and picking either side keeps one of the two rules, not both (`learn check` would
+    refuse two rules on one identifier, and the person chose one wording)."""
+    from altimate_learn.store.merge import REMOVED_EDITED
+
+    base_ids = {x["id"] for x in (base or []) if isinstance(x, dict)}
+    sides = {side: {x["id"] for x in (value or []) if isinstance(x, dict)} for side, value in ((OURS, ours),
+                                                                                             (THEIRS, theirs))}
+    for conflict in list(lm.conflicts):
+        if conflict.kind != REMOVED_EDITED:
+            continue
+        removed_by = OURS if not conflict.ours else THEIRS
+        other = THEIRS if removed_by == OURS else OURS
+        new_id = replaced.get(removed_by, {}).get(conflict.key)
+        if not new_id or new_id in base_ids or new_id not in lm.merged or new_id not in sides[removed_by]:
+            continue  # not a replacement the removing side added (and that merged cleanly)
+        replacement = lm.merged.pop(new_id)
+        edited = conflict.side(other)
+        lm.conflicts[lm.conflicts.index(conflict)] = Conflict(
+            f"{conflict.key} {new_id}", REPLACED_EDITED,
+            ours=[replacement] if removed_by == OURS else edited,
+            theirs=edited if removed_by == OURS else [replacement],
+            base=conflict.base, fields=conflict.fields,
+            detail=f"{removed_by} replaced {conflict.key} with {new_id}; {other} changed "
+                   f"{', '.join(conflict.fields) or 'it'}: pick one of the two rules")
+
+
+def replacements(top: Any, relpath: str) -> dict[str, dict[str, str]]:
+    """Which lesson replaced each lesson this clone retired (``supersededBy`` in its `retired.json`, which is
+    local state, never committed), as the side of the merge under way that is this clone's own: ``ours`` in a
+    merge, ``theirs`` in a rebase (the commit being replayed). A teammate's replacements are not known (their
+    `retired.json` stays in their clone): such a conflict is reported as a removal. Empty when it cannot be read."""
+    from pathlib import Path
+
+    from altimate_learn import git
+    from altimate_learn.errors import LearnError
+    from altimate_learn.store import Store, project
+
+    folder = (Path(top) / relpath).parent
+    if folder.name == "versions" or folder.parent.name != "learn":
+        return {}
+    try:
+        records = Store(project(folder.parent.parent.parent), folder.name).retired()
+    except (LearnError, OSError, ValueError):
+        return {}
+    superseded = {r["id"]: r["supersededBy"] for r in records if isinstance(r.get("supersededBy"), str)}
+    if not superseded:
+        return {}
+    return {THEIRS if git.operation_in_progress(top) == "rebase" else OURS: superseded}
 
 
 def _merge_json(b: Any, o: Any, t: Any, choose: Choice | None) -> FileMerge:

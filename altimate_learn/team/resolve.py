@@ -33,7 +33,7 @@ from altimate_learn.store import fsio
 from altimate_learn.store.conflicts import has_markers, loads_side, split_sides
 from altimate_learn.store.merge import Conflict, MergeInputError
 from altimate_learn.store.paths import ProjectPaths
-from altimate_learn.team.files import JSON, LINES, FileMerge, file_kind, merge_texts
+from altimate_learn.team.files import JSON, LINES, FileMerge, file_kind, merge_texts, replacements
 
 SCANNED = ("approved.json", "retired.json", "candidate.json")
 
@@ -215,7 +215,8 @@ def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outco
     else:
         return _settled_by_hand(path, raw, kind, top, rel, bool(stages))
     try:
-        result = merge_texts(rel, base, ours, theirs, choose=chooser(side, lessons))
+        result = merge_texts(rel, base, ours, theirs, choose=chooser(side, lessons),
+                             replaced=replacements(top, rel) if top is not None else None)
     except MergeInputError as exc:
         raise LearnError(f"{rel} cannot be merged as data: {exc}.",
                          "Edit the file by hand (keep the lines you want, remove the markers), then run "

@@ -23,7 +23,8 @@ def test_the_list_names_each_rule_and_its_reason(git_repo, cli):
     assert out.splitlines() == [
         "1 lesson quarantined (failed the vet, never delivered):",
         f'  [{item["id"]}] {NPM} — contradicts AGENTS.md: "Use pnpm, never npm" (written by a person)',
-        "Fix the instruction file and run `learn quarantine release ID`, or `learn quarantine drop ID`."]
+        "Fix the instruction file and run `learn quarantine release ID`; if the vet is wrong, `learn quarantine "
+        "release ID --force`; or `learn quarantine drop ID`."]
     data = json.loads(cli("quarantine", "list", "--json")[1])
     assert sorted(data["quarantined"][0]) == ["at", "author", "channel", "id", "quote", "reason", "source", "text",
                                               "verdict", "was"]
@@ -34,7 +35,8 @@ def test_release_while_the_conflict_remains_keeps_it_and_says_why(git_repo, cli)
     code, out, err = cli("quarantine", "release", item["id"])
     assert code == 1
     assert err.strip() == (f'Error: {item["id"]} stays quarantined: contradicts AGENTS.md: "Use pnpm, never npm". '
-                           "Fix the instruction file it conflicts with, or drop the rule with "
+                           "Fix the instruction file it conflicts with; if the vet is wrong, release it anyway with "
+                           f"`learn quarantine release {item['id']} --force`; or drop the rule with "
                            f"`learn quarantine drop {item['id']}`.")
     assert [q["id"] for q in quarantined(git_repo)] == [item["id"]]
 

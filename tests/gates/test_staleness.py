@@ -87,7 +87,7 @@ def test_a_session_start_that_finds_stale_lessons_re_vets_every_store_in_the_bac
     assert "stale" not in status
     assert (f"    1 of them set aside by the hooks' background re-vet after the instruction files changed ({item['id']}, "
             "newest at ") in status  # nobody ran a command: status says the hooks did it
-    assert "their removal is staged in the candidate; if the vet was wrong, `learn quarantine release ID`" in status
+    assert "their removal is staged in the candidate; if the vet was wrong, `learn quarantine release ID --force`" in status
 
 
 def test_the_next_capture_re_vets_the_stale_lessons_of_every_store(git_repo, cli, monkeypatch):

@@ -223,3 +223,19 @@ def test_without_a_model_the_builtin_reflector_writes_local_bullets_after_the_of
     assert all(c["target"] == "local" and c["cites"] for c in record["changes"])
     local = (project / "AGENTS.local.md").read_text()
     assert all(f"- {c['text']}\n" in local for c in record["changes"])
+
+
+def test_the_vet_gets_the_exchanges_and_feedback_as_evidence_not_the_learners_prompt(targets_on: Path, server, cli):
+    """review14 R14-12: the vet's EVIDENCE held the learner's whole request (its TARGETS, fences, a second LESSONS
+    block and its closing order to answer with {"deltas": [...]}), beside the vet's own order to answer with
+    {"verdicts": [...]}."""
+    server.deltas(item("Use the test database fixture for migrations, never the dev database.", "review", DB))
+    assert learn_run(cli)[0] == 0
+    assert len(server.requests) == 2
+    learner, vet = server.requests
+    assert '{"deltas": [...]}' in learner.prompt and "TARGETS:" in learner.prompt
+    assert '{"deltas"' not in vet.prompt and "TARGETS:" not in vet.prompt
+    assert vet.prompt.count("<<<LESSONS") <= 1 and "<<<SESSION" not in vet.prompt
+    assert "SESSION DIGEST:" in vet.prompt
+    typed = next(line for line in learner.prompt.splitlines() if DB.split(":")[1] in line)
+    assert typed in vet.prompt  # the exchange the rule cites is there as evidence

@@ -384,3 +384,66 @@ def test_a_person_who_confirms_the_replacement_of_a_retired_lesson_gets_it(team:
     promoted = ben.learn("promote", "--yes", "--allow-flagged").stdout
     assert "1 added, 0 edited, 0 removed" in promoted
     assert [lesson["text"] for lesson in ben.approved()] == [sharper]
+
+
+REPLACEMENT = ("Convert `amount_cents` to dollars with `cents_to_dollars` in staging models, and round the result to "
+               "two places.")
+
+
+def _replaced_here_edited_there(team: Team):
+    """ana replaces the first lesson with `learn remember --approve`; ben edits its text; ana pulls (review14
+    R14-5)."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ben.promote({"op": "EDIT", "id": base_id, "reason": "pinned down",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ben.commit("ben: edit")
+    ben.git("push", "-q", "origin", "main")
+    out = json.loads(ana.learn("remember", REPLACEMENT, "--approve", "--json").stdout)
+    assert out["status"] == "replaced" and [r["id"] for r in out["replaced"]] == [base_id]
+    ana.commit("ana: remember")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert pulled.returncode != 0
+    return ana, base_id, out["id"], pulled.stdout + pulled.stderr
+
+
+def test_a_replacement_against_an_edit_says_so_and_theirs_keeps_one_rule(team: Team):
+    ana, base_id, new_id, report = _replaced_here_edited_there(team)
+    assert (f"{base_id} {new_id}: replaced on one side, edited on the other (ours replaced {base_id} with {new_id}; "
+            "theirs changed text: pick one of the two rules)") in report
+    assert f"ours:   {new_id} {REPLACEMENT}" in report
+    assert f"theirs: {base_id} Convert `amount_cents` with `cents_to_dollars` in staging models only." in report
+
+    resolved = ana.learn("resolve", "--theirs")  # the teammate's wording: one rule, `learn check` passes
+    assert "learn check:" not in resolved.stdout
+    assert ana.ids() == [base_id]
+    assert ana.lesson(base_id)["text"].endswith("in staging models only.")
+    assert ana.learn("check").returncode == 0
+    ana.git("commit", "-q", "--no-edit")
+    assert ana.git("status", "--porcelain").stdout == ""
+
+
+def test_a_replacement_against_an_edit_can_keep_the_replacement(team: Team):
+    ana, base_id, new_id, _ = _replaced_here_edited_there(team)
+    ana.learn("resolve", "--ours", "--lesson", base_id)
+    assert ana.ids() == [new_id]
+    assert ana.learn("check").returncode == 0
+
+
+def test_keeping_both_rules_names_commands_that_work_on_the_approved_set(team: Team):
+    """A teammate's replacement is not known here (their retired.json stays in their clone): keeping our edit
+    keeps both rules, and the advice names commands for the approved set, not `learn reject` (review14 R14-5)."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ben.learn("remember", REPLACEMENT, "--approve")
+    ben.commit("ben: remember")
+    ben.git("push", "-q", "origin", "main")
+    ana.promote({"op": "EDIT", "id": base_id, "reason": "pinned down",
+                 "text": "Convert `amount_cents` with `cents_to_dollars` in staging models only."})
+    ana.commit("ana: edit")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False)
+    assert f"{base_id}: removed on one side, edited on the other (theirs removed it; ours changed text)" \
+        in pulled.stdout + pulled.stderr
+    kept = ana.learn("resolve", "--ours", check=False)
+    assert kept.returncode == 1 and "learn check:" in kept.stdout
+    assert ("Fix them in the approved set (`learn tidy` folds rules that say the same; `learn retire ID` removes "
+            "one; or edit the file), run `learn check`, then commit.") in kept.stderr
+    assert "learn reject" not in kept.stderr

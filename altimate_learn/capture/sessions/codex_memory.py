@@ -60,6 +60,7 @@ _SECTION_TYPES = {"user preferences": "feedback", "failures and how to do differ
                   "reusable knowledge": "project", "preference signals": "feedback"}
 _SUMMARY_TYPES = {"user preferences": "user", "general tips": "user"}
 _CWD = re.compile(r"\bcwd\s*=\s*([^;,)\n]+)")
+_ABSOLUTE = re.compile(r"(?:(?<=\s)|^)(?:~|[A-Za-z]:)?[/\\][^\s,;:'\"()]*")  # as history.memory_import.no_paths
 _TASK_REFS = re.compile(r"(?:\s*\[Task \d+\])+\s*$", re.I)
 _LABEL = re.compile(r"^\s*(preference signals|reusable knowledge|failures and how to do differently|key steps|"
                     r"references|outcome)\s*:\s*(.*)$", re.I)
@@ -163,7 +164,11 @@ def _memory(kind: str, group: str, section: str, bullet: str, rel: str, mtime: f
     rule, why = split_bullet(bullet)
     whole = digest_of(one_line(group).lower(), section, one_line(bullet))[:16]  # learn 0.x's key: the whole text
     anchor = digest_of("head", one_line(group).lower(), section, stable_head(bullet))[:16]
-    name = f"{one_line(group)[:80]} / {section}" if group else section
+    # the group's title as people read it: a checkout path Codex names it after cut to its last part (before the
+    # clip, so a long path does not leave only its first letters of the title; review14 R14-4)
+    title = _ABSOLUTE.sub(lambda m: m.group(0).rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or "/",
+                          one_line(group))
+    name = f"{title[:80]} / {section}" if group else section
     return AgentMemory(agent=AGENT, type=kind, name=name, key=f"{AGENT}:{rel}#{anchor}", rel=rel, mtime=mtime,
                        rule=rule, why=why, digest=digest_of(kind, group, section, bullet), extra={"cwd": cwd},
                        aliases=(f"{AGENT}:{rel}#{whole}",))
