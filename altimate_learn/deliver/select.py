@@ -417,7 +417,8 @@ def _instruction_verb(corpus: Corpus, term: str, docs: list[int]) -> bool:
     return True
 
 
-def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[tuple[int, float, float]]:
+def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
+                     later: bool = False) -> list[tuple[int, float, float]]:
     """(lesson, specificity, relevance to the request) of every lesson matching ``path``, best first:
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
@@ -426,7 +427,17 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     (`input` for `QuantityInput.tsx`: the name says what the file is), then those holding such a word of its
     folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
-    only to break ties that would otherwise fall to the id), then id."""
+    only to break ties that would otherwise fall to the id), then id.
+
+    With ``later`` (the file is opened in a later topic: the session's second request or after), at a level of
+    more than :data:`BUCKET` × ``pick`` lessons (`web/src/**`, `services/**`: conventions for every file under
+    the folder) the lessons holding such a word of the file's name come before the request's relevance: a
+    follow-up arrives when the first topic has used most of the session, so the file's first batch is usually
+    all it gets, and among dozens of conventions the request's everyday words ("page", "error", "show") spread
+    relevance over unrelated ones while the name says what the file is (`form` for `SignupForm.tsx`: the rule for
+    forms came 25th, after five rules sharing "show" or "error"). Measured, not argued for the first topic or a
+    narrow level: there the request's relevance ranked better (a file's named "daily" or "deployment" rules
+    displaced the rule the request pointed at)."""
     if not len(corpus):
         return []
     norm = normalize_path(path)
@@ -458,7 +469,13 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
     placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
     net, ids = corpus.net, corpus.ids
-    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, i not in placed,
+    first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
+    if later and named:
+        sizes: dict[float, int] = {}
+        for level in matches.values():
+            sizes[level] = sizes.get(level, 0) + 1
+        first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
+    order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, i not in placed,
                                            -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
