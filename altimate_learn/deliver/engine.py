@@ -611,7 +611,7 @@ class Delivery:
                 del files[old]
         corpus = self.corpus
         nominal = settings["file_lessons"]
-        scored = select.rank_file_scored(corpus, relative, data["terms"], nominal)
+        scored = select.rank_file_scored(corpus, relative, data["terms"], nominal, later=data["request_seq"] >= 2)
         if served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"])
             allowed = self.stretch(0, 2 * nominal)

@@ -8,8 +8,9 @@
   no other lesson has (the sum of their idf reaches the idf of a term with document frequency 1): a
   lesson that shares only one common word ("model", "service", "test") with a request is not about it,
   and a slot left empty costs nothing.
-  Lessons whose triggers match a file the message names rank first; for a later request, then lessons
-  whose triggers match a file the session touched; then the rest by score.
+  Lessons whose triggers match a file the message names rank first when the message matches them at least
+  :data:`WEAK` as well as its best lesson; for a later request, then lessons whose triggers match a file the
+  session touched; then the rest by score.
 - file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
   :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
   by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
@@ -230,8 +231,15 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
     whose triggers match a named file come first, then those matching a touched file, then the rest;
-    each group by score. ``limit`` lessons, then up to ``stretch`` more while they score within ``margin``
-    of the last one taken (same group): in a crowded topic the sixth lesson that scores like the fifth is
+    each group by score. A named file's lessons come first only when they score at least :data:`WEAK` of the
+    best relevant lesson: a broad folder rule (`services/**`) applies to every file under it, and one the
+    message shares only everyday words with ("export", "service") is not what it is about; ranked by its score
+    among the rest, it leaves the tier to a lesson the message's rare word points at (a request naming
+    `services/reports/app/export.py` and asking about its todo comments got thirteen `services/**` rules and not
+    the TODO convention), and it still comes with the file (the file tier).
+
+    ``limit`` lessons, then up to ``stretch`` more while they score within ``margin`` of the last one taken
+    (same group): in a crowded topic the sixth lesson that scores like the fifth is
     as much about the request, and a cut between them would be arbitrary. Near-duplicates of a lesson
     taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`).
     """
@@ -240,12 +248,17 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     scored = relevant(corpus, terms, minimum, evidence)
     groups: list[list[tuple[float, int]]] = []
     rest = scored
-    for files in (paths, touched):
+    # A named file's lessons first only when the message matches them like its best one (see above). The touched
+    # files' lessons keep their place: those are the files the session works in, and a later topic's rule for them
+    # that scores under half the best (a dbt project's exposures rule for "a mart the dashboard reads") was the
+    # lesson the follow-up needed on a read set when this floor applied to them too.
+    floor = WEAK * max((score for score, _ in scored), default=0.0)
+    for files, least in ((paths, floor), (touched, 0.0)):
         if not files or not rest:
             continue
         matching = _matching_lessons(corpus, files)
-        groups.append([item for item in rest if item[1] in matching])
-        rest = [item for item in rest if item[1] not in matching]
+        groups.append([item for item in rest if item[1] in matching and item[0] >= least])
+        rest = [item for item in rest if item[1] not in matching or item[0] < least]
     groups.append(rest)
     wanted = limit + max(0, stretch)
     distinct = Distinct(corpus, seen)
@@ -404,7 +417,8 @@ def _instruction_verb(corpus: Corpus, term: str, docs: list[int]) -> bool:
     return True
 
 
-def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0) -> list[tuple[int, float, float]]:
+def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
+                     later: bool = False) -> list[tuple[int, float, float]]:
     """(lesson, specificity, relevance to the request) of every lesson matching ``path``, best first:
     specificity, then BM25 against ``terms`` (the session's latest request; only for lessons
     :func:`relevant` to it, or holding a request word that at most ``pick`` of the file's lessons hold
@@ -413,7 +427,17 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     (`input` for `QuantityInput.tsx`: the name says what the file is), then those holding such a word of its
     folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
-    only to break ties that would otherwise fall to the id), then id."""
+    only to break ties that would otherwise fall to the id), then id.
+
+    With ``later`` (the file is opened in a later topic: the session's second request or after), at a level of
+    more than :data:`BUCKET` × ``pick`` lessons (`web/src/**`, `services/**`: conventions for every file under
+    the folder) the lessons holding such a word of the file's name come before the request's relevance: a
+    follow-up arrives when the first topic has used most of the session, so the file's first batch is usually
+    all it gets, and among dozens of conventions the request's everyday words ("page", "error", "show") spread
+    relevance over unrelated ones while the name says what the file is (`form` for `SignupForm.tsx`: the rule for
+    forms came 25th, after five rules sharing "show" or "error"). Measured, not argued for the first topic or a
+    narrow level: there the request's relevance ranked better (a file's named "daily" or "deployment" rules
+    displaced the rule the request pointed at)."""
     if not len(corpus):
         return []
     norm = normalize_path(path)
@@ -445,7 +469,13 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0)
     places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
     placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
     net, ids = corpus.net, corpus.ids
-    order = sorted(matches, key=lambda i: (-matches[i], -request.get(i, 0.0), i not in named, i not in placed,
+    first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
+    if later and named:
+        sizes: dict[float, int] = {}
+        for level in matches.values():
+            sizes[level] = sizes.get(level, 0) + 1
+        first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
+    order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, i not in placed,
                                            -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 
