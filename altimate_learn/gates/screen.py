@@ -300,11 +300,15 @@ class Screen:
         if overlap:
             # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
             # scripts write their output with `print()`") is not sharpened by it: both stay, side by side.
-            from altimate_learn.gates.offline import Rule, different_situations
+            # Nor is one that names the same file only as a place for another thing ("Use fixtures from
+            # `tests/conftest.py` ..." beside "Never add test cases to `tests/conftest.py`."): the vet's own
+            # subject test (review14 R14-34)
+            from altimate_learn.gates.offline import Rule, different_situations, different_subjects
 
             mine = Rule(delta.text or "")
             apart = sorted(lid for lid, names in overlap.items() if lid in work.by_id and all(
-                different_situations(mine, Rule(work.by_id[lid]["text"]), name) for name in names))
+                different_situations(mine, theirs, name) or different_subjects(mine, theirs, name)
+                for theirs in (Rule(work.by_id[lid]["text"]),) for name in names))
             if apart:
                 delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
                 overlap = {lid: names for lid, names in overlap.items() if lid not in apart}

@@ -260,6 +260,18 @@ def test_another_rule_about_the_same_code_sits_beside_the_lesson(git_repo, cli):
         assert [lesson["text"] for lesson in read_json(git_repo, "approved.json")][-2:] == [old, new]
 
 
+def test_a_rule_about_another_thing_in_the_same_file_sits_beside_it_and_its_opposite_replaces(git_repo, cli):
+    """review14 R14-34: "Never add test cases to `tests/conftest.py`." replaced "Use fixtures from `tests/conftest.py`
+    for database tests." (use vs never on one file name), though the vet reads them as two things in one place."""
+    base = _json(cli, "remember", "Use fixtures from `tests/conftest.py` for database tests.", "--approve")
+    beside = _json(cli, "remember", "Never add test cases to `tests/conftest.py`.", "--approve")
+    assert beside["status"] == "added" and beside["replaced"] == [] and beside["coexists"] == [base["id"]]
+    # the same thing kept out of the file the lesson puts it in is still the opposite rule
+    put = _json(cli, "remember", "Put shared fixtures in `tests/helpers/conftest.py`.", "--approve")
+    opposite = _json(cli, "remember", "Never put shared fixtures in `tests/helpers/conftest.py`; use `tests/fixtures/`.")
+    assert opposite["status"] == "replaced" and opposite["replaced"][0]["id"] == put["id"]
+
+
 def test_a_rule_saying_the_lesson_again_and_more_replaces_it(git_repo, cli):
     base = _json(cli, "remember", "Use `httpx` for outbound HTTP calls in the billing service.", "--approve")
     sharper = _json(cli, "remember", "Use an async `httpx` client for outbound HTTP calls in the billing service.")
