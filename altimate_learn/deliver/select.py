@@ -8,9 +8,9 @@
   no other lesson has (the sum of their idf reaches the idf of a term with document frequency 1): a
   lesson that shares only one common word ("model", "service", "test") with a request is not about it,
   and a slot left empty costs nothing.
-  Lessons whose triggers match a file the message names rank first when the message matches them at least
-  :data:`WEAK` as well as its best lesson; for a later request, then lessons whose triggers match a file the
-  session touched; then the rest by score.
+  Lessons whose triggers match a file the message names rank first (a project-wide lesson the message matches
+  well comes before the named file's weak matches); for a later request, then lessons whose triggers match a
+  file the session touched; then the rest by score.
 - file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
   :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
   by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
@@ -231,12 +231,13 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
     whose triggers match a named file come first, then those matching a touched file, then the rest;
-    each group by score. A named file's lessons come first only when they score at least :data:`WEAK` of the
-    best relevant lesson: a broad folder rule (`services/**`) applies to every file under it, and one the
-    message shares only everyday words with ("export", "service") is not what it is about; ranked by its score
-    among the rest, it leaves the tier to a lesson the message's rare word points at (a request naming
-    `services/reports/app/export.py` and asking about its todo comments got thirteen `services/**` rules and not
-    the TODO convention), and it still comes with the file (the file tier).
+    each group by score. A named file's lessons scoring under :data:`WEAK` of the best relevant lesson come after
+    the project-wide lessons scoring at least that (which rank with the named file's better matches): a broad
+    folder rule (`services/**`) applies to every file under it, and one the message shares only everyday words
+    with ("export", "service") is not what it is about, while a project-wide rule applies to the named file too
+    (a request naming `services/reports/app/export.py` and asking about its todo comments got thirteen
+    `services/**` rules and not the TODO convention). Lessons scoped to other files keep their place after the
+    named file's, weak or not.
 
     ``limit`` lessons, then up to ``stretch`` more while they score within ``margin`` of the last one taken
     (same group): in a crowded topic the sixth lesson that scores like the fifth is
@@ -248,17 +249,23 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     scored = relevant(corpus, terms, minimum, evidence)
     groups: list[list[tuple[float, int]]] = []
     rest = scored
-    # A named file's lessons first only when the message matches them like its best one (see above). The touched
-    # files' lessons keep their place: those are the files the session works in, and a later topic's rule for them
-    # that scores under half the best (a dbt project's exposures rule for "a mart the dashboard reads") was the
-    # lesson the follow-up needed on a read set when this floor applied to them too.
+    # A project-wide lesson applies to the named file too: when the message matches some of the named file's lessons
+    # less than half as well as its best lesson, the project-wide lessons it matches at least that well rank with the
+    # named file's better matches, before those weak ones (see above). The touched files' group stays theirs.
     floor = WEAK * max((score for score, _ in scored), default=0.0)
-    for files, least in ((paths, floor), (touched, 0.0)):
-        if not files or not rest:
-            continue
-        matching = _matching_lessons(corpus, files)
-        groups.append([item for item in rest if item[1] in matching and item[0] >= least])
-        rest = [item for item in rest if item[1] not in matching or item[0] < least]
+    scoped = corpus.scoped
+    if paths and rest:
+        matching = _matching_lessons(corpus, paths)
+        named = [item for item in rest if item[1] in matching]
+        weak = [item for item in named if item[0] < floor]
+        wide = [item for item in rest if not scoped[item[1]] and item[0] >= floor] if weak else []
+        groups += [[item for item in named if item[0] >= floor] + wide, weak]
+        taken = {index for _, index in named + wide}
+        rest = [item for item in rest if item[1] not in taken]
+    if touched and rest:
+        matching = _matching_lessons(corpus, touched)
+        groups.append([item for item in rest if item[1] in matching])
+        rest = [item for item in rest if item[1] not in matching]
     groups.append(rest)
     wanted = limit + max(0, stretch)
     distinct = Distinct(corpus, seen)

@@ -1,8 +1,9 @@
-"""A request that names a file (issue 19, fourteenth round): the lessons of the named file's folder rank first in the
-request's tier only when the request also matches them at least half as well as its best lesson. A broad folder rule
-(`services/**`) applies to every file under it; a request that names one such file and shares only common words with
-those rules is not about them, and they come with the file anyway (the file tier). Before, they took every slot of
-the tier ahead of the one lesson the request's rare word points at (blind21 b21-07: "fix the todo comments in
+"""A request that names a file (issue 19, fourteenth round): the lessons of the named file rank first in the request's
+tier, but those the request matches less than half as well as its best lesson come after the project-wide lessons it
+matches at least that well. A broad folder rule (`services/**`) applies to every file under it; a request that names
+one such file and shares only everyday words with those rules is not about them (and they come with the file, the
+file tier), while a project-wide rule applies to the named file too. Before, the folder's rules took every slot of the
+tier ahead of the one lesson the request's rare word points at (blind21 b21-07: "fix the todo comments in
 services/reports/app/export.py" got 13 `services/**` rules and not the TODO convention)."""
 
 from __future__ import annotations
