@@ -548,11 +548,12 @@ CLAIMS = re.compile(
     # …", "OK, done.", "It's done.", "Finished: …" opening a sentence; "X is added / was applied / is in place / got
     # fixed" in a sentence that does not open with a condition ("once that is done, …", "when the migration is
     # applied"); "everything works"; "that should do it"; a sentence or bullet that opens with the verb of the work and
-    # leaves out the "I" ("Added the settings page.", "- Registered the router"). Never "not done yet", "is not added
-    # yet", "how it works", nor a sentence that asks ("Is the page added to the menu?").
+    # leaves out the "I" ("Added the settings page.", "- Registered the router"; not "Set up …", an imperative too).
+    # Never "not done yet", "finished reading the code", "is not added yet", "how it works", nor a sentence that asks
+    # ("Is the page added to the menu?").
     r"|(?:^|(?<=[.!:;\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:(?:ok(?:ay)?|alright|great|and|all|it's|it\s+is|that's|that\s+is|"
     r"this\s+is|everything(?:'s|\s+is)|now)[,!]?\s+)*(?:done|finished|completed?)\b(?!\s+(?:yet|when|once|after|with\s+(?:the\s+)?"
-    r"(?:plan|analysis)))(?![^.!?\n]{0,200}\?)"
+    r"(?:plan|analysis)|(?:reading|looking|reviewing|analy[sz]ing|investigating|exploring|checking)\b))(?![^.!?\n]{0,200}\?)"
     r"|(?:^|(?<=[.!:;\n]))(?!\s*(?:[-*\u2022]\s+)?(?:once|when|whenever|after|before|if|until|unless|as\s+soon\s+as)\b)"
     r"[^.!?\n]{0,120}?\b(?:is|are|was|were|got)\s+(?:now\s+)?(?:all\s+)?(?:fixed|resolved|updated|added|created|removed|deleted|"
     r"implemented|applied|changed|replaced|refactored|set\s+up|moved|renamed|wired(?:\s+up)?|hooked\s+up|registered|configured|"
@@ -560,7 +561,7 @@ CLAIMS = re.compile(
     r"|\beverything\s+(?:now\s+)?(?:works|is\s+working|passes|runs|builds)\b|\b(?:it|this|that)\s+(?:works|is\s+working)\s+now\b"
     r"|\bshould\s+(?:do\s+it|be\s+(?:it|good|fine|working|fixed|all\s+set))\b"
     r"|(?:^|(?<=[.!:;\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:added|created|implemented|removed|deleted|refactored|replaced|moved|"
-    r"renamed|registered|wired|configured|installed|changed|rewrote|cleaned\s+up|set\s+up)\s+(?:the|a|an|your|its|all|"
+    r"renamed|registered|wired|configured|installed|changed|rewrote|cleaned\s+up)\s+(?:the|a|an|your|its|all|"
     r"`|[\w.-]+\.\w+\b)(?![^.!?\n]{0,200}\?)",
     re.I,
 )

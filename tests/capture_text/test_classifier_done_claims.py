@@ -66,6 +66,9 @@ NO_CLAIM = [
     "Is the settings page added to the menu, or should it stay hidden?",
     "The endpoint is not added yet; which path do you want?",
     "Here's how it works: the router reads the settings on startup.",
+    "Finished reading the code: the router reads the settings on startup.",
+    "Set up the database first, then run the migrations.",
+    "When the migration is applied, the settings page can read the new column.",
 ]
 
 
