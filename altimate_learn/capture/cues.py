@@ -543,7 +543,26 @@ CLAIMS = re.compile(
     # Narration of work under way ("Let me fix the import:", "Now let's test the build"): exports of Cursor and other IDE
     # agents keep only the text of the last turn, whose tool calls did the work the narration announces.
     r"|(?:let\s+me|let's|i'll|i\s+will)\s+(?:now\s+)?(?:fix|add|update|create|implement|build|change|modify|refactor|write|remove|"
-    r"replace|test|run|rebuild|restart|apply|install|wire|move|rename|rewrite)\b)\b",
+    r"replace|test|run|rebuild|restart|apply|install|wire|move|rename|rewrite)\b)\b"
+    # A short or passive done claim (review14 R14-31) says the work was done as much as "I added X": "Done.", "All done,
+    # …", "OK, done.", "It's done.", "Finished: …" opening a sentence; "X is added / was applied / is in place / got
+    # fixed" in a sentence that does not open with a condition ("once that is done, …", "when the migration is
+    # applied"); "everything works"; "that should do it"; a sentence or bullet that opens with the verb of the work and
+    # leaves out the "I" ("Added the settings page.", "- Registered the router"; not "Set up …", an imperative too).
+    # Never "not done yet", "finished reading the code", "is not added yet", "how it works", nor a sentence that asks
+    # ("Is the page added to the menu?").
+    r"|(?:^|(?<=[.!:;\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:(?:ok(?:ay)?|alright|great|and|all|it's|it\s+is|that's|that\s+is|"
+    r"this\s+is|everything(?:'s|\s+is)|now)[,!]?\s+)*(?:done|finished|completed?)\b(?!\s+(?:yet|when|once|after|with\s+(?:the\s+)?"
+    r"(?:plan|analysis)|(?:reading|looking|reviewing|analy[sz]ing|investigating|exploring|checking)\b))(?![^.!?\n]{0,200}\?)"
+    r"|(?:^|(?<=[.!:;\n]))(?!\s*(?:[-*\u2022]\s+)?(?:once|when|whenever|after|before|if|until|unless|as\s+soon\s+as)\b)"
+    r"[^.!?\n]{0,120}?\b(?:is|are|was|were|got)\s+(?:now\s+)?(?:all\s+)?(?:fixed|resolved|updated|added|created|removed|deleted|"
+    r"implemented|applied|changed|replaced|refactored|set\s+up|moved|renamed|wired(?:\s+up)?|hooked\s+up|registered|configured|"
+    r"installed|in\s+place|done|complete|completed|finished)\b(?![^.!?\n]{0,200}\?)"
+    r"|\beverything\s+(?:now\s+)?(?:works|is\s+working|passes|runs|builds)\b|\b(?:it|this|that)\s+(?:works|is\s+working)\s+now\b"
+    r"|\bshould\s+(?:do\s+it|be\s+(?:it|good|fine|working|fixed|all\s+set))\b"
+    r"|(?:^|(?<=[.!:;\n]))[ \t]*(?:[-*\u2022][ \t]+)?(?:added|created|implemented|removed|deleted|refactored|replaced|moved|"
+    r"renamed|registered|wired|configured|installed|changed|rewrote|cleaned\s+up)\s+(?:the|a|an|your|its|all|"
+    r"`|[\w.-]+\.\w+\b)(?![^.!?\n]{0,200}\?)",
     re.I,
 )
 

@@ -262,7 +262,28 @@ CLAIMS = re.compile(
     r"должно|должен|будет)"                                                                                                           # ru
     r"|已(?:经)?(?:修复|修改|更新|添加|完成|创建|删除|实现|解决|优化|调整|改为|配置|部署)|(?:修复|修改|更新|添加|完成|创建|实现|解决)了|现在(?:可以|应该|已经)"  # zh
     r"|(?:修正|変更|追加|更新|完了|実装|削除|作成|解決)(?:しました|しています|済み)|(?:修正|変更|追加|更新)されました"                  # ja
-    r"|(?:수정|변경|추가|완료|업데이트|구현|삭제|생성|해결)(?:했습니다|했어요|되었습니다|됐습니다|했습니다)", _I)
+    r"|(?:수정|변경|추가|완료|업데이트|구현|삭제|생성|해결)(?:했습니다|했어요|되었습니다|됐습니다|했습니다)"
+    # Short and passive done claims (review14 R14-31, like the English ones): a sentence that is only "done" ("¡Listo!",
+    # "Hecho.", "Pronto!", "C'est fait", "Terminé.", "Erledigt", "Fertig.", "Fatto!", "Сделано", "Tamamlandı", "好了",
+    # "搞定", "できました", "완료!"), and "X is added / was fixed" ("está añadido", "foi adicionado", "est ajoutée",
+    # "ist hinzugefügt", "è stato aggiunto", "добавлен", "eklendi", "加上了"). Never "pronto lo tendré" (soon).
+    r"|(?:^|(?<=[.!:;\n\u3002\uff01\uff1b]))[ \t]*[¡!]?(?:listo|hecho|ya\s+est[aá]|pronto|feito|c'est\s+fait|termin[eé]|voil[aà]|"
+    r"erledigt|fertig|fatto|ecco\s+fatto|готово|сделано|tamamland[ıi]|tamam(?:d[ıi]r)?)\s*(?=[,.!:;\n]|$)"
+    r"|\b(?:est[aá]|est[aá]n|qued[oó]|fue|foi|foram|est[aá]\s+agora)\s+(?:ya\s+)?(?:corregid[oa]s?|arreglad[oa]s?|a[nñ]adid[oa]s?|"
+    r"agregad[oa]s?|cread[oa]s?|implementad[oa]s?|actualizad[oa]s?|corrigid[oa]s?|adicionad[oa]s?|criad[oa]s?|atualizad[oa]s?|"
+    r"removid[oa]s?|list[oa]s?|pront[oa]s?)\b"
+    r"|\b(?:est|sont|a\s+[eé]t[eé])\s+(?:maintenant\s+)?(?:corrig[eé]e?s?|ajout[eé]e?s?|cr[eé][eé]e?s?|impl[eé]ment[eé]e?s?|"
+    r"mise?s?\s+[aà]\s+jour|en\s+place)\b"
+    r"|\b(?:ist|sind|wurde|wurden)\s+(?:jetzt\s+|nun\s+)?(?:\w+\s+){0,3}?(?:behoben|hinzugef[uü]gt|erstellt|implementiert|"
+    r"aktualisiert|eingebaut|angelegt|korrigiert|entfernt)\b"
+    r"|\b(?:[eè]|sono)\s+stat[oaie]\s+(?:corrett|aggiunt|creat|aggiornat|implementat|rimoss)[oaie]\b"
+    r"|\bho\s+(?:corretto|aggiunto|creato|aggiornato|implementato|rimosso|modificato|sistemato)\b"
+    r"|\b(?:исправлен|добавлен|обновлен|обновлён|создан|удален|удалён|реализован|настроен)[аоы]?\b|вс[её]\s+работает"
+    r"|\b(?:eklendi|düzeltildi|güncellendi|oluşturuldu|kaldırıldı|silindi|değiştirildi|uygulandı|yapıldı|ekledim|düzelttim|"
+    r"güncelledim|oluşturdum|kaldırdım|değiştirdim|yaptım)\b"
+    r"|^\W*(?:好了|搞定(?:了)?|完成(?:了)?|做好了|弄好了)|(?:加上|改好|修好|做好|弄好|加好)了"
+    r"|(?:できました|直しました|対応しました|完了です|完了しました)|^\W*完了\W*$"
+    r"|^\W*완료\W|(?:다\s*)?됐습니다|고쳤습니다|고쳤어요", _I)
 
 # Traditional Chinese forms of the characters the Chinese cues use: a message typed in Taiwan or Hong Kong reads the same.
 _TRADITIONAL = str.maketrans(
