@@ -286,17 +286,43 @@ class ImportResult:
                 "model": self.model or None, "candidate": self.candidate}
 
 
-def _plan(memory: AgentMemory, entry: dict[str, Any] | None) -> str:
+# A refusal because of an instruction file (the vet: "duplicates AGENTS.md: …", "contradicts CLAUDE.md: …"), not a
+# lesson ("duplicates lesson L-…"): it holds only while those files say so.
+_INSTRUCTION_VERDICT = re.compile(r"^(?:duplicates|contradicts) (?!lesson L-)")
+
+
+def _plan(memory: AgentMemory, entry: dict[str, Any] | None,
+          instructions: Callable[[], str] | None = None) -> str:
+    """``instructions``: the hash of the instruction files now (called only when an entry needs it): a memory
+    refused because of them is tried again once they changed (review14 R14-23)."""
     if entry is None or entry.get("status") == "deleted":
         return "new"
     if entry.get("digest") != memory.digest:
         return "changed"
     if entry.get("status") == "waiting":
         return "retry"
+    if instructions is not None and entry.get("status") == "refused" \
+            and _INSTRUCTION_VERDICT.match(str(entry.get("reason") or "")) and entry.get("ih") != instructions():
+        return "retry"
     return "unchanged"
 
 
-def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None) -> dict[str, Any]:
+def _instruction_hash(store: Store) -> Callable[[], str]:
+    """The hash of the project's instruction files (what the vet's stamps record), computed on first use."""
+    known: list[str] = []
+
+    def current() -> str:
+        if not known:
+            from altimate_learn.instructions.files import discover
+
+            known.append(discover(store.project.root).hash)
+        return known[0]
+
+    return current
+
+
+def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None,
+           instructions: Callable[[], str] | None = None) -> dict[str, Any]:
     m = outcome.memory
     entry = {"agent": m.agent, "type": m.type, "name": _clip(m.name, 120), "file": m.rel, "digest": m.digest,
              "modified": datetime.fromtimestamp(m.mtime or 0, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -306,6 +332,8 @@ def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None) -> dict[
         entry["lesson"] = lesson
     if outcome.reason:
         entry["reason"] = _clip(outcome.reason, 300)
+    if instructions is not None and outcome.status == "refused" and _INSTRUCTION_VERDICT.match(outcome.reason or ""):
+        entry["ih"] = instructions()  # the instruction files it was refused against
     return entry
 
 
@@ -385,6 +413,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                           notes=found.notes)
     state = read_state(store)["memories"]
     moved = _resolve_aliases(found.memories, state)
+    instructions = _instruction_hash(store)
     base, approved_ids = _base_lessons(store)
     base_by_id = {lesson["id"]: lesson for lesson in base}
     where = machine()
@@ -397,7 +426,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             personal[raw.type] += 1
             continue
         memory = redacted(raw)
-        change = _plan(raw, state.get(raw.key))
+        change = _plan(raw, state.get(raw.key), instructions)
         if change == "unchanged":
             entry = state[raw.key]
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
@@ -443,8 +472,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 target, paired[index] = sibling["lesson"], sibling
         delta = _delta(proposal, outcome, index, where)
         if target is None:
-            repeated = _note_repeat(delta, outcome, proposal.text or "", base)
-            if repeated is not None and _says_the_same(proposal.text or "", repeated.get("text") or ""):
+            twin = _same_words(proposal.text or "", base)
+            repeated = twin if twin is not None else _note_repeat(delta, outcome, proposal.text or "", base)
+            if twin is not None or (repeated is not None
+                                    and _says_the_same(proposal.text or "", repeated.get("text") or "")):
                 # The curator refuses an ADD naming a lesson's identifiers (an overlap, reported as a conflict
                 # with advice to replace the lesson) though the two agree: the memory is a vote for that lesson,
                 # in a dry run as in the real one (review12 R12-3).
@@ -512,7 +543,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if outcome.memory.key in moved.values():  # the same entry, under the memory's current key
                 updates[outcome.memory.key] = dict(previous)
             continue
-        updates[outcome.memory.key] = _entry(outcome, now, previous)
+        updates[outcome.memory.key] = _entry(outcome, now, previous, instructions)
     for index, entry in paired.items():  # moved or renamed, same text: the entry moves with its status
         outcome = work[index][0]
         if outcome.status == "unchanged" and entry.get("status") in ("staged", "updated", "replacement"):
@@ -550,6 +581,17 @@ REPEAT_WORDS = 0.3
 
 _SITUATION = re.compile(r"^(?:when|whenever|if|before|after|while)\b[^,]{0,120},\s*", re.IGNORECASE)
 SAME_WORDS = 0.8  # of each side's content words the other holds, for a memory to count as the lesson it repeats
+
+
+def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The lesson with the same words as ``text`` (case, backticks and punctuation aside): a captured correction
+    and the agent's memory of it often differ only in which names are backticked (review14 R14-30)."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.prepared import word_set
+
+    words = word_set(text)
+    return next((lesson for lesson in base if words and word_set(lesson.get("text") or "") == words
+                 and not opposite(text, lesson.get("text") or "")), None)
 
 
 def _says_the_same(text: str, lesson: str) -> bool:
@@ -733,6 +775,7 @@ def pending(store: Store) -> dict[str, int]:
     found = scan(store.project.root)
     state = read_state(store)["memories"]
     _resolve_aliases(found.memories, state)
+    instructions = _instruction_hash(store)
     candidate = store.candidate()
     staged_ids = {lesson["id"] for lesson in candidate or []} - {lesson["id"] for lesson in store.approved()}
     counts = Counter()
@@ -741,9 +784,9 @@ def pending(store: Store) -> dict[str, int]:
             continue
         counts["memories"] += 1
         entry = state.get(memory.key)
-        change = _plan(memory, entry)
-        if change in ("new", "changed"):
-            counts["new"] += 1
+        change = _plan(memory, entry, instructions)
+        if change in ("new", "changed") or (change == "retry" and entry and entry.get("status") == "refused"):
+            counts["new"] += 1  # a refusal the instruction files no longer back is new to review again
         elif entry and entry.get("status") in ("waiting", "conflict"):
             counts["waiting"] += 1
         elif entry and entry.get("lesson") in staged_ids and entry.get("status") in ("staged", "updated",

@@ -111,3 +111,15 @@ def test_the_report_names_a_codex_memory_without_the_checkout_path(git_repo, cli
         assert code == 0, err
         assert f"from Codex's memory '{git_repo.name} api / User preferences'" in out, out
         assert str(git_repo) not in out
+
+
+def test_remember_of_what_agents_md_already_says_says_so(git_repo, cli):
+    """A duplicate of an instruction line has nothing to fix in the file: the advice says it is already there."""
+    write_instructions(git_repo, agents=AGENTS, claude=None)
+    code, out, err = cli("remember", "Add dependencies with `uv add`, never `pip install`.")
+    assert code == 0, err
+    [item] = quarantined(git_repo)
+    assert item["verdict"] == "duplicate"
+    assert (f"AGENTS.md already says this, and every agent reads it: nothing to add. Discard it with `learn quarantine "
+            f"drop {item['id']}`; to keep it as a lesson too, `learn quarantine release {item['id']} --force`.") in out
+    assert "Fix AGENTS.md" not in out

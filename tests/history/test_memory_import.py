@@ -469,3 +469,48 @@ def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the
     assert real["floats"]["status"] == "conflict"
     [lesson] = [l for l in candidate(git_repo) if l["id"] == "L-aaaa0005"]
     assert lesson["helpful"] == 1 and len(candidate(git_repo)) == 1
+
+
+def test_a_memory_with_the_same_words_as_a_lesson_is_merged_whatever_is_in_backticks(cli, git_repo):
+    """review14 R14-30: the builtin reflector's lesson of a correction and Claude's memory of the same correction
+    differ only in which words are backticked (`float` / float, Decimal.quantize / `Decimal.quantize`); the import
+    called it a "conflict" and asked the person to choose between two identical rules."""
+    approve(git_repo, ("L-45357781", "Never use `float` for discounts; round money with Decimal.quantize and "
+                                     "`ROUND_HALF_EVEN`."))
+    write(claude_folder(git_repo), "feedback_discounts.md", memory(
+        "discounts", "feedback", "Never use float for discounts; round money with `Decimal.quantize` and "
+                                 "`ROUND_HALF_EVEN`."))
+    for extra in (["--dry-run"], []):
+        found = by_name(run_json(cli, *extra))["discounts"]
+        assert found["status"] == "merged" and found["lesson"] == "L-45357781", (extra, found)
+
+
+def test_a_memory_naming_other_code_in_backticks_is_still_no_vote():
+    """A name the lesson does not have, even bare, keeps a parallel rule apart (review13 R13-22)."""
+    from altimate_learn.curate.names import names_beyond
+
+    assert names_beyond("Put intermediate models in `models/intermediate/`.", "Put staging models in `models/staging/`.")
+    assert not names_beyond("Round money with `Decimal.quantize`.", "Round money with Decimal.quantize, never `float`.")
+    assert names_beyond("Round money with `Decimal.quantize`.", "Round money with Decimal, never `float`.")
+
+
+def test_a_memory_refused_for_an_instruction_line_is_offered_again_when_the_line_goes(cli, git_repo):
+    """review14 R14-23: a memory refused as a duplicate of AGENTS.md stayed refused ("already imported and
+    unchanged") after the team deleted that line: the rule then lived only in one person's private memory."""
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Money is `Decimal`, never `float`.\n- Use `uv`.\n")
+    write(claude_folder(git_repo), "feedback_money.md", memory(
+        "money", "feedback", "Represent money with `Decimal`, never `float`."))
+    first = by_name(run_json(cli))["money"]
+    assert first["status"] == "refused" and first["reason"].startswith("duplicates AGENTS.md"), first
+    # another line changes, the one it repeats stays: tried again, refused again
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Money is `Decimal`, never `float`.\n- Use `uv` for everything.\n")
+    again = by_name(run_json(cli))["money"]
+    assert again["status"] == "refused" and again["reason"].startswith("duplicates AGENTS.md")
+    assert by_name(run_json(cli))["money"]["status"] == "unchanged"  # nothing changed since: not tried again
+    # the team deletes the line
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Use `uv` for everything.\n")
+    code, out, _ = cli("status")
+    assert "1 not yet reviewed" in out, out
+    later = by_name(run_json(cli))["money"]
+    assert later["status"] == "staged", later
+    assert [lesson["text"] for lesson in candidate(git_repo)] == ["Represent money with `Decimal`, never `float`."]
