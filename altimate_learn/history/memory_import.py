@@ -531,6 +531,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                           index))
         if retry:
             _curate(store, retry, work, max_stored)
+    beside = _apart(store, work, where)
+    if beside:
+        _curate(store, beside, work, max_stored)
     for outcome, _ in work:
         if outcome.status == "conflict":
             outcome.reason = _conflict_reason(outcome.reason, outcome.text)
@@ -748,6 +751,46 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             if index not in done:
                 outcome = work[index][0]
                 outcome.status, outcome.reason = "waiting", "the curator reported nothing for it"
+
+
+def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> list[tuple[dict[str, Any], int]]:
+    """Memories the curator set aside as overlapping a lesson on a shared name, where the two are about different
+    things at that name: a file or folder where each puts something else ("Register every new router in
+    `src/shop/api.py`" beside "Keep route handlers in `src/shop/api.py` thin"), or situations known to differ
+    (:func:`altimate_learn.gates.offline.different_subjects`, ``different_situations``). They are proposed again
+    beside the lesson (``coexists``), with a note, instead of a conflict whose only way in retires the lesson
+    (review14 R14-17b). An overlap without that evidence stays a conflict for a person: two rules about one
+    name can be opposite in words no polarity reads ("keep `amount_cents` as cents" / "convert it to dollars")."""
+    from altimate_learn.gates import offline
+
+    lessons = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
+    out: list[tuple[dict[str, Any], int]] = []
+    for index, (outcome, proposal) in enumerate(work):
+        match = _OVERLAP.match(outcome.reason or "") if outcome.status == "conflict" else None
+        if match is None or not proposal.text:
+            continue
+        ids = list(dict.fromkeys(_LESSON.findall(match.group(1))))
+        if not ids or any(i not in lessons for i in ids):
+            continue
+        mine = offline.Rule(proposal.text)
+        names: set[str] = set()
+        for lesson_id in ids:
+            theirs = offline.Rule(lessons[lesson_id]["text"])
+            shared = {t for t in mine.ids if offline._names(theirs.lower, t)} | \
+                {t for t in theirs.ids if offline._names(mine.lower, t)}
+            if not shared or not all(offline.different_subjects(mine, theirs, t)
+                                     or offline.different_situations(mine, theirs, t) for t in shared):
+                break
+            names |= shared
+        else:
+            delta = _delta(proposal, outcome, index, where)
+            delta["coexists"] = ids
+            note = (f"shares {', '.join(f'`{n}`' for n in sorted(names))} with {', '.join(ids)}, about another "
+                    "thing there: staged beside it")
+            delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+            outcome.reason = note
+            out.append((delta, index))
+    return out
 
 
 def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[str] = ()) -> list[dict[str, Any]]:

@@ -514,3 +514,23 @@ def test_a_memory_refused_for_an_instruction_line_is_offered_again_when_the_line
     later = by_name(run_json(cli))["money"]
     assert later["status"] == "staged", later
     assert [lesson["text"] for lesson in candidate(git_repo)] == ["Represent money with `Decimal`, never `float`."]
+
+
+def test_a_memory_about_another_thing_in_the_same_file_is_staged_beside_the_lesson(cli, git_repo):
+    """review14 R14-17b: a compatible memory naming the lesson's file was a "conflict" whose only way in retired the
+    lesson. Where each puts something else in that file, it is staged beside it (coexists), with a note; an overlap
+    without such evidence ("keep `amount_cents` as cents" / "convert it to dollars") stays a conflict."""
+    approve(git_repo, ("L-e191c4c4", "Keep route handlers in `src/shop/api.py` thin."),
+            ("L-aaaa0002", "Keep `amount_cents` as integer cents in staging models."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_router.md", memory("router", "feedback",
+                                               "Register every new router in `src/shop/api.py` with a `/v1` prefix."))
+    write(folder, "feedback_cents.md", memory("cents", "feedback", "Convert `amount_cents` to dollars in staging."))
+    memories = by_name(run_json(cli))
+    router = memories["router"]
+    assert router["status"] == "staged", router
+    assert "shares `src/shop/api.py` with L-e191c4c4, about another thing there: staged beside it" in router["reason"]
+    [added] = [l for l in candidate(git_repo) if l["id"] == router["lesson"]]
+    assert added["coexists"] == ["L-e191c4c4"]
+    assert {l["id"] for l in candidate(git_repo)} >= {"L-e191c4c4", "L-aaaa0002"}  # nothing retired
+    assert memories["cents"]["status"] == "conflict"
