@@ -332,7 +332,8 @@ def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None,
         entry["lesson"] = lesson
     if outcome.reason:
         entry["reason"] = _clip(outcome.reason, 300)
-    if instructions is not None and outcome.status == "refused" and _INSTRUCTION_VERDICT.match(outcome.reason or ""):
+    if instructions is not None and outcome.status == "refused" and _INSTRUCTION_VERDICT.match(outcome.reason or "") \
+            and "; quarantined as L-" not in outcome.reason:  # a quarantined one waits in quarantine, not here
         entry["ih"] = instructions()  # the instruction files it was refused against
     return entry
 
@@ -498,10 +499,14 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if outcome.status == "ready" and index in helpful_for:
                 outcome.status, outcome.lesson = "merged", helpful_for[index]
                 outcome.reason = f"says what {helpful_for[index]} says: it would count as helpful for it"
-            elif outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
-                verdict = lint(outcome.text or "")
+            elif outcome.status == "ready":  # the curator's lint and the offline vet, predicted (dedupe and overlaps
+                verdict = lint(outcome.text or "")  # need a real run)
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
+                vetted = _vet_offline(store, base, verdict.text) if verdict.ok and index not in rewrites else None
+                if vetted is not None:  # what the real run's vet says, which sends nothing either (review14 R14-36)
+                    outcome.status = "refused"
+                    outcome.reason = vetted
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
                     target, approved = rewrites[index]
                     outcome.status = "would-replace" if approved else "would-update"
@@ -725,7 +730,12 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             outcome = work[int(tag.group(1))][0]
             done.add(int(tag.group(1)))
             outcome.lesson = applied.get("id")
-            if applied["op"] == "HELPFUL":
+            if applied["op"] == "QUARANTINE":  # the vet found it contradicts an instruction file: set aside
+                outcome.status = "refused"
+                outcome.reason = (f"{applied.get('note') or 'failed the vet'}; quarantined as {applied.get('id')} (never "
+                                  f"delivered): `learn quarantine release {applied.get('id')} --force` if the vet is "
+                                  "wrong")
+            elif applied["op"] == "HELPFUL":
                 outcome.status, outcome.reason = "merged", f"a duplicate of {applied.get('id')}, counted as helpful"
             elif applied["op"] == "EDIT":
                 outcome.status = "unchanged" if applied.get("note") == "no change" else "updated"
@@ -751,6 +761,24 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             if index not in done:
                 outcome = work[index][0]
                 outcome.status, outcome.reason = "waiting", "the curator reported nothing for it"
+
+
+def _vet_offline(store: Store, base: list[dict[str, Any]], text: str | None) -> str | None:
+    """Why the curator's offline vet would set ``text`` aside against the instruction files (a model's rule: a
+    duplicate is refused, a contradiction quarantined), or None when it passes."""
+    from altimate_learn.gates.vet import Item, OfflineVet
+    from altimate_learn.instructions.files import discover
+
+    if not text:
+        return None
+    contract = discover(store.project.root)
+    verdict = OfflineVet(base, [(f.path, f.text or "") for f in contract.usable]).verdict(
+        Item("c0", text, "model", evidence=False), against_lessons=False)
+    if verdict.verdict not in ("duplicate", "contradiction") or not verdict.against_instructions:
+        return None
+    if verdict.verdict == "duplicate":
+        return verdict.describe()
+    return f"{verdict.describe()}; would be quarantined (never delivered)"
 
 
 def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> list[tuple[dict[str, Any], int]]:

@@ -534,3 +534,28 @@ def test_a_memory_about_another_thing_in_the_same_file_is_staged_beside_the_less
     assert added["coexists"] == ["L-e191c4c4"]
     assert {l["id"] for l in candidate(git_repo)} >= {"L-e191c4c4", "L-aaaa0002"}  # nothing retired
     assert memories["cents"]["status"] == "conflict"
+
+
+def test_the_dry_run_gives_the_vets_verdicts_of_the_real_run(cli, git_repo):
+    """review14 R14-36: `--dry-run` said "would stage" for a memory the real run refused as a duplicate of AGENTS.md
+    (the offline vet sends nothing, so the dry run runs it too)."""
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Log with `structlog`, never `print()`.\n"
+                                        "- Use pnpm for installs, never npm.\n")
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_logging.md", memory("logging", "feedback",
+                                                "Use `structlog` for all logging instead of `print()`."))
+    write(folder, "feedback_npm.md", memory("npm", "feedback", "Install dependencies with `npm install`."))
+    write(folder, "feedback_tz.md", memory("tz", "feedback", "Store every timestamp in UTC."))
+    dry = by_name(run_json(cli, "--dry-run"))
+    real = by_name(run_json(cli))
+    for name in ("logging", "npm", "tz"):
+        assert dry[name]["status"] == real[name]["status"].replace("staged", "would-stage"), (name, dry, real)
+    assert dry["logging"]["reason"] == real["logging"]["reason"] == \
+        'duplicates AGENTS.md: "Log with `structlog`, never `print()`"'
+    # a contradiction is quarantined by the real run (it said "staged"), and the dry run says it would be
+    conflict = 'contradicts AGENTS.md: "Use pnpm for installs, never npm"'
+    assert dry["npm"]["reason"] == f"{conflict}; would be quarantined (never delivered)"
+    [item] = json.loads((store_dir(git_repo) / "quarantine.json").read_text())["items"]
+    assert real["npm"]["reason"] == (f"{conflict}; quarantined as {item['id']} (never delivered): `learn quarantine "
+                                     f"release {item['id']} --force` if the vet is wrong")
+    assert real["tz"]["status"] == "staged"
