@@ -97,7 +97,12 @@ def remember_command(
                  "added.")
         else:
             echo(f"Saved but quarantined {result.lesson_id} {_quoted(result.text)}: {result.reason}.")
-        if result.source:
+        if result.source and str(result.reason or "").startswith("duplicates "):
+            # the instruction file already says it: nothing to fix there (review14, on R14-4)
+            echo(f"{result.source} already says this, and every agent reads it: nothing to add. Discard it with "
+                 f"`learn quarantine drop {result.lesson_id}`; to keep it as a lesson too, "
+                 f"`learn quarantine release {result.lesson_id} --force`.")
+        elif result.source:
             echo(f"It will not be delivered. Fix {result.source} and run "
                  f"`learn quarantine release {result.lesson_id}`; if the vet is wrong, "
                  f"`learn quarantine release {result.lesson_id} --force`; or discard it with `learn quarantine drop "

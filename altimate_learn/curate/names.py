@@ -44,6 +44,16 @@ def different_names(a: str, b: str) -> bool:
 def names_beyond(new: str, old: str) -> bool:
     """``old`` names code and ``new`` names code ``old`` does not: ``new`` is no restatement of ``old`` ("… in
     `models/intermediate/`" of "… in `models/staging/`"; "Put marts in `models/marts/`, staging models in
-    `models/staging/`" of the staging rule alone)."""
+    `models/staging/`" of the staging rule alone). A name ``old`` writes without backticks is named all the same:
+    "`Decimal.quantize`" and "Decimal.quantize" are one name (review14 R14-30: a captured correction and the
+    agent's memory of it differ only in which words are backticked)."""
     theirs = code_names(old)
-    return bool(theirs) and bool(code_names(new) - theirs)
+    if not theirs:
+        return False
+    lower = old.lower()
+    return any(not _written(name, lower) for name in code_names(new) - theirs)
+
+
+def _written(name: str, lower: str) -> bool:
+    """``name`` appears in ``lower`` as a whole name (not inside a longer word or dotted name)."""
+    return re.search(r"(?<![\w.\-/])" + re.escape(name) + r"(?![\w\-/]|\.\w)", lower) is not None

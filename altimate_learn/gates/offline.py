@@ -6,7 +6,7 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   mostly those of one instruction sentence or lesson: word Jaccard at least :data:`DUPLICATE_JACCARD`, or
   at least :data:`CONTAINED` of the rule's words inside the sentence (three or more, with every code
   identifier of the rule in it) — and both point the same way; or (:func:`_command_duplicate`) every command
-  the rule names, two or more, is named in the sentence pointing the same way (`uv add` in `uv add PKG`, "never
+  the rule names (two or more, or one when the sentence holds everywhere) is named in the sentence pointing the same way (`uv add` in `uv add PKG`, "never
   pip" in "never `pip install`") and the rule says nothing else: "When adding dependencies, use `uv add`, never
   pip" restates "dependencies managed with `uv` (`uv add PKG`, never `pip install`)" (review14 R14-4).
 - **contradiction**: the two name the same identifier (a backtick span of either, found as a word in the
@@ -532,6 +532,9 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
             way = "for" if mine[0].sign > 0 else "against"
             return Finding("contradiction", other_rule.text, 1.0 + jac,
                            f"it is {way} `{token}` where the other says the opposite")
+    same = _command_duplicate(mine_rule, other_rule)
+    if same is not None:
+        return same
     if mine_rule.negated != other_rule.negated and not agreed:
         if placed_apart:
             return None  # the wording they share is the place; what each puts there differs
@@ -544,9 +547,6 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
         return None
     if mine_rule.negated != other_rule.negated:
         return None
-    same = _command_duplicate(mine_rule, other_rule)
-    if same is not None:
-        return same
     if names_beyond(mine_rule.text, other_rule.text):
         return None  # the same words about other code: a parallel rule (`models/staging/`, `models/intermediate/`)
     if jac >= DUPLICATE_JACCARD:
@@ -583,16 +583,26 @@ def _commands(rule: Rule) -> list[tuple[str, int]] | None:
     return list(out.items())
 
 
+def _ideas_of(situation: frozenset[str]) -> set[str]:
+    return {idea for word in situation for idea in _ideas(word)}
+
+
 def _command_duplicate(a: Rule, b: Rule) -> Finding | None:
     """``a`` says to use and to avoid only what ``b`` says to use and to avoid, and nothing else: a restatement
     in other words ("When adding dependencies, use `uv add` …, never pip" of "dependencies managed with `uv`
     (`uv add PKG`, never `pip install`)"; review14 R14-4). Each command of ``a`` is named in ``b`` (the same
     command, or one of ``b``'s that starts with it: `uv add` in `uv add PKG`, pip in `pip install`) pointing
-    the same way; ``a`` names at least two, and its other content words are all ``b``'s (or glue: use, new …)."""
+    the same way; ``a`` names at least two (or one, when ``b`` holds everywhere or where ``a`` does), and its other
+    content words are all ``b``'s (or glue: use, new …; or, when ``b`` holds everywhere, the words of where ``a``
+    holds)."""
     if not a.spans or not b.spans:
         return None
     mine, theirs = _commands(a), _commands(b)
-    if not mine or not theirs or len(mine) < 2:
+    if not mine or not theirs:
+        return None
+    # One command: the line must hold everywhere or where the rule holds (a rule for one place of it says no
+    # less): "Use `structlog` for logging in every service module" of "Log with `structlog`, never `print()`".
+    if len(mine) < 2 and b.situation and not _ideas_of(b.situation) <= _ideas_of(a.situation):
         return None
     matched_words: set[str] = set()
     for command, sign in mine:
@@ -602,6 +612,8 @@ def _command_duplicate(a: Rule, b: Rule) -> Finding | None:
             return None
         matched_words |= set(content_words(match)) | set(content_words(command))
     rest = {w for w in a.words - b.words - matched_words if w not in _GLUE}
+    if not b.situation:  # the line holds everywhere: where the rule says it holds adds nothing
+        rest -= {stem(w) for w in a.situation} | set(a.situation)
     if rest or different_situations(a, b):
         return None
     score = max(jaccard(a.words, b.words), CONTAINED)

@@ -571,7 +571,10 @@ def _words_only(text: str) -> str:
 
 
 def _same(a: str, b: str) -> bool:
-    return " ".join(a.lower().split()).rstrip(".") == " ".join(b.lower().split()).rstrip(".")
+    """The same words: case, spacing, a final period and backticks aside ("never use float" is "never use
+    `float`": review14 R14-30)."""
+    return " ".join(a.lower().replace("`", "").split()).rstrip(".") == \
+        " ".join(b.lower().replace("`", "").split()).rstrip(".")
 
 
 def _now() -> str:

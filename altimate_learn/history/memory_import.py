@@ -286,17 +286,43 @@ class ImportResult:
                 "model": self.model or None, "candidate": self.candidate}
 
 
-def _plan(memory: AgentMemory, entry: dict[str, Any] | None) -> str:
+# A refusal because of an instruction file (the vet: "duplicates AGENTS.md: …", "contradicts CLAUDE.md: …"), not a
+# lesson ("duplicates lesson L-…"): it holds only while those files say so.
+_INSTRUCTION_VERDICT = re.compile(r"^(?:duplicates|contradicts) (?!lesson L-)")
+
+
+def _plan(memory: AgentMemory, entry: dict[str, Any] | None,
+          instructions: Callable[[], str] | None = None) -> str:
+    """``instructions``: the hash of the instruction files now (called only when an entry needs it): a memory
+    refused because of them is tried again once they changed (review14 R14-23)."""
     if entry is None or entry.get("status") == "deleted":
         return "new"
     if entry.get("digest") != memory.digest:
         return "changed"
     if entry.get("status") == "waiting":
         return "retry"
+    if instructions is not None and entry.get("status") == "refused" \
+            and _INSTRUCTION_VERDICT.match(str(entry.get("reason") or "")) and entry.get("ih") != instructions():
+        return "retry"
     return "unchanged"
 
 
-def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None) -> dict[str, Any]:
+def _instruction_hash(store: Store) -> Callable[[], str]:
+    """The hash of the project's instruction files (what the vet's stamps record), computed on first use."""
+    known: list[str] = []
+
+    def current() -> str:
+        if not known:
+            from altimate_learn.instructions.files import discover
+
+            known.append(discover(store.project.root).hash)
+        return known[0]
+
+    return current
+
+
+def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None,
+           instructions: Callable[[], str] | None = None) -> dict[str, Any]:
     m = outcome.memory
     entry = {"agent": m.agent, "type": m.type, "name": _clip(m.name, 120), "file": m.rel, "digest": m.digest,
              "modified": datetime.fromtimestamp(m.mtime or 0, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -306,6 +332,9 @@ def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None) -> dict[
         entry["lesson"] = lesson
     if outcome.reason:
         entry["reason"] = _clip(outcome.reason, 300)
+    if instructions is not None and outcome.status == "refused" and _INSTRUCTION_VERDICT.match(outcome.reason or "") \
+            and "; quarantined as L-" not in outcome.reason:  # a quarantined one waits in quarantine, not here
+        entry["ih"] = instructions()  # the instruction files it was refused against
     return entry
 
 
@@ -400,6 +429,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                           notes=found.notes)
     state = read_state(store)["memories"]
     moved = _resolve_aliases(found.memories, state)
+    instructions = _instruction_hash(store)
     base, approved_ids = _base_lessons(store)
     base_by_id = {lesson["id"]: lesson for lesson in base}
     where = machine()
@@ -412,7 +442,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             personal[raw.type] += 1
             continue
         memory = redacted(raw)
-        change = _plan(raw, state.get(raw.key))
+        change = _plan(raw, state.get(raw.key), instructions)
         if change == "unchanged":
             entry = state[raw.key]
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
@@ -458,8 +488,10 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 target, paired[index] = sibling["lesson"], sibling
         delta = _delta(proposal, outcome, index, where)
         if target is None:
-            repeated = _note_repeat(delta, outcome, proposal.text or "", base)
-            if repeated is not None and _says_the_same(proposal.text or "", repeated.get("text") or ""):
+            twin = _same_words(proposal.text or "", base)
+            repeated = twin if twin is not None else _note_repeat(delta, outcome, proposal.text or "", base)
+            if twin is not None or (repeated is not None
+                                    and _says_the_same(proposal.text or "", repeated.get("text") or "")):
                 # The curator refuses an ADD naming a lesson's identifiers (an overlap, reported as a conflict
                 # with advice to replace the lesson) though the two agree: the memory is a vote for that lesson,
                 # in a dry run as in the real one (review12 R12-3).
@@ -482,10 +514,14 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if outcome.status == "ready" and index in helpful_for:
                 outcome.status, outcome.lesson = "merged", helpful_for[index]
                 outcome.reason = f"says what {helpful_for[index]} says: it would count as helpful for it"
-            elif outcome.status == "ready":  # the curator's lint, predicted (dedupe and overlaps need a real run)
-                verdict = lint(outcome.text or "")
+            elif outcome.status == "ready":  # the curator's lint and the offline vet, predicted (dedupe and overlaps
+                verdict = lint(outcome.text or "")  # need a real run)
                 outcome.status = "would-stage" if verdict.ok else "refused"
                 outcome.reason = outcome.reason if verdict.ok else (verdict.reason or "fails lint")
+                vetted = _vet_offline(store, base, verdict.text) if verdict.ok and index not in rewrites else None
+                if vetted is not None:  # what the real run's vet says, which sends nothing either (review14 R14-36)
+                    outcome.status = "refused"
+                    outcome.reason = vetted
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
                     target, approved = rewrites[index]
                     outcome.status = "would-replace" if approved else "would-update"
@@ -515,6 +551,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                           index))
         if retry:
             _curate(store, retry, work, max_stored)
+    beside = _apart(store, work, where)
+    if beside:
+        _curate(store, beside, work, max_stored)
     lessons_now = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
     for outcome, _ in work:
         if outcome.status == "conflict":
@@ -528,7 +567,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if outcome.memory.key in moved.values():  # the same entry, under the memory's current key
                 updates[outcome.memory.key] = dict(previous)
             continue
-        updates[outcome.memory.key] = _entry(outcome, now, previous)
+        updates[outcome.memory.key] = _entry(outcome, now, previous, instructions)
     for index, entry in paired.items():  # moved or renamed, same text: the entry moves with its status
         outcome = work[index][0]
         if outcome.status == "unchanged" and entry.get("status") in ("staged", "updated", "replacement"):
@@ -566,6 +605,17 @@ REPEAT_WORDS = 0.3
 
 _SITUATION = re.compile(r"^(?:when|whenever|if|before|after|while)\b[^,]{0,120},\s*", re.IGNORECASE)
 SAME_WORDS = 0.8  # of each side's content words the other holds, for a memory to count as the lesson it repeats
+
+
+def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The lesson with the same words as ``text`` (case, backticks and punctuation aside): a captured correction
+    and the agent's memory of it often differ only in which names are backticked (review14 R14-30)."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.prepared import word_set
+
+    words = word_set(text)
+    return next((lesson for lesson in base if words and word_set(lesson.get("text") or "") == words
+                 and not opposite(text, lesson.get("text") or "")), None)
 
 
 def _says_the_same(text: str, lesson: str) -> bool:
@@ -696,7 +746,12 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
             outcome = work[int(tag.group(1))][0]
             done.add(int(tag.group(1)))
             outcome.lesson = applied.get("id")
-            if applied["op"] == "HELPFUL":
+            if applied["op"] == "QUARANTINE":  # the vet found it contradicts an instruction file: set aside
+                outcome.status = "refused"
+                outcome.reason = (f"{applied.get('note') or 'failed the vet'}; quarantined as {applied.get('id')} (never "
+                                  f"delivered): `learn quarantine release {applied.get('id')} --force` if the vet is "
+                                  "wrong")
+            elif applied["op"] == "HELPFUL":
                 outcome.status, outcome.reason = "merged", f"a duplicate of {applied.get('id')}, counted as helpful"
             elif applied["op"] == "EDIT":
                 outcome.status = "unchanged" if applied.get("note") == "no change" else "updated"
@@ -724,6 +779,64 @@ def _curate(store: Store, deltas: list[tuple[dict[str, Any], int]], work: list[t
                 outcome.status, outcome.reason = "waiting", "the curator reported nothing for it"
 
 
+def _vet_offline(store: Store, base: list[dict[str, Any]], text: str | None) -> str | None:
+    """Why the curator's offline vet would set ``text`` aside against the instruction files (a model's rule: a
+    duplicate is refused, a contradiction quarantined), or None when it passes."""
+    from altimate_learn.gates.vet import Item, OfflineVet
+    from altimate_learn.instructions.files import discover
+
+    if not text:
+        return None
+    contract = discover(store.project.root)
+    verdict = OfflineVet(base, [(f.path, f.text or "") for f in contract.usable]).verdict(
+        Item("c0", text, "model", evidence=False), against_lessons=False)
+    if verdict.verdict not in ("duplicate", "contradiction") or not verdict.against_instructions:
+        return None
+    if verdict.verdict == "duplicate":
+        return verdict.describe()
+    return f"{verdict.describe()}; would be quarantined (never delivered)"
+
+
+def _apart(store: Store, work: list[tuple[Outcome, Proposal]], where: str) -> list[tuple[dict[str, Any], int]]:
+    """Memories the curator set aside as overlapping a lesson on a shared name, where the two are about different
+    things at that name: a file or folder where each puts something else ("Register every new router in
+    `src/shop/api.py`" beside "Keep route handlers in `src/shop/api.py` thin"), or situations known to differ
+    (:func:`altimate_learn.gates.offline.different_subjects`, ``different_situations``). They are proposed again
+    beside the lesson (``coexists``), with a note, instead of a conflict whose only way in retires the lesson
+    (review14 R14-17b). An overlap without that evidence stays a conflict for a person: two rules about one
+    name can be opposite in words no polarity reads ("keep `amount_cents` as cents" / "convert it to dollars")."""
+    from altimate_learn.gates import offline
+
+    lessons = {lesson["id"]: lesson for lesson in _base_lessons(store)[0]}
+    out: list[tuple[dict[str, Any], int]] = []
+    for index, (outcome, proposal) in enumerate(work):
+        match = _OVERLAP.match(outcome.reason or "") if outcome.status == "conflict" else None
+        if match is None or not proposal.text:
+            continue
+        ids = list(dict.fromkeys(_LESSON.findall(match.group(1))))
+        if not ids or any(i not in lessons for i in ids):
+            continue
+        mine = offline.Rule(proposal.text)
+        names: set[str] = set()
+        for lesson_id in ids:
+            theirs = offline.Rule(lessons[lesson_id]["text"])
+            shared = {t for t in mine.ids if offline._names(theirs.lower, t)} | \
+                {t for t in theirs.ids if offline._names(mine.lower, t)}
+            if not shared or not all(offline.different_subjects(mine, theirs, t)
+                                     or offline.different_situations(mine, theirs, t) for t in shared):
+                break
+            names |= shared
+        else:
+            delta = _delta(proposal, outcome, index, where)
+            delta["coexists"] = ids
+            note = (f"shares {', '.join(f'`{n}`' for n in sorted(names))} with {', '.join(ids)}, about another "
+                    "thing there: staged beside it")
+            delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+            outcome.reason = note
+            out.append((delta, index))
+    return out
+
+
 def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[str] = ()) -> list[dict[str, Any]]:
     """Memories imported before whose file (or entry) is gone, for agents whose folders were read (``skip``:
     keys a present memory went by before). A memory of a file skipped as unreadable this time (binary, not
@@ -749,6 +862,7 @@ def pending(store: Store) -> dict[str, int]:
     found = scan(store.project.root)
     state = read_state(store)["memories"]
     _resolve_aliases(found.memories, state)
+    instructions = _instruction_hash(store)
     candidate = store.candidate()
     staged_ids = {lesson["id"] for lesson in candidate or []} - {lesson["id"] for lesson in store.approved()}
     counts = Counter()
@@ -757,9 +871,9 @@ def pending(store: Store) -> dict[str, int]:
             continue
         counts["memories"] += 1
         entry = state.get(memory.key)
-        change = _plan(memory, entry)
-        if change in ("new", "changed"):
-            counts["new"] += 1
+        change = _plan(memory, entry, instructions)
+        if change in ("new", "changed") or (change == "retry" and entry and entry.get("status") == "refused"):
+            counts["new"] += 1  # a refusal the instruction files no longer back is new to review again
         elif entry and entry.get("status") in ("waiting", "conflict"):
             counts["waiting"] += 1
         elif entry and entry.get("lesson") in staged_ids and entry.get("status") in ("staged", "updated",

@@ -238,8 +238,9 @@ def _tidy_pairs(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
 
 
 def _twin_key(lesson: dict[str, Any]) -> str:
-    """What makes two lessons one rule: the same words (case, spacing and a final period aside) for the same files."""
-    words = " ".join(str(lesson.get("text", "")).split()).rstrip(".").casefold()
+    """What makes two lessons one rule: the same words (case, spacing, backticks and a final period aside) for the
+    same files."""
+    words = " ".join(str(lesson.get("text", "")).replace("`", "").split()).rstrip(".").casefold()
     return words + "\x00" + canonical_json(lesson.get("trigger") or {})
 
 

@@ -23,6 +23,9 @@ RESTATES = [
     ("Formatting is done by `ruff format`; do not use `black`.", "Format code with `ruff format` instead of `black`."),
     ("HTTP clients: `httpx` only, never `requests`.", "Use `httpx` for HTTP calls, never `requests`."),
     ("Dates are handled with `date-fns`, never `moment`.", "Use `date-fns` for dates instead of `moment`."),
+    # one command, and the line holds everywhere: a rule for one place of it says no less (review14, Gemini memory)
+    ("Log with `structlog`, never `print()`.", "Use `structlog` for logging in every service module."),
+    ("Money is `Decimal`, never `float`.", "Never use `float` for money."),
 ]
 
 SAYS_MORE_OR_OTHER = [
@@ -37,6 +40,9 @@ SAYS_MORE_OR_OTHER = [
     ("Never use `requests` in scripts; use `urllib3`.", "Use `httpx` for outbound calls, never `requests`."),
     # the other way round on a command
     ("Never use `uv add` in CI; use `uv sync`.", "Use `uv add` for new dependencies, never `uv sync`."),
+    # one command, but the line holds in one place only, or the rule adds a clause
+    ("Use `uv` only for scripts in `tools/`.", "Use `uv`."),
+    ("Log with `structlog`, never `print()`.", "Use `structlog` and bind the request id to every logger."),
     # another tool of the same family
     ("Use `pnpm add` to install packages, never `npm install`.", "Install packages with `yarn add`, never npm."),
 ]
@@ -105,3 +111,15 @@ def test_the_report_names_a_codex_memory_without_the_checkout_path(git_repo, cli
         assert code == 0, err
         assert f"from Codex's memory '{git_repo.name} api / User preferences'" in out, out
         assert str(git_repo) not in out
+
+
+def test_remember_of_what_agents_md_already_says_says_so(git_repo, cli):
+    """A duplicate of an instruction line has nothing to fix in the file: the advice says it is already there."""
+    write_instructions(git_repo, agents=AGENTS, claude=None)
+    code, out, err = cli("remember", "Add dependencies with `uv add`, never `pip install`.")
+    assert code == 0, err
+    [item] = quarantined(git_repo)
+    assert item["verdict"] == "duplicate"
+    assert (f"AGENTS.md already says this, and every agent reads it: nothing to add. Discard it with `learn quarantine "
+            f"drop {item['id']}`; to keep it as a lesson too, `learn quarantine release {item['id']} --force`.") in out
+    assert "Fix AGENTS.md" not in out

@@ -473,19 +473,110 @@ def test_a_memory_agreeing_with_a_lesson_on_its_identifiers_counts_for_it_in_the
 
 def test_a_conflicts_advice_says_what_remember_does_with_the_rule(cli, git_repo):
     """review14 R14-32: the advice said `learn remember` "replaces" the lesson, while remember keeps a rule that only
-    shares a backticked name with a lesson beside it (review14 R14-13)."""
-    approve(git_repo, ("L-aaaa0006", "Keep route handlers in `src/shop/api.py` thin."),
+    shares a backticked name with a lesson beside it (review14 R14-13). (A memory that puts another thing in the
+    lesson's file is no conflict at all since R14-17b: staged beside it.)"""
+    approve(git_repo, ("L-aaaa0006", "Keep `amount_cents` as integer cents in staging models."),
             ("L-aaaa0007", "Use `Decimal` for money amounts, never `float`."))
     folder = claude_folder(git_repo)
-    router = "Register every new router in `src/shop/api.py` with a `/v1` prefix."
-    write(folder, "feedback_router.md", memory("router", "feedback", router))
+    cents = "Convert `amount_cents` to dollars in staging."
+    write(folder, "feedback_cents.md", memory("cents", "feedback", cents))
     write(folder, "feedback_floats.md", memory("floats", "feedback", "Use `float` for money amounts; `Decimal` is "
                                                                      "too slow here."))
     memories = by_name(run_json(cli))
-    assert memories["router"]["status"] == "conflict"
-    assert ("to add \"" + router + "\" beside L-aaaa0006, pass it to `learn remember` (both stay; `learn retire "
-            "L-aaaa0006` if the new rule should take its place)") in memories["router"]["reason"]
+    assert memories["cents"]["status"] == "conflict"
+    assert ("to add \"" + cents + "\" beside L-aaaa0006, pass it to `learn remember` (both stay; `learn retire "
+            "L-aaaa0006` if the new rule should take its place)") in memories["cents"]["reason"]
     assert "(it replaces L-aaaa0007)" in memories["floats"]["reason"]  # the opposite rule: remember replaces it
-    code, out, err = cli("remember", router, "--json")
+    code, out, err = cli("remember", cents, "--json")
     assert code == 0, err
     assert json.loads(out)["replaced"] == [] and json.loads(out)["coexists"] == ["L-aaaa0006"]
+
+
+def test_a_memory_with_the_same_words_as_a_lesson_is_merged_whatever_is_in_backticks(cli, git_repo):
+    """review14 R14-30: the builtin reflector's lesson of a correction and Claude's memory of the same correction
+    differ only in which words are backticked (`float` / float, Decimal.quantize / `Decimal.quantize`); the import
+    called it a "conflict" and asked the person to choose between two identical rules."""
+    approve(git_repo, ("L-45357781", "Never use `float` for discounts; round money with Decimal.quantize and "
+                                     "`ROUND_HALF_EVEN`."))
+    write(claude_folder(git_repo), "feedback_discounts.md", memory(
+        "discounts", "feedback", "Never use float for discounts; round money with `Decimal.quantize` and "
+                                 "`ROUND_HALF_EVEN`."))
+    for extra in (["--dry-run"], []):
+        found = by_name(run_json(cli, *extra))["discounts"]
+        assert found["status"] == "merged" and found["lesson"] == "L-45357781", (extra, found)
+
+
+def test_a_memory_naming_other_code_in_backticks_is_still_no_vote():
+    """A name the lesson does not have, even bare, keeps a parallel rule apart (review13 R13-22)."""
+    from altimate_learn.curate.names import names_beyond
+
+    assert names_beyond("Put intermediate models in `models/intermediate/`.", "Put staging models in `models/staging/`.")
+    assert not names_beyond("Round money with `Decimal.quantize`.", "Round money with Decimal.quantize, never `float`.")
+    assert names_beyond("Round money with `Decimal.quantize`.", "Round money with Decimal, never `float`.")
+
+
+def test_a_memory_refused_for_an_instruction_line_is_offered_again_when_the_line_goes(cli, git_repo):
+    """review14 R14-23: a memory refused as a duplicate of AGENTS.md stayed refused ("already imported and
+    unchanged") after the team deleted that line: the rule then lived only in one person's private memory."""
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Money is `Decimal`, never `float`.\n- Use `uv`.\n")
+    write(claude_folder(git_repo), "feedback_money.md", memory(
+        "money", "feedback", "Represent money with `Decimal`, never `float`."))
+    first = by_name(run_json(cli))["money"]
+    assert first["status"] == "refused" and first["reason"].startswith("duplicates AGENTS.md"), first
+    # another line changes, the one it repeats stays: tried again, refused again
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Money is `Decimal`, never `float`.\n- Use `uv` for everything.\n")
+    again = by_name(run_json(cli))["money"]
+    assert again["status"] == "refused" and again["reason"].startswith("duplicates AGENTS.md")
+    assert by_name(run_json(cli))["money"]["status"] == "unchanged"  # nothing changed since: not tried again
+    # the team deletes the line
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Use `uv` for everything.\n")
+    code, out, _ = cli("status")
+    assert "1 not yet reviewed" in out, out
+    later = by_name(run_json(cli))["money"]
+    assert later["status"] == "staged", later
+    assert [lesson["text"] for lesson in candidate(git_repo)] == ["Represent money with `Decimal`, never `float`."]
+
+
+def test_a_memory_about_another_thing_in_the_same_file_is_staged_beside_the_lesson(cli, git_repo):
+    """review14 R14-17b: a compatible memory naming the lesson's file was a "conflict" whose only way in retired the
+    lesson. Where each puts something else in that file, it is staged beside it (coexists), with a note; an overlap
+    without such evidence ("keep `amount_cents` as cents" / "convert it to dollars") stays a conflict."""
+    approve(git_repo, ("L-e191c4c4", "Keep route handlers in `src/shop/api.py` thin."),
+            ("L-aaaa0002", "Keep `amount_cents` as integer cents in staging models."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_router.md", memory("router", "feedback",
+                                               "Register every new router in `src/shop/api.py` with a `/v1` prefix."))
+    write(folder, "feedback_cents.md", memory("cents", "feedback", "Convert `amount_cents` to dollars in staging."))
+    memories = by_name(run_json(cli))
+    router = memories["router"]
+    assert router["status"] == "staged", router
+    assert "shares `src/shop/api.py` with L-e191c4c4, about another thing there: staged beside it" in router["reason"]
+    [added] = [l for l in candidate(git_repo) if l["id"] == router["lesson"]]
+    assert added["coexists"] == ["L-e191c4c4"]
+    assert {l["id"] for l in candidate(git_repo)} >= {"L-e191c4c4", "L-aaaa0002"}  # nothing retired
+    assert memories["cents"]["status"] == "conflict"
+
+
+def test_the_dry_run_gives_the_vets_verdicts_of_the_real_run(cli, git_repo):
+    """review14 R14-36: `--dry-run` said "would stage" for a memory the real run refused as a duplicate of AGENTS.md
+    (the offline vet sends nothing, so the dry run runs it too)."""
+    (git_repo / "AGENTS.md").write_text("# Shop\n\n- Log with `structlog`, never `print()`.\n"
+                                        "- Use pnpm for installs, never npm.\n")
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_logging.md", memory("logging", "feedback",
+                                                "Use `structlog` for all logging instead of `print()`."))
+    write(folder, "feedback_npm.md", memory("npm", "feedback", "Install dependencies with `npm install`."))
+    write(folder, "feedback_tz.md", memory("tz", "feedback", "Store every timestamp in UTC."))
+    dry = by_name(run_json(cli, "--dry-run"))
+    real = by_name(run_json(cli))
+    for name in ("logging", "npm", "tz"):
+        assert dry[name]["status"] == real[name]["status"].replace("staged", "would-stage"), (name, dry, real)
+    assert dry["logging"]["reason"] == real["logging"]["reason"] == \
+        'duplicates AGENTS.md: "Log with `structlog`, never `print()`"'
+    # a contradiction is quarantined by the real run (it said "staged"), and the dry run says it would be
+    conflict = 'contradicts AGENTS.md: "Use pnpm for installs, never npm"'
+    assert dry["npm"]["reason"] == f"{conflict}; would be quarantined (never delivered)"
+    [item] = json.loads((store_dir(git_repo) / "quarantine.json").read_text())["items"]
+    assert real["npm"]["reason"] == (f"{conflict}; quarantined as {item['id']} (never delivered): `learn quarantine "
+                                     f"release {item['id']} --force` if the vet is wrong")
+    assert real["tz"]["status"] == "staged"
