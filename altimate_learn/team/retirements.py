@@ -8,7 +8,8 @@ R13-13). So when this checkout's `approved.json` loses a lesson (`learn promote`
 to `.altimate-code/learn/<store>/retired/<id>.json`, beside `approved.json`, to be committed with it:
 
 - one file per lesson, so two teammates retiring different lessons add different files and never conflict;
-  the same lesson retired on both sides is a conflict on that one file, which `learn resolve` merges by id (the
+  the same lesson retired on both sides is a conflict on that one file, which `learn resolve` merges by id, both
+  reasons kept (the
   file is a lesson list, like `retired.json`); `.gitattributes` is left as it was, so upgrading changes no
   teammate's files but the `.gitignore` lines below;
 - the text and the reason are redacted again before they are written (a reason is typed by a person);

@@ -140,8 +140,9 @@ def test_the_same_lesson_retired_by_two_teammates_is_merged_by_resolve(team: Tea
     ana.git("commit", "-q", "--no-edit")
     assert ana.git("status", "--porcelain").stdout == ""
     [record] = json.loads((ana.root / STORE / "retired" / f"{base_id}.json").read_text())
-    assert record["id"] == base_id and record["reason"] in ("removed: CI converts cents now",
-                                                            "removed: the cents column is gone")
+    # both reasons are kept (review14 R14-29: the merge kept one side's and dropped the teammate's)
+    assert record["id"] == base_id and record["reason"] == ("removed: the cents column is gone; removed: CI converts "
+                                                            "cents now")
 
 
 def test_a_retirement_without_a_shared_record_is_refused_from_git_history(team: Team):
