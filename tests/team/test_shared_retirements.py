@@ -92,8 +92,10 @@ def test_a_lesson_approved_again_loses_its_shared_record(team: Team):
     ana.learn("promote", "--yes")
     record = ana.root / STORE / "retired" / f"{cte}.json"
     assert json.loads(record.read_text())[0]["reason"] == "removed: not for us"
-    ana.learn("rollback", "--yes")  # brings it back
+    rolled = ana.learn("rollback", "--yes").stdout  # brings it back
     assert cte in ana.ids() and not record.exists()
+    assert ("In .altimate-code/learn/team-playbook/retired/: removed the record of 1 returning lesson; commit that "
+            "with approved.json.") in rolled
     assert _candidate(ana) == [] and "restates" not in _curate(ana, {"op": "ADD", "text": CTE, "reason": "x"}).stdout
 
 
