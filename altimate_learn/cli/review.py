@@ -262,7 +262,6 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
     result = do_rollback(store, yes=yes, interactive=is_interactive(), confirm=confirm, show=show)
     if not result.done:
         raise report.fail("Cancelled; nothing was rolled back.")
-    report.line(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
     after = {p.stem for p in records.glob("L-*.json")} if records.is_dir() else set()
     written, deleted = sorted(after - before), sorted(before - after)
     if written or deleted:  # the shared retirement records changed with approved.json: both are committed
@@ -270,6 +269,7 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
                 f"removed the record of {plural(len(deleted), 'returning lesson')}" if deleted else ""]
         report.line(f"In {_relative(records, store.project.root)}/: {' and '.join(d for d in done if d)}; commit "
                     "that with approved.json.")
+    report.line(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
     kept = _relative(Path(result.candidate_kept_as), store.project.root) if result.candidate_kept_as else None
     if kept:
         report.line(f"The candidate is no longer staged; it was kept as {kept} (rename it to candidate.json to stage "
