@@ -281,9 +281,20 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
     def confirm(plan) -> bool:  # type: ignore[no-untyped-def]
         return typer.confirm("Roll back?", default=False, err=as_json)
 
+    from altimate_learn.team.retirements import folder as shared_folder
+
+    records = shared_folder(store)
+    before = {p.stem for p in records.glob("L-*.json")} if records.is_dir() else set()
     result = do_rollback(store, yes=yes, interactive=is_interactive(), confirm=confirm, show=show)
     if not result.done:
         raise report.fail("Cancelled; nothing was rolled back.")
+    after = {p.stem for p in records.glob("L-*.json")} if records.is_dir() else set()
+    written, deleted = sorted(after - before), sorted(before - after)
+    if written or deleted:  # the shared retirement records changed with approved.json: both are committed
+        done = [f"recorded why {plural(len(written), 'lesson')} left" if written else "",
+                f"removed the record of {plural(len(deleted), 'returning lesson')}" if deleted else ""]
+        report.line(f"In {_relative(records, store.project.root)}/: {' and '.join(d for d in done if d)}; commit "
+                    "that with approved.json.")
     report.line(f"Restored '{name}' from v{result.version}: {plural(result.restored, 'approved lesson')}.")
     kept = _relative(Path(result.candidate_kept_as), store.project.root) if result.candidate_kept_as else None
     if kept:
@@ -293,7 +304,8 @@ def rollback(name: NameOpt = "team-playbook", yes: YesOpt = False, as_json: Json
         report.line(f"The unreadable approved.json was kept as {result.moved_aside}.")
     report.emit(rolled_back=True, version=result.version, approved=result.restored, added=result.added,
                 removed=result.removed, candidate_kept_as=kept,
-                moved_aside=result.moved_aside)
+                moved_aside=result.moved_aside, shared_retirements_written=written,
+                shared_retirements_removed=deleted)
 
 
 def _pin(name: str, lesson_id: str, pinned: bool, as_json: bool) -> None:

@@ -174,9 +174,11 @@ def _outcome(curated: Any, text: str) -> RememberResult:
         replaced = [{"id": a["id"], "text": a.get("text", "")} for a in applied
                     if a["op"] == "REMOVE" and a.get("note") == "superseded"]
         lesson = next((lesson for lesson in curated.candidate if lesson["id"] == added["id"]), {})
+        # a rule kept beside a lesson about the same name in the same place may disagree with it (review14 R14-33)
+        doubt = [part for part in str(lesson.get("provenance") or "").split("; ") if part.startswith("may contradict")]
         return RememberResult("replaced" if replaced else "added", added["id"], added.get("text", text),
                               replaced=replaced, coexists=list(lesson.get("coexists") or []), vet=curated.vet,
-                              flagged=added["id"] in curated.flagged)
+                              flagged=added["id"] in curated.flagged, notes=doubt)
     helpful = next((a for a in applied if a["op"] == "HELPFUL"), None)
     if helpful is not None:
         lesson = next((lesson for lesson in curated.candidate if lesson["id"] == helpful["id"]), {})

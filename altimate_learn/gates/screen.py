@@ -36,6 +36,7 @@ candidate. Tool-errors records (``skip_vet``) are verified in code and skip all 
 from __future__ import annotations
 
 import itertools
+import re
 import operator
 import weakref
 from collections.abc import Mapping
@@ -324,6 +325,11 @@ class Screen:
             # one says, so both stay (review14 R14-13)
             delta.coexists = list(dict.fromkeys(list(delta.coexists) + sorted(lid for lid in overlap
                                                                                if lid in work.by_id)))
+            where = _same_situation(delta.text or "", old)
+            if where:  # the same name in the same place, said differently: they may disagree (review14 R14-33)
+                note = (f"may contradict {best} (both about {where}): check which holds (`learn retire {best}` if "
+                        "this rule replaces it)")
+                delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         return "go"
 
     def accepted(self, lesson_id: str, delta: Any, text: str) -> None:
@@ -533,6 +539,20 @@ def _covers(new: str, old: str) -> bool:
 
     theirs = content_words(old) - _LIGHT_VERBS
     return bool(theirs) and len(theirs & content_words(new)) >= COVER_SHARE * len(theirs)
+
+
+def _same_situation(new: str, old: str) -> str:
+    """The code name two rules share and the situation words both give besides it ("`amount_cents` in models,
+    staging"), or "" when they hold in no common situation beyond the name itself (:func:`offline.situation`)."""
+    from altimate_learn.gates.offline import identifiers, situation
+
+    names = identifiers(new) & identifiers(old)
+    tokens = {token for name in names for token in re.split(r"[/._-]+", name) if token}
+    common = sorted(w for w in situation(new) & situation(old)
+                    if w not in names and not set(re.split(r"[/._-]+", w)) <= tokens)
+    if not names or not common:
+        return ""
+    return f"{', '.join(f'`{n}`' for n in sorted(names))} in {', '.join(common)}"
 
 
 PART_THRESHOLD = 0.25  # word overlap at which a lesson is looked at as one a short rule may be a part of

@@ -103,6 +103,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
                     lm.merged[lesson["id"]] = lesson
     if kind == LESSONS:
         _tidy_pairs(lm, b, o, t)
+    if kind == RETIRED:
+        _both_reasons(lm, o, t)
     if lm.clean:
         lessons = lm.lessons()
         return FileMerge(kind, canonical_json(lessons), notes=lm.notes, lessons=len(lessons))
@@ -169,6 +171,21 @@ def replacements(top: Any, relpath: str) -> dict[str, dict[str, str]]:
     if not superseded:
         return {}
     return {THEIRS if git.operation_in_progress(top) == "rebase" else OURS: superseded}
+
+
+def _both_reasons(lm: LessonMerge, ours: Any, theirs: Any) -> None:
+    """A lesson retired on both sides for different reasons keeps both reasons (the merge would take one side's
+    and drop the teammate's without a word: review14 R14-29), and a note says so."""
+    sides = [{x["id"]: x for x in (value or []) if isinstance(x, dict) and isinstance(x.get("id"), str)}
+             for value in (ours, theirs)]
+    for lesson_id, lesson in lm.merged.items():
+        reasons = [r for r in (side[lesson_id].get("reason") for side in sides if lesson_id in side)
+                   if isinstance(r, str) and r]
+        parts = list(dict.fromkeys(part for r in reasons for part in r.split("; ")))
+        if len(reasons) < 2 or any(set(parts) == set(r.split("; ")) for r in reasons):
+            continue  # one side's reason already says all of it (the same reason, or a merge made before)
+        lesson["reason"] = "; ".join(parts)
+        lm.notes.append(f"{lesson_id} was retired on both sides: both reasons are kept")
 
 
 def _merge_json(b: Any, o: Any, t: Any, choose: Choice | None) -> FileMerge:

@@ -8,9 +8,9 @@ R13-13). So when this checkout's `approved.json` loses a lesson (`learn promote`
 to `.altimate-code/learn/<store>/retired/<id>.json`, beside `approved.json`, to be committed with it:
 
 - one file per lesson, so two teammates retiring different lessons add different files and never conflict;
-  the same lesson retired on both sides is a conflict on that one file, which `learn resolve` merges by id (the
-  file is a lesson list, like `retired.json`); `.gitattributes` is left as it was, so upgrading changes no
-  teammate's files but the `.gitignore` lines below;
+  the same lesson retired on both sides is a conflict on that one file, which `learn resolve` merges by id, both
+  reasons kept (the file is a lesson list, like `retired.json`); `.gitattributes` is left as it was, so upgrading
+  changes no teammate's files but the `.gitignore` lines below;
 - the text and the reason are redacted again before they are written (a reason is typed by a person);
 - `learn tidy` writes them for the lessons it retires (merged away, graduated), undone with it by `learn undo`;
 - a lesson approved again (same id) loses its file in the same write; a file whose lesson is in

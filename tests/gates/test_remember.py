@@ -276,3 +276,20 @@ def test_a_rule_saying_the_lesson_again_and_more_replaces_it(git_repo, cli):
     base = _json(cli, "remember", "Use `httpx` for outbound HTTP calls in the billing service.", "--approve")
     sharper = _json(cli, "remember", "Use an async `httpx` client for outbound HTTP calls in the billing service.")
     assert sharper["status"] == "replaced" and sharper["replaced"][0]["id"] == base["id"]
+
+
+def test_a_rule_kept_beside_a_lesson_on_the_same_name_and_place_is_noted_as_a_possible_contradiction(git_repo, cli):
+    """review14 R14-33: "Convert `amount_cents` to dollars in staging models." beside "Keep `amount_cents` as integer
+    cents in staging models." was kept with only "stays beside it": two opposite rules, same name, same place."""
+    base = _json(cli, "remember", "Keep `amount_cents` as integer cents in staging models.", "--approve")
+    code, out, err = cli("remember", "Convert `amount_cents` to dollars in staging models.")
+    assert code == 0, err
+    note = (f"may contradict {base['id']} (both about `amount_cents` in models, staging): check which holds (`learn "
+            f"retire {base['id']}` if this rule replaces it)")
+    assert note in err
+    code, out, err = cli("show")
+    assert note in out
+    # rules about the same name in different places get no such note
+    other = _json(cli, "remember", "Register every new router in `src/shop/api.py` with a `/v1` prefix.", "--approve")
+    result = _json(cli, "remember", "Keep route handlers in `src/shop/api.py` thin.")
+    assert result["coexists"] == [other["id"]] and result["notes"] == []

@@ -92,8 +92,10 @@ def test_a_lesson_approved_again_loses_its_shared_record(team: Team):
     ana.learn("promote", "--yes")
     record = ana.root / STORE / "retired" / f"{cte}.json"
     assert json.loads(record.read_text())[0]["reason"] == "removed: not for us"
-    ana.learn("rollback", "--yes")  # brings it back
+    rolled = ana.learn("rollback", "--yes").stdout  # brings it back
     assert cte in ana.ids() and not record.exists()
+    assert ("In .altimate-code/learn/team-playbook/retired/: removed the record of 1 returning lesson; commit that "
+            "with approved.json.") in rolled
     assert _candidate(ana) == [] and "restates" not in _curate(ana, {"op": "ADD", "text": CTE, "reason": "x"}).stdout
 
 
@@ -140,8 +142,9 @@ def test_the_same_lesson_retired_by_two_teammates_is_merged_by_resolve(team: Tea
     ana.git("commit", "-q", "--no-edit")
     assert ana.git("status", "--porcelain").stdout == ""
     [record] = json.loads((ana.root / STORE / "retired" / f"{base_id}.json").read_text())
-    assert record["id"] == base_id and record["reason"] in ("removed: CI converts cents now",
-                                                            "removed: the cents column is gone")
+    # both reasons are kept (review14 R14-29: the merge kept one side's and dropped the teammate's)
+    assert record["id"] == base_id and record["reason"] == ("removed: the cents column is gone; removed: CI converts "
+                                                            "cents now")
 
 
 def test_a_retirement_without_a_shared_record_is_refused_from_git_history(team: Team):
