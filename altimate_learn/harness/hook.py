@@ -309,21 +309,24 @@ def _revet_stale(engine, root: str, log) -> None:
         log(f"{type(exc).__name__} while checking for stale lessons: {exc}")
 
 
-# The root instruction files each agent reads itself (instructions.files.ROOT_FILES, kept import-free here).
-_READS = {"codex": ("AGENTS.md", "AGENTS.override.md"), "opencode": ("AGENTS.md",),
-          "claude-code": ("CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"), "gemini": ("GEMINI.md",)}
 _MAX_READ = 1 << 20
 
 
 def exported_lines(root: str, harness: str) -> set[str]:
-    """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` reads
-    (a file with unbalanced markers, unreadable or over 1 MiB counts as carrying nothing)."""
+    """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` loads: the
+    list doctor and the vet use (:func:`altimate_learn.instructions.files.discover`, root files only), so a
+    CLAUDE.md that imports AGENTS.md (``@AGENTS.md``) or Gemini's ``context.fileName`` counts (review14 R14-20:
+    Claude Code got every lesson twice). A file with unbalanced markers, unreadable or too large for discovery
+    counts as carrying nothing."""
+    from altimate_learn.instructions.files import discover
     from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN
 
     out: set[str] = set()
-    for rel in _READS.get(harness, ()):
+    for item in discover(root, nested=False).files:
+        if harness not in item.agents or not item.ok:
+            continue
         try:
-            with open(os.path.join(root, rel), "rb") as handle:
+            with open(os.path.join(root, item.path), "rb") as handle:
                 text = handle.read(_MAX_READ + 1).decode("utf-8", "replace")
         except OSError:
             continue
