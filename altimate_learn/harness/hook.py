@@ -272,6 +272,10 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         try:
             if not wants_delivery:
                 pass
+            elif event.kind == "start" and event.source == "resume" and harness in _RESUME_KEEPS_START \
+                    and data.get("section"):
+                log("session start (resume): the conversation still holds the session-start section; not sent "
+                    "again")
             elif event.kind == "start":
                 texts.append(without_exported(engine.session_start(event.source).text, root, harness, log))
             elif event.kind == "prompt":
@@ -310,6 +314,11 @@ def _revet_stale(engine, root: str, log) -> None:
 
 
 _MAX_READ = 1 << 20
+# Agents whose resumed conversation keeps the context the first SessionStart added, and adds again whatever a
+# SessionStart with source "resume" returns (Codex 0.171: two copies of the section, review14 R14-21). A section
+# frozen empty is still built at resume (engine.session_start). Claude Code's resumed request carries the
+# section once with it returned, so it is not listed.
+_RESUME_KEEPS_START = frozenset({"codex"})
 
 
 def exported_lines(root: str, harness: str) -> set[str]:
