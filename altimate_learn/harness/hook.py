@@ -277,6 +277,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 log("session start (resume): the conversation still holds the session-start section; not sent "
                     "again")
             elif event.kind == "start":
+                if data.get("section") is None or (event.source == "resume" and data.get("section") == ""):
+                    _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
                 texts.append(without_exported(engine.session_start(event.source).text, root, harness, log))
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
@@ -295,6 +297,20 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if wants_delivery:
         _revet_stale(engine, root, log)
     return "\n\n".join(t for t in texts if t)
+
+
+def _revet_before_start(engine, root: str, log) -> None:
+    """The session-start section is about to be built and frozen: when delivery holds lessons out as stale (the
+    instruction files changed since they were vetted), wait a little for the offline re-vet
+    (:func:`altimate_learn.harness.revet.revet_before_start`), then read the lessons again (review14 R14-18)."""
+    try:
+        from altimate_learn.harness.revet import revet_before_start, stale_held
+
+        count = stale_held(engine.corpus.skipped)
+        if count and revet_before_start(root, engine.sessions_dir, count, log):
+            engine._corpus = None  # re-read: re-stamped lessons are delivered, quarantined ones held out
+    except Exception as exc:  # noqa: BLE001 - the session starts without the stale lessons, as before
+        log(f"{type(exc).__name__} while re-vetting stale lessons at session start: {exc}")
 
 
 def _revet_stale(engine, root: str, log) -> None:
