@@ -279,7 +279,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             elif event.kind == "start":
                 if data.get("section") is None or (event.source == "resume" and data.get("section") == ""):
                     _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
-                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log))
+                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log,
+                                              engine.learn_dir))
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
             else:
@@ -337,7 +338,24 @@ _MAX_READ = 1 << 20
 _RESUME_KEEPS_START = frozenset({"codex"})
 
 
-def exported_lines(root: str, harness: str) -> set[str]:
+def _any_block(root: str, learn_dir: str | None) -> bool:
+    """Does any instruction file the last discovery recorded, or a root one, hold an exported block? (Cheap: no
+    json, no re, no git; the common project without a block never runs discovery on the hook path.)"""
+    from altimate_learn.instructions.files import hook_paths, root_candidates
+    from altimate_learn.markers import AGENTS_MD_OPEN
+
+    marker = AGENTS_MD_OPEN.encode("utf-8")
+    for rel in (hook_paths(root, learn_dir) if learn_dir else root_candidates(root)):
+        try:
+            with open(os.path.join(root, rel), "rb") as handle:
+                if marker in handle.read(_MAX_READ + 1):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def exported_lines(root: str, harness: str, learn_dir: str | None = None) -> set[str]:
     """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` loads: the
     list doctor and the vet use (:func:`altimate_learn.instructions.files.discover`, root files only), so a
     CLAUDE.md that imports AGENTS.md (``@AGENTS.md``) or Gemini's ``context.fileName`` counts (review14 R14-20:
@@ -347,6 +365,8 @@ def exported_lines(root: str, harness: str) -> set[str]:
     from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN
 
     out: set[str] = set()
+    if not _any_block(root, learn_dir):
+        return out
     for item in discover(root, nested=False).files:
         if harness not in item.agents or not item.ok:
             continue
@@ -363,13 +383,13 @@ def exported_lines(root: str, harness: str) -> set[str]:
     return out
 
 
-def without_exported(section: str, root: str, harness: str, log) -> str:
+def without_exported(section: str, root: str, harness: str, log, learn_dir: str | None = None) -> str:
     """The session-start section without the lessons an instruction file's learn:lessons block already gives
     this agent word for word (review12 R12-5: hooks and an exported block would give every lesson twice).
     An older wording in a stale block is not the same text and stays (`learn check` flags the block)."""
     if not section:
         return section
-    carried = exported_lines(root, harness)
+    carried = exported_lines(root, harness, learn_dir)
     if not carried:
         return section
     lines = section.split("\n")
