@@ -44,3 +44,18 @@ def test_a_codex_resume_carries_the_session_start_lessons_once(world, codex_bin)
     run_codex(world, codex_bin, "and now say bye", resume=codex_thread_id(first)).check()
     resumed = [request_text(r) for r in world.model_requests()[before:]]
     assert resumed and resumed[0].count(lessons.MARKERS["core"]) == 1, resumed[0].count(lessons.MARKERS["core"])
+
+
+def test_the_first_claude_session_after_an_agents_md_change_gets_its_lessons(world, claude_bin):
+    """review14 R14-18: the first session after an AGENTS.md change (a `git pull`) started with no lessons: the
+    stale ones waited for a background re-vet the hook never waited for."""
+    prepare_project(world)
+    (world.project / "AGENTS.md").write_text("# Guide\n\nRun `make test` before pushing.\n")
+    learn_ok(world, "vet")  # every lesson stamped with these instructions
+    learn_ok(world, "install", "claude-code", "--local")
+    with (world.project / "AGENTS.md").open("a") as handle:
+        handle.write("- Document every public function with a docstring.\n")  # a teammate's commit, pulled
+    assert "stale: " in learn_ok(world, "status")
+    world.set_script([{"text": "All done."}])
+    run_claude(world, claude_bin, "say hi").check()
+    assert lessons.MARKERS["core"] in request_text(world.model_requests()[0])
