@@ -28,7 +28,6 @@ runs on the hook path (delivery holds stale lessons out), over the files discove
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 MAX_FILE_BYTES = 256 * 1024
@@ -174,6 +173,9 @@ def contract_hash(root: str, paths: list[str] | tuple[str, ...]) -> str:
 
     Missing files are left out; bad ones count by path and problem. Deterministic in the order of ``paths``.
     """
+    import hashlib  # here, not at the top: hashlib loads OpenSSL (~3 MiB), which a session start without stale
+    # checks or exported blocks never needs (the hook imports this module for root_candidates / hook_paths)
+
     digest = hashlib.sha256(b"learn-instructions-v1")
     seen: set[str] = set()
     for rel in sorted(set(paths)):
