@@ -231,6 +231,12 @@ def enable(
     report.line("Continual learning: when a session goes idle, the learner reads every exchange since its last run "
                 "(learn.continual_learning; `learn pause` stops it for this project, `learn run --now` runs it now).")
     resolved = load_settings(paths.root, Path.cwd())
+    from altimate_learn.learner.state import direct_targets_note
+
+    direct = direct_targets_note(list(resolved.values["learning_targets"]))
+    if direct:  # spec 002: the learner's own block in an instruction file is not staged for `learn promote`
+        report.line(direct.strip())
+        report.data["direct_targets_note"] = direct.strip()
     hooks = hook_status(paths.root)
     for line in hook_lines(hooks, paths.root):
         report.line(line)

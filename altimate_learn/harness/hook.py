@@ -272,8 +272,15 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         try:
             if not wants_delivery:
                 pass
+            elif event.kind == "start" and event.source == "resume" and harness in _RESUME_KEEPS_START \
+                    and data.get("section"):
+                log("session start (resume): the conversation still holds the session-start section; not sent "
+                    "again")
             elif event.kind == "start":
-                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log))
+                if data.get("section") is None or (event.source == "resume" and data.get("section") == ""):
+                    _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
+                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log,
+                                              engine.learn_dir))
             elif event.kind == "prompt":
                 texts.append(engine.request(event.prompt or "", event.key).text)
             else:
@@ -293,6 +300,20 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     return "\n\n".join(t for t in texts if t)
 
 
+def _revet_before_start(engine, root: str, log) -> None:
+    """The session-start section is about to be built and frozen: when delivery holds lessons out as stale (the
+    instruction files changed since they were vetted), wait a little for the offline re-vet
+    (:func:`altimate_learn.harness.revet.revet_before_start`), then read the lessons again (review14 R14-18)."""
+    try:
+        from altimate_learn.harness.revet import revet_before_start, stale_held
+
+        count = stale_held(engine.corpus.skipped)
+        if count and revet_before_start(root, engine.sessions_dir, count, log):
+            engine._corpus = None  # re-read: re-stamped lessons are delivered, quarantined ones held out
+    except Exception as exc:  # noqa: BLE001 - the session starts without the stale lessons, as before
+        log(f"{type(exc).__name__} while re-vetting stale lessons at session start: {exc}")
+
+
 def _revet_stale(engine, root: str, log) -> None:
     """Delivery held lessons out as stale (the instruction files changed since they were vetted): start the
     offline re-vet in the background (:mod:`altimate_learn.harness.revet`), never in this hook's time."""
@@ -309,21 +330,48 @@ def _revet_stale(engine, root: str, log) -> None:
         log(f"{type(exc).__name__} while checking for stale lessons: {exc}")
 
 
-# The root instruction files each agent reads itself (instructions.files.ROOT_FILES, kept import-free here).
-_READS = {"codex": ("AGENTS.md", "AGENTS.override.md"), "opencode": ("AGENTS.md",),
-          "claude-code": ("CLAUDE.md", "CLAUDE.local.md", ".claude/CLAUDE.md"), "gemini": ("GEMINI.md",)}
 _MAX_READ = 1 << 20
+# Agents whose resumed conversation keeps the context the first SessionStart added, and adds again whatever a
+# SessionStart with source "resume" returns (Codex 0.171: two copies of the section, review14 R14-21). A section
+# frozen empty is still built at resume (engine.session_start). Claude Code's resumed request carries the
+# section once with it returned, so it is not listed.
+_RESUME_KEEPS_START = frozenset({"codex"})
 
 
-def exported_lines(root: str, harness: str) -> set[str]:
-    """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` reads
-    (a file with unbalanced markers, unreadable or over 1 MiB counts as carrying nothing)."""
+def _any_block(root: str, learn_dir: str | None) -> bool:
+    """Does any instruction file the last discovery recorded, or a root one, hold an exported block? (Cheap: no
+    json, no re, no git; the common project without a block never runs discovery on the hook path.)"""
+    from altimate_learn.instructions.files import hook_paths, root_candidates
+    from altimate_learn.markers import AGENTS_MD_OPEN
+
+    marker = AGENTS_MD_OPEN.encode("utf-8")
+    for rel in (hook_paths(root, learn_dir) if learn_dir else root_candidates(root)):
+        try:
+            with open(os.path.join(root, rel), "rb") as handle:
+                if marker in handle.read(_MAX_READ + 1):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def exported_lines(root: str, harness: str, learn_dir: str | None = None) -> set[str]:
+    """The bullets of the `learn export agents-md` block in the root instruction files ``harness`` loads: the
+    list doctor and the vet use (:func:`altimate_learn.instructions.files.discover`, root files only), so a
+    CLAUDE.md that imports AGENTS.md (``@AGENTS.md``) or Gemini's ``context.fileName`` counts (review14 R14-20:
+    Claude Code got every lesson twice). A file with unbalanced markers, unreadable or too large for discovery
+    counts as carrying nothing."""
+    from altimate_learn.instructions.files import discover
     from altimate_learn.markers import AGENTS_MD_CLOSE, AGENTS_MD_OPEN
 
     out: set[str] = set()
-    for rel in _READS.get(harness, ()):
+    if not _any_block(root, learn_dir):
+        return out
+    for item in discover(root, nested=False).files:
+        if harness not in item.agents or not item.ok:
+            continue
         try:
-            with open(os.path.join(root, rel), "rb") as handle:
+            with open(os.path.join(root, item.path), "rb") as handle:
                 text = handle.read(_MAX_READ + 1).decode("utf-8", "replace")
         except OSError:
             continue
@@ -335,13 +383,13 @@ def exported_lines(root: str, harness: str) -> set[str]:
     return out
 
 
-def without_exported(section: str, root: str, harness: str, log) -> str:
+def without_exported(section: str, root: str, harness: str, log, learn_dir: str | None = None) -> str:
     """The session-start section without the lessons an instruction file's learn:lessons block already gives
     this agent word for word (review12 R12-5: hooks and an exported block would give every lesson twice).
     An older wording in a stale block is not the same text and stays (`learn check` flags the block)."""
     if not section:
         return section
-    carried = exported_lines(root, harness)
+    carried = exported_lines(root, harness, learn_dir)
     if not carried:
         return section
     lines = section.split("\n")

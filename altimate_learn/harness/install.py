@@ -55,17 +55,21 @@ class InstallOptions:
         self.uninstall = uninstall
         self.dry_run = dry_run
         self.on_path = on_path
-        self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness))
+        self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness),
+                                          on_path=on_path)
 
     @property
     def scope(self) -> str:
         return "user" if self.user else "local" if self.local else "project"
 
 
-def guarded(harness: str, command: str) -> str:
-    """``command`` with the harness's guard for a missing program (Gemini CLI: see ``gemini.MISSING_GUARD``).
-    POSIX shells only: on Windows the agent runs hooks in PowerShell, where the guard is not valid syntax."""
-    guard = getattr(harness_module(harness), "MISSING_GUARD", "")
+def guarded(harness: str, command: str, *, on_path: bool = False) -> str:
+    """``command`` with the harness's guard for a missing program (Gemini CLI: see ``gemini.MISSING_GUARD``;
+    Claude Code and Codex: ``PATH_GUARD``, for the ``--on-path`` form only: a committed settings file must be
+    harmless to a teammate without learn, review14 R14-24). POSIX shells only: on Windows the agent runs hooks in
+    PowerShell, where the guard is not valid syntax."""
+    module = harness_module(harness)
+    guard = getattr(module, "MISSING_GUARD", "") or (getattr(module, "PATH_GUARD", "") if on_path else "")
     return command + guard if guard and os.name != "nt" else command
 
 

@@ -11,7 +11,9 @@ does not keep applying unexamined. Nobody has to remember `learn vet` to get the
   its stale lessons come back through the next item);
 - a hook whose delivery held a lesson out as stale (a session's start, a prompt, a file) starts
   `learn hook --revet-worker` detached (:func:`maybe_start`), at most once per :data:`SPACING` seconds, so the
-  lessons come back with capture off too. The hook never waits for it.
+  lessons come back with capture off too. A prompt or file event never waits for it; a session's start (the
+  only injection of the core tier) waits up to :data:`START_WAIT` seconds for it (:func:`revet_before_start`)
+  and then builds its section from what passed, so only what the re-vet quarantines stays out.
 
 This is `learn vet` without a model (:func:`altimate_learn.gates.actions.vet_store`): passes are re-stamped and
 delivered again from the next event; a lesson the instructions now contradict or restate is quarantined with
@@ -81,6 +83,54 @@ def maybe_start(root: str, sessions_dir: str, count: int, log) -> bool:
     except Exception as exc:  # noqa: BLE001 - the lessons stay held out; `learn vet` still works
         log(f"a background re-vet of the stale lessons could not be started ({type(exc).__name__}: {exc}); "
             "run `learn vet`")
+        return False
+
+
+START_WAIT = 2.0  # seconds a session's start waits for the re-vet it started (review14 R14-18)
+_FRESH_MARKER = 120.0  # a re-vet marker older than this is a leftover (a killed worker), not waited for
+
+
+def revet_before_start(root: str, sessions_dir: str, count: int, log, wait: float = START_WAIT) -> bool:
+    """A session is starting with ``count`` lessons held out as stale: start the background re-vet (or join
+    the one running) and wait up to ``wait`` seconds for it, so the lessons the offline check passes reach this
+    session's start, which is the only time the core tier is injected (review14 R14-18: the first session
+    after every AGENTS.md change got none). Only what the re-vet quarantines stays out. True when no re-vet
+    runs any more (its results are on disk); False when the wait ran out (the lessons come back from the next
+    event, as before). Never raises."""
+    import time
+
+    try:
+        from altimate_learn.harness.capture_worker import PENDING
+
+        maybe_start(root, sessions_dir, count, log)
+        pending = os.path.join(sessions_dir, PENDING)
+        started = time.monotonic()
+        while True:
+            now = time.time()
+            running = []
+            try:
+                names = os.listdir(pending)
+            except OSError:
+                names = []
+            for name in names:
+                if name.startswith(MARKER_PREFIX):
+                    try:
+                        if now - os.stat(os.path.join(pending, name)).st_mtime < _FRESH_MARKER:
+                            running.append(name)
+                    except OSError:
+                        pass
+            waited = time.monotonic() - started
+            if not running:
+                if waited > 0.001:
+                    log(f"session start: waited {waited * 1000:.0f} ms for the re-vet of the stale lessons")
+                return True
+            if waited >= wait:
+                log(f"session start: the re-vet of the stale lessons took longer than {wait:g} s; this session "
+                    "starts without them (they are delivered from the next event that finds them re-stamped)")
+                return False
+            time.sleep(0.02)
+    except Exception as exc:  # noqa: BLE001 - the session starts without the stale lessons, as before
+        log(f"session start: could not wait for the re-vet of the stale lessons ({type(exc).__name__}: {exc})")
         return False
 
 

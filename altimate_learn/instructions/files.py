@@ -28,7 +28,6 @@ runs on the hook path (delivery holds stale lessons out), over the files discove
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 MAX_FILE_BYTES = 256 * 1024
@@ -174,6 +173,9 @@ def contract_hash(root: str, paths: list[str] | tuple[str, ...]) -> str:
 
     Missing files are left out; bad ones count by path and problem. Deterministic in the order of ``paths``.
     """
+    import hashlib  # here, not at the top: hashlib loads OpenSSL (~3 MiB), which a session start without stale
+    # checks or exported blocks never needs (the hook imports this module for root_candidates / hook_paths)
+
     digest = hashlib.sha256(b"learn-instructions-v1")
     seen: set[str] = set()
     for rel in sorted(set(paths)):
@@ -306,13 +308,12 @@ def _walk_files(root: str) -> list[str]:
 
 
 def _read_json_config(path: str) -> dict | None:
-    import json
-
     try:
         with open(path, encoding="utf-8") as handle:
             raw = handle.read(1024 * 1024)
     except (OSError, UnicodeDecodeError):
         return None
+    import json  # only when the file exists: the session-start hook imports no json package otherwise
     try:
         value = json.loads(raw)
     except ValueError:
@@ -371,9 +372,12 @@ def _imports(text: str) -> list[str]:
     return out
 
 
-def discover(root: str | os.PathLike) -> Contract:
-    """Every instruction file of the project (see the module docstring), read, with a hash."""
-    import fnmatch
+def discover(root: str | os.PathLike, *, nested: bool = True) -> Contract:
+    """Every instruction file of the project (see the module docstring), read, with a hash.
+
+    ``nested=False`` (the session-start hook: no ``git ls-files``, no walk) keeps to the files at the root: the
+    root names, the names and plain paths agent config adds, and the ``@path`` imports of those files, with the
+    same agents each one is loaded by."""
 
     root = os.path.realpath(os.fspath(root))
     found: dict[str, InstructionFile] = {}
@@ -402,9 +406,12 @@ def discover(root: str | os.PathLike) -> Contract:
     names = dict(NESTED_NAMES)
     for name, agents in extra_names.items():
         names[name] = tuple(dict.fromkeys(names.get(name, ()) + agents))
-    listing = _git_files(root)
-    if listing is None:
-        listing = _walk_files(root)
+    if nested:
+        listing = _git_files(root)
+        if listing is None:
+            listing = _walk_files(root)
+    else:  # only what can sit at the root; `add` skips what is missing
+        listing = list(names) + [pattern for pattern, _ in globs if not any(c in pattern for c in "*?[")]
     for rel in sorted(listing):
         base = rel.rsplit("/", 1)[-1]
         if base in names:
@@ -413,6 +420,8 @@ def discover(root: str | os.PathLike) -> Contract:
             add(rel, ("claude-code",), "Claude Code rules folder")
         else:
             for pattern, config in globs:
+                import fnmatch  # imports re: only with opencode `instructions` globs
+
                 if fnmatch.fnmatch(rel, pattern):
                     add(rel, ("opencode",), f"instructions in {config}")
                     break

@@ -275,12 +275,33 @@ def status(paths: ProjectPaths, settings: Any) -> dict[str, Any]:
     }
 
 
+_DIRECT = {"project": "the project's AGENTS.md (or CLAUDE.md in use), committed with your next commit",
+           "local": "AGENTS.local.md (yours, ignored by git)",
+           "global": "your own $XDG_CONFIG_HOME/altimate-code/AGENTS.md, read in every project"}
+
+
+def direct_targets_note(targets: list[str]) -> str | None:
+    """The one line that says the learner writes without `learn promote` (spec 002 "Where it writes": its own
+    marked block in an instruction file; review14 R14-22), or None with only the review target."""
+    direct = [t for t in targets if t in _DIRECT]
+    if not direct:
+        return None
+    return ("  NOTE: with learning target" + ("s " if len(direct) > 1 else " ") + ", ".join(direct)
+            + " the learner writes its vetted bullets straight into " + "; ".join(_DIRECT[t] for t in direct)
+            + " (its `<!-- learn:learned -->` block), with no `learn promote`: agents read them from their next "
+            "session. Review them in `git diff` before you commit; `learn runs` lists them, `learn revert RUN` "
+            "undoes one.")
+
+
 def status_lines(info: dict[str, Any]) -> list[str]:
     if info["on"]:
         head = "on" + (f", PAUSED since {info['paused'].get('at')} (`learn resume`)" if info.get("paused") else "")
     else:
         head = f"off ({info['why_off']})"
     lines = [f"Continual learner: {head}; targets: {', '.join(info['targets']) or 'none'}"]
+    note = direct_targets_note(info["targets"])
+    if note:
+        lines.append(note)
     last = info.get("last_run")
     if last:
         outcome = last.get("status")

@@ -131,3 +131,33 @@ def test_a_held_store_lock_delays_a_correction_once_and_capture_catches_up(world
     assert [s["text"] for s in signals(world)] == [CORRECTION]
     capture_latest(world, "claude-code")
     assert [s["text"] for s in signals(world)] == [CORRECTION]
+
+
+@pytest.mark.parametrize("name", ["claude", "codex"])
+def test_a_committed_on_path_install_is_harmless_without_learn_and_delivers_with_it(world, name):
+    """review14 R14-24: `learn install … --on-path` (the committed form) runs through the agent's shell; a
+    teammate without learn on PATH got exit 127 "hook error" on every event. Now: no error, the session answers;
+    with learn on PATH the same command delivers (the guard is shell syntax, which the agent must run as such)."""
+    from tests.e2e.agents import claude_env, codex_env
+    from tests.e2e.world import agent_binary
+    from tests.e2e.world import SYSTEM_PATH
+
+    binary = agent_binary(name)
+    files = prepare_project(world)
+    if name == "codex":
+        codex_setup(world)
+    learn_ok(world, "install", {"claude": "claude-code"}.get(name, name), "--on-path")
+    world.set_script(script_for(name, files["model"]))
+    flags = (("--sandbox", "workspace-write") if name == "codex" else ("--output-format", "stream-json", "--verbose"))
+    env = codex_env(world) if name == "codex" else claude_env(world)
+    argv = ([binary, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", *flags, TASK]
+            if name == "codex" else [binary, "-p", TASK, "--permission-mode", "acceptEdits", *flags])
+    assert env["PATH"] == SYSTEM_PATH  # a teammate without learn
+    bare = world.run(argv, env=env, timeout=90).check()
+    assert "All done." in bare.stdout
+    assert "No such file or directory" not in bare.stdout + bare.stderr and '"exit_code":127' not in bare.stdout
+    assert not any(h["section"] for h in marker_hits(world))
+    before = len(world.model_requests())
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + SYSTEM_PATH  # learn installed
+    world.run(argv, env=env, timeout=90).check()
+    assert any(h["section"] for h in marker_hits(world)[before:]), hook_log(world)

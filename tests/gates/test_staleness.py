@@ -66,13 +66,16 @@ def test_a_session_start_that_finds_stale_lessons_re_vets_every_store_in_the_bac
     # an unrelated paragraph outside the learn block, and a rule that now contradicts one lesson
     (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n"
                                         "- Use pnpm for installs, never yarn.\n")
+    # review14 R14-18: this first session after the edit waits briefly for the re-vet it starts, so it gets what
+    # passed (it used to start with none); what the new instructions contradict is quarantined, never injected
     stale = _session_start(git_repo, "s-2")
-    assert stale == ""  # a stale lesson is never injected before it passed the re-vet
+    assert "stg_<source>__<table>" in stale and "workers/" in stale and "yarn install" not in stale
     settle_capture(git_repo)  # the background re-vet that hook started
     log = _hook_log(git_repo)
     assert "3 approved lessons are held out as stale" in log and "started a background re-vet" in log
     assert "background re-vet of store 'frontend' (offline): 1 checked, 1 re-stamped" in log
     assert "background re-vet of store 'team-playbook' (offline): 2 checked, 1 re-stamped" in log
+    assert "session start: waited " in log and "ms for the re-vet of the stale lessons" in log
 
     again = _session_start(git_repo, "s-3")
     assert "stg_<source>__<table>" in again and "workers/" in again  # re-stamped: delivered again
@@ -191,3 +194,23 @@ def test_the_hook_log_says_why_a_lesson_is_held_out(git_repo, cli):
     _prompt(git_repo, "s-1")
     log = (git_repo / ".altimate-code/learn/.sessions/hook.log").read_text()
     assert "held out: stale: the instruction files changed since it was vetted" in log
+
+
+def test_a_session_start_waits_only_its_budget_for_a_re_vet_that_does_not_finish(git_repo, cli):
+    """R14-18: the wait at session start is bounded: a re-vet still running when it runs out leaves the stale
+    lessons out of this start (as before), and the hook answers."""
+    write_instructions(git_repo)
+    assert cli("remember", RULE, "--approve")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n")
+    sessions = git_repo / ".altimate-code/learn/.sessions"
+    (sessions / "capture-pending").mkdir(parents=True, exist_ok=True)
+    (sessions / "revet-started").write_text("1")  # a hook started one moments ago ...
+    (sessions / "capture-pending" / "revet-99999").write_text("")  # ... and it is still running
+    assert _session_start(git_repo, "s-slow") == ""
+    assert "the re-vet of the stale lessons took longer than 2 s" in _hook_log(git_repo)
+    (sessions / "capture-pending" / "revet-99999").unlink()
+    import os
+    import time
+
+    os.utime(sessions / "revet-started", (time.time() - 3600, time.time() - 3600))  # that one is long over
+    assert "stg_<source>__<table>" in _session_start(git_repo, "s-next")

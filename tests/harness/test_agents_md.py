@@ -167,3 +167,28 @@ def test_an_exported_block_and_the_hooks_do_not_give_one_lesson_twice_and_a_stal
     assert cli("export", "agents-md")[0] == 0
     capsys.readouterr()
     assert cli("check") == (0, "OK: 1 file, 3 lessons.\n", "")
+
+
+@pytest.mark.parametrize("claude_md", ["@AGENTS.md\n\n# Claude notes\n", "See @./AGENTS.md for the guide.\n",
+                                       "@docs/guide.md\n"])
+def test_claude_code_does_not_get_the_lessons_twice_when_claude_md_imports_the_exported_file(
+        git_repo: Path, cli, capsys, claude_md: str):
+    """review14 R14-20: CLAUDE.md importing AGENTS.md (Claude Code inlines it, block and all) and AGENTS.md carrying
+    the `learn export agents-md` block: the session-start hook gave Claude Code every lesson a second time. It
+    now reads the files each agent loads as doctor does (the import counts), directly or through another import."""
+    from altimate_learn.cli.doctor import lesson_block_problems
+    from altimate_learn.store.fsio import canonical_json
+    from altimate_learn.store.paths import project
+
+    write_store(git_repo, canonical_json([lesson("L-0001", DECIMAL, pinned=True),
+                                          lesson("L-0002", PYTEST, pinned=True)]))
+    (git_repo / "AGENTS.md").write_text(BEFORE)
+    assert cli("export", "agents-md")[0] == 0
+    (git_repo / "docs").mkdir()
+    (git_repo / "docs" / "guide.md").write_text("@../AGENTS.md\n")
+    capsys.readouterr()
+    assert DECIMAL in _session_start(git_repo, "claude-code", "s0", capsys)  # no CLAUDE.md yet: the hook gives them
+    (git_repo / "CLAUDE.md").write_text(claude_md)
+    assert _session_start(git_repo, "claude-code", "s1", capsys) == ""
+    problems = lesson_block_problems(project(git_repo), {"claude-code": {"installed": True}})
+    assert any("claude-code also has learn's hooks" in p for p in problems), problems

@@ -110,6 +110,30 @@ def test_session_start_section_is_frozen_across_fresh_processes(repo: Path):
     assert again == first and "A different approved set" not in again
 
 
+def test_a_codex_resume_does_not_add_the_section_again_but_builds_one_frozen_empty(git_repo: Path):
+    """review14 R14-21: `codex exec resume` keeps the first SessionStart context in its conversation and adds
+    what learn returns for source "resume": every resume added the whole core tier again. A section frozen
+    empty (nothing approved when the session began) is still built at resume; Claude Code's resume is unchanged
+    (test_session_start_section_is_frozen_across_fresh_processes)."""
+    write_store(git_repo, [lesson("L-0001", REF, pinned=True)])
+    start = recorded("codex", git_repo)[0]
+    first = run_hook("codex", start, cwd=git_repo)
+    assert "ref()" in json.loads(first.stdout)["hookSpecificOutput"]["additionalContext"]
+    resumed = run_hook("codex", {**start, "source": "resume"}, cwd=git_repo)
+    assert (resumed.returncode, resumed.stdout, resumed.stderr) == (0, "", "")
+    # a session that began with nothing approved: its resume brings the lessons approved since
+    write_store(git_repo, [])
+    empty = {**start, "session_id": "019a0000-0000-7000-8000-00000000e3e3"}
+    assert run_hook("codex", empty, cwd=git_repo).stdout == ""
+    write_store(git_repo, [lesson("L-0001", REF, pinned=True)])
+    later = run_hook("codex", {**empty, "source": "resume"}, cwd=git_repo)
+    assert "ref()" in json.loads(later.stdout)["hookSpecificOutput"]["additionalContext"]
+    # Claude Code: the same resume returns the frozen section (its resumed request carries it once)
+    claude = {**recorded("claude", git_repo)[0], "session_id": "c1"}
+    text = run_hook("claude-code", claude, cwd=git_repo).stdout
+    assert "ref()" in text and run_hook("claude-code", {**claude, "source": "resume"}, cwd=git_repo).stdout == text
+
+
 def test_codex_recorded_session_apply_patch_files_and_plain_prompt_context(repo: Path):
     events = recorded("codex", repo)
     outputs = {i: run_hook("codex", e, cwd=repo) for i, e in enumerate(events)}

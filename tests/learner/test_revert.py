@@ -149,3 +149,21 @@ def test_status_shows_the_learner(project: Path, server, cli):
     assert code == 0 and out.startswith("Not due: the next run can start after ")
     assert out.rstrip().endswith("; `learn run --now` runs it anyway.")
     assert len(runs(project)) == 1
+
+
+def test_status_and_enable_say_when_the_learner_writes_without_promote(project: Path, isolated_home: Path, cli):
+    """review14 R14-22: with a project/local/global target the learner writes its block into an instruction file
+    directly (spec 002), while the docs said nothing reaches an agent until `learn promote`: status and enable say
+    so; with only `review` they say nothing."""
+    code, out, _ = cli("enable")
+    assert code == 0 and "no `learn promote`" not in out and "no `learn promote`" not in cli("status")[1]
+    user_config(isolated_home, learning_targets=["review", "project"])
+    code, out, _ = cli("status")
+    assert ("  NOTE: with learning target project the learner writes its vetted bullets straight into the project's "
+            "AGENTS.md (or CLAUDE.md in use), committed with your next commit (its `<!-- learn:learned -->` block), "
+            "with no `learn promote`: agents read them from their next session.") in out
+    code, out, _ = cli("enable")
+    assert code == 0 and "with no `learn promote`" in out and "Review them in `git diff` before you commit" in out
+    user_config(isolated_home, learning_targets=["local", "global"])
+    out = cli("status")[1]
+    assert "NOTE: with learning targets local, global the learner writes" in out and "AGENTS.local.md" in out

@@ -1,0 +1,61 @@
+"""A lesson reaches the model once, with the real agents: Claude Code 2.1.332 with CLAUDE.md importing AGENTS.md
+(`@AGENTS.md`) and AGENTS.md carrying the `learn export agents-md` block (review14 R14-20: Claude inlines the
+import, block and all, and the session-start hook gave every lesson a second time); Codex 0.171 resuming a
+session (R14-21). Both failed on the code before the fixes (count 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import lessons
+from tests.e2e.agents import run_claude
+from tests.e2e.helpers import learn_ok, prepare_project
+from tests.e2e.world import request_text
+
+pytestmark = pytest.mark.e2e
+
+
+def test_claude_code_gets_each_lesson_once_when_claude_md_imports_the_exported_agents_md(world, claude_bin):
+    prepare_project(world)
+    (world.project / "AGENTS.md").write_text("# Guide\n\nRun `make test` before pushing.\n")
+    learn_ok(world, "export", "agents-md")
+    (world.project / "CLAUDE.md").write_text("@AGENTS.md\n")
+    learn_ok(world, "install", "claude-code", "--local")
+    world.set_script([{"text": "All done."}])
+    run_claude(world, claude_bin, "say hi").check()
+    first = request_text(world.model_requests()[0])
+    word = lessons.MARKERS["core"]
+    assert "Run `make test` before pushing." in first  # Claude Code inlined the import
+    assert first.count(word) == 1, first.count(word)
+
+
+def test_a_codex_resume_carries_the_session_start_lessons_once(world, codex_bin):
+    """review14 R14-21: each `codex exec resume` added another copy of the session-start section (Codex keeps the
+    first one in the resumed conversation)."""
+    from tests.e2e.agents import codex_setup, codex_thread_id, run_codex
+
+    prepare_project(world)
+    codex_setup(world)
+    learn_ok(world, "install", "codex")
+    world.set_script([{"text": "All done."}])
+    first = run_codex(world, codex_bin, "say hi").check()
+    assert request_text(world.model_requests()[0]).count(lessons.MARKERS["core"]) == 1
+    before = len(world.model_requests())
+    run_codex(world, codex_bin, "and now say bye", resume=codex_thread_id(first)).check()
+    resumed = [request_text(r) for r in world.model_requests()[before:]]
+    assert resumed and resumed[0].count(lessons.MARKERS["core"]) == 1, resumed[0].count(lessons.MARKERS["core"])
+
+
+def test_the_first_claude_session_after_an_agents_md_change_gets_its_lessons(world, claude_bin):
+    """review14 R14-18: the first session after an AGENTS.md change (a `git pull`) started with no lessons: the
+    stale ones waited for a background re-vet the hook never waited for."""
+    prepare_project(world)
+    (world.project / "AGENTS.md").write_text("# Guide\n\nRun `make test` before pushing.\n")
+    learn_ok(world, "vet")  # every lesson stamped with these instructions
+    learn_ok(world, "install", "claude-code", "--local")
+    with (world.project / "AGENTS.md").open("a") as handle:
+        handle.write("- Document every public function with a docstring.\n")  # a teammate's commit, pulled
+    assert "stale: " in learn_ok(world, "status")
+    world.set_script([{"text": "All done."}])
+    run_claude(world, claude_bin, "say hi").check()
+    assert lessons.MARKERS["core"] in request_text(world.model_requests()[0])
