@@ -87,10 +87,22 @@ def maybe_start(root: str, sessions_dir: str, count: int, log) -> bool:
 
 
 START_WAIT = 2.0  # seconds a session's start waits for the re-vet it started (review14 R14-18)
+START_WAIT_ENV = "ALTIMATE_LEARN_START_REVET_WAIT"  # another wait in seconds (a slow machine; 0: never wait)
+
+
+def start_wait() -> float:
+    """How long a session's start waits for the re-vet: :data:`START_WAIT`, or the seconds in
+    ``ALTIMATE_LEARN_START_REVET_WAIT`` (between 0 and 50, below every agent's hook timeout)."""
+    raw = os.environ.get(START_WAIT_ENV, "").strip()
+    try:
+        value = float(raw) if raw else START_WAIT
+    except ValueError:
+        return START_WAIT
+    return min(max(value, 0.0), 50.0) if value == value else START_WAIT
 _FRESH_MARKER = 120.0  # a re-vet marker older than this is a leftover (a killed worker), not waited for
 
 
-def revet_before_start(root: str, sessions_dir: str, count: int, log, wait: float = START_WAIT) -> bool:
+def revet_before_start(root: str, sessions_dir: str, count: int, log, wait: float | None = None) -> bool:
     """A session is starting with ``count`` lessons held out as stale: start the background re-vet (or join
     the one running) and wait up to ``wait`` seconds for it, so the lessons the offline check passes reach this
     session's start, which is the only time the core tier is injected (review14 R14-18: the first session
@@ -99,6 +111,8 @@ def revet_before_start(root: str, sessions_dir: str, count: int, log, wait: floa
     event, as before). Never raises."""
     import time
 
+    if wait is None:
+        wait = start_wait()
     try:
         from altimate_learn.harness.capture_worker import PENDING
 
