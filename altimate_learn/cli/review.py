@@ -58,7 +58,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     resolved, config_problems = reading_settings()  # an invalid value: what the hooks use, said (review14 R14-15)
     for problem in config_problems:
         warn(f"Config: {problem}")
-    counts = set_counts(store, store.approved(), len(gates["held_out"]), int(resolved.values["max_in_force"]))
+    counts = set_counts(store, store.approved(), gates["held_out"], int(resolved.values["max_in_force"]))
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
                "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
