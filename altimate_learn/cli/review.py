@@ -339,8 +339,9 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     flagged lessons are listed but are not failures.
 
     Warnings are listed but do not change the exit code: `duplicate` (two approved lessons `learn tidy`
-    would merge: run `learn tidy`) and `stale-block` (a learn:lessons block in an instruction file that
-    differs from what `learn export agents-md` writes now: run it and commit).
+    would merge: run `learn tidy`), `stale-block` (a learn:lessons block in an instruction file that
+    differs from what `learn export agents-md` writes now: run it and commit) and `path-trigger` (a lesson's
+    glob that matches no file of the project, with the closest folder).
     """
     from altimate_learn.cli.common import current_project
     from altimate_learn.review.check import check as do_check
