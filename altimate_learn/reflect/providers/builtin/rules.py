@@ -646,6 +646,8 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
 
 
 
+_SUBCOMMANDS = ("(?:install|add|remove|run|test|build|compose|check|format|lint|apply|plan|exec|init|sync|lock|"
+                "update|upgrade|publish|push|pull|fmt|vet|tidy|serve|migrate|seed|up|down|ci)")
 _RUN_STOP = frozenset("instead before after with in on for to when whenever while and or but directly first then "
                       "again only here there from inside outside so because unless every each all".split())
 
@@ -656,6 +658,7 @@ def commands_marked(text: str) -> str:
     Tool names that are everyday words too ("black", "make" on its own) stay prose."""
     from altimate_learn.reflect.providers.builtin.relations import tools_marked
     from altimate_learn.reflect.providers.builtin.scope import _COMMANDS
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
 
     def run(match: re.Match[str]) -> str:
         words = match.group(2).split()
@@ -672,7 +675,11 @@ def commands_marked(text: str) -> str:
     parts = re.split(r"(`[^`]*`)", text)
     for n in range(0, len(parts), 2):
         parts[n] = re.sub(r"(\b[Rr]un\s+)([a-z][\w.:-]*(?:\s+-{0,2}[a-z][\w:-]*){0,2})", run, parts[n])
-    return tools_marked("".join(parts))
+    marked = tools_marked("".join(parts))
+    # a tool marked on its own keeps its subcommand and flags: "`npm` install" -> "`npm install`", "`pytest` -x"
+    return re.sub(r"`([a-z][\w.-]*)`((?:\s+(?:-{1,2}[a-z][\w-]*|" + _SUBCOMMANDS + r"))+)\b",
+                  lambda m: f"`{m.group(1)}{' '.join([''] + m.group(2).split())}`"
+                  if m.group(1).lower() in _COMMANDS or m.group(1).lower() in TOOL_FAMILIES else m.group(0), marked)
 
 
 def finalize(rule: Rule) -> str | None:
