@@ -1028,6 +1028,11 @@ def test_a_never_put_rule_that_leaves_out_where_it_goes_waits_for_a_model() -> N
     alone = reflect_builtin([FeedbackItem("user_correction", "No, don't put business logic in the route handler.",
                                           "sig_2", "m2", [])], [])
     assert [d["text"] for d in alone.deltas] == ["Never put business logic in the route handler."]
+    # the place in an imperative clause of the same message: both clauses, one lesson (review14 R14-2 residual)
+    both = reflect_builtin([FeedbackItem("user_correction", "No, never compute totals in the route handler; put "
+                                         "business logic in src/shop/services/.", "sig_4")], [])
+    assert [d["text"] for d in both.deltas] == [
+        "Never compute totals in the route handler; put business logic in `src/shop/services/`."]
     # the reviewer's real opencode session: what to do instead, after a semicolon
     settings = reflect_builtin([FeedbackItem("user_correction", "no, don't read DATABASE_URL in db.py; all settings "
                                              "come from src/shop/settings.py via pydantic-settings", "sig_3")], [])
