@@ -54,7 +54,19 @@ def duplicate_problems(paths: Any, names: list[str]) -> list[str]:
             good = [x for x in lessons if isinstance(x, dict) and isinstance(x.get("id"), str)
                     and isinstance(x.get("text"), str)]
             out += [f"store '{store}': {p.lesson}: {p.message}" for p in duplicate_warnings(good, folder)]
+            out += trigger_problems(paths, store, good)
     return out
+
+
+def trigger_problems(paths: Any, store: str, lessons: list[dict]) -> list[str]:
+    """Approved lessons whose path trigger matches no file of the project (review14 R14-25; `learn check` lists the
+    same as warnings)."""
+    from altimate_learn.review.triggers import lesson_warnings, project_files
+
+    if not any(isinstance(x.get("trigger"), dict) for x in lessons):
+        return []
+    return [f"store '{store}': {lesson_id}: path trigger {line}; no agent's file event reaches it"
+            for lesson_id, line in lesson_warnings(lessons, project_files(paths.root))]
 
 
 def lesson_block_problems(paths: Any, hooks: dict[str, dict[str, Any]]) -> list[str]:

@@ -85,6 +85,12 @@ def remember_command(
     globs = _path_triggers(paths)
     store = open_store(name)
     result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout)
+    if globs:  # a typo in a glob is kept (the folder may come later), but said (review14 R14-25)
+        from altimate_learn.cli.common import current_project
+        from altimate_learn.review.triggers import project_files, unmatched
+
+        for line in unmatched(globs, project_files(current_project().root)):
+            warn(f"--paths {line}; the rule is saved with it (the folder may come later).")
     if as_json:
         print_json(result.to_json())
         return

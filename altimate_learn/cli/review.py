@@ -58,7 +58,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     resolved, config_problems = reading_settings()  # an invalid value: what the hooks use, said (review14 R14-15)
     for problem in config_problems:
         warn(f"Config: {problem}")
-    counts = set_counts(store, store.approved(), len(gates["held_out"]), int(resolved.values["max_in_force"]))
+    counts = set_counts(store, store.approved(), gates["held_out"], int(resolved.values["max_in_force"]))
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
                "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
@@ -384,8 +384,9 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
     flagged lessons are listed but are not failures.
 
     Warnings are listed but do not change the exit code: `duplicate` (two approved lessons `learn tidy`
-    would merge: run `learn tidy`) and `stale-block` (a learn:lessons block in an instruction file that
-    differs from what `learn export agents-md` writes now: run it and commit).
+    would merge: run `learn tidy`), `stale-block` (a learn:lessons block in an instruction file that
+    differs from what `learn export agents-md` writes now: run it and commit) and `path-trigger` (a lesson's
+    glob that matches no file of the project, with the closest folder).
     """
     from altimate_learn.cli.common import current_project
     from altimate_learn.review.check import check as do_check

@@ -373,7 +373,7 @@ def collect_status(name: str) -> dict[str, Any]:
                   # quarantined by the hooks' background re-vet (nobody ran a command): [{id, at}]
                   "quarantined_by_hooks": [{"id": q["id"], "at": q.get("at")} for q in gates["quarantined"]
                                            if q.get("via") == "background re-vet"]},
-        "set": set_counts(store, approved_now, len(gates["held_out"]), int(resolved.values["max_in_force"])),
+        "set": set_counts(store, approved_now, gates["held_out"], int(resolved.values["max_in_force"])),
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),

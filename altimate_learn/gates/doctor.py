@@ -176,8 +176,8 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
             channels[channel] = channels.get(channel, 0) + count
         from altimate_learn.tidy.counts import set_counts
 
-        counts = set_counts(store, approved, len(gates["held_out"]), int(values["max_in_force"]))
-        for key in ("in_force", "over_max_in_force", "outside_cap", "graduated", "retired"):
+        counts = set_counts(store, approved, gates["held_out"], int(values["max_in_force"]))
+        for key in ("in_force", "stale", "over_max_in_force", "outside_cap", "graduated", "retired"):
             set_totals[key] = set_totals.get(key, 0) + counts[key]
         store_rows.append({"name": store.name, "approved": len(approved),
                            "candidate": None if candidate is None else len(candidate),
@@ -199,14 +199,14 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
     report["outside_cap"] = outside_cap(approved_all, values)
     from altimate_learn.tidy.counts import fixes
 
-    totals = {"in_force": 0, "over_max_in_force": 0, "outside_cap": 0, "graduated": 0, "retired": 0, **set_totals,
-              "max_in_force": int(values["max_in_force"])}
+    totals = {"in_force": 0, "stale": 0, "over_max_in_force": 0, "outside_cap": 0, "graduated": 0, "retired": 0,
+              **set_totals, "max_in_force": int(values["max_in_force"])}
     cap = report["outside_cap"]
     cap["waiting"] = totals["outside_cap"]
     cap["over_max_in_force"] = totals["over_max_in_force"]
     cap["count"] += totals["outside_cap"] + totals["over_max_in_force"]
     cap["fix"] += fixes(totals)
-    report["set"] = {k: totals[k] for k in ("in_force", "max_in_force", "over_max_in_force", "outside_cap",
+    report["set"] = {k: totals[k] for k in ("in_force", "stale", "max_in_force", "over_max_in_force", "outside_cap",
                                             "graduated", "retired")}
     report["by_channel"] = dict(sorted(channels.items()))
     report["instructions"] = {**contract.as_dict(),

@@ -217,6 +217,28 @@ def schema_targets(paths: list[Path], project: ProjectPaths) -> list[Path]:
     return files
 
 
+def _trigger_warnings(targets: list[Path], reports: list[FileReport], project: ProjectPaths) -> None:
+    """A `path-trigger` warning for each approved lesson's glob that matches no file of the project (review14
+    R14-25); a warning, never a failure: the folder may come later."""
+    from altimate_learn.review.triggers import lesson_warnings, project_files
+
+    files: list[str] | None = None
+    for target, report in zip(targets, reports):
+        if target.name != "approved.json" or not target.is_file():
+            continue
+        try:
+            value = loads_document(target.read_bytes().decode("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            continue
+        if not isinstance(value, list):
+            continue
+        files = files if files is not None else (project_files(project.root) or [])
+        report.warnings += [Problem(lesson_id, "path-trigger", f"{line}; no agent's file event reaches it until "
+                                                               "one does (fix the glob, or leave it if that folder is "
+                                                               "coming)")
+                            for lesson_id, line in lesson_warnings(value, files)]
+
+
 def fix_canonical(paths: list[Path], project: ProjectPaths) -> list[Path]:
     """Rewrite the lesson files whose only fault is their form (`not-canonical`: valid lessons, keys unsorted, another
     indent) in canonical form, atomically; the files rewritten (review14 R14-7: a hand edit had no command to fix
@@ -237,8 +259,10 @@ def check(paths: list[Path], project: ProjectPaths, *, schema: bool = False) -> 
     JSON Schema (`docs/schemas/`), the files without lessons (signals.jsonl, usage.json) included."""
     blocks = [] if paths else stale_blocks(project)
     if not schema:
-        return CheckReport([check_file(target, _display(target)) for target in resolve_targets(paths, project)],
-                           blocks)
+        targets = resolve_targets(paths, project)
+        reports = [check_file(target, _display(target)) for target in targets]
+        _trigger_warnings(targets, reports, project)
+        return CheckReport(reports, blocks)
     from altimate_learn.review import schemas
 
     reports = []

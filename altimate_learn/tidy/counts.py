@@ -1,6 +1,7 @@
 """The set's counts for `learn show`, `learn status` and `learn doctor` (reads only, writes nothing).
 
-In force: approved lessons delivery serves (quarantined and stale ones are held out). Outside the cap:
+In force: approved lessons delivery serves (quarantined and stale ones are held out). Stale: approved lessons held
+out until a re-vet (the instruction files changed since they were vetted). Outside the cap:
 lessons kept in ``outside-cap.json`` (could be neither folded nor traded; never delivered) and approved
 lessons in force past ``learn.max_in_force`` (a store from before the cap; `learn tidy` drains it).
 Graduated: lessons `learn tidy` moved into the instruction files' block (``graduated.json``). Retired:
@@ -25,12 +26,17 @@ def _count_json(path: Any, key: str, *, besides: set[str] | None = None) -> int:
     return len(items) if isinstance(items, (list, dict)) else 0
 
 
-def set_counts(store: Any, approved: list[dict], held_out: int, max_in_force: int) -> dict[str, int]:
+def set_counts(store: Any, approved: list[dict], held_out: int | dict[str, str], max_in_force: int) -> dict[str, int]:
+    """``held_out``: the approved lessons delivery holds out ({id: why}, "stale…" or "quarantined"), or their number.
+    A stale lesson is counted as such (review14 R14-19: the line accounted for none of a stale set)."""
     from altimate_learn.curate.cap import OUTSIDE
     from altimate_learn.tidy.run import GRADUATED
 
-    in_force = max(0, len(approved) - held_out)
-    return {"in_force": in_force, "max_in_force": max_in_force,
+    held = held_out if isinstance(held_out, dict) else {}
+    count = len(held) if isinstance(held_out, dict) else held_out
+    stale = sum(1 for why in held.values() if str(why).startswith("stale"))
+    in_force = max(0, len(approved) - count)
+    return {"in_force": in_force, "max_in_force": max_in_force, "stale": stale,
             "over_max_in_force": max(0, in_force - max_in_force),
             "outside_cap": _count_json(store.path(OUTSIDE), "items"),
             "graduated": _count_json(store.path(GRADUATED), "lessons"),
@@ -39,10 +45,13 @@ def set_counts(store: Any, approved: list[dict], held_out: int, max_in_force: in
 
 
 def line(counts: dict[str, int]) -> str:
-    """One line: ``12 in force (max_in_force 40), 1 outside the cap, 3 graduated, 5 retired``."""
+    """One line: ``12 in force (max_in_force 40), 1 outside the cap, 3 graduated, 5 retired``; with stale lessons
+    ``8 in force (max_in_force 40), 4 stale (held out until re-vetted), …``."""
     outside = counts["outside_cap"] + counts["over_max_in_force"]
-    return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}), {outside} outside the cap, "
-            f"{counts['graduated']} graduated, {counts['retired']} retired")
+    stale = counts.get("stale", 0)
+    return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}), "
+            + (f"{stale} stale (held out until re-vetted), " if stale else "")
+            + f"{outside} outside the cap, {counts['graduated']} graduated, {counts['retired']} retired")
 
 
 def fixes(counts: dict[str, int]) -> list[str]:

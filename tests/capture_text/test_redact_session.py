@@ -219,7 +219,7 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     base = {"session_id": "live-tool-1", "transcript_path": str(transcript), "cwd": str(git_repo)}
     payloads = [{**base, "hook_event_name": "UserPromptSubmit", "prompt_id": "p1", "prompt": prompt}]
     payloads += [{**base, "hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_use_id": f"t{i}",
-                  "tool_input": {"command": "psql -h staging -f fx.sql"},
+                  "tool_input": {"command": "psql -h staging -U hunter2-xyz -f fx.sql"},
                   "error": 'psql: error: FATAL:  role "hunter2-xyz" does not exist'} for i in range(3)]
     for payload in payloads:
         proc = run_hook("claude-code", payload, cwd=git_repo, env=env)
@@ -227,8 +227,10 @@ def test_a_live_tool_retry_signal_is_redacted_with_the_secret_the_person_gave_ea
     assert capture_worker.wait_for_workers(str(learn_dir(git_repo) / ".sessions"), timeout=120)
     (signal,) = read_jsonl(learn_dir(git_repo) / "team-playbook" / "signals.jsonl")
     assert (signal["kind"], signal["partID"]) == ("tool_retry", "t2")
+    # the failing command is kept (what worked after it is compared with it), redacted the same way
     assert signal["text"] == ('Tool `Bash` failed 3 times in a row. Last error: psql: error: FATAL:  role '
-                              '"[REDACTED:password]" does not exist')
+                              '"[REDACTED:password]" does not exist\n'
+                              'Last command: psql -h staging -U [REDACTED:password] -f fx.sql')
     assert not [p for p in (git_repo / ".altimate-code").rglob("*") if p.is_file() and b"hunter2-xyz" in p.read_bytes()]
 
 

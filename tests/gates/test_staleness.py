@@ -28,8 +28,13 @@ def test_an_agents_md_edit_holds_a_lesson_out_of_a_real_hook_until_it_is_re_vett
     code, out, _ = cli("status")
     assert ("  stale: 1 (instructions changed; held out of delivery until re-vetted: the hooks' next capture does "
             "it, `learn vet` does it now)") in out
+    # the set line accounts for it (review14 R14-19: "0 in force ... 0 retired" read like an emptied set)
+    assert "  set: 0 in force (max_in_force 40), 1 stale (held out until re-vetted), 0 outside the cap" in out
     code, out, _ = cli("show")
     assert "Stale: instructions changed, awaiting re-vet (1)" in out
+    assert "0 in force (max_in_force 40), 1 stale (held out until re-vetted), 0 outside the cap" in out
+    code, out, _ = cli("doctor", "--json")
+    assert json.loads(out)["set"]["stale"] == 1
     code, out, err = cli("deliver", "--session", "d-stale", "--request", "add a staging model for the stripe source")
     assert code == 0 and out == ""
     assert ("nothing to deliver: 1 approved lesson is held out as stale: the instruction files changed since it was "

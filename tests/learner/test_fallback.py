@@ -41,9 +41,9 @@ def builtin_run(cli) -> None:
 
 
 @pytest.mark.parametrize(("typed", "lesson"), [
-    ("why did you use npm install? this repo uses pnpm", "Use `pnpm` instead of npm install."),
+    ("why did you use npm install? this repo uses pnpm", "Use `pnpm` instead of `npm install`."),
     ("remember we agreed to always run the tests with pytest -x before committing",
-     "Always run the tests with pytest -x before committing."),
+     "Always run the tests with `pytest -x` before committing."),
     ("didn't we say to use ruff instead of black?", "Use `ruff` instead of `black`."),
     ("wait, shouldn't this use ref() instead of the hardcoded table name?",
      "Use `ref()` instead of the hardcoded table name."),

@@ -140,7 +140,7 @@ RULES = [
     ('terraform: always pin provider versions in versions.tf',
      'Always pin provider versions in `versions.tf`.'),
     ("don't use latest tags for docker images, pin the digest",
-     'Never use latest tags for docker images; pin the digest.'),
+     'Never use latest tags for `docker` images; pin the digest.'),
     ('Make sure to close the cursor after each query',
      'Close the cursor after each query.'),
     ("that's wrong, timestamps should be stored in UTC",
@@ -182,7 +182,7 @@ RULES = [
     ('CI: the migration check failed — every migration must have a matching down migration',
      'Every migration must have a matching down migration.'),
     ('[ci] Lint failed: imports must be sorted with isort (run `isort .`)',
-     'Imports must be sorted with isort.'),
+     'Imports must be sorted with `isort`.'),
     ("You used `datetime.now()` — use `timezone.now()` so it's timezone-aware.",
      'Use `timezone.now()` instead of `datetime.now()`.'),
     ('Use snake_case for JSON keys in the API, not camelCase.',
@@ -329,7 +329,7 @@ RULES += [
     ('please dont use print for debugging in the final code, remove those and use logging.debug',
      'Use `logging.debug` instead of `print` for debugging in the final code.'),
     ('Thats not how we do it, tests should use pytest fixtures not setUp/tearDown methods',
-     'Tests should use pytest fixtures not `setUp/tearDown` methods.'),
+     'Tests should use `pytest` fixtures not `setUp/tearDown` methods.'),
     ('we use pydantic v2 here so its model_dump() not .dict()',
      'Use `model_dump()` instead of `.dict()`.'),
     ('No! never use eval() on user input',
@@ -379,7 +379,7 @@ RULES += [
     ('never force push to main!!',
      'Never force push to main.'),
     ("don't run terraform apply, only plan, applies go through the pipeline",
-     'Never run terraform apply.'),
+     'Never run `terraform apply`.'),
     ('k8s manifests go under deploy/k8s/ not k8s/',
      'Put k8s manifests under `deploy/k8s/`, not `k8s/`.'),
     ('no wait thats wrong. the config file is config/app.yaml not settings.yaml. also pls add the new key to the example file too',
@@ -875,7 +875,7 @@ def test_a_rule_the_builtin_misses_gives_nothing_or_a_clean_lesson(feedback: str
 
 
 @pytest.mark.parametrize(("feedback", "lesson"), [
-    ("from now on, run ruff before committing", "Always run ruff before committing."),
+    ("from now on, run ruff before committing", "Always run `ruff` before committing."),
     ("Next time, ask before deleting files.", "Always ask before deleting files."),
     ("going forward always add type hints to new functions", "Always add type hints to new functions."),
     ("in future never create test files for UI components", "Never create test files for UI components."),
@@ -1042,7 +1042,23 @@ def test_a_never_put_rule_that_leaves_out_where_it_goes_waits_for_a_model() -> N
     alone = reflect_builtin([FeedbackItem("user_correction", "No, don't put business logic in the route handler.",
                                           "sig_2", "m2", [])], [])
     assert [d["text"] for d in alone.deltas] == ["Never put business logic in the route handler."]
+    # the place in an imperative clause of the same message: both clauses, one lesson (review14 R14-2 residual)
+    both = reflect_builtin([FeedbackItem("user_correction", "No, never compute totals in the route handler; put "
+                                         "business logic in src/shop/services/.", "sig_4")], [])
+    assert [d["text"] for d in both.deltas] == [
+        "Never compute totals in the route handler; put business logic in `src/shop/services/`."]
     # the reviewer's real opencode session: what to do instead, after a semicolon
     settings = reflect_builtin([FeedbackItem("user_correction", "no, don't read DATABASE_URL in db.py; all settings "
                                              "come from src/shop/settings.py via pydantic-settings", "sig_3")], [])
     assert settings.deltas == [] and "names `src/shop/settings.py`" in settings.skipped[0][1]
+
+
+
+def test_tool_names_and_the_command_a_run_names_are_code() -> None:
+    """review14 R14-28: the demo's own lesson read "Never call pytest directly; run make test."."""
+    from altimate_learn.reflect.providers.builtin import correction_rules
+
+    assert correction_rules("Don't call pytest directly here; run make test instead, it sets PYTHONPATH and starts the "
+                            "test database.")[0] == ["Never call `pytest` directly; run `make test`."]
+    assert correction_rules("Always run ruff check before committing.")[0] == ["Always run `ruff check` before committing."]
+    assert correction_rules("we use black for formatting")[0] == ["Use `black` for formatting."]

@@ -56,7 +56,7 @@ def test_one_off_steering_gives_no_lesson_and_says_which_shape(feedback: str, wh
 KEPT = [
     ("use ruff for linting", "Use `ruff` for linting."),
     ("please always pin exact versions in requirements.txt", "Always pin exact versions in `requirements.txt`."),
-    ("never hardcode port numbers in the docker compose file", "Never hardcode port numbers in the docker compose file."),
+    ("never hardcode port numbers in the docker compose file", "Never hardcode port numbers in the `docker compose` file."),
     ("make sure to add a changelog entry for every user-facing change",
      "Add a changelog entry for every user-facing change."),
     ("make sure to split the seed scripts into one file per table", "Split the seed scripts into one file per table."),

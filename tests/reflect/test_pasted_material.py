@@ -144,11 +144,11 @@ def test_a_tools_own_advice_pasted_in_is_no_lesson(feedback: str) -> None:
 # review7 F1: people paste without a blank line; the rule typed right above or below the paste is theirs.
 @pytest.mark.parametrize(("feedback", "lesson"), [
     ("Always use pnpm, not npm\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree",
-     "Always use `pnpm`, not npm."),
+     "Always use `pnpm`, not `npm`."),
     ("use pnpm not npm\n$ npm install\nnpm ERR! code E404", "Use `pnpm` instead of `npm`."),
     ("Never hardcode credentials in config.py\nconfig.py:12: DB_PASSWORD = \"x\"\nconfig.py:13: API_KEY = \"y\"",
      "Never hardcode credentials in `config.py`."),
-    ("$ npm test\nnpm ERR! missing script: test\nAlways use pnpm, not npm.", "Always use `pnpm`, not npm."),
+    ("$ npm test\nnpm ERR! missing script: test\nAlways use pnpm, not npm.", "Always use `pnpm`, not `npm`."),
     ("Warning: never force push to main.", "Never force push to main."),
     ("await db.commit() after every write", "Await `db.commit()` after every write."),
 ])

@@ -27,6 +27,8 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def test_a_good_store_passes_and_nothing_is_created(git_repo, cli):
+    (git_repo / "models" / "staging").mkdir(parents=True)  # the folder its path trigger names (review14 R14-25)
+    (git_repo / "models" / "staging" / "stg_orders.sql").write_text("select 1\n")
     commit_file(git_repo, "team-playbook", canonical_json([
         lesson("L-aaaa0001", CENTS, paths=["models/staging/**"]),
         lesson("L-bbbb0002", "Keep `amount_cents` as integer cents in finance marts.", coexists=["L-aaaa0001"]),

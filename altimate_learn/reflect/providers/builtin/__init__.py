@@ -270,6 +270,9 @@ def item_rules(item: FeedbackItem) -> tuple[list[str], str]:
     if item.kind in ("user_correction", "review"):
         rules, why = correction_rules(item.text) if item.kind == "user_correction" else rules_for(item.text)
         place = next((p for rule in rules if (p := half_placement(rule, item.text))), None)
+        joined = _with_place_clause(rules, item.text) if place else None
+        if joined:  # "never X in Y; put Z in `path`": both clauses, one lesson (review14 R14-2 residual)
+            return joined, ""
         if place:
             return [], (f"it says what not to do, and names `{place}` apart from that rule: where it goes or what to do "
                         "instead needs a model or a person to write (a rule with only the \"never\" half would lose it)")
@@ -300,6 +303,35 @@ def half_placement(rule: str, text: str) -> str | None:
         if "/" in path and path.strip("/") and path.rstrip("/") not in rule and "://" not in said[max(0, match.start() - 3):match.start() + 3]:
             return path
     return None
+
+
+def _with_place_clause(rules: list[str], text: str) -> list[str] | None:
+    """``rules`` with each "Never …" rule that leaves out a path joined to the rule the clause naming that path states
+    itself ("…; put business logic in src/shop/services/" -> "Never compute totals in the route handler; put business
+    logic in `src/shop/services/`."), or None when a clause with the path states no rule of its own (a descriptive
+    sentence: "Totals are computed in src/shop/services/ …") or the two do not fit in one lesson."""
+    said = prose(text)
+    clauses = [c.strip() for c in re.split(r";\s+|(?<=[.!?])\s+|\n+", said) if c.strip()]
+    out: list[str] = []
+    for rule in rules:
+        place = half_placement(rule, text)
+        if not place:
+            out.append(rule)
+            continue
+        clause = next((c for c in clauses if place in c), None)
+        if clause is None:
+            return None
+        clause = re.sub(r"^(?:and|then|instead|rather)\b[\s,]*", "", clause, flags=re.I)
+        other = extract_rule(clause)
+        # the clause's own imperative ("put …", "read …"), not a statement the rule had to be made from ("they go …")
+        if not other or other.rstrip(".") in rule or place.rstrip("/") not in other \
+                or other.split()[0].lower() != clause.split()[0].lower():
+            return None
+        joined = f"{rule.rstrip('.')}; {other[0].lower() + other[1:] if not other.startswith('`') else other}"
+        if len(joined) > MAX_CHARS:
+            return None
+        out.append(joined)
+    return out
 
 
 def correction_rule(text: str) -> tuple[str | None, str]:

@@ -646,6 +646,42 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
 
 
 
+_SUBCOMMANDS = ("(?:install|add|remove|run|test|build|compose|check|format|lint|apply|plan|exec|init|sync|lock|"
+                "update|upgrade|publish|push|pull|fmt|vet|tidy|serve|migrate|seed|up|down|ci)")
+_RUN_STOP = frozenset("instead before after with in on for to when whenever while and or but directly first then "
+                      "again only here there from inside outside so because unless every each all".split())
+
+
+def commands_marked(text: str) -> str:
+    """Known tool names written bare, and the command a "run …" names, in backticks, as a lesson puts code (review14
+    R14-28: "Never call pytest directly; run make test." -> "Never call `pytest` directly; run `make test`.").
+    Tool names that are everyday words too ("black", "make" on its own) stay prose."""
+    from altimate_learn.reflect.providers.builtin.relations import tools_marked
+    from altimate_learn.reflect.providers.builtin.scope import _COMMANDS
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def run(match: re.Match[str]) -> str:
+        words = match.group(2).split()
+        if not words or words[0].lower() not in _COMMANDS:
+            return match.group(0)
+        taken = [words[0]]
+        for word in words[1:3]:
+            if word.lower() in _RUN_STOP or not re.fullmatch(r"[a-z][\w:-]*|-{1,2}[a-z][\w-]*", word):
+                break
+            taken.append(word)
+        rest = match.group(2)[len(" ".join(taken)):]
+        return f"{match.group(1)}`{' '.join(taken)}`{rest}"
+
+    parts = re.split(r"(`[^`]*`)", text)
+    for n in range(0, len(parts), 2):
+        parts[n] = re.sub(r"(\b[Rr]un\s+)([a-z][\w.:-]*(?:\s+-{0,2}[a-z][\w:-]*){0,2})", run, parts[n])
+    marked = tools_marked("".join(parts))
+    # a tool marked on its own keeps its subcommand and flags: "`npm` install" -> "`npm install`", "`pytest` -x"
+    return re.sub(r"`([a-z][\w.-]*)`((?:\s+(?:-{1,2}[a-z][\w-]*|" + _SUBCOMMANDS + r"))+)\b",
+                  lambda m: f"`{m.group(1)}{' '.join([''] + m.group(2).split())}`"
+                  if m.group(1).lower() in _COMMANDS or m.group(1).lower() in TOOL_FAMILIES else m.group(0), marked)
+
+
 def finalize(rule: Rule) -> str | None:
     """The lesson text for ``rule``, or None when it is not a clean, specific, safe rule."""
     return judge(rule)[0]
@@ -671,7 +707,7 @@ def _finalize(rule: Rule) -> str | None:
     text = tidy(rule.text)
     if not text:
         return None
-    text = join_commands(mark_identifiers(text))
+    text = commands_marked(join_commands(mark_identifiers(text)))
     text = re.sub(r"`([^`]+)`\s*`([^`]+)`", r"`\1 \2`", text) if "``" in text else text
     if len(text) > MAX_CHARS:
         cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."
