@@ -53,10 +53,21 @@ def read_stamps(store_dir: str) -> dict[str, dict]:
 
 
 def quarantined_ids(store_dir: str) -> set[str]:
-    items = _read(os.path.join(store_dir, QUARANTINE)).get("items")
+    return _quarantine(store_dir)[0]
+
+
+def _quarantine(store_dir: str) -> tuple[set[str], bool]:
+    """(the quarantined ids, whether `quarantine.json` is there but holds no readable list of items: a broken
+    hand edit, a crash; then which lessons it set aside is not known)."""
+    path = os.path.join(store_dir, QUARANTINE)
+    items = _read(path).get("items")
     if not isinstance(items, list):
-        return set()
-    return {item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)}
+        return set(), os.path.exists(path)
+    return {item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)}, False
+
+
+UNREADABLE_QUARANTINE = ("quarantine.json cannot be read, so it is not known whether the vet set it aside: held "
+                         "out while it cannot be read (`learn quarantine list` says why)")
 
 
 def state(stamp: dict | None, text: str, current: str | None) -> str:
@@ -92,7 +103,9 @@ def held_out(root: str, learn_dir: str, store_lessons: dict[str, list[tuple[str,
         if not has_sidecars(store_dir):
             continue
         held: dict[str, str] = {}
-        quarantined = quarantined_ids(store_dir)
+        # a quarantined lesson has no stamp: while the quarantine cannot be read (``blind``), an unstamped lesson
+        # may be one the vet set aside, so it is not served (review14 R14-35: delivery served them all, silently)
+        quarantined, blind = _quarantine(store_dir)
         stamps = read_stamps(store_dir)
         if stamps and current is None:
             from altimate_learn.instructions.files import current_hash
@@ -103,6 +116,8 @@ def held_out(root: str, learn_dir: str, store_lessons: dict[str, list[tuple[str,
                 held[lesson_id] = "quarantined"
             elif stamps and state(stamps.get(lesson_id), text, current) == "stale":
                 held[lesson_id] = "stale: the instruction files changed since it was vetted"
+            elif blind and state(stamps.get(lesson_id), text, current) == "unvetted":
+                held[lesson_id] = UNREADABLE_QUARANTINE
         if held:
             out[store] = held
     return out
