@@ -62,7 +62,7 @@ def test_gemini_cli_transcripts_reach_the_learner(world, gemini_bin):
 # --- a correction asked as a question, learned with no model and with Claude Code as the model --------------
 
 QUESTION = "why did you use npm install? this repo uses pnpm"
-PNPM_LESSON = "Use `pnpm` instead of npm install."
+PNPM_LESSON = "Use `pnpm` instead of `npm install`."  # the builtin backticks a tool and its subcommand (review14 R14-28)
 
 
 def question_session(world: World, claude_bin) -> str:
