@@ -71,6 +71,8 @@ code use make new set get true false none null""".split())
 _SPAN = re.compile(r"`+([^`]+?)`+")
 _TOKEN = re.compile(r"[a-z0-9_][a-z0-9_.\-/]*[a-z0-9_]|[a-z0-9_]")
 _CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\bwhile\b|\bexcept\b")
+# where a sentence starts its next rule: a semicolon, or ", and never/don't/always …" (not a list's ", and Z")
+_NEXT_RULE = re.compile(r";|,\s+(?:and\s+|but\s+)?(?:never|don'?t|do\s+not|avoid|always)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`*\"'])")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 
@@ -221,11 +223,22 @@ def stances(sentence: str, token: str) -> list[Stance]:
     for marker in CONTRASTS:
         q = _contains_phrase(lower, marker)
         if q >= 0:
-            return [Stance(-1 if at > q else 1, True, True) for at in places]
+            # the contrast holds up to the next rule of the sentence ("use X instead of Y in a.py, and never pass
+            # floats; use Decimal": Decimal is used, not avoided; review14 R14-40)
+            after = _NEXT_RULE.search(lower, q)
+            end = after.start() if after else len(lower)
+            later = [at for at in places if at >= end]
+            return [Stance(-1 if at > q else 1, True, True) for at in places if at < end] + \
+                (_clause_stances(lower, later) if later else [])
     prefer = _contains_phrase(lower, "prefer")
     over = _contains_phrase(lower, "over")
     if 0 <= prefer < over:
         return [Stance(-1 if at > over else 1, True, True) for at in places]
+    return _clause_stances(lower, places)
+
+
+def _clause_stances(lower: str, places: list[int]) -> list[Stance]:
+    """The stance at each of ``places`` from its own clause: a negation before it avoids, else it is used."""
     bounds = [0] + [m.end() for m in _CLAUSE.finditer(lower)] + [len(lower)]
     out = []
     for at in places:
