@@ -56,17 +56,23 @@ def maybe_start(root: str, sessions_dir: str, count: int, log) -> bool:
 
     stamp = os.path.join(sessions_dir, STARTED)
     try:
+        contract = None
         try:
             if time.time() - os.stat(stamp).st_mtime < SPACING:
-                return False
-        except OSError:
+                # the spacing is for the same instruction files: after another edit (a second pull, a revert) the
+                # lessons are stale against files no re-vet has seen yet (review14 R14-38)
+                contract = _contract(root)
+                with open(stamp, encoding="utf-8") as handle:
+                    if handle.read().split("\n")[1:2] == [contract]:
+                        return False
+        except (OSError, IndexError):
             pass
         from altimate_learn.harness.capture_worker import PENDING
         from altimate_learn.launch import spawn_detached
 
         os.makedirs(os.path.join(sessions_dir, PENDING), exist_ok=True)
         with open(stamp, "w", encoding="utf-8") as handle:
-            handle.write(str(os.getpid()))
+            handle.write(f"{os.getpid()}\n{contract if contract is not None else _contract(root)}")
         # a marker beside the capture workers' while it runs (`capture_worker.wait_for_workers` waits for it)
         marker = os.path.join(sessions_dir, PENDING, f"{MARKER_PREFIX}{os.getpid()}")
         os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600))
@@ -146,6 +152,17 @@ def revet_before_start(root: str, sessions_dir: str, count: int, log, wait: floa
     except Exception as exc:  # noqa: BLE001 - the session starts without the stale lessons, as before
         log(f"session start: could not wait for the re-vet of the stale lessons ({type(exc).__name__}: {exc})")
         return False
+
+
+def _contract(root: str) -> str:
+    """The hash of the instruction files the project's agents load (what a re-vet vets against)."""
+    from pathlib import Path
+
+    from altimate_learn.instructions.files import current_hash
+    from altimate_learn.store import ProjectPaths
+
+    project = ProjectPaths(Path(root))
+    return current_hash(str(project.root), str(project.learn_dir))
 
 
 def _key(project, names: list[str]) -> str:

@@ -57,6 +57,15 @@ def _session_start(repo: Path, session: str, wait: str = "45") -> str:
     return context_of(proc.stdout)
 
 
+def _started_moments_ago(repo: Path) -> None:
+    """What a hook leaves when it starts a re-vet: its pid and the instruction files' hash it re-vets against."""
+    from altimate_learn.harness.revet import STARTED, _contract
+
+    sessions = repo / ".altimate-code/learn/.sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    (sessions / STARTED).write_text(f"1\n{_contract(str(repo))}")
+
+
 def _hook_log(repo: Path) -> str:
     return (repo / ".altimate-code/learn/.sessions/hook.log").read_text()
 
@@ -112,7 +121,7 @@ def test_the_next_capture_re_vets_the_stale_lessons_of_every_store(git_repo, cli
     # a hook started a re-vet moments ago (its pause holds): only the capture worker re-vets here
     sessions = git_repo / ".altimate-code/learn/.sessions"
     sessions.mkdir(parents=True, exist_ok=True)
-    (sessions / "revet-started").write_text("1")
+    _started_moments_ago(git_repo)
 
     assert "stg_<source>__<table>" not in _prompt(git_repo, "s-cap")
     stop = {"session_id": "s-cap", "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
@@ -211,7 +220,7 @@ def test_a_session_start_waits_only_its_budget_for_a_re_vet_that_does_not_finish
     (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n")
     sessions = git_repo / ".altimate-code/learn/.sessions"
     (sessions / "capture-pending").mkdir(parents=True, exist_ok=True)
-    (sessions / "revet-started").write_text("1")  # a hook started one moments ago ...
+    _started_moments_ago(git_repo)  # a hook started one moments ago ...
     (sessions / "capture-pending" / "revet-99999").write_text("")  # ... and it is still running
     assert _session_start(git_repo, "s-slow", wait="0.3") == ""
     assert "the re-vet of the stale lessons took longer than 0.3 s" in _hook_log(git_repo)
@@ -221,3 +230,18 @@ def test_a_session_start_waits_only_its_budget_for_a_re_vet_that_does_not_finish
 
     os.utime(sessions / "revet-started", (time.time() - 3600, time.time() - 3600))  # that one is long over
     assert "stg_<source>__<table>" in _session_start(git_repo, "s-next")
+
+
+def test_another_instruction_edit_within_the_pause_starts_a_new_re_vet(git_repo, cli):
+    """review14 R14-38: a hook starts at most one re-vet per 5 minutes; a second AGENTS.md change (a second pull, a
+    revert) within them left the next sessions without lessons. The pause holds for the instruction files it
+    re-vetted against only."""
+    write_instructions(git_repo)
+    assert cli("remember", RULE, "--approve")[0] == 0
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in api/.\n")
+    assert "stg_<source>__<table>" in _session_start(git_repo, "s-1")  # the first edit: re-vetted at once
+    settle_capture(git_repo)
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\nThe API lives in services/api/.\n")
+    assert "stg_<source>__<table>" in _session_start(git_repo, "s-2")  # moments later, another edit: again
+    settle_capture(git_repo)
+    assert _hook_log(git_repo).count("started a background re-vet") == 2
