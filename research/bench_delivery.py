@@ -1017,17 +1017,21 @@ FOURTEENTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines, the lines that "
     "register the task sets and the JSON shape of six lines of blind batch 22 (never the code, the other task sets or "
     "the team's notes) and ran nothing but a check of the JSON and of each needed lesson's prefix and path globs, "
-    "handed to the lead, not to the delivery engineer (session 2026-12-03 #7: {style}). To be measured blind by the lead on the code before and after that session's "
-    "round.")
+    "handed to the lead, not to the delivery engineer (session 2026-12-03 #7: {style}). Measured blind by the lead "
+    "on the code before and after that session's round (two delivery changes, chosen on older sets): ")
 BLIND23_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind23.jsonl"
 BLIND23_INTRO = FOURTEENTH_ROUND_WRITER.format(
     who="an eighteenth writer", style="newcomers, terse seniors, complaints, reminders of what was agreed and hedged "
     "asks, in everyday words rather than the lessons' own; files whose names the lesson text gives under broad globs; "
-    "9 follow-ups that change area, some only describing a symptom")
+    "9 follow-ups that change area, some only describing a symptom") + (
+    "overall 97% / 94% / 94% at 300 / 1,000 / 10,000 lessons, the same before and after (follow-up and file 100%, "
+    "direct 100% / 89% / 100%, vague 88% / 88% / 75%; 28.0 / 27.5 / 27.6 lessons a session).")
 BLIND24_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind24.jsonl"
 BLIND24_INTRO = FOURTEENTH_ROUND_WRITER.format(
     who="the same writer", style="the same voices; a crowded topic, a file-name pattern, two-lesson requests and "
-    "follow-ups that describe only the symptom")
+    "follow-ups that describe only the symptom") + (
+    "overall 97% at each size, the same before and after (direct, file and follow-up 100%, vague 88%; 27.2 / 27.3 / "
+    "27.3 lessons a session).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
