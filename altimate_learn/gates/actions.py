@@ -168,7 +168,6 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
             force: bool = False) -> ReleaseResult:
     """Re-vet a quarantined rule and, when it passes, put it back (see the module docstring). ``force``: the
     person overrules the vet's verdict against the instruction files (recorded in the lesson's provenance)."""
-    from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
     from altimate_learn.reflect.reflect import current_lessons
 
@@ -197,36 +196,58 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
             quarantine.remove(store, lesson_id)
             store.record_history("quarantine-release", id=lesson_id, restored=True)
         return ReleaseResult(True, lesson_id)
-    lesson = item.get("lesson") if isinstance(item.get("lesson"), dict) else {}
-    delta: dict[str, Any] = {"op": "ADD", "text": item["text"], "reason": f"released from quarantine ({lesson_id})"}
-    paths = (lesson.get("trigger") or {}).get("paths")
-    if paths:
-        delta["paths"] = paths
-    if lesson.get("tags"):
-        delta["tags"] = lesson["tags"]
+    delta = _release_delta(item, f"released from quarantine ({lesson_id})")
     vetted = None
     if chat is not None:
         vetted = vet_with_model(chat, [Item("c0", item["text"], "person", evidence=False)], current_lessons(store),
                                 instructions, "", timeout=timeout)
     with store.lock():
-        quarantine.remove(store, lesson_id)  # the curator quarantines it again (with a new id) if it still fails
-        try:
-            result = curate(store, [delta], op="quarantine-release", author="person",
-                            channel=item.get("channel") or "remember", vet=vetted, contract=contract,
-                            feedback_ids=[f"release:{lesson_id}"])
-        except BaseException:
-            quarantine.add(store, [item])
-            raise
-        if result.quarantined:
-            again = result.quarantined[0]
-            quarantine.remove(store, again["id"])
-            quarantine.add(store, [dict(item, reason=again["reason"], source=again.get("source"),
-                                        quote=again.get("quote"), verdict=again.get("verdict"))])
-            return ReleaseResult(False, lesson_id, again["reason"])
-        added = next((a for a in result.applied if a["op"] == "ADD"), None)
-        helpful = next((a for a in result.applied if a["op"] == "HELPFUL"), None)
-        replaced = [a["id"] for a in result.applied if a["op"] == "REMOVE" and a.get("note") == "superseded"]
+        outcome = _curate_released(store, item, delta, contract, vetted)
+        if isinstance(outcome, ReleaseResult):
+            return outcome
+        added, helpful, replaced = outcome
         return ReleaseResult(True, added["id"] if added else helpful["id"] if helpful else None, replaced=replaced)
+
+
+def _release_delta(item: dict, reason: str, provenance: str | None = None) -> dict[str, Any]:
+    """The person's ADD that brings a quarantined rule back, with the paths and tags it had."""
+    lesson = item.get("lesson") if isinstance(item.get("lesson"), dict) else {}
+    delta: dict[str, Any] = {"op": "ADD", "text": item["text"], "reason": reason}
+    if provenance is not None:
+        delta["provenance"] = provenance
+    paths = (lesson.get("trigger") or {}).get("paths")
+    if paths:
+        delta["paths"] = paths
+    if lesson.get("tags"):
+        delta["tags"] = lesson["tags"]
+    return delta
+
+
+def _curate_released(store: Store, item: dict, delta: dict, contract: Any, vetted: Any,
+                     trusted: bool = False) -> ReleaseResult | tuple[dict | None, dict | None, list[str]]:
+    """Curate a released rule (under the store's lock): a :class:`ReleaseResult` when the curator quarantined it
+    again (the old entry stays, with the new reason), else (the ADD, the HELPFUL, the ids it replaced)."""
+    from altimate_learn.curate.curator import curate
+
+    lesson_id = item["id"]
+    quarantine.remove(store, lesson_id)  # the curator quarantines it again (with a new id) if it still fails
+    try:
+        result = curate(store, [delta], op="quarantine-release", author="person",
+                        channel=item.get("channel") or "remember", vet=vetted, contract=contract,
+                        feedback_ids=[f"release:{lesson_id}"], **({"trusted_provenance": True} if trusted else {}))
+    except BaseException:
+        quarantine.add(store, [item])
+        raise
+    if result.quarantined:
+        again = result.quarantined[0]
+        quarantine.remove(store, again["id"])
+        quarantine.add(store, [dict(item, reason=again["reason"], source=again.get("source"),
+                                    quote=again.get("quote"), verdict=again.get("verdict"))])
+        return ReleaseResult(False, lesson_id, again["reason"])
+    added = next((a for a in result.applied if a["op"] == "ADD"), None)
+    helpful = next((a for a in result.applied if a["op"] == "HELPFUL"), None)
+    replaced = [a["id"] for a in result.applied if a["op"] == "REMOVE" and a.get("note") == "superseded"]
+    return added, helpful, replaced
 
 
 def _force(store: Store, item: dict, contract: Any, approved_ids: set[str]) -> ReleaseResult:
@@ -234,8 +255,6 @@ def _force(store: Store, item: dict, contract: Any, approved_ids: set[str]) -> R
     delivered again at once (its copy in the candidate carries the note, for the next promote); any other rule
     goes to the curator as a person's rule that passed, staged with the note. Only the vet's verdict is
     overruled: the lint and the reconciliation with the lessons run as for `learn remember`."""
-    from altimate_learn.curate.curator import curate
-
     lesson_id = item["id"]
     if not item.get("source"):  # the lint refused the wording: nothing to overrule, the text must change
         raise LearnError(f"{lesson_id} was not quarantined by the vet but because {item.get('reason') or 'its text'}"
@@ -250,32 +269,14 @@ def _force(store: Store, item: dict, contract: Any, approved_ids: set[str]) -> R
                                  overruled=item.get("reason"))
         return ReleaseResult(True, lesson_id, reason=item.get("reason"))
     lesson = item.get("lesson") if isinstance(item.get("lesson"), dict) else {}
-    delta: dict[str, Any] = {"op": "ADD", "text": item["text"], "reason": f"released from quarantine ({lesson_id}) "
-                             "by a person over the vet", "provenance": _overruled_note(item, lesson.get("provenance"))}
-    paths = (lesson.get("trigger") or {}).get("paths")
-    if paths:
-        delta["paths"] = paths
-    if lesson.get("tags"):
-        delta["tags"] = lesson["tags"]
+    delta = _release_delta(item, f"released from quarantine ({lesson_id}) by a person over the vet",
+                           _overruled_note(item, lesson.get("provenance")))
     vetted = VetResult(verdicts={"c0": Verdict("c0", "pass", "a person overruled the vet", by="person")}, by="person")
     with store.lock():
-        quarantine.remove(store, lesson_id)
-        try:
-            result = curate(store, [delta], op="quarantine-release", author="person",
-                            channel=item.get("channel") or "remember", vet=vetted, contract=contract,
-                            feedback_ids=[f"release:{lesson_id}"], trusted_provenance=True)
-        except BaseException:
-            quarantine.add(store, [item])
-            raise
-        if result.quarantined:  # the lint or a limit refused it: the old entry stays, with that reason
-            again = result.quarantined[0]
-            quarantine.remove(store, again["id"])
-            quarantine.add(store, [dict(item, reason=again["reason"], source=again.get("source"),
-                                        quote=again.get("quote"), verdict=again.get("verdict"))])
-            return ReleaseResult(False, lesson_id, again["reason"])
-        added = next((a for a in result.applied if a["op"] == "ADD"), None)
-        helpful = next((a for a in result.applied if a["op"] == "HELPFUL"), None)
-        replaced = [a["id"] for a in result.applied if a["op"] == "REMOVE" and a.get("note") == "superseded"]
+        outcome = _curate_released(store, item, delta, contract, vetted, trusted=True)
+        if isinstance(outcome, ReleaseResult):  # the lint or a limit refused it: the old entry stays, with that reason
+            return outcome
+        added, helpful, replaced = outcome
         store.record_history("quarantine-release", id=lesson_id, forced=True, overruled=item.get("reason"),
                              staged=added["id"] if added else None)
         return ReleaseResult(True, added["id"] if added else helpful["id"] if helpful else None,
