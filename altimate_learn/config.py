@@ -35,6 +35,7 @@ class Key:
     help: str = ""
     narrow: bool = False  # a project config may only turn it off (bool) or narrow it (list), never widen it
     choices: tuple[str, ...] = ()  # allowed items of a list
+    user_only: bool = False  # read only from the user's own config: a project config setting it is ignored
 
 
 KEYS: dict[str, Key] = {k.name: k for k in (
@@ -64,7 +65,7 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("auto_reflect_daily_max", "int", 8, "ALTIMATE_LEARN_AUTO_REFLECT_DAILY_MAX",
         help="automatic reflections with a model per project and local day (0: none)"),
     Key("review_bots", "list", [], None, help="extra bot logins that import-reviews excludes"),
-    Key("providers", "object", {}, None,
+    Key("providers", "object", {}, None, user_only=True,
         help="model providers: {name: {type: openai|anthropic, base_url, api_key_env}}"),
     Key("continual_learning", "bool", True, "ALTIMATE_LEARN_CONTINUAL_LEARNING", narrow=True,
         help="the continual learner reads every exchange (needs capture, so it starts with `learn enable`)"),
@@ -251,6 +252,13 @@ class Settings:
         return bool(self.capture_on and self.values["auto_reflect"])
 
 
+def user_only_warning(path: Path, name: str, env: dict[str, str]) -> str:
+    """Why a project config's ``learn.<name>`` is passed over (a key only the user's own config may set)."""
+    return (f"{path}: learn.{name} is ignored: a project config cannot define model providers (a cloned repository "
+            "must not choose where your API key is sent). Define them in your user config "
+            f"{user_config_path(env)}; a project may still name one of them (or a built-in one) in learn.model.")
+
+
 def _narrowed(key: Key, current: Any, wanted: Any) -> Any:
     """What a project config may make of a narrow-only key: off, or a subset of what is allowed already."""
     if key.kind == "bool":
@@ -300,6 +308,9 @@ def load_settings(root: Path | None = None, cwd: Path | None = None,
             key = KEYS.get(name)
             if key is None:
                 unknown.append(f"{path}: unknown key learn.{name} (known: {', '.join(KEYS)})")
+                continue
+            if key.user_only and label == "project config":
+                unknown.append(user_only_warning(path, name, env))
                 continue
             try:
                 value = check_value(key, value, str(path))

@@ -119,12 +119,16 @@ def configuration_page() -> str:
              "altimate-code allows; `learn enable` does not rewrite a file with comments and says what to add by "
              "hand.", "",
              "Keys marked *narrow only* can be turned off (a switch) or narrowed (a list) by a project config, "
-             "never widened: a cloned repository cannot switch on what you turned off.", "",
+             "never widened: a cloned repository cannot switch on what you turned off. Keys marked *user config "
+             "only* are read from your own config files and environment, never from a project config (which "
+             "gets one warning naming the file): a cloned repository cannot choose where your API key is sent.",
+             "",
              "| key | env var | default | allowed | effect |",
              "|---|---|---|---|---|"]
     for key in config.KEYS.values():
         env = f"`{key.env}`" if key.env else "–"
-        effect = key.help + (" *(narrow only)*" if key.narrow else "")
+        effect = key.help + (" *(narrow only)*" if key.narrow else "") + (" *(user config only)*" if key.user_only
+                                                                           else "")
         lines.append(f"| `{key.name}` | {env} | {_default(key)} | {_cell(_allowed(key))} | {_cell(effect)} |")
     lines += ["", "A number of lessons set to 0 turns that tier off. "
               "An invalid value stops a command that changes something with one line naming the file, the key and "

@@ -26,15 +26,17 @@ class ModelChoice:
     agent_clis: list[str] = field(default_factory=list)  # agent CLIs on PATH (provider names)
     suggestion: str | None = None  # the CLI `learn enable --model` would record, when nothing is configured
     keys: list[str] = field(default_factory=list)  # API key variables that are set
+    host: str | None = None  # where a configured HTTP model's requests (and its key) go: "api.openai.com"
 
     def to_json(self) -> dict[str, Any]:
         return {"model": self.model, "source": self.source, "why": self.why, "problem": self.problem,
-                "agent_clis": self.agent_clis, "suggestion": self.suggestion, "api_keys": self.keys}
+                "agent_clis": self.agent_clis, "suggestion": self.suggestion, "api_keys": self.keys,
+                "host": self.host}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ModelChoice:
         return cls(data["model"], data["source"], data["why"], data.get("problem"), list(data.get("agent_clis") or []),
-                   data.get("suggestion"), list(data.get("api_keys") or []))
+                   data.get("suggestion"), list(data.get("api_keys") or []), data.get("host"))
 
 
 def api_keys_set(env: Mapping[str, str], providers: Mapping[str, Any] | None = None) -> list[str]:
@@ -54,8 +56,37 @@ def suggest_cli(installed: list[str], preferred: list[str] | None = None) -> str
     return installed[0] if installed else None
 
 
-def how_it_runs(model: str) -> str:
-    """One clause on what a reflection with ``model`` costs and where it runs."""
+def url_host(url: str) -> str:
+    """The host (and port) of ``url``, without any user name or password in it."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return f"{host}:{port}" if port else host
+
+
+def key_hosts(keys: list[str], env: Mapping[str, str], providers: Mapping[str, Any] | None) -> list[str]:
+    """``VARIABLE → host`` for each set key variable: where a session's own model would send it."""
+    from altimate_learn.reflect.providers import base_url_for, provider_specs
+
+    out: list[str] = []
+    for spec in provider_specs(providers).values():
+        if spec.api_key_env in keys and not spec.local:
+            try:
+                out.append(f"{spec.api_key_env} → {url_host(base_url_for(spec, providers, env))}")
+            except LearnError:
+                continue
+    return sorted(dict.fromkeys(out))
+
+
+def how_it_runs(model: str, host: str | None = None) -> str:
+    """One clause on what a reflection with ``model`` costs and where it runs (``host``: where its requests go)."""
     from altimate_learn.reflect.providers.agentcli import AGENT_CLIS, describe
 
     provider = model.split("/", 1)[0]
@@ -65,7 +96,7 @@ def how_it_runs(model: str) -> str:
         return f"{describe(provider)}: one headless call per reflection, on your own login and plan"
     if provider == "agent":
         return "the CLI of the agent whose session it is: one headless call per reflection"
-    return "one model call per reflection, with its API key"
+    return "one model call per reflection, with its API key" + (f"; requests go to {host}" if host else "")
 
 
 def model_choice(settings: Any, env: Mapping[str, str] | None = None,
@@ -85,18 +116,25 @@ def model_choice(settings: Any, env: Mapping[str, str] | None = None,
         source = settings.sources.get("model", "")
         source = "ALTIMATE_LEARN_MODEL" if source.startswith("env ") else f"learn.model from {source}"
         problem = None
+        host = None
         if configured == SESSION_AGENT:
             if not installed:
                 problem = "no agent CLI (claude, codex, gemini, opencode) is on PATH"
         elif configured != BUILTIN:
             try:
-                make_chat_model(configured, providers=providers, env=env)
+                chat = make_chat_model(configured, providers=providers, env=env)
             except LearnError as exc:
                 problem = exc.message.split(": ", 1)[-1].rstrip(".")
-        return ModelChoice(configured, source, how_it_runs(configured), problem, installed, keys=keys)
+            else:
+                url = getattr(chat, "base_url", None) or getattr(chat, "endpoint", None)
+                host = url_host(url) if isinstance(url, str) else None
+        return ModelChoice(configured, source, how_it_runs(configured, host), problem, installed, keys=keys,
+                           host=host)
     if keys:
+        hosts = key_hosts(keys, env, providers)
         return ModelChoice("session", "default", "the model each session used, when its provider's key is set "
-                           f"({', '.join(keys)}); else the offline builtin reflector", None, installed, keys=keys)
+                           f"({', '.join(hosts or keys)}); else the offline builtin reflector", None, installed,
+                           keys=keys)
     suggestion = suggest_cli(installed, preferred_clis)
     return ModelChoice(BUILTIN, "default", "no model is configured and no API key is set", None, installed,
                        suggestion, keys)

@@ -445,8 +445,8 @@ def test_status_names_a_configured_cli_that_went_missing(git_repo, cli, fake_cli
 def test_status_with_an_api_key_says_the_sessions_model_is_used(git_repo, cli, fake_clis, monkeypatch) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     code, out, _ = cli("status")
-    assert ("  Reflection model: the model each session used, when its provider's key is set (ANTHROPIC_API_KEY); "
-            "else the offline builtin reflector.") in out.splitlines()
+    assert ("  Reflection model: the model each session used, when its provider's key is set (ANTHROPIC_API_KEY → "
+            "api.anthropic.com); else the offline builtin reflector.") in out.splitlines()
     assert "sk-ant-test" not in out
 
 

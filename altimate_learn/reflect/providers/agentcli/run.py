@@ -81,8 +81,11 @@ def child_env(extra: Mapping[str, str] | None = None, base: Mapping[str, str] | 
 
 
 def find_binary(name: str, env: Mapping[str, str] | None = None) -> str | None:
+    """``name`` on PATH, looked up in the absolute PATH folders only: an empty or relative entry (``.``, ``bin``)
+    would find a program of the repository learn runs in, which a clone could ship as `claude`."""
     env = os.environ if env is None else env
-    return shutil.which(name, path=env.get("PATH") or os.defpath)
+    folders = [part for part in (env.get("PATH") or os.defpath).split(os.pathsep) if os.path.isabs(part)]
+    return shutil.which(name, path=os.pathsep.join(folders)) if folders else None
 
 
 def run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_text: str, timeout: float,
