@@ -95,6 +95,19 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     previous: UserMessage | None = None
     answer: list[str] = []  # what the assistant said since the previous user message
     session_id = reader.info.id
+    # The typed message not judged yet: its verdict waits for the agent's reply to it (what the assistant says
+    # before the next user message), whose opening can concede a mistake ("You're right, I …"). Its signal goes
+    # where the message came, before the signals of its reply's tool calls.
+    waiting: tuple[int, UserMessage, UserMessage | None, str | None] | None = None
+
+    def judge(at: int, event: UserMessage, before: UserMessage | None, said: str | None, reply: str | None) -> None:
+        verdict = classify_user_message(event, before, answer=said, reply=reply)
+        text = event.text or event.reason or ""
+        if verdict.correction and text.strip():
+            stats.corrections += 1
+            signals.insert(at, NewSignal(kind="user_correction", session_id=session_id, text=text,
+                                         reason=verdict.reason, message_id=event.id, said_at=event.at))
+
     if is_model_call_dir(reader.info.cwd):
         stats.model_call = True
         return signals, stats
@@ -109,16 +122,16 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                 stats.rejections += 1
             else:
                 stats.user_messages += 1
-            said = "\n".join(answer)[-ANSWER_KEEP:] or None
-            verdict = classify_user_message(event, previous, answer=said)
-            previous = event
+            if waiting is not None:
+                judge(*waiting, reply=_reply_opening(answer))
+                waiting = None
+            said = _answer_end(answer)
             if event.kind == "text":
+                waiting = (len(signals), event, previous, said)
                 answer = []
-            text = event.text or event.reason or ""
-            if verdict.correction and text.strip():
-                stats.corrections += 1
-                signals.append(NewSignal(kind="user_correction", session_id=session_id, text=text,
-                                         reason=verdict.reason, message_id=event.id, said_at=event.at))
+            else:
+                judge(len(signals), event, previous, said, None)
+            previous = event
         elif isinstance(event, AssistantTurn):
             stats.assistant_turns += 1
             if event.text and event.text.strip():
@@ -135,11 +148,22 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                     if earlier.kind == "tool_retry" and earlier.part_id == retries.worked.part_id:
                         earlier.text += "\n" + retries.worked.line()
                         break
+    if waiting is not None:
+        judge(*waiting, reply=_reply_opening(answer))
     stats.malformed_lines = reader.info.skipped
     return signals, stats
 
 
 ANSWER_KEEP = 4000  # the end of the assistant's answer, where it says what it did, is what the classifier reads
+REPLY_KEEP = 1000  # the start of the assistant's reply to a message, where it reacts to it, is what the reply read takes
+
+
+def _answer_end(parts: list[str]) -> str | None:
+    return "\n".join(parts)[-ANSWER_KEEP:] or None
+
+
+def _reply_opening(parts: list[str]) -> str | None:
+    return "\n".join(parts)[:REPLY_KEEP] or None
 _POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
 
 

@@ -14,7 +14,9 @@ How a message is read:
 
 Session rules (`classify_user_message`): a message counts only after a completed assistant turn, so the first
 message (the task) never does, unless the transcript starts mid-conversation with an answer before it; an interruption followed by a redirect and a tool rejection
-with a reason are strong evidence.
+with a reason are strong evidence. When the agent's reply to the message is known (``reply``: `learn capture` reads
+it from the transcript), a reply that opens by conceding or owning a mistake makes a message the patterns let pass a
+correction (:func:`reply_verdict`, `replies.py`), never a new request or a bare go-on.
 
 Second opinion (`second_opinion.py`, ``model=True``): a message the patterns let pass, in a context that makes a
 correction plausible (the answer before it said the work was done; not the first message, not a new task, not a
@@ -577,9 +579,11 @@ _REDIRECT_OPENING = re.compile(
 
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
-                          answer: str | None = None, *, model: bool = False) -> Verdict:
-    """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known); with
-    ``model=True``, when they flag nothing, the trained model's guarded second opinion (the learner's digest hints)."""
+                          answer: str | None = None, *, reply: str | None = None, model: bool = False) -> Verdict:
+    """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known); then,
+    when ``reply`` (the agent's answer to this message, known once it came) concedes a mistake, the reply's
+    verdict (:func:`reply_verdict`); with ``model=True``, when none flags it, the trained model's guarded second
+    opinion (the learner's digest hints)."""
     if msg.kind == "rejection":
         reason = strip_injected(msg.reason or "").strip()
         if not reason:
@@ -598,6 +602,8 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
             return Verdict(True, "interrupted, then redirected", "strong")
         return NOT_A_CORRECTION
     verdict = classify_text(msg.text, answer)
+    if not verdict.correction and reply and msg.kind == "text":
+        verdict = reply_verdict(msg.text, reply) or verdict
     if verdict.correction or not model or msg.kind != "text":
         return verdict
     from altimate_learn.capture.second_opinion import second_opinion
@@ -605,3 +611,32 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
     reason = second_opinion(msg.text, answer, msg.index, after_assistant=msg.after_assistant,
                             interrupted=previous is not None and previous.kind == "interrupt")
     return Verdict(True, reason, "model") if reason else verdict
+
+
+def reply_verdict(text: str, reply: str) -> Verdict | None:
+    """The agent's reply to a message the patterns let pass: an opening that concedes a mistake ("You're right, I
+    apologize", "Good catch", "你说得对") or owns one ("I accidentally removed …") makes the message a correction,
+    unless the message is one that corrects nothing whatever the answer: a new request (a specification, or a
+    message that opens new work), a bare approval or go-on ("yes", "next"), a slash command."""
+    from altimate_learn.capture import replies
+
+    reading = replies.read_reply(reply)
+    if reading not in (replies.CONCEDED, replies.SELF_FIX) or not _reply_may_decide(text):
+        return None
+    return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
+
+
+def _reply_may_decide(text: str) -> bool:
+    """Whether the message is one a reply may make a correction (see :func:`reply_verdict`)."""
+    if not isinstance(text, str) or is_slash_command(text):
+        return False
+    text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
+    own = languages.plain_chinese(normalise(prose_of(text))).strip()
+    if not own or is_task_spec(text) or _tasking(own):
+        return False
+    return not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))
+
+
+# "next", "다음", "下一步", "weiter": a bare go-on to the next step (CONTINUE_ONLY's English words, and the step).
+_NEXT_ONLY = re.compile(r"^\W*(?:next(?:\s+(?:one|step|task|phase))?|(?:go|move)\s+on|do\s+it|다음|계속|继续|下一步|下一个|次へ?|続けて|"
+                        r"siguiente|contin[uú]a|weiter|suivant|continue[zr]?|далее|дальше|продолжай|devam|dalej)\W*$", re.I)

@@ -1,0 +1,134 @@
+"""What the agent's reply to a message says about it: the opening of the next answer.
+
+A person's message is often only recognisably a correction once the agent answers it: "You're right, I
+apologize", "Good catch", "Sorry, I misread the spec", "Tienes razón", "你说得对", "申し訳ありません" concede that
+its last work was wrong; "I accidentally removed the import", "Reverting that change" own a mistake. A reply
+that opens "Sure! Here's …" or "Great idea" takes the message as a new request. Only the opening of the reply
+is read (:data:`HEAD_CHARS`): that is where an agent reacts to what it was told; further in it talks about the
+work ("sorry, the API does not allow that" deep in a report is not an apology for the last answer).
+
+:func:`read_reply` returns one of :data:`CONCEDED` (the agent says it was wrong or apologises for its work),
+:data:`SELF_FIX` (the agent names a mistake of its own or undoes what it did), :data:`AGREED` (the reply takes the
+message as a new request: "Sure", "Great idea", "Happy to") or None. The classifier
+(:func:`altimate_learn.capture.classifier.classify_user_message`) decides what that is worth next to the message
+itself: a reply never makes a new request a correction. Standard library only; nothing here is imported on the
+hook path (the capture worker and `learn capture` read replies).
+"""
+
+from __future__ import annotations
+
+import re
+
+HEAD_CHARS = 300  # characters of the reply's opening that are read
+CONCEDED = "conceded"
+SELF_FIX = "self-fix"
+AGREED = "agreed"
+
+_I = re.I
+
+# The agent concedes that what it did or said was wrong, or apologises for it. Each alternative is a form that,
+# at the opening of an answer, reacts to being told so.
+_CONCEDES = re.compile(
+    # en
+    r"\byou(?:\s?'re|\s+are|\s?re)\s+(?:absolutely\s+|totally\s+|completely\s+|entirely\s+|quite\s+|so\s+|100%\s+|right\s+again|"
+    r"correct\s+again|also\s+|again\s+|indeed\s+)*(?:right|rigth|correct)\b(?!\s+(?:to\s+(?:ask|wonder|want|think|be\s+curious)|"
+    r"that\s+(?:it|this)\s+(?:would|could|might)))"
+    r"|\b(?:good|great|nice|sharp|excellent)\s+(?:catch|spot)\b|\bwell\s+spotted\b"
+    r"|\bmy\s+(?:mistake|bad|apologies|fault|error|oversight|misunderstanding|mix-?up)\b"
+    r"|\bi\s+(?:sincerely\s+|truly\s+|do\s+)?apologi[sz]e\b|\bapologies\b"
+    r"|\b(?:i'm|i\s+am)\s+(?:so\s+|very\s+|really\s+|truly\s+)?sorry\b|^\W*sorry\b|\bsorry\s+(?:about|for)\s+(?:that|the|my)\b"
+    r"|\bi\s+(?:completely\s+|totally\s+)?(?:mis+read|mis+understood|mis+interpreted|overlooked|misspoke|mixed\s+up|"
+    r"made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|got\s+(?:that|it|this)\s+wrong|should\s+have|shouldn't\s+have|"
+    r"should\s+not\s+have|jumped\s+ahead|went\s+too\s+far|over-?complicated|over-?engineered)\b"
+    r"|\b(?:that|this)(?:'s|\s+is|\s+was)\s+(?:on\s+me|my\s+(?:mistake|error|bad|fault))\b"
+    r"|\bi\s+see\s+(?:the|my)\s+(?:mistake|error|confusion)\b|\b(?:oops|whoops)\b"
+    # es, pt
+    r"|\btienes?\s+(?:toda\s+la\s+)?raz[oó]n\b|\bdisculp[ae]s?\b|\bperd[oó]n\b|\blo\s+siento\b|\bmi\s+error\b|\bme\s+equivoqu[eé]\b"
+    r"|\b(?:voc[eê]\s+)?(?:est[aá]|tem)\s+(?:toda\s+a\s+|absolutamente\s+|completamente\s+)?(?:certo|certa|raz[aã]o)\b"
+    r"|\bdesculp[ae]\b|\bfoi\s+mal\b|\bmeu\s+erro\b|\bme\s+enganei\b|\bpe[cç]o\s+desculpas\b"
+    # fr, it
+    r"|\b(?:vous\s+avez|tu\s+as)\s+(?:tout\s+[àa]\s+fait\s+|enti[èe]rement\s+|parfaitement\s+)?raison\b|\bd[ée]sol[ée]e?s?\b"
+    r"|\bexcuse[zs]?[\s-]moi\b|\bmes\s+excuses\b|\bje\s+me\s+suis\s+tromp[ée]\b|\bmon\s+erreur\b|\bbien\s+vu\b"
+    r"|\bhai\s+(?:perfettamente\s+|assolutamente\s+|pienamente\s+)?ragione\b|\bha\s+ragione\b|\bmi\s+dispiace\b|"
+    r"\bscusa(?:mi|te)?\b|\b(?:errore\s+mio|mio\s+errore)\b"
+    # de
+    r"|\b(?:du\s+hast|sie\s+haben)\s+(?:v[öo]llig\s+|vollkommen\s+|absolut\s+|nat[üu]rlich\s+)?recht\b|\bentschuldig\w*"
+    r"|\btut\s+mir\s+leid\b|\bmein\s+fehler\b|\bgut\s+(?:erkannt|aufgepasst)\b|\bich\s+habe\s+mich\s+geirrt\b"
+    # ru, tr, pl, cs
+    r"|(?:^|[\s,.!])(?:вы|ты)\s+(?:снова\s+|совершенно\s+|абсолютно\s+|полностью\s+|опять\s+)?прав[ыа]?(?=[\s,.!]|$)"
+    r"|извин\w*|прошу\s+прощения|моя\s+ошибка|я\s+ошиб\w*"
+    r"|\bhakl[ıi]s[ıi]n[ıi]z\b|\bhakl[ıi]s[ıi]n\b|[öo]z[üu]r\s+dilerim|\bhata\s+bende\b"
+    r"|\bmasz\s+(?:całkowitą\s+)?racj[ęe]\b|\bprzepraszam\b|\bm[óo]j\s+b[łl][ąa]d\b"
+    r"|\bm[áa](?:te|[šs])\s+pravdu\b|\bomlouv[áa]m\b"
+    # vi, id, fa
+    r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\bxin\s+l[ỗo]i\b|\b(?:anda|kamu)\s+benar\b|\bmohon\s+maaf\b|\bmaaf\b"
+    r"|درست\s+می\u200c?گوی|عذر\s*خواهی|ببخشید"
+    # zh, ja, ko
+    r"|你说得(?:对|没错)|您说得(?:对|没错)|你(?:是)?对的|说得对|抱歉|对不起|不好意思|我的(?:错|失误|疏忽)|是我(?:的)?(?:疏忽|失误|错)|"
+    r"我(?:搞错|理解错|误解|弄错|看错)"
+    r"|おっしゃる通り|その通りです|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘(?:ありがとう|の通り)|"
+    r"私の(?:ミス|誤り)|間違えました|確認不足"
+    r"|죄송|미안(?:합니다|해요)|제\s*(?:실수|잘못)|혼동을\s*드려|지적(?:해\s*주셔서)?\s*감사", _I | re.M)
+
+# "Sorry, I can't open links", "抱歉，我无法访问": an apology for a limit, not for the work.
+_CANNOT = re.compile(
+    r"\b(?:sorry|apologi[sz]e|apologies|lo\s+siento|d[ée]sol[ée]e?|entschuldigung|извините)\b[^.!?\n]{0,60}?\b(?:can't|"
+    r"cannot|can\s+not|unable|not\s+able|(?:don't|do\s+not)\s+have|have\s+no|no\s+(?:information|access)|no\s+puedo|"
+    r"ne\s+peux|je\s+ne\s+peux|kann\s+nicht|не\s+могу)\b"
+    r"|(?:抱歉|对不起|すみません|申し訳|죄송)[^。！!\n]{0,80}?(?:无法|不能|没有办法|做不到|できません|できない|方法がな|수\s*없)", _I)
+
+# The agent names a mistake of its own, or undoes its own change.
+_OWNS_MISTAKE = re.compile(
+    r"\bi\s+(?:had\s+)?(?:accidentally|mistakenly|incorrectly|wrongly|inadvertently|erroneously)\b"
+    r"|\b(?:accidentally|mistakenly|inadvertently|erroneously)\s+(?:removed|deleted|broke|introduced|changed|added|"
+    r"dropped|left|used|overwrote|reverted)\b"
+    r"|\bi\s+(?:removed|deleted|changed|broke|dropped|missed|forgot)\b[^.!?\n]{0,60}?\b(?:too\s+much|by\s+mistake|"
+    r"when\s+i\s+shouldn't|that\s+(?:was|is)\s+needed|which\s+(?:was|is)\s+needed)"
+    r"|\b(?:the\s+(?:issue|problem|bug|error)\s+(?:is|was)\s+(?:that\s+)?i\b)"
+    r"|\b(?:i\s+(?:forgot|missed|neglected|failed)\s+to)\b"
+    r"|\b(?:reverting|rolling\s+back|undoing)\s+(?:my|the|that|this|those|these)\b|\blet\s+me\s+(?:revert|undo|roll\s+back)\b"
+    r"|(?:我(?:不小心|错误地|误)(?:删|改|把)|私が(?:誤って|間違って))", _I)
+
+# The reply takes the message as a new request or a welcome idea.
+_AGREES = re.compile(
+    r"^\W*(?:sure|of\s+course|certainly|absolutely|great\s+(?:idea|question|suggestion)|good\s+(?:idea|question|suggestion)|"
+    r"happy\s+to|glad|(?:that's\s+a\s+)?(?:great|good|nice|excellent)\s+(?:idea|suggestion|question)|thanks?\b|thank\s+you|"
+    r"gladly|no\s+problem|will\s+do|on\s+it|here(?:'s|\s+is|\s+are)|claro|por\s+supuesto|bien\s+s[uû]r|gerne|"
+    r"好的|当然|没问题|かしこまりました|承知しました|알겠습니다|네,)", _I)
+
+
+def head(reply: str | None) -> str:
+    """The opening of the reply that is read ("" when none). A reply kept as its start and its end joined by
+    "[…]" (the research corpus) is read from its start; one clipped from the front (starting "…") has no start."""
+    if not isinstance(reply, str):
+        return ""
+    text = reply.lstrip()
+    if text.startswith("\u2026"):
+        return ""
+    text = text.split("\n[\u2026]\n", 1)[0][:HEAD_CHARS]
+    return text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
+
+
+def read_reply(reply: str | None) -> str | None:
+    """What the opening of the agent's reply says about the message it answered: :data:`CONCEDED`,
+    :data:`SELF_FIX`, :data:`AGREED` or None."""
+    text = head(reply)
+    if not text.strip():
+        return None
+    conceded = _CONCEDES.search(text)
+    if conceded and not _CANNOT.search(text[max(0, conceded.start() - 10):conceded.end() + 120]):
+        return CONCEDED
+    if _OWNS_MISTAKE.search(text):
+        return SELF_FIX
+    if _AGREES.match(text):
+        return AGREED
+    return None
+
+
+def quote(reply: str | None, limit: int = 50) -> str:
+    """The reply's opening, one line, for a signal's reason."""
+    one = " ".join(head(reply).split())
+    return one if len(one) <= limit else one[: limit - 1] + "\u2026"
+
+
+__all__ = ["AGREED", "CONCEDED", "HEAD_CHARS", "SELF_FIX", "head", "quote", "read_reply"]
