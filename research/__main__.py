@@ -409,7 +409,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind21": ", blind batch 21 (written apart from the code)",
                  " blind22": ", blind batch 22 (written apart from the code)",
                  " blind23": ", blind batch 23 (written apart from the code)",
-                 " blind24": ", blind batch 24 (written apart from the code)"}
+                 " blind24": ", blind batch 24 (written apart from the code)",
+                 " blind25": ", blind batch 25 (written apart from the code)",
+                 " blind26": ", blind batch 26 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

@@ -59,10 +59,12 @@ read only the source lessons, measured blind by the lead before and after the te
 and `delivery_tasks_blind18.jsonl`, 30 tasks each by one more writer who read only the source lessons, measured blind by
 the lead before and after the eleventh round; `delivery_tasks_blind19.jsonl` and `delivery_tasks_blind20.jsonl`, the
 same for the twelfth round; `delivery_tasks_blind21.jsonl` and `delivery_tasks_blind22.jsonl`, the same for the
-thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, the same for the fourteenth). The
+thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, the same for the fourteenth;
+`delivery_tasks_blind25.jsonl` and `delivery_tasks_blind26.jsonl`, 36 and 35 tasks by one more writer who read only the
+source lessons and issue 19, for the fifteenth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26]
 """
 
 from __future__ import annotations
@@ -1032,6 +1034,23 @@ BLIND24_INTRO = FOURTEENTH_ROUND_WRITER.format(
     "follow-ups that describe only the symptom") + (
     "overall 97% at each size, the same before and after (direct, file and follow-up 100%, vague 88%; 27.2 / 27.3 / "
     "27.3 lessons a session).")
+FIFTEENTH_ROUND_WRITER = (
+    "Written by {who} who read only the store's source lessons, issue 19, this docstring's first 70 lines, the lines "
+    "that register the task sets, the JSON shape of six lines of blind batch 24 and, of blind batches 23 and 24, only "
+    "counts (tasks of each kind, needed lessons per section of the source file), never the code, the other task sets "
+    "or the team's notes; ran nothing but a check of the JSON and of each needed lesson's prefix and path globs and "
+    "one run of this benchmark on the two sets to see that they load (its results not read), handed to the lead, not "
+    "to the delivery engineer (session 2026-12-04 #2: {style}). To be measured blind by the lead on the code before "
+    "and after that session's round.")
+BLIND25_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind25.jsonl"
+BLIND25_INTRO = FIFTEENTH_ROUND_WRITER.format(who="a nineteenth writer", style=(
+    "terse developers: abbreviations (mem, reqs, tf, svc, rev) and typos; 10 direct, 9 vague, 6 file and 11 follow-ups "
+    "that refer back; Celery, Alembic, Helm, IAM, vendor staging; a lesson naming the opened file (`celery_beat.py`, "
+    "`package-lock.json`, a dbt model or seed) under another trigger, a file-name pattern, webhooks and Terraform"))
+BLIND26_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind26.jsonl"
+BLIND26_INTRO = FIFTEENTH_ROUND_WRITER.format(who="the same writer", style=(
+    "the same voices; 9 direct, 9 vague, 6 file and 11 follow-ups that mostly describe only a symptom; word forms "
+    "(translate, deprecate, encrypt, chargeback / dispute), crowded topics (staging, Kubernetes, yml), named files"))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1068,6 +1087,8 @@ SETS = {
     "blind22": (BLIND22_TASKS, "Blind batch 22 (written apart from the code)", BLIND22_INTRO),
     "blind23": (BLIND23_TASKS, "Blind batch 23 (written apart from the code)", BLIND23_INTRO),
     "blind24": (BLIND24_TASKS, "Blind batch 24 (written apart from the code)", BLIND24_INTRO),
+    "blind25": (BLIND25_TASKS, "Blind batch 25 (written apart from the code)", BLIND25_INTRO),
+    "blind26": (BLIND26_TASKS, "Blind batch 26 (written apart from the code)", BLIND26_INTRO),
 }
 
 
