@@ -6,8 +6,10 @@ It reads each repository listed in `research/data/real/SOURCES.tsv` (columns: re
 licence) from `MIRRORS_DIR/<owner>+<name>/repo` with `git show COMMIT:PATH`, parses the session format
 named by `harness`, and writes one generic trajectory (docs/generic-trajectory.md) per session to
 `research/data/real/sessions/<owner>__<name>/<n>.jsonl`, keeping only what the classifier and the reflector
-need: the messages the person typed and the assistant answer each one replied to (its last
-`ASSISTANT_KEEP` characters, where an agent says what it did). Everything is redacted with
+need: the messages the person typed and the assistant answer each one replied to (its first `ASSISTANT_HEAD`
+characters, where an agent owns up to a mistake or says what it is about to do, and its last `ASSISTANT_KEEP`,
+where it says what it did, joined by `ANSWER_JOINER`), and the answer after the last typed message. Everything is
+redacted with
 `altimate_learn.redact` (e-mail addresses replaced too) and clipped; tool output, code blocks the agent wrote, and text a harness or a
 script put in the user's turn are dropped.
 
@@ -24,6 +26,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +39,12 @@ from research.real_sessions_formats_more import AGENTS, BLOB_PARSERS, PARSERS  #
 
 DATA = ROOT / "research" / "data" / "real"
 USER_KEEP = 1500
-ASSISTANT_KEEP = 600
+ASSISTANT_HEAD = 300  # an answer's start: "You're right, I misread…", "Good catch", what the agent set out to do
+ASSISTANT_KEEP = 600  # an answer's end: what the agent says it did
+ANSWER_JOINER = "\n[\u2026]\n"
+# The session record of a session built with both ends of every answer says so (sessions built before keep an
+# answer's last 600 characters only, and no `clip`).
+CLIP = {"answer_head": ASSISTANT_HEAD, "answer_tail": ASSISTANT_KEEP}
 MAX_MESSAGES_PER_REPO = 40  # so that no one repository decides the numbers
 MAX_MESSAGES_PER_NEW_REPO = 20  # repositories of owners added since 2026-12: more owners, fewer messages each
 
@@ -66,9 +74,11 @@ def strip_code_blocks(text: str, placeholder: str = "[code]") -> str:
     return "\n".join(out)
 
 
-def tail(text: str, keep: int) -> str:
+def ends(text: str, first: int = ASSISTANT_HEAD, last: int = ASSISTANT_KEEP) -> str:
+    """An answer's first ``first`` and last ``last`` characters joined by `ANSWER_JOINER`; the whole answer when that
+    would be no shorter. Redact before clipping, so that no secret is cut in two and left half-readable."""
     text = squeeze(text)
-    return text if len(text) <= keep else "\u2026" + text[-keep:]
+    return text if len(text) <= first + last + len(ANSWER_JOINER) else text[:first] + ANSWER_JOINER + text[-last:]
 
 
 _EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@(?!example\.com\b)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
@@ -147,14 +157,16 @@ _IDE_CONTEXT = re.compile(r"<(ide_opened_file|ide_selection|ide_diagnostics)>.*?
 
 def trajectory(session: Session, source: dict[str, str], session_id: str,
                seen: set[str] | None = None) -> list[dict] | None:
-    """Generic trajectory records: typed user messages and the assistant answer each replied to.
+    """Generic trajectory records: typed user messages, the assistant answer each replied to, and the answer after
+    the last one (its start is where an agent says "You're right, I misread…" to the message before it).
 
     A message already in ``seen`` (SpecStory and aider repeat a session's start in later exports) is kept
     as context for the next one but not counted again."""
     records: list[dict] = [{"type": "session", "format": "learn-trajectory/1", "id": session_id,
-                            "model": session.model, "started": session.started, "source": source}]
+                            "model": session.model, "started": session.started, "source": source, "clip": CLIP}]
     last_assistant: str | None = None
     users = 0
+    repeated = False  # the last typed message was a repeat, left out: the answer after it replies to nothing kept
     for turn in session.turns:
         if turn.role == "assistant":
             last_assistant = turn.text
@@ -165,20 +177,27 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
             if not text:
                 continue
             key = re.sub(r"\W+", " ", text.lower()).strip()
-            if seen is not None and key in seen:
+            repeated = seen is not None and key in seen
+            if repeated:
                 last_assistant = None
                 continue
             if seen is not None:
                 seen.add(key)
             if last_assistant is not None:
-                answer = tail(scrub(strip_code_blocks(last_assistant, "[code]")), ASSISTANT_KEEP)
-                records.append({"type": "assistant", "text": answer, "id": f"a{users}"})
+                records.append(_answer(last_assistant, users))
                 last_assistant = None
             records.append({"type": "user", "text": text, "id": f"u{users}"})
             users += 1
     if users < 2:
         return None  # a session of one message holds no reply to anything
+    if last_assistant is not None and not repeated:
+        records.append(_answer(last_assistant, users))  # the reply to the last typed message
     return [{k: v for k, v in r.items() if v is not None} for r in records]
+
+
+def _answer(text: str, number: int) -> dict:
+    answer = ends(scrub(strip_code_blocks(text, "[code]")))
+    return {"type": "assistant", "text": answer, "id": f"a{number}"}
 
 
 # A secret the redactor finds in one place of a repository's sessions is scrubbed wherever else it appears there
@@ -233,59 +252,130 @@ def read_sources() -> list[dict[str, str]]:
     return [dict(zip(header, line.split("\t"))) for line in lines[1:] if line.strip() and not line.startswith("#")]
 
 
-def build(mirrors: Path, only: set[str] | None = None) -> None:
+def mirror_of(mirrors: Path, repo: str) -> Path:
+    return mirrors / repo.replace("/", "+") / "repo"
+
+
+def readable_commit(mirror: Path, commit: str) -> str | None:
+    """``commit`` when the mirror has it, else the mirror's newest commit (a snapshot can lack old history); None
+    when the mirror is no git directory."""
+    def resolve(ref: str) -> str | None:
+        done = subprocess.run(["git", "-C", str(mirror), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+                              capture_output=True, text=True)
+        return done.stdout.strip() or None if done.returncode == 0 else None
+
+    return resolve(commit) or resolve("HEAD") if mirror.is_dir() else None
+
+
+def build_repo(mirror: Path, repo: str, rows: list[dict[str, str]]) -> list[list[dict]]:
+    """The session files of one repository, built from its rows of SOURCES.tsv (each row's `commit` is read)."""
+    slug = repo.replace("/", "__")
+    kept = 0
+    number = 0
+    cap = message_cap(repo)
+    seen: set[str] = set()
+    built: list[list[dict]] = []
+    secrets: set[str] = set()
+    for row in sorted(rows, key=lambda r: r["path"]):
+        for session in parse_row(mirror, row):
+            if kept >= cap:
+                break
+            source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
+                      "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
+                                                 "antigravity": "antigravity", "codex": "codex",
+                                                 "claude-code-flat": "claude-code", "opencode": "opencode",
+                                                 "claude-code-md": "claude-code",
+                                                 "cursor-jsonl": "cursor", "gemini": "gemini-cli",
+                                                 "gemini-checkpoint": "gemini-cli", **AGENTS}.get(row["harness"], "?")}
+            records = trajectory(session, source, f"{slug}-{number}", seen)
+            if records is None:
+                continue
+            secrets |= secret_values(session)
+            users = [r for r in records if r["type"] == "user"]
+            room = cap - kept
+            if len(users) > room:  # cut the session after `room` typed messages (and the answer to the last)
+                last_id = users[room - 1]["id"]
+                cut = next(i for i, r in enumerate(records) if r.get("id") == last_id)
+                end = next((i for i in range(cut + 1, len(records)) if records[i]["type"] != "interrupt"), None)
+                records = records[:(end + 1 if end is not None and records[end]["type"] == "assistant" else cut + 1)]
+                users = users[:room]
+            kept += len(users)
+            built.append(records)
+            number += 1
+    from research.data.real_sessions import owners_since_session_5
+
+    if repo.split("/")[0].lower() in owners_since_session_5():
+        scrub_everywhere(built, secrets)
+    return built
+
+
+def typed(sessions: list[list[dict]]) -> list[list[tuple[str, str]]]:
+    """What the labels are keyed by and were given on: every session's typed messages (id, text), in order."""
+    return [[(r["id"], r["text"]) for r in records if r.get("type") == "user"] for records in sessions]
+
+
+def read_built(out_dir: Path) -> list[list[dict]]:
+    files = sorted(out_dir.glob("*.jsonl"), key=lambda f: int(f.stem)) if out_dir.is_dir() else []
+    return [[json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()] for f in files]
+
+
+def rebuild(mirrors: Path, repo: str, rows: list[dict[str, str]]) -> tuple[str, list[dict[str, str]]]:
+    """Rebuild one repository's sessions when that leaves every typed message as it is (labels are keyed by session
+    and message id and were given on that text); else keep the files there. Returns what happened and the rows as
+    read (a row whose commit the mirror lacks is read at the mirror's newest commit, and says so)."""
+    mirror = mirror_of(mirrors, repo)
+    read: list[dict[str, str]] = []
+    for row in rows:
+        commit = readable_commit(mirror, row["commit"])
+        if commit is None:
+            return "kept: no mirror", rows
+        read.append({**row, "commit": commit})
+    newest = any(r["commit"] != o["commit"] for r, o in zip(read, rows))
+    try:
+        built = build_repo(mirror, repo, read)
+    except subprocess.CalledProcessError:
+        return "kept: a file is missing at " + ("the newest commit" if newest else "the recorded commit"), rows
+    out_dir = DATA / "sessions" / repo.replace("/", "__")
+    old = read_built(out_dir)
+    if old and typed(built) != typed(old):
+        return "kept: typed messages differ" + (" at the newest commit" if newest else ""), rows
+    for stale in out_dir.glob("*.jsonl"):
+        stale.unlink()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for n, records in enumerate(built):
+        (out_dir / f"{n}.jsonl").write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    return ("rebuilt at the newest commit" if newest else "rebuilt"), read
+
+
+def write_sources(rows: list[dict[str, str]]) -> None:
+    lines = (DATA / "SOURCES.tsv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    by_key = {(r["repo"], r["path"]): r for r in rows}
+    out = [lines[0]]
+    for line in lines[1:]:
+        row = dict(zip(header, line.split("\t"))) if line.strip() and not line.startswith("#") else None
+        fresh = by_key.get((row["repo"], row["path"])) if row else None
+        out.append("\t".join(fresh[h] for h in header) if fresh else line)
+    (DATA / "SOURCES.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+def build(mirrors: Path, only: set[str] | None = None) -> dict[str, str]:
+    """Rebuild every repository of SOURCES.tsv (or ``only`` those) that has a mirror; returns repo -> what happened."""
     by_repo: dict[str, list[dict[str, str]]] = {}
     for row in read_sources():
         by_repo.setdefault(row["repo"], []).append(row)
+    outcome: dict[str, str] = {}
+    moved: list[dict[str, str]] = []
     for repo, rows in by_repo.items():
         if only and repo not in only:
             continue
-        slug = repo.replace("/", "__")
-        out_dir = DATA / "sessions" / slug
-        if out_dir.exists():
-            for old in out_dir.glob("*.jsonl"):
-                old.unlink()
-        out_dir.mkdir(parents=True, exist_ok=True)
-        mirror = mirrors / repo.replace("/", "+") / "repo"
-        kept = 0
-        number = 0
-        cap = message_cap(repo)
-        seen: set[str] = set()
-        built: list[list[dict]] = []
-        secrets: set[str] = set()
-        for row in sorted(rows, key=lambda r: r["path"]):
-            for session in parse_row(mirror, row):
-                if kept >= cap:
-                    break
-                source = {"repo": repo, "commit": row["commit"], "path": row["path"], "harness": row["harness"],
-                          "agent": session.agent or {"aider": "aider", "claude-code": "claude-code",
-                                                     "antigravity": "antigravity", "codex": "codex",
-                                                     "claude-code-flat": "claude-code", "opencode": "opencode",
-                                                     "claude-code-md": "claude-code",
-                                                     "cursor-jsonl": "cursor", "gemini": "gemini-cli",
-                                                     "gemini-checkpoint": "gemini-cli", **AGENTS}.get(row["harness"], "?")}
-                records = trajectory(session, source, f"{slug}-{number}", seen)
-                if records is None:
-                    continue
-                secrets |= secret_values(session)
-                users = [r for r in records if r["type"] == "user"]
-                room = cap - kept
-                if len(users) > room:  # cut the session after `room` typed messages
-                    last_id = users[room - 1]["id"]
-                    cut = next(i for i, r in enumerate(records) if r.get("id") == last_id)
-                    records = records[:cut + 1]
-                    users = users[:room]
-                kept += len(users)
-                built.append(records)
-                number += 1
-        from research.data.real_sessions import owners_since_session_5
-
-        if repo.split("/")[0].lower() in owners_since_session_5():
-            scrub_everywhere(built, secrets)
-        for n, records in enumerate(built):
-            (out_dir / f"{n}.jsonl").write_text(
-                "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-        print(f"{repo}: {number} sessions, {kept} typed messages", file=sys.stderr)
+        outcome[repo], read = rebuild(mirrors, repo, rows)
+        moved += [r for r, o in zip(read, rows) if r["commit"] != o["commit"]]
+        print(f"{repo}: {outcome[repo]}", file=sys.stderr)
+    if moved:
+        write_sources(moved)
+    return outcome
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,7 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mirrors", type=Path)
     parser.add_argument("--only", nargs="*")
     args = parser.parse_args(argv)
-    build(args.mirrors, set(args.only) if args.only else None)
+    outcome = build(args.mirrors, set(args.only) if args.only else None)
+    for what, n in sorted(Counter(outcome.values()).items()):
+        print(f"{n} repositories {what}", file=sys.stderr)
     return 0
 
 

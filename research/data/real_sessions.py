@@ -4,8 +4,9 @@ correction classifier, the built-in reflector and the continual learner.
 What is here (`research/data/real/`):
 - `sessions/<owner>__<name>/<n>.jsonl`: one session a file, in learn's generic trajectory format
   (docs/generic-trajectory.md), so `learn capture FILE` and every session reader take it as is. Only what
-  the person typed is kept, with the assistant answer each message replied to (its last 600 characters,
-  where an agent says what it did) and interruptions; tool output and code blocks are dropped, everything
+  the person typed is kept, with the assistant answer each message replied to (its first 300 and last 600
+  characters joined by a line `[…]`, in sessions whose record says `clip`; its last 600 in the others), the answer
+  after the last message, and interruptions; tool output and code blocks are dropped, everything
   is redacted with `altimate_learn.redact` and clipped (1,500 characters a message). The `session` record
   carries `source`: the repository, commit, path and harness it came from.
 - `labels.jsonl`: one line per typed message, `{"session": "<owner>__<name>/<n>", "id": "u3", "label": …,
@@ -30,7 +31,7 @@ Use:
 
     from research.data.real_sessions import load_messages, session_files
     for m in load_messages(split="dev"):          # RealMessage, in session order
-        m.text, m.label, m.why, m.positive, m.answer, m.repo, m.harness, m.agent
+        m.text, m.label, m.why, m.positive, m.answer, m.reply, m.repo, m.harness, m.agent
     for path in session_files(split="holdout"):   # generic trajectories, e.g. for `learn capture`
         ...
     for m, msg, previous in iter_classifier_inputs(split="dev"):
@@ -46,7 +47,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ class RealMessage:
     id: str  # the user record's id in the session file ("u3")
     position: int  # order among the session's typed messages (0 = the session's first)
     text: str
-    answer: str | None  # the assistant answer it replied to (its end), None when none came before
+    answer: str | None  # the assistant answer it replied to (clipped), None when none came before
     after_interrupt: bool  # the person had just stopped the agent
     label: str
     why: str
@@ -102,6 +103,10 @@ class RealMessage:
     harness: str  # the export format: aider, specstory, claude-code, codex, codex-legacy, opencode, gemini, ...
     agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, gemini-cli
     split: str
+    # The agent's answer to it (before the next typed message), None when none came; its start is where an agent owns
+    # up ("You're right, I misread…"). In sessions built before answers kept their start (no `clip`), the last
+    # message has none and the others only the answer's end.
+    reply: str | None = None
 
     @property
     def positive(self) -> bool | None:
@@ -159,19 +164,25 @@ def load_messages(split: str | None = None, *, include_untyped: bool = False) ->
         answer: str | None = None
         interrupted = False
         position = 0
+        waiting: int | None = None  # the index in `out` of the message whose answer comes next
         for record in records:
             kind = record.get("type")
             if kind == "assistant":
                 answer, interrupted = record.get("text"), False
+                if waiting is not None:
+                    out[waiting] = replace(out[waiting], reply=answer)
+                    waiting = None
             elif kind == "interrupt":
                 interrupted = True
             elif kind == "user":
                 label, why = labels[(session, record["id"])]
+                waiting = None
                 if include_untyped or label != "untyped":
                     out.append(RealMessage(session=session, id=record["id"], position=position,
                                            text=record["text"], answer=answer, after_interrupt=interrupted,
                                            label=label, why=why, repo=repo, harness=harness, agent=agent,
                                            split=splits().get(repo, "?")))
+                    waiting = len(out) - 1
                 position += 1
                 answer, interrupted = None, False
     return out

@@ -112,3 +112,20 @@ def test_the_classifier_report_never_prints_the_held_out_errors_for_anything_but
     done = subprocess.run([sys.executable, str(ROOT / "research" / "classifier_real.py"), *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and done.stderr.startswith("usage:") and done.stdout == ""
+
+
+def test_each_message_carries_the_answer_it_got():
+    """`RealMessage.reply` is the agent's answer to the message: the answer the next typed message replied to, and for a
+    session's last message in a rebuilt session (its record says `clip`) the answer after it."""
+    messages = load_messages("dev", include_untyped=True)
+    following = 0
+    for one, two in zip(messages, messages[1:]):
+        if one.session == two.session and two.position == one.position + 1:
+            assert one.reply == two.answer
+            following += 1
+    clipped = {f"{p.parent.name}/{p.stem}" for p in session_files("dev")
+               if "clip" in json.loads(p.read_text(encoding="utf-8").splitlines()[0])}
+    last = [one for one, two in zip(messages, messages[1:] + [None]) if two is None or two.session != one.session]
+    assert following > 1000 and clipped
+    assert sum(m.reply is not None for m in last if m.session in clipped) > len(clipped) / 2
+    assert all(m.reply is None for m in last if m.session not in clipped)

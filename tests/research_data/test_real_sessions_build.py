@@ -377,3 +377,90 @@ def test_the_first_opencode_store_keeps_typed_text_and_drops_tool_results_and_ta
         ("user", "Initialize a bun app using ts."), ("assistant", "Running bun init.\n\nbun init failed."),
         ("interrupt", ""), ("user", "bun init is there, try again.")]
     assert session.model == "copilot.gpt-4o"
+
+
+def _session(*turns: tuple[str, str]):
+    from research.real_sessions_formats import Session, Turn
+
+    session = Session(started="2026-01-01")
+    session.turns = [Turn(role, text) for role, text in turns]
+    return session
+
+
+def test_an_answer_keeps_its_start_and_its_end_and_both_are_scrubbed():
+    """The start of an answer ("You're right, I misread…") and its end (what the agent did) are kept, joined by a
+    marker; the start is redacted like the rest (a person's e-mail address, a key the agent quoted back)."""
+    from research.real_sessions_build import ANSWER_JOINER, ASSISTANT_HEAD, ASSISTANT_KEEP
+
+    start = "You're right, I misread the task. I mailed dana.lee@corp-mail.net with key sk-ant-api03-" + "x" * 40 + "."
+    end = "Done: the form now posts to /api/orders and the tests pass."
+    answer = start + " filler words here." * 120 + " " + end
+    records = trajectory(_session(("user", "make the form post orders"), ("assistant", answer),
+                                  ("user", "no, it should post to /api/carts")), {"repo": "o/r"}, "o__r-0")
+    [kept] = [r["text"] for r in records if r["type"] == "assistant"]
+    first, _, last = kept.partition(ANSWER_JOINER)
+    assert first.startswith("You're right, I misread the task.") and last.endswith(end)
+    assert len(first) == ASSISTANT_HEAD and len(last) == ASSISTANT_KEEP
+    assert "dana.lee@corp-mail.net" not in kept and "[email]" in first
+    assert "sk-ant-api03" not in kept and "REDACTED" in first
+    assert records[0]["clip"] == {"answer_head": ASSISTANT_HEAD, "answer_tail": ASSISTANT_KEEP}
+
+
+def test_a_short_answer_is_kept_whole_and_the_answer_after_the_last_message_is_kept():
+    from research.real_sessions_build import ANSWER_JOINER, ASSISTANT_HEAD, ASSISTANT_KEEP
+
+    whole = "a" * (ASSISTANT_HEAD + ASSISTANT_KEEP + len(ANSWER_JOINER))
+    records = trajectory(_session(("user", "first"), ("assistant", whole), ("user", "that is wrong"),
+                                  ("assistant", "Sorry, I misread: fixed it.")), {"repo": "o/r"}, "o__r-0")
+    assert [(r["type"], r.get("id")) for r in records[1:]] == [("user", "u0"), ("assistant", "a1"), ("user", "u1"),
+                                                                ("assistant", "a2")]
+    assert records[2]["text"] == whole and records[-1]["text"] == "Sorry, I misread: fixed it."
+    # After a repeated message (left out), the answer replies to nothing kept: no answer after it.
+    seen = {"first", "that is wrong"}
+    again = trajectory(_session(("user", "one"), ("assistant", "ok"), ("user", "two"), ("assistant", "ok"),
+                                ("user", "first"), ("assistant", "replies to the repeat")), {"repo": "o/r"}, "o__r-0", seen)
+    assert "replies to the repeat" not in json.dumps(again) and again[-1]["type"] == "user"
+
+
+def _mirror(tmp_path: Path, history: str) -> tuple[Path, str]:
+    import subprocess
+
+    repo = tmp_path / "mirrors" / "someone+proj" / "repo"
+    repo.mkdir(parents=True)
+    run = lambda *args: subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True)  # noqa: E731
+    run("init", "-q")
+    (repo / ".aider.chat.history.md").write_text(history, encoding="utf-8")
+    run("add", "-A")
+    run("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "history")
+    return repo.parent.parent, run("rev-parse", "HEAD").stdout.strip()
+
+
+_HISTORY = ("# aider chat started at 2026-01-01 10:00:00\n\n> Model: gpt-5\n\n#### add a cache to the reader\n\n"
+            "I added an LRU cache to the reader.\n\n#### no, the cache must be per request\n\n"
+            "You're right, I moved it into the request scope.\n")
+
+
+def test_a_rebuild_keeps_the_files_when_typed_messages_would_change_and_reads_the_newest_commit_when_needed(
+        tmp_path, monkeypatch):
+    """Labels are keyed by message and were given on its text: a rebuild that would change a typed message keeps the
+    old files; a recorded commit the mirror lacks is read at its newest commit, and SOURCES.tsv says so."""
+    import research.real_sessions_build as B
+
+    mirrors, commit = _mirror(tmp_path, _HISTORY)
+    monkeypatch.setattr(B, "DATA", tmp_path / "real")
+    (tmp_path / "real").mkdir()
+    missing = "0" * 40
+    (tmp_path / "real" / "SOURCES.tsv").write_text(
+        f"repo\tcommit\tpath\tharness\tlicence\nsomeone/proj\t{missing}\t.aider.chat.history.md\taider\tnone stated\n",
+        encoding="utf-8")
+    assert B.build(mirrors) == {"someone/proj": "rebuilt at the newest commit"}
+    out = tmp_path / "real" / "sessions" / "someone__proj" / "0.jsonl"
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert records[0]["source"]["commit"] == commit and records[-1]["text"].startswith("You're right")
+    assert f"\t{commit}\t" in (tmp_path / "real" / "SOURCES.tsv").read_text(encoding="utf-8")
+
+    labelled_on = out.read_text(encoding="utf-8").replace("no, the cache must be per request", "no, per request")
+    out.write_text(labelled_on, encoding="utf-8")
+    assert B.build(mirrors) == {"someone/proj": "kept: typed messages differ"}
+    assert out.read_text(encoding="utf-8") == labelled_on
+    assert B.build(tmp_path / "nowhere") == {"someone/proj": "kept: no mirror"}
