@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions import SessionReader, belongs_to, detect_format, read_session, repository_project_roots
+from altimate_learn.capture.sessions import (SessionReader, belongs_to, detect_format, read_session,
+                                             repository_project_roots, session_to_open)
 from altimate_learn.capture.signals import NewSignal, append_signals
 from altimate_learn.capture.tool_retry import RetryCounter
 from altimate_learn.errors import LearnError
@@ -214,8 +215,7 @@ def capture_reader(store: Store, reader: SessionReader) -> CaptureSummary:
 
 def capture_session(store: Store, info: SessionInfo) -> CaptureSummary:
     """Capture a session found by discovery (``info.path`` and ``info.harness`` say where it is)."""
-    reader = read_session(Path(info.path), harness=info.harness,
-                          session_id=info.id if info.harness == "opencode" else None)
+    reader = read_session(Path(info.path), harness=info.harness, session_id=session_to_open(info))
     return capture_reader(store, reader)
 
 
@@ -224,7 +224,9 @@ def readers_for(paths: Iterable[Path], *, harness: str | None = None, session_id
     """A reader per session named by ``paths``, all opened before anything is captured.
 
     An opencode database (or storage folder) holds many sessions: without ``session_id`` it stands for its
-    root sessions that belong to ``project_root``.
+    root sessions that belong to ``project_root``. aider's chat history holds every run aider made there: without
+    ``session_id`` it stands for all of them. A folder of Markdown exports (`.specstory/history`) stands for each
+    transcript in it.
     """
     readers: list[SessionReader] = []
     for raw in paths:
@@ -241,6 +243,25 @@ def readers_for(paths: Iterable[Path], *, harness: str | None = None, session_id
                 raise LearnError(f"{path} holds no session of this project.",
                                  "Pass --session ID to pick one; `learn sessions --harness opencode` lists them.")
             readers += [read_session(path, harness=kind, session_id=s.id) for s in roots]
+            continue
+        if kind == "aider" and session_id is None and path.is_file():
+            from altimate_learn.capture.sessions import aider
+
+            readers += [read_session(path, harness=kind, session_id=s.id) for s in aider.sessions_in(path)]
+            continue
+        if kind == "markdown" and path.is_dir():
+            from altimate_learn.capture.sessions import markdown
+
+            found = [read_session(file, harness=kind) for file in markdown.markdown_files(path)]
+            if not found:
+                raise LearnError(f"{path} holds no Markdown transcript.",
+                                 "Pass a folder of SpecStory exports (.specstory/history) or a transcript file.")
+            if session_id is not None:
+                found = [reader for reader in found if reader.info.id == session_id]
+                if not found:
+                    raise LearnError(f"{path} holds no transcript of session {session_id}.",
+                                     "Drop --session, or pass the transcript of that session.")
+            readers += found
             continue
         readers.append(read_session(path, harness=kind, session_id=session_id))
     return readers

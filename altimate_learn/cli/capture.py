@@ -19,7 +19,8 @@ from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameO
 from altimate_learn.errors import LearnError
 
 HarnessOpt = Annotated[str | None, typer.Option(
-    "--harness", metavar="AGENT", help="claude-code, codex, opencode, gemini or generic.", show_default=False)]
+    "--harness", metavar="AGENT", help="claude-code, codex, opencode, gemini, aider, markdown or generic.",
+    show_default=False)]
 MAX_SIGNAL_INPUT = 1024 * 1024  # a signal keeps 2,000 characters; never read more than this from a file
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([hdw])\s*$", re.I)
@@ -61,10 +62,13 @@ def _plural(count: int, word: str, plural: str | None = None) -> str:
 def capture(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Session transcripts (Claude Code / Codex / Gemini JSONL, an opencode database or storage "
-             "folder, or a generic JSONL trajectory).", show_default=False, metavar="PATH")] = None,
+             "folder, aider's .aider.chat.history.md (every run in it), a Markdown export of a session or a "
+             "folder of them such as .specstory/history, or a generic JSONL trajectory).", show_default=False,
+        metavar="PATH")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", metavar="ID", help="Capture this session of the project (an id from `learn sessions`; with an "
-                          "opencode database PATH, the session in it).", show_default=False)] = None,
+                          "opencode database, aider history or Markdown folder PATH, the session in it).",
+        show_default=False)] = None,
     harness: HarnessOpt = None,
     latest: Annotated[bool, typer.Option("--latest", help="Capture the project's newest session "
                                                           "(of --harness, if given).")] = False,
@@ -77,7 +81,7 @@ def capture(
     again adds nothing new. Works whether or not learn.capture is on.
     """
     from altimate_learn.capture.capture import capture_paths, capture_session
-    from altimate_learn.capture.sessions import discover_sessions, find_session
+    from altimate_learn.capture.sessions import discover_sessions, find_session, session_to_open
 
     _check_harness(harness)
     if latest and (paths or session):
@@ -114,7 +118,7 @@ def capture(
                                      "Run the agent in this project first, or pass a transcript's path.")
                 info = found[0]
             learn_transcript_secrets(info.path, memory, _quiet, harness=info.harness,
-                                     session_id=info.id if info.harness == "opencode" else None)
+                                     session_id=session_to_open(info))
             summaries = [capture_session(store, info)]
     if json_out:
         print_json({"store": name, "sessions": [s.to_dict() for s in summaries],

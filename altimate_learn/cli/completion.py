@@ -227,7 +227,9 @@ def _provider(param: Any, path: list[str]) -> Callable[[str, _Given], list[tuple
     if name in ("run_id", "spec"):
         return _runs
     if name in ("agent", "harness"):
-        extra = {"capture": ("generic",), "tool-errors": ("generic",), "import-memories": ("all",)}.get(command, ())
+        transcripts = ("aider", "markdown", "generic")  # formats read from a path as well as the agents
+        extra = {"capture": transcripts, "tool-errors": transcripts, "sessions": ("aider",),
+                 "import-memories": ("all",)}.get(command, ())
         return lambda incomplete, given: [(a, "") for a in (*AGENTS, *extra)]
     if name == "model":
         return lambda incomplete, given: list(MODELS)

@@ -322,15 +322,16 @@ def quarantine_drop(
 
 def tool_errors_command(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Session transcripts to scan (Claude Code / Codex / Gemini JSONL, an opencode database, a generic "
-             "trajectory). Default: this project's sessions since --since.", show_default=False,
+        help="Session transcripts to scan (Claude Code / Codex / Gemini JSONL, an opencode database, aider's chat "
+             "history, a Markdown export or a folder of them, a generic trajectory). Default: this project's sessions "
+             "since --since.", show_default=False,
         metavar="PATH")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", metavar="ID", help="Only this session of the project (an id from `learn sessions`).",
         show_default=False)] = None,
     harness: Annotated[str | None, typer.Option(
-        "--harness", metavar="AGENT", help="Only this agent's sessions: claude-code, codex, opencode, gemini or "
-                                           "generic.", show_default=False)] = None,
+        "--harness", metavar="AGENT", help="Only this agent's sessions: claude-code, codex, opencode, gemini, "
+                                           "aider, markdown or generic.", show_default=False)] = None,
     latest: Annotated[bool, typer.Option("--latest", help="Only the project's newest session (of --harness).")] = False,
     since: Annotated[str, typer.Option("--since", metavar="DURATION|DATE",
                                        help="Without PATH, --session or --latest: sessions active since then.")] = "30d",
@@ -342,7 +343,7 @@ def tool_errors_command(
     signature (input shapes, never values; for a shell command, the failed and the working command, redacted, and
     only when the second runs the first another way), proposed as lessons in the candidate."""
     from altimate_learn.capture.capture import readers_for
-    from altimate_learn.capture.sessions import discover_sessions, find_session, read_session
+    from altimate_learn.capture.sessions import discover_sessions, find_session, read_session, session_to_open
     from altimate_learn.cli.capture import _check_harness, parse_since
     from altimate_learn.cli.common import current_project
     from altimate_learn.errors import LearnError
@@ -366,7 +367,7 @@ def tool_errors_command(
             found = discover_sessions(project.root, harness=harness, since=None if latest else parse_since(since))
             found = found[:1] if latest else found
         readers = [read_session(Path(info.path), harness=info.harness,
-                                session_id=info.id if info.harness == "opencode" else None)
+                                session_id=session_to_open(info))
                    for info in found if info is not None]
     recoveries, calls, count = tool_errors.collect(readers)
     if dry_run:

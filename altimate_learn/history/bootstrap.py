@@ -117,17 +117,17 @@ def extract(info: SessionInfo, known: Recorded) -> SessionPlan:
     live capture and `learn capture` do): a password the session gave earlier ("my db password is⏎ X") that a
     correction repeats bare ("don't hardcode X") is redacted in the signal, its preview and its dedupe key."""
     from altimate_learn.capture.capture import signals_from_session
-    from altimate_learn.capture.sessions import read_session
+    from altimate_learn.capture.sessions import read_session, session_to_open
     from altimate_learn.harness.capture_worker import learn_transcript_secrets
     from altimate_learn.redact import redact, remembering
 
     reader = read_session(Path(info.path), harness=info.harness,
-                          session_id=info.id if info.harness == "opencode" else None)
+                          session_id=session_to_open(info))
     found, _stats = signals_from_session(reader)
     if found:  # the transcript is read for its secrets only when the session gave signals (most give none)
         with remembering() as memory:  # unreadable: redacted without them
             learn_transcript_secrets(info.path, memory, lambda _message: None, harness=info.harness,
-                                     session_id=info.id if info.harness == "opencode" else None)
+                                     session_id=session_to_open(info))
             for signal in found:
                 signal.text = redact(signal.text)
                 signal.reason = redact(signal.reason)

@@ -268,11 +268,11 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
 def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None,
                   memory=None) -> SessionRead:
     from altimate_learn.capture.classifier import classify_user_message, is_slash_command
-    from altimate_learn.capture.sessions import read_session as open_reader
+    from altimate_learn.capture.sessions import read_session as open_reader, session_to_open
 
     result = SessionRead(info, session_key(info), fingerprint=fingerprint(info))
     reader = open_reader(Path(info.path), harness=info.harness,
-                         session_id=info.id if info.harness == "opencode" else None)
+                         session_id=session_to_open(info))
     cwd = reader.info.cwd or info.cwd
     from altimate_learn.markers import is_model_call_dir
 

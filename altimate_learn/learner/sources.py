@@ -39,7 +39,7 @@ def remember_captured(paths: ProjectPaths, sessions: list[tuple[str, str, str]])
 
 
 def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo]:
-    from altimate_learn.capture.sessions import read_session as open_reader
+    from altimate_learn.capture.sessions import multi_session, read_session as open_reader
 
     out = []
     for key, entry in list(state["captured"].items()):
@@ -56,7 +56,7 @@ def _captured_infos(state: dict[str, Any], notes: list[str]) -> list[SessionInfo
         entry.pop("missing", None)
         try:
             reader = open_reader(path, harness=entry.get("harness"),
-                                 session_id=entry.get("session") if entry.get("harness") == "opencode" else None)
+                                 session_id=entry.get("session") if multi_session(entry.get("harness")) else None)
         except (LearnError, OSError, sqlite3.Error) as exc:
             notes.append(f"session {entry.get('session')}: {path} cannot be read ({_why(exc)}); its cursor is kept")
             continue

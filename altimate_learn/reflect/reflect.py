@@ -141,14 +141,14 @@ class SessionIndex:
 
 def load_source(session_id: str, index: SessionIndex) -> DigestSource | None:
     """The digest source of a session of this project, or None when its transcript is not found."""
-    from altimate_learn.capture.sessions import read_session
+    from altimate_learn.capture.sessions import read_session, session_to_open
     from altimate_learn.reflect.digest import source_from_events
 
     info = index.find(session_id)
     if info is None:
         return None
     reader = read_session(Path(info.path), harness=info.harness,
-                          session_id=info.id if info.harness == "opencode" else None)
+                          session_id=session_to_open(info))
     return source_from_events(reader.events(), cwd=reader.info.cwd or info.cwd, model=reader.info.model or info.model)
 
 

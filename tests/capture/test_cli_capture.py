@@ -84,9 +84,10 @@ def test_capture_bad_input_is_one_clear_line(cli, git_repo, tmp_path):
         binary: f"Error: {binary} is a binary file, not a session transcript. Pass a JSONL transcript or an "
                 "opencode database; `learn sessions` lists them.",
         empty: f"Error: {empty} is empty: there is no session in it. Pass a session transcript.",
-        unknown: f"Error: {unknown}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI or "
-                 "the generic JSONL trajectory). Pass --harness claude-code|codex|opencode|gemini|generic if you "
-                 "know which agent wrote it, or convert it to the generic format (docs/generic-trajectory.md).",
+        unknown: f"Error: {unknown}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI, "
+                 "aider's chat history, a Markdown export of a session or the generic JSONL trajectory). Pass "
+                 "--harness claude-code|codex|opencode|gemini|aider|markdown|generic if you know which agent wrote "
+                 "it, or convert it to the generic format (docs/generic-trajectory.md).",
         tmp_path: f"Error: {tmp_path} is a folder, not a session transcript. Pass a transcript file (or an opencode "
                   "storage folder); `learn sessions` lists them.",
     }

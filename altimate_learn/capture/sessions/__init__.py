@@ -40,23 +40,35 @@ from altimate_learn.capture.sessions._io import (
 )
 from altimate_learn.errors import LearnError
 
-HARNESSES = ("claude-code", "codex", "opencode", "gemini", "generic")
+HARNESSES = ("claude-code", "codex", "opencode", "gemini", "aider", "markdown", "generic")
 _MODULES = {"claude-code": "claude", "codex": "codex", "opencode": "opencode", "gemini": "gemini",
-            "generic": "generic"}
+            "aider": "aider", "markdown": "markdown", "generic": "generic"}
 # which module claims a JSON line first: the most specific shapes go first
 _DETECT_ORDER = ("generic", "codex", "gemini", "claude-code")
 _WHOLE_JSON_LIMIT = 64 * 1024 * 1024  # single-document JSON files (legacy formats) are read whole up to this
 
-UNKNOWN_HINT = ("Pass --harness claude-code|codex|opencode|gemini|generic if you know which agent wrote it, "
-                "or convert it to the generic format (docs/generic-trajectory.md).")
+UNKNOWN_HINT = ("Pass --harness claude-code|codex|opencode|gemini|aider|markdown|generic if you know which agent "
+                "wrote it, or convert it to the generic format (docs/generic-trajectory.md).")
 
 __all__ = ["HARNESSES", "SessionReader", "belongs_to", "check_harness", "detect_format", "discover_sessions",
-           "find_session", "project_roots", "read_session", "repository_project_roots"]
+           "find_session", "multi_session", "project_roots", "read_session", "repository_project_roots",
+           "session_to_open"]
 
 
 def harness_module(harness: str) -> ModuleType:
     check_harness(harness)
     return importlib.import_module(f"altimate_learn.capture.sessions.{_MODULES[harness]}")
+
+
+def multi_session(harness: str | None) -> bool:
+    """True for the harnesses whose one file or database holds many sessions (opencode's database, aider's chat
+    history): :func:`read_session` opens one of them by its id."""
+    return harness == "opencode" or (harness in HARNESSES and getattr(harness_module(harness), "MULTI_SESSION", False))
+
+
+def session_to_open(info: SessionInfo) -> str | None:
+    """The ``session_id`` :func:`read_session` needs to open a listed session (None where a file is one session)."""
+    return info.id if multi_session(info.harness) else None
 
 
 def check_harness(harness: str) -> str:
@@ -81,6 +93,8 @@ def detect_format(path: Path) -> str:
     if path.is_dir():
         if harness_module("opencode").is_storage_dir(path):
             return "opencode"
+        if harness_module("markdown").markdown_files(path, limit=1):
+            return "markdown"
         check_file(path)  # raises: a folder is not a transcript
     check_file(path)
     prefix = read_prefix(path)
@@ -102,8 +116,13 @@ def detect_format(path: Path) -> str:
                 return harness
         if harness_module("opencode").looks_like(obj):
             return "opencode"
-    raise LearnError(f"{path}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI "
-                     "or the generic JSONL trajectory).", UNKNOWN_HINT)
+    if not objects:  # Markdown: aider's chat history, an export of a session
+        head = read_prefix(path, harness_module("markdown").HEAD_BYTES).decode("utf-8", "replace")
+        for harness in ("aider", "markdown"):
+            if harness_module(harness).looks_like_text(head):
+                return harness
+    raise LearnError(f"{path}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI, aider's "
+                     "chat history, a Markdown export of a session or the generic JSONL trajectory).", UNKNOWN_HINT)
 
 
 def read_session(path: Path, *, harness: str | None = None, session_id: str | None = None) -> SessionReader:
@@ -283,7 +302,7 @@ def _fill_counts(sessions: list[SessionInfo]) -> None:
             info.message_count = cache[key]
         else:
             try:
-                reader = read_session(Path(info.path), harness=info.harness)
+                reader = read_session(Path(info.path), harness=info.harness, session_id=session_to_open(info))
                 for _ in reader.events():
                     pass
                 info.message_count = reader.info.message_count

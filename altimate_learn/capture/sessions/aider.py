@@ -1,0 +1,246 @@
+"""aider's chat history: `.aider.chat.history.md` at the root of the repository aider ran in.
+
+aider appends every run to the same Markdown file, each starting with `# aider chat started at <local time>`,
+so one file holds many sessions. Each is a session of its own here, with the id
+`aider-<start time digits>-<8 hex of the file's path>` (and `-2`, `-3` … for runs started in the same second).
+Lines are:
+- `#### text`: what the person typed (a multi-line message is one `####` line a line; a blank line ends it);
+- `> text`: aider's console (startup banner, "Add file to the chat?", token counts, "Applied edit to …", the
+  output of commands it ran): never the person's words;
+- anything else: the model's answer (with its edit blocks).
+
+Not typed, though logged as `####`: slash commands (`/add`, `/run`, `/undo` …; `/ask X`, `/code X`,
+`/architect X` are logged twice, once with the command, and X is kept once), the messages aider writes itself
+(lint and test failures it hands back, "I added these files to the chat", edit-format complaints), the answer
+architect mode hands to its editor model, and every message of a run started with `--message` or
+`--message-file` (a script drove it). `> ^C KeyboardInterrupt` is an interruption. aider logs no time per
+message and no tool results, so messages carry no time (the session its start time, in aider's local time) and
+no tool calls are read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, UserMessage
+from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._io import LineStats, _raw_lines, iso_from_mtime, modified_before, read_prefix
+from altimate_learn.capture.sessions._text import Block, iter_text_lines, tidy
+from altimate_learn.errors import LearnError
+
+HARNESS = "aider"
+HISTORY_FILE = ".aider.chat.history.md"
+MULTI_SESSION = True  # one file, many sessions: a session is opened by its id
+_START_BYTES = b"# aider chat started at "
+_START = re.compile(r"^# aider chat started at (.+?)\s*$", re.M)
+_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
+# what aider itself puts in the user's turn (and logs as `####`)
+_AUTO = re.compile(
+    r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
+    r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
+    r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
+_MODEL = re.compile(r"^> (?:Main )?[Mm]odel: (\S+)")
+# the command line aider prints at startup; a run given --message / --message-file / -m was driven by a script
+_COMMAND = re.compile(r"^> (?:\S*[/\\])?(?:aider(?:\.exe)?|python3?\S* -m aider)(?:\s|$)")
+_SCRIPTED = re.compile(r"\s(?:--message(?:-file)?|--msg|-m|-f)(?:[\s=]|$)")
+
+
+def looks_like_text(prefix: str) -> bool:
+    return _START.search(prefix) is not None
+
+
+@dataclass
+class _Start:
+    offset: int
+    line: int
+    stamp: str | None
+
+
+def _path_hash(path: Path) -> str:
+    try:
+        resolved = str(path.resolve())
+    except OSError:
+        resolved = str(path)
+    return hashlib.sha256(resolved.encode("utf-8")).hexdigest()[:8]
+
+
+def _iso(stamp: str | None) -> str | None:
+    """aider's `2025-05-23 18:13:33` (local time, no zone) as ISO 8601, or None."""
+    if not stamp:
+        return None
+    match = re.match(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)", stamp.strip())
+    return f"{match.group(1)}T{match.group(2)}" if match else None
+
+
+def _starts(path: Path) -> list[_Start]:
+    """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
+    found: list[_Start] = []
+    stats = LineStats()
+    try:
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
+    with handle:
+        offset = 0
+        for raw in _raw_lines(handle, stats):
+            line_start, offset = offset, stats.bytes
+            if raw is not None and raw.startswith(_START_BYTES):
+                stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
+                found.append(_Start(line_start, 0, stamp or None))
+    return found
+
+
+def sessions_in(path: Path) -> list[SessionInfo]:
+    """Every run recorded in one history file, oldest first. A file without a start line (its head was cut)
+    is one session."""
+    path = Path(path)
+    starts = _starts(path)
+    if not starts:
+        head = read_prefix(path, 64 * 1024).decode("utf-8", "replace")
+        if not re.search(r"^####(?: |$)", head, re.M):
+            raise LearnError(f"{path} is not an aider chat history (no `# aider chat started at` line and no "
+                             "`#### ` message).", "Pass aider's .aider.chat.history.md, or drop --harness.")
+        starts = [_Start(0, 0, None)]
+    digest = _path_hash(path)
+    seen: dict[str, int] = {}
+    out: list[SessionInfo] = []
+    mtime = iso_from_mtime(path)
+    for number, start in enumerate(starts):
+        digits = re.sub(r"\D", "", start.stamp or "")[:14] or "0"
+        base = f"aider-{digits}-{digest}"
+        seen[base] = seen.get(base, 0) + 1
+        sid = base if seen[base] == 1 else f"{base}-{seen[base]}"
+        following = starts[number + 1] if number + 1 < len(starts) else None
+        info = SessionInfo(harness=HARNESS, id=sid, path=str(path), started=_iso(start.stamp),
+                           updated=(_iso(following.stamp) if following else mtime) or mtime)
+        info.cwd = str(path.parent.absolute())
+        info.extra["offset"] = start.offset
+        info.extra["end"] = following.offset if following else None
+        out.append(info)
+    return out
+
+
+class AiderReader(SessionReader):
+    harness = HARNESS
+
+    def __init__(self, path: Path, info: SessionInfo) -> None:
+        super().__init__(info)
+        self.path = path
+
+    def _raw_events(self) -> Iterator[Event]:
+        start = int(self.info.extra.get("offset") or 0)
+        end = self.info.extra.get("end")
+        user, answer = Block(), Block()
+        preamble = True
+        scripted = False
+        pending: str | None = None  # the X of `/ask X`: aider logs it again without the command
+        pending_line = 0
+        last_answer = ""
+
+        def flush_user() -> Iterator[Event]:
+            nonlocal pending, pending_line, user
+            if not user:
+                return
+            message, first = tidy(user.text()), user.first
+            user = Block()
+            if scripted:
+                return
+            mode = _MODE.match(message)
+            if mode:
+                if pending is not None:
+                    yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+                pending, pending_line = mode.group(2).strip(), first
+                return
+            if pending is not None:
+                again = message == pending
+                yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+                pending = None
+                if again:
+                    return
+            if not message or message == "<blank>" or message.startswith("/") or _AUTO.match(message):
+                return
+            if last_answer and " ".join(message.split())[:200] in " ".join(last_answer.split()):
+                return  # architect mode hands its own answer to the editor model as a "user" message
+            yield UserMessage(text=message, index=0, id=f"line-{first}")
+
+        def flush_answer() -> Iterator[Event]:
+            nonlocal answer, last_answer
+            if not answer:
+                return
+            text, first = answer.text().strip(), answer.first
+            answer = Block()
+            if text:
+                last_answer = text
+                yield AssistantTurn(text=text, id=f"line-{first}", model=self.info.model)
+
+        for offset, number, line in iter_text_lines(self.path, self.stats, start=start):
+            if end is not None and offset >= end:
+                break
+            if number == 1 and line.startswith("# aider chat started at "):  # the run's own start line
+                continue
+            if line.startswith("#### ") or line == "####":
+                preamble = False
+                yield from flush_answer()
+                if not user:
+                    user = Block(number)
+                user.add(line[5:])
+            elif line.startswith("> ") or line == ">":
+                yield from flush_user()
+                if preamble and _COMMAND.match(line) and _SCRIPTED.search(line.replace(" -m aider", " ")):
+                    scripted = True
+                model = _MODEL.match(line)
+                if model and self.info.model is None:
+                    self.info.model = model.group(1)
+                if "^C KeyboardInterrupt" in line:
+                    yield from flush_answer()
+                    yield UserMessage(text="[interrupted]", index=0, id=f"line-{number}", kind="interrupt")
+            else:
+                yield from flush_user()
+                if not answer and not line.strip():
+                    continue
+                if not answer:
+                    answer = Block(number)
+                answer.add(line)
+        yield from flush_user()
+        if pending is not None and not scripted:
+            yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+        yield from flush_answer()
+
+
+def open_session(path: Path, session_id: str | None = None) -> AiderReader:
+    """One run of a history file: the one with ``session_id``, or the newest."""
+    path = Path(path)
+    sessions = sessions_in(path)
+    if session_id is None:
+        return AiderReader(path, sessions[-1])
+    for info in sessions:
+        if info.id == session_id:
+            return AiderReader(path, info)
+    raise LearnError(f"{path} holds no aider session {session_id}.",
+                     "`learn sessions --harness aider` lists them; or drop --session to read every run in it.")
+
+
+def discover(roots: set[str], since: Any = None) -> list[SessionInfo]:
+    """The runs recorded in `.aider.chat.history.md` at each project root (aider keeps it at the repository's
+    root)."""
+    found: list[SessionInfo] = []
+    seen: set[str] = set()
+    for root in sorted(roots):
+        path = Path(root) / HISTORY_FILE
+        try:
+            key = str(path.resolve())
+            if key in seen or not path.is_file() or modified_before(path, since):
+                continue
+        except OSError:
+            continue
+        seen.add(key)
+        try:
+            found += sessions_in(path)
+        except LearnError:
+            continue
+    return found

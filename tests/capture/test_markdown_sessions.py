@@ -1,0 +1,241 @@
+"""aider chat histories and Markdown exports of agent sessions (SpecStory, `## User` / `## Assistant` renderings):
+what the person typed and nothing else, interruptions, tool calls, times, discovery, `learn capture` and bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from altimate_learn.capture.model import AssistantTurn, ToolCall, UserMessage
+from altimate_learn.capture.sessions import detect_format, discover_sessions, read_session
+from altimate_learn.capture.sessions import aider, markdown
+from tests.capture.conftest import FIXTURES
+
+AIDER = FIXTURES / "aider" / ".aider.chat.history.md"
+SPECSTORY = FIXTURES / "markdown" / "specstory"
+CURSOR = SPECSTORY / "2026-10-14_08-02Z-add-retry-logic-to-the-uploader.md"
+CLAUDE_MD = SPECSTORY / "2026-11-20_14-30-05Z-the-date-parsing-test.md"
+CODEX_MD = SPECSTORY / "2026-11-25_10-12Z-codex-session.md"
+RENDERED = FIXTURES / "markdown" / "rendered-session.md"
+TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+
+
+def typed(path: Path, **kwargs) -> list[str]:
+    return [e.text for e in read_session(path, **kwargs).events() if isinstance(e, UserMessage) and e.kind == "text"]
+
+
+def signals(repo: Path) -> list[dict]:
+    path = repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+# --- aider ---------------------------------------------------------------------------------------------------
+
+def test_aider_history_is_one_session_per_run_with_the_typed_messages_only():
+    assert detect_format(AIDER) == "aider"
+    runs = aider.sessions_in(AIDER)
+    assert [(r.started, r.updated) for r in runs[:1]] == [("2026-11-02T09:14:05", "2026-11-03T16:40:12")]
+    assert [r.id.rsplit("-", 1)[0] for r in runs] == ["aider-20261102091405", "aider-20261103164012"]
+    first = read_session(AIDER, harness="aider", session_id=runs[0].id)
+    events = list(first.events())
+    said = [(e.kind, e.text, e.index) for e in events if isinstance(e, UserMessage)]
+    # not typed: `/add`, `/run` and its output, aider's console lines, the lint failure aider handed back
+    # itself, and `/ask X` counted once
+    assert said == [
+        ("text", "add a --dry-run flag to the sync command that prints what would change\n\n"
+                 "keep the existing behaviour when the flag is absent", 0),
+        ("text", "no, don't print to stdout in dry-run mode, use the module's logger like everything else in sync.py", 1),
+        ("text", "why does test_dry_run_logs fail?", 2),
+        ("text", "update the test to use caplog instead", 3),
+        ("interrupt", "[interrupted]", 4),
+        ("text", "stop, leave the tests alone, I'll fix that one myself", 5),
+    ]
+    answers = [e.text for e in events if isinstance(e, AssistantTurn)]
+    assert answers[0].startswith("I'll add a `dry_run` parameter") and "<<<<<<< SEARCH" in answers[0]
+    assert not any("Tokens:" in a or "Applied edit" in a for a in answers)
+    assert first.info.model == "anthropic/claude-sonnet-4-5-20250929"
+    # a run driven by --message holds nothing the person typed
+    assert typed(AIDER, harness="aider", session_id=runs[1].id) == []
+
+
+def test_aider_ids_stay_the_same_when_aider_appends_a_run(tmp_path):
+    history = tmp_path / ".aider.chat.history.md"
+    shutil.copyfile(AIDER, history)
+    before = {r.id: [e.id for e in read_session(history, harness="aider", session_id=r.id).events()]
+              for r in aider.sessions_in(history)}
+    with open(history, "a") as handle:
+        handle.write("\n# aider chat started at 2026-11-04 08:00:00\n\n> aider\n\n#### rename sync_all to sync\n\nDone.\n")
+    after = aider.sessions_in(history)
+    assert len(after) == 3 and after[2].started == "2026-11-04T08:00:00"
+    for run in after[:2]:
+        assert [e.id for e in read_session(history, harness="aider", session_id=run.id).events()] == before[run.id]
+    # without a session, the newest run is read
+    assert typed(history, harness="aider") == ["rename sync_all to sync"]
+
+
+def test_aider_history_at_the_project_root_is_discovered_and_captured(cli, git_repo):
+    shutil.copyfile(AIDER, git_repo / ".aider.chat.history.md")
+    found = discover_sessions(git_repo)
+    assert [s.harness for s in found] == ["aider", "aider"]
+    assert found[0].started == "2026-11-03T16:40:12"  # newest first
+    code, out, err = cli("sessions", "--harness", "aider", "--json")
+    assert code == 0, err
+    listed = json.loads(out)
+    assert [s["message_count"] for s in listed] == [1, 11]
+    code, out, err = cli("capture", "--session", listed[1]["id"])
+    assert code == 0, err
+    assert "5 user messages, 1 interruption, 0 tool calls" in out
+    texts = [s["text"] for s in signals(git_repo)]
+    assert "no, don't print to stdout in dry-run mode, use the module's logger like everything else in sync.py" in texts
+    assert "stop, leave the tests alone, I'll fix that one myself" in texts
+    assert all(s["sessionID"] == listed[1]["id"] for s in signals(git_repo))
+    count = len(texts)
+    code, out, _ = cli("capture", str(git_repo / ".aider.chat.history.md"))  # every run in the file
+    assert code == 0 and out.count("aider aider-") == 2
+    assert len(signals(git_repo)) == count  # nothing twice
+
+
+def test_aider_elsewhere_than_the_root_is_not_discovered(git_repo):
+    (git_repo / "docs").mkdir()
+    shutil.copyfile(AIDER, git_repo / "docs" / ".aider.chat.history.md")
+    assert discover_sessions(git_repo, harness="aider") == []
+
+
+def test_secrets_typed_in_aider_are_redacted(cli, git_repo):
+    history = git_repo / ".aider.chat.history.md"
+    history.write_text(
+        "\n# aider chat started at 2026-11-05 11:00:00\n\n> aider --model sonnet\n\n"
+        f"#### the deploy script needs GITHUB_TOKEN={TOKEN} to push tags\n\nAdded it to deploy.sh.\n\n"
+        f"#### no, don't hardcode {TOKEN} in deploy.sh, read it from the environment\n\nFixed.\n")
+    code, out, err = cli("capture", "--latest")
+    assert code == 0, err
+    stored = (git_repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl").read_text()
+    assert "hardcode" in stored and TOKEN not in stored and "[REDACTED" in stored
+
+
+# --- Markdown exports ----------------------------------------------------------------------------------------
+
+def test_specstory_cursor_export_keeps_the_typed_words():
+    assert detect_format(CURSOR) == "markdown"
+    reader = read_session(CURSOR)
+    events = list(reader.events())
+    assert [e.text for e in events if isinstance(e, UserMessage)] == [
+        "add exponential backoff to `upload_chunk` in @uploader.py, max 5 attempts",
+        "don't use time.sleep in the async path, it blocks the event loop — use asyncio.sleep",
+    ]  # Copilot's / Cursor's "@agent Continue" button is not typed
+    calls = [e for e in events if isinstance(e, ToolCall)]
+    assert [(c.name, c.input) for c in calls] == [("Read file", {"path": "src/storage/uploader.py"}),
+                                                 ("Edit file", {"path": "src/storage/uploader.py"})]
+    answers = [e.text for e in events if isinstance(e, AssistantTurn)]
+    assert not any("<details>" in a or "Lines added" in a for a in answers)
+    assert reader.info.started == "2026-10-14T08:02:00Z" and reader.info.title == "Add retry logic to the uploader"
+    assert reader.info.id.startswith("md-")
+
+
+def test_specstory_claude_code_export_has_the_sessions_id_times_and_tool_results():
+    reader = read_session(CLAUDE_MD)
+    events = list(reader.events())
+    assert reader.info.id == "6f1e2a9c-44d1-4b7e-9a0c-1e2f3a4b5c6d"  # the agent's own session id
+    said = [(e.kind, e.text, e.at) for e in events if isinstance(e, UserMessage)]
+    assert said == [  # the /model command and the system reminder are Claude Code's, not typed
+        ("text", "the date parsing test fails on CI, fix it", "2026-11-20T14:30:05Z"),
+        ("interrupt", "[interrupted]", "2026-11-20T14:31:02Z"),
+        ("text", "no, don't change the test — `parse_local` should take an explicit `tz` argument",
+         "2026-11-20T14:31:40Z"),
+    ]
+    (call,) = [e for e in events if isinstance(e, ToolCall)]
+    assert (call.name, call.input, call.exit_code, call.is_error) == (
+        "Bash", {"command": "pytest tests/test_dates.py -q"}, 1, True)
+    assert "FAILED tests/test_dates.py::test_parse_local" in call.result
+    assert reader.info.model == "claude-opus-4-5-20251101"
+
+
+def test_specstory_codex_export_drops_the_ide_context():
+    assert typed(CODEX_MD) == ["show the cart total with two decimals",
+                               "use the shared formatCurrency helper from lib/format.ts, not toFixed"]
+    assert read_session(CODEX_MD).info.id == "0199c4d2-7a1b-7c3d-9e8f-112233445566"
+
+
+def test_rendered_session_headings_fences_times_and_injected_lessons():
+    assert detect_format(RENDERED) == "markdown"
+    reader = read_session(RENDERED)
+    events = list(reader.events())
+    said = [(e.text, e.at) for e in events if isinstance(e, UserMessage)]
+    assert [t for t, _ in said] == [
+        "rename `--out` to `--output` everywhere in the CLI",
+        "you missed the shell completion script, check completions/ too. It has this block:\n\n```markdown\n"
+        "## User\ncomplete -F _toolbox toolbox\n```",  # a heading inside a code fence is text
+        "thanks, looks good",  # the lessons learn injected are not the person's words
+    ]
+    assert said[0][1] == "2026-09-03T08:03:00Z"
+    assert [(c.name, c.input) for c in events if isinstance(c, ToolCall)] == [("Grep", "--out"),
+                                                                            ("Edit", "src/cli.py")]
+    assert reader.info.model == "claude-sonnet-4-5-20250929"
+
+
+def test_capture_a_specstory_folder_reads_each_transcript_once(cli, git_repo):
+    folder = git_repo / ".specstory" / "history"
+    shutil.copytree(SPECSTORY, folder)
+    assert [p.name for p in markdown.markdown_files(folder)] == [CURSOR.name, CLAUDE_MD.name, CODEX_MD.name]
+    code, out, err = cli("capture", str(folder), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert [s["harness"] for s in result["sessions"]] == ["markdown"] * 3
+    texts = sorted(s["text"] for s in signals(git_repo))
+    assert texts == sorted([
+        "don't use time.sleep in the async path, it blocks the event loop — use asyncio.sleep",
+        "no, don't change the test — `parse_local` should take an explicit `tz` argument",
+        "use the shared formatCurrency helper from lib/format.ts, not toFixed",
+    ])
+    code, out, err = cli("capture", str(folder), "--json")
+    assert code == 0 and json.loads(out)["added"] == 0
+    # Markdown exports are not discovered: they are read only when pointed at
+    assert [s for s in discover_sessions(git_repo) if s.harness == "markdown"] == []
+    code, out, err = cli("capture", str(folder), "--session", "0199c4d2-7a1b-7c3d-9e8f-112233445566", "--json")
+    assert code == 0, err
+    assert [s["id"] for s in json.loads(out)["sessions"]] == ["0199c4d2-7a1b-7c3d-9e8f-112233445566"]
+
+
+def test_bad_markdown_input_is_one_clear_line_and_nothing_is_captured(cli, git_repo, tmp_path):
+    notes = SPECSTORY / "README.md"
+    empty_folder = tmp_path / "exports"
+    empty_folder.mkdir()
+    (empty_folder / "notes.md").write_text("# Notes\n\nnothing here\n")
+    cases = [
+        (("capture", "--harness", "markdown", str(notes)),
+         f"Error: {notes} is not a Markdown transcript (no `_**User**_` / `_**Assistant**_` turns and no "
+         "`## User` / `## Assistant` headings). Pass a SpecStory export (.specstory/history/*.md) or a Markdown "
+         "rendering of a session."),
+        (("capture", "--harness", "aider", str(notes)),
+         f"Error: {notes} is not an aider chat history (no `# aider chat started at` line and no `#### ` message). "
+         "Pass aider's .aider.chat.history.md, or drop --harness."),
+        (("capture", "--harness", "markdown", str(empty_folder)),
+         f"Error: {empty_folder} holds no Markdown transcript. Pass a folder of SpecStory exports "
+         "(.specstory/history) or a transcript file."),
+        (("capture", str(CURSOR), str(notes)),
+         f"Error: {notes}: unknown transcript format (not Claude Code, Codex, opencode, Gemini CLI, aider's chat "
+         "history, a Markdown export of a session or the generic JSONL trajectory). Pass --harness "
+         "claude-code|codex|opencode|gemini|aider|markdown|generic if you know which agent wrote it, or convert it "
+         "to the generic format (docs/generic-trajectory.md)."),
+        (("capture", "--harness", "aider", str(AIDER), "--session", "aider-1-2"),
+         f"Error: {AIDER} holds no aider session aider-1-2. `learn sessions --harness aider` lists them; or drop "
+         "--session to read every run in it."),
+    ]
+    for args, message in cases:
+        code, out, err = cli(*args)
+        assert (code, err.strip()) == (1, message)
+        assert "Traceback" not in err
+    assert signals(git_repo) == []  # the good transcript before the bad one was not captured either
+
+
+def test_invalid_utf8_and_an_unclosed_fence_do_not_lose_the_rest(tmp_path):
+    export = tmp_path / "chat.md"
+    export.write_bytes(
+        b"## User\n\nfix the caf\xe9 menu endpoint\n\n## Assistant\n\n```python\nprint('unclosed')\n\n"
+        b"## User\n\nno, keep the old route too\n")
+    reader = read_session(export)
+    said = [e.text for e in reader.events() if isinstance(e, UserMessage)]
+    # an agent's fence left open swallows the heading after it: the turn stays the agent's, never the person's
+    assert said == ["fix the caf\ufffd menu endpoint"]
+    assert reader.info.replaced == 1
