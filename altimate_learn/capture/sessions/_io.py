@@ -107,9 +107,9 @@ def iter_json_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator
         yield number, value
 
 
-def iter_json_lines_with_offsets(path: Path, stats: LineStats, *,
-                                 start: int = 0) -> Iterator[tuple[int, int, dict[str, Any]]]:
-    """Like :func:`iter_json_lines`, with the byte offset where each line starts (for a second pass)."""
+def iter_raw_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator[tuple[int, int, bytes | None]]:
+    """``(byte offset, line number, raw line)`` for each line from ``start``; the raw line is ``None`` for a line
+    that was too long and skipped (the caller counts it). Shared by the JSONL and the Markdown readers."""
     with open(path, "rb") as handle:
         if start:
             handle.seek(start)
@@ -118,27 +118,34 @@ def iter_json_lines_with_offsets(path: Path, stats: LineStats, *,
             line_start = offset
             offset = start + stats.bytes - read_before
             stats.lines += 1
-            if raw is None:
-                stats.skipped += 1
-                continue
-            if not raw.strip():
-                continue
+            yield line_start, stats.lines, raw
+
+
+def iter_json_lines_with_offsets(path: Path, stats: LineStats, *,
+                                 start: int = 0) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Like :func:`iter_json_lines`, with the byte offset where each line starts (for a second pass)."""
+    for line_start, number, raw in iter_raw_lines(path, stats, start=start):
+        if raw is None:
+            stats.skipped += 1
+            continue
+        if not raw.strip():
+            continue
+        try:
+            value = loads(raw)
+        except UnicodeDecodeError:  # an invalid byte: read the line with U+FFFD for it, and count it
             try:
-                value = loads(raw)
-            except UnicodeDecodeError:  # an invalid byte: read the line with U+FFFD for it, and count it
-                try:
-                    value = safe_loads(raw.decode("utf-8", "replace"))
-                except ValueError:
-                    stats.skipped += 1
-                    continue
-                stats.replaced += 1
-            except ValueError:  # includes a torn last line
+                value = safe_loads(raw.decode("utf-8", "replace"))
+            except ValueError:
                 stats.skipped += 1
                 continue
-            if not isinstance(value, dict):
-                stats.skipped += 1
-                continue
-            yield line_start, stats.lines, value
+            stats.replaced += 1
+        except ValueError:  # includes a torn last line
+            stats.skipped += 1
+            continue
+        if not isinstance(value, dict):
+            stats.skipped += 1
+            continue
+        yield line_start, number, value
 
 
 def read_line_at(handle: IO[bytes], offset: int) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from altimate_learn.capture.sessions._io import LineStats, _raw_lines
+from altimate_learn.capture.sessions._io import LineStats, iter_raw_lines
 from altimate_learn.errors import LearnError
 
 BLOCK_CHARS = 200_000  # text kept for one message or answer; the rest of it is read and dropped
@@ -23,17 +23,8 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 def iter_text_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator[tuple[int, int, str]]:
     """``(byte offset, line number, line without its newline)`` for each line of a text file from ``start``."""
     try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
-    with handle:
-        if start:
-            handle.seek(start)
-        offset, read_before = start, stats.bytes
-        for raw in _raw_lines(handle, stats):
-            line_start = offset
-            offset = start + stats.bytes - read_before
-            stats.lines += 1
+        lines = iter_raw_lines(path, stats, start=start)
+        for line_start, number, raw in lines:
             if raw is None:
                 stats.skipped += 1
                 continue
@@ -42,7 +33,9 @@ def iter_text_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator
             except UnicodeDecodeError:
                 text = raw.decode("utf-8", "replace")
                 stats.replaced += 1
-            yield line_start, stats.lines, text.rstrip("\r\n")
+            yield line_start, number, text.rstrip("\r\n")
+    except OSError as exc:
+        raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
 
 
 class Block:

@@ -29,7 +29,7 @@ from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, UserMessage
 from altimate_learn.capture.sessions._base import SessionReader
-from altimate_learn.capture.sessions._io import LineStats, _raw_lines, iso_from_mtime, modified_before, read_prefix
+from altimate_learn.capture.sessions._io import LineStats, iso_from_mtime, iter_raw_lines, modified_before, read_prefix
 from altimate_learn.capture.sessions._text import Block, iter_text_lines, tidy
 from altimate_learn.errors import LearnError
 
@@ -80,18 +80,13 @@ def _iso(stamp: str | None) -> str | None:
 def _starts(path: Path) -> list[_Start]:
     """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
     found: list[_Start] = []
-    stats = LineStats()
     try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
-    with handle:
-        offset = 0
-        for raw in _raw_lines(handle, stats):
-            line_start, offset = offset, stats.bytes
+        for offset, number, raw in iter_raw_lines(path, LineStats()):
             if raw is not None and raw.startswith(_START_BYTES):
                 stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
-                found.append(_Start(line_start, 0, stamp or None))
+                found.append(_Start(offset, number, stamp or None))
+    except OSError as exc:
+        raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
     return found
 
 

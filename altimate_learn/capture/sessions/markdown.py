@@ -67,6 +67,7 @@ _NOT_TYPED = re.compile(
     r"system_notification|task-notification|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook)>|"
     r"^@agent Continue|^Caveat: The messages below|^This session is being continued from a previous|"
     r"^Base directory for this skill:|^Implement the plan as specified, it is attached|<teammate-message\b|"
+    r"^Set (?:effort|model) to |"
     r"\AImplement the following plan:", re.I | re.M)
 _CODEX_REQUEST = "## My request for Codex:"
 _SEPARATOR = re.compile(r"^\s*---\s*$", re.M)
