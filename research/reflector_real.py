@@ -1,7 +1,9 @@
 """The built-in offline reflector on real corrections (`research/data/real/`): which lessons it writes, and
 whether a reviewer would call them good, vague or wrong.
 
-    python research/reflector_real.py     # prints a Markdown section
+    python research/reflector_real.py             # prints a Markdown section (both splits)
+    python research/reflector_real.py --dev-only  # lists the dev split's lessons only (for tuning): the held-out
+                                                  # split shows as counts, never as texts
 
 Two inputs, both from the real-session corpus: every message labelled `correction` or `bug` (what a
 perfect classifier would hand the reflector), and every message the correction classifier flags (what
@@ -66,8 +68,12 @@ def evaluate() -> dict[str, Any]:
                 review = known.get(rule, {})
                 lessons.append({"text": rule, "from": m.text, "label": m.label, "split": m.split,
                                 "verdict": review.get("verdict", "unreviewed"), "why": review.get("why", "")})
+        by_split = {split: {"messages": sum(1 for m in messages if m.split == split),
+                            "lessons": sum(1 for lesson in lessons if lesson["split"] == split),
+                            "verdicts": dict(Counter(lesson["verdict"] for lesson in lessons if lesson["split"] == split))}
+                    for split in ("dev", "holdout")}
         out[name] = {"messages": len(messages), "lessons": lessons, "no_lesson": dict(reasons), "taught": taught,
-                     "verdicts": dict(Counter(lesson["verdict"] for lesson in lessons))}
+                     "verdicts": dict(Counter(lesson["verdict"] for lesson in lessons)), "splits": by_split}
     return out
 
 
@@ -76,7 +82,7 @@ def _short(text: str, limit: int = 120) -> str:
     return one if len(one) <= limit else one[: limit - 1] + "\u2026"
 
 
-def main() -> str:
+def main(dev_only: bool = False) -> str:
     result = evaluate()
     lines = ["## Reflect: the built-in reflector on real corrections", ""]
     lines.append("Data: the real-session corpus (`research/data/real/`, both splits). Method: "
@@ -92,10 +98,20 @@ def main() -> str:
         why = "; ".join(f"{reason}: {n}" for reason, n in sorted(r["no_lesson"].items(), key=lambda x: -x[1]))
         lines.append(f"| {name} | {r['messages']} | {len(r['lessons'])} | {v.get('good', 0)} | {v.get('vague', 0)} | "
                      f"{v.get('wrong', 0)} | {v.get('unreviewed', 0)} | {why} |")
-    lines += ["", "Every lesson, with the message it came from:", "",
+    lines += ["", "By split (dev: the reflector's wording was tuned on it; held-out: counted, not read to tune):", "",
+              "| input | split | messages | lessons | good | vague | wrong | unreviewed |",
+              "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for name, r in result.items():
+        for split, s in r["splits"].items():
+            v = s["verdicts"]
+            lines.append(f"| {name} | {split} | {s['messages']} | {s['lessons']} | {v.get('good', 0)} | "
+                         f"{v.get('vague', 0)} | {v.get('wrong', 0)} | {v.get('unreviewed', 0)} |")
+    lines += ["", "Every lesson" + (" of the dev split" if dev_only else "") + ", with the message it came from:", "",
               "| input | lesson | from the message | verdict: why |", "|---|---|---|---|"]
     for name, r in result.items():
         for lesson in r["lessons"]:
+            if dev_only and lesson["split"] != "dev":
+                continue
             lines.append(f"| {name.split()[0]} | {_short(lesson['text'])} | {_short(lesson['from'])} | "
                          f"{lesson['verdict']}: {_short(lesson['why'], 80)} |")
     lines += ["", "Limits: real corrections rarely state a standing rule (most report that the result is broken, "
@@ -105,4 +121,4 @@ def main() -> str:
 
 
 if __name__ == "__main__":
-    print(main())
+    print(main(dev_only="--dev-only" in sys.argv[1:]))

@@ -22,7 +22,8 @@ feedback                                              lesson
 ====================================================  ====================================================
 
 Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
-this repo") are stripped; rationale after "because" / "so that" is dropped; code identifiers (snake_case,
+this repo") are stripped; a hedged correction ("could you maybe use X instead of Y?", "I think it would be better
+to …") is read as its plain form (`hedges.py`); rationale after "because" / "so that" is dropped; code identifiers (snake_case,
 camelCase, dotted names, calls such as ``ref()``, file names, paths, globs, ``--flags``) are put in
 backticks; the result is one imperative line of at most 140 characters. Feedback it cannot turn into a
 clean rule ("that's still broken", "revert that", a CI stack trace) produces nothing, and the rule comes
@@ -47,7 +48,7 @@ working on when it was corrected, as directory globs such as ``models/staging/*.
 never make a trigger, and a lesson that names a folder or file elsewhere (`build/` while the agent wrote
 `out.txt`) is left project-wide.
 
-The package: `vocabulary.py` (word lists), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
+The package: `vocabulary.py` (word lists), `hedges.py` (softened corrections read plainly), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
 not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
 coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
 """

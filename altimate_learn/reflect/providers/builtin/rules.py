@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from altimate_learn.reflect.providers.builtin.hedges import unhedge
 from altimate_learn.reflect.providers.builtin.identifiers import join_commands, mark_identifiers, slot
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
@@ -987,7 +988,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             declined.append(why)
         return final
 
-    parts = sentences(own)[:12]
+    parts = [unhedge(part) for part in sentences(own)[:12]]  # "could you maybe use X?" reads as "use X"
     candidates: list[tuple[int, float, str, int, str]] = []  # (rank, place, lesson, sentence or -1 for several, shape)
     cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
                                  for piece in _clauses(part)[1:] or [part]])
