@@ -159,6 +159,32 @@ ANSWER_KEEP = 4000  # the end of the assistant's answer, where it says what it d
 REPLY_KEEP = 1000  # the start of the assistant's reply to a message, where it reacts to it, is what the reply read takes
 
 
+def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage, UserMessage | None, str | None,
+                                                                      str | None]]:
+    """The session's last ``keep`` user messages, in order, each as the classifier takes it: (the message, the
+    user event before it, the end of the answer it replied to, the opening of the agent's reply to it; None while
+    no reply came). The live capture worker re-judges the previous prompt with it once its reply is in the
+    transcript (:func:`altimate_learn.harness.capture_worker.rejudge_previous`)."""
+    from collections import deque
+
+    last: deque[list] = deque(maxlen=keep)
+    previous: UserMessage | None = None
+    answer: list[str] = []
+    for event in reader.events():
+        if isinstance(event, UserMessage):
+            if last and last[-1][3] is None:
+                last[-1][3] = _reply_opening(answer)
+            last.append([event, previous, _answer_end(answer), None])
+            if event.kind == "text":
+                answer = []
+            previous = event
+        elif isinstance(event, AssistantTurn) and event.text and event.text.strip():
+            answer.append(event.text)
+    if last and last[-1][3] is None and last[-1][0].kind == "text":
+        last[-1][3] = _reply_opening(answer)
+    return [tuple(item) for item in last]  # type: ignore[misc]
+
+
 def _answer_end(parts: list[str]) -> str | None:
     return "\n".join(parts)[-ANSWER_KEEP:] or None
 

@@ -10,6 +10,8 @@ and gives it the job on a pipe, and the agent goes on. The worker (:func:`main`)
   the prompt, the redacted end of the answer it replied to, whether the agent was interrupted) and appends a
   correction as a `user_correction` signal, redacted and clipped like every signal, waiting for the store
   lock as long as a command does (a hook waits ~5 s);
+- then judges the previous prompt again with the agent's reply to it, now in the session's transcript
+  (:func:`rejudge_previous`): a reply that concedes a mistake makes a prompt the patterns let pass a correction;
 - then, with automatic reflection on and the continual learner off, applies the session's triggers under
   the session's lock (:func:`altimate_learn.harness.live_capture.maybe_reflect`): 3 open signals start a
   reflection of the session; when the turn or the session ended meanwhile (its Stop or end event came
@@ -325,6 +327,51 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
 
 
+def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> int:
+    """The previous prompt, judged again now that the agent's reply to it is in the session's transcript: when the
+    reply's opening concedes a mistake ("You're right, I …") and the prompt alone was not a correction, it becomes
+    one (:func:`altimate_learn.capture.classifier.reply_verdict`). A prompt's own worker cannot know that reply yet.
+    Read from the transcript the hook names (Claude Code, Codex, Gemini CLI pass one; none above
+    :data:`TRANSCRIPT_CAP`); the signal takes the transcript's id for the message, as `learn capture` does, so
+    capturing the session later records it once. Returns signals added (0 or 1); a transcript that cannot be read
+    is logged and gives none."""
+    path = job.get("transcript")
+    if not (isinstance(path, str) and path and os.path.isfile(path)):
+        return 0
+    try:
+        if os.path.getsize(path) > TRANSCRIPT_CAP:
+            return 0
+        from altimate_learn.capture.capture import last_replied
+        from altimate_learn.capture.sessions import read_session
+
+        recent = last_replied(read_session(path), keep=2)
+    except Exception as exc:  # noqa: BLE001 - an unreadable transcript costs the re-judging, nothing else
+        log(f"capture worker: the transcript could not be read to re-judge the previous prompt ({type(exc).__name__})")
+        return 0
+    prompt = " ".join(job["prompt"].split()) if isinstance(job.get("prompt"), str) else ""
+    if recent and recent[-1][0].kind == "text" and (
+            (job.get("message_id") and recent[-1][0].id == job.get("message_id"))
+            or " ".join(recent[-1][0].text.split()) == prompt):
+        recent = recent[:-1]  # this prompt is in the transcript already: the one before it is the previous prompt
+    if not recent:
+        return 0
+    message, before, said, reply = recent[-1]
+    if message.kind != "text" or not reply:
+        return 0
+    from altimate_learn.capture.classifier import classify_user_message
+    from altimate_learn.capture.signals import NewSignal
+    from altimate_learn.harness.live_capture import append_signal
+    from altimate_learn.redact import remembering
+
+    verdict = classify_user_message(message, before, answer=said, reply=reply)
+    if not (verdict.correction and verdict.strength == "reply"):
+        return 0  # a correction by its own words was recorded by its own worker; anything else is none
+    signal = NewSignal(kind="user_correction", session_id=job["session"], text=message.text, reason=verdict.reason,
+                       message_id=message.id, said_at=message.at)
+    with remembering(session_secrets(job, log)):
+        return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+
+
 def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:
     """The signal job: append the signal the hook built (a `tool_retry`), redacted with the session's earlier
     secrets (a failing command that quotes back the password the person typed); returns signals added."""
@@ -580,6 +627,7 @@ def run_job(job: dict, log) -> int:
         added = record_signal({**job, "root": root}, log)
     else:
         added = classify_and_record({**job, "root": root}, log)
+        added += rejudge_previous({**job, "root": root}, log)
     if added and job.get("reflect"):
         # The reflection curates the session's own checkout (a worktree's branch has its own committed
         # approved.json), as when the hook starts it; the main worktree only when the worktree is gone.
