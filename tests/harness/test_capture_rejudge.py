@@ -14,9 +14,8 @@ import pytest
 from altimate_learn.capture.capture import capture_paths
 from altimate_learn.harness import capture_worker, hook
 from altimate_learn.store import Store
-from tests.deliver.helpers import learn_dir, read_jsonl, sample_lessons, write_store
+from tests.harness.test_capture_worker import repo, signals  # noqa: F401 - the same store and environment
 
-ENV = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
 TASK = "Copy the data folder into the build output."
 DONE = "I updated the import script so it copies the data folder into the target and ran it; 42 files copied."
 REPORT = "the import is copying the whole data folder, we just want the contents"
@@ -70,18 +69,6 @@ HARNESSES = {
     "codex": (codex_transcript, "0199c16c-0000-7000-8000-000000000001", "line-6"),
     "gemini": (gemini_transcript, "4f2ac16c-5b6d-4e7f-8a90-b1c2d3e4f5a6", "m02"),
 }
-
-
-@pytest.fixture
-def repo(git_repo: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    write_store(git_repo, sample_lessons())
-    for name, value in ENV.items():
-        monkeypatch.setenv(name, value)
-    return git_repo
-
-
-def signals(repo: Path) -> list[dict]:
-    return read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl")
 
 
 def prompt_job(repo: Path, transcript: Path, session: str, prompt: str, capsys, monkeypatch) -> dict:
