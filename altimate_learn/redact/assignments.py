@@ -125,7 +125,7 @@ REFERENCE = re.compile(
     r"data\.|module\.|secrets\.|vault:|ref\+|self\.|this\.|settings\.|config\.|cfg\.|params\.|args\.|options\.|opts\.)|"
     r"(?:none|null|nil|true|false|yes|no|on|off|undefined|str|string|int|integer|float|number|bool|boolean|bytes|"
     r"object|dict|list|tuple|unknown|void|secretstr|optional|required|any|text|"
-    r"varchar|password|secret|token|redacted|changeme|example|dummy|placeholder|include|omit|same-origin|"
+    r"varchar|password|secret|token|redacted|changeme|example|dummy|placeholder|include|omit|same-origin|tbd|todo|"
     r"your[_\-].*|my[_\-].*)$)"
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -208,6 +208,9 @@ def secretish(value: str) -> bool:
     return sum(ch.isdigit() for ch in value) >= 2 or entropy(value) >= 3.5
 
 
+_WORD_BEFORE = re.compile(r"[A-Za-z][ \t]+$")
+
+
 def _assignments(text: str, lower: str, add) -> None:
     for m in _KEYWORD.finditer(lower):
         if text.endswith("[REDACTED:", 0, m.start()):
@@ -223,6 +226,9 @@ def _assignments(text: str, lower: str, add) -> None:
             continue
         if keyword in ("pass", "pwd") and not _PASS_KEY.fullmatch(key[: m.end(1) - key_start]):
             continue
+        # "tests pass: 12/12", "first pass: cleanup": `pass` after a word is a verb or a noun in a sentence
+        sentence = keyword == "pass" and key == "pass" and bool(_WORD_BEFORE.search(text, max(0, key_start - 40),
+                                                                                    key_start))
         value = _assignment_value(text, key_end)
         if value is None:
             continue
@@ -230,6 +236,8 @@ def _assignments(text: str, lower: str, add) -> None:
         val = text[vstart:vend]
         if not val.strip() or is_placeholder(val) or REFERENCE.match(val.strip()):
             continue
+        if sentence and not _passwordish(val, True):
+            continue  # "my pass: hunter2" is still taken; the prose rules take "the db pass: xyz"
         if text.startswith(("...", "…"), vend) and len(val) <= 12:
             continue  # `OPENAI_API_KEY=sk-...`: a shape, not a value
         sep_text = text[key_end:vstart]
@@ -399,15 +407,128 @@ def _next_line(text: str, lower: str, add) -> None:
             add(start, start + len(core), label, 4)
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
 def _prose(text: str, lower: str, add) -> None:
     for m in _PROSE_CRED.finditer(lower):
         group = next(g for g in (1, 2, 3) if m.group(g) is not None)
         start, end = m.start(group), m.end(group)
         value = text[start:end]
+        if value[0] in "*_":
+            continue  # Markdown emphasis around a few words: "Password: **not set**"
+        if not value.isascii() and _CJK.search(m.group(0)[: start - m.start()]):
+            # after 密码 / パスワード / 비밀번호 a password is the ASCII run before the sentence goes on in the
+            # language ("パスワード: abc123です"; "密码：至少12位" is "at least 12 characters")
+            value = re.match(r"[!-~]*", value).group(0)
         label = _label_for_key(re.sub(r"\s+", "_", m.group(0)[: start - m.start()] if group < 3
                                       else m.group(0)[end - m.start():]))
         if _passwordish(value, label in ("password", "secret")):  # a sentence's closing period or bracket is not the value
             add(start, start + len(value.rstrip(".,:;)]}")), label, 4)
+
+
+# A password said in a sentence with a linking word, in the languages people write to agents in ("my password is
+# hunter2", "the db pass is: xyz", "la contraseña es perro", "le mot de passe : soleil", "das Passwort ist Sonne",
+# "a senha é gato", "пароль: кошка", "şifrem kedi123", "the password for staging is x9y8"): unlike
+# :data:`_PROSE_CRED`, a value of letters only counts too, when it ends the clause and is no word a sentence about
+# the password goes on with ("the password is required", "das Passwort ist falsch", "password: must be 12 chars").
+# Only these links: ":" / "=" / the language's "is" (and "'s"); "password for <one to three words> is" too.
+_LINK_WORDS = r"is|was|es|era|é|e|est|ist|lautet|war|je|jest|equals|—|–|['’]s"
+_PREPOSITIONS = r"for|of|on|to|at|de|del|da|do|du|des|für|von|vom|zum|zur|pour|per|para|от|для|на|к"
+_PROSE_LINKED = re.compile(
+    r"(?<![\w-])(?P<kw>passwords?|passwd|passphrase|passcode|pwd|pw|pass|"
+    r"contrase(?:ñ|n)a|senha|mot[ \t]+de[ \t]+passe|passwort|kennwort|wachtwoord|l(?:ö|o)senord|"
+    r"adgangskode|salasana|has(?:ł|l)o|heslo|parola|(?:ş|s|Ş)ifre(?:m|n|miz|niz|si)?|[пП]ароль)"
+    r"(?P<mid>[ \t]{1,3}(?:" + _PREPOSITIONS + r")(?:[ \t]{1,3}[\w.@-]{1,30}){1,3}?)?"
+    r"(?:[*_]{1,2})?[ \t]{0,3}(?P<link>[:=]|(?<=[ \t])(?:" + _LINK_WORDS + r")(?:[ \t]{0,3}:)?|['’]s)?"
+    r"[ \t]{1,3}[`\"'«“]?(?P<value>[^\s`\"',;«»“”]{3,200})"
+    r"|(?P<cjk>密码|密碼|パスワード|비밀번호)(?:[ \t]{0,3}(?:是|为|為|は|が|는|은|가|:|=)){1,2}[ \t]{0,3}[`\"'「“]?"
+    r"(?P<cjkvalue>[^\x00-\x20`\"',;\x7f-\U0010ffff]{3,200})"
+)
+# What a sentence about the password says after "is" / ":" (English and the other languages above): never the value.
+_PROSE_NOT_VALUE = frozenset("""
+a an the this that these those it its my your our their his her mine yours ours theirs same also still now then
+not no none nothing never always just only too very so all any some each every what which where who why how here there
+also both either neither one two three four five six seven eight nine ten
+wrong right weak strong short long empty blank new old fine good bad great ok okay correct incorrect invalid valid
+secure insecure unique static random hidden visible public private plain plaintext clear cleartext null nil missing
+set unset gone ready safe unsafe case sensitive insensitive known unknown default standard mandatory optional
+required needed necessary secret simple complex strict lax same different identical temporary permanent reset
+expired locked unlocked changed hashed salted encrypted stored saved masked shown logged leaked compromised
+managed rotated generated provided given sent checked verified validated accepted rejected ignored missing
+wrong required field fields flow form forms hash hashes policy policies rule rules length strength manager
+reset change changes update updates input inputs prompt prompts protected encrypted enough fine in on at of for to
+from with by as via into stored kept used set see check ask use try enter type must should will can may might
+would could shall is are was be been being has have had do does did get gets got needs need works work broken
+above below before after again different correct usually probably definitely really actually maybe perhaps
+yes true false nan undefined n/a na tbd todo unchanged unknown unavailable available present absent
+obligatoria obligatorio incorrecta incorrecto correcta correcto requerida requerido necesaria necesario válida
+valida inválida invalida segura seguro insegura débil debil fuerte corta corto larga largo nueva nuevo vieja
+viejo igual distinta distinto diferente vacía vacia opcional secreta temporal la el lo los las un una uno muy
+demasiado demasiada mía mia tuya suya nuestra caducada expirada cambiada guardada cifrada
+obligatoire incorrect incorrecte correcte requis requise invalide valide faible fort forte courte court longue
+long nouveau nouvelle vide trop le les une expiré expirée différent différente identique optionnel optionnelle
+sécurisé sécurisée changé changée pas bon bonne mauvais mauvaise chiffré chiffrée enregistré
+falsch richtig ungültig ungultig gültig gultig erforderlich notwendig leer zu kurz lang neu alt sicher unsicher
+schwach stark abgelaufen geändert geandert nicht der die das ein eine einen korrekt inkorrekt gleich anders
+identisch noch schon gespeichert verschlüsselt
+obrigatória obrigatoria obrigatório obrigatorio incorreta incorreto correta errada errado inválida válida fraca
+forte curta longa nova vazia o os as um muito necessária opcional expirada segura minha sua nossa salva
+неверный неправильный верный правильный обязательный обязательно пустой слабый сильный короткий длинный новый
+старый не нужен нужна истёк истек изменён изменен сложный простой надёжный надежный недействителен действителен
+неверен верен и в на от для это тот такой же
+yanlış yanlis doğru dogru gerekli zorunlu boş bos zayıf zayif güçlü guclu kısa kisa uzun yeni eski geçersiz
+gecersiz geçerli gecerli hatalı hatali değil degil en çok cok ve için icin alanı alani sıfırlama sifirlama
+""".split())
+# An English word of a sentence, not a password: a participle, an adverb or an adjective ("is hashed", "is
+# expiring", "is configurable", "is usually", "is sensitive")
+_PROSE_WORD_SHAPE = re.compile(r"(?i)^[a-z]+(?:ed|ing|able|ible|ive|less|ful|ous|ly|ated|ized|ised)$")
+# After a letters-only value: the clause ends (the end, a line break, punctuation, a conjunction or a polite word)
+_CLAUSE_END = re.compile(r"[ \t]*(?:$|\r?\n|[.,;!?)\]。，、！？]|[ \t](?:and|but|so|then|please|pls|thanks|y|et|und|e|и|ve|"
+                         r"for|on|in|at|to)\b)")
+# "pass" and "pw" are verbs and abbreviations too ("tests pass: all"): they count only after a word that says whose
+# or which one ("my pass is", "the db pass:", "wifi pw")
+_OWNER_BEFORE = re.compile(r"(?i)(?:my|your|our|his|her|their|the[ \t]+(?:db|database|admin|root|wifi|wi-fi|user|login|"
+                           r"ssh|vpn|sudo|email|server|account)|db|database|admin|root|wifi|wi-fi|user|login|ssh|vpn|"
+                           r"sudo|email|server|account)[ \t]+$")
+
+
+def _letters_value(text: str, m: re.Match[str], value: str, end: int) -> bool:
+    """A letters-only value after a linked credential word is the password when it ends the clause and is no
+    word of a sentence about the password (see :data:`_PROSE_LINKED`)."""
+    word = value.lower()
+    if len(value) < 3 or word in _PROSE_NOT_VALUE or _PROSE_WORD_SHAPE.match(value) or is_placeholder(value) \
+            or REFERENCE.match(value) or _PROSE_VALUE.search(value):
+        return False
+    return bool(_CLAUSE_END.match(text, end))
+
+
+def _prose_linked(text: str, lower: str, add) -> None:
+    for m in _PROSE_LINKED.finditer(lower):
+        group = "value" if m.group("value") is not None else "cjkvalue"
+        start = m.start(group)
+        value = text[start:m.end(group)].rstrip(".,:;)]}!?。")
+        end = start + len(value)
+        if not value or is_placeholder(value) or "REDACTED" in value.upper() or value.startswith("["):
+            continue
+        keyword = (m.group("kw") or "").lower()
+        link = m.group("link")
+        if keyword in ("pass", "pw") and (link == "=" or not _OWNER_BEFORE.search(text, max(0, m.start() - 30),
+                                                                                   m.start())):
+            continue  # `pass=1` in code, "tests pass: **not started**": only "my pass", "the db pass", "wifi pw"
+        if value[0] in "*_~":
+            continue  # Markdown emphasis: "Password: **not set**"
+        if m.group("kw") and link is None:
+            # no linking word: only Turkish's "my/your password" (`şifrem kedi123`), which needs none, with a value
+            # that reads like a password (the other languages' "password X" is :data:`_PROSE_CRED`'s)
+            if keyword[-1:] in ("m", "n", "z", "i") and keyword.rstrip("mnzi") in ("şifre", "sifre", "Şifre") \
+                    and _passwordish(value, True):
+                add(start, end, "password", 4)
+            continue
+        if _passwordish(value, True):
+            add(start, end, "password", 4)
+        elif value.isalpha() and _letters_value(text, m, value, end):
+            add(start, end, "password", 4)
 
 
 # The generic rule: a random-looking string a few words after a credential word or a vendor's name, on the
@@ -481,7 +602,8 @@ def scan(text: str, lower: str, add) -> None:
     _url_query(text, lower, add)
     _cli(text, lower, add)
     _cookies(text, lower, add)
-    if any(k in lower for k in _PROSE_NEEDLES):
+    if any(k in lower for k in _PROSE_NEEDLES) or "pw" in lower:
         _prose(text, lower, add)
+        _prose_linked(text, lower, add)
         _next_line(text, lower, add)
     _near_words(text, lower, add)
