@@ -3,8 +3,8 @@
     python research/classifier_reply.py             # dev only: message alone vs with its reply, every dev error
     python research/classifier_reply.py --numbers   # dev and held-out, counts only (no message is printed)
 
-A message's reply is the agent's answer to it: in the corpus, the answer the session's next typed message replied
-to (each message keeps the answer before it; `research/data/real_sessions.py`). Only the reply's opening is read
+A message's reply is the agent's answer to it (`RealMessage.reply`: the answer before the session's next typed
+message; `research/data/real_sessions.py`). Only the reply's opening is read
 (`altimate_learn.capture.replies`); an answer the corpus kept clipped from the front (it starts with "…") has no
 opening, and one kept as its start and its end joined by "[…]" is read from its start, so the column
 "replies with an opening" says how much of the split the reply could speak for. Each message is read the way
@@ -30,15 +30,8 @@ from research.data.real_sessions import iter_classifier_inputs, load_messages  #
 
 
 def replies_of(split: str | None) -> dict[tuple[str, str], str | None]:
-    """(session, message id) -> the agent's answer to that message (None for a session's last message)."""
-    by_session: dict[str, list[Any]] = {}
-    for message in load_messages(split, include_untyped=True):
-        by_session.setdefault(message.session, []).append(message)
-    out: dict[tuple[str, str], str | None] = {}
-    for session, messages in by_session.items():
-        for at, message in enumerate(messages):
-            out[(session, message.id)] = messages[at + 1].answer if at + 1 < len(messages) else None
-    return out
+    """(session, message id) -> the agent's answer to that message (`RealMessage.reply`; None when none came)."""
+    return {(m.session, m.id): m.reply for m in load_messages(split)}
 
 
 def evaluate(split: str) -> dict[str, Any]:
@@ -87,7 +80,7 @@ def _rows(name: str, result: dict[str, Any]) -> list[str]:
                    f"{c.get('tp', 0)} | {c.get('fp', 0)} | {c.get('fn', 0)} |")
     r = result["readings"]
     out.append(f"| {name} | replies: {r.get('with an opening', 0)} of {r.get('scored', 0)} with an opening; "
-               f"conceded {r.get(replies.CONCEDED, 0)}, self-fix {r.get(replies.SELF_FIX, 0)}, "
+               f"conceded {r.get(replies.CONCEDED, 0)}, right {r.get(replies.RIGHT, 0)}, self-fix {r.get(replies.SELF_FIX, 0)}, "
                f"agreed {r.get(replies.AGREED, 0)} | | | | | |")
     return out
 

@@ -614,15 +614,18 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
 
 
 def reply_verdict(text: str, reply: str) -> Verdict | None:
-    """The agent's reply to a message the patterns let pass: an opening that concedes a mistake ("You're right, I
-    apologize", "Good catch", "你说得对") or owns one ("I accidentally removed …") makes the message a correction,
-    unless the message is one that corrects nothing whatever the answer: a new request (a specification, or a
-    message that opens new work), a bare approval or go-on ("yes", "next"), a slash command."""
+    """The agent's reply to a message the patterns let pass: an opening that concedes a mistake ("I apologize", "Good
+    catch", "Sorry, I misread"), owns one ("I accidentally removed …") or says the person is right ("You're right",
+    "你说得对"; not after a message that only asks) makes the message a correction, unless the message is one that
+    corrects nothing whatever the answer: a new request (a specification, or a message that opens new work), a bare
+    approval or go-on ("yes", "next"), a slash command."""
     from altimate_learn.capture import replies
 
     reading = replies.read_reply(reply)
-    if reading not in (replies.CONCEDED, replies.SELF_FIX) or not _reply_may_decide(text):
+    if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
         return None
+    if reading == replies.RIGHT and _only_asks(text):
+        return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
     return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
 
 
@@ -635,6 +638,12 @@ def _reply_may_decide(text: str) -> bool:
     if not own or is_task_spec(text) or _tasking(own):
         return False
     return not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))
+
+
+def _only_asks(text: str) -> bool:
+    """Every clause of the person's own words is a question that does not challenge what the agent did."""
+    parts = clauses(languages.plain_chinese(normalise(prose_of(strip_injected(text)[:MAX_CLASSIFIED_CHARS]))))
+    return bool(parts) and all(_is_question(part) and _try(ALL_CHALLENGES, part) is None for part in parts)
 
 
 # "next", "다음", "下一步", "weiter": a bare go-on to the next step (CONTINUE_ONLY's English words, and the step).

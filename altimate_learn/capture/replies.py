@@ -7,7 +7,9 @@ that opens "Sure! Here's …" or "Great idea" takes the message as a new request
 is read (:data:`HEAD_CHARS`): that is where an agent reacts to what it was told; further in it talks about the
 work ("sorry, the API does not allow that" deep in a report is not an apology for the last answer).
 
-:func:`read_reply` returns one of :data:`CONCEDED` (the agent says it was wrong or apologises for its work),
+:func:`read_reply` returns one of :data:`CONCEDED` (the agent apologises for its work or owns a mistake in so many
+words), :data:`RIGHT` (it says the person is right: a concession after a complaint, mere agreement after an opinion or
+a question),
 :data:`SELF_FIX` (the agent names a mistake of its own or undoes what it did), :data:`AGREED` (the reply takes the
 message as a new request: "Sure", "Great idea", "Happy to") or None. The classifier
 (:func:`altimate_learn.capture.classifier.classify_user_message`) decides what that is worth next to the message
@@ -21,54 +23,63 @@ import re
 
 HEAD_CHARS = 300  # characters of the reply's opening that are read
 CONCEDED = "conceded"
+RIGHT = "right"
 SELF_FIX = "self-fix"
 AGREED = "agreed"
 
 _I = re.I
 
-# The agent concedes that what it did or said was wrong, or apologises for it. Each alternative is a form that,
-# at the opening of an answer, reacts to being told so.
-_CONCEDES = re.compile(
-    # en
+# The agent says the person is right: "You're right", "Tienes razón", "你说得对", "おっしゃる通り". After a complaint that
+# concedes; after an opinion or a question it may only agree ("Excellent! You're absolutely right, experience differs").
+_RIGHT = re.compile(
     r"\byou(?:\s?'re|\s+are|\s?re)\s+(?:absolutely\s+|totally\s+|completely\s+|entirely\s+|quite\s+|so\s+|100%\s+|right\s+again|"
     r"correct\s+again|also\s+|again\s+|indeed\s+)*(?:right|rigth|correct)\b(?!\s+(?:to\s+(?:ask|wonder|want|think|be\s+curious)|"
     r"that\s+(?:it|this)\s+(?:would|could|might)))"
-    r"|\b(?:good|great|nice|sharp|excellent)\s+(?:catch|spot)\b|\bwell\s+spotted\b"
+    r"|\btienes?\s+(?:toda\s+la\s+)?raz[oó]n\b"
+    r"|\b(?:voc[eê]\s+)?(?:est[aá]|tem)\s+(?:toda\s+a\s+|absolutamente\s+|completamente\s+)?(?:certo|certa|raz[aã]o)\b"
+    r"|\b(?:vous\s+avez|tu\s+as)\s+(?:tout\s+[àa]\s+fait\s+|enti[èe]rement\s+|parfaitement\s+)?raison\b"
+    r"|\bhai\s+(?:perfettamente\s+|assolutamente\s+|pienamente\s+)?ragione\b|\bha\s+ragione\b"
+    r"|\b(?:du\s+hast|sie\s+haben)\s+(?:v[öo]llig\s+|vollkommen\s+|absolut\s+|nat[üu]rlich\s+)?recht\b"
+    r"|(?:^|[\s,.!])(?:вы|ты)\s+(?:снова\s+|совершенно\s+|абсолютно\s+|полностью\s+|опять\s+)?прав[ыа]?(?=[\s,.!]|$)"
+    r"|\bhakl[ıi]s[ıi]n[ıi]z\b|\bhakl[ıi]s[ıi]n\b|\bmasz\s+(?:całkowitą\s+)?racj[ęe]\b|\bm[áa](?:te|[šs])\s+pravdu\b"
+    r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\b(?:anda|kamu)\s+benar\b|درست\s+می\u200c?گوی"
+    r"|你说得(?:对|没错)|您说得(?:对|没错|完全正确)|你(?:是)?对的|说得对|おっしゃる通り|その通りです", _I | re.M)
+
+# The agent apologises for its work or owns a mistake in so many words.
+_APOLOGISES = re.compile(
+    # en
+    r"\b(?:good|great|nice|sharp|excellent)\s+(?:catch|spot)\b|\bwell\s+spotted\b"
     r"|\bmy\s+(?:mistake|bad|apologies|fault|error|oversight|misunderstanding|mix-?up)\b"
     r"|\bi\s+(?:sincerely\s+|truly\s+|do\s+)?apologi[sz]e\b|\bapologies\b"
-    r"|\b(?:i'm|i\s+am)\s+(?:so\s+|very\s+|really\s+|truly\s+)?sorry\b|^\W*sorry\b|\bsorry\s+(?:about|for)\s+(?:that|the|my)\b"
+    r"|\b(?:i'm|i\s+am)\s+(?:so\s+|very\s+|really\s+|truly\s+)?sorry\b|^\W*sorry\b|\bsorry\s+(?:about|for)\s+(?:that|the|my)\b|\bsorry(?=\s*[.!,;:\u2014-])"
     r"|\bi\s+(?:completely\s+|totally\s+)?(?:mis+read|mis+understood|mis+interpreted|overlooked|misspoke|mixed\s+up|"
     r"made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|got\s+(?:that|it|this)\s+wrong|should\s+have|shouldn't\s+have|"
     r"should\s+not\s+have|jumped\s+ahead|went\s+too\s+far|over-?complicated|over-?engineered)\b"
     r"|\b(?:that|this)(?:'s|\s+is|\s+was)\s+(?:on\s+me|my\s+(?:mistake|error|bad|fault))\b"
     r"|\bi\s+see\s+(?:the|my)\s+(?:mistake|error|confusion)\b|\b(?:oops|whoops)\b"
     # es, pt
-    r"|\btienes?\s+(?:toda\s+la\s+)?raz[oó]n\b|\bdisculp[ae]s?\b|\bperd[oó]n\b|\blo\s+siento\b|\bmi\s+error\b|\bme\s+equivoqu[eé]\b"
-    r"|\b(?:voc[eê]\s+)?(?:est[aá]|tem)\s+(?:toda\s+a\s+|absolutamente\s+|completamente\s+)?(?:certo|certa|raz[aã]o)\b"
+    r"|\bdisculp[ae]s?\b|\bperd[oó]n\b|\blo\s+siento\b|\bmi\s+error\b|\bme\s+equivoqu[eé]\b"
     r"|\bdesculp[ae]\b|\bfoi\s+mal\b|\bmeu\s+erro\b|\bme\s+enganei\b|\bpe[cç]o\s+desculpas\b"
-    # fr, it
-    r"|\b(?:vous\s+avez|tu\s+as)\s+(?:tout\s+[àa]\s+fait\s+|enti[èe]rement\s+|parfaitement\s+)?raison\b|\bd[ée]sol[ée]e?s?\b"
-    r"|\bexcuse[zs]?[\s-]moi\b|\bmes\s+excuses\b|\bje\s+me\s+suis\s+tromp[ée]\b|\bmon\s+erreur\b|\bbien\s+vu\b"
-    r"|\bhai\s+(?:perfettamente\s+|assolutamente\s+|pienamente\s+)?ragione\b|\bha\s+ragione\b|\bmi\s+dispiace\b|"
-    r"\bscusa(?:mi|te)?\b|\b(?:errore\s+mio|mio\s+errore)\b"
-    # de
-    r"|\b(?:du\s+hast|sie\s+haben)\s+(?:v[öo]llig\s+|vollkommen\s+|absolut\s+|nat[üu]rlich\s+)?recht\b|\bentschuldig\w*"
-    r"|\btut\s+mir\s+leid\b|\bmein\s+fehler\b|\bgut\s+(?:erkannt|aufgepasst)\b|\bich\s+habe\s+mich\s+geirrt\b"
+    # fr, it, de
+    r"|\bd[ée]sol[ée]e?s?\b|\bexcuse[zs]?[\s-]moi\b|\bmes\s+excuses\b|\bje\s+me\s+suis\s+tromp[ée]\b|\bmon\s+erreur\b|\bbien\s+vu\b"
+    r"|\bmi\s+dispiace\b|\bscusa(?:mi|te)?\b|\b(?:errore\s+mio|mio\s+errore)\b"
+    r"|\bentschuldig\w*|\btut\s+mir\s+leid\b|\bmein\s+fehler\b|\bgut\s+(?:erkannt|aufgepasst)\b|\bich\s+habe\s+mich\s+geirrt\b"
     # ru, tr, pl, cs
-    r"|(?:^|[\s,.!])(?:вы|ты)\s+(?:снова\s+|совершенно\s+|абсолютно\s+|полностью\s+|опять\s+)?прав[ыа]?(?=[\s,.!]|$)"
     r"|извин\w*|прошу\s+прощения|моя\s+ошибка|я\s+ошиб\w*"
-    r"|\bhakl[ıi]s[ıi]n[ıi]z\b|\bhakl[ıi]s[ıi]n\b|[öo]z[üu]r\s+dilerim|\bhata\s+bende\b"
-    r"|\bmasz\s+(?:całkowitą\s+)?racj[ęe]\b|\bprzepraszam\b|\bm[óo]j\s+b[łl][ąa]d\b"
-    r"|\bm[áa](?:te|[šs])\s+pravdu\b|\bomlouv[áa]m\b"
+    r"|[öo]z[üu]r\s+dilerim|\bhata\s+bende\b|\bprzepraszam\b|\bm[óo]j\s+b[łl][ąa]d\b|\bomlouv[áa]m\b"
     # vi, id, fa
-    r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\bxin\s+l[ỗo]i\b|\b(?:anda|kamu)\s+benar\b|\bmohon\s+maaf\b|\bmaaf\b"
-    r"|درست\s+می\u200c?گوی|عذر\s*خواهی|ببخشید"
+    r"|\bxin\s+l[ỗo]i\b|\bmohon\s+maaf\b|\bmaaf\b|عذر\s*خواهی|ببخشید"
     # zh, ja, ko
-    r"|你说得(?:对|没错)|您说得(?:对|没错)|你(?:是)?对的|说得对|抱歉|对不起|不好意思|我的(?:错|失误|疏忽)|是我(?:的)?(?:疏忽|失误|错)|"
-    r"我(?:搞错|理解错|误解|弄错|看错)"
-    r"|おっしゃる通り|その通りです|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘(?:ありがとう|の通り)|"
-    r"私の(?:ミス|誤り)|間違えました|確認不足"
+    r"|抱歉|对不起|不好意思|深表歉意|我的(?:错|失误|疏忽)|是我(?:的)?(?:疏忽|失误|错)|我(?:搞错|理解错|误解|弄错|看错)|我确实(?:忘|漏|没有)"
+    r"|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘(?:ありがとう|の通り)|私の(?:ミス|誤り)|間違えました|確認不足"
     r"|죄송|미안(?:합니다|해요)|제\s*(?:실수|잘못)|혼동을\s*드려|지적(?:해\s*주셔서)?\s*감사", _I | re.M)
+
+# "Excellent! You're absolutely right, …", "Great point, you're right": the reply opens by welcoming an idea; a "you're
+# right" after that agrees with it.
+_WELCOMES = re.compile(r"^\W*(?:great|excellent|perfect|awesome|nice|good|brilliant|interesting|exactly|отлично|прекрасно|"
+                       r"хорошо|точно|好的?|很好|太好了|いいですね|素晴らしい|좋(?:아요|습니다)|genial|excelente|perfecto|parfait|"
+                       r"excellent|super|perfekt|ottimo|ótimo|harika|mükemmel)\b", _I)
+
 
 # "Sorry, I can't open links", "抱歉，我无法访问": an apology for a limit, not for the work.
 _CANNOT = re.compile(
@@ -110,14 +121,18 @@ def head(reply: str | None) -> str:
 
 
 def read_reply(reply: str | None) -> str | None:
-    """What the opening of the agent's reply says about the message it answered: :data:`CONCEDED`,
+    """What the opening of the agent's reply says about the message it answered: :data:`CONCEDED` (it apologises
+    or owns a mistake), :data:`RIGHT` (it says the person is right, which concedes only after a complaint),
     :data:`SELF_FIX`, :data:`AGREED` or None."""
     text = head(reply)
     if not text.strip():
         return None
-    conceded = _CONCEDES.search(text)
-    if conceded and not _CANNOT.search(text[max(0, conceded.start() - 10):conceded.end() + 120]):
-        return CONCEDED
+    for pattern, reading in ((_APOLOGISES, CONCEDED), (_RIGHT, RIGHT)):
+        found = pattern.search(text)
+        if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):
+            if reading == RIGHT and _WELCOMES.match(text):
+                return AGREED
+            return reading
     if _OWNS_MISTAKE.search(text):
         return SELF_FIX
     if _AGREES.match(text):
@@ -131,4 +146,4 @@ def quote(reply: str | None, limit: int = 50) -> str:
     return one if len(one) <= limit else one[: limit - 1] + "\u2026"
 
 
-__all__ = ["AGREED", "CONCEDED", "HEAD_CHARS", "SELF_FIX", "head", "quote", "read_reply"]
+__all__ = ["AGREED", "CONCEDED", "HEAD_CHARS", "RIGHT", "SELF_FIX", "head", "quote", "read_reply"]

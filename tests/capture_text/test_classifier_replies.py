@@ -67,6 +67,10 @@ MUST_NOT_FIRE = [
     # a reply that takes the message as a request or an idea
     ("maybe the cache should expire after an hour", "Great idea! I'll set the TTL to 3600 seconds."),
     ("what does the retry flag do", "Sure! Here's how the retry flag works: it retries three times."),
+    # "you're right" after a message that only asks, or after welcoming an idea, agrees; it concedes nothing
+    ("is there an easier way to log in than with LINE?", "You're right, LINE login is about as easy as it gets."),
+    ("the answer will differ because their experience differs",
+     "Excellent! You're absolutely right: different experience gives different perspectives."),
     # the concession deep in a long answer is about the work, not the message
     ("what should we do next", "Here is the plan for the next phase. " + "We migrate the tables one by one. " * 10
      + "You're right that this takes a while."),
@@ -87,9 +91,12 @@ def test_a_reply_never_unflags_what_the_message_says():
 
 
 def test_what_the_reply_says():
-    assert replies.read_reply("You're absolutely right! I got caught in an edit spiral.") == replies.CONCEDED
+    assert replies.read_reply("You're absolutely right! I got caught in an edit spiral.") == replies.RIGHT
     assert replies.read_reply("I mistakenly deleted the migration; restoring it.") == replies.SELF_FIX
     assert replies.read_reply("Sure! Here's the new page.") == replies.AGREED
+    assert replies.read_reply("You're right, the folder was copied whole.") == replies.RIGHT
+    assert replies.read_reply("You're right - I apologize, I copied the folder.") == replies.CONCEDED
+    assert replies.read_reply("Great point! You're right, caching helps here.") == replies.AGREED
     assert replies.read_reply("I'll add the endpoint now.") is None
     assert replies.read_reply(None) is None and replies.read_reply("") is None
     # the research corpus keeps a long answer as its start and its end: only the start is read
