@@ -147,21 +147,25 @@ class AiderReader(SessionReader):
                 return
             mode = _MODE.match(message)
             if mode:
-                if pending is not None:
+                if pending is not None and typed(pending):
                     yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
                 pending, pending_line = mode.group(2).strip(), first
                 return
             if pending is not None:
                 again = message == pending
-                yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+                if typed(pending):
+                    yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
                 pending = None
                 if again:
                     return
+            if typed(message):
+                yield UserMessage(text=message, index=0, id=f"line-{first}")
+
+        def typed(message: str) -> bool:
             if not message or message == "<blank>" or message.startswith("/") or _AUTO.match(message):
-                return
-            if last_answer and " ".join(message.split())[:200] in " ".join(last_answer.split()):
-                return  # architect mode hands its own answer to the editor model as a "user" message
-            yield UserMessage(text=message, index=0, id=f"line-{first}")
+                return False
+            # architect mode hands its own answer to the editor model as a "user" message
+            return not (last_answer and " ".join(message.split())[:200] in " ".join(last_answer.split()))
 
         def flush_answer() -> Iterator[Event]:
             nonlocal answer, last_answer
@@ -202,7 +206,7 @@ class AiderReader(SessionReader):
                     answer = Block(number)
                 answer.add(line)
         yield from flush_user()
-        if pending is not None and not scripted:
+        if pending is not None and not scripted and typed(pending):
             yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
         yield from flush_answer()
 
