@@ -15,7 +15,9 @@ flagged ids, word and identifier postings). The first reflection of a store star
 chained row times a reflection that reads the `candidate.json` the previous reflection wrote (its postings
 were derived when it was written), which is what consecutive reflections do. The vetted row times the same
 reflection against a store whose lessons are all stamped in `vetted.json` (as learn leaves every lesson it
-accepts): no re-vet, but the 10,000-entry sidecar is read, checked and rewritten. Issue 19 asks at most
+accepts): no re-vet, but the 10,000-entry sidecar is read, checked and rewritten. The pulled row times a
+reflection after a `git pull` brought an `approved.json` with one lesson edited and one added: validated and
+lint-checked again (by text), its postings derived from the version the cache knew at that path. Issue 19 asks at most
 150 ms at 10,000; the goal is measured warm (the table: the user's cache already knows this store's files,
 as for every reflection after a store's first), and the cold first reflection (nothing cached) is printed
 beside it.
@@ -134,6 +136,28 @@ def time_one(template: Path, n: int, chained: bool = False) -> tuple[float, str,
         return time.perf_counter() - start, result.summary, time.process_time() - cpu
 
 
+def time_pulled(template: Path, n: int, run: int) -> tuple[float, str, float]:
+    """A reflection after a `git pull` brought a changed `approved.json` (a teammate's promote: one lesson edited,
+    one added): in the same folder as the reflection before it, whose candidate was promoted or rejected since,
+    so the user's cache knows the file's previous version but not these bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "p"
+        shutil.copytree(template, folder)
+        store = Store(ProjectPaths(folder), "team-playbook")
+        _fresh_process_state()
+        curate(store, reflection(n), session_id="bench", max_stored=n + 10, now="2026-02-01T00:00:00.000Z")
+        for name in (store.CANDIDATE, store.CANDIDATE_RETIRED):
+            store.path(name).unlink(missing_ok=True)
+        lessons = store.read_lessons(store.APPROVED)
+        lessons[7]["text"] = f"Prefer marts for invoices rule7 with explicit column lists, pull {run}."
+        lessons.append(dict(lessons[9], id=f"L-f{run:05x}", text=f"Name seeds after their source system {run}."))
+        store.write_lessons(store.APPROVED, lessons)  # what `git pull` leaves: another clone's canonical file
+        _fresh_process_state()
+        start, cpu = time.perf_counter(), time.process_time()
+        result = curate(store, reflection(n), session_id="bench", max_stored=n + 10, now="2026-02-02T00:00:00.000Z")
+        return time.perf_counter() - start, result.summary, time.process_time() - cpu
+
+
 def main() -> str:
     lines = ["## Curator benchmark", "",
              f"One reflection (8 deltas) against N approved lessons, end to end including file I/O; "
@@ -145,6 +169,7 @@ def main() -> str:
     warm: dict[int, float] = {}
     chain: dict[int, tuple[float, str]] = {}
     vetted: dict[int, tuple[float, float]] = {}
+    pulled: dict[int, tuple[float, float]] = {}
     saved = os.environ.get("XDG_CACHE_HOME")
     for n in (300, 1_000, 10_000):
         with tempfile.TemporaryDirectory() as tmp:
@@ -159,6 +184,9 @@ def main() -> str:
                     times.append(elapsed)
                     cpus.append(cpu)
                 chained = [time_one(template, n, chained=True) for _ in range(RUNS)]
+                after_pull = [time_pulled(template, n, run) for run in range(RUNS)]
+                pulled[n] = (statistics.median(t for t, _, _ in after_pull),
+                             statistics.median(c for _, _, c in after_pull))
                 stamped = Path(tmp) / "vetted"
                 build_store(stamped, n, vetted=True)
                 time_one(stamped, n)  # its first reflection
@@ -179,6 +207,10 @@ def main() -> str:
               "accepts; the table's store was never vetted, so each reflection re-vets 200 of its lessons "
               "instead), median: " + ", ".join(f"{vetted[n][0] * 1000:.0f} ms at {n:,} (CPU {vetted[n][1] * 1000:.0f} ms)"
                                                 for n in vetted) + "."]
+    lines += ["", "After a `git pull` changed `approved.json` (one lesson edited, one added; the user's cache knows the "
+              "version before it, so its postings are derived from that version's, not built anew), median: "
+              + ", ".join(f"{pulled[n][0] * 1000:.0f} ms at {n:,} (CPU {pulled[n][1] * 1000:.0f} ms)" for n in pulled)
+              + "."]
     lines += ["", "Cold: the first reflection of a store, before the user's cache knows its lessons (every lesson "
               "validated, linted and indexed): " + ", ".join(f"{first[n] * 1000:,.0f} ms at {n:,}" for n in first)
               + "."]

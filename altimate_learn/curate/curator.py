@@ -254,7 +254,14 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         team_before = [r for r in team_retired(store, approved_ids) if r["id"] not in local_ids]
         postings = cache.postings(base_file.digest, len(base)) if base_file is not None else None
         base_flagged = base_file.flagged if base_file is not None else []
+        derived = prepared.from_previous(cache, base_file) if base_file is not None and postings is None else None
+        if derived is not None:  # a few lessons changed since the version read before (a git pull, an edit)
+            postings = prepared.unpack(derived[0], len(base))
+            if derived[1] is not None and postings is not None:
+                base_flagged = _flagged(base, passed, derived[2], derived[1], ids=base_file.ids)
         indexes, postings, built = prepared.prepare(base, postings)  # built: a file not seen before
+        if derived is not None and postings is not None:
+            built = derived[0]  # remembered for this file's digest below
         if base_file is not None and (built is not None or base_flagged is None):
             # Remember what this file is for next time: its postings and its flagged lessons.
             base_flagged = _flagged(base, passed) if base_flagged is None else base_flagged

@@ -20,6 +20,12 @@ written back unchanged. Three things make a reflection cost what changed, not wh
 - **Parsed once.** From its second read on, a large `approved.json` is loaded from the user's cache in
   :mod:`marshal`'s format, by the digest of its bytes (with a SHA-256 of the record), not parsed as JSON
   again: what JSON parsing returned, loaded back equal, in about a third of the time.
+- **A changed file starts from its previous version.** The cache remembers which version of each lesson
+  file (by path) was read last. A file it does not know (a `git pull` brought a teammate's promote, a person
+  edited a lesson) is parsed and validated in full as always, but its postings are derived from those of
+  that previous version by the lessons whose id or text differ (:func:`from_previous`), and only the texts
+  that changed are checked for flags: a pull that changed a few of 10,000 lessons costs about what they
+  cost, not a new index.
 - **The written candidate is remembered too.** After a reflection writes `candidate.json`, its digest is
   stored with postings derived from the base file's by the lessons that changed (removed, added, edited:
   compared by id and text, not taken from the curation's own bookkeeping), so the next reflection, which
@@ -60,6 +66,7 @@ Lesson = dict[str, Any]
 KEEP_INDEXES = 6     # postings files kept (~2 MB each at 10,000 lessons); the oldest go first
 KEEP_VERDICTS = 64   # small "valid, canonical" files kept
 KEEP_PARSED = 2      # parsed approved files kept (~1.5 MB each at 10,000 lessons)
+KEEP_LAST = 64       # "which version of this file was read last" records (one per lesson file path)
 MIN_PARSED_BYTES = 256 * 1024  # smaller files parse in a few milliseconds: not worth a cache file
 STALE_FOLDER_DAYS = 7  # a folder of older code (another fingerprint) untouched this long is removed
 _EMPTY = "\x00"      # postings key of lessons without a word (Jaccard 1.0 with each other)
@@ -427,6 +434,19 @@ class Cache:
             return
         self._write(digest, "parsed", _bound(digest, blob) + b"\n" + blob, KEEP_PARSED)
 
+    def _path_key(self, path: Any) -> str:
+        return sha256(os.path.realpath(str(path)).encode("utf-8", "surrogateescape")).hexdigest()
+
+    def last(self, path: Any) -> str | None:
+        """The digest of the version of the lesson file at ``path`` read last (:meth:`set_last`), when known."""
+        found = self._read(self._path_key(path), "last")
+        return found if isinstance(found, str) and re.fullmatch(r"[0-9a-f]{64}", found) else None
+
+    def set_last(self, path: Any, digest: str) -> None:
+        """Remember that the lesson file at ``path`` has the bytes of ``digest`` now (what a later version of
+        it is derived from: :func:`from_previous`)."""
+        self._write(self._path_key(path), "last", json.dumps(digest), KEEP_LAST)
+
     def remember(self, digest: str, kind: str, canonical: bool, postings: str | None = None,
                  count: int = 0, flagged: list[str] | None = None, *, ids: list[str]) -> None:
         """Remember a file's verdict (with the ids of its lessons, in order), and its packed postings
@@ -450,7 +470,8 @@ class LessonFile:
     only when its lessons are asked for: often only its ids are (the approved file beside a candidate)."""
 
     def __init__(self, lessons: list[Lesson] | None, raw: bytes, digest: str, canonical: bool,
-                 flagged: list[str] | None = None, ids: list[str] | None = None, cache: Cache | None = None) -> None:
+                 flagged: list[str] | None = None, ids: list[str] | None = None, cache: Cache | None = None,
+                 previous: str | None = None) -> None:
         self._lessons = lessons
         self._cache = cache  # given: the lessons parsed are remembered (and looked for) in it
         self.raw = raw
@@ -458,6 +479,7 @@ class LessonFile:
         self.canonical = canonical
         self.flagged = flagged  # ids of its flagged lessons, when known
         self._ids = ids
+        self.previous = previous  # a file the cache did not know: the digest of the version read before it there
 
     @property
     def lessons(self) -> list[Lesson]:
@@ -493,6 +515,9 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
     kind = "retired" if retired else "lessons"
     digest = sha256(raw).hexdigest()
     seen = cache.verdict(digest, kind)
+    previous = cache.last(path)
+    if previous != digest:
+        cache.set_last(path, digest)
     if seen is not None:
         # approved.json is read again and again until it is replaced (every reflection that leaves no
         # candidate, the first after `learn reject`): its parsed lessons are remembered from the second read
@@ -504,7 +529,42 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
     canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
     ids = [lesson["id"] for lesson in lessons]
     cache.remember(digest, kind, canonical, ids=ids)
-    return LessonFile(lessons, raw, digest, canonical, ids=ids)
+    return LessonFile(lessons, raw, digest, canonical, ids=ids, previous=previous)
+
+
+# A file changed in more lessons than this is indexed anew rather than from the version before it
+MAX_DERIVED_CHANGES = 2000
+
+
+def from_previous(cache: Cache, file: LessonFile) -> tuple[str, list[str] | None, dict[str, str]] | None:
+    """The postings of ``file``, a version of a lesson file the cache does not know (a `git pull` brought it, a
+    person or altimate-code edited it), derived from those of the version read before it at the same path:
+    the lessons whose id or text differ are taken out of, and put into, that version's postings, as after a
+    reflection's own write (:func:`postings_after`). Returns (the packed postings, the previous version's
+    flagged ids when known, id → text of the lessons new or changed); None when the previous version's
+    verdict, postings or parsed lessons are not remembered, or when most of the file changed."""
+    if file.previous is None or file.previous == file.digest:
+        return None
+    seen = cache.verdict(file.previous, "lessons")
+    if seen is None:
+        return None
+    ids = seen["ids"]
+    postings = cache.postings(file.previous, len(ids))
+    old = cache.parsed(file.previous, len(ids)) if postings is not None else None
+    if old is None or list(map(operator.itemgetter("id"), old)) != ids:
+        return None
+    try:
+        old_texts = dict(zip(ids, map(operator.itemgetter("text"), old)))
+    except (KeyError, TypeError):
+        return None
+    lessons = file.lessons
+    new_texts = dict(zip(map(operator.itemgetter("id"), lessons), map(operator.itemgetter("text"), lessons)))
+    gone = {lid: text for lid, text in old_texts.items() if new_texts.get(lid) != text}
+    new = {lid: text for lid, text in new_texts.items() if old_texts.get(lid) != text}
+    if len(gone) + len(new) > MAX_DERIVED_CHANGES:
+        return None
+    text = postings_after(postings, gone, new, len(lessons))
+    return (text, seen.get("flagged"), new) if text is not None else None
 
 
 def build_postings(lessons: list[Lesson]) -> tuple[AnchorIndex, WordIndex]:
