@@ -281,6 +281,22 @@ class _Pass:
                                                                            map(_HELPFUL, lessons)))))
 
     # -- ops
+    def declare_apart(self, delta: Any, text: str, paths: list[str] | None, overlap: dict[str, set[str]]) -> None:
+        """Lessons ``delta`` shares a name with but that hold in places no file is in both ("In `tests/`, use
+        `pytest` fixtures" beside "In `scripts/`, never use `pytest` fixtures", or path triggers that cannot meet:
+        :mod:`altimate_learn.gates.scopes`) sit beside it: declared in its ``coexists``, not an overlap to refuse."""
+        if not overlap:
+            return
+        from altimate_learn.gates.scopes import disjoint, lesson_scopes, rule_scopes
+
+        mine = rule_scopes(text, paths)
+        if not mine:
+            return
+        apart = [lid for lid in self.in_order(overlap) if lid not in delta.coexists and lid in self.by_id
+                 and disjoint(mine, lesson_scopes(self.by_id[lid]))]
+        if apart:
+            delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
+
     def check_links(self, delta: _Delta) -> str | None:
         for ref in ([delta.supersedes] if delta.supersedes else []) + delta.coexists:
             if ref in self.retired_by_id:
@@ -302,10 +318,11 @@ class _Pass:
         problem = self.check_links(delta)
         if problem:
             return self.reject(delta, problem, "unknown-id")
-        declared = set(delta.coexists)
         anchors = identifiers(text)
         overlap = self.index.overlapping(anchors, exclude=[delta.supersedes] if delta.supersedes else [],
                                          polar=polar_spans(text))
+        self.declare_apart(delta, text, delta.paths if delta.paths is not None else self.apply_paths, overlap)
+        declared = set(delta.coexists)
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
         # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
@@ -395,8 +412,10 @@ class _Pass:
         if problem:
             return self.reject(delta, problem, "unknown-id")
         text = result.text
-        declared = set(delta.coexists)
         overlap = self.index.overlapping(identifiers(text), exclude=[target["id"]], polar=polar_spans(text))
+        self.declare_apart(delta, text, delta.paths if delta.paths is not None
+                           else (target.get("trigger") or {}).get("paths"), overlap)
+        declared = set(delta.coexists)
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
         if undeclared:
             parts = ", ".join(f"{lid} on {', '.join(sorted(ids))}" for lid, ids in sorted(undeclared.items()))

@@ -17,7 +17,7 @@ from typing import Any
 
 from altimate_learn.errors import LearnError
 from altimate_learn.gates import quarantine, stamps
-from altimate_learn.gates.vet import MAX_ITEMS, Item, Verdict, VetResult, vet_offline, vet_with_model
+from altimate_learn.gates.vet import MAX_ITEMS, Item, Verdict, VetResult, trigger_paths, vet_offline, vet_with_model
 from altimate_learn.store import Store
 
 
@@ -70,8 +70,8 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
                 break
             batch = todo[:MAX_ITEMS]
             instructions = [(f.path, f.text or "") for f in contract.usable]
-            vetted = vet_with_model(chat, [Item(lesson["id"], lesson["text"], "model", evidence=False)
-                                           for lesson in batch], lessons, instructions, "", timeout=timeout)
+            vetted = vet_with_model(chat, [Item(lesson["id"], lesson["text"], "model", evidence=False,
+                                                paths=trigger_paths(lesson)) for lesson in batch], lessons, instructions, "", timeout=timeout)
             calls += 1
             if vetted.failed:
                 run.errors.append(str(vetted.error))
@@ -178,7 +178,7 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
     if force:
         return _force(store, item, contract, approved_ids)
     if item.get("was") == "approved" and lesson_id in approved_ids:
-        probe = Item(lesson_id, item["text"], "person", evidence=False)
+        probe = Item(lesson_id, item["text"], "person", evidence=False, paths=trigger_paths(item))
         verdicts = (vet_with_model(chat, [probe], current_lessons(store), instructions, "", timeout=timeout)
                     if chat is not None else vet_offline([probe], [], instructions))
         if verdicts.failed:
@@ -199,7 +199,8 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
     delta = _release_delta(item, f"released from quarantine ({lesson_id})")
     vetted = None
     if chat is not None:
-        vetted = vet_with_model(chat, [Item("c0", item["text"], "person", evidence=False)], current_lessons(store),
+        vetted = vet_with_model(chat, [Item("c0", item["text"], "person", evidence=False, paths=trigger_paths(item))],
+                                current_lessons(store),
                                 instructions, "", timeout=timeout)
     with store.lock():
         outcome = _curate_released(store, item, delta, contract, vetted)

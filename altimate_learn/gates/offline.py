@@ -27,7 +27,9 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   ("for …", "in …", "when …", "during …", "on …", up to the end of the clause) and the subject of a
   statement that is not an order ("CLI scripts …", "Our API handlers …"); words that name everywhere ("in this
   repo", "in all code") are no situation. A rule that names none holds everywhere, so "Never use `print()`"
-  still contradicts "Use `print()` in CLI scripts".
+  still contradicts "Use `print()` in CLI scripts". Rules bounded to places no file is in both ("in `tests/`" and
+  "in `scripts/`", `*.sh` and `*.py`, or path triggers that cannot meet) are in different situations too
+  (:mod:`altimate_learn.gates.scopes`); places that overlap (`scripts/` and `scripts/tools/*.py`) are not.
 - **different subjects in one place**: two rules that name a file or folder only as a place ("in `api.py`", "to
   `conftest.py`", "`services/` holds …") contradict only when they put, keep or forbid the same thing there
   (:func:`different_subjects`): "API handlers live in `api.py`" and "Never put SQL queries in `api.py`" are two
@@ -383,7 +385,14 @@ def different_situations(a: Rule, b: Rule, about: str = "") -> bool:
     ideas differ, and the two share no word (``about``, the thing they share, left out). "CLI output" (`~cli`)
     and "logging" (`~log`) are two situations; "money amounts" and "prices" are one (`~money`). A place the table
     does not know ("scripts", "specs", "timestamps") is no evidence: the contradiction is reported, and a person
-    decides (review13 R13-16)."""
+    decides (review13 R13-16). Rules bounded to places no file belongs to both (`tests/` and `scripts/`, `*.sh`
+    and `*.py`; a path trigger or a place the text names: :mod:`altimate_learn.gates.scopes`) are in different
+    situations too."""
+    if a.scopes and b.scopes:
+        from altimate_learn.gates.scopes import disjoint
+
+        if disjoint(a.scopes, b.scopes):
+            return True
     skip = {about, stem(about)} | set(_TOKEN.findall(about)) if about else set()
 
     def ideas(rule: Rule) -> tuple[set[str], set[str]]:
@@ -479,9 +488,9 @@ def different_subjects(a: Rule, b: Rule, token: str) -> bool:
 class Rule:
     """A sentence or lesson prepared once for many comparisons."""
 
-    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref", "_situation")
+    __slots__ = ("text", "lower", "words", "ids", "spans", "_negated", "ref", "_situation", "paths", "_scopes")
 
-    def __init__(self, text: str, ref: object = None) -> None:
+    def __init__(self, text: str, ref: object = None, paths: list[str] | tuple[str, ...] | None = None) -> None:
         self.text = text
         self.lower = text.lower().replace("`", "")
         self.words = content_words(text)
@@ -490,6 +499,17 @@ class Rule:
         self._negated: bool | None = None  # found when a comparison first asks (most rules share nothing)
         self.ref = ref  # what the caller wants back (a path, a lesson)
         self._situation: frozenset[str] | None = None
+        self.paths = tuple(paths or ())  # a lesson's path trigger: where it is delivered
+        self._scopes: tuple[tuple[str, ...], ...] | None = None
+
+    @property
+    def scopes(self) -> tuple[tuple[str, ...], ...]:
+        """The file globs bounding where the rule holds (:func:`altimate_learn.gates.scopes.rule_scopes`)."""
+        if self._scopes is None:
+            from altimate_learn.gates.scopes import rule_scopes
+
+            self._scopes = rule_scopes(self.text, self.paths)
+        return self._scopes
 
     @property
     def situation(self) -> frozenset[str]:

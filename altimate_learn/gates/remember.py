@@ -92,7 +92,7 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         from altimate_learn.reflect.reflect import current_lessons
 
         lessons = current_lessons(store)
-        vetted = vet_with_model(chat, [Item("c0", clean, "person", evidence=False)], lessons,
+        vetted = vet_with_model(chat, [Item("c0", clean, "person", evidence=False, paths=tuple(paths or ()))], lessons,
                                 [(f.path, f.text or "") for f in contract.usable], "", timeout=timeout)
     delta: dict[str, Any] = {"op": "ADD", "text": clean, "reason": "remembered by a person"}
     if paths:

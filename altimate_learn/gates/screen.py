@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from altimate_learn.gates import quarantine, stamps, vetcache
-from altimate_learn.gates.vet import Item, OfflineVet, Verdict, VetResult
+from altimate_learn.gates.vet import Item, OfflineVet, Verdict, VetResult, trigger_paths
 
 if TYPE_CHECKING:
     from altimate_learn.instructions.files import Contract
@@ -114,7 +114,7 @@ class Screen:
         replaces = tuple(x for x in ([delta.supersedes] if delta.supersedes else []) + ([delta.id] if delta.id else [])
                          + list(delta.coexists))
         return Item(f"c{delta.index}", delta.text or "", self.author, evidence=self.author == "model",
-                    replaces=replaces)
+                    replaces=replaces, paths=tuple(delta.paths or ()))
 
     def _verdict(self, delta: Any, work: Any) -> tuple[Verdict | None, str]:
         """The verdict for a delta, and why there is none."""
@@ -306,10 +306,13 @@ class Screen:
             # subject test (review14 R14-34)
             from altimate_learn.gates.offline import Rule, different_situations, different_subjects
 
-            mine = Rule(delta.text or "")
+            from altimate_learn.gates.vet import trigger_paths
+
+            mine = Rule(delta.text or "", paths=delta.paths)
             apart = sorted(lid for lid, names in overlap.items() if lid in work.by_id and all(
                 different_situations(mine, theirs, name) or different_subjects(mine, theirs, name)
-                for theirs in (Rule(work.by_id[lid]["text"]),) for name in names))
+                for theirs in (Rule(work.by_id[lid]["text"], paths=trigger_paths(work.by_id[lid])),)
+                for name in names))
             if apart:
                 delta.coexists = list(dict.fromkeys(list(delta.coexists) + apart))
                 overlap = {lid: names for lid, names in overlap.items() if lid not in apart}
@@ -374,8 +377,8 @@ class Screen:
         due = self._due(work, MAX_OFFLINE_REVETS if self.vet is None else None)
         if self.vet is None:
             check = self.offline(work)
-            verdicts = {lesson["id"]: check.verdict(Item(lesson["id"], lesson["text"], "model", evidence=False),
-                                                    against_lessons=False)
+            verdicts = {lesson["id"]: check.verdict(Item(lesson["id"], lesson["text"], "model", evidence=False,
+                                                         paths=trigger_paths(lesson)), against_lessons=False)
                         for lesson in due[:MAX_OFFLINE_REVETS]}
         else:
             verdicts = {lesson["id"]: self.vet.verdicts[lesson["id"]] for lesson in due

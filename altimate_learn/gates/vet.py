@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from altimate_learn.gates import offline
+from altimate_learn.gates.scopes import trigger_paths
 
 VERDICTS = ("pass", "duplicate", "contradiction", "ungrounded")
 AUTHORS = ("model", "person")
@@ -44,6 +45,7 @@ class Item:
     author: str = "model"  # "model" or "person"
     evidence: bool = True  # there is evidence to ground it in (a re-vet or a person's rule has none)
     replaces: tuple[str, ...] = ()  # lessons it is written to replace (supersedes, the edited lesson itself)
+    paths: tuple[str, ...] = ()  # its path trigger (globs): where it holds
 
 
 @dataclass
@@ -122,14 +124,15 @@ class OfflineVet:
     def lessons(self) -> offline.Index:
         """The lessons, indexed on first use (a re-vet against the instructions alone never needs them)."""
         if self._lesson_index is None:
-            self._lesson_index = offline.Index([offline.Rule(str(lesson.get("text", "")), lesson.get("id"))
+            self._lesson_index = offline.Index([offline.Rule(str(lesson.get("text", "")), lesson.get("id"),
+                                                             trigger_paths(lesson))
                                                 for lesson in self._lessons if isinstance(lesson.get("id"), str)])
         return self._lesson_index
 
     def verdict(self, item: Item, *, against_lessons: bool = True) -> Verdict:
         if not against_lessons and not self.instructions.rules:
             return Verdict(item.key, "pass", "no instruction or lesson says it or the opposite")  # nothing to weigh
-        rule = offline.Rule(item.text)
+        rule = offline.Rule(item.text, paths=item.paths)
         found = self.instructions.best(rule)
         if found is not None:
             finding, other = found
@@ -166,7 +169,8 @@ LESSONS_CAP = 30_000  # characters of lessons in one vet call: the ones sharing 
 def lesson_lines(lessons: list[dict], items: list[Item], cap: int = LESSONS_CAP) -> list[str]:
     """`[id] text` lines; over ``cap``, the lessons that share most words with the items (and every lesson an
     item names), in their stored order."""
-    lines = [f"[{lesson['id']}] {' '.join(str(lesson.get('text', '')).split())}" for lesson in lessons]
+    lines = [f"[{lesson['id']}] {_paths_note(trigger_paths(lesson))}{' '.join(str(lesson.get('text', '')).split())}"
+             for lesson in lessons]
     if sum(len(line) + 1 for line in lines) <= cap:
         return lines
     named = {r for item in items for r in item.replaces} | {item.key for item in items}
@@ -180,6 +184,10 @@ def lesson_lines(lessons: list[dict], items: list[Item], cap: int = LESSONS_CAP)
         keep.add(i)
         used += len(lines[i]) + 1
     return [lines[i] for i in sorted(keep)] + [f"({len(lessons) - len(keep)} more lessons share fewer words with the items)"]
+
+
+def _paths_note(paths: tuple[str, ...]) -> str:
+    return f"(only in {', '.join(paths)}) " if paths else ""
 
 
 def build_prompt(items: list[Item], lessons: list[dict], instructions: list[tuple[str, str]], evidence: str,
@@ -204,7 +212,7 @@ def build_prompt(items: list[Item], lessons: list[dict], instructions: list[tupl
     for item in items:
         replaces = ",".join(item.replaces) or "-"
         blocks.append(_neutralise(f"[{item.key}] author={item.author} evidence={'yes' if item.evidence else 'no'} "
-                                  f"replaces={replaces} {' '.join(item.text.split())}", tag))
+                                  f"replaces={replaces} {_paths_note(item.paths)}{' '.join(item.text.split())}", tag))
     blocks += [f"<<<END ITEMS {tag}>>>", "", 'Answer with the JSON object {"verdicts": [...]} only.']
     return system, "\n".join(blocks)
 
@@ -277,7 +285,31 @@ def vet_with_model(chat: Any, items: list[Item], lessons: list[dict], instructio
     result = parse_answer(completion.text, items, {str(lesson["id"]) for lesson in lessons},
                           {path for path, _ in instructions}, by=chat.label)
     result.usage = completion.usage
+    _apart(result, items, lessons)
     return result
+
+
+def _apart(result: VetResult, items: list[Item], lessons: list[dict]) -> None:
+    """A model's contradiction between rules bounded to places no file is in both ("in `tests/`" and "in
+    `scripts/`", or path triggers that cannot meet: :mod:`altimate_learn.gates.scopes`) is no contradiction:
+    both hold, each where it says. The verdict becomes a pass, and the notes say why."""
+    from altimate_learn.gates.scopes import disjoint
+
+    by_key = {item.key: item for item in items}
+    by_id = {str(lesson.get("id")): lesson for lesson in lessons}
+    for key, verdict in result.verdicts.items():
+        item = by_key.get(key)
+        if verdict.verdict != "contradiction" or item is None:
+            continue
+        lesson = by_id.get(str(verdict.source)) if verdict.source else None
+        other = offline.Rule(str(lesson.get("text", "")), paths=trigger_paths(lesson)) if lesson is not None else \
+            offline.Rule(verdict.quote or "")
+        mine = offline.Rule(item.text, paths=item.paths)
+        if mine.scopes and other.scopes and disjoint(mine.scopes, other.scopes):
+            result.verdicts[key] = Verdict(key, "pass", "it holds in other files than the rule the vet named",
+                                           by=verdict.by)
+            result.notes.append(f"the vet called {key} a contradiction of {verdict.source or 'an instruction'}, "
+                                "but the two hold in different files; passed")
 
 
 def vet_proposals(store: Any, raw_deltas: list[Any], lessons: list[dict], evidence: str, contract: Any, chat: Any,

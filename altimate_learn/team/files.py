@@ -209,6 +209,7 @@ def _changed_by(side: dict[str, dict[str, Any]], base: dict[str, dict[str, Any]]
 def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
     """Pairs of merged lessons, one from each side, that share an identifier and declare no relation."""
     from altimate_learn.curate.anchors import undeclared_overlaps
+    from altimate_learn.gates.scopes import disjoint, lesson_scopes
 
     merged = [lm.merged[i] for i in lm.order if i in lm.merged]
     if len(merged) < 2:
@@ -221,6 +222,15 @@ def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> No
         side_a, side_b = _origin(a, index), _origin(b, index)
         if side_a is None or side_b is None or side_a == side_b:
             continue  # both from one side (that side's own problem) or both unchanged
+        if disjoint(lesson_scopes(lm.merged[a]), lesson_scopes(lm.merged[b])):
+            # "In `tests/`, use `pytest` fixtures" beside "In `scripts/`, never use `pytest` fixtures": each holds
+            # where the other does not, so both stay, the later one declaring the other in its `coexists`
+            later = dict(lm.merged[b])
+            later["coexists"] = list(dict.fromkeys(list(later.get("coexists") or []) + [a]))
+            lm.merged[b] = later
+            lm.notes.append(f"{b} and {a} both name {_named(shared)} but hold in "
+                            f"different files; both kept ({b} declares {a} in coexists)")
+            continue
         group = groups.get(a, set()) | groups.get(b, set()) | {a, b}
         for member in group:
             groups[member] = group
@@ -236,7 +246,15 @@ def _overlap_conflicts(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> No
         names = sorted({n for pair, names_ in shared_by.items() if pair <= group for n in names_})
         lm.move_to_conflict(Conflict(
             " ".join(ids), OVERLAP, ours=ours_side, theirs=theirs_side, base=ours_side + theirs_side,
-            detail="both name " + ", ".join(f"`{n}`" for n in names)))
+            detail="both name " + _named(names)))
+
+
+def _named(names: list[str] | set[str]) -> str:
+    """"`pytest` (opposite rules), `ruff`": the shared names of an overlap, the suffix outside the backticks."""
+    from altimate_learn.curate.anchors import OPPOSITE
+
+    return ", ".join(f"`{n.removesuffix(OPPOSITE)}`{OPPOSITE}" if n.endswith(OPPOSITE) else f"`{n}`"
+                     for n in sorted(names))
 
 
 def _tidy_pairs(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:

@@ -167,7 +167,7 @@ def tidy(store: Any, *, chat: Any = None, timeout: float = 120.0, dry_run: bool 
 def _revet(screen: Any, work: Any, approved_ids: set[str], chat: Any, timeout: float, result: TidyResult) -> None:
     from altimate_learn.gates import stamps
     from altimate_learn.gates.screen import MAX_OFFLINE_REVETS
-    from altimate_learn.gates.vet import MAX_ITEMS, Item, vet_with_model
+    from altimate_learn.gates.vet import MAX_ITEMS, Item, trigger_paths, vet_with_model
 
     tried: set[str] = set()
     for _ in range(50):
@@ -180,7 +180,8 @@ def _revet(screen: Any, work: Any, approved_ids: set[str], chat: Any, timeout: f
         if chat is not None:
             batch = due[:MAX_ITEMS]
             tried.update(l["id"] for l in batch)
-            screen.vet = vet_with_model(chat, [Item(l["id"], l["text"], "model", evidence=False) for l in batch],
+            screen.vet = vet_with_model(chat, [Item(l["id"], l["text"], "model", evidence=False,
+                                                     paths=trigger_paths(l)) for l in batch],
                                         work.lessons, screen.instructions, "", timeout=timeout)
             if screen.vet.failed:
                 result.notes.append(f"re-vet skipped: {screen.vet.error}")

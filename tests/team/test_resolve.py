@@ -237,3 +237,32 @@ def test_one_rule_learned_on_both_sides_in_two_wordings_is_named_with_learn_tidy
         files[name].write_text(canonical_json(lessons))
     assert run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), REL, err=err) == 0
     assert err.getvalue() == ""
+
+
+def test_two_new_lessons_on_one_identifier_for_different_folders_merge_side_by_side(repo: Path, cli):
+    """Each holds where the other does not ("in `tests/`", "in `scripts/`"): both kept, no conflict, and the
+    later one declares the other in `coexists` so `learn check` passes; lessons for overlapping folders still
+    conflict."""
+    fixtures = "In `tests/`, always use `pytest` fixtures for setup."
+    plain = "In `scripts/`, never use `pytest` fixtures; write plain functions."
+    base = [lesson("L-aaaa0001", CTE)]
+    diverge(repo, base, base + [lesson("L-bbbb0002", fixtures)], base + [lesson("L-cccc0003", plain)])
+    result = merge(repo, "theirs")
+    assert result.returncode == 0, result.stderr
+    assert texts(repo) == {"L-aaaa0001": CTE, "L-bbbb0002": fixtures, "L-cccc0003": plain}
+    merged = {x["id"]: x for x in json.loads(approved(repo).read_text())}
+    assert sorted([*merged["L-bbbb0002"].get("coexists", []), *merged["L-cccc0003"].get("coexists", [])]) == [
+        "L-bbbb0002"]
+    assert "both kept (L-cccc0003 declares L-bbbb0002 in coexists)" in result.stderr + result.stdout
+    assert cli("check")[0] == 0
+
+    git(repo, "checkout", "-q", "-b", "unit")
+    commit(repo, [*json.loads(approved(repo).read_text()),
+                  lesson("L-dddd0004", "In `tests/unit/`, never use `pytest` fixtures.")], "unit")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, [*json.loads(approved(repo).read_text()),
+                  lesson("L-eeee0005", "In `tests/`, always use `pytest` fixtures for each test.")], "more")
+    result = merge(repo, "unit")
+    assert result.returncode != 0
+    assert ("L-dddd0004 L-eeee0005: added on different sides, sharing an identifier without declaring how they "
+            "relate (both name `pytest` (opposite rules))") in result.stderr
