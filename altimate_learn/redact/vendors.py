@@ -162,10 +162,23 @@ def pattern(source: str) -> re.Pattern[str]:
     return compiled
 
 
+# Every needle once, with the formats it opens (by their place in FORMATS): a text is searched for each needle
+# once (a list comprehension of substring tests, in C), not once per format in a generator per format.
+NEEDLES: dict[str, tuple[int, ...]] = {}
+for _index, (_label, _needles, _source) in enumerate(FORMATS):
+    for _needle in _needles:
+        NEEDLES[_needle] = (*NEEDLES.get(_needle, ()), _index)
+_NEEDLE_LIST = tuple(NEEDLES)
+del _index, _label, _needles, _source, _needle
+
+
 def find(text: str):
-    """(start, end, label) of every vendor token in ``text``."""
-    for label, needles, source in FORMATS:
-        if not any(needle in text for needle in needles):
-            continue
+    """(start, end, label) of every vendor token in ``text``, format by format in the order of FORMATS."""
+    present = [needle for needle in _NEEDLE_LIST if needle in text]
+    if not present:
+        return
+    formats = sorted({index for needle in present for index in NEEDLES[needle]})
+    for index in formats:
+        label, _, source = FORMATS[index]
         for m in pattern(source).finditer(text):
             yield m.start(), m.end(), label
