@@ -647,5 +647,5 @@ def _only_asks(text: str) -> bool:
 
 
 # "next", "다음", "下一步", "weiter": a bare go-on to the next step (CONTINUE_ONLY's English words, and the step).
-_NEXT_ONLY = re.compile(r"^\W*(?:next(?:\s+(?:one|step|task|phase))?|(?:go|move)\s+on|do\s+it|다음|계속|继续|下一步|下一个|次へ?|続けて|"
+_NEXT_ONLY = re.compile(r"^\W*(?:(?:yes|ok(?:ay)?|sure)?\W*(?:next(?:\s+(?:one|step|task|phase))?|(?:go|move)\s+on|do\s+it|go\s+for\s+it|go\s+ahead|proceed)|다음|계속|继续|下一步|下一个|次へ?|続けて|"
                         r"siguiente|contin[uú]a|weiter|suivant|continue[zr]?|далее|дальше|продолжай|devam|dalej)\W*$", re.I)

@@ -95,7 +95,6 @@ _OWNS_MISTAKE = re.compile(
     r"dropped|left|used|overwrote|reverted)\b"
     r"|\bi\s+(?:removed|deleted|changed|broke|dropped|missed|forgot)\b[^.!?\n]{0,60}?\b(?:too\s+much|by\s+mistake|"
     r"when\s+i\s+shouldn't|that\s+(?:was|is)\s+needed|which\s+(?:was|is)\s+needed)"
-    r"|\b(?:the\s+(?:issue|problem|bug|error)\s+(?:is|was)\s+(?:that\s+)?i\b)"
     r"|\b(?:i\s+(?:forgot|missed|neglected|failed)\s+to)\b"
     r"|\b(?:reverting|rolling\s+back|undoing)\s+(?:my|the|that|this|those|these)\b|\blet\s+me\s+(?:revert|undo|roll\s+back)\b"
     r"|(?:我(?:不小心|错误地|误)(?:删|改|把)|私が(?:誤って|間違って))", _I)
