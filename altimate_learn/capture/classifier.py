@@ -600,7 +600,7 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
         # a rule to learn.
         if _redirects(msg.text):
             return Verdict(True, "interrupted, then redirected", "strong")
-        return NOT_A_CORRECTION
+        return (reply_verdict(msg.text, reply) if reply else None) or NOT_A_CORRECTION
     verdict = classify_text(msg.text, answer)
     if not verdict.correction and reply and msg.kind == "text":
         verdict = reply_verdict(msg.text, reply) or verdict

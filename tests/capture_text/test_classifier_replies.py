@@ -159,3 +159,14 @@ def test_learn_capture_records_the_reply_promoted_message(cli, git_repo, tmp_pat
     found = json.loads(out)
     rows = found if isinstance(found, list) else found.get("signals", [])
     assert any("the totals column" in (row.get("text") or "") for row in rows)
+
+
+def test_after_an_interruption_the_reply_decides_what_the_redirect_rule_lets_pass():
+    stopped = UserMessage(text="", index=2, kind="interrupt")
+    said = UserMessage(text="1 виджет за раз тебе сказали", index=3, after_assistant=True)
+    assert not classify_user_message(said, stopped, answer=ANSWER).correction
+    verdict = classify_user_message(said, stopped, answer=ANSWER,
+                                    reply="Вы абсолютно правы. Я снова нарушил ваше прямое указание.")
+    assert verdict.correction and verdict.strength == "reply"
+    go_on = UserMessage(text="please continue", index=3, after_assistant=True)
+    assert not classify_user_message(go_on, stopped, answer=ANSWER, reply="Sorry about that, continuing.").correction
