@@ -72,7 +72,9 @@ def test_project_provider_with_another_key_variable_is_not_defined(git_repo, cli
     _signal(git_repo)
     code, out, err = cli("reflect", "--session", "sess-1")
     assert code != 0
-    assert "unknown model provider 'corp'" in " ".join(err.split())
+    said = " ".join(err.split())
+    assert "unknown model provider 'corp'" in said
+    assert "Add others under learn.providers in your user config" in said and "a project config cannot" in said
     assert project_server.requests == []
 
 

@@ -240,8 +240,9 @@ def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
     if spec is None:
         known = ", ".join(sorted(specs) + sorted(AGENT_CLIS))
         raise LearnError(f"unknown model provider '{provider}' in '{value}'.",
-                         f"Known providers: {known}. Add others under learn.providers "
-                         '(for example {"myserver": {"type": "openai", "base_url": "http://host:8000/v1"}}).')
+                         f"Known providers: {known}. Add others under learn.providers in your user config "
+                         f"({_user_config_hint(env)}; a project config cannot define them), for example "
+                         '{"myserver": {"type": "openai", "base_url": "http://host:8000/v1"}}.')
     problem = key_problem(spec, env)
     if problem:
         raise LearnError(f"model {value} cannot be used: {problem}.",
@@ -256,6 +257,12 @@ def make_chat_model(value: str, *, providers: Mapping[str, Any] | None = None,
     from altimate_learn.reflect.providers.openai_compat import OpenAICompatModel
 
     return OpenAICompatModel(spec, model, url, key)
+
+
+def _user_config_hint(env: Mapping[str, str]) -> str:
+    from altimate_learn.config import user_config_path
+
+    return str(user_config_path(dict(env)))
 
 
 def make_agent_model(name: str, model: str, env: Mapping[str, str]) -> ChatModel:
