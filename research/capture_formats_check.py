@@ -111,13 +111,15 @@ _PLACEHOLDER = re.compile(r"\[(?:code block|email|phone|url|REDACTED[^\]]*)\]", 
 
 def found_in(corpus_text: str, product: list[str]) -> bool | None:
     """A corpus message (redacted, clipped, its code blocks and contact details replaced by placeholders) among the
-    product's messages of the same file: its longest stretch of plain text is in one of them. None when nothing of
-    it is left to look for (a message that was only a secret or a code block)."""
+    product's messages of the same file: the start of its first stretch of plain text (after a slash command's name)
+    is in one of them. None when nothing of it is left to look for (a message that was only a secret or a code
+    block)."""
     pieces = [" ".join(piece.split()) for piece in _PLACEHOLDER.split(corpus_text)]
+    pieces = [re.sub(r"\A/[\w:.-]+\s*", "", piece) for piece in pieces]  # `/specify X`: the product keeps X
     pieces = [piece for piece in pieces if len(piece) >= 8]
     if not pieces:
         return None
-    probe = max(pieces, key=len)[:60]
+    probe = pieces[0][:50]
     return any(probe in " ".join(redact(text).split()) or probe in " ".join(text.split()) for text in product)
 
 

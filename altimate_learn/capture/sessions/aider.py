@@ -43,7 +43,9 @@ _MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$
 _AUTO = re.compile(
     r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
     r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
-    r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
+    r"I committed the changes|Ok\.?$|Ok, any changes I propose|Find the \"AI\" comments below)", re.I)
+# one of aider's confirmation prompts, with the answer, logged as input: "Add file to the chat? (Y)es/(N)o … [Yes]: all"
+_CONFIRM = re.compile(r"\(Y\)es/\(N\)o\b.*\[(?:Yes|No)\]:", re.S)
 _MODEL = re.compile(r"^> (?:Main )?[Mm]odel: (\S+)")
 # the command line aider prints at startup; a run given --message / --message-file / -m was driven by a script
 _COMMAND = re.compile(r"^> (?:\S*[/\\])?(?:aider(?:\.exe)?|python3?\S* -m aider)(?:\s|$)")
@@ -59,6 +61,8 @@ class _Start:
     offset: int
     line: int
     stamp: str | None
+    broken: int = 0  # `####` lines ending in aider's hard line break (two spaces)
+    bare: int = 0  # `####` lines without it
 
 
 def _path_hash(path: Path) -> str:
@@ -80,11 +84,20 @@ def _iso(stamp: str | None) -> str | None:
 def _starts(path: Path) -> list[_Start]:
     """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
     found: list[_Start] = []
+    current = _Start(0, 0, None)  # lines before the first start line
     try:
         for offset, number, raw in iter_raw_lines(path, LineStats()):
-            if raw is not None and raw.startswith(_START_BYTES):
+            if raw is None:
+                continue
+            if raw.startswith(_START_BYTES):
                 stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
-                found.append(_Start(offset, number, stamp or None))
+                current = _Start(offset, number, stamp or None)
+                found.append(current)
+            elif raw.startswith(b"####"):
+                if raw.rstrip(b"\r\n").endswith(b"  "):
+                    current.broken += 1
+                else:
+                    current.bare += 1
     except OSError as exc:
         raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None
     return found
@@ -95,6 +108,8 @@ def sessions_in(path: Path) -> list[SessionInfo]:
     is one session."""
     path = Path(path)
     starts = _starts(path)
+    # most `####` lines end in the hard break (the model's headings are the few that do not)
+    hard_breaks = sum(start.broken for start in starts) >= 2 * sum(start.bare for start in starts)
     if not starts:
         head = read_prefix(path, 64 * 1024).decode("utf-8", "replace")
         if not re.search(r"^####(?: |$)", head, re.M):
@@ -116,6 +131,8 @@ def sessions_in(path: Path) -> list[SessionInfo]:
         info.cwd = str(path.parent.absolute())
         info.extra["offset"] = start.offset
         info.extra["end"] = following.offset if following else None
+        # judged over the whole file: a short run has too few lines to tell
+        info.extra["hard_breaks"] = hard_breaks and sum(start.broken for start in starts) >= 3
         out.append(info)
     return out
 
@@ -129,6 +146,9 @@ class AiderReader(SessionReader):
 
     def _raw_events(self) -> Iterator[Event]:
         start = int(self.info.extra.get("offset") or 0)
+        # aider ends every line it logs as input with two spaces: where the file kept them, a `####` line without
+        # them is a heading of the model's answer (a file whose trailing spaces an editor stripped says nothing)
+        hard_breaks = bool(self.info.extra.get("hard_breaks"))
         end = self.info.extra.get("end")
         user, answer = Block(), Block()
         preamble = True
@@ -164,6 +184,8 @@ class AiderReader(SessionReader):
         def typed(message: str) -> bool:
             if not message or message == "<blank>" or message.startswith("/") or _AUTO.match(message):
                 return False
+            if "\n" not in message and _CONFIRM.search(message):
+                return False
             # architect mode hands its own answer to the editor model as a "user" message
             return not (last_answer and " ".join(message.split())[:200] in " ".join(last_answer.split()))
 
@@ -182,7 +204,7 @@ class AiderReader(SessionReader):
                 break
             if number == 1 and line.startswith("# aider chat started at "):  # the run's own start line
                 continue
-            if line.startswith("#### ") or line == "####":
+            if (line.startswith("#### ") or line == "####") and (not hard_breaks or line.endswith("  ")):
                 preamble = False
                 yield from flush_answer()
                 if not user:

@@ -66,11 +66,19 @@ _LONE_TAGS = re.compile(r"</?(?:user_query|details|summary|tool-use|think)\b[^>]
 _NOT_TYPED = re.compile(
     r"<(?:command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|"
     r"system_notification|task-notification|bash-input|bash-stdout|bash-stderr|user-prompt-submit-hook)>|"
-    r"^@agent Continue|^Caveat: The messages below|^This session is being continued from a previous|"
+    r"^@agent (?:Continue|Try Again|Enable)\b|^Caveat: The messages below|^This session is being continued from a previous|"
+    r"\A\[Terminal [\w-]+ notification:|\A/[\w:-]+[^\n]*\n\s*\u23bf|\A@\w+ /\w+|"
+    r"\APlease analyze this codebase and create a CLAUDE\.md file|\AGenerate a file named AGENTS\.md that serves as|"
+    r"\AVerify these issues exist and fix them:|"
     r"^Base directory for this skill:|^Implement the plan as specified, it is attached|<teammate-message\b|"
     r"^Set (?:effort|model) to |"
     r"\AImplement the following plan:", re.I | re.M)
+# Cursor's "Fix in chat" button writes the error between two sentences of its own; words typed after it stay
+_FIX_IN_CHAT = re.compile(r"\AFor the code present, we get this error:.*?(?:How can I resolve this\? If you propose a fix, "
+                          r"please make it concise\.|Fix it, verify, and then give a concise explanation\.)", re.S)
+_FILE_REFERENCE = re.compile(r"(?<!\S)@[\w./\\-]+(?::\d+(?:-\d+)?)?")
 _CODEX_REQUEST = "## My request for Codex:"
+_CURSOR_COMMAND = "--- Cursor Command: "
 _SEPARATOR = re.compile(r"^\s*---\s*$", re.M)
 
 _TOOL_USE = re.compile(r"<tool-use\b([^>]*)>(.*?)</tool-use>", re.S | re.I)
@@ -185,10 +193,16 @@ def user_events(text: str, rid: str, at: str | None) -> Iterator[UserMessage]:
     if queries:
         text = "\n\n".join(queries)
     text = _NOT_TYPED_BLOCKS.sub("", text)
+    if _CURSOR_COMMAND in text:  # a Cursor command's file, expanded after what was typed: `/name args`
+        text = re.sub(r"\A\s*/[\w:.-]+", "", text.split(_CURSOR_COMMAND, 1)[0])
     if _CODEX_REQUEST in text:  # Codex's IDE context (open file, selection, tabs) comes first
         text = text.split(_CODEX_REQUEST, 1)[1]
     text = _LONE_TAGS.sub("", _SEPARATOR.sub("", text))
     text = tidy(text)
+    if _FIX_IN_CHAT.match(text):
+        text = tidy(_FIX_IN_CHAT.sub("", text, count=1))
+        if not _FILE_REFERENCE.sub("", text).strip():
+            return  # the button's template and the file it points at: nothing typed
     if text and not _NOT_TYPED.search(text):
         yield UserMessage(text=text, index=0, id=rid, at=at)
 
