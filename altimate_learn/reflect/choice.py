@@ -109,7 +109,15 @@ def model_choice(settings: Any, env: Mapping[str, str] | None = None,
     values = settings.values
     providers = values.get("providers") or {}
     installed = [name for name, _ in installed_clis(env)]
-    keys = api_keys_set(env, providers)
+    from altimate_learn.errors import ConfigError
+
+    broken = None  # learn.providers that cannot be read: said where a model would need them
+    try:
+        keys = api_keys_set(env, providers)
+    except ConfigError as exc:
+        where = settings.sources.get("providers", "")
+        broken = f"{exc.message.rstrip('.')} ({where.split(' ', 2)[-1] if ' ' in where else where})"
+        keys = api_keys_set(env, None)
     configured = values.get("model")
     if configured and str(configured).strip():
         configured = str(configured).strip()
@@ -120,6 +128,8 @@ def model_choice(settings: Any, env: Mapping[str, str] | None = None,
         if configured == SESSION_AGENT:
             if not installed:
                 problem = "no agent CLI (claude, codex, gemini, opencode) is on PATH"
+        elif configured != BUILTIN and broken is not None and "/" in configured:
+            problem = broken
         elif configured != BUILTIN:
             try:
                 chat = make_chat_model(configured, providers=providers, env=env)

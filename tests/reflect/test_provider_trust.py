@@ -127,3 +127,16 @@ def test_an_agent_cli_is_not_found_in_the_repository_through_a_relative_path_ent
         fake.chmod(0o755)
     assert find_binary("claude", {"PATH": os.pathsep.join(["", ".", "bin", "/nonexistent"])}) is None
     assert find_binary("claude", {"PATH": str(git_repo / "bin")}) == str(git_repo / "bin" / "claude")
+
+
+def test_status_with_a_broken_user_provider_says_what_is_wrong_and_where(git_repo, cli, monkeypatch) -> None:
+    config = _user_config({"providers": {"corp": {"type": "openai", "base_url": "llm.corp.internal/v1"}}})
+    code, out, err = cli("status")
+    assert code == 0, err  # nothing configured uses it: status shows the rest
+    assert "Reflection model: builtin" in out
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "corp/x")
+    code, out, err = cli("status")
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert ("Reflection model: corp/x (ALTIMATE_LEARN_MODEL) cannot be used now: learn.providers.corp.base_url must "
+            "be an http(s) URL") in said and str(config) in said
