@@ -43,7 +43,7 @@ _RIGHT = re.compile(
     r"|(?:^|[\s,.!])(?:вы|ты)\s+(?:снова\s+|совершенно\s+|абсолютно\s+|полностью\s+|опять\s+)?прав[ыа]?(?=[\s,.!]|$)"
     r"|\bhakl[ıi]s[ıi]n[ıi]z\b|\bhakl[ıi]s[ıi]n\b|\bmasz\s+(?:całkowitą\s+)?racj[ęe]\b|\bm[áa](?:te|[šs])\s+pravdu\b"
     r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\b(?:anda|kamu)\s+benar\b|درست\s+می\u200c?گوی"
-    r"|你说得(?:对|没错)|您说得(?:对|没错|完全正确)|你(?:是)?对的|说得对|おっしゃる通り|その通りです", _I | re.M)
+    r"|你说得(?:对|没错)|您说得(?:对|没错|完全正确)|你(?:是)?对的|说得对|おっしゃる通り|その通りです|ご指摘の通り", _I | re.M)
 
 # The agent apologises for its work or owns a mistake in so many words.
 _APOLOGISES = re.compile(
@@ -71,7 +71,7 @@ _APOLOGISES = re.compile(
     r"|\bxin\s+l[ỗo]i\b|\bmohon\s+maaf\b|\bmaaf\b|عذر\s*خواهی|ببخشید"
     # zh, ja, ko
     r"|抱歉|对不起|不好意思|深表歉意|我的(?:错|失误|疏忽)|是我(?:的)?(?:疏忽|失误|错)|我(?:搞错|理解错|误解|弄错|看错)|我确实(?:忘|漏|没有)"
-    r"|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘(?:ありがとう|の通り)|私の(?:ミス|誤り)|間違えました|確認不足"
+    r"|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘ありがとう|私の(?:ミス|誤り)|間違えました|確認不足"
     r"|죄송|미안(?:합니다|해요)|제\s*(?:실수|잘못)|혼동을\s*드려|지적(?:해\s*주셔서)?\s*감사", _I | re.M)
 
 # "Excellent! You're absolutely right, …", "Great point, you're right": the reply opens by welcoming an idea; a "you're
@@ -86,7 +86,9 @@ _CANNOT = re.compile(
     r"\b(?:sorry|apologi[sz]e|apologies|lo\s+siento|d[ée]sol[ée]e?|entschuldigung|извините)\b[^.!?\n]{0,60}?\b(?:can't|"
     r"cannot|can\s+not|unable|not\s+able|(?:don't|do\s+not)\s+have|have\s+no|no\s+(?:information|access)|no\s+puedo|"
     r"ne\s+peux|je\s+ne\s+peux|kann\s+nicht|не\s+могу)\b"
-    r"|(?:抱歉|对不起|すみません|申し訳|죄송)[^。！!\n]{0,80}?(?:无法|不能|没有办法|做不到|できません|できない|方法がな|수\s*없)", _I)
+    r"|(?:抱歉|对不起|すみません|申し訳|죄송)[^。！!\n]{0,80}?(?:无法|不能|没有办法|做不到|できません|できない|方法がな|수\s*없)"
+    # "Sorry for the wait": an apology for the time taken
+    r"|\bsorry\s+(?:about|for)\s+(?:the\s+)?(?:wait|delay|late|long|slow)\w*|\bapologi[sz]e\s+for\s+the\s+(?:wait|delay)\b", _I)
 
 # The agent names a mistake of its own, or undoes its own change.
 _OWNS_MISTAKE = re.compile(

@@ -64,6 +64,7 @@ MUST_NOT_FIRE = [
     ("whats the name of the dog", "I'm sorry, but I have no information about a dog."),
     ("open the docs at s.apifox.cn", "抱歉，我无法直接访问 `s.apifox.cn` 这个域名。"),
     ("read https://example.org/spec", "Sorry, I can't open links from this environment. Could you paste it?"),
+    ("the totals column", "Sorry for the wait! The totals column now sums `net`."),
     # a reply that takes the message as a request or an idea
     ("maybe the cache should expire after an hour", "Great idea! I'll set the TTL to 3600 seconds."),
     ("what does the retry flag do", "Sure! Here's how the retry flag works: it retries three times."),
