@@ -55,22 +55,24 @@ def raw_file(mirrors: Path, repo: str, commit: str, path: str) -> bytes | None:
     return b""
 
 
-def product_messages(path: Path, harness: str) -> tuple[str | None, list[str], int]:
-    """The detected format, the typed messages and the interruptions `learn capture` reads from one file."""
+def product_messages(path: Path, harness: str) -> tuple[str | None, list[str], int, int]:
+    """The detected format, the typed messages, the interruptions and how many typed messages have a time, as
+    `learn capture` reads one file."""
     try:
         detected = detect_format(path)
     except LearnError:
         detected = None
     typed: list[str] = []
-    interrupts = 0
+    interrupts = timed = 0
     for reader in readers_for([path], harness=harness):
         for event in reader.events():
             if isinstance(event, UserMessage):
                 if event.kind == "text":
                     typed.append(event.text)
+                    timed += event.at is not None
                 elif event.kind == "interrupt":
                     interrupts += 1
-    return detected, typed, interrupts
+    return detected, typed, interrupts, timed
 
 
 def research_messages(text: str, harness: str) -> tuple[list[str], int]:
@@ -151,9 +153,15 @@ def main(argv: list[str] | None = None) -> int:
             target = Path(scratch) / str(number) / Path(row["path"]).name
             target.parent.mkdir(parents=True)
             target.write_bytes(raw)
+            if fmt == "aider":  # aider's input history beside it gives the typed messages their times
+                beside = str(Path(row["path"]).parent / ".aider.input.history").removeprefix("./")
+                inputs = raw_file(args.mirrors, row["repo"], row["commit"], beside)
+                if inputs:
+                    (target.parent / ".aider.input.history").write_bytes(inputs)
+                    t["files with an input history beside"] += 1
             research, research_stops = research_messages(raw.decode("utf-8", "replace"), fmt)
             try:
-                detected, product, product_stops = product_messages(target, FORMATS[fmt])
+                detected, product, product_stops, timed = product_messages(target, FORMATS[fmt])
             except LearnError as exc:  # not a transcript (SpecStory's own `.what-is-this.md`), said in one line
                 t["files refused by the product"] += 1
                 t["typed (research parser) in refused files"] += len(research)
@@ -162,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             t["detected as " + str(detected)] += 1
             t["typed (research parser)"] += len(research)
             t["typed (product reader)"] += len(product)
+            t["typed (product reader), with a time"] += timed
             t["interruptions (research parser)"] += research_stops
             t["interruptions (product reader)"] += product_stops
             left, right = Counter(map(key, research)), Counter(map(key, product))

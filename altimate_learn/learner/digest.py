@@ -117,9 +117,12 @@ def session_key(info: SessionInfo) -> str:
 
 def fingerprint(info: SessionInfo) -> dict[str, Any]:
     """What says a session changed: its recorded update time, and its file's size and mtime when it has one
-    to itself (an opencode database holds many sessions: its update time is the session's own)."""
+    to itself (an opencode database and aider's chat history hold many sessions: the update time is the session's
+    own, and a run aider appends does not change the earlier ones)."""
+    from altimate_learn.capture.sessions import multi_session
+
     out: dict[str, Any] = {"updated": info.updated}
-    if info.harness != "opencode":
+    if not multi_session(info.harness):
         try:
             stat = os.stat(info.path)
             out["size"] = stat.st_size

@@ -86,7 +86,7 @@ def _file_identity(path: str) -> dict[str, int] | None:
 
 # The harnesses whose session is its own file(s): opencode's database (many sessions, written through its WAL) is
 # not, and a harness added later is not kept until its files are listed here.
-SINGLE_FILE = ("claude-code", "codex", "generic")
+SINGLE_FILE = ("claude-code", "codex", "generic", "markdown")
 
 
 def _session_files(info: SessionInfo) -> list[str] | None:

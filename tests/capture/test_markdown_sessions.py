@@ -96,6 +96,39 @@ def test_aider_history_at_the_project_root_is_discovered_and_captured(cli, git_r
     assert len(signals(git_repo)) == count  # nothing twice
 
 
+def test_aider_input_history_gives_each_typed_message_its_time(tmp_path):
+    history = tmp_path / ".aider.chat.history.md"
+    shutil.copyfile(AIDER, history)
+    # prompt_toolkit's file history, as aider writes it beside the chat history (local time, `+` a line)
+    (tmp_path / ".aider.input.history").write_text(
+        "\n# 2026-11-01 17:00:00.100000\n+an input of an earlier run\n"
+        "\n# 2026-11-02 09:14:30.250000\n+/add src/inventory/sync.py\n"
+        "\n# 2026-11-02 09:15:10.500000\n+add a --dry-run flag to the sync command that prints what would change\n+\n"
+        "+keep the existing behaviour when the flag is absent\n"
+        "\n# 2026-11-02 09:17:42.000000\n+no, don't print to stdout in dry-run mode, use the module's logger like "
+        "everything else in sync.py\n"
+        "\n# 2026-11-02 09:20:05.000000\n+/ask why does test_dry_run_logs fail?\n"
+        "\n# 2026-11-03 16:40:12.000000\n+bump the version to 2.4.0 in pyproject.toml\n")
+    run = aider.sessions_in(history)[0]
+    said = [(e.text[:20], e.at) for e in read_session(history, harness="aider", session_id=run.id).events()
+            if isinstance(e, UserMessage) and e.kind == "text"]
+    assert said == [("add a --dry-run flag", "2026-11-02T09:15:10.500"), ("no, don't print to s", "2026-11-02T09:17:42.000"),
+                    ("why does test_dry_ru", "2026-11-02T09:20:05.000"), ("update the test to u", None),
+                    ("stop, leave the test", None)]  # inputs the history file does not hold have no time
+
+
+def test_an_aider_run_appended_later_does_not_change_the_earlier_runs_fingerprint(tmp_path):
+    from altimate_learn.learner.digest import fingerprint
+
+    history = tmp_path / ".aider.chat.history.md"
+    shutil.copyfile(AIDER, history)
+    first = aider.sessions_in(history)[0]
+    before = fingerprint(first)
+    with open(history, "a") as handle:
+        handle.write("\n# aider chat started at 2026-11-04 08:00:00\n\n#### one more thing  \n")
+    assert fingerprint(aider.sessions_in(history)[0]) == before
+
+
 def test_aider_mode_command_wrapping_another_command_is_not_typed(tmp_path):
     history = tmp_path / ".aider.chat.history.md"
     history.write_text("\n# aider chat started at 2026-11-06 09:00:00\n\n> aider\n\n"

@@ -13,9 +13,11 @@ Not typed, though logged as `####`: slash commands (`/add`, `/run`, `/undo` …;
 `/architect X` are logged twice, once with the command, and X is kept once), the messages aider writes itself
 (lint and test failures it hands back, "I added these files to the chat", edit-format complaints), the answer
 architect mode hands to its editor model, and every message of a run started with `--message` or
-`--message-file` (a script drove it). `> ^C KeyboardInterrupt` is an interruption. aider logs no time per
-message and no tool results, so messages carry no time (the session its start time, in aider's local time) and
-no tool calls are read.
+`--message-file` (a script drove it), aider's confirmation prompts logged with their answer, and, where the file
+kept aider's hard line breaks (two trailing spaces on every input line), a `####` line without them (a heading of the
+model's answer). `> ^C KeyboardInterrupt` is an interruption. The chat history has no time per message and no tool
+results: a message gets the time `.aider.input.history` beside it records for the same words (aider's local time,
+as the session's start), and no tool calls are read.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from altimate_learn.errors import LearnError
 
 HARNESS = "aider"
 HISTORY_FILE = ".aider.chat.history.md"
+INPUT_HISTORY = ".aider.input.history"  # what was typed, with times (prompt_toolkit's file history)
+MAX_INPUT_HISTORY = 32 * 1024 * 1024
+_ENTRY_TIME = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}")
 MULTI_SESSION = True  # one file, many sessions: a session is opened by its id
 _START_BYTES = b"# aider chat started at "
 _START = re.compile(r"^# aider chat started at (.+?)\s*$", re.M)
@@ -77,8 +82,8 @@ def _iso(stamp: str | None) -> str | None:
     """aider's `2025-05-23 18:13:33` (local time, no zone) as ISO 8601, or None."""
     if not stamp:
         return None
-    match = re.match(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)", stamp.strip())
-    return f"{match.group(1)}T{match.group(2)}" if match else None
+    match = re.match(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(\.\d{3})?", stamp.strip())
+    return f"{match.group(1)}T{match.group(2)}{match.group(3) or ''}" if match else None
 
 
 def _starts(path: Path) -> list[_Start]:
@@ -131,6 +136,8 @@ def sessions_in(path: Path) -> list[SessionInfo]:
         info.cwd = str(path.parent.absolute())
         info.extra["offset"] = start.offset
         info.extra["end"] = following.offset if following else None
+        info.extra["stamp"] = start.stamp
+        info.extra["next_stamp"] = following.stamp if following else None
         # judged over the whole file: a short run has too few lines to tell
         info.extra["hard_breaks"] = hard_breaks and sum(start.broken for start in starts) >= 3
         out.append(info)
@@ -157,6 +164,13 @@ class AiderReader(SessionReader):
         pending_line = 0
         last_answer = ""
 
+        times = _input_times(self.path, self.info)
+
+        def said(text: str, line: int) -> UserMessage:
+            """A typed message, with the time aider's input history recorded for the same words, if any."""
+            queue = times.get(text)
+            return UserMessage(text=text, index=0, id=f"line-{line}", at=queue.pop(0) if queue else None)
+
         def flush_user() -> Iterator[Event]:
             nonlocal pending, pending_line, user
             if not user:
@@ -168,18 +182,18 @@ class AiderReader(SessionReader):
             mode = _MODE.match(message)
             if mode:
                 if pending is not None and typed(pending):
-                    yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+                    yield said(pending, pending_line)
                 pending, pending_line = mode.group(2).strip(), first
                 return
             if pending is not None:
                 again = message == pending
                 if typed(pending):
-                    yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+                    yield said(pending, pending_line)
                 pending = None
                 if again:
                     return
             if typed(message):
-                yield UserMessage(text=message, index=0, id=f"line-{first}")
+                yield said(message, first)
 
         def typed(message: str) -> bool:
             if not message or message == "<blank>" or message.startswith("/") or _AUTO.match(message):
@@ -229,8 +243,39 @@ class AiderReader(SessionReader):
                 answer.add(line)
         yield from flush_user()
         if pending is not None and not scripted and typed(pending):
-            yield UserMessage(text=pending, index=0, id=f"line-{pending_line}")
+            yield said(pending, pending_line)
         yield from flush_answer()
+
+
+def _input_times(history: Path, info: SessionInfo) -> dict[str, list[str]]:
+    """When each input of this run was typed, from `.aider.input.history` beside the chat history (aider records
+    every input there as `# <local time>` and `+line` lines): the words (as the chat history shows them, a mode
+    command's argument for `/ask X`) and their times in order, for the inputs between this run's start and the next
+    one's. Empty when there is no such file, or it is too large or unreadable."""
+    path = history.parent / INPUT_HISTORY
+    start, end = info.extra.get("stamp"), info.extra.get("next_stamp")
+    out: dict[str, list[str]] = {}
+    if not start:
+        return out
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_INPUT_HISTORY:
+            return out
+        entries: list[tuple[str, list[str]]] = []
+        for _, _, line in iter_text_lines(path, LineStats()):
+            if line.startswith("# ") and _ENTRY_TIME.match(line[2:]):
+                entries.append((line[2:].strip(), []))
+            elif line.startswith("+") and entries:
+                entries[-1][1].append(line[1:])
+    except (OSError, LearnError):
+        return out
+    for stamp, lines in entries:
+        if stamp[:19] < start[:19] or (end and stamp[:19] >= end[:19]):
+            continue
+        words = tidy("\n".join(lines))
+        mode = _MODE.match(words)
+        words = mode.group(2).strip() if mode else words
+        out.setdefault(words, []).append(_iso(stamp) or stamp)
+    return out
 
 
 def open_session(path: Path, session_id: str | None = None) -> AiderReader:
