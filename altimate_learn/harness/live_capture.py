@@ -161,9 +161,10 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions
     if not capture or event.phase != "post" or not event.tool_name:
         return 0
     saved = data.get("retry")
-    if not event.failed and not (isinstance(saved, dict) and (event.tool_name in (saved.get("failures") or {})
-                                                              or saved.get("await"))):
-        return 0  # a success of a tool with no failures on record, and no reported episode waiting, changes nothing
+    if not event.failed and not (isinstance(saved, dict) and (saved.get("failures") or saved.get("await"))):
+        # a success with no failures on record and no reported episode waiting changes nothing; a success of any
+        # tool ends an episode of another, as `learn capture` counts it (one count for both paths)
+        return 0
     from types import SimpleNamespace
 
     from altimate_learn.capture.tool_retry import RetryCounter
