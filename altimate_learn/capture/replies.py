@@ -42,7 +42,7 @@ _RIGHT = re.compile(
     r"|\b(?:du\s+hast|sie\s+haben)\s+(?:v[öo]llig\s+|vollkommen\s+|absolut\s+|nat[üu]rlich\s+)?recht\b"
     r"|(?:^|[\s,.!])(?:вы|ты)\s+(?:снова\s+|совершенно\s+|абсолютно\s+|полностью\s+|опять\s+)?прав[ыа]?(?=[\s,.!]|$)"
     r"|\bhakl[ıi]s[ıi]n[ıi]z\b|\bhakl[ıi]s[ıi]n\b|\bmasz\s+(?:całkowitą\s+)?racj[ęe]\b|\bm[áa](?:te|[šs])\s+pravdu\b"
-    r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\b(?:anda|kamu)\s+benar\b|درست\s+می\u200c?گوی"
+    r"|\bb[ạa]n\s+(?:ho[àa]n\s+to[àa]n\s+)?[đd][úu]ng\b|\b(?:anda|kamu)\s+benar\b|(?:شما\s+)?(?:کاملا\u064b?\s+)?درست\s+می\u200c?گوی"
     r"|你说得(?:对|没错)|您说得(?:对|没错|完全正确)|你(?:是)?对的|说得对|おっしゃる通り|その通りです|ご指摘の通り", _I | re.M)
 
 # The agent apologises for its work or owns a mistake in so many words.
@@ -56,7 +56,7 @@ _APOLOGISES = re.compile(
     r"made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|got\s+(?:that|it|this)\s+wrong|should\s+have|shouldn't\s+have|"
     r"should\s+not\s+have|jumped\s+ahead|went\s+too\s+far|over-?complicated|over-?engineered)\b"
     r"|\b(?:that|this)(?:'s|\s+is|\s+was)\s+(?:on\s+me|my\s+(?:mistake|error|bad|fault))\b"
-    r"|\bi\s+see\s+(?:the|my)\s+(?:mistake|error|confusion)\b|\b(?:oops|whoops)\b"
+    r"|\bi\s+see\s+(?:the|my)\s+(?:mistake|error|confusion)\b|(?:^|[.!?:]\s+)\W*(?:oops|whoops)\b"
     # es, pt
     r"|\bdisculp[ae]s?\b|\bperd[oó]n\b|\blo\s+siento\b|\bmi\s+error\b|\bme\s+equivoqu[eé]\b"
     r"|\bdesculp[ae]\b|\bfoi\s+mal\b|\bmeu\s+erro\b|\bme\s+enganei\b|\bpe[cç]o\s+desculpas\b"
@@ -73,6 +73,13 @@ _APOLOGISES = re.compile(
     r"|抱歉|对不起|不好意思|深表歉意|我的(?:错|失误|疏忽)|是我(?:的)?(?:疏忽|失误|错)|我(?:搞错|理解错|误解|弄错|看错)|我确实(?:忘|漏|没有)"
     r"|申し訳(?:ありません|ございません)|すみません|失礼しました|ご指摘ありがとう|私の(?:ミス|誤り)|間違えました|確認不足"
     r"|죄송|미안(?:합니다|해요)|제\s*(?:실수|잘못)|혼동을\s*드려|지적(?:해\s*주셔서)?\s*감사", _I | re.M)
+
+# What may come before a "you're right" that opens a sentence: the sentence's start and an interjection ("Ah, you're
+# right", "But you're right:", "Oh my gosh, you are absolutely right"). Further into a sentence ("I'll implement it;
+# looking at the code, you're right that Firefox needs …") it agrees with a fact.
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;\n\u3002\uff01\uff1f\uff1a]|\[code\])[\s\W_]*(?:(?:ah+|oh+|yes|yeah|yep|but|and|indeed|ok(?:ay)?|"
+                               r"hmm+|right|wow|oh\s+my\s+(?:gosh|god)|ach|ja|s[ií]|oui|да|ну|啊|哦|是的|あ|ああ|아)\b[\s\W_]*)*$", _I)
+
 
 # "Excellent! You're absolutely right, …", "Great point, you're right": the reply opens by welcoming an idea; a "you're
 # right" after that agrees with it.
@@ -130,6 +137,8 @@ def read_reply(reply: str | None) -> str | None:
         return None
     for pattern, reading in ((_APOLOGISES, CONCEDED), (_RIGHT, RIGHT)):
         found = pattern.search(text)
+        if reading == RIGHT and found and not _SENTENCE_OPENING.search(text[:found.start()]):
+            found = None
         if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):
             if reading == RIGHT and _WELCOMES.match(text):
                 return AGREED

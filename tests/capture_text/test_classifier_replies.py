@@ -98,6 +98,13 @@ def test_what_the_reply_says():
     assert replies.read_reply("You're right, the folder was copied whole.") == replies.RIGHT
     assert replies.read_reply("You're right - I apologize, I copied the folder.") == replies.CONCEDED
     assert replies.read_reply("Great point! You're right, caching helps here.") == replies.AGREED
+    # "you're right" opens a sentence (after an interjection at most); further in, it agrees with a fact
+    assert replies.read_reply("Ah, you're right, I forgot the flag.") == replies.RIGHT
+    assert replies.read_reply("I meant this: [code] But you're right: Godot's Max differs.") == replies.RIGHT
+    assert replies.read_reply("I'll add the proxy. Looking at the code, you're right that Firefox needs a profile.") is None
+    # "oops" quoted inside the answer is not the agent's
+    assert replies.read_reply("The agent squashes \"WIP\", \"fix\", \"oops\" commits into one.") is None
+    assert replies.read_reply("Oops, I dropped the index. Restoring it.") == replies.CONCEDED
     assert replies.read_reply("I'll add the endpoint now.") is None
     assert replies.read_reply(None) is None and replies.read_reply("") is None
     # the research corpus keeps a long answer as its start and its end: only the start is read
