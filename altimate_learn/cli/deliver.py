@@ -25,8 +25,9 @@ def deliver(
 
     The first --request of a new session gets the session-start section (core and retrieved lessons);
     later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see;
-    when nothing is new, says why: every matching lesson was already shown in this session (their ids),
-    no lesson matched, or a limit was reached.
+    when nothing is new, says why, with the lessons' ids: the matching lessons were already shown in this
+    session, say the same as one shown or set the same thing to another value, a limit was reached, or no
+    lesson matched (and which lessons share too few words with the request to count).
     """
     from altimate_learn.deliver.engine import Delivery
     from altimate_learn.deliver.settings import delivery_settings

@@ -526,8 +526,8 @@ class Delivery:
                 del data["requests"][old]
         if not result.text and not result.note:
             limit = settings["retrieved_lessons"] if first else settings["request_lessons"]
-            matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned) if len(corpus) else []
-            self._explain(result, matched, "this request", limit)
+            matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned, distinct=False) if len(corpus) else []
+            self._explain(result, matched, "this request", limit, terms)
         return result
 
     def _defer(self, terms: list[str], found: list[int], mentioned: list[str]) -> list[int]:
@@ -541,8 +541,13 @@ class Delivery:
         self.data["deferred"] = (keys + earlier)[:MAX_REQUEST_KEYS]
         return now
 
-    def _explain(self, result: Result, matched: list[int], what: str, limit: int) -> None:
-        """Why an event delivered nothing, in words that say what happened (for `learn deliver`)."""
+    def _explain(self, result: Result, matched: list[int], what: str, limit: int,
+                 terms: list[str] | None = None) -> None:
+        """Why an event delivered nothing, in words that say what happened (for `learn deliver`): of the lessons
+        that match, which the session was shown, which say the same as one shown or set the same thing to
+        another value (:class:`select.Distinct`), or that a limit left them out; when none matches, whether
+        lessons share words with a request (``terms``) too few to pass the relevance floor
+        (:func:`select.relevant`)."""
         corpus = self.corpus
         if not len(corpus):
             result.note = "no approved lessons"
@@ -550,21 +555,48 @@ class Delivery:
         if limit <= 0:
             result.note = f"the tier for {what} is turned off (its limit is 0)"
             return
+        if not matched:
+            result.note = f"no approved lesson matched {what}" + (self._below_floor(terms) if terms else "")
+            return
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
-        alike = [corpus.ids[i] for i in matched if corpus.keys[i] not in shown and not distinct.take(i)]
-        result.already = [corpus.ids[i] for i in matched if corpus.keys[i] in shown] + alike
-        if result.already:
-            also = f", or a lesson saying the same ({', '.join(alike)})" if alike else ""
-            result.note = (f"every lesson that matches {what} was already shown in this session{also} "
-                           f"({', '.join(result.already)})")
-        elif matched and self.remaining() <= 0:
-            result.note = (f"the session has shown {len(self.data['shown'])} lessons, its limit "
-                           "(learn.session_max_lessons)")
-        elif matched:
-            result.note = "the lessons that match do not fit the token budget (learn.budget_tokens)"
-        else:
-            result.note = f"no approved lesson matched {what}"
+        seen = [i for i in matched if corpus.keys[i] in shown]
+        left = [i for i in matched if corpus.keys[i] not in shown and not distinct.take(i)]
+        conflicting = [i for i in left if i in distinct.conflicts]
+        alike = [i for i in left if i not in distinct.conflicts]
+        rest = [i for i in matched if i not in seen and i not in left]
+        result.already = [corpus.ids[i] for i in seen + alike + conflicting]
+
+        def named(items: list[int]) -> str:
+            return ", ".join(corpus.ids[i] for i in items)
+
+        if len(seen) == len(matched):
+            result.note = f"every lesson that matches {what} was already shown in this session ({named(seen)})"
+            return
+        parts = [f"{label} ({named(items)})" for label, items in (
+            ("already shown in this session", seen),
+            ("saying the same as a lesson shown", alike),
+            ("setting the same thing to another value than a lesson shown", conflicting)) if items]
+        if rest and self.remaining() <= 0:
+            parts.append(f"left out: the session has shown {len(self.data['shown'])} lessons, its limit "
+                         f"(learn.session_max_lessons) ({named(rest)})")
+        elif rest:
+            parts.append(f"left out: they do not fit the token budget (learn.budget_tokens) ({named(rest)})")
+        result.note = f"of the lessons that match {what}: " + "; ".join(parts)
+
+    def _below_floor(self, terms: list[str]) -> str:
+        """For a request nothing matched: how many lessons share a word with it, too little evidence to show them
+        (:func:`select.relevant`), naming the closest three; empty when none shares a word."""
+        corpus = self.corpus
+        stated = [t for t in terms if not t.startswith(select.IMPLIED)]  # a guessed concern is no shared word
+        scores, _, _ = corpus.bm25.evidence(stated, select.concept_links(corpus, stated), implied=False)
+        near = sorted(scores, key=lambda i: (-scores[i], corpus.ids[i]))
+        if not near:
+            return ""
+        more = ", …" if len(near) > 3 else ""
+        count = f"{len(near)} lesson shares" if len(near) == 1 else f"{len(near)} lessons share"
+        return (f" closely enough: {count} too few words with it to count ({', '.join(corpus.ids[i] for i in near[:3])}"
+                f"{more}); name the convention or the file it is about")
 
     def file(self, path: str, write: bool = False, call: str | None = None) -> Result:
         """The file tier for one file event (``write``: the tool changes the file; ``call``: the tool call's

@@ -92,21 +92,39 @@ def select_core(corpus: Corpus, limit: int, exclude: set[str] | frozenset[str] =
 class Distinct:
     """Leaves out a lesson whose words (:func:`altimate_learn.deliver.tokenize.word_set`) are
     :data:`DUPLICATE` or more the same as those of a lesson already taken (or shown this session,
-    ``seen``): a copy of one rule with a word changed (a store the curator made holds none, since it counts
-    a new lesson 60% like an old one as the old one; hand-written and generated stores can), and showing
-    both would spend the session's budget saying one thing twice."""
+    ``seen``), with or without their numbers: a copy of one rule with a word changed (a store the curator
+    made holds none, since it counts a new lesson 60% like an old one as the old one; hand-written and
+    generated stores can), and showing both would spend the session's budget saying one thing twice.
 
-    __slots__ = ("corpus", "sets")
+    Numbers are compared apart because they are the values a rule sets, not what it is about: two lessons
+    the same but for their numbers ("Retry payment calls 3 times" and "… 5 times") set one thing to two
+    values, which tells the agent nothing it can act on (:attr:`conflicts` lists the ones left out, for
+    `learn deliver`), and one rule written for many targets with a value each ("Calls from shipping to fraud
+    go through `fraud_client` with a 100-second timeout", "… to chat … `chat_client` … 90-second …") is one
+    convention, shown once, by the instance ranked first."""
+
+    __slots__ = ("corpus", "sets", "conflicts")
 
     def __init__(self, corpus: Corpus, seen: list[frozenset[str]] | None = None) -> None:
         self.corpus = corpus
-        self.sets: list[frozenset[str]] = list(seen or ())
+        self.sets: list[tuple[frozenset[str], frozenset[str]]] = [self._split(words) for words in seen or ()]
+        self.conflicts: list[int] = []  # lessons left out as another value of what a lesson taken sets
+
+    @staticmethod
+    def _split(words: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+        """(words, the same without numbers: `30s`, `5`; not `s3`, `v2`, `ec2`)."""
+        return words, frozenset(w for w in words if not w[0].isdigit())
 
     def take(self, index: int) -> bool:
-        words = word_set(self.corpus.texts[index])
-        if any(overlap(words, other) >= DUPLICATE for other in self.sets):
-            return False
-        self.sets.append(words)
+        words, plain = self._split(word_set(self.corpus.texts[index]))
+        for other, other_plain in self.sets:
+            if plain == other_plain and words != other and plain:
+                self.conflicts.append(index)
+                return False
+            if overlap(words, other) >= DUPLICATE or (
+                    (plain != words or other_plain != other) and overlap(plain, other_plain) >= DUPLICATE):
+                return False
+        self.sets.append((words, plain))
         return True
 
 
@@ -174,7 +192,7 @@ def in_scope(corpus: Corpus, paths: list[str]) -> set[int]:
 
 
 def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: set[str] | frozenset[str],
-          distinct: Distinct) -> list[tuple[float, int]]:
+          distinct: Distinct | None) -> list[tuple[float, int]]:
     """The ``limit`` best (score, lesson) not in ``exclude`` and not near-duplicates (score, then id); only
     the top candidates are sorted."""
     if limit <= 0 or not scored:
@@ -189,7 +207,7 @@ def _best(scored: list[tuple[float, int]], corpus: Corpus, limit: int, exclude: 
     scored.sort(key=lambda item: (-item[0], ids[item[1]], item[1]))
     out: list[tuple[float, int]] = []
     for item in scored:
-        if keys[item[1]] in exclude or not distinct.take(item[1]):
+        if keys[item[1]] in exclude or (distinct is not None and not distinct.take(item[1])):
             continue
         out.append(item)
         if len(out) >= limit:
@@ -226,7 +244,7 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
              paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
              touched: list[str] | None = None, evidence: float = EVIDENCE, stretch: int = 0,
-             margin: float = MARGIN, seen: list[frozenset[str]] | None = None) -> list[int]:
+             margin: float = MARGIN, seen: list[frozenset[str]] | None = None, distinct: bool = True) -> list[int]:
     """Relevant lessons (see :func:`relevant`), best first.
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
@@ -242,7 +260,8 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     ``limit`` lessons, then up to ``stretch`` more while they score within ``margin`` of the last one taken
     (same group): in a crowded topic the sixth lesson that scores like the fifth is
     as much about the request, and a cut between them would be arbitrary. Near-duplicates of a lesson
-    taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`).
+    taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`), unless
+    ``distinct`` is False (to say why a lesson that matches was not shown).
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
@@ -268,13 +287,13 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
         rest = [item for item in rest if item[1] not in matching]
     groups.append(rest)
     wanted = limit + max(0, stretch)
-    distinct = Distinct(corpus, seen)
+    alike = Distinct(corpus, seen) if distinct else None
     ordered: list[tuple[float, int, int]] = []
     for number, group in enumerate(groups):
         if len(ordered) >= wanted:
             break
         ordered += [(score, index, number)
-                    for score, index in _best(group, corpus, wanted - len(ordered), exclude, distinct)]
+                    for score, index in _best(group, corpus, wanted - len(ordered), exclude, alike)]
     out = ordered[:limit]
     if len(out) == limit and len(ordered) > limit:
         last_score, _, last_group = out[-1]

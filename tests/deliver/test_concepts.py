@@ -170,7 +170,7 @@ def test_an_idea_and_one_common_word_are_not_enough_to_retrieve_a_lesson():
     mentions a report and a payment; two ideas and the word are."""
     c = corpus(("L-0001", "Subtract refunds in the payments report, not downstream.", {}),
                ("L-0002", "Refunds in the payments report are negative amounts.", {}),
-               *[(f"L-r{i:03x}", f"Report rule {i}: keep the report small.", {}) for i in range(6)], filler=True)
+               *[(f"L-r{i:03x}", f"Report rule n{i}: keep the report small.", {}) for i in range(6)], filler=True)
     terms = query_terms(c, "add a report for disputes")
     assert "~payment" in terms and "report" in terms and c.bm25.idf("report") > 0  # a content word, a common one
     assert retrieve(c, terms, 15) == []

@@ -12,7 +12,7 @@ from altimate_learn.deliver.select import core_limit
 from tests.deliver.helpers import learn_dir, lesson, write_store
 from tests.deliver.test_engine import step
 
-FRESH = [lesson(f"L-5{i:03x}", f"House rule number {i} for the lighthouse keepers.") for i in range(50)]
+FRESH = [lesson(f"L-5{i:03x}", f"House rule number n{i} for the lighthouse keepers.") for i in range(50)]
 
 
 def test_unpinned_core_lessons_take_a_quarter_of_the_session_cap(git_repo: Path):

@@ -338,7 +338,7 @@ def test_an_edit_continues_at_the_level_where_the_limit_cut_only_when_the_sessio
     step(git_repo, "file", path, **session)
     assert step(git_repo, "file", path, True, **session).text == ""
     # a level with more than four batches' worth of lessons is a bucket: no second batch either
-    bucket = [lesson(f"L-5{i:03x}", f"Model convention {word} number {i}.", paths=["models/**"], helpful=1)
+    bucket = [lesson(f"L-5{i:03x}", f"Model convention {word} number n{i}.", paths=["models/**"], helpful=1)
               for i, word in enumerate(["red", "green", "blue", "cyan", "pink"] * 5)]
     write_store(git_repo, bucket)
     step(git_repo, "request", "hello", retrieved_lessons=0, core_lessons=0, session_id="s-4")
@@ -417,7 +417,7 @@ def test_files_in_one_folder_share_their_top_lessons_instead_of_each_adding_five
 # --- core and per request ----------------------------------------------------------------------------------
 
 def test_a_new_team_store_larger_than_the_core_tier_still_fills_it_at_session_start(git_repo: Path):
-    fresh = [lesson(f"L-3{i:03x}", f"Fresh rule number {i}.") for i in range(20)]
+    fresh = [lesson(f"L-3{i:03x}", f"Fresh rule number n{i}.") for i in range(20)]
     write_store(git_repo, fresh + [PINNED, lesson("L-00bb", "Earned rule.", helpful=2)])
     # core_lessons (15) is the limit (see test_core_share for the quarter of the cap in a larger store)
     start = step(git_repo, "session_start", "startup", session_max_lessons=60)

@@ -22,7 +22,7 @@ FORMS = lesson("L-b000", "Build forms with `react-hook-form` and `zod` schemas f
 # The first topic: ledger rules that fill the first request's tier.
 LEDGER = [lesson(f"L-c{i:03x}", f"Ledger journal rule {word}: post {word} ledger entries through the journal.")
           for i, word in enumerate(COLOURS[:12])]
-OTHER = [lesson(f"L-d{i:03x}", f"Kiosk lobby convention number {i} for the lobby screens.") for i in range(30)]
+OTHER = [lesson(f"L-d{i:03x}", f"Kiosk lobby convention number n{i} for the lobby screens.") for i in range(30)]
 LIMITS = {"core_lessons": 0, "session_max_lessons": 20}
 FOLLOW_UP = "different thing: on the sign up page the error shows in a popup nobody reads; make the page error clearer"
 

@@ -21,7 +21,7 @@ TOPIC = [lesson(f"L-1{i:03x}", text) for i, text in enumerate((
     "Invoice PDF exports never include internal notes of the invoice.",
 ))]
 # Unrelated conventions, so the topic's words are rare in the store.
-OTHER = [lesson(f"L-2{i:03x}", f"Kiosk lobby banner convention number {i} for the lobby screens.") for i in range(30)]
+OTHER = [lesson(f"L-2{i:03x}", f"Kiosk lobby banner convention number n{i} for the lobby screens.") for i in range(30)]
 BRANCH = lesson("L-3000", "Branch names follow `<type>/<ticket>-<slug>`, for example feature or fix.")
 LIMITS = {"core_lessons": 0, "retrieved_lessons": 3, "request_lessons": 3}
 

@@ -18,7 +18,7 @@ SERVICES = [lesson(f"L-5{i:03x}", f"Service convention {word}: helpers export fr
                    paths=["services/**"]) for i, word in enumerate(
                        ("red", "orange", "yellow", "green", "blue", "indigo", "violet", "black", "white", "grey"))]
 TODO = lesson("L-7000", "Every TODO comment names an owner and a ticket, like `TODO(DATA-123)`.")
-OTHER = [lesson(f"L-8{i:03x}", f"Kiosk lobby banner convention number {i} for the lobby screens.") for i in range(30)]
+OTHER = [lesson(f"L-8{i:03x}", f"Kiosk lobby banner convention number n{i} for the lobby screens.") for i in range(30)]
 LIMITS = {"core_lessons": 0, "retrieved_lessons": 3}
 
 

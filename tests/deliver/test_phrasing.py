@@ -12,7 +12,7 @@ SHOW = [("L-s001", "Show API errors with `toastError()`, which maps error codes 
          {"paths": ["web/src/**"], "net": 1}),
         ("L-s003", "Show relative times with `<RelativeTime>`, which updates itself.", {"paths": ["web/src/**"],
                                                                                        "net": 1})]
-WEB = [(f"L-{i:04x}", f"Follow web convention number {i} for every screen.", {"paths": ["web/src/**"], "net": 5})
+WEB = [(f"L-{i:04x}", f"Follow web convention number n{i} for every screen.", {"paths": ["web/src/**"], "net": 5})
        for i in range(20)]
 
 
@@ -44,7 +44,7 @@ def test_a_verb_that_is_also_the_rules_topic_still_points_at_them():
 def test_a_folder_of_the_file_points_at_the_rules_few_lessons_hold():
     """`services/api/app/domain/money.py` is in the domain layer: with nothing else to tell the 20 conventions of
     `services/**` apart, the one about the domain layer comes before the more helpful ones."""
-    folder = [(f"L-{i:04x}", f"Follow service convention number {i} in every module.", {"paths": ["services/**"],
+    folder = [(f"L-{i:04x}", f"Follow service convention number n{i} in every module.", {"paths": ["services/**"],
                                                                                        "net": 5}) for i in range(20)]
     c = corpus(*folder, ("L-z001", "Use frozen dataclasses for value objects in the domain layer.",
                          {"paths": ["services/**"]}), filler=True)

@@ -74,3 +74,14 @@ def test_deliver_says_a_matching_lesson_was_already_shown_rather_than_that_nothi
     assert "nothing new to deliver: every lesson that matches this file was already shown in this session (" in proc.stderr
     proc = run_learn("deliver", "--session", "cli-5", "--file", "docs/notes.txt", cwd=git_repo)
     assert "nothing to deliver: no approved lesson matched this file." in proc.stderr
+
+
+def test_deliver_names_the_lessons_a_request_shares_too_few_words_with(git_repo: Path, run_learn):
+    from tests.deliver.test_explain import LESSONS
+
+    write_store(git_repo, LESSONS)
+    proc = run_learn("deliver", "--session", "cli-6", "--request", "the service is slow today", cwd=git_repo,
+                     env={"ALTIMATE_LEARN_CORE_LESSONS": "0"})
+    assert proc.returncode == 0 and proc.stdout == ""
+    assert ("nothing to deliver: no approved lesson matched this request closely enough: 5 lessons share too few "
+            "words with it to count (") in proc.stderr

@@ -82,8 +82,8 @@ def test_claude_code_recorded_session(repo: Path):
 
 def test_claude_code_read_then_edit_of_a_file_four_events_one_batch_then_the_held_back_narrow_lessons(
         git_repo: Path):
-    narrow = [lesson(f"L-1{i:03x}", f"Text file rule number {i}.", paths=["*.txt"], helpful=20 - i) for i in range(8)]
-    write_store(git_repo, narrow + [lesson(f"L-2{i:03x}", f"Broad rule number {i}.", paths=["**"], helpful=50)
+    narrow = [lesson(f"L-1{i:03x}", f"Text file rule number n{i}.", paths=["*.txt"], helpful=20 - i) for i in range(8)]
+    write_store(git_repo, narrow + [lesson(f"L-2{i:03x}", f"Broad rule number n{i}.", paths=["**"], helpful=50)
                                     for i in range(8)])
     (git_repo / "hello.txt").write_text("hello\n")
     (git_repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps({"learn": {"core_lessons": 0}}))
@@ -96,9 +96,9 @@ def test_claude_code_read_then_edit_of_a_file_four_events_one_batch_then_the_hel
              for e in (events[1], pre_read, post_read, pre_edit, post_edit)]
     rules = [[line for line in text.splitlines() if line.startswith("- ")] for text in texts]
     # the read shows the file's five best rules: *.txt names the file, ** names nothing
-    assert [r.split("] ")[1] for r in rules[1]] == [f"Text file rule number {i}." for i in range(5)]
+    assert [r.split("] ")[1] for r in rules[1]] == [f"Text file rule number n{i}." for i in range(5)]
     assert rules[2] == [] and rules[4] == []  # PostToolUse of the same call adds nothing
-    assert [r.split("] ")[1] for r in rules[3]] == [f"Text file rule number {i}." for i in range(5, 8)]
+    assert [r.split("] ")[1] for r in rules[3]] == [f"Text file rule number n{i}." for i in range(5, 8)]
     assert len(read_jsonl(learn_dir(git_repo) / "team-playbook" / "shown.jsonl")) == 8
 
 
