@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
-from altimate_learn.deliver.tokenize import anchors, folded_words, search_tokens
+from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 9  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 10  # the packed layout: a cache of another version is rebuilt
 
 
 class StrList:
@@ -131,7 +131,8 @@ def _descending(stamp: str) -> tuple[int, ...]:
 
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
-    docs = [search_tokens(text) for text in texts]
+    # an operator the lesson quotes (`!=`) is a search term of its own (tokenize.operators)
+    docs = [search_tokens(text) + operators(lesson["text"]) for text, (_, lesson) in zip(texts, lessons)]
     from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
     from altimate_learn.deliver.morphology import fold

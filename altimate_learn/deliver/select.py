@@ -29,7 +29,7 @@ from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_ter
 from altimate_learn.deliver.corpus import Corpus
 from altimate_learn.deliver.shapes import (EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period, http_call,
                                           timed_refresh)
-from altimate_learn.deliver.tokenize import (folded_words, money_amounts, overlap, search_tokens, tokenize,
+from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, search_tokens, tokenize,
                                             without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
@@ -142,6 +142,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
     spoken = "money" if implied and money_amounts(text) else ""
     found = {t for t in search_tokens((without_idioms(text) + " " + spoken) if implied else text) if t in vocabulary}
+    if implied:  # an operator a lesson quotes (`!=`, `==`) is a search word (tokenize.operators)
+        found.update(t for t in operators(text, quoted=False) if t in vocabulary)
     if corpus.concept_words:
         words = folded_words(text) + ([(), *folded_words(spoken)] if spoken else [])
         ideas = concept_terms(words, corpus.concept_words, corpus.concept_pairs)

@@ -354,6 +354,42 @@ def folded_words(text: str) -> list[tuple[str, ...]]:
     return out
 
 
+# --- operators ---------------------------------------------------------------------------------------
+
+# Characters of the operators lessons quote (`!=`, `==`, `&&`, `??`, `~>`, `::`, `=>`, `<>`): words() drops
+# them, so "never with `==`" and a request about "a plain `==`" shared no search word. A run of two or more
+# is an operator, unless it is only `*` or `-` (globs, bold text, dashes, `--flags`).
+OPERATOR_CHARS = frozenset("!<>=?|&:~^%*+-")
+
+
+def _operator_runs(text: str) -> list[str]:
+    out: list[str] = []
+    start = -1
+    for i, ch in enumerate(text + " "):
+        if ch in OPERATOR_CHARS:
+            if start < 0:
+                start = i
+            continue
+        if start >= 0 and i - start >= 2:
+            run = text[start:i]
+            if run.strip("*") and run.strip("-"):
+                out.append(run)
+        start = -1
+    return out
+
+
+def operators(text: str, quoted: bool = True) -> list[str]:
+    """The operators ``text`` writes, as search terms of their own (the run itself, `!=`): with ``quoted`` (a
+    lesson) only inside `backticks`; else (a request) anywhere, since a request's term counts only when a
+    lesson holds it (:func:`altimate_learn.deliver.select.query_terms`)."""
+    if not any(ch in OPERATOR_CHARS for ch in text):
+        return []
+    if not quoted:
+        return list(dict.fromkeys(_operator_runs(text)))
+    spans = text.split("`")[1::2]  # the text between the first and second backtick, the third and fourth, …
+    return list(dict.fromkeys(run for span in spans for run in _operator_runs(span)))
+
+
 # --- anchors -----------------------------------------------------------------------------------------
 
 # SQL keywords, common functions and dbt macros: a backticked `ref()` or `coalesce(x, 0)` names no file.
