@@ -4,7 +4,8 @@
 commit `.env` files", "Every Dockerfile pins its base image": each of these is about a file the agent may
 open, whatever the lesson's path trigger says. :func:`file_mentions` turns such names into globs that
 match the file wherever it sits in the project (`**/ledger/config.py`, `**/stg_*__*.sql`, `**/.env`,
-`**/Dockerfile`); the file tier ranks them with the path triggers, by the same specificity.
+`**/Dockerfile`), and a name also with a leading underscore (`**/_sources.yml` for `sources.yml`); the file
+tier ranks them with the path triggers, by the same specificity.
 
 What counts as a file name: inside backticks, every word with an extension (`config.py`, `*.test.ts`,
 `.eslintrc.json`), a path with one (`services/api/app/main.py`), or a name ending in `file`
@@ -95,4 +96,15 @@ def file_mentions(text: str) -> list[str]:
         glob = _as_glob(word, quoted=False)
         if glob:
             found[glob] = None
-    return list(found)[:MAX_MENTIONS]
+    named = list(found)[:MAX_MENTIONS]
+    return named + [variant for glob in named if (variant := _partial(glob)) and variant not in found]
+
+
+def _partial(glob: str) -> str | None:
+    """The same file name with a leading underscore (`**/_sources.yml` for `**/sources.yml`): a leading `_` marks a
+    partial or a project's own copy of a conventional file (dbt's `_sources.yml`, Sass partials, Next.js
+    `_app.tsx`), and people name it without one."""
+    folder, _, name = glob.rpartition("/")
+    if not name or not name[0].isalnum() or any(ch in name for ch in "*?{[") or "." not in name.strip("."):
+        return None
+    return f"{folder}/_{name}" if folder else f"_{name}"

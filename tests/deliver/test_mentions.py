@@ -8,14 +8,17 @@ from altimate_learn.deliver.mentions import file_mentions
 
 
 @pytest.mark.parametrize(("text", "globs"), [
-    ("Keep the batch size in `ledger/config.py`; never hard-code it.", ["**/ledger/config.py"]),
+    ("Keep the batch size in `ledger/config.py`; never hard-code it.", ["**/ledger/config.py", "**/ledger/_config.py"]),
     ("Name staging models `stg_<source>__<table>.sql`.", ["**/stg_*__*.sql"]),
     ("Never commit `.env` files; add variables to `.env.example`.", ["**/.env", "**/.env.example"]),
     ("Every Dockerfile pins its base image; so does the `Makefile`.", ["**/Makefile", "**/Dockerfile"]),
     ("Tests go in `test_*.py` files; run `pytest tests/unit/test_api.py -q`.",
-     ["**/test_*.py", "**/tests/unit/test_api.py"]),
+     ["**/test_*.py", "**/tests/unit/test_api.py", "**/tests/unit/_test_api.py"]),
     ("Set materializations in dbt_project.yml, see infra/terraform/modules/x/main.tf.",
-     ["**/dbt_project.yml", "**/infra/terraform/modules/x/main.tf"]),
+     ["**/dbt_project.yml", "**/infra/terraform/modules/x/main.tf", "**/_dbt_project.yml",
+      "**/infra/terraform/modules/x/_main.tf"]),
+    # a leading underscore marks the project's own copy or a partial of the file the lesson names
+    ("Declare freshness checks for every source in `sources.yml`.", ["**/sources.yml", "**/_sources.yml"]),
     ("Colocate `*.test.tsx` files and `*.{yml,yaml}` configs.", ["**/*.test.tsx", "**/*.{yml,yaml}"]),
 ])
 def test_file_names_paths_and_name_patterns_become_globs(text: str, globs: list[str]):
@@ -53,3 +56,15 @@ def test_a_module_or_folder_named_by_its_path_is_about_its_files():
                    for g in file_mentions("Publish `catalog.updated` after the commit."))
     assert file_mentions("Read flags with `flags.enabled()`.") == []
     assert file_mentions("Import from `@acme/ui`.") == []
+
+
+def test_a_lesson_naming_a_file_reaches_the_underscored_copy_before_broader_folder_rules():
+    from altimate_learn.deliver.select import select_file
+    from tests.deliver.test_select import corpus, ids
+
+    folder = [(f"L-y{i:03x}", f"Yaml rule number n{i} for every model file.", {"paths": ["models/**/*.yml"], "net": 5})
+              for i in range(6)]
+    c = corpus(*folder, ("L-src1", "Declare freshness checks for every source in `sources.yml`.",
+                         {"paths": ["models/**"]}), filler=True)
+    assert ids(c, select_file(c, "models/staging/_sources.yml", [], 5))[0] == "L-src1"
+    assert "L-src1" not in ids(c, select_file(c, "models/staging/_models.yml", [], 5))
