@@ -22,6 +22,7 @@ as the session's start), and no tool calls are read.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from collections.abc import Iterator
@@ -86,6 +87,25 @@ def _iso(stamp: str | None) -> str | None:
     return f"{match.group(1)}T{match.group(2)}{match.group(3) or ''}" if match else None
 
 
+_CACHE: dict[tuple[str, str, int, int], Any] = {}  # (what, file, size, mtime) -> parsed, for the last few files
+_CACHE_SIZE = 8
+
+
+def _cached(what: str, path: Path, compute: Any) -> Any:
+    """``compute(path)``, kept while the file is unchanged: capturing a history's runs opens each of them, and
+    reading the file again for every run would make that quadratic in the number of runs."""
+    try:
+        stat = path.stat()
+        key = (what, str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        return compute(path)
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[key] = compute(path)
+    return _CACHE[key]
+
+
 def _starts(path: Path) -> list[_Start]:
     """Where each run starts in the file (one pass over its bytes, holding one line at a time)."""
     found: list[_Start] = []
@@ -112,35 +132,43 @@ def sessions_in(path: Path) -> list[SessionInfo]:
     """Every run recorded in one history file, oldest first. A file without a start line (its head was cut)
     is one session."""
     path = Path(path)
+    return [_info(path, run) for run in _cached("runs", path, _runs)]
+
+
+def _info(path: Path, run: dict[str, Any]) -> SessionInfo:
+    """A fresh SessionInfo of one run (readers fill in what they read: it is never shared)."""
+    info = SessionInfo(harness=HARNESS, id=run["id"], path=str(path), started=run["started"], updated=run["updated"])
+    info.cwd = str(path.parent.absolute())
+    info.extra.update(run["extra"])
+    return info
+
+
+def _runs(path: Path) -> list[dict[str, Any]]:
     starts = _starts(path)
-    # most `####` lines end in the hard break (the model's headings are the few that do not)
-    hard_breaks = sum(start.broken for start in starts) >= 2 * sum(start.bare for start in starts)
     if not starts:
         head = read_prefix(path, 64 * 1024).decode("utf-8", "replace")
         if not re.search(r"^####(?: |$)", head, re.M):
             raise LearnError(f"{path} is not an aider chat history (no `# aider chat started at` line and no "
                              "`#### ` message).", "Pass aider's .aider.chat.history.md, or drop --harness.")
         starts = [_Start(0, 0, None)]
+    # most `####` lines end in the hard break (the model's headings are the few that do not), judged over the
+    # whole file: a short run has too few lines to tell
+    broken, bare = sum(start.broken for start in starts), sum(start.bare for start in starts)
+    hard_breaks = broken >= 3 and broken >= 2 * bare
     digest = _path_hash(path)
     seen: dict[str, int] = {}
-    out: list[SessionInfo] = []
+    out: list[dict[str, Any]] = []
     mtime = iso_from_mtime(path)
     for number, start in enumerate(starts):
         digits = re.sub(r"\D", "", start.stamp or "")[:14] or "0"
         base = f"aider-{digits}-{digest}"
         seen[base] = seen.get(base, 0) + 1
-        sid = base if seen[base] == 1 else f"{base}-{seen[base]}"
         following = starts[number + 1] if number + 1 < len(starts) else None
-        info = SessionInfo(harness=HARNESS, id=sid, path=str(path), started=_iso(start.stamp),
-                           updated=(_iso(following.stamp) if following else mtime) or mtime)
-        info.cwd = str(path.parent.absolute())
-        info.extra["offset"] = start.offset
-        info.extra["end"] = following.offset if following else None
-        info.extra["stamp"] = start.stamp
-        info.extra["next_stamp"] = following.stamp if following else None
-        # judged over the whole file: a short run has too few lines to tell
-        info.extra["hard_breaks"] = hard_breaks and sum(start.broken for start in starts) >= 3
-        out.append(info)
+        out.append({"id": base if seen[base] == 1 else f"{base}-{seen[base]}", "started": _iso(start.stamp),
+                    "updated": (_iso(following.stamp) if following else mtime) or mtime,
+                    "extra": {"offset": start.offset, "end": following.offset if following else None,
+                              "stamp": start.stamp, "next_stamp": following.stamp if following else None,
+                              "hard_breaks": hard_breaks}})
     return out
 
 
@@ -255,38 +283,46 @@ def _input_times(history: Path, info: SessionInfo) -> dict[str, list[str]]:
     path = history.parent / INPUT_HISTORY
     start, end = info.extra.get("stamp"), info.extra.get("next_stamp")
     out: dict[str, list[str]] = {}
-    if not start:
-        return out
     try:
-        if not path.is_file() or path.stat().st_size > MAX_INPUT_HISTORY:
+        if not start or not path.is_file() or path.stat().st_size > MAX_INPUT_HISTORY:
             return out
-        entries: list[tuple[str, list[str]]] = []
-        for _, _, line in iter_text_lines(path, LineStats()):
-            if line.startswith("# ") and _ENTRY_TIME.match(line[2:]):
-                entries.append((line[2:].strip(), []))
-            elif line.startswith("+") and entries:
-                entries[-1][1].append(line[1:])
+        keys, entries = _cached("inputs", path, _inputs)
     except (OSError, LearnError):
         return out
-    for stamp, lines in entries:
-        if stamp[:19] < start[:19] or (end and stamp[:19] >= end[:19]):
-            continue
-        words = tidy("\n".join(lines))
-        mode = _MODE.match(words)
-        words = mode.group(2).strip() if mode else words
+    first = bisect.bisect_left(keys, start[:19])
+    last = bisect.bisect_left(keys, end[:19]) if end else len(keys)
+    for stamp, words in entries[first:max(first, last)]:
         out.setdefault(words, []).append(_iso(stamp) or stamp)
     return out
+
+
+def _inputs(path: Path) -> tuple[list[str], list[tuple[str, str]]]:
+    """Every input of an input history file, by time: its time as written and its words as the chat history shows
+    them, with the times to the second (for a binary search of a run's stretch)."""
+    entries: list[tuple[str, list[str]]] = []
+    for _, _, line in iter_text_lines(path, LineStats()):
+        if line.startswith("# ") and _ENTRY_TIME.match(line[2:]):
+            entries.append((line[2:].strip(), []))
+        elif line.startswith("+") and entries:
+            entries[-1][1].append(line[1:])
+    out = []
+    for stamp, lines in entries:
+        words = tidy("\n".join(lines))
+        mode = _MODE.match(words)
+        out.append((stamp, mode.group(2).strip() if mode else words))
+    out.sort(key=lambda entry: entry[0][:19])  # stable: inputs of the same second keep their order
+    return [stamp[:19] for stamp, _ in out], out
 
 
 def open_session(path: Path, session_id: str | None = None) -> AiderReader:
     """One run of a history file: the one with ``session_id``, or the newest."""
     path = Path(path)
-    sessions = sessions_in(path)
+    runs = _cached("runs", path, _runs)
     if session_id is None:
-        return AiderReader(path, sessions[-1])
-    for info in sessions:
-        if info.id == session_id:
-            return AiderReader(path, info)
+        return AiderReader(path, _info(path, runs[-1]))
+    for run in runs:
+        if run["id"] == session_id:
+            return AiderReader(path, _info(path, run))
     raise LearnError(f"{path} holds no aider session {session_id}.",
                      "`learn sessions --harness aider` lists them; or drop --session to read every run in it.")
 
