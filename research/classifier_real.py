@@ -8,7 +8,9 @@
 
 `main() -> str` returns the section; `evaluate(split)` returns the raw counts and errors (tests use it).
 Each labelled message is read the way `learn capture` reads it (learn's generic session reader, the
-session rules of `classify_user_message`, the assistant answer it replied to as context). The trained model's
+session rules of `classify_user_message`, the assistant answer it replied to as context, and the agent's reply to
+it, as `learn capture` reads it since the sixteenth pass; `research/classifier_reply.py` compares with the message
+alone). The trained model's
 guarded second opinion, which capture does not record (only the learner's digest uses it, to order exchanges), is
 asked too and counted apart: what it would have added. Positives are
 messages labelled `correction` or `bug` (a report that what the agent just made does not work); negatives
@@ -37,6 +39,9 @@ _PARAMETERS = inspect.signature(classify_user_message).parameters
 
 
 def _verdict(message: Any, msg: Any, previous: Any) -> Any:
+    if "reply" in _PARAMETERS:  # as `learn capture` judges it: with the agent's reply to it (`capture/replies.py`)
+        return classify_user_message(msg, previous, answer=message.answer, reply=getattr(message, "reply", None),
+                                     model=True)
     if "model" in _PARAMETERS:
         return classify_user_message(msg, previous, answer=message.answer, model=True)
     if "answer" in _PARAMETERS:
