@@ -33,6 +33,8 @@ def iter_text_lines(path: Path, stats: LineStats, *, start: int = 0) -> Iterator
             except UnicodeDecodeError:
                 text = raw.decode("utf-8", "replace")
                 stats.replaced += 1
+            if line_start == 0 and text.startswith("\ufeff"):  # a byte order mark an editor put first
+                text = text[1:]
             yield line_start, number, text.rstrip("\r\n")
     except OSError as exc:
         raise LearnError(f"{path} cannot be read: {exc.strerror or exc}.", "Check the path and its permissions.") from None

@@ -59,7 +59,7 @@ _SCRIPTED = re.compile(r"\s(?:--message(?:-file)?|--msg|-m|-f)(?:[\s=]|$)")
 
 
 def looks_like_text(prefix: str) -> bool:
-    return _START.search(prefix) is not None
+    return _START.search(prefix.lstrip("\ufeff")) is not None
 
 
 @dataclass
@@ -114,6 +114,8 @@ def _starts(path: Path) -> list[_Start]:
         for offset, number, raw in iter_raw_lines(path, LineStats()):
             if raw is None:
                 continue
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a byte order mark an editor put first
+                raw, offset = raw[3:], offset + 3
             if raw.startswith(_START_BYTES):
                 stamp = raw[len(_START_BYTES):].decode("utf-8", "replace").strip()
                 current = _Start(offset, number, stamp or None)

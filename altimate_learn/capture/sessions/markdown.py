@@ -85,6 +85,9 @@ _TOOL_USE = re.compile(r"<tool-use\b([^>]*)>(.*?)</tool-use>", re.S | re.I)
 _DETAILS_TOOL = re.compile(r"<details>\s*<summary>\s*([A-Z][\w ]{1,40}?):\s*([^<]*?)\s*</summary>(.*?)</details>", re.S)
 _ATTR = re.compile(r'data-tool-(name|type)="([^"]*)"')
 _SUMMARY_TOOL = re.compile(r"<summary>\s*Tool use:\s*\*\*([^*]+)\*\*")
+_FENCED_LANG = re.compile(r"^```([\w+-]*)[^\n]*\n(.*?)^```\s*$", re.S | re.M)
+_RUN_COMMAND = re.compile(r"<summary>[^<]*?Run command:\s*([^<\n]+?)\s*</summary>")
+_SHELL_LANGS = ("bash", "sh", "shell", "zsh", "powershell", "pwsh", "cmd", "console")
 _INLINE_CODE = re.compile(r"^\s*`([^`\n]+)`\s*$", re.M)
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 _USED_TOOL = re.compile(r"^[ \t]*- \*\*Used (\w[\w.:-]*)\*\*(?: on)?[ \t]*([^\n]*)$", re.M)
@@ -101,6 +104,7 @@ def path_id(path: Path) -> str:
 
 def layout(text: str) -> str | None:
     """`specstory` or `headings` when ``text`` (a file's head) reads as a transcript; None otherwise."""
+    text = text.lstrip("\ufeff")  # a byte order mark an editor on Windows put first
     lines = text.splitlines()
     if any(_SPEC.match(line) for line in lines) or _SPECSTORY_MARK.search(text):
         return "specstory"  # an export of a session with no turn yet is a transcript too, an empty one
@@ -118,7 +122,7 @@ def layout(text: str) -> str | None:
 
 
 def looks_like_text(prefix: str) -> bool:
-    return layout(prefix) is not None
+    return layout(prefix.lstrip("\ufeff")) is not None
 
 
 def _head(path: Path) -> str:
@@ -217,11 +221,16 @@ def _tool_call(match: re.Match[str], rid: str, number: int, at: str | None) -> T
         attrs = dict(_ATTR.findall(match.group(1)))
         summary = _SUMMARY_TOOL.search(tool_use)
         name = attrs.get("name") or (summary.group(1).strip() if summary else None) or attrs.get("type") or "?"
+        # the command: Cursor's "Run command: X" summary and ```bash fence, Claude Code's `X` line
+        fences = _FENCED_LANG.findall(tool_use)
+        ran = _RUN_COMMAND.search(tool_use)
         command = _INLINE_CODE.search(tool_use)
-        outputs = _FENCED.findall(tool_use)
+        shell = [body for lang, body in fences if lang.lower() in _SHELL_LANGS]
+        words = html.unescape(ran.group(1).strip()) if ran else (shell[0].strip() if shell else
+                                                                     html.unescape(command.group(1)) if command else None)
+        outputs = [body for lang, body in fences if lang.lower() not in _SHELL_LANGS]
         result = html.unescape(outputs[-1]) if outputs else None
         code = exit_code_in(result)
-        words = html.unescape(command.group(1)) if command else None
         tool_input: Any = {"command": words} if words and attrs.get("type") == "shell" else words
         return ToolCall(name=name, input=tool_input, id=f"{rid}:tool-{number}", at=at, result=result,
                         is_error=bool(code), exit_code=code, message_id=rid)
@@ -292,6 +301,9 @@ class MarkdownReader(SessionReader):
                     fence = None if fence else mark
                 elif fence is None:
                     match = _HEADING.match(line)
+                else:  # inside a fence only a turn header with its time is one (an agent's fence left open)
+                    candidate = _HEADING.match(line)
+                    match = candidate if candidate and stamp_in(candidate.group(2), day or "2000-01-01") else None
             if match:
                 yield from flush()
                 word = match.group(1).lower()
