@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from altimate_learn.curate.curator import curate
 from tests.curate.helpers import add, lesson, make_store, read
 
@@ -188,6 +192,32 @@ def test_cap_evicts_a_new_lower_scoring_lesson_before_established_ones(tmp_path)
     store2 = make_store(tmp_path / "b", approved=[lesson("L-0001", "Established guidance.", helpful=2, pinned=True)])
     result2 = curate(store2, [add("Use UTC timestamps everywhere.")], max_stored=1)
     assert [l["id"] for l in result2.candidate] == ["L-0001"]
+
+
+@pytest.mark.parametrize(("count", "cap"), [(30, 25), (400, 120), (400, 0)])
+def test_cap_over_many_lessons_evicts_exactly_what_one_at_a_time_would(tmp_path, count, cap):
+    """A store far over the cap (hundreds to evict at once) loses exactly the lessons, in the order, that
+    taking the lowest (helpful − harmful, then oldest, then first in the file) one at a time would take."""
+    rng = random.Random(count + cap)
+    current = [lesson(f"L-{i:04x}", f"Distinct convention number {i} about topic{i}.", helpful=rng.randint(0, 3),
+                      harmful=rng.randint(0, 2), created=f"2026-01-{rng.randint(1, 9):02d}T00:00:00.000Z",
+                      pinned=rng.random() < 0.1) for i in range(count)]
+    store = make_store(tmp_path, approved=current)
+    result = curate(store, [], max_stored=cap)
+    left = [dict(item) for item in current]
+    expected = []
+    while len(left) > cap:
+        pool = [(n, item) for n, item in enumerate(left) if not item.get("pinned")]
+        if not pool:
+            break
+        n, victim = min(pool, key=lambda p: (p[1]["helpful"] - p[1]["harmful"], p[1]["created"],
+                                             int(p[1]["id"][2:], 16)))
+        expected.append(victim["id"])
+        del left[n]
+    assert [a["id"] for a in result.applied if a.get("note") == "evicted"] == expected
+    assert [item["id"] for item in result.candidate] == [item["id"] for item in left]
+    assert [r["id"] for r in read(store, "candidate-retired.json")] == expected
+    assert all(item.get("pinned") for item in result.candidate) or len(result.candidate) == cap
 
 
 def test_cap_from_settings(tmp_path, monkeypatch):
