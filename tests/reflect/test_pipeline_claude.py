@@ -39,8 +39,9 @@ def test_builtin_turns_a_captured_claude_session_into_sensible_candidates(git_re
     candidate = json.loads((git_repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
     assert [(lesson["text"], lesson["trigger"]) for lesson in candidate] == [
         ("Use `source()` instead of hardcoding the raw table name.", {"paths": ["models/staging/stripe/*.sql"]}),
+        # "staging models" names the folder above the one touched: every staging model, not only stripe's (issue 20)
         ("Staging models must use the `cents_to_dollars()` macro for every `*_cents` column.",
-         {"paths": ["models/staging/stripe/*.sql"]}),
+         {"paths": ["models/staging/**"]}),
     ]
     code, out, _ = cli("status", "--json")
     status = json.loads(out)

@@ -44,7 +44,10 @@ A rule that restates an existing lesson (word overlap) becomes HELPFUL on that l
 backticked identifier with an existing lesson declares the relation the curator asks for: ``supersedes``
 when they point opposite ways (the new rule avoids what the old one recommends, or the reverse),
 ``coexists`` when they agree. Lessons are scoped (``paths``) to the folders of the files the agent was
-working on when it was corrected, as directory globs such as ``models/staging/*.sql``; root-level files
+working on when it was corrected, as directory globs such as ``models/staging/*.sql``, never narrower than the
+words: a rule that names a folder on that path holds below it (``db/migrations/**``), one about a kind of code
+("for React components", "the table names") in files of that type across the part of the repository
+(``web/**/*.tsx``); root-level files
 never make a trigger, and a lesson that names a folder or file elsewhere (`build/` while the agent wrote
 `out.txt`) is left project-wide.
 

@@ -112,15 +112,72 @@ def trigger_for(rule: str, paths: Iterable[str], limit: int = 3) -> list[str]:
     agent wrote `out.txt`) gets no trigger: no trigger is better than a wrong one. Nor does a lesson that names
     only commands ("Never use `pip`."): it holds wherever the agent works. Nor one whose words say it holds
     everywhere ("… in new code", "everywhere", "in this repo").
+
+    The scope is never narrower than the words (issue 20): a rule that names a folder on a touched path ("never
+    edit applied migrations" on `db/migrations/0042_orders.py`) holds in that folder and below it
+    (`db/migrations/**`); a rule that speaks of a kind of thing and names no folder ("… for React components", "…
+    to public functions", "… the schema and table names") holds in files of that type across the part of the
+    repository it came from (`web/src/pages/Home.tsx` → `web/**/*.tsx`): one file the agent had open says what
+    kind of code it was and in which part of the repository, not that the rule stops at its folder. Only a rule
+    about neither keeps the touched folders (`models/staging/*.sql`).
     """
     if names_only_commands(rule) or _EVERYWHERE.search(re.sub(r"`[^`]*`", " ", rule)):
         return []
     globs = path_globs(paths, limit)
+    if globs:
+        # a rule that names its own place in code (`models/staging/`, `stg_orders.sql`) is scoped by it, as before
+        globs = _named_areas(rule, paths, limit) or (not named_paths(rule) and _kind_globs(rule, globs, limit)) or globs
     if globs and any(not _names_scoped_place(name, globs) for name in named_paths(rule)):
         return []
     return globs
 
 
+# A kind of thing a rule speaks of: a plural after a preposition or determiner ("in migrations", "for React
+# components", "the schema and table names"), "every / each / any" and a noun ("every new endpoint"), or a bare noun
+# the rule ends on after "for" ("… for money").
+_KIND = re.compile(r"\b(?:in|for|to|from|with|on|across|inside|within|into|of|about|all|no|the|and|between)\s+"
+                   r"(?:[a-z][\w-]*\s+){0,2}?([a-z][a-z-]{2,}s)\b|\b(?:every|each|any)\s+(?:new\s+)?[a-z]{3,}\b"
+                   r"|\bfor\s+(?!(?:the|this|that|these|those|a|an|it|now|once|good|later|today)\b)[a-z]{4,}[.!]?$", re.I)
+# Plurals that are no kind of code: units and amounts ("convert cents to dollars"), and words that only look plural.
+_NOT_KINDS = frozenset("dollars euros pounds cents seconds minutes hours days weeks months years bytes kilobytes "
+                       "megabytes pixels times series status always sometimes perhaps across unless thanks yes "
+                       "regardless nevertheless".split())
+
+
+def _kind_globs(rule: str, globs: Sequence[str], limit: int) -> list[str]:
+    """``top/**/*.ext`` for the file types of ``globs`` under their top folder when ``rule`` speaks of a kind of
+    thing, else []: the top folder is the part of the repository the file was in (`web/`, `services/`, `models/`),
+    the file type the kind of code; the folders between say nothing the words did not."""
+    words = re.sub(r"`[^`]*`", " ", rule)
+    kinds = [m.group(1) for m in _KIND.finditer(words)]
+    if not any(kind is None or kind.lower() not in _NOT_KINDS and not kind.lower().endswith(("ss", "us", "is"))
+               for kind in kinds):
+        return []
+    kinds_at: list[str] = []
+    for glob in globs:
+        folder, _, pattern = glob.rpartition("/")
+        if pattern == "*":
+            return []  # files without a type: the kind is all there is to go by, and it holds everywhere
+        top = folder.split("/", 1)[0]
+        wide = f"{top}/**/{pattern}" if "/" in folder else glob  # the part of the repository, then the file type
+        if wide not in kinds_at:
+            kinds_at.append(wide)
+    return kinds_at[:limit]
+
+
+def _named_areas(rule: str, paths: Iterable[str], limit: int) -> list[str]:
+    """``folder/**`` for the deepest folder on each touched path that the rule's own words name ("migrations" on
+    `db/migrations/0042.py`), or [] when its words name none."""
+    words = {_stem(w) for w in re.findall(r"[A-Za-z]{2,}", re.sub(r"`[^`]*`", " ", rule))}
+    areas: list[str] = []
+    for raw in paths:
+        parts = PurePosixPath(raw.replace("\\", "/").strip().removeprefix("./")).parts
+        if len(parts) < 2 or ".." in parts or raw.startswith(("/", "~")) or any(p.startswith(".") for p in parts[:-1]):
+            continue
+        area = max((n for n in range(len(parts) - 1) if _folder_words(parts[n]) & words), default=None)
+        if area is not None and "/".join(parts[:area + 1]) + "/**" not in areas:
+            areas.append("/".join(parts[:area + 1]) + "/**")
+    return areas if len(areas) <= limit else []
 
 
 # A review rule about the one file it sat on ("in this file", "this module").
