@@ -7,10 +7,12 @@ recorded commit twice: with the product's readers (`altimate_learn.capture.sessi
 `readers_for`, as `learn capture PATH` does) and with the corpus builder's parsers (`research/real_sessions_formats.py`).
 It prints, per format, how many typed messages each finds, how many they share (the same words, whitespace aside),
 and what only one of them finds, with examples; and how many of the typed messages the corpus holds for those files
-(redacted, clipped, at most 20 or 40 a repository) the product finds too. A repository that is not on this machine is
+(redacted, clipped, at most 20 or 40 a repository) the product finds too. With `--signals`, also how many of the
+labelled corrections and bug reports (and ordinary messages) of those files the correction classifier flags when it
+reads the raw file as `learn capture` does, and when it reads the corpus's trajectory of it. A repository that is not on this machine is
 counted as not fetched; nothing is downloaded here.
 
-    python research/capture_formats_check.py [--mirrors DIR] [--examples N] [--json]
+    python research/capture_formats_check.py [--mirrors DIR] [--examples N] [--json] [--signals]
 """
 
 from __future__ import annotations
@@ -87,14 +89,15 @@ def research_messages(text: str, harness: str) -> tuple[list[str], int]:
     return typed, interrupts
 
 
-def corpus_messages() -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """The typed messages the corpus holds, with their labels, by (repository, path) of the file they came from."""
+def corpus_messages() -> dict[tuple[str, str], list[tuple[str, str, str, str]]]:
+    """The typed messages the corpus holds (text, label, session, message id), by (repository, path) of the file they
+    came from."""
     labels: dict[tuple[str, str], str] = {}
     with open(REAL / "labels.jsonl", encoding="utf-8") as handle:
         for line in handle:
             record = json.loads(line)
             labels[(record["session"], record["id"])] = record["label"]
-    held: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    held: dict[tuple[str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
     for file in sorted((REAL / "sessions").glob("*/*.jsonl")):
         lines = file.read_text(encoding="utf-8").splitlines()
         source = json.loads(lines[0]).get("source") or {}
@@ -104,7 +107,8 @@ def corpus_messages() -> dict[tuple[str, str], list[tuple[str, str]]]:
         for line in lines[1:]:
             record = json.loads(line)
             if record.get("type") == "user":
-                held[(source["repo"], source["path"])].append((record["text"], labels.get((session, record["id"]), "?")))
+                held[(source["repo"], source["path"])].append((record["text"], labels.get((session, record["id"]), "?"),
+                                                               session, record["id"]))
     return held
 
 
@@ -125,11 +129,42 @@ def found_in(corpus_text: str, product: list[str]) -> bool | None:
     return any(probe in " ".join(redact(text).split()) or probe in " ".join(text.split()) for text in product)
 
 
+def compare_signals(path: Path, harness: str, messages: list[tuple[str, str, str, str]], t: Counter,
+                    differ: list[str]) -> None:
+    """The labelled corrections and bug reports (positives) and ordinary messages (negatives) of one file that the
+    classifier flags, reading the raw file as `learn capture` does vs reading the corpus's trajectory of it."""
+    from altimate_learn.capture.capture import signals_from_session
+    from altimate_learn.capture.sessions import read_session
+
+    flagged_product = []
+    for reader in readers_for([path], harness=harness):
+        found, _ = signals_from_session(reader)
+        flagged_product += [s.text for s in found if s.kind == "user_correction"]
+    flagged_corpus: set[tuple[str, str]] = set()
+    for session in sorted({m[2] for m in messages}):
+        found, _ = signals_from_session(read_session(REAL / "sessions" / f"{session}.jsonl", harness="generic"))
+        flagged_corpus |= {(session, s.message_id) for s in found if s.kind == "user_correction"}
+    for text, label, session, mid in messages:
+        side = "positive" if label in ("correction", "bug") else "negative" if label == "not" else None
+        if side is None:
+            continue
+        t[f"signals: {side}s"] += 1
+        by_corpus, by_product = (session, mid) in flagged_corpus, bool(found_in(text, flagged_product))
+        t[f"signals: {side}s flagged (corpus trajectory)"] += by_corpus
+        t[f"signals: {side}s flagged (product reading)"] += by_product
+        if by_corpus != by_product:
+            differ.append(f"{session}/{mid} [{label}] flagged by the {'product' if by_product else 'corpus'} "
+                          f"reading only: {text[:120]!r}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     parser.add_argument("--examples", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--signals", action="store_true",
+                        help="also run the correction classifier both ways: on the product's reading of the file and "
+                             "on the corpus's trajectory, and count the labelled messages each flags")
     args = parser.parse_args(argv)
 
     with open(REAL / "SOURCES.tsv", encoding="utf-8") as handle:
@@ -185,7 +220,10 @@ def main(argv: list[str] | None = None) -> int:
                 examples[fmt]["research only"].append(f"{where}: {text[:140]!r}")
             for text in list(only_product.elements())[:2]:
                 examples[fmt]["product only"].append(f"{where}: {text[:140]!r}")
-            for corpus_text, label in held.get((row["repo"], row["path"]), []):
+            messages = held.get((row["repo"], row["path"]), [])
+            if args.signals and messages:
+                compare_signals(target, FORMATS[fmt], messages, t, examples[fmt]["signals, flagged one way only"])
+            for corpus_text, label, _, _ in messages:
                 found = found_in(corpus_text, product)
                 if found is None:
                     t["corpus typed, nothing left to compare"] += 1
