@@ -140,3 +140,14 @@ def test_status_with_a_broken_user_provider_says_what_is_wrong_and_where(git_rep
     said = " ".join(out.split())
     assert ("Reflection model: corp/x (ALTIMATE_LEARN_MODEL) cannot be used now: learn.providers.corp.base_url must "
             "be an http(s) URL") in said and str(config) in said
+
+
+def test_reflect_with_a_broken_user_provider_says_where_to_fix_it(git_repo, cli, monkeypatch) -> None:
+    _user_config({"providers": {"corp": {"type": "openai", "base_url": "llm.corp.internal/v1"}}})
+    monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "corp/x")
+    _signal(git_repo)
+    code, out, err = cli("reflect", "--session", "sess-1")
+    assert code != 0
+    said = " ".join(err.split())
+    assert "learn.providers.corp.base_url must be an http(s) URL" in said
+    assert "Fix it in your user config (`learn status` names the file that sets learn.providers)." in said

@@ -130,6 +130,10 @@ def split_model(value: str) -> tuple[str, str]:
     return provider.lower(), model
 
 
+# Where a broken learn.providers entry is fixed (providers come only from the user's own config files)
+_FIX = "Fix it in your user config (`learn status` names the file that sets learn.providers)."
+
+
 def provider_specs(configured: Mapping[str, Any] | None) -> dict[str, ProviderSpec]:
     """Built-in providers overlaid with `learn.providers` (validated)."""
     specs = dict(BUILTIN_PROVIDERS)
@@ -137,20 +141,20 @@ def provider_specs(configured: Mapping[str, Any] | None) -> dict[str, ProviderSp
         where = f"learn.providers.{name}"
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{where} must be an object such as "
-                              '{"type": "openai", "base_url": "http://127.0.0.1:8000/v1", "api_key_env": "MY_KEY"}.')
+                              '{"type": "openai", "base_url": "http://127.0.0.1:8000/v1", "api_key_env": "MY_KEY"}.', _FIX)
         unknown = set(raw) - {"type", "base_url", "api_key_env"}
         if unknown:
-            raise ConfigError(f"{where}: unknown field {sorted(unknown)[0]!r}; allowed: type, base_url, api_key_env.")
+            raise ConfigError(f"{where}: unknown field {sorted(unknown)[0]!r}; allowed: type, base_url, api_key_env.", _FIX)
         base = specs.get(name.lower())
         kind = raw.get("type", base.type if base else None)
         if kind not in PROVIDER_TYPES:
-            raise ConfigError(f"{where}.type must be \"openai\" (any OpenAI-compatible server) or \"anthropic\".")
+            raise ConfigError(f"{where}.type must be \"openai\" (any OpenAI-compatible server) or \"anthropic\".", _FIX)
         url = raw.get("base_url", base.base_url if base else None)
         if not isinstance(url, str) or not usable_url(url):
-            raise ConfigError(f"{where}.base_url must be an http(s) URL such as http://127.0.0.1:11434/v1.")
+            raise ConfigError(f"{where}.base_url must be an http(s) URL such as http://127.0.0.1:11434/v1.", _FIX)
         key_env = raw.get("api_key_env", base.api_key_env if base else None)
         if key_env is not None and (not isinstance(key_env, str) or not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key_env)):
-            raise ConfigError(f"{where}.api_key_env must be the name of an environment variable, such as MY_API_KEY.")
+            raise ConfigError(f"{where}.api_key_env must be the name of an environment variable, such as MY_API_KEY.", _FIX)
         local = bool(re.match(r"^https?://(127\.0\.0\.1|localhost|\[::1\])[:/]", url + "/"))
         specs[name.lower()] = ProviderSpec(name.lower(), PROVIDER_TYPES[kind], url.rstrip("/"), key_env,
                                            local=local, key_optional=bool(base and base.key_optional))
