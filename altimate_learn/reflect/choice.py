@@ -141,9 +141,10 @@ def model_choice(settings: Any, env: Mapping[str, str] | None = None,
         return ModelChoice(configured, source, how_it_runs(configured, host), problem, installed, keys=keys,
                            host=host)
     if keys:
-        hosts = key_hosts(keys, env, providers)
+        hosts = key_hosts(keys, env, None if broken else providers)
         return ModelChoice("session", "default", "the model each session used, when its provider's key is set "
-                           f"({', '.join(hosts or keys)}); else the offline builtin reflector", None, installed,
+                           f"({', '.join(hosts or keys)}); else the offline builtin reflector"
+                           + (f"; {broken}, so reflections that need it fail" if broken else ""), None, installed,
                            keys=keys)
     suggestion = suggest_cli(installed, preferred_clis)
     return ModelChoice(BUILTIN, "default", "no model is configured and no API key is set", None, installed,

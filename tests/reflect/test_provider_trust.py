@@ -134,6 +134,12 @@ def test_status_with_a_broken_user_provider_says_what_is_wrong_and_where(git_rep
     code, out, err = cli("status")
     assert code == 0, err  # nothing configured uses it: status shows the rest
     assert "Reflection model: builtin" in out
+    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)  # the session's own model: the key's host, and the problem
+    code, out, err = cli("status")
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert "(ANTHROPIC_API_KEY → api.anthropic.com); else the offline builtin reflector; learn.providers.corp" in said
+    assert str(config) in said and KEY not in out
     monkeypatch.setenv("ALTIMATE_LEARN_MODEL", "corp/x")
     code, out, err = cli("status")
     assert code == 0, err
