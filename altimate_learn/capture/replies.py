@@ -35,6 +35,7 @@ _RIGHT = re.compile(
     r"\byou(?:\s?'re|\s+are|\s?re)\s+(?:absolutely\s+|totally\s+|completely\s+|entirely\s+|quite\s+|so\s+|100%\s+|right\s+again|"
     r"correct\s+again|also\s+|again\s+|indeed\s+)*(?:right|rigth|correct)\b(?!\s+(?:to\s+(?:ask|wonder|want|think|be\s+curious)|"
     r"that\s+(?:it|this)\s+(?:would|could|might)))"
+    r"|\byou(?:'ve|\s+have)\s+(?:correctly\s+)?(?:identified|spotted|pointed\s+out)\s+(?:a|an|the|two|both|some|this|that)\b"
     r"|\btienes?\s+(?:toda\s+la\s+)?raz[oó]n\b"
     r"|\b(?:voc[eê]\s+)?(?:est[aá]|tem)\s+(?:toda\s+a\s+|absolutamente\s+|completamente\s+)?(?:certo|certa|raz[aã]o)\b"
     r"|\b(?:vous\s+avez|tu\s+as)\s+(?:tout\s+[àa]\s+fait\s+|enti[èe]rement\s+|parfaitement\s+)?raison\b"
@@ -57,6 +58,8 @@ _APOLOGISES = re.compile(
     r"should\s+not\s+have|jumped\s+ahead|went\s+too\s+far|over-?complicated|over-?engineered)\b"
     r"|\b(?:that|this)(?:'s|\s+is|\s+was)\s+(?:on\s+me|my\s+(?:mistake|error|bad|fault))\b"
     r"|\bi\s+see\s+(?:the|my)\s+(?:mistake|error|confusion)\b|(?:^|[.!?:]\s+)\W*(?:oops|whoops)\b"
+    r"|\bthanks?(?:\s+you)?\s+for\s+(?:catching|flagging|spotting|noticing|pointing\s+(?:that|this|it)\s+out|the\s+correction|"
+    r"correcting\s+me)\b"
     # es, pt
     r"|\bdisculp[ae]s?\b|\bperd[oó]n\b|\blo\s+siento\b|\bmi\s+error\b|\bme\s+equivoqu[eé]\b"
     r"|\bdesculp[ae]\b|\bfoi\s+mal\b|\bmeu\s+erro\b|\bme\s+enganei\b|\bpe[cç]o\s+desculpas\b"

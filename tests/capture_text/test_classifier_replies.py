@@ -33,6 +33,8 @@ MUST_FIRE = [
     ("check the phoenix 1.8 docs, daisy ui ships with it now",
      "My mistake, I assumed the older component set. Let me look at the 1.8 generators."),
     ("the parser module", "I accidentally removed `parse_row` while cleaning up the module; restoring it."),
+    ("the padding on the left", "Thanks for catching that: I left the default padding on the container."),
+    ("the icons look inverted and misaligned", "You've correctly identified two issues: the padding and the icon logic."),
     ("el botón sigue en la esquina", "Tienes razón, me equivoqué con el contenedor. Lo muevo al centro."),
     ("这个跟删除会话没关系", "你说得对。让我看看还有什么方式清理会话。"),
     ("там в инструкции есть aur пакет", "Вы совершенно правы, прошу прощения. Я упустил из виду пакет AUR."),
