@@ -7,7 +7,8 @@ rejected) is neither lost nor guessed at: its signal stays `open` in `signals.js
 go into this sidecar, `unlearned.json` (`{signal id: {"reason": …, "at": …, "by": "builtin"}}`), which
 altimate-code does not read, so `signals.jsonl` keeps its format. The built-in reflector does not read a
 signal listed here again (it would come to the same answer); a model reflection reads it like any open
-signal. The way out for a person: `learn remember` (say the lesson yourself) or `learn signal dismiss ID`.
+signal. The way out for a person: `learn remember --signal ID "RULE"` (say its lesson yourself: the signal is used
+up by it) or `learn signal dismiss ID`.
 An entry whose signal is no longer open is ignored and dropped at the next write.
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 from altimate_learn.store import Store
 
 FILE = "unlearned.json"
-WAY_OUT = "`learn remember` to state the lesson yourself, or `learn signal dismiss ID`"
+WAY_OUT = "`learn remember --signal ID \"RULE\"` to state its lesson yourself, or `learn signal dismiss ID`"
 
 
 @dataclass
@@ -93,10 +94,9 @@ def waiting(store: Store, *, session: str | None = None) -> list[Waiting]:
     return out
 
 
-def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str, Any]:
-    """A person decides an open signal holds no lesson: it is consumed (`consumedBy: dismissed@<time>`), its
-    entry here dropped, and a `dismiss` history entry records who-knows-why. Returns the signal."""
-    from altimate_learn.capture.signals import consume_signals
+def open_signal(store: Store, signal_id: str, action: str) -> dict[str, Any]:
+    """The open signal ``signal_id``, or a :class:`LearnError` saying what to do (no such signal: the open ones with
+    that start; already consumed: by what). ``action`` ("dismiss", "remember") words the error."""
     from altimate_learn.errors import LearnError
 
     signals, _ = store.signals()
@@ -108,8 +108,20 @@ def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str
         raise LearnError(f"no signal {signal_id} in store '{store.name}'.", hint)
     signal = found[-1]
     if signal.get("status") != "open":
-        raise LearnError(f"signal {signal_id} is already {signal.get('consumedBy') or 'consumed'}; nothing to dismiss.",
-                         "Only open signals can be dismissed (`learn signals` lists them).")
+        done = {"dismiss": "nothing to dismiss", "remember": "a lesson was already taken from it or it was dismissed"}
+        raise LearnError(f"signal {signal_id} is already {signal.get('consumedBy') or 'consumed'}; {done[action]}.",
+                         {"dismiss": "Only open signals can be dismissed (`learn signals` lists them).",
+                          "remember": "Remember the rule without --signal, or pick an open signal "
+                                      "(`learn signals --unlearned`)."}[action])
+    return signal
+
+
+def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str, Any]:
+    """A person decides an open signal holds no lesson: it is consumed (`consumedBy: dismissed@<time>`), its
+    entry here dropped, and a `dismiss` history entry records who-knows-why. Returns the signal."""
+    from altimate_learn.capture.signals import consume_signals
+
+    signal = open_signal(store, signal_id, "dismiss")
     stamp = _now()
     with store.lock():
         consume_signals(store, [signal_id], f"dismissed@{stamp}")
@@ -119,4 +131,4 @@ def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str
     return {**signal, "status": "consumed", "consumedBy": f"dismissed@{stamp}"}
 
 
-__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "record", "waiting"]
+__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "open_signal", "record", "waiting"]

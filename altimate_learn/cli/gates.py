@@ -71,6 +71,10 @@ def remember_command(
     approve: Annotated[bool, typer.Option(
         "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
                           "archived for `learn rollback`. Default: staged in the candidate.")] = False,
+    signal: Annotated[str | None, typer.Option(
+        "--signal", metavar="ID", help="The open signal (a correction no reflection learned from, see `learn signals "
+                                       "--unlearned`) this rule is the lesson of: it is used up once the rule is "
+                                       "kept.", show_default=False)] = None,
     model: ModelOpt = None,
     timeout: TimeoutOpt = 120.0,
     as_json: JsonOpt = False,
@@ -84,7 +88,7 @@ def remember_command(
 
     globs = _path_triggers(paths)
     store = open_store(name)
-    result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout)
+    result = remember(store, text, paths=globs, approve=approve, chat=_chat(model), timeout=timeout, signal=signal)
     if globs:  # a typo in a glob is kept (the folder may come later), but said (review14 R14-25)
         from altimate_learn.cli.common import current_project
         from altimate_learn.review.triggers import project_files, unmatched
@@ -129,6 +133,8 @@ def remember_command(
             echo(f"It shares an identifier with {', '.join(result.coexists)}, {which} beside it.")
     for note in result.notes:
         warn(note)
+    if result.signal_consumed:
+        echo(f"Signal {result.signal} is used up by it (consumed; it no longer waits for a model or a person).")
     if result.flagged:
         echo(f"WARNING: {result.lesson_id} mentions skipping or disabling verification.")
     if result.status in ("quarantined", "outside-cap"):

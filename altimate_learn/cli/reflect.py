@@ -316,8 +316,8 @@ def _print_outcome(outcome: Any, *, pending: bool = False) -> None:
     elif kept:
         echo(f"  Signals: {kept}.")
     if outcome.waiting:
-        echo("  Signals that wait: `learn signals --unlearned`; the way out is `learn remember` or "
-             "`learn signal dismiss ID`.")
+        echo("  Signals that wait: `learn signals --unlearned`; the way out is `learn remember --signal ID \"RULE\"` "
+             "or `learn signal dismiss ID`.")
 
 
 def _describe(entry: dict[str, Any]) -> str:

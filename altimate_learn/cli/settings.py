@@ -579,8 +579,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         what = (plural(corrections, "correction") if corrections == sig["waiting"]
                 else plural(sig["waiting"], "signal"))
         echo(f"  {what} wait{'s' if sig['waiting'] == 1 else ''} for a model or a person: "
-             "`learn signals --unlearned` lists them with the reason; `learn remember` states the lesson "
-             "yourself, `learn signal dismiss ID` drops one")
+             "`learn signals --unlearned` lists them with the reason; `learn remember --signal ID \"RULE\"` states "
+             "one's lesson yourself, `learn signal dismiss ID` drops one")
     memories = info["agent_memories"]
     if memories and memories["memories"]:
         from altimate_learn.history.memory_import import status_line

@@ -14,6 +14,11 @@ A person's rule goes through the same curator as every other change, as a person
 - when a model is configured (``--model`` or ``learn.model``), the vet is one call to it; when that call
   fails the rule is kept unvetted (it is vetted at the next re-vet) and the output says so.
 
+With ``signal`` (`learn remember --signal ID "RULE"`) the rule is the lesson of an open signal, typically a
+correction the built-in reflector could not turn into one (`learn signals --unlearned`): the signal is consumed
+(``consumedBy: remember@<time>``) and leaves the waiting list once the rule is kept (added, replacing a lesson,
+repeating one, or outside the cap); a rule sent to quarantine leaves it open, as nothing reaches the agent yet.
+
 The result is staged in the candidate, one `learn promote` away, or with ``approve=True`` written to
 `approved.json` at once (the person is the reviewer): the previous approved set is archived so
 `learn rollback` undoes it, and a candidate with other staged changes keeps them.
@@ -46,21 +51,27 @@ class RememberResult:
     notes: list[str] = field(default_factory=list)
     flagged: bool = False
     already: bool = False  # quarantined before: the same text was not added a second time
+    signal: str | None = None  # the open signal this rule is the lesson of (--signal)
+    signal_consumed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "id": self.lesson_id, "text": self.text, "replaced": self.replaced,
                 "coexists": self.coexists, "reason": self.reason, "approved": self.approved,
                 "version": self.version, "vet": self.vet, "notes": self.notes, "flagged": self.flagged,
-                "already_quarantined": self.already}
+                "already_quarantined": self.already, "signal": self.signal, "signal_consumed": self.signal_consumed}
 
 
 def remember(store: Store, text: str, *, paths: list[str] | None = None, approve: bool = False,
-             chat: Any = None, timeout: float = 120.0) -> RememberResult:
+             chat: Any = None, timeout: float = 120.0, signal: str | None = None) -> RememberResult:
     """Stage (or with ``approve`` approve) a person's rule; see the module docstring."""
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
     from altimate_learn.redact import redact
 
+    if signal is not None:
+        from altimate_learn.capture.unlearned import open_signal
+
+        open_signal(store, signal, "remember")  # before anything is vetted or written
     clean = text.strip()
     if not clean:
         raise LearnError("the rule is empty.", 'Pass the rule as one argument: learn remember "Use pnpm, not npm."')
@@ -100,9 +111,13 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     digest = hashlib.sha256(clean.encode("utf-8")).hexdigest()[:12]
     with store.lock():
         held = _already_quarantined(store, clean)
-        curated = curate(store, [delta], feedback_ids=[f"remember:{digest}"], op="remember", author="person",
+        if signal is not None:
+            delta["reason"] = f"remembered by a person as the lesson of signal {signal}"
+        curated = curate(store, [delta], feedback_ids=[signal or f"remember:{digest}"], op="remember", author="person",
                          channel="remember", vet=vetted, contract=contract)
         result = _outcome(curated, clean)
+        if signal is not None:
+            _use_signal(store, signal, result)
         if held is not None:
             _one_entry(store, held, curated, result)
         if normalised:
@@ -114,6 +129,22 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
         if approve and result.status in ("added", "replaced", "repeated"):
             _approve(store, curated, result)
     return result
+
+
+def _use_signal(store: Store, signal_id: str, result: RememberResult) -> None:
+    """Consume the signal the person's rule is the lesson of, unless the rule went to quarantine. Lock held."""
+    from datetime import datetime, timezone
+
+    from altimate_learn.capture import unlearned
+    from altimate_learn.capture.signals import consume_signals
+
+    result.signal = signal_id
+    if result.status == "quarantined":
+        result.notes.append(f"signal {signal_id} stays open: the rule is in quarantine and reaches no agent yet")
+        return
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    result.signal_consumed = consume_signals(store, [signal_id], f"remember@{stamp}") == 1
+    unlearned.forget(store, [signal_id])
 
 
 def _already_quarantined(store: Store, text: str) -> dict | None:

@@ -87,7 +87,7 @@ def test_waiting_signals_are_listed_counted_and_can_be_dismissed(git_repo: Path,
     assert "why no lesson: no clear rule in it" in out
     assert "2 signals wait for a model or a person" in out and "`learn signal dismiss ID`" in out
     code, out, _ = cli("status")
-    assert "2 corrections wait for a model or a person" in out and "`learn remember`" in out
+    assert "2 corrections wait for a model or a person" in out and "`learn remember --signal ID \"RULE\"`" in out
     code, out, _ = cli("signals", "--unlearned", "--json")
     listed = json.loads(out)
     assert {s["id"] for s in listed} == {ids[t] for t in NO_RULE} and all(s["unlearned"]["reason"] for s in listed)
