@@ -228,6 +228,36 @@ def scrub_everywhere(sessions: list[list[dict]], values: set[str]) -> None:
                     record["text"] = record["text"].replace(value, "[REDACTED:secret]")
 
 
+# A password a person typed, wherever the agent's answer quotes it back ("密码是hunter2024" typed, scrubbed; the
+# answer: "密码hunter2024也是对的"), in every repository (2026-12-04: answers keep their start now, where an agent
+# repeats what it was told). What the builder's own scrubbing took from a typed message, or the redactor labelled a
+# password there, of 4 characters or more, is scrubbed in every session of the repository where no letter or digit
+# touches it.
+_TYPED_PASSWORD_VALUE = re.compile(r"\S{4,}\Z")
+
+
+def typed_passwords(session: Session) -> set[str]:
+    values = set()
+    for turn in session.turns:
+        if turn.role != "user":
+            continue
+        found = [m.group(0)[len(m.group(1)):] for pattern in (_PASSWORD_ARG, _PROSE_PASSWORD)
+                 for m in pattern.finditer(turn.text)]
+        found += [m.group(2) for m in _PARTICLE_PASSWORD.finditer(turn.text)]
+        found += [turn.text[start:end] for start, end, label in find_secrets(turn.text) if "password" in label]
+        values |= {v for v in found if _TYPED_PASSWORD_VALUE.match(v) and "REDACTED" not in v}
+    return values
+
+
+def scrub_passwords(sessions: list[list[dict]], values: set[str]) -> None:
+    for value in sorted(values, key=len, reverse=True):
+        word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(value)}(?![A-Za-z0-9_])")  # "密码hunter2024也是对的" too
+        for records in sessions:
+            for record in records:
+                if isinstance(record.get("text"), str):
+                    record["text"] = word.sub("[REDACTED:password]", record["text"])
+
+
 def git_show(mirror: Path, commit: str, path: str) -> str:
     return subprocess.run(["git", "-C", str(mirror), "show", f"{commit}:{path}"], capture_output=True,
                           check=True).stdout.decode("utf-8", errors="replace")
@@ -276,6 +306,7 @@ def build_repo(mirror: Path, repo: str, rows: list[dict[str, str]]) -> list[list
     seen: set[str] = set()
     built: list[list[dict]] = []
     secrets: set[str] = set()
+    passwords: set[str] = set()
     for row in sorted(rows, key=lambda r: r["path"]):
         for session in parse_row(mirror, row):
             if kept >= cap:
@@ -291,6 +322,7 @@ def build_repo(mirror: Path, repo: str, rows: list[dict[str, str]]) -> list[list
             if records is None:
                 continue
             secrets |= secret_values(session)
+            passwords |= typed_passwords(session)
             users = [r for r in records if r["type"] == "user"]
             room = cap - kept
             if len(users) > room:  # cut the session after `room` typed messages (and the answer to the last)
@@ -306,6 +338,7 @@ def build_repo(mirror: Path, repo: str, rows: list[dict[str, str]]) -> list[list
 
     if repo.split("/")[0].lower() in owners_since_session_5():
         scrub_everywhere(built, secrets)
+    scrub_passwords(built, passwords)
     return built
 
 

@@ -464,3 +464,19 @@ def test_a_rebuild_keeps_the_files_when_typed_messages_would_change_and_reads_th
     assert B.build(mirrors) == {"someone/proj": "kept: typed messages differ"}
     assert out.read_text(encoding="utf-8") == labelled_on
     assert B.build(tmp_path / "nowhere") == {"someone/proj": "kept: no mirror"}
+
+
+def test_a_password_the_person_typed_is_scrubbed_where_the_answer_quotes_it_back():
+    """2026-12-04: an answer's start is kept now, where an agent repeats what it was told ("密码123456也是对的")."""
+    import research.real_sessions_build as B
+
+    session = _session(("user", "check redis"), ("assistant", "Redis refuses the login."),
+                       ("user", "but redis started fine last time, 密码是 hunter2024"),
+                       ("assistant", "你说得对！Redis is up, 密码hunter2024也是对的, and `AUTH hunter2024` works. Port 16379 is free."))
+    records = trajectory(session, {"repo": "o/r"}, "o__r-0")
+    assert "hunter2024" in json.dumps(records, ensure_ascii=False)  # the answer as built: the value quoted back
+    B.scrub_passwords([records], B.typed_passwords(session))
+    text = json.dumps(records, ensure_ascii=False)
+    assert "hunter2024" not in text and text.count("[REDACTED:password]") == 3
+    assert "Port 16379" in text  # a number that is not the password is left alone
+    assert B.typed_passwords(_session(("user", "the password flag is -p, ok?"), ("user", "pwd ha 12"))) == set()
