@@ -238,6 +238,17 @@ def test_rendered_session_headings_fences_times_and_injected_lessons():
     assert reader.info.model == "claude-sonnet-4-5-20250929"
 
 
+def test_an_exporters_emoji_headings_are_turns(tmp_path):
+    export = tmp_path / "claude-conversation.md"
+    export.write_text("# Claude Conversation Log\n\nSession ID: 1234\n\n---\n\n## \U0001f464 User\n\nadd a health check "
+                      "endpoint\n\n---\n\n## \U0001f916 Claude\n\nAdded `/health`.\n\n---\n\n### \U0001f464 User:\n\n"
+                      "no, it must not touch the database\n")
+    events = list(read_session(export).events())
+    assert [(type(e).__name__, e.text) for e in events] == [
+        ("UserMessage", "add a health check endpoint"), ("AssistantTurn", "Added `/health`."),
+        ("UserMessage", "no, it must not touch the database")]
+
+
 def test_capture_a_specstory_folder_reads_each_transcript_once(cli, git_repo):
     folder = git_repo / ".specstory" / "history"
     shutil.copytree(SPECSTORY, folder)
