@@ -291,20 +291,18 @@ def _quarantined(incomplete: str, given: _Given) -> list[tuple[str, str]]:
 def _sessions(incomplete: str, given: _Given) -> list[tuple[str, str]]:
     """Sessions with signals in the store (open ones first), newest last in the file."""
     path = _store_dir(given) / "signals.jsonl"
+    from altimate_learn.store.fsio import read_records
+
     counts: dict[str, list[int]] = {}
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                try:
-                    signal = json.loads(line)
-                except ValueError:
-                    continue
-                session = signal.get("sessionID") if isinstance(signal, dict) else None
-                if isinstance(session, str) and session:
-                    opened = counts.setdefault(session, [0, 0])
-                    opened[0 if signal.get("status") == "open" else 1] += 1
+        signals = read_records(path)
     except OSError:
         return []
+    for signal in signals:
+        session = signal.get("sessionID")
+        if isinstance(session, str) and session:
+            opened = counts.setdefault(session, [0, 0])
+            opened[0 if signal.get("status") == "open" else 1] += 1
     ordered = sorted(counts.items(), key=lambda kv: kv[1][0] == 0)
     return [(session, f"{n_open} open signal{'s' if n_open != 1 else ''}" if n_open else "signals consumed")
             for session, (n_open, _) in ordered]
@@ -314,17 +312,15 @@ def _runs(incomplete: str, given: _Given) -> list[tuple[str, str]]:
     from altimate_learn.learner.state import RUNS
 
     path = _project().learn_dir / "learner" / RUNS
+    from altimate_learn.store.fsio import read_records
+
     out: dict[str, str] = {}
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        records = read_records(path)
     except OSError:
         return []
-    for line in lines:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and isinstance(record.get("id"), str):
+    for record in records:
+        if isinstance(record.get("id"), str):
             out[record["id"]] = str(record.get("status") or "")
     return sorted(out.items(), reverse=True)
 

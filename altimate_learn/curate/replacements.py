@@ -43,8 +43,8 @@ def _read_pending(store: Store) -> list[dict]:
     record that lacks one): id, text, reasons, feedback, kind, attempts. Older learn records get an empty
     feedback and the kind "user"."""
     out = []
-    for record in store.read_jsonl(store.PENDING_REPLACEMENTS).records:
-        if isinstance(record, dict) and isinstance(record.get("id"), str) and isinstance(record.get("text"), str):
+    for record in store.records(store.PENDING_REPLACEMENTS):
+        if isinstance(record.get("id"), str) and isinstance(record.get("text"), str):
             attempts = record.get("attempts")
             record["attempts"] = attempts if isinstance(attempts, int) and not isinstance(attempts, bool) \
                 and attempts >= 0 else 0

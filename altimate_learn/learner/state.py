@@ -177,7 +177,7 @@ class LearnerFiles:
             fsio.append_jsonl(self.path(RUNS), [record], within=self.dir)
 
     def log_lines(self) -> list[dict[str, Any]]:
-        return [r for r in fsio.read_jsonl(self.path(RUNS)).records if isinstance(r, dict)]
+        return fsio.read_records(self.path(RUNS))
 
     def runs(self) -> list[dict[str, Any]]:
         """Finished runs, newest first, with the reverts made since folded in (``reverted``: change numbers)."""

@@ -307,8 +307,8 @@ class Review:
 
 def _pending(store: Store) -> list[dict[str, Any]]:
     out = []
-    for record in store.read_jsonl(Store.PENDING_REPLACEMENTS).records:
-        if isinstance(record, dict) and isinstance(record.get("id"), str):
+    for record in store.records(Store.PENDING_REPLACEMENTS):
+        if isinstance(record.get("id"), str):
             attempts = record.get("attempts")
             out.append({"id": record["id"], "text": record.get("text") if isinstance(record.get("text"), str) else "",
                         "attempts": attempts if isinstance(attempts, int) else 0,

@@ -294,6 +294,11 @@ class Store:
         fsio.check_confined(path, self.confine(filename), verb="read")
         return fsio.read_jsonl(path)
 
+    def records(self, filename: str) -> list[dict[str, Any]]:
+        """The JSON objects of one of the store's JSONL files, wherever it lives (this checkout or, in a linked
+        worktree, the main one's local folder): :meth:`read_jsonl` without the lines that are not objects."""
+        return [record for record in self.read_jsonl(filename).records if isinstance(record, dict)]
+
     def append_jsonl(self, filename: str, records: list[Any]) -> None:
         """Append whole lines under the store lock (repairing a torn last line first)."""
         with self.lock():

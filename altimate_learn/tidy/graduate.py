@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from altimate_learn.errors import LearnError
 from altimate_learn.instructions import block
 
 MIN_SESSIONS = 10
@@ -63,10 +64,10 @@ def evidence(store: Any) -> dict[str, Evidence]:
     def get(lesson_id: str) -> Evidence:
         return out.setdefault(lesson_id, Evidence())
 
-    for record in _jsonl(Path(store.dir) / "shown.jsonl"):
+    for record in _records(store, store.SHOWN):
         if isinstance(record.get("id"), str) and isinstance(record.get("session"), str):
             get(record["id"]).sessions.add(record["session"])
-    for entry in _jsonl(Path(store.dir) / "history.jsonl"):
+    for entry in _records(store, store.HISTORY):
         applied = entry.get("applied")
         if not isinstance(applied, list):
             continue
@@ -82,20 +83,14 @@ def evidence(store: Any) -> dict[str, Evidence]:
     return out
 
 
-def _jsonl(path: Path) -> list[dict]:
+def _records(store: Any, filename: str) -> list[dict]:
+    """The store's records (:meth:`Store.records`: the local folder, also from a linked worktree, where these
+    files live; they were read from the checkout's folder, where a linked worktree has none), or none when the
+    file cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        return store.records(filename)
+    except (LearnError, OSError):
         return []
-    out = []
-    for line in text.splitlines():
-        try:
-            value = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(value, dict):
-            out.append(value)
-    return out
 
 
 # --- the files ------------------------------------------------------------------------------------------

@@ -267,3 +267,20 @@ def test_in_a_worktree_the_main_checkouts_local_claude_hooks_count_as_installed(
     assert out.startswith(f"learn hooks for claude-code are installed in {main_file} (local) and run.")
     code, out, err = cli("install", "claude-code", "--check", "--user")  # the user file alone: not installed
     assert code == 1 and "not installed" in out + err
+
+
+def test_graduation_evidence_is_read_where_a_linked_worktree_keeps_it(repo: Path):
+    """shown.jsonl and history.jsonl live in the main checkout's local folder: graduation's evidence read them
+    from the linked worktree's own store folder, where they never are, and found none."""
+    from altimate_learn.tidy.graduate import evidence
+
+    tree = add_worktree(repo, repo.parent / "repo-grad", "grad")
+    store = Store(ProjectPaths(tree))
+    local = learn_dir(repo).resolve() / "team-playbook"
+    local.mkdir(parents=True, exist_ok=True)
+    (local / Store.SHOWN).write_text("".join(json.dumps({"id": "L-0001", "session": f"s{n}", "tier": "core"}) + "\n"
+                                             for n in range(3)) + "\n[1, 2]\n{torn")
+    (local / Store.HISTORY).write_text(json.dumps({"op": "reflect", "session": "s1",
+                                                   "applied": [{"op": "HELPFUL", "id": "L-0001"}]}) + "\n")
+    found = evidence(store)["L-0001"]
+    assert found.sessions == {"s0", "s1", "s2"} and found.helpful_from == {"s1"}
