@@ -441,7 +441,7 @@ _PROSE_LINKED = re.compile(
     r"adgangskode|salasana|has(?:ł|l)o|heslo|parola|(?:ş|s|Ş)ifre(?:m|n|miz|niz|si)?|[пП]ароль)"
     r"(?P<mid>[ \t]{1,3}(?:" + _PREPOSITIONS + r")(?:[ \t]{1,3}[\w.@-]{1,30}){1,3}?)?"
     r"(?:[*_]{1,2})?[ \t]{0,3}(?P<link>[:=]|(?<=[ \t])(?:" + _LINK_WORDS + r")(?:[ \t]{0,3}:)?|['’]s)?"
-    r"[ \t]{1,3}[`\"'«“]?(?P<value>[^\s`\"',;«»“”]{3,200})"
+    r"[ \t]{1,3}(?P<open>[`\"'«“„‹‘][ \t]?)?(?P<value>[^\s`\"',;«»“”„‹›‘’]{3,200})"
     r"|(?P<cjk>密码|密碼|パスワード|비밀번호)(?:[ \t]{0,3}(?:是|为|為|は|が|는|은|가|:|=)){1,2}[ \t]{0,3}[`\"'「“]?"
     r"(?P<cjkvalue>[^\x00-\x20`\"',;\x7f-\U0010ffff]{3,200})"
 )
@@ -483,9 +483,11 @@ gecersiz geçerli gecerli hatalı hatali değil degil en çok cok ve için icin 
 # An English word of a sentence, not a password: a participle, an adverb or an adjective ("is hashed", "is
 # expiring", "is configurable", "is usually", "is sensitive")
 _PROSE_WORD_SHAPE = re.compile(r"(?i)^[a-z]+(?:ed|ing|able|ible|ive|less|ful|ous|ly|ated|ized|ised)$")
-# After a letters-only value: the clause ends (the end, a line break, punctuation, a conjunction or a polite word)
-_CLAUSE_END = re.compile(r"[ \t]*(?:$|\r?\n|[.,;!?)\]。，、！？]|[ \t](?:and|but|so|then|please|pls|thanks|y|et|und|e|и|ve|"
-                         r"for|on|in|at|to)\b)")
+# After a letters-only value: the clause ends (the end, a line break, punctuation, a closing quote, a bracket opening
+# a remark, a conjunction or a polite word)
+_CLAUSE_END = re.compile(r"[ \t]*(?:$|\r?\n|[.,;!?)\]。，、！？(]|[ \t](?:and|but|so|then|please|pls|thanks|y|et|und|e|"
+                         r"и|ve|for|on|in|at|to)\b)")
+_CLOSING_QUOTE = re.compile(r"[ \t]?[`'\"’”»›“]")
 # "pass" and "pw" are verbs and abbreviations too ("tests pass: all"): they count only after a word that says whose
 # or which one ("my pass is", "the db pass:", "wifi pw")
 _OWNER_BEFORE = re.compile(r"(?i)(?:my|your|our|his|her|their|the[ \t]+(?:db|database|admin|root|wifi|wi-fi|user|login|"
@@ -500,6 +502,8 @@ def _letters_value(text: str, m: re.Match[str], value: str, end: int) -> bool:
     if len(value) < 3 or word in _PROSE_NOT_VALUE or _PROSE_WORD_SHAPE.match(value) or is_placeholder(value) \
             or REFERENCE.match(value) or _PROSE_VALUE.search(value):
         return False
+    if m.group("open"):  # quoted: the closing quote ends it ("the password is 'sonne'", „sonne“, « soleil »)
+        return bool(_CLOSING_QUOTE.match(text, end) or _CLAUSE_END.match(text, end))
     return bool(_CLAUSE_END.match(text, end))
 
 

@@ -46,6 +46,12 @@ MUST = [
     ("şifre 1234abcd", "1234abcd"),
     ("şifre: kedi", "kedi"),
     ("şifrem kedi123", "kedi123"),
+    ("the password is 'sonne'", "sonne"),
+    ('the password is "sonne".', "sonne"),
+    ("das Passwort ist „sonne“", "sonne"),
+    ("le mot de passe est « soleil »", "soleil"),
+    ("password is `letmein`", "letmein"),
+    ("the wifi password is sonne (lowercase)", "sonne"),
 ]
 
 
@@ -69,6 +75,7 @@ MUST_NOT = [
     "tests pass: all green", "the tests pass: 12/12", "first pass: cleanup", "boarding pass: gate",
     "Pressure pass: **not started**", "pw is short for password", "run pwd first", "pwd shows the current directory",
     "password = getpass()", 'password = os.environ["DB_PASSWORD"]',
+    "the password is 'required'", "the password is admin's responsibility", 'the password is "the same"',
     "la contraseña debe tener 12 caracteres", "la contraseña es obligatoria", "la contraseña es incorrecta",
     "restablecer la contraseña",
     "le champ mot de passe", "le mot de passe est obligatoire", "le mot de passe est trop court",
