@@ -335,6 +335,16 @@ def test_a_specstory_export_without_turns_is_an_empty_session(tmp_path):
     assert list(reader.events()) == [] and reader.info.id == "0720adae-0000-4000-8000-6ce2fb7dfea2"
 
 
+def test_a_utf16_export_says_how_to_convert_it(cli, git_repo, tmp_path):
+    export = tmp_path / "chat.md"
+    export.write_bytes("## User\n\nrename the flag\n\n## Assistant\n\nDone.\n".encode("utf-16"))
+    for args in (("capture", str(export)), ("capture", "--harness", "markdown", str(export))):
+        code, out, err = cli(*args)
+        assert (code, err.strip()) == (1, f"Error: {export} is UTF-16 text; learn reads transcripts in UTF-8. Convert "
+                                          "it first (iconv -f UTF-16 -t UTF-8 chat.md > converted), then capture the copy.")
+    assert signals(git_repo) == []
+
+
 def test_invalid_utf8_and_an_unclosed_fence_do_not_lose_the_rest(tmp_path):
     export = tmp_path / "chat.md"
     export.write_bytes(

@@ -103,8 +103,7 @@ def detect_format(path: Path) -> str:
     if prefix.startswith(SQLITE_MAGIC):
         return "opencode"
     if looks_binary(prefix):
-        raise LearnError(f"{path} is a binary file, not a session transcript.",
-                         "Pass a JSONL transcript or an opencode database; `learn sessions` lists them.")
+        _refuse_binary(path, prefix)
     objects = head_objects(path, max_lines=20)
     if not objects and prefix.lstrip().startswith(b"{"):
         document = _whole_json(path)
@@ -125,6 +124,16 @@ def detect_format(path: Path) -> str:
                      "chat history, a Markdown export of a session or the generic JSONL trajectory).", UNKNOWN_HINT)
 
 
+def _refuse_binary(path: Path, prefix: bytes) -> None:
+    """One line for a file that is not UTF-8 text: UTF-16 (Windows tools write it: PowerShell's `>`, Notepad's
+    "Unicode") says how to convert it; anything else is binary."""
+    if prefix.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LearnError(f"{path} is UTF-16 text; learn reads transcripts in UTF-8.",
+                         f"Convert it first (iconv -f UTF-16 -t UTF-8 {path.name} > converted), then capture the copy.")
+    raise LearnError(f"{path} is a binary file, not a session transcript.",
+                     "Pass a JSONL transcript or an opencode database; `learn sessions` lists them.")
+
+
 def read_session(path: Path, *, harness: str | None = None, session_id: str | None = None) -> SessionReader:
     """A reader for one session. opencode's database holds many sessions: ``session_id`` picks one."""
     path = Path(path)
@@ -133,9 +142,9 @@ def read_session(path: Path, *, harness: str | None = None, session_id: str | No
     elif not (harness == "opencode" and path.is_dir()):
         check_harness(harness)
         check_file(path)
-        if looks_binary(read_prefix(path)) and not read_prefix(path, 16).startswith(SQLITE_MAGIC):
-            raise LearnError(f"{path} is a binary file, not a session transcript.",
-                             "Pass a JSONL transcript or an opencode database; `learn sessions` lists them.")
+        prefix = read_prefix(path)
+        if looks_binary(prefix) and not prefix.startswith(SQLITE_MAGIC):
+            _refuse_binary(path, prefix)
     reader: SessionReader = harness_module(harness).open_session(path, session_id)
     if session_id and reader.info.id != session_id:
         raise LearnError(f"{path} holds session {reader.info.id}, not {session_id}.",
