@@ -53,6 +53,31 @@ def show(cwd: Path | str, spec: str) -> bytes | None:
     return proc.stdout
 
 
+def incoming_commit(cwd: Path | str) -> str | None:
+    """The commit a merge, rebase, cherry-pick or revert under way brings in ("theirs"; HEAD is "ours"): while
+    git runs a merge driver, the `GITHEAD_<sha>` it sets (MERGE_HEAD is not written yet), or the last commit of
+    `rebase-merge/done`; after git stopped on a conflict, MERGE_HEAD, REBASE_HEAD, CHERRY_PICK_HEAD or
+    REVERT_HEAD. ``None`` when none is under way."""
+    heads = [key[len("GITHEAD_"):] for key in os.environ if key.startswith("GITHEAD_")]
+    if len(heads) == 1 and len(heads[0]) in (40, 64) and all(c in "0123456789abcdef" for c in heads[0].lower()):
+        return heads[0]
+    folder = git_dir(cwd)
+    if folder is None:
+        return None
+    for name in ("MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"):
+        if (folder / name).exists():
+            return text(cwd, "rev-parse", "--verify", "-q", name)
+    try:
+        done = (folder / "rebase-merge" / "done").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in reversed(done):
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] in ("pick", "p", "edit", "e", "reword", "r", "squash", "s", "fixup", "f"):
+            return parts[1]
+    return None
+
+
 def unmerged_stages(cwd: Path | str, relpath: str) -> dict[int, str]:
     """For a path left unmerged in the index: stage number (1 base, 2 ours, 3 theirs) → blob id."""
     out = text(cwd, "ls-files", "-u", "-z", "--", relpath)

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 import typer
 
+from altimate_learn.errors import LearnError
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
     open_existing_store, say_given_back, settings, warn
 
+SHOWN_REPLACED = 10  # teammates' replacements `learn show` lists (the newest first)
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Skip the confirmation prompt. Required outside a "
                                                            "terminal.")]
 AllowFlaggedOpt = Annotated[bool, typer.Option(
@@ -51,7 +53,14 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.tidy.counts import line as set_line, set_counts
 
     store = open_existing_store(name)
-    review = load_review(store)
+    try:
+        review = load_review(store)
+    except LearnError:
+        from altimate_learn.team.resolve import pending_lines
+
+        for line in [] if as_json else pending_lines(store.project):  # what `learn resolve` leaves to choose
+            echo(line)
+        raise
     gates = store_gates(store)
     from altimate_learn.cli.common import reading_settings
 
@@ -69,6 +78,14 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         extra += ["", f"Stale: instructions changed, awaiting re-vet ({len(gates['stale'])})"]
         extra += [f"  [{lesson['id']}] {lesson['text']}" for lesson in gates["stale"]]
         extra.append("  " + stale_line(len(gates["stale"])))
+    from altimate_learn.team.retirements import teammate_replacements
+
+    replaced = teammate_replacements(store, store.approved())
+    if replaced:
+        extra += ["", f"Replaced by teammates ({len(replaced)})"]
+        extra += [f"  [{new['id']}] replaced [{old['id']}] {old['text']}" for old, new in replaced[:SHOWN_REPLACED]]
+        if len(replaced) > SHOWN_REPLACED:
+            extra.append(f"  … and {len(replaced) - SHOWN_REPLACED} more (`learn search ID` finds each)")
     if gates["quarantined"]:
         extra += ["", f"Quarantined: failed the vet, never delivered ({len(gates['quarantined'])})"]
         extra += [f"  {quarantine.line(item)}" for item in gates["quarantined"]]

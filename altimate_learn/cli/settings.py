@@ -364,7 +364,13 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = store.approved()
     except LearnError:  # an unreadable approved.json is reported with the lesson counts
         approved_now = []
+    from altimate_learn.team.resolve import pending_lines
+    from altimate_learn.team.retirements import teammate_replacements
+
     return {
+        "merge": pending_lines(paths) if problems else [],
+        "replaced_by_teammates": [{"id": old["id"], "by": new["id"]}
+                                  for old, new in teammate_replacements(store, approved_now)],
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
                   "quarantine_unreadable": gates["quarantine_unreadable"],
                   "unvetted": len(gates["unvetted"]),
@@ -541,6 +547,13 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         cand = "the candidate unreadable (`learn reject` sets it aside)"  # review12 R12-12
     echo(f"  lessons: {les['approved']} approved, {cand}, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
+    replaced = info["replaced_by_teammates"]
+    if replaced:
+        named = ", ".join(f"{r['id']} by {r['by']}" for r in replaced[:3])
+        more = f" and {len(replaced) - 3} more" if len(replaced) > 3 else ""
+        echo(f"  replaced by teammates: {named}{more} (`learn show` lists them)")
+    for line in info["merge"]:
+        echo(f"  {line}")
     from altimate_learn.tidy.counts import line as set_line
 
     echo(f"  set: {set_line(info['set'])}")

@@ -27,6 +27,7 @@ OVERLAP = "added on different sides, sharing an identifier without declaring how
 LESSON_FILES = ("approved.json", "candidate.json")
 
 Choice = Callable[[Conflict], str | None]
+Replaced = Callable[[str, str], "str | None"]  # (side, lesson id) -> the lesson that side replaced it with
 
 
 def file_kind(relpath: str) -> str | None:
@@ -74,13 +75,14 @@ def _parse(text: str | None, side: str) -> Any:
 
 def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | None, *,
                 choose: Choice | None = None, ours_label: str = "ours", theirs_label: str = "theirs",
-                marker_size: int = 7, replaced: dict[str, dict[str, str]] | None = None) -> FileMerge:
+                marker_size: int = 7, replaced: Replaced | None = None) -> FileMerge:
     """Merge three versions of the store file ``relpath`` (``None`` or empty: absent in that version).
 
     ``choose`` settles conflicts: it returns ``ours``, ``theirs`` or ``base`` for a conflict, or ``None``
-    to leave it for a person. ``replaced``: per side (``ours``, ``theirs``), which lesson replaced a lesson it
-    retired (`retired.json`'s ``supersededBy``; :func:`replacements`). Raises :class:`MergeInputError` when a
-    version cannot be merged as data.
+    to leave it for a person. ``replaced(side, id)``: which lesson that side (``ours``, ``theirs``) replaced a
+    lesson it retired with (:func:`replacements`); a replacement, or a text one side changed, is then said in the
+    notes ("theirs replaced L-a with L-b"), and a replacement against the other side's edit is one conflict
+    between the two rules. Raises :class:`MergeInputError` when a version cannot be merged as data.
     """
     kind = file_kind(relpath) or JSON
     if kind == LINES:
@@ -91,6 +93,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
     lm = merge_lessons(b, o, t)
     if kind == LESSONS and replaced:
         _replaced_against_edited(lm, b, o, t, replaced)
+    if kind == LESSONS:
+        _say_replacements(lm, b, o, t, replaced)
     if kind == LESSONS:
         _fold_twins(lm, b, o, t)
         _overlap_conflicts(lm, b, o, t)
@@ -119,8 +123,7 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
 REPLACED_EDITED = "replaced on one side, edited on the other"
 
 
-def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any,
-                             replaced: dict[str, dict[str, str]]) -> None:
+def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any, replaced: Replaced) -> None:
     """A lesson one side retired because a new lesson replaced it (`learn remember`, a supersede) and the other
     side edited (review14 R14-5): one conflict between the replacement and the edited lesson, so the person
     sees why it was removed and picking either side keeps one of the two rules, not both (`learn check` would
@@ -135,7 +138,7 @@ def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any,
             continue
         removed_by = OURS if not conflict.ours else THEIRS
         other = THEIRS if removed_by == OURS else OURS
-        new_id = replaced.get(removed_by, {}).get(conflict.key)
+        new_id = replaced(removed_by, conflict.key)
         if not new_id or new_id in base_ids or new_id not in lm.merged or new_id not in sides[removed_by]:
             continue  # not a replacement the removing side added (and that merged cleanly)
         replacement = lm.merged.pop(new_id)
@@ -149,11 +152,78 @@ def _replaced_against_edited(lm: LessonMerge, base: Any, ours: Any, theirs: Any,
                    f"{', '.join(conflict.fields) or 'it'}: pick one of the two rules")
 
 
-def replacements(top: Any, relpath: str) -> dict[str, dict[str, str]]:
-    """Which lesson replaced each lesson this clone retired (``supersededBy`` in its `retired.json`, which is
-    local state, never committed), as the side of the merge under way that is this clone's own: ``ours`` in a
-    merge, ``theirs`` in a rebase (the commit being replayed). A teammate's replacements are not known (their
-    `retired.json` stays in their clone): such a conflict is reported as a removal. Empty when it cannot be read."""
+class Replacements:
+    """Which lesson replaced a lesson one side of the merge under way retired: ``supersededBy`` of the side's
+    committed shared record (`retired/<id>.json`, read from that side's commit: HEAD is ours, the commit coming in
+    is theirs), else, for this clone's own side (``ours`` in a merge, ``theirs`` in a rebase), its local
+    `retired.json`. Called as ``replaced(side, lesson_id)``; ``None`` when unknown."""
+
+    def __init__(self, top: Any = None, store_rel: str = "", local: dict[str, str] | None = None,
+                 own: str = OURS, commits: dict[str, str | None] | None = None) -> None:
+        self.top, self.store_rel, self.local, self.own = top, store_rel, local or {}, own
+        self.commits = commits or {}
+        self._read: dict[tuple[str, str], str | None] = {}
+
+    def __call__(self, side: str, lesson_id: str) -> str | None:
+        key = (side, lesson_id)
+        if key not in self._read:
+            found = self._shared(side, lesson_id)
+            if found is None and side == self.own:
+                found = self.local.get(lesson_id)
+            self._read[key] = found
+        return self._read[key]
+
+    def _shared(self, side: str, lesson_id: str) -> str | None:
+        from altimate_learn import git
+        from altimate_learn.team.retirements import valid_id
+
+        commit = self.commits.get(side)
+        if not commit or self.top is None or not valid_id(lesson_id):
+            return None
+        raw = git.show(self.top, f"{commit}:{self.store_rel}/retired/{lesson_id}.json")
+        try:
+            records = loads_document(raw.decode("utf-8")) if raw else None
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return None
+        for record in records if isinstance(records, list) else []:
+            if isinstance(record, dict) and record.get("id") == lesson_id and isinstance(record.get("supersededBy"), str):
+                return record["supersededBy"]
+        return None
+
+
+def _say_replacements(lm: LessonMerge, base: Any, ours: Any, theirs: Any, replaced: Replaced | None) -> None:
+    """Notes on what the teammate's side replaced (both sides when it is not known which is this clone's), so a
+    person reads "theirs replaced L-a with L-b" and "theirs changed the text of L-c", not a lesson that vanished
+    beside an unrelated new one."""
+    sides = {side: {x["id"]: x for x in (value or []) if isinstance(x, dict) and isinstance(x.get("id"), str)}
+             for side, value in ((BASE, base), (OURS, ours), (THEIRS, theirs))}
+    old = sides[BASE]
+    in_conflict = {i for c in lm.conflicts for i in c.ids}
+    own = getattr(replaced, "own", None)  # what this clone's own side did, it knows: only the teammate's is said
+    for side in [s for s in (OURS, THEIRS) if s != own]:
+        other = THEIRS if side == OURS else OURS
+        mine = sides[side]
+        for lesson_id, lesson in old.items():
+            if lesson_id in in_conflict:
+                continue
+            if lesson_id not in mine:
+                new_id = replaced(side, lesson_id) if replaced else None
+                if new_id and new_id in lm.merged and new_id not in old and lesson_id not in lm.merged:
+                    lm.notes.append(f"{side} replaced {lesson_id} with {new_id}: \"{_clip(lm.merged[new_id].get('text'))}\" "
+                                    f"(was \"{_clip(lesson.get('text'))}\")")
+            elif mine[lesson_id].get("text") != lesson.get("text") and \
+                    sides[other].get(lesson_id, {}).get("text") == lesson.get("text") and lesson_id in lm.merged:
+                lm.notes.append(f"{side} changed the text of {lesson_id}: \"{_clip(mine[lesson_id].get('text'))}\" "
+                                f"(was \"{_clip(lesson.get('text'))}\")")
+
+
+def _clip(text: Any, limit: int = 120) -> str:
+    flat = " ".join(str(text or "").split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def replacements(top: Any, relpath: str) -> Replacements | None:
+    """The :class:`Replacements` of the merge under way for the store file ``relpath`` (None outside a store)."""
     from pathlib import Path
 
     from altimate_learn import git
@@ -162,15 +232,15 @@ def replacements(top: Any, relpath: str) -> dict[str, dict[str, str]]:
 
     folder = (Path(top) / relpath).parent
     if folder.name == "versions" or folder.parent.name != "learn":
-        return {}
+        return None
     try:
         records = Store(project(folder.parent.parent.parent), folder.name).retired()
     except (LearnError, OSError, ValueError):
-        return {}
+        records = []
     superseded = {r["id"]: r["supersededBy"] for r in records if isinstance(r.get("supersededBy"), str)}
-    if not superseded:
-        return {}
-    return {THEIRS if git.operation_in_progress(top) == "rebase" else OURS: superseded}
+    own = THEIRS if git.operation_in_progress(top) == "rebase" else OURS
+    return Replacements(top, PurePosixPath(relpath.replace("\\", "/")).parent.as_posix(), superseded, own,
+                        {OURS: "HEAD", THEIRS: git.incoming_commit(top)})
 
 
 def _both_reasons(lm: LessonMerge, ours: Any, theirs: Any) -> None:

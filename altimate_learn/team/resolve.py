@@ -183,7 +183,66 @@ def _store_of(path: Path):
     return None
 
 
-def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outcome:
+@dataclass
+class _Versions:
+    """A store file under a merge and where its three versions come from (:func:`_versions`)."""
+
+    raw: bytes | None
+    text: str | None
+    top: Path | None
+    rel: str
+    stages: dict[int, str]
+    kind: str
+    sides: tuple[str | None, str | None, str | None] | None = None  # base, ours, theirs (None: settled by hand)
+    source: str = ""
+
+    def merge(self, side: str | None = None, lessons: Iterable[str] = ()) -> FileMerge:
+        try:
+            return merge_texts(self.rel, *self.sides or (None, None, None), choose=chooser(side, lessons),
+                               replaced=replacements(self.top, self.rel) if self.top is not None else None)
+        except MergeInputError as exc:
+            raise LearnError(f"{self.rel} cannot be merged as data: {exc}.",
+                             "Edit the file by hand (keep the lines you want, remove the markers), then run "
+                             "`learn check`.") from None
+
+
+def pending(paths: ProjectPaths) -> list[tuple[Path, FileMerge]]:
+    """What `learn resolve` would leave to choose in each store file of an unfinished merge, without writing
+    anything (`learn status` and `learn show` say it: which lesson replaced which, what both sides edited). A file
+    that cannot be merged as data is left out (resolve names the problem)."""
+    out = []
+    for path in targets(paths):
+        try:
+            versions = _versions(path)
+            if versions.sides is None:
+                continue
+            result = versions.merge()
+        except (LearnError, MergeInputError, OSError, ValueError):
+            continue
+        if not result.clean:
+            out.append((path, result))
+    return out
+
+
+def pending_lines(paths: ProjectPaths) -> list[str]:
+    """`learn status` and `learn show`'s lines on an unfinished merge of store files: each conflict as `learn
+    resolve` would report it (a teammate's replacement against this clone's edit names both lessons)."""
+    from altimate_learn.team.files import conflict_lines
+
+    lines: list[str] = []
+    for path, result in pending(paths):
+        try:
+            shown = path.relative_to(paths.root).as_posix()
+        except ValueError:
+            shown = str(path)
+        count = len(result.conflicts)
+        lines.append(f"{shown}: a merge is not finished, {count} lesson conflict{'s' if count != 1 else ''} to "
+                     "choose:")
+        lines += ["  " + line for conflict in result.conflicts for line in conflict_lines(conflict)]
+    return lines
+
+
+def _versions(path: Path) -> _Versions:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -193,6 +252,7 @@ def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outco
     rel = path.resolve().relative_to(top.resolve()).as_posix() if top else path.name
     stages = git.unmerged_stages(top, rel) if top else {}
     kind = file_kind(rel) or JSON
+    found = _Versions(raw, text, top, rel, stages, kind)
 
     def stage(number: int) -> str | None:
         return _decode(git.blob(top, stages[number])) if number in stages and top else None
@@ -213,14 +273,19 @@ def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outco
         base, ours, theirs = stage(1), stage(2), stage(3)
         source = "the unfinished merge in the index (the merge driver did not run)"
     else:
+        return found
+    found.sides, found.source = (base, ours, theirs), source
+    return found
+
+
+def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outcome:
+    versions = _versions(path)
+    raw, text, top, rel, stages, kind = (versions.raw, versions.text, versions.top, versions.rel, versions.stages,
+                                         versions.kind)
+    if versions.sides is None:
         return _settled_by_hand(path, raw, kind, top, rel, bool(stages))
-    try:
-        result = merge_texts(rel, base, ours, theirs, choose=chooser(side, lessons),
-                             replaced=replacements(top, rel) if top is not None else None)
-    except MergeInputError as exc:
-        raise LearnError(f"{rel} cannot be merged as data: {exc}.",
-                         "Edit the file by hand (keep the lines you want, remove the markers), then run "
-                         "`learn check`.") from None
+    source = versions.source
+    result = versions.merge(side, lessons)
     kept = None
     if raw is not None and raw.decode("utf-8", "replace") != result.text:
         if text is not None and has_markers(text):

@@ -36,6 +36,11 @@ FOLDER = "retired"
 _ID = re.compile(r"^L-[0-9A-Za-z][0-9A-Za-z_-]{0,63}$")
 
 
+def valid_id(lesson_id: str) -> bool:
+    """Whether ``lesson_id`` can name a shared record file (`retired/<id>.json`)."""
+    return bool(_ID.match(lesson_id))
+
+
 def folder(store) -> Path:
     """This checkout's shared retirements of ``store`` (they belong to the branch, as approved.json does)."""
     return store.dir / FOLDER
@@ -143,3 +148,20 @@ def ensure_gitignore(paths) -> None:
     text = gitignore_with_rules(paths)
     if text is not None:
         fsio.atomic_write(paths.gitignore, text, within=paths.learn_dir)
+
+
+def teammate_replacements(store, approved: list[Lesson]) -> list[tuple[Lesson, Lesson]]:
+    """(the retired lesson, the approved lesson that replaced it) for each shared record of a replacement made in
+    another clone (its ``supersededBy`` is approved here; this clone's own retired.json does not hold it): what a
+    pull brought in, said as "L-b replaced L-a" rather than a lesson gone and an unrelated one new. The newest
+    replacement first."""
+    by_id = {lesson["id"]: lesson for lesson in approved}
+    try:
+        own = {record["id"] for record in store.retired()}
+    except LearnError:
+        own = set()
+    found = [(record, by_id[record["supersededBy"]]) for record in team_retired(store, set(by_id))
+             if record["id"] not in own and isinstance(record.get("supersededBy"), str)
+             and record["supersededBy"] in by_id]
+    return sorted(found, key=lambda pair: str(pair[1].get("created", "")), reverse=True)  # the newest first
+

@@ -430,10 +430,12 @@ def test_a_replacement_against_an_edit_can_keep_the_replacement(team: Team):
 
 
 def test_keeping_both_rules_names_commands_that_work_on_the_approved_set(team: Team):
-    """A teammate's replacement is not known here (their retired.json stays in their clone): keeping our edit
-    keeps both rules, and the advice names commands for the approved set, not `learn reject` (review14 R14-5)."""
+    """A teammate's replacement made without a shared record (the lesson taken out of approved.json by hand) is
+    not known here: keeping our edit keeps both rules, and the advice names commands for the approved set, not
+    `learn reject` (review14 R14-5)."""
     (ana, ben), base_id = start(team, "ana", "ben")
     ben.learn("remember", REPLACEMENT, "--approve")
+    (ben.root / STORE / "retired" / f"{base_id}.json").unlink()
     ben.commit("ben: remember")
     ben.git("push", "-q", "origin", "main")
     ana.promote({"op": "EDIT", "id": base_id, "reason": "pinned down",
@@ -447,3 +449,82 @@ def test_keeping_both_rules_names_commands_that_work_on_the_approved_set(team: T
     assert ("Fix them in the approved set (`learn tidy` folds rules that say the same; `learn retire ID` removes "
             "one; or edit the file), run `learn check`, then commit.") in kept.stderr
     assert "learn reject" not in kept.stderr
+
+
+EDITED = "Convert `amount_cents` with `cents_to_dollars` in staging models only."
+
+
+def _replaced_there_edited_here(team: Team, *pull: str):
+    """ben replaces the first lesson with `learn remember --approve` and pushes; ana edits it, then pulls."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    out = json.loads(ben.learn("remember", REPLACEMENT, "--approve", "--json").stdout)
+    ben.commit("ben: remember")
+    ben.git("push", "-q", "origin", "main")
+    ana.promote({"op": "EDIT", "id": base_id, "reason": "pinned down", "text": EDITED})
+    ana.commit("ana: edit")
+    pulled = ana.git("pull", *pull, "origin", "main", check=False)
+    assert pulled.returncode != 0
+    return ana, base_id, out["id"], pulled.stdout + pulled.stderr
+
+
+def test_a_teammates_replacement_against_our_edit_names_both_lessons_in_merge_status_show_and_resolve(team: Team):
+    """ben's shared retirement record says which lesson replaced the one ana edited: the merge, `learn status`,
+    `learn show` and `learn resolve` name the replacement, not a removal beside an unrelated new lesson."""
+    ana, base_id, new_id, report = _replaced_there_edited_here(team, "--no-rebase", "--no-edit")
+    conflict = (f"{base_id} {new_id}: replaced on one side, edited on the other (theirs replaced {base_id} with "
+                f"{new_id}; ours changed text: pick one of the two rules)")
+    assert conflict in report and "removed on one side" not in report
+    assert f"theirs: {new_id} {REPLACEMENT}" in report and f"ours:   {base_id} {EDITED}" in report
+
+    status = ana.learn("status").stdout
+    assert f"approved.json: a merge is not finished, 1 lesson conflict to choose:\n    {conflict}" in status
+    shown = ana.learn("show", check=False)
+    assert shown.returncode != 0 and "learn resolve" in shown.stderr
+    assert f"{STORE.as_posix()}/approved.json: a merge is not finished, 1 lesson conflict to choose:\n  {conflict}" \
+        in shown.stdout
+
+    waiting = ana.learn("resolve", check=False)
+    assert waiting.returncode == 1 and conflict in waiting.stdout
+    ana.learn("resolve", "--theirs")
+    assert ana.ids() == [new_id]
+    assert ana.learn("check").returncode == 0
+
+
+def test_a_teammates_replacement_against_our_edit_in_a_rebase_is_named_on_their_side(team: Team):
+    ana, base_id, new_id, report = _replaced_there_edited_here(team, "--rebase")
+    assert (f"{base_id} {new_id}: replaced on one side, edited on the other (ours replaced {base_id} with {new_id}; "
+            "theirs changed text: pick one of the two rules)") in report
+    ana.learn("resolve", "--theirs")  # in a rebase, theirs is ana's own commit: her edit
+    assert ana.ids() == [base_id] and ana.lesson(base_id)["text"] == EDITED
+    assert ana.learn("check").returncode == 0
+
+
+def test_a_pull_that_brings_a_teammates_replacement_says_which_lesson_replaced_which(team: Team):
+    (ana, ben), base_id = start(team, "ana", "ben")
+    other = ben.add(CTE)
+    ben.promote({"op": "EDIT", "id": other, "reason": "sharper", "text": CTE.replace("every model", "every mart")})
+    new_id = json.loads(ben.learn("remember", REPLACEMENT, "--approve", "--json").stdout)["id"]
+    ben.commit("ben: replace")
+    ben.git("push", "-q", "origin", "main")
+    ana.add(SNAKE)
+    ana.commit("ana: snake")
+    pulled = ana.git("pull", "--no-rebase", "--no-edit", "origin", "main")
+    said = pulled.stdout + pulled.stderr
+    assert "CONFLICT" not in said
+    assert (f'theirs replaced {base_id} with {new_id}: "{REPLACEMENT}" (was "{CENTS}")') in said
+    assert "ours replaced" not in said  # what ana did herself is not news to her
+
+    assert f"  replaced by teammates: {base_id} by {new_id} (`learn show` lists them)" in ana.learn("status").stdout
+    shown = ana.learn("show").stdout
+    assert f"Replaced by teammates (1)\n  [{new_id}] replaced [{base_id}] {CENTS}\n" in shown
+    assert "Replaced by teammates" not in ben.learn("show").stdout  # ben's own replacement
+
+    ana.promote({"op": "EDIT", "id": other, "reason": "wider", "text": CTE.replace("every model", "all SQL")})
+    ana.commit("ana: cte")
+    ana.git("push", "-q", "origin", "main")
+    ben.add(UTC)
+    ben.commit("ben: utc")
+    pulled = ben.git("pull", "--no-rebase", "--no-edit", "origin", "main")
+    assert (f'theirs changed the text of {other}: "{CTE.replace("every model", "all SQL")}" '
+            f'(was "{CTE.replace("every model", "every mart")}")') in pulled.stdout + pulled.stderr
+
