@@ -252,7 +252,7 @@ def _versions(path: Path) -> _Versions:
     rel = path.resolve().relative_to(top.resolve()).as_posix() if top else path.name
     stages = git.unmerged_stages(top, rel) if top else {}
     kind = file_kind(rel) or JSON
-    found = _Versions(raw, text, top, rel, stages, kind)
+    versions = _Versions(raw, text, top, rel, stages, kind)
 
     def stage(number: int) -> str | None:
         return _decode(git.blob(top, stages[number])) if number in stages and top else None
@@ -273,9 +273,9 @@ def _versions(path: Path) -> _Versions:
         base, ours, theirs = stage(1), stage(2), stage(3)
         source = "the unfinished merge in the index (the merge driver did not run)"
     else:
-        return found
-    found.sides, found.source = (base, ours, theirs), source
-    return found
+        return versions
+    versions.sides, versions.source = (base, ours, theirs), source
+    return versions
 
 
 def _resolve_file(path: Path, side: str | None, lessons: Iterable[str]) -> Outcome:
