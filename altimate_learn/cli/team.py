@@ -42,9 +42,12 @@ def resolve(
                                        "branch you rebase onto).")] = False,
     theirs: Annotated[bool, typer.Option("--theirs", help="Settle conflicts with their side (during a rebase: "
                                          "your commit).")] = False,
+    both: Annotated[bool, typer.Option("--both", help="Keep both sides' rules as two lessons (ours under a new "
+                                       "id when both have one id), when the gates let them stand together: not "
+                                       "when they contradict or say the same thing.")] = False,
     lessons: Annotated[list[str] | None, typer.Option("--lesson", metavar="ID", show_default=False,
-                                                      help="With --ours/--theirs: only the conflicts of these "
-                                                      "lessons (repeat for more).")] = None,
+                                                      help="With --ours/--theirs/--both: only the conflicts of "
+                                                      "these lessons (repeat for more).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Finish a merge of lesson files that git left with conflict markers (for example a merge made
@@ -53,17 +56,18 @@ def resolve(
     Merges the two sides by lesson id with the same rules as the merge driver, writes the result
     canonically and stages it. A conflict that needs a person (a text changed differently on both
     sides, a lesson removed on one side and edited on the other, two new lessons on one identifier) is
-    settled by --ours or --theirs; without them it stays marked in the file and the command exits 1.
+    settled by --ours or --theirs, or --both to keep both rules (checked against each other as the vet does);
+    without them it stays marked in the file and the command exits 1.
     """
     from altimate_learn.team.files import conflict_lines
     from altimate_learn.team.resolve import resolve_file, targets
 
-    if ours and theirs:
-        raise typer.BadParameter("pass one of --ours and --theirs.", param_hint="--theirs")
-    if lessons and not (ours or theirs):
-        raise typer.BadParameter("--lesson picks which conflicts --ours or --theirs settles; pass one of them.",
-                                 param_hint="--lesson")
-    side = "ours" if ours else "theirs" if theirs else None
+    if ours + theirs + both > 1:
+        raise typer.BadParameter("pass one of --ours, --theirs and --both.", param_hint="--theirs")
+    if lessons and not (ours or theirs or both):
+        raise typer.BadParameter("--lesson picks which conflicts --ours, --theirs or --both settles; pass one of "
+                                 "them.", param_hint="--lesson")
+    side = "ours" if ours else "theirs" if theirs else "both" if both else None
     files = list(paths or []) or targets(current_project())
     if not files:
         if as_json:
@@ -101,7 +105,8 @@ def resolve(
         first = next(c.ids[0] for o in left for c in (o.result.conflicts if o.result else []))
         count = sum(len(o.result.conflicts) for o in left if o.result)
         raise LearnError(f"{plural(count, 'conflict')} {'needs' if count == 1 else 'need'} a choice.",
-                         f"Run `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}).")
+                         f"Run `learn resolve --ours` or `learn resolve --theirs`, or `--both` to keep both rules "
+                         f"(one lesson: add --lesson {first}).")
     if any(o.problems for o in outcomes):
         raise LearnError("the merged lessons do not pass `learn check` (see above).",
                          "Fix them in the approved set (`learn tidy` folds rules that say the same; `learn retire "

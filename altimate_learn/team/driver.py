@@ -92,5 +92,5 @@ def report(relpath: str, result: FileMerge, err: TextIO) -> None:
     if note:
         print("  " + note, file=err)
     first = result.conflicts[0].ids[0]
-    print(f"  Finish with `learn resolve --ours` or `learn resolve --theirs` (one lesson: add --lesson {first}), "
-          "then commit.", file=err)
+    print(f"  Finish with `learn resolve --ours` or `learn resolve --theirs`, or `--both` to keep both rules (one "
+          f"lesson: add --lesson {first}), then commit.", file=err)

@@ -10,6 +10,7 @@ does not allow two silent versions of one rule).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ LESSONS, RETIRED, LINES, JSON = "lessons", "retired", "lines", "json"
 OVERLAP = "added on different sides, sharing an identifier without declaring how they relate"
 LESSON_FILES = ("approved.json", "candidate.json")
 
+BOTH = "both"  # a choice: keep the rules of both sides, ours under a new id when both have one id
 Choice = Callable[[Conflict], str | None]
 Replaced = Callable[[str, str], "str | None"]  # (side, lesson id) -> the lesson that side replaced it with
 
@@ -78,8 +80,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
                 marker_size: int = 7, replaced: Replaced | None = None) -> FileMerge:
     """Merge three versions of the store file ``relpath`` (``None`` or empty: absent in that version).
 
-    ``choose`` settles conflicts: it returns ``ours``, ``theirs`` or ``base`` for a conflict, or ``None``
-    to leave it for a person. ``replaced(side, id)``: which lesson that side (``ours``, ``theirs``) replaced a
+    ``choose`` settles conflicts: it returns ``ours``, ``theirs`` or ``base`` for a conflict, :data:`BOTH` to keep
+    both sides' rules (:func:`_keep_both`), or ``None`` to leave it for a person. ``replaced(side, id)``: which lesson that side (``ours``, ``theirs``) replaced a
     lesson it retired with (:func:`replacements`); a replacement, or a text one side changed, is then said in the
     notes ("theirs replaced L-a with L-b"), and a replacement against the other side's edit is one conflict
     between the two rules. Raises :class:`MergeInputError` when a version cannot be merged as data.
@@ -105,6 +107,8 @@ def merge_texts(relpath: str, base: str | None, ours: str | None, theirs: str | 
                 lm.conflicts.remove(conflict)
                 for lesson in conflict.side(picked):
                     lm.merged[lesson["id"]] = lesson
+            elif picked == BOTH and kind == LESSONS:
+                _keep_both(lm, conflict)
     if kind == LESSONS:
         _tidy_pairs(lm, b, o, t)
     if kind == RETIRED:
@@ -189,6 +193,60 @@ class Replacements:
             if isinstance(record, dict) and record.get("id") == lesson_id and isinstance(record.get("supersededBy"), str):
                 return record["supersededBy"]
         return None
+
+
+def _keep_both(lm: LessonMerge, conflict: Conflict) -> None:
+    """``learn resolve --both``: keep the rules of both sides of ``conflict`` as separate lessons, when the gates
+    let them stand together. Their lesson keeps its id; ours, when it has the same id (a text both sides edited,
+    a lesson both added), gets a new one (:func:`altimate_learn.schema.new_lesson_id`, as every lesson id is made),
+    with counters from zero and its provenance saying whose rule it was. A side that removed the lesson adds
+    nothing (the edit is kept). The two are then checked as the vet checks a rule against a lesson in force
+    (:func:`altimate_learn.gates.offline.compare`, places included: :mod:`altimate_learn.gates.scopes`): a
+    contradiction or a restatement cannot stand beside the other, so the conflict stays, with a note saying why
+    and to pick one side. Two that name the same code declare each other in ``coexists`` (the later one), as
+    `learn check` asks."""
+    from altimate_learn.curate.anchors import undeclared_overlaps
+    from altimate_learn.gates.offline import Rule, compare
+    from altimate_learn.gates.scopes import trigger_paths
+    from altimate_learn.schema import new_lesson_id
+
+    theirs = [copy.deepcopy(x) for x in conflict.theirs]
+    ours = [copy.deepcopy(x) for x in conflict.ours]
+    taken = set(lm.order) | set(lm.merged) | {x["id"] for c in lm.conflicts for x in c.ours + c.theirs + c.base}
+    renamed: list[tuple[str, str]] = []
+    for lesson in ours:
+        if any(other["id"] == lesson["id"] for other in theirs):
+            new_id = new_lesson_id(taken)
+            taken.add(new_id)
+            renamed.append((lesson["id"], new_id))
+            note = f"kept beside {lesson['id']} by `learn resolve --both` (our side's version of it)"
+            lesson.update(id=new_id, helpful=0, harmful=0, applied=0,
+                          provenance=f"{lesson['provenance']}; {note}" if lesson.get("provenance") else note)
+    for mine in ours:
+        for other in theirs:
+            found = compare(Rule(str(mine.get("text", "")), paths=trigger_paths(mine)),
+                            Rule(str(other.get("text", "")), paths=trigger_paths(other)))
+            if found is not None:
+                what = "contradict" if found.verdict == "contradiction" else "say the same thing"
+                lm.notes.append(f"--both left {conflict.key} to choose: ours and theirs {what} ({found.reason}), so "
+                                "they cannot both stand; pick one with --ours or --theirs")
+                return
+    kept = theirs + ours
+    for first, later, _ in undeclared_overlaps(kept):
+        lesson = next(x for x in kept if x["id"] == later)
+        lesson["coexists"] = list(dict.fromkeys(list(lesson.get("coexists") or []) + [first]))
+    lm.conflicts.remove(conflict)
+    for lesson in kept:
+        lm.merged[lesson["id"]] = lesson
+    for old_id, new_id in renamed:
+        lm.order.insert(lm.order.index(old_id) + 1 if old_id in lm.order else len(lm.order), new_id)
+    for lesson in kept:
+        if lesson["id"] not in lm.order:
+            lm.order.append(lesson["id"])
+    names = ", ".join(f"{x['id']} (theirs)" for x in theirs) or "nothing of theirs"
+    ours_named = ", ".join(f"{x['id']} (ours" + (f", a new id for our version of {old})" if (old := next(
+        (o for o, n in renamed if n == x["id"]), None)) else ")") for x in ours) or "nothing of ours"
+    lm.notes.append(f"kept both sides of {conflict.key}: {names} and {ours_named}")
 
 
 def _say_replacements(lm: LessonMerge, base: Any, ours: Any, theirs: Any, replaced: Replaced | None) -> None:

@@ -70,8 +70,8 @@ def test_two_conflicts_settled_one_at_a_time(repo: Path, cli):
     assert code == 1
     assert out.startswith(f"{REL}: 1 conflict left to choose (the rest merged, from the conflict markers, with the "
                           "base from the unfinished merge):\n  L-bbbb0002: edited on both sides")
-    assert err == ("Error: 1 conflict needs a choice. Run `learn resolve --ours` or `learn resolve --theirs` "
-                   "(one lesson: add --lesson L-bbbb0002).\n")
+    assert err == ("Error: 1 conflict needs a choice. Run `learn resolve --ours` or `learn resolve --theirs`, or "
+                   "`--both` to keep both rules (one lesson: add --lesson L-bbbb0002).\n")
     assert approved(repo).read_text().count("<<<<<<<") == 1
 
     code, out, _ = cli("resolve", "--theirs")
@@ -166,9 +166,9 @@ def test_nothing_to_resolve_bad_input_and_bad_options(git_repo: Path, cli):
                    "Fix it by hand, or restore it with `git checkout -- <file>`.\n")
     assert path.read_text() == "[{ broken"
     code, _, err = cli("resolve", "--lesson", "L-aaaa0001")
-    assert code == 2 and "--lesson picks which conflicts --ours or --theirs settles" in err
+    assert code == 2 and "--lesson picks which conflicts --ours, --theirs or --both settles" in err
     code, _, err = cli("resolve", "--ours", "--theirs")
-    assert code == 2 and "pass one of --ours and --theirs" in err
+    assert code == 2 and "pass one of --ours, --theirs and --both" in err
 
 
 def test_the_driver_merges_as_text_when_a_version_is_not_data(tmp_path: Path, monkeypatch):
@@ -266,3 +266,67 @@ def test_two_new_lessons_on_one_identifier_for_different_folders_merge_side_by_s
     assert result.returncode != 0
     assert ("L-dddd0004 L-eeee0005: added on different sides, sharing an identifier without declaring how they "
             "relate (both name `pytest` (opposite rules))") in result.stderr
+
+
+BEFORE_JOINING = "Convert `amount_cents` to dollars with `cents_to_dollars` in staging models before joining."
+ROUNDING = "Round `amount_cents` conversions to two places in marts."
+
+
+def test_both_keeps_each_sides_edit_as_its_own_lesson_with_a_new_id_for_ours(repo: Path, cli):
+    base = [lesson("L-aaaa0001", CENTS, helpful=3), lesson("L-bbbb0002", CTE)]
+    diverge(repo, base, [lesson("L-aaaa0001", ROUNDING, helpful=3), lesson("L-bbbb0002", CTE)],
+            [lesson("L-aaaa0001", BEFORE_JOINING, helpful=4), lesson("L-bbbb0002", CTE)])
+    assert merge(repo, "theirs").returncode != 0
+    code, out, err = cli("resolve", "--both")
+    assert code == 0, out + err
+    kept = json.loads(approved(repo).read_text())
+    [new_id] = [x["id"] for x in kept if x["id"] not in ("L-aaaa0001", "L-bbbb0002")]
+    assert [x["id"] for x in kept] == ["L-aaaa0001", new_id, "L-bbbb0002"]  # ours right after theirs
+    assert texts(repo) == {"L-aaaa0001": BEFORE_JOINING, new_id: ROUNDING, "L-bbbb0002": CTE}
+    theirs, ours = kept[0], kept[1]
+    assert theirs["helpful"] >= 4 and (ours["helpful"], ours["harmful"], ours["applied"]) == (0, 0, 0)
+    assert ours["coexists"] == ["L-aaaa0001"]  # both name `amount_cents`: declared, so `learn check` passes
+    assert "kept beside L-aaaa0001 by `learn resolve --both`" in ours["provenance"]
+    assert (f"note: kept both sides of L-aaaa0001: L-aaaa0001 (theirs) and {new_id} (ours, a new id for our "
+            "version of L-aaaa0001)") in out
+    assert cli("check")[0] == 0
+    assert git(repo, "diff", "--name-only", "--diff-filter=U") == ""
+
+
+def test_both_refuses_two_rules_the_gates_say_cannot_stand_together(repo: Path, cli):
+    base = [lesson("L-aaaa0001", "Use `float` for money amounts in reports.")]
+    diverge(repo, base, [lesson("L-aaaa0001", "Always use `float` for money amounts.")],
+            [lesson("L-aaaa0001", "Never use `float` for money amounts; use `Decimal`.")])
+    merge(repo, "theirs")
+    code, out, err = cli("resolve", "--both")
+    assert code == 1
+    assert ("note: --both left L-aaaa0001 to choose: ours and theirs contradict (it is for `float` where the other "
+            "says the opposite), so they cannot both stand; pick one with --ours or --theirs") in out
+    assert approved(repo).read_text().count("<<<<<<<") == 1  # nothing was decided for the person
+    assert cli("resolve", "--theirs")[0] == 0
+    assert list(texts(repo).values()) == ["Never use `float` for money amounts; use `Decimal`."]
+
+
+def test_both_refuses_two_wordings_of_one_rule(repo: Path, cli):
+    diverge(repo, [lesson("L-aaaa0001", CENTS)], [lesson("L-aaaa0001", CENTS.replace(".", " only."))],
+            [lesson("L-aaaa0001", BEFORE_JOINING)])
+    merge(repo, "theirs")
+    code, out, _ = cli("resolve", "--both")
+    assert code == 1 and "ours and theirs say the same thing (restates it" in out
+
+
+def test_both_keeps_two_new_lessons_on_one_identifier_and_declares_them(repo: Path, cli):
+    base = [lesson("L-aaaa0001", CTE)]
+    diverge(repo, base, base + [lesson("L-bbbb0002", BEFORE_JOINING)], base + [lesson("L-cccc0003", ROUNDING)])
+    assert merge(repo, "theirs").returncode != 0  # both name `amount_cents`
+    code, out, err = cli("resolve", "--both", "--lesson", "L-cccc0003")
+    assert code == 0, out + err
+    assert set(texts(repo)) == {"L-aaaa0001", "L-bbbb0002", "L-cccc0003"}  # no new id: two ids already
+    declared = {x["id"]: x.get("coexists") for x in json.loads(approved(repo).read_text())}
+    assert declared["L-bbbb0002"] == ["L-cccc0003"] or declared["L-cccc0003"] == ["L-bbbb0002"]
+    assert cli("check")[0] == 0
+
+
+def test_both_with_ours_or_theirs_is_a_usage_error(repo: Path, cli):
+    code, _, err = cli("resolve", "--both", "--ours")
+    assert code == 2 and "pass one of --ours, --theirs and --both" in err
