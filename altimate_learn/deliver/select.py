@@ -27,8 +27,8 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import Corpus
-from altimate_learn.deliver.shapes import (EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period, http_call,
-                                          timed_refresh)
+from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
+                                          http_call, locale_number, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, search_tokens, tokenize,
                                             without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
@@ -150,6 +150,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
         named = [t for t in ideas if t in vocabulary]
         if implied and HTTP not in named and HTTP in vocabulary and http_call(text):  # "GET /internal/balances"
             named.append(HTTP)
+        if implied and DECIMAL not in named and DECIMAL in vocabulary and locale_number(text):  # "1.234,50"
+            named.append(DECIMAL)
         if implied and empty_period(words):  # "months with no sales": a calendar (see shapes.empty_period)
             # and an average or a rate over such a period divides by zero ("average order value blows up on
             # days with no orders")

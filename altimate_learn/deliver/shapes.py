@@ -108,3 +108,48 @@ def http_call(text: str) -> bool:
         if word.strip("`\"'(") in HTTP_METHODS and (after.lstrip("`\"'").startswith(("/", "http://", "https://"))):
             return True
     return False
+
+
+# --- a number written the way another locale writes it ------------------------------------------------------
+# "when they type 1.234,50 the discount is saved as 1.234", "1 234,50 €", "1'234.50": a number grouped in
+# thousands with dots, spaces or apostrophes (with a decimal comma after dots or spaces) is how people in other
+# locales write numbers, and what goes wrong with it is parsing or formatting numeric input: the decimal idea
+# (`parseDecimal()`, "locale separators"), though the request names neither. Not "1,234.50" (the form parsers
+# expect), versions ("1.2.3"), dates ("04.12.2026"), IP addresses or "3, 4 and 5".
+DECIMAL = PREFIX + "decimal"
+_GROUPING = ".' \u00a0\u202f"
+
+
+def _digit(ch: str) -> bool:
+    return "0" <= ch <= "9"
+
+
+def locale_number(text: str) -> bool:
+    """Whether ``text`` writes a number with another locale's separators (see above)."""
+    if "," not in text and "'" not in text:
+        return False
+    n = len(text)
+    i = 0
+    while i < n:
+        if not _digit(text[i]) or (i and (text[i - 1].isalnum() or text[i - 1] in ".,'")):
+            i += 1
+            continue
+        j = i
+        while j < n and _digit(text[j]):
+            j += 1
+        sep = text[j] if j < n and j - i <= 3 else ""
+        k = j
+        while (sep and sep in _GROUPING and k + 4 <= n and text[k] == sep and all(_digit(c) for c in text[k + 1:k + 4])
+               and not (k + 4 < n and _digit(text[k + 4]))):
+            k += 4  # one more group of three
+        if k > j:
+            if sep == "'":
+                return True
+            if k + 1 < n and text[k] == "," and _digit(text[k + 1]):
+                end = k + 1
+                while end < n and _digit(text[end]):
+                    end += 1
+                if end - k - 1 <= 2:
+                    return True
+        i = max(j, k)
+    return False

@@ -64,6 +64,28 @@ def test_an_http_call_written_out_is_about_http():
     assert "~http" not in query_terms(c, "DELETE FROM orders where the status is void")
 
 
+def test_a_number_written_with_another_locales_separators_is_about_parsing_numbers():
+    """"they type 1.234,50 and the discount is saved as 1.234" is a number in another locale's format: the rule on
+    parsing numeric input is relevant, and among a folder's conventions it is in the file's first five, though the
+    request says neither "parse" nor "decimal"; numbers in the form parsers expect, versions, dates and lists name
+    nothing."""
+    from altimate_learn.deliver.select import select_file
+
+    folder = [(f"L-w{i:03x}", f"Follow web convention number n{i} for every screen.", {"paths": ["web/src/**"],
+                                                                                        "net": 5}) for i in range(12)]
+    c = corpus(*folder, ("L-p001", "Parse numeric input with `parseDecimal()`; `parseFloat` breaks on locale separators.",
+                         {"paths": ["web/src/**"]}), filler=True)
+    for request in ("German customers type 1.234,50 as the discount and it is saved as 1.234",
+                    "the total shows 1 234,50 after the edit", "Swiss users enter 1'234.50 and get an error"):
+        terms = query_terms(c, request)
+        assert "~decimal" in terms, request
+        # the twelve conventions are more helpful: without the idea the rule would not be in the file's five
+        assert "L-p001" in ids(c, select_file(c, "web/src/features/billing/DiscountForm.tsx", terms, 5)), request
+    for request in ("the total is 1,234.50 as expected", "upgrade to v1.2.3", "deploy on 04.12.2026",
+                    "ping 10.0.0.1", "rows 3, 4 and 5 are wrong", "it was saved as 1.234"):
+        assert "~decimal" not in query_terms(c, request), request
+
+
 def test_symptoms_name_the_concern():
     """What people see, in their words: keypresses for debouncing, a red/green dot for colour, holding on to an
     answer for caching."""
