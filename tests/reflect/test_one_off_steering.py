@@ -45,6 +45,10 @@ DECLINED = [
     # one new thing given its one name: the "each" of a cleaned-up "the new file" is not the person's
     ("Name the new file stg_orders.sql", ONE_THING),
     ("call the new hook useInvoiceTotals", ONE_THING),
+    # how to build one thing only the conversation names (reflect16: "Never build the pipeline in a single file." was
+    # reviewed vague: "the pipeline" only makes sense inside the conversation)
+    ("dont build the pipeline in a single file, organize them to multiple files", ONE_THING),
+    ("don't write the report as a PDF", ONE_THING),
 ]
 
 
@@ -55,6 +59,8 @@ def test_one_off_steering_gives_no_lesson_and_says_which_shape(feedback: str, wh
 
 KEPT = [
     ("use ruff for linting", "Use `ruff` for linting."),
+    ("never write migrations by hand", "Never write migrations by hand."),  # a kind of thing, not one of this task
+    ("never create the settings.py by hand", "Never create the `settings.py` by hand."),  # named in code
     ("please always pin exact versions in requirements.txt", "Always pin exact versions in `requirements.txt`."),
     ("never hardcode port numbers in the docker compose file", "Never hardcode port numbers in the `docker compose` file."),
     ("make sure to add a changelog entry for every user-facing change",

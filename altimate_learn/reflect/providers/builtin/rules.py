@@ -814,6 +814,12 @@ def one_off(rule: Rule, text: str) -> str:
     # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.
     if _NAMES_ONE_NEW.match(text) and not _GENERAL.search(said.replace("each new", "")):
         return ONE_THING
+    # "Never build the pipeline in a single file.": how to build one thing of this task ("the pipeline", "the report")
+    # that only the conversation names; a kind of thing ("never write migrations by hand") or code stays a rule
+    built = _BUILDS_ONE.match(text)
+    if rule.shape == "never" and built and "`" not in text and not _plural(built.group(1)) \
+            and not _GENERAL.search(text[len("Never"):]):
+        return ONE_THING
     # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
     if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
         return ONE_THING
@@ -830,6 +836,8 @@ def one_off(rule: Rule, text: str) -> str:
 # ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
 _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
 _NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
+_BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
+                         r"(?=\s+(?:in|as|with|into|inside|on|for|from|using|by)\b|[.;,]|$)")
 _NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 
 
