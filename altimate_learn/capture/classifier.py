@@ -621,12 +621,15 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
     approval or go-on ("yes", "next"), a slash command."""
     from altimate_learn.capture import replies
 
-    reading = replies.read_reply(reply)
-    if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
+    try:
+        reading = replies.read_reply(reply)
+        if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
+            return None
+        if reading == replies.RIGHT and _only_asks(text):
+            return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
+        return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
+    except Exception:  # noqa: BLE001 - a classifier must never break capture
         return None
-    if reading == replies.RIGHT and _only_asks(text):
-        return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
-    return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
 
 
 def _reply_may_decide(text: str) -> bool:

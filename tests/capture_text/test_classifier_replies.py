@@ -180,3 +180,9 @@ def test_after_an_interruption_the_reply_decides_what_the_redirect_rule_lets_pas
     assert verdict.correction and verdict.strength == "reply"
     go_on = UserMessage(text="please continue", index=3, after_assistant=True)
     assert not classify_user_message(go_on, stopped, answer=ANSWER, reply="Sorry about that, continuing.").correction
+
+
+def test_a_reply_of_the_wrong_type_changes_nothing():
+    text = "the import is copying the whole data folder, we just want the contents"
+    for reply in ({"text": "You're right"}, ["You're right"], 42, "", "   "):
+        assert not judge(text, reply).correction
