@@ -16,7 +16,9 @@ Two checks, both conservative (a model call catches what wording alone cannot):
   "must", "use", "prefer" … are for it; an order with no marker is for what it names. An identifier
   contradiction needs something beyond the identifier: a contrast ("instead of", "rather than", "not X"),
   or a shared word besides it, so "Load settings from `.env`" does not contradict "Never commit `.env`".
-  Two different commands of one tool (`git rebase`, `git push --force`) are not the same identifier.
+  Two different commands of one tool (`git rebase`, `git push --force`) are not the same identifier, nor is a thing
+  of a tool named after it ("never use `pytest` fixtures", "`git` hooks") the tool a rule runs ("Run tests with
+  `pytest -q`"), unless the other rule names that thing too (:func:`_thing_of`).
 - **a command used and forbidden**: one says not to use a command at all ("never use `pytest -q`", "avoid
   `npm`", "…, never `make test`": the negation ends its clause, nothing narrows it) and the other says to use
   that very command ("Run the tests with `pytest -q`", "Install with `npm install`" when the tool itself is
@@ -547,6 +549,8 @@ def compare(rule: str | Rule, other: str | Rule) -> Finding | None:
     for token in sorted(common):
         if _different_commands(mine_rule, other_rule, token):
             continue
+        if _thing_of(mine_rule, token, other_rule) or _thing_of(other_rule, token, mine_rule):
+            continue  # "In `scripts/`, never use `pytest` fixtures; …" is not against "Run tests with `pytest -q`"
         mine, theirs = stances(mine_rule.text, token), stances(other_rule.text, token)
         if not mine or not theirs:
             continue
@@ -659,6 +663,36 @@ def _command_duplicate(a: Rule, b: Rule) -> Finding | None:
     score = max(jaccard(a.words, b.words), CONTAINED)
     return Finding("duplicate", b.text, score, f"restates it (the same commands: "
                    f"{', '.join(f'`{c}`' for c, _ in mine)})")
+
+
+# Words after a name that still mean the name itself ("`npm` commands", "`print()` statements", "`requests`
+# library"): a rule against them is against the name.
+_ITSELF = frozenset("""command commands cli tool tools binary binaries executable statement statements call calls
+function functions method methods package packages library libraries lib module modules dependency dependencies
+directly anywhere here there anymore again itself version versions syntax style api apis client clients
+everywhere instead only when for in on to with at""".split())
+_NEXT_WORD = re.compile(r"\s+([a-z][a-z'-]{2,})")
+
+
+def _thing_of(rule: Rule, token: str, other: Rule) -> bool:
+    """Every time ``rule`` names ``token`` (always in backticks of its own) it names a thing of it ("never use
+    `pytest` fixtures", "`git` hooks", "`npm` scripts": the plain word after it), and ``other`` does not name that
+    thing: the two are about different
+    things of one tool, not one rule and its opposite ("Run tests with `pytest -q`" is about running pytest)."""
+    places = _occurrences(rule.lower, token)
+    if not places:
+        return False
+    text = rule.text.lower()
+    ends = [m.end() for m in _SPAN.finditer(text) if m.group(1).strip().rstrip("()") == token.rstrip("()")]
+    if len(ends) != len(places):
+        return False  # named inside a longer span (`pytest -q`, `npm install`: a command) or in plain words
+    for end in ends:
+        match = _NEXT_WORD.match(text, end)
+        word = match.group(1) if match else ""
+        if (not word or word in _ITSELF or word in _FUNCTION_WORDS or word in _POLARITY_WORDS
+                or _has_word(other.lower, word) >= 0 or stem(word) in other.words):
+            return False
+    return True
 
 
 def _different_commands(a: Rule, b: Rule, token: str) -> bool:

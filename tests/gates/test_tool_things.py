@@ -1,0 +1,45 @@
+"""A thing of a tool named after it is not the tool: "never use `pytest` fixtures" does not contradict "Run tests
+with `pytest -q`" (found adopting learn in a project whose AGENTS.md says how to run the tests: a person's rule for
+`scripts/` was quarantined against it). The same thing on both sides, or the tool itself, still contradicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.gates.offline import compare
+from tests.gates.helpers import quarantined, texts, write_instructions
+
+APART = [
+    ("In `scripts/`, never use `pytest` fixtures; write plain functions.", "Run tests with `pytest -q`."),
+    ("Never use `git` hooks; use CI checks instead.", "Commit with `git commit -s`."),
+    ("Never edit `npm` scripts by hand; regenerate them.", "Install dependencies with `npm ci`."),
+]
+STILL = [
+    ("Never use `pytest` fixtures; write plain functions.", "Always use `pytest` fixtures for setup."),
+    ("Use pnpm, never `npm` commands.", "Install with `npm install`."),
+    ("Use `pnpm`, not `npm`.", "Install with `npm install`."),
+    ("Never use `print()` statements; use the logger.", "Use `print()` for CLI output."),
+    ("Never use `pytest`; use `unittest`.", "Run tests with `pytest -q`."),
+]
+
+
+def _contradicts(a: str, b: str) -> bool:
+    found = compare(a, b)
+    return found is not None and found.verdict == "contradiction"
+
+
+@pytest.mark.parametrize("a,b", APART)
+def test_a_thing_of_a_tool_is_not_the_tool(a, b):
+    assert not _contradicts(a, b) and not _contradicts(b, a)
+
+
+@pytest.mark.parametrize("a,b", STILL)
+def test_the_same_thing_or_the_tool_itself_still_contradicts(a, b):
+    assert _contradicts(a, b) and _contradicts(b, a)
+
+
+def test_remember_keeps_a_rule_about_fixtures_beside_the_test_command(git_repo, cli):
+    write_instructions(git_repo, agents="# Shop\n\n- Run tests with `pytest -q`.\n", claude=None)
+    code, out, err = cli("remember", APART[0][0])
+    assert code == 0, err
+    assert quarantined(git_repo) == [] and texts(git_repo) == [APART[0][0]]
