@@ -65,7 +65,13 @@ und nicht mit ist das ein eine auch bitte nur noch wir ich kein keine wenn oder 
 che non sono questo anche fare senza sempre mai usare qui
 het een niet ook maar altijd nooit gebruik
 ve bir için ama değil şimdi her zaman asla kullan
-""".split())
+podrías podrias podría podria quizás quizas lugar mejor deberíamos deberiamos
+pourrais pourriez peut être utiliser lieu mieux plutôt plutot devrions serait
+poderia talvez melhor vez deveríamos deveriamos
+könntest könnten vielleicht statt besser verwenden sollten
+potresti forse invece meglio dovremmo
+belki yerine lütfen lutfen
+""".split())  # the last six lines: how people hedge a correction in those languages ("¿podrías quizás usar …?")
 
 # Adverbs that describe what happened ("it still …", "again"), never a thing to use.
 BEHAVIOUR_ADVERBS = frozenset("""still again already just now yet anymore even also only ever constantly
