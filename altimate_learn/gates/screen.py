@@ -297,7 +297,14 @@ class Screen:
             # "Never use float for money." beside "Represent money amounts with `Decimal`, never `float`.": the
             # lesson's own code named in plain words, in its situation; a vote for it, not a second rule (R13-9)
             return self._helpful(delta, work, part, "restated by a person")
-        overlap = work.index.overlapping(identifiers(delta.text or ""))
+        from altimate_learn.curate.anchors import OPPOSITE
+        from altimate_learn.curate.polarity import polar_spans
+
+        # the lessons it shares a name with, and those it gives the opposite rule for on a name (`pytest -q -x
+        # --ff` beside "never `pytest` alone"): the curator refuses an undeclared one of those, and a person's
+        # rule is never refused for it (it replaces the lesson or sits beside it, said)
+        overlap = {lid: {name.removesuffix(OPPOSITE) for name in names} for lid, names in
+                   work.index.overlapping(identifiers(delta.text or ""), polar=polar_spans(delta.text or "")).items()}
         if overlap:
             # A lesson about the same name in another situation ("Never use `print()` for logging" beside "CLI
             # scripts write their output with `print()`") is not sharpened by it: both stay, side by side.

@@ -43,3 +43,20 @@ def test_remember_keeps_a_rule_about_fixtures_beside_the_test_command(git_repo, 
     code, out, err = cli("remember", APART[0][0])
     assert code == 0, err
     assert quarantined(git_repo) == [] and texts(git_repo) == [APART[0][0]]
+
+
+def test_a_persons_rule_the_curator_reads_as_opposite_on_a_command_is_never_quarantined_for_it(git_repo, cli):
+    """"Run `pytest -q -x --ff` before every commit." beside "…, never `pytest` alone.": the curator's overlap
+    guard saw opposite rules on `pytest` and quarantined the person's rule ("EDIT it, or ADD with supersedes or
+    coexists", advice for a model); a person's rule replaces the lesson or sits beside it, and says which."""
+    import json
+
+    code, out, err = cli("remember", "Run the tests with `pytest -q -x` before every commit, never `pytest` alone.",
+                         "--approve", "--json")
+    assert code == 0, err
+    base = json.loads(out)["id"]
+    code, out, err = cli("remember", "Run `pytest -q -x --ff` before every commit.", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["status"] in ("replaced", "added") and quarantined(git_repo) == []
+    assert [r["id"] for r in result["replaced"]] == [base] or result["coexists"] == [base]
