@@ -15,7 +15,8 @@ A rule's places come from two sources, each of which bounds it on its own:
   `benchmarks/`"). A folder or path (`tests/`, `src/api/handlers.py`, `scripts/*.py`) is taken from the project
   root; a file name or pattern without a folder (`conftest.py`, `*.sh`, `Makefile`) is that file anywhere. A
   rule of several sentences is bounded by its text only when every one names a place; a place that opens a
-  sentence ("In `scripts/`, never …; write …") bounds all of it, otherwise every clause (`;`) must name one:
+  sentence ("In `scripts/`, never …; write …") bounds all of it (a later "in `conftest.py`" there says where a
+  thing of the rule is, not another place it holds), otherwise every clause (`;`) must name one:
   "Never use `print()`; in `scripts/` use `click.echo`" forbids `print()` everywhere.
 
 Nothing here is a guess in the direction of silence: a word that is not clearly a path ("tests", "client/server
@@ -94,12 +95,20 @@ def text_places(text: str) -> list[str] | None:
         sentence = sentence.strip(" \t\n-*")
         if not sentence:
             continue
-        lead = _SCOPE.match(sentence)
-        leading = _phrase_globs(lead.group("places")) if lead else None
-        # "In `scripts/`, never use fixtures; write plain functions": a leading place bounds the whole sentence;
-        # otherwise each clause must name its own ("Never use `print()`; in `scripts/` use `click.echo`")
-        for clause in [sentence] if leading else sentence.split(";"):
-            if not clause.strip():
+        bounded = False  # a clause before opened with a place: the clauses after it hold there too
+        for clause in sentence.split(";"):
+            clause = clause.strip()
+            if not clause:
+                continue
+            lead = _SCOPE.match(clause)
+            leading = _phrase_globs(lead.group("places")) if lead else None
+            if leading:
+                # "In `tests/`, use fixtures defined in `conftest.py`; keep them small": the clause (and those
+                # after it) hold there; a later "in …" says where a thing of the rule is, not another place
+                found += leading
+                bounded = True
+                continue
+            if bounded:
                 continue
             mine = [glob for match in _SCOPE.finditer(clause) for glob in _phrase_globs(match.group("places")) or []]
             if not mine:

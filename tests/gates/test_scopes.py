@@ -73,6 +73,7 @@ def test_a_rule_of_several_clauses_is_bounded_only_when_each_names_a_place():
     assert text_places("Keep helpers small. In `scripts/`, prefer plain functions.") is None
     assert text_places("In `tests/` and `benchmarks/`, use fixtures; in `scripts/`, use functions.") == [
         "tests/**", "benchmarks/**", "scripts/**"]
+    assert text_places("In `tests/`, use `pytest` fixtures defined in `conftest.py`.") == ["tests/**"]
     assert rule_scopes("Use fixtures.", ["tests/**", "!tests/legacy/**"]) == (("tests/**",),)
     assert rule_scopes("Use fixtures.") == ()
     assert not disjoint((), (("tests/**",),))
@@ -132,6 +133,18 @@ def test_remember_still_quarantines_a_rule_for_an_overlapping_folder(git_repo, c
     assert code == 0, err
     [item] = quarantined(git_repo)
     assert item["verdict"] == "contradiction" and item["source"] == "AGENTS.md"
+
+
+def test_a_rule_for_tests_naming_where_its_fixtures_live_does_not_replace_the_rule_for_scripts(git_repo, cli):
+    """Found adopting learn as two teammates: "In `tests/`, … defined in `conftest.py`" was bounded by tests/ and
+    every conftest.py (scripts/conftest.py too), so it contradicted and replaced the rule for `scripts/`."""
+    for rule in (FIXTURES, NO_FIXTURES):
+        assert cli("remember", rule, "--approve")[0] == 0
+    code, out, err = cli("remember", "In `tests/`, always use `pytest` fixtures for setup and teardown, defined in "
+                         "`conftest.py`.", "--json")
+    assert code == 0, err
+    assert [r["text"] for r in json.loads(out)["replaced"]] != [NO_FIXTURES]
+    assert NO_FIXTURES in [lesson["text"] for lesson in read_json(git_repo, "candidate.json")]
 
 
 def test_a_persons_rule_for_another_folder_sits_beside_the_lesson(git_repo, cli):
