@@ -455,7 +455,7 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
     (:func:`selective`): a single common word such as "model" says nothing, and would only sort by
     length), then lessons holding a word of the file's name that at most ``pick`` of its lessons hold
     (`input` for `QuantityInput.tsx`: the name says what the file is), then those holding such a word of its
-    folders (`domain` for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
+    folders, the folder nearest the file first (`domain`, then `api`, for `services/api/app/domain/money.py`), then helpful − harmful, then BM25
     against the words of the path itself (`stripe`, `stg_` for `models/staging/stg_stripe__charges.sql`:
     only to break ties that would otherwise fall to the id), then id.
 
@@ -496,8 +496,15 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
     named = selective(corpus, query_terms(corpus, stem, implied=False), matches, pick) if pick > 0 and stem else set()
     # The folders of the path, as words (`domain` for `services/api/app/domain/money.py`), not ideas: a folder
     # says where the file is, and only a word few of its lessons hold says more than the trigger did.
-    places = [t for t in query_terms(corpus, folder.replace("/", " "), implied=False) if not t.startswith(PREFIX)]
-    placed = selective(corpus, places, matches, pick) - named if pick > 0 and places else set()
+    # The nearer a folder is to the file, the more it says about it (`domain` in `services/api/app/domain/money.py`
+    # more than `api`, which the broader trigger `services/api/**` already says): a lesson holding the word of a
+    # deeper folder comes first.
+    placed: dict[int, int] = {}
+    if pick > 0 and folder:
+        for depth, segment in enumerate(folder.split("/"), 1):
+            places = [t for t in query_terms(corpus, segment, implied=False) if not t.startswith(PREFIX)]
+            for i in selective(corpus, places, matches, pick) - named if places else ():
+                placed[i] = depth
     net, ids = corpus.net, corpus.ids
     first: set[int] = set()  # in a later topic, a bucket level's lessons the file's name points at
     if later and named:
@@ -505,7 +512,7 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
         for level in matches.values():
             sizes[level] = sizes.get(level, 0) + 1
         first = {i for i in named if sizes[matches[i]] > BUCKET * pick}
-    order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, i not in placed,
+    order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
                                            -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
 

@@ -53,6 +53,19 @@ def test_a_folder_of_the_file_points_at_the_rules_few_lessons_hold():
     assert "L-z001" not in ids(c, select_file(c, "services/api/app/routers/money.py", [], 5))
 
 
+def test_the_folder_nearest_the_file_says_most_about_it():
+    """For `services/api/app/domain/money.py`, the rule naming the domain layer comes before one naming the API,
+    which the file's broader folders already say; both before the more helpful conventions that name neither."""
+    folder = [(f"L-{i:04x}", f"Follow service convention number n{i} in every module.", {"paths": ["services/**"],
+                                                                                       "net": 5}) for i in range(20)]
+    c = corpus(*folder, ("L-z001", "Serialize datetimes as ISO 8601 with a `Z` suffix in API responses.",
+                         {"paths": ["services/**"], "net": 3}),
+               ("L-z002", "Use frozen dataclasses for value objects in the domain layer.", {"paths": ["services/**"]}),
+               filler=True)
+    ranked = [i for i in ids(c, rank_file(c, "services/api/app/domain/money.py", [], 5)) if i.startswith(("L-0", "L-z"))]
+    assert ranked[:2] == ["L-z002", "L-z001"]
+
+
 def test_an_http_call_written_out_is_about_http():
     """"the client for GET /internal/balances" names an HTTP call: the timeout rule is relevant to it, as to "call
     the balances api"; "get the balances" and SQL's "DELETE FROM" name none."""
