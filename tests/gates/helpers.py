@@ -59,3 +59,12 @@ def deltas_file(tmp: Path, *deltas: dict) -> str:
     path = tmp / "deltas.json"
     path.write_text(json.dumps({"deltas": list(deltas)}))
     return str(path)
+
+
+def contradicts(a, b) -> tuple[bool, bool]:
+    """Whether the offline vet reads ``a`` as contradicting ``b``, and ``b`` as contradicting ``a``."""
+    from altimate_learn.gates.offline import compare
+
+    found = [compare(x, y) for x, y in ((a, b), (b, a))]
+    return tuple(f is not None and f.verdict == "contradiction" for f in found)  # type: ignore[return-value]
+

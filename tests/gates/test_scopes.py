@@ -12,10 +12,10 @@ import json
 
 import pytest
 
-from altimate_learn.gates.offline import Rule, compare
+from altimate_learn.gates.offline import Rule
 from altimate_learn.gates.scopes import disjoint, overlap, place_globs, rule_scopes, text_places
 from tests.fakes.model_server import FakeModelServer, model_server  # noqa: F401
-from tests.gates.helpers import quarantined, read_json, texts, write_instructions
+from tests.gates.helpers import contradicts, quarantined, read_json, texts, write_instructions
 
 FIXTURES = "In `tests/`, always use `pytest` fixtures for setup."
 NO_FIXTURES = "In `scripts/`, never use `pytest` fixtures; write plain functions."
@@ -95,28 +95,24 @@ SCOPES_MEET = [
 ]
 
 
-def _contradiction(a, b):
-    found = compare(a, b)
-    return found is not None and found.verdict == "contradiction"
-
-
 @pytest.mark.parametrize("a,b", SCOPED_APART)
 def test_rules_for_places_no_file_is_in_both_do_not_contradict(a, b):
-    assert not _contradiction(a, b) and not _contradiction(b, a)
+    assert contradicts(a, b) == (False, False)
 
 
 @pytest.mark.parametrize("a,b", SCOPES_MEET)
 def test_rules_for_places_that_overlap_still_contradict(a, b):
-    assert _contradiction(a, b) and _contradiction(b, a)
+    assert contradicts(a, b) == (True, True)
 
 
 def test_path_triggers_bound_a_lesson_like_the_places_its_text_names():
     fixtures, plain = "Always use `pytest` fixtures.", "Never use `pytest` fixtures."
-    assert _contradiction(fixtures, plain)
-    assert not _contradiction(Rule(fixtures, paths=["tests/**"]), Rule(plain, paths=["scripts/**"]))
-    assert not _contradiction(Rule(fixtures, paths=["tests/**"]), Rule("In `scripts/`, never use `pytest` fixtures."))
-    assert _contradiction(Rule(fixtures, paths=["tests/**"]), Rule(plain, paths=["**/*.py"]))
-    assert _contradiction(Rule(fixtures, paths=["tests/**"]), Rule(plain))
+    assert contradicts(fixtures, plain) == (True, True)
+    assert contradicts(Rule(fixtures, paths=["tests/**"]), Rule(plain, paths=["scripts/**"])) == (False, False)
+    assert contradicts(Rule(fixtures, paths=["tests/**"]), Rule("In `scripts/`, never use `pytest` fixtures.")) == (
+        False, False)
+    assert contradicts(Rule(fixtures, paths=["tests/**"]), Rule(plain, paths=["**/*.py"])) == (True, True)
+    assert contradicts(Rule(fixtures, paths=["tests/**"]), Rule(plain)) == (True, True)
 
 
 def test_remember_keeps_a_scoped_rule_beside_an_instruction_for_another_folder(git_repo, cli):
