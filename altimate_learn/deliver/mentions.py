@@ -17,6 +17,12 @@ extension names a module or a folder (imports omit the extension: `web/src/lib/d
 calls (`flags.isEnabled()`), dotted names (`app.config` is as often an event or an attribute as a module)
 and a folder in plain text name no file (a dotted name with an extension-like end stays a file name).
 
+A lowercase snake_case identifier in backticks (`stg_fx__rates`, `int_touches_ranked`, `status_mapping`,
+`app_settings`) names a file by its stem as well: dbt refers to models and seeds by name, Python to modules by
+name, so "convert with the rate from `stg_fx__rates`" is about `stg_fx__rates.sql` too (`**/stg_fx__rates.*`).
+Such names come after the file names (a column such as `customer_id` only matches a file of that stem); one
+part alone (`ledger`), a prefix (`stg_`), a dunder (`__init__`) and an UPPER_CASE constant name no file.
+
 Runs only when the delivery index is prepared (regexes are fine here).
 """
 
@@ -36,7 +42,9 @@ _PLAIN_FILE_WORD = re.compile(r"^[A-Z][a-z]+file$")
 _MODULE_PATH = re.compile(r"^[A-Za-z_][\w-]*(?:/[A-Za-z_][\w-]*)+$")
 _LEAD = "'\"(["
 _TAIL = "'\")]:;,.!?"
+_STEM_NAME = re.compile(r"^[a-z][a-z0-9]*(?:__?[a-z0-9]+)+$")
 MAX_MENTIONS = 8
+MAX_STEM_MENTIONS = 4
 
 
 def _module_globs(word: str) -> list[str]:
@@ -97,7 +105,10 @@ def file_mentions(text: str) -> list[str]:
         if glob:
             found[glob] = None
     named = list(found)[:MAX_MENTIONS]
-    return named + [variant for glob in named if (variant := _partial(glob)) and variant not in found]
+    named += [variant for glob in named if (variant := _partial(glob)) and variant not in found]
+    stems = dict.fromkeys(f"**/{word}.*" for span in spans for piece in span.split()
+                          if _STEM_NAME.match(word := piece.rstrip(_TAIL)) and len(word) >= 6)
+    return named + [glob for glob in stems if glob not in named][:MAX_STEM_MENTIONS]
 
 
 def _partial(glob: str) -> str | None:

@@ -68,3 +68,29 @@ def test_a_lesson_naming_a_file_reaches_the_underscored_copy_before_broader_fold
                          {"paths": ["models/**"]}), filler=True)
     assert ids(c, select_file(c, "models/staging/_sources.yml", [], 5))[0] == "L-src1"
     assert "L-src1" not in ids(c, select_file(c, "models/staging/_models.yml", [], 5))
+
+
+def test_a_snake_case_name_in_backticks_names_the_file_of_that_stem():
+    """dbt refers to models and seeds by name and Python to modules: a lesson that says "the daily rate from
+    `stg_fx__rates`" is about `stg_fx__rates.sql`, wherever its path trigger points (issue 19, item 3)."""
+    from altimate_learn.deliver.select import glob_matches, select_file
+    from tests.deliver.test_select import corpus, ids
+
+    globs = file_mentions("Convert currencies with the daily rate from `stg_fx__rates` at the transaction date.")
+    assert globs == ["**/stg_fx__rates.*"]
+    assert glob_matches(globs[0], "models/staging/fx/stg_fx__rates.sql")
+    assert not glob_matches(globs[0], "models/staging/fx/stg_fx__rates_daily.sql")
+    assert file_mentions("Map status codes through the `status_mapping` seed.") == ["**/status_mapping.*"]
+    # file names first; a prefix, one part, a dunder, a constant and a call name no file by stem
+    assert file_mentions("Keep `app_settings` in `config/base.py`.")[0] == "**/config/base.py"
+    assert file_mentions("Use `stg_` prefixes, `ledger`, `__init__`, `MAX_RETRIES` and `to_cents(x)`.") == []
+
+    # the lesson's trigger points at the marts; opening the staging model itself brings it first
+    marts = [(f"L-m{i:03x}", f"Mart rule number n{i} for finance models.", {"paths": ["models/marts/finance/*.sql"]})
+             for i in range(3)]
+    staging = [(f"L-s{i:03x}", f"Staging rule n{i} for every staging model.", {"paths": ["models/staging/**"], "net": 5})
+               for i in range(6)]
+    c = corpus(*marts, *staging, ("L-fx01", "Convert currencies with the daily rate from `stg_fx__rates` at the "
+                                  "transaction date.", {"paths": ["models/marts/finance/*.sql"]}), filler=True)
+    assert "L-fx01" in ids(c, select_file(c, "models/staging/fx/stg_fx__rates.sql", [], 5))
+    assert "L-fx01" not in ids(c, select_file(c, "models/staging/fx/stg_fx__spot.sql", [], 5))
