@@ -48,6 +48,7 @@ logs why; the worker logs its own failures to `hook.log` (redacted) and exits 0.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -83,13 +84,18 @@ def hand_off_worked(job: dict, sessions_dir: str, log) -> bool:
     return _start(job, sessions_dir, "w", log, "recorded what worked after the tool_retry in the hook")
 
 
+_JOBS = itertools.count()
+
+
 def _start(job: dict, sessions_dir: str, tag: str, log, instead: str) -> bool:
     from altimate_learn.deliver import fastjson
     from altimate_learn.deliver.state import session_file_name, utc_now
     from altimate_learn.launch import spawn_with_input
 
     folder = os.path.join(sessions_dir, PENDING)
-    marker = os.path.join(folder, f"{session_file_name(job['session'])}-{tag}-{os.getpid()}")
+    # one marker per job: a process that hands off two jobs of one kind (a host that runs the hook in-process) must
+    # not let the first worker's ending remove the marker the second still runs under
+    marker = os.path.join(folder, f"{session_file_name(job['session'])}-{tag}-{os.getpid()}-{next(_JOBS)}")
     try:
         os.makedirs(folder, exist_ok=True)
         fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
@@ -202,8 +208,8 @@ def drop_answers(sessions_dir: str, session: str, turn: int | None = None) -> No
     folder = os.path.join(sessions_dir, ANSWERS)
     prefix = session_file_name(session) + "-a"
     running = []
-    for name in pending(sessions_dir):
-        found = re.fullmatch(r"(\d+)-\d+", name[len(prefix):]) if name.startswith(prefix) else None
+    for name in pending(sessions_dir):  # `<turn>-<pid>-<job>` (an earlier version's marker: no job number)
+        found = re.fullmatch(r"(\d+)-\d+(?:-\d+)?", name[len(prefix):]) if name.startswith(prefix) else None
         if found:
             running.append((int(found.group(1)), name))
     kept = _answers(folder, session)
