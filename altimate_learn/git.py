@@ -124,6 +124,44 @@ def add(cwd: Path | str, relpath: str) -> bool:
     return proc is not None and proc.returncode == 0
 
 
+def ignores(cwd: Path | str, relpath: str) -> bool:
+    """True when git ignores ``relpath`` (any source: .gitignore, info/exclude, the user's excludes file)."""
+    proc = run(cwd, "check-ignore", "-q", "--no-index", "--", relpath)
+    return proc is not None and proc.returncode == 0
+
+
+def exclude_locally(path: Path) -> str | None:
+    """Keep the machine-local file ``path`` out of git in this clone only: add it (as ``/relpath``) to the
+    repository's `info/exclude` (shared by its linked worktrees, never committed) unless git already ignores
+    it. Returns a one-line message for the user, or ``None`` when nothing was needed (already ignored, or
+    ``path`` is not in a git work tree)."""
+    root = toplevel(path.parent) if path.parent.is_dir() else None
+    if root is None:
+        return None
+    try:
+        relpath = path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+    if is_tracked(root, relpath):
+        return (f"Note: {relpath} is committed, but it holds this machine's paths; run "
+                f"`git rm --cached {relpath}` and commit, so teammates do not get it.")
+    if ignores(root, relpath):
+        return None
+    out = text(root, "rev-parse", "--path-format=absolute", "--git-path", "info/exclude")
+    if not out:
+        return None
+    exclude = Path(out)
+    try:
+        old = exclude.read_text(encoding="utf-8", errors="replace") if exclude.exists() else ""
+        exclude.parent.mkdir(parents=True, exist_ok=True)
+        with open(exclude, "a", encoding="utf-8") as handle:
+            handle.write(("" if not old or old.endswith("\n") else "\n") + "/" + relpath + "\n")
+    except OSError:
+        return None
+    return (f"Git: {relpath} holds this machine's paths, so git ignores it in this clone ({exclude}); "
+            "it stays out of commits.")
+
+
 def is_tracked(cwd: Path | str, relpath: str) -> bool:
     proc = run(cwd, "ls-files", "--error-unmatch", "--", relpath)
     return proc is not None and proc.returncode == 0

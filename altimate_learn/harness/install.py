@@ -434,6 +434,7 @@ def run_install(options: InstallOptions) -> list[str]:
         else:
             out.append(f"learn hooks for {options.harness} are already installed in {path}; nothing changed.")
             out.extend(_sharing_notes(options, path))
+            out.extend(_keep_local(options, path))
         return out
     empty_after = options.uninstall and _holds_nothing(new)
     if options.dry_run:
@@ -467,8 +468,20 @@ def run_install(options: InstallOptions) -> list[str]:
         out.append(f"The previous file is kept as {backup}.")
     if not options.uninstall:
         out.extend(_sharing_notes(options, path))
+        out.extend(_keep_local(options, path))
         out.extend(module.notes(options) if hasattr(module, "notes") else getattr(module, "NOTES", []))
     return out
+
+
+def _keep_local(options: InstallOptions, path: Path) -> list[str]:
+    """A `--local` settings file names this machine's interpreter: keep it out of git in this clone (a user
+    who runs `git add .` must not commit it), the way `.claude/settings.local.json` is meant to be used."""
+    if not options.local or options.dry_run:
+        return []
+    from altimate_learn import git
+
+    message = git.exclude_locally(path)
+    return [message] if message else []
 
 
 def _sharing_notes(options: InstallOptions, path: Path) -> list[str]:

@@ -387,3 +387,33 @@ def test_a_gemini_hook_whose_program_is_missing_answers_nothing_and_succeeds(tmp
     assert unguarded != missing
     bare = subprocess.run([bash, "-c", unguarded], input="{}", capture_output=True, text=True, env=env, cwd=tmp_path)
     assert bare.returncode == 127 and bare.stderr  # what Gemini CLI read as a blocking verdict
+
+
+def test_a_local_install_keeps_its_machine_path_out_of_git(git_repo: Path, run_learn):
+    # fix17: `learn install claude-code --local` wrote .claude/settings.local.json (this machine's Python path)
+    # and `git status` offered it for the next `git add .`; now this clone's git ignores it, and nothing new
+    # that would be committed appears (info/exclude, not a .gitignore to commit)
+    from tests.conftest import git
+
+    proc = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    assert proc.returncode == 0, proc.stderr
+    assert (git_repo / ".claude" / "settings.local.json").is_file()
+    status = git(git_repo, "status", "--porcelain", "--untracked-files=all")
+    assert ".claude" not in status and ".gitignore" not in status  # (.gitattributes is for the team: committed)
+    assert "/.claude/settings.local.json" in (git_repo / ".git" / "info" / "exclude").read_text().splitlines()
+    assert "git ignores it in this clone" in proc.stdout
+    again = run_learn("install", "claude-code", "--local", cwd=git_repo)
+    assert "git ignores it" not in again.stdout  # said once; the line is not added twice
+    assert (git_repo / ".git" / "info" / "exclude").read_text().count("settings.local.json") == 1
+
+
+def test_a_committed_local_settings_file_is_named_with_the_command_to_untrack_it(git_repo: Path):
+    from tests.conftest import git
+
+    local = git_repo / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    local.write_text("{}\n")
+    git(git_repo, "add", "-f", ".claude/settings.local.json")
+    git(git_repo, "commit", "-q", "-m", "oops")
+    lines = run_install(options(git_repo, local=True))
+    assert "`git rm --cached .claude/settings.local.json`" in "\n".join(lines)
