@@ -61,10 +61,11 @@ the lead before and after the eleventh round; `delivery_tasks_blind19.jsonl` and
 same for the twelfth round; `delivery_tasks_blind21.jsonl` and `delivery_tasks_blind22.jsonl`, the same for the
 thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, the same for the fourteenth;
 `delivery_tasks_blind25.jsonl` and `delivery_tasks_blind26.jsonl`, 36 and 35 tasks by one more writer who read only the
-source lessons and issue 19, for the fifteenth). The
+source lessons and issue 19, for the fifteenth; `delivery_tasks_blind27.jsonl` and `delivery_tasks_blind28.jsonl`, 36
+tasks each by one more writer who read only the source lessons and issue 19, for the sixteenth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28]
 """
 
 from __future__ import annotations
@@ -1062,6 +1063,29 @@ BLIND26_INTRO = FIFTEENTH_ROUND_WRITER.format(who="the same writer", style=(
     "lead's file-stem rule (see blind batch 25) 93% (file 100%); the rows below are after it. The three misses left "
     "are requests whose words the lesson does not share: a sidebar entry and the `paths` helper, a dependency bump "
     "and Renovate, where generated PDFs go and object storage.")
+# The sixteenth round's writer read what the fifteenth's did, except that of blind batch 24 they read six lines whole.
+_FIFTEENTH_READ = ("the JSON shape of six lines of blind batch 24 and, of blind batches 23 and 24, only counts (tasks of "
+                   "each kind, needed lessons per section of the source file)")
+assert _FIFTEENTH_READ in FIFTEENTH_ROUND_WRITER and "2026-12-04 #2" in FIFTEENTH_ROUND_WRITER
+SIXTEENTH_ROUND_WRITER = FIFTEENTH_ROUND_WRITER.replace(_FIFTEENTH_READ, (
+    "six lines of blind batch 24 and, of its other lines, only counts of tasks of each kind and the field names, the "
+    "registration lines of blind batches 21 to 26 with their intros and, after the tasks were written, by mistake a "
+    "few lines of the generated results of blind batch 26")).replace("2026-12-04 #2", "2026-12-04 #3")
+BLIND27_TASKS, BLIND28_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (27, 28))
+BLIND27_INTRO, BLIND28_INTRO = (SIXTEENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twentieth writer",
+     "terse developers with typos and shorthand (k8s, mem, reqs, tf, fk, w/); 10 direct, 9 vague, 6 file and 11 "
+     "follow-ups that refer back (\"same thing for the password reset mail\", \"same for the worker\"), one with "
+     "several asks over two files; lessons naming the opened file outside their trigger (a nested "
+     "`docker-compose.yml`, a `Chart.yaml` outside `charts/`, `app/celery_beat.py`), a `test_*.py` file outside "
+     "the services, crowded topics (webhooks, workflows, Terraform prod), requests in other words (repeats for "
+     "duplicate events, paged for pagination, the down migration for `downgrade()`)"),
+    ("the same writer",
+     "the same voices; 10 direct, 9 vague, 6 file and 11 follow-ups, several only describing a symptom or asking for "
+     "the opposite of the lesson; everyday words for the lesson's (a sidebar entry for the `paths` helper, bump deps "
+     "for Renovate, only process new rows for incremental, dedupe, svc-to-svc authn, containerize, where generated "
+     "PDFs are kept), a module named by its dotted name (`app.metrics`), a `*.test.tsx` file among broad web rules, "
+     "crowded topics (Dockerfiles, IAM, Terraform modules, webhooks)")))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1100,6 +1124,8 @@ SETS = {
     "blind24": (BLIND24_TASKS, "Blind batch 24 (written apart from the code)", BLIND24_INTRO),
     "blind25": (BLIND25_TASKS, "Blind batch 25 (written apart from the code)", BLIND25_INTRO),
     "blind26": (BLIND26_TASKS, "Blind batch 26 (written apart from the code)", BLIND26_INTRO),
+    "blind27": (BLIND27_TASKS, "Blind batch 27 (written apart from the code)", BLIND27_INTRO),
+    "blind28": (BLIND28_TASKS, "Blind batch 28 (written apart from the code)", BLIND28_INTRO),
 }
 
 
