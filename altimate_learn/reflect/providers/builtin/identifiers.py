@@ -92,6 +92,22 @@ def _mark_plain(text: str) -> str:
 
 
 
+def join_adjacent_code(text: str) -> str:
+    """Code spans with only spaces between them become one span ("Use `uv run` `pytest`" -> "Use `uv run pytest`").
+    Each marking pass (identifiers, a command after "run", tool names, a tool's subcommand) wraps the piece it knows,
+    so one command the person typed bare can come out as several spans side by side; no rule writes two pieces of
+    code next to each other without a comma or a word between them, so side by side they are one piece."""
+    parts = re.split(r"(`[^`]+`)", text)
+    out: list[str] = []
+    for n, part in enumerate(parts):
+        if n % 2 and len(out) >= 2 and out[-2].startswith("`") and re.fullmatch(r"[ \t]*", out[-1]):
+            out.pop()
+            out[-1] = out[-1][:-1] + " " + part[1:]
+        else:
+            out.append(part)
+    return "".join(out)
+
+
 # Command names a flag may follow in a rule ("run ruff check --fix"), besides the tools of vocabulary.TOOL_FAMILIES
 # (everyday words among those, like "make" or "go", are left out: "make sure to pass `--strict`").
 _COMMANDS = frozenset("""git cargo dbt terraform kubectl helm gradle mvn dotnet rails python python3 alembic pre-commit

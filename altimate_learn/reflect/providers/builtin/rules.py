@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from altimate_learn.reflect.providers.builtin.hedges import unhedge
-from altimate_learn.reflect.providers.builtin.identifiers import join_commands, mark_identifiers, slot
+from altimate_learn.reflect.providers.builtin.identifiers import (join_adjacent_code, join_commands, mark_identifiers,
+                                                                   slot)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
                                                            content_words, normalise, not_english, prose,
@@ -709,7 +710,7 @@ def _finalize(rule: Rule) -> str | None:
     if not text:
         return None
     text = commands_marked(join_commands(mark_identifiers(text)))
-    text = re.sub(r"`([^`]+)`\s*`([^`]+)`", r"`\1 \2`", text) if "``" in text else text
+    text = join_adjacent_code(text)
     if len(text) > MAX_CHARS:
         cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."
         if len(cut) > MAX_CHARS or cut.count("`") % 2:
