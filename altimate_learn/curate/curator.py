@@ -101,7 +101,13 @@ def _read_base(store: Store, passed: Any, cache: prepared.Cache) -> tuple[
     grandfathered = {lesson["id"] for lesson in base if approved_text.get(lesson["id"]) == lesson["text"]}
     from altimate_learn.errors import StoreError
 
-    for lesson in base:
+    check = base
+    previous = base_file.previous if base_file is not None and base_file is approved_file else None
+    if previous is not None and base_file.changed is not None and passed.known(f"{previous} {previous}", "files"):
+        # approved.json changed (a git pull, an edit) and its version before passed in full: every lesson of it
+        # was grandfathered, as each is now, so only the lessons that are not that version's are linted.
+        check = list(map(base.__getitem__, base_file.changed))
+    for lesson in check:
         options = "grandfathered" if lesson["id"] in grandfathered else "model"
         if passed.known(lesson["text"], options):
             continue

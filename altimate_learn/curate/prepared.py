@@ -25,7 +25,9 @@ written back unchanged. Three things make a reflection cost what changed, not wh
   edited a lesson) is parsed and validated in full as always, but its postings are derived from those of
   that previous version by the lessons whose id or text differ (:func:`from_previous`), and only the texts
   that changed are checked for flags: a pull that changed a few of 10,000 lessons costs about what they
-  cost, not a new index.
+  cost, not a new index. When the cache also kept a copy of that version's bytes (large approved files),
+  the file is not even parsed and validated whole: a lesson written byte for byte as there is that lesson,
+  and only the others are parsed, validated and linted (:func:`_read_from_previous`).
 - **The written candidate is remembered too.** After a reflection writes `candidate.json`, its digest is
   stored with postings derived from the base file's by the lessons that changed (removed, added, edited:
   compared by id and text, not taken from the curation's own bookkeeping), so the next reflection, which
@@ -58,6 +60,7 @@ from altimate_learn import jsonsafe
 from altimate_learn.curate.anchors import AnchorIndex, Postings
 from altimate_learn.curate.lintcache import _fingerprint as _lint_fingerprint
 from altimate_learn.curate.lintcache import cache_dir as _user_cache
+from altimate_learn.errors import SchemaError
 from altimate_learn.schema import validate_lesson, validate_lessons
 from altimate_learn.store import fsio
 from altimate_learn.usercache import code_stamps
@@ -67,6 +70,7 @@ KEEP_INDEXES = 6     # postings files kept (~2 MB each at 10,000 lessons); the o
 KEEP_VERDICTS = 64   # small "valid, canonical" files kept
 KEEP_PARSED = 2      # parsed approved files kept (~1.5 MB each at 10,000 lessons)
 KEEP_LAST = 64       # "which version of this file was read last" records (one per lesson file path)
+KEEP_COPIES = 2      # copies of approved files, by digest (~2 MB each at 10,000 lessons): a pulled file's base
 MIN_PARSED_BYTES = 256 * 1024  # smaller files parse in a few milliseconds: not worth a cache file
 STALE_FOLDER_DAYS = 7  # a folder of older code (another fingerprint) untouched this long is removed
 _EMPTY = "\x00"      # postings key of lessons without a word (Jaccard 1.0 with each other)
@@ -396,16 +400,29 @@ class Cache:
         except OSError:
             pass
 
-    def parsed(self, digest: str, count: int) -> list[Lesson] | None:
-        """The lessons of the file with this digest (``count`` of them) as JSON parsed them before, when
-        remembered (:meth:`remember_parsed`); None for a missing, torn or foreign record."""
-        path = self._path(digest, "parsed")
+    def _bytes(self, digest: str, suffix: str) -> bytes | None:
+        """The bytes of a cache record, when there is one."""
+        path = self._path(digest, suffix)
         if path is None:
             return None
         try:
             with open(path, "rb") as handle:
-                data = handle.read()
+                return handle.read()
         except OSError:
+            return None
+
+    def _touch(self, digest: str, suffix: str) -> None:
+        """Mark a record in use: the last to be pruned."""
+        try:
+            os.utime(self._path(digest, suffix))  # type: ignore[arg-type]
+        except (OSError, TypeError):
+            pass
+
+    def parsed(self, digest: str, count: int) -> list[Lesson] | None:
+        """The lessons of the file with this digest (``count`` of them) as JSON parsed them before, when
+        remembered (:meth:`remember_parsed`); None for a missing, torn or foreign record."""
+        data = self._bytes(digest, "parsed")
+        if data is None:
             return None
         head, blob = data[:65], memoryview(data)[65:]
         if head[64:] != b"\n" or _bound(digest, blob) != head[:64]:
@@ -417,10 +434,7 @@ class Cache:
         if type(lessons) is not list or len(lessons) != count or not all(map(isinstance, lessons,
                                                                              itertools.repeat(dict))):
             return None
-        try:
-            os.utime(path)  # in use: the last to be pruned
-        except OSError:
-            pass
+        self._touch(digest, "parsed")
         return lessons
 
     def remember_parsed(self, digest: str, lessons: list[Lesson]) -> None:
@@ -433,6 +447,23 @@ class Cache:
         except ValueError:
             return
         self._write(digest, "parsed", _bound(digest, blob) + b"\n" + blob, KEEP_PARSED)
+
+    def copy(self, digest: str) -> bytes | None:
+        """The bytes of the file with this digest, when a copy was kept (:meth:`keep_copy`); a copy whose
+        SHA-256 is not ``digest`` (torn, edited, renamed) is None."""
+        data = self._bytes(digest, "copy")
+        if data is None or sha256(data).hexdigest() != digest:
+            return None
+        self._touch(digest, "copy")
+        return data
+
+    def keep_copy(self, digest: str, raw: bytes) -> None:
+        """Keep a copy of a large canonical approved file (once per version), so the version a `git pull`
+        brings after it is checked against it lesson by lesson (:func:`_read_from_previous`)."""
+        path = self._path(digest, "copy")
+        if path is None or len(raw) < MIN_PARSED_BYTES or os.path.exists(path):
+            return
+        self._write(digest, "copy", raw, KEEP_COPIES)
 
     def _path_key(self, path: Any) -> str:
         return sha256(os.path.realpath(str(path)).encode("utf-8", "surrogateescape")).hexdigest()
@@ -480,6 +511,10 @@ class LessonFile:
         self.flagged = flagged  # ids of its flagged lessons, when known
         self._ids = ids
         self.previous = previous  # a file the cache did not know: the digest of the version read before it there
+        self.previous_lessons: list[Lesson] | None = None  # that version's lessons, when read (not to be changed)
+        # When the file was read against that version (:func:`_read_from_previous`): the places of its lessons
+        # that are not, byte for byte, lessons of that version (new or changed).
+        self.changed: list[int] | None = None
 
     @property
     def lessons(self) -> list[Lesson]:
@@ -522,14 +557,83 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
         # approved.json is read again and again until it is replaced (every reflection that leaves no
         # candidate, the first after `learn reject`): its parsed lessons are remembered from the second read
         # on. A candidate is read once or twice before the next replaces it: parsing it is cheaper than that.
+        if filename == store.APPROVED and seen["canonical"]:
+            cache.keep_copy(digest, raw)  # what the version a `git pull` brings is checked against
         return LessonFile(None, raw, digest, seen["canonical"], seen.get("flagged"), seen.get("ids"),
                           cache=cache if filename == store.APPROVED else None)
-    value = fsio.parse_json(path, raw)
-    lessons = validate_lessons(value, str(path), retired=retired)
-    canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
+    found = _read_from_previous(cache, raw, previous, kind, str(path), retired) \
+        if previous is not None and previous != digest and len(raw) >= MIN_PARSED_BYTES else None
+    if found is not None:
+        lessons, before, changed = found
+        canonical = True
+    else:
+        value = fsio.parse_json(path, raw)
+        lessons = validate_lessons(value, str(path), retired=retired)
+        canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
+        before = changed = None
     ids = [lesson["id"] for lesson in lessons]
     cache.remember(digest, kind, canonical, ids=ids)
-    return LessonFile(lessons, raw, digest, canonical, ids=ids, previous=previous)
+    if filename == store.APPROVED and canonical:
+        cache.keep_copy(digest, raw)
+    file = LessonFile(lessons, raw, digest, canonical, ids=ids, previous=previous)
+    file.previous_lessons, file.changed = before, changed
+    return file
+
+
+def _bodies(raw: bytes) -> list[bytes] | None:
+    """The lessons of a file laid out as a canonical lesson file is, each without its first and last line
+    (``  {`` and ``  }``); None for any other layout. (In canonical JSON ``_BETWEEN`` only ever separates two
+    lessons: a newline inside a string is written as an escape.)"""
+    if not (raw.startswith(b"[\n  {\n") and raw.endswith(b"\n  }\n]\n")):
+        return None
+    return raw[6:-7].split(_BETWEEN)
+
+
+def _read_from_previous(cache: Cache, raw: bytes, previous: str, kind: str, path: str,
+                        retired: bool) -> tuple[list[Lesson], list[Lesson], list[int]] | None:
+    """The lessons of ``raw``, a version of a lesson file the cache does not know, checked against the version
+    read before it at that path (``previous``: its copy, its parsed lessons and its verdict, all remembered):
+    (the lessons, the previous version's lessons), or None when that cannot show the file is canonical and
+    valid (then it is parsed, validated and checked in full, with the errors that gives). The third item: the
+    places of the lessons that are not the previous version's.
+
+    A lesson whose text in the file is, byte for byte, that of a lesson of the previous (canonical, valid)
+    version is that lesson: it is neither parsed nor validated again. Every other lesson is parsed alone,
+    validated, and must be written exactly as canonical JSON writes it; then the whole file is the canonical
+    JSON of these lessons (it is their texts joined as canonical JSON joins them), so parsing it would give
+    them, and ids must still be unique. A `git pull` that changed a few of 10,000 lessons costs what they cost."""
+    seen = cache.verdict(previous, kind)
+    if seen is None or not seen["canonical"]:
+        return None
+    old_raw = cache.copy(previous)
+    old_bodies = _bodies(old_raw) if old_raw is not None else None
+    if old_bodies is None or len(old_bodies) != len(seen["ids"]):
+        return None
+    bodies = _bodies(raw)
+    if bodies is None:
+        return None
+    old = cache.parsed(previous, len(old_bodies))
+    if old is None:
+        return None
+    where = dict(zip(old_bodies, range(len(old_bodies))))
+    if len(where) != len(old_bodies):
+        return None  # two lessons written alike: ids were unique, so this is not that file
+    places = list(map(where.get, bodies))
+    lessons: list[Any] = [None if at is None else old[at] for at in places]
+    changed = list(itertools.compress(range(len(bodies)), map(operator.is_, places, itertools.repeat(None))))
+    for index in changed:
+        item = b"  {\n" + bodies[index] + b"\n  }"
+        try:
+            lesson = jsonsafe.loads(item.decode("utf-8"))
+            validate_lesson(lesson, path, index, retired=retired)
+        except (ValueError, SchemaError):  # not UTF-8, not JSON (TooDeep included), not a valid lesson
+            return None
+        if _canonical_item(lesson).encode("utf-8") != item:
+            return None
+        lessons[index] = lesson
+    if not _unique_ids(lessons):
+        return None
+    return lessons, old, changed
 
 
 # A file changed in more lessons than this is indexed anew rather than from the version before it
@@ -550,7 +654,8 @@ def from_previous(cache: Cache, file: LessonFile) -> tuple[str, list[str] | None
         return None
     ids = seen["ids"]
     postings = cache.postings(file.previous, len(ids))
-    old = cache.parsed(file.previous, len(ids)) if postings is not None else None
+    old = None if postings is None else file.previous_lessons if file.previous_lessons is not None and len(
+        file.previous_lessons) == len(ids) else cache.parsed(file.previous, len(ids))
     if old is None or list(map(operator.itemgetter("id"), old)) != ids:
         return None
     try:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from altimate_learn.curate import curator, prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
+from altimate_learn.curate.lintcache import Passed
 from altimate_learn.curate.polarity import polar_spans
 from altimate_learn.errors import SchemaError, StoreError
 from altimate_learn.store import fsio
@@ -482,12 +483,18 @@ def test_a_pulled_lesson_file_is_indexed_from_the_version_before_it_exactly(tmp_
     assert pulled[5]["id"] in (warm.flagged or [])
 
 
-def test_a_pulled_file_with_an_invalid_or_failing_lesson_still_stops(tmp_path, monkeypatch):
-    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)
-    stored = _lessons(_texts(random.Random(3), 20))
-    store = make_store(tmp_path, approved=stored)
+def _known_store(root: Path, monkeypatch, seed: int, count: int):
+    """A store of ``count`` lessons whose large approved.json the cache knows (verdict, parsed lessons, copy)."""
+    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)  # as a 10,000-lesson file is
+    stored = _lessons(_texts(random.Random(seed), count))
+    store = make_store(root, approved=stored)
     for _ in range(2):
         curator.curate(store, [])
+    return store, stored
+
+
+def test_a_pulled_file_with_an_invalid_or_failing_lesson_still_stops(tmp_path, monkeypatch):
+    store, stored = _known_store(tmp_path, monkeypatch, 3, 20)
     path = store.path(store.APPROVED)
     broken = [dict(item) for item in stored]
     broken[4]["scope"] = "galaxy"
@@ -499,3 +506,112 @@ def test_a_pulled_file_with_an_invalid_or_failing_lesson_still_stops(tmp_path, m
     path.write_text(fsio.canonical_json(failing))
     with pytest.raises(StoreError, match="L-0004 fails lint"):
         curator.curate(store, [])
+
+
+def _pulled_variants(stored: list[dict], rng: random.Random) -> list[tuple[str, bytes]]:
+    """Versions of a canonical lesson file a `git pull` or a hand edit may leave: canonical or not, valid or not."""
+    def canon(items):
+        return fsio.canonical_json(items).encode()
+
+    edited = [dict(item) for item in stored]
+    edited[3]["text"] = "Key users by `account_ref` in every mart."
+    edited[rng.randrange(len(edited))]["helpful"] += 2
+    moved = [dict(item) for item in stored]
+    moved.insert(0, moved.pop(rng.randrange(len(moved))))
+    grown = [*stored, lesson("L-0f01", "Name seeds after `stg_stripe__payments`."), lesson("L-0f02", "Ünïcode ✓.")]
+    pathed = [dict(item) for item in stored]
+    pathed[1]["trigger"] = {"paths": ["models/**/*.sql"]}
+    unsorted = canon(edited).replace(b'"applied": 0,\n    "created"', b'"created"', 1).replace(
+        b'"helpful"', b'"applied": 0,\n    "helpful"', 1)  # one lesson's keys out of order: not canonical
+    nulled = canon(edited).replace(b'"applied": 0,', b'"applied": 0,\n    "pinned": null,', 1)
+    doubled = canon(edited).replace(b'"applied": 0,', b'"applied": 0,\n    "applied": 0,', 1)
+    twice = [*stored[:5], dict(stored[4]), *stored[5:]]
+    bad = [dict(item) for item in stored]
+    bad[6]["scope"] = "galaxy"
+    return [("edited", canon(edited)), ("moved", canon(moved)), ("grown", canon(grown)), ("pathed", canon(pathed)),
+            ("removed", canon(stored[:-3])), ("one left", canon(stored[:1])), ("empty", canon([])),
+            ("indented", json.dumps(edited, indent=4).encode()), ("unsorted keys", unsorted), ("null", nulled),
+            ("key twice", doubled), ("lesson twice", canon(twice)), ("invalid", canon(bad)),
+            ("not JSON", canon(edited)[:-9] + b"\n]\n"), ("conflict", canon(edited).replace(
+                b'"scope"', b'<<<<<<< HEAD\n"scope"', 1)), ("not UTF-8", canon(edited).replace(b"every", b"\xff", 1)),
+            ("the same", canon(stored))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_pulled_file_read_against_its_previous_version_reads_as_a_full_read_does(tmp_path, monkeypatch, seed):
+    """Whatever a pull leaves, the file read lesson by lesson against the version before it gives what a full
+    parse, validation and canonical check of it give: the same lessons, the same canonical verdict, the same
+    error."""
+    monkeypatch.setattr(prepared, "MIN_PARSED_BYTES", 0)  # as a 10,000-lesson file is
+    rng = random.Random(seed)
+    stored = _lessons(_texts(rng, 30))
+    for name, raw in _pulled_variants(stored, rng):
+        shutil.rmtree(Path(os.environ["XDG_CACHE_HOME"]) / "altimate-learn", ignore_errors=True)
+        store = make_store(tmp_path / str(seed) / name, approved=stored)
+        for _ in range(2):
+            curator.curate(store, [])  # the cache knows the file: its verdict, parsed lessons and a copy
+        assert any(p.suffix == ".copy" for p in _curate_cache_files())
+        store.path(store.APPROVED).write_bytes(raw)
+        outcomes = []
+        for cached in (True, False):
+            if not cached:
+                shutil.rmtree(Path(os.environ["XDG_CACHE_HOME"]) / "altimate-learn", ignore_errors=True)
+            try:
+                file = prepared.read(store, store.APPROVED, prepared.Cache())
+                outcomes.append((file.lessons, file.canonical))
+            except StoreError as exc:
+                outcomes.append((type(exc), str(exc)))
+        assert outcomes[0] == outcomes[1], name
+
+
+def test_a_pulled_file_is_parsed_validated_and_linted_only_where_it_changed(tmp_path, monkeypatch):
+    store, stored = _known_store(tmp_path, monkeypatch, 5, 60)
+    pulled = [dict(item) for item in stored]
+    pulled[10]["text"] = "Key users by `account_ref` in every mart."
+    pulled.append(lesson("L-0f01", "Name seeds after `stg_stripe__payments`."))
+    store.path(store.APPROVED).write_text(fsio.canonical_json(pulled))
+    validated, linted = [], []
+    real_validate, real_lint = prepared.validate_lesson, curator.lint
+    monkeypatch.setattr(prepared, "validate_lesson", lambda value, *a, **k: validated.append(value["id"]) or
+                        real_validate(value, *a, **k))
+    monkeypatch.setattr(curator, "lint", lambda text, **k: linted.append(text) or real_lint(text, **k))
+    monkeypatch.setattr(prepared.fsio, "parse_json", lambda *a, **k: pytest.fail("the whole file was parsed"))
+    looked_up = []
+    real_known = Passed.known
+    monkeypatch.setattr(Passed, "known", lambda self, text, options: looked_up.append((text, options)) or
+                        real_known(self, text, options))
+    result = curator.curate(store, [add("Always join on `account_ref`.")])
+    assert sorted(validated) == ["L-000a", "L-0f01"]
+    changed = sorted([pulled[10]["text"], pulled[-1]["text"]])
+    assert sorted(text for text, options in looked_up if options == "grandfathered") == changed
+    assert sorted(linted) == changed  # the stored lessons linted (the reflection's own ADD is linted elsewhere)
+    assert [r.get("rule") for r in result.rejected] == ["overlap"]
+
+
+def test_a_pulled_file_whose_version_before_is_not_known_to_pass_lint_is_linted_in_full(tmp_path, monkeypatch):
+    store, stored = _known_store(tmp_path, monkeypatch, 6, 40)
+    shutil.rmtree(Path(os.environ["XDG_CACHE_HOME"]) / "altimate-learn" / "lint")  # nothing known to pass lint
+    pulled = [dict(item) for item in stored]
+    pulled[10]["text"] = "Key users by `account_ref` in every mart."
+    store.path(store.APPROVED).write_text(fsio.canonical_json(pulled))
+    linted = []
+    real_lint = curator.lint
+    monkeypatch.setattr(curator, "lint", lambda text, **k: linted.append(text) or real_lint(text, **k))
+    curator.curate(store, [])
+    assert sorted(linted) == sorted(item["text"] for item in pulled)
+
+
+@pytest.mark.parametrize("breakage", sorted(BREAKAGES))
+def test_a_broken_copy_of_the_previous_version_is_ignored(tmp_path, monkeypatch, breakage):
+    store, stored = _known_store(tmp_path, monkeypatch, 8, 20)
+    copies = [p for p in _curate_cache_files() if p.suffix == ".copy"]
+    assert copies
+    for path in copies:
+        path.write_bytes(BREAKAGES[breakage](path.read_bytes()))
+    bad = [dict(item) for item in stored]
+    bad[4]["scope"] = "galaxy"
+    store.path(store.APPROVED).write_text(fsio.canonical_json(bad))
+    with pytest.raises(SchemaError, match="scope"):
+        curator.curate(store, [])
+    store.path(store.APPROVED).write_text(fsio.canonical_json(stored[:-1]))
+    assert prepared.read(store, store.APPROVED, prepared.Cache()).lessons == stored[:-1]
