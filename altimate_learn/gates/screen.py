@@ -326,10 +326,20 @@ class Screen:
         if overlap:
             from altimate_learn.curate.apply import contradictions
 
+            def said(lid: str) -> str:
+                return work.by_id[lid]["text"] if lid in work.by_id else ""
+
+            # the lesson it replaces: one it contradicts, else the one it says most of again (not merely the one
+            # worded most alike: "Every model in `models/staging/` selects from `source()`" shares more words with
+            # "Put every staging model in `models/staging/`, one file per source table." than the rule that says
+            # where staging models go, which is the one that rule restates)
+            replaced = [(bool(contradictions(delta.text or "", said(lid))), cover_share(delta.text or "", said(lid)),
+                         jaccard(words, work.words.get(lid, frozenset())), lid) for lid in overlap]
+            replaced = [entry for entry in replaced if entry[0] or entry[1] >= COVER_SHARE]
+            if replaced:
+                return self._replace(delta, work, max(replaced)[-1])
             best = max(overlap, key=lambda lid: (jaccard(words, work.words.get(lid, frozenset())), lid))
-            old = work.by_id[best]["text"] if best in work.by_id else ""
-            if _covers(delta.text or "", old) or contradictions(delta.text or "", old):
-                return self._replace(delta, work, best)
+            old = said(best)
             # another rule about the same code ("Use `httpx` for outbound HTTP calls." beside "Call the payment
             # provider with an async `httpx` client, never `requests`."): replacing would drop what only the old
             # one says, so both stay (review14 R14-13)
@@ -541,14 +551,45 @@ COVER_SHARE = 0.6  # of a lesson's content words a rule about its code must say 
 
 
 def _covers(new: str, old: str) -> bool:
-    """``new`` says most of what ``old`` says (its content words, "use" aside): a sharper or wider version of that
-    rule, which may replace it. "Select raw tables through `source()` with a freshness check, in every model." covers
-    "Select raw tables through `source()` in staging models."; "Use `httpx` for outbound HTTP calls." does not cover
-    "Call the payment provider with an async `httpx` client, never `requests`." (review14 R14-13)."""
+    """``new`` says most of what ``old`` says (:func:`cover_share`): it may replace it."""
+    return cover_share(new, old) >= COVER_SHARE
+
+
+def cover_share(new: str, old: str) -> float:
+    """The share of ``old``'s content words ("use" aside, and the paths both name) that ``new`` says too: at
+    :data:`COVER_SHARE` or more, ``new`` is a sharper or wider version of that rule, which may replace it. "Select raw
+    tables through `source()` with a freshness check, in every model." covers "Select raw tables through `source()` in
+    staging models."; "Use `httpx` for outbound HTTP calls." does not cover "Call the payment provider with an async
+    `httpx` client, never `requests`." (review14 R14-13)."""
     from altimate_learn.gates.offline import content_words
 
+    new, old = _without_shared_places(new, old)
     theirs = content_words(old) - _LIGHT_VERBS
-    return bool(theirs) and len(theirs & content_words(new)) >= COVER_SHARE * len(theirs)
+    return len(theirs & content_words(new)) / len(theirs) if theirs else 0.0
+
+
+_PLACE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def _without_shared_places(new: str, old: str) -> tuple[str, str]:
+    """Both rules without the file or folder paths in backticks that both name. A shared path is where the two
+    rules hold, the reason they are compared at all, not something the new rule says again: its words ("models",
+    "staging" of `models/staging/`) would otherwise count as the old rule's words said again, and "Every model in
+    `models/staging/` selects from `source()`" would replace "Put staging models in `models/staging/`" (fix17)."""
+    from altimate_learn.gates.scopes import place_globs
+
+    def places(text: str) -> set[str]:
+        return {span.strip().lower().rstrip("/") for span in _PLACE_SPAN.findall(text)
+                if place_globs(span, quoted=True) is not None}
+
+    shared = places(new) & places(old)
+    if not shared:
+        return new, old
+
+    def drop(text: str) -> str:
+        return _PLACE_SPAN.sub(lambda m: " " if m.group(1).strip().lower().rstrip("/") in shared else m.group(0), text)
+
+    return drop(new), drop(old)
 
 
 def _same_situation(new: str, old: str) -> str:

@@ -293,3 +293,17 @@ def test_a_rule_kept_beside_a_lesson_on_the_same_name_and_place_is_noted_as_a_po
     other = _json(cli, "remember", "Register every new router in `src/shop/api.py` with a `/v1` prefix.", "--approve")
     result = _json(cli, "remember", "Keep route handlers in `src/shop/api.py` thin.")
     assert result["coexists"] == [other["id"]] and result["notes"] == []
+
+
+def test_a_rule_about_what_a_folder_holds_is_not_replaced_by_another_rule_about_that_folder(git_repo, cli):
+    """fix17: the words of a path both rules name in backticks counted as the old rule's words said again, so
+    "Every model in `models/staging/` selects from `source()` ..." replaced "Put staging models in `models/staging/`."
+    (two rules about one folder; the lesson saying where staging models go was retired). A shared path is where
+    both hold, not what they say; a rule that does say the lesson again replaces it, and not a neighbour that is
+    merely worded more alike."""
+    base = _json(cli, "remember", "Put staging models in `models/staging/`.", "--approve")
+    beside = _json(cli, "remember", "Every model in `models/staging/` selects from `source()`, never from raw tables.",
+                   "--approve")
+    assert beside["status"] == "added" and beside["replaced"] == [] and beside["coexists"] == [base["id"]]
+    again = _json(cli, "remember", "Put every staging model in `models/staging/`, one file per source table.")
+    assert again["status"] == "replaced" and [r["id"] for r in again["replaced"]] == [base["id"]]
