@@ -163,7 +163,8 @@ def vet_command(
     quarantined. An approved lesson quarantined for an instruction line that is gone (the edit was reverted) is
     re-vetted too and delivered again when it passes. The hooks do this offline by themselves after an edit of
     the instruction files (the next capture, or a session start that finds stale lessons); this runs it now, or
-    with a model (--model)."""
+    with a model (--model). A re-vet changes nothing else: lessons past learn.max_stored, or marked harmful
+    enough to remove, are left for the next `learn reflect` or `learn curate` (it says so)."""
     from altimate_learn.gates.actions import VetRun, vet_store
 
     if name is not None:
@@ -187,6 +188,10 @@ def vet_command(
         run.errors += each.errors
         run.notes += each.notes
         run.released += [dict(item, store=store_name) for item in each.released]
+        if each.held.get("over_max_stored"):
+            run.held["over_max_stored"] = run.held.get("over_max_stored", 0) + each.held["over_max_stored"]
+        if each.held.get("harmful"):
+            run.held["harmful"] = run.held.get("harmful", []) + each.held["harmful"]
     if as_json:
         out = run.to_json() if name is None else runs[name].to_json()
         if name is None:
@@ -209,6 +214,9 @@ def vet_command(
         store_of = f"{item['store']}/" if several else ""
         echo(f'  released {store_of}{item["id"]} {_quoted(item["text"])}: the instruction line it was quarantined for '
              "is gone and it passes the vet; delivered again.")
+    for store_name, each in runs.items():
+        if each.left():
+            echo(f"  left as it is{f' in store {store_name}' if several else ''}: {each.left()}.")
     if run.quarantined:
         named = sorted({item["store"] for item in run.quarantined} - {DEFAULT_NAME}) if several else []
         flag = f" --name {named[0]}" if len(named) == 1 else " --name STORE" if named else ""

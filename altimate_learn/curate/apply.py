@@ -513,18 +513,29 @@ class _Pass:
         return None
 
     # -- after the deltas
-    def auto_remove(self) -> None:
+    def harmful_due(self) -> list[tuple[Lesson, str]]:
+        """The lessons removal for harm takes out now, each with its reason."""
         # Below HARMFUL_MIN harmful marks (the common case) a lesson is not looked at further (found in C).
         lessons = self.lessons
         marked = map(operator.not_, map(operator.lt, map(_HARMFUL, lessons), itertools.repeat(HARMFUL_MIN)))
-        for lesson in list(itertools.compress(lessons, marked)):
+        out = []
+        for lesson in itertools.compress(lessons, marked):
             harmful = lesson.get("harmful", 0)
-            lid = lesson["id"]
             helpful = lesson.get("helpful", 0)
-            sources = self.harmful_from.get(lid, [])[:harmful]
+            sources = self.harmful_from.get(lesson["id"], [])[:harmful]
             if lesson.get("pinned") or harmful <= helpful or len(sources) < HARMFUL_MIN_FEEDBACKS:
                 continue
-            reason = f"harmful: {harmful} harmful vs {helpful} helpful marks from {len(sources)} feedbacks"
+            out.append((lesson, f"harmful: {harmful} harmful vs {helpful} helpful marks from {len(sources)} feedbacks"))
+        return out
+
+    def evictable(self, max_stored: int) -> int:
+        """How many lessons :meth:`evict` would take out over ``max_stored`` (pinned ones never)."""
+        excess = len(self.lessons) - max_stored
+        return min(excess, sum(1 for lesson in self.lessons if not lesson.get("pinned"))) if excess > 0 else 0
+
+    def auto_remove(self) -> None:
+        for lesson, reason in self.harmful_due():
+            lid = lesson["id"]
             self.retire(lesson, reason)
             self.harmful_from.pop(lid, None)
             self.removed_as_wrong.append((self.retired_by_id[lid], reason))

@@ -204,7 +204,7 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
            max_stored: int | None = None, now: str | None = None, op: str | None = None,
            author: str = "model", channel: str | None = None, vet: Any = None, skip_vet: bool = False,
            contract: Any = None, trusted_provenance: bool = False, max_in_force: int | None = None,
-           feedback: str | None = None, feedback_kind: str = "user") -> CurateResult:
+           feedback: str | None = None, feedback_kind: str = "user", recheck: bool = False) -> CurateResult:
     """Apply validated deltas to the store's current lessons and stage the result as `candidate.json`.
 
     Every ADD and EDIT passes the vet (:mod:`altimate_learn.gates.screen`) before it is applied: ``vet``
@@ -225,6 +225,10 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
     deltas cannot claim a source.
     ``feedback`` / ``feedback_kind``: the (redacted) feedback this reflection read and its kind (verifier, ci,
     review, user); a queued replacement keeps them, as altimate-code's does, for the narrow model call.
+    ``recheck``: a re-check nobody asked for (the capture worker's background re-vet): the vet re-stamps and
+    quarantines as always, but nothing is removed for harm, evicted over ``max_stored`` or moved in or out of
+    the ``max_in_force`` set; what would have been is reported in ``result.held`` (for `learn curate`, `learn
+    tidy` or the next reflection to do, in front of the person).
     """
     from altimate_learn.errors import LearnError
 
@@ -320,7 +324,11 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         for delta in parsed:
             if delta.op == "REMOVE":
                 work.remove(delta)
-        work.auto_remove()
+        held: dict[str, Any] = {}
+        if recheck:
+            held["harmful"] = [lesson["id"] for lesson, _ in work.harmful_due()]
+        else:
+            work.auto_remove()
 
         # Replacement step: lessons removed as wrong that nothing in this pass replaces.
         stale = _drop_stale_pending(store, work, pending, approved_ids)
@@ -330,8 +338,14 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
         work.screen.revet(work, approved_ids)
         from altimate_learn.curate.cap import enforce, write_outside
 
-        capped = enforce(store, work, max_in_force, author=author, channel=channel, now=now)
-        work.evict(cap)
+        if recheck:
+            from altimate_learn.curate.cap import CapOutcome, read_outside
+
+            capped = CapOutcome(max_in_force, outside=read_outside(store, writing=False))
+            held["over_max_stored"] = work.evictable(cap)
+        else:
+            capped = enforce(store, work, max_in_force, author=author, channel=channel, now=now)
+            work.evict(cap)
         work.finish()
 
         candidate = work.lessons
@@ -388,4 +402,4 @@ def curate(store: Store, deltas: list[dict] | Any, *, session_id: str | None = N
                             retired=work.retired, replacements_needed=[_pending_view(p) for p in pending],
                             summary=summary, changed=changed, history=entry, harmful_from=work.harmful_from,
                             replacements=work.replacements, quarantined=work.screen.quarantined,
-                            vet=work.screen.summary(), cap=capped)
+                            vet=work.screen.summary(), cap=capped, held=held)

@@ -24,6 +24,9 @@ class CurateResult:
     quarantined: list[dict] = field(default_factory=list)    # rules set aside by the vet (gates.quarantine)
     vet: dict | None = None                                  # what the vet did (gates.screen.Screen.summary)
     cap: Any = None                                          # what the cap did (curate.cap.CapOutcome)
+    # A re-check (``curate(recheck=True)``): what it left for a curation the person runs ("over_max_stored":
+    # lessons past the cap, "harmful": ids a curation would remove for harm); empty otherwise
+    held: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The `--json` shape (stable keys)."""

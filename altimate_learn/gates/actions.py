@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from altimate_learn.english import plural
 from altimate_learn.errors import LearnError
 from altimate_learn.gates import quarantine, stamps
 from altimate_learn.gates.vet import MAX_ITEMS, Item, Verdict, VetResult, trigger_paths, vet_offline, vet_with_model
@@ -32,11 +33,28 @@ class VetRun:
     errors: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     released: list[dict[str, Any]] = field(default_factory=list)  # quarantined approved lessons let back in
+    # What the re-vet left for the next curation (``curate(recheck=True)``): "over_max_stored" (lessons past
+    # learn.max_stored), "harmful" (ids removal for harm would take out)
+    held: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"checked": self.checked, "restamped": self.restamped, "quarantined": self.quarantined,
                 "stale_left": self.stale_left, "unvetted_left": self.unvetted_left, "by": self.by,
-                "errors": self.errors, "notes": self.notes, "released": self.released}
+                "errors": self.errors, "notes": self.notes, "released": self.released, "held": self.held}
+
+    def left(self) -> str:
+        """What the re-vet left for the next curation (:attr:`held`), in words; empty when nothing."""
+        parts = []
+        over = self.held.get("over_max_stored") or 0
+        if over:
+            parts.append(f"{plural(over, 'lesson')} past learn.max_stored (the next `learn reflect` or `learn curate` "
+                         "evicts the lowest-scoring; raise learn.max_stored to keep them)")
+        harmful = self.held.get("harmful") or []
+        if harmful:
+            parts.append(f"{plural(len(harmful), 'lesson')} marked harmful enough to remove ("
+                         + ", ".join(harmful[:5]) + (", …" if len(harmful) > 5 else "")
+                         + "; the next `learn reflect` or `learn curate` removes them)")
+        return "; ".join(parts)
 
 
 def due(store: Store, lessons: list[dict], current: str) -> list[dict]:
@@ -49,7 +67,9 @@ def due(store: Store, lessons: list[dict], current: str) -> list[dict]:
 def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_calls: int = 10) -> VetRun:
     """Re-vet the store's stale and never-vetted lessons: with a model in calls of up to :data:`MAX_ITEMS`
     (at most ``max_calls``), else with the deterministic check. Passes are re-stamped, conflicts with the
-    instructions quarantined (and their removal staged)."""
+    instructions quarantined (and their removal staged). Only that: a re-vet (`learn vet`, or the hooks' in
+    the background) evicts nothing over learn.max_stored, removes nothing for harm and does not reshuffle the
+    max_in_force set (``curate(recheck=True)``); ``run.held`` says what it left for the next curation."""
     from altimate_learn.curate.curator import curate
     from altimate_learn.instructions.files import discover
     from altimate_learn.reflect.reflect import current_lessons
@@ -82,7 +102,8 @@ def vet_store(store: Store, *, chat: Any = None, timeout: float = 120.0, max_cal
 
             batch = todo[:MAX_OFFLINE_REVETS]  # what the curator re-vets in one pass, in the same order
         seen.update(lesson["id"] for lesson in batch)
-        result = curate(store, [], op="vet", vet=vetted, contract=contract)
+        result = curate(store, [], op="vet", vet=vetted, contract=contract, recheck=True)
+        _hold(run, result.held)
         summary = result.vet or {}
         run.restamped += int(summary.get("restamped", 0))
         run.quarantined += [{"id": q["id"], "text": q["text"], "reason": q["reason"]} for q in result.quarantined]
@@ -116,6 +137,15 @@ def _line_is_gone(contract: Any, item: dict) -> bool:
     return not any(wanted in flat(sentence) for sentence in offline.sentences(text))
 
 
+def _hold(run: VetRun, held: dict[str, Any]) -> None:
+    """Add what a re-check's curation left (``CurateResult.held``) to ``run.held``."""
+    if "over_max_stored" in held:
+        run.held["over_max_stored"] = held["over_max_stored"]  # the last curation's count: the store as it is
+    harmful = [*run.held.get("harmful", []), *(i for i in held.get("harmful", []) if i not in run.held.get("harmful", []))]
+    if harmful:
+        run.held["harmful"] = harmful
+
+
 def _release_where_the_line_is_gone(store: Store, run: VetRun, chat: Any, timeout: float, calls_left: int) -> None:
     """Quarantined lessons still in approved.json whose conflicting instruction line is gone (the edit was
     reverted, the line rewritten): re-vetted as `learn quarantine release` does, delivered again when they pass;
@@ -132,7 +162,7 @@ def _release_where_the_line_is_gone(store: Store, run: VetRun, chat: Any, timeou
                 break
             calls_left -= 1
         try:
-            result = release(store, item["id"], chat=chat, timeout=timeout)
+            result = release(store, item["id"], chat=chat, timeout=timeout, recheck=True)
         except LearnError as exc:
             run.errors.append(str(exc))
             break
@@ -165,9 +195,10 @@ def _overruled_note(item: dict, previous: Any) -> str:
 
 
 def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 120.0,
-            force: bool = False) -> ReleaseResult:
+            force: bool = False, recheck: bool = False) -> ReleaseResult:
     """Re-vet a quarantined rule and, when it passes, put it back (see the module docstring). ``force``: the
-    person overrules the vet's verdict against the instruction files (recorded in the lesson's provenance)."""
+    person overrules the vet's verdict against the instruction files (recorded in the lesson's provenance).
+    ``recheck``: a re-vet releases it (``curate(recheck=True)``: nothing else changes)."""
     from altimate_learn.instructions.files import discover
     from altimate_learn.reflect.reflect import current_lessons
 
@@ -203,7 +234,7 @@ def release(store: Store, lesson_id: str, *, chat: Any = None, timeout: float = 
                                 current_lessons(store),
                                 instructions, "", timeout=timeout)
     with store.lock():
-        outcome = _curate_released(store, item, delta, contract, vetted)
+        outcome = _curate_released(store, item, delta, contract, vetted, recheck=recheck)
         if isinstance(outcome, ReleaseResult):
             return outcome
         added, helpful, replaced = outcome
@@ -225,7 +256,8 @@ def _release_delta(item: dict, reason: str, provenance: str | None = None) -> di
 
 
 def _curate_released(store: Store, item: dict, delta: dict, contract: Any, vetted: Any,
-                     trusted: bool = False) -> ReleaseResult | tuple[dict | None, dict | None, list[str]]:
+                     trusted: bool = False, recheck: bool = False) -> ReleaseResult | tuple[
+                         dict | None, dict | None, list[str]]:
     """Curate a released rule (under the store's lock): a :class:`ReleaseResult` when the curator quarantined it
     again (the old entry stays, with the new reason), else (the ADD, the HELPFUL, the ids it replaced)."""
     from altimate_learn.curate.curator import curate
@@ -235,7 +267,8 @@ def _curate_released(store: Store, item: dict, delta: dict, contract: Any, vette
     try:
         result = curate(store, [delta], op="quarantine-release", author="person",
                         channel=item.get("channel") or "remember", vet=vetted, contract=contract,
-                        feedback_ids=[f"release:{lesson_id}"], **({"trusted_provenance": True} if trusted else {}))
+                        feedback_ids=[f"release:{lesson_id}"], recheck=recheck,
+                        **({"trusted_provenance": True} if trusted else {}))
     except BaseException:
         quarantine.add(store, [item])
         raise

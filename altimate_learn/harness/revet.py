@@ -17,7 +17,11 @@ does not keep applying unexamined. Nobody has to remember `learn vet` to get the
 
 This is `learn vet` without a model (:func:`altimate_learn.gates.actions.vet_store`): passes are re-stamped and
 delivered again from the next event; a lesson the instructions now contradict or restate is quarantined with
-the reason (`learn quarantine list`) and its removal staged in the candidate; nothing is deleted. A stale
+the reason (`learn quarantine list`) and its removal staged in the candidate; nothing is deleted. It is a
+re-check nobody ran a command for, so it changes nothing else: a store past `learn.max_stored` is not evicted
+from, a lesson marked harmful enough is not removed, the `max_in_force` set is not reshuffled (a curation would
+do all three); `hook.log` says what was left for the next `learn reflect` or `learn curate`, in front of the
+person (`learn doctor` names the lessons past the cap too). A stale
 lesson is never delivered before it passed. One re-vet runs at a time (``.sessions/revet.lock``; another that
 finds it taken leaves the work to it), and when nothing changed since a check that found nothing due (the
 instruction hash and the stores' lesson and stamp files: ``.sessions/revet-checked``) nothing is read. What it
@@ -234,7 +238,7 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
         try:
             if not due(store, current_lessons(store), contract.hash):
                 continue
-            run = vet_store(store, chat=None)
+            run = vet_store(store, chat=None)  # only the vet: nothing evicted or removed for harm
         except LearnError as exc:  # a store locked past the wait, an unreadable file: the next capture retries
             failed = True
             log(f"background re-vet of store '{name}' failed: {exc}; its stale lessons stay held out until the "
@@ -247,6 +251,9 @@ def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
         log(f"background re-vet of store '{name}' (offline): {run.checked} checked, {run.restamped} re-stamped and "
             f"delivered again, {len(run.quarantined)} quarantined" + (f": {quarantined}" if quarantined else "")
             + (" (their removal is staged in the candidate; `learn quarantine list`)" if quarantined else ""))
+        left = run.left()
+        if left:
+            log(f"background re-vet of store '{name}': left as it is: {left}")
         if run.stale_left or run.errors:
             failed = True
     if not failed:
