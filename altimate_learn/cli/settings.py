@@ -333,12 +333,15 @@ def collect_status(name: str) -> dict[str, Any]:
     approved = _count_lessons(store, Store.APPROVED, problems)
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
-    retired = _count_lessons(store, Store.RETIRED, problems)
-    if retired:  # a lesson retired here and kept by a teammate's side of a merge is approved, not retired
-        try:
-            retired -= len({l["id"] for l in store.retired()} & {l["id"] for l in store.approved()})
-        except LearnError:
-            pass
+    _count_lessons(store, Store.RETIRED, problems)  # an unreadable retired.json is named in the problems
+    from altimate_learn.tidy.counts import retired_ids
+
+    try:  # a lesson retired here and kept by a teammate's side of a merge is approved, not retired
+        live = {l["id"] for l in store.approved()}
+    except LearnError:
+        live = set()
+    # retired here (retired.json) or by a teammate (the committed retired/<id>.json that came by git)
+    retired = len(retired_ids(store) - live)
     from altimate_learn.store.legacy_playbook import unimported
 
     problems += unimported(store)

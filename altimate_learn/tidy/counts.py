@@ -5,7 +5,8 @@ out until a re-vet (the instruction files changed since they were vetted). Outsi
 lessons kept in ``outside-cap.json`` (could be neither folded nor traded; never delivered) and approved
 lessons in force past ``learn.max_in_force`` (a store from before the cap; `learn tidy` drains it).
 Graduated: lessons `learn tidy` moved into the instruction files' block (``graduated.json``). Retired:
-``retired.json``, less any lesson that is approved again (retired here, kept by a teammate's side of a merge).
+``retired.json`` and the team's committed ``retired/<id>.json`` (a teammate's retirement arrives by git only
+there), less any lesson that is approved again (retired here, kept by a teammate's side of a merge).
 """
 
 from __future__ import annotations
@@ -14,15 +15,13 @@ import json
 from typing import Any
 
 
-def _count_json(path: Any, key: str, *, besides: set[str] | None = None) -> int:
-    """How many entries the file holds (``besides``: not counting entries whose id is in it)."""
+def _count_json(path: Any, key: str) -> int:
+    """How many entries the file holds."""
     try:
         value = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return 0
-    items = value.get(key) if isinstance(value, dict) else value if key == "" else None
-    if besides and isinstance(items, list):
-        return sum(1 for item in items if not (isinstance(item, dict) and item.get("id") in besides))
+    items = value.get(key) if isinstance(value, dict) else None
     return len(items) if isinstance(items, (list, dict)) else 0
 
 
@@ -41,7 +40,27 @@ def set_counts(store: Any, approved: list[dict], held_out: int | dict[str, str],
             "outside_cap": _count_json(store.path(OUTSIDE), "items"),
             "graduated": _count_json(store.path(GRADUATED), "lessons"),
             # a lesson retired here and kept (or brought back) by a teammate's merge is in force, not retired
-            "retired": _count_json(store.path(store.RETIRED), "", besides={l["id"] for l in approved})}
+            "retired": len(retired_ids(store) - {l["id"] for l in approved})}
+
+
+def retired_ids(store: Any) -> set[str]:
+    """The ids of the lessons retired in this clone (``retired.json``) and by the team: the committed records
+    (``retired/<id>.json``) a teammate's retirement brings by git, which this clone's ``retired.json`` never holds."""
+    from altimate_learn.team.retirements import folder, valid_id
+
+    ids: set[str] = set()
+    try:
+        value = json.loads(store.path(store.RETIRED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        value = None
+    if isinstance(value, list):
+        ids.update(item["id"] for item in value if isinstance(item, dict) and isinstance(item.get("id"), str))
+    try:
+        names = [p.name for p in folder(store).iterdir() if p.name.endswith(".json")]
+    except OSError:
+        names = []
+    ids.update(name[:-len(".json")] for name in names if valid_id(name[:-len(".json")]))
+    return ids
 
 
 def line(counts: dict[str, int]) -> str:

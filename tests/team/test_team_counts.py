@@ -54,3 +54,24 @@ def test_teammates_lessons_and_a_lesson_retired_here_but_kept_there_are_counted_
     assert "  2 lessons from teammates, not vetted here (delivered; `learn vet` vets them against this clone's " \
            "instruction files)." in doctor
     assert "from teammates (not vetted here):2" in doctor
+
+
+def test_a_teammates_retirement_that_arrived_by_git_is_counted_in_status_and_show(team: Team):
+    """fix17: `learn status` and `learn show` counted only this clone's retired.json, so after ben retired a lesson
+    and ana pulled it (its committed retired/<id>.json with the reason) ana's clone said "0 retired" while the
+    lesson was gone from her approved set."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    ben.add(SNAKE)
+    ben.learn("retire", base_id, "--reason", "CI converts cents now")
+    ben.learn("promote", "--yes")
+    ben.commit("ben: retire")
+    ben.git("push", "-q", "origin", "main")
+    ana.git("pull", "-q", "origin", "main")
+    assert base_id not in ana.ids() and not (ana.root / STORE / "retired.json").exists()
+
+    for clone in (ana, ben):  # the clone that retired it and the one the retirement reached say the same
+        status = clone.learn("status").stdout
+        assert "  lessons: 1 approved, none in candidate, 1 retired;" in status, status
+        assert "  set: 1 in force (max_in_force 40), 0 outside the cap, 0 graduated, 1 retired" in status
+        assert json.loads(clone.learn("status", "--json").stdout)["lessons"]["retired"] == 1
+        assert "0 graduated, 1 retired" in clone.learn("show").stdout
