@@ -39,7 +39,10 @@ _PARAMETERS = inspect.signature(classify_user_message).parameters
 
 
 def _verdict(message: Any, msg: Any, previous: Any) -> Any:
-    if "reply" in _PARAMETERS:  # as `learn capture` judges it: with the agent's reply to it (`capture/replies.py`)
+    if "thinking" in _PARAMETERS:  # as `learn capture` judges it: with the agent's reply and reasoning after it
+        return classify_user_message(msg, previous, answer=message.answer, reply=getattr(message, "reply", None),
+                                     thinking=getattr(message, "thinking", None), model=True)
+    if "reply" in _PARAMETERS:  # with the agent's reply to it (`capture/replies.py`)
         return classify_user_message(msg, previous, answer=message.answer, reply=getattr(message, "reply", None),
                                      model=True)
     if "model" in _PARAMETERS:

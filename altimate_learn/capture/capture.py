@@ -95,14 +95,16 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
     retries = RetryCounter()
     previous: UserMessage | None = None
     answer: list[str] = []  # what the assistant said since the previous user message
+    thought: list[str] = []  # the agent's reasoning since then (a classifier feature, never stored)
     session_id = reader.info.id
     # The typed message not judged yet: its verdict waits for the agent's reply to it (what the assistant says
     # before the next user message), whose opening can concede a mistake ("You're right, I …"). Its signal goes
     # where the message came, before the signals of its reply's tool calls.
     waiting: tuple[int, UserMessage, UserMessage | None, str | None] | None = None
 
-    def judge(at: int, event: UserMessage, before: UserMessage | None, said: str | None, reply: str | None) -> None:
-        verdict = classify_user_message(event, before, answer=said, reply=reply)
+    def judge(at: int, event: UserMessage, before: UserMessage | None, said: str | None, reply: str | None,
+              thinking: str | None = None) -> None:
+        verdict = classify_user_message(event, before, answer=said, reply=reply, thinking=thinking)
         text = event.text or event.reason or ""
         if verdict.correction and text.strip():
             stats.corrections += 1
@@ -124,12 +126,12 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             else:
                 stats.user_messages += 1
             if waiting is not None:
-                judge(*waiting, reply=_reply_opening(answer))
+                judge(*waiting, reply=_reply_opening(answer), thinking=_thinking_opening(thought))
                 waiting = None
             said = _answer_end(answer)
             if event.kind == "text":
                 waiting = (len(signals), event, previous, said)
-                answer = []
+                answer, thought = [], []
             else:
                 judge(len(signals), event, previous, said, None)
             previous = event
@@ -137,6 +139,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             stats.assistant_turns += 1
             if event.text and event.text.strip():
                 answer.append(event.text)
+            _add_thinking(thought, event)
         elif isinstance(event, ToolCall):
             stats.tool_calls += 1
             stats.tool_errors += int(event.is_error)
@@ -150,7 +153,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                         earlier.text += "\n" + retries.worked.line()
                         break
     if waiting is not None:
-        judge(*waiting, reply=_reply_opening(answer))
+        judge(*waiting, reply=_reply_opening(answer), thinking=_thinking_opening(thought))
     stats.malformed_lines = reader.info.skipped
     return signals, stats
 
@@ -160,28 +163,31 @@ REPLY_KEEP = 1000  # the start of the assistant's reply to a message, where it r
 
 
 def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage, UserMessage | None, str | None,
-                                                                      str | None]]:
+                                                                      str | None, str | None]]:
     """The session's last ``keep`` user messages, in order, each as the classifier takes it: (the message, the
-    user event before it, the end of the answer it replied to, the opening of the agent's reply to it; None while
-    no reply came). The live capture worker re-judges the previous prompt with it once its reply is in the
-    transcript (:func:`altimate_learn.harness.capture_worker.rejudge_previous`)."""
+    user event before it, the end of the answer it replied to, the opening of the agent's reply to it and of its
+    reasoning after it; None while no reply came). The live capture worker re-judges the previous prompt with it
+    once its reply is in the transcript (:func:`altimate_learn.harness.capture_worker.rejudge_previous`)."""
     from collections import deque
 
     last: deque[list] = deque(maxlen=keep)
     previous: UserMessage | None = None
     answer: list[str] = []
+    thought: list[str] = []
     for event in reader.events():
         if isinstance(event, UserMessage):
             if last and last[-1][3] is None:
-                last[-1][3] = _reply_opening(answer)
-            last.append([event, previous, _answer_end(answer), None])
+                last[-1][3:5] = [_reply_opening(answer), _thinking_opening(thought)]
+            last.append([event, previous, _answer_end(answer), None, None])
             if event.kind == "text":
-                answer = []
+                answer, thought = [], []
             previous = event
-        elif isinstance(event, AssistantTurn) and event.text and event.text.strip():
-            answer.append(event.text)
+        elif isinstance(event, AssistantTurn):
+            if event.text and event.text.strip():
+                answer.append(event.text)
+            _add_thinking(thought, event)
     if last and last[-1][3] is None and last[-1][0].kind == "text":
-        last[-1][3] = _reply_opening(answer)
+        last[-1][3:5] = [_reply_opening(answer), _thinking_opening(thought)]
     return [tuple(item) for item in last]  # type: ignore[misc]
 
 
@@ -191,6 +197,19 @@ def _answer_end(parts: list[str]) -> str | None:
 
 def _reply_opening(parts: list[str]) -> str | None:
     return "\n".join(parts)[:REPLY_KEEP] or None
+
+
+THINKING_KEEP = 1000  # the start of the agent's reasoning after a message is what the reasoning read takes
+
+
+def _add_thinking(parts: list[str], turn: AssistantTurn) -> None:
+    """Keep a turn's reasoning while the reasoning after the message is shorter than :data:`THINKING_KEEP`."""
+    if turn.thinking and sum(len(p) for p in parts) < THINKING_KEEP:
+        parts.append(turn.thinking)
+
+
+def _thinking_opening(parts: list[str]) -> str | None:
+    return "\n".join(parts)[:THINKING_KEEP] or None
 _POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
 
 

@@ -579,10 +579,13 @@ _REDIRECT_OPENING = re.compile(
 
 
 def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
-                          answer: str | None = None, *, reply: str | None = None, model: bool = False) -> Verdict:
+                          answer: str | None = None, *, reply: str | None = None, thinking: str | None = None,
+                          model: bool = False) -> Verdict:
     """Apply the session rules, then the text patterns (``answer``: the assistant's last answer, if known); then,
     when ``reply`` (the agent's answer to this message, known once it came) concedes a mistake, the reply's
-    verdict (:func:`reply_verdict`); with ``model=True``, when none flags it, the trained model's guarded second
+    verdict (:func:`reply_verdict`), and when ``thinking`` (the agent's reasoning after the message) takes it as a
+    correction, the reasoning's (:func:`thinking_verdict`), which also overrules a pattern's flag when it reads
+    the message as a question; with ``model=True``, when none flags it, the trained model's guarded second
     opinion (the learner's digest hints)."""
     if msg.kind == "rejection":
         reason = strip_injected(msg.reason or "").strip()
@@ -600,10 +603,13 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
         # a rule to learn.
         if _redirects(msg.text):
             return Verdict(True, "interrupted, then redirected", "strong")
-        return (reply_verdict(msg.text, reply) if reply else None) or NOT_A_CORRECTION
+        return ((reply_verdict(msg.text, reply) if reply else None)
+                or (thinking_verdict(msg.text, thinking) if thinking else None) or NOT_A_CORRECTION)
     verdict = classify_text(msg.text, answer)
     if not verdict.correction and reply and msg.kind == "text":
         verdict = reply_verdict(msg.text, reply) or verdict
+    if thinking and msg.kind == "text":
+        verdict = thinking_verdict(msg.text, thinking, verdict) or verdict
     if verdict.correction or not model or msg.kind != "text":
         return verdict
     from altimate_learn.capture.second_opinion import second_opinion
@@ -628,6 +634,28 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
         if reading == replies.RIGHT and _only_asks(text):
             return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
         return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
+    except Exception:  # noqa: BLE001 - a classifier must never break capture
+        return None
+
+
+def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -> Verdict | None:
+    """The agent's reasoning after a message (its opening, :func:`altimate_learn.capture.replies.read_thinking`):
+    when it paraphrases the message as a correction ("The user is pointing out that I …", "The user is right") or
+    owns a mistake ("I misunderstood"), a message the patterns let pass is a correction, on the same terms as a
+    reply (:func:`reply_verdict`: never a new request, a bare approval, a slash command); when it opens by taking
+    the message as a question ("The user is asking whether …"), a pattern's flag on a message that only asks is
+    withdrawn. The reasoning is agent text: the verdict's reason never quotes it. None when it changes nothing."""
+    from altimate_learn.capture import replies
+
+    try:
+        reading = replies.read_thinking(thinking)
+        if verdict is not None and verdict.correction:
+            if reading == replies.ASKED and verdict.strength == "pattern" and _only_asks(text):
+                return NOT_A_CORRECTION
+            return None
+        if reading == replies.OWNED and _reply_may_decide(text):
+            return Verdict(True, "the agent's reasoning took it as a correction", "reply")
+        return None
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return None
 

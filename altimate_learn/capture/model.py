@@ -30,13 +30,17 @@ class UserMessage:
 
 @dataclass
 class AssistantTurn:
-    """One assistant message (split lines sharing a message id are joined)."""
+    """One assistant message (split lines sharing a message id are joined). ``thinking`` is the reasoning the agent
+    wrote with it (Claude Code's thinking blocks, Codex's reasoning summaries, Gemini CLI's thoughts, opencode's
+    reasoning parts): agent text, read only as a feature of the message it follows (the correction classifier's
+    :func:`~altimate_learn.capture.classifier.thinking_verdict`); never stored, never a signal's text."""
 
     text: str
     id: str | None = None
     at: str | None = None
     model: str | None = None
     aborted: bool = False
+    thinking: str | None = None
 
 
 @dataclass

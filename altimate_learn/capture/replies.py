@@ -153,10 +153,65 @@ def read_reply(reply: str | None) -> str | None:
     return None
 
 
+THINKING_CHARS = 300  # characters of the agent's reasoning after a message that are read
+OWNED = "owned"  # its reasoning says the person corrected it, is right, or that it got something wrong
+ASKED = "asked"  # its reasoning opens by taking the message as a question
+
+# The agent's reasoning paraphrases the message as a correction ("The user is correcting me", "The user is pointing
+# out that I …", "The user is right", "Ah, the user corrected me") or owns a mistake ("I misunderstood", "I made a
+# mistake", "I should have checked", "even after my fix"). Agents reason in these words for everyone, whoever typed
+# the message and in whatever language.
+_OWNED = re.compile(
+    r"\b(?:the\s+)?user(?:'s|\s+is|\s+has|\s+was)?\s+(?:(?:correct(?:ing|ed|s)\s+me|(?:is\s+)?pointing\s+out\s+(?:that\s+(?:i|my|the|this|it)\b|"
+    r"an?\s|the\s|my\s)|point(?:s|ed)\s+out\s+(?:that\s+(?:i|my)\b|an?\s|my\s)|(?:absolutely\s+|completely\s+|totally\s+|)right\b"
+    r"(?!-|\s+(?:now|away|here|there|side|panel|column|click|to\s+(?:ask|want|wonder))))|(?:is\s+)?frustrated\s+(?:with|that|because)\s+(?:me|my|i)\b)"
+    r"|\bi\s+(?:completely\s+|totally\s+)?(?:misunderstood|misread|misinterpreted|made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|"
+    r"got\s+(?:it|that|this)\s+wrong|should\s+have\s+(?:\w+ed|known|done|seen|kept|left|run|read|written|made|been|asked|"
+    r"used|gone|taken|built|thought)|shouldn't\s+have|should\s+not\s+have)\b"
+    r"|\b(?:even\s+)?(?:after|despite)\s+my\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)\b"
+    r"|\bmy\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)(?:es|s)?\s+(?:didn't|did\s+not|doesn't|does\s+not|broke)\b"
+    r"|\bthe\s+user(?:'s)?\s+correction\b"
+    # zh, ja, ko, es, pt, fr, de, ru
+    r"|用户(?:指出|纠正|说得对|是对的)|用戶(?:指出|糾正|說得對|是對的)|我(?:理解错|搞错|误解|弄错)了?|我(?:理解錯|搞錯|誤解|弄錯)"
+    r"|ユーザーの?(?:指摘|言う通り|おっしゃる通り)|ユーザーが正しい|私の(?:誤り|ミス|勘違い)|사용자(?:가|의)\s*(?:말이\s*)?(?:맞|지적)|제가\s*(?:잘못|착각)"
+    r"|\bel\s+usuario\s+(?:tiene\s+raz[oó]n|me\s+(?:corrige|est[aá]\s+corrigiendo)|se[ñn]ala\s+que)|\bme\s+equivoqu[eé]\b"
+    r"|\bo\s+usu[aá]rio\s+(?:tem\s+raz[aã]o|est[aá]\s+certo|est[aá]\s+me\s+corrigindo|me\s+corrigiu|apontou\s+que)|\beu\s+errei\b"
+    r"|\bl'utilisateur\s+(?:a\s+raison|me\s+corrige|souligne\s+que)|\bje\s+me\s+suis\s+tromp[ée]\b"
+    r"|\bder\s+(?:benutzer|nutzer)\s+(?:hat\s+recht|korrigiert\s+mich)|\bich\s+habe\s+mich\s+geirrt\b"
+    r"|пользователь\s+(?:прав|поправляет|указывает,?\s+что\s+я)|\bя\s+ошиб\w*", re.I)
+
+# The reasoning opens by taking the message as a question: "The user is asking whether …", "The user wants to know …".
+_ASKED = re.compile(
+    r"^\W*(?:[^:.!?\n]{1,60}:\s*)?(?:the\s+)?user\s+(?:is\s+)?(?:ask(?:s|ing)\s+(?:about|whether|if|how|why|what|which|where|when|"
+    r"a\s+question|for\s+(?:an?\s+)?(?:explanation|clarification|opinion))|wants\s+to\s+(?:know|understand))\b", re.I)
+
+
+def thinking_head(thinking: str | None) -> str:
+    """The opening of the agent's reasoning that is read, one line ("" when none)."""
+    if not isinstance(thinking, str):
+        return ""
+    return " ".join(thinking.split())[:THINKING_CHARS].translate(str.maketrans({"\u2019": "'", "\u2018": "'"}))
+
+
+def read_thinking(thinking: str | None) -> str | None:
+    """What the opening of the agent's reasoning after a message says about it: :data:`OWNED` (it paraphrases the
+    message as a correction or owns a mistake), :data:`ASKED` (it opens by taking the message as a question) or
+    None."""
+    text = thinking_head(thinking)
+    if not text:
+        return None
+    if _OWNED.search(text):
+        return OWNED
+    if _ASKED.match(text):
+        return ASKED
+    return None
+
+
 def quote(reply: str | None, limit: int = 50) -> str:
     """The reply's opening, one line, for a signal's reason."""
     one = " ".join(head(reply).split())
     return one if len(one) <= limit else one[: limit - 1] + "\u2026"
 
 
-__all__ = ["AGREED", "CONCEDED", "HEAD_CHARS", "RIGHT", "SELF_FIX", "head", "quote", "read_reply"]
+__all__ = ["AGREED", "ASKED", "CONCEDED", "HEAD_CHARS", "OWNED", "RIGHT", "SELF_FIX", "THINKING_CHARS", "head", "quote",
+           "read_reply", "read_thinking", "thinking_head"]

@@ -361,15 +361,15 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
         recent = recent[:-1]  # this prompt is in the transcript already: the one before it is the previous prompt
     if not recent:
         return 0
-    message, before, said, reply = recent[-1]
-    if message.kind != "text" or not reply:
+    message, before, said, reply, thinking = recent[-1]
+    if message.kind != "text" or not (reply or thinking):
         return 0
     from altimate_learn.capture.classifier import classify_user_message
     from altimate_learn.capture.signals import NewSignal
     from altimate_learn.harness.live_capture import append_signal
     from altimate_learn.redact import remembering
 
-    verdict = classify_user_message(message, before, answer=said, reply=reply)
+    verdict = classify_user_message(message, before, answer=said, reply=reply, thinking=thinking)
     if not (verdict.correction and verdict.strength == "reply"):
         return 0  # a correction by its own words was recorded by its own worker; anything else is none
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=message.text, reason=verdict.reason,

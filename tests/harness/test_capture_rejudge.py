@@ -14,7 +14,7 @@ import pytest
 from altimate_learn.capture.capture import capture_paths
 from altimate_learn.harness import capture_worker, hook
 from altimate_learn.store import Store
-from tests.harness.test_capture_worker import repo, signals  # noqa: F401 - the same store and environment
+from tests.harness.test_capture_worker import files_holding, repo, signals  # noqa: F401 - the same store and environment
 
 TASK = "Copy the data folder into the build output."
 DONE = "I updated the import script so it copies the data folder into the target and ran it; 42 files copied."
@@ -24,10 +24,18 @@ NEXT = "ok now add a checksum step"
 SECRET = "ghp_" + "R8" * 18
 
 
-def claude_transcript(path: Path, turns: list[tuple[str, str]], session: str) -> None:
+def claude_transcript(path: Path, turns: list[tuple[str, ...]], session: str) -> None:
+    """An assistant turn ``(role, text, thinking)`` is written as Claude Code does: a line with the thinking block,
+    then a line with the text, under one message id."""
     records, parent = [], None
-    for i, (role, text) in enumerate(turns):
+    for i, (role, text, *thinking) in enumerate(turns):
         uid = f"{role[0]}{i:03d}-5b6d-4e7f-8a90-b1c2d3e4f5a6"
+        for block in [{"type": "thinking", "thinking": t, "signature": "EqQBCkYIBxgC"} for t in thinking]:
+            records.append({"parentUuid": parent, "isSidechain": False, "type": role, "uuid": f"t{uid[1:]}",
+                            "message": {"id": f"msg_{i}", "type": "message", "role": "assistant",
+                                        "model": "claude-sonnet-4-5", "content": [block], "stop_reason": None},
+                            "timestamp": f"2026-12-04T10:{i:02d}:00.000Z", "userType": "external",
+                            "cwd": str(path.parent), "sessionId": session, "version": "2.1.332"})
         message = {"role": "user", "content": text} if role == "user" else {
             "id": f"msg_{i}", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
             "content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
@@ -38,12 +46,19 @@ def claude_transcript(path: Path, turns: list[tuple[str, str]], session: str) ->
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
 
-def codex_transcript(path: Path, turns: list[tuple[str, str]], session: str) -> None:
+def codex_transcript(path: Path, turns: list[tuple[str, ...]], session: str) -> None:
+    """An assistant turn's thinking is a `reasoning` item's summary before its message, and the event repeating it."""
     records = [{"timestamp": "2026-12-04T10:00:00.000Z", "type": "session_meta",
                 "payload": {"id": session, "timestamp": "2026-12-04T10:00:00.000Z", "cwd": str(path.parent),
                             "originator": "codex_cli_rs", "cli_version": "0.171.0"}}]
-    for i, (role, text) in enumerate(turns):
+    for i, (role, text, *thinking) in enumerate(turns):
         at = f"2026-12-04T10:{i:02d}:00.000Z"
+        for summary in thinking:
+            records.append({"timestamp": at, "type": "response_item", "payload": {
+                "type": "reasoning", "summary": [{"type": "summary_text", "text": summary}],
+                "encrypted_content": "gAAAAABqQg2W"}})
+            records.append({"timestamp": at, "type": "event_msg", "payload": {"type": "agent_reasoning",
+                                                                             "text": summary}})
         kind = "input_text" if role == "user" else "output_text"
         records.append({"timestamp": at, "type": "response_item",
                         "payload": {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}})
@@ -53,13 +68,15 @@ def codex_transcript(path: Path, turns: list[tuple[str, str]], session: str) -> 
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
 
-def gemini_transcript(path: Path, turns: list[tuple[str, str]], session: str) -> None:
+def gemini_transcript(path: Path, turns: list[tuple[str, ...]], session: str) -> None:
+    """An assistant turn's thinking is one of its `thoughts` (a subject and a description)."""
     records = [{"sessionId": session, "projectHash": "0" * 64, "startTime": "2026-12-04T10:00:00.000Z",
                 "lastUpdated": "2026-12-04T10:00:00.000Z", "kind": "main"}]
-    for i, (role, text) in enumerate(turns):
+    for i, (role, text, *thinking) in enumerate(turns):
         at = f"2026-12-04T10:{i:02d}:00.000Z"
+        thoughts = [{"subject": "Reconsidering the copy", "description": t, "timestamp": at} for t in thinking]
         records.append({"id": f"m{i:02d}", "timestamp": at, "type": "user", "content": [{"text": text}]} if role == "user"
-                       else {"id": f"m{i:02d}", "timestamp": at, "type": "gemini", "content": text, "thoughts": [],
+                       else {"id": f"m{i:02d}", "timestamp": at, "type": "gemini", "content": text, "thoughts": thoughts,
                              "model": "gemini-2.5-pro"})
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
@@ -138,3 +155,34 @@ def test_the_re_judged_prompt_is_redacted_and_a_missing_transcript_is_no_error(r
     transcript.write_text("{not json\n", encoding="utf-8")
     logged: list[str] = []
     assert capture_worker.rejudge_previous(job, logged.append) == 0
+
+
+OWNS = "The user is pointing out that I copied the data folder itself rather than its contents; fix the copy step."
+NEUTRAL_REPLY = "Let me copy its contents instead."
+
+
+@pytest.mark.parametrize("harness", sorted(HARNESSES))
+def test_the_agents_reasoning_re_judges_the_previous_prompt(repo, capsys, monkeypatch, harness):
+    """A reply that concedes nothing in words, after reasoning that reads the prompt as a correction: the prompt is
+    recorded, under the transcript's id; the reasoning itself is never written anywhere in the store."""
+    write, session, message_id = HARNESSES[harness]
+    transcript = repo.parent / f"{harness}-thinking.jsonl"
+    write(transcript, [("user", TASK), ("assistant", DONE), ("user", REPORT), ("assistant", NEUTRAL_REPLY, OWNS)],
+          session)
+    job = prompt_job(repo, transcript, session, NEXT, capsys, monkeypatch)
+    assert capture_worker.run_job(job, lambda message: None) == 1
+    (signal,) = signals(repo)
+    assert (signal["sessionID"], signal["messageID"], signal["text"]) == (session, message_id, REPORT)
+    assert signal["reason"] == "the agent's reasoning took it as a correction"
+    assert files_holding(repo, "pointing out") == [] and files_holding(repo, REPORT) != []
+
+
+@pytest.mark.parametrize("harness", sorted(HARNESSES))
+def test_reasoning_that_plans_the_work_adds_nothing(repo, capsys, monkeypatch, harness):
+    write, session, _ = HARNESSES[harness]
+    transcript = repo.parent / f"{harness}-plans.jsonl"
+    write(transcript, [("user", TASK), ("assistant", DONE), ("user", REPORT),
+                       ("assistant", NEUTRAL_REPLY, "The user wants the contents copied; I'll change the copy step.")],
+          session)
+    job = prompt_job(repo, transcript, session, NEXT, capsys, monkeypatch)
+    assert capture_worker.run_job(job, lambda message: None) == 0 and signals(repo) == []

@@ -33,6 +33,15 @@ class Context:
     replied: bool = False
 
 
+THINKING_KEEP = 1000  # characters of a turn's reasoning kept: only its opening is read (replies.THINKING_CHARS)
+THOUGHTS_KEPT = 8  # reasoning blocks of one turn read; the ones after them are never part of its opening
+
+
+def thinking_of(parts: list[str]) -> str | None:
+    """One turn's reasoning from its blocks, clipped to :data:`THINKING_KEEP` (None when it has none)."""
+    return "\n".join(p.strip() for p in parts if isinstance(p, str) and p.strip())[:THINKING_KEEP] or None
+
+
 _SYSTEM_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.S)
 
 
@@ -83,6 +92,7 @@ class SessionReader:
                 index += 1
             elif isinstance(event, AssistantTurn):
                 event.text = strip_injected(event.text) if event.text else event.text
+                event.thinking = (strip_injected(event.thinking).strip() or None) if event.thinking else None
                 count += 1
                 if not event.aborted:
                     replied = True

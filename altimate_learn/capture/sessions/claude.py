@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import Context, SessionReader
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, Context, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import (
     exit_code_in,
     iter_head,
@@ -184,6 +184,7 @@ class ClaudeReader(SessionReader):
         # the assistant message being assembled from its split lines
         current_id: str | None = None
         texts: list[str] = []
+        thoughts: list[str] = []  # its thinking blocks' text (a classifier feature, never stored)
         current: dict[str, Any] = {}
         emitted_ids: set[str] = set()  # assistant ids already yielded (a late split line adds no turn)
         calls: dict[str, dict[str, Any]] = {}  # tool_use id -> call awaiting its result
@@ -199,14 +200,14 @@ class ClaudeReader(SessionReader):
             ids.add(value)
 
         def flush() -> Iterator[Event]:
-            nonlocal current_id, texts, current
+            nonlocal current_id, texts, thoughts, current
             if current_id is not None:
                 if len(emitted_ids) >= 4096:  # only recent ids matter (a late split line); keep memory flat
                     emitted_ids.clear()
                 emitted_ids.add(current_id)
                 yield AssistantTurn(text="\n".join(t for t in texts if t), id=current_id, at=current.get("at"),
-                                    model=current.get("model"))
-            current_id, texts, current = None, [], {}
+                                    model=current.get("model"), thinking=thinking_of(thoughts))
+            current_id, texts, thoughts, current = None, [], [], {}
 
         queued: str | None = None  # a prompt typed while the agent worked (it arrives as an attachment)
         for lineno, obj in iter_json_lines(self.path, self.stats):
@@ -257,6 +258,9 @@ class ClaudeReader(SessionReader):
                         continue
                     if block.get("type") == "text" and mid == current_id:
                         texts.append(block.get("text") or "")
+                    elif block.get("type") == "thinking" and mid == current_id and len(thoughts) < THOUGHTS_KEPT and \
+                            isinstance(block.get("thinking"), str):
+                        thoughts.append(block["thinking"])
                     elif block.get("type") in ("tool_use", "server_tool_use") and block.get("id") and \
                             block["id"] not in done_calls:
                         calls[block["id"]] = {"name": block.get("name") or "?", "input": block.get("input"),

@@ -25,7 +25,7 @@ from typing import Any
 
 from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import (
     exit_code_in,
     iter_head,
@@ -206,6 +206,7 @@ class CodexReader(SessionReader):
     def __init__(self, path: Path, info: SessionInfo | None = None) -> None:
         super().__init__(info or read_info(path))
         self.path = path
+        self._thoughts: list[str] = []
 
     def _raw_events(self) -> Iterator[Event]:
         users, replies = _Dedupe(), _Dedupe()
@@ -216,6 +217,7 @@ class CodexReader(SessionReader):
 
         turn: str | None = None  # the current turn id: what Codex's UserPromptSubmit hook reports
         used_turns: set[str] = set()
+        self._thoughts = []  # reasoning summaries since the last message: the next agent message's thinking
 
         def user(text: str, source: str, mid: str, at: str | None) -> Iterator[Event]:
             nonlocal just_interrupted
@@ -229,6 +231,7 @@ class CodexReader(SessionReader):
                 used_turns.add(turn)
                 mid = turn
             if not agent_user:
+                self._thoughts = []
                 yield UserMessage(text=text, index=0, id=mid, at=at)
 
         def interrupt(mid: str, at: str | None) -> Iterator[Event]:
@@ -263,7 +266,9 @@ class CodexReader(SessionReader):
                     elif role == "assistant":
                         text = text_of(p.get("content"))
                         if not replies.is_copy(text, "item"):
-                            yield AssistantTurn(text=text, id=mid, at=at, model=self.info.model)
+                            yield self._said(text, mid, at)
+                elif item == "reasoning" and isinstance(p.get("summary"), list):
+                    self._reasoned([part.get("text") for part in p["summary"] if isinstance(part, dict)])
                 elif item in ("function_call", "custom_tool_call", "local_shell_call"):
                     call_id = p.get("call_id") or p.get("id") or fallback_id
                     if item == "function_call":
@@ -306,7 +311,9 @@ class CodexReader(SessionReader):
                         yield from user(message.strip(), "event", fallback_id, at)
                 elif event == "agent_message" and isinstance(p.get("message"), str):
                     if not replies.is_copy(p["message"], "event"):
-                        yield AssistantTurn(text=p["message"], id=fallback_id, at=at, model=self.info.model)
+                        yield self._said(p["message"], fallback_id, at)
+                elif event == "agent_reasoning" and isinstance(p.get("text"), str):
+                    self._reasoned([p["text"]])
                 elif event == "turn_aborted":
                     if p.get("reason") in _INTERRUPT_REASONS:
                         yield from interrupt(f"abort-{p.get('turn_id') or lineno}", at)
@@ -324,6 +331,18 @@ class CodexReader(SessionReader):
         for call_id, call in calls.items():
             yield ToolCall(name=call["name"], input=call["input"], id=call_id, at=call["at"])
 
+    def _said(self, text: str, mid: str, at: str | None) -> AssistantTurn:
+        """An agent message, with the reasoning summaries that came before it (since the last message)."""
+        thinking, self._thoughts = thinking_of(self._thoughts), []
+        return AssistantTurn(text=text, id=mid, at=at, model=self.info.model, thinking=thinking)
+
+    def _reasoned(self, texts: list[Any]) -> None:
+        """Reasoning summaries (a `reasoning` item's, or the `agent_reasoning` event that repeats one)."""
+        for text in texts:
+            if isinstance(text, str) and text.strip() and text.strip() not in self._thoughts and \
+                    len(self._thoughts) < THOUGHTS_KEPT:
+                self._thoughts.append(text.strip())
+
     def _completed_item(self, item: dict[str, Any], at: str | None, fallback_id: str, user: Any,
                         replies: _Dedupe, exit_codes: dict[str, int]) -> Iterator[Event]:
         kind = item.get("type")
@@ -335,7 +354,7 @@ class CodexReader(SessionReader):
         elif kind == "AgentMessage":
             text = text_of(item.get("content"), kinds=("Text", "text", "output_text"))
             if not replies.is_copy(text, "completed"):
-                yield AssistantTurn(text=text, id=str(item.get("id") or fallback_id), at=at, model=self.info.model)
+                yield self._said(text, str(item.get("id") or fallback_id), at)
         elif kind == "CommandExecution" and isinstance(item.get("exit_code"), int):
             exit_codes[str(item.get("id"))] = item["exit_code"]
 

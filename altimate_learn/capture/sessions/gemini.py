@@ -39,7 +39,7 @@ from typing import Any
 from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.exit_codes import shell_exit_code
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import (
     MAX_LINE_BYTES,
     head_objects,
@@ -196,7 +196,11 @@ def message_events(message: dict[str, Any], agent_user: bool) -> Iterator[Event]
             yield UserMessage(text="[interrupted]", index=0, id=mid, at=at, kind="interrupt")
     elif kind == "gemini":
         model = message.get("model") if isinstance(message.get("model"), str) else None
-        yield AssistantTurn(text=text_of(message.get("content")), id=mid, at=at, model=model)
+        thoughts = message.get("thoughts")
+        yield AssistantTurn(text=text_of(message.get("content")), id=mid, at=at, model=model,
+                            thinking=thinking_of([f"{t.get('subject') or ''}: {t.get('description') or ''}".strip(": ")
+                                                  for t in thoughts[:THOUGHTS_KEPT] if isinstance(t, dict)]
+                                                 if isinstance(thoughts, list) else []))
         calls = message.get("toolCalls")
         for call in calls if isinstance(calls, list) else []:
             if not isinstance(call, dict):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._base import SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import head_objects, iso_from_mtime, iter_json_lines, norm_iso, stringify
 
 HARNESS = "generic"
@@ -79,7 +79,8 @@ class GenericReader(SessionReader):
             elif kind == "assistant":
                 yield AssistantTurn(text=stringify(obj.get("text")), id=rid, at=at,
                                     model=obj.get("model") if isinstance(obj.get("model"), str) else self.info.model,
-                                    aborted=obj.get("aborted") is True)
+                                    aborted=obj.get("aborted") is True,
+                                    thinking=thinking_of([obj["thinking"]]) if isinstance(obj.get("thinking"), str) else None)
             elif kind == "tool":
                 code = obj.get("exit_code") if isinstance(obj.get("exit_code"), int) else None
                 failed = obj.get("error") is True or (code is not None and code != 0)

@@ -28,7 +28,7 @@ from urllib.parse import quote
 
 from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import SQLITE_MAGIC, iso_from_ms, is_within, read_prefix, stringify
 from altimate_learn.errors import LearnError
 
@@ -192,8 +192,9 @@ def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str,
         aborted = error.get("name") == "MessageAbortedError"
         texts = [p.get("text") for _, p in parts if p.get("type") == "text" and not p.get("synthetic")]
         model = data.get("modelID") if isinstance(data.get("modelID"), str) else None
+        thoughts = [p.get("text") for _, p in parts if p.get("type") == "reasoning"][:THOUGHTS_KEPT]
         yield AssistantTurn(text="\n".join(t for t in texts if isinstance(t, str)), id=mid, at=at, model=model,
-                            aborted=aborted)
+                            aborted=aborted, thinking=thinking_of(thoughts))
         for pid, part in parts:
             if part.get("type") != "tool":
                 continue
