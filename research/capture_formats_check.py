@@ -35,7 +35,7 @@ from altimate_learn.capture.model import UserMessage  # noqa: E402
 from altimate_learn.capture.sessions import detect_format  # noqa: E402
 from altimate_learn.errors import LearnError  # noqa: E402
 from altimate_learn.redact import redact  # noqa: E402
-from research.real_sessions_formats import PARSERS  # noqa: E402
+from research.real_sessions_formats_more import PARSERS  # noqa: E402
 
 REAL = ROOT / "research" / "data" / "real"
 FORMATS = {"aider": "aider", "specstory": "markdown", "claude-code-md": "markdown"}

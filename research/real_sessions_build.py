@@ -8,7 +8,8 @@ named by `harness`, and writes one generic trajectory (docs/generic-trajectory.m
 `research/data/real/sessions/<owner>__<name>/<n>.jsonl`, keeping only what the classifier and the reflector
 need: the messages the person typed and the assistant answer each one replied to (its first `ASSISTANT_HEAD`
 characters, where an agent owns up to a mistake or says what it is about to do, and its last `ASSISTANT_KEEP`,
-where it says what it did, joined by `ANSWER_JOINER`), and the answer after the last typed message. Everything is
+where it says what it did, joined by `ANSWER_JOINER`), the answer after the last typed message, and on an answer's
+record the opening of the reasoning the agent wrote before it (`thinking`, `THINKING_HEAD` characters). Everything is
 redacted with
 `altimate_learn.redact` (e-mail addresses replaced too) and clipped; tool output, code blocks the agent wrote, and text a harness or a
 script put in the user's turn are dropped.
@@ -42,6 +43,9 @@ USER_KEEP = 1500
 ASSISTANT_HEAD = 300  # an answer's start: "You're right, I misread…", "Good catch", what the agent set out to do
 ASSISTANT_KEEP = 600  # an answer's end: what the agent says it did
 ANSWER_JOINER = "\n[\u2026]\n"
+# The opening of the agent's reasoning after a typed message, up to and with its first words ("The user is pointing
+# out that I broke…"): kept on the answer's record as `thinking`, when the agent wrote any.
+THINKING_HEAD = 300
 # The session record of a session built with both ends of every answer says so (sessions built before keep an
 # answer's last 600 characters only, and no `clip`).
 CLIP = {"answer_head": ASSISTANT_HEAD, "answer_tail": ASSISTANT_KEEP}
@@ -165,14 +169,19 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
     records: list[dict] = [{"type": "session", "format": "learn-trajectory/1", "id": session_id,
                             "model": session.model, "started": session.started, "source": source, "clip": CLIP}]
     last_assistant: str | None = None
+    follows: list[str] = []  # the reasoning after the last user turn, before the agent's first words
+    thinking: list[str] = []  # that of the answer being gathered
     users = 0
     repeated = False  # the last typed message was a repeat, left out: the answer after it replies to nothing kept
     for turn in session.turns:
         if turn.role == "assistant":
+            if last_assistant is None:
+                thinking = follows
             last_assistant = turn.text
         elif turn.role == "interrupt":
             records.append({"type": "interrupt"})
         else:
+            follows = turn.thinking
             text = head(scrub(strip_code_blocks(_IDE_CONTEXT.sub("", turn.text), "[code block]")), USER_KEEP)
             if not text:
                 continue
@@ -184,20 +193,24 @@ def trajectory(session: Session, source: dict[str, str], session_id: str,
             if seen is not None:
                 seen.add(key)
             if last_assistant is not None:
-                records.append(_answer(last_assistant, users))
+                records.append(_answer(last_assistant, users, thinking))
                 last_assistant = None
             records.append({"type": "user", "text": text, "id": f"u{users}"})
             users += 1
     if users < 2:
         return None  # a session of one message holds no reply to anything
     if last_assistant is not None and not repeated:
-        records.append(_answer(last_assistant, users))  # the reply to the last typed message
+        records.append(_answer(last_assistant, users, thinking))  # the reply to the last typed message
     return [{k: v for k, v in r.items() if v is not None} for r in records]
 
 
-def _answer(text: str, number: int) -> dict:
+def _answer(text: str, number: int, thinking: list[str]) -> dict:
     answer = ends(scrub(strip_code_blocks(text, "[code]")))
-    return {"type": "assistant", "text": answer, "id": f"a{number}"}
+    record = {"type": "assistant", "text": answer, "id": f"a{number}"}
+    opening = head(scrub(strip_code_blocks("\n\n".join(thinking), "[code]")), THINKING_HEAD)
+    if opening:
+        record["thinking"] = opening
+    return record
 
 
 # A secret the redactor finds in one place of a repository's sessions is scrubbed wherever else it appears there
@@ -206,6 +219,7 @@ def _answer(text: str, number: int) -> dict:
 # (`owners_since_2026_12_02_5` in split.json), so that the sessions built before it keep their bytes.
 # Only values shaped like a credential are carried to other places: 8 characters or more with a letter and a digit
 # (a short or all-letter value the redactor took, "123" or "BASH_OK" in a shell prompt, would replace ordinary text).
+_TEXTS = ("text", "thinking")  # what a record quotes: a message or an answer, and the reasoning before the answer
 _PROPAGATED = re.compile(r"(?=.*[A-Za-z])(?=.*\d)\S{8,}\Z", re.S)
 
 
@@ -223,9 +237,10 @@ def secret_values(session: Session) -> set[str]:
 def scrub_everywhere(sessions: list[list[dict]], values: set[str]) -> None:
     for records in sessions:
         for record in records:
-            if isinstance(record.get("text"), str):
-                for value in sorted(values, key=len, reverse=True):
-                    record["text"] = record["text"].replace(value, "[REDACTED:secret]")
+            for key in _TEXTS:
+                if isinstance(record.get(key), str):
+                    for value in sorted(values, key=len, reverse=True):
+                        record[key] = record[key].replace(value, "[REDACTED:secret]")
 
 
 # A password a person typed, wherever the agent's answer quotes it back ("密码是hunter2024" typed, scrubbed; the
@@ -254,8 +269,9 @@ def scrub_passwords(sessions: list[list[dict]], values: set[str]) -> None:
         word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(value)}(?![A-Za-z0-9_])")  # "密码hunter2024也是对的" too
         for records in sessions:
             for record in records:
-                if isinstance(record.get("text"), str):
-                    record["text"] = word.sub("[REDACTED:password]", record["text"])
+                for key in _TEXTS:
+                    if isinstance(record.get(key), str):
+                        record[key] = word.sub("[REDACTED:password]", record[key])
 
 
 def git_show(mirror: Path, commit: str, path: str) -> str:

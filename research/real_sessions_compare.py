@@ -4,7 +4,8 @@
 
 Per split (dev, holdout): how many repositories and sessions were rebuilt with both ends of every answer (their
 session record carries `clip`, research/real_sessions_build.py) and how many kept as they were; how many answers
-changed, gained their start, or were added after a session's last typed message. It checks what a rebuild must never
+changed, gained their start, or were added after a session's last typed message, and how many carry the opening
+of the agent's reasoning (`thinking`). It checks what a rebuild must never
 change: the sessions, the typed messages (ids and text, in order) and `labels.jsonl`. Prints counts only, never a
 message, so it can be run on the held-out split. Exits 1 when a typed message or a label differs.
 """
@@ -87,6 +88,7 @@ def compare(rev: str = "HEAD") -> dict:
             k in was and was[k].startswith("\u2026") and "\n[\u2026]\n" in got[k] for k in got)
         c["answers after the last typed message, added"] += len(set(got) - set(was))
         c["answers gone"] += len(set(was) - set(got))
+        c["answers with a thinking opening"] += sum("thinking" in r for r in new if r.get("type") == "assistant")
     for repo, states in repo_state.items():
         counts[split_of.get(repo, "?")]["repositories " + ("rebuilt" if states == {"rebuilt"} else
                                                            "kept" if states == {"kept"} else "partly rebuilt")] += 1
@@ -111,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     order = ("repositories rebuilt", "repositories partly rebuilt", "repositories kept", "sessions rebuilt",
              "sessions kept", "typed messages", "answers", "answers changed", "answers given their start",
-             "answers after the last typed message, added", "answers gone")
+             "answers after the last typed message, added", "answers gone",
+             "answers with a thinking opening")
     print(f"against {args.base}:")
     for split, c in result["counts"].items():
         print(f"{split}: " + ", ".join(f"{c.get(k, 0)} {k}" for k in order))

@@ -3,7 +3,14 @@ sessions in a file as turns (what the person typed, what the agent answered, int
 person typed becomes a `user` turn: text a harness, a hook, a button or the agent put in the user's turn
 is dropped here or marked by the labels as `untyped`.
 
-Formats:
+The agent's reasoning is kept with the typed message it followed, up to and with the agent's first words after it
+(`Session.thought`), where a format keeps it: Claude Code's `thinking` blocks (empty and redacted ones hold no text),
+Codex's reasoning summaries (`agent_reasoning` events, or the `reasoning` items' `summary` in rollouts without those
+events; never the encrypted content), Gemini CLI's `thoughts` (subject and description) and a checkpoint's `thought`
+parts, OpenCode's `reasoning` parts, Antigravity's `thinking`, SpecStory's "Thought Process" (`<think>`) sections and
+the `<think>` sections of a reasoning model in aider (which aider also shows in the answer, and which stay there).
+
+Formats (the Markdown renderings and Cursor's transcript are read in `research/real_sessions_formats_more.py`):
 - `aider`: `.aider.chat.history.md` (`#### ` lines are typed input; `> ` lines are aider's console).
   Sessions started with `--message` (a script drove aider) and aider's own prompts ("Fix any errors
   below") are skipped; `/ask X` is logged twice by aider, once with the command, and kept once.
@@ -21,12 +28,6 @@ Formats:
 - `opencode`: an OpenCode session export (`{"info", "messages": [{"info": {"role"}, "parts": [...]}]}`), as Entire
   commits it: `text` parts of user messages are typed unless OpenCode marked them `synthetic` or `ignored` (its
   "Summarize the task tool output above" after a subtask); a subagent's session (`info.parentID`) is the agent's own.
-- `claude-code-md`: a Markdown rendering of a Claude Code session (`## User (08:03 UTC)` / `## Assistant (08:03 UTC)`
-  or `### User (12:57:21)` headings, tool calls as `- **Used Read** on ...` lines), typed prompts only as for `claude-code` (agent-team
-  messages, task notifications, compaction summaries and interruption markers are Claude Code's).
-- `cursor-jsonl`: Cursor's agent transcript as Entire commits it (`{"role", "message": {"content": [...]}}` a line):
-  what the person typed is inside `<user_query>`; a user turn without one (documentation Cursor attached, an
-  accepted plan handed to the agent) holds nothing typed.
 - `gemini`: a Gemini CLI chat (`~/.gemini/tmp/<project>/chats/session-*.json`: `{"sessionId", "messages": [{"type":
   "user" | "gemini" | "info" | "error", "content"}]}`): a `user` message is typed (its `displayContent` when Gemini CLI
   kept what the person saw apart from what it expanded), less the files an `@path` reference pulled in and the
@@ -40,8 +41,6 @@ Formats:
   up the context for our chat.") and the files an `@path`
   pulled in; `functionResponse` parts are tool results ("[Operation Cancelled]" there: the person refused the tool
   call, an interruption); `model` `text` parts that are not thoughts are what the agent said.
-- `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
-  headings.
 """
 
 from __future__ import annotations
@@ -55,6 +54,10 @@ from dataclasses import dataclass, field
 class Turn:
     role: str  # "user", "assistant", "interrupt"
     text: str
+    # On a typed message: the reasoning the agent wrote after it, up to and with its first words (Claude Code's
+    # `thinking` blocks, Codex's reasoning summaries, Gemini CLI's thoughts, OpenCode's reasoning parts, SpecStory's
+    # "Thought Process", a `<think>` section).
+    thinking: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -71,6 +74,29 @@ class Session:
         else:
             self.turns.append(Turn("assistant", text))
 
+    def thought(self, text: str) -> None:
+        """Reasoning the agent wrote: kept with the typed message it followed while the agent has said nothing since
+        (call it before `said` for the words in the same message); empty reasoning is not kept."""
+        if not text.strip():
+            return
+        for turn in reversed(self.turns):
+            if turn.role == "assistant":
+                return
+            if turn.role == "user":
+                turn.thinking.append(text.strip())
+                return
+
+
+def json_objects(text: str):
+    """The JSON objects of a JSON Lines file, one a line (other lines, torn or not objects, are passed over)."""
+    for line in text.splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            yield obj
+
 
 def squeeze(text: str) -> str:
     text = re.sub(r"\n{3,}", "\n\n", text)
@@ -84,6 +110,7 @@ _AIDER_AUTO = re.compile(
     r"^(?:Fix any errors below, if possible\.|What's wrong\? Fix|I (?:added|ran|updated) (?:these|this|the)\b"
     r"|Please answer with one of:|The LLM did not conform|# Fix any errors|Your edits? (?:failed|to)|"
     r"I committed the changes|Ok\.?$|Ok, any changes I propose)", re.I)
+_THINK = re.compile(r"<think>(.*?)</think>", re.S | re.I)
 _AIDER_MODE = re.compile(r"^/(ask|code|architect|context|help|chat-mode\s+\w+)\s+(.+)$", re.S)
 
 
@@ -125,6 +152,8 @@ def parse_aider(text: str) -> list[Session]:
         def flush_assistant() -> None:
             content = "\n".join(assistant).strip()
             assistant.clear()
+            for reasoning in _THINK.findall(content):  # a reasoning model's <think> section (kept in the answer too)
+                session.thought(reasoning)
             if content:
                 session.turns.append(Turn("assistant", content))
 
@@ -163,6 +192,20 @@ def _spec_user(text: str) -> str:
     text = _SPEC_NOISE.sub("", text)
     text = re.sub(r"^\s*---\s*$", "", text, flags=re.M)
     return text.strip()
+
+
+_SPEC_THINK = re.compile(r"<think\b[^>]*>(.*?)</think>", re.S | re.I)
+
+
+def _spec_thinking(text: str) -> list[str]:
+    """The "Thought Process" sections of an agent's turn that come before its first words."""
+    out = []
+    for match in _SPEC_THINK.finditer(text):
+        if _spec_assistant(text[:match.start()]):
+            break
+        inner = re.sub(r"<summary>\s*Thought Process\s*</summary>|</?(?:details|summary)\b[^>]*>", "", match.group(1))
+        out.append(inner.strip())
+    return out
 
 
 def _spec_assistant(text: str) -> str:
@@ -223,6 +266,8 @@ def parse_specstory(text: str) -> list[Session]:
             if session.model is None:
                 model = re.search(r"\(([^)]+)\)", match.group(2) or "")
                 session.model = model.group(1).replace("model ", "").split(" 20")[0] if model else None
+            for reasoning in _spec_thinking(body):
+                session.thought(reasoning)
             content = _spec_assistant(body)
             if content:
                 session.said(content)
@@ -271,6 +316,9 @@ def parse_claude_code(text: str) -> list[Session]:
             session.model = session.model or message.get("model")
             parts = message.get("content")
             if isinstance(parts, list):
+                for block in parts:  # empty and redacted thinking blocks hold no text
+                    if isinstance(block, dict) and block.get("type") == "thinking":
+                        session.thought(str(block.get("thinking") or ""))
                 words = "\n".join(b.get("text", "") for b in parts if isinstance(b, dict) and b.get("type") == "text")
                 if words.strip():
                     session.said(words.strip())
@@ -283,15 +331,13 @@ def parse_claude_code_flat(text: str) -> list[Session]:
     `user` text blocks are typed (and not all of them: compaction summaries, task notifications, command
     caveats and interruption markers are Claude Code's); `assistant` text blocks are what the agent said."""
     session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("content"), dict):
+    for obj in json_objects(text):
+        if not isinstance(obj.get("content"), dict):
             continue
         block = obj["content"]
         session.started = session.started or obj.get("timestamp")
+        if obj.get("role") == "assistant" and block.get("type") == "thinking":
+            session.thought(str(block.get("thinking") or ""))
         words = block.get("text") if block.get("type") == "text" else None
         if not isinstance(words, str) or not words.strip():
             continue
@@ -311,6 +357,9 @@ def parse_claude_code_flat(text: str) -> list[Session]:
 
 def parse_codex(text: str) -> list[Session]:
     session = Session()
+    # The reasoning summaries: as `agent_reasoning` events where the rollout records events for them, else the
+    # `reasoning` items themselves (each summary is in both in the rollouts that have the events).
+    events = '"agent_reasoning"' in text
     for line in text.splitlines():
         try:
             obj = json.loads(line)
@@ -335,7 +384,17 @@ def parse_codex(text: str) -> list[Session]:
                 session.turns.append(Turn("assistant", message.strip()))
         elif obj.get("type") == "event_msg" and payload.get("type") == "turn_aborted":
             session.turns.append(Turn("interrupt", ""))
+        elif events and obj.get("type") == "event_msg" and payload.get("type") == "agent_reasoning":
+            session.thought(str(payload.get("text") or ""))
+        elif not events and obj.get("type") == "response_item" and payload.get("type") == "reasoning":
+            session.thought(reasoning_summary(payload))
     return [session]
+
+
+def reasoning_summary(item: dict) -> str:
+    """The summary text of a Codex `reasoning` item (its encrypted content is not readable, and not read)."""
+    summary = item.get("summary")
+    return "\n\n".join(str(s.get("text") or "") for s in summary if isinstance(s, dict)) if isinstance(summary, list) else ""
 
 
 # -- Antigravity trajectory ---------------------------------------------------------------------------
@@ -358,8 +417,11 @@ def parse_antigravity(text: str) -> list[Session]:
             typed = (match.group(1) if match else content).strip()
             if typed:
                 session.turns.append(Turn("user", typed))
-        elif obj.get("type") == "PLANNER_RESPONSE" and isinstance(obj.get("content"), str) and obj["content"].strip():
-            session.said(obj["content"].strip())
+        elif obj.get("type") == "PLANNER_RESPONSE":
+            if isinstance(obj.get("thinking"), str):
+                session.thought(obj["thinking"])
+            if isinstance(obj.get("content"), str) and obj["content"].strip():
+                session.said(obj["content"].strip())
     return [session]
 
 
@@ -398,96 +460,15 @@ def parse_opencode(text: str) -> list[Session]:
                 session.turns.append(Turn("user", typed.strip()))
         elif role == "assistant":
             session.model = session.model or message["info"].get("modelID")
+            for part in message.get("parts") or []:
+                if isinstance(part, dict) and part.get("type") == "reasoning":
+                    session.thought(str(part.get("text") or ""))
             words = "\n".join(str(p.get("text") or "") for p in parts if not p.get("synthetic")).strip()
             if words:
                 session.said(words)
             error = message["info"].get("error")
             if isinstance(error, dict) and "abort" in str(error.get("name", "")).lower():
                 session.turns.append(Turn("interrupt", ""))
-    return [session]
-
-
-# -- Markdown transcripts -------------------------------------------------------------------------------
-
-_MD_HEADER = re.compile(r"^#{2,3}\s+(Human|User|Assistant|Claude)\s*$", re.M | re.I)
-
-
-def parse_md_transcript(text: str) -> list[Session]:
-    session = Session()
-    heads = list(_MD_HEADER.finditer(text))
-    for i, match in enumerate(heads):
-        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
-        body = re.sub(r"^\*\d{4}-\d{2}-\d{2}[^*]*\*\s*$", "", body, flags=re.M)
-        body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
-        role = "user" if match.group(1).lower() in ("human", "user") else "assistant"
-        if role == "user":
-            if body.startswith("<details>") or _CC_NOT_TYPED.match(body) or not body:
-                continue
-            if "[Request interrupted by user" in body:
-                session.turns.append(Turn("interrupt", ""))
-                continue
-        else:
-            body = re.sub(r"^\*\*Tool: .*$", "", body, flags=re.M).strip()
-            if body:
-                session.said(body)
-            continue
-        session.turns.append(Turn(role, body))
-    return [session]
-
-
-_CC_MD_HEADER = re.compile(r"^#{2,3} (User|Assistant) \(\d{1,2}:\d{2}(?::\d{2})?(?: UTC)?\)\s*$", re.M)
-
-
-def parse_claude_code_md(text: str) -> list[Session]:
-    """A Claude Code session rendered as Markdown, one `## User (HH:MM UTC)` or `### Assistant (HH:MM:SS)` heading
-    a turn. A user turn is typed unless Claude Code wrote it (see `_CC_NOT_TYPED` and `_NOT_TYPED`)."""
-    session = Session()
-    model = re.search(r"^\| Model \| ([^|]+?) \|", text, re.M)
-    session.model = model.group(1).strip() if model else None
-    started = re.search(r"^\| Date \| ([^|]+?) \|", text, re.M)
-    session.started = started.group(1).strip() if started else None
-    heads = list(_CC_MD_HEADER.finditer(text))
-    for i, match in enumerate(heads):
-        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)].strip()
-        if match.group(1) == "User":
-            if "[Request interrupted by user" in body:
-                session.turns.append(Turn("interrupt", ""))
-                body = re.sub(r"\[Request interrupted by user[^\]]*\]", "", body).strip()
-            if body and not _CC_NOT_TYPED.match(body) and not _NOT_TYPED.search(body):
-                session.turns.append(Turn("user", body))
-        else:
-            body = re.sub(r"^- \*\*Used \w+\*\*.*$", "", body, flags=re.M)
-            body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
-            if body:
-                session.said(body)
-    return [session]
-
-
-_USER_QUERY = re.compile(r"<user_query>\s*(.*?)\s*</user_query>", re.S)
-
-
-def parse_cursor_jsonl(text: str) -> list[Session]:
-    """Cursor's agent transcript: typed text is what `<user_query>` holds (Cursor wraps the person's words in it
-    and puts attached files, selections, images and documentation around it); `assistant` text blocks are what
-    the agent said."""
-    session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("message"), dict):
-            continue
-        blocks = obj["message"].get("content")
-        if isinstance(blocks, str):
-            blocks = [{"type": "text", "text": blocks}]
-        words = "\n".join(str(b.get("text") or "") for b in blocks or [] if isinstance(b, dict) and b.get("type") == "text")
-        if obj.get("role") == "user":
-            typed = "\n".join(q.strip() for q in _USER_QUERY.findall(words)).strip()
-            if typed and not _NOT_TYPED.search(typed):
-                session.turns.append(Turn("user", typed))
-        elif obj.get("role") == "assistant" and words.strip():
-            session.said(words.strip())
     return [session]
 
 
@@ -530,6 +511,9 @@ def parse_gemini(text: str) -> list[Session]:
                 session.turns.append(Turn("user", typed))
         elif kind == "gemini":
             session.model = session.model or message.get("model")
+            for thought in message.get("thoughts") or []:
+                if isinstance(thought, dict):
+                    session.thought("\n".join(str(thought.get(k) or "") for k in ("subject", "description")).strip())
             words = _gemini_text(message.get("content")).strip()
             if words:
                 session.said(words)
@@ -566,6 +550,9 @@ def parse_gemini_checkpoint(text: str) -> list[Session]:
                     and not _NOT_TYPED.search(typed)):
                 session.turns.append(Turn("user", typed))
         elif entry.get("role") == "model":
+            for part in parts:
+                if part.get("thought") and isinstance(part.get("text"), str):
+                    session.thought(part["text"])
             words = "".join(str(p.get("text") or "") for p in parts if not p.get("thought")).strip()
             if words and words != "Got it. Thanks for the context!":
                 session.said(words)
@@ -573,7 +560,6 @@ def parse_gemini_checkpoint(text: str) -> list[Session]:
 
 
 PARSERS = {"aider": parse_aider, "antigravity": parse_antigravity, "specstory": parse_specstory, "claude-code": parse_claude_code,
-           "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "md-transcript": parse_md_transcript,
-           "opencode": parse_opencode, "claude-code-md": parse_claude_code_md,
-           "cursor-jsonl": parse_cursor_jsonl, "gemini": parse_gemini,
+           "claude-code-flat": parse_claude_code_flat, "codex": parse_codex, "opencode": parse_opencode,
+           "gemini": parse_gemini,
            "gemini-checkpoint": parse_gemini_checkpoint}

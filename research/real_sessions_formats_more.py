@@ -2,6 +2,14 @@
 and the builder's full table of parsers (`PARSERS`: every format of `real_sessions_formats.py` and these).
 
 Formats:
+- `claude-code-md`: a Markdown rendering of a Claude Code session (`## User (08:03 UTC)` / `## Assistant (08:03 UTC)`
+  or `### User (12:57:21)` headings, tool calls as `- **Used Read** on ...` lines), typed prompts only as for `claude-code` (agent-team
+  messages, task notifications, compaction summaries and interruption markers are Claude Code's).
+- `cursor-jsonl`: Cursor's agent transcript as Entire commits it (`{"role", "message": {"content": [...]}}` a line):
+  what the person typed is inside `<user_query>`; a user turn without one (documentation Cursor attached, an
+  accepted plan handed to the agent) holds nothing typed.
+- `md-transcript`: a Markdown export with `### Human` / `### Assistant` (or `## User` / `## Assistant`)
+  headings.
 - `codex-legacy`: a Codex CLI rollout of the first releases (2025, before `session_meta` records: a first line with the
   session's `id`, `timestamp` and `instructions`, then `{"type": "message", "role": "user" | "assistant", "content":
   [{"type": "input_text" | "output_text", "text"}]}` records among `reasoning`, `function_call`, `function_call_output`
@@ -30,13 +38,15 @@ Formats:
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from research.real_sessions_formats import PARSERS as _FIRST_PARSERS
-from research.real_sessions_formats import Session, Turn, parse_gemini, parse_opencode
+from research.real_sessions_formats import (_CC_NOT_TYPED, _NOT_TYPED, Session, Turn, json_objects, parse_gemini,
+                                            parse_opencode, reasoning_summary)
 
 
 def _words(content: object) -> str:
@@ -49,16 +59,12 @@ def _words(content: object) -> str:
 
 def parse_codex_legacy(text: str) -> list[Session]:
     session = Session()
-    for line in text.splitlines():
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(obj, dict):
-            continue
+    for obj in json_objects(text):
         if "instructions" in obj and "type" not in obj and session.started is None:
             session.started = obj.get("timestamp") if isinstance(obj.get("timestamp"), str) else None
             continue
+        if obj.get("type") == "reasoning":
+            session.thought(reasoning_summary(obj))
         if obj.get("type") != "message":
             continue
         words = _words(obj.get("content")).strip()
@@ -151,6 +157,9 @@ def _first_opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
                 session.turns.append(Turn("user", texts))
             elif role == "assistant":
                 session.model = session.model or model or None
+                for part in parts:
+                    if part.get("type") == "reasoning":
+                        session.thought(str((part.get("data") or {}).get("thinking") or ""))
                 if texts:
                     session.said(texts)
                 if any(p.get("type") == "finish" and (p.get("data") or {}).get("reason") == "canceled" for p in parts):
@@ -159,7 +168,88 @@ def _first_opencode_sessions(connection: sqlite3.Connection) -> list[Session]:
     return out
 
 
-PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy, "gemini-jsonl": parse_gemini_jsonl}
+# -- Markdown transcripts -------------------------------------------------------------------------------
+
+_MD_HEADER = re.compile(r"^#{2,3}\s+(Human|User|Assistant|Claude)\s*$", re.M | re.I)
+
+
+def parse_md_transcript(text: str) -> list[Session]:
+    session = Session()
+    heads = list(_MD_HEADER.finditer(text))
+    for i, match in enumerate(heads):
+        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+        body = re.sub(r"^\*\d{4}-\d{2}-\d{2}[^*]*\*\s*$", "", body, flags=re.M)
+        body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
+        role = "user" if match.group(1).lower() in ("human", "user") else "assistant"
+        if role == "user":
+            if body.startswith("<details>") or _CC_NOT_TYPED.match(body) or not body:
+                continue
+            if "[Request interrupted by user" in body:
+                session.turns.append(Turn("interrupt", ""))
+                continue
+        else:
+            body = re.sub(r"^\*\*Tool: .*$", "", body, flags=re.M).strip()
+            if body:
+                session.said(body)
+            continue
+        session.turns.append(Turn(role, body))
+    return [session]
+
+
+_CC_MD_HEADER = re.compile(r"^#{2,3} (User|Assistant) \(\d{1,2}:\d{2}(?::\d{2})?(?: UTC)?\)\s*$", re.M)
+
+
+def parse_claude_code_md(text: str) -> list[Session]:
+    """A Claude Code session rendered as Markdown, one `## User (HH:MM UTC)` or `### Assistant (HH:MM:SS)` heading
+    a turn. A user turn is typed unless Claude Code wrote it (see `_CC_NOT_TYPED` and `_NOT_TYPED`)."""
+    session = Session()
+    model = re.search(r"^\| Model \| ([^|]+?) \|", text, re.M)
+    session.model = model.group(1).strip() if model else None
+    started = re.search(r"^\| Date \| ([^|]+?) \|", text, re.M)
+    session.started = started.group(1).strip() if started else None
+    heads = list(_CC_MD_HEADER.finditer(text))
+    for i, match in enumerate(heads):
+        body = text[match.end(): heads[i + 1].start() if i + 1 < len(heads) else len(text)].strip()
+        if match.group(1) == "User":
+            if "[Request interrupted by user" in body:
+                session.turns.append(Turn("interrupt", ""))
+                body = re.sub(r"\[Request interrupted by user[^\]]*\]", "", body).strip()
+            if body and not _CC_NOT_TYPED.match(body) and not _NOT_TYPED.search(body):
+                session.turns.append(Turn("user", body))
+        else:
+            body = re.sub(r"^- \*\*Used \w+\*\*.*$", "", body, flags=re.M)
+            body = re.sub(r"^\s*---\s*$", "", body, flags=re.M).strip()
+            if body:
+                session.said(body)
+    return [session]
+
+
+_USER_QUERY = re.compile(r"<user_query>\s*(.*?)\s*</user_query>", re.S)
+
+
+def parse_cursor_jsonl(text: str) -> list[Session]:
+    """Cursor's agent transcript: typed text is what `<user_query>` holds (Cursor wraps the person's words in it
+    and puts attached files, selections, images and documentation around it); `assistant` text blocks are what
+    the agent said."""
+    session = Session()
+    for obj in json_objects(text):
+        if not isinstance(obj.get("message"), dict):
+            continue
+        blocks = obj["message"].get("content")
+        if isinstance(blocks, str):
+            blocks = [{"type": "text", "text": blocks}]
+        words = "\n".join(str(b.get("text") or "") for b in blocks or [] if isinstance(b, dict) and b.get("type") == "text")
+        if obj.get("role") == "user":
+            typed = "\n".join(q.strip() for q in _USER_QUERY.findall(words)).strip()
+            if typed and not _NOT_TYPED.search(typed):
+                session.turns.append(Turn("user", typed))
+        elif obj.get("role") == "assistant" and words.strip():
+            session.said(words.strip())
+    return [session]
+
+
+PARSERS = {**_FIRST_PARSERS, "codex-legacy": parse_codex_legacy, "gemini-jsonl": parse_gemini_jsonl,
+           "md-transcript": parse_md_transcript, "claude-code-md": parse_claude_code_md, "cursor-jsonl": parse_cursor_jsonl}
 # Formats read from bytes: each parser takes `read(suffix)`, the bytes of the file (suffix "") or of a file committed next
 # to it (its path plus the suffix), None when there is none.
 BLOB_PARSERS = {"opencode-db": parse_opencode_db}

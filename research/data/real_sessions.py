@@ -6,7 +6,8 @@ What is here (`research/data/real/`):
   (docs/generic-trajectory.md), so `learn capture FILE` and every session reader take it as is. Only what
   the person typed is kept, with the assistant answer each message replied to (its first 300 and last 600
   characters joined by a line `[…]`, in sessions whose record says `clip`; its last 600 in the others), the answer
-  after the last message, and interruptions; tool output and code blocks are dropped, everything
+  after the last message, the opening of the agent's reasoning before an answer (`thinking`, 300 characters, where
+  the harness keeps it), and interruptions; tool output and code blocks are dropped, everything
   is redacted with `altimate_learn.redact` and clipped (1,500 characters a message). The `session` record
   carries `source`: the repository, commit, path and harness it came from.
 - `labels.jsonl`: one line per typed message, `{"session": "<owner>__<name>/<n>", "id": "u3", "label": …,
@@ -31,7 +32,7 @@ Use:
 
     from research.data.real_sessions import load_messages, session_files
     for m in load_messages(split="dev"):          # RealMessage, in session order
-        m.text, m.label, m.why, m.positive, m.answer, m.reply, m.repo, m.harness, m.agent
+        m.text, m.label, m.why, m.positive, m.answer, m.reply, m.thinking, m.repo, m.harness, m.agent
     for path in session_files(split="holdout"):   # generic trajectories, e.g. for `learn capture`
         ...
     for m, msg, previous in iter_classifier_inputs(split="dev"):
@@ -107,6 +108,10 @@ class RealMessage:
     # up ("You're right, I misread…"). In sessions built before answers kept their start (no `clip`), the last
     # message has none and the others only the answer's end.
     reply: str | None = None
+    # The opening (300 characters, redacted as answers are) of the reasoning the agent wrote after this message and
+    # before or with its first words in `reply` ("The user is pointing out that I broke…"); None when the harness
+    # keeps none, the agent's reasoning was empty or redacted, or the session was built before it was kept.
+    thinking: str | None = None
 
     @property
     def positive(self) -> bool | None:
@@ -170,7 +175,7 @@ def load_messages(split: str | None = None, *, include_untyped: bool = False) ->
             if kind == "assistant":
                 answer, interrupted = record.get("text"), False
                 if waiting is not None:
-                    out[waiting] = replace(out[waiting], reply=answer)
+                    out[waiting] = replace(out[waiting], reply=answer, thinking=record.get("thinking"))
                     waiting = None
             elif kind == "interrupt":
                 interrupted = True

@@ -129,3 +129,24 @@ def test_each_message_carries_the_answer_it_got():
     assert following > 1000 and clipped
     assert sum(m.reply is not None for m in last if m.session in clipped) > len(clipped) / 2
     assert all(m.reply is None for m in last if m.session not in clipped)
+
+
+def test_each_message_carries_the_opening_of_the_reasoning_that_followed_it():
+    """`RealMessage.thinking` is the `thinking` of the answer the message got (the reasoning the agent wrote before
+    its first words), where the harness keeps reasoning; never on a message that got no answer."""
+    messages = {(m.session, m.id): m for m in load_messages("dev", include_untyped=True)}
+    seen = 0
+    for path in session_files("dev"):
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        before = None
+        for record in records:
+            if record.get("type") == "user":
+                before = messages[(f"{path.parent.name}/{path.stem}", record["id"])]
+                continue
+            if record.get("type") == "assistant" and before is not None:
+                assert before.thinking == record.get("thinking") and before.reply == record["text"]
+                seen += before.thinking is not None
+                before = None
+    assert seen > 1000
+    assert all(m.reply is not None for m in messages.values() if m.thinking)
+    assert {m.agent for m in messages.values() if m.thinking} >= {"claude-code", "codex", "gemini-cli", "opencode", "cursor"}

@@ -52,7 +52,7 @@ def test_opencode_subagent_sessions_and_other_documents_hold_nothing_typed():
 
 
 def test_claude_code_markdown_keeps_typed_prompts_and_drops_what_claude_code_wrote():
-    from research.real_sessions_formats import parse_claude_code_md
+    from research.real_sessions_formats_more import parse_claude_code_md
 
     text = "\n".join([
         "# Conversation: 2026-02-16", "", "| Field | Value |", "|-------|-------|", "| Model | claude-opus-4-6 |", "",
@@ -72,7 +72,7 @@ def test_claude_code_markdown_keeps_typed_prompts_and_drops_what_claude_code_wro
 
 
 def test_cursor_transcript_keeps_only_the_user_query():
-    from research.real_sessions_formats import parse_cursor_jsonl
+    from research.real_sessions_formats_more import parse_cursor_jsonl
 
     lines = [
         {"role": "user", "message": {"content": [{"type": "text", "text": "<documentation_context>\nW&B docs\n</documentation_context>"}]}},
