@@ -9,7 +9,7 @@
   passes them is classified by the capture worker the hook starts
   (:mod:`altimate_learn.harness.capture_worker`), so the person's prompt never waits for the classifier:
   the signal appears a moment after the prompt (under a second on an idle machine), not during its hook.
-- Every finished tool call feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
+- Every finished tool call (but a Claude Code sub-agent's, which `learn capture` does not count either) feeds the session's :class:`~altimate_learn.capture.tool_retry.RetryCounter`
   (kept in the session state between hook processes); its third failure in a row becomes a
   `tool_retry` signal, which a capture worker records (redacted with the session's earlier secrets, as a
   correction is); the same tool's next successful call that runs the failed command another way completes it
@@ -159,6 +159,11 @@ def on_tool(data: dict, event: Event, root: str, capture: bool, log, *, sessions
         data["assistant_done"] = True
         return 0
     if not capture or event.phase != "post" or not event.tool_name:
+        return 0
+    if event.payload.get("agent_id"):
+        # a Claude Code sub-agent's call (Agent/Task tool): its hooks carry the parent's session id, but its calls
+        # are in its own transcript (`<session>/subagents/agent-<id>.jsonl`), which `learn capture` does not count;
+        # counted here they made "failures in a row" of two agents' calls and a tool_retry the offline pass never finds
         return 0
     saved = data.get("retry")
     if not event.failed and not (isinstance(saved, dict) and (saved.get("failures") or saved.get("await"))):

@@ -132,3 +132,41 @@ def test_opencode_parts_give_the_same_signals_both_ways(repo: Path, capsys):
         "opencode")
     assert [s["partID"] for s in live] == expected
     assert added == 0
+
+
+def _subagent_payload(repo: Path, session: str, n: int, failed: bool) -> dict:
+    """A tool call of a Claude Code sub-agent (Agent/Task tool) as its hooks report it: the parent's session id,
+    with `agent_id` and `agent_type` (the shape Claude Code 2.1.332 sent, seen with the real CLI)."""
+    common = {"session_id": session, "transcript_path": str(repo / "t.jsonl"), "cwd": str(repo),
+              "agent_id": "a31f3ca2614af726e", "agent_type": "general-purpose", "tool_name": "Read",
+              "tool_input": {"file_path": str(repo / "config" / "missing.yml")}, "tool_use_id": f"toolu_sub{n:04d}"}
+    if failed:
+        return {**common, "hook_event_name": "PostToolUseFailure", "error": "File does not exist."}
+    return {**common, "hook_event_name": "PostToolUse", "tool_response": {"type": "text"}}
+
+
+@pytest.mark.parametrize("parent,sub,signals", [
+    # the sub-agent fails three times in a row while the parent waits on its Agent call: the sub-agent's calls live
+    # in its own transcript (`<session>/subagents/agent-<id>.jsonl`), which `learn capture` does not count, so the
+    # hooks must not either (they recorded a tool_retry the offline pass never found)
+    ([("Agent", "read the config", OK)], [FAIL, FAIL, FAIL], 0),
+    # a background sub-agent's success between the parent's failures does not end the parent's episode
+    ([("Bash", "dbt build", FAIL)] * 3, [OK], 1),
+])
+def test_a_claude_code_sub_agents_calls_count_neither_live_nor_offline(repo: Path, tmp_path: Path, capsys, parent, sub,
+                                                                        signals):
+    path = _claude(tmp_path, parent)
+    reader = read_session(path, harness="claude-code")
+    session = reader.info.id
+    calls = [event for event in reader.events() if isinstance(event, ToolCall) and event.result is not None]
+    for n, call in enumerate(calls):
+        _fire(_payload("claude-code", call, session, repo), "claude-code", capsys)
+        if n == len(calls) // 2:  # the sub-agent's calls arrive in the middle of the parent's
+            for m, failed in enumerate(sub):
+                _fire(_subagent_payload(repo, session, m, failed), "claude-code", capsys)
+    assert capture_worker.wait_for_workers(str(learn_dir(repo) / ".sessions"), timeout=120)
+    live = [s for s in read_jsonl(learn_dir(repo) / "team-playbook" / "signals.jsonl") if s["kind"] == "tool_retry"] \
+        if (learn_dir(repo) / "team-playbook" / "signals.jsonl").exists() else []
+    offline, _ = signals_from_session(read_session(path, harness="claude-code"))
+    expected = [s.part_id for s in offline if s.kind == "tool_retry"]
+    assert [s["partID"] for s in live] == expected and len(expected) == signals
