@@ -347,10 +347,7 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
     try:
         if os.path.getsize(path) > TRANSCRIPT_CAP:
             return 0
-        from altimate_learn.capture.capture import last_replied
-        from altimate_learn.capture.sessions import read_session
-
-        recent = last_replied(read_session(path), keep=2)
+        recent = recent_prompts(path)
     except Exception as exc:  # noqa: BLE001 - an unreadable transcript costs the re-judging, nothing else
         log(f"capture worker: the transcript could not be read to re-judge the previous prompt ({type(exc).__name__})")
         return 0
@@ -376,6 +373,28 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
                        message_id=message.id, said_at=message.at)
     with remembering(session_secrets(job, log)):
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+
+
+REJUDGE_TAIL = 256 * 1024  # bytes of a transcript's end read first to re-judge the previous prompt (quadrupled as needed)
+
+
+def recent_prompts(path: str, keep: int = 2) -> list[tuple]:
+    """The transcript's last ``keep`` user messages as the classifier takes them
+    (:func:`altimate_learn.capture.capture.last_replied`), read from the end of the file: the last
+    :data:`REJUDGE_TAIL` bytes, quadrupled until one more message is in them than ``keep``, after an answer (the
+    answers and the message before the ones kept are then whole, each seen after an answer), or the whole file (Gemini CLI's chats, which rewrite earlier
+    messages, are always read whole). A long session's re-judge then costs what its last exchanges do."""
+    from altimate_learn.capture.capture import last_replied
+    from altimate_learn.capture.sessions import read_session
+
+    reader = read_session(path)
+    size = REJUDGE_TAIL
+    while True:
+        tail = reader.from_tail(size)
+        recent = last_replied(reader, keep=keep + 1)
+        if not tail or (len(recent) > keep and recent[0][0].after_assistant):
+            return recent[-keep:]
+        size *= 4
 
 
 def record_signal(job: dict, log, *, lock_timeout: float | None = None) -> int:

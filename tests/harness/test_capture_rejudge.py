@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.capture.capture import capture_paths
+from altimate_learn.capture.model import UserMessage
 from altimate_learn.harness import capture_worker, hook
 from altimate_learn.store import Store
 from tests.harness.test_capture_worker import files_holding, repo, signals  # noqa: F401 - the same store and environment
@@ -186,3 +187,68 @@ def test_reasoning_that_plans_the_work_adds_nothing(repo, capsys, monkeypatch, h
           session)
     job = prompt_job(repo, transcript, session, NEXT, capsys, monkeypatch)
     assert capture_worker.run_job(job, lambda message: None) == 0 and signals(repo) == []
+
+
+def without_index(recent: list[tuple]) -> str:
+    """What the re-judge reads of its messages; ``index`` (the message's number in the session) counts from where
+    the reading started, and the classifier does not read it for a message after an answer."""
+    from dataclasses import replace
+
+    return repr([tuple(replace(v, index=0) if isinstance(v, UserMessage) else v for v in item) for item in recent])
+
+
+def long_session(harness: str, path: Path, session: str, exchanges: int = 60, last: str = REPORT) -> None:
+    """A long session: many exchanges with bulky answers (and, in Claude Code's, reasoning), then ``last`` and its
+    concession, then the next prompt."""
+    turns: list[tuple[str, ...]] = [("user", TASK), ("assistant", DONE)]
+    for i in range(exchanges):
+        turns += [("user", f"now step {i}: add the {i}th column to the report"),
+                  ("assistant", f"Added column {i}. " + "The report renders every row. " * 40, "Planning the column.")]
+    turns += [("user", last), ("assistant", NEUTRAL_REPLY, OWNS), ("user", NEXT)]
+    HARNESSES[harness][0](path, turns, session)
+
+
+@pytest.mark.parametrize("harness", sorted(HARNESSES))
+def test_the_re_judge_reads_the_transcripts_end_as_the_whole_file_reads_it(repo, monkeypatch, harness):
+    """Only the end of a long transcript is read, and it gives exactly what reading the whole file gives: the same
+    messages, ids (Codex's are line numbers), the message before, the answer before, the reply and reasoning."""
+    from altimate_learn.capture.capture import last_replied
+    from altimate_learn.capture.sessions import read_session
+
+    write, session, _ = HARNESSES[harness]
+    transcript = repo.parent / f"{harness}-long.jsonl"
+    long_session(harness, transcript, session)
+    whole = last_replied(read_session(transcript), keep=2)
+    read: list[int] = []
+    reader_type = type(read_session(transcript))
+    original = reader_type.from_tail
+    monkeypatch.setattr(reader_type, "from_tail", lambda self, size: read.append(size) or original(self, size))
+    for tail in (600, 4096, 64 * 1024):  # the last exchange larger than the first window, and smaller
+        monkeypatch.setattr(capture_worker, "REJUDGE_TAIL", tail)
+        read.clear()
+        assert without_index(capture_worker.recent_prompts(str(transcript))) == without_index(whole)
+        assert read[0] == tail
+    assert whole[0][0].text == REPORT and whole[0][4].endswith(OWNS) and whole[1][0].text == NEXT
+    if harness == "gemini":  # a Gemini CLI chat rewrites earlier messages: always read whole
+        assert original(read_session(transcript), 4096) is False
+    else:
+        reader = read_session(transcript)
+        size = transcript.stat().st_size
+        assert original(reader, 4096) is True and size - 4096 < reader.start < size
+        assert original(reader, size) is False and reader.start == 0
+
+
+def test_a_tail_that_starts_between_two_prompts_in_a_row_reads_further(repo, monkeypatch):
+    """Two prompts typed back to back before the previous one: the window grows until an answer precedes them, so
+    the previous prompt counts as one that follows an answer, as in the whole file."""
+    from altimate_learn.capture.capture import last_replied
+    from altimate_learn.capture.sessions import read_session
+
+    transcript = repo.parent / "claude-in-a-row.jsonl"
+    turns: list[tuple[str, ...]] = [("user", TASK), ("assistant", DONE + " " + "x" * 3000)]
+    turns += [("user", "also keep the header row"), ("user", REPORT), ("assistant", NEUTRAL_REPLY, OWNS), ("user", NEXT)]
+    claude_transcript(transcript, turns, "c17-claude-in-a-row")
+    monkeypatch.setattr(capture_worker, "REJUDGE_TAIL", 1500)
+    recent = capture_worker.recent_prompts(str(transcript))
+    assert without_index(recent) == without_index(last_replied(read_session(transcript), keep=2))
+    assert recent[0][0].after_assistant

@@ -56,19 +56,58 @@ def clean_user_text(text: str | None) -> str:
 
 
 class SessionReader:
-    """One session: ``info`` (cheap metadata) and ``events()`` (a single streaming pass)."""
+    """One session: ``info`` (cheap metadata) and ``events()`` (a single streaming pass). A reader of a JSONL
+    transcript whose lines stand on their own (``tail_ok``) can start at a line near the end
+    (:meth:`from_tail`): the live re-judge reads only the last exchanges of a long session."""
 
     harness = ""
+    tail_ok = False  # the harness reads from ``start`` (a line's first byte), numbering lines from ``start_line``
 
     def __init__(self, info: SessionInfo) -> None:
         self.info = info
         self.stats = LineStats()
+        self.start = 0
+        self.start_line = 0
+
+    def from_tail(self, size: int) -> bool:
+        """Read only the lines that start in the file's last ``size`` bytes, numbered as in the whole file (ids
+        made from line numbers stay the same). False, and the whole file is read, when the harness cannot or
+        ``size`` covers the file."""
+        path = getattr(self, "path", None)
+        if not self.tail_ok or path is None:
+            return False
+        try:
+            with open(path, "rb") as handle:
+                total = handle.seek(0, 2)
+                if size >= total:
+                    self.start = self.start_line = 0
+                    return False
+                handle.seek(0)
+                lines, done, cut = 0, 0, total - size
+                while done < cut:
+                    chunk = handle.read(min(1 << 20, cut - done))
+                    if not chunk:
+                        break
+                    lines += chunk.count(b"\n")
+                    done += len(chunk)
+                rest = handle.read(1 << 16)
+                while rest:  # the first line that starts in the tail: after the newline ending the cut one
+                    at = rest.find(b"\n")
+                    if at >= 0:
+                        self.start, self.start_line = done + at + 1, lines + 1
+                        return self.start < total
+                    done += len(rest)
+                    rest = handle.read(1 << 16)
+        except OSError:
+            pass
+        self.start = self.start_line = 0
+        return False
 
     def _raw_events(self) -> Iterator[Event | Context]:  # pragma: no cover - every harness overrides it
         raise NotImplementedError
 
     def events(self) -> Iterator[Event]:
-        self.stats = LineStats()
+        self.stats = LineStats(lines=self.start_line)
         index = 0
         count = 0
         replied = False

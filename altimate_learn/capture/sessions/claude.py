@@ -175,6 +175,7 @@ def _result_text(block: dict[str, Any]) -> str:
 
 class ClaudeReader(SessionReader):
     harness = HARNESS
+    tail_ok = True
 
     def __init__(self, path: Path, info: SessionInfo | None = None) -> None:
         super().__init__(info or read_info(path))
@@ -210,7 +211,7 @@ class ClaudeReader(SessionReader):
             current_id, texts, thoughts, current = None, [], [], {}
 
         queued: str | None = None  # a prompt typed while the agent worked (it arrives as an attachment)
-        for lineno, obj in iter_json_lines(self.path, self.stats):
+        for lineno, obj in iter_json_lines(self.path, self.stats, start=self.start):
             kind = obj.get("type")
             line_session = obj.get("sessionId")
             copied = bool(own_id and isinstance(line_session, str) and line_session and line_session != own_id)

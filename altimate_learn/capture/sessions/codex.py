@@ -202,6 +202,7 @@ class _Dedupe:
 
 class CodexReader(SessionReader):
     harness = HARNESS
+    tail_ok = True
 
     def __init__(self, path: Path, info: SessionInfo | None = None) -> None:
         super().__init__(info or read_info(path))
@@ -242,7 +243,7 @@ class CodexReader(SessionReader):
             users.text = None
             yield UserMessage(text="[interrupted]", index=0, id=mid, at=at, kind="interrupt")
 
-        for lineno, obj in iter_json_lines(self.path, self.stats):
+        for lineno, obj in iter_json_lines(self.path, self.stats, start=self.start):
             kind, p = _unwrap(obj)
             at = obj.get("timestamp") if isinstance(obj.get("timestamp"), str) else None
             fallback_id = f"line-{lineno}"
