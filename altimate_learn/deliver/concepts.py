@@ -172,6 +172,7 @@ GROUPS: dict[str, str] = {
     # --- money, numbers, dates -------------------------------------------------------------------------
     "money": "money monetary currency currencies price prices pricing cent cents dollar dollars usd eur gbp jpy yen "
              "euro euros fx forex amount amounts subtotal discount discounts 100x|exchange rate|exchange rates|"
+             "order total|order totals|cart total|grand total|invoice total|"
              "minor unit|smallest unit",
     "payment": "payment payments pay paid charge charges charged checkout billing stripe refund refunds "
                "chargeback chargebacks dispute disputes disputed payout payouts invoice invoices adyen paypal braintree klarna|"
@@ -230,7 +231,7 @@ GROUPS: dict[str, str] = {
     "deprecation": "deprecate deprecated deprecation deprecations obsolete sunset|legacy api",
     "regex": "regex regexes regexp|regular expression|regular expressions",
     "cli": "cli typer argparse|management command|management commands|command line",
-    "dataframe": "pandas dataframe dataframes numpy polars",
+    "dataframe": "pandas pd dataframe dataframes numpy polars",
     "reorder": "reorder reordered reordering recreate recreated recreates recreating|forces replacement",
     "stack": "|remote state|other stack|other stacks|stack output|stack outputs|cross stack",
     "disruption": "disruption disruptions drain drained draining eviction evicted poddisruptionbudget pdb|"
@@ -253,7 +254,7 @@ GROUPS: dict[str, str] = {
     "upload": "upload uploads uploaded uploading presigned attach attached attaching attachment attachments|"
               "file upload|user files",
     "dialog": "dialog dialogs modal modals popup popups popover drawer lightbox|pop up|confirm box",
-    "navigation": "navigation navigate navigates navigating href anchor anchors|internal link|internal links|"
+    "navigation": "navigation navigate navigates navigating href anchor anchors url urls|internal link|internal links|"
                   "full reload|page reload",
     "debounce": "debounce debounced throttle throttled keystroke keystrokes keypress keypresses typeahead autocomplete "
                 "autosuggest|search box|search input|search bar|every keystroke|each keystroke|every keypress|"

@@ -43,6 +43,7 @@ WEAK = 0.5  # a scoped lesson scoring under this fraction of the best one taken 
 MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
 BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
 VERB_LEADS = 3  # lessons of a file level starting with one verb that make it their phrasing, not their topic
+VERB_WEIGHT = 0.5  # a request word that is only a lesson's leading verb (its phrasing), as a fraction of a shared term
 DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
 
 
@@ -238,11 +239,40 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     lesson has (one rare word is enough). What the request states decides: a concern the task only implies
     (``^email``) adds to the score of a relevant lesson, never to the evidence that makes it relevant (one
     common word and a concern are a lesson matched by a guess, which would take a slot, and the session's
-    room, from a lesson the request names)."""
+    room, from a lesson the request names). A request word that is only the verb a lesson starts with, a verb
+    :data:`VERB_LEADS` or more lessons start with ("Show API errors …", "Show form errors …"), counts
+    :data:`VERB_WEIGHT` of a shared word for it (:func:`_phrasing`): it is how the rule is phrased."""
     scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
+    for term, docs in _phrasing(corpus, terms).items():
+        part = 1.0 - VERB_WEIGHT
+        idf = corpus.bm25.idf(term)
+        if idf <= 0:
+            continue  # counted as no evidence already (see BM25.evidence)
+        for doc in docs:
+            shared[doc] = shared.get(doc, 0) - part
+            mass[doc] = mass.get(doc, 0.0) - part * idf
     return [(score, doc) for doc, score in scores.items()
-            if shared.get(doc, 0) >= SHARED_TERMS or (score > minimum and mass.get(doc, 0.0) >= need)]
+            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and mass.get(doc, 0.0) >= need)]
+
+
+def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
+    """Request words that are, in some lessons, only the verb those lessons start with, where the verb starts
+    :data:`VERB_LEADS` or more lessons of the store → those lessons: "show" in "Show API errors with
+    `toastError()`", "Show form errors under the field", "Show relative times with `<RelativeTime>`" is how the
+    rules are phrased, not what they are about, so "show the order total on the detail page" shares the verb
+    with them and not yet a topic (see :func:`relevant` and :func:`_phrased`)."""
+    out: dict[str, set[int]] = {}
+    for term in terms:
+        if term[0] in (PREFIX, IMPLIED) or term.startswith("_") or term.endswith("_"):
+            continue
+        entry = corpus.bm25._entry(term)
+        if entry is None or corpus.bm25.idf(term) <= 0:  # in more than half the store: no evidence anyway
+            continue
+        docs = _phrased(corpus, term, entry[0])
+        if docs:
+            out[term] = docs
+    return out
 
 
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
@@ -418,7 +448,7 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
             if level is not None:
                 hits.setdefault(level, []).append(doc)
         for level, docs in hits.items():
-            if len(docs) <= pick and 2 * len(docs) <= sizes[level] and not _instruction_verb(corpus, term, docs):
+            if len(docs) <= pick and 2 * len(docs) <= sizes[level] and _phrased(corpus, term, docs) != set(docs):
                 out.update(docs)
     return out
 
@@ -430,21 +460,21 @@ def _leading(corpus: Corpus, index: int) -> tuple[str, ...]:
     return tuple(search_tokens(first))
 
 
-def _instruction_verb(corpus: Corpus, term: str, docs: list[int]) -> bool:
-    """Whether ``term`` is, in every one of ``docs`` (the lessons of one file level that hold it), only the verb
-    the lesson starts with, and starts :data:`VERB_LEADS` or more of them: "show" in "Show API errors with
-    `toastError()`", "Show form errors under the field", "Show relative times with `<RelativeTime>`" is how
-    those rules are phrased, not what they are about, so a request that says "customers show up twice" or
-    "show the last sync time" does not point at them. A verb only one or two rules start with ("Debounce search
-    inputs") is their topic and still counts."""
+def _phrased(corpus: Corpus, term: str, docs) -> set[int]:
+    """Those of ``docs`` (lessons holding ``term``) that hold it only as the verb they start with, when
+    :data:`VERB_LEADS` or more of ``docs`` start with it: "show" in "Show API errors with `toastError()`",
+    "Show form errors under the field", "Show relative times with `<RelativeTime>`" is how those rules are
+    phrased, not what they are about, so a request that says "customers show up twice" or "show the last sync
+    time" does not point at them by that word. A verb only one or two rules start with ("Debounce search
+    inputs") is their topic, and so is a verb a rule says again in its body ("Show the trial banner only where
+    it is shown today")."""
     if len(docs) < VERB_LEADS:
-        return False
-    for doc in docs:
-        if term not in _leading(corpus, doc):
-            return False
-        if sum(1 for t in search_tokens(corpus.texts[doc]) if t == term) > 1:
-            return False
-    return True
+        return set()
+    texts, first = corpus.texts, term[0]
+    led = [doc for doc in docs if texts[doc][:1].lower() == first and term in _leading(corpus, doc)]
+    if len(led) < VERB_LEADS:
+        return set()
+    return {doc for doc in led if sum(1 for t in search_tokens(corpus.texts[doc]) if t == term) == 1}
 
 
 def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,

@@ -135,6 +135,13 @@ def test_no_member_folds_into_a_stopword_or_an_everyday_word():
     ("turn the new checkout on per account", "Read feature flags through `flags.enabled()`.", "~flag"),
     ("the page goes white when the api is down", "Wrap each page in an error boundary and report errors.",
      "~error"),
+    ("show the order total on the detail page", "Format money with `formatMoney()`; amounts are integer cents.",
+     "~money"),
+    ("just pd.read_sql in the router, then pivot_table", "Do not use pandas in the API service.", "~dataframe"),
+    ("add a billing entry to the sidebar nav", "Build URLs with the `paths` helper; never concatenate strings.",
+     "~navigation"),
+    ("a link that goes to the chat history, href={'/customers/' + id}", "Build URLs with the `paths` helper.",
+     "~navigation"),
 ])
 def test_what_people_type_for_an_idea_meets_the_lesson_that_names_it(request_text, lesson, concept):
     """The table is grouped by the areas of a repository (UI, analytics, i18n, storage, flags, numbers,
@@ -176,3 +183,15 @@ def test_an_idea_and_one_common_word_are_not_enough_to_retrieve_a_lesson():
     assert retrieve(c, terms, 15) == []
     both = query_terms(c, "add a report for disputes in euros")  # ~payment and ~money
     assert ids(c, retrieve(c, both, 15)) == ["L-0002"]  # "amounts" is money; L-0001 holds one of the two ideas
+
+
+def test_a_link_in_a_page_meets_the_rule_for_building_urls():
+    """"add a billing entry to the sidebar nav": among twenty conventions of `web/src/**`, the rule for building
+    the link's URL is the file's (a link is a URL to navigate to), though the request never says "URL"."""
+    web = [(f"L-{i:04x}", f"Follow web convention number n{i} for every screen.", {"paths": ["web/src/**"], "net": 5})
+           for i in range(20)]
+    c = corpus(*web, ("L-u001", "Build URLs with the `paths` helper from `web/src/lib/paths`; never concatenate "
+                                "strings.", {"paths": ["web/src/**"]}), filler=True)
+    terms = query_terms(c, "add a billing entry to the sidebar nav")
+    assert "~navigation" in terms
+    assert "L-u001" in ids(c, select_file(c, "web/src/components/Sidebar.tsx", terms, 5))

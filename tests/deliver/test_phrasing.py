@@ -112,3 +112,21 @@ def test_symptoms_name_the_concern():
     assert "~cache" in query_terms(c, "can we hold onto the rates for a few minutes")
     status = query_terms(c, "sync status card: a green/red dot for ok/failing")
     assert "L-c001" in ids(c, [doc for _, doc in relevant(c, status)])
+
+
+def test_a_verb_several_rules_start_with_is_no_shared_topic_for_a_request():
+    """"show the order total on the detail page in the web app" shares "show" and "web" with the rules that start
+    with "Show" (scoped to `web/src/**`): their phrasing and the folder every web rule names, not a topic, so they
+    are not retrieved for the request; a rule that says the verb again in its body still is, and "show" still
+    counts for a rule that only one or two rules start with."""
+    c = corpus(*WEB[:5], *SHOW, filler=True)
+    terms = query_terms(c, "show the order total on the order detail page in the web app")
+    assert "show" in terms and "web" in terms
+    assert not {"L-s001", "L-s002", "L-s003"} & set(ids(c, [doc for _, doc in relevant(c, terms)]))
+    again = ("L-t001", "Show the trial banner only where a trial banner is shown today.", {"paths": ["web/src/**"]})
+    c = corpus(*WEB[:5], *SHOW, again, filler=True)
+    terms = query_terms(c, "show the trial banner in the web app")
+    assert "L-t001" in ids(c, [doc for _, doc in relevant(c, terms)])
+    c = corpus(*WEB[:5], *SHOW[:2], filler=True)  # two rules start with "Show": the verb is still their topic
+    terms = query_terms(c, "show the order total on the order detail page in the web app")
+    assert {"L-s001", "L-s002"} <= set(ids(c, [doc for _, doc in relevant(c, terms)]))
