@@ -572,9 +572,7 @@ def read(store: Any, filename: str, cache: Cache) -> LessonFile | None:
         canonical = fsio.canonical_json(lessons).encode("utf-8") == raw
         before = changed = None
     ids = [lesson["id"] for lesson in lessons]
-    cache.remember(digest, kind, canonical, ids=ids)
-    if filename == store.APPROVED and canonical:
-        cache.keep_copy(digest, raw)
+    cache.remember(digest, kind, canonical, ids=ids)  # (its copy is kept when it is read again, known)
     file = LessonFile(lessons, raw, digest, canonical, ids=ids, previous=previous)
     file.previous_lessons, file.changed = before, changed
     return file
