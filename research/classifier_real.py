@@ -325,6 +325,22 @@ SIXTEENTH_PASS = (
     "an answer's end).\n"
 )
 
+SEVENTEENTH_PASS = (
+    "Seventeenth pass (`classify17`, 2026-12-04): the agent's reasoning after a message. Claude Code thinking blocks, "
+    "Codex reasoning summaries, Gemini CLI thoughts and OpenCode reasoning parts are read by every session reader "
+    "(`AssistantTurn.thinking`, never stored) and the corpus keeps their first 300 characters (corpus17, "
+    "`RealMessage.thinking`; 1,615 of 4,454 scored dev messages). `replies.read_thinking` reads the agent's own "
+    "paraphrase of the message, which is worded the same for every person: \"The user is pointing out that I …\", "
+    "\"The user is correcting me / my approach\", \"The user is right\", \"The user is complaining that …\", \"The "
+    "user has identified 4 issues\", \"The user is getting an error …\", \"Ah, I misunderstood\", \"even after my "
+    "fix\" make a message the patterns let pass a correction on the reply's terms; \"The user is asking whether …\" "
+    "withdraws a pattern's flag on a message that only asks. Dev (tuned on dev only), with reply -> with reply and "
+    "reasoning: 0.917 / 0.582 (TP 531, FP 48) -> 0.920 / 0.595 (TP 543, FP 47). Measured and left out: \"the user is "
+    "saying … not / still …\" (2 right, 2 false), \"the user wants me to revert …\" (1 right, 1 false). A wider "
+    "reply (its first 600, 1,000 or 2,000 characters instead of 300, from the dev snapshots' full answers) added no "
+    "correction and 2 false ones.\n"
+)
+
 
 def main() -> str:
     lines: list[str] = []
@@ -426,6 +442,7 @@ def main() -> str:
     add(THIRTEENTH_PASS)
     add(FOURTEENTH_PASS)
     add(SIXTEENTH_PASS)
+    add(SEVENTEENTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "

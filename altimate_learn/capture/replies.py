@@ -158,17 +158,27 @@ OWNED = "owned"  # its reasoning says the person corrected it, is right, or that
 ASKED = "asked"  # its reasoning opens by taking the message as a question
 
 # The agent's reasoning paraphrases the message as a correction ("The user is correcting me", "The user is pointing
-# out that I …", "The user is right", "Ah, the user corrected me") or owns a mistake ("I misunderstood", "I made a
-# mistake", "I should have checked", "even after my fix"). Agents reason in these words for everyone, whoever typed
+# out that I …", "The user is right", "Ah, the user corrected me"), a complaint or a bug report ("The user is
+# complaining that …", "The user has identified 4 issues", "The user is getting an error") or owns a mistake ("I
+# misunderstood", "I made a mistake", "I should have checked", "even after my fix"). Agents reason in these words for everyone, whoever typed
 # the message and in whatever language.
 _OWNED = re.compile(
-    r"\b(?:the\s+)?user(?:'s|\s+is|\s+has|\s+was)?\s+(?:(?:correct(?:ing|ed|s)\s+me|(?:is\s+)?pointing\s+out\s+(?:that\s+(?:i|my|the|this|it)\b|"
+    r"\b(?:the\s+)?user(?:'s|\s+is|\s+has|\s+was)?\s+(?:(?:correct(?:ing|ed|s)\s+(?:me|my|our)\b|(?:is\s+)?pointing\s+out\s+(?:that\s+(?:i|my|the|this|it)\b|"
     r"an?\s|the\s|my\s)|point(?:s|ed)\s+out\s+(?:that\s+(?:i|my)\b|an?\s|my\s)|(?:absolutely\s+|completely\s+|totally\s+|)right\b"
     r"(?!-|\s+(?:now|away|here|there|side|panel|column|click|to\s+(?:ask|want|wonder))))|(?:is\s+)?frustrated\s+(?:with|that|because)\s+(?:me|my|i)\b)"
     r"|\bi\s+(?:completely\s+|totally\s+)?(?:misunderstood|misread|misinterpreted|made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|"
     r"got\s+(?:it|that|this)\s+wrong|should\s+have\s+(?:\w+ed|known|done|seen|kept|left|run|read|written|made|been|asked|"
     r"used|gone|taken|built|thought)|shouldn't\s+have|should\s+not\s+have)\b"
     r"|\b(?:even\s+)?(?:after|despite)\s+my\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)\b"
+    r"|\beven\s+(?:after|with)\s+(?:our|the)\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|correction)\b"
+    r"|\bmy\s+(?:earlier|previous)\s+(?:statement|claim|answer|assessment|conclusion)\b[^.!?]{0,80}?\b(?:was|were)\s+"
+    r"(?:premature|wrong|incorrect|mistaken)\b"
+    # the person's complaint or bug report, as the agent restates it
+    r"|\b(?:the\s+)?user(?:\s+is|\s+was)?\s+complain(?:ing|s)\b|\b(?:the\s+)?user\s+(?:has\s+)?expressed\s+(?:dissatisfaction|frustration)\b"
+    r"|\b(?:the\s+)?user\s+(?:has\s+|is\s+)?(?:identified|found|reported|reporting|noticed|describing|flagged|spotted)\s+"
+    r"(?:(?:a|an|two|three|four|several|some|\d+)\s+)?(?:\w+\s+)?(?:issues?|bugs?|problems?|regressions?)\b"
+    r"|\b(?:the\s+)?user\s+(?:is\s+)?(?:getting|seeing|hitting|encountering|experiencing)\s+(?:an?\s+|the\s+same\s+|another\s+)?"
+    r"(?:\w+\s+)?(?:error|exception|crash|failure|bug)s?\b"
     r"|\bmy\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)(?:es|s)?\s+(?:didn't|did\s+not|doesn't|does\s+not|broke)\b"
     r"|\bthe\s+user(?:'s)?\s+correction\b"
     # zh, ja, ko, es, pt, fr, de, ru
@@ -176,6 +186,7 @@ _OWNED = re.compile(
     r"|ユーザーの?(?:指摘|言う通り|おっしゃる通り)|ユーザーが正しい|私の(?:誤り|ミス|勘違い)|사용자(?:가|의)\s*(?:말이\s*)?(?:맞|지적)|제가\s*(?:잘못|착각)"
     r"|\bel\s+usuario\s+(?:tiene\s+raz[oó]n|me\s+(?:corrige|est[aá]\s+corrigiendo)|se[ñn]ala\s+que)|\bme\s+equivoqu[eé]\b"
     r"|\bo\s+usu[aá]rio\s+(?:tem\s+raz[aã]o|est[aá]\s+certo|est[aá]\s+me\s+corrigindo|me\s+corrigiu|apontou\s+que)|\beu\s+errei\b"
+    r"|\bmesmo\s+ap[oó]s\s+a\s+corre[cç][aã]o|\bincluso\s+despu[eé]s\s+de\s+(?:mi|la|nuestra)\s+(?:correcci[oó]n|arreglo|cambio)"
     r"|\bl'utilisateur\s+(?:a\s+raison|me\s+corrige|souligne\s+que)|\bje\s+me\s+suis\s+tromp[ée]\b"
     r"|\bder\s+(?:benutzer|nutzer)\s+(?:hat\s+recht|korrigiert\s+mich)|\bich\s+habe\s+mich\s+geirrt\b"
     r"|пользователь\s+(?:прав|поправляет|указывает,?\s+что\s+я)|\bя\s+ошиб\w*", re.I)

@@ -42,6 +42,13 @@ MUST_FIRE = [
     ("o arquivo de rotas", "O usuário tem razão, alterei o arquivo errado."),
     ("빌드 스크립트", "사용자가 맞습니다. 제가 잘못 이해했습니다."),
     ("the sensor readings", "Clarifying the request: I misread the spec, the threshold is per channel."),
+    # a complaint or a bug report, as the agent restates it
+    ("the analyst agent again", "The user is complaining that the analyst agent still writes technical details."),
+    ("the appraisal page", "The user is getting an error in the appraisals page: `hints.map is not a function`."),
+    ("the vehicle board and the uploads", "The user has identified 4 issues to fix. Let me make a todo list."),
+    ("campaign C is the live scraping case", "The user is correcting my approach. Campaign C is for live scraping."),
+    ("run it now", "My earlier statement about having fixed the problem was premature; the root cause is the import."),
+    ("o instalador no passo 71", "O usuário está dizendo que o instalador parou de novo, mesmo após a correção que fizemos."),
 ]
 
 
@@ -63,6 +70,11 @@ MUST_NOT_FIRE = [
     ("the sensor readings", "The user is pointing to the readings table; let me read it."),
     ("the sensor readings", "After my analysis the readings look stable; I'll summarise them."),
     ("the sensor readings", "The user's right panel shows the readings; I need to add the unit there."),
+    ("the sensor readings", "The user has identified the files to change: the driver and the chart."),
+    ("the sensor readings", "The user is getting started with the sensor kit; explain the wiring."),
+    ("the sensor readings", "The user is seeing the dashboard for the first time, so I'll describe each panel."),
+    ("the sensor readings", "After the change I'll run the tests; the user found a library that smooths readings."),
+    ("the sensor readings", "The user is complaint-free so far; plotting the readings next."),
     # a new request, a bare approval, a slash command: whatever the agent thinks, nothing was corrected
     ("Create a settings page with a dark mode toggle and save the choice in local storage.",
      "The user is right that a settings page is missing; I'll create one."),
