@@ -448,7 +448,10 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
             if level is not None:
                 hits.setdefault(level, []).append(doc)
         for level, docs in hits.items():
-            if len(docs) <= pick and 2 * len(docs) <= sizes[level] and _phrased(corpus, term, docs) != set(docs):
+            phrased = _phrased(corpus, term, docs)
+            if phrased:  # the lessons that only start with the verb do not hold it as a topic
+                docs = [doc for doc in docs if doc not in phrased]
+            if docs and len(docs) <= pick and 2 * len(docs) <= sizes[level]:
                 out.update(docs)
     return out
 

@@ -130,3 +130,15 @@ def test_a_verb_several_rules_start_with_is_no_shared_topic_for_a_request():
     c = corpus(*WEB[:5], *SHOW[:2], filler=True)  # two rules start with "Show": the verb is still their topic
     terms = query_terms(c, "show the order total on the order detail page in the web app")
     assert {"L-s001", "L-s002"} <= set(ids(c, [doc for _, doc in relevant(c, terms)]))
+
+
+def test_a_rule_that_says_the_verb_in_its_body_does_not_make_the_verb_a_topic_of_the_rules_phrased_by_it():
+    """One web rule says "shows" in its body ("… only after profiling shows a problem"): that rule holds the word,
+    the three rules that only start with "Show" still do not, so "show the order total" does not bring them to
+    the file's first five ahead of its more helpful conventions."""
+    memo = ("L-m001", "Memoize expensive list rows with `React.memo` only after profiling shows a problem.",
+            {"paths": ["web/src/**"], "net": 1})
+    c = corpus(*WEB, *SHOW, memo, filler=True)
+    terms = query_terms(c, "show the order total on the order summary")
+    first = ids(c, select_file(c, "web/src/features/orders/OrderSummary.tsx", terms, 5))
+    assert not set(first) & {"L-s001", "L-s002", "L-s003"}
