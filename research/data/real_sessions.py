@@ -105,8 +105,8 @@ class RealMessage:
     agent: str  # the coding agent: aider, cursor, copilot-chat, claude-code, codex, antigravity, opencode, gemini-cli
     split: str
     # The agent's answer to it (before the next typed message), None when none came; its start is where an agent owns
-    # up ("You're right, I misread…"). In sessions built before answers kept their start (no `clip`), the last
-    # message has none and the others only the answer's end.
+    # up ("You're right, I misread…"). In sessions built before answers kept their start (no `clip`; none left since
+    # 2026-12-04), the last message has none and the others only the answer's end.
     reply: str | None = None
     # The opening (300 characters, redacted as answers are) of the reasoning the agent wrote after this message and
     # before or with its first words in `reply` ("The user is pointing out that I broke…"); None when the harness
