@@ -338,7 +338,9 @@ SEVENTEENTH_PASS = (
     "reasoning: 0.917 / 0.582 (TP 531, FP 48) -> 0.920 / 0.595 (TP 543, FP 47). Measured and left out: \"the user is "
     "saying … not / still …\" (2 right, 2 false), \"the user wants me to revert …\" (1 right, 1 false). A wider "
     "reply (its first 600, 1,000 or 2,000 characters instead of 300, from the dev snapshots' full answers) added no "
-    "correction and 2 false ones.\n"
+    "correction and 2 false ones; reasoning that reads the person as excited to go on (\"The user is pumped up\") as a "
+    "veto of pattern flags withdrew 1 false flag and no right one, but would withdraw a plain \"no, that's wrong\" "
+    "too.\n"
 )
 
 

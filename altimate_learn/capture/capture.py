@@ -126,7 +126,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             else:
                 stats.user_messages += 1
             if waiting is not None:
-                judge(*waiting, reply=_reply_opening(answer), thinking=_thinking_opening(thought))
+                judge(*waiting, reply=reply_opening(answer), thinking=thinking_opening(thought))
                 waiting = None
             said = _answer_end(answer)
             if event.kind == "text":
@@ -139,7 +139,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             stats.assistant_turns += 1
             if event.text and event.text.strip():
                 answer.append(event.text)
-            _add_thinking(thought, event)
+            add_thinking(thought, event)
         elif isinstance(event, ToolCall):
             stats.tool_calls += 1
             stats.tool_errors += int(event.is_error)
@@ -153,7 +153,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                         earlier.text += "\n" + retries.worked.line()
                         break
     if waiting is not None:
-        judge(*waiting, reply=_reply_opening(answer), thinking=_thinking_opening(thought))
+        judge(*waiting, reply=reply_opening(answer), thinking=thinking_opening(thought))
     stats.malformed_lines = reader.info.skipped
     return signals, stats
 
@@ -177,7 +177,7 @@ def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage
     for event in reader.events():
         if isinstance(event, UserMessage):
             if last and last[-1][3] is None:
-                last[-1][3:5] = [_reply_opening(answer), _thinking_opening(thought)]
+                last[-1][3:5] = [reply_opening(answer), thinking_opening(thought)]
             last.append([event, previous, _answer_end(answer), None, None])
             if event.kind == "text":
                 answer, thought = [], []
@@ -185,9 +185,9 @@ def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage
         elif isinstance(event, AssistantTurn):
             if event.text and event.text.strip():
                 answer.append(event.text)
-            _add_thinking(thought, event)
+            add_thinking(thought, event)
     if last and last[-1][3] is None and last[-1][0].kind == "text":
-        last[-1][3:5] = [_reply_opening(answer), _thinking_opening(thought)]
+        last[-1][3:5] = [reply_opening(answer), thinking_opening(thought)]
     return [tuple(item) for item in last]  # type: ignore[misc]
 
 
@@ -195,20 +195,20 @@ def _answer_end(parts: list[str]) -> str | None:
     return "\n".join(parts)[-ANSWER_KEEP:] or None
 
 
-def _reply_opening(parts: list[str]) -> str | None:
+def reply_opening(parts: list[str]) -> str | None:
     return "\n".join(parts)[:REPLY_KEEP] or None
 
 
 THINKING_KEEP = 1000  # the start of the agent's reasoning after a message is what the reasoning read takes
 
 
-def _add_thinking(parts: list[str], turn: AssistantTurn) -> None:
+def add_thinking(parts: list[str], turn: AssistantTurn) -> None:
     """Keep a turn's reasoning while the reasoning after the message is shorter than :data:`THINKING_KEEP`."""
     if turn.thinking and sum(len(p) for p in parts) < THINKING_KEEP:
         parts.append(turn.thinking)
 
 
-def _thinking_opening(parts: list[str]) -> str | None:
+def thinking_opening(parts: list[str]) -> str | None:
     return "\n".join(parts)[:THINKING_KEEP] or None
 _POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
 

@@ -19,7 +19,8 @@ Cursors. A run reads each session from where the last run stopped: the cursor na
 read (its id, position and time). A session not seen before is read from the first run's floor (7 days
 before it, or `--since`). When the digest cannot hold everything, whole exchanges are kept in each
 session's order, so the cursor only ever advances over what the model was really shown; the sessions
-the classifier finds corrections in go first (the classifier prioritises; it no longer decides). A cursor
+the classifier finds corrections in go first (the classifier prioritises; it no longer decides; it judges each
+message as `learn capture` does, with the agent's reply to it and the reasoning after it, which is never shown). A cursor
 whose message is gone (a rewound or rewritten transcript) falls back to the messages after its time, and
 says so; a transcript that vanished keeps its cursor, and says so once.
 """
@@ -67,7 +68,7 @@ class Exchange:
     worked: list[str] = field(default_factory=list)  # "<tool>: <command> (instead of: <failed command>)"
     tools: int = 0  # tool calls since the previous message
     files: list[str] = field(default_factory=list)
-    hint: str | None = None  # the classifier's verdict, when it calls this a correction
+    hint: str | None = None  # the classifier's verdict (with the agent's reply and reasoning), when it calls this a correction
 
     @property
     def typed(self) -> bool:
@@ -270,6 +271,7 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
 
 def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None,
                   memory=None) -> SessionRead:
+    from altimate_learn.capture.capture import add_thinking, reply_opening, thinking_opening
     from altimate_learn.capture.classifier import classify_user_message, is_slash_command
     from altimate_learn.capture.sessions import read_session as open_reader, session_to_open
 
@@ -296,8 +298,23 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                     return result
             learn_event_secrets(event, memory)
     state = {"passed": False, "fallback": False}
+
+    def judge(exchange: Exchange, redacted: UserMessage, before: UserMessage | None, said: list[str],
+              thought: list[str]) -> None:
+        """The classifier's hint, given once the agent's reply to the message (its opening, redacted) and its
+        reasoning after it (read, never kept) are known, as `learn capture` judges it."""
+        reply = reply_opening(said)
+        verdict = classify_user_message(redacted, before, answer=exchange.reply, reply=redact(reply) if reply else None,
+                                        thinking=thinking_opening(thought), model=True)
+        if verdict.correction:
+            exchange.hint = verdict.reason
+
     for attempt in range(2):
         exchanges: list[Exchange] = []
+        # the exchange whose hint waits for the agent's reply and reasoning, and what the agent said and thought since
+        waiting: tuple[Exchange, UserMessage, UserMessage | None] | None = None
+        said: list[str] = []
+        thought: list[str] = []
         last_reply: str | None = None
         reply_cut = False
         refused: list[str] = []
@@ -313,8 +330,12 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                 if event.text.strip():
                     last_reply = event.text
                     reply_cut = bool(event.aborted)
+                    if waiting is not None:
+                        said.append(event.text)
                 elif event.aborted:
                     reply_cut = True
+                if waiting is not None:
+                    add_thinking(thought, event)
                 continue
             if isinstance(event, ToolCall):
                 tools += 1
@@ -331,6 +352,9 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                 continue
             if not isinstance(event, UserMessage):
                 continue
+            if waiting is not None:
+                judge(*waiting, said, thought)
+                waiting, said, thought = None, [], []
             if event.kind == "text" and first_text:
                 first_text = False
                 if _is_own(event.text):
@@ -356,14 +380,17 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
                     files=list(dict.fromkeys(files))[:MAX_FILES])
                 redacted = UserMessage(text=text, index=event.index, kind=event.kind, reason=text,
                                        after_assistant=event.after_assistant, tool_name=event.tool_name)
-                verdict = classify_user_message(redacted, previous, answer=exchange.reply, model=True)
-                if verdict.correction:
-                    exchange.hint = verdict.reason
+                if event.kind == "text":
+                    waiting = (exchange, redacted, previous)  # judged once its reply is read
+                else:
+                    judge(exchange, redacted, previous, [], [])
                 if exchange.typed:
                     exchanges.append(exchange)
             previous = event
             last_reply, reply_cut, refused, failures, more, tools, files = None, False, [], [], 0, 0, []
             worked = []
+        if waiting is not None:
+            judge(*waiting, said, thought)
         if cursor is None or state["passed"] or state["fallback"]:
             break
         # The cursor's message is not in the transcript any more: read it again by time.
