@@ -247,8 +247,9 @@ def polar_spans(text: str) -> list[PolarSpan]:
     items = [m.group(0) if m.group(1) is None else f"\x00{m.group(1)}" for m in _ITEM.finditer(masked)]
     found: list[PolarSpan] = []
     walk = _Sentence(found, keys)
+    normals = [i if i.startswith("\x00") else _normal(i) for i in items]  # each item normalised once
     for position, item in enumerate(items):
-        after = [_normal(i) if not i.startswith("\x00") else i for i in items[position + 1:position + 3]]
+        after = normals[position + 1:position + 3]
         if item.startswith("\x00"):
             walk.span(int(item[1:]))
         elif item in (".", ";", ":", "!", "?"):
@@ -261,7 +262,7 @@ def polar_spans(text: str) -> list[PolarSpan]:
         elif item == ")":
             walk.close_paren()
         else:
-            word = _normal(item)
+            word = normals[position]
             if word == "but":
                 walk.boundary(contrast=True)
             elif word == "and" and not walk.clause_start:
