@@ -86,6 +86,13 @@ class Worked:
         return WORKED + clip_command(" ".join(redact(self.command).split()))
 
 
+def failed_call(call: Any) -> bool:
+    """A call that failed: marked as an error, or a command that exited non-zero (opencode's `bash` reports such a
+    call as completed, with the exit code in its metadata; every other agent marks it failed)."""
+    code = getattr(call, "exit_code", None)
+    return bool(call.is_error) or (isinstance(code, int) and not isinstance(code, bool) and code != 0)
+
+
 class RetryCounter:
     """Feeds tool calls in order; returns a tool_retry signal once per episode, and sets :attr:`worked` when
     a call completes a reported episode (the module docstring)."""
@@ -97,21 +104,21 @@ class RetryCounter:
         self.awaiting: dict[str, Any] | None = None  # {"tool", "part", "anchor", "same" (hashes), "calls"}
         self.worked: Worked | None = None  # set by the call just fed
 
-    def _follow(self, call: ToolCall, name: str) -> None:
+    def _follow(self, call: ToolCall, name: str, failed: bool) -> None:
         """The wait of a reported episode for the call that worked (the module docstring)."""
         waiting = self.awaiting
         if waiting is None:
             return
         from altimate_learn.capture.commands import related_to_hashes, shell_command, word_hash, writes
 
-        if name == waiting["tool"] and not call.is_error:
+        if name == waiting["tool"] and not failed:
             self.awaiting = None
             command = shell_command(call.input)
             same = waiting.get("same") == word_hash(" ".join(command.split())) if command else False
             if command and not same and related_to_hashes(waiting["anchor"], command):
                 self.worked = Worked(waiting.get("part"), name, command)
             return
-        if not call.is_error and writes(name):
+        if not failed and writes(name):
             self.awaiting = None  # a file written: the fix may be the edit, not the command
             return
         waiting["calls"] = int(waiting.get("calls", 0)) + 1
@@ -127,12 +134,13 @@ class RetryCounter:
             self.seen.append(call.id)
             del self.seen[:-_SEEN_CAP]
         name = call.name or "?"
-        self._follow(call, name)
-        if not call.is_error or name not in self.failures:
+        failed = failed_call(call)
+        self._follow(call, name, failed)
+        if not failed or name not in self.failures:
             # a success ends the episode; a failure of another tool starts a new one
             self.failures.clear()
             self.reported.clear()
-            if not call.is_error:
+            if not failed:
                 return None
         count = self.failures.get(name, 0) + 1
         self.failures[name] = count

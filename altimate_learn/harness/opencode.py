@@ -22,11 +22,15 @@ Where the text lands (measured with opencode 1.18.33 against a fake model server
 - ``tool.execute`` (``tool``, ``call_id``, ``args``; sent from ``tool.execute.before`` for read, edit,
   write, patch, multiedit and apply_patch, and awaited in ``tool.execute.after`` so learn runs while the
   tool does): the file's lessons, appended to the tool's output string.
-- ``tool.error`` (``tool``, ``call_id``, ``args``, ``error``): a failed call, for the tool_retry counter.
-  ``tool.execute.after`` never fires for a failed tool; the plugin sees failures as a
-  ``message.part.updated`` bus event whose tool part has ``state.status == "error"``.
-- ``tool.ok`` (``tool``, ``call_id``, ``args``): a successful call of a tool that failed earlier in the
-  session (it resets the retry counter); other successes are not sent, which saves a process per call.
+- ``tool.error`` (``tool``, ``call_id``, ``args``, ``error``, and ``exit_code`` for a command): a failed call,
+  for the tool_retry counter. ``tool.execute.after`` never fires for a failed tool; the plugin sees failures as a
+  ``message.part.updated`` bus event whose tool part has ``state.status == "error"``. A ``bash`` call whose
+  command exits non-zero completes (its ``metadata.exit`` says so): ``tool.execute.after`` sends it as a failure,
+  with its output as the error, as `learn capture` counts it (:func:`~altimate_learn.capture.tool_retry.failed_call`).
+- ``tool.ok`` (``tool``, ``call_id``, ``args``): a successful call of any tool within the 12 calls after a failure
+  in the session (a success ends an episode; a reported one waits through up to 10 calls for the command that
+  worked); other successes are not sent, which saves a process per call. Reports go to learn one at a time, in
+  the order the calls finished.
 - ``session.idle``: the assistant finished its turn (a later prompt may then be a correction).
 - ``session.compacted``: the conversation was summarised; the section is rebuilt from what was shown.
 
@@ -92,8 +96,10 @@ def parse(payload: dict) -> Event | None:
                          paths=_tool_paths(tool, args), **common)
         failed = hook == "tool.error"
         error = (text_field(payload, "error") or "the tool call failed") if failed else None
+        code = payload.get("exit_code")
         return Event("tool", hook, payload, phase="post", tool_name=tool, tool_input=args, tool_id=tool_id,
-                     failed=failed, error=error, output=error, **common)
+                     failed=failed, error=error, output=error,
+                     exit_code=code if isinstance(code, int) and not isinstance(code, bool) else None, **common)
     if hook == "session.idle":
         return Event("stop", hook, payload, **common)
     return None

@@ -7,6 +7,8 @@
 //                                       the message is also captured (corrections)
 //   tool.execute.before / .after     -> lessons for the file a read or edit touches, appended to the tool output
 //   event message.part.updated       -> failed tool calls (tool.execute.after never fires for them), for capture
+//   tool.execute.after               -> a command that exited non-zero (a failure too), and the successes after a
+//                                       failure (they end learn's count of failures in a row), for capture
 //   event session.idle / .compacted  -> the turn ended / the section is rebuilt after a compaction
 // It never throws and never waits more than TIMEOUT_MS: when learn fails, the session goes on without it.
 import { spawn } from "node:child_process";
@@ -17,6 +19,9 @@ const FALLBACK = ["learn", "hook", "opencode"]; // a teammate's checkout: the le
 const TIMEOUT_MS = 8000;
 const FILE_TOOLS = new Set(["read", "edit", "write", "patch", "multiedit", "apply_patch"]);
 const TITLE_PROMPT = /^\s*You are a title generator\b/;
+// successes reported after a failure: one ends the episode; a reported episode waits through 10 calls (AWAIT_CAP)
+// for the command that worked
+const REPORT_AFTER_FAILURE = 12;
 
 // learn runs in the project folder: no PYTHON* variable may put that folder (or anything else) on its path.
 function childEnv() {
@@ -68,8 +73,18 @@ export const AltimateLearn = async (ctx) => {
   const call = (hook, sessionID, fields) => callLearn({ ...base, ...fields, hook, session_id: sessionID }, cwd);
   const sections = new Map(); // sessionID -> frozen section (the same text on every request)
   const pending = new Map(); // callID -> answer started in tool.execute.before
-  const failed = new Map(); // sessionID -> tools that failed (their next success resets learn's retry count)
+  const armed = new Map(); // sessionID -> successes still to report after a failure
   const errors = new Set(); // callIDs already reported as failed
+  const chains = new Map(); // sessionID -> the last report: learn counts calls in the order they finished
+  const report = (hook, sessionID, fields) => {
+    const next = (chains.get(sessionID) || Promise.resolve()).then(() => call(hook, sessionID, fields));
+    chains.set(sessionID, next);
+    return next;
+  };
+  const failure = (sessionID, fields) => {
+    armed.set(sessionID, REPORT_AFTER_FAILURE);
+    return report("tool.error", sessionID, fields);
+  };
 
   return {
     "chat.message": async (input, output) => {
@@ -113,10 +128,16 @@ export const AltimateLearn = async (ctx) => {
     },
     "tool.execute.after": async (input, output) => {
       try {
-        const tools = failed.get(input.sessionID);
-        if (tools && tools.has(input.tool)) {
-          tools.delete(input.tool);
-          call("tool.ok", input.sessionID, { tool: input.tool, call_id: input.callID, args: input.args || {} });
+        const meta = (output && output.metadata) || {};
+        const fields = { tool: input.tool, call_id: input.callID, args: input.args || {} };
+        if (Number.isInteger(meta.exit) && meta.exit !== 0 && !errors.has(input.callID)) {
+          // a command that exited non-zero completes as a call; learn counts it failed, as `learn capture` does
+          errors.add(input.callID);
+          const said = output && typeof output.output === "string" ? output.output : "";
+          failure(input.sessionID, { ...fields, exit_code: meta.exit, error: said });
+        } else if ((armed.get(input.sessionID) || 0) > 0) {
+          armed.set(input.sessionID, armed.get(input.sessionID) - 1);
+          report("tool.ok", input.sessionID, fields);
         }
         const started = pending.get(input.callID);
         if (!started) return;
@@ -135,10 +156,8 @@ export const AltimateLearn = async (ctx) => {
           if (part.type !== "tool" || !part.state || part.state.status !== "error" || errors.has(part.callID)) return;
           errors.add(part.callID);
           pending.delete(part.callID);
-          if (!failed.has(part.sessionID)) failed.set(part.sessionID, new Set());
-          failed.get(part.sessionID).add(part.tool);
-          await call("tool.error", part.sessionID, { tool: part.tool, call_id: part.callID,
-                                                     args: part.state.input || {}, error: String(part.state.error || "") });
+          await failure(part.sessionID, { tool: part.tool, call_id: part.callID,
+                                          args: part.state.input || {}, error: String(part.state.error || "") });
         } else if (event.type === "session.idle" && props.sessionID) {
           await call("session.idle", props.sessionID, {});
         } else if (event.type === "session.compacted" && props.sessionID) {

@@ -274,3 +274,37 @@ console.log(JSON.stringify({ main: main.system, title: title.system }));
     seen = json.loads(out.stdout)
     assert seen["main"] == ["You are opencode, an interactive CLI tool.", "TEAM-RULES-SECTION"]
     assert seen["title"] == ["You are a title generator. You output ONLY a thread title. Nothing else."]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_plugin_reports_a_command_that_exited_non_zero_and_the_successes_after_a_failure(tmp_path):
+    """fix17, with the real opencode 1.18.33: its `bash` tool completes a command that exits non-zero (the exit code
+    only in `metadata.exit`), so pytest failing three times in a row gave no tool_retry at all, live or offline. The
+    plugin sends such a call as `tool.error` with its exit code and output; it also sends the successes of any tool
+    after a failure (one ends the episode, as `learn capture` counts it; before, only the failed tool's own next
+    success was sent), in the order the calls finished, and nothing for successes with no failure before them."""
+    seen = tmp_path / "seen.jsonl"
+    fake_learn = [sys.executable, "-c",
+                  f"import sys; open({str(seen)!r}, 'a').write(sys.stdin.read() + '\\n'); print('{{}}')"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const hooks = await AltimateLearn({ directory: process.cwd() });
+const after = (callID, tool, args, exit, out) => hooks["tool.execute.after"](
+  { tool, sessionID: "ses_1", callID, args },
+  { title: "", metadata: exit === null ? {} : { output: out, exit, truncated: false }, output: out });
+await after("c0", "bash", { command: "ls" }, 0, "a\\n");                       // no failure yet: not sent
+await after("c1", "bash", { command: "pytest -q" }, 1, "1 failed in 0.02s");  // a failure
+await after("c2", "read", { filePath: "README.md" }, null, "hi");             // ends the episode: sent
+await after("c3", "bash", { command: "pytest -q" }, 2, "ERROR collecting");   // a failure again
+await new Promise((resolve) => setTimeout(resolve, 3000));
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    sent = [json.loads(line) for line in seen.read_text().splitlines() if line.strip()]
+    assert [(p["hook"], p["call_id"]) for p in sent] == [("tool.error", "c1"), ("tool.ok", "c2"), ("tool.error", "c3")]
+    assert sent[0]["exit_code"] == 1 and sent[0]["error"] == "1 failed in 0.02s" and sent[0]["args"] == {
+        "command": "pytest -q"}
+    event = opencode.parse(sent[2])
+    assert event.failed and event.exit_code == 2 and event.error == "ERROR collecting"
+
