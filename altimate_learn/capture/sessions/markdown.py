@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import SessionReader
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import LineStats, exit_code_in, iso_from_mtime, read_prefix
 from altimate_learn.capture.sessions._text import Block, is_fence, iter_text_lines, tidy
 from altimate_learn.errors import LearnError
@@ -92,6 +92,9 @@ _INLINE_CODE = re.compile(r"^\s*`([^`\n]+)`\s*$", re.M)
 _FENCED = re.compile(r"^```[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 _USED_TOOL = re.compile(r"^[ \t]*- \*\*Used (\w[\w.:-]*)\*\*(?: on)?[ \t]*([^\n]*)$", re.M)
 _THINK = re.compile(r"<(think|thinking|details)\b.*?</\1>", re.S | re.I)
+# a reasoning section (SpecStory's "Thought Process"): kept as the next words' thinking, never as words
+_THOUGHT = re.compile(r"<(think|thinking)\b[^>]*>(.*?)</\1>", re.S | re.I)
+_THOUGHT_WRAPPER = re.compile(r"<summary>\s*Thought Process\s*</summary>|</?(?:details|summary)\b[^>]*>", re.I)
 
 
 def path_id(path: Path) -> str:
@@ -242,17 +245,27 @@ def _tool_call(match: re.Match[str], rid: str, number: int, at: str | None) -> T
                     message_id=rid)
 
 
-def assistant_events(text: str, rid: str, at: str | None, model: str | None) -> Iterator[Event]:
-    """One agent turn in order: what it said (without thinking) and the tool calls it shows between."""
+def assistant_events(text: str, rid: str, at: str | None, model: str | None,
+                     thoughts: list[str] | None = None) -> Iterator[Event]:
+    """One agent turn in order: what it said (without thinking) and the tool calls it shows between. The
+    reasoning sections read go to ``thoughts`` (the caller's, kept across the agent's turns) and become the
+    thinking of the next words said."""
     position = 0
     number = 0
     said = 0
+    thoughts = [] if thoughts is None else thoughts
 
     def words(segment: str) -> Iterator[Event]:
         nonlocal said
+        for found in _THOUGHT.finditer(segment):
+            if len(thoughts) < THOUGHTS_KEPT:
+                thoughts.append(_THOUGHT_WRAPPER.sub("", found.group(2)).strip())
         segment = tidy(_SEPARATOR.sub("", _LONE_TAGS.sub("", _THINK.sub("", segment))))
         if segment:
-            yield AssistantTurn(text=segment, id=rid if said == 0 else f"{rid}:{said}", at=at, model=model)
+            thinking = thinking_of(thoughts)
+            thoughts.clear()
+            yield AssistantTurn(text=segment, id=rid if said == 0 else f"{rid}:{said}", at=at, model=model,
+                                thinking=thinking)
             said += 1
 
     for match in _TOOL_BLOCK.finditer(text):
@@ -277,6 +290,7 @@ class MarkdownReader(SessionReader):
         header = ""
         block = Block()
         fence: str | None = None
+        thoughts: list[str] = []  # reasoning read since the agent last said something
 
         def flush() -> Iterator[Event]:
             if role is None or not block:
@@ -284,12 +298,13 @@ class MarkdownReader(SessionReader):
             rid, text = f"line-{block.first}", block.text()
             at = stamp_in(header, day)
             if role == "user":
+                thoughts.clear()
                 yield from user_events(text, rid, at)
             else:
                 model = _model_in(header) if style == "specstory" else None
                 if model and self.info.model is None:
                     self.info.model = model
-                yield from assistant_events(text, rid, at, model or self.info.model)
+                yield from assistant_events(text, rid, at, model or self.info.model, thoughts)
 
         for _, number, line in iter_text_lines(self.path, self.stats):
             match = None
