@@ -619,6 +619,8 @@ def _read_from_previous(cache: Cache, raw: bytes, previous: str, kind: str, path
     places = list(map(where.get, bodies))
     lessons: list[Any] = [None if at is None else old[at] for at in places]
     changed = list(itertools.compress(range(len(bodies)), map(operator.is_, places, itertools.repeat(None))))
+    if len(changed) > max(64, len(bodies) // 4):
+        return None  # mostly rewritten: one parse of the whole file is cheaper than one per lesson
     for index in changed:
         item = b"  {\n" + bodies[index] + b"\n  }"
         try:

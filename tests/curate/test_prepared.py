@@ -528,7 +528,8 @@ def _pulled_variants(stored: list[dict], rng: random.Random) -> list[tuple[str, 
     twice = [*stored[:5], dict(stored[4]), *stored[5:]]
     bad = [dict(item) for item in stored]
     bad[6]["scope"] = "galaxy"
-    return [("edited", canon(edited)), ("moved", canon(moved)), ("grown", canon(grown)), ("pathed", canon(pathed)),
+    rewritten = [dict(item, helpful=item["helpful"] + 1) for item in stored]  # every lesson changed
+    return [("rewritten", canon(rewritten)), ("edited", canon(edited)), ("moved", canon(moved)), ("grown", canon(grown)), ("pathed", canon(pathed)),
             ("removed", canon(stored[:-3])), ("one left", canon(stored[:1])), ("empty", canon([])),
             ("indented", json.dumps(edited, indent=4).encode()), ("unsorted keys", unsorted), ("null", nulled),
             ("key twice", doubled), ("lesson twice", canon(twice)), ("invalid", canon(bad)),
