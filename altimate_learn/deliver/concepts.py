@@ -105,7 +105,7 @@ GROUPS: dict[str, str] = {
     "xss": "xss sanitize sanitise sanitizer innerhtml dangerouslysetinnerhtml unescaped onerror|cross site|raw html|"
            "script tag|script tags|html injection|script injection|malicious script|escape html|"
            "html escaping",
-    "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments beta gradual "
+    "flag": "flag flags toggle toggles launchdarkly unleash rollout canary experiment experiments beta pilot gradual "
             "gradually phased|feature flag|"
             "feature flags|feature toggle|kill switch|dark launch|per account|per customer|per tenant|"
             "per workspace|per user|per team|turn on|turn off|switch on|switch off|roll out",

@@ -181,7 +181,7 @@ _IDIOM_FIRST = {phrase[0] for phrase in IDIOMS}
 def without_idioms(text: str) -> str:
     """``text`` as its words, without the words of :data:`IDIOMS` (matched case-insensitively) and without
     lone letters that are no notation (see :func:`lone_letters`)."""
-    found = words(text)
+    found = words(_without_contraction_tails(text) if "'" in text or "\u2019" in text else text)
     lowered = [w.lower() for w in found]
     lone = [len(w) == 1 and w.isascii() and w.isalpha() for w in lowered]
     notation = iter(lone_letters(text) if any(lone) else ())
@@ -198,6 +198,28 @@ def without_idioms(text: str) -> str:
 
 def _word_char(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
+
+
+_CONTRACTION_TAILS = ("re", "ve", "ll")  # "we're", "I've", "they'll" (one-letter tails are lone letters)
+
+
+def _without_contraction_tails(text: str) -> str:
+    """``text`` without the two-letter tails of contractions ("we're", "you've", "they'll", also with "’"): a
+    request's "re" is no word, yet a term one lesson may hold ("re-raising"), so it passed the relevance floor on
+    its own and brought that lesson to "we're building a bulk-edit feature"."""
+    out: list[str] = []
+    start = 0
+    n = len(text)
+    for i, ch in enumerate(text):
+        if ch not in "'\u2019" or i == 0 or not _word_char(text[i - 1]):
+            continue
+        tail = text[i + 1:i + 3].lower()
+        if tail in _CONTRACTION_TAILS and (i + 3 == n or not _word_char(text[i + 3])):
+            out.append(text[start:i])
+            out.append("   ")
+            start = i + 3
+    out.append(text[start:])
+    return "".join(out)
 
 
 def lone_letters(text: str) -> list[bool]:

@@ -138,6 +138,8 @@ def test_no_member_folds_into_a_stopword_or_an_everyday_word():
     ("show the order total on the detail page", "Format money with `formatMoney()`; amounts are integer cents.",
      "~money"),
     ("just pd.read_sql in the router, then pivot_table", "Do not use pandas in the API service.", "~dataframe"),
+    ("only a handful of pilot customers get bulk edit in production", "Read feature flags through "
+     "`flags.enabled()`; never branch on environment names.", "~flag"),
     ("add a billing entry to the sidebar nav", "Build URLs with the `paths` helper; never concatenate strings.",
      "~navigation"),
     ("a link that goes to the chat history, href={'/customers/' + id}", "Build URLs with the `paths` helper.",

@@ -61,6 +61,18 @@ def test_a_letter_written_as_notation_still_finds_its_lesson():
     assert without_idioms("port it to C# and C++, n faster") == "port it to C and C faster"
 
 
+def test_the_tail_of_a_contraction_does_not_bring_the_one_lesson_that_holds_it():
+    """"we're", "you've", "they'll" (also with a typographic apostrophe) leave "re", "ve", "ll": no words, though
+    "re" is a term of the one lesson that writes "re-raising", which it brought to any request saying "we're"."""
+    c = corpus(("L-r001", "Never catch bare `Exception` without re-raising or logging with the traceback.",
+                {"paths": ["services/**"]}), filler=True)
+    for request in ("we're building a bulk-edit feature for the pilot", "they\u2019re seeing a blank dashboard",
+                    "you've got the wrong branch, we'll redo it"):
+        assert "L-r001" not in ids(c, [d for _, d in relevant(c, query_terms(c, request))]), request
+    assert without_idioms("we're sure you\u2019ve seen it; they'll re-run it") == "we sure you seen it they re run it"
+    assert without_idioms("the 're' prefix") == "the re prefix"  # quoted, not a contraction
+
+
 # --- amounts of money --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, amounts", [
