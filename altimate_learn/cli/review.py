@@ -148,6 +148,9 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
                     f"{'it' if len(shared) == 1 else 'them'} with approved.json, so teammates' clones do not propose "
                     f"{'it' if len(shared) == 1 else 'them'} again.")
         report.data["shared_retirements"] = shared
+    share = _first_share(store)
+    if share:
+        report.line(share)
     from altimate_learn.store.layout import written_line
 
     if (where := written_line(store)) is not None:  # a linked worktree: which checkout and branch it wrote
@@ -176,6 +179,27 @@ def _publish(store, replace: bool, report: Report, *, promoted: bool = False) ->
         report.line(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
     return {"path": where, "changed": result.changed, "exported": result.exported,
             "skipped": [{"id": item["id"], "rule": item["rule"]} for item in result.skipped]}
+
+
+def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
+    """After the first promote in a clone (approved.json not in git yet): the files to commit so teammates' agents
+    get the lessons. A new user's promote otherwise ended on the rollback hint, and the lessons stayed on one
+    machine (fix17)."""
+    from altimate_learn import git
+
+    root = store.project.root
+    approved = store.path(store.APPROVED)
+    try:
+        relpath = approved.resolve().relative_to(Path(root).resolve()).as_posix()
+    except (OSError, ValueError):
+        return None
+    if git.toplevel(root) is None or git.is_tracked(root, relpath):
+        return None
+    paths = [Path(relpath).parent.as_posix()]
+    paths += [name for name in (".gitattributes", ".altimate-code/learn/.gitignore")
+              if (Path(root) / name).is_file() and not git.is_tracked(root, name)]
+    return (f"Share them with your team: commit {relpath} (`git add {' '.join(paths)}`, then `git commit`); "
+            "teammates get the lessons with their next pull.")
 
 
 def _relative(path: Path, root: Path) -> str:

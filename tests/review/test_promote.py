@@ -42,7 +42,11 @@ def test_yes_promotes_archives_the_previous_set_and_records_history(store, cli):
     assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v{number}; "
                         "`learn rollback` restores it).\nRecorded why 1 lesson left in "
                         ".altimate-code/learn/team-playbook/retired/: commit it with approved.json, so teammates' "
-                        "clones do not propose it again.\n")
+                        "clones do not propose it again.\n"
+                        # the first promote in a clone names what to commit (fix17)
+                        "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
+                        ".altimate-code/learn/team-playbook .altimate-code/learn/.gitignore`, then `git commit`); "
+                        "teammates get the lessons with their next pull.\n")
     assert json.loads(store.path("retired/L-bbbb0002.json").read_text())[0]["text"] == "Prefer CTEs over nested subqueries."
     assert store.path("approved.json").read_bytes() == canonical_json(new).encode()
     assert not store.path("candidate.json").exists()
@@ -61,7 +65,10 @@ def test_first_promote_archives_the_empty_set_so_rollback_can_undo_it(store, cli
     assert code == 0
     [number] = open_store(store).versions()
     assert out.endswith(f"Promoted 'team-playbook': 1 approved lesson (the empty set before it is archived as "
-                        f"v{number}; `learn rollback` undoes this).\n")
+                        f"v{number}; `learn rollback` undoes this).\n"
+                        "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
+                        ".altimate-code/learn/team-playbook .altimate-code/learn/.gitignore`, then `git commit`); "
+                        "teammates get the lessons with their next pull.\n")
     assert store.read(f"versions/v{number}.json") == []
     assert store.history()[0]["version"] == number
 
@@ -266,3 +273,21 @@ def test_replace_needs_publish(store, cli):
     code, _, err = cli("promote", "--replace")
     assert code == 2
     assert "--replace only applies with --publish" in err
+
+
+def test_the_first_promote_names_the_files_to_commit_and_later_ones_do_not(git_repo, cli):
+    """fix17, a new user's walk: the first promote ended on the rollback hint, and the lessons stayed on one machine
+    until the person read the README's comment about committing the store. Once approved.json is in git, nothing
+    more is said."""
+    from tests.conftest import git
+
+    assert cli("remember", "Use `uv`, never `pip`.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and out.splitlines()[-1] == (
+        "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
+        ".altimate-code/learn/team-playbook .altimate-code/learn/.gitignore`, then `git commit`); teammates get the "
+        "lessons with their next pull.")
+    git(git_repo, "add", ".altimate-code/learn/team-playbook", ".altimate-code/learn/.gitignore")
+    assert cli("remember", "Represent money with `Decimal`.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and "Share them" not in out
