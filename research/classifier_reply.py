@@ -66,9 +66,11 @@ def evaluate(split: str) -> dict[str, Any]:
         readings["scored"] += 1
         readings["with an opening"] += bool(replies.head(reply).strip())
         readings["with reasoning"] += bool(replies.thinking_head(thinking))
-        for reading in (replies.read_reply(reply), replies.read_thinking(thinking)):
-            if reading:
-                readings[reading] += 1
+        reading, thought = replies.read_reply(reply), replies.read_thinking(thinking)
+        if reading:
+            readings[reading] += 1
+        if thought:
+            readings["reasoning " + thought] += 1
         for counts, verdict in ((alone, first), (with_reply, second), (with_thinking, third)):
             flagged = bool(verdict.correction)
             counts[("tp" if flagged else "fn") if message.positive else ("fp" if flagged else "tn")] += 1
@@ -101,7 +103,8 @@ def _rows(name: str, result: dict[str, Any]) -> list[str]:
                f"conceded {r.get(replies.CONCEDED, 0)}, right {r.get(replies.RIGHT, 0)}, self-fix {r.get(replies.SELF_FIX, 0)}, "
                f"agreed {r.get(replies.AGREED, 0)} | | | | | |")
     out.append(f"| {name} | reasoning: {r.get('with reasoning', 0)} of {r.get('scored', 0)} kept; owned "
-               f"{r.get(replies.OWNED, 0)}, asked {r.get(replies.ASKED, 0)} | | | | | |")
+               f"{r.get('reasoning ' + replies.OWNED, 0)}, right {r.get('reasoning ' + replies.RIGHT, 0)}, asked "
+               f"{r.get('reasoning ' + replies.ASKED, 0)} | | | | | |")
     return out
 
 

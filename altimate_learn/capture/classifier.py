@@ -641,8 +641,9 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
 def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -> Verdict | None:
     """The agent's reasoning after a message (its opening, :func:`altimate_learn.capture.replies.read_thinking`):
     when it paraphrases the message as a correction ("The user is pointing out that I …", "The user is right") or
-    owns a mistake ("I misunderstood"), a message the patterns let pass is a correction, on the same terms as a
-    reply (:func:`reply_verdict`: never a new request, a bare approval, a slash command); when it opens by taking
+    owns a mistake ("I misunderstood"), a message the patterns let pass is a correction, unless it is a bare approval
+    or a slash command (a long message or a list the agent restates as bug reports is one); when it only says the
+    person is right ("The user is right"), on a reply's terms (:func:`reply_verdict`: never a new request); when it opens by taking
     the message as a question ("The user is asking whether …"), a pattern's flag on a message that only asks is
     withdrawn. The reasoning is agent text: the verdict's reason never quotes it. None when it changes nothing."""
     from altimate_learn.capture import replies
@@ -653,11 +654,22 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
             if reading == replies.ASKED and verdict.strength == "pattern" and _only_asks(text):
                 return NOT_A_CORRECTION
             return None
-        if reading == replies.OWNED and _reply_may_decide(text):
+        if (reading == replies.OWNED and _reasoning_may_decide(text)) or (reading == replies.RIGHT
+                                                                          and _reply_may_decide(text)):
             return Verdict(True, "the agent's reasoning took it as a correction", "reply")
         return None
     except Exception:  # noqa: BLE001 - a classifier must never break capture
         return None
+
+
+def _reasoning_may_decide(text: str) -> bool:
+    """Whether reasoning that restates the message as a correction, a complaint or a bug report may make it one:
+    any message but a slash command or a bare approval or go-on. A long message or a list ("Some amendments that
+    need fixing: 1. …") is a bug report when the agent reads it as one ("The user has identified 4 issues")."""
+    if not isinstance(text, str) or is_slash_command(text):
+        return False
+    own = languages.plain_chinese(normalise(prose_of(strip_injected(text)[:MAX_CLASSIFIED_CHARS]))).strip()
+    return bool(own) and not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))
 
 
 def _reply_may_decide(text: str) -> bool:

@@ -191,6 +191,11 @@ _OWNED = re.compile(
     r"|\bder\s+(?:benutzer|nutzer)\s+(?:hat\s+recht|korrigiert\s+mich)|\bich\s+habe\s+mich\s+geirrt\b"
     r"|пользователь\s+(?:прав|поправляет|указывает,?\s+что\s+я)|\bя\s+ошиб\w*", re.I)
 
+# The "the person is right" forms of _OWNED: alone, they may agree with a request ("The user is right that a settings
+# page is missing"), so they weigh as a reply's "you're right" does (:data:`RIGHT`).
+_RIGHT_FORM = re.compile(r"right\b|raz[oó]n|raz[aã]o|raison|recht|certo|прав|说得对|是对的|說得對|是對的|맞|正しい|言う通り|"
+                         r"おっしゃる通り", re.I)
+
 # The reasoning opens by taking the message as a question: "The user is asking whether …", "The user wants to know …".
 _ASKED = re.compile(
     r"^\W*(?:[^:.!?\n]{1,60}:\s*)?(?:the\s+)?user\s+(?:is\s+)?(?:ask(?:s|ing)\s+(?:about|whether|if|how|why|what|which|where|when|"
@@ -206,13 +211,14 @@ def thinking_head(thinking: str | None) -> str:
 
 def read_thinking(thinking: str | None) -> str | None:
     """What the opening of the agent's reasoning after a message says about it: :data:`OWNED` (it paraphrases the
-    message as a correction or owns a mistake), :data:`ASKED` (it opens by taking the message as a question) or
-    None."""
+    message as a correction, a complaint or a bug report, or owns a mistake), :data:`RIGHT` (it only says the person
+    is right), :data:`ASKED` (it opens by taking the message as a question) or None."""
     text = thinking_head(thinking)
     if not text:
         return None
-    if _OWNED.search(text):
-        return OWNED
+    found = [m.group(0) for m in _OWNED.finditer(text)]
+    if found:
+        return RIGHT if all(_RIGHT_FORM.search(f) for f in found) else OWNED
     if _ASKED.match(text):
         return ASKED
     return None

@@ -49,6 +49,10 @@ MUST_FIRE = [
     ("campaign C is the live scraping case", "The user is correcting my approach. Campaign C is for live scraping."),
     ("run it now", "My earlier statement about having fixed the problem was premature; the root cause is the import."),
     ("o instalador no passo 71", "O usuário está dizendo que o instalador parou de novo, mesmo após a correção que fizemos."),
+    # a list the agent restates as bug reports: a report, not a new specification
+    ("That is working. Some amendments that need debugging and fixing:\n1. Adding a vehicle creates duplicate prep "
+     "tasks\n2. The V5 upload does not show on the card after saving\n3. The V5 from the appraisal lands in the "
+     "documents tab", "The user has identified 3 issues that need debugging and fixing. Let me make a todo list."),
 ]
 
 
@@ -79,6 +83,10 @@ MUST_NOT_FIRE = [
     ("Create a settings page with a dark mode toggle and save the choice in local storage.",
      "The user is right that a settings page is missing; I'll create one."),
     ("yes", "The user is right, I should have asked first. Proceeding."),
+    ("yes", "The user has identified 2 issues; proceeding with both."),
+    # "the user is right" alone weighs as a reply's "you're right": never after a new request
+    ("Create a settings page with a dark mode toggle and save the choice in local storage.",
+     "The user is right, the app has no settings page yet."),
     ("/review", "I misunderstood the earlier request; now reviewing."),
     # only the opening is read: a mistake owned deep in a long reasoning is about the work, not the message
     ("the sensor readings", "Planning the chart. " + "The readings come per channel and per minute. " * 8
@@ -116,6 +124,8 @@ def test_a_question_reading_never_withdraws_what_a_message_says_plainly():
 
 def test_what_the_reasoning_says():
     assert replies.read_thinking("The user is pointing out that I broke the import.") == replies.OWNED
+    assert replies.read_thinking("The user is right, the config is wrong.") == replies.RIGHT
+    assert replies.read_thinking("The user is right: I misunderstood the config.") == replies.OWNED
     assert replies.read_thinking("The user is asking whether the cache is cleared.") == replies.ASKED
     assert replies.read_thinking("The user wants to know how to run the tests.") == replies.ASKED
     assert replies.read_thinking("Let me read the file first.") is None

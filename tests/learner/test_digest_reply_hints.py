@@ -39,9 +39,12 @@ def test_the_reply_and_the_reasoning_after_a_message_give_its_hint(tmp_path):
     assert conceded["u1"].startswith("the agent's reply conceded: \"You're right!") and conceded["u2"] is None
     reasoned = hints(session(tmp_path, "reasoned", "Let me copy its contents instead.", OWNS))
     assert reasoned["u1"] == "the agent's reasoning took it as a correction" and reasoned["u2"] is None
-    # a new request stays one whatever the agent says or thinks
+    # a new request stays one whatever the agent says ("You're right") or thinks ("The user is right"); so does a
+    # bare go-on, whatever the reasoning
     task = "Create a settings page with a dark mode toggle and save the choice in local storage."
-    assert hints(session(tmp_path, "task", "You're right, I should have asked. Creating it.", OWNS, task))["u1"] is None
+    assert hints(session(tmp_path, "task", "You're right, I should have asked. Creating it.",
+                         "The user is right that the app has no settings page.", task))["u1"] is None
+    assert hints(session(tmp_path, "go-on", "Copying its contents.", OWNS, "yes"))["u1"] is None
 
 
 def test_sessions_whose_agent_conceded_or_reasoned_so_go_first_and_the_reasoning_is_never_shown(tmp_path):
