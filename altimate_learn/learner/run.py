@@ -250,7 +250,9 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
     typed = sum(1 for r in reads for e in r.exchanges if (e.session, e.message_id) not in handled)
     if gate and typed < rule.messages:
         _save_marks(files, state, reads)
-        return RunReport("not-due", f"Not due: {typed} typed message{'s' if typed != 1 else ''} since the last run, "
+        # before any run there is no "last run" to count from (a new user's first session read "since the last run")
+        since = "since the last run" if files.runs() else "so far (no run yet)"
+        return RunReport("not-due", f"Not due: {typed} typed message{'s' if typed != 1 else ''} {since}, "
                                     f"{rule.messages} needed ({rule.why}); {_RUN_NOW}", notes=notes)
     # First the exchanges alone (to know what fits), then the signals beside them.
     first = assemble(reads, budget=request.budget, handled=handled)

@@ -134,3 +134,20 @@ def test_automatic_runs_without_a_model_also_stop_at_eight_a_day(project: Path, 
     assert ninth.status == "capped" and "8 automatic runs of the learner today" in ninth.message
     by_hand = run(paths, settings, RunRequest(since=SINCE, force=True), clock=lambda: T0 + timedelta(hours=7))
     assert by_hand.status != "capped", by_hand.message  # `learn run --now` still runs
+
+
+def test_before_any_run_the_message_count_is_not_said_to_be_since_a_last_run(git_repo: Path, isolated_home: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    """fix17, a new user's first session: the hooks' automatic start logged "Not due: 2 typed messages since the last
+    run, 10 needed" (`learn status`: "last automatic start: …") while `learn status` said "last run: none"."""
+    from tests.history.transcripts import claude_session
+
+    monkeypatch.setenv("ALTIMATE_LEARN_CAPTURE", "1")
+    monkeypatch.setenv("ALTIMATE_LEARN_AUTO", "1")
+    claude_session(isolated_home, git_repo, "0b6f3e9a-1c2d-4e5f-8a9b-0c1d2e3f4a5b", T0 - timedelta(minutes=30),
+                   [("user", "add a subtract function"), ("assistant", "Done."),
+                    ("user", "No, never run pytest directly here; use uv run pytest."), ("assistant", "Understood.")])
+    report = auto_run(git_repo, T0)
+    assert report.status == "not-due", report.message
+    assert report.message.startswith("Not due: 2 typed messages so far (no run yet), 3 needed"), report.message
+    assert runs(git_repo) == []
