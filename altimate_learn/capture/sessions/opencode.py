@@ -227,8 +227,9 @@ def _tool_events(mid: str, pid: str, part: dict[str, Any], aborted: bool) -> Ite
     elif status == "completed":
         metadata = state.get("metadata") if isinstance(state.get("metadata"), dict) else {}
         code = metadata.get("exit") if isinstance(metadata.get("exit"), int) else None
+        # a command that exited non-zero failed, though opencode marks the part completed (as every reader reads it)
         yield ToolCall(name=name, input=state.get("input"), id=call_id, at=at, result=stringify(state.get("output")),
-                       is_error=False, exit_code=code, message_id=mid)
+                       is_error=bool(code), exit_code=code, message_id=mid)
     # pending/running parts have no outcome yet
 
 
