@@ -151,15 +151,29 @@ def exclude_locally(path: Path) -> str | None:
     if not out:
         return None
     exclude = Path(out)
+    line = "/" + ignore_pattern(relpath)
     try:
         old = exclude.read_text(encoding="utf-8", errors="replace") if exclude.exists() else ""
-        exclude.parent.mkdir(parents=True, exist_ok=True)
-        with open(exclude, "a", encoding="utf-8") as handle:
-            handle.write(("" if not old or old.endswith("\n") else "\n") + "/" + relpath + "\n")
+        if line not in old.splitlines():
+            exclude.parent.mkdir(parents=True, exist_ok=True)
+            with open(exclude, "a", encoding="utf-8") as handle:
+                handle.write(("" if not old or old.endswith("\n") else "\n") + line + "\n")
     except OSError:
         return None
+    if not ignores(root, relpath):  # a rule of the user's re-includes it (`!…`): say so, do not claim it
+        return (f"Note: {relpath} holds this machine's paths; keep it out of git (a rule in your ignore files "
+                "includes it again).")
     return (f"Git: {relpath} holds this machine's paths, so git ignores it in this clone ({exclude}); "
             "it stays out of commits.")
+
+
+def ignore_pattern(relpath: str) -> str:
+    """``relpath`` as a gitignore pattern that matches only itself (written after a ``/``, so a leading ``#`` or
+    ``!`` needs nothing): the glob characters (``\\ [ ] * ?``) and trailing spaces escaped with a backslash (a
+    folder named `proj [x]` is not a character class)."""
+    out = "".join("\\" + c if c in "\\[]*?" else c for c in relpath)
+    stripped = out.rstrip(" ")
+    return stripped + "\\ " * (len(out) - len(stripped))
 
 
 def is_tracked(cwd: Path | str, relpath: str) -> bool:

@@ -193,8 +193,8 @@ def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
         relpath = approved.resolve().relative_to(Path(root).resolve()).as_posix()
     except (OSError, ValueError):
         return None
-    if git.toplevel(root) is None or git.is_tracked(root, relpath):
-        return None
+    if git.toplevel(root) is None or git.is_tracked(root, relpath) or git.ignores(root, relpath):
+        return None  # not in git, already shared, or kept out of git on purpose (`.altimate-code/` ignored)
     paths = [Path(relpath).parent.as_posix()]
     paths += [name for name in (".gitattributes", ".altimate-code/learn/.gitignore")
               if (Path(root) / name).is_file() and not git.is_tracked(root, name)]

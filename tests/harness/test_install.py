@@ -417,3 +417,37 @@ def test_a_committed_local_settings_file_is_named_with_the_command_to_untrack_it
     git(git_repo, "commit", "-q", "-m", "oops")
     lines = run_install(options(git_repo, local=True))
     assert "`git rm --cached .claude/settings.local.json`" in "\n".join(lines)
+
+
+@pytest.mark.parametrize("folder", ["proj [x]", "a*b?", "#notes", "!keep", "trail "])
+def test_a_local_settings_path_with_glob_characters_is_ignored_once_and_only_then_said(tmp_path: Path, folder: str):
+    # review17 on d605402: the path went into info/exclude raw, as a pattern: `proj [x]/` is a character class, so
+    # the file stayed untracked while the message said git ignores it, and each install appended the line again
+    from altimate_learn import git as learn_git
+    from tests.conftest import git
+
+    git(tmp_path, "init", "-q")
+    local = tmp_path / folder / ".claude" / "settings.local.json"
+    local.parent.mkdir(parents=True)
+    local.write_text("{}\n")
+    said = learn_git.exclude_locally(local)
+    assert said is not None and said.startswith("Git: ") and "git ignores it" in said
+    assert git(tmp_path, "status", "--porcelain", "--untracked-files=all") == ""
+    assert learn_git.exclude_locally(local) is None  # already ignored: nothing said, nothing added
+    lines = (tmp_path / ".git" / "info" / "exclude").read_text().splitlines()
+    assert sum(1 for line in lines if "settings.local.json" in line) == 1
+
+
+def test_a_rule_that_includes_the_local_settings_again_is_named_not_claimed(tmp_path: Path):
+    from altimate_learn import git as learn_git
+    from tests.conftest import git
+
+    git(tmp_path, "init", "-q")
+    (tmp_path / ".gitignore").write_text("!.claude/settings.local.json\n")
+    local = tmp_path / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    local.write_text("{}\n")
+    said = learn_git.exclude_locally(local)
+    assert said is not None and said.startswith("Note: ") and "includes it again" in said
+    learn_git.exclude_locally(local)
+    assert (tmp_path / ".git" / "info" / "exclude").read_text().count("settings.local.json") == 1

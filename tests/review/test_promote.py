@@ -291,3 +291,12 @@ def test_the_first_promote_names_the_files_to_commit_and_later_ones_do_not(git_r
     assert cli("remember", "Represent money with `Decimal`.")[0] == 0
     code, out, _ = cli("promote", "--yes")
     assert code == 0 and "Share them" not in out
+
+
+def test_a_store_kept_out_of_git_on_purpose_gets_no_advice_to_commit_it(git_repo, cli):
+    # review17 on 74446d2: with `.altimate-code/` in .gitignore (lessons kept to oneself) every promote advised a
+    # `git add` that git refuses ("The following paths are ignored")
+    (git_repo / ".gitignore").write_text(".altimate-code/\n")
+    assert cli("remember", "Keep money in integer cents.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and "Share them" not in out
