@@ -15,7 +15,8 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 10  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 11  # the packed layout: a cache of another version is rebuilt
+VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 
 class StrList:
@@ -61,7 +62,7 @@ class Corpus:
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
                  "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
-                 "implied_pairs", "skipped", "cached")
+                 "implied_pairs", "verbs", "_verb_sets", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -83,6 +84,10 @@ class Corpus:
         # folded word, "word word" or concept term → implied terms (`^email` for "invite", "reset link")
         self.implied_words: dict[str, list[str]] = data["implied"][0]
         self.implied_pairs: dict[str, list[str]] = data["implied"][1]
+        # leading verb → (lessons starting with it, those of them saying it only there), for verbs
+        # VERB_LEADS or more lessons start with (see :func:`lead_verbs`)
+        self.verbs: dict[str, tuple[bytes, bytes]] = data["verbs"]
+        self._verb_sets: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -92,6 +97,17 @@ class Corpus:
     @property
     def vocabulary(self) -> dict:
         return self.bm25.postings
+
+    def lead_verb(self, term: str) -> tuple[frozenset[int], frozenset[int]] | None:
+        """The lessons starting with ``term`` and those of them that say it only there, when
+        :data:`VERB_LEADS` or more lessons start with it; else None."""
+        found = self._verb_sets.get(term)
+        if found is None:
+            packed = self.verbs.get(term)
+            if packed is None:
+                return None
+            found = self._verb_sets[term] = (frozenset(unpack(packed[0])), frozenset(unpack(packed[1])))
+        return found
 
 
 def unpack_signed(data: bytes) -> memoryview:
@@ -127,6 +143,22 @@ def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
 def _descending(stamp: str) -> tuple[int, ...]:
     """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
     return tuple(-ord(ch) for ch in stamp) + (1,)
+
+
+def lead_verbs(texts: list[str]) -> dict[str, tuple[bytes, bytes]]:
+    """For each term that :data:`VERB_LEADS` or more of ``texts`` start with (a search term of the first word,
+    spelled from the text's first letter: "Show", "Calls"), the packed lessons starting with it and those of
+    them whose text holds it once: computed when the corpus is prepared, so a request naming a verb thousands
+    of lessons start with does not tokenize them (see :func:`altimate_learn.deliver.select._phrased`)."""
+    led: dict[str, list[int]] = {}
+    for index, text in enumerate(texts):
+        first = text[: text.find(" ")] if " " in text else text
+        initial = text[:1].lower()
+        for term in dict.fromkeys(search_tokens(first)):
+            if term[:1] == initial:
+                led.setdefault(term, []).append(index)
+    return {term: (pack(docs), pack([doc for doc in docs if search_tokens(texts[doc]).count(term) == 1]))
+            for term, docs in led.items() if len(docs) >= VERB_LEADS}
 
 
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
@@ -186,5 +218,6 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
         "concepts": (singles, pairs),
         "implied": implied_tables,
+        "verbs": lead_verbs([lesson["text"] for _, lesson in lessons]),
         "skipped": skipped,
     }

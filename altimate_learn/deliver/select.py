@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
-from altimate_learn.deliver.corpus import Corpus
+from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, search_tokens, tokenize,
@@ -42,7 +42,6 @@ STRONG = 3  # content terms shared with the request that make a scoped lesson's 
 WEAK = 0.5  # a scoped lesson scoring under this fraction of the best one taken is a weak match
 MARGIN = 0.15  # a lesson past a tier's limit still scores "like the last one taken" within this fraction
 BUCKET = 4  # a file level holding more than this many times `file_lessons` lessons gets no second batch
-VERB_LEADS = 3  # lessons of a file level starting with one verb that make it their phrasing, not their topic
 VERB_WEIGHT = 0.5  # a request word that is only a lesson's leading verb (its phrasing), as a fraction of a shared term
 DUPLICATE = 0.8  # word overlap at which two lessons are copies of one rule (the curator merges from 0.6 up)
 
@@ -456,13 +455,6 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
     return out
 
 
-def _leading(corpus: Corpus, index: int) -> tuple[str, ...]:
-    """The search terms of a lesson's first word (its instruction: "Show", "Read", "Keep", "Debounce")."""
-    text = corpus.texts[index]
-    first = text[: text.find(" ")] if " " in text else text
-    return tuple(search_tokens(first))
-
-
 def _phrased(corpus: Corpus, term: str, docs) -> set[int]:
     """Those of ``docs`` (lessons holding ``term``) that hold it only as the verb they start with, when
     :data:`VERB_LEADS` or more of ``docs`` start with it: "show" in "Show API errors with `toastError()`",
@@ -470,14 +462,18 @@ def _phrased(corpus: Corpus, term: str, docs) -> set[int]:
     phrased, not what they are about, so a request that says "customers show up twice" or "show the last sync
     time" does not point at them by that word. A verb only one or two rules start with ("Debounce search
     inputs") is their topic, and so is a verb a rule says again in its body ("Show the trial banner only where
-    it is shown today")."""
+    it is shown today"). Which lessons start with a verb, and which say it once, is prepared with the corpus
+    (:func:`altimate_learn.deliver.corpus.lead_verbs`)."""
     if len(docs) < VERB_LEADS:
         return set()
-    texts, first = corpus.texts, term[0]
-    led = [doc for doc in docs if texts[doc][:1].lower() == first and term in _leading(corpus, doc)]
+    found = corpus.lead_verb(term)
+    if found is None:
+        return set()
+    starting, once = found
+    led = [doc for doc in docs if doc in starting]
     if len(led) < VERB_LEADS:
         return set()
-    return {doc for doc in led if sum(1 for t in search_tokens(corpus.texts[doc]) if t == term) == 1}
+    return {doc for doc in led if doc in once}
 
 
 def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,

@@ -3,7 +3,11 @@ folder, an HTTP call written out (issue 19, sixth round)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from altimate_learn.deliver.index import load_corpus
 from altimate_learn.deliver.select import query_terms, rank_file, relevant, select_file
+from tests.deliver.helpers import lesson, write_store
 from tests.deliver.test_select import corpus, ids
 
 SHOW = [("L-s001", "Show API errors with `toastError()`, which maps error codes to translated messages.",
@@ -142,3 +146,21 @@ def test_a_rule_that_says_the_verb_in_its_body_does_not_make_the_verb_a_topic_of
     terms = query_terms(c, "show the order total on the order summary")
     first = ids(c, select_file(c, "web/src/features/orders/OrderSummary.tsx", terms, 5))
     assert not set(first) & {"L-s001", "L-s002", "L-s003"}
+
+
+def test_the_verb_rule_holds_for_a_store_read_back_from_the_prepared_index(tmp_path: Path):
+    """Which lessons start with a verb is prepared with the index: the hook that reads the cached index (a new
+    process per prompt) leaves the "Show …" rules out of "show the order total" as the one that prepared it did,
+    and still retrieves the rule that says "shown" in its body."""
+    rules = [lesson(f"L-{i:04x}", text, paths=["web/src/**"]) for i, text in enumerate(
+        [text for _, text, _ in SHOW] + [f"Follow web convention number n{i} for every screen." for i in range(5)]
+        + ["Show the order total banner only where an order total banner is shown today."])]
+    write_store(tmp_path, rules)
+    picked = []
+    for _ in range(2):
+        c = load_corpus(str(tmp_path / ".altimate-code" / "learn"), lambda message: None)
+        terms = query_terms(c, "show the order total on the order detail page in the web app")
+        picked.append((c.cached, set(ids(c, [doc for _, doc in relevant(c, terms)]))))
+    assert [cached for cached, _ in picked] == [False, True]
+    assert picked[0][1] == picked[1][1]
+    assert "L-0008" in picked[1][1] and not {"L-0000", "L-0001", "L-0002"} & picked[1][1]
