@@ -665,11 +665,22 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
 def _reasoning_may_decide(text: str) -> bool:
     """Whether reasoning that restates the message as a correction, a complaint or a bug report may make it one:
     any message but a slash command or a bare approval or go-on. A long message or a list ("Some amendments that
-    need fixing: 1. …") is a bug report when the agent reads it as one ("The user has identified 4 issues")."""
+    need fixing: 1. …") is a bug report when the agent reads it as one ("The user has identified 4 issues") and its
+    items name faults; a new request whose items are work ("Please build: 1. a users table …") is none, whatever
+    the agent calls them."""
     if not isinstance(text, str) or is_slash_command(text):
         return False
-    own = languages.plain_chinese(normalise(prose_of(strip_injected(text)[:MAX_CLASSIFIED_CHARS]))).strip()
-    return bool(own) and not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))
+    clipped = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
+    own = languages.plain_chinese(normalise(prose_of(clipped))).strip()
+    if not own or APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own):
+        return False
+    return not (is_task_spec(clipped) or _tasking(own)) or bool(_NAMES_A_FAULT.search(own))
+
+
+# A new request's words that report a fault ("… creates duplicate prep tasks", "does not show", "needs fixing").
+_NAMES_A_FAULT = re.compile(
+    r"\b(?:wrong|incorrect|mistak\w*|missing|bugs?|buggy|broke|broken|break(?:s|ing)?|errors?|fail\w*|crash\w*|still|"
+    r"no\s+longer|not|never|regress\w*|typos?|duplicat\w*|debug\w*|fix(?:es|ed|ing)?|issues?|problems?|glitch\w*)\b|n't\b", re.I)
 
 
 def _reply_may_decide(text: str) -> bool:

@@ -160,26 +160,25 @@ ASKED = "asked"  # its reasoning opens by taking the message as a question
 # The agent's reasoning paraphrases the message as a correction ("The user is correcting me", "The user is pointing
 # out that I …", "The user is right", "Ah, the user corrected me"), a complaint or a bug report ("The user is
 # complaining that …", "The user has identified 4 issues", "The user is getting an error") or owns a mistake ("I
-# misunderstood", "I made a mistake", "I should have checked", "even after my fix"). Agents reason in these words for everyone, whoever typed
-# the message and in whatever language.
+# misunderstood", "I made a mistake", "I should have checked"; "even after my fix" with a fault: :func:`_owns_fault`).
+# Agents reason in these words for everyone, whoever typed the message and in whatever language.
 _OWNED = re.compile(
-    r"\b(?:the\s+)?user(?:'s|\s+is|\s+has|\s+was)?\s+(?:(?:correct(?:ing|ed|s)\s+(?:me|my|our)\b|(?:is\s+)?pointing\s+out\s+(?:that\s+(?:i|my|the|this|it)\b|"
-    r"an?\s|the\s|my\s)|point(?:s|ed)\s+out\s+(?:that\s+(?:i|my)\b|an?\s|my\s)|(?:absolutely\s+|completely\s+|totally\s+|)right\b"
+    r"\b(?:the\s+)?user(?:'s|\s+is|\s+has|\s+was)?\s+(?:(?:correct(?:ing|ed|s)\s+(?:me|my|our)\b|(?:is\s+)?point(?:ing|s|ed)\s+out\s+that\s+i\b|"
+    r"(?:absolutely\s+|completely\s+|totally\s+|)right\b"
     r"(?!-|\s+(?:now|away|here|there|side|panel|column|click|to\s+(?:ask|want|wonder))))|(?:is\s+)?frustrated\s+(?:with|that|because)\s+(?:me|my|i)\b)"
     r"|\bi\s+(?:completely\s+|totally\s+)?(?:misunderstood|misread|misinterpreted|made\s+(?:a|an)\s+(?:mistake|error)|was\s+wrong|"
     r"got\s+(?:it|that|this)\s+wrong|should\s+have\s+(?:\w+ed|known|done|seen|kept|left|run|read|written|made|been|asked|"
-    r"used|gone|taken|built|thought)|shouldn't\s+have|should\s+not\s+have)\b"
-    r"|\b(?:even\s+)?(?:after|despite)\s+my\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)\b"
-    r"|\beven\s+(?:after|with)\s+(?:our|the)\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|correction)\b"
+    r"used|gone|taken|built|thought)|(?:shouldn't|should\s+not)\s+have\s+(?:\w+ed|known|done|seen|kept|left|"
+    r"run|read|written|made|been|gone|taken|built))\b"
     r"|\bmy\s+(?:earlier|previous)\s+(?:statement|claim|answer|assessment|conclusion)\b[^.!?]{0,80}?\b(?:was|were)\s+"
     r"(?:premature|wrong|incorrect|mistaken)\b"
     # the person's complaint or bug report, as the agent restates it
     r"|\b(?:the\s+)?user(?:\s+is|\s+was)?\s+complain(?:ing|s)\b|\b(?:the\s+)?user\s+(?:has\s+)?expressed\s+(?:dissatisfaction|frustration)\b"
     r"|\b(?:the\s+)?user\s+(?:has\s+|is\s+)?(?:identified|found|reported|reporting|noticed|describing|flagged|spotted)\s+"
     r"(?:(?:a|an|two|three|four|several|some|\d+)\s+)?(?:\w+\s+)?(?:issues?|bugs?|problems?|regressions?)\b"
+    r"(?!\s+(?:to|they\s+want\s+me\s+to|for\s+me\s+to)\s+(?:build|implement|add|create|develop|design|make|ship|support|include))"
     r"|\b(?:the\s+)?user\s+(?:is\s+)?(?:getting|seeing|hitting|encountering|experiencing)\s+(?:an?\s+|the\s+same\s+|another\s+)?"
     r"(?:\w+\s+)?(?:error|exception|crash|failure|bug)s?\b"
-    r"|\bmy\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)(?:es|s)?\s+(?:didn't|did\s+not|doesn't|does\s+not|broke)\b"
     r"|\bthe\s+user(?:'s)?\s+correction\b"
     # zh, ja, ko, es, pt, fr, de, ru
     r"|用户(?:指出|纠正|说得对|是对的)|用戶(?:指出|糾正|說得對|是對的)|我(?:理解错|搞错|误解|弄错)了?|我(?:理解錯|搞錯|誤解|弄錯)"
@@ -190,6 +189,48 @@ _OWNED = re.compile(
     r"|\bl'utilisateur\s+(?:a\s+raison|me\s+corrige|souligne\s+que)|\bje\s+me\s+suis\s+tromp[ée]\b"
     r"|\bder\s+(?:benutzer|nutzer)\s+(?:hat\s+recht|korrigiert\s+mich)|\bich\s+habe\s+mich\s+geirrt\b"
     r"|пользователь\s+(?:прав|поправляет|указывает,?\s+что\s+я)|\bя\s+ошиб\w*", re.I)
+
+# Forms that own a mistake only when their sentence names a fault, as the agent restates it: "The user is pointing out
+# a missing import" (not "… pointing out a file they want me to look at"), "even after my fix the error is still
+# there" (not "Even after the change, we need to run the migration"), "my change broke the CLI" (not "I need to make
+# sure my edit doesn't break the CLI": an agent checking its own scope owns nothing).
+_POINTED_OUT = re.compile(r"\b(?:the\s+)?user(?:\s+is|\s+has|\s+was)?\s+point(?:ing|s|ed)\s+out\s+(?:that\s+)?(?:an?|the|my|this|it)\b",
+                          re.I)
+_AFTER_CHANGE = re.compile(
+    r"\b(?:even\s+)?(?:after|despite)\s+my\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)e?s?\b"
+    r"|\beven\s+(?:after|with)\s+(?:our|the)\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|correction)e?s?\b", re.I)
+_CHANGE_FAILED = re.compile(
+    r"\bmy\s+(?:previous\s+|earlier\s+|last\s+)?(?:fix|change|edit)(?:es|s)?\s+(?:(?:didn't|did\s+not|never)\s+(?:work|help|"
+    r"fix|solve|resolve|take\s+effect|apply|stick)|broke|caused|introduced|was\s+(?:wrong|incomplete|not\s+enough))\b", re.I)
+# the fault a sentence names (the form's own words excluded)
+_FAULT = re.compile(
+    r"\b(?:wrong|incorrect|mistak\w*|missing|missed|bugs?|buggy|broke|broken|break(?:s|ing)?|errors?|fail\w*|crash\w*|still|"
+    r"again|no\s+longer|never|not|issues?|problems?|regress\w*|typos?|oversight|forg[eo]t\w*|duplicat\w*|persist\w*|"
+    r"same\s+(?:error|issue|problem|result|behaviou?r))\b|n't\b", re.I)
+# an agent checking its own work before it says so: "make sure my change …", "verify that my fix …"
+_CHECKS = re.compile(r"\b(?:make\s+sure|ensure|verify|check|confirm|test|whether|if|so\s+that)\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[,:(]|\b(?:because|since|as|but|and|so)\b(?!\s+that)", re.I)
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[str, str]:
+    """The words of the sentence around ``text[start:end]`` before it and after it."""
+    opening = max(text.rfind(mark, 0, start) for mark in (". ", "! ", "? ", "; "))
+    closing = [i for i in (text.find(mark, end) for mark in (". ", "! ", "? ", "; ")) if i >= 0]
+    return text[opening + 1 if opening >= 0 else 0:start], text[end:min(closing) if closing else len(text)]
+
+
+def _owns_fault(text: str) -> bool:
+    """One of the forms above, in a sentence that names a fault (and, for "my change …", is no check of it)."""
+    for pattern in (_POINTED_OUT, _AFTER_CHANGE, _CHANGE_FAILED):
+        for match in pattern.finditer(text):
+            before, after = _sentence(text, match.start(), match.end())
+            if pattern is _CHANGE_FAILED:
+                if not _CHECKS.search(_CLAUSE_BREAK.split(before)[-1]):  # its own clause: "… because my change broke"
+                    return True
+            elif _FAULT.search(before) or _FAULT.search(after):
+                return True
+    return False
+
 
 # The "the person is right" forms of _OWNED: alone, they may agree with a request ("The user is right that a settings
 # page is missing"), so they weigh as a reply's "you're right" does (:data:`RIGHT`).
@@ -216,6 +257,8 @@ def read_thinking(thinking: str | None) -> str | None:
     text = thinking_head(thinking)
     if not text:
         return None
+    if _owns_fault(text):
+        return OWNED
     found = [m.group(0) for m in _OWNED.finditer(text)]
     if found:
         return RIGHT if all(_RIGHT_FORM.search(f) for f in found) else OWNED

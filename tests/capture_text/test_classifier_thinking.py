@@ -94,6 +94,65 @@ MUST_NOT_FIRE = [
 ]
 
 
+# review17's look-alikes: an agent checking its own scope, "pointing out" with no fault, "shouldn't have to", a change
+# mentioned with no failure, a restated feature list. Each after a message no words of its own flag.
+CHECKS_ITS_OWN_WORK = [
+    "Let me verify that my change does not affect the other endpoints.",
+    "I need to make sure my edit doesn't break the CLI.",
+    "Even after the change, we need to run the migration.",
+    "The user is pointing out a file they want me to look at.",
+    "The user is pointing out the README section to use as reference.",
+    "The user points out an example in the docs.",
+    "I shouldn't have to change the config for this.",
+    "I should not have any problem running this.",
+    "Despite my previous change being merged, the tests need another run.",
+    "After my fix the tests pass; now the docs.",
+]
+PLAIN_MESSAGES = ["looks good, now the export page", "ok and what about the export page?",
+                  "here is the stack trace from prod"]
+
+
+@pytest.mark.parametrize("thinking", CHECKS_ITS_OWN_WORK)
+@pytest.mark.parametrize("text", PLAIN_MESSAGES)
+def test_reasoning_that_owns_no_fault_makes_nothing_a_correction(text, thinking):
+    assert replies.read_thinking(thinking) is None
+    assert not judge(text, thinking).correction
+
+
+# the same forms when the sentence names the fault: the agent owns one
+OWNS_A_FAULT = [
+    "My fix didn't work: the cache is still stale.",
+    "My previous change broke the CLI's --json flag.",
+    "I need to check the export again because my change broke the CSV header.",
+    "The user is pointing out a missing import in the handler.",
+    "The user points out that the retry is wrong: it never backs off.",
+    "I shouldn't have removed the header row.",
+    "Even after our fix, the build still fails on CI.",
+    "Despite my earlier change the error persists.",
+]
+
+
+@pytest.mark.parametrize("thinking", OWNS_A_FAULT)
+def test_the_same_forms_with_a_fault_still_fire(thinking):
+    assert replies.read_thinking(thinking) == replies.OWNED
+    assert judge("the export page", thinking).correction
+
+
+FEATURE_LIST = ("Please build the following for the admin dashboard:\n1. a users table with search\n2. CSV export of the "
+                "table\n3. an audit log page\n4. dark mode toggle")
+
+
+@pytest.mark.parametrize("thinking", ["The user has identified 4 issues to build for the admin dashboard. Let me plan.",
+                                      "The user has identified 4 issues. Let me plan the dashboard.",
+                                      "The user found several issues to implement; starting with the users table."])
+def test_a_restated_feature_list_after_a_new_request_is_no_bug_report(thinking):
+    assert not judge(FEATURE_LIST, thinking).correction
+    # the same restatement of a list whose items are faults is one (MUST_FIRE's amendments)
+    faults = ("Some amendments:\n1. the users table shows duplicate rows\n2. CSV export does not include the header\n"
+              "3. the audit log page crashes on load")
+    assert judge(faults, "The user has identified 3 issues. Let me plan.").correction
+
+
 @pytest.mark.parametrize("text,thinking", MUST_NOT_FIRE)
 def test_reasoning_alone_does_not_make_these_corrections(text, thinking):
     assert not judge(text, thinking).correction
