@@ -226,6 +226,31 @@ def add_worked(store: Store, session_id: str, part_id: str | None, line: str) ->
     return True
 
 
+def withdraw_twin(store: Store, new: NewSignal) -> str | None:
+    """Remove the open signal that records the same event as ``new``: the latest with its key or with the same
+    session, kind and content, whatever the ids (the hook's prompt id is not the transcript's; ``new`` is the
+    session's previous prompt, so the latest such record is its own). The live worker flagged a message that `learn
+    capture`, reading the agent's reasoning after it, would not record. A consumed or dismissed signal, or one a
+    reject gave back for a person (:func:`held_signals`), is never touched. The id removed, else None."""
+    with store.lock():
+        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
+        result = store.read_jsonl(Store.SIGNALS)
+        wanted = {"kind": new.kind, "sessionID": new.session_id, "messageID": new.message_id, "partID": new.part_id,
+                  "text": clip(new.text).strip()}
+        key, twin = dedupe_key(wanted), twin_key(wanted)
+        held = held_signals(store)
+        found = None
+        for record in result.records:
+            if not (isinstance(record, dict) and record.get("status") == "open" and record.get("id") not in held):
+                continue
+            if dedupe_key(record) == key or twin_key(record) == twin:
+                found = record  # the latest such record
+        if found is None:
+            return None
+        store.rewrite_jsonl(Store.SIGNALS, [r for r in result.records if r is not found])
+    return str(found.get("id"))
+
+
 def list_signals(store: Store, *, session: str | None = None, include_consumed: bool = False) -> list[Signal]:
     signals, _ = store.signals()
     return [s for s in signals

@@ -11,7 +11,8 @@ and gives it the job on a pipe, and the agent goes on. The worker (:func:`main`)
   correction as a `user_correction` signal, redacted and clipped like every signal, waiting for the store
   lock as long as a command does (a hook waits ~5 s);
 - then judges the previous prompt again with the agent's reply to it, now in the session's transcript
-  (:func:`rejudge_previous`): a reply that concedes a mistake makes a prompt the patterns let pass a correction;
+  (:func:`rejudge_previous`): a reply that concedes a mistake makes a prompt the patterns let pass a correction,
+  and reasoning that reads a flagged prompt as a question withdraws its still-open flag;
 - then, with automatic reflection on and the continual learner off, applies the session's triggers under
   the session's lock (:func:`altimate_learn.harness.live_capture.maybe_reflect`): 3 open signals start a
   reflection of the session; when the turn or the session ended meanwhile (its Stop or end event came
@@ -339,8 +340,9 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
     one (:func:`altimate_learn.capture.classifier.reply_verdict`). A prompt's own worker cannot know that reply yet.
     Read from the transcript the hook names (Claude Code, Codex, Gemini CLI pass one; none above
     :data:`TRANSCRIPT_CAP`); the signal takes the transcript's id for the message, as `learn capture` does, so
-    capturing the session later records it once. Returns signals added (0 or 1); a transcript that cannot be read
-    is logged and gives none."""
+    capturing the session later records it once. When the agent's reasoning withdraws the patterns' flag of that prompt
+    (it reads it as a question), the flag its own worker recorded is removed while still open, as `learn capture`
+    would not record it. Returns signals added (0 or 1); a transcript that cannot be read is logged and gives none."""
     path = job.get("transcript")
     if not (isinstance(path, str) and path and os.path.isfile(path)):
         return 0
@@ -367,12 +369,47 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
     from altimate_learn.redact import remembering
 
     verdict = classify_user_message(message, before, answer=said, reply=reply, thinking=thinking)
-    if not (verdict.correction and verdict.strength == "reply"):
-        return 0  # a correction by its own words was recorded by its own worker; anything else is none
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=message.text, reason=verdict.reason,
                        message_id=message.id, said_at=message.at)
+    if not verdict.correction and thinking and classify_user_message(message, before, answer=said,
+                                                                       reply=reply).correction:
+        # the reasoning withdrew the patterns' flag ("The user is asking how …"): `learn capture` records nothing
+        # for this prompt, so the flag its own worker recorded goes, while it is still open
+        _withdraw(job, signal, log, lock_timeout=lock_timeout)
+        return 0
+    if not (verdict.correction and verdict.strength == "reply"):
+        return 0  # a correction by its own words was recorded by its own worker; anything else is none
     with remembering(session_secrets(job, log)):
         return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+
+
+PREVIOUS_WAIT = 30.0  # seconds a re-judge waits for the previous prompt's own worker before it withdraws its flag
+
+
+def _withdraw(job: dict, signal, log, *, lock_timeout: float | None = None) -> None:
+    """Remove the previous prompt's open live signal (:func:`altimate_learn.capture.signals.withdraw_twin`), once
+    that prompt's own worker is done (it may still be writing it)."""
+    import time
+
+    from altimate_learn.capture.signals import withdraw_twin
+    from altimate_learn.harness.live_capture import _store
+    from altimate_learn.redact import remembering
+    from altimate_learn.store.fsio import WRITER_LOCK_TIMEOUT
+
+    sessions_dir, index = job.get("sessions_dir"), job.get("index")
+    deadline = time.monotonic() + PREVIOUS_WAIT
+    while isinstance(sessions_dir, str) and isinstance(index, int) and _prompt_pending(sessions_dir, job["session"],
+                                                                                       index - 1):
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(0.05)
+    store = _store(job["root"])
+    with remembering(session_secrets(job, log)):  # the text compared as its own worker stored it, redacted
+        with store.lock(timeout=WRITER_LOCK_TIMEOUT if lock_timeout is None else lock_timeout):
+            removed = withdraw_twin(store, signal)
+    if removed:
+        log(f"withdrew user_correction signal {removed}: the agent's reasoning took the prompt as a question, "
+            "as `learn capture` reads it")
 
 
 REJUDGE_TAIL = 256 * 1024  # bytes of a transcript's end read first to re-judge the previous prompt (quadrupled as needed)

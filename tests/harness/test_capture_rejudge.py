@@ -252,3 +252,82 @@ def test_a_tail_that_starts_between_two_prompts_in_a_row_reads_further(repo, mon
     recent = capture_worker.recent_prompts(str(transcript))
     assert without_index(recent) == without_index(last_replied(read_session(transcript), keep=2))
     assert recent[0][0].after_assistant
+
+
+FLAGGED_QUESTION = ("How should we handle submodules?  I feel like it's not working well, and things are getting out "
+                    "of date?")
+COMMITTED = ("Committed as `874cad4`. Only `.fzf.zsh` and `.zprofile` were included; the submodule updates and "
+             "settings.json changes are left unstaged.")
+ASKS = "The user is asking about how to handle submodules in their dotfiles repo; let me explain the options."
+EXPLAINS = "There are three ways to keep submodules current: update them on pull, pin them, or vendor them."
+
+
+def hook_jobs(repo: Path, transcript: Path, session: str, exchanges: list[tuple[str, str | None]], monkeypatch,
+              capsys) -> list[dict]:
+    """The prompt jobs the real Claude Code hook hands its workers for ``exchanges`` (prompt, the answer's Stop)."""
+    from tests.harness.test_capture_worker import settle
+
+    jobs: list[dict] = []
+    monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
+    base = {"session_id": session, "transcript_path": str(transcript), "cwd": str(repo)}
+    for n, (prompt, answer) in enumerate(exchanges):
+        payloads = [{"hook_event_name": "UserPromptSubmit", "prompt": prompt, "prompt_id": f"p{n + 1}"}]
+        payloads += [{"hook_event_name": "Stop", "last_assistant_message": answer}] if answer else []
+        for payload in payloads:
+            sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps({**base, **payload}).encode()))
+            try:
+                assert hook.main(["claude-code"]) == 0
+            finally:
+                sys.stdin = sys.__stdin__
+    settle(repo)  # the answers' workers
+    capsys.readouterr()
+    return jobs
+
+
+@pytest.mark.parametrize("harness", sorted(HARNESSES))
+def test_a_flag_the_reasoning_reads_as_a_question_is_withdrawn_live_as_offline(repo, capsys, monkeypatch, harness):
+    """The patterns flag a question at prompt time, when no reasoning is known yet; the agent's reasoning after it
+    ("The user is asking about how …") withdraws the flag. `learn capture` of the transcript records nothing, so the
+    next prompt's re-judge removes the flag its own worker recorded: live and offline agree."""
+    write, session, _ = HARNESSES[harness]
+    transcript = repo.parent / f"{harness}-question.jsonl"
+    turns = [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION), ("assistant", EXPLAINS, ASKS)]
+    write(transcript, turns + [("user", NEXT)], session)
+    flagged, following = hook_jobs(repo, transcript, session, [(TASK, COMMITTED), (FLAGGED_QUESTION, EXPLAINS),
+                                                               (NEXT, None)], monkeypatch, capsys)
+    assert capture_worker.run_job(flagged, lambda message: None) == 1  # live, at prompt time: the patterns' flag
+    assert [s["text"] for s in signals(repo)] == [FLAGGED_QUESTION]
+    logged: list[str] = []
+    assert capture_worker.run_job(following, logged.append) == 0
+    assert signals(repo) == [] and any("withdrew user_correction signal" in line for line in logged)
+    # offline, from the transcript alone: nothing either
+    summary, = capture_paths(Store.open(start=repo), [transcript])
+    assert summary.corrections_added == 0 and signals(repo) == []
+
+
+def test_a_consumed_flag_and_a_flag_the_reasoning_keeps_are_never_withdrawn(repo, capsys, monkeypatch):
+    from altimate_learn.capture.signals import consume_signals
+
+    write, session, _ = HARNESSES["claude-code"]
+    transcript = repo.parent / "claude-question-consumed.jsonl"
+    write(transcript, [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION), ("assistant", EXPLAINS, ASKS),
+                       ("user", NEXT)], session)
+    flagged, following = hook_jobs(repo, transcript, session, [(TASK, COMMITTED), (FLAGGED_QUESTION, EXPLAINS),
+                                                               (NEXT, None)], monkeypatch, capsys)
+    assert capture_worker.run_job(flagged, lambda message: None) == 1
+    (recorded,) = signals(repo)
+    # a reflection read it already: it stays as it is
+    assert consume_signals(Store.open(start=repo), [recorded["id"]], "reflection-1") == 1
+    assert capture_worker.run_job(following, lambda message: None) == 0
+    assert [(s["id"], s["status"]) for s in signals(repo)] == [(recorded["id"], "consumed")]
+    # reasoning that does not read it as a question keeps an open flag
+    other = repo.parent / "claude-question-kept.jsonl"
+    kept_session = "c17-claude-kept"
+    write(other, [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION),
+                  ("assistant", EXPLAINS, "The user says submodules are out of date; let me check them."),
+                  ("user", NEXT)], kept_session)
+    flagged, following = hook_jobs(repo, other, kept_session, [(TASK, COMMITTED), (FLAGGED_QUESTION, EXPLAINS),
+                                                               (NEXT, None)], monkeypatch, capsys)
+    assert capture_worker.run_job(flagged, lambda message: None) == 1
+    assert capture_worker.run_job(following, lambda message: None) == 0
+    assert [s["status"] for s in signals(repo) if s["sessionID"] == kept_session] == ["open"]
