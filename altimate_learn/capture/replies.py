@@ -204,7 +204,8 @@ _CHANGE_FAILED = re.compile(
     r"fix|solve|resolve|take\s+effect|apply|stick)|broke|caused|introduced|was\s+(?:wrong|incomplete|not\s+enough))\b", re.I)
 # the fault a sentence names (the form's own words excluded)
 _FAULT = re.compile(
-    r"\b(?:wrong|incorrect|mistak\w*|missing|missed|bugs?|buggy|broke|broken|break(?:s|ing)?|errors?|fail\w*|crash\w*|still|"
+    r"\b(?:wrong|incorrect|mistak\w*|missing|missed|bugs?|buggy|broke|broken|break(?:s|ing)?|errors?|fail\w*|crash\w*|"
+    r"still(?!\s+(?:pass|work|succeed|compile|build|run|load|render|behave)\w*)|"
     r"again|no\s+longer|never|not|issues?|problems?|regress\w*|typos?|oversight|forg[eo]t\w*|duplicat\w*|persist\w*|"
     r"same\s+(?:error|issue|problem|result|behaviou?r))\b|n't\b", re.I)
 # an agent checking its own work before it says so: "make sure my change …", "verify that my fix …"
@@ -219,6 +220,15 @@ def _sentence(text: str, start: int, end: int) -> tuple[str, str]:
     return text[opening + 1 if opening >= 0 else 0:start], text[end:min(closing) if closing else len(text)]
 
 
+def _names_fault(words: str) -> bool:
+    """A clause of ``words`` names a fault, not as what a check looks for ("make sure nothing is broken")."""
+    for clause in _CLAUSE_BREAK.split(words):
+        fault = _FAULT.search(clause)
+        if fault and not _CHECKS.search(clause[:fault.start()]):
+            return True
+    return False
+
+
 def _owns_fault(text: str) -> bool:
     """One of the forms above, in a sentence that names a fault (and, for "my change …", is no check of it)."""
     for pattern in (_POINTED_OUT, _AFTER_CHANGE, _CHANGE_FAILED):
@@ -227,7 +237,7 @@ def _owns_fault(text: str) -> bool:
             if pattern is _CHANGE_FAILED:
                 if not _CHECKS.search(_CLAUSE_BREAK.split(before)[-1]):  # its own clause: "… because my change broke"
                     return True
-            elif _FAULT.search(before) or _FAULT.search(after):
+            elif _names_fault(before) or _names_fault(after):
                 return True
     return False
 

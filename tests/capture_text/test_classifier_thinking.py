@@ -107,6 +107,11 @@ CHECKS_ITS_OWN_WORK = [
     "I should not have any problem running this.",
     "Despite my previous change being merged, the tests need another run.",
     "After my fix the tests pass; now the docs.",
+    # the fault named only as what a check looks for, or a thing that still works
+    "After my change, I need to make sure the tests still pass.",
+    "Even after my fix, let me verify nothing is broken.",
+    "The user is pointing out the file where I should check for errors.",
+    "After my edit the app still works; moving on to the docs.",
 ]
 PLAIN_MESSAGES = ["looks good, now the export page", "ok and what about the export page?",
                   "here is the stack trace from prod"]
@@ -129,6 +134,7 @@ OWNS_A_FAULT = [
     "I shouldn't have removed the header row.",
     "Even after our fix, the build still fails on CI.",
     "Despite my earlier change the error persists.",
+    "Even after my fix the build still fails, so let me check why.",
 ]
 
 
