@@ -56,20 +56,23 @@ class InstallOptions:
         self.dry_run = dry_run
         self.on_path = on_path
         self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness),
-                                          on_path=on_path)
+                                          on_path=on_path, shared=not (user or local))
 
     @property
     def scope(self) -> str:
         return "user" if self.user else "local" if self.local else "project"
 
 
-def guarded(harness: str, command: str, *, on_path: bool = False) -> str:
+def guarded(harness: str, command: str, *, on_path: bool = False, shared: bool = False) -> str:
     """``command`` with the harness's guard for a missing program (Gemini CLI: see ``gemini.MISSING_GUARD``;
-    Claude Code and Codex: ``PATH_GUARD``, for the ``--on-path`` form only: a committed settings file must be
-    harmless to a teammate without learn, review14 R14-24). POSIX shells only: on Windows the agent runs hooks in
-    PowerShell, where the guard is not valid syntax."""
+    Claude Code and Codex: ``PATH_GUARD``, for the ``--on-path`` form and for the project's own settings file
+    (``shared``: the file a team commits) in either form: a committed settings file must be harmless to a teammate
+    without learn, review14 R14-24, or without this machine's interpreter (fix17: real Claude Code recorded a hook
+    error for every event of a teammate's session). A `--local` or `--user` file is this machine's alone: unguarded,
+    a broken install there shows. POSIX shells only: on Windows the agent runs hooks in PowerShell, where the guard
+    is not valid syntax."""
     module = harness_module(harness)
-    guard = getattr(module, "MISSING_GUARD", "") or (getattr(module, "PATH_GUARD", "") if on_path else "")
+    guard = getattr(module, "MISSING_GUARD", "") or (getattr(module, "PATH_GUARD", "") if on_path or shared else "")
     return command + guard if guard and os.name != "nt" else command
 
 
@@ -243,7 +246,7 @@ def _parse(text: str, path: Path, module) -> dict:
 
 
 def manual_entries(module, command: str | None = None) -> str:
-    command = command or guarded(module.NAME, hook_command(module.NAME))
+    command = command or guarded(module.NAME, hook_command(module.NAME), shared=True)
     entries: dict[str, list] = {}
     for event, matcher in module.HOOKS:
         entries.setdefault(event, []).append(module.hook_entry(command, matcher, event))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from altimate_learn.harness import claude
 from altimate_learn.harness.claude_plugin import CATALOG, HOOKS, MANIFEST, PLUGIN, README
+from altimate_learn.harness.install import guarded
 from altimate_learn.launch import hook_command, path_command
 
 ALL = (CATALOG, MANIFEST, HOOKS, README)
@@ -32,7 +33,9 @@ def test_it_writes_the_plugin_layout_with_every_hook(git_repo, cli):
     assert catalog["plugins"][0]["name"] == "altimate-learn" and catalog["plugins"][0]["source"] == "./altimate-learn"
     hooks = read(git_repo, HOOKS)["hooks"]
     # the same events, matchers and handlers `learn install claude-code` writes into a settings file
-    assert hooks == {event: [claude.hook_entry(hook_command("claude-code"), matcher)] for event, matcher in claude.HOOKS}
+    # (a committed file: guarded, so a teammate without this machine's interpreter gets no hook errors; fix17)
+    command = guarded("claude-code", hook_command("claude-code"), shared=True)
+    assert hooks == {event: [claude.hook_entry(command, matcher)] for event, matcher in claude.HOOKS}
     assert "claude plugin marketplace add ./.altimate-code/claude-plugin" in out
     assert "claude plugin install altimate-learn@altimate-learn" in out
     # a plugin is committed for a team: the absolute form says how to write the shared one

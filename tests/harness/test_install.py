@@ -94,7 +94,7 @@ def test_install_then_uninstall_gives_back_the_original_bytes(tmp_path: Path, ha
         assert data["hooks"][event][: len(groups)] == groups  # the user's hooks first, untouched
     assert list(data)[: len(old)] == list(old)  # key order kept
     ours = [h for groups in data["hooks"].values() for g in groups for h in g["hooks"] if is_ours(h, harness)]
-    assert ours and all(h["command"] == guarded(harness, hook_command(harness)) for h in ours)
+    assert ours and all(h["command"] == guarded(harness, hook_command(harness), shared=True) for h in ours)
     run_install(options(tmp_path, harness, uninstall=True))
     assert path.read_text() == original
 
@@ -130,7 +130,7 @@ def test_an_outdated_install_is_replaced_not_duplicated(tmp_path: Path):
     run_install(options(tmp_path))
     data = json.loads(path.read_text())
     commands = [h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]]
-    assert commands and set(commands) == {hook_command("claude-code")}
+    assert commands and set(commands) == {guarded("claude-code", hook_command("claude-code"), shared=True)}
     assert len(data["hooks"]["SessionStart"]) == 1
 
 
@@ -356,10 +356,31 @@ def test_a_committed_on_path_hook_is_silent_for_a_teammate_without_learn(tmp_pat
     payload = json.dumps({"hook_event_name": CHECK_EVENT, "session_id": "s", "cwd": str(tmp_path)})
     proc = subprocess.run([bash, "-c", command], input=payload, capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 0 and "altimate_learn" in json.loads(proc.stdout)
-    # the absolute form (this machine's own settings) is not guarded: a broken install there shows
+    # the absolute form in the project's file (the file a team commits) is guarded too (fix17): a teammate whose
+    # machine has no such interpreter gets nothing printed, exit 0; it still answers where the interpreter is
     run_install(options(tmp_path, harness))
-    assert {h["command"] for groups in json.loads(settings_file(tmp_path, harness).read_text())["hooks"].values()
-            for g in groups for h in g["hooks"]} == {hook_command(harness)}
+    [absolute] = {h["command"] for groups in json.loads(settings_file(tmp_path, harness).read_text())["hooks"].values()
+                  for g in groups for h in g["hooks"]}
+    assert absolute == guarded(harness, hook_command(harness), shared=True) != hook_command(harness)
+    proc = subprocess.run([bash, "-c", absolute], input=payload, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0 and "altimate_learn" in json.loads(proc.stdout)
+    elsewhere = absolute.replace(shlex.quote(sys.executable), "/nonexistent/venv/bin/python3")
+    assert elsewhere != absolute
+    proc = subprocess.run([bash, "-c", elsewhere], input=payload, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+    unguarded = subprocess.run([bash, "-c", hook_command(harness).replace(shlex.quote(sys.executable),
+                                                                          "/nonexistent/venv/bin/python3")],
+                               input=payload, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert unguarded.returncode == 127 and unguarded.stderr  # the hook error real Claude Code showed every event
+
+
+def test_a_local_or_user_install_is_not_guarded(tmp_path: Path, isolated_home: Path):
+    # this machine's own file: a broken install there shows as a hook error, which is how its owner finds out
+    run_install(options(tmp_path, local=True))
+    commands = {h["command"] for groups in json.loads((tmp_path / ".claude" / "settings.local.json").read_text())[
+        "hooks"].values() for g in groups for h in g["hooks"]}
+    assert commands == {hook_command("claude-code")}
+    assert InstallOptions("codex", tmp_path, user=True).command == hook_command("codex")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Gemini CLI runs hooks in PowerShell there; no guard is written")
