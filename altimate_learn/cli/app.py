@@ -65,8 +65,10 @@ OTHER_WORDS = {
     "uninstall": "To remove an agent's hooks: `learn install <agent> --uninstall`.",
 }
 
+# The folder on a line of its own ("\b": click does not re-wrap that paragraph): the wrapper broke it at its hyphen
+# (".altimate-" / "code/learn/…"), a path nobody can copy.
 HELP = ("Turn the feedback you give coding agents into reviewed lessons, and deliver the relevant ones in later "
-        "sessions. State lives in .altimate-code/learn/<store>/ in your repository.")
+        "sessions. State lives in your repository, in:\n\n\b\n.altimate-code/learn/<store>/")
 
 
 def _version(value: bool) -> None:

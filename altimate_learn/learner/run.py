@@ -269,11 +269,23 @@ def _run_leased(paths: ProjectPaths, settings: Any, request: RunRequest, files: 
         _save_marks(files, state, reads)
         if digest.cursors and not request.dry_run and not state.get("_dry_run"):
             _commit_state(files, cursors=digest.cursors)  # only handled exchanges: read, nothing to learn
+        first_run = not files.runs()
         record = _problems_record(files, state, notes, run_id, started, clock, request)
-        return RunReport("nothing-new", "Nothing new to learn from since the last run.", record, digest=digest,
-                         notes=notes)
+        return RunReport("nothing-new", _nothing_new(reads, first_run, floor), record, digest=digest, notes=notes)
     return _reflect(paths, settings, request, files, store, state, notes, run_id, started, allowed, env, clock,
                     digest, covered, deadline)
+
+
+def _nothing_new(reads: list[Any], first_run: bool, floor: datetime) -> str:
+    """What a run that found nothing to send says: a first run that found no session at all says where it looked
+    (a new user read "since the last run" before any run, and no hint that no session was found)."""
+    if not first_run:
+        return "Nothing new to learn from since the last run."
+    if not reads:
+        return (f"Nothing to learn from yet: no agent session of this project since {floor.date().isoformat()} "
+                "(learn reads this repository's Claude Code, Codex, Gemini CLI, opencode and aider sessions; "
+                "`--since 30d` reads further back).")
+    return "Nothing new to learn from so far (no run yet): what was typed in the sessions found was learned from already."
 
 
 def _problems_record(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id: str, started: datetime,

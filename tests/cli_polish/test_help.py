@@ -69,3 +69,15 @@ def test_the_other_words_point_at_commands_that_exist(cli):
         assert word not in COMMANDS
         for named in re.findall(r"`learn ([a-z-]+)", hint):
             assert named in COMMANDS, (word, named)
+
+
+@pytest.mark.parametrize("columns", ["40", "60", "80", "120"])
+def test_the_store_folder_is_never_broken_at_its_hyphen(columns, monkeypatch):
+    """fix17's walk: `learn --help` printed ".altimate-" and "code/learn/<store>/" on two lines at 80 columns."""
+    from typer.testing import CliRunner
+
+    from altimate_learn.cli.app import app
+
+    monkeypatch.setenv("COLUMNS", columns)
+    out = CliRunner().invoke(app, ["--help"], terminal_width=int(columns)).output
+    assert "\n  .altimate-code/learn/<store>/\n" in out, out

@@ -151,3 +151,26 @@ def test_before_any_run_the_message_count_is_not_said_to_be_since_a_last_run(git
     assert report.status == "not-due", report.message
     assert report.message.startswith("Not due: 2 typed messages so far (no run yet), 3 needed"), report.message
     assert runs(git_repo) == []
+
+
+def test_a_first_run_that_finds_no_session_says_so_and_where_it_looked(git_repo: Path, isolated_home: Path):
+    """A new user's `learn run --now` in a project with no agent session read "Nothing new to learn from since the
+    last run." although there was no last run and nothing had been found. A run that found nothing records no run,
+    so the next one, still without a session, says the same."""
+    paths, settings = project_paths(git_repo), load_settings(git_repo, git_repo)
+    first = run(paths, settings, RunRequest(force=True, since=datetime(2026, 11, 1, tzinfo=timezone.utc),
+                                            model="builtin"), clock=lambda: T0)
+    assert first.status == "nothing-new"
+    assert first.message.startswith("Nothing to learn from yet: no agent session of this project since 2026-11-01 "
+                                    "(learn reads this repository's Claude Code, Codex"), first.message
+    assert "`--since 30d`" in first.message and "last run" not in first.message
+    second = run(paths, settings, RunRequest(force=True, model="builtin"), clock=lambda: T0 + timedelta(hours=1))
+    assert second.message.startswith("Nothing to learn from yet: no agent session of this project since "), \
+        second.message
+
+
+def test_a_first_run_over_sessions_already_learned_from_does_not_speak_of_a_last_run(git_repo: Path,
+                                                                                     isolated_home: Path):
+    from altimate_learn.learner.run import _nothing_new
+
+    assert _nothing_new([object()], True, T0).startswith("Nothing new to learn from so far (no run yet)")
