@@ -215,8 +215,11 @@ SHELL_TOOLS = ("Bash", "bash", "exec_command", "shell", "local_shell", "run_shel
 class Delivery:
     """Delivery and session bookkeeping for one project (``root``) and working directory (``cwd``)."""
 
-    def __init__(self, root: str, cwd: str, settings: dict, harness: str, log) -> None:
+    def __init__(self, root: str, cwd: str, settings: dict, harness: str, log, *, explain: bool = True) -> None:
         self.root = os.path.realpath(root)
+        # Say why an event delivered nothing (Result.note, Result.already: `learn deliver`); a hook reads only the
+        # text, so it passes False and a prompt that brings nothing is not retrieved a second time to explain it.
+        self.explain = explain
         self.cwd = os.path.realpath(cwd) if cwd else self.root
         self.learn_dir = os.path.join(self.root, ".altimate-code", "learn")  # this checkout's approved sets
         self.checkout = locate(self.root)
@@ -524,7 +527,7 @@ class Delivery:
         if len(data["requests"]) > MAX_REQUEST_KEYS:
             for old in list(data["requests"])[: len(data["requests"]) - MAX_REQUEST_KEYS]:
                 del data["requests"][old]
-        if not result.text and not result.note:
+        if not result.text and not result.note and self.explain:
             limit = settings["retrieved_lessons"] if first else settings["request_lessons"]
             matched = select.retrieve(corpus, terms, max(limit, 1), paths=mentioned, distinct=False) if len(corpus) else []
             self._explain(result, matched, "this request", limit, terms)
@@ -676,7 +679,7 @@ class Delivery:
             found = self._held_for(scored, context, distinct)
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
                                       render.file_heading(relative))
-        if not result.text:
+        if not result.text and self.explain:
             self._explain(result, window, "this file", limit)
         return result
 

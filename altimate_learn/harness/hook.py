@@ -244,7 +244,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         return ""
     from altimate_learn.deliver.engine import Delivery
 
-    engine = Delivery(root, cwd, settings, harness, log)
+    engine = Delivery(root, cwd, settings, harness, log, explain=False)  # the hook sends the text, never a note
     if not wants_capture and not engine.has_lessons_or_state(session_id):
         return ""
     if clears or resumes:
