@@ -119,16 +119,23 @@ def open_signal(store: Store, signal_id: str, action: str) -> dict[str, Any]:
 def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str, Any]:
     """A person decides an open signal holds no lesson: it is consumed (`consumedBy: dismissed@<time>`), its
     entry here dropped, and a `dismiss` history entry records who-knows-why. Returns the signal."""
-    from altimate_learn.capture.signals import consume_signals
-
     signal = open_signal(store, signal_id, "dismiss")
     stamp = _now()
     with store.lock():
-        consume_signals(store, [signal_id], f"dismissed@{stamp}")
-        forget(store, [signal_id])
+        use(store, signal_id, "dismissed", stamp)
         store.record_history("dismiss", signals=[signal_id], reason=reason or "dismissed by a person",
                              session=signal.get("sessionID"))
     return {**signal, "status": "consumed", "consumedBy": f"dismissed@{stamp}"}
 
 
-__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "open_signal", "record", "waiting"]
+def use(store: Store, signal_id: str, by: str, stamp: str | None = None) -> int:
+    """Consume a signal a person acted on (`consumedBy: <by>@<stamp>`: dismissed, remember) and drop its entry
+    here; the store's lock is held. Returns how many signals were consumed (1, or 0 when it was not open)."""
+    from altimate_learn.capture.signals import consume_signals
+
+    consumed = consume_signals(store, [signal_id], f"{by}@{stamp or _now()}")
+    forget(store, [signal_id])
+    return consumed
+
+
+__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "open_signal", "record", "use", "waiting"]

@@ -553,12 +553,10 @@ class _Pass:
         pool = [l for l in self.lessons if not l.get("pinned")]
         victims = heapq.nsmallest(excess, pool, key=lambda l: (_score(l), str(l.get("created", "")),
                                                                order.get(l["id"], 0)))
-        if len(victims) > 64:  # many: one pass over the working set, not one list deletion per victim
-            gone = set(map(id, victims))
-            self.lessons[:] = [lesson for lesson in self.lessons if id(lesson) not in gone]
+        gone = set(map(id, victims))  # one pass over the working set, not one list deletion per victim
+        self.lessons[:] = [lesson for lesson in self.lessons if id(lesson) not in gone]
         for victim in victims:
-            self.retire(victim, f"evicted: over the store cap (max_stored={max_stored})",
-                        dropped=len(victims) > 64)
+            self.retire(victim, f"evicted: over the store cap (max_stored={max_stored})", dropped=True)
             self.harmful_from.pop(victim["id"], None)
             self.record("REMOVE", victim["id"], f"store cap (max_stored={max_stored})", note="evicted",
                         text=victim["text"])

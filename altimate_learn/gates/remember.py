@@ -133,18 +133,13 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
 
 def _use_signal(store: Store, signal_id: str, result: RememberResult) -> None:
     """Consume the signal the person's rule is the lesson of, unless the rule went to quarantine. Lock held."""
-    from datetime import datetime, timezone
-
     from altimate_learn.capture import unlearned
-    from altimate_learn.capture.signals import consume_signals
 
     result.signal = signal_id
     if result.status == "quarantined":
         result.notes.append(f"signal {signal_id} stays open: the rule is in quarantine and reaches no agent yet")
         return
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    result.signal_consumed = consume_signals(store, [signal_id], f"remember@{stamp}") == 1
-    unlearned.forget(store, [signal_id])
+    result.signal_consumed = unlearned.use(store, signal_id, "remember") == 1
 
 
 def _already_quarantined(store: Store, text: str) -> dict | None:

@@ -20,7 +20,6 @@ what the next rewrite works from; the block is excluded from the instruction has
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
