@@ -25,6 +25,7 @@ from typing import Any
 from altimate_learn.capture.model import AssistantTurn, SessionInfo, ToolCall, UserMessage
 from altimate_learn.capture.sessions import (SessionReader, belongs_to, detect_format, read_session,
                                              repository_project_roots, session_to_open)
+from altimate_learn.capture.sessions._base import THINKING_KEEP, thinking_of
 from altimate_learn.capture.signals import NewSignal, append_signals
 from altimate_learn.capture.tool_retry import RetryCounter
 from altimate_learn.errors import LearnError
@@ -126,7 +127,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
             else:
                 stats.user_messages += 1
             if waiting is not None:
-                judge(*waiting, reply=reply_opening(answer), thinking=thinking_opening(thought))
+                judge(*waiting, reply=reply_opening(answer), thinking=thinking_of(thought))
                 waiting = None
             said = _answer_end(answer)
             if event.kind == "text":
@@ -153,7 +154,7 @@ def signals_from_session(reader: SessionReader) -> tuple[list[NewSignal], Captur
                         earlier.text += "\n" + retries.worked.line()
                         break
     if waiting is not None:
-        judge(*waiting, reply=reply_opening(answer), thinking=thinking_opening(thought))
+        judge(*waiting, reply=reply_opening(answer), thinking=thinking_of(thought))
     stats.malformed_lines = reader.info.skipped
     return signals, stats
 
@@ -177,7 +178,7 @@ def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage
     for event in reader.events():
         if isinstance(event, UserMessage):
             if last and last[-1][3] is None:
-                last[-1][3:5] = [reply_opening(answer), thinking_opening(thought)]
+                last[-1][3:5] = [reply_opening(answer), thinking_of(thought)]
             last.append([event, previous, _answer_end(answer), None, None])
             if event.kind == "text":
                 answer, thought = [], []
@@ -187,7 +188,7 @@ def last_replied(reader: SessionReader, keep: int = 2) -> list[tuple[UserMessage
                 answer.append(event.text)
             add_thinking(thought, event)
     if last and last[-1][3] is None and last[-1][0].kind == "text":
-        last[-1][3:5] = [reply_opening(answer), thinking_opening(thought)]
+        last[-1][3:5] = [reply_opening(answer), thinking_of(thought)]
     return [tuple(item) for item in last]  # type: ignore[misc]
 
 
@@ -199,17 +200,13 @@ def reply_opening(parts: list[str]) -> str | None:
     return "\n".join(parts)[:REPLY_KEEP] or None
 
 
-THINKING_KEEP = 1000  # the start of the agent's reasoning after a message is what the reasoning read takes
-
-
 def add_thinking(parts: list[str], turn: AssistantTurn) -> None:
-    """Keep a turn's reasoning while the reasoning after the message is shorter than :data:`THINKING_KEEP`."""
+    """Keep a turn's reasoning while the reasoning after the message is shorter than :data:`THINKING_KEEP` (read
+    with :func:`~altimate_learn.capture.sessions._base.thinking_of`)."""
     if turn.thinking and sum(len(p) for p in parts) < THINKING_KEEP:
         parts.append(turn.thinking)
 
 
-def thinking_opening(parts: list[str]) -> str | None:
-    return "\n".join(parts)[:THINKING_KEEP] or None
 _POSITIONAL_ID = re.compile(r"^(?:line-\d+|abort-.*|.*:abort)$")
 
 

@@ -271,7 +271,8 @@ def read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: dat
 
 def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: datetime | None,
                   memory=None) -> SessionRead:
-    from altimate_learn.capture.capture import add_thinking, reply_opening, thinking_opening
+    from altimate_learn.capture.capture import add_thinking, reply_opening
+    from altimate_learn.capture.sessions._base import thinking_of
     from altimate_learn.capture.classifier import classify_user_message, is_slash_command
     from altimate_learn.capture.sessions import read_session as open_reader, session_to_open
 
@@ -305,7 +306,7 @@ def _read_session(info: SessionInfo, cursor: dict[str, Any] | None, *, floor: da
         reasoning after it (read, never kept) are known, as `learn capture` judges it."""
         reply = reply_opening(said)
         verdict = classify_user_message(redacted, before, answer=exchange.reply, reply=redact(reply) if reply else None,
-                                        thinking=thinking_opening(thought), model=True)
+                                        thinking=thinking_of(thought), model=True)
         if verdict.correction:
             exchange.hint = verdict.reason
 
