@@ -334,14 +334,6 @@ def collect_status(name: str) -> dict[str, Any]:
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None
     candidate = _count_lessons(store, Store.CANDIDATE, problems)
     _count_lessons(store, Store.RETIRED, problems)  # an unreadable retired.json is named in the problems
-    from altimate_learn.tidy.counts import retired_ids
-
-    try:  # a lesson retired here and kept by a teammate's side of a merge is approved, not retired
-        live = {l["id"] for l in store.approved()}
-    except LearnError:
-        live = set()
-    # retired here (retired.json) or by a teammate (the committed retired/<id>.json that came by git)
-    retired = len(retired_ids(store) - live)
     from altimate_learn.store.legacy_playbook import unimported
 
     problems += unimported(store)
@@ -367,6 +359,9 @@ def collect_status(name: str) -> dict[str, Any]:
         approved_now = store.approved()
     except LearnError:  # an unreadable approved.json is reported with the lesson counts
         approved_now = []
+    # retired here (retired.json) or by a teammate (the committed retired/<id>.json that came by git), less the
+    # lessons a teammate's side of a merge kept approved
+    counts = set_counts(store, approved_now, gates["held_out"], int(resolved.values["max_in_force"]))
     from altimate_learn.team.resolve import pending_lines
     from altimate_learn.team.retirements import teammate_replacements
 
@@ -382,7 +377,7 @@ def collect_status(name: str) -> dict[str, Any]:
                   # quarantined by the hooks' background re-vet (nobody ran a command): [{id, at}]
                   "quarantined_by_hooks": [{"id": q["id"], "at": q.get("at")} for q in gates["quarantined"]
                                            if q.get("via") == "background re-vet"]},
-        "set": set_counts(store, approved_now, gates["held_out"], int(resolved.values["max_in_force"])),
+        "set": counts,
         "project_root": str(paths.root),
         "store": name,
         "store_path": str(store.dir),
@@ -392,7 +387,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "model": resolved.values["model"],
         "model_choice": model_choice(resolved, preferred_clis=_preferred_clis(hooks)).to_json(),
         "settings": {k: {"value": resolved.values[k], "source": resolved.sources[k]} for k in KEYS},
-        "lessons": {"approved": approved or 0, "candidate": candidate, "retired": retired or 0},
+        "lessons": {"approved": approved or 0, "candidate": candidate, "retired": counts["retired"]},
         "versions": len(store.versions()),
         "signals": {"open": len(open_signals), "consumed": len(signals) - len(open_signals),
                     "skipped_lines": skipped, "waiting": len(waits),

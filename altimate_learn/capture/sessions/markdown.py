@@ -125,7 +125,7 @@ def layout(text: str) -> str | None:
 
 
 def looks_like_text(prefix: str) -> bool:
-    return layout(prefix.lstrip("\ufeff")) is not None
+    return layout(prefix) is not None  # layout() drops a byte-order mark
 
 
 def _head(path: Path) -> str:
@@ -246,14 +246,13 @@ def _tool_call(match: re.Match[str], rid: str, number: int, at: str | None) -> T
 
 
 def assistant_events(text: str, rid: str, at: str | None, model: str | None,
-                     thoughts: list[str] | None = None) -> Iterator[Event]:
+                     thoughts: list[str]) -> Iterator[Event]:
     """One agent turn in order: what it said (without thinking) and the tool calls it shows between. The
     reasoning sections read go to ``thoughts`` (the caller's, kept across the agent's turns) and become the
     thinking of the next words said."""
     position = 0
     number = 0
     said = 0
-    thoughts = [] if thoughts is None else thoughts
 
     def words(segment: str) -> Iterator[Event]:
         nonlocal said
