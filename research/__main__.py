@@ -413,7 +413,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind25": ", blind batch 25 (written apart from the code)",
                  " blind26": ", blind batch 26 (written apart from the code)",
                  " blind27": ", blind batch 27 (written apart from the code)",
-                 " blind28": ", blind batch 28 (written apart from the code)"}
+                 " blind28": ", blind batch 28 (written apart from the code)",
+                 " blind29": ", blind batch 29 (written apart from the code)",
+                 " blind30": ", blind batch 30 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

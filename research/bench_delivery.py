@@ -62,10 +62,12 @@ same for the twelfth round; `delivery_tasks_blind21.jsonl` and `delivery_tasks_b
 thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, the same for the fourteenth;
 `delivery_tasks_blind25.jsonl` and `delivery_tasks_blind26.jsonl`, 36 and 35 tasks by one more writer who read only the
 source lessons and issue 19, for the fifteenth; `delivery_tasks_blind27.jsonl` and `delivery_tasks_blind28.jsonl`, 36
-tasks each by one more writer who read only the source lessons and issue 19, for the sixteenth). The
+tasks each by one more writer who read only the source lessons and issue 19, for the sixteenth;
+`delivery_tasks_blind29.jsonl` and `delivery_tasks_blind30.jsonl`, 36 tasks each by one more writer who read only the
+source lessons and issue 19, for the seventeenth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30]
 """
 
 from __future__ import annotations
@@ -1102,6 +1104,37 @@ BLIND28_INTRO += (
     "94%, file 100%, follow-up 93%; 23.6 / 24.2 / 24.9 lessons a session before, 23.6 / 24.1 / 24.7 after). Read "
     "after measuring (no longer blind): a sidebar entry for the `paths` helper, keeping generated PDFs for object "
     "storage, and British spellings in a request (`colour`, normalise) for the American-spelling rule.")
+# The seventeenth round's writer read the source lessons, issue 19, how stores/generate.py scopes lessons, two lines of
+# blind batch 28 (its first line and its first follow-up, for the JSON shape), the registration lines of blind batches 27
+# and 28 with their intros (and so the lead's reading of their misses), and ran only a check of the JSON, of each needed
+# prefix's uniqueness in the 300 / 1,000 / 10,000 stores and of the path globs; not this benchmark.
+_SIXTEENTH_READ = ("six lines of blind batch 24 and, of its other lines, only counts of tasks of each kind and the field "
+                   "names, the registration lines of blind batches 21 to 26 with their intros and, after the tasks were "
+                   "written, by mistake a few lines of the generated results of blind batch 26")
+_SIXTEENTH_RAN = ("ran nothing but a check of the JSON and of each needed lesson's prefix and path globs and one run of "
+                  "this benchmark on the two sets to see that they load (its results not read)")
+assert _SIXTEENTH_READ in SIXTEENTH_ROUND_WRITER and _SIXTEENTH_RAN in SIXTEENTH_ROUND_WRITER
+assert "2026-12-04 #3" in SIXTEENTH_ROUND_WRITER and "this docstring's first 70 lines" in SIXTEENTH_ROUND_WRITER
+SEVENTEENTH_ROUND_WRITER = SIXTEENTH_ROUND_WRITER.replace("this docstring's first 70 lines", (
+    "lines 55 to 70 of this docstring, this file's `load_tasks` and `check_unique`")).replace(_SIXTEENTH_READ, (
+    "how `stores/generate.py` scopes lessons, two lines of blind batch 28 (its first line and its first follow-up) and "
+    "the registration lines of blind batches 27 and 28 with their intros")).replace(_SIXTEENTH_RAN, (
+    "ran nothing but a check of the JSON, of each needed lesson's prefix (unique in the 300, 1,000 and 10,000 stores) "
+    "and of the path globs, not this benchmark")).replace("2026-12-04 #3", "2026-12-04 #4")
+BLIND29_TASKS, BLIND30_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (29, 30))
+BLIND29_INTRO, BLIND30_INTRO = (SEVENTEENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-first writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the seventeenth round: terse "
+     "developers with typos, vendor names (Twilio, Adyen, Zendesk, Looker, VoiceOver) and British spellings "
+     "(colourblind, cancelling); 10 direct, 10 vague, 8 file and 8 follow-ups that mostly describe a symptom (an OOM "
+     "for loading whole tables, a screen reader saying only 'button', pods killed while booting); every section of "
+     "the source file, a `*.test.tsx` file, two-lesson requests (surrogate keys, Alembic, shell scripts, S3)"),
+    ("the same writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the seventeenth round: the same "
+     "voices; 10 direct, 10 vague, 8 file and 8 follow-ups (`make test` up to date for `.PHONY`, enum names in JSON "
+     "for `StrEnum`, a +00:00 offset for the `Z` suffix, receipts lost on deploy for object storage); a lesson "
+     "naming the opened file outside its trigger (`app/celery_beat.py`), a vendor staging model in a subfolder for "
+     "`models/staging/*.sql` lessons, a TODO, a branch name, minimal file requests (three or four words)")))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1142,6 +1175,8 @@ SETS = {
     "blind26": (BLIND26_TASKS, "Blind batch 26 (written apart from the code)", BLIND26_INTRO),
     "blind27": (BLIND27_TASKS, "Blind batch 27 (written apart from the code)", BLIND27_INTRO),
     "blind28": (BLIND28_TASKS, "Blind batch 28 (written apart from the code)", BLIND28_INTRO),
+    "blind29": (BLIND29_TASKS, "Blind batch 29 (written apart from the code)", BLIND29_INTRO),
+    "blind30": (BLIND30_TASKS, "Blind batch 30 (written apart from the code)", BLIND30_INTRO),
 }
 
 
