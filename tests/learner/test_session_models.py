@@ -55,3 +55,25 @@ def test_an_unknown_session_model_is_named_when_nothing_else_can_be_used(git_rep
     assert code == 0, err
     assert not server.requests
     assert "the session's model qwen-local is not one learn knows how to call" in out + err
+
+
+def test_a_gemini_cli_session_reflects_with_its_own_model_when_gemini_api_key_is_set(
+        git_repo: Path, isolated_home: Path, server, cli, monkeypatch):
+    """trial18: Gemini CLI records the model on each of its answers, never in the chat's header; the reader left
+    the session's model empty, so `learn run` said "no model configured" while `learn status` promised the
+    session's model (GEMINI_API_KEY set)."""
+    from tests.capture.test_gemini_061 import HEADLESS, place
+
+    chats = place(isolated_home, git_repo, HEADLESS)
+    from altimate_learn.capture.sessions import gemini
+
+    assert gemini.read_info(chats / HEADLESS.split(".", 1)[1]).model == "gemini-3.8-flash"
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setenv("GEMINI_API_KEY", "gemini-test-key-000000000000")
+    monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", server.url)
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)
+    assert code == 0, err
+    assert "no model configured" not in out + err
+    sent = [r for r in server.requests if r.path == "/v1beta/openai/chat/completions"]
+    assert sent and sent[0].body["model"] == "gemini-3.8-flash"
+    assert runs(git_repo)[-1].get("model") == "gemini/gemini-3.8-flash"

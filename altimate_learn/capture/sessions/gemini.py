@@ -124,9 +124,13 @@ def read_info(path: Path) -> SessionInfo:
     if _is_legacy(path):
         header = _legacy_header(path)
     else:
-        for obj in head_objects(path, max_lines=5):
-            if looks_like(obj) and "sessionId" in obj:
+        # the model is on each answer (`type: "gemini"`), never in the header: the session's model is the first one's
+        for obj in head_objects(path, max_lines=40):
+            if not header and looks_like(obj) and "sessionId" in obj:
                 header = obj
+            elif obj.get("type") == "gemini" and isinstance(obj.get("model"), str) and obj["model"].strip():
+                info.model = obj["model"].strip()
+            if header and info.model:
                 break
     info.id = str(header.get("sessionId") or path.stem)
     info.started = header.get("startTime") if isinstance(header.get("startTime"), str) else None
