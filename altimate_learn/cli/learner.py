@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, Report, current_project, echo, plural,
-                                       print_json, say_given_back, settings, warn)
+                                       print_json, say_given_back, settings, warn, writing_project)
 from altimate_learn.errors import LearnError
 
 
@@ -52,7 +52,7 @@ def run(
     if auto:
         _run_auto(name, model=model, idle=idle)
         return
-    paths = current_project()
+    paths = current_project() if dry_run else writing_project()  # a run writes its state: refuse outside a project
     resolved = settings(paths)
     request = RunRequest(store=name, model=model, since=_since(since), force=now, dry_run=dry_run)
     report = run_learner(paths, resolved, request)
@@ -251,7 +251,7 @@ def pause(json_out: JsonOpt = False) -> None:
     """Pause continual learning for this project (no automatic runs until `learn resume`)."""
     from altimate_learn.learner.state import LearnerFiles, iso, utcnow
 
-    files = LearnerFiles(current_project())
+    files = LearnerFiles(writing_project())
     with files.lock():
         state = files.read_state()
         report = Report(json_out, paused=True, changed=not state.get("paused"))
@@ -269,7 +269,7 @@ def resume(json_out: JsonOpt = False) -> None:
     """Resume continual learning for this project."""
     from altimate_learn.learner.state import LearnerFiles
 
-    files = LearnerFiles(current_project())
+    files = LearnerFiles(writing_project())
     with files.lock():
         state = files.read_state()
         report = Report(json_out, paused=False, changed=bool(state.get("paused")))

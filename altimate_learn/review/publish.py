@@ -110,11 +110,14 @@ class PublishResult:
 
 def publish(store: Store, *, replace: bool = False) -> PublishResult:
     """Write the skill file from `approved.json`; refuse to overwrite a file this store does not own."""
+    nothing = StoreError(f"store '{store.name}' has no approved lessons to publish.",
+                         "Promote a candidate first (`learn show`, `learn promote`).")
+    if not store.exists:  # before the lock, which would create the store's folder (trial18)
+        raise nothing
     with store.lock():
         approved = read_lesson_file(store.path(Store.APPROVED)).lessons
         if approved is None:
-            raise StoreError(f"store '{store.name}' has no approved lessons to publish.",
-                             "Promote a candidate first (`learn show`, `learn promote`).")
+            raise nothing
         target = skill_path(store)
         skills_dir = store.project.root / ".altimate-code" / "skills"
         fsio.check_confined(target.parent, store.project.root)

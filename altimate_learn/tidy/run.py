@@ -483,5 +483,7 @@ def _write(changes: list[Change]) -> None:
 def undo(store: Any) -> dict[str, Any]:
     from altimate_learn.tidy import undo as undo_module
 
+    if undo_module.latest(store) is None:  # before the lock, which would create the store's folder (trial18)
+        raise undo_module.nothing_to_undo()
     with store.lock():
         return undo_module.undo(store, Path(store.project.root))

@@ -97,13 +97,17 @@ def latest(store: Any) -> tuple[int, dict] | None:
     return None
 
 
+def nothing_to_undo() -> LearnError:
+    return LearnError("nothing to undo: no tidy since the last undo.", "Run `learn tidy` first.")
+
+
 def undo(store: Any, root: Path) -> dict[str, Any]:
     """Restore the latest tidy (see the module docstring). Call under the store lock."""
     from altimate_learn.store.fsio import atomic_write
 
     found = latest(store)
     if found is None:
-        raise LearnError("nothing to undo: no tidy since the last undo.", "Run `learn tidy` first.")
+        raise nothing_to_undo()
     number, record = found
     files = record.get("files") if isinstance(record.get("files"), list) else []
     plan: list[tuple[Path, bytes | None]] = []

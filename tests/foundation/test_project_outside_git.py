@@ -19,6 +19,10 @@ WRITE_COMMANDS = [
     ["install", "claude-code"],
     ["install", "claude-code", "--dry-run"],
     ["signal", "add", "--kind", "user", "--text", "Use snake_case for column names."],
+    # trial18: the learner's commands wrote `.altimate-code/learn/.learner/` wherever they ran (the home folder too)
+    ["run", "--now"],
+    ["pause"],
+    ["resume"],
 ]
 
 
@@ -81,3 +85,25 @@ def test_the_user_level_install_needs_no_project(tmp_path, monkeypatch, cli):
     monkeypatch.chdir(tmp_path)
     code, _, err = cli("install", "claude-code", "--user", "--dry-run")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("command, error", [
+    (["undo"], "Error: nothing to undo: no tidy since the last undo. Run `learn tidy` first.\n"),
+    (["publish"], "Error: store 'team-playbook' has no approved lessons to publish. Promote a candidate first "
+                  "(`learn show`, `learn promote`).\n"),
+], ids=["undo", "publish"])
+def test_a_command_with_nothing_to_do_leaves_no_store_behind(tmp_path, git_repo, monkeypatch, cli, command, error):
+    """trial18: `learn undo` and `learn publish` in a project that never used learn (or in any folder) refused, and
+    still left `.altimate-code/learn/team-playbook/` (a lock and a .gitignore) behind: an untracked folder in
+    `git status`, and a plain folder made a project."""
+    import subprocess
+
+    code, out, err = cli(*command)
+    assert (code, out, err) == (1, "", error)
+    assert subprocess.run(["git", "status", "--porcelain"], cwd=git_repo, capture_output=True, text=True).stdout == ""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    code, out, err = cli(*command)
+    assert (code, out, err) == (1, "", error)
+    assert files_under(folder) == []
