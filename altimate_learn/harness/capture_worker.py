@@ -489,6 +489,7 @@ def record_worked(job: dict, log, *, wait: float = SIGNAL_WAIT) -> bool:
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
 SECRETS = "capture-secrets"  # folder under `.sessions/`: per session, how far its transcript was read (no text)
+SPAN_CAP = 16384  # bytes: a longer secret as written in the transcript (a key block) has its whole line read again
 SECRETS_WAIT = 120.0  # seconds a worker waits for another worker of the session reading the same transcript
 SECRETS_STALE = 86400.0  # seconds after which a session's reading record is removed (read again from the start)
 _SKIPPED_KEYS = frozenset({"toolUseResult", "signature"})  # Claude Code's copy of a tool's output; thinking signatures
@@ -500,8 +501,8 @@ def session_secrets(job: dict, log):
     none or it cannot be read (logged: the signal is still redacted as every signal is).
 
     A JSONL transcript is read incrementally (:func:`learn_new_transcript_lines`): each worker reads only the
-    lines written since the last worker of the session, plus the few earlier lines that held a secret; the
-    record of that (byte offsets, never text) is in `.sessions/capture-secrets/`. Another file (a whole JSON
+    lines written since the last worker of the session, plus the bytes of each secret earlier lines held; the
+    record of that (byte offsets and labels, never text) is in `.sessions/capture-secrets/`. Another file (a whole JSON
     document, a database) is read whole, as `learn capture` does."""
     from altimate_learn.redact import SecretMemory
 
@@ -564,10 +565,13 @@ def _learn_line(raw: bytes, memory) -> None:
 
 def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: str, log) -> None:
     """Add the secrets of a JSONL transcript to ``memory``, reading only what the session's earlier workers did
-    not: the lines written since (a torn last line is left for the next one) and again each earlier line that
-    held a secret (their byte offsets are recorded, not their text). Workers of one session take turns (a
-    lock), so when corrections come fast the second reads only what the first left. A transcript replaced or
-    cut shorter is read again from the start; one over :data:`TRANSCRIPT_CAP` is not read (logged)."""
+    not: the lines written since (a torn last line is left for the next one) and, for each secret an earlier line
+    held, the bytes of that secret alone (where it is in the transcript and its label are recorded, never its text:
+    :func:`_place`), so a long session full of secrets costs what its new lines do, not a second redaction of every
+    line that ever held one; a secret that cannot be placed so has its whole line read again. Workers of one
+    session take turns (a lock), so when corrections come fast the second reads only what the first left. A
+    transcript replaced or cut shorter is read again from the start; one over :data:`TRANSCRIPT_CAP` is not read
+    (logged)."""
     import time
 
     from altimate_learn.deliver import fastjson
@@ -594,20 +598,26 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
                 record = fastjson.loads(handle.read())
         except (OSError, ValueError):
             record = None
-        offset, lines = 0, []
+        offset, lines, spans = 0, [], []
         if isinstance(record, dict) and record.get("transcript") == path and record.get("file") == [
                 info.st_dev, info.st_ino] and isinstance(record.get("offset"), int) and isinstance(
                 record.get("lines"), list) and 0 <= record["offset"] <= info.st_size:
             offset = record["offset"]
             lines = [n for n in record["lines"] if isinstance(n, int) and 0 <= n < offset]
+            spans = [span for span in record.get("spans") or [] if _span_ok(span, offset)]
         with open(path, "rb") as handle:
             if offset:
                 handle.seek(offset - 1)
                 if handle.read(1) != b"\n":  # rewritten in place: not the file that was read
-                    offset, lines = 0, []
+                    offset, lines, spans = 0, [], []
             for start in lines:
                 handle.seek(start)
                 _learn_line(handle.readline(TRANSCRIPT_CAP), memory)
+            for start, size, label, escaped in spans:
+                handle.seek(start)
+                value = _unplace(handle.read(size), escaped)
+                if value is not None:
+                    memory.add(value, label)
             handle.seek(offset)
             while True:
                 raw = handle.readline(TRANSCRIPT_CAP)
@@ -616,12 +626,16 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
                 known = len(memory.values)
                 _learn_line(raw, memory)
                 if len(memory.values) > known:
-                    lines.append(offset)
+                    placed = [_place(raw, value, label) for value, label in list(memory.values.items())[known:]]
+                    if all(placed):
+                        spans += [[offset + at, size, label, escaped] for at, size, label, escaped in placed]
+                    else:
+                        lines.append(offset)  # a secret not found as it is written: the line is read again
                 offset += len(raw)
         if locked:
             os.makedirs(folder, exist_ok=True)
             write_atomic(record_path, fastjson.dumps({"transcript": path, "file": [info.st_dev, info.st_ino],
-                                                      "offset": offset, "lines": lines}))
+                                                      "offset": offset, "lines": lines, "spans": spans}))
             _remove_stale(folder, SECRETS_STALE)
     except Exception as exc:  # noqa: BLE001 - the signals are still redacted, only without the earlier secrets
         log(f"the session's earlier secrets could not be read from its transcript ({type(exc).__name__}); its "
@@ -629,6 +643,42 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
     finally:
         if locked:
             locks.release()
+
+
+def _place(raw: bytes, value: str, label: str) -> list | None:
+    """Where in the transcript line ``raw`` the secret ``value`` is written, as [byte offset in the line, bytes,
+    label, escaped]: as it is, or as a JSON string writes it (escaped: 1). None when it is in neither form (a
+    value the redactor took from a key and a value together, say): then its line is read again."""
+    from altimate_learn.deliver import fastjson
+
+    plain = value.encode("utf-8")
+    at = raw.find(plain)
+    if at >= 0 and len(plain) <= SPAN_CAP:
+        return [at, len(plain), label, 0]
+    for ascii_only in (False, True):
+        written = fastjson.dumps(value, ensure_ascii=ascii_only)[1:-1].encode("utf-8")
+        at = raw.find(written)
+        if at >= 0 and len(written) <= SPAN_CAP and _unplace(written, 1) == value:
+            return [at, len(written), label, 1]
+    return None
+
+
+def _unplace(data: bytes, escaped: int) -> str | None:
+    """The secret a placed span's bytes hold (:func:`_place`); None when they no longer read as one."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        text = data.decode("utf-8")
+        value = fastjson.loads('"' + text + '"') if escaped else text
+    except ValueError:
+        return None
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _span_ok(span, offset: int) -> bool:
+    return (isinstance(span, list) and len(span) == 4 and all(isinstance(n, int) for n in span[:2])
+            and isinstance(span[2], str) and span[3] in (0, 1) and 0 <= span[0] and 0 < span[1] <= SPAN_CAP
+            and span[0] + span[1] <= offset)
 
 
 def learn_transcript_secrets(path: str, memory, log, *, harness: str | None = None,

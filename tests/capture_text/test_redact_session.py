@@ -431,7 +431,7 @@ def _lines(path: Path, records: list[dict]) -> None:
             handle.write(json.dumps(record) + "\n")
 
 
-def test_each_worker_reads_only_the_new_lines_and_the_lines_that_held_a_secret(tmp_path: Path, monkeypatch):
+def test_each_worker_reads_only_the_new_lines_and_the_secrets_earlier_lines_held(tmp_path: Path, monkeypatch):
     from altimate_learn.harness import capture_worker
 
     read: list[int] = []
@@ -446,8 +446,8 @@ def test_each_worker_reads_only_the_new_lines_and_the_lines_that_held_a_secret(t
     assert len(read) == 42  # the whole file, once
     read.clear()
     _lines(transcript, [{"type": "assistant", "text": "Loaded."}, {"type": "user", "text": "thanks", "id": "p2"}])
-    assert set(capture_worker.session_secrets(job, print).values) == {"hunter2-xyz"}
-    assert len(read) == 3  # the line that held the secret, and the two new ones
+    assert capture_worker.session_secrets(job, print).values == {"hunter2-xyz": "password"}
+    assert len(read) == 2  # the two new lines; of the line that held the secret, only the secret's bytes
     record = tmp_path / ".sessions" / capture_worker.SECRETS
     assert not [p for p in record.iterdir() if b"hunter2" in p.read_bytes()]  # offsets only, never text
     read.clear()
