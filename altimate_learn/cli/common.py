@@ -193,6 +193,20 @@ def _fallback_metavar(param: Any) -> str:
     return _TYPE_METAVARS.get(bare, "TEXT")
 
 
+# The help wrapper breaks lines after a hyphen, which cut paths, store and model names in two
+# (".altimate-" / "code/learn/", "gemini-" / "cli", "[default: team-" / "playbook]"): text nobody can copy. Inside
+# a word the hyphen is swapped for a non-breaking one while the page is wrapped, and back in the text printed.
+_KEPT_HYPHEN = "\u2011"
+
+
+def _unbroken(text: str | None) -> str | None:
+    if not text:
+        return text
+    import re
+
+    return re.sub(r"(?<=[\w.])-(?=[\w<])", _KEPT_HYPHEN, text)
+
+
 class LearnCommand(TyperCommand):
     """A typer command whose help reads like a normal CLI: `--name NAME`, `learn pin [OPTIONS] ID`,
     `learn capture [OPTIONS] [PATH]...`, arguments listed without a `<type>` suffix.
@@ -219,6 +233,16 @@ class LearnCommand(TyperCommand):
             pieces.append(name + ("..." if param.nargs != 1 else ""))
         return pieces
 
+    def get_help(self, ctx: Any) -> str:
+        return super().get_help(ctx).replace(_KEPT_HYPHEN, "-")
+
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        text, self.help = self.help, _unbroken(self.help)
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = text
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []
         options: list[tuple[str, str]] = []
@@ -227,9 +251,9 @@ class LearnCommand(TyperCommand):
             if record is None:
                 continue
             if param.param_type_name == "argument":
-                arguments.append((param.metavar or (param.name or "ARG").upper(), record[1]))
+                arguments.append((param.metavar or (param.name or "ARG").upper(), _unbroken(record[1])))
             else:
-                options.append(record)
+                options.append((record[0], _unbroken(record[1])))
         if arguments:
             with formatter.section("Arguments"):
                 formatter.write_dl(arguments)

@@ -81,3 +81,24 @@ def test_the_store_folder_is_never_broken_at_its_hyphen(columns, monkeypatch):
     monkeypatch.setenv("COLUMNS", columns)
     out = CliRunner().invoke(app, ["--help"], terminal_width=int(columns)).output
     assert "\n  .altimate-code/learn/<store>/\n" in out, out
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "120"])
+def test_no_help_page_breaks_a_path_or_name_at_its_hyphen(columns, monkeypatch):
+    """trial18: fix17 kept the top-level page whole, but every command's help still broke paths, store names and
+    model names at a hyphen (`--name`: "a folder under .altimate-" / "code/learn/"; `install`: ".opencode/plugins/
+    altimate-" / "learn.js"; `enable`: "gemini-" / "cli"; `tool-errors`: "[default: team-" / "playbook]"), text
+    nobody can copy. Every page of the CLI reference, at the widths people use."""
+    import typer.main
+
+    from altimate_learn.cli import docsgen
+    from altimate_learn.cli.app import app
+
+    monkeypatch.setattr(docsgen, "WIDTH", int(columns))
+    root = typer.main.get_command(app)
+    broken = []
+    for path, _command in [((), root), *docsgen._walk(root)]:
+        for line in docsgen._help(root, path).splitlines():
+            if re.search(r"[\w.]-$", line):
+                broken.append(f"learn {' '.join(path)}: {line.strip()}")
+    assert broken == []
