@@ -224,13 +224,16 @@ _PROPAGATED = re.compile(r"(?=.*[A-Za-z])(?=.*\d)\S{8,}\Z", re.S)
 
 
 def secret_values(session: Session) -> set[str]:
-    """What the redactor takes as a secret anywhere in the session's turns, as typed (tool output included)."""
+    """What the redactor takes as a secret anywhere in the session's turns, as typed (tool output included), and in
+    the agent's reasoning after each typed message (a key it read from a file and names there, then quotes bare in its
+    answer, where no pattern takes it)."""
     values = set()
     for turn in session.turns:
-        for start, end, _label in find_secrets(turn.text):
-            value = turn.text[start:end]
-            if _PROPAGATED.match(value) and "REDACTED" not in value:
-                values.add(value)
+        for text in (turn.text, *turn.thinking):
+            for start, end, _label in find_secrets(text):
+                value = text[start:end]
+                if _PROPAGATED.match(value) and "REDACTED" not in value:
+                    values.add(value)
     return values
 
 

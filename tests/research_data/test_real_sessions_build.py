@@ -249,6 +249,24 @@ def test_a_secret_found_in_one_place_is_scrubbed_wherever_else_it_appears_in_the
     assert "BASH_OK" in records[-1]["text"]  # a word the redactor did not take stays as typed
 
 
+def test_a_secret_the_agents_reasoning_names_is_scrubbed_where_its_answer_quotes_it_bare():
+    from research.real_sessions_build import scrub_everywhere, secret_values
+    from research.real_sessions_formats import Session, Turn
+
+    session = Session(turns=[
+        Turn("user", "load the fixtures into staging",
+             thinking=["Checking .env first: DB_PASSWORD=Zq7Xk2Lm9Pw4 is set there, so the loader can use it."]),
+        Turn("assistant", "Loaded 42 fixtures into staging with the password from `.env` (`Zq7Xk2Lm9Pw4`)."),
+        Turn("user", "thanks, now the marts"),
+        Turn("assistant", "Done.")])
+    values = secret_values(session)
+    assert "Zq7Xk2Lm9Pw4" in values
+    records = trajectory(session, {"repo": "o/r"}, "o__r-0")
+    assert "Zq7Xk2Lm9Pw4" in records[2]["text"]  # bare in the answer: no pattern takes it there
+    scrub_everywhere([records], values)
+    assert "Zq7Xk2Lm9Pw4" not in json.dumps(records) and "[REDACTED:secret]" in records[2]["text"]
+
+
 def test_gemini_cli_jsonl_chat_reads_the_last_version_of_each_message_in_order():
     from research.real_sessions_formats_more import parse_gemini_jsonl
 
