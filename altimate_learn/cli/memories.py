@@ -114,11 +114,15 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
              "would-update": "would update", "updated": "updated", "replacement": "replaces",
              "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting"}
     unchanged = 0
+    refused: list[str] = []  # unchanged since an import refused them: no lesson came of them (trial18)
     for outcome in result.outcomes:
         m = outcome.memory
         who = f"{m.label} '{shown(no_paths(m.name))}' ({shown(m.rel)})"  # as provenance names it (no checkout path)
         if outcome.status == "unchanged":
-            unchanged += 1
+            if outcome.was == "refused":
+                refused.append(f"{shown(m.rel)}: {shown(outcome.reason)}" if outcome.reason else shown(m.rel))
+            else:
+                unchanged += 1
             continue
         verb = f"{verbs.get(outcome.status, outcome.status):<11}"
         if outcome.status in ("staged", "updated", "replacement", "would-stage", "would-replace", "would-update"):
@@ -131,6 +135,9 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
             lines.append(f"  {verb} {who}: {shown(outcome.reason)}")
     if unchanged:
         lines.append(f"  {plural(unchanged, 'memory', 'memories')} already imported and unchanged")
+    if refused:
+        shown_refused = "; ".join(refused[:3]) + (f"; {len(refused) - 3} more" if len(refused) > 3 else "")
+        lines.append(f"  {plural(len(refused), 'memory', 'memories')} refused before and unchanged ({shown_refused})")
     for gone in result.deleted:
         label = AGENT_LABELS.get(gone.get("agent") or "", gone.get("agent"))
         lesson = f"; its lesson {gone['lesson']} stays: `learn retire {gone['lesson']}` stages its removal" if gone.get("lesson") else ""

@@ -246,6 +246,7 @@ class Outcome:
     text: str | None = None
     reason: str = ""
     by: str = ""
+    was: str = ""                # an unchanged memory: its status at the import that read it (refused, staged, …)
 
     def to_json(self) -> dict[str, Any]:
         m = self.memory
@@ -446,7 +447,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
         if change == "unchanged":
             entry = state[raw.key]
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),
-                                           reason=entry.get("reason", "") if entry.get("status") != "staged" else ""))
+                                           reason=entry.get("reason", "") if entry.get("status") != "staged" else "",
+                                           was=str(entry.get("status") or "")))
             continue
         if files is None:
             files = file_names(store.project.root)

@@ -580,3 +580,19 @@ def test_the_dry_run_gives_the_vets_verdicts_of_the_real_run(cli, git_repo):
     assert real["npm"]["reason"] == (f"{conflict}; quarantined as {item['id']} (never delivered): `learn quarantine "
                                      f"release {item['id']} --force` if the vet is wrong")
     assert real["tz"]["status"] == "staged"
+
+
+def test_a_refused_memory_is_not_called_imported_on_the_next_run(cli, git_repo):
+    """trial18: a memory refused on the first run (a URL in it) was counted on every later run as "already
+    imported and unchanged", although no lesson came of it."""
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_ruff.md", RUFF)
+    write(folder, "project_staging.md", memory("staging-db", "project",
+                                               "The staging tests read the database at https://db.example.invalid/app."))
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    assert "refused     Claude Code's memory 'staging-db' (project_staging.md): contains a URL" in out
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    assert "  1 memory already imported and unchanged\n" in out
+    assert "  1 memory refused before and unchanged (project_staging.md: contains a URL)\n" in out
