@@ -587,36 +587,51 @@ def classify_user_message(msg: UserMessage, previous: UserMessage | None = None,
     correction, the reasoning's (:func:`thinking_verdict`), which also overrules a pattern's flag when it reads
     the message as a question; with ``model=True``, when none flags it, the trained model's guarded second
     opinion (the learner's digest hints)."""
-    if msg.kind == "rejection":
-        reason = strip_injected(msg.reason or "").strip()
-        if not reason:
-            return NOT_A_CORRECTION
-        return Verdict(True, f'rejected {msg.tool_name or "a tool call"}: "{_quote(reason)}"', "strong")
-    # The first message is the task; a session exported mid-conversation starts after an answer, and its first
-    # typed message replies to that answer like any other (after_assistant is what says so).
-    if msg.kind == "interrupt" or not msg.after_assistant:
-        return NOT_A_CORRECTION
-    if previous is not None and previous.kind == "interrupt":
-        if is_slash_command(msg.text):
-            return NOT_A_CORRECTION
-        # A redirect says something: "wait", "do it now" or "please continue" after stopping the agent is not
-        # a rule to learn.
-        if _redirects(msg.text):
-            return Verdict(True, "interrupted, then redirected", "strong")
-        return ((reply_verdict(msg.text, reply) if reply else None)
-                or (thinking_verdict(msg.text, thinking) if thinking else None) or NOT_A_CORRECTION)
-    verdict = classify_text(msg.text, answer)
-    if not verdict.correction and reply and msg.kind == "text":
-        verdict = reply_verdict(msg.text, reply) or verdict
-    if thinking and msg.kind == "text":
-        verdict = thinking_verdict(msg.text, thinking, verdict) or verdict
-    if verdict.correction or not model or msg.kind != "text":
+    verdict, _ = classify_with_reasoning(msg, previous, answer, reply=reply, thinking=thinking)
+    if verdict.correction or not model or msg.kind != "text" or not msg.after_assistant or (
+            previous is not None and previous.kind == "interrupt"):
         return verdict
     from altimate_learn.capture.second_opinion import second_opinion
 
     reason = second_opinion(msg.text, answer, msg.index, after_assistant=msg.after_assistant,
                             interrupted=previous is not None and previous.kind == "interrupt")
     return Verdict(True, reason, "model") if reason else verdict
+
+
+def classify_with_reasoning(msg: UserMessage, previous: UserMessage | None = None, answer: str | None = None, *,
+                            reply: str | None = None, thinking: str | None = None) -> tuple[Verdict, Verdict]:
+    """:func:`classify_user_message`'s verdict (without the model) with the agent's reasoning ``thinking`` and without
+    it, from one pass of the patterns: whether the reasoning made the message a correction, or withdrew a pattern's
+    flag (the live re-judge removes such a flag), without classifying it twice."""
+    if msg.kind == "rejection":
+        reason = strip_injected(msg.reason or "").strip()
+        if not reason:
+            return NOT_A_CORRECTION, NOT_A_CORRECTION
+        verdict = Verdict(True, f'rejected {msg.tool_name or "a tool call"}: "{_quote(reason)}"', "strong")
+        return verdict, verdict
+    # The first message is the task; a session exported mid-conversation starts after an answer, and its first
+    # typed message replies to that answer like any other (after_assistant is what says so).
+    if msg.kind == "interrupt" or not msg.after_assistant:
+        return NOT_A_CORRECTION, NOT_A_CORRECTION
+    if previous is not None and previous.kind == "interrupt":
+        if is_slash_command(msg.text):
+            return NOT_A_CORRECTION, NOT_A_CORRECTION
+        # A redirect says something: "wait", "do it now" or "please continue" after stopping the agent is not
+        # a rule to learn.
+        if _redirects(msg.text):
+            verdict = Verdict(True, "interrupted, then redirected", "strong")
+            return verdict, verdict
+        without = (reply_verdict(msg.text, reply) if reply else None) or NOT_A_CORRECTION
+        if without.correction or not thinking:
+            return without, without
+        return thinking_verdict(msg.text, thinking) or NOT_A_CORRECTION, without
+    verdict = classify_text(msg.text, answer)
+    if not verdict.correction and reply and msg.kind == "text":
+        verdict = reply_verdict(msg.text, reply) or verdict
+    without = verdict
+    if thinking and msg.kind == "text":
+        verdict = thinking_verdict(msg.text, thinking, verdict) or verdict
+    return verdict, without
 
 
 def reply_verdict(text: str, reply: str) -> Verdict | None:

@@ -363,16 +363,16 @@ def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> in
     message, before, said, reply, thinking = recent[-1]
     if message.kind != "text" or not (reply or thinking):
         return 0
-    from altimate_learn.capture.classifier import classify_user_message
+    from altimate_learn.capture.classifier import classify_with_reasoning
     from altimate_learn.capture.signals import NewSignal
     from altimate_learn.harness.live_capture import append_signal
     from altimate_learn.redact import remembering
 
-    verdict = classify_user_message(message, before, answer=said, reply=reply, thinking=thinking)
+    # one pass: the verdict with the agent's reasoning, and the one without it (the patterns' flag, its own worker's)
+    verdict, unreasoned = classify_with_reasoning(message, before, answer=said, reply=reply, thinking=thinking)
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=message.text, reason=verdict.reason,
                        message_id=message.id, said_at=message.at)
-    if not verdict.correction and thinking and classify_user_message(message, before, answer=said,
-                                                                       reply=reply).correction:
+    if not verdict.correction and thinking and unreasoned.correction:
         # the reasoning withdrew the patterns' flag ("The user is asking how …"): `learn capture` records nothing
         # for this prompt, so the flag its own worker recorded goes, while it is still open
         _withdraw(job, signal, log, lock_timeout=lock_timeout)

@@ -331,3 +331,45 @@ def test_a_consumed_flag_and_a_flag_the_reasoning_keeps_are_never_withdrawn(repo
     assert capture_worker.run_job(flagged, lambda message: None) == 1
     assert capture_worker.run_job(following, lambda message: None) == 0
     assert [s["status"] for s in signals(repo) if s["sessionID"] == kept_session] == ["open"]
+
+
+def test_the_re_judge_reads_the_patterns_once_for_both_verdicts(repo, capsys, monkeypatch):
+    """Whether the reasoning withdrew the patterns' flag takes the verdict with the reasoning and the one without it:
+    both come from one pass of the patterns (classifier.classify_with_reasoning), not two classifications."""
+    from altimate_learn.capture import classifier
+
+    write, session, _ = HARNESSES["claude-code"]
+    transcript = repo.parent / "claude-question-once.jsonl"
+    write(transcript, [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION), ("assistant", EXPLAINS, ASKS),
+                       ("user", NEXT)], session)
+    flagged, following = hook_jobs(repo, transcript, session, [(TASK, COMMITTED), (FLAGGED_QUESTION, EXPLAINS),
+                                                               (NEXT, None)], monkeypatch, capsys)
+    assert capture_worker.run_job(flagged, lambda message: None) == 1
+    read: list[str] = []
+    classify_text = classifier.classify_text
+    monkeypatch.setattr(classifier, "classify_text", lambda text, answer=None: read.append(text) or
+                        classify_text(text, answer))
+    assert capture_worker.rejudge_previous(following, lambda message: None) == 0
+    assert read == [FLAGGED_QUESTION] and signals(repo) == []  # read once, and the flag withdrawn
+
+
+REASONINGS = [None, OWNS, ASKS, "The user is right; the copy step was wrong.", "I'll change the copy step.",
+              "The user says submodules are out of date; let me check them."]
+REPLIES = [None, CONCEDES, NEUTRAL_REPLY, "Sure! Here's the checksum step you asked about."]
+MESSAGES = [REPORT, FLAGGED_QUESTION, NEXT, "/compact", "no, stop, that's wrong", "yes", "why did you copy the folder?"]
+
+
+@pytest.mark.parametrize("text", MESSAGES)
+def test_one_pass_gives_what_classifying_with_and_without_the_reasoning_gives(text):
+    from altimate_learn.capture.classifier import classify_user_message, classify_with_reasoning
+
+    task = UserMessage(text=TASK, index=0)
+    stopped = UserMessage(text="", index=1, kind="interrupt")
+    for previous in (None, task, stopped):
+        for after in (True, False):
+            message = UserMessage(text=text, index=2, after_assistant=after)
+            for reply in REPLIES:
+                for thinking in REASONINGS:
+                    both = classify_with_reasoning(message, previous, DONE, reply=reply, thinking=thinking)
+                    assert both == (classify_user_message(message, previous, DONE, reply=reply, thinking=thinking),
+                                    classify_user_message(message, previous, DONE, reply=reply)), (previous, reply, thinking)
