@@ -145,32 +145,61 @@ def _descending(stamp: str) -> tuple[int, ...]:
     return tuple(-ord(ch) for ch in stamp) + (1,)
 
 
-def lead_verbs(texts: list[str]) -> dict[str, tuple[bytes, bytes]]:
+def lead_verbs(texts: list[str], leads: list[list] | None = None) -> dict[str, tuple[bytes, bytes]]:
     """For each term that :data:`VERB_LEADS` or more of ``texts`` start with (a search term of the first word,
     spelled from the text's first letter: "Show", "Calls"), the packed lessons starting with it and those of
     them whose text holds it once: computed when the corpus is prepared, so a request naming a verb thousands
-    of lessons start with does not tokenize them (see :func:`altimate_learn.deliver.select._phrased`)."""
-    led: dict[str, list[int]] = {}
-    for index, text in enumerate(texts):
-        first = text[: text.find(" ")] if " " in text else text
-        initial = text[:1].lower()
-        for term in dict.fromkeys(search_tokens(first)):
-            if term[:1] == initial:
-                led.setdefault(term, []).append(index)
-    return {term: (pack(docs), pack([doc for doc in docs if search_tokens(texts[doc]).count(term) == 1]))
+    of lessons start with does not tokenize them (see :func:`altimate_learn.deliver.select._phrased`).
+    ``leads``: each text's :func:`lesson_leads`, when at hand."""
+    led: dict[str, list[tuple[int, bool]]] = {}
+    for index, found in enumerate(leads if leads is not None else map(lesson_leads, texts)):
+        for term, once in found:
+            led.setdefault(term, []).append((index, once))
+    return {term: (pack([doc for doc, _ in docs]), pack([doc for doc, once in docs if once]))
             for term, docs in led.items() if len(docs) >= VERB_LEADS}
 
 
-def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
-    texts = [" ".join([lesson["text"], *lesson["tags"], *lesson["triggers"]]) for _, lesson in lessons]
-    # an operator the lesson quotes (`!=`) is a search term of its own (tokenize.operators)
-    docs = [search_tokens(text) + operators(lesson["text"]) for text, (_, lesson) in zip(texts, lessons)]
-    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
+def lesson_leads(text: str) -> list[list]:
+    """[term, text holds it once] for each search term of the text's first word spelled from its first letter."""
+    first = text[: text.find(" ")] if " " in text else text
+    initial = text[:1].lower()
+    terms = [term for term in dict.fromkeys(search_tokens(first)) if term[:1] == initial]
+    if not terms:
+        return []
+    tokens = search_tokens(text)
+    return [[term, tokens.count(term) == 1] for term in terms]
+
+
+def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict, pairs: dict) -> tuple:
+    """What the corpus derives from one checked lesson alone (its checked text, tags and path triggers; the
+    concept tables ``singles``, ``pairs`` are the code's, not the store's): its search tokens, concept terms,
+    anchors, the files it names, its rendered line and its leads. Kept per lesson between preparations
+    (:mod:`altimate_learn.deliver.reuse`), so it must depend on nothing else."""
+    from altimate_learn.deliver import concepts
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
+
+    joined = " ".join([text, *tags, *triggers])
+    # an operator the lesson quotes (`!=`) is a search term of its own (tokenize.operators)
+    return (search_tokens(joined) + operators(text), concepts.concept_terms(folded_words(joined), singles, pairs),
+            sorted(anchors(text)), list(file_mentions(text)), lesson_line(text, triggers), lesson_leads(text))
+
+
+def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None) -> dict:
+    """The packed corpus of ``lessons``; ``memo`` (:class:`altimate_learn.deliver.reuse.Memo`) keeps each
+    lesson's :func:`lesson_parts` from earlier preparations (same result, less work)."""
+    from altimate_learn.deliver import concepts, implied  # the tables are folded here, once, not in every hook
     from altimate_learn.deliver.morphology import fold
 
     singles, pairs = concepts.build_tables(fold) if lessons else ({}, {})
-    extra = [concepts.concept_terms(folded_words(text), singles, pairs) for text in texts]
+    if memo is None:
+        parts = [lesson_parts(lesson["text"], lesson["tags"], lesson["triggers"], singles, pairs) for _, lesson in lessons]
+    else:
+        parts = [memo.lesson_parts(lesson["text"], lesson["tags"], lesson["triggers"],
+                                   lambda lesson=lesson: lesson_parts(lesson["text"], lesson["tags"],
+                                                                      lesson["triggers"], singles, pairs))
+                 for _, lesson in lessons]
+    docs = [part[0] for part in parts]
+    extra = [part[1] for part in parts]
     held = {term for terms in extra for term in terms}  # a request needs only the concepts some lesson has
     singles = {word: kept for word, terms in singles.items() if (kept := [t for t in terms if t in held])}
     pairs = {words: kept for words, terms in pairs.items() if (kept := [t for t in terms if t in held])}
@@ -194,11 +223,11 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
     patterns: dict[str, list[int]] = {}
     mentions: dict[str, list[int]] = {}
     for index, (_, lesson) in enumerate(lessons):
-        for anchor in sorted(anchors(lesson["text"])):
+        for anchor in parts[index][2]:
             anchor_map.setdefault(anchor, []).append(index)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
-        for glob in file_mentions(lesson["text"]):
+        for glob in parts[index][3]:
             mentions.setdefault(glob, []).append(index)
     core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
     return {
@@ -207,7 +236,7 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "stores": StrList.pack([name for name, _ in lessons]),
         "ids": StrList.pack([lesson["id"] for _, lesson in lessons]),
         "texts": StrList.pack([lesson["text"] for _, lesson in lessons]),
-        "lines": StrList.pack([lesson_line(lesson["text"], lesson["triggers"]) for _, lesson in lessons]),
+        "lines": StrList.pack([part[4] for part in parts]),
         "net": _pack_signed([lesson["net"] for _, lesson in lessons]),
         "pinned": bytes(1 if lesson["pinned"] else 0 for _, lesson in lessons),
         "scoped": bytes(1 if lesson["triggers"] else 0 for _, lesson in lessons),
@@ -218,6 +247,6 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str]) -> dict:
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
         "concepts": (singles, pairs),
         "implied": implied_tables,
-        "verbs": lead_verbs([lesson["text"] for _, lesson in lessons]),
+        "verbs": lead_verbs([lesson["text"] for _, lesson in lessons], [part[5] for part in parts]),
         "skipped": skipped,
     }

@@ -12,7 +12,8 @@ its layout and packing are in :mod:`altimate_learn.deliver.corpus`) is cached wi
 of the code that prepared it. The cache lives in the user's cache folder
 (`$XDG_CACHE_HOME/altimate-learn/index/`), not in the repository: a file a repository could ship must
 never be fed to `marshal`. A cache that is missing, stale or unreadable is rebuilt; one that cannot be
-written only costs speed.
+written only costs speed. A rebuild after a change (a pull that edited one lesson) checks and derives only the
+lessons it has not seen: per-lesson results are kept in the same folder by :mod:`altimate_learn.deliver.reuse`.
 
 Stdlib only, and lean: this module is imported by every hook call.
 """
@@ -36,7 +37,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "corpus.py"), os.path.join(_HERE, "tokenize.py"),
     os.path.join(_HERE, "render.py"), os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
-    os.path.join(_HERE, "implied.py"),
+    os.path.join(_HERE, "implied.py"), os.path.join(_HERE, "reuse.py"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
@@ -92,8 +93,9 @@ def read_stores(learn_dir: str, log) -> list[tuple[str, bytes]]:
 
 # --- preparing -----------------------------------------------------------------------------------------
 
-def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[dict] | None:
-    """The deliverable lessons of one store, or None when the file as a whole cannot be used."""
+def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson, memo=None) -> list[dict] | None:
+    """The deliverable lessons of one store, or None when the file as a whole cannot be used. ``memo``
+    (:class:`altimate_learn.deliver.reuse.Memo`): an entry that passed every check before is not checked again."""
     from altimate_learn.curate.lint import path_problem
     from altimate_learn.jsonsafe import loads_document
 
@@ -109,23 +111,31 @@ def _check_lessons(name: str, raw: bytes, log, lint, validate_lesson) -> list[di
     seen: set[str] = set()
     for index, item in enumerate(value):
         label = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), str) else f"#{index + 1}"
-        try:
-            validate_lesson(item, APPROVED, index)
-        except Exception as exc:  # SchemaError, or anything a hand edit can produce
-            log(f"lesson {name}/{label} left out: {exc}")
-            continue
+        key = memo.check_key(item) if memo is not None else None
+        known = memo.checked(key) if memo is not None else None  # (checked text, triggers): passed before
+        if known is None:
+            try:
+                validate_lesson(item, APPROVED, index)
+            except Exception as exc:  # SchemaError, or anything a hand edit can produce
+                log(f"lesson {name}/{label} left out: {exc}")
+                continue
         if item["id"] in seen:
             log(f"lesson {name}/{label} left out: duplicate id")
             continue
-        ok, clean, reason, rule = lint(item["text"])
-        if not ok:
-            log(f"lesson {name}/{label} left out: {reason} ({rule})")
-            continue
-        if any(path_problem(p, lint(p)) for p in (item.get("trigger") or {}).get("paths") or []):
-            log(f"lesson {name}/{label} left out: a path trigger fails the lesson lint")  # it is shown to the agent
-            continue
-        triggers = [single_line(p).replace("\\", "/") for p in (item.get("trigger") or {}).get("paths") or []]
-        triggers = [p[2:] if p.startswith("./") else p for p in triggers if p]
+        if known is not None:
+            clean, triggers = known
+        else:
+            ok, clean, reason, rule = lint(item["text"])
+            if not ok:
+                log(f"lesson {name}/{label} left out: {reason} ({rule})")
+                continue
+            if any(path_problem(p, lint(p)) for p in (item.get("trigger") or {}).get("paths") or []):
+                log(f"lesson {name}/{label} left out: a path trigger fails the lesson lint")  # it is shown to the agent
+                continue
+            triggers = [single_line(p).replace("\\", "/") for p in (item.get("trigger") or {}).get("paths") or []]
+            triggers = [p[2:] if p.startswith("./") else p for p in triggers if p]
+            if memo is not None:
+                memo.remember_check(key, clean, triggers)
         seen.add(item["id"])
         good.append({"id": item["id"], "text": clean, "tags": list(item.get("tags") or []),
                      "triggers": triggers, "net": item["helpful"] - item["harmful"],
@@ -184,7 +194,10 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str
     delivered from its last good set (git HEAD, else its snapshot)."""
     from altimate_learn.schema import validate_lesson
 
+    from altimate_learn.deliver.reuse import open_memo
+
     lint, save_memo = _memo_lint()
+    memo = open_memo(cache_dir(), _fingerprint())  # per-lesson results of earlier preparations (deliver.reuse)
 
     lessons: list[tuple[str, dict]] = []
     skipped: list[str] = []
@@ -197,11 +210,11 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str
     unusable: list[str] = []
     fallbacks: dict[str, str] = {}
     for name, raw in stores:
-        checked = _check_lessons(name, raw, note, lint, validate_lesson)
+        checked = _check_lessons(name, raw, note, lint, validate_lesson, memo)
         if checked is None:
             unusable.append(name)
             if learn_dir is not None:
-                checked = _last_good(learn_dir, name, note, lint, validate_lesson, fallbacks)
+                checked = _last_good(learn_dir, name, note, lint, validate_lesson, fallbacks, memo)
         if checked is None:
             continue
         if held is not None:
@@ -217,18 +230,19 @@ def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str
             texts_seen[folded] = f"{name}/{lesson['id']}"
             lessons.append((name, lesson))
     save_memo()
-    data = pack_lessons(lessons, skipped)
+    data = pack_lessons(lessons, skipped, memo)
+    memo.save()
     data["unusable"] = unusable
     data["fallbacks"] = fallbacks
     return data
 
 
-def _last_good(learn_dir: str, name: str, note, lint, validate_lesson, fallbacks: dict) -> list[dict] | None:
+def _last_good(learn_dir: str, name: str, note, lint, validate_lesson, fallbacks: dict, memo=None) -> list[dict] | None:
     from altimate_learn.deliver.lastgood import candidates
 
     quiet = lambda message: None  # noqa: E731 - the stand-in's own problems were the file's once
     for where, raw in candidates(os.path.join(learn_dir, name)):
-        checked = _check_lessons(name, raw, quiet, lint, validate_lesson)
+        checked = _check_lessons(name, raw, quiet, lint, validate_lesson, memo)
         if checked is not None:
             note(f"store {name!r}: delivering the last good set from {where} ({len(checked)} lessons) "
                  f"until {APPROVED} is readable again (`learn resolve` finishes a merge)")
@@ -423,6 +437,8 @@ def _refresh_snapshots(learn_dir: str, stores: list[tuple[str, bytes]], data: di
 def _cache_kind(name: str) -> str | None:
     if name.startswith("lint-") and name.endswith(".marshal"):
         return "lint"
+    if name.startswith("reuse-") and name.endswith(".marshal"):
+        return "reuse"
     if name.endswith(".marshal"):
         return "corpus"
     return "key" if name.endswith(".key") else None
@@ -435,7 +451,7 @@ def _write_cache(folder: str, path: str, data: dict, log) -> None:
         with open(tmp, "wb") as handle:
             handle.write(marshal.dumps(data))
         os.replace(tmp, path)
-        for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2)):
+        for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2), ("reuse", 2)):
             entries = sorted((e for e in os.scandir(folder) if _cache_kind(e.name) == kind),
                              key=lambda e: e.stat().st_mtime, reverse=True)
             for stale in entries[keep:]:
