@@ -310,21 +310,30 @@ def _dbt_lesson(names: set[str], text_words: list[str], triggers: list[str]) -> 
             or any("dbt" in t.lower() or t.lower().endswith(".sql") or t.startswith("models/") for t in triggers))
 
 
-def kind_table(fold, lessons: list[tuple[str, list[str]]]) -> dict[str, list[str]]:
+def kind_marks(text: str, triggers: list[str]) -> list[str] | None:
+    """What :func:`kind_table` reads of one lesson: None unless it is a dbt lesson, else the prefixes of
+    :data:`KINDS` its identifiers use."""
+    from altimate_learn.deliver.tokenize import words
+
+    text_words = [word.lower() for word in words(text)]
+    names = {w for w in text_words if "_" in w and 0 < w.index("_") < len(w) - 1}
+    if not _dbt_lesson(names, text_words, triggers):
+        return None
+    return [prefix for prefix in KINDS if any(name.startswith(prefix) for name in names)]
+
+
+def kind_table(fold, lessons: list[tuple[str, list[str]]], marks: list | None = None) -> dict[str, list[str]]:
     """Identifier prefix (`fct_`) -> the folded kind word(s) (`model`), for the request-only tables, given the
     store's lessons as (text, path triggers). A dbt-only prefix (`stg_`, `fct_`, `rpt_`, `mart_`) names a model
     in a store with some dbt lesson; `int_` and `dim_` only when a dbt lesson itself names such an identifier
-    (`int_order_lines`), since a Django or PyTorch lesson's `int_value`, `dim_size` are no models."""
-    from altimate_learn.deliver.tokenize import words
-
+    (`int_order_lines`), since a Django or PyTorch lesson's `int_value`, `dim_size` are no models. ``marks``:
+    each lesson's :func:`kind_marks`, when at hand."""
     dbt = False
     used: set[str] = set()
-    for text, triggers in lessons:
-        text_words = [word.lower() for word in words(text)]
-        names = {w for w in text_words if "_" in w and 0 < w.index("_") < len(w) - 1}
-        if _dbt_lesson(names, text_words, triggers):
+    for mark in marks if marks is not None else (kind_marks(text, triggers) for text, triggers in lessons):
+        if mark is not None:
             dbt = True
-            used.update(prefix for prefix in KINDS for name in names if name.startswith(prefix))
+            used.update(mark)
     if not dbt:
         return {}
     return {prefix: list(fold(kind)) for prefix, kind in KINDS.items() if prefix in _DBT_MARKS or prefix in used}
@@ -377,20 +386,38 @@ def build_tables(fold) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     return singles, pairs
 
 
-def identifier_joins(texts: list[str], fold, stopwords: frozenset[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def join_words(text: str) -> tuple[list[str], list[str]]:
+    """What the join tables read of one lesson text, in order: its plain words, lowercased (for
+    :func:`compound_joins` and :func:`sion_joins`), and its words that may be identifiers (for
+    :func:`identifier_joins`)."""
+    from altimate_learn.deliver.tokenize import words
+
+    plain: list[str] = []
+    named: list[str] = []
+    for word in words(text):
+        if word.isalpha() and word.isascii() and (word.islower() or word[1:].islower()):
+            plain.append(word.lower())
+        if "_" in word or not word.islower():
+            named.append(word)
+    return plain, named
+
+
+def identifier_joins(texts: list[str], fold, stopwords: frozenset[str],
+                     named: list[list[str]] | None = None) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """(folded word -> identifiers, "folded word folded word" -> identifiers): how a request spells an
     identifier of some lesson as words. `unique_key`, `date_spine` and `useEffect` are typed "unique key",
     "date spine", "use effect" (or "uniquekey"): two adjacent parts of an identifier whose other parts are
     stopwords (`is_incremental`, `useDialog`: "incremental", "dialog" plus a stopword) map to the whole
     identifier as a search term, so the request shares the lesson's rarest term, not only its parts. For a
-    request only (merged into the concept tables of the prepared index, never into a lesson's terms)."""
-    from altimate_learn.deliver.tokenize import identifier_parts, words
+    request only (merged into the concept tables of the prepared index, never into a lesson's terms).
+    ``named``: each text's identifier words (:func:`join_words`), when at hand."""
+    from altimate_learn.deliver.tokenize import identifier_parts
 
     singles: dict[str, list[str]] = {}
     pairs: dict[str, list[str]] = {}
     seen: set[str] = set()
-    for text in texts:
-        for word in words(text):
+    for found in named if named is not None else (join_words(text)[1] for text in texts):
+        for word in found:
             if word in seen or ("_" not in word and word.islower()):  # done, or a plain word: one part
                 continue
             seen.add(word)
@@ -479,19 +506,17 @@ def links(terms: list[str], singles: dict) -> dict[str, list[str]]:
     return out
 
 
-def compound_joins(texts: list[str], fold, stopwords: frozenset[str]) -> dict[str, list[str]]:
+def compound_joins(texts: list[str], fold, stopwords: frozenset[str],
+                   plains: list[list[str]] | None = None) -> dict[str, list[str]]:
     """"folded word folded word" -> the folded compound: how a request splits a compound word of some lesson
     ("docker file" for `Dockerfile`, "web hook" for "webhooks", "date time" for "datetime"). A lesson word
     of six letters or more splits where both halves (three letters or more) are words of the lessons or of
     the concept table and neither is a stopword: a verb and its particle ("break down this handler", "turn
-    off line wrapping") are no `breakdown` or `offline`. For a request only, as :func:`identifier_joins`."""
-    from altimate_learn.deliver.tokenize import words
-
+    off line wrapping") are no `breakdown` or `offline`. For a request only, as :func:`identifier_joins`.
+    ``plains``: each text's plain words (:func:`join_words`), when at hand."""
     plain: set[str] = set()
-    for text in texts:
-        for word in words(text):
-            if word.isalpha() and word.isascii() and (word.islower() or word[1:].islower()):
-                plain.add(word.lower())
+    for found in plains if plains is not None else (join_words(text)[0] for text in texts):
+        plain.update(found)
     halves = plain | {word for members in GROUPS.values() for word in _split(members)[0]}
     pairs: dict[str, list[str]] = {}
     for word in plain:
@@ -511,7 +536,7 @@ def compound_joins(texts: list[str], fold, stopwords: frozenset[str]) -> dict[st
     return pairs
 
 
-def sion_joins(texts: list[str]) -> dict[str, list[str]]:
+def sion_joins(texts: list[str], plains: list[list[str]] | None = None) -> dict[str, list[str]]:
     """Folded word -> folded word: how a request's -sion noun meets a lesson's verb and back ("the margin is
     off on division by zero" for "Divide with `safe_divide()`", "convert the ids" for "a lossless
     conversion"), for a request only, as :func:`identifier_joins`. Each word keeps its own term (:func:`fold`:
@@ -521,15 +546,14 @@ def sion_joins(texts: list[str]) -> dict[str, list[str]]:
       -> `divid`, for a lesson verb that a -sion noun comes from (`divide`, `divided`);
     - `divid` (a request's verb) -> `divis`, for a lesson's -sion noun, unless some lesson word of another
       idea has the noun's term (`conversation` and `converse` share `convers` with `conversion`, so
-      "convert" gets no `convers`)."""
+      "convert" gets no `convers`).
+
+    ``plains``: each text's plain words (:func:`join_words`), when at hand."""
     from altimate_learn.deliver.morphology import VERB, _step1, fold, sion_verb
-    from altimate_learn.deliver.tokenize import words
 
     plain: set[str] = set()
-    for text in texts:
-        for word in words(text):
-            if word.isalpha() and word.isascii() and (word.islower() or word[1:].islower()):
-                plain.add(word.lower())
+    for found in plains if plains is not None else (join_words(text)[0] for text in texts):
+        plain.update(found)
     out: dict[str, list[str]] = {}
     nouns: dict[str, set[str]] = {}  # the noun's own term -> the verb terms its -sion nouns give
     other: set[str] = set()  # terms some lesson word that is no -sion noun folds to

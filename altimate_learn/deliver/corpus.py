@@ -132,17 +132,13 @@ def core_order(lessons: list[dict], stores: list[str]) -> list[int]:
 
     So a new team's store, where nothing is pinned or earned yet, still fills the core tier, with the rules
     that apply everywhere and were agreed last."""
-    def key(i: int) -> tuple:
-        lesson = lessons[i]
-        return (not lesson["pinned"], -lesson["net"], bool(lesson["triggers"]), _descending(lesson.get("updated") or ""),
-                lesson["id"], stores[i])
-
-    return sorted(range(len(lessons)), key=key)
-
-
-def _descending(stamp: str) -> tuple[int, ...]:
-    """A sort key that orders ISO 8601 stamps latest first (missing stamps last)."""
-    return tuple(-ord(ch) for ch in stamp) + (1,)
+    # Three stable sorts, the last key first (a stable sort keeps the order of equals, reverse=True too): the
+    # same order as one sort by (pinned, net, scoped, `updated` latest first, id, store), without spelling
+    # each stamp as a tuple of negated characters (a string sorted in reverse is latest first, "" last).
+    order = sorted(range(len(lessons)), key=lambda i: (lessons[i]["id"], stores[i]))
+    order.sort(key=lambda i: lessons[i].get("updated") or "", reverse=True)
+    order.sort(key=lambda i: (not lessons[i]["pinned"], -lessons[i]["net"], bool(lessons[i]["triggers"])))
+    return order
 
 
 def lead_verbs(texts: list[str], leads: list[list] | None = None) -> dict[str, tuple[bytes, bytes]]:
@@ -181,7 +177,8 @@ def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict,
     joined = " ".join([text, *tags, *triggers])
     # an operator the lesson quotes (`!=`) is a search term of its own (tokenize.operators)
     return (search_tokens(joined) + operators(text), concepts.concept_terms(folded_words(joined), singles, pairs),
-            sorted(anchors(text)), list(file_mentions(text)), lesson_line(text, triggers), lesson_leads(text))
+            sorted(anchors(text)), list(file_mentions(text)), lesson_line(text, triggers), lesson_leads(text),
+            *concepts.join_words(text), concepts.kind_marks(text, triggers))
 
 
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None) -> dict:
@@ -209,10 +206,13 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
     from altimate_learn.deliver.tokenize import STOPWORDS
 
     own = [lesson["text"] for _, lesson in lessons]
-    join_words, join_pairs = concepts.identifier_joins(own, fold, STOPWORDS)
+    plains = [part[6] for part in parts]  # what the join tables read of each lesson (concepts.join_words)
+    join_words, join_pairs = concepts.identifier_joins(own, fold, STOPWORDS, [part[7] for part in parts])
     # `fct_events` names a model where dbt lessons use the prefix; "division" meets "Divide …" and back
-    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons]))
-    for joins, more in ((join_words, concepts.sion_joins(own)), (join_pairs, concepts.compound_joins(own, fold, STOPWORDS))):
+    join_words.update(concepts.kind_table(fold, [(lesson["text"], lesson["triggers"]) for _, lesson in lessons],
+                                          [part[8] for part in parts]))
+    for joins, more in ((join_words, concepts.sion_joins(own, plains)),
+                        (join_pairs, concepts.compound_joins(own, fold, STOPWORDS, plains))):
         for key, found in more.items():
             joins[key] = [*joins.get(key, ()), *(t for t in found if t not in joins.get(key, ()))]
     for table, joins in ((singles, join_words), (pairs, join_pairs)):

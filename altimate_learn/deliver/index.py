@@ -20,6 +20,7 @@ Stdlib only, and lean: this module is imported by every hook call.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import stat
@@ -191,7 +192,22 @@ def _gates_key(learn_dir: str, stores: list[tuple[str, bytes]]) -> bytes:
 
 def prepare_data(stores: list[tuple[str, bytes]], log, held=None, learn_dir: str | None = None) -> dict:
     """The packed corpus. With ``learn_dir``, a store whose approved.json is unusable as a whole is
-    delivered from its last good set (git HEAD, else its snapshot)."""
+    delivered from its last good set (git HEAD, else its snapshot).
+
+    Python's cyclic garbage collector is paused meanwhile: at 10,000 lessons a preparation makes hundreds of
+    thousands of lists, dicts and strings that live until it returns, and the collector's passes over them find
+    nothing to free (JSON data and token lists have no cycles) yet cost about a third of a preparation that
+    reuses the unchanged lessons' parts. Reference counting frees everything else as always."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _prepare_data(stores, log, held, learn_dir)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _prepare_data(stores: list[tuple[str, bytes]], log, held, learn_dir: str | None) -> dict:
     from altimate_learn.schema import validate_lesson
 
     from altimate_learn.deliver.reuse import open_memo

@@ -205,3 +205,26 @@ def test_a_lesson_left_out_is_checked_and_logged_on_every_preparation(tmp_path: 
         lessons[0]["helpful"] = helpful
         _, notes = _prepare(monkeypatch, tmp_path / "kept", [("team-playbook", json.dumps(lessons).encode())])
         assert any("team-playbook/L-0bad left out" in note and "URL" in note for note in notes)
+
+
+def _core_order_as_one_sort(lessons: list[dict], stores: list[str]) -> list[int]:
+    """Spec 003's core order as one sort key (how core_order was written before it became three stable sorts)."""
+    def key(i: int) -> tuple:
+        item = lessons[i]
+        stamp = item.get("updated") or ""
+        return (not item["pinned"], -item["net"], bool(item["triggers"]), tuple(-ord(ch) for ch in stamp) + (1,),
+                item["id"], stores[i])
+
+    return sorted(range(len(lessons)), key=key)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_core_order_is_pinned_net_scope_latest_id_store(seed: int):
+    rng = random.Random(seed)
+    stamps = ["", "2026-09-30", "2026-09-30T00:00:00.000Z", "2026-09-30T00:00:00Z", "2026-10-01T08:00:00.000Z",
+              "2025-12-31T23:59:59.999Z"]
+    lessons = [{"id": f"L-{rng.randrange(6):04x}", "pinned": rng.random() < 0.2, "net": rng.randrange(-1, 3),
+                "triggers": ["models/**"] if rng.random() < 0.4 else [], "updated": rng.choice(stamps)}
+               for _ in range(rng.randrange(1, 40))]
+    stores = [rng.choice(["alpha", "team-playbook"]) for _ in lessons]
+    assert corpus_module.core_order(lessons, stores) == _core_order_as_one_sort(lessons, stores)
