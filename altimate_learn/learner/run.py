@@ -413,8 +413,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
 
         limit = int(values.get("auto_reflect_daily_max", DEFAULT_DAILY_MAX))
         admit = lambda: take_automatic_run(paths.local_dir, limit, kind="learner")  # noqa: E731
+    run_limit = f"{request.max_seconds / 60:g} minutes" if request.max_seconds >= 60 else f"{request.max_seconds:g} s"
     options = Options(model=request.model, timeout=max(1.0, deadline - time.monotonic()), deadline=deadline,
-                      settings=settings, env=env, max_tokens_total=request.max_tokens, admit=admit)
+                      settings=settings, env=env, max_tokens_total=request.max_tokens, admit=admit,
+                      timeout_hint=f"A learner run stops after {run_limit}: check that the model answers (`learn run "
+                                   "--dry-run` shows what it would be sent), or choose another model with --model.")
     outcome = reflect_batch(store, batch, options, resolution)
     if outcome.status == "limited":
         _save_marks(files, state, digest.sessions)

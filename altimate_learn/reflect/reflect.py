@@ -303,6 +303,8 @@ class Options:
     max_tokens_total: int | None = None  # past this many tokens (input + output) nothing is changed
     # Automatic runs: asked right before a reflection's model call; False stops it (the daily cost guard).
     admit: Callable[[], bool] | None = None
+    # What to do about a model that did not answer in time, when the caller has no --timeout (the learner)
+    timeout_hint: str | None = None
 
 
 def resolve_for(batch: Batch, options: Options) -> Resolution:
@@ -436,7 +438,8 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         try:
             completion = resolution.chat.complete(system, user, timeout=timeout, max_tokens=ANSWER_TOKENS)
         except ProviderError as exc:
-            return _failed(store, batch, outcome, str(exc), provider_failure=True, retry_after=exc.retry_after)
+            said = f"{exc.message} {options.timeout_hint}" if exc.kind == "timeout" and options.timeout_hint else str(exc)
+            return _failed(store, batch, outcome, said, provider_failure=True, retry_after=exc.retry_after)
         outcome.usage = completion.usage
         outcome.answered_by = completion.model
         spent = completion.usage.input_tokens + completion.usage.output_tokens

@@ -112,6 +112,11 @@ class ProviderError(LearnError):
         self.param = param  # the request field the provider named as the problem (OpenAI's error.param)
 
 
+def seconds(value: float) -> str:
+    """A wait as a person reads it: whole seconds (a learner run's time left is 1,187.3829…), tenths below 1 s."""
+    return f"{value:.1f}" if value < 1 else f"{value:.0f}"
+
+
 # --- naming -----------------------------------------------------------------------------------------
 def split_model(value: str) -> tuple[str, str]:
     """``provider/model`` → (provider, model). Raises :class:`LearnError` on anything else."""
@@ -482,7 +487,7 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], *, timeou
                                      headers={"Content-Type": "application/json", "Accept": "application/json",
                                               "User-Agent": "altimate-learn", **headers})
     deadline = time.monotonic() + timeout
-    timed_out = ProviderError(f"{label} did not answer within {timeout:g} s.",
+    timed_out = ProviderError(f"{label} did not answer within {seconds(timeout)} s.",
                               "Try again later, raise --timeout, or choose a faster model with --model.",
                               kind="timeout")
     watchdog = _Watchdog(timeout)

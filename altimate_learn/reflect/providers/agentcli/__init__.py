@@ -124,7 +124,9 @@ class AgentCLIModel:
         finally:
             remove_scratch(scratch)
         if result.timed_out:
-            raise ProviderError(f"{self.label} did not answer within {timeout:g} s; it was stopped (its whole "
+            from altimate_learn.reflect.providers import seconds
+
+            raise ProviderError(f"{self.label} did not answer within {seconds(timeout)} s; it was stopped (its whole "
                                 "process group).", f"Check that `{module.BINARY}` answers in a terminal; raise "
                                 "--timeout, or choose another model with --model.", kind="timeout")
         try:

@@ -1,0 +1,36 @@
+"""trial18: a learner run whose agent CLI hangs. The CLI is stopped at the run's time limit, nothing is changed
+or marked as read, and the error says what a person can do from `learn run` (which has no --timeout option)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from altimate_learn.config import load_settings
+from altimate_learn.learner.run import RunRequest, run
+from altimate_learn.store import project as project_paths
+from tests.learner.conftest import runs
+
+FAKE = Path(__file__).resolve().parents[1] / "fakes" / "agent_cli.py"
+
+
+def test_a_hanging_agent_cli_names_the_runs_limit_not_a_timeout_option(project: Path, tmp_path: Path, monkeypatch):
+    bin_dir = tmp_path / "fake-bin"
+    bin_dir.mkdir()
+    claude = bin_dir / "claude"
+    claude.write_text(f"#!{sys.executable}\n{FAKE.read_text()}")
+    claude.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("FAKE_CLI_MODE", "hang")
+    monkeypatch.setenv("FAKE_CLI_PIDS", str(tmp_path / "pids"))
+    since = datetime(2000, 1, 1, tzinfo=timezone.utc)
+    report = run(project_paths(project), load_settings(project),
+                 RunRequest(model="claude-code", force=True, since=since, max_seconds=3))
+    assert report.status == "failed"
+    error = runs(project)[-1]["error"]
+    assert error == ("claude-code did not answer within 3 s; it was stopped (its whole process group). A learner run "
+                     "stops after 3 s: check that the model answers (`learn run --dry-run` shows what it would be "
+                     "sent), or choose another model with --model."), error
+    assert "nothing was changed or marked as read" in report.message
+    assert runs(project)[-1]["changes"] == []
