@@ -239,8 +239,9 @@ RUNNER_LIMITS = {
     "bench_curator": "the stored lessons are generated (varied wording, half with backtick identifiers), not a "
     "real store; one shape of reflection (8 deltas) is timed; the time includes writing `candidate.json`, "
     "`retired.json` and `history.jsonl` to a local disk.",
-    "bench_hooks": "the prepared index is warm (the one-off cold build after `approved.json` changes is the last "
-    "column); only the Claude Code adapter is timed (Codex and Gemini share the same path after parsing their "
+    "bench_hooks": "the prepared index is warm (the one-off cold build with nothing cached, and the first call "
+    "after a pull changed one lesson, are the last two columns, each timed once or three times, not a median of "
+    "many); only the Claude Code adapter is timed (Codex and Gemini share the same path after parsing their "
     "payload); the stores are generated; `python -c pass` is measured in the same run because load on a shared "
     "machine moves both, which is why the ratio, not the milliseconds, is the goal. With capture on, the "
     "correction classifier runs in the background worker each prompt after an answer starts: it slows the "
