@@ -126,6 +126,22 @@ def test_the_0_61_private_memory_index_and_its_notes(git_repo: Path) -> None:
     assert "port 5433" in note.why and note.type == "project"
 
 
+def test_a_pointer_to_a_note_that_is_gone_is_no_memory(git_repo: Path) -> None:
+    """trial18: real Gemini CLI 0.61 wrote an index whose pointer named a note not written (or deleted since); the
+    pointer line was proposed as the lesson "Deploy notes." A line that is only a link to a note is an index
+    entry, whether the note exists or not; a fact that names a Markdown file is still a fact."""
+    folder = register(git_repo, "repo") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(
+        "- Run `make lint` before committing in this repo.\n"
+        "- [Deploy notes](deploy.md)\n"
+        "- [Release checklist](release.md) — the steps of a release\n"
+        "- Keep `CHANGELOG.md` entries under the Unreleased heading.\n")
+    found = scan(git_repo, ["gemini"])
+    assert sorted(m.rule for m in found.memories) == [
+        "Keep `CHANGELOG.md` entries under the Unreleased heading.", "Run `make lint` before committing in this repo."]
+
+
 def test_the_hashed_tmp_folder_of_older_versions_is_found(git_repo: Path) -> None:
     from altimate_learn.capture.sessions.gemini import project_hash
 

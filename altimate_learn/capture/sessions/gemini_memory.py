@@ -38,6 +38,7 @@ AGENT = "gemini"
 SECTION = "Gemini Added Memories"
 INDEX = "MEMORY.md"
 LEGACY = "GEMINI.md"
+_LINK_FIRST = re.compile(r"\s*\[[^\]\n]{1,200}\]\([^)\s]{1,300}\.md\)")
 _POINTER = re.compile(r"\[[^\]\n]{1,200}\]\(([^)\s]{1,300}\.md)\)|(?<![\w/])([\w.-]{1,120}\.md)\b")
 
 
@@ -56,7 +57,10 @@ def _fact(kind: str, fact: str, rel: str, mtime: float, name: str = "") -> Agent
 
 
 def _is_pointer(bullet: str, folder: Path) -> bool:
-    """An index line pointing at a sibling note (the note itself is read as the memory)."""
+    """An index line pointing at a sibling note (the note itself is read as the memory). A line that starts with a
+    link to a note is one even when the note is gone: it says nothing of its own ("Deploy notes.")."""
+    if _LINK_FIRST.match(bullet):
+        return True
     for match in _POINTER.finditer(bullet):
         target = match.group(1) or match.group(2)
         if target and "/" not in target and (folder / target).is_file():
