@@ -63,6 +63,7 @@ OTHER_WORDS = {
     "ls": "To list the lessons: `learn show` (signals: `learn signals`).",
     "add": "To add a rule of your own: `learn remember \"TEXT\"`.",
     "uninstall": "To remove an agent's hooks: `learn install <agent> --uninstall`.",
+    "help": "Every command: `learn` with `--help`; one command's options: `learn COMMAND --help`.",
 }
 
 # The folder on a line of its own ("\b": click does not re-wrap that paragraph): the wrapper broke it at its hyphen

@@ -76,10 +76,18 @@ def guarded(harness: str, command: str, *, on_path: bool = False, shared: bool =
     return command + guard if guard and os.name != "nt" else command
 
 
+# Names people type for an agent learn knows by another: the program's name, or the agent's name as a model
+# (`learn enable --model gemini-cli`).
+ALIASES = {"claude": "claude-code", "claude_code": "claude-code", "claudecode": "claude-code", "gemini-cli": "gemini",
+           "gemini_cli": "gemini", "codex-cli": "codex", "opencode-ai": "opencode"}
+
+
 def harness_module(harness: str):
     name = HARNESSES.get(harness)
     if name is None:
-        raise LearnError(f"unknown agent {harness!r}.", f"Use one of: {', '.join(HARNESSES)}.")
+        meant = ALIASES.get(harness.strip().lower())
+        raise LearnError(f"unknown agent {harness!r}.", (f"Did you mean `{meant}`? " if meant else "")
+                         + f"Use one of: {', '.join(HARNESSES)}.")
     import importlib
 
     try:

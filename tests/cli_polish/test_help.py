@@ -102,3 +102,20 @@ def test_no_help_page_breaks_a_path_or_name_at_its_hyphen(columns, monkeypatch):
             if re.search(r"[\w.]-$", line):
                 broken.append(f"learn {' '.join(path)}: {line.strip()}")
     assert broken == []
+
+
+def test_help_as_a_word_and_the_agent_cli_names_at_install(cli, git_repo):
+    """trial18: `learn help` said only "No such command 'help'"; `learn install gemini-cli` (the name `learn enable`
+    gives the Gemini CLI as a model) and `learn install claude` said "unknown agent" without the name to use."""
+    code, out, err = cli("help")
+    assert code == 2
+    assert err.endswith("Error: No such command 'help'. Every command: `learn` with `--help`; one command's options: "
+                        "`learn COMMAND --help`.\n")
+    code, out, err = cli("install", "gemini-cli")
+    assert (code, out) == (1, "")
+    assert err == ("Error: unknown agent 'gemini-cli'. Did you mean `gemini`? Use one of: claude-code, codex, gemini, "
+                   "opencode.\n")
+    code, out, err = cli("install", "claude")
+    assert "Did you mean `claude-code`?" in err
+    code, out, err = cli("install", "vim")
+    assert err == "Error: unknown agent 'vim'. Use one of: claude-code, codex, gemini, opencode.\n"
