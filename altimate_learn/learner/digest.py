@@ -525,7 +525,7 @@ def assemble(reads: list[SessionRead], *, feedback: list[dict[str, Any]] | None 
             cursors[read.key] = {"message": last.message_id, "index": last.index, "at": last.at,
                                  "session": read.info.id, "harness": read.info.harness, "path": read.info.path,
                                  **({"complete": read.fingerprint} if not stopped else {})}
-    if feedback_lines:
-        parts.append("\n## Other feedback recorded for this project\n" + "\n".join(feedback_lines) + "\n")
+    # The feedback lines are the prompt's FEEDBACK block (and `learn runs show`'s "Other feedback"), not the digest's
+    # text: both held them, so every such signal reached the model twice (trial18). They still count against the budget.
     notes = [n for r in reads for n in r.notes]
     return Digest("".join(parts), shown, reads, cursors, left_out, notes, shown_feedback, frozenset(handled))

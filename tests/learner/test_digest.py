@@ -243,3 +243,15 @@ def test_the_first_run_reads_seven_days_and_captured_sessions_whatever_their_age
     fresh.unlink()
     report = run(paths, _settings(git_repo), RunRequest(model=MODEL, force=True), clock=lambda: early)
     assert report.status == "no-change" and CLAUDE_SESSION in server.requests[1].prompt
+
+
+def test_a_signal_recorded_outside_the_conversations_is_sent_once(project: Path, server, cli):
+    """trial18: a signal added by hand (or from a review, a CI log) was sent twice in one prompt: at the end of
+    SESSION ("Other feedback recorded for this project") and again in FEEDBACK."""
+    note = "Never hand-edit files under generated/; regenerate them with make gen."
+    assert cli("signal", "add", "--kind", "user", "--text", note)[0] == 0
+    code, out, err = learn_run(cli)
+    assert code == 0, err
+    prompt = server.requests[0].prompt
+    assert prompt.count(note) == 1, prompt
+    assert prompt.index(note) > prompt.index("<<<FEEDBACK")
