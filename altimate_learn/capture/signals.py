@@ -226,12 +226,15 @@ def add_worked(store: Store, session_id: str, part_id: str | None, line: str) ->
     return True
 
 
-def withdraw_twin(store: Store, new: NewSignal) -> str | None:
-    """Remove the open signal that records the same event as ``new``: the latest with its key or with the same
-    session, kind and content, whatever the ids (the hook's prompt id is not the transcript's; ``new`` is the
-    session's previous prompt, so the latest such record is its own). The live worker flagged a message that `learn
-    capture`, reading the agent's reasoning after it, would not record. A consumed or dismissed signal, or one a
-    reject gave back for a person (:func:`held_signals`), is never touched. The id removed, else None."""
+def withdraw_twin(store: Store, new: NewSignal, recorded: str | None = None) -> str | None:
+    """Remove the open signal that records the same event as ``new`` (the session's previous prompt, judged again by
+    the live worker with the agent's reasoning after it): the signal ``recorded``, the id its own prompt's worker
+    noted it wrote, when it has ``new``'s key or the same session, kind and content (the hook's prompt id is not
+    always the transcript's); without one, only the signal with ``new``'s own message id. Never another signal of
+    the same words: the same question typed twice in a session is two events, and the reasoning after one says
+    nothing of the other. The live worker flagged a message that `learn capture`, reading the agent's reasoning
+    after it, would not record. A consumed or dismissed signal, or one a reject gave back for a person
+    (:func:`held_signals`), is never touched. The id removed, else None."""
     with store.lock():
         repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
         result = store.read_jsonl(Store.SIGNALS)
@@ -243,8 +246,11 @@ def withdraw_twin(store: Store, new: NewSignal) -> str | None:
         for record in result.records:
             if not (isinstance(record, dict) and record.get("status") == "open" and record.get("id") not in held):
                 continue
-            if dedupe_key(record) == key or twin_key(record) == twin:
-                found = record  # the latest such record
+            if recorded is not None:
+                if record.get("id") == recorded and (dedupe_key(record) == key or twin_key(record) == twin):
+                    found = record
+            elif new.message_id and dedupe_key(record) == key:
+                found = record
         if found is None:
             return None
         store.rewrite_jsonl(Store.SIGNALS, [r for r in result.records if r is not found])

@@ -329,9 +329,47 @@ def classify_and_record(job: dict, log, *, lock_timeout: float | None = None,
 
     signal = NewSignal(kind="user_correction", session_id=job["session"], text=job["prompt"], reason=verdict.reason,
                        message_id=job.get("message_id"))
+    added: list = []
     # a secret the session held earlier (redacted there), repeated bare in this prompt, is redacted here too
     with remembering(session_secrets(job, log) if secrets else None):
-        return append_signal(job["root"], signal, log, lock_timeout=lock_timeout)
+        append_signal(job["root"], signal, log, lock_timeout=lock_timeout, added=added)
+    if added:
+        _note_flag(job, added[0]["id"])
+    return len(added)
+
+
+def _flag_path(sessions_dir: str, session: str, index: int) -> str:
+    from altimate_learn.deliver.state import session_file_name
+
+    return os.path.join(sessions_dir, FLAGS, f"{session_file_name(session)}-{int(index)}")
+
+
+def _note_flag(job: dict, signal_id: str) -> None:
+    """Note which signal this prompt's worker recorded (its id only: :data:`FLAGS`), so the next prompt's re-judge
+    withdraws that one and no other signal of the same words (:func:`_withdraw`). A note that cannot be written
+    costs only that withdrawal."""
+    sessions_dir = job.get("sessions_dir")
+    if not (isinstance(sessions_dir, str) and sessions_dir and isinstance(job.get("index"), int)):
+        return
+    try:
+        from altimate_learn.deliver.state import write_atomic
+
+        path = _flag_path(sessions_dir, job["session"], job["index"])
+        write_atomic(path, signal_id)
+        _remove_stale(os.path.dirname(path))
+    except OSError:
+        pass
+
+
+def _taken_flag(sessions_dir, session: str, index) -> str | None:
+    """The id of the signal prompt number ``index``'s worker recorded (:func:`_note_flag`), its note removed; None
+    when it recorded none (or the note is gone)."""
+    if not (isinstance(sessions_dir, str) and sessions_dir and isinstance(index, int)):
+        return None
+    path = _flag_path(sessions_dir, session, index)
+    text = _read(path)
+    _remove(path)
+    return (text or "").strip() or None
 
 
 def rejudge_previous(job: dict, log, *, lock_timeout: float | None = None) -> int:
@@ -403,10 +441,13 @@ def _withdraw(job: dict, signal, log, *, lock_timeout: float | None = None) -> N
         if time.monotonic() >= deadline:
             break
         time.sleep(0.05)
+    # the signal that prompt's own worker recorded, not the latest of the same words: the same question typed twice
+    # in a session is two prompts, and a person's second one may have been recorded or deduplicated against the first
+    recorded = _taken_flag(sessions_dir, job["session"], index - 1 if isinstance(index, int) else None)
     store = _store(job["root"])
     with remembering(session_secrets(job, log)):  # the text compared as its own worker stored it, redacted
         with store.lock(timeout=WRITER_LOCK_TIMEOUT if lock_timeout is None else lock_timeout):
-            removed = withdraw_twin(store, signal)
+            removed = withdraw_twin(store, signal, recorded)
     if removed:
         log(f"withdrew user_correction signal {removed}: the agent's reasoning took the prompt as a question, "
             "as `learn capture` reads it")
@@ -488,6 +529,7 @@ def record_worked(job: dict, log, *, wait: float = SIGNAL_WAIT) -> bool:
 
 TRANSCRIPT_CAP = 64 * 1024 * 1024  # bytes: a larger transcript is not read for the session's earlier secrets
 EVENT_TEXT_CAP = 20_000  # characters of each earlier message, answer or tool call looked at for secrets
+FLAGS = "capture-flags"  # folder under `.sessions/`: per prompt, the id of the signal its worker recorded (no text)
 SECRETS = "capture-secrets"  # folder under `.sessions/`: per session, how far its transcript was read (no text)
 SPAN_CAP = 16384  # bytes: a longer secret as written in the transcript (a key block) has its whole line read again
 SECRETS_WAIT = 120.0  # seconds a worker waits for another worker of the session reading the same transcript

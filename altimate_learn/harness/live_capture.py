@@ -56,17 +56,20 @@ def _store(root: str):
     return Store(ProjectPaths(Path(root)), SIGNALS_STORE)
 
 
-def append_signal(root: str, signal, log, *, lock_timeout: float | None = None) -> int:
-    """Append one signal under the store lock (``lock_timeout`` s; None: as long as a command waits)."""
+def append_signal(root: str, signal, log, *, lock_timeout: float | None = None, added: list | None = None) -> int:
+    """Append one signal under the store lock (``lock_timeout`` s; None: as long as a command waits); the signal
+    written, if any, is also put in ``added``."""
     from altimate_learn.capture.signals import append_signals
     from altimate_learn.store.fsio import WRITER_LOCK_TIMEOUT
 
     store = _store(root)
     with store.lock(timeout=WRITER_LOCK_TIMEOUT if lock_timeout is None else lock_timeout):
-        added = append_signals(store, [signal])
-    if added:
+        written = append_signals(store, [signal])
+    if written:
         log(f"captured a {signal.kind} signal ({signal.reason})")
-    return len(added)
+    if added is not None:
+        added.extend(written)
+    return len(written)
 
 
 def _append(root: str, signal, log) -> int:

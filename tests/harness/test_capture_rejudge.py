@@ -263,15 +263,16 @@ EXPLAINS = "There are three ways to keep submodules current: update them on pull
 
 
 def hook_jobs(repo: Path, transcript: Path, session: str, exchanges: list[tuple[str, str | None]], monkeypatch,
-              capsys) -> list[dict]:
-    """The prompt jobs the real Claude Code hook hands its workers for ``exchanges`` (prompt, the answer's Stop)."""
+              capsys, *, ids: bool = True) -> list[dict]:
+    """The prompt jobs the real Claude Code hook hands its workers for ``exchanges`` (prompt, the answer's Stop);
+    ``ids=False``: a hook that gives no prompt id (Gemini CLI's BeforeAgent)."""
     from tests.harness.test_capture_worker import settle
 
     jobs: list[dict] = []
     monkeypatch.setattr(capture_worker, "hand_off", lambda job, folder, log: jobs.append(job) or True)
     base = {"session_id": session, "transcript_path": str(transcript), "cwd": str(repo)}
     for n, (prompt, answer) in enumerate(exchanges):
-        payloads = [{"hook_event_name": "UserPromptSubmit", "prompt": prompt, "prompt_id": f"p{n + 1}"}]
+        payloads = [{"hook_event_name": "UserPromptSubmit", "prompt": prompt, **({"prompt_id": f"p{n + 1}"} if ids else {})}]
         payloads += [{"hook_event_name": "Stop", "last_assistant_message": answer}] if answer else []
         for payload in payloads:
             sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps({**base, **payload}).encode()))
@@ -373,3 +374,54 @@ def test_one_pass_gives_what_classifying_with_and_without_the_reasoning_gives(te
                     both = classify_with_reasoning(message, previous, DONE, reply=reply, thinking=thinking)
                     assert both == (classify_user_message(message, previous, DONE, reply=reply, thinking=thinking),
                                     classify_user_message(message, previous, DONE, reply=reply)), (previous, reply, thinking)
+
+
+KEEPS = "The user says submodules are out of date; let me check them."
+
+
+@pytest.mark.parametrize("harness", sorted(HARNESSES))
+def test_the_same_question_typed_twice_withdraws_only_the_flag_of_the_one_the_reasoning_read_as_a_question(
+        repo, capsys, monkeypatch, harness):
+    """The first time, the agent's reasoning reads it as a question; the second time, as a report. Each prompt's
+    worker recorded its own flag; the re-judge of the first (in the second's worker, after the second's flag is
+    written) withdraws the first's, not the latest signal of the same words."""
+    write, session, _ = HARNESSES[harness]
+    transcript = repo.parent / f"{harness}-twice.jsonl"
+    start = [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION)]
+    first, second, following = hook_jobs(repo, transcript, session, [
+        (TASK, COMMITTED), (FLAGGED_QUESTION, COMMITTED), (FLAGGED_QUESTION, COMMITTED), (NEXT, None)], monkeypatch, capsys)
+    write(transcript, start, session)
+    # its worker ran before the next Stops, which remove an answer no running worker will take
+    assert capture_worker.run_job({**first, "answer": COMMITTED}, lambda message: None) == 1
+    write(transcript, start + [("assistant", COMMITTED, ASKS), ("user", FLAGGED_QUESTION)], session)
+    assert capture_worker.run_job(second, lambda message: None) == 1  # its own flag, then the first one re-judged
+    assert [(s["messageID"], s["status"]) for s in signals(repo)] == [("p3", "open")]
+    # the second time, the reasoning took it as a report: its flag stays at the next prompt's re-judge
+    write(transcript, start + [("assistant", COMMITTED, ASKS), ("user", FLAGGED_QUESTION), ("assistant", COMMITTED, KEEPS),
+                               ("user", NEXT)], session)
+    assert capture_worker.run_job(following, lambda message: None) == 0
+    assert [(s["messageID"], s["text"], s["status"]) for s in signals(repo)] == [("p3", FLAGGED_QUESTION, "open")]
+
+
+def test_a_question_typed_again_withdraws_no_flag_its_own_worker_did_not_record(repo, capsys, monkeypatch):
+    """A hook without prompt ids (Gemini CLI's BeforeAgent): the second typing of the same words is the same signal to
+    the store, so its worker records nothing. When the reasoning reads that second one as a question, there is no flag
+    of its own to withdraw; the first one's flag, which its reasoning took as a report, stays."""
+    write, session, _ = HARNESSES["gemini"]
+    transcript = repo.parent / "gemini-twice.jsonl"
+    start = [("user", TASK), ("assistant", COMMITTED), ("user", FLAGGED_QUESTION)]
+    first, second, following = hook_jobs(repo, transcript, session, [
+        (TASK, COMMITTED), (FLAGGED_QUESTION, COMMITTED), (FLAGGED_QUESTION, COMMITTED), (NEXT, None)], monkeypatch,
+        capsys, ids=False)
+    write(transcript, start, session)
+    # its worker ran before the next Stops, which remove an answer no running worker will take
+    assert capture_worker.run_job({**first, "answer": COMMITTED}, lambda message: None) == 1
+    (recorded,) = signals(repo)
+    write(transcript, start + [("assistant", COMMITTED, KEEPS), ("user", FLAGGED_QUESTION)], session)
+    assert capture_worker.run_job(second, lambda message: None) == 0  # the same words, no id: recorded already
+    write(transcript, start + [("assistant", COMMITTED, KEEPS), ("user", FLAGGED_QUESTION), ("assistant", COMMITTED, ASKS),
+                               ("user", NEXT)], session)
+    logged: list[str] = []
+    assert capture_worker.run_job(following, logged.append) == 0
+    assert [(s["id"], s["status"]) for s in signals(repo)] == [(recorded["id"], "open")]
+    assert not any("withdrew" in line for line in logged)
