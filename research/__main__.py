@@ -52,6 +52,8 @@ SECTIONS = [
     Section("redaction_vendors", "redaction: vendor token formats in every form, look-alike text"),
     Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
+    Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "
+                                "(recorded by its research venv; negative)"),
     Section("classifier_agreement", "capture: a second labeller on a dev sample of the real sessions (agreement, "
                                     "the classifier against each labeller)"),
     Section("reflector_real", "reflect: the built-in reflector's lessons on real corrections, reviewed"),
