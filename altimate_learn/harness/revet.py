@@ -215,21 +215,21 @@ def revet_project(root: str, log) -> dict[str, dict]:
 
 
 def _revet(project, sessions_dir: str, log) -> dict[str, dict]:
-    from altimate_learn.errors import LearnError
-    from altimate_learn.gates.actions import due, vet_store
-    from altimate_learn.instructions.files import discover
-    from altimate_learn.reflect.reflect import current_lessons
-    from altimate_learn.store import Store
-
     names = [name for name in project.store_names() if _plain(name)]
     checked = os.path.join(sessions_dir, CHECKED)
     key = _key(project, names)
     try:
         with open(checked, encoding="utf-8") as handle:
             if handle.read() == key:
-                return {}  # nothing changed since a check that left nothing due
+                return {}  # nothing changed since a check that left nothing due (nor is the vet imported)
     except OSError:
         pass
+    from altimate_learn.errors import LearnError
+    from altimate_learn.gates.actions import due, vet_store
+    from altimate_learn.instructions.files import discover
+    from altimate_learn.reflect.reflect import current_lessons
+    from altimate_learn.store import Store
+
     out: dict[str, dict] = {}
     contract = discover(project.root)
     failed = False

@@ -77,3 +77,26 @@ def test_learn_vet_re_vets_only_and_says_what_it_left(git_repo, cli, monkeypatch
     assert len(read_json(git_repo, "candidate.json")) == 5
     code, out, _ = cli("vet", "--json")
     assert code == 0 and json.loads(out)["held"] == {}  # nothing due any more: nothing curated, nothing to say
+
+
+def test_a_capture_worker_after_a_check_that_left_nothing_due_reads_nothing_and_imports_no_vet(git_repo, cli):
+    """Every capture worker re-vets after it recorded what a prompt left; when nothing changed since a check that found
+    nothing due, it returns before importing the vet and the reflector's lesson reader (~85 ms of the ~330 ms CPU a
+    reply's worker took: research/bench_reply_worker.py)."""
+    import subprocess
+    import sys
+
+    write_instructions(git_repo)
+    for rule in RULES[:2]:
+        assert cli("remember", rule, "--approve")[0] == 0
+    Path(_sessions_dir(str(git_repo))).mkdir(parents=True, exist_ok=True)  # a hook made it
+    assert revet_project(str(git_repo), print) == {}  # vetted already: nothing due, and the check is recorded
+    script = ("import sys\nfrom altimate_learn.harness.revet import revet_project\n"
+              f"assert revet_project({str(git_repo)!r}, print) == {{}}\n"
+              "print(sorted(m for m in ('altimate_learn.gates.actions', 'altimate_learn.reflect.reflect') "
+              "if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=git_repo)
+    assert (done.returncode, done.stderr, done.stdout.strip()) == (0, "", "[]")
+    # an edit of the instructions makes the lessons stale: the next worker re-vets them
+    (git_repo / "AGENTS.md").write_text(AGENTS_MD + "\n# Project notes\n- Use pnpm for installs, never yarn.\n")
+    assert set(revet_project(str(git_repo), print)) == {"team-playbook"}
