@@ -228,3 +228,23 @@ def test_core_order_is_pinned_net_scope_latest_id_store(seed: int):
                for _ in range(rng.randrange(1, 40))]
     stores = [rng.choice(["alpha", "team-playbook"]) for _ in lessons]
     assert corpus_module.core_order(lessons, stores) == _core_order_as_one_sort(lessons, stores)
+
+
+def test_the_join_tables_from_each_lessons_kept_words_equal_those_from_the_texts():
+    from altimate_learn.deliver import concepts
+    from altimate_learn.deliver.morphology import fold
+    from altimate_learn.deliver.tokenize import STOPWORDS
+
+    texts = [text for text, _, _ in SAMPLE] + [f"Divide `fct_{w}` by the conversion rate in the Dockerfile, {w}."
+                                               for w in ("orders", "int_lines", "webhooks", "useEffect")]
+    texts += ["Use `stg_payments` and `int_order_lines` in dbt models.", "Call `is_incremental()` in a healthcheck."]
+    triggers = [paths for _, _, paths in SAMPLE] + [["models/**"], [], ["web/**"], [], [], ["services/**"]]
+    split = [concepts.join_words(text) for text in texts]
+    plains, named = [s[0] for s in split], [s[1] for s in split]
+    assert concepts.identifier_joins(texts, fold, STOPWORDS, named) == concepts.identifier_joins(texts, fold, STOPWORDS)
+    assert concepts.compound_joins(texts, fold, STOPWORDS, plains) == concepts.compound_joins(texts, fold, STOPWORDS)
+    assert concepts.sion_joins(texts, plains) == concepts.sion_joins(texts)
+    lessons = list(zip(texts, triggers))
+    marks = [concepts.kind_marks(text, paths) for text, paths in lessons]
+    assert concepts.kind_table(fold, lessons, marks) == concepts.kind_table(fold, lessons)
+    assert concepts.kind_table(fold, lessons) and concepts.sion_joins(texts) and concepts.identifier_joins(texts, fold, STOPWORDS)[1]
