@@ -68,6 +68,9 @@ SECTIONS = [
             quick={"sizes": [50, 300, 1000]}, timeout=1800),
     Section("bench_hooks", "delivery: hook latency next to `python -c pass`", quick={"runs": 10},
             clean_interpreter=True),
+    Section("bench_reply_worker", "capture: the reply's and the answer's capture worker, CPU as the session's "
+                                  "transcript grows (0, 8, 32 MB; with and without secrets)",
+            quick={"sizes": [0, 8], "replies": 4}),
     Section("reliability", "concurrency, kill -9, malformed input and a hostile model server, real processes",
             quick={"quick": True}),
     Section("bench_worktrees", "worktrees: 4 agents in 4 git worktrees capturing at once, lost/duplicated "

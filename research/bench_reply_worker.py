@@ -16,7 +16,7 @@ Printed per size: the first answer's worker (the session's first worker: it read
 first reply's, then the median and the largest of the later replies' workers, and the median of the later answers'
 workers (each Stop's worker redacts the answer with the session's secrets too). Nothing is written to the repository.
 
-    .venv/bin/python research/bench_reply_worker.py [--mb 0,8,32] [--replies 12]
+    .venv/bin/python research/bench_reply_worker.py [--mb 0,8,32] [--replies 8]
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def _grow(cap: Path, i: int, text: str, secret: str | None = None) -> None:
     hooks._grow(cap, i, text)
 
 
-def main(sizes: tuple[int, ...], replies: int) -> str:
+def main(sizes: tuple[int, ...] = (0, 8, 32), replies: int = 8) -> str:
     compileall.compile_dir(str(hooks.ROOT / "altimate_learn"), quiet=1)
     base = Path(tempfile.mkdtemp(prefix="learn-bench-reply-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("ALTIMATE_LEARN")}
@@ -125,7 +125,8 @@ def main(sizes: tuple[int, ...], replies: int) -> str:
                 rows.append(measure(base, store, env, megabytes, secrets, replies))
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    lines = [f"Reply's capture worker, CPU (user + system) per reply, ms; {replies} replies per session, 1,000 approved "
+    lines = ["## Capture workers' CPU as the session grows", "",
+             f"Reply's capture worker, CPU (user + system) per reply, ms; {replies} replies per session, 1,000 approved "
              f"lessons; Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
              f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end.", "",
              "| transcript | secrets in it | first answer's worker | first reply | later replies: median | later: largest "
@@ -135,12 +136,16 @@ def main(sizes: tuple[int, ...], replies: int) -> str:
         lines.append(f"| {r['mb']} MB ({r['bytes'] / 1048576:.1f} MB at the end) | {r['secrets']:,} | "
                      f"{r['first_answer']:.1f} | {r['first']:.1f} | {r['median']:.1f} | {r['max']:.1f} | {r['answer']:.1f} | "
                      f"{sig.get('user_correction', 0)}/{sig['expected']} |")
+    lines += ["", "Limits: the transcripts are generated (bench_hooks' session shape; the secrets are passwords and "
+              "tokens in tool output and typed messages); CPU time, not wall time, so load on the machine moves it "
+              "less, but a median of a few replies per cell; the first reply's worker also runs the session's first "
+              "re-vet, which later ones skip when nothing changed."]
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", default="0,8,32", help="transcript sizes, MB (default 0,8,32)")
-    parser.add_argument("--replies", type=int, default=12)
+    parser.add_argument("--replies", type=int, default=8)
     args = parser.parse_args()
     print(main(tuple(int(s) for s in args.mb.split(",")), args.replies))
