@@ -543,7 +543,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     cand = "none in candidate" if les["candidate"] is None else f"{les['candidate']} in candidate"
     if les["candidate"] is None and Path(info["store_path"], Store.CANDIDATE).exists():
         cand = "the candidate unreadable (`learn reject` sets it aside)"  # review12 R12-12
-    echo(f"  lessons: {les['approved']} approved, {cand}, {les['retired']} retired; "
+    approved = f"{les['approved']} approved"
+    if info["delivery_fallback"] is not None:  # conflict markers, or a file that does not parse: not "0 approved"
+        approved = ("approved.json cannot be read until the merge is finished (below)" if info["merge"]
+                    else "approved.json cannot be read (below)")
+    echo(f"  lessons: {approved}, {cand}, {les['retired']} retired; "
          f"{plural(info['versions'], 'archived version')}")
     replaced = info["replaced_by_teammates"]
     if replaced:

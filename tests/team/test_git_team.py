@@ -528,3 +528,12 @@ def test_a_pull_that_brings_a_teammates_replacement_says_which_lesson_replaced_w
     assert (f'theirs changed the text of {other}: "{CTE.replace("every model", "all SQL")}" '
             f'(was "{CTE.replace("every model", "every mart")}")') in pulled.stdout + pulled.stderr
 
+
+
+def test_status_in_an_unfinished_merge_does_not_count_zero_approved_lessons(team: Team):
+    """trial18: in the middle of a merge with a lesson conflict `learn status` said "lessons: 0 approved" (the file
+    holds conflict markers), which reads as if the team's lessons were gone; the hooks deliver the last good set."""
+    ana, _, _, _ = _replaced_there_edited_here(team, "--no-rebase", "--no-edit")
+    status = ana.learn("status").stdout
+    assert "lessons: 0 approved" not in status
+    assert "  lessons: approved.json cannot be read until the merge is finished (below), " in status
