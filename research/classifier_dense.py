@@ -4,6 +4,7 @@ brief cls20)
     .semvenv/bin/python research/classifier_dense.py --prepare    # read both splits, embed them (cached)
     .semvenv/bin/python research/classifier_dense.py --dev        # dev only: owner-grouped cross-validation
     .semvenv/bin/python research/classifier_dense.py --examples   # similarities of a few written sentences
+    .semvenv/bin/python research/classifier_dense.py --curve      # dev only: AUC against the share of owners trained on
     .semvenv/bin/python research/classifier_dense.py --heldout    # the CHOSEN configurations, counted ONCE on the
                                                                    # held-out split (counts only, no message read)
     python research/classifier_dense.py                            # (any venv) the numbers recorded by the last runs
@@ -308,6 +309,39 @@ def examples() -> list[list[float]]:
     return [[round(float(x), 2) for x in row] for row in vectors @ vectors.T]
 
 
+CURVE = (("a", 0.1), ("b+", 0.3))  # configurations at their dev C
+SHARES = (0.25, 0.5, 0.75, 1.0)
+
+
+def learning_curve(seeds: Sequence[int] = (1, 2, 3)) -> dict[str, dict[str, float]]:
+    """Dev only: the pooled out-of-fold AUC when each fold's model trains on a share of the other folds' owners
+    (drawn with fixed seeds, the mean over ``seeds``): how much more labelled people would buy."""
+    import random
+
+    import numpy as np
+
+    data = _dev_rows()
+    y, folds = np.array([r["label"] for r in data]), np.array(groups_of(data))
+    owners = np.array([r["owner"] for r in data])
+    out: dict[str, dict[str, float]] = {}
+    for config, c in CURVE:
+        X = matrix(data, config, "dev")
+        out[config] = {}
+        for share in SHARES:
+            aucs = []
+            for seed in seeds if share < 1 else seeds[:1]:
+                scores = np.zeros(len(y))
+                for f in range(FOLDS):
+                    test = folds == f
+                    pool = sorted(set(owners[~test]))
+                    keep = random.Random(seed * 100 + f).sample(pool, max(1, round(share * len(pool))))
+                    train = ~test & np.isin(owners, keep)
+                    scores[test] = fit(X[train], y[train], c).predict_proba(X[test])[:, 1]
+                aucs.append(_auc(scores, y))
+            out[config][str(share)] = round(float(np.mean(aucs)), 3)
+    return out
+
+
 def dev(configs: Sequence[str] = DEV_CONFIGS) -> dict[str, Any]:
     import numpy as np
 
@@ -436,6 +470,14 @@ def report(recorded: dict[str, Any]) -> str:
                   "|---|" + "---:|" * len(EXAMPLES)]
         lines += [f"| {i + 1}. {text} | " + " | ".join(f"{x:.2f}" for x in row) + " |"
                   for i, (text, row) in enumerate(zip(EXAMPLES, similarity))]
+    if recorded.get("learning_curve"):
+        curve = recorded["learning_curve"]
+        lines += ["", "Dev out-of-fold AUC when each fold's model trains on a share of the other folds' owners (mean of "
+                  "three draws): what more labelled people would buy.", "",
+                  "| configuration | " + " | ".join(f"{float(s):.0%} of the owners" for s in SHARES) + " |",
+                  "|---|" + "---:|" * len(SHARES)]
+        lines += [f"| {NAMES.get(k, k)} | " + " | ".join(str(v.get(str(s), "")) for s in SHARES) + " |"
+                  for k, v in curve.items()]
     if recorded.get("conclusion"):
         lines += ["", recorded["conclusion"]]
     return "\n".join(lines) + "\n"
@@ -460,12 +502,18 @@ if __name__ == "__main__":
         recorded["examples"] = examples()
         RECORDED.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(report(recorded))
+    elif args == ["--curve"]:
+        recorded = json.loads(RECORDED.read_text(encoding="utf-8")) if RECORDED.exists() else {}
+        recorded["learning_curve"] = learning_curve()
+        RECORDED.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(report(recorded))
     elif args == ["--dev"]:
         result = dev()
         old = json.loads(RECORDED.read_text(encoding="utf-8")) if RECORDED.exists() else {}
         old["dev"] = result
         old.pop("heldout", None)  # a held-out count belongs to the dev choice it was made for
         old.pop("conclusion", None)
+        old.pop("learning_curve", None)
         RECORDED.write_text(json.dumps(old, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(report(json.loads(RECORDED.read_text(encoding="utf-8"))))
     elif args == ["--heldout"]:
