@@ -29,7 +29,12 @@ from hashlib import blake2b, sha256
 
 VERSION = 1
 PREFIX = "reuse-"
-CAP = 60_000  # entries of each kind kept: this store's (all of them) plus the most recent others (other branches)
+# Entries of each kind kept: all those this preparation used, and as many others again (at least SLACK), the most
+# recently used first: the lessons' earlier versions (a branch switched back), another project's or worktree's store.
+# So the memo stays about twice the store it serves (a memo filled with every version ever seen would cost more to
+# read and write than it saves), and never more than CAP unless one store alone is larger.
+SLACK = 2_000
+CAP = 60_000
 
 
 def _digest(value) -> bytes:
@@ -88,7 +93,7 @@ class Memo:
     # --- the file ------------------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write this preparation's entries (then the most recent others, up to :data:`CAP`), when it added any."""
+        """Write this preparation's entries (then the most recently used others, see :data:`SLACK`), when it added any."""
         if not (self.path and self.added):
             return
         checks, parts = _kept(self.used_checks, self.checks), _kept(self.used_parts, self.parts)
@@ -106,7 +111,7 @@ class Memo:
 
 def _kept(used: dict, old: dict) -> dict:
     keep = dict(used)
-    room = CAP - len(keep)
+    room = min(max(len(keep), SLACK), CAP - len(keep))
     if room > 0:
         for key, value in old.items():  # as written last time: that preparation's first, then older ones
             if room <= 0:

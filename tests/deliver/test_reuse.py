@@ -248,3 +248,20 @@ def test_the_join_tables_from_each_lessons_kept_words_equal_those_from_the_texts
     marks = [concepts.kind_marks(text, paths) for text, paths in lessons]
     assert concepts.kind_table(fold, lessons, marks) == concepts.kind_table(fold, lessons)
     assert concepts.kind_table(fold, lessons) and concepts.sion_joins(texts) and concepts.identifier_joins(texts, fold, STOPWORDS)[1]
+
+
+def test_the_memo_keeps_this_store_and_as_many_others_not_every_version_ever_seen(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(reuse, "SLACK", 5)
+    lessons = sample_lessons()
+    for round_ in range(12):  # every lesson edited each time: 20 new versions a preparation
+        for item in lessons:
+            item["text"] = f"{item['text'][:100].rsplit(' (', 1)[0]} (version {round_})."
+        _prepare(monkeypatch, tmp_path / "kept", [("team-playbook", json.dumps(lessons).encode())])
+        memo = reuse.open_memo(cache_dir(), _fingerprint())
+        assert len(memo.checks) <= 2 * len(lessons) and len(memo.parts) <= 2 * len(lessons)
+    # the versions just before are still there: switching back to them derives nothing
+    for item in lessons:
+        item["text"] = item["text"].replace("(version 11)", "(version 10)")
+    derived = _counting(monkeypatch)
+    _prepare(monkeypatch, tmp_path / "kept", [("team-playbook", json.dumps(lessons).encode())])
+    assert derived == []
