@@ -43,14 +43,16 @@ SERVER_RETRIES = (1.0, 3.0)  # seconds before retrying a 5xx or a dropped connec
 PER_PAGE = 100
 
 # Each dropped comment is counted under the first reason that applies, in this order.
-DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "empty", "code-only", "link-only",
-                "emoji", "lgtm", "short", "symbols", "duplicate", "already-imported")
+DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "agent-written", "bot-command",
+                "empty", "code-only", "link-only", "emoji", "lgtm", "short", "symbols", "duplicate", "already-imported")
 DROP_TEXT = {
     "bot": "bot author",
     "pr-author": "the PR's author",
     "not-member": "not an owner, member or collaborator (--any-author includes them)",
     "review-state": "review body that neither approves nor requests changes",
     "after-merge": "written after the merge",
+    "agent-written": "written by an agent (its signature says so)",
+    "bot-command": "a command to a bot, not review feedback",
     "empty": "empty",
     "code-only": "code or a suggestion with no words of explanation",
     "link-only": "only a link",
@@ -482,6 +484,37 @@ def normalized(body: str) -> str:
     return re.sub(r"\s+", " ", body.strip().lower())
 
 
+# An agent's signature on text a person posted from their own account: the words are the agent's.
+_AGENT = r"(?:claude(?: code)?|(?:github )?copilot|codex|gemini(?: cli| code assist)?|cursor|aider|devin|opencode)"
+_AGENT_SIGNATURE = re.compile(
+    rf"^[ \t>*_]*(?:🤖\s*)?(?:generated|written|created) (?:with|by) \[?{_AGENT}\b"
+    rf"|^[ \t]*co-authored-by:\s*{_AGENT}\b", re.I | re.M)
+# A comment that opens by addressing a bot or an agent (`@coderabbitai resolve`, `@claude please review this
+# again`) and says little else is a command to it: what a reviewer asks a bot to do, not what the code should be.
+_MENTION = re.compile(r"^\s*@([A-Za-z0-9][A-Za-z0-9-]*(?:\[bot\])?)[\s,:]*")
+_COMMAND_BOTS = frozenset({"copilot", "codex", "gemini", "gemini-code-assist", "mergify", "mergifyio", "devin",
+                           "sourcery-ai", "greptile", "greptileai", "korbit-ai", "qodo-merge-pro", "ellipsis-dev"})
+COMMAND_WORDS = 8  # fewer words than this after the mention: a command
+
+
+def agent_written(body: str) -> bool:
+    """A signature line an agent leaves on what it wrote ("🤖 Generated with [Claude Code]", "Co-authored-by: Copilot")."""
+    return bool(_AGENT_SIGNATURE.search(_FENCED.sub(" ", body)))
+
+
+def bot_command(body: str, bots: frozenset[str]) -> bool:
+    """The comment opens with @a-bot (a known bot or agent) and its own words after that are a short command."""
+    text = own_words(body)
+    addressed = False
+    while (match := _MENTION.match(text)) is not None:
+        login = match.group(1).lower()
+        if not (login.endswith("[bot]") or _bot_name(login) in bots or _bot_name(login) in _COMMAND_BOTS):
+            break
+        addressed = True
+        text = text[match.end():]
+    return addressed and len(_words(text).split()) < COMMAND_WORDS
+
+
 def drop_reason(item: ReviewItem, pr: PullRequest, filters: Filters) -> str | None:
     """The first filter that drops ``item`` (see DROP_REASONS), or None to keep it. Duplicates and
     already-imported comments are decided by the caller, which sees the whole PR and the store."""
@@ -497,4 +530,8 @@ def drop_reason(item: ReviewItem, pr: PullRequest, filters: Filters) -> str | No
         return "review-state"
     if item.at is not None and item.at > pr.merged_at:
         return "after-merge"
+    if not filters.include_bots and agent_written(item.body):
+        return "agent-written"
+    if not filters.include_bots and bot_command(item.body, filters.bots):
+        return "bot-command"
     return text_reason(item.body)
