@@ -404,8 +404,11 @@ def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = N
         if not isinstance(data, dict):
             raise ConfigError(f"{path}: expected a JSON object at the top level.", "Fix the file.")
     learn = data.get("learn")
-    if not isinstance(learn, dict):
+    if learn is None:
         learn = {}
+    elif not isinstance(learn, dict):  # every reader refuses it; replacing it would lose what was written there
+        raise ConfigError(f"{path}: key 'learn' must be an object.",
+                          'Example: {"learn": {"capture": true}}. Fix the file, then run the command again.')
     learn.update(updates)
     data["learn"] = learn
     atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
