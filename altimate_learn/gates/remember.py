@@ -228,7 +228,10 @@ def _approve(store: Store, curated: Any, result: RememberResult) -> None:
     updated = list(approved)
     if result.status == "repeated" and result.lesson_id in ids:
         at = ids.index(result.lesson_id)
-        updated[at] = dict(updated[at], helpful=updated[at].get("helpful", 0) + 1)
+        # the curator's HELPFUL: the count and the lesson's `updated` time, as in the candidate (else the candidate
+        # differs from the approved set by that time alone and stays staged, blocking `learn tidy`)
+        updated[at] = dict(updated[at], helpful=updated[at].get("helpful", 0) + 1,
+                           updated=new.get("updated", updated[at].get("updated")))
     elif result.status == "repeated":
         updated.append(new)  # a staged lesson the person repeats and approves
     else:
