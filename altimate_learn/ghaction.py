@@ -5,8 +5,9 @@ and when that staged new lessons, turns them into a pull request a person review
 `learn/import-reviews` (input `branch`) it promotes the candidate, commits only the store's
 `approved.json`, force-pushes the branch, and opens a pull request against the default branch, or updates
 the one already open for that branch (its title and body: the lessons added, edited and removed, and the
-full `learn show`). Merging it is the approval; closing it drops the lessons. Nothing new: no branch, no
-pull request, and an open one is left as it is. The GitHub calls use the workflow's own token
+full `learn show`). Merging it is the approval; closing it drops the lessons (later runs leave out the
+lessons a closed, unmerged pull request of the branch added). Nothing new: no branch, no pull request, and an
+open one is left as it is. The GitHub calls use the workflow's own token
 (`GITHUB_TOKEN`) against `GITHUB_API_URL` (GitHub Enterprise sets it); the push uses the credentials
 `actions/checkout` left in the clone.
 
@@ -196,6 +197,58 @@ def changes(review: dict[str, Any]) -> int:
     return len(diff.get("added") or []) + len(real_edits(diff)) + len(diff.get("removed") or [])
 
 
+def _same_text(text: str) -> str:
+    return " ".join(str(text).split()).rstrip(".").lower()
+
+
+def added_texts(body: str) -> list[str]:
+    """The texts of the lessons a pull request of this Action proposed (its **Added** list, see :func:`_line`)."""
+    out: list[str] = []
+    section = False
+    for line in body.splitlines():
+        if line.startswith("**"):
+            section = line.startswith("**Added (")
+        elif section and line.startswith("- `L-") and "` " in line:
+            out.append(line.split("` ", 1)[1].split(" (applies to: ", 1)[0])
+    return out
+
+
+def declined(inputs: Inputs) -> dict[str, int]:
+    """Lessons a person declined: proposed by a pull request of the branch that was closed without merging
+    (text, as compared -> its number). Closing it drops them; the next run re-imports the same comments."""
+    owner = inputs.repository.split("/", 1)[0]
+    closed = api(inputs, "GET", f"/repos/{inputs.repository}/pulls?state=closed&head={owner}:{inputs.branch}"
+                                "&per_page=100") or []
+    out: dict[str, int] = {}
+    for pull in closed:
+        body = pull.get("body") or ""
+        if pull.get("merged_at") or MARKER not in body:
+            continue
+        for text in added_texts(body):
+            out.setdefault(_same_text(text), int(pull.get("number") or 0))
+    return out
+
+
+def leave_out_declined(inputs: Inputs, review: dict[str, Any]) -> bool:
+    """Take the lessons of closed, unmerged pull requests out of the candidate; True when any was."""
+    gone = declined(inputs)
+    added = {str(lesson.get("id")): gone[_same_text(lesson.get("text", ""))]
+             for lesson in (review.get("diff") or {}).get("added") or [] if _same_text(lesson.get("text", "")) in gone}
+    if not added:
+        return False
+    from altimate_learn.store.fsio import canonical_json
+
+    path = inputs.workdir / ".altimate-code" / "learn" / inputs.store / "candidate.json"
+    lessons = json.loads(path.read_text(encoding="utf-8"))
+    for lesson in lessons:
+        if lesson.get("id") in added:
+            print(f"Lesson {lesson['id']} \"{lesson.get('text', '')}\": left out: declined in closed pull request "
+                  f"#{added[lesson['id']]}.", flush=True)
+    path.write_text(canonical_json([lesson for lesson in lessons if lesson.get("id") not in added]),
+                    encoding="utf-8")
+    return True
+
+
 def import_reviews(inputs: Inputs) -> int:
     if not inputs.repository or "/" not in inputs.repository:
         raise ActionError("GITHUB_REPOSITORY is not set: run this inside a GitHub Actions workflow.")
@@ -204,6 +257,8 @@ def import_reviews(inputs: Inputs) -> int:
         args += ["--model", inputs.model]
     learn(inputs, *args)
     review = json.loads(learn(inputs, "show", "--name", inputs.store, "--json").stdout)
+    if review.get("candidate") is not None and leave_out_declined(inputs, review):
+        review = json.loads(learn(inputs, "show", "--name", inputs.store, "--json").stdout)
     if review.get("candidate") is None or changes(review) == 0:
         print("No new lessons: nothing to propose.", flush=True)
         set_outputs(**{"pull-request-number": "", "pull-request-url": ""})
