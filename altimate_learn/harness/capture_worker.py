@@ -648,14 +648,12 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
             lines = [n for n in record["lines"] if isinstance(n, int) and 0 <= n < offset]
             spans = [span for span in record.get("spans") or [] if _span_ok(span, offset)]
         with open(path, "rb") as handle:
-            if offset:
-                handle.seek(offset - 1)
-                if handle.read(1) != b"\n":  # rewritten in place: not the file that was read
-                    offset, lines, spans = 0, [], []
+            if offset and not _same_file(handle, offset, spans):  # rewritten in place: not the file that was read
+                offset, lines, spans = 0, [], []
             for start in lines:
                 handle.seek(start)
                 _learn_line(handle.readline(TRANSCRIPT_CAP), memory)
-            for start, size, label, escaped in spans:
+            for start, size, label, escaped, *_bounds in spans:
                 handle.seek(start)
                 value = _unplace(handle.read(size), escaped)
                 if value is not None:
@@ -670,7 +668,9 @@ def learn_new_transcript_lines(path: str, memory, sessions_dir: str, session: st
                 if len(memory.values) > known:
                     placed = [_place(raw, value, label) for value, label in list(memory.values.items())[known:]]
                     if all(placed):
-                        spans += [[offset + at, size, label, escaped] for at, size, label, escaped in placed]
+                        # with the bounds of its line (start, newline), so a file rewritten in place is noticed
+                        spans += [[offset + at, size, label, escaped, offset, offset + len(raw) - 1]
+                                  for at, size, label, escaped in placed]
                     else:
                         lines.append(offset)  # a secret not found as it is written: the line is read again
                 offset += len(raw)
@@ -718,9 +718,34 @@ def _unplace(data: bytes, escaped: int) -> str | None:
 
 
 def _span_ok(span, offset: int) -> bool:
-    return (isinstance(span, list) and len(span) == 4 and all(isinstance(n, int) for n in span[:2])
+    """A recorded place (:func:`_place`, offset in the file): [start, bytes, label, escaped], then the bounds of its
+    line (its first byte, its newline; records written before they were kept have none)."""
+    if not (isinstance(span, list) and len(span) in (4, 6) and all(type(n) is int for n in (*span[:2], *span[4:]))
             and isinstance(span[2], str) and span[3] in (0, 1) and 0 <= span[0] and 0 < span[1] <= SPAN_CAP
-            and span[0] + span[1] <= offset)
+            and span[0] + span[1] <= offset):
+        return False
+    return len(span) == 4 or 0 <= span[4] <= span[0] and span[0] + span[1] <= span[5] < offset
+
+
+def _same_file(handle, offset: int, spans: list) -> bool:
+    """Whether the transcript still reads as the one the record was made from, as far as the record can tell without
+    holding any of its text: a newline ends what was read, and each secret's line still starts and ends where it did.
+    A file rewritten in place (the same inode, another session's lines) is then read from its start, instead of
+    taking whatever bytes now sit at a recorded place for a secret (review18)."""
+    handle.seek(offset - 1)
+    if handle.read(1) != b"\n":
+        return False
+    for span in spans:
+        if len(span) == 6:
+            start, end = span[4], span[5]
+            if start:
+                handle.seek(start - 1)
+                if handle.read(1) != b"\n":
+                    return False
+            handle.seek(end)
+            if handle.read(1) != b"\n":
+                return False
+    return True
 
 
 def learn_transcript_secrets(path: str, memory, log, *, harness: str | None = None,

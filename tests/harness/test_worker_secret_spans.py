@@ -118,14 +118,46 @@ def test_a_secret_not_found_as_the_transcript_writes_it_has_its_line_read_again(
     assert len(read) == 4 and b"live-91x" in read[0]  # that line again, then the three new ones
 
 
+def _rewritten(transcript: Path, old_secret: str, there: bytes, secret_line: dict) -> None:
+    """The same file (same inode) given another session's JSON lines: its first line exactly as long as everything
+    that was there (so the byte before the recorded offset is again a newline), with ``there`` where the old secret
+    was, then one more line."""
+    old = transcript.read_bytes()
+    at = old.find(old_secret.encode())
+    head = json.dumps(_claude(0, "user", "")).encode()
+    line = bytearray(head[: -len(b'"}}')] + b"." * (len(old) - len(head) - 1) + b'"}}\n')
+    line[at:at + len(there)] = there
+    assert len(line) == len(old) and isinstance(json.loads(line), dict)
+    with open(transcript, "r+b") as handle:
+        handle.write(bytes(line))
+        handle.write((json.dumps(secret_line) + "\n").encode())
+
+
 def test_a_transcript_rewritten_in_place_is_read_from_the_start(tmp_path: Path):
-    """The recorded places are of the file that was read: a file rewritten (another session in the same path) is
-    read again from its start, and a secret of the old file is not learnt from whatever bytes are there now."""
+    """The recorded places are of the file that was read: a file rewritten (another session in the same path, JSON
+    lines again) is read again from its start, and a secret of the old file is not learnt from whatever bytes are there
+    now (review18: ordinary words at the old secret's place became a remembered "password", redacted from the person's
+    later signals, and the new content's own lines before the old offset were never read)."""
     transcript = tmp_path / "rewritten.jsonl"
     _append(transcript, [_claude(0, "user", f"my db password is {PASSWORD}"), *_turn(1)])
     job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": SESSION}
     assert set(capture_worker.session_secrets(job, print).values) == {PASSWORD}
-    with open(transcript, "r+b") as handle:  # the same file, new content of the same length and more
-        handle.write(b"x" * (transcript.stat().st_size - 1) + b"\n")
-        handle.write((json.dumps(_claude(5, "user", "a new session")) + "\n").encode())
-    assert capture_worker.session_secrets(job, print).values == {}
+    _rewritten(transcript, PASSWORD, b"retry3x-backoff"[:len(PASSWORD)],
+               _claude(5, "user", "my new api password is Zz9-other-77"))
+    assert capture_worker.session_secrets(job, print).values == {"Zz9-other-77": "password"}
+
+
+def test_a_reading_record_of_the_earlier_layout_is_still_used(tmp_path: Path, monkeypatch):
+    """A record written before line bounds were kept (spans of four fields) is still read, not thrown away."""
+    transcript = tmp_path / "earlier.jsonl"
+    _append(transcript, [_claude(0, "user", f"my db password is {PASSWORD}"), *_turn(1)])
+    job = {"transcript": str(transcript), "sessions_dir": str(tmp_path / ".sessions"), "session": SESSION}
+    capture_worker.session_secrets(job, print)
+    (record,) = (tmp_path / ".sessions" / capture_worker.SECRETS).glob("*.json")
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    kept["spans"] = [span[:4] for span in kept["spans"]]
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    read = _counting(monkeypatch)
+    _append(transcript, _turn(2))
+    assert capture_worker.session_secrets(job, print).values == {PASSWORD: "password"}
+    assert len(read) == 3  # the new lines alone
