@@ -34,6 +34,7 @@ from altimate_learn.history.progress import Progress
 from altimate_learn.history.reflecting import ReflectPlan, plan_reflections, reflect_signals, resolve
 from altimate_learn.history.reviews import (
     DROP_REASONS, DROP_TEXT, FetchResult, Filters, GitHub, PullRequest, ReviewItem, drop_reason, normalized,
+    retracted,
 )
 from altimate_learn.redact import redact, redact_url
 from altimate_learn.store import Store
@@ -105,8 +106,11 @@ def decide(repo: Repo, result: FetchResult, filters: Filters, seen: set[str]) ->
     out: list[Decision] = []
     for pr in result.prs:
         texts: set[str] = set()
+        taken_back = retracted(pr.items)
         for item in pr.items:
             reason = drop_reason(item, pr, filters)
+            if reason is None and (item.kind, item.id) in taken_back:
+                reason = "retracted"
             if reason is None:
                 key = normalized(item.body)
                 if key in texts:

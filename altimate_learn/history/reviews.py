@@ -44,7 +44,8 @@ PER_PAGE = 100
 
 # Each dropped comment is counted under the first reason that applies, in this order.
 DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "agent-written", "bot-command",
-                "empty", "code-only", "link-only", "emoji", "lgtm", "short", "symbols", "duplicate", "already-imported")
+                "empty", "code-only", "link-only", "emoji", "lgtm", "short", "symbols", "retracted", "duplicate",
+                "already-imported")
 DROP_TEXT = {
     "bot": "bot author",
     "pr-author": "the PR's author",
@@ -60,6 +61,7 @@ DROP_TEXT = {
     "lgtm": "LGTM-style approval",
     "short": "too short",
     "symbols": "mostly symbols",
+    "retracted": "taken back by its reviewer later in the thread",
     "duplicate": "same text as another comment on this PR",
     "already-imported": "already imported",
 }
@@ -90,6 +92,7 @@ class ReviewItem:
     path: str | None = None
     line: int | None = None
     state: str | None = None  # review bodies only
+    reply_to: int | None = None  # comments only: the thread's first comment (GitHub's in_reply_to_id)
 
     def message_id(self, repo: Repo) -> str:
         return f"{repo.key}/{self.kind}/{self.id}"
@@ -382,6 +385,7 @@ def _item(row: Any, kind: str, pr: int) -> ReviewItem | None:
     user = _get(row, "user") or {}
     at = parse_time(_get(row, "created_at") if kind == "comment" else _get(row, "submitted_at"))
     line = _get(row, "line") or _get(row, "original_line")
+    reply_to = _get(row, "in_reply_to_id") if kind == "comment" else None
     return ReviewItem(
         id=ident, kind=kind, pr=pr,
         login=str(_get(user, "login") or ""), user_type=str(_get(user, "type") or ""),
@@ -390,6 +394,7 @@ def _item(row: Any, kind: str, pr: int) -> ReviewItem | None:
         path=_get(row, "path") if kind == "comment" else None,
         line=line if isinstance(line, int) else None,
         state=str(_get(row, "state") or "").upper() if kind == "review" else None,
+        reply_to=reply_to if isinstance(reply_to, int) else None,
     )
 
 
@@ -513,6 +518,40 @@ def bot_command(body: str, bots: frozenset[str]) -> bool:
         addressed = True
         text = text[match.end():]
     return addressed and len(_words(text).split()) < COMMAND_WORDS
+
+
+# A reviewer taking their comment back in a reply ("Never mind, you're right"); "..., but still ..." keeps a rule.
+_RETRACTION = re.compile(
+    r"^(?:never ?mind|nvm|scratch that|disregard (?:this|that|my)|ignore (?:this|that|me|my)|"
+    r"(?:ok(?:ay)?,? )?(?:you'?re|you are) right|fair (?:enough|point)|my bad|i was wrong|i stand corrected|"
+    r"(?:ah,? )?(?:i see|makes sense)|withdrawn|retracted)\b", re.I)
+_STILL = re.compile(r"\b(?:but|still|however|though|although)\b", re.I)
+
+
+def retraction(body: str) -> bool:
+    """A reply that takes back what its author said earlier in the thread, and asks nothing else."""
+    words = own_words(body).strip()
+    return bool(_RETRACTION.match(words)) and not _STILL.search(words)
+
+
+def retracted(items: list[ReviewItem]) -> set[tuple[str, int]]:
+    """(kind, id) of the comments their reviewer took back later in the same thread, and of the retractions."""
+    threads: dict[int, list[ReviewItem]] = {}
+    for item in items:
+        if item.kind == "comment":
+            threads.setdefault(item.reply_to or item.id, []).append(item)
+    floor = datetime.min.replace(tzinfo=timezone.utc)
+    out: set[tuple[str, int]] = set()
+    for thread in threads.values():
+        thread.sort(key=lambda i: (i.at or floor, i.id))
+        for n, item in enumerate(thread):
+            if not retraction(item.body):
+                continue
+            earlier = [e for e in thread[:n] if e.login.lower() == item.login.lower()]
+            if earlier:
+                out.update(("comment", e.id) for e in earlier)
+                out.add(("comment", item.id))
+    return out
 
 
 def drop_reason(item: ReviewItem, pr: PullRequest, filters: Filters) -> str | None:
