@@ -3,6 +3,7 @@ or marked as read, and the error says what a person can do from `learn run` (whi
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,8 +30,11 @@ def test_a_hanging_agent_cli_names_the_runs_limit_not_a_timeout_option(project: 
                  RunRequest(model="claude-code", force=True, since=since, max_seconds=3))
     assert report.status == "failed"
     error = runs(project)[-1]["error"]
-    assert error == ("claude-code did not answer within 3 s; it was stopped (its whole process group). A learner run "
-                     "stops after 3 s: check that the model answers (`learn run --dry-run` shows what it would be "
-                     "sent), or choose another model with --model."), error
+    # the CLI gets what is left of the run's 3 s when it is called: whole seconds, however long the digest took to
+    # read on a loaded machine (review18: the exact "3 s" failed when a second of it went before the call)
+    said = re.fullmatch(r"claude-code did not answer within (\d+) s; it was stopped \(its whole process group\)\. "
+                        r"(A learner run stops after 3 s: check that the model answers \(`learn run --dry-run` shows "
+                        r"what it would be sent\), or choose another model with --model\.)", error)
+    assert said and 1 <= int(said.group(1)) <= 3, error
     assert "nothing was changed or marked as read" in report.message
     assert runs(project)[-1]["changes"] == []
