@@ -94,7 +94,7 @@ def british(word: str) -> list[str]:
     for a, b in (("ization", "isation"), ("izations", "isations"), ("izing", "ising"), ("ized", "ised"),
                  ("izes", "ises"), ("izer", "iser"), ("izers", "isers"), ("ize", "ise"), ("yze", "yse"),
                  ("yzed", "ysed"), ("yzing", "ysing")):
-        if word.endswith(a) and len(word) > len(a) + 2:
+        if word.endswith(a) and len(word) - len(a) >= 4:  # `realize`, not `resize`, `prize`, `seize`
             out.append(word[: -len(a)] + b)
     for stem in ("color", "behavior", "favor", "honor", "flavor", "labor", "neighbor", "humor", "rumor", "harbor",
                  "vapor", "armor", "endeavor", "savior", "parlor", "valor"):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from altimate_learn.deliver.concepts import IMPLIED, IMPLIED_FACTOR, WEIGHT
+from altimate_learn.deliver.concepts import IMPLIED, IMPLIED_FACTOR, NEAR, NEAR_SHARED, NEAR_WEIGHT, WEIGHT
 from altimate_learn.deliver.concepts import PREFIX as CONCEPT
 
 K1 = 1.2
@@ -134,6 +134,12 @@ class BM25:
                     return None
                 decoded = self._decoded[term] = (base[0], [IMPLIED_FACTOR * w for w in base[1]])
                 return decoded
+            if term.startswith(NEAR):  # a request word's neighbour: the word's postings, scaled down
+                base = self._entry(term[len(NEAR):])
+                if base is None:
+                    return None
+                decoded = self._decoded[term] = (base[0], [NEAR_WEIGHT * w for w in base[1]])
+                return decoded
             packed = self.postings.get(term)
             if packed is None:
                 return None
@@ -144,6 +150,8 @@ class BM25:
         """How many documents contain ``term`` (read from the packed postings, nothing decoded)."""
         if term.startswith(IMPLIED):
             term = CONCEPT + term[len(IMPLIED):]
+        elif term.startswith(NEAR):
+            term = term[len(NEAR):]
         packed = self.postings.get(term)
         return len(packed[0]) // _ITEMSIZE if packed else 0
 
@@ -175,6 +183,9 @@ class BM25:
         postings at ``IMPLIED_FACTOR`` of them, and counts a concept's weight × ``IMPLIED_FACTOR`` of a shared
         term (0.25 with the defaults), adding that much of its idf; with ``implied`` False it only scores
         (the relevance floor: what a task implies orders lessons, it is no evidence that one is relevant).
+        A request word's neighbour (``≈color`` for "colour", :mod:`altimate_learn.deliver.neighbours`; an extra
+        term) scores at ``NEAR_WEIGHT`` of the word's postings and adds that much of its idf, and counts
+        ``NEAR_SHARED`` of a shared term (the same word in another spelling).
         """
         extra = extra or {}
         covered = self._covered(extra)
@@ -196,11 +207,12 @@ class BM25:
             if skip is not None or term.startswith(IMPLIED):
                 if skip is None and not implied:
                     continue
-                part = weight if skip is not None else WEIGHT * IMPLIED_FACTOR
+                part = (NEAR_WEIGHT if term.startswith(NEAR) else weight) if skip is not None else WEIGHT * IMPLIED_FACTOR
+                count = NEAR_SHARED if term.startswith(NEAR) else part
                 for doc in docs:
                     if skip is None or doc not in skip:
                         mass[doc] = mass.get(doc, 0.0) + part * idf
-                        shared[doc] = shared.get(doc, 0) + part
+                        shared[doc] = shared.get(doc, 0) + count
                 continue
             content = not (term.startswith("_") or term.endswith("_"))
             for doc in docs:

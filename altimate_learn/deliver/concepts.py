@@ -39,6 +39,12 @@ PREFIX = "~"  # concept terms cannot collide with words: words are runs of lette
 # IMPLIED_FACTOR × a concept's weight (defined here, with the concept's, so the hook never imports that table).
 IMPLIED = "^"
 IMPLIED_FACTOR = 0.5
+# A request word's neighbour (:mod:`altimate_learn.deliver.neighbours`): "≈color" for "colour" scores on the
+# postings of "color" at NEAR_WEIGHT of an exact match (and adds that much of its idf to the evidence), and counts
+# NEAR_SHARED of a shared term in the relevance floor: the same word in another spelling (defined here too).
+NEAR = "≈"
+NEAR_WEIGHT = 0.4
+NEAR_SHARED = 1.0
 
 # concept name -> member words; "a b" is a two-word member (matched on adjacent words). Grouped by the areas of
 # a mixed repository; each group is what people type for one idea, symptoms included ("hangs" is a timeout,

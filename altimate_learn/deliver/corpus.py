@@ -15,7 +15,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 11  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 12  # the packed layout: a cache of another version is rebuilt
 VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 
@@ -62,7 +62,7 @@ class Corpus:
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
                  "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
-                 "implied_pairs", "verbs", "_verb_sets", "skipped", "cached")
+                 "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "skipped", "cached")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -88,6 +88,10 @@ class Corpus:
         # VERB_LEADS or more lessons start with (see :func:`lead_verbs`)
         self.verbs: dict[str, tuple[bytes, bytes]] = data["verbs"]
         self._verb_sets: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
+        # folded request word no lesson holds → the store's terms that are its neighbours in the word-vector
+        # table, space-separated (see :mod:`altimate_learn.deliver.neighbours`); keys sorted, for bisect
+        self.near_keys = StrList(*data["near"][0])
+        self.near_values = StrList(*data["near"][1])
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
 
@@ -97,6 +101,18 @@ class Corpus:
     @property
     def vocabulary(self) -> dict:
         return self.bm25.postings
+
+    def near_terms(self, term: str) -> list[str]:
+        """The store's terms that are neighbours of the folded word ``term`` (best first; empty for none)."""
+        keys = self.near_keys
+        if not len(keys):
+            return []
+        from bisect import bisect_left
+
+        at = bisect_left(keys, term)
+        if at < len(keys) and keys[at] == term:
+            return self.near_values[at].split(" ")
+        return []
 
     def lead_verb(self, term: str) -> tuple[frozenset[int], frozenset[int]] | None:
         """The lessons starting with ``term`` and those of them that say it only there, when
@@ -218,6 +234,12 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
     for table, joins in ((singles, join_words), (pairs, join_pairs)):
         for key, found in joins.items():
             table[key] = [*table.get(key, ()), *(t for t in found if t not in table.get(key, ()))]
+    # Request words no lesson holds → the store's words that mean the same (the word-vector table, read here
+    # only: a hook looks the prepared map up)
+    from altimate_learn.deliver import neighbours
+
+    plain = {term for doc in docs for term in doc if term.isalpha()}
+    near = neighbours.build(plain) if lessons else {}
 
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
@@ -248,5 +270,6 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
         "concepts": (singles, pairs),
         "implied": implied_tables,
         "verbs": lead_verbs([lesson["text"] for _, lesson in lessons], [part[5] for part in parts]),
+        "near": (StrList.pack(list(near)), StrList.pack([" ".join(found) for found in near.values()])),
         "skipped": skipped,
     }

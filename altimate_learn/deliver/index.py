@@ -38,7 +38,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _FINGERPRINT_FILES = (
     os.path.join(_HERE, "index.py"), os.path.join(_HERE, "corpus.py"), os.path.join(_HERE, "tokenize.py"),
     os.path.join(_HERE, "render.py"), os.path.join(_HERE, "morphology.py"), os.path.join(_HERE, "mentions.py"), os.path.join(_HERE, "concepts.py"),
-    os.path.join(_HERE, "implied.py"), os.path.join(_HERE, "reuse.py"),
+    os.path.join(_HERE, "implied.py"), os.path.join(_HERE, "reuse.py"), os.path.join(_HERE, "neighbours.py"),
+    os.path.join(_HERE, "..", "wordvec.py"), os.path.join(_HERE, "..", "wordvec.bin"),
     os.path.join(_HERE, "bm25.py"), os.path.join(_HERE, "lastgood.py"), os.path.join(_HERE, "..", "curate", "lint.py"),
     os.path.join(_HERE, "..", "schema.py"),
     os.path.join(_HERE, "..", "gates", "stamps.py"), os.path.join(_HERE, "..", "instructions", "files.py"),
@@ -453,6 +454,8 @@ def _refresh_snapshots(learn_dir: str, stores: list[tuple[str, bytes]], data: di
 def _cache_kind(name: str) -> str | None:
     if name.startswith("lint-") and name.endswith(".marshal"):
         return "lint"
+    if name.startswith("near-") and name.endswith(".marshal"):  # deliver.neighbours: the table's folded pairs
+        return "near"
     if name.startswith("reuse-") and name.endswith(".marshal"):
         return "reuse"
     if name.endswith(".marshal"):
@@ -467,7 +470,7 @@ def _write_cache(folder: str, path: str, data: dict, log) -> None:
         with open(tmp, "wb") as handle:
             handle.write(marshal.dumps(data))
         os.replace(tmp, path)
-        for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2), ("reuse", 2)):
+        for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2), ("reuse", 2), ("near", 2)):
             entries = sorted((e for e in os.scandir(folder) if _cache_kind(e.name) == kind),
                              key=lambda e: e.stat().st_mtime, reverse=True)
             for stale in entries[keep:]:

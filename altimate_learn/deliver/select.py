@@ -25,7 +25,7 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 from __future__ import annotations
 
 from altimate_learn.deliver.bm25 import unpack
-from altimate_learn.deliver.concepts import IMPLIED, PREFIX, WEIGHT, concept_terms, links
+from altimate_learn.deliver.concepts import IMPLIED, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
@@ -135,13 +135,20 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     (stopwords left out, folded), the concepts they name (`~database` for "db", "postgres", "rds"; see
     :mod:`altimate_learn.deliver.concepts`) and, with ``implied`` (a request, not a path), the concerns the
     kind of work implies that the request does not name (`^email` for "invite", "reset link"; see
-    :mod:`altimate_learn.deliver.implied`). A request's idioms and lone letters ("n" for "and", the "t" of
+    :mod:`altimate_learn.deliver.implied`) and, for a request word no lesson holds, the store's words that are
+    it in another spelling or form (`≈color` for "colour"; see :mod:`altimate_learn.deliver.neighbours`). A request's idioms and lone letters ("n" for "and", the "t" of
     "doesn't") are no search words, and an amount written with a currency sign is the word "money" (see
     :func:`altimate_learn.deliver.tokenize.money_amounts`)."""
     vocabulary = corpus.vocabulary
     # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
     spoken = "money" if implied and money_amounts(text) else ""
-    found = {t for t in search_tokens((without_idioms(text) + " " + spoken) if implied else text) if t in vocabulary}
+    tokens = search_tokens((without_idioms(text) + " " + spoken) if implied else text)
+    found = {t for t in tokens if t in vocabulary}
+    near: list[str] = []
+    if implied and len(corpus.near_keys):  # a word no lesson holds: the store's words that mean the same
+        for token in dict.fromkeys(tokens):
+            if token not in vocabulary:
+                near += corpus.near_terms(token)
     if implied:  # an operator a lesson quotes (`!=`, `==`) is a search word (tokenize.operators)
         found.update(t for t in operators(text, quoted=False) if t in vocabulary)
     if corpus.concept_words:
@@ -165,6 +172,9 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
             if timed_refresh(words) and PREFIX + TIMER[len(IMPLIED):] in vocabulary:  # "refreshes every 30s"
                 more.append(TIMER)
             found.update(t for t in more if PREFIX + t[len(IMPLIED):] not in found)
+    for term in near:  # not a word the request has or a join gave, nor a member of a concept it names: one idea once
+        if term not in found and not any(concept in found for concept in corpus.concept_words.get(term, ())):
+            found.add(NEAR + term)
     return sorted(found)
 
 
@@ -225,6 +235,9 @@ def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
     extra: dict[str, list[str]] = {t: [] for t in terms if t.startswith(PREFIX)}
     if extra:
         extra.update(links(terms, corpus.concept_words))
+    for term in terms:  # a neighbour (:mod:`altimate_learn.deliver.neighbours`) is extra evidence, never a word
+        if term.startswith(NEAR):
+            extra[term] = []
     return extra
 
 
@@ -263,7 +276,7 @@ def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
     with them and not yet a topic (see :func:`relevant` and :func:`_phrased`)."""
     out: dict[str, set[int]] = {}
     for term in terms:
-        if term[0] in (PREFIX, IMPLIED) or term.startswith("_") or term.endswith("_"):
+        if term[0] in (PREFIX, IMPLIED, NEAR) or term.startswith("_") or term.endswith("_"):
             continue
         entry = corpus.bm25._entry(term)
         if entry is None or corpus.bm25.idf(term) <= 0:  # in more than half the store: no evidence anyway
@@ -436,7 +449,7 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
     for level in levels.values():
         sizes[level] = sizes.get(level, 0) + 1
     for term in dict.fromkeys(terms):
-        if term.startswith("_") or term.endswith("_"):
+        if term.startswith(("_", NEAR)) or term.endswith("_"):  # an affix; a neighbour is no word of the request
             continue
         entry = corpus.bm25._entry(term)
         if entry is None:

@@ -67,7 +67,7 @@ def test_cache_is_keyed_by_the_approved_files_content(tmp_path: Path):
     assert not first.cached
     again, _ = load(tmp_path)
     assert again.cached and again.keys == first.keys and again.lines == first.lines
-    assert len([f for f in os.listdir(cache_dir()) if f.endswith(".marshal") and not f.startswith(("lint-", "reuse-"))]) == 1
+    assert len([f for f in os.listdir(cache_dir()) if f.endswith(".marshal") and not f.startswith(("lint-", "reuse-", "near-"))]) == 1
     lessons = sample_lessons()[:5]
     lessons[0]["text"] = "Name staging models after their source table."
     path.write_text(json.dumps(lessons))
@@ -97,7 +97,7 @@ def test_the_content_hash_is_the_key_when_only_the_files_identity_changed(tmp_pa
 def test_an_unusable_cache_file_is_rebuilt(tmp_path: Path):
     write_store(tmp_path, sample_lessons()[:5])
     load(tmp_path)
-    (cache_path,) = [p for p in Path(cache_dir()).glob("*.marshal") if not p.name.startswith(("lint-", "reuse-"))]
+    (cache_path,) = [p for p in Path(cache_dir()).glob("*.marshal") if not p.name.startswith(("lint-", "reuse-", "near-"))]
     cache_path.write_bytes(b"\x00garbage")
     corpus, messages = load(tmp_path)
     assert len(corpus) == 5 and not corpus.cached
