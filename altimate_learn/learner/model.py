@@ -111,6 +111,10 @@ class Screen:
     batch: Any = None  # the reflection batch: the direct items' texts are vetted with the curator's deltas
     vetted_direct: list[int] = field(default_factory=list)  # indices into ``direct`` sent to the vet, in order
     typed: dict[str, str] = field(default_factory=dict)  # ref → what the person typed (the built-in path's reasons)
+    # Why the answer was unusable, when it proposed items and every one was dropped for a defect of the answer
+    # (malformed, citing nothing or outside the digest, a target not allowed): None for an answer that proposed
+    # nothing on purpose or kept anything. Such an answer changes nothing and its inputs wait for the next run.
+    unusable: str | None = None
 
     def default_target(self, raw: dict[str, Any]) -> str | None:
         if "review" in self.allowed:
@@ -124,6 +128,9 @@ class Screen:
         self.called = True
         keep: list[Any] = []
         handled: set[int] = set()
+        malformed = {d.get("index") for d in dropped if isinstance(d.get("index"), int)}  # the parse's drops
+        reasons: dict[int, str] = {d["index"]: str(d.get("reason") or "malformed") for d in dropped
+                                   if isinstance(d.get("index"), int)}
         for index, raw in enumerate(raw_items):
             if not isinstance(raw, dict):
                 if "review" in self.allowed:
@@ -146,6 +153,7 @@ class Screen:
                     reason = f"it cites {unknown[0]!r}, which is not in this run's digest"
             if reason is not None:
                 handled.add(index)
+                reasons[index] = reason
                 dropped.append({"reason": reason, "index": index, **shown})
                 continue
             if self.typed and cites[0] in self.typed and str(raw.get("reason", "")).startswith("user_correction:"):
@@ -161,6 +169,12 @@ class Screen:
                 op=op, target=target, text=" ".join(text.split()) if isinstance(text, str) else None,
                 id=raw.get("id").strip() if isinstance(raw.get("id"), str) else None,
                 reason=" ".join(str(raw.get("reason") or "").split()), cites=cites, index=index))
+        defective = set(reasons) | malformed
+        self.unusable = None
+        if raw_items and not self.direct and all(i in defective for i in range(len(raw_items))):
+            why = list(dict.fromkeys(reasons.get(i, "malformed") for i in range(len(raw_items))))
+            self.unusable = (f"every item it proposed was dropped ({'; '.join(why[:3])}"
+                             f"{'; …' if len(why) > 3 else ''})")
         if self.batch is not None:
             self.vetted_direct = [i for i, d in enumerate(self.direct) if d.op in ("ADD", "EDIT") and d.text]
             self.batch.vet_extra = [{"op": "ADD", "text": self.direct[i].text} for i in self.vetted_direct]

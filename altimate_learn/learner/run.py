@@ -13,7 +13,10 @@
 5. Only a usable answer moves anything forward: then the direct items are written, the cursors advance over
    exactly what the model was shown (not for a session whose item hit a file changed meanwhile), and the
    signals the digest covered are consumed (by the reflection path). A failed call, an unusable answer, the
-   token limit or the time limit change nothing, and the run log says why.
+   token limit or the time limit change nothing, and the run log says why. An answer whose every item was dropped
+   for a defect of the answer (malformed, uncited, a target not allowed) is unusable too, for at most
+   UNUSABLE_TRIES answers in a row; then its exchanges are read and its signals stay open, listed as unlearned.
+   An answer that proposes nothing on purpose is usable (prefer no change).
 6. The run log (`runs.jsonl`) gets one line; the digest, the prompts and the answer are kept compressed.
 """
 
@@ -35,6 +38,7 @@ from altimate_learn.store import DEFAULT_STORE, ProjectPaths, Store
 FIRST_WINDOW = timedelta(days=7)
 MAX_SECONDS = 20 * 60
 MAX_TOKENS = 300_000
+UNUSABLE_TRIES = 3  # answers in a row whose every item was dropped for a defect, before their exchanges are let go
 SESSION_KEY = "learner"  # the reflection path's name for the learner's batches (backoff, history)
 
 
@@ -427,6 +431,8 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     # its exchanges are read, or the same digest would come back on every later run and nothing after it be read.
     answered = ((screen.called or (resolution.chat is None and outcome.status == "none"))
                 and outcome.status not in ("failed", "busy"))
+    if answered and recorder is not None and outcome.status == "nothing-usable" and screen.unusable:
+        answered = _unusable_answer(files, store, state, notes, screen.unusable, batch, outcome)
     direct = targets.Applied()
     if answered and screen.direct:
         verdicts = _direct_verdicts(paths, store, screen, batch)
@@ -447,6 +453,31 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
                    error=None if answered else (outcome.error or "the model's answer could not be used"),
                    model=outcome.model, outcome=outcome, review=review, direct=direct, answered=answered,
                    transcript=transcript, waiting=waiting)
+
+
+def _unusable_answer(files: LearnerFiles, store: Store, state: dict[str, Any], notes: list[str], why: str,
+                     batch: Any, outcome: Any) -> bool:
+    """An answer whose every item was dropped for a defect of the answer (not a judgement that there is nothing to
+    learn): nothing is marked as read and the exchanges come again at the next run, up to UNUSABLE_TRIES answers in
+    a row; then the exchanges are marked as read and their signals stay open, listed for a model or a person
+    (`learn signals --unlearned`). Returns whether the exchanges count as read."""
+    from altimate_learn.capture import unlearned
+
+    tries = int(state.get("unusable_tries") or 0) + 1
+    if tries < UNUSABLE_TRIES:
+        _commit_state(files, unusable_tries=tries)
+        outcome.error = (f"{outcome.error} (answer {tries} of {UNUSABLE_TRIES} allowed: the same exchanges are read "
+                         "again at the next run)")
+        return False
+    reason = f"the model's answers for it were unusable {UNUSABLE_TRIES} times in a row ({why})"
+    with store.lock():
+        unlearned.record(store, {i: reason for i in batch.signal_ids}, by="learner")
+    kept = len(unlearned.load(store).keys() & set(batch.signal_ids))
+    from altimate_learn.english import plural
+
+    notes.append(f"gave up after {UNUSABLE_TRIES} unusable answers in a row ({why}): the exchanges are marked as read; "
+                 f"{plural(kept, 'signal')} stay open for a model or a person (`learn signals --unlearned`)")
+    return True
 
 
 def _held_back(digest: Digest, waiting: list[Any], cursors: dict[str, dict[str, Any]]) -> int:
@@ -605,7 +636,7 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
         elif request.since is not None:
             scan_from = iso(min(parse_time(scan_from) or started, request.since))
         _commit_state(files, cursors=cursors, captured=state["captured"], floor=floor, scan_from=scan_from or floor,
-                      evidence=state.get("evidence", []),
+                      evidence=state.get("evidence", []), unusable_tries=0,
                       last_run={"id": run_id, "at": iso(started), "ok": True, "truncated": record["truncated"]})
     else:
         _save_marks(files, state, digest.sessions)

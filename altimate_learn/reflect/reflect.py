@@ -451,6 +451,9 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         if batch.screen is not None and (parsed.items or parsed.error is None):
             # The screen takes what is its own (instruction-file targets, citations) and hands on the rest.
             raw_deltas = batch.screen(parsed.items, parsed.for_curator(), outcome.dropped)
+            unusable = getattr(batch.screen, "unusable", None)
+            if unusable:  # every item dropped for a defect of the answer: not a judgement, the signals wait
+                return _failed(store, batch, outcome, f"nothing usable in the answer: {unusable}")
         elif parsed.error and not parsed.deltas:
             return _failed(store, batch, outcome, f"nothing usable in the answer: {parsed.error}")
         else:
