@@ -454,8 +454,11 @@ def check(paths: Annotated[list[Path] | None, typer.Argument(
         if not report.files:
             echo(f"No {'store files' if schema else 'approved.json'} found; nothing to check.")
         elif report.ok:
-            total = sum(f.lessons for f in report.files)
-            echo(f"OK: {plural(len(report.files), 'file')}, {plural(total, 'lesson')}.")
+            # a shared retirement record (retired/<id>.json) holds a retired lesson, not one of the team's lessons
+            records = [f for f in report.files if Path(f.path).parent.name == "retired"]
+            total = sum(f.lessons for f in report.files if f not in records)
+            apart = f", {plural(len(records), 'retirement record')}" if records else ""
+            echo(f"OK: {plural(len(report.files), 'file')}, {plural(total, 'lesson')}{apart}.")
         else:
             count = len(report.lines())
             typer.echo(f"{plural(count, 'problem')} in {plural(sum(not f.ok for f in report.files), 'file')}.", err=True)

@@ -537,3 +537,21 @@ def test_status_in_an_unfinished_merge_does_not_count_zero_approved_lessons(team
     status = ana.learn("status").stdout
     assert "lessons: 0 approved" not in status
     assert "  lessons: approved.json cannot be read until the merge is finished (below), " in status
+
+
+def test_status_in_an_unfinished_merge_does_not_say_no_lesson_is_in_force(team: Team):
+    """trial18: during the same merge `learn status` said "set: 0 in force", yet the hooks deliver the last good set
+    (the next line says so): the set cannot be counted until approved.json can be read."""
+    ana, _, _, _ = _replaced_there_edited_here(team, "--no-rebase", "--no-edit")
+    status = ana.learn("status").stdout
+    assert "set: 0 in force" not in status
+    assert "  set: not counted until approved.json can be read (delivery below)" in status
+
+
+def test_check_counts_retirement_records_apart_from_lessons(team: Team):
+    """trial18: `learn check` said "OK: 2 files, 2 lessons." for one approved lesson and one shared retirement record
+    (retired/<id>.json): a retired lesson is not one of the team's lessons."""
+    (ana,), base_id = start(team, "ana")
+    ana.add(CTE)
+    ana.promote({"op": "REMOVE", "id": base_id, "reason": "wrong for marts"})
+    assert ana.learn("check").stdout == "OK: 2 files, 1 lesson, 1 retirement record.\n"
