@@ -179,6 +179,10 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
         counts = set_counts(store, approved, gates["held_out"], int(values["max_in_force"]))
         for key in ("in_force", "stale", "over_max_in_force", "outside_cap", "graduated", "retired"):
             set_totals[key] = set_totals.get(key, 0) + counts[key]
+        if counts.get("outside_unreadable"):
+            from altimate_learn.tidy.counts import UNREADABLE_OUTSIDE
+
+            report["problems"].append(f"store '{store.name}': {UNREADABLE_OUTSIDE}")
         store_rows.append({"name": store.name, "approved": len(approved),
                            "candidate": None if candidate is None else len(candidate),
                            "stale": len(gates["stale"]), "quarantined": len(gates["quarantined"]),

@@ -25,6 +25,22 @@ def _count_json(path: Any, key: str) -> int:
     return len(items) if isinstance(items, (list, dict)) else 0
 
 
+UNREADABLE_OUTSIDE = ("outside-cap.json cannot be read, so the lessons waiting outside the cap are not counted: fix "
+                      "it by hand (or restore it from a backup); the next curation that reaches the cap moves it aside "
+                      "as outside-cap.json.malformed-<time>, where they stay")
+
+
+def _unreadable(path: Any, key: str) -> int:
+    """1 when the file exists but is not a JSON object with a ``key`` list, else 0."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return 0
+    except (OSError, ValueError):
+        return 1
+    return 0 if isinstance(value, dict) and isinstance(value.get(key), list) else 1
+
+
 def set_counts(store: Any, approved: list[dict], held_out: int | dict[str, str], max_in_force: int) -> dict[str, int]:
     """``held_out``: the approved lessons delivery holds out ({id: why}, "stale…" or "quarantined"), or their number.
     A stale lesson is counted as such (review14 R14-19: the line accounted for none of a stale set)."""
@@ -38,6 +54,7 @@ def set_counts(store: Any, approved: list[dict], held_out: int | dict[str, str],
     return {"in_force": in_force, "max_in_force": max_in_force, "stale": stale,
             "over_max_in_force": max(0, in_force - max_in_force),
             "outside_cap": _count_json(store.path(OUTSIDE), "items"),
+            "outside_unreadable": _unreadable(store.path(OUTSIDE), "items"),
             "graduated": _count_json(store.path(GRADUATED), "lessons"),
             # a lesson retired here and kept (or brought back) by a teammate's merge is in force, not retired
             "retired": len(retired_ids(store) - {l["id"] for l in approved})}
@@ -70,7 +87,8 @@ def line(counts: dict[str, int]) -> str:
     stale = counts.get("stale", 0)
     return (f"{counts['in_force']} in force (max_in_force {counts['max_in_force']}), "
             + (f"{stale} stale (held out until re-vetted), " if stale else "")
-            + f"{outside} outside the cap, {counts['graduated']} graduated, {counts['retired']} retired")
+            + f"{outside} outside the cap, {counts['graduated']} graduated, {counts['retired']} retired"
+            + (f"; {UNREADABLE_OUTSIDE}" if counts.get("outside_unreadable") else ""))
 
 
 def fixes(counts: dict[str, int]) -> list[str]:
