@@ -94,9 +94,26 @@ def _clean(text: str) -> str:
     return text.strip()
 
 
+# A note that reports the request instead of stating the rule ("The user asked to remember: …", as a Codex ad-hoc
+# note or any agent's memory may be written; trial18): the framing is no part of the rule, the rest is kept word for
+# word. "Remember to run …" is the rule itself and stays.
+_FRAMING = re.compile(
+    r"^(?:(?:the\s+)?user\s+(?:asked|told|wants|wanted|requested|said)(?:\s+(?:me|you|the\s+agent|codex|claude|gemini))?"
+    r"\s+(?:to\s+)?(?:remember|note|keep\s+in\s+mind)(?:\s+that)?\s*[:,\-\u2013\u2014]?\s+"
+    r"|(?:remember|note(?:\s+to\s+self)?|reminder)\s*[:\-\u2013\u2014]\s*)",
+    re.IGNORECASE)
+
+
+def unframed(rule: str) -> str:
+    """The rule without a leading "The user asked to remember: " (and the like); unchanged when nothing follows."""
+    rest = _FRAMING.sub("", rule, count=1)
+    return rest if rest.strip() else rule
+
+
 def offline_text(memory: AgentMemory) -> tuple[str | None, str]:
-    """The rule's first line, else its first sentence, when it fits in a lesson; else (None, why)."""
-    rule = memory.rule.strip()
+    """The rule's first line, else its first sentence, when it fits in a lesson; else (None, why). A framing that
+    only reports the request ("The user asked to remember: …") is left out."""
+    rule = unframed(memory.rule.strip())
     if not rule:
         return None, "it has no rule line (only why / how to apply)"
     first_paragraph = rule.split("\n\n", 1)[0]
@@ -335,7 +352,7 @@ def build_prompt(proposals: list[Proposal]) -> str:
     parts = []
     for index, proposal in enumerate(proposals, 1):
         m = proposal.memory
-        body = {"id": f"m{index}", "type": m.type, "name": m.name, "rule": m.rule[:2000]}
+        body = {"id": f"m{index}", "type": m.type, "name": m.name, "rule": unframed(m.rule)[:2000]}
         if m.why:
             body["why"] = m.why[:1000]
         if m.how:

@@ -138,3 +138,32 @@ def test_an_imported_rule_reads_as_a_sentence():
         "When adding a dependency, use `uv add` for new dependencies, never pip."
     assert text("use `ruff format` before a commit") == "Use `ruff format` before a commit."
     assert text("Keep it short!") == "Keep it short!"
+
+
+def test_a_memory_framed_as_what_the_user_asked_to_remember_gives_the_rule_itself(cli, git_repo):
+    """trial18: a Codex ad-hoc note "The user asked to remember: …" was staged word for word as the lesson; the
+    framing is no part of the rule (the rule's own words are kept, nothing added)."""
+    from altimate_learn.capture.sessions._memory import AgentMemory
+    from altimate_learn.history.memory_condense import offline_text
+
+    def text(rule: str) -> str:
+        memory = AgentMemory(agent="codex", type="feedback", name="n", key="k", rel="notes/x.md", mtime=0.0,
+                             rule=rule, why="", digest="d")
+        return offline_text(memory)[0]
+
+    rule = "Run `make lint` before pushing."
+    for framed in ("The user asked to remember: run `make lint` before pushing",
+                   "The user asked me to remember that run `make lint` before pushing.",
+                   "User asked to remember - run `make lint` before pushing",
+                   "The user wants me to remember: Run `make lint` before pushing.",
+                   "Remember: run `make lint` before pushing",
+                   "Note to self: run `make lint` before pushing"):
+        assert text(framed) == rule, framed
+    # words that are the rule itself stay
+    assert text("Remember to run `make lint` before pushing") == "Remember to run `make lint` before pushing."
+    assert text("The user asked for `uv`, so use `uv add`, never pip") == \
+        "The user asked for `uv`, so use `uv add`, never pip."
+    write(claude_folder(git_repo), "feedback_lint.md", memory(
+        "lint-first", "feedback", "The user asked to remember: run `make lint` before pushing."))
+    run_json(cli)
+    assert [l["text"] for l in candidate(git_repo)] == [rule]
