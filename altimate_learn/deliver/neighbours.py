@@ -59,7 +59,7 @@ def pairs(threshold: float = THRESHOLD) -> list[tuple[tuple[str, ...], tuple[str
         try:
             with open(path, "rb") as handle:
                 found = marshal.loads(handle.read())
-            if isinstance(found, list):
+            if isinstance(found, list) and all(map(_pair_ok, found)):
                 return found
         except Exception:  # missing, torn or foreign: compute again
             pass
@@ -74,6 +74,14 @@ def pairs(threshold: float = THRESHOLD) -> list[tuple[tuple[str, ...], tuple[str
         except OSError:
             pass
     return found
+
+
+def _pair_ok(item) -> bool:
+    """One entry as :func:`_fold_pairs` writes it: (terms, terms, cosine). A file that unmarshals to anything else
+    (damaged, or another layout under the same name) is computed again, never half-believed: the index is
+    prepared inside a hook, where a bad entry would fail every call after a pull (review18)."""
+    return (type(item) is tuple and len(item) == 3 and type(item[0]) is tuple and type(item[1]) is tuple
+            and type(item[2]) is float and all(type(term) is str for term in (*item[0], *item[1])))
 
 
 def _fold_pairs(threshold: float) -> list[tuple[tuple[str, ...], tuple[str, ...], float]]:

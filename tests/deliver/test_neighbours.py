@@ -5,10 +5,13 @@ the store's word that is the same in another spelling or form ("normalise" for "
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from altimate_learn.deliver import concepts, neighbours
 from altimate_learn.deliver.concepts import NEAR
@@ -124,3 +127,34 @@ def test_the_folded_pairs_are_kept_in_the_cache_folder_and_a_damaged_file_is_com
     kept[0].write_bytes(b"\x00not marshal")
     assert neighbours.pairs() == first
     assert all(sim >= neighbours.THRESHOLD - 1e-9 and a != b for a, b, sim in first)
+
+
+@pytest.mark.parametrize("kept", [[1, 2, 3], [(("colour",), "color", 0.9)], [(("colour",), ("color",), "0.9")],
+                                  [(("colour",), (7,), 0.9)]], ids=["ints", "a string", "a text cosine", "a number"])
+def test_a_cache_of_another_shape_is_computed_again(tmp_path, monkeypatch, kept):
+    """review18: a damaged folded-pairs file that still reads as a list was returned as it was (see the next test)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = neighbours.pairs()
+    (path,) = (tmp_path / "altimate-learn" / "index").glob(neighbours.PREFIX + "*.marshal")
+    path.write_bytes(marshal.dumps(kept))
+    assert neighbours.pairs() == first
+    assert neighbours.build({fold("color")[0]})[fold("colour")[0]] == [fold("color")[0]]
+
+
+def test_the_first_hook_after_a_pull_delivers_with_a_damaged_pairs_file(git_repo: Path):
+    """review18: with such a file, preparing the index raised inside the hook (`hook failed: TypeError` in hook.log),
+    no lesson was delivered, and every later hook failed the same way: nothing was cached, and the file's name
+    depends only on the code, so it was never replaced."""
+    lessons = sample_lessons()
+    path = write_store(git_repo, lessons)
+    start = {"session_id": "s1", "transcript_path": str(git_repo / "t.jsonl"), "cwd": str(git_repo),
+             "hook_event_name": "SessionStart", "source": "startup"}
+    assert context_of(run_hook("claude-code", start, cwd=git_repo).stdout)  # prepares the index and the pairs
+    (kept,) = Path(os.environ["XDG_CACHE_HOME"], "altimate-learn", "index").glob(neighbours.PREFIX + "*.marshal")
+    kept.write_bytes(marshal.dumps([1, 2, 3]))
+    (edited,) = [item for item in lessons if item["text"] == "Use snake_case for column names in every model."]
+    edited["text"] = "Use snake_case for column names in every dbt model."
+    path.write_text(json.dumps(lessons, indent=2))  # the pull: the index is prepared again
+    for session in ("s2", "s3"):
+        proc = run_hook("claude-code", {**start, "session_id": session}, cwd=git_repo)
+        assert proc.returncode == 0 and edited["text"] in context_of(proc.stdout), proc.stdout + proc.stderr
