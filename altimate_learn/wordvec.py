@@ -1,10 +1,10 @@
 """Static word vectors distilled from a sentence-embedding model, read with the standard library.
 
-The table (`wordvec.bin`, next to this module) holds about 22,600 lowercase English and software words, each
+The table (`wordvec.bin`, next to this module) holds 22,756 lowercase English and software words, each
 with a 64-dimension int8 vector and its nearest neighbours in the vocabulary. It is distilled from
 sentence-transformers all-MiniLM-L6-v2 (Apache-2.0) by `research/build_word_vectors.py` (each word embedded
 as its own input, PCA to 64 dimensions, int8 per vector; neighbours by cosine of the full 384-dimension
-embeddings, at least 0.5, at most 12 a word). Nothing here imports numpy or the model.
+embeddings, at least 0.6, at most 10 a word). Nothing here imports numpy or the model.
 
 What it is good for: words that are the same idea in another form, that no hand table lists (`colour` and
 `color`, `normalise` and `normalize`, `invoice` and `billing`, `link` and `url`). Single words embedded alone
