@@ -491,8 +491,10 @@ def normalized(body: str) -> str:
 
 # An agent's signature on text a person posted from their own account: the words are the agent's.
 _AGENT = r"(?:claude(?: code)?|(?:github )?copilot|codex|gemini(?: cli| code assist)?|cursor|aider|devin|opencode)"
+# The signature is a line of its own (a link to the agent, emphasis and a full stop at most): a person's sentence that
+# opens the same way ("Written by Claude? This loop skips the last page …") is the person's review (review18).
 _AGENT_SIGNATURE = re.compile(
-    rf"^[ \t>*_]*(?:🤖\s*)?(?:generated|written|created) (?:with|by) \[?{_AGENT}\b"
+    rf"^[ \t>*_]*(?:🤖\s*)?(?:generated|written|created) (?:with|by) \[?{_AGENT}\]?(?:\([^()\s]*\))?[ \t*_.!]*$"
     rf"|^[ \t]*co-authored-by:\s*{_AGENT}\b", re.I | re.M)
 # A comment that opens by addressing a bot or an agent (`@coderabbitai resolve`, `@claude please review this
 # again`) and says little else is a command to it: what a reviewer asks a bot to do, not what the code should be.
