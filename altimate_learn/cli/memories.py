@@ -40,7 +40,8 @@ def import_memories(
     types: Annotated[list[str] | None, typer.Option(
         "--type", metavar="TYPE", callback=_check_types, show_default=False,
         help="Memory types to import (repeatable, or comma-separated). Default: feedback and project; user and "
-             "reference memories are personal and come only when named.")] = None,
+             "reference memories are personal and come only when named (Gemini CLI's memories, private to you, "
+             "are user memories).")] = None,
     model: Annotated[str | None, typer.Option(
         "--model", "-m", metavar="PROVIDER/MODEL", show_default=False,
         help="Model that condenses memories too long for the offline rule extraction. Default: learn.model.")]

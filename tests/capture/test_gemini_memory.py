@@ -94,8 +94,8 @@ def test_save_memory_facts_project_and_global(git_repo: Path, tmp_path: Path) ->
 
     found = scan(git_repo, ["gemini"])
     assert [(m.type, m.rule, m.rel) for m in found.memories] == [
-        ("project", "This project formats SQL with sqlfluff before committing.", "memory/MEMORY.md"),
-        ("project", "Run `make test` not pytest directly, in this repo.", "memory/MEMORY.md"),
+        ("user", "This project formats SQL with sqlfluff before committing.", "memory/MEMORY.md"),
+        ("user", "Run `make test` not pytest directly, in this repo.", "memory/MEMORY.md"),
         ("user", "My preferred language is Python.", "~/.gemini/GEMINI.md"),
         ("user", "I like b tabs /b .", "~/.gemini/GEMINI.md"),  # whitespace folded, as in every bullet
     ]
@@ -123,7 +123,37 @@ def test_the_0_61_private_memory_index_and_its_notes(git_repo: Path) -> None:
         ("memory/GEMINI.md", "Legacy project fact.", "Legacy project fact."),
     ])
     note = next(m for m in found.memories if m.rel == "memory/local-db.md")
-    assert "port 5433" in note.why and note.type == "project"
+    assert "port 5433" in note.why and note.type == "user"
+
+
+def test_the_private_project_memory_is_personal_and_comes_only_with_type_user(cli, git_repo: Path) -> None:
+    """trial18: Gemini CLI 0.61's own prompt calls `~/.gemini/tmp/<project>/memory/` "personal-to-the-user", not to
+    be committed (team conventions go to ./GEMINI.md), yet `learn import-memories` staged its facts and notes for
+    the team ("On my machine the test database runs on port 5433"). Left out as personal, counted, and how to
+    include them said; staged with `--type user`."""
+    from tests.history.test_memory_import import candidate
+
+    folder = register(git_repo, "repo") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("- On my machine the test database runs on port 5433.\n"
+                                      "- [Editor setup](editor.md) — my editor\n")
+    (folder / "editor.md").write_text("# Editor setup\n\nI open this repo in Helix with the ruff language server.\n")
+    code, out, err = cli("status")
+    assert code == 0, err
+    assert "agent memories" not in out  # no team memory waiting to be imported
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    assert "port 5433" not in out and "Helix" not in out and "staged" not in out
+    assert "Not imported: 2 user memories (personal; pass --type user to import them)." in out
+    assert candidate(git_repo) == []
+    code, out, err = cli("import-memories", "--type", "user")
+    assert code == 0, err
+    assert sorted(lesson["text"] for lesson in candidate(git_repo)) == [
+        "I open this repo in Helix with the ruff language server.",
+        "On my machine the test database runs on port 5433."]
+    code, out, err = cli("import-memories")  # imported once, left out again by default: not gone, nothing to retire
+    assert code == 0, err
+    assert "is gone" not in out and "learn retire" not in out and len(candidate(git_repo)) == 2
 
 
 def test_a_pointer_to_a_note_that_is_gone_is_no_memory(git_repo: Path) -> None:

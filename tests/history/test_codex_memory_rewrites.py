@@ -165,12 +165,13 @@ def test_a_renamed_claude_memory_file_and_a_rewritten_gemini_fact_are_the_same_m
     gemini = register(git_repo, "repo") / "memory"
     gemini.mkdir(parents=True)
     (gemini / "MEMORY.md").write_text("- Run the unit tests with `npm test -- --run`.\n")
-    run_json(cli, "--agent", "all")
+    both = ("--agent", "all", "--type", "feedback,user")  # Gemini's private memory is personal: asked for (trial18)
+    run_json(cli, *both)
     assert cli("promote", "--yes")[0] == 0
     ids = {l["text"]: l["id"] for l in approved(git_repo)}
     old.rename(old.with_name("feedback_formatting.md"))
     (gemini / "MEMORY.md").write_text("- Run the unit tests with `npm test -- --run --silent`.\n")
-    result = run_json(cli, "--agent", "all")
+    result = run_json(cli, *both)
     assert result["deleted"] == []
     statuses = {m["file"]: (m["status"], m["reason"]) for m in result["memories"]}
     assert statuses["feedback_formatting.md"] == ("unchanged", None)

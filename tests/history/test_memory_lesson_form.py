@@ -117,7 +117,7 @@ def test_a_gemini_note_with_front_matter_gives_the_rule_alone(cli, git_repo):
     (folder / "MEMORY.md").write_text("- [Deploy](deploy.md) — how releases are cut\n")
     (folder / "deploy.md").write_text("---\nname: deploy\ndescription: how we release\ntype: project\n---\n\n"
                                       "Release with `make release`, never push tags by hand.\n")
-    result = run_json(cli, "--agent", "gemini")
+    result = run_json(cli, "--agent", "gemini", "--type", "user")  # Gemini's private memory is personal (trial18)
     [outcome] = result["memories"]
     assert outcome["status"] == "staged" and outcome["name"] == "deploy"
     assert [l["text"] for l in candidate(git_repo)] == ["Release with `make release`, never push tags by hand."]

@@ -12,9 +12,12 @@ Read from google-gemini/gemini-cli (`packages/core/src/tools/memoryTool.ts`) and
   preferences. `memory/.inbox/` holds extraction patches the user has not reviewed yet: not read.
 
 `<project>` is the project's short name from `~/.gemini/projects.json` (or the sha256 of its root in older
-versions), resolved as the transcript reader does. The private project memory is this repository's:
-its bullets and notes are `project` memories. The global file is about the person, in every project: its
-facts are `user` memories (not imported unless asked for by type).
+versions), resolved as the transcript reader does. Both are the person's own: Gemini's prompt calls the private
+project memory "personal-to-the-user", not to be committed (team conventions go to `./GEMINI.md`), and the
+global file is about the person in every project. So their facts and notes are `user` memories, like Codex's
+`memory_summary.md`: not imported unless asked for by type (`learn import-memories --type user`; trial18).
+A memory's digest is of where it lives and what it says, not of its type, so a fact imported before it was
+typed `user` is still unchanged when imported again.
 """
 
 from __future__ import annotations
@@ -50,10 +53,12 @@ def added_section(text: str) -> list[str] | None:
     return None
 
 
-def _fact(kind: str, fact: str, rel: str, mtime: float, name: str = "") -> AgentMemory:
+def _fact(scope: str, fact: str, rel: str, mtime: float, name: str = "") -> AgentMemory:
+    """A fact of the private project memory (``scope`` "project") or of the global file ("user"): a `user`
+    memory either way (the module docstring); the digest keeps the scope, as it did when it was the type."""
     anchor = digest_of(one_line(fact))[:16]
-    return AgentMemory(agent=AGENT, type=kind, name=name or one_line(fact)[:60], key=f"{AGENT}:{rel}#{anchor}",
-                       rel=rel, mtime=mtime, rule=fact, digest=digest_of(kind, fact))
+    return AgentMemory(agent=AGENT, type="user", name=name or one_line(fact)[:60], key=f"{AGENT}:{rel}#{anchor}",
+                       rel=rel, mtime=mtime, rule=fact, digest=digest_of(scope, fact))
 
 
 def _is_pointer(bullet: str, folder: Path) -> bool:
@@ -103,12 +108,12 @@ def read_note(text: str, path: Path, rel: str) -> AgentMemory | None:
     items = bullets(first.split("\n")) if first.lstrip().startswith(("-", "*")) else []
     rule = items[0] if items else first
     rest = "\n\n".join(paragraphs[1:])
-    return AgentMemory(agent=AGENT, type="project", name=one_line(name)[:80], key=f"{AGENT}:{rel}", rel=rel,
+    return AgentMemory(agent=AGENT, type="user", name=one_line(name)[:80], key=f"{AGENT}:{rel}", rel=rel,
                        mtime=mtime_of(path), rule=rule, why=rest, description=description, digest=digest_of(whole))
 
 
 def read_project_folder(folder: Path) -> tuple[list[AgentMemory], list[SkippedMemory]]:
-    """A private project memory folder (`tmp/<project>/memory/`)."""
+    """A private project memory folder (`tmp/<project>/memory/`): personal (`user`) memories."""
     memories: list[AgentMemory] = []
     skipped: list[SkippedMemory] = []
     files, cut = list_markdown(folder)
