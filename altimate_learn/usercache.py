@@ -41,3 +41,13 @@ def code_stamps(paths: list[str] | tuple[str, ...], *, names: bool = True) -> li
         stamp = f"{info.st_size}:{info.st_mtime_ns}"
         out.append(f"{os.path.basename(name)}:{stamp}" if names else stamp)
     return out
+
+
+def write_file(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` in the user's cache whole or not at all (a temporary file, then a rename), making
+    its folder private if it is new; raises OSError (callers treat an unwritten cache as lost speed only)."""
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as handle:
+        handle.write(data)
+    os.replace(tmp, path)

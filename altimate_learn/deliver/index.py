@@ -28,7 +28,7 @@ import stat
 from altimate_learn.deliver.corpus import INDEX_VERSION, Corpus, empty_corpus, pack_lessons
 from altimate_learn.deliver.render import single_line
 from altimate_learn.deliver.state import sha256
-from altimate_learn.usercache import cache_base, code_stamps
+from altimate_learn.usercache import cache_base, code_stamps, write_file
 from altimate_learn.worktree import local_learn_dir
 
 APPROVED = "approved.json"
@@ -304,11 +304,7 @@ def _memo_lint():
             return
         keep = memo if len(memo) <= 200_000 else dict(list(memo.items())[-100_000:])
         try:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            tmp = f"{path}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as handle:
-                handle.write(marshal.dumps(keep))
-            os.replace(tmp, path)
+            write_file(path, marshal.dumps(keep))
         except OSError:
             pass
 
@@ -465,11 +461,7 @@ def _cache_kind(name: str) -> str | None:
 
 def _write_cache(folder: str, path: str, data: dict, log) -> None:
     try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as handle:
-            handle.write(marshal.dumps(data))
-        os.replace(tmp, path)
+        write_file(path, marshal.dumps(data))
         for kind, keep in (("corpus", MAX_CACHE_FILES), ("key", 4 * MAX_CACHE_FILES), ("lint", 2), ("reuse", 2), ("near", 2)):
             entries = sorted((e for e in os.scandir(folder) if _cache_kind(e.name) == kind),
                              key=lambda e: e.stat().st_mtime, reverse=True)

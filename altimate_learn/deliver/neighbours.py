@@ -47,7 +47,7 @@ def pairs(threshold: float = THRESHOLD) -> list[tuple[tuple[str, ...], tuple[str
     Folding some 10,000 words takes a few hundred milliseconds, so the folded pairs are kept in the user's cache
     folder, keyed by the files they come from (a first hook after a pull only reads them); a missing or
     unreadable file is computed again, one that cannot be written only costs speed."""
-    from altimate_learn.usercache import cache_base, code_stamps
+    from altimate_learn.usercache import cache_base, code_stamps, write_file
 
     base = cache_base()
     path = None
@@ -66,11 +66,7 @@ def pairs(threshold: float = THRESHOLD) -> list[tuple[tuple[str, ...], tuple[str
     found = _fold_pairs(threshold)
     if path:
         try:
-            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-            tmp = f"{path}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as handle:
-                handle.write(marshal.dumps(found))
-            os.replace(tmp, path)
+            write_file(path, marshal.dumps(found))
         except OSError:
             pass
     return found

@@ -27,6 +27,8 @@ import marshal
 import os
 from hashlib import blake2b, sha256
 
+from altimate_learn.usercache import write_file
+
 VERSION = 1
 PREFIX = "reuse-"
 # Entries of each kind kept: all those this preparation used, and as many others again (at least SLACK), the most
@@ -99,12 +101,7 @@ class Memo:
         checks, parts = _kept(self.used_checks, self.checks), _kept(self.used_parts, self.parts)
         try:
             body = marshal.dumps((VERSION, checks, parts))
-            folder = os.path.dirname(self.path)
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            tmp = f"{self.path}.{os.getpid()}.tmp"
-            with open(tmp, "wb") as handle:
-                handle.write(blake2b(body, digest_size=32).digest() + body)
-            os.replace(tmp, self.path)
+            write_file(self.path, blake2b(body, digest_size=32).digest() + body)
         except (OSError, ValueError):
             pass
 
