@@ -421,7 +421,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind27": ", blind batch 27 (written apart from the code)",
                  " blind28": ", blind batch 28 (written apart from the code)",
                  " blind29": ", blind batch 29 (written apart from the code)",
-                 " blind30": ", blind batch 30 (written apart from the code)"}
+                 " blind30": ", blind batch 30 (written apart from the code)",
+                 " blind31": ", blind batch 31 (written apart from the code)",
+                 " blind32": ", blind batch 32 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

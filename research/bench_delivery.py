@@ -64,10 +64,11 @@ thirteenth; `delivery_tasks_blind23.jsonl` and `delivery_tasks_blind24.jsonl`, t
 source lessons and issue 19, for the fifteenth; `delivery_tasks_blind27.jsonl` and `delivery_tasks_blind28.jsonl`, 36
 tasks each by one more writer who read only the source lessons and issue 19, for the sixteenth;
 `delivery_tasks_blind29.jsonl` and `delivery_tasks_blind30.jsonl`, 36 tasks each by one more writer who read only the
-source lessons and issue 19, for the seventeenth). The
+source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl` and `delivery_tasks_blind32.jsonl`, the
+same for the eighteenth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32]
 """
 
 from __future__ import annotations
@@ -1148,6 +1149,37 @@ BLIND30_INTRO += (
     "new Postgres database, for the KMS encryption rule (at 1,000 and 10,000); a follow-up on a vendor model in "
     "`models/staging/stripe/`, whose lesson is scoped `models/staging/*.sql` (a `*` does not reach into a subfolder; "
     "the writer marked the task uncertain).")
+# The eighteenth round's writer read the source lessons, issue 19, how stores/generate.py scopes lessons, two lines of
+# blind batch 30 (its first line and its first follow-up, for the JSON shape), lines 115 to 166 of this file
+# (`load_tasks` to `check_unique`) and the registration lines and intros of blind batches 25 to 30 (and so the lead's
+# reading of their misses), and ran only a check of the JSON, of each needed prefix's uniqueness in the 300 / 1,000 /
+# 10,000 stores and of the path globs; not this benchmark.
+_SEVENTEENTH_READ = ("this file's `load_tasks` and `check_unique`", "two lines of blind batch 28 (its first line and "
+                     "its first follow-up) and the registration lines of blind batches 27 and 28 with their intros")
+assert all(part in SEVENTEENTH_ROUND_WRITER for part in _SEVENTEENTH_READ)
+assert "2026-12-04 #4" in SEVENTEENTH_ROUND_WRITER
+EIGHTEENTH_ROUND_WRITER = SEVENTEENTH_ROUND_WRITER.replace(_SEVENTEENTH_READ[0], (
+    "this file's `load_tasks` to `check_unique`")).replace(_SEVENTEENTH_READ[1], (
+    "two lines of blind batch 30 (its first line and its first follow-up) and the registration lines of blind batches "
+    "25 to 30 with their intros")).replace("2026-12-04 #4", "2026-12-04 #5")
+BLIND31_TASKS, BLIND32_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (31, 32))
+BLIND31_INTRO, BLIND32_INTRO = (EIGHTEENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-second writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the eighteenth round: terse "
+     "developers with typos and shorthand, vendor and tool names (Zendesk, Fivetran, Looker, VoiceOver, HubSpot) and "
+     "British spellings (containerise); 10 direct, 10 vague, 8 file and 8 follow-ups whose second request is on "
+     "another topic or file and mostly a symptom (order ids losing leading zeros for the Shopify string-id rule, a "
+     "cron run twice at once, a request per keystroke, 'Invalid file' for the error-message rule); every section of "
+     "the source file, a `*.test.tsx` file, `web/src/app/`, two-lesson requests (Alembic, S3, Dockerfile, shell "
+     "scripts, a new list route, a zendesk staging model with `_sources.yml`)"),
+    ("the same writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the eighteenth round: the same "
+     "voices (organisation, pen test, retina, board deck); 10 direct, 10 vague, 8 file and 8 follow-ups on another "
+     "topic (JPY refunds 100x too small for `currency_exponent`, a blank page on 403 for `toastError()`, a security "
+     "group found by a data source for module outputs, a button untranslated in French); a lesson naming another "
+     "file (`app/celery_beat.py`) for an hourly task, a `test_*.py` file in a worker's tests, crowded topics "
+     "(Kubernetes manifests, outbound HTTP, staging emails, chart libraries), minimal file requests (two to five "
+     "words)")))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1190,6 +1222,8 @@ SETS = {
     "blind28": (BLIND28_TASKS, "Blind batch 28 (written apart from the code)", BLIND28_INTRO),
     "blind29": (BLIND29_TASKS, "Blind batch 29 (written apart from the code)", BLIND29_INTRO),
     "blind30": (BLIND30_TASKS, "Blind batch 30 (written apart from the code)", BLIND30_INTRO),
+    "blind31": (BLIND31_TASKS, "Blind batch 31 (written apart from the code)", BLIND31_INTRO),
+    "blind32": (BLIND32_TASKS, "Blind batch 32 (written apart from the code)", BLIND32_INTRO),
 }
 
 
