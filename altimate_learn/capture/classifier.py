@@ -281,11 +281,13 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
 REPLY_INFORMS = frozenset({"expressed frustration with the result", "said what the agent made already exists"})
 
 
-def classify_text(text: str, answer: str | None = None) -> Verdict:
+def classify_text(text: str, answer: str | None = None, *, request: str | None = None) -> Verdict:
     """Whether ``text`` reads as the user correcting the agent.
 
     ``answer`` is the assistant's last answer before the message, when known: after an answer that says
-    the agent did something, a report that the result errors or does not work is a correction too.
+    the agent did something, a report that the result errors or does not work is a correction too. ``request`` is
+    the message that answer replied to, when known: an answer to a /init (write the agents' instructions file)
+    changed no code, so no report after it is about the agent's change.
     """
     try:
         if not isinstance(text, str) or not text.strip() or is_slash_command(text):
@@ -297,7 +299,7 @@ def classify_text(text: str, answer: str | None = None) -> Verdict:
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        claimed = answered(answer) and not handed_over(answer or "")
+        claimed = answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
@@ -625,7 +627,8 @@ def classify_with_reasoning(msg: UserMessage, previous: UserMessage | None = Non
         if without.correction or not thinking:
             return without, without
         return thinking_verdict(msg.text, thinking) or NOT_A_CORRECTION, without
-    verdict = classify_text(msg.text, answer)
+    request = previous.text if previous is not None and previous.kind == "text" else None
+    verdict = classify_text(msg.text, answer, request=request)
     if not verdict.correction and reply and msg.kind == "text":
         verdict = reply_verdict(msg.text, reply) or verdict
     without = verdict

@@ -434,6 +434,21 @@ WRONG_PLACE = re.compile(
 # compose file): then "Missing script" may be what its change did.
 WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|\bdocker(?:file)?\b|\bcompose\b|\bimage\b", _I)
 
+# The request a harness's /init sends (Claude Code: "create a CLAUDE.md file, which will be given to future instances",
+# Codex: "Generate a file named AGENTS.md that serves as a contributor guide", OpenCode: "create a OpenCode.md file
+# containing", Gemini CLI: "generate a comprehensive GEMINI.md file"), or the bare command. The answer to it wrote a
+# guide for agents and changed no code, so an error the person reports next is the project's own, not the agent's
+# change (dev: the three such flags after /init, from three owners, were all false alarms; no report follows one).
+INSTRUCTIONS_REQUEST = re.compile(
+    r"^\s*/init\s*$|\b(?:create|generate|write|improve)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:file\s+(?:named|called)\s+)?`?"
+    r"(?:CLAUDE|AGENTS|OpenCode|GEMINI|CRUSH|QWEN)\.md`?(?:\s+file)?(?:\s*,|\s+(?:that|which|containing|to\s+be\s+used|for)\b)", _I)
+
+
+def wrote_instructions(request: str | None) -> bool:
+    """Whether ``request`` (the message the answer replied to) asked for the agents' instructions file (a /init)."""
+    return bool(request) and bool(INSTRUCTIONS_REQUEST.search(request[:2000]))
+
+
 
 
 # -- Eleventh pass (issue 20, item 2; review10 R10-18) -------------------------------------------------------------
