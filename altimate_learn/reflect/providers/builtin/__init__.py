@@ -19,10 +19,14 @@ feedback                                              lesson
 "uv, not pip" / "we use pnpm here"                    Use `uv` instead of `pip`. / Use `pnpm`.
 "don't touch the migrations"                          Never touch the migrations.
 "our API returns cents"                               The API returns cents.
+"you keep adding emojis to the commit messages"       Never add emojis to the commit messages.
+"why did you delete the tests again?"                 Never delete the tests.
+"you forgot to update the changelog again"            Always update the changelog.
 ====================================================  ====================================================
 
 Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
-this repo") are stripped; a hedged correction ("could you maybe use X instead of Y?", "I think it would be better
+this repo", a "here" inside the rule) are stripped; a complaint or question about an action the agent repeats
+("you keep …", "why did you … again?", "I told you, don't …") is read as the standing rule it carries (`restate.py`); a hedged correction ("could you maybe use X instead of Y?", "I think it would be better
 to …") is read as its plain form (`hedges.py`); rationale after "because" / "so that" is dropped; code identifiers (snake_case,
 camelCase, dotted names, calls such as ``ref()``, file names, paths, globs, ``--flags``) are put in
 backticks; the result is one imperative line of at most 140 characters. Feedback it cannot turn into a
@@ -360,7 +364,15 @@ def _says_more(restated: list[str], direct: list[str]) -> bool:
     """Whether the restated reading's rules say what the direct ones say and more: "why did you use npm? this repo
     uses pnpm" reads "Use `pnpm`." alone, and "Use `pnpm` instead of `npm`." with its question restated."""
     return len(restated) >= len(direct) and all(
-        new.rstrip(".") != old.rstrip(".") and new.startswith(old.rstrip(".") + " ") for new, old in zip(restated, direct))
+        new.rstrip(".") != old.rstrip(".") and (new.startswith(old.rstrip(".") + " ") or _names_more(new, old))
+        for new, old in zip(restated, direct))
+
+
+def _names_more(new: str, old: str) -> bool:
+    """Whether ``new`` names every piece of code ``old`` names and more: "stop using npm, this repo uses pnpm" reads
+    "Never use `npm`." alone, and "Use `pnpm` instead of `npm`." restated."""
+    theirs, ours = set(re.findall(r"`([^`]+)`", old)), set(re.findall(r"`([^`]+)`", new))
+    return bool(theirs) and theirs < ours
 
 
 def _cited(delta: dict[str, Any], item: FeedbackItem) -> dict[str, Any]:

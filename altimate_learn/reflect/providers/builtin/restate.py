@@ -70,6 +70,83 @@ _TEAM_USES = re.compile(
     r"runs?\s+(?:on|with))\s+(?P<what>.+?)\s*[.!]*$",
     re.I)
 
+# A complaint that the agent repeats something ("you keep adding emojis to the commit messages", "why did you delete
+# the tests again?", "you forgot to update the changelog again"): the repetition is the person's own marker that the
+# rule holds beyond this task, so it is restated with "from now on" (which the templates read as a standing rule).
+# Only verbs of an action the agent chose; a verb of re-doing ("why did you run the tests again?", "…generate the
+# types again?") asks about one more run, not a habit, and gives nothing.
+_HABIT_VERBS = frozenset("""add delete remove change modify rewrite overwrite revert commit push use create rename move
+hardcode hard-code disable skip ignore touch edit put import leave mock write insert reformat wrap print log call
+include append drop pin introduce inline duplicate comment suppress silence bypass swallow stub hide install bump
+generate copy upgrade downgrade""".split())
+_REDO_VERBS = frozenset("install bump generate copy upgrade downgrade push commit".split())
+_PAST = {"wrote": "write", "put": "put", "left": "leave", "rewrote": "rewrite", "overwrote": "overwrite", "hid": "hide"}
+_HABIT_LEAD = r"^(?:(?:ugh|dude|bro|man|seriously|come\s+on|wait|hmm+|again|once\s+again|and|so|but|no+|omg)[\s,!.]+)*"
+_DEICTIC_OBJECT = re.compile(r"^(?:it|that|this|these|those|them|the\s+same|everything|anything|something|stuff|things)\b"
+                             r"|\b(?:wrong|incorrect|right|correct|proper|same|other|here|there)\b", re.I)
+# "you keep adding emojis", "why do you keep deleting the tests?", "you keep forgetting to run the linter"
+_KEEP = re.compile(_HABIT_LEAD + r"(?:why\s+(?:do|did|does|would)\s+you\s+|you(?:'re|\s+are)?\s+)(?:still\s+)?"
+                   r"(?:keep|kept)\s+(?:on\s+)?(?P<verb>[a-z-]+ing)\s+(?P<rest>.+?)\s*[?!.]*$", re.I)
+# "you're always adding comments to every line", "you constantly forget to run the formatter"
+_ALWAYS = re.compile(_HABIT_LEAD + r"you(?:'re|\s+are)\s+(?:always|constantly)\s+(?P<verb>[a-z-]+ing)\s+(?P<rest>.+?)"
+                     r"\s*[?!.]*$", re.I)
+_FORGET = re.compile(_HABIT_LEAD + r"you\s+(?:(?:always|constantly|keep)\s+)?(?:forget|forgot|forgetting)\s+to\s+"
+                     r"(?P<rest>.+?)(?P<again>\s+again)?\s*[?!.]*$", re.I)
+# "why did you delete the tests again?", "you deleted the tests again!"
+_AGAIN = re.compile(_HABIT_LEAD + r"(?:why\s+(?:did|do|would)\s+you\s+(?:just\s+)?(?P<verb>[a-z-]+)|"
+                    r"why\s+(?:have|'ve)\s+you\s+(?:just\s+)?(?P<past>[a-z-]+)|you\s+(?:just\s+|have\s+|'ve\s+)?"
+                    r"(?P<did>[a-z-]+ed|wrote|put|left|rewrote|overwrote|hid))\s+(?P<rest>.+?)\s+(?:again|once\s+more)"
+                    r"\s*[?!.]*$", re.I)
+# "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
+_STOP_USING = re.compile(r"^(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+(?P<what>[\w.@/+-]+)"
+                         r"\s*[,;]\s*(?P<team>.+)$", re.I)
+
+
+def _past_base(word: str) -> str | None:
+    lowered = word.lower()
+    if lowered in _PAST:
+        return _PAST[lowered]
+    if not lowered.endswith("ed"):
+        return None
+    stem = lowered[:-2]
+    for candidate in (stem, lowered[:-1], stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else None,
+                      stem[:-1] + "y" if stem.endswith("i") else None):
+        if candidate and candidate in _HABIT_VERBS:
+            return candidate
+    return None
+
+
+def _habit(sentence: str) -> str | None:
+    """The standing rule a complaint about a repeated action carries, restated, or None."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
+
+    match = _FORGET.match(sentence)
+    if match:
+        standing = match.group("again") or re.search(r"\b(?:always|constantly|keep|forgetting)\b",
+                                                     sentence[:match.start("rest")], re.I)
+        rest = match.group("rest")
+        return None if not standing or _DEICTIC_OBJECT.search(rest) else f"from now on, always {rest}"
+    match = _KEEP.match(sentence) or _ALWAYS.match(sentence)
+    if match:
+        verb = match.group("verb").lower()
+        base = gerund_base(verb) or (verb[:-3] if verb[:-3] in _HABIT_VERBS else None)
+        rest = match.group("rest")
+        if base == "forget" or verb == "forgetting":
+            found = re.match(r"^to\s+(.+)$", rest, re.I)
+            return f"from now on, always {found.group(1)}" if found and not _DEICTIC_OBJECT.search(found.group(1)) else None
+        if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest):
+            return f"from now on, don't {base} {rest}"
+        return None
+    match = _AGAIN.match(sentence)
+    if match:
+        word = match.group("verb") or match.group("past") or match.group("did")
+        base = word.lower() if word.lower() in _HABIT_VERBS else _past_base(word)
+        rest = match.group("rest")
+        if base and base not in _REDO_VERBS and not _DEICTIC_OBJECT.search(rest):
+            return f"from now on, don't {base} {rest}"
+    return None
+
+
 _GERUND = {"using": "use", "calling": "call", "importing": "import", "running": "run", "following": "follow",
            "putting": "put"}
 
@@ -159,10 +236,24 @@ def restate(text: str) -> tuple[str, bool]:
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
+            if re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w", body, re.I):
+                # "I told you, don't commit to main": said before and said again, the prohibition holds from now on
+                body = f"from now on, {body}"
         question = _question(body)
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
+            continue
+        habit = _habit(body)
+        if habit is not None:
+            corrective = True
+            out.append(habit)
+            continue
+        stop = _STOP_USING.match(body)
+        team = _team(stop.group("team"), stop.group("what")) if stop else None
+        if team is not None:  # "stop using npm, this repo uses pnpm"
+            corrective = True
+            out.append(team)
             continue
         why = _WHY_DID.match(body)
         if why:

@@ -396,7 +396,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
         task = re.match(r"^(?:a|an|another|one)\b", obj, flags) and (
             verb in ("write", "create", "build", "implement", "make", "generate", "draft", "design", "scaffold")
-            or verb == "add" and re.search(r"\b(?:that|which|who)\b", obj, flags))
+            or verb == "add" and re.search(r"\b(?:that|which|who)\b", obj, flags)) and not _BEFORE_EACH.search(body)
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
                 and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
                                  "focus"):
@@ -695,7 +695,9 @@ def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
     person's (``message`` is what they typed: a word spelled right elsewhere in it is a known word)."""
     text = _finalize(rule)
     if text is None:
-        return None, ""
+        # "you forgot to update the changelog": one slip recalled, with no "again" or "keep" to say it is a habit; it
+        # waits with that reason rather than as "no clear rule"
+        return None, ONE_FIX if rule.shape == "reminder" and not rule.standing else ""
     why = one_off(rule, text)
     if why:
         return None, why
@@ -743,6 +745,14 @@ def _finalize(rule: Rule) -> str | None:
                 and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
                 or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
             needed = 2
+        # "you keep deleting the tests" -> "Never delete the tests.", "you forgot to update the changelog again" ->
+        # "Always update the changelog.": the person said it holds beyond this task, so a verb and its object make it
+        # ("from now on, fix the header" stays a step: a repair or an undo is done once, whatever the lead says)
+        if rule.shape == "imperative" and _BEFORE_EACH.search(text) and text.split()[1].lower() not in ("before", "after"):
+            needed = 3  # "Make a plan before coding.": the work it comes before is the third word of content
+        if rule.standing and (rule.shape == "never" or rule.shape == "always"
+                              and text.split(" ", 2)[1].lower() not in _DONE_ONCE):
+            needed = 2
     if len(words) < needed:
         return None
     if not _lint_ok(text):
@@ -750,6 +760,11 @@ def _finalize(rule: Rule) -> str | None:
     if not _standing(rule, text):
         return None
     return text
+
+
+# Verbs of a change made once (a repair, an undo, one edit to the page): "Always fix the header." is no habit.
+_DONE_ONCE = frozenset("""fix remove delete revert undo restore repair debug try redo finish complete change move rename
+hide show resize center centre align reset replace swap""".split())
 
 
 # Why a clean sentence is still no lesson: it steers one change or complains, it does not state a habit. The
@@ -777,6 +792,9 @@ _POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|insid
                        r"like|use|using)\s+(?:" + "|".join(POINTING) + r")\s+(?!is\b|are\b|was\b)[a-z]"
                        r"|^(?:" + "|".join(POINTING) + r")\s+[a-z]+\s+(?:should|must|needs?|is|are|goes|go)\b"
                        r"|\b(?:in|from|out\s+of)\s+there\b|\b(?:any|all|the|every|each)\s+other\b", re.I)
+# "here" / "there" left in a rendered rule (tidy drops the "here" that means "in this project") is a place only the
+# conversation names: "Put helpers here, not in utils." would tell a later agent nothing.
+_DEICTIC_PLACE = re.compile(r"\b(?:here|there)\b(?!\s+(?:is|are|was|were)\b)", re.I)
 _JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
                             r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
 _EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|needs|have\s+to|has\s+to|should|gotta)\b",
@@ -794,8 +812,8 @@ def one_off(rule: Rule, text: str) -> str:
     plain = text.replace("`", "")
     if _OPEN_LIST.search(prose):
         return OPEN_ENDED  # "Use data from cricket world cups etc, essentially every t20 game."
-    if _POINTING.search(prose):
-        return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir."
+    if _POINTING.search(prose) or _DEICTIC_PLACE.search(prose):
+        return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir.", "Put helpers here, not …"
     if _JUST_ONE_FILE.search(plain):
         return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
     if _EMPHATIC.search(prose):
@@ -885,6 +903,12 @@ _ATTACHED_FILE = re.compile(r"(?<![\w.])`?@[\w./-]*\.(?:md|mdx|txt|py|ts|tsx|js|
 # Words that make a rule hold beyond this task.
 _GENERAL = re.compile(r"\b(?:always|never|every|each|whenever|by\s+default|from\s+now\s+on|in\s+(?:the\s+)?future|"
                       r"going\s+forward|anymore|convention|no\s+more|consistently|any\s+new|all\s+new)\b", re.I)
+# "make a plan before coding", "update the docs before committing": before a kind of work the agent does again and
+# again, the step is a habit; before one step of this task ("add the column before running the migration") it is not.
+_BEFORE_EACH = re.compile(r"\b(?:before|after)\s+(?:(?:any|each|every)\s+\w+|(?:coding|committing|pushing|merging|"
+                          r"deploying|releasing|answering|responding|replying|implementing|editing|starting|submitting|"
+                          r"opening\s+(?:a|the)\s+(?:pr|pull\s+request|mr)|making\s+(?:any\s+)?changes|"
+                          r"writing\s+(?:any\s+)?code|changing\s+(?:any\s+)?code))[.!]?$", re.I)
 _VAGUE_OBJECT = re.compile(r"\b(?:anything|everything|something|nothing)\b", re.I)
 _FUNCTION_WORD_END = re.compile(r"\b(?:to|of|with|including|look|the|a|an|and|or|for|in|on|at|by|from|into|that|which|"
                                 r"this|these|like|as|than|be|is|are)\.$", re.I)
@@ -912,7 +936,7 @@ def _standing(rule: Rule, text: str) -> bool:
         return False  # "The video plotting must fix."
     if rule.shape in ("imperative", "modal", "reminder"):
         head = words[0]
-        if head in ONE_OFF_VERBS and not _GENERAL.search(text):
+        if head in ONE_OFF_VERBS and not _GENERAL.search(text) and not _BEFORE_EACH.search(text):
             return False
         if _ATTACHED_FILE.search(text) and not _GENERAL.search(text):
             return False  # "Ask gemini pro and o3 to read @Bio.md … before evaluating": one evaluation's step
