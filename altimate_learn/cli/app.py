@@ -201,6 +201,31 @@ def _usage_hint(exc: BaseException) -> str:
 
 
 def run(argv: list[str]) -> int:
+    fsio = sys.modules.get("altimate_learn.store.fsio")
+    if fsio is not None:
+        fsio.take_notices()  # an earlier command line run in this process said its own
+    try:
+        return _run(argv)
+    finally:
+        _say_unreadable()
+
+
+def _say_unreadable() -> None:
+    """State files read with unreadable lines, or repaired, during the command: one line each on stderr (so `--json`
+    output stays whole), whatever the outcome (store/fsio.py notes them)."""
+    fsio = sys.modules.get("altimate_learn.store.fsio")
+    if fsio is None:
+        return
+    from altimate_learn.cli.common import shown_path
+
+    try:
+        for line in fsio.take_notices(shown_path):
+            typer.echo(f"Warning: {line}", err=True)
+    except (OSError, ValueError):  # a closed stderr: the command's own outcome stands
+        pass
+
+
+def _run(argv: list[str]) -> int:
     usage_error, click_exception = _click_exceptions()
     command = command_for(argv)
     as_json = wants_json(argv)

@@ -901,6 +901,9 @@ def main() -> int:
         except BaseException:  # noqa: BLE001
             pass
     finally:
+        fsio = sys.modules.get("altimate_learn.store.fsio")
+        if fsio is not None:  # unreadable lines of a state file it read or repaired: logged, never printed
+            fsio.log_notices(log)
         if marker is not None and os.path.basename(os.path.dirname(marker)) == PENDING:
             _remove(marker)
             _remove_stale(os.path.dirname(marker))

@@ -58,6 +58,9 @@ def main(argv: list[str]) -> int:
                 log(f"hook failed: {type(exc).__name__}: {redact(str(exc))}")
         except BaseException:  # noqa: BLE001
             pass
+    fsio = sys.modules.get("altimate_learn.store.fsio")
+    if fsio is not None and log is not None:  # unreadable lines of a state file it read or repaired: logged, not said
+        fsio.log_notices(log)
     return 0
 
 

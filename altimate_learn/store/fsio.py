@@ -311,26 +311,79 @@ class JsonlRead:
         self.torn = torn
 
 
+# --- what was unreadable -------------------------------------------------------------------------------
+# A state file with lines that do not parse is read without them, and the next write under the lock keeps a copy of
+# the file as it was and drops them (repair_jsonl). Neither happens without a word: both are noted here, per file, and
+# the command line says each once when the command ends (cli/app.py), while a hook or a background worker logs them
+# (never printed: hooks stay silent).
+
+_unreadable: dict[str, list[int]] = {}  # path -> the (1-based) numbers of the lines skipped, in its last read
+_repaired: list[tuple[str, str, list[int]]] = []  # (path, where its copy is, the lines dropped), per repair
+
+
+def _lines_text(numbers: list[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:3]) + (", …" if len(numbers) > 3 else "")
+    return f"line {shown}" if len(numbers) == 1 else f"lines {shown}"
+
+
+def _count_text(numbers: list[int]) -> str:
+    return "1 unreadable line" if len(numbers) == 1 else f"{len(numbers)} unreadable lines"
+
+
+def take_notices(shown: Any = str) -> list[str]:
+    """One sentence per state file read with unreadable lines or repaired since the last call (then forgotten);
+    ``shown`` renders a path. A file repaired is said once, with where its copy is."""
+    out = []
+    for path, copy, numbers in _repaired:
+        out.append(f"{shown(Path(path))} had {_count_text(numbers)} ({_lines_text(numbers)}): the file as it was is "
+                   f"kept as {shown(Path(copy))} and {'that line was' if len(numbers) == 1 else 'those lines were'} "
+                   "dropped; copy back from it what you need, then delete it.")
+    repaired = {path for path, _, _ in _repaired}
+    for path, numbers in _unreadable.items():
+        if path not in repaired:
+            it = "it" if len(numbers) == 1 else "them"
+            out.append(f"{shown(Path(path))}: {_count_text(numbers)} skipped ({_lines_text(numbers)}); fix {it} or "
+                       f"delete {it} by hand (a command that rewrites the file keeps a copy of it first).")
+    _unreadable.clear()
+    _repaired.clear()
+    return out
+
+
+def log_notices(log: Any) -> None:
+    """Hand :func:`take_notices` to a hook's log (which never prints); never raises."""
+    try:
+        for line in take_notices():
+            log(line)
+    except Exception:  # noqa: BLE001 - a hook must never fail over its log
+        pass
+
+
 def read_jsonl(path: Path) -> JsonlRead:
-    """Every complete line that parses as JSON; a torn last line (no newline) or bad line is skipped."""
+    """Every complete line that parses as JSON; a torn last line (no newline) or bad line is skipped (and noted:
+    :func:`take_notices`)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
+        _unreadable.pop(str(path), None)
         return JsonlRead([], 0, False)
     records: list[Any] = []
-    skipped = 0
+    bad: list[int] = []
     lines = raw.split(b"\n")
     torn = bool(lines and lines[-1].strip())
-    for line in lines[:-1]:
+    for number, line in enumerate(lines[:-1], 1):
         if not line.strip():
             continue
         try:
             records.append(loads(line))
         except (json.JSONDecodeError, UnicodeDecodeError):
-            skipped += 1
+            bad.append(number)
     if torn:
-        skipped += 1
-    return JsonlRead(records, skipped, torn)
+        bad.append(len(lines))
+    if bad:
+        _unreadable[str(path)] = bad
+    else:
+        _unreadable.pop(str(path), None)
+    return JsonlRead(records, len(bad), torn)
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
@@ -347,9 +400,23 @@ def repair_jsonl(path: Path, *, within: Path | None = None) -> Path | None:
     result = read_jsonl(path)
     if not result.skipped:
         return None
+    backup = _keep_copy(path, within)
+    atomic_write(path, "".join(json_line(r) for r in result.records), within=within)
+    return backup
+
+
+def keep_unreadable(path: Path, *, within: Path | None = None) -> Path | None:
+    """Before ``path`` is rewritten from its readable records: a copy of it as it is, if it has lines that do not
+    parse (they would be lost). Where the copy is, else None. Call under the store lock."""
+    return _keep_copy(path, within) if read_jsonl(path).skipped else None
+
+
+def _keep_copy(path: Path, within: Path | None) -> Path:
+    """A copy of ``path`` as it is, `<file>.malformed-<time>` (private), noted for :func:`take_notices` with the lines
+    the last read skipped."""
     backup = unique_sibling(path, "malformed")
     atomic_write(backup, path.read_bytes(), within=within, mode=0o600)
-    atomic_write(path, "".join(json_line(r) for r in result.records), within=within)
+    _repaired.append((str(path), str(backup), _unreadable.pop(str(path), [])))
     return backup
 
 

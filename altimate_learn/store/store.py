@@ -305,8 +305,10 @@ class Store:
             fsio.append_jsonl(self.path(filename), records, within=self.folder(filename))
 
     def rewrite_jsonl(self, filename: str, records: list[Any]) -> None:
-        """Replace a JSONL file atomically. Call under the store lock."""
+        """Replace a JSONL file atomically. Call under the store lock. Lines of the file that do not parse are not
+        lost: the file as it was is kept beside it first (:func:`fsio.keep_unreadable`)."""
         self.ensure()
+        fsio.keep_unreadable(self.path(filename), within=self.folder(filename))
         fsio.atomic_write(self.path(filename), "".join(fsio.json_line(r) for r in records),
                           within=self.folder(filename))
 
