@@ -649,7 +649,7 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
         reading = replies.read_reply(reply)
         if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
             return None
-        if reading == replies.RIGHT and _only_asks(text):
+        if reading == replies.RIGHT and (_only_asks(text) or families.ASKS_TO_CONFIRM.search(text)):
             return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
         return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -672,8 +672,8 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
             if reading == replies.ASKED and verdict.strength == "pattern" and _only_asks(text):
                 return NOT_A_CORRECTION
             return None
-        if (reading == replies.OWNED and _reasoning_may_decide(text)) or (reading == replies.RIGHT
-                                                                          and _reply_may_decide(text)):
+        if (reading == replies.OWNED and _reasoning_may_decide(text)) or (
+                reading == replies.RIGHT and _reply_may_decide(text) and not families.ASKS_TO_CONFIRM.search(text)):
             return Verdict(True, "the agent's reasoning took it as a correction", "reply")
         return None
     except Exception:  # noqa: BLE001 - a classifier must never break capture

@@ -316,6 +316,16 @@ ACCEPTED = re.compile(r"\b(?:that's|that\s+is|which\s+is|this\s+is)\s+(?:totally
 TAG_QUESTION = re.compile(r"[,;]\s*(?:right|correct|yes|no|true|yeah|is\s+it|isn't\s+it|does\s+it|doesn't\s+it|"
                           r"are\s+they|aren't\s+they|do\s+they|don't\s+they)\s*\?+\W*$", _I)
 
+# The person asks the agent to confirm what they believe ("only the client knows the type, isn't that right?", "can you
+# confirm that for me?", "tell me if I'm correct", "对吧？", "¿verdad?"): "You're right" then answers the question, it
+# concedes no mistake (dev: 2 such concessions from 2 owners, both labelled `not`; no correction asks so).
+ASKS_TO_CONFIRM = re.compile(
+    r"\b(?:is(?:n't|\s+not)\s+(?:that|it|this)\s+(?:right|correct|true|so)|(?:am\s+i|is\s+that|is\s+this|is\s+it)\s+(?:right|correct)"
+    r"|(?:can|could)\s+you\s+(?:please\s+)?confirm|tell\s+me\s+(?:if|whether)\s+i(?:'m|\s+am)\s+(?:right|correct|wrong)"
+    r"|(?:do|would)\s+you\s+agree)\b|[,;]\s*(?:right|correct|true)\s*\?"
+    r"|对吧|(?<!不)是吧|对不对|是不是这样|だよね|ですよね|合ってる|맞지|맞나요|맞죠|¿?\s*verdad\s*\?|\bné\s*\?|\bn'est-ce\s+pas\b"
+    r"|\bне\s+так\s+ли\b|\bправильно\s*\?|\bstimmt'?s\s*\?|\boder\s*\?", _I)
+
 # A question about the agent's choice asked to learn, or with praise ("how does this fix the bug? I want to understand",
 # "what made you choose this library? just curious, it looks great", "why did you use a set here? just wondering").
 CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity)\b|\b(?:want|wanted|like|love|trying)\s+to\s+"
