@@ -11,7 +11,17 @@ its project folder; `Flock` is `packages/core/src/util/flock.ts`). On disk it is
 Taking it is `mkdir` (atomic: one winner). A lock whose heartbeat (else meta.json, else the folder) is
 older than 10 minutes is stale: a contender claims `<lock>.breaker` (another `mkdir`), checks again, and
 removes it. A lock whose owner is a dead process on this host (the pid is gone, or a zombie) is removed the
-same way at once. Release checks that meta.json still carries our token, then removes the folder.
+same way at once, and so is one whose pid now belongs to a process that started after the lock was taken
+(a recycled pid). Release checks that meta.json still carries our token, then removes the folder.
+
+A process killed between its `mkdir` and its meta.json (or while removing the folder) leaves a lock that
+names no owner, which neither rule recovers for 10 minutes: every learn command and hook after it waited
+out its whole deadline (research/reliability.py, `kill -9` then the same command again). So a lock with no
+readable owner that has not changed for :data:`ORPHAN_SECONDS` is abandoned (a live creator writes its
+meta.json microseconds after the `mkdir`) and is removed the same way. learn writes meta.json before the
+heartbeat, so a kill after it leaves a dead owner, recovered at once; it removes the heartbeat, then
+meta.json, then the folder. Its breaker carries a meta.json too: a breaker whose owner died is removed at
+once, one with no owner after :data:`ORPHAN_SECONDS`.
 
 `learn` takes this lock first and its own per-store `flock` (`<store>/.lock`) second, so its own writers
 keep excluding each other and earlier versions too. Within a process the lock is re-entrant.
@@ -29,10 +39,20 @@ import time
 LOCK_NAME = "fe9744fcbf0a5c5c0c1ec4072e49c591ef96c2b9.lock"
 STALE_SECONDS = 600.0      # altimate-code's learn lock: staleMs 10 minutes
 HEARTBEAT_SECONDS = STALE_SECONDS / 3
+ORPHAN_SECONDS = 5.0       # a lock (or breaker) naming no owner, unchanged this long, was left by a killed process
+RECYCLED_SLACK = 30.0      # an owner pid whose process started this long after createdAt is a recycled pid (a
+                           # margin for a clock stepped forward since: the real owner started before createdAt)
 
 
 class PeerLockBusy(Exception):
-    """Another process (learn or altimate-code) held the project's learn lock past the deadline."""
+    """Another process (learn or altimate-code) held the project's learn lock past the deadline.
+
+    ``holder`` says who, as far as meta.json tells (:func:`describe_holder`)."""
+
+    def __init__(self, lock: str, holder: str = "") -> None:
+        super().__init__(lock)
+        self.lock = lock
+        self.holder = holder
 
 
 def lock_path(learn_dir: str) -> str:
@@ -78,13 +98,20 @@ def _stale(lock: str, now: float) -> bool:
 
 
 def _remove_tree(path: str) -> None:
-    """Remove a lock folder; a symlink planted in its place is removed itself, never followed."""
+    """Remove a lock folder; a symlink planted in its place is removed itself, never followed, and so is a plain
+    file. meta.json goes last but the folder, so a kill on the way leaves a dead owner, not a lock naming none."""
     if os.path.islink(path):
         os.unlink(path)
         return
     try:
-        entries = list(os.scandir(path))
-    except (FileNotFoundError, NotADirectoryError):
+        entries = sorted(os.scandir(path), key=lambda entry: entry.name == "meta.json")
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
         return
     for entry in entries:
         try:
@@ -118,11 +145,9 @@ def _read_meta(lock: str) -> dict | None:
 def _dead_owner_token(lock: str) -> str | None:
     """The token of a lock whose owner is a dead process on this host (lock.ts `deadOwner`)."""
     meta = _read_meta(lock)
-    if not meta or meta.get("hostname") != _hostname():
+    if not meta or meta.get("hostname") != _hostname() or _owner(meta) is None:
         return None
-    pid, token = meta.get("pid"), meta.get("token")
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or not isinstance(token, str) or not token:
-        return None
+    pid, token = _owner(meta)  # type: ignore[misc]
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -134,9 +159,96 @@ def _dead_owner_token(lock: str) -> str | None:
             stat = handle.read()
         if stat[stat.rfind(")") + 2:].startswith("Z "):
             return token
+        started = _started(stat)
     except OSError:
-        pass
+        return None
+    created = _parse_iso(meta.get("createdAt"))
+    if started is not None and created is not None and started > created + RECYCLED_SLACK:
+        return token  # that pid is another process now, started after the lock was taken: the owner is gone
     return None
+
+
+def _started(stat: str) -> float | None:
+    """When the process of a /proc/PID/stat line started (seconds since the epoch), from its start time in clock
+    ticks after boot and the boot time in /proc/stat."""
+    try:
+        ticks = int(stat[stat.rfind(")") + 2:].split()[19])
+        with open("/proc/stat", encoding="ascii", errors="replace") as handle:
+            boot = next(int(line.split()[1]) for line in handle if line.startswith("btime "))
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def _parse_iso(text: object) -> float | None:
+    """Seconds since the epoch of an ISO 8601 UTC time as meta.json's createdAt has it (`…T…Z`)."""
+    if not isinstance(text, str) or not text.endswith("Z"):
+        return None
+    import calendar
+
+    whole, _, fraction = text[:-1].partition(".")
+    try:
+        return calendar.timegm(time.strptime(whole, "%Y-%m-%dT%H:%M:%S")) + (float("0." + fraction) if fraction
+                                                                               else 0.0)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _changed(lock: str) -> float | None:
+    """When the lock folder or anything in it last changed (the newest mtime), None when it is gone."""
+    stamps = [stamp for stamp in (_mtime(lock), _mtime(os.path.join(lock, "heartbeat")),
+                                  _mtime(os.path.join(lock, "meta.json"))) if stamp is not None]
+    return max(stamps) if stamps else None
+
+
+def _orphan_stamp(lock: str, now: float) -> float | None:
+    """The newest mtime of a lock that names no owner (meta.json missing, empty, torn or without a pid and
+    token) and has not changed for ORPHAN_SECONDS: a process killed between its `mkdir` and its meta.json, or
+    while removing the folder. None for any other lock."""
+    meta = _read_meta(lock)
+    if meta is not None and _owner(meta) is not None:
+        return None
+    stamp = _changed(lock)
+    if stamp is None or now - stamp <= ORPHAN_SECONDS:
+        return None
+    return stamp
+
+
+def _owner(meta: dict) -> tuple[int, str] | None:
+    pid, token = meta.get("pid"), meta.get("token")
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or not isinstance(token, str) or not token:
+        return None
+    return pid, token
+
+
+def _new_meta() -> str:
+    return ('{\n  "token": ' + _json_string(os.urandom(16).hex()) + ',\n  "pid": ' + str(os.getpid())
+            + ',\n  "hostname": ' + _json_string(_hostname()) + ',\n  "createdAt": ' + _json_string(_iso_now())
+            + "\n}")
+
+
+def _write_new(path: str, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        os.write(fd, text.encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+def _clear_dead_breaker(breaker: str) -> None:
+    """Remove a breaker its contender left when it died: at once when it names a dead owner on this host, after
+    ORPHAN_SECONDS when it names none (altimate-code's breakers are empty folders held for milliseconds), after
+    STALE_SECONDS in any case."""
+    now = time.time()
+    stamp = _changed(breaker)
+    if stamp is None:
+        return
+    if now - stamp > STALE_SECONDS or _dead_owner_token(breaker) is not None:
+        _remove_tree(breaker)
+        return
+    meta = _read_meta(breaker)
+    if (meta is None or _owner(meta) is None) and now - stamp > ORPHAN_SECONDS:
+        _remove_tree(breaker)
 
 
 def _with_breaker(lock: str, still: object) -> bool:
@@ -145,13 +257,15 @@ def _with_breaker(lock: str, still: object) -> bool:
     try:
         os.mkdir(breaker, 0o700)
     except FileExistsError:
-        stamp = _mtime(breaker)
-        if stamp is not None and time.time() - stamp > STALE_SECONDS:
-            _remove_tree(breaker)  # a contender that died while breaking
+        _clear_dead_breaker(breaker)  # a contender that died while breaking
         return False
     except (FileNotFoundError, NotADirectoryError):
         return False
     try:
+        try:
+            _write_new(os.path.join(breaker, "meta.json"), _new_meta())  # so a kill here leaves a dead owner
+        except OSError:
+            return False
         if not still():  # type: ignore[operator]
             return False
         _remove_tree(lock)
@@ -189,20 +303,14 @@ class Lease:
 
 
 def _try_create(lock: str) -> Lease | None:
+    meta = _new_meta()  # made before the `mkdir`: the folder names no owner for as short a time as can be
     try:
         os.mkdir(lock, 0o700)
     except FileExistsError:
         return None
-    meta = ('{\n  "token": ' + _json_string(os.urandom(16).hex()) + ',\n  "pid": ' + str(os.getpid())
-            + ',\n  "hostname": ' + _json_string(_hostname()) + ',\n  "createdAt": ' + _json_string(_iso_now())
-            + "\n}")
     try:
+        _write_new(os.path.join(lock, "meta.json"), meta)
         os.close(os.open(os.path.join(lock, "heartbeat"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-        fd = os.open(os.path.join(lock, "meta.json"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            os.write(fd, meta.encode("utf-8"))
-        finally:
-            os.close(fd)
     except OSError:
         _remove_tree(lock)
         raise
@@ -226,11 +334,48 @@ def acquire(learn_dir: str, deadline: float) -> Lease:
             token = _dead_owner_token(lock)
             if token is not None and _with_breaker(lock, lambda: _dead_owner_token(lock) == token):
                 continue
+            orphan = _orphan_stamp(lock, now) if token is None else None
+            if orphan is not None and _with_breaker(lock, lambda: _orphan_stamp(lock, time.time()) == orphan):
+                continue
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise PeerLockBusy(lock)
+            raise PeerLockBusy(lock, describe_holder(lock))
         time.sleep(min(delay, remaining))
         delay = min(delay * 2, 0.1)
+
+
+def describe_holder(lock: str) -> str:
+    """Who holds ``lock``, for a message: "pid 4242 (learn curate …) on this machine since <createdAt>", or what
+    is known."""
+    meta = _read_meta(lock)
+    if meta is None or _owner(meta) is None:
+        return "a process that has not said who it is (no readable meta.json)"
+    pid = _owner(meta)[0]  # type: ignore[index]
+    host = meta.get("hostname")
+    since = meta.get("createdAt")
+    where = "on this machine" if host == _hostname() else f"on {host}" if isinstance(host, str) else ""
+    what = ""
+    if host == _hostname():
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                argv = [a.decode("utf-8", "replace") for a in handle.read().split(b"\0") if a]
+            if "altimate_learn" in argv:
+                argv = ["learn", *argv[argv.index("altimate_learn") + 1:]]
+            what = " (" + " ".join(argv)[:80] + ")" if argv else ""
+        except OSError:
+            pass
+    return " ".join(x for x in (f"pid {pid}{what}", where, f"since {since}" if isinstance(since, str) else "") if x)
+
+
+def busy_hint(busy: PeerLockBusy) -> str:
+    """How to go on when the lock stayed held past the deadline."""
+    meta = _read_meta(busy.lock)
+    owner = _owner(meta) if meta is not None else None
+    if owner is not None and meta.get("hostname") == _hostname():  # type: ignore[union-attr]
+        return (f"Wait for it to finish and run the command again; if process {owner[0]} is stuck, stop it "
+                f"(`kill {owner[0]}`) and run the command again.")
+    return (f"Wait for it to finish and run the command again; if no learn or altimate-code is running, remove "
+            f"{busy.lock} and run the command again.")
 
 
 # --- re-entrant use within one process -----------------------------------------------------------------

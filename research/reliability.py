@@ -1,6 +1,12 @@
 """Reliability under concurrency, `kill -9`, malformed input and a hostile model server, with real processes.
 
     python research/reliability.py [--quick]
+    python research/reliability.py --kill-only [--rounds N] [--seed S] [--commands curate,pin] [--limit SECONDS]
+
+`--kill-only` runs only part 2 (the `kill -9` part), N rounds, each with its own seed (S, S+1, …, printed per
+round: `--seed S --rounds 1` replays one). A rerun that has not ended after `--limit` seconds (30) is a hang:
+its Python stack (`py-spy dump`, when installed), the store's files, the lock folder's meta.json, its open
+files and the sandbox's other processes are printed, then it is killed.
 
 Every step runs the real `learn` (`python -I -m altimate_learn …`, the way the hooks run it) in a
 temporary git repository with its own HOME, so nothing here reads or writes the developer's files.
@@ -256,20 +262,57 @@ def _leftovers(box: Sandbox) -> int:
                for p in base.rglob("*.tmp"))
 
 
-def kill9(base: Path, runs: int) -> list[tuple[str, int, int, int, int, int, int]]:
-    """(command, runs, killed mid-run, files checked, torn files, leftovers after the rerun, duplicates)."""
-    rng = random.Random(SEED)
-    random.seed(SEED)
+RERUN_LIMIT = 120.0  # seconds a rerun after a kill may take before it counts as hung
+
+
+def _diagnose(box: Sandbox, pid: int) -> str:
+    """What a hung rerun is doing: its Python stack, the store's files, the lock folders, its open files and
+    the other processes running in the sandbox."""
+    out = [f"--- hung: pid {pid} in {box.repo}"]
+    spy = Path(sys.executable).parent / "py-spy"
+    if spy.exists():
+        done = subprocess.run([str(spy), "dump", "--pid", str(pid)], capture_output=True, text=True, timeout=60)
+        out += ["py-spy dump:", done.stdout.rstrip(), done.stderr.rstrip()]
+    learn = box.repo / ".altimate-code" / "learn"
+    for folder in sorted({learn, box.store, *[p for p in learn.rglob("*") if p.is_dir()]} if learn.exists() else []):
+        done = subprocess.run(["ls", "-la", "--time-style=full-iso", str(folder)], capture_output=True, text=True)
+        out.append(done.stdout.rstrip())
+    for meta in learn.rglob("meta.json") if learn.exists() else []:
+        out.append(f"{meta}: {meta.read_text(errors='replace')!r}")
+    try:
+        out.append("open files: " + ", ".join(sorted(f"{fd}->{os.readlink(f'/proc/{pid}/fd/{fd}')}"
+                                                    for fd in os.listdir(f"/proc/{pid}/fd"))))
+    except OSError as exc:
+        out.append(f"open files: {exc}")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == pid:
+            continue
+        try:
+            if os.readlink(f"/proc/{entry}/cwd").startswith(str(box.dir)):
+                cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                out.append(f"other process in the sandbox: {entry} {cmd}")
+        except OSError:
+            continue
+    return "\n".join(out)
+
+
+def kill9(base: Path, runs: int, *, seed: int = SEED, commands: list[str] | None = None,
+          limit: float = RERUN_LIMIT, report: list[str] | None = None) -> list[tuple[str, int, int, int, int, int, int, int]]:
+    """(command, runs, killed mid-run, files checked, torn files, leftovers after the rerun, duplicates, hung reruns).
+
+    A rerun still running after ``limit`` seconds is diagnosed (into ``report``) and killed."""
+    rng = random.Random(seed)
+    random.seed(seed)
     rows = []
-    for command in WRITERS:
-        box = Sandbox(base, f"kill-{command.replace(' ', '-')}-probe")
+    for command in commands or WRITERS:
+        box = Sandbox(base, f"kill-{command.replace(' ', '-')}-probe-{seed}")
         args, stdin = _prepare(box, command)
         started = time.monotonic()
         box.run(*args, input=stdin)
         span = max(0.05, time.monotonic() - started)
-        killed = checked = torn = left = dup = 0
+        killed = checked = torn = left = dup = hung = 0
         for run in range(runs):
-            box = Sandbox(base, f"kill-{command.replace(' ', '-')}-{run}")
+            box = Sandbox(base, f"kill-{command.replace(' ', '-')}-{seed}-{run}")
             args, stdin = _prepare(box, command)
             versions_before = len(list((box.store / "versions").glob("v*.json"))) if (box.store / "versions").exists() \
                 else 0
@@ -281,15 +324,45 @@ def kill9(base: Path, runs: int) -> list[tuple[str, int, int, int, int, int, int
             proc.wait(timeout=120)
             c, t = _files_whole(box)
             checked, torn = checked + c, torn + t
-            again = box.run(*args, input=stdin)  # the next run repairs and finishes
+            again = box.popen(*args, input=stdin)  # the next run repairs and finishes
+            try:
+                out, err = again.communicate(timeout=limit)
+            except subprocess.TimeoutExpired:
+                hung += 1
+                if report is not None:
+                    report.append(f"seed {seed}, `{command}` run {run}:\n" + _diagnose(box, again.pid))
+                again.kill()
+                again.communicate()
+                continue
             left += _leftovers(box)
             if command == "promote":
                 versions = len(list((box.store / "versions").glob("v*.json"))) if (box.store / "versions").exists() else 0
                 dup += max(0, versions - versions_before - 1)
-            if crashed(again):
+            if crashed(subprocess.CompletedProcess(again.args, again.returncode, out, err)):
                 torn += 1
-        rows.append((command, runs, killed, checked, torn, left, dup))
+        rows.append((command, runs, killed, checked, torn, left, dup, hung))
     return rows
+
+
+def kill_only(rounds: int, seed: int, commands: list[str] | None, limit: float) -> int:
+    """Part 2 alone, ``rounds`` times with seeds ``seed``, ``seed + 1``, …; prints one line a round; the number
+    of hung reruns."""
+    total = {"kills": 0, "torn": 0, "left": 0, "dup": 0, "hung": 0}
+    for n in range(rounds):
+        report: list[str] = []
+        with tempfile.TemporaryDirectory(prefix="learn-reliability-") as folder:
+            rows = kill9(Path(folder), runs=4, seed=seed + n, commands=commands, limit=limit, report=report)
+        kills, torn, left = sum(r[2] for r in rows), sum(r[4] for r in rows), sum(r[5] for r in rows)
+        dup, hung = sum(r[6] for r in rows), sum(r[7] for r in rows)
+        for key, value in zip(total, (kills, torn, left, dup, hung)):
+            total[key] += value
+        print(f"round {n + 1}/{rounds} seed {seed + n}: {kills} kills, {torn} torn, {left} leftovers, {dup} duplicated, "
+              f"{hung} hung" + "".join(f" ({r[0]}: {r[7]})" for r in rows if r[7]), flush=True)
+        for text in report:
+            print(text, flush=True)
+    print(f"total over {rounds} rounds: {total['kills']} kills, {total['torn']} torn, {total['left']} leftovers, "
+          f"{total['dup']} duplicated, {total['hung']} hung reruns")
+    return total["hung"]
 
 
 # --- 3. malformed input -------------------------------------------------------------------------------------
@@ -492,6 +565,7 @@ def main(quick: bool = False) -> str:
     torn = sum(r[4] for r in kills)
     left = sum(r[5] for r in kills)
     kdup = sum(r[6] for r in kills)
+    hung = sum(r[7] for r in kills)
     crashes = sum(r[2] == "crash" for r in bad)
     unclear = sum(r[2] == "unclear" for r in bad)
     server_bad = sum("crash" in r[1] or "key" in r[1] or not r[3].startswith("0 hostile") for r in hostile)
@@ -506,15 +580,16 @@ def main(quick: bool = False) -> str:
         f"Result: **{lost} lost, {dup} duplicated** under concurrency; **{torn} torn files, {left} leftovers, {kdup} "
         f"duplicated archives** after {sum(r[2] for r in kills)} kills; **{crashes} crashes, {unclear} unclear** on "
         f"{len(bad)} malformed inputs; **{server_bad} hostile-server behaviours mishandled** of {len(hostile)}. "
-        f"({seconds:.0f} s)",
+        f"{hung} reruns after a kill hung (still running after {RERUN_LIMIT:.0f} s). ({seconds:.0f} s)",
         "",
         "| concurrent scenario | processes | expected | lost | duplicated |",
         "|---|---:|---:|---:|---:|",
         *[f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in conc],
         "",
-        "| `kill -9` during | runs | killed mid-run | files checked | torn | leftovers after rerun | duplicated archives |",
-        "|---|---:|---:|---:|---:|---:|---:|",
-        *[f"| `{a}` | {b} | {c} | {d} | {e} | {f} | {g} |" for a, b, c, d, e, f, g in kills],
+        "| `kill -9` during | runs | killed mid-run | files checked | torn | leftovers after rerun | duplicated archives "
+        "| hung reruns |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        *[f"| `{a}` | {b} | {c} | {d} | {e} | {f} | {g} | {h} |" for a, b, c, d, e, f, g, h in kills],
         "",
         "| malformed input | outcome | verdict |",
         "|---|---|---|",
@@ -533,5 +608,13 @@ def main(quick: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _option(name: str, default: str) -> str:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
 if __name__ == "__main__":
+    if "--kill-only" in sys.argv:
+        chosen = [c.replace("-", " ") for c in _option("--commands", "").split(",") if c] or None
+        sys.exit(1 if kill_only(int(_option("--rounds", "1")), int(_option("--seed", str(SEED))), chosen,
+                                float(_option("--limit", "30"))) else 0)
     print(main(quick="--quick" in sys.argv))

@@ -107,10 +107,10 @@ class Store:
         learn_dir = str(self.project.learn_dir)
         try:
             lease, outermost = peerlock.enter(learn_dir, deadline)
-        except peerlock.PeerLockBusy:
+        except peerlock.PeerLockBusy as busy:
             raise LockTimeout(
-                f"{self.project.learn_dir} is locked by another learn or altimate-code process (waited {timeout:g} s).",
-                "Wait for it to finish and run the command again.") from None
+                f"{self.project.learn_dir} is locked by another learn or altimate-code process, {busy.holder} "
+                f"(waited {timeout:g} s).", peerlock.busy_hint(busy)) from None
         keeper = _Heartbeat(lease) if outermost else None
         try:
             with fsio.file_lock(self.local_dir / ".lock", max(0.0, deadline - time.monotonic())):

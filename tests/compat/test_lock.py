@@ -18,10 +18,12 @@ import hashlib
 import json
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import time
 import uuid
+from datetime import datetime, timezone
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,7 +56,7 @@ def peer_lock(learn_dir: Path, timeout: float = 30) -> Iterator[dict]:
                 raise TimeoutError("Timed out waiting for lock: learn-state") from None
             time.sleep(0.01)
     meta = {"token": str(uuid.uuid4()), "pid": os.getpid(), "hostname": os.uname().nodename,
-            "createdAt": "2026-01-01T00:00:00.000Z"}
+            "createdAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")}
     (lock / "heartbeat").write_text("")
     (lock / "meta.json").write_text(json.dumps(meta, indent=2))
     try:
@@ -247,3 +249,131 @@ def test_a_symlink_planted_as_the_lock_is_never_followed_when_it_is_broken(git_r
     with store.lock(timeout=5):
         pass
     assert (victim / "notes.txt").read_text() == "keep me" and (victim / "heartbeat").exists()
+
+
+# --- what a `kill -9` leaves behind never stops the next command (research/reliability.py hung on it) -------------
+
+def _killed_while(git_repo: Path, steps: str) -> Path:
+    """Run ``steps`` (Python, with ``lock`` the lock folder's path) in a real process that then kills itself with
+    SIGKILL, as a `kill -9` between two steps of taking or releasing the lock does; the lock folder."""
+    lock = git_repo / ".altimate-code" / "learn" / LOCK
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    code = f"import os, signal\nlock = {str(lock)!r}\n{steps}\nos.kill(os.getpid(), signal.SIGKILL)\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True)
+    assert done.returncode == -signal.SIGKILL
+    return lock
+
+
+def _age(lock: Path, seconds: float) -> None:
+    """Date the leftover ``seconds`` back: the next command runs that long after the kill."""
+    then = time.time() - seconds
+    for path in [*lock.iterdir(), lock]:
+        os.utime(path, (then, then))
+
+
+LEFTOVERS = {
+    # killed after mkdir, before meta.json (altimate-code's order, and learn's before this fix: heartbeat first)
+    "heartbeat, no meta.json": "os.mkdir(lock)\nopen(os.path.join(lock, 'heartbeat'), 'x').close()",
+    # killed between creating meta.json and writing it
+    "an empty meta.json": "os.mkdir(lock)\nopen(os.path.join(lock, 'meta.json'), 'x').close()",
+    # killed after removing meta.json while releasing, or right after mkdir
+    "an empty folder": "os.mkdir(lock)",
+}
+
+
+@pytest.mark.parametrize("leftover", list(LEFTOVERS))
+def test_a_lock_a_killed_process_left_naming_no_owner_never_stops_the_next_command(git_repo: Path, run_learn,
+                                                                                  leftover: str):
+    lock = _killed_while(git_repo, LEFTOVERS[leftover])
+    _age(lock, peerlock.ORPHAN_SECONDS + 5)
+    (git_repo / "d.json").write_text(json.dumps([{"op": "ADD", "text": "Use `ref()` for model dependencies.",
+                                                  "reason": "review"}]))
+    # Before: the command waited its whole 300 s deadline for a lock nobody held (the timeout below fails it).
+    done = run_learn("curate", "--deltas", "d.json", cwd=git_repo, timeout=100)
+    assert done.returncode == 0, done.stderr
+    staged = json.loads((git_repo / ".altimate-code/learn/team-playbook/candidate.json").read_text())
+    assert [x["text"] for x in staged] == ["Use `ref()` for model dependencies."]
+    assert not lock.exists() and not Path(str(lock) + ".breaker").exists()
+
+
+def test_a_lock_naming_no_owner_that_just_appeared_is_respected(git_repo: Path):
+    """A live creator writes meta.json just after its mkdir: a lock that names no owner yet is left alone until it
+    has not changed for ORPHAN_SECONDS."""
+    store = Store.open()
+    store.ensure()
+    lock = store.project.learn_dir / LOCK
+    lock.mkdir()
+    (lock / "heartbeat").write_text("")
+    with pytest.raises(LockTimeout, match="has not said who it is"):
+        with store.lock(timeout=0.3):
+            pass
+    assert (lock / "heartbeat").exists()
+
+
+def test_a_breaker_left_by_a_contender_killed_while_breaking_is_cleared(git_repo: Path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    lock = _killed_while(git_repo, "os.mkdir(lock)\nopen(os.path.join(lock, 'heartbeat'), 'x').close()\n"
+                                   "os.mkdir(lock + '.breaker')")
+    _age(lock, peerlock.ORPHAN_SECONDS + 5)
+    breaker = Path(str(lock) + ".breaker")
+    (breaker / "meta.json").write_text(json.dumps({"token": "b", "pid": int(dead.stdout), "hostname":
+                                                   os.uname().nodename, "createdAt": "2026-01-01T00:00:00.000Z"}))
+    store = Store.open()
+    with store.lock(timeout=3):  # before: the breaker blocked every contender for 10 minutes
+        assert json.loads((lock / "meta.json").read_text())["pid"] == os.getpid()
+    assert not lock.exists() and not breaker.exists()
+
+
+def test_a_breaker_naming_no_owner_is_cleared_once_it_has_not_changed_for_a_while(git_repo: Path):
+    lock = _killed_while(git_repo, "os.mkdir(lock)\nopen(os.path.join(lock, 'heartbeat'), 'x').close()\n"
+                                   "os.mkdir(lock + '.breaker')")
+    breaker = Path(str(lock) + ".breaker")
+    _age(lock, peerlock.ORPHAN_SECONDS + 5)
+    _age(breaker, peerlock.ORPHAN_SECONDS + 5)
+    with Store.open().lock(timeout=3):
+        pass
+    assert not lock.exists() and not breaker.exists()
+
+
+def test_a_lock_whose_pid_now_belongs_to_a_later_process_is_recovered(git_repo: Path):
+    """A recycled pid: meta.json names a running process that started after the lock was taken (here: this test's
+    own child, named by a lock dated an hour before it started), so the owner is gone."""
+    store = Store.open()
+    store.ensure()
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        lock = store.project.learn_dir / LOCK
+        lock.mkdir()
+        (lock / "meta.json").write_text(json.dumps({
+            "token": "t", "pid": child.pid, "hostname": os.uname().nodename,
+            "createdAt": datetime.fromtimestamp(time.time() - 3600, timezone.utc).isoformat(
+                timespec="milliseconds").replace("+00:00", "Z")}))
+        (lock / "heartbeat").write_text("")
+        with store.lock(timeout=3):
+            assert json.loads((lock / "meta.json").read_text())["pid"] == os.getpid()
+    finally:
+        child.stdin.close()
+        child.wait()
+
+
+def test_a_live_owner_is_waited_for_and_the_error_names_it(git_repo: Path):
+    store = Store.open()
+    store.ensure()
+    holder = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        lock = store.project.learn_dir / LOCK
+        lock.mkdir()
+        created = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        (lock / "meta.json").write_text(json.dumps({"token": "t", "pid": holder.pid, "hostname":
+                                                    os.uname().nodename, "createdAt": created}))
+        (lock / "heartbeat").write_text("")
+        with pytest.raises(LockTimeout) as caught:
+            with store.lock(timeout=0.3):
+                pass
+        assert f"pid {holder.pid}" in str(caught.value) and created in str(caught.value)
+        assert f"kill {holder.pid}" in caught.value.hint
+        assert json.loads((lock / "meta.json").read_text())["pid"] == holder.pid  # never broken
+    finally:
+        holder.stdin.close()
+        holder.wait()
