@@ -24,6 +24,7 @@ from altimate_learn.store import Store, project
     ("why did you add console.log again?", "Never add `console.log`."),
     # a complaint with "again" / "keep" / "always"
     ("you keep adding emojis to the commit messages", "Never add emojis to the commit messages."),
+    ("you keep committing the .env file", "Never commit the `.env` file."),
     ("ugh, you deleted the tests again!", "Never delete the tests."),
     ("you're always adding comments to every line", "Never add comments to every line."),
     ("you forgot to update the changelog again", "Always update the changelog."),
@@ -72,6 +73,11 @@ def test_a_one_off_form_gives_nothing_and_says_why(feedback: str, why: str) -> N
     "you keep breaking the build",
     "you keep adding that import",  # which import only the conversation says
     "you keep writing tests in the wrong folder",  # which folder is right is not in the words
+    "why did you remove the button again?",  # one thing of this task: which button only the conversation says
+    "you moved the file again",
+    "you keep using the old API",
+    # the rule is the other half, which the person did not say (was "Use don't create new files instead of …")
+    "you keep creating new files instead of editing the existing ones",
     "from now on, fix the header",  # a repair is done once whatever the lead says
     "add the column before running the migration",  # before one step of this task
     "save before answering",

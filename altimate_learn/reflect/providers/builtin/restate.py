@@ -116,6 +116,20 @@ def _past_base(word: str) -> str | None:
     return None
 
 
+_CODE = re.compile(r"`|[\w-]+[._/][\w./-]+|(?<![\w.])\.[a-z][\w-]+|\b[a-z]+[A-Z]\w*|\w\(\)")
+
+
+def _a_kind(rest: str) -> bool:
+    """Whether what the agent kept doing names a kind of thing or code ("the tests", "emojis to the commit messages",
+    "console.log", "the .env file"), not one thing of this task ("the button", "the file", "the port": which one only
+    the conversation says). "instead of" / "rather than" leave it out: the rule would be the other half, unsaid."""
+    from altimate_learn.reflect.providers.builtin.rules import _plural
+
+    if re.search(r"\b(?:instead\s+of|rather\s+than)\b", rest, re.I):
+        return False
+    return bool(_CODE.search(rest)) or _plural(rest)
+
+
 def _habit(sentence: str) -> str | None:
     """The standing rule a complaint about a repeated action carries, restated, or None."""
     from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
@@ -134,7 +148,7 @@ def _habit(sentence: str) -> str | None:
         if base == "forget" or verb == "forgetting":
             found = re.match(r"^to\s+(.+)$", rest, re.I)
             return f"from now on, always {found.group(1)}" if found and not _DEICTIC_OBJECT.search(found.group(1)) else None
-        if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest):
+        if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
             return f"from now on, don't {base} {rest}"
         return None
     match = _AGAIN.match(sentence)
@@ -142,7 +156,7 @@ def _habit(sentence: str) -> str | None:
         word = match.group("verb") or match.group("past") or match.group("did")
         base = word.lower() if word.lower() in _HABIT_VERBS else _past_base(word)
         rest = match.group("rest")
-        if base and base not in _REDO_VERBS and not _DEICTIC_OBJECT.search(rest):
+        if base and base not in _REDO_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
             return f"from now on, don't {base} {rest}"
     return None
 

@@ -149,7 +149,7 @@ separate split group order sort scope guard encode decode serialize namespace ve
 EXAMPLE_ROLES = frozenset("template reference example starting inspiration guide model basis sample base".split())
 
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
-PLURAL_NOUNS = frozenset("data people children media criteria metadata".split())
+PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
 # Everyday words of rules about code and prose, for telling a typo ("forntend", "actuall", "inputsd") from a word:
 # with the reflector's other word lists (verbs and their forms, stopwords, plain nouns) and the capture's cue words.
