@@ -32,6 +32,9 @@ from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules  #
 from research.data.real_sessions import DATA_DIR, iter_classifier_inputs, load_messages  # noqa: E402
 
 REVIEWS = DATA_DIR / "reflector_reviews.jsonl"
+# The dev corrections that gave no lesson on c6d07032 and from which a careful person would still write a standing rule
+# in the person's own words (refl21's sort, dev split only): what the offline reflector could learn, and does.
+CAREFUL = DATA_DIR / "reflector_unlearned_dev.jsonl"
 
 
 def reviews() -> dict[str, dict[str, str]]:
@@ -77,6 +80,23 @@ def evaluate() -> dict[str, Any]:
     return out
 
 
+def careful_rules() -> list[dict[str, Any]]:
+    """Each hand-sorted dev correction with a standing rule in its words, and what the built-in reflector makes of it
+    now (the lesson, or why none)."""
+    if not CAREFUL.exists():
+        return []
+    rows = [json.loads(line) for line in CAREFUL.read_text(encoding="utf-8").splitlines() if line.strip()]
+    by_key = {(m.session, m.id): m for m in load_messages(split="dev")}
+    out = []
+    for row in rows:
+        m = by_key.get((row["session"], row["id"]))
+        if m is None:
+            raise SystemExit(f"{CAREFUL.name}: {row['session']} {row['id']} is not a dev message")
+        rules, why = item_rules(FeedbackItem("user_correction", m.text))
+        out.append({**row, "text": m.text, "lessons": rules, "no_lesson": why})
+    return out
+
+
 def _short(text: str, limit: int = 120) -> str:
     one = " ".join(text.split()).replace("|", "\\|")
     return one if len(one) <= limit else one[: limit - 1] + "\u2026"
@@ -114,6 +134,22 @@ def main(dev_only: bool = False) -> str:
                 continue
             lines.append(f"| {name.split()[0]} | {_short(lesson['text'])} | {_short(lesson['from'])} | "
                          f"{lesson['verdict']}: {_short(lesson['why'], 80)} |")
+    careful = careful_rules()
+    if careful:
+        written = sum(1 for row in careful if row["lessons"])
+        forms = Counter(row["form"] for row in careful)
+        lines += ["", "What a careful person would learn from the dev corrections that gave nothing (sorted by hand on "
+                  "c6d07032, dev split only: of 907 dev corrections and bug reports with no lesson, 198 not in English "
+                  "are left to a model; the 537 with \"no clear rule\" and the long or pasted ones with a word of habit "
+                  "were read). Most steer the task at hand or report a bug: nothing to learn offline, and skipping them "
+                  f"is right. A standing rule stated in the person's own words: **{len(careful)}** "
+                  f"(`{CAREFUL.relative_to(ROOT)}`), by form: "
+                  + "; ".join(f"{form} {n}" for form, n in forms.most_common())
+                  + f". The built-in reflector writes a lesson for **{written}** of them now:", "",
+                  "| form | a careful person's rule | the built-in reflector now (or why not, as read by hand) | from the message |", "|---|---|---|---|"]
+        for row in careful:
+            now = "; ".join(row["lessons"]) if row["lessons"] else f"nothing: {row['offline']}"
+            lines.append(f"| {row['form']} | {_short(row['rule'], 90)} | {_short(now, 110)} | {_short(row['text'], 100)} |")
     lines += ["", "Limits: real corrections rarely state a standing rule (most report that the result is broken, "
               "or steer the task at hand), so the offline reflector writes few lessons on them by design; the "
               "rest wait for a model or a person (`learn signals --unlearned`). One person reviewed the lessons."]
