@@ -82,7 +82,8 @@ def import_reviews(
 
     Token: GITHUB_TOKEN, GH_TOKEN, else `gh auth token`. API: GITHUB_API_URL, else the host's default.
     Drops bots, the PR's author, non-members, late, agent-written, trivial, retracted and duplicate
-    comments, commands to bots ("@coderabbitai resolve"), and anything already imported. A rate-limit pause saves the cursor: rerun to continue after the last finished PR.
+    comments, commands to bots ("@coderabbitai resolve"), acknowledgements ("Done, fixed in 3fa2b1c."), and
+    anything already imported. A rate-limit pause saves the cursor: rerun to continue after the last finished PR.
     """
     from altimate_learn.history.review_import import ImportReviewsOptions, run
 

@@ -44,8 +44,8 @@ PER_PAGE = 100
 
 # Each dropped comment is counted under the first reason that applies, in this order.
 DROP_REASONS = ("bot", "pr-author", "not-member", "review-state", "after-merge", "agent-written", "bot-command",
-                "empty", "code-only", "link-only", "emoji", "lgtm", "short", "symbols", "retracted", "duplicate",
-                "already-imported")
+                "empty", "code-only", "link-only", "emoji", "lgtm", "short", "acknowledgement", "symbols", "retracted",
+                "duplicate", "already-imported")
 DROP_TEXT = {
     "bot": "bot author",
     "pr-author": "the PR's author",
@@ -59,6 +59,7 @@ DROP_TEXT = {
     "link-only": "only a link",
     "emoji": "emoji only",
     "lgtm": "LGTM-style approval",
+    "acknowledgement": "an acknowledgement or status reply (\"done\", \"fixed in <sha>\"), no rule",
     "short": "too short",
     "symbols": "mostly symbols",
     "retracted": "taken back by its reviewer later in the thread",
@@ -479,10 +480,33 @@ def text_reason(body: str) -> str | None:
     width = _width(stripped)
     if width < 20 or alnum < (6 if width > len(stripped) else 10):  # wide characters carry more per character
         return "short"
+    if acknowledgement(body):
+        return "acknowledgement"
     visible = sum(not c.isspace() for c in stripped)
     if alnum < 0.4 * visible:
         return "symbols"
     return None
+
+
+# A reply that only acknowledges or reports status ("Done, fixed in 3fa2b1c.", "Addressed in the latest commit",
+# "Thanks, merged", "Good catch, updated") carries no rule, whoever wrote it: every word of it is one of these, or a
+# commit id or a PR number. One word outside them ("Done, but keep the retry loop") and the comment is judged as any.
+_ACK_PHRASES = re.compile(r"\b(?:no problem|sounds good|will do|on it|(?:good|nice|great) (?:catch|call|point|eye)|"
+                          r"as (?:suggested|requested|discussed)|per (?:your|the) (?:suggestion|comment|review|request))\b")
+_ACK_WORDS = frozenset((
+    "done fixed addressed resolved updated changed removed reverted applied handled implemented merged rebased "
+    "pushed squashed amended thanks thank thx ty you sure ok okay agreed yep yes yeah ack noted np "
+    "it this that these those both all everything now here too also and as well in with by via on the a latest last "
+    "new next follow up followup commit commits revision pr changes has have been is was should be "
+    "i ive i've we weve we've its it's s ve now already accordingly again").split())
+_COMMIT_OR_NUMBER = re.compile(r"^(?:[0-9a-f]{7,40}|\d+)$")
+
+
+def acknowledgement(body: str) -> bool:
+    """The reviewer's own words (:func:`own_words`) only acknowledge or report status: no rule in them."""
+    words = _ACK_PHRASES.sub(" ", _words(own_words(body))).split()
+    return bool(words) and all(w in _ACK_WORDS or _COMMIT_OR_NUMBER.match(w) for w in words) \
+        and any(not _COMMIT_OR_NUMBER.match(w) for w in words)
 
 
 def normalized(body: str) -> str:
