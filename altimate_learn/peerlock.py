@@ -354,17 +354,20 @@ def describe_holder(lock: str) -> str:
     host = meta.get("hostname")
     since = meta.get("createdAt")
     where = "on this machine" if host == _hostname() else f"on {host}" if isinstance(host, str) else ""
-    what = ""
-    if host == _hostname():
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as handle:
-                argv = [a.decode("utf-8", "replace") for a in handle.read().split(b"\0") if a]
-            if "altimate_learn" in argv:
-                argv = ["learn", *argv[argv.index("altimate_learn") + 1:]]
-            what = " (" + " ".join(argv)[:80] + ")" if argv else ""
-        except OSError:
-            pass
+    what = process_name(pid) if host == _hostname() else ""
     return " ".join(x for x in (f"pid {pid}{what}", where, f"since {since}" if isinstance(since, str) else "") if x)
+
+
+def process_name(pid: int) -> str:
+    """" (learn reflect --session s1)", the command line of a running process on this machine, or ""."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            argv = [a.decode("utf-8", "replace") for a in handle.read().split(b"\0") if a]
+    except OSError:
+        return ""
+    if "altimate_learn" in argv:
+        argv = ["learn", *argv[argv.index("altimate_learn") + 1:]]
+    return " (" + " ".join(argv)[:80] + ")" if argv else ""
 
 
 def busy_hint(busy: PeerLockBusy) -> str:

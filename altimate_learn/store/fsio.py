@@ -453,6 +453,25 @@ def append_jsonl(path: Path, records: list[Any], *, within: Path | None = None) 
 
 # --- locking -----------------------------------------------------------------------------------------
 
+def flock_holders(fd: int) -> list[int]:
+    """The pids holding a `flock` on the file open as ``fd`` (Linux /proc/locks; [] where it cannot tell)."""
+    try:
+        st = os.fstat(fd)
+        where = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+        with open("/proc/locks", encoding="ascii", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    pids = []
+    for line in lines:
+        fields = line.split()  # "1: FLOCK  ADVISORY  WRITE 4242 fe:00:2146396 0 EOF" ("->" marks a waiter)
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == where and fields[4].isdigit():
+            pid = int(fields[4])
+            if pid != os.getpid() and pid not in pids:
+                pids.append(pid)
+    return pids
+
+
 _held: dict[str, tuple[int, int]] = {}  # lock path -> (fd, depth)
 _held_guard = threading.Lock()
 
@@ -499,9 +518,16 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
                 if exc.errno not in (errno.EAGAIN, errno.EACCES):
                     raise
                 if time.monotonic() >= deadline:
+                    pids = flock_holders(fd)
+                    from altimate_learn.peerlock import process_name
+
+                    who = ", ".join(f"pid {pid}{process_name(pid)}" for pid in pids)
                     raise LockTimeout(
-                        f"{lock_path.parent} is locked by another learn process (waited {timeout:g} s).",
-                        "Wait for it to finish and run the command again.",
+                        f"{lock_path.parent} is locked by another learn process{', ' + who if who else ''} "
+                        f"(waited {timeout:g} s).",
+                        "Wait for it to finish and run the command again"
+                        + (f"; if process {pids[0]} is stuck, stop it (`kill {pids[0]}`) and run the command again."
+                           if len(pids) == 1 else "."),
                     ) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)

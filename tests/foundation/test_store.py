@@ -202,10 +202,12 @@ def test_reader_gives_up_when_another_process_holds_the_lock(git_repo: Path):
     try:
         assert holder.stdout.readline().strip() == "locked"
         started = time.monotonic()
-        with pytest.raises(LockTimeout, match="locked by another learn process"):
+        with pytest.raises(LockTimeout, match="locked by another learn process") as caught:
             with store.lock(timeout=0.3):
                 pass
         assert time.monotonic() - started < 25  # gave up, rather than waiting for the 30 s holder
+        # says who holds it and how to go on (hang21: the message only said "another learn process")
+        assert f"pid {holder.pid} (" in str(caught.value) and f"`kill {holder.pid}`" in caught.value.hint
     finally:
         holder.kill()
         holder.wait()
