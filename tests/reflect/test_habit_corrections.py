@@ -39,6 +39,9 @@ from altimate_learn.store import Store, project
     # a step before a kind of work done again and again
     ("make a plan before coding", "Make a plan before coding."),
     ("create a branch before making changes", "Create a branch before making changes."),
+    # "take some time and …" says how unhurried to be, not what to do (a real dev correction)
+    ("Please take some time and analyze the code thoroughly before answering.",
+     "Analyze the code thoroughly before answering."),
 ])
 def test_a_habit_question_complaint_or_reminder_gives_the_rule_in_the_persons_words(feedback: str, lesson: str) -> None:
     rules, why = item_rules(FeedbackItem("user_correction", feedback))
@@ -81,6 +84,7 @@ def test_a_one_off_form_gives_nothing_and_says_why(feedback: str, why: str) -> N
     "from now on, fix the header",  # a repair is done once whatever the lead says
     "add the column before running the migration",  # before one step of this task
     "save before answering",
+    "take your time and fix the header",
 ])
 def test_a_repeat_without_a_rule_in_its_words_gives_nothing(feedback: str) -> None:
     rules, why = item_rules(FeedbackItem("user_correction", feedback))

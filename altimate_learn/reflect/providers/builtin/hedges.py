@@ -45,6 +45,8 @@ _SOFT_LEAD = (
     r"|(?:please\s+)?consider"
     r"|how\s+about|what\s+about"
     r"|(?:it\s+)?would\s+be\s+(?:nice|great|good|cool|helpful|better)\s+if\s+you\s+(?:could|would)"
+    # "please take some time and analyze the code before answering": how unhurried to be, not what to do
+    r"|(?:please\s+)?take\s+(?:some|the|your|more|a\s+bit\s+of|a\s+moment\s+of)\s+time\s+(?:and|to)"
 )
 # "… we should probably …": the softening adverb after a modal is dropped ("we should avoid …").
 _SOFT_MODAL = re.compile(r"^((?:we|you)\s+(?:should|must|need\s+to|ought\s+to))\s+(?:probably|maybe|perhaps|really|"

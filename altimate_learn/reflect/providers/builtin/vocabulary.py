@@ -26,7 +26,7 @@ support swallow switch sync tag test throw time touch trace track transform tran
 unwrap update upgrade uppercase upload use validate vendor verify version wait wrap write yield
 edit modify overwrite share skip disable rely duplicate paste nest mix suppress silence bypass ask ship export
 build comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
-access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
+analyze analyse access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
 poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
 reference alter truncate ping mark rerun reorder
 """.split())
