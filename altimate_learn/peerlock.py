@@ -39,7 +39,8 @@ import time
 LOCK_NAME = "fe9744fcbf0a5c5c0c1ec4072e49c591ef96c2b9.lock"
 STALE_SECONDS = 600.0      # altimate-code's learn lock: staleMs 10 minutes
 HEARTBEAT_SECONDS = STALE_SECONDS / 3
-ORPHAN_SECONDS = 5.0       # a lock (or breaker) naming no owner, unchanged this long, was left by a killed process
+ORPHAN_SECONDS = 2.0       # a lock (or breaker) naming no owner, unchanged this long, was left by a killed process
+                           # (a creator writes meta.json within milliseconds; a hook's 5 s wait gets past it)
 RECYCLED_SLACK = 30.0      # an owner pid whose process started this long after createdAt is a recycled pid (a
                            # margin for a clock stepped forward since: the real owner started before createdAt)
 

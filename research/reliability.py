@@ -8,6 +8,11 @@ round: `--seed S --rounds 1` replays one). A rerun that has not ended after `--l
 its Python stack (`py-spy dump`, when installed), the store's files, the lock folder's meta.json, its open
 files and the sandbox's other processes are printed, then it is killed.
 
+    python research/reliability.py --lock-window [--rounds N] [--limit SECONDS]
+
+kills `learn curate` (needs `strace`) exactly while the project's learn lock folder exists without its files,
+as it is taken and as it is released (a moment a random kill rarely hits), and times the rerun.
+
 Every step runs the real `learn` (`python -I -m altimate_learn …`, the way the hooks run it) in a
 temporary git repository with its own HOME, so nothing here reads or writes the developer's files.
 
@@ -344,6 +349,60 @@ def kill9(base: Path, runs: int, *, seed: int = SEED, commands: list[str] | None
     return rows
 
 
+LOCK_NAME = "fe9744fcbf0a5c5c0c1ec4072e49c591ef96c2b9.lock"  # the project's learn lock (altimate_learn.peerlock)
+
+
+def kill_in_lock_window(base: Path, moment: str, limit: float) -> str:
+    """`kill -9` a real `learn curate` at one moment of the project lock's life, held open for 3 s by strace's
+    syscall delay: ``create`` (the folder made, its first file not yet: the delay is on that file's open) or
+    ``release`` (its files removed, the folder not yet: the delay is on its rmdir). A random kill lands there
+    rarely (the moment lasts about a millisecond); this lands there every time. Returns what was left and how the
+    rerun ended."""
+    box = Sandbox(base, f"window-{moment}-{time.monotonic_ns()}")
+    (box.repo / "d.json").write_text(json.dumps([{"op": "ADD", "text": CORRECTIONS[0], "reason": "r"}]))
+    lock = box.repo / ".altimate-code" / "learn" / LOCK_NAME
+    if moment == "create":
+        spy = ["-e", "trace=openat", "-P", str(lock / "heartbeat"), "-P", str(lock / "meta.json"),
+               "-e", "inject=openat:delay_enter=3000000"]
+    else:
+        spy = ["-e", "trace=rmdir", "-P", str(lock), "-e", "inject=rmdir:delay_enter=3000000"]
+    tracer = subprocess.Popen(["strace", "-f", "-qq", "-o", "/dev/null", *spy, *box.argv("curate", "--deltas", "d.json")],
+                              cwd=box.repo, env=box.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    stop = time.monotonic() + 60
+    while tracer.poll() is None and time.monotonic() < stop:
+        inside = lock.is_dir() and (moment == "create" or not any(lock.iterdir()))
+        if inside:
+            time.sleep(0.5)  # well inside the 3 s delay
+            break
+        time.sleep(0.005)
+    for pid in subprocess.run(["pgrep", "-P", str(tracer.pid)], capture_output=True, text=True).stdout.split():
+        os.kill(int(pid), signal.SIGKILL)
+    tracer.wait(timeout=60)
+    left = sorted(p.name for p in lock.iterdir()) if lock.is_dir() else None
+    started = time.monotonic()
+    try:
+        again = box.run("curate", "--deltas", "d.json", timeout=limit)
+        ended = f"exit {again.returncode} after {time.monotonic() - started:.1f} s"
+    except subprocess.TimeoutExpired:
+        ended = f"HUNG (still running after {limit:.0f} s)"
+    shown = "no lock folder" if left is None else f"lock folder holding {left or 'nothing'}"
+    return f"{shown}; rerun {ended}"
+
+
+def lock_window(rounds: int, limit: float) -> int:
+    """``rounds`` kills at each moment of :func:`kill_in_lock_window`; prints one line each; the hung reruns."""
+    hung = 0
+    with tempfile.TemporaryDirectory(prefix="learn-reliability-") as folder:
+        for moment in ("create", "release"):
+            for n in range(rounds):
+                line = kill_in_lock_window(Path(folder), moment, limit)
+                hung += "HUNG" in line
+                print(f"kill -9 at lock {moment}, round {n + 1}/{rounds}: {line}", flush=True)
+    print(f"total: {hung} of {2 * rounds} reruns hung")
+    return hung
+
+
 def kill_only(rounds: int, seed: int, commands: list[str] | None, limit: float) -> int:
     """Part 2 alone, ``rounds`` times with seeds ``seed``, ``seed + 1``, …; prints one line a round; the number
     of hung reruns."""
@@ -613,6 +672,8 @@ def _option(name: str, default: str) -> str:
 
 
 if __name__ == "__main__":
+    if "--lock-window" in sys.argv:
+        sys.exit(1 if lock_window(int(_option("--rounds", "3")), float(_option("--limit", "30"))) else 0)
     if "--kill-only" in sys.argv:
         chosen = [c.replace("-", " ") for c in _option("--commands", "").split(",") if c] or None
         sys.exit(1 if kill_only(int(_option("--rounds", "1")), int(_option("--seed", str(SEED))), chosen,
