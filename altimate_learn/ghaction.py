@@ -6,7 +6,7 @@ and when that staged new lessons, turns them into a pull request a person review
 `approved.json`, force-pushes the branch, and opens a pull request against the default branch, or updates
 the one already open for that branch (its title and body: the lessons added, edited and removed, and the
 full `learn show`). Merging it is the approval; closing it drops the lessons (later runs leave out the
-lessons a closed, unmerged pull request of the branch added). Nothing new: no branch, no pull request, and an
+lessons a closed, unmerged pull request of the branch added, and the edits and removals it proposed). Nothing new: no branch, no pull request, and an
 open one is left as it is. The GitHub calls use the workflow's own token
 (`GITHUB_TOKEN`) against `GITHUB_API_URL` (GitHub Enterprise sets it); the push uses the credentials
 `actions/checkout` left in the clone.
@@ -201,51 +201,126 @@ def _same_text(text: str) -> str:
     return " ".join(str(text).split()).rstrip(".").lower()
 
 
-def added_texts(body: str) -> list[str]:
-    """The texts of the lessons a pull request of this Action proposed (its **Added** list, see :func:`_line`)."""
-    out: list[str] = []
-    section = False
+SECTIONS = {"**Added (": "added", "**Edited (": "edited", "**Removed (": "removed"}
+
+
+def proposed(body: str) -> dict[str, list[str]]:
+    """The lesson lines of each list a pull request of this Action proposed (**Added**, **Edited**, **Removed**: see
+    :func:`pull_body`), as written."""
+    out: dict[str, list[str]] = {name: [] for name in SECTIONS.values()}
+    section = None
     for line in body.splitlines():
         if line.startswith("**"):
-            section = line.startswith("**Added (")
+            section = next((name for head, name in SECTIONS.items() if line.startswith(head)), None)
         elif section and line.startswith("- `L-") and "` " in line:
-            out.append(line.split("` ", 1)[1].split(" (applies to: ", 1)[0])
+            out[section].append(line)
     return out
 
 
-def declined(inputs: Inputs) -> dict[str, int]:
-    """Lessons a person declined: proposed by a pull request of the branch that was closed without merging
-    (text, as compared -> its number). Closing it drops them; the next run re-imports the same comments."""
+def added_texts(body: str) -> list[str]:
+    """The texts of the lessons a pull request of this Action proposed (its **Added** list, see :func:`_line`)."""
+    return [line.split("` ", 1)[1].split(" (applies to: ", 1)[0] for line in proposed(body)["added"]]
+
+
+def _edit_line(item: dict[str, Any]) -> str:
+    old, new = item.get("old") or {}, item.get("new") or {}
+    return f"- `{item.get('id')}` {old.get('text', '')} → {new.get('text', '')}"
+
+
+CLOSED_PAGES = 20  # closed pull requests of the branch read, 100 a page: the newest 2,000
+
+
+@dataclass
+class Declined:
+    """What a person declined by closing a pull request of the branch without merging it, each with that pull
+    request's number: lessons added (by text), edits (the lesson, its text before and after) and removals (the
+    lesson and its text), as compared."""
+
+    added: dict[str, int]
+    edited: dict[str, int]
+    removed: dict[str, list[tuple[str, int]]]  # lesson id -> (its line after the id, as compared; number)
+
+    def removal(self, lesson: dict[str, Any]) -> int | None:
+        """The pull request that proposed removing ``lesson`` as it is: its line is the lesson's text, then perhaps
+        where it applies and the reason the curator gave (which can differ from run to run)."""
+        text = _same_text(lesson.get("text", ""))
+        for rest, number in self.removed.get(str(lesson.get("id")), []):
+            if rest == text or rest.startswith((text + " (", text + ". (")):
+                return number
+        return None
+
+
+def declined(inputs: Inputs) -> Declined:
+    """What closed, unmerged pull requests of the branch proposed (:class:`Declined`). Closing one drops its changes;
+    the next run re-imports the same comments and would propose them again. The newest :data:`CLOSED_PAGES` pages
+    are read."""
     owner = inputs.repository.split("/", 1)[0]
-    closed = api(inputs, "GET", f"/repos/{inputs.repository}/pulls?state=closed&head={owner}:{inputs.branch}"
-                                "&per_page=100") or []
-    out: dict[str, int] = {}
-    for pull in closed:
-        body = pull.get("body") or ""
-        if pull.get("merged_at") or MARKER not in body:
-            continue
-        for text in added_texts(body):
-            out.setdefault(_same_text(text), int(pull.get("number") or 0))
-    return out
+    found = Declined({}, {}, {})
+    for page in range(1, CLOSED_PAGES + 1):
+        closed = api(inputs, "GET", f"/repos/{inputs.repository}/pulls?state=closed&head={owner}:{inputs.branch}"
+                                    f"&per_page=100&page={page}") or []
+        for pull in closed:
+            body = pull.get("body") or ""
+            if pull.get("merged_at") or MARKER not in body:
+                continue
+            number = int(pull.get("number") or 0)
+            lists = proposed(body)
+            for text in added_texts(body):
+                found.added.setdefault(_same_text(text), number)
+            for line in lists["edited"]:
+                found.edited.setdefault(_same_text(line), number)
+            for line in lists["removed"]:
+                ident, rest = line[len("- `"):].split("` ", 1)
+                found.removed.setdefault(ident, []).append((_same_text(rest), number))
+        if not closed:
+            break
+    return found
 
 
 def leave_out_declined(inputs: Inputs, review: dict[str, Any]) -> bool:
-    """Take the lessons of closed, unmerged pull requests out of the candidate; True when any was."""
+    """Take out of the candidate what closed, unmerged pull requests proposed: their added lessons, and the edits and
+    removals of approved lessons (the approved lesson stands as it is); True when anything was."""
     gone = declined(inputs)
-    added = {str(lesson.get("id")): gone[_same_text(lesson.get("text", ""))]
-             for lesson in (review.get("diff") or {}).get("added") or [] if _same_text(lesson.get("text", "")) in gone}
-    if not added:
+    diff = review.get("diff") or {}
+    added = {str(lesson.get("id")): gone.added[_same_text(lesson.get("text", ""))]
+             for lesson in diff.get("added") or [] if _same_text(lesson.get("text", "")) in gone.added}
+    edits = {str(item.get("id")): (item, gone.edited[_same_text(_edit_line(item))])
+             for item in real_edits(diff) if _same_text(_edit_line(item)) in gone.edited}
+    removals = [(item["lesson"], number) for item in diff.get("removed") or []
+                if isinstance(item.get("lesson"), dict) and (number := gone.removal(item["lesson"])) is not None]
+    if not (added or edits or removals):
         return False
     from altimate_learn.store.fsio import canonical_json
 
-    path = inputs.workdir / ".altimate-code" / "learn" / inputs.store / "candidate.json"
+    folder = inputs.workdir / ".altimate-code" / "learn" / inputs.store
+    path = folder / "candidate.json"
     lessons = json.loads(path.read_text(encoding="utf-8"))
+    kept = []
     for lesson in lessons:
-        if lesson.get("id") in added:
-            print(f"Lesson {lesson['id']} \"{lesson.get('text', '')}\": left out: declined in closed pull request "
-                  f"#{added[lesson['id']]}.", flush=True)
-    path.write_text(canonical_json([lesson for lesson in lessons if lesson.get("id") not in added]),
-                    encoding="utf-8")
+        ident = lesson.get("id")
+        if ident in added:
+            print(f"Lesson {ident} \"{lesson.get('text', '')}\": left out: declined in closed pull request "
+                  f"#{added[ident]}.", flush=True)
+            continue
+        if ident in edits:
+            item, number = edits[ident]
+            print(f"Edit of lesson {ident} (\"{(item.get('old') or {}).get('text', '')}\" → \"{lesson.get('text', '')}\"): "
+                  f"left out: declined in closed pull request #{number}; the approved lesson stays as it is.",
+                  flush=True)
+            lesson = item.get("old") or lesson
+        kept.append(lesson)
+    for lesson, number in removals:
+        print(f"Removal of lesson {lesson.get('id')} \"{lesson.get('text', '')}\": left out: declined in closed pull "
+              f"request #{number}; the lesson stays.", flush=True)
+        kept.append(lesson)
+    path.write_text(canonical_json(kept), encoding="utf-8")
+    staged = folder / "candidate-retired.json"
+    back = {str(lesson.get("id")) for lesson, _ in removals}
+    if back and staged.is_file():  # the retirement the removal staged goes with it
+        retiring = json.loads(staged.read_text(encoding="utf-8"))
+        if isinstance(retiring, list):
+            staged.write_text(canonical_json([r for r in retiring if not (isinstance(r, dict) and r.get("id") in back)]),
+                              encoding="utf-8")
     return True
 
 
