@@ -377,3 +377,18 @@ def test_a_live_owner_is_waited_for_and_the_error_names_it(git_repo: Path):
     finally:
         holder.stdin.close()
         holder.wait()
+
+
+def test_a_hook_after_a_killed_command_delivers_the_lessons(git_repo: Path):
+    """The agent's next session after a `learn` killed while it took the lock: SessionStart still delivers (before, the
+    hook waited its ~5 s for the lock nobody held and delivered nothing)."""
+    from tests.deliver.helpers import context_of, run_hook, sample_lessons, write_store
+
+    write_store(git_repo, sample_lessons())
+    lock = _killed_while(git_repo, LEFTOVERS["heartbeat, no meta.json"])
+    _age(lock, peerlock.ORPHAN_SECONDS + 5)
+    done = run_hook("claude-code", {"hook_event_name": "SessionStart", "session_id": "after-kill",
+                                    "cwd": str(git_repo), "source": "startup"}, cwd=git_repo)
+    assert done.returncode == 0 and not done.stderr
+    assert "`ref()` for model dependencies" in context_of(done.stdout)
+    assert not lock.exists()
