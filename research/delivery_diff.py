@@ -5,7 +5,7 @@ another can leave those figures unchanged. This records, for each task set, size
 on, through the same hook code path as `bench_delivery.py`), the stage at which each needed lesson arrived (or
 none), the lessons and the tokens of the session, and compares two such records lesson by lesson.
 
-    python research/delivery_diff.py record OUT.json [--sizes 300,1000,10000] [--sets main,heldout,...]
+    python research/delivery_diff.py record OUT.json [--sizes 300,1000,10000] [--sets main,heldout,...] [--learn JSON]
     python research/delivery_diff.py compare BEFORE.json AFTER.json
 
 `record` runs the sets one by one (about 3.5 minutes for every set at the three sizes on one core); `compare`
@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 KINDS = ("all", "direct", "file", "vague", "followup")
 
 
-def record(out: Path, sizes: tuple[int, ...], sets: list[str]) -> None:
+def record(out: Path, sizes: tuple[int, ...], sets: list[str], learn: dict | None = None) -> None:
     import bench_delivery as bench
 
     found: dict[str, dict] = {}
     for name in sets:
         path = bench.TASKS if name == "main" else bench.SETS[name][0]
-        raw = bench.evaluate(sizes, tasks=bench.load_tasks(path), configs={"defaults": {}})
+        raw = bench.evaluate(sizes, tasks=bench.load_tasks(path), configs={"defaults": learn or {}})
         for (size, _), sessions in raw["results"].items():
             for session in sessions:
                 found[f"{name}|{size}|{session.task['id']}"] = {
@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("--sizes", default="300,1000,10000")
     rec.add_argument("--sets", default="", help="comma-separated set names (default: main and every set of "
                                                  "bench_delivery.py)")
+    rec.add_argument("--learn", default="{}", help="the project's `learn` settings as JSON (default: none, the "
+                                                   "defaults), e.g. '{\"session_max_lessons\": 1000}'")
     cmp_ = commands.add_parser("compare", help="what AFTER delivers that BEFORE did not, and back")
     cmp_.add_argument("before", type=Path)
     cmp_.add_argument("after", type=Path)
@@ -122,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [name for name in sets if name != "main" and name not in bench.SETS]
         if unknown:
             parser.error(f"unknown set(s): {', '.join(unknown)}; choose from main, {', '.join(bench.SETS)}")
-        record(args.out, tuple(int(s) for s in args.sizes.split(",")), sets)
+        record(args.out, tuple(int(s) for s in args.sizes.split(",")), sets, json.loads(args.learn))
         return 0
     print(compare(json.loads(args.before.read_text(encoding="utf-8")),
                   json.loads(args.after.read_text(encoding="utf-8"))))
