@@ -402,7 +402,10 @@ def search(words: Annotated[list[str], typer.Argument(help="Words that must all 
         return
     for state, lesson in result.matches:
         line = f"[{lesson['id']}] {state}: {shown(lesson['text'])}"
-        if state == "retired" and lesson.get("reason"):
+        if state == "merged":  # the same rule approved on both sides, kept once under the other id
+            line = f"[{lesson['id']}] merged into {lesson['supersededBy']}: {shown(lesson['text'])} " \
+                   f"({shown(lesson['reason'])})"
+        elif state == "retired" and lesson.get("reason"):
             line += f" (retired: {shown(lesson['reason'])})"
         echo(line)
 

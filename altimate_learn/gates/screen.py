@@ -219,7 +219,7 @@ class Screen:
         known = {record.get("id") for record in self.retired}
         found = []
         for record in departed_lessons(self.history_dir):
-            if record["id"] not in known:
+            if record["id"] not in known and not record.get("merged"):  # a merged twin's rule is still approved
                 record = dict(record)
                 record.pop("retired_in", None)
                 record["reason"] = record["reason"].split(";", 1)[0]  # "left the approved set in commit … (Ben, …)"

@@ -99,7 +99,8 @@ def search(store: Store, words: list[str]) -> SearchResult:
     shared = [lesson for lesson in team_retired(store, live, unreadable) if lesson["id"] not in known]
     pool += [("retired", lesson) for lesson in shared]
     known |= {lesson["id"] for lesson in shared}
-    pool += [("retired", lesson) for lesson in departed_lessons(store.dir) if lesson["id"] not in known]
+    pool += [("merged" if lesson.get("merged") else "retired", lesson) for lesson in departed_lessons(store.dir)
+             if lesson["id"] not in known]
     result = SearchResult(shown, unreadable=[str(path) for path in unreadable])
     for state, lesson in pool:
         hay = " ".join([lesson["id"], lesson["text"], *lesson["tags"]]).lower()

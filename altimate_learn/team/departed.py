@@ -7,6 +7,11 @@ every commit that changed `approved.json` is read (newest first, at most :data:`
 first parent had that the commit does not is recorded as having left in that commit, with its author and date.
 The reason itself is only in the retired.json of the clone that retired it; the record says so.
 
+A lesson whose rule the commit still holds under another id was not retired: the merge driver keeps a rule two
+teammates approved once, under the lower id (see ``files._fold_twins``), so the other id leaves in that merge or
+rebase. Its record names the lesson kept (``supersededBy``) and ``merged`` is true; the curator leaves it out (the rule
+is approved) and `learn search` lists it as merged into that lesson (trial22).
+
 One `git log` and one `git cat-file --batch` per call; outside a repository, or when git fails, nothing.
 """
 
@@ -17,6 +22,7 @@ from pathlib import Path
 
 from altimate_learn import git
 from altimate_learn.schema import Lesson
+from altimate_learn.team.files import twin_key
 
 DEPTH = 200  # commits of approved.json read: enough for a long-lived project's retirements, bounded
 
@@ -50,6 +56,7 @@ def departed_lessons(folder: Path, filename: str = "approved.json", depth: int =
         if before is None or after is None:
             continue  # a version that is not a lesson list (conflict markers committed): nothing to compare
         merge = len(parents) > 1
+        twins = {twin_key(kept): kept_id for kept_id, kept in after.items()}
         for lesson_id, lesson in before.items():
             if lesson_id in after:
                 continue
@@ -57,10 +64,15 @@ def departed_lessons(folder: Path, filename: str = "approved.json", depth: int =
             if seen is not None and not (seen[0] and not merge):
                 continue  # a later removal was recorded already (a merge only stands until its own commit is seen)
             who = f"{author}, {date[:10]}" if author else date[:10]
-            record = {**lesson, "reason": f"left the approved set in commit {sha[:10]} ({who}); why is recorded only "
-                                          "in the retired.json of the clone that retired it",
-                      "retired_in": sha}
-            record.pop("supersededBy", None)
+            twin = twins.get(twin_key(lesson))
+            if twin is not None:  # the same rule stayed under another id: kept once, not retired
+                record = {**lesson, "reason": f"the same rule as {twin}, kept once in commit {sha[:10]} ({who})",
+                          "retired_in": sha, "supersededBy": twin, "merged": True}
+            else:
+                record = {**lesson, "reason": f"left the approved set in commit {sha[:10]} ({who}); why is recorded "
+                                              "only in the retired.json of the clone that retired it",
+                          "retired_in": sha}
+                record.pop("supersededBy", None)
             tags = record.get("tags")
             record["tags"] = [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
             found[lesson_id] = (merge, record)

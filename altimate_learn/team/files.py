@@ -400,7 +400,7 @@ def _tidy_pairs(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
             lm.notes.append(duplicate_line(keeper, others))
 
 
-def _twin_key(lesson: dict[str, Any]) -> str:
+def twin_key(lesson: dict[str, Any]) -> str:
     """What makes two lessons one rule: the same words (case, spacing, backticks and a final period aside) for the
     same files."""
     words = " ".join(str(lesson.get("text", "")).replace("`", "").split()).rstrip(".").casefold()
@@ -421,7 +421,7 @@ def _fold_twins(lm: LessonMerge, base: Any, ours: Any, theirs: Any) -> None:
         lesson = lm.merged.get(lesson_id)
         side = _origin(lesson_id, index) if lesson is not None and lesson_id not in index[BASE] else None
         if side is not None:
-            by_key.setdefault(_twin_key(lesson), {}).setdefault(side, []).append(lesson_id)
+            by_key.setdefault(twin_key(lesson), {}).setdefault(side, []).append(lesson_id)
     renamed: dict[str, str] = {}
     for sides in by_key.values():
         if len(sides) < 2:

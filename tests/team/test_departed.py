@@ -45,3 +45,40 @@ def test_a_lesson_approved_again_is_not_listed_as_retired(team: Team):
     ana.commit("ana: CTEs again")
     matches = json.loads(ana.learn("search", "CTEs", "--json").stdout)["matches"]
     assert [(m["state"], m["id"]) for m in matches] == [("approved", other)]
+
+
+def test_a_rule_approved_on_both_sides_and_kept_once_is_not_retired(team: Team):
+    """Two teammates remember the same rule; the merge driver keeps it once, under the lower id, so the other id
+    leaves approved.json in the merge. That lesson was not retired: the rule is still approved. `learn search` says
+    where it went, and the curator counts a repeat of the rule as the approved lesson's, not as bringing back a
+    retired one (trial22: "restates L-…, which was retired: only a person brings it back", and search listed it as
+    retired, "why is recorded only in the retired.json of the clone that retired it")."""
+    (ana, ben), _ = start(team, "ana", "ben")
+    a = ana.add("Use pnpm, not npm.")
+    ana.commit("ana: pnpm")
+    ana.git("push", "-q", "origin", "main")
+    b = ben.add("use pnpm, not npm")
+    # ben's id is the lower, so his rebased commit keeps it and takes ana's out (ids are random otherwise)
+    ben.approved_path.write_text(ben.approved_path.read_text(encoding="utf-8").replace(b, "L-00000000"),
+                                 encoding="utf-8")
+    kept, gone = "L-00000000", a
+    ben.commit("ben: pnpm")
+    pulled = ben.git("pull", "-q", "--rebase", "origin", "main")
+    assert f"{gone} and {kept}: the same rule, approved on both sides; kept once as {kept}" in pulled.stderr
+    assert [i for i in ben.ids() if i in (a, kept)] == [kept]
+    merge_commit = ben.git("rev-parse", "HEAD").stdout.strip()
+
+    found = ben.learn("search", "pnpm").stdout
+    assert found.splitlines()[0].lower() == f"[{kept}] approved: use pnpm, not npm".lower() or \
+        found.splitlines()[0].lower() == f"[{kept}] approved: use pnpm, not npm.".lower()
+    assert f"[{gone}] merged into {kept}: " in found and "retired" not in found
+    assert f"(the same rule as {kept}, kept once in commit {merge_commit[:10]} (" in found
+    [_, merged] = json.loads(ben.learn("search", "pnpm", "--json").stdout)["matches"]
+    assert (merged["state"], merged["id"], merged["retired_in"], merged["supersededBy"]) == \
+        ("merged", gone, merge_commit, kept)
+
+    # the model proposes the rule again: it is the approved lesson's rule, never "retired"
+    deltas = ben.root.parent / "again.json"
+    deltas.write_text(json.dumps([{"op": "ADD", "text": "Use pnpm, not npm.", "reason": "seen again"}]))
+    again = ben.learn("curate", "--deltas", str(deltas)).stdout
+    assert "retired" not in again and kept in again, again
