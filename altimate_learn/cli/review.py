@@ -73,7 +73,8 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
                "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
         return
     lines = render_review(review, _store_label(store))
-    extra: list[str] = ["", "Approved set (without this candidate): " + set_line(counts)]
+    staged = review.candidate.lessons is not None
+    extra: list[str] = ["", ("Approved set (without this candidate): " if staged else "Approved set: ") + set_line(counts)]
     if gates["stale"]:
         extra += ["", f"Stale: instructions changed, awaiting re-vet ({len(gates['stale'])})"]
         extra += [f"  [{lesson['id']}] {lesson['text']}" for lesson in gates["stale"]]

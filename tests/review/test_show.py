@@ -174,3 +174,11 @@ def test_a_helpful_mark_is_a_counter_change_not_an_edit():
     assert [edit.fields for edit in diff_lessons([before], [reworded]).edited] == [["text"]]
     touched = {**before, "updated": T1}  # a stamp alone, no counter: still shown, as before
     assert [edit.fields for edit in diff_lessons([before], [touched]).edited] == [["updated"]]
+
+
+def test_show_without_a_candidate_does_not_speak_of_one(store, cli):
+    """With nothing staged, the set line is the approved set's, not "(without this candidate)" (trial22)."""
+    store.approved([lesson("L-aaaa0001", CENTS, paths=["models/staging/**"])])
+    code, out, _ = cli("show")
+    assert code == 0 and "Diff: none (no candidate)" in out
+    assert "\nApproved set: 1 in force (max_in_force 40)" in out and "without this candidate" not in out
