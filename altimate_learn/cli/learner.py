@@ -200,6 +200,13 @@ def runs_show(
     echo(run_heading(record))
     for line in change_lines(record):
         echo(line)
+    if record.get("let_go"):
+        echo()
+        echo("## Let go unread: exchanges without a signal (the model's answers were unusable; state a rule from one "
+             "with `learn remember \"RULE\"`)")
+        for item in record["let_go"]:
+            mark = " (the classifier called it a correction)" if item.get("correction") else ""
+            echo(f"- [{item.get('ref')}] {item.get('at') or '?'}{mark}: {item.get('text')}")
     if transcript is None:
         if record.get("status") not in ("busy", "crashed"):
             echo("(The digest of this run is no longer kept: only the last 20 runs keep theirs.)")

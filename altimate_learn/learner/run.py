@@ -15,7 +15,8 @@
    signals the digest covered are consumed (by the reflection path). A failed call, an unusable answer, the
    token limit or the time limit change nothing, and the run log says why. An answer whose every item was dropped
    for a defect of the answer (malformed, uncited, a target not allowed) is unusable too, for at most
-   UNUSABLE_TRIES answers in a row; then its exchanges are read and its signals stay open, listed as unlearned.
+   UNUSABLE_TRIES answers in a row; then its exchanges are read and its signals stay open, listed as unlearned; the
+   exchanges without a signal are kept in the run log (``let_go``), which `learn runs show` and `learn status` show.
    An answer that proposes nothing on purpose is usable (prefer no change).
 6. The run log (`runs.jsonl`) gets one line; the digest, the prompts and the answer are kept compressed.
 """
@@ -431,8 +432,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     # its exchanges are read, or the same digest would come back on every later run and nothing after it be read.
     answered = ((screen.called or (resolution.chat is None and outcome.status == "none"))
                 and outcome.status not in ("failed", "busy"))
+    let_go: list[dict[str, Any]] = []
     if answered and recorder is not None and outcome.status == "nothing-usable" and screen.unusable:
         answered = _unusable_answer(files, store, state, notes, screen.unusable, batch, outcome)
+        if answered:
+            let_go = _let_go(digest, batch, notes)
     direct = targets.Applied()
     if answered and screen.direct:
         verdicts = _direct_verdicts(paths, store, screen, batch)
@@ -452,7 +456,27 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     return _finish(files, state, notes, run_id, started, clock, request, digest, status=status,
                    error=None if answered else (outcome.error or "the model's answer could not be used"),
                    model=outcome.model, outcome=outcome, review=review, direct=direct, answered=answered,
-                   transcript=transcript, waiting=waiting)
+                   transcript=transcript, waiting=waiting, let_go=let_go)
+
+
+LET_GO_CHARS = 300  # of each exchange let go, kept in the run log
+LET_GO_MAX = 100
+
+
+def _let_go(digest: Digest, batch: Any, notes: list[str]) -> list[dict[str, Any]]:
+    """The exchanges a run gave up on that have no signal: marked as read, they would be lost without a trace (a
+    correction the capture missed is what the learner reads every exchange for). The run log keeps each (redacted,
+    as the digest is, and clipped) for `learn runs show` and `learn status`, so a person can act on it."""
+    from altimate_learn.english import plural
+
+    signalled = {(s.get("sessionID"), s.get("messageID")) for s in batch.signals}
+    gone = [e for e in digest.exchanges if e.typed and (e.session, e.message_id) not in signalled]
+    if not gone:
+        return []
+    notes.append(f"{plural(len(gone), 'exchange')} without a signal {'was' if len(gone) == 1 else 'were'} let go "
+                 "unread with them: `learn runs show RUN` lists them")
+    return [{"ref": e.ref, "at": e.at, "text": " ".join(e.text.split())[:LET_GO_CHARS],
+             **({"correction": True} if e.hint else {})} for e in gone[:LET_GO_MAX]]
 
 
 def _unusable_answer(files: LearnerFiles, store: Store, state: dict[str, Any], notes: list[str], why: str,
@@ -585,7 +609,8 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
             clock: Callable[[], datetime], request: RunRequest, digest: Digest, *, status: str, error: str | None,
             model: str, outcome: Any = None, review: list[dict[str, Any]] | None = None,
             direct: targets.Applied | None = None, answered: bool = False,
-            transcript: dict[str, Any] | None = None, waiting: list[Any] | None = None) -> RunReport:
+            transcript: dict[str, Any] | None = None, waiting: list[Any] | None = None,
+            let_go: list[dict[str, Any]] | None = None) -> RunReport:
     from altimate_learn.redact import redact
 
     direct = direct or targets.Applied()
@@ -607,6 +632,7 @@ def _finish(files: LearnerFiles, state: dict[str, Any], notes: list[str], run_id
         "notes": [redact(n) for n in (notes + (list(outcome.notes) if outcome is not None else []))] or None,
         "signals": len(outcome.consumed) if outcome is not None else 0,
         "error": redact(error) if error else None,
+        "let_go": let_go or None,
     }
     if answered:
         held = direct.held

@@ -262,6 +262,8 @@ def status(paths: ProjectPaths, settings: Any) -> dict[str, Any]:
         why = None
     runs = files.runs()
     last = runs[0] if runs else None
+    # exchanges without a signal a run gave up on (unusable answers): said while that run is among the newest
+    gave_up = next((r for r in runs[:KEEP_TRANSCRIPTS] if r.get("let_go")), None)
     automatic = next((r for r in runs if r.get("trigger") == "auto" and r.get("model")), None)
     return {
         "on": why is None, "why_off": why, "paused": state.get("paused"), "targets": list(values["learning_targets"]),
@@ -270,6 +272,8 @@ def status(paths: ProjectPaths, settings: Any) -> dict[str, Any]:
             "id", "at", "status", "messages", "sessions", "truncated", "error", "model")} | {
             "changes": len(last.get("changes") or []), "dropped": len(last.get("dropped") or [])},
         "runs": len(runs),
+        "let_go": None if gave_up is None else {"run": gave_up.get("id"), "at": gave_up.get("at"),
+                                                "exchanges": len(gave_up["let_go"])},
         # what the hooks' runs really used: they see the agent's environment (its API key), not this shell's
         "last_auto_model": None if automatic is None else automatic.get("model"),
     }
@@ -316,4 +320,12 @@ def status_lines(info: dict[str, Any]) -> list[str]:
                      + ("; more history waits for the next run" if last.get("truncated") else ""))
     else:
         lines.append("  last run: none (`learn run --now` starts one)")
+    let_go = info.get("let_go")
+    if let_go:
+        from altimate_learn.english import plural
+
+        lines.append(f"  let go unread: {plural(let_go['exchanges'], 'exchange')} without a signal, after "
+                     f"unusable answers in a row (run {let_go['run']} at {let_go['at']}): `learn runs show "
+                     f"{let_go['run']}` lists them; state a rule from one with `learn remember \"RULE\"`, or queue it "
+                     "for a model with `learn signal add --kind user --text \"...\"`")
     return lines

@@ -72,3 +72,32 @@ def test_after_three_unusable_answers_the_signals_stay_open_and_listed_and_the_e
     learn_run(cli)
     later = learner_prompts(server)[asked:]
     assert all(f"[{PRINT_REF}]" not in p.split("<<<END SESSION")[0] for p in later)
+
+
+def test_exchanges_without_a_signal_that_three_unusable_answers_let_go_are_listed_for_a_person(
+        project: Path, server, cli):
+    """trial20: a correction no capture had flagged (the learner reads every exchange to find those) was lost without
+    a trace when the learner gave up: now the run log keeps it, and `learn status` and `learn runs show` say so."""
+    assert open_signals(project) == []  # nothing captured: every exchange is one without a signal
+    for _ in range(3):
+        server.deltas(UNCITED)
+        learn_run(cli)
+    records = runs(project)
+    assert [r["status"] for r in records] == ["nothing-usable"] * 3
+    assert [bool(r.get("let_go")) for r in records] == [False, False, True]  # only when they are let go
+    let_go = records[-1]["let_go"]
+    assert PRINT_REF in [item["ref"] for item in let_go]
+    printed = next(item for item in let_go if item["ref"] == PRINT_REF)
+    assert printed["text"] and len(printed["text"]) <= 300
+    assert any("without a signal" in n and "learn runs show RUN" in n for n in records[-1]["notes"])
+    run_id = records[-1]["id"]
+
+    code, out, _ = cli("status")
+    assert code == 0
+    assert (f"  let go unread: {len(let_go)} exchanges without a signal, after unusable answers in a row (run {run_id} "
+            f"at {records[-1]['at']}): `learn runs show {run_id}` lists them; state a rule from one with `learn "
+            'remember "RULE"`') in out
+    code, out, _ = cli("runs", "show", run_id)
+    assert code == 0
+    assert "## Let go unread: exchanges without a signal" in out
+    assert f"- [{PRINT_REF}] {printed['at']}" in out and printed["text"] in out
