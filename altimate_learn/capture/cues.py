@@ -370,7 +370,13 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|"
                 r"the\s+same|same\s+(?:error|issue|problem|thing|logs?|result|output))\b"
                 r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:(?<!\bcan\s)(?<!\bcould\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bwill\s)(?<!\bwould\s)"
-                r"(?<!\bshould\s)still|again|either)\b(?!\s+(?:need|want|have))", re.I),  # never "… so we can still rename it"
+                r"(?<!\bshould\s)still|either)\b(?!\s+(?:need|want|have))"  # never "… so we can still rename it"
+                # "again" after a negated state now ("it's not loading again", "the login doesn't work again"), never a
+                # goal ("so this never drifts again", "so it doesn't happen again", "… and not recreating the key again")
+                # or a failure that did not come back ("the flaky test didn't show up again", "it isn't crashing again")
+                r"|(?<!\bso\s)(?<!\bso\sit\s)(?<!\bso\swe\s)(?<!\bso\sthis\s)(?<!\bthat\sit\s)(?<!\bthat\swe\s)"
+                r"(?:\b(?:is|are|does|can)\s+not|'(?:s|re)\s+not|\b(?:is|are|does|ca)n't)\b"
+                r"(?:(?!\b(?:crash|fail|error|break|broke|hang|freez|throw|complain|time\s*out)\w*)[^.?!\n]){0,40}?\bagain\b", re.I),
      "said the result is still broken"),
     (re.compile(r"\b(?:that|this|it|the\s+(?:fix|change|update|patch))\s+(?:did(?:n't|\s+not)|does(?:n't|\s+not)|has(?:n't|\s+not))\s+"
                 r"(?:fix|solve|resolve|help|change|work)\b|\bnot\s+fixed\b|\bsame\s+(?:error|issue|problem|result)\b", re.I),
