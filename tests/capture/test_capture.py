@@ -11,6 +11,7 @@ import pytest
 
 from altimate_learn.capture import capture as capture_mod
 from altimate_learn.capture.capture import capture_paths, signals_from_session
+from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.sessions import _io, read_session
 from altimate_learn.capture.signals import list_signals
 from altimate_learn.errors import LearnError
@@ -82,6 +83,74 @@ def test_opencode_database_and_storage_of_one_session_are_the_same_signals(git_r
     assert len(from_db[0].signal_ids) == 3
     from_storage = capture_paths(store, [OPENCODE_STORAGE])
     assert from_storage[0].signal_ids == []  # same session, same message and call ids
+
+
+def fork_opencode_session(db: Path, source: str, fork: str, at_ms: int) -> None:
+    """What `opencode run --fork` (opencode 1.18.33; the TUI's fork too) writes: a new root session titled
+    "<title> (fork #1)" holding a copy of every message and part under new ids, each message keeping its
+    `time_created` and the time in its data (seen in a real run's database), only `time_updated` new."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        title, project, directory = con.execute("SELECT title, project_id, directory FROM session WHERE id = ?",
+                                                (source,)).fetchone()
+        con.execute("INSERT INTO session (id, project_id, parent_id, slug, directory, title, version, time_created, "
+                    "time_updated) VALUES (?, ?, NULL, 'fork-slug', ?, ?, '1.18.33', ?, ?)",
+                    (fork, project, directory, f"{title} (fork #1)", at_ms, at_ms))
+        rows = con.execute("SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id",
+                           (source,)).fetchall()
+        for n, (mid, created, data) in enumerate(rows):
+            copy = f"msg_fork{n:04d}"
+            con.execute("INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?,?,?,?,?)",
+                        (copy, fork, created, at_ms, data))
+            for m, (pid, part) in enumerate(con.execute("SELECT id, data FROM part WHERE message_id = ? ORDER BY id",
+                                                        (mid,)).fetchall()):
+                con.execute("INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) "
+                            "VALUES (?,?,?,?,?,?)", (f"prt_fork{n:04d}{m:03d}", copy, fork, created, at_ms, part))
+        con.commit()
+    finally:
+        con.close()
+
+
+def add_opencode_prompt(db: Path, session: str, mid: str, text: str, at_ms: int) -> None:
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    try:
+        con.execute("INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?,?,?,?,?)",
+                    (mid, session, at_ms, at_ms, json.dumps({"role": "user", "time": {"created": at_ms}})))
+        con.execute("INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) "
+                    "VALUES (?,?,?,?,?,?)", (f"prt_{mid}", mid, session, at_ms, at_ms,
+                                             json.dumps({"type": "text", "text": text})))
+        con.commit()
+    finally:
+        con.close()
+
+
+def test_an_opencode_fork_does_not_record_the_copied_corrections_again(git_repo, tmp_path):
+    """`opencode run --fork` copies the session's messages into a new session: they are history, not the fork's
+    own messages. Capturing the fork recorded every correction of the original again, as new open signals, after
+    the learner had used them up (trial22, real opencode 1.18.33), and the learner read them as typed again.
+    Only what is typed in the fork after the fork is its own."""
+    store = Store.open()
+    db = opencode_db(tmp_path / "opencode.db")
+    original = capture_paths(store, [db], session_id=OPENCODE_SESSION)
+    assert len(original[0].signal_ids) == 3
+    fork = "ses_7f1e2d3c4b5cForkedSessionX"
+    fork_opencode_session(db, OPENCODE_SESSION, fork, at_ms=1_800_000_000_000)
+    copied = capture_paths(store, [db], session_id=fork)
+    assert copied[0].signal_ids == []
+    reader = read_session(db, session_id=fork)
+    assert [e for e in reader.events() if isinstance(e, UserMessage)] == []
+
+    add_opencode_prompt(db, fork, "msg_zfork_new", "No, that's wrong: use `cargo nextest run`, never `cargo test`.",
+                        at_ms=1_800_000_005_000)
+    typed = capture_paths(store, [db], session_id=fork)
+    [new] = [s for s in list_signals(store) if s["id"] in typed[0].signal_ids]
+    assert new["messageID"] == "msg_zfork_new" and "cargo nextest" in new["text"]
+    [message] = [e for e in read_session(db, session_id=fork).events() if isinstance(e, UserMessage)]
+    assert message.index > 0 and message.after_assistant  # a reply in a conversation, not the fork's first task
 
 
 def test_no_secret_reaches_the_store(git_repo):

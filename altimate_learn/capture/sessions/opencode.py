@@ -14,6 +14,11 @@ version), and the "user" of a sub-agent session (one with a parent: the parent a
 `state.status` is `completed` or `error`; an assistant message whose error is `MessageAbortedError` was
 interrupted by the user. "The user rejected permission to use this specific tool call" is a rejection
 (with the user's feedback, when they gave one).
+
+A fork (`opencode run --fork`, the TUI's fork) is a new root session holding a copy of the earlier session's
+messages under new ids; each copy keeps its creation time, so it is older than the session that holds it. Those
+copies are context (see `_base.Context`), never the fork's own messages: their corrections and failed calls were
+read in the session they were typed in.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from urllib.parse import quote
 
 from altimate_learn.jsonsafe import loads
 from altimate_learn.capture.model import AssistantTurn, Event, SessionInfo, ToolCall, UserMessage
-from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, SessionReader, thinking_of
+from altimate_learn.capture.sessions._base import THOUGHTS_KEPT, Context, SessionReader, thinking_of
 from altimate_learn.capture.sessions._io import SQLITE_MAGIC, iso_from_ms, is_within, read_prefix, stringify
 from altimate_learn.errors import LearnError
 
@@ -110,6 +115,8 @@ def _info_from_row(path: Path, row: sqlite3.Row) -> SessionInfo:
                        parent_id=col("parent_id") or None)
     if col("version"):
         info.extra["version"] = col("version")
+    if isinstance(col("time_created"), (int, float)):
+        info.extra["created_ms"] = col("time_created")
     return info
 
 
@@ -164,18 +171,23 @@ class DatabaseReader(SessionReader):
         finally:
             con.close()
 
-    def _raw_events(self) -> Iterator[Event]:
-        yield from message_events(self._pages(), agent_user=self.info.parent_id is not None)
+    def _raw_events(self) -> Iterator[Event | Context]:
+        yield from message_events(self._pages(), agent_user=self.info.parent_id is not None,
+                                  created_ms=self.info.extra.get("created_ms"))
 
 
 # --- shared by both storages ------------------------------------------------------------------------------
 
 def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str, dict[str, Any]]]]], *,
-                   agent_user: bool) -> Iterator[Event]:
+                   agent_user: bool, created_ms: int | float | None = None) -> Iterator[Event | Context]:
+    """Events of one session's messages; ``created_ms`` is the session's creation time (a message older than its
+    session is a fork's copy of an earlier session's message: context only)."""
     for mid, data, parts in messages:
         role = data.get("role")
         time = data.get("time") if isinstance(data.get("time"), dict) else {}
         at = iso_from_ms(time.get("created"))
+        created = time.get("created")
+        copied = isinstance(created, (int, float)) and isinstance(created_ms, (int, float)) and created < created_ms
         if role == "user":
             if agent_user:
                 continue
@@ -184,9 +196,12 @@ def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str,
                      and not str(p.get("text") or "").lstrip().startswith(_HARNESS_TEXT)]
             text = "\n".join(w for w in words if isinstance(w, str) and w.strip())
             if text.strip():
-                yield UserMessage(text=text, index=0, id=mid, at=at)
+                yield Context(user=True) if copied else UserMessage(text=text, index=0, id=mid, at=at)
             continue
         if role != "assistant":
+            continue
+        if copied:
+            yield Context(replied=True)
             continue
         error = data.get("error") if isinstance(data.get("error"), dict) else {}
         aborted = error.get("name") == "MessageAbortedError"
@@ -244,11 +259,14 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 def _info_from_file(path: Path, data: dict[str, Any]) -> SessionInfo:
     time = data.get("time") if isinstance(data.get("time"), dict) else {}
-    return SessionInfo(harness=HARNESS, id=str(data.get("id")), path=str(path),
+    info = SessionInfo(harness=HARNESS, id=str(data.get("id")), path=str(path),
                        cwd=data.get("directory") if isinstance(data.get("directory"), str) else None,
                        started=iso_from_ms(time.get("created")), updated=iso_from_ms(time.get("updated")),
                        title=data.get("title") if isinstance(data.get("title"), str) else None,
                        parent_id=data.get("parentID") if isinstance(data.get("parentID"), str) else None)
+    if isinstance(time.get("created"), (int, float)):
+        info.extra["created_ms"] = time["created"]
+    return info
 
 
 def storage_sessions(storage: Path) -> list[SessionInfo]:
@@ -291,8 +309,9 @@ class StorageReader(SessionReader):
                 parts.append((part_file.stem, part))
             yield mid, data, parts
 
-    def _raw_events(self) -> Iterator[Event]:
-        yield from message_events(self._messages(), agent_user=self.info.parent_id is not None)
+    def _raw_events(self) -> Iterator[Event | Context]:
+        yield from message_events(self._messages(), agent_user=self.info.parent_id is not None,
+                                  created_ms=self.info.extra.get("created_ms"))
 
 
 # --- entry points ---------------------------------------------------------------------------------------
