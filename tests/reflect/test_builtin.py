@@ -13,6 +13,7 @@ from altimate_learn.curate.lint import lint
 from altimate_learn.reflect.providers.builtin import (FeedbackItem, extract_rule, mark_identifiers, named_paths,
                                                        path_globs, trigger_for,
                                                       reflect_builtin)
+from altimate_learn.reflect.providers.builtin.rules import BROKEN
 
 RULES = [
     ('no, use `ref()` instead of hardcoding the table name',
@@ -780,7 +781,7 @@ def test_reflect_builtin_adds_scoped_lessons_and_skips_what_it_cannot_state() ->
         "paths": ["models/staging/stripe/*.sql"],
         "cites": ["m1"],  # the item it came from (its message, else its signal): the learner checks it
     }]
-    assert result.skipped == [("sig_2", "no clear rule in it"),
+    assert result.skipped == [("sig_2", BROKEN),
                               ("sig_3", "it names no shell command: what to do instead needs a model to read the session")]
 
 
@@ -902,7 +903,7 @@ def test_learn_reflect_reads_a_reminder_or_corrective_question_as_the_rule_it_ca
     result = reflect_builtin(items, [])
     assert [(d["op"], d["text"]) for d in result.deltas] == [("ADD", "Use `pnpm` instead of `npm`."),
                                                             ("ADD", "Use `ruff` instead of `black`.")]
-    assert result.sources == ["s1", "s2"] and result.skipped == [("s3", "no clear rule in it")]
+    assert result.sources == ["s1", "s2"] and result.skipped == [("s3", BROKEN)]
 
 
 @pytest.mark.parametrize("feedback", [

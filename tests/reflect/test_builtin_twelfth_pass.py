@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, correction_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import NO_RULE, ONE_COMPONENT, ONE_THING
+from altimate_learn.reflect.providers.builtin.rules import ASKS, NO_RULE, ONE_COMPONENT, ONE_THING
 
 LEARNED = [
     # a terse choice between two tools that do one job: the project's tool whoever asked
@@ -91,7 +91,7 @@ NOTHING = [
 
 @pytest.mark.parametrize("feedback", NOTHING)
 def test_the_same_short_shapes_about_one_task_give_no_lesson(feedback: str) -> None:
-    assert correction_rules(feedback) == ([], NO_RULE)
+    assert correction_rules(feedback) == ([], ASKS if feedback.endswith("?") else NO_RULE)
 
 
 @pytest.mark.parametrize(("feedback", "why"), [

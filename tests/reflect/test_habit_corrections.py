@@ -13,7 +13,7 @@ import pytest
 from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
 from altimate_learn.curate.lint import lint
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import ONE_FIX, UNRESOLVED
+from altimate_learn.reflect.providers.builtin.rules import ASKS, BROKEN, NO_RULE, ONE_FIX, UNRESOLVED
 from altimate_learn.store import Store, project
 
 
@@ -117,3 +117,24 @@ def test_learn_signals_unlearned_lists_the_one_off_slip_with_its_reason(git_repo
     code, out, _ = cli("signals", "--unlearned", "--json")
     assert code == 0
     assert [(s["id"], s["unlearned"]["reason"]) for s in json.loads(out)] == [(slip, f"no standing rule: {ONE_FIX}")]
+
+
+@pytest.mark.parametrize(("feedback", "why"), [
+    ("that's still broken, the page is blank after your change", BROKEN),
+    ("nothing happens when I click the button", BROKEN),
+    ("getting this error", BROKEN),
+    ("why does the build take so long?", ASKS),
+    ("is that new rule being applied?", ASKS),
+    # a request asked as a question is a step of this task, not a question
+    ("could you just prune them all at once?", NO_RULE),
+    ("remove the side to side scrolling on mobile", NO_RULE),
+])
+def test_feedback_with_no_rule_waits_with_a_reason_that_says_what_kind_it_is(feedback: str, why: str) -> None:
+    """`learn signals --unlearned` tells a person what is left for them: a report that something is broken, a
+    question, or the rest."""
+    assert item_rules(FeedbackItem("user_correction", feedback)) == ([], why)
+
+
+def test_a_prohibition_is_never_taken_for_a_report_that_something_is_broken() -> None:
+    rules, why = item_rules(FeedbackItem("user_correction", "do not run the whole test suite every time"))
+    assert why != BROKEN

@@ -89,7 +89,7 @@ def test_no_arguments_reflects_the_open_signals_with_builtin_and_says_so(git_rep
     assert "Reflected on session sess-1 (2 signals) with builtin." in out
     assert "no model configured: using the built-in offline reflector" in out
     assert 'applied  ADD L-' in out and '"Use `ref()` instead of hardcoding the table name."' in out
-    assert "no lesson from " + ids[1] + ": no clear rule in it" in out
+    assert "no lesson from " + ids[1] + ": no rule in it: it reports that something does not work" in out
     assert "Usage: no model call (offline), $0.00" in out
     assert "review with `learn show`, approve with `learn promote`" in out
     assert [lesson["text"] for lesson in _candidate(git_repo)] == [

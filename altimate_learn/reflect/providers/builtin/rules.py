@@ -990,7 +990,38 @@ def rules_for(text: str) -> tuple[list[str], str]:
         return rules, ""
     if declined:  # a clean sentence that steers one change: say which shape, so a person knows why it waits
         return [], f"no standing rule: {declined[0]}"
-    return [], PASTED if pasted else NO_RULE
+    if pasted:
+        return [], PASTED
+    return [], _shape_of_no_rule(own)
+
+
+# Most corrections that give no lesson report that the result is broken or ask a question about it (the dev sort of
+# refl21: research/data/real/reflector_unlearned_dev.jsonl). Saying which, in the reason a waiting signal is listed
+# with, tells the person reading `learn signals --unlearned` what is left for them without opening each one.
+BROKEN = ("no rule in it: it reports that something does not work (an error, \"still broken\", \"nothing happens\"); "
+          "what to fix is in the conversation")
+ASKS = "no rule in it: a question; what it asks about is in the conversation"
+_BROKEN = re.compile(
+    r"\b(?:error|errors|broken|broke|crash(?:es|ed|ing)?|fail(?:s|ed|ing|ure)?|blank|404|500|exception|bug|stuck|"
+    r"hangs?|freez(?:es|ing)|not\s+(?:working|loading|showing|opening|starting|running|rendering|displaying|found|"
+    r"fixed|changed|created|saved|visible|there|appearing)|(?:(?:does|did|is|are|was|were|has|have)\s*(?:n'?t|\s+not)|"
+    r"won'?t|can'?t|cannot)\s+(?:work|load|show|open|start|run|render|display|change|appear|exist|build|compile|save|fix|"
+    r"help|do\s+anything|see|find|connect|reach|access)|nothing\s+(?:happens|happened|changed|"
+    r"works|is|shows|loads)|still\s+(?:the\s+same|not|no|getting|failing|broken|empty|wrong|see|shows?|happening))\b",
+    re.I)
+
+
+def _shape_of_no_rule(own: str) -> str:
+    """Why feedback with no rule in its own words gives none: a report that something is broken, a question, or
+    (the rest) :data:`NO_RULE`."""
+    if _BROKEN.search(own):
+        return BROKEN
+    said = strip_lead(own.strip())
+    if re.match(r"^(?:can|could|would|will)\s+(?:you|u)\b", said, re.I):
+        return NO_RULE  # a request asked as a question ("could you prune them all at once?"): a step of this task
+    if re.search(r"\?\s*$", own.strip()) or _ASKS.match(said):
+        return ASKS
+    return NO_RULE
 
 
 def extract_rule(text: str) -> str | None:
