@@ -161,6 +161,41 @@ def test_claude_resumed_session_does_not_repeat_the_earlier_sessions_messages(tm
     assert texts == ["no, use the existing RateLimiter instead of a dict", "you forgot the 429 test"]
 
 
+def test_claude_fork_session_copies_are_not_the_forks_messages(tmp_path, git_repo):
+    """`claude --resume A --fork-session` (Claude Code 2.1.332) writes session B's file starting with B's queue line,
+    then A's lines copied under B's sessionId, keeping their uuids and times (each copied reply with
+    `requestSessionId` A), then B's own prompt. Capturing B recorded A's correction again as B's, a new open
+    signal after the learner had used it up (trial22)."""
+    a = Claude(SID_A)
+    a.user("Add rate limiting to /login")
+    a.assistant("Added a dict-based limiter.")
+    a.user("no, use the existing RateLimiter instead of a dict")
+    a.assistant("Switched.")
+    path_a = a.write(tmp_path)
+    b = Claude(SID_B)
+    b.lines = [{"type": "mode", "mode": "normal", "sessionId": SID_B},
+               {"type": "queue-operation", "operation": "enqueue", "timestamp": "2025-07-14T10:01:00.000Z",
+                "sessionId": SID_B, "content": "thanks, and add a docstring"}]
+    for line in a.lines:
+        copy = {**line, "sessionId": SID_B}
+        if copy["type"] == "assistant":
+            copy["requestSessionId"] = SID_A
+        b.lines.append(copy)
+    b.n = 60  # B's own lines come after 10:01:00, when it was forked
+    b.user("thanks, and add a docstring")
+    b.assistant("Added.")
+    b.user("no, use the existing RateLimiter in /signup as well")
+    path_b = b.write(tmp_path)
+    assert user_texts(path_b) == [("text", 2, True, "thanks, and add a docstring"),
+                                  ("text", 3, True, "no, use the existing RateLimiter in /signup as well")]
+    store = Store.open()
+    added = [s.signal_ids for s in capture_paths(store, [path_a, path_b])]
+    assert [len(ids) for ids in added] == [1, 1]  # A's correction once, B's own once
+    texts = sorted(s["text"] for s in store.signals()[0])
+    assert texts == ["no, use the existing RateLimiter in /signup as well",
+                     "no, use the existing RateLimiter instead of a dict"]
+
+
 def test_claude_history_replayed_in_the_same_file_is_read_once(tmp_path):
     c = Claude()
     c.user("Add rate limiting to /login", promptId="p-1")

@@ -18,6 +18,9 @@ Copies are read once. Resuming a session (`claude --resume`, `--continue`) start
 copies the earlier session's lines, keeping their `sessionId`: those lines are context for what follows,
 not this session's messages (the earlier file has them already). A resume can also append history to
 the same file again, verbatim: a user line or tool call whose id was already read is skipped.
+`--fork-session` (Claude Code 2.1.332) copies them under the new session's id instead, with their uuids and
+times (a copied reply also names the session that made it, `requestSessionId`): a conversation line older than
+the file's first line is such a copy, context as well.
 Hook output the harness writes as a user line ("Stop hook feedback: …", "… hook additional context: …")
 is not the user's text either.
 """
@@ -68,6 +71,7 @@ _HOOK_TEXT = re.compile(r"^\s*(?:Stop|SubagentStop|UserPromptSubmit|SessionStart
                         r"PreCompact|Notification|PermissionRequest)(?::\S+)? hook (?:feedback|additional context|"
                         r"blocking error|error)\b")
 _SEEN_CAP = 50_000  # ids remembered to skip replayed copies (user text lines and tool calls only: few per session)
+_ISO_Z = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$")  # Claude Code's timestamps (compared as text)
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 
 
@@ -194,6 +198,8 @@ class ClaudeReader(SessionReader):
         done_calls: set[str] = set()  # tool calls whose result was read (a replayed call adds nothing)
         # the file's own session: a line of another session is history copied by a resume
         own_id = self.path.stem if _UUID.match(self.path.stem) else None
+        # when the file began (its first timestamp): a conversation line from before it is a fork's copy
+        began = self.info.started if isinstance(self.info.started, str) and _ISO_Z.match(self.info.started) else None
 
         def remember(ids: set[str], value: str) -> None:
             if len(ids) >= _SEEN_CAP:  # keeps memory flat on pathological files
@@ -215,6 +221,12 @@ class ClaudeReader(SessionReader):
             kind = obj.get("type")
             line_session = obj.get("sessionId")
             copied = bool(own_id and isinstance(line_session, str) and line_session and line_session != own_id)
+            if not copied and kind in ("user", "assistant") and own_id:
+                stamp = obj.get("timestamp")
+                asked_by = obj.get("requestSessionId")
+                copied = (isinstance(asked_by, str) and bool(asked_by) and asked_by != own_id) or \
+                    (began is not None and isinstance(stamp, str) and len(stamp) == len(began)
+                     and _ISO_Z.match(stamp) is not None and stamp < began)
             if kind == "attachment" and not obj.get("isSidechain") and not copied:
                 text = _queued_prompt(obj.get("attachment"))
                 if text:
