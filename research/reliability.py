@@ -339,7 +339,12 @@ def kill9(base: Path, runs: int, *, seed: int = SEED, commands: list[str] | None
                 again.kill()
                 again.communicate()
                 continue
-            left += _leftovers(box)
+            found = _leftovers(box)
+            left += found
+            if found and report is not None:
+                names = [str(p.relative_to(box.repo)) for base in (box.repo / ".altimate-code", box.repo / ".claude")
+                         if base.exists() for p in base.rglob("*.tmp")]
+                report.append(f"seed {seed}, `{command}` run {run}: left after the rerun: {', '.join(names)}")
             if command == "promote":
                 versions = len(list((box.store / "versions").glob("v*.json"))) if (box.store / "versions").exists() else 0
                 dup += max(0, versions - versions_before - 1)
@@ -416,7 +421,8 @@ def kill_only(rounds: int, seed: int, commands: list[str] | None, limit: float) 
         for key, value in zip(total, (kills, torn, left, dup, hung)):
             total[key] += value
         print(f"round {n + 1}/{rounds} seed {seed + n}: {kills} kills, {torn} torn, {left} leftovers, {dup} duplicated, "
-              f"{hung} hung" + "".join(f" ({r[0]}: {r[7]})" for r in rows if r[7]), flush=True)
+              f"{hung} hung" + "".join(f" ({r[0]}: {r[7]} hung)" for r in rows if r[7])
+              + "".join(f" ({r[0]}: {r[5]} leftovers)" for r in rows if r[5]), flush=True)
         for text in report:
             print(text, flush=True)
     print(f"total over {rounds} rounds: {total['kills']} kills, {total['torn']} torn, {total['left']} leftovers, "

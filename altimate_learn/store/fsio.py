@@ -204,6 +204,33 @@ def remove_stale_temp_files(path: Path) -> int:
     return removed
 
 
+_TEMP_ANY = re.compile(r"^(?:\.(?P<a>.+)\.(?P<apid>\d+)-[^./]*|(?P<b>.+)\.(?P<bpid>\d+))\.tmp$")
+
+
+def sweep_temp_files(folder: Path) -> int:
+    """Remove every temporary file in ``folder`` whose writer is gone: fsio's `.<name>.<pid>-*.tmp` and the
+    `<name>.<pid>.tmp` other writers use (the last-good snapshot, caches); returns how many. A `kill -9` between
+    a temporary file and its rename leaves one, and :func:`remove_stale_temp_files` only finds it when the same
+    file is written again, which a rerun that changes nothing never does. Called where a folder's lock is taken."""
+    removed = 0
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for entry in entries:
+        m = _TEMP_ANY.match(entry.name)
+        if not m:
+            continue
+        try:
+            if _alive(int(m.group("apid") or m.group("bpid"))) or not entry.is_file(follow_symlinks=False):
+                continue
+            os.unlink(entry.path)
+            removed += 1
+        except (OSError, ValueError):
+            continue
+    return removed
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -536,6 +563,7 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
         raise
     with _held_guard:
         _held[key] = (fd, 1)
+    sweep_temp_files(lock_path.parent)  # what a writer killed in this folder left (never a live writer's)
     try:
         yield
     finally:

@@ -115,6 +115,8 @@ class Store:
         try:
             with fsio.file_lock(self.local_dir / ".lock", max(0.0, deadline - time.monotonic())):
                 if outermost:
+                    for folder in {self.dir, self.versions_dir, self.project.learn_dir} - {self.local_dir}:
+                        fsio.sweep_temp_files(folder)  # the lock's own folder is swept by file_lock
                     self._migrate()
                 yield
         finally:
