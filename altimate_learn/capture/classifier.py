@@ -312,6 +312,9 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
         # npm's "Missing script", docker's "Unable to find image … locally": the command ran where the project is not
         wrong_place = bool(families.WRONG_PLACE.search(text)) and not families.WRONG_PLACE_TOUCHED.search(answer or "")
+        # litellm's "Unknown model", a rate limit, a refused API key: the agent's own model provider failed
+        wrong_place = wrong_place or (bool(families.MODEL_API_ERROR.search(text))
+                                      and not families.MODEL_API_TOUCHED.search(answer or ""))
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
         handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
         for at, clause in enumerate(parts):

@@ -444,6 +444,17 @@ WRONG_PLACE = re.compile(
 # compose file): then "Missing script" may be what its change did.
 WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|\bdocker(?:file)?\b|\bcompose\b|\bimage\b", _I)
 
+# An error from the agent's own model provider (litellm's "NotFoundError: … Unknown model", a rate limit, a spent quota,
+# a refused API key, an overloaded model) pasted after an answer says the agent could not answer, not that its change
+# broke anything: it is the person's setup of the agent (dev: one such paste, aider's litellm error, labelled `not`) ...
+MODEL_API_ERROR = re.compile(
+    r"\blitellm\.\w*(?:Error|Exception)\b|\b(?:RateLimitError|AuthenticationError|APIConnectionError|InternalServerError|"
+    r"ServiceUnavailableError|ContextWindowExceededError)\b|\bmodel_not_found\b|\binsufficient_quota\b|\binvalid_api_key\b"
+    r"|\boverloaded_error\b|\bcontext_length_exceeded\b|\bcredit\s+balance\s+is\s+too\s+low\b|\bUnknown\s+model\b", _I)
+# ... unless the answer worked on the model, its client or its key (then the error may be what its change did).
+MODEL_API_TOUCHED = re.compile(r"\b(?:litellm|openai|anthropic|ollama|llm|models?|api[\s_-]?keys?|rate[\s_-]?limits?|quota|"
+                               r"tokens?)\b", _I)
+
 # The request a harness's /init sends (Claude Code: "create a CLAUDE.md file, which will be given to future instances",
 # Codex: "Generate a file named AGENTS.md that serves as a contributor guide", OpenCode: "create a OpenCode.md file
 # containing", Gemini CLI: "generate a comprehensive GEMINI.md file"), or the bare command. The answer to it wrote a
