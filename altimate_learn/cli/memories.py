@@ -39,9 +39,11 @@ def import_memories(
         callback=_check_agent, show_default=True)] = "all",
     types: Annotated[list[str] | None, typer.Option(
         "--type", metavar="TYPE", callback=_check_types, show_default=False,
-        help="Memory types to import (repeatable, or comma-separated). Default: feedback and project; user and "
-             "reference memories are personal and come only when named (Gemini CLI's memories, private to you, "
-             "are user memories).")] = None,
+        help="The memory types to import (repeatable, or comma-separated); naming any replaces the default, "
+             "feedback,project: `--type feedback,project,user` adds user memories. User and reference memories are "
+             "personal and come only when named (Gemini CLI's memories, private to you, are user memories); user "
+             "memories go to your own git-ignored AGENTS.local.md (CLAUDE.local.md beside a CLAUDE.md), never to the "
+             "team's candidate.")] = None,
     model: Annotated[str | None, typer.Option(
         "--model", "-m", metavar="PROVIDER/MODEL", show_default=False,
         help="Model that condenses memories too long for the offline rule extraction. Default: learn.model.")]
@@ -111,7 +113,13 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         label = AGENT_LABELS[agent]
         lines.append(f"  {label}: " + (", ".join(shown(f) for f in folders) if folders else "no memory folder found"))
     lines.append("")
-    verbs = {"staged": "staged", "would-stage": "would stage", "would-replace": "would replace",
+    if result.local:
+        lines.append(f"  Where they go: team memories are staged in the candidate of store '{result.store}' for review; "
+                     f"user memories (personal) go to {result.local}, your own file beside the project's, ignored by "
+                     "git.")
+        lines.append("")
+    verbs = {"local": "personal", "would-write": "would write",
+             "staged": "staged", "would-stage": "would stage", "would-replace": "would replace",
              "would-update": "would update", "updated": "updated", "replacement": "replaces",
              "merged": "merged", "refused": "refused", "conflict": "conflict", "waiting": "waiting"}
     unchanged = 0
@@ -126,7 +134,12 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
                 unchanged += 1
             continue
         verb = f"{verbs.get(outcome.status, outcome.status):<11}"
-        if outcome.status in ("staged", "updated", "replacement", "would-stage", "would-replace", "would-update"):
+        if outcome.status in ("local", "would-write"):
+            extra = f"; {shown(outcome.reason)}" if outcome.reason else ""
+            lines.append(f"  {verb} {shown(outcome.text or '')}")
+            lines.append(f"  {'':<11} from {who}; {'to' if outcome.status == 'local' else 'would go to'} "
+                         f"{result.local} (yours){extra}")
+        elif outcome.status in ("staged", "updated", "replacement", "would-stage", "would-replace", "would-update"):
             ref = f"[{outcome.lesson}] " if outcome.lesson else ""
             lines.append(f"  {verb} {ref}{shown(outcome.text or '')}")
             extra = f"; {shown(outcome.reason)}" if outcome.reason else ""
@@ -141,7 +154,9 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
         lines.append(f"  {plural(len(refused), 'memory', 'memories')} refused before and unchanged ({shown_refused})")
     for gone in result.deleted:
         label = AGENT_LABELS.get(gone.get("agent") or "", gone.get("agent"))
-        lesson = f"; its lesson {gone['lesson']} stays: `learn retire {gone['lesson']}` stages its removal" if gone.get("lesson") else ""
+        lesson = f"; its lesson {gone['lesson']} stays: `learn retire {gone['lesson']}` stages its removal" if gone.get("lesson") else (
+            "; its bullet stays in your AGENTS.local.md (or CLAUDE.local.md): remove it there if it no longer holds"
+            if gone.get("bullet") else "")
         lines.append(f"  {'deleted':<11} {label}'s memory '{shown(gone.get('name') or '')}' "
                      f"({shown(gone.get('file') or '')}) is gone{lesson}")
     for skipped in result.skipped:
@@ -149,9 +164,11 @@ def render(result: Any, agents: tuple[str, ...] | list[str]) -> list[str]:
                      f"{shown(skipped.reason)}")
     if result.personal:
         parts = [plural(n, f"{kind} memory", f"{kind} memories") for kind, n in result.personal.items()]
-        flags = " ".join(f"--type {kind}" for kind in result.personal)
+        # --type names every type to import (it replaces the default): the ones imported now and these
+        wanted = ",".join(dict.fromkeys([*result.types, *result.personal]))
         why = "personal; " if set(result.personal) <= {"user", "reference"} else ""
-        lines.append(f"  Not imported: {', '.join(parts)} ({why}pass {flags} to import them).")
+        where = "; user memories go to your own AGENTS.local.md" if "user" in result.personal else ""
+        lines.append(f"  Not imported: {', '.join(parts)} ({why}pass --type {wanted} to import them too{where}).")
     for note in [*result.notes, *([result.model_note] if result.model_note else [])]:
         lines.append(f"  Note: {shown(note)}")
     lines.append("")
@@ -166,6 +183,9 @@ def summary(result: Any) -> str:
              "would-replace": ("would replace its lesson", "would replace their lessons"),
              "would-update": ("would update its staged lesson", "would update their staged lessons")}
     parts = [plural(result.count(s), *names.get(s, (s, s))) for s in order if result.count(s)]
+    if result.written_locally:
+        parts.append(f"{result.written_locally} {'would be ' if result.dry_run else ''}written to {result.local} "
+                     "(personal)")
     if result.deleted:
         parts.append(f"{len(result.deleted)} deleted")
     if result.skipped:

@@ -4,7 +4,8 @@ candidate lessons, through the same curator as every other source.
 1. Scan: each agent's module beside its transcript reader finds this repository's memories
    (`claude_memory`, `codex_memory`, `gemini_memory`); unreadable files are listed as skipped, never fatal.
 2. Choose: `feedback` and `project` memories are the team's; `user` and `reference` memories are personal
-   and are only read when asked for by type (``types``).
+   and are only read when asked for by type (``types``). A `user` memory goes to the person's own git-ignored
+   instruction file (the learner's `local` target, AGENTS.local.md), never to the team's candidate.
 3. Compare with `memories.json` (a sidecar in the store, git-ignored like everything but approved.json):
    a memory already imported with the same content adds nothing; a rewritten one updates the lesson it
    staged (an EDIT while the lesson is only in the candidate, a replacement that supersedes it once it is
@@ -247,6 +248,7 @@ class Outcome:
     reason: str = ""
     by: str = ""
     was: str = ""                # an unchanged memory: its status at the import that read it (refused, staged, …)
+    bullet: str = ""             # a personal memory written to the local file: the digest of its bullet
 
     def to_json(self) -> dict[str, Any]:
         m = self.memory
@@ -268,6 +270,8 @@ class ImportResult:
     model: str = ""
     model_note: str = ""
     candidate: str | None = None
+    local: str | None = None  # the personal file user memories went to (AGENTS.local.md), as shown
+    types: list[str] = field(default_factory=list)  # the types imported
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -275,6 +279,10 @@ class ImportResult:
     @property
     def added(self) -> int:
         return sum(1 for o in self.outcomes if o.status in ("staged", "updated", "replacement"))
+
+    @property
+    def written_locally(self) -> int:
+        return sum(1 for o in self.outcomes if o.status in ("local", "would-write"))
 
     def to_json(self) -> dict[str, Any]:
         counts = Counter(o.status for o in self.outcomes)
@@ -284,7 +292,7 @@ class ImportResult:
                 "deleted": self.deleted, "personal": self.personal, "notes": self.notes,
                 "summary": {k: counts.get(k, 0) for k in ("staged", "updated", "replacement", "merged", "unchanged",
                                                          "waiting", "conflict", "refused")},
-                "model": self.model or None, "candidate": self.candidate}
+                "model": self.model or None, "candidate": self.candidate, "local": self.local}
 
 
 # A refusal because of an instruction file (the vet: "duplicates AGENTS.md: …", "contradicts CLAUDE.md: …"), not a
@@ -333,6 +341,9 @@ def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None,
         entry["lesson"] = lesson
     if outcome.reason:
         entry["reason"] = _clip(outcome.reason, 300)
+    bullet = outcome.bullet or ((previous or {}).get("bullet") if outcome.status == "unchanged" else "")
+    if bullet:
+        entry["bullet"] = bullet
     if instructions is not None and outcome.status == "refused" and _INSTRUCTION_VERDICT.match(outcome.reason or "") \
             and "; quarantined as L-" not in outcome.reason:  # a quarantined one waits in quarantine, not here
         entry["ih"] = instructions()  # the instruction files it was refused against
@@ -427,7 +438,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     agents = list(dict.fromkeys(agents))
     found = scan(store.project.root, agents)
     result = ImportResult(store.name, dry_run=dry_run, skipped=found.skipped, folders=found.folders,
-                          notes=found.notes)
+                          notes=found.notes, types=[t for t in TYPES if t in wanted])
     state = read_state(store)["memories"]
     moved = _resolve_aliases(found.memories, state)
     instructions = _instruction_hash(store)
@@ -473,6 +484,12 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                              "waiting")
 
     gone = _deleted(found, state, skip=moved)
+    # personal memories go to the person's own instruction file, never to the team's candidate
+    mine = [(o, p) for o, p in work if o.memory.type in LOCAL_TYPES]
+    work = [(o, p) for o, p in work if o.memory.type not in LOCAL_TYPES]
+    rewritten: set[int] = set()  # ids of gone entries whose bullet a new memory replaced
+    if mine:
+        result.local = _to_local(store, mine, state, gone, rewritten, dry_run=dry_run, notes=result.notes)
     paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
     helpful_for: dict[int, str] = {}  # work index -> the lesson a memory agreeing with it counts as helpful for
@@ -530,8 +547,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                     said = (f"would replace {target} (superseded once promoted)" if approved
                             else f"would update {target} (staged)")
                     outcome.reason = f"{said}; {outcome.reason}" if outcome.reason else said
-        result.outcomes += [o for o, _ in work]
-        result.deleted = _unpaired(gone, paired, work, dry_run=True)
+        result.outcomes += [o for o, _ in [*work, *mine]]
+        result.deleted = [e for e in _unpaired(gone, paired, work, dry_run=True) if id(e) not in rewritten]
         return result
 
     _curate(store, deltas, work, max_stored)
@@ -560,8 +577,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     for outcome, _ in work:
         if outcome.status == "conflict":
             outcome.reason = _conflict_reason(outcome.reason, outcome.text, lessons_now)
-    result.outcomes += [o for o, _ in work]
-    result.deleted = _unpaired(gone, paired, work, dry_run=False)
+    result.outcomes += [o for o, _ in [*work, *mine]]
+    result.deleted = [e for e in _unpaired(gone, paired, work, dry_run=False) if id(e) not in rewritten]
     updates: dict[str, dict[str, Any]] = {}
     for outcome in result.outcomes:
         previous = state.get(outcome.memory.key)
@@ -581,6 +598,106 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     if store.path(Store.CANDIDATE).exists():
         result.candidate = str(store.path(Store.CANDIDATE))
     return result
+
+
+# `user` memories are about the person (their role, their machine, their preferences; Gemini CLI's private project
+# memory): imported, they go to the learner's `local` target, the person's own git-ignored instruction file beside the
+# project's (AGENTS.local.md, or CLAUDE.local.md beside CLAUDE.md: learner/targets.py), never to the team's candidate.
+LOCAL_TYPES = ("user",)
+
+
+def _bullet_digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
+
+
+def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[str, dict[str, Any]],
+              gone: list[dict[str, Any]], rewritten: set[int], *, dry_run: bool, notes: list[str]) -> str | None:
+    """Write the personal memories of ``mine`` as bullets of the learner's block in the local file (the same checks
+    as the learner's bullets: the lesson lint, one line, no secret, at most 12, not twice); a rewritten memory
+    replaces the bullet it wrote before while that bullet is still there, and so does a new memory of the same agent
+    that restates the bullet of one that disappeared (Gemini CLI rewrites a fact: its id ``rewritten`` gets). Sets
+    each outcome's status (``local``, in
+    a dry run ``would-write``; ``merged`` when the block says it already; ``refused``); returns the file as shown."""
+    from altimate_learn.instructions import block
+    from altimate_learn.instructions.block import LEARNED, BlockError
+    from altimate_learn.learner import targets
+
+    root = store.project.root
+    path = targets.local_file(root)
+    shown = path.name
+    opened = targets.open_targets(root, ["local"], notes)
+    target = opened.get("local")
+    bullets = list(target.bullets) if target is not None else []
+    written: list[Outcome] = []
+    for outcome, proposal in mine:
+        outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
+        if proposal.status != "ready":
+            continue
+        text = outcome.text = proposal.text or ""
+        if target is None:
+            outcome.status, outcome.reason = "refused", f"{shown} cannot be read (see the note)"
+            continue
+        problem = targets._text_problem(text)
+        if problem:
+            outcome.status, outcome.reason = "refused", problem
+            continue
+        before = (state.get(outcome.memory.key) or {}).get("bullet") if outcome.change in ("changed", "retry") else None
+        position = next((n for n, b in enumerate(bullets) if _bullet_digest(b) == before), None) if before else None
+        if position is None and outcome.change == "new":
+            position = _rewritten_bullet(outcome.memory, text, bullets, gone, rewritten)
+        if any(targets._similar(b, text) for n, b in enumerate(bullets) if n != position):
+            outcome.status, outcome.reason = "merged", f"{shown} already says this"
+            outcome.bullet = _bullet_digest(text)
+            continue
+        if position is None and len(bullets) >= (LEARNED.max_bullets or 12):
+            outcome.status, outcome.reason = "refused", f"the learned block of {shown} is full ({LEARNED.max_bullets} bullets)"
+            continue
+        if position is None:
+            bullets.append(text)
+        else:
+            bullets[position] = text
+            outcome.reason = "replaces the bullet it wrote before"
+        outcome.status, outcome.bullet = ("would-write" if dry_run else "local"), _bullet_digest(text)
+        written.append(outcome)
+    if not written or dry_run or target is None:
+        return shown
+    try:
+        block.ensure_ignored(target.path)
+        done = block.write(target.snapshot, LEARNED, bullets, within=target.within)
+    except (BlockError, OSError) as exc:
+        why = exc.message if isinstance(exc, BlockError) else f"{shown} cannot be written ({exc})"
+        done = None
+    else:
+        why = f"{shown} changed while it was imported; run the import again" if done.status == "changed" else ""
+    if done is None or done.status == "changed":
+        for outcome in written:
+            outcome.status, outcome.reason, outcome.bullet = "waiting", why, ""
+    return shown
+
+
+def _rewritten_bullet(memory: AgentMemory, text: str, bullets: list[str], gone: list[dict[str, Any]],
+                      rewritten: set[int]) -> int | None:
+    """The position of the bullet of a memory of the same agent that disappeared in this run, still in the block,
+    that ``text`` restates (as similar as the curator's duplicate threshold; one of the same file and name first)."""
+    from altimate_learn.curate.curator import DEDUPE_THRESHOLD, jaccard, word_set
+
+    best, best_rank = None, (False, 0.0)
+    for entry in gone:
+        if id(entry) in rewritten or entry.get("agent") != memory.agent or not entry.get("bullet"):
+            continue
+        position = next((n for n, b in enumerate(bullets) if _bullet_digest(b) == entry["bullet"]), None)
+        if position is None:
+            continue
+        score = jaccard(word_set(text), word_set(bullets[position]))
+        rank = (entry.get("file") == memory.rel and entry.get("name") == _clip(memory.name, 120), score)
+        if score >= DEDUPE_THRESHOLD and rank > best_rank:
+            best, best_rank = (entry, position), rank
+    if best is None:
+        return None
+    rewritten.add(id(best[0]))
+    return best[1]
 
 
 def _delta(proposal: Proposal, outcome: Outcome, index: int, where: str) -> dict[str, Any]:
@@ -851,7 +968,7 @@ def _deleted(found: Scan, state: dict[str, dict[str, Any]], *, skip: Iterable[st
             continue
         if entry.get("agent") in found.scanned and key not in present and entry.get("status") != "deleted":
             out.append({"key": key, "agent": entry.get("agent"), "name": entry.get("name"), "file": entry.get("file"),
-                        "lesson": entry.get("lesson")})
+                        "lesson": entry.get("lesson"), **({"bullet": entry["bullet"]} if entry.get("bullet") else {})})
     return out
 
 

@@ -130,7 +130,7 @@ def test_the_private_project_memory_is_personal_and_comes_only_with_type_user(cl
     """trial18: Gemini CLI 0.61's own prompt calls `~/.gemini/tmp/<project>/memory/` "personal-to-the-user", not to
     be committed (team conventions go to ./GEMINI.md), yet `learn import-memories` staged its facts and notes for
     the team ("On my machine the test database runs on port 5433"). Left out as personal, counted, and how to
-    include them said; staged with `--type user`."""
+    include them said; with `--type user` written to the person's own AGENTS.local.md."""
     from tests.history.test_memory_import import candidate
 
     folder = register(git_repo, "repo") / "memory"
@@ -144,16 +144,18 @@ def test_the_private_project_memory_is_personal_and_comes_only_with_type_user(cl
     code, out, err = cli("import-memories")
     assert code == 0, err
     assert "port 5433" not in out and "Helix" not in out and "staged" not in out
-    assert "Not imported: 2 user memories (personal; pass --type user to import them)." in out
+    assert ("Not imported: 2 user memories (personal; pass --type feedback,project,user to import them too; user "
+            "memories go to your own AGENTS.local.md).") in out
     assert candidate(git_repo) == []
     code, out, err = cli("import-memories", "--type", "user")
     assert code == 0, err
-    assert sorted(lesson["text"] for lesson in candidate(git_repo)) == [
-        "I open this repo in Helix with the ruff language server.",
-        "On my machine the test database runs on port 5433."]
+    assert candidate(git_repo) == []  # personal: never the team's (trial21); the person's own file instead
+    local = (git_repo / "AGENTS.local.md").read_text()
+    assert "- I open this repo in Helix with the ruff language server." in local
+    assert "- On my machine the test database runs on port 5433." in local
     code, out, err = cli("import-memories")  # imported once, left out again by default: not gone, nothing to retire
     assert code == 0, err
-    assert "is gone" not in out and "learn retire" not in out and len(candidate(git_repo)) == 2
+    assert "is gone" not in out and "learn retire" not in out and candidate(git_repo) == []
 
 
 def test_a_pointer_to_a_note_that_is_gone_is_no_memory(git_repo: Path) -> None:

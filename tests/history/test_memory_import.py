@@ -156,11 +156,12 @@ def test_user_and_reference_memories_come_only_when_asked_for_by_type(cli, git_r
     write(folder, "reference_dash.md", memory("dashboards", "reference", "Grafana board ops-payments has the SLOs."))
     write(folder, "feedback_ruff.md", RUFF)
     code, out, _ = cli("import-memories")
-    assert "Not imported: 1 reference memory, 1 user memory (personal; pass --type reference --type user" in out
+    assert ("Not imported: 1 reference memory, 1 user memory (personal; pass --type feedback,project,reference,user "
+            "to import them too; user memories go to your own AGENTS.local.md).") in out
     assert [l["text"] for l in candidate(git_repo)] == ["Format Python code with `ruff format`, never black."]
-    result = run_json(cli, "--type", "user")
-    assert by_name(result)["role"]["status"] == "staged"
-    assert "The user is a data engineer who prefers terse answers." in [l["text"] for l in candidate(git_repo)]
+    result = run_json(cli, "--type", "feedback,project,reference,user")  # as the hint says: nothing else is dropped
+    assert by_name(result)["dashboards"]["status"] == "staged" and by_name(result)["role"]["status"] == "local"
+    assert "Not imported" not in cli("import-memories", "--type", "feedback,project,reference,user")[1]
     code, _, err = cli("import-memories", "--type", "people")
     assert code == 2 and "must be one of feedback, project, user, reference" in err
 
@@ -326,7 +327,7 @@ def test_json_output_has_stable_keys(cli, git_repo):
     write(claude_folder(git_repo), "feedback_ruff.md", RUFF)
     result = run_json(cli, "--agent", "claude-code")
     assert set(result) == {"store", "dry_run", "folders", "memories", "skipped", "deleted", "personal", "notes",
-                           "summary", "model", "candidate"}
+                           "summary", "model", "candidate", "local"}
     assert set(result["memories"][0]) == {"agent", "type", "name", "file", "change", "status", "lesson", "text",
                                           "reason", "condensed_by"}
     assert set(result["folders"]) == {"claude-code"}
@@ -596,3 +597,55 @@ def test_a_refused_memory_is_not_called_imported_on_the_next_run(cli, git_repo):
     assert code == 0, err
     assert "  1 memory already imported and unchanged\n" in out
     assert "  1 memory refused before and unchanged (project_staging.md: contains a URL)\n" in out
+
+
+# --- personal memories go to the person's own file (trial21) -----------------------------------------------------
+
+ROLE = "On my machine the test database runs on port 5433, not 5432."
+
+
+def test_a_user_memory_goes_to_the_personal_file_never_to_the_team_candidate(cli, git_repo):
+    """trial20: `--type user` staged "On my machine the test database runs on port 5433" into the team's candidate,
+    for every teammate to approve and receive. A user memory is the person's: it goes to the learner's `local`
+    target, AGENTS.local.md beside AGENTS.md, which git ignores, and the output says where each memory went."""
+    folder = claude_folder(git_repo)
+    write(folder, "user_db.md", memory("db-port", "user", ROLE))
+    write(folder, "feedback_ruff.md", RUFF)
+    code, out, err = cli("import-memories", "--type", "feedback,user", "--dry-run")
+    assert code == 0, err
+    assert not (git_repo / "AGENTS.local.md").exists()
+    assert "Summary: 1 would be staged, 1 would be written to AGENTS.local.md (personal)." in out
+    code, out, err = cli("import-memories", "--type", "feedback,user")
+    assert code == 0, err
+    assert ("  Where they go: team memories are staged in the candidate of store 'team-playbook' for review; user "
+            "memories (personal) go to AGENTS.local.md, your own file beside the project's, ignored by git.") in out
+    assert f"  personal    {ROLE}" in out
+    assert "from Claude Code's memory 'db-port' (user_db.md); to AGENTS.local.md (yours)" in out
+    assert "Summary: 1 staged, 1 written to AGENTS.local.md (personal). Review with `learn show`" in out
+    assert [l["text"] for l in candidate(git_repo)] == ["Format Python code with `ruff format`, never black."]
+    assert ROLE not in all_text(git_repo / ".altimate-code")
+    local = (git_repo / "AGENTS.local.md").read_text()
+    assert f"- {ROLE}" in local and "<!-- learn:learned -->" in local
+    from tests.conftest import git
+
+    assert git(git_repo, "check-ignore", "AGENTS.local.md").strip() == "AGENTS.local.md"
+    # a second run adds nothing; a rewritten memory replaces its own bullet
+    assert "Nothing new to import." in cli("import-memories", "--type", "feedback,user")[1]
+    assert local == (git_repo / "AGENTS.local.md").read_text()
+    newer = ROLE.replace("5433", "5434")
+    write(folder, "user_db.md", memory("db-port", "user", newer))
+    code, out, err = cli("import-memories", "--type", "feedback,user")
+    assert code == 0, err
+    assert "replaces the bullet it wrote before" in out
+    local = (git_repo / "AGENTS.local.md").read_text()
+    assert f"- {newer}" in local and ROLE not in local
+
+
+def test_a_user_memory_goes_beside_claude_md_when_that_is_the_file_in_use(cli, git_repo):
+    (git_repo / "CLAUDE.md").write_text("# Project\n")
+    write(claude_folder(git_repo), "user_db.md", memory("db-port", "user", ROLE))
+    code, out, err = cli("import-memories", "--type", "user", "--json")
+    assert code == 0, err
+    assert json.loads(out)["local"] == "CLAUDE.local.md"
+    assert ROLE in (git_repo / "CLAUDE.local.md").read_text() and not (git_repo / "AGENTS.local.md").exists()
+    assert candidate(git_repo) == []

@@ -119,8 +119,8 @@ def test_a_gemini_note_with_front_matter_gives_the_rule_alone(cli, git_repo):
                                       "Release with `make release`, never push tags by hand.\n")
     result = run_json(cli, "--agent", "gemini", "--type", "user")  # Gemini's private memory is personal (trial18)
     [outcome] = result["memories"]
-    assert outcome["status"] == "staged" and outcome["name"] == "deploy"
-    assert [l["text"] for l in candidate(git_repo)] == ["Release with `make release`, never push tags by hand."]
+    assert outcome["status"] == "local" and outcome["name"] == "deploy"  # the person's own file (trial21)
+    assert "- Release with `make release`, never push tags by hand.\n" in (git_repo / "AGENTS.local.md").read_text()
 
 
 def test_an_imported_rule_reads_as_a_sentence():
