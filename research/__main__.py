@@ -441,14 +441,16 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
     reliability = texts.get("reliability")
     m = _find(r"^Result: \*\*(\d+) lost, (\d+) duplicated\*\* under concurrency; \*\*(\d+) torn files, (\d+) "
               r"leftovers, (\d+) duplicated archives\*\* after (\d+) kills; \*\*(\d+) crashes, (\d+) unclear\*\* on "
-              r"(\d+) malformed inputs; \*\*(\d+) hostile-server behaviours mishandled\*\* of (\d+)", reliability)
+              r"(\d+) malformed inputs; \*\*(\d+) hostile-server behaviours mishandled\*\* of (\d+)\.(?: (\d+) reruns "
+              r"after a kill hung)?", reliability)
     if m:
-        g = [int(x) for x in m.groups()]
-        ok = g[0] == g[1] == g[2] == g[3] == g[4] == g[6] == g[7] == g[9] == 0
-        rows.append(f"| Reliability: 0 lost/duplicated, files old or new after kill -9, 0 leftovers, 0 crashes on "
-                    f"malformed input, hostile server contained (issue 18) | {g[0]} lost, {g[1]} duplicated; {g[2]} torn, "
-                    f"{g[3]} leftovers after {g[5]} kills; {g[6]} crashes, {g[7]} unclear of {g[8]} inputs; {g[9]} of "
-                    f"{g[10]} server behaviours mishandled | {'met' if ok else '**missed**'} |")
+        g = [int(x) if x is not None else 0 for x in m.groups()]
+        ok = g[0] == g[1] == g[2] == g[3] == g[4] == g[6] == g[7] == g[9] == g[11] == 0
+        rows.append(f"| Reliability: 0 lost/duplicated, files old or new after kill -9, 0 leftovers, no rerun hung, 0 "
+                    f"crashes on malformed input, hostile server contained (issue 18) | {g[0]} lost, {g[1]} duplicated; "
+                    f"{g[2]} torn, {g[3]} leftovers, {g[11]} hung reruns after {g[5]} kills; {g[6]} crashes, {g[7]} "
+                    f"unclear of {g[8]} inputs; {g[9]} of {g[10]} server behaviours mishandled | "
+                    f"{'met' if ok else '**missed**'} |")
     rows += _cap_rows(texts["cap_year"]) if "cap_year" in texts else []
     demo_text = texts.get("demo")
     m = _find(r"^\| (\d+) \| ([\d.]+) s \|", demo_text)

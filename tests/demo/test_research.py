@@ -119,3 +119,13 @@ def test_the_cap_year_simulation_counts_contradictory_pairs_from_the_generator()
     other = truth.text("payments", 0, False)
     assert truth.contradictions([yes, no, sharper, other]) == 2  # yes/no and sharper/no; other is another topic
     assert truth.contradictions([yes, sharper, other]) == 0
+
+
+def test_goals_table_counts_a_hung_rerun_after_kill_as_missed():
+    result = ("Result: **0 lost, 0 duplicated** under concurrency; **0 torn files, 0 leftovers, 0 duplicated archives** "
+              "after 30 kills; **0 crashes, 0 unclear** on 24 malformed inputs; **0 hostile-server behaviours "
+              "mishandled** of 11. {} reruns after a kill hung (still running after 120 s). (300 s)")
+    hung = "\n".join(goal_rows({"reliability": result.format(1)}))
+    fine = "\n".join(goal_rows({"reliability": result.format(0)}))
+    assert "0 torn, 0 leftovers, 1 hung reruns after 30 kills;" in hung and hung.endswith("| **missed** |")
+    assert "0 hung reruns after 30 kills;" in fine and fine.endswith("| met |")
