@@ -476,7 +476,12 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
                 r"(?:[\w`'\".-]+\s+){0,3}?instead\s+of\b", re.I),
      "said the result does not look right"),
     (re.compile(r"(?:\b(?:is|are|looks?|comes?\s+up|shows?\s+up|became|becomes|went|goes|turned|stays?)|'s|'re)\s+(?:now\s+|still\s+|"
-                r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty|white|black)\b(?!\s+(?:list|line|string|space|by\s+default))"
+                r"completely\s+|totally\s+|just\s+|all\s+)?(?:blank|empty)\b(?!\s+(?:list|line|string|space|by\s+default))"
+                # white or black is a blank result only of the whole view ("the screen is black", "it's all white"); of a
+                # tab, a button or a text it is a colour ("the tabs are white or gray": a wish for another colour follows)
+                r"|\b(?:screen|page|window|app|display|canvas|preview|it|everything)(?:\s+(?:is|looks?|comes?\s+up|shows?\s+up|became|"
+                r"becomes|went|goes|turned|stays?)|'s)\s+(?:now\s+|still\s+|completely\s+|totally\s+|just\s+|all\s+)?(?:white|black)\b"
+                r"(?!\s+(?:or|and|/)\s+\w)"
                 r"|\b(?:an?|the)\s+(?:(?:blank|empty|white|black)\s+){1,2}(?:screen|page|window|canvas|output|response|chart|table|view)\b"
                 r"|\b(?:i|we)\s+(?:still\s+)?(?:see|get|got|have)\s+(?:no|nothing)\b|\bstill\s+(?:no|nothing|none)\b"
                 r"|\b(?:does|do|did)\s+nothing\b|^\W*(?:still\s+|now\s+)?getting\s+(?:an?\s+|the\s+)?(?:undefined|null|nan|nothing|"
