@@ -41,7 +41,8 @@ command that runs this installation's hook for the harness (``"/abs/python" -I -
 An :class:`Event` is harness-neutral. ``kind`` is one of:
 
 - ``"start"``: a session starts (``source``: startup, resume, clear, compact; None if unknown);
-- ``"prompt"``: the user submitted ``prompt`` (``key``: the harness's prompt or turn id, if any);
+- ``"prompt"``: the user submitted ``prompt`` (``key``: the harness's prompt or turn id, if any); ``request``,
+  when set, is what the agent was asked in its place (a custom command's template), matched by delivery;
 - ``"tool"``: a tool call, ``phase`` "pre" or "post"; ``paths`` lists the files it reads or edits
   (absolute, or relative to ``cwd``; empty for tools that touch no file, e.g. a shell);
   ``failed`` / ``error`` / ``output`` / ``exit_code`` describe a finished call;
@@ -66,12 +67,13 @@ CHECK_EVENT = "altimate-learn-check"
 class Event:
     """One hook event, harness-neutral (see the module docstring)."""
 
-    __slots__ = ("kind", "name", "session_id", "cwd", "source", "prompt", "key", "phase", "tool_name",
+    __slots__ = ("kind", "name", "session_id", "cwd", "source", "prompt", "request", "key", "phase", "tool_name",
                  "tool_input", "tool_id", "paths", "failed", "error", "output", "exit_code", "transcript_path",
                  "payload")
 
     def __init__(self, kind: str, name: str, payload: dict, *, session_id: object = None, cwd: object = None,
-                 source: str | None = None, prompt: str | None = None, key: str | None = None,
+                 source: str | None = None, prompt: str | None = None, request: str | None = None,
+                 key: str | None = None,
                  phase: str | None = None, tool_name: str | None = None, tool_input: object = None,
                  tool_id: str | None = None, paths: list[str] | None = None, failed: bool = False,
                  error: str | None = None, output: str | None = None, exit_code: int | None = None,
@@ -82,7 +84,8 @@ class Event:
         self.session_id = session_id
         self.cwd = cwd if isinstance(cwd, str) and cwd else None
         self.source = source
-        self.prompt = prompt
+        self.prompt = prompt  # what the person typed (capture reads it as theirs)
+        self.request = request  # what the agent was asked, when that is not only what they typed (delivery)
         self.key = key
         self.phase = phase
         self.tool_name = tool_name

@@ -208,6 +208,8 @@ def without_our_text(event: Event) -> bool:
 
     if event.kind == "prompt":
         event.prompt = strip_injected(event.prompt or "").strip()
+        if event.request:
+            event.request = strip_injected(event.request).strip() or None
         return bool(event.prompt)
     if event.output:
         event.output = strip_injected(event.output)
@@ -285,7 +287,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 texts.append(without_exported(engine.session_start(event.source).text, root, harness, log,
                                               engine.learn_dir))
             elif event.kind == "prompt":
-                texts.append(engine.request(event.prompt or "", event.key).text)
+                texts.append(engine.request(event.request or event.prompt or "", event.key).text)
             else:
                 if deliver_files:
                     write = (event.tool_name or "").lower() in WRITE_TOOLS

@@ -18,7 +18,11 @@ Where the text lands (measured with opencode 1.18.33 against a fake model server
   every request (cache friendly) and untouched by compaction.
 - ``chat.message`` (``prompt``, ``message_id``): the first request's retrieved lessons and later
   per-request lessons, as a ``synthetic`` text part of that user message (saved with it in opencode's
-  database, so a resumed session sends the same bytes). Capture readers skip synthetic parts.
+  database, so a resumed session sends the same bytes). Capture readers skip synthetic parts. A custom command
+  (`/name args`, `opencode run --command`) sends its template as the message; the plugin hears the command first
+  (``command.execute.before``) and adds ``command``, what the person typed: that is what capture reads as theirs,
+  and the template is what delivery matches lessons against (a correction written into a team's command is not
+  this person correcting the agent).
 - ``tool.execute`` (``tool``, ``call_id``, ``args``; sent from ``tool.execute.before`` for read, edit,
   write, patch, multiedit and apply_patch, and awaited in ``tool.execute.after`` so learn runs while the
   tool does): the file's lessons, appended to the tool's output string.
@@ -84,6 +88,10 @@ def parse(payload: dict) -> Event | None:
         prompt = _prompt_text(payload.get("prompt"))
         if prompt is None:
             return None
+        typed = text_field(payload, "command")
+        if typed is not None:  # a command's template: the person typed the command
+            return Event("prompt", hook, payload, prompt=typed.strip(), request=prompt,
+                         key=text_field(payload, "message_id"), **common)
         return Event("prompt", hook, payload, prompt=prompt, key=text_field(payload, "message_id"), **common)
     if hook in ("tool.execute", "tool.error", "tool.ok"):
         tool = payload.get("tool")

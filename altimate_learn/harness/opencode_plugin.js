@@ -5,6 +5,8 @@
 //                                       prompt of every request (experimental.chat.system.transform)
 //   chat.message                     -> lessons for this request, as a synthetic text part of the message;
 //                                       the message is also captured (corrections)
+//   command.execute.before           -> a custom command (`/name args`): its template becomes the next message,
+//                                       so that message is sent with what the person typed (`command`)
 //   tool.execute.before / .after     -> lessons for the file a read or edit touches, appended to the tool output
 //   event message.part.updated       -> failed tool calls (tool.execute.after never fires for them), for capture
 //   tool.execute.after               -> a command that exited non-zero (a failure too), and the successes after a
@@ -76,6 +78,7 @@ export const AltimateLearn = async (ctx) => {
   const armed = new Map(); // sessionID -> successes still to report after a failure
   const errors = new Set(); // callIDs already reported as failed
   const chains = new Map(); // sessionID -> the last report: learn counts calls in the order they finished
+  const commands = new Map(); // sessionID -> "/name args" the person typed; opencode sends its template next
   const report = (hook, sessionID, fields) => {
     const next = (chains.get(sessionID) || Promise.resolve()).then(() => call(hook, sessionID, fields));
     chains.set(sessionID, next);
@@ -98,13 +101,26 @@ export const AltimateLearn = async (ctx) => {
           sections.set(sessionID, (start && text(start.system)) || "");
         }
         const prompt = parts.filter((p) => p && p.type === "text" && !p.synthetic).map((p) => p.text).join("\n");
-        const answer = await call("chat.message", sessionID, { message_id: message.id || input.messageID || "", prompt });
+        const fields = { message_id: message.id || input.messageID || "", prompt };
+        if (commands.has(sessionID)) { // the command's template: the person typed only the command
+          fields.command = commands.get(sessionID);
+          commands.delete(sessionID);
+        }
+        const answer = await call("chat.message", sessionID, fields);
         if (answer && text(answer.context)) {
           const first = parts.find((p) => p && p.id) || {};
           // part ids sort by time: suffixing the first part's id keeps ours right after the user's text
           const id = (first.id || "prt_" + Date.now().toString(16).padStart(12, "0")) + "learn";
           parts.push({ id, messageID: message.id, sessionID,
                        type: "text", text: answer.context, synthetic: true });
+        }
+      } catch {}
+    },
+    "command.execute.before": async (input) => {
+      try {
+        if (input && input.sessionID && typeof input.command === "string" && input.command) {
+          const args = typeof input.arguments === "string" ? input.arguments.trim() : "";
+          commands.set(input.sessionID, "/" + input.command + (args ? " " + args : ""));
         }
       } catch {}
     },

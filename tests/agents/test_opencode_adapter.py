@@ -308,3 +308,15 @@ await new Promise((resolve) => setTimeout(resolve, 3000));
     event = opencode.parse(sent[2])
     assert event.failed and event.exit_code == 2 and event.error == "ERROR collecting"
 
+
+
+def test_a_commands_template_is_matched_but_the_typed_command_is_the_prompt():
+    """The plugin adds `command` when opencode sends a custom command's template as the message (trial22): capture
+    reads what the person typed, delivery matches the template."""
+    template = "Run the linter on src/calc.py and fix every warning. No, never use flake8 here: always use ruff."
+    event = opencode.parse({"hook": "chat.message", "session_id": "ses_1", "message_id": "msg_1",
+                            "prompt": template, "command": "/fixlint src/calc.py"})
+    assert (event.kind, event.prompt, event.request, event.key) == ("prompt", "/fixlint src/calc.py", template,
+                                                                    "msg_1")
+    plain = opencode.parse({"hook": "chat.message", "session_id": "ses_1", "prompt": "no, use ruff"})
+    assert (plain.prompt, plain.request) == ("no, use ruff", None)

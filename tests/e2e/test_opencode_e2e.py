@@ -95,3 +95,36 @@ def test_user_plugin_is_inert_without_learn_and_delivers_with_it(world, opencode
     prepare_project(world)
     run_opencode(world, opencode_bin, "say hello again").check()
     assert "quokka" in json.dumps(world.model_requests()[-1]["body"])
+
+
+LINT = "Run the linter with ruff; never use flake8 here (ocelot rule)."
+TEMPLATE = "Run the linter on $ARGUMENTS and fix every warning. No, never use flake8 here: always use ruff instead."
+
+
+def test_a_custom_commands_template_is_not_the_persons_correction(world, opencode_bin):
+    """A team's custom command (`.opencode/command/fixlint.md`) run as `/fixlint src/calc.py`: opencode sends its
+    template as the user message. The person typed only the command: the template's "No, never use flake8 here"
+    was recorded as their correction (trial22, real opencode 1.18.33). Delivery still matches the template (the
+    lint lesson arrives), and a correction the person types next is theirs."""
+    from altimate_learn.schema import make_lesson
+    from tests.e2e import lessons
+
+    prepare_project(world)
+    lessons.seed(world.project, [lessons.CORE, lessons.STAGING, lessons.BILLING,
+                                 make_lesson(LINT, lesson_id="L-0c11", now=lessons.NOW, tags=["lint"])])
+    opencode_setup(world)
+    learn_ok(world, "install", "opencode")
+    command = world.project / ".opencode" / "command" / "fixlint.md"
+    command.parent.mkdir(parents=True, exist_ok=True)
+    command.write_text(f"---\ndescription: fix lint warnings\n---\n{TEMPLATE}\n")
+    world.set_script([{"text": "Hello."}, {"text": "Linted."}, {"text": "Understood."}])
+    session = session_of(run_opencode(world, opencode_bin, "say hello").check())
+    run_opencode(world, opencode_bin, "src/calc.py", "--command", "fixlint", "--session", session).check()
+
+    last = json.dumps(world.model_requests()[-1]["body"])
+    assert "Run the linter on src/calc.py" in last and "ocelot" in last  # the template, and its lesson
+    assert signals(world) == [], signals(world)
+    assert "captured" not in hook_log(world)
+
+    run_opencode(world, opencode_bin, "no, never use flake8 here, use ruff", "--session", session).check()
+    assert [s["text"] for s in signals(world)] == ["no, never use flake8 here, use ruff"]
