@@ -35,6 +35,7 @@ from altimate_learn.launch import learn_argv
 BOT_NAME = "github-actions[bot]"
 BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com"
 MARKER = "<!-- altimate-learn:import-reviews -->"
+PAUSED = 75  # `learn import-reviews` paused at GitHub's rate limit, incomplete (cli/history.py)
 TITLE = "learn: lessons from review comments ({store})"
 
 
@@ -330,7 +331,13 @@ def import_reviews(inputs: Inputs) -> int:
     args = ["import-reviews", "--yes", "--repo", inputs.repository, "--since", inputs.since, "--name", inputs.store]
     if inputs.model:
         args += ["--model", inputs.model]
-    learn(inputs, *args)
+    imported = learn(inputs, *args, check=False)
+    if imported.returncode == PAUSED:  # what was finished is kept and proposed; the next scheduled run continues
+        print("GitHub's rate limit paused the import: the pull requests finished so far are used; the next "
+              "scheduled run continues after them.", flush=True)
+    elif imported.returncode != 0:
+        last = (imported.stderr or imported.stdout).strip().splitlines()
+        raise ActionError(f"`learn {' '.join(args)}` failed (exit {imported.returncode})" + (f": {last[-1]}" if last else ""))
     review = json.loads(learn(inputs, "show", "--name", inputs.store, "--json").stdout)
     if review.get("candidate") is not None and leave_out_declined(inputs, review):
         review = json.loads(learn(inputs, "show", "--name", inputs.store, "--json").stdout)

@@ -1,7 +1,8 @@
 """The `learn` command line: a thin typer layer over the library.
 
 Exit codes: 0 success; 1 an expected failure (`Error: …` and what to do); 2 a usage error; 3 a bug
-(a crash log with versions and the traceback is written and its path printed); 130 on Ctrl-C.
+(a crash log with versions and the traceback is written and its path printed); 75 incomplete, try again later
+(`learn import-reviews` paused at GitHub's rate limit); 130 on Ctrl-C.
 `ALTIMATE_LEARN_DEBUG=1` re-raises instead of writing the log.
 
 Under `--json` an error is one JSON object on stdout instead of the `Error: …` line on stderr:

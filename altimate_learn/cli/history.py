@@ -83,7 +83,8 @@ def import_reviews(
     Token: GITHUB_TOKEN, GH_TOKEN, else `gh auth token`. API: GITHUB_API_URL, else the host's default.
     Drops bots, the PR's author, non-members, late, agent-written, trivial, retracted and duplicate
     comments, commands to bots ("@coderabbitai resolve"), acknowledgements ("Done, fixed in 3fa2b1c."), and
-    anything already imported. A rate-limit pause saves the cursor: rerun to continue after the last finished PR.
+    anything already imported. A rate-limit pause saves the cursor and exits 75 (`--json`: `paused_until`):
+    rerun after that time to continue after the last finished PR.
     """
     from altimate_learn.history.review_import import ImportReviewsOptions, run
 
@@ -96,6 +97,11 @@ def import_reviews(
                  warn=warn, interactive=is_interactive(), confirm=_confirm_on_stderr if json_out else _confirm)
     if json_out:
         print_json(result.to_dict())
+    if result.paused_until:  # what was finished is kept, but the import is not complete: a script must tell
+        raise typer.Exit(PAUSED)
+
+
+PAUSED = 75  # sysexits' EX_TEMPFAIL: a temporary failure, try again later (docs/files.md, "Exit codes")
 
 
 def warn_out(text: str) -> None:

@@ -136,6 +136,17 @@ def test_lessons_already_approved_on_main_are_not_proposed_again(clone, enterpri
     assert len(writes(enterprise)) == 1  # the first run's POST only
 
 
+def test_a_rate_limited_import_keeps_the_job_green_and_proposes_what_it_finished(clone, enterprise, tmp_path):
+    """`learn import-reviews` exits 75 when GitHub's rate limit pauses it (trial21): for the Action that is no failure,
+    the pull requests finished so far are proposed and the next scheduled run continues."""
+    enterprise.rate_limit_403(r"/pulls/108/comments")
+    code, out, outputs = action("import-reviews", clone, enterprise, tmp_path)
+    assert code == 0, out
+    assert "GitHub's rate limit paused the import: the pull requests finished so far are used" in out
+    assert "::error::" not in out
+    assert outputs["pull-request-number"]  # PR 110's comments, finished before the pause, are proposed
+
+
 def test_a_refused_api_call_fails_the_job_with_the_permission_hint(clone, enterprise, tmp_path):
     enterprise.fail(r"/pulls$", 403, body={"message": "Resource not accessible by integration"}, method="POST")
     code, out, _ = action("import-reviews", clone, enterprise, tmp_path)

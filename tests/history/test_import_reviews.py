@@ -251,7 +251,7 @@ def test_max_reflections_bounds_the_model_calls_and_a_rerun_finishes(cli, repo, 
 def test_a_403_rate_limit_pauses_saves_the_cursor_and_a_rerun_continues(cli, repo, github):
     reset = github.rate_limit_403(r"/pulls/108/comments")
     code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
-    assert code == 0, err
+    assert code == 75, err  # incomplete, try again later: a script can tell (trial21)
     assert "GitHub rate limit reached (HTTP 403, rate limit exhausted): paused. Resume after " in out
     assert kept_ids(repo) == {1101, 1110, 5001}  # PR 110 finished; PR 108 was cut short and is not half-imported
     entry = read_state(repo, "reviews.json")["repositories"][KEY]
@@ -276,7 +276,7 @@ def test_a_403_rate_limit_pauses_saves_the_cursor_and_a_rerun_continues(cli, rep
 def test_dry_run_reports_a_pause_but_saves_nothing(cli, repo, github):
     github.rate_limit_403(r"/pulls/108/reviews")
     code, out, _ = cli("import-reviews", "--dry-run")
-    assert code == 0
+    assert code == 75  # the preview is incomplete too
     assert "paused. Resume after" in out
     assert not (repo / ".altimate-code").exists()
 
@@ -294,16 +294,26 @@ def test_a_429_with_a_short_retry_after_is_waited_out(cli, repo, github):
 def test_a_long_retry_after_pauses(cli, repo, github):
     github.fail(r"/pulls/110/comments", 429, headers={"retry-after": "120"})
     code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0")
-    assert code == 0
+    assert code == 75
     assert "GitHub rate limit reached (HTTP 429, retry-after 120s): paused." in out
     assert read_signals(repo) == []
     assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["resetAt"]
 
 
+def test_a_paused_import_exits_75_with_paused_until_in_json(cli, repo, github):
+    """trial20: a rate-limited import exited 0 while incomplete; a script could not tell without parsing the text."""
+    github.rate_limit_403(r"/pulls/108/comments")
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--json")
+    assert code == 75
+    assert json.loads(out)["paused_until"]  # stdout is still the one JSON document
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--json")  # the rerun completes
+    assert code == 0 and json.loads(out)["paused_until"] is None
+
+
 def test_a_low_remaining_budget_pauses_before_running_out(cli, repo, github):
     github.remaining = 14  # a few requests, then fewer than 10 remain and the reset is an hour away
     code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0")
-    assert code == 0
+    assert code == 75
     assert "requests left this hour): paused." in out
     assert github.remaining >= 0  # never ran the budget dry
     assert "cursor" in read_state(repo, "reviews.json")["repositories"][KEY]
