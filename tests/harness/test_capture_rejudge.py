@@ -348,8 +348,8 @@ def test_the_re_judge_reads_the_patterns_once_for_both_verdicts(repo, capsys, mo
     assert capture_worker.run_job(flagged, lambda message: None) == 1
     read: list[str] = []
     classify_text = classifier.classify_text
-    monkeypatch.setattr(classifier, "classify_text", lambda text, answer=None: read.append(text) or
-                        classify_text(text, answer))
+    monkeypatch.setattr(classifier, "classify_text", lambda text, answer=None, **kw: read.append(text) or
+                        classify_text(text, answer, **kw))
     assert capture_worker.rejudge_previous(following, lambda message: None) == 0
     assert read == [FLAGGED_QUESTION] and signals(repo) == []  # read once, and the flag withdrawn
 
