@@ -279,3 +279,35 @@ def test_an_over_long_line_is_skipped_without_holding_it(tmp_path, monkeypatch):
     assert reader.info.skipped == 1
     assert stats.corrections == 3
     assert peak < 1_500_000
+
+
+def test_an_opencode_commands_template_is_read_as_the_command_typed(git_repo, tmp_path, isolated_home):
+    """opencode stores a custom command (`/fixlint src/calc.py`) as its template, with nothing to mark it. A user
+    message that is a template of the project's or the user's commands, filled in, is the command the person typed:
+    the template's "No, never use flake8 here" was recorded as their correction, and `learn run` read it as typed
+    (trial22, real opencode 1.18.33)."""
+    command = git_repo / ".opencode" / "command" / "fixlint.md"
+    command.parent.mkdir(parents=True)
+    command.write_text("---\ndescription: fix lint\n---\nRun the linter on $ARGUMENTS and fix every warning. No, never "
+                       "use flake8 here: always use ruff instead.\n")
+    user_config = isolated_home / ".config" / "opencode"
+    user_config.mkdir(parents=True, exist_ok=True)
+    (user_config / "opencode.json").write_text(json.dumps({"command": {"tidy-sql": {
+        "template": "Format every SQL model. Don't use sqlfluff fix, use `make fmt` instead."}}}))
+    store = Store.open()
+    db = opencode_db(tmp_path / "opencode.db", directory=str(git_repo))
+    capture_paths(store, [db], session_id=OPENCODE_SESSION)
+    before = {s["id"] for s in list_signals(store)}
+    add_opencode_prompt(db, OPENCODE_SESSION, "msg_zz1", "Run the linter on src/calc.py and fix every warning. No, "
+                        "never use flake8 here: always use ruff instead.", at_ms=1_900_000_000_000)
+    add_opencode_prompt(db, OPENCODE_SESSION, "msg_zz2", "Format every SQL model. Don't use sqlfluff fix, use "
+                        "`make fmt` instead.\n\nmodels/marts", at_ms=1_900_000_001_000)
+    add_opencode_prompt(db, OPENCODE_SESSION, "msg_zz3", "No, never use flake8 here: always use ruff instead.",
+                        at_ms=1_900_000_002_000)
+    typed = [e.text for e in read_session(db, session_id=OPENCODE_SESSION).events()
+             if isinstance(e, UserMessage) and e.id and e.id.startswith("msg_zz")]
+    assert typed == ["/fixlint src/calc.py", "/tidy-sql models/marts",
+                     "No, never use flake8 here: always use ruff instead."]
+    capture_paths(store, [db], session_id=OPENCODE_SESSION)
+    new = [s for s in list_signals(store) if s["id"] not in before]
+    assert [s["messageID"] for s in new] == ["msg_zz3"]  # what the person typed, not the templates

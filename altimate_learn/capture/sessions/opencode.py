@@ -19,6 +19,10 @@ A fork (`opencode run --fork`, the TUI's fork) is a new root session holding a c
 messages under new ids; each copy keeps its creation time, so it is older than the session that holds it. Those
 copies are context (see `_base.Context`), never the fork's own messages: their corrections and failed calls were
 read in the session they were typed in.
+
+A custom command (`/fixlint src/calc.py`) is stored as its template, with nothing to mark it: a user message that is
+one of the project's or the user's command templates (`.opencode/command(s)/*.md`, `command` in opencode.json),
+arguments filled in, is read as the `/name args` the person typed (the live plugin hears the command and says so).
 """
 
 from __future__ import annotations
@@ -173,15 +177,95 @@ class DatabaseReader(SessionReader):
 
     def _raw_events(self) -> Iterator[Event | Context]:
         yield from message_events(self._pages(), agent_user=self.info.parent_id is not None,
-                                  created_ms=self.info.extra.get("created_ms"))
+                                  created_ms=self.info.extra.get("created_ms"),
+                                  templates=command_templates(self.info.cwd))
 
 
 # --- shared by both storages ------------------------------------------------------------------------------
 
+_PLACEHOLDER = re.compile(r"(\$ARGUMENTS|\$\d+|!`[^`\n]*`)")
+_FRONT_MATTER = re.compile(r"\A---\r?\n.*?\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+_TEMPLATE_LITERAL_MIN = 12  # a template of fewer own characters ("$ARGUMENTS") would match anything typed
+_TEMPLATE_BYTES = 64 * 1024
+
+
+def _template_pattern(template: str) -> re.Pattern[str] | None:
+    """A pattern matching ``template`` as opencode sends it: placeholders filled, shell output spliced in, arguments
+    appended to a template without placeholders. Group ``args`` holds what `$ARGUMENTS` (or the appended text) took."""
+    template = template.strip()
+    pieces = _PLACEHOLDER.split(template)
+    if len("".join(pieces[0::2]).strip()) < _TEMPLATE_LITERAL_MIN:
+        return None
+    out, named = [], False
+    for index, piece in enumerate(pieces):
+        if index % 2 == 0:
+            out.append(re.escape(piece))
+        elif piece == "$ARGUMENTS" and not named:
+            out.append("(?P<args>.*?)")
+            named = True
+        else:
+            out.append("(?:.*?)")
+    tail = "" if len(pieces) > 1 else r"(?:\s+(?P<args>.*))?"
+    return re.compile("".join(out) + tail, re.S)
+
+
+def command_templates(cwd: str | None) -> list[tuple[str, re.Pattern[str]]]:
+    """(name, pattern) of the custom commands opencode would offer in ``cwd``: `.opencode/command(s)/*.md` of the
+    folder and its parents, the user's `$XDG_CONFIG_HOME/opencode/command(s)/`, and `command` in an opencode.json."""
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config").expanduser() / "opencode"
+    roots: list[Path] = []
+    if cwd:
+        folder = Path(cwd)
+        roots += [parent / ".opencode" for parent in [folder, *folder.parents]]
+        roots += [folder]
+    roots.append(config)
+    found: dict[str, str] = {}
+    for root in roots:
+        for sub in ("command", "commands"):
+            try:
+                files = sorted((root / sub).glob("*.md"))
+            except OSError:
+                continue
+            for file in files:
+                try:
+                    text = read_prefix(file, _TEMPLATE_BYTES).decode("utf-8", "replace")
+                except LearnError:
+                    continue
+                found.setdefault(file.stem, _FRONT_MATTER.sub("", text, count=1))
+        for name in ("opencode.json", "opencode.jsonc"):
+            try:
+                config_data = _loads(read_prefix(root / name, _TEMPLATE_BYTES)) if (root / name).is_file() else {}
+            except (LearnError, OSError):
+                config_data = {}
+            commands = config_data.get("command") if isinstance(config_data.get("command"), dict) else {}
+            for key, value in commands.items():
+                if isinstance(key, str) and isinstance(value, dict) and isinstance(value.get("template"), str):
+                    found.setdefault(key, value["template"])
+    patterns = []
+    for key, template in found.items():
+        pattern = _template_pattern(template)
+        if pattern is not None:
+            patterns.append((key, pattern))
+    return patterns
+
+
+def _typed_command(text: str, templates: list[tuple[str, re.Pattern[str]]]) -> str | None:
+    """The `/name args` whose template ``text`` is, or None when it is no command's template."""
+    body = text.strip()
+    for key, pattern in templates:
+        match = pattern.fullmatch(body)
+        if match is not None:
+            args = " ".join((match.groupdict().get("args") or "").split())
+            return f"/{key} {args}".strip()
+    return None
+
+
 def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str, dict[str, Any]]]]], *,
-                   agent_user: bool, created_ms: int | float | None = None) -> Iterator[Event | Context]:
+                   agent_user: bool, created_ms: int | float | None = None,
+                   templates: list[tuple[str, re.Pattern[str]]] | None = None) -> Iterator[Event | Context]:
     """Events of one session's messages; ``created_ms`` is the session's creation time (a message older than its
-    session is a fork's copy of an earlier session's message: context only)."""
+    session is a fork's copy of an earlier session's message: context only); a user message that is one of
+    ``templates`` is the command the person typed."""
     for mid, data, parts in messages:
         role = data.get("role")
         time = data.get("time") if isinstance(data.get("time"), dict) else {}
@@ -195,6 +279,8 @@ def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str,
                      if p.get("type") == "text" and not p.get("synthetic") and not p.get("ignored")
                      and not str(p.get("text") or "").lstrip().startswith(_HARNESS_TEXT)]
             text = "\n".join(w for w in words if isinstance(w, str) and w.strip())
+            if text.strip() and templates:
+                text = _typed_command(text, templates) or text
             if text.strip():
                 yield Context(user=True) if copied else UserMessage(text=text, index=0, id=mid, at=at)
             continue
@@ -311,7 +397,8 @@ class StorageReader(SessionReader):
 
     def _raw_events(self) -> Iterator[Event | Context]:
         yield from message_events(self._messages(), agent_user=self.info.parent_id is not None,
-                                  created_ms=self.info.extra.get("created_ms"))
+                                  created_ms=self.info.extra.get("created_ms"),
+                                  templates=command_templates(self.info.cwd))
 
 
 # --- entry points ---------------------------------------------------------------------------------------
