@@ -323,10 +323,22 @@ def acquire(learn_dir: str, deadline: float) -> Lease:
     lock = lock_path(learn_dir)
     os.makedirs(learn_dir, exist_ok=True)
     delay = 0.005
+    notice = None
     while True:
         lease = _try_create(lock)
         if lease is not None:
             return lease
+        if notice is None:
+            from altimate_learn.progress import LOCK_NOTICE_AFTER  # contended: the imports are paid only here
+
+            notice = time.monotonic() + LOCK_NOTICE_AFTER
+        elif time.monotonic() >= notice and deadline - time.monotonic() > 0:
+            notice = float("inf")
+            from altimate_learn import progress
+
+            progress.lock_wait_notice(f"Waiting for {os.path.dirname(lock)}: locked by another learn or altimate-code "
+                                      f"process, {describe_holder(lock)} (giving up in "
+                                      f"{deadline - time.monotonic():.0f} s)…")
         now = time.time()
         if _stale(lock, now):
             if _with_breaker(lock, lambda: _stale(lock, time.time())):
@@ -368,7 +380,8 @@ def process_name(pid: int) -> str:
         return ""
     if "altimate_learn" in argv:
         argv = ["learn", *argv[argv.index("altimate_learn") + 1:]]
-    return " (" + " ".join(argv)[:80] + ")" if argv else ""
+    shown = " ".join(" ".join(argv).split())  # one line: an argument may hold newlines (`python -c` code)
+    return " (" + shown[:80] + ")" if shown else ""
 
 
 def busy_hint(busy: PeerLockBusy) -> str:

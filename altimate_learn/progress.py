@@ -23,10 +23,29 @@ _factory: Callable[[str], Any] | None = None
 bars_on_screen = 0  # history.progress.Progress counts itself here while it is drawn
 
 
+_notice_stream: TextIO | None = None
+LOCK_NOTICE_AFTER = 2.0  # seconds a command waits for a lock before it says what it waits for
+
+
 def show_model_calls(stream: TextIO | None) -> None:
-    """Show a spinner on ``stream`` during each model call from now on (``None``: show nothing)."""
-    global _factory
+    """Show a spinner on ``stream`` during each model call from now on, and a line when a lock keeps the command
+    waiting (:func:`lock_wait_notice`) (``None``: show nothing)."""
+    global _factory, _notice_stream
     _factory = None if stream is None else (lambda label: Spinner(label, stream))
+    _notice_stream = stream
+
+
+def lock_wait_notice(text: str) -> None:
+    """Say ``text`` (what the command waits for, who holds it) as one line, where the spinner would show: on a
+    terminal only, never for a hook, a background run or a pipe (a silent wait of minutes looks like a hang)."""
+    stream = _notice_stream
+    if stream is None:
+        return
+    try:
+        stream.write(text + "\n")
+        stream.flush()
+    except (OSError, ValueError, UnicodeError):
+        pass
 
 
 @contextmanager

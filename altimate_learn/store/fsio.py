@@ -480,6 +480,12 @@ def append_jsonl(path: Path, records: list[Any], *, within: Path | None = None) 
 
 # --- locking -----------------------------------------------------------------------------------------
 
+def _notice_after() -> float:
+    from altimate_learn.progress import LOCK_NOTICE_AFTER
+
+    return LOCK_NOTICE_AFTER
+
+
 def flock_holders(fd: int) -> list[int]:
     """The pids holding a `flock` on the file open as ``fd`` (Linux /proc/locks; [] where it cannot tell)."""
     try:
@@ -536,6 +542,7 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
         raise exc
     deadline = time.monotonic() + timeout
     delay = 0.005
+    notice = time.monotonic() + _notice_after()
     try:
         while True:
             try:
@@ -544,6 +551,14 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES):
                     raise
+                if time.monotonic() >= notice:
+                    notice = float("inf")
+                    from altimate_learn import progress
+                    from altimate_learn.peerlock import process_name
+
+                    who = ", ".join(f"pid {pid}{process_name(pid)}" for pid in flock_holders(fd))
+                    progress.lock_wait_notice(f"Waiting for {lock_path.parent}: locked by another learn process"
+                                              f"{', ' + who if who else ''} (giving up after {timeout:g} s)…")
                 if time.monotonic() >= deadline:
                     pids = flock_holders(fd)
                     from altimate_learn.peerlock import process_name

@@ -392,3 +392,56 @@ def test_a_hook_after_a_killed_command_delivers_the_lessons(git_repo: Path):
     assert done.returncode == 0 and not done.stderr
     assert "`ref()` for model dependencies" in context_of(done.stdout)
     assert not lock.exists()
+
+
+HOLDERS = {
+    # altimate-code's project lock (or another learn's), held by a live process
+    "project lock": ("import sys, time\nfrom altimate_learn import peerlock\n"
+                     "lease = peerlock.acquire(sys.argv[1], time.monotonic() + 5)\n"
+                     "print('held', flush=True)\nsys.stdin.read()\nlease.release()\n",
+                     "locked by another learn or altimate-code process, pid {pid}"),
+    # the store's own flock, held by an older learn that takes only that one
+    "store lock": ("import fcntl, os, sys\nos.makedirs(sys.argv[1] + '/team-playbook', exist_ok=True)\n"
+                   "fd = os.open(sys.argv[1] + '/team-playbook/.lock', os.O_RDWR | os.O_CREAT)\n"
+                   "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('held', flush=True)\nsys.stdin.read()\n",
+                   "locked by another learn process, pid {pid}"),
+}
+
+
+@pytest.mark.parametrize("kind", list(HOLDERS))
+def test_a_command_kept_waiting_by_a_live_holder_says_so_on_the_terminal(git_repo: Path, kind: str):
+    """A command at a terminal that waits for a lock says, once, what it waits for and who holds it (before: minutes
+    of silence that look like a hang), then does its work when the holder lets go."""
+    import pty
+    import select
+
+    learn = git_repo / ".altimate-code" / "learn"
+    learn.mkdir(parents=True)
+    (git_repo / "d.json").write_text(json.dumps([{"op": "ADD", "text": "Use `ref()` for model dependencies.",
+                                                  "reason": "review"}]))
+    code, expected = HOLDERS[kind]
+    holder = subprocess.Popen([sys.executable, "-c", code, str(learn)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    master, terminal = pty.openpty()
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        proc = subprocess.Popen([sys.executable, "-m", "altimate_learn", "curate", "--deltas", "d.json"], cwd=git_repo,
+                                stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal)
+        os.close(terminal)
+        seen = b""
+        guard = time.monotonic() + 90  # a guard against a broken test, not a measure
+        while b"Waiting for" not in seen or not seen.split(b"Waiting for", 1)[1].count(b"\n"):
+            assert time.monotonic() < guard and proc.poll() is None, seen
+            if select.select([master], [], [], 1)[0]:
+                seen += os.read(master, 4096)
+        line = seen.split(b"Waiting for", 1)[1].split(b"\n", 1)[0].decode()
+        assert expected.format(pid=holder.pid) in line and "giving up" in line
+        holder.stdin.close()
+        assert proc.wait(timeout=90) == 0
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+        holder.wait()
+        os.close(master)
+    staged = json.loads((learn / "team-playbook" / "candidate.json").read_text())
+    assert [x["text"] for x in staged] == ["Use `ref()` for model dependencies."]
