@@ -99,3 +99,15 @@ def test_shell_failures_read_from_the_transcript(tmp_path: Path):
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     (call,) = [e for e in gemini.open_session(path).events() if isinstance(e, ToolCall)]
     assert call.is_error and call.exit_code == 2 and "cannot access" in (call.result or "")
+
+
+COMMAND = "headless-command.session-2026-12-04T19-36-b085e016.jsonl"  # `-p "/fixlint src/calc.py" --resume`, twice
+
+
+def test_a_custom_commands_template_is_not_read_as_typed_after_a_resume(tmp_path: Path):
+    """`.gemini/commands/fixlint.toml` run as `/fixlint src/calc.py`: the record's `content` is the template the model
+    got, its `displayContent` what the person typed. The next resume's `$set` copy of that message keeps only the
+    content, and, as the latest copy, it made the template ("… No, never use flake8 here: always use ruff instead.")
+    the person's words (trial22, real Gemini CLI 0.61.0)."""
+    chats = place(tmp_path, tmp_path, COMMAND)
+    assert users(chats / COMMAND.split(".", 1)[1]) == ["say hello", "/fixlint src/calc.py", "/fixlint src/calc.py"]

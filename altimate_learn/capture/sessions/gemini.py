@@ -3,7 +3,8 @@
 `<project>` is the sha256 of the project root (older versions) or a short name recorded in
 `~/.gemini/projects.json` and in `tmp/<name>/.project_root` (newer versions). A chat file starts with a
 header line `{sessionId, projectHash, startTime, lastUpdated, kind}`; then come message records
-`{id, timestamp, type: user|gemini|info|error|warning, content, displayContent?, toolCalls?, model?}`,
+`{id, timestamp, type: user|gemini|info|error|warning, content, displayContent?, toolCalls?, model?}`
+(`displayContent`: what the person typed, when the model got something else: a custom command's template),
 metadata updates `{"$set": {…}}` and `{"$rewindTo": id}` (drops that message and everything after it). A
 message is appended again, whole, each time it changes (tool calls finishing, tokens arriving): the last
 copy wins and keeps its first position.
@@ -284,6 +285,7 @@ class GeminiReader(SessionReader):
         live: dict[str, tuple[int, int, int | None, str]] = {}
         context: dict[str, tuple[int, int, int | None, str]] = {}
         calls: dict[str, bool] = {}  # id -> its latest copy lists tool calls
+        shown: set[str] = set()  # ids whose record holds what the person typed (`displayContent`)
         for offset, _, obj in iter_json_lines_with_offsets(path, self.stats):
             if isinstance(obj.get("$rewindTo"), str):
                 target = obj["$rewindTo"]
@@ -301,8 +303,10 @@ class GeminiReader(SessionReader):
                         key, stamp = message["id"], _stamp(message)
                         context[key] = (number, offset, position, stamp)
                         has_calls = bool(message.get("toolCalls"))
-                        # a newer copy of a message of the conversation, unless it would lose its tool calls
-                        if key in live and (has_calls or not calls.get(key)):
+                        # a newer copy of a message of the conversation, unless it would lose its tool calls or
+                        # what the person typed (a resume's copy keeps only the content the model got: a custom
+                        # command's template, a prompt with the files it referenced)
+                        if key in live and (has_calls or not calls.get(key)) and key not in shown:
                             live[key] = (number, offset, position, live[key][3] or stamp)
                             calls[key] = has_calls
             elif isinstance(obj.get("id"), str) and "type" in obj:
@@ -310,6 +314,10 @@ class GeminiReader(SessionReader):
                 key = obj["id"]
                 live[key] = (number, offset, None, live[key][3] if key in live else _stamp(obj))
                 calls[key] = bool(obj.get("toolCalls"))
+                if obj.get("displayContent"):
+                    shown.add(key)
+                else:
+                    shown.discard(key)
         return live, context
 
 
