@@ -19,6 +19,12 @@ request, not even together with one common word. Where it matters is among
 the lessons of one file: a bucket of conventions for every file of `services/**` is ordered by what the
 request points at, and an implied concern points at the few of them that the task will touch.
 
+A two-word trigger whose second word is a word of the concept table holds for the other single-word members of
+its concepts too: "new database" is also "new postgres" and "new rds" (a request says "a new postgres db", and the
+pair "new db" is not adjacent there), "handle error" also "handle exception", "regression test" also "regression
+pytest". The concept table's members are the same thing by construction, so a trigger reads as written in any of
+them; single-word triggers need no such reading, since a concept trigger (``~ci``) already stands for its members.
+
 What belongs here: what a competent reviewer would check for that kind of work in any codebase, never
 what one store's lessons happen to say. The table is written by area, not from the misses of a task set.
 The triggers are folded when the index is prepared, and the folded table (only the implied concepts some
@@ -221,11 +227,16 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
         have = table.setdefault(key, [])
         have.extend(t for t in terms if t not in have)
 
+    members = _members()
     for name, (triggers, implied) in ACTIVITIES.items():
         terms = [PREFIX + concept for concept in implied.split() if CONCEPT_PREFIX + concept in held]
         if not terms:
             continue
         words, twos, concepts = _split(triggers)
+        # "new database" also reads as "new postgres", "new rds": a two-word trigger whose second word names a
+        # concept of the concept table holds for each single-word member of that concept
+        twos = list(dict.fromkeys(twos + [(first, other) for first, second in twos
+                                          for other in members.get(second, ())]))
         for word in words:
             for folded in fold(word):
                 add(singles, folded, terms)
@@ -236,6 +247,21 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
                 for b in fold(second):
                     add(pairs, f"{a} {b}", terms)
     return singles, pairs
+
+
+def _members() -> dict[str, list[str]]:
+    """Word of the concept table → the other single-word members of its concepts (``database`` → ``db``,
+    ``postgres``, ``rds``, …)."""
+    from altimate_learn.deliver.concepts import GROUPS
+    from altimate_learn.deliver.concepts import _split as split_members
+
+    out: dict[str, list[str]] = {}
+    for group in GROUPS.values():
+        words, _ = split_members(group)
+        for word in words:
+            have = out.setdefault(word, [])
+            have.extend(w for w in words if w != word and w not in have)
+    return out
 
 
 def concept_of(term: str) -> str:

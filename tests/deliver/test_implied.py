@@ -132,3 +132,35 @@ def test_a_lesson_matching_the_file_only_by_an_identifier_is_not_pointed_at_by_a
     # a word the request states still points at it
     stated = {i: r for i, _, r in rank_file_scored(c, path, query_terms(c, "the digest email"), 5)}
     assert stated[anchored] > 0
+
+
+# A folder of infrastructure conventions: the more helpful ones say nothing about a new datastore.
+TERRAFORM = [
+    ("L-t001", "Pin Terraform provider versions with `~>` in `versions.tf` of every module.", 9),
+    ("L-t002", "Name Terraform resources in snake_case without repeating the resource type.", 9),
+    ("L-t003", "Give every Terraform variable a `description` and a `type`.", 8),
+    ("L-t004", "Run Terraform formatting before committing; the pipeline rejects unformatted files.", 8),
+    ("L-t005", "Mark outputs that contain secrets as `sensitive = true`.", 7),
+    ("L-t006", "Use `for_each` with maps instead of `count` for resources that may be reordered.", 7),
+    ("L-t007", "Encrypt data at rest with the customer-managed KMS key of the environment.", 0),
+    ("L-t008", "Take nightly backups of every datastore and keep them for 35 days.", 0),
+]
+
+
+def test_a_two_word_trigger_reads_with_any_member_of_its_concept_a_new_postgres_db_is_a_new_database():
+    c = corpus(*[(i, text, {"paths": ["infra/terraform/**"], "net": net}) for i, text, net in TERRAFORM],
+               filler=True)
+    path = "infra/terraform/modules/ledger/rds.tf"
+    for request in ("new postgres db for the ledger service", "add a new rds instance for the ledger",
+                    "we need a new database for the ledger service"):
+        terms = query_terms(c, request)
+        assert {"^encryption", "^backup"} <= set(terms), request
+        shown = set(ids(c, rank_file(c, path, terms, 5)[:5]))
+        assert {"L-t007", "L-t008"} <= shown, (request, shown)
+    # a datastore named without provisioning one implies nothing
+    terms = query_terms(c, "the postgres db for the ledger service is slow")
+    assert not {"^encryption", "^backup"} & set(terms)
+    # the table as written: only the pair "new database" and its members, not any word before a member
+    singles, pairs = implied.build_tables(fold, {"~encryption", "~backup", "~tagging", "~exposure", "~network"})
+    assert "^encryption" in pairs["new postgr"] and "^encryption" in pairs["new databas"]
+    assert "old postgr" not in pairs
