@@ -91,6 +91,33 @@ def test_a_repeat_without_a_rule_in_its_words_gives_nothing(feedback: str) -> No
     assert rules == [] and why
 
 
+@pytest.mark.parametrize("feedback", [
+    # review21: one thing of this task forgotten again is still one thing ("Always save the file." was written)
+    "you forgot to save the file again",
+    "you forgot to close the modal again",
+    "you forgot to call the function again",
+    "you forgot to pass the prop again",
+    "you forgot to commit the file again",
+    "you keep forgetting to import the component",
+    "you keep forgetting to export the type",
+    # review21: one thing of this task before a kind of work ("Add the env var before deploying." was written)
+    "add the env var before deploying",
+    "remove the console.log before committing",
+])
+def test_one_thing_of_this_task_gives_nothing_whatever_the_habit_word(feedback: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", feedback))[0] == []
+
+
+@pytest.mark.parametrize(("feedback", "lesson"), [
+    # what the project has one of, or a kind of thing, stays a habit
+    ("you keep forgetting to run the linter", "Always run the linter."),
+    ("update the version before releasing", "Update the version before releasing."),
+    ("remove the debug prints before committing", "Remove the debug prints before committing."),
+])
+def test_what_the_project_has_one_of_or_a_kind_of_thing_stays_a_habit(feedback: str, lesson: str) -> None:
+    assert item_rules(FeedbackItem("user_correction", feedback)) == ([lesson], "")
+
+
 def test_a_batch_learns_the_habit_complaints_and_leaves_the_one_off_slip_open() -> None:
     items = [FeedbackItem("user_correction", "you keep adding emojis to the commit messages", "s1"),
              FeedbackItem("user_correction", "you forgot to update the changelog", "s2"),

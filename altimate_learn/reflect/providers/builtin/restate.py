@@ -134,12 +134,16 @@ def _habit(sentence: str) -> str | None:
     """The standing rule a complaint about a repeated action carries, restated, or None."""
     from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
+    from altimate_learn.reflect.providers.builtin.rules import one_of_many
+
     match = _FORGET.match(sentence)
     if match:
         standing = match.group("again") or re.search(r"\b(?:always|constantly|keep|forgetting)\b",
                                                      sentence[:match.start("rest")], re.I)
         rest = match.group("rest")
-        return None if not standing or _DEICTIC_OBJECT.search(rest) else f"from now on, always {rest}"
+        if not standing or _DEICTIC_OBJECT.search(rest) or one_of_many(rest.partition(" ")[2]):
+            return None  # "you forgot to save the file again": which file only the conversation says (review21)
+        return f"from now on, always {rest}"
     match = _KEEP.match(sentence) or _ALWAYS.match(sentence)
     if match:
         verb = match.group("verb").lower()
@@ -147,7 +151,9 @@ def _habit(sentence: str) -> str | None:
         rest = match.group("rest")
         if base == "forget" or verb == "forgetting":
             found = re.match(r"^to\s+(.+)$", rest, re.I)
-            return f"from now on, always {found.group(1)}" if found and not _DEICTIC_OBJECT.search(found.group(1)) else None
+            if not found or _DEICTIC_OBJECT.search(found.group(1)) or one_of_many(found.group(1).partition(" ")[2]):
+                return None
+            return f"from now on, always {found.group(1)}"
         if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
             return f"from now on, don't {base} {rest}"
         return None

@@ -18,6 +18,7 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
+                                                                  PROJECT_WIDE,
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, SLOT_SKIP,
                                                                   TOOL_FAMILIES,
                                                                   UNIT_WORDS, VERBS, gerund_base)
@@ -860,6 +861,22 @@ _BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|dra
 _NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 
 
+def one_of_many(obj: str) -> bool:
+    """Whether an object names one thing of this task: "the file", "the modal", "the `console.log`", "the env var"
+    (which one only the conversation says), not a kind ("the tests", "debug prints", "emojis") or what the project has
+    one of ("the changelog", "the linter", "the version": vocabulary.PROJECT_WIDE). Review21 on refl21's habit forms:
+    "you forgot to save the file again" gave "Always save the file."."""
+    words = re.findall(r"[\w'.-]+", re.sub(r"`[^`]*`", "x", obj.lower()))
+    if not words or words[0] not in ("the", "this", "that", "my", "your", "our", "its"):
+        return False
+    head: list[str] = []
+    for word in words[1:]:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "to", "into", "before", "after", "when", "so"):
+            break
+        head.append(word)
+    return not head or not _plural(" ".join(head)) and head[-1] not in PROJECT_WIDE
+
+
 def _plural(phrase: str) -> bool:
     """Whether a noun phrase names a kind of thing ("staging models", "every migration", "the API's dates") rather
     than one thing ("the unknown", "the width of the container", "python3")."""
@@ -936,8 +953,9 @@ def _standing(rule: Rule, text: str) -> bool:
         return False  # "The video plotting must fix."
     if rule.shape in ("imperative", "modal", "reminder"):
         head = words[0]
-        if head in ONE_OFF_VERBS and not _GENERAL.search(text) and not _BEFORE_EACH.search(text):
-            return False
+        if head in ONE_OFF_VERBS and not _GENERAL.search(text) and not (
+                _BEFORE_EACH.search(text) and not one_of_many(text.split(" ", 1)[1] if " " in text else "")):
+            return False  # "Add the env var before deploying.": one thing of this task, before the deploy
         if _ATTACHED_FILE.search(text) and not _GENERAL.search(text):
             return False  # "Ask gemini pro and o3 to read @Bio.md … before evaluating": one evaluation's step
         # "Follow `camelCase` and add SKU and offers": a step joined to the rule

@@ -148,6 +148,12 @@ separate split group order sort scope guard encode decode serialize namespace ve
 # What a "use X as …" names when X is an example for this task ("use S001 as a template"), not a tool to keep using.
 EXAMPLE_ROLES = frozenset("template reference example starting inspiration guide model basis sample base".split())
 
+# What a project has one of, or names as a whole, so "the X" in a habit is no one thing of this task: "update the
+# changelog", "run the linter", "bump the version", "rebase the branch" (review21: "save the file", "close the modal",
+# "add the env var" name one thing only the conversation knows).
+PROJECT_WIDE = frozenset("""changelog readme docs documentation lockfile version linter formatter suite build ci
+pipeline code output branch schema spec license typecheck checker""".split())
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
