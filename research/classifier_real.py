@@ -349,6 +349,31 @@ SEVENTEENTH_PASS = (
 )
 
 
+EIGHTEENTH_PASS = (
+    "Eighteenth pass (`cls21`, 2026-12-04 #5): precision first, each change a structure a new person's message shares "
+    "rather than dev's wording, each with typed look-alike tests. (1) The message after a harness's /init (the request "
+    "to write CLAUDE.md, AGENTS.md, OpenCode.md or GEMINI.md, or `/init` itself; `previous` is now passed to the text "
+    "patterns as the request the answer replied to) is no report on the agent's change: that answer changed no code "
+    "(dev: 19 messages follow an init, none positive; 3 false alarms from 3 owners gone). (2) \"You're right\" in the "
+    "reply, or \"The user is right\" in the reasoning, after a message that asks the agent to confirm the person's "
+    "belief (\"isn't that right?\", \"can you confirm\", \"tell me if I'm correct\", \"对吧\", \"¿verdad?\") answers it "
+    "(2 false alarms, 2 owners). (3) \"again\" after a negation reports the result broken only after a negated state now "
+    "(\"it's not loading again\"; contractions were not read before), never in a goal (\"so this never drifts again\") "
+    "or of a failure that did not come back (3 false alarms, 3 owners: all the old form's dev output). (4) An error of "
+    "the agent's own model provider (litellm's \"Unknown model\", a rate limit, a refused key) is the person's setup "
+    "unless the answer worked on the model (1). (5) \"white\" / \"black\" is a blank result only of the whole view, "
+    "not a colour of a part (1). Dev 0.921 / 0.598 (TP 546, FP 47) -> 0.937 / 0.598 (TP 546, FP 37); "
+    "`corrections.jsonl` held-out unchanged (0.978 / 0.863); the second labeller's sample unchanged. Grouping dev's "
+    "misses and false alarms found no structure that separated them: the overlap of the message's words with the "
+    "answer's (reports on the agent's work share its words more, but 12 of 29 false alarms and 101 of 317 right flags "
+    "share none), repetition of an earlier message of the session (token-set similarity >= 80 to one of the six before, "
+    "among the messages the classifier lets pass: 15 positives, 124 `not`), an answer-shaped reply (\"Good question\", \"Yes, …\") as a veto of pattern flags (7 right, "
+    "2 false withdrawn), a non-English question as no report (3 false, 4 right). The held-out split was measured twice, "
+    "numbers only: after (1)-(2) (18:55 UTC): 0.773 / 0.434 (TP 259, FP 76, FN 338), unchanged; after (1)-(5) (19:32 "
+    "UTC): 0.775 / 0.434 (TP 259, FP 75, FN 338). The dev false alarms this pass removed were one of a kind each; the "
+    "held-out false alarms are of other kinds, and 0.85 precision there needs about 30 fewer.\n"
+)
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -450,6 +475,7 @@ def main() -> str:
     add(FOURTEENTH_PASS)
     add(SIXTEENTH_PASS)
     add(SEVENTEENTH_PASS)
+    add(EIGHTEENTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
