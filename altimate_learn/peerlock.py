@@ -311,9 +311,18 @@ def _try_create(lock: str) -> Lease | None:
         return None
     try:
         _write_new(os.path.join(lock, "meta.json"), meta)
-        os.close(os.open(os.path.join(lock, "heartbeat"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except (FileExistsError, FileNotFoundError, NotADirectoryError):
+        # Paused after the `mkdir` longer than ORPHAN_SECONDS, the folder was taken over as naming no owner: it is
+        # gone, or another's now. Not ours to remove: go on waiting.
+        return None
     except OSError:
         _remove_tree(lock)
+        raise
+    try:
+        os.close(os.open(os.path.join(lock, "heartbeat"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except OSError:
+        if Lease(lock, meta).still_ours():
+            _remove_tree(lock)
         raise
     return Lease(lock, meta)
 

@@ -231,8 +231,12 @@ def sweep_temp_files(folder: Path) -> int:
     return removed
 
 
+PID_MAX = 4_194_304  # Linux's PID_MAX_LIMIT: a larger number in a temporary file's name is no pid (a time, say)
+
+
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
+    """Whether ``pid`` may be a live process: True for a number that is no pid, so its file is never removed."""
+    if pid == os.getpid() or not 0 < pid <= PID_MAX:
         return True
     try:
         os.kill(pid, 0)
@@ -578,8 +582,8 @@ def file_lock(lock_path: Path, timeout: float = WRITER_LOCK_TIMEOUT) -> Iterator
         raise
     with _held_guard:
         _held[key] = (fd, 1)
-    sweep_temp_files(lock_path.parent)  # what a writer killed in this folder left (never a live writer's)
     try:
+        sweep_temp_files(lock_path.parent)  # what a writer killed in this folder left (never a live writer's)
         yield
     finally:
         with _held_guard:
