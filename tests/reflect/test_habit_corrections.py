@@ -85,6 +85,10 @@ def test_a_one_off_form_gives_nothing_and_says_why(feedback: str, why: str) -> N
     "add the column before running the migration",  # before one step of this task
     "save before answering",
     "take your time and fix the header",
+    # a repeat the person welcomes is no complaint
+    "thanks! you keep adding docstrings to every function",
+    "why did you add tests again? thanks for that",
+    "you keep adding type hints to the functions, nice",
 ])
 def test_a_repeat_without_a_rule_in_its_words_gives_nothing(feedback: str) -> None:
     rules, why = item_rules(FeedbackItem("user_correction", feedback))

@@ -102,6 +102,12 @@ _STOP_USING = re.compile(r"^(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\
                          r"\s*[,;]\s*(?P<team>.+)$", re.I)
 
 
+# "thanks! you keep adding docstrings to every function", "why did you add tests again? thanks for that": a repeat
+# the person welcomes is no complaint, so a message with a word of approval restates no habit.
+_APPROVAL = re.compile(r"\b(?:thanks?|thank\s+you|thx|ty|great|nice|good|love|perfect|awesome|excellent|well\s+done|"
+                       r"brilliant|amazing|cool|keep\s+it\s+up|keep\s+up)\b|[\U0001F44D\U0001F64F\u2764]", re.I)
+
+
 def _past_base(word: str) -> str | None:
     lowered = word.lower()
     if lowered in _PAST:
@@ -250,6 +256,7 @@ def restate(text: str) -> tuple[str, bool]:
     out: list[str] = []
     corrective = False
     asked: str | None = None
+    approving = bool(_APPROVAL.search(text))
     for sentence in parts:
         body = sentence.rstrip()
         reminded = _strip_reminder(body)
@@ -264,7 +271,7 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
             continue
-        habit = _habit(body)
+        habit = None if approving else _habit(body)
         if habit is not None:
             corrective = True
             out.append(habit)
