@@ -381,16 +381,35 @@ def describe_holder(lock: str) -> str:
 
 
 def process_name(pid: int) -> str:
-    """" (learn reflect --session s1)", the command line of a running process on this machine, or ""."""
+    """" (learn reflect)", what a running process on this machine is: learn and its command words, else the
+    program's name (and its script's), never arguments: they can hold what a person typed (`learn signal add --text
+    …`), and this goes into messages an agent reads."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as handle:
             argv = [a.decode("utf-8", "replace") for a in handle.read().split(b"\0") if a]
     except OSError:
         return ""
+    if not argv:
+        return ""
+    names = [os.path.basename(a) for a in argv[:2]]
+    rest = None
     if "altimate_learn" in argv:
-        argv = ["learn", *argv[argv.index("altimate_learn") + 1:]]
-    shown = " ".join(" ".join(argv).split())  # one line: an argument may hold newlines (`python -c` code)
-    return " (" + shown[:80] + ")" if shown else ""
+        rest = argv[argv.index("altimate_learn") + 1:]
+    elif names[0] in ("learn", "altimate-learn"):
+        rest = argv[1:]
+    elif len(names) > 1 and names[1] in ("learn", "altimate-learn"):
+        rest = argv[2:]
+    if rest is not None:
+        words = []
+        for word in rest[:2]:
+            if not word or word[0] == "-" or len(word) > 24 or not word.replace("-", "").isalnum():
+                break
+            words.append(word)
+        return " (" + " ".join(["learn", *words]) + ")"
+    shown = names[0]
+    if len(argv) > 1 and not argv[1].startswith("-") and names[0].startswith(("python", "node", "bun", "deno")):
+        shown += " " + names[1]  # the script it runs (altimate-code's entry point)
+    return " (" + " ".join(shown.split())[:60] + ")"
 
 
 def busy_hint(busy: PeerLockBusy) -> str:

@@ -397,14 +397,14 @@ def test_a_hook_after_a_killed_command_delivers_the_lessons(git_repo: Path):
 HOLDERS = {
     # altimate-code's project lock (or another learn's), held by a live process
     "project lock": ("import sys, time\nfrom altimate_learn import peerlock\n"
-                     "lease = peerlock.acquire(sys.argv[1], time.monotonic() + 5)\n"
+                     "lease = peerlock.acquire(sys.argv[-1], time.monotonic() + 5)\n"
                      "print('held', flush=True)\nsys.stdin.read()\nlease.release()\n",
-                     "locked by another learn or altimate-code process, pid {pid}"),
+                     "locked by another learn or altimate-code process, pid {pid} (learn signal add)"),
     # the store's own flock, held by an older learn that takes only that one
-    "store lock": ("import fcntl, os, sys\nos.makedirs(sys.argv[1] + '/team-playbook', exist_ok=True)\n"
-                   "fd = os.open(sys.argv[1] + '/team-playbook/.lock', os.O_RDWR | os.O_CREAT)\n"
+    "store lock": ("import fcntl, os, sys\nos.makedirs(sys.argv[-1] + '/team-playbook', exist_ok=True)\n"
+                   "fd = os.open(sys.argv[-1] + '/team-playbook/.lock', os.O_RDWR | os.O_CREAT)\n"
                    "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('held', flush=True)\nsys.stdin.read()\n",
-                   "locked by another learn process, pid {pid}"),
+                   "locked by another learn process, pid {pid} (learn signal add)"),
 }
 
 
@@ -420,7 +420,9 @@ def test_a_command_kept_waiting_by_a_live_holder_says_so_on_the_terminal(git_rep
     (git_repo / "d.json").write_text(json.dumps([{"op": "ADD", "text": "Use `ref()` for model dependencies.",
                                                   "reason": "review"}]))
     code, expected = HOLDERS[kind]
-    holder = subprocess.Popen([sys.executable, "-c", code, str(learn)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    # named like `learn signal add --text …` holding it: the words a person typed are never shown
+    holder = subprocess.Popen([sys.executable, "-c", code, "-m", "altimate_learn", "signal", "add", "--text",
+                               "the db password is hunter2", str(learn)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True)
     master, terminal = pty.openpty()
     try:
@@ -435,7 +437,7 @@ def test_a_command_kept_waiting_by_a_live_holder_says_so_on_the_terminal(git_rep
             if select.select([master], [], [], 1)[0]:
                 seen += os.read(master, 4096)
         line = seen.split(b"Waiting for", 1)[1].split(b"\n", 1)[0].decode()
-        assert expected.format(pid=holder.pid) in line and "giving up" in line
+        assert expected.format(pid=holder.pid) in line and "giving up" in line and "hunter2" not in seen.decode()
         holder.stdin.close()
         assert proc.wait(timeout=90) == 0
     finally:
