@@ -104,6 +104,13 @@ def test_a_repeat_without_a_rule_in_its_words_gives_nothing(feedback: str) -> No
     "you forgot to commit the file again",
     "you keep forgetting to import the component",
     "you keep forgetting to export the type",
+    # review21: "the <plural>" of this task is as much one change's as "the button" ("Never change the colors.")
+    "you changed the colors again",
+    "you removed the buttons again",
+    "you deleted the files again",
+    "why did you rename the functions again?",
+    "you added the columns again",
+    "why did you create new files again",
     # review21: one thing of this task before a kind of work ("Add the env var before deploying." was written)
     "add the env var before deploying",
     "remove the console.log before committing",
@@ -117,6 +124,9 @@ def test_one_thing_of_this_task_gives_nothing_whatever_the_habit_word(feedback: 
     ("you keep forgetting to run the linter", "Always run the linter."),
     ("update the version before releasing", "Update the version before releasing."),
     ("remove the debug prints before committing", "Remove the debug prints before committing."),
+    ("you keep editing the generated files", "Never edit the generated files."),
+    ("you keep touching the fixtures", "Never touch the fixtures."),
+    ("why did you ignore the linter warnings again?", "Never ignore the linter warnings."),
 ])
 def test_what_the_project_has_one_of_or_a_kind_of_thing_stays_a_habit(feedback: str, lesson: str) -> None:
     assert item_rules(FeedbackItem("user_correction", feedback)) == ([lesson], "")

@@ -122,6 +122,10 @@ def _past_base(word: str) -> str | None:
     return None
 
 
+# Plurals that name what a project keeps as a kind, even after "the" ("you keep touching the fixtures").
+_KIND_HEADS = frozenset("""tests migrations fixtures snapshots docs docstrings types hints dependencies deps lockfiles
+hooks secrets credentials messages warnings""".split())
+_FILE_KINDS = frozenset("generated lock test temp temporary build env config migration snapshot vendor vendored".split())
 _CODE = re.compile(r"`|[\w-]+[._/][\w./-]+|(?<![\w.])\.[a-z][\w-]+|\b[a-z]+[A-Z]\w*|\w\(\)")
 
 
@@ -133,7 +137,25 @@ def _a_kind(rest: str) -> bool:
 
     if re.search(r"\b(?:instead\s+of|rather\s+than)\b", rest, re.I):
         return False
-    return bool(_CODE.search(rest)) or _plural(rest)
+    if _CODE.search(rest):
+        return True
+    if re.match(r"^(?:new|more|extra|other)\s", rest, re.I):
+        return False  # "why did you create new files again": the rule is what to do instead, unsaid
+    definite = re.match(r"^(?:the|all\s+the)\s+(.+)$", rest, re.I)
+    if definite:
+        # "the colors", "the buttons", "the files": this task's things, as much as "the button" (review21); a kind of
+        # thing a project keeps ("the tests", "the migrations", "the generated files") is a kind
+        words = []
+        for word in re.findall(r"[\w-]+", definite.group(1).lower()):
+            if word in ("of", "for", "in", "on", "at", "from", "with", "to", "into", "before", "after", "when", "so",
+                        "again", "every", "each", "everywhere"):
+                break
+            words.append(word)
+        if not words:
+            return False
+        head, qualifiers = words[-1], set(words[:-1])
+        return head in _KIND_HEADS or head == "files" and bool(qualifiers & _FILE_KINDS)
+    return _plural(rest)
 
 
 def _habit(sentence: str) -> str | None:
