@@ -152,7 +152,7 @@ def _render(report: dict[str, Any]) -> None:
     if teammates:
         echo(f"  {plural(teammates, 'lesson')} from teammates, not vetted here (delivered; `learn vet` vets "
              f"{'it' if teammates == 1 else 'them'} against this clone's instruction files).")
-    names = {"teammates": "from teammates (not vetted here)"}
+    names = {"teammates": "from teammates (not vetted here)", "teammates-vetted": "from teammates (vetted here)"}
     channels = ", ".join(f"{names.get(k, k)}:{v}" for k, v in report["by_channel"].items()) or "none"
     echo(f"by channel: {channels}")
     instructions = report["instructions"]

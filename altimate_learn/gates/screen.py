@@ -419,8 +419,11 @@ class Screen:
                             text=lesson["text"])
                 self.new_stamps[lesson["id"]] = None
                 continue
+            # a lesson this clone never stamped, while it stamped others, came through git: a teammate's
+            # (its channel is recorded in the clone that learned it)
+            channel = old.get("channel") or (stamps.TEAMMATES_VETTED if not old and self.stamps else None)
             self.new_stamps[lesson["id"]] = {"ih": self.contract.hash, "th": stamps.text_hash(lesson["text"]),
-                                             "by": verdict.by, "channel": old.get("channel"), "at": now}
+                                             "by": verdict.by, "channel": channel, "at": now}
             self.restamped.append(lesson["id"])
 
     def _due(self, work: Any, limit: int | None = None) -> list[dict]:

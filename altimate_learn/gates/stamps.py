@@ -25,6 +25,9 @@ import os
 VETTED = "vetted.json"
 QUARANTINE = "quarantine.json"
 UNVETTED_CHANNELS = frozenset({"tool-errors"})  # verified in code: no vet, no staleness
+# the channel a re-vet records for a lesson this clone never stamped while it stamped others: it came through git
+# (a teammate's approval), and how it was learned is recorded in the clone that learned it
+TEAMMATES_VETTED = "teammates-vetted"
 
 
 def text_hash(text: str) -> str:

@@ -75,3 +75,21 @@ def test_a_teammates_retirement_that_arrived_by_git_is_counted_in_status_and_sho
         assert "  set: 1 in force (max_in_force 40), 0 outside the cap, 0 graduated, 1 retired" in status
         assert json.loads(clone.learn("status", "--json").stdout)["lessons"]["retired"] == 1
         assert "0 graduated, 1 retired" in clone.learn("show").stdout
+
+
+def test_teammates_lessons_vetted_here_are_not_called_legacy(team: Team):
+    """After a pull, `learn vet` (or a tidy, a reflection) vets the teammates' lessons against this clone's instruction
+    files. Their stamps carry no channel (the channel is recorded where a lesson was learned), and `learn doctor` then
+    counted them as "legacy", lessons from before channels were recorded (trial22: "by channel: legacy:2, remember:2"
+    in a clone whose two other lessons came from teammates that week)."""
+    (ana, ben), _ = start(team, "ana", "ben")
+    ben.add(SNAKE)
+    ben.add(UTC)
+    ben.commit("ben")
+    ben.git("push", "-q", "origin", "main")
+    ana.git("pull", "-q", "--no-rebase", "origin", "main")
+    assert "from teammates (not vetted here):2" in ana.learn("doctor").stdout
+    ana.learn("vet")
+    doctor = ana.learn("doctor").stdout
+    assert "legacy" not in doctor and "not vetted here" not in doctor, doctor
+    assert "from teammates (vetted here):2" in doctor
