@@ -676,7 +676,8 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
                 return NOT_A_CORRECTION
             return None
         if (reading == replies.OWNED and _reasoning_may_decide(text)) or (
-                reading == replies.RIGHT and _reply_may_decide(text) and not families.ASKS_TO_CONFIRM.search(text)):
+                reading == replies.RIGHT and _reply_may_decide(text) and not families.ASKS_TO_CONFIRM.search(text)
+                and not _only_asks(text)):
             return Verdict(True, "the agent's reasoning took it as a correction", "reply")
         return None
     except Exception:  # noqa: BLE001 - a classifier must never break capture

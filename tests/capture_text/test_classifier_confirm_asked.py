@@ -64,3 +64,18 @@ def test_learn_capture_records_no_signal_for_a_confirmed_belief(tmp_path):
     ])
     signals, _ = signals_from_session(reader)
     assert [s.message_id for s in signals] == ["u2"]
+
+
+@pytest.mark.parametrize("text", [
+    "is there an easier way to debounce this?",
+    "can we use the built-in debounce instead?",
+])
+def test_the_user_is_right_after_a_plain_question_agrees_as_the_reply_would(text):
+    thinking = "The user is right - the library has a debounce option that does the same."
+    assert not judge(text, thinking=thinking)
+    assert not judge(text, reply="You're right, the library has a debounce option that does the same.")
+
+
+def test_the_user_is_right_after_a_statement_that_corrects_still_counts():
+    assert judge("the debounce belongs in the driver, not the handler",
+                 thinking="The user is right - I put the debounce in the wrong layer.")
