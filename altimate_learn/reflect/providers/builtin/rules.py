@@ -1032,9 +1032,11 @@ _BROKEN = re.compile(
 def _shape_of_no_rule(own: str) -> str:
     """Why feedback with no rule in its own words gives none: a report that something is broken, a question, or
     (the rest) :data:`NO_RULE`."""
+    said = strip_lead(own.strip())
+    if re.match(r"^(?:why\s+(?:do|did|are)\s+)?you(?:'re|\s+are)?\s+(?:still\s+)?(?:keep|kept|always|constantly)\b", said, re.I):
+        return NO_RULE  # "you keep skipping the failing tests": a complaint about the agent's habit, not a bug report
     if _BROKEN.search(own):
         return BROKEN
-    said = strip_lead(own.strip())
     if re.match(r"^(?:can|could|would|will)\s+(?:you|u)\b", said, re.I):
         return NO_RULE  # a request asked as a question ("could you prune them all at once?"): a step of this task
     if re.search(r"\?\s*$", own.strip()) or _ASKS.match(said):
