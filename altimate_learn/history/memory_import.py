@@ -618,8 +618,9 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
     as the learner's bullets: the lesson lint, one line, no secret, at most 12, not twice); a rewritten memory
     replaces the bullet it wrote before while that bullet is still there, and so does a new memory of the same agent
     that restates the bullet of one that disappeared (Gemini CLI rewrites a fact: its id ``rewritten`` gets). Sets
-    each outcome's status (``local``, in
-    a dry run ``would-write``; ``merged`` when the block says it already; ``refused``); returns the file as shown."""
+    each outcome's status (``local``, in a dry run ``would-write``; ``merged`` when the block says it already;
+    ``refused`` by the lint; ``waiting``, tried again by the next import, when the file cannot be read or written or
+    its block is full); returns the file as shown."""
     from altimate_learn.instructions import block
     from altimate_learn.instructions.block import LEARNED, BlockError
     from altimate_learn.learner import targets
@@ -636,8 +637,8 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
         if proposal.status != "ready":
             continue
         text = outcome.text = proposal.text or ""
-        if target is None:
-            outcome.status, outcome.reason = "refused", f"{shown} cannot be read (see the note)"
+        if target is None:  # tried again by the next import (waiting), once the file is fixed
+            outcome.status, outcome.reason = "waiting", f"{shown} cannot be read (see the note)"
             continue
         problem = targets._text_problem(text)
         if problem:
@@ -651,8 +652,8 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
             outcome.status, outcome.reason = "merged", f"{shown} already says this"
             outcome.bullet = _bullet_digest(text)
             continue
-        if position is None and len(bullets) >= (LEARNED.max_bullets or 12):
-            outcome.status, outcome.reason = "refused", f"the learned block of {shown} is full ({LEARNED.max_bullets} bullets)"
+        if position is None and len(bullets) >= (LEARNED.max_bullets or 12):  # tried again once there is room
+            outcome.status, outcome.reason = "waiting", f"the learned block of {shown} is full ({LEARNED.max_bullets} bullets)"
             continue
         if position is None:
             bullets.append(text)

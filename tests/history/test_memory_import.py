@@ -649,3 +649,17 @@ def test_a_user_memory_goes_beside_claude_md_when_that_is_the_file_in_use(cli, g
     assert json.loads(out)["local"] == "CLAUDE.local.md"
     assert ROLE in (git_repo / "CLAUDE.local.md").read_text() and not (git_repo / "AGENTS.local.md").exists()
     assert candidate(git_repo) == []
+
+
+def test_a_full_personal_block_keeps_the_memory_waiting_for_room(cli, git_repo):
+    full = [f"Personal rule number {n} about the editor setup and its plugins." for n in range(12)]
+    (git_repo / "AGENTS.local.md").write_text("<!-- learn:learned -->\n## Learned workspace facts\n\n"
+                                              + "".join(f"- {b}\n" for b in full) + "<!-- /learn:learned -->\n")
+    write(claude_folder(git_repo), "user_db.md", memory("db-port", "user", ROLE))
+    result = run_json(cli, "--type", "user")
+    assert by_name(result)["db-port"]["status"] == "waiting"
+    assert by_name(result)["db-port"]["reason"] == "the learned block of AGENTS.local.md is full (12 bullets)"
+    path = git_repo / "AGENTS.local.md"
+    path.write_text(path.read_text().replace(f"- {full[0]}\n", ""))  # the person makes room
+    result = run_json(cli, "--type", "user")
+    assert by_name(result)["db-port"]["status"] == "local" and f"- {ROLE}" in path.read_text()
