@@ -189,27 +189,49 @@ _TEMPLATE_LITERAL_MIN = 12  # a template of fewer own characters ("$ARGUMENTS") 
 _TEMPLATE_BYTES = 64 * 1024
 
 
-def _template_pattern(template: str) -> re.Pattern[str] | None:
-    """A pattern matching ``template`` as opencode sends it: placeholders filled, shell output spliced in, arguments
-    appended to a template without placeholders. Group ``args`` holds what `$ARGUMENTS` (or the appended text) took."""
-    template = template.strip()
-    pieces = _PLACEHOLDER.split(template)
+class _Template:
+    """A command's template as opencode sends it: placeholders filled, shell output spliced in, arguments appended to
+    a template without placeholders. Matched by its literal pieces in order (each placeholder takes the shortest
+    text before the next piece, as a lazy group would), in time linear in the text: a regex of lazy groups
+    backtracks polynomially on a long message, and templates come from the repository (review21)."""
+
+    def __init__(self, template: str) -> None:
+        pieces = _PLACEHOLDER.split(template.strip())
+        self.literals = pieces[0::2]
+        self.holes = pieces[1::2]
+
+    def fullmatch(self, body: str) -> dict[str, str] | None:
+        """{"args": what `$ARGUMENTS` (or the appended text) took} when ``body`` is this template, else None."""
+        first, last = self.literals[0], self.literals[-1]
+        if not self.holes:
+            if body == first:
+                return {"args": ""}
+            rest = body[len(first):]
+            return {"args": rest} if body.startswith(first) and rest[:1].isspace() else None
+        end = len(body) - len(last)
+        if end < len(first) or not body.startswith(first) or not body.endswith(last):
+            return None
+        at, spans = len(first), []
+        for piece in self.literals[1:-1]:
+            found = body.find(piece, at, end)
+            if found < 0:
+                return None
+            spans.append(body[at:found])
+            at = found + len(piece)
+        spans.append(body[at:end])
+        args = next((span for hole, span in zip(self.holes, spans) if hole == "$ARGUMENTS"), None)
+        return {"args": args} if args is not None else {}
+
+
+def _template_pattern(template: str) -> _Template | None:
+    """The matcher of ``template`` (:class:`_Template`), or None when it has too few characters of its own."""
+    pieces = _PLACEHOLDER.split(template.strip())
     if len("".join(pieces[0::2]).strip()) < _TEMPLATE_LITERAL_MIN:
         return None
-    out, named = [], False
-    for index, piece in enumerate(pieces):
-        if index % 2 == 0:
-            out.append(re.escape(piece))
-        elif piece == "$ARGUMENTS" and not named:
-            out.append("(?P<args>.*?)")
-            named = True
-        else:
-            out.append("(?:.*?)")
-    tail = "" if len(pieces) > 1 else r"(?:\s+(?P<args>.*))?"
-    return re.compile("".join(out) + tail, re.S)
+    return _Template(template)
 
 
-def command_templates(cwd: str | None) -> list[tuple[str, re.Pattern[str]]]:
+def command_templates(cwd: str | None) -> list[tuple[str, _Template]]:
     """(name, pattern) of the custom commands opencode would offer in ``cwd``: `.opencode/command(s)/*.md` of the
     folder and its parents, the user's `$XDG_CONFIG_HOME/opencode/command(s)/`, and `command` in an opencode.json."""
     config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config").expanduser() / "opencode"
@@ -249,20 +271,20 @@ def command_templates(cwd: str | None) -> list[tuple[str, re.Pattern[str]]]:
     return patterns
 
 
-def _typed_command(text: str, templates: list[tuple[str, re.Pattern[str]]]) -> str | None:
+def _typed_command(text: str, templates: list[tuple[str, _Template]]) -> str | None:
     """The `/name args` whose template ``text`` is, or None when it is no command's template."""
     body = text.strip()
     for key, pattern in templates:
         match = pattern.fullmatch(body)
         if match is not None:
-            args = " ".join((match.groupdict().get("args") or "").split())
+            args = " ".join((match.get("args") or "").split())
             return f"/{key} {args}".strip()
     return None
 
 
 def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str, dict[str, Any]]]]], *,
                    agent_user: bool, created_ms: int | float | None = None,
-                   templates: list[tuple[str, re.Pattern[str]]] | None = None) -> Iterator[Event | Context]:
+                   templates: list[tuple[str, _Template]] | None = None) -> Iterator[Event | Context]:
     """Events of one session's messages; ``created_ms`` is the session's creation time (a message older than its
     session is a fork's copy of an earlier session's message: context only); a user message that is one of
     ``templates`` is the command the person typed."""
