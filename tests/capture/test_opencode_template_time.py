@@ -29,8 +29,11 @@ def test_filled_templates_still_read_as_the_command_typed():
     assert _typed_command("Review src/calc.py against the style guide and list every problem.", templates) == \
         "/review src/calc.py"
     assert _typed_command("Run the linter on the whole project and fix what it reports.", templates) == "/lint"
-    assert _typed_command("Run the linter on the whole project and fix what it reports. only src/", templates) == \
+    assert _typed_command("Run the linter on the whole project and fix what it reports.\n\nonly src/", templates) == \
         "/lint only src/"
+    # opencode appends arguments after a blank line; a message that goes on in the same paragraph is typed (trial22)
+    assert _typed_command("Run the linter on the whole project and fix what it reports. No, never touch the "
+                          "fixtures.", templates) is None
     assert _typed_command("Run the linter on the whole project and fix what it reports.only", templates) is None
     assert _typed_command("Compare a.py with b.py, then explain the diff in detail please.", templates) == \
         "/compare the diff"

@@ -206,8 +206,11 @@ class _Template:
         if not self.holes:
             if body == first:
                 return {"args": ""}
+            # opencode appends the arguments after a blank line (template + "\n\n" + arguments): a message that only
+            # opens with the template's words and goes on in the same paragraph is the person's own
             rest = body[len(first):]
-            return {"args": rest} if body.startswith(first) and rest[:1].isspace() else None
+            gap = rest[:len(rest) - len(rest.lstrip())]
+            return {"args": rest} if body.startswith(first) and gap.count("\n") >= 2 else None
         end = len(body) - len(last)
         if end < len(first) or not body.startswith(first) or not body.endswith(last):
             return None
