@@ -158,6 +158,15 @@ def _a_kind(rest: str) -> bool:
     return _plural(rest)
 
 
+def _one_thing(what: str) -> bool:
+    """Whether the object of a prohibition said again is one thing of this task ("the button", "that library", "the
+    old API"), not a kind or what the project has one of (:func:`rules.one_of_many`)."""
+    from altimate_learn.reflect.providers.builtin.rules import one_of_many
+
+    what = re.split(r"[,;.!?]", what, maxsplit=1)[0].strip()
+    return bool(_DEICTIC_OBJECT.search(what)) or one_of_many(what)
+
+
 def _habit(sentence: str) -> str | None:
     """The standing rule a complaint about a repeated action carries, restated, or None."""
     from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
@@ -285,8 +294,11 @@ def restate(text: str) -> tuple[str, bool]:
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
-            if re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w", body, re.I):
-                # "I told you, don't commit to main": said before and said again, the prohibition holds from now on
+            said = re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w+\s*(?P<what>.*)$", body, re.I)
+            if said and not _one_thing(said.group("what")):
+                # "I told you, don't commit to main": said before and said again, the prohibition holds from now on;
+                # not for one thing of this task ("I told you, don't change the button": which one only the
+                # conversation says, review21)
                 body = f"from now on, {body}"
         question = _question(body)
         if question is not None:
