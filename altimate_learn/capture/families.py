@@ -447,9 +447,13 @@ WRONG_PLACE_TOUCHED = re.compile(r"package\.json|\bnpm\s+scripts?\b|\"scripts\"|
 # An error from the agent's own model provider (litellm's "NotFoundError: … Unknown model", a rate limit, a spent quota,
 # a refused API key, an overloaded model) pasted after an answer says the agent could not answer, not that its change
 # broke anything: it is the person's setup of the agent (dev: one such paste, aider's litellm error, labelled `not`) ...
+# A class name a web framework or another client shares (InternalServerError: werkzeug, http-errors;
+# AuthenticationError: Apollo; RateLimitError: stripe) counts only with the model client's module or exception in
+# front (review21: "now I get InternalServerError: 500 on /login" after a change to the login handler is a report).
 MODEL_API_ERROR = re.compile(
-    r"\blitellm\.\w*(?:Error|Exception)\b|\b(?:RateLimitError|AuthenticationError|APIConnectionError|InternalServerError|"
-    r"ServiceUnavailableError|ContextWindowExceededError)\b|\bmodel_not_found\b|\binsufficient_quota\b|\binvalid_api_key\b"
+    r"\blitellm\.\w*(?:Error|Exception)\b|\b(?:openai|anthropic)\.(?:\w+\.)*\w*(?:Error|Exception)\b"
+    r"|\b(?:OpenAI|Anthropic|AzureOpenAI|Bedrock|VertexAI|Vertex_AI|Gemini|Ollama)Exception\b|\bContextWindowExceededError\b"
+    r"|\bmodel_not_found\b|\binsufficient_quota\b|\binvalid_api_key\b|\brate_limit_error\b"
     r"|\boverloaded_error\b|\bcontext_length_exceeded\b|\bcredit\s+balance\s+is\s+too\s+low\b|\bUnknown\s+model\b", _I)
 # ... unless the answer worked on the model, its client or its key (then the error may be what its change did).
 MODEL_API_TOUCHED = re.compile(r"\b(?:litellm|openai|anthropic|ollama|llm|models?|api[\s_-]?keys?|rate[\s_-]?limits?|quota|"
