@@ -505,6 +505,8 @@ _COMMIT_OR_NUMBER = re.compile(r"^(?:[0-9a-f]{7,40}|\d+)$")
 def acknowledgement(body: str) -> bool:
     """The reviewer's own words (:func:`own_words`) only acknowledge or report status: no rule in them."""
     words = _ACK_PHRASES.sub(" ", _words(own_words(body))).split()
+    if "should" in words and "now" not in words and not any(_COMMIT_OR_NUMBER.match(w) for w in words):
+        return False  # "Commits should be squashed.": a request; "Should be fixed now", "… in 3fa2b1c": a status
     return bool(words) and all(w in _ACK_WORDS or _COMMIT_OR_NUMBER.match(w) for w in words) \
         and any(not _COMMIT_OR_NUMBER.match(w) for w in words)
 
