@@ -86,6 +86,11 @@ def open_store(name: str = DEFAULT_STORE) -> Store:
         close = closest_store_name(name, store.project.store_names())
         if close:
             warn(f"store '{name}' does not exist yet and will be created; did you mean --name {close}?")
+    else:  # what a writer killed before its rename left, also when this run finds nothing to write (never a live one's)
+        from altimate_learn.store import fsio
+
+        for folder in {store.dir, store.local_dir, store.versions_dir, store.project.learn_dir}:
+            fsio.sweep_temp_files(folder)
     return store
 
 

@@ -48,3 +48,18 @@ def test_a_pin_that_changes_nothing_removes_the_temporary_files_killed_writers_l
     finally:
         live.stdin.close()
         live.wait()
+
+
+def test_a_reflect_that_finds_nothing_to_do_still_removes_what_a_killed_reflect_left(git_repo: Path, run_learn):
+    """research/reliability.py: a reflect killed while writing schedule.json after its signals were consumed; its rerun
+    has nothing to reflect on and wrote nothing, so `.schedule.json.<pid>-….tmp` stayed."""
+    assert run_learn("signal", "add", "--kind", "review", "--session", "k", "--text",
+                     "Use `ref()` for model dependencies.", cwd=git_repo).returncode == 0
+    assert run_learn("reflect", "--session", "k", "--model", "builtin", cwd=git_repo).returncode == 0
+    store = git_repo / STORE
+    _killed_mid_write(git_repo, f"from pathlib import Path\nfrom altimate_learn.store import fsio\n"
+                                f"fsio.atomic_write(Path({str(store / 'schedule.json')!r}), '{{}}')")
+    assert [p.name for p in store.glob(".schedule.json.*.tmp")]
+    again = run_learn("reflect", "--session", "k", "--model", "builtin", cwd=git_repo)
+    assert again.returncode == 0 and "no open signals" in again.stdout
+    assert not list(store.glob("*.tmp"))
