@@ -174,7 +174,10 @@ export const AltimateLearn = async (ctx) => {
           pending.delete(part.callID);
           await failure(part.sessionID, { tool: part.tool, call_id: part.callID,
                                           args: part.state.input || {}, error: String(part.state.error || "") });
+        } else if (event.type === "session.error" && props.sessionID) {
+          commands.delete(props.sessionID); // a command that failed before its message: the next message is typed
         } else if (event.type === "session.idle" && props.sessionID) {
+          commands.delete(props.sessionID);
           await call("session.idle", props.sessionID, {});
         } else if (event.type === "session.compacted" && props.sessionID) {
           const answer = await call("session.compacted", props.sessionID, {});

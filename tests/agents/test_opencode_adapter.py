@@ -320,3 +320,32 @@ def test_a_commands_template_is_matched_but_the_typed_command_is_the_prompt():
                                                                     "msg_1")
     plain = opencode.parse({"hook": "chat.message", "session_id": "ses_1", "prompt": "no, use ruff"})
     assert (plain.prompt, plain.request) == ("no, use ruff", None)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_plugin_sends_the_typed_command_with_its_template_and_forgets_a_command_that_failed(tmp_path):
+    """`command.execute.before` comes just before the message holding the command's template: that message goes to
+    learn with the typed `/name args` (trial22). A command that failed before its message (opencode publishes
+    session.error) is forgotten, so the person's next typed message is not taken for it (review21)."""
+    seen = tmp_path / "seen.jsonl"
+    fake_learn = [sys.executable, "-c",
+                  f"import sys; open({str(seen)!r}, 'a').write(sys.stdin.read() + '\\n'); print('{{}}')"]
+    (tmp_path / "plugin.mjs").write_text(opencode.render_plugin(fake_learn))
+    (tmp_path / "drive.mjs").write_text("""
+import { AltimateLearn } from "./plugin.mjs";
+const hooks = await AltimateLearn({ directory: process.cwd() });
+const say = (id, text) => hooks["chat.message"]({ sessionID: "ses_1" },
+                                                 { message: { id, sessionID: "ses_1" }, parts: [{ type: "text", text }] });
+await hooks["command.execute.before"]({ command: "fixlint", sessionID: "ses_1", arguments: "src/calc.py " }, { parts: [] });
+await say("msg_1", "Run the linter on src/calc.py. No, never use flake8 here.");
+await hooks["command.execute.before"]({ command: "fixlint", sessionID: "ses_1", arguments: "" }, { parts: [] });
+await hooks.event({ event: { type: "session.error", properties: { sessionID: "ses_1" } } });
+await say("msg_2", "no, use ruff instead of flake8");
+""")
+    out = subprocess.run(["node", "drive.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    sent = [json.loads(line) for line in seen.read_text().splitlines() if line.strip()]
+    messages = [(p["message_id"], p.get("command")) for p in sent if p["hook"] == "chat.message"]
+    assert messages == [("msg_1", "/fixlint src/calc.py"), ("msg_2", None)]
+    assert opencode.parse([p for p in sent if p.get("message_id") == "msg_2"][0]).prompt == \
+        "no, use ruff instead of flake8"
