@@ -65,7 +65,7 @@ def feedback_items(exchanges: Iterable[Exchange], signals: dict[tuple[str, str],
                 continue
             rules += 1
         signal = (signals or {}).get((exchange.session, exchange.message_id))
-        items.append(FeedbackItem("user_correction", text, signal, exchange.ref, list(exchange.files)))
+        items.append(FeedbackItem("user_correction", exchange.text, signal, exchange.ref, list(exchange.files)))
     return items, waiting
 
 

@@ -63,7 +63,11 @@ def test_the_learner_without_a_model_leaves_what_only_the_model_flagged():
     model = f"{MODEL_REASON} (score 0.91) after an answer that said the work was done"
     items, _ = feedback_items([exchange(1, RULE, model), exchange(2, "use ruff instead of black", 'says "use X instead of Y"'),
                                exchange(3, "I told you already to use pnpm not npm", model)])
-    assert [i.text for i in items] == ["use ruff instead of black", "use pnpm not npm."]
+    # the items carry what the person typed (a lesson's reason quotes it), and the reflector reads the reminder
+    # as the statement it carries
+    assert [i.text for i in items] == ["use ruff instead of black", "I told you already to use pnpm not npm"]
+    from altimate_learn.reflect.providers.builtin import item_rules
+    assert [item_rules(i)[0] for i in items] == [["Use `ruff` instead of `black`."], ["Use `pnpm` instead of `npm`."]]
 
 
 def test_one_predicate_says_which_stored_signal_is_the_model_alone():
