@@ -638,7 +638,9 @@ def _to_local(store: Store, mine: list[tuple[Outcome, Proposal]], state: dict[st
             continue
         text = outcome.text = proposal.text or ""
         if target is None:  # tried again by the next import (waiting), once the file is fixed
-            outcome.status, outcome.reason = "waiting", f"{shown} cannot be read (see the note)"
+            outcome.status, outcome.reason = "waiting", (
+                f"{shown} is tracked by git: a personal memory there would be committed (see the note)"
+                if targets.local_tracked(root) else f"{shown} cannot be read (see the note)")
             continue
         problem = targets._text_problem(text)
         if problem:

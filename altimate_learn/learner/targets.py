@@ -46,6 +46,14 @@ def local_file(root: Path) -> Path:
     return main.with_name(f"{main.stem}.local.md")
 
 
+def local_tracked(root: Path) -> bool:
+    """Whether git tracks the local file (a repository that committed one): the person's own bullets would go out
+    with the next commit (review21)."""
+    from altimate_learn import git
+
+    return git.is_tracked(root, local_file(root).name)
+
+
 def global_file(env: dict[str, str] | None = None) -> Path:
     env = dict(os.environ) if env is None else env
     base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME") or Path.home()) / ".config")
@@ -79,6 +87,11 @@ def open_targets(root: Path, wanted: list[str], notes: list[str], env: dict[str,
             continue
         path = {"project": project_file, "local": local_file}[name](root) if name != "global" else global_file(env)
         within = root if name != "global" else None
+        if name == "local" and local_tracked(root):
+            notes.append(f"local target: {path.name} is tracked by git, so what learn wrote there would be committed "
+                         f"with the project; `git rm --cached {path.name}` makes it yours again. Nothing is written "
+                         "there until then.")
+            continue
         try:
             snapshot = block.read_target(path, within=within)
             current = block.bullets(snapshot.text, LEARNED, str(path))
