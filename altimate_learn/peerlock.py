@@ -12,7 +12,8 @@ Taking it is `mkdir` (atomic: one winner). A lock whose heartbeat (else meta.jso
 older than 10 minutes is stale: a contender claims `<lock>.breaker` (another `mkdir`), checks again, and
 removes it. A lock whose owner is a dead process on this host (the pid is gone, or a zombie) is removed the
 same way at once, and so is one whose pid now belongs to a process that started after the lock was taken
-(a recycled pid). Release checks that meta.json still carries our token, then removes the folder.
+(a recycled pid), unless that process runs learn or altimate-code (a wall clock stepped forward moves /proc start
+times: a live holder would look recycled). Release checks that meta.json still carries our token, then removes the folder.
 
 A process killed between its `mkdir` and its meta.json (or while removing the folder) leaves a lock that
 names no owner, which neither rule recovers for 10 minutes: every learn command and hook after it waited
@@ -42,7 +43,8 @@ HEARTBEAT_SECONDS = STALE_SECONDS / 3
 ORPHAN_SECONDS = 2.0       # a lock (or breaker) naming no owner, unchanged this long, was left by a killed process
                            # (a creator writes meta.json within milliseconds; a hook's 5 s wait gets past it)
 RECYCLED_SLACK = 30.0      # an owner pid whose process started this long after createdAt is a recycled pid (a
-                           # margin for a clock stepped forward since: the real owner started before createdAt)
+                           # margin for a clock stepped forward since: the real owner started before createdAt),
+                           # unless it runs learn or altimate-code (a larger step: _runs_a_holder)
 
 
 class PeerLockBusy(Exception):
@@ -164,9 +166,24 @@ def _dead_owner_token(lock: str) -> str | None:
     except OSError:
         return None
     created = _parse_iso(meta.get("createdAt"))
-    if started is not None and created is not None and started > created + RECYCLED_SLACK:
-        return token  # that pid is another process now, started after the lock was taken: the owner is gone
+    if started is not None and created is not None and started > created + RECYCLED_SLACK and not _runs_a_holder(pid):
+        return token  # that pid is another program now, started after the lock was taken: the owner is gone
     return None
+
+
+def _runs_a_holder(pid: int) -> bool:
+    """Whether ``pid`` runs learn or altimate-code (or opencode): then it is taken for the lock's owner even when it
+    seems to have started after the lock was taken, since /proc start times move with a wall clock stepped forward
+    (NTP after boot, a VM or WSL2 catching up after the host slept) and a live holder's lock would be taken over."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            argv = [a.decode("utf-8", "replace") for a in handle.read(4096).split(b"\0")[:3] if a]
+    except OSError:
+        return False
+    names = [os.path.basename(a) for a in argv]  # the program and its script: never a folder a checkout is in
+    return "altimate_learn" in argv or any(name in ("learn", "altimate-learn") or name.startswith(("altimate-code",
+                                                                                                  "opencode"))
+                                           for name in names)
 
 
 def _started(stat: str) -> float | None:
