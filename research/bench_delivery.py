@@ -1180,6 +1180,17 @@ BLIND31_INTRO, BLIND32_INTRO = (EIGHTEENTH_ROUND_WRITER.format(who=who, style=st
      "file (`app/celery_beat.py`) for an hourly task, a `test_*.py` file in a worker's tests, crowded topics "
      "(Kubernetes manifests, outbound HTTP, staging emails, chart libraries), minimal file requests (two to five "
      "words)")))
+BLIND31_INTRO += (
+    " Measured by the lead before and after that session's round alike (37fe71b3 and 9f0e8ebf): overall 95% at each "
+    "size (direct 100%, file 100%, vague 93%, follow-up 88%; 22.8 / 22.9 / 23.2 lessons a session). Read after "
+    "measuring (no longer blind): a delete action that should make the user confirm first, for the `useDialog()` "
+    "rule; a follow-up on an import that only says \"Invalid file\", for the rule that error messages say what "
+    "happened and what to do next.")
+BLIND32_INTRO += (
+    " Measured by the lead before and after that session's round alike (37fe71b3 and 9f0e8ebf): overall 98% at each "
+    "size (direct 100%, file 100%, vague 93%, follow-up 100%; 23.5 / 24.1 / 24.6 lessons a session). Read after "
+    "measuring (no longer blind): a new client for a fraud-scoring API, for the shared `httpx.AsyncClient` rule (its "
+    "timeout rule arrived).")
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
