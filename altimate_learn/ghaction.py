@@ -35,7 +35,7 @@ from altimate_learn.launch import learn_argv
 BOT_NAME = "github-actions[bot]"
 BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com"
 MARKER = "<!-- altimate-learn:import-reviews -->"
-PAUSED = 75  # `learn import-reviews` paused at GitHub's rate limit, incomplete (cli/history.py)
+PAUSED = 75  # `learn import-reviews` paused at GitHub's rate limit or GitHub failed partway: incomplete (cli/history.py)
 TITLE = "learn: lessons from review comments ({store})"
 
 
@@ -333,7 +333,8 @@ def import_reviews(inputs: Inputs) -> int:
         args += ["--model", inputs.model]
     imported = learn(inputs, *args, check=False)
     if imported.returncode == PAUSED:  # what was finished is kept and proposed; the next scheduled run continues
-        print("GitHub's rate limit paused the import: the pull requests finished so far are used; the next "
+        print("The import stopped early (GitHub's rate limit, or GitHub failing; see above): the pull requests "
+              "finished so far are used; the next "
               "scheduled run continues after them.", flush=True)
     elif imported.returncode != 0:
         last = (imported.stderr or imported.stdout).strip().splitlines()

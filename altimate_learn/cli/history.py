@@ -84,7 +84,8 @@ def import_reviews(
     Drops bots, the PR's author, non-members, late, agent-written, trivial, retracted and duplicate
     comments, commands to bots ("@coderabbitai resolve"), acknowledgements ("Done, fixed in 3fa2b1c."), and
     anything already imported. A rate-limit pause saves the cursor and exits 75 (`--json`: `paused_until`):
-    rerun after that time to continue after the last finished PR.
+    rerun after that time to continue after the last finished PR. GitHub failing partway exits 75 too
+    (`--json`: `failed`): what was finished is kept; rerun to continue.
     """
     from altimate_learn.history.review_import import ImportReviewsOptions, run
 
@@ -97,7 +98,7 @@ def import_reviews(
                  warn=warn, interactive=is_interactive(), confirm=_confirm_on_stderr if json_out else _confirm)
     if json_out:
         print_json(result.to_dict())
-    if result.paused_until:  # what was finished is kept, but the import is not complete: a script must tell
+    if result.paused_until or result.failed:  # what was finished is kept, but the import is not complete: a script must tell
         raise typer.Exit(PAUSED)
 
 

@@ -75,6 +75,7 @@ class ImportReviewsResult:
     reflections: int = 0
     lessons_proposed: int = 0
     paused_until: str | None = None
+    failed: str | None = None  # GitHub failed partway: what was finished is kept, the rest is not imported
     dry_run: bool = False
     cancelled: bool = False
     usage: dict[str, Any] = field(default_factory=dict)
@@ -189,6 +190,7 @@ def run(options: ImportReviewsOptions, *, store: Store, settings: Any, out: Call
             f"{_resume_hint(fetched.paused.reset_at)}: rerun `learn import-reviews` with the same options to "
             "continue after the last finished pull request.")
     elif fetched.failed:
+        result.failed = fetched.failed.message
         out(f"GitHub failed after {plural(len(fetched.prs), 'finished pull request')}: {fetched.failed.message} "
             "The finished ones are used; rerun `learn import-reviews` to continue after the last of them.")
     elif not fetched.complete:

@@ -142,7 +142,8 @@ def test_a_rate_limited_import_keeps_the_job_green_and_proposes_what_it_finished
     enterprise.rate_limit_403(r"/pulls/108/comments")
     code, out, outputs = action("import-reviews", clone, enterprise, tmp_path)
     assert code == 0, out
-    assert "GitHub's rate limit paused the import: the pull requests finished so far are used" in out
+    assert "The import stopped early (GitHub's rate limit, or GitHub failing; see above): the pull requests finished " \
+        "so far are used" in out
     assert "::error::" not in out
     assert outputs["pull-request-number"]  # PR 110's comments, finished before the pause, are proposed
 

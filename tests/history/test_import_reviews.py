@@ -465,13 +465,22 @@ def test_a_transient_502_is_retried(cli, repo, github, quick_retries):
 def test_github_failing_midway_keeps_the_finished_prs_and_a_rerun_continues(cli, repo, github, quick_retries):
     github.fail(r"/pulls/108/comments", 500, times=3)
     code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
-    assert code == 0, err
+    assert code == 75, err  # incomplete, like a rate-limit pause: a script can tell (trial21's leftover)
     assert "GitHub failed after 1 finished pull request: GitHub answered HTTP 500 for github.com/acme/widgets." in out
     assert kept_ids(repo) == {1101, 1110, 5001}
     assert read_state(repo, "reviews.json")["repositories"][KEY]["cursor"]["number"] == 110
     code, out, err = cli("import-reviews", "--yes", "--max-reflections", "0")
     assert code == 0, err
     assert kept_ids(repo) == github.expected["kept"]
+
+
+def test_github_failing_midway_says_so_in_json_and_exits_75(cli, repo, github, quick_retries):
+    github.fail(r"/pulls/108/comments", 500, times=3)
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--json")
+    assert code == 75
+    assert json.loads(out)["failed"] == "GitHub answered HTTP 500 for github.com/acme/widgets."
+    code, out, _ = cli("import-reviews", "--yes", "--max-reflections", "0", "--json")  # the rerun completes
+    assert code == 0 and json.loads(out)["failed"] is None
 
 
 def test_github_failing_before_any_pr_is_one_clear_error(cli, repo, github, quick_retries):
