@@ -65,10 +65,11 @@ source lessons and issue 19, for the fifteenth; `delivery_tasks_blind27.jsonl` a
 tasks each by one more writer who read only the source lessons and issue 19, for the sixteenth;
 `delivery_tasks_blind29.jsonl` and `delivery_tasks_blind30.jsonl`, 36 tasks each by one more writer who read only the
 source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl` and `delivery_tasks_blind32.jsonl`, the
-same for the eighteenth). The
+same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blind34.jsonl`, the same for the
+nineteenth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34]
 """
 
 from __future__ import annotations
@@ -1191,6 +1192,37 @@ BLIND32_INTRO += (
     "size (direct 100%, file 100%, vague 93%, follow-up 100%; 23.5 / 24.1 / 24.6 lessons a session). Read after "
     "measuring (no longer blind): a new client for a fraud-scoring API, for the shared `httpx.AsyncClient` rule (its "
     "timeout rule arrived).")
+# The nineteenth round's writer read the source lessons, issue 19, how stores/generate.py scopes lessons, two lines of
+# blind batch 32 (its first line and its first follow-up, for the JSON shape), lines 55 to 75 of this docstring, this
+# file's `STAGES` to `check_unique` and the registration lines and intros of blind batches 26 to 32 (and so the lead's
+# reading of their misses), and ran only a check of the JSON, of each needed prefix's uniqueness in the 300 / 1,000 /
+# 10,000 stores and of the path globs; not this benchmark.
+_EIGHTEENTH_READ = ("two lines of blind batch 30 (its first line and its first follow-up) and the registration lines "
+                    "of blind batches 25 to 30 with their intros")
+assert _EIGHTEENTH_READ in EIGHTEENTH_ROUND_WRITER and "2026-12-04 #5" in EIGHTEENTH_ROUND_WRITER
+NINETEENTH_ROUND_WRITER = EIGHTEENTH_ROUND_WRITER.replace(_EIGHTEENTH_READ, (
+    "two lines of blind batch 32 (its first line and its first follow-up) and the registration lines of blind batches "
+    "26 to 32 with their intros")).replace("lines 55 to 70 of this docstring", (
+    "lines 55 to 75 of this docstring")).replace("`load_tasks` to `check_unique`", (
+    "`STAGES` to `check_unique`")).replace("2026-12-04 #5", "2026-12-04 #6")
+BLIND33_TASKS, BLIND34_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (33, 34))
+BLIND33_INTRO, BLIND34_INTRO = (NINETEENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-third writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the nineteenth round: terse "
+     "developers with typos and shorthand (ppl, k8s, db), product and vendor names (Zendesk, HubSpot, Adyen, Stripe) "
+     "and British spellings (containerise); 10 direct, 10 vague, 8 file and 8 follow-ups whose second request is on "
+     "another topic or file and mostly a symptom (two receipts for one webhook, a reindex job run twice at once, "
+     "yesterday's signups low until the week is over, a request per keystroke); every section of the source file, "
+     "two-lesson requests (Alembic, RDS, Dockerfile, a Terraform module, a new list route, a Kubernetes Deployment), "
+     "a `test_*.py` file, `web/src/app/`, a lesson naming another file (`app/celery_beat.py`), minimal file requests "
+     "(two to six words)"),
+    ("the same writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the nineteenth round: the same "
+     "voices (pentest, reckons, colourblind, centralise, chargeback for a dispute); 10 direct, 10 vague, 8 file and 8 "
+     "follow-ups on another topic (300 queries a request, a worker dropping messages it cannot parse, 'direct' getting "
+     "too much credit, a prod instance class bumped and applied, a 900-line pull request); crowded topics (webhooks, "
+     "Terraform IAM, Kubernetes manifests, incremental models, money and dates on one page), named files "
+     "(`next.config.js`, `package.json`, `docker-compose.yml`), minimal file requests (two to seven words)")))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1235,6 +1267,8 @@ SETS = {
     "blind30": (BLIND30_TASKS, "Blind batch 30 (written apart from the code)", BLIND30_INTRO),
     "blind31": (BLIND31_TASKS, "Blind batch 31 (written apart from the code)", BLIND31_INTRO),
     "blind32": (BLIND32_TASKS, "Blind batch 32 (written apart from the code)", BLIND32_INTRO),
+    "blind33": (BLIND33_TASKS, "Blind batch 33 (written apart from the code)", BLIND33_INTRO),
+    "blind34": (BLIND34_TASKS, "Blind batch 34 (written apart from the code)", BLIND34_INTRO),
 }
 
 
