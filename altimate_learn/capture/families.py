@@ -110,6 +110,25 @@ OPENING_CLAUSES = 3
 INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
                      r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)
 
+# An answer that ends by offering the work instead of reporting it ("Would you like me to suggest specific code changes?",
+# "If you want, I can implement this now across the User resource", "今すぐパッチを入れましょうか？", "需要我…吗？", "Se quiser,
+# …"): a proposal. When it claims nothing done either (no `CLAIMS` words), what the person says is broken next was broken
+# before the agent's answer, not by it: "This seems good, can you also review the code? The isolation code isn't working
+# properly" (first-sight false alarms of three dev owners; `classifier.proposed`). A closer after finished work ("Would you
+# like any other changes?") offers nothing in particular (`GENERIC_OFFER`).
+PROPOSES = re.compile(
+    r"\b(?:would\s+you\s+like\s+(?:me\s+)?to|(?:do\s+you\s+)?want\s+me\s+to|shall\s+i|should\s+i|"
+    r"if\s+you\s+(?:want|'d\s+like|would\s+like|prefer)\b[^.?!\n]{0,60}?\bi\s+(?:can|could|will|'ll)|"
+    r"i\s+can\s+(?:also\s+)?(?:\w+\s+){1,12}?(?:next|now|for\s+you)\b|confirm\s+and\s+i(?:'ll|\s+will)|"
+    r"let\s+me\s+know\s+if\s+you(?:'d|\s+would)?\s+(?:like|want)\s+me\s+to)\b"
+    r"|要不要|需要我|我可以(?:继续|帮你|为你|再)|如果你(?:需要|希望|愿意)|你希望我|如你希望"
+    r"|(?:ましょう|しましょう|いたしましょう)か|할까요|드릴까요"
+    r"|\bse\s+quiser\b|\bquer\s+que\s+eu\b|\bquieres\s+que\b|\bsi\s+quieres\b|\b(?:voulez|souhaitez)-vous\s+que\b"
+    r"|\bsi\s+vous\s+(?:voulez|le\s+souhaitez)\b|\bsoll\s+ich\b|\bm[oö]chtest\s+du\b|\bхотите,?\s+чтобы\s+я\b", _I)
+GENERIC_OFFER = re.compile(r"\b(?:any|other|further|more|additional)\s+(?:adjustments?|changes?|modifications?|improvements?|"
+                           r"questions?|help|tweaks?|assistance|features?)\b|\banything\s+else\b", _I)
+PROPOSAL_TAIL = 300  # characters at the end of the answer where the offer stands
+
 # A message that opens by asking how to do something ("how do I dim the LED? it's too bright", "how can we speed up CI?
 # the build is too slow") asks a question of its own; what it says is wrong next is the situation it asks about, not a
 # report on the agent's work (unless it blames the agent's change).
