@@ -13,7 +13,7 @@ import pytest
 from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
 from altimate_learn.curate.lint import lint
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import ASKS, BROKEN, NO_RULE, ONE_FIX, UNRESOLVED
+from altimate_learn.reflect.providers.builtin.rules import ASKS, BROKEN, KEEPS, NO_RULE, ONE_FIX, UNRESOLVED
 from altimate_learn.store import Store, project
 
 
@@ -169,7 +169,7 @@ def test_learn_signals_unlearned_lists_the_one_off_slip_with_its_reason(git_repo
     # a request asked as a question is a step of this task, not a question
     ("could you just prune them all at once?", NO_RULE),
     ("remove the side to side scrolling on mobile", NO_RULE),
-    ("you keep skipping the failing tests", NO_RULE),  # a habit complaint, not a bug report (review21)
+    ("you keep skipping the failing tests", KEEPS),  # a habit complaint, not a bug report (review21)
 ])
 def test_feedback_with_no_rule_waits_with_a_reason_that_says_what_kind_it_is(feedback: str, why: str) -> None:
     """`learn signals --unlearned` tells a person what is left for them: a report that something is broken, a

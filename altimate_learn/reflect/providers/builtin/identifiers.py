@@ -139,6 +139,17 @@ def join_commands(text: str) -> str:
     return _FLAG_AFTER_WORDS.sub(join, text) if "`-" in text else text
 
 
+def _plain_plural(name: str) -> bool:
+    """A plain plural noun ("emojis", "semicolons", "abbreviations"): prose, not code, in a rule's slot. A tool whose name
+    reads as a plural (`pandas`, `requests`) or code that does (`float`s aside) is not one."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import FORBIDDEN_CODE, PLURAL_NOUNS, TOOL_FAMILIES
+
+    if name in PLURAL_NOUNS:
+        return True
+    return bool(re.fullmatch(r"[a-z]{3,}s", name)) and not name.endswith(("ss", "us", "is", "os")) \
+        and name not in TOOL_FAMILIES and name[:-1] not in FORBIDDEN_CODE
+
+
 def slot(phrase: str) -> str:
     """An identifier's slot ("use X instead of Y"): a single bare token there is code (`pnpm`, `Decimal`).
 
@@ -152,6 +163,7 @@ def slot(phrase: str) -> str:
         name = bare.group(1) if bare else ""
         # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
         verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None)
+        verbish = verbish or _plain_plural(name)
         if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in SLOT_SKIP and len(name) <= 30 \
                 and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace():
             out.append(item.replace(name, f"`{name}`", 1))

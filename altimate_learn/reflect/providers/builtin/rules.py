@@ -819,6 +819,11 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
     if _EMPHATIC.search(prose):
         return COMPLAINT
+    # "Always add each new field to the form.": the "each" is the clean-up's ("the new field"), and the new things go to
+    # one thing only the conversation names ("the form"); to code, or to what a project has one of, it is a rule
+    target = _NEW_TO_ONE.search(text)
+    if target and "`" not in target.group(1) and one_of_many(target.group(1)):
+        return ONE_FIX if rule.shape == "reminder" else ONE_THING
     # the person's words, not the "Always" a reminder is rendered with
     said = re.sub(r"^Always\s+", "", text) if rule.shape == "reminder" else text
     general = rule.standing or bool(_WHEN.search(said))
@@ -852,6 +857,7 @@ def one_off(rule: Rule, text: str) -> str:
     return ""
 
 
+_NEW_TO_ONE = re.compile(r"\beach\s+new\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to|in|into|on|onto|inside|under)\s+((?:the|this|that)\s+[^,;.]+)")
 # Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
 # ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
 _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
@@ -1019,6 +1025,14 @@ def rules_for(text: str) -> tuple[list[str], str]:
 BROKEN = ("no rule in it: it reports that something does not work (an error, \"still broken\", \"nothing happens\"); "
           "what to fix is in the conversation")
 ASKS = "no rule in it: a question; what it asks about is in the conversation"
+KEEPS = ("no standing rule: a complaint about what the agent keeps doing (\"you keep …\") to something only the "
+         "conversation names (\"the failing tests\", \"the button\"), not a kind of thing or code")
+# A request to repair or handle what went wrong: its "errors" or "failing tests" are what it asks about, not a report.
+_ASKS_REPAIR = re.compile(r"^(?:please\s+|pls\s+|now\s+|also\s+)*(?:fix|resolve|handle|address|clean\s+up|clear|debug|solve|"
+                          r"investigate|look\s+into|catch|silence|suppress|log|ignore|remove|check\s+for|report|surface|"
+                          r"raise|throw|wrap)\s+(?:(?:the|any|all|all\s+the|these|those|its|their)\s+)?"
+                          r"(?:[\w-]+\s+){0,2}?(?:errors?|exceptions?|failures?|failing\s+[\w-]+|bugs?|crash(?:es)?)\b"
+                          r"(?!.*\b(?:still|again|not|n't|broken|nothing|you|your)\b)", re.I)
 _BROKEN = re.compile(
     r"\b(?:error|errors|broken|broke|crash(?:es|ed|ing)?|fail(?:s|ed|ing|ure)?|blank|404|500|exception|bug|stuck|"
     r"hangs?|freez(?:es|ing)|not\s+(?:working|loading|showing|opening|starting|running|rendering|displaying|found|"
@@ -1034,8 +1048,11 @@ def _shape_of_no_rule(own: str) -> str:
     (the rest) :data:`NO_RULE`."""
     said = strip_lead(own.strip())
     if re.match(r"^(?:why\s+(?:do|did|are)\s+)?you(?:'re|\s+are)?\s+(?:still\s+)?(?:keep|kept|always|constantly)\b", said, re.I):
-        return NO_RULE  # "you keep skipping the failing tests": a complaint about the agent's habit, not a bug report
-    if _BROKEN.search(own):
+        return KEEPS  # "you keep skipping the failing tests": a complaint about the agent's habit, not a bug report
+    # "fix the lint errors before committing": a request that names errors reports nothing broken; a clause of its own
+    # ("fix it, it's still broken") still does
+    if any(_BROKEN.search(clause) and not _ASKS_REPAIR.match(strip_lead(clause.strip()))
+           for clause in re.split(r"[.!?;,\n]+|\s+(?:and|but|then|so)\s+", own)):
         return BROKEN
     if re.match(r"^(?:can|could|would|will)\s+(?:you|u)\b", said, re.I):
         return NO_RULE  # a request asked as a question ("could you prune them all at once?"): a step of this task
