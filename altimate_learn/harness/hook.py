@@ -250,8 +250,11 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     from altimate_learn.deliver.engine import Delivery
 
     engine = Delivery(root, cwd, settings, harness, log, explain=False)  # the hook sends the text, never a note
+    # the learner's blocks in files this agent does not load (AGENTS.local.md for every agent): harness/learned_notes
+    gives_notes = wants_delivery and event.kind == "start" and not (
+        event.source == "resume" and harness in _RESUME_KEEPS_START)
     if not wants_capture and not engine.has_lessons_or_state(session_id):
-        return ""
+        return _learned_notes(root, harness, log) if gives_notes else ""
     if clears or resumes:
         try:
             engine.open(session_id)
@@ -286,6 +289,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                     _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
                 texts.append(without_exported(engine.session_start(event.source).text, root, harness, log,
                                               engine.learn_dir))
+                if gives_notes:
+                    texts.append(_learned_notes(root, harness, log))
             elif event.kind == "prompt":
                 texts.append(engine.request(event.request or event.prompt or "", event.key).text)
             else:
@@ -303,6 +308,16 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     if wants_delivery:
         _revet_stale(engine, root, log)
     return "\n\n".join(t for t in texts if t)
+
+
+def _learned_notes(root: str, harness: str, log) -> str:
+    try:
+        from altimate_learn.harness.learned_notes import notes
+
+        return notes(root, harness, log)
+    except Exception as exc:  # noqa: BLE001 - the lessons still arrive; the notes are left out
+        log(f"{type(exc).__name__} while reading the learner's blocks: {exc}")
+        return ""
 
 
 def _revet_before_start(engine, root: str, log) -> None:

@@ -140,3 +140,27 @@ def test_claude_code_memories_become_reviewed_candidates(world: World, claude_bi
     assert after == before  # a second run adds nothing
     status = learn_ok(world, "status")
     assert "agent memories: 3 team memories of this repository, all reviewed" in status
+
+
+def test_a_personal_memory_reaches_the_next_session_of_another_agent(world: World, codex_bin: Path) -> None:
+    """trial24: `import-memories --type user` writes a personal memory into AGENTS.local.md, which no agent loads
+    (Codex 0.171 reads AGENTS.md and AGENTS.override.md): the next Codex session's first model request carried
+    nothing of it. Learn's session-start hook now gives it, once, marked as learn's own text."""
+    from tests.e2e.agents import codex_setup, run_codex
+
+    repo = world.project
+    folder = memory_folders(repo)[0][0]
+    folder.mkdir(parents=True)
+    (folder / "user_db.md").write_text(memory("local-db-port", "user",
+                                              "On this machine the test database listens on port 5433."))
+    learn_ok(world, "enable")
+    result = json.loads(learn_ok(world, "import-memories", "--type", "user", "--json"))
+    assert [m["status"] for m in result["memories"]] == ["local"], result
+    assert "port 5433" in (repo / "AGENTS.local.md").read_text()
+    codex_setup(world)
+    learn_ok(world, "install", "codex")
+    world.set_script([{"text": "ok"}])
+    run_codex(world, codex_bin, "run the tests").check()
+    first = json.dumps(world.model_requests()[0]["body"])
+    assert first.count("port 5433") == 1, first[-3000:]
+    assert "from AGENTS.local.md (your own notes for this project" in first

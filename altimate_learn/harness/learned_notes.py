@@ -1,0 +1,111 @@
+"""The learner's blocks at session start, for an agent that does not load their file itself.
+
+The continual learner's direct targets and `learn import-memories`' personal memories are bullets in a
+`<!-- learn:learned -->` block of an instruction file (learner/targets.py): the project's (`AGENTS.md`, or
+`CLAUDE.md` when that is the file in use), the personal one beside it (`AGENTS.local.md` / `CLAUDE.local.md`,
+ignored by git) and the person's global file (`$XDG_CONFIG_HOME/altimate-code/AGENTS.md`). "Agents read them
+from their next session" held only where the agent loads that file: none of Claude Code 2.1.332, Codex CLI
+0.171.0, Gemini CLI 0.61.0 or opencode 1.18.33 loads `AGENTS.local.md` or the global file, Claude Code and
+Gemini CLI do not load `AGENTS.md` (checked against the real CLIs' model requests, trial24). So the session-start
+answer of the hook carries each such block this agent does not load, inside the same markers (a transcript that
+echoes it is our text, never the person's: markers.strip_injected). A file the agent loads on its own (which
+agents load which: instructions/files.discover, root files and their imports) is left to the agent.
+
+Standard library only and cheap: up to three small reads at session start; discovery runs only when one of the
+files holds a block.
+"""
+
+from __future__ import annotations
+
+import os
+
+from altimate_learn.markers import LEARNED_CLOSE, LEARNED_OPEN
+
+MAX_READ = 256 * 1024
+MAX_BULLETS = 12  # the block's own limits (instructions/block.py): 12 bullets of at most 240 bytes
+MAX_BULLET_CHARS = 240
+
+
+def learner_files(root: str, env: dict | None = None) -> list[tuple[str, str | None]]:
+    """``(path, path relative to root or None)`` of the files the learner writes its block into, as
+    learner/targets.py names them: the project file, the personal file beside it, the global file."""
+    env = os.environ if env is None else env
+    agents_md, claude_md = os.path.join(root, "AGENTS.md"), os.path.join(root, "CLAUDE.md")
+    main = claude_md if not os.path.exists(agents_md) and os.path.exists(claude_md) else agents_md
+    name = os.path.basename(main)
+    local = name[: -len(".md")] + ".local.md"
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(env.get("HOME") or os.path.expanduser("~"), ".config")
+    return [(main, name), (os.path.join(root, local), local), (os.path.join(base, "altimate-code", "AGENTS.md"), None)]
+
+
+def block_bullets(text: str) -> list[str]:
+    """The bullets of the one learn:learned block of ``text`` ([] when there is none or its markers are not
+    balanced, as the block writer would refuse it)."""
+    if text.count(LEARNED_OPEN) != 1 or text.count(LEARNED_CLOSE) != 1:
+        return []
+    start, end = text.index(LEARNED_OPEN) + len(LEARNED_OPEN), text.index(LEARNED_CLOSE)
+    if end < start:
+        return []
+    out = []
+    for line in text[start:end].splitlines():
+        line = line.strip()
+        if line.startswith("- ") and line[2:].strip():
+            out.append(line[2:].strip()[:MAX_BULLET_CHARS])
+    return out[:MAX_BULLETS]
+
+
+def _read(path: str, root: str | None) -> str | None:
+    marker = LEARNED_OPEN.encode("utf-8")
+    try:
+        if root is not None:  # a project file that leads out of the project is not the project's
+            real, top = os.path.realpath(path), os.path.realpath(root)
+            if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
+                return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_READ + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_READ or marker not in data:
+        return None
+    return data.decode("utf-8", "replace")
+
+
+def _shown(path: str, rel: str | None) -> str:
+    if rel is not None:
+        return rel
+    home = os.path.expanduser("~")
+    return "~" + path[len(home):] if home and home != "/" and path.startswith(home + os.sep) else path
+
+
+_WHAT = {0: "the project's instruction file", 1: "your own notes for this project, ignored by git",
+         2: "your own preferences, in every project"}
+
+
+def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
+    """The learn:learned blocks ``harness`` does not load itself, one marked block each ("" for none)."""
+    found = []
+    for index, (path, rel) in enumerate(learner_files(root, env)):
+        text = _read(path, root if rel is not None else None)
+        if text is None:
+            continue
+        bullets = block_bullets(text)
+        if bullets:
+            found.append((index, path, rel, bullets))
+    if not found:
+        return ""
+    loaded: set[str] = set()
+    if any(rel is not None for _, _, rel, _ in found):
+        from altimate_learn.instructions.files import discover
+
+        loaded = {item.path for item in discover(root, nested=False).files if harness in item.agents}
+    parts = []
+    for index, path, rel, bullets in found:
+        if rel is not None and rel in loaded:
+            continue
+        heading = (f"Learned workspace facts from {_shown(path, rel)} ({_WHAT[index]}; this agent does not load "
+                   "that file itself):")
+        parts.append("\n".join([LEARNED_OPEN, heading, *(f"- {b}" for b in bullets), LEARNED_CLOSE]))
+        if log is not None:
+            log(f"session start: {len(bullets)} learned bullet{'s' if len(bullets) != 1 else ''} of "
+                f"{_shown(path, rel)}, which {harness} does not load itself")
+    return "\n\n".join(parts)
