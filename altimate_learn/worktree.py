@@ -70,6 +70,22 @@ class Checkout:
         return f"Checkout({self.root!r}, {self.kind}, local={self.local_dir!r})"
 
 
+def search_folders(start: str) -> list[str]:
+    """``start`` and the folders above it, nearest first, where learn looks for the project (`.git` or
+    `.altimate-code/`). Like git, it never looks in or above a folder of ``GIT_CEILING_DIRECTORIES`` that is
+    above ``start`` (a `.git` in a home folder kept under git, a slow network mount)."""
+    ceilings = {os.path.realpath(entry) for entry in os.environ.get("GIT_CEILING_DIRECTORIES", "").split(os.pathsep)
+                if os.path.isabs(entry)}
+    folders = [start]
+    probe = start
+    while True:
+        parent = os.path.dirname(probe)
+        if parent == probe or (ceilings and (parent in ceilings or os.path.realpath(parent) in ceilings)):
+            return folders
+        folders.append(parent)
+        probe = parent
+
+
 def _read(path: str, limit: int = 65536) -> str | None:
     try:
         with open(path, "rb") as handle:

@@ -97,6 +97,9 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     monkeypatch.setenv("CODEX_HOME", str(home / ".codex"))
     monkeypatch.setenv("NO_COLOR", "1")
+    # Nothing above this worker's temporary folder counts: a stray `/tmp/.git` or `/tmp/.altimate-code` (another
+    # program, another run) made a test's plain folder or home folder a project (trial23: the flaky outside-git test).
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path_factory.getbasetemp()))
     # git: no user/system config, a fixed identity, no templates
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / ".gitconfig"))

@@ -26,14 +26,18 @@ WRITE_TOOLS = frozenset({"edit", "multiedit", "write", "notebookedit", "apply_pa
 
 
 def find_root(start: str) -> str:
-    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git` (else ``start``)."""
+    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git` (else ``start``); like git, never
+    in or above a ``GIT_CEILING_DIRECTORIES`` folder (as :func:`altimate_learn.worktree.search_folders`, without
+    importing it: a project that never used learn imports nothing more)."""
     here = os.path.abspath(start)
+    ceilings = {os.path.realpath(entry) for entry in os.environ.get("GIT_CEILING_DIRECTORIES", "").split(os.pathsep)
+                if os.path.isabs(entry)}
     probe = here
     while True:
         if os.path.isdir(os.path.join(probe, ".altimate-code")) or os.path.exists(os.path.join(probe, ".git")):
             return probe
         parent = os.path.dirname(probe)
-        if parent == probe:
+        if parent == probe or (ceilings and (parent in ceilings or os.path.realpath(parent) in ceilings)):
             return here
         probe = parent
 

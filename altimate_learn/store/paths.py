@@ -43,9 +43,12 @@ GITIGNORE_TEXT = (ALTIMATE_GITIGNORE_RULES + "# learn: per-session delivery stat
 
 
 def find_project_root(start: Path | None = None) -> Path:
-    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git`; else ``start``."""
+    """The nearest folder from ``start`` upward holding `.altimate-code/` or `.git`; else ``start``. Like git, the
+    search stops below a ``GIT_CEILING_DIRECTORIES`` folder (:func:`altimate_learn.worktree.search_folders`)."""
+    from altimate_learn.worktree import search_folders
+
     here = Path(start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
+    for folder in map(Path, search_folders(str(here))):
         if (folder / ".altimate-code").is_dir() or (folder / ".git").exists():
             return folder
     return here
@@ -65,9 +68,11 @@ class Location:
 
 def locate_project(start: Path | None = None) -> Location:
     """:func:`find_project_root` with the reason: inside git, marked by `.altimate-code/`, or neither."""
+    from altimate_learn.worktree import search_folders
+
     here = Path(start or Path.cwd()).resolve()
     root = find_project_root(here)
-    in_git = any((folder / ".git").exists() for folder in (here, *here.parents))
+    in_git = any(os.path.exists(os.path.join(folder, ".git")) for folder in search_folders(str(here)))
     return Location(root, in_git, (root / ".altimate-code").is_dir())
 
 

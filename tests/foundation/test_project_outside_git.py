@@ -107,3 +107,30 @@ def test_a_command_with_nothing_to_do_leaves_no_store_behind(tmp_path, git_repo,
     code, out, err = cli(*command)
     assert (code, out, err) == (1, "", error)
     assert files_under(folder) == []
+
+
+def test_nothing_at_or_above_a_git_ceiling_folder_makes_a_project(tmp_path, monkeypatch, cli):
+    """trial23: a `.git` or `.altimate-code/` above the folder (a stray one in /tmp, a home folder kept under git)
+    made a plain folder a project even when GIT_CEILING_DIRECTORIES tells git not to look there: learn wrote its
+    store into the folder above. Like git, learn now stops below the ceiling."""
+    import subprocess
+
+    from altimate_learn.harness.hook import find_root
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".altimate-code").mkdir()
+    ceiling = tmp_path / "work"
+    folder = ceiling / "notes"
+    folder.mkdir(parents=True)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(ceiling))
+    monkeypatch.chdir(folder)
+    assert subprocess.run(["git", "rev-parse"], capture_output=True).returncode != 0  # git agrees: no repository
+    code, out, err = cli("signal", "add", "--kind", "user", "--text", "Use snake_case for column names.")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"Error: {folder} is not in a git repository, and no folder at or above it has .altimate-code/")
+    assert files_under(tmp_path) == []
+    assert find_root(str(folder)) == str(folder)  # the hook finds no project either
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))  # a ceiling further up: the folder is found
+    code, _, err = cli("signal", "add", "--kind", "user", "--text", "Use snake_case for column names.")
+    assert code == 0, err
+    assert (tmp_path / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl").exists()
