@@ -107,6 +107,10 @@ def install(
             raise LearnError(f"learn hooks for {agent} are not installed or do not run (see above).")
         report.emit()
         return
+    if not dry_run:
+        from altimate_learn.harness.install import sweep_killed_writes
+
+        sweep_killed_writes(root)
     lines = run_install(options)
     if not (user or uninstall or dry_run):
         from altimate_learn.team.setup import install as setup_git

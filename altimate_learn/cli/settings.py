@@ -207,6 +207,9 @@ def enable(
     (named on stderr), never your home folder; with neither, it refuses and says how to mark the project.
     """
     paths = writing_project()
+    from altimate_learn.harness.install import sweep_killed_writes
+
+    sweep_killed_writes(paths.root)  # what a killed `learn install` left beside the agents' settings files
     updates: dict[str, Any] = {"capture": True, "auto_reflect": True}
     if model is not None:
         updates["model"] = _checked_model(model, paths.root)  # an unusable model stops here, before any write

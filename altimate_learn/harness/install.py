@@ -433,6 +433,41 @@ def _remove_empty(path: Path, options: InstallOptions) -> list[str]:
     return out
 
 
+def agent_files(root: Path) -> list[Path]:
+    """Every file `learn install` writes for an agent, at project, user and (Claude Code) local level."""
+    from altimate_learn.harness import HARNESSES
+
+    found: list[Path] = []
+    for harness in HARNESSES:
+        try:
+            module = harness_module(harness)
+        except LearnError:
+            continue
+        variants = [{"user": False}, {"user": True}] + ([{"local": True}] if harness == "claude-code" else [])
+        for variant in variants:
+            options = InstallOptions(harness, root, command="-", **variant)
+            try:
+                found.append(Path(module.plugin_path(options)) if hasattr(module, "plugin_path")
+                             else settings_path(module, options))
+            except (LearnError, OSError, AttributeError, KeyError):
+                continue
+    return found
+
+
+def sweep_killed_writes(root: Path) -> int:
+    """Remove the temporary files a killed `learn install` (or uninstall) left beside the agents' files, and a killed
+    `learn enable` beside the project config
+    (`.claude/.settings.json.<pid>-….tmp`, visible in `git status`): only a dead writer's, and also when this run
+    writes nothing (fsio removes them only when writing the same file again). Returns how many."""
+    from altimate_learn.configfiles import write_candidates
+    from altimate_learn.store.fsio import remove_stale_temp_files, sweep_temp_files
+    from altimate_learn.store.paths import ProjectPaths
+
+    configs = [Path(p) for p in write_candidates(str(root), str(root))]  # what a killed `learn enable` was writing
+    removed = sum(remove_stale_temp_files(path) for path in [*agent_files(root), *configs])
+    return removed + sweep_temp_files(ProjectPaths(root).learn_dir / ".backups")  # the copies of project files
+
+
 def run_install(options: InstallOptions) -> list[str]:
     module = harness_module(options.harness)
     if hasattr(module, "install"):

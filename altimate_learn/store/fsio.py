@@ -182,8 +182,8 @@ STALE_TEMP_SECONDS = 3600  # a temporary file with no pid in its name (older ver
 
 
 def remove_stale_temp_files(path: Path) -> int:
-    """Remove `.<name>.<pid>-*.tmp` files of ``path`` whose writer is gone (a `kill -9` in mid-write); returns
-    how many. A writer that is still running keeps its file."""
+    """Remove `.<name>.<pid>-*.tmp` files of ``path`` (and of the copies named after it, `<name>.bak-…`) whose writer
+    is gone (a `kill -9` in mid-write); returns how many. A writer that is still running keeps its file."""
     removed = 0
     try:
         entries = [e for e in os.scandir(path.parent) if e.name.startswith(f".{path.name}.") and e.name.endswith(".tmp")]
@@ -192,7 +192,7 @@ def remove_stale_temp_files(path: Path) -> int:
     for entry in entries:
         m = _TEMP_PID.match(entry.name)
         try:
-            if m and m.group("name") == path.name:
+            if m and (m.group("name") == path.name or m.group("name").startswith(f"{path.name}.")):
                 if _alive(int(m.group("pid"))):
                     continue
             elif time.time() - entry.stat(follow_symlinks=False).st_mtime < STALE_TEMP_SECONDS:
