@@ -413,6 +413,19 @@ BROKEN += [
      "said the result does not work"),
 ]
 
+# After a done answer, a result that has no effect or cannot be reached, however the person goes on: "alt shift 4 doesn't do
+# anything", "now I can't see anything on localhost", "not opening, you gave me the link", "the app is not accessible from
+# my browser", "nothing is output to the logs though" (misses on dev owners at first sight, four owners; no dev false alarm).
+BROKEN += [
+    (re.compile(r"\b(?:doesn't|does\s+not|didn't|did\s+not|won't)\s+(?:seem\s+to\s+)?do\s+anything\b"
+                r"|\b(?:i|we)\s+(?:still\s+)?(?:can't|cannot|don't|do\s+not|didn't|did\s+not)\s+see\s+anything\b"
+                r"|\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|not)\s+(?:accessible|reachable|opening|clickable|responding|"
+                r"appearing)\b"
+                r"|\bnothing\s+(?:is\s+|was\s+|gets\s+|got\s+)?(?:output|outputted|printed|logged|displayed|rendered|returned|written|"
+                r"saved)\b", _I),
+     "said the result does not work"),
+]
+
 
 # Eighth pass (issue 20, classify8): false-alarm shapes of single rules, measured per rule on dev
 # (`research/classifier_rules.py`).
