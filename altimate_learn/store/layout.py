@@ -27,6 +27,28 @@ def branch(checkout: Checkout) -> str | None:
     return f"detached HEAD at {head[:7]}" if head else None
 
 
+def rebase_in_progress(checkout: Checkout) -> dict[str, str | None] | None:
+    """The branch being rebased and the commit it is replayed onto (short), when a rebase is under way in this
+    checkout (its HEAD is then detached at the commits replayed so far); ``None`` otherwise."""
+    if checkout.git_dir is None:
+        return None
+    for folder in ("rebase-merge", "rebase-apply"):
+        state = Path(checkout.git_dir, folder)
+        if not state.is_dir():
+            continue
+
+        def read(name: str) -> str:
+            try:
+                return (state / name).read_text(encoding="utf-8", errors="replace").strip()
+            except OSError:
+                return ""
+
+        head = read("head-name")
+        return {"branch": head[len("refs/heads/"):] if head.startswith("refs/heads/") else head or None,
+                "onto": read("onto")[:7] or None}
+    return None
+
+
 def default_branch(checkout: Checkout) -> str | None:
     """The repository's default branch: origin's HEAD, else the main worktree's branch, else main/master."""
     if checkout.git_dir is None or checkout.kind == BROKEN:
@@ -86,8 +108,10 @@ def layout(store: Store) -> dict[str, Any]:
         "checkout": checkout.root, "kind": checkout.kind, "branch": branch(checkout),
         "committed_dir": str(store.dir), "local_dir": str(store.local_dir),
         "worktrees": len(live_worktrees(checkout)) if checkout.kind not in ("plain", "own", BROKEN) else 1,
-        "problem": checkout.problem, "approved_vs_default": None,
+        "problem": checkout.problem, "approved_vs_default": None, "rebase": rebase_in_progress(checkout),
     }
+    if out["rebase"] is not None:  # HEAD is detached mid-rebase: a comparison would read as the branch's own
+        return out
     try:
         out["approved_vs_default"] = compare_with_default(store, checkout)
     except OSError:
@@ -99,6 +123,10 @@ def status_lines(info: dict[str, Any]) -> list[str]:
     """The lines `learn status` prints about where the files live (after the store line)."""
     lines: list[str] = []
     where = f"this checkout, {_on(info['branch'])}" if info["branch"] else "this folder"
+    rebase = info.get("rebase")
+    if rebase:
+        onto = f" onto {rebase['onto']}" if rebase["onto"] else ""
+        where = f"this checkout, in the middle of rebasing {rebase['branch'] or 'a detached HEAD'}{onto}"
     if info["kind"] == BROKEN:
         return [f"  files: all in {info['committed_dir']} ({where}): this worktree's link to its repository is "
                 f"broken ({info['problem']}).",
@@ -114,6 +142,9 @@ def status_lines(info: dict[str, Any]) -> list[str]:
         owner = "the bare repository" if info["kind"] == BARE else "the main checkout"
         lines.append(f"  files: approved.json and versions/ here ({where}); local state (signals, candidate, "
                      f"history, locks) in {info['local_dir']} ({owner}, shared by all worktrees of the repository).")
+    if rebase:
+        lines.append("  approved: not compared with the default branch's until the rebase is finished "
+                     "(`git rebase --continue`, or `git rebase --abort`).")
     cmp = info.get("approved_vs_default")
     if cmp and not cmp["same"]:
         parts = []
