@@ -591,10 +591,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     if gates["stale_in_other_stores"]:
         others = ", ".join(f"{n} ({c})" for n, c in gates["stale_in_other_stores"].items())
         echo(f"  stale in other stores: {others} (held out of delivery too; `learn vet` re-vets every store)")
-    sig = info["signals"]
-    extra = f", {plural(sig['skipped_lines'], 'unreadable line')} skipped" if sig["skipped_lines"] else ""
+    sig = info["signals"]  # unreadable lines: the Warning line says them once, with the file and what to do
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
-         f"{sig['consumed']} consumed{extra}")
+         f"{sig['consumed']} consumed")
     if sig["waiting"]:
         corrections = sig["waiting_corrections"]
         what = (plural(corrections, "correction") if corrections == sig["waiting"]

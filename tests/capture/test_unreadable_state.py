@@ -69,6 +69,20 @@ def test_a_torn_history_line_is_said_by_status_and_kept_by_the_next_write(cli, g
            f"{STORE / copy.name}" in err
 
 
+def test_status_says_unreadable_signal_lines_once(cli, git_repo: Path):
+    """trial21: `learn status` said the count in its signals line ("…, 0 consumed, 1 unreadable line skipped") and
+    again in the Warning line that names the file and what to do."""
+    assert cli("signal", "add", "--kind", "user", "--text", "Always use uv, not pip.")[0] == 0
+    path = git_repo / STORE / "signals.jsonl"
+    path.write_text(path.read_text() + "not json\n")
+    code, out, err = cli("status")
+    assert code == 0
+    assert "  signals: 1 open in 1 session, 0 consumed" in out.splitlines()
+    assert (out + err).count("unreadable line") == 1
+    assert f"Warning: {STORE / 'signals.jsonl'}: 1 unreadable line skipped (line 2)" in err
+    assert json.loads(cli("status", "--json")[1])["signals"]["skipped_lines"] == 1
+
+
 def test_several_lines_are_numbered(cli, git_repo: Path):
     folder = git_repo / STORE
     folder.mkdir(parents=True)
