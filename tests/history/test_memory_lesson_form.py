@@ -167,3 +167,27 @@ def test_a_memory_framed_as_what_the_user_asked_to_remember_gives_the_rule_itsel
         "lint-first", "feedback", "The user asked to remember: run `make lint` before pushing."))
     run_json(cli)
     assert [l["text"] for l in candidate(git_repo)] == [rule]
+
+
+def test_links_to_other_memories_are_not_part_of_the_lesson(cli, git_repo):
+    """trial24: Claude Code 2.1.332's memory prompt says "Link related memories with [[their-name]] … Link
+    liberally". A link names another file of the person's private memory folder, which no teammate or other agent
+    has: "(see [[dbt-macros]])" and "Related: [[ci-setup]]." were staged in the lesson as "(see dbt-macros)" and
+    "Related: ci-setup.". A link that is part of the sentence keeps its words."""
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_cents.md", memory(
+        "use-cents-to-dollars", "feedback",
+        "Convert `*_cents` columns with the `cents_to_dollars` macro (see [[dbt-macros]]), never divide inline.\n\n"
+        "**Why:** the user corrected an inline `/ 100` in [[stg-orders]].\n**How to apply:** every staging model."))
+    write(folder, "feedback_tests.md", memory(
+        "run-tests-with-make", "feedback",
+        "Run the tests with `make test`, not bare `pytest`. Related: [[ci-setup]], [[dbt-profiles]].\n\n"
+        "**Why:** bare pytest failed on missing profiles."))
+    write(folder, "feedback_deploy.md", memory(
+        "deploy-checklist", "feedback",
+        "Before a deploy, walk through [[release-checklist|the release checklist]] — see also [[ci-setup]]."))
+    run_json(cli)
+    texts = sorted(lesson["text"] for lesson in candidate(git_repo))
+    assert texts == ["Before a deploy, walk through the release checklist.",
+                     "Convert `*_cents` columns with the `cents_to_dollars` macro, never divide inline.",
+                     "Run the tests with `make test`, not bare `pytest`."], texts

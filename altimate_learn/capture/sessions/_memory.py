@@ -152,8 +152,24 @@ _LINK = re.compile(r"\[([^\]\n]{1,200})\]\(([^)\s]{1,500})\)")
 BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
 
 
+# A pointer to other memories and nothing else: "(see [[dbt-macros]])", "Related: [[a]], [[b]].", "— see also [[a]]".
+# Claude Code's memory prompt asks for such links ("Link related memories with [[their-name]] … liberally"); they
+# name files of the person's private memory folder, which a lesson's readers (teammates, other agents) do not have.
+_ONE_LINK = r"\[\[[^\]\n|]{1,120}(?:\|[^\]\n]{1,120})?\]\]"
+_LINK_LIST = _ONE_LINK + r"(?:\s*(?:,|;|&|\band\b)\s*" + _ONE_LINK + r")*"
+_SEE = r"(?:see(?:\s+also)?|cf\.?|related(?:\s+to)?|links?|more\s+in)"
+_POINTERS = re.compile(
+    r"\s*\(\s*(?:" + _SEE + r"\s*:?\s*)?" + _LINK_LIST + r"\s*\)"                   # (see [[a]])
+    r"|(?:(?<=^)|(?<=[.!?;:]))\s*(?:" + _SEE + r"\s*:?\s*)?" + _LINK_LIST + r"\s*(?:[.;](?=\s|$)|$)"  # Related: [[a]].
+    r"|\s*(?:[,;\u2013\u2014]|\s-)\s*" + _SEE + r"\s*:?\s*" + _LINK_LIST + r"(?=\s*(?:[.;!?]|$))",  # , see [[a]]
+    re.IGNORECASE)
+
+
 def plain(text: str) -> str:
-    """Markdown decoration a lesson does not need: wiki links and links keep their words, bold goes."""
+    """Markdown decoration a lesson does not need: pointers to other memories go, wiki links within a sentence and
+    links keep their words, bold goes."""
+    if "[[" in text:
+        text = _POINTERS.sub("", text)
     text = _WIKILINK.sub(lambda m: m.group(2) or m.group(1), text)
     text = _LINK.sub(lambda m: m.group(1), text)
     text = _BOLD.sub(lambda m: m.group(2), text)
