@@ -1,6 +1,6 @@
 """Why a needed lesson was not delivered: its rank and score next to the last lesson its tier took, and the cut.
 
-For every task of the readable delivery sets (`bench_delivery.py`'s, without blind31 and blind32, which are held
+For every task of the readable delivery sets (`bench_delivery.py`'s, without the blind sets of HELD_OUT, which are held
 out for the lead's blind measurement), at each store size, one session runs through the hook code path with the
 defaults (as `bench_delivery.py` runs it); for each needed lesson that did not arrive, this records:
 
@@ -129,7 +129,7 @@ def diagnose(sets: list[str], sizes: tuple[int, ...], tasks: dict[str, list[dict
     return rows
 
 
-HELD_OUT = ("blind31", "blind32")  # being written for a blind measurement: never run here
+HELD_OUT = ("blind33", "blind34")  # being written for a blind measurement: never run here
 
 
 def summary(rows: list[dict]) -> str:
