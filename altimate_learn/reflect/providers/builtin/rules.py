@@ -101,6 +101,27 @@ def _SHOUTED(clause: str) -> bool:
     return len(capital_words) >= 3 and sum(ch.isupper() for ch in letters) > 0.7 * len(letters)
 
 
+def _ever_a_kind(obj: str) -> bool:
+    """Whether what "don't ever …" forbids is a kind of thing or code ("the tests", "eval", "the `.env` file"), not
+    one thing or this task's things ("the button", "the colors"): the "ever" makes only the first a standing rule."""
+    from altimate_learn.reflect.providers.builtin.restate import _a_kind, _one_thing
+
+    what = re.sub(r"^(?:to|on|in|into|from|with|at)\s+", "", obj.strip(), flags=re.I)
+    return not _one_thing(what) and (not re.match(r"(?:the|all\s+the)\s", what, re.I) or _a_kind(what))
+
+
+def _names_code(phrase: str) -> bool:
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
+    return "`" in mark_identifiers(phrase)
+
+
+# What a leading "in …," / "for …," names when it is a moment, a case or a referent of this task, not a part of the project.
+_NOT_A_SCOPE = re.compile(r"\b(?:this|that|these|those|it|its|my|your|now|case|cases|general|end|short|fact|meantime|"
+                          r"meanwhile|particular|order|future|addition|summary|total|example|instance|sure|once|today|"
+                          r"moment|while|time|now|then|there|here|reference|real|any|some|which|what|other)\b", re.I)
+
+
 # "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.
 _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
 
@@ -135,6 +156,20 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         inner = match_rule(scoped.group(3))
         first = inner.text.split(" ", 1)[0] if inner else ""
         if inner and first.lower() in {"use", "never", "always", "avoid", "put", "rename", "name", *VERBS}:
+            scope = re.sub(r"^our\s+", "the ", scoped.group(2), flags=re.I)
+            inner.text = f"{scoped.group(1).capitalize()} {scope}, {first.lower()}{inner.text[len(first):]}"
+            return inner
+    # "In health endpoint, do NOT return sqlite://// ever", "for UI components, never …": a part of the project the
+    # prohibition (or "always") holds in, said before it; not a moment or a case of this task ("for now", "in this case")
+    scoped = re.match(r"^(in|for|inside|within)\s+((?:the\s+|all\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,\s*"
+                      r"((?:don'?t|do\s+not|dont|never|always)\b.+)$", c, re.I)
+    # ... and a kind of thing ("UI components", "all handlers") or code: "for the button, never use red" styles one thing
+    # of this task (review21: which one only the conversation says)
+    if scoped and not _NOT_A_SCOPE.search(scoped.group(2)) and not re.match(r"(?:the\s+)?new\b", scoped.group(2), re.I) \
+            and (_plural(scoped.group(2)) or _names_code(scoped.group(2))):
+        inner = match_rule(scoped.group(3), context)
+        first = inner.text.split(" ", 1)[0] if inner else ""
+        if inner and first in ("Never", "Always"):
             scope = re.sub(r"^our\s+", "the ", scoped.group(2), flags=re.I)
             inner.text = f"{scoped.group(1).capitalize()} {scope}, {first.lower()}{inner.text[len(first):]}"
             return inner
@@ -273,10 +308,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
 
     # Never …: don't X / never X / we don't X / stop Xing / avoid X
-    m = re.match(r"^(?:" + _WE_NEG + r"|" + _NEG + r")\s+(?:ever\s+)?(.+)$", c, flags)
+    m = re.match(r"^(?:" + _WE_NEG + r"|" + _NEG + r")\s+(?P<ever>ever\s+)?(.+)$", c, flags)
     if m:
         head = c.split()[0].lower()
-        body = m.group(1)
+        body = m.group(2)
+        # "don't ever push to main", "do NOT return X ever (again)": the person's own word that it holds every time
+        late = re.search(r"\s+ever(?:\s+again)?\s*[.!]*$", body, flags)
+        if late:
+            body = body[:late.start()]
+        ever = bool(m.group("ever") or late)
         rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
         first = rest_split[0]
         follow = rest_split[1] if len(rest_split) > 1 else ""
@@ -315,7 +355,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             if verb == "use" and follow_phrase.startswith("use "):
                 return _instead(follow_phrase[4:], obj, verb="use")
             text += f"; {_clean_object(follow_phrase)}"
-        return Rule(text, "never", [], [obj])
+        # not for one thing of this task ("don't ever delete the button": which one only the conversation says)
+        return Rule(text, "never", [], [obj], standing=ever and _ever_a_kind(obj))
 
     # Always …: always X / we always X / you forgot to X / you didn't X
     m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags)
