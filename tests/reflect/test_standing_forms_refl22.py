@@ -77,3 +77,88 @@ SCOPE_LOOKALIKES = [
 @pytest.mark.parametrize("text", SCOPE_LOOKALIKES)
 def test_a_moment_a_case_or_one_thing_leading_a_rule_gives_nothing_new(text: str) -> None:
     assert rules(text) == []
+
+
+# How the person wants the agent to talk to them, said in a few words (dev: "keep our chat in english", "one question
+# at a time plz", "Questions 1-by-1 please"): a preference about the conversation, which holds beyond the task.
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("please, clean those warnings. and keep our chat in english", "Keep the chat in English."),
+    ("keep your answers in german", "Keep the answers in German."),
+    ("keep the docs in english", "Keep the docs in English."),
+    ("always answer in english", "Always answer in English."),
+    ("reply in french please", "Reply in French."),
+    ("one question at a time plz", "Ask one question at a time."),
+    ("ask me one question at a time", "Ask one question at a time."),
+    ("Questions 1-by-1 please", "Ask questions one by one."),
+    ("make one change at a time", "Make one change at a time."),
+])
+def test_how_to_talk_to_the_person_is_a_standing_preference(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+TALK_LOOKALIKES = [
+    "keep it in english", "keep the title in english", "keep the page in english", "keep the UI in english",
+    "keep the labels in english", "keep the variable names in english", "write the summary in english",
+    "write it in english", "write this in english", "write the README in English", "translate it to english",
+    "translate the page to spanish", "answer the question in english", "is the chat in english?",
+    "why is the chat in english?", "the chat is in english", "the answers are in english now",
+    "you answered in english", "I answered in english", "can you answer in english?", "reply in english to this one",
+    "talk in english for now", "explain it in english", "respond in english this time",
+    "the app should respond in english", "respond in english, the users are in the UK", "the error is in english",
+    "one at a time pls", "one question: what port does it use?", "one more question", "one question at a time is too slow",
+    "can you do one at a time?", "one test at a time", "ok one thing at a time: first fix the login",
+    "one file at a time please", "one question at a time, and what is the port?", "why one question at a time?",
+    "is it one question at a time?", "I asked one question at a time", "you asked one question at a time",
+    "the form shows one question at a time", "show one question at a time", "render the questions one by one",
+    "load the images one by one", "delete the files one by one", "the questions load one by one", "one at a time",
+    "commit the changes one by one", "fix the bugs one by one", "go through the tests one by one", "one by one please",
+    "do them one by one", "run the migrations one at a time", "the wizard asks one question at a time",
+    "we ask one question at a time in the survey", "answer each question one by one", "answer the questions one by one",
+    "ask the questions one by one",
+]
+
+
+@pytest.mark.parametrize("text", TALK_LOOKALIKES)
+def test_a_language_or_one_at_a_time_about_a_thing_of_the_task_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+# A rule said to hold from now on after a step of this task in the same sentence (dev: "remove the
+# @__tests__/ContentCard.test.tsx and also make sure in future too for UI the test file should never be created"),
+# and "make sure" around the lead. The message alone gave "Make sure in future too for UI the test file should never be
+# created." before.
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("remove the @__tests__/ContentCard.test.tsx  and also make sure in future too for UI the test file should never be "
+     "created", "For UI, the test file should never be created."),
+    ("make sure in future too for UI the test file should never be created",
+     "For UI, the test file should never be created."),
+    ("make sure in future you run the linter", "Always run the linter."),
+    ("make sure from now on to run the linter before committing", "Always run the linter before committing."),
+    ("fix the header and from now on run the linter before committing", "Always run the linter before committing."),
+    ("from now on for tests the database should be mocked", "For tests, the database should be mocked."),
+])
+def test_a_rule_said_to_hold_from_now_on_after_a_step_of_the_task(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+FUTURE_LOOKALIKES = [
+    "fix the header and from now on fix the footer", "delete the file and in future remove the tests too",
+    "make sure in future that the tests pass", "in the future make sure the button is blue", "make sure in future it works",
+    "make sure in future this doesn't happen again", "make sure next time that you check", "and in future don't do that",
+    "fix it and in future be careful", "remove the import and from now on remove the others too",
+    "revert it and going forward keep it like this", "do it again and in future do it right",
+    "make sure in future the page loads", "in future make sure it compiles", "next time make sure that the build passes",
+    "from now on make sure the modal closes", "make sure going forward the colors match",
+    "update the readme and in future update it too", "fix the test and next time run it",
+    "from now on for this page the header should be red", "going forward for the button the color should be blue",
+    "from now on in that file the imports should be sorted", "in future for now the cache should be off",
+    "in future, for the header the logo should be left", "from now on, for it the value should be 3",
+    "from now on for the modal the width should be 400", "next time for the form the fields should be required",
+    "in future for the login the button should be green", "make sure in future too the old file is removed",
+    "make sure in future as well that we test it", "did you make sure in future to run tests?",
+]
+
+
+@pytest.mark.parametrize("text", FUTURE_LOOKALIKES)
+def test_from_now_on_about_this_tasks_things_or_a_result_gives_nothing(text: str) -> None:
+    assert rules(text) == []

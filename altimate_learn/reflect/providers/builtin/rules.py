@@ -19,7 +19,8 @@ from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
                                                                   PROJECT_WIDE,
-                                                                  EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, SLOT_SKIP,
+                                                                  EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
+                                                                  ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS, TALK_VERBS,
                                                                   TOOL_FAMILIES,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
@@ -122,6 +123,9 @@ _NOT_A_SCOPE = re.compile(r"\b(?:this|that|these|those|it|its|my|your|now|case|c
                           r"moment|while|time|now|then|there|here|reference|real|any|some|which|what|other)\b", re.I)
 
 
+_ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?(?:\s+|\s*,\s*)(?=\w)", re.I)
+
+
 # "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.
 _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
 
@@ -140,9 +144,31 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     if _ERROR_PHRASE.match(c):
         return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
+    # "make sure in future too for UI the test file should never be created", "in the future make sure you run the
+    # linter": "make sure" around the lead asks for what follows it, every time (it gave "Make sure in future too …")
+    ensure = _ENSURE.match(c)
+    ensured = bool(ensure and _STANDING_LEAD.match(c[ensure.end():]))
+    if ensured:
+        c = c[ensure.end():]
     lead = _STANDING_LEAD.match(c)
     if lead:  # "from now on, run ruff before committing" -> "Always run ruff before committing"
         rest = c[lead.end():]
+        ensure = _ENSURE.match(rest)
+        if ensure:
+            rest = rest[ensure.end():]
+        elif ensured:  # "make sure in future (that) you run the linter", "… from now on to run the linter"
+            rest = re.sub(r"^(?:that\s+)?(?:you\s+)?(?:to\s+)?", "", rest, flags=re.I)
+        # "for UI the test file should never be created": a part said before its subject, with no comma
+        # (a part named bare, "for UI", "for mobile": "for the button the color should be blue" is one thing's look)
+        split = re.match(r"^(for|in)\s+((?!(?:the|a|an|our|my|your)\b)[\w.+#/-]+(?:\s+[\w.+#/-]+)?)\s+"
+                         r"((?:the|all|every|each)\s+.+?\s+(?:should|must)\s+.+)$",
+                         rest, re.I)
+        if split and not _NOT_A_SCOPE.search(split.group(2)):
+            inner = match_rule(split.group(3), context)
+            if inner and inner.shape == "modal":
+                inner.standing = True
+                inner.text = f"{split.group(1).capitalize()} {split.group(2)}, {inner.text[0].lower()}{inner.text[1:]}"
+                return inner
         if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
@@ -188,6 +214,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     flags = re.I
 
     found = _tool_rule(clause, c)
+    if found:
+        return found
+    found = _talk_rule(c)
     if found:
         return found
     # Rename X to Y / X should be (called|named) Y
@@ -563,6 +592,53 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
             if re.match(r"the\s+(?:new|current|same)\b", place, re.I) or place.lower().startswith("the ") and not _plural(place[4:]):
                 return None  # "no pandas for the new service": a choice for one thing of this task
             return Rule(f"Never use {name}{scope}", "never", [], [name], standing=True, alone=True)
+    return None
+
+
+_LANGUAGE = r"(?P<lang>" + "|".join(sorted(LANGUAGES)) + r")"
+_POLITE_END = r"(?:\s*,?\s*(?:please|pls|plz|thanks|thx|from\s+now\s+on|going\s+forward))*\s*[.!]*$"
+# "keep our chat in english", "keep your answers in German": the language the conversation is held in
+_KEEP_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+)?keep\s+(?:the|our|your|all)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+"
+                               r"(?:only\s+)?in\s+" + _LANGUAGE + _POLITE_END, re.I)
+# "always answer in English", "reply in french please", "talk to me in English": how to talk to the person
+_TALK_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)(?:\s+(?:to|with)\s+me)?\s+(?:only\s+)?"
+                               r"in\s+" + _LANGUAGE + _POLITE_END, re.I)
+# "one question at a time plz", "ask me one question at a time", "questions 1-by-1 please"
+_ONE_AT_A_TIME = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+)?(?:(?P<verb>[a-z]+)\s+(?:me\s+)?)?one\s+(?P<noun>[a-z]+)\s+at\s+a\s+time"
+                            + _POLITE_END, re.I)
+_ONE_BY_ONE = re.compile(r"^(?:please\s+)?(?:(?P<verb>(?!the\b)[a-z]+)\s+(?:me\s+)?)?(?P<noun>[a-z]+)\s+(?:one\s+by\s+one|1\s*-?\s*by\s*-?\s*1|one\s+at\s+a\s+time)"
+                         + _POLITE_END, re.I)
+
+
+def _talk_rule(c: str) -> Rule | None:
+    """How the person wants the agent to talk to them, said briefly: the language ("keep our chat in english" -> "Keep
+    the chat in English.", "always answer in German" -> "Always answer in German.") or one thing at a time ("one
+    question at a time plz" -> "Ask one question at a time."). A standing preference: it is about the conversation,
+    not about a thing of the task ("write the summary in English", "one file at a time" give nothing)."""
+    m = _KEEP_IN_LANGUAGE.match(c)
+    if m and m.group("what").lower().split()[-1] in TALK_NOUNS:
+        what = m.group("what").lower()
+        return Rule(f"Keep the {what} in {m.group('lang').capitalize()}", "always", [what], [], standing=True, alone=True)
+    m = _TALK_IN_LANGUAGE.match(c)
+    if m and m.group("verb").lower() in TALK_VERBS:
+        always = (m.group("always") or "").strip().lower()
+        lead = {"always": "Always ", "only": "Only "}.get(always, "")
+        verb = m.group("verb").lower()
+        text = f"{lead}{verb if lead else verb.capitalize()} in {m.group('lang').capitalize()}"
+        return Rule(text, "always", [m.group("lang")], [], standing=True, alone=True)
+    by_one = _ONE_BY_ONE.match(c)
+    m = _ONE_AT_A_TIME.match(c) or by_one
+    if m:
+        noun = m.group("noun").lower()
+        verb = ONE_AT_A_TIME.get(noun)
+        said = (m.group("verb") or "").lower()
+        if verb is None or said and said != verb:
+            return None  # "one file at a time", "fix one question at a time": which verb, or what for, is not said
+        if m is by_one:  # "questions 1-by-1 please" -> "Ask questions one by one."
+            how = "one at a time" if re.search(r"\bat\s+a\s+time\b", c, re.I) else "one by one"
+            return Rule(f"{verb.capitalize()} {noun} {how}", "always", [noun], [], standing=True, alone=True)
+        singular = noun[:-1] if noun.endswith("s") else noun
+        return Rule(f"{verb.capitalize()} one {singular} at a time", "always", [singular], [], standing=True, alone=True)
     return None
 
 
@@ -1185,6 +1261,11 @@ def _clauses(sentence: str) -> list[str]:
     incident = re.match(r"^((?:you|why\s+(?:did|are|do)\s+you)\b[^,]{3,80}),\s+(.+)$", sentence, re.I)
     if incident:  # "you put the fixture in the test file, shared fixtures go in conftest.py"
         out += [incident.group(1), incident.group(2)]
+    # "remove the X and also make sure in future too …": a step of this task, then a rule said to hold from now on
+    later = re.search(r",?\s+and\s+(?:also\s+)?(?=(?:(?:please\s+)?(?:make|be)\s+sure\s+(?:that\s+)?)?(?:from\s+now\s+on|"
+                      r"going\s+forward|in\s+(?:the\s+)?future|next\s+time)\b)", sentence, re.I)
+    if later:
+        out.append(sentence[later.end():])
     pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|"
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:

@@ -239,3 +239,20 @@ UNIT_WORDS = frozenset("""cents pennies paise satoshis minor-units basis-points 
 nanoseconds seconds utc iso-8601 iso8601 rfc3339 rfc-3339 epoch unix-time unix-timestamps utf-8 utf8 snake_case
 camelcase pascalcase kebab-case screaming_snake_case bytes kilobytes megabytes metres meters kilometres kilometers
 celsius kelvin""".split())
+
+
+# Languages a person asks the agent to talk or write in ("keep our chat in english", "always answer in German").
+LANGUAGES = frozenset("""english spanish french german portuguese italian dutch chinese mandarin japanese korean russian
+arabic hindi turkish polish swedish norwegian danish finnish greek hebrew indonesian vietnamese thai ukrainian czech
+romanian hungarian persian urdu bengali""".split())
+# What a conversation with the agent is made of: "keep the chat / your answers / the commit messages in English".
+TALK_NOUNS = frozenset("""chat conversation conversations answers replies responses messages explanations comments
+commit docs documentation""".split())
+# Verbs of talking to the person: "answer in English", "reply in French".
+TALK_VERBS = frozenset("answer reply respond talk speak communicate chat write explain".split())
+# The verb a thing done "one at a time" takes when the message leaves it out: "one question at a time plz" -> "Ask one
+# question at a time." Only nouns whose verb is not in doubt (a "file" or a "test" one at a time could be read, run,
+# edited or fixed: nothing).
+ONE_AT_A_TIME = {"question": "ask", "questions": "ask", "change": "make", "changes": "make", "thing": "do",
+                 "things": "do", "task": "do", "tasks": "do", "bug": "fix", "bugs": "fix"}
+
