@@ -434,7 +434,9 @@ _STARTS_PASTED = re.compile(r"^[ \t]*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z
 # is learning about an error, often in their own code or their own command, not reporting the agent's change.
 _EXPLAIN = re.compile(r"\b(?:explain|what\s+does\s+(?:it|this|that)\s+mean|what\s+(?:is|'s)\s+(?:the\s+)?(?:reason|cause|meaning)|"
                       r"what\s+causes|help\s+me\s+understand)\b|什么原因|为什么|是什么意思|什么意思|怎么回事|"
-                      r"\bqu[eé]\s+significa\b|\bpor\s*qu[eé]\b|\bwas\s+bedeutet\b", re.I)
+                      r"\bqu[eé]\s+significa\b|\bpor\s*qu[eé]\b|\bwas\s+bedeutet\b"
+                      # the cause asked for in Korean and Japanese ("에러 발생 원인은?", "원인이 뭐야?", "原因は何ですか")
+                      r"|원인(?:은|이\s*(?:뭐|무엇)\w*)\s*[?？]|原因は(?:何|なに|なん)", re.I)
 
 
 # Output attached by reference instead of pasted: Copilot Chat's #terminalLastCommand / #terminalSelection, Cursor's
