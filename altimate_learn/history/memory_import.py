@@ -27,6 +27,7 @@ holds keys, digests, names, statuses and lesson ids, never memory text.
 from __future__ import annotations
 
 import getpass
+import json
 import os
 import re
 import socket
@@ -493,6 +494,7 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     paired: dict[int, dict[str, Any]] = {}  # work index -> the gone memory whose lesson it replaces
     deltas: list[tuple[dict[str, Any], int]] = []
     helpful_for: dict[int, str] = {}  # work index -> the lesson a memory agreeing with it counts as helpful for
+    shown = _first_shown(store) if work else {}
     rewrites: dict[int, tuple[str, bool]] = {}  # work index -> (the lesson it replaces, approved: superseded)
     for index, (outcome, proposal) in enumerate(work):
         outcome.status, outcome.reason, outcome.by = proposal.status, proposal.reason, proposal.by
@@ -506,6 +508,12 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
             if sibling is not None:
                 target, paired[index] = sibling["lesson"], sibling
         delta = _delta(proposal, outcome, index, where)
+        echo = _echoed(proposal, base, approved_ids, shown) if target is None else None
+        if echo is not None:
+            outcome.status, outcome.lesson = "merged", echo
+            outcome.reason = (f"says what {echo} says, which learn gave the agent before this memory was written: an "
+                              "echo of the lesson, not counted as helpful")
+            continue
         if target is None:
             twin = _same_words(proposal.text or "", base)
             repeated = twin if twin is not None else _note_repeat(delta, outcome, proposal.text or "", base)
@@ -727,6 +735,47 @@ REPEAT_WORDS = 0.3
 
 _SITUATION = re.compile(r"^(?:when|whenever|if|before|after|while)\b[^,]{0,120},\s*", re.IGNORECASE)
 SAME_WORDS = 0.8  # of each side's content words the other holds, for a memory to count as the lesson it repeats
+
+
+def _first_shown(store: Store) -> dict[str, float]:
+    """When learn first gave each lesson to an agent on this machine (the store's `shown.jsonl`, written by the
+    hooks), as epoch seconds."""
+    out: dict[str, float] = {}
+    try:
+        with open(store.path("shown.jsonl"), "rb") as handle:
+            lines = handle.read(16 << 20).splitlines()
+    except OSError:
+        return out
+    for line in lines:
+        try:
+            record = json.loads(line)
+            at = datetime.strptime(str(record["at"])[:19], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc).timestamp()
+            lesson = str(record["id"])
+        except (ValueError, KeyError, TypeError):
+            continue
+        out[lesson] = min(at, out.get(lesson, at))
+    return out
+
+
+def _echoed(proposal: Proposal, base: list[dict[str, Any]], approved_ids: set[str],
+            shown: dict[str, float]) -> str | None:
+    """The approved lesson the memory says again (the curator's duplicate rule) that learn gave the agent before the
+    memory was written: the agent saved our own text (Claude Code writes what its context told it as a `feedback`
+    memory), which is no one's vote for the lesson (trial24). None when there is no such lesson."""
+    if not shown or not proposal.text or not proposal.memory.mtime:
+        return None
+    from altimate_learn.curate.apply import DEDUPE_THRESHOLD, opposite
+    from altimate_learn.curate.prepared import jaccard, word_set
+
+    words = word_set(proposal.text)
+    for lesson in base:
+        given = shown.get(lesson.get("id") or "")
+        if lesson.get("id") not in approved_ids or given is None or given > proposal.memory.mtime:
+            continue
+        text = lesson.get("text") or ""
+        if words and jaccard(words, word_set(text)) >= DEDUPE_THRESHOLD and not opposite(proposal.text, text):
+            return str(lesson["id"])
+    return None
 
 
 def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:

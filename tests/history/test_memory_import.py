@@ -663,3 +663,32 @@ def test_a_full_personal_block_keeps_the_memory_waiting_for_room(cli, git_repo):
     path.write_text(path.read_text().replace(f"- {full[0]}\n", ""))  # the person makes room
     result = run_json(cli, "--type", "user")
     assert by_name(result)["db-port"]["status"] == "local" and f"- {ROLE}" in path.read_text()
+
+
+def test_a_memory_of_a_lesson_learn_gave_the_agent_is_an_echo_not_a_vote(cli, git_repo):
+    """trial24: learn's hook gives the agent an approved lesson at session start; Claude Code saves it as a
+    `feedback` memory ("guidance the user has given"). Imported, that echo of our own text counted as helpful for
+    the lesson, as if a person had said it again (helpful 0 -> 1 in the promote diff): a lesson fed back to itself
+    through the agent's memory. A memory written before learn ever gave the agent the lesson still counts."""
+    from tests.deliver.helpers import run_hook
+
+    approve(git_repo, ("L-aaaa0001", "Format Python code with `ruff format`, never black."),
+            ("L-aaaa0002", "Keep `amount_cents` as integer cents in staging models."))
+    folder = claude_folder(git_repo)
+    old = write(folder, "feedback_cents.md", memory("cents", "feedback",
+                                                    "Keep `amount_cents` as integer cents in staging models."))
+    os.utime(old, (1700000000, 1700000000))  # 2023: before any session of this test
+    start = {"session_id": "5f0c1d2e-3a4b-4c5d-8e9f-000000000001", "hook_event_name": "SessionStart",
+             "source": "startup", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}
+    out = run_hook("claude-code", start, cwd=git_repo)
+    assert "ruff format" in out.stdout  # the lesson reached the agent
+    write(folder, "feedback_ruff.md", RUFF)  # then the agent saved it as a memory
+    result = by_name(run_json(cli))
+    assert result["use-ruff"]["status"] == "merged" and result["use-ruff"]["lesson"] == "L-aaaa0001"
+    assert "learn gave the agent" in result["use-ruff"]["reason"] and "not counted" in result["use-ruff"]["reason"]
+    assert result["cents"]["status"] == "merged" and "counted as helpful" in result["cents"]["reason"]
+    lessons = {l["id"]: l for l in candidate(git_repo)}
+    assert lessons["L-aaaa0001"]["helpful"] == 0 and lessons["L-aaaa0002"]["helpful"] == 1
+    code, out, _ = cli("import-memories")
+    assert code == 0 and "Nothing new to import." in out
+    assert {l["id"]: l["helpful"] for l in candidate(git_repo)} == {"L-aaaa0001": 0, "L-aaaa0002": 1}
