@@ -34,9 +34,9 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
         r"|(?:почему|зачем)\s+ты\s+\w+|ты\s+зациклился"                                                                  # ru
         r"|\bneden\s+\w*(?:dın|din|dun|dün|tın|tin|tun|tün)\b"                                           # tr
         r"|\bdlaczego\s+(?:to\s+)?\w+(?:łeś|łaś)\b|\bproč\s+jsi\b"                                       # pl, cs
-        # 为什么要… asks why the agent did it when it opens the clause or names 你; after a subject of its own ("react
-        # 为什么要合并优先级": why does React merge priorities) it asks how that thing works
-        r"|^[\W\d_]*为什么(?:你|要)?(?:要|把|删|改|又|还|没|不)|为什么你|你为什么|怎么又|怎么还"      # zh
+        # 为什么要… asks why the agent did it ("但是为什么要删", "这里为什么要改"), unless a library or tool named in Latin
+        # letters is its subject ("react 为什么要合并优先级": why does React merge priorities asks how that thing works)
+        r"|(?<![A-Za-z0-9_]\s)(?<![A-Za-z0-9_])为什么(?:你|要)?(?:要|把|删|改|又|还|没|不)|为什么你|你为什么|怎么又|怎么还"  # zh
         r"|なぜ.{0,20}(?:した|消した|変えた)の|どうして.{0,20}(?:した|消した|変えた)の"                  # ja
         r"|왜\s*.{0,20}(?:했어|했나요|했죠|바꿨|지웠)", _I),                                              # ko
      "asks why the agent did it"),

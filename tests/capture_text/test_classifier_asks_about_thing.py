@@ -1,7 +1,7 @@
 """A question about how a thing works or what causes an error asks for an explanation, in any language: "react
 为什么要合并优先级？" (why does React merge priorities?) asks about React, not why the agent did something; "에러 발생
-원인은?" (and the error's cause?) asks for the cause, it does not report the agent's change. "为什么要删掉这个文件？" at the
-opening of a clause, or with 你, still challenges what the agent did, and an error reported with a request to fix it
+원인은?" (and the error's cause?) asks for the cause, it does not report the agent's change. "为什么要删掉这个文件？", "但是为什么
+要把测试删了？" or with 你 still challenges what the agent did, and an error reported with a request to fix it
 is still a report."""
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ def test_why_a_thing_does_something_is_a_question(text):
 
 @pytest.mark.parametrize("text", [
     "为什么要删掉这个文件？",
+    "但是为什么要把测试删了？",
+    "这里为什么要改成同步调用？",
     "你为什么不创建一个副本文件",
     "为什么你把测试删了？",
 ])
