@@ -162,3 +162,44 @@ FUTURE_LOOKALIKES = [
 @pytest.mark.parametrize("text", FUTURE_LOOKALIKES)
 def test_from_now_on_about_this_tasks_things_or_a_result_gives_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# Long feedback (a dozen requests, a specification) is read whole by a model or a person, but the one clause the person
+# says holds from now on is theirs to keep (dev: "… i prefer rounded polygons for any shapes going forward, …").
+LONG = ("The dashboard needs a new layout with three columns. The header should show the project name and the user "
+        "avatar. The sidebar lists the reports by date and the footer keeps the links to the docs and the changelog. "
+        "Please also make the charts load lazily so that the first paint is fast, and keep the colours we already use "
+        "for the brand and the accent colour across every page. {}. Thanks, the rest looks fine to me.")
+
+
+@pytest.mark.parametrize(("clause", "lesson"), [
+    ("i prefer rounded polygons for any shapes going forward", "Prefer rounded polygons for any shapes."),
+    ("going forward, never commit to main", "Never commit to main."),
+    ("from now on, always ask before deleting files", "Always ask before deleting files."),
+    ("going forward, migrations should always be reversible", "Migrations should always be reversible."),
+])
+def test_the_clause_long_feedback_says_holds_from_now_on_is_a_lesson(clause: str, lesson: str) -> None:
+    assert rules(LONG.format(clause)) == [lesson]
+    assert item_rules(FeedbackItem("user_correction", LONG.format("and the table is round")))[1].startswith("long or")
+
+
+LONG_LOOKALIKES = [
+    "in the future we might add dark mode", "we can add a cache in the future",
+    "going forward, this older layout should be replaced", "from now on it should work",
+    "in the future this page will show more charts", "going forward the team will review it", "from now on, fix the header",
+    "moving forward, let's use the new API", "from now on the tests pass", "in future releases we will drop python 3.8",
+    "this will matter in the future", "I'll handle that in the future", "from now on, the modal should close on escape",
+    "from now on use pnpm, and going forward never commit to main", "going forward i want this to be faster",
+    "in the future, could you ask first?", "from now on it's your job to test it", "going forward we need a better plan",
+    "from now on the sidebar is blue", "in the future maybe use redux", "in future, please remember this",
+    "going forward, do the same for the other pages", "from now on, keep doing what you did here",
+    "in the future, the report will include totals", "going forward, that component should be reused",
+    "from now on I will review every PR", "in the future the api will return cents",
+    "henceforth, the old endpoint is deprecated", "moving forward, we are in dev mode",
+    "from here on out, make it look like the mockup", "going forward, the header should stay sticky",
+]
+
+
+@pytest.mark.parametrize("clause", LONG_LOOKALIKES)
+def test_a_plan_a_wish_or_this_tasks_part_in_long_feedback_gives_nothing(clause: str) -> None:
+    assert rules(LONG.format(clause)) == []

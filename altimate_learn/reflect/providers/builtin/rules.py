@@ -169,7 +169,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 inner.standing = True
                 inner.text = f"{split.group(1).capitalize()} {split.group(2)}, {inner.text[0].lower()}{inner.text[1:]}"
                 return inner
-        if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
+        # (a verb: "going forward, migrations should always be reversible" is a statement of its own)
+        if re.match(r"^[a-z]+\b", rest, re.I) and not _TERSE_CHOICE.match(rest) \
+                and (rest.split()[0].lower() in VERBS or not _plural(rest.split()[0])) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         inner = match_rule(rest, context)
@@ -1123,7 +1125,8 @@ def rules_for(text: str) -> tuple[list[str], str]:
     kept, pasted = split_pasted(normalise(text))
     own = "\n".join(kept)
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
-        return [], TOO_LONG
+        said = _said_to_hold_from_now_on(own)
+        return ([said], "") if said else ([], TOO_LONG)
     if not_english(own):
         return [], NOT_ENGLISH
     rules, declined = _extract(text)
@@ -1134,6 +1137,34 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if pasted:
         return [], PASTED
     return [], _shape_of_no_rule(own)
+
+
+# The person's own words that a clause holds beyond this task: in long feedback, the one part not to leave to a model.
+_FROM_NOW_ON = re.compile(r"\b(?:going\s+forward|moving\s+forward|from\s+now\s+on|from\s+here\s+on(?:\s+out)?|henceforth|"
+                          r"in\s+(?:the\s+)?future)\b", re.I)
+
+
+def _said_to_hold_from_now_on(own: str) -> str | None:
+    """The one rule long feedback says holds from now on ("…, i prefer rounded polygons for any shapes going forward,
+    …" -> "Prefer rounded polygons for any shapes."), or None. The rest of the feedback (a dozen requests, a
+    specification) is still left to a model or a person; two such clauses, or one that is no clean rule, give
+    nothing."""
+    clauses: list[str] = []
+    for clause in (c.strip() for c in re.split(r"(?<=[.!?])\s+|\n+|,\s+|;\s+", own)):
+        if clauses and _FROM_NOW_ON.fullmatch(clauses[-1].strip(" ,:;")):
+            clauses[-1] = f"{clauses[-1]}, {clause}"  # "going forward, never …": the lead and its rule
+        elif clause:
+            clauses.append(clause)
+    found = []
+    for clause in clauses:
+        if not _FROM_NOW_ON.search(clause) or len(clause) > 200 or "?" in clause:
+            continue
+        rules, _declined = _extract(clause)
+        # "…, from now on, the modal should close on escape, …": how one part should behave, in what reads as a
+        # specification of this task, not a standing rule
+        found += [rule for rule in rules if not ((one := re.match(r"^The\s+(.+?)\s+(?:should|must|needs?)\b", rule))
+                                                 and not _plural(one.group(1)))]
+    return found[0] if len(found) == 1 else None
 
 
 # Most corrections that give no lesson report that the result is broken or ask a question about it (the dev sort of
