@@ -9,7 +9,8 @@ from their next session" held only where the agent loads that file: none of Clau
 Gemini CLI do not load `AGENTS.md` (checked against the real CLIs' model requests, trial24). So the session-start
 answer of the hook carries each such block this agent does not load, inside the same markers (a transcript that
 echoes it is our text, never the person's: markers.strip_injected). A file the agent loads on its own (which
-agents load which: instructions/files.discover, root files and their imports) is left to the agent.
+agents load which: instructions/files.discover, root files and their imports) is left to the agent, and so is a
+bullet `learn import-memories` wrote from this agent's own memory (the store's `memories.json`), which it loads.
 
 Standard library only and cheap: up to three small reads at session start; discovery runs only when one of the
 files holds a block.
@@ -70,6 +71,36 @@ def _read(path: str, root: str | None) -> str | None:
     return data.decode("utf-8", "replace")
 
 
+def _own_memories(root: str, harness: str) -> set[str]:
+    """Digests of the bullets `learn import-memories` wrote into the personal file from this agent's own memory
+    (each store's `memories.json`): the agent loads that memory itself, so the bullet would come twice."""
+    out: set[str] = set()
+    learn_dir = os.path.join(root, ".altimate-code", "learn")
+    try:
+        names = os.listdir(learn_dir)
+    except OSError:
+        return out
+    from altimate_learn.deliver import fastjson
+
+    for name in names:
+        try:
+            with open(os.path.join(learn_dir, name, "memories.json"), "rb") as handle:
+                data = fastjson.loads(handle.read(4 << 20).decode("utf-8", "replace"))
+        except (OSError, ValueError):
+            continue
+        memories = data.get("memories") if isinstance(data, dict) else None
+        for entry in (memories.values() if isinstance(memories, dict) else ()):
+            if isinstance(entry, dict) and entry.get("agent") == harness and isinstance(entry.get("bullet"), str):
+                out.add(entry["bullet"])
+    return out
+
+
+def _digest(text: str) -> str:  # history/memory_import._bullet_digest, without hashlib's import on the hook path
+    from altimate_learn.deliver.state import sha256
+
+    return sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
+
+
 def _shown(path: str, rel: str | None) -> str:
     if rel is not None:
         return rel
@@ -102,6 +133,11 @@ def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
     for index, path, rel, bullets in found:
         if rel is not None and rel in loaded:
             continue
+        if index == 1:  # the personal file: not what this agent's own memory, which it loads, already says
+            own = _own_memories(root, harness)
+            bullets = [b for b in bullets if _digest(b) not in own] if own else bullets
+            if not bullets:
+                continue
         heading = (f"Learned workspace facts from {_shown(path, rel)} ({_WHAT[index]}; this agent does not load "
                    "that file itself):")
         parts.append("\n".join([LEARNED_OPEN, heading, *(f"- {b}" for b in bullets), LEARNED_CLOSE]))

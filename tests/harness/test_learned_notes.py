@@ -86,3 +86,20 @@ def test_the_global_file_and_what_is_not_a_block(git_repo: Path):
     assert str(Path.home()) not in context and PERSONAL not in context
     payload = json.dumps(recorded("claude", git_repo)[0])
     assert MINE not in payload  # (the recorded payload carries nothing of it)
+
+
+def test_a_bullet_of_the_agents_own_memory_is_not_given_back_to_it(git_repo: Path, run_learn):
+    """A personal memory of Claude Code's, imported into AGENTS.local.md, goes to the other agents; Claude Code
+    keeps it in its own memory, so the bullet is not given back to it (Gemini CLI's prompt: "Never duplicate or
+    mirror the same fact across tiers")."""
+    from tests.history.test_memory_import import claude_folder, memory, write
+
+    write_store(git_repo, [])
+    write(claude_folder(git_repo), "user_db.md", memory("db-port", "user", PERSONAL))
+    (git_repo / "AGENTS.local.md").write_text(block(MINE))  # a bullet of the learner's own, from no memory
+    done = run_learn("import-memories", "--type", "user", cwd=git_repo)
+    assert done.returncode == 0, done.stderr
+    assert PERSONAL in (git_repo / "AGENTS.local.md").read_text()
+    assert PERSONAL in start("codex", git_repo)
+    mine = start("claude-code", git_repo)
+    assert PERSONAL not in mine and MINE in mine
