@@ -424,6 +424,13 @@ BROKEN += [
                 r"|\bnothing\s+(?:is\s+|was\s+|gets\s+|got\s+)?(?:output|outputted|printed|logged|displayed|rendered|returned|written|"
                 r"saved)\b", _I),
      "said the result does not work"),
+    # A blank view named without an article at the opening ("blank page again!", "white screen on load", "still a black
+    # window"), or a view that turns blank ("the screen still turn black"); never "black screen mode", "white page
+    # background".
+    (re.compile(r"^\W*(?:still\s+|again\s+)?(?:a\s+|the\s+)?(?:blank|empty|white|black)\s+(?:screen|page|window)\b"
+                r"(?!\s+(?:mode|theme|background|button|colou?r|style|design|option))"
+                r"|\b(?:screen|page|window|app|it|everything)\s+(?:still\s+|now\s+)?turns?\s+(?:black|white|blank)\b", _I),
+     "said the result does not work"),
 ]
 
 

@@ -29,6 +29,9 @@ def judge(text: str, answer: str = DONE) -> bool:
     "the app is not accessible from my browser",
     "nothing is output to the logs though",
     "the button isn't clickable on mobile",
+    "blank page again!",
+    "white screen on load",
+    "the screen still turn black",
 ])
 def test_no_effect_after_done_work_is_a_report(text):
     assert judge(text)
@@ -38,6 +41,8 @@ def test_no_effect_after_done_work_is_a_report(text):
     "make sure the modal doesn't do anything when the user is logged out",
     "add a health check so we know when the api is not reachable",
     "if nothing is printed, log a warning",
+    "white page background would look cleaner",
+    "black screen mode for the reader, please",
 ])
 def test_the_same_words_in_a_request_are_no_report(text):
     assert not judge(text)
