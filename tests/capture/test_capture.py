@@ -311,3 +311,21 @@ def test_an_opencode_commands_template_is_read_as_the_command_typed(git_repo, tm
     capture_paths(store, [db], session_id=OPENCODE_SESSION)
     new = [s for s in list_signals(store) if s["id"] not in before]
     assert [s["messageID"] for s in new] == ["msg_zz3"]  # what the person typed, not the templates
+
+
+def test_an_opencode_run_prompt_reads_without_its_wrapping_quotes_as_the_hook_reads_it(git_repo, tmp_path):
+    """`opencode run "set up …"` saves the prompt as `"set up …"`: the hook dropped the quotes, the reader kept them,
+    so the learner's digest said `person typed: "set up …"` (trial21). Both read the same text now."""
+    from altimate_learn.harness.opencode import _prompt_text
+
+    db = opencode_db(tmp_path / "opencode.db")
+    prompts = {"msg_zrun_1": '"set up the dbt project with uv"',
+               "msg_zrun_2": 'rename the "orders" model',  # quotes inside: kept
+               "msg_zrun_3": '"first" and "second"'}  # not one wrapping pair: kept
+    for n, (mid, text) in enumerate(prompts.items()):
+        add_opencode_prompt(db, OPENCODE_SESSION, mid, text, at_ms=1_900_000_000_000 + n * 1000)
+    read = {e.id: e.text for e in read_session(db, session_id=OPENCODE_SESSION).events()
+            if isinstance(e, UserMessage) and e.id in prompts}
+    assert read == {"msg_zrun_1": "set up the dbt project with uv", "msg_zrun_2": 'rename the "orders" model',
+                    "msg_zrun_3": '"first" and "second"'}
+    assert read == {mid: _prompt_text(text) for mid, text in prompts.items()}

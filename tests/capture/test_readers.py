@@ -303,7 +303,7 @@ def test_opencode_real_database_in_a_read_only_folder(tmp_path):
         folder.chmod(0o755)
     assert reader.info.id == "ses_dd8bc6156ffeDDwyi4aZs22cyS"
     assert reader.info.title == "Offline title"
-    assert [u.text for u in users(evs)] == ['"please read hello.txt"']  # opencode run stores it quoted
+    assert [u.text for u in users(evs)] == ['please read hello.txt']  # `opencode run` stores it quoted: read bare
     assert [(t.name, t.is_error, t.id) for t in tools(evs)] == [("read", False, "call_41678ce70881447da8808764")]
     assert not (folder / "opencode.db-journal").exists()
 

@@ -285,6 +285,15 @@ def _typed_command(text: str, templates: list[tuple[str, _Template]]) -> str | N
     return None
 
 
+def _unquoted(text: str) -> str:
+    """`opencode run "…"` saves the prompt wrapped in one pair of double quotes: dropped, as the hook drops them
+    (:func:`altimate_learn.harness.opencode._prompt_text`), so the learner's digest shows what the live path saw."""
+    body = text.strip()
+    if len(body) >= 2 and body[0] == body[-1] == '"' and '"' not in body[1:-1]:
+        return body[1:-1]
+    return text
+
+
 def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str, dict[str, Any]]]]], *,
                    agent_user: bool, created_ms: int | float | None = None,
                    templates: list[tuple[str, _Template]] | None = None) -> Iterator[Event | Context]:
@@ -303,7 +312,7 @@ def message_events(messages: Iterator[tuple[str, dict[str, Any], list[tuple[str,
             words = [p.get("text") for _, p in parts
                      if p.get("type") == "text" and not p.get("synthetic") and not p.get("ignored")
                      and not str(p.get("text") or "").lstrip().startswith(_HARNESS_TEXT)]
-            text = "\n".join(w for w in words if isinstance(w, str) and w.strip())
+            text = _unquoted("\n".join(w for w in words if isinstance(w, str) and w.strip()))
             if text.strip() and templates:
                 text = _typed_command(text, templates) or text
             if text.strip():
