@@ -169,7 +169,7 @@ def append_signals(store: Store, new: Iterable[NewSignal]) -> list[Signal]:
         records = [r for r in raw if isinstance(r, dict)]
         completed = [done for key, text in completions if (done := _complete_worked(records, key, text))]
         if completed:
-            store.rewrite_jsonl(Store.SIGNALS, [*raw, *added])  # lines that are not signals are kept as they were
+            store.rewrite_jsonl(Store.SIGNALS, [*raw, *added], repaired=True)  # lines that are not signals are kept
             _tried_again(store, completed)
         else:
             store.append_jsonl(Store.SIGNALS, added)
@@ -214,14 +214,13 @@ def add_worked(store: Store, session_id: str, part_id: str | None, line: str) ->
     if not part_id:
         return False
     with store.lock():
-        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
-        result = store.read_jsonl(Store.SIGNALS)
+        result = store.read_repaired(Store.SIGNALS)
         records = [r for r in result.records if isinstance(r, dict)]
         key = dedupe_key({"kind": "tool_retry", "partID": part_id, "sessionID": session_id})
         done = _complete_worked(records, key, clip(line))
         if not done:
             return False
-        store.rewrite_jsonl(Store.SIGNALS, result.records)
+        store.rewrite_jsonl(Store.SIGNALS, result.records, repaired=True)
         _tried_again(store, [done])
     return True
 
@@ -236,8 +235,7 @@ def withdraw_twin(store: Store, new: NewSignal, recorded: str | None = None) -> 
     after it, would not record. A consumed or dismissed signal, or one a reject gave back for a person
     (:func:`held_signals`), is never touched. The id removed, else None."""
     with store.lock():
-        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
-        result = store.read_jsonl(Store.SIGNALS)
+        result = store.read_repaired(Store.SIGNALS)
         wanted = {"kind": new.kind, "sessionID": new.session_id, "messageID": new.message_id, "partID": new.part_id,
                   "text": clip(new.text).strip()}
         key, twin = dedupe_key(wanted), twin_key(wanted)
@@ -253,7 +251,7 @@ def withdraw_twin(store: Store, new: NewSignal, recorded: str | None = None) -> 
                 found = record
         if found is None:
             return None
-        store.rewrite_jsonl(Store.SIGNALS, [r for r in result.records if r is not found])
+        store.rewrite_jsonl(Store.SIGNALS, [r for r in result.records if r is not found], repaired=True)
     return str(found.get("id"))
 
 
@@ -269,8 +267,7 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
     if not wanted:
         return 0
     with store.lock():
-        repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
-        result = store.read_jsonl(Store.SIGNALS)
+        result = store.read_repaired(Store.SIGNALS)
         changed = 0
         for record in result.records:
             if isinstance(record, dict) and record.get("id") in wanted and record.get("status") == "open":
@@ -278,7 +275,7 @@ def consume_signals(store: Store, ids: Iterable[str], consumed_by: str) -> int:
                 record["consumedBy"] = consumed_by
                 changed += 1
         if changed:
-            store.rewrite_jsonl(Store.SIGNALS, result.records)
+            store.rewrite_jsonl(Store.SIGNALS, result.records, repaired=True)
     return changed
 
 
@@ -303,8 +300,7 @@ def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
     which are held for a person's `learn reflect` (:func:`held_signals`). Call under the store lock."""
     if not consumed_by:
         return []
-    repair_jsonl(store.path(Store.SIGNALS), within=store.local_dir)
-    result = store.read_jsonl(Store.SIGNALS)
+    result = store.read_repaired(Store.SIGNALS)
     opened = []
     for record in result.records:
         if (isinstance(record, dict) and record.get("status") == "consumed"
@@ -313,7 +309,7 @@ def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
             record.pop("consumedBy", None)
             opened.append(record["id"])
     if opened:
-        store.rewrite_jsonl(Store.SIGNALS, result.records)
+        store.rewrite_jsonl(Store.SIGNALS, result.records, repaired=True)
         still_open = {r.get("id") for r in result.records if isinstance(r, dict) and r.get("status") == "open"}
         store.write_json(HELD, {"signals": sorted((held_signals(store) & still_open) | set(opened))})
     return opened

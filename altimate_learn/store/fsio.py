@@ -428,7 +428,19 @@ def repair_jsonl(path: Path, *, within: Path | None = None) -> Path | None:
 
     Call under the store lock. Returns where the original was kept, or ``None`` if it was clean.
     """
+    return _repair(path, read_jsonl(path), within)
+
+
+def read_repaired(path: Path, *, within: Path | None = None) -> JsonlRead:
+    """:func:`read_jsonl` after :func:`repair_jsonl`, parsing the file once: what the file holds once repaired (every
+    line readable). Call under the store lock."""
     result = read_jsonl(path)
+    if _repair(path, result, within) is not None:
+        return JsonlRead(result.records, 0, False)
+    return result
+
+
+def _repair(path: Path, result: JsonlRead, within: Path | None) -> Path | None:
     if not result.skipped:
         return None
     backup = _keep_copy(path, within)

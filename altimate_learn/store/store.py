@@ -306,11 +306,20 @@ class Store:
         with self.lock():
             fsio.append_jsonl(self.path(filename), records, within=self.folder(filename))
 
-    def rewrite_jsonl(self, filename: str, records: list[Any]) -> None:
+    def read_repaired(self, filename: str) -> fsio.JsonlRead:
+        """:meth:`read_jsonl` of a file repaired first (:func:`fsio.read_repaired`: one parse). Call under the store
+        lock, then pass ``repaired=True`` to :meth:`rewrite_jsonl`."""
+        path = self.path(filename)
+        fsio.check_confined(path, self.confine(filename), verb="read")
+        return fsio.read_repaired(path, within=self.folder(filename))
+
+    def rewrite_jsonl(self, filename: str, records: list[Any], *, repaired: bool = False) -> None:
         """Replace a JSONL file atomically. Call under the store lock. Lines of the file that do not parse are not
-        lost: the file as it was is kept beside it first (:func:`fsio.keep_unreadable`)."""
+        lost: the file as it was is kept beside it first (:func:`fsio.keep_unreadable`), unless the caller read it
+        with :meth:`read_repaired` under this same lock (``repaired``: every line parses; it is not read again)."""
         self.ensure()
-        fsio.keep_unreadable(self.path(filename), within=self.folder(filename))
+        if not repaired:
+            fsio.keep_unreadable(self.path(filename), within=self.folder(filename))
         fsio.atomic_write(self.path(filename), "".join(fsio.json_line(r) for r in records),
                           within=self.folder(filename))
 

@@ -132,3 +132,27 @@ def test_a_rewrite_keeps_a_copy_of_lines_it_cannot_read(git_repo: Path):
     assert path.read_text() == '{"id":"a"}\n{"id":"b"}\n'
     [notice] = take_notices()
     assert notice.startswith(f"{path} had 1 unreadable line (line 2): the file as it was is kept as {copy}")
+
+
+def test_a_signal_rewrite_reads_signals_jsonl_once(cli, git_repo: Path, monkeypatch: pytest.MonkeyPatch):
+    """trial21: consuming a signal parsed signals.jsonl three times under the lock (the repair, the read, and the
+    rewrite's own check for unreadable lines it would drop); the repair's read is the one read now."""
+    from altimate_learn.store import fsio
+
+    for text in ("Always use uv, not pip.", "Name staging models stg_<source>__<entity>."):
+        assert cli("signal", "add", "--kind", "user", "--text", text)[0] == 0
+    [first, second] = json.loads(cli("signals", "--json")[1])
+    path = (git_repo / STORE / "signals.jsonl").resolve()
+    reads: list[str] = []
+    real = fsio.read_jsonl
+    monkeypatch.setattr(fsio, "read_jsonl", lambda p: (reads.append(str(Path(p).resolve())), real(p))[1])
+    assert cli("signal", "dismiss", first["id"])[0] == 0
+    assert reads.count(str(path)) == 2  # the person's open signal is looked up first, then the one read to rewrite
+    path.write_text(path.read_text() + "not json\n")
+    reads.clear()
+    code, _, err = cli("signal", "dismiss", second["id"])
+    assert code == 0 and "the file as it was is kept as" in err  # the unreadable line is still kept in a copy
+    assert reads.count(str(path)) == 2
+    [copy] = _copies(path.parent, "signals.jsonl")
+    assert copy.read_text().endswith("not json\n")
+    assert [s["status"] for s in json.loads(cli("signals", "--all", "--json")[1])] == ["consumed", "consumed"]
