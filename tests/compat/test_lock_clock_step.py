@@ -29,27 +29,36 @@ def _lock_named(learn_dir: Path, pid: int) -> Path:
     return lock
 
 
-@pytest.mark.parametrize("argv", [["learn", "-c", "import sys; sys.stdin.read()"],
-                                  ["altimate-code", "-c", "import sys; sys.stdin.read()"]])
+def _running(argv: list[str]) -> subprocess.Popen:
+    """A process running ``argv``'s code, once it runs: Popen can return while the kernel is still in the middle of
+    the exec, when /proc/<pid>/cmdline is still empty (trial23: the holder then read as another program, and its lock
+    was taken in about 1 run in 20 on a loaded machine)."""
+    proc = subprocess.Popen(argv, executable=sys.executable, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+    return proc
+
+
+HOLD = "import sys; print('ready', flush=True); sys.stdin.read()"
+
+
+@pytest.mark.parametrize("argv", [["learn", "-c", HOLD], ["altimate-code", "-c", HOLD]])
 def test_a_live_holder_keeps_its_lock_after_the_clock_stepped_forward(tmp_path: Path, argv: list[str]):
-    holder = subprocess.Popen(argv, executable=sys.executable, stdin=subprocess.PIPE)
+    holder = _running(argv)
     try:
         lock = _lock_named(tmp_path / "learn", holder.pid)
         with pytest.raises(peerlock.PeerLockBusy):  # before: taken over at once
             peerlock.acquire(str(tmp_path / "learn"), time.monotonic() + 0.3)
         assert json.loads((lock / "meta.json").read_text())["pid"] == holder.pid
     finally:
-        holder.stdin.close()
-        holder.wait()
+        holder.communicate()
 
 
 def test_a_pid_another_program_runs_now_is_still_a_recycled_pid(tmp_path: Path):
-    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    other = _running(["python3", "-c", HOLD])
     try:
         _lock_named(tmp_path / "learn", other.pid)
         lease = peerlock.acquire(str(tmp_path / "learn"), time.monotonic() + 3)
         assert lease.still_ours()
         lease.release()
     finally:
-        other.stdin.close()
-        other.wait()
+        other.communicate()
