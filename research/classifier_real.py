@@ -378,6 +378,43 @@ EIGHTEENTH_PASS = (
     "held-out false alarms are of other kinds, and 0.85 precision there needs about 30 fewer.\n"
 )
 
+NINETEENTH_PASS = (
+    "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
+    "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
+    "TP 259, FP 84, FN 545). Of those 84 false alarms, 56 are gone in today's classifier (dev tuning since) and 28 remain; "
+    "they group, by reading, into: a message after an interruption that is information, a question, pasted output or a "
+    "plain next instruction (20, most gone now); an error of the person's own (their command, setup or code, or a request "
+    "to explain it: about 22); a reply to the agent's proposal or question that names a problem it is about to fix or a "
+    "requirement (about 10); a new request that carries failure words (about 8); the person's own slip (\"sry pls revert it "
+    "i meant …\", \"forget what i said\": 3); text pasted from elsewhere (3); a question about a thing of their own "
+    "(\"react 为什么要…\", \"how do i dim the LED?\", \"에러 발생 원인은?\": about 5). Of the 545 misses, 350 are still missed; "
+    "most (about 290) follow an answer read as done work and are worded in ways no cue carries: other languages (about "
+    "100 in Chinese, Japanese, Korean or Cyrillic letters, more in other Latin-script languages), typos, terse corrections of "
+    "a choice (\"use bun\", \"sonnet4だよ\"), hand-backs (\"do all these steps\", \"请执行\"). `--transfer` says again that cue "
+    "words read off one half's misses do not carry to the other (precision 0.11-0.12 there) and that a short negation "
+    "after a claim of done work is right 0.29-0.33 of the time. Changes, each a structure with typed look-alike tests: "
+    "(1) an answer that ends by offering the work (\"Would you like me to …?\", \"If you want, I can implement this "
+    "now\", \"…しましょうか？\", \"需要我…吗？\") and claims nothing done is a proposal however long, so no broken-result "
+    "report is read after it (dev: 2 false alarms gone, no report lost; on the first-sight flags of older versions it "
+    "would have removed 6 false alarms and 1 right flag), and Chinese done claims (\"已把…改成\", \"lint 通过\", "
+    "\"修改文件：\") read as claims; (2) a result with no effect or out of reach after done work (\"doesn't do anything\", "
+    "\"can't see anything\", \"not opening\", \"not accessible\", \"nothing is output\"; a blank view without an "
+    "article, \"blank page again!\"): 5 more found, 4 owners, no false alarm; (3) 为什么要… after a name in Latin letters "
+    "asks about that thing, and a cause asked in Korean or Japanese (\"원인은?\", \"原因は何\") is a question (2 false "
+    "alarms). Dev 0.937 / 0.598 (TP 546, FP 37) -> 0.943 / 0.604 (TP 551, FP 33); `corrections.jsonl` held-out "
+    "unchanged (0.978 / 0.863). Measured on dev and not kept: `\\b` before n't in the still/either branch of "
+    "`cues.PERSISTS` (\"it doesn't work either\") fixed: 1 more found, 2 false alarms (2 owners); Chinese, Japanese and "
+    "Korean question endings (吗, ですか, 나요, 은?) read as questions in the broken-result rules: 1 report lost, nothing "
+    "gained; tag questions (\", right?\"): 1 positive and 4 `not` on dev, nothing to gain; an answer that lists "
+    "options as no work: 1 report lost; hand-backs in other languages (\"请执行\", \"faça isso pra mim\"): dev labels "
+    "a bare \"do it\" / \"帮我运行一下\" `not` as often as a correction (26 `not`, 17 positive among short ones). The "
+    "held-out split was counted twice, numbers only: after (1)-(3) with 为什么 read only at a clause's opening (22:04 UTC, "
+    "b013da34): 0.777 / 0.425 (TP 254, FP 73, FN 343); after 为什么 was read anywhere but after a Latin name (the rule's "
+    "intent; the opening-only form also took \"但是为什么要删\") and the blank view (22:13 UTC, 830973b3): 0.773 / 0.427 (TP "
+    "255, FP 75, FN 342), against 0.775 / 0.432 (TP 258, FP 75) before the pass. Left as it is: the dev and first-sight "
+    "gains did not carry, and undoing a change because of a held-out count would tune on it.\n"
+)
+
 def main() -> str:
     lines: list[str] = []
     add = lines.append
@@ -480,6 +517,7 @@ def main() -> str:
     add(SIXTEENTH_PASS)
     add(SEVENTEENTH_PASS)
     add(EIGHTEENTH_PASS)
+    add(NINETEENTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
