@@ -87,6 +87,7 @@ def test_a_moment_a_case_or_one_thing_leading_a_rule_gives_nothing_new(text: str
     ("keep the docs in english", "Keep the docs in English."),
     ("always answer in english", "Always answer in English."),
     ("reply in french please", "Reply in French."),
+    ("can you answer in english?", "Answer in English."),  # a request asked as a question
     ("one question at a time plz", "Ask one question at a time."),
     ("ask me one question at a time", "Ask one question at a time."),
     ("Questions 1-by-1 please", "Ask questions one by one."),
@@ -102,7 +103,7 @@ TALK_LOOKALIKES = [
     "write it in english", "write this in english", "write the README in English", "translate it to english",
     "translate the page to spanish", "answer the question in english", "is the chat in english?",
     "why is the chat in english?", "the chat is in english", "the answers are in english now",
-    "you answered in english", "I answered in english", "can you answer in english?", "reply in english to this one",
+    "you answered in english", "I answered in english", "reply in english to this one",
     "talk in english for now", "explain it in english", "respond in english this time",
     "the app should respond in english", "respond in english, the users are in the UK", "the error is in english",
     "one at a time pls", "one question: what port does it use?", "one more question", "one question at a time is too slow",
@@ -203,3 +204,47 @@ LONG_LOOKALIKES = [
 @pytest.mark.parametrize("clause", LONG_LOOKALIKES)
 def test_a_plan_a_wish_or_this_tasks_part_in_long_feedback_gives_nothing(clause: str) -> None:
     assert rules(LONG.format(clause)) == []
+
+
+# A complaint about what the agent does to its own things ("please stop killing your own session bro!", dev) and what
+# it is expected to do every time ("What does @PYTHON.md say? You're supposed to be following that.", dev).
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("did everything went great? if not, please stop killing your own session bro! you are shooting in your own foot",
+     "Never kill your own session."),
+    ("stop reviewing your own PRs", "Never review your own PRs."),
+    ("stop approving your own pull requests", "Never approve your own pull requests."),
+    ("Stop. What does @PYTHON.md say? You're supposed to be following that.", "Always follow `PYTHON.md`."),
+    ("did you read AGENTS.md? you're supposed to follow it", "Always follow `AGENTS.md`."),
+    ("you're supposed to use pnpm", "Always use `pnpm`."),
+    ("you're supposed to update the changelog", "Always update the changelog."),
+    ("you're supposed to ask before deleting files", "Always ask before deleting files."),
+])
+def test_the_agents_own_habits_and_what_it_is_supposed_to_do(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+OWN_LOOKALIKES = [
+    "stop reverting your own change", "stop deleting your own file", "you broke your own code",
+    "did you check your own output?", "use your own judgement", "write your own tests", "run your own tests",
+    "check your own work", "you killed your own session", "why did you kill your own session?",
+    "your own session crashed", "stop killing my session", "stop killing your session", "stop touching your own config",
+    "stop editing your own file", "stop repeating your own answer", "stop undoing your own work on the header",
+    "your own tests are failing", "is that your own code?", "you are shooting in your own foot",
+    "stop using your own judgement", "stop restarting your own server", "is it cached? if not, don't use the cache",
+    "did it pass? if not, use npm",
+    "you were supposed to run the tests", "you're supposed to be the expert", "you're supposed to know that",
+    "you're supposed to do it", "what does the error say? you're supposed to be fixing that", "you're supposed to help me",
+    "you're supposed to fix the button", "you're supposed to change the colors", "you're supposed to add a test",
+    "you're supposed to follow that", "you're supposed to read it", "it's supposed to return 200",
+    "the page is supposed to load", "is it supposed to look like this?", "aren't you supposed to run the tests?",
+    "what are you supposed to do?", "you're supposed to tell me when it's done",
+    "you're supposed to be fixing the login, not the header", "you're supposed to make the header blue",
+    "you're supposed to use this one", "you're supposed to follow it, see README.md and CONTRIBUTING.md",
+    "the tests are supposed to pass", "you're supposed to wait for me", "we're supposed to ship today",
+    "you're supposed to be done by now", "you're supposed to follow them", "you were supposed to follow AGENTS.md",
+]
+
+
+@pytest.mark.parametrize("text", OWN_LOOKALIKES)
+def test_one_thing_a_slip_a_question_or_the_person_gives_nothing(text: str) -> None:
+    assert rules(text) == []

@@ -281,6 +281,42 @@ def _agreed(statement: str) -> str:
     return statement
 
 
+# "You're supposed to be following that" (after "What does @PYTHON.md say?"), "you're supposed to run the linter": what
+# the agent is expected to do every time, said as a reminder (present tense: "you were supposed to …" is one slip)
+_SUPPOSED = re.compile(_HABIT_LEAD + r"you(?:'re|\s+are)\s+(?:always\s+)?supposed\s+to\s+(?:be\s+)?(?P<verb>[a-z-]+)\s+"
+                       r"(?P<rest>.+?)\s*[.!]*$", re.I)
+_FILE_NAMED = re.compile(r"(?<![\w./-])@?(?P<file>[\w./-]*[\w-]\.(?:md|mdc|txt|rst))\b", re.I)
+_PRONOUN_ONLY = re.compile(r"^(?:that|this|it|them)$", re.I)
+
+
+def _supposed(sentence: str, text: str) -> str | None:
+    """The standing rule "you're supposed to …" carries, or None: "follow"/"read" with a pronoun takes the one
+    instruction file the message names ("What does @PYTHON.md say? You're supposed to be following that."); anything
+    else needs a kind of thing, code or what the project has one of as its object ("…to update the changelog")."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import VERBS, gerund_base
+
+    match = _SUPPOSED.match(sentence)
+    if not match:
+        return None
+    word = match.group("verb").lower()
+    base = word if word in VERBS else gerund_base(word)
+    rest = match.group("rest").strip()
+    if base is None:
+        return None
+    if _PRONOUN_ONLY.match(rest):
+        files = {m.group("file") for m in _FILE_NAMED.finditer(text)}
+        if base in ("follow", "read") and len(files) == 1:
+            return f"from now on, {base} {files.pop()}"
+        return None
+    from altimate_learn.reflect.providers.builtin.rules import _plural
+
+    definite = re.match(r"^(?:the|all\s+the)\s+(.+)$", rest, re.I)
+    if _one_thing(rest) or re.match(r"^(?:a|an|this|that|these|those)\b", rest, re.I) \
+            or definite and _plural(definite.group(1)) and not _a_kind(rest):
+        return None  # "…to fix the button", "…to change the colors": this task's things (review21)
+    return f"from now on, {base} {rest}"
+
+
 def restate(text: str) -> tuple[str, bool]:
     """(the text with its question and reminder forms restated, whether a corrective form was found)."""
     parts = _sentences(text)
@@ -305,7 +341,7 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
             continue
-        habit = None if approving else _habit(body)
+        habit = None if approving else _habit(body) or _supposed(body, text)
         if habit is not None:
             corrective = True
             out.append(habit)

@@ -20,7 +20,8 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
                                                                   PROJECT_WIDE,
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
-                                                                  ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS, TALK_VERBS,
+                                                                  AGENTS_OWN, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
+                                                                  TALK_VERBS,
                                                                   TOOL_FAMILIES,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
@@ -140,6 +141,9 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
 
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = strip_lead(clause)
+    # "did everything go well? if not, please stop killing your own session": "stop" and what the agent keeps doing is
+    # the complaint whatever the answer; any other rule after "if not," holds only if it did not ("if not, use npm")
+    c = strip_lead(re.sub(r"^if\s+not\s*,\s*(?=(?:please\s+|pls\s+)?stop\s+[a-z]+ing\b)", "", c, flags=re.I))
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     if _ERROR_PHRASE.match(c):
@@ -843,7 +847,10 @@ def _finalize(rule: Rule) -> str | None:
     if re.search(r"`[^`]+`\s*=\s*`", text):
         return None  # "Use `lam2_values` = `np.logspace(…)`": a value chosen for one script, not a habit
     lowered = text.lower()
-    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", lowered):
+    # "Never kill your own session.": the agent's own things, said to the agent who reads the lesson; any other "you"
+    # or "your" is the conversation's ("your change", "you said")
+    own = re.sub(r"\byour\s+own\s+(?:" + "|".join(sorted(AGENTS_OWN)) + r")\b", "", lowered)
+    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", own):
         return None
     # "it" / "them" may point back inside the rule ("…; read it from config"), not out of it ("make it a sensor")
     if re.search(r"\b(?:it|it's|them)\b", re.split(r"[;,]", lowered, maxsplit=1)[0]):

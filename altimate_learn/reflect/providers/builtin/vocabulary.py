@@ -28,7 +28,7 @@ edit modify overwrite share skip disable rely duplicate paste nest mix suppress 
 build comment force snapshot materialize cluster grant revoke leak split test sort assign instantiate bundle publish regenerate
 analyze analyse access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
 poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
-reference alter truncate ping mark rerun reorder
+reference alter truncate ping mark rerun reorder kill review approve answer
 """.split())
 
 IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
@@ -255,4 +255,9 @@ TALK_VERBS = frozenset("answer reply respond talk speak communicate chat write e
 # edited or fixed: nothing).
 ONE_AT_A_TIME = {"question": "ask", "questions": "ask", "change": "make", "changes": "make", "thing": "do",
                  "things": "do", "task": "do", "tasks": "do", "bug": "fix", "bugs": "fix"}
+# What the agent has of its own, that a lesson may name as "your own …" ("Never kill your own session.", "Never review
+# your own PRs."): what it runs in, and what it makes or says as a whole. One thing it made in this task ("your own
+# change", "your own file") is not here.
+AGENTS_OWN = frozenset("""session sessions process processes shell terminal context work code output answers questions
+prs pull requests commits tests reviews""".split())
 
