@@ -191,7 +191,10 @@ def summary(result: Any) -> str:
     if result.skipped:
         parts.append(f"{len(result.skipped)} skipped")
     if not parts:
-        return "Nothing new to import." if result.outcomes else "No memories of this repository found."
+        if result.outcomes:
+            return "Nothing new to import."
+        # personal memories were found and left out (said above): "no memories found" would deny them (trial24)
+        return "Nothing to import by default." if result.personal else "No memories of this repository found."
     text = "Summary: " + ", ".join(parts) + "."
     if result.dry_run:
         return text + " Run without --dry-run to stage them."

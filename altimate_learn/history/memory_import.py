@@ -451,11 +451,17 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
     work: list[tuple[Outcome, Proposal]] = []
     files: frozenset[str] | None = None  # the project's file names, read when a memory needs condensing
     for raw in found.memories:
+        change = _plan(raw, state.get(raw.key), instructions)
         if raw.type not in wanted:
-            personal[raw.type] += 1
+            entry = state.get(raw.key) or {}
+            if change == "unchanged" and entry.get("status") in ("local", "staged", "merged", "updated", "replacement"):
+                # imported by a run that named its type: already where it goes, not left out (trial24)
+                result.outcomes.append(Outcome(redacted(raw), change, "unchanged", lesson=entry.get("lesson"),
+                                               was=str(entry.get("status") or "")))
+            else:
+                personal[raw.type] += 1
             continue
         memory = redacted(raw)
-        change = _plan(raw, state.get(raw.key), instructions)
         if change == "unchanged":
             entry = state[raw.key]
             result.outcomes.append(Outcome(memory, change, "unchanged", lesson=entry.get("lesson"),

@@ -692,3 +692,29 @@ def test_a_memory_of_a_lesson_learn_gave_the_agent_is_an_echo_not_a_vote(cli, gi
     code, out, _ = cli("import-memories")
     assert code == 0 and "Nothing new to import." in out
     assert {l["id"]: l["helpful"] for l in candidate(git_repo)} == {"L-aaaa0001": 0, "L-aaaa0002": 1}
+
+
+def test_a_personal_memory_imported_before_is_not_said_to_be_left_out(cli, git_repo):
+    """trial24: after `--type feedback,project,user` wrote a Gemini CLI / Claude Code user memory to AGENTS.local.md,
+    every plain `learn import-memories` (and the learner's scheduled import) said "Not imported: 1 user memory
+    (personal; pass --type feedback,project,user to import them too …)", advising to import what was imported."""
+    folder = claude_folder(git_repo)
+    write(folder, "user_db.md", memory("db-port", "user", ROLE))
+    write(folder, "user_role.md", memory("role", "user", "The user is a data engineer who prefers short answers."))
+    assert cli("import-memories", "--type", "feedback,project,user")[0] == 0
+    write(folder, "user_role.md", memory("role", "user", "The user is a data engineer who prefers long answers."))
+    code, out, err = cli("import-memories")
+    assert code == 0, err
+    assert "  1 memory already imported and unchanged" in out
+    assert "Not imported: 1 user memory (personal; pass --type feedback,project,user" in out  # the changed one
+    assert json.loads(cli("import-memories", "--json")[1])["personal"] == {"user": 1}
+
+
+def test_only_personal_memories_are_found_and_left_out_not_denied(cli, git_repo):
+    """trial24: a real Gemini CLI session saved two facts in its private project memory (user memories); the
+    import then said "Not imported: 2 user memories …" and, on the next line, "No memories of this repository
+    found."."""
+    write(claude_folder(git_repo), "user_db.md", memory("db-port", "user", ROLE))
+    code, out, err = cli("import-memories", "--dry-run")
+    assert "Not imported: 1 user memory" in out and "No memories of this repository found." not in out
+    assert out.rstrip().endswith("Nothing to import by default.")
