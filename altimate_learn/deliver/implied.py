@@ -227,14 +227,14 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
         have = table.setdefault(key, [])
         have.extend(t for t in terms if t not in have)
 
-    members = _members()
+    members = _members(fold)
     for name, (triggers, implied) in ACTIVITIES.items():
         terms = [PREFIX + concept for concept in implied.split() if CONCEPT_PREFIX + concept in held]
         if not terms:
             continue
         words, twos, concepts = _split(triggers)
-        # "new database" also reads as "new postgres", "new rds": a two-word trigger whose second word names a
-        # concept of the concept table holds for each single-word member of that concept
+        # "new database" also reads as "new postgres", "new rds": a two-word trigger whose second word is the
+        # name of a concept of the concept table holds for each single-word member of that concept (_members)
         twos = list(dict.fromkeys(twos + [(first, other) for first, second in twos
                                           for other in members.get(second, ())]))
         for word in words:
@@ -249,16 +249,23 @@ def build_tables(fold, held: set[str]) -> tuple[dict[str, list[str]], dict[str, 
     return singles, pairs
 
 
-def _members() -> dict[str, list[str]]:
-    """Word of the concept table → the other single-word members of its concepts (``database`` → ``db``,
-    ``postgres``, ``rds``, …)."""
+def _members(fold) -> dict[str, list[str]]:
+    """Word that names a concept of the concept table → the concept's other single-word members (``database`` →
+    ``db``, ``postgres``, ``rds``, …; ``errors`` → ``exception``, …): a word is expanded only when it is the
+    concept's own name in some form (its folded terms meet those of the group's name), since the members are
+    then forms and kinds of it. A word that is one member among others (``field`` of the `form` group, ``login``
+    of `authentication`, ``password`` of `secret`) is not: its fellow members are other things (a new dropdown
+    is no new field; a last jwt is no last login)."""
     from altimate_learn.deliver.concepts import GROUPS
     from altimate_learn.deliver.concepts import _split as split_members
 
     out: dict[str, list[str]] = {}
-    for group in GROUPS.values():
+    for name, group in GROUPS.items():
         words, _ = split_members(group)
+        named = set(fold(name))
         for word in words:
+            if not named & set(fold(word)):
+                continue
             have = out.setdefault(word, [])
             have.extend(w for w in words if w != word and w not in have)
     return out

@@ -164,3 +164,35 @@ def test_a_two_word_trigger_reads_with_any_member_of_its_concept_a_new_postgres_
     singles, pairs = implied.build_tables(fold, {"~encryption", "~backup", "~tagging", "~exposure", "~network"})
     assert "^encryption" in pairs["new postgr"] and "^encryption" in pairs["new databas"]
     assert "old postgr" not in pairs
+
+
+# A form component's conventions and the data layer's migration rule, all for any file under the app.
+FORM_AND_SCHEMA = [
+    ("L-w001", "Build forms with `react-hook-form` and validate them with the shared zod schemas.", 5),
+    ("L-w002", "Every dropdown uses `<Select>` from `@acme/ui`; never a native select.", 5),
+    ("L-m001", "Every new column ships with an Alembic migration; make it nullable or give it a default.", 0),
+    ("L-m002", "Add a `db_index` to every column the app filters on.", 0),
+]
+
+
+def test_a_new_dropdown_or_a_new_form_is_no_new_field_only_a_word_naming_a_concept_reads_with_its_members():
+    """review21 #17: "new field" read with every member of the `form` group ("new dropdown", "new form", "new
+    checkbox") implied a schema change (migration, null, db_index) for requests about the UI only."""
+    c = corpus(*[(i, text, {"paths": ["app/**"], "net": net}) for i, text, net in FORM_AND_SCHEMA], filler=True)
+    path = "app/web/components/SignupForm.tsx"
+    for request in ("add a new dropdown for the referral source to the signup form",
+                    "we need a new form for the contact page", "put a new checkbox under the terms text"):
+        terms = query_terms(c, request)
+        assert "^migration" not in terms and "^db_index" not in terms, (request, terms)
+        shown = ids(c, rank_file(c, path, terms, 2)[:2])
+        assert not {"L-m001", "L-m002"} & set(shown), (request, shown)
+    # the trigger itself, and a word that names its concept in another form, still imply it
+    for request in ("add a new field for the referral source to the users table",
+                    "each signup needs a new column with the referral source"):
+        assert "^migration" in query_terms(c, request), request
+    singles, pairs = implied.build_tables(fold, {"~migration", "~null", "~db_index", "~error", "~log", "~retry",
+                                                 "~alert", "~encryption", "~backup"})
+    assert "new dropdown" not in pairs and "new form" not in pairs and "new field" in pairs
+    # a word that is the concept's name reads with its members: "new database" is "new postgres", "handle errors"
+    # is "handle exceptions"
+    assert "^encryption" in pairs["new postgr"] and "^retry" in pairs[" ".join((*fold("handle"), *fold("exceptions")))]
