@@ -181,6 +181,10 @@ def _render(report: dict[str, Any]) -> None:
             for line in entry["detail"]:
                 if line != trust:
                     echo(f"    {line}")
+        else:  # working, but in more than one settings file: the agent runs each (trial24)
+            for line in entry["detail"]:
+                if line.startswith("Note: the hooks are installed in "):
+                    echo(f"    {line}")
     from altimate_learn.team.setup import MergeSetup, status_lines
 
     merge = report["git_merge"]

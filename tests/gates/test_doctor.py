@@ -112,3 +112,15 @@ def test_doctor_writes_nothing_in_the_project(git_repo, cli):
     before = _tree(git_repo)
     assert cli("doctor")[0] == 0 and cli("doctor", "--json")[0] == 0
     assert _tree(git_repo) == before
+
+
+def test_hooks_installed_twice_are_said_even_when_they_work(git_repo, cli):
+    """trial24: with learn's hooks in the project's and the user's settings, the real Claude Code and Codex ran
+    both and their first model request carried every lesson twice; `learn doctor` said only "working" (the note
+    that `learn install --check` prints was shown only for hooks that do not work)."""
+    assert cli("install", "claude-code")[0] == 0
+    assert cli("install", "claude-code", "--user")[0] == 0
+    code, out, _ = cli("doctor")
+    assert re.search(r"  claude-code: hooks in .*settings\.json, .*settings\.json, working\n"
+                     r"    Note: the hooks are installed in 2 files and claude-code runs each of them, so each lesson "
+                     r"can reach it more than once", out), out
