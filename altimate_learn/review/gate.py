@@ -298,8 +298,12 @@ def reject(store: Store) -> RejectResult:
             diff = _against_approved(store, read.lessons or [])
         except StoreError:
             moved = str(fsio.move_aside(path))
-        reopened = give_back_signals(store, None)
-        _take_back_staged(store)
+        # A candidate the approved set already holds (a promote killed after writing approved.json, whose rerun
+        # says to reject it) takes nothing back: its lessons are approved, its retirements realized.
+        approved_already = moved is None and diff == (0, 0, 0)
+        reopened = [] if approved_already else give_back_signals(store, None)
+        if not approved_already:
+            _take_back_staged(store)
         if moved is None:
             store.remove(Store.CANDIDATE)  # with its base and its staged retirements
         else:

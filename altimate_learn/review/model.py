@@ -359,7 +359,9 @@ def _rebase(store: Store, approved: LessonFile, candidate: LessonFile, warnings:
                         "approved.json with the candidate as it is")
         return candidate, [], {}
     now = approved.lessons or []
-    if base is None or fsio.canonical_json(base) == fsio.canonical_json(now):
+    # Also when approved.json already is the candidate (a promote killed before it removed the candidate): merged,
+    # its lessons would come back in the merge's order, a "change" a rerun promoted again, archiving a duplicate.
+    if base is None or fsio.canonical_json(now) in (fsio.canonical_json(base), fsio.canonical_json(candidate.lessons)):
         return candidate, [], {}
     from altimate_learn.store.merge import merge_lessons
 
