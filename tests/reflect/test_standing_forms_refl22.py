@@ -248,3 +248,36 @@ OWN_LOOKALIKES = [
 @pytest.mark.parametrize("text", OWN_LOOKALIKES)
 def test_one_thing_a_slip_a_question_or_the_person_gives_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# A value said first, then the reminder that points back at it ("#131313 i said to use this color for background of tab
+# bar", dev): the value is code, the target is named.
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("#131313 i said to use this color for background of tab bar", "Use `#131313` for background of tab bar."),
+    ("3000 i told you to use this port for the dev server", "Use `3000` for the dev server."),
+    ("`ruff` i told you to use that for linting", "Use `ruff` for linting."),
+])
+def test_a_value_said_first_then_recalled_is_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+FRONTED_LOOKALIKES = [
+    "blue i said to use this color for the header", "#fff i said to use this", "#fff i said to use this for it",
+    "#131313 i said to use this color for background of tab bar?", "is #131313 what i said to use for the background?",
+    "i said to use this color for the header", "#fff is the color i said", "#fff i said it looks bad on the header",
+    "3000 i said it's taken", "3000 is the port", "v2 i said to use this version for now",
+    "v2 i said to use this version for this task", "#131313 you used this color for the tab bar",
+    "#131313 i said not to use this color for the tab bar", "#fff i said to use this color for that button",
+    "#fff i said to use this color here", "404 i said to use this page for errors?", "3000 i said to use this for me",
+    "#fff i said to change this color for the header", "#fff i said to remove this color from the header",
+    "#fff i said to use this color in there", "ok i said to use this for the header",
+    "yes i said to use this for the header", "no i said to use this for the header",
+    "#fff i think we should use this color for the header", "#fff maybe use this color for the header",
+    "#fff i said to use this color for the header, but it's wrong", "#fff, as i said, use this color",
+    "#fff i said to use this colour for your output", "2 i said to use this many retries",
+]
+
+
+@pytest.mark.parametrize("text", FRONTED_LOOKALIKES)
+def test_a_word_a_question_a_pointer_or_another_verb_gives_nothing(text: str) -> None:
+    assert rules(text) == []

@@ -317,6 +317,21 @@ def _supposed(sentence: str, text: str) -> str | None:
     return f"from now on, {base} {rest}"
 
 
+# "#131313 i said to use this color for background of tab bar": the value first, then the reminder that points back at
+# it; only a value that is code (a colour, a number, a name in backticks or with code marks), never a word ("blue")
+_FRONTED = re.compile(r"^(?P<value>#[0-9a-f]{3,8}|`[^`]+`|\d[\w.%-]*|[a-z][\w-]*[_./][\w./-]*[\w/])\s*[,:;-]?\s*"
+                      r"(?:i|we)\s+(?:already\s+)?(?:said|told\s+you|asked\s+you|agreed)\s+(?:to\s+)?use\s+(?:this|that|it)"
+                      r"(?:\s+[a-z]+)?\s+(?P<prep>for|as)\s+(?P<target>[a-z][\w\s'-]{2,60}?)\s*[.!]*$", re.I)
+
+
+def _fronted(sentence: str) -> str | None:
+    match = _FRONTED.match(sentence)
+    if not match or re.search(r"\b(?:this|that|it|these|those|here|there|me|you)\b", match.group("target"), re.I):
+        return None
+    value = match.group("value").strip("`")
+    return f"use `{value}` {match.group('prep').lower()} {match.group('target').strip()}"
+
+
 def restate(text: str) -> tuple[str, bool]:
     """(the text with its question and reminder forms restated, whether a corrective form was found)."""
     parts = _sentences(text)
@@ -341,7 +356,7 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
             continue
-        habit = None if approving else _habit(body) or _supposed(body, text)
+        habit = None if approving else _habit(body) or _supposed(body, text) or _fronted(body)
         if habit is not None:
             corrective = True
             out.append(habit)
