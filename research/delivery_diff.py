@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("out", type=Path)
     rec.add_argument("--sizes", default="300,1000,10000")
     rec.add_argument("--sets", default="", help="comma-separated set names (default: main and every set of "
-                                                 "bench_delivery.py)")
+                                                 "bench_delivery.py but the blind sets held out while they are "
+                                                 "written, delivery_why.HELD_OUT; name one to run it)")
     rec.add_argument("--learn", default="{}", help="the project's `learn` settings as JSON (default: none, the "
                                                    "defaults), e.g. '{\"session_max_lessons\": 1000}'")
     cmp_ = commands.add_parser("compare", help="what AFTER delivers that BEFORE did not, and back")
@@ -120,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "record":
         import bench_delivery as bench
 
-        sets = args.sets.split(",") if args.sets else ["main", *bench.SETS]
+        from delivery_why import HELD_OUT
+
+        sets = args.sets.split(",") if args.sets else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
         unknown = [name for name in sets if name != "main" and name not in bench.SETS]
         if unknown:
             parser.error(f"unknown set(s): {', '.join(unknown)}; choose from main, {', '.join(bench.SETS)}")

@@ -43,3 +43,16 @@ def test_a_file_rank_miss_of_a_crowded_level_is_counted_with_its_position():
         assert found == counts["now"] + gained - lost
     text = delivery_vectors.render({300: counts})
     assert text.splitlines()[0].startswith("300 lessons: needed lessons in a file's first five")
+
+
+def test_delivery_diff_records_the_readable_sets_by_default_never_the_held_out_ones(tmp_path, monkeypatch):
+    import delivery_diff
+    import delivery_why
+
+    ran = []
+    monkeypatch.setattr(delivery_diff, "record", lambda out, sizes, sets, learn=None: ran.append(sets))
+    delivery_diff.main(["record", str(tmp_path / "out.json"), "--sizes", "300"])
+    assert ran[0][0] == "main" and not set(delivery_why.HELD_OUT) & set(ran[0])
+    assert set(ran[0]) == {"main", *bench_delivery.SETS} - set(delivery_why.HELD_OUT)
+    delivery_diff.main(["record", str(tmp_path / "out.json"), "--sets", "blind33"])  # named: the lead's measurement
+    assert ran[1] == ["blind33"]
