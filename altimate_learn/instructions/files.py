@@ -425,6 +425,13 @@ def discover(root: str | os.PathLike, *, nested: bool = True) -> Contract:
                 if fnmatch.fnmatch(rel, pattern):
                     add(rel, ("opencode",), f"instructions in {config}")
                     break
+    # Codex reads AGENTS.override.md instead of the AGENTS.md beside it (Codex 0.171.0: with both at the root, its
+    # first model request carried only the override; trial24)
+    for rel, item in list(found.items()):
+        if rel.rsplit("/", 1)[-1] == "AGENTS.override.md" and item.ok and (item.text or "").strip():
+            beside = rel[: -len("AGENTS.override.md")] + "AGENTS.md"
+            if beside in found and "codex" in found[beside].agents:
+                found[beside].agents = tuple(a for a in found[beside].agents if a != "codex")
     # @imports, breadth first, from the files Claude Code and Gemini CLI read
     queue = [(item, 0) for item in list(found.values())
              if item.ok and ("claude-code" in item.agents or "gemini" in item.agents)]

@@ -192,3 +192,21 @@ def test_claude_code_does_not_get_the_lessons_twice_when_claude_md_imports_the_e
     assert _session_start(git_repo, "claude-code", "s1", capsys) == ""
     problems = lesson_block_problems(project(git_repo), {"claude-code": {"installed": True}})
     assert any("claude-code also has learn's hooks" in p for p in problems), problems
+
+
+def test_codex_gets_the_lessons_when_an_override_file_hides_agents_md(git_repo: Path, cli, capsys):
+    """trial24: Codex 0.171.0 reads AGENTS.override.md instead of the AGENTS.md beside it (with both at the root,
+    its first model request carried only the override). The session-start hook left out the lessons of the
+    `learn export agents-md` block in AGENTS.md as already given to Codex, so Codex got them from neither."""
+    from altimate_learn.store.fsio import canonical_json
+
+    write_store(git_repo, canonical_json([lesson("L-0001", DECIMAL, pinned=True),
+                                          lesson("L-0002", PYTEST, pinned=True)]))
+    (git_repo / "AGENTS.md").write_text(BEFORE)
+    assert cli("export", "agents-md")[0] == 0
+    capsys.readouterr()
+    assert _session_start(git_repo, "codex", "s1", capsys) == ""  # Codex reads the block in AGENTS.md
+    (git_repo / "AGENTS.override.md").write_text("# Local override\n\nRun the slow tests too.\n")
+    codex = _session_start(git_repo, "codex", "s2", capsys)
+    assert DECIMAL in codex and PYTEST in codex
+    assert _session_start(git_repo, "opencode", "s3", capsys) == ""  # opencode still reads AGENTS.md
