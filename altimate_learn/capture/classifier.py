@@ -232,16 +232,6 @@ def handed_over(answer: str) -> bool:
     return any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))
 
 
-def proposed(answer: str | None) -> bool:
-    """The answer ends by offering the work ("Would you like me to …?", "If you want, I can implement this now") and
-    claims nothing done: a proposal, whatever its length, so a report after it is not about the agent's change."""
-    if not answer:
-        return False
-    tail = answer[-families.PROPOSAL_TAIL:]
-    return (bool(families.PROPOSES.search(tail)) and not families.GENERIC_OFFER.search(tail)
-            and not (CLAIMS.search(answer) or languages.CLAIMS.search(answer) or "[code]" in answer))
-
-
 ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
@@ -309,8 +299,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        claimed = (answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
-                   and not proposed(answer))
+        claimed = answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])

@@ -110,25 +110,6 @@ OPENING_CLAUSES = 3
 INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
                      r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)
 
-# An answer that ends by offering the work instead of reporting it ("Would you like me to suggest specific code changes?",
-# "If you want, I can implement this now across the User resource", "今すぐパッチを入れましょうか？", "需要我…吗？", "Se quiser,
-# …"): a proposal. When it claims nothing done either (no `CLAIMS` words), what the person says is broken next was broken
-# before the agent's answer, not by it: "This seems good, can you also review the code? The isolation code isn't working
-# properly" (first-sight false alarms of three dev owners; `classifier.proposed`). A closer after finished work ("Would you
-# like any other changes?") offers nothing in particular (`GENERIC_OFFER`).
-PROPOSES = re.compile(
-    r"\b(?:would\s+you\s+like\s+(?:me\s+)?to|(?:do\s+you\s+)?want\s+me\s+to|shall\s+i|should\s+i|"
-    r"if\s+you\s+(?:want|'d\s+like|would\s+like|prefer)\b[^.?!\n]{0,60}?\bi\s+(?:can|could|will|'ll)|"
-    r"i\s+can\s+(?:also\s+)?(?:\w+\s+){1,12}?(?:next|now|for\s+you)\b|confirm\s+and\s+i(?:'ll|\s+will)|"
-    r"let\s+me\s+know\s+if\s+you(?:'d|\s+would)?\s+(?:like|want)\s+me\s+to)\b"
-    r"|要不要|需要我|我可以(?:继续|帮你|为你|再)|如果你(?:需要|希望|愿意)|你希望我|如你希望"
-    r"|(?:ましょう|しましょう|いたしましょう)か|할까요|드릴까요"
-    r"|\bse\s+quiser\b|\bquer\s+que\s+eu\b|\bquieres\s+que\b|\bsi\s+quieres\b|\b(?:voulez|souhaitez)-vous\s+que\b"
-    r"|\bsi\s+vous\s+(?:voulez|le\s+souhaitez)\b|\bsoll\s+ich\b|\bm[oö]chtest\s+du\b|\bхотите,?\s+чтобы\s+я\b", _I)
-GENERIC_OFFER = re.compile(r"\b(?:any|other|further|more|additional)\s+(?:adjustments?|changes?|modifications?|improvements?|"
-                           r"questions?|help|tweaks?|assistance|features?)\b|\banything\s+else\b", _I)
-PROPOSAL_TAIL = 300  # characters at the end of the answer where the offer stands
-
 # A message that opens by asking how to do something ("how do I dim the LED? it's too bright", "how can we speed up CI?
 # the build is too slow") asks a question of its own; what it says is wrong next is the situation it asks about, not a
 # report on the agent's work (unless it blames the agent's change).
@@ -413,23 +394,18 @@ BROKEN += [
      "said the result does not work"),
 ]
 
-# After a done answer, a result that has no effect or cannot be reached, however the person goes on: "alt shift 4 doesn't do
-# anything", "now I can't see anything on localhost", "not opening, you gave me the link", "the app is not accessible from
-# my browser", "nothing is output to the logs though" (misses on dev owners at first sight, four owners; no dev false alarm).
+# After a done answer, a whole clause that says the result has no effect: "alt shift 4 doesnt do anythign", "the shortcut
+# didn't seem to do anything", "now I can't see anything on localhost", "nothing is output to the logs though" (first-sight
+# misses of three dev owners). Only the whole clause: "I don't see anything wrong with it, ship it", "it won't do anything
+# in prod, fine", "nothing is rendered twice now", "when nothing is printed for 30s, restart it" are approvals, a fix
+# confirmed or a request (review22 R22-7: a looser form fired on 9 of 20 such look-alikes).
 BROKEN += [
-    (re.compile(r"\b(?:doesn't|does\s+not|didn't|did\s+not|won't)\s+(?:seem\s+to\s+)?do\s+anything\b"
-                r"|\b(?:i|we)\s+(?:still\s+)?(?:can't|cannot|don't|do\s+not|didn't|did\s+not)\s+see\s+anything\b"
-                r"|\b(?:isn't|aren't|wasn't|weren't|is\s+not|are\s+not|not)\s+(?:accessible|reachable|opening|clickable|responding|"
-                r"appearing)\b"
-                r"|\bnothing\s+(?:is\s+|was\s+|gets\s+|got\s+)?(?:output|outputted|printed|logged|displayed|rendered|returned|written|"
-                r"saved)\b", _I),
-     "said the result does not work"),
-    # A blank view named without an article at the opening ("blank page again!", "white screen on load", "still a black
-    # window"), or a view that turns blank ("the screen still turn black"); never "black screen mode", "white page
-    # background".
-    (re.compile(r"^\W*(?:still\s+|again\s+)?(?:a\s+|the\s+)?(?:blank|empty|white|black)\s+(?:screen|page|window)\b"
-                r"(?!\s+(?:mode|theme|background|button|colou?r|style|design|option))"
-                r"|\b(?:screen|page|window|app|it|everything)\s+(?:still\s+|now\s+)?turns?\s+(?:black|white|blank)\b", _I),
+    (re.compile(r"^\W*(?:(?:but|and|still|now|so|hmm+)\W+)?(?:[\w.+@/-]+\s+){0,4}?(?:doesn't|does\s+not|didn't|did\s+not)\s+"
+                r"(?:seem\s+to\s+)?do\s+anything(?:\s+(?:at\s+all|still|now))?\W*$"
+                r"|^\W*(?:(?:but|and|still|now|so|hmm+)\W+)*(?:i|we)\s+(?:still\s+)?(?:can't|cannot|don't|do\s+not|didn't|did\s+not)\s+"
+                r"see\s+anything(?:\s+(?:on|in|at)\s+(?:the\s+|my\s+)?(?:page|screen|localhost|browser|app|site|window|ui))?\W*$"
+                r"|^\W*(?:but\s+|and\s+|still\s+)?nothing\s+(?:is\s+|was\s+|gets\s+|got\s+)?(?:output|printed|logged|displayed|"
+                r"rendered)\s+(?:to|in|on)\s+(?:the\s+)?\w+(?:\s+(?:though|still|either))?\W*$", _I),
      "said the result does not work"),
 ]
 

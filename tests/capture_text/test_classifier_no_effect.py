@@ -1,6 +1,7 @@
-"""After an answer that said the work was done, a result that has no effect or cannot be reached is a report on it,
-however the person goes on ("alt shift 4 doesnt do anythign", "not opening, you gave me the link"); the same words
-in a request or after an answer that did nothing are not."""
+"""After an answer that said the work was done, a whole clause that says the result has no effect is a report on it
+("alt shift 4 doesnt do anythign", "now i cant see anything on localhost", "nothing is output to the logs though"); the
+same words inside an approval, a fix confirmed or a request are not (review22 R22-7 and R22-11: a looser form, and a
+blank-view form, fired on such look-alikes and were narrowed or undone)."""
 
 from __future__ import annotations
 
@@ -25,13 +26,8 @@ def judge(text: str, answer: str = DONE) -> bool:
     "alt shift 4 doesnt do anythign",
     "the shortcut didn't seem to do anything",
     "now i cant see anything on localhost",
-    "not openaing you give me link",
-    "the app is not accessible from my browser",
     "nothing is output to the logs though",
-    "the button isn't clickable on mobile",
-    "blank page again!",
-    "white screen on load",
-    "the screen still turn black",
+    "i still can't see anything",
 ])
 def test_no_effect_after_done_work_is_a_report(text):
     assert judge(text)
@@ -41,6 +37,27 @@ def test_no_effect_after_done_work_is_a_report(text):
     "make sure the modal doesn't do anything when the user is logged out",
     "add a health check so we know when the api is not reachable",
     "if nothing is printed, log a warning",
+    # review22 R22-7: approvals, a fix confirmed, requests
+    "I don't see anything wrong with it, ship it",
+    "ok I don't see anything else to change, merge it",
+    "I can't see anything missing, let's move on to the billing page",
+    "we didn't see anything like that in prod before",
+    "the flag is off by default so it won't do anything in prod, fine",
+    "add a dry-run flag that doesn't do anything except print the plan",
+    "ensure nothing is logged when the token is present",
+    "thanks! now the worker: when nothing is printed for 30s, restart it",
+    "nice, I don't see anything in the logs anymore",
+    "perfect, nothing is rendered twice now",
+    "now hide the sidebar on mobile so it's not clickable behind the modal",
+    "make the old endpoints not reachable but keep the code",
+    # review22 R22-11: design words and a fix confirmed
+    "white page with the logo centered for the landing, please",
+    "empty screen for no results: show an illustration and a retry button",
+    "blank page template for new docs, add one too",
+    "the app turns white when you toggle light mode, nice",
+    "it turns white on hover, exactly what I wanted",
+    "white screen on load is gone now, thanks",
+    "empty window when there are no tabs is fine, move on",
     "white page background would look cleaner",
     "black screen mode for the reader, please",
 ])
