@@ -296,7 +296,10 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 if gives_notes:
                     texts.append(_learned_notes(root, harness, log))
             elif event.kind == "prompt":
+                first = data.get("first_request") is None
                 texts.append(engine.request(event.request or event.prompt or "", event.key).text)
+                if first and harness in _START_WITH_FIRST_PROMPT:  # the session-start part of the answer
+                    texts.append(_learned_notes(root, harness, log))
             else:
                 if deliver_files:
                     write = (event.tool_name or "").lower() in WRITE_TOOLS
@@ -360,6 +363,9 @@ _MAX_READ = 1 << 20
 # frozen empty is still built at resume (engine.session_start). Claude Code's resumed request carries the
 # section once with it returned, so it is not listed.
 _RESUME_KEEPS_START = frozenset({"codex"})
+# Agents whose session-start section goes with the session's first prompt (harness/gemini.py: Gemini CLI's
+# SessionStart context would make a resumed session forget the first prompt); the learner's blocks go with it.
+_START_WITH_FIRST_PROMPT = frozenset({"gemini"})
 
 
 def _any_block(root: str, learn_dir: str | None) -> bool:

@@ -7,7 +7,7 @@ ignored by git) and the person's global file (`$XDG_CONFIG_HOME/altimate-code/AG
 from their next session" held only where the agent loads that file: none of Claude Code 2.1.332, Codex CLI
 0.171.0, Gemini CLI 0.61.0 or opencode 1.18.33 loads `AGENTS.local.md` or the global file, Claude Code and
 Gemini CLI do not load `AGENTS.md` (checked against the real CLIs' model requests, trial24). So the session-start
-answer of the hook carries each such block this agent does not load, inside the same markers (a transcript that
+answer of the hook (Gemini CLI: the first prompt's, which carries its session-start section) carries each such block this agent does not load, inside the same markers (a transcript that
 echoes it is our text, never the person's: markers.strip_injected). A file the agent loads on its own (which
 agents load which: instructions/files.discover, root files and their imports) is left to the agent, and so is a
 bullet `learn import-memories` wrote from this agent's own memory (the store's `memories.json`), which it loads.

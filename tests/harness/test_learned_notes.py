@@ -27,7 +27,7 @@ def block(*bullets: str) -> str:
 
 
 def start(harness: str, root: Path, **extra: str) -> str:
-    fixture = {"claude-code": "claude", "codex": "codex"}[harness]
+    fixture = {"claude-code": "claude", "codex": "codex", "gemini": "gemini"}[harness]
     payload = {**recorded(fixture, root)[0], **extra}
     assert payload["hook_event_name"] == "SessionStart"
     out = run_hook(harness, payload, cwd=root)
@@ -103,3 +103,19 @@ def test_a_bullet_of_the_agents_own_memory_is_not_given_back_to_it(git_repo: Pat
     assert PERSONAL in start("codex", git_repo)
     mine = start("claude-code", git_repo)
     assert PERSONAL not in mine and MINE in mine
+
+
+def test_gemini_gets_the_notes_with_the_first_prompt_as_it_gets_the_section(git_repo: Path):
+    """Gemini CLI's SessionStart answers nothing (harness/gemini.py: its context would make a resumed session forget
+    the first prompt); the session-start section goes with the first BeforeAgent, and so do the notes, once. (A real
+    Gemini CLI 0.61 run: the first request and the resumed one each carry them once, and the person's typed
+    words stay theirs.)"""
+    write_store(git_repo, [lesson("L-0001", "Use `ref()` for model dependencies.", pinned=True)])
+    (git_repo / "AGENTS.local.md").write_text(block(PERSONAL))
+    events = recorded("gemini", git_repo)
+    assert start("gemini", git_repo) == ""
+    prompt = next(e for e in events if e["hook_event_name"] == "BeforeAgent")
+    first = context_of(run_hook("gemini", prompt, cwd=git_repo).stdout)
+    assert "ref()" in first and first.count(PERSONAL) == 1
+    later = context_of(run_hook("gemini", {**prompt, "prompt": "now rename the orders model"}, cwd=git_repo).stdout)
+    assert PERSONAL not in later
