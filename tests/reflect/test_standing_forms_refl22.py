@@ -54,6 +54,7 @@ def test_ever_in_a_question_a_report_or_about_this_tasks_things_gives_nothing(te
     ("in all handlers, never return raw exceptions", "In all handlers, never return raw exceptions."),
     ("in src/api/, never import from the cli", "In `src/api/`, never import from the cli."),
     ("For the migrations, always add a down step", "For the migrations, always add a down step."),
+    ("For all API routes, always validate the input", "For all API routes, always validate the input."),
 ])
 def test_a_kind_of_thing_leading_a_prohibition_scopes_it(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
@@ -71,6 +72,9 @@ SCOPE_LOOKALIKES = [
     "For reference, never change the schema", "In particular, don't touch the header", "For today, always run it",
     "In the footer, never show the year", "For the title, always use bold", "In the new page, always add a footer",
     "For the card, never use shadows", "In that component, always use flexbox",
+    # idioms that read as a kind of thing ("all …", a plural): they gave "In all honesty, never use `pandas`."
+    "In all honesty, never use pandas", "In all fairness, don't use the cache", "For all intents and purposes, never use var",
+    "In many ways, don't trust the output", "For both, always use ruff", "For starters, always run the tests",
 ]
 
 
@@ -242,6 +246,7 @@ OWN_LOOKALIKES = [
     "you're supposed to use this one", "you're supposed to follow it, see README.md and CONTRIBUTING.md",
     "the tests are supposed to pass", "you're supposed to wait for me", "we're supposed to ship today",
     "you're supposed to be done by now", "you're supposed to follow them", "you were supposed to follow AGENTS.md",
+    "you're supposed to use pnpm, right?",  # it gave "Always use `pnpm`, right?."
 ]
 
 

@@ -296,8 +296,8 @@ def _supposed(sentence: str, text: str) -> str | None:
     from altimate_learn.reflect.providers.builtin.vocabulary import VERBS, gerund_base
 
     match = _SUPPOSED.match(sentence)
-    if not match:
-        return None
+    if not match or sentence.rstrip().endswith("?"):
+        return None  # "you're supposed to use pnpm, right?": asked, not said
     word = match.group("verb").lower()
     base = word if word in VERBS else gerund_base(word)
     rest = match.group("rest").strip()

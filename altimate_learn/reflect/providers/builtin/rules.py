@@ -112,6 +112,19 @@ def _ever_a_kind(obj: str) -> bool:
     return not _one_thing(what) and (not re.match(r"(?:the|all\s+the)\s", what, re.I) or _a_kind(what))
 
 
+def _kind_named(phrase: str) -> bool:
+    """Whether a scope names a kind of thing by a plural noun ("UI components", "all handlers", "the migrations"), not
+    an idiom ("in all honesty", "for all intents and purposes", "in many ways", "for starters")."""
+    words = re.findall(r"[a-z]+", phrase.lower())
+    last = words[-1] if words else ""
+    return bool(words) and not _IDIOM_SCOPE.search(phrase) and (last in PLURAL_NOUNS or len(last) > 3 and last.endswith("s")
+                                                               and not last.endswith(("ss", "us", "is")))
+
+
+_IDIOM_SCOPE = re.compile(r"\b(?:honesty|fairness|seriousness|intents|purposes|ways|starters|words|hindsight|retrospect|"
+                          r"both|most|many|cases|terms|respects|means|events|regards|sorts|kinds|practice|theory)\b", re.I)
+
+
 def _names_code(phrase: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 
@@ -198,7 +211,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # ... and a kind of thing ("UI components", "all handlers") or code: "for the button, never use red" styles one thing
     # of this task (review21: which one only the conversation says)
     if scoped and not _NOT_A_SCOPE.search(scoped.group(2)) and not re.match(r"(?:the\s+)?new\b", scoped.group(2), re.I) \
-            and (_plural(scoped.group(2)) or _names_code(scoped.group(2))):
+            and (_kind_named(scoped.group(2)) or _names_code(scoped.group(2))):
         inner = match_rule(scoped.group(3), context)
         first = inner.text.split(" ", 1)[0] if inner else ""
         if inner and first in ("Never", "Always"):
