@@ -164,3 +164,28 @@ def test_a_personal_memory_reaches_the_next_session_of_another_agent(world: Worl
     first = json.dumps(world.model_requests()[0]["body"])
     assert first.count("port 5433") == 1, first[-3000:]
     assert "from AGENTS.local.md (your own notes for this project" in first
+
+
+def test_a_personal_memory_reaches_gemini_with_its_first_prompt_once(world: World, gemini_bin: Path) -> None:
+    """trial24: Gemini CLI gets learn's session-start section with the first prompt (its SessionStart context would
+    make a resumed session forget that prompt), so the personal file's block goes there too: once in the first
+    request, once in the resumed one (Gemini keeps the first prompt's parts), and the person's words stay theirs."""
+    from tests.e2e.agents import gemini_setup, run_gemini
+
+    repo = world.project
+    folder = memory_folders(repo)[0][0]
+    folder.mkdir(parents=True)
+    (folder / "user_db.md").write_text(memory("local-db-port", "user",
+                                              "On this machine the test database listens on port 5433."))
+    learn_ok(world, "enable")
+    learn_ok(world, "import-memories", "--type", "user")
+    gemini_setup(world)
+    (world.home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(repo): "TRUST_FOLDER"}))
+    learn_ok(world, "install", "gemini")
+    world.set_script([{"text": "I used pip."}, {"text": "ok, uv from now on"}])
+    first = run_gemini(world, gemini_bin, "add the requests library").check()
+    session = json.loads(first.stdout[first.stdout.index("{"):])["session_id"]
+    run_gemini(world, gemini_bin, "no, that's wrong: we always use uv add here, never pip", "--resume", session).check()
+    assert [json.dumps(r["body"]).count("port 5433") for r in world.model_requests()] == [1, 1]
+    typed = [s["text"] for s in json.loads(learn_ok(world, "signals", "--json"))]
+    assert typed == ["no, that's wrong: we always use uv add here, never pip"]
