@@ -15,7 +15,7 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
     from altimate_learn.cli.settings import hook_status
     from altimate_learn.errors import LearnError
     from altimate_learn.harness.check import run_check
-    from altimate_learn.harness.install import InstallOptions
+    from altimate_learn.harness.install import InstallOptions, harness_module
 
     out: dict[str, dict[str, Any]] = {}
     for harness, status in hook_status(root).items():
@@ -23,7 +23,10 @@ def agents(root: Path) -> dict[str, dict[str, Any]]:
                                  "detail": []}
         if status["installed"]:
             works = True
-            for variant in ({"user": False}, {"user": True}):
+            # the generic check reads every settings file the agent reads, the user's too: a second, user-only
+            # check reported the user file twice (trial24); an agent with a check of its own gets both
+            custom = hasattr(harness_module(harness), "check")
+            for variant in ({"user": False}, {"user": True}) if custom else ({"user": False},):
                 options = InstallOptions(harness, root, **variant)
                 try:
                     ok, lines = run_check(options)

@@ -124,3 +124,15 @@ def test_hooks_installed_twice_are_said_even_when_they_work(git_repo, cli):
     assert re.search(r"  claude-code: hooks in .*settings\.json, .*settings\.json, working\n"
                      r"    Note: the hooks are installed in 2 files and claude-code runs each of them, so each lesson "
                      r"can reach it more than once", out), out
+
+
+def test_a_user_level_install_is_reported_once(git_repo, cli):
+    """trial24: with Codex's hooks in the project's and the user's hooks.json (not trusted yet), doctor printed the
+    "installed in … and run, but codex will not run them" paragraph for both files, then again for the user file
+    alone: it checked the user file twice."""
+    assert cli("install", "codex")[0] == 0
+    assert cli("install", "codex", "--user")[0] == 0
+    code, out, _ = cli("doctor")
+    codex = out[out.index("  codex: "):out.index("  gemini: ")]
+    assert codex.count("learn hooks for codex are installed in") == 1, codex
+    assert codex.count("hooks.json (user)") == 1, codex
