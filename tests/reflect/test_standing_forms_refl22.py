@@ -286,3 +286,23 @@ FRONTED_LOOKALIKES = [
 @pytest.mark.parametrize("text", FRONTED_LOOKALIKES)
 def test_a_word_a_question_a_pointer_or_another_verb_gives_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "from now on don't change the button", "make sure in future you don't change the button",
+    "in future don't touch the header", "going forward, never delete the file", "next time don't rename the function",
+    "from now on, don't ever change the colors",
+])
+def test_from_now_on_does_not_make_a_prohibition_of_one_thing_of_this_task_a_rule(text: str) -> None:
+    """It gave "Never change the button.", "Never touch the header.": which one only the conversation says, as with "I
+    told you, don't change the button" (review21)."""
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("from now on, don't touch the migrations", "Never touch the migrations."),
+    ("from now on never push to main", "Never push to main."),
+    ("in future never commit the .env file", "Never commit the `.env` file."),
+])
+def test_from_now_on_keeps_a_prohibition_of_a_kind_of_thing_or_code(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

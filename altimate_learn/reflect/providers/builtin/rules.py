@@ -193,7 +193,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
         inner = match_rule(rest, context)
         if inner:
-            inner.standing = True
+            # "from now on don't change the button" gave "Never change the button.": which button only the conversation
+            # says, as in "I told you, don't change the button" (review21); a kind of thing or code stays standing
+            inner.standing = not (inner.shape == "never" and inner.negative and not _ever_a_kind(inner.negative[0]))
         return inner
     # "in the frontend we always use X": the scope leads the rule ("In the frontend, always use X")
     scoped = re.match(r"^(in|for)\s+((?:the|our|all)\s+[\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)\s*,?\s+(we\s+.+)$", c, re.I)
