@@ -192,15 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=Path, default=Path("docs"), help="the docs folder (default: ./docs)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is out of date")
     args = parser.parse_args(argv)
+    columns = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = str(WIDTH)  # typer and click read it for anything not given a context width
-    if args.check:
-        out_of_date = stale(args.docs)
-        for relative in out_of_date:
-            print(f"{args.docs / relative} is out of date; run `{FIX}`.")
-        return 1 if out_of_date else 0
-    for relative in write(args.docs):
-        print(f"wrote {args.docs / relative}")
-    return 0
+    try:
+        if args.check:
+            out_of_date = stale(args.docs)
+            for relative in out_of_date:
+                print(f"{args.docs / relative} is out of date; run `{FIX}`.")
+            return 1 if out_of_date else 0
+        for relative in write(args.docs):
+            print(f"wrote {args.docs / relative}")
+        return 0
+    finally:  # called in a process that goes on (the tests): every later help text keeps its own width
+        if columns is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = columns
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ stale, and this test fails until `python -m altimate_learn.cli.docsgen` is run a
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def test_the_configuration_page_has_every_key_with_its_variable_and_default() ->
             assert f"`{key.env}`" in rows[name]
 
 
-def test_check_mode_names_the_stale_page_and_writing_fixes_it(tmp_path: Path, capsys) -> None:
+def test_check_mode_names_the_stale_page_and_writing_fixes_it(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "132")  # a wide terminal: docsgen writes at its own width, then gives this back
     docs = tmp_path / "docs"
     shutil.copytree(DOCS, docs)
     page = docs / "configuration.md"
@@ -59,6 +61,7 @@ def test_check_mode_names_the_stale_page_and_writing_fixes_it(tmp_path: Path, ca
     assert docsgen.main(["--docs", str(docs)]) == 0
     assert docsgen.main(["--check", "--docs", str(docs)]) == 0
     assert page.read_text(encoding="utf-8") == (DOCS / "configuration.md").read_text(encoding="utf-8")
+    assert os.environ["COLUMNS"] == "132"  # trial23: it stayed 80 for every later test of the worker (order-dependent)
 
 
 def test_ci_runs_the_packaging_check() -> None:
