@@ -274,8 +274,6 @@ def _memo_lint():
     Adding one lesson to a 10,000-lesson store should not re-lint the other 9,999 in the hook that
     notices the change. Verdicts live next to the prepared corpora in the user's cache folder.
     """
-    from altimate_learn.curate.lint import lint
-
     folder = cache_dir()
     path = None
     memo: dict = {}
@@ -293,6 +291,8 @@ def _memo_lint():
     def checked(text: str) -> tuple:
         verdict = memo.get(text)
         if not (isinstance(verdict, tuple) and len(verdict) == 4):
+            from altimate_learn.curate.lint import lint  # only on a miss: a text checked before costs no import
+
             result = lint(text, typed_by_person=True)  # approved by a person: normalised, as promote showed it
             verdict = (bool(result.ok), result.text, result.reason, result.rule)
             memo[text] = verdict

@@ -101,6 +101,22 @@ def _digest(text: str) -> str:  # history/memory_import._bullet_digest, without 
     return sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
 
 
+def _passing(bullets: list[str], shown: str, log=None) -> list[str]:
+    """The bullets the lesson lint passes, as delivery lets an approved lesson through (deliver/index._memo_lint,
+    whose verdicts are cached): the file is text anyone may have edited or committed (a pull request's AGENTS.md, a
+    hand-edited AGENTS.local.md), so a bullet with prompt injection or a secret is left out, as that lesson would be."""
+    from altimate_learn.deliver.index import _memo_lint
+
+    checked, save = _memo_lint()
+    kept = [bullet for bullet in bullets if checked(bullet)[0]]
+    save()
+    if log is not None and len(kept) < len(bullets):
+        gone = len(bullets) - len(kept)
+        log(f"session start: {gone} learned bullet{'s' if gone != 1 else ''} of {shown} left out: the lesson lint "
+            "refuses them")
+    return kept
+
+
 def _shown(path: str, rel: str | None) -> str:
     if rel is not None:
         return rel
@@ -136,8 +152,9 @@ def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
         if index == 1:  # the personal file: not what this agent's own memory, which it loads, already says
             own = _own_memories(root, harness)
             bullets = [b for b in bullets if _digest(b) not in own] if own else bullets
-            if not bullets:
-                continue
+        bullets = _passing(bullets, _shown(path, rel), log)
+        if not bullets:
+            continue
         heading = (f"Learned workspace facts from {_shown(path, rel)} ({_WHAT[index]}; this agent does not load "
                    "that file itself):")
         parts.append("\n".join([LEARNED_OPEN, heading, *(f"- {b}" for b in bullets), LEARNED_CLOSE]))
