@@ -74,8 +74,10 @@ def _read(path: str, root: str | None) -> str | None:
 def _own_memories(root: str, harness: str) -> set[str]:
     """Digests of the bullets `learn import-memories` wrote into the personal file from this agent's own memory
     (each store's `memories.json`): the agent loads that memory itself, so the bullet would come twice."""
+    from altimate_learn.worktree import locate
+
     out: set[str] = set()
-    learn_dir = os.path.join(root, ".altimate-code", "learn")
+    learn_dir = locate(root).local_dir  # local state: in a linked worktree, the main checkout's (review22 R22-13)
     try:
         names = os.listdir(learn_dir)
     except OSError:
