@@ -34,8 +34,8 @@ def rebase_in_progress(checkout: Checkout) -> dict[str, str | None] | None:
         return None
     for folder in ("rebase-merge", "rebase-apply"):
         state = Path(checkout.git_dir, folder)
-        if not state.is_dir():
-            continue
+        if not state.is_dir() or (state / "applying").exists():
+            continue  # `git am` keeps its state in rebase-apply too, on the branch (review22 R22-8)
 
         def read(name: str) -> str:
             try:
