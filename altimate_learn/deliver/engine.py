@@ -648,7 +648,7 @@ class Delivery:
         nominal = settings["file_lessons"]
         scored = select.rank_file_scored(corpus, relative, data["terms"], nominal, later=data["request_seq"] >= 2)
         if served:  # an edit after the file was served: what the limit held back, if the session has room
-            window = select.held_back(scored, nominal, corpus, data["terms"])
+            window = select.held_back(scored, nominal, corpus, data["terms"], relative)
             allowed = self.stretch(0, 2 * nominal)
             # in a later topic the file being edited is the follow-up's work: what its request points at may also
             # take the room kept for another file

@@ -534,8 +534,7 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
     words = query_terms(corpus, norm, implied=False)
     own = corpus.bm25.score_docs(words, list(candidates), concept_links(corpus, words)) if words else {}
     folder, _, name = norm.rpartition("/")
-    stem = name.split(".", 1)[0]
-    named = selective(corpus, query_terms(corpus, stem, implied=False), matches, pick) if pick > 0 and stem else set()
+    named = name_points(corpus, norm, matches, pick)
     # The folders of the path, as words (`domain` for `services/api/app/domain/money.py`), not ideas: a folder
     # says where the file is, and only a word few of its lessons hold says more than the trigger did.
     # The nearer a folder is to the file, the more it says about it (`domain` in `services/api/app/domain/money.py`
@@ -557,6 +556,16 @@ def rank_file_scored(corpus: Corpus, path: str, terms: list[str], pick: int = 0,
     order = sorted(matches, key=lambda i: (-matches[i], i not in first, -request.get(i, 0.0), i not in named, -placed.get(i, 0),
                                            -net[i], -own.get(i, 0.0), ids[i], i))
     return [(i, matches[i], request.get(i, 0.0)) for i in order]
+
+
+def name_points(corpus: Corpus, path: str, matches: dict[int, float], pick: int) -> set[int]:
+    """The lessons of ``matches`` (lesson → :func:`specificity`) holding a word of the file's name (without
+    its extension) that at most ``pick`` of the lessons at their level hold (:func:`selective`): `variabl`
+    for `variables.tf` points at the rule on Terraform variables among the conventions of `infra/terraform/**`."""
+    stem = normalize_path(path).rpartition("/")[2].split(".", 1)[0]
+    if pick <= 0 or not stem:
+        return set()
+    return selective(corpus, query_terms(corpus, stem, implied=False), matches, pick)
 
 
 def _request_scores(corpus: Corpus, terms: list[str], matches: dict[int, float], pick: int,
@@ -600,7 +609,7 @@ def folder_level(level: float) -> float:
 
 
 def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus | None = None,
-              terms: list[str] | None = None) -> list[int]:
+              terms: list[str] | None = None, path: str | None = None) -> list[int]:
     """What a file's second batch may show (an edit after the file was served), in order: the lessons of a
     :func:`rank_file_scored` ranking at the level where ``limit`` cut it, or more specific, that the
     latest request points at (relevance above 0); then the lessons below the cut holding a word or idea the
@@ -618,7 +627,15 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     `models/marts/**/*.sql`) comes before them: narrower rules still come first in the file's first batch,
     but the cut should not hide the one rule of the file the request names. A broader rule that only a
     common word ("model" among the rules of `models/**`) or an implied concern ("a model" implies naming and
-    raw-data rules) points at waits behind them."""
+    raw-data rules) points at waits behind them.
+
+    With ``path`` (the file), after the level where the limit cut come the lessons below the cut holding a word of
+    the file's name that few lessons of their level hold (:func:`name_points`), at a level that names something of
+    the path and is no bucket, before the rest of what the request points at: `main.tf` and `variables.tf` of a
+    new Terraform module share their first five (the module's own rules, and the modules rule), so without this
+    the edit of `variables.tf` brought nothing, and the rule on Terraform variables of `infra/terraform/**`, which
+    helpfulness alone ordered 7th, never came. Measured: at a bucket level (`LoginForm.tsx` and the form rules
+    of `web/src/**`) such lessons took the room a follow-up needed."""
     if len(scored) <= limit or limit <= 0:
         return []
     cut = scored[limit - 1][1]
@@ -634,8 +651,18 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     rest = [i for i, _, relevance in level_of if relevance <= 0]
     if not rest:  # nothing to come before: the lessons below the cut stay in the order of their relevance
         stated = set()
+    named: list[int] = []  # below the cut, what the file's name points at, at a level that is no bucket
+    if corpus is not None and path:
+        levels = {i: level for i, level, _ in scored}
+        sizes: dict[float, int] = {}
+        for level in levels.values():
+            sizes[level] = sizes.get(level, 0) + 1
+        points = name_points(corpus, path, levels, limit)
+        named = [i for i, level, _ in scored[limit:] if i in points and i not in taken and i not in stated
+                 and level > 0 and sizes[level] <= BUCKET * limit]
+    later = set(named)
     return ([i for i, _, relevance in level_of if relevance > 0] + [i for i, _, _ in pointed if i in stated]
-            + rest + [i for i, _, _ in pointed if i not in stated])
+            + rest + named + [i for i, _, _ in pointed if i not in stated and i not in later])
 
 
 def select_file(corpus: Corpus, path: str, terms: list[str], limit: int,

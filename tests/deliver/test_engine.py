@@ -520,3 +520,58 @@ def test_a_sibling_file_with_nothing_new_brings_what_the_edit_of_its_folder_held
     assert step(git_repo, "file", "README.md", **limits).added[0]["id"] == "L-3000"
     sibling = step(git_repo, "file", "models/staging/stg_payments.sql", **limits)
     assert file_ids(sibling, lessons) == ["L-1007", "L-1008", "L-1009", "L-100a"]
+
+
+TERRAFORM = ([lesson(f"L-400{i}", text, paths=["infra/terraform/modules/redis/**"]) for i, text in enumerate([
+    "Changes to the `redis` module need a plan for every environment in the pull request.",
+    "Pin the `redis` module by version tag when calling it from an environment stack.",
+    "The `redis` Terraform module takes its subnet ids from the network stack outputs.",
+    "The `redis` module exposes `redis_security_group_id` for callers; do not look it up."])]
+             + [lesson("L-4100", "Modules expose outputs for every id a caller might need; callers never use data "
+                                 "sources to find them.", paths=["infra/terraform/modules/**"])]
+             + [lesson(f"L-420{i:x}", text, paths=["infra/terraform/**"], helpful=help_)
+                for i, (text, help_) in enumerate([
+                    ("Name Terraform resources in snake_case without repeating the resource type.", 5),
+                    ("Read other stacks' outputs with `terraform_remote_state` only from the `shared` stack.", 5),
+                    ("Read secrets from AWS Secrets Manager data sources; never put secrets in `tfvars` files.", 3),
+                    ("Use `for_each` with maps instead of `count` for resources that may be reordered.", 1),
+                    ("Use `prevent_destroy` on stateful resources such as databases and buckets.", 1),
+                    ("Write IAM policies with `aws_iam_policy_document`, never as inline JSON strings.", 1),
+                    ("Give every Terraform variable a `description` and a `type`.", 0),
+                    ("Never run Terraform against production state from a laptop; changes go through the pipeline.", 0),
+                    ("Mark outputs that contain secrets as `sensitive = true`.", 0),
+                    ("Encrypt data at rest with the customer-managed KMS key of the environment.", 0)])])
+
+
+def test_editing_a_sibling_file_brings_the_broader_rule_its_own_name_points_at(git_repo: Path):
+    """blind batch 33's b33-35: "new module for redis" with the module's main.tf and variables.tf. Both files'
+    first five are the module's own rules (shown with the request) and the modules rule, so variables.tf had
+    nothing new, and the rule on Terraform variables (last but three by helpfulness at `infra/terraform/**`)
+    never came. The edit of variables.tf brings it: the file's name says what the file is. Editing main.tf or
+    outputs.tf does not bring it."""
+    write_store(git_repo, TERRAFORM)
+    limits = {"core_lessons": 0}
+    step(git_repo, "request", "new module for redis", **limits)
+    module = "infra/terraform/modules/redis"
+    for name in ("main.tf", "outputs.tf"):
+        step(git_repo, "file", f"{module}/{name}", **limits)
+        edit = step(git_repo, "file", f"{module}/{name}", True, **limits)
+        assert "L-4206" not in file_ids(edit, TERRAFORM)
+    step(git_repo, "file", f"{module}/variables.tf", **limits)
+    edit = step(git_repo, "file", f"{module}/variables.tf", True, **limits)
+    assert file_ids(edit, TERRAFORM) == ["L-4206"]
+
+
+def test_a_file_name_brings_no_rule_from_below_the_cut_of_a_bucket_level(git_repo: Path):
+    """Where `infra/terraform/**` holds more than four batches' worth of rules (a bucket: conventions for every
+    file under it), the edit of variables.tf does not add the variables rule from below the cut: measured on the
+    delivery sets, a file's name pulling rules out of a bucket (`LoginForm.tsx` and the form rules of
+    `web/src/**`) took the room a later request needed."""
+    extra = [lesson(f"L-43{i:02d}", f"Keep the `stack{i}` Terraform stack in its own state bucket.",
+                    paths=["infra/terraform/**"], helpful=2) for i in range(12)]
+    write_store(git_repo, TERRAFORM + extra)
+    limits = {"core_lessons": 0}
+    step(git_repo, "request", "new module for redis", **limits)
+    path = "infra/terraform/modules/redis/variables.tf"
+    step(git_repo, "file", path, **limits)
+    assert "L-4206" not in file_ids(step(git_repo, "file", path, True, **limits), TERRAFORM + extra)
