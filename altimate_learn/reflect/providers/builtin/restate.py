@@ -283,7 +283,7 @@ def _agreed(statement: str) -> str:
 
 # "You're supposed to be following that" (after "What does @PYTHON.md say?"), "you're supposed to run the linter": what
 # the agent is expected to do every time, said as a reminder (present tense: "you were supposed to …" is one slip)
-_SUPPOSED = re.compile(_HABIT_LEAD + r"you(?:'re|\s+are)\s+(?:always\s+)?supposed\s+to\s+(?:be\s+)?(?P<verb>[a-z-]+)\s+"
+_SUPPOSED = re.compile(_HABIT_LEAD + r"you(?:'re|\s+are)\s+(?:always\s+)?supposed\s+to\s+(?P<be>be\s+)?(?P<verb>[a-z-]+)\s+"
                        r"(?P<rest>.+?)\s*[.!]*$", re.I)
 _FILE_NAMED = re.compile(r"(?<![\w./-])@?(?P<file>[\w./-]*[\w-]\.(?:md|mdc|txt|rst))\b", re.I)
 _PRONOUN_ONLY = re.compile(r"^(?:that|this|it|them)$", re.I)
@@ -303,6 +303,8 @@ def _supposed(sentence: str, text: str) -> str | None:
     rest = match.group("rest").strip()
     if base is None:
         return None
+    if match.group("be") and base not in ("follow", "read", "use"):
+        return None  # "you're supposed to be updating the docs, not the code": where this task should be (R22-14)
     if _PRONOUN_ONLY.match(rest):
         files = {m.group("file") for m in _FILE_NAMED.finditer(text)}
         if base in ("follow", "read") and len(files) == 1:

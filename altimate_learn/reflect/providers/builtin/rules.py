@@ -137,6 +137,15 @@ _NOT_A_SCOPE = re.compile(r"\b(?:this|that|these|those|it|its|my|your|now|case|c
                           r"moment|while|time|now|then|there|here|reference|real|any|some|which|what|other)\b", re.I)
 
 
+# A scope that counts or points at this task's things ("in both files", "in the 3 scripts", "for the remaining tests",
+# "in the following files", "in the changed files"; review22 R22-9): which ones only the conversation says. Without
+# "the", "changed files" / "modified components" are a kind ("for changed files, always run the formatter").
+_TASKS_SCOPE = re.compile(r"\b(?:both|two|three|four|five|six|seven|eight|nine|ten|several|remaining|rest|following|above|"
+                          r"below|aforementioned|previous|same|listed|mentioned|\d+)\b"
+                          r"|^(?:the|all\s+the)\s+(?:[\w-]+\s+)?(?:changed|modified|touched|affected|edited|updated|first|"
+                          r"last|current)\b", re.I)
+
+
 _ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?(?:\s+|\s*,\s*)(?=\w)", re.I)
 
 
@@ -213,6 +222,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # ... and a kind of thing ("UI components", "all handlers") or code: "for the button, never use red" styles one thing
     # of this task (review21: which one only the conversation says)
     if scoped and not _NOT_A_SCOPE.search(scoped.group(2)) and not re.match(r"(?:the\s+)?new\b", scoped.group(2), re.I) \
+            and not _TASKS_SCOPE.search(scoped.group(2)) \
             and (_kind_named(scoped.group(2)) or _names_code(scoped.group(2))):
         inner = match_rule(scoped.group(3), context)
         first = inner.text.split(" ", 1)[0] if inner else ""
@@ -1166,17 +1176,29 @@ _FROM_NOW_ON = re.compile(r"\b(?:going\s+forward|moving\s+forward|from\s+now\s+o
                           r"in\s+(?:the\s+)?future)\b", re.I)
 
 
+# A clause that opens with a condition or a scope ("for this release only", "except for hotfixes", "unless I say so",
+# "until the freeze ends"): the clauses after it in its sentence hold only under it (review22 R22-12), which the rule
+# read alone would drop ("Always skip the e2e tests.")
+_CONDITION = re.compile(r"^(?:for|except|unless|until|till|when|whenever|if|during|while|as\s+long\s+as|only|apart\s+from|"
+                        r"besides|other\s+than|before|after|in\s+case|once|on)\b", re.I)
+
+
 def _said_to_hold_from_now_on(own: str) -> str | None:
     """The one rule long feedback says holds from now on ("…, i prefer rounded polygons for any shapes going forward,
     …" -> "Prefer rounded polygons for any shapes."), or None. The rest of the feedback (a dozen requests, a
     specification) is still left to a model or a person; two such clauses, or one that is no clean rule, give
     nothing."""
     clauses: list[str] = []
-    for clause in (c.strip() for c in re.split(r"(?<=[.!?])\s+|\n+|,\s+|;\s+", own)):
-        if clauses and _FROM_NOW_ON.fullmatch(clauses[-1].strip(" ,:;")):
-            clauses[-1] = f"{clauses[-1]}, {clause}"  # "going forward, never …": the lead and its rule
-        elif clause:
-            clauses.append(clause)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", own):
+        conditioned = False
+        for clause in (c.strip() for c in re.split(r",\s+|;\s+", sentence)):
+            if conditioned:
+                continue  # "for this release only, from now on skip the e2e tests": the rule holds only under that
+            if clauses and _FROM_NOW_ON.fullmatch(clauses[-1].strip(" ,:;")):
+                clauses[-1] = f"{clauses[-1]}, {clause}"  # "going forward, never …": the lead and its rule
+            elif clause:
+                clauses.append(clause)
+            conditioned = bool(_CONDITION.match(clause)) and not _FROM_NOW_ON.search(clause)
     found = []
     for clause in clauses:
         if not _FROM_NOW_ON.search(clause) or len(clause) > 200 or "?" in clause:
