@@ -110,3 +110,29 @@ def is_learn_prompt(text: str) -> bool:
     import re
 
     return re.search(_PROMPT_FENCE, text, flags=re.S) is not None
+
+
+# The blocks learn manages in instruction files, as (opening, closing) markers: `instructions.block` gives them
+# kinds; reading an instruction file on the hook path needs only the markers (no dataclasses, no subprocess).
+MANAGED_BLOCKS = ((AGENTS_MD_OPEN, AGENTS_MD_CLOSE), (LEARNED_OPEN, LEARNED_CLOSE), (GRADUATED_OPEN, GRADUATED_CLOSE))
+
+
+def positions(text: str, marker: str) -> list[int]:
+    """Where ``marker`` starts in ``text``, each occurrence, in order."""
+    out, start = [], 0
+    while True:
+        found = text.find(marker, start)
+        if found < 0:
+            return out
+        out.append(found)
+        start = found + len(marker)
+
+
+def excise_managed(text: str) -> str:
+    """``text`` without any block learn manages: one opening marker followed by one closing marker is cut with
+    everything between; a file with unbalanced markers keeps them (not ours to cut)."""
+    for opening, closing in MANAGED_BLOCKS:
+        opens, closes = positions(text, opening), positions(text, closing)
+        if len(opens) == 1 and len(closes) == 1 and opens[0] < closes[0]:
+            text = text[:opens[0]] + text[closes[0] + len(closing):]
+    return text

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from altimate_learn.errors import LearnError
 from altimate_learn.markers import (AGENTS_MD_CLOSE, AGENTS_MD_OPEN, GRADUATED_CLOSE, GRADUATED_OPEN, LEARNED_CLOSE,
-                                    LEARNED_OPEN)
+                                    LEARNED_OPEN, excise_managed, positions)
 
 
 class BlockError(LearnError):
@@ -65,20 +65,10 @@ KINDS = (LESSONS, LEARNED, GRADUATED)
 
 # --- reading ------------------------------------------------------------------------------------------
 
-def _positions(text: str, marker: str) -> list[int]:
-    out, start = [], 0
-    while True:
-        found = text.find(marker, start)
-        if found < 0:
-            return out
-        out.append(found)
-        start = found + len(marker)
-
-
 def span(text: str, kind: BlockKind, where: str) -> tuple[int, int] | None:
     """(start, end) of the block including both markers; None when the file has neither marker."""
-    opens = _positions(text, kind.open)
-    closes = _positions(text, kind.close)
+    opens = positions(text, kind.open)
+    closes = positions(text, kind.close)
     if not opens and not closes:
         return None
     if len(opens) != 1 or len(closes) != 1 or closes[0] < opens[0]:
@@ -108,15 +98,7 @@ def bullets(text: str | None, kind: BlockKind, where: str) -> list[str]:
 
 def excise(text: str) -> str:
     """``text`` without any block learn manages (a file with unbalanced markers keeps them: not ours to cut)."""
-    for kind in KINDS:
-        try:
-            found = span(text, kind, "")
-        except BlockError:
-            continue
-        if found is not None:
-            start, end = found
-            text = text[:start] + text[end:]
-    return text
+    return excise_managed(text)
 
 
 def has_marker(text: str) -> bool:

@@ -94,9 +94,9 @@ def excise_blocks(text: str) -> str:
     balanced ``<!-- learn:lessons -->`` / ``<!-- learn:learned -->`` block; unbalanced markers are kept)."""
     if BLOCK_OPEN not in text:
         return text  # the common case costs no import on the hook path
-    from altimate_learn.instructions.block import excise
+    from altimate_learn.markers import excise_managed  # not instructions.block: dataclasses would cost the hook
 
-    return excise(text)
+    return excise_managed(text)
 
 
 def normalise(text: str) -> str:

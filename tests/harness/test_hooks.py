@@ -397,3 +397,28 @@ def test_a_config_left_with_conflict_markers_says_finish_the_merge(repo: Path):
     assert proc.stderr.startswith(f"Error: {config} has git conflict markers (a merge that is not finished). Finish "
                                   "the merge of that file")
     assert "ref()" in context_of(run_hook("claude-code", recorded("claude", repo)[0], cwd=repo).stdout)
+
+
+def test_a_session_start_with_learned_notes_imports_no_block_writer(repo: Path):
+    """review22 R22-15: a learn:learned block in AGENTS.local.md (every user of `import-memories --type user`), which
+    Claude Code does not load, is given at session start; finding which files the agent loads read the instruction
+    files through the block writer (dataclasses, inspect, ast, subprocess: a third more time at every session
+    start). Reading needs only the markers."""
+    (repo / "AGENTS.local.md").write_text("# mine\n\n<!-- learn:learned -->\n- Use port 5433 for the test db.\n"
+                                          "<!-- /learn:learned -->\n")
+    (repo / "AGENTS.md").write_text("# team\n\n<!-- learn:learned -->\n- Run make check before pushing.\n"
+                                    "<!-- /learn:learned -->\n")
+    event = recorded("claude", repo)[0]
+    run_hook("claude-code", {**event, "session_id": "warm-up"}, cwd=repo)  # prepares the index
+    script = f"""
+import io, json, sys
+from altimate_learn.harness import hook
+sys.stdin = io.TextIOWrapper(io.BytesIO({json.dumps(event)!r}.encode()))
+hook.main(["claude-code"])
+print(json.dumps(sorted(m for m in ("dataclasses", "inspect", "ast", "subprocess", "altimate_learn.instructions.block")
+                        if m in sys.modules)))
+"""
+    proc = subprocess.run([sys.executable, "-c", script], cwd=repo, capture_output=True, text=True)
+    answer, modules = proc.stdout.strip().splitlines()
+    assert "Use port 5433 for the test db." in context_of(answer), proc.stderr
+    assert json.loads(modules) == []
