@@ -174,3 +174,15 @@ def test_gitignore_keeps_what_is_there_and_works_outside_git(tmp_path: Path):
     empty.mkdir()
     block.ensure_ignored(empty / "AGENTS.local.md")
     assert (empty / ".gitignore").read_text() == "AGENTS.local.md\n"
+
+
+def test_the_hook_path_cuts_the_same_blocks_the_writer_manages():
+    """markers.excise_managed (the hook's reading, without the writer's imports) knows every kind the writer writes."""
+    from altimate_learn import markers
+    from altimate_learn.instructions import block
+
+    assert markers.MANAGED_BLOCKS == tuple((kind.open, kind.close) for kind in block.KINDS)
+    text = "# Team\n" + "".join(f"{kind.open}\n- a rule\n{kind.close}\n" for kind in block.KINDS) + "tail\n"
+    assert markers.excise_managed(text) == "# Team\n" + "\n" * len(block.KINDS) + "tail\n"
+    unbalanced = f"{block.LEARNED.open}\n- kept\n{block.LEARNED.open}\n"
+    assert markers.excise_managed(unbalanced) == unbalanced
