@@ -121,9 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "record":
         import bench_delivery as bench
 
-        from delivery_why import HELD_OUT
+        from delivery_why import chosen_sets
 
-        sets = args.sets.split(",") if args.sets else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+        sets = chosen_sets(args.sets)
         unknown = [name for name in sets if name != "main" and name not in bench.SETS]
         if unknown:
             parser.error(f"unknown set(s): {', '.join(unknown)}; choose from main, {', '.join(bench.SETS)}")

@@ -26,7 +26,7 @@ zero-relevance lessons (0 = first, 1 = last) by each similarity and as ranked no
 
     python research/delivery_vectors.py [--sets main,blind29,...] [--sizes 300,1000,10000]
 
-The blind sets being written (:data:`HELD_OUT`) are refused.
+The blind sets being written (`delivery_why.HELD_OUT`) are refused.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-HELD_OUT: tuple[str, ...] = ()  # blind sets being written for a blind measurement: never run here (none now)
 PICK = 5  # learn.file_lessons's default: a file's first batch
 SIMILARITIES = ("mean", "idf-mean", "max", "idf-max")
 PLACEMENTS = ("after relevance", "for helpfulness")
@@ -267,13 +266,13 @@ def render(results: dict) -> str:
 if __name__ == "__main__":
     import argparse
 
-    import bench_delivery as bench
+    from delivery_why import HELD_OUT, chosen_sets
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default="", help="comma-separated set names (default: main and every readable set)")
     parser.add_argument("--sizes", default="300,1000,10000")
     args = parser.parse_args()
-    sets = args.sets.split(",") if args.sets else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+    sets = chosen_sets(args.sets)
     if any(name in HELD_OUT for name in sets):
         parser.error(f"{', '.join(HELD_OUT)} are held out for a blind measurement")
     print(render(measure(sets, tuple(int(s) for s in args.sizes.split(",")))))

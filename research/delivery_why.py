@@ -132,6 +132,13 @@ def diagnose(sets: list[str], sizes: tuple[int, ...], tasks: dict[str, list[dict
 HELD_OUT: tuple[str, ...] = ()  # blind sets being written for a blind measurement: never run here (none now)
 
 
+def chosen_sets(spec: str) -> list[str]:
+    """The sets named in ``spec`` (comma-separated), or main and every registered set not held out."""
+    import bench_delivery as bench
+
+    return spec.split(",") if spec else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+
+
 def summary(rows: list[dict]) -> str:
     """Misses by reason and size; for each reason the median rank and relevance ratio in the file's ranking, the
     median rank among the request's relevant lessons, and how many misses were in sessions that had reached the
@@ -158,14 +165,12 @@ def summary(rows: list[dict]) -> str:
 if __name__ == "__main__":
     import argparse
 
-    import bench_delivery as bench
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--sets", default="", help="comma-separated set names (default: main and every readable set)")
     parser.add_argument("--sizes", default="300,1000,10000")
     args = parser.parse_args()
-    sets = args.sets.split(",") if args.sets else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+    sets = chosen_sets(args.sets)
     if any(name in HELD_OUT for name in sets):
         parser.error(f"{', '.join(HELD_OUT)} are held out for a blind measurement")
     found = diagnose(sets, tuple(int(s) for s in args.sizes.split(",")))
