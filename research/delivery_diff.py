@@ -119,14 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     cmp_.add_argument("after", type=Path)
     args = parser.parse_args(argv)
     if args.command == "record":
-        import bench_delivery as bench
-
         from delivery_why import chosen_sets
 
-        sets = chosen_sets(args.sets)
-        unknown = [name for name in sets if name != "main" and name not in bench.SETS]
-        if unknown:
-            parser.error(f"unknown set(s): {', '.join(unknown)}; choose from main, {', '.join(bench.SETS)}")
+        try:
+            sets = chosen_sets(args.sets)
+        except ValueError as error:
+            parser.error(str(error))
         record(args.out, tuple(int(s) for s in args.sizes.split(",")), sets, json.loads(args.learn))
         return 0
     print(compare(json.loads(args.before.read_text(encoding="utf-8")),

@@ -272,7 +272,10 @@ if __name__ == "__main__":
     parser.add_argument("--sets", default="", help="comma-separated set names (default: main and every readable set)")
     parser.add_argument("--sizes", default="300,1000,10000")
     args = parser.parse_args()
-    sets = chosen_sets(args.sets)
+    try:
+        sets = chosen_sets(args.sets)
+    except ValueError as error:
+        parser.error(str(error))
     if any(name in HELD_OUT for name in sets):
         parser.error(f"{', '.join(HELD_OUT)} are held out for a blind measurement")
     print(render(measure(sets, tuple(int(s) for s in args.sizes.split(",")))))

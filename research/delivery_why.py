@@ -133,10 +133,15 @@ HELD_OUT: tuple[str, ...] = ("blind35", "blind36")  # blind sets being written f
 
 
 def chosen_sets(spec: str) -> list[str]:
-    """The sets named in ``spec`` (comma-separated), or main and every registered set not held out."""
+    """The sets named in ``spec`` (comma-separated), or main and every registered set not held out; ValueError
+    (one line naming the known sets) for a name that is neither main nor a set of bench_delivery.py."""
     import bench_delivery as bench
 
-    return spec.split(",") if spec else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+    sets = spec.split(",") if spec else ["main", *(n for n in bench.SETS if n not in HELD_OUT)]
+    unknown = [name for name in sets if name != "main" and name not in bench.SETS]
+    if unknown:
+        raise ValueError(f"unknown set(s): {', '.join(unknown)}; the known sets are main, {', '.join(bench.SETS)}")
+    return sets
 
 
 def summary(rows: list[dict]) -> str:
@@ -170,7 +175,10 @@ if __name__ == "__main__":
     parser.add_argument("--sets", default="", help="comma-separated set names (default: main and every readable set)")
     parser.add_argument("--sizes", default="300,1000,10000")
     args = parser.parse_args()
-    sets = chosen_sets(args.sets)
+    try:
+        sets = chosen_sets(args.sets)
+    except ValueError as error:
+        parser.error(str(error))
     if any(name in HELD_OUT for name in sets):
         parser.error(f"{', '.join(HELD_OUT)} are held out for a blind measurement")
     found = diagnose(sets, tuple(int(s) for s in args.sizes.split(",")))

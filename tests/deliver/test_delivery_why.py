@@ -25,3 +25,19 @@ def test_a_lesson_ranked_past_a_crowded_folders_limit_is_reported_as_a_file_rank
     assert not row["relevant"]
     text = delivery_why.summary(rows)
     assert text.splitlines()[1].split()[:2] == ["file-rank", str(sum(r["why"] == "file-rank" for r in rows))]
+
+
+def test_an_unknown_set_name_is_a_one_line_error_naming_the_known_sets(tmp_path):
+    # each script that takes --sets: a typo ends in one line naming the sets to choose from, not a KeyError
+    import subprocess
+
+    known = ["main", *bench_delivery.SETS]
+    for argv in (["delivery_why.py", str(tmp_path / "out.jsonl")], ["delivery_vectors.py"],
+                 ["delivery_diff.py", "record", str(tmp_path / "out.json")]):
+        done = subprocess.run([sys.executable, str(ROOT / "research" / argv[0]), *argv[1:], "--sets", "main,unknown",
+                               "--sizes", "300"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert done.returncode == 2, (argv[0], done.stderr)
+        assert "Traceback" not in done.stderr and done.stdout == ""
+        last = done.stderr.strip().splitlines()[-1]
+        assert "unknown set(s): unknown;" in last and all(name in last for name in known), last
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
