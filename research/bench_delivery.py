@@ -66,10 +66,10 @@ tasks each by one more writer who read only the source lessons and issue 19, for
 `delivery_tasks_blind29.jsonl` and `delivery_tasks_blind30.jsonl`, 36 tasks each by one more writer who read only the
 source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl` and `delivery_tasks_blind32.jsonl`, the
 same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blind34.jsonl`, the same for the
-nineteenth). The
+nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36]
 """
 
 from __future__ import annotations
@@ -1223,6 +1223,42 @@ BLIND33_INTRO, BLIND34_INTRO = (NINETEENTH_ROUND_WRITER.format(who=who, style=st
      "too much credit, a prod instance class bumped and applied, a 900-line pull request); crowded topics (webhooks, "
      "Terraform IAM, Kubernetes manifests, incremental models, money and dates on one page), named files "
      "(`next.config.js`, `package.json`, `docker-compose.yml`), minimal file requests (two to seven words)")))
+# The twentieth round's writer read the source lessons, issue 19, how stores/generate.py scopes lessons, two lines of
+# blind batch 34 (its first line and its first follow-up, for the JSON shape), lines 1 to 20 and 55 to 76 of this
+# docstring, this file's `STAGES` to `check_unique`, the registration lines and intros of blind batches 31 to 34 (and
+# the end of 32's, the lead's reading of a miss), `delivery_why.py`'s docstring and `HELD_OUT`, the team board and
+# recent commit subjects; ran only a check of the JSON, of each needed prefix's uniqueness in the base, 300, 1,000
+# and 10,000 stores and of the path globs (every needed lesson's trigger covers one of its task's files); not this
+# benchmark.
+_NINETEENTH_READ = ("two lines of blind batch 32 (its first line and its first follow-up) and the registration lines "
+                    "of blind batches 26 to 32 with their intros")
+assert _NINETEENTH_READ in NINETEENTH_ROUND_WRITER and "2026-12-04 #6" in NINETEENTH_ROUND_WRITER
+TWENTIETH_ROUND_WRITER = NINETEENTH_ROUND_WRITER.replace(_NINETEENTH_READ, (
+    "two lines of blind batch 34 (its first line and its first follow-up) and the registration lines of blind batches "
+    "31 to 34 with their intros")).replace("lines 55 to 75 of this docstring", (
+    "lines 1 to 20 and 55 to 76 of this docstring")).replace("never the code, the other task sets", (
+    "the docstring and `HELD_OUT` of `delivery_why.py`, the team board and recent commit subjects, never the delivery "
+    "code, the other task sets")).replace("2026-12-04 #6", "2026-12-05 #7")
+BLIND35_TASKS, BLIND36_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (35, 36))
+BLIND35_INTRO, BLIND36_INTRO = (TWENTIETH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-fourth writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the twentieth round: terse "
+     "developers with typos and shorthand (pls, noone, mins, b2b), product and vendor names (VoiceOver, Adyen, "
+     "Zendesk, Looker, sqlfluff) and both spellings (recognised, dockerize); 10 direct, 10 vague, 8 file and 8 "
+     "follow-ups whose second request is on another topic or file and mostly a symptom (a Looker dashboard broken by a "
+     "rename, a backed-up queue, GBP amounts labelled $, a snapshot taking 2h, a cent off on long invoices); every "
+     "section of the source file, a crowded topic (a new Adyen webhook, four lessons), two- and three-lesson requests "
+     "(RDS, a Dockerfile, a Celery task that sends email, a page that is white while loading and when the API is "
+     "down), source sub-folders (`models/staging/stripe/`, `shopify/`, `hubspot/`), a `test_*.py` file, "
+     "`web/src/app/`, minimal file requests (two to six words)"),
+    ("the same writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the twentieth round: the same "
+     "voices (ppl, dupes, wtf, py-spy, Airbyte, Sydney customers); 10 direct, 10 vague, 8 file and 8 follow-ups on "
+     "another topic (a refund rate wrong by month, re.compile in a profile, 1.234,50 typed by German users, "
+     "'PayoutStatus.PAID' in JSON, a local database reachable from the office wifi, a page for a disk at 80%, a branch "
+     "for a ticket); a lesson naming another file (`app/celery_beat.py`), a named file (`docker-compose.yml`), "
+     "three-lesson requests (an S3 bucket, Kubernetes manifests, a form), Terraform module files and a production "
+     "stack, a schema yml, minimal file requests (two to five words)")))
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1269,6 +1305,8 @@ SETS = {
     "blind32": (BLIND32_TASKS, "Blind batch 32 (written apart from the code)", BLIND32_INTRO),
     "blind33": (BLIND33_TASKS, "Blind batch 33 (written apart from the code)", BLIND33_INTRO),
     "blind34": (BLIND34_TASKS, "Blind batch 34 (written apart from the code)", BLIND34_INTRO),
+    "blind35": (BLIND35_TASKS, "Blind batch 35 (written apart from the code)", BLIND35_INTRO),
+    "blind36": (BLIND36_TASKS, "Blind batch 36 (written apart from the code)", BLIND36_INTRO),
 }
 
 
