@@ -106,7 +106,8 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
 
     Every lesson is linted again and identifier overlaps are checked again. If the candidate changes
     between the diff and the write, nothing is promoted. The approved set it replaces is archived in
-    versions/ (see `learn rollback`).
+    versions/ (see `learn rollback`). A promote killed after writing approved.json is finished (its
+    history recorded) by the next one.
     """
     from altimate_learn.review import gate
     from altimate_learn.review.render import render_diff
@@ -130,6 +131,18 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
             question = f"Promote this candidate, including {plural(len(review.flagged), 'flagged lesson')}?"
         return typer.confirm(question, default=False, err=as_json)
 
+    # A promote killed after writing approved.json is finished first (its history entry), then said before any diff.
+    if (done := gate.finish_interrupted(store)) is not None:
+        when = f" (started {done.at})" if done.at else ""
+        report.line(f"Finished the interrupted promote of '{name}'{when}: {plural(done.approved, 'approved lesson')}, "
+                    f"{len(done.added)} added, {len(done.edited)} edited, {len(done.removed)} removed; the set before "
+                    f"it is archived as v{done.version} (`learn rollback` restores it).")
+        report.data["finished_interrupted"] = {"at": done.at, "version": done.version, "approved": done.approved,
+                                               "added": done.added, "edited": done.edited, "removed": done.removed}
+        if not store.path(store.CANDIDATE).exists():  # nothing else was staged
+            report.data.update(promoted=False, approved=done.approved)
+            report.emit()
+            return
     result = gate.promote(store, yes=yes, allow_flagged=allow_flagged, interactive=is_interactive(),
                           confirm=confirm, show=shown)
     if not result.promoted:

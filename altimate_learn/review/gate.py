@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import LearnError, StoreError
@@ -46,6 +47,7 @@ class PromoteResult:
     flagged: list[str] = field(default_factory=list)
     candidate_sha256: str | None = None
     review: Review | None = None
+    interrupted: Interrupted | None = None  # a killed promote this one finished first (see finish_interrupted)
 
     def as_dict(self) -> dict[str, Any]:
         return {"promoted": self.promoted, "version": self.archived_version, "approved": self.approved_count,
@@ -79,6 +81,10 @@ def promote(store: Store, *, yes: bool = False, allow_flagged: bool = False, int
     ``show`` is called with the review before any question (the CLI prints the diff); ``confirm`` asks
     the person and returns their answer. Returns ``promoted=False`` when they declined.
     """
+    interrupted = finish_interrupted(store)
+    if interrupted is not None and not store.path(Store.CANDIDATE).exists():
+        return PromoteResult(True, interrupted.version, interrupted.approved, interrupted.previous, interrupted.added,
+                             interrupted.edited, interrupted.removed, interrupted=interrupted)
     review = load_review(store)
     check_promotable(review)
     if show is not None:
@@ -97,9 +103,12 @@ def promote(store: Store, *, yes: bool = False, allow_flagged: bool = False, int
                                  "Run `learn promote` in a terminal, or pass --yes (and --allow-flagged to "
                                  "approve flagged lessons).")
         if not confirm(review):
-            return PromoteResult(False, review=review, candidate_sha256=review.candidate_sha256)
+            return PromoteResult(False, review=review, candidate_sha256=review.candidate_sha256,
+                                 interrupted=interrupted)
         approve_flagged = True  # the person confirmed the prompt that showed the WARNING lines
-    return commit(store, review, allow_flagged=approve_flagged)
+    result = commit(store, review, allow_flagged=approve_flagged)
+    result.interrupted = interrupted
+    return result
 
 
 def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult:
@@ -127,18 +136,99 @@ def commit(store: Store, shown: Review, *, allow_flagged: bool) -> PromoteResult
         realize_staged(store, {lesson["id"] for lesson in candidate})
         # The first promote archives the empty set it replaces, so `learn rollback` can undo it too.
         archived = store.archive_version(fresh.approved.lessons or [])
-        store.write_lessons(Store.APPROVED, candidate)
-        store.remove(Store.CANDIDATE)  # with its base and its staged retirements
-        _reconcile_retired(store, {lesson["id"] for lesson in candidate})
-        from altimate_learn.team.retirements import sync
-
-        sync(store, fresh.approved.lessons or [], candidate)  # the team learns of each retirement, with its reason
         ids = fresh.diff.ids()
-        store.record_history("promote", version=archived, candidate_sha256=fresh.candidate_sha256,
-                             approved=len(candidate), previous=len(fresh.approved.lessons or []),
-                             flagged=sorted(fresh.flagged), approved_sha256=written_sha256(store), **ids)
+        entry = dict(version=archived, candidate_sha256=fresh.candidate_sha256, approved=len(candidate),
+                     previous=len(fresh.approved.lessons or []), flagged=sorted(fresh.flagged), **ids)
+        # What the rest of this promote will record, kept before approved.json is written: a promote killed after
+        # that write is finished by the next one (:func:`finish_interrupted`), its history entry included.
+        store.write_json(Store.PROMOTE_PENDING, {"at": fsio.utc_now(), "approved_path": str(store.path(Store.APPROVED)),
+                                                 "set_sha256": _set_sha256(candidate), "history": entry})
+        store.write_lessons(Store.APPROVED, candidate)
+        _finish(store, fresh.approved.lessons or [], candidate, entry)
         return PromoteResult(True, archived, len(candidate), len(fresh.approved.lessons or []), ids["added"],
                              ids["edited"], ids["removed"], sorted(fresh.flagged), fresh.candidate_sha256, fresh)
+
+
+def _set_sha256(lessons: list[Lesson]) -> str:
+    import hashlib
+
+    return hashlib.sha256(fsio.canonical_json(lessons).encode("utf-8")).hexdigest()
+
+
+def _finish(store: Store, previous: list[Lesson], approved: list[Lesson], entry: dict[str, Any]) -> None:
+    """What a promote does once approved.json is written (under the store lock): the candidate goes (with its base
+    and staged retirements), retired.json and the team's retirements follow the new set, and history records it."""
+    live = {lesson["id"] for lesson in approved}
+    try:
+        staged = read_lesson_file(store.path(Store.CANDIDATE)).lessons
+    except StoreError:
+        staged = None
+    if staged is not None and fsio.canonical_json(staged) == fsio.canonical_json(approved):
+        store.remove(Store.CANDIDATE)  # with its base and its staged retirements
+    _reconcile_retired(store, live)
+    from altimate_learn.team.retirements import sync
+
+    sync(store, previous, approved)  # the team learns of each retirement, with its reason
+    store.record_history("promote", **entry, approved_sha256=written_sha256(store))
+    store.remove(Store.PROMOTE_PENDING)
+
+
+@dataclass
+class Interrupted:
+    """A promote killed after writing approved.json, finished by :func:`finish_interrupted`."""
+
+    at: str | None
+    version: int
+    approved: int
+    previous: int
+    added: list[str]
+    edited: list[str]
+    removed: list[str]
+
+
+def finish_interrupted(store: Store) -> Interrupted | None:
+    """Finish a promote killed after it wrote approved.json (its candidate left behind, no history entry): remove the
+    candidate when approved.json holds it, bring retired.json and the team's retirements in line, record its history
+    entry. A promote killed before that write (approved.json is not its set), or one that recorded its history,
+    leaves only its note, which goes. Under the store lock; ``None`` when there was nothing to finish."""
+    path = store.path(Store.PROMOTE_PENDING)
+    if not path.exists():
+        return None
+    with store.lock():
+        try:
+            pending = store.read_json(Store.PROMOTE_PENDING)
+        except LearnError:
+            pending = None
+        entry = pending.get("history") if isinstance(pending, dict) else None
+        if not isinstance(pending, dict) or pending.get("approved_path") != str(store.path(Store.APPROVED)):
+            if isinstance(pending, dict) and isinstance(pending.get("approved_path"), str) \
+                    and Path(pending["approved_path"]).is_file():
+                return None  # another worktree's promote: finished there, where its approved.json is
+            store.remove(Store.PROMOTE_PENDING)
+            return None
+        try:
+            approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+            history = store.history()
+        except LearnError:
+            return None  # an unreadable approved.json or history: left for the person (promote says what)
+        version = entry.get("version") if isinstance(entry, dict) else None
+        recorded = any(e.get("op") == "promote" and e.get("version") == version
+                       and e.get("candidate_sha256") == entry.get("candidate_sha256") for e in history) \
+            if isinstance(entry, dict) else True
+        if not isinstance(version, int) or recorded or _set_sha256(approved) != pending.get("set_sha256"):
+            store.remove(Store.PROMOTE_PENDING)  # never got to approved.json, changed since, or already recorded
+            return None
+        try:
+            previous = store.read_version(version)
+        except LearnError:
+            previous = []
+        entry = {**entry, "finished_after_interrupt": True}
+        _finish(store, previous, approved, entry)
+        ids = lambda key: [i for i in entry.get(key) or [] if isinstance(i, str)]  # noqa: E731
+        count = lambda key, default: entry.get(key) if isinstance(entry.get(key), int) else default  # noqa: E731
+        at = pending.get("at") if isinstance(pending.get("at"), str) else None
+        return Interrupted(at, version, count("approved", len(approved)), count("previous", len(previous)),
+                           ids("added"), ids("edited"), ids("removed"))
 
 
 def written_sha256(store: Store) -> str | None:

@@ -57,6 +57,9 @@ class Store:
     SCHEDULE = "schedule.json"
     BOOTSTRAP = "bootstrap.json"
     REVIEWS = "reviews.json"
+    # A promote under way: the history entry it will record, written before approved.json is (see
+    # :func:`altimate_learn.review.gate.finish_interrupted`); a promote killed after that write is completed from it.
+    PROMOTE_PENDING = "promote-pending.json"
     RETIRED_FILES = frozenset({RETIRED, CANDIDATE_RETIRED})
 
     def __init__(self, paths: ProjectPaths, name: str = DEFAULT_STORE) -> None:
