@@ -197,7 +197,12 @@ def is_task_spec(text: str) -> bool:
 
 
 # "if the build fails, …", "make sure it doesn't crash": a condition or a check, not a report.
-_HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b", re.I)
+_HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b"
+                          # the same in other languages: "如果…", "万一…", "检查哪些位置会导致报错" (check which places would
+                          # fail: the analog of "check whether"), "もし…", "…かどうか", "만약…", "falls", "ob", "если", "en caso de"
+                          r"|如果|假如|万一|是否|会不会|确保|以防|检查(?:一下)?(?:是否|有没有|哪些|哪里)|もし|かどうか|ないように|만약|"
+                          r"않도록|\b(?:falls|ob|если|в\s+случае|en\s+caso\s+de|au\s+cas\s+o[uù])\b",
+                          re.I)
 
 
 _REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)

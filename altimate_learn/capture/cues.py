@@ -402,6 +402,9 @@ ERROR_TALK = re.compile(
 RESOLVED = re.compile(
     r"\b(?:no\s+(?:more\s+|longer\s+(?:any\s+)?)?|zero\s+|without\s+(?:any\s+)?)(?:errors?|exceptions?|warnings?|crash\w*|"
     r"issues?|problems?)\b(?!\s+(?:message|shown|at\s+all\s+(?:but|and)))"
+    # A count of none, as a tool's summary prints it ("0 errors, 0 warnings", "✅ 0 new TypeScript errors", "Found 0 errors.").
+    r"|(?<![\d.,])\b0\s+(?:new\s+|remaining\s+|[\w-]+\s+){0,2}?(?:errors?|exceptions?|warnings?|failures?|failed|crash\w*|"
+    r"issues?|problems?)\b"
     r"|\b(?:errors?|exceptions?|warnings?|crash\w*|issues?|problems?|bug)\s+(?:is|are|has|have|seems?|seem\s+to\s+be)?\s*"
     r"(?:been\s+)?(?:gone|fixed|resolved|solved|went\s+away|disappeared|cleared)\b"
     r"|\b(?:fixed|resolved|solved|got\s+rid\s+of)\s+(?:the|that|this|my|all\s+the)\s+(?:\w+\s+)?(?:errors?|exceptions?|crash\w*|"
@@ -538,14 +541,16 @@ BROKEN: list[tuple[re.Pattern[str], str]] = [
 ]
 
 # What an agent says when it has done something: the context that makes "it errors" a report on its work.
+# "fixed" as an adjective ("cap it at a fixed share", "a fixed-width font") and "this ensures …" (how a proposal or an
+# explanation would work) claim nothing.
 CLAIMS = re.compile(
     r"\b(?:should\s+now|now\s+(?:works?|compiles?|passes|runs|shows|displays|renders|loads|builds|starts|has|uses|includes|"
     r"handles)|(?:is|are)\s+now\b|(?:has|have)\s+been\s+(?:fixed|resolved|updated|added|created|removed|implemented|"
     r"applied|changed|replaced|refactored|set\s+up|moved|wired|configured|installed)|(?:i've|i\s+have|we've|we\s+have|i)\s+"
     r"(?:fixed|updated|added|created|implemented|changed|removed|made|applied|refactored|replaced|rewritten|restructured|"
-    r"set\s+up|moved|cleaned|wired|configured|installed|modified)|\bfixed\b|\bresolved?\b|successfully|"
+    r"set\s+up|moved|cleaned|wired|configured|installed|modified)|(?<!\ba\s)(?<!\ban\s)\bfixed\b(?!-)|\bresolved?\b|successfully|"
     r"all\s+(?:tests|checks|errors|lint|linting|type)|✅|ready\s+(?:to\s+use|for)|(?:tests?|build|lint|tsc|checks?)\s+"
-    r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|ensures|"
+    r"(?:pass|passes|passed|succeed)|should\s+(?:resolve|fix|work|now)|will\s+now|this\s+(?:fixes|resolves|removes|"
     r"change|update)|updated\s+\S+|here\s+(?:is|are)\s+the\s+(?:updated|fixed|new|changes)"
     r"|how(?:'s|\s+is|\s+does)\s+(?:it|that|this)\s+(?:look|looking|work|working)|pushed|deployed|committed|merged|triggered|"
     r"published|released|(?:should|will)\s+be\s+(?:live|up|ready|available|deployed|visible)|does\s+(?:it|this|that)\s+(?:work|look|help)|"
@@ -594,7 +599,10 @@ HANDED_OVER = re.compile(
     r"|\bwhat\s+(?:exact\s+)?(?:error|errors|output|message|messages)\s+(?:do|did|are)\s+you\s+(?:see|get|getting|seeing)\b"
     r"|\b(?:share|paste|send|post|show)\s+(?:me\s+|us\s+)?what\s+you\s+(?:see|get)\b"
     r"|\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:share|paste|send|post|provide|show\s+me)\s+(?:me\s+)?(?:the|your|any)\s+"
-    r"(?:full\s+|exact\s+|complete\s+|entire\s+)?(?:\w+\s+)?(?:outputs?|errors?|error\s+messages?|logs?|traceback|stack\s*trace)\b", re.I)
+    r"(?:full\s+|exact\s+|complete\s+|entire\s+)?(?:\w+\s+)?(?:outputs?|errors?|error\s+messages?|logs?|traceback|stack\s*trace)\b"
+    # The answer asked the person to paste something ("Could you paste the relevant part of the thread?", "please paste
+    # it here"): what they paste next is what was asked for, not a report on the agent's work.
+    r"|\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:copy\s+(?:and|&)\s+)?paste\b|\bplease\s+paste\b", re.I)
 
 # Words that say "go on" after an interruption; a redirect must say something beyond them.
 CONTINUE_WORDS = frozenset("""

@@ -1,0 +1,111 @@
+"""Issue 20, cls23: false alarms on people the classifier has not seen, by structure rather than by their words.
+
+- A tool's count of none ("Found 0 errors.", "0 errors, 0 warnings", "✅ 0 new TypeScript errors") says the problem is
+  gone; a count above none after done work is still a report.
+- The answer asked the person to paste something ("Could you paste the relevant part of the thread?"): the paste that
+  follows is what was asked for, not a report on the agent's work.
+- A condition or a check in other languages ("如果…", "检查一下是否…", "もし…", "…かどうか確認して", "만약…") is not a
+  report, as "if …" and "check whether …" are not in English.
+- "fixed" as an adjective ("a fixed share") and "this ensures …" in a proposal or an explanation claim no done work, so
+  what comes after them is not read as a report on it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_user_message
+from altimate_learn.capture.cues import CLAIMS
+from altimate_learn.capture.model import UserMessage
+
+DONE = "Done. I updated the login form and the API client; the build passes and the dev server is running on port 5173."
+# Long enough to read as an answer that did something (over 200 characters), as the real one was.
+ASKED_TO_PASTE = ("I tried to open the forum thread you linked, but the site refuses requests from here, so I can't read it "
+                  "directly. Could you paste the relevant part of the thread? Then I can tell you whether the advice about the "
+                  "compile flags and the generated compile_commands.json actually holds up for your setup.")
+
+
+def judge(text: str, answer: str = DONE) -> bool:
+    return bool(classify_user_message(UserMessage(text=text, index=2, after_assistant=True), None,
+                                      answer=answer).correction)
+
+
+@pytest.mark.parametrize("text", [
+    "Found 0 errors.",
+    "tsc: 0 errors, 0 warnings",
+    "✅ 0 new TypeScript errors",
+    "ran it again: 0 failures",
+    "the linter says 0 problems",
+])
+def test_a_count_of_none_is_no_report(text):
+    assert not judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Found 1 error.",
+    "the build fails with 10 errors",
+    "still 2 errors",
+    "tsc: 20 errors in 3 files",
+])
+def test_a_count_above_none_after_done_work_is_still_a_report(text):
+    assert judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Q: when I open the project in neovim the header files can't be found, clangd fails with an error",
+    "here it is: the lsp crashes with an error when it starts on an esp32 project",
+    "the build fails because the toolchain is not found",
+])
+def test_a_paste_the_agent_asked_for_is_no_report(text):
+    assert not judge(text, ASKED_TO_PASTE)
+
+
+@pytest.mark.parametrize("text", [
+    "the lsp crashes with an error when it starts",
+    "the build fails because the toolchain is not found",
+])
+def test_the_same_paste_after_done_work_is_a_report(text):
+    assert judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "检查一下是否还会报错",
+    "检查哪些位置会导致报错",
+    "如果点击按钮报错，显示一个提示",
+    "万一接口报错，重试三次",
+    "もしエラーが出たら、ログに出して",
+    "エラーが出るかどうか確認して",
+    "만약 에러가 나면 로그 남겨줘",
+    "falls es abstürzt, logge den Fehler",
+    "если будет ошибка, покажи сообщение",
+    "en caso de error, muestra un mensaje",
+])
+def test_a_condition_or_a_check_in_other_languages_is_no_report(text):
+    assert not judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "还是报错",
+    "まだエラーが出ます",
+    "아직도 에러가 나요",
+    "всё ещё ошибка",
+    "sigue dando error",
+])
+def test_a_report_in_those_languages_still_counts(text):
+    assert judge(text)
+
+
+@pytest.mark.parametrize("answer", [
+    "You could cap it at a fixed share of the budget.",
+    "Use a fixed-width font for the table.",
+    "This ensures a clean slate for every module.",
+])
+def test_no_done_claim_in_an_adjective_or_a_proposal(answer):
+    assert not CLAIMS.search(answer)
+    assert not judge("it crashes", answer)
+
+
+@pytest.mark.parametrize("answer", ["Fixed the cap.", "I fixed the import.", "The bug is fixed."])
+def test_a_done_claim_still_makes_a_crash_a_report(answer):
+    assert CLAIMS.search(answer)
+    assert judge("it crashes", answer)
