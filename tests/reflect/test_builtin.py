@@ -133,7 +133,7 @@ RULES = [
     ('no, the primary key column is order_id, not id',
      'Use `order_id` instead of `id` for the primary key column.'),
     ('Please use the `Money` type instead of floats for prices',
-     'Use the `Money` type instead of `floats` for prices.'),
+     'Use the `Money` type instead of `float` for prices.'),
     ('never log request bodies, they contain PII',
      'Never log request bodies.'),
     ('wait, you need to add the new model to schema.yml with tests for unique and not_null',

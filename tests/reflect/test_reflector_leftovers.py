@@ -46,7 +46,7 @@ def test_each_new_thing_with_its_own_part_or_a_project_wide_target_stays_a_rule(
 @pytest.mark.parametrize(("text", "lesson"), [
     ("don't use emojis in commit messages", "Never use emojis in commit messages."),
     ("don't use abbreviations in variable names", "Never use abbreviations in variable names."),
-    ("never use floats for money", "Never use `floats` for money."),  # code that reads as a plural stays code
+    ("never use floats for money", "Never use `float` for money."),  # the plural of code names the code (review22)
     ("don't use pandas in the service layer", "Never use `pandas` in the service layer."),  # a tool's name
     ("use requests instead of urllib", "Use `requests` instead of `urllib`."),
 ])

@@ -150,6 +150,14 @@ def _plain_plural(name: str) -> bool:
         and name not in TOOL_FAMILIES and name[:-1] not in FORBIDDEN_CODE
 
 
+def _code_name(name: str) -> str:
+    """The name of the code a word names: "floats" is `float` ("For the payments, never use `floats`." put an English
+    plural in backticks as if it were code, review22), "prints" `print`; any other word is its own name."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import FORBIDDEN_CODE
+
+    return name[:-1] if name.endswith("s") and name[:-1] in FORBIDDEN_CODE else name
+
+
 def slot(phrase: str) -> str:
     """An identifier's slot ("use X instead of Y"): a single bare token there is code (`pnpm`, `Decimal`).
 
@@ -166,7 +174,7 @@ def slot(phrase: str) -> str:
         verbish = verbish or _plain_plural(name)
         if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in SLOT_SKIP and len(name) <= 30 \
                 and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace():
-            out.append(item.replace(name, f"`{name}`", 1))
+            out.append(item.replace(name, f"`{_code_name(name)}`", 1))
         else:
             out.append(item)
     return "".join(out)

@@ -20,7 +20,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
                                                                   PROJECT_WIDE,
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
-                                                                  AGENTS_OWN, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
+                                                                  AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
                                                                   TOOL_FAMILIES,
                                                                   UNIT_WORDS, VERBS, gerund_base)
@@ -651,7 +651,11 @@ def _talk_rule(c: str) -> Rule | None:
         what = m.group("what").lower()
         return Rule(f"Keep the {what} in {m.group('lang').capitalize()}", "always", [what], [], standing=True, alone=True)
     m = _TALK_IN_LANGUAGE.match(c)
-    if m and m.group("verb").lower() in TALK_VERBS:
+    # "explain in spanish", "write in German": what to explain or write now is in the conversation (review22: it gave
+    # "Explain in Spanish."); with "always" / "only" / "from now on", or a verb of the conversation itself, it holds
+    if m and m.group("verb").lower() in TALK_VERBS and (m.group("always") or m.group("verb").lower() in CHAT_VERBS
+                                                        or re.match(r"^(?:please\s+)?write\s+to\s+me\b", c, re.I)
+                                                        or re.search(r"\b(?:from\s+now\s+on|going\s+forward)\b", c, re.I)):
         always = (m.group("always") or "").strip().lower()
         lead = {"always": "Always ", "only": "Only "}.get(always, "")
         verb = m.group("verb").lower()
@@ -905,6 +909,10 @@ def _finalize(rule: Rule) -> str | None:
         if rule.standing and (rule.shape == "never" or rule.shape == "always"
                               and text.split(" ", 2)[1].lower() not in _DONE_ONCE):
             needed = 2
+        # "never use sleeps in tests", "don't use abbreviations in the docs": a kind of thing kept out of a kind of
+        # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
+        if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
+            needed = 2
     if len(words) < needed:
         return None
     if not _lint_ok(text):
@@ -912,6 +920,35 @@ def _finalize(rule: Rule) -> str | None:
     if not _standing(rule, text):
         return None
     return text
+
+
+_KIND_IN = re.compile(r"^(?P<what>[a-z]{3,}s)\s+(?:in|for|inside|within|across)\s+(?P<scope>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
+                      re.I)
+
+
+def _kind_in_kind(obj: str) -> bool:
+    """Whether what a "never use" forbids is a kind of thing (a plain plural: "sleeps", "wildcards") in a kind of thing
+    or a part the project has one of: a bare plural ("in tests", "in commit messages"), or "the" with a kind a project
+    keeps ("the tests", "the docs", "the changelog"). Not "in these tests", "in the file", "for the callbacks", "in both
+    files": which ones only the conversation says."""
+    from altimate_learn.reflect.providers.builtin.identifiers import _plain_plural
+    from altimate_learn.reflect.providers.builtin.restate import _a_kind
+
+    m = _KIND_IN.match(_clean_object(obj))
+    if not m or not _plain_plural(m.group("what").lower()) or m.group("what").lower() in _VAGUE_KINDS:
+        return False
+    scope = m.group("scope").lower()
+    if _TASKS_SCOPE.search(scope) or _NOT_A_SCOPE.search(scope) or re.search(r"\b(?:new|old|my|your|his|her|their)\b", scope):
+        return False
+    definite = re.match(r"^(?:the|our)\s+(.+)$", scope)
+    if definite:
+        words = definite.group(1).split()
+        return _a_kind("the " + definite.group(1)) or len(words) == 1 and words[0] in PROJECT_WIDE
+    return not re.match(r"^(?:a|an|any|some|all|every|each|no)\b", scope) and _plural(scope)
+
+
+# Plurals that say nothing of what is forbidden ("don't use things in tests").
+_VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers".split())
 
 
 # Verbs of a change made once (a repair, an undo, one edit to the page): "Always fix the header." is no habit.
@@ -947,6 +984,13 @@ _POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|insid
 # "here" / "there" left in a rendered rule (tidy drops the "here" that means "in this project") is a place only the
 # conversation names: "Put helpers here, not in utils." would tell a later agent nothing.
 _DEICTIC_PLACE = re.compile(r"\b(?:here|there)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+# Things of this task told apart by when or where they stand in it: "the old endpoint", "the new button component" (left
+# as it is when the new thing is used, not made: tidy's "each new" is for "add the new page to the changelog"), "the new
+# tests", "the remaining components", "both diagrams", "the 3 tests" (review22: "Always keep the old endpoint working.",
+# "Never use sleeps in the new tests."): which ones only the conversation says, and "new" and "old" change meaning.
+_THIS_TASKS = re.compile(r"\b(?:the|all\s+the)\s+(?:(?:new|old|remaining|following|previous|original|listed|mentioned|"
+                         r"aforementioned|latest|updated|changed|modified|edited|touched|affected)\s+|\d+\s+)(?!one\b)[a-z]"
+                         r"|\bboth\s+(?:the\s+)?[a-z]+s\b", re.I)
 _JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
                             r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
 _EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|needs|have\s+to|has\s+to|should|gotta)\b",
@@ -1005,6 +1049,8 @@ def one_off(rule: Rule, text: str) -> str:
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+    if _THIS_TASKS.search(prose):
+        return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
     return ""
 
 
@@ -1015,7 +1061,7 @@ _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate 
 _NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
 _BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
                          r"(?=\s+(?:in|as|with|into|inside|on|for|from|using|by)\b|[.;,]|$)")
-_NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+each\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
+_NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+(?:each|the)\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
 
 
 def one_of_many(obj: str) -> bool:

@@ -97,7 +97,12 @@ def tidy(rule: str) -> str:
     rule = _HERE_INSIDE.sub(r"\1", rule)
     rule = re.sub(r"\s+([,;])", r"\1", rule).strip(" ,;:—–-")
     rule = re.sub(r"[.!]+$", "", rule).strip()
-    rule = re.sub(r"\bthe new (?=\w+?[^s\W]\b)", "each new ", rule)
+    # "add the new page to the changelog": each new one; "use the new button component", "keep the new API": one thing
+    # that is new now (review22, "Always use each new button component.")
+    rule = re.sub(r"(?<!\b[Uu]se )(?<!\b[Uu]sing )(?<!\b[Pp]refer )(?<!\b[Cc]all )(?<!\b[Ii]mport )(?<!\b[Kk]eep )(?<!\b[Rr]euse )"
+                  r"(?<!\b[Ff]ollow )(?<!\b[Ee]xtend )(?<!\b[Ss]witch to )(?<!\b[Ss]tick to )(?<!\b[Ss]tick with )(?<!\b[Mm]igrate to )"
+                  r"(?<!\b[Mm]ove to )(?<!\b[Ii]nstead of )(?<!\b[Nn]ot )"
+                  r"\bthe new (?=\w+?[^s\W]\b)", "each new ", rule)
     rule = re.sub(r"\b(?:in|for|on)\s+(?:these|those)\s+(\w+)", lambda m: m.group(0).split()[0] + " " + m.group(1), rule)
     if not rule:
         return ""

@@ -250,6 +250,9 @@ TALK_NOUNS = frozenset("""chat conversation conversations answers replies respon
 commit docs documentation""".split())
 # Verbs of talking to the person: "answer in English", "reply in French".
 TALK_VERBS = frozenset("answer reply respond talk speak communicate chat write explain".split())
+# Of those, the verbs of the conversation itself: "reply in French" holds for the chat; "explain in Spanish", "write in
+# German" may be about one explanation or one text of this task, so they need "always", "only" or "from now on".
+CHAT_VERBS = frozenset("answer reply respond talk speak communicate chat".split())
 # The verb a thing done "one at a time" takes when the message leaves it out: "one question at a time plz" -> "Ask one
 # question at a time." Only nouns whose verb is not in doubt (a "file" or a "test" one at a time could be read, run,
 # edited or fixed: nothing).
