@@ -19,11 +19,16 @@ def deliver(
                                                 "session gets the session-start lessons).", show_default=False)] = None,
     file: Annotated[str | None, typer.Option("--file", metavar="PATH", help="A file the agent reads or edits (file lessons).",
                                              show_default=False)] = None,
+    agent: Annotated[str | None, typer.Option("--agent", metavar="AGENT", help="The agent whose session start to "
+                                              "show: claude-code, codex, gemini or opencode (default: one that "
+                                              "loads none of the instruction files).", show_default=False)] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Select lessons exactly as the agent hooks do, and record them as shown in that session.
 
-    The first --request of a new session gets the session-start section (core and retrieved lessons);
+    The first --request of a new session gets the session-start section (core and retrieved lessons) and the
+    learner's learn:learned blocks of AGENTS.md, AGENTS.local.md and your global file that the agent does not
+    load itself, all within learn.budget_tokens (the notes take at most half of it; what is left out is named);
     later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see;
     when nothing is new, says why, with the lessons' ids: the matching lessons were already shown in this
     session, say the same as one shown or set the same thing to another value, a limit was reached, or no
@@ -35,6 +40,8 @@ def deliver(
 
     if (request is None) == (file is None):
         raise typer.BadParameter("pass exactly one of --request or --file.", param_hint="--request / --file")
+    if agent is not None and agent not in AGENTS:
+        raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}.", param_hint="--agent")
     session_id = clean_session_id(session)
     if session_id is None:
         raise typer.BadParameter("the session id is empty.", param_hint="--session")
@@ -51,20 +58,33 @@ def deliver(
             warn(note + ".")
         return
     notes: list[str] = []
-    engine = Delivery(str(paths.root), cwd, settings, "cli", notes.append)
+    engine = Delivery(str(paths.root), cwd, settings, agent or "cli", notes.append)
+    learned = ""  # the learner's blocks the agent gets with the session start (harness/learned_notes)
     if not engine.has_lessons_or_state(session_id):  # imports an old skill-file playbook first
         result = {"text": "", "lessons": [], "note": "this project has no approved lessons", "already_shown": []}
+        if request is not None:
+            learned = _learned(paths.root, agent, notes.append, settings["budget_tokens"])
     else:
         try:
-            engine.open(session_id)
+            data = engine.open(session_id)
             try:
-                outcome = engine.request(request, None) if request is not None else engine.file(file or "")
+                if request is not None:
+                    if data["first_request"] is None and data["section"] is None:
+                        from altimate_learn.harness.hook import _notes_budget, _tokens
+
+                        learned = _learned(paths.root, agent, notes.append, _notes_budget(engine))
+                    outcome = engine.request(request, None, _tokens(learned) if learned else 0)
+                else:
+                    outcome = engine.file(file or "")
             finally:
                 engine.close()
         except LockBusy:
             raise LearnError("the learn lock is held by another process (waited 5 s); nothing was delivered.",
                              "Wait for it to finish and run the command again.") from None
         result = outcome.as_dict()
+    if learned:
+        result["text"] = "\n\n".join(t for t in (result["text"], learned) if t)
+    result["learned_notes"] = learned
     from altimate_learn.gates.report import held_stale_note
 
     stale, stale_note = held_stale_note(paths)
@@ -84,6 +104,16 @@ def deliver(
         warn(f"nothing {'new ' if result['already_shown'] else ''}to deliver: {result['note']}.")
     if stale_note:
         warn(stale_note + ".")
+
+
+AGENTS = ("claude-code", "codex", "gemini", "opencode")
+
+
+def _learned(root: Path, agent: str | None, log, tokens: int) -> str:
+    """The learn:learned blocks ``agent`` (None: one that loads none of the files) gets at session start."""
+    from altimate_learn.harness.learned_notes import notes
+
+    return notes(str(root), agent or "cli", lambda line: log(line) if " left out" in line else None, tokens=tokens)
 
 
 def export_agents_md(

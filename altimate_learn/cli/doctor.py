@@ -129,8 +129,16 @@ def _render(report: dict[str, Any]) -> None:
     t, les = report["tokens"], report["lessons"]
     echo(f"Project: {report['project_root']}" + ("" if report["enabled"] else "  (learning is DISABLED)"))
     echo(f"learned lessons: {_delivered(les)}; "
-         f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}), "
+         f"~{t['per_request']:,} tokens/model request (the session-start section, {plural(t['core_lessons'], 'core lesson')}"
+         f"{' and the learned notes' if (t.get('learned_notes') or {}).get('tokens') else ''}), "
          f"at most ~{t['per_session_max']:,} tokens in a session")
+    learned = t.get("learned_notes") or {}
+    if learned.get("tokens"):
+        gone = ", ".join(f"{n} of {name}" for name, n in learned["left_out"].items())
+        echo(f"  learned notes: {plural(learned['bullets'], 'bullet')} (~{learned['tokens']:,} tokens, counted in "
+             f"the session start and learn.budget_tokens) for {', '.join(learned['agents'])}"
+             + (f"; left out for the budget: {gone} (the files have them; `learn deliver --agent AGENT` shows "
+                "what a session start gets)" if gone else ""))
     stale, quarantined, cap = report["stale"], report["quarantined"], report["outside_cap"]
     from altimate_learn.tidy.counts import line as set_line
 

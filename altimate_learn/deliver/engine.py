@@ -430,23 +430,37 @@ class Delivery:
         """The agent cleared its conversation: the session starts over (its next request gets the section)."""
         self.state.data = new_state(self.data["session"], self.harness)  # type: ignore[union-attr]
 
-    def session_start(self, source: str | None) -> Result:
+    def session_start(self, source: str | None, reserve: int | None = None) -> Result:
+        """The session-start section (core tier), within ``budget_tokens`` less ``reserve``: the tokens of the
+        learner's blocks the hook gives with it (harness/learned_notes), which the first request's tier leaves
+        too (None: none given now; those given before stand)."""
         if source == "clear":
             self.clear()
         data = self.data
+        if reserve is not None:
+            data["notes_tokens"] = max(0, reserve)
+        budget = self.settings["budget_tokens"] - data["notes_tokens"]
         if source == "compact" and data["shown"]:
             lines = [s["line"] for s in data["shown"]]
-            text, _ = render.fit(lines, self.settings["budget_tokens"], render.HEADING_START)
+            text, _ = render.fit(lines, budget, render.HEADING_START)
             data["section"] = text
             data["compactions"] += 1
             return Result(text, note="" if text else "no shown lesson fits the budget")
         if data["section"] is not None and (data["section"] or source != "resume"):  # empty: nothing to keep
             return Result(data["section"], note="" if data["section"] else "the frozen section is empty")
         core = select.select_core(self.corpus, self.core_limit(), self.shown_keys(), self.shown_words())
-        result = self._fit_and_record([(i, "core") for i in core], self.settings["budget_tokens"],
-                                      render.HEADING_START)
+        result = self._fit_and_record([(i, "core") for i in core], budget, render.HEADING_START)
+        self._say_notes_took(len(core) - len(result.added), "core")
         data["section"] = result.text
         return result
+
+    def _say_notes_took(self, left: int, tier: str) -> None:
+        """Log (`learn deliver` prints it) lessons of a session-start tier the budget left out while the
+        learner's blocks took part of it."""
+        notes = self.data["notes_tokens"]
+        if left > 0 and notes:
+            self.log(f"session start: {left} {tier} lesson{'s' if left != 1 else ''} left out: with the learned notes "
+                     f"(~{notes} tokens) they do not fit learn.budget_tokens ({self.settings['budget_tokens']})")
 
     def resumed(self) -> None:
         """The session was resumed where the start event carries no context (Gemini CLI answers nothing at
@@ -470,7 +484,10 @@ class Delivery:
             out.append(word_set(line))
         return out
 
-    def request(self, prompt: str, key: str | None = None) -> Result:
+    def request(self, prompt: str, key: str | None = None, reserve: int = 0) -> Result:
+        """The lessons for a user request; the session's first gets the retrieved tier (with the core tier when
+        there was no session start), within ``budget_tokens`` less the section's and the learner's blocks'
+        tokens (``reserve``: given with this request; else those given at session start)."""
         data = self.data
         key = key or "h:" + sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()[:24]
         if key in data["requests"]:
@@ -492,16 +509,19 @@ class Delivery:
                 limit, stretch = self.first_limit(limit, already=len(core))
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch, seen=seen)
                 found = self._defer(terms, found, mentioned)
+                data["notes_tokens"] = max(0, reserve)
                 result = self._fit_and_record([(i, "core") for i in core] + [(i, "retrieved") for i in found],
-                                              settings["budget_tokens"], render.HEADING_START)
+                                              settings["budget_tokens"] - data["notes_tokens"], render.HEADING_START)
+                self._say_notes_took(len(core) + len(found) - len(result.added), "core and retrieved")
                 data["section"] = result.text
             else:
                 limit, stretch = self.first_limit(limit)
                 found = select.retrieve(corpus, terms, limit, exclude, paths=mentioned, stretch=stretch,
                                         seen=seen)
                 found = self._defer(terms, found, mentioned)
-                budget = settings["budget_tokens"] - render.estimate_tokens(data["section"])
+                budget = settings["budget_tokens"] - render.estimate_tokens(data["section"]) - data["notes_tokens"]
                 result = self._fit_and_record([(i, "retrieved") for i in found], budget, render.HEADING_RETRIEVED)
+                self._say_notes_took(len(found) - len(result.added), "retrieved")
                 data["start_note"] = result.text
             data["first_request"] = key
         else:

@@ -255,6 +255,7 @@ def new_state(session_id: str, harness: str) -> dict:
         "version": STATE_VERSION, "session": session_id, "harness": harness, "created": utc_now(),
         "section": None,  # the frozen session-start section (core; core + retrieved without SessionStart)
         "start_note": None,  # the retrieved tier, delivered with the first request after SessionStart
+        "notes_tokens": 0,  # tokens of the learner's blocks given at session start (within budget_tokens)
         "first_request": None,  # key of the first request (prompt id, or a hash of its text)
         "requests": {},  # request key → the note delivered with it (a repeated event gets the same bytes)
         "terms": [],  # search terms of the latest request (only words that occur in some lesson)

@@ -4,7 +4,9 @@ the project.
 - **Tokens**, measured with the delivery code itself: the corpus the hooks load (quarantined and stale
   lessons already held out), the core tier :func:`~altimate_learn.deliver.select.select_core` picks, fitted
   by :func:`~altimate_learn.deliver.render.fit` into ``budget_tokens``. That section is frozen for the
-  session and sent with every model request (``per_request``). ``per_session_max`` is the most a session
+  session and sent with every model request (``per_request``), with the learner's blocks the session-start hook
+  gives an agent that does not load their file (``learned_notes``, inside the same budget: the section gets what
+  they leave). ``per_session_max`` is the most a session
   can carry: the session-start budget, plus the longest remaining lessons up to ``session_max_lessons``
   with their notes' headings.
 - **Held back**: stale lessons (the instruction files changed since they were vetted; fix: `learn vet`),
@@ -56,10 +58,11 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
     notes: list[str] = []
     corpus = load_corpus(str(paths.learn_dir), notes.append)
     budget = int(settings["budget_tokens"])
+    learned = learned_notes(paths, budget, len(corpus) > 0)
     core = select.select_core(corpus, core_limit(corpus, settings, sources))  # as a session starts
     lines = [corpus.lines[i] for i in core]
-    text, kept = render.fit(lines, budget, render.HEADING_START)
-    per_request = render.estimate_tokens(text) if text else 0
+    text, kept = render.fit(lines, budget - learned["tokens"], render.HEADING_START)
+    per_request = (render.estimate_tokens(text) if text else 0) + learned["tokens"]
     shown = {core[k] for k in kept}
     rest = sorted((len(corpus.lines[i]) + 3 for i in range(len(corpus)) if i not in shown), reverse=True)
     room = max(0, int(settings["session_max_lessons"]) - len(shown))
@@ -69,7 +72,30 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
     return {"per_request": per_request, "per_session_max": max(per_request, budget if len(corpus) > len(shown)
                                                               else per_request) + later,
             "core_lessons": len(shown), "deliverable": len(corpus), "budget_tokens": budget,
-            "held_out": [n for n in notes if " held out: " in n]}
+            "held_out": [n for n in notes if " held out: " in n], "learned_notes": learned}
+
+
+def learned_notes(paths: ProjectPaths, budget: int, lessons: bool) -> dict[str, Any]:
+    """The learner's blocks a session start gives with the lessons (:mod:`altimate_learn.harness.learned_notes`),
+    within their part of ``budget``, for the agent that gets the most of them: their ``tokens`` (as the hook
+    counts them, inside the budget), ``bullets``, the ``agents`` that get them, and the bullets ``left_out`` per
+    file."""
+    from altimate_learn.harness.hook import _tokens
+    from altimate_learn.harness.learned_notes import budget as share, collect, fit
+
+    best: dict[str, Any] = {"tokens": 0, "bullets": 0, "agents": [], "left_out": {}}
+    for agent in ("claude-code", "codex", "gemini", "opencode"):
+        blocks = collect(str(paths.root), agent)
+        if not blocks:
+            continue
+        text, left = fit(blocks, share(budget, lessons))
+        gone = dict(left)
+        bullets = sum(len(b) for _, _, b in blocks) - sum(gone.values())
+        if _tokens(text) > best["tokens"]:
+            best = {"tokens": _tokens(text), "bullets": bullets, "agents": [agent], "left_out": gone}
+        elif text and _tokens(text) == best["tokens"]:
+            best["agents"].append(agent)
+    return best
 
 
 def outside_cap(approved: list[dict], settings: dict[str, Any]) -> dict[str, Any]:

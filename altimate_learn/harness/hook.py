@@ -258,7 +258,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     gives_notes = wants_delivery and event.kind == "start" and not (
         event.source == "resume" and harness in _RESUME_KEEPS_START)
     if not wants_capture and not engine.has_lessons_or_state(session_id):
-        return _learned_notes(root, harness, log) if gives_notes else ""
+        return _learned_notes(root, harness, log, settings["budget_tokens"]) if gives_notes else ""
     if clears or resumes:
         try:
             engine.open(session_id)
@@ -291,15 +291,19 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
             elif event.kind == "start":
                 if data.get("section") is None or (event.source == "resume" and data.get("section") == ""):
                     _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
-                texts.append(without_exported(engine.session_start(event.source).text, root, harness, log,
-                                              engine.learn_dir))
-                if gives_notes:
-                    texts.append(_learned_notes(root, harness, log))
+                # the notes count inside the session's budget: the section leaves them their tokens
+                notes = _learned_notes(root, harness, log, _notes_budget(engine)) if gives_notes else ""
+                texts.append(without_exported(engine.session_start(event.source, _tokens(notes) if gives_notes
+                                                                   else None).text,
+                                              root, harness, log, engine.learn_dir))
+                texts.append(notes)
             elif event.kind == "prompt":
                 first = data.get("first_request") is None
-                texts.append(engine.request(event.request or event.prompt or "", event.key).text)
+                notes = ""
                 if first and harness in _START_WITH_FIRST_PROMPT:  # the session-start part of the answer
-                    texts.append(_learned_notes(root, harness, log))
+                    notes = _learned_notes(root, harness, log, _notes_budget(engine))
+                texts.append(engine.request(event.request or event.prompt or "", event.key, _tokens(notes)).text)
+                texts.append(notes)
             else:
                 if deliver_files:
                     write = (event.tool_name or "").lower() in WRITE_TOOLS
@@ -317,11 +321,24 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     return "\n\n".join(t for t in texts if t)
 
 
-def _learned_notes(root: str, harness: str, log) -> str:
+def _notes_budget(engine) -> int:
+    """The learner's blocks' part of the session's budget_tokens (harness/learned_notes.budget)."""
+    from altimate_learn.harness.learned_notes import budget
+
+    return budget(engine.settings["budget_tokens"], len(engine.corpus) > 0)
+
+
+def _tokens(text: str) -> int:
+    """The notes' tokens as the budget counts them (render.estimate_tokens), with the blank line that joins them to
+    the section."""
+    return -(-(len(text) + 2) // 4) if text else 0
+
+
+def _learned_notes(root: str, harness: str, log, tokens: int | None = None) -> str:
     try:
         from altimate_learn.harness.learned_notes import notes
 
-        return notes(root, harness, log)
+        return notes(root, harness, log, tokens=tokens)
     except Exception as exc:  # noqa: BLE001 - the lessons still arrive; the notes are left out
         log(f"{type(exc).__name__} while reading the learner's blocks: {exc}")
         return ""

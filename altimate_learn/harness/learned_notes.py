@@ -12,6 +12,14 @@ echoes it is our text, never the person's: markers.strip_injected). A file the a
 agents load which: instructions/files.discover, root files and their imports) is left to the agent, and so is a
 bullet `learn import-memories` wrote from this agent's own memory (the store's `memories.json`), which it loads.
 
+The notes count inside the session's ``budget_tokens``, with the session-start section and the first request's
+lessons (R22-6: a person who sets the budget expects the session's whole injection to fit). When both do not fit,
+each keeps half: the notes take at most :data:`SHARE` of the budget (all of it when no lesson is approved), the
+lessons what the notes leave. Bullets past the notes' share are left out whole, the last file's last bullets
+first (the project file, then the personal one, then the global file, each in its own order), and each block
+says how many of its bullets were left out and that the file has them (the agent may read it; `learn deliver`
+and `learn doctor` say so too).
+
 Standard library only and cheap: up to three small reads at session start; discovery runs only when one of the
 files holds a block.
 """
@@ -25,6 +33,7 @@ from altimate_learn.markers import LEARNED_CLOSE, LEARNED_OPEN
 MAX_READ = 256 * 1024
 MAX_BULLETS = 12  # the block's own limits (instructions/block.py): 12 bullets of at most 240 bytes
 MAX_BULLET_CHARS = 240
+SHARE = (1, 2)  # of budget_tokens: the most the notes take when approved lessons share the session start
 
 
 def learner_files(root: str, env: dict | None = None) -> list[tuple[str, str | None]]:
@@ -130,8 +139,15 @@ _WHAT = {0: "the project's instruction file", 1: "your own notes for this projec
          2: "your own preferences, in every project"}
 
 
-def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
-    """The learn:learned blocks ``harness`` does not load itself, one marked block each ("" for none)."""
+def budget(total: int, lessons: bool) -> int:
+    """The notes' part of a session's ``total`` budget_tokens: :data:`SHARE` of it when approved lessons share the
+    session start (``lessons``), all of it otherwise."""
+    return (total * SHARE[0]) // SHARE[1] if lessons else total
+
+
+def collect(root: str, harness: str, log=None, env: dict | None = None) -> list[tuple[int, str, list[str]]]:
+    """``(which file, as shown, bullets)`` of each learn:learned block ``harness`` does not load itself, with what
+    it loads from its own memory and what the lint refuses left out."""
     found = []
     for index, (path, rel) in enumerate(learner_files(root, env)):
         text = _read(path, root if rel is not None else None)
@@ -141,13 +157,13 @@ def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
         if bullets:
             found.append((index, path, rel, bullets))
     if not found:
-        return ""
+        return []
     loaded: set[str] = set()
     if any(rel is not None for _, _, rel, _ in found):
         from altimate_learn.instructions.files import discover
 
         loaded = {item.path for item in discover(root, nested=False).files if harness in item.agents}
-    parts = []
+    out = []
     for index, path, rel, bullets in found:
         if rel is not None and rel in loaded:
             continue
@@ -155,12 +171,57 @@ def notes(root: str, harness: str, log=None, env: dict | None = None) -> str:
             own = _own_memories(root, harness)
             bullets = [b for b in bullets if _digest(b) not in own] if own else bullets
         bullets = _passing(bullets, _shown(path, rel), log)
-        if not bullets:
-            continue
-        heading = (f"Learned workspace facts from {_shown(path, rel)} ({_WHAT[index]}; this agent does not load "
-                   "that file itself):")
-        parts.append("\n".join([LEARNED_OPEN, heading, *(f"- {b}" for b in bullets), LEARNED_CLOSE]))
-        if log is not None:
-            log(f"session start: {len(bullets)} learned bullet{'s' if len(bullets) != 1 else ''} of "
-                f"{_shown(path, rel)}, which {harness} does not load itself")
-    return "\n\n".join(parts)
+        if bullets:
+            out.append((index, _shown(path, rel), bullets))
+    return out
+
+
+def _block(index: int, shown: str, bullets: list[str], left: int) -> str:
+    heading = (f"Learned workspace facts from {shown} ({_WHAT[index]}; this agent does not load that file "
+               "itself):")
+    tail = ([f"({left} more bullet{'s' if left != 1 else ''} of {shown} left out to keep the session within its "
+             f"token budget, learn.budget_tokens; the file has {'them' if left != 1 else 'it'}.)"] if left else [])
+    return "\n".join([LEARNED_OPEN, heading, *(f"- {b}" for b in bullets), *tail, LEARNED_CLOSE])
+
+
+def fit(blocks: list[tuple[int, str, list[str]]], tokens: int | None) -> tuple[str, list[tuple[str, int]]]:
+    """The blocks' text within ``tokens`` (ceil(characters / 4), as delivery counts; None: no limit), and
+    ``(file as shown, bullets left out)`` for each file that lost some. Bullets are taken in order, whole; the
+    last file's last bullets give way first; a block none of whose bullets fits is left out whole."""
+    def text_of(kept: list[list[str]]) -> str:
+        return "\n\n".join(_block(index, shown, kept[n], len(bullets) - len(kept[n]))
+                            for n, (index, shown, bullets) in enumerate(blocks) if kept[n])
+
+    kept = [list(bullets) for _, _, bullets in blocks]
+    if tokens is None:
+        return text_of(kept), []
+    limit = max(0, tokens) * 4
+    for n in range(len(blocks) - 1, -1, -1):
+        while kept[n] and len(text_of(kept)) > limit:
+            kept[n].pop()
+        if len(text_of(kept)) <= limit:
+            break
+    left = [(shown, len(bullets) - len(kept[n])) for n, (_, shown, bullets) in enumerate(blocks)
+            if len(kept[n]) < len(bullets)]
+    return text_of(kept), left
+
+
+def notes(root: str, harness: str, log=None, env: dict | None = None, tokens: int | None = None) -> str:
+    """The learn:learned blocks ``harness`` does not load itself, one marked block each ("" for none), within
+    ``tokens`` (:func:`fit`; None: all of them)."""
+    blocks = collect(root, harness, log, env)
+    if not blocks:
+        return ""
+    text, left = fit(blocks, tokens)
+    if log is not None:
+        counts = {shown: len(bullets) for _, shown, bullets in blocks}
+        for shown, gone in left:
+            counts[shown] -= gone
+            log(f"session start: {gone} learned bullet{'s' if gone != 1 else ''} of {shown} left out: they do not fit the "
+                "session's token budget (learn.budget_tokens; with approved lessons the notes take at most "
+                f"{SHARE[0]}/{SHARE[1]} of it); the file has them")
+        for shown, count in counts.items():
+            if count:
+                log(f"session start: {count} learned bullet{'s' if count != 1 else ''} of {shown}, which {harness} "
+                    "does not load itself")
+    return text

@@ -14,7 +14,7 @@ def test_deliver_request_json_and_shown_records(git_repo: Path, run_learn):
                      cwd=git_repo)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "already_shown", "skipped",
+    assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "already_shown", "learned_notes", "skipped",
                         "stale"}
     assert out["stale"] == 0
     assert out["session"] == "cli-1" and out["event"] == "request" and out["enabled"] is True
