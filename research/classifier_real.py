@@ -387,8 +387,10 @@ TWENTIETH_PASS = (
     "of the thread?\"), what they paste is what was asked for; (3) a condition or a check in Chinese, Japanese, Korean, "
     "German, Russian, Spanish and French (\"如果\", \"检查一下是否\", \"もし\", \"かどうか\", \"만약\", \"falls\", \"если\") "
     "is not a report, as \"if\" and \"check whether\" already were not; (4) \"a fixed share\" and \"this ensures\" are no "
-    "claim of done work. Dev 0.940 / 0.601 (TP 549, FP 35) -> 0.945 / 0.601 (TP 549, FP 32: 3 false alarms of 3 owners "
-    "gone, no report lost); `corrections.jsonl` held-out unchanged (0.978 / 0.863).\n"
+    "claim of done work; (5) an answer that hands the next step to the person in another language (\"运行以下命令\", "
+    "\"Выполните команду\", \"tienes que ejecutar\"; the English `cues.HANDED_OVER` had no counterpart) makes an error "
+    "reported after it the person's own, as in English. Dev 0.940 / 0.601 (TP 549, FP 35) -> 0.947 / 0.601 (TP 549, FP "
+    "31: 4 false alarms of 4 owners gone, no report lost); `corrections.jsonl` held-out unchanged (0.978 / 0.863).\n"
 )
 
 

@@ -230,11 +230,12 @@ def plain_answer(answer: str | None) -> str | None:
 
 
 def handed_over(answer: str) -> bool:
-    """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output"); a
-    conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
+    """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output", and the same in
+    other languages: `languages.HANDED_OVER`); a conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
     tail = answer[-400:]
     invited = [m.span() for m in families.INVITED.finditer(tail)]
-    return any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))
+    return (any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))
+            or languages.handed_over_abroad(tail))
 
 
 ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording

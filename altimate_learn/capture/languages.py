@@ -302,6 +302,50 @@ def plain_chinese(text: str) -> str:
     return text if _KANA.search(text) else text.translate(_TRADITIONAL)
 
 
+# -- Twentieth pass (issue 20, cls23): the answer handed the next step to the person, in the other languages ----------
+# The English ``cues.HANDED_OVER`` ("you'll need to run …", "paste the output") in these languages: "你需要先运行…",
+# "请在源码目录中运行以下命令", "把完整的报错发给我", "以下のコマンドを実行", "…する必要があります", "다음 명령을 실행",
+# "Выполните команду в терминале", "вам нужно установить", "tienes que ejecutar", "você precisa rodar", "vous devez
+# lancer", "du musst … ausführen". An error the person reports next comes from their own step, as after the English
+# forms. A step offered under a condition ("如果你要在 … 共享, 需要 …", "如果仍有问题，请检查日志") hands nothing over
+# (:func:`handed_over_abroad`). A check of the result ("请刷新页面查看效果", "Пожалуйста, проверьте панель") is none of these:
+# after done work, a report on what the check shows is a report on the work.
+HANDED_OVER = re.compile(
+    r"你(?:需要|必须|得|应该)(?:先|再|手动)?(?:运行|安装|执行|修改|添加|设置|配置|创建|打开|复制|粘贴|替换|重启)"
+    r"|(?:运行|执行)(?:以下|下面|如下)的?命令|(?:把|将)(?:完整的?)?(?:输出|错误|报错|日志)(?:信息)?(?:发|贴|粘贴|复制)给我"
+    r"|(?:实行|実行|インストール|設定|追加|変更|作成|再起動)する必要があります|(?:出力|エラー|ログ)(?:メッセージ)?を(?:貼り付け|共有|送っ)"
+    r"|以下のコマンドを(?:実行|入力)"
+    r"|(?:실행|설치|설정|추가|변경|생성|재시작)해야\s*합니다|(?:출력|에러|오류|로그)(?:\s*메시지)?(?:를|을)?\s*(?:붙여|공유|보내)"
+    r"|다음\s*명령(?:어)?(?:를|을)?\s*실행"
+    r"|\b(?:вам|тебе)\s+(?:нужно|необходимо|надо|следует|придётся|придется)\s+(?:\w+\s+)?(?:запустить|установить|выполнить|"
+    r"добавить|изменить|создать|открыть|скопировать|вставить|перезапустить)"
+    r"|\b(?:пришлите|вставьте|скиньте|пришли|скинь)\s+(?:мне\s+)?(?:полный\s+)?(?:вывод|ошибку|лог|логи|текст\s+ошибки)"
+    r"|\bвыполните\s+(?:следующую\s+|эту\s+)?команд"
+    r"|\b(?:necesitas|necesitar[aá]s|tienes\s+que|tendr[aá]s\s+que|debes|deber[aá]s)\s+(?:\w+\s+)?(?:ejecutar|instalar|a[nñ]adir|"
+    r"agregar|cambiar|crear|abrir|copiar|pegar|reiniciar)"
+    r"|\b(?:p[eé]game|comp[aá]rteme|env[ií]ame|m[aá]ndame)\s+(?:el|la|los|las)\s+(?:\w+\s+)?(?:salida|error|errores|log|logs)\b"
+    r"|\b(?:voc[eê]|vc)\s+(?:precisa|precisar[aá]|deve|dever[aá]|tem\s+que|ter[aá]\s+que)\s+(?:\w+\s+)?(?:rodar|executar|instalar|"
+    r"adicionar|alterar|criar|abrir|copiar|colar|reiniciar)"
+    r"|\b(?:cole|compartilhe|envie|me\s+mande)\s+(?:aqui\s+)?(?:a|o|os|as)\s+(?:\w+\s+)?(?:sa[ií]da|erro|erros|log|logs)\b"
+    r"|\b(?:vous\s+(?:devez|devrez|devriez|aurez\s+besoin\s+de)|tu\s+(?:dois|devras|devrais))\s+(?:\w+\s+)?(?:ex[eé]cuter|lancer|"
+    r"installer|ajouter|modifier|cr[eé]er|ouvrir|copier|coller|red[eé]marrer)"
+    r"|\b(?:colle|collez|partage|partagez|envoie|envoyez)(?:-moi)?\s+(?:la|le|les)\s+(?:\w+\s+)?(?:sortie|erreur|erreurs|log|logs)\b"
+    r"|\b(?:du\s+musst|sie\s+m[uü]ssen|du\s+solltest|sie\s+sollten)\s+(?:\w+\s+){0,3}?(?:ausf[uü]hren|installieren|hinzuf[uü]gen|"
+    r"[aä]ndern|erstellen|[oö]ffnen|kopieren|einf[uü]gen|neu\s+starten)", _I)
+# A condition earlier in the same sentence: "如果你要在…共享，需要…", "если хотите, выполните команду", "si quieres, tienes que …".
+_OFFERED_IF = re.compile(r"如果|如需|若是|假如|もし|場合|만약|\b(?:если|si|se|falls|wenn|caso)\b", _I)
+_SENTENCE_END = re.compile(r"[.!?\n\u3002\uff01\uff1f]")
+
+
+def handed_over_abroad(tail: str) -> bool:
+    """The end of an answer hands the next step to the person in one of these languages, not under a condition."""
+    for match in HANDED_OVER.finditer(tail):
+        opening = max((m.end() for m in _SENTENCE_END.finditer(tail, 0, match.start())), default=0)
+        if not _OFFERED_IF.search(tail[opening:match.start()]):
+            return True
+    return False
+
+
 # -- Ninth pass (issue 20, item 2): the result cannot be opened, reached or seen, after the agent said it was done -----
 # The English "I can't open it / can't access the page" (`cues.BROKEN`) in the other languages, written from the
 # languages themselves; kept as one form because on dev it found reports from 4 owners (zh, ja, tr) and no `not` message.

@@ -109,3 +109,36 @@ def test_no_done_claim_in_an_adjective_or_a_proposal(answer):
 def test_a_done_claim_still_makes_a_crash_a_report(answer):
     assert CLAIMS.search(answer)
     assert judge("it crashes", answer)
+
+
+# -- the answer handed the next step to the person, in other languages ------------------------------------------------
+
+HANDED_ABROAD = [
+    "包需要从 GitHub 克隆并集成到源码中，我已经更新了 Packages.sh 的说明。请在 OpenWrt 源码目录中运行以下命令来添加这些包：[code] "
+    "运行后，重新生成配置并构建。" + "这一步会下载依赖。" * 12,
+    "Я обновил README и описал сборку. Вариант Б: через командную строку. Выполните команду в терминале: [code] "
+    "После этого расширение появится в списке. " + "Это займёт минуту. " * 8,
+    "He actualizado el Dockerfile y el README con los pasos de despliegue. Para probarlo en tu máquina tienes que ejecutar "
+    "el contenedor con tus variables: [code] " + "Esto tarda un poco la primera vez. " * 6,
+]
+
+
+@pytest.mark.parametrize("answer", HANDED_ABROAD)
+def test_an_error_after_a_step_handed_over_in_another_language_is_no_report(answer):
+    assert not judge("git push 不工作: fatal: Authentication failed for the remote", answer)
+    assert not judge("it fails with an error: permission denied", answer)
+
+
+DONE_ABROAD = [
+    "我已经更新了 Packages.sh，并修复了构建脚本里的路径问题。" + "现在构建会自动拉取这些包。" * 12
+    + "如果仍有问题，请检查构建日志中是否有关于这些包的错误信息。",
+    "Я обновил README и исправил сборку расширения. " + "Теперь всё работает из коробки. " * 8
+    + "Если хотите, выполните команду в терминале, чтобы проверить.",
+    "He actualizado el Dockerfile y corregido el puerto. " + "Ahora funciona con tus variables de entorno. " * 6
+    + "Por favor, recarga la página para ver el resultado.",
+]
+
+
+@pytest.mark.parametrize("answer", DONE_ABROAD)
+def test_the_same_error_after_done_work_offering_a_step_under_a_condition_or_a_check_is_a_report(answer):
+    assert judge("it fails with an error: permission denied", answer)
