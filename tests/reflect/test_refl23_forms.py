@@ -104,3 +104,89 @@ def test_one_explanation_or_text_in_a_language_gives_nothing(text: str) -> None:
 ])
 def test_the_plural_of_code_names_the_code(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# R22-4: "you keep using X instead of Y" states its rule when code is named; the reason a complaint waits with says
+# what it is.
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("you keep using var instead of const", "Use `const` instead of `var`."),
+    ("you keep using print instead of logging", "Use logging instead of `print`."),
+    ("you keep using npm instead of pnpm", "Use `pnpm` instead of `npm`."),
+    ("you keep using useState instead of useReducer", "Use `useReducer` instead of `useState`."),
+    ("why do you keep using requests instead of httpx?", "Use `httpx` instead of `requests`."),
+    ("you keep importing moment instead of dayjs", "Import `dayjs` instead of `moment`."),
+    ("you keep using var instead of let again", "Use `let` instead of `var`."),
+])
+def test_a_habit_of_one_code_instead_of_another_is_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "you keep using red instead of blue", "you keep using the modal instead of the page",
+    "you keep using the old button instead of the new one", "you keep using this instead of that",
+    "you keep using my script instead of yours", "you keep using flexbox instead of grid",
+    "you keep using var instead of const in this file", "you keep using print instead of the logger I showed you",
+    "you keep using pnpm instead of npm, thanks", "thanks, you keep using const instead of var",
+    "you keep using the button component instead of a link", "you keep using a modal instead of a drawer",
+    "you keep using the wrong color instead of the brand one", "you keep using any instead of proper types",
+    "you keep calling fetch instead of the api client", "you keep using console.log instead of the logger",
+    "you keep using tabs instead of spaces", "you keep using the dark theme instead of the light one",
+    "you keep using bold instead of italics", "you keep using the left panel instead of the right panel",
+    "you keep using lists instead of tables", "you keep using the staging db instead of the local one",
+    "you keep using my name instead of the company name", "you keep using the draft instead of the final copy",
+    "you keep using sentences instead of bullets", "you keep using long names instead of short ones",
+    "do you keep using var instead of const?", "did you use var instead of const?",
+    "you used var instead of const", "why did you use var instead of const here?",
+])
+def test_a_habit_without_code_or_about_this_tasks_things_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+def test_the_reason_a_habit_waits_with_says_what_it_is() -> None:
+    from altimate_learn.reflect.providers.builtin.rules import KEEPS, KEEPS_INSTEAD, KEEPS_OTHER
+
+    def why(text: str) -> str:
+        return item_rules(FeedbackItem("user_correction", text))[1]
+
+    assert why("you keep skipping the failing tests") == f"{KEEPS}"
+    assert why("you keep using red instead of blue") == KEEPS_INSTEAD
+    assert why("you keep using print instead of the logger I showed you") == KEEPS_INSTEAD
+    assert why("you keep asking me questions") == KEEPS_OTHER
+    assert why("you keep importing lodash") == KEEPS_OTHER
+    assert "instead of" in KEEPS_INSTEAD and "kind of thing or code" in KEEPS_OTHER
+
+
+# R22-3: a list the project keeps of every thing of a kind (the router, the sidebar, the admin) takes each new one;
+# one thing of this task that the new thing goes into does not.
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("you forgot to add the new endpoint to the router", "Always add each new endpoint to the router."),
+    ("you forgot to add the new page to the sidebar", "Always add each new page to the sidebar."),
+    ("you forgot to add the new model to the admin", "Always add each new model to the admin."),
+    ("you forgot to add the new env var to the readme", "Always add each new env var to the readme."),
+    ("you forgot to add the new command to the docs", "Always add each new command to the docs."),
+    ("you forgot to add the new route to the nav", "Always add each new route to the nav."),
+    ("you forgot to add the new env var to .env.example", "Always add each new env var to `.env.example`."),
+])
+def test_each_new_thing_to_the_list_the_project_keeps_of_them_is_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "you forgot to add the new env var to the example file", "you forgot to add the new field to the form",
+    "you forgot to add the new button to the sidebar", "you forgot to add the new column to the table",
+    "you forgot to add the new link to the footer", "you forgot to add the new icon to the header",
+    "you forgot to add the new item to the list", "you forgot to add the new image to the page",
+    "you forgot to add the new component to the sidebar", "you forgot to add the new endpoint to the client",
+    "you forgot to add the new page to the app", "you forgot to add the new section to the page",
+    "you forgot to add the new option to the dropdown", "you forgot to add the new setting to the modal",
+    "you forgot to add the new model to the diagram", "you forgot to add the new route to the server",
+    "you forgot to add the new endpoint to this router", "you forgot to add the new page to that sidebar",
+    "did you add the new endpoint to the router?", "add the new endpoint to the router",
+    "please add the new page to the sidebar", "the new page is not in the sidebar",
+    "the new endpoint isn't in the router", "you forgot to add the new endpoint to the router for now",
+    "you forgot to add the new endpoints to the router", "you forgot to add the new color to the palette",
+    "you forgot to add the new user to the group", "you forgot to add the new tab to the navbar",
+    "you forgot to add the new card to the dashboard", "you forgot to add the new chart to the report",
+])
+def test_the_new_thing_into_one_thing_of_this_task_or_a_step_gives_nothing(text: str) -> None:
+    assert rules(text) == []

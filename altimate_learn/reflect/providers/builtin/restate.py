@@ -158,6 +158,34 @@ def _a_kind(rest: str) -> bool:
     return _plural(rest)
 
 
+_INSTEAD = re.compile(r"^(?P<bad>.+?)\s+(?:instead\s+of|rather\s+than)\s+(?P<good>.+?)(?:\s+(?:again|everywhere|all\s+the\s+time))?$",
+                      re.I)
+
+
+def _code_word(what: str) -> bool:
+    """Whether a short phrase is or holds code: a name with code marks (`console.log`, `useState`, `any`), a tool's name
+    (`pnpm`, `axios`) or a keyword a project bans (`var`, `print`, `eval`)."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, TOOL_FAMILIES
+
+    words = re.findall(r"[\w.-]+", what.lower())
+    return bool(_CODE.search(what)) or any(w in FORBIDDEN_CODE or w in TOOL_FAMILIES and w not in EVERYDAY_TOOL_NAMES
+                                           for w in words)
+
+
+def _used_instead(rest: str) -> tuple[str, str] | None:
+    """(what the agent keeps using, what it should use) when "you keep using X instead of Y" names code on one side
+    and neither side is this task's thing ("var instead of const", "print instead of logging"; not "red instead of
+    blue", "the modal instead of the page")."""
+    m = _INSTEAD.match(rest.strip())
+    if not m:
+        return None
+    bad, good = m.group("bad").strip(), m.group("good").strip()
+    if any(len(side.split()) > 4 or _DEICTIC_OBJECT.search(side) or _one_thing(side) or re.search(r"\b(?:you|i|me|my)\b", side, re.I)
+           for side in (bad, good)):
+        return None
+    return (bad, good) if _code_word(bad) or _code_word(good) else None
+
+
 def _one_thing(what: str) -> bool:
     """Whether the object of a prohibition said again is one thing of this task ("the button", "that library", "the
     old API"), not a kind or what the project has one of (:func:`rules.one_of_many`)."""
@@ -191,6 +219,9 @@ def _habit(sentence: str) -> str | None:
             if not found or _DEICTIC_OBJECT.search(found.group(1)) or one_of_many(found.group(1).partition(" ")[2]):
                 return None
             return f"from now on, always {found.group(1)}"
+        swap = _used_instead(rest) if base in ("use", "call", "import") else None
+        if swap:  # "you keep using var instead of const": the rule is the other half, and it is said
+            return f"from now on, {base} {swap[1]} instead of {swap[0]}"
         if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
             return f"from now on, don't {base} {rest}"
         return None

@@ -18,7 +18,7 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
-                                                                  PROJECT_WIDE,
+                                                                  PROJECT_WIDE, REGISTRIES,
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
@@ -1017,7 +1017,7 @@ def one_off(rule: Rule, text: str) -> str:
     # "Always add each new field to the form.": the "each" is the clean-up's ("the new field"), and the new things go to
     # one thing only the conversation names ("the form"); to code, or to what a project has one of, it is a rule
     target = _NEW_TO_ONE.search(text)
-    if target and "`" not in target.group(1) and one_of_many(target.group(1)):
+    if target and "`" not in target.group(2) and one_of_many(target.group(2)) and not _registers(target):
         return ONE_FIX if rule.shape == "reminder" else ONE_THING
     # the person's words, not the "Always" a reminder is rendered with
     said = re.sub(r"^Always\s+", "", text) if rule.shape == "reminder" else text
@@ -1054,7 +1054,17 @@ def one_off(rule: Rule, text: str) -> str:
     return ""
 
 
-_NEW_TO_ONE = re.compile(r"\beach\s+new\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to|in|into|on|onto|inside|under)\s+((?:the|this|that)\s+[^,;.]+)")
+_NEW_TO_ONE = re.compile(r"\beach\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|in|into|on|onto|inside|under)\s+"
+                         r"((?:the|this|that)\s+[^,;.]+)")
+
+
+def _registers(target: re.Match[str]) -> bool:
+    """Whether "each new X to the Y" names a list the project keeps of every X (vocabulary.REGISTRIES: each new
+    endpoint goes in the router, each new page in the sidebar, each new model in the admin; review22 R22-3), not one
+    thing of this task that the new thing goes into ("the new field to the form", "the new button to the sidebar")."""
+    new = target.group("new").lower()
+    where = re.sub(r"^the\s+", "", target.group(2).strip().lower())
+    return where in REGISTRIES.get(new, ())
 # Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
 # ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
 _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
@@ -1265,6 +1275,14 @@ BROKEN = ("no rule in it: it reports that something does not work (an error, \"s
 ASKS = "no rule in it: a question; what it asks about is in the conversation"
 KEEPS = ("no standing rule: a complaint about what the agent keeps doing (\"you keep …\") to something only the "
          "conversation names (\"the failing tests\", \"the button\"), not a kind of thing or code")
+# review22 R22-4: the reason above was given to every "you keep …" with no rule, also "you keep using var instead of
+# const" (which gives its rule now) and "you keep asking me questions"; each says what it is.
+KEEPS_INSTEAD = ("no standing rule: a complaint that the agent keeps using one thing instead of another (\"you keep using "
+                 "X instead of Y\") where neither is code, or one is this task's thing or a judgement (\"the new one\", "
+                 "\"proper types\", \"in this file\"): which to use, and where, is in the conversation")
+KEEPS_OTHER = ("no standing rule: a complaint about what the agent keeps doing (\"you keep …\") that the built-in "
+               "reflector cannot read as a rule (what it is done to is no kind of thing or code it knows, or the verb "
+               "is no action on the code)")
 # A request to repair or handle what went wrong: its "errors" or "failing tests" are what it asks about, not a report.
 _ASKS_REPAIR = re.compile(r"^(?:please\s+|pls\s+|now\s+|also\s+)*(?:fix|resolve|handle|address|clean\s+up|clear|debug|solve|"
                           r"investigate|look\s+into|catch|silence|suppress|log|ignore|remove|check\s+for|report|surface|"
@@ -1285,8 +1303,19 @@ def _shape_of_no_rule(own: str) -> str:
     """Why feedback with no rule in its own words gives none: a report that something is broken, a question, or
     (the rest) :data:`NO_RULE`."""
     said = strip_lead(own.strip())
-    if re.match(r"^(?:why\s+(?:do|did|are)\s+)?you(?:'re|\s+are)?\s+(?:still\s+)?(?:keep|kept|always|constantly)\b", said, re.I):
-        return KEEPS  # "you keep skipping the failing tests": a complaint about the agent's habit, not a bug report
+    keeps = re.match(r"^(?:why\s+(?:do|did|are)\s+)?you(?:'re|\s+are)?\s+(?:still\s+)?(?:keep|kept|always|constantly)\s+"
+                     r"(?:on\s+)?(?P<verb>[a-z-]+)\s*(?P<rest>.*)$", said, re.I)
+    if keeps:  # a complaint about the agent's habit, not a bug report
+        from altimate_learn.reflect.providers.builtin.restate import _one_thing
+
+        rest = re.sub(r"[?!.\s]+$", "", keeps.group("rest"))
+        if re.search(r"\b(?:instead\s+of|rather\s+than)\b", rest, re.I):
+            return KEEPS_INSTEAD  # "you keep using red instead of blue"
+        verb = keeps.group("verb").lower()
+        if rest and verb.endswith("ing") and gerund_base(verb) and (_one_thing(rest) or re.match(
+                r"(?:the|this|that|these|those|my|your|it|them)\b", rest, re.I)):
+            return KEEPS  # "you keep skipping the failing tests"
+        return KEEPS_OTHER  # "you keep asking me questions", "you keep importing lodash"
     # "fix the lint errors before committing": a request that names errors reports nothing broken; a clause of its own
     # ("fix it, it's still broken") still does
     if any(_BROKEN.search(clause) and not _ASKS_REPAIR.match(strip_lead(clause.strip()))

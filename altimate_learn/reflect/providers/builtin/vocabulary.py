@@ -154,6 +154,24 @@ EXAMPLE_ROLES = frozenset("template reference example starting inspiration guide
 PROJECT_WIDE = frozenset("""changelog readme docs documentation lockfile version linter formatter suite build ci
 pipeline code output branch schema spec license typecheck checker""".split())
 
+# Lists a project keeps of every thing of a kind, by that kind: "you forgot to add the new endpoint to the router" is a
+# step every new endpoint needs (a standing rule, review22 R22-3); "the new button to the sidebar" or "the new field to
+# the form" places one thing of this task. Only pairs whose target holds them all; a target named as code (`.env.example`,
+# `urls.py`) is a rule already.
+_PAGES = frozenset("sidebar nav navigation navbar sitemap menu index toc".split()) | {"table of contents"}
+_DOCS = frozenset("readme docs documentation changelog".split())
+REGISTRIES: dict[str, frozenset[str]] = {
+    "endpoint": frozenset({"router", "routes", "routes file", "route table", "api docs", "openapi spec"}),
+    "route": frozenset({"router", "routes file", "route table"}) | _PAGES,
+    "page": _PAGES, "doc": _PAGES, "guide": _PAGES, "tutorial": _PAGES,
+    "env var": _DOCS | {"example env file", "env example"}, "environment variable": _DOCS | {"example env file", "env example"},
+    "setting": _DOCS, "config option": _DOCS, "option": _DOCS, "flag": _DOCS, "command": _DOCS | {"help", "help text"},
+    "subcommand": _DOCS | {"help", "help text"},
+    "model": frozenset({"admin", "admin site", "admin panel"}),
+    "dependency": frozenset({"lockfile", "lock file"}),
+    "migration": frozenset({"changelog"}),
+}
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
