@@ -107,7 +107,8 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
     ok = ok and not failures
     if len(places) > 1:
         out.append(f"Note: the hooks are installed in {len(places)} files and {options.harness} runs each of "
-                   "them, so each lesson can reach it more than once; remove the extra ones with "
+                   "them for every event (learn answers the first and gives the others nothing, so each lesson "
+                   "arrives once, but each costs a process); remove the extra ones with "
                    "`learn install … --uninstall` and the flag of that file.")
     return ok, out
 

@@ -199,7 +199,7 @@ def run(argv: list[str], log) -> str:
     # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
     # they would be recorded as shown without the agent ever seeing them.
     can_inject = bool(adapter.respond(event, "probe"))
-    text = handle(event, getattr(adapter, "NAME", harness), root, cwd, log, can_inject=can_inject)
+    text = handle(event, getattr(adapter, "NAME", harness), root, cwd, log, can_inject=can_inject, raw=raw)
     return adapter.respond(event, text) if text else ""
 
 
@@ -222,8 +222,11 @@ def without_our_text(event: Event) -> bool:
     return True
 
 
-def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: bool = True) -> str:
-    """Run delivery and live capture for one event; returns the text to inject ("" for none)."""
+def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: bool = True,
+           raw: bytes | None = None) -> str:
+    """Run delivery and live capture for one event; returns the text to inject ("" for none). ``raw``: the payload
+    as the agent sent it; the same bytes again right after, with no other event of the session between, are a
+    second copy of learn's hook (installed in two settings files) and get nothing (:func:`_repeated`)."""
     from altimate_learn.deliver.settings import auto_reflect_on, capture_on, delivery_settings, learner_on
     from altimate_learn.deliver.state import LockBusy, clean_session_id
 
@@ -278,6 +281,8 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         return ""
     texts: list[str] = []
     try:
+        if raw is not None and _repeated(data, raw, event, log):
+            return ""
         if wants_capture or tracks_turns:
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
                      learner=learner_on(settings))
@@ -332,6 +337,33 @@ def _tokens(text: str) -> int:
     """The notes' tokens as the budget counts them (render.estimate_tokens), with the blank line that joins them to
     the section."""
     return -(-(len(text) + 2) // 4) if text else 0
+
+
+# A second copy of the same event must arrive while the first is answered or right after: the agent runs every hook of
+# an event before its next event. The window keeps a real repeat much later (a session resumed twice with nothing in
+# between) answered.
+DUPLICATE_WINDOW = 10.0
+
+
+def _repeated(data: dict, raw: bytes, event: Event, log) -> bool:
+    """Is this the event the session's last one was, byte for byte, within :data:`DUPLICATE_WINDOW` seconds? Then
+    learn's hook runs twice for each event (it is in the project's and the user's settings, say), and answering
+    again would give the agent every lesson twice (trial24: real Claude Code and Codex got each lesson twice).
+    Otherwise this event becomes the session's last one."""
+    import time
+
+    from altimate_learn.deliver.state import sha256
+
+    digest = sha256(raw[:1 << 14]).hexdigest()[:24] + f":{len(raw)}"
+    now = time.time()
+    last = data.get("last_event")
+    if isinstance(last, list) and len(last) == 2 and last[0] == digest and isinstance(last[1], (int, float)) \
+            and 0 <= now - last[1] < DUPLICATE_WINDOW:
+        log(f"{event.name}: the same event again ({now - last[1]:.1f} s later): learn's hook runs more than once for "
+            "each event (installed in more than one settings file; `learn doctor` names them); answered once")
+        return True
+    data["last_event"] = [digest, round(now, 3)]
+    return False
 
 
 def _learned_notes(root: str, harness: str, log, tokens: int | None = None) -> str:

@@ -260,8 +260,9 @@ def check(options) -> tuple[bool, list[str]]:
         good, more = _check_plugin(path, ours, options)
         ok, lines = ok and good, lines + more
     if len(places) > 1 and all(ours for _, ours in places):
-        lines.append("opencode: the plugin is installed twice (project and user); opencode loads both, so "
-                     "lessons arrive twice. Remove one with `learn install opencode --uninstall [--user]`.")
+        lines.append("opencode: the plugin is installed twice (project and user); opencode loads both and the "
+                     "first one loaded does the work, so each lesson arrives once (an older copy of the plugin "
+                     "does not step aside). Remove one with `learn install opencode --uninstall [--user]`.")
     return ok, lines
 
 

@@ -70,6 +70,13 @@ const text = (value) => (typeof value === "string" && value.trim() ? value : "")
 export const AltimateLearn = async (ctx) => {
   // altimate-code (an opencode fork) delivers and captures lessons natively: stay out of its way.
   if (/altimate/i.test(process.execPath || "")) return {};
+  // Installed twice (the project's plugins folder and the global one): opencode loads both copies for one project
+  // with the same context object, and each would give every lesson. The first copy loaded does the work.
+  const loaded = (globalThis.__altimateLearnContexts ??= new WeakSet());
+  if (ctx && typeof ctx === "object") {
+    if (loaded.has(ctx)) return {};
+    loaded.add(ctx);
+  }
   const cwd = ctx.directory || ctx.worktree || process.cwd();
   const base = { directory: cwd };
   const call = (hook, sessionID, fields) => callLearn({ ...base, ...fields, hook, session_id: sessionID }, cwd);

@@ -60,3 +60,47 @@ def test_the_first_claude_session_after_an_agents_md_change_gets_its_lessons(wor
     world.set_script([{"text": "All done."}])
     run_claude(world, claude_bin, "say hi").check()
     assert lessons.MARKERS["core"] in request_text(world.model_requests()[0])
+
+
+def _installed_twice(world, agent: str) -> None:
+    learn_ok(world, "install", agent)
+    learn_ok(world, "install", agent, "--user")
+
+
+def test_claude_code_with_the_hooks_in_the_project_and_the_user_settings_gets_each_lesson_once(world, claude_bin):
+    """trial24/25: a team's committed hooks plus one person's `learn install --user`: Claude Code ran both copies of
+    every hook and its first request carried each lesson twice."""
+    files = prepare_project(world)
+    _installed_twice(world, "claude-code")
+    world.set_script([{"text": "Reading.", "tool": "Read", "input": {"file_path": str(files["model"])}},
+                      {"text": "All done."}])
+    run_claude(world, claude_bin, "fix the rounding in the staging model").check()
+    texts = [request_text(r) for r in world.model_requests()]
+    assert len(texts) == 2 and "All done" not in texts[0]
+    # the core lesson at session start, the staging one with the prompt or the file: each once, in each request
+    assert [(t.count(lessons.MARKERS["core"]), t.count(lessons.MARKERS["staging"])) for t in texts] == [(1, 1)] * 2
+    assert "the same event again" in (world.project / ".altimate-code" / "learn" / ".sessions" / "hook.log").read_text()
+
+
+def test_codex_with_the_hooks_in_the_project_and_the_user_hooks_json_gets_each_lesson_once(world, codex_bin):
+    from tests.e2e.agents import codex_setup, run_codex
+
+    prepare_project(world)
+    codex_setup(world)
+    _installed_twice(world, "codex")
+    world.set_script([{"text": "All done."}])
+    run_codex(world, codex_bin, "say hi").check()
+    first = request_text(world.model_requests()[0])
+    assert first.count(lessons.MARKERS["core"]) == 1, first.count(lessons.MARKERS["core"])
+
+
+def test_opencode_with_the_plugin_in_the_project_and_the_global_folder_gets_each_lesson_once(world, opencode_bin):
+    from tests.e2e.agents import opencode_setup, run_opencode
+
+    prepare_project(world)
+    opencode_setup(world)
+    _installed_twice(world, "opencode")
+    world.set_script([{"text": "All done."}])
+    run_opencode(world, opencode_bin, "say hi").check()
+    body = request_text(world.model_requests()[-1])
+    assert body.count(lessons.MARKERS["core"]) == 1, body.count(lessons.MARKERS["core"])

@@ -122,8 +122,9 @@ def test_hooks_installed_twice_are_said_even_when_they_work(git_repo, cli):
     assert cli("install", "claude-code", "--user")[0] == 0
     code, out, _ = cli("doctor")
     assert re.search(r"  claude-code: hooks in .*settings\.json, .*settings\.json, working\n"
-                     r"    Note: the hooks are installed in 2 files and claude-code runs each of them, so each lesson "
-                     r"can reach it more than once", out), out
+                     r"    Note: the hooks are installed in 2 files and claude-code runs each of them for every event "
+                     r"\(learn answers the first and gives the others nothing, so each lesson arrives once, but each "
+                     r"costs a process\)", out), out
 
 
 def test_a_user_level_install_is_reported_once(git_repo, cli):

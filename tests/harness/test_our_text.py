@@ -154,8 +154,8 @@ def test_gemini_recorded_headless_resume(repo: Path, capsys):
 
 def test_gemini_shell_commands_that_exit_non_zero_are_failures(repo: Path, capsys):
     failing = real_payloads(repo)["AfterTool.run_shell_command.exit2"]
-    for _ in range(3):
-        fire(repo, "gemini", dict(failing, session_id=SESSION), capsys)
+    for n in range(3):  # each of Gemini's hook calls carries the time it was made
+        fire(repo, "gemini", dict(failing, session_id=SESSION, timestamp=f"2026-12-01T21:21:3{n}.560Z"), capsys)
     (signal,) = signals(repo)
     assert signal["kind"] == "tool_retry" and "cannot access" in signal["text"]
     assert signal["reason"] == "tool run_shell_command failed 3 times in a row"

@@ -58,7 +58,8 @@ def test_a_paused_project_starts_no_learner(project: Path, enabled, cli, capsys)
     fire(project, event(project, "Stop"), capsys=capsys)
     assert enabled["learner"] == []
     assert cli("resume")[0] == 0
-    fire(project, event(project, "Stop"), capsys=capsys)
+    fire(project, event(project, "UserPromptSubmit", prompt="next task", prompt_id="p2"), capsys=capsys)
+    fire(project, event(project, "Stop"), capsys=capsys)  # the next turn's end (the same Stop at once is a duplicate)
     assert len(enabled["learner"]) == 1
 
 
