@@ -170,7 +170,7 @@ _TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|yes|yeah|y
 def _tasking(own: str) -> bool:
     """The message opens a new piece of work (its first or second sentence asks for it)."""
     sentences = re.split(r"(?<=[.!?])\s+", own.strip(), maxsplit=2)[:2]
-    return any(_TASK_OPENING.match(s) for s in sentences)
+    return any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences)
 SPEC_OPENING_CLAUSES = 2
 LONG_MESSAGE = 500  # characters of the person's own prose
 # A rule stated in a message longer than this (a prohibition, "X instead of Y", "X, not Y", a convention) counts only
@@ -198,6 +198,9 @@ def is_task_spec(text: str) -> bool:
 
 # "if the build fails, …", "make sure it doesn't crash": a condition or a check, not a report.
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b"
+                          # a requirement for the next change: "make it not fail when the list is empty" (never "fix it so that
+                          # it does not use Chart.js": that one says what the agent did wrong)
+                          r"|\bmake\s+(?:it|them|this|that)\s+(?:not|never)\b"
                           # the same in other languages: "如果…", "万一…", "检查哪些位置会导致报错" (check which places would
                           # fail: the analog of "check whether"), "もし…", "…かどうか", "만약…", "falls", "ob", "если", "en caso de"
                           r"|如果|假如|万一|是否|会不会|确保|以防|检查(?:一下)?(?:是否|有没有|哪些|哪里)|もし|かどうか|ないように|만약|"
@@ -263,7 +266,8 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none, and so
     is a step of the release process not taken ("it's not merged yet") or a clause that asks to confirm ("…, right?").
     The person's own setup failing is none unless the message names the agent's change as the cause (``blamed``)."""
-    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or families.PRAISED.search(clause)
+    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or languages.RESOLVED.search(clause)
+            or families.PRAISED.search(clause)
             or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
             or families.TAG_QUESTION.search(clause) or families.OWN_PLAN.search(clause)
             or (families.OWN_SETUP.search(clause) and not blamed)):

@@ -291,7 +291,14 @@ BROKEN += [
 # A step of the release process not taken ("it's not merged yet", "the docs aren't published", "not deployed to
 # staging"): status, whatever the sentence's subject. Read before any report.
 STATUS = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:yet\s+|been\s+|being\s+|even\s+)?" + _PROCESS + r"\b(?=[^.;!?]*\b(?:yet|until|"
-                    r"till|tomorrow|later|next\s+week|i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|anyway)\b)", _I)
+                    r"till|tomorrow|later|next\s+week|i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|anyway)\b)"
+                    # a run still under way, with the person's word to report back: "the CI is still running, I'll tell you
+                    # when it finishes" (not "it's still broken, I'll let you know if I find more": broken is no run)
+                    r"|\bstill\s+(?:running|building|deploying|compiling|installing|uploading|downloading|processing|in\s+progress|"
+                    r"pending|queued)\b(?=[^.;!?]*\b(?:i'll|we'll|i\s+will|we\s+will)\s+(?:tell|let\s+you\s+know|report|"
+                    r"update|ping|get\s+back)\b)"
+                    # "it's still early, I'll test the whole flow tomorrow": the person's time, not the result
+                    r"|\bstill\s+(?:too\s+)?early\b(?=[^.;!?]*\b(?:tomorrow|later|tonight|next\s+week|i'll|we'll|i\s+will|we\s+will)\b)", _I)
 # A state not reached yet, for the loose "a thing of the result is not <…ed / …ing>" forms (`OPENING_ONLY`):
 # "the banner isn't translated yet", "its not cached yet".
 UNREACHED = re.compile(r"(?:\bnot|n't)\s+(?:been\s+|being\s+)?\w+(?:ed|en|ing)\b[^.;!?]{0,40}\byet\b", _I)
@@ -309,7 +316,9 @@ OWN_PLAN = re.compile(r"^\W*not\s+\w+ing\b[^.;!?]*\byet\b[^.;!?]*\b(?:i'll|we'll
 ACCEPTED = re.compile(r"\b(?:that's|that\s+is|which\s+is|this\s+is)\s+(?:totally\s+|perfectly\s+|still\s+|all\s+)?"
                       r"(?:fine|ok(?:ay)?|acceptable|expected|alright|all\s+right|good\s+enough|not\s+a\s+(?:problem|concern|"
                       r"big\s+deal|blocker))\b(?!\s+(?:on|in|under|when|at)\b)"
-                      r"|\b(?:fine|ok(?:ay)?|good\s+enough|acceptable)\s+for\s+now\b", _I)
+                      r"|\b(?:fine|ok(?:ay)?|good\s+enough|acceptable)\s+for\s+now\b"
+                      # "the old tests still use the v1 fixtures, leave those as they are"
+                      r"|\bleave\s+(?:it|them|those|these|that|this)\s+as\s+(?:it\s+is|they\s+are|is)\b", _I)
 
 # A clause that asks to confirm ("it's not leaking any tokens, correct?", "it doesn't log the password, right?"):
 # the person checks, they do not report.
@@ -357,7 +366,11 @@ PRAISED_TOO = re.compile(r"(?:\bnot|n't|\bno\s+longer)\s+(?:even\s+|really\s+)?(
                          r"lagging|erroring|complaining|timing\s+out)\b"
                          r"|(?:\bnot|n't|\bno\s+longer)\s+(?:showing|throwing|giving|producing|raising|printing|logging|reporting|"
                          r"getting|seeing|returning)\s+(?:me\s+)?any\s+(?:\w+\s+)?(?:errors?|warnings?|"
-                         r"exceptions?|crash\w*|failures?)\b", _I)
+                         r"exceptions?|crash\w*|failures?)\b"
+                         # a problem's own verb said not to happen any more ("the page doesn't flicker anymore", "it won't
+                         # crash now"); a feature's verb ("it doesn't load anymore") is a regression, not this
+                         r"|(?:\bnot|n't|\bno\s+longer)\s+(?:even\s+)?(?:crash|fail|hang|freeze|flicker|flake|lag|stutter|error\s+out|"
+                         r"jump|glitch|leak|overflow|overlap|time\s+out)\b[^.;!?,]{0,30}?\b(?:any\s*more|now)\b", _I)
 
 # -- Seventh pass, round 1: general forms of three families the dev misses share across owners (issue 20 item 2:
 # "do it yourself" after the agent handed the steps back, the agent's diagnosis refused, a short broken-result report

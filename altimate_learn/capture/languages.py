@@ -52,8 +52,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
         r"|это\s+неправильно|\bне\s+то,?\s+что\s+я\s+(?:просил|хотел|имел)"
         r"|\bbu\s+yanlış\b|\byanlış\s+(?:yaptın|anladın|olmuş)|\bbunu\s+(?:demedim|istemedim)\b"
         r"|\bto\s+(?:je\s+)?špatně\b|\bto\s+nie\s+(?:jest\s+)?to,?\s+o\s+co\b|\bźle\s+(?:zrobiłeś|to\s+zrobiłeś)"
-        r"|(?:(?<!对)不对(?!称)|错了)(?![^。！!？?；]{0,16}(?:现在|已经|刚刚)[^。！!？?；]{0,6}(?:正确|对了|好了|改好|改了|修好|修改))"
-        # 不对 / 错了, but not 对不对 (a question), 不对称 (asymmetric), nor a mistake of the person's own they say is fixed
+        r"|(?:(?<!对)不对(?!称)|(?<![报出])错了)(?![^。！!？?；]{0,16}(?:现在|已经|刚刚)[^。！!？?；]{0,6}(?:正确|对了|好了|改好|改了|修好|修改))"
+        # 不对 / 错了, but not 对不对 (a question), 不对称 (asymmetric), 不报错了 ("no error now": 报错 is "to error"), nor a
+        # mistake of the person's own they say is fixed
         # ("刚才URL设置错了，现在是正确的")
         r"|(?:不是我要的|不是我想要的|理解错了|搞错了|弄错了)"
         r"|(?:(?<!と)違います|間違って(?:いる|います|る)|そうじゃない)|(?:틀렸|잘못\s*(?:됐|되었|했))", _I),
@@ -300,6 +301,38 @@ def plain_chinese(text: str) -> str:
     """``text`` with the traditional Chinese characters the cues use written in their simplified form (not in Japanese,
     whose kanji share those forms: "動かない" stays as it is)."""
     return text if _KANA.search(text) else text.translate(_TRADITIONAL)
+
+
+# -- Twentieth pass (issue 20, cls23): the problem said to be gone, and a new piece of work opened, in other languages --
+# The English ``cues.RESOLVED`` ("no more errors", "the error is gone"): "现在不报错了", "没有报错了", "错误消失了",
+# "ya no da error", "já não dá erro", "não aparece mais o erro", "plus d'erreur", "kein Fehler mehr", "ошибок больше нет",
+# "エラーは出なくなりました", "에러가 안 나요" (after thanks), "hata gitti".
+RESOLVED = re.compile(
+    r"不(?:再)?报错了?|没(?:有)?(?:再)?报错了|(?:错误|报错|问题)(?:已经)?(?:消失|没了|解决)了?|没有(?:错误|问题)了"
+    r"|エラー(?:は|が)?(?:出なく|消え|なくな)|에러(?:가|는)?\s*(?:안\s*나|없어|사라)|오류(?:가|는)?\s*(?:안\s*나|없어|사라)"
+    # ("ya" reads "you" once the English shorthand table has run: "ya no da error" arrives as "you no da error")
+    r"|\b(?:ya|you)\s+no\s+(?:da|sale|aparece|hay|tira|salta)\s+(?:ning[uú]n\s+|el\s+|m[aá]s\s+)?error"
+    r"|\bj[aá]\s+n[aã]o\s+(?:d[aá]|aparece|tem)\s+(?:mais\s+)?(?:o\s+|nenhum\s+)?erro|\bn[aã]o\s+(?:d[aá]|aparece)\s+mais\s+(?:o\s+)?erro"
+    r"|\bplus\s+d'erreurs?\b|\bn'y\s+a\s+plus\s+(?:d'|aucune\s+)erreur"
+    r"|\bkeine?\s+(?:\w+\s+)?fehler(?:meldung)?\s+mehr\b"
+    r"|\bошиб(?:ок|ки|ка)\s+больше\s+нет|\bбольше\s+нет\s+ошиб|\bошибка\s+(?:пропала|исчезла|ушла)"
+    r"|\bhata\s+(?:gitti|kalmad[ıi]|yok\s+art[ıi]k)", _I)
+# The English ``classifier._TASK_OPENING`` ("next: add …", "now add …", "ok, let's add a feature …"): a message that opens
+# new work after done work, whose "when the upload fails, show an error" describes the new work, not the last result.
+TASK_OPENING = re.compile(
+    r"^\W*(?:(?:好的?|可以|行|ok(?:ay)?|嗯|谢谢|很好|不错)[，,。.!！\s]*)*(?:(?:下一步|接下来)[：:]|(?:下一步|接下来|然后|另外|还有|现在)?[：:，,\s]*"
+    r"(?:再|请|帮我)?(?:加|添加|增加|新增|实现|做|写|创建|开发)(?:一个|一下|个)?(?:新)?(?:功能|需求|页面|接口|按钮|选项|特性))"
+    r"|^\W*(?:(?:ok(?:ay)?|はい|ありがとう(?:ございます)?|いいね)[、,。.!！\s]*)*(?:次は|つぎは|では|それでは)"
+    r"|^\W*(?:(?:ok(?:ay)?|perfecto|genial|gracias|bien|vale)[,.!\s]+)*ahora\s+(?:agrega|añade|a[nñ]ade|crea|implementa|haz|"
+    r"pon|quiero)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|perfeito|[oó]timo|obrigad[oa]|beleza|legal)[,.!\s]+)*agora\s+(?:adicione|adiciona|crie|cria|"
+    r"implemente|implementa|fa[cç]a|coloque|quero)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|super|parfait|merci|g[eé]nial)[,.!\s]+)*maintenant\s+(?:ajoute|ajoutez|cr[eé]e|cr[eé]ez|"
+    r"impl[eé]mente|fais|faites|mets|je\s+veux)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|super|danke|perfekt|gut)[,.!\s]+)*(?:jetzt|nun)\s+(?:f[uü]ge|erstelle|implementiere|mach|baue|"
+    r"schreibe|will\s+ich)\b"
+    r"|^\W*(?:(?:ок(?:ей)?|отлично|спасибо|хорошо|супер)[,.!\s]+)*теперь\s+(?:добавь|сделай|создай|реализуй|напиши|"
+    r"хочу)", _I)
 
 
 # -- Twentieth pass (issue 20, cls23): the answer handed the next step to the person, in the other languages ----------

@@ -142,3 +142,45 @@ DONE_ABROAD = [
 @pytest.mark.parametrize("answer", DONE_ABROAD)
 def test_the_same_error_after_done_work_offering_a_step_under_a_condition_or_a_check_is_a_report(answer):
     assert judge("it fails with an error: permission denied", answer)
+
+
+# -- look-alikes written for this pass (no corpus message): after done work, each corrects nothing ----------------------
+
+@pytest.mark.parametrize("text", [
+    # a problem said gone, in English and other languages
+    "that fixed it, the page doesn't flicker anymore",
+    "nice, it doesn't crash anymore on empty input",
+    "谢谢，现在不报错了",
+    "gracias, ya no da error",
+    "obrigado, já não dá erro",
+    # a new piece of work that names a failure it must handle
+    "好的，下一步：上传失败的时候显示一个错误提示",
+    "可以，再加一个功能：网络断开时不要崩溃，自动重试",
+    "OK、次は支払いが失敗した時にリトライを追加して",
+    "perfecto, ahora agrega un mensaje cuando falle la subida",
+    "great, now make it not retry more than 3 times",
+    "yes please, and make it not fail when the list is empty",
+    # the person's time or a run under way, with their word to come back
+    "the CI is still running, I'll tell you when it finishes",
+    "the deploy is still in progress, I'll ping you when it's done",
+    "it's still early, I'll test the whole flow tomorrow",
+    # a state accepted as it is
+    "thanks! the old tests still use the fixtures from v1, leave those as they are",
+])
+def test_look_alikes_after_done_work_stay_quiet(text):
+    assert not judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "it doesn't load anymore",
+    "the page still flickers",
+    "the menu still overlaps the header",
+    "it still crashes, I'll let you know if I find more",
+    "the CI is still failing, I'll send the log",
+    "还是报错",
+    "页面没有反应",
+    "sigue sin funcionar",
+    "Please fix the frontend UI so that it does not use Chart.js",
+])
+def test_reports_next_to_those_look_alikes_still_count(text):
+    assert judge(text)
