@@ -368,8 +368,10 @@ def collect_status(name: str) -> dict[str, Any]:
     from altimate_learn.team.resolve import pending_lines
     from altimate_learn.team.retirements import teammate_replacements
 
+    merge = pending_lines(paths) if problems else []
     return {
-        "merge": pending_lines(paths) if problems else [],
+        "merge": merge,
+        "unfinished_merge": _unfinished_merge(paths, merge),
         "replaced_by_teammates": [{"id": old["id"], "by": new["id"]}
                                   for old, new in teammate_replacements(store, approved_now)],
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
@@ -411,6 +413,27 @@ def collect_status(name: str) -> dict[str, Any]:
         "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _unfinished_merge(paths, said: list[str]) -> list[str]:
+    """Store files a merge left unmerged or with conflict markers that the merge lines (``said``) do not name: one
+    `learn resolve` merges as data alone (the same lesson retired by two teammates: its `retired/<id>.json`,
+    which git merges as text lines). Project-relative paths."""
+    from altimate_learn.team.resolve import targets
+
+    out = []
+    try:
+        found = targets(paths)
+    except (LearnError, OSError):
+        return []
+    for path in found:
+        try:
+            shown = path.relative_to(paths.root).as_posix()
+        except ValueError:
+            shown = str(path)
+        if not any(line.startswith(f"{shown}:") for line in said):
+            out.append(shown)
+    return out
 
 
 def _limits(paths, resolved) -> dict[str, Any]:
@@ -559,6 +582,11 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         echo(f"  replaced by teammates: {named}{more} (`learn show` lists them)")
     for line in info["merge"]:
         echo(f"  {line}")
+    if info["unfinished_merge"]:
+        files = info["unfinished_merge"]
+        echo(f"  merge not finished: {', '.join(files[:3])}{f' and {len(files) - 3} more' if len(files) > 3 else ''} "
+             f"{'has' if len(files) == 1 else 'have'} git conflict markers; `learn resolve` merges both sides as "
+             "data (then `git commit`).")
     from altimate_learn.tidy.counts import line as set_line
 
     fallback = info["delivery_fallback"]

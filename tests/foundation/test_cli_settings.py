@@ -11,7 +11,7 @@ STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff
                "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
                "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
-               "hooks_not_run", "merge", "replaced_by_teammates"}
+               "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):
@@ -62,7 +62,7 @@ def test_status_json_has_stable_keys(git_repo: Path, cli):
     assert info["settings"]["capture"]["source"].startswith("project config ")
     assert info["limits"]["core_lessons"] == 15 and info["limits"]["max_stored"] == 1000
     assert info["agent_memories"] == {"memories": 0, "new": 0, "waiting": 0, "staged": 0, "total": 0}
-    assert info["merge"] == [] and info["replaced_by_teammates"] == []
+    assert info["merge"] == [] and info["unfinished_merge"] == [] and info["replaced_by_teammates"] == []
 
 
 def test_status_when_disabled_says_how_to_reenable(git_repo: Path, cli, monkeypatch):

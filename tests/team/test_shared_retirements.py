@@ -218,3 +218,22 @@ def test_learn_check_reads_the_shared_records(team: Team):
     assert checked.returncode == 1 and f"retired/{base_id}.json: (file): schema:" in checked.stdout + checked.stderr
     record.write_text(good)
     assert ana.learn("check").returncode == 0
+
+
+def test_status_names_a_shared_record_a_merge_left_with_markers_until_resolve(team: Team):
+    """trial25: two teammates replacing (or retiring) the same lesson stop `git pull` on its retired/<id>.json
+    ("CONFLICT (add/add)"); `learn status` said nothing of it, though `learn resolve` finishes it alone."""
+    (ana, ben), base_id = start(team, "ana", "ben")
+    _retire_and_push(ben, base_id, "CI converts cents now")
+    ana.learn("retire", base_id, "--reason", "the cents column is gone")
+    ana.learn("promote", "--yes")
+    ana.commit("ana: retire cents too")
+    assert ana.git("pull", "--no-rebase", "--no-edit", "origin", "main", check=False).returncode != 0
+    record = f".altimate-code/learn/team-playbook/retired/{base_id}.json"
+    out = ana.learn("status").stdout
+    assert (f"  merge not finished: {record} has git conflict markers; `learn resolve` merges both sides as data "
+            "(then `git commit`).") in out, out
+    assert json.loads(ana.learn("status", "--json").stdout)["unfinished_merge"] == [record]
+    ana.learn("resolve")
+    assert "merge not finished" not in ana.learn("status").stdout
+    assert json.loads(ana.learn("status", "--json").stdout)["unfinished_merge"] == []
