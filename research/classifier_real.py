@@ -396,7 +396,11 @@ TWENTIETH_PASS = (
     "the classifier flagged 6 of 35 English and 8 of 19 others; fixed by general forms (a problem said gone in other "
     "languages or by its own verb, \"doesn't flicker anymore\"; a new piece of work opened in other languages, "
     "`languages.TASK_OPENING`; \"make it not …\"; a run still under way with a word to report back; \"leave those as they "
-    "are\"; 不报错了 is no 错了), 3 of 35 and 0 of 19 after; on dev nothing moved (no flag gained or lost).\n"
+    "are\"; 不报错了 is no 错了), 3 of 35 and 0 of 19 after; on dev nothing moved (no flag gained or lost). A second "
+    "typed round: after an answer that weighed work not done and asks whether to do it (\"I could add … Would you like "
+    "me to implement that?\", no claim word anywhere; review22 R22-1's done-then-offer answers keep their reports), 3 of "
+    "13 replies that name a problem in what exists were flagged, 0 after; the person's own slip in Chinese, Japanese, "
+    "Korean (\"我之前说错了\"). Dev: only 5 messages follow such a proposal and none moved.\n"
 )
 
 

@@ -309,7 +309,9 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        claimed = answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
+        proposal = families.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
+        claimed = (answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
+                   and not proposal)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
@@ -349,6 +351,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
+                if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
+                    reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
@@ -361,7 +365,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None
                 if reason == "stated what the result should have been" and families.OWN_CONFIG.search(own):
                     reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
-                reason = reason or _try(ALL_PERSISTS, clause)
+                if reason is None and not proposal:  # after a proposal, "still" speaks of what exists, not of a change
+                    reason = _try(ALL_PERSISTS, clause)
             if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):

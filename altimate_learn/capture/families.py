@@ -679,3 +679,32 @@ def reminds_of_rule(own: str, answer: str | None) -> bool:
         return True
     stems = {w.lower()[:5] for w in _STEM.findall(answer)}
     return any(w.lower()[:5] in stems for w in _STEM.findall(rule) if w.lower() not in _TERSE_NOT_FILLER)
+
+
+# -- Twentieth pass (issue 20, cls23): an answer that proposes work and asks whether to do it ----------------------------
+# "The retry logic is missing … I could add exponential backoff and make the timeout configurable. Would you like me to
+# implement that?": the answer weighed work it has not done and ends by asking to do it; a problem the person names next
+# is in what exists, not in a change of the agent's. Both marks are needed: the offer at the end (an offer alone follows
+# done work too: "Switched the date parsing … Should I also update the CSV export?", review22 R22-1) and a first-person
+# conditional about the work ("I could add …", "we could …", "I'd suggest …", "I recommend …"), with no claim of done work
+# anywhere in the answer (``cues.CLAIMS``).
+_OFFER_AT_END = re.compile(r"(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+i|should\s+i|"
+                           r"confirm\s+and\s+i'll|let\s+me\s+know\s+if\s+you(?:'d|\s+would)?\s+(?:like|want)\s+me\s+to|"
+                           r"if\s+you(?:'d|\s+would)?\s+(?:like|want)[^.?!\n]{0,20}?,\s*i\s+can)\b[^.?!\n]*[.?!]?\W*$", _I)
+_WEIGHED = re.compile(r"\b(?:i|we)\s+could\s+(?:\w+\s+)?(?:add|make|use|change|switch|implement|move|replace|refactor|write|"
+                      r"create|update|remove|introduce|wrap|split|rework|set)\b|\bi(?:'d|\s+would)\s+(?:suggest|recommend|propose)\b"
+                      r"|\bi\s+(?:suggest|recommend|propose)\b|\bmy\s+(?:suggestion|recommendation|proposal)\b"
+                      r"|\b(?:one|an|the\s+simplest|the\s+best)\s+(?:option|approach|fix|solution)\s+(?:is|would\s+be)\b", _I)
+
+
+def proposed_only(answer: str | None) -> bool:
+    """The answer weighed work it has not done and ends by offering to do it (see above)."""
+    from altimate_learn.capture.cues import CLAIMS
+    from altimate_learn.capture import languages
+
+    if not answer:
+        return False
+    tail = answer[-300:].rstrip()
+    return (bool(_OFFER_AT_END.search(tail)) and bool(_WEIGHED.search(answer))
+            and not CLAIMS.search(answer) and not languages.CLAIMS.search(answer))
+

@@ -317,6 +317,11 @@ RESOLVED = re.compile(
     r"|\bkeine?\s+(?:\w+\s+)?fehler(?:meldung)?\s+mehr\b"
     r"|\bошиб(?:ок|ки|ка)\s+больше\s+нет|\bбольше\s+нет\s+ошиб|\bошибка\s+(?:пропала|исчезла|ушла)"
     r"|\bhata\s+(?:gitti|kalmad[ıi]|yok\s+art[ıi]k)", _I)
+# The person owns the mistake: "我之前说错了，你的实现是对的" (I said it wrong, your version is right), "是我搞错了",
+# "私が間違えました", "제가 잘못 말했어요": 错了 / 間違 / 잘못 said of themselves corrects nothing ("你说错了" still does).
+OWN_MISTAKE = re.compile(r"我[^，,。！？!?；]{0,8}?(?:说|写|搞|弄|记|打|理解|看|给)错了?|是我(?:的(?:错|问题)|搞错|弄错|说错)"
+                         r"|(?:私|僕|俺)が(?:間違え|勘違い)|(?:私|僕|俺)の(?:間違い|勘違い|ミス)"
+                         r"|제가\s*(?:잘못|착각)|내가\s*(?:잘못|착각)", _I)
 # The English ``classifier._TASK_OPENING`` ("next: add …", "now add …", "ok, let's add a feature …"): a message that opens
 # new work after done work, whose "when the upload fails, show an error" describes the new work, not the last result.
 TASK_OPENING = re.compile(

@@ -184,3 +184,54 @@ def test_look_alikes_after_done_work_stay_quiet(text):
 ])
 def test_reports_next_to_those_look_alikes_still_count(text):
     assert judge(text)
+
+
+# -- the person's own slip, in Chinese, Japanese and Korean --------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["我之前说错了，你的实现是对的", "是我搞错了，没问题", "私が間違えました、大丈夫です"])
+def test_the_person_owning_a_mistake_is_no_correction(text):
+    assert not judge(text)
+
+
+@pytest.mark.parametrize("text", ["你说错了，应该用postgres", "这里错了", "不对，你理解错了"])
+def test_saying_the_agent_is_wrong_still_counts(text):
+    assert judge(text)
+
+
+# -- an answer that weighed work it has not done and asks whether to do it -------------------------------------------------
+
+PROPOSAL = ("I looked at the upload module. The retry logic is missing and the timeout is hard-coded to 5 seconds, which is "
+            "probably why large files fail on slow connections. I could add exponential backoff and make the timeout "
+            "configurable. Would you like me to implement that?")
+DONE_THEN_COULD = ("I fixed the upload handler: the retry logic now backs off exponentially and the timeout comes from the "
+                   "config. I could also add a progress event for the UI. Would you like me to implement that?")
+
+
+@pytest.mark.parametrize("text", [
+    "yes please, large uploads fail all the time for our users",
+    "yes, and also the progress bar doesn't work on safari, can you look at that too?",
+    "go ahead. the timeout is also wrong in the download module",
+    "yes, it's been broken for months, customers complain every week",
+    "do it, the error happens on every file above 100MB",
+    "yes, make the timeout configurable, it crashes on my slow wifi",
+    "sounds good. the uploads still fail on mobile, that's the main issue",
+    "yes. btw the old uploader never worked on windows either",
+    "是的，请实现。大文件上传一直失败",
+    "sí, hazlo. las subidas grandes fallan siempre",
+])
+def test_a_problem_named_in_reply_to_a_proposal_is_no_report(text):
+    assert not judge(text, PROPOSAL)
+
+
+@pytest.mark.parametrize("text", [
+    "no, don't add backoff, just raise the timeout",
+    "that's wrong, the timeout is not the problem, it's the proxy",
+    "you didn't look at the proxy config at all",
+])
+def test_a_correction_of_the_proposal_still_counts(text):
+    assert judge(text, PROPOSAL)
+
+
+@pytest.mark.parametrize("text", ["uploads still fail on mobile", "the upload crashes now", "it doesn't work"])
+def test_after_done_work_that_offers_more_a_report_still_counts(text):
+    assert judge(text, DONE_THEN_COULD)
