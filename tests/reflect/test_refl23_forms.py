@@ -190,3 +190,43 @@ def test_each_new_thing_to_the_list_the_project_keeps_of_them_is_a_rule(text: st
 ])
 def test_the_new_thing_into_one_thing_of_this_task_or_a_step_gives_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# "use X instead of Y" between this task's things, a value, a colour or a type style is a step of the task: it gave
+# "Use the `button` instead of the `link`.", "Use `red` instead of `blue`.", "Use port 3000 instead of 8080.".
+INSTEAD_STEPS = [
+    "use red instead of blue", "use the button instead of the link", "use a modal instead of a new page",
+    "use the left column instead of the right one", "use 16px instead of 14px", "use bold instead of italic",
+    "use the dark logo instead of the light one", "use a table instead of a list here",
+    "use the second approach instead of the first", "use version 2 instead of version 3", "use port 3000 instead of 8080",
+    "use the sample data instead of the real data", "use the test account instead of the admin account",
+    "use a line chart instead of a bar chart", "use a card layout instead of a table",
+    "use lowercase instead of uppercase for the title", "use a spinner instead of a progress bar",
+    "never use red for the error message", "don't use bold in the heading", "it's the staging bucket, not the prod one",
+    "it's port 3000, not 8080", "didn't I say to use blue?", "use green, not red", "make the text grey instead of black",
+    "use the blue one instead of the green one", "use the big logo, not the small one", "use a grid instead of a carousel",
+    "use 2 columns instead of 3", "use the March report instead of the April report", "use the new icon instead of the old one",
+    "next time, run the tests first", "always use italics", "use the short title instead of the long one",
+]
+
+
+@pytest.mark.parametrize("text", INSTEAD_STEPS)
+def test_a_pick_between_this_tasks_things_values_or_colours_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("use tabs instead of spaces", "Use tabs, not spaces."),
+    ("use const instead of var", "Use `const` instead of `var`."),
+    ("use logging instead of print", "Use logging instead of `print`."),
+    ("Use the logger, not print statements.", "Use the `logger` instead of print statements."),
+    ("use thiserror for the error enum instead of the hand-written Display impl",
+     "Use `thiserror` for the error enum instead of the hand-written Display impl."),
+    ("Please use ISO 8601 date strings in the API, not epoch seconds",
+     "Use ISO 8601 date strings in the API instead of epoch seconds."),
+    ("we use ruff instead of black", "Use `ruff` instead of `black`."),
+    ("we use main, not master", "Use `main` instead of `master`."),
+    ("use python 3.12 instead of 3.11", "Use python 3.12 instead of 3.11."),
+])
+def test_a_choice_of_a_kind_of_thing_or_code_stays_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

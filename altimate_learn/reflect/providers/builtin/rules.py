@@ -18,7 +18,7 @@ from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
-                                                                  PROJECT_WIDE, REGISTRIES,
+                                                                  PROJECT_WIDE, REGISTRIES, STYLE_WORDS,
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
@@ -1043,6 +1043,10 @@ def one_off(rule: Rule, text: str) -> str:
     # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
     if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
         return ONE_THING
+    if rule.shape == "instead" and not general and _picks_for_this_task(rule):
+        return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
+    if _styled(text):
+        return ONE_THING  # "Use `red` instead of `blue`.", "Always use `blue`.": a colour or a type style is no code
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
         if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
@@ -1051,7 +1055,43 @@ def one_off(rule: Rule, text: str) -> str:
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
     if _THIS_TASKS.search(prose):
         return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
+    if re.search(r"\b(?:first|afterwards|later|after\s+that|then)\.$", text, re.I):
+        return UNRESOLVED  # "next time, run the tests first" -> "Always run the tests first.": before what?
     return ""
+
+
+def _picks_for_this_task(rule: Rule) -> bool:
+    """Whether an "X instead of Y" with no code in the person's words picks between this task's things: both sides are
+    one thing ("the button instead of the link", "the staging bucket, not the prod one", "a modal instead of a new
+    page", "a line chart instead of a bar chart"), or one is a value ("16px instead of 14px", "port 3000", "version
+    2"). A kind of thing or code on either side ("tabs instead of spaces", "composition over inheritance", "the logger
+    instead of print statements", "a union of string literals instead of enums") is a convention."""
+    from altimate_learn.reflect.providers.builtin.restate import _a_kind, _code_word
+
+    sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
+    if len(sides) < 2 or any(_code_word(side) for side in sides):
+        return False
+    if any(len(side.split()) <= 2 and re.search(r"\d", side) for side in sides):
+        return True
+
+    def one(side: str) -> bool:
+        lead = re.match(r"(?:the|a|an|this|that|my|your|our)\s+(\S+(?:\s+\S+){0,3}?)(?=\s+(?:for|in|on|at|to|from|with|"
+                        r"of|instead|rather|not)\b|$)", side, re.I)
+        return bool(lead) and not _a_kind("the " + lead.group(1)) and lead.group(1).split()[-1].lower() not in PROJECT_WIDE
+
+    return all(one(side) for side in sides)
+
+
+def _styled(text: str) -> bool:
+    """Whether a lesson puts a colour or a type style in backticks as if it were code ("Use `red` instead of `blue`.",
+    "Never use `bold` in the heading.", "Make the text grey instead of `black`."): a choice for one thing of this task.
+    A tool beside it ("Use `ruff` instead of `black`.") is a choice of tools."""
+    spans = [span.lower() for span in re.findall(r"`([^`]+)`", text)]
+    tools = any(span in TOOL_FAMILIES and span not in STYLE_WORDS and span != "black" for span in spans)
+    if any(span in STYLE_WORDS for span in spans) and not tools:
+        return True
+    colour_in_prose = re.search(r"\b(?:" + "|".join(sorted(STYLE_WORDS)) + r")\b", re.sub(r"`[^`]*`", " ", text), re.I)
+    return "black" in spans and not tools and bool(colour_in_prose)
 
 
 _NEW_TO_ONE = re.compile(r"\beach\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|in|into|on|onto|inside|under)\s+"

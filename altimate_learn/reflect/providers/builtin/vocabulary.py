@@ -172,6 +172,11 @@ REGISTRIES: dict[str, frozenset[str]] = {
     "migration": frozenset({"changelog"}),
 }
 
+# Colours and type styles: a rule's slot put a bare one in backticks as if it were code ("Use `red` instead of `blue`.",
+# "Never use `bold` in the heading."); they are a choice for one thing of this task. ("black" is a formatter too.)
+STYLE_WORDS = frozenset("""red blue green yellow orange purple pink white gray grey brown cyan magenta teal navy violet
+gold silver beige bold italic italics underline underlined uppercase lowercase""".split())
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
