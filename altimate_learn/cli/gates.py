@@ -142,6 +142,10 @@ def remember_command(
     if result.approved:
         echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "
              "the next session.")
+        from altimate_learn.cli.review import share_lines
+
+        for line in share_lines(store, [old["id"] for old in result.replaced])[1]:  # what to commit, as promote says
+            echo(line)
         from altimate_learn.store.layout import written_line
 
         if (where := written_line(store)) is not None:

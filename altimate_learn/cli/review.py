@@ -154,17 +154,11 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
                        added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
-    from altimate_learn.team.retirements import folder as shared_folder
-
-    shared = [i for i in result.removed if (shared_folder(store) / f"{i}.json").is_file()]
-    if shared:  # the team's clones learn of the retirement (and its reason) from these files
-        report.line(f"Recorded why {plural(len(shared), 'lesson')} left in {_relative(shared_folder(store), store.project.root)}/: commit "
-                    f"{'it' if len(shared) == 1 else 'them'} with approved.json, so teammates' clones do not propose "
-                    f"{'it' if len(shared) == 1 else 'them'} again.")
+    shared, lines = share_lines(store, result.removed)
+    for line in lines:
+        report.line(line)
+    if shared:
         report.data["shared_retirements"] = shared
-    share = _first_share(store)
-    if share:
-        report.line(share)
     from altimate_learn.store.layout import written_line
 
     if (where := written_line(store)) is not None:  # a linked worktree: which checkout and branch it wrote
@@ -193,6 +187,25 @@ def _publish(store, replace: bool, report: Report, *, promoted: bool = False) ->
         report.line(f"Left out {item['id']}: it fails the lesson lint ({item['rule']}); delivery leaves it out too.")
     return {"path": where, "changed": result.changed, "exported": result.exported,
             "skipped": [{"id": item["id"], "rule": item["rule"]} for item in result.skipped]}
+
+
+def share_lines(store, removed: list[str]) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+    """After approved.json changed (promote, `learn remember --approve`): the shared retirement records of the
+    ``removed`` lessons to commit with it, and after the first approval in a clone what to commit at all.
+    Returns (the ids of those records, the lines to print)."""
+    from altimate_learn.team.retirements import folder as shared_folder
+
+    lines = []
+    shared = [i for i in removed if (shared_folder(store) / f"{i}.json").is_file()]
+    if shared:  # the team's clones learn of the retirement (and its reason) from these files
+        lines.append(f"Recorded why {plural(len(shared), 'lesson')} left in "
+                     f"{_relative(shared_folder(store), store.project.root)}/: commit "
+                     f"{'it' if len(shared) == 1 else 'them'} with approved.json, so teammates' clones do not propose "
+                     f"{'it' if len(shared) == 1 else 'them'} again.")
+    share = _first_share(store)
+    if share:
+        lines.append(share)
+    return shared, lines
 
 
 def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
