@@ -400,7 +400,9 @@ TWENTIETH_PASS = (
     "typed round: after an answer that weighed work not done and asks whether to do it (\"I could add … Would you like "
     "me to implement that?\", no claim word anywhere; review22 R22-1's done-then-offer answers keep their reports), 3 of "
     "13 replies that name a problem in what exists were flagged, 0 after; the person's own slip in Chinese, Japanese, "
-    "Korean (\"我之前说错了\"). Dev: only 5 messages follow such a proposal and none moved.\n"
+    "Korean (\"我之前说错了\"). Dev: only 5 messages follow such a proposal and none moved. A third typed round in ten "
+    "languages (approvals, new work, questions, the person's own setup): 4 of 28 flagged, 1 after (\"siguiente: …, si "
+    "falla …\" left: \"siguiente:\" also opens a list of problems); dev unchanged.\n"
 )
 
 

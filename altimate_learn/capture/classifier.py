@@ -270,7 +270,7 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
             or families.PRAISED.search(clause)
             or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
             or families.TAG_QUESTION.search(clause) or families.OWN_PLAN.search(clause)
-            or (families.OWN_SETUP.search(clause) and not blamed)):
+            or ((families.OWN_SETUP.search(clause) or languages.OWN_SETUP.search(clause)) and not blamed)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None

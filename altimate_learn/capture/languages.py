@@ -99,7 +99,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
         r"|(?:вс[её]\s+ещ[её]|по-прежнему|до\s+сих\s+пор|опять|снова)\s+(?:не\s+\w+|ошибк\w*|то\s+же)|ничего\s+не\s+изменилось|та\s+же\s+ошибка"
         r"|\b(?:hala|hâlâ|halen)\s+(?:aynı|hata|sorun)|\b(?:hala|hâlâ|halen)\s+(?:\w+\s+){0,4}?\w+m[ıiuü]yor\w*|\bhiçbir\s+şey\s+değişmedi\b|\bdüzelmedi\b"
         r"|\b(?:nadal|dalej|wciąż)\s+nie\s+\w+|\bnic\s+się\s+nie\s+zmieniło\b|\b(?:pořád|stále|furt)\s+(?:nic|nefunguje|stejn\w+|to\s+samé)\b"
-        r"|(?:还是|仍然|依然|依旧|还)(?:不行|不对|没有?(?:变化|反应|效果|用)|有问题|报错|出错|一样|不能|无法|打不开|是空的|不显示|没显示)"
+        r"|(?:还是|仍然|依然|依旧|还)(?:不行|不对|没有?(?:变化|反应|效果|用)|有问题|报错|出错|一样|不能|无法|打不开|是空的|不显示|没显示|失败|崩溃|闪退|白屏|卡住)"
         r"|没有?(?:任何)?(?:变化|改变|效果|反应|生效)|一样的(?:错误|问题)|同样的(?:错误|问题)"
         r"|\bv[aẫ]n\s+(?:c[oò]n\s+)?(?:l[oỗ]i|b[iị]\s+l[oỗ]i|hi[eệ]n|kh[oô]ng)\b|\bkh[oô]ng\s+c[oó]\s+t[aá]c\s+d[uụ]ng\b"   # vi
         r"|まだ(?:動かない|動きません|エラー|直って)|何も変わ(?:らない|っていない|りません)|(?:아직도|여전히)\s*(?:안|오류|에러)", _I),
@@ -322,14 +322,19 @@ RESOLVED = re.compile(
 OWN_MISTAKE = re.compile(r"我[^，,。！？!?；]{0,8}?(?:说|写|搞|弄|记|打|理解|看|给)错了?|是我(?:的(?:错|问题)|搞错|弄错|说错)"
                          r"|(?:私|僕|俺)が(?:間違え|勘違い)|(?:私|僕|俺)の(?:間違い|勘違い|ミス)"
                          r"|제가\s*(?:잘못|착각)|내가\s*(?:잘못|착각)", _I)
+# The person's own setup, in Chinese and Japanese (``families.OWN_SETUP``: "my local environment", "on my machine"):
+# "那是我本地环境的问题", "我电脑的问题", "是我这边网络的问题", "私の環境の問題".
+OWN_SETUP = re.compile(r"(?<!不是)(?<!并非)(?<!不是因为)我(?:的)?(?:本地|自己|这边|这里|电脑|机器)(?:的)?(?:环境|电脑|机器|配置|网络|设置)?的?问题|是我这边的问题"
+                       r"|(?:私|僕|俺|こちら)の(?:環境|PC|パソコン|マシン|ネットワーク|設定)(?:の|が)?(?:問題|原因|せい)(?!では|じゃ)", _I)
 # The English ``classifier._TASK_OPENING`` ("next: add …", "now add …", "ok, let's add a feature …"): a message that opens
 # new work after done work, whose "when the upload fails, show an error" describes the new work, not the last result.
 TASK_OPENING = re.compile(
-    r"^\W*(?:(?:好的?|可以|行|ok(?:ay)?|嗯|谢谢|很好|不错)[，,。.!！\s]*)*(?:(?:下一步|接下来)[：:]|(?:下一步|接下来|然后|另外|还有|现在)?[：:，,\s]*"
+    r"^\W*(?:(?:好的?|可以|行|ok(?:ay)?|嗯|谢谢|很好|不错)[，,。.!！\s]*)*(?:(?:下一步|接下来)[：:]|(?:下一步|接下来)[，,\s]*(?:再|请|帮我)?"
+    r"(?:加|添加|增加|新增|实现|做|写|创建|开发)|(?:然后|另外|还有|现在)?[：:，,\s]*"
     r"(?:再|请|帮我)?(?:加|添加|增加|新增|实现|做|写|创建|开发)(?:一个|一下|个)?(?:新)?(?:功能|需求|页面|接口|按钮|选项|特性))"
-    r"|^\W*(?:(?:ok(?:ay)?|はい|ありがとう(?:ございます)?|いいね)[、,。.!！\s]*)*(?:次は|つぎは|では|それでは)"
-    r"|^\W*(?:(?:ok(?:ay)?|perfecto|genial|gracias|bien|vale)[,.!\s]+)*ahora\s+(?:agrega|añade|a[nñ]ade|crea|implementa|haz|"
-    r"pon|quiero)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|はい|ありがとう(?:ございます)?|いいね)[、,。.!！\s]*)*(?:次は|つぎは|では|それでは|(?:次に|つぎに)[^。！？\n]{0,30}?(?:を|も)(?:作って|追加して|実装して|作成して))"
+    r"|^\W*(?:(?:ok(?:ay)?|perfecto|genial|gracias|bien|vale)[,.!\s]+)*(?:ahora\s+(?:agrega|añade|a[nñ]ade|crea|implementa|haz|"
+    r"pon|quiero)\b)"
     r"|^\W*(?:(?:ok(?:ay)?|perfeito|[oó]timo|obrigad[oa]|beleza|legal)[,.!\s]+)*agora\s+(?:adicione|adiciona|crie|cria|"
     r"implemente|implementa|fa[cç]a|coloque|quero)\b"
     r"|^\W*(?:(?:ok(?:ay)?|super|parfait|merci|g[eé]nial)[,.!\s]+)*maintenant\s+(?:ajoute|ajoutez|cr[eé]e|cr[eé]ez|"

@@ -235,3 +235,35 @@ def test_a_correction_of_the_proposal_still_counts(text):
 @pytest.mark.parametrize("text", ["uploads still fail on mobile", "the upload crashes now", "it doesn't work"])
 def test_after_done_work_that_offers_more_a_report_still_counts(text):
     assert judge(text, DONE_THEN_COULD)
+
+
+# -- a third typed round: approvals, new work, questions and the person's own setup in other languages --------------------
+
+@pytest.mark.parametrize("text", [
+    "完美，现在不卡了",
+    "可以了，页面正常显示了",
+    "这个错误是什么意思？",
+    "接下来做登录页面，登录失败要提示用户",
+    "再加一个导出功能，导出失败时弹窗提醒",
+    "先不用管那个报错，那是我本地环境的问题",
+    "うまくいきました、もうクラッシュしません",
+    "次にログイン画面を作って、失敗したらエラーを表示して",
+    "다음으로 로그인 페이지 만들어줘, 실패하면 에러 보여줘",
+    "ok funciona, ya no se cuelga",
+    "parfait, ça ne plante plus",
+    "super, es stürzt nicht mehr ab",
+    "отлично, больше не падает",
+])
+def test_third_round_look_alikes_stay_quiet(text):
+    assert not judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "次に、保存ボタンが動かない",
+    "接下来，保存按钮没有反应",
+    "页面报错了，不是我本地环境的问题",
+    "那是我本地环境的问题，不过页面还是报错",
+    "登录还是失败",
+])
+def test_third_round_reports_still_count(text):
+    assert judge(text)
