@@ -104,3 +104,17 @@ def test_opencode_with_the_plugin_in_the_project_and_the_global_folder_gets_each
     run_opencode(world, opencode_bin, "say hi").check()
     body = request_text(world.model_requests()[-1])
     assert body.count(lessons.MARKERS["core"]) == 1, body.count(lessons.MARKERS["core"])
+
+
+def test_gemini_with_the_hooks_in_the_project_and_the_user_settings_gets_each_lesson_once(world, gemini_bin):
+    """Gemini CLI 0.61 runs a command that both files hold once (learn writes the same guarded command in both), so
+    this held before the hook's own check too; it keeps holding if the two commands ever differ."""
+    from tests.e2e.agents import gemini_setup, run_gemini
+
+    prepare_project(world)
+    gemini_setup(world)
+    _installed_twice(world, "gemini")
+    world.set_script([{"text": "All done."}])
+    run_gemini(world, gemini_bin, "say hi").check()
+    turns = [request_text(r) for r in world.model_requests() if "streamGenerateContent" in r["path"]]
+    assert turns and turns[0].count(lessons.MARKERS["core"]) == 1, [t.count(lessons.MARKERS["core"]) for t in turns]
