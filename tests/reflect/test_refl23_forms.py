@@ -230,3 +230,43 @@ def test_a_pick_between_this_tasks_things_values_or_colours_gives_nothing(text: 
 ])
 def test_a_choice_of_a_kind_of_thing_or_code_stays_a_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# A "don't …" said once that holds back one step on one thing of this task: it gave "Never add the button back.",
+# "Never run the migration on prod.", "Never refactor the whole thing.", "Never add margins to the card.",
+# "Never create a new file; edit the existing one.".
+DONT_ONE_STEP = [
+    "don't add the button back", "stop adding margins to the card", "don't run the migration on prod",
+    "don't create a new file, edit the existing one", "don't refactor the whole thing", "don't change the header text",
+    "don't remove the footer link", "don't delete the old config file", "don't move the sidebar component",
+    "don't rename the main function", "don't redo the whole page", "don't rebuild the docker image again",
+    "don't merge the PR into main yet", "don't install the package globally", "don't add the logo to the footer",
+    "stop adding padding to the header", "stop adding borders to the table", "don't put the modal back",
+    "don't add the second chart", "don't update the landing page copy", "don't reset the counter on reload",
+    "don't restore the deleted section", "don't swap the two columns", "don't center the title text",
+    "don't hide the search bar", "don't create the admin user", "don't build the mobile layout",
+    "don't fix the login bug", "don't change the API response shape", "don't add a new column to the users table",
+    "don't run the seed script", "don't add the new dependency", "use the other one", "keep the existing one",
+]
+
+
+@pytest.mark.parametrize("text", DONT_ONE_STEP)
+def test_a_dont_that_holds_back_one_step_on_one_thing_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("don't add emojis to the commit messages", "Never add emojis to the commit messages."),
+    ("don't add secrets to the repo", "Never add secrets to the repo."),
+    ("don't delete the migrations folder", "Never delete the migrations folder."),
+    ("don't change the schema by hand", "Never change the schema by hand."),
+    ("don't run the tests in parallel", "Never run the tests in parallel."),
+    ("don't run migrations on prod", "Never run migrations on prod."),
+    ("don't install packages globally", "Never install packages globally."),
+    ("don't refactor unrelated code", "Never refactor unrelated code."),
+    ("don't merge without a review", "Never merge without a review."),
+    ("don't build the whole project, just select +stg_customers", "Never build the whole project; select `+stg_customers`."),
+    ("never delete the logs folder", "Never delete the logs folder."),
+])
+def test_a_prohibition_of_a_kind_code_or_the_project_stays_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

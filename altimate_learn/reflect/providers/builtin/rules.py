@@ -46,6 +46,7 @@ class Rule:
     standing: bool = False  # the person said it holds beyond this task ("make sure to …", "from now on …")
     subject: str = ""  # a "modal" rule's subject ("staging models" in "staging models must …")
     alone: bool = False  # a rule only when it is the whole sentence ("we use npm" in "we use npm but it's slow" is not)
+    once: bool = False  # a "don't …" / "stop …" said once, with no "never", "ever" or "we" to say it holds every time
 
 
 
@@ -416,7 +417,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 return _instead(follow_phrase[4:], obj, verb="use")
             text += f"; {_clean_object(follow_phrase)}"
         # not for one thing of this task ("don't ever delete the button": which one only the conversation says)
-        return Rule(text, "never", [], [obj], standing=ever and _ever_a_kind(obj))
+        return Rule(text, "never", [], [obj], standing=ever and _ever_a_kind(obj),
+                    once=not ever and bool(re.match(r"(?:don'?t|do\s+not|dont|stop|quit)\b", c, flags)))
 
     # Always …: always X / we always X / you forgot to X / you didn't X
     m = re.match(r"^(?:we\s+|you\s+should\s+|you\s+must\s+)?always\s+(.+)$", c, flags)
@@ -1043,6 +1045,10 @@ def one_off(rule: Rule, text: str) -> str:
     # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
     if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
         return ONE_THING
+    if rule.shape == "never" and rule.once and not rule.standing and _undoes_one_thing(rule, text):
+        return ONE_THING  # "don't add the button back", "don't run the migration on prod", "stop adding margins to the card"
+    if _ONE_OF_TWO.search(prose):
+        return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
     if _styled(text):
@@ -1058,6 +1064,42 @@ def one_off(rule: Rule, text: str) -> str:
     if re.search(r"\b(?:first|afterwards|later|after\s+that|then)\.$", text, re.I):
         return UNRESOLVED  # "next time, run the tests first" -> "Always run the tests first.": before what?
     return ""
+
+
+# Verbs of one step a "don't …" holds back for this task ("don't run the migration on prod", "don't refactor the whole
+# thing"); a guard ("don't touch …", "don't edit …") or a way of working ("don't call …", "don't push …") is left to
+# the other checks.
+_ONE_STEP = _DONE_ONCE | frozenset("add run rerun rebuild redo refactor deploy build create install merge update".split())
+_ONE_OF_TWO = re.compile(r"\bthe\s+(?:existing|other|old|new|same|first|second|last|previous|current|original)\s+(?:one|ones)\b",
+                         re.I)
+
+
+def _undoes_one_thing(rule: Rule, text: str) -> bool:
+    """Whether a "don't …" said once holds back one step on one thing of this task: the thing is "the <one thing>"
+    ("the button back", "the migration on prod", "the whole thing"), or what is added goes into one ("margins to the
+    card"). Code, a kind ("the tests", "emojis to the commit messages") or what a project has one of ("the schema",
+    "the changelog") is a rule."""
+    from altimate_learn.reflect.providers.builtin.restate import _one_thing
+
+    obj = (rule.negative or [""])[0].strip()
+    verb = text.split(" ", 2)[1].lower() if len(text.split()) > 2 else ""
+    if re.search(r"^(?:the|this|that|it|them|my|your)\b.*\bback$", obj, re.I) and "`" not in text:
+        return True  # "don't put the modal back": an undo of this task's step
+    if not obj or verb not in _ONE_STEP or "`" in mark_identifiers(obj) or "`" in text or _WHEN_AT_ALL.search(obj) \
+            or re.search(r"\bthe\s+(?:whole\s+|entire\s+)?(?:project|repo|repository|codebase|app|database|schema)\b", obj, re.I):
+        return False
+    if re.search(r"\bback\b|\b(?:whole|entire)\s+thing\b", obj, re.I):
+        return True
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when)\b", obj, maxsplit=1)[0]
+    if re.match(r"(?:the|our)\s+[a-z]+s\s+(?:folder|dir|directory)$", head, re.I):
+        return False  # "the migrations folder", "the logs folder": a part of the project named by what it holds
+    if _one_thing(head):
+        return True
+    target = re.search(r"\b(?:to|in|into|on|onto)\s+((?:the|this|that|my|your)\s+[^,;.]+)$", obj, re.I)
+    return verb in ("add", "put", "insert", "append") and bool(target) and _one_thing(target.group(1))
+
+
+_WHEN_AT_ALL = re.compile(r"\b(?:any|every|each|all|whenever|always|unless|without\s+asking)\b", re.I)
 
 
 def _picks_for_this_task(rule: Rule) -> bool:
