@@ -200,12 +200,19 @@ def is_task_spec(text: str) -> bool:
 _HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure|verify|check\s+(?:that|if|whether))\b"
                           # a requirement for the next change: "make it not fail when the list is empty" (never "fix it so that
                           # it does not use Chart.js": that one says what the agent did wrong)
-                          r"|\bmake\s+(?:it|them|this|that)\s+(?:not|never)\b"
-                          # the same in other languages: "如果…", "万一…", "检查哪些位置会导致报错" (check which places would
-                          # fail: the analog of "check whether"), "もし…", "…かどうか", "만약…", "falls", "ob", "если", "en caso de"
-                          r"|如果|假如|万一|是否|会不会|确保|以防|检查(?:一下)?(?:是否|有没有|哪些|哪里)|もし|かどうか|ないように|만약|"
-                          r"않도록|\b(?:falls|ob|если|в\s+случае|en\s+caso\s+de|au\s+cas\s+o[uù])\b",
-                          re.I)
+                          r"|\bmake\s+(?:it|them|this|that)\s+(?:not|never)\b", re.I)
+# The same in other languages, only where the clause opens with it ("如果…", "万一…", "检查一下是否…", "もし…", "만약…",
+# "если …", "en caso de …") or is one check request ("エラーが出るかどうか確認して"): a Chinese or Japanese clause runs on
+# past commas, and a condition word after the report ("仍然崩溃，会不会是依赖的问题", "ещё не работает, если честно", "Es
+# funktioniert nicht, ob du es glaubst oder nicht") leaves the report standing (review23 C1).
+_HYPOTHETICAL_ABROAD = re.compile(
+    r"^\W*(?:(?:好的?|可以|ok(?:ay)?|那|那么|另外|还有|然后)[，,\s]*)?(?:如果|假如|万一|请?(?:再)?检查(?:一下)?(?:是否|有没有|哪些|哪里)|もし|만약)"
+    r"|^[^、，,。]*かどうか(?:を)?(?:確認|チェック|見て)"
+    r"|^\W*(?:если|в\s+случае|en\s+caso\s+de|au\s+cas\s+o[uù])\b", re.I)
+
+
+def _hypothetical(clause: str) -> bool:
+    return bool(_HYPOTHETICAL.search(clause) or _HYPOTHETICAL_ABROAD.search(clause))
 
 
 _REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)
@@ -266,7 +273,7 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none, and so
     is a step of the release process not taken ("it's not merged yet") or a clause that asks to confirm ("…, right?").
     The person's own setup failing is none unless the message names the agent's change as the cause (``blamed``)."""
-    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or languages.RESOLVED.search(clause)
+    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or _resolved_abroad(clause) or _none_counted(clause)
             or families.PRAISED.search(clause)
             or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
             or families.TAG_QUESTION.search(clause) or families.OWN_PLAN.search(clause)
@@ -285,6 +292,26 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
             and not ERROR_TALK.search(clause)):
         return ERROR_REPORT
     return None
+
+
+# A tool's count of none ("Found 0 errors.", "0 errors, 0 warnings", "✅ 0 new TypeScript errors") says the problem is
+# gone, unless a count above none stands in the same clause ("✖ 5 problems (5 errors, 0 warnings)": review23 C2).
+_NONE_COUNTED = re.compile(r"(?<![\d.,])\b0\s+(?:new\s+|remaining\s+|[\w-]+\s+){0,2}?(?:errors?|exceptions?|warnings?|"
+                           r"failures?|failed|crash\w*|issues?|problems?)\b", re.I)
+_SOME_COUNTED = re.compile(r"(?<![\d.,])\b[1-9]\d*\s+(?:new\s+|remaining\s+|[\w-]+\s+){0,2}?(?:errors?|exceptions?|"
+                           r"failures?|failed|crash\w*|issues?|problems?)\b", re.I)
+# A contrast after the problem said gone: "现在不报错了，但是登录不了", "ya no da error, pero el login no funciona" (a
+# Chinese or Spanish clause is not split at 但是 / pero as an English one is at "but": review23 C4).
+_CONTRAST = re.compile(r"但是|但|不过|可是|然而|でも|しかし|けど|그런데|하지만|근데|\b(?:pero|mas|aber|jedoch|но|однако|mais|ma|"
+                       r"ama|fakat|nhưng)\b", re.I)
+
+
+def _none_counted(clause: str) -> bool:
+    return bool(_NONE_COUNTED.search(clause)) and not _SOME_COUNTED.search(clause)
+
+
+def _resolved_abroad(clause: str) -> bool:
+    return any(not _CONTRAST.search(clause[m.end():]) for m in languages.RESOLVED.finditer(clause))
 
 
 # Cues that, in a reply to the agent's own question, give information for the answer rather than correct work done.
@@ -369,7 +396,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = _try(ALL_PERSISTS, clause)
             if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
                 reason = "told the agent to act instead of describing"
-            if reason is None and claimed and not spec and not tasking and not _HYPOTHETICAL.search(clause):
+            if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
                 reason = _broken(clause, explaining, blamed)
                 if (reason == "asked to fix what the agent made" and families.BARE_FIX.match(own)
                         and families.PROPOSED_FIX.search((answer or "")[-400:])):

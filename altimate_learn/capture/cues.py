@@ -403,9 +403,6 @@ ERROR_TALK = re.compile(
 RESOLVED = re.compile(
     r"\b(?:no\s+(?:more\s+|longer\s+(?:any\s+)?)?|zero\s+|without\s+(?:any\s+)?)(?:errors?|exceptions?|warnings?|crash\w*|"
     r"issues?|problems?)\b(?!\s+(?:message|shown|at\s+all\s+(?:but|and)))"
-    # A count of none, as a tool's summary prints it ("0 errors, 0 warnings", "✅ 0 new TypeScript errors", "Found 0 errors.").
-    r"|(?<![\d.,])\b0\s+(?:new\s+|remaining\s+|[\w-]+\s+){0,2}?(?:errors?|exceptions?|warnings?|failures?|failed|crash\w*|"
-    r"issues?|problems?)\b"
     r"|\b(?:errors?|exceptions?|warnings?|crash\w*|issues?|problems?|bug)\s+(?:is|are|has|have|seems?|seem\s+to\s+be)?\s*"
     r"(?:been\s+)?(?:gone|fixed|resolved|solved|went\s+away|disappeared|cleared)\b"
     r"|\b(?:fixed|resolved|solved|got\s+rid\s+of)\s+(?:the|that|this|my|all\s+the)\s+(?:\w+\s+)?(?:errors?|exceptions?|crash\w*|"

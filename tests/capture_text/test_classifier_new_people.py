@@ -267,3 +267,34 @@ def test_third_round_look_alikes_stay_quiet(text):
 ])
 def test_third_round_reports_still_count(text):
     assert judge(text)
+
+
+# -- review23's look-alikes (C1, C2, C4): reports next to a foreign condition word, a count of none or a problem said gone
+
+FIXED = "I've updated the login form and the API client; the build passes."
+
+
+@pytest.mark.parametrize("text", [
+    # C1: a condition word after the report leaves it standing (only a clause that opens with one is a condition)
+    "Es funktioniert nicht, ob du es glaubst oder nicht",
+    "ещё не работает, если честно",
+    "теперь ошибка, если открыть страницу",
+    "the test hangs, ob lokal oder in CI",
+    "不行，打不开，万一是端口的问题呢",
+    "仍然崩溃，会不会是依赖的问题",
+    "不行，页面还是空白，检查一下是否缓存了",
+    # C2: a count above none beside "0 warnings"
+    "✖ 5 problems (5 errors, 0 warnings)",
+    "eslint: 3 errors, 0 warnings",
+    # C4: the problem said gone, then a contrast; 不报错 as a missing check; 问题解决不了; a new test with a report
+    "现在不报错了，但是登录不了",
+    "ya no da error, pero el login no funciona",
+    "kein Fehler mehr, aber der Login geht nicht",
+    "ошибок больше нет, но логин не работает",
+    "에러가 안 나요, 그런데 로그인이 안 돼요",
+    "输入错误的密码也不报错，应该提示",
+    "问题解决不了，页面还是白屏",
+    "写个接口的测试，现在登录接口报错 500",
+])
+def test_review23_reports_still_count(text):
+    assert judge(text, FIXED)
