@@ -270,3 +270,20 @@ def test_a_dont_that_holds_back_one_step_on_one_thing_gives_nothing(text: str) -
 ])
 def test_a_prohibition_of_a_kind_code_or_the_project_stays_a_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "it's in cents, not dollars",  # it gave "Use in cents instead of dollars."
+    "it's on the left, not the right", "it's under src, not lib", "it's in the header, not the footer",
+    "it's at the top, not the bottom", "it's by date, not by name",
+])
+def test_a_place_or_a_unit_set_against_another_is_no_thing_to_use(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("it's pnpm, not npm", "Use `pnpm` instead of `npm`."),
+    ("use in-memory sqlite instead of postgres for tests", "Use in-memory sqlite instead of postgres for tests."),
+])
+def test_a_thing_set_against_another_stays_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

@@ -742,6 +742,8 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
     if good.strip("` ").lower() in BEHAVIOUR_ADVERBS or re.match(r"^(?:already|been|being|still)\b", good, re.I):
         return None  # "… still instead of updating", "it's already been deploying, not …": how it behaved
     good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
+    if re.match(r"(?:in|on|at|to|from|by|as|under|inside|into|over|below|above)\s", good, re.I) and verb == "use":
+        return None  # "it's in cents, not dollars" gave "Use in cents instead of dollars.": a place or a unit, no thing to use
     if not keep_bad:
         bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
     if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
