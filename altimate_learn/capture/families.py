@@ -697,14 +697,35 @@ _WEIGHED = re.compile(r"\b(?:i|we)\s+could\s+(?:\w+\s+)?(?:add|make|use|change|s
                       r"|\b(?:one|an|the\s+simplest|the\s+best)\s+(?:option|approach|fix|solution)\s+(?:is|would\s+be)\b", _I)
 
 
+# More work offered after work done ("I could also add caching", "expose the retry count too", "Should I add it next?")
+# says the answer did something first: no proposal then.
+_MORE = re.compile(r"\b(?:also|too|as\s+well|next|additionally|further|more|another|other)\b", _I)
+# What a proposal weighs its work against: a diagnosis of what exists ("the retry logic is missing", "probably why large
+# files fail", "the root cause is …").
+_DIAGNOSED = re.compile(r"\b(?:the\s+(?:issue|problem|cause|bug)\b|root\s+cause|(?:is|are)\s+(?:missing|hard-?coded|wrong|"
+                        r"broken|not\s+\w+ed)\b|probably|likely|seems\s+to|appears\s+to|is\s+why|which\s+(?:is\s+)?why)", _I)
+
+
+def _sentence_of(text: str, at: int) -> str:
+    opening = max(text.rfind(mark, 0, at) for mark in (". ", "! ", "? ", "\n"))
+    closing = [i for i in (text.find(mark, at) for mark in (". ", "! ", "? ", "\n")) if i >= 0]
+    return text[opening + 1 if opening >= 0 else 0:min(closing) + 1 if closing else len(text)]
+
+
 def proposed_only(answer: str | None) -> bool:
-    """The answer weighed work it has not done and ends by offering to do it (see above)."""
+    """The answer weighed work it has not done and ends by offering to do it (see above): an offer at the end, a
+    first-person conditional about the work after a diagnosis of what exists, no claim of done work, and no "also" /
+    "too" / "next" that would offer more after work done."""
     from altimate_learn.capture.cues import CLAIMS
     from altimate_learn.capture import languages
 
     if not answer:
         return False
     tail = answer[-300:].rstrip()
-    return (bool(_OFFER_AT_END.search(tail)) and bool(_WEIGHED.search(answer))
-            and not CLAIMS.search(answer) and not languages.CLAIMS.search(answer))
+    offer = _OFFER_AT_END.search(tail)
+    weighed = _WEIGHED.search(answer)
+    if not offer or not weighed or _MORE.search(offer.group(0)) or _MORE.search(_sentence_of(answer, weighed.start())):
+        return False
+    return (bool(_DIAGNOSED.search(answer[:weighed.start()])) and not CLAIMS.search(answer)
+            and not languages.CLAIMS.search(answer))
 

@@ -298,3 +298,17 @@ FIXED = "I've updated the login form and the API client; the build passes."
 ])
 def test_review23_reports_still_count(text):
     assert judge(text, FIXED)
+
+
+DONE_THEN_COULD_NO_CLAIM_WORDS = [
+    "Switched the date parsing over to `dateutil.parser.isoparse` in `events.py` and `calendar.py`, and the timezone comes "
+    "from the user's profile. I could also add caching for the parsed values. Want me to do that?",
+    "Moved the auth check into the middleware so every route goes through it, and the session cookie is refreshed on each "
+    "request. I'd suggest adding rate limiting next. Should I add it?",
+]
+
+
+@pytest.mark.parametrize("answer", DONE_THEN_COULD_NO_CLAIM_WORDS)
+def test_done_work_worded_outside_the_claim_words_then_could_more_keeps_its_reports(answer):
+    # R22-1's shape with a conditional offer: "also" / "next" offers more after work done, so no proposal
+    assert judge("the calendar page crashes now", answer)
