@@ -394,6 +394,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "settings": {k: {"value": resolved.values[k], "source": resolved.sources[k]} for k in KEYS},
         "lessons": {"approved": approved or 0, "candidate": candidate, "retired": counts["retired"]},
         "versions": len(store.versions()),
+        "promote_interrupted": _promote_interrupted(store),
         "signals": {"open": len(open_signals), "consumed": len(signals) - len(open_signals),
                     "skipped_lines": skipped, "waiting": len(waits),
                     "waiting_corrections": sum(1 for w in waits if w.signal.get("kind") != "tool_retry")},
@@ -413,6 +414,18 @@ def collect_status(name: str) -> dict[str, Any]:
         "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def _promote_interrupted(store: Store) -> str | None:
+    """When a promote was killed after it wrote approved.json (its note is still there: the next `learn promote`
+    finishes it, review.gate.finish_interrupted): the time it started ("" when unknown); None otherwise."""
+    try:
+        note = store.read_json(Store.PROMOTE_PENDING)
+    except LearnError:
+        return None
+    if not isinstance(note, dict):
+        return None
+    return note.get("at") if isinstance(note.get("at"), str) else ""
 
 
 def _unfinished_merge(paths, said: list[str]) -> list[str]:
@@ -580,6 +593,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         named = ", ".join(f"{r['id']} by {r['by']}" for r in replaced[:3])
         more = f" and {len(replaced) - 3} more" if len(replaced) > 3 else ""
         echo(f"  replaced by teammates: {named}{more} (`learn show` lists them)")
+    if info["promote_interrupted"] is not None:
+        when = f" (started {info['promote_interrupted']})" if info["promote_interrupted"] else ""
+        echo(f"  promote interrupted{when}: `learn promote` finishes it and records it in the history.")
     for line in info["merge"]:
         echo(f"  {line}")
     if info["unfinished_merge"]:

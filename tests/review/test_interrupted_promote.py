@@ -94,6 +94,9 @@ def test_the_rerun_of_a_promote_killed_after_writing_approved_json_records_it_in
     ids = sorted(lesson["id"] for lesson in json.loads((git_repo / STORE / "candidate.json").read_text()))
     _killed_before_the_candidate_is_removed(monkeypatch, cli)
     assert _promotes(git_repo) == []  # what the kill leaves
+    code, out, _ = cli("status")
+    assert code == 0 and "  promote interrupted (started 20" in out and "`learn promote` finishes it" in out, out
+    assert json.loads(cli("status", "--json")[1])["promote_interrupted"].startswith("20")
     code, out, err = cli("promote", "--yes", "--allow-flagged", "--json")
     assert (code, err) == (0, ""), out
     report = json.loads(out)
@@ -104,6 +107,7 @@ def test_the_rerun_of_a_promote_killed_after_writing_approved_json_records_it_in
     assert not (git_repo / STORE / "candidate.json").exists()
     code, out, err = cli("promote", "--yes")  # finished: nothing left to do
     assert code == 1 and "has no candidate" in out + err
+    assert "promote interrupted" not in cli("status")[1]
     assert len(_promotes(git_repo)) == 1
 
 
