@@ -325,7 +325,7 @@ OWN_MISTAKE = re.compile(r"我[^，,。！？!?；]{0,8}?(?:说|写|搞|弄|记|
                          r"|제가\s*(?:잘못|착각)|내가\s*(?:잘못|착각)", _I)
 # The person's own setup, in Chinese and Japanese (``families.OWN_SETUP``: "my local environment", "on my machine"):
 # "那是我本地环境的问题", "我电脑的问题", "是我这边网络的问题", "私の環境の問題".
-OWN_SETUP = re.compile(r"(?<!不是)(?<!并非)(?<!不是因为)我(?:的)?(?:本地|自己|这边|这里|电脑|机器)(?:的)?(?:环境|电脑|机器|配置|网络|设置)?的?问题|是我这边的问题"
+OWN_SETUP = re.compile(r"(?<!不是)(?<!并非)(?<!不是因为)我(?:的)?(?:本地|自己|这边|这里|电脑|机器)(?:的)?(?:环境|电脑|机器|配置|网络|设置)?的?问题|(?<!不)是我这边的问题"
                        r"|(?:私|僕|俺|こちら)の(?:環境|PC|パソコン|マシン|ネットワーク|設定)(?:の|が)?(?:問題|原因|せい)(?!では|じゃ)", _I)
 # The English ``classifier._TASK_OPENING`` ("next: add …", "now add …", "ok, let's add a feature …"): a message that opens
 # new work after done work, whose "when the upload fails, show an error" describes the new work, not the last result.

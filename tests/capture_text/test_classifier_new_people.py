@@ -312,3 +312,9 @@ DONE_THEN_COULD_NO_CLAIM_WORDS = [
 def test_done_work_worded_outside_the_claim_words_then_could_more_keeps_its_reports(answer):
     # R22-1's shape with a conditional offer: "also" / "next" offers more after work done, so no proposal
     assert judge("the calendar page crashes now", answer)
+
+
+@pytest.mark.parametrize("text", ["不是我这边的问题，登录报错", "我确认过了，不是我这边的问题，页面打不开"])
+def test_not_my_side_keeps_the_report(text):
+    # review23 C5
+    assert judge(text, FIXED)
