@@ -52,7 +52,7 @@ KEYS: dict[str, Key] = {k.name: k for k in (
         help="lessons added per later message (0 disables)"),
     Key("file_hook", "bool", True, "ALTIMATE_LEARN_FILE_HOOK", help="add lessons for files the agent reads or edits"),
     Key("file_lessons", "int", 5, "ALTIMATE_LEARN_FILE_LESSONS", help="lessons added per file event (0 disables)"),
-    Key("budget_tokens", "int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS", help="token budget of the session start: its section, the first request's lessons and the learner's notes the hook adds (at most half of it when lessons share it)"),
+    Key("budget_tokens", "int", 1500, "ALTIMATE_LEARN_BUDGET_TOKENS", help="token budget of the session start: its section, the first request's lessons and the learner's notes the hook adds (at most half of it when the lessons need the rest)"),
     Key("session_max_lessons", "int", 40, "ALTIMATE_LEARN_SESSION_MAX_LESSONS",
         help="distinct lessons shown per session"),
     Key("max_stored", "int", 1000, "ALTIMATE_LEARN_MAX_STORED", minimum=1,

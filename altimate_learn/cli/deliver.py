@@ -28,7 +28,8 @@ def deliver(
 
     The first --request of a new session gets the session-start section (core and retrieved lessons) and the
     learner's learn:learned blocks of AGENTS.md, AGENTS.local.md and your global file that the agent does not
-    load itself, all within learn.budget_tokens (the notes take at most half of it; what is left out is named);
+    load itself, all within learn.budget_tokens (when they and the lessons do not both fit, the notes take at most
+    half of it; what is left out is named);
     later ones get the per-request tier; --file gets the file tier. Prints the text an agent would see;
     when nothing is new, says why, with the lessons' ids: the matching lessons were already shown in this
     session, say the same as one shown or set the same thing to another value, a limit was reached, or no

@@ -58,7 +58,9 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
     notes: list[str] = []
     corpus = load_corpus(str(paths.learn_dir), notes.append)
     budget = int(settings["budget_tokens"])
-    learned = learned_notes(paths, budget, len(corpus) > 0)
+    from altimate_learn.harness.hook import lessons_tokens
+
+    learned = learned_notes(paths, budget, lessons_tokens(corpus.lines, budget))
     core = select.select_core(corpus, core_limit(corpus, settings, sources))  # as a session starts
     lines = [corpus.lines[i] for i in core]
     text, kept = render.fit(lines, budget - learned["tokens"], render.HEADING_START)
@@ -75,9 +77,9 @@ def tokens(paths: ProjectPaths, settings: dict[str, Any], sources: dict[str, str
             "held_out": [n for n in notes if " held out: " in n], "learned_notes": learned}
 
 
-def learned_notes(paths: ProjectPaths, budget: int, lessons: bool) -> dict[str, Any]:
+def learned_notes(paths: ProjectPaths, budget: int, lessons: int) -> dict[str, Any]:
     """The learner's blocks a session start gives with the lessons (:mod:`altimate_learn.harness.learned_notes`),
-    within their part of ``budget``, for the agent that gets the most of them: their ``tokens`` (as the hook
+    within their part of ``budget`` (``lessons``: the most tokens the approved lessons can take), for the agent that gets the most of them: their ``tokens`` (as the hook
     counts them, inside the budget), ``bullets``, the ``agents`` that get them, and the bullets ``left_out`` per
     file."""
     from altimate_learn.harness.hook import _tokens

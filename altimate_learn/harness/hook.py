@@ -330,7 +330,24 @@ def _notes_budget(engine) -> int:
     """The learner's blocks' part of the session's budget_tokens (harness/learned_notes.budget)."""
     from altimate_learn.harness.learned_notes import budget
 
-    return budget(engine.settings["budget_tokens"], len(engine.corpus) > 0)
+    total = engine.settings["budget_tokens"]
+    return budget(total, lessons_tokens(engine.corpus.lines, total))
+
+
+def lessons_tokens(lines, total: int) -> int:
+    """The most tokens approved lessons (their rendered ``lines``) can take at a session's start: each one in the
+    section or the first request's note, with both headings (counted as delivery counts; ``total`` + 1 once that is
+    past the session's ``total`` budget, which the notes' share needs no more of)."""
+    if not len(lines):
+        return 0
+    from altimate_learn.deliver import render
+
+    size = len(render.wrap(render.HEADING_START, [])) + len(render.wrap(render.HEADING_RETRIEVED, [])) + 4
+    for line in lines:
+        size += len(line) + 3  # "- " and the newline, as render.fit counts
+        if size > total * 4:
+            return total + 1
+    return -(-size // 4) + 1
 
 
 def _tokens(text: str) -> int:

@@ -33,7 +33,7 @@ from altimate_learn.markers import LEARNED_CLOSE, LEARNED_OPEN
 MAX_READ = 256 * 1024
 MAX_BULLETS = 12  # the block's own limits (instructions/block.py): 12 bullets of at most 240 bytes
 MAX_BULLET_CHARS = 240
-SHARE = (1, 2)  # of budget_tokens: the most the notes take when approved lessons share the session start
+SHARE = (1, 2)  # of budget_tokens: the most the notes take when they and the approved lessons do not both fit
 
 
 def learner_files(root: str, env: dict | None = None) -> list[tuple[str, str | None]]:
@@ -139,10 +139,15 @@ _WHAT = {0: "the project's instruction file", 1: "your own notes for this projec
          2: "your own preferences, in every project"}
 
 
-def budget(total: int, lessons: bool) -> int:
-    """The notes' part of a session's ``total`` budget_tokens: :data:`SHARE` of it when approved lessons share the
-    session start (``lessons``), all of it otherwise."""
-    return (total * SHARE[0]) // SHARE[1] if lessons else total
+def budget(total: int, lessons: int) -> int:
+    """The notes' part of a session's ``total`` budget_tokens. ``lessons``: the most tokens the approved lessons can
+    take in the session start and its first request (0: none is approved). When both fit, the notes get what the
+    lessons leave; when they do not, the notes take at most :data:`SHARE` of the budget and the lessons keep the rest
+    (review23: with any lesson approved the notes were cut to half, though a store of three lessons left most of the
+    budget unused)."""
+    if lessons <= 0:
+        return total
+    return max((total * SHARE[0]) // SHARE[1], total - lessons)
 
 
 def collect(root: str, harness: str, log=None, env: dict | None = None) -> list[tuple[int, str, list[str]]]:
@@ -218,7 +223,7 @@ def notes(root: str, harness: str, log=None, env: dict | None = None, tokens: in
         for shown, gone in left:
             counts[shown] -= gone
             log(f"session start: {gone} learned bullet{'s' if gone != 1 else ''} of {shown} left out: they do not fit the "
-                "session's token budget (learn.budget_tokens; with approved lessons the notes take at most "
+                "session's token budget (learn.budget_tokens; when the approved lessons need the rest, the notes take at most "
                 f"{SHARE[0]}/{SHARE[1]} of it); the file has them")
         for shown, count in counts.items():
             if count:
