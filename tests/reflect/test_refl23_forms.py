@@ -287,3 +287,24 @@ def test_a_place_or_a_unit_set_against_another_is_no_thing_to_use(text: str) -> 
 ])
 def test_a_thing_set_against_another_stays_a_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# "please add tests for the new endpoint" gave "Add tests for each new endpoint.": the "each" was the clean-up's, and a
+# request of this task's step is no rule; "please use the helper in utils.py" gave "Use the `helper` in `utils.py`.".
+@pytest.mark.parametrize("text", [
+    "please add tests for the new endpoint", "add docs for the new command", "please document the new flag",
+    "add a test for the new function", "add logging to the new service", "please add types to the new module",
+    "please use the helper in utils.py", "use the logger from logging_utils.py", "use the config in settings.py",
+])
+def test_a_request_about_this_tasks_new_thing_or_one_helper_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("always add tests for the new endpoint", "Always add tests for each new endpoint."),
+    ("from now on, add tests for the new endpoint", "Always add tests for each new endpoint."),
+    ("you forgot to add tests for the new endpoint again", "Always add tests for each new endpoint."),
+    ("add __init__.py to the new package", "Add `__init__.py` to each new package."),
+])
+def test_each_new_thing_said_to_hold_later_or_with_code_stays_a_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

@@ -1025,6 +1025,10 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_FIX if rule.shape == "reminder" else ONE_THING
     # the person's words, not the "Always" a reminder is rendered with
     said = re.sub(r"^Always\s+", "", text) if rule.shape == "reminder" else text
+    if rule.shape == "imperative" and "`" not in text:
+        # "please add tests for the new endpoint" -> "Add tests for each new endpoint.": the "each" is tidy's, and a
+        # request with no code and no word of the person's that it holds later is this task's step
+        said = re.sub(r"\beach new\b", "the new", said)
     general = rule.standing or bool(_WHEN.search(said))
     if rule.shape == "reminder" and not general and "`" not in text and not _plural(rule.positive[0] if rule.positive else ""):
         return ONE_FIX  # "you didn't change the actual function code" -> not "Always change the actual function code."
@@ -1061,6 +1065,8 @@ def one_off(rule: Rule, text: str) -> str:
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+    if rule.shape == "imperative" and not general and re.match(r"^Use\s+the\s+`[a-z]+`(?:\s|\.$)", text):
+        return ONE_THING  # "please use the helper in utils.py" -> "Use the `helper` in `utils.py`.": which helper?
     if _THIS_TASKS.search(prose):
         return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
     if re.search(r"\b(?:first|afterwards|later|after\s+that|then)\.$", text, re.I):
