@@ -534,7 +534,8 @@ class Delivery:
                                     paths=mentioned, touched=data["touched"],
                                     stretch=self.stretch(limit, later=True, already=len(core),
                                                          files=LATER_FILE_BATCHES),
-                                    seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core])
+                                    seen=self.shown_words() + [word_set(corpus.texts[i]) for i in core],
+                                    few=settings["request_lessons"])  # none relevant: what a rare word names
             found = self._defer(terms, found, mentioned)
             result = self._fit_and_record([(i, "core") for i in core] + [(i, "request") for i in found],
                                           settings["budget_tokens"],

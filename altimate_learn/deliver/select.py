@@ -242,7 +242,7 @@ def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
 
 
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
-             evidence: float = EVIDENCE) -> list[tuple[float, int]]:
+             evidence: float = EVIDENCE, few: int = 0) -> list[tuple[float, int]]:
     """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
     :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
@@ -253,10 +253,23 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     common word and a concern are a lesson matched by a guess, which would take a slot, and the session's
     room, from a lesson the request names). A request word that is only the verb a lesson starts with, a verb
     :data:`VERB_LEADS` or more lessons start with ("Show API errors …", "Show form errors …"), counts
-    :data:`VERB_WEIGHT` of a shared word for it (:func:`_phrasing`): it is how the rule is phrased."""
+    :data:`VERB_WEIGHT` of a shared word for it (:func:`_phrasing`): it is how the rule is phrased.
+
+    With ``few`` (the per-request tier's limit), a word of the request that at most ``few`` lessons of the
+    whole store hold points at those lessons, as :func:`selective` has it among a file's lessons: "bump" in
+    "also bump requests and boto3" and the rule on dependency bumps, which its one shared word left under the
+    floor at every store size. :func:`retrieve` asks for it only when nothing else is relevant."""
     scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
-    for term, docs in _phrasing(corpus, terms).items():
+    phrasing = _phrasing(corpus, terms)
+    pointed: set[int] = set()
+    for term in dict.fromkeys(terms) if few > 0 else ():
+        if term[0] in (PREFIX, IMPLIED, NEAR) or term.startswith("_") or term.endswith("_"):
+            continue
+        entry = corpus.bm25._entry(term)
+        if entry is not None and len(entry[0]) <= few:
+            pointed.update(doc for doc in entry[0] if doc not in phrasing.get(term, ()))
+    for term, docs in phrasing.items():
         part = 1.0 - VERB_WEIGHT
         idf = corpus.bm25.idf(term)
         if idf <= 0:
@@ -265,7 +278,8 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
             shared[doc] = shared.get(doc, 0) - part
             mass[doc] = mass.get(doc, 0.0) - part * idf
     return [(score, doc) for doc, score in scores.items()
-            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and mass.get(doc, 0.0) >= need)]
+            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and (mass.get(doc, 0.0) >= need
+                                                                                  or doc in pointed))]
 
 
 def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
@@ -290,7 +304,8 @@ def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
 def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | frozenset[str] = frozenset(),
              paths: list[str] | None = None, minimum: float = MINIMUM_SCORE, *,
              touched: list[str] | None = None, evidence: float = EVIDENCE, stretch: int = 0,
-             margin: float = MARGIN, seen: list[frozenset[str]] | None = None, distinct: bool = True) -> list[int]:
+             margin: float = MARGIN, seen: list[frozenset[str]] | None = None, distinct: bool = True,
+             few: int = 0) -> list[int]:
     """Relevant lessons (see :func:`relevant`), best first.
 
     With ``paths`` (files the message names) and ``touched`` (files the session read or edited), lessons
@@ -308,10 +323,19 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     as much about the request, and a cut between them would be arbitrary. Near-duplicates of a lesson
     taken or in ``seen`` (word sets of lessons the session was shown) are left out (:class:`Distinct`), unless
     ``distinct`` is False (to say why a lesson that matches was not shown).
+
+    With ``few`` (a later request: ``request_lessons``), a request no lesson is relevant to gets the lessons a
+    word of it that at most ``few`` lessons hold points at (:func:`relevant`): a follow-up "also bump requests
+    and boto3" showed nothing while the one rule on dependency bumps shared "bump". Not when the request has
+    relevant lessons, shown or not: measured, those lessons then took the room the follow-up's files needed
+    (freezegun, TaskGroup follow-ups lost; at a first request they pushed out vague tasks' file lessons), and a
+    request repeating what the session was shown is told so rather than given a stray rule.
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
     scored = relevant(corpus, terms, minimum, evidence)
+    if few > 0 and not scored:
+        scored = relevant(corpus, terms, minimum, evidence, few)  # nothing relevant: the few a rare word names
     groups: list[list[tuple[float, int]]] = []
     rest = scored
     # A project-wide lesson applies to the named file too: when the message matches some of the named file's lessons
