@@ -988,12 +988,16 @@ _POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|insid
 # "here" / "there" left in a rendered rule (tidy drops the "here" that means "in this project") is a place only the
 # conversation names: "Put helpers here, not in utils." would tell a later agent nothing.
 _DEICTIC_PLACE = re.compile(r"\b(?:here|there)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+_UNITS = (r"(?:char|chars|characters?|hours?|h|minutes?|mins?|seconds?|secs?|ms|days?|weeks?|months?|years?|decimal|"
+          r"digits?|spaces?|columns?|lines?|px|pt|bytes?|kb|mb|gb|percent|%)\b")
 # Things of this task told apart by when or where they stand in it: "the old endpoint", "the new button component" (left
 # as it is when the new thing is used, not made: tidy's "each new" is for "add the new page to the changelog"), "the new
 # tests", "the remaining components", "both diagrams", "the 3 tests" (review22: "Always keep the old endpoint working.",
 # "Never use sleeps in the new tests."): which ones only the conversation says, and "new" and "old" change meaning.
+# ("the latest X" is what a project keeps current, "the 100 character limit" a number with its unit: review23 R1.)
 _THIS_TASKS = re.compile(r"\b(?:the|all\s+the)\s+(?:(?:new|old|remaining|following|previous|original|listed|mentioned|"
-                         r"aforementioned|latest|updated|changed|modified|edited|touched|affected)\s+|\d+\s+)(?!one\b)[a-z]"
+                         r"aforementioned|updated|changed|modified|edited|touched|affected)\s+|\d+\s+(?!" + _UNITS + r"))"
+                         r"(?!one\b)[a-z]"
                          r"|\bboth\s+(?:the\s+)?[a-z]+s\b", re.I)
 _JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
                             r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
@@ -1110,6 +1114,12 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
 _WHEN_AT_ALL = re.compile(r"\b(?:any|every|each|all|whenever|always|unless|without\s+asking)\b", re.I)
 
 
+# A value of one thing: a number of its own ("16px", "port 3000", "2 columns"); not digits inside a name ("utf-8",
+# "int64", "latin-1": code, review23 R4).
+_VALUE = re.compile(r"(?<![\w.-])\d")
+_INDENT = re.compile(r"^\d+\s*(?:spaces?|tabs?)\b", re.I)  # an indentation is the project's, whatever its width
+
+
 def _picks_for_this_task(rule: Rule) -> bool:
     """Whether an "X instead of Y" with no code in the person's words picks between this task's things: both sides are
     one thing ("the button instead of the link", "the staging bucket, not the prod one", "a modal instead of a new
@@ -1121,8 +1131,8 @@ def _picks_for_this_task(rule: Rule) -> bool:
     sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
     if len(sides) < 2 or any(_code_word(side) for side in sides):
         return False
-    if any(len(side.split()) <= 2 and re.search(r"\d", side) for side in sides):
-        return True
+    if any(len(side.split()) <= 2 and _VALUE.search(side) for side in sides) and not any(_INDENT.search(side) for side in sides):
+        return True  # "16px instead of 14px", "port 3000"; not "4 spaces instead of 2", "int64", "utf-8" (review23 R4)
 
     def one(side: str) -> bool:
         lead = re.match(r"(?:the|a|an|this|that|my|your|our)\s+(\S+(?:\s+\S+){0,3}?)(?=\s+(?:for|in|on|at|to|from|with|"
