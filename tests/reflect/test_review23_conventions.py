@@ -35,6 +35,12 @@ def test_a_convention_with_a_number_a_version_or_a_case_is_a_rule(text: str, les
     "use 16px instead of 14px", "use port 3000 instead of 8080", "use the staging bucket instead of the prod one",
     "didn't I say to use blue?", "never use bold in the heading", "use red instead of blue",
     "indent with 2 spaces instead of 4",  # gave "Use `indent` with 2 spaces instead of 4." at 6664c84e
+    # R3: "for this" is this case only; it gave "Use `useMemo` instead of `useEffect`."
+    "you keep using useEffect instead of useMemo for this", "you keep using axios instead of fetch for that one",
 ])
 def test_this_tasks_things_and_values_still_give_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+def test_a_habit_complaint_that_names_code_still_gives_its_rule() -> None:
+    assert rules("you keep using var instead of const") == ["Use `const` instead of `var`."]

@@ -180,6 +180,8 @@ def _used_instead(rest: str) -> tuple[str, str] | None:
     if not m:
         return None
     bad, good = m.group("bad").strip(), m.group("good").strip()
+    if re.search(r"\b(?:for|in|on|with)\s+(?:this|that|these|those)(?:\s+one)?$", good, re.I):
+        return None  # "you keep using useEffect instead of useMemo for this": this case only (review23 R3)
     if any(len(side.split()) > 4 or _DEICTIC_OBJECT.search(side) or _one_thing(side) or re.search(r"\b(?:you|i|me|my)\b", side, re.I)
            for side in (bad, good)):
         return None
