@@ -1259,6 +1259,21 @@ BLIND35_INTRO, BLIND36_INTRO = (TWENTIETH_ROUND_WRITER.format(who=who, style=sty
      "for a ticket); a lesson naming another file (`app/celery_beat.py`), a named file (`docker-compose.yml`), "
      "three-lesson requests (an S3 bucket, Kubernetes manifests, a form), Terraform module files and a production "
      "stack, a schema yml, minimal file requests (two to five words)")))
+BLIND35_INTRO += (
+    " Measured by the lead before and after that session's round (6664c84e and 2be3aa61; the same recall on both): 94% at 300, 90% at "
+    "1,000 and 10,000 (direct 100%, file 93%, vague 88% / 79% / 79%, follow-up 100% / 92% / 92%; 24.3 / 24.6 / 25.1 "
+    "lessons a session). Read after measuring (no longer blind): a minimal file request for a new shared component "
+    "(`web/src/components/StatusPill.tsx`), for the Storybook rule scoped to all of `web/src/**` (rank 33 of 75 at its "
+    "folder level, no word shared); a mart rebuilding its whole history each run, for the two incremental-model rules; "
+    "two services called at once with their API keys, for the shared client and `asyncio.TaskGroup`.")
+BLIND36_INTRO += (
+    " Measured by the lead before and after that session's round (6664c84e and 2be3aa61; the same recall on both): 98% at 300 and 1,000, "
+    "93% at 10,000 (direct, file and follow-up 100%, vague 95% / 95% / 80%; 23.1 / 23.5 / 23.9 lessons a session). "
+    "Read after measuring (no longer blind): a Terraform module for a queue and a topic (its `variables.tf` among the "
+    "files), for the variable description rule (the same rule as b33-35); at 10,000 a beta badge whose clicks are "
+    "counted (feature flag and tracking rules) and a staging model with duplicates after a resync.")
+
+
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
