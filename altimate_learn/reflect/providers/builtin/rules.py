@@ -381,7 +381,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         rest_split = re.split(r"\s*[;,—–]\s*|\s+-\s+|\s+and\s+(?=(?:" + "|".join(sorted(VERBS)) + r")\b)", body, maxsplit=1)
         first = rest_split[0]
         follow = rest_split[1] if len(rest_split) > 1 else ""
-        if head in ("avoid",) and not _verb_phrase(first):
+        # "avoid" takes a thing or a gerund, never a bare verb: "avoid print statements" / "avoid inline styles" name
+        # things to avoid ("Never print statements …" would change the meaning); "avoid using X" is the verb phrase
+        if head == "avoid" and not (_verb_phrase(first) and gerund_base(first.split()[0].lower().strip(","))):
             if _bad_object(first):
                 return None
             instead = re.match(r"^(?:(?:we|you\s+should)\s+|instead\s+|just\s+)?use\s+(.+)$", strip_lead(follow), flags)
