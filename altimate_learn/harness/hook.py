@@ -351,9 +351,10 @@ def lessons_tokens(lines, total: int) -> int:
 
 
 def _tokens(text: str) -> int:
-    """The notes' tokens as the budget counts them (render.estimate_tokens), with the blank line that joins them to
-    the section."""
-    return -(-(len(text) + 2) // 4) if text else 0
+    """The notes' tokens as the budget counts them, with the blank line that joins them to the section."""
+    from altimate_learn.deliver.render import estimate_tokens
+
+    return estimate_tokens(text + "\n\n") if text else 0
 
 
 # A second copy of the same event must arrive while the first is answered or right after: the agent runs every hook of
