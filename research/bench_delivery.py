@@ -66,10 +66,12 @@ tasks each by one more writer who read only the source lessons and issue 19, for
 `delivery_tasks_blind29.jsonl` and `delivery_tasks_blind30.jsonl`, 36 tasks each by one more writer who read only the
 source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl` and `delivery_tasks_blind32.jsonl`, the
 same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blind34.jsonl`, the same for the
-nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth). The
+nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth;
+`delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36]
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+        blind37,blind38]
 """
 
 from __future__ import annotations
@@ -1273,6 +1275,46 @@ BLIND36_INTRO += (
     "files), for the variable description rule (the same rule as b33-35); at 10,000 a beta badge whose clicks are "
     "counted (feature flag and tracking rules) and a staging model with duplicates after a resync.")
 
+# The twenty-first round's writer read the source lessons, issue 19, how stores/generate.py scopes lessons (its path
+# lines and `scaled`), two lines of blind batch 36 (its first line and its first follow-up, for the JSON shape), lines
+# 60 to 72 of this docstring, the registration lines and intros of blind batches 35 and 36 (and the end of 33's
+# first intro), the `research/__main__.py` labels and the team preamble; ran only a check of the JSON, of each needed
+# prefix's uniqueness in the base, 300, 1,000 and 10,000 stores and of the path globs (every needed lesson's trigger
+# covers one of its task's files, or its follow-up's files); not this benchmark.
+_TWENTIETH_READ = ("lines 1 to 20 and 55 to 76 of this docstring, this file's `STAGES` to `check_unique`, the lines "
+                   "that register the task sets, how `stores/generate.py` scopes lessons, two lines of blind batch 34 "
+                   "(its first line and its first follow-up) and the registration lines of blind batches 31 to 34 with "
+                   "their intros, the docstring and `HELD_OUT` of `delivery_why.py`, the team board and recent commit "
+                   "subjects")
+assert _TWENTIETH_READ in TWENTIETH_ROUND_WRITER and "2026-12-05 #7" in TWENTIETH_ROUND_WRITER
+TWENTYFIRST_ROUND_WRITER = TWENTIETH_ROUND_WRITER.replace(_TWENTIETH_READ, (
+    "lines 60 to 72 of this docstring, the lines that register the task sets, how `stores/generate.py` scopes lessons, "
+    "two lines of blind batch 36 (its first line and its first follow-up) and the registration lines of blind batches "
+    "35 and 36 with their intros, the labels in `research/__main__.py` and the team preamble")).replace(
+    "2026-12-05 #7", "2026-12-05 #8")
+BLIND37_TASKS, BLIND38_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (37, 38))
+BLIND37_INTRO, BLIND38_INTRO = (TWENTYFIRST_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-fifth writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the twenty-first round: terse "
+     "developers with shorthand (w/, thats, ~300, 2k rows), product and vendor names (VoiceOver, Adyen, Fivetran, "
+     "Datadog, Lighthouse, Mailgun, Wise, TikTok) and both spellings (containerise, translating for a DE launch); 10 "
+     "direct, 10 vague, 8 file and 8 follow-ups whose second request is on another topic or file and mostly a symptom "
+     "(a cent off on long invoices, OOMKilled pods, a 900kb bundle, ~300 selects for one page, a 3am page for a "
+     "staging disk, disputed charges shown as collected, one company per HubSpot contact, a committed `secret.yaml`); "
+     "every section of the source file, a lesson naming another file (`_sources.yml`, `app/celery_beat.py`), a "
+     "crowded topic (a new webhook provider, three lessons), two- and three-lesson requests (a new list endpoint, an "
+     "incremental mart, a migration, an S3 bucket, EUR revenue, an email column), `models/staging/stripe/`, a "
+     "`test_*.py` file, a Helm template, a Terraform module's outputs, minimal file requests (three to five words)"),
+    ("the same writer",
+     "36 tasks by one more writer who read only the source lessons and issue 19, for the twenty-first round: the same "
+     "voices (msgs, cmd, iam, ci queue, grumbling reviewers); 10 direct, 10 vague, 8 file and 8 follow-ups on another "
+     "topic (staff counted as users, `FROM python:3.12` off Docker Hub, 'updated 5 min ago' that never changes, a "
+     "report job killed for memory, a prod apply from a laptop, smtplib in the API, an empty Sentry, a 1,100-line "
+     "PR); named files (`dbt_project.yml`, `next.config.js`, `package.json`, `docker-compose.yml`), a snapshot, an "
+     "analysis, a macro, `web/src/app/`, a Shopify staging model, a double charge on retry, a status shown by colour, "
+     "a dialog losing focus, two-lesson requests (IAM, RDS, the worker's queue, API datetimes, a backfill command), "
+     "minimal file requests (two to four words)")))
+
 
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
@@ -1322,6 +1364,8 @@ SETS = {
     "blind34": (BLIND34_TASKS, "Blind batch 34 (written apart from the code)", BLIND34_INTRO),
     "blind35": (BLIND35_TASKS, "Blind batch 35 (written apart from the code)", BLIND35_INTRO),
     "blind36": (BLIND36_TASKS, "Blind batch 36 (written apart from the code)", BLIND36_INTRO),
+    "blind37": (BLIND37_TASKS, "Blind batch 37 (written apart from the code)", BLIND37_INTRO),
+    "blind38": (BLIND38_TASKS, "Blind batch 38 (written apart from the code)", BLIND38_INTRO),
 }
 
 
