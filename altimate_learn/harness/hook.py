@@ -261,7 +261,11 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     gives_notes = wants_delivery and event.kind == "start" and not (
         event.source == "resume" and harness in _RESUME_KEEPS_START)
     if not wants_capture and not engine.has_lessons_or_state(session_id):
-        return _learned_notes(root, harness, log, settings["budget_tokens"]) if gives_notes else ""
+        # no lesson and no state yet: only the learner's blocks can be given (at the start, or with Gemini's first
+        # prompt); then the session state is opened like any other, so a second copy of the hook sees the first
+        notes_now = gives_notes or (wants_delivery and event.kind == "prompt" and harness in _START_WITH_FIRST_PROMPT)
+        if not notes_now or not _learned_notes(root, harness, log, settings["budget_tokens"]):
+            return ""
     if clears or resumes:
         try:
             engine.open(session_id)
@@ -363,17 +367,22 @@ def _tokens(text: str) -> int:
 DUPLICATE_WINDOW = 10.0
 
 
+def _clock() -> float:
+    """The time the duplicate check reads (a test holds it still: two copies within the window, whatever the load)."""
+    import time
+
+    return time.time()
+
+
 def _repeated(data: dict, raw: bytes, event: Event, log) -> bool:
     """Is this the event the session's last one was, byte for byte, within :data:`DUPLICATE_WINDOW` seconds? Then
     learn's hook runs twice for each event (it is in the project's and the user's settings, say), and answering
     again would give the agent every lesson twice (trial24: real Claude Code and Codex got each lesson twice).
     Otherwise this event becomes the session's last one."""
-    import time
-
     from altimate_learn.deliver.state import sha256
 
     digest = sha256(raw[:1 << 14]).hexdigest()[:24] + f":{len(raw)}"
-    now = time.time()
+    now = _clock()
     last = data.get("last_event")
     if isinstance(last, list) and len(last) == 2 and last[0] == digest and isinstance(last[1], (int, float)) \
             and 0 <= now - last[1] < DUPLICATE_WINDOW:

@@ -4,21 +4,44 @@ person's `learn install --user`): the agent runs both copies for every event. Ea
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
+
+from altimate_learn.harness import hook
 from tests.deliver.helpers import context_of, learn_dir, read_jsonl, run_hook
 from tests.harness.test_hooks import recorded, repo  # noqa: F401 - the fixture
 
 SHOWN = Path("team-playbook") / "shown.jsonl"
 
 
-def _twice(harness: str, payload: dict, cwd: Path) -> tuple[str, str]:
-    first, second = (run_hook(harness, payload, cwd=cwd) for _ in range(2))
-    assert (first.returncode, first.stderr, second.returncode, second.stderr) == (0, "", 0, ""), (first, second)
-    return first.stdout, second.stdout
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch: pytest.MonkeyPatch):
+    """The duplicate check's clock held still: the two copies of an event arrive within its window however long a
+    hook process takes on a loaded machine (no wall-clock margin in these tests)."""
+    now = float(int(time.time()))  # whole seconds: the state keeps the time to the millisecond
+    monkeypatch.setattr(hook, "_clock", lambda: now)
+
+
+def _once(harness: str, payload: dict, capsys: pytest.CaptureFixture) -> str:
+    """One copy of learn's hook answering ``payload``, in this process (its clock held still)."""
+    sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()))
+    try:
+        assert hook.main([harness]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out
+
+
+def _twice(harness: str, payload: dict, capsys: pytest.CaptureFixture) -> tuple[str, str]:
+    return _once(harness, payload, capsys), _once(harness, payload, capsys)
 
 
 def _state(root: Path, session: str) -> tuple[Path, dict]:
@@ -29,12 +52,12 @@ def _state(root: Path, session: str) -> tuple[Path, dict]:
     raise AssertionError(f"no state for session {session}")
 
 
-def test_every_event_run_by_two_copies_of_the_hook_gives_its_lessons_once(repo: Path):  # noqa: F811
+def test_every_event_run_by_two_copies_of_the_hook_gives_its_lessons_once(repo: Path, capsys):  # noqa: F811
     payloads = recorded("claude", repo)
     single = [context_of(run_hook("claude-code", {**p, "session_id": "once"}, cwd=repo).stdout) for p in payloads]
     assert sum(text.count("\n- ") + text.startswith("- ") for text in single) >= 4  # lessons at start and a file
     shown_once = len(read_jsonl(learn_dir(repo) / SHOWN))
-    answers = [_twice("claude-code", {**p, "session_id": "twice"}, repo) for p in payloads]
+    answers = [_twice("claude-code", {**p, "session_id": "twice"}, capsys) for p in payloads]
     assert [context_of(first) for first, _ in answers] == single  # the first copy answers as a single install does
     assert [second for _, second in answers] == [""] * len(payloads)  # the second copy adds nothing
     assert len(read_jsonl(learn_dir(repo) / SHOWN)) == 2 * shown_once  # each lesson recorded as shown once
@@ -69,12 +92,45 @@ def test_the_same_event_after_another_one_or_much_later_is_answered_again(repo: 
     assert context_of(run_hook("claude-code", resume, cwd=repo).stdout) == section
 
 
-def test_a_prompt_run_twice_is_counted_once(repo: Path):  # noqa: F811
+def test_a_prompt_run_twice_is_counted_once(repo: Path, capsys):  # noqa: F811
     """With capture on, the second copy would count the prompt again (the first prompt is the task, the rest are
     read as possible corrections)."""
     (learn_dir(repo).parent / "altimate-code.json").write_text(json.dumps({"learn": {
         "retrieved_lessons": 0, "enabled": True, "capture": True, "auto_reflect": False}}))
     start, prompt = recorded("claude", repo)[:2]
     for payload in (start, prompt):
-        _twice("claude-code", {**payload, "session_id": "counted"}, repo)
+        _twice("claude-code", {**payload, "session_id": "counted"}, capsys)
     assert _state(repo, "counted")[1]["prompts"] == 1
+
+
+NOTE = "Use port 5433 for the test db."
+
+
+@pytest.fixture
+def notes_only(git_repo: Path) -> Path:
+    """learn enabled, no lesson approved yet, one personal note (`learn import-memories --type user` writes it):
+    a new user's project, where the session state is not opened at all."""
+    learn_dir(git_repo).mkdir(parents=True)
+    (git_repo / "AGENTS.local.md").write_text(f"# mine\n\n<!-- learn:learned -->\n- {NOTE}\n<!-- /learn:learned -->\n")
+    return git_repo
+
+
+def test_the_learned_notes_of_a_project_with_no_lesson_come_once(notes_only: Path, capsys):
+    """trial25/review23: with no approved lesson and no session state, the notes were returned before the duplicate
+    check could see the session: both copies gave them."""
+    start = {**recorded("claude", notes_only)[0], "session_id": "notes"}
+    first, second = _twice("claude-code", start, capsys)
+    assert NOTE in context_of(first)
+    assert second == ""
+    assert "SessionStart: the same event again" in (learn_dir(notes_only) / ".sessions" / "hook.log").read_text()
+    # another session still gets them
+    assert NOTE in context_of(_once("claude-code", {**start, "session_id": "other"}, capsys))
+
+
+def test_gemini_gets_the_learned_notes_with_its_first_prompt_once(notes_only: Path, capsys):
+    """Gemini CLI's session-start part goes with the first prompt: with no approved lesson, it never came."""
+    start, prompt = recorded("gemini", notes_only)[:2]
+    assert _twice("gemini", start, capsys) == ("", "")
+    first, second = _twice("gemini", prompt, capsys)
+    assert NOTE in context_of(first)
+    assert second == ""
