@@ -202,13 +202,16 @@ _HYPOTHETICAL = re.compile(r"\b(?:if|whether|in\s+case|unless|make\s+sure|ensure
                           # it does not use Chart.js": that one says what the agent did wrong)
                           r"|\bmake\s+(?:it|them|this|that)\s+(?:not|never)\b", re.I)
 # The same in other languages, only where the clause opens with it ("如果…", "万一…", "检查一下是否…", "もし…", "만약…",
-# "если …", "en caso de …") or is one check request ("エラーが出るかどうか確認して"): a Chinese or Japanese clause runs on
+# "если …", "en caso de …", "si …", "falls …") or is one check request ("エラーが出るかどうか確認して"): a Chinese or Japanese clause runs on
 # past commas, and a condition word after the report ("仍然崩溃，会不会是依赖的问题", "ещё не работает, если честно", "Es
 # funktioniert nicht, ob du es glaubst oder nicht") leaves the report standing (review23 C1).
 _HYPOTHETICAL_ABROAD = re.compile(
     r"^\W*(?:(?:好的?|可以|ok(?:ay)?|那|那么|另外|还有|然后)[，,\s]*)?(?:如果|假如|万一|请?(?:再)?检查(?:一下)?(?:是否|有没有|哪些|哪里)|もし|만약)"
     r"|^[^、，,。]*かどうか(?:を)?(?:確認|チェック|見て)"
-    r"|^\W*(?:если|в\s+случае|en\s+caso\s+de|au\s+cas\s+o[uù])\b", re.I)
+    r"|^\W*(?:если|в\s+случае|en\s+caso\s+de|au\s+cas\s+o[uù])\b"
+    # Spanish and French "si …" (if), German "falls …" (in case), which wording.normalise leaves as they are in a message in
+    # those languages; never "si, …" (yes)
+    r"|^\W*(?:si|s'ils?|falls)\b(?!\s*[,.!])", re.I)
 
 
 def _hypothetical(clause: str) -> bool:

@@ -359,7 +359,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
      "said nothing changed"),
     (re.compile(r"^\W*(?:no+|nope|nah|hmm+|ugh)\W+still\b|\bstill\s+(?:flaky|slow|buggy|janky|laggy|off|happening|present|visible|"
                 r"there|here|broken|failing|crashing|flickers|flickering|overlaps|overlapping|lags|stutters|stuttering|glitches|glitching|"
-                r"leaks|leaking|freezes|freezing|hangs|hanging|\d{3})\b(?!\s+(?:if|when|until|for\s+now))"
+                r"leaks|leaking|freezes|freezing|hangs|hanging|falls\s+apart|falling\s+apart|\d{3})\b(?!\s+(?:if|when|until|for\s+now))"
                 r"|^\W*(?:(?:no+|nope|nah|hmm+|ugh|still|again)\W+)*(?:the\s+)?same\s+(?:thing|error|issue|problem|result|output|"
                 r"behaviou?r|here)(?:\s+(?:again|here|as\s+before|still))?\W*$", re.I),
      "said the result is still broken"),

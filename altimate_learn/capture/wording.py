@@ -6,7 +6,11 @@ cue patterns are written for the plain form, so the user's prose is normalised f
 - contractions typed without the apostrophe ("dont", "didnt", "thats", "isnt");
 - a typo of a cue word (one letter dropped, added, changed, or two swapped: "workign", "seperate" are not
   cue words, but "stil", "nothign", "chnaged", "eror" are), for words of five letters or more, and only
-  when the typed word is not itself a common word.
+  when the typed word is not itself a common word ("skill" is not a misspelt "still", nor "falls" "fails").
+
+The table and the repair are English: a message written in another Latin-script language (its commonest short words
+outnumber the English ones, :func:`foreign`) is left as it is, so Spanish "ya" (already) never reads "you" and German
+"falls" (in case) never reads "fails". Other scripts need no such check: their words are never looked up.
 
 Why not rapidfuzz: this runs on the hook path (live capture of a prompt), which imports no third-party
 module; a one-edit check against a few dozen cue words is a few lines of plain Python.
@@ -55,7 +59,36 @@ corrected exact factually supposed sailed failed fails never ever nevermore alwa
 compiler building built crash crush crashed crates inception install import imports important impart
 again gain against ready already alright wrongly mission missing misses missed ignored ignores
 slowing flowing glowing growing blowing knowing stowing throwing
+skill skills stilt broker worded charged noting visibly leading messing messed filed foiled flailed filing falling
+flailing falls flails foils newer clash clashes clashing cashing crushing crushes installer importer forged
 """.split())
+
+# The commonest short words of the other Latin-script languages people write to agents in (es, pt, fr, de, it), none
+# of them an English word: a message with more of them than of :data:`_ENGLISH` is not English.
+_OTHER_WORDS = frozenset("""
+el los las del que por para una está esta esto pero como más muy también ya porque cuando donde sigue ahora hace
+puedes funciona tengo quiero necesito hacer
+não você uma mas isso também já muito ainda agora quero preciso fazer estão são
+les des une est pas vous avec pour mais dans sur je nous ça très aussi faire encore il
+der das und ist nicht ich mit für auf ein eine jetzt wir bitte noch auch aber wenn oder falls funktioniert
+gli che sono della questo anche ancora perché
+""".split())
+_ENGLISH = frozenset("""
+the and is are to of you it for that with this i will can what why not my me your be have do does was now
+still please just but
+""".split())
+
+
+def foreign(text: str) -> bool:
+    """Whether ``text``'s Latin-script words are of another language than English: more of them are the commonest
+    short words of Spanish, Portuguese, French, German or Italian than of English."""
+    other = english = 0
+    for word in _WORD.findall(text):
+        lowered = word.lower()
+        other += lowered in _OTHER_WORDS
+        english += lowered in _ENGLISH
+    return other > english
+
 
 # A word in any script: an accented word is one word ("rückgängig" is not "r" + "ckg" + "ngig", whose "r" would read as
 # "are"); only words in plain Latin letters are ever repaired as typos of English cue words.
@@ -111,6 +144,8 @@ def normalise(text: str) -> str:
         return fixed if fixed else word
 
     text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'}))
+    if foreign(text):
+        return text  # the table, the repair and the "y"/"your" forms below are English
     text = _WORD.sub(plain, text)
     # "y did u …" is "why did you …"; "your using the wrong file" is "you're using …" (only before a verb form
     # or a word that cannot follow a possessive, so "your tests" stays as it is).
