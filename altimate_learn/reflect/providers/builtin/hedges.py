@@ -156,4 +156,12 @@ def unhedge(sentence: str) -> str:
     return text + "." if text and text[-1] not in ".!" else text
 
 
-__all__ = ["unhedge", "PAST_TO_BASE"]
+def softened(sentence: str) -> bool:
+    """Whether ``sentence`` opens with an opinion's hedge ("I think we should …", "maybe …", "perhaps we should …", "I'd
+    suggest …", "it might be better to …"), not a request asked as a question ("could you …", "would you mind …"): a
+    person thinking aloud about the design, which :func:`unhedge` reads plainly and the templates then weigh."""
+    bare = strip_lead(sentence.strip())
+    return not _ASKED.match(bare) and bool(_SOFT.match(bare) or _SOFT_MODAL.match(bare))
+
+
+__all__ = ["softened", "unhedge", "PAST_TO_BASE"]

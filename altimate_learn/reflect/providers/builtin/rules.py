@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from altimate_learn.reflect.providers.builtin.hedges import unhedge
+from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.identifiers import (join_adjacent_code, join_commands, mark_identifiers,
                                                                    slot)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
@@ -22,7 +22,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
-                                                                  TOOL_FAMILIES,
+                                                                  TOOL_FAMILIES, UI_PARTS,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
 MAX_CHARS = 140
@@ -976,6 +976,8 @@ ONE_THING = ("it names or places one thing of this task (\"rename the variable t
              "not a standing rule")
 TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
 STATEMENT = "a statement of how things are, not an instruction"
+HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
+               "for this task's design, not a standing rule")
 TYPO = "its wording carries a typo (\"{word}\"): the built-in reflector neither keeps nor guesses a spelling"
 
 # Words that say when a rule holds (every time, before each commit): a rule with one is not a step of this task.
@@ -1057,8 +1059,17 @@ def one_off(rule: Rule, text: str) -> str:
     # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
     if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
         return ONE_THING
-    if rule.shape == "never" and rule.once and not rule.standing and _undoes_one_thing(rule, text):
-        return ONE_THING  # "don't add the button back", "don't run the migration on prod", "stop adding margins to the card"
+    if rule.shape == "never" and not rule.standing and _undoes_one_thing(rule, text):
+        # "don't add the button back", "don't run the migration on prod", "stop adding margins to the card"; "never" or
+        # "don't ever" on one thing of this task too ("don't ever run the migration on prod": which migration?)
+        return ONE_THING
+    if rule.shape == "never" and not rule.standing and text.startswith("Avoid ") and "`" not in text \
+            and rule.negative and _avoids_one_thing(rule.negative[0]):
+        return ONE_THING  # "avoid the modal on mobile": one thing of this task, not a kind ("avoid global state")
+    if rule.shape == "never" and rule.once and _IN_THE_OUTPUT.search(text):
+        return UNRESOLVED  # "don't use colors in the output": which output (the CLI's, a report's, the answer) is unsaid
+    if rule.shape == "modal" and rule.subject and "`" not in text and _one_ui_part(rule.subject):
+        return ONE_COMPONENT  # "The modal should always be centered.": one part of this app's screen, "always" or not
     if _ONE_OF_TWO.search(prose):
         return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
@@ -1105,12 +1116,40 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
     if re.search(r"\bback\b|\b(?:whole|entire)\s+thing\b", obj, re.I):
         return True
     head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when)\b", obj, maxsplit=1)[0]
+    if re.match(r"(?:the|this|that|my|your)\s+(?!(?:main|master|default|develop|development|trunk|production|prod|staging)\b)"
+                r"[\w-]+\s+branch$", head, re.I):
+        return True  # "don't deploy the feature branch to prod": which branch only the conversation says ("the main branch" is the project's)
     if re.match(r"(?:the|our)\s+[a-z]+s\s+(?:folder|dir|directory)$", head, re.I):
         return False  # "the migrations folder", "the logs folder": a part of the project named by what it holds
     if _one_thing(head):
         return True
     target = re.search(r"\b(?:to|in|into|on|onto)\s+((?:the|this|that|my|your)\s+[^,;.]+)$", obj, re.I)
     return verb in ("add", "put", "insert", "append") and bool(target) and _one_thing(target.group(1))
+
+
+_IN_THE_OUTPUT = re.compile(r"\b(?:in|to|from|into)\s+the\s+output\b", re.I)
+
+
+def _avoids_one_thing(obj: str) -> bool:
+    """Whether what an "avoid …" keeps away from is one thing of this task ("the modal on mobile", "the old client"), not
+    a kind, code or what the project has one of ("global state", "the changelog")."""
+    from altimate_learn.reflect.providers.builtin.restate import _one_thing
+
+    return "`" not in mark_identifiers(obj) and _one_thing(obj)
+
+
+def _one_ui_part(subject: str) -> bool:
+    """Whether a modal rule's subject is one part of an app's screen ("the modal", "the submit button", "the header
+    of the page"): what it should look like or do is this task's design, whatever "always" says (vocabulary.UI_PARTS)."""
+    words = re.findall(r"[a-z][\w-]*", subject.lower())
+    if not words or words[0] not in ("the", "this", "that", "our", "my", "your"):
+        return False
+    head = []
+    for word in words[1:]:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "to", "inside", "under"):
+            break
+        head.append(word)
+    return bool(head) and head[-1] in UI_PARTS
 
 
 _WHEN_AT_ALL = re.compile(r"\b(?:any|every|each|all|whenever|always|unless|without\s+asking)\b", re.I)
@@ -1154,6 +1193,19 @@ def _styled(text: str) -> bool:
         return True
     colour_in_prose = re.search(r"\b(?:" + "|".join(sorted(STYLE_WORDS)) + r")\b", re.sub(r"`[^`]*`", " ", text), re.I)
     return "black" in spans and not tools and bool(colour_in_prose)
+
+
+def _design_idea(rule: Rule) -> bool:
+    """Whether an "X instead of Y" picks one thing to build for this task ("a queue instead of polling", "a modal instead
+    of the page") with no code on either side: softened by "I think" / "maybe", it is an idea for the design. Kinds on
+    both sides ("tabs over spaces") or code on one ("the logger instead of print") are conventions."""
+    from altimate_learn.reflect.providers.builtin.restate import _code_word
+
+    sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
+    if rule.shape != "instead" or rule.standing or len(sides) < 2 or any(_code_word(side) or "`" in mark_identifiers(side)
+                                                                           for side in sides):
+        return False
+    return any(re.match(r"(?:a|an|one|the|this|that)\s", side, re.I) and not _plural(side) for side in sides)
 
 
 _NEW_TO_ONE = re.compile(r"\beach\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|in|into|on|onto|inside|under)\s+"
@@ -1458,7 +1510,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             declined.append(why)
         return final
 
-    parts = [unhedge(part) for part in sentences(own)[:12]]  # "could you maybe use X?" reads as "use X"
+    said = sentences(own)[:12]
+    parts = [unhedge(part) for part in said]  # "could you maybe use X?" reads as "use X"
     candidates: list[tuple[int, float, str, int, str]] = []  # (rank, place, lesson, sentence or -1 for several, shape)
     cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
                                  for piece in _clauses(part)[1:] or [part]])
@@ -1478,6 +1531,10 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             rule = match_rule(clause)
             if rule is None or rule.alone and clause != part:
                 continue  # a short statement that is only one piece of a longer sentence may be its premise
+            if softened(said[index]) and _design_idea(rule):
+                if HEDGED_IDEA not in declined:
+                    declined.append(HEDGED_IDEA)
+                continue  # "I think we should use a queue instead of polling": an idea for this task's design
             final = final_of(rule)
             if final:
                 rank = order[rule.shape] - (1 if "`" in final else 0)

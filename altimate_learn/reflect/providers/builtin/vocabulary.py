@@ -177,6 +177,13 @@ REGISTRIES: dict[str, frozenset[str]] = {
 STYLE_WORDS = frozenset("""red blue green yellow orange purple pink white gray grey brown cyan magenta teal navy violet
 gold silver beige bold italic italics underline underlined uppercase lowercase""".split())
 
+# Parts of an app's screen: "the modal should always be centered", "the submit button must be disabled" say how one part
+# of this app looks or behaves (a design statement of this task), not a standing rule.
+UI_PARTS = frozenset("""modal dialog popup popover drawer button header footer sidebar navbar nav menu dropdown card banner
+logo hero page screen panel tab tabs tooltip toast toolbar chart graph form input textbox checkbox slider carousel
+spinner loader avatar badge icon thumbnail layout grid title heading subtitle label link breadcrumb pagination
+overlay background""".split())
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
