@@ -118,6 +118,9 @@ def prose_of(text: str) -> str:
 _CLAUSE_SPLIT = re.compile(
     r"(?<=[.!?;])[\"'\u201d\u2019)\]}]*\s+"  # sentence end
     r"|(?<=[\u3002\uff01\uff1f\uff1b])\s*"  # CJK sentence end (。！？；), no space after it
+    # a Japanese contrast, as "but" is split: "エラーは出なくなりましたが、ログインできません" ("…ました/です/だ/ない が、",
+    # "けど、", "けれど(も)、"; the subject marker after a noun, "ボタンが、", is none of these)
+    r"|(?<=[\u305f\u3059\u3060\u3044]\u304c)[\u3001,]\s*|(?<=\u3051\u3069)[\u3001,]\s*|(?<=\u3051\u308c\u3069)[\u3001,]\s*|(?<=\u3051\u308c\u3069\u3082)[\u3001,]\s*"
     r"|\n+"
     r"|(?<=\w):\s+"  # "one thing: you forgot …"
     r"|(?:,\s*|\s+[-\u2013\u2014]+\s+|\s+)(?=but\s)"
@@ -305,7 +308,7 @@ _SOME_COUNTED = re.compile(r"(?<![\d.,])\b[1-9]\d*\s+(?:new\s+|remaining\s+|[\w-
                            r"failures?|failed|crash\w*|issues?|problems?)\b", re.I)
 # A contrast after the problem said gone: "现在不报错了，但是登录不了", "ya no da error, pero el login no funciona" (a
 # Chinese or Spanish clause is not split at 但是 / pero as an English one is at "but": review23 C4).
-_CONTRAST = re.compile(r"但是|但|不过|可是|然而|でも|しかし|けど|그런데|하지만|근데|\b(?:pero|mas|aber|jedoch|но|однако|mais|ma|"
+_CONTRAST = re.compile(r"但是|但|不过|可是|然而|でも|しかし|けど|[たすだい]が[、,]|のに|그런데|하지만|근데|\b(?:pero|mas|aber|jedoch|но|однако|mais|ma|"
                        r"ama|fakat|nhưng)\b", re.I)
 
 

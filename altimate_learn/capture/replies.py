@@ -119,6 +119,9 @@ _AGREES = re.compile(
     r"好的|当然|没问题|かしこまりました|承知しました|알겠습니다|네,)", _I)
 
 
+_SENTENCE_END = re.compile(r"[.!?\n\u3002\uff01\uff1f]")
+
+
 def head(reply: str | None) -> str:
     """The opening of the reply that is read ("" when none). A reply kept as its start and its end joined by
     "[…]" (the research corpus) is read from its start; one clipped from the front (starting "…") has no start."""
@@ -138,6 +141,7 @@ def read_reply(reply: str | None) -> str | None:
     text = head(reply)
     if not text.strip():
         return None
+    readings: dict[str, re.Match[str]] = {}
     for pattern, reading in ((_APOLOGISES, CONCEDED), (_RIGHT, RIGHT)):
         found = pattern.search(text)
         if reading == RIGHT and found and not _SENTENCE_OPENING.search(text[:found.start()]):
@@ -145,7 +149,15 @@ def read_reply(reply: str | None) -> str | None:
         if found and not _CANNOT.search(text[max(0, found.start() - 10):found.end() + 120]):
             if reading == RIGHT and _WELCOMES.match(text):
                 return AGREED
-            return reading
+            readings[reading] = found
+    right, conceded = readings.get(RIGHT), readings.get(CONCEDED)
+    if right and conceded and right.start() < conceded.start() and _SENTENCE_END.search(text, right.end(), conceded.start()):
+        # A reply that opens with a sentence of agreement ("おっしゃる通りです。", "You're right.") and apologises only in a
+        # later one ("… 先ほどの代替案は的外れでした。すみません。") agrees: :data:`RIGHT`, a concession only after a complaint.
+        # "Вы совершенно правы, прошу прощения" apologises in the same breath: conceded.
+        return RIGHT
+    if conceded or right:
+        return CONCEDED if conceded else RIGHT
     if _OWNS_MISTAKE.search(text):
         return SELF_FIX
     if _AGREES.match(text):
