@@ -252,7 +252,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
     resumes = event.kind == "start" and event.source == "resume" and not wants_delivery
     if event.kind == "end" and not capture:
         _drop_answers(root, session_id, log)
-    if not wants_delivery and not wants_capture and not clears and not resumes:
+    # opencode's turn ends (session.idle): the duplicate check forgets the turn's events then (_repeated)
+    ends_turn = harness == "opencode" and event.kind == "stop" and raw is not None
+    if not wants_delivery and not wants_capture and not clears and not resumes and not ends_turn:
         return ""
     from altimate_learn.deliver.engine import Delivery
 
@@ -285,7 +287,9 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
         return ""
     texts: list[str] = []
     try:
-        if raw is not None and _repeated(data, raw, event, log):
+        if raw is not None and _repeated(data, raw, event, log, harness):
+            return ""
+        if ends_turn and not wants_capture:
             return ""
         if wants_capture or tracks_turns:
             _capture(event, data, engine, root, capture, auto_reflect_on(settings), log,
@@ -374,23 +378,38 @@ def _clock() -> float:
     return time.time()
 
 
-def _repeated(data: dict, raw: bytes, event: Event, log) -> bool:
+def _repeated(data: dict, raw: bytes, event: Event, log, harness: str = "") -> bool:
     """Is this the event the session's last one was, byte for byte, within :data:`DUPLICATE_WINDOW` seconds? Then
     learn's hook runs twice for each event (it is in the project's and the user's settings, say), and answering
     again would give the agent every lesson twice (trial24: real Claude Code and Codex got each lesson twice).
-    Otherwise this event becomes the session's last one."""
+    Otherwise this event becomes the session's last one.
+
+    opencode calls each plugin's handler whole, one plugin after the other (session start and message of one copy,
+    then the other's), so a copy of its plugin that does not step aside (one an older learn installed) repeats an
+    event with another between: there, any event of the turn so far (since the last ``session.idle``) counts. Each
+    opencode event of a turn is unique (message and call ids; the plugin starts a session once), so only a copy
+    repeats one; the next turn or a new `opencode run` starts after an idle."""
     from altimate_learn.deliver.state import sha256
 
     digest = sha256(raw[:1 << 14]).hexdigest()[:24] + f":{len(raw)}"
     now = _clock()
     last = data.get("last_event")
-    if isinstance(last, list) and len(last) == 2 and last[0] == digest and isinstance(last[1], (int, float)) \
-            and 0 <= now - last[1] < DUPLICATE_WINDOW:
-        log(f"{event.name}: the same event again ({now - last[1]:.1f} s later): learn's hook runs more than once for "
-            "each event (installed in more than one settings file; `learn doctor` names them); answered once")
-        return True
+    seen = [last] if isinstance(last, list) else []
+    turn = data.get("turn_events") if harness == "opencode" else None
+    turn = [item for item in turn if isinstance(item, list)] if isinstance(turn, list) else []
+    for item in seen + turn:
+        if len(item) == 2 and item[0] == digest and isinstance(item[1], (int, float)) \
+                and 0 <= now - item[1] < DUPLICATE_WINDOW:
+            log(f"{event.name}: the same event again ({now - item[1]:.1f} s later): learn's hook runs more than once "
+                "for each event (installed in more than one settings file; `learn doctor` names them); answered once")
+            return True
     data["last_event"] = [digest, round(now, 3)]
+    if harness == "opencode":
+        data["turn_events"] = [] if event.kind == "stop" else (turn + [[digest, round(now, 3)]])[-_TURN_EVENTS:]
     return False
+
+
+_TURN_EVENTS = 64  # opencode: the events of a turn the duplicate check remembers
 
 
 def _learned_notes(root: str, harness: str, log, tokens: int | None = None) -> str:

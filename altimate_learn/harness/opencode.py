@@ -261,8 +261,8 @@ def check(options) -> tuple[bool, list[str]]:
         ok, lines = ok and good, lines + more
     if len(places) > 1 and all(ours for _, ours in places):
         lines.append("opencode: the plugin is installed twice (project and user); opencode loads both and the "
-                     "first one loaded does the work, so each lesson arrives once (an older copy of the plugin "
-                     "does not step aside). Remove one with `learn install opencode --uninstall [--user]`.")
+                     "first one loaded does the work, so each lesson arrives once (a copy an older learn wrote "
+                     "still runs, and learn's hook answers it with nothing). Remove one with `learn install opencode --uninstall [--user]`.")
     return ok, lines
 
 

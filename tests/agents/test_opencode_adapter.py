@@ -137,6 +137,7 @@ def test_a_session_through_learn_hook_opencode(project, run_learn):
     assert hook(run_learn, {**base, "hook": "session.start"}, project) is None
     assert hook(run_learn, {**base, "hook": "chat.message", "message_id": "msg_1", "prompt": '"please fix rounding"'},
                 project) is None  # no lesson matches the task
+    assert hook(run_learn, {**base, "hook": "session.idle"}, project) is None  # the turn ends
     # opencode started again on the same session (`opencode run --continue`): frozen, the same bytes
     assert hook(run_learn, {**base, "hook": "session.start"}, project) == start
     model = project / "models" / "staging" / "orders.sql"

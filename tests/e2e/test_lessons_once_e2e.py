@@ -118,3 +118,37 @@ def test_gemini_with_the_hooks_in_the_project_and_the_user_settings_gets_each_le
     run_gemini(world, gemini_bin, "say hi").check()
     turns = [request_text(r) for r in world.model_requests() if "streamGenerateContent" in r["path"]]
     assert turns and turns[0].count(lessons.MARKERS["core"]) == 1, [t.count(lessons.MARKERS["core"]) for t in turns]
+
+
+# The lines `learn install opencode` wrote before the plugin stepped aside for another copy (ed947717): a copy
+# installed by an older learn, still in the global plugins folder after the project got a current one.
+_STEP_ASIDE = """  const loaded = (globalThis.__altimateLearnContexts ??= new WeakSet());
+  if (ctx && typeof ctx === "object") {
+    if (loaded.has(ctx)) return {};
+    loaded.add(ctx);
+  }
+"""
+
+
+def test_opencode_with_an_older_copy_of_the_plugin_beside_the_current_one_gets_each_lesson_once(world, opencode_bin):
+    """trial25/review23: an older plugin copy does not step aside, and opencode calls each plugin's handler whole, one
+    after the other (start, message of one copy, then the other's): the hook's check for the same event right again
+    saw neither repeat, and the request carried the section and the request's lessons twice."""
+    from tests.e2e.agents import opencode_setup, run_opencode
+
+    prepare_project(world)
+    opencode_setup(world)
+    _installed_twice(world, "opencode")
+    older = world.home / ".config" / "opencode" / "plugins" / "altimate-learn.js"
+    current = older.read_text()
+    assert _STEP_ASIDE in current
+    older.write_text(current.replace(_STEP_ASIDE, ""))
+    world.set_script([{"text": "All done."}])
+    first = run_opencode(world, opencode_bin, "fix the rounding in the staging model").check()
+    body = request_text(world.model_requests()[-1])
+    assert (body.count(lessons.MARKERS["core"]), body.count(lessons.MARKERS["staging"])) == (1, 1), body
+    # the same session again right away (its first turn ended with session.idle): the rules, once
+    before = len(world.model_requests())
+    run_opencode(world, opencode_bin, "and now say bye", "--session", str(first.json_lines()[0]["sessionID"])).check()
+    again = [request_text(r) for r in world.model_requests()[before:]]
+    assert again and again[-1].count(lessons.MARKERS["core"]) == 1, [t.count(lessons.MARKERS["core"]) for t in again]

@@ -134,3 +134,24 @@ def test_gemini_gets_the_learned_notes_with_its_first_prompt_once(notes_only: Pa
     first, second = _twice("gemini", prompt, capsys)
     assert NOTE in context_of(first)
     assert second == ""
+
+
+def test_an_older_opencode_plugin_beside_the_current_one_gives_each_lesson_once(repo: Path, capsys):  # noqa: F811
+    """opencode calls each plugin's handler whole, one copy after the other: session start and message of the
+    first copy, then the second's. A copy from an older learn does not step aside, so the same event comes again with
+    another between (real opencode 1.18.33: the team rules twice in every request, tests/e2e). The next
+    `opencode run` of the session, after its idle, starts again and gets the rules."""
+    (repo / ".altimate-code" / "altimate-code.json").unlink()  # the request's own lessons too
+
+    def payload(hook_name: str, **fields) -> dict:
+        return {"directory": str(repo), **fields, "hook": hook_name, "session_id": "ses_older"}
+
+    start = payload("session.start")
+    message = payload("chat.message", message_id="msg_1", prompt="please read hello.txt")
+    answers = [_once("opencode", p, capsys) for p in (start, message, start, message)]
+    assert "Use `ref()`" in json.loads(answers[0])["system"]
+    assert "trailing newline" in json.loads(answers[1])["context"]
+    assert answers[2:] == ["", ""]
+    assert [_once("opencode", payload("session.idle"), capsys) for _ in range(2)] == ["", ""]
+    again = _once("opencode", start, capsys)  # `opencode run --session ses_older` a moment later
+    assert json.loads(again)["system"] == json.loads(answers[0])["system"]
