@@ -66,7 +66,7 @@ flailing falls flails foils newer clash clashes clashing cashing crushing crushe
 # The commonest short words of the other Latin-script languages people write to agents in (es, pt, fr, de, it), none
 # of them an English word: a message with more of them than of :data:`_ENGLISH` is not English.
 _OTHER_WORDS = frozenset("""
-el los las del que por para una está esta esto pero como más muy también ya porque cuando donde sigue ahora hace
+el los las del que por para una da está esta esto pero como más muy también ya porque cuando donde sigue ahora hace
 puedes funciona tengo quiero necesito hacer
 não você uma mas isso também já muito ainda agora quero preciso fazer estão são
 les des une est pas vous avec pour mais dans sur je nous ça très aussi faire encore il
@@ -79,15 +79,22 @@ still please just but
 """.split())
 
 
+FOREIGN_WORDS_AT_LEAST = 2
+
+
 def foreign(text: str) -> bool:
-    """Whether ``text``'s Latin-script words are of another language than English: more of them are the commonest
-    short words of Spanish, Portuguese, French, German or Italian than of English."""
+    """Whether ``text``'s Latin-script words are of another language than English: at least two of them, and more of
+    them than of English ones, are the commonest short words of Spanish, Portuguese, French, German or Italian. One
+    such word is not enough ("stil failing ya", "doesnt work on El Capitan" are English), and a word in capitals is a
+    name ("EST", "MIT", "DES")."""
     other = english = 0
     for word in _WORD.findall(text):
+        if len(word) > 1 and word.isupper():
+            continue
         lowered = word.lower()
         other += lowered in _OTHER_WORDS
         english += lowered in _ENGLISH
-    return other > english
+    return other >= FOREIGN_WORDS_AT_LEAST and other > english
 
 
 # A word in any script: an accented word is one word ("rückgängig" is not "r" + "ckg" + "ngig", whose "r" would read as

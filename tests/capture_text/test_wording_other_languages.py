@@ -1,7 +1,7 @@
 """Issue 20, cls24: the English shorthand and typo table of `wording.normalise` runs on English only.
 
-- A message in Spanish, Portuguese, French, German or Italian (more of its words are those languages' commonest short
-  words than English ones) is left as typed: Spanish "ya" (already) is not "you", German "falls" (in case) is not a typo
+- A message in Spanish, Portuguese, French, German or Italian (at least two of its words, and more than English ones,
+  are those languages' commonest short words; a word in capitals is a name) is left as typed: Spanish "ya" (already) is not "you", German "falls" (in case) is not a typo
   of "fails", French "installer" is not "installed".
 - English words one letter away from a cue word are words, not typos: "skill" is not "still", "falling" not
   "failing", "cashing" not "crashing".
@@ -31,7 +31,7 @@ def judge(text: str, answer: str = DONE) -> bool:
     "Falls der Build fehlschlägt, zeig den Fehler an",
     "il faut installer le paquet dont je t'ai parlé",
     "já não dá erro, mas o botão ainda não funciona",
-    "ya",
+    "ya funciona",
 ])
 def test_a_message_in_another_language_is_left_as_typed(text):
     assert foreign(text)
@@ -47,6 +47,23 @@ def test_a_message_in_another_language_is_left_as_typed(text):
 def test_english_shorthand_and_typos_are_still_made_plain(text, plain):
     assert not foreign(text)
     assert normalise(text) == plain
+
+
+# review24 R24-1: one word of another language, or a name in capitals, does not make an English message foreign.
+@pytest.mark.parametrize("text, answer", [
+    ("stil failing ya", "I've fixed the tests."),
+    ("nothign changed ya", "I've fixed it."),
+    ("thats wrong ya", "I've fixed it."),
+    ("ya didnt run the tests", DONE),
+    ("stil broken in EST", "I've fixed it."),
+    ("dont hardcode EST pls", DONE),
+    ("u shouldnt use MIT", DONE),
+    ("doesnt work on El Capitan", "I've fixed the build."),
+    ("stil failing on DES", "I've fixed the DES cipher."),
+])
+def test_an_english_message_with_one_foreign_looking_word_is_still_made_plain(text, answer):
+    assert not foreign(text)
+    assert judge(text, answer)
 
 
 @pytest.mark.parametrize("text", [
