@@ -62,6 +62,7 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
         return module.check(options)
     wanted = [event for event, _ in module.HOOKS]
     places: list[tuple[str, Path, dict[str, list[str]]]] = []
+    keys: list[dict[str, set[str]]] = []  # each place's: event -> what the agent tells its hooks apart by
     for scope, path in scopes(module, options):
         try:
             text = path.read_text(encoding="utf-8")
@@ -69,9 +70,11 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
             continue
         except (OSError, UnicodeDecodeError) as exc:
             return False, [f"{path} cannot be read ({exc})."]
-        found = ours_present(_parse(text if text.strip() else "{}", path, module), module.NAME)
+        data = _parse(text if text.strip() else "{}", path, module)
+        found = ours_present(data, module.NAME)
         if found:
             places.append((scope, path, found))
+            keys.append(_run_keys(data, module.NAME))
     asked = scopes(module, options)
     if not places:
         where = " or ".join(str(path) for _, path in asked)
@@ -105,12 +108,33 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
     if not ok:
         out.append(f"Run {repair} to repair them.")
     ok = ok and not failures
-    if len(places) > 1:
+    if len(places) > 1 and getattr(module, "RUNS_A_HOOK_ONCE", False) and all(
+            len(set().union(*(k.get(event, set()) for k in keys))) == 1 for event in wanted):
+        out.append(f"Note: the hooks are installed in {len(places)} files, with the same name and command, and "
+                   f"{options.harness} runs a hook that several files hold once, so learn's hook runs once for "
+                   "every event; the extra copies do nothing (remove them with `learn install … --uninstall` and "
+                   "the flag of that file).")
+    elif len(places) > 1:
         out.append(f"Note: the hooks are installed in {len(places)} files and {options.harness} runs each of "
                    "them for every event (learn answers the first and gives the others nothing, so each lesson "
                    "arrives once, but each costs a process); remove the extra ones with "
                    "`learn install … --uninstall` and the flag of that file.")
     return ok, out
+
+
+def _run_keys(data: dict, harness: str) -> dict[str, set[str]]:
+    """Event -> ``name:command`` of learn's handlers in one settings file: Gemini CLI runs the handlers of an event
+    that share both once, whichever files hold them (its hook planner's deduplicateHooks, 0.61)."""
+    from altimate_learn.harness.install import is_ours
+
+    out: dict[str, set[str]] = {}
+    for event, groups in (data.get("hooks") or {}).items():
+        for group in groups if isinstance(groups, list) else []:
+            for handler in (group.get("hooks") or []) if isinstance(group, dict) else []:
+                if is_ours(handler, harness):
+                    name = handler.get("name") if isinstance(handler.get("name"), str) else ""
+                    out.setdefault(event, set()).add(f"{name}:{handler['command']}")
+    return out
 
 
 def judge(command: str, root: Path) -> tuple[bool, list[str]]:

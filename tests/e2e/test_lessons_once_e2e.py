@@ -118,6 +118,10 @@ def test_gemini_with_the_hooks_in_the_project_and_the_user_settings_gets_each_le
     run_gemini(world, gemini_bin, "say hi").check()
     turns = [request_text(r) for r in world.model_requests() if "streamGenerateContent" in r["path"]]
     assert turns and turns[0].count(lessons.MARKERS["core"]) == 1, [t.count(lessons.MARKERS["core"]) for t in turns]
+    # one hook process per event (what `learn doctor` says of Gemini): no second copy reached learn's check
+    log = world.project / ".altimate-code" / "learn" / ".sessions" / "hook.log"
+    assert "the same event again" not in (log.read_text() if log.exists() else "")
+    assert "runs a hook that several files hold once" in learn_ok(world, "doctor")
 
 
 # The lines `learn install opencode` wrote before the plugin stepped aside for another copy (ed947717): a copy

@@ -127,6 +127,18 @@ def test_hooks_installed_twice_are_said_even_when_they_work(git_repo, cli):
                      r"costs a process\)", out), out
 
 
+def test_gemini_hooks_installed_twice_are_said_to_run_once(git_repo, cli):
+    """trial25: doctor said Gemini CLI "runs each of them"; it runs a hook that both files hold (the same name and
+    command, as learn writes it) once."""
+    assert cli("install", "gemini")[0] == 0
+    assert cli("install", "gemini", "--user")[0] == 0
+    code, out, _ = cli("doctor")
+    assert re.search(r"  gemini: hooks in .*settings\.json, .*settings\.json, working\n"
+                     r"    Note: the hooks are installed in 2 files, with the same name and command, and gemini runs a "
+                     r"hook that several files hold once, so learn's hook runs once for every event", out), out
+    assert "runs each of them" not in out
+
+
 def test_a_user_level_install_is_reported_once(git_repo, cli):
     """trial24: with Codex's hooks in the project's and the user's hooks.json (not trusted yet), doctor printed the
     "installed in … and run, but codex will not run them" paragraph for both files, then again for the user file

@@ -266,6 +266,26 @@ def test_hooks_in_two_files_are_reported_as_running_twice(git_repo: Path):
     assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files and claude-code runs each")
 
 
+def test_gemini_hooks_in_two_files_with_one_command_are_reported_as_running_once(git_repo: Path):
+    """trial25: Gemini CLI runs an event's handlers that share name and command once, whichever files hold them
+    (real Gemini 0.61 with learn in the project and the user settings: each lesson once, one hook process); the note
+    said it "runs each of them"."""
+    run_install(options(git_repo, harness="gemini"))
+    run_install(options(git_repo, harness="gemini", user=True))
+    ok, lines = run_check(options(git_repo, harness="gemini"))
+    assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files, with the same name and command, "
+                                       "and gemini runs a hook that several files hold once"), lines
+
+
+def test_gemini_hooks_in_two_files_with_different_commands_are_reported_as_running_twice(git_repo: Path):
+    """The user file's hook from another learn (another interpreter): Gemini runs both."""
+    run_install(options(git_repo, harness="gemini"))
+    other = f"{shlex.quote(sys.executable)} -I -m altimate_learn hook gemini --from-another-learn"
+    run_install(options(git_repo, harness="gemini", user=True, command=other))
+    ok, lines = run_check(options(git_repo, harness="gemini"))
+    assert lines[-1].startswith("Note: the hooks are installed in 2 files and gemini runs each"), lines
+
+
 @pytest.mark.parametrize("harness", ["claude-code", "codex", "gemini"])
 def test_install_then_uninstall_leaves_the_working_tree_as_it_was(git_repo: Path, harness: str):
     from altimate_learn.store.paths import ProjectPaths
