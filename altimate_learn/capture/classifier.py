@@ -254,6 +254,18 @@ def handed_over(answer: str) -> bool:
             or languages.handed_over_abroad(tail))
 
 
+def reapplied(own: str, answer: str) -> bool:
+    """Every step the end of the answer handed over only applies the agent's change ("you'll need to restart the server",
+    "你需要重启服务器", "Du musst den Server neu starten"), and the person says they took it ("I restarted it and …",
+    "重启后…", "nach dem Neustart …"): what they report next is the change failing (``families.REAPPLY``)."""
+    if not (families.REAPPLIED.search(own) or languages.REAPPLIED.search(own)):
+        return False
+    tail = answer[-400:]
+    # the step's own words: "you'll need to restart", not "you'll need to add your key to .env and restart"
+    steps = [m.group(0) for m in HANDED_OVER.finditer(tail)] + [m.group(0) for m in languages.HANDED_OVER.finditer(tail)]
+    return bool(steps) and all(families.REAPPLY.search(step) or languages.REAPPLY.search(step) for step in steps)
+
+
 ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording
 _WIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
@@ -343,8 +355,9 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
         proposal = families.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
-        claimed = (answered(answer) and not handed_over(answer or "") and not families.wrote_instructions(request)
-                   and not proposal)
+        # (a step that only applies the change, which the person says they took, leaves the work the agent's: reapplied)
+        claimed = (answered(answer) and (not handed_over(answer or "") or reapplied(own, answer or ""))
+                   and not families.wrote_instructions(request) and not proposal)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])

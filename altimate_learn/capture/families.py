@@ -729,3 +729,18 @@ def proposed_only(answer: str | None) -> bool:
     return (bool(_DIAGNOSED.search(answer[:weighed.start()])) and not CLAIMS.search(answer)
             and not languages.CLAIMS.search(answer))
 
+
+
+# -- cls24 (issue 20): the step handed over only applies the change, and the person says they took it ---------------
+# "I've fixed the session cookie. You'll need to restart the server for it to take effect." hands the person a step,
+# so an error they report next is read as their own step's (`cues.HANDED_OVER`). A step that only applies the agent's
+# change (restart, reload, refresh, rebuild, re-run, clear the cache) is no work of the person's: when the message says it
+# was taken ("I restarted it and it still throws", "after restarting I get a 500", "reloaded, same error"), what fails is
+# the change. The same in the languages `languages.HANDED_OVER` knows (`languages.REAPPLY`, `languages.REAPPLIED`).
+REAPPLY = re.compile(r"\b(?:restart|reload|refresh|hard[\s-]refresh|rebuild|re-?run|redeploy|relaunch|reopen|reboot)\w*"
+                     r"|\bclear\s+(?:the\s+|your\s+)?(?:browser\s+)?cache\b", _I)
+REAPPLIED = re.compile(
+    r"\b(?:i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?|after\s+|even\s+after\s+|tried\s+|^\W*)(?:restart(?:ed|ing)|"
+    r"reload(?:ed|ing)|refresh(?:ed|ing)|rebuil(?:t|ding)|re-?ran|re-?running|redeploy(?:ed|ing)|relaunch(?:ed|ing)|"
+    r"reopen(?:ed|ing)|reboot(?:ed|ing)|clear(?:ed|ing)\s+(?:the\s+|my\s+)?(?:browser\s+)?cache)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|yes|yeah|so)\W+)?(?:did|done|tried)\s+(?:that|it|this|so)\b", _I | re.M)

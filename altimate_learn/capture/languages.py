@@ -382,6 +382,29 @@ HANDED_OVER = re.compile(
     r"|\b(?:colle|collez|partage|partagez|envoie|envoyez)(?:-moi)?\s+(?:la|le|les)\s+(?:\w+\s+)?(?:sortie|erreur|erreurs|log|logs)\b"
     r"|\b(?:du\s+musst|sie\s+m[uü]ssen|du\s+solltest|sie\s+sollten)\s+(?:\w+\s+){0,3}?(?:ausf[uü]hren|installieren|hinzuf[uü]gen|"
     r"[aä]ndern|erstellen|[oö]ffnen|kopieren|einf[uü]gen|neu\s+starten)", _I)
+# A step that only applies the agent's change (restart, reload, refresh, rebuild, re-run, clear the cache) and the person
+# saying they took it ("重启后还是报错", "再起動してもエラーが出ます", "재시작해도 에러가 나요", "после перезапуска выдаёт ошибку",
+# "después de reiniciar da error 500", "depois de reiniciar dá erro", "après redémarrage, j'ai une erreur", "nach dem Neustart
+# bekomme ich einen Fehler"): see ``families.REAPPLY``.
+REAPPLY = re.compile(
+    r"重启|重新(?:启动|加载|编译|构建|运行|部署)|刷新|清(?:除|理|空)(?:一下)?缓存"
+    r"|再起動|リロード|再読み込み|再ビルド|再実行|再デプロイ|キャッシュ(?:を)?(?:クリア|削除)"
+    r"|재시작|재부팅|재실행|새로\s*고침|다시\s*(?:빌드|실행|시작|배포)|캐시(?:를)?\s*(?:삭제|지우)"
+    r"|перезапуст|перезагруз|пересобер|пересобрат|очист\w*\s+(?:кэш|кеш)"
+    r"|\breinici|\brecarg|\brefresc|\brecompil|\bvuelv\w*\s+a\s+(?:ejecutar|compilar|cargar)|\blimpi\w*\s+(?:la\s+|o\s+)?cach"
+    r"|\batualiz\w*\s+a\s+p[aá]gina"
+    r"|\bred[eé]marr|\brelanc|\brecharg|\brafra[iî]ch|\bvid\w*\s+le\s+cache"
+    r"|\bneu\s*(?:zu\s*)?(?:start|lad|bau)|\bneustart|\bcache\s+leeren", _I)
+REAPPLIED = re.compile(
+    r"(?:重启|重新启动|重新加载|重新编译|重新构建|重新运行|重新部署|刷新)(?:了|过|后|之后|以后|一下)|清(?:除|理|空)了?缓存"
+    r"|(?:再起動|リロード|再読み込み|再ビルド|再実行|再デプロイ)(?:しました|した|して|しても|後|したら|したけど|しましたが)"
+    r"|(?:재시작|재부팅|재실행|새로\s*고침|다시\s*(?:빌드|실행|시작))\s*(?:했|해도|하니|후|한\s*후|하고|해봤)"
+    r"|перезапустил|перезагрузил|пересобрал|после\s+(?:перезапуска|перезагрузки|пересборки)|очистил\w*\s+(?:кэш|кеш)"
+    r"|\breinici[eé]\b|\brecargu[eé]\b|\brefresqu[eé]\b|\bdespu[eé]s\s+de\s+(?:reiniciar|recargar|refrescar|recompilar)"
+    r"|\breiniciei\b|\brecarreguei\b|\bdepois\s+de\s+(?:reiniciar|recarregar|atualizar|recompilar)"
+    r"|\bj'ai\s+(?:bien\s+)?(?:red[eé]marr[eé]|relanc[eé]|recharg[eé]|rafra[iî]chi|vid[eé]\s+le\s+cache)"
+    r"|\bapr[eè]s\s+(?:le\s+|un\s+|avoir\s+)?(?:red[eé]marrage|rechargement|red[eé]marr[eé]|relanc[eé]|recharg[eé])"
+    r"|\bneu\s*gestartet|\bneugestartet|\bneu\s*geladen|\bneu\s*gebaut|\bnach\s+dem\s+(?:neustart|neu\s*laden|neuladen|neubau)", _I)
 # A condition earlier in the same sentence: "如果你要在…共享，需要…", "если хотите, выполните команду", "si quieres, tienes que …".
 _OFFERED_IF = re.compile(r"如果|如需|若是|假如|もし|場合|만약|\b(?:если|si|se|falls|wenn|caso)\b", _I)
 _SENTENCE_END = re.compile(r"[.!?\n\u3002\uff01\uff1f]")
