@@ -368,7 +368,7 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
                 r"(?:change|changes|update|updates|difference|edit|edits|fix)\b", re.I),
      "said the change is not there"),
     (re.compile(r"\b(?:still|(?<!\btry\s)(?<!\btry\sit\s)(?<!\brun\s)(?<!\brun\sit\s)(?<!\bdo\sit\s)again)\b[^.?!\n]{0,60}?\b(?:not|n't|never|no\s+(?:change|difference)|error|errors|fails?|failing|failed|"
-                r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|"
+                r"broken|wrong|issue|issues|problem|crash\w*|missing|empty|blank|stuck|stall\w*|hangs?|escaped|falls\s+apart|falling\s+apart|"
                 r"the\s+same|same\s+(?:error|issue|problem|thing|logs?|result|output))\b"
                 r"|\b(?:not|n't|never)\b[^.?!\n]{0,40}?\b(?:(?<!\bcan\s)(?<!\bcould\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bwill\s)(?<!\bwould\s)"
                 r"(?<!\bshould\s)still|either)\b(?!\s+(?:need|want|have))"  # never "… so we can still rename it"

@@ -60,6 +60,10 @@ def test_a_report_after_a_japanese_contrast_or_a_cannot_counts(text):
     "削除できないようにしてください",
     "管理者以外は編集できないようにして",
     "直りました、ありがとうございます。ログインもできます",
+    # review24 R24-4: the reason for a request
+    "このファイルは削除できませんので、残しておいてください",
+    "この関数は変更できませんので、ラッパーを作ってください",
+    "ここは編集できませんから、別のファイルに書いてください",
 ])
 def test_japanese_look_alikes_stay_quiet(text):
     assert not judge(text)

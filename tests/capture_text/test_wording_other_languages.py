@@ -112,6 +112,8 @@ def test_look_alikes_after_done_work_stay_quiet(text):
     "its stil broken",
     "the skill still fails to load",
     "the page still falls apart on mobile",
+    "still falls apart when I log in twice",  # review24 R24-3
+    "it still falls apart with large files",
     "si, sigue dando error",
     "sigue sin funcionar",
     "ya no funciona el login",
