@@ -248,3 +248,59 @@ def test_belongs_accepts_worktrees_and_refuses_prefix_siblings(repos: tuple[Path
     belongs = _belongs(repo)
     assert belongs(str(repo)) and belongs(str(repo / "models")) and belongs(str(tmp_path / "payments-wt"))
     assert not belongs(str(other)) and not belongs(str(tmp_path))
+
+
+# Codex 0.171's memories_v2 summary, written by its consolidation agent as its prompt asks (real Codex offline,
+# trial26): `v1`, the four sections, and "[ad-hoc note]" after what it took from an ad-hoc note.
+V2_SUMMARY = """v1
+
+## User Profile
+- Works on a dbt analytics warehouse; prefers concise answers.
+
+## User preferences
+- The user wants money columns converted with `cents_to_dollars`, never divided by 100 inline. [ad-hoc note]
+- Prefix billing routes with /v2 in the billing service. [ad-hoc note]
+- Prefers small, focused commits.
+
+## General Tips
+- Run `make test` before pushing.
+
+## What's in Memory
+### payments
+#### 2026-12-05
+- rollout_summaries/2026-12-05T04-00-00-ab12-money-columns.md — the user asked to remember the money-column rule; thread_id=019c7714-3b77-74d1-9866-00000000000a
+"""
+
+
+def test_a_summary_bullet_codex_took_from_this_repositorys_ad_hoc_note_is_not_imported_twice(
+        repos: tuple[Path, Path]) -> None:
+    """trial26, real Codex 0.171 offline: asked to remember a rule, it writes an ad-hoc note (with its shell, at the
+    path its memory prompt names: `$CODEX_HOME/memories_v2/extensions/ad_hoc/notes/`); its next consolidation puts
+    the same rule in memory_summary.md tagged "[ad-hoc note]". With `--type user` the rule went to the team's
+    candidate (the note) and to AGENTS.local.md (the summary), and the tag was kept in the personal note."""
+    repo, _ = repos
+    root = codex_root("memories_v2")
+    notes = root / "extensions" / "ad_hoc" / "notes"
+    notes.mkdir(parents=True)
+    name = "2026-12-05T04-00-00-cents-to-dollars.md"
+    (notes / name).write_text("Always convert money columns with the `cents_to_dollars` macro; never divide by 100 "
+                              "inline.\n")
+    (root / "memory_summary.md").write_text(V2_SUMMARY)
+    sessions = cx.codex_home() / "sessions" / "2026" / "12" / "05"
+    sessions.mkdir(parents=True)
+    meta = {"timestamp": "2026-12-05T04:00:00Z", "type": "session_meta",
+            "payload": {"id": "019c7714-3b77-74d1-9866-00000000000a", "cwd": str(repo),
+                        "timestamp": "2026-12-05T04:00:00Z", "originator": "codex_exec"}}
+    shell = {"timestamp": "2026-12-05T04:00:01Z", "type": "response_item",
+             "payload": {"type": "function_call", "name": "exec_command", "call_id": "c1", "arguments": json.dumps(
+                 {"cmd": f"mkdir -p {notes} && printf '%s\\n' '…' > {notes / name}"})}}
+    (sessions / "rollout-2026-12-05T04-00-00-019c7714-3b77-74d1-9866-00000000000a.jsonl").write_text(
+        json.dumps(meta) + "\n" + json.dumps(shell) + "\n")
+    found = scan(repo, ["codex"])
+    assert [(m.type, m.rule) for m in found.memories] == [
+        ("feedback", "Always convert money columns with the `cents_to_dollars` macro; never divide by 100 inline."),
+        ("user", "Prefix billing routes with /v2 in the billing service."),  # another repository's note: kept, untagged
+        ("user", "Prefers small, focused commits."),
+        ("user", "Run `make test` before pushing."),
+    ]
+    assert any("1 bullet tagged [ad-hoc note] left out" in note for note in found.notes), found.notes

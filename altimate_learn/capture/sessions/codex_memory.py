@@ -27,6 +27,11 @@ head (the situation and quote before "->", see :func:`stable_head`), so a consol
 default after "->" changes that memory (a replacement of its lesson), rather than deleting one memory and
 adding another.
 
+Codex 0.171 with `[features] memories = true` keeps them in `memories_v2/` (its memory prompt names that folder,
+seen with the real CLI offline, trial26): `memory_summary.md` (injected into every session), `rollout_summaries/`,
+and the ad-hoc notes; its consolidation copies a note's rule into `memory_summary.md` with the tag
+"[ad-hoc note]", a bullet left out when it repeats one of this repository's notes (:func:`read_profile`).
+
 When the user explicitly asks Codex to remember something, Codex 0.171 writes an ad-hoc note,
 `extensions/ad_hoc/notes/<YYYY-MM-DDTHH-MM-SS>-<slug>.md` (verbatim Markdown), for the next consolidation.
 A note names no folder; it is this repository's when one of this repository's Codex sessions wrote it (its
@@ -61,7 +66,10 @@ _SECTION_TYPES = {"user preferences": "feedback", "failures and how to do differ
 _SUMMARY_TYPES = {"user preferences": "user", "general tips": "user"}
 _CWD = re.compile(r"\bcwd\s*=\s*([^;,)\n]+)")
 _ABSOLUTE = re.compile(r"(?:(?<=\s)|^)(?:~|[A-Za-z]:)?[/\\][^\s,;:'\"()]*")  # as history.memory_import.no_paths
-_TASK_REFS = re.compile(r"(?:\s*\[Task \d+\])+\s*$", re.I)
+# "[Task 2]" references, and the tag Codex 0.171's consolidation puts after what it took from an ad-hoc note
+# ("Include the tag "[ad-hoc note]" after any information derived from this in your summary"): not the memory's words
+_TASK_REFS = re.compile(r"(?:\s*\[(?:Task \d+|ad-hoc note)\])+\s*\.?\s*$", re.I)
+_AD_HOC_TAG = re.compile(r"\[ad-hoc note\]", re.I)
 _LABEL = re.compile(r"^\s*(preference signals|reusable knowledge|failures and how to do differently|key steps|"
                     r"references|outcome)\s*:\s*(.*)$", re.I)
 _NOTE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md$")
@@ -231,14 +239,36 @@ def read_summary_file(text: str, rel: str, mtime: float, belongs: Belongs) -> li
     return memories
 
 
-def read_profile(text: str, rel: str, mtime: float) -> list[AgentMemory]:
-    """`memory_summary.md`: the person's cross-project preferences and tips (`user` memories)."""
-    out = []
+def read_profile(text: str, rel: str, mtime: float, notes: list[AgentMemory] = ()) -> tuple[list[AgentMemory], int]:
+    """`memory_summary.md`: the person's cross-project preferences and tips (`user` memories), and how many of its
+    bullets were left out as Codex's consolidation of one of ``notes`` (this repository's ad-hoc notes, imported
+    from their own files: tagged "[ad-hoc note]" and in the same words, it would reach the agent twice)."""
+    out, repeats = [], 0
+    noted = [_words(note.rule) for note in notes]
     for heading, lines in sections(text, 2)[1:]:
         if heading.strip().lower() in _SUMMARY_TYPES:
             for bullet in bullets(lines):
+                if _AD_HOC_TAG.search(bullet) and any(_same_words(_words(bullet), words) for words in noted):
+                    repeats += 1
+                    continue
                 out.append(_memory("user", "", heading.strip(), bullet, rel, mtime, ""))
-    return out
+    return out, repeats
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9_]+", _AD_HOC_TAG.sub("", text).lower())) - _FILLER
+
+
+_FILLER = frozenset("a an the and or to of in on for with by is are be it this that user wants asked always".split())
+
+
+def _same_words(one: set[str], other: set[str]) -> bool:
+    """Do a summary bullet and a note say the same thing? Codex's consolidation rewords a note a little ("The user
+    wants money columns converted with `cents_to_dollars`" for "Always convert money columns with …"): most of the
+    shorter one's words are in the other."""
+    if not one or not other:
+        return False
+    return len(one & other) >= 0.6 * min(len(one), len(other))
 
 
 def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
@@ -345,7 +375,11 @@ def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
             if text is None:
                 skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
             else:
-                found += read_profile(text, rel, mtime_of(summary))
+                profile, repeats = read_profile(text, rel, mtime_of(summary), adhoc)
+                found += profile
+                if repeats:
+                    notes.append(f"{rel}: {repeats} bullet{'s' if repeats != 1 else ''} tagged [ad-hoc note] left "
+                                 "out: Codex's summary of this repository's ad-hoc note, imported from the note")
         digests: dict[str, str] = {}
         for memory in found:
             if memory.key in digests and digests[memory.key] != memory.digest and memory.aliases:
