@@ -189,3 +189,64 @@ def test_a_personal_memory_reaches_gemini_with_its_first_prompt_once(world: Worl
     assert [json.dumps(r["body"]).count("port 5433") for r in world.model_requests()] == [1, 1]
     typed = [s["text"] for s in json.loads(learn_ok(world, "signals", "--json"))]
     assert typed == ["no, that's wrong: we always use uv add here, never pip"]
+
+
+CODEX_RULE = "Always convert money columns with the cents_to_dollars macro; never divide by 100 inline."
+CODEX_SUMMARY = """v1
+
+## User Profile
+- Works on a dbt analytics warehouse.
+
+## User preferences
+- Prefers small, focused commits.
+
+## General Tips
+- Run make test before pushing.
+
+## What's in Memory
+### repo
+#### 2026-12-04
+- rollout_summaries/2026-12-04T10-00-00-ab12-staging.md — staging model work; thread_id=019c7714-3b77-74d1-9866-00000000000a
+"""
+
+
+def test_a_rule_codex_was_asked_to_remember_is_staged_and_reaches_the_next_codex_session(
+        world: World, codex_bin: Path) -> None:
+    """trial26: real Codex 0.171 with its memories on (`[features] memories = true`) keeps them in
+    `$CODEX_HOME/memories_v2/`; asked to remember a rule, the model writes an ad-hoc note where Codex's memory prompt
+    says (`memories_v2/extensions/ad_hoc/notes/<timestamp>-<slug>.md`, with its shell). learn finds it there, stages
+    it for review, and once promoted the next Codex session (learn's hooks) gets it."""
+    from tests.e2e.agents import codex_home, codex_setup, run_codex
+
+    config = codex_setup(world)
+    config.write_text(config.read_text().replace("[features]\n", "[features]\nmemories = true\n"))
+    v2 = codex_home(world) / "memories_v2"
+    v2.mkdir(parents=True)
+    (v2 / "memory_summary.md").write_text(CODEX_SUMMARY)  # an earlier consolidation: Codex's memory prompt is on
+    notes = v2 / "extensions" / "ad_hoc" / "notes"
+    note = notes / "2026-12-05T04-00-00-cents-to-dollars.md"
+    world.set_script([{"text": "Saving that.", "tool": "exec_command",
+                       "input": {"cmd": f"mkdir -p {notes} && printf '%s\\n' '{CODEX_RULE}' > {note}"}},
+                      {"text": "Noted."}])
+    run_codex(world, codex_bin, f"please remember: {CODEX_RULE}", "--sandbox", "danger-full-access").check()
+    prompts = [json.dumps(r["body"]) for r in world.model_requests()
+               if "x-openai-memgen-request" not in {k.lower() for k in r["headers"]}]
+    assert any(f"append a small Markdown note under `{notes}/`" in p for p in prompts), \
+        "Codex's memory prompt no longer names memories_v2/extensions/ad_hoc/notes/"
+    assert note.read_text().strip() == CODEX_RULE
+
+    result = json.loads(learn_ok(world, "import-memories", "--json"))
+    assert [(m["file"], m["status"]) for m in result["memories"]] == [
+        ("memories_v2/extensions/ad_hoc/notes/" + note.name, "staged")], result
+    store = world.project / ".altimate-code" / "learn" / "team-playbook"
+    [lesson] = json.loads((store / "candidate.json").read_text())
+    assert "cents_to_dollars" in lesson["text"] and lesson["provenance"].startswith("from Codex's memory")
+    assert run_learn(world, "promote", "--yes").returncode == 0
+
+    learn_ok(world, "install", "codex")
+    world.set_script([{"text": "ok"}])
+    before = len(world.model_requests())
+    run_codex(world, codex_bin, "fix the rounding in the staging model").check()
+    first = [json.dumps(r["body"]) for r in world.model_requests()[before:]
+             if "x-openai-memgen-request" not in {k.lower() for k in r["headers"]}][0]
+    assert "<team-rules" in first and "never divide by 100 inline" in first.split("<team-rules", 1)[1], first[-3000:]
