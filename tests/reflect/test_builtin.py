@@ -21,7 +21,7 @@ RULES = [
     ("That's wrong. We always use snake_case for column names in this project.",
      'Always use `snake_case` for column names.'),
     ("don't use print statements, use the logger",
-     'Use the `logger` instead of print statements.'),
+     'Use the logger instead of print statements.'),
     ('Please rename getUserData to fetchUserProfile',
      'Rename `getUserData` to `fetchUserProfile`.'),
     ("we don't use moment.js anymore, use date-fns",
@@ -852,8 +852,8 @@ def test_chat_fillers_at_the_end_are_not_part_of_the_rule() -> None:
 
 def test_typographic_quotes_and_missing_apostrophes_read_like_careful_typing() -> None:
     assert extract_rule("don\u2019t use print, use the logger") == extract_rule("don't use print, use the logger") \
-        == "Use the `logger` instead of `print`."
-    assert extract_rule("dont use print, use the logger") == "Use the `logger` instead of `print`."
+        == "Use the logger instead of `print`."
+    assert extract_rule("dont use print, use the logger") == "Use the logger instead of `print`."
 
 
 def test_a_correction_for_the_task_at_hand_is_not_a_rule() -> None:
@@ -960,7 +960,7 @@ def test_need_to_inside_a_clause_is_not_read_as_a_rule(feedback: str) -> None:
 
 @pytest.mark.parametrize(("feedback", "lesson"), [
     ("Don't use npm here, use pnpm instead.", "Use `pnpm` instead of `npm`."),
-    ("Stop using print, use the logger instead.", "Use the `logger` instead of `print`."),
+    ("Stop using print, use the logger instead.", "Use the logger instead of `print`."),
     ("don't use moment, use dayjs instead!", "Use `dayjs` instead of `moment`."),
     ("Don't use npm, use pnpm instead", "Use `pnpm` instead of `npm`."),
 ])

@@ -68,7 +68,7 @@ def test_pasted_material_never_becomes_a_lesson_and_the_reason_says_so(feedback:
 
 @pytest.mark.parametrize(("feedback", "lesson"), [
     ("don't use print for debugging, use the logger. you wrote:\ndef handler(event):\n    print(event)\n"
-     "    return process(event)", "Use the `logger` instead of `print` for debugging."),
+     "    return process(event)", "Use the logger instead of `print` for debugging."),
     ("we always use httpx instead of requests, not this:\n\nimport requests\n\ndef fetch(url):\n"
      "    return requests.get(url)", "Use `httpx` instead of `requests`."),
     ("never use SELECT * in marts:\n\nSELECT *\nFROM orders\nWHERE status = 'paid'", "Never use `SELECT *` in marts."),
@@ -77,7 +77,7 @@ def test_pasted_material_never_becomes_a_lesson_and_the_reason_says_so(feedback:
     ('{\n  "dependencies": {"moment": "^2.29.4"}\n}\nuse dayjs instead of moment', "Use `dayjs` instead of `moment`."),
     ("[warn] Always close the connection after each query\n[info] done\n\nwe use pgbouncer instead of raw connections",
      "Use `pgbouncer` instead of raw connections."),
-    ("Use the logger instead of print:\n    print(\"debug\", x)\n    return x", "Use the `logger` instead of `print`."),
+    ("Use the logger instead of print:\n    print(\"debug\", x)\n    return x", "Use the logger instead of `print`."),
     ("> is this needed?\n> it adds a dependency\nYes — all public functions must have type hints in this package.",
      "All public functions must have type hints in this package."),
 ], ids=["python", "python-after-blank", "sql", "terminal", "json", "log", "indented", "quoted-review"])

@@ -219,7 +219,7 @@ def test_a_pick_between_this_tasks_things_values_or_colours_gives_nothing(text: 
     ("use tabs instead of spaces", "Use tabs, not spaces."),
     ("use const instead of var", "Use `const` instead of `var`."),
     ("use logging instead of print", "Use logging instead of `print`."),
-    ("Use the logger, not print statements.", "Use the `logger` instead of print statements."),
+    ("Use the logger, not print statements.", "Use the logger instead of print statements."),
     ("use thiserror for the error enum instead of the hand-written Display impl",
      "Use `thiserror` for the error enum instead of the hand-written Display impl."),
     ("Please use ISO 8601 date strings in the API, not epoch seconds",

@@ -158,8 +158,40 @@ def _code_name(name: str) -> str:
     return name[:-1] if name.endswith("s") and name[:-1] in FORBIDDEN_CODE else name
 
 
+def looks_like_code(name: str) -> bool:
+    """Whether a single bare word in a rule's slot is code: an identifier's shape (snake_case, camelCase, dotted, a
+    call), a tool or command (`pnpm`, `pytest`), a keyword or type a rule picks (`var`, `const`, `float`, vocabulary.
+    CODE_WORDS), a name with digits or code marks (`int64`, `utf-8`, `c++`), a capitalised name that is no month or
+    day (`Decimal`, `Money`), a keyword in capitals (`DISTINCT`), or a lower-case name that is no English word the
+    reflector knows (`lodash`, `slog`, `react-query`). An everyday word is prose: "Use the ip instead of localhost.",
+    "Use icons instead of text in the toolbar.", "Use the January data instead of February." (refl23 noticed every
+    bare word in backticks)."""
+    from altimate_learn.reflect.providers.builtin.scope import _COMMANDS
+    from altimate_learn.reflect.providers.builtin.typos import known_words
+    from altimate_learn.reflect.providers.builtin.vocabulary import VERBS as VERB_FORMS
+    from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CODE_WORDS, EVERYDAY_TECH, FORBIDDEN_CODE,
+                                                                     TOOL_FAMILIES)
+
+    bare = name.removesuffix("()")
+    lower = bare.lower()
+    if name.endswith("()") or _is_identifier(bare) or lower in TOOL_FAMILIES or lower in _COMMANDS \
+            or lower in FORBIDDEN_CODE or lower in CODE_WORDS:
+        return True
+    if lower in EVERYDAY_TECH or lower in CALENDAR:
+        return False
+    if re.search(r"\d|[+#.]", bare) or re.fullmatch(r"[a-z]-[a-z]+", bare):
+        return True  # int64, utf-8, python3, c++, c#, f-strings
+    if bare.isupper():
+        return len(bare) >= 6  # DISTINCT, NOT NULL's words; API, JSON, CSV are names
+    if bare[:1].isupper():
+        return bare[1:].islower() or bare[1:] == ""  # Decimal, Money; a word in prose is lower case
+    parts = lower.split("-")
+    return len(lower) >= 3 and not all(part in known_words() or part in VERB_FORMS for part in parts if part)
+
+
 def slot(phrase: str) -> str:
-    """An identifier's slot ("use X instead of Y"): a single bare token there is code (`pnpm`, `Decimal`).
+    """An identifier's slot ("use X instead of Y"): a single bare token there is code when it looks like code
+    (:func:`looks_like_code`: `pnpm`, `Decimal`, `var`), and prose when it is an everyday word ("the ip", "text").
 
     Lists ("const and let") are taken item by item, and "X for …" / "X in …" look at X alone.
     """
@@ -173,7 +205,7 @@ def slot(phrase: str) -> str:
         verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None)
         verbish = verbish or _plain_plural(name)
         if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in SLOT_SKIP and len(name) <= 30 \
-                and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace():
+                and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace() and looks_like_code(_code_name(name)):
             out.append(item.replace(name, f"`{_code_name(name)}`", 1))
         else:
             out.append(item)

@@ -22,7 +22,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
-                                                                  TOOL_FAMILIES, UI_PARTS,
+                                                                  TOOL_FAMILIES, UI_PARTS, CALENDAR, EVERYDAY_TECH,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
 MAX_CHARS = 140
@@ -1000,7 +1000,7 @@ _UNITS = (r"(?:char|chars|characters?|hours?|h|minutes?|mins?|seconds?|secs?|ms|
 # "Never use sleeps in the new tests."): which ones only the conversation says, and "new" and "old" change meaning.
 # ("the latest X" is what a project keeps current, "the 100 character limit" a number with its unit: review23 R1.)
 _THIS_TASKS = re.compile(r"\b(?:the|all\s+the)\s+(?:(?:new|old|remaining|following|previous|original|listed|mentioned|"
-                         r"aforementioned|updated|changed|modified|edited|touched|affected)\s+|\d+\s+(?!" + _UNITS + r"))"
+                         r"aforementioned|updated|changed|modified|edited|touched|affected)\s+(?:\d+\s+)?|\d+\s+(?!" + _UNITS + r"))"
                          r"(?!one\b)[a-z]"
                          r"|\bboth\s+(?:the\s+)?[a-z]+s\b", re.I)
 _JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
@@ -1074,7 +1074,10 @@ def one_off(rule: Rule, text: str) -> str:
         return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
-    if _styled(text):
+    ui = re.search(r"\b(?:in|on|for|inside)\s+the\s+(?:[a-z]+\s+)?([a-z]+)\.$", text)
+    if rule.shape == "instead" and not general and "`" not in text and ui and ui.group(1) in UI_PARTS:
+        return ONE_THING  # "Use icons instead of text in the toolbar.": the design of one part of the screen
+    if _styled(text) and not _case_for_a_kind(rule, text):
         return ONE_THING  # "Use `red` instead of `blue`.", "Always use `blue`.": a colour or a type style is no code
     if rule.shape == "imperative":
         verb = text.split(" ", 1)[0].lower()
@@ -1082,12 +1085,19 @@ def one_off(rule: Rule, text: str) -> str:
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
-    if rule.shape == "imperative" and not general and re.match(r"^Use\s+the\s+`[a-z]+`(?:\s|\.$)", text):
+    if rule.shape == "imperative" and not general and re.match(r"^Use\s+the\s+(?:`[a-z]+`|[a-z]+)(?:\s+(?:in|from)\s+`|\.$)", text):
         return ONE_THING  # "please use the helper in utils.py" -> "Use the `helper` in `utils.py`.": which helper?
-    if _THIS_TASKS.search(prose):
+    if rule.shape == "never" and (new := re.search(r"\beach\s+new\s+(?:[a-z-]+\s+)?([a-z]+)\b", text)) \
+            and _plural(new.group(1)):
+        return UNRESOLVED  # "never modify the new migration files" gave "Never modify each new migration files.": which?
+    if _THIS_TASKS.search(_ORIGINALS.sub(" ", prose) if _guards(rule, text) else prose):
         return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
-    if re.search(r"\b(?:first|afterwards|later|after\s+that|then)\.$", text, re.I):
-        return UNRESOLVED  # "next time, run the tests first" -> "Always run the tests first.": before what?
+    # "next time, run the tests first" -> "Always run the tests first.": before what? The person's own "always" says
+    # it is the first step every time ("always run the linter first"); a step of one thing still says nothing
+    if re.search(r"\b(?:afterwards|later|after\s+that|then)\.$", text, re.I) or re.search(r"\bfirst\.$", text, re.I) \
+            and not (rule.shape == "always" and not rule.standing and (step := _PROJECTS_STEP.match(text))
+                     and (step.group("what").split()[-1] in PROJECT_WIDE or _plural(step.group("what")))):
+        return UNRESOLVED
     return ""
 
 
@@ -1152,6 +1162,22 @@ def _one_ui_part(subject: str) -> bool:
     return bool(head) and head[-1] in UI_PARTS
 
 
+# "never modify the original migration files": the ones already there, as against the ones the agent adds, are a kind a
+# project guards (a guard verb, a plural); "the original file" is one thing of this task.
+_ORIGINALS = re.compile(r"\bthe\s+(?:original|existing)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*s\b(?!\s+(?:of|for)\b)", re.I)
+
+
+def _guards(rule: Rule, text: str) -> bool:
+    """A "never" (not a "don't" said once) that guards a kind of thing from the agent ("Never modify …")."""
+    return rule.shape == "never" and not rule.once and len(text.split()) > 2 and text.split()[1].lower() in _GUARDS
+
+
+# "Always run the linter first.", "Always run the tests first.", "Always read the docs first.": a step the project's
+# work starts with (what the project has one of, or a kind), not one thing of this task ("the migration", "the header").
+_PROJECTS_STEP = re.compile(r"^Always\s+(?:run|read|check|update|pull|lint|format|write|ask|plan)\s+(?:the\s+)?"
+                            r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+first\.$")
+
+
 _WHEN_AT_ALL = re.compile(r"\b(?:any|every|each|all|whenever|always|unless|without\s+asking)\b", re.I)
 
 
@@ -1176,6 +1202,9 @@ def _picks_for_this_task(rule: Rule) -> bool:
         return True  # "16px instead of 14px", "port 3000"; not "4 spaces instead of 2", "int64", "utf-8" (review23 R4)
 
     def one(side: str) -> bool:
+        words = re.findall(r"[a-z]+", side.lower())
+        if words and (words[-1] in EVERYDAY_TECH or any(word in CALENDAR for word in words)):
+            return True  # "the ip instead of localhost", "the January data instead of February": this task's pick
         lead = re.match(r"(?:the|a|an|this|that|my|your|our)\s+(\S+(?:\s+\S+){0,3}?)(?=\s+(?:for|in|on|at|to|from|with|"
                         r"of|instead|rather|not)\b|$)", side, re.I)
         return bool(lead) and not _a_kind("the " + lead.group(1)) and lead.group(1).split()[-1].lower() not in PROJECT_WIDE
@@ -1187,7 +1216,9 @@ def _styled(text: str) -> bool:
     """Whether a lesson puts a colour or a type style in backticks as if it were code ("Use `red` instead of `blue`.",
     "Never use `bold` in the heading.", "Make the text grey instead of `black`."): a choice for one thing of this task.
     A tool beside it ("Use `ruff` instead of `black`.") is a choice of tools."""
-    spans = [span.lower() for span in re.findall(r"`([^`]+)`", text)]
+    # what a rule's slot holds, in backticks or (an everyday word: identifiers.looks_like_code) not
+    spans = [span.lower() for span in re.findall(r"`([^`]+)`", text)] + \
+        [word.lower() for word in re.findall(r"\b(?:[Uu]se|instead\s+of|not)\s+([A-Za-z]+)\b(?!`)", text)]
     tools = any(span in TOOL_FAMILIES and span not in STYLE_WORDS and span != "black" for span in spans)
     if any(span in STYLE_WORDS for span in spans) and not tools:
         return True
@@ -1206,6 +1237,18 @@ def _design_idea(rule: Rule) -> bool:
                                                                            for side in sides):
         return False
     return any(re.match(r"(?:a|an|one|the|this|that)\s", side, re.I) and not _plural(side) for side in sides)
+
+
+_CASE_FOR_A_KIND = re.compile(r"^Use\s+`?(?:lowercase|uppercase)`?(?:\s+instead\s+of|,\s+not)\s+`?(?:lowercase|uppercase)`?\s+"
+                              r"(?:for|in)\s+(?:[A-Za-z]+\s+)?(?:names|identifiers|keywords|columns|tables|fields|keys|constants|"
+                              r"variables|tags|headers)\.$")
+
+
+def _case_for_a_kind(rule: Rule, text: str) -> bool:
+    """Whether a choice of lower or upper case is for a kind of name ("Use lowercase instead of uppercase for table
+    names.", "… for SQL keywords."): the project's convention, not one title's look ("for the title", "for these names")."""
+    said = " ".join(rule.positive + rule.negative)
+    return bool(_CASE_FOR_A_KIND.match(text)) and not re.search(r"\b(?:the|this|that|these|those|my|your|our)\b", said, re.I)
 
 
 _NEW_TO_ONE = re.compile(r"\beach\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|in|into|on|onto|inside|under)\s+"

@@ -263,6 +263,23 @@ EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch r
 # "no X for Y" can forbid.
 FORBIDDEN_CODE = frozenset("float double any eval exec var print println goto unwrap panic alert".split())
 
+# Keywords, built-in types and values a rule names bare in its code slot ("use const instead of let", "use None, not
+# null"): code though they are no identifier's shape and no tool. An everyday word there ("the ip", "text") is prose.
+CODE_WORDS = frozenset("""const let var int str bool boolean dict tuple bytes uint long short char void null nil none
+undefined nan true false self this async await yield lambda typeof instanceof interface enum struct impl trait
+datetime pathlib asyncio logging typing dataclasses unittest argparse subprocess itertools functools collections
+sqlite sqlite3 json yaml toml csv regex re os sys printf println sprintf fmt len range map filter reduce forEach
+useState useEffect useMemo useCallback setTimeout setInterval localStorage sessionStorage innerHTML
+ref source config jinja id unknown never any sleep main master kebab-case html css xml markdown""".split())
+
+# Words of everyday computing a rule names as things, not code: "use the ip instead of localhost".
+EVERYDAY_TECH = frozenset("""ip ips localhost url urls uri email emails wifi internet web online offline app apps site
+website websites webpage browser laptop desktop phone mobile tablet screen keyboard mouse cloud server""".split())
+
+# Months and days: capitalised words of a date, not names of code ("the January data instead of February").
+CALENDAR = frozenset("""january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday""".split())
+
 # Units and formats a project states its data in ("our API returns cents", "timestamps are stored in UTC"): a plain
 # statement of one of them about the project's own data is a convention to keep, not a report of what went wrong.
 UNIT_WORDS = frozenset("""cents pennies paise satoshis minor-units basis-points milliseconds ms microseconds
