@@ -28,7 +28,8 @@ ONE_THING_HELD_BACK = [
     "don't ever run the migration on prod",  # it gave "Never run the migration on prod."
     "never run the migration on prod", "never add the button back", "never add the modal back",
     "don't ever refactor the whole thing", "never rerun the script on the prod data", "don't ever rebuild the index",
-    "don't ever install the package globally", "never create the table by hand",
+    "don't ever install the package globally", "never create the table by hand", "never run the script on prod",
+    "never merge the ticket without review",
 ]
 
 
@@ -55,6 +56,11 @@ def test_the_feature_branch_waits_with_the_reason_it_names_one_thing() -> None:
     ("never update the lockfile by hand", "Never update the lockfile by hand."),
     ("never install packages globally", "Never install packages globally."),
     ("never deploy the app to prod on fridays", "Never deploy the app to prod on fridays."),
+    # what the project has one of, named: "never" says every time (review24 R24-2)
+    ("never run the test suite against prod", "Never run the test suite against prod."),
+    ("never change the public API without a deprecation notice",
+     "Never change the public API without a deprecation notice."),
+    ("don't ever run the seed script on prod", "Never run the seed script on prod."),
 ])
 def test_kinds_the_main_branch_and_the_project_still_give_their_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
@@ -64,7 +70,7 @@ def test_kinds_the_main_branch_and_the_project_still_give_their_rule(text: str, 
 
 @pytest.mark.parametrize("text", [
     "avoid the modal on mobile",  # it gave "Avoid the modal on mobile."
-    "avoid the old client", "avoid the sidebar on small screens", "avoid the button in the header",
+    "avoid the old client", "avoid the dropdown on small screens", "avoid the button in the header",
     "avoid the dropdown here", "avoid the new endpoint for now", "avoid the changelog",
 ])
 def test_avoiding_one_thing_of_this_task_gives_nothing(text: str) -> None:
@@ -79,6 +85,10 @@ def test_avoiding_one_thing_of_this_task_gives_nothing(text: str) -> None:
     ("avoid inline styles", "Avoid inline styles."),
     ("avoid nested ternaries", "Avoid nested ternaries."),
     ("avoid raw SQL in the views", "Avoid raw SQL in the views."),
+    # what the project has one of, named (review24 R24-2: the first version declined these)
+    ("avoid the ORM in hot paths", "Avoid the ORM in hot paths."),
+    ("avoid the global lock", "Avoid the global lock."),
+    ("avoid the deprecated client", "Avoid the deprecated client."),
 ])
 def test_avoiding_a_kind_or_code_is_still_a_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
@@ -88,12 +98,11 @@ def test_avoiding_a_kind_or_code_is_still_a_rule(text: str, lesson: str) -> None
 
 UI_PART_STATEMENTS = [
     "The modal should always be centered.",  # it gave "The modal should always be centered."
-    "the submit button should always be blue", "the header should always stay at the top",
-    "the sidebar must always be collapsible", "the footer should never overlap the content",
-    "the logo must always link to the home page", "the dropdown should always close on escape",
+    "the submit button should always be blue", "the dropdown should always close on escape",
     "the chart should always start at zero", "the toast should always disappear after 3 seconds",
-    "the title should always be bold", "the card should never have a shadow", "the header should never scroll",
-    "the page should always load fast", "the button must never be disabled",
+    "the title should always be bold", "the card should never have a shadow", "the tooltip should never wrap",
+    "the page should always load fast", "the button must never be disabled", "the input should always be focused",
+    "the dialog must always have a close icon", "the table should always be sortable",
 ]
 
 
@@ -114,6 +123,10 @@ def test_one_part_of_the_screen_gives_nothing(text: str) -> None:
     ("every page must have a title", "Every page must have a title."),
     ("buttons should always have an aria-label", "Buttons should always have an aria-label."),
     ("the tests should never hit the network", "The tests should never hit the network."),
+    # a part the screen has one of (review24 R24-2)
+    ("the header should always stay at the top", "The header should always stay at the top."),
+    ("the footer should never overlap the content", "The footer should never overlap the content."),
+    ("the logo should always link to the home page", "The logo should always link to the home page."),
 ])
 def test_kinds_and_what_the_project_has_one_of_still_give_their_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
@@ -129,6 +142,7 @@ HEDGED_IDEAS = [
     "maybe use a single table instead of two", "I think we should use a class instead of a function",
     "perhaps we should use a dropdown instead of radio buttons", "I guess we could use a queue instead of a thread",
     "maybe we should use a bar chart instead of a pie chart",
+    "perhaps use a transaction instead of two separate writes",  # review24 R24-2 would keep it: an idea for this code
 ]
 
 
@@ -149,28 +163,22 @@ def test_a_hedged_design_idea_waits_with_its_reason() -> None:
     ("I'd prefer tabs over spaces", "Use tabs, not spaces."),
     ("I think we should use pathlib instead of os.path", "Use `pathlib` instead of `os.path`."),
     ("we should probably use Decimal instead of float for money", "Use `Decimal` instead of `float` for money."),
+    ("I think we should always use a queue instead of polling", "Use a queue instead of polling."),  # R24-2
 ])
 def test_a_hedged_choice_of_code_or_kinds_still_gives_its_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
 
 
-# --- 5. "don't use colors in the output": which output? ---
-
-@pytest.mark.parametrize("text", [
-    "don't use colors in the output", "don't use emojis in the output", "don't print tables in the output",
-])
-def test_a_dont_about_the_output_gives_nothing(text: str) -> None:
-    assert rules(text) == []
-    assert why(text) == f"no standing rule: {UNRESOLVED}"
-
+# --- 5. "don't use colors in the output": the program's output, a standing rule (review24 R24-2 read it so too) ---
 
 @pytest.mark.parametrize(("text", "lesson"), [
-    ("never use colors in the output", "Never use colors in the output."),  # the person's "never": every output
+    ("don't use colors in the output", "Never use colors in the output."),
+    ("never use colors in the output", "Never use colors in the output."),
     ("don't use colors in the CLI output", "Never use colors in the CLI output."),
     ("don't use emojis in commit messages", "Never use emojis in commit messages."),
     ("never use ANSI colors in log files", "Never use ANSI colors in log files."),
 ])
-def test_output_named_or_said_with_never_is_still_a_rule(text: str, lesson: str) -> None:
+def test_output_kept_free_of_a_kind_is_a_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
 
 

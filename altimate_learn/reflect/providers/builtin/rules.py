@@ -22,7 +22,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
-                                                                  TOOL_FAMILIES, UI_PARTS, CALENDAR, EVERYDAY_TECH,
+                                                                  TOOL_FAMILIES, UI_PARTS, CALENDAR, EVERYDAY_TECH, ONE_OF_MANY,
                                                                   UNIT_WORDS, VERBS, gerund_base)
 
 MAX_CHARS = 140
@@ -1066,8 +1066,6 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "never" and not rule.standing and text.startswith("Avoid ") and "`" not in text \
             and rule.negative and _avoids_one_thing(rule.negative[0]):
         return ONE_THING  # "avoid the modal on mobile": one thing of this task, not a kind ("avoid global state")
-    if rule.shape == "never" and rule.once and _IN_THE_OUTPUT.search(text):
-        return UNRESOLVED  # "don't use colors in the output": which output (the CLI's, a report's, the answer) is unsaid
     if rule.shape == "modal" and rule.subject and "`" not in text and _one_ui_part(rule.subject):
         return ONE_COMPONENT  # "The modal should always be centered.": one part of this app's screen, "always" or not
     if _ONE_OF_TWO.search(prose):
@@ -1125,10 +1123,16 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
         return False
     if re.search(r"\bback\b|\b(?:whole|entire)\s+thing\b", obj, re.I):
         return True
-    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when)\b", obj, maxsplit=1)[0]
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when|against)\b", obj,
+                    maxsplit=1)[0]
     if re.match(r"(?:the|this|that|my|your)\s+(?!(?:main|master|default|develop|development|trunk|production|prod|staging)\b)"
                 r"[\w-]+\s+branch$", head, re.I):
         return True  # "don't deploy the feature branch to prod": which branch only the conversation says ("the main branch" is the project's)
+    if not rule.once:
+        # "never" / "don't ever": the person says it holds every time, so only a bare "the migration", "the script" (one
+        # of many, which one unsaid) is this task's; "never run the seed script on prod", "never change the public API
+        # without a deprecation notice" are rules (review24 R24-2)
+        return _bare_one_of_many(obj)
     if re.match(r"(?:the|our)\s+[a-z]+s\s+(?:folder|dir|directory)$", head, re.I):
         return False  # "the migrations folder", "the logs folder": a part of the project named by what it holds
     if _one_thing(head):
@@ -1137,15 +1141,21 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
     return verb in ("add", "put", "insert", "append") and bool(target) and _one_thing(target.group(1))
 
 
-_IN_THE_OUTPUT = re.compile(r"\b(?:in|to|from|into)\s+the\s+output\b", re.I)
-
-
 def _avoids_one_thing(obj: str) -> bool:
     """Whether what an "avoid …" keeps away from is one thing of this task ("the modal on mobile", "the old client"), not
     a kind, code or what the project has one of ("global state", "the changelog")."""
-    from altimate_learn.reflect.providers.builtin.restate import _one_thing
+    return "`" not in mark_identifiers(obj) and _bare_one_of_many(obj)
 
-    return "`" not in mark_identifiers(obj) and _one_thing(obj)
+
+def _bare_one_of_many(obj: str) -> bool:
+    """Whether a phrase is "the <X>" with X one of many things of its kind a task works on (vocabulary.ONE_OF_MANY:
+    "the migration", "the modal", "the script"), with no word saying which: "the seed script", "the public API", "the
+    ORM", "the global lock" name what the project has one of, and a "never" about them is a rule."""
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when|against|while|"
+                    r"during|unless|if)\b|[,;.!]", obj.strip(), maxsplit=1)[0]
+    bare = re.fullmatch(r"(?:the|this|that|my|your)\s+([a-z]+)(?:\s+(?:globally|locally|directly|manually|again|by\s+hand))?",
+                        head.strip(), re.I)
+    return bool(bare) and bare.group(1).lower() in ONE_OF_MANY
 
 
 def _one_ui_part(subject: str) -> bool:
@@ -1159,7 +1169,7 @@ def _one_ui_part(subject: str) -> bool:
         if word in ("of", "for", "in", "on", "at", "from", "with", "to", "inside", "under"):
             break
         head.append(word)
-    return bool(head) and head[-1] in UI_PARTS
+    return bool(head) and head[-1] in UI_PARTS and head[-1] in ONE_OF_MANY
 
 
 # "never modify the original migration files": the ones already there, as against the ones the agent adds, are a kind a
@@ -1574,7 +1584,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             rule = match_rule(clause)
             if rule is None or rule.alone and clause != part:
                 continue  # a short statement that is only one piece of a longer sentence may be its premise
-            if softened(said[index]) and _design_idea(rule):
+            if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
                 if HEDGED_IDEA not in declined:
                     declined.append(HEDGED_IDEA)
                 continue  # "I think we should use a queue instead of polling": an idea for this task's design

@@ -182,7 +182,15 @@ gold silver beige bold italic italics underline underlined uppercase lowercase""
 UI_PARTS = frozenset("""modal dialog popup popover drawer button header footer sidebar navbar nav menu dropdown card banner
 logo hero page screen panel tab tabs tooltip toast toolbar chart graph form input textbox checkbox slider carousel
 spinner loader avatar badge icon thumbnail layout grid title heading subtitle label link breadcrumb pagination
-overlay background""".split())
+overlay background table""".split())
+
+# Things a task works on one of among many of its kind: "the migration", "the modal", "the script" with no word saying
+# which is this task's one ("don't ever run the migration on prod"); "the header", "the logo", "the schema" a project
+# or a screen has one of.
+ONE_OF_MANY = frozenset("""migration test file script function method class component model endpoint route query job
+column field variable table row commit ticket issue notebook cell package library dependency modal dialog popup popover drawer button card dropdown
+chart graph form input textbox checkbox slider carousel spinner loader avatar badge icon thumbnail tooltip toast tab
+panel page screen title heading subtitle label link banner image""".split())
 
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
