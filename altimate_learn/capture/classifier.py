@@ -397,6 +397,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
+                if reason == "repeated an earlier instruction" and families.WITHDRAWS.search(clause):
+                    reason = None  # "forget what i said": the person takes their words back
                 if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
@@ -775,6 +777,10 @@ def _reply_may_decide(text: str) -> bool:
     text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
     own = languages.plain_chinese(normalise(prose_of(text))).strip()
     if not own or is_task_spec(text) or _tasking(own):
+        return False
+    # "forget what i said": the person takes back their own words, whatever the agent apologises for
+    withdrawn = families.WITHDRAWS.search(own)
+    if withdrawn and not re.search(r"[^\W_]", own[:withdrawn.start()] + own[withdrawn.end():]):
         return False
     return not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))
 

@@ -147,7 +147,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
      "repeated an earlier instruction"),
     # Conventions
-    (re.compile(r"\bwe\s+(?:always|never|only|usually|typically|normally)\s+(?!know\b|need\b|had\b|have\s+to\s+wait\b)\w+|\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
+    (re.compile(r"\bwe\s+(?:always|never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
      "stated a team convention"),
     (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
      "stated a team convention"),
@@ -256,7 +256,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:provided|made|applied|changed|written|saved|created|added|pushed|committed)\b", re.I),
      "said the agent's claimed change is not there"),
     # "there are already applescripts to do this": the agent rebuilt what exists
-    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
+    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\bwe\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
                 r"branch|ticket|issue|meeting|call|draft)\b)"
                 # ... unless its clause is a condition of a new request ("when the email already exists, return 409")
                 r"|(?:^|(?<=[.!?;:,\n]))(?:(?!\b(?:when|if|whether|unless|once|in\s+case)\b)[^.!?;:,\n])*?"

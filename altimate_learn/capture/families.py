@@ -744,3 +744,8 @@ REAPPLIED = re.compile(
     r"reload(?:ed|ing)|refresh(?:ed|ing)|rebuil(?:t|ding)|re-?ran|re-?running|redeploy(?:ed|ing)|relaunch(?:ed|ing)|"
     r"reopen(?:ed|ing)|reboot(?:ed|ing)|clear(?:ed|ing)\s+(?:the\s+|my\s+)?(?:browser\s+)?cache)\b"
     r"|^\W*(?:(?:ok(?:ay)?|yes|yeah|so)\W+)?(?:did|done|tried)\s+(?:that|it|this|so)\b", _I | re.M)
+
+# "forget what I said", "ignore what I just said", "never mind what I asked": the person takes back their own words, which
+# is no reminder of them ("as I said", "I told you" repeat an instruction the agent did not follow).
+WITHDRAWS = re.compile(r"\b(?:forget|ignore|disregard|scratch|never\s*mind|nvm|cancel)\s+(?:about\s+)?(?:what|everything|all(?:\s+of)?\s+"
+                       r"(?:what|that))\s+i\s+(?:just\s+|had\s+|have\s+)?(?:said|told\s+you|asked(?:\s+for)?|wrote|mentioned)\b", _I)

@@ -1,0 +1,58 @@
+"""Issue 20, cls24: false alarms on new people, by structure (each form seen at first sight on a dev owner).
+
+- "forget what I said" / "ignore what I just said" take the person's own words back: no reminder ("as I said", "I told
+  you" still repeat an instruction), and no reply apologising for it makes the withdrawal a correction.
+- "I already have the download part" speaks of the person's own machine; "we already have a helper for that" still
+  says the agent rebuilt what the project has.
+- "we only really care about …", "we only want …" set this work's scope; "we only use pnpm" is still a convention.
+- Japanese "また同じ<thing>を…" (the same thing again, as an object: "また同じ役割分担を行う") is new work, not "again the
+  same" (still broken); "また同じエラーが出ます" still reports.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_user_message
+from altimate_learn.capture.model import UserMessage
+
+DONE = "Done. I updated the login form and the API client; the build passes and the dev server is running on port 5173."
+
+
+def judge(text: str, answer: str = DONE, reply: str | None = None) -> bool:
+    return bool(classify_user_message(UserMessage(text=text, index=2, after_assistant=True), None, answer=answer,
+                                      reply=reply).correction)
+
+
+@pytest.mark.parametrize("text", [
+    "forget what i said",
+    "ignore what I just said",
+    "never mind what I asked for",
+    "disregard what I wrote above",
+    "I already have the download part",
+    "I already have a venv set up for this",
+    "I already have the latest version installed, will this erase my sessions?",
+    "we only really care about the live mode for now",
+    "we only want the admin page in this release",
+    "本文を変更する際にまた同じ役割分担を行うので、指示も追加しておいて",
+    "来週また同じ作業をお願いします",
+])
+def test_look_alikes_stay_quiet(text):
+    assert not judge(text)
+
+
+def test_a_withdrawal_stays_quiet_whatever_the_reply_apologises_for():
+    assert not judge("forget what i said", reply="My apologies. I understand the requirements now. Here are the files.")
+
+
+@pytest.mark.parametrize("text", [
+    "as I said, use pnpm",
+    "I told you to use pnpm",
+    "I already said to use pnpm",
+    "we already have a helper for that in utils",
+    "we only use pnpm here",
+    "また同じエラーが出ます",
+    "また同じです",
+])
+def test_reports_next_to_them_still_count(text):
+    assert judge(text)
