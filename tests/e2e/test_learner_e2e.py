@@ -138,7 +138,7 @@ def test_a_question_in_a_claude_code_transcript_becomes_a_staged_lesson_without_
     assert ref in shown
 
 
-@pytest.mark.parametrize("name", ["claude-code", "gemini-cli"])
+@pytest.mark.parametrize("name", ["claude-code", "gemini-cli", "codex"])
 def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_session_is_never_read(question, name):
     """The person's session is Claude Code's; the learner's model is an agent CLI: Claude Code (which keeps no
     session of the call) or Gemini CLI (which records one, here inside the project: the unlucky case)."""
@@ -160,6 +160,13 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
         binary = agent_binary("gemini")
         gemini_setup(world)
         env.update(gemini_env(world))
+    elif name == "codex":
+        from tests.e2e.agents import codex_env, codex_setup
+
+        binary = agent_binary("codex")
+        codex_setup(world, trust_project=False)
+        env.update(codex_env(world))
+        world.set_script([{"text": answer}])  # Codex still offers apply_patch: the fake answers from the script
     else:
         binary = claude_bin
         env.update(claude_env(world))
@@ -184,3 +191,41 @@ def test_an_agent_cli_as_the_learners_model_stages_a_cited_lesson_and_its_own_se
 
         assert not list((world.home / ".gemini").rglob("session-*.jsonl"))
         assert not (world.home / ".gemini" / "tmp" / MODEL_CALL_DIR).exists()
+
+
+def test_the_learner_with_codex_as_model_keeps_its_inputs_when_the_answer_is_garbage_or_the_cli_is_gone(question):
+    """trial26: `learn run --now --model codex` with the real Codex CLI: an answer that is no JSON, then no `codex` on
+    PATH, are each one clear line, change nothing, and the next run (a usable answer) still learns from the
+    question they could not use."""
+    import os
+
+    from tests.e2e.agents import codex_env, codex_setup
+    from tests.e2e.world import SYSTEM_PATH
+
+    world, ref = question
+    binary = agent_binary("codex")
+    codex_setup(world, trust_project=False)
+    env = {**learn_env(world), **codex_env(world)}
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    with_codex = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    argv = [sys.executable, "-m", "altimate_learn", "run", "--now", "--model", "codex"]
+
+    world.set_script([{"text": "Sure! I learned that this repo uses pnpm."}])
+    garbage = world.run(argv, env={**env, "PATH": with_codex}, timeout=170)
+    missing = world.run(argv, env={**env, "PATH": os.pathsep.join([os.path.dirname(sys.executable), SYSTEM_PATH])},
+                        timeout=170)
+    for run in (garbage, missing):
+        lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
+        assert run.returncode != 0 and len(lines) <= 2, (run.returncode, run.stdout, run.stderr)
+    assert "codex" in missing.stderr and "PATH" in missing.stderr, missing.stderr
+    assert not (world.project / ".altimate-code/learn/team-playbook/candidate.json").exists()
+
+    lesson = "Install and run scripts with `pnpm`, never `npm`."
+    answer = json.dumps({"deltas": [{"op": "ADD", "text": lesson, "reason": "asked why npm", "cites": [ref]}],
+                         "verdicts": [{"item": "c0", "verdict": "pass", "source": "", "quote": "", "reason": "new",
+                                       "replaces": ""}]})
+    world.set_script([{"text": answer}])
+    world.set_side_text(answer)
+    good = world.run([*argv, "--json"], env={**env, "PATH": with_codex}, timeout=170).check()
+    assert json.loads(good.stdout)["run"]["status"] == "applied", good.stdout
+    assert staged(world) == [lesson]
