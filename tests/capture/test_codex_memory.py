@@ -304,3 +304,20 @@ def test_a_summary_bullet_codex_took_from_this_repositorys_ad_hoc_note_is_not_im
         ("user", "Run `make test` before pushing."),
     ]
     assert any("1 bullet tagged [ad-hoc note] left out" in note for note in found.notes), found.notes
+
+
+def test_a_summary_bullet_that_says_more_than_the_note_is_kept_and_the_tag_goes_wherever_it_is() -> None:
+    """review24 R24-6: the note "Use pnpm" dropped a bullet Codex merged it into with two other preferences; R24-7:
+    the tag in the middle of a bullet stayed in the memory's text."""
+    from altimate_learn.capture.sessions._memory import AgentMemory
+
+    note = AgentMemory(agent="codex", type="feedback", name="use-pnpm", key="k", rel="r", mtime=0.0, rule="Use pnpm")
+    text = ("v1\n\n## User preferences\n"
+            "- Use pnpm for installs; run tests with pytest -x before every commit; deploy only from main [ad-hoc note]\n"
+            "- Prefers concise answers [ad-hoc note] and answers in English.\n"
+            "- Use pnpm. [ad-hoc note]\n")
+    kept, repeats = cx.read_profile(text, "memories_v2/memory_summary.md", 0.0, [note])
+    assert [m.rule for m in kept] == [
+        "Use pnpm for installs; run tests with pytest -x before every commit; deploy only from main",
+        "Prefers concise answers and answers in English."]
+    assert repeats == 1

@@ -68,8 +68,13 @@ _CWD = re.compile(r"\bcwd\s*=\s*([^;,)\n]+)")
 _ABSOLUTE = re.compile(r"(?:(?<=\s)|^)(?:~|[A-Za-z]:)?[/\\][^\s,;:'\"()]*")  # as history.memory_import.no_paths
 # "[Task 2]" references, and the tag Codex 0.171's consolidation puts after what it took from an ad-hoc note
 # ("Include the tag "[ad-hoc note]" after any information derived from this in your summary"): not the memory's words
-_TASK_REFS = re.compile(r"(?:\s*\[(?:Task \d+|ad-hoc note)\])+\s*\.?\s*$", re.I)
-_AD_HOC_TAG = re.compile(r"\[ad-hoc note\]", re.I)
+# ("Include the tag "[ad-hoc note]" after any information derived from this in your summary", so also mid-bullet)
+_TASK_REFS = re.compile(r"(?:\s*\[Task \d+\])+\s*$", re.I)
+_AD_HOC_TAG = re.compile(r"\s*\[ad-hoc note\]", re.I)
+
+
+def _untagged(bullet: str) -> str:
+    return _TASK_REFS.sub("", _AD_HOC_TAG.sub("", bullet))
 _LABEL = re.compile(r"^\s*(preference signals|reusable knowledge|failures and how to do differently|key steps|"
                     r"references|outcome)\s*:\s*(.*)$", re.I)
 _NOTE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md$")
@@ -132,7 +137,7 @@ def _said_again(situation: str, default: str) -> bool:
 def split_bullet(bullet: str) -> tuple[str, str]:
     """(rule, why) of a Codex memory bullet: "when X, the user corrected: "q" -> do Y" reads as
     "When X, do Y" with the quote as the why; "evidence -> implication" keeps the implication."""
-    bullet = _TASK_REFS.sub("", bullet).strip()
+    bullet = _untagged(bullet).strip()
     match = _PREFERENCE.match(bullet)
     if match:
         situation, default = match.group(1).strip(), match.group(2).strip()
@@ -157,7 +162,7 @@ def stable_head(bullet: str) -> str:
     (the situation and the person's words) or a "when X," situation; else the whole bullet. Codex's
     consolidation rewrites the default after "->" ("Run `pytest -q`" becomes "Run `pytest -q -x`"): the
     same memory, a new version of it."""
-    bullet = one_line(_TASK_REFS.sub("", bullet)).strip()
+    bullet = one_line(_untagged(bullet)).strip()
     if "->" in bullet:
         before = bullet.rpartition("->")[0].strip()
         if before:
@@ -256,7 +261,8 @@ def read_profile(text: str, rel: str, mtime: float, notes: list[AgentMemory] = (
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9_]+", _AD_HOC_TAG.sub("", text).lower())) - _FILLER
+    """The words of a bullet or note, cut to their first five letters ("converted" and "convert" are one word)."""
+    return {w[:5] for w in re.findall(r"[a-z0-9_]+", _AD_HOC_TAG.sub("", text).lower()) if w not in _FILLER}
 
 
 _FILLER = frozenset("a an the and or to of in on for with by is are be it this that user wants asked always".split())
@@ -265,10 +271,10 @@ _FILLER = frozenset("a an the and or to of in on for with by is are be it this t
 def _same_words(one: set[str], other: set[str]) -> bool:
     """Do a summary bullet and a note say the same thing? Codex's consolidation rewords a note a little ("The user
     wants money columns converted with `cents_to_dollars`" for "Always convert money columns with …"): most of the
-    shorter one's words are in the other."""
+    words of each are in the other. A bullet that says more (a note merged with other preferences) is kept."""
     if not one or not other:
         return False
-    return len(one & other) >= 0.6 * min(len(one), len(other))
+    return len(one & other) >= 0.6 * max(len(one), len(other))
 
 
 def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
