@@ -257,9 +257,12 @@ def handed_over(answer: str) -> bool:
 def reapplied(own: str, answer: str) -> bool:
     """Every step the end of the answer handed over only applies the agent's change ("you'll need to restart the server",
     "你需要重启服务器", "Du musst den Server neu starten"), and the person says they took it ("I restarted it and …",
-    "重启后…", "nach dem Neustart …"): what they report next is the change failing (``families.REAPPLY``)."""
+    "重启后…", "nach dem Neustart …") and asks nothing of their own: what they report next is the change failing
+    (``families.REAPPLY``)."""
     if not (families.REAPPLIED.search(own) or languages.REAPPLIED.search(own)):
         return False
+    if re.search(r"[?\uff1f]|\bmy\s+own\b", own):
+        return False  # "I restarted and see a warning from my own eslint plugin, how do I turn it off?": help with theirs
     tail = answer[-400:]
     # the step's own words: "you'll need to restart", not "you'll need to add your key to .env and restart"
     steps = [m.group(0) for m in HANDED_OVER.finditer(tail)] + [m.group(0) for m in languages.HANDED_OVER.finditer(tail)]

@@ -81,6 +81,14 @@ def test_the_step_taken_and_the_result_fine_stays_quiet(lang, text):
 
 
 @pytest.mark.parametrize("text", [
+    "I restarted and now I see a warning from my own eslint plugin, how do I turn it off?",  # review24 R24-5
+    "I restarted and I get an error, what does EADDRINUSE mean?",
+])
+def test_a_question_after_the_step_asks_help_with_the_persons_own(text):
+    assert not judge(text, HANDED["en"])
+
+
+@pytest.mark.parametrize("text", [
     "restarted, now I get 401 unauthorized",
     "after restarting I get an error: invalid api key",
 ])
