@@ -156,3 +156,39 @@ def test_opencode_with_an_older_copy_of_the_plugin_beside_the_current_one_gets_e
     run_opencode(world, opencode_bin, "and now say bye", "--session", str(first.json_lines()[0]["sessionID"])).check()
     again = [request_text(r) for r in world.model_requests()[before:]]
     assert again and again[-1].count(lessons.MARKERS["core"]) == 1, [t.count(lessons.MARKERS["core"]) for t in again]
+
+
+NOTE = "On this machine the test database listens on port 5433."
+
+
+def _notes_only(world) -> None:
+    """learn enabled, nothing approved yet, one personal note in AGENTS.local.md (a new user's project after
+    `learn import-memories --type user`)."""
+    learn_ok(world, "enable")
+    (world.project / "AGENTS.local.md").write_text(f"# mine\n\n<!-- learn:learned -->\n- {NOTE}\n"
+                                                   "<!-- /learn:learned -->\n")
+
+
+def test_claude_code_with_the_hooks_installed_twice_gets_the_personal_note_of_a_project_with_no_lesson_once(
+        world, claude_bin):
+    """trial26: with nothing approved and no session state, both copies of the hook gave the note."""
+    _notes_only(world)
+    _installed_twice(world, "claude-code")
+    world.set_script([{"text": "All done."}])
+    run_claude(world, claude_bin, "say hi").check()
+    first = request_text(world.model_requests()[0])
+    assert first.count(NOTE) == 1, first.count(NOTE)
+
+
+def test_gemini_gets_the_personal_note_of_a_project_with_no_lesson(world, gemini_bin):
+    """trial26: Gemini CLI's session-start part goes with the first prompt, which a project with no approved lesson
+    answered with nothing: the note never came."""
+    from tests.e2e.agents import gemini_setup, run_gemini
+
+    gemini_setup(world)
+    _notes_only(world)
+    _installed_twice(world, "gemini")
+    world.set_script([{"text": "All done."}])
+    run_gemini(world, gemini_bin, "say hi").check()
+    turns = [request_text(r) for r in world.model_requests() if "streamGenerateContent" in r["path"]]
+    assert turns and turns[0].count(NOTE) == 1, [t.count(NOTE) for t in turns]
