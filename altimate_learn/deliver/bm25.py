@@ -9,8 +9,14 @@ b = 0.75, per query term ``idf · tf·(k1+1) / (tf + k1·(1 − b + b·len/avgle
 ``idf = ln((N − n + 0.5) / (n + 0.5))``, and a negative idf (a term in more than half the lessons)
 replaced by ``0.25 ×`` the mean idf of the vocabulary. Each query term counts once.
 
-A consequence worth knowing: in a store of a handful of lessons, a word that most of them share scores
-(almost) nothing, so it retrieves nothing. Such a store fits in the core tier at the default limits.
+A store of fewer than :data:`SMALL` lessons (a team's first days) is the exception: there Okapi's idf says
+nothing (in a store of one or two lessons every word is in half the store or more, so no word is a content
+term and a lesson pulled in mid-session was never relevant to a request, even one in its own words). In such a
+store a word that at most half the lessons hold, or the only lesson, weighs what it would in a store of
+:data:`SMALL` lessons where no other lesson holds it (``n`` of them: ``ln((SMALL − n + 0.5) / (n + 0.5))``);
+a word more than half of them hold (and at least two: the words every lesson has) scores nothing and is no
+content term.
+From :data:`SMALL` lessons up the two are the same formula, and scores are rank-bm25's.
 """
 
 from __future__ import annotations
@@ -23,7 +29,17 @@ from altimate_learn.deliver.concepts import PREFIX as CONCEPT
 K1 = 1.2
 B = 0.75
 EPSILON = 0.25  # rank-bm25's floor for a negative idf, as a fraction of the mean idf
+SMALL = 20  # a store of fewer lessons weighs its words as if it had this many (see the module docstring)
 _ITEMSIZE = 4  # struct "I": the packed document indices (memoryview casts need no `array` import)
+
+
+def okapi_idf(size: int, df: int) -> float:
+    """The idf of a term ``df`` of ``size`` documents hold: Okapi's ``ln((N − n + 0.5) / (n + 0.5))``, in a store
+    of fewer than :data:`SMALL` documents with ``N`` = :data:`SMALL` for a term at most half of them (or the only
+    one) hold."""
+    if size < SMALL and (df <= 1 or 2 * df <= size):
+        size = SMALL
+    return math.log(size - df + 0.5) - math.log(df + 0.5)
 
 
 def pack(values: list[int]) -> bytes:
@@ -101,13 +117,13 @@ class BM25:
              mean: float | None, factor: float) -> float:
         """Add the postings of ``pairs`` (term -> [doc, tf, doc, tf, ...]); returns the mean raw idf used for
         a negative idf (``mean``: the one to use instead, that of the plain vocabulary)."""
-        raw = {term: math.log(n - len(v) // 2 + 0.5) - math.log(len(v) // 2 + 0.5) for term, v in pairs.items()}
+        raw = {term: okapi_idf(n, len(v) // 2) for term, v in pairs.items()}
         if mean is None:
             mean = sum(raw.values()) / len(raw) if raw else 0.0
         for term, values in pairs.items():
             if term in postings:
                 continue
-            idf = raw[term] if raw[term] >= 0 else EPSILON * mean
+            idf = raw[term] if raw[term] >= 0 else EPSILON * mean if n >= SMALL else 0.0
             docs_of = values[0::2]
             weights = [factor * idf * (tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / avgdl)))
                        for d, tf in zip(docs_of, values[1::2])]
@@ -156,13 +172,13 @@ class BM25:
         return len(packed[0]) // _ITEMSIZE if packed else 0
 
     def idf(self, term: str) -> float:
-        """The raw Okapi idf ``ln((N − n + 0.5) / (n + 0.5))`` of ``term`` (negative above half the store)."""
-        n = self.df(term)
-        return math.log((self.size - n + 0.5) / (n + 0.5))
+        """The raw Okapi idf ``ln((N − n + 0.5) / (n + 0.5))`` of ``term`` (negative above half the store; in a
+        store of fewer than :data:`SMALL` lessons, see :func:`okapi_idf`)."""
+        return okapi_idf(self.size, self.df(term))
 
     def unique_idf(self) -> float:
         """The idf of a term only one document has: the most a single matching word can tell."""
-        return math.log((self.size - 0.5) / 1.5) if self.size else 0.0
+        return okapi_idf(self.size, 1) if self.size else 0.0
 
     def evidence(self, terms: list[str] | set[str], extra: dict[str, list[str]] | None = None,
                  weight: float = 1.0, implied: bool = True) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:

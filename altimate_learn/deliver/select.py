@@ -258,7 +258,9 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     With ``few`` (the per-request tier's limit), a word of the request that at most ``few`` lessons of the
     whole store hold points at those lessons, as :func:`selective` has it among a file's lessons: "bump" in
     "also bump requests and boto3" and the rule on dependency bumps, which its one shared word left under the
-    floor at every store size. :func:`retrieve` asks for it only when nothing else is relevant."""
+    floor at every store size. Not a word more than half the store holds (in a store of five lessons, "service" in
+    four of them), which says nothing about which lesson. :func:`retrieve` asks for it only when nothing else is
+    relevant."""
     scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     phrasing = _phrasing(corpus, terms)
@@ -267,7 +269,7 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
         if term[0] in (PREFIX, IMPLIED, NEAR) or term.startswith("_") or term.endswith("_"):
             continue
         entry = corpus.bm25._entry(term)
-        if entry is not None and len(entry[0]) <= few:
+        if entry is not None and len(entry[0]) <= few and 2 * len(entry[0]) <= len(corpus):  # not most of the store
             pointed.update(doc for doc in entry[0] if doc not in phrasing.get(term, ()))
     for term, docs in phrasing.items():
         part = 1.0 - VERB_WEIGHT

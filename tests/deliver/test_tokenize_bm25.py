@@ -90,10 +90,17 @@ def test_bm25_prefers_focused_lessons_and_rare_identifiers():
     assert index.score_docs(["decimal"], [2, 0]) == {2: decimal[2], 0: 0.0}
 
 
-def test_common_words_of_a_tiny_store_score_nothing_as_in_rank_bm25():
-    """The documented Okapi trade-off: a word in every lesson of a 2-lesson store retrieves nothing."""
+def test_in_a_tiny_store_a_word_every_lesson_has_scores_nothing_and_a_word_one_holds_weighs_as_in_a_store_of_20():
+    """Okapi's idf says nothing in a store of two lessons (every word is in half of it or more): there a word one
+    lesson holds weighs what it would in a store of 20 where no other lesson holds it, and a word both hold scores
+    nothing (rank-bm25 gives it 0.25 × the mean idf)."""
     tiny = BM25.build([tokenize("Use decimal money."), tokenize("Use decimal values.")])
-    assert all(score <= 0.0 for score in tiny.scores(["decimal"]).values())
+    assert all(score == 0.0 for score in tiny.scores(["decimal"]).values())
+    assert tiny.idf("decimal") < 0 and tiny.idf("money") == pytest.approx(tiny.unique_idf())
+    assert tiny.unique_idf() == pytest.approx(BM25.build([[f"w{i}"] for i in range(20)]).unique_idf())
+    assert set(tiny.scores(["money"])) == {0} and tiny.scores(["money"])[0] > 1.0
+    _, mass, shared = tiny.evidence(["decimal", "money"])
+    assert shared == {0: 1} and mass[0] == pytest.approx(tiny.unique_idf())
 
 
 def test_dump_and_load_round_trip():
