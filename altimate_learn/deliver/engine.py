@@ -191,6 +191,13 @@ def _quoted(text: str) -> list[str]:
     return out
 
 
+def _body(line: str) -> str:
+    """A shown line without its scope (``[applies to: …] ``): the lesson's words."""
+    if line.startswith("[applies to: ") and "] " in line:
+        return line.split("] ", 1)[1]
+    return line
+
+
 class Result:
     """What one event delivers: the text for the agent (may be empty) and the lessons it added."""
 
@@ -231,6 +238,7 @@ class Delivery:
         self._corpus: Corpus | None = None
         self.locks: Locks | None = None
         self.state: SessionState | None = None
+        self._edits_noted = False
 
     # --- session context -------------------------------------------------------------------------------
     def has_lessons_or_state(self, session_id: str) -> bool:
@@ -441,7 +449,8 @@ class Delivery:
             data["notes_tokens"] = max(0, reserve)
         budget = self.settings["budget_tokens"] - data["notes_tokens"]
         if source == "compact" and data["shown"]:
-            lines = [s["line"] for s in data["shown"]]
+            self._note_edits()  # a lesson edited since it was shown: not its old wording (its new one if shown)
+            lines = [s["line"] for s in data["shown"] if not s.get("edited")]
             text, _ = render.fit(lines, budget, render.HEADING_START)
             data["section"] = text
             data["compactions"] += 1
@@ -471,18 +480,45 @@ class Delivery:
             self.data["section"] = None
 
     def shown_keys(self) -> set[str]:
-        return {s["key"] for s in self.data["shown"]}
+        """Keys of the lessons shown this session, but not those whose text changed since (:meth:`_note_edits`)."""
+        self._note_edits()
+        return {s["key"] for s in self.data["shown"] if not s.get("edited")}
 
     def shown_words(self) -> list[frozenset[str]]:
         """Word sets of the lessons shown this session (as shown, without their scope), so a near-duplicate
-        of one is not shown again (:class:`select.Distinct`)."""
-        out = []
-        for item in self.data["shown"]:
-            line = item["line"]
-            if line.startswith("[applies to: ") and "] " in line:
-                line = line.split("] ", 1)[1]
-            out.append(word_set(line))
-        return out
+        of one is not shown again (:class:`select.Distinct`); not the old wording of a lesson edited since, which
+        the new one would otherwise repeat."""
+        self._note_edits()
+        return [word_set(_body(item["line"])) for item in self.data["shown"] if not item.get("edited")]
+
+    def _note_edits(self) -> None:
+        """When the approved set changed since the session last looked (a pull, a `learn promote` mid-session),
+        mark the lessons it was shown whose text is no longer what it was shown (``edited``): a person who fixed a
+        wrong lesson expects the agent to get the new text, so the lesson counts as not shown and comes again,
+        once, when a request or file it is relevant to comes (the frozen section keeps its bytes). A lesson
+        retired since is not shown again, and an edit of its scope alone is no new text. Only the few shown keys
+        are looked up, and only after a change (the set's content key, :attr:`Corpus.content`)."""
+        if self._edits_noted or self.state is None:
+            return
+        self._edits_noted = True
+        data = self.data
+        content = self.corpus.content
+        if not content or data["corpus"] == content:
+            return
+        data["corpus"] = content
+        corpus = self.corpus
+        edited: list[str] = []
+        for item in data["shown"]:
+            if item.get("edited"):
+                continue
+            index = corpus.keys.position(item["key"])
+            if index >= 0 and _body(corpus.lines[index]) != _body(item["line"]):
+                item["edited"] = True
+                edited.append(str(item.get("id") or item["key"]))
+        if edited:
+            self.log(f"{', '.join(dict.fromkeys(edited))}: edited since this session was shown "
+                     f"{'it' if len(set(edited)) == 1 else 'them'}; the new text comes with the next request or file "
+                     "it is relevant to")
 
     def request(self, prompt: str, key: str | None = None, reserve: int = 0) -> Result:
         """The lessons for a user request; the session's first gets the retrieved tier (with the core tier when

@@ -410,7 +410,9 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True, snapshot: bool =
             data = _read_cache(os.path.join(folder, key + ".marshal"), log) if len(key) == 64 else None
             if data is not None:
                 data["cached"] = True
-                return Corpus(data)
+                corpus = Corpus(data)
+                corpus.content = key
+                return corpus
         except (OSError, ValueError):
             pass
     stores = read_stores(learn_dir, log)
@@ -434,7 +436,9 @@ def load_corpus(learn_dir: str, log, *, use_cache: bool = True, snapshot: bool =
             os.replace(memo + f".{os.getpid()}.tmp", memo)
         except OSError:
             pass
-    return Corpus(data)
+    corpus = Corpus(data)
+    corpus.content = key
+    return corpus
 
 
 def _refresh_snapshots(learn_dir: str, stores: list[tuple[str, bytes]], data: dict) -> None:

@@ -264,7 +264,8 @@ def new_state(session_id: str, harness: str) -> dict:
         "request_seq": 0,  # requests answered so far (the file tier serves a file once per request)
         "held": None,  # [request_seq, keys]: what the latest edit held back for want of room, for a sibling file
         "files": {},  # project-relative path → [request_seq, what was served (1 first event, 2 an edit), call id]
-        "shown": [],  # [{key, store, id, tier, at, line}]
+        "shown": [],  # [{key, store, id, tier, at, line[, edited]}]; edited: the lesson's text changed since
+        "corpus": "",  # content key of the approved set the shown lessons were last compared with
         "compactions": 0,
         "prompts": 0,  # user prompts seen (live capture: the first is the task, never a correction)
         "assistant_done": False,  # a completed assistant turn since the last prompt
@@ -337,7 +338,8 @@ class SessionState:
         self._loaded_text = text
 
     def shown_keys(self) -> set[str]:
-        return {s["key"] for s in self.data["shown"]}
+        """Keys of the lessons the session was shown as they read now (not those edited since)."""
+        return {s["key"] for s in self.data["shown"] if not s.get("edited")}
 
 
 # --- store records -------------------------------------------------------------------------------------
