@@ -188,11 +188,13 @@ def test_compaction_rebuilds_the_section_from_every_lesson_shown_as_it_was_shown
     engine = session(repo, core_lessons=2)
     shown = [s["line"] for s in engine.data["shown"]]
     engine.close()
+    edited = sample_lessons()[0]["text"]
+    assert any(line.endswith(edited) for line in shown)
     write_store(repo, [{**item, "text": "Replaced text."} for item in sample_lessons()[:1]])
     compacted = step(repo, "session_start", "compact", core_lessons=2)
-    for line in shown:
-        assert f"- {line}\n" in compacted.text
-    assert "Replaced text" not in compacted.text
+    for line in shown:  # as shown, those retired since too; not the old wording of the lesson edited since
+        assert (f"- {line}\n" in compacted.text) is not line.endswith(edited)
+    assert "Replaced text" not in compacted.text  # its new text comes with a request or file it is relevant to
     assert step(repo, "session_start", "resume").text == compacted.text
     small = step(repo, "session_start", "compact", budget_tokens=60)
     assert 0 < -(-len(small.text) // 4) <= 60
