@@ -406,6 +406,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
+                if reason in SOFT and families.NEXT_WORK.match(clause):
+                    reason = None  # "for the next feature, use postgres instead of sqlite": sets up work still to come
                 if reason in SOFT and families.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 if reason == "corrected course" and replying and families.PICKS_ONE.match(clause):

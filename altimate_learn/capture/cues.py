@@ -224,7 +224,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # Hedged prohibitions: "can you not add emojis", "I'd rather not have two implementations", "no need to try that"
     (re.compile(r"\b(?:can|could|would)\s+you\s+(?:please\s+)?(?:not|stop|avoid|refrain\s+from)\s+\w+"
                 r"|\b(?:i'd|i\s+would)\s+(?:rather|prefer)\s+(?:not|(?:we|you)\s+(?:didn't|did\s+not|don't|not))\b"
-                r"|\blet's\s+not\s+\w+|\b(?:maybe|perhaps)\s+(?:don't|do\s+not|avoid|not)\s+\w+"
+                r"|\blet's\s+not\s+(?!(?:hurry|rush|panic|worry|stress)\b)\w+|\b(?:maybe|perhaps)\s+(?:don't|do\s+not|avoid|not)\s+\w+"
                 r"|\bno\s+need\s+to\s+(?:try|do|add|use|create|run|change|touch|install|write|make|keep)\b"
                 r"|\bno\s+need\s+(?:for|of)\s+(?:a|an|the|that|this|another|any|extra|separate|new|all\s+(?:the|these|those))\s+(?:new\s+|extra\s+|separate\s+)?"
                 r"(?:files?|functions?|class(?:es)?|helpers?|wrappers?|modules?|components?|tests?|comments?|dependenc(?:y|ies)|"

@@ -749,3 +749,11 @@ REAPPLIED = re.compile(
 # is no reminder of them ("as I said", "I told you" repeat an instruction the agent did not follow).
 WITHDRAWS = re.compile(r"\b(?:forget|ignore|disregard|scratch|never\s*mind|nvm|cancel)\s+(?:about\s+)?(?:what|everything|all(?:\s+of)?\s+"
                        r"(?:what|that))\s+i\s+(?:just\s+|had\s+|have\s+)?(?:said|told\s+you|asked(?:\s+for)?|wrote|mentioned)\b", _I)
+
+# "for the next feature, use postgres instead of sqlite", "in the new page we'll use tailwind, not plain css": a choice
+# or a rule said of a piece of work still to come sets up that work; it corrects nothing done ("from now on, use …" is
+# a standing instruction, read elsewhere).
+NEXT_WORK = re.compile(r"^\W*(?:(?:and|also|ok(?:ay)?|so|now|btw)\W+)*(?:for|in|on|with|from)\s+(?:the\s+|our\s+|a\s+|any\s+)?"
+                       r"(?:next|new|upcoming|future|other|remaining)\s+(?:[\w-]+\s+){0,2}?(?:features?|pages?|tasks?|steps?|"
+                       r"phases?|parts?|components?|screens?|modules?|projects?|ones?|endpoints?|stor(?:y|ies)|tickets?|"
+                       r"sprints?|versions?|releases?|services?|iterations?|milestones?|apps?|sections?|files?)\b", _I)
