@@ -192,9 +192,9 @@ def _render(report: dict[str, Any]) -> None:
             for line in entry["detail"]:
                 if line != trust:
                     echo(f"    {line}")
-        else:  # working, but in more than one settings file: the agent runs each (trial24)
+        else:  # working, but in more than one settings file (trial24), or an opencode plugin another learn wrote
             for line in entry["detail"]:
-                if line.startswith("Note: the hooks are installed in "):
+                if line.startswith(("Note: the hooks are installed in ", "Note: the plugin ")):
                     echo(f"    {line}")
     from altimate_learn.team.setup import MergeSetup, status_lines
 

@@ -260,9 +260,10 @@ def check(options) -> tuple[bool, list[str]]:
         good, more = _check_plugin(path, ours, options)
         ok, lines = ok and good, lines + more
     if len(places) > 1 and all(ours for _, ours in places):
-        lines.append("opencode: the plugin is installed twice (project and user); opencode loads both and the "
-                     "first one loaded does the work, so each lesson arrives once (a copy an older learn wrote "
-                     "still runs, and learn's hook answers it with nothing). Remove one with `learn install opencode --uninstall [--user]`.")
+        lines.append("Note: the hooks are installed in 2 files (the plugin in the project and the user's plugins "
+                     "folder); opencode loads both and the first one loaded does the work, so each lesson arrives "
+                     "once (a copy an older learn wrote still runs, and learn's hook answers it with nothing). "
+                     "Remove one with `learn install opencode --uninstall [--user]`.")
     return ok, lines
 
 
@@ -273,25 +274,27 @@ def _check_plugin(path: str, ours: bool, options) -> tuple[bool, list[str]]:
     from altimate_learn.launch import command_problem
 
     shown = _shown(path, options.root)
+    # the command that rewrites this copy: the global one needs --user (a plain install writes the project's)
+    again = "`learn install opencode" + (" --user`" if os.path.dirname(path) == plugin_dir(options.root, True) else "`")
     if ours is False:
         return False, [f"opencode: {shown} exists but was not written by learn."]
     with open(path, encoding="utf-8", errors="replace") as handle:
         text = handle.read()
     argv = embedded_command(text)
     if argv is None:
-        return False, [f"opencode: {shown} is damaged (no hook command in it). Run `learn install opencode`."]
+        return False, [f"opencode: {shown} is damaged (no hook command in it). Run {again}."]
     lines = [f"opencode: plugin {shown} runs: {_display(argv)}"]
     ok = True
     problem = command_problem(argv)
     if problem:
-        return False, lines + [f"opencode: UNSAFE: {problem}. Run `learn install opencode` to replace it."]
+        return False, lines + [f"opencode: UNSAFE: {problem}. Run {again} to replace it."]
     if "function childEnv" not in text:
         return False, lines + ["opencode: UNSAFE: the plugin passes PYTHONPATH to learn (an older version). "
-                               "Run `learn install opencode` to replace it."]
+                               f"Run {again} to replace it."]
     on_path = argv == _path_argv()
     if text != render_plugin(options.command) and not on_path:
-        lines.append("opencode: the plugin differs from what this learn would write (another installation, or an "
-                     "older version). Run `learn install opencode` to update it.")
+        lines.append(f"Note: the plugin {shown} differs from what this learn would write (another installation, or "
+                     f"an older version). Run {again} to update it.")
     # run it the way opencode would: an event on stdin; an absolute interpreter without a virtualenv on PATH
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     if on_path:
@@ -317,5 +320,5 @@ def _check_plugin(path: str, ours: bool, options) -> tuple[bool, list[str]]:
                      f"{answer.get('python')}).")
     else:
         ok = False
-        lines.append(f"opencode: the hook command does not run: {reason}. Run `learn install opencode` again.")
+        lines.append(f"opencode: the hook command does not run: {reason}. Run {again} again.")
     return ok, lines
