@@ -110,8 +110,8 @@ def run_check(options: InstallOptions) -> tuple[bool, list[str]]:
     ok = ok and not failures
     if len(places) > 1 and getattr(module, "RUNS_A_HOOK_ONCE", False) and all(
             len(set().union(*(k.get(event, set()) for k in keys))) == 1 for event in wanted):
-        out.append(f"Note: the hooks are installed in {len(places)} files, with the same name and command, and "
-                   f"{options.harness} runs a hook that several files hold once, so learn's hook runs once for "
+        out.append(f"Note: the hooks are installed in {len(places)} files, with the same "
+                   f"{module.RUNS_A_HOOK_ONCE}, and {options.harness} runs a hook that several files hold once, so learn's hook runs once for "
                    "every event; the extra copies do nothing (remove them with `learn install … --uninstall` and "
                    "the flag of that file).")
     elif len(places) > 1:

@@ -15,6 +15,10 @@ from altimate_learn.deliver import fastjson
 from altimate_learn.harness import Event, input_paths, text_field
 
 NAME = "claude-code"
+# Claude Code 2.1.332 runs an identical hook command once, whichever settings files hold it (real CLI, trial26: 0
+# repeats with the same command in the project and the user settings, 4 with learn's two commands, whose project one
+# carries the `|| true` guard): harness/check says which
+RUNS_A_HOOK_ONCE = "command"
 FILE_TOOLS = ("Read", "Edit", "MultiEdit", "Write", "NotebookEdit")
 CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure")
 

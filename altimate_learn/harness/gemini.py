@@ -34,7 +34,7 @@ from altimate_learn.harness import Event, text_field
 NAME = "gemini"
 # Gemini CLI 0.61 runs an event's handlers that share name and command once, whichever settings files hold them
 # (its hook planner's deduplicateHooks): learn's hooks in the project and the user settings run once (harness/check)
-RUNS_A_HOOK_ONCE = True
+RUNS_A_HOOK_ONCE = "name and command"
 FILE_TOOLS = ("read_file", "write_file", "replace", "edit", "read_many_files")
 SHELL_TOOLS = ("run_shell_command",)
 _GLOB = set("*?[]{}")

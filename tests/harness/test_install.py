@@ -277,6 +277,16 @@ def test_gemini_hooks_in_two_files_with_one_command_are_reported_as_running_once
                                        "and gemini runs a hook that several files hold once"), lines
 
 
+def test_claude_code_hooks_in_two_files_with_one_command_are_reported_as_running_once(git_repo: Path):
+    """trial26: real Claude Code 2.1.332 runs an identical hook command once, whichever settings files hold it
+    (the user's and the project's local file: learn writes the same command in both)."""
+    run_install(options(git_repo, user=True))
+    run_install(options(git_repo, local=True))
+    ok, lines = run_check(options(git_repo))
+    assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files, with the same command, and "
+                                       "claude-code runs a hook that several files hold once"), lines
+
+
 def test_gemini_hooks_in_two_files_with_different_commands_are_reported_as_running_twice(git_repo: Path):
     """The user file's hook from another learn (another interpreter): Gemini runs both."""
     run_install(options(git_repo, harness="gemini"))
