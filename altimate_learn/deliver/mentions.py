@@ -17,6 +17,11 @@ extension names a module or a folder (imports omit the extension: `web/src/lib/d
 calls (`flags.isEnabled()`), dotted names (`app.config` is as often an event or an attribute as a module)
 and a folder in plain text name no file (a dotted name with an extension-like end stays a file name).
 
+A dotted name in backticks right after "from" or "import" is a Python module, though ("Read settings through
+`Settings` from `app.config`"): lowercase identifiers, two parts or more, give the module's file and package
+(`**/app/config.py`, `**/app/config/**`, as well as a file named `app.config`); anywhere else a dotted name stays no module ("Publish `catalog.updated`",
+"a timeout from `settings.http_timeout`" names an attribute: its glob matches only a file of that path).
+
 A lowercase snake_case identifier in backticks (`stg_fx__rates`, `int_touches_ranked`, `status_mapping`,
 `app_settings`) names a file by its stem as well: dbt refers to models and seeds by name, Python to modules by
 name, so "convert with the rate from `stg_fx__rates`" is about `stg_fx__rates.sql` too (`**/stg_fx__rates.*`).
@@ -42,6 +47,8 @@ _PLAIN_FILE_WORD = re.compile(r"^[A-Z][a-z]+file$")
 _MODULE_PATH = re.compile(r"^[A-Za-z_][\w-]*(?:/[A-Za-z_][\w-]*)+$")
 _LEAD = "'\"(["
 _TAIL = "'\")]:;,.!?"
+_DOTTED_MODULE = re.compile(r"^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+$")
+_IMPORT_CUE = re.compile(r"\b(?:from|import)\s*$", re.IGNORECASE)
 _STEM_NAME = re.compile(r"^[a-z][a-z0-9]*(?:__?[a-z0-9]+)+$")
 MAX_MENTIONS = 8
 MAX_STEM_MENTIONS = 4
@@ -93,9 +100,14 @@ def _as_glob(word: str, quoted: bool) -> str | list[str] | None:
 def file_mentions(text: str) -> list[str]:
     """Globs for the files ``text`` names (see module docstring), in order, at most :data:`MAX_MENTIONS`."""
     found: dict[str, None] = {}
-    spans = [match.group(2) for match in _BACKTICKS.finditer(text)]
+    matches = list(_BACKTICKS.finditer(text))
+    spans = [match.group(2) for match in matches]
     plain = _BACKTICKS.sub(" ", text)
-    for span in spans:
+    for match, span in zip(matches, spans):
+        if _DOTTED_MODULE.match(span) and _IMPORT_CUE.search(text, 0, match.start()):  # "from `app.config`"
+            module = span.replace(".", "/")
+            found[f"**/{module}.py"] = None
+            found[f"**/{module}/**"] = None  # and, below, the file of that name (`web.config` may be one)
         for piece in span.split():
             glob = _as_glob(piece, quoted=True)
             for item in [glob] if isinstance(glob, str) else glob or ():

@@ -94,3 +94,27 @@ def test_a_snake_case_name_in_backticks_names_the_file_of_that_stem():
                                   "transaction date.", {"paths": ["models/marts/finance/*.sql"]}), filler=True)
     assert "L-fx01" in ids(c, select_file(c, "models/staging/fx/stg_fx__rates.sql", [], 5))
     assert "L-fx01" not in ids(c, select_file(c, "models/staging/fx/stg_fx__spot.sql", [], 5))
+
+
+def test_a_python_module_imported_from_in_backticks_is_about_its_file():
+    """"Read settings through `Settings` from `app.config`" is about `app/config.py`: the rule the agent needs when it
+    opens that file to add a setting (blind27 b27-10, a direct task: 6th of the file's lessons behind `services/**`
+    rules the request shared a word with). A dotted name after "from" or "import" names the module's file and
+    package; elsewhere (`catalog.updated`, an event) it still names none."""
+    from altimate_learn.deliver.select import glob_matches, select_file
+    from tests.deliver.test_select import corpus, ids
+
+    globs = file_mentions("Read settings through `Settings` from `app.config`; never read environment variables.")
+    assert globs[:2] == ["**/app/config.py", "**/app/config/**"]
+    assert glob_matches(globs[0], "services/api/app/config.py")
+    assert any(glob_matches(g, "services/api/app/config/base.py") for g in globs)
+    assert not any(glob_matches(g, "services/api/app/configure.py") for g in globs)
+    assert not any(glob_matches(g, "services/catalog/updated.py")
+                   for g in file_mentions("Publish `catalog.updated` from the outbox after the commit."))
+
+    services = [(f"L-s{i:03x}", f"Service rule number n{i} for settings and config handlers.",
+                 {"paths": ["services/**"], "net": 5}) for i in range(8)]
+    c = corpus(*services, ("L-cfg1", "Read settings through `Settings` from `app.config`; never read environment "
+                                     "variables directly.", {"paths": ["services/**"]}), filler=True)
+    assert ids(c, select_file(c, "services/api/app/config.py", [], 5))[0] == "L-cfg1"
+    assert ids(c, select_file(c, "services/api/app/routes.py", [], 5))[0] != "L-cfg1"  # another module: no mention
