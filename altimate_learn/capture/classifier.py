@@ -394,14 +394,16 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             statement_asked = asked and not INTERROGATIVE.match(clause)
             if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, clause)
+                if reason == "repeated an earlier instruction" and families.WITHDRAWS.search(clause):
+                    # "forget what i said": the person takes their words back; what follows may still correct ("…, use
+                    # pnpm not npm")
+                    reason = _try(ALL_CUES, families.WITHDRAWS.sub(" ", clause))
                 if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
                 if statement_asked and reason not in _STATEMENT_CUES:
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
-                if reason == "repeated an earlier instruction" and families.WITHDRAWS.search(clause):
-                    reason = None  # "forget what i said": the person takes their words back
                 if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
@@ -449,7 +451,9 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
         # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
         # agent did, in its words or in a tool call they do not name ("Installed httpx.").
-        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(own, answer, acted=True):
+        # ("forget what I said, uv not pip": the words taken back are no part of the choice)
+        chosen = families.WITHDRAWS.sub(" ", own).strip(" \t\n,.;:-") if families.WITHDRAWS.search(own) else own
+        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(chosen, answer, acted=True):
             return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # "pip again?!", "why float?", "requests?? seriously", "nope. httpx." after an answer that did the work (not one that
         # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.

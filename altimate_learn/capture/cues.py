@@ -256,7 +256,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:provided|made|applied|changed|written|saved|created|added|pushed|committed)\b", re.I),
      "said the agent's claimed change is not there"),
     # "there are already applescripts to do this": the agent rebuilt what exists
-    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\bwe\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|"
+    (re.compile(r"\bthere\s+(?:is|are)\s+already\b|\b(?:we|i)\s+already\s+have\s+(?:an?|the|some)\b(?!\s+(?:\w+\s+)?(?:pr|pull\s+request|version|release|download|"
+                r"installer|account|subscription|licen[cs]e|keys?|tokens?|access|venv|env|environment|vars?|variables?|setup|"
+                r"copy|backup|"
                 r"branch|ticket|issue|meeting|call|draft)\b)"
                 # ... unless its clause is a condition of a new request ("when the email already exists, return 409")
                 r"|(?:^|(?<=[.!?;:,\n]))(?:(?!\b(?:when|if|whether|unless|once|in\s+case)\b)[^.!?;:,\n])*?"

@@ -2,11 +2,12 @@
 
 - "forget what I said" / "ignore what I just said" take the person's own words back: no reminder ("as I said", "I told
   you" still repeat an instruction), and no reply apologising for it makes the withdrawal a correction.
-- "I already have the download part" speaks of the person's own machine; "we already have a helper for that" still
-  says the agent rebuilt what the project has.
+- "I already have the download part / the env vars / the latest version" speaks of the person's own machine; "we
+  already have a helper for that" and "I already have a date helper in …, use that one" still say the agent rebuilt
+  what exists.
 - "we only really care about …", "we only want …" set this work's scope; "we only use pnpm" is still a convention.
-- Japanese "また同じ<thing>を…" (the same thing again, as an object: "また同じ役割分担を行う") is new work, not "again the
-  same" (still broken); "また同じエラーが出ます" still reports.
+- Japanese "また同じ<thing>を<request>" (the same thing again, asked for: "また同じ役割分担を行うので", "また同じページを作って
+  ください") is new work, not "again the same" (still broken); "また同じエラーが出ます" and "また同じ関数を作りましたね" still report.
 """
 
 from __future__ import annotations
@@ -56,3 +57,27 @@ def test_a_withdrawal_stays_quiet_whatever_the_reply_apologises_for():
 ])
 def test_reports_next_to_them_still_count(text):
     assert judge(text)
+
+
+HELPER = "I've added a new formatDate helper in src/lib/format.ts and used it in the invoice page."
+
+
+# review24 R24-9: the person's own code the agent duplicated, the same thing made again, and a choice after words taken
+# back are still corrections; the person's own setup and a request for the same thing again are not.
+@pytest.mark.parametrize("text", [
+    "I already have a date helper in src/utils/dates.ts, use that one instead",
+    "また同じ関数を作りましたね。既存のものを使ってください",
+    "forget what I said, use pnpm not npm",
+])
+def test_a_duplicate_or_a_choice_after_words_taken_back_still_counts(text):
+    assert judge(text, HELPER)
+
+
+@pytest.mark.parametrize("text", [
+    "I already have the env vars set locally",
+    "I already have the latest version, thanks",
+    "また同じページを作ってください、今度は請求書用",
+    "forget what I said about tests, just ship it",
+])
+def test_own_setup_and_the_same_thing_asked_again_stay_quiet(text):
+    assert not judge(text, HELPER)
