@@ -266,6 +266,10 @@ def test_a_rule_that_does_not_say_which_waits_with_its_reason(text: str) -> None
     ("use the router instead of window.location", "Use the router instead of `window.location`."),
     ("use fixtures instead of setup methods in tests", "Use fixtures instead of setup methods in tests."),
     ("use email instead of slack for alerts", "Use email instead of `slack` for alerts."),
+    ("use English instead of German in commit messages", "Use English instead of German in commit messages."),
+    ("use rg instead of grep", "Use `rg` instead of `grep`."),
+    ("use f-strings instead of format", "Use `f-strings` instead of `format`."),
+    ("always use the staging bucket instead of prod for tests", "Use the staging bucket instead of prod for tests."),
 ])
 def test_only_what_looks_like_code_is_put_in_backticks(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
@@ -283,4 +287,45 @@ def test_only_what_looks_like_code_is_put_in_backticks(text: str, lesson: str) -
 def test_a_bare_word_pick_for_this_task_gives_nothing_once_it_is_no_code(text: str) -> None:
     """Once the bare word was no longer code, these picks for this task would have been written as prose rules; they are
     one connection's address, one month's data, one toolbar's look."""
+    assert rules(text) == []
+
+
+# --- 8. The team's own "we don't …" / "we never …": a convention stated as how the team works ---
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("we never commit to main", "Never commit to main."),  # gave nothing
+    ("we don't use default exports", "Never use default exports."),
+    ("we never log secrets", "Never log secrets."),
+    ("we don't log PII", "Never log PII."),
+    ("we don't use classes in the frontend", "Never use classes in the frontend."),
+    ("we don't deploy on fridays", "Never deploy on fridays."),
+    ("we never deploy on fridays", "Never deploy on fridays."),
+    ("we never push directly to main", "Never push directly to main."),
+    ("we don't commit generated files", "Never commit generated files."),
+    ("we don't write migrations by hand", "Never write migrations by hand."),
+])
+def test_the_teams_own_dont_is_a_standing_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+WE_DONT_LOOKALIKES = [
+    # a state, a wish, what happened, one thing of this task, this task's things, a condition, a question
+    "we don't use the old client", "we don't need this anymore", "we don't have tests for that", "we don't use that file",
+    "we never got it working", "we don't want the button there", "we don't deploy the feature branch",
+    "we don't have time for this", "we don't need the migration", "we never use it", "we don't use this",
+    "we don't really need tests here", "we don't use semicolons?", "we don't use semicolons for now",
+    "we didn't use semicolons", "we don't use semicolons in this file", "we don't use the modal anymore",
+    "we never changed the button", "we never merged the PR", "we don't support windows", "we don't run the tests on CI yet",
+    "we don't use emojis, right?", "we never finished the migration", "we don't care about the colors",
+    "we never use the staging bucket", "we don't use the new endpoint", "we don't know the answer",
+    "we never saw that error before", "we don't see the logs", "we don't get any output", "we don't like the new design",
+    "we don't allow that", "we don't deploy today", "we don't run migrations here", "we never tested this",
+    "we don't use these helpers", "we don't call the API from there", "we don't touch the button",
+    "we don't log in with google", "we don't write to that table", "we don't store it", "we never push the feature branch",
+    "we never run the migration on prod", "we don't use mocks in these tests",
+]
+
+
+@pytest.mark.parametrize("text", WE_DONT_LOOKALIKES)
+def test_look_alikes_of_the_teams_dont_give_nothing(text: str) -> None:
     assert rules(text) == []

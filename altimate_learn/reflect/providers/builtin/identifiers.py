@@ -162,7 +162,7 @@ def looks_like_code(name: str) -> bool:
     """Whether a single bare word in a rule's slot is code: an identifier's shape (snake_case, camelCase, dotted, a
     call), a tool or command (`pnpm`, `pytest`), a keyword or type a rule picks (`var`, `const`, `float`, vocabulary.
     CODE_WORDS), a name with digits or code marks (`int64`, `utf-8`, `c++`), a capitalised name that is no month or
-    day (`Decimal`, `Money`), a keyword in capitals (`DISTINCT`), or a lower-case name that is no English word the
+    day or language (`Decimal`, `Money`; not "English"), a keyword in capitals (`DISTINCT`), or a lower-case name that is no English word the
     reflector knows (`lodash`, `slog`, `react-query`). An everyday word is prose: "Use the ip instead of localhost.",
     "Use icons instead of text in the toolbar.", "Use the January data instead of February." (refl23 noticed every
     bare word in backticks)."""
@@ -170,14 +170,14 @@ def looks_like_code(name: str) -> bool:
     from altimate_learn.reflect.providers.builtin.typos import known_words
     from altimate_learn.reflect.providers.builtin.vocabulary import VERBS as VERB_FORMS
     from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CODE_WORDS, EVERYDAY_TECH, FORBIDDEN_CODE,
-                                                                     TOOL_FAMILIES)
+                                                                     LANGUAGES, TOOL_FAMILIES)
 
     bare = name.removesuffix("()")
     lower = bare.lower()
     if name.endswith("()") or _is_identifier(bare) or lower in TOOL_FAMILIES or lower in _COMMANDS \
             or lower in FORBIDDEN_CODE or lower in CODE_WORDS:
         return True
-    if lower in EVERYDAY_TECH or lower in CALENDAR:
+    if lower in EVERYDAY_TECH or lower in CALENDAR or lower in LANGUAGES:
         return False
     if re.search(r"\d|[+#.]", bare) or re.fullmatch(r"[a-z]-[a-z]+", bare):
         return True  # int64, utf-8, python3, c++, c#, f-strings

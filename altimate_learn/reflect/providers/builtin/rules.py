@@ -419,7 +419,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 return _instead(follow_phrase[4:], obj, verb="use")
             text += f"; {_clean_object(follow_phrase)}"
         # not for one thing of this task ("don't ever delete the button": which one only the conversation says)
-        return Rule(text, "never", [], [obj], standing=ever and _ever_a_kind(obj),
+        # "we don't use semicolons", "we never commit to main": the team's own way, every time, as "ever" says it; not a
+        # state ("we don't support windows", "we don't need tests here") and not one thing ("we don't use the old client")
+        ours = bool(re.match(r"we\s", c, flags)) and verb not in _STATIVE and not re.match(r"(?:in|out|up|off)\b", obj, flags) \
+            and not re.search(r"\b(?:yet|now|here|there|today|this|that|these|those|it|them|new|old|other)\b", obj, flags)
+        return Rule(text, "never", [], [obj], standing=(ever or ours) and _ever_a_kind(obj),
                     once=not ever and bool(re.match(r"(?:don'?t|do\s+not|dont|stop|quit)\b", c, flags)))
 
     # Always …: always X / we always X / you forgot to X / you didn't X
@@ -508,6 +512,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                                  "focus"):
             return Rule(body, "imperative", [obj], [])
     return None
+
+
+# Verbs of a state or a wish, not of doing: "we don't support windows", "we don't need tests" say how things are.
+_STATIVE = frozenset("support need want have know care like allow accept expect understand mind own see get".split())
 
 
 _TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z](?:[\w.+@/-]{0,40}[\w+])?)"
@@ -1118,6 +1126,10 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
     verb = text.split(" ", 2)[1].lower() if len(text.split()) > 2 else ""
     if re.search(r"^(?:the|this|that|it|them|my|your)\b.*\bback$", obj, re.I) and "`" not in text:
         return True  # "don't put the modal back": an undo of this task's step
+    if re.match(r"(?:(?:the|this|that)\s+(?:feature|hotfix|bugfix|fix|topic|working|current|local|temp|temporary|wip|"
+                r"experiment|experimental|test|new|old|other)|my|your)\s+branch\b", obj, re.I) and "`" not in text:
+        return True  # "don't deploy the feature branch to prod", "we never push the feature branch": which branch? ("the
+        # release branch", "the shared branch", "the main branch" are the project's)
     if not obj or verb not in _ONE_STEP or "`" in mark_identifiers(obj) or "`" in text or _WHEN_AT_ALL.search(obj) \
             or re.search(r"\bthe\s+(?:whole\s+|entire\s+)?(?:project|repo|repository|codebase|app|database|schema)\b", obj, re.I):
         return False
@@ -1125,9 +1137,6 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
         return True
     head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when|against)\b", obj,
                     maxsplit=1)[0]
-    if re.match(r"(?:the|this|that|my|your)\s+(?!(?:main|master|default|develop|development|trunk|production|prod|staging)\b)"
-                r"[\w-]+\s+branch$", head, re.I):
-        return True  # "don't deploy the feature branch to prod": which branch only the conversation says ("the main branch" is the project's)
     if not rule.once:
         # "never" / "don't ever": the person says it holds every time, so only a bare "the migration", "the script" (one
         # of many, which one unsaid) is this task's; "never run the seed script on prod", "never change the public API

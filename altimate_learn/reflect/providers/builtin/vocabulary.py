@@ -278,11 +278,13 @@ undefined nan true false self this async await yield lambda typeof instanceof in
 datetime pathlib asyncio logging typing dataclasses unittest argparse subprocess itertools functools collections
 sqlite sqlite3 json yaml toml csv regex re os sys printf println sprintf fmt len range map filter reduce forEach
 useState useEffect useMemo useCallback setTimeout setInterval localStorage sessionStorage innerHTML
-ref source config jinja id unknown never any sleep main master kebab-case html css xml markdown""".split())
+ref source config jinja id unknown never any sleep main master kebab-case html css xml markdown format rg fd jq ls cd cp mv rm cat sed awk grep
+vim""".split())
 
 # Words of everyday computing a rule names as things, not code: "use the ip instead of localhost".
 EVERYDAY_TECH = frozenset("""ip ips localhost url urls uri email emails wifi internet web online offline app apps site
-website websites webpage browser laptop desktop phone mobile tablet screen keyboard mouse cloud server""".split())
+website websites webpage browser laptop desktop phone mobile tablet screen keyboard mouse cloud server prod production
+staging dev local""".split())
 
 # Months and days: capitalised words of a date, not names of code ("the January data instead of February").
 CALENDAR = frozenset("""january february march april may june july august september october november december
