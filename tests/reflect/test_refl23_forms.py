@@ -110,7 +110,7 @@ def test_the_plural_of_code_names_the_code(text: str, lesson: str) -> None:
 # what it is.
 @pytest.mark.parametrize(("text", "lesson"), [
     ("you keep using var instead of const", "Use `const` instead of `var`."),
-    ("you keep using print instead of logging", "Use logging instead of `print`."),
+    ("you keep using print instead of logging", "Use `logging` instead of `print`."),
     ("you keep using npm instead of pnpm", "Use `pnpm` instead of `npm`."),
     ("you keep using useState instead of useReducer", "Use `useReducer` instead of `useState`."),
     ("why do you keep using requests instead of httpx?", "Use `httpx` instead of `requests`."),
@@ -218,7 +218,7 @@ def test_a_pick_between_this_tasks_things_values_or_colours_gives_nothing(text: 
 @pytest.mark.parametrize(("text", "lesson"), [
     ("use tabs instead of spaces", "Use tabs, not spaces."),
     ("use const instead of var", "Use `const` instead of `var`."),
-    ("use logging instead of print", "Use logging instead of `print`."),
+    ("use logging instead of print", "Use `logging` instead of `print`."),
     ("Use the logger, not print statements.", "Use the logger instead of print statements."),
     ("use thiserror for the error enum instead of the hand-written Display impl",
      "Use `thiserror` for the error enum instead of the hand-written Display impl."),

@@ -329,3 +329,52 @@ WE_DONT_LOOKALIKES = [
 @pytest.mark.parametrize("text", WE_DONT_LOOKALIKES)
 def test_look_alikes_of_the_teams_dont_give_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# --- 9. review24 R24-8: a command and its subcommand are one piece of code; a module named like a gerund is code ---
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("use kubectl apply instead of helm", "Use `kubectl apply` instead of `helm`."),  # was "Use kubectl apply instead of `helm`."
+    ("use git mv instead of mv to rename files", "Use `git mv` instead of `mv` to rename files."),
+    ("use npm ci instead of npm install", "Use `npm ci` instead of `npm install`."),
+    ("use poetry add instead of pip install", "Use `poetry add` instead of `pip install`."),
+    ("use ruff format instead of black", "Use `ruff format` instead of `black`."),
+    ("use structlog instead of logging", "Use `structlog` instead of `logging`."),  # was "… instead of logging."
+    ("use logging instead of print", "Use `logging` instead of `print`."),
+    ("use threading instead of asyncio", "Use `threading` instead of `asyncio`."),
+    ("use pytest fixtures instead of setup methods", "Use `pytest` fixtures instead of setup methods."),
+])
+def test_commands_and_module_names_are_code_whole(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+# --- 10. review24 R24-10: one thing's name, "the existing X"; a name with a placeholder is one piece of code ---
+
+@pytest.mark.parametrize("text", [
+    "name the table order_items",  # gave "Name the table `order_items`."
+    "name the column created_at", "call the table order_items", "name the branch feature/login",
+    "call the function parse_invoice", "name the file invoice_parser.py", "name the new table order_items",
+    "call the class OrderService", "please rename the table to order_items", "name it order_items",
+    "use the existing helper instead of writing a new one",  # gave "Use the existing helper instead of …"
+    "use the existing client instead of creating a new one", "reuse the existing modal instead of making a new one",
+    "use the same helper as before", "use the existing logger",
+])
+def test_one_things_name_or_the_existing_one_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("name tables in snake_case", "Name tables in `snake_case`."),
+    ("name test files test_*.py", "Name test files `test_*.py`."),
+    ("always name the migration file with a timestamp", "Always name the migration file with a timestamp."),
+    ("the feed module should use the existing Links module", "The feed module should use the existing Links module."),
+    ("always reuse the existing components instead of writing new ones",
+     "Always reuse the existing components instead of writing new ones."),
+    ("use the existing `db` session instead of opening a new one",
+     "Use the existing `db` session instead of opening a new one."),
+    ("name each new model stg_<entity>.sql", "Name each new model `stg_<entity>.sql`."),  # was `stg_`<entity>`.sql`
+    ("name test files <module>_test.py", "Name test files `<module>_test.py`."),
+    ("put models in marts/<domain>/", "Put models in `marts/<domain>/`."),
+])
+def test_conventions_about_names_and_kinds_still_give_their_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

@@ -12,6 +12,7 @@ _BACKTICK_SPAN = re.compile(r"`[^`]+`")
 _IDENT = re.compile(
     r"""(?<![\w`$@/.-])(?:
         (?i:SELECT)\ \*                                                # the SQL idiom
+      | [\w.-]*[\w.]<\w+>[\w.<>-]* | <\w+>[_.-][\w.<>-]*               # a name with a placeholder: stg_<entity>.sql
       | \{\{[^{}]{1,60}\}\} | \{%[^{}]{1,60}%\}                          # Jinja
       | --[a-z][a-z0-9-]*(?:=[\w.-]+)?                                 # --flags
       | \#\[[^\]\s]{1,40}\]                                              # Rust attributes: #[derive(Debug)]
@@ -33,6 +34,8 @@ _IDENT = re.compile(
 def _is_identifier(token: str) -> bool:
     if token in PROPER or token.lower() in SLASH_WORDS:
         return False
+    if re.search(r"<\w+>", token) and "/" not in token:
+        return bool(re.search(r"[_.]|\w<", token))  # stg_<entity>.sql, <name>_test.py
     if token.startswith(("--", "{{", "{%", "#[")) or token.upper() == "SELECT *" or token.endswith(")") \
             or re.fullmatch(r"@[A-Za-z_][\w.]*|@[a-z0-9][\w.-]*/[a-z0-9][\w.-]*", token):
         return True
@@ -189,6 +192,17 @@ def looks_like_code(name: str) -> bool:
     return len(lower) >= 3 and not all(part in known_words() or part in VERB_FORMS for part in parts if part)
 
 
+# Modules whose names read as gerunds: "use structlog instead of logging" names Python's `logging` (review24 R24-8).
+_MODULE_WORDS = frozenset("logging typing threading".split())
+
+
+def _is_command(word: str) -> bool:
+    from altimate_learn.reflect.providers.builtin.scope import _COMMANDS
+    from altimate_learn.reflect.providers.builtin.vocabulary import EVERYDAY_TOOL_NAMES, TOOL_FAMILIES
+
+    return word in _COMMANDS and word not in ("make", "go") or word in TOOL_FAMILIES and word not in EVERYDAY_TOOL_NAMES
+
+
 def slot(phrase: str) -> str:
     """An identifier's slot ("use X instead of Y"): a single bare token there is code when it looks like code
     (:func:`looks_like_code`: `pnpm`, `Decimal`, `var`), and prose when it is an everyday word ("the ip", "text").
@@ -202,8 +216,14 @@ def slot(phrase: str) -> str:
         bare = re.match(r"^(?:the\s+)?([A-Za-z_][\w.+#-]*(?:\(\))?)(?=$|\s+" + PREPOSITIONS + r"\b)", token, re.I)
         name = bare.group(1) if bare else ""
         # a verb or gerund ("importing from …") is prose; so is a noun after "a"/"an" ("a field on the struct")
-        verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None)
+        verbish = name.islower() and (name.endswith("ing") or gerund_base(name) is not None) and name not in _MODULE_WORDS
         verbish = verbish or _plain_plural(name)
+        command = re.match(r"^([a-z][\w-]*)\s+([a-z][\w-]*)(?=$|\s+" + PREPOSITIONS + r"\b)", token)
+        if command and "`" not in token and _is_command(command.group(1)) and command.group(2) not in SLOT_SKIP \
+                and not _plain_plural(command.group(2)):
+            # "kubectl apply", "git mv", "make test": a command and its subcommand, one piece of code (review24 R24-8)
+            out.append(item.replace(command.group(0), f"`{command.group(0)}`", 1))
+            continue
         if bare and not verbish and "`" not in token and "/" not in name and name.lower() not in SLOT_SKIP and len(name) <= 30 \
                 and not re.fullmatch(r"[A-Z]{2,5}", name) and not item.isspace() and looks_like_code(_code_name(name)):
             out.append(item.replace(name, f"`{_code_name(name)}`", 1))

@@ -1078,6 +1078,11 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_COMPONENT  # "The modal should always be centered.": one part of this app's screen, "always" or not
     if _ONE_OF_TWO.search(prose):
         return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
+    existing = re.search(r"\bthe\s+(?:existing|same)\s+([a-z]+)\b(?!\s+(?:[A-Z]|`))", text)
+    if existing and not _plural(existing.group(1)) and existing.group(1) not in PROJECT_WIDE:
+        return UNRESOLVED  # "use the existing helper instead of writing a new one": which helper (review24 R24-10)?
+    if rule.shape == "imperative" and not general and _NAMES_ONE.match(text):
+        return ONE_THING  # "Name the table `order_items`.", "Call the function `parse_invoice`." (review24 R24-10)
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
     ui = re.search(r"\b(?:in|on|for|inside)\s+the\s+(?:[a-z]+\s+)?([a-z]+)\.$", text)
