@@ -726,9 +726,12 @@ class Delivery:
         distinct = select.Distinct(corpus, self.shown_words())
         fresh = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)]
         found = fresh[:allowed]
-        if pointed > len(found):  # an edit in a later topic: what the request points at, in the room of a file
-            relevance = {i: r for i, _, r in scored}
-            found += [i for i in fresh[allowed:] if relevance.get(i, 0.0) > 0][:pointed - len(found)]
+        if pointed > len(found):  # an edit in a later topic: what the request or the file's name points at, in the
+            relevance = {i: r for i, _, r in scored}  # room of a file
+            stem = relative.rpartition("/")[2].split(".", 1)[0]  # a file named by one word is that thing
+            named = select.name_points(corpus, relative, {i: level for i, level, _ in scored}, nominal) \
+                if stem.isalpha() else set()
+            found += [i for i in fresh[allowed:] if relevance.get(i, 0.0) > 0 or i in named][:pointed - len(found)]
         if served:  # what this edit held back for want of room, in order, for a sibling file of this request
             data["held"] = [context, [corpus.keys[i] for i in dict.fromkeys(window)
                                       if corpus.keys[i] not in shown and i not in found]]
