@@ -378,3 +378,28 @@ def test_one_things_name_or_the_existing_one_gives_nothing(text: str) -> None:
 ])
 def test_conventions_about_names_and_kinds_still_give_their_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# --- 11. review24 R24-11: "we don't have …" states how things are; "have", "need", "know" … are no action ---
+
+WE_DONT_HAVE = [
+    "we don't have access to prod",  # gave "Never have access to prod."
+    "we don't have a staging server", "we never have enough time for tests", "we don't have tests for the parser",
+    "we don't need a database for this", "we don't know the password", "we don't get any errors", "we don't see the output",
+    "we don't own that repo", "we don't want a modal here", "we don't like long functions", "we never have downtime",
+    "we don't have a CI pipeline", "we don't need docker", "we don't understand the error", "we never got a response",
+    "we don't allow anonymous users", "we don't expect it to fail", "we don't mind the warnings", "we never see that in prod",
+    "we don't have time", "we don't care about IE", "we don't support python 2", "we don't need the old migrations",
+    "we never had that problem", "we don't know yet", "we don't have a staging bucket", "we don't have permission to push",
+    "we don't need to run the migration", "we never have flaky tests",
+]
+
+
+@pytest.mark.parametrize("text", WE_DONT_HAVE)
+def test_what_the_team_has_needs_or_knows_gives_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+def test_a_have_said_to_the_agent_is_still_a_rule() -> None:
+    assert rules("don't have side effects in getters") == ["Never have side effects in getters."]
+    assert rules("we never commit to main") == ["Never commit to main."]
