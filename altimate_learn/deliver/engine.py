@@ -449,7 +449,16 @@ class Delivery:
             data["notes_tokens"] = max(0, reserve)
         budget = self.settings["budget_tokens"] - data["notes_tokens"]
         if source == "compact" and data["shown"]:
-            self._note_edits()  # a lesson edited since it was shown: not its old wording (its new one if shown)
+            self._note_edits()  # a lesson edited since it was shown: its new wording, not its old one (review24 R24-12)
+            current = {s["key"] for s in data["shown"] if not s.get("edited")}
+            again: dict[str, int] = {}
+            for item in data["shown"]:
+                if item.get("edited") and item["key"] not in current and item["key"] not in again:
+                    index = self.corpus.keys.position(item["key"])
+                    if index >= 0:
+                        again[item["key"]] = index
+            if again:
+                self._record([(index, "core") for index in again.values()])
             lines = [s["line"] for s in data["shown"] if not s.get("edited")]
             text, _ = render.fit(lines, budget, render.HEADING_START)
             data["section"] = text

@@ -58,6 +58,18 @@ def test_an_edited_lesson_the_session_was_shown_comes_again_in_its_new_words_onc
     assert RETRY_FIXED["text"] in compacted and RETRY["text"] not in compacted and "snake_case" in compacted
 
 
+def test_a_core_lesson_edited_mid_session_is_in_the_compacted_section_in_its_new_words(git_repo: Path):
+    """review24 R24-12: a standing rule shown at session start and edited since came back after a compaction with
+    neither wording (the request that would bring the new one may never come)."""
+    write_store(git_repo, [RETRY, *OTHERS])
+    session = str(uuid.uuid4())
+    assert RETRY["text"] in _hook(git_repo, session, "SessionStart", source="startup")
+    write_store(git_repo, [RETRY_FIXED, *OTHERS])
+    compacted = _hook(git_repo, session, "SessionStart", source="compact")
+    assert RETRY_FIXED["text"] in compacted and RETRY["text"] not in compacted and "snake_case" in compacted
+    assert _hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client") == ""
+
+
 def test_a_lesson_whose_scope_alone_changed_is_not_shown_again(git_repo: Path):
     write_store(git_repo, [RETRY, *OTHERS])
     session = str(uuid.uuid4())

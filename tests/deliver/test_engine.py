@@ -194,7 +194,7 @@ def test_compaction_rebuilds_the_section_from_every_lesson_shown_as_it_was_shown
     compacted = step(repo, "session_start", "compact", core_lessons=2)
     for line in shown:  # as shown, those retired since too; not the old wording of the lesson edited since
         assert (f"- {line}\n" in compacted.text) is not line.endswith(edited)
-    assert "Replaced text" not in compacted.text  # its new text comes with a request or file it is relevant to
+    assert "Replaced text.\n" in compacted.text  # its new wording instead (review24 R24-12)
     assert step(repo, "session_start", "resume").text == compacted.text
     small = step(repo, "session_start", "compact", budget_tokens=60)
     assert 0 < -(-len(small.text) // 4) <= 60
