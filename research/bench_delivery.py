@@ -1315,6 +1315,15 @@ BLIND37_INTRO, BLIND38_INTRO = (TWENTYFIRST_ROUND_WRITER.format(who=who, style=s
      "a dialog losing focus, two-lesson requests (IAM, RDS, the worker's queue, API datetimes, a backfill command), "
      "minimal file requests (two to four words)")))
 
+BLIND37_INTRO += (
+    " Measured by the lead before and after that session's round (89d51687 and 13b21bed; the same recall on both): 100% at 300, 1,000 "
+    "and 10,000 in every kind (23.7 / 23.8 / 24.0 lessons and 785 / 813 / 759 tokens a session). The writer read the "
+    "intros of blind batches 35 and 36 before writing (their scenarios were left out), so this set was not written "
+    "in full ignorance of the last round's misses.")
+BLIND38_INTRO += (
+    " Measured by the lead before and after that session's round (89d51687 and 13b21bed; the same recall on both): 100% at 300, 1,000 "
+    "and 10,000 in every kind (21.9 / 22.2 / 22.5 lessons and 722 / 754 / 701 tokens a session); the same reading "
+    "slip as batch 37.")
 
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
