@@ -193,9 +193,7 @@ def _quoted(text: str) -> list[str]:
 
 def _body(line: str) -> str:
     """A shown line without its scope (``[applies to: …] ``): the lesson's words."""
-    if line.startswith("[applies to: ") and "] " in line:
-        return line.split("] ", 1)[1]
-    return line
+    return render.split_scope(line)[1]
 
 
 class Result:

@@ -40,6 +40,14 @@ def lesson_line(text: str, paths: list[str] | tuple[str, ...] | None = None) -> 
     return f"[applies to: {shown}{more}] {body}"
 
 
+def split_scope(line: str) -> tuple[str, str]:
+    """A line of :func:`lesson_line` back into its scope (``""`` when unscoped) and the lesson's words."""
+    if line.startswith("[applies to: ") and "] " in line:
+        scope, body = line[len("[applies to: "):].split("] ", 1)
+        return scope, body
+    return "", line
+
+
 def file_heading(path: str) -> str:
     shown = single_line(path).replace("`", "'")
     if len(shown) > 160:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
+from altimate_learn.deliver.render import split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, search_tokens, tokenize,
@@ -421,11 +422,10 @@ def _unscoped_words(corpus: Corpus, index: int) -> frozenset[str]:
     triggers of three letters or more, or a word containing one: `sso` and `usessoquery` for "The sso page
     loads its data with `useSsoQuery`" scoped to `web/src/features/sso/**`), so one rule written for each of
     many folders reads the same for every folder."""
-    line = corpus.lines[index]
     words = word_set(corpus.texts[index])
-    if not line.startswith("[applies to: ") or "] " not in line:
+    scope = split_scope(corpus.lines[index])[0]
+    if not scope:
         return words
-    scope = line[len("[applies to: "):line.index("] ")]
     names = {w for w in word_set(scope) if len(w) >= 3}
     return frozenset(w for w in words if not any(n in w for n in names))
 
