@@ -239,6 +239,30 @@ PERSISTS += [
      "said the result is still broken"),
 ]
 
+# "Still crashes / freezes" with the crash verb, as the English "still crashing" (`cues.PERSISTS`): the tables above
+# had only "still not <verb>" and "still an error", so "Es stürzt immer noch ab" and "вход всё ещё падает" passed.
+# Each language's "still" next to its verbs of a crash or a hang (German separable "stürzt … ab" either side of it;
+# "hängt … ab" is "depends on", so German hangs only as "hängt sich auf" / "friert ein").
+_STILL_DE = r"(?:immer\s+noch|noch\s+immer|weiterhin|schon\s+wieder|st[äa]ndig)"
+_CRASH_DE = r"(?:st[üu]rzt|crasht|schmiert|friert|h[äa]ngt\s+sich)"
+_STILL_RU = r"(?:вс[её]\s+ещ[её]|по-прежнему|до\s+сих\s+пор|опять|снова|постоянно)"
+_CRASH_RU = (r"(?:пада[ею]т|крашит(?:ся)?|вылета[ею]т|зависа[ею]т|висн[еу]т|виснет|глюч[иа]т|сбоит|ломается|"
+             r"выкидывает|выбивает|тормозит)")
+PERSISTS += [
+    (re.compile(
+        (r"\b" + _CRASH_DE + r"\b[^.!?,;\n]{0,30}?\b" + _STILL_DE + r"\b|\b" + _STILL_DE + r"\b[^.!?,;\n]{0,30}?"
+         r"(?:\b" + _CRASH_DE + r"\b|\babst[üu]rz\w*|\bAbsturz\b|\bcrash\w*)")                                            # de
+        + "|" + _CRASH_RU + r"[^.!?,;\n]{0,20}?" + _STILL_RU + r"(?![\w-])|" + _STILL_RU + r"\s+(?:[\w-]+\s+){0,2}?" + _CRASH_RU  # ru
+        + r"|\b(?:todav[ií]a|a[uú]n|sigue)\s+(?:se\s+)?(?:cae|crashea|cuelga|congela|colgando|cayendo|crasheando|rompiendo)\b"
+          r"|\bse\s+sigue\s+(?:cayendo|colgando|rompiendo|congelando)\b"                                                     # es
+          r"|\b(?:ainda|continua)\s+(?:est[aá]\s+)?(?:travando|crashando|quebrando|caindo|fechando\s+sozinho|trava|crasha|cai)\b"  # pt
+          r"|\b(?:plante|crashe|freeze|bloque|g[eè]le)\s+(?:toujours|encore)\b|\b(?:toujours|encore)\s+(?:en\s+train\s+de\s+)?"
+          r"(?:planter|crasher)\b"                                                                                           # fr
+          r"|\b(?:crasha|si\s+blocca|si\s+pianta|va\s+in\s+crash)\s+ancora\b|\bancora\s+(?:crasha|si\s+blocca|si\s+pianta)\b",  # it
+        _I),
+     "said the result is still broken"),
+]
+
 # The result does not work, seen after the agent said it was done (context needed, like the English ``BROKEN``).
 BROKEN += [
     (re.compile(

@@ -1,0 +1,69 @@
+"""Issue 20, cls25: "still crashes / freezes" in German, Russian, Spanish, Portuguese, French and Italian.
+
+The English tables read "it still crashes"; the other languages' tables read only "still not <verb>" and "still an
+error", so "Es stürzt immer noch ab" and "вход всё ещё падает" passed after a done answer. Each language's "still" with
+its verbs of a crash or a hang is now a report that the result is still broken; a crash said gone ("stürzt nicht mehr
+ab", "больше не падает"), "hängt … ab" (depends on) and a falling price or a pending update are none.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_user_message
+from altimate_learn.capture.model import UserMessage
+
+DONE = "Fixed: the login handler no longer dereferences a missing session. I ran the tests and they pass."
+
+
+def judge(text: str, answer: str = DONE) -> bool:
+    return bool(classify_user_message(UserMessage(text=text, index=2, after_assistant=True), None,
+                                      answer=answer).correction)
+
+
+@pytest.mark.parametrize("text", [
+    "Es stürzt immer noch ab",
+    "es stürzt immer noch ab, wenn ich auf speichern klicke",
+    "Der Login stürzt weiterhin ab",
+    "die App ist immer noch am Abstürzen",
+    "immer noch Absturz beim Speichern",
+    "es hängt sich immer noch auf",
+    "die Seite friert immer noch ein",
+    "вход всё ещё падает",
+    "логин по-прежнему падает",
+    "приложение всё ещё крашится",
+    "приложение до сих пор вылетает при сохранении",
+    "опять падает",
+    "падает всё ещё",
+    "todavía se cae",
+    "la app sigue crasheando",
+    "se sigue cayendo al guardar",
+    "ainda está quebrando",
+    "o app continua travando",
+    "ça plante toujours",
+    "l'app plante encore au démarrage",
+    "crasha ancora",
+    "si blocca ancora dopo il login",
+])
+def test_still_crashing_in_other_languages_is_a_report(text):
+    assert judge(text)
+
+
+@pytest.mark.parametrize("text", [
+    "es stürzt nicht mehr ab, danke",
+    "stürzt nicht mehr ab",
+    "Das hängt immer noch davon ab, welche Version wir nehmen",
+    "super, läuft wieder",
+    "Der Kurs fällt immer noch",
+    "das Update steht immer noch aus",
+    "immer noch keine Antwort vom Kunden, aber egal",
+    "больше не падает, спасибо",
+    "всё ещё проверяю, подожди",
+    "падение курса всё ещё идёт",
+    "ya no se cae, gracias",
+    "já não trava mais",
+    "ça ne plante plus",
+    "non crasha più, grazie",
+])
+def test_a_crash_said_gone_or_another_still_stays_quiet(text):
+    assert not judge(text)
