@@ -67,11 +67,12 @@ tasks each by one more writer who read only the source lessons and issue 19, for
 source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl` and `delivery_tasks_blind32.jsonl`, the
 same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blind34.jsonl`, the same for the
 nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth;
-`delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first). The
+`delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first;
+`delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38]
+        blind37,blind38,blind39,blind40]
 """
 
 from __future__ import annotations
@@ -1325,6 +1326,38 @@ BLIND38_INTRO += (
     "and 10,000 in every kind (21.9 / 22.2 / 22.5 lessons and 722 / 754 / 701 tokens a session); the same reading "
     "slip as batch 37.")
 
+_TWENTYFIRST_READ = ("lines 60 to 72 of this docstring, the lines that register the task sets, how "
+                     "`stores/generate.py` scopes lessons, two lines of blind batch 36 (its first line and its first "
+                     "follow-up) and the registration lines of blind batches 35 and 36 with their intros, the labels "
+                     "in `research/__main__.py` and the team preamble")
+assert _TWENTYFIRST_READ in TWENTYFIRST_ROUND_WRITER and "2026-12-05 #8" in TWENTYFIRST_ROUND_WRITER
+TWENTYSECOND_ROUND_WRITER = TWENTYFIRST_ROUND_WRITER.replace(_TWENTYFIRST_READ, (
+    "lines 60 to 76 of this docstring, the lines that register the task sets (the twenty-first round's template and "
+    "the registration of blind batches 37 and 38 with their intro text masked, unread), how `stores/generate.py` "
+    "scopes lessons (and its `scaled()` stores, called for the prefix check), two lines of blind batch 38 (its first "
+    "line and, one more than its brief allowed, its first follow-up), the labels in `research/__main__.py`, the "
+    "`HELD_OUT` line of `delivery_why.py` and the team preamble")).replace("2026-12-05 #8", "2026-12-05 #9")
+BLIND39_TASKS, BLIND40_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (39, 40))
+BLIND39_INTRO, BLIND40_INTRO = (TWENTYSECOND_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-sixth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as developers type them: terse, lowercase, typos "
+     "and shorthand (\"tf:\", \"pls\", \"ppl\", \"cols\"), product names (Stripe, Shopify, HubSpot, NetSuite, "
+     "Zendesk, Fivetran, Datadog), vague ones as symptoms (an invoice total a cent below its lines, January in the "
+     "wrong fiscal year, queue messages redelivered then lost, a build running for 6 hours, checkout down while "
+     "nodes drain), file ones mostly a few words (\"write this\", \"rename the cols\"); 58 needed lessons, up "
+     "to 4 a task in the crowded webhook topic, lessons naming another file (`app/celery_beat.py`, "
+     "`models/staging/_sources.yml`, `Chart.yaml`), the `test_*.py` pattern and every section of the source file; "
+     "one direct task needs a lesson scoped to `models/staging/*.sql` for a file one folder deeper"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: a hashed email with stray capitals, service-to-service auth, a "
+     "stolen refresh token that still worked, an XSS report from a support note, a terraform plan recreating "
+     "subnets, OOM-killed pods, a 4MB dashboard bundle, a new order status that comes through null, a backfill "
+     "that loads 3M invoices at once, logging a whole webhook event to debug a bad signature, an environment check "
+     "in a checkout toggle; 54 needed lessons, file tasks such as \"document this\" on a mart's yml (one needed "
+     "lesson there is scoped to the mart's `.sql` but says what goes in the yml) and \"add redis\" on "
+     "`docker-compose.yml`, and a follow-up needing a lesson scoped to `models/staging/*.sql` for a file one "
+     "folder deeper")))
+
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1375,6 +1408,8 @@ SETS = {
     "blind36": (BLIND36_TASKS, "Blind batch 36 (written apart from the code)", BLIND36_INTRO),
     "blind37": (BLIND37_TASKS, "Blind batch 37 (written apart from the code)", BLIND37_INTRO),
     "blind38": (BLIND38_TASKS, "Blind batch 38 (written apart from the code)", BLIND38_INTRO),
+    "blind39": (BLIND39_TASKS, "Blind batch 39 (written apart from the code)", BLIND39_INTRO),
+    "blind40": (BLIND40_TASKS, "Blind batch 40 (written apart from the code)", BLIND40_INTRO),
 }
 
 
