@@ -378,6 +378,11 @@ def _clock() -> float:
     return time.time()
 
 
+def _agent_process() -> int:
+    """The process that ran this hook (opencode: the opencode process itself, see :func:`_repeated`)."""
+    return os.getppid()
+
+
 def _repeated(data: dict, raw: bytes, event: Event, log, harness: str = "") -> bool:
     """Is this the event the session's last one was, byte for byte, within :data:`DUPLICATE_WINDOW` seconds? Then
     learn's hook runs twice for each event (it is in the project's and the user's settings, say), and answering
@@ -388,10 +393,15 @@ def _repeated(data: dict, raw: bytes, event: Event, log, harness: str = "") -> b
     then the other's), so a copy of its plugin that does not step aside (one an older learn installed) repeats an
     event with another between: there, any event of the turn so far (since the last ``session.idle``) counts. Each
     opencode event of a turn is unique (message and call ids; the plugin starts a session once), so only a copy
-    repeats one; the next turn or a new `opencode run` starts after an idle."""
+    repeats one; the next turn or a new `opencode run` starts after an idle, or, when the last one was killed before
+    its idle, in another opencode process: opencode runs the plugin's command as its own child, so both copies of the
+    plugin share the parent process and a restarted run does not (trial27: real opencode killed mid-turn and run again
+    on its session 8.7 s later got no team rules)."""
     from altimate_learn.deliver.state import sha256
 
     digest = sha256(raw[:1 << 14]).hexdigest()[:24] + f":{len(raw)}"
+    if harness == "opencode":
+        digest += f":{_agent_process()}"
     now = _clock()
     last = data.get("last_event")
     seen = [last] if isinstance(last, list) else []

@@ -128,3 +128,28 @@ def test_a_custom_commands_template_is_not_the_persons_correction(world, opencod
 
     run_opencode(world, opencode_bin, "no, never use flake8 here, use ruff", "--session", session).check()
     assert [s["text"] for s in signals(world)] == ["no, never use flake8 here, use ruff"]
+
+
+def test_an_opencode_run_killed_mid_turn_and_run_again_on_its_session_gets_the_team_rules(world, opencode_bin):
+    """trial27: opencode killed before its turn ended (no `session.idle`) and run again on its session within 10 s:
+    the new process's session start was the killed one's byte for byte, learn took it for a second copy of its
+    plugin and answered nothing, so no request of the restarted run carried the team rules."""
+    from tests.e2e import lessons
+    from tests.e2e.world import request_text
+
+    prepare_project(world)
+    opencode_setup(world)
+    learn_ok(world, "install", "opencode")
+    # the model's first turn runs a command that kills opencode itself, mid-turn (the command's shell is its child)
+    world.set_script([{"text": "Building.", "tool": "bash", "input": {"command": "kill -9 $PPID",
+                                                                      "description": "Build"}},
+                      {"text": "All done."}])
+    killed = run_opencode(world, opencode_bin, TASK)
+    assert killed.returncode != 0, killed.stdout[-2000:]
+    assert [lessons.MARKERS["core"] in request_text(r) for r in world.model_requests()] == [True]
+    with sqlite3.connect(opencode_db(world)) as db:
+        session = db.execute("select id from session").fetchone()[0]
+    run_opencode(world, opencode_bin, "go on", "--session", session).check()
+    again = world.model_requests()[1:]
+    assert again and all(lessons.MARKERS["core"] in request_text(r) for r in again), len(again)
+    assert "the same event again" not in hook_log(world)

@@ -155,3 +155,26 @@ def test_an_older_opencode_plugin_beside_the_current_one_gives_each_lesson_once(
     assert [_once("opencode", payload("session.idle"), capsys) for _ in range(2)] == ["", ""]
     again = _once("opencode", start, capsys)  # `opencode run --session ses_older` a moment later
     assert json.loads(again)["system"] == json.loads(answers[0])["system"]
+
+
+def test_an_opencode_run_killed_mid_turn_and_run_again_on_its_session_gets_the_rules(repo: Path, capsys,  # noqa: F811
+                                                                                    monkeypatch: pytest.MonkeyPatch):
+    """trial27: real opencode 1.18.33 killed before its turn ended (no `session.idle`) and run again on the session
+    8.7 s later: the new process's session start repeated the killed one's byte for byte, and learn took it for a
+    second copy of the plugin, so the whole restarted run had no team rules. A copy of the plugin runs in the same
+    opencode process (the hook's parent); a restart runs in another."""
+    (repo / ".altimate-code" / "altimate-code.json").unlink()
+
+    def payload(hook_name: str, **fields) -> dict:
+        return {"directory": str(repo), **fields, "hook": hook_name, "session_id": "ses_killed"}
+
+    start = payload("session.start")
+    monkeypatch.setattr(hook, "_agent_process", lambda: 4101)
+    first = _once("opencode", start, capsys)
+    assert "Use `ref()`" in json.loads(first)["system"]
+    assert _once("opencode", payload("chat.message", message_id="msg_1", prompt="please read hello.txt"), capsys)
+    assert _once("opencode", start, capsys) == ""  # another copy of the plugin in that opencode: nothing
+    monkeypatch.setattr(hook, "_agent_process", lambda: 4187)  # killed; `opencode run --session ses_killed`
+    again = _once("opencode", start, capsys)
+    assert again and json.loads(again)["system"] == json.loads(first)["system"]
+    assert _once("opencode", start, capsys) == ""  # and a copy of the plugin in the new process still adds nothing
