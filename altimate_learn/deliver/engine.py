@@ -332,8 +332,13 @@ class Delivery:
         assert self.state is not None
         return self.state.data
 
+    def shown_count(self) -> int:
+        """Lessons the session was shown: a lesson shown again in its new words after an edit mid-session
+        (:meth:`_note_edits`) is one lesson of the cap, not two (its key is the same)."""
+        return len({item["key"] for item in self.data["shown"]})
+
     def remaining(self) -> int:
-        return max(0, self.settings["session_max_lessons"] - len(self.data["shown"]))
+        return max(0, self.settings["session_max_lessons"] - self.shown_count())
 
     def stretch(self, nominal: int, most: int | None = None, *, already: int = 0, later: bool = False,
                 files: int = 1) -> int:
@@ -366,7 +371,7 @@ class Delivery:
         if later or self.data["request_seq"] >= 2:
             return settings["session_max_lessons"]
         soft = (settings["session_max_lessons"] * EXTRA_SHARE[0]) // EXTRA_SHARE[1]
-        return soft - len(self.data["shown"])
+        return soft - self.shown_count()
 
     def core_limit(self) -> int:
         """The core tier's limit: ``core_lessons``, of unpinned lessons at most a quarter of ``session_max_lessons``
@@ -645,7 +650,7 @@ class Delivery:
             ("saying the same as a lesson shown", alike),
             ("setting the same thing to another value than a lesson shown", conflicting)) if items]
         if rest and self.remaining() <= 0:
-            parts.append(f"left out: the session has shown {len(self.data['shown'])} lessons, its limit "
+            parts.append(f"left out: the session has shown {self.shown_count()} lessons, its limit "
                          f"(learn.session_max_lessons) ({named(rest)})")
         elif rest:
             parts.append(f"left out: they do not fit the token budget (learn.budget_tokens) ({named(rest)})")
@@ -693,7 +698,7 @@ class Delivery:
         if not settings["file_hook"] or settings["file_lessons"] <= 0:
             return Result(note="the file tier is turned off (learn.file_hook or learn.file_lessons)")
         if limit <= 0:
-            return Result(note=f"the session has shown {len(data['shown'])} lessons, its limit "
+            return Result(note=f"the session has shown {self.shown_count()} lessons, its limit "
                                "(learn.session_max_lessons)")
         files = data["files"]
         context = data["request_seq"]
