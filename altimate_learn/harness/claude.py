@@ -16,8 +16,8 @@ from altimate_learn.harness import Event, input_paths, text_field
 
 NAME = "claude-code"
 # Claude Code 2.1.332 runs an identical hook command once, whichever settings files hold it (real CLI, trial26: 0
-# repeats with the same command in the project and the user settings, 4 with learn's two commands, whose project one
-# carries the `|| true` guard): harness/check says which
+# repeats with the same command in the project and the user settings, 4 with learn's two commands when only the
+# project one carried the `|| true` guard; every file gets it since trial27): harness/check says which
 RUNS_A_HOOK_ONCE = "command"
 FILE_TOOLS = ("Read", "Edit", "MultiEdit", "Write", "NotebookEdit")
 CONTEXT_EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure")
@@ -105,10 +105,10 @@ def respond(event: Event, text: str) -> str:
 # --- install ---------------------------------------------------------------------------------------------
 SETTINGS = {"project": ".claude/settings.json", "user": "~/.claude/settings.json",
             "local": ".claude/settings.local.json"}
-# The `--on-path` form (a settings file the team commits): Claude Code runs the hook command with a shell, and a
-# teammate who has not installed learn got "env: 'learn': No such file or directory", exit 127, shown as a hook
-# error on every event (review14 R14-24). learn's hook never writes stderr and always exits 0, so the guard loses
-# nothing; `learn doctor` / `learn install --check` still say the hooks are not running on that machine.
+# Claude Code runs the hook command with a shell, and a teammate who has not installed learn got "env: 'learn': No
+# such file or directory", exit 127, shown as a hook error on every event (review14 R14-24). learn's hook never
+# writes stderr and always exits 0, so the guard loses nothing; `learn doctor` / `learn install --check` still say
+# the hooks are not running on that machine. Every settings file gets it (install.guarded says why).
 PATH_GUARD = " 2>/dev/null || true"
 HOOKS = [
     ("SessionStart", None),

@@ -95,10 +95,10 @@ def respond(event: Event, text: str) -> str:
 
 # --- install ---------------------------------------------------------------------------------------------
 SETTINGS = {"project": ".codex/hooks.json", "user": "$CODEX_HOME/hooks.json"}
-# The `--on-path` form (a settings file the team commits): Codex runs the hook command with a shell, and a
-# teammate who has not installed learn got "env: 'learn': No such file or directory", exit 127, shown as a hook
-# error on every event (review14 R14-24). learn's hook never writes stderr and always exits 0, so the guard loses
-# nothing; `learn doctor` / `learn install --check` still say the hooks are not running on that machine.
+# Codex runs the hook command with a shell, and a teammate who has not installed learn got "env: 'learn': No such
+# file or directory", exit 127, shown as a hook error on every event (review14 R14-24). learn's hook never writes
+# stderr and always exits 0, so the guard loses nothing; `learn doctor` / `learn install --check` still say the hooks
+# are not running on that machine. Every hooks file gets it (install.guarded says why).
 PATH_GUARD = " 2>/dev/null || true"
 HOOKS = [
     ("SessionStart", None),

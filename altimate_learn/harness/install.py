@@ -55,24 +55,25 @@ class InstallOptions:
         self.uninstall = uninstall
         self.dry_run = dry_run
         self.on_path = on_path
-        self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness),
-                                          on_path=on_path, shared=not (user or local))
+        self.command = command or guarded(harness, path_command(harness) if on_path else hook_command(harness))
 
     @property
     def scope(self) -> str:
         return "user" if self.user else "local" if self.local else "project"
 
 
-def guarded(harness: str, command: str, *, on_path: bool = False, shared: bool = False) -> str:
-    """``command`` with the harness's guard for a missing program (Gemini CLI: see ``gemini.MISSING_GUARD``;
-    Claude Code and Codex: ``PATH_GUARD``, for the ``--on-path`` form and for the project's own settings file
-    (``shared``: the file a team commits) in either form: a committed settings file must be harmless to a teammate
-    without learn, review14 R14-24, or without this machine's interpreter (fix17: real Claude Code recorded a hook
-    error for every event of a teammate's session). A `--local` or `--user` file is this machine's alone: unguarded,
-    a broken install there shows. POSIX shells only: on Windows the agent runs hooks in PowerShell, where the guard
-    is not valid syntax."""
+def guarded(harness: str, command: str) -> str:
+    """``command`` with the harness's guard for a missing program, in every settings file and either form.
+
+    Gemini CLI (``gemini.MISSING_GUARD``) reads a missing program's exit 127 as a verdict that blocks the turn;
+    Claude Code and Codex (``PATH_GUARD``) showed it as a hook error on every event of a teammate who pulled the
+    committed file without learn or without this machine's interpreter (review14 R14-24, fix17). The user's and
+    `--local` files carry the same guard (trial27): Claude Code runs a command that several settings files hold
+    once, and with the project's guarded and the user's bare it ran learn's hook twice for every event. A broken
+    install is still found: `learn install --check`, `learn status` and `learn doctor` run the command. POSIX
+    shells only: on Windows the agent runs hooks in PowerShell, where the guard is not valid syntax."""
     module = harness_module(harness)
-    guard = getattr(module, "MISSING_GUARD", "") or (getattr(module, "PATH_GUARD", "") if on_path or shared else "")
+    guard = getattr(module, "MISSING_GUARD", "") or getattr(module, "PATH_GUARD", "")
     return command + guard if guard and os.name != "nt" else command
 
 
@@ -254,7 +255,7 @@ def _parse(text: str, path: Path, module) -> dict:
 
 
 def manual_entries(module, command: str | None = None) -> str:
-    command = command or guarded(module.NAME, hook_command(module.NAME), shared=True)
+    command = command or guarded(module.NAME, hook_command(module.NAME))
     entries: dict[str, list] = {}
     for event, matcher in module.HOOKS:
         entries.setdefault(event, []).append(module.hook_entry(command, matcher, event))

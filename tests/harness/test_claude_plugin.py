@@ -34,7 +34,7 @@ def test_it_writes_the_plugin_layout_with_every_hook(git_repo, cli):
     hooks = read(git_repo, HOOKS)["hooks"]
     # the same events, matchers and handlers `learn install claude-code` writes into a settings file
     # (a committed file: guarded, so a teammate without this machine's interpreter gets no hook errors; fix17)
-    command = guarded("claude-code", hook_command("claude-code"), shared=True)
+    command = guarded("claude-code", hook_command("claude-code"))
     assert hooks == {event: [claude.hook_entry(command, matcher)] for event, matcher in claude.HOOKS}
     assert "claude plugin marketplace add ./.altimate-code/claude-plugin" in out
     assert "claude plugin install altimate-learn@altimate-learn" in out

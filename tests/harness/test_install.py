@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from altimate_learn.harness.check import run_check
-from altimate_learn.harness.install import (InstallOptions, add_ours, guarded, hook_command, is_ours, remove_ours,
-                                            run_install)
+from altimate_learn.harness.install import (InstallOptions, add_ours, guarded, harness_module, hook_command, is_ours,
+                                            remove_ours, run_install, settings_path)
 from altimate_learn.harness import CHECK_EVENT
 from altimate_learn.launch import path_command
 
@@ -94,7 +94,7 @@ def test_install_then_uninstall_gives_back_the_original_bytes(tmp_path: Path, ha
         assert data["hooks"][event][: len(groups)] == groups  # the user's hooks first, untouched
     assert list(data)[: len(old)] == list(old)  # key order kept
     ours = [h for groups in data["hooks"].values() for g in groups for h in g["hooks"] if is_ours(h, harness)]
-    assert ours and all(h["command"] == guarded(harness, hook_command(harness), shared=True) for h in ours)
+    assert ours and all(h["command"] == guarded(harness, hook_command(harness)) for h in ours)
     run_install(options(tmp_path, harness, uninstall=True))
     assert path.read_text() == original
 
@@ -130,7 +130,7 @@ def test_an_outdated_install_is_replaced_not_duplicated(tmp_path: Path):
     run_install(options(tmp_path))
     data = json.loads(path.read_text())
     commands = [h["command"] for groups in data["hooks"].values() for g in groups for h in g["hooks"]]
-    assert commands and set(commands) == {guarded("claude-code", hook_command("claude-code"), shared=True)}
+    assert commands and set(commands) == {guarded("claude-code", hook_command("claude-code"))}
     assert len(data["hooks"]["SessionStart"]) == 1
 
 
@@ -260,8 +260,10 @@ def test_a_broken_local_install_is_repaired_with_the_local_flag(git_repo: Path):
 
 
 def test_hooks_in_two_files_are_reported_as_running_twice(git_repo: Path):
+    """Two commands (the local file's from another learn, another interpreter): Claude Code runs both."""
     run_install(options(git_repo))
-    run_install(options(git_repo, local=True))
+    other = f"{shlex.quote(sys.executable)} -I -m altimate_learn hook claude-code --from-another-learn"
+    run_install(options(git_repo, local=True, command=other))
     ok, lines = run_check(options(git_repo))
     assert ok and lines[-1].startswith("Note: the hooks are installed in 2 files and claude-code runs each")
 
@@ -391,7 +393,7 @@ def test_a_committed_on_path_hook_is_silent_for_a_teammate_without_learn(tmp_pat
     run_install(options(tmp_path, harness))
     [absolute] = {h["command"] for groups in json.loads(settings_file(tmp_path, harness).read_text())["hooks"].values()
                   for g in groups for h in g["hooks"]}
-    assert absolute == guarded(harness, hook_command(harness), shared=True) != hook_command(harness)
+    assert absolute == guarded(harness, hook_command(harness)) != hook_command(harness)
     proc = subprocess.run([bash, "-c", absolute], input=payload, capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 0 and "altimate_learn" in json.loads(proc.stdout)
     elsewhere = absolute.replace(shlex.quote(sys.executable), "/nonexistent/venv/bin/python3")
@@ -404,13 +406,22 @@ def test_a_committed_on_path_hook_is_silent_for_a_teammate_without_learn(tmp_pat
     assert unguarded.returncode == 127 and unguarded.stderr  # the hook error real Claude Code showed every event
 
 
-def test_a_local_or_user_install_is_not_guarded(tmp_path: Path, isolated_home: Path):
-    # this machine's own file: a broken install there shows as a hook error, which is how its owner finds out
-    run_install(options(tmp_path, local=True))
-    commands = {h["command"] for groups in json.loads((tmp_path / ".claude" / "settings.local.json").read_text())[
-        "hooks"].values() for g in groups for h in g["hooks"]}
-    assert commands == {hook_command("claude-code")}
-    assert InstallOptions("codex", tmp_path, user=True).command == hook_command("codex")
+@pytest.mark.parametrize("harness", ["claude-code", "codex"])
+def test_the_project_the_local_and_the_user_file_get_one_command(tmp_path: Path, isolated_home: Path, harness: str):
+    """trial27: the project's command carried the `|| true` guard and the user's and `--local` ones did not, so with
+    learn's hooks in both files real Claude Code ran two processes for every event (it runs a command that several
+    files hold once). Every file gets the same guarded command; --check says they run once."""
+    scopes = [{}, {"user": True}] + ([{"local": True}] if harness == "claude-code" else [])
+    for scope in scopes:
+        run_install(options(tmp_path, harness, **scope))
+    files = [settings_path(harness_module(harness), options(tmp_path, harness, **scope)) for scope in scopes]
+    commands = {h["command"] for path in files for groups in json.loads(path.read_text())["hooks"].values()
+                for g in groups for h in g["hooks"]}
+    assert commands == {guarded(harness, hook_command(harness))} and commands != {hook_command(harness)}
+    if harness == "claude-code":
+        ok, lines = run_check(options(tmp_path, harness))
+        assert ok and lines[-1].startswith(f"Note: the hooks are installed in {len(files)} files, with the same "
+                                           "command, and claude-code runs a hook that several files hold once"), lines
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Gemini CLI runs hooks in PowerShell there; no guard is written")
