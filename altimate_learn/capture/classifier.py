@@ -37,16 +37,16 @@ from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CL
                                          REDIRECT_AFTER_NO,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import families, languages
+from altimate_learn.capture import families, indirect, languages
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
 
 MAX_CLASSIFIED_CHARS = 4000
 # The English cue tables, then the same families in other languages (`capture/languages.py`).
-ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES
-ALL_CUES = CUES + languages.CUES + families.CUES
-ALL_PERSISTS = PERSISTS + languages.PERSISTS
+ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES + indirect.CHALLENGES
+ALL_CUES = CUES + languages.CUES + families.CUES + indirect.CUES
+ALL_PERSISTS = PERSISTS + languages.PERSISTS + indirect.PERSISTS
 ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN
 
 
@@ -281,7 +281,7 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
 
 
 # The cues a statement typed with a question mark still carries ("seems like you didn't consider outliers?").
-_STATEMENT_CUES = frozenset({"said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
+_STATEMENT_CUES = frozenset({"doubted the agent's answer", "said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
                              "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"',
                              "refused the agent's diagnosis"})
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
@@ -353,7 +353,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         text = strip_injected(text)[:MAX_CLASSIFIED_CHARS]
         answer = plain_answer(answer)
         spec = is_task_spec(text)
-        own = languages.plain_chinese(normalise(prose_of(text)))
+        own = indirect.why_spelled_out(languages.plain_chinese(normalise(prose_of(text))))
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
@@ -378,10 +378,14 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                                       and not families.MODEL_API_TOUCHED.search(answer or ""))
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
         handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
+        reminder_opened = bool(families.REMINDER_OPENING.match(own.strip()))
         for at, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
-            soft_ok = not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
+            # ("Remember: dates are always UTC" with no answer to hold it against is a note: the reminder needs the answer,
+            # `families.reminds_of_rule`)
+            soft_ok = (not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
+                       and not (not answer and reminder_opened))
             number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
             if reason == "challenges an action" and families.PRAISE.search(own):
@@ -392,15 +396,18 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
             asked = _is_question(clause)
             statement_asked = asked and not INTERROGATIVE.match(clause)
+            # "perhaps leave the CI file alone for now?": a hedged direction typed as a question says what a statement does
+            hedged = statement_asked and bool(indirect.HEDGED_ASK.match(clause))
             if reason is None and (not asked or statement_asked):
-                reason = _try(ALL_CUES, clause)
+                reason = _try(ALL_CUES, indirect.HEDGED_ASK.sub("", clause) if hedged else clause)
                 if reason == "repeated an earlier instruction" and families.WITHDRAWS.search(clause):
                     # "forget what i said": the person takes their words back; what follows may still correct ("…, use
                     # pnpm not npm")
                     reason = _try(ALL_CUES, families.WITHDRAWS.sub(" ", clause))
-                if reason in SOFT and (statement_asked or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
+                if reason in SOFT and ((statement_asked and not hedged)
+                                       or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
-                if statement_asked and reason not in _STATEMENT_CUES:
+                if statement_asked and not hedged and reason not in _STATEMENT_CUES:
                     reason = None
                 if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
                     reason = None
@@ -449,6 +456,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # answered in a language the person did not want (a request to translate something is a task, not this).
         if not spec and len(own) <= LONG_MESSAGE and languages.asked_another_language(own, answer):
             return Verdict(True, "asked for the language the agent did not answer in", "pattern")
+        if not spec and indirect.WHY_AFTER_ACT.match(own):
+            return Verdict(True, 'asks "why did you…"', "pattern")  # "you changed the partition key... why?"
         # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
         # agent did, in its words or in a tool call they do not name ("Installed httpx.").
         # ("forget what I said, uv not pip": the words taken back are no part of the choice)

@@ -68,6 +68,8 @@ CHALLENGES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bhow\s+(?:is|was|are|were)\s+(?:this|that|it|these|those)\s+supposed\s+to\b"
                 r"|\bwhere\s+(?:is|are|'s)\s+(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(?:other|older|previous|original|rest|remaining)\b"
                 r"|\bwho\s+(?:said|told\s+you|asked\s+(?:you|for))\b|\bhow\s+come\s+(?:you|it|this|that)\b"
+                # (never a state that got better: "how come it works now?")
+                r"(?!\s+(?:\w+\s+)?(?:works?|passes|compiles|builds|loads|succeeds|is\s+(?:faster|working|fixed|fine|green))\b)"
                 r"|\bsame\s+(?:bug|error|problem|issue|mistake)\s+as\s+(?:before|earlier|last\s+time)\b"
                 r"|\bdid\s+you\s+(?:even|actually|really)\s+(?:run|test|try|check|read|look|open|build|compile|save|change|do)\b"
                 r"|\bhow\s+many\s+times\s+(?:do|must|should|have|will)\s+i\b"
@@ -160,7 +162,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:read|write)(?=\s+(?:it|this|that|them)\b|(?:[^.?!\n]|\.(?=\w))*\b(?:in|as|with|using|via|from|into)\s)|name|wrap|edit|"
                 r"prefer|(?:we|you)\s+(?:should\s+)?use|let's\s+(?!(?:create|build|add|make|write|implement|set\s*up|design|generate)\b))\b(?!(?:[^.?!\n]|\.(?=\w))*\band\s+(?:create|build|add|make|write|implement|set\s*up|design|generate)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*(?:no+|nope|nah|not)\b(?!\W+(?:rush|worries|problem|hurry|urgent|now|need|that's\s+all|it's\s+fine|nothing)\b)(?!(?:[^.?!\n]|\.(?=\w))*\b(?:i'll|we'll|i\s+will|we\s+will|i'm\s+going\s+to|we're\s+going\s+to)\b)(?:[^.?!\n]|\.(?=\w))*\binstead\s*[.!]?\s*$|^\W*" + LEAD + r"(?!(?:create|build|add|make|write|implement|remove|delete|drop|design|generate|set\s*up)\b)(?:[\w`'\x22-]|\.(?=\w))+(?:\s+(?:[\w`'\x22-]|\.(?=\w))+){0,3}\s+instead\s*[.!]?\s*$|^\W*instead,?\s+\w|\brather\s+than\b|\bprefer\s+[^.?!\n]{1,60}\s+(?:over|to)\s+\S", re.I),
      'says "use X instead of Y"'),
-    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
+    (re.compile(r"\b(?:use|using|uses|is|are|it's|that's|they're|goes|go|comes?|lives?|belongs?|should|must|we|our|wrap|pin|prefer|means?|meant|called|named|"
                 r"edit|change|modify|update|touch|put|move|call|import|rename|keep|only|just)\b[^?!\n]{0,80}?(?:,|\s[-\u2013\u2014])\s*not\s+(?!(?:sure|yet|now|really|only|just|always|necessarily|too|that|much|bad|great|quite|exactly|so|very|a\s+(?:big\s+)?(?:deal|problem|blocker)|(?:a\s+|our\s+)?concerns?|needed|necessary|required|relevant|important|urgent|in\s+scope)\b)[`'\"\w./<>=~-]", re.I),
      'says "X, not Y"'),
     # Prohibitions, "stop", "leave X alone"
@@ -210,6 +212,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"mentioned|planned|established|specified)\b"
                 r"|\bwe\s+(?:already\s+|have\s+|had\s+)?(?:agreed|talked\s+about\s+(?:this|that|it)|discussed\s+(?:this|that|it)|"
                 r"went\s+(?:over|through)\s+(?:this|that|it))\b"
+                # (with someone else: "we discussed this with the team", "we agreed with the client on the deadline")
+                r"(?!\s+with\s+(?:the|our|my|a|their)\s+(?:\w+\s+)?(?:team|client|customer|boss|manager|lead|designer|designers|"
+                r"stakeholders?|vendor|product|pm|ceo|cto|users?|people)\b)"
                 r"|\bwe\s+(?:had\s+|have\s+)?already\s+(?:decided|agreed|settled|chose|picked|ruled)\b"
                 r"|\bi\s+(?:have\s+|had\s+)?(?:mentioned|said|told\s+you|explained|specified|wrote)\s+(?:this|that|it|so)?\s*"
                 r"(?:before|earlier|already|previously|twice|last\s+time)\b"

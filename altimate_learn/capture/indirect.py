@@ -1,0 +1,188 @@
+"""Indirect corrections: the issue 20 groups that say what is wrong without a "wrong" (cls25, from a blind set's half A).
+
+People seldom write "no, use X instead of Y". They ask ("is there a reason you hardcoded the port?", "how come every
+model is a view now?"), remind ("we decided on snake_case, remember?", "second time now: …"), hedge ("I'd rather keep the
+old name", "it'd be nicer if the messages weren't all caps", "not sure the extra index is a good idea"), state the
+team's way as a fact ("new migrations belong in db/migrate", "all money is stored in cents", "errors get wrapped with
+%w in this codebase", "bei uns kommen …"), or name what the agent made and say it fails ("the container you built exits
+right after start", "go vet is unhappy with your changes"). These tables hold those forms, grouped and read like
+`cues.py`'s (``CHALLENGES`` may be questions; ``CUES`` are statements), written from the forms, with typed look-alikes
+that must stay quiet in `tests/capture_text/test_indirect_forms.py`.
+
+Stated rules (a convention, a preference) carry the soft reasons of `cues.SOFT`, so inside a new request, deep in a long
+message or in a reply to the agent's own question they count for nothing, as the English tables' rules do.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+# A verb of something the agent did, in the past ("you hardcoded", "you changed", "you built").
+_DID = (r"(?:\w+ed|made|wrote|written|put|took|broke|built|set|left|ran|chose|picked|threw|got|gave|brought|kept|went|"
+        r"moved|removed|deleted|dropped|hardcoded|hard-coded|bumped|split|spun)")
+
+CHALLENGES: list[tuple[re.Pattern[str], str]] = [
+    # "Is there a reason you hardcoded port 8080?", "any particular reason you went with mongo?"
+    (re.compile(r"\b(?:is\s+there\s+(?:a|any)|any)\s+(?:good\s+|particular\s+|specific\s+|real\s+)?reason\s+(?:why\s+)?"
+                r"(?:you|u)\s+(?:\w+\s+)?" + _DID + r"\b", _I),
+     'asks "why did you…"'),
+    # "how come every model is a view now?", "why is there a second useEffect now?": a state the last change made, asked
+    # about; never one that got better ("how come it works now?") or a suggestion ("why not ship it now?")
+    (re.compile(r"^\W*(?:(?:wait|hmm+|um+|so|but|and|ok(?:ay)?|uh+)\W+)*(?:why|how\s+come)\b(?!\s+not\b|\s+(?:don't|shouldn't)\s+we\b)"
+                r"(?![^?]*\b(?:works?|working|passes|passing|pass|faster|better|fixed|cleaner|green|compiles|succeeds?)\b)"
+                r"[^?]{3,80}?\bnow\s*\?", _I),
+     "asks why the result changed"),
+    # "なんで勝手に依存関係を追加したの？", "なぜ…変更したんですか": why the agent did it, in Japanese
+    (re.compile(r"(?:なぜ|なんで|どうして)[^。？?]{0,30}?(?:した|しました|加えた|入れた|消した|変えた|使った|削除した)(?:の|んですか|のですか|んだ)", _I),
+     'asks "why did you…"'),
+    # "would it be possible to undo the formatting changes?" (a hedged revert)
+    (re.compile(r"\bwould\s+it\s+be\s+possible\s+to\s+(?:undo|revert|roll\s*back|put\s+back|restore|keep\s+the\s+(?:old|original|previous))\b",
+                _I),
+     "asked to revert the agent's change"),
+    # "why is the gradle version changed?", "why was the config file renamed?": a change asked about, passive
+    (re.compile(r"\bwhy\s+(?:is|was|are|were|has|have)\s+(?:the|this|that|my|our)\s+[\w.-]+(?:\s+[\w.-]+){0,3}?\s+(?:been\s+)?"
+                r"(?:changed|removed|deleted|re(?!quir|lat|ceiv|fer|serv|spond|ali[sz]|li)\w+ed|moved|bumped|downgraded|upgraded|rewritten|replaced|touched|modified|"
+                r"disabled|commented\s+out)\b(?![^?]*\bin\s+(?:v?\d|version|python|node|java|go|rust|the\s+(?:new|latest)\b|upstream))", _I),
+     'asks "why did you…"'),
+    # hedged requests to avoid something, asked: "tu pourrais éviter de renommer … ?", "¿podrías evitar …?", "könntest du …
+    # vermeiden?", "potresti evitare di …?", "você pode evitar …?"
+    (re.compile(r"\b(?:tu\s+pourrais|pourrais[\s-]tu|vous\s+pourriez|pourriez[\s-]vous|peux[\s-]tu|tu\s+peux)\s+(?:\w+\s+)?[ée]viter\s+de\b"
+                r"|\b(?:podr[ií]as|puedes|podr[ií]a|puede)\s+(?:\w+\s+)?evitar\b|\b(?:kannst|k[öo]nntest)\s+du\b[^?]{0,40}\bvermeiden\b"
+                r"|\b(?:potresti|puoi)\s+(?:\w+\s+)?evitare\b|\b(?:voc[eê]\s+)?(?:pode|poderia)\s+(?:\w+\s+)?evitar\b", _I),
+     "asked the agent not to do something"),
+]
+
+# "you changed the partition key... why?": what the agent did, then a bare "why?" (two clauses: read on the whole message)
+WHY_AFTER_ACT = re.compile(r"^\W*(?:(?:wait|hmm+|so|but|and|um+)\W+)?you\s+(?:just\s+|also\s+)?" + _DID +
+                           r"\b[^?!\n]{0,80}?(?:\.{2,}|\u2026|[,;:.]|\s[-\u2013\u2014]+)\s*why\s*\?+\s*$", _I)
+
+CUES: list[tuple[re.Pattern[str], str]] = [
+    # Reminders: "this was settled at the start: …", "second time now: …", "we decided on snake_case", "per our earlier
+    # chat, …", "…, remember?", "recall that …"
+    (re.compile(r"\b(?:this|that|it)\s+was\s+(?:already\s+)?(?:settled|agreed|decided|discussed|covered)\s+(?:at\s+the\s+start|earlier|"
+                r"before|already|last\s+time|in\s+the\s+(?:plan|spec|beginning))\b"
+                r"|(?:^|[,;:]\s*)(?:the\s+|for\s+the\s+)?(?:second|third|fourth|2nd|3rd|4th|nth|umpteenth)\s+time\s+(?:now|i(?:'m|\s+am|'ve|"
+                r"\s+have)\s+(?:saying|said|asking|asked|telling|told)|(?:i|we)\s+(?:say|said|ask|asked|tell|told|mention(?:ed)?))\b"
+                # (never a past decision that sets up new work: "we decided to use redis last week, so add a cache layer")
+                r"|\bwe\s+(?:(?:already|just)\s+)?(?:discussed|decided|settled|agreed)\s+(?:on|to|that|about)\b(?![^.?!]*\?\s*$)"
+                r"(?![^.?!]*(?:,\s*so\b|\bso\s+(?:add|let's|please|can|could|now|go|build|create|implement)\b|\blast\s+(?:week|month|"
+                r"sprint|year)\b|\byesterday\b|\bin\s+the\s+(?:meeting|standup|retro)\b))"
+                r"|\bwe\s+discussed\s+\w+ing\b"
+                # "per our earlier chat, the target stays at 15" (never "per our earlier chat, here is the key you asked for")
+                r"|\bper\s+our\s+(?:earlier|previous|last|original)\s+(?:chat|conversation|discussion|call|agreement|plan)\b"
+                r"(?![^.?!]*\b(?:here\s+is|here's|here\s+are|attached|you\s+asked\s+for|as\s+requested)\b)"
+                r"(?=[^.?!]*\b(?:stays?|should|must|is|are|use|keep|don't|do\s+not|not|never|only|goes|go)\b)"
+                r"|,\s*remember\s*\?\s*$|^\W*(?:recall|remember)\s+that\b", _I),
+     "reminded of an earlier instruction"),
+    # Hedged: "I'd rather keep the old name", "I'd rather stick with fetch"
+    (re.compile(r"\b(?:i'd|i\s+would)\s+(?:rather|prefer\s+to)\s+(?:keep|leave|stick|stay|go\s+back|revert|undo)\b", _I),
+     "asked the agent not to do something"),
+    # "maybe hold off on the Helm changes": not yet, said of the agent's changes
+    (re.compile(r"\bhold\s+off\s+(?:on|with)\s+(?:the|your|those|these|that|this)\s+(?:[\w-]+\s+)?(?:changes?|edits?|refactor\w*|"
+                r"rewrite|migration)\b", _I),
+     "asked the agent not to do something"),
+    # "cant use unwrap in prod code": a prohibition tied to where the code runs
+    (re.compile(r"^\W*(?:you\s+|we\s+)?(?:can't|cannot|can\s+not|mustn't|must\s+not)\s+(?:use|call|have|put|ship|leave)\s+"
+                r"[^.?!,;]{1,40}?\s+in\s+(?:prod(?:uction)?|(?:the\s+)?(?:release|library|public\s+api)\b|this\s+(?:repo|codebase|project))\b", _I),
+     "prohibited an action"),
+    # "not sure the extra index is a good idea", "I don't think these retries are needed"
+    (re.compile(r"\b(?:(?:i'm|i\s+am)\s+)?not\s+(?:so\s+)?(?:sure|convinced)\s+(?:that\s+|if\s+|whether\s+)?(?:the|this|that|these|those|your)\s+"
+                r"[^,.;?!]{1,40}?\s+(?:is|are|was|were)\s+(?:really\s+)?(?:a\s+good\s+idea|needed|necessary|worth\s+it|the\s+right\s+"
+                r"(?:call|approach|way|choice|fix))\b"
+                r"|\bi\s+(?:don't|do\s+not)\s+think\s+(?:the|these|those|your)\s+[^,.;?!]{1,40}?\s+(?:is|are)\s+(?:really\s+)?"
+                r"(?:needed|necessary|a\s+good\s+idea|worth\s+it)\b"
+                r"|\b(?:i\s+feel\s+like|i\s+think|seems\s+like|looks\s+like)\s+(?:the|these|those|your|all\s+the)\s+[^,.;?!]{1,40}?\s+"
+                r"(?:aren't|isn't|are\s+not|is\s+not)\s+(?:really\s+)?(?:needed|necessary|required)\b", _I),
+     "doubted the agent's answer"),
+    # "it'd be nicer if the error messages weren't all caps": a wish that what is there were otherwise
+    (re.compile(r"\b(?:it'd|it\s+would|would)\s+be\s+(?:much\s+|a\s+lot\s+)?(?:nicer|better|cleaner|preferable|good|nice|great)\s+if\b"
+                r"[^.?!]{1,60}?\b(?:weren't|wasn't|didn't|were\s+not|was\s+not|did\s+not|don't|doesn't)\b", _I),
+     "asked the agent not to do something"),
+    # "… doesn't match the design / the mockup / the spec": the result against what it was made from
+    (re.compile(r"\b(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+match\s+(?:the|our|my)\s+(?:\w+\s+)?"
+                r"(?:design|mockups?|figma|spec|specification|ticket|requirements?|screenshot|wireframes?)\b", _I),
+     "said the result does not look right"),
+    # "ur test doesnt test anything", "your loop never terminates": a thing of the agent's, said to fail
+    (re.compile(r"(?:^|[,;:]\s*)(?:but\s+|and\s+|so\s+)?your\s+(?:new\s+)?[\w()`.-]+(?:\s+[\w()`.-]+)?\s+(?:doesn't|does\s+not|didn't|did\s+not|"
+                r"won't|isn't|is\s+not|aren't|never|can't)\s+(?!(?:need|have|matter|apply)\b)\w+", _I),
+     "pointed out a flaw in what the agent did"),
+    # "the container you built exits right after start", "the query you wrote returns duplicates"
+    (re.compile(r"\b\w+\s+you\s+(?:just\s+)?(?:built|wrote|added|made|created|changed|generated|set\s+up|configured|wired|deployed)\s+"
+                r"(?:still\s+|now\s+)?(?:exits|hangs|times\s+out|returns\s+(?:nothing|duplicates|empty|null|wrong)|panics|loops|"
+                r"500s|404s|errors|throws|is\s+(?:broken|empty|wrong|missing)|are\s+(?:broken|empty|wrong|missing))\b", _I),
+     "pointed out a flaw in what the agent did"),
+    # "go vet is unhappy with your changes", "logout 500s since your refactor": a failure tied to the agent's change
+    (re.compile(r"^(?![^.?!\n]*\b(?:no\s+(?:more\s+)?(?:errors?|failures?|crash\w*|issues?|problems?|warnings?)|no\s+longer\s+"
+                r"(?:fails?|failing|crash\w*|errors?|breaks?)|not\s+(?:failing|crashing|erroring|broken)|stopped\s+(?:failing|crashing|"
+                r"erroring)|works?|working|fine|pass(?:es|ing)?|fixed|resolved|gone)\b)"
+                r"(?=[^.?!\n]*\b(?:fail\w*|errors?|erroring|500s?|404s?|crash\w*|broken|breaks|broke|unhappy|complains?|panics?|"
+                r"exits?|hangs?|doesn't|does\s+not|won't|no\s+longer|stopped)\b)"
+                r"[^.?!\n]*?\b(?:with|since|after|by)\s+your\s+(?:\w+\s+)?(?:change|changes|edit|edits|fix|refactor\w*|rewrite|update|"
+                r"commit|patch|migration)\b", _I),
+     "reported a problem after the agent's change"),
+    # "didn't fix anything, …", "didn't help": said with no subject, the last attempt
+    (re.compile(r"^\W*(?:(?:nope|no|hmm+|ugh|sadly|nah)\W+)*(?:didn't|did\s+not)\s+(?:fix|help|change|solve)(?:\s+(?:anything|a\s+thing|it|"
+                r"that|the\s+\w+)\b|\s*(?:[,.;!]|$))", _I),
+     "said the fix did not work"),
+    # Conventions stated as facts: "new migrations belong in db/migrate", "all money is stored in cents", "timestamps in
+    # the lake are always UTC", "errors get wrapped with %w in this codebase"
+    (re.compile(r"^\W*(?:(?:also|and|btw|fyi|note|so)\W+)?(?:all\s+|our\s+|new\s+|the\s+)?[\w`./-]+(?:\s+[\w`./-]+)?\s+belongs?\s+"
+                r"(?:in|under|inside|into)\s+\S"
+                r"|^\W*(?![^.?!]*\byou\s+can\b)(?:all|every|our)\s+(?:[\w-]+\s+){0,2}?(?:is|are)\s+(?:always\s+)?(?:stored|kept|named|formatted|written|"
+                r"handled|defined|placed|wrapped|prefixed|suffixed|validated|logged|typed|versioned|encoded|expressed|represented|"
+                r"measured)\s+(?:in|as|with|by|using|via)\b"
+                r"|^\W*(?:all\s+|the\s+|our\s+)?[\w-]+s(?:\s+(?:in|on|of|for|from)\s+(?:the\s+|our\s+)?[\w-]+)?\s+(?:are|must\s+be|"
+                r"should\s+be|have\s+to\s+be)\s+always\s+(?!been\b|\w+ing\b|(?:flaky|slow|broken|red|down|late|busy|noisy|empty|there|on|off|"
+                r"different|annoying|hard|the\s+same|a\s+pain)\b)\w+"
+                r"|^(?!\W*(?:there|i|it|this|that)\b)(?!.*\b(?:bug|problem|issue|error)s?\s+in\s+this\b)[^?]{3,80}?\b(?:get|gets|go|goes|"
+                r"come|comes|live|lives|are|is|must|always|never)\b[^?]{1,60}?\b(?:in|on)\s+this\s+(?:codebase|repo|repository|"
+                r"project|team|shop)\s*[.!]?\s*$", _I),
+     "stated a team convention"),
+    # "bei uns kommen … aus …", "chez nous on …", "aquí usamos …", "у нас принято …", "我们这边…都…", "うちでは…"
+    (re.compile(r"\bbei\s+uns\s+(?:im\s+(?:team|projekt)\s+)?(?:kommen|kommt|werden|wird|verwenden|nutzen|benutzen|schreiben|"
+                r"geh[öo]ren|liegen|immer|nie)\b"
+                r"|\bchez\s+nous\s*,?\s+(?:on|les|la|le|tous|toutes|c'est)\b|\bici\s*,?\s+on\s+(?:utilise|met|[ée]crit|fait)\b"
+                r"|\baqu[ií]\s+(?:usamos|siempre|nunca|ponemos|escribimos|trabajamos\s+con)\b|\ben\s+este\s+(?:repo|proyecto)\s*,?\s+"
+                r"(?:usamos|siempre|nunca|todo|todos|las|los)\b"
+                r"|\baqui\s+(?:usamos|a\s+gente\s+usa|sempre|nunca)\b|\bneste\s+(?:repo|projeto)\s*,?\s+(?:usamos|sempre|nunca)\b"
+                r"|\bda\s+noi\s+(?:si\s+usa|usiamo|sempre|mai)\b"
+                r"|у\s+нас\s+(?:в\s+(?:проекте|команде|репо)\s+)?(?:принято|всегда|никогда|используем|используется|все)"
+                r"|我们(?:这边|这里|项目|团队|公司|组)(?:里|中|的)?[^，。！？,.!?]{0,24}?(?:都|一律|统一|一般|从来|必须)"
+                r"|(?:うちでは|このプロジェクトでは|うちのプロジェクトでは)(?![^。！？]*まだ)[^。！？]{0,30}?(?:使(?:う|います|っています)|書(?:く|きます)|"
+                r"置(?:く|きます)|統一|決ま(?:り|って)|ルール|禁止|必ず|常に|いつも)", _I),
+     "stated a team convention"),
+    # "arrête de modifier les tests", "deja de cambiar …", "para de mexer …", "hör auf, …", "smetti di …", "хватит …"
+    # (never a reassurance: "arrête de t'inquiéter", "хватит на сегодня"; Spanish "para de llover" is the rain stopping)
+    (re.compile(r"\b(?:arr[êe]te[sz]?|arr[êe]tez)\s+de\s+(?!(?:t'|te\s+|vous\s+|s')?(?:inqui[ée]t|stress|pr[ée]occup|en\s+faire|"
+                r"t'excuser\s+pour\s+rien)\w*)"
+                r"|\b(?:deja|dej[aá]|dejad)\s+de\s+(?!preocupar|estresar|llover)\w+(?:ar|er|ir)\b"
+                r"|\bpare\s+de\s+\w+(?:ar|er|ir)\b|\bpara\s+de\s+(?:mexer|alterar|mudar|modificar|tentar|criar|usar|apagar|deletar|"
+                r"editar|inventar|adicionar|remover|ler|escrever|rodar|executar|refatorar|reescrever)\b"
+                r"|\bh[öo]r(?:t)?\s+(?:endlich\s+)?auf\s*(?:,|\bzu\b|\bmit\b|$)"
+                r"|\b(?:smetti|smettila|smettete)\s+di\b|(?:^|\s)(?:хватит|перестань|прекрати)\s+\w+(?:ть|ться|ти)\b", _I),
+     'says "stop…"'),
+    # "勝手に依存関係を追加した": the agent acted on its own
+    (re.compile(r"勝手に[^。！？!?]{0,30}?(?:した|しました|しない|しないで|変え|消し|追加し|入れ)", _I),
+     "said the agent acted without being asked"),
+]
+
+# Still broken, in words the tables did not hold: "the flaky test still times out".
+PERSISTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bstill\s+(?:times?\s+out|timing\s+out|returns?\s+(?:nothing|empty|null|duplicates|the\s+same)|"
+                r"(?:500|404|403|401)s)\b", _I),
+     "said the result is still broken"),
+]
+
+# A direction hedged with "maybe" / "perhaps" and typed with a question mark ("perhaps leave the CI file alone for now?").
+HEDGED_ASK = re.compile(r"^\W*(?:(?:ok(?:ay)?|hmm+|so|and|but)\W+)?(?:maybe|perhaps|possibly)\b(?!\s+(?:we|you|i)\s+(?:could|can|should)\b)", _I)
+
+# "y is the gradle version changed??": "y" for "why", only opening a question that asks about what changed or what the
+# person is asked ("y is 0 here?" asks about a variable named y).
+SHORT_WHY = re.compile(r"^(\W*)y(\s+(?:is|are|was|were|did|does|do|would|has|have)\s+(?:\w+\s+){0,6}?(?:\w+ed|you|u)\b[^?]*\?+\s*)$", _I)
+
+
+def why_spelled_out(own: str) -> str:
+    """``own`` with a leading "y" read as "why" where it opens such a question."""
+    return SHORT_WHY.sub(r"\1why\2", own)
