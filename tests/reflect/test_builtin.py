@@ -404,7 +404,7 @@ RULES += [
     ('please dont reformat the whole file, only touch the lines you need to change',
      'Never reformat the whole file.'),
     ('again with the tabs. we use 4 spaces in python files',
-     'Use 4 spaces in python files.'),
+     'Indent with 4 spaces in python files.'),
     ('you should use `pytest.raises` as a context manager rather than try/except in tests',
      'Use `pytest.raises` as a context manager instead of `try/except` in tests.'),
     ('Avoid N+1 queries: use select_related / prefetch_related in the views',

@@ -14,7 +14,7 @@ from altimate_learn.store import Store, project
 RULES = {
     "no, use pnpm, not npm": "Use `pnpm` instead of `npm`.",
     "never commit directly to main": "Never commit directly to main.",
-    "We always use snake_case for column names": "Use `snake_case` for column names.",
+    "We always use snake_case for column names": "Always use `snake_case` for column names.",
     "don't use print statements, use the logger": "Use the logger instead of print statements.",
 }
 NO_RULE = ["that's still broken, the page is blank after your change",

@@ -22,6 +22,10 @@ feedback                                              lesson
 "you keep adding emojis to the commit messages"       Never add emojis to the commit messages.
 "why did you delete the tests again?"                 Never delete the tests.
 "you forgot to update the changelog again"            Always update the changelog.
+"we use tabs here" / "we follow conventional commits" Indent with tabs. / Follow conventional commits.
+"we don't allow force pushes to main"                 Force pushes to main are not allowed.
+"didn't we agree to keep handlers thin?"              Always keep handlers thin.
+"I told you before, no print statements"              Never use print statements.
 ====================================================  ====================================================
 
 Around that: greetings, refusals ("no,", "that's wrong"), reminders ("as I said") and team phrasing ("in
@@ -55,7 +59,7 @@ words: a rule that names a folder on that path holds below it (``db/migrations/*
 never make a trigger, and a lesson that names a folder or file elsewhere (`build/` while the agent wrote
 `out.txt`) is left project-wide.
 
-The package: `vocabulary.py` (word lists), `hedges.py` (softened corrections read plainly), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
+The package: `vocabulary.py` (word lists), `conventions.py` (team conventions stated as facts), `hedges.py` (softened corrections read plainly), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
 not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
 coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
 """

@@ -15,7 +15,8 @@ import re
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
-_SOON = r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|several\s+times))*"
+_SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
+         r"a\s+(?:hundred|million|thousand)|\d+)\s+times))*")
 _AGREE = r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for)"
 
 # "remember: …", "as we agreed, …", "I told you already: …", "we agreed to …", "don't forget that …"
@@ -23,7 +24,8 @@ _REMINDER = re.compile(
     r"^(?:(?:please\s+)?(?:remember|recall|reminder|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind)\b"
     r"(?:\s+(?:that|again))?[\s,:;.!-]*"
     r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!-]+\s*"
-    r"|(?:i|we)\s+(?:already\s+|just\s+)?" + _AGREE + _SOON + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s))"
+    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
+    + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s))"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
     r")(?:to\s+|that\s+|on\s+)?",
     re.I)
@@ -139,6 +141,9 @@ def _a_kind(rest: str) -> bool:
         return False
     if _CODE.search(rest):
         return True
+    if re.match(r"(?:directly\s+)?(?:to|on|into)\s+(?:the\s+)?(?:main|master|trunk|prod|production)(?:\s+branch)?\s*[?!.]*$",
+                rest, re.I):
+        return True  # "you keep committing to main": the project's main branch, not one thing of this task (refl25)
     if re.match(r"^(?:new|more|extra|other)\s", rest, re.I):
         return False  # "why did you create new files again": the rule is what to do instead, unsaid
     definite = re.match(r"^(?:the|all\s+the)\s+(.+)$", rest, re.I)
@@ -254,6 +259,12 @@ def _base(rest: str) -> str:
     return f"{base} {tail}".strip() if base else rest
 
 
+# The reminder leads that recall an earlier statement ("I told you", "we agreed", "as I said", "how many times …"), not a
+# bare "remember to …" (which may ask for one step of this task).
+_RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?"
+                      + _AGREE + r"|how\s+many\s+times)\b", re.I)
+
+
 def _strip_reminder(sentence: str) -> str | None:
     """The sentence without its reminder lead, or None when it has none (or nothing follows it)."""
     stripped = sentence
@@ -267,9 +278,40 @@ def _strip_reminder(sentence: str) -> str | None:
     return stripped
 
 
+# "have you forgotten that we use pnpm?", "did you forget we don't commit to main?": the team's way, asked about
+_FORGOTTEN = re.compile(r"^(?:have\s+you\s+forgotten|did\s+you\s+forget|don'?t\s+you\s+remember|do\s+you\s+not\s+remember)"
+                        r"\s+(?:that\s+)?(?P<rest>(?:we|our\s+\w+|this\s+(?:repo(?:sitory)?|project|codebase))\s+.+?)\s*\?+\s*$", re.I)
+
+
+def _recalled_way(rest: str) -> str | None:
+    """ "from now on, <rest>" when what a person recalls as agreed or said before is a way of working on a kind of thing
+    or code ("keep handlers thin", "pin dependencies"): said again, it holds every time. None for a step of this task
+    ("restart the server", "fix the header") or one thing of it ("keep it simple", "use the staging db")."""
+    from altimate_learn.reflect.providers.builtin.rules import _THIS_TASKS
+    from altimate_learn.reflect.providers.builtin.vocabulary import RECALLED_WAY_VERBS
+
+    verb, _, obj = rest.strip().partition(" ")
+    if re.search(r"\b(?:not|instead|rather|over)\b", obj, re.I):
+        return None  # "I told you to use pnpm not npm": the choice's own template reads it
+    if verb.lower() not in RECALLED_WAY_VERBS or not obj or _DEICTIC_OBJECT.search(obj) or _THIS_TASKS.search(obj) \
+            or re.search(r"\b(?:for\s+now|today|this\s+time|yet|later|first|then)\b", obj, re.I):
+        return None
+    what = re.split(r"\s+(?:with|in|into|to|on|for|by|before|after|as|under|via|using)\b", obj, maxsplit=1)[0]
+    what = re.sub(r"^(?:all|every|each|our)\s+", "", what)
+    if verb.lower() == "keep" and len(what.split()) > 1:
+        what = what.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
+    if _one_thing(what) or not (_a_kind(what) or _code_word(what)):
+        return None
+    return f"from now on, {rest.strip()}"
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
     match = _DIDNT_WE.match(sentence)
+    if match:
+        rest = match.group("rest")
+        return _recalled_way(rest) or rest
+    match = _FORGOTTEN.match(sentence)
     if match:
         return match.group("rest")
     match = _SHOULDNT.match(sentence)
@@ -380,6 +422,8 @@ def restate(text: str) -> tuple[str, bool]:
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
+            if body == reminded and _RECALLS.match(sentence):
+                body = _recalled_way(reminded) or body  # "I told you to keep handlers thin": said before, said again
             said = re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w+\s*(?P<what>.*)$", body, re.I)
             if said and not _one_thing(said.group("what")):
                 # "I told you, don't commit to main": said before and said again, the prohibition holds from now on;

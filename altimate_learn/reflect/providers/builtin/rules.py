@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from altimate_learn.reflect.providers.builtin.conventions import no_kind, team_convention
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.identifiers import (join_adjacent_code, join_commands, mark_identifiers,
                                                                    slot)
@@ -23,7 +24,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
                                                                   TOOL_FAMILIES, UI_PARTS, CALENDAR, EVERYDAY_TECH, ONE_OF_MANY,
-                                                                  UNIT_WORDS, VERBS, gerund_base)
+                                                                  UNIT_WORDS, VERBS, KEPT_OUT, NEEDS_WORK, UI_STATES, UI_ACTIONS, gerund_base)
 
 MAX_CHARS = 140
 
@@ -231,6 +232,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             scope = re.sub(r"^our\s+", "the ", scoped.group(2), flags=re.I)
             inner.text = f"{scoped.group(1).capitalize()} {scope}, {first.lower()}{inner.text[len(first):]}"
             return inner
+    # "we use conventional commits", "we indent with 2 spaces", "we don't allow force pushes to main": the team's way
+    # stated as a fact (conventions.py)
+    found = team_convention(c)
+    if found:
+        return found
     # "can you not add emojis" asks for a rule as politely as "don't add emojis"
     polite = re.match(r"^(?:can|could|would)\s+you\s+(?:please\s+)?(not|stop)\s+(.+?)\??$", c, re.I)
     if polite:
@@ -337,8 +343,15 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     m = re.match(r"^we\s+(?:always\s+|only\s+)?use\s+(.+?)\s+(in|for|on|across|throughout|with)\s+(.+)$", c, flags)
     if m and not _bad_object(m.group(1)) and not _bad_object(m.group(3)) \
             and not re.search(r"\b(?:you|i|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
-        return Rule(f"Use {slot(_clean_object(m.group(1)))} {m.group(2).lower()} {_clean_object(m.group(3))}", "modal",
-                    [m.group(1)], [])
+        if _one_ui_part(m.group(3)) or _THIS_TASKS.search(m.group(3)):
+            return None  # "we use tabs in the settings page", "… in the new module": one thing of this task
+        what, where = _clean_object(m.group(1)), _clean_object(m.group(3))
+        # "we use UUIDs for ids", "we use transactions for writes": a kind of thing for a kind of thing is the team's
+        # convention, two words of content make it (refl25)
+        kinds = all((_plural(side) or _names_code(side)) and not re.match(r"(?:the|a|an|this|that)\s", side, re.I)
+                    and not _TASKS_SCOPE.search(side) for side in (what, where))
+        return Rule(f"Use {slot(what)} {m.group(2).lower()} {where}", "convention" if kinds else "modal", [m.group(1)], [],
+                    standing=kinds)
     # you keep using Y, use X (instead)
     m = re.match(r"^you(?:'re|\s+are)?\s+(?:keep\s+|still\s+)?(?:using|calling|importing|adding)\s+(.+?)\s*[,;.—–-]+\s*"
                  r"(?:please\s+|just\s+)?(?:use|call|import|switch\s+to|it'?s|it\s+is|we\s+use)\s+(.+)$", c, flags)
@@ -402,7 +415,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 return None
             phrase = first
         verb, _, obj = phrase.partition(" ")
-        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge"):
+        if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push"):
             return None
         text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
         follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+)", "", strip_lead(follow), flags=re.I) \
@@ -446,11 +459,17 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         return Rule(f"Always {verb} {target}".strip(), "reminder" if reminder else "always", [obj], [])
 
     # "every new endpoint needs an integration test": a kind of thing and what each one must have
-    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?)\s+"
-                 r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+)$", c, flags)
-    if m and not re.search(r"\b(?:you|i|we|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
-        return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}", "modal", [m.group(3)], [],
-                    subject=m.group(1))
+    m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?|must\s+have|should\s+have)\s+"
+                 r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+|(?P<bare>[\w`.-]+(?:\s+(?!too\b)[\w`.-]+)?))"
+                 r"(?:\s+(?:too|as\s+well))?[.!]*$", c, flags)
+    if m and m.group("bare") and (not _plural(m.group("bare")) or re.match(r"all\s+(?:the|of)\b", m.group(1), flags) or any(
+            word in NEEDS_WORK for word in m.group("bare").lower().split())):
+        m = None  # "every page needs fixing", "every file needs updates": work on this task's things (refl25)
+    if m and not re.search(r"\b(?:you|i|we|it|this|that|them|these|those)\b", m.group(1) + " " + m.group(3), flags):
+        # "every PR needs tests": each one of a kind and what it must have, two words of content make it (refl25)
+        return Rule(f"{m.group(1)} {m.group(2).lower()} {_clean_object(m.group(3))}",
+                    "convention" if m.group("bare") else "modal", [m.group(3)], [], subject=m.group(1),
+                    standing=bool(m.group("bare")))
     convention = _data_convention(c)
     if convention:
         return convention
@@ -627,6 +646,9 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     while recalled and recalled.end():
         said = said[recalled.end():]
         recalled = _RECALLED.match(said)
+    kept_out = no_kind(clause)
+    if kept_out:  # "I told you before, no print statements", "no more emojis in commit messages"
+        return kept_out
     m = _NO_TOOL.match(said)
     if m and (m.group("more") or m.group("scope") or said != clause.strip()):
         token = m.group("x")
@@ -929,6 +951,8 @@ def _finalize(rule: Rule) -> str | None:
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
         if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
             needed = 2
+    if rule.standing and rule.shape == "never" and rule.negative and rule.negative[0].strip().lower() in KEPT_OUT:
+        needed = 1  # "I told you, no emojis" -> "Never use emojis.": a thing a project keeps out of its code (refl25)
     if len(words) < needed:
         return None
     if not _lint_ok(text):
@@ -1076,7 +1100,8 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "never" and not rule.standing and text.startswith("Avoid ") and "`" not in text \
             and rule.negative and _avoids_one_thing(rule.negative[0]):
         return ONE_THING  # "avoid the modal on mobile": one thing of this task, not a kind ("avoid global state")
-    if rule.shape == "modal" and rule.subject and "`" not in text and _one_ui_part(rule.subject):
+    if rule.shape == "modal" and rule.subject and "`" not in text and _one_ui_part(rule.subject) \
+            and not _behaves_in_a_state(text):
         return ONE_COMPONENT  # "The modal should always be centered.": one part of this app's screen, "always" or not
     if _ONE_OF_TWO.search(prose):
         return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
@@ -1172,6 +1197,19 @@ def _bare_one_of_many(obj: str) -> bool:
     bare = re.fullmatch(r"(?:the|this|that|my|your)\s+([a-z]+)(?:\s+(?:globally|locally|directly|manually|again|by\s+hand))?",
                         head.strip(), re.I)
     return bool(bare) and bare.group(1).lower() in ONE_OF_MANY
+
+
+_IN_A_STATE = re.compile(r"\b(?:should|must)\s+(?:always|never)\s+(?:be\s+(?P<state>[a-z-]+)|(?P<verb>[a-z]+))\b.*?"
+                         r"\b(?:while|during|until)\s+[a-z]", re.I)
+
+
+def _behaves_in_a_state(text: str) -> bool:
+    """Whether a part of the screen is said to behave some way for as long as a state lasts, every time ("The submit
+    button should always be disabled while saving.", "… must always be disabled until the form is valid."):
+    vocabulary.UI_STATES / UI_ACTIONS, never a look ("…always be blue while …"); an event ("close on escape",
+    "disappear after 3 seconds") is one part's design (refl24)."""
+    m = _IN_A_STATE.search(text)
+    return bool(m) and ((m.group("state") or "").lower() in UI_STATES or (m.group("verb") or "").lower() in UI_ACTIONS)
 
 
 def _one_ui_part(subject: str) -> bool:

@@ -137,6 +137,9 @@ def normalise(text: str) -> str:
 
     text = re.sub(r"\b(can|could|would|did|do|are|have|if|when|why|will)\s+u\b", r"\1 you", text, flags=re.I)
     text = re.sub(r"\bit's\s+own\b", "its own", text, flags=re.I)  # "on it's own line"
+    # "any-types", "any-typed": TypeScript's `any` written as one word with its noun ("any types" stays prose: "don't
+    # add any types" asks for none at all)
+    text = re.sub(r"(?<![`\w-])any-(types?|typed|casts?)\b", r"`any` \1", text, flags=re.I)
     return CONTRACTION.sub(fix, text)
 
 

@@ -29,6 +29,7 @@ build comment force snapshot materialize cluster grant revoke leak split test so
 analyze analyse access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
 poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
 reference alter truncate ping mark rerun reorder kill review approve answer
+force-push cherry-pick fast-forward
 """.split())
 
 IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
@@ -321,3 +322,72 @@ ONE_AT_A_TIME = {"question": "ask", "questions": "ask", "change": "make", "chang
 AGENTS_OWN = frozenset("""session sessions process processes shell terminal context work code output answers questions
 prs pull requests commits tests reviews""".split())
 
+
+
+# --- Conventions a team states as facts (`conventions.py` reads these; refl25, issue 20). ---
+
+# Named practices a project adopts as a whole: "we use conventional commits", "we follow semver", "we do TDD". Said of
+# the team, each is a standing convention with no object of this task to point at. Lower case, words as said.
+PRACTICES = frozenset("""
+conventional commits|conventional commit messages|semantic versioning|semver|calendar versioning|calver
+|trunk-based development|gitflow|git flow|github flow|squash merges|squash merging|squash and merge|rebase and merge
+|signed commits|atomic commits|linear history|feature flags|feature branches|type hints|type annotations|strict mode
+|strict typescript|strict null checks|es modules|esm|commonjs|named exports|absolute imports|relative imports
+|functional components|dependency injection|tdd|bdd|test-driven development|pep 8|pep8|google style docstrings
+|numpy style docstrings|jsdoc|tsdoc|snake_case|camelcase|pascalcase|kebab-case|screaming_snake_case|single quotes
+|double quotes|trailing commas|utc|iso 8601|iso-8601|iso dates|iso 8601 dates|keep a changelog|semantic commits
+""".replace("\n", "").split("|"))
+
+# Indentation a project keeps: "we use tabs", "we indent with 2 spaces" (rendered "Indent with …").
+INDENT_NUMBERS = {"two": "2", "four": "4", "eight": "8", "2": "2", "3": "3", "4": "4", "8": "8"}
+
+# Verbs of the team's own way of working, said as a fact of the team ("we keep handlers thin", "we pin all
+# dependencies", "we prefix private methods with an underscore"): a standing convention when what follows is a kind
+# of thing or code. Verbs that also describe what a program does ("we call the API twice", "we return 500 on …") or
+# a step of the task ("we add the button", "we run the migration") are not here: said of "we", they report or plan.
+TEAM_WAY_VERBS = frozenset("keep follow avoid pin prefix suffix squash rebase validate sanitize document annotate "
+                           "lint format indent".split())
+
+# What "we don't allow / accept / permit / tolerate X" and "X are not allowed" keep out: the verbs, and the
+# participle each renders with ("PRs without tests are not accepted.").
+ALLOW_VERBS = {"allow": "allowed", "accept": "accepted", "permit": "permitted", "tolerate": "tolerated"}
+
+# Where a branch rule points: "force pushes to main", "direct commits to master", "merge commits on the release branch".
+BRANCH_WORDS = frozenset("main master trunk develop prod production staging release".split())
+
+# Things a project keeps out of its code, said as "no X" after a reminder ("I told you before, no print statements",
+# "no more emojis in commit messages"). With code (`console.log`, `any`, a tool) they are what the rule forbids; a
+# plural that names no such thing ("no errors", "no changes", "no questions") is no rule.
+KEPT_OUT = frozenset("""emojis|emoji|print statements|prints|console logs|debug prints|debug statements|magic numbers
+|globals|global variables|inline styles|wildcard imports|star imports|default exports|abbreviations|semicolons
+|type assertions|non-null assertions|todo comments|sleeps|hardcoded values|hardcoded secrets|hardcoded credentials
+|hardcoded strings|hardcoded urls|hard-coded values|force pushes|merge commits|raw sql|raw sql queries|mocks
+""".replace("\n", "").split("|"))
+
+# What "every X needs Ys" may not name as Ys: work to be done on this task's things ("every page needs fixing",
+# "every file needs updates"), not something each one of a kind must have.
+NEEDS_WORK = frozenset("""fixes fixing changes updates updating work improvements tweaks adjustments edits attention
+cleanup cleaning refactoring rewriting love help reviewing testing""".split())
+
+# Verbs of a way of working that, recalled as agreed or said before ("didn't we agree to keep handlers thin?", "I told
+# you to pin dependencies"), state a standing rule; a verb of one step ("restart", "run", "fix", "return") recalls a
+# step asked for once ("I told you to restart the server").
+RECALLED_WAY_VERBS = frozenset("""use prefer keep put place store name follow avoid wrap pin prefix suffix log document
+annotate type declare validate sanitize escape quote await catch import stick lint indent separate namespace version
+tag squash rebase""".split())
+
+# How a part of the screen behaves in a state ("the submit button should always be disabled while saving", "the modal
+# should never close when clicking outside"): with "always"/"never" and the state it holds in, a standing rule of the
+# app's behaviour, not one part's look ("the modal should always be centered" stays a design statement of this task).
+UI_STATES = frozenset("""disabled enabled hidden visible shown readonly read-only locked focused open closed collapsed
+expanded active inactive selected checked unchecked editable clickable blocked""".split())
+UI_ACTIONS = frozenset("""close open stay show hide reset clear submit reload refresh scroll validate block lock appear
+disappear keep""".split())
+
+# People a product lets in or keeps out ("we don't allow anonymous users"): a fact of the product, not of how the team
+# works, so "X are not allowed" about them is no lesson here.
+PEOPLE = frozenset("""users user guests guest visitors visitor customers customer people members member admins admin
+clients client accounts account anonymous strangers bots crawlers""".split())
+
+# Plurals too vague to be what a team's way is about ("we keep things simple", "we keep costs low").
+VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers costs expectations".split())

@@ -1,0 +1,218 @@
+"""Team conventions stated as facts: the templates for "we use conventional commits", "we indent with 2 spaces",
+"we don't allow force pushes to main", "we keep handlers thin" (refl25, issue 20).
+
+A person often states the project's way as a fact about the team rather than as an order. Said of "we" (or "this
+repo", "our team"), in the present, about a kind of thing or a named practice, it holds for every later task:
+
+=====================================================  ==================================================
+feedback                                               lesson
+=====================================================  ==================================================
+"we use conventional commits" / "we follow semver"     Use conventional commits. / Follow semver.
+"we use tabs here" / "we indent with 2 spaces"         Indent with tabs. / Indent with 2 spaces.
+"we don't allow force pushes to main"                  Force pushes to main are not allowed.
+"we don't accept PRs without tests"                    PRs without tests are not accepted.
+"merge commits aren't allowed on main"                 Merge commits are not allowed on main.
+"we keep handlers thin" / "we pin all dependencies"    Keep handlers thin. / Pin all dependencies.
+"I told you before, no print statements"               Never use print statements.
+=====================================================  ==================================================
+
+Each shape reads only what it can name: a practice of vocabulary.PRACTICES, an indentation, a kind of thing (a
+plural), code, or something a project keeps out of its code (vocabulary.KEPT_OUT). What points at this task ("this",
+"the new …", "for now"), asks ("?") or describes what a program does ("we call the API twice", "users are not allowed
+to edit") gives nothing; the vocabulary lives in `vocabulary.py`, the gates in `rules.py`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.reflect.providers.builtin.vocabulary import (ALLOW_VERBS, BRANCH_WORDS, FORBIDDEN_CODE,
+                                                                  INDENT_NUMBERS, KEPT_OUT, LANGUAGES, PEOPLE, PRACTICES,
+                                                                  TEAM_WAY_VERBS, TOOL_FAMILIES, VAGUE_KINDS, VERBS,
+                                                                  gerund_base)
+
+# Who states the team's way: "we", "this repo", "our team".
+_WE = r"(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|company|monorepo))"
+# What may close a stated convention: where it holds ("here", "in this repo"), a reminder that it was said, thanks.
+_HERE = r"(?:\s+(?:here|everywhere|always|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|in\s+our\s+(?:repo|code|codebase)))*"
+_END = r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|" \
+       r"keep\s+(?:that|this|it)\s+in\s+mind|thanks?|ok))*[\s,.!]*$"
+# Words of this task, of a moment, or of a report: never in a stated convention.
+_NOT_STANDING = re.compile(r"\b(?:this|that|these|those|it|its|them|they|you|your|i|me|my|now|today|tomorrow|tonight|"
+                           r"later|soon|yet|first|then|again|still|anymore|sometimes|twice|once|new|old|current|"
+                           r"other|same|next|last|above|below|following|remaining|both)\b|\?", re.I)
+
+_PRACTICE = r"(?P<what>" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(PRACTICES, key=len, reverse=True)) \
+    + r")"
+# "we use conventional commits", "this repo follows semver", "we do TDD", "we always use type hints"
+_STATES_PRACTICE = re.compile(r"^" + _WE + r"\s+(?P<always>always\s+)?(?:only\s+)?(?P<verb>use|uses|follow|follows|stick\s+to|"
+                              r"sticks\s+to|do|does|practi[cs]e|practi[cs]es|prefer|prefers|enforce|enforces)\s+"
+                              + _PRACTICE + r"(?P<scope>\s+(?:for|in|on|across)\s+(?:all\s+|every\s+|each\s+)?"
+                              r"[\w`.-]+(?:\s+[\w`.-]+)?)?" + _HERE + _END, re.I)
+
+_HOW = r"(?P<how>tabs|(?P<n>two|four|eight|[2348])[\s-]*spaces?)"
+# "we use tabs here", "we indent with 2 spaces", "our indentation is 4 spaces", "indent with tabs", "2-space indentation"
+_INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|indent\s+with|indents\s+with|prefer|prefers)"
+                      r"|(?:please\s+)?(?:always\s+)?indent\s+with|(?:our\s+|the\s+)?indentation\s+is)\s+" + _HOW
+                      + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?)?"
+                      r"(?:\s+(?:in|for)\s+(?P<scope>[\w.+#-]+(?:\s+files)?))?" + _HERE + _END, re.I)
+
+# "we don't allow force pushes to main", "we don't accept PRs without tests", "we never permit merge commits"
+_WE_DONT_ALLOW = re.compile(r"^" + _WE + r"\s+(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no\s+longer)\s+"
+                            r"(?P<verb>allow|accept|permit|tolerate)\s+(?:any\s+)?(?P<what>.+?)" + _HERE + _END, re.I)
+# "force pushes are not allowed on main", "merge commits are never allowed", "any-types aren't allowed here"
+_NOT_ALLOWED = re.compile(r"^(?P<what>[\w`.-]+(?:\s+[\w`.-]+){0,3}?)\s+(?:are|is)(?P<neg>n'?t|\s+not|\s+never)\s+"
+                          r"(?P<verb>allowed|accepted|permitted|tolerated)"
+                          r"(?P<where>\s+(?:on|to|in|into)\s+(?:the\s+)?[\w-]+(?:\s+branch(?:es)?)?)?"
+                          r"(?P<here>" + _HERE + r")" + _END, re.I)
+
+# "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore"
+_TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
+
+# "no print statements", "no more emojis in commit messages", "no console.log in production code"
+_NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[^`]+`(?:\s+[a-z]+)?|[\w.()-]+(?:\s+[\w-]+){0,2}?)"
+                      r"(?P<scope>\s+(?:in|for|inside|within|on)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,2})?"
+                      r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# Code that "no X" may forbid with a noun after it: "print statements", "console.log calls", "`any` types".
+_CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\))(?:\s+(?:calls?|statements?|types?|"
+                        r"casts?|imports?))?$|^(?P<word>[a-z]+)\s+(?:calls|statements|types|casts|imports)$", re.I)
+# "recalled" leads after which a bare "no X" is the rule said again: "I told you before,", "as I said,", "for the last time,"
+RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)(?:\s+before)?|"
+                      r"i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you)(?:\s+(?:this|it|that))?"
+                      r"(?:\s+(?:before|already|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
+                      r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
+                      r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
+                      r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
+
+
+def _kind(phrase: str) -> bool:
+    """Whether a phrase names a kind of thing (a plural: "PRs", "force pushes to main", "handlers"), a gerund of a
+    practice ("force pushing"), code, or a named practice; not one thing ("the button") or a person's words."""
+    from altimate_learn.reflect.providers.builtin.restate import _code_word
+    from altimate_learn.reflect.providers.builtin.rules import _plural
+
+    text = phrase.strip().lower()
+    if not text or re.match(r"(?:the|a|an)\s", text):
+        return False
+    return _plural(text) or _code_word(phrase) or bool(gerund_base(text.split()[0])) or text in PRACTICES
+
+
+def _target_ok(what: str) -> bool:
+    """A "to …" inside what is kept out names a branch or a kind ("force pushes to main", "pushes to protected
+    branches"), never a verb ("users to delete their accounts": what the product lets its users do)."""
+    from altimate_learn.reflect.providers.builtin.rules import _plural
+
+    for m in re.finditer(r"\bto\s+(?:the\s+)?([\w-]+)(?:\s+([\w-]+))?", what, re.I):
+        word = m.group(1).lower()
+        if word in BRANCH_WORDS or word.endswith("branch") or word == "branches":
+            continue
+        if word in VERBS or gerund_base(word) or not _plural(word):
+            return False
+    return True
+
+
+def _sentence_case(text: str) -> str:
+    return text if text.startswith("`") else text[0].upper() + text[1:]
+
+
+def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules imports this module)
+    """The convention a sentence states as a fact of the team, or None (see the module docstring)."""
+    from altimate_learn.reflect.providers.builtin.rules import Rule, _plural
+
+    said = c.strip()
+    m = _INDENTS.match(said)
+    if m:
+        how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
+        scope = (m.group("scope") or "").strip()
+        if scope and not (scope.lower().split()[0] in LANGUAGES or scope.lower().endswith("files")
+                          or scope.lower() in TOOL_FAMILIES or re.fullmatch(r"[a-z]{1,6}", scope.lower())):
+            return None
+        if scope and _NOT_STANDING.search(scope):
+            return None
+        text = f"Indent with {how}" + (f" in {scope}" if scope else "")
+        return Rule(text, "convention", [how], [], standing=True, alone=True)
+    m = _STATES_PRACTICE.match(said)
+    if m:
+        verb = m.group("verb").lower().split()[0]
+        scope = (m.group("scope") or "").rstrip()
+        if scope and (_NOT_STANDING.search(scope) or not (_plural(scope.split(None, 1)[1]) or
+                                                            scope.split()[-1].lower() in BRANCH_WORDS)):
+            return None
+        lead = {"follow": "Follow", "follows": "Follow", "stick": "Follow", "sticks": "Follow", "enforce": "Enforce",
+                "enforces": "Enforce"}.get(verb, "Use")
+        lead = f"Always {lead.lower()}" if m.group("always") else lead
+        return Rule(f"{lead} {m.group('what')}{scope}", "convention", [m.group("what")], [], standing=True, alone=True)
+    m = _WE_DONT_ALLOW.match(said)
+    if m:
+        return _kept_out(m.group("what"), ALLOW_VERBS[m.group("verb").lower()])
+    m = _NOT_ALLOWED.match(said)
+    if m:
+        # a bare "X are not allowed" is also how error messages read ("Cross-origin requests are not allowed"): only
+        # with "never", a branch it holds on, or "here" / "in this repo" is it the team's rule
+        where = (m.group("where") or "").strip()
+        branch = bool(re.search(r"\b(?:" + "|".join(sorted(BRANCH_WORDS)) + r")\b|branch", where, re.I))
+        if "never" not in m.group("neg").lower() and not branch and not m.group("here").strip():
+            return None
+        if where and not branch:
+            return None  # "guests are not allowed in the admin page": where only the conversation names
+        return _kept_out(m.group("what"), m.group("verb").lower(), where if branch else "")
+    m = _TEAM_WAY.match(said)
+    if m and m.group("verb").lower() in TEAM_WAY_VERBS:
+        rest = m.group("rest").strip()
+        verb = m.group("verb").lower()
+        obj = re.split(r"\s+(?:with|in|into|to|on|for|by|before|after|as|under|via|using)\b", rest, maxsplit=1)[0]
+        obj = re.sub(r"^(?:all|every|each|our)\s+", "", obj)
+        if verb == "keep" and len(obj.split()) > 1:
+            obj = obj.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
+        if _NOT_STANDING.search(rest) or len(rest.split()) > 8 or re.match(r"[a-z]+ing\b", rest, re.I) \
+                or not _kind(obj) or set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
+            return None  # "we keep getting errors", "we keep running into this": what keeps happening
+        lead = f"Always {verb}" if m.group("always") else verb.capitalize()
+        return Rule(f"{lead} {rest}", "convention", [rest], [], standing=True, alone=True)
+    return None
+
+
+def _kept_out(what: str, participle: str, where: str = ""):
+    """ "X are not allowed[ where]." for a kind kept out ("force pushes to main", "PRs without tests"), or None."""
+    from altimate_learn.reflect.providers.builtin.rules import Rule, _plural
+
+    what = what.strip().rstrip(".!")
+    if _NOT_STANDING.search(what) or len(what.split()) > 7 or not _target_ok(what):
+        return None
+    head = re.split(r"\s+(?:to|on|in|into|without|with|from|for|of)\b", what, maxsplit=1)[0]
+    if re.match(r"(?:the|a|an)\s", what, re.I) or not _kind(head) or set(head.lower().split()) & PEOPLE:
+        return None  # "we don't allow anonymous users": who the product lets in, not how the team works
+    verb = "are" if _plural(head) else "is"
+    where = f" {where}" if where else ""
+    return Rule(f"{_sentence_case(what)} {verb} not {participle}{where}", "convention", [], [what], standing=True,
+                alone=True)
+
+
+def no_kind(clause: str):  # -> Rule | None
+    """ "no X" said again after a reminder, or as "no more X": the rule that X stays out (X code, or a thing of
+    vocabulary.KEPT_OUT): "I told you before, no print statements" -> "Never use print statements."."""
+    from altimate_learn.reflect.providers.builtin.rules import Rule
+
+    said = clause.strip()
+    recalled = False
+    found = RECALLED.match(said)
+    while found and found.end():
+        said, recalled = said[found.end():], True
+        found = RECALLED.match(said)
+    m = _NO_KIND.match(said)
+    if not m or not (recalled or m.group("more")):
+        return None
+    what = m.group("what").strip()
+    lowered = what.lower()
+    code = _CODE_NOUN.match(what)
+    if code and code.group("word") and code.group("word").lower() not in FORBIDDEN_CODE:
+        code = None  # "no unit tests": a word before "tests" is no code
+    if not (lowered in KEPT_OUT or code):
+        return None
+    scope = (m.group("scope") or "").rstrip()
+    if _NOT_STANDING.search(scope) or re.match(r"\s*\w+\s+the\s", scope, re.I) and not re.search(r"s$", scope):
+        return None  # "no emojis in this file", "no mocks in the test": this task's thing
+    return Rule(f"Never use {what}{scope}", "never", [], [what], standing=True, alone=True)
+
+
+__all__ = ["RECALLED", "no_kind", "team_convention"]

@@ -1,0 +1,141 @@
+"""refl25 (issue 20, the built-in reflector): team conventions stated as facts, and rules said again as a question,
+a complaint or a reminder. Each form: the rule it must give, and the look-alikes (this task's things, questions,
+reports, what a product lets its users do) that must give nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
+
+
+def rules(text: str) -> list[str]:
+    return item_rules(FeedbackItem("user_correction", text))[0]
+
+
+# --- 1. Conventions stated as facts of the team --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("we use UUIDs for ids", "Use UUIDs for ids."),
+    ("we use transactions for writes", "Use transactions for writes."),
+    ("we use tabs here", "Indent with tabs."),
+    ("this project uses tabs", "Indent with tabs."),
+    ("we indent with 2 spaces", "Indent with 2 spaces."),
+    ("we use 2 spaces for indentation", "Indent with 2 spaces."),
+    ("our indentation is four spaces", "Indent with 4 spaces."),
+    ("again with the tabs. we use 4 spaces in python files", "Indent with 4 spaces in python files."),
+    ("we use conventional commits", "Use conventional commits."),
+    ("we follow conventional commits, remember that", "Follow conventional commits."),
+    ("we use semantic versioning", "Use semantic versioning."),
+    ("We always use snake_case for column names", "Always use `snake_case` for column names."),
+    ("we don't allow force pushes to main", "Force pushes to main are not allowed."),
+    ("we don't accept PRs without tests", "PRs without tests are not accepted."),
+    ("we do not allow direct commits to main", "Direct commits to main are not allowed."),
+    ("we don't allow any-types", "`any` types are not allowed."),
+    ("merge commits aren't allowed on main", "Merge commits are not allowed on main."),
+    ("force pushes are never allowed", "Force pushes are not allowed."),
+    ("emojis are not allowed here", "Emojis are not allowed."),
+    ("never force-push the release branch", "Never force-push the release branch."),
+    ("don't force-push to main", "Never force-push to main."),
+    ("we never force-push shared branches", "Never force-push shared branches."),
+    ("Use `git rebase` instead of merge.", "Use `git rebase` instead of merge."),
+    ("use git rebase instead of merge", "Use `git rebase` instead of merge."),
+    ("we keep handlers thin", "Keep handlers thin."),
+    ("we pin all dependencies", "Pin all dependencies."),
+    ("we always squash commits before merging", "Always squash commits before merging."),
+    ("we prefix private methods with an underscore", "Prefix private methods with an underscore."),
+    ("the submit button should always be disabled while saving",
+     "The submit button should always be disabled while saving."),
+    ("the save button must always be disabled until the form is valid",
+     "The save button must always be disabled until the form is valid."),
+])
+def test_a_convention_stated_as_a_fact_gives_its_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+CONVENTION_LOOKALIKES = [
+    # this task's things, pronouns, a moment
+    "we use this for testing", "we use it for now", "we use a lot of memory for that", "we use the old client for the report",
+    "we use tabs for the navigation", "we use tabs in the settings page", "we use mocks for tests in the new module",
+    "we use fixtures for the 3 tests", "we use tabs?", "do we use tabs here?", "we used tabs before",
+    "we indent the code later", "we follow the plan", "we follow up tomorrow", "we follow the instructions in the ticket",
+    "we follow up on tickets", "we rebase onto main", "we document everything", "we pin the version for now",
+    "we keep the old version", "we keep getting errors", "we keep running into this bug", "we keep it simple",
+    "we keep things simple", "we keep costs low", "we keep track of users", "we keep strict TS",
+    "we keep handlers in the api folder?", "we squash them later", "we prefix it with the date",
+    # what a product lets its users do, or a state of the team (refl24's look-alikes stay)
+    "we don't allow users to delete their accounts", "we don't allow anonymous users", "we don't allow that",
+    "we don't allow it yet", "we don't accept it", "we don't accept the terms", "we don't accept cash",
+    "users are not allowed to edit this", "comments are not allowed on this post", "guests are not allowed to see the page",
+    "files are not allowed to be empty", "guests are not allowed in the admin page",
+    # a bare "X are not allowed" reads as an error message; questions
+    "force pushes are not allowed", "Cross-origin requests are not allowed", "we don't allow force pushes?",
+    "why don't we allow force pushes?", "force pushes are not allowed, right?",
+    # one part of the screen: its look, or an event (refl24)
+    "the submit button should be disabled", "the modal should always be centered", "the button should always be blue",
+    "the button should be disabled while saving", "the header should be red when I hover",
+    "the button should always be blue while loading", "the dropdown should always close on escape",
+    "the toast should always disappear after 3 seconds", "the button should always be disabled",
+    # work on this task's things
+    "every page needs fixing", "every file needs updates", "every test needs changes", "every one of them needs tests",
+    "each of these needs tests", "all the files need tests", "every file needs tests in this folder",
+    "change the size to 12", "never force-push this branch", "don't force-push the feature branch",
+    "don't use any types",
+]
+
+
+@pytest.mark.parametrize("text", CONVENTION_LOOKALIKES)
+def test_convention_lookalikes_give_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+# --- 2. A rule said again: a question, a complaint, a reminder -----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("why did you use npm? we use pnpm", "Use `pnpm` instead of `npm`."),
+    ("you forgot the tests again, every PR needs tests", "Every PR needs tests."),
+    ("where are the tests? every feature needs tests", "Every feature needs tests."),
+    ("every endpoint needs tests", "Every endpoint needs tests."),
+    ("I told you before, no print statements", "Never use print statements."),
+    ("I told you, no emojis", "Never use emojis."),
+    ("I said no console.log", "Never use `console.log`."),
+    ("for the last time, no console.log in production code", "Never use `console.log` in production code."),
+    ("how many times do i have to say it, no inline styles", "Never use inline styles."),
+    ("no more emojis in commit messages", "Never use emojis in commit messages."),
+    ("didn't we agree to keep handlers thin?", "Always keep handlers thin."),
+    ("I told you to keep handlers thin", "Always keep handlers thin."),
+    ("we agreed to pin dependencies", "Always pin dependencies."),
+    ("as I said, keep functions small", "Always keep functions small."),
+    ("I've told you multiple times, use pnpm", "Always use `pnpm`."),
+    ("I said it again: don't push to main", "Never push to main."),
+    ("have you forgotten that we use pnpm?", "Use `pnpm`."),
+    ("how many times do I have to say: run ruff before committing", "Run `ruff` before committing."),
+    ("could you maybe not use any-types, we keep strict TS", "Never use `any` types."),
+    ("please stop using any-types", "Never use `any` types."),
+    ("you keep committing to main", "Never commit to main."),
+    ("you keep pushing directly to master", "Never push directly to master."),
+])
+def test_a_rule_said_again_gives_the_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+SAID_AGAIN_LOOKALIKES = [
+    # the task step, not the rule
+    "change the size to 12", "I told you to restart the server", "I told you to run the migrations",
+    "I told you to delete those files", "I told you to keep it simple", "I told you to keep the button",
+    "I told you to use the staging db", "we agreed to keep the old endpoint", "remember to keep handlers thin",
+    "didn't we agree to fix the header?", "didn't we agree on the design?", "didn't we say to ship it today?",
+    "didn't we agree to use the new API?", "you forgot the tests again", "you forgot to save the file again",
+    "you keep committing to the feature branch",
+    # "no" that names nothing a project keeps out
+    "no errors", "no more errors", "I said no changes", "no more questions", "I told you, no", "no mocks needed",
+    "no more tests for now", "no emojis?", "I told you, no emojis in this file",
+    # questions and reports
+    "did you forget we have a meeting?", "have you forgotten that we have a deadline?", "why did you do that?",
+    "why is the build failing?", "the tests are still failing", "why did you push to main again?",
+]
+
+
+@pytest.mark.parametrize("text", SAID_AGAIN_LOOKALIKES)
+def test_said_again_lookalikes_give_nothing(text: str) -> None:
+    assert rules(text) == []
