@@ -242,23 +242,38 @@ PERSISTS += [
 # "Still crashes / freezes" with the crash verb, as the English "still crashing" (`cues.PERSISTS`): the tables above
 # had only "still not <verb>" and "still an error", so "Es stürzt immer noch ab" and "вход всё ещё падает" passed.
 # Each language's "still" next to its verbs of a crash or a hang (German separable "stürzt … ab" either side of it;
-# "hängt … ab" is "depends on", so German hangs only as "hängt sich auf" / "friert ein").
+# "hängt … ab" is "depends on", so German hangs as "hängt sich auf", "friert ein" or a bare "hängt immer noch"). Never
+# (review25 R25-1): a figure that falls ("курс всё ещё падает", "el precio sigue cayendo", "Der Traffic stürzt immer noch
+# ab": "падает" / "cae" / "caindo" are plain "falls", a crash only of software, Spanish only reflexive, "se cae"), French
+# "toujours" as "always" of a behaviour meant so ("le CI bloque toujours le merge, c'est la règle"), a crash said gone
+# ("stürzt nicht mehr ständig ab", "больше не падает постоянно") or a question asked of the agent ("Stürzt es immer noch
+# ab? Bei mir läuft es jetzt"; a why-question still counts).
 _STILL_DE = r"(?:immer\s+noch|noch\s+immer|weiterhin|schon\s+wieder|st[äa]ndig)"
 _CRASH_DE = r"(?:st[üu]rzt|crasht|schmiert|friert|h[äa]ngt\s+sich)"
 _STILL_RU = r"(?:вс[её]\s+ещ[её]|по-прежнему|до\s+сих\s+пор|опять|снова|постоянно)"
 _CRASH_RU = (r"(?:пада[ею]т|крашит(?:ся)?|вылета[ею]т|зависа[ею]т|висн[еу]т|виснет|глюч[иа]т|сбоит|ломается|"
              r"выкидывает|выбивает|тормозит)")
+_FIGURES = (r"(?:курс\w*|трафик\w*|цен[аы]|конверси\w*|продаж\w*|выручк\w*|метрик\w*|графи\w*|рейтинг\w*|акци[ия]|"
+            r"precio|precios|tr[aá]fico|conversi[oó]n|ventas|bolsa|acciones|m[eé]tricas?|pre[cç]o|vendas|a[cç][oõ]es|receita|"
+            r"kurs|traffic|umsatz|preis|preise|zahlen|aktien?|conversion|prix|ventes|bourse|prezzo|vendite|borsa)")
+_GONE_OR_ASKED = (r"nicht\s+mehr|kein(?:e|en)?\s+(?:absturz|abst[üu]rze)|больше\s+не|уже\s+не|ya\s+no|j[aá]\s+n[aã]o|"
+                  r"n[aã]o\s+\w+\s+mais|\bne\s+\w+\s+plus|n'\w+\s+plus|non\s+\w+\s+pi[uù]|c'est\s+(?:voulu|normal|la\s+r[eè]gle|pr[ée]vu)")
+_WHY_ABROAD = r"^\W*(?:warum|wieso|weshalb|почему|зачем|por\s*qu[eé]|pourquoi|perch[eé]|por\s+que)\b"
 PERSISTS += [
     (re.compile(
-        (r"\b" + _CRASH_DE + r"\b[^.!?,;\n]{0,30}?\b" + _STILL_DE + r"\b|\b" + _STILL_DE + r"\b[^.!?,;\n]{0,30}?"
-         r"(?:\b" + _CRASH_DE + r"\b|\babst[üu]rz\w*|\bAbsturz\b|\bcrash\w*)")                                            # de
-        + "|" + _CRASH_RU + r"[^.!?,;\n]{0,20}?" + _STILL_RU + r"(?![\w-])|" + _STILL_RU + r"\s+(?:[\w-]+\s+){0,2}?" + _CRASH_RU  # ru
-        + r"|\b(?:todav[ií]a|a[uú]n|sigue)\s+(?:se\s+)?(?:cae|crashea|cuelga|congela|colgando|cayendo|crasheando|rompiendo)\b"
-          r"|\bse\s+sigue\s+(?:cayendo|colgando|rompiendo|congelando)\b"                                                     # es
-          r"|\b(?:ainda|continua)\s+(?:est[aá]\s+)?(?:travando|crashando|quebrando|caindo|fechando\s+sozinho|trava|crasha|cai)\b"  # pt
-          r"|\b(?:plante|crashe|freeze|bloque|g[eè]le)\s+(?:toujours|encore)\b|\b(?:toujours|encore)\s+(?:en\s+train\s+de\s+)?"
-          r"(?:planter|crasher)\b"                                                                                           # fr
-          r"|\b(?:crasha|si\s+blocca|si\s+pianta|va\s+in\s+crash)\s+ancora\b|\bancora\s+(?:crasha|si\s+blocca|si\s+pianta)\b",  # it
+        r"^(?![^.!?\n]*\b(?:" + _GONE_OR_ASKED + r"))(?![^.!?\n]*\b" + _FIGURES + r"\b)(?!(?!" + _WHY_ABROAD + r")[^\n]*[?\uff1f]\s*$)"
+        r"[^\n]*?(?:"
+        r"\b" + _CRASH_DE + r"\b[^.!?,;\n]{0,30}?\b" + _STILL_DE + r"\b|\b" + _STILL_DE + r"\b[^.!?,;\n]{0,30}?"
+        r"(?:\b" + _CRASH_DE + r"\b|\babst[üu]rz\w*|\bAbsturz\b|\bcrash\w*)"
+        r"|\bh[äa]ngt\s+(?:immer\s+noch|noch\s+immer|weiterhin)\b(?!\s+(?:davon|von|an|ab|zusammen|mit)\b)"         # de
+        r"|" + _CRASH_RU + r"[^.!?,;\n]{0,20}?" + _STILL_RU + r"(?![\w-])|" + _STILL_RU + r"\s+(?:[\w-]+\s+){0,2}?" + _CRASH_RU +  # ru
+        r"|\b(?:todav[ií]a|a[uú]n|sigue)\s+(?:se\s+(?:cae|cuelga|congela|rompe)|crashea|colg[aá]ndose|cay[eé]ndose|"
+        r"congel[aá]ndose|crasheando)\b"
+        r"|\bse\s+sigue\s+(?:cayendo|colgando|rompiendo|congelando)\b|\bsigue\s+crasheando\b"                        # es
+        r"|\b(?:ainda|continua)\s+(?:est[aá]\s+)?(?:travando|crashando|quebrando|fechando\s+sozinho|trava|crasha)\b"   # pt
+        r"|\b(?:plante|crashe|freeze|g[eè]le)\s+(?:toujours|encore)\b|\b(?:toujours|encore)\s+(?:en\s+train\s+de\s+)?"
+        r"(?:planter|crasher)\b"                                                                                         # fr
+        r"|\b(?:crasha|si\s+blocca|si\s+pianta|va\s+in\s+crash)\s+ancora\b|\bancora\s+(?:crasha|si\s+blocca|si\s+pianta)\b)",  # it
         _I),
      "said the result is still broken"),
 ]

@@ -3,7 +3,8 @@
 The English tables read "it still crashes"; the other languages' tables read only "still not <verb>" and "still an
 error", so "Es stürzt immer noch ab" and "вход всё ещё падает" passed after a done answer. Each language's "still" with
 its verbs of a crash or a hang is now a report that the result is still broken; a crash said gone ("stürzt nicht mehr
-ab", "больше не падает"), "hängt … ab" (depends on) and a falling price or a pending update are none.
+ab", "больше не падает"), "hängt … ab" (depends on), a falling price or a pending update, French "toujours" as "always"
+of a behaviour meant so, and a question asked of the agent are none (review25 R25-1).
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def judge(text: str, answer: str = DONE) -> bool:
     "l'app plante encore au démarrage",
     "crasha ancora",
     "si blocca ancora dopo il login",
+    # review25 R25-1: still fine, and the two it missed
+    "todavía se congela la pantalla",
+    "всё ещё зависает при загрузке",
+    "ainda trava quando salvo",
+    "es crasht schon wieder",
+    "sigue colgándose al guardar",
+    "es hängt immer noch",
+    "warum stürzt es immer noch ab?",
 ])
 def test_still_crashing_in_other_languages_is_a_report(text):
     assert judge(text)
@@ -64,6 +73,22 @@ def test_still_crashing_in_other_languages_is_a_report(text):
     "já não trava mais",
     "ça ne plante plus",
     "non crasha più, grazie",
+    # review25 R25-1: a figure that falls, French "toujours" as "always", a crash said gone, a question to the agent
+    "курс всё ещё падает, покажи график за неделю",
+    "трафик всё ещё падает после редизайна, посмотри аналитику",
+    "el precio sigue cayendo, revisa el gráfico",
+    "la conversión sigue cayendo desde el lunes, analiza el embudo",
+    "o preço continua caindo, pode olhar o relatório?",
+    "la bolsa todavía cae, actualiza el dashboard",
+    "Der Traffic stürzt immer noch ab seit dem Relaunch, schau dir die Analytics an",
+    "le middleware bloque toujours les requêtes non authentifiées, c'est voulu",
+    "Le CI bloque toujours le merge si les tests échouent, c'est la règle",
+    "le pare-feu bloque toujours le port 22, c'est normal",
+    "es stürzt nicht mehr ständig ab, danke",
+    "он больше не падает постоянно, спасибо",
+    "Stürzt es immer noch ab? Bei mir läuft es jetzt",
+    "il server si blocca ancora? Io non riesco a riprodurlo",
+    "la CPU aún se congela? no, ya está bien",
 ])
 def test_a_crash_said_gone_or_another_still_stays_quiet(text):
     assert not judge(text)
