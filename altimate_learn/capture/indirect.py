@@ -186,3 +186,54 @@ SHORT_WHY = re.compile(r"^(\W*)y(\s+(?:is|are|was|were|did|does|do|would|has|hav
 def why_spelled_out(own: str) -> str:
     """``own`` with a leading "y" read as "why" where it opens such a question."""
     return SHORT_WHY.sub(r"\1why\2", own)
+
+
+# -- The same groups in other languages (written from the forms, no corpus message read) -------------------------------
+# "is there a reason you …", reminders of what was agreed, hedged preferences to keep or leave something.
+CHALLENGES += [
+    (re.compile(r"\bhay\s+(?:alguna\s+|una\s+)?raz[oó]n\s+(?:para\s+que|por\s+la\s+que)\s+(?:hayas|\w+ste)\b"           # es
+                r"|\btem\s+(?:algum\s+)?motivo\s+(?:pra|para|pelo\s+qual)\s+(?:voc[eê]\s+)?(?:ter\s+)?\w+(?:ado|ido|ou|eu)\b"    # pt
+                r"|\bil\s+y\s+a\s+une\s+raison\s+(?:pour\s+laquelle|[àa]\s+ce\s+que)\s+(?:tu\s+as|vous\s+avez)\b"                  # fr
+                r"|\bgibt\s+es\s+(?:einen|irgendeinen)\s+grund,?\s+(?:warum|wieso|weshalb)\s+du\b"                               # de
+                r"|\bc'[eè]\s+un\s+motivo\s+per\s+cui\s+(?:hai|avete)\b", _I),                                                  # it
+     'asks "why did you…"'),
+]
+
+# A reminder abroad counts with a rule after it (a "no", a "never", "only", "always", a place things go), never with a
+# note about a meeting, a day or something handed over ("como acordamos con el cliente, la demo es el viernes", "как
+# договаривались, вот ключ от API").
+_RULE_ABROAD = (r"(?=[^.!?\u3002]*(?:\b(?:no|nada|sin|sem|nunca|jam[aá]is|pas|kein\w*|nicht|nie|niente|non|mai|sempre|siempre|"
+                r"toujours|immer|only|solo|s[oó]|seulement|nur|van|vont|v[aã]o|gehören|usa|usar|usamos|utilise|verwende|nutze)\b|"
+                r"без|не\s|никогда|всегда|только|используй|不|别|没|禁止|只|一律|总是|ない|ません|だけ|必ず|常に|使って|ください))")
+_NOTE_ABROAD = (r"(?![^.!?\u3002]*(?:\b(?:demo|d[ée]mo|reuni[oó]n|r[ée]union|meeting|besprechung|cliente|client|kunde|viernes|"
+                r"vendredi|freitag|sexta|venerd[iì]|morgen|demain|ma[nñ]ana|amanh[aã]|domani|hier|ayer|ontem|gestern|ieri|voici|"
+                r"aqu[ií]\s+(?:est[aá]|tienes)|segue|ecco)\b|встреч|созвон|клиент|пятниц|завтра|вчера|вот\s|ключ|会议|客户|周[一二三四五六日]|"
+                r"星期|明天|昨天|发布|可以开始|会議|明日|昨日))")
+CUES += [
+    (re.compile(r"(?:\bcomo\s+(?:ya\s+)?(?:lo\s+)?(?:acordamos|hablamos|quedamos|decidimos)\b|\bya\s+(?:lo\s+)?(?:acordamos|hablamos|"
+                r"decidimos)\b|\bquedamos\s+en\s+que\b"                                                                       # es
+                r"|\bcomo\s+(?:a\s+gente\s+)?(?:combinamos|conversamos|decidimos|falamos)\b|\bj[aá]\s+(?:tinhamos\s+|t[ií]nhamos\s+)?"
+                r"(?:combinamos|conversamos|decidimos|combinado)\b"                                                           # pt
+                r"|\bcomme\s+(?:on\s+l'a|on\s+(?:avait\s+)?(?:dit|convenu|d[ée]cid[ée])|nous\s+l'avons|convenu)\b"
+                r"|\bon\s+avait\s+(?:dit|convenu|d[ée]cid[ée])\b"                                                              # fr
+                r"|\bwie\s+(?:besprochen|vereinbart|abgemacht|ausgemacht)\b|\bwir\s+hatten\s+(?:doch\s+)?(?:vereinbart|besprochen|"
+                r"abgemacht|ausgemacht|gesagt)\b"                                                                             # de
+                r"|\bcome\s+(?:avevamo\s+|abbiamo\s+)?(?:concordato|deciso|detto)\b"                                          # it
+                r"|как\s+(?:мы\s+)?(?:и\s+)?(?:договаривались|договорились|обсуждали|решили)|мы\s+же\s+(?:договорились|решили|обсуждали)"  # ru
+                r"|(?:我们|咱们)(?:之前|刚才|已经)?(?:说好|约定|商量好|讨论过|定好)了?|不是说好|按(?:照)?(?:之前|刚才)?(?:说好|约定)的"  # zh
+                r"|(?:前に|さっき|最初に)(?:言った|決めた|話した)(?:よね|通り|はず)|約束(?:した|しました)(?:よね|のに))"         # ja
+                + _RULE_ABROAD + _NOTE_ABROAD, _I),
+     "reminded of an earlier instruction"),
+    (re.compile(r"\bpreferir[ií]a\s+(?:que\s+no|mantener|dejar|conservar|no)\b|\bmejor\s+(?:no\s+(?:toques|cambies|uses|a[nñ]adas|borres)|"
+                r"mant[eé]n|mantener)\b"                                                                           # es
+                r"|\bprefiro\s+(?:que\s+n[aã]o|manter|deixar|n[aã]o)\b|\b[eé]\s+melhor\s+(?:n[aã]o|deixar|manter)\b"          # pt
+                r"|\bje\s+pr[ée]f[ée]rerais\s+(?:qu'on\s+garde|garder|laisser|ne\s+pas|que\s+tu\s+ne)\b"
+                r"|\bil\s+vaudrait\s+mieux\s+(?:ne\s+pas|garder|laisser)\b"                                                   # fr
+                r"|\bich\s+(?:w[üu]rde|h[äa]tte)\s+(?:\w+\s+){0,3}?lieber\s+(?:\w+\s+){0,3}?(?:behalten|lassen|nicht)\b"
+                r"|^\W*(?:lieber|besser)\s+nicht\b"                                                                           # de
+                r"|\bpreferirei\s+(?:non|mantenere|lasciare)\b"                                                                # it
+                r"|^\W*(?:лучше|давай\s+лучше)\s+(?:не\s+\w+|оставь|оставить|верни|вернуть)|я\s+бы\s+(?:предпоч[её]л|оставил|не\s+стал)"  # ru
+                r"|最好(?:不要|别)(?:再)?(?:改|动|删|碰|换|加)|还是(?:保留|用回|改回)[^，。,.!！?？]{0,12}吧"                                                  # zh
+                r"|(?:変えない|触らない|消さない|追加しない)(?:ほうが|方が)(?:いい|良い)", _I),                                     # ja
+     "asked the agent not to do something"),
+]
