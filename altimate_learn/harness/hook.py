@@ -306,9 +306,10 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                     _revet_before_start(engine, root, log)  # the section is built now: bring back what passes
                 # the notes count inside the session's budget: the section leaves them their tokens
                 notes = _learned_notes(root, harness, log, _notes_budget(engine)) if gives_notes else ""
-                texts.append(without_exported(engine.session_start(event.source, _tokens(notes) if gives_notes
-                                                                   else None).text,
-                                              root, harness, log, engine.learn_dir))
+                section = without_exported(engine.session_start(event.source, _tokens(notes) if gives_notes
+                                                                else None).text,
+                                           root, harness, log, engine.learn_dir)
+                texts.append(without_codex_notes(section, log) if harness == "codex" else section)
                 texts.append(notes)
             elif event.kind == "prompt":
                 first = data.get("first_request") is None
@@ -534,6 +535,38 @@ def without_exported(section: str, root: str, harness: str, log, learn_dir: str 
         return section
     log(f"session start: left out {dropped} lesson{'s' if dropped != 1 else ''} the learn:lessons block of the "
         "instruction file already gives")
+    if not any(line.startswith("- ") for line in kept):
+        return ""
+    return "\n".join(kept)
+
+
+def without_codex_notes(section: str, log) -> str:
+    """The session-start section without the lessons that Codex's own memory summary already gives this session:
+    Codex's consolidation copies the rule of an ad-hoc note (a rule the person asked Codex to remember) into
+    `memory_summary.md`, tagged "[ad-hoc note]", and puts that summary in every session while its memories are on;
+    the same rule, imported and promoted, came a second time from learn (trial27, real Codex 0.171). Only this
+    machine's Codex carries the summary, so only its section changes; the summary is read again at every session
+    start, so a rule Codex forgets comes back from learn."""
+    if not section:
+        return section
+    try:
+        from altimate_learn.capture.sessions.codex_memory import injected_notes, repeats_note
+        from altimate_learn.deliver.render import split_scope
+
+        path, tagged = injected_notes()
+    except Exception as exc:  # noqa: BLE001 - the section goes whole: twice is better than never
+        log(f"session start: Codex's memory summary could not be read ({type(exc).__name__})")
+        return section
+    if not tagged:
+        return section
+    lines = section.split("\n")
+    kept = [line for line in lines if not (line.startswith("- ") and any(
+        repeats_note(split_scope(line[2:].strip())[1], bullet) for bullet in tagged))]
+    dropped = len(lines) - len(kept)
+    if not dropped:
+        return section
+    log(f"session start: left out {dropped} lesson{'s' if dropped != 1 else ''} Codex's own memory summary already "
+        f"gives ({path}, tagged [ad-hoc note])")
     if not any(line.startswith("- ") for line in kept):
         return ""
     return "\n".join(kept)

@@ -18,7 +18,7 @@ import pytest
 from altimate_learn.capture.sessions.claude_memory import memory_folders
 from tests.conftest import git
 from tests.e2e.agents import run_claude
-from tests.e2e.helpers import learn_ok
+from tests.e2e.helpers import hook_log, learn_ok
 from tests.e2e.world import World, run_learn
 from tests.history.conftest import all_text, tree
 
@@ -250,3 +250,42 @@ def test_a_rule_codex_was_asked_to_remember_is_staged_and_reaches_the_next_codex
     first = [json.dumps(r["body"]) for r in world.model_requests()[before:]
              if "x-openai-memgen-request" not in {k.lower() for k in r["headers"]}][0]
     assert "<team-rules" in first and "never divide by 100 inline" in first.split("<team-rules", 1)[1], first[-3000:]
+
+
+def test_a_promoted_codex_note_reaches_that_persons_codex_once(world: World, codex_bin: Path) -> None:
+    """trial27: a rule that began as a Codex ad-hoc note, promoted, reached that person's Codex twice: in learn's
+    team rules and in Codex's own memory summary, where Codex's consolidation copies a note's rule (tagged
+    "[ad-hoc note]") and which real Codex 0.171 with its memories on puts in every session. Codex's copy is left to
+    Codex: learn's hook leaves the lesson out of that machine's Codex session start (a teammate's Codex, with no
+    such summary or its memories off, still gets it)."""
+    from altimate_learn.schema import make_lesson
+    from tests.e2e import lessons
+    from tests.e2e.agents import codex_home, codex_setup, run_codex
+
+    config = codex_setup(world)
+    note_rule = make_lesson(CODEX_RULE, lesson_id="L-c0de", now=lessons.NOW, tags=["dbt"])
+    lessons.seed(world.project, [lessons.CORE, note_rule])
+    learn_ok(world, "install", "codex")
+    world.set_script([{"text": "ok"}])
+    v2 = codex_home(world) / "memories_v2"
+    v2.mkdir(parents=True)
+    (v2 / "memory_summary.md").write_text(CODEX_SUMMARY.replace(
+        "- Prefers small, focused commits.\n",
+        "- Prefers small, focused commits.\n- The user wants money columns converted with the cents_to_dollars "
+        "macro and never divided by 100 inline [ad-hoc note]\n- Never uses `sqlfluff fix` [ad-hoc note]\n"))
+
+    def first_request(run) -> str:
+        before = len(world.model_requests())
+        run()
+        return next(json.dumps(r["body"]) for r in world.model_requests()[before:]
+                    if "x-openai-memgen-request" not in {k.lower() for k in r["headers"]})
+
+    # memories off: Codex does not read its summary, so learn's rule is the only copy
+    off = first_request(lambda: run_codex(world, codex_bin, "fix the rounding in the staging model").check())
+    assert "Prefers small, focused commits" not in off and off.count("cents_to_dollars") == 1, off[-3000:]
+    config.write_text(config.read_text().replace("[features]\n", "[features]\nmemories = true\n"))
+    on = first_request(lambda: run_codex(world, codex_bin, "fix the rounding in the staging model").check())
+    assert "Prefers small, focused commits" in on  # Codex put its summary in the session
+    assert on.count("cents_to_dollars") == 1, on[-4000:]
+    assert lessons.MARKERS["core"] in on.split("<team-rules", 1)[1]  # the other rules still come
+    assert "left out 1 lesson Codex's own memory summary already gives" in hook_log(world)

@@ -277,6 +277,43 @@ def _same_words(one: set[str], other: set[str]) -> bool:
     return len(one & other) >= 0.6 * max(len(one), len(other))
 
 
+_NEGATED = re.compile(r"\b(?:never|not|no|avoid|without)\b|n't\b", re.I)
+
+
+def repeats_note(text: str, bullet: str) -> bool:
+    """Does a lesson say what a summary bullet Codex took from an ad-hoc note says (:func:`_same_words`, and both or
+    neither a prohibition: "Use `pnpm`" is not "Never use `pnpm`")?"""
+    return _same_words(_words(text), _words(bullet)) \
+        and bool(_NEGATED.search(text)) == bool(_NEGATED.search(_AD_HOC_TAG.sub("", bullet)))
+
+
+def injected_notes(home: Path | None = None) -> tuple[Path | None, list[str]]:
+    """The bullets tagged "[ad-hoc note]" of the memory summary Codex puts in every session, and its file: Codex
+    0.171 reads `memory_summary.md` (memories_v2/, else memories/) only with `[features] memories = true` in its
+    config.toml. (None, []) when its memories are off or there is no such summary. For the Codex hook, which leaves
+    out a lesson that one of them already gives (trial27: a promoted rule that began as this person's note reached
+    their Codex twice)."""
+    home = home or codex_home()
+    try:
+        import tomllib
+
+        with open(home / "config.toml", "rb") as handle:
+            features = tomllib.load(handle).get("features")
+    except (OSError, ValueError):
+        return None, []
+    if not isinstance(features, dict) or features.get("memories") is not True:
+        return None, []
+    for name in reversed(ROOTS):  # memories_v2 first
+        path = home / name / "memory_summary.md"
+        text, _ = read_text(path, home / name) if path.is_file() else (None, None)
+        if text is None:
+            continue
+        tagged = [bullet for heading, lines in sections(text, 2)[1:] for bullet in bullets(lines)
+                  if _AD_HOC_TAG.search(bullet)]
+        return path, tagged
+    return None, []
+
+
 def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
     """Which of the note file names appear in one of these rollout files (this repository's sessions)."""
     wanted = {n.encode() for n in names}

@@ -1,0 +1,102 @@
+"""trial27: a rule that began as a Codex ad-hoc note and was promoted reached that person's Codex twice, in learn's
+team rules and in Codex's own memory summary (Codex's consolidation copies a note's rule there, tagged
+"[ad-hoc note]", and Codex 0.171 puts the summary in every session while its memories are on). The Codex hook leaves
+such a lesson out of that machine's session start; the real-CLI check is tests/e2e/test_memories_e2e.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from altimate_learn.capture.sessions.codex_memory import injected_notes, repeats_note
+from altimate_learn.schema import make_lesson
+from altimate_learn.store import ProjectPaths, Store
+from tests.deliver.helpers import context_of, run_hook
+
+NOW = "2026-01-05T10:00:00Z"
+NOTE_RULE = "Always convert money columns with the cents_to_dollars macro; never divide by 100 inline."
+SUMMARY = """v1
+
+## User Profile
+- Works on a dbt analytics warehouse.
+
+## User preferences
+- Prefers small, focused commits.
+- The user wants money columns converted with the cents_to_dollars macro and never divided by 100 inline [ad-hoc note]
+- Never uses `sqlfluff fix` in CI [ad-hoc note]
+
+## General Tips
+- Run make test before pushing.
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, isolated_home: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    store = Store(ProjectPaths(root), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.APPROVED, [
+        make_lesson("Write commit subjects in the imperative mood.", lesson_id="L-c0e1", now=NOW, pinned=True),
+        make_lesson(NOTE_RULE, lesson_id="L-c0de", now=NOW),
+        make_lesson("Use `sqlfluff fix` in CI.", lesson_id="L-5f1f", now=NOW),
+        make_lesson("Run make test before pushing.", lesson_id="L-7e57", now=NOW)])  # untagged: Codex's own tip
+    return root
+
+
+def codex_memory(summary: str | None, *, memories: bool) -> Path:
+    home = Path(os.environ["CODEX_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('model = "gpt-5.5"\n' + ("[features]\nmemories = true\n" if memories else ""))
+    if summary is not None:
+        (home / "memories_v2").mkdir(exist_ok=True)
+        (home / "memories_v2" / "memory_summary.md").write_text(summary)
+    return home
+
+
+def start(root: Path, session: str) -> str:
+    payload = {"hook_event_name": "SessionStart", "session_id": session, "cwd": str(root), "source": "startup",
+               "transcript_path": None, "model": "gpt-5.5", "permission_mode": "default"}
+    proc = run_hook("codex", payload, cwd=root)
+    assert proc.returncode == 0 and proc.stderr == ""
+    return context_of(proc.stdout)
+
+
+def test_the_rule_codex_already_gives_from_its_note_is_left_out_of_its_session_start(project: Path):
+    codex_memory(SUMMARY, memories=True)
+    section = start(project, "s-on")
+    assert "cents_to_dollars" not in section
+    assert "imperative mood" in section and "Run make test" in section  # an untagged bullet is Codex's own tip
+    assert "Use `sqlfluff fix` in CI." in section  # "Never uses `sqlfluff fix`" is the opposite rule
+    log = (project / ".altimate-code" / "learn" / ".sessions" / "hook.log").read_text()
+    assert "left out 1 lesson Codex's own memory summary already gives" in log
+
+
+@pytest.mark.parametrize("summary,memories", [(SUMMARY, False), (None, True), (SUMMARY.replace(" [ad-hoc note]", ""),
+                                                                                   True)])
+def test_without_that_summary_in_the_session_the_lesson_comes_from_learn(project: Path, summary, memories):
+    """Memories off (Codex reads no summary), no summary yet, or the bullet not from a note: learn gives it."""
+    codex_memory(summary, memories=memories)
+    assert "cents_to_dollars" in start(project, "s-off")
+
+
+def test_claude_code_on_the_same_machine_still_gets_the_rule(project: Path):
+    codex_memory(SUMMARY, memories=True)
+    payload = {"hook_event_name": "SessionStart", "session_id": "c1", "cwd": str(project), "source": "startup",
+               "transcript_path": None}
+    assert "cents_to_dollars" in context_of(run_hook("claude-code", payload, cwd=project).stdout)
+
+
+def test_reading_the_summary(isolated_home: Path):
+    home = codex_memory(SUMMARY, memories=True)
+    path, tagged = injected_notes()
+    assert path == home / "memories_v2" / "memory_summary.md" and len(tagged) == 2
+    (home / "config.toml").write_text("this is [not toml")
+    assert injected_notes() == (None, [])
+    assert repeats_note(NOTE_RULE, tagged[0]) and not repeats_note(NOTE_RULE, tagged[1])
+    assert not repeats_note("Use `sqlfluff fix` in CI.", tagged[1])
+    assert repeats_note("Never use `sqlfluff fix` in CI.", tagged[1])
