@@ -448,6 +448,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+            if reason and indirect.withdrawn(reason, own):
+                reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)
             if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
                 reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
             if reason:

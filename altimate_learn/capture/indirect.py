@@ -25,18 +25,15 @@ _DID = (r"(?:\w+ed|made|wrote|written|put|took|broke|built|set|left|ran|chose|pi
 
 CHALLENGES: list[tuple[re.Pattern[str], str]] = [
     # "Is there a reason you hardcoded port 8080?", "any particular reason you went with mongo?"
-    (re.compile(r"\b(?:is\s+there\s+(?:a|any)|any)\s+(?:good\s+|particular\s+|specific\s+|real\s+)?reason\s+(?:why\s+)?"
+    (re.compile(r"\b(?:(?:is|was)\s+there\s+(?:a|any)|any)\s+(?:good\s+|particular\s+|specific\s+|real\s+)?reason\s+(?:why\s+)?"
                 r"(?:you|u)\s+(?:\w+\s+)?" + _DID + r"\b", _I),
      'asks "why did you…"'),
-    # "how come every model is a view now?", "why is there a second useEffect now?": a state the last change made, asked
-    # about; never one that got better ("how come it works now?") or a suggestion ("why not ship it now?")
-    (re.compile(r"^\W*(?:(?:wait|hmm+|um+|so|but|and|ok(?:ay)?|uh+)\W+)*(?:why|how\s+come)\b(?!\s+not\b|\s+(?:don't|shouldn't)\s+we\b)"
-                r"(?![^?]*\b(?:works?|working|passes|passing|pass|faster|better|fixed|cleaner|green|compiles|succeeds?)\b)"
-                r"[^?]{3,80}?\bnow\s*\?", _I),
-     "asks why the result changed"),
     # "なんで勝手に依存関係を追加したの？", "なぜ…変更したんですか": why the agent did it, in Japanese
     (re.compile(r"(?:なぜ|なんで|どうして)[^。？?]{0,30}?(?:した|しました|加えた|入れた|消した|変えた|使った|削除した)(?:の|んですか|のですか|んだ)", _I),
      'asks "why did you…"'),
+    # "we use pnpm, remember?", "we decided on snake_case, remember?": a reminder typed as a question
+    (re.compile(r"\w[^?]{3,}[,;]\s*(?:remember|remember\s+that|you\s+remember)\s*\?+\s*$", _I),
+     "reminded of an earlier instruction"),
     # "would it be possible to undo the formatting changes?" (a hedged revert)
     (re.compile(r"\bwould\s+it\s+be\s+possible\s+to\s+(?:undo|revert|roll\s*back|put\s+back|restore|keep\s+the\s+(?:old|original|previous))\b",
                 _I),
@@ -74,10 +71,12 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bper\s+our\s+(?:earlier|previous|last|original)\s+(?:chat|conversation|discussion|call|agreement|plan)\b"
                 r"(?![^.?!]*\b(?:here\s+is|here's|here\s+are|attached|you\s+asked\s+for|as\s+requested)\b)"
                 r"(?=[^.?!]*\b(?:stays?|should|must|is|are|use|keep|don't|do\s+not|not|never|only|goes|go)\b)"
-                r"|,\s*remember\s*\?\s*$|^\W*(?:recall|remember)\s+that\b", _I),
+                r"|^\W*(?:recall|remember)\s+that\b", _I),
      "reminded of an earlier instruction"),
     # Hedged: "I'd rather keep the old name", "I'd rather stick with fetch"
-    (re.compile(r"\b(?:i'd|i\s+would)\s+(?:rather|prefer\s+to)\s+(?:keep|leave|stick|stay|go\s+back|revert|undo)\b", _I),
+    # (never going on or keeping what the agent just made: "I'd rather keep going", "I'd rather stick with this approach")
+    (re.compile(r"\b(?:i'd|i\s+would)\s+(?:rather|prefer\s+to)\s+(?:go\s+back|revert|undo|(?:keep|leave|stick|stay)"
+                r"(?!\s+(?:going|on|at\s+it|(?:with|to)\s+)?(?:going|it|this|that|these|your|the\s+new|what\s+you)\b))\b", _I),
      "asked the agent not to do something"),
     # "maybe hold off on the Helm changes": not yet, said of the agent's changes
     (re.compile(r"\bhold\s+off\s+(?:on|with)\s+(?:the|your|those|these|that|this)\s+(?:[\w-]+\s+)?(?:changes?|edits?|refactor\w*|"
@@ -133,7 +132,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|^\W*(?![^.?!]*\byou\s+can\b)(?:all|every|our)\s+(?:[\w-]+\s+){0,2}?(?:is|are)\s+(?:always\s+)?(?:stored|kept|named|formatted|written|"
                 r"handled|defined|placed|wrapped|prefixed|suffixed|validated|logged|typed|versioned|encoded|expressed|represented|"
                 r"measured)\s+(?:in|as|with|by|using|via)\b"
-                r"|^\W*(?:all\s+|the\s+|our\s+)?[\w-]+s(?:\s+(?:in|on|of|for|from)\s+(?:the\s+|our\s+)?[\w-]+)?\s+(?:are|must\s+be|"
+                r"|^\W*(?:all\s+|the\s+|our\s+)?(?:[\w-]+\s+)?[\w-]+s(?:\s+(?:in|on|of|for|from)\s+(?:the\s+|our\s+)?[\w-]+)?\s+(?:are|must\s+be|"
                 r"should\s+be|have\s+to\s+be)\s+always\s+(?!been\b|\w+ing\b|(?:flaky|slow|broken|red|down|late|busy|noisy|empty|there|on|off|"
                 r"different|annoying|hard|the\s+same|a\s+pain)\b)\w+"
                 r"|^(?!\W*(?:there|i|it|this|that)\b)(?!.*\b(?:bug|problem|issue|error)s?\s+in\s+this\b)[^?]{3,80}?\b(?:get|gets|go|goes|"
@@ -148,7 +147,7 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"(?:usamos|siempre|nunca|todo|todos|las|los)\b"
                 r"|\baqui\s+(?:usamos|a\s+gente\s+usa|sempre|nunca)\b|\bneste\s+(?:repo|projeto)\s*,?\s+(?:usamos|sempre|nunca)\b"
                 r"|\bda\s+noi\s+(?:si\s+usa|usiamo|sempre|mai)\b"
-                r"|у\s+нас\s+(?:в\s+(?:проекте|команде|репо)\s+)?(?:принято|всегда|никогда|используем|используется|все)"
+                r"|у\s+нас\s+(?:в\s+(?:проекте|команде|репо)\s+)?(?:принято|всегда|никогда|используем|используется)"
                 r"|我们(?:这边|这里|项目|团队|公司|组)(?:里|中|的)?[^，。！？,.!?]{0,24}?(?:都|一律|统一|一般|从来|必须)"
                 r"|(?:うちでは|このプロジェクトでは|うちのプロジェクトでは)(?![^。！？]*まだ)[^。！？]{0,30}?(?:使(?:う|います|っています)|書(?:く|きます)|"
                 r"置(?:く|きます)|統一|決ま(?:り|って)|ルール|禁止|必ず|常に|いつも)", _I),
@@ -237,3 +236,58 @@ CUES += [
                 r"|(?:変えない|触らない|消さない|追加しない)(?:ほうが|方が)(?:いい|良い)", _I),                                     # ja
      "asked the agent not to do something"),
 ]
+
+
+# -- What withdraws a flag, by the shape of the rest of the message (review25 R25-2) -----------------------------------
+# A question about the agent's choice asked for a purpose of the person's ("any reason you chose Postgres? I'm writing the
+# design doc", "why was the config renamed? I want to mention it in the changelog"): they want the rationale, not a change.
+PURPOSE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:writing|documenting|preparing|drafting|putting\s+together|updating)\b"
+                     r"|\b(?:so|because)\s+(?:that\s+)?i\s+can\s+(?:explain|mention|document|write|note|describe|justify|cite)\b"
+                     r"|\bi(?:\s+(?:want|need|have)|'d\s+like|\s+would\s+like)\s+to\s+(?:explain|mention|document|note|write\s+(?:it|that)|justify|describe)\b"
+                     r"|\basking\s+(?:so|because|for)\b|\bfor\s+the\s+(?:design\s+doc|changelog|pr(?:\s+description)?|docs|write-?up|"
+                     r"report|release\s+notes|readme|retro)\b", _I)
+# After a recalled fact or decision, new work that builds on it ("we settled on Redis, now add the cache layer", "recall
+# that the API allows 100 req/s; add a throttle to the sync job", "…, so prioritise the dashboard"), or looking something
+# up with it ("every request is logged with a trace id, so search for trace 4f2a"): the fact serves the next task. Never a
+# fix of what exists ("all money is stored in cents, so fix the totals").
+BUILDS_ON = re.compile(r"(?:[,;:]|\b(?:so|now|then|and)\b)\s*(?:(?:so|now|then|please|pls|just)\s+|(?:can|could|would)\s+you\s+"
+                       r"(?:please\s+)?)*(?:add|create|build|implement|"
+                       r"write|set\s*up|prioriti[sz]e|focus\s+on|start|generate|design|scaffold|search|look\s+(?:for|up)|find|"
+                       r"query|grep|filter|plan|schedule)\b", _I)
+# Thanks or praise next to the words ("second time I'm saying thanks, this is great", "у нас все тесты зелёные, отлично").
+THANKS = re.compile(r"\b(?:thanks?|thank\s+you|thx|great|awesome|excellent|perfect|well\s+done|nice\s+work|"
+                    r"good\s+job)\b|отлично|спасибо|супер|谢谢|感谢|ありがとう", _I)
+# The person found it themselves ("stop looking, I found it: it was my .env", "hör auf zu suchen, ich hab den Fehler
+# gefunden", "smetti di cercare, ho trovato il problema io").
+FOUND_OWN = re.compile(r"\bi\s+(?:just\s+)?found\s+(?:it|the\s+(?:bug|problem|issue|error|cause))\b|\bfound\s+it\b"
+                       r"|\bich\s+(?:hab\w*|habe)\s+(?:den|das|es|ihn)\b[^.!?]{0,20}\bgefunden\b|\bho\s+trovato\b"
+                       r"|\bencontr[eé]\s+(?:el|la|lo)\b|\bj'ai\s+trouv[eé]\b|\bя\s+наш[её]л|\b(?:eu\s+)?achei\s+o\b|我找到了", _I)
+# The report withdrawn in the same breath: accepted ("…, but that db is being deleted, ignore it"), the person's own cause
+# ("didn't fix anything on my side because I hadn't pulled yet"), or a change of circumstances ("not needed anymore since
+# the upstream fixed their timeouts").
+WITHDRAWN = re.compile(r"\bignore\s+(?:it|that|this|them)\b|\b(?:doesn't|does\s+not)\s+matter\b|\bnot\s+a\s+(?:problem|concern|"
+                       r"big\s+deal)\b|\bbeing\s+(?:deleted|removed|retired|decommissioned)\b"
+                       r"|\bbecause\s+i\s+(?:hadn't|had\s+not|didn't|did\s+not|haven't|forgot)\b|\bmy\s+(?:bad|fault|mistake)\b"
+                       r"|\b(?:a\s+)?(?:separate|another|the\s+next|a\s+later|a\s+future)\s+(?:ticket|issue|task|pr)\b"
+                       r"|\bout\s+of\s+scope\b|\b(?:correct|intended|expected|fine)\s+by\s+design\b|\bby\s+design\b|\bas\s+intended\b", _I)
+_NO_LONGER = re.compile(r"\b(?:anymore|any\s+longer)\b", _I)
+_REMINDED = frozenset({"reminded of an earlier instruction"})
+_STATED = frozenset({"stated a team convention"})
+_FLAWED = frozenset({"pointed out a flaw in what the agent did", "said the fix did not work", "said the result does not look right",
+                     "said a part of the result does not work",
+                     "reported a problem after the agent's change", "doubted the agent's answer"})
+_ASKED_WHY = frozenset({'asks "why did you…"', "challenges what the agent did", "asks why the agent did it"})
+
+
+def withdrawn(reason: str, own: str) -> bool:
+    """Whether the rest of the message ``own`` takes back what the clause's ``reason`` read into it (see above)."""
+    if reason in _ASKED_WHY:
+        return bool(PURPOSE.search(own))
+    if reason in _REMINDED or reason in _STATED:
+        return bool(BUILDS_ON.search(own) or THANKS.search(own))
+    if reason == 'says "stop…"':
+        return bool(FOUND_OWN.search(own))
+    if reason in _FLAWED:
+        # ("it doesn't work anymore" is a report; "not needed anymore" says the need went away)
+        return bool(WITHDRAWN.search(own) or (reason == "doubted the agent's answer" and _NO_LONGER.search(own)))
+    return False

@@ -27,11 +27,12 @@ def judge(text: str, answer: str | None = DONE) -> bool:
 
 FIRE = [
     'is there a reason you disabled the cache?',
+    'was there a reason you switched the id column to a string?',
+    'we use pnpm, remember?',
+    'env vars are always prefixed with APP_',
+    'all money is stored in cents, so fix the totals',
     'any particular reason you went with mongo?',
     'Is there a good reason you pinned numpy to 1.24?',
-    'why is the sidebar collapsed by default now?',
-    'how come the logs are so noisy now?',
-    'wait, why are there three config files now?',
     'you renamed the env var... why?',
     'you bumped the node version, why?',
     'why was the lockfile regenerated?',
@@ -180,6 +181,31 @@ def test_indirect_corrections_count_without_the_answer_text(text):
     'why are the tests required to run in order?',
     'why is the file named config.ts?',
     "didn't help much but thanks for trying, I'll ask the team",
+    # review25 R25-2: a purpose after the question, moving on, new work or a lookup after a recalled fact, thanks, the
+    # person's own find, a report withdrawn in the same breath, a change of circumstances
+    'how come the tests are so fast now?',
+    'how come the bundle is 40% smaller now? nice',
+    "any reason you chose Postgres? I'm writing the design doc and need the rationale",
+    'why was the config file renamed? I want to mention it in the changelog',
+    'why were the tests rewritten? asking so I can explain it in the PR description',
+    "I'd rather keep going, let's do the next ticket",
+    "I'd rather stick with this approach, great work",
+    'we settled on Redis for the cache, now add the cache layer to the product service',
+    'recall that the API is rate limited to 100 req/s; add a throttle to the new sync job',
+    'remember that we have a demo on Friday, so prioritise the dashboard',
+    "second time I'm saying thanks, this is great",
+    'hör auf zu suchen, ich hab den Fehler gefunden: es war meine Config',
+    'smetti di cercare, ho trovato il problema io: era il mio .env',
+    'stop looking, I found it: it was my .env',
+    'the migration you wrote errors on the old staging db, but that db is being deleted, ignore it',
+    "didn't fix anything on my side because I hadn't pulled yet, pulling now",
+    'every request is logged with a trace id, so search for trace 4f2a',
+    'у нас все тесты зелёные, отлично',
+    "I don't think the retries are needed anymore since the upstream fixed their timeouts, so remove them from the old client too",
+    'we agreed to use feature flags for this, can you add one for the new checkout?',
+    "your fix doesn't cover the mobile app, but that's a separate ticket",
+    'the query you wrote returns duplicates when the customer has two addresses, which is correct by design',
+    "the login page doesn't match the design yet, that's the next ticket, let's do it now",
 ])
 def test_look_alikes_stay_quiet(text):
     assert not judge(text)
