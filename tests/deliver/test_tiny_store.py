@@ -86,11 +86,23 @@ def test_in_a_store_of_few_lessons_a_request_in_a_lessons_words_gets_it_and_no_o
     engine = session(git_repo)
     try:
         assert engine.request("fix the typo in the readme").text == ""  # no word shared with any lesson
-        if size > 2:  # a word more than half the lessons hold (all but one) says nothing about which
-            assert engine.request("restart the service please").text == ""
+        # a word more than half the lessons hold (all but one) says nothing about which; in a store of 2 it is one
+        # rule's and still one word of a store where every word is rare (deliver26)
+        assert engine.request("restart the service please").text == ""
         assert bullet_ids(engine.request("run make test before pushing a branch").text, store) == ["L-0100"]
         if size > 1:
             snake = engine.request("use snake_case for the column names")
             assert bullet_ids(snake.text, store) == ["L-0200"]
     finally:
         engine.close()
+
+
+def test_in_a_two_lesson_store_one_word_in_passing_brings_no_rule_and_two_words_do(git_repo: Path):
+    """deliver26: a store of fewer than 20 lessons weighs every word as rare, so one word a rule says in passing
+    ("service" in the snake_case rule) brought that rule to "restart the service"; two shared words still do."""
+    other = str(uuid.uuid4())  # a session that began with an empty store; the two lessons come mid-session
+    write_store(git_repo, [])
+    assert _hook(git_repo, other, "SessionStart", source="startup") == ""
+    write_store(git_repo, [OTHERS[0], PULLED])
+    assert _hook(git_repo, other, "UserPromptSubmit", prompt="restart the service please") == ""
+    assert "snake_case" in _hook(git_repo, other, "UserPromptSubmit", prompt="snake_case names for the new columns")
