@@ -111,7 +111,9 @@ def settings_path(module, options: InstallOptions) -> Path:
     if options.local:
         if "local" not in spec:
             raise LearnError(f"--local is only for claude-code (its .claude/settings.local.json); "
-                             f"{options.harness} has no local settings file.")
+                             f"{options.harness} has no local settings file.",
+                             f"Run `learn install {options.harness}` for the project's {spec['project']}, or "
+                             f"`learn install {options.harness} --user` to keep the hooks to yourself.")
         return options.root / spec["local"]
     return options.root / spec["project"]
 

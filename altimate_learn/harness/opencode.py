@@ -168,6 +168,36 @@ def _shown(path: str, root: str | os.PathLike[str]) -> str:
     return path if rel.startswith("..") else rel
 
 
+# What opencode writes in a project's `.opencode/` once it holds a plugin (real opencode 1.18.33): a `.gitignore` of
+# these lines, for the packages it installs for plugins.
+_OPENCODE_GITIGNORE = frozenset({"node_modules", "package.json", "package-lock.json", "bun.lock", ".gitignore"})
+
+
+def _remove_left_folders(root: str | os.PathLike[str]) -> list[str]:
+    """After the plugin is removed: `.opencode/plugins/` when empty, then `.opencode/` when all it holds is the
+    `.gitignore` opencode wrote there because learn made the folder (trial27: a fresh project kept both after
+    `--uninstall`; git ignores that `.gitignore` itself, so `git status` never showed them)."""
+    folder = os.path.join(os.fspath(root), ".opencode")
+    out = []
+    try:
+        os.rmdir(os.path.join(folder, "plugins"))  # only when empty
+    except OSError:
+        return out
+    out.append("opencode: .opencode/plugins was left empty, so it was removed.")
+    ignore = os.path.join(folder, ".gitignore")
+    try:
+        if os.listdir(folder) == [".gitignore"] and not os.path.islink(ignore):
+            with open(ignore, encoding="utf-8") as handle:
+                lines = {line.strip() for line in handle.read(4096).splitlines() if line.strip()}
+            if lines and lines <= _OPENCODE_GITIGNORE:
+                os.remove(ignore)
+        os.rmdir(folder)  # only when empty
+    except (OSError, UnicodeDecodeError):
+        return out
+    out.append("opencode: .opencode held only what opencode wrote for the plugin, so it was removed.")
+    return out
+
+
 def install(options) -> list[str]:
     """Write (or with ``uninstall``, remove) the plugin; ``dry_run`` only says what would change."""
     from altimate_learn.errors import LearnError
@@ -187,7 +217,7 @@ def install(options) -> list[str]:
         if options.dry_run:
             return [f"opencode: would remove {shown}."]
         os.remove(path)
-        return [f"opencode: removed {shown}."]
+        return [f"opencode: removed {shown}."] + ([] if options.user else _remove_left_folders(options.root))
     if ours is False:
         raise LearnError(f"{shown} exists and was not written by learn.",
                          "Move it away, then run `learn install opencode` again.")

@@ -373,3 +373,29 @@ await say("msg_2", "no, use ruff instead of flake8");
     assert messages == [("msg_1", "/fixlint src/calc.py"), ("msg_2", None)]
     assert opencode.parse([p for p in sent if p.get("message_id") == "msg_2"][0]).prompt == \
         "no, use ruff instead of flake8"
+
+
+def test_uninstall_removes_the_folders_install_made(git_repo, cli):
+    """trial27: after `--uninstall` a fresh project kept `.opencode/plugins/` (empty) and the `.gitignore` real
+    opencode 1.18.33 writes in `.opencode/` once it finds a plugin there; git ignores that file itself, so nothing
+    showed them. A folder with anything else in it stays."""
+    from tests.conftest import git
+
+    cli("install", "opencode")
+    (git_repo / ".opencode" / ".gitignore").write_text("node_modules\npackage.json\npackage-lock.json\nbun.lock\n"
+                                                        ".gitignore\n")  # what opencode wrote
+    code, out, _ = cli("install", "opencode", "--uninstall")
+    assert code == 0 and ".opencode held only what opencode wrote for the plugin, so it was removed." in out
+    assert not (git_repo / ".opencode").exists()
+    assert ".opencode" not in git(git_repo, "status", "--porcelain", "--untracked-files=all", "--ignored")
+
+    cli("install", "opencode")
+    (git_repo / ".opencode" / "opencode.json").write_text("{}\n")  # the person's own config
+    (git_repo / ".opencode" / "plugins" / "mine.js").write_text("export const Mine = async () => ({});\n")
+    code, out, _ = cli("install", "opencode", "--uninstall")
+    assert code == 0 and "left empty" not in out
+    assert (git_repo / ".opencode" / "opencode.json").exists() and (git_repo / ".opencode" / "plugins" / "mine.js").exists()
+    (git_repo / ".opencode" / "plugins" / "mine.js").unlink()
+    cli("install", "opencode")
+    code, out, _ = cli("install", "opencode", "--uninstall")
+    assert "plugins was left empty" in out and (git_repo / ".opencode" / "opencode.json").exists()

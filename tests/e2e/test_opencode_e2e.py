@@ -74,6 +74,7 @@ def test_opencode_end_to_end(world, opencode_bin):
 
     learn_ok(world, "install", "opencode", "--uninstall")
     assert not plugin.exists()
+    assert not (world.project / ".opencode").exists()  # nor the .gitignore opencode wrote beside it (trial27)
     assert "not installed" in run_learn(world, "install", "opencode", "--check").stdout
 
 

@@ -253,6 +253,19 @@ def test_check_finds_hooks_installed_with_local_and_names_the_file(git_repo: Pat
     assert proc.returncode == 1 and "Run `learn install claude-code --user`." in proc.stdout
 
 
+@pytest.mark.parametrize("harness,project", [("codex", ".codex/hooks.json"), ("gemini", ".gemini/settings.json")])
+def test_local_for_an_agent_without_a_local_file_says_what_to_run(git_repo: Path, run_learn, harness: str,
+                                                                  project: str):
+    """trial27: the README's quick start reads `learn install claude-code --local (or: learn install codex | …)`;
+    `learn install codex --local` said only that codex has no local file."""
+    proc = run_learn("install", harness, "--local", cwd=git_repo)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.strip() == (f"Error: --local is only for claude-code (its .claude/settings.local.json); {harness} "
+                                   f"has no local settings file. Run `learn install {harness}` for the project's "
+                                   f"{project}, or `learn install {harness} --user` to keep the hooks to yourself.")
+    assert not (git_repo / project).exists()
+
+
 def test_a_broken_local_install_is_repaired_with_the_local_flag(git_repo: Path):
     run_install(options(git_repo, local=True, command="/nonexistent/python -I -m altimate_learn hook claude-code"))
     ok, lines = run_check(options(git_repo))
