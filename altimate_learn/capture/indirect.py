@@ -291,3 +291,55 @@ def withdrawn(reason: str, own: str) -> bool:
         # ("it doesn't work anymore" is a report; "not needed anymore" says the need went away)
         return bool(WITHDRAWN.search(own) or (reason == "doubted the agent's answer" and _NO_LONGER.search(own)))
     return False
+
+
+# -- Second round, written from no message (the issue's hedged, reminder and challenge groups) -------------------------
+CHALLENGES += [
+    # "why redux and not context?", "why moment over date-fns?": the agent's choice set against another
+    (re.compile(r"^\W*(?:(?:but|so|hmm+|wait|and)\W+)?why\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:and\s+not|rather\s+than|over|instead\s+of)\s+"
+                r"[\w.+#-]+", _I),
+     'asks "why did you…"'),
+]
+
+CUES += [
+    # "not really what I had in mind", "I had something else in mind"
+    (re.compile(r"\bnot\s+(?:really\s+|quite\s+|exactly\s+|sure\s+(?:that's|that\s+is|this\s+is|it's)\s+)?what\s+i\s+(?:had|have)\s+in\s+mind\b|\bi\s+had\s+something\s+"
+                r"(?:else|different)\s+in\s+mind\b", _I),
+     'says "not what I asked"'),
+    # "I was hoping for a simpler version", "I was expecting the tests to stay in one file" (never "I was hoping you could
+    # help with …", a request)
+    (re.compile(r"\bi\s+was\s+(?:hoping\s+(?:for\s+)?(?:a|an|something|the|it|this|that|more|less|fewer|one)|expecting\s+(?:something|"
+                r"the|it|this|that|more|less|fewer))\b"
+                r"(?![^.?!]*\b(?:you\s+(?:could|can|would)|to\s+(?:finish|get|see|hear|talk|meet|ship)\b))", _I),
+     "said the result is not what was expected"),
+    # "not a fan of the new naming", "I'm not a big fan of all these helper classes"
+    (re.compile(r"^\W*(?:(?:hmm+|honestly|tbh|ngl|um+|so)\W+)*(?:i'm\s+|i\s+am\s+)?(?:really\s+)?not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\s+"
+                r"(?:the|this|that|these|those|your|all|how|having|using)\b", _I),
+     "disliked what the agent made"),
+    # "the spacing looks a little too tight", "feels a bit too busy"
+    (re.compile(r"\b(?:looks?|feels?|seems?)\s+(?:a\s+bit|a\s+little|slightly|kind\s+of|kinda|way|far)\s+too\s+"
+                r"(?!(?:good|nice|great|perfect|easy|clean|fast)\b)\w+", _I),
+     "said the result does not look right"),
+    # "not sure about the naming here", "I'm not sure about your approach"
+    (re.compile(r"\bnot\s+(?:so\s+|too\s+|really\s+|entirely\s+)?sure\s+about\s+(?:the|this|that|these|those|your)\s+(?:new\s+)?"
+                r"(?:naming|names?|approach|design|structure|layout|implementation|changes?|abstractions?|api|interface|pattern|"
+                r"solution|fix|colou?rs?|wording|styling|logic|refactor\w*|helpers?|wrappers?)\b", _I),
+     "doubted the agent's answer"),
+    # "it might be better to keep it in one file", "might be cleaner to use a dataclass"
+    (re.compile(r"\b(?:it\s+)?(?:might|may|could)\s+be\s+(?:better|cleaner|simpler|safer|nicer|easier)\s+to\s+(?:just\s+)?(?:keep|leave|"
+                r"use|stick|put|move|split|merge|inline|extract|reuse|store|return|go\s+with|switch|not)\b", _I),
+     "asked the agent not to do something"),
+    # "hmm, I think we should keep the old endpoint": hesitation, then a direction (never new work, "also …", or going on)
+    (re.compile(r"^\W*(?:hmm+|hm+|um+|uh+|well|erm)\W+(?:i\s+think\s+|i\s+feel\s+like\s+|maybe\s+)?(?:we|you)\s+should\s+"
+                r"(?!(?:also|now|next|too|ship|merge|deploy|go|proceed|continue|be\s+(?:good|fine|done|ok))\b)\w+", _I),
+     "asked the agent not to do something"),
+    # "don't forget we use pnpm", "don't forget that the API is versioned" (never a meeting or a time: the note veto)
+    (re.compile(r"^\W*(?:(?:also|and|but|oh|btw)\W+)?(?:don't|do\s+not)\s+forget\s+(?:that\s+|about\s+)?(?:we|our|the|this|it)\b"
+                r"(?![^.?!]*\b(?:meeting|call|standup|stand-up|demo|lunch|today|tomorrow|tonight|monday|tuesday|wednesday|"
+                r"thursday|friday|weekend|deadline|\d+\s*(?:am|pm))\b)", _I),
+     "reminded of an earlier instruction"),
+    # "I thought we were using tailwind", "I thought you'd keep the old API"
+    (re.compile(r"\bi\s+thought\s+(?:we|you)(?:'d|\s+would|\s+were|'re|\s+are)\s+(?:going\s+to\s+|gonna\s+)?(?:use|using|keep|keeping|"
+                r"stick|sticking|leave|leaving)\b", _I),
+     "reminded of an earlier instruction"),
+]

@@ -1,0 +1,66 @@
+"""Issue 20, cls25: a second round of indirect forms written from no message (the issue's hedged, reminder and challenge
+groups): "not really what I had in mind", "I was hoping for …", "not a fan of the …", "looks a little too …", "not sure
+about the naming", "it might be cleaner to …", "hmm, I think we should keep …", "don't forget we use …", "I thought we
+were using …", "why X and not Y?". Look-alikes stay quiet: a request, a plan, a note about a meeting, praise, new work,
+a question asked out of interest or for the person's own document.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.capture.classifier import classify_user_message
+from altimate_learn.capture.model import UserMessage
+
+DONE = "I've fixed the login handler and updated the tests. Everything passes now."
+
+
+def judge(text: str, answer: str | None = DONE) -> bool:
+    return bool(classify_user_message(UserMessage(text=text, index=2, after_assistant=True), None,
+                                      answer=answer).correction)
+
+
+@pytest.mark.parametrize("text", [
+    "I was hoping for a simpler version",
+    "I was expecting the tests to stay in one file",
+    "not a fan of the new naming",
+    "I'm not a big fan of all these helper classes",
+    "the spacing looks a little too tight",
+    "not sure about the naming here",
+    "I'm not sure about your approach",
+    "it might be better to keep it in one file",
+    "might be cleaner to use a dataclass",
+    "hmm, I think we should keep the old endpoint",
+    "don't forget we use pnpm",
+    "don't forget that the API is versioned",
+    "why redux and not context?",
+    "I thought we were using tailwind",
+    "hmm not sure that's what I had in mind",
+    "that's not really what I had in mind",
+    "I had something else in mind",
+])
+def test_hedged_reminding_and_challenging_forms_count(text):
+    assert judge(text)
+    assert judge(text, answer=None)
+
+
+@pytest.mark.parametrize("text", [
+    "I was hoping you could help me with the deploy",
+    "I was hoping to finish this today",
+    "I was expecting a call from the client",
+    "that's exactly what I had in mind, thanks",
+    "it's a bit too early to deploy",
+    "not sure about the deadline, ask Bob",
+    "it might be better to wait until monday to deploy",
+    "hmm, I think we should also add tests",
+    "hmm, I think we should ship it",
+    "don't forget about the meeting at 3pm",
+    "don't forget to add a changelog entry for the new feature",
+    "why rust over go for the new service? just curious",
+    "why react and not vue? I'm writing the design doc",
+    "I thought we were done, great",
+    "the colors look great",
+    "looks a bit too good to be true, nice work",
+])
+def test_look_alikes_stay_quiet(text):
+    assert not judge(text)
