@@ -213,7 +213,7 @@ CUES += [
                 r"decidimos)\b|\bquedamos\s+en\s+que\b"                                                                       # es
                 r"|\bcomo\s+(?:a\s+gente\s+)?(?:combinamos|conversamos|decidimos|falamos)\b|\bj[aá]\s+(?:tinhamos\s+|t[ií]nhamos\s+)?"
                 r"(?:combinamos|conversamos|decidimos|combinado)\b"                                                           # pt
-                r"|\bcomme\s+(?:on\s+l'a|on\s+(?:avait\s+)?(?:dit|convenu|d[ée]cid[ée])|nous\s+l'avons|convenu)\b"
+                r"|\bcomme\s+(?:on\s+l'a|on\s+(?:a\s+|avait\s+)?(?:dit|convenu|d[ée]cid[ée])|nous\s+l'avons|convenu)\b"
                 r"|\bon\s+avait\s+(?:dit|convenu|d[ée]cid[ée])\b"                                                              # fr
                 r"|\bwie\s+(?:besprochen|vereinbart|abgemacht|ausgemacht)\b|\bwir\s+hatten\s+(?:doch\s+)?(?:vereinbart|besprochen|"
                 r"abgemacht|ausgemacht|gesagt)\b"                                                                             # de
@@ -231,7 +231,7 @@ CUES += [
                 r"|\bich\s+(?:w[üu]rde|h[äa]tte)\s+(?:\w+\s+){0,3}?lieber\s+(?:\w+\s+){0,3}?(?:behalten|lassen|nicht)\b"
                 r"|^\W*(?:lieber|besser)\s+nicht\b"                                                                           # de
                 r"|\bpreferirei\s+(?:non|mantenere|lasciare)\b"                                                                # it
-                r"|^\W*(?:лучше|давай\s+лучше)\s+(?:не\s+\w+|оставь|оставить|верни|вернуть)|я\s+бы\s+(?:предпоч[её]л|оставил|не\s+стал)"  # ru
+                r"|^\W*(?:лучше|давай\s+лучше)\s+(?:не\s+\w+|оставь|оставить|верни|вернуть)|я\s+бы\s+(?:предпоч[её]л\s+(?:бы\s+)?(?:оставить|не\s|старый|прежн)|оставил|не\s+стал)"  # ru
                 r"|最好(?:不要|别)(?:再)?(?:改|动|删|碰|换|加)|还是(?:保留|用回|改回)[^，。,.!！?？]{0,12}吧"                                                  # zh
                 r"|(?:変えない|触らない|消さない|追加しない)(?:ほうが|方が)(?:いい|良い)", _I),                                     # ja
      "asked the agent not to do something"),
@@ -245,7 +245,11 @@ PURPOSE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:writing|documenting|preparing|draft
                      r"|\b(?:so|because)\s+(?:that\s+)?i\s+can\s+(?:explain|mention|document|write|note|describe|justify|cite)\b"
                      r"|\bi(?:\s+(?:want|need|have)|'d\s+like|\s+would\s+like)\s+to\s+(?:explain|mention|document|note|write\s+(?:it|that)|justify|describe)\b"
                      r"|\basking\s+(?:so|because|for)\b|\bfor\s+the\s+(?:design\s+doc|changelog|pr(?:\s+description)?|docs|write-?up|"
-                     r"report|release\s+notes|readme|retro)\b", _I)
+                     r"report|release\s+notes|readme|retro)\b"
+                     # the same abroad: out of curiosity, or writing the person's own document
+                     r"|\bpor\s+curiosidad\b|\bpor\s+curiosidade\b|\bpar\s+curiosit[ée]\b|\baus\s+neugier\b|\bnur\s+neugierig\b|"
+                     r"\bper\s+curiosit[àa]\b|из\s+любопытства|好奇|\bich\s+schreibe\s+(?:gerade\s+)?(?:die|eine|an\s+der|den)\b|"
+                     r"\bestoy\s+escribiendo\b|\bj'[ée]cris\b|\bestou\s+escrevendo\b|\bsto\s+scrivendo\b|\bпишу\s+(?:документаци|доку|статью)", _I)
 # After a recalled fact or decision, new work that builds on it ("we settled on Redis, now add the cache layer", "recall
 # that the API allows 100 req/s; add a throttle to the sync job", "…, so prioritise the dashboard"), or looking something
 # up with it ("every request is logged with a trace id, so search for trace 4f2a"): the fact serves the next task. Never a
@@ -279,12 +283,22 @@ _FLAWED = frozenset({"pointed out a flaw in what the agent did", "said the fix d
 _ASKED_WHY = frozenset({'asks "why did you…"', "challenges what the agent did", "asks why the agent did it"})
 
 
+# A reminder about the pace ("como hablamos, no hay prisa", "wie besprochen, kein Stress", "не торопись") or the plan's
+# next step ("wie besprochen, nur noch die Tests", "como acordamos, ahora solo falta el endpoint") sets up the work;
+# it recalls no rule the work broke (review25 R25-4).
+PACE_OR_NEXT = re.compile(r"\bno\s+(?:hay\s+)?prisa\b|\bsin\s+prisa\b|\bsem\s+pressa\b|\bkein(?:en)?\s+(?:stress|eile|druck)\b|"
+                          r"\bnon\s+c'[eè]\s+fretta\b|\bpas\s+(?:de\s+)?(?:souci|stress|presse|rush)\b|\bno\s+(?:rush|hurry)\b|"
+                          r"\btake\s+your\s+time\b|не\s+(?:тороп|спеш)\w*|不着急|不急|慢慢来|急がなく|ゆっくり"
+                          r"|\bnur\s+noch\b|\bsolo\s+(?:falta|queda)\b|\bs[oó]\s+(?:falta|resta)\b|\bil\s+(?:ne\s+)?reste\b|"
+                          r"\bmanca\s+solo\b|осталось\s+только|只剩|还差|\bonly\s+\w+\s+(?:left|remains)\b", _I)
+
+
 def withdrawn(reason: str, own: str) -> bool:
     """Whether the rest of the message ``own`` takes back what the clause's ``reason`` read into it (see above)."""
     if reason in _ASKED_WHY:
         return bool(PURPOSE.search(own))
     if reason in _REMINDED or reason in _STATED:
-        return bool(BUILDS_ON.search(own) or THANKS.search(own))
+        return bool(BUILDS_ON.search(own) or THANKS.search(own) or PACE_OR_NEXT.search(own))
     if reason == 'says "stop…"':
         return bool(FOUND_OWN.search(own))
     if reason in _FLAWED:

@@ -40,6 +40,13 @@ def judge(text: str, answer: str | None = DONE) -> bool:
     "лучше не трогай конфиг",
     "最好不要改这个文件",
     "設定ファイルは変えないほうがいいです",
+    # review25 R25-4: still fine, and the French "comme on a dit" it missed
+    'como acordamos, nada de console.log en producción',
+    'wie besprochen, keine Secrets im Repo',
+    'мы же договорились не трогать миграции',
+    'hay alguna razón por la que borraste los tests?',
+    'лучше не трогай конфиг',
+    'comme on a dit, pas de console.log en prod',
 ])
 def test_the_indirect_groups_in_other_languages_count(text):
     assert judge(text)
@@ -60,6 +67,17 @@ def test_the_indirect_groups_in_other_languages_count(text):
     "mejor deja que termine el build",
     "лучше оставить это на потом? что думаешь",
     "最好不要超过100行，帮我写一个解析器",
+    # review25 R25-4: a reminder about the pace or the plan's next step, a preference that the agent act, curiosity
+    'como hablamos, no hay prisa, hazlo cuando puedas',
+    'wie besprochen, kein Stress, mach das nach der Mittagspause',
+    'как договаривались, не торопись, главное качество',
+    "come abbiamo detto, non c'è fretta",
+    '我们之前说好了，不着急，慢慢来',
+    'wie besprochen, nur noch die Tests schreiben, dann sind wir fertig',
+    'como acordamos, ahora solo falta el endpoint de facturas',
+    'я бы предпочёл, чтобы ты сам запустил миграцию',
+    'hay alguna razón por la que elegiste Postgres? solo por curiosidad, está genial',
+    'gibt es einen Grund, warum du Redis gewählt hast? Ich schreibe gerade die Doku',
 ])
 def test_notes_questions_and_new_work_stay_quiet(text):
     assert not judge(text)
