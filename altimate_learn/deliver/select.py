@@ -24,7 +24,7 @@ and specificity live in :mod:`altimate_learn.deliver.globs` (re-exported here).
 
 from __future__ import annotations
 
-from altimate_learn.deliver.bm25 import SMALL, unpack
+from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import split_scope
@@ -243,7 +243,7 @@ def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
 
 
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
-             evidence: float = EVIDENCE, few: int = 0, small: bool = False) -> list[tuple[float, int]]:
+             evidence: float = EVIDENCE, few: int = 0) -> list[tuple[float, int]]:
     """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
     :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
@@ -261,20 +261,12 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     "also bump requests and boto3" and the rule on dependency bumps, which its one shared word left under the
     floor at every store size. Not a word more than half the store holds (in a store of five lessons, "service" in
     four of them), which says nothing about which lesson. :func:`retrieve` asks for it only when nothing else is
-    relevant.
-
-    With ``small`` (a request's tier: :func:`retrieve`), in a store of fewer than
-    :data:`~altimate_learn.deliver.bm25.SMALL` lessons (a team's first days), where every word a lesson holds is
-    rare, one shared word is no evidence: there only :data:`SHARED_TERMS` content terms make a lesson relevant
-    ("restart the service" and the one rule of a two-lesson store that says "service" in passing, "Use snake_case
-    for column names in every service model."). Among a file's lessons (:func:`rank_file_scored`) a word still
-    orders them."""
+    relevant."""
     scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
-    tiny = small and len(corpus) < SMALL
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     phrasing = _phrasing(corpus, terms)
     pointed: set[int] = set()
-    for term in dict.fromkeys(terms) if few > 0 and not tiny else ():
+    for term in dict.fromkeys(terms) if few > 0 else ():
         if term[0] in (PREFIX, IMPLIED, NEAR) or term.startswith("_") or term.endswith("_"):
             continue
         entry = corpus.bm25._entry(term)
@@ -289,8 +281,8 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
             shared[doc] = shared.get(doc, 0) - part
             mass[doc] = mass.get(doc, 0.0) - part * idf
     return [(score, doc) for doc, score in scores.items()
-            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (not tiny and score > minimum
-                                                             and (mass.get(doc, 0.0) >= need or doc in pointed))]
+            if shared.get(doc, 0) >= SHARED_TERMS - 1e-9 or (score > minimum and (mass.get(doc, 0.0) >= need
+                                                                                  or doc in pointed))]
 
 
 def _phrasing(corpus: Corpus, terms: list[str]) -> dict[str, set[int]]:
@@ -344,9 +336,9 @@ def retrieve(corpus: Corpus, terms: list[str], limit: int, exclude: set[str] | f
     """
     if limit <= 0 or not terms or not len(corpus):
         return []
-    scored = relevant(corpus, terms, minimum, evidence, small=True)
-    if few > 0 and not scored:  # nothing relevant: the few a rare word names
-        scored = relevant(corpus, terms, minimum, evidence, few, small=True)
+    scored = relevant(corpus, terms, minimum, evidence)
+    if few > 0 and not scored:
+        scored = relevant(corpus, terms, minimum, evidence, few)  # nothing relevant: the few a rare word names
     groups: list[list[tuple[float, int]]] = []
     rest = scored
     # A project-wide lesson applies to the named file too: when the message matches some of the named file's lessons

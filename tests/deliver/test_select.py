@@ -57,9 +57,7 @@ def test_retrieval_uses_text_tags_and_trigger_paths():
     c = corpus(("L-0001", "Preserve `net_amount_cents` when calculating invoice totals."),
                ("L-0002", "Preserve invoice totals and add tests to invoice functions."),
                ("L-0003", "Run reconciliation before publishing.", {"tags": ["ledgerSettlement"]}),
-               ("L-0004", "Keep the parser backwards compatible.", {"paths": ["src/protocol/*.ts"]}),
-               # a store of 20 or more: in a tiny one a single shared word is no evidence (test_tiny_store)
-               *((f"L-d{i:03x}", f"Unrelated convention number n{i} for reports.") for i in range(16)))
+               ("L-0004", "Keep the parser backwards compatible.", {"paths": ["src/protocol/*.ts"]}))
     assert ids(c, retrieve(c, query_terms(c, "invoice net_amount_cents"), 1)) == ["L-0001"]
     assert ids(c, retrieve(c, query_terms(c, "ledger settlement"), 1)) == ["L-0003"]
     assert ids(c, retrieve(c, query_terms(c, "protocol"), 1)) == ["L-0004"]

@@ -86,9 +86,8 @@ def test_in_a_store_of_few_lessons_a_request_in_a_lessons_words_gets_it_and_no_o
     engine = session(git_repo)
     try:
         assert engine.request("fix the typo in the readme").text == ""  # no word shared with any lesson
-        # a word more than half the lessons hold (all but one) says nothing about which; in a store of 2 it is one
-        # rule's and still one word of a store where every word is rare (deliver26)
-        assert engine.request("restart the service please").text == ""
+        if size > 2:  # a word more than half the lessons hold (all but one) says nothing about which
+            assert engine.request("restart the service please").text == ""
         assert bullet_ids(engine.request("run make test before pushing a branch").text, store) == ["L-0100"]
         if size > 1:
             snake = engine.request("use snake_case for the column names")
@@ -97,12 +96,27 @@ def test_in_a_store_of_few_lessons_a_request_in_a_lessons_words_gets_it_and_no_o
         engine.close()
 
 
-def test_in_a_two_lesson_store_one_word_in_passing_brings_no_rule_and_two_words_do(git_repo: Path):
-    """deliver26: a store of fewer than 20 lessons weighs every word as rare, so one word a rule says in passing
-    ("service" in the snake_case rule) brought that rule to "restart the service"; two shared words still do."""
-    other = str(uuid.uuid4())  # a session that began with an empty store; the two lessons come mid-session
-    write_store(git_repo, [])
-    assert _hook(git_repo, other, "SessionStart", source="startup") == ""
-    write_store(git_repo, [OTHERS[0], PULLED])
-    assert _hook(git_repo, other, "UserPromptSubmit", prompt="restart the service please") == ""
-    assert "snake_case" in _hook(git_repo, other, "UserPromptSubmit", prompt="snake_case names for the new columns")
+def test_in_a_store_of_19_one_word_a_lesson_is_about_brings_it(git_repo: Path):
+    """review25 R25-5: requiring two shared words in a store under 20 lessons (to keep "restart the service" from a rule
+    that says "service" in passing) lost a team's first-days lessons to the one word they are about ("write a
+    migration", "the terraform plan fails"): it was reverted; this keeps it."""
+    ours = [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate([
+        "Use snake_case for column names in every model.", "Review generated SQL before merging a model change.",
+        "Keep pull requests under 400 changed lines.", "Write commit messages in the imperative mood.",
+        "Every page shows a skeleton while its data loads.", "Format prices with `formatMoney()`.",
+        "Wrap user-visible strings in `t()`.", "Log with `structlog` and key-value pairs.",
+        "Never log request bodies; they hold customer emails.", "Use `uuid7()` for new primary keys.",
+        "Compare secrets with `hmac.compare_digest()`.", "Retry provider calls at most three times.",
+        "Read settings through `Settings()`, never the environment.", "Paginate list endpoints with cursors.",
+        "Name branches `<type>/<ticket>-<slug>`."])]
+    later = [lesson("L-0400", "Generate Alembic migrations with autogenerate, then review them."),
+             lesson("L-0401", "Keep Terraform state in the shared S3 backend; never apply from a laptop."),
+             lesson("L-0402", "Pin Docker base images by digest."),
+             lesson("L-0403", "Install JavaScript packages with pnpm only.")]
+    write_store(git_repo, ours + later)
+    for prompt, wanted in (("write a migration for the orders table", "Alembic"),
+                           ("the terraform plan fails", "Terraform state")):
+        session_id = str(uuid.uuid4())
+        start = _hook(git_repo, session_id, "SessionStart", source="startup")
+        assert wanted not in start  # the core tier is the 15 most helpful
+        assert wanted in _hook(git_repo, session_id, "UserPromptSubmit", prompt=prompt)
