@@ -94,6 +94,17 @@ def waiting(store: Store, *, session: str | None = None) -> list[Waiting]:
     return out
 
 
+def waiting_line(count: int, corrections: int) -> str:
+    """The line `learn status` and `learn run` print when ``count`` signals wait (``corrections`` of them
+    corrections, the rest tool failures): how many, and the way out."""
+    from altimate_learn.english import plural
+
+    what = plural(corrections, "correction") if corrections == count else plural(count, "signal")
+    return (f"{what} wait{'s' if count == 1 else ''} for a model or a person: "
+            "`learn signals --unlearned` lists them with the reason; `learn remember --signal ID \"RULE\"` states "
+            "one's lesson yourself, `learn signal dismiss ID` drops one")
+
+
 def open_signal(store: Store, signal_id: str, action: str) -> dict[str, Any]:
     """The open signal ``signal_id``, or a :class:`LearnError` saying what to do (no such signal: the open ones with
     that start; already consumed: by what). ``action`` ("dismiss", "remember") words the error."""
@@ -138,4 +149,5 @@ def use(store: Store, signal_id: str, by: str, stamp: str | None = None) -> int:
     return consumed
 
 
-__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "open_signal", "record", "use", "waiting"]
+__all__ = ["FILE", "WAY_OUT", "Waiting", "dismiss", "forget", "known", "load", "open_signal", "record", "use", "waiting",
+           "waiting_line"]

@@ -56,9 +56,12 @@ def run(
     resolved = settings(paths)
     request = RunRequest(store=name, model=model, since=_since(since), force=now, dry_run=dry_run)
     report = run_learner(paths, resolved, request)
+    waiting = None if dry_run or report.status == "busy" else _waiting(paths, name)
     if json_out:
         out: dict[str, Any] = {"status": report.status, "message": report.message, "run": report.record,
                                "notes": report.notes}
+        if waiting is not None:
+            out["waiting"] = {"signals": waiting[0], "corrections": waiting[1]}
         if report.digest is not None:
             out["digest"] = {"bytes": report.digest.size, "exchanges": len(report.digest.exchanges),
                              "sessions": len({e.session for e in report.digest.exchanges}),
@@ -78,10 +81,27 @@ def run(
             echo(line)
         if report.record.get("changes") and any(c.get("target") == "review" for c in report.record["changes"]):
             echo("Next: review with `learn show`, approve with `learn promote`.")
+    if waiting and waiting[0]:
+        from altimate_learn.capture.unlearned import waiting_line
+
+        echo(waiting_line(*waiting) + ".")
     if report.status in ("failed", "nothing-usable") and report.record is not None and report.record.get("error"):
         raise typer.Exit(1)
     if report.status == "busy":
         raise typer.Exit(1)
+
+
+def _waiting(paths: Any, name: str) -> tuple[int, int] | None:
+    """How many open signals wait for a model or a person after the run (all, corrections), or None when the
+    store cannot say (the run's own line already said what went wrong)."""
+    try:
+        from altimate_learn.capture import unlearned
+        from altimate_learn.store import Store
+
+        waits = unlearned.waiting(Store(paths, name))
+    except OSError:  # a count for the person; the run's result stands without it
+        return None
+    return len(waits), sum(1 for w in waits if w.signal.get("kind") != "tool_retry")
 
 
 def _run_auto(name: str, *, model: str | None, idle: float) -> None:

@@ -639,12 +639,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     echo(f"  signals: {sig['open']} open in {plural(len(info['pending_sessions']), 'session')}, "
          f"{sig['consumed']} consumed")
     if sig["waiting"]:
-        corrections = sig["waiting_corrections"]
-        what = (plural(corrections, "correction") if corrections == sig["waiting"]
-                else plural(sig["waiting"], "signal"))
-        echo(f"  {what} wait{'s' if sig['waiting'] == 1 else ''} for a model or a person: "
-             "`learn signals --unlearned` lists them with the reason; `learn remember --signal ID \"RULE\"` states "
-             "one's lesson yourself, `learn signal dismiss ID` drops one")
+        from altimate_learn.capture.unlearned import waiting_line
+
+        echo(f"  {waiting_line(sig['waiting'], sig['waiting_corrections'])}")
     memories = info["agent_memories"]
     if memories and memories["memories"]:
         from altimate_learn.history.memory_import import status_line

@@ -365,8 +365,8 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
         if not digest.exchanges and not digest.feedback:
             _save_marks(files, state, digest.sessions)
             record = _problems_record(files, state, notes, run_id, started, clock, request)
-            return RunReport("nothing-new", "Nothing new to learn from since the last run (the open signals wait for "
-                                            "a model or a person: `learn signals --unlearned`).", record,
+            # `learn run` says next how many signals wait and the way out (cli.learner._waiting)
+            return RunReport("nothing-new", "Nothing new to learn from since the last run.", record,
                              digest=digest, notes=notes)
     if resolution.note:
         notes.append(resolution.note.replace("built-in offline reflector",

@@ -128,11 +128,18 @@ def test_a_correction_the_builtin_cannot_use_waits_for_a_model_and_is_not_read_a
     path = trajectory(git_repo / "session.jsonl", "traj-w", [complaint])
     assert cli("capture", str(path))[0] == 0
     (signal,) = [s for s in signals(git_repo) if s["messageID"] == "u1"]
-    builtin_run(cli)
+    code, out, err = cli("run", "--now", "--since", EVERYTHING)
+    assert code == 0, out + err
     assert candidate(git_repo) == []
     assert [s["status"] for s in signals(git_repo) if s["id"] == signal["id"]] == ["open"]  # kept for a model
+    # the run that staged nothing says so, and that a correction waits, with the way out (a new user saw only
+    # "0 changes, 0 items dropped" and stopped)
+    assert "0 changes" in out and "1 correction waits for a model or a person" in out, out
+    assert "`learn signals --unlearned`" in out and "`learn signal dismiss ID`" in out, out
+    code, out, err = cli("run", "--now", "--since", EVERYTHING, "--json")
+    assert code == 0 and json.loads(out)["waiting"] == {"signals": 1, "corrections": 1}, out + err
     code, out, err = cli("run", "--now", "--since", EVERYTHING)  # offline it would come to the same nothing
-    assert code == 0 and "Nothing new" in out and "wait for a model" in out, out + err
+    assert code == 0 and "Nothing new" in out and "1 correction waits for a model or a person" in out, out + err
     assert len(runs(git_repo)) == 1
     code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)  # a model reads it
     assert code == 0, out + err
