@@ -254,6 +254,8 @@ _STILL_RU = r"(?:вс[её]\s+ещ[её]|по-прежнему|до\s+сих\s+�
 _CRASH_RU = (r"(?:пада[ею]т|крашит(?:ся)?|вылета[ею]т|зависа[ею]т|висн[еу]т|виснет|глюч[иа]т|сбоит|ломается|"
              r"выкидывает|выбивает|тормозит)")
 _FIGURES = (r"(?:курс\w*|трафик\w*|цен[аы]|конверси\w*|продаж\w*|выручк\w*|метрик\w*|графи\w*|рейтинг\w*|акци[ия]|"
+            r"числ[оа]|количеств\w*|дол[яи]|процент\w*|уровень|показател\w*|регистрац\w*|прибыл\w*|доход\w*|ctr|kpis?|"
+            r"retenci[oó]n|retention|churn|ingresos|registros|usuarios\s+activos|reten[cç][aã]o|receitas?|"
             r"precio|precios|tr[aá]fico|conversi[oó]n|ventas|bolsa|acciones|m[eé]tricas?|pre[cç]o|vendas|a[cç][oõ]es|receita|"
             r"kurs|traffic|umsatz|preis|preise|zahlen|aktien?|conversion|prix|ventes|bourse|prezzo|vendite|borsa)")
 _GONE_OR_ASKED = (r"nicht\s+mehr|kein(?:e|en)?\s+(?:absturz|abst[üu]rze)|больше\s+не|уже\s+не|ya\s+no|j[aá]\s+n[aã]o|"

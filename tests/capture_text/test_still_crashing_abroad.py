@@ -89,6 +89,10 @@ def test_still_crashing_in_other_languages_is_a_report(text):
     "Stürzt es immer noch ab? Bei mir läuft es jetzt",
     "il server si blocca ancora? Io non riesco a riprodurlo",
     "la CPU aún se congela? no, ya está bien",
+    # review25's residual to R25-1: more figures that fall
+    "число регистраций до сих пор падает, построй воронку",
+    "CTR всё ещё падает после смены баннера, посмотри A/B тест",
+    "la retención sigue cayéndose en la semana 2, analiza las cohortes",
 ])
 def test_a_crash_said_gone_or_another_still_stays_quiet(text):
     assert not judge(text)
