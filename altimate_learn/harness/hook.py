@@ -196,11 +196,33 @@ def run(argv: list[str], log) -> str:
     if event is None or not without_our_text(event):
         return ""
     log.attach(local_dir)
+    if harness == "codex" and event.kind == "tool" and event.phase == "post" and b"ad_hoc" in raw:
+        _codex_note(event, local_dir, log)
     # An event whose answer cannot carry context (Stop, Gemini's BeforeTool, …) must not select lessons:
     # they would be recorded as shown without the agent ever seeing them.
     can_inject = bool(adapter.respond(event, "probe"))
     text = handle(event, getattr(adapter, "NAME", harness), root, cwd, log, can_inject=can_inject, raw=raw)
     return adapter.respond(event, text) if text else ""
+
+
+def _codex_note(event: Event, local_dir: str, log) -> None:
+    """A Codex tool call that wrote an ad-hoc note (a rule the person asked Codex to remember): the note is this
+    repository's (:func:`altimate_learn.capture.sessions.codex_memory.record_notes`)."""
+    tool_input = event.tool_input
+    command = tool_input.get("command") if isinstance(tool_input, dict) else None
+    if not isinstance(command, str):
+        return
+    try:
+        from altimate_learn.capture.sessions.codex_memory import record_notes
+        from altimate_learn.deliver.state import SESSIONS
+
+        names = record_notes(command, os.path.join(local_dir, SESSIONS))
+    except Exception as exc:  # noqa: BLE001 - never stops the hook
+        log(f"{event.name}: the Codex note this call wrote was not recorded ({type(exc).__name__})")
+        return
+    if names:
+        log(f"{event.name}: Codex wrote the ad-hoc note{'s' if len(names) != 1 else ''} {', '.join(names)} in this "
+            "repository's session (`learn import-memories` reads it)")
 
 
 def without_our_text(event: Event) -> bool:

@@ -122,6 +122,15 @@ def _codex_rollouts(project_root: Path) -> list[Path]:
         return []
 
 
+def _codex_hook_notes(project_root: Path) -> set[str]:
+    """The Codex ad-hoc notes learn's Codex hook saw this repository's sessions write (an `--ephemeral` one too)."""
+    from altimate_learn.capture.sessions.codex_memory import recorded_notes
+    from altimate_learn.deliver.state import SESSIONS
+    from altimate_learn.worktree import locate
+
+    return recorded_notes(os.path.join(locate(str(project_root)).local_dir, SESSIONS))
+
+
 def scan(project_root: Path, agents: Iterable[str] = AGENTS) -> Scan:
     """This repository's memories of every agent in ``agents`` (reads only)."""
     out = Scan()
@@ -134,7 +143,8 @@ def scan(project_root: Path, agents: Iterable[str] = AGENTS) -> Scan:
             elif agent == "codex":
                 from altimate_learn.capture.sessions import codex_memory
 
-                found = codex_memory.read_memories(_belongs(project_root), lambda: _codex_rollouts(project_root))
+                found = codex_memory.read_memories(_belongs(project_root), lambda: _codex_rollouts(project_root),
+                                                   lambda: _codex_hook_notes(project_root))
             elif agent == "gemini":
                 from altimate_learn.capture.sessions import gemini_memory
 

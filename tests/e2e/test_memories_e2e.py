@@ -289,3 +289,32 @@ def test_a_promoted_codex_note_reaches_that_persons_codex_once(world: World, cod
     assert on.count("cents_to_dollars") == 1, on[-4000:]
     assert lessons.MARKERS["core"] in on.split("<team-rules", 1)[1]  # the other rules still come
     assert "left out 1 lesson Codex's own memory summary already gives" in hook_log(world)
+
+
+def test_a_note_from_an_ephemeral_codex_session_is_this_repositorys(world: World, codex_bin: Path) -> None:
+    """trial27: `codex exec --ephemeral` keeps no rollout, so a note its model wrote named no session of any
+    repository and `learn import-memories` left it out without a word. learn's Codex hook sees the command that wrote
+    it (PostToolUse of the shell tool, cwd this repository): the note is staged; a note nothing of this repository
+    wrote is left out, and said so."""
+    from tests.e2e.agents import codex_home, codex_setup, run_codex
+
+    config = codex_setup(world)
+    config.write_text(config.read_text().replace("[features]\n", "[features]\nmemories = true\n"))
+    learn_ok(world, "enable")
+    learn_ok(world, "install", "codex")
+    notes = codex_home(world) / "memories_v2" / "extensions" / "ad_hoc" / "notes"
+    notes.mkdir(parents=True)
+    (notes / "2026-12-05T03-00-00-billing-v2.md").write_text("Prefix billing routes with /v2.\n")  # another project's
+    note = notes / "2026-12-05T04-00-00-cents-to-dollars.md"
+    world.set_script([{"text": "Saving that.", "tool": "exec_command",
+                       "input": {"cmd": f"printf '%s\\n' '{CODEX_RULE}' > {note}"}},
+                      {"text": "Noted."}])
+    run_codex(world, codex_bin, f"please remember: {CODEX_RULE}", "--ephemeral", "--sandbox",
+              "danger-full-access").check()
+    assert note.read_text().strip() == CODEX_RULE
+    assert not list((codex_home(world) / "sessions").rglob("rollout-*.jsonl"))  # no rollout names the note
+
+    result = json.loads(learn_ok(world, "import-memories", "--json"))
+    assert [(m["file"], m["status"]) for m in result["memories"]] == [
+        ("memories_v2/extensions/ad_hoc/notes/" + note.name, "staged")], result
+    assert any("1 note no session of this repository on record wrote" in n for n in result["notes"]), result

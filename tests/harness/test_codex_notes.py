@@ -100,3 +100,28 @@ def test_reading_the_summary(isolated_home: Path):
     assert repeats_note(NOTE_RULE, tagged[0]) and not repeats_note(NOTE_RULE, tagged[1])
     assert not repeats_note("Use `sqlfluff fix` in CI.", tagged[1])
     assert repeats_note("Never use `sqlfluff fix` in CI.", tagged[1])
+
+
+def test_the_hook_records_the_notes_a_codex_session_of_this_repository_writes(project: Path):
+    """trial27: an `--ephemeral` Codex session keeps no rollout, so its note belonged to no repository; the hook sees
+    the shell command or the patch that wrote it (the real-CLI check is tests/e2e/test_memories_e2e.py)."""
+    from altimate_learn.capture.sessions.codex_memory import recorded_notes
+
+    notes = Path(os.environ["CODEX_HOME"]) / "memories_v2" / "extensions" / "ad_hoc" / "notes"
+    sessions = project / ".altimate-code" / "learn" / ".sessions"
+
+    def post(tool: str, command: str) -> None:
+        payload = {"hook_event_name": "PostToolUse", "session_id": "eph", "cwd": str(project), "transcript_path": None,
+                   "model": "gpt-5.5", "permission_mode": "default", "turn_id": "t1", "tool_name": tool,
+                   "tool_input": {"command": command}, "tool_response": "", "tool_use_id": "call_1"}
+        proc = run_hook("codex", payload, cwd=project)
+        assert (proc.returncode, proc.stderr) == (0, "")
+
+    post("Bash", "ls -la && cat README.md")
+    assert recorded_notes(sessions) == set()
+    post("Bash", f"mkdir -p {notes} && printf '%s\\n' 'Use uv.' > {notes}/2026-12-05T04-00-00-use-uv.md")
+    post("apply_patch", f"*** Begin Patch\n*** Add File: {notes}/2026-12-05T05-00-00-no-print.md\n+No print calls.\n"
+                        "*** End Patch\n")
+    post("Bash", f"cat {notes}/../../../memory_summary.md")  # reads, names no note
+    assert recorded_notes(sessions) == {"2026-12-05T04-00-00-use-uv.md", "2026-12-05T05-00-00-no-print.md"}
+    assert "Codex wrote the ad-hoc note 2026-12-05T04-00-00-use-uv.md" in (sessions / "hook.log").read_text()

@@ -35,7 +35,8 @@ and the ad-hoc notes; its consolidation copies a note's rule into `memory_summar
 When the user explicitly asks Codex to remember something, Codex 0.171 writes an ad-hoc note,
 `extensions/ad_hoc/notes/<YYYY-MM-DDTHH-MM-SS>-<slug>.md` (verbatim Markdown), for the next consolidation.
 A note names no folder; it is this repository's when one of this repository's Codex sessions wrote it (its
-rollout mentions the note's file name). Such a note is a `feedback` memory; a note that asks Codex to forget
+rollout mentions the note's file name, or, for an `--ephemeral` session, which keeps no rollout, learn's Codex hook
+saw the command that wrote it: :func:`record_notes`). Such a note is a `feedback` memory; a note that asks Codex to forget
 or delete something is not a rule and is skipped.
 """
 
@@ -333,17 +334,58 @@ def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
     return {n.decode() for n in found}
 
 
-def read_notes(folder: Path, name: str, rollouts: Callable[[], list[Path]]) -> tuple[list[AgentMemory],
-                                                                                   list[SkippedMemory]]:
-    """Ad-hoc notes this repository's Codex sessions wrote (see the module docstring)."""
+HOOK_NOTES = "codex-notes.txt"  # in the repository's `.sessions` folder: note names learn's Codex hook saw written
+_NOTE_IN_COMMAND = re.compile(r"ad_hoc[/\\]+notes[/\\]+(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9][a-z0-9-]{0,79}\.md)")
+_HOOK_NOTES_MAX = 1 << 16
+
+
+def record_notes(command: str, sessions_dir: str) -> list[str]:
+    """Remember the ad-hoc notes a Codex tool call of this repository wrote (its shell command or patch names
+    `…/ad_hoc/notes/<name>.md`): an `--ephemeral` Codex session keeps no rollout, so without this its note belonged to
+    no repository and `learn import-memories` left it out silently (trial27, real Codex 0.171). Appends one name a
+    line to :data:`HOOK_NOTES`; returns the names."""
+    names = sorted(set(_NOTE_IN_COMMAND.findall(command)))
+    if not names:
+        return []
+    os.makedirs(sessions_dir, exist_ok=True)
+    path = os.path.join(sessions_dir, HOOK_NOTES)
+    try:
+        if os.path.getsize(path) > _HOOK_NOTES_MAX:
+            return []
+    except OSError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        os.write(fd, "".join(f"{name}\n" for name in names).encode("utf-8"))
+    finally:
+        os.close(fd)
+    return names
+
+
+def recorded_notes(sessions_dir: str | os.PathLike[str]) -> set[str]:
+    """The note names :func:`record_notes` kept for this repository."""
+    try:
+        with open(os.path.join(sessions_dir, HOOK_NOTES), "rb") as handle:
+            text = handle.read(_HOOK_NOTES_MAX * 2).decode("utf-8", "replace")
+    except OSError:
+        return set()
+    return {line.strip() for line in text.splitlines() if _NOTE_NAME.match(line.strip())}
+
+
+def read_notes(folder: Path, name: str, rollouts: Callable[[], list[Path]],
+               hook_notes: Callable[[], set[str]] = set) -> tuple[list[AgentMemory], list[SkippedMemory], int]:
+    """Ad-hoc notes this repository's Codex sessions wrote (see the module docstring), and how many notes were left
+    out as no session of this repository on record wrote them."""
     from altimate_learn.capture.sessions.gemini_memory import read_note
 
     notes_dir = folder / NOTES
     files, _ = list_markdown(notes_dir)
     files = [f for f in files if _NOTE_NAME.match(f.name)]
     if not files:
-        return [], []
-    ours = _written_here([f.name for f in files], rollouts())
+        return [], [], 0
+    names = [f.name for f in files]
+    ours = hook_notes() & set(names)
+    ours |= _written_here([n for n in names if n not in ours], rollouts())
     memories: list[AgentMemory] = []
     skipped: list[SkippedMemory] = []
     for path in files:
@@ -364,15 +406,17 @@ def read_notes(folder: Path, name: str, rollouts: Callable[[], list[Path]]) -> t
         note.agent, note.type, note.key = AGENT, "feedback", f"{AGENT}:{rel}"
         note.name = path.stem[20:] or path.stem  # the slug after the timestamp
         memories.append(note)
-    return memories, skipped
+    return memories, skipped, len(files) - len(ours)
 
 
-def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
+def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list,
+                  hook_notes: Callable[[], set[str]] = set
                   ) -> tuple[list[AgentMemory], list[SkippedMemory], list[Path], list[str]]:
     """Every Codex memory of this repository: (memories, skipped files, folders read, notes).
 
     ``belongs(path)`` says whether a recorded working directory is this repository's; ``rollouts`` are
-    this repository's Codex session files (listed only when there are ad-hoc notes to attribute)."""
+    this repository's Codex session files (listed only when there are ad-hoc notes to attribute); ``hook_notes``, the
+    note names learn's Codex hook saw this repository's sessions write (:func:`recorded_notes`)."""
     home = codex_home()
     memories: list[AgentMemory] = []
     skipped: list[SkippedMemory] = []
@@ -408,9 +452,13 @@ def read_memories(belongs: Belongs, rollouts: Callable[[], list[Path]] = list
                     skipped.append(SkippedMemory(AGENT, rel, problem or "cannot be read"))
                     continue
                 found += read_summary_file(text, rel, mtime_of(path), belongs) or []
-        adhoc, bad = read_notes(folder, name, rollouts)
+        adhoc, bad, elsewhere = read_notes(folder, name, rollouts, hook_notes)
         found += adhoc
         skipped += bad
+        if elsewhere:
+            notes.append(f"{name}/{NOTES}: {elsewhere} note{'s' if elsewhere != 1 else ''} no session of this "
+                         "repository on record wrote (another project's, or an `--ephemeral` Codex session without "
+                         "learn's Codex hooks, which keeps no rollout) left out")
         summary = folder / "memory_summary.md"
         if summary.exists():
             rel = f"{name}/memory_summary.md"
