@@ -139,3 +139,53 @@ SAID_AGAIN_LOOKALIKES = [
 @pytest.mark.parametrize("text", SAID_AGAIN_LOOKALIKES)
 def test_said_again_lookalikes_give_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# --- 3. Task requests and renderings the blind written set showed (general forms only) -----------------------------
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    # a Go package pattern keeps its dots, and the sentence does not end at them
+    ("always run go test ./...", "Always run `go test ./...`."),
+    ("run go test ./... before committing", "Run `go test ./...` before committing."),
+    # "just <fix> <one thing>" after a prohibition is this task's step, not part of the rule
+    ("stop rewriting the whole file, just fix the import", "Never rewrite the whole file."),
+    ("Don't use DISTINCT to hide duplicates, fix the join", "Never use `DISTINCT` to hide duplicates; fix the join."),
+    ("Please stop using `SELECT *` in the marts, list the columns explicitly",
+     "Never use `SELECT *` in the marts; list the columns explicitly."),
+    ("Create a new `alembic revision` instead of editing existing migrations.",
+     "Create a new `alembic revision` instead of editing existing migrations."),
+    ("pin react to 18.2", "Pin react to 18.2."),
+    ("Put tests for new endpoints in `tests/api/` and use the `client` fixture.",
+     "Put tests for new endpoints in `tests/api/` and use the `client` fixture."),
+])
+def test_rules_beside_task_requests_keep_their_form(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "can you write a helper that returns None instead of raising when the key is missing?",
+    "write a script that uses httpx instead of requests",
+    "Can you set up a pre-commit hook that never lets secrets through?",
+    "set up a hook that always runs ruff",
+    "Parse the vendor CSVs and write one summary per day.",
+    "read the config and write a summary per file",
+    "tag the release as v2.0",
+    "release version 1.4.0 to staging",
+])
+def test_one_thing_to_build_two_steps_or_a_version_give_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+# --- 4. Ordinary messages (tests/reflect/fixtures/ordinary_sentences.txt, written before these changes) ------------
+
+ORDINARY = [line.strip() for line in
+            (__import__("pathlib").Path(__file__).parent / "fixtures" / "ordinary_sentences.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+# The one ordinary message that still gives a lesson: the team's alert tool, a fact a later agent may use.
+ORDINARY_WITH_A_LESSON = {"we use slack for alerts": ["Use `slack` for alerts."]}
+
+
+def test_ordinary_messages_give_no_lesson() -> None:
+    given = {text: found for text in ORDINARY if (found := rules(text))}
+    assert len(ORDINARY) == 247
+    assert given == ORDINARY_WITH_A_LESSON

@@ -248,7 +248,7 @@ _GERUND = {"using": "use", "calling": "call", "importing": "import", "running": 
 
 def _sentences(text: str) -> list[str]:
     # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
-    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+",
+    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!/\.\.\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+",
                      prose(normalise(text)))
     return [p.strip() for p in parts if p and p.strip()]
 

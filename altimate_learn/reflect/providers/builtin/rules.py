@@ -15,7 +15,7 @@ from altimate_learn.reflect.providers.builtin.identifiers import (join_adjacent_
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.text import (ONE_OFF, PRONOUN_TAIL, RATIONALE, TEAM, TRAILING,
                                                            content_words, normalise, not_english, prose,
-                                                           sentences, strip_lead, tidy)
+                                                           sentences, strip_lead, strip_stop, tidy)
 from altimate_learn.reflect.providers.builtin.typos import typo
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CONVENTION_VERBS, EXAMPLE_ROLES,
                                                                   INTENSIFIERS, OPEN_LIST, PLURAL_NOUNS, POINTING,
@@ -73,7 +73,7 @@ def _clean_object(phrase: str) -> str:
     phrase = TRAILING.sub("", phrase).strip()
     phrase = TEAM.sub("", phrase).strip()
     phrase = re.sub(r"\s+(?:anymore|any\s+more|instead|either|now|these\s+days|nowadays)$", "", phrase, flags=re.I).strip()
-    return phrase.strip(" ,;:!").rstrip(".")
+    return strip_stop(phrase.strip(" ,;:!"))
 
 
 def _bad_object(phrase: str) -> bool:
@@ -429,6 +429,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             # "remove those and use logging.debug": the pronoun part is about this change, the rest is the rule
             tail = re.search(r"\band\s+(use\s+.+)$", follow_phrase, re.I)
             follow_phrase = tail.group(1) if tail else None
+        if follow_phrase and re.match(r"\s*(?:just|only|simply)\s", rest_split[1], re.I) \
+                and follow_phrase.split(" ", 1)[0].lower() in _DONE_ONCE | ONE_OFF_VERBS \
+                and one_of_many(follow_phrase.partition(" ")[2]):
+            follow_phrase = None  # "stop rewriting the whole file, just fix the import": the rest is this task's step
         if follow_phrase and not _bad_object(follow_phrase.partition(" ")[2]):
             if verb == "use" and follow_phrase.startswith("use "):
                 return _instead(follow_phrase[4:], obj, verb="use")
@@ -525,9 +529,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         general = bool(re.search(r"[`_./()]|[a-z][A-Z]|\b(?:every|each|all|always|never|any|before|after|when|whenever|"
                                  r"unless|per|instead)\b", body)) or bool(re.match(r"^[a-z]+s\b", obj))
         # "write an Airflow DAG …", "add a workflow that runs …": one new thing to build is a task, not a rule
-        task = re.match(r"^(?:a|an|another|one)\b", obj, flags) and (
-            verb in ("write", "create", "build", "implement", "make", "generate", "draft", "design", "scaffold")
-            or verb == "add" and re.search(r"\b(?:that|which|who)\b", obj, flags)) and not _BEFORE_EACH.search(body)
+        task = _builds_one(verb, obj) and not _BEFORE_EACH.search(body)
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
                 and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
                                  "focus"):
@@ -749,6 +751,18 @@ def _data_convention(c: str) -> Rule | None:
                 subject=subject, alone=True)
 
 
+_BUILD_VERBS = frozenset("write create build implement make generate draft design scaffold".split())
+
+
+def _builds_one(verb: str, obj: str) -> bool:
+    """Whether a verb and its object ask for one new thing to be built ("write an Airflow DAG …", "add a workflow that
+    runs …", "set up a pre-commit hook that …"): a task, whatever rule the thing is to follow."""
+    if verb.lower() == "set" and re.match(r"up\s", obj, re.I):
+        verb, obj = "build", obj[3:]
+    return bool(re.match(r"^(?:a|an|another|one)\b", obj, re.I)) and (
+        verb.lower() in _BUILD_VERBS or verb.lower() == "add" and bool(re.search(r"\b(?:that|which|who)\b", obj, re.I)))
+
+
 def _describes_behaviour(first: str, second: str) -> bool:
     """"the counter shows 0 still instead of updating", "the page reloads instead of updating": what the
     program did rather than what it should have done, not a choice between two things. Told by an adverb of
@@ -796,8 +810,8 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
     head = good.split(" ", 1)[0].lower()
     if verb is None and head in VERBS:
         verb, good = head, good.split(" ", 1)[1] if " " in good else ""
-        if not good:
-            return None
+        if not good or _builds_one(verb, good) and "`" not in good and re.search(r"\b(?:that|which|who)\b", good, re.I):
+            return None  # "write a helper that returns None instead of raising …": one new thing to build (refl25)
     lead = f"{(verb or 'use').capitalize()} {slot(good)}"
     # "use X, not Y" for adverbs and long alternatives ("…, not everywhere")
     plain = bad.strip().lower() in SLOT_SKIP
@@ -859,7 +873,7 @@ def commands_marked(text: str) -> str:
             return match.group(0)
         taken = [words[0]]
         for word in words[1:3]:
-            if word.lower() in _RUN_STOP or not re.fullmatch(r"[a-z][\w:-]*|-{1,2}[a-z][\w-]*", word):
+            if word.lower() in _RUN_STOP or not re.fullmatch(r"[a-z][\w:-]*|-{1,2}[a-z][\w-]*|\./\.\.\.", word):
                 break
             taken.append(word)
         rest = match.group(2)[len(" ".join(taken)):]
@@ -867,7 +881,7 @@ def commands_marked(text: str) -> str:
 
     parts = re.split(r"(`[^`]*`)", text)
     for n in range(0, len(parts), 2):
-        parts[n] = re.sub(r"(\b[Rr]un\s+)([a-z][\w.:-]*(?:\s+-{0,2}[a-z][\w:-]*){0,2})", run, parts[n])
+        parts[n] = re.sub(r"(\b[Rr]un\s+)([a-z][\w.:-]*(?:\s+(?:-{0,2}[a-z][\w:-]*|\./\.\.\.)){0,2})", run, parts[n])
     marked = tools_marked("".join(parts))
     # a tool marked on its own keeps its subcommand and flags: "`npm` install" -> "`npm install`", "`pytest` -x"
     return re.sub(r"`([a-z][\w.-]*)`((?:\s+(?:-{1,2}[a-z][\w-]*|" + _SUBCOMMANDS + r"))+)\b",
@@ -1123,6 +1137,13 @@ def one_off(rule: Rule, text: str) -> str:
             return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
         if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
             return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+        # "Parse the vendor CSVs and write one summary per day.": two steps of a task; "Tag the release as v2.0.": one
+        # version of this task (refl25). Unless the person says when it holds ("always", "every", "before committing").
+        if "`" not in text and not _GENERAL.search(text) and not _BEFORE_EACH.search(text) and (
+                re.search(r"\band\s+(?:then\s+)?(?:" + "|".join(sorted(VERBS)) + r")\s+(?:the|a|an|one|all|each|\w+s)\b",
+                          prose, re.I)
+                or verb != "pin" and re.search(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*\b", prose)):
+            return TASK_STEP
     if rule.shape == "imperative" and not general and re.match(r"^Use\s+the\s+(?:`[a-z]+`|[a-z]+)(?:\s+(?:in|from)\s+`|\.$)", text):
         return ONE_THING  # "please use the helper in utils.py" -> "Use the `helper` in `utils.py`.": which helper?
     if rule.shape == "never" and (new := re.search(r"\beach\s+new\s+(?:[a-z-]+\s+)?([a-z]+)\b", text)) \

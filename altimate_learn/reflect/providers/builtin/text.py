@@ -51,6 +51,15 @@ TEAM = re.compile(r"\s*\b(?:in\s+this\s+(?:repo(?:sitory)?|project|codebase|team
                    r"here)\b(?=\s*[,.;!]?\s*$)", re.I)
 
 
+def strip_stop(text: str, marks: str = ".") -> str:
+    """``text`` without its closing full stops (and ``marks``), except the dots of a Go package pattern ("go test
+    ./..." keeps them)."""
+    go = re.search(r"/\.\.\.\.*$", text)
+    if go:
+        return text[:go.start() + 4]
+    return text.rstrip(marks)
+
+
 def prose(text: str) -> str:
     """The feedback's own prose: pasted code, terminal sessions, logs, traces, diffs, file contents and quoted text
     removed (`pasted.py`); inline code the person typed in a sentence is kept."""
@@ -59,7 +68,7 @@ def prose(text: str) -> str:
 
 def sentences(text: str) -> list[str]:
     # Sentence ends are punctuation followed by a space; dots inside names (moment.js) stay.
-    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+", text)
+    parts = re.split(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\betc\.)(?<!/\.\.\.)(?<=[.!?])\s+(?=[\"'`(A-Za-z0-9])|\n+", text)
     return [p.strip() for p in parts if p and p.strip()]
 
 
@@ -96,7 +105,7 @@ def tidy(rule: str) -> str:
         rule = TEAM.sub("", rule).strip()
     rule = _HERE_INSIDE.sub(r"\1", rule)
     rule = re.sub(r"\s+([,;])", r"\1", rule).strip(" ,;:—–-")
-    rule = re.sub(r"[.!]+$", "", rule).strip()
+    rule = strip_stop(rule, ".!").strip()
     # "add the new page to the changelog": each new one; "use the new button component", "keep the new API": one thing
     # that is new now (review22, "Always use each new button component.")
     rule = re.sub(r"(?<!\b[Uu]se )(?<!\b[Uu]sing )(?<!\b[Pp]refer )(?<!\b[Cc]all )(?<!\b[Ii]mport )(?<!\b[Kk]eep )(?<!\b[Rr]euse )"
