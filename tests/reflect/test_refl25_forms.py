@@ -189,3 +189,33 @@ def test_ordinary_messages_give_no_lesson() -> None:
     given = {text: found for text in ORDINARY if (found := rules(text))}
     assert len(ORDINARY) == 247
     assert given == ORDINARY_WITH_A_LESSON
+
+
+# --- 5. review25 R25-3 on 3465e4e7: "we use …" / "every X needs" wrong lessons, and the forms beyond the brief's nouns --
+
+@pytest.mark.parametrize("text", [
+    "we use a ton of memory in the importer",  # gave "Use a ton of memory in the importer."
+    "we use a lot of tabs in the admin UI", "we use Python 2 in the legacy service, unfortunately",
+    "we use Redis mostly for sessions", "we use too many queries for the dashboard",
+    "every customer needs to re-login after the deploy",  # gave "Every customer must re-login after the deploy."
+    "every user needs a profile photo", "each customer needs an invoice",
+    "we indent it with 4 spaces", "I told you, no running the tests now", "no merging",
+])
+def test_how_things_are_and_what_a_product_gives_its_users_give_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("I told you before, no semicolons", "Never use semicolons."),
+    ("have you forgotten that we don't use semicolons?", "Never use semicolons."),
+    ("I told you before, no secrets in the repo", "Keep secrets out of the repo."),
+    ("I said no binaries", "Never commit binaries."),
+    ("I told you before, no merging without review", "Never merge without review."),
+    ("I told you to always squash commits", "Always squash commits."),
+    ("have you forgotten that migrations go in db/migrate?", "Put migrations in `db/migrate`."),
+    ("we indent SQL with 4 spaces", "Indent SQL with 4 spaces."),
+    ("we don't allow raw SQL in views", "Raw SQL in views is not allowed."),
+    ("migrations must be reviewed before the release", "Migrations must be reviewed before the release."),
+])
+def test_the_forms_hold_beyond_the_briefs_nouns(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from altimate_learn.reflect.providers.builtin.vocabulary import (ALLOW_VERBS, BRANCH_WORDS, FORBIDDEN_CODE,
-                                                                  INDENT_NUMBERS, KEPT_OUT, LANGUAGES, PEOPLE, PRACTICES,
+                                                                  INDENT_NUMBERS, KEPT_OUT, KEPT_OUT_OF_REPO, LANGUAGES, PEOPLE, PRACTICES,
                                                                   TEAM_WAY_VERBS, TOOL_FAMILIES, VAGUE_KINDS, VERBS,
                                                                   gerund_base)
 
@@ -52,7 +52,8 @@ _STATES_PRACTICE = re.compile(r"^" + _WE + r"\s+(?P<always>always\s+)?(?:only\s+
 
 _HOW = r"(?P<how>tabs|(?P<n>two|four|eight|[2348])[\s-]*spaces?)"
 # "we use tabs here", "we indent with 2 spaces", "our indentation is 4 spaces", "indent with tabs", "2-space indentation"
-_INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|indent\s+with|indents\s+with|prefer|prefers)"
+_INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|indents?(?:\s+(?P<what>[\w.+#-]+(?:\s+files)?))?"
+                      r"\s+with|prefer|prefers)"
                       r"|(?:please\s+)?(?:always\s+)?indent\s+with|(?:our\s+|the\s+)?indentation\s+is)\s+" + _HOW
                       + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?)?"
                       r"(?:\s+(?:in|for)\s+(?P<scope>[\w.+#-]+(?:\s+files)?))?" + _HERE + _END, re.I)
@@ -73,6 +74,9 @@ _TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest
 _NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[^`]+`(?:\s+[a-z]+)?|[\w.()-]+(?:\s+[\w-]+){0,2}?)"
                       r"(?P<scope>\s+(?:in|for|inside|within|on)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,2})?"
                       r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# "no merging without review", "no pushing to main on fridays": a way of working kept out, said with its gerund
+_NO_DOING = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?:more\s+)?(?P<verb>[a-z]+ing)\s+(?P<rest>(?:to|into|on|without|in|with)\s+"
+                       r"[\w`.-]+(?:\s+[\w`.-]+){0,3})\s*[.!]*$", re.I)
 # Code that "no X" may forbid with a noun after it: "print statements", "console.log calls", "`any` types".
 _CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\))(?:\s+(?:calls?|statements?|types?|"
                         r"casts?|imports?))?$|^(?P<word>[a-z]+)\s+(?:calls|statements|types|casts|imports)$", re.I)
@@ -94,7 +98,8 @@ def _kind(phrase: str) -> bool:
     text = phrase.strip().lower()
     if not text or re.match(r"(?:the|a|an)\s", text):
         return False
-    return _plural(text) or _code_word(phrase) or bool(gerund_base(text.split()[0])) or text in PRACTICES
+    return _plural(text) or _code_word(phrase) or bool(gerund_base(text.split()[0])) or text in PRACTICES \
+        or text in KEPT_OUT
 
 
 def _target_ok(what: str) -> bool:
@@ -124,6 +129,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
     if m:
         how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
         scope = (m.group("scope") or "").strip()
+        if m.group("what"):  # "we indent SQL with 4 spaces": what is indented leads
+            if scope or _NOT_STANDING.search(m.group("what")) or m.group("what").lower() in ("it", "code", "everything"):
+                return None
+            return Rule(f"Indent {m.group('what')} with {how}", "convention", [how], [], standing=True, alone=True)
         if scope and not (scope.lower().split()[0] in LANGUAGES or scope.lower().endswith("files")
                           or scope.lower() in TOOL_FAMILIES or re.fullmatch(r"[a-z]{1,6}", scope.lower())):
             return None
@@ -199,6 +208,14 @@ def no_kind(clause: str):  # -> Rule | None
     while found and found.end():
         said, recalled = said[found.end():], True
         found = RECALLED.match(said)
+    gerund = _NO_DOING.match(said)
+    if gerund and recalled and gerund_base(gerund.group("verb")):
+        # "I told you before, no merging without review" -> "Never merge without review."
+        rest = gerund.group("rest").strip()
+        if _NOT_STANDING.search(rest) or re.match(r"(?:the|this|that|it)\b", rest, re.I):
+            return None
+        return Rule(f"Never {gerund_base(gerund.group('verb'))} {rest}".strip(), "never", [], [rest], standing=True,
+                    alone=True)
     m = _NO_KIND.match(said)
     if not m or not (recalled or m.group("more")):
         return None
@@ -207,11 +224,16 @@ def no_kind(clause: str):  # -> Rule | None
     code = _CODE_NOUN.match(what)
     if code and code.group("word") and code.group("word").lower() not in FORBIDDEN_CODE:
         code = None  # "no unit tests": a word before "tests" is no code
-    if not (lowered in KEPT_OUT or code):
+    if not (lowered in KEPT_OUT or lowered in KEPT_OUT_OF_REPO or code):
         return None
     scope = (m.group("scope") or "").rstrip()
-    if _NOT_STANDING.search(scope) or re.match(r"\s*\w+\s+the\s", scope, re.I) and not re.search(r"s$", scope):
-        return None  # "no emojis in this file", "no mocks in the test": this task's thing
+    if _NOT_STANDING.search(scope) or re.match(r"\s*\w+\s+the\s", scope, re.I) and not re.search(r"s$", scope) \
+            and not re.search(r"\bthe\s+(?:repo|repository|codebase|project|main\s+branch)$", scope, re.I):
+        return None  # "no emojis in this file", "no mocks in the test": this task's thing ("in the repo" is the project)
+    if lowered in KEPT_OUT_OF_REPO:  # "no secrets in the repo" -> "Keep secrets out of the repo."
+        where = re.sub(r"^\s*(?:in|inside|within|on)\s+", "", scope)
+        text = f"Keep {what} out of {where}" if where else f"Never commit {what}"
+        return Rule(text, "never", [], [what], standing=True, alone=True)
     return Rule(f"Never use {what}{scope}", "never", [], [what], standing=True, alone=True)
 
 

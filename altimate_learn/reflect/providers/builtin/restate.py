@@ -280,7 +280,7 @@ def _strip_reminder(sentence: str) -> str | None:
 
 # "have you forgotten that we use pnpm?", "did you forget we don't commit to main?": the team's way, asked about
 _FORGOTTEN = re.compile(r"^(?:have\s+you\s+forgotten|did\s+you\s+forget|don'?t\s+you\s+remember|do\s+you\s+not\s+remember)"
-                        r"\s+(?:that\s+)?(?P<rest>(?:we|our\s+\w+|this\s+(?:repo(?:sitory)?|project|codebase))\s+.+?)\s*\?+\s*$", re.I)
+                        r"\s+(?:that\s+)?(?P<rest>.+?)\s*\?+\s*$", re.I)
 
 
 def _recalled_way(rest: str) -> str | None:
@@ -290,7 +290,8 @@ def _recalled_way(rest: str) -> str | None:
     from altimate_learn.reflect.providers.builtin.rules import _THIS_TASKS
     from altimate_learn.reflect.providers.builtin.vocabulary import RECALLED_WAY_VERBS
 
-    verb, _, obj = rest.strip().partition(" ")
+    rest = re.sub(r"^always\s+", "", rest.strip(), flags=re.I)  # "I told you to always squash commits"
+    verb, _, obj = rest.partition(" ")
     if re.search(r"\b(?:not|instead|rather|over)\b", obj, re.I):
         return None  # "I told you to use pnpm not npm": the choice's own template reads it
     if verb.lower() not in RECALLED_WAY_VERBS or not obj or _DEICTIC_OBJECT.search(obj) or _THIS_TASKS.search(obj) \

@@ -24,7 +24,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   AGENTS_OWN, CHAT_VERBS, ONE_AT_A_TIME, SLOT_SKIP, TALK_NOUNS,
                                                                   TALK_VERBS,
                                                                   TOOL_FAMILIES, UI_PARTS, CALENDAR, EVERYDAY_TECH, ONE_OF_MANY,
-                                                                  UNIT_WORDS, VERBS, KEPT_OUT, NEEDS_WORK, UI_STATES, UI_ACTIONS, gerund_base)
+                                                                  UNIT_WORDS, VERBS, KEPT_OUT, NEEDS_WORK, NOT_A_WAY, PEOPLE, UI_STATES, UI_ACTIONS, gerund_base)
 
 MAX_CHARS = 140
 
@@ -345,6 +345,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             and not re.search(r"\b(?:you|i|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
         if _one_ui_part(m.group(3)) or _THIS_TASKS.search(m.group(3)):
             return None  # "we use tabs in the settings page", "… in the new module": one thing of this task
+        if set(re.findall(r"[a-z]+", (m.group(1) + " " + m.group(3)).lower())) & NOT_A_WAY:
+            return None  # "we use a ton of memory in the importer", "we use Redis mostly for sessions", "…, unfortunately"
         what, where = _clean_object(m.group(1)), _clean_object(m.group(3))
         # "we use UUIDs for ids", "we use transactions for writes": a kind of thing for a kind of thing is the team's
         # convention, two words of content make it (refl25)
@@ -466,6 +468,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     m = re.match(r"^((?:every|each|all|any)\s+[\w`*./-]+(?:\s+[\w`*./-]+){0,3}?)\s+(needs?|requires?|must\s+have|should\s+have)\s+"
                  r"(?!to\b)((?:an?|its\s+own|their\s+own|one|at\s+least\s+one)\s+.+|(?P<bare>[\w`.-]+(?:\s+(?!too\b)[\w`.-]+)?))"
                  r"(?:\s+(?:too|as\s+well))?[.!]*$", c, flags)
+    if m and set(re.findall(r"[a-z]+", m.group(1).lower())) & PEOPLE:
+        m = None  # "every user needs a profile photo": what the product gives its users, not the team's way (review25)
     if m and m.group("bare") and (not _plural(m.group("bare")) or re.match(r"all\s+(?:the|of)\b", m.group(1), flags) or any(
             word in NEEDS_WORK for word in m.group("bare").lower().split())):
         m = None  # "every page needs fixing", "every file needs updates": work on this task's things (refl25)
@@ -498,6 +502,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             rest = re.sub(r"^have\s+been\s+", "be ", rest, flags=re.I)
         if _bad_object(rest):
             return None
+        if not re.search(r"always|never", modal) and set(re.findall(r"[a-z]+", subject.lower())) & PEOPLE \
+                and re.search(r"\b(?:after|before|during|until)\s+the\s+[\w-]+\s*[.!]*$", rest, flags):
+            return None  # "every customer needs to re-login after the deploy": what one event of this task brings (review25)
         negative = "never" in modal or "not" in modal
         # "money is always Decimal here, never float": one name against another, both code
         pair = re.match(r"^([A-Za-z_](?:[\w.]*\w)?)(?:\s+here)?\s*,?\s+(?:and\s+)?never\s+(?:an?\s+)?([A-Za-z_](?:[\w.]*\w)?)[.!]*$",
@@ -965,7 +972,7 @@ def _finalize(rule: Rule) -> str | None:
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
         if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
             needed = 2
-    if rule.standing and rule.shape == "never" and rule.negative and rule.negative[0].strip().lower() in KEPT_OUT:
+    if rule.standing and rule.shape == "never" and rule.negative and strip_stop(rule.negative[0].strip(), ".!").lower() in KEPT_OUT:
         needed = 1  # "I told you, no emojis" -> "Never use emojis.": a thing a project keeps out of its code (refl25)
     if len(words) < needed:
         return None

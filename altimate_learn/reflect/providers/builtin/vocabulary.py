@@ -363,6 +363,15 @@ KEPT_OUT = frozenset("""emojis|emoji|print statements|prints|console logs|debug 
 |type assertions|non-null assertions|todo comments|sleeps|hardcoded values|hardcoded secrets|hardcoded credentials
 |hardcoded strings|hardcoded urls|hard-coded values|force pushes|merge commits|raw sql|raw sql queries|mocks
 """.replace("\n", "").split("|"))
+# Of what a project keeps out, what it keeps out of the repository itself ("no secrets in the repo" -> "Keep secrets out
+# of the repo.", "I said no binaries" -> "Never commit binaries.").
+KEPT_OUT_OF_REPO = frozenset("""secrets|credentials|api keys|passwords|tokens|binaries|large files|build artifacts|
+node_modules|.env files|env files""".replace("\n", "").split("|"))
+
+# What makes "we use X in/for Y" no way of working: a quantity ("a ton of memory"), a regret ("unfortunately"), how often
+# ("mostly", "sometimes"): said about how things are, not how they should be.
+NOT_A_WAY = frozenset("""lot lots ton tons bunch plenty much many most mostly mainly sometimes usually often rarely
+occasionally partly partially unfortunately sadly still currently temporarily""".split())
 
 # What "every X needs Ys" may not name as Ys: work to be done on this task's things ("every page needs fixing",
 # "every file needs updates"), not something each one of a kind must have.
