@@ -249,7 +249,11 @@ PURPOSE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:writing|documenting|preparing|draft
                      # the same abroad: out of curiosity, or writing the person's own document
                      r"|\bpor\s+curiosidad\b|\bpor\s+curiosidade\b|\bpar\s+curiosit[ée]\b|\baus\s+neugier\b|\bnur\s+neugierig\b|"
                      r"\bper\s+curiosit[àa]\b|из\s+любопытства|好奇|\bich\s+schreibe\s+(?:gerade\s+)?(?:die|eine|an\s+der|den)\b|"
-                     r"\bestoy\s+escribiendo\b|\bj'[ée]cris\b|\bestou\s+escrevendo\b|\bsto\s+scrivendo\b|\bпишу\s+(?:документаци|доку|статью)", _I)
+                     r"\bestoy\s+escribiendo\b|\bj'[ée]cris\b|\bestou\s+escrevendo\b|\bsto\s+scrivendo\b|\bпишу\s+(?:документаци|доку|статью)"
+                     # asked to pass the rationale on ("the team asked me to document our choices", "need to tell the mobile team")
+                     r"|\b(?:asked\s+me|need|needs|have|has)\s+to\s+(?:document|tell|inform|explain|record|write\s+down|let\s+\w+\s+know)\b"
+                     r"|\bpara\s+(?:aprender|entender)\b|\bpour\s+(?:comprendre|apprendre)\b|\bper\s+capire\b|\bnur\s+verstehen\b"
+                     r"|чтобы\s+понять|想了解|想学习", _I)
 # After a recalled fact or decision, new work that builds on it ("we settled on Redis, now add the cache layer", "recall
 # that the API allows 100 req/s; add a throttle to the sync job", "…, so prioritise the dashboard"), or looking something
 # up with it ("every request is logged with a trace id, so search for trace 4f2a"): the fact serves the next task. Never a
@@ -257,7 +261,7 @@ PURPOSE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:writing|documenting|preparing|draft
 BUILDS_ON = re.compile(r"(?:[,;:]|\b(?:so|now|then|and)\b)\s*(?:(?:so|now|then|please|pls|just)\s+|(?:can|could|would)\s+you\s+"
                        r"(?:please\s+)?)*(?:add|create|build|implement|"
                        r"write|set\s*up|prioriti[sz]e|focus\s+on|start|generate|design|scaffold|search|look\s+(?:for|up)|find|"
-                       r"query|grep|filter|plan|schedule)\b", _I)
+                       r"query|grep|filter|plan|schedule|fetch|get|pull|grab|read|take)\b", _I)
 # Thanks or praise next to the words ("second time I'm saying thanks, this is great", "у нас все тесты зелёные, отлично").
 THANKS = re.compile(r"\b(?:thanks?|thank\s+you|thx|great|awesome|excellent|perfect|well\s+done|nice\s+work|"
                     r"good\s+job)\b|отлично|спасибо|супер|谢谢|感谢|ありがとう", _I)
@@ -265,7 +269,10 @@ THANKS = re.compile(r"\b(?:thanks?|thank\s+you|thx|great|awesome|excellent|perfe
 # gefunden", "smetti di cercare, ho trovato il problema io").
 FOUND_OWN = re.compile(r"\bi\s+(?:just\s+)?found\s+(?:it|the\s+(?:bug|problem|issue|error|cause))\b|\bfound\s+it\b"
                        r"|\bich\s+(?:hab\w*|habe)\s+(?:den|das|es|ihn)\b[^.!?]{0,20}\bgefunden\b|\bho\s+trovato\b"
-                       r"|\bencontr[eé]\s+(?:el|la|lo)\b|\bj'ai\s+trouv[eé]\b|\bя\s+наш[её]л|\b(?:eu\s+)?achei\s+o\b|我找到了", _I)
+                       r"|\bencontr[eé]\s+(?:el|la|lo)\b|\bj'ai\s+trouv[eé]\b|\bя\s+наш[её]л|\b(?:eu\s+)?achei\s+o\b|我找到了"
+                       # the fault the person's own ("c'était ma faute", "el error era mío", "my bad, it was my .env")
+                       r"|\bma\s+faute\b|\bmon\s+erreur\b|\bera\s+m[ií]o\b|\bmi\s+culpa\b|\bculpa\s+m[ií]a\b|\bmy\s+(?:bad|fault|mistake)\b"
+                       r"|\bit\s+was\s+(?:me|my\s+\S+)|\bmeine\s+schuld\b|\bmein\s+fehler\b|моя\s+ошибка|是我的错", _I)
 # The report withdrawn in the same breath: accepted ("…, but that db is being deleted, ignore it"), the person's own cause
 # ("didn't fix anything on my side because I hadn't pulled yet"), or a change of circumstances ("not needed anymore since
 # the upstream fixed their timeouts").
@@ -289,12 +296,26 @@ _ASKED_WHY = frozenset({'asks "why did you…"', "challenges what the agent did"
 PACE_OR_NEXT = re.compile(r"\bno\s+(?:hay\s+)?prisa\b|\bsin\s+prisa\b|\bsem\s+pressa\b|\bkein(?:en)?\s+(?:stress|eile|druck)\b|"
                           r"\bnon\s+c'[eè]\s+fretta\b|\bpas\s+(?:de\s+)?(?:souci|stress|presse|rush)\b|\bno\s+(?:rush|hurry)\b|"
                           r"\btake\s+your\s+time\b|не\s+(?:тороп|спеш)\w*|不着急|不急|慢慢来|急がなく|ゆっくり"
+                          r"|\bsin\s+(?:presi[oó]n|apuro|urgencia)\b|\bsem\s+(?:press[aã]o|urg[eê]ncia)\b|\bpas\s+d'urgence\b|"
+                          r"\bohne\s+(?:druck|eile|hektik)\b|\bkeine\s+hektik\b|без\s+спешки|\bno\s+(?:pressure|urgency)\b"
                           r"|\bnur\s+noch\b|\bsolo\s+(?:falta|queda)\b|\bs[oó]\s+(?:falta|resta)\b|\bil\s+(?:ne\s+)?reste\b|"
                           r"\bmanca\s+solo\b|осталось\s+только|只剩|还差|\bonly\s+\w+\s+(?:left|remains)\b", _I)
 
 
+# Going on in the same message ("…, anyway carry on", "hmm, I think we should keep going, next ticket", "…; continue with
+# the API"), the result accepted ("… a quick win and this is it, thanks!"), or the doubt put up for discussion ("not sure
+# the retry is a good idea, what do you think?", "…, but let's measure first"): what came before corrects nothing
+# (review25 R25-7). The person's own go-on words, not the agent's.
+GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|move\s+on|proceed|continue(?:\s+with)?|next\s+(?:ticket|task|one|step)|"
+                     r"anyway|this\s+is\s+it|that's\s+it|works\s+(?:great|perfectly|fine)|love\s+it|what\s+do\s+you\s+think|"
+                     r"thoughts\s*\?|wdyt|let's\s+(?:measure|test|check|benchmark|try)\s+(?:it\s+)?first|let's\s+ask)\b", _I)
+_HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer"})
+
+
 def withdrawn(reason: str, own: str) -> bool:
     """Whether the rest of the message ``own`` takes back what the clause's ``reason`` read into it (see above)."""
+    if (reason in _HEDGED or reason in _REMINDED) and GOES_ON.search(own):
+        return True
     if reason in _ASKED_WHY:
         return bool(PURPOSE.search(own))
     if reason in _REMINDED or reason in _STATED:
@@ -345,7 +366,8 @@ CUES += [
      "asked the agent not to do something"),
     # "hmm, I think we should keep the old endpoint": hesitation, then a direction (never new work, "also …", or going on)
     (re.compile(r"^\W*(?:hmm+|hm+|um+|uh+|well|erm)\W+(?:i\s+think\s+|i\s+feel\s+like\s+|maybe\s+)?(?:we|you)\s+should\s+"
-                r"(?!(?:also|now|next|too|ship|merge|deploy|go|proceed|continue|be\s+(?:good|fine|done|ok))\b)\w+", _I),
+                r"(?!(?:also|now|next|too|ship|merge|deploy|go|proceed|continue|carry\s+on|keep\s+(?:going|on|moving)|"
+                r"be\s+(?:good|fine|done|ok))\b)\w+", _I),
      "asked the agent not to do something"),
     # "don't forget we use pnpm", "don't forget that the API is versioned" (never a meeting or a time: the note veto)
     (re.compile(r"^\W*(?:(?:also|and|but|oh|btw)\W+)?(?:don't|do\s+not)\s+forget\s+(?:that\s+|about\s+)?(?:we|our|the|this|it)\b"

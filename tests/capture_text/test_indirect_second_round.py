@@ -38,6 +38,17 @@ def judge(text: str, answer: str | None = DONE) -> bool:
     "hmm not sure that's what I had in mind",
     "that's not really what I had in mind",
     "I had something else in mind",
+    # review25 R25-7: the must-fire side, and a correction followed by a go-on still counts
+    'not really what I had in mind, the table should be sortable',
+    'I was hoping for a simpler version without the extra class',
+    'not a fan of the nested ternaries',
+    'looks a little too cluttered, drop the borders',
+    'it might be cleaner to keep the parsing in one function',
+    "don't forget we use pnpm",
+    'I thought we were using tabs',
+    'why axios and not fetch?',
+    'no need to add tests, continue with the API',
+    'can you not add emojis? continue with the rest',
 ])
 def test_hedged_reminding_and_challenging_forms_count(text):
     assert judge(text)
@@ -61,6 +72,23 @@ def test_hedged_reminding_and_challenging_forms_count(text):
     "I thought we were done, great",
     "the colors look great",
     "looks a bit too good to be true, nice work",
+    # review25 R25-7 and the fresh look-alikes of its R25-2 / R25-4 checks: going on or accepting in the same message, a
+    # purpose or curiosity worded otherwise, the person's own fault, a fact then a lookup, a doubt put up for discussion
+    'I was hoping for a quick win and this is it, thanks!',
+    'hmm, I think we should keep going, next ticket',
+    "not sure about the naming of the new service yet, let's ask the PM later; continue with the API",
+    'I thought we were using this branch for the demo too, anyway carry on',
+    'any particular reason you picked zod? the team asked me to document our choices',
+    'why was the route renamed? need to tell the mobile team',
+    "arrête de chercher, c'était ma faute, j'avais pas mis la variable d'env",
+    'deja de buscar, el error era mío: tenía mal el .env',
+    'our secrets are stored in vault, fetch the stripe key from there',
+    'not sure the retry is a good idea, what do you think?',
+    "I don't think these indexes are needed, but let's measure first: run the benchmark",
+    'como quedamos, sin presión: termina cuando puedas',
+    "comme convenu, pas d'urgence, on verra lundi",
+    'hay alguna razón por la que usaste un Set? lo pregunto para aprender',
+    'gibt es einen Grund, warum du zod genommen hast? Will es nur verstehen',
 ])
 def test_look_alikes_stay_quiet(text):
     assert not judge(text)
