@@ -331,7 +331,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 section = without_exported(engine.session_start(event.source, _tokens(notes) if gives_notes
                                                                 else None).text,
                                            root, harness, log, engine.learn_dir)
-                texts.append(without_codex_notes(section, log) if harness == "codex" else section)
+                texts.append(without_codex_notes(section, engine.learn_dir, log) if harness == "codex" else section)
                 texts.append(notes)
             elif event.kind == "prompt":
                 first = data.get("first_request") is None
@@ -562,33 +562,42 @@ def without_exported(section: str, root: str, harness: str, log, learn_dir: str 
     return "\n".join(kept)
 
 
-def without_codex_notes(section: str, log) -> str:
-    """The session-start section without the lessons that Codex's own memory summary already gives this session:
-    Codex's consolidation copies the rule of an ad-hoc note (a rule the person asked Codex to remember) into
-    `memory_summary.md`, tagged "[ad-hoc note]", and puts that summary in every session while its memories are on;
-    the same rule, imported and promoted, came a second time from learn (trial27, real Codex 0.171). Only this
-    machine's Codex carries the summary, so only its section changes; the summary is read again at every session
-    start, so a rule Codex forgets comes back from learn."""
+def without_codex_notes(section: str, learn_dir: str, log) -> str:
+    """The session-start section without the lessons Codex's own memory summary already gives this session: a rule
+    the person asked Codex to remember, imported from its note and promoted, which Codex's consolidation also copied
+    into the summary it puts in every session (trial27, real Codex 0.171; which lessons count:
+    :func:`altimate_learn.capture.sessions.codex_memory.given_by_codex`). Only this machine's Codex carries the
+    summary, so only its section changes; it is read again at every session start, so a rule Codex forgets comes
+    back from learn."""
     if not section:
         return section
     try:
-        from altimate_learn.capture.sessions.codex_memory import injected_notes, repeats_note
+        from altimate_learn.capture.sessions.codex_memory import given_by_codex, injected_notes
         from altimate_learn.deliver.render import split_scope
 
-        path, tagged = injected_notes()
+        if not injected_notes()[1]:
+            return section
+        lessons: list[dict] = []
+        for name in sorted(os.listdir(learn_dir)):
+            try:
+                with open(os.path.join(learn_dir, name, "approved.json"), "rb") as handle:
+                    data = fastjson.loads(handle.read().decode("utf-8", "replace"))
+            except (OSError, ValueError):
+                continue
+            lessons += [item for item in data if isinstance(item, dict)] if isinstance(data, list) else []
+        path, given = given_by_codex(lessons)
     except Exception as exc:  # noqa: BLE001 - the section goes whole: twice is better than never
         log(f"session start: Codex's memory summary could not be read ({type(exc).__name__})")
         return section
-    if not tagged:
+    if not given:
         return section
     lines = section.split("\n")
-    kept = [line for line in lines if not (line.startswith("- ") and any(
-        repeats_note(split_scope(line[2:].strip())[1], bullet) for bullet in tagged))]
+    kept = [line for line in lines if not (line.startswith("- ") and split_scope(line[2:].strip())[1] in given)]
     dropped = len(lines) - len(kept)
     if not dropped:
         return section
     log(f"session start: left out {dropped} lesson{'s' if dropped != 1 else ''} Codex's own memory summary already "
-        f"gives ({path}, tagged [ad-hoc note])")
+        f"gives ({path}, tagged [ad-hoc note], from the note the lesson was imported from)")
     if not any(line.startswith("- ") for line in kept):
         return ""
     return "\n".join(kept)

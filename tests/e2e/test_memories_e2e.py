@@ -253,38 +253,44 @@ def test_a_rule_codex_was_asked_to_remember_is_staged_and_reaches_the_next_codex
 
 
 def test_a_promoted_codex_note_reaches_that_persons_codex_once(world: World, codex_bin: Path) -> None:
-    """trial27: a rule that began as a Codex ad-hoc note, promoted, reached that person's Codex twice: in learn's
-    team rules and in Codex's own memory summary, where Codex's consolidation copies a note's rule (tagged
+    """trial27: a rule that began as a Codex ad-hoc note, imported and promoted, reached that person's Codex twice: in
+    learn's team rules and in Codex's own memory summary, where Codex's consolidation copies a note's rule (tagged
     "[ad-hoc note]") and which real Codex 0.171 with its memories on puts in every session. Codex's copy is left to
     Codex: learn's hook leaves the lesson out of that machine's Codex session start (a teammate's Codex, with no
     such summary or its memories off, still gets it)."""
-    from altimate_learn.schema import make_lesson
     from tests.e2e import lessons
     from tests.e2e.agents import codex_home, codex_setup, run_codex
 
     config = codex_setup(world)
-    note_rule = make_lesson(CODEX_RULE, lesson_id="L-c0de", now=lessons.NOW, tags=["dbt"])
-    lessons.seed(world.project, [lessons.CORE, note_rule])
+    lessons.seed(world.project, [lessons.CORE])
+    learn_ok(world, "enable")
     learn_ok(world, "install", "codex")
-    world.set_script([{"text": "ok"}])
-    v2 = codex_home(world) / "memories_v2"
-    v2.mkdir(parents=True)
-    (v2 / "memory_summary.md").write_text(CODEX_SUMMARY.replace(
+    notes = codex_home(world) / "memories_v2" / "extensions" / "ad_hoc" / "notes"
+    note = notes / "2026-12-05T04-00-00-cents-to-dollars.md"
+    world.set_script([{"text": "Saving that.", "tool": "exec_command",
+                       "input": {"cmd": f"mkdir -p {notes} && printf '%s\\n' '{CODEX_RULE}' > {note}"}},
+                      {"text": "Noted."}])
+    run_codex(world, codex_bin, f"please remember: {CODEX_RULE}", "--sandbox", "danger-full-access").check()
+    result = json.loads(learn_ok(world, "import-memories", "--json"))
+    assert [m["status"] for m in result["memories"]] == ["staged"], result
+    assert run_learn(world, "promote", "--yes").returncode == 0
+    # Codex's consolidation, as it words a note: in the summary it puts in every session
+    (codex_home(world) / "memories_v2" / "memory_summary.md").write_text(CODEX_SUMMARY.replace(
         "- Prefers small, focused commits.\n",
         "- Prefers small, focused commits.\n- The user wants money columns converted with the cents_to_dollars "
-        "macro and never divided by 100 inline [ad-hoc note]\n- Never uses `sqlfluff fix` [ad-hoc note]\n"))
+        "macro and never divided by 100 inline [ad-hoc note]\n"))
+    world.set_script([{"text": "ok"}])
 
-    def first_request(run) -> str:
+    def first_request() -> str:
         before = len(world.model_requests())
-        run()
+        run_codex(world, codex_bin, "fix the rounding in the staging model").check()
         return next(json.dumps(r["body"]) for r in world.model_requests()[before:]
                     if "x-openai-memgen-request" not in {k.lower() for k in r["headers"]})
 
-    # memories off: Codex does not read its summary, so learn's rule is the only copy
-    off = first_request(lambda: run_codex(world, codex_bin, "fix the rounding in the staging model").check())
+    off = first_request()  # memories off: Codex does not read its summary, so learn's rule is the only copy
     assert "Prefers small, focused commits" not in off and off.count("cents_to_dollars") == 1, off[-3000:]
     config.write_text(config.read_text().replace("[features]\n", "[features]\nmemories = true\n"))
-    on = first_request(lambda: run_codex(world, codex_bin, "fix the rounding in the staging model").check())
+    on = first_request()
     assert "Prefers small, focused commits" in on  # Codex put its summary in the session
     assert on.count("cents_to_dollars") == 1, on[-4000:]
     assert lessons.MARKERS["core"] in on.split("<team-rules", 1)[1]  # the other rules still come

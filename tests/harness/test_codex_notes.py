@@ -33,28 +33,39 @@ SUMMARY = """v1
 """
 
 
+NOTE = "2026-12-05T04-00-00-cents-to-dollars.md"
+FROM_NOTE = f"from Codex's memory 'cents-to-dollars' (memories_v2/extensions/ad_hoc/notes/{NOTE}, modified 2026-12-05, on dev@box)"
+
+
 @pytest.fixture
 def project(tmp_path: Path, isolated_home: Path) -> Path:
     root = tmp_path / "repo"
     root.mkdir()
     subprocess.run(["git", "init", "-q", str(root)], check=True)
-    store = Store(ProjectPaths(root), "team-playbook")
-    store.ensure()
-    store.write_lessons(Store.APPROVED, [
+    seed(root, [
         make_lesson("Write commit subjects in the imperative mood.", lesson_id="L-c0e1", now=NOW, pinned=True),
-        make_lesson(NOTE_RULE, lesson_id="L-c0de", now=NOW),
+        make_lesson(NOTE_RULE, lesson_id="L-c0de", now=NOW, provenance=FROM_NOTE),
         make_lesson("Use `sqlfluff fix` in CI.", lesson_id="L-5f1f", now=NOW),
         make_lesson("Run make test before pushing.", lesson_id="L-7e57", now=NOW)])  # untagged: Codex's own tip
     return root
 
 
-def codex_memory(summary: str | None, *, memories: bool) -> Path:
+def seed(root: Path, lessons: list[dict]) -> None:
+    store = Store(ProjectPaths(root), "team-playbook")
+    store.ensure()
+    store.write_lessons(Store.APPROVED, lessons)
+
+
+def codex_memory(summary: str | None, *, memories: bool, note: str | None = NOTE_RULE) -> Path:
     home = Path(os.environ["CODEX_HOME"])
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text('model = "gpt-5.5"\n' + ("[features]\nmemories = true\n" if memories else ""))
+    notes = home / "memories_v2" / "extensions" / "ad_hoc" / "notes"
+    notes.mkdir(parents=True, exist_ok=True)
     if summary is not None:
-        (home / "memories_v2").mkdir(exist_ok=True)
         (home / "memories_v2" / "memory_summary.md").write_text(summary)
+    if note is not None:
+        (notes / NOTE).write_text(note + "\n")
     return home
 
 
@@ -76,12 +87,52 @@ def test_the_rule_codex_already_gives_from_its_note_is_left_out_of_its_session_s
     assert "left out 1 lesson Codex's own memory summary already gives" in log
 
 
-@pytest.mark.parametrize("summary,memories", [(SUMMARY, False), (None, True), (SUMMARY.replace(" [ad-hoc note]", ""),
-                                                                                   True)])
-def test_without_that_summary_in_the_session_the_lesson_comes_from_learn(project: Path, summary, memories):
-    """Memories off (Codex reads no summary), no summary yet, or the bullet not from a note: learn gives it."""
-    codex_memory(summary, memories=memories)
+@pytest.mark.parametrize("summary,memories,note", [
+    (SUMMARY, False, NOTE_RULE),  # memories off: Codex reads no summary
+    (None, True, NOTE_RULE),  # no summary yet
+    (SUMMARY.replace(" [ad-hoc note]", ""), True, NOTE_RULE),  # the bullet is not Codex's copy of a note
+    (SUMMARY, True, None),  # the note the lesson came from is gone from this machine
+    (SUMMARY, True, "Always convert money columns with the to_dollars macro; never divide by 100 inline."),
+])
+def test_without_that_note_in_the_session_the_lesson_comes_from_learn(project: Path, summary, memories, note):
+    codex_memory(summary, memories=memories, note=note)
     assert "cents_to_dollars" in start(project, "s-off")
+
+
+def test_a_lesson_the_team_changed_after_the_import_comes_from_learn(project: Path):
+    """review25 R25-6: a team's rule that differs from the person's note ("pnpm" where the note said "yarn", port
+    5432 where it said 5433) was left out because most words matched: only a lesson still the note's is."""
+    codex_memory(SUMMARY, memories=True)
+    edited = make_lesson(NOTE_RULE.replace("cents_to_dollars", "to_usd"), lesson_id="L-c0de", now=NOW,
+                         provenance=FROM_NOTE)
+    edited["updated"] = "2026-02-01T10:00:00Z"
+    seed(project, [edited])
+    assert "to_usd" in start(project, "s-edited")
+    unedited = make_lesson(NOTE_RULE.replace("cents_to_dollars", "to_usd"), lesson_id="L-c0de", now=NOW,
+                           provenance=FROM_NOTE)  # another note's provenance, say: not what the note says
+    seed(project, [unedited])
+    assert "to_usd" in start(project, "s-other")
+    from_no_note = make_lesson(NOTE_RULE, lesson_id="L-c0de", now=NOW)  # the same words, learned elsewhere
+    seed(project, [from_no_note])
+    assert "cents_to_dollars" in start(project, "s-elsewhere")
+
+
+@pytest.mark.parametrize("lesson,bullet", [
+    ("Use `pnpm` in the web app.", "Use `yarn` in the web app. [ad-hoc note]"),
+    ("Use port 5432 for the local database.", "Use port 5433 for the local database. [ad-hoc note]"),
+    ("Use Python 3.12 for the service.", "Use Python 3.11 for the service. [ad-hoc note]"),
+    ("Run `make test` before pushing.", "Run `make lint` before pushing. [ad-hoc note]"),
+    ("Put API handlers in `src/api/handlers/`.", "Put API handlers in `src/handlers/`. [ad-hoc note]"),
+])
+def test_rules_that_name_other_things_are_not_one_rule(lesson: str, bullet: str):
+    """review25 R25-6's pairs."""
+    assert not repeats_note(lesson, bullet) and not repeats_note(bullet, lesson)
+
+
+def test_rules_in_other_words_are_one_rule():
+    assert repeats_note("Use `pnpm`, never `npm`.", "Use pnpm instead of npm. [ad-hoc note]")  # R25-6's converse
+    assert repeats_note(NOTE_RULE, "The user wants money columns converted with the cents_to_dollars macro and never "
+                                   "divided by 100 inline [ad-hoc note]")
 
 
 def test_claude_code_on_the_same_machine_still_gets_the_rule(project: Path):

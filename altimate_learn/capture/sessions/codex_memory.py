@@ -278,22 +278,30 @@ def _same_words(one: set[str], other: set[str]) -> bool:
     return len(one & other) >= 0.6 * max(len(one), len(other))
 
 
-_NEGATED = re.compile(r"\b(?:never|not|no|avoid|without)\b|n't\b", re.I)
+_NEGATED = re.compile(r"\b(?:never|not|no|avoid|without|instead)\b|n't\b", re.I)
+# what a rule names exactly: a code span, a number or version, a path or file name, a dotted or snake_case identifier
+_FACT = re.compile(r"`([^`\n]+)`|(\d+(?:\.\d+)*)|((?:[\w-]+)?[/._][\w./-]*\w)")
 
 
-def repeats_note(text: str, bullet: str) -> bool:
-    """Does a lesson say what a summary bullet Codex took from an ad-hoc note says (:func:`_same_words`, and both or
-    neither a prohibition: "Use `pnpm`" is not "Never use `pnpm`")?"""
-    return _same_words(_words(text), _words(bullet)) \
-        and bool(_NEGATED.search(text)) == bool(_NEGATED.search(_AD_HOC_TAG.sub("", bullet)))
+def _facts(text: str) -> set[str]:
+    return {next(g for g in m.groups() if g).lower().strip("/") for m in _FACT.finditer(text)}
+
+
+def repeats_note(text: str, other: str) -> bool:
+    """Do two wordings give one rule? Most words in common (:func:`_same_words`), both or neither a prohibition
+    ("Use `pnpm`" is not "Never use `pnpm`"; "instead of" counts as one), and every code span, number and path of
+    each in the other ("Use port 5432" is not "Use port 5433", review25 R25-6)."""
+    bare = _AD_HOC_TAG.sub("", other)
+    if not _same_words(_words(text), _words(bare)) or bool(_NEGATED.search(text)) != bool(_NEGATED.search(bare)):
+        return False
+    low, low_other = text.lower(), bare.lower()
+    return all(fact in low_other for fact in _facts(text)) and all(fact in low for fact in _facts(bare))
 
 
 def injected_notes(home: Path | None = None) -> tuple[Path | None, list[str]]:
     """The bullets tagged "[ad-hoc note]" of the memory summary Codex puts in every session, and its file: Codex
     0.171 reads `memory_summary.md` (memories_v2/, else memories/) only with `[features] memories = true` in its
-    config.toml. (None, []) when its memories are off or there is no such summary. For the Codex hook, which leaves
-    out a lesson that one of them already gives (trial27: a promoted rule that began as this person's note reached
-    their Codex twice)."""
+    config.toml. (None, []) when its memories are off or there is no such summary."""
     home = home or codex_home()
     try:
         import tomllib
@@ -313,6 +321,46 @@ def injected_notes(home: Path | None = None) -> tuple[Path | None, list[str]]:
                   if _AD_HOC_TAG.search(bullet)]
         return path, tagged
     return None, []
+
+
+_FROM_NOTE = re.compile(r"ad_hoc/notes/(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-[a-z0-9-]*)(…)?")
+
+
+def given_by_codex(lessons: list[dict], home: Path | None = None) -> tuple[Path | None, set[str]]:
+    """The texts of ``lessons`` (approved, with provenance) that Codex's own memory summary already gives its
+    sessions on this machine, and the summary's file. For the Codex hook: a rule the person asked Codex to remember
+    is an ad-hoc note; `learn import-memories` stages it, the team promotes it, and Codex's consolidation copies the
+    same note into `memory_summary.md`, tagged "[ad-hoc note]", which Codex puts in every session while its memories
+    are on (trial27: the rule came twice). A lesson counts only when it was imported from one of this machine's notes
+    (its provenance names the note file), is unchanged since (``updated`` is ``created``: a team's edit is the team's
+    rule), still says what the note says, and a tagged bullet of the summary says it too (:func:`repeats_note`)."""
+    home = home or codex_home()
+    path, tagged = injected_notes(home)
+    if not tagged:
+        return None, set()
+    from altimate_learn.capture.sessions.gemini_memory import read_note
+
+    out: set[str] = set()
+    for lesson in lessons:
+        match = _FROM_NOTE.search(str(lesson.get("provenance") or ""))
+        text = lesson.get("text")
+        if match is None or not isinstance(text, str) or lesson.get("updated") != lesson.get("created"):
+            continue
+        prefix, clipped = match.group(1), bool(match.group(2))
+        for name in ROOTS:
+            folder = home / name / NOTES
+            names = [prefix + ".md"] if not clipped else sorted(
+                n for n in (os.listdir(folder) if folder.is_dir() else []) if n.startswith(prefix))
+            note_path = next((folder / n for n in names if (folder / n).is_file()), None)
+            if note_path is None:
+                continue
+            note_text, _ = read_text(note_path, home / name)
+            note = read_note(note_text, note_path, note_path.name) if note_text is not None else None
+            if note is not None and repeats_note(text, note.rule) and any(repeats_note(note.rule, bullet)
+                                                                          for bullet in tagged):
+                out.add(text)
+            break
+    return path, out
 
 
 def _written_here(names: list[str], rollouts: list[Path]) -> set[str]:
