@@ -219,3 +219,37 @@ def test_how_things_are_and_what_a_product_gives_its_users_give_nothing(text: st
 ])
 def test_the_forms_hold_beyond_the_briefs_nouns(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# --- 6. More ways a rule is said again, and the project's way said in the passive -----------------------------------
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("why would you put the API key in the Dockerfile?", "Never put the API key in the `Dockerfile`."),
+    ("why would anyone commit secrets?", "Never commit secrets."),
+    ("since when do we query the warehouse with raw SQL strings inside the models?",
+     "Never query the warehouse with raw SQL strings inside the models."),
+    ("keep your hands off the prod workspace", "Never touch the prod workspace."),
+    ("hands off the migrations", "Never touch the migrations."),
+    ("second time now: leave the generated protobuf files alone", "Never touch the generated protobuf files."),
+    ("this is the third time: no console.log", "Never use `console.log`."),
+    ("isnt that what the ref macro is for? dont hardcode schemas", "Never hardcode schemas."),
+    ("this repo uses Vitest, there's no Jest", "Use `vitest` instead of `jest`."),
+    ("we decided on snake_case for the JSON fields, remember?", "Always use `snake_case` for the JSON fields."),
+    ("staging models are prefixed stg_ in this project", "Staging models are prefixed `stg_`."),
+    ("handlers get registered in main.go in this codebase", "Handlers get registered in `main.go`."),
+])
+def test_more_ways_a_rule_is_said_give_it(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "why would you do that?", "why would you use the old client here?", "why would you think that?", "why would it fail?",
+    "leave the button alone", "leave it alone", "don't hardcode the values", "don't hardcode things",
+    "we use docker, there is no budget", "we decided on the blue design, remember?", "we agreed on friday for the release",
+    "you're supposed to use pnpm, right?", "requests are rejected with a 403 here", "users are redirected to /login here",
+    "tests are skipped here", "files are stored in s3 here",
+    "Create the orders module. All prices are stored in cents, and handlers get registered in main.go in this codebase.",
+    "you keep using console.log instead of the logger",
+])
+def test_their_lookalikes_give_nothing(text: str) -> None:
+    assert rules(text) == []

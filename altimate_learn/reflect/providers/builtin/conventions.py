@@ -67,6 +67,13 @@ _NOT_ALLOWED = re.compile(r"^(?P<what>[\w`.-]+(?:\s+[\w`.-]+){0,3}?)\s+(?:are|is
                           r"(?P<where>\s+(?:on|to|in|into)\s+(?:the\s+)?[\w-]+(?:\s+branch(?:es)?)?)?"
                           r"(?P<here>" + _HERE + r")" + _END, re.I)
 
+# "staging models are prefixed stg_ in this project", "errors get wrapped with fmt.Errorf and %w in this codebase": how
+# the project treats a kind of thing, said with the project as its place
+_PASSIVE_HERE = re.compile(r"^(?P<what>(?:all\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<be>are|get)\s+(?:always\s+)?"
+                           r"(?P<done>[a-z]+ed|written|kept|built|run|made|put|set)\s+(?P<rest>.+?)\s*,?\s+"
+                           r"(?:in\s+this\s+(?:project|codebase|repo(?:sitory)?)|in\s+our\s+(?:code|codebase|repo)|here)"
+                           r"\s*[.!]*$", re.I)
+
 # "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore"
 _TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
 
@@ -86,6 +93,7 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:\s+(?:before|already|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
                       r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
                       r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
+                      r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
 
 
@@ -165,6 +173,19 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         if where and not branch:
             return None  # "guests are not allowed in the admin page": where only the conversation names
         return _kept_out(m.group("what"), m.group("verb").lower(), where if branch else "")
+    m = _PASSIVE_HERE.match(said)
+    if m:
+        from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
+        what, rest = m.group("what"), m.group("rest")
+        # only with code in what is done ("prefixed stg_", "wrapped with fmt.Errorf"): "requests are rejected with a
+        # 403 here" reports what happens
+        if _plural(what) and not set(what.lower().split()) & (PEOPLE | VAGUE_KINDS) and not _NOT_STANDING.search(rest) \
+                and not re.search(r",|;|\band\s+[a-z]+\s+(?:are|is|get|gets)\b", rest, re.I) \
+                and "`" in mark_identifiers(rest):
+            return Rule(f"{_sentence_case(what)} {m.group('be').lower()} {m.group('done').lower()} {rest}", "convention",
+                        [rest], [], standing=True, alone=True)
+        return None
     m = _TEAM_WAY.match(said)
     if m and m.group("verb").lower() in TEAM_WAY_VERBS:
         rest = m.group("rest").strip()

@@ -35,7 +35,7 @@ _SOFT_LEAD = (
     r"(?:i|we)\s+(?:really\s+)?(?:think|guess|believe|feel\s+like|feel|suppose|reckon)(?:\s+that)?"
     r"|imo|imho|in\s+my\s+(?:humble\s+)?opinion|personally|ideally|honestly|frankly|to\s+be\s+honest|tbh"
     r"|maybe|perhaps|possibly|probably|ideally"
-    r"|(?:it|that)(?:'d|\s+would|\s+might|\s+could|'s|\s+is)?\s+(?:be\s+)?(?:much\s+|a\s+lot\s+|way\s+|probably\s+|"
+    r"|(?:(?:it|that)(?:'d|\s+would|\s+might|\s+could|'s|\s+is)?\s+|(?:might|would|could)\s+)(?:be\s+)?(?:much\s+|a\s+lot\s+|way\s+|probably\s+|"
     r"definitely\s+|generally\s+)?(?:better|best|nicer|cleaner|safer|simpler|easier|preferable|good|great|ideal|"
     r"a\s+good\s+idea|a\s+better\s+idea|wiser|more\s+idiomatic)(?=\s+(?:to|if)\s)"
     r"|(?:i'?d|i\s+would)\s+(?:suggest|recommend|prefer|rather|like|love)(?:\s+(?:it\s+)?if)?(?:\s+that)?"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
+from altimate_learn.reflect.providers.builtin.vocabulary import VERBS
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
@@ -27,6 +28,8 @@ _REMINDER = re.compile(
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
     + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s))"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
+    r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
+    r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!-]+\s*"
     r")(?:to\s+|that\s+|on\s+)?",
     re.I)
 
@@ -265,6 +268,9 @@ _RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:
                       + _AGREE + r"|how\s+many\s+times)\b", re.I)
 
 
+_DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:decided|settled|agreed)\s+on\s", re.I)
+
+
 def _strip_reminder(sentence: str) -> str | None:
     """The sentence without its reminder lead, or None when it has none (or nothing follows it)."""
     stripped = sentence
@@ -306,8 +312,21 @@ def _recalled_way(rest: str) -> str | None:
     return f"from now on, {rest.strip()}"
 
 
+# "why would you put the API key in the Dockerfile?", "since when do we query the warehouse with raw SQL?": asked so
+# that the answer is "never" (refl25)
+_WHY_WOULD = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|seriously)[\s,]+)?(?:why\s+(?:on\s+earth\s+)?would\s+(?:you|anyone)|"
+                        r"since\s+when\s+do\s+(?P<we>we))\s+(?:ever\s+)?(?P<rest>[a-z].+?)\s*\?+\s*$", re.I)
+# "keep your hands off the prod workspace", "hands off the migrations", "leave the generated files alone": the guard
+_HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands\s+off)\s+(?P<what>.+?)\s*[.!]*$"
+                        r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
+    match = _WHY_WOULD.match(sentence)
+    if match:
+        rest = match.group("rest")
+        return f"we don't {rest}" if match.group("we") else f"don't {rest}"
     match = _DIDNT_WE.match(sentence)
     if match:
         rest = match.group("rest")
@@ -419,7 +438,13 @@ def restate(text: str) -> tuple[str, bool]:
     approving = bool(_APPROVAL.search(text))
     for sentence in parts:
         body = sentence.rstrip()
+        # "we decided on snake_case for the JSON fields, remember?": the tag recalls, it asks nothing (refl25)
+        body = re.sub(r"\s*[,;-]?\s*(?:remember|don'?t\s+you\s+remember)\s*\?+\s*$", ".", body, flags=re.I) \
+            if _RECALLS.match(body) else body
         reminded = _strip_reminder(body)
+        if reminded is not None and _DECIDED_ON.match(body) and not re.match(r"(?:to|that)\s", reminded, re.I) \
+                and reminded.split(" ", 1)[0].lower() not in VERBS:
+            reminded = f"use {reminded}"  # "we decided on snake_case for …" -> "use snake_case for …"
         if reminded is not None:
             corrective = True
             body = _agreed(reminded)
@@ -435,6 +460,11 @@ def restate(text: str) -> tuple[str, bool]:
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
+            continue
+        hands = _HANDS_OFF.match(body)
+        if hands and not approving:  # "keep your hands off the prod workspace" -> "don't touch the prod workspace"
+            corrective = True
+            out.append(f"don't touch {hands.group('what') or hands.group('left')}")
             continue
         habit = None if approving else _habit(body) or _supposed(body, text) or _fronted(body)
         if habit is not None:

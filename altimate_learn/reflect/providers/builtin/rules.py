@@ -562,7 +562,7 @@ _TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|c
                         r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
                         r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
                         + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"
-                        + _HERE + r"(?:\s*,?\s+not\s+" + _TOOL_Y + _HERE + r")?"
+                        + _HERE + r"(?:(?:\s*,?\s+not\s+|\s*[,;]\s*(?:there'?s|there\s+is|we\s+have)\s+no\s+)" + _TOOL_Y + _HERE + r")?"
                         + _REMINDED + r"$", re.I)
 _TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
 # "stick to uv", "keep using pnpm", "only use ruff"
@@ -959,6 +959,10 @@ def _finalize(rule: Rule) -> str | None:
         if rule.shape == "never" and rule.negative and _plural(rule.negative[0]) and text.split(" ", 2)[1].lower() in _GUARDS \
                 and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
                 or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
+            needed = 2
+        # "dont hardcode schemas" -> "Never hardcode schemas.": a kind of value kept out of the code, bare (refl25)
+        if rule.shape == "never" and re.match(r"Never\s+hard-?code\s+[a-z]+s\.$", text) and rule.negative \
+                and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS:
             needed = 2
         # "you keep deleting the tests" -> "Never delete the tests.", "you forgot to update the changelog again" ->
         # "Always update the changelog.": the person said it holds beyond this task, so a verb and its object make it
