@@ -448,6 +448,35 @@ TWENTY_FIRST_PASS = (
 )
 
 
+# Twenty-second pass (issue 20, cls25, session 2026-12-05 #9): a new blind written set, tuned on its half A only.
+TWENTY_SECOND_PASS = (
+    "Twenty-second pass (`cls25`, 2026-12-05 #9): the lever was a new blind written set (`corrections_blind1.jsonl`, 240 "
+    "messages by a helper who never read the classifier; its own section below), split in two halves by a hash of the text "
+    "before a row was read: half A's errors were read and tuned on, half B counted twice by numbers only. First sight: A "
+    "1.000 / 0.493, B 0.968 / 0.545. Written: `capture/indirect.py`, the issue's indirect groups as general forms with "
+    "typed look-alikes (challenges: \"is there a reason you …\", \"you … why?\", a change asked about in the passive; "
+    "reminders: \"this was agreed before\", \"third time I'm saying this\", \"we settled on …\", \"…, remember?\"; hedges: "
+    "\"I'd rather keep …\", \"not sure … is a good idea\", \"perhaps leave … alone?\"; conventions as facts: \"… belong in "
+    "…\", \"all … are stored in …\", \"… in this codebase\"; the agent's thing said to fail: \"your regex doesn't …\", \"… "
+    "since your refactor\"), the same groups in eight other languages, a second round from no message (\"not really what I "
+    "had in mind\", \"not a fan of the …\", \"don't forget we use …\"), and \"still crashes\" in six languages; review25's "
+    "look-alikes (R25-1, R25-2, R25-4, R25-7) narrowed them by the shape of the rest of the message (a purpose after the "
+    "question, new work or a lookup after a recalled fact, going on or accepting in the same breath, the person's own find "
+    "or fault). Half A 0.493 -> 0.933 recall at precision 1.000; half B 0.545 -> 0.582 (TP 30 -> 32, FP 1): two of its 25 "
+    "misses carried, the pattern of the earlier passes. Real dev: not one flag gained or lost by any of these rules "
+    "(0.955 / 0.601, TP 549, FP 26): the real sessions word their corrections otherwise (mostly bug reports after done "
+    "work, and other languages); `corrections.jsonl` held-out unchanged (0.978 / 0.863); first-sight flags of today's "
+    "classifier on dev owners unchanged (258 right, 18 false; `classifier_rules.py --first-sight`). The held-out split was "
+    "counted twice, numbers only: 06:56 UTC on 0ac1c572 0.779 / 0.430 (TP 257, FP 73, FN 340) and 07:30 on 60eddbf9 the "
+    "same, from 0.778 / 0.429 (TP 256, FP 73, FN 341) at the start: one correction more, no false alarm. An accident to "
+    "declare: at the start of the pass, reading this section's prose, the held-out error list above was printed and read; "
+    "no rule was written from it (every rule came from half A, from typed forms or from review25's look-alikes), and the "
+    "counts above moved by one message. Left as they were, because dev disagrees with changing them: a bare \"fix\" and "
+    "\"sorry … I meant\" (labels both ways on dev), and \"You're right\" replies to the person's information (dev: 40 "
+    "right, 4 false among such concessions).\n"
+)
+
+
 NINETEENTH_PASS = (
     "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
     "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
@@ -592,6 +621,7 @@ def main() -> str:
     add(NINETEENTH_PASS)
     add(TWENTIETH_PASS)
     add(TWENTY_FIRST_PASS)
+    add(TWENTY_SECOND_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "

@@ -261,9 +261,16 @@ _FIGURES = (r"(?:курс\w*|трафик\w*|цен[аы]|конверси\w*|п
 _GONE_OR_ASKED = (r"nicht\s+mehr|kein(?:e|en)?\s+(?:absturz|abst[üu]rze)|больше\s+не|уже\s+не|ya\s+no|j[aá]\s+n[aã]o|"
                   r"n[aã]o\s+\w+\s+mais|\bne\s+\w+\s+plus|n'\w+\s+plus|non\s+\w+\s+pi[uù]|c'est\s+(?:voulu|normal|la\s+r[eè]gle|pr[ée]vu)")
 _WHY_ABROAD = r"^\W*(?:warum|wieso|weshalb|почему|зачем|por\s*qu[eé]|pourquoi|perch[eé]|por\s+que)\b"
+# ... and a figure whose fall the message asks to be analysed ("LTV до сих пор падает, посчитай по когортам", "el NPS sigue
+# cayéndose, prepara un informe", "die Nutzerzahl stürzt immer noch ab, zieh mal die Daten"): new work on the numbers, as
+# "…, so search for …" is after a recalled fact (review25 on R25-1). Only in a clause of its own after the report ("die App
+# stürzt immer noch ab, wenn ich den Bericht öffne" is the app crashing).
+_ANALYSED = (r"посчита\w*|построй|отч[её]т\w*|когорт\w*|дашборд\w*|график\w*|аналитик\w*|informe|reporte|dashboard|cohortes?|"
+             r"analiza\w*|gr[aá]fic\w*|an[aá]lisis|relat[oó]rio|an[aá]lise|daten|analytics|bericht|kohorte\w*|rapport|"
+             r"analyse\w*|tableau\s+de\s+bord|reports?|charts?|cohorts?|metrics?|kpis?")
 PERSISTS += [
     (re.compile(
-        r"^(?![^.!?\n]*\b(?:" + _GONE_OR_ASKED + r"))(?![^.!?\n]*\b" + _FIGURES + r"\b)(?!(?!" + _WHY_ABROAD + r")[^\n]*[?\uff1f]\s*$)"
+        r"^(?![^.!?\n]*\b(?:" + _GONE_OR_ASKED + r"))(?![^.!?\n]*\b" + _FIGURES + r"\b)(?![^\n]*[,;:](?!\s*(?:wenn|когда|при|cuando|quand|quando|when|if|als)\b)[^,;:\n]{0,40}?\b(?:" + _ANALYSED + r")\b)(?!(?!" + _WHY_ABROAD + r")[^\n]*[?\uff1f]\s*$)"
         r"[^\n]*?(?:"
         r"\b" + _CRASH_DE + r"\b[^.!?,;\n]{0,30}?\b" + _STILL_DE + r"\b|\b" + _STILL_DE + r"\b[^.!?,;\n]{0,30}?"
         r"(?:\b" + _CRASH_DE + r"\b|\babst[üu]rz\w*|\bAbsturz\b|\bcrash\w*)"

@@ -53,6 +53,8 @@ def judge(text: str, answer: str = DONE) -> bool:
     "sigue colgándose al guardar",
     "es hängt immer noch",
     "warum stürzt es immer noch ab?",
+    "приложение всё ещё падает при открытии отчёта",
+    "die App stürzt immer noch ab, wenn ich den Bericht öffne",
 ])
 def test_still_crashing_in_other_languages_is_a_report(text):
     assert judge(text)
@@ -93,6 +95,11 @@ def test_still_crashing_in_other_languages_is_a_report(text):
     "число регистраций до сих пор падает, построй воронку",
     "CTR всё ещё падает после смены баннера, посмотри A/B тест",
     "la retención sigue cayéndose en la semana 2, analiza las cohortes",
+    # ... and a figure the message asks to be analysed, whatever its name
+    "LTV до сих пор падает, посчитай по когортам",
+    "el NPS sigue cayéndose, prepara un informe",
+    "la audiencia todavía se cae los domingos, revisa el dashboard",
+    "die Nutzerzahl stürzt immer noch ab, zieh mal die Daten",
 ])
 def test_a_crash_said_gone_or_another_still_stays_quiet(text):
     assert not judge(text)
