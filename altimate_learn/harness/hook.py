@@ -562,6 +562,27 @@ def without_exported(section: str, root: str, harness: str, log, learn_dir: str 
     return "\n".join(kept)
 
 
+def _codex_summary_has_notes() -> bool:
+    """Could Codex's memory summary carry a note's rule? Its config names its memories feature and a summary holds the
+    "[ad-hoc note]" tag. Plain reads, so a Codex session start without them costs well under a millisecond (the
+    reader and tomllib cost ~70 ms, measured with a wheel install, trial27)."""
+    home = os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex")
+    try:
+        with open(os.path.join(home, "config.toml"), "rb") as handle:
+            if b"memories" not in handle.read(_MAX_READ):
+                return False
+    except OSError:
+        return False
+    for name in ("memories_v2", "memories"):
+        try:
+            with open(os.path.join(home, name, "memory_summary.md"), "rb") as handle:
+                if b"[ad-hoc note]" in handle.read(_MAX_READ).lower():
+                    return True
+        except OSError:
+            continue
+    return False
+
+
 def without_codex_notes(section: str, learn_dir: str, log) -> str:
     """The session-start section without the lessons Codex's own memory summary already gives this session: a rule
     the person asked Codex to remember, imported from its note and promoted, which Codex's consolidation also copied
@@ -569,14 +590,12 @@ def without_codex_notes(section: str, learn_dir: str, log) -> str:
     :func:`altimate_learn.capture.sessions.codex_memory.given_by_codex`). Only this machine's Codex carries the
     summary, so only its section changes; it is read again at every session start, so a rule Codex forgets comes
     back from learn."""
-    if not section:
+    if not section or not _codex_summary_has_notes():
         return section
     try:
-        from altimate_learn.capture.sessions.codex_memory import given_by_codex, injected_notes
+        from altimate_learn.capture.sessions.codex_memory import given_by_codex
         from altimate_learn.deliver.render import split_scope
 
-        if not injected_notes()[1]:
-            return section
         lessons: list[dict] = []
         for name in sorted(os.listdir(learn_dir)):
             try:

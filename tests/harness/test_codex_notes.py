@@ -5,6 +5,7 @@ such a lesson out of that machine's session start; the real-CLI check is tests/e
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -176,3 +177,27 @@ def test_the_hook_records_the_notes_a_codex_session_of_this_repository_writes(pr
     post("Bash", f"cat {notes}/../../../memory_summary.md")  # reads, names no note
     assert recorded_notes(sessions) == {"2026-12-05T04-00-00-use-uv.md", "2026-12-05T05-00-00-no-print.md"}
     assert "Codex wrote the ad-hoc note 2026-12-05T04-00-00-use-uv.md" in (sessions / "hook.log").read_text()
+
+
+@pytest.mark.parametrize("memories,loaded", [(False, []), (True, ["altimate_learn.capture.sessions.codex_memory",
+                                                                  "tomllib"])])
+def test_a_codex_session_start_reads_codex_memory_only_when_its_summary_holds_a_note(project: Path, memories: bool,
+                                                                                      loaded: list[str]):
+    """The summary's reader and tomllib cost ~70 ms of a Codex session start (a wheel install, trial27): they load only
+    when Codex's config names its memories and a summary carries the "[ad-hoc note]" tag."""
+    import sys
+
+    codex_memory(SUMMARY if memories else None, memories=memories)
+    payload = {"hook_event_name": "SessionStart", "session_id": f"lean-{memories}", "cwd": str(project),
+               "source": "startup", "transcript_path": None, "model": "gpt-5.5"}
+    script = f"""
+import io, json, sys
+from altimate_learn.harness import hook
+sys.stdin = io.TextIOWrapper(io.BytesIO({json.dumps(payload)!r}.encode()))
+hook.main(["codex"])
+print()
+print(json.dumps(sorted(m for m in ("altimate_learn.capture.sessions.codex_memory", "tomllib") if m in sys.modules)))
+"""
+    proc = subprocess.run([sys.executable, "-c", script], cwd=project, capture_output=True, text=True)
+    answer, modules = proc.stdout.strip().rsplit("\n", 1)
+    assert "imperative mood" in context_of(answer.strip()) and json.loads(modules) == loaded, proc.stdout + proc.stderr
