@@ -253,3 +253,25 @@ def test_more_ways_a_rule_is_said_give_it(text: str, lesson: str) -> None:
 ])
 def test_their_lookalikes_give_nothing(text: str) -> None:
     assert rules(text) == []
+
+
+# --- 7. review25 R25-8: "<things> <verb> X instead of Y" glued "Use" before a clause ---------------------------------
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("tests use pytest fixtures instead of setUp", "Tests use `pytest` fixtures instead of `setUp`."),
+    ("from now on, helpers return None instead of raising", "Helpers return None instead of raising."),
+    ("components fetch data with useQuery instead of fetch", "Components fetch data with `useQuery` instead of `fetch`."),
+    ("going forward, migrations use alembic instead of raw SQL", "Migrations use alembic instead of raw SQL."),
+    ("we fetch data with useQuery instead of fetch", "Fetch data with `useQuery` instead of `fetch`."),
+])
+def test_a_kind_and_what_it_does_instead_is_kept_as_said(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]
+
+
+@pytest.mark.parametrize("text", [
+    "the services talk over gRPC instead of REST",  # gave "Use the services talk over `gRPC` instead of REST."
+    "amounts come out in cents instead of dollars in the payloads, fix the currency",
+    "users get an email instead of a text", "the tests use mocks instead of the real db",
+])
+def test_a_clause_before_instead_of_never_gets_use_glued_on(text: str) -> None:
+    assert rules(text) == []

@@ -292,6 +292,18 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             and len(m.group(1).split()) <= 6 \
             and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags) \
             and not _describes_behaviour(m.group(1), m.group(2)):
+        clause = _KIND_DOES.match(m.group(1))
+        if clause:
+            # "tests use pytest fixtures instead of setUp": a kind of thing and what it does, kept as said ("Use tests
+            # use …" glued a verb before a clause, review25 R25-8); a verb the reflector does not know gives nothing
+            if clause.group("verb").lower() not in VERBS or clause.group("the") or _NOT_A_CONVENTION_KIND.search(m.group(1)):
+                return None
+            bad = _clean_object(m.group(2))
+            if _bad_object(bad) or re.search(r"\b(?:you|i|me|my|this|that|it)\b", bad, flags):
+                return None
+            what = m.group(1)
+            return Rule(f"{what[0].upper()}{what[1:]} instead of {slot(bad)}", "convention", [what], [bad],
+                        subject=clause.group("subject"))
         found = _instead(m.group(1), m.group(2), verb=None)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
@@ -768,6 +780,12 @@ def _builds_one(verb: str, obj: str) -> bool:
         verb, obj = "build", obj[3:]
     return bool(re.match(r"^(?:a|an|another|one)\b", obj, re.I)) and (
         verb.lower() in _BUILD_VERBS or verb.lower() == "add" and bool(re.search(r"\b(?:that|which|who)\b", obj, re.I)))
+
+
+# "tests use pytest fixtures", "the services talk over gRPC": a plural subject and its verb before "instead of"
+_KIND_DOES = re.compile(r"^(?P<the>(?:the|our|all\s+the)\s+)?(?:all\s+)?(?P<subject>[a-z][\w-]*[a-rt-z]s)\s+(?P<verb>[a-z]+)\s+\S",
+                        re.I)
+_NOT_A_CONVENTION_KIND = re.compile(r"\b(?:things|stuff|users?|people|customers?|still|again|now|always|never)\b", re.I)
 
 
 def _describes_behaviour(first: str, second: str) -> bool:
