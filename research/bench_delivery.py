@@ -70,8 +70,10 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first;
 `delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
+Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
+`delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40]
 """
 
@@ -230,12 +232,16 @@ class Project:
         return json.loads(answer)["hookSpecificOutput"]["additionalContext"] if answer else ""
 
 
-def _file_events(project: Project, session_id: str, files: list[str], counter: list[int]) -> str:
+def _file_events(project: Project, session_id: str, files: list[str], counter: list[int],
+                 edits: dict[str, str] | None = None) -> str:
+    """Read, then Edit, each file (Pre- and PostToolUse); the Edit writes the task's ``edits`` text for the file
+    (what the agent types into it), else a placeholder "b"."""
     texts = []
     for relative in files:
         path = str(project.root / relative)
+        written = (edits or {}).get(relative, "b")
         for tool, tool_input in (("Read", {"file_path": path}),
-                                 ("Edit", {"file_path": path, "old_string": "a", "new_string": "b"})):
+                                 ("Edit", {"file_path": path, "old_string": "a", "new_string": written})):
             counter[0] += 1
             tool_id = f"toolu_{counter[0]:04d}"
             common = {"session_id": session_id, "tool_name": tool, "tool_input": tool_input, "tool_use_id": tool_id}
@@ -257,11 +263,12 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
     if task.get("request"):
         add("request", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                       "prompt": task["request"], "prompt_id": f"{session_id}-p1"}))
-    add("files", _file_events(project, session_id, task.get("files") or [], counter))
+    add("files", _file_events(project, session_id, task.get("files") or [], counter, task.get("edits")))
     if task.get("followup"):
         add("followup", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                        "prompt": task["followup"], "prompt_id": f"{session_id}-p2"}))
-        add("followup_files", _file_events(project, session_id, task.get("followup_files") or [], counter))
+        add("followup_files", _file_events(project, session_id, task.get("followup_files") or [], counter,
+                                           task.get("edits")))
     for prefix in task["needed"]:
         session.arrived[prefix] = next((stage for stage, text in session.texts if prefix in text), None)
     return session
@@ -886,6 +893,14 @@ DELIVER6_INTRO = (
     "2026-12-02 #6) before any change of that round, and measured before it (80a2ad9): overall 75% / 67% / 67% "
     "at 300 / 1,000 / 10,000 lessons (direct 100%, vague 83% / 67% / 67%, follow-up 1 of 2, file 0 of 1; 28.5 / "
     "29.3 / 29.5 lessons a session).")
+DELIVER26_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver26.jsonl"
+DELIVER26_INTRO = (
+    "12 tasks (10 vague, 1 file, 1 follow-up) whose Edit carries the code the agent writes into the file (its "
+    "`edits`: `asyncio.gather`, `localStorage`, `fetch` in `useEffect`, `os.path`, `select *` with a `limit`, "
+    "`dangerouslySetInnerHTML`, `console.error`, `datetime.utcnow()`, a TypeScript `enum`, a TODO, float money, "
+    "`except Exception`), each needing the lesson that code bears on and sharing few or no words with the request; "
+    "written by the delivery engineer of session 2026-12-05 #9 before the edit-content change and measured before "
+    "it. The other sets' edits write a placeholder.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -1376,6 +1391,8 @@ SETS = {
     "blind6": (BLIND6_TASKS, "Blind batch 6 (written apart from the code)", BLIND6_INTRO),
     "deliver5": (DELIVER5_TASKS, "Fifth-round delivery engineer's own tasks (written before that round)", DELIVER5_INTRO),
     "deliver6": (DELIVER6_TASKS, "Sixth-round delivery engineer's own tasks (written before that round)", DELIVER6_INTRO),
+    "deliver26": (DELIVER26_TASKS, "Edited code: the delivery engineer's own tasks of session 2026-12-05 #9",
+                  DELIVER26_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),

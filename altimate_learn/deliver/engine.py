@@ -670,9 +670,10 @@ class Delivery:
         return (f" closely enough: {count} too few words with it to count ({', '.join(corpus.ids[i] for i in near[:3])}"
                 f"{more}); name the convention or the file it is about")
 
-    def file(self, path: str, write: bool = False, call: str | None = None) -> Result:
+    def file(self, path: str, write: bool = False, call: str | None = None, edit: object = None) -> Result:
         """The file tier for one file event (``write``: the tool changes the file; ``call``: the tool call's
-        id, so the Pre and Post events of one call count once).
+        id, so the Pre and Post events of one call count once; ``edit``: the tool's input, whose text written
+        into the file names code some lessons are about, :mod:`altimate_learn.deliver.edits`).
 
         The file is the unit, not the event (Claude Code alone sends four events for reading and then
         editing one file): its lessons are the first ``file_lessons`` of its ranking, and an event shows
@@ -685,6 +686,11 @@ class Delivery:
         comes only from what the session cap leaves after room for a later request and file
         (:meth:`stretch`). A file whose first event has nothing new (a sibling of the file just edited)
         takes that room for what the edit held back (:meth:`_held_for`).
+
+        An edit whose text holds code a lesson that applies to the file (or to every file) names in backticks
+        (`asyncio.gather(` and "Use `asyncio.TaskGroup` instead of bare `gather()`") shows that lesson first, up to
+        ``file_lessons`` such lessons, within the session cap but whatever room the cap keeps for later: the agent
+        is writing that code now. A later edit of the same file in the same request shows only such lessons.
         """
         relative = self.relative(path)
         if relative is None:
@@ -706,8 +712,16 @@ class Delivery:
         valid = isinstance(record, list) and len(record) == 3 and record[0] == context and isinstance(record[1], int)
         served = record[1] if valid else 0
         same_call = valid and bool(call) and record[2] == call
+        code_text = ""
+        if write and edit is not None:  # imported here: a Read never needs it
+            from altimate_learn.deliver import edits
+
+            code_text = edits.written(edit, lambda named: self.relative(named) == relative)
+        again = False  # a later edit of a file served for this request: only what its code names
         if served and (not write or served & SERVED_WRITE or same_call):
-            return Result(note="this file's lessons were already delivered for this request")
+            if same_call or not code_text:
+                return Result(note="this file's lessons were already delivered for this request")
+            again = True
         files.pop(relative, None)  # most recent last, so the oldest are dropped first
         files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ, call or ""]
         if len(files) > MAX_TOUCHED:
@@ -716,14 +730,21 @@ class Delivery:
         corpus = self.corpus
         nominal = settings["file_lessons"]
         scored = select.rank_file_scored(corpus, relative, data["terms"], nominal, later=data["request_seq"] >= 2)
-        if served:  # an edit after the file was served: what the limit held back, if the session has room
+        code: list[int] = []
+        if code_text:
+            matched = {i for i, _, _ in scored}
+            scoped = corpus.scoped
+            code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal)
+        pointed = 0
+        if again:
+            window, allowed = [], 0
+        elif served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"], relative)
             allowed = self.stretch(0, 2 * nominal)
             # in a later topic the file being edited is the follow-up's work: what its request points at may also
             # take the room kept for another file
             pointed = self.stretch(0, 2 * nominal, files=0) if data["request_seq"] >= 2 else 0
         else:
-            pointed = 0
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
@@ -736,15 +757,21 @@ class Delivery:
                 window = first + [i for i in window if i not in first]
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
-        fresh = [i for i in dict.fromkeys(window) if corpus.keys[i] not in shown and distinct.take(i)]
-        found = fresh[:allowed]
+        named_code = set(code)
+        fresh = [i for i in dict.fromkeys(code + window) if corpus.keys[i] not in shown and distinct.take(i)]
+        first = [i for i in fresh if i in named_code][:limit]
+        found = first + [i for i in fresh if i not in named_code][:max(0, allowed - len(first))]
         if pointed > len(found):  # an edit in a later topic: what the request or the file's name points at, in the
             relevance = {i: r for i, _, r in scored}  # room of a file
             stem = relative.rpartition("/")[2].split(".", 1)[0]  # a file named by one word is that thing
             named = select.name_points(corpus, relative, {i: level for i, level, _ in scored}, nominal) \
                 if stem.isalpha() else set()
-            found += [i for i in fresh[allowed:] if relevance.get(i, 0.0) > 0 or i in named][:pointed - len(found)]
-        if served:  # what this edit held back for want of room, in order, for a sibling file of this request
+            taken = set(found)
+            found += [i for i in fresh if i not in taken and (relevance.get(i, 0.0) > 0 or i in named)][
+                :pointed - len(found)]
+        if again:
+            pass
+        elif served:  # what this edit held back for want of room, in order, for a sibling file of this request
             data["held"] = [context, [corpus.keys[i] for i in dict.fromkeys(window)
                                       if corpus.keys[i] not in shown and i not in found]]
         elif not found:

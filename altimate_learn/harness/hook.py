@@ -344,7 +344,7 @@ def handle(event: Event, harness: str, root: str, cwd: str, log, *, can_inject: 
                 if deliver_files:
                     write = (event.tool_name or "").lower() in WRITE_TOOLS
                     for path in event.paths[:8]:
-                        texts.append(engine.file(path, write=write, call=event.tool_id).text)
+                        texts.append(engine.file(path, write=write, call=event.tool_id, edit=event.tool_input).text)
                 if deliver_tool:
                     texts.append(engine.tool_failure(event.tool_name or "").text)
         except LockBusy:
