@@ -253,7 +253,9 @@ PURPOSE = re.compile(r"\b(?:i'm|i\s+am)\s+(?:writing|documenting|preparing|draft
                      # asked to pass the rationale on ("the team asked me to document our choices", "need to tell the mobile team")
                      r"|\b(?:asked\s+me|need|needs|have|has)\s+to\s+(?:document|tell|inform|explain|record|write\s+down|let\s+\w+\s+know)\b"
                      r"|\bpara\s+(?:aprender|entender)\b|\bpour\s+(?:comprendre|apprendre)\b|\bper\s+capire\b|\bnur\s+verstehen\b"
-                     r"|чтобы\s+понять|想了解|想学习", _I)
+                     r"|чтобы\s+понять|想了解|想学习"
+                     r"|\bneed\s+(?:it|this|that|the\s+\w+)\s+for\s+(?:the|my|our|a)\b|\bfor\s+(?:the|my|our|a)\s+(?:[\w-]+\s+){0,2}?"
+                     r"(?:slides?|deck|presentation|talk|notes|design\s+doc|review\s+doc|write-?up|wiki)\b", _I)
 # After a recalled fact or decision, new work that builds on it ("we settled on Redis, now add the cache layer", "recall
 # that the API allows 100 req/s; add a throttle to the sync job", "…, so prioritise the dashboard"), or looking something
 # up with it ("every request is logged with a trace id, so search for trace 4f2a"): the fact serves the next task. Never a
@@ -306,15 +308,20 @@ PACE_OR_NEXT = re.compile(r"\bno\s+(?:hay\s+)?prisa\b|\bsin\s+prisa\b|\bsem\s+pr
 # the API"), the result accepted ("… a quick win and this is it, thanks!"), or the doubt put up for discussion ("not sure
 # the retry is a good idea, what do you think?", "…, but let's measure first"): what came before corrects nothing
 # (review25 R25-7). The person's own go-on words, not the agent's.
-GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|move\s+on|proceed|continue(?:\s+with)?|next\s+(?:ticket|task|one|step)|"
+GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|go\s+on|get\s+on|move\s+on|proceed|continue(?:\s+with)?|next\s+(?:ticket|task|one|step)|"
                      r"anyway|this\s+is\s+it|that's\s+it|works\s+(?:great|perfectly|fine)|love\s+it|what\s+do\s+you\s+think|"
                      r"thoughts\s*\?|wdyt|let's\s+(?:measure|test|check|benchmark|try)\s+(?:it\s+)?first|let's\s+ask)\b", _I)
+# ... unless the message asks to change the agent's work before going on ("not a fan of the nested ternaries, rewrite them
+# and then continue", "I thought we were using tabs, fix that and carry on": review25 R25-9).
+CHANGE_ASKED = re.compile(r"(?:^|[,;:.?!]|\band\b|\bthen\b|\bplease\b|\bjust\b)\s*(?:please\s+|just\s+|then\s+)?(?:rewrite|change|fix|"
+                          r"switch|redo|drop|remove|revert|undo|delete|rename|move\s+(?:it|them|that|this)|replace|put\s+(?:it|them)\s+back|"
+                          r"restore|convert|go\s+back|roll\s*back|use)\b", _I)
 _HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer"})
 
 
 def withdrawn(reason: str, own: str) -> bool:
     """Whether the rest of the message ``own`` takes back what the clause's ``reason`` read into it (see above)."""
-    if (reason in _HEDGED or reason in _REMINDED) and GOES_ON.search(own):
+    if (reason in _HEDGED or reason in _REMINDED) and GOES_ON.search(own) and not CHANGE_ASKED.search(own):
         return True
     if reason in _ASKED_WHY:
         return bool(PURPOSE.search(own))

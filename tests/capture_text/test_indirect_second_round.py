@@ -49,6 +49,13 @@ def judge(text: str, answer: str | None = DONE) -> bool:
     'why axios and not fetch?',
     'no need to add tests, continue with the API',
     'can you not add emojis? continue with the rest',
+    # review25 R25-9: a request to change the agent's work before going on keeps the correction
+    'not a fan of the nested ternaries, rewrite them and then continue',
+    'not a fan of the nested ternaries, change them and continue',
+    'I thought we were using tabs, fix that and carry on',
+    'I thought we agreed on pnpm, switch it back and keep going',
+    'we use pnpm, remember? redo the install and move on',
+    'not sure this extra index is a good idea, drop it and carry on',
 ])
 def test_hedged_reminding_and_challenging_forms_count(text):
     assert judge(text)
@@ -89,6 +96,9 @@ def test_hedged_reminding_and_challenging_forms_count(text):
     "comme convenu, pas d'urgence, on verra lundi",
     'hay alguna razón por la que usaste un Set? lo pregunto para aprender',
     'gibt es einen Grund, warum du zod genommen hast? Will es nur verstehen',
+    # review25 R25-9: "go on" and a purpose worded otherwise
+    "not sure about the color scheme yet, I'll check with design; meanwhile go on with the backend",
+    'is there a reason you went with SQLite? need it for the architecture review slide',
 ])
 def test_look_alikes_stay_quiet(text):
     assert not judge(text)
