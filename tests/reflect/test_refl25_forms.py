@@ -275,3 +275,28 @@ def test_a_kind_and_what_it_does_instead_is_kept_as_said(text: str, lesson: str)
 ])
 def test_a_clause_before_instead_of_never_gets_use_glued_on(text: str) -> None:
     assert rules(text) == []
+
+
+# --- 8. Look-alikes tried after the forms landed ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "we use spaces for the hero section", "didn't we agree to keep costs down?", "didn't we agree to use fewer colors?",
+    "since when do we use docker?", "since when do we have a staging server?",
+    "the submit button should always be visible while scrolling",
+    "we use tabs to switch between views", "this project uses tabs in the sidebar", "we used to use conventional commits",
+    "we don't allow that many requests", "pull requests from forks are not allowed", "we pin our hopes on the new release",
+    "I told you before, no more meetings", "I told you to put the logo on the left", "why would you care?",
+    "keep your hands off my code", "leave me alone", "leave the rest alone for now", "every time I run it it fails",
+    "have you forgotten that it's friday?", "orders are shipped with fedex here",
+])
+def test_later_lookalikes_give_nothing(text: str) -> None:
+    assert rules(text) == []
+
+
+@pytest.mark.parametrize(("text", "lesson"), [
+    ("we use 2 spaces for yaml", "Indent with 2 spaces in yaml."),
+    ("no more merge commits on main", "Never use merge commits on main."),
+    ("no more hardcoded values please", "Never use hardcoded values."),
+])
+def test_later_forms_give_their_rule(text: str, lesson: str) -> None:
+    assert rules(text) == [lesson]

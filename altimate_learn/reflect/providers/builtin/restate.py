@@ -307,9 +307,15 @@ def _recalled_way(rest: str) -> str | None:
     what = re.sub(r"^(?:all|every|each|our)\s+", "", what)
     if verb.lower() == "keep" and len(what.split()) > 1:
         what = what.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
-    if _one_thing(what) or not (_a_kind(what) or _code_word(what)):
-        return None
+    from altimate_learn.reflect.providers.builtin.vocabulary import PEOPLE, VAGUE_KINDS
+
+    if _one_thing(what) or not (_a_kind(what) or _code_word(what)) \
+            or set(re.findall(r"[a-z]+", what.lower())) & (VAGUE_KINDS | PEOPLE | _COMPARATIVES):
+        return None  # "keep costs down", "use fewer colors": how much, for this task's design
     return f"from now on, {rest.strip()}"
+
+
+_COMPARATIVES = frozenset("fewer more less bigger smaller larger shorter longer better worse".split())
 
 
 # "why would you put the API key in the Dockerfile?", "since when do we query the warehouse with raw SQL?": asked so
@@ -326,6 +332,8 @@ def _question(sentence: str) -> str | None:
     match = _WHY_WOULD.match(sentence)
     if match:
         rest = match.group("rest")
+        if match.group("we") and not re.search(r"\s(?:with|in|inside|into|on|for|from|without)\s", rest, re.I):
+            return None  # "since when do we use docker?": may ask a fact; with how or where, it objects
         return f"we don't {rest}" if match.group("we") else f"don't {rest}"
     match = _DIDNT_WE.match(sentence)
     if match:

@@ -355,6 +355,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     m = re.match(r"^we\s+(?:always\s+|only\s+)?use\s+(.+?)\s+(in|for|on|across|throughout|with)\s+(.+)$", c, flags)
     if m and not _bad_object(m.group(1)) and not _bad_object(m.group(3)) \
             and not re.search(r"\b(?:you|i|it|this|that)\b", m.group(1) + " " + m.group(3), flags):
+        if re.fullmatch(r"tabs|spaces|(?:\d|two|four)[\s-]*spaces?", m.group(1).strip(), re.I) \
+                and not (re.search(r"\bfiles$", m.group(3), re.I) or m.group(3).split()[0].lower() in LANGUAGES):
+            return None  # "we use spaces for the hero section": no indentation (that is conventions.py's, with a language)
         if _one_ui_part(m.group(3)) or _THIS_TASKS.search(m.group(3)):
             return None  # "we use tabs in the settings page", "… in the new module": one thing of this task
         if set(re.findall(r"[a-z]+", (m.group(1) + " " + m.group(3)).lower())) & NOT_A_WAY:
@@ -1259,6 +1262,8 @@ def _behaves_in_a_state(text: str) -> bool:
     vocabulary.UI_STATES / UI_ACTIONS, never a look ("…always be blue while …"); an event ("close on escape",
     "disappear after 3 seconds") is one part's design (refl24)."""
     m = _IN_A_STATE.search(text)
+    if m and re.search(r"\b(?:while|during|until)\s+(?:the\s+(?:page|user)\s+)?(?:scroll|hover|resiz|zoom|drag)", text, re.I):
+        return False  # "… always be visible while scrolling": a layout of one part (sticky), not what a state allows
     return bool(m) and ((m.group("state") or "").lower() in UI_STATES or (m.group("verb") or "").lower() in UI_ACTIONS)
 
 

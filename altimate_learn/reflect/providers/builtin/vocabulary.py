@@ -390,8 +390,8 @@ tag squash rebase""".split())
 # app's behaviour, not one part's look ("the modal should always be centered" stays a design statement of this task).
 UI_STATES = frozenset("""disabled enabled hidden visible shown readonly read-only locked focused open closed collapsed
 expanded active inactive selected checked unchecked editable clickable blocked""".split())
-UI_ACTIONS = frozenset("""close open stay show hide reset clear submit reload refresh scroll validate block lock appear
-disappear keep""".split())
+UI_ACTIONS = frozenset("""close open show hide reset clear submit reload refresh validate block lock appear
+disappear""".split())
 
 # People a product lets in or keeps out ("we don't allow anonymous users"): a fact of the product, not of how the team
 # works, so "X are not allowed" about them is no lesson here.
