@@ -689,8 +689,10 @@ class Delivery:
 
         An edit whose text holds code a lesson that applies to the file (or to every file) names in backticks
         (`asyncio.gather(` and "Use `asyncio.TaskGroup` instead of bare `gather()`") shows that lesson first, up to
-        ``file_lessons`` such lessons, within the session cap but whatever room the cap keeps for later: the agent
-        is writing that code now. A later edit of the same file in the same request shows only such lessons.
+        ``file_lessons`` such lessons, in the room the event has (a first event's batch; an edit's second batch, in a
+        later topic with the room its request's lessons may take: never the room :meth:`stretch` keeps for a later
+        request, review25 R25-11). A later edit of the same file in the same request shows only such lessons, in
+        the room of a second batch.
         """
         relative = self.relative(path)
         if relative is None:
@@ -736,8 +738,8 @@ class Delivery:
             scoped = corpus.scoped
             code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal)
         pointed = 0
-        if again:
-            window, allowed = [], 0
+        if again:  # the room of an edit's second batch: never what the cap keeps for a later request and file
+            window, allowed = [], self.stretch(0, nominal)
         elif served:  # an edit after the file was served: what the limit held back, if the session has room
             window = select.held_back(scored, nominal, corpus, data["terms"], relative)
             allowed = self.stretch(0, 2 * nominal)
@@ -759,7 +761,8 @@ class Delivery:
         distinct = select.Distinct(corpus, self.shown_words())
         named_code = set(code)
         fresh = [i for i in dict.fromkeys(code + window) if corpus.keys[i] not in shown and distinct.take(i)]
-        first = [i for i in fresh if i in named_code][:limit]
+        # in the room this event has (in a later topic an edit's second batch also what its request points at may take)
+        first = [i for i in fresh if i in named_code][:min(limit, max(allowed, pointed))]
         found = first + [i for i in fresh if i not in named_code][:max(0, allowed - len(first))]
         if pointed > len(found):  # an edit in a later topic: what the request or the file's name points at, in the
             relevance = {i: r for i, _, r in scored}  # room of a file

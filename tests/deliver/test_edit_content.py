@@ -134,3 +134,30 @@ def test_what_each_agent_writes_is_read_from_its_tool_input():
     assert written({"command": "cat app.py"}, mine) == ""  # a shell command
     assert written(None, mine) == "" and written("text", mine) == ""
     assert len(written({"content": "x" * (3 * MAX_CHARS)}, mine)) == MAX_CHARS
+
+
+HOOKS = ("cart orders invoices refunds coupons vouchers shipments returns reviews wishlists payouts ledgers "
+         "tenants seats plans quotas badges avatars banners toasts menus tabs modals drawers tooltips charts "
+         "filters sorters exports imports").split()
+ALEMBIC = "Generate Alembic migrations with autogenerate, then review them."
+
+
+def test_a_long_edit_loop_leaves_the_next_request_its_lessons(git_repo: Path):
+    """review25 R25-11: every edit of one page adding hook calls showed the lessons naming them, whatever room the
+    session cap kept for later; at the 6th edit the session had its 40 and "add an alembic migration …" got nothing."""
+    web = [lesson(f"L-05{n:02x}", f"`use{name.capitalize()}` owns {name} state.", paths=["web/src/**"], helpful=1)
+           for n, name in enumerate(HOOKS)]
+    write_store(git_repo, web + [lesson("L-0600", ALEMBIC, paths=["services/**"])]
+                + [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate(FILLER)])
+    session_id = str(uuid.uuid4())
+    _hook(git_repo, session_id, "SessionStart", source="startup")
+    _hook(git_repo, session_id, "UserPromptSubmit", prompt="build the dashboard page with all the widgets")
+    page = str(git_repo / "web/src/pages/Dashboard.tsx")
+    shown = _tool(git_repo, session_id, "Read", {"file_path": page}, "toolu_00")
+    for n in range(6):
+        code = "\n".join(f"  const {name} = use{name.capitalize()}()" for name in HOOKS[5 * n:5 * n + 5])
+        shown += _tool(git_repo, session_id, "Edit", {"file_path": page, "old_string": f"x{n}", "new_string": code},
+                       f"toolu_1{n}")
+    assert "owns" in shown  # the code named them
+    later = _hook(git_repo, session_id, "UserPromptSubmit", prompt="add an alembic migration for the invoices table")
+    assert ALEMBIC in later
