@@ -300,3 +300,14 @@ def test_later_lookalikes_give_nothing(text: str) -> None:
 ])
 def test_later_forms_give_their_rule(text: str, lesson: str) -> None:
     assert rules(text) == [lesson]
+
+
+# review25 R25-10: a question asked to learn ("I didn't know", "just curious") objects to nothing
+@pytest.mark.parametrize("text", [
+    "since when do we use Kotlin? I didn't know",
+    "since when do we write tests with mocks in the api layer? I didn't know",
+    "why would you put the key in the Dockerfile? just curious",
+    "why would you use Redis for this? genuinely asking",
+])
+def test_a_question_asked_to_learn_gives_nothing(text: str) -> None:
+    assert rules(text) == []

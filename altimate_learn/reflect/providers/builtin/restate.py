@@ -327,6 +327,11 @@ _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands
                         r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)
 
 
+# What says a question is asked to learn, not to object: "I didn't know", "just curious", "is that new?"
+_CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|asking|wondering)|out\s+of\s+curiosity|"
+                      r"is\s+that\s+new|genuinely\s+asking|honest\s+question|i'?m\s+(?:curious|wondering))\b", re.I)
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
     match = _WHY_WOULD.match(sentence)
@@ -444,6 +449,7 @@ def restate(text: str) -> tuple[str, bool]:
     corrective = False
     asked: str | None = None
     approving = bool(_APPROVAL.search(text))
+    asking = bool(_CURIOUS.search(text))  # "since when do we use Kotlin? I didn't know": a real question (review25 R25-10)
     for sentence in parts:
         body = sentence.rstrip()
         # "we decided on snake_case for the JSON fields, remember?": the tag recalls, it asks nothing (refl25)
@@ -464,7 +470,7 @@ def restate(text: str) -> tuple[str, bool]:
                 # not for one thing of this task ("I told you, don't change the button": which one only the
                 # conversation says, review21)
                 body = f"from now on, {body}"
-        question = _question(body)
+        question = None if asking and _WHY_WOULD.match(body) else _question(body)
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
