@@ -97,6 +97,19 @@ def careful_rules() -> list[dict[str, Any]]:
     return out
 
 
+ORDINARY = ROOT / "tests" / "reflect" / "fixtures" / "ordinary_sentences.txt"
+
+
+def ordinary_lessons() -> tuple[int, dict[str, list[str]]] | None:
+    """(how many ordinary messages, the lessons the ones that give any give)."""
+    if not ORDINARY.exists():
+        return None
+    texts = [line.strip() for line in ORDINARY.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    given = {text: rules for text in texts if (rules := item_rules(FeedbackItem("user_correction", text))[0])}
+    return len(texts), given
+
+
 def _short(text: str, limit: int = 120) -> str:
     one = " ".join(text.split()).replace("|", "\\|")
     return one if len(one) <= limit else one[: limit - 1] + "\u2026"
@@ -150,6 +163,13 @@ def main(dev_only: bool = False) -> str:
         for row in careful:
             now = "; ".join(row["lessons"]) if row["lessons"] else f"nothing: {row['offline']}"
             lines.append(f"| {row['form']} | {_short(row['rule'], 90)} | {_short(now, 110)} | {_short(row['text'], 100)} |")
+    ordinary = ordinary_lessons()
+    if ordinary is not None:
+        count, given = ordinary
+        lines += ["", f"Ordinary messages that must give nothing (`{ORDINARY.relative_to(ROOT)}`: requests, questions, "
+                  f"reports, statements, written by refl25 before its forms): **{len(given)}** of {count} give a lesson"
+                  + (": " + "; ".join(f"\"{_short(text, 60)}\" -> {', '.join(rules)}" for text, rules in given.items())
+                     if given else ".")]
     lines += ["", "Limits: real corrections rarely state a standing rule (most report that the result is broken, "
               "or steer the task at hand), so the offline reflector writes few lessons on them by design; the "
               "rest wait for a model or a person (`learn signals --unlearned`). One person reviewed the lessons."]
