@@ -315,7 +315,8 @@ GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|go\s+on|get\s+on|
 # and then continue", "I thought we were using tabs, fix that and carry on": review25 R25-9).
 CHANGE_ASKED = re.compile(r"(?:^|[,;:.?!]|\band\b|\bthen\b|\bplease\b|\bjust\b)\s*(?:please\s+|just\s+|then\s+)?(?:rewrite|change|fix|"
                           r"switch|redo|drop|remove|revert|undo|delete|rename|move\s+(?:it|them|that|this)|replace|put\s+(?:it|them)\s+back|"
-                          r"restore|convert|go\s+back|roll\s*back|use)\b", _I)
+                          r"restore|convert|go\s+back|roll\s*back|use|inline|extract|split|merge|simplify|flatten|shorten)\b", _I)
+_FINE = re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is)\s+(?:fine|ok(?:ay)?|good\s+enough|alright)\b", _I)
 _HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer"})
 
 
@@ -323,6 +324,8 @@ def withdrawn(reason: str, own: str) -> bool:
     """Whether the rest of the message ``own`` takes back what the clause's ``reason`` read into it (see above)."""
     if (reason in _HEDGED or reason in _REMINDED) and GOES_ON.search(own) and not CHANGE_ASKED.search(own):
         return True
+    if reason in ('says "not what I asked"', "said the result is not quite right") and _FINE.search(own) and GOES_ON.search(own) and not CHANGE_ASKED.search(own):
+        return True  # "not really what I wanted, but it's fine, keep going": accepted, and on to the next thing
     if reason in _ASKED_WHY:
         return bool(PURPOSE.search(own))
     if reason in _REMINDED or reason in _STATED:

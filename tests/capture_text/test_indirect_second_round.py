@@ -50,6 +50,9 @@ def judge(text: str, answer: str | None = DONE) -> bool:
     'no need to add tests, continue with the API',
     'can you not add emojis? continue with the rest',
     # review25 R25-9: a request to change the agent's work before going on keeps the correction
+    'not a fan of the extra wrapper, inline it and move on',
+    'I thought we agreed on Decimal, replace the floats and continue',
+    "that's not what I asked for, redo it",
     'not a fan of the nested ternaries, rewrite them and then continue',
     'not a fan of the nested ternaries, change them and continue',
     'I thought we were using tabs, fix that and carry on',
@@ -97,6 +100,8 @@ def test_hedged_reminding_and_challenging_forms_count(text):
     'hay alguna razón por la que usaste un Set? lo pregunto para aprender',
     'gibt es einen Grund, warum du zod genommen hast? Will es nur verstehen',
     # review25 R25-9: "go on" and a purpose worded otherwise
+    "not really what I wanted, but it's fine, keep going",
+    "not what I asked, but it's fine, keep going",
     "not sure about the color scheme yet, I'll check with design; meanwhile go on with the backend",
     'is there a reason you went with SQLite? need it for the architecture review slide',
 ])
