@@ -97,6 +97,21 @@ def run_hook(harness: str, payload: dict | str | bytes, *, cwd: Path, env: dict 
                                        proc.stderr.decode("utf-8", "replace"))
 
 
+def hook(root: Path, session_id: str, event: str, harness: str = "claude-code", **more) -> str:
+    """One hook event of ``session_id`` through the real `learn hook HARNESS` in ``root``: it must exit 0 and print
+    nothing on stderr; the context it gives the agent."""
+    payload = {"session_id": session_id, "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
+               "hook_event_name": event, **more}
+    proc = run_hook(harness, payload, cwd=root)
+    assert proc.returncode == 0 and proc.stderr == ""
+    return context_of(proc.stdout)
+
+
+def commit_all(root: Path, message: str) -> None:
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True, capture_output=True)
+    subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, capture_output=True)
+
+
 def context_of(stdout: str) -> str:
     """The additionalContext of a Claude/Codex/Gemini JSON answer ('' for no answer)."""
     if not stdout.strip():

@@ -9,11 +9,10 @@ edit took a place of the session's room from the next lesson a request needed.
 from __future__ import annotations
 
 import json
-import subprocess
 import uuid
 from pathlib import Path
 
-from tests.deliver.helpers import context_of, lesson, run_hook, write_store
+from tests.deliver.helpers import commit_all, hook, lesson, write_store
 
 RETRY = lesson("L-0001", "Retry payment provider calls 3 times with exponential backoff.")
 RETRY_FIXED = {**RETRY, "text": "Retry payment provider calls 5 times with jittered backoff; never retry a refund."}
@@ -23,35 +22,22 @@ TODO = lesson("L-0004", "Every TODO comment names an owner and a ticket.")
 FLAGS = lesson("L-0005", "Read feature flags through `flags.isEnabled()`, never from environment variables.")
 
 
-def _hook(root: Path, session_id: str, event: str, **more) -> str:
-    payload = {"session_id": session_id, "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
-               "hook_event_name": event, **more}
-    proc = run_hook("claude-code", payload, cwd=root)
-    assert proc.returncode == 0 and proc.stderr == ""
-    return context_of(proc.stdout)
-
-
-def _commit(root: Path, message: str) -> None:
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True, capture_output=True)
-    subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, capture_output=True)
-
-
 def test_a_lesson_shown_again_after_an_edit_takes_no_second_place_of_the_session_cap(git_repo: Path):
     write_store(git_repo, [RETRY, SNAKE, PRICES, TODO, FLAGS])
     (git_repo / ".altimate-code" / "altimate-code.json").write_text(json.dumps(
         {"learn": {"session_max_lessons": 4, "core_lessons": 0, "file_lessons": 0}}))
-    _commit(git_repo, "learn: lessons")
+    commit_all(git_repo, "learn: lessons")
     session = str(uuid.uuid4())
-    assert _hook(git_repo, session, "SessionStart", source="startup") == ""
-    assert RETRY["text"] in _hook(git_repo, session, "UserPromptSubmit", prompt="retry the payment provider calls")
-    assert SNAKE["text"] in _hook(git_repo, session, "UserPromptSubmit", prompt="snake_case column names please")
-    assert PRICES["text"] in _hook(git_repo, session, "UserPromptSubmit", prompt="format the prices with formatMoney")
+    assert hook(git_repo, session, "SessionStart", source="startup") == ""
+    assert RETRY["text"] in hook(git_repo, session, "UserPromptSubmit", prompt="retry the payment provider calls")
+    assert SNAKE["text"] in hook(git_repo, session, "UserPromptSubmit", prompt="snake_case column names please")
+    assert PRICES["text"] in hook(git_repo, session, "UserPromptSubmit", prompt="format the prices with formatMoney")
 
     write_store(git_repo, [RETRY_FIXED, SNAKE, PRICES, TODO, FLAGS])  # fixed mid-session: 3 lessons shown, 1 edited
-    _commit(git_repo, "learn: 5 retries, never a refund")
-    again = _hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client")
+    commit_all(git_repo, "learn: 5 retries, never a refund")
+    again = hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client")
     assert RETRY_FIXED["text"] in again
     # three lessons shown (one of them twice): the fourth fits the cap of 4
-    assert TODO["text"] in _hook(git_repo, session, "UserPromptSubmit", prompt="add a TODO comment with an owner")
+    assert TODO["text"] in hook(git_repo, session, "UserPromptSubmit", prompt="add a TODO comment with an owner")
     # and a fifth does not
-    assert _hook(git_repo, session, "UserPromptSubmit", prompt="read the feature flags with flags.isEnabled()") == ""
+    assert hook(git_repo, session, "UserPromptSubmit", prompt="read the feature flags with flags.isEnabled()") == ""

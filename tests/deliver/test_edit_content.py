@@ -13,7 +13,7 @@ import uuid
 from pathlib import Path
 
 from altimate_learn.deliver.edits import MAX_CHARS, written
-from tests.deliver.helpers import context_of, lesson, run_hook, write_store
+from tests.deliver.helpers import hook, lesson, write_store
 
 GATHER = "Use `asyncio.TaskGroup` instead of bare `gather()` so failures cancel sibling tasks."
 TODO = "Every TODO names an owner and a ticket, like `TODO(DATA-123)`."
@@ -56,26 +56,18 @@ LESSONS = ([lesson(f"L-01{n:02x}", text, paths=["services/**"], helpful=5) for n
 FILE = "services/api/app/services/dashboard.py"
 
 
-def _hook(root: Path, session_id: str, event: str, harness: str = "claude-code", **more) -> str:
-    payload = {"session_id": session_id, "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
-               "hook_event_name": event, **more}
-    proc = run_hook(harness, payload, cwd=root)
-    assert proc.returncode == 0 and proc.stderr == ""
-    return context_of(proc.stdout)
-
-
 def _tool(root: Path, session_id: str, tool: str, tool_input: dict, call: str, harness: str = "claude-code") -> str:
     common = {"tool_name": tool, "tool_input": tool_input, "tool_use_id": call}
-    before = _hook(root, session_id, "PreToolUse", harness, **common)
-    after = _hook(root, session_id, "PostToolUse", harness, tool_response={"success": True}, **common)
+    before = hook(root, session_id, "PreToolUse", harness, **common)
+    after = hook(root, session_id, "PostToolUse", harness, tool_response={"success": True}, **common)
     return before + after
 
 
 def _start(root: Path) -> str:
     write_store(root, LESSONS)
     session_id = str(uuid.uuid4())
-    _hook(root, session_id, "SessionStart", source="startup")
-    _hook(root, session_id, "UserPromptSubmit", prompt="make the dashboard load faster")
+    hook(root, session_id, "SessionStart", source="startup")
+    hook(root, session_id, "UserPromptSubmit", prompt="make the dashboard load faster")
     path = str(root / FILE)
     read = _tool(root, session_id, "Read", {"file_path": path}, "toolu_01")
     assert read.count("[applies to: services/**]") >= 5 and GATHER not in read  # the most helpful conventions
@@ -107,8 +99,8 @@ def test_an_edit_whose_code_names_no_lesson_brings_what_it_did(git_repo: Path):
 def test_a_codex_patch_brings_the_lessons_its_added_lines_name_for_that_file_only(git_repo: Path):
     write_store(git_repo, LESSONS)
     session_id = str(uuid.uuid4())
-    _hook(git_repo, session_id, "SessionStart", "codex", source="startup")
-    _hook(git_repo, session_id, "UserPromptSubmit", "codex", prompt="make the dashboard load faster", turn_id="t1")
+    hook(git_repo, session_id, "SessionStart", "codex", source="startup")
+    hook(git_repo, session_id, "UserPromptSubmit", "codex", prompt="make the dashboard load faster", turn_id="t1")
     patch = ("*** Begin Patch\n*** Update File: docs/notes.md\n@@\n-old\n+asyncio.gather is fine here\n"
              f"*** Update File: {FILE}\n@@\n-    stats = a()\n+    stats = await load()\n*** End Patch\n")
     first = _tool(git_repo, session_id, "apply_patch", {"command": patch}, "call_1", "codex")
@@ -150,8 +142,8 @@ def test_a_long_edit_loop_leaves_the_next_request_its_lessons(git_repo: Path):
     write_store(git_repo, web + [lesson("L-0600", ALEMBIC, paths=["services/**"])]
                 + [lesson(f"L-03{n:02x}", text, helpful=9) for n, text in enumerate(FILLER)])
     session_id = str(uuid.uuid4())
-    _hook(git_repo, session_id, "SessionStart", source="startup")
-    _hook(git_repo, session_id, "UserPromptSubmit", prompt="build the dashboard page with all the widgets")
+    hook(git_repo, session_id, "SessionStart", source="startup")
+    hook(git_repo, session_id, "UserPromptSubmit", prompt="build the dashboard page with all the widgets")
     page = str(git_repo / "web/src/pages/Dashboard.tsx")
     shown = _tool(git_repo, session_id, "Read", {"file_path": page}, "toolu_00")
     for n in range(6):
@@ -159,5 +151,5 @@ def test_a_long_edit_loop_leaves_the_next_request_its_lessons(git_repo: Path):
         shown += _tool(git_repo, session_id, "Edit", {"file_path": page, "old_string": f"x{n}", "new_string": code},
                        f"toolu_1{n}")
     assert "owns" in shown  # the code named them
-    later = _hook(git_repo, session_id, "UserPromptSubmit", prompt="add an alembic migration for the invoices table")
+    later = hook(git_repo, session_id, "UserPromptSubmit", prompt="add an alembic migration for the invoices table")
     assert ALEMBIC in later

@@ -9,11 +9,10 @@ compaction rebuilds it without the old wording, and a lesson whose scope alone c
 
 from __future__ import annotations
 
-import subprocess
 import uuid
 from pathlib import Path
 
-from tests.deliver.helpers import context_of, lesson, run_hook, write_store
+from tests.deliver.helpers import commit_all, hook, lesson, write_store
 
 RETRY = lesson("L-0001", "Retry payment provider calls 3 times with exponential backoff.", tags=["payments"])
 RETRY_FIXED = {**RETRY, "text": "Retry payment provider calls 5 times with jittered backoff; never retry a refund."}
@@ -25,36 +24,23 @@ OTHERS = [
 ]
 
 
-def _hook(root: Path, session_id: str, event: str, **more) -> str:
-    payload = {"session_id": session_id, "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
-               "hook_event_name": event, **more}
-    proc = run_hook("claude-code", payload, cwd=root)
-    assert proc.returncode == 0 and proc.stderr == ""
-    return context_of(proc.stdout)
-
-
-def _commit(root: Path, message: str) -> None:
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True, capture_output=True)
-    subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, capture_output=True)
-
-
 def test_an_edited_lesson_the_session_was_shown_comes_again_in_its_new_words_once(git_repo: Path):
     write_store(git_repo, [RETRY, *OTHERS])
-    _commit(git_repo, "learn: lessons")
+    commit_all(git_repo, "learn: lessons")
     session = str(uuid.uuid4())
-    start = _hook(git_repo, session, "SessionStart", source="startup")
+    start = hook(git_repo, session, "SessionStart", source="startup")
     assert RETRY["text"] in start  # a small store: given whole at session start
-    assert _hook(git_repo, session, "UserPromptSubmit", prompt="retry the payment provider calls on timeouts") == ""
+    assert hook(git_repo, session, "UserPromptSubmit", prompt="retry the payment provider calls on timeouts") == ""
 
     write_store(git_repo, [RETRY_FIXED, *OTHERS])  # the person fixed the wrong rule and committed it
-    _commit(git_repo, "learn: 5 retries, never a refund")
-    assert _hook(git_repo, session, "UserPromptSubmit", prompt="fix the typo in the readme") == ""  # not relevant
-    again = _hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client")
+    commit_all(git_repo, "learn: 5 retries, never a refund")
+    assert hook(git_repo, session, "UserPromptSubmit", prompt="fix the typo in the readme") == ""  # not relevant
+    again = hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client")
     assert RETRY_FIXED["text"] in again and RETRY["text"] not in again
     assert "Use snake_case" not in again  # the lessons that did not change stay shown
-    assert _hook(git_repo, session, "UserPromptSubmit", prompt="how many times do we retry payment provider calls?") == ""
-    assert _hook(git_repo, session, "SessionStart", source="resume") == start  # the section keeps its bytes
-    compacted = _hook(git_repo, session, "SessionStart", source="compact")
+    assert hook(git_repo, session, "UserPromptSubmit", prompt="how many times do we retry payment provider calls?") == ""
+    assert hook(git_repo, session, "SessionStart", source="resume") == start  # the section keeps its bytes
+    compacted = hook(git_repo, session, "SessionStart", source="compact")
     assert RETRY_FIXED["text"] in compacted and RETRY["text"] not in compacted and "snake_case" in compacted
 
 
@@ -63,18 +49,18 @@ def test_a_core_lesson_edited_mid_session_is_in_the_compacted_section_in_its_new
     neither wording (the request that would bring the new one may never come)."""
     write_store(git_repo, [RETRY, *OTHERS])
     session = str(uuid.uuid4())
-    assert RETRY["text"] in _hook(git_repo, session, "SessionStart", source="startup")
+    assert RETRY["text"] in hook(git_repo, session, "SessionStart", source="startup")
     write_store(git_repo, [RETRY_FIXED, *OTHERS])
-    compacted = _hook(git_repo, session, "SessionStart", source="compact")
+    compacted = hook(git_repo, session, "SessionStart", source="compact")
     assert RETRY_FIXED["text"] in compacted and RETRY["text"] not in compacted and "snake_case" in compacted
-    assert _hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client") == ""
+    assert hook(git_repo, session, "UserPromptSubmit", prompt="add retries to the payment provider client") == ""
 
 
 def test_a_lesson_whose_scope_alone_changed_is_not_shown_again(git_repo: Path):
     write_store(git_repo, [RETRY, *OTHERS])
     session = str(uuid.uuid4())
-    assert "get_session()" in _hook(git_repo, session, "SessionStart", source="startup")
+    assert "get_session()" in hook(git_repo, session, "SessionStart", source="startup")
     moved = {**OTHERS[2], "trigger": {"paths": ["services/api/**"]}}
     write_store(git_repo, [RETRY, *OTHERS[:2], moved])
-    assert _hook(git_repo, session, "UserPromptSubmit",
+    assert hook(git_repo, session, "UserPromptSubmit",
                  prompt="where do database sessions come from in the request handlers?") == ""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deliver.helpers import context_of, lesson, run_hook, write_store
+from tests.deliver.helpers import hook, lesson, write_store
 from tests.deliver.test_engine import bullet_ids, session
 from tests.team.conftest import Team
 
@@ -41,14 +41,6 @@ OTHERS = [lesson(f"L-02{n:02x}", text) for n, text in enumerate([
 PULLED = lesson("L-0100", MAKE_TEST)
 
 
-def _hook(root: Path, session_id: str, event: str, **more) -> str:
-    payload = {"session_id": session_id, "transcript_path": str(root / "t.jsonl"), "cwd": str(root),
-               "hook_event_name": event, **more}
-    proc = run_hook("claude-code", payload, cwd=root)
-    assert proc.returncode == 0 and proc.stderr == ""
-    return context_of(proc.stdout)
-
-
 def test_a_lesson_a_teammate_approved_reaches_the_request_in_its_words_after_a_pull_mid_session(tmp_path: Path):
     team = Team(tmp_path)
     ana = team.clone("ana")
@@ -58,15 +50,15 @@ def test_a_lesson_a_teammate_approved_reaches_the_request_in_its_words_after_a_p
     ana.git("push", "-q", "origin", "main")
     ben = team.clone("ben")
     session_id = str(uuid.uuid4())
-    assert "snake_case" in _hook(ben.root, session_id, "SessionStart", source="startup")  # a store of 1: given whole
-    assert _hook(ben.root, session_id, "UserPromptSubmit", prompt="add a health endpoint to the api") == ""
+    assert "snake_case" in hook(ben.root, session_id, "SessionStart", source="startup")  # a store of 1: given whole
+    assert hook(ben.root, session_id, "UserPromptSubmit", prompt="add a health endpoint to the api") == ""
     ana.add(MAKE_TEST)
     ana.commit("learn: make test before a push")
     ana.git("push", "-q", "origin", "main")
     ben.git("pull", "-q", "--rebase", "origin", "main")  # mid-session: the store now holds 2 lessons
-    unrelated = _hook(ben.root, session_id, "UserPromptSubmit", prompt="fix the typo in the readme")
+    unrelated = hook(ben.root, session_id, "UserPromptSubmit", prompt="fix the typo in the readme")
     assert "make test" not in unrelated
-    context = _hook(ben.root, session_id, "UserPromptSubmit", prompt="run make test before pushing a branch")
+    context = hook(ben.root, session_id, "UserPromptSubmit", prompt="run make test before pushing a branch")
     assert "Run `make test` before pushing a branch." in context and "snake_case" not in context
 
 
@@ -117,6 +109,6 @@ def test_in_a_store_of_19_one_word_a_lesson_is_about_brings_it(git_repo: Path):
     for prompt, wanted in (("write a migration for the orders table", "Alembic"),
                            ("the terraform plan fails", "Terraform state")):
         session_id = str(uuid.uuid4())
-        start = _hook(git_repo, session_id, "SessionStart", source="startup")
+        start = hook(git_repo, session_id, "SessionStart", source="startup")
         assert wanted not in start  # the core tier is the 15 most helpful
-        assert wanted in _hook(git_repo, session_id, "UserPromptSubmit", prompt=prompt)
+        assert wanted in hook(git_repo, session_id, "UserPromptSubmit", prompt=prompt)
