@@ -22,7 +22,6 @@ measured by counts only, once or twice, and its errors are listed here only afte
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
@@ -34,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from altimate_learn.capture.classifier import classify_user_message  # noqa: E402
+from research import blind_halves  # noqa: E402
 from research.capture_quality import to_messages  # noqa: E402
 
 BLIND2 = ROOT / "research" / "data" / "corrections_blind2.jsonl"
@@ -43,9 +43,10 @@ MODES = (True, False)  # with the answer, without it
 
 
 def half_of(text: str) -> str:
-    """"A" or "B": the first byte of SHA-256 over "blind2-half:" and the text, even for A. Fixed before any row was read;
-    it never looks at the answer, the label, the category or the verdict."""
-    return "A" if hashlib.sha256(("blind2-half:" + text).encode("utf-8")).digest()[0] % 2 == 0 else "B"
+    """"A" or "B": the first byte of SHA-256 over "blind2-half:" and the text, even for A (`research.blind_halves`, the
+    reflector's blind measure uses the same halves). Fixed before any row was read; it never looks at the answer, the
+    label, the category or the verdict."""
+    return blind_halves.half_of(text, blind_halves.BLIND2)
 
 
 def load(path: Path = BLIND2) -> list[dict[str, Any]]:

@@ -61,3 +61,11 @@ def test_the_counts_only_view_prints_no_message():
     assert not any(r["text"] in shown or r["answer"] in shown for r in ROWS)
     only_a = blind2.numbers(("A",), rows=ROWS)
     assert "half A, with the answer" in only_a and "half B" not in only_a
+
+
+def test_the_halves_are_the_reflectors_halves():
+    import hashlib
+    for i in range(40):
+        text = f"message number {i}"
+        even = hashlib.sha256(("blind2-half:" + text).encode("utf-8")).digest()[0] % 2 == 0
+        assert blind2.half_of(text) == ("A" if even else "B")
