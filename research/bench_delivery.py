@@ -68,13 +68,14 @@ source lessons and issue 19, for the seventeenth; `delivery_tasks_blind31.jsonl`
 same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blind34.jsonl`, the same for the
 nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth;
 `delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first;
-`delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second). The
+`delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second;
+`delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40]
+        blind37,blind38,blind39,blind40,blind41,blind42]
 """
 
 from __future__ import annotations
@@ -1394,6 +1395,50 @@ BLIND40_INTRO += (
     "floor). At 1,000 the lowest of any blind batch on this code (the others 91% or more); its writer was told not "
     "to read the earlier batches' intros, which summarise their misses.")
 
+_TWENTYSECOND_READ = (
+    "lines 60 to 76 of this docstring, the lines that register the task sets (the twenty-first round's template and "
+    "the registration of blind batches 37 and 38 with their intro text masked, unread), how `stores/generate.py` "
+    "scopes lessons (and its `scaled()` stores, called for the prefix check), two lines of blind batch 38 (its first "
+    "line and, one more than its brief allowed, its first follow-up), the labels in `research/__main__.py`, the "
+    "`HELD_OUT` line of `delivery_why.py` and the team preamble")
+assert _TWENTYSECOND_READ in TWENTYSECOND_ROUND_WRITER and "2026-12-05 #9" in TWENTYSECOND_ROUND_WRITER
+TWENTYTHIRD_ROUND_WRITER = TWENTYSECOND_ROUND_WRITER.replace(_TWENTYSECOND_READ, (
+    "lines 60 to 76 of this docstring, the lines that register the task sets (the twenty-second round's template and "
+    "the registration of blind batches 39 and 40 with their style text; their added intro text unread, apart from "
+    "the end of an earlier batch's (a measurement summary) seen before writing, and two lines of blind "
+    "batch 40's cut at 80 characters, seen after the tasks were written), how `stores/generate.py` scopes lessons "
+    "(and its `scaled()` stores with this file's `load_tasks()` and `check_unique()`, called for the prefix check), "
+    "two lines of blind batch 40 (its first line and, one more than its brief allowed, its first follow-up), a count "
+    "of empty `files` lists in blind batches 39 and 40, the labels in `research/__main__.py`, the `HELD_OUT` line of "
+    "`delivery_why.py` and the team preamble")).replace("2026-12-05 #9", "2026-12-05 #10")
+BLIND41_TASKS, BLIND42_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (41, 42))
+BLIND41_INTRO, BLIND42_INTRO = (TWENTYTHIRD_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-seventh writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as developers type them: terse, lowercase, "
+     "shorthand and a few typos (\"tf:\", \"btn\", \"gh action\", \"ppl\", \"nighlty\"), product names (Stripe, "
+     "Shopify, HubSpot, NetSuite, Paddle), vague ones as symptoms (customers counted twice on an EU dashboard, "
+     "revenue down 40% the month plans went annual, a daily orders report short by orders edited after checkout, "
+     "Sydney users seeing yesterday's date, p99 at 8 s after a reports PR, 200 queries for 50 rows, a review bot's "
+     "\"size 1187 lines\" with no file open, root and a writable /app in a pentest, a prod database replaced by an "
+     "apply from a laptop, an onboarding screen half untranslated), file ones a few words (\"write this\", "
+     "\"fill in\", \"tidy up\", \"make it prod ready\"); 77 needed lessons, up to 4 a task in crowded topics "
+     "(a CI workflow, a mart's yml), lessons naming another file (`app/celery_beat.py`, the Dockerfile for a "
+     "Kubernetes finding, `Chart.yaml` for a follow-up on a template), the `test_*.py` pattern, the issue-19 "
+     "webhook and form lessons and every section of the source file; 5 needed lessons are scoped to paths the "
+     "task's files do not match (`models/staging/*.sql` for files under `models/staging/stripe/` and "
+     "`models/staging/hubspot/`, `selectinload()` for a router, the Dockerfile lesson for a manifest)"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: order times an hour off on mobile, a prorated credit a cent "
+     "off, a conversion rate wrong by quarter, attribution crediting paid search for a direct visit two months "
+     "later, a tab at 3GB after a night on a live page, the wrong rows checked after a sort, the same queue message "
+     "ids every 30 s, an empty backup found during an outage, a 3am page for a disk nobody reads, a KeyError on a "
+     "fresh clone; direct ones such as MRR in USD and the customer's currency, a role for an export lambda, a "
+     "new Intercom source (needing `models/staging/_sources.yml`); file ones such as \"pivot by payment method\" "
+     "(a `dbt_utils` lesson), \"add nov payouts\" on a seed and \"same as the other macros\" on a fiscal macro "
+     "(the fiscal calendar lesson is scoped to marts); 68 needed lessons, 4 of them scoped to paths the task's "
+     "files do not match, among them `models/staging/*.sql` for files under `models/staging/intercom/` and "
+     "`models/staging/shopify/`")))
+
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
@@ -1448,6 +1493,8 @@ SETS = {
     "blind38": (BLIND38_TASKS, "Blind batch 38 (written apart from the code)", BLIND38_INTRO),
     "blind39": (BLIND39_TASKS, "Blind batch 39 (written apart from the code)", BLIND39_INTRO),
     "blind40": (BLIND40_TASKS, "Blind batch 40 (written apart from the code)", BLIND40_INTRO),
+    "blind41": (BLIND41_TASKS, "Blind batch 41 (written apart from the code)", BLIND41_INTRO),
+    "blind42": (BLIND42_TASKS, "Blind batch 42 (written apart from the code)", BLIND42_INTRO),
 }
 
 
