@@ -37,7 +37,7 @@ from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CL
                                          REDIRECT_AFTER_NO,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import families, indirect, languages
+from altimate_learn.capture import against_answer, families, guards, indirect, languages, withdrawals
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
@@ -249,7 +249,7 @@ def handed_over(answer: str) -> bool:
     """The end of the answer hands the next step to the person ("you'll need to run …", "paste the output", and the same in
     other languages: `languages.HANDED_OVER`); a conditional invitation after a fix ("if anything else pops up, send the new error") hands nothing over."""
     tail = answer[-400:]
-    invited = [m.span() for m in families.INVITED.finditer(tail)]
+    invited = [m.span() for m in against_answer.INVITED.finditer(tail)]
     return (any(not any(a <= m.start() < b for a, b in invited) for m in HANDED_OVER.finditer(tail))
             or languages.handed_over_abroad(tail))
 
@@ -258,15 +258,15 @@ def reapplied(own: str, answer: str) -> bool:
     """Every step the end of the answer handed over only applies the agent's change ("you'll need to restart the server",
     "你需要重启服务器", "Du musst den Server neu starten"), and the person says they took it ("I restarted it and …",
     "重启后…", "nach dem Neustart …") and asks nothing of their own: what they report next is the change failing
-    (``families.REAPPLY``)."""
-    if not (families.REAPPLIED.search(own) or languages.REAPPLIED.search(own)):
+    (``against_answer.REAPPLY``)."""
+    if not (against_answer.REAPPLIED.search(own) or languages.REAPPLIED.search(own)):
         return False
     if re.search(r"[?\uff1f]|\bmy\s+own\b", own):
         return False  # "I restarted and see a warning from my own eslint plugin, how do I turn it off?": help with theirs
     tail = answer[-400:]
     # the step's own words: "you'll need to restart", not "you'll need to add your key to .env and restart"
     steps = [m.group(0) for m in HANDED_OVER.finditer(tail)] + [m.group(0) for m in languages.HANDED_OVER.finditer(tail)]
-    return bool(steps) and all(families.REAPPLY.search(step) or languages.REAPPLY.search(step) for step in steps)
+    return bool(steps) and all(against_answer.REAPPLY.search(step) or languages.REAPPLY.search(step) for step in steps)
 
 
 ANSWER_ACTS = 200  # characters (a CJK character counts three): an answer this long reports work done, whatever its wording
@@ -294,11 +294,11 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none, and so
     is a step of the release process not taken ("it's not merged yet") or a clause that asks to confirm ("…, right?").
     The person's own setup failing is none unless the message names the agent's change as the cause (``blamed``)."""
-    if (RESOLVED.search(clause) or families.RESOLVED.search(clause) or _resolved_abroad(clause) or _none_counted(clause)
-            or families.PRAISED.search(clause)
-            or families.PRAISED_TOO.search(clause) or families.STATUS.search(clause)
-            or families.TAG_QUESTION.search(clause) or families.OWN_PLAN.search(clause)
-            or ((families.OWN_SETUP.search(clause) or languages.OWN_SETUP.search(clause)) and not blamed)):
+    if (RESOLVED.search(clause) or guards.RESOLVED.search(clause) or _resolved_abroad(clause) or _none_counted(clause)
+            or guards.PRAISED.search(clause)
+            or guards.PRAISED_TOO.search(clause) or guards.STATUS.search(clause)
+            or guards.TAG_QUESTION.search(clause) or guards.OWN_PLAN.search(clause)
+            or ((guards.OWN_SETUP.search(clause) or languages.OWN_SETUP.search(clause)) and not blamed)):
         return None
     if _is_question(clause) and INTERROGATIVE.match(clause) and not WHY.match(clause):
         return None
@@ -357,10 +357,10 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
-        proposal = families.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
+        proposal = against_answer.proposed_only(answer)  # "… I could add backoff. Would you like me to implement that?"
         # (a step that only applies the change, which the person says they took, leaves the work the agent's: reapplied)
         claimed = (answered(answer) and (not handed_over(answer or "") or reapplied(own, answer or ""))
-                   and not families.wrote_instructions(request) and not proposal)
+                   and not against_answer.wrote_instructions(request) and not proposal)
         # Replying to the agent's question, a stated rule is a preference; deep in a long message, a requirement.
         # ("Shall I use the key?" "No, don't paste keys": a refusal of the proposal still corrects it.)
         replying = (bool(answer) and bool(ASKED.search(answer or "")) and not CLOSER.search((answer or "")[-300:])
@@ -370,27 +370,27 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # "I get this error when I pull, please explain": asked to explain an error, not reporting the agent's change.
         explaining = bool(_EXPLAIN.search(own) or _EXPLAIN.search(text[-200:]))
         number = 0  # the clause's place among those with words of their own ("No" before "don't …" opens nothing)
-        blamed = bool(families.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
+        blamed = bool(guards.BLAMES_CHANGE.search(own))  # "… on my machine since your change": a report after all
         # npm's "Missing script", docker's "Unable to find image … locally": the command ran where the project is not
-        wrong_place = bool(families.WRONG_PLACE.search(text)) and not families.WRONG_PLACE_TOUCHED.search(answer or "")
+        wrong_place = bool(guards.WRONG_PLACE.search(text)) and not guards.WRONG_PLACE_TOUCHED.search(answer or "")
         # litellm's "Unknown model", a rate limit, a refused API key: the agent's own model provider failed
-        wrong_place = wrong_place or (bool(families.MODEL_API_ERROR.search(text))
-                                      and not families.MODEL_API_TOUCHED.search(answer or ""))
+        wrong_place = wrong_place or (bool(guards.MODEL_API_ERROR.search(text))
+                                      and not guards.MODEL_API_TOUCHED.search(answer or ""))
         # "do it for me", "you run it": the answer handed the next step to the person, who hands it back
-        handed_back = bool(answer) and handed_over(answer or "") and len(own) <= families.ACT_YOURSELF_CHARS
-        reminder_opened = bool(families.REMINDER_OPENING.match(own.strip()))
+        handed_back = bool(answer) and handed_over(answer or "") and len(own) <= against_answer.ACT_YOURSELF_CHARS
+        reminder_opened = bool(against_answer.REMINDER_OPENING.match(own.strip()))
         for at, clause in enumerate(parts):
             if APPROVAL.match(clause) or NOT_OWN_WORDS.search(clause):
                 continue
             # ("Remember: dates are always UTC" with no answer to hold it against is a note: the reminder needs the answer,
-            # `families.reminds_of_rule`)
+            # `against_answer.reminds_of_rule`)
             soft_ok = (not replying and not tasking and (len(own) <= SOFT_MESSAGE or number < SOFT_OPENING_CLAUSES)
                        and not (not answer and reminder_opened))
             number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
-            if reason == "challenges an action" and families.PRAISE.search(own):
+            if reason == "challenges an action" and guards.PRAISE.search(own):
                 reason = None  # "where did you get that idea? great, go on"
-            if reason in families.QUESTION_CHALLENGES and families.CURIOUS.search(own):
+            if reason in guards.QUESTION_CHALLENGES and guards.CURIOUS.search(own):
                 reason = None  # "what made you choose this library? just curious, it looks great"
             # "seems like you didn't consider outliers?": a statement typed with a question mark (it does not open
             # like a question) still carries the statement's cues, though not the soft ones (rules, preferences).
@@ -400,55 +400,55 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             hedged = statement_asked and bool(indirect.HEDGED_ASK.match(clause))
             if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, indirect.HEDGED_ASK.sub("", clause) if hedged else clause)
-                if reason == "repeated an earlier instruction" and families.WITHDRAWS.search(clause):
+                if reason == "repeated an earlier instruction" and guards.WITHDRAWS.search(clause):
                     # "forget what i said": the person takes their words back; what follows may still correct ("…, use
                     # pnpm not npm")
-                    reason = _try(ALL_CUES, families.WITHDRAWS.sub(" ", clause))
+                    reason = _try(ALL_CUES, guards.WITHDRAWS.sub(" ", clause))
                 if reason in SOFT and ((statement_asked and not hedged)
                                        or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
                 if statement_asked and not hedged and reason not in _STATEMENT_CUES:
                     reason = None
-                if reason == "asked the agent to go one step at a time" and families.PLANNED.search(own):
+                if reason == "asked the agent to go one step at a time" and guards.PLANNED.search(own):
                     reason = None
                 if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
-                if reason == 'says "X, not Y"' and families.NOT_YOUR_DOING.search(clause):
+                if reason == 'says "X, not Y"' and guards.NOT_YOUR_DOING.search(clause):
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
-                if reason in SOFT and families.NEXT_WORK.match(clause):
+                if reason in SOFT and guards.NEXT_WORK.match(clause):
                     reason = None  # "for the next feature, use postgres instead of sqlite": sets up work still to come
-                if reason in SOFT and families.ASKS_OPENLY.match(clause):
+                if reason in SOFT and guards.ASKS_OPENLY.match(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
-                if reason == "corrected course" and replying and families.PICKS_ONE.match(clause):
+                if reason == "corrected course" and replying and guards.PICKS_ONE.match(clause):
                     reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
                 if reason in REPLY_INFORMS and replying:
                     # "Go, Rust or Python?" "Rust. fuck Go": an answer that swears at an option; "Option 1 or 2?" "2. I
                     # already have some retry logic in fetch_all": information for the choice, not a correction
                     reason = None
-                if reason == "stated what the result should have been" and families.OWN_CONFIG.search(own):
+                if reason == "stated what the result should have been" and guards.OWN_CONFIG.search(own):
                     reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
                 if reason is None and not proposal:  # after a proposal, "still" speaks of what exists, not of a change
                     reason = _try(ALL_PERSISTS, clause)
-            if reason is None and handed_back and families.ACT_YOURSELF.search(clause):
+            if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
                 reason = "told the agent to act instead of describing"
             if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
                 reason = _broken(clause, explaining, blamed)
-                if (reason == "asked to fix what the agent made" and families.BARE_FIX.match(own)
-                        and families.PROPOSED_FIX.search((answer or "")[-400:])):
+                if (reason == "asked to fix what the agent made" and guards.BARE_FIX.match(own)
+                        and guards.PROPOSED_FIX.search((answer or "")[-400:])):
                     reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
                 if reason in _ERROR_REASONS and wrong_place:
                     reason = None
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
-                                                        or families.UNREACHED.search(clause)):
+                                                        or guards.UNREACHED.search(clause)):
                     reason = None
-                if (reason and families.HOW_TO.match(own) and not blamed and reason not in _ERROR_REASONS
-                        and not families.HOW_TO_FAILURE.search(own)):
+                if (reason and guards.HOW_TO.match(own) and not blamed and reason not in _ERROR_REASONS
+                        and not guards.HOW_TO_FAILURE.search(own)):
                     reason = None  # "how do I dim the LED on the Nano? it's too bright": a question of the person's own
-                if reason and families.ACCEPTED.search(" ".join(parts[at:at + 2])):
+                if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
-                if reason and families.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
+                if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
-            if reason and indirect.withdrawn(reason, own):
+            if reason and withdrawals.withdrawn(reason, own):
                 reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)
             if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
                 reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
@@ -463,18 +463,18 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         # "uv, not pip" after an answer (not a question of the agent's): the whole message a terse choice against what the
         # agent did, in its words or in a tool call they do not name ("Installed httpx.").
         # ("forget what I said, uv not pip": the words taken back are no part of the choice)
-        chosen = families.WITHDRAWS.sub(" ", own).strip(" \t\n,.;:-") if families.WITHDRAWS.search(own) else own
-        if not spec and not replying and not _is_question(own.strip()) and families.terse_choice(chosen, answer, acted=True):
+        chosen = guards.WITHDRAWS.sub(" ", own).strip(" \t\n,.;:-") if guards.WITHDRAWS.search(own) else own
+        if not spec and not replying and not _is_question(own.strip()) and against_answer.terse_choice(chosen, answer, acted=True):
             return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # "pip again?!", "why float?", "requests?? seriously", "nope. httpx." after an answer that did the work (not one that
         # asked): a complaint that names what the agent used; "also httpx not requests" a terse choice after a connective.
-        if answer and not spec and not replying and not ASKED.search(answer[-300:]) and families.complains_of_used(own, answer):
-            return Verdict(True, families.USED_AGAIN_REASON, "pattern")
-        if answer and not spec and not replying and families.reminds_of_rule(own, answer):
-            return Verdict(True, families.REMINDER_REASON, "pattern")
+        if answer and not spec and not replying and not ASKED.search(answer[-300:]) and against_answer.complains_of_used(own, answer):
+            return Verdict(True, against_answer.USED_AGAIN_REASON, "pattern")
+        if answer and not spec and not replying and against_answer.reminds_of_rule(own, answer):
+            return Verdict(True, against_answer.REMINDER_REASON, "pattern")
         if (answer and not spec and not replying and len(own) <= SOFT_MESSAGE
-                and any(families.terse_choice(families.CONNECTIVE.sub("", part), answer, acted=True)
-                        for part in families._sentences(own) if families.CONNECTIVE.match(part))):
+                and any(against_answer.terse_choice(against_answer.CONNECTIVE.sub("", part), answer, acted=True)
+                        for part in against_answer._sentences(own) if against_answer.CONNECTIVE.match(part))):
             return Verdict(True, 'says "X, not Y" about what the agent used', "pattern")
         # An emphatic bare "NO" ("NO!", "no no no") after an answer that said the work was done and asked nothing
         # rejects the work; a plain "no" may just say there is nothing more to ask.
@@ -551,12 +551,12 @@ _SUCCESS = re.compile(r"\b(?:\d+\s+passed|passed|succeeded|successful(?:ly)?|suc
 def pasted_failure(text: str) -> bool:
     """Output the person pasted that shows a failure (a traceback, compiler errors, a failing run), with at
     most a few words of their own."""
-    if not (_FAILURE_OUTPUT.search(text) or families.DIAGNOSTIC.search(text)):
+    if not (_FAILURE_OUTPUT.search(text) or guards.DIAGNOSTIC.search(text)):
         return False
     if _STARTS_PASTED.match(text.lstrip()):
         return True
     own = prose_of(text)
-    if not re.search(r"[^\W\d_]{2,}", families.NOT_PROSE.sub(" ", own)):
+    if not re.search(r"[^\W\d_]{2,}", guards.NOT_PROSE.sub(" ", own)):
         return True  # nothing but output: an address and the error it returned, a diagnostic with its path
     if len(own.strip()) > len(strip_injected(text).strip()) - 40:
         return False  # nothing (or next to nothing) was pasted: the person's own words say what they mean
@@ -737,7 +737,7 @@ def reply_verdict(text: str, reply: str) -> Verdict | None:
         reading = replies.read_reply(reply)
         if reading not in (replies.CONCEDED, replies.SELF_FIX, replies.RIGHT) or not _reply_may_decide(text):
             return None
-        if reading == replies.RIGHT and (_only_asks(text) or families.ASKS_TO_CONFIRM.search(text)):
+        if reading == replies.RIGHT and (_only_asks(text) or guards.ASKS_TO_CONFIRM.search(text)):
             return None  # "is there an easier way?" "You're right, there is": agreement, not a concession
         return Verdict(True, f'the agent\'s reply conceded: "{replies.quote(reply)}"', "reply")
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -761,7 +761,7 @@ def thinking_verdict(text: str, thinking: str, verdict: Verdict | None = None) -
                 return NOT_A_CORRECTION
             return None
         if (reading == replies.OWNED and _reasoning_may_decide(text)) or (
-                reading == replies.RIGHT and _reply_may_decide(text) and not families.ASKS_TO_CONFIRM.search(text)
+                reading == replies.RIGHT and _reply_may_decide(text) and not guards.ASKS_TO_CONFIRM.search(text)
                 and not _only_asks(text)):
             return Verdict(True, "the agent's reasoning took it as a correction", "reply")
         return None
@@ -799,7 +799,7 @@ def _reply_may_decide(text: str) -> bool:
     if not own or is_task_spec(text) or _tasking(own):
         return False
     # "forget what i said": the person takes back their own words, whatever the agent apologises for
-    withdrawn = families.WITHDRAWS.search(own)
+    withdrawn = guards.WITHDRAWS.search(own)
     if withdrawn and not re.search(r"[^\W_]", own[:withdrawn.start()] + own[withdrawn.end():]):
         return False
     return not (APPROVAL.match(own) or CONTINUE_ONLY.match(own) or _NEXT_ONLY.match(own))

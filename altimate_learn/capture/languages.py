@@ -377,7 +377,7 @@ RESOLVED = re.compile(
 OWN_MISTAKE = re.compile(r"我[^，,。！？!?；]{0,8}?(?:说|写|搞|弄|记|打|理解|看|给)错了?|是我(?:的(?:错|问题)|搞错|弄错|说错)"
                          r"|(?:私|僕|俺)が(?:間違え|勘違い)|(?:私|僕|俺)の(?:間違い|勘違い|ミス)"
                          r"|제가\s*(?:잘못|착각)|내가\s*(?:잘못|착각)", _I)
-# The person's own setup, in Chinese and Japanese (``families.OWN_SETUP``: "my local environment", "on my machine"):
+# The person's own setup, in Chinese and Japanese (``guards.OWN_SETUP``: "my local environment", "on my machine"):
 # "那是我本地环境的问题", "我电脑的问题", "是我这边网络的问题", "私の環境の問題".
 OWN_SETUP = re.compile(r"(?<!不是)(?<!并非)(?<!不是因为)我(?:的)?(?:本地|自己|这边|这里|电脑|机器)(?:的)?(?:环境|电脑|机器|配置|网络|设置)?的?问题|(?<!不)是我这边的问题"
                        r"|(?:私|僕|俺|こちら)の(?:環境|PC|パソコン|マシン|ネットワーク|設定)(?:の|が)?(?:問題|原因|せい)(?!では|じゃ)", _I)
@@ -434,7 +434,7 @@ HANDED_OVER = re.compile(
 # A step that only applies the agent's change (restart, reload, refresh, rebuild, re-run, clear the cache) and the person
 # saying they took it ("重启后还是报错", "再起動してもエラーが出ます", "재시작해도 에러가 나요", "после перезапуска выдаёт ошибку",
 # "después de reiniciar da error 500", "depois de reiniciar dá erro", "après redémarrage, j'ai une erreur", "nach dem Neustart
-# bekomme ich einen Fehler"): see ``families.REAPPLY``.
+# bekomme ich einen Fehler"): see ``against_answer.REAPPLY``.
 REAPPLY = re.compile(
     r"重启|重新(?:启动|加载|编译|构建|运行|部署)|刷新|清(?:除|理|空)(?:一下)?缓存"
     r"|再起動|リロード|再読み込み|再ビルド|再実行|再デプロイ|キャッシュ(?:を)?(?:クリア|削除)"
@@ -504,7 +504,7 @@ BROKEN += [
 
 
 # -- Tenth pass (issue 20, item 2) ---------------------------------------------------------------------------------
-# "Do it yourself" in the other languages (the English "test it yourself", ``families.ACT_YOURSELF``): the agent handed
+# "Do it yourself" in the other languages (the English "test it yourself", ``against_answer.ACT_YOURSELF``): the agent handed
 # a step back and the person says to do it. Written from the languages; on dev it found such messages from 4 owners
 # (zh, ru, es) and no `not` message. Never the person's own plan ("我会自行测试", "lo hago yo").
 # Russian imperatives said to "ты" that people hand back to an agent ("сам запусти", "проверь сам"); a closed list because

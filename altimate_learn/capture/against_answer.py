@@ -1,0 +1,272 @@
+"""Forms of the correction classifier read against the agent's last answer (issue 20), split from
+`capture/families.py` (cls26) with the same behaviour.
+
+What the person typed counts as a correction here only next to what the answer said: "uv, not pip" after an answer
+that used pip (:func:`terse_choice`), "pip again?!" (:func:`complains_of_used`), "remember: dates are always UTC"
+after an answer that broke that rule (:func:`reminds_of_rule`), "do it for me" after an answer that handed the steps
+over (``ACT_YOURSELF``), "I restarted it and it throws" after an answer whose only step was a restart (``REAPPLIED``);
+and what the answer did decides whether a report is about the agent's change at all: an answer that only proposed work
+(:func:`proposed_only`), one that wrote the agents' instructions file (:func:`wrote_instructions`), one that invited
+the next error (``INVITED``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+# "If you still see the error, share the new stack trace", "If anything else pops up, send the new error."
+INVITED = re.compile(r"\bif\s+[^.?!\n]{1,100}?,?\s*(?:just\s+|please\s+)?(?:paste|share|send)\s+(?:me\s+)?(?:the|its|that|any)\s+"
+                     r"(?:\w+\s+)?(?:output|error|errors|log|logs|traceback|stack\s*trace)\b", _I)
+
+# -- Seventh pass, round 1: general forms of three families the dev misses share across owners (issue 20 item 2:
+# "do it yourself" after the agent handed the steps back, the agent's diagnosis refused, a short broken-result report
+# after a claim of done), written from dev folds 0-1 (read before). Only the arms that found something on dev with no
+# false alarm on any fold were kept: on folds 2-3 (not read) they found nothing and flagged nothing. Dropped for want of
+# evidence: "you do it", "I gave you permission", "don't ask me", "that's not the problem", "I already tried that", "it's
+# already enabled" (no dev message of either kind).
+
+# "do it for me", "can you check that for me", "investigate it yourself": after an answer that handed the next step to
+# the person, the person hands it back (the agent should act, not describe). Short messages only.
+ACT_YOURSELF = re.compile(
+    r"^\W*(?:(?:no+|nope|please|pls|just|ok(?:ay)?|thanks|thank\s+you|but|then|so|can\s+you|could\s+you|can't\s+you)[\s,.!]+)*"
+    r"(?:investigate|do|run|check|fix|handle|try|test|execute|apply|debug|look\s+into|restart|start|install|open|copy|move|"
+    r"update|change|edit|configure)"
+    r"(?:\s+(?:it|that|this|them|those|these|all|everything))?\s+(?:for\s+me|yourself|by\s+yourself|on\s+your\s+own)\b", _I)
+ACT_YOURSELF_CHARS = 160
+
+# The request a harness's /init sends (Claude Code: "create a CLAUDE.md file, which will be given to future instances",
+# Codex: "Generate a file named AGENTS.md that serves as a contributor guide", OpenCode: "create a OpenCode.md file
+# containing", Gemini CLI: "generate a comprehensive GEMINI.md file"), or the bare command. The answer to it wrote a
+# guide for agents and changed no code, so an error the person reports next is the project's own, not the agent's
+# change (dev: the three such flags after /init, from three owners, were all false alarms; no report follows one).
+INSTRUCTIONS_REQUEST = re.compile(
+    r"^\s*/init\s*$|\b(?:create|generate|write|improve)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:file\s+(?:named|called)\s+)?`?"
+    r"(?:CLAUDE|AGENTS|OpenCode|GEMINI|CRUSH|QWEN)\.md`?(?:\s+file)?(?:\s*,|\s+(?:that|which|containing|to\s+be\s+used|for)\b)", _I)
+
+
+def wrote_instructions(request: str | None) -> bool:
+    """Whether ``request`` (the message the answer replied to) asked for the agents' instructions file (a /init)."""
+    return bool(request) and bool(INSTRUCTIONS_REQUEST.search(request[:2000]))
+
+# "uv, not pip", "pnpm not npm!", "ruff — not flake8": the whole message a terse choice of one tool, name or form over
+# another, typed after an answer that used the other one (a word of Y is in the answer) or that did not name X alone
+# (the agent may have run pip in a tool call its words do not name: "Installed httpx."). Never as the answer to the agent's own question ("npm or pnpm?"
+# "pnpm, not npm" is a choice asked for). A few words on each side and nothing else, no filler word on either side
+# ("fine, not urgent", "yes, not now", "it's not working" are read elsewhere); the "no," of a refusal may come first.
+_TERSE_WORD = r"[\w./@`'+#-]+"
+TERSE_NOT = re.compile(r"^\W*(?:(?:no+|nope|nah)[,.!]?\s+)?(?P<x>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+"
+                       r"not\s+(?P<y>" + _TERSE_WORD + r"(?:\s+" + _TERSE_WORD + r"){0,2})\s*(?:,?\s*(?:please|pls|plz|thanks?|thx))?\s*[.!]*\s*$", _I)
+# Words that make either side something other than a name or a tool: "it's not working", "fine, not urgent", "yes, not
+# now", "that's not it", "not sure"; a time or an order makes it a plan ("prod tomorrow, not tonight", "lunch first, not
+# after"; review11 R11-14).
+_TERSE_NOT_FILLER = frozenset("""it it's its this that that's these those is are was were be been do does did done i i'm you
+you're we we're he she they there here still but and or so why what how who when where if maybe probably perhaps ok okay
+yes yeah yep sure fine good great nice cool perfect thanks thank well hmm now just also almost definitely absolutely
+certainly obviously really quite very too yet sure needed necessary required urgent important relevant working work works
+worked bad much a an the any all even anymore today exactly only always necessarily again right wrong bad same
+tomorrow tonight yesterday first after afterwards before later then next soon earlier""".split())
+
+
+def terse_choice(own: str, answer: str | None, acted: bool = False) -> bool:
+    """"uv, not pip" after an answer that used pip, or (``acted``) after any answer that does not name X alone: the agent
+    may have run pip in a tool call its words do not name ("Installed httpx."). A terse choice against what the agent
+    did (see :data:`TERSE_NOT`)."""
+    if not answer:
+        return False
+    found = TERSE_NOT.match(own.strip())
+    if not found:
+        return False
+    x_words = [w.strip("`'\".").lower() for w in found.group("x").split()]
+    y_words = [w.strip("`'\".").lower() for w in found.group("y").split()]
+    if any(w in _TERSE_NOT_FILLER or not w for w in x_words + y_words):
+        return False
+    if set(x_words) & set(y_words):
+        return False
+    lowered = answer.lower()
+
+    def named(words: list[str]) -> bool:
+        return any(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+    if named(y_words):
+        return True
+    # "pip, not conda" after an answer that used pip: the agent already did X; nothing to correct
+    return acted and not named(x_words)
+
+
+# Twelfth pass (review12 R12-1): a complaint that names what the agent just used, in a few words: "pip again?!",
+# "requests?? seriously", "why float?", "still pip?? cmon", "nope. httpx." The named thing is what makes it a
+# complaint about the agent's work: it must be a word of the agent's answer (or, for "nope. X.", a name the answer does
+# not use: the replacement). Shapes, each a whole sentence of at most two words besides the marks:
+USED_AGAIN_REASON = "complained about what the agent used"
+_NAME = r"[A-Za-z][\w./@+#-]*"
+_COMPLAINT_FILLER = r"(?:(?:ugh+|argh+|hm+|oh+|wait|seriously|really|come\s+on|cmon|c'mon|smh|wtf|omg|bruh)\W+)*"
+_AGAIN = re.compile(r"^\W*(?P<f>" + _COMPLAINT_FILLER + r")(?P<w>why\s+|still\s+|not\s+)?(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s+"
+                    r"(?P<a>again)\b(?:\W*$|(?(w),\s+[^.!?]{1,60}$|(?!)))", _I)
+_EMPHATIC = re.compile(r"^\W*" + _COMPLAINT_FILLER + r"(?:why\s+|still\s+)?(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s*(?:\?\s*[?!]|!\s*\?)[?!\s]*$", _I)
+_WHY_NAME = re.compile(r"^\W*" + _COMPLAINT_FILLER + r"why\s+(?P<x>" + _NAME + r"(?:\s+" + _NAME + r")?)\s*\?+\s*$", _I)
+_NOPE_NAME = re.compile(r"^\W*(?:no+|nope|nah)\s*[.,!:;\u2013\u2014-]+\s*(?P<x>" + _NAME + r")\s*[.!]*\s*$", _I)
+_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+|$)")
+
+
+def _sentences(own: str) -> list[str]:
+    return [m.group(0).strip() for m in _SENTENCE.finditer(own) if m.group(0).strip()]
+
+
+def _named_in(words: list[str], answer: str) -> bool:
+    lowered = answer.lower()
+    return all(len(w) >= 2 and re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", lowered) for w in words)
+
+
+def complains_of_used(own: str, answer: str | None) -> bool:
+    """A short complaint naming what the agent's answer used ("pip again?!", "why float?", "requests?? seriously"), or
+    a bare refusal with the replacement ("nope. httpx."). Never a name the answer does not use (a new topic: "docs
+    again?" after an answer about tests), never filler ("again?", "why not?", "this again", "seriously??")."""
+    if not answer or len(own) > 200 or _ACCEPTS.search(own):
+        return False
+    lines = own.split(". ")
+    if len(_sentences(own)) > 4 or len(lines) > 4:
+        return False
+    parts = _sentences(own)
+    for at, sentence in enumerate(parts):
+        if not _REST_CORRECTS(" ".join(parts[at + 1:]), answer):
+            continue
+        for shape in (_AGAIN, _EMPHATIC, _WHY_NAME):
+            found = shape.match(sentence)
+            if not found:
+                continue
+            if shape is _AGAIN and not (found.group("f") or found.group("w") or found.group("a") == "AGAIN"
+                                        or re.search(r"[?!]", sentence)):
+                continue  # "pytest again": a request to run it once more, not a complaint
+            words = [w.strip("`'\".").lower() for w in found.group("x").split()]
+            if words and not any(w in _TERSE_NOT_FILLER or w in _COMPLAINT_WORDS for w in words) and _named_in(words, answer):
+                return True
+    found = _NOPE_NAME.match(own.strip())
+    if found:
+        word = found.group("x").strip("`'\".").lower()
+        if word not in _TERSE_NOT_FILLER and word not in _COMPLAINT_WORDS and not _named_in([word], answer):
+            return True
+    return False
+
+
+# The rest of the message accepts it or only asks out of interest ("pandas again? nice", "why csv? just curious",
+# "alembic again?! haha ok, thanks"): no complaint (review12 R12-17).
+_ACCEPTS = re.compile(r"\b(?:ok(?:ay)?|fine|nice|great|cool|love|like|thanks?|thx|ty|haha+|lol|lmao|good|awesome|perfect|"
+                      r"curious|curiosity|wonder(?:ing)?|tradeoffs?|trade-offs?|no\s+worries|all\s+good|makes\s+sense|fair|sure|works\s+for\s+me|whatever|np)\b", _I)
+_FILLER_ONLY = re.compile(r"^\W*(?:(?:ugh+|argh+|come\s+on|cmon|c'mon|smh|seriously|really|again|pls|please|man|dude)\W*)*$", _I)
+
+
+def _REST_CORRECTS(rest: str, answer: str) -> bool:
+    """What follows the complaint: nothing, filler ("cmon"), or a correction of its own (it names something the answer
+    did not use: "it's uv in this repo", "money is Decimal"); never a question or acceptance ("sure, works for me",
+    "is it for the finance team?"; review12 R12-17)."""
+    if not rest.strip() or _FILLER_ONLY.match(rest):
+        return True
+    if "?" in rest or _ACCEPTS.search(rest):
+        return False
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w.+#-]*", rest)]
+    return any(len(w) >= 2 and w not in _TERSE_NOT_FILLER and w not in _COMPLAINT_WORDS and not _named_in([w], answer)
+               for w in words)
+
+
+# Words that are no name of a thing the agent used ("why not?", "seriously??", "nope. thanks.").
+_COMPLAINT_WORDS = frozenset("""not no yes why how what who when where which ugh argh hm hmm oh wait seriously really cmon
+smh wtf omg bruh lol please pls plz thanks thank thx ok okay sure later never mind nevermind idk sorry me you us him her
+them my your our their stop done continue go proceed retry try again one more once twice more less run rerun test
+retest build rebuild deploy redeploy check recheck push commit install reinstall restart start do redo fix refresh reload""".split())
+# "also httpx not requests." as one sentence of a complaint: the connective opens it, the terse choice follows.
+CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+", _I)
+# "Remember: amounts in cents, as integers.", "reminder - we use uv here" typed after an answer: a rule the work should
+# have kept (review12 R12-1). Never "remember to …" (a step of new work), "remember when …" (a story) or a question.
+REMINDER_OPENING = re.compile(r"^\W*(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder)\s*[:,\u2013\u2014-]\s*"
+                              r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
+REMINDER_REASON = "reminded of a rule"
+# What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of
+# the agent's answer ("Remember: amounts in cents" after an answer about the amount). A note about a time, a meeting or
+# the person ("Reminder: the review is at 4", "remember, I'm off on friday") is none (review12 R12-17).
+_RULE_CONTENT = re.compile(r"\b(?:always|never|only|instead|don't|do\s+not|must|mustn't|should|shouldn't|not|no|we\s+(?:use|do|keep|"
+                           r"put|write|prefer|never|always)|use|keep|put|prefer|avoid|stick\s+(?:to|with))\b", _I)
+_NOTE_CONTENT = re.compile(r"\b(?:today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d+\s*(?:am|pm|"
+                           r"min|mins|minutes|h|hours?)|at\s+\d|meeting|standup|stand-up|call|lunch|demo|review\s+is|deadline|i'm|i\s+am|"
+                           r"i'll|i\s+will|ping|thanks?|awesome|you're|you\s+are|you\s+can|feel\s+free|ask\s+me|let\s+me\s+know)\b", _I)
+_STEM = re.compile(r"[A-Za-z][A-Za-z_]{3,}")
+
+
+def reminds_of_rule(own: str, answer: str | None) -> bool:
+    """"Remember: amounts in cents", "reminder - we never push to main": a reminder opener and rule content."""
+    found = REMINDER_OPENING.match(own.strip())
+    if not found or not answer:
+        return False
+    rule = found.group("rule")
+    if _NOTE_CONTENT.search(rule):
+        return False
+    if _RULE_CONTENT.search(rule):
+        return True
+    stems = {w.lower()[:5] for w in _STEM.findall(answer)}
+    return any(w.lower()[:5] in stems for w in _STEM.findall(rule) if w.lower() not in _TERSE_NOT_FILLER)
+
+
+# -- Twentieth pass (issue 20, cls23): an answer that proposes work and asks whether to do it ----------------------------
+# "The retry logic is missing … I could add exponential backoff and make the timeout configurable. Would you like me to
+# implement that?": the answer weighed work it has not done and ends by asking to do it; a problem the person names next
+# is in what exists, not in a change of the agent's. Both marks are needed: the offer at the end (an offer alone follows
+# done work too: "Switched the date parsing … Should I also update the CSV export?", review22 R22-1) and a first-person
+# conditional about the work ("I could add …", "we could …", "I'd suggest …", "I recommend …"), with no claim of done work
+# anywhere in the answer (``cues.CLAIMS``).
+_OFFER_AT_END = re.compile(r"(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+i|should\s+i|"
+                           r"confirm\s+and\s+i'll|let\s+me\s+know\s+if\s+you(?:'d|\s+would)?\s+(?:like|want)\s+me\s+to|"
+                           r"if\s+you(?:'d|\s+would)?\s+(?:like|want)[^.?!\n]{0,20}?,\s*i\s+can)\b[^.?!\n]*[.?!]?\W*$", _I)
+_WEIGHED = re.compile(r"\b(?:i|we)\s+could\s+(?:\w+\s+)?(?:add|make|use|change|switch|implement|move|replace|refactor|write|"
+                      r"create|update|remove|introduce|wrap|split|rework|set)\b|\bi(?:'d|\s+would)\s+(?:suggest|recommend|propose)\b"
+                      r"|\bi\s+(?:suggest|recommend|propose)\b|\bmy\s+(?:suggestion|recommendation|proposal)\b"
+                      r"|\b(?:one|an|the\s+simplest|the\s+best)\s+(?:option|approach|fix|solution)\s+(?:is|would\s+be)\b", _I)
+
+
+# More work offered after work done ("I could also add caching", "expose the retry count too", "Should I add it next?")
+# says the answer did something first: no proposal then.
+_MORE = re.compile(r"\b(?:also|too|as\s+well|next|additionally|further|more|another|other)\b", _I)
+# What a proposal weighs its work against: a diagnosis of what exists ("the retry logic is missing", "probably why large
+# files fail", "the root cause is …").
+_DIAGNOSED = re.compile(r"\b(?:the\s+(?:issue|problem|cause|bug)\b|root\s+cause|(?:is|are)\s+(?:missing|hard-?coded|wrong|"
+                        r"broken|not\s+\w+ed)\b|probably|likely|seems\s+to|appears\s+to|is\s+why|which\s+(?:is\s+)?why)", _I)
+
+
+def _sentence_of(text: str, at: int) -> str:
+    opening = max(text.rfind(mark, 0, at) for mark in (". ", "! ", "? ", "\n"))
+    closing = [i for i in (text.find(mark, at) for mark in (". ", "! ", "? ", "\n")) if i >= 0]
+    return text[opening + 1 if opening >= 0 else 0:min(closing) + 1 if closing else len(text)]
+
+
+def proposed_only(answer: str | None) -> bool:
+    """The answer weighed work it has not done and ends by offering to do it (see above): an offer at the end, a
+    first-person conditional about the work after a diagnosis of what exists, no claim of done work, and no "also" /
+    "too" / "next" that would offer more after work done."""
+    from altimate_learn.capture.cues import CLAIMS
+    from altimate_learn.capture import languages
+
+    if not answer:
+        return False
+    tail = answer[-300:].rstrip()
+    offer = _OFFER_AT_END.search(tail)
+    weighed = _WEIGHED.search(answer)
+    if not offer or not weighed or _MORE.search(offer.group(0)) or _MORE.search(_sentence_of(answer, weighed.start())):
+        return False
+    return (bool(_DIAGNOSED.search(answer[:weighed.start()])) and not CLAIMS.search(answer)
+            and not languages.CLAIMS.search(answer))
+
+
+
+# -- cls24 (issue 20): the step handed over only applies the change, and the person says they took it ---------------
+# "I've fixed the session cookie. You'll need to restart the server for it to take effect." hands the person a step,
+# so an error they report next is read as their own step's (`cues.HANDED_OVER`). A step that only applies the agent's
+# change (restart, reload, refresh, rebuild, re-run, clear the cache) is no work of the person's: when the message says it
+# was taken ("I restarted it and it still throws", "after restarting I get a 500", "reloaded, same error"), what fails is
+# the change. The same in the languages `languages.HANDED_OVER` knows (`languages.REAPPLY`, `languages.REAPPLIED`).
+REAPPLY = re.compile(r"\b(?:restart|reload|refresh|hard[\s-]refresh|rebuild|re-?run|redeploy|relaunch|reopen|reboot)\w*"
+                     r"|\bclear\s+(?:the\s+|your\s+)?(?:browser\s+)?cache\b", _I)
+REAPPLIED = re.compile(
+    r"\b(?:i(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?|after\s+|even\s+after\s+|tried\s+|^\W*)(?:restart(?:ed|ing)|"
+    r"reload(?:ed|ing)|refresh(?:ed|ing)|rebuil(?:t|ding)|re-?ran|re-?running|redeploy(?:ed|ing)|relaunch(?:ed|ing)|"
+    r"reopen(?:ed|ing)|reboot(?:ed|ing)|clear(?:ed|ing)\s+(?:the\s+|my\s+)?(?:browser\s+)?cache)\b"
+    r"|^\W*(?:(?:ok(?:ay)?|yes|yeah|so)\W+)?(?:did|done|tried)\s+(?:that|it|this|so)\b", _I | re.M)
