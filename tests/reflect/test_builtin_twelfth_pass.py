@@ -14,7 +14,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, correction_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import ASKS, NO_RULE, ONE_COMPONENT, ONE_THING
+from altimate_learn.reflect.providers.builtin.rules import ASKS, NO_RULE
+from altimate_learn.reflect.providers.builtin.one_off import ONE_COMPONENT, ONE_THING
 
 LEARNED = [
     # a terse choice between two tools that do one job: the project's tool whoever asked

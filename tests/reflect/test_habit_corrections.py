@@ -13,7 +13,8 @@ import pytest
 from altimate_learn.capture.signals import NewSignal, append_signals, list_signals
 from altimate_learn.curate.lint import lint
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import ASKS, BROKEN, KEEPS, NO_RULE, ONE_FIX, UNRESOLVED
+from altimate_learn.reflect.providers.builtin.rules import ASKS, BROKEN, KEEPS, NO_RULE
+from altimate_learn.reflect.providers.builtin.one_off import ONE_FIX, UNRESOLVED
 from altimate_learn.store import Store, project
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, correction_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import (COMPLAINT, ONE_CHANGE, ONE_COMPONENT, ONE_FIX, ONE_THING,
-                                                            OPEN_ENDED, STATEMENT, TASK_STEP, TYPO, UNRESOLVED)
+from altimate_learn.reflect.providers.builtin.one_off import (COMPLAINT, ONE_CHANGE, ONE_COMPONENT, ONE_FIX, ONE_THING,
+                                                              OPEN_ENDED, STATEMENT, TASK_STEP, TYPO, UNRESOLVED)
 
 # Each of these made a lesson before (e.g. "Always update the actual query logic, just the docstring.",
 # "The sidebar should collapse on small screens.", "Write the summary in `report.md`.").

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules, reflect_builtin
-from altimate_learn.reflect.providers.builtin.rules import HEDGED_IDEA, ONE_COMPONENT, ONE_THING, UNRESOLVED
+from altimate_learn.reflect.providers.builtin.one_off import HEDGED_IDEA, ONE_COMPONENT, ONE_THING, UNRESOLVED
 
 
 def rules(text: str) -> list[str]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from altimate_learn.reflect.providers.builtin import FeedbackItem, item_rules
-from altimate_learn.reflect.providers.builtin.rules import BROKEN, KEEPS, NO_RULE, ONE_FIX
+from altimate_learn.reflect.providers.builtin.rules import BROKEN, KEEPS, NO_RULE
+from altimate_learn.reflect.providers.builtin.one_off import ONE_FIX
 
 
 def rules(text: str) -> tuple[list[str], str]:

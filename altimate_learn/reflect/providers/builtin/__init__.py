@@ -60,7 +60,10 @@ never make a trigger, and a lesson that names a folder or file elsewhere (`build
 `out.txt`) is left project-wide.
 
 The package: `vocabulary.py` (word lists), `conventions.py` (team conventions stated as facts), `hedges.py` (softened corrections read plainly), `identifiers.py` (code in backticks), `pasted.py` (what was pasted,
-not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `rules.py` (the templates and the quality gate), `relations.py` (HELPFUL / supersedes /
+not said), `typos.py` (typos a lesson must not carry), `text.py` (clean-up and final form), `phrase.py` (the
+`Rule` a clause is read into), `choices.py` (tool, language and data choices), `match.py` (a clause to a `Rule`),
+`one_off.py` (one-off steering: why a clean rule is still no lesson), `render.py` (a `Rule` to its final line, the quality
+gate), `rules.py` (feedback to its rules: clauses, reasons for none), `relations.py` (HELPFUL / supersedes /
 coexists), `scope.py` (path triggers); this module runs them over a batch of feedback.
 """
 
@@ -74,9 +77,11 @@ from typing import Any
 from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 from altimate_learn.reflect.providers.builtin.relations import (HELPFUL_OVERLAP, competing, jaccard, relate, restated,
                                                                  terse)
+from altimate_learn.reflect.providers.builtin.match import match_rule
+from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS
+from altimate_learn.reflect.providers.builtin.render import finalize
 from altimate_learn.reflect.providers.builtin.restate import restate
-from altimate_learn.reflect.providers.builtin.rules import (MAX_CHARS, NO_RULE, TOO_LONG, extract_rule, extract_rules,
-                                                             finalize, match_rule, rule_for, rules_for)
+from altimate_learn.reflect.providers.builtin.rules import NO_RULE, TOO_LONG, extract_rule, extract_rules, rule_for, rules_for
 from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, review_trigger_for, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
 

@@ -19,13 +19,15 @@ feedback                                               lesson
 Each shape reads only what it can name: a practice of vocabulary.PRACTICES, an indentation, a kind of thing (a
 plural), code, or something a project keeps out of its code (vocabulary.KEPT_OUT). What points at this task ("this",
 "the new …", "for now"), asks ("?") or describes what a program does ("we call the API twice", "users are not allowed
-to edit") gives nothing; the vocabulary lives in `vocabulary.py`, the gates in `rules.py`.
+to edit") gives nothing; the vocabulary lives in `vocabulary.py`, the gates in `one_off.py` and `render.py`.
 """
 
 from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.one_off import _plural
+from altimate_learn.reflect.providers.builtin.phrase import Rule
 from altimate_learn.reflect.providers.builtin.vocabulary import (ALLOW_VERBS, BRANCH_WORDS, FORBIDDEN_CODE,
                                                                   INDENT_NUMBERS, KEPT_OUT, KEPT_OUT_OF_REPO, LANGUAGES, PEOPLE, PRACTICES,
                                                                   TEAM_WAY_VERBS, TOOL_FAMILIES, VAGUE_KINDS, VERBS,
@@ -101,7 +103,6 @@ def _kind(phrase: str) -> bool:
     """Whether a phrase names a kind of thing (a plural: "PRs", "force pushes to main", "handlers"), a gerund of a
     practice ("force pushing"), code, or a named practice; not one thing ("the button") or a person's words."""
     from altimate_learn.reflect.providers.builtin.restate import _code_word
-    from altimate_learn.reflect.providers.builtin.rules import _plural
 
     text = phrase.strip().lower()
     if not text or re.match(r"(?:the|a|an)\s", text):
@@ -113,7 +114,6 @@ def _kind(phrase: str) -> bool:
 def _target_ok(what: str) -> bool:
     """A "to …" inside what is kept out names a branch or a kind ("force pushes to main", "pushes to protected
     branches"), never a verb ("users to delete their accounts": what the product lets its users do)."""
-    from altimate_learn.reflect.providers.builtin.rules import _plural
 
     for m in re.finditer(r"\bto\s+(?:the\s+)?([\w-]+)(?:\s+([\w-]+))?", what, re.I):
         word = m.group(1).lower()
@@ -130,7 +130,6 @@ def _sentence_case(text: str) -> str:
 
 def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules imports this module)
     """The convention a sentence states as a fact of the team, or None (see the module docstring)."""
-    from altimate_learn.reflect.providers.builtin.rules import Rule, _plural
 
     said = c.strip()
     m = _INDENTS.match(said)
@@ -204,7 +203,6 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
 
 def _kept_out(what: str, participle: str, where: str = ""):
     """ "X are not allowed[ where]." for a kind kept out ("force pushes to main", "PRs without tests"), or None."""
-    from altimate_learn.reflect.providers.builtin.rules import Rule, _plural
 
     what = what.strip().rstrip(".!")
     if _NOT_STANDING.search(what) or len(what.split()) > 7 or not _target_ok(what):
@@ -221,7 +219,6 @@ def _kept_out(what: str, participle: str, where: str = ""):
 def no_kind(clause: str):  # -> Rule | None
     """ "no X" said again after a reminder, or as "no more X": the rule that X stays out (X code, or a thing of
     vocabulary.KEPT_OUT): "I told you before, no print statements" -> "Never use print statements."."""
-    from altimate_learn.reflect.providers.builtin.rules import Rule
 
     said = clause.strip()
     recalled = False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural, one_of_many
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
 from altimate_learn.reflect.providers.builtin.vocabulary import VERBS
 
@@ -138,7 +139,6 @@ def _a_kind(rest: str) -> bool:
     """Whether what the agent kept doing names a kind of thing or code ("the tests", "emojis to the commit messages",
     "console.log", "the .env file"), not one thing of this task ("the button", "the file", "the port": which one only
     the conversation says). "instead of" / "rather than" leave it out: the rule would be the other half, unsaid."""
-    from altimate_learn.reflect.providers.builtin.rules import _plural
 
     if re.search(r"\b(?:instead\s+of|rather\s+than)\b", rest, re.I):
         return False
@@ -199,7 +199,6 @@ def _used_instead(rest: str) -> tuple[str, str] | None:
 def _one_thing(what: str) -> bool:
     """Whether the object of a prohibition said again is one thing of this task ("the button", "that library", "the
     old API"), not a kind or what the project has one of (:func:`rules.one_of_many`)."""
-    from altimate_learn.reflect.providers.builtin.rules import one_of_many
 
     what = re.split(r"[,;.!?]", what, maxsplit=1)[0].strip()
     return bool(_DEICTIC_OBJECT.search(what)) or one_of_many(what)
@@ -209,7 +208,6 @@ def _habit(sentence: str) -> str | None:
     """The standing rule a complaint about a repeated action carries, restated, or None."""
     from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
-    from altimate_learn.reflect.providers.builtin.rules import one_of_many
 
     match = _FORGET.match(sentence)
     if match:
@@ -293,7 +291,6 @@ def _recalled_way(rest: str) -> str | None:
     """ "from now on, <rest>" when what a person recalls as agreed or said before is a way of working on a kind of thing
     or code ("keep handlers thin", "pin dependencies"): said again, it holds every time. None for a step of this task
     ("restart the server", "fix the header") or one thing of it ("keep it simple", "use the staging db")."""
-    from altimate_learn.reflect.providers.builtin.rules import _THIS_TASKS
     from altimate_learn.reflect.providers.builtin.vocabulary import RECALLED_WAY_VERBS
 
     rest = re.sub(r"^always\s+", "", rest.strip(), flags=re.I)  # "I told you to always squash commits"
@@ -418,7 +415,6 @@ def _supposed(sentence: str, text: str) -> str | None:
         if base in ("follow", "read") and len(files) == 1:
             return f"from now on, {base} {files.pop()}"
         return None
-    from altimate_learn.reflect.providers.builtin.rules import _plural
 
     definite = re.match(r"^(?:the|all\s+the)\s+(.+)$", rest, re.I)
     if _one_thing(rest) or re.match(r"^(?:a|an|this|that|these|those)\b", rest, re.I) \

@@ -1,7 +1,8 @@
 """The built-in reflector's vocabulary: the word lists its templates read (verbs a rule starts with, words
 that are never identifiers, stopwords, product names, file names) and the small functions over them.
 
-Kept apart from the templates (`rules.py`) so that teaching the reflector a word never touches a pattern.
+Kept apart from the templates (`match.py`, `choices.py`, `one_off.py`) so that teaching the reflector a word never
+touches a pattern.
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ def gerund_base(word: str) -> str | None:
 
 
 
-# --- Words the one-off gates read (`rules.py` `_one_off`): a sentence that steers one change, not a habit. ---
+# --- Words the one-off gates read (`one_off.py` `one_off`): a sentence that steers one change, not a habit. ---
 
 # Adverbs that make a demand emphatic ("we really need to …"): a complaint about the moment, not a rule.
 INTENSIFIERS = frozenset("really seriously desperately badly urgently absolutely definitely truly honestly".split())
@@ -231,7 +232,7 @@ variables vector version versions video window workflow wrapper
 """.split())
 
 
-# --- Tools a project settles on once (the templates of `rules.py` read these for terse and stated choices). ---
+# --- Tools a project settles on once (`choices.py` and `match.py` read these for terse and stated choices). ---
 
 # Tools by the job they do in a project. A terse "uv, not pip" or a bare "we use pnpm here" is a standing rule only
 # when both names are tools of one such job: which package manager, linter or test runner a project uses is its

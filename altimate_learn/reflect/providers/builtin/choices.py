@@ -1,0 +1,304 @@
+"""Templates for a choice the project made: one tool over another ("uv, not pip", "we use pnpm here"), the language
+and pace of the conversation ("always answer in English", "one question at a time"), how the project states its data
+("our API returns cents"), and the "X instead of Y" rendering they share.
+"""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.reflect.providers.builtin.conventions import no_kind
+from altimate_learn.reflect.providers.builtin.identifiers import slot
+from altimate_learn.reflect.providers.builtin.one_off import _plural
+from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _clean_object
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, EVERYDAY_TOOL_NAMES,
+                                                                 FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, SLOT_SKIP,
+                                                                 TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
+                                                                 VERBS)
+
+# Verbs of a state or a wish, not of doing: "we don't support windows", "we don't need tests" say how things are.
+_STATIVE = frozenset("support need want have know care like allow accept expect understand mind own see get".split())
+
+
+_TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z](?:[\w.+@/-]{0,40}[\w+])?)"
+_TOOL_Y = _TOOL.replace("?P<x>", "?P<y>")
+# "uv, not pip", "pnpm not npm!", "ruff please, not flake8": a terse choice of one tool over another
+_TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+not\s+" + _TOOL_Y
+                           + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
+_HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))*"
+# what may follow a stated choice: a reminder that it was said before, and a request to do it again
+_REMINDED = (r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|"
+             r"keep\s+(?:that|this|it)\s+in\s+mind|try\s+again|(?:do|run|redo)\s+it\s+again|thanks?|ok\??))*[\s,.!]*")
+# "we use pnpm here", "this repo uses poetry", "our team prefers ruff", "we switched to vitest"
+_TEAM_TOOL = re.compile(r"^(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|app|company|monorepo|stack))\s+"
+                        r"(?P<how>always\s+|only\s+)?(?:use|uses|prefer|prefers|work\s+with|works\s+with|rely\s+on|relies\s+on|"
+                        r"are\s+using|'re\s+using|standardi[sz]ed\s+on|switched\s+to|moved\s+to|migrated\s+to)\s+"
+                        + _TOOL + r"(?P<purpose>\s+(?:for|to)\s+(?!(?:this|that|it|now|the\s+moment)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)?"
+                        + _HERE + r"(?:(?:\s*,?\s+not\s+|\s*[,;]\s*(?:there'?s|there\s+is|we\s+have)\s+no\s+)" + _TOOL_Y + _HERE + r")?"
+                        + _REMINDED + r"$", re.I)
+_TOOL_SHOP = re.compile(r"^we(?:'re|\s+are)\s+an?\s+" + _TOOL + r"\s+(?:shop|house|team)" + _HERE + _REMINDED + r"$", re.I)
+# "stick to uv", "keep using pnpm", "only use ruff"
+_STICK_TO = re.compile(r"^(?:please\s+)?(?:just\s+)?(?:stick\s+(?:to|with)|keep\s+using|only\s+use)\s+" + _TOOL + _HERE
+                       + r"(?:\s*,?\s*(?:please|pls|plz))?" + _REMINDED + r"$", re.I)
+# "use pnpm instead"
+_USE_INSTEAD = re.compile(r"^(?:please\s+)?(?:just\s+)?use\s+" + _TOOL + r"\s+instead" + _HERE + r"(?:\s*,?\s*(?:please|pls|plz))?"
+                          + _REMINDED + r"$", re.I)
+# "pip is not allowed here", "moment is banned"
+_TOOL_BANNED = re.compile(r"^" + _TOOL + r"\s+(?:is|are)\s+(?:not\s+allowed|forbidden|banned|off[- ]limits|not\s+permitted|"
+                          r"prohibited|not\s+an\s+option)" + _HERE + r"[\s.!]*$", re.I)
+# "no more npm", "I said no pip!", "as I said before, no float for money": what strip_lead would cut ("no,") is the rule
+# here. A bare "no npm" may answer the agent's question ("publish it to npm?"), so it needs the "more" of a habit, the
+# "I said" of a reminder, or what it is forbidden for.
+_RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)(?:\s+before)?|"
+                       r"i\s+(?:already\s+)?(?:said|told\s+you)(?:\s+before)?|remember|reminder|again|once\s+again)[\s,:;!.-]+", re.I)
+_NO_TOOL = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?" + _TOOL
+                      + r"(?P<scope>\s+(?:for|in|inside|within)\s+(?!(?:this|that|now|the\s+moment|today|it)\b)"
+                      r"[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,3})?"
+                      r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
+# "pls dont use pip here, uv": what to use instead named after a comma
+_DONT_USE_TOOL = re.compile(r"^(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+" + _TOOL_Y + _HERE + r"\s*[,;\u2013\u2014-]+\s*"
+                            r"(?:(?:just|only|use|we\s+use|it'?s)\s+)*" + _TOOL + r"(?:\s+(?:instead|here|please|pls))*\s*[.!]*$",
+                            re.I)
+
+
+def _tool_name(token: str, *, everyday: bool = True) -> str | None:
+    """``token`` as a tool's name (`uv`, `pnpm`) when it names a tool a project settles on (vocabulary.TOOL_FAMILIES),
+    or code the person put in backticks; None otherwise. ``everyday``: whether a name that is an everyday word too
+    ("black", "requests") counts."""
+    bare = token.strip()
+    if bare.startswith("`") and bare.endswith("`") and len(bare) > 2:
+        return bare
+    if bare.lower() in TOOL_FAMILIES and (everyday or bare.lower() not in EVERYDAY_TOOL_NAMES):
+        return f"`{bare.lower()}`"
+    return None
+
+
+def _one_job_choice(m: re.Match[str]) -> Rule | None:
+    """ "X, not Y" / "don't use Y, X" between two tools of one job (TOOL_FAMILIES); None for anything else."""
+    x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+    if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
+        return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+    return None
+
+
+def _tool_rule(clause: str, c: str) -> Rule | None:
+    """A tool choice said briefly: a terse "X, not Y" between two tools of one job, the team's tool stated ("we use
+    pnpm here", "we're a poetry shop", "stick to uv"), a tool forbidden ("pip is not allowed", "no pip"). Only names of
+    tools (vocabulary.TOOL_FAMILIES) or code in backticks: "staging, not prod" or "we use the old client" name no tool."""
+    m = _TERSE_CHOICE.match(c)
+    if m:
+        return _one_job_choice(m)
+    m = _TEAM_TOOL.match(c) or _TOOL_SHOP.match(c)
+    if m:
+        name = _tool_name(m.group("x"))
+        how = (m.groupdict().get("how") or "").strip().lower()
+        other = _tool_name(m.group("y")) if m.groupdict().get("y") else None
+        if m.groupdict().get("y") and (not other or other == name):
+            return None  # "we use pnpm, not the old script": what it is set against is no tool
+        purpose = re.sub(r"^\s+for\s+everything$", "", (m.groupdict().get("purpose") or "").rstrip(), flags=re.I)
+        if purpose and re.search(r"\b(?:you|i|me|my|we|us|our|them|everything)\b", purpose, re.I):
+            return None
+        if name and other:
+            return Rule(f"Use {name}{purpose} instead of {other}", "instead", [name], [other], standing=True, alone=True)
+        if name:
+            text = f"Always use {name}" if how == "always" else f"Use only {name}" if how == "only" else f"Use {name}"
+            text += purpose
+            return Rule(text, "always", [name], [], standing=True, alone=True)
+        return None
+    m = _USE_INSTEAD.match(c)
+    if m:  # "use pnpm instead": the tool the project wants, whatever the agent used
+        name = _tool_name(m.group("x"), everyday=False)
+        if name and not m.group("x").startswith("`"):  # code in backticks may be one file or value of this task
+            return Rule(f"Use {name}", "always", [name], [], standing=True, alone=True)
+        return None
+    m = _STICK_TO.match(c)
+    if m:
+        name = _tool_name(m.group("x"))
+        return Rule(f"Always use {name}", "always", [name], [], standing=True, alone=True) if name else None
+    m = _DONT_USE_TOOL.match(c)
+    if m:
+        return _one_job_choice(m)
+    m = _TOOL_BANNED.match(c)
+    if m:
+        name = _tool_name(m.group("x"), everyday=False)
+        return Rule(f"Never use {name}", "never", [], [name], standing=True, alone=True) if name else None
+    said = clause.strip()
+    recalled = _RECALLED.match(said)
+    while recalled and recalled.end():
+        said = said[recalled.end():]
+        recalled = _RECALLED.match(said)
+    kept_out = no_kind(clause)
+    if kept_out:  # "I told you before, no print statements", "no more emojis in commit messages"
+        return kept_out
+    m = _NO_TOOL.match(said)
+    if m and (m.group("more") or m.group("scope") or said != clause.strip()):
+        token = m.group("x")
+        name = _tool_name(token, everyday=False) or (f"`{token}`" if token in FORBIDDEN_CODE else None)
+        if name:
+            scope = (m.group("scope") or "").rstrip()
+            place = re.sub(r"^\s*\w+\s+", "", scope)
+            if re.match(r"the\s+(?:new|current|same)\b", place, re.I) or place.lower().startswith("the ") and not _plural(place[4:]):
+                return None  # "no pandas for the new service": a choice for one thing of this task
+            return Rule(f"Never use {name}{scope}", "never", [], [name], standing=True, alone=True)
+    return None
+
+
+_LANGUAGE = r"(?P<lang>" + "|".join(sorted(LANGUAGES)) + r")"
+_POLITE_END = r"(?:\s*,?\s*(?:please|pls|plz|thanks|thx|from\s+now\s+on|going\s+forward))*\s*[.!]*$"
+# "keep our chat in english", "keep your answers in German": the language the conversation is held in
+_KEEP_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+)?keep\s+(?:the|our|your|all)\s+(?P<what>(?:[\w-]+\s+)?[\w-]+)\s+"
+                               r"(?:only\s+)?in\s+" + _LANGUAGE + _POLITE_END, re.I)
+# "always answer in English", "reply in french please", "talk to me in English": how to talk to the person
+_TALK_IN_LANGUAGE = re.compile(r"^(?:please\s+)?(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)(?:\s+(?:to|with)\s+me)?\s+(?:only\s+)?"
+                               r"in\s+" + _LANGUAGE + _POLITE_END, re.I)
+# "one question at a time plz", "ask me one question at a time", "questions 1-by-1 please"
+_ONE_AT_A_TIME = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+)?(?:(?P<verb>[a-z]+)\s+(?:me\s+)?)?one\s+(?P<noun>[a-z]+)\s+at\s+a\s+time"
+                            + _POLITE_END, re.I)
+_ONE_BY_ONE = re.compile(r"^(?:please\s+)?(?:(?P<verb>(?!the\b)[a-z]+)\s+(?:me\s+)?)?(?P<noun>[a-z]+)\s+(?:one\s+by\s+one|1\s*-?\s*by\s*-?\s*1|one\s+at\s+a\s+time)"
+                         + _POLITE_END, re.I)
+
+
+def _talk_rule(c: str) -> Rule | None:
+    """How the person wants the agent to talk to them, said briefly: the language ("keep our chat in english" -> "Keep
+    the chat in English.", "always answer in German" -> "Always answer in German.") or one thing at a time ("one
+    question at a time plz" -> "Ask one question at a time."). A standing preference: it is about the conversation,
+    not about a thing of the task ("write the summary in English", "one file at a time" give nothing)."""
+    m = _KEEP_IN_LANGUAGE.match(c)
+    if m and m.group("what").lower().split()[-1] in TALK_NOUNS:
+        what = m.group("what").lower()
+        return Rule(f"Keep the {what} in {m.group('lang').capitalize()}", "always", [what], [], standing=True, alone=True)
+    m = _TALK_IN_LANGUAGE.match(c)
+    # "explain in spanish", "write in German": what to explain or write now is in the conversation (review22: it gave
+    # "Explain in Spanish."); with "always" / "only" / "from now on", or a verb of the conversation itself, it holds
+    if m and m.group("verb").lower() in TALK_VERBS and (m.group("always") or m.group("verb").lower() in CHAT_VERBS
+                                                        or re.match(r"^(?:please\s+)?write\s+to\s+me\b", c, re.I)
+                                                        or re.search(r"\b(?:from\s+now\s+on|going\s+forward)\b", c, re.I)):
+        always = (m.group("always") or "").strip().lower()
+        lead = {"always": "Always ", "only": "Only "}.get(always, "")
+        verb = m.group("verb").lower()
+        text = f"{lead}{verb if lead else verb.capitalize()} in {m.group('lang').capitalize()}"
+        return Rule(text, "always", [m.group("lang")], [], standing=True, alone=True)
+    by_one = _ONE_BY_ONE.match(c)
+    m = _ONE_AT_A_TIME.match(c) or by_one
+    if m:
+        noun = m.group("noun").lower()
+        verb = ONE_AT_A_TIME.get(noun)
+        said = (m.group("verb") or "").lower()
+        if verb is None or said and said != verb:
+            return None  # "one file at a time", "fix one question at a time": which verb, or what for, is not said
+        if m is by_one:  # "questions 1-by-1 please" -> "Ask questions one by one."
+            how = "one at a time" if re.search(r"\bat\s+a\s+time\b", c, re.I) else "one by one"
+            return Rule(f"{verb.capitalize()} {noun} {how}", "always", [noun], [], standing=True, alone=True)
+        singular = noun[:-1] if noun.endswith("s") else noun
+        return Rule(f"{verb.capitalize()} one {singular} at a time", "always", [singular], [], standing=True, alone=True)
+    return None
+
+
+# "our API returns cents", "prices are stored in cents", "all timestamps are UTC": how the project states its data
+_DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|uses?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
+              r"returned|sent|saved|measured|recorded|written)\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|(?:are|is)(?:\s+always)?)")
+_DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?)\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
+                        + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+_DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
+                        r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
+# Words that are never a code name: what follows "never" when the sentence goes on in prose ("never as JSON numbers").
+_FUNCTION_WORDS = frozenset("as to in into onto on at by for from with without via of over under inside outside "
+                            "through the a an be being been when while if before after again more just only even "
+                            "ever always yet quite really simply merely exactly necessarily all every any some one "
+                            "here there this that these those so too very much less enough both either neither "
+                            "anything everything something nothing until unless".split())
+_NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|anymore|should|wrong|broken|you|i|it|"
+                               r"this|that|these|those|only|yet|already)\b", re.I)
+
+
+def _data_convention(c: str) -> Rule | None:
+    """A unit or format the project keeps its data in, said as a fact about its own data ("our API returns cents",
+    "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
+    and never a report of what went wrong ("the API still returns cents", "it's in cents, not dollars")."""
+    text = c.strip().rstrip(".!")
+    m = _DATA_OURS.match(text) or _DATA_KIND.match(text)
+    if not m or _NOT_A_CONVENTION.search(text):
+        return None
+    words = re.findall(r"[\w-]+", m.group("what").lower())
+    if not any(w in UNIT_WORDS for w in words) and not any(f"{a}-{b}" in UNIT_WORDS for a, b in zip(words, words[1:])):
+        return None
+    who = m.group("who").lower()
+    lead = "The " if who == "our" else "All " if who.startswith("all") else ""
+    subject = m.group("subject")
+    sentence = f"{lead}{subject} {m.group('verb').lower()} {m.group('what')}"
+    return Rule(sentence[0].upper() + sentence[1:], "convention", [m.group("what")], [], standing=True,
+                subject=subject, alone=True)
+
+
+_BUILD_VERBS = frozenset("write create build implement make generate draft design scaffold".split())
+
+
+def _builds_one(verb: str, obj: str) -> bool:
+    """Whether a verb and its object ask for one new thing to be built ("write an Airflow DAG …", "add a workflow that
+    runs …", "set up a pre-commit hook that …"): a task, whatever rule the thing is to follow."""
+    if verb.lower() == "set" and re.match(r"up\s", obj, re.I):
+        verb, obj = "build", obj[3:]
+    return bool(re.match(r"^(?:a|an|another|one)\b", obj, re.I)) and (
+        verb.lower() in _BUILD_VERBS or verb.lower() == "add" and bool(re.search(r"\b(?:that|which|who)\b", obj, re.I)))
+
+
+# "tests use pytest fixtures", "the services talk over gRPC": a plural subject and its verb before "instead of"
+_KIND_DOES = re.compile(r"^(?P<the>(?:the|our|all\s+the)\s+)?(?:all\s+)?(?P<subject>[a-z][\w-]*[a-rt-z]s)\s+(?P<verb>[a-z]+)\s+\S",
+                        re.I)
+_NOT_A_CONVENTION_KIND = re.compile(r"\b(?:things|stuff|users?|people|customers?|still|again|now|always|never)\b", re.I)
+
+
+def _describes_behaviour(first: str, second: str) -> bool:
+    """"the counter shows 0 still instead of updating", "the page reloads instead of updating": what the
+    program did rather than what it should have done, not a choice between two things. Told by an adverb of
+    what happened in the first piece ("still", "again", "keeps"), or by a first piece about one particular
+    thing ("the …", "it …") that names no code and is a clause or is set against an action ("instead of
+    updating"); a rule names what to use in general ("plain logging instead of printing")."""
+    words = re.sub(r"`[^`]*`", " ", first).lower().split()
+    if any(word.strip(".,!?") in BEHAVIOUR_ADVERBS for word in words):
+        return True
+    if not re.match(r"(?:the|this|that|it|its|these|those|my|your|our)$", words[0] if words else ""):
+        return False  # "plain logging instead of printing", "tabs instead of spaces": what to use, in general
+    action = re.match(r"^[a-z]{3,}ing\b", second.strip())
+    code = "`" in first or re.search(r"\w[_.(/]\w|\b[a-z]+[A-Z]\w*", first)
+    return not code and (len(words) >= 3 or bool(action) and action.group(0) not in _ING_NOUNS)
+
+
+_ING_NOUNS = frozenset("string strings thing something nothing anything everything spring during morning evening "
+                       "ceiling padding heading setting settings mapping logging routing testing linting "
+                       "caching typing".split())
+
+
+def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = False, keep_bad: bool = False) -> Rule | None:
+    good, bad = _clean_object(good), _clean_object(bad)
+    good = re.sub(r"\s+instead$", "", good, flags=re.I)  # "use pnpm instead.": the stop hid it from _clean_object
+    if good.strip("` ").lower() in BEHAVIOUR_ADVERBS or re.match(r"^(?:already|been|being|still)\b", good, re.I):
+        return None  # "… still instead of updating", "it's already been deploying, not …": how it behaved
+    good = re.sub(r"^(?:use|using)\s+", "", good, flags=re.I)
+    if re.match(r"(?:in|on|at|to|from|by|as|under|inside|into|over|below|above)\s", good, re.I) and verb == "use":
+        return None  # "it's in cents, not dollars" gave "Use in cents instead of dollars.": a place or a unit, no thing to use
+    if not keep_bad:
+        bad = re.sub(r"^(?:use|using)\s+", "", bad, flags=re.I)
+    if _bad_object(good) or not bad or re.fullmatch(r"(?:it|that|this|them|one)", bad.strip(), re.I):
+        return None
+    bare = re.sub(r"`[^`]*`|\{\{.*?\}\}|\([^()]*\)", "", good)  # commas inside code are not clause breaks
+    if re.search(r"\b(?:so|because|since|which|but|although|though|otherwise)\b|[,;]", bare, re.I):
+        return None  # "we use pydantic v2 here so its model_dump()": two clauses, not one alternative
+    if re.search(r"\b(?:you|i|me|my)\b", good + " " + bad, re.I):
+        return None
+    tail = ""
+    split = re.match(r"^(.+?),\s+((?:for|in|when|with|on|inside|across|throughout)\b.*)$", bad, re.I) or \
+        re.match(r"^(`[^`]+`|[\w.()]*[_.(/][\w.()/]*|[a-z]+[A-Z]\w*)\s+((?:for|in|when|with|on|inside|across|throughout)\s.*)$",
+                 bad)  # "`userId` in the DB models": the scope belongs to the whole rule
+    if split:
+        bad, tail = split.group(1), " " + split.group(2)
+    head = good.split(" ", 1)[0].lower()
+    if verb is None and head in VERBS:
+        verb, good = head, good.split(" ", 1)[1] if " " in good else ""
+        if not good or _builds_one(verb, good) and "`" not in good and re.search(r"\b(?:that|which|who)\b", good, re.I):
+            return None  # "write a helper that returns None instead of raising …": one new thing to build (refl25)
+    lead = f"{(verb or 'use').capitalize()} {slot(good)}"
+    # "use X, not Y" for adverbs and long alternatives ("…, not everywhere")
+    plain = bad.strip().lower() in SLOT_SKIP
+    joiner = ", not" if plain or (comma and len(bad.split()) > 4) else " instead of"
+    return Rule(f"{lead}{joiner} {bad if plain else slot(bad)}{tail}", "instead", [good], [bad])

@@ -1,0 +1,487 @@
+"""Why a clean sentence is still no lesson (:func:`one_off`): one-off steering of the task at hand (a reminder of one
+slip, a referent only the conversation names, one file for this change, an open list, an emphatic complaint, a design
+statement about one part, a task step), and the tests of a kind of thing against one thing of this task that the
+templates share (:func:`one_of_many`, `_plural`). The signal stays open with the reason, for a model or a person.
+"""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+from altimate_learn.reflect.providers.builtin.phrase import Rule
+from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CONVENTION_VERBS, EVERYDAY_TECH,
+                                                                 EXAMPLE_ROLES, INTENSIFIERS, ONE_OF_MANY, OPEN_LIST,
+                                                                 PLURAL_NOUNS, POINTING, PROJECT_WIDE, REGISTRIES,
+                                                                 STYLE_WORDS, TOOL_FAMILIES, UI_ACTIONS, UI_PARTS,
+                                                                 UI_STATES, VERBS)
+
+# Plurals that say nothing of what is forbidden ("don't use things in tests").
+_VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers".split())
+
+
+# Verbs of a change made once (a repair, an undo, one edit to the page): "Always fix the header." is no habit.
+_DONE_ONCE = frozenset("""fix remove delete revert undo restore repair debug try redo finish complete change move rename
+hide show resize center centre align reset replace swap""".split())
+
+
+# Why a clean sentence is still no lesson: it steers one change or complains, it does not state a habit. The
+# signal stays open with the reason (`learn signals --unlearned`) for a model or a person.
+ONE_FIX = ("a reminder of one slip (\"you didn't …\") that names no habit: which fix it means is in the conversation, "
+           "not in the words")
+UNRESOLVED = "it points at something only the conversation names (\"that dir\", \"in there\", \"any other …\")"
+ONE_CHANGE = "it limits one change to one file (\"just the X file\"), not a standing rule"
+OPEN_ENDED = "an open list (\"etc\", \"and so on\"): the lesson would not say what it covers"
+COMPLAINT = "an emphatic complaint (\"we really need …\"), not a rule to keep"
+ONE_COMPONENT = ("a design statement about one part (\"the X should …\"): what that part should do in this task, "
+                 "not a standing rule")
+ONE_THING = ("it names or places one thing of this task (\"rename the variable to …\", \"name the new file …\"), "
+             "not a standing rule")
+TASK_STEP = "a step of the task at hand (no \"always\", \"every\", \"before …\" or \"from now on\" says it holds later)"
+STATEMENT = "a statement of how things are, not an instruction"
+HEDGED_IDEA = ("a hedged suggestion (\"I think we should use a queue instead of polling\") that names no code: an idea "
+               "for this task's design, not a standing rule")
+TYPO = "its wording carries a typo (\"{word}\"): the built-in reflector neither keeps nor guesses a spelling"
+
+# Words that say when a rule holds (every time, before each commit): a rule with one is not a step of this task.
+_WHEN = re.compile(r"\b(?:always|never|every|each|whenever|before|after|when|unless|per|by\s+default|any\s+new|"
+                   r"(?:for|in|across|throughout)\s+all|"
+                   r"all\s+new|from\s+now\s+on|going\s+forward|anymore|consistently)\b", re.I)
+_OPEN_LIST = re.compile(r"(?:^|\s|,)(?:" + "|".join(re.escape(w) for w in OPEN_LIST) + r")(?=$|[\s,.;:!?)])", re.I)
+_POINTING = re.compile(r"\b(?:in|on|at|to|from|into|onto|for|with|of|under|inside|within|by|about|through|across|"
+                       r"like|use|using)\s+(?:" + "|".join(POINTING) + r")\s+(?!is\b|are\b|was\b)[a-z]"
+                       r"|^(?:" + "|".join(POINTING) + r")\s+[a-z]+\s+(?:should|must|needs?|is|are|goes|go)\b"
+                       r"|\b(?:in|from|out\s+of)\s+there\b|\b(?:any|all|the|every|each)\s+other\b", re.I)
+# "here" / "there" left in a rendered rule (tidy drops the "here" that means "in this project") is a place only the
+# conversation names: "Put helpers here, not in utils." would tell a later agent nothing.
+_DEICTIC_PLACE = re.compile(r"\b(?:here|there)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+_UNITS = (r"(?:char|chars|characters?|hours?|h|minutes?|mins?|seconds?|secs?|ms|days?|weeks?|months?|years?|decimal|"
+          r"digits?|spaces?|columns?|lines?|px|pt|bytes?|kb|mb|gb|percent|%)\b")
+# Things of this task told apart by when or where they stand in it: "the old endpoint", "the new button component" (left
+# as it is when the new thing is used, not made: tidy's "each new" is for "add the new page to the changelog"), "the new
+# tests", "the remaining components", "both diagrams", "the 3 tests" (review22: "Always keep the old endpoint working.",
+# "Never use sleeps in the new tests."): which ones only the conversation says, and "new" and "old" change meaning.
+# ("the latest X" is what a project keeps current, "the 100 character limit" a number with its unit: review23 R1.)
+_THIS_TASKS = re.compile(r"\b(?:the|all\s+the)\s+(?:(?:new|old|remaining|following|previous|original|listed|mentioned|"
+                         r"aforementioned|updated|changed|modified|edited|touched|affected)\s+(?:\d+\s+)?|\d+\s+(?!" + _UNITS + r"))"
+                         r"(?!one\b)[a-z]"
+                         r"|\bboth\s+(?:the\s+)?[a-z]+s\b", re.I)
+_JUST_ONE_FILE = re.compile(r"\b(?:just|only)\s+(?:(?:edit|change|touch|modify|update|fix|in|to)\s+)?(?:the\s+)?"
+                            r"(?:[\w\\/.@-]*\.\w{1,5}\b|[\w\\/.@-]+\s+file\b)", re.I)
+_EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|needs|have\s+to|has\s+to|should|gotta)\b",
+                       re.I)
+_AS_EXAMPLE = re.compile(r"\buse\b.*\bas\s+(?:an?\s+|the\s+|our\s+)?(?:" + "|".join(EXAMPLE_ROLES) + r")\b"
+                         r"|\bfor\s+reference\b|\bif\s+(?:needed|necessary|required)\b", re.I)
+_REUSE = re.compile(r"\b(?:use|reuse|call|go\s+through)\s+(?:the\s+)?(?:existing|shared)\b", re.I)
+_FINITE = re.compile(r"^[\w-]+(?:\s+[\w-]+)?\s+(?:always\s+|never\s+|already\s+|just\s+)?"
+                     r"(?:is|are|was|were|happens|happened|has|does|seems|exists|becomes|works|runs|fails|breaks)\b", re.I)
+
+
+def one_off(rule: Rule, text: str) -> str:
+    """Why ``text`` (a clean rendering of ``rule``) steers one change rather than states a habit, or ""."""
+    prose = re.sub(r"`[^`]*`", " ", text)
+    plain = text.replace("`", "")
+    if _OPEN_LIST.search(prose):
+        return OPEN_ENDED  # "Use data from cricket world cups etc, essentially every t20 game."
+    if _POINTING.search(prose) or _DEICTIC_PLACE.search(prose):
+        return UNRESOLVED  # "Each rule should be a distinct mdc file in that rules dir.", "Put helpers here, not …"
+    if _JUST_ONE_FILE.search(plain):
+        return ONE_CHANGE  # "Edit just the src/common/env.ts file, not the .env file."
+    if _EMPHATIC.search(prose):
+        return COMPLAINT
+    # "Always add each new field to the form.": the "each" is the clean-up's ("the new field"), and the new things go to
+    # one thing only the conversation names ("the form"); to code, or to what a project has one of, it is a rule
+    target = _NEW_TO_ONE.search(text)
+    if target and "`" not in target.group(2) and one_of_many(target.group(2)) and not _registers(target):
+        return ONE_FIX if rule.shape == "reminder" else ONE_THING
+    # the person's words, not the "Always" a reminder is rendered with
+    said = re.sub(r"^Always\s+", "", text) if rule.shape == "reminder" else text
+    if rule.shape == "imperative" and "`" not in text:
+        # "please add tests for the new endpoint" -> "Add tests for each new endpoint.": the "each" is tidy's, and a
+        # request with no code and no word of the person's that it holds later is this task's step
+        said = re.sub(r"\beach new\b", "the new", said)
+    general = rule.standing or bool(_WHEN.search(said))
+    if rule.shape == "reminder" and not general and "`" not in text and not _plural(rule.positive[0] if rule.positive else ""):
+        return ONE_FIX  # "you didn't change the actual function code" -> not "Always change the actual function code."
+    if rule.shape == "modal" and rule.subject and not general and "`" not in text and not _REUSE.search(text) \
+            and not _plural(rule.subject):
+        return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
+    one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
+    if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
+        return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
+    # "Name the new file stg_orders.sql": one new thing given its one name (the "each" is the clean-up's, not the
+    # person's); a pattern with a placeholder ("`stg_<entity>.sql`") is a convention.
+    if _NAMES_ONE_NEW.match(text) and not _GENERAL.search(said.replace("each new", "")):
+        return ONE_THING
+    # "Never build the pipeline in a single file.": how to build one thing of this task ("the pipeline", "the report")
+    # that only the conversation names; a kind of thing ("never write migrations by hand") or code stays a rule
+    built = _BUILDS_ONE.match(text)
+    if rule.shape == "never" and built and "`" not in text and not _plural(built.group(1)) \
+            and not _GENERAL.search(text[len("Never"):]):
+        return ONE_THING
+    # "Call the class `OrderService` instead of `OrderManager`.": the name of one thing of this task, not a convention
+    if rule.shape in ("instead", "rename") and not general and _NAMES_ONE.match(text):
+        return ONE_THING
+    if rule.shape == "never" and not rule.standing and _undoes_one_thing(rule, text):
+        # "don't add the button back", "don't run the migration on prod", "stop adding margins to the card"; "never" or
+        # "don't ever" on one thing of this task too ("don't ever run the migration on prod": which migration?)
+        return ONE_THING
+    if rule.shape == "never" and not rule.standing and text.startswith("Avoid ") and "`" not in text \
+            and rule.negative and _avoids_one_thing(rule.negative[0]):
+        return ONE_THING  # "avoid the modal on mobile": one thing of this task, not a kind ("avoid global state")
+    if rule.shape == "modal" and rule.subject and "`" not in text and _one_ui_part(rule.subject) \
+            and not _behaves_in_a_state(text):
+        return ONE_COMPONENT  # "The modal should always be centered.": one part of this app's screen, "always" or not
+    if _ONE_OF_TWO.search(prose):
+        return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
+    existing = re.search(r"\bthe\s+(?:existing|same)\s+([a-z]+)\b(?!\s+(?:[A-Z]|`))", text)
+    if existing and not _plural(existing.group(1)) and existing.group(1) not in PROJECT_WIDE:
+        return UNRESOLVED  # "use the existing helper instead of writing a new one": which helper (review24 R24-10)?
+    if rule.shape == "imperative" and not general and _NAMES_ONE.match(text):
+        return ONE_THING  # "Name the table `order_items`.", "Call the function `parse_invoice`." (review24 R24-10)
+    if rule.shape == "instead" and not general and _picks_for_this_task(rule):
+        return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
+    ui = re.search(r"\b(?:in|on|for|inside)\s+the\s+(?:[a-z]+\s+)?([a-z]+)\.$", text)
+    if rule.shape == "instead" and not general and "`" not in text and ui and ui.group(1) in UI_PARTS:
+        return ONE_THING  # "Use icons instead of text in the toolbar.": the design of one part of the screen
+    if _styled(text) and not _case_for_a_kind(rule, text):
+        return ONE_THING  # "Use `red` instead of `blue`.", "Always use `blue`.": a colour or a type style is no code
+    if rule.shape == "imperative":
+        verb = text.split(" ", 1)[0].lower()
+        if _FINITE.match(text.split(" ", 1)[1] if " " in text else ""):
+            return STATEMENT  # "squash merge always happens in any case" is not "squash" + a thing
+        if not general and (verb not in CONVENTION_VERBS or _AS_EXAMPLE.search(prose)):
+            return TASK_STEP  # "Load all mcp servers from the json file.", "Use S001 as a template if needed."
+        # "Parse the vendor CSVs and write one summary per day.": two steps of a task; "Tag the release as v2.0.": one
+        # version of this task (refl25). Unless the person says when it holds ("always", "every", "before committing").
+        if "`" not in text and not _GENERAL.search(text) and not _BEFORE_EACH.search(text) and (
+                re.search(r"\band\s+(?:then\s+)?(?:" + "|".join(sorted(VERBS)) + r")\s+(?:the|a|an|one|all|each|\w+s)\b",
+                          prose, re.I)
+                or verb != "pin" and re.search(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)*\b", prose)):
+            return TASK_STEP
+    if rule.shape == "imperative" and not general and re.match(r"^Use\s+the\s+(?:`[a-z]+`|[a-z]+)(?:\s+(?:in|from)\s+`|\.$)", text):
+        return ONE_THING  # "please use the helper in utils.py" -> "Use the `helper` in `utils.py`.": which helper?
+    if rule.shape == "never" and (new := re.search(r"\beach\s+new\s+(?:[a-z-]+\s+)?([a-z]+)\b", text)) \
+            and _plural(new.group(1)):
+        return UNRESOLVED  # "never modify the new migration files" gave "Never modify each new migration files.": which?
+    if _THIS_TASKS.search(_ORIGINALS.sub(" ", prose) if _guards(rule, text) else prose):
+        return UNRESOLVED  # "Always keep the old endpoint working.", "Never use sleeps in the new tests."
+    # "next time, run the tests first" -> "Always run the tests first.": before what? The person's own "always" says
+    # it is the first step every time ("always run the linter first"); a step of one thing still says nothing
+    if re.search(r"\b(?:afterwards|later|after\s+that|then)\.$", text, re.I) or re.search(r"\bfirst\.$", text, re.I) \
+            and not (rule.shape == "always" and not rule.standing and (step := _PROJECTS_STEP.match(text))
+                     and (step.group("what").split()[-1] in PROJECT_WIDE or _plural(step.group("what")))):
+        return UNRESOLVED
+    return ""
+
+
+# Verbs of one step a "don't …" holds back for this task ("don't run the migration on prod", "don't refactor the whole
+# thing"); a guard ("don't touch …", "don't edit …") or a way of working ("don't call …", "don't push …") is left to
+# the other checks.
+_ONE_STEP = _DONE_ONCE | frozenset("add run rerun rebuild redo refactor deploy build create install merge update".split())
+_ONE_OF_TWO = re.compile(r"\bthe\s+(?:existing|other|old|new|same|first|second|last|previous|current|original)\s+(?:one|ones)\b",
+                         re.I)
+
+
+def _undoes_one_thing(rule: Rule, text: str) -> bool:
+    """Whether a "don't …" said once holds back one step on one thing of this task: the thing is "the <one thing>"
+    ("the button back", "the migration on prod", "the whole thing"), or what is added goes into one ("margins to the
+    card"). Code, a kind ("the tests", "emojis to the commit messages") or what a project has one of ("the schema",
+    "the changelog") is a rule."""
+    from altimate_learn.reflect.providers.builtin.restate import _one_thing
+
+    obj = (rule.negative or [""])[0].strip()
+    verb = text.split(" ", 2)[1].lower() if len(text.split()) > 2 else ""
+    if re.search(r"^(?:the|this|that|it|them|my|your)\b.*\bback$", obj, re.I) and "`" not in text:
+        return True  # "don't put the modal back": an undo of this task's step
+    if re.match(r"(?:(?:the|this|that)\s+(?:feature|hotfix|bugfix|fix|topic|working|current|local|temp|temporary|wip|"
+                r"experiment|experimental|test|new|old|other)|my|your)\s+branch\b", obj, re.I) and "`" not in text:
+        return True  # "don't deploy the feature branch to prod", "we never push the feature branch": which branch? ("the
+        # release branch", "the shared branch", "the main branch" are the project's)
+    if not obj or verb not in _ONE_STEP or "`" in mark_identifiers(obj) or "`" in text or _WHEN_AT_ALL.search(obj) \
+            or re.search(r"\bthe\s+(?:whole\s+|entire\s+)?(?:project|repo|repository|codebase|app|database|schema)\b", obj, re.I):
+        return False
+    if re.search(r"\bback\b|\b(?:whole|entire)\s+thing\b", obj, re.I):
+        return True
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when|against)\b", obj,
+                    maxsplit=1)[0]
+    if not rule.once:
+        # "never" / "don't ever": the person says it holds every time, so only a bare "the migration", "the script" (one
+        # of many, which one unsaid) is this task's; "never run the seed script on prod", "never change the public API
+        # without a deprecation notice" are rules (review24 R24-2)
+        return _bare_one_of_many(obj)
+    if re.match(r"(?:the|our)\s+[a-z]+s\s+(?:folder|dir|directory)$", head, re.I):
+        return False  # "the migrations folder", "the logs folder": a part of the project named by what it holds
+    if _one_thing(head):
+        return True
+    target = re.search(r"\b(?:to|in|into|on|onto)\s+((?:the|this|that|my|your)\s+[^,;.]+)$", obj, re.I)
+    return verb in ("add", "put", "insert", "append") and bool(target) and _one_thing(target.group(1))
+
+
+def _avoids_one_thing(obj: str) -> bool:
+    """Whether what an "avoid …" keeps away from is one thing of this task ("the modal on mobile", "the old client"), not
+    a kind, code or what the project has one of ("global state", "the changelog")."""
+    return "`" not in mark_identifiers(obj) and _bare_one_of_many(obj)
+
+
+def _bare_one_of_many(obj: str) -> bool:
+    """Whether a phrase is "the <X>" with X one of many things of its kind a task works on (vocabulary.ONE_OF_MANY:
+    "the migration", "the modal", "the script"), with no word saying which: "the seed script", "the public API", "the
+    ORM", "the global lock" name what the project has one of, and a "never" about them is a rule."""
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|until|without|by|before|after|when|against|while|"
+                    r"during|unless|if)\b|[,;.!]", obj.strip(), maxsplit=1)[0]
+    bare = re.fullmatch(r"(?:the|this|that|my|your)\s+([a-z]+)(?:\s+(?:globally|locally|directly|manually|again|by\s+hand))?",
+                        head.strip(), re.I)
+    return bool(bare) and bare.group(1).lower() in ONE_OF_MANY
+
+
+_IN_A_STATE = re.compile(r"\b(?:should|must)\s+(?:always|never)\s+(?:be\s+(?P<state>[a-z-]+)|(?P<verb>[a-z]+))\b.*?"
+                         r"\b(?:while|during|until)\s+[a-z]", re.I)
+
+
+def _behaves_in_a_state(text: str) -> bool:
+    """Whether a part of the screen is said to behave some way for as long as a state lasts, every time ("The submit
+    button should always be disabled while saving.", "… must always be disabled until the form is valid."):
+    vocabulary.UI_STATES / UI_ACTIONS, never a look ("…always be blue while …"); an event ("close on escape",
+    "disappear after 3 seconds") is one part's design (refl24)."""
+    m = _IN_A_STATE.search(text)
+    if m and re.search(r"\b(?:while|during|until)\s+(?:the\s+(?:page|user)\s+)?(?:scroll|hover|resiz|zoom|drag)", text, re.I):
+        return False  # "… always be visible while scrolling": a layout of one part (sticky), not what a state allows
+    return bool(m) and ((m.group("state") or "").lower() in UI_STATES or (m.group("verb") or "").lower() in UI_ACTIONS)
+
+
+def _one_ui_part(subject: str) -> bool:
+    """Whether a modal rule's subject is one part of an app's screen ("the modal", "the submit button", "the header
+    of the page"): what it should look like or do is this task's design, whatever "always" says (vocabulary.UI_PARTS)."""
+    words = re.findall(r"[a-z][\w-]*", subject.lower())
+    if not words or words[0] not in ("the", "this", "that", "our", "my", "your"):
+        return False
+    head = []
+    for word in words[1:]:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "to", "inside", "under"):
+            break
+        head.append(word)
+    return bool(head) and head[-1] in UI_PARTS and head[-1] in ONE_OF_MANY
+
+
+# "never modify the original migration files": the ones already there, as against the ones the agent adds, are a kind a
+# project guards (a guard verb, a plural); "the original file" is one thing of this task.
+_ORIGINALS = re.compile(r"\bthe\s+(?:original|existing)\s+(?:[a-z][\w-]*\s+)?[a-z][\w-]*s\b(?!\s+(?:of|for)\b)", re.I)
+
+
+def _guards(rule: Rule, text: str) -> bool:
+    """A "never" (not a "don't" said once) that guards a kind of thing from the agent ("Never modify …")."""
+    return rule.shape == "never" and not rule.once and len(text.split()) > 2 and text.split()[1].lower() in _GUARDS
+
+
+# "Always run the linter first.", "Always run the tests first.", "Always read the docs first.": a step the project's
+# work starts with (what the project has one of, or a kind), not one thing of this task ("the migration", "the header").
+_PROJECTS_STEP = re.compile(r"^Always\s+(?:run|read|check|update|pull|lint|format|write|ask|plan)\s+(?:the\s+)?"
+                            r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+first\.$")
+
+
+_WHEN_AT_ALL = re.compile(r"\b(?:any|every|each|all|whenever|always|unless|without\s+asking)\b", re.I)
+
+
+# A value of one thing: a number of its own ("16px", "port 3000", "2 columns"); not digits inside a name ("utf-8",
+# "int64", "latin-1": code, review23 R4).
+_VALUE = re.compile(r"(?<![\w.-])\d")
+_INDENT = re.compile(r"^\d+\s*(?:spaces?|tabs?)\b", re.I)  # an indentation is the project's, whatever its width
+
+
+def _picks_for_this_task(rule: Rule) -> bool:
+    """Whether an "X instead of Y" with no code in the person's words picks between this task's things: both sides are
+    one thing ("the button instead of the link", "the staging bucket, not the prod one", "a modal instead of a new
+    page", "a line chart instead of a bar chart"), or one is a value ("16px instead of 14px", "port 3000", "version
+    2"). A kind of thing or code on either side ("tabs instead of spaces", "composition over inheritance", "the logger
+    instead of print statements", "a union of string literals instead of enums") is a convention."""
+    from altimate_learn.reflect.providers.builtin.restate import _a_kind, _code_word
+
+    sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
+    if len(sides) < 2 or any(_code_word(side) for side in sides):
+        return False
+    if any(len(side.split()) <= 2 and _VALUE.search(side) for side in sides) and not any(_INDENT.search(side) for side in sides):
+        return True  # "16px instead of 14px", "port 3000"; not "4 spaces instead of 2", "int64", "utf-8" (review23 R4)
+
+    def one(side: str) -> bool:
+        words = re.findall(r"[a-z]+", side.lower())
+        if words and (words[-1] in EVERYDAY_TECH or any(word in CALENDAR for word in words)):
+            return True  # "the ip instead of localhost", "the January data instead of February": this task's pick
+        lead = re.match(r"(?:the|a|an|this|that|my|your|our)\s+(\S+(?:\s+\S+){0,3}?)(?=\s+(?:for|in|on|at|to|from|with|"
+                        r"of|instead|rather|not)\b|$)", side, re.I)
+        return bool(lead) and not _a_kind("the " + lead.group(1)) and lead.group(1).split()[-1].lower() not in PROJECT_WIDE
+
+    return all(one(side) for side in sides)
+
+
+def _styled(text: str) -> bool:
+    """Whether a lesson puts a colour or a type style in backticks as if it were code ("Use `red` instead of `blue`.",
+    "Never use `bold` in the heading.", "Make the text grey instead of `black`."): a choice for one thing of this task.
+    A tool beside it ("Use `ruff` instead of `black`.") is a choice of tools."""
+    # what a rule's slot holds, in backticks or (an everyday word: identifiers.looks_like_code) not
+    spans = [span.lower() for span in re.findall(r"`([^`]+)`", text)] + \
+        [word.lower() for word in re.findall(r"\b(?:[Uu]se|instead\s+of|not)\s+([A-Za-z]+)\b(?!`)", text)]
+    tools = any(span in TOOL_FAMILIES and span not in STYLE_WORDS and span != "black" for span in spans)
+    if any(span in STYLE_WORDS for span in spans) and not tools:
+        return True
+    colour_in_prose = re.search(r"\b(?:" + "|".join(sorted(STYLE_WORDS)) + r")\b", re.sub(r"`[^`]*`", " ", text), re.I)
+    return "black" in spans and not tools and bool(colour_in_prose)
+
+
+def _design_idea(rule: Rule) -> bool:
+    """Whether an "X instead of Y" picks one thing to build for this task ("a queue instead of polling", "a modal instead
+    of the page") with no code on either side: softened by "I think" / "maybe", it is an idea for the design. Kinds on
+    both sides ("tabs over spaces") or code on one ("the logger instead of print") are conventions."""
+    from altimate_learn.reflect.providers.builtin.restate import _code_word
+
+    sides = [side.strip() for side in rule.positive + rule.negative if side and side.strip()]
+    if rule.shape != "instead" or rule.standing or len(sides) < 2 or any(_code_word(side) or "`" in mark_identifiers(side)
+                                                                           for side in sides):
+        return False
+    return any(re.match(r"(?:a|an|one|the|this|that)\s", side, re.I) and not _plural(side) for side in sides)
+
+
+_CASE_FOR_A_KIND = re.compile(r"^Use\s+`?(?:lowercase|uppercase)`?(?:\s+instead\s+of|,\s+not)\s+`?(?:lowercase|uppercase)`?\s+"
+                              r"(?:for|in)\s+(?:[A-Za-z]+\s+)?(?:names|identifiers|keywords|columns|tables|fields|keys|constants|"
+                              r"variables|tags|headers)\.$")
+
+
+def _case_for_a_kind(rule: Rule, text: str) -> bool:
+    """Whether a choice of lower or upper case is for a kind of name ("Use lowercase instead of uppercase for table
+    names.", "… for SQL keywords."): the project's convention, not one title's look ("for the title", "for these names")."""
+    said = " ".join(rule.positive + rule.negative)
+    return bool(_CASE_FOR_A_KIND.match(text)) and not re.search(r"\b(?:the|this|that|these|those|my|your|our)\b", said, re.I)
+
+
+_NEW_TO_ONE = re.compile(r"\beach\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)\s+(?:to|in|into|on|onto|inside|under)\s+"
+                         r"((?:the|this|that)\s+[^,;.]+)")
+
+
+def _registers(target: re.Match[str]) -> bool:
+    """Whether "each new X to the Y" names a list the project keeps of every X (vocabulary.REGISTRIES: each new
+    endpoint goes in the router, each new page in the sidebar, each new model in the admin; review22 R22-3), not one
+    thing of this task that the new thing goes into ("the new field to the form", "the new button to the sidebar")."""
+    new = target.group("new").lower()
+    where = re.sub(r"^the\s+", "", target.group(2).strip().lower())
+    return where in REGISTRIES.get(new, ())
+# Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
+# ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
+_GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
+_NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
+_BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
+                         r"(?=\s+(?:in|as|with|into|inside|on|for|from|using|by)\b|[.;,]|$)")
+_NAMES_ONE_NEW = re.compile(r"^(?:Name|Call)\s+(?:each|the)\s+new\s+\w+(?:\s+\w+)?\s+`[^`<>*{}]+`\.$")
+
+
+def one_of_many(obj: str) -> bool:
+    """Whether an object names one thing of this task: "the file", "the modal", "the `console.log`", "the env var"
+    (which one only the conversation says), not a kind ("the tests", "debug prints", "emojis") or what the project has
+    one of ("the changelog", "the linter", "the version": vocabulary.PROJECT_WIDE). Review21 on refl21's habit forms:
+    "you forgot to save the file again" gave "Always save the file."."""
+    words = re.findall(r"[\w'.-]+", re.sub(r"`[^`]*`", "x", obj.lower()))
+    if not words or words[0] not in ("the", "this", "that", "my", "your", "our", "its"):
+        return False
+    head: list[str] = []
+    for word in words[1:]:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "to", "into", "before", "after", "when", "so"):
+            break
+        head.append(word)
+    return not head or not _plural(" ".join(head)) and head[-1] not in PROJECT_WIDE
+
+
+def _plural(phrase: str) -> bool:
+    """Whether a noun phrase names a kind of thing ("staging models", "every migration", "the API's dates") rather
+    than one thing ("the unknown", "the width of the container", "python3")."""
+    words = re.findall(r"[\w'-]+", re.sub(r"`[^`]*`", "x", phrase.lower()))
+    if not words:
+        return False
+    if words[0] in ("every", "each", "all", "any", "no", "both"):
+        return True
+    head: list[str] = []
+    for word in words:
+        if word in ("of", "for", "in", "on", "at", "from", "with", "under", "inside", "within", "across", "to", "that",
+                    "which", "who"):
+            break
+        head.append(word)
+    if "and" in head:
+        return True
+    last = head[-1] if head else words[-1]
+    return last in PLURAL_NOUNS or (len(last) > 2 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+
+
+def _balanced(text: str) -> bool:
+    """Brackets and double quotes outside code close where they open: a rule cut mid-sentence ("… then check
+    that (`chi_1000`.") does not."""
+    prose_only = re.sub(r"`[^`]*`", "", text)
+    depth = 0
+    for ch in prose_only:
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0 and prose_only.count('"') % 2 == 0
+
+
+# A verb that names a step of the task at hand ("remove the scrollbar", "add logging to X") rather than a habit.
+ONE_OFF_VERBS = frozenset("""add remove delete fix change update move make set create modify replace insert increase decrease
+resize align center centre adjust apply implement refactor clean rewrite redo restyle reformat shrink enlarge
+widen narrow hide show swap reorder install uninstall start list format generate build save""".split())
+# A file attached to this one message with an @-mention (Claude Code, Cursor, Copilot: "read @Bio.md"): a rule that
+# names one is about the task at hand unless it says it holds beyond it.
+_ATTACHED_FILE = re.compile(r"(?<![\w.])`?@[\w./-]*\.(?:md|mdx|txt|py|ts|tsx|js|jsx|mjs|json|ya?ml|html?|css|scss|sql|go|rs|"
+                            r"java|kt|rb|php|sh|toml|ini|cfg|csv|pdf|png|jpe?g|svg|ipynb|c|h|cpp|swift|vue|svelte)\b`?", re.I)
+# Words that make a rule hold beyond this task.
+_GENERAL = re.compile(r"\b(?:always|never|every|each|whenever|by\s+default|from\s+now\s+on|in\s+(?:the\s+)?future|"
+                      r"going\s+forward|anymore|convention|no\s+more|consistently|any\s+new|all\s+new)\b", re.I)
+# "make a plan before coding", "update the docs before committing": before a kind of work the agent does again and
+# again, the step is a habit; before one step of this task ("add the column before running the migration") it is not.
+_BEFORE_EACH = re.compile(r"\b(?:before|after)\s+(?:(?:any|each|every)\s+\w+|(?:coding|committing|pushing|merging|"
+                          r"deploying|releasing|answering|responding|replying|implementing|editing|starting|submitting|"
+                          r"opening\s+(?:a|the)\s+(?:pr|pull\s+request|mr)|making\s+(?:any\s+)?changes|"
+                          r"writing\s+(?:any\s+)?code|changing\s+(?:any\s+)?code))[.!]?$", re.I)
+_VAGUE_OBJECT = re.compile(r"\b(?:anything|everything|something|nothing)\b", re.I)
+_FUNCTION_WORD_END = re.compile(r"\b(?:to|of|with|including|look|the|a|an|and|or|for|in|on|at|by|from|into|that|which|"
+                                r"this|these|like|as|than|be|is|are)\.$", re.I)
+_GARBLED = re.compile(r"^(?:maybe|perhaps|probably|i\s+think|we\s+should\s+(?:probably|maybe)|use\s+to\b)"
+                      r"|\bis\s+instead\s+of\b|\b(?:which|that)\s+should\b|\b(?:is|are)\s+\w+\s+(?:which|but)\s+should\b"
+                      r"|^the\s+fixed\b|^(?:create|grant|insert|select|alter|drop)\s+[`\w]+\s+with\b"
+                      r"|\bbeing\s+used\b", re.I)  # "Use the green being used to be …": a clause, not a thing
+
+
+def _standing(rule: Rule, text: str) -> bool:
+    """A rule that holds beyond the task at hand, written as a whole sentence.
+
+    A step of this task ("Remove the side to side scrolling", "Add console logging to `handleKeyDown`"), a
+    statement of the current state ("The status bar is black which should be white"), a garbled or cut-off
+    sentence, and a prohibition of "anything" are not lessons.
+    """
+    # "anything under `vendor/`" says what it covers; "anything" alone does not
+    scoped = re.sub(r"\banything\s+(?:in|under|inside|within|from)\s+`[^`]+`", "", text)
+    if _GARBLED.search(text) or _FUNCTION_WORD_END.search(text) or _VAGUE_OBJECT.search(scoped):
+        return False
+    words = re.findall(r"[a-z]+", text.lower())
+    if not words:
+        return False
+    if re.search(r"\b(?:must|should|will|can|to|need|needs)\s+(?:" + "|".join(sorted(ONE_OFF_VERBS)) + r")\.$", text, re.I):
+        return False  # "The video plotting must fix."
+    if rule.shape in ("imperative", "modal", "reminder"):
+        head = words[0]
+        if head in ONE_OFF_VERBS and not _GENERAL.search(text) and not (
+                _BEFORE_EACH.search(text) and not one_of_many(text.split(" ", 1)[1] if " " in text else "")):
+            return False  # "Add the env var before deploying.": one thing of this task, before the deploy
+        if _ATTACHED_FILE.search(text) and not _GENERAL.search(text):
+            return False  # "Ask gemini pro and o3 to read @Bio.md … before evaluating": one evaluation's step
+        # "Follow `camelCase` and add SKU and offers": a step joined to the rule
+        if re.search(r"\band\s+(?:also\s+)?(?:" + "|".join(sorted(ONE_OFF_VERBS)) + r")\b", text, re.I):
+            return False
+    return True
+
+
+def _lint_ok(text: str) -> bool:
+    try:
+        from altimate_learn.curate.lint import lint
+    except ImportError:  # the curator's lint is the real gate; without it, let the curator decide
+        return True
+    try:
+        return bool(lint(text).ok)
+    except Exception:  # noqa: BLE001 - a lint bug must not stop the offline reflector
+        return True

@@ -1,0 +1,205 @@
+"""From a matched :class:`Rule` to the lesson's final line (:func:`finalize`, :func:`judge`): the rendering, the
+quality gate a rendered rule must pass, and the one-off check; plus the rule two sentences state together
+(:func:`cross_sentence_rule`) and commands put in backticks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from altimate_learn.reflect.providers.builtin.choices import _instead
+from altimate_learn.reflect.providers.builtin.identifiers import (join_adjacent_code, join_commands, mark_identifiers,
+                                                                  slot)
+from altimate_learn.reflect.providers.builtin.one_off import (ONE_FIX, TYPO, _BEFORE_EACH, _DONE_ONCE, _GUARDS,
+                                                              _VAGUE_KINDS, _balanced, _lint_ok, _plural, _standing,
+                                                              one_off)
+from altimate_learn.reflect.providers.builtin.phrase import MAX_CHARS, Rule, _NOT_A_SCOPE, _TASKS_SCOPE, _clean_object
+from altimate_learn.reflect.providers.builtin.text import content_words, strip_lead, strip_stop, tidy
+from altimate_learn.reflect.providers.builtin.typos import typo
+from altimate_learn.reflect.providers.builtin.vocabulary import AGENTS_OWN, KEPT_OUT, PROJECT_WIDE
+
+def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
+    """"why did you use requests? we use httpx" → Use `httpx` instead of `requests`.
+
+    The first piece names what the agent used (or what not to use), a later one what to use instead.
+    """
+    used = None
+    for part in parts:
+        m = re.search(r"\byou(?:'re|\s+are)?\s+(?:still\s+|keep\s+)?(?:(?:used?|using|imported|importing|called|calling|"
+                      r"added|adding|chose|picked)|(?P<hard>hard-?cod(?:ed|ing)))\s+(?P<what>[`\w.()/-]+(?:\s+[`\w.()/-]+)?)",
+                      part, re.I) or \
+            re.match(r"^(?:don't|do\s+not|never|stop|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?"
+                     r"(?P<what>`[^`]+`|[\w.]+\(\))(?P<scope>\s+(?:in|for|inside|within|on)\s+[^,.;!?`]{1,60})?[\s,.;!]*"
+                     r"(?:(?:it's|it\s+is|that's)\s+(?:deprecated|slow|broken|legacy|outdated|unsafe)[.!]?)?$",
+                     strip_lead(part), re.I)  # "Don't use `utcnow()`, it's deprecated. Use `now(UTC)`."
+        what = m.group("what") if m else ""
+        if m and re.match(r"^(?:from|in|on|at|to|for|with|the|a|an|my|our|your|this|that|it)\b", what, re.I):
+            m = None  # "you're importing from '../utils'": what was used is not named
+        if m and used is None:
+            what = re.sub(r"\s+(?:in|on|at|for|to|from|with|again|here|there|still|everywhere|instead)$", "", what,
+                          flags=re.I)
+            # "you hardcoded analytics.raw.orders": what to avoid is hardcoding it
+            used = f"hardcoding {slot(what)}" if m.groupdict().get("hard") else what + (m.groupdict().get("scope") or "")
+            continue
+        if used:
+            body = strip_lead(part)
+            m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
+                          r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
+                          r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)
+            if m2:
+                return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
+    return None
+
+
+
+_SUBCOMMANDS = ("(?:install|add|remove|run|test|build|compose|check|format|lint|apply|plan|exec|init|sync|lock|"
+                "update|upgrade|publish|push|pull|fmt|vet|tidy|serve|migrate|seed|up|down|ci)")
+_RUN_STOP = frozenset("instead before after with in on for to when whenever while and or but directly first then "
+                      "again only here there from inside outside so because unless every each all".split())
+
+
+def commands_marked(text: str) -> str:
+    """Known tool names written bare, and the command a "run …" names, in backticks, as a lesson puts code (review14
+    R14-28: "Never call pytest directly; run make test." -> "Never call `pytest` directly; run `make test`.").
+    Tool names that are everyday words too ("black", "make" on its own) stay prose."""
+    from altimate_learn.reflect.providers.builtin.relations import tools_marked
+    from altimate_learn.reflect.providers.builtin.scope import _COMMANDS
+    from altimate_learn.reflect.providers.builtin.vocabulary import TOOL_FAMILIES
+
+    def run(match: re.Match[str]) -> str:
+        words = match.group(2).split()
+        if not words or words[0].lower() not in _COMMANDS:
+            return match.group(0)
+        taken = [words[0]]
+        for word in words[1:3]:
+            if word.lower() in _RUN_STOP or not re.fullmatch(r"[a-z][\w:-]*|-{1,2}[a-z][\w-]*|\./\.\.\.", word):
+                break
+            taken.append(word)
+        rest = match.group(2)[len(" ".join(taken)):]
+        return f"{match.group(1)}`{' '.join(taken)}`{rest}"
+
+    parts = re.split(r"(`[^`]*`)", text)
+    for n in range(0, len(parts), 2):
+        parts[n] = re.sub(r"(\b[Rr]un\s+)([a-z][\w.:-]*(?:\s+(?:-{0,2}[a-z][\w:-]*|\./\.\.\.)){0,2})", run, parts[n])
+    marked = tools_marked("".join(parts))
+    # a tool marked on its own keeps its subcommand and flags: "`npm` install" -> "`npm install`", "`pytest` -x"
+    return re.sub(r"`([a-z][\w.-]*)`((?:\s+(?:-{1,2}[a-z][\w-]*|" + _SUBCOMMANDS + r"))+)\b",
+                  lambda m: f"`{m.group(1)}{' '.join([''] + m.group(2).split())}`"
+                  if m.group(1).lower() in _COMMANDS or m.group(1).lower() in TOOL_FAMILIES else m.group(0), marked)
+
+
+def finalize(rule: Rule) -> str | None:
+    """The lesson text for ``rule``, or None when it is not a clean, specific, safe rule."""
+    return judge(rule)[0]
+
+
+def judge(rule: Rule, message: str = "") -> tuple[str | None, str]:
+    """(the lesson text for ``rule``, "") or (None, why not): why is "" when the rule is not clean or specific,
+    and says so when it is one of the shapes of one-off steering (:func:`one_off`) or carries a typo of the
+    person's (``message`` is what they typed: a word spelled right elsewhere in it is a known word)."""
+    text = _finalize(rule)
+    if text is None:
+        # "you forgot to update the changelog": one slip recalled, with no "again" or "keep" to say it is a habit; it
+        # waits with that reason rather than as "no clear rule"
+        return None, ONE_FIX if rule.shape == "reminder" and not rule.standing else ""
+    why = one_off(rule, text)
+    if why:
+        return None, why
+    wrong = typo(text, message)
+    if wrong:
+        return None, TYPO.format(word=wrong)
+    return text, ""
+
+
+def _finalize(rule: Rule) -> str | None:
+    text = tidy(rule.text)
+    if not text:
+        return None
+    text = commands_marked(join_commands(mark_identifiers(text)))
+    text = join_adjacent_code(text)
+    if len(text) > MAX_CHARS:
+        cut = re.split(r"\s*(?:;|,\s+(?:and|but|which|so|then)\b|\s+-\s+|\s+—\s+)", text, maxsplit=1)[0].rstrip(".,;") + "."
+        if len(cut) > MAX_CHARS or cut.count("`") % 2:
+            return None
+        text = cut
+    if text.count("`") % 2 or not _balanced(text):
+        return None
+    if re.search(r"`[^`]+`\s*=\s*`", text):
+        return None  # "Use `lam2_values` = `np.logspace(…)`": a value chosen for one script, not a habit
+    lowered = text.lower()
+    # "Never kill your own session.": the agent's own things, said to the agent who reads the lesson; any other "you"
+    # or "your" is the conversation's ("your change", "you said")
+    own = re.sub(r"\byour\s+own\s+(?:" + "|".join(sorted(AGENTS_OWN)) + r")\b", "", lowered)
+    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", own):
+        return None
+    # "it" / "them" may point back inside the rule ("…; read it from config"), not out of it ("make it a sensor")
+    if re.search(r"\b(?:it|it's|them)\b", re.split(r"[;,]", lowered, maxsplit=1)[0]):
+        return None
+    if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
+                 r"(?:this|next|the)\s+(?:task|issue|step|one)|the\s+(?:failing|broken|current|same|other|extra|additional|above|below)|"
+                 r"(?:these|those)\s+\w+|this\s+(?!is\b|repo|repository|project|codebase|team|company|org\b|package|module|service|app\b)\w+)\b",
+                 lowered):
+        return None
+    words = content_words(text)
+    has_ident = "`" in text
+    if has_ident:
+        needed = 1 if rule.shape in ("always", "never", "instead", "rename") else 2
+    else:
+        needed = 2 if rule.shape in ("instead", "rename", "convention") else 4 if rule.shape == "imperative" else 3
+        # "Never touch the migrations.", "Migrations should always be reversible.": a kind of thing (plural) or a
+        # "should always/never" says it holds every time, so two words of content make the rule
+        if rule.shape == "never" and rule.negative and _plural(rule.negative[0]) and text.split(" ", 2)[1].lower() in _GUARDS \
+                and not re.match(r"(?:any|all|every|each|no)\b", rule.negative[0].strip(), re.I) \
+                or rule.shape == "modal" and re.search(r"\b(?:should|must)\s+(?:always|never)\b", text, re.I):
+            needed = 2
+        # "dont hardcode schemas" -> "Never hardcode schemas.": a kind of value kept out of the code, bare (refl25)
+        if rule.shape == "never" and re.match(r"Never\s+hard-?code\s+[a-z]+s\.$", text) and rule.negative \
+                and _plural(rule.negative[0]) and rule.negative[0].split()[0].lower() not in _VAGUE_KINDS:
+            needed = 2
+        # "you keep deleting the tests" -> "Never delete the tests.", "you forgot to update the changelog again" ->
+        # "Always update the changelog.": the person said it holds beyond this task, so a verb and its object make it
+        # ("from now on, fix the header" stays a step: a repair or an undo is done once, whatever the lead says)
+        if rule.shape == "imperative" and _BEFORE_EACH.search(text) and text.split()[1].lower() not in ("before", "after"):
+            needed = 3  # "Make a plan before coding.": the work it comes before is the third word of content
+        if rule.standing and (rule.shape == "never" or rule.shape == "always"
+                              and text.split(" ", 2)[1].lower() not in _DONE_ONCE):
+            needed = 2
+        # "never use sleeps in tests", "don't use abbreviations in the docs": a kind of thing kept out of a kind of
+        # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
+        if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
+            needed = 2
+    if rule.standing and rule.shape == "never" and rule.negative and strip_stop(rule.negative[0].strip(), ".!").lower() in KEPT_OUT:
+        needed = 1  # "I told you, no emojis" -> "Never use emojis.": a thing a project keeps out of its code (refl25)
+    if len(words) < needed:
+        return None
+    if not _lint_ok(text):
+        return None
+    if not _standing(rule, text):
+        return None
+    return text
+
+
+_KIND_IN = re.compile(r"^(?P<what>[a-z]{3,}s)\s+(?:in|for|inside|within|across)\s+(?P<scope>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
+                      re.I)
+
+
+def _kind_in_kind(obj: str) -> bool:
+    """Whether what a "never use" forbids is a kind of thing (a plain plural: "sleeps", "wildcards") in a kind of thing
+    or a part the project has one of: a bare plural ("in tests", "in commit messages"), or "the" with a kind a project
+    keeps ("the tests", "the docs", "the changelog"). Not "in these tests", "in the file", "for the callbacks", "in both
+    files": which ones only the conversation says."""
+    from altimate_learn.reflect.providers.builtin.identifiers import _plain_plural
+    from altimate_learn.reflect.providers.builtin.restate import _a_kind
+
+    m = _KIND_IN.match(_clean_object(obj))
+    if not m or not _plain_plural(m.group("what").lower()) or m.group("what").lower() in _VAGUE_KINDS:
+        return False
+    scope = m.group("scope").lower()
+    if _TASKS_SCOPE.search(scope) or _NOT_A_SCOPE.search(scope) or re.search(r"\b(?:new|old|my|your|his|her|their)\b", scope):
+        return False
+    definite = re.match(r"^(?:the|our)\s+(.+)$", scope)
+    if definite:
+        words = definite.group(1).split()
+        return _a_kind("the " + definite.group(1)) or len(words) == 1 and words[0] in PROJECT_WIDE
+    return not re.match(r"^(?:a|an|any|some|all|every|each|no)\b", scope) and _plural(scope)
