@@ -183,6 +183,17 @@ class Screen:
             ("it cites", "target ", "no target")))]
         return keep
 
+    def carried(self, rejected: list[dict[str, Any]]) -> set[str]:
+        """What the proposals the curator cut at its per-reflection cap (rule ``limit``) cite: those exchanges are
+        read again at the next run and their signals stay open, so a rule cut for room is not lost (issue 20: past
+        the cap the rest carry over). ``rejected`` is the curator's, indexed as this screen's review items."""
+        out: set[str] = set()
+        for entry in rejected:
+            index = entry.get("index")
+            if entry.get("rule") == "limit" and isinstance(index, int) and 0 <= index < len(self.review_cites):
+                out.update(self.review_cites[index])
+        return out
+
 
 def _quote(text: str, limit: int = 120) -> str:
     flat = " ".join(text.split())

@@ -427,6 +427,11 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if outcome.status == "limited":
         _save_marks(files, state, digest.sessions)
         return RunReport("capped", f"Not run: {outcome.error}.", digest=digest, notes=notes)
+    if recorder is not None and outcome.status == "applied":
+        # a model's rules cut at the curator's per-reflection cap: their exchanges are read again next run (their
+        # signals were left open by the reflection), so no correction is lost for want of room
+        cut = screen.carried(outcome.rejected)
+        waiting = [e for e in digest.exchanges if e.ref in cut]
     # The built-in reflector read the digest when it was asked, also when every correction in it was one it had already
     # found unusable (status "none": those signals wait in unlearned.json for a model or a person, nothing is lost):
     # its exchanges are read, or the same digest would come back on every later run and nothing after it be read.
@@ -445,8 +450,10 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if waiting and answered:
         from altimate_learn.english import plural
 
-        notes.append(f"{plural(len(waiting), 'more exchange')} wait for the next run (the built-in reflector adds "
-                     "at most 3 lessons a run)")
+        why = ("the built-in reflector adds at most 3 lessons a run" if recorder is None else
+               "the model proposed more new lessons than the 3 a run may add")
+        waits = "waits" if len(waiting) == 1 else "wait"
+        notes.append(f"{plural(len(waiting), 'more exchange')} {waits} for the next run ({why})")
     transcript = {"digest": digest.text, "feedback": _signal_lines(digest.feedback),
                   "calls": recorder.calls if recorder is not None else [],
                   "builtin": None if recorder is not None else {"items": [i.__dict__ for i in items]}}

@@ -499,7 +499,7 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
         if curated.changed or store.path(Store.CANDIDATE).exists():
             outcome.candidate = _relative(store, store.path(Store.CANDIDATE))
-        used = _used_signals(builtin, curated.rejected) if builtin is not None else None
+        used = _used_signals(builtin, curated.rejected) if builtin is not None else _not_carried(batch, curated.rejected)
         if not curated.applied:
             outcome.status = "nothing-usable"
             outcome.error = f"all {len(curated.rejected)} proposed changes were rejected"
@@ -511,6 +511,8 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
             outcome.consumed = _consume(store, batch, curated.history, only=used)
             if builtin is not None:
                 _leave_open(store, batch, builtin, set(outcome.consumed), curated.rejected, outcome)
+            elif used is not None:
+                outcome.kept = [i for i in batch.signal_ids if i not in used]
     if outcome.status == "nothing-usable":
         schedule.record_outcome(store, ok=False, summary=outcome.summary, model=resolution.model,
                                 usage=outcome.usage.to_dict(), session=batch.session_id,
@@ -532,6 +534,18 @@ def _used_signals(builtin: BuiltinResult, rejected: list[dict[str, Any]]) -> set
 
     refused = {r["index"] for r in rejected if isinstance(r.get("index"), int)}
     return {who for index, who in enumerate(builtin.sources) if index < MAX_DELTAS and index not in refused}
+
+
+def _not_carried(batch: Batch, rejected: list[dict[str, Any]]) -> set[str] | None:
+    """A model's batch: the signals to consume, all but those an item cut at the curator's per-reflection cap cited
+    (they stay open for the next reflection, which the learner holds their exchanges back for); None for all."""
+    carried = getattr(batch.screen, "carried", None)
+    refs = carried(rejected) if callable(carried) else set()
+    if not refs:
+        return None
+    keep = {s["id"] for s in batch.signals
+            if s["id"] in refs or f"{s.get('sessionID')}:{s.get('messageID')}" in refs}
+    return {i for i in batch.signal_ids if i not in keep} if keep else None
 
 
 def _leave_open(store: Store, batch: Batch, builtin: BuiltinResult, consumed: set[str],
