@@ -122,8 +122,15 @@ def _split_signals(open_signals: list[dict[str, Any]], digest_reads: list[Any], 
     exchanges wait for a later run wait with them."""
     covered: list[dict[str, Any]] = []
     other: list[dict[str, Any]] = []
+    # A signal with no message id (Gemini CLI's hook carries none) is known by its session and words: it is the
+    # exchange's, not other feedback beside it (trial28 T28-2: the model was sent the same correction twice).
+    words = {(e.session, _said(e.text)): e.message_id for r in digest_reads for e in r.exchanges
+             if (e.session, e.message_id) in shown and e.text}
     for signal in open_signals:
         session, message = signal.get("sessionID"), signal.get("messageID")
+        if not message and signal.get("text") and (session, _said(signal["text"])) in words:
+            message = words[(session, _said(signal["text"]))]
+            signal = {**signal, "messageID": message}  # this run's copy: consumed by id as any other
         if message and (session, message) in shown:
             covered.append(signal)
         elif session in left_out_sessions:

@@ -126,3 +126,26 @@ def test_a_new_rule_sharing_a_retired_rules_topic_gets_no_note(git_repo: Path, c
     _, lesson = _staged_after_retiring(git_repo, cli, tmp_path,
                                        "Write a docstring for every new math helper with an example call.")
     assert "which was retired" not in json.dumps(lesson.get("provenance"))
+
+
+def test_an_open_signal_without_a_message_id_is_its_exchange_and_not_sent_again_as_other_feedback(
+        git_repo: Path, cli, server):
+    """trial28 T28-2: a live Gemini CLI signal has no message id; the learner showed its exchange and, again, the
+    signal under "Recorded outside the conversations", so the model (and the vet) read one correction twice."""
+    from tests.learner.conftest import MODEL, learner_prompts
+
+    path = trajectory(git_repo / "gemini.jsonl", "traj-gemini", [CORRECTION])
+    assert cli("capture", str(path))[0] == 0
+    signals = git_repo / ".altimate-code" / "learn" / "team-playbook" / "signals.jsonl"
+    [signal] = [json.loads(line) for line in signals.read_text().splitlines()]
+    assert signal["status"] == "open"
+    del signal["messageID"]  # as the Gemini hook records it
+    signals.write_text(json.dumps(signal) + "\n")
+    server.deltas()  # the model judges there is nothing to learn: what it was shown is used up
+    code, out, err = cli("run", "--now", "--since", EVERYTHING, "--model", MODEL)
+    assert code == 0, out + err
+    [prompt] = learner_prompts(server)
+    assert prompt.count(CORRECTION) == 1, prompt
+    assert signal["id"] not in prompt  # not cited as a feedback item of its own
+    [after] = [json.loads(line) for line in signals.read_text().splitlines()]
+    assert after["status"] == "consumed" and "messageID" not in after  # the store's record is not rewritten
