@@ -147,3 +147,28 @@ def test_reflect_with_gemini_cli(world, gemini_bin):
     assert after == before
     assert not (user / "projects.json").exists() and not (user / "tmp" / MODEL_CALL_DIR).exists()
     assert_no_trace(world)
+
+
+@pytest.mark.parametrize("setup, said", [
+    ("no key", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."),
+    ("no auth chosen", "Invalid auth method selected."),
+])
+def test_gemini_cli_not_signed_in_says_so_and_keeps_the_signal_open(world, gemini_bin, setup, said):
+    """Gemini 0.61 prints the JSON of an auth error (exit 41) on stderr: the error said `"type": "Error",` and
+    "Run `gemini` in a terminal to see why" (trial28)."""
+    if setup == "no key":
+        gemini_setup(world)  # the API-key auth type chosen, the key missing
+    prepare(world, "gemini")
+    env = learn_env(world)
+    env.update(gemini_env(world))
+    del env["GEMINI_API_KEY"]
+    env["PATH"] = os.pathsep.join([str(gemini_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "gemini-cli",
+                     "--timeout", "150"], env=env, timeout=170)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert (f"gemini-cli is not logged in, or its credentials were refused ({said}). To use it, run `gemini` in a "
+            "terminal and sign in, or set GEMINI_API_KEY; or choose another model with --model.") in run.stderr + run.stdout
+    assert model_calls(world) == []
+    data = json.loads(learn_ok(world, "signals", "--json"))
+    assert [s["status"] for s in data] == ["open"]

@@ -40,6 +40,7 @@ CHECKED = "0.61.0"  # the version these flags were read from and tested with
 INSTALL = "npm install -g @google/gemini-cli"
 LOGIN = "run `gemini` in a terminal and sign in, or set GEMINI_API_KEY"
 SESSION_HARNESS = "gemini"
+AUTH_EXIT = 41  # Gemini's FatalAuthenticationError: no key, no auth method chosen, a login it cannot do headless
 
 NO_MCP_SERVER = "altimate-learn-no-mcp-server"
 WORKSPACE_SETTINGS = {
@@ -95,13 +96,16 @@ def parse(result: RunResult) -> Answer:
     for obj in json_objects(result.stdout):
         if "response" in obj or "error" in obj or "stats" in obj:
             final = obj
-    if final is None:  # an error before the JSON (auth, trust) is printed as text on stderr
+    if final is None:  # Gemini 0.61 prints the JSON of an error before the first turn (auth: exit 41) on stderr
+        final = next((obj for obj in json_objects(result.stderr) if isinstance(obj.get("error"), dict)), None)
+    if final is None:  # other errors before the JSON (trust) are printed as text on stderr
         raise no_answer(result)
     error = final.get("error")
     if isinstance(error, dict):
         said = first_line(_inner_message(str(error.get("message") or error.get("type") or "an error")))
         code = error.get("code")
-        raise CLIFailure(kind_of_status(code) or classify(said) or "server", said)
+        kind = "auth" if code == AUTH_EXIT else kind_of_status(code) or classify(said) or "server"
+        raise CLIFailure(kind, said)
     text = final.get("response")
     if not isinstance(text, str):
         raise CLIFailure("garbage", "its JSON has no text in `response`")
