@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from altimate_learn.cli.common import LearnCommand, DEFAULT_NAME, JsonOpt, NameOpt, current_project, echo, open_existing_store, \
-    open_store, print_json
+    open_store, print_json, settle_capture
 from altimate_learn.errors import LearnError
 
 HarnessOpt = Annotated[str | None, typer.Option(
@@ -198,6 +198,7 @@ def signals(
     from altimate_learn.capture.signals import list_signals
 
     store = open_existing_store(name)
+    settle_capture(store.project)
     if unlearned_:
         if all_:
             raise typer.BadParameter("--unlearned lists open signals only; drop --all.", param_hint="--all")

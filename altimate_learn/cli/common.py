@@ -155,6 +155,20 @@ def warn(text: str) -> None:
     typer.echo(f"Warning: {text}", err=True)
 
 
+def settle_capture(paths: ProjectPaths) -> None:
+    """Wait, a few seconds at most, for the hooks' capture workers still recording a signal of this project: a
+    command typed right after an agent's turn otherwise missed the correction just typed (trial27, trial28)."""
+    from altimate_learn.harness.capture_worker import settle
+
+    def say(count: int) -> None:
+        typer.echo(f"Waiting for {plural(count, 'prompt')} still being classified by learn's hooks…", err=True)
+
+    left = settle(str(paths.sessions_dir), say)
+    if left:
+        typer.echo(f"{plural(left, 'prompt')} {'is' if left == 1 else 'are'} still being classified; a correction "
+                   "among them shows up in a moment: run the command again.", err=True)
+
+
 def print_json(value: Any) -> None:
     """JSON for `--json`: sorted keys, 2-space indent, UTF-8; hidden characters as ``\\u`` escapes.
 

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 import typer
 
 from altimate_learn.cli.common import (DEFAULT_NAME, JsonOpt, LearnCommand, NameOpt, Report, current_project, echo, plural,
-                                       print_json, say_given_back, settings, warn, writing_project)
+                                       print_json, say_given_back, settings, settle_capture, warn,
+                                       writing_project)
 from altimate_learn.errors import LearnError
 
 
@@ -54,6 +55,7 @@ def run(
         return
     paths = current_project() if dry_run else writing_project()  # a run writes its state: refuse outside a project
     resolved = settings(paths)
+    settle_capture(paths)  # the signal of a correction just typed goes with its exchange, not alone to the next run
     request = RunRequest(store=name, model=model, since=_since(since), force=now, dry_run=dry_run)
     report = run_learner(paths, resolved, request)
     waiting = None if dry_run or report.status == "busy" else _waiting(paths, name)

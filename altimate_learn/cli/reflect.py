@@ -186,13 +186,15 @@ def _options(model: str | None, timeout: float, apply_paths: list[str] | None, s
 
 def _run(name: str, *, session: str | None, pending: bool, trajectory: Path | None, feedback: str | None, kind: str,
          apply_paths: list[str] | None, model: str | None, timeout: float, as_json: bool) -> None:
-    from altimate_learn.cli.common import current_project, settings as load
+    from altimate_learn.cli.common import current_project, settings as load, settle_capture
     from altimate_learn.reflect.reflect import (Run, SessionIndex, feedback_batch, load_trajectory,
                                                 reflect_batch, reflect_pending, resolve_for, session_batch)
 
     project = current_project()
     resolved = load(project)
     store = open_existing_store(name) if pending else open_store(name)
+    if feedback is None:  # its signals are the feedback: the one just typed too
+        settle_capture(project)
     options = _options(model, timeout, apply_paths, resolved)
     index = SessionIndex(project.root)
     feedback_text = _read_feedback(feedback) if feedback is not None else None

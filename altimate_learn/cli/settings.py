@@ -328,10 +328,11 @@ def collect_status(name: str) -> dict[str, Any]:
     paths = current_project()
     # a config file that cannot be read, or an invalid value: show what the hooks do meanwhile, with each problem
     # first (review13 R13-33, review14 R14-15)
-    from altimate_learn.cli.common import reading_settings
+    from altimate_learn.cli.common import reading_settings, settle_capture
 
     resolved, unreadable = reading_settings(paths)
     store = open_existing_store(name)  # reads only: creates no folder, .gitignore or lock
+    settle_capture(paths)
     problems: list[str] = []
     approved = _count_lessons(store, Store.APPROVED, problems)
     fallback = _delivery_fallback(store) if problems and _unusable(store.path(Store.APPROVED)) else None

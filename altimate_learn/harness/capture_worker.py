@@ -41,8 +41,9 @@ PostToolUse hook) completes that signal the same way (:func:`hand_off_worked`, :
 waits for the session's signal workers first, so it never looks for the signal before it is written.
 
 Nothing unredacted reaches disk: the prompt and the answer travel only through the pipe. While a job runs, a marker
-without text (session, message id, time) sits in `.sessions/capture-pending/`; the worker removes it when
-done, whatever happened (:func:`wait_for_workers` waits for them). Failures never reach the agent: if the
+without text (session, message id, time, and the worker's pid once it runs) sits in `.sessions/capture-pending/`; the
+worker removes it when done, whatever happened (:func:`wait_for_workers` waits for them; :func:`settle`, which the
+commands that list or use signals call, waits only for running workers that can still record one). Failures never reach the agent: if the
 worker cannot be started or fed, the hook classifies in its own process (the slower path it always had) and
 logs why; the worker logs its own failures to `hook.log` (redacted) and exits 0.
 """
@@ -885,6 +886,8 @@ def main() -> int:
                     isinstance(job.get("worked"), dict) and isinstance(job["worked"].get("command"), str))):
             raise ValueError(f"not a capture job ({len(raw)} bytes)")
         marker = job.get("marker") if isinstance(job.get("marker"), str) else None
+        if marker is not None and os.path.basename(os.path.dirname(marker)) == PENDING:
+            _mark_running(marker)
         log = HookLog(job["local_dir"], job.get("harness") or "")
         if answer_job:
             store_answer(job, log)
@@ -908,6 +911,32 @@ def main() -> int:
             _remove(marker)
             _remove_stale(os.path.dirname(marker))
     return 0
+
+
+def _mark_running(marker: str) -> None:
+    """Add this worker's pid to its marker (never creating it: a marker already gone stays gone), so a command
+    that waits for the workers (:func:`settle`) knows whether one still runs."""
+    from altimate_learn.deliver import fastjson
+
+    try:
+        fd = os.open(marker, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return
+    try:
+        try:
+            data = fastjson.loads(os.read(fd, 4096).decode("utf-8"))
+        except Exception:  # noqa: BLE001 - a marker of another version: the pid alone
+            data = {}
+        data = data if isinstance(data, dict) else {}
+        data["pid"] = os.getpid()
+        text = fastjson.dumps(data).encode("utf-8")
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, text)
+        os.ftruncate(fd, len(text))
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _remove(path: str) -> None:
@@ -940,6 +969,75 @@ def pending(sessions_dir: str) -> list[str]:
         return sorted(os.listdir(os.path.join(sessions_dir, PENDING)))
     except OSError:
         return []
+
+
+SETTLE_WAIT = 10.0  # seconds a command that lists signals waits for the workers still recording one
+STARTING = 5.0  # seconds a marker without its worker's pid counts as a worker starting (spawned, not yet running)
+
+
+def recording(sessions_dir: str) -> list[str]:
+    """Markers of the jobs that can still add or change a signal (a prompt, a `tool_retry` signal, what worked
+    after one; not an answer's, not a re-vet's) whose worker runs: its pid (written by :func:`main`) is alive, or
+    it has none yet and the marker is younger than :data:`STARTING`. A marker a dead worker left counts for
+    nothing."""
+    import time
+
+    folder = os.path.join(sessions_dir, PENDING)
+    found = []
+    for name in pending(sessions_dir):
+        parts = name.rsplit("-", 3)
+        if len(parts) != 4 or parts[1].startswith("a") or name.startswith("revet-"):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(4096)
+            age = time.time() - os.stat(path).st_mtime
+        except OSError:
+            continue  # the worker just finished
+        pid = _marker_pid(raw)
+        if (pid is None and age < STARTING) or (pid is not None and _alive(pid)):
+            found.append(name)
+    return found
+
+
+def _marker_pid(raw: bytes) -> int | None:
+    import json
+
+    try:
+        pid = json.loads(raw.decode("utf-8")).get("pid")
+    except (ValueError, AttributeError):
+        return None  # being written, or not a marker of this version
+    return pid if isinstance(pid, int) and pid > 0 else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process (PermissionError): it exists
+        return True
+    return True
+
+
+def settle(sessions_dir: str, say=None, timeout: float = SETTLE_WAIT) -> int:
+    """Wait until no worker is still recording a signal (:func:`recording`), at most ``timeout`` seconds; ``say``
+    (called once, with how many run, only when some do) tells the person why the command waits. Returns how many
+    still run after the wait: `learn signals` right after an agent's turn otherwise listed nothing, the prompt's
+    worker still at work (trial27)."""
+    import time
+
+    running = recording(sessions_dir)
+    if not running:
+        return 0
+    if say is not None:
+        say(len(running))
+    deadline = time.monotonic() + timeout
+    while running and time.monotonic() < deadline:
+        time.sleep(0.05)
+        running = recording(sessions_dir)
+    return len(running)
 
 
 def wait_for_workers(sessions_dir: str, timeout: float = 60.0) -> bool:
