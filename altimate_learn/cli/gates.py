@@ -140,8 +140,10 @@ def remember_command(
     if result.status in ("quarantined", "outside-cap"):
         return
     if result.approved:
-        echo(f"Approved (previous set archived as v{result.version}; `learn rollback` undoes it). Delivered from "
-             "the next session.")
+        from altimate_learn.review.render import version_label
+
+        echo(f"Approved (previous set archived as {version_label(result.version)}; `learn rollback` undoes it). "
+             "Delivered from the next session.")
         from altimate_learn.cli.review import share_lines
 
         for line in share_lines(store, [old["id"] for old in result.replaced])[1]:  # what to commit, as promote says

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from altimate_learn.errors import LearnError
+from altimate_learn.review.render import version_label
 from altimate_learn.cli.common import LearnCommand, plural, JsonOpt, NameOpt, Report, echo, is_interactive, \
     open_existing_store, say_given_back, settings, warn
 
@@ -136,7 +137,7 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
         when = f" (started {done.at})" if done.at else ""
         report.line(f"Finished the interrupted promote of '{name}'{when}: {plural(done.approved, 'approved lesson')}, "
                     f"{len(done.added)} added, {len(done.edited)} edited, {len(done.removed)} removed; the set before "
-                    f"it is archived as v{done.version} (`learn rollback` restores it).")
+                    f"it is archived as {version_label(done.version)} (`learn rollback` restores it).")
         report.data["finished_interrupted"] = {"at": done.at, "version": done.version, "approved": done.approved,
                                                "added": done.added, "edited": done.edited, "removed": done.removed}
         if not store.path(store.CANDIDATE).exists():  # nothing else was staged
@@ -148,9 +149,11 @@ def promote(name: NameOpt = "team-playbook", yes: YesOpt = False, allow_flagged:
     if not result.promoted:
         raise report.fail("Cancelled; nothing was promoted.")
     if result.previous_count:
-        archived = f" (the previous set is archived as v{result.archived_version}; `learn rollback` restores it)"
+        archived = (f" (the previous set is archived as {version_label(result.archived_version)}; `learn rollback` "
+                    "restores it)")
     else:
-        archived = f" (the empty set before it is archived as v{result.archived_version}; `learn rollback` undoes this)"
+        archived = (f" (the empty set before it is archived as {version_label(result.archived_version)}; "
+                    "`learn rollback` undoes this)")
     report.line(f"Promoted '{name}': {plural(result.approved_count, 'approved lesson')}{archived}.")
     report.data.update(promoted=True, approved=result.approved_count, archived_version=result.archived_version,
                        added=result.added, edited=result.edited, removed=result.removed, flagged=result.flagged)
@@ -225,8 +228,14 @@ def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
     paths = [Path(relpath).parent.as_posix()]
     paths += [name for name in (".gitattributes", ".altimate-code/learn/.gitignore")
               if (Path(root) / name).is_file() and not git.is_tracked(root, name)]
+    settings_file = ".altimate-code/altimate-code.json"  # `learn enable` wrote it: a choice, so said apart (trial27)
+    choice = ""
+    if (Path(root) / settings_file).is_file() and not git.is_tracked(root, settings_file) \
+            and not git.ignores(root, settings_file):
+        choice = (f" Add {settings_file} too (the settings `learn enable` wrote) to turn capture and automatic "
+                  "reflection on in every clone; leave it out and each teammate turns them on with `learn enable`.")
     return (f"Share them with your team: commit {relpath} (`git add {' '.join(paths)}`, then `git commit`); "
-            "teammates get the lessons with their next pull.")
+            f"teammates get the lessons with their next pull.{choice}")
 
 
 def _relative(path: Path, root: Path) -> str:

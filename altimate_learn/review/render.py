@@ -15,6 +15,22 @@ from altimate_learn.schema import Lesson
 
 INDENT = "  "
 DETAIL = "      "
+TIMED_VERSION = 10 ** 15  # from here on a version number is a time in seconds and six random digits
+
+
+def version_label(number: int) -> str:
+    """An archived version as a person reads it: `v1796462223581406` looked like a counter gone wrong (trial27); it
+    is the time of the archive followed by six random digits (:func:`altimate_learn.store.store.next_version_number`),
+    so the time is said beside it. A small number (altimate-code's counter) is shown as it is."""
+    if number < TIMED_VERSION:
+        return f"v{number}"
+    from datetime import datetime, timezone
+
+    try:
+        when = datetime.fromtimestamp(number // 1_000_000, timezone.utc)
+    except (OverflowError, OSError, ValueError):
+        return f"v{number}"
+    return f"v{number} of {when:%Y-%m-%d %H:%M:%S} UTC"
 
 
 def _paths(lesson: Lesson) -> list[str]:

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from altimate_learn.review import gate
+from altimate_learn.review.render import version_label
 from altimate_learn.store import Store, project
 from altimate_learn.store.fsio import canonical_json
 from tests.review.conftest import lesson
@@ -39,7 +40,8 @@ def test_yes_promotes_archives_the_previous_set_and_records_history(store, cli):
     assert "  + added    [L-cccc0003] Use snake_case for every model and column name." in out
     assert "  - removed  [L-bbbb0002] Prefer CTEs over nested subqueries." in out
     [number] = open_store(store).versions()
-    assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as v{number}; "
+    assert out.endswith(f"Promoted 'team-playbook': 2 approved lessons (the previous set is archived as "
+                        f"{version_label(number)}; "
                         "`learn rollback` restores it).\nRecorded why 1 lesson left in "
                         ".altimate-code/learn/team-playbook/retired/: commit it with approved.json, so teammates' "
                         "clones do not propose it again.\n"
@@ -65,7 +67,7 @@ def test_first_promote_archives_the_empty_set_so_rollback_can_undo_it(store, cli
     assert code == 0
     [number] = open_store(store).versions()
     assert out.endswith(f"Promoted 'team-playbook': 1 approved lesson (the empty set before it is archived as "
-                        f"v{number}; `learn rollback` undoes this).\n"
+                        f"{version_label(number)}; `learn rollback` undoes this).\n"
                         "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
                         ".altimate-code/learn/team-playbook .altimate-code/learn/.gitignore`, then `git commit`); "
                         "teammates get the lessons with their next pull.\n")
@@ -293,6 +295,26 @@ def test_the_first_promote_names_the_files_to_commit_and_later_ones_do_not(git_r
     assert code == 0 and "Share them" not in out
 
 
+def test_the_first_promote_after_learn_enable_names_the_settings_file_as_a_choice(git_repo, cli):
+    """trial27/trial28: `learn enable` writes .altimate-code/altimate-code.json and the hint's `git add` left it out
+    unsaid; committed, it turns capture on in every clone, so it is named apart, as a choice."""
+    from tests.conftest import git
+
+    assert cli("enable")[0] == 0
+    assert cli("remember", "Use `uv`, never `pip`.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and out.splitlines()[-1] == (
+        "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
+        ".altimate-code/learn/team-playbook .gitattributes .altimate-code/learn/.gitignore`, then `git commit`); "
+        "teammates get the lessons with their next pull. Add .altimate-code/altimate-code.json too (the settings "
+        "`learn enable` wrote) to turn capture and automatic reflection on in every clone; leave it out and each "
+        "teammate turns them on with `learn enable`.")
+    git(git_repo, "add", ".altimate-code/altimate-code.json")  # committed (or ignored): not named again
+    assert cli("remember", "Represent money with `Decimal`.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and out.splitlines()[-1].endswith("teammates get the lessons with their next pull.")
+
+
 def test_a_store_kept_out_of_git_on_purpose_gets_no_advice_to_commit_it(git_repo, cli):
     # review17 on 74446d2: with `.altimate-code/` in .gitignore (lessons kept to oneself) every promote advised a
     # `git add` that git refuses ("The following paths are ignored")
@@ -300,3 +322,9 @@ def test_a_store_kept_out_of_git_on_purpose_gets_no_advice_to_commit_it(git_repo
     assert cli("remember", "Keep money in integer cents.")[0] == 0
     code, out, _ = cli("promote", "--yes")
     assert code == 0 and "Share them" not in out
+
+
+def test_a_time_based_version_is_named_with_its_time():
+    """trial27: `v1796451893693837` read as a counter gone wrong; it is a time and six random digits."""
+    assert version_label(1796451893693837) == "v1796451893693837 of 2026-12-05 06:24:53 UTC"
+    assert version_label(3) == "v3"  # altimate-code's own counter
