@@ -480,6 +480,7 @@ def run_install(options: InstallOptions) -> list[str]:
     if (old or "") == new or (old is None and options.uninstall):
         if options.uninstall:
             out.append(f"No learn hooks for {options.harness} in {path}; nothing to remove.")
+            out.extend(_installed_elsewhere(options))
         else:
             out.append(f"learn hooks for {options.harness} are already installed in {path}; nothing changed.")
             out.extend(_sharing_notes(options, path))
@@ -519,6 +520,28 @@ def run_install(options: InstallOptions) -> list[str]:
         out.extend(_sharing_notes(options, path))
         out.extend(_keep_local(options, path))
         out.extend(module.notes(options) if hasattr(module, "notes") else getattr(module, "NOTES", []))
+    return out
+
+
+def _installed_elsewhere(options: InstallOptions) -> list[str]:
+    """Where else learn's hooks for this agent are, with the command that removes them: a new user who installed
+    with `--local`, as the README's quick start does, ran `--uninstall` without it and read only "nothing to remove"
+    (trial28)."""
+    module = harness_module(options.harness)
+    scopes = [("project", {}), ("user", {"user": True})] + ([("local", {"local": True})] if "local" in module.SETTINGS
+                                                              else [])
+    out = []
+    for scope, variant in scopes:
+        if scope == options.scope:
+            continue
+        other = InstallOptions(options.harness, options.root, uninstall=True, **variant)
+        try:
+            path, _, _, removed = plan(other)
+        except (LearnError, OSError, ValueError):
+            continue
+        if removed:
+            out.append(f"learn's hooks for {options.harness} are in {path}: remove them with "
+                       f"`learn install {options.harness}{flag(scope)} --uninstall`.")
     return out
 
 

@@ -526,3 +526,29 @@ def test_a_rule_that_includes_the_local_settings_again_is_named_not_claimed(tmp_
     assert said is not None and said.startswith("Note: ") and "includes it again" in said
     learn_git.exclude_locally(local)
     assert (tmp_path / ".git" / "info" / "exclude").read_text().count("settings.local.json") == 1
+
+
+def test_uninstall_in_another_scope_than_the_install_names_where_the_hooks_are(git_repo: Path, cli):
+    """trial28: installed with `--local` (the README's quick start), removed without it: "nothing to remove" alone,
+    and the hooks stayed."""
+    assert cli("install", "claude-code", "--local")[0] == 0
+    code, out, err = cli("install", "claude-code", "--uninstall")
+    local = git_repo / ".claude" / "settings.local.json"
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        f"No learn hooks for claude-code in {git_repo / '.claude' / 'settings.json'}; nothing to remove.",
+        f"learn's hooks for claude-code are in {local}: remove them with "
+        "`learn install claude-code --local --uninstall`."]
+    assert "hook claude-code" in local.read_text()  # nothing else was touched
+    assert cli("install", "claude-code", "--local", "--uninstall")[0] == 0 and not local.exists()
+    code, out, _ = cli("install", "claude-code", "--uninstall")
+    assert out.splitlines() == [
+        f"No learn hooks for claude-code in {git_repo / '.claude' / 'settings.json'}; nothing to remove."]
+
+
+def test_uninstall_of_a_project_install_names_a_user_install_of_that_agent(git_repo: Path, cli):
+    assert cli("install", "codex", "--user")[0] == 0
+    code, out, _ = cli("install", "codex", "--uninstall")
+    user_file = Path(os.environ["CODEX_HOME"]) / "hooks.json"
+    assert code == 0 and out.splitlines()[-1] == (
+        f"learn's hooks for codex are in {user_file}: remove them with `learn install codex --user --uninstall`.")
