@@ -79,6 +79,22 @@ _PASSIVE_HERE = re.compile(r"^(?P<what>(?:all\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?
 # "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore"
 _TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
 
+# "feature flags come from LaunchDarkly, not env vars", "the tests run against sqlite, not postgres", "infra changes only
+# go through terraform": where a kind of thing comes from, goes through or runs against, said against another or with
+# "only" (refl26). Both sides are named bare (a tool, code, a kind): "the errors come from the parser, not the lexer"
+# explains this task's failure, and its sides are the conversation's things.
+_ROUTE_VERB = (r"(?:comes?\s+from|go(?:es)?\s+(?:through|via)|runs?\s+(?:against|on|in|under|with|through)|"
+               r"(?:is|are)\s+(?:read|loaded|pulled|fetched|managed|deployed|configured|built|stored|kept|defined|set|"
+               r"provisioned|published|released)\s+(?:from|in|by|through|via|with|on|to))")
+_BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|some|any)\b)[\w.@/+-]+"
+_ROUTE = re.compile(r"^(?P<subject>(?:the\s+|our\s+|all\s+(?:the\s+|our\s+)?)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
+                    r"(?P<only>only\s+)?(?P<verb>" + _ROUTE_VERB + r")\s+(?P<x>" + _BARE + r"(?:\s+" + _BARE + r")?)"
+                    r"(?:\s*,?\s+not\s+(?:(?:from|in|on|through|via|against|by|with|to)\s+)?(?P<y>" + _BARE + r"(?:\s+"
+                    + _BARE + r"){0,2}))?" + _HERE + r"(?P<tail>\s*[,;\u2014\u2013-]\s*.+)?\s*[.!]*$", re.I)
+# What goes wrong is no way of the project's ("the errors come from …", "the crashes run …").
+_TROUBLE = frozenset("""error errors warning warnings failure failures crash crashes exception exceptions bug bugs issue
+issues problem problems complaint complaints timeout timeouts leak leaks""".split())
+
 # "no print statements", "no more emojis in commit messages", "no console.log in production code"
 _NO_KIND = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?(?P<what>`[^`]+`(?:\s+[a-z]+)?|[\w.()-]+(?:\s+[\w-]+){0,2}?)"
                       r"(?P<scope>\s+(?:in|for|inside|within|on)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,2})?"
@@ -185,7 +201,24 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             return Rule(f"{_sentence_case(what)} {m.group('be').lower()} {m.group('done').lower()} {rest}", "convention",
                         [rest], [], standing=True, alone=True)
         return None
+    m = _ROUTE.match(said)
+    if m and (m.group("only") or m.group("y")) and not (m.group("tail") and (m.group("y") or not m.group("only"))):
+        subject = m.group("subject")
+        words = set(re.findall(r"[a-z]+", subject.lower()))
+        if (_plural(subject) or _kind(subject)) and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) \
+                and not _NOT_STANDING.search(subject + " " + m.group("x") + " " + (m.group("y") or "")):
+            text = f"{_sentence_case(subject)} {(m.group('only') or '').lower()}{m.group('verb').lower()} {m.group('x')}"
+            if m.group("y"):
+                text += f", not {m.group('y')}"
+            return Rule(text, "convention", [m.group("x")], [m.group("y")] if m.group("y") else [], subject=subject,
+                        standing=True, alone=not m.group("tail"))
     m = _TEAM_WAY.match(said)
+    if m and m.group("verb").lower() in TEAM_WAY_VERBS and m.group("rest").strip().lower() in VERBS \
+            and not m.group("rest").strip().lower() in ("it", "them"):
+        # "we always squash merge", "we rebase merge": one way of doing a thing named by two verbs (refl26)
+        lead = f"Always {m.group('verb').lower()}" if m.group("always") else m.group("verb").capitalize()
+        return Rule(f"{lead} {m.group('rest').strip().lower()}", "convention", [m.group("rest")], [], standing=True,
+                    alone=True)
     if m and m.group("verb").lower() in TEAM_WAY_VERBS:
         rest = m.group("rest").strip()
         verb = m.group("verb").lower()

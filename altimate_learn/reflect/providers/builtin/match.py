@@ -16,6 +16,7 @@ from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BE
                                                               _one_ui_part, _plural, one_of_many)
 from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A_SCOPE, _PRONOUN_OBJECT, _TASKS_SCOPE,
                                                              _bad_object, _clean_object)
+from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
 from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
                                                                  NEEDS_WORK, NOT_A_WAY, PEOPLE, PLURAL_NOUNS,
@@ -57,6 +58,18 @@ _STANDING_LEAD = re.compile(
 _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
 
 
+# "cant use unwrap in prod code", "can't call print in library code": typed as a person forbids, with where it holds;
+# an error message says "cannot …" and names no kind of code it holds in (refl26)
+_CANT_IN = re.compile(r"^(?:can'?t|can\s+not)\s+(?:use|call|import|commit|push|put|add|have)\s+[^()\"':,;]{1,40}?\s+"
+                      r"(?:in|inside|within)\s+(?!(?:this|that|the\s+same|here|there|it)\b)(?P<scope>[a-z][\w-]+"
+                      r"(?:\s+(?!(?:pls|plz|please|and|so|but)\b)[a-z][\w-]+){0,2})(?P<ask>\s*,?\s+(?:pls|plz|please)\b.*)?"
+                      r"[.!]*$")
+_DONE_CLAIM = re.compile(r"\s+before\s+(?:(?:you\s+)?(?:tell(?:ing)?|show(?:ing)?)\s+(?:me|us)|(?:you\s+)?(?:say(?:ing)?|"
+                         r"claim(?:ing)?|report(?:ing)?))\s+(?:that\s+)?(?:it'?s|its|it\s+is|you'?re|you\s+are|everything'?s|"
+                         r"everything\s+is|it)\s+(?:all\s+)?(?:(?:done|finished|complete|ready)|(?P<how>fixed|working|works))\b",
+                         re.I)
+
+
 def _SHOUTED(clause: str) -> bool:
     """Mostly capital letters over several words: shouting, not a rule to keep."""
     letters = [ch for ch in clause if ch.isalpha()]
@@ -95,6 +108,10 @@ def _names_code(phrase: str) -> bool:
 _ENSURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)(?:\s+that)?(?:\s+you)?(?:\s+to)?(?:\s+|\s*,\s*)(?=\w)", re.I)
 
 
+# "make sure the retry logic never retries on a 4xx", "ensure the modal closes on escape": a clause with its own subject
+_ENSURE_OF_ONE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|ensure)\s+(?:that\s+)?(?P<subject>(?:the|this|that|"
+                            r"our|your|my)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:never|always|only|doesn'?t|does|is|"
+                            r"isn'?t|can'?t|won'?t|will|[a-z]+s)\b", re.I)
 # "make sure to split subcommands into their own directories": said as a rule to keep, not as a step of the task.
 _MAKE_SURE = re.compile(r"^(?:please\s+)?(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+(?=\w)", re.I)
 
@@ -114,8 +131,14 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     c = strip_lead(re.sub(r"^if\s+not\s*,\s*(?=(?:please\s+|pls\s+)?stop\s+[a-z]+ing\b)", "", c, flags=re.I))
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
-    if _ERROR_PHRASE.match(c):
+    cant = _CANT_IN.match(c)
+    if _ERROR_PHRASE.match(c) and not cant:
         return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
+    if cant and cant.group("ask"):
+        c = c[:cant.start("ask")]  # "cant use unwrap in prod code pls fix": the rule, then a request for this change
+    # "always run go test ./... before telling me it's done": the person is who the agent reports to, whoever reads the
+    # lesson later (refl26)
+    c = _DONE_CLAIM.sub(lambda m: f" before reporting the work as {'fixed' if m.group('how') else 'done'}", c)
     # "make sure in future too for UI the test file should never be created", "in the future make sure you run the
     # linter": "make sure" around the lead asks for what follows it, every time (it gave "Make sure in future too …")
     ensure = _ENSURE.match(c)
@@ -146,6 +169,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                 and (rest.split()[0].lower() in VERBS or not _plural(rest.split()[0])) and not re.match(r"^(?:always|never|don'?t|do\s+not|dont|avoid|stop|"
                                                               r"when|whenever|if|we|you|i|the|a|an)\b", rest, re.I):
             rest = "always " + rest  # a plain imperative: the lead says it holds every time
+        guarded = _IS_GUARDED.match(rest)
+        if guarded:  # "from now on, the seeds are read-only" (said again after "I told you …"): what a part is, kept
+            subject = guarded.group("subject")
+            return Rule(f"{subject[0].upper()}{subject[1:]}{rest[len(subject):].rstrip(' .!')}", "convention", [], [],
+                        standing=True, subject=subject)
         inner = match_rule(rest, context)
         if inner:
             # "from now on don't change the button" gave "Never change the button.": which button only the conversation
@@ -235,6 +263,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m and not re.search(r"\b(?:you|i|we|should|must|could|would|will|can|is|are|was|were)\b|,", m.group(1), flags) \
             and len(m.group(1).split()) <= 6 \
             and not re.match(r"^(?:if|when|unless|once|after|before|while)\b", m.group(1), flags) \
+            and not re.match(r"^(?:on|in|at|for|inside|within|under)\s+\S+(?:\s+\S+){0,3}\s+(?:" + "|".join(sorted(VERBS))
+                             + r")\s", m.group(1), flags) \
             and not _describes_behaviour(m.group(1), m.group(2)):
         clause = _KIND_DOES.match(m.group(1))
         if clause:
@@ -328,9 +358,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m and not m.group(4) and re.match(r"^(?:are|is)\s", c[len(m.group(1)):].strip(), flags):
         m = None  # "the config is in settings.py" states a fact; with ", not Y" it corrects a place
     if m and not _bad_object(m.group(1)) and not re.search(r"\b(?:you|i|it)\b", m.group(1), flags) \
-            and re.search(r"[/`.]|_", m.group(3)) and len(m.group(1).split()) <= 5:
+            and re.search(r"[/`.]|_", m.group(3)) and len(m.group(1).split()) <= 5 \
+            and not re.search(r",\s+(?:and|but)\s+(?:we|you|i)\b", m.group(3), flags):  # a second clause of its own
         where = slot(_clean_object(m.group(3)))
         subject = re.sub(r"^our\s+", "the ", m.group(1), flags=re.I)
+        subject = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)$", "", subject, flags=re.I)
         if re.match(r"^[A-Z][a-z]", subject):
             subject = subject[0].lower() + subject[1:]
         text = f"Put {subject} {m.group(2).lower()} {where}"
@@ -338,8 +370,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             other = _clean_object(m.group(4))
             # "not in the templates" keeps its preposition; a bare name in that slot is code ("not `tests/`")
             # a bare name in that slot is code ("not `tests/`"); a phrase ("not next to the code") is prose
-            text += ", not " + (other if re.match(r"(?:in|under)\s", other, re.I) or len(other.split()) > 1
-                                else slot(other))
+            bare = re.fullmatch(r"[a-z][\w-]*", other, re.I) and other.lower() not in _FUNCTION_WORDS \
+                and other.lower() not in ("here", "there", "it", "that", "this", "them")
+            text += ", not " + (f"`{other}`" if bare else other if re.match(r"(?:in|under)\s", other, re.I)
+                                or len(other.split()) > 1 else slot(other))
         return Rule(text, "place", [m.group(3)], [m.group(4)] if m.group(4) else [])
 
     # Never …: don't X / never X / we don't X / stop Xing / avoid X
@@ -379,8 +413,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if _bad_object(obj) and verb not in ("commit", "push", "deploy", "merge", "force-push"):
             return None
         text = f"Never {verb} {slot(_clean_object(obj)) if verb == 'use' else _clean_object(obj)}".strip()
-        follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+)", "", strip_lead(follow), flags=re.I) \
-            if follow else ""
+        follow = re.sub(r"^(?:(?:we|you\s+should)\s+(?=use\b|prefer\b)|instead\s+|always\s+(?=use\b))", "",
+                        strip_lead(follow), flags=re.I) if follow else ""
         follow_phrase = _verb_phrase(follow) if follow else None
         if follow_phrase and (not re.search(r"[\w`)]\s*[.!]?$", follow_phrase)
                               or re.search(r"\b(?:you|i|me|my)\b", follow_phrase, re.I)):
@@ -482,6 +516,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # existing test file" is an instruction for this task, not a convention.
     if re.search(r"\binstead[\s,]*(?:please|pls)?[.!]*$", c, flags):
         return None  # "use lucide circle-arrow-up instead": what it replaces is only in the conversation
+    ensured = _ENSURE_OF_ONE.match(c)
+    if ensured and not _plural(ensured.group("subject")):
+        return None  # "make sure the retry logic never retries on a 4xx": what one part of this task must do (refl26)
     phrase = _verb_phrase(c)
     if phrase:
         verb, _, obj = phrase.partition(" ")

@@ -12,9 +12,9 @@ from altimate_learn.reflect.providers.builtin.identifiers import mark_identifier
 from altimate_learn.reflect.providers.builtin.phrase import Rule
 from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CONVENTION_VERBS, EVERYDAY_TECH,
                                                                  EXAMPLE_ROLES, INTENSIFIERS, ONE_OF_MANY, OPEN_LIST,
-                                                                 PLURAL_NOUNS, POINTING, PROJECT_WIDE, REGISTRIES,
-                                                                 STYLE_WORDS, TOOL_FAMILIES, UI_ACTIONS, UI_PARTS,
-                                                                 UI_STATES, VERBS)
+                                                                 PLURAL_NOUNS, POINTING, PROJECT_WIDE, PUBLIC_MARKS,
+                                                                 PUBLIC_SURFACES, REGISTRIES, STYLE_WORDS, TOOL_FAMILIES,
+                                                                 UI_ACTIONS, UI_PARTS, UI_STATES, VERBS)
 
 # Plurals that say nothing of what is forbidden ("don't use things in tests").
 _VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers".split())
@@ -221,7 +221,19 @@ def _undoes_one_thing(rule: Rule, text: str) -> bool:
 def _avoids_one_thing(obj: str) -> bool:
     """Whether what an "avoid …" keeps away from is one thing of this task ("the modal on mobile", "the old client"), not
     a kind, code or what the project has one of ("global state", "the changelog")."""
-    return "`" not in mark_identifiers(obj) and _bare_one_of_many(obj)
+    if "`" in mark_identifiers(obj):
+        return False
+    if _bare_one_of_many(obj):
+        return True
+    # "we avoid the main road": "the" and one thing named by a word that is not of code talk (not a word the reflector
+    # knows from rules about code, not an acronym): a road, a restaurant, a meeting are nothing a repository holds
+    # ("avoid the global lock", "avoid the ORM" are; refl26)
+    from altimate_learn.reflect.providers.builtin.typos import known_words
+
+    head = re.split(r"\s+(?:to|in|into|on|onto|from|for|with|at|when|while|during|unless|if)\b|[,;.!]", obj.strip(),
+                    maxsplit=1)[0].split()
+    return len(head) >= 2 and head[0].lower() == "the" and one_of_many(" ".join(head)) \
+        and not head[-1].isupper() and head[-1].lower() not in known_words()
 
 
 def _bare_one_of_many(obj: str) -> bool:
@@ -386,6 +398,8 @@ def one_of_many(obj: str) -> bool:
         if word in ("of", "for", "in", "on", "at", "from", "with", "to", "into", "before", "after", "when", "so"):
             break
         head.append(word)
+    if len(head) >= 2 and head[-2] in PUBLIC_MARKS and head[-1] in PUBLIC_SURFACES:
+        return False  # "the public API", "the exported types": what others build on, which the project has one of
     return not head or not _plural(" ".join(head)) and head[-1] not in PROJECT_WIDE
 
 

@@ -14,12 +14,17 @@ import re
 
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural, one_of_many
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import VERBS
+from altimate_learn.reflect.providers.builtin.vocabulary import ONE_OF_MANY, VERBS
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
          r"a\s+(?:hundred|million|thousand)|\d+)\s+times))*")
 _AGREE = r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for)"
+# What may follow a recalled "I told you" / "we agreed" with no "that": a clause of its own ("I already told you the seeds
+# are read-only", "we agreed you never commit to main"; refl26)
+_CLAUSE_AFTER = (r"(?=(?:the|our|all)\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|isn'?t|aren'?t|doesn'?t|don'?t|does\s+not|"
+                 r"do\s+not|never|must|should|has\s+to|have\s+to|needs?\s+to|go|goes|live|lives|belong|belongs|come|comes|"
+                 r"runs?)\b|(?:you|we)\s+(?:never|always|don'?t|do\s+not|should|must|only)\b)")
 
 # "remember: …", "as we agreed, …", "I told you already: …", "we agreed to …", "don't forget that …"
 _REMINDER = re.compile(
@@ -27,11 +32,13 @@ _REMINDER = re.compile(
     r"(?:\s+(?:that|again))?[\s,:;.!-]*"
     r"|(?:like|as)\s+(?:we|i)\s+" + _AGREE + _SOON + r"\s*[,:;.!-]+\s*"
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
-    + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s))"
+    + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s)|" + _CLAUSE_AFTER + r")"
+    r"|as\s+(?:agreed|decided|discussed|mentioned|established|said\s+before)(?:\s+(?:before|earlier))?\s*[,:;.!-]+\s*"
+    r"|(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
     r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
     r"for\s+the\s+(?:second|third|\w+th|last)\s+time)\s*[,:;.!-]+\s*"
-    r")(?:to\s+|that\s+|on\s+)?",
+    r")(?:to\s+|that\s+|on\s+|(?:you|we)\s+(?=(?:never|always|don'?t|do\s+not|only)\b))?",
     re.I)
 
 # "didn't we say to use ruff?", "didn't I tell you to …", "haven't we agreed that …"
@@ -263,22 +270,64 @@ def _base(rest: str) -> str:
 # The reminder leads that recall an earlier statement ("I told you", "we agreed", "as I said", "how many times …"), not a
 # bare "remember to …" (which may ask for one step of this task).
 _RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?"
-                      + _AGREE + r"|how\s+many\s+times)\b", re.I)
+                      + _AGREE + r"|how\s+many\s+times|as\s+(?:agreed|decided|discussed|mentioned|established)|"
+                      r"(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it))\b", re.I)
 
 
 _DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:decided|settled|agreed)\s+on\s", re.I)
 
 
+# What a part of the project is, or does not do, recalled as agreed ("I told you the seeds are read-only", "we went over
+# this: the service layer doesn't import from controllers"; refl26): said again, it holds from now on.
+_SUBJECT = r"(?P<subject>(?:the|our|all(?:\s+the)?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+_IS_GUARDED = re.compile(r"^" + _SUBJECT + r"\s+(?:is|are)\s+(?:always\s+)?(?:read-only|readonly|immutable|append-only|"
+                         r"frozen|off-limits|generated|auto-generated|vendored)\s*[.!]*$", re.I)
+_DOES_NOT = re.compile(r"^" + _SUBJECT + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|never)\s+(?P<verb>[a-z]+)\s+"
+                       r"(?P<rest>.+?)\s*[.!]*$", re.I)
+_HAS_TO = re.compile(r"^" + _SUBJECT + r"\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:always\s+|never\s+)?"
+                     r"[a-z]+\b", re.I)
+
+
+def _recalled_statement(said: str) -> str | None:
+    """ "from now on, …" for a statement about a part or a kind of the project recalled as agreed: what it is (read-only,
+    generated), what it must do, or what it does not do (read as "must not"); None for anything else, or for one thing
+    of this task ("the new button", "the same file")."""
+    said = said.strip()
+    if _THIS_TASKS.search(said) or _DEICTIC_OBJECT.search(said.split(" ", 1)[1] if " " in said else ""):
+        return None
+    subject = re.match(_SUBJECT, said, re.I)
+    if subject and subject.group("subject").split()[-1].lower() in ONE_OF_MANY:
+        return None  # "I told you the file is read-only": which file only the conversation says
+    if _IS_GUARDED.match(said) or _HAS_TO.match(said):
+        return f"from now on, {said}"
+    match = _DOES_NOT.match(said)
+    if match and match.group("verb").lower() in VERBS:
+        return f"from now on, {match.group('subject')} must not {match.group('verb')} {match.group('rest')}"
+    return None
+
+
 def _strip_reminder(sentence: str) -> str | None:
-    """The sentence without its reminder lead, or None when it has none (or nothing follows it)."""
+    """The sentence without its reminder lead, or None when it has none (or nothing follows it but one word that is no
+    tool: "we agreed on pnpm" recalls a choice, "we agreed on monday" a date)."""
+    from altimate_learn.reflect.providers.builtin.choices import _tool_name
+
     stripped = sentence
     for _ in range(3):
         match = _REMINDER.match(stripped)
         if not match or match.end() == 0:
             break
         stripped = stripped[match.end():].strip()
-    if stripped == sentence or len(stripped.split()) < 2:
+    if stripped == sentence or len(stripped.split()) < 2 and not (
+            _DECIDED_ON.match(sentence) and _tool_name(stripped.rstrip(".!"), everyday=False)):
         return None
+    # "remember we're not touching the legacy billing module": the team's way, said as what it is doing (refl26)
+    doing = re.match(r"^we(?:'re|\s+are)\s+not\s+(?P<verb>[a-z]+ing)\s+(?P<rest>.+)$", stripped, re.I)
+    if doing:
+        from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
+
+        base = gerund_base(doing.group("verb").lower())
+        if base:
+            return f"don't {base} {doing.group('rest')}"
     return stripped
 
 
@@ -459,7 +508,8 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             body = _agreed(reminded)
             if body == reminded and _RECALLS.match(sentence):
-                body = _recalled_way(reminded) or body  # "I told you to keep handlers thin": said before, said again
+                body = _recalled_way(reminded) or _recalled_statement(reminded) or body  # "I told you to keep handlers
+                # thin", "I told you the seeds are read-only": said before, said again
             said = re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w+\s*(?P<what>.*)$", body, re.I)
             if said and not _one_thing(said.group("what")):
                 # "I told you, don't commit to main": said before and said again, the prohibition holds from now on;

@@ -202,8 +202,9 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             if _STATEMENT.match(clause):
                 continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
             rule = match_rule(clause)
-            if rule is None or rule.alone and clause != part:
-                continue  # a short statement that is only one piece of a longer sentence may be its premise
+            if rule is None or rule.alone and clause != part and not part.endswith(", and " + clause):
+                continue  # a short statement that is only one piece of a longer sentence may be its premise (one
+                # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
             if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
                 if HEDGED_IDEA not in declined:
                     declined.append(HEDGED_IDEA)
@@ -248,7 +249,7 @@ def _clauses(sentence: str) -> list[str]:
                       r"going\s+forward|in\s+(?:the\s+)?future|next\s+time)\b)", sentence, re.I)
     if later:
         out.append(sentence[later.end():])
-    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|"
+    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|,\s+and\s+(?=we\s)|"
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
         out += [p for p in pieces if p.strip()]

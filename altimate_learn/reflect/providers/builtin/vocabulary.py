@@ -194,6 +194,12 @@ column field variable table row commit ticket issue notebook cell package librar
 chart graph form input textbox checkbox slider carousel spinner loader avatar badge icon thumbnail tooltip toast tab
 panel page screen title heading subtitle label link banner image""".split())
 
+# What others build on, so a project keeps it as it is: "the public API", "the exported types" (refl26: "pls dont change the
+# public api" is a standing guard, not one thing of this task). A modifier, then one of the nouns.
+PUBLIC_MARKS = frozenset("public exported external published".split())
+PUBLIC_SURFACES = frozenset("""api apis interface interfaces contract contracts surface signature signatures types methods
+functions endpoints schema""".split())
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
