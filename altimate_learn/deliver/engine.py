@@ -736,7 +736,8 @@ class Delivery:
         if code_text:
             matched = {i for i, _, _ in scored}
             scoped = corpus.scoped
-            code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal)
+            code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal,
+                                     [i for i, level, _ in scored if level > 0])
         pointed = 0
         if again:  # the room of an edit's second batch: never what the cap keeps for a later request and file
             window, allowed = [], self.stretch(0, nominal)
