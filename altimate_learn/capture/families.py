@@ -280,8 +280,36 @@ BROKEN += [
      "said the result is wrong"),
     # "the table is rendering every row twice", "each toast shows up twice", "the webhook fires three times"
     (re.compile(r"\b(?:is|are|it's|they're|now)\s+\w+ing\s+(?:every|each|all(?:\s+the)?|the)\s+[\w-]+\s+(?:twice|two\s+times|three\s+times)\b"
-                r"|\b(?:shows|appears|renders|prints|fires|runs|sends|is\s+\w+ed|are\s+\w+ed|gets\s+\w+ed|get\s+\w+ed|shows\s+up|show\s+up)\s+"
+                # (never said not to happen: "nothing is rendered twice now")
+                r"|(?<!\bnothing\s)\b(?:shows|appears|renders|prints|fires|runs|sends|is\s+\w+ed|are\s+\w+ed|gets\s+\w+ed|get\s+\w+ed|shows\s+up|show\s+up)\s+"
                 r"(?:up\s+)?(?:twice|two\s+times|three\s+times)\b(?!\s+(?:a|per|an|every|each)\s+(?:day|week|hour|minute|second|month|year)\b)",
                 _I),
+     "said the result does not work"),
+]
+
+# A report in the result's own words, written from no message (cls26; on real dev these forms add no flag either way,
+# `research/classifier_rules.py --candidate`): a thing of the result in a broken state ("the layout is broken on mobile",
+# "the save button is greyed out now", "the chart is upside down"), gone ("the footer disappeared"), never doing its job
+# ("the webhook never fires"), not doing it any more ("the images don't load anymore"), hanging or panicking now.
+_NOT_A_PROBLEM = r"(?:error|errors|warning|warnings|bug|bugs|crash|crashes|issue|issues|problem|problems|lag|flicker|glitch|spam|noise)"
+BROKEN += [
+    # ("broken" / "messed up" only with "now", "again" or "after …": "the staging server is broken since yesterday, use
+    # local" and "the old implementation is broken on windows, so replace it" speak of something else)
+    (re.compile(r"(?<!\bnothing\s)\b(?:is|are|looks|seems)\s+(?:still\s+|now\s+|completely\s+|totally\s+|all\s+|kind\s+of\s+|kinda\s+)?"
+                r"(?:(?:broken|messed\s+up|screwed\s+up)\b(?=[^.;!?,]*\b(?:now|again|after\s+(?:the|your|this|that)\b))|(?:garbled|"
+                r"corrupted|mangled|misaligned|upside\s+down|greyed\s+out|grayed\s+out|cut\s+off)\b)"
+                r"(?!\s+(?:by\s+design|on\s+purpose|intentionally)\b)", _I),
+     "said the result does not work"),
+    (re.compile(r"\b(?!" + _NOT_A_PROBLEM + r"\b)[\w-]+\s+(?:has\s+|have\s+|just\s+)?(?:disappeared|vanished)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\bnever\s+(?:fires|loads|renders|shows\s+up|shows|runs|finishes|completes|stops|returns|ends|triggers|appears|"
+                r"gets\s+called|gets\s+sent|arrives|saves)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\b(?:don't|doesn't|won't|isn't|aren't|can't)\s+(?:\w+\s+)?(?:load|loading|render|rendering|show|showing|display|"
+                r"displaying|open|opening|save|saving|fire|firing|update|updating|appear|appearing)\s+(?:\w+\s+){0,3}?"
+                r"(?:anymore|any\s+more|at\s+all)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\bnow\s+(?:it|the\s+[\w-]+)\s+(?:panics|hangs|freezes|segfaults|deadlocks)\b|\b(?:panics|hangs|freezes|segfaults|"
+                r"deadlocks)\s+(?:now|again|on\s+start\w*|at\s+start\w*|immediately|forever)\b", _I),
      "said the result does not work"),
 ]

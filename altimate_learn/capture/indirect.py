@@ -369,3 +369,21 @@ CUES += [
                 r"|^\W*(?:不对|不是|不)[，,。!！\s]+[^。？?]*?(?:不是|而不是)[^。？?]*?(?:是|用|改)", _I),
      'says "X, not Y"'),
 ]
+
+# The agent's earlier work named, with its fault, anywhere in a message (a correction buried in a new request: "next up
+# is the export. also the tests you added last time don't run in CI", "btw the env var you introduced isn't documented
+# anywhere", "one thing: you hardcoded the tax rate"). Written from no message (cls26; real dev: no message of either kind).
+# Never praise or new work ("the tests you added are passing now, thanks", "the API you built should also support
+# paging", "the helper you wrote isn't wired in yet, we'll do it tomorrow").
+_YOUR_WORK = (r"\b(?:the|that|this|those|these)\s+(?:[\w.`-]+\s+){0,3}?(?:you|u)\s+(?:just\s+|also\s+)?(?:wrote|added|made|built|"
+              r"created|changed|implemented|introduced|generated|refactored|updated|moved|renamed|used|picked|chose)\b")
+CUES += [
+    (re.compile(_YOUR_WORK + r"(?![^.;!?]*\b(?:yet|thanks|thank\s+you|great|perfect|nice|works?\s+(?:great|fine|well)|passing|"
+                r"green|looks?\s+good)\b)[^.;!?]{0,100}?(?:n't\b|\bnot\b|\bnever\b|\bno\s+longer\b|\bstill\b|\btoo\b|"
+                r"\b(?:should|has\s+to|have\s+to|needs?\s+to|must)\b(?!\s+(?:also|too|now|next)\b)|\b(?:overlaps?|drops?|breaks?|fails?|"
+                r"crashes|leaks?|wrong|missing|broken|ignores?|skips?|duplicates?|loses?|deletes?|wipes?|even\s+when)\b)", _I),
+     "pointed out a flaw in what the agent did"),
+    (re.compile(r"(?:^|[,;:.]\s*|\b(?:also|btw|and|oh)\s+)(?:you|u)\s+(?:just\s+|also\s+)?(?:hardcoded|hard-coded|duplicated|skipped|"
+                r"ignored|disabled|commented\s+out|mocked\s+out|broke|dropped)\s+(?!(?:it|that|this)\s+(?:like|as)\s+i\s+asked\b)\w+", _I),
+     "pointed out a flaw in what the agent did"),
+]

@@ -166,3 +166,55 @@ def test_the_own_slip_guard_does_not_hide_the_agents_mistake():
 def test_broken_forms_need_an_answer_that_claimed_work():
     for text in ("the totals are off by one now", "the page is stuck in a redirect loop", "each notification shows up twice now"):
         assert not judge(text, answer=None), text
+
+
+# A report in the result's own words after done work, and the agent's earlier work named with its fault inside a new
+# request: written from no message (typed here), dev-neutral.
+OWN_WORDS_FIRE = [
+    "the sidebar is completely broken on tablets now",
+    "the checkout looks messed up again",
+    "the submit button is greyed out now",
+    "the bar chart is upside down",
+    "the logo disappeared from the header",
+    "the cleanup job never runs",
+    "the avatars don't show anymore",
+    "now the worker hangs",
+    "it freezes on startup",
+]
+OWN_WORDS_QUIET = [
+    "nothing is broken, ship it",
+    "the staging server is broken since yesterday, use local for now",
+    "is the sidebar broken on tablets?",
+    "the legacy page is broken by design, ignore it",
+    "the error disappeared",
+    "the warnings vanished, nice",
+    "make sure the cleanup job never runs on weekends",
+]
+BURIED_FIRE = [
+    "next is the import wizard. also the fixtures you added don't load on windows",
+    "ok, the search page now. btw the cache you introduced never expires",
+    "let's do the mobile menu. one more thing: you hardcoded the locale, it must come from the browser",
+    "moving on to payments. and the endpoint you built returns 200 even when the card is declined",
+    "cool, then the docs. oh and the script you wrote deletes the backup folder too",
+]
+BURIED_QUIET = [
+    "the fixtures you added are passing now, thanks",
+    "the endpoint you built should also support filtering",
+    "the script you wrote works great, now let's do the docs",
+    "the page you made looks good, next the footer",
+]
+
+
+@pytest.mark.parametrize("text", OWN_WORDS_FIRE + BURIED_FIRE)
+def test_reports_in_own_words_and_buried_faults_fire(text):
+    assert judge(text), text
+
+
+@pytest.mark.parametrize("text", OWN_WORDS_QUIET + BURIED_QUIET)
+def test_their_look_alikes_stay_quiet(text):
+    assert not judge(text), text
+
+
+def test_reports_in_own_words_need_done_work():
+    for text in OWN_WORDS_FIRE:
+        assert not judge(text, answer=None), text
