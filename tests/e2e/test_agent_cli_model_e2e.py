@@ -172,3 +172,62 @@ def test_gemini_cli_not_signed_in_says_so_and_keeps_the_signal_open(world, gemin
     assert model_calls(world) == []
     data = json.loads(learn_ok(world, "signals", "--json"))
     assert [s["status"] for s in data] == ["open"]
+
+
+INTERRUPT_DRIVER = r'''
+import json, os, signal, socket, subprocess, sys, time
+# Inside the network namespace: a model address that takes the connection and never answers (a slow model).
+server = socket.socket()
+server.bind(("127.0.0.1", 0))
+server.listen(16)
+server.settimeout(120)
+env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % server.getsockname()[1])
+learn = subprocess.Popen([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "claude-code",
+                          "--timeout", "150"], env=env, start_new_session=True, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+conn, _ = server.accept()  # Claude Code is running and waits for its model
+os.kill(learn.pid, signal.SIGINT)  # the person presses Ctrl-C
+out, err = learn.communicate(timeout=60)
+
+
+def running(binary):
+    found = []
+    for pid in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                argv = f.read().split(b"\0")
+            with open("/proc/%s/stat" % pid) as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z" and any(binary.encode() in a for a in argv) and b"-p" in argv:
+            found.append(int(pid))
+    return found
+
+
+left = running(sys.argv[1])
+deadline = time.monotonic() + 30  # a killed process may take a moment to be gone
+while left and time.monotonic() < deadline:
+    time.sleep(0.1)
+    left = running(sys.argv[1])
+for pid in left:
+    os.kill(pid, signal.SIGKILL)
+print(json.dumps({"returncode": learn.returncode, "left": left}))
+'''
+
+
+def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin):
+    """trial28: `learn run` interrupted while Claude Code waited for its model exited 130 and left Claude Code
+    running (in a session of its own, the terminal's Ctrl-C never reaches it): a call nobody reads, still billed."""
+    prepare(world, "claude-code")
+    driver = world.work / "interrupt.py"
+    driver.write_text(INTERRUPT_DRIVER)
+    env = learn_env(world)
+    env.update(claude_env(world))
+    env["PATH"] = os.pathsep.join([str(claude_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    run = world.run([sys.executable, driver, str(claude_bin)], env=env, timeout=200).check()
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result == {"returncode": 130, "left": []}, result
+    data = json.loads(learn_ok(world, "signals", "--json"))
+    assert [s["status"] for s in data] == ["open"]  # nothing was consumed

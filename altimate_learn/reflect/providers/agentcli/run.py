@@ -12,7 +12,8 @@ and reading JSON out of whatever the CLI printed.
   run any, return at once; colour is switched off.
 - A run gets the prompt on stdin (then EOF, so a CLI that asks for confirmation reads "no" instead of
   waiting), runs in its own process group, and is bounded as a whole: at the deadline the group gets
-  SIGTERM, then SIGKILL; anything the CLI left running in its group is killed when it exits. Output is
+  SIGTERM, then SIGKILL; anything the CLI left running in its group is killed when it exits, and the whole group
+  when learn itself is interrupted meanwhile (Ctrl-C never reaches a process in a session of its own). Output is
   captured up to a cap, never unbounded.
 """
 
@@ -111,6 +112,11 @@ def run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_tex
         except subprocess.TimeoutExpired:
             _signal_group(proc.pid, signal.SIGKILL)
             proc.wait()
+    except BaseException:
+        # Ctrl-C (or any exit) while the CLI answers: in a session of its own, the terminal's interrupt never
+        # reaches it, and it went on with the call, unread (trial28: `learn run` interrupted, Claude Code still ran)
+        _signal_group(proc.pid, signal.SIGKILL)
+        raise
     _signal_group(proc.pid, signal.SIGKILL)  # whatever the CLI left running in its group
     for thread in (out.thread, err.thread, writer):
         thread.join(timeout=2.0)  # a grandchild in a session of its own may still hold a pipe: don't wait on it
