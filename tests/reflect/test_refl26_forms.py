@@ -62,6 +62,22 @@ GIVES = [
     ("remember we're not using redux anymore", "Never use `redux`."),
     # a second clause joined by ", and we …" is read on its own, not glued to the first
     ("tests in this repo live under spec/, and we use rspec not minitest", "Use `rspec` instead of `minitest`."),
+    # ... and one after "pls", and the team's way after a comma when nothing before it is a rule
+    ("no tabs pls we use 2 spaces", "Indent with 2 spaces."),
+    ("Errors in this service are returned as Result, we don't panic outside main", "Never panic outside main."),
+    ("too many comments, we don't comment obvious code", "Never comment obvious code."),
+    ("Use camelCase for JSON fields, we don't do snake_case in the API.", "Use `camelCase` for JSON fields."),
+    # "panic" is a thing code does
+    ("don't panic in library code, return an error", "Never panic in library code; return an error."),
+    # where the data convention holds is the project itself
+    ("all money is stored in cents as integers in this codebase", "All money is stored in cents as integers."),
+    # a limit the code keeps, per kind of thing, also recalled as a question
+    ("didnt we say max 100 chars per line? these are like 140", "Keep to at most 100 chars per line."),
+    ("no more than 3 params per function", "Keep to at most 3 params per function."),
+    # softeners before a request, and the team's usual way
+    ("if you don't mind, use ruff instead of flake8", "Use `ruff` instead of `flake8`."),
+    ("sorry to be picky, but we usually put the test next to the component, not in __tests__",
+     "Put the test next to the component, not in `__tests__`."),
 ]
 
 
@@ -105,6 +121,12 @@ NOTHING = [
     "on the team page use cards instead of a table, the bios are too long for cells",
     # a statement that is one piece of a longer one stays its premise
     "we use npm but it's slow",
+    # a limit of this task's own, and what the team ends up doing
+    "max 3 retries per request",
+    "we usually end up rewriting it",
+    "we usually put the button on the left",
+    # which logger only the conversation says
+    "if it's not too much trouble could you use the existing logger instead of print statements",
 ]
 
 

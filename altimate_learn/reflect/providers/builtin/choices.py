@@ -216,6 +216,9 @@ def _data_convention(c: str) -> Rule | None:
     "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
     and never a report of what went wrong ("the API still returns cents", "it's in cents, not dollars")."""
     text = c.strip().rstrip(".!")
+    # "all money is stored in cents as integers in this codebase": where it holds is the project itself (refl26)
+    text = re.sub(r"\s+(?:in\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|code\s*base|app)|here|everywhere)$", "",
+                  text, flags=re.I)
     m = _DATA_OURS.match(text) or _DATA_KIND.match(text)
     if not m or _NOT_A_CONVENTION.search(text):
         return None

@@ -43,6 +43,9 @@ _SOFT_LEAD = (
     r"|(?:we|you)\s+(?:might|may|could)\s+(?:want\s+to|wanna)"
     r"|(?:we|you)\s+(?:could|might)(?!\s+(?:not|be|have|get|see|break|lose|end\s+up)\b)"
     r"|(?:please\s+)?consider"
+    # "if it's not too much trouble could you …", "sorry to be picky, but we usually …" (refl26)
+    r"|if\s+(?:it'?s|it\s+is)\s+not\s+too\s+much\s+(?:trouble|work|hassle)|if\s+you\s+don'?t\s+mind"
+    r"|sorry\s+to\s+be\s+(?:picky|pedantic|a\s+pain|annoying|that\s+person)(?:\s*,?\s*but)?"
     r"|how\s+about|what\s+about"
     r"|(?:it\s+)?would\s+be\s+(?:nice|great|good|cool|helpful|better)\s+if\s+you\s+(?:could|would)"
     # "please take some time and analyze the code before answering": how unhurried to be, not what to do

@@ -70,6 +70,11 @@ _DONE_CLAIM = re.compile(r"\s+before\s+(?:(?:you\s+)?(?:tell(?:ing)?|show(?:ing)
                          re.I)
 
 
+_LIMIT = re.compile(r"^(?:max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?P<n>\d+)\s+(?P<unit>chars?|characters?|"
+                    r"columns?|cols?|lines?|params?|parameters?|arguments?|args?)\s+(?:per|a|an|in\s+(?:a|each|one|any))\s+"
+                    r"(?P<per>line|function|method|file|class|module|component|commit|row|test)s?\s*[.!]*$", re.I)
+
+
 def _SHOUTED(clause: str) -> bool:
     """Mostly capital letters over several words: shouting, not a rule to keep."""
     letters = [ch for ch in clause if ch.isalpha()]
@@ -125,6 +130,7 @@ def match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
 
 
 def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
+    typed = clause.strip()
     c = strip_lead(clause)
     # "did everything go well? if not, please stop killing your own session": "stop" and what the agent keeps doing is
     # the complaint whatever the answer; any other rule after "if not," holds only if it did not ("if not, use npm")
@@ -213,7 +219,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     polite = re.match(r"^(?:can|could|would)\s+you\s+(?:please\s+)?(not|stop)\s+(.+?)\??$", c, re.I)
     if polite:
         c = ("stop " if polite.group(1).lower() == "stop" else "don't ") + polite.group(2)
-    c = re.sub(r"^we\s+(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"})) + r")\s)", "", c, flags=re.I)
+    usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
+    c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
+               + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way
     c = re.sub(r"^(?:you\s+(?:should|must|need\s+to|have\s+to|gotta)\s+|we\s+(?:should|must|need\s+to|have\s+to)\s+|"
                r"(?:make\s+sure|be\s+sure|remember)\s+(?:to|you|that\s+you)\s+|could\s+you\s+|can\s+you\s+)"
                r"(?=\w)", "", c, flags=re.I)
@@ -474,6 +482,11 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     convention = _data_convention(c)
     if convention:
         return convention
+    # "max 100 chars per line", "no more than 3 params per function": a limit the code keeps, per kind of thing (refl26)
+    limit = _LIMIT.match(c) or _LIMIT.match(typed)  # strip_lead reads "no more than" as a refusal
+    if limit:
+        return Rule(f"Keep to at most {limit.group('n')} {limit.group('unit')} per {limit.group('per')}", "convention",
+                    [limit.group(0)], [], standing=True, alone=True)
     # Subject must/should … : "staging models must convert amount_cents to dollars"
     m = re.match(r"^((?:the\s+|all\s+|every\s+|each\s+|our\s+)?[\w`*./-]+(?:\s+[\w`*./()-]+){0,5}?)\s+"
                  r"(must(?:\s+always|\s+never|\s+not)?|should(?:\s+always|\s+never|\s+not)?|shouldn'?t|mustn'?t|"
@@ -536,5 +549,5 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if general and not task and not c.split()[0].lower().endswith("ing") and not _PRONOUN_OBJECT.match(obj) \
                 and verb not in ("fix", "test", "check", "revert", "undo", "try", "read", "look", "skip", "leave",
                                  "focus"):
-            return Rule(body, "imperative", [obj], [])
+            return Rule(body, "imperative", [obj], [], standing=usual)
     return None

@@ -198,21 +198,28 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
     for index, part in enumerate(parts):
         if ONE_OFF.search(part):
             continue  # "don't use pandas for this, … use polars": every clause is about the task at hand
-        for clause in _clauses(part):
-            if _STATEMENT.match(clause):
-                continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
-            rule = match_rule(clause)
-            if rule is None or rule.alone and clause != part and not part.endswith(", and " + clause):
-                continue  # a short statement that is only one piece of a longer sentence may be its premise (one
-                # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
-            if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
-                if HEDGED_IDEA not in declined:
-                    declined.append(HEDGED_IDEA)
-                continue  # "I think we should use a queue instead of polling": an idea for this task's design
-            final = final_of(rule)
-            if final:
-                rank = order[rule.shape] - (1 if "`" in final else 0)
-                candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape))
+        before = len(candidates)
+        # "Errors are returned as Result, we don't panic outside main": the team's way after a comma is read only when
+        # nothing else in the sentence gave a rule ("Use camelCase for JSON fields, we don't do snake_case" keeps its
+        # first rule; refl26)
+        for clauses in (_clauses(part), _late_clauses(part)):
+            if len(candidates) > before:
+                break
+            for clause in clauses:
+                if _STATEMENT.match(clause):
+                    continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
+                rule = match_rule(clause)
+                if rule is None or rule.alone and clause != part and not _own_statement(part, clause):
+                    continue  # a short statement that is only one piece of a longer sentence may be its premise (one
+                    # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
+                if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
+                    if HEDGED_IDEA not in declined:
+                        declined.append(HEDGED_IDEA)
+                    continue  # "I think we should use a queue instead of polling": an idea for this task's design
+                final = final_of(rule)
+                if final:
+                    rank = order[rule.shape] - (1 if "`" in final else 0)
+                    candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape))
     candidates.sort(key=lambda c: (c[0], c[1]))
     taken: list[tuple[str, int]] = []
     for _rank, _place, final, index, shape in candidates:
@@ -225,6 +232,19 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
             continue
         taken.append((final, index))
     return [rule for rule, _index in taken], declined
+
+
+def _late_clauses(sentence: str) -> list[str]:
+    """The team's way said after a comma ("…, we don't panic outside main"), tried only when the sentence's other
+    clauses give no rule."""
+    found = re.search(r",\s+(?=we\s+(?:don'?t|do\s+not|never|always|only)\s)", sentence, re.I)
+    return [sentence[found.end():]] if found else []
+
+
+def _own_statement(part: str, clause: str) -> bool:
+    """Whether ``clause`` ends ``part`` as a statement of its own, joined by ", and" or after a "pls" ("tests live under
+    spec/, and we use rspec", "no tabs pls we use 2 spaces"), not as the premise of what follows it."""
+    return part.endswith(clause) and bool(re.search(r"(?:,\s+and|\s(?:pls|plz|please))\s+$", part[: len(part) - len(clause)]))
 
 
 def _apart(one: str, other: str) -> bool:
@@ -250,6 +270,7 @@ def _clauses(sentence: str) -> list[str]:
     if later:
         out.append(sentence[later.end():])
     pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|,\s+and\s+(?=we\s)|"
+                      r"\s+(?:pls|plz|please)\s+(?=we\s)|"
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
         out += [p for p in pieces if p.strip()]

@@ -30,7 +30,7 @@ build comment force snapshot materialize cluster grant revoke leak split test so
 analyze analyse access allocate assume block break clone concatenate couple expose guess hit increment interpolate introduce mutate omit
 poll query reach recreate reformat reinvent repeat shadow sleep spawn trust bypass concat reimplement hand-roll roll
 reference alter truncate ping mark rerun reorder kill review approve answer
-force-push cherry-pick fast-forward
+force-push cherry-pick fast-forward panic
 """.split())
 
 IRREGULAR_GERUNDS = {"writing": "write", "using": "use", "making": "make", "taking": "take", "giving": "give",
