@@ -141,6 +141,8 @@ MEASURED: list[tuple[str, str, str, dict[str, dict[str, int]]]] = [
     ("7da97e59", "09:43", "refl25's residual forms and the first forms read from half A's rows (`--numbers A`: half B not "
      "counted)",
      {"A": {"rule": 34, "rule lesson": 12, "one-off": 34, "one-off lesson": 0, "not": 57, "not lesson": 1}}),
+    ("second round", "09:57", "more forms read from half A's rows (`--numbers A`)",
+     {"A": {"rule": 34, "rule lesson": 17, "one-off": 34, "one-off lesson": 0, "not": 57, "not lesson": 1}}),
 ]
 
 
