@@ -72,9 +72,11 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
-`delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it.
+`delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
+and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`, 12 tasks by the delivery engineer of
+session 2026-12-05 #10), each written whole by one Write with no Read before.
 
-    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
+    python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
         blind37,blind38,blind39,blind40,blind41,blind42]
 """
 
@@ -234,15 +236,19 @@ class Project:
 
 
 def _file_events(project: Project, session_id: str, files: list[str], counter: list[int],
-                 edits: dict[str, str] | None = None) -> str:
+                 edits: dict[str, str] | None = None, creates: list[str] | None = None) -> str:
     """Read, then Edit, each file (Pre- and PostToolUse); the Edit writes the task's ``edits`` text for the file
-    (what the agent types into it), else a placeholder "b"."""
+    (what the agent types into it), else a placeholder "b". A file of ``creates`` is new: the agent writes it whole
+    with Write (its ``edits`` text), with no Read before."""
     texts = []
     for relative in files:
         path = str(project.root / relative)
         written = (edits or {}).get(relative, "b")
-        for tool, tool_input in (("Read", {"file_path": path}),
-                                 ("Edit", {"file_path": path, "old_string": "a", "new_string": written})):
+        calls = [("Read", {"file_path": path}),
+                 ("Edit", {"file_path": path, "old_string": "a", "new_string": written})]
+        if relative in (creates or ()):
+            calls = [("Write", {"file_path": path, "content": written})]
+        for tool, tool_input in calls:
             counter[0] += 1
             tool_id = f"toolu_{counter[0]:04d}"
             common = {"session_id": session_id, "tool_name": tool, "tool_input": tool_input, "tool_use_id": tool_id}
@@ -264,12 +270,13 @@ def run_session(project: Project, task: dict, session_id: str) -> Session:
     if task.get("request"):
         add("request", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                       "prompt": task["request"], "prompt_id": f"{session_id}-p1"}))
-    add("files", _file_events(project, session_id, task.get("files") or [], counter, task.get("edits")))
+    add("files", _file_events(project, session_id, task.get("files") or [], counter, task.get("edits"),
+                              task.get("creates")))
     if task.get("followup"):
         add("followup", project.event({"session_id": session_id, "hook_event_name": "UserPromptSubmit",
                                        "prompt": task["followup"], "prompt_id": f"{session_id}-p2"}))
         add("followup_files", _file_events(project, session_id, task.get("followup_files") or [], counter,
-                                           task.get("edits")))
+                                           task.get("edits"), task.get("creates")))
     for prefix in task["needed"]:
         session.arrived[prefix] = next((stage for stage, text in session.texts if prefix in text), None)
     return session
@@ -902,6 +909,15 @@ DELIVER26_INTRO = (
     "`except Exception`), each needing the lesson that code bears on and sharing few or no words with the request; "
     "written by the delivery engineer of session 2026-12-05 #9 before the edit-content change and measured before "
     "it. The other sets' edits write a placeholder.")
+DELIVER27_TASKS = ROOT / "research" / "data" / "delivery_tasks_deliver27.jsonl"
+DELIVER27_INTRO = (
+    "12 tasks (5 direct, 5 vague, 2 file) where the agent creates the file it works on: a Write of the whole new "
+    "file (its `edits` text: a component, a route, an Alembic migration, a settings form, a mart, a Terraform module, "
+    "a test module, a Celery task, a page, a Deployment, a workflow, a command), with no Read before; each needs the "
+    "rules a reviewer asks of that new file, whether or not they say \"new\"; written by the delivery engineer of "
+    "session 2026-12-05 #10 before any change of that session, and measured before it (b9150722): 18 / 16 / 16 of 25 "
+    "needed lessons at 300 / 1,000 / 10,000 lessons (17.8 / 18.1 / 18.5 lessons a session): a new file got its "
+    "first five lessons only.")
 BLIND9_TASKS = ROOT / "research" / "data" / "delivery_tasks_blind9.jsonl"
 SIXTH_ROUND_WRITER = (
     "Written by {who} who read only the store's source lessons, this docstring's first 45 lines and the sample "
@@ -1459,6 +1475,8 @@ SETS = {
     "deliver6": (DELIVER6_TASKS, "Sixth-round delivery engineer's own tasks (written before that round)", DELIVER6_INTRO),
     "deliver26": (DELIVER26_TASKS, "Edited code: the delivery engineer's own tasks of session 2026-12-05 #9",
                   DELIVER26_INTRO),
+    "deliver27": (DELIVER27_TASKS, "New files: the delivery engineer's own tasks of session 2026-12-05 #10",
+                  DELIVER27_INTRO),
     "blind7": (BLIND7_TASKS, "Blind batch 7 (written apart from the code)", BLIND7_INTRO),
     "blind8": (BLIND8_TASKS, "Blind batch 8 (written apart from the code)", BLIND8_INTRO),
     "blind9": (BLIND9_TASKS, "Blind batch 9 (written apart from the code)", BLIND9_INTRO),

@@ -3,6 +3,7 @@ the check that a refactor of the classifier (a module split) changes no flag and
 
     python research/classifier_flags.py save FILE     # the verdicts of this checkout, keyed by set and row
     python research/classifier_flags.py compare FILE  # how many flags and reasons differ from FILE, per set
+    python research/classifier_flags.py compare FILE --no-holdout  # the same, the held-out split left out (while tuning)
 
 Sets: `corrections.jsonl`, both blind written sets (with and without the agent's answer for the second), the real
 sessions' dev split (with the answer, reply and reasoning, as `classifier_real.py` scores them) and the held-out split.
@@ -49,9 +50,9 @@ def _real(split: str) -> Iterator[tuple[str, str, Any]]:
         yield split, f"{message.session}:{message.id}", _verdict(message, msg, previous)
 
 
-def verdicts() -> dict[str, dict[str, str]]:
+def verdicts(holdout: bool = True) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
-    for source in (_written(), _real("dev"), _real("holdout")):
+    for source in (_written(), _real("dev"), *((_real("holdout"),) if holdout else ())):
         for name, key, verdict in source:
             value = json.dumps([bool(verdict.correction), verdict.reason, verdict.strength])
             if name in HIDDEN:
@@ -63,7 +64,7 @@ def verdicts() -> dict[str, dict[str, str]]:
 
 def compare(saved: dict[str, dict[str, str]], now: dict[str, dict[str, str]]) -> str:
     lines = []
-    for name in sorted(set(saved) | set(now)):
+    for name in sorted(set(now)):
         a, b = saved.get(name, {}), now.get(name, {})
         changed = [k for k in a if k in b and a[k] != b[k]]
         flags = [k for k in changed if name in HIDDEN or json.loads(a[k])[0] != json.loads(b[k])[0]]
@@ -79,7 +80,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) == 2 and args[0] == "save":
         Path(args[1]).write_text(json.dumps(verdicts(), sort_keys=True), encoding="utf-8")
-    elif len(args) == 2 and args[0] == "compare":
-        print(compare(json.loads(Path(args[1]).read_text(encoding="utf-8")), verdicts()), end="")
+    elif len(args) in (2, 3) and args[0] == "compare" and args[2:] in ([], ["--no-holdout"]):
+        print(compare(json.loads(Path(args[1]).read_text(encoding="utf-8")), verdicts(holdout=not args[2:])), end="")
     else:
-        sys.exit("usage: python research/classifier_flags.py save FILE | compare FILE")
+        sys.exit("usage: python research/classifier_flags.py save FILE | compare FILE [--no-holdout]")

@@ -179,7 +179,10 @@ retest build rebuild deploy redeploy check recheck push commit install reinstall
 CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh\s+and|btw|and\s+also)[,:]?\s+", _I)
 # "Remember: amounts in cents, as integers.", "reminder - we use uv here" typed after an answer: a rule the work should
 # have kept (review12 R12-1). Never "remember to …" (a step of new work), "remember when …" (a story) or a question.
-REMINDER_OPENING = re.compile(r"^\W*(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder)\s*[:,\u2013\u2014-]\s*"
+# (cls26) Also "remember we're not touching the legacy module" (no colon: the rule's subject right after "remember") and
+# "again: yarn not npm" (the rule said once more).
+REMINDER_OPENING = re.compile(r"^\W*(?:(?:remember|reminder|(?:a\s+)?(?:friendly\s+|quick\s+)?reminder|as\s+a\s+reminder|again)\s*[:,\u2013\u2014-]\s*"
+                              r"|remember\s+(?:that\s+)?(?=(?:we|we're|our|all|every|nothing|no)\b))"
                               r"(?!(?:to|when|how|that\s+time|the\s+time|me|this|it)\b)(?P<rule>[^?]{3,200})$", _I)
 REMINDER_REASON = "reminded of a rule"
 # What makes the reminder a rule of the work: an always/never, a prohibition, a "we use", a directive verb, or a word of

@@ -284,6 +284,12 @@ def _try(cues: list[tuple[re.Pattern[str], str]], clause: str) -> str | None:
 _STATEMENT_CUES = frozenset({"doubted the agent's answer", "said the agent misunderstood", 'says "you didn\'t…"', 'says "you forgot…"', 'says "that\'s wrong"', 'says "not what I asked"',
                              "repeated an earlier instruction", "reminded of an earlier instruction", 'says "you\'re wrong"',
                              "refused the agent's diagnosis"})
+# A hedge said as a statement before a question in the same clause (the statement part is what `_STATED_FIRST` strips the
+# question from): "not a fan of the nested ternaries, could we use if/else?", "not sure this is right — shouldn't …?".
+_HEDGES = frozenset({"disliked what the agent made", "said the result is not what was expected", "doubted the agent's answer",
+                     "asked the agent not to do something", 'says "not what I asked"', "said the result is not quite right"})
+_STATED_FIRST = re.compile(r"(?:[,;:.\u2014\u2013]|\s-+)\s*(?:(?:so|and|but|maybe|perhaps)\s+)?(?:could|can|would|should|shouldn't|wouldn't|"
+                           r"couldn't|isn't|doesn't|why|what|how|is\s+there|any\s+chance)\b[^?]*\?+\s*$", re.I)
 _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's change",
                             "reported a problem after the agent's change"})
 
@@ -407,10 +413,15 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 if reason in SOFT and ((statement_asked and not hedged)
                                        or not (soft_ok and (reason != 'says "X, not Y"' or len(clause.split()) <= 15))):
                     reason = None
-                if statement_asked and not hedged and reason not in _STATEMENT_CUES:
+                if (statement_asked and not hedged and reason not in _STATEMENT_CUES
+                        and not (reason in _HEDGES and _try(ALL_CUES, _STATED_FIRST.sub("", clause)) == reason)):
+                    # ("I'm not a big fan of the nested ternaries, could we use if/else?": a hedge said as a statement,
+                    # then a question, keeps the hedge's cue: cls26)
                     reason = None
                 if reason == "asked the agent to go one step at a time" and guards.PLANNED.search(own):
                     reason = None
+                if reason in ('says "wrong…"', "said the agent misunderstood") and guards.OWN_SLIP.search(own):
+                    reason = None  # "oops I typed staging when I meant dev": the person's own slip (cls26)
                 if reason == 'says "that\'s wrong"' and languages.OWN_MISTAKE.search(clause):
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and guards.NOT_YOUR_DOING.search(clause):
@@ -496,6 +507,8 @@ _FAILURE_OUTPUT = re.compile(
     r"\b(?:error|exception|traceback|failed|failure|fatal|panic|uncaught|cannot\s+find|can't\s+resolve|not\s+defined|"
     r"refused\s+to\s+connect|err_[a-z_]+|exit\s+code\s+[1-9]|no\s+\w+\s+found|no\s+function\s+clause\s+matching|"
     r"undefined\s+(?:function|method|variable|symbol)|unresolved\s+reference|has\s+no\s+member)\b|\"severity\"\s*:\s*\d"
+    # an error class with its message ("TypeError: Cannot read properties of undefined", "KeyError: 'id'") (cls26)
+    r"|^\s*[A-Z]\w*(?:Error|Exception):\s|\bcannot\s+read\s+propert(?:y|ies)\s+of\s+(?:undefined|null)\b"
     r"|^\s*File\s+\"[^\"]+\",\s+line\s+\d+", re.I | re.M)
 # Output pasted as the message itself: a diagnostics list, a traceback frame, a shell prompt, a log line.
 _STARTS_PASTED = re.compile(r"^[ \t]*(?:\[\s*\{|\{\s*\"|File\s+\"|Traceback|[A-Z]:\\|PS\s+[A-Z]:|\$\s|>\s|"

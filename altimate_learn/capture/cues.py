@@ -218,7 +218,12 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"|\bwe\s+(?:had\s+|have\s+)?already\s+(?:decided|agreed|settled|chose|picked|ruled)\b"
                 r"|\bi\s+(?:have\s+|had\s+)?(?:mentioned|said|told\s+you|explained|specified|wrote)\s+(?:this|that|it|so)?\s*"
                 r"(?:before|earlier|already|previously|twice|last\s+time)\b"
-                r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b", re.I),
+                r"|^\W*(?:once|yet)\s+again\b|\bhow\s+many\s+times\b"
+                # "as discussed, the copy stays in British English", "as agreed: no new dependencies" (cls26): with no subject,
+                # only with a rule after it, never information or new work ("as discussed, here are the logs")
+                r"|^\W*(?:as|like)\s+(?:previously\s+|already\s+)?(?:discussed|agreed|decided|mentioned|specified|requested)\s*[,:;\u2013\u2014-]"
+                r"(?=[^.?!]*\b(?:not|no|never|only|always|must|has\s+to|have\s+to|stays?|don't|do\s+not|instead)\b)"
+                r"(?![^.?!]*\b(?:here\s+(?:is|are)|here's|attached|meeting|call|demo|tomorrow|today)\b)", re.I),
      "reminded of an earlier instruction"),
     # "you are an agent, make the corrections", "why not do it yourself", "do it yourself"
     (re.compile(r"\byou\s+are\s+(?:an?|the)\s+(?:ai\s+)?agent\b|\bhow\s+about\s+you\s+(?:just\s+)?(?:do|open|run|check|try|fix|"
@@ -360,7 +365,9 @@ CLOSER = re.compile(r"(?:\b(?:any|other|further|more)\s+(?:adjustments?|changes?
 
 # The result reported broken after an attempt: these need no context, the words say the attempt failed.
 PERSISTS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(?:nothing|none\s+of\s+(?:it|this|that|them))\s+(?:has\s+|have\s+|is\s+|seems\s+to\s+)?(?:changed|changing|"
+    # (never inside a condition: "print a summary even when nothing changed", "if nothing changed, skip the deploy")
+    (re.compile(r"(?<!\bwhen\s)(?<!\bif\s)(?<!\bunless\s)(?<!\bwhenever\s)(?<!\bwhere\s)"
+                r"\b(?:nothing|none\s+of\s+(?:it|this|that|them))\s+(?:has\s+|have\s+|is\s+|seems\s+to\s+)?(?:changed|changing|"
                 r"happened|happening|happens|works?|working|change|moved|shows?|showing|appears?|updated)\b"
                 r"|\b(?:no|zero|absolutely\s+no|not\s+any)\s+(?:difference|change|effect|improvement)\b", re.I),
      "said nothing changed"),

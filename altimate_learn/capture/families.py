@@ -129,8 +129,11 @@ CHALLENGES += [
      'asks "why did you…"'),
     # "didn't we agree to use tabs?", "weren't we going to keep the old api?", "wasn't the plan to use redis?"
     # (twelfth pass, review12 R12-1: "hm, didn't we agree on httpx?", "isnt it supposed to be Decimal for amounts")
-    (re.compile(r"^\W*" + _REMINDER_OPENER + r"(?:didn't|did\s+not|haven't|have\s+not|hadn't)\s+we\s+(?:just\s+|already\s+)?(?:agree|decide|say|"
-                r"settle)\s+(?:to|that|not|on)\b|^\W*" + _REMINDER_OPENER + r"(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
+    (re.compile(r"^\W*" + _REMINDER_OPENER + r"(?:didn't|didnt|did\s+not|haven't|have\s+not|hadn't)\s+we\s+(?:just\s+|already\s+)?(?:agree|decide|say|"
+                r"settle)\s+(?:to|that|not|on)\b"
+                # "didnt we say max 100 chars per line?" (cls26): a rule right after "say", the whole a question
+                r"|^\W*" + _REMINDER_OPENER + r"(?:didn't|didnt|did\s+not)\s+we\s+(?:just\s+|already\s+)?(?:say|said)\s+(?!(?:hi|hello|bye|"
+                r"goodbye|thanks|something|anything|that\s+we\s+would\s+(?:meet|talk|call))\b)[^?]{3,80}\?|^\W*" + _REMINDER_OPENER + r"(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
                 r"|^\W*" + _REMINDER_OPENER + r"wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b"
                 r"|^\W*" + _REMINDER_OPENER + r"(?:isn't|wasn't)\s+(?:it|this|that|the\s+\w+)\s+supposed\s+to\s+(?:be|use|go|live|stay|have)\b", _I),
      "reminds of an earlier instruction"),
@@ -175,7 +178,7 @@ CUES += [
 BROKEN += [
     # After a done answer: "now it's worse", "that made it worse", "worse than before"
     (re.compile(r"\b(?:that|this|it)\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b"
-                r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
+                r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is|^\W*its)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
                 r"(?!\s+(?:for|if|when|because)\b)(?!\s+(?:\w+\s+){0,2}" + OLD_ONE + r")"
                 r"|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
      "said the change made it worse"),
@@ -255,4 +258,58 @@ _OWN_PLAN_AHEAD = r"\b(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|
 CUES += [
     (re.compile(r"^(?![^\n]*" + _OWN_PLAN_AHEAD + r")(?=[^\n]*" + _FROM_NOW_ON + r")(?=[^\n]*?" + _DIRECTIVE + r")", _I),
      STANDING_RULE_REASON),
+]
+
+
+# -- cls26 (issue 20): broken after a done answer, in forms the tables did not hold (from the second blind set's half A;
+# typed look-alikes in tests/capture_text/test_indirect_third_round.py). Counted only after an answer that claimed work.
+BROKEN += [
+    # "EUR totals are off by a cent now", "the offsets are off by one": a figure of the result wrong by an amount
+    (re.compile(r"\b(?:is|are|was|were|it's|they're|comes?\s+out|came\s+out)\s+(?:still\s+|now\s+|all\s+)?off\s+by\s+(?:one|a|an|\d+|"
+                r"a\s+few)\b", _I),
+     "said the result is wrong"),
+    # "the login page loops forever now", "stuck in a redirect loop", "it keeps reloading forever"
+    (re.compile(r"\b(?:loops|looping|redirects|redirecting|reloads|reloading|spins|spinning|retries|retrying|restarts|restarting)\s+"
+                r"(?:forever|endlessly|infinitely|non-?stop|over\s+and\s+over)\b|\b(?:infinite|endless|redirect)\s+(?:re)?(?:loop|loops|"
+                r"reloads?|redirects?)\b|\bstuck\s+in\s+(?:a|an)\s+(?:\w+\s+)?loop\b", _I),
+     "said the result does not work"),
+    # "every email has the subject "undefined"", "the total shows NaN", "it prints [object Object]": a blank value shown
+    (re.compile(r"\b(?:has|have|shows?|showing|says?|saying|displays?|displaying|prints?|printing|renders?|rendering|reads?|is|are|"
+                r"comes?\s+(?:out|back)\s+as|came\s+(?:out|back)\s+as)\s+(?:the\s+[\w-]+\s+|an?\s+[\w-]+\s+(?:of\s+)?)?[\"'`\u201c]?"
+                r"(?:undefined|NaN|\[object\s+Object\])\b(?![\"'`\u201d]?\s+(?:when|if|for\s+(?:missing|empty|unknown))\b)", re.S),
+     "said the result is wrong"),
+    # "the table is rendering every row twice", "each toast shows up twice", "the webhook fires three times"
+    (re.compile(r"\b(?:is|are|it's|they're|now)\s+\w+ing\s+(?:every|each|all(?:\s+the)?|the)\s+[\w-]+\s+(?:twice|two\s+times|three\s+times)\b"
+                # (never said not to happen: "nothing is rendered twice now")
+                r"|(?<!\bnothing\s)\b(?:shows|appears|renders|prints|fires|runs|sends|is\s+\w+ed|are\s+\w+ed|gets\s+\w+ed|get\s+\w+ed|shows\s+up|show\s+up)\s+"
+                r"(?:up\s+)?(?:twice|two\s+times|three\s+times)\b(?!\s+(?:a|per|an|every|each)\s+(?:day|week|hour|minute|second|month|year)\b)",
+                _I),
+     "said the result does not work"),
+]
+
+# A report in the result's own words, written from no message (cls26; on real dev these forms add no flag either way,
+# `research/classifier_rules.py --candidate`): a thing of the result in a broken state ("the layout is broken on mobile",
+# "the save button is greyed out now", "the chart is upside down"), gone ("the footer disappeared"), never doing its job
+# ("the webhook never fires"), not doing it any more ("the images don't load anymore"), hanging or panicking now.
+_NOT_A_PROBLEM = r"(?:error|errors|warning|warnings|bug|bugs|crash|crashes|issue|issues|problem|problems|lag|flicker|glitch|spam|noise)"
+BROKEN += [
+    # ("broken" / "messed up" only with "now", "again" or "after …": "the staging server is broken since yesterday, use
+    # local" and "the old implementation is broken on windows, so replace it" speak of something else)
+    (re.compile(r"(?<!\bnothing\s)\b(?:is|are|looks|seems)\s+(?:still\s+|now\s+|completely\s+|totally\s+|all\s+|kind\s+of\s+|kinda\s+)?"
+                r"(?:(?:broken|messed\s+up|screwed\s+up)\b(?=[^.;!?,]*\b(?:now|again|after\s+(?:the|your|this|that)\b))|(?:garbled|"
+                r"corrupted|mangled|misaligned|upside\s+down|greyed\s+out|grayed\s+out|cut\s+off)\b)"
+                r"(?!\s+(?:by\s+design|on\s+purpose|intentionally)\b)", _I),
+     "said the result does not work"),
+    (re.compile(r"\b(?!" + _NOT_A_PROBLEM + r"\b)[\w-]+\s+(?:has\s+|have\s+|just\s+)?(?:disappeared|vanished)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\bnever\s+(?:fires|loads|renders|shows\s+up|shows|runs|finishes|completes|stops|returns|ends|triggers|appears|"
+                r"gets\s+called|gets\s+sent|arrives|saves)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\b(?:don't|doesn't|won't|isn't|aren't|can't)\s+(?:\w+\s+)?(?:load|loading|render|rendering|show|showing|display|"
+                r"displaying|open|opening|save|saving|fire|firing|update|updating|appear|appearing)\s+(?:\w+\s+){0,3}?"
+                r"(?:anymore|any\s+more|at\s+all)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\bnow\s+(?:it|the\s+[\w-]+)\s+(?:panics|hangs|freezes|segfaults|deadlocks)\b|\b(?:panics|hangs|freezes|segfaults|"
+                r"deadlocks)\s+(?:now|again|on\s+start\w*|at\s+start\w*|immediately|forever)\b", _I),
+     "said the result does not work"),
 ]

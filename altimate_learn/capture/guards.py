@@ -264,3 +264,13 @@ NEXT_WORK = re.compile(r"^\W*(?:(?:and|also|ok(?:ay)?|so|now|btw)\W+)*(?:for|in|
                        r"(?:next|new|upcoming|future|other|remaining)\s+(?:[\w-]+\s+){0,2}?(?:features?|pages?|tasks?|steps?|"
                        r"phases?|parts?|components?|screens?|modules?|projects?|ones?|endpoints?|stor(?:y|ies)|tickets?|"
                        r"sprints?|versions?|releases?|services?|iterations?|milestones?|apps?|sections?|files?)\b", _I)
+
+
+# -- cls26 (issue 20): the person's own slip, said as such ("sorry wrong file, the one I wanted is utils/date.js", "oops I
+# typed staging when I meant dev", "my bad, wrong ticket"): an apology or "oops" that opens the message with "wrong <thing>"
+# right after it, or "I typed / wrote / said X when I meant Y". The agent did what it was told. Never "sorry, but that's
+# the wrong file" (the agent's) or "oops, you deleted the wrong table".
+OWN_SLIP = re.compile(r"^\W*(?:sorry|oops|whoops|my\s+bad|my\s+mistake|my\s+fault|ah+|argh)\W+(?:i\s+(?:gave|sent|pasted|picked|linked|"
+                      r"named|meant)\s+(?:you\s+)?(?:the\s+)?)?(?:wrong|the\s+wrong)\s+[\w.-]+"
+                      r"|\bi\s+(?:typed|wrote|said|put|entered|gave\s+you|pasted|sent|mistyped|misspelled|copied)\b[^.?!]{0,60}?\b"
+                      r"(?:when|but|while|where)\s+i\s+meant\b", _I)

@@ -290,3 +290,100 @@ CUES += [
                 r"stick|sticking|leave|leaving)\b", _I),
      "reminded of an earlier instruction"),
 ]
+
+
+# -- Third round (cls26), from the second blind set's half A: general forms, each with typed look-alikes that must stay
+# quiet (tests/capture_text/test_indirect_third_round.py) ---------------------------------------------------------------
+_DESTROYED = (r"(?:delete|deleted|remove|removed|drop|dropped|wipe|wiped|nuke|nuked|overwrite|overwrote|overwritten|truncate|"
+              r"truncated|reset|force[\s-]?push(?:ed)?|rewrite|rewrote|disable|disabled|comment(?:ed)?\s+out|skip|skipped|"
+              r"change|changed|rename|renamed|replace|replaced|downgrade|downgraded|hardcode|hardcoded|hard-coded)")
+_THING = r"(?:it|them|that|this|those|these|(?:the|my|our|your)\s+[\w.`-]+(?:\s+[\w.`-]+){0,2})"
+CHALLENGES += [
+    # "did you just delete the entire fixtures folder???", "did you really hardcode the key?", "did u even test it": the
+    # agent's act asked about in disbelief (a destructive act after "just / really / actually", or "even", or "??")
+    (re.compile(r"^\W*(?:(?:wait|hold\s+on|uh+|um+|hm+|so|and|but|wtf|omg)\W+)*did\s+(?:you|u)\s+(?:(?:just|really|actually|seriously)\s+"
+                + _DESTROYED + r"\b|even\s+(?:test|run|try|check|read|look|compile|build|open|look\s+at)\b|(?:just|really|actually)\s+\w+[^?]{0,80}\?\s*[?!]+)"
+                r"(?![^?]*\b(?:like|as)\s+(?:i|we)\s+(?:asked|said|wanted|planned)\b)", _I),
+     "challenges what the agent did"),
+    # "how does this even pass?", "how is that even compiling?": the result doubted in disbelief ("even")
+    (re.compile(r"\bhow\s+(?:does|do|did|is|are|can|could)\s+(?:this|that|it|these|those|the\s+\w+)\s+even\s+(?:pass|passing|work|working|"
+                r"compile|compiling|run|running|build|building|make\s+sense|possible)\b", _I),
+     "challenges what the agent did"),
+    # "what's with all the `any` types you added", "what's up with the three new helpers you wrote?"
+    (re.compile(r"\bwhat(?:'s|\s+is)\s+(?:up\s+)?with\s+(?:all\s+)?(?:the|these|those|this|that|your)\b[^?.!]{1,60}?\b(?:you|u)\s+(?:just\s+)?"
+                + _DID + r"\b", _I),
+     "challenges what the agent did"),
+    # "where are the tests? you said you'd write them", "you said you would keep the old endpoint, but it's gone": what
+    # the agent said it would do, missing (never "you said you'd write them later, that's fine" or a question about it)
+    (re.compile(r"\byou\s+said\s+(?:that\s+)?(?:you'd|you\s+would|you\s+were\s+going\s+to|you'll|you\s+will|you\s+did|you\s+had|you've|"
+                r"you\s+have|it\s+(?:was|would\s+be|is))\b"
+                r"(?![\s\S]*\b(?:later|tomorrow|next\s+(?:time|week|sprint)|that's\s+fine|no\s+rush|thanks|thank\s+you|great|"
+                r"what\s+did\s+you\s+find)\b)", _I),
+     "reminded the agent of what it said it would do"),
+    # "could you maybe put the helper back where it was?", "can you move it back?", "change the colour back": undo asked
+    # ("turn the LED back on": a switch flipped again, new work, not an undo of the agent's change)
+    (re.compile(r"\b(?:put|move|change|set|bring|rename|revert)\s+" + _THING + r"\s+back\b(?!\s+(?:button|end|office|up|online|"
+                r"on\s+track)\b)|\b(?:turn|switch)\s+" + _THING + r"\s+back\b(?!\s+(?:on|off|up|online)\b)"
+                r"|\bback\s+(?:where|the\s+way|to\s+(?:how|the\s+way|what))\s+(?:it|they|i\s+had\s+(?:it|them))\s+(?:was|were|had)?\b"
+                r"|\bback\s+to\s+(?:how|the\s+way)\s+it\s+was\b", _I),
+     "asked to revert the agent's change"),
+    # "shouldn't the cache be invalidated on update, not just on logout?": what the agent's thing should do instead
+    (re.compile(r"^\W*(?:(?:but|so|hmm+|wait|and)\W+)?(?:shouldn't|should\s+not|wouldn't)\s+(?:this|that|it|these|those|the\s+[\w.`-]+(?:\s+[\w.`-]+)?)"
+                r"\s+(?:be|use|go|stay|return|have|live)\b[^?]{1,100}?(?:,?\s+not\s+(?:just|only)\b|\binstead\s+of\b|\brather\s+than\b|,\s+not\s+\w)", _I),
+     "challenges the approach"),
+]
+
+CUES += [
+    # "not sure this is right", "I'm not convinced that's correct" (the agent's answer or work doubted, as a whole)
+    (re.compile(r"\bnot\s+(?:so\s+|entirely\s+|really\s+|100%\s+)?(?:sure|convinced)\s+(?:that\s+)?(?:this|that|it)(?:'s|\s+is)\s+"
+                r"(?:right|correct|the\s+right\s+(?:approach|fix|way|call)|a\s+good\s+(?:idea|fix|approach))\b", _I),
+     "doubted the agent's answer"),
+    # "tests in this repo live under spec/", "components live in src/ui": where things go, stated as a fact (a path or a
+    # named folder after it; "the logs live in /var/log" with a lookup after it is withdrawn: `withdrawals.BUILDS_ON`)
+    (re.compile(r"^\W*(?:(?:also|and|btw|fyi|note|so)\W+)?(?:all\s+|our\s+|new\s+|the\s+)?[\w`./-]+s(?:\s+in\s+(?:this|the|our)\s+(?:repo|"
+                r"codebase|project))?\s+(?:live|go|sit|are\s+kept|are\s+placed)\s+(?:in|under|inside)\s+(?:the\s+)?(?:[\w.-]*/[\w./-]*|"
+                r"`[^`]+`|[\w-]+\s+(?:folder|directory|dir|package|module))", _I),
+     "stated a team convention"),
+    # "infra changes only go through terraform", "deploys only happen via CI": the only way a thing is done here (never a
+    # condition: "the request only goes through if the token is valid")
+    (re.compile(r"^\W*(?:(?:also|and|btw|fyi|note|so)\W+)?(?:all\s+|our\s+|the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\s+only\s+(?:ever\s+)?(?:go|goes|"
+                r"happen|happens|get\s+\w+ed|are\s+\w+ed|run|runs)\s+(?:through|via|in|with|from|on)\s+\S+"
+                r"(?![^.?!]*\b(?:if|when|once|unless|after)\b)", _I),
+     "stated a team convention"),
+    # "no tabs pls, we use 2 spaces", "no print statements please, we use the logging module", "no prints, use the
+    # logger", "kein print bitte, wir nutzen logging", "nada de print, usamos logging": the agent's thing refused and the
+    # team's way said next to it
+    (re.compile(r"^\W*(?:no|kein(?:e|en)?|nada\s+de|sin|pas\s+de|niente|sem|nessun[oa]?)\s+(?!(?:worries|problem|problems|rush|hurry|"
+                r"need|thanks|idea|clue|pressure|stress|prisa|problema|souci|stress|sorge)\b)[\w().`'-]+(?:\s+[\w().`'-]+){0,2}?"
+                r"\s*(?:please|pls|plz|bitte|por\s+favor|s'il\s+te\s+pla[iî]t|stp|per\s+favore)?\s*[,.;:!\u2013\u2014-]*\s*"
+                r"(?<![\w'`])(?:we\s+(?:use|do|want|prefer|stick\s+(?:to|with)|go\s+with)|(?:just\s+)?use|stick\s+(?:to|with)|wir\s+(?:nutzen|verwenden|"
+                r"benutzen|nehmen)|nutze|verwende|usamos|usa|on\s+utilise|nous\s+utilisons|utilise|usiamo)\s+\S", _I),
+     "stated a team convention"),
+]
+
+CUES += [
+    # "いいえ、そのファイルではなく config/production.yml を修正してください", "아니요, 그 파일 말고 prod 설정을 고쳐 주세요", "不对，不是这个文件，
+    # 是 prod 的": a "no" that opens the message, then "not X but Y" (never "いいえ、大丈夫です", no contrast after it)
+    (re.compile(r"^\W*(?:いいえ|いや|ちがう|違う|違います)[、,。!！\s]+[^。？?]*?(?:ではなく|じゃなくて|じゃなく)"
+                r"|^\W*(?:아니요|아뇨|아니)[,.!\s]+[^.?？]*?말고"
+                r"|^\W*(?:不对|不是|不)[，,。!！\s]+[^。？?]*?(?:不是|而不是)[^。？?]*?(?:是|用|改)", _I),
+     'says "X, not Y"'),
+]
+
+# The agent's earlier work named, with its fault, anywhere in a message (a correction buried in a new request: "next up
+# is the export. also the tests you added last time don't run in CI", "btw the env var you introduced isn't documented
+# anywhere", "one thing: you hardcoded the tax rate"). Written from no message (cls26; real dev: no message of either kind).
+# Never praise or new work ("the tests you added are passing now, thanks", "the API you built should also support
+# paging", "the helper you wrote isn't wired in yet, we'll do it tomorrow").
+_YOUR_WORK = (r"\b(?:the|that|this|those|these)\s+(?:[\w.`-]+\s+){0,3}?(?:you|u)\s+(?:just\s+|also\s+)?(?:wrote|added|made|built|"
+              r"created|changed|implemented|introduced|generated|refactored|updated|moved|renamed|used|picked|chose)\b")
+CUES += [
+    (re.compile(_YOUR_WORK + r"(?![^.;!?]*\b(?:yet|thanks|thank\s+you|great|perfect|nice|works?\s+(?:great|fine|well)|passing|"
+                r"green|looks?\s+good)\b)[^.;!?]{0,100}?(?:n't\b|\bnot\b|\bnever\b|\bno\s+longer\b|\bstill\b|\btoo\b|"
+                r"\b(?:should|has\s+to|have\s+to|needs?\s+to|must)\b(?!\s+(?:also|too|now|next)\b)|\b(?:overlaps?|drops?|breaks?|fails?|"
+                r"crashes|leaks?|wrong|missing|broken|ignores?|skips?|duplicates?|loses?|deletes?|wipes?|even\s+when)\b)", _I),
+     "pointed out a flaw in what the agent did"),
+    (re.compile(r"(?:^|[,;:.]\s*|\b(?:also|btw|and|oh)\s+)(?:you|u)\s+(?:just\s+|also\s+)?(?:hardcoded|hard-coded|duplicated|skipped|"
+                r"ignored|disabled|commented\s+out|mocked\s+out|broke|dropped)\s+(?!(?:it|that|this)\s+(?:like|as)\s+i\s+asked\b)\w+", _I),
+     "pointed out a flaw in what the agent did"),
+]

@@ -58,7 +58,9 @@ WITHDRAWN = re.compile(r"\bignore\s+(?:it|that|this|them)\b|\b(?:doesn't|does\s+
                        r"big\s+deal)\b|\bbeing\s+(?:deleted|removed|retired|decommissioned)\b"
                        r"|\bbecause\s+i\s+(?:hadn't|had\s+not|didn't|did\s+not|haven't|forgot)\b|\bmy\s+(?:bad|fault|mistake)\b"
                        r"|\b(?:a\s+)?(?:separate|another|the\s+next|a\s+later|a\s+future)\s+(?:ticket|issue|task|pr)\b"
-                       r"|\bout\s+of\s+scope\b|\b(?:correct|intended|expected|fine)\s+by\s+design\b|\bby\s+design\b|\bas\s+intended\b", _I)
+                       r"|\bout\s+of\s+scope\b|\b(?:correct|intended|expected|fine)\s+by\s+design\b|\bas\s+intended\b"
+                       # ("approved by design" names the design team, not an intent: cls26)
+                       r"|(?<!\bapproved\s)(?<!\breviewed\s)(?<!\baccepted\s)(?<!\bchecked\s)(?<!\bsigned\soff\s)\bby\s+design\b", _I)
 _NO_LONGER = re.compile(r"\b(?:anymore|any\s+longer)\b", _I)
 _REMINDED = frozenset({"reminded of an earlier instruction"})
 _STATED = frozenset({"stated a team convention"})

@@ -14,11 +14,13 @@ are what it adds.
 backticks (their anchors, :func:`altimate_learn.deliver.tokenize.anchors`) the text holds as an identifier, among
 the lessons that apply to the file or to every file, when at most ``pick`` of those hold it (an identifier many
 lessons name says nothing about which). Identifiers of one letter are left out (`t` of `t()`, a loop variable).
+Code made only of keywords (`select *`, `limit`) names a lesson of the file where the lesson bans it
+(:func:`banned_points`, deliver27).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 MAX_CHARS = 20_000  # of the written text read: the identifiers of a long file's first part are enough
 _TEXT_KEYS = ("new_string", "newString", "content", "new_source", "newSource")
@@ -59,18 +61,21 @@ def _patch_added(body: str, is_file: Callable[[str], bool]) -> str:
     return "\n".join(out)
 
 
-def code_points(corpus, text: str, candidate: Callable[[int], bool], pick: int) -> list[int]:
+def code_points(corpus, text: str, candidate: Callable[[int], bool], pick: int,
+                scoped: Iterable[int] = ()) -> list[int]:
     """The lessons (``candidate``: those that apply to the file) whose anchors ``text`` holds as identifiers, each
-    anchor held by at most ``pick`` candidates; the lessons named by more of the text's identifiers first, then in
-    index order."""
+    anchor held by at most ``pick`` candidates, and those of ``scoped`` (the lessons whose path triggers match the
+    file) that ban code made of keywords the text writes (:func:`banned_points`); the lessons named by more of the
+    text's identifiers first, then in index order."""
     if not text or pick <= 0:
         return []
     from altimate_learn.deliver.bm25 import unpack
     from altimate_learn.deliver.tokenize import _regexes
 
     ident = _regexes()[3]
-    hits: dict[int, int] = {}
-    for token in set(ident.findall(text.lower())):
+    lowered = text.lower()
+    hits: dict[int, int] = dict.fromkeys(banned_points(corpus, lowered, scoped, pick), 1)
+    for token in set(ident.findall(lowered)):
         if len(token) < 2:
             continue
         packed = corpus.anchors.get(token)
@@ -81,3 +86,101 @@ def code_points(corpus, text: str, candidate: Callable[[int], bool], pick: int) 
             for doc in docs:
                 hits[doc] = hits.get(doc, 0) + 1
     return sorted(hits, key=lambda doc: (-hits[doc], doc))
+
+
+# Code in a lesson's backticks made only of keywords (`select *`, `limit`, `union`, `count`) is no anchor: every SQL
+# model writes `select`, and a request's "limit" or "count" is an everyday word (tokenize.anchors leaves them out).
+# What an edit writes can still name such a lesson where the lesson bans that code ("Never use `select *` in a final
+# CTE", "Never leave a `limit` clause in a committed model", "Prefer `union all` over `union`", "Use `for_each` …
+# instead of `count`"): the agent is writing what the rule forbids. Code the lesson asks for (`ref()`, `order by`,
+# `union all`) names nothing: writing it is following the rule. A ban is the code after "never", "no", "not",
+# "avoid", "don't", "instead of", "rather than" or "over" in its clause (up to the code, no other code between).
+_BANS = frozenset(("never", "no", "not", "avoid", "don't", "dont", "without", "instead", "rather", "over"))
+_CLAUSE_ENDS = ".;:!?"
+
+
+def _code_tokens(code: str, arguments: bool = False) -> list[str]:
+    """Words and `*` of a piece of lowercase code, quoted strings left out (and, with ``arguments``, call arguments:
+    a lesson's `date_trunc('day', ...)`)."""
+    import re
+
+    from altimate_learn.deliver.tokenize import _regexes, _without_arguments
+
+    code = _regexes()[1].sub(" ", code)
+    if arguments:
+        code = _without_arguments(code)
+    return re.findall(r"[a-z_][a-z0-9_]*|\*", code)
+
+
+def lesson_bans(text: str) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """(banned, asked-for) keyword phrases of a lesson's backticked code: spans made only of keywords and `*`
+    (:data:`altimate_learn.deliver.tokenize._STOP`) with a word of three letters or more. A span is banned when a
+    ban word (:data:`_BANS`) stands between it and the previous span of its clause (or the clause's start), or only
+    "or", "and", "nor" or a comma stand between it and a banned span ("never `select *` or `limit`")."""
+    from altimate_learn.deliver.tokenize import _STOP, _regexes
+
+    banned: list[tuple[str, ...]] = []
+    asked: list[tuple[str, ...]] = []
+    last = 0
+    previous = False  # the previous span of this clause was banned
+    for span in _regexes()[0].finditer(text):
+        before = text[last:span.start()]
+        last = span.end()
+        cut = max(before.rfind(c) for c in _CLAUSE_ENDS)
+        if cut >= 0:
+            previous = False
+            before = before[cut + 1:]
+        words = [w.strip(",()").lower() for w in before.split()]
+        ban = any(w in _BANS for w in words) or (previous and all(w in ("", "or", "and", "nor") for w in words))
+        previous = ban
+        tokens = tuple(_code_tokens(span.group(2).lower(), arguments=True))
+        if tokens and all(t == "*" or t in _STOP for t in tokens) and any(len(t) >= 3 for t in tokens):
+            (banned if ban else asked).append(tokens)
+    return banned, asked
+
+
+def _holds(tokens: list[str], phrase: tuple[str, ...], unless: list[tuple[str, ...]]) -> bool:
+    """Whether ``tokens`` hold ``phrase`` where it is not part of one of ``unless`` (`union` in `union all`)."""
+    n = len(phrase)
+    for at in range(len(tokens) - n + 1):
+        if tuple(tokens[at:at + n]) != phrase:
+            continue
+        inside = False
+        for longer in unless:
+            if len(longer) <= n:
+                continue
+            for offset in range(len(longer) - n + 1):
+                if longer[offset:offset + n] == phrase and at - offset >= 0 \
+                        and tuple(tokens[at - offset:at - offset + len(longer)]) == longer:
+                    inside = True
+        if not inside:
+            return True
+    return False
+
+
+def banned_points(corpus, lowered: str, scoped: Iterable[int], pick: int) -> list[int]:
+    """The lessons of ``scoped`` whose banned keyword code (:func:`lesson_bans`) the written text (``lowered``) holds,
+    when at most ``pick`` of them ban it (a ban many rules of the file share says nothing about which)."""
+    docs = list(scoped)
+    if not docs or pick <= 0:
+        return []
+    texts = corpus.texts
+    found: dict[tuple[str, ...], list[int]] = {}
+    tokens: list[str] | None = None
+    for doc in docs:
+        text = texts[doc]
+        if "`" not in text:
+            continue
+        banned, asked = lesson_bans(text)
+        if not banned:
+            continue
+        if tokens is None:
+            tokens = _code_tokens(lowered)
+        for phrase in banned:
+            if _holds(tokens, phrase, asked):
+                found.setdefault(phrase, []).append(doc)
+    out: list[int] = []
+    for phrase, holders in found.items():
+        if len(holders) <= pick:
+            out.extend(d for d in holders if d not in out)
+    return out

@@ -682,7 +682,9 @@ class Delivery:
         arrive). The first event may go past ``file_lessons`` for lessons that are as relevant to the
         request as the last one taken (:func:`select.file_window`). The first edit after that adds what
         the limit held back at the level where it cut (:func:`select.held_back`): the agent is changing
-        the file now. That second batch, up to twice ``file_lessons``, and anything past a nominal limit,
+        the file now. A first event that writes the file (a new file written whole, a Codex patch: no Read
+        before it) brings that second batch with the first, and a later edit of the file for the same request
+        counts as a later edit. That second batch, up to twice ``file_lessons``, and anything past a nominal limit,
         comes only from what the session cap leaves after room for a later request and file
         (:meth:`stretch`). A file whose first event has nothing new (a sibling of the file just edited)
         takes that room for what the edit held back (:meth:`_held_for`).
@@ -725,7 +727,9 @@ class Delivery:
                 return Result(note="this file's lessons were already delivered for this request")
             again = True
         files.pop(relative, None)  # most recent last, so the oldest are dropped first
-        files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ, call or ""]
+        # a first event that writes the file is its read and its edit (both batches come with it, below)
+        files[relative] = [context, (served | SERVED_WRITE) if served else SERVED_READ | (SERVED_WRITE if write else 0),
+                           call or ""]
         if len(files) > MAX_TOUCHED:
             for old in list(files)[: len(files) - MAX_TOUCHED]:
                 del files[old]
@@ -736,7 +740,8 @@ class Delivery:
         if code_text:
             matched = {i for i, _, _ in scored}
             scoped = corpus.scoped
-            code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal)
+            code = edits.code_points(corpus, code_text, lambda doc: doc in matched or not scoped[doc], nominal,
+                                     [i for i, level, _ in scored if level > 0])
         pointed = 0
         if again:  # the room of an edit's second batch: never what the cap keeps for a later request and file
             window, allowed = [], self.stretch(0, nominal)
@@ -750,6 +755,10 @@ class Delivery:
             stretch = self.stretch(limit)
             window = select.file_window(scored, nominal, stretch)
             allowed = limit + stretch
+            if write:  # the agent changes the file at its first event: an edit's second batch comes with it
+                more = select.held_back(scored, nominal, corpus, data["terms"], relative)
+                window = window + [i for i in more if i not in window]
+                allowed = limit + max(stretch, self.stretch(limit, 2 * nominal))
             if data["deferred"]:  # what a request matched for this file's scope comes first
                 waiting = set(data["deferred"])
                 first = [i for i, _, _ in scored if corpus.keys[i] in waiting]
