@@ -159,7 +159,8 @@ def is_slash_command(text: str) -> bool:
 # constrain the new work and say nothing about the agent's last answer. Only its opening is read for cues.
 _SPEC_LINE = re.compile(r"^[ \t]*(?:#{1,6}\s|[-*\u2022]\s|\d+[.)]\s|(?:goal|context|requirements?|scope|task|steps?|"
                         r"deliverables?|instructions?|rules?|attach(?:ed)?)\s*:)", re.I | re.M)
-_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:now|next|ok(?:ay)?|yes|yeah|yep|sure|great|cool|perfect|good|alright|also|very\s+good|"
+_TASK_OPENING = re.compile(r"^\W*(?:@\S+\s+)*(?:(?:new|next|another|separate|different)\s+(?:task|ticket|feature|thing|job|request)\s*[:,\u2013\u2014-]\s*)?"
+                           r"(?:(?:now|next|ok(?:ay)?|yes|yeah|yep|sure|great|cool|perfect|good|alright|also|very\s+good|"
                            r"pretty\s+good|nice|amazing|awesome)[,!.]?\s+)*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
                            r"(?:now\s+|also\s+)?)?(?:create|implement|build|add|set\s*up|"
                            r"setup|refactor|generate|write|make|design|plan|scaffold|develop|update|integrate|wire|extend|"
@@ -426,9 +427,11 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None  # "我之前说错了，你的实现是对的": the person's own slip, not the agent's
                 if reason == 'says "X, not Y"' and guards.NOT_YOUR_DOING.search(clause):
                     reason = None  # "…, but that's my old node, not your change": the agent cleared, not corrected
+                if reason in SOFT and guards.CIRCUMSTANCE.search(clause):
+                    reason = None  # "we can't use the company VPN from home, so test locally": the person's moment (cls26)
                 if reason in SOFT and guards.NEXT_WORK.match(clause):
                     reason = None  # "for the next feature, use postgres instead of sqlite": sets up work still to come
-                if reason in SOFT and guards.ASKS_OPENLY.match(clause):
+                if reason in SOFT and guards.ASKS_OPENLY.match(clause) and not indirect.BACK_TO_OLD.search(clause):
                     reason = None  # "what if we used sqlite instead of postgres": a question typed without its "?"
                 if reason == "corrected course" and replying and guards.PICKS_ONE.match(clause):
                     reason = None  # "Which matters most?" "Actually all three": an answer, not a change of course
@@ -449,6 +452,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report
                 if reason in _ERROR_REASONS and wrong_place:
                     reason = None
+                if reason and guards.BUG_HUNT.search(own) and not blamed:
+                    reason = None  # "there's a bug in this codebase somewhere, can you find it?": new work (cls26)
                 if reason in families.OPENING_ONLY and (number > families.OPENING_CLAUSES or len(own) > LONG_MESSAGE
                                                         or guards.UNREACHED.search(clause)):
                     reason = None

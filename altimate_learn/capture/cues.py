@@ -245,6 +245,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
                 r"wouldn't|kept|keep|left|leave|stuck|stick)\b"
                 r"|\b(?:it\s+would\s+be|it'd\s+be|would\s+be)\s+(?:nice|better|good|great|preferable)\s+if\s+(?:you|we)\s+(?:didn't|"
                 r"did\s+not|don't|wouldn't|could\s+not|kept|left|stopped)\b"
+                # ("it'd be great if you didn't stop there: also port …": go further, not undo: cls26)
+                r"(?!\s+(?:stop|end|quit|halt)\s+(?:there|here|at|with|after)\b)"
                 r"|\btry\s+not\s+to\b|\b(?:better|best)\s+not\s+to\b|\b(?:probably|maybe|perhaps)\s+better\s+(?:not|to\s+(?:keep|leave|use))\b"
                 r"|\b(?:it's|it\s+is|it\s+would\s+be|it'd\s+be|would\s+be)\s+better\s+(?:to\s+)?(?:keep|leave|use|not|stick|go\s+back|"
                 r"have)\b", re.I),

@@ -274,3 +274,16 @@ OWN_SLIP = re.compile(r"^\W*(?:sorry|oops|whoops|my\s+bad|my\s+mistake|my\s+faul
                       r"named|meant)\s+(?:you\s+)?(?:the\s+)?)?(?:wrong|the\s+wrong)\s+[\w.-]+"
                       r"|\bi\s+(?:typed|wrote|said|put|entered|gave\s+you|pasted|sent|mistyped|misspelled|copied)\b[^.?!]{0,60}?\b"
                       r"(?:when|but|while|where)\s+i\s+meant\b", _I)
+
+# A bug somewhere in the code at large, with a request to find it ("there's a bug in this codebase somewhere, can you find
+# it?", "something in the repo leaks memory, track it down"): new work, not a report on the agent's change (an older false
+# alarm after a done answer). Never when the agent's change is named ("since your change").
+BUG_HUNT = re.compile(r"\b(?:there(?:'s|\s+is|\s+are)\s+(?:a|an|some)\s+(?:\w+\s+)?(?:bugs?|issues?|problems?|leaks?|race\s+conditions?)|"
+                      r"something)\s+(?:somewhere\s+)?(?:in\s+(?:this|the|our)\s+(?:codebase|code\s*base|repo|repository|project|app|"
+                      r"service|monorepo)|somewhere)\b(?=[^?]*\b(?:find|locate|track\s+(?:it\s+)?down|hunt|figure\s+out|search|dig)\b)", _I)
+
+# The person's circumstance, not a rule the agent broke: "we can't use the company VPN from home, so test locally", "I
+# can't use docker on this laptop right now" (a "can't use" tied to a place or a moment of theirs).
+CIRCUMSTANCE = re.compile(r"\b(?:we|i)\s+(?:can't|cannot|can\s+not)\s+(?:use|reach|access|run|open)\b[^.;!?]{1,50}?\b(?:from\s+home|"
+                          r"right\s+now|at\s+the\s+moment|today|this\s+week|on\s+(?:this|my)\s+(?:laptop|machine|phone)|"
+                          r"while\s+(?:travel\w*|remote)|until\s+\w+)\b", _I)

@@ -98,7 +98,9 @@ CUES: list[tuple[re.Pattern[str], str]] = [
      "doubted the agent's answer"),
     # "it'd be nicer if the error messages weren't all caps": a wish that what is there were otherwise
     (re.compile(r"\b(?:it'd|it\s+would|would)\s+be\s+(?:much\s+|a\s+lot\s+)?(?:nicer|better|cleaner|preferable|good|nice|great)\s+if\b"
-                r"[^.?!]{1,60}?\b(?:weren't|wasn't|didn't|were\s+not|was\s+not|did\s+not|don't|doesn't)\b", _I),
+                r"[^.?!]{1,60}?\b(?:weren't|wasn't|didn't|were\s+not|was\s+not|did\s+not|don't|doesn't)\b"
+                # ("it'd be great if you didn't stop there: also port the admin pages": go further, not undo: cls26)
+                r"(?!\s+(?:stop|end|quit|halt)\s+(?:there|here|at|with|after)\b)", _I),
      "asked the agent not to do something"),
     # "… doesn't match the design / the mockup / the spec": the result against what it was made from
     (re.compile(r"\b(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+match\s+(?:the|our|my)\s+(?:\w+\s+)?"
@@ -386,4 +388,24 @@ CUES += [
     (re.compile(r"(?:^|[,;:.]\s*|\b(?:also|btw|and|oh)\s+)(?:you|u)\s+(?:just\s+|also\s+)?(?:hardcoded|hard-coded|duplicated|skipped|"
                 r"ignored|disabled|commented\s+out|mocked\s+out|broke|dropped)\s+(?!(?:it|that|this)\s+(?:like|as)\s+i\s+asked\b)\w+", _I),
      "pointed out a flaw in what the agent did"),
+]
+
+# Hedged ways back to what was there, written from no message (cls26; cls25 left "I wonder if we should just keep …" and
+# "any chance we can use …" as misses): "I wonder if we should just keep the old parser", "any chance we could stick with
+# the built-in logger?", "maybe we should go back to the previous layout". Never more of the same ("… in the new service
+# too", "… as well") or keeping something new ("any chance you can keep the logs for a week?").
+_BACK_TO_OLD = (r"(?:just\s+)?(?:keep|stick\s+with|stay\s+with|use|go\s+with)\s+(?:the\s+|our\s+)?(?:old|existing|original|previous|"
+                r"current|built-in|builtin|standard|stdlib|native)\b|(?:just\s+)?(?:go\s+back|revert|roll\s*back|switch\s+back)\b"
+                r"|(?:just\s+)?(?:keep|leave)\s+(?:it|them|that|this)\s+(?:as|like|the\s+way)\s+(?:it|they)\s+(?:was|were)\b")
+_MORE_OF_IT = r"(?![^.?!]*\b(?:too|as\s+well|also|in\s+the\s+new|for\s+the\s+new)\b)"
+# (an option weighed openly, `guards.ASKS_OPENLY`, still corrects when the option is the way back)
+BACK_TO_OLD = re.compile(r"\b(?:should|could|shouldn't)\s+(?:just\s+|maybe\s+)?(?:" + _BACK_TO_OLD + r")" + _MORE_OF_IT, _I)
+CUES += [
+    (re.compile(r"\bi\s+(?:wonder|was\s+wondering|'m\s+wondering)\s+(?:if|whether)\s+(?:we|you)\s+(?:should|could|shouldn't)\s+(?:just\s+|maybe\s+)?"
+                r"(?:" + _BACK_TO_OLD + r")" + _MORE_OF_IT, _I),
+     "asked the agent not to do something"),
+]
+CHALLENGES += [
+    (re.compile(r"\bany\s+chance\s+(?:we|you|u)\s+(?:can|could)\s+(?:" + _BACK_TO_OLD + r")" + _MORE_OF_IT, _I),
+     "asked the agent not to do something"),
 ]

@@ -268,9 +268,20 @@ _WHY_ABROAD = r"^\W*(?:warum|wieso|weshalb|почему|зачем|por\s*qu[eé]
 _ANALYSED = (r"посчита\w*|построй|отч[её]т\w*|когорт\w*|дашборд\w*|график\w*|аналитик\w*|informe|reporte|dashboard|cohortes?|"
              r"analiza\w*|gr[aá]fic\w*|an[aá]lisis|relat[oó]rio|an[aá]lise|daten|analytics|bericht|kohorte\w*|rapport|"
              r"analyse\w*|tableau\s+de\s+bord|reports?|charts?|cohorts?|metrics?|kpis?")
+# ... or a period to look at, set against another or as a window ("выгрузи данные за месяц", "compara con el mes pasado",
+# "vergleich mit dem Vormonat", "по неделям"): a shape of analysis in any wording, where the word list above is not
+# (cls26; review25 left "DAU всё ещё падает, выгрузи данные за месяц" firing). A crash seen at some time ("…, lo vi la
+# semana pasada") names no window.
+_PERIOD = (r"(?:за|по|с|со|против|vs\.?|versus|con|contra|frente\s+a|al|im\s+vergleich\s+(?:zu|zum|zur)|gegen(?:über)?|mit|"
+           r"par\s+rapport\s+(?:à|a|au)|avec|com|rispetto\s+(?:a|al|alla)|con|for|over|than|per)\s+"
+           r"(?:the\s+|el\s+|la\s+|los\s+|las\s+|le\s+|les\s+|o\s+|a\s+|os\s+|il\s+|den\s+|dem\s+|der\s+|l'|last\s+|previous\s+|"
+           r"прошл\w+\s+|последн\w+\s+|últimos?\s+|letzte[nm]?\s+|derniers?\s+|ultimi\s+|\d+\s+)?"
+           r"(?:месяц\w*|недел\w+|год\w*|квартал\w*|дн(?:ям|и|ей)|мес(?:\b|es\b)|semanas?|años?|trimestres?|d[ií]as|"
+           r"vormonat|vorwoche|vorjahr|monat\w*|woche\w*|jahr\w*|quartal\w*|tage[n]?|mois|semaines?|ann[ée]es?|jours|"
+           r"m[eê]s(?:es)?|anos?|dias|mese|mesi|settiman[ae]|anno|anni|giorni|months?|weeks?|quarters?|years?|days)\b")
 PERSISTS += [
     (re.compile(
-        r"^(?![^.!?\n]*\b(?:" + _GONE_OR_ASKED + r"))(?![^.!?\n]*\b" + _FIGURES + r"\b)(?![^\n]*[,;:](?!\s*(?:wenn|когда|при|cuando|quand|quando|when|if|als)\b)[^,;:\n]{0,40}?\b(?:" + _ANALYSED + r")\b)(?!(?!" + _WHY_ABROAD + r")[^\n]*[?\uff1f]\s*$)"
+        r"^(?![^.!?\n]*\b(?:" + _GONE_OR_ASKED + r"))(?![^.!?\n]*\b" + _FIGURES + r"\b)(?![^\n]*[,;:](?!\s*(?:wenn|когда|при|cuando|quand|quando|when|if|als)\b)[^,;:\n]{0,40}?(?:\b(?:" + _ANALYSED + r")\b|(?<!\w)" + _PERIOD + r"))(?!(?!" + _WHY_ABROAD + r")[^\n]*[?\uff1f]\s*$)"
         r"[^\n]*?(?:"
         r"\b" + _CRASH_DE + r"\b[^.!?,;\n]{0,30}?\b" + _STILL_DE + r"\b|\b" + _STILL_DE + r"\b[^.!?,;\n]{0,30}?"
         r"(?:\b" + _CRASH_DE + r"\b|\babst[üu]rz\w*|\bAbsturz\b|\bcrash\w*)"

@@ -61,6 +61,10 @@ WITHDRAWN = re.compile(r"\bignore\s+(?:it|that|this|them)\b|\b(?:doesn't|does\s+
                        r"|\bout\s+of\s+scope\b|\b(?:correct|intended|expected|fine)\s+by\s+design\b|\bas\s+intended\b"
                        # ("approved by design" names the design team, not an intent: cls26)
                        r"|(?<!\bapproved\s)(?<!\breviewed\s)(?<!\baccepted\s)(?<!\bchecked\s)(?<!\bsigned\soff\s)\bby\s+design\b", _I)
+# The fault or the rule dismissed with "anyway" ("your tests don't run on Windows but we don't support Windows anyway",
+# "…, nobody uses that page anyway"): the person does not ask for a change (cls26).
+DISMISSED = re.compile(r"\b(?:(?:we|i)\s+(?:don't|do\s+not)\s+(?:support|care\s+about|target|need|use|ship)|nobody\s+(?:uses|needs|"
+                       r"cares\s+about|runs)|no\s+one\s+(?:uses|needs|cares\s+about|runs))\b[^.?!]{0,50}?\banyway\b", _I)
 _NO_LONGER = re.compile(r"\b(?:anymore|any\s+longer)\b", _I)
 _REMINDED = frozenset({"reminded of an earlier instruction"})
 _STATED = frozenset({"stated a team convention"})
@@ -88,13 +92,16 @@ PACE_OR_NEXT = re.compile(r"\bno\s+(?:hay\s+)?prisa\b|\bsin\s+prisa\b|\bsem\s+pr
 # (review25 R25-7). The person's own go-on words, not the agent's.
 GOES_ON = re.compile(r"\b(?:keep\s+going|carry\s+on|go\s+ahead|go\s+on|get\s+on|move\s+on|proceed|continue(?:\s+with)?|next\s+(?:ticket|task|one|step)|"
                      r"anyway|this\s+is\s+it|that's\s+it|works\s+(?:great|perfectly|fine)|love\s+it|what\s+do\s+you\s+think|"
-                     r"thoughts\s*\?|wdyt|let's\s+(?:measure|test|check|benchmark|try)\s+(?:it\s+)?first|let's\s+ask)\b", _I)
+                     r"thoughts\s*\?|wdyt|let's\s+(?:measure|test|check|benchmark|try)\s+(?:it\s+)?first|let's\s+ask"
+                     # (cls26: "…, but good enough, ship it", review25's R25-9 sibling)
+                     r"|ship\s+it|merge\s+it|let's\s+(?:ship|merge)(?:\s+it)?)\b", _I)
 # ... unless the message asks to change the agent's work before going on ("not a fan of the nested ternaries, rewrite them
 # and then continue", "I thought we were using tabs, fix that and carry on": review25 R25-9).
 CHANGE_ASKED = re.compile(r"(?:^|[,;:.?!]|\band\b|\bthen\b|\bplease\b|\bjust\b)\s*(?:please\s+|just\s+|then\s+)?(?:rewrite|change|fix|"
                           r"switch|redo|drop|remove|revert|undo|delete|rename|move\s+(?:it|them|that|this)|replace|put\s+(?:it|them)\s+back|"
                           r"restore|convert|go\s+back|roll\s*back|use|inline|extract|split|merge|simplify|flatten|shorten)\b", _I)
-_FINE = re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is)\s+(?:fine|ok(?:ay)?|good\s+enough|alright)\b", _I)
+_FINE = re.compile(r"\b(?:it's|it\s+is|that's|that\s+is|this\s+is)\s+(?:fine|ok(?:ay)?|good\s+enough|alright)\b"
+                   r"|(?:^|[,;:.]\s*|\bbut\s+)(?:good\s+enough|fine\s+by\s+me|works\s+for\s+me|close\s+enough)\b", _I)
 _HEDGED = frozenset({"said the result is not what was expected", "disliked what the agent made", "doubted the agent's answer"})
 
 
@@ -106,11 +113,14 @@ def withdrawn(reason: str, own: str) -> bool:
         return True  # "not really what I wanted, but it's fine, keep going": accepted, and on to the next thing
     if reason in _ASKED_WHY:
         return bool(PURPOSE.search(own))
+    if reason in _STATED and DISMISSED.search(own):
+        return True
     if reason in _REMINDED or reason in _STATED:
         return bool(BUILDS_ON.search(own) or THANKS.search(own) or PACE_OR_NEXT.search(own))
     if reason == 'says "stop…"':
         return bool(FOUND_OWN.search(own))
     if reason in _FLAWED:
         # ("it doesn't work anymore" is a report; "not needed anymore" says the need went away)
-        return bool(WITHDRAWN.search(own) or (reason == "doubted the agent's answer" and _NO_LONGER.search(own)))
+        return bool(WITHDRAWN.search(own) or DISMISSED.search(own)
+                    or (reason == "doubted the agent's answer" and _NO_LONGER.search(own)))
     return False
