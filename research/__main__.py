@@ -53,6 +53,8 @@ SECTIONS = [
     Section("classifier_real", "capture: correction classifier on real agent sessions (dev and held-out)"),
     Section("classifier_blind", "capture: correction classifier on a blind written set, half A (tuned on) and half B "
                                 "(counted only)"),
+    Section("classifier_blind2", "capture: correction classifier on a second blind written set with the agent's answer, "
+                                 "half A (tuned on) and half B (counted only)"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "
                                 "(recorded by its research venv; negative)"),

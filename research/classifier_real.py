@@ -478,6 +478,31 @@ TWENTY_SECOND_PASS = (
 )
 
 
+# Twenty-third pass (issue 20, cls26, session 2026-12-05 #10): a second blind set written with the agent's answer.
+TWENTY_THIRD_PASS = (
+    "Twenty-third pass (`cls26`, 2026-12-05 #10): a second blind written set (`corrections_blind2.jsonl`, 240 messages by "
+    "cwrite2, each with the agent's last words before it; its own section below), scored with the answer passed to the "
+    "classifier as these sessions are, halves fixed by a hash of the text before a row was read. First sight (with the "
+    "answer): half A 0.939 / 0.676, half B 0.950 / 0.613. Written: forms from half A's errors as general shapes "
+    "(disbelief at the agent's act, \"you said you'd …\", undo asked, where things live and the only way a thing is done, "
+    "\"no X please, we use Y\", reminders without a colon, a figure off by an amount, a redirect loop, a value shown as "
+    "\"undefined\", a JS error class pasted, \"いいえ、X ではなく Y\"), then forms from no message (a report in the result's own "
+    "words after done work, the agent's earlier work named with its fault inside a new request, hedged ways back to what "
+    "was there), and cls25's and review25's residuals by shape (a hedge then a question keeps its cue; a figure's fall with "
+    "a period to look at is analysis; a bug hunt in the code at large is new work; the person's own slip). Half A 0.676 -> "
+    "0.971 recall at precision 0.939 -> 1.000; half B unchanged after the first round (0.950 / 0.613, TP 38, FP 2, FN 24) "
+    "and 0.951 / 0.629 (TP 39) after the last: no form written from one half's errors carried, as in every earlier pass, "
+    "and the forms written from no message carried one message. Real dev: not one flag gained or lost (0.955 / 0.601, TP 549, FP 26); `corrections.jsonl` held-out "
+    "0.978 / 0.863 -> 0.978 / 0.882 (one row more, by \"you hardcoded …\"; that row was seen in the flag diff after the rule "
+    "was written); first-sight flags of today's classifier on dev owners unchanged (258 right, 18 false); the second "
+    "opinion's weights retrained (its pasted-failure feature reads a JS error class now; dev model-alone hints 37 / 0 "
+    "unchanged). `capture/families.py` was split by family (`families`, `guards`, `against_answer`) and `indirect.py`'s "
+    "withdrawals moved to `withdrawals.py`, with every verdict on every written and real set unchanged "
+    "(`research/classifier_flags.py`). The held-out split was counted once, numbers only, at the end (10:10 UTC on "
+    "30821de7): 0.778 / 0.434 (TP 259, FP 74, FN 338), from 0.779 / 0.430 (TP 257, FP 73, FN 340): two reports more, one "
+    "false alarm more; nothing was changed after it.\n"
+)
+
 NINETEENTH_PASS = (
     "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
     "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
@@ -623,6 +648,7 @@ def main() -> str:
     add(TWENTIETH_PASS)
     add(TWENTY_FIRST_PASS)
     add(TWENTY_SECOND_PASS)
+    add(TWENTY_THIRD_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
