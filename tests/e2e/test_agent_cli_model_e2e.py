@@ -231,3 +231,24 @@ def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin)
     assert result == {"returncode": 130, "left": []}, result
     data = json.loads(learn_ok(world, "signals", "--json"))
     assert [s["status"] for s in data] == ["open"]  # nothing was consumed
+
+
+def test_codex_whose_provider_key_is_not_set_says_which_variable_to_set(world, codex_bin):
+    """trial28: Codex with a model provider whose `env_key` is unset said "codex failed (exit 1): Missing environment
+    variable: `FAKE_OPENAI_KEY`.. Run `codex` in a terminal to see why"."""
+    codex_setup(world, trust_project=False)
+    prepare(world, "codex")
+    env = learn_env(world)
+    env.update(codex_env(world))
+    del env["FAKE_OPENAI_KEY"]
+    env["PATH"] = os.pathsep.join([str(codex_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
+    env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "codex",
+                     "--timeout", "150"], env=env, timeout=170)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert ("codex is not logged in, or its credentials were refused (Missing environment variable: "
+            "`FAKE_OPENAI_KEY`.). To use it, set FAKE_OPENAI_KEY (the key its model provider reads); or choose "
+            "another model with --model.") in run.stderr, run.stderr
+    assert model_calls(world) == []
+    data = json.loads(learn_ok(world, "signals", "--json"))
+    assert [s["status"] for s in data] == ["open"]

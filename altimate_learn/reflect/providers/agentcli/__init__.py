@@ -165,8 +165,13 @@ class AgentCLIModel:
             if told:
                 return ProviderError(f"{self.label} failed ({said}).", told, kind=kind)
         if kind == "auth":
+            import re
+
+            # Codex names the variable its model provider's key is read from (`env_key`), which may not be OpenAI's
+            missing = re.search(r"missing environment variable:?\s*`?([A-Za-z_][A-Za-z0-9_]*)", said, re.IGNORECASE)
+            todo = f"set {missing.group(1)} (the key its model provider reads)" if missing else module.LOGIN
             return ProviderError(f"{self.label} is not logged in, or its credentials were refused ({said}).",
-                                 f"To use it, {module.LOGIN}; or choose another model with --model.", kind="auth")
+                                 f"To use it, {todo}; or choose another model with --model.", kind="auth")
         if kind == "rate_limit":
             return ProviderError(f"{self.label} is rate limited ({said}).",
                                  "Signals stay open; the next reflection retries after the backoff.",

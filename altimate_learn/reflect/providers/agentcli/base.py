@@ -24,7 +24,8 @@ _KINDS = (
                 r"unknown flag"),
     ("interactive", r"\[y/n\]|\(y/n\)|press enter|do you trust|trust (this|the) folder|waiting for (your )?input"),
     ("auth", r"not logged in|please run /login|\blog ?in\b|authenticat|invalid api key|api key (is )?(missing|not "
-             r"set|invalid)|unauthori[sz]ed|\b401\b|\b403\b|forbidden|credentials|oauth"),
+             r"set|invalid)|unauthori[sz]ed|\b401\b|\b403\b|forbidden|credentials|oauth|"
+             r"missing environment variable"),  # Codex: its provider's `env_key` is not set
     ("rate_limit", r"rate.?limit|\b429\b|usage limit|quota|too many requests|resource.?exhausted|overloaded|"
                    r"\b529\b"),
     ("not_found", r"model\b.{0,40}\b(not found|not exist|unknown|not supported|not available)|unknown model|"
