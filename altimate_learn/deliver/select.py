@@ -30,8 +30,8 @@ from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
 from altimate_learn.deliver.render import split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
-from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, search_tokens, tokenize,
-                                            without_idioms, word_set)
+from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, said_zero, search_tokens,
+                                            tokenize, without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
                                           compile_glob, glob_matches, literal_segments, normalize_path,
                                           path_specificity, specificity)
@@ -141,6 +141,8 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     "doesn't") are no search words, and an amount written with a currency sign is the word "money" (see
     :func:`altimate_learn.deliver.tokenize.money_amounts`)."""
     vocabulary = corpus.vocabulary
+    if implied:  # "spend is 0": the number a lesson says as "zero" (not a 0 of `2.0`, `10`, `127.0.0.1`)
+        text = said_zero(text)
     # An amount written with a currency sign ("€123,400.00", "$49/mo") says "money" (requests only).
     spoken = "money" if implied and money_amounts(text) else ""
     tokens = search_tokens((without_idioms(text) + " " + spoken) if implied else text)

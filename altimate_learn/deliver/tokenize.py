@@ -332,6 +332,32 @@ def _code_spans(text: str) -> list[tuple[int, int]]:
 _search_memo: dict[str, tuple[str, ...]] = {}
 
 
+def said_zero(text: str) -> str:
+    """``text`` with the word "zero" after each 0 written alone ("spend is 0 and the model errors", "days with 0
+    users"): the number a lesson says in words ("a zero denominator", "days with zero signups"). Not a 0 of a
+    longer number, a version, an address or a decimal (`10`, `2.0`, `0.5`, `127.0.0.1`, `1,0`, `0x1f`). The 0 stays
+    (`uid 0`); "zero" comes right after it, so the words around it keep their neighbours."""
+    if "0" not in text:
+        return text
+    out: list[str] = []
+    n = len(text)
+    last = 0
+    at = text.find("0")
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + 1] if at + 1 < n else " "
+        following = text[at + 2] if at + 2 < n else " "
+        alone = not (before.isalnum() or before in "_.,") and not (
+            after.isalnum() or after == "_" or (after in ".," and following.isdigit()))
+        if alone:
+            out.append(text[last:at + 1])
+            out.append(" zero")
+            last = at + 1
+        at = text.find("0", at + 1)
+    out.append(text[last:])
+    return "".join(out)
+
+
 def search_tokens(text: str) -> list[str]:
     """The BM25 tokens of ``text``: :func:`tokenize` without stopwords, each plain word folded
     (:func:`altimate_learn.deliver.morphology.fold`: `validation` → the term of `validate`)."""
