@@ -232,10 +232,26 @@ def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
     choice = ""
     if (Path(root) / settings_file).is_file() and not git.is_tracked(root, settings_file) \
             and not git.ignores(root, settings_file):
+        model = _project_model(Path(root) / settings_file)
+        also = f" and choose {model} as everyone's reflection model (learn.model)" if model else ""
         choice = (f" Add {settings_file} too (the settings `learn enable` wrote) to turn capture and automatic "
-                  "reflection on in every clone; leave it out and each teammate turns them on with `learn enable`.")
+                  f"reflection on in every clone{also}; leave it out and each teammate turns them on with "
+                  "`learn enable`.")
     return (f"Share them with your team: commit {relpath} (`git add {' '.join(paths)}`, then `git commit`); "
             f"teammates get the lessons with their next pull.{choice}")
+
+
+def _project_model(path: Path) -> str | None:
+    """The `learn.model` a project config file sets, if any (read as it is on disk; unreadable: none)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    learn = data.get("learn") if isinstance(data, dict) else None
+    model = learn.get("model") if isinstance(learn, dict) else None
+    return model if isinstance(model, str) and model.strip() else None
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -309,8 +309,18 @@ def test_the_first_promote_after_learn_enable_names_the_settings_file_as_a_choic
         "teammates get the lessons with their next pull. Add .altimate-code/altimate-code.json too (the settings "
         "`learn enable` wrote) to turn capture and automatic reflection on in every clone; leave it out and each "
         "teammate turns them on with `learn enable`.")
-    git(git_repo, "add", ".altimate-code/altimate-code.json")  # committed (or ignored): not named again
+    assert cli("rollback", "--yes")[0] == 0
     assert cli("remember", "Represent money with `Decimal`.")[0] == 0
+    settings = git_repo / ".altimate-code" / "altimate-code.json"  # the team's reflection model too: said
+    settings.write_text(json.dumps({"learn": {"capture": True, "auto_reflect": True, "model": "claude-code"}}))
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and out.splitlines()[-1].endswith(
+        "Add .altimate-code/altimate-code.json too (the settings `learn enable` wrote) to turn capture and automatic "
+        "reflection on in every clone and choose claude-code as everyone's reflection model (learn.model); leave it "
+        "out and each teammate turns them on with `learn enable`.")
+    git(git_repo, "add", ".altimate-code/altimate-code.json")  # committed (or ignored): not named again
+    settings.write_text(json.dumps({"learn": {"capture": True, "auto_reflect": True}}))
+    assert cli("remember", "Name Python modules in snake_case.")[0] == 0
     code, out, _ = cli("promote", "--yes")
     assert code == 0 and out.splitlines()[-1].endswith("teammates get the lessons with their next pull.")
 
