@@ -467,7 +467,7 @@ def _limits(paths, resolved) -> dict[str, Any]:
 def _last_learner_log(store: Store) -> dict[str, Any] | None:
     """The newest line the hooks' learner wrote to `<store>/state/reflect.log` (why it did not run, or what it
     did), or None. Reads the file's end only; a torn or foreign line is skipped."""
-    from altimate_learn.reflect.reflect import LOG_FILE
+    from altimate_learn.reflect import LOG_FILE
 
     path = store.local_dir / "state" / LOG_FILE
     try:

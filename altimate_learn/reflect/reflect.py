@@ -43,6 +43,7 @@ from altimate_learn.reflect.prompts import build_prompt, build_replace_prompt
 from altimate_learn.reflect.providers import DEFAULT_TIMEOUT, ProviderError, Resolution, resolve_model
 from altimate_learn.reflect.providers.builtin import BuiltinResult, FeedbackItem, reflect_builtin
 from altimate_learn.store import Store
+from altimate_learn.reflect import LOG_FILE
 
 FEEDBACK_KINDS = ("verifier", "ci", "review", "user")
 AUTO_SECONDS = 60  # `--auto` at the end of a session
@@ -50,7 +51,6 @@ ANSWER_TOKENS = 4096
 REPLACE_TOKENS = 512
 MAX_FEEDBACK_ITEMS = 20
 NEXT_STEP = "review with `learn show`, approve with `learn promote`"
-LOG_FILE = "reflect.log"
 LOG_CAP = 256 * 1024
 
 
