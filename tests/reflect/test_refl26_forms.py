@@ -78,6 +78,11 @@ GIVES = [
     ("if you don't mind, use ruff instead of flake8", "Use `ruff` instead of `flake8`."),
     ("sorry to be picky, but we usually put the test next to the component, not in __tests__",
      "Put the test next to the component, not in `__tests__`."),
+    # a dislike of a kind of code is kept away from; the request after it is this change's
+    ("ehh I'm not a fan of the nested ternaries, can we go back to if/else", "Avoid nested ternaries."),
+    ("I'm not a fan of long functions, but ok", "Avoid long functions."),
+    # where "can't use" holds is code (review26 R26-2)
+    ("can't use any in typescript code", "Never use `any` in typescript code."),
 ]
 
 
@@ -127,6 +132,19 @@ NOTHING = [
     "we usually put the button on the left",
     # which logger only the conversation says
     "if it's not too much trouble could you use the existing logger instead of print statements",
+    # a dislike of a style, of this task's things, of what the work needs
+    "I'm not a fan of the colors",
+    "I'm not a fan of the changes",
+    "I'm not a fan of these helpers",
+    "I'm not a fan of the new icons",
+    "I'm not a fan of the button",
+    "i'm not a fan of mondays",
+    # "can't use" where nothing code holds, and what befalls a team (review26 R26-2)
+    "can't use the printer in the office",
+    "can't use the kitchen in the office",
+    "cant use zoom in the client office",
+    "we always break the build on mondays",
+    "we always ship late in december",
 ]
 
 

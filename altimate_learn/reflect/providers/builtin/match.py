@@ -58,6 +58,8 @@ _STANDING_LEAD = re.compile(
 _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s+to|failed\s+to)\s+(?!you\b|we\b)", re.I)
 
 
+# What befalls a team, said with "we always": no way of working ("we always break the build on mondays")
+_MISHAPS = frozenset("break forget miss lose crash fail mess screw overrun underestimate overestimate struggle".split())
 # "cant use unwrap in prod code", "can't call print in library code": typed as a person forbids, with where it holds;
 # an error message says "cannot …" and names no kind of code it holds in (refl26)
 _CANT_IN = re.compile(r"^(?:can'?t|can\s+not)\s+(?:use|call|import|commit|push|put|add|have)\s+[^()\"':,;]{1,40}?\s+"
@@ -73,6 +75,15 @@ _DONE_CLAIM = re.compile(r"\s+before\s+(?:(?:you\s+)?(?:tell(?:ing)?|show(?:ing)
 _LIMIT = re.compile(r"^(?:max(?:imum)?|at\s+most|no\s+more\s+than|up\s+to)\s+(?P<n>\d+)\s+(?P<unit>chars?|characters?|"
                     r"columns?|cols?|lines?|params?|parameters?|arguments?|args?)\s+(?:per|a|an|in\s+(?:a|each|one|any))\s+"
                     r"(?P<per>line|function|method|file|class|module|component|commit|row|test)s?\s*[.!]*$", re.I)
+
+
+def _holds_code(scope: str) -> bool:
+    """Whether a place a rule holds in is code or a part of a repository ("prod code", "library code", "tests",
+    "typescript"), by its last word: one of the words of code talk the reflector knows, a language, or code."""
+    from altimate_learn.reflect.providers.builtin.typos import known_words
+
+    last = scope.split()[-1].lower()
+    return last in known_words() or last in LANGUAGES or _names_code(scope)
 
 
 def _SHOUTED(clause: str) -> bool:
@@ -138,6 +149,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if _SHOUTED(c):
         return None  # "ALL THE THINGS IN HISTORY MUST BE REBUILT": a demand about this moment, not a rule
     cant = _CANT_IN.match(c)
+    if cant and not _holds_code(cant.group("scope")):
+        cant = None  # "can't use the printer in the office": where it holds is nothing code or a repository holds (R26-2)
     if _ERROR_PHRASE.match(c) and not cant:
         return None  # "Cannot read properties of undefined (reading 'id')": a pasted error message, not a prohibition
     if cant and cant.group("ask"):
@@ -458,6 +471,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if phrase is None:
             return None
         verb, _, obj = phrase.partition(" ")
+        if re.match(r"^we\s", c, flags) and (verb in _MISHAPS or re.search(r"\b(?:late|behind|overtime)\b", obj, flags)):
+            return None  # "we always break the build on mondays", "we always ship late": what happens, not a way (R26-2)
         if _bad_object(obj):
             return None
         if verb in ("test", "check", "run", "verify") and not obj:

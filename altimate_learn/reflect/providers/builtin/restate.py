@@ -373,6 +373,28 @@ _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands
                         r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)
 
 
+# "I'm not a fan of the nested ternaries", "not a big fan of magic numbers": a dislike of a kind of code, kept away from
+# (refl26); the rest of the sentence ("…, can we go back to if/else") asks for this change
+_NOT_A_FAN = re.compile(r"^(?:(?:ehh?|hmm+|um+|honestly|tbh|so|but)[\s,]+)*(?:i'?m\s+|i\s+am\s+)?not\s+(?:a\s+|really\s+a\s+)?"
+                        r"(?:big\s+|huge\s+)?(?:fan\s+of|keen\s+on)\s+(?P<what>[^,;.!?]+?)\s*(?:[,;.!?].*)?$", re.I)
+
+
+def _not_a_fan(sentence: str) -> str | None:
+    """ "avoid <kind>" for a dislike of a kind of code ("the nested ternaries" -> "nested ternaries"), or None for one
+    thing of this task, a style or what the work needs ("the new colors", "the changes")."""
+    from altimate_learn.reflect.providers.builtin.vocabulary import NEEDS_WORK, PEOPLE, STYLE_WORDS, VAGUE_KINDS
+
+    match = _NOT_A_FAN.match(sentence)
+    if not match:
+        return None
+    what = re.sub(r"^(?:the|all\s+the|all|any)\s+", "", match.group("what").strip(), flags=re.I)
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    if not _plural(what) or re.match(r"(?:these|those|this|that|your|my|our)\b", what, re.I) or _THIS_TASKS.search(
+            match.group("what")) or words & (NEEDS_WORK | PEOPLE | STYLE_WORDS | VAGUE_KINDS):
+        return None
+    return f"avoid {what}"
+
+
 # What says a question is asked to learn, not to object: "I didn't know", "just curious", "is that new?"
 _CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|asking|wondering)|out\s+of\s+curiosity|"
                       r"is\s+that\s+new|genuinely\s+asking|honest\s+question|i'?m\s+(?:curious|wondering))\b", re.I)
@@ -520,6 +542,11 @@ def restate(text: str) -> tuple[str, bool]:
         if question is not None:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
+            continue
+        disliked = None if approving else _not_a_fan(body)
+        if disliked is not None:  # "I'm not a fan of the nested ternaries, can we go back to if/else"
+            corrective = True
+            out.append(disliked)
             continue
         hands = _HANDS_OFF.match(body)
         if hands and not approving:  # "keep your hands off the prod workspace" -> "don't touch the prod workspace"

@@ -82,7 +82,7 @@ always never keeps kept somehow suddenly""".split())
 # English pairs written with a slash that are not paths.
 SLASH_WORDS = frozenset("""and/or input/output read/write true/false yes/no client/server frontend/backend
 either/or on/off he/she his/her pros/cons try/catch async/await get/set start/stop open/close before/after
-his/hers w/o i/o n/a tcp/ip ci/cd""".split())
+his/hers w/o i/o n/a tcp/ip ci/cd if/else""".split())
 
 # Capitalised words that look like identifiers but are names of products and languages.
 PROPER = frozenset("""JavaScript TypeScript GitHub GitLab PostgreSQL MySQL MongoDB BigQuery DuckDB SQLite
