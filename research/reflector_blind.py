@@ -143,6 +143,8 @@ MEASURED: list[tuple[str, str, str, dict[str, dict[str, int]]]] = [
      {"A": {"rule": 34, "rule lesson": 12, "one-off": 34, "one-off lesson": 0, "not": 57, "not lesson": 1}}),
     ("second round", "09:57", "more forms read from half A's rows (`--numbers A`)",
      {"A": {"rule": 34, "rule lesson": 17, "one-off": 34, "one-off lesson": 0, "not": 57, "not lesson": 1}}),
+    ("2fc79bca", "10:11", "third round: a dislike of a kind of code; review26's R26-2 narrowings (`--numbers A`)",
+     {"A": {"rule": 34, "rule lesson": 18, "one-off": 34, "one-off lesson": 0, "not": 57, "not lesson": 1}}),
 ]
 
 
