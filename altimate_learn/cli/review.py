@@ -232,13 +232,28 @@ def _first_share(store) -> str | None:  # type: ignore[no-untyped-def]
     choice = ""
     if (Path(root) / settings_file).is_file() and not git.is_tracked(root, settings_file) \
             and not git.ignores(root, settings_file):
-        model = _project_model(Path(root) / settings_file)
-        also = f" and choose {model} as everyone's reflection model (learn.model)" if model else ""
-        choice = (f" Add {settings_file} too (the settings `learn enable` wrote) to turn capture and automatic "
-                  f"reflection on in every clone{also}; leave it out and each teammate turns them on with "
-                  "`learn enable`.")
+        if _holds_secret(Path(root) / settings_file):  # altimate-code and opencode keep provider keys there (R26-1)
+            choice = (f" Keep {settings_file} out of git: it holds a secret (an API key or token); each teammate "
+                      "turns learning on with `learn enable`.")
+        else:
+            model = _project_model(Path(root) / settings_file)
+            also = f" and choose {model} as everyone's reflection model (learn.model)" if model else ""
+            choice = (f" Add {settings_file} too (the settings `learn enable` wrote) to turn capture and automatic "
+                      f"reflection on in every clone{also}; leave it out and each teammate turns them on with "
+                      "`learn enable`.")
     return (f"Share them with your team: commit {relpath} (`git add {' '.join(paths)}`, then `git commit`); "
             f"teammates get the lessons with their next pull.{choice}")
+
+
+def _holds_secret(path: Path) -> bool:
+    """Whether the redactor would change anything in the file (unreadable: treated as holding one, never advised)."""
+    from altimate_learn.redact import redact
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    return redact(text) != text
 
 
 def _project_model(path: Path) -> str | None:

@@ -338,3 +338,22 @@ def test_a_time_based_version_is_named_with_its_time():
     """trial27: `v1796451893693837` read as a counter gone wrong; it is a time and six random digits."""
     assert version_label(1796451893693837) == "v1796451893693837 of 2026-12-05 06:24:53 UTC"
     assert version_label(3) == "v3"  # altimate-code's own counter
+
+
+def test_the_first_promote_never_advises_committing_a_settings_file_that_holds_a_secret(git_repo, cli):
+    """review26 R26-1: altimate-code (and opencode) read provider keys from the project's altimate-code.json; the hint
+    said to commit it, and following it pushed the key to the team's remote."""
+    key = "sk-ant-api03-" + "Q7x" * 30
+    assert cli("enable")[0] == 0
+    settings = git_repo / ".altimate-code" / "altimate-code.json"
+    data = json.loads(settings.read_text())
+    data["provider"] = {"anthropic": {"options": {"apiKey": key}}}
+    settings.write_text(json.dumps(data, indent=2) + "\n")
+    assert cli("remember", "Use `uv`, never `pip`.")[0] == 0
+    code, out, _ = cli("promote", "--yes")
+    assert code == 0 and out.splitlines()[-1] == (
+        "Share them with your team: commit .altimate-code/learn/team-playbook/approved.json (`git add "
+        ".altimate-code/learn/team-playbook .gitattributes .altimate-code/learn/.gitignore`, then `git commit`); "
+        "teammates get the lessons with their next pull. Keep .altimate-code/altimate-code.json out of git: it holds "
+        "a secret (an API key or token); each teammate turns learning on with `learn enable`.")
+    assert key not in out
