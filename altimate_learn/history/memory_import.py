@@ -830,9 +830,9 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
     from altimate_learn.curate.prepared import jaccard, word_set
 
     spans = {(span.key, span.polarity): span.label for span in polar_spans(text)}
-    if not spans:
-        return None
     words = word_set(text)
+    if not spans:
+        return _note_plain_repeat(delta, outcome, text, base)
     for lesson in base:
         other = {(span.key, span.polarity) for span in polar_spans(lesson.get("text") or "")}
         if not spans.keys() <= other:
@@ -846,6 +846,36 @@ def _note_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
             continue
         names = ", ".join(f"`{label}`" for label in sorted(spans.values()))
         note = f"may repeat {lesson['id']} (both give {names} the same way): reject it in review if it adds nothing"
+        outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+        delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+        return lesson
+    return None
+
+
+_BACKTICKED = re.compile(r"`([^`\n]+)`")
+
+
+def _note_plain_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
+                       base: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A memory that writes a lesson's backticked names as plain words ("This service is FastAPI; never add Flask."
+    beside "Build endpoints with `FastAPI`; never add `Flask`.": a teammate's Claude Code saved the rule the team had
+    already approved) has no names of its own to compare, so :func:`_note_repeat` saw nothing and the same rule was
+    staged a second time, unremarked (trial28). The reviewer is told which lesson it may repeat when the memory says
+    every name of it and as many of its words as a repeat needs (:data:`REPEAT_WORDS`), the same way round."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.curate.prepared import jaccard, word_set
+
+    said = {word.lower() for word in re.findall(r"[\w+#-]+(?:[./][\w+#-]+)*/?", text)}  # `app/lib/`, `app.py`
+    words = word_set(text)
+    for lesson in base:
+        lesson_text = lesson.get("text") or ""
+        names = list(dict.fromkeys(_BACKTICKED.findall(lesson_text)))
+        if not names or not all(name.lower() in said for name in names):
+            continue
+        if jaccard(words, word_set(lesson_text)) < REPEAT_WORDS or opposite(text, lesson_text):
+            continue
+        shown = ", ".join(f"`{name}`" for name in names)
+        note = f"may repeat {lesson['id']} (both name {shown}): reject it in review if it adds nothing"
         outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
         delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         return lesson

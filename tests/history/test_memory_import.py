@@ -718,3 +718,22 @@ def test_only_personal_memories_are_found_and_left_out_not_denied(cli, git_repo)
     code, out, err = cli("import-memories", "--dry-run")
     assert "Not imported: 1 user memory" in out and "No memories of this repository found." not in out
     assert out.rstrip().endswith("Nothing to import by default.")
+
+
+def test_a_memory_saying_a_lessons_names_as_plain_words_is_noted_as_a_possible_repeat(cli, git_repo):
+    """trial28: a teammate's Claude Code saved "This service is FastAPI; never add Flask." after the team had approved
+    "Build endpoints with `FastAPI`; never add `Flask`.": without backticks there were no names to compare, and the
+    same rule was staged a second time without a word. Now the reviewer is told which lesson it may repeat."""
+    approve(git_repo, ("L-aaaa0005", "Build endpoints with `FastAPI`; never add `Flask`."),
+            ("L-aaaa0006", "Write SQL keywords in lowercase in `app/queries/`."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_flask.md", memory("fastapi-only", "feedback", "This service is FastAPI; never add Flask."))
+    write(folder, "feedback_django.md", memory("django", "feedback", "Build the admin with Django, never Flask."))
+    write(folder, "feedback_flask_ok.md", memory("flask-ok", "feedback", "Always add Flask for new FastAPI endpoints."))
+    memories = by_name(run_json(cli))
+    note = "may repeat L-aaaa0005 (both name `FastAPI`, `Flask`): reject it in review if it adds nothing"
+    assert memories["fastapi-only"]["status"] == "staged" and note in memories["fastapi-only"]["reason"]
+    assert "may repeat" not in (memories["django"].get("reason") or "")  # not every name of the lesson
+    assert "may repeat" not in (memories["flask-ok"].get("reason") or "")  # the opposite way round
+    code, out, _ = cli("show")
+    assert code == 0 and "may repeat L-aaaa0005 (both name `FastAPI`, `Flask`)" in out
