@@ -15,7 +15,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 14  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 15  # the packed layout: a cache of another version is rebuilt
 VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 
@@ -80,7 +80,8 @@ class Corpus:
 
     __slots__ = ("keys", "stores", "ids", "texts", "lines", "net", "pinned", "scoped", "core", "bm25",
                  "anchors", "patterns", "mentions", "concept_words", "concept_pairs", "implied_words",
-                 "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "skipped", "cached", "content")
+                 "implied_pairs", "verbs", "_verb_sets", "near_keys", "near_values", "bans", "skipped", "cached",
+                 "content")
 
     def __init__(self, data: dict) -> None:
         self.keys = StrList(*data["keys"])  # "store/id": unique across stores
@@ -110,6 +111,9 @@ class Corpus:
         # table, space-separated (see :mod:`altimate_learn.deliver.neighbours`); keys sorted, for bisect
         self.near_keys = StrList(*data["near"][0])
         self.near_values = StrList(*data["near"][1])
+        # keyword code a lesson bans ("select *") → (packed lessons banning it, the longer code they ask for, "union
+        # all" for "union"; :func:`altimate_learn.deliver.edits.lesson_bans`)
+        self.bans: dict[str, tuple[bytes, list[str]]] = data["bans"]
         self.skipped: list[str] = data["skipped"]  # why lessons or stores were left out (logged when prepared)
         self.cached = bool(data.get("cached"))
         # the key of the stores' content it was prepared from (:func:`altimate_learn.deliver.index.corpus_key`; set by
@@ -211,11 +215,15 @@ def lesson_parts(text: str, tags: list[str], triggers: list[str], singles: dict,
     from altimate_learn.deliver import concepts
     from altimate_learn.deliver.mentions import file_mentions  # regexes: only when preparing
 
+    from altimate_learn.deliver.edits import lesson_bans
+
     joined = " ".join([text, *tags, *triggers])
+    banned, asked = lesson_bans(text) if "`" in text else ([], [])
     # an operator the lesson quotes (`!=`) is a search term of its own (tokenize.operators)
     return (search_tokens(joined) + operators(text), concepts.concept_terms(folded_words(joined), singles, pairs),
             sorted(anchors(text)), list(file_mentions(text)), lesson_line(text, triggers), lesson_leads(text),
-            *concepts.join_words(text), concepts.kind_marks(text, triggers))
+            *concepts.join_words(text), concepts.kind_marks(text, triggers),
+            ([" ".join(phrase) for phrase in banned], [" ".join(phrase) for phrase in asked]))
 
 
 def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None) -> dict:
@@ -265,9 +273,15 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
     anchor_map: dict[str, list[int]] = {}
     patterns: dict[str, list[int]] = {}
     mentions: dict[str, list[int]] = {}
+    bans: dict[str, tuple[list[int], list[str]]] = {}
     for index, (_, lesson) in enumerate(lessons):
         for anchor in parts[index][2]:
             anchor_map.setdefault(anchor, []).append(index)
+        banned, asked = parts[index][9]
+        for phrase in dict.fromkeys(banned):
+            holders, unless = bans.setdefault(phrase, ([], []))
+            holders.append(index)
+            unless.extend(longer for longer in asked if longer not in unless)
         for pattern in dict.fromkeys(lesson["triggers"]):
             patterns.setdefault(pattern, []).append(index)
         for glob in parts[index][3]:
@@ -288,6 +302,7 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
         "anchors": {anchor: pack(found) for anchor, found in anchor_map.items()},
         "patterns": {pattern: pack(found) for pattern, found in patterns.items()},
         "mentions": {glob: pack(found) for glob, found in mentions.items()},
+        "bans": {phrase: (pack(holders), unless) for phrase, (holders, unless) in bans.items()},
         "concepts": (singles, pairs),
         "implied": implied_tables,
         "verbs": lead_verbs([lesson["text"] for _, lesson in lessons], [part[5] for part in parts]),

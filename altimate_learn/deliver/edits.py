@@ -159,28 +159,23 @@ def _holds(tokens: list[str], phrase: tuple[str, ...], unless: list[tuple[str, .
 
 
 def banned_points(corpus, lowered: str, scoped: Iterable[int], pick: int) -> list[int]:
-    """The lessons of ``scoped`` whose banned keyword code (:func:`lesson_bans`) the written text (``lowered``) holds,
-    when at most ``pick`` of them ban it (a ban many rules of the file share says nothing about which)."""
-    docs = list(scoped)
-    if not docs or pick <= 0:
+    """The lessons of ``scoped`` whose banned keyword code (:func:`lesson_bans`, prepared with the index:
+    ``corpus.bans``) the written text (``lowered``) holds, when at most ``pick`` of them ban it (a ban many rules of
+    the file share says nothing about which). The text is read only when a lesson of ``scoped`` bans such code."""
+    bans = corpus.bans
+    if not bans or pick <= 0:
         return []
-    texts = corpus.texts
-    found: dict[tuple[str, ...], list[int]] = {}
+    from altimate_learn.deliver.bm25 import unpack
+
+    wanted = set(scoped)
     tokens: list[str] | None = None
-    for doc in docs:
-        text = texts[doc]
-        if "`" not in text:
-            continue
-        banned, asked = lesson_bans(text)
-        if not banned:
+    out: list[int] = []
+    for phrase, (packed, unless) in bans.items():
+        docs = [doc for doc in unpack(packed) if doc in wanted]
+        if not docs or len(docs) > pick:
             continue
         if tokens is None:
             tokens = _code_tokens(lowered)
-        for phrase in banned:
-            if _holds(tokens, phrase, asked):
-                found.setdefault(phrase, []).append(doc)
-    out: list[int] = []
-    for phrase, holders in found.items():
-        if len(holders) <= pick:
-            out.extend(d for d in holders if d not in out)
+        if _holds(tokens, tuple(phrase.split()), [tuple(longer.split()) for longer in unless]):
+            out.extend(doc for doc in docs if doc not in out)
     return out

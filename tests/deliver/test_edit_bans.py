@@ -107,3 +107,23 @@ def test_which_keyword_code_a_lesson_bans():
     assert lesson_bans("Validate inputs with Pydantic validators, not manual `if` checks.") == ([], [])
     assert lesson_bans("Grant least privilege: no `*` actions in IAM policies.") == ([], [])
     assert lesson_bans("Never call `fetch_all()` in a loop.") == ([], [])
+
+
+def test_the_bans_are_read_when_the_index_is_prepared_not_at_each_edit(git_repo: Path, monkeypatch):
+    """review26 R26-3: every Edit parsed the backticks of every lesson of the file again (a dbt store of 2,000
+    `models/**` rules: 7-8x `python -c pass` for a Write). The bans are prepared with the index (corpus.bans)."""
+    from altimate_learn.deliver import edits
+    from altimate_learn.deliver.index import load_corpus
+    from tests.deliver.helpers import learn_dir
+
+    write_store(git_repo, LESSONS)
+    corpus = load_corpus(str(learn_dir(git_repo)), lambda _: None)
+    assert set(corpus.bans) == {"select *", "limit", "union"} and corpus.bans["union"][1] == ["union all"]
+
+    def parse(_text):
+        raise AssertionError("a lesson's backticks parsed at an edit")
+
+    monkeypatch.setattr(edits, "lesson_bans", parse)
+    scoped = range(len(corpus))
+    found = edits.banned_points(corpus, "select *\nfrom x\nlimit 10\n", scoped, 5)
+    assert sorted(corpus.texts[i] for i in found) == sorted([LIMIT, SELECT_STAR])
