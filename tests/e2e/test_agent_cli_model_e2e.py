@@ -186,8 +186,10 @@ learn = subprocess.Popen([sys.executable, "-m", "altimate_learn", "reflect", "--
                           "--timeout", "150"], env=env, start_new_session=True, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
 conn, _ = server.accept()  # Claude Code is running and waits for its model
-os.kill(learn.pid, signal.SIGINT)  # the person presses Ctrl-C
+os.kill(learn.pid, getattr(signal, sys.argv[2]))  # the person presses Ctrl-C, closes the terminal, or kills it
 out, err = learn.communicate(timeout=60)
+import tempfile
+scratch = [n for n in os.listdir(tempfile.gettempdir()) if n.startswith("altimate-learn-model-call-")]
 
 
 def running(binary):
@@ -212,13 +214,16 @@ while left and time.monotonic() < deadline:
     left = running(sys.argv[1])
 for pid in left:
     os.kill(pid, signal.SIGKILL)
-print(json.dumps({"returncode": learn.returncode, "left": left}))
+print(json.dumps({"returncode": learn.returncode, "left": left, "scratch": scratch}))
 '''
 
 
-def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin):
+@pytest.mark.parametrize("sig, code", [("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
+def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin, sig, code):
     """trial28: `learn run` interrupted while Claude Code waited for its model exited 130 and left Claude Code
-    running (in a session of its own, the terminal's Ctrl-C never reaches it): a call nobody reads, still billed."""
+    running (in a session of its own, the terminal's Ctrl-C never reaches it): a call nobody reads, still billed.
+    SIGTERM and SIGHUP (a closed terminal) ended learn with no cleanup at all: the CLI and the call's scratch folder
+    stayed."""
     prepare(world, "claude-code")
     driver = world.work / "interrupt.py"
     driver.write_text(INTERRUPT_DRIVER)
@@ -226,9 +231,9 @@ def test_ctrl_c_while_the_agent_cli_answers_stops_the_cli_too(world, claude_bin)
     env.update(claude_env(world))
     env["PATH"] = os.pathsep.join([str(claude_bin.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")
-    run = world.run([sys.executable, driver, str(claude_bin)], env=env, timeout=200).check()
+    run = world.run([sys.executable, driver, str(claude_bin), sig], env=env, timeout=200).check()
     result = json.loads(run.stdout.strip().splitlines()[-1])
-    assert result == {"returncode": 130, "left": []}, result
+    assert result == {"returncode": code, "left": [], "scratch": []}, result
     data = json.loads(learn_ok(world, "signals", "--json"))
     assert [s["status"] for s in data] == ["open"]  # nothing was consumed
 

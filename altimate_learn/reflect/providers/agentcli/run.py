@@ -13,7 +13,8 @@ and reading JSON out of whatever the CLI printed.
 - A run gets the prompt on stdin (then EOF, so a CLI that asks for confirmation reads "no" instead of
   waiting), runs in its own process group, and is bounded as a whole: at the deadline the group gets
   SIGTERM, then SIGKILL; anything the CLI left running in its group is killed when it exits, and the whole group
-  when learn itself is interrupted meanwhile (Ctrl-C never reaches a process in a session of its own). Output is
+  when learn itself is interrupted or terminated meanwhile (Ctrl-C never reaches a process in a session of its own;
+  SIGTERM and SIGHUP raise SystemExit while a CLI runs). Output is
   captured up to a cap, never unbounded.
 """
 
@@ -29,6 +30,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,37 @@ def run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_tex
                 cap: int = OUTPUT_CAP) -> RunResult:
     """Run ``argv`` to completion or to the deadline (see the module docstring). Raises OSError when it
     cannot be started at all."""
+    with _ending_raises():
+        return _run_process(argv, env=env, cwd=cwd, stdin_text=stdin_text, timeout=timeout, cap=cap)
+
+
+def _exit_on(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def _ending_raises() -> Iterator[None]:
+    """While a CLI runs, SIGTERM and SIGHUP (a terminal closed) raise SystemExit, so its process group is killed and
+    the call's scratch folder removed on the way out: Python's default handlers end learn on the spot, and the CLI
+    went on with its call (trial28). Only in the main thread, and only where no one chose a handler (`nohup`'s
+    ignored SIGHUP stays ignored)."""
+    saved: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            try:
+                if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                    saved[sig] = signal.signal(sig, _exit_on)
+            except (ValueError, OSError):
+                continue
+    try:
+        yield
+    finally:
+        for sig, old in saved.items():
+            signal.signal(sig, old)
+
+
+def _run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_text: str, timeout: float,
+                 cap: int) -> RunResult:
     start = time.monotonic()
     proc = subprocess.Popen(argv, cwd=str(cwd), env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True, close_fds=True)
@@ -113,8 +146,9 @@ def run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_tex
             _signal_group(proc.pid, signal.SIGKILL)
             proc.wait()
     except BaseException:
-        # Ctrl-C (or any exit) while the CLI answers: in a session of its own, the terminal's interrupt never
-        # reaches it, and it went on with the call, unread (trial28: `learn run` interrupted, Claude Code still ran)
+        # Ctrl-C, SIGTERM, SIGHUP (:func:`_ending_raises`) while the CLI answers: in a session of its own, the
+        # terminal's interrupt never reaches it, and it went on with the call, unread (trial28: `learn run`
+        # interrupted, Claude Code still ran)
         _signal_group(proc.pid, signal.SIGKILL)
         raise
     _signal_group(proc.pid, signal.SIGKILL)  # whatever the CLI left running in its group
