@@ -81,6 +81,7 @@ GIVES = [
     # a dislike of a kind of code is kept away from; the request after it is this change's
     ("ehh I'm not a fan of the nested ternaries, can we go back to if/else", "Avoid nested ternaries."),
     ("I'm not a fan of long functions, but ok", "Avoid long functions."),
+    ("I'm not a fan of the nested callbacks, can we use async/await", "Avoid nested callbacks."),
     # where "can't use" holds is code (review26 R26-2)
     ("can't use any in typescript code", "Never use `any` in typescript code."),
 ]
@@ -139,6 +140,12 @@ NOTHING = [
     "I'm not a fan of the new icons",
     "I'm not a fan of the button",
     "i'm not a fan of mondays",
+    # ... and of what is no kind of code (review26 R26-5)
+    "I'm not a fan of the long meetings, can we go back to 15 minutes",
+    "I'm not a fan of the long emails, can we keep them short",
+    "I'm not a fan of the big standups, can we go back to small ones",
+    "I'm not a fan of the weekly syncs, can we go back to monthly",
+    "I'm not a fan of the slow builds, can we cache them",
     # "can't use" where nothing code holds, and what befalls a team (review26 R26-2)
     "can't use the printer in the office",
     "can't use the kitchen in the office",

@@ -382,7 +382,9 @@ _NOT_A_FAN = re.compile(r"^(?:(?:ehh?|hmm+|um+|honestly|tbh|so|but)[\s,]+)*(?:i'
 def _not_a_fan(sentence: str) -> str | None:
     """ "avoid <kind>" for a dislike of a kind of code ("the nested ternaries" -> "nested ternaries"), or None for one
     thing of this task, a style or what the work needs ("the new colors", "the changes")."""
-    from altimate_learn.reflect.providers.builtin.vocabulary import NEEDS_WORK, PEOPLE, STYLE_WORDS, VAGUE_KINDS
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+    from altimate_learn.reflect.providers.builtin.vocabulary import (CODE_CONSTRUCTS, KEPT_OUT, NEEDS_WORK, PEOPLE,
+                                                                      STYLE_WORDS, VAGUE_KINDS)
 
     match = _NOT_A_FAN.match(sentence)
     if not match:
@@ -392,6 +394,9 @@ def _not_a_fan(sentence: str) -> str | None:
     if not _plural(what) or re.match(r"(?:these|those|this|that|your|my|our)\b", what, re.I) or _THIS_TASKS.search(
             match.group("what")) or words & (NEEDS_WORK | PEOPLE | STYLE_WORDS | VAGUE_KINDS):
         return None
+    if what.split()[-1].lower() not in CODE_CONSTRUCTS and what.lower() not in KEPT_OUT \
+            and "`" not in mark_identifiers(what):
+        return None  # "the long meetings", "the weekly syncs": no kind of code (review26 R26-5)
     return f"avoid {what}"
 
 

@@ -200,6 +200,14 @@ PUBLIC_MARKS = frozenset("public exported external published".split())
 PUBLIC_SURFACES = frozenset("""api apis interface interfaces contract contracts surface signature signatures types methods
 functions endpoints schema""".split())
 
+# Kinds of code a person may dislike by name ("I'm not a fan of the nested ternaries"): a dislike of anything else
+# ("the long meetings", "the weekly syncs") is no rule about code (review26 R26-5).
+CODE_CONSTRUCTS = frozenset("""function functions method methods class classes callback callbacks ternary ternaries loop
+loops conditional conditionals global globals import imports export exports comment comments component components hook
+hooks promise promises closure closures decorator decorators generic generics macro macros query queries regex regexes
+mutation mutations abbreviation abbreviations variable variables type types cast casts assertion assertions mock mocks
+fixture fixtures singleton singletons inheritance getters setters switch switches""".split())
+
 # Nouns that read as a plural though they end in no "s" (a subject that is a kind of thing, not one component).
 PLURAL_NOUNS = frozenset("data people children media criteria metadata emojis".split())
 
