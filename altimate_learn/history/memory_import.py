@@ -789,7 +789,8 @@ def _echoed(proposal: Proposal, base: list[dict[str, Any]], approved_ids: set[st
         if lesson.get("id") not in approved_ids or given is None or given > proposal.memory.mtime:
             continue
         text = lesson.get("text") or ""
-        if words and jaccard(words, word_set(text)) >= DEDUPE_THRESHOLD and not opposite(proposal.text, text):
+        if words and jaccard(words, word_set(text)) >= DEDUPE_THRESHOLD and not opposite(proposal.text, text) \
+                and not _swapped(proposal.text, text):
             return str(lesson["id"])
     return None
 
@@ -802,7 +803,8 @@ def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:
 
     words = word_set(text)
     return next((lesson for lesson in base if words and word_set(lesson.get("text") or "") == words
-                 and not opposite(text, lesson.get("text") or "")), None)
+                 and not opposite(text, lesson.get("text") or "") and not _swapped(text, lesson.get("text") or "")),
+                None)
 
 
 def _says_the_same(text: str, lesson: str) -> bool:
@@ -872,14 +874,52 @@ def _note_plain_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
         names = list(dict.fromkeys(_BACKTICKED.findall(lesson_text)))
         if not names or not all(name.lower() in said for name in names):
             continue
-        if jaccard(words, word_set(lesson_text)) < REPEAT_WORDS or opposite(text, lesson_text):
-            continue
         shown = ", ".join(f"`{name}`" for name in names)
-        note = f"may repeat {lesson['id']} (both name {shown}): reject it in review if it adds nothing"
+        # which way round each name is given ("never Flask"), read as the curator reads backticked names (review26
+        # R26-6: "Use yarn, never pnpm." beside "Use `pnpm`, never `yarn`." was called a repeat)
+        mine, theirs = _polarities(_backticked(text, names)), _polarities(lesson_text)
+        if _swapped(text, lesson_text):
+            # the curator reads which way round a name is given only in backticks: with them it sees the conflict
+            # (the same words the other way round were taken for a duplicate, counted as helpful)
+            delta["text"] = _backticked(text, names)
+            note = (f"may contradict {lesson['id']} (it gives {shown} the other way round): check which rule holds "
+                    "before you promote it")
+        elif all(mine.get(key) == way for key, way in theirs.items()) \
+                and jaccard(words, word_set(lesson_text)) >= REPEAT_WORDS and not opposite(text, lesson_text):
+            note = f"may repeat {lesson['id']} (both name {shown}): reject it in review if it adds nothing"
+        else:
+            continue
         outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
         delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         return lesson
     return None
+
+
+def _swapped(text: str, lesson_text: str) -> bool:
+    """Whether ``text`` gives a backticked name of the lesson, backticked or as a plain word, only the other way round
+    ("Use yarn, never pnpm." beside "Use `pnpm`, never `yarn`.": the same words, the opposite rule; review26 R26-6)."""
+    names = list(dict.fromkeys(_BACKTICKED.findall(lesson_text)))
+    if not names:
+        return False
+    mine, theirs = _polarities(_backticked(text, names)), _polarities(lesson_text)
+    return any(mine.get(key) and not mine[key] & way for key, way in theirs.items())
+
+
+def _backticked(text: str, names: list[str]) -> str:
+    """``text`` with each of ``names`` it says as a plain word in backticks, as the lesson writes it."""
+    for name in names:
+        text = re.sub(rf"(?<![\w`]){re.escape(name)}(?![\w`])", f"`{name}`", text, flags=re.IGNORECASE)
+    return text
+
+
+def _polarities(text: str) -> dict[Any, set[int]]:
+    """Each backticked name of ``text`` and the ways it is given (1: to use, -1: never, instead of, avoid)."""
+    from altimate_learn.curate.polarity import polar_spans
+
+    out: dict[Any, set[int]] = {}
+    for span in polar_spans(text):
+        out.setdefault(span.key, set()).add(span.polarity)
+    return out
 
 
 def _replacing(delta: dict[str, Any], target: str, approved_ids: set[str]) -> dict[str, Any]:

@@ -737,3 +737,24 @@ def test_a_memory_saying_a_lessons_names_as_plain_words_is_noted_as_a_possible_r
     assert "may repeat" not in (memories["flask-ok"].get("reason") or "")  # the opposite way round
     code, out, _ = cli("show")
     assert code == 0 and "may repeat L-aaaa0005 (both name `FastAPI`, `Flask`)" in out
+
+
+@pytest.mark.parametrize("text, lesson", [
+    ("Use yarn, never pnpm.", "L-aaaa0008"),
+    ("We dropped pnpm; use yarn, never pnpm.", "L-aaaa0008"),
+    ("Build endpoints with Flask; never add FastAPI.", "L-aaaa0007"),
+    ("This service is Flask now; never add FastAPI endpoints.", "L-aaaa0007"),
+])
+def test_a_memory_giving_a_lessons_plain_names_the_other_way_round_is_noted_as_a_contradiction(cli, git_repo, text,
+                                                                                                lesson):
+    """review26 R26-6: these were called repeats ("reject it in review if it adds nothing") of the rule they
+    contradict, the case a reviewer most needs to see; the first three, the same words the other way round, reached the
+    curator as duplicates and counted as helpful for the rule they contradict. Now each is the conflict it is."""
+    approve(git_repo, ("L-aaaa0007", "Build endpoints with `FastAPI`; never add `Flask`."),
+            ("L-aaaa0008", "Use `pnpm`, never `yarn`."))
+    write(claude_folder(git_repo), "feedback_x.md", memory("the-other-way", "feedback", text))
+    outcome = by_name(run_json(cli))["the-other-way"]
+    reason = outcome.get("reason") or ""
+    assert outcome["status"] == "conflict" and "may repeat" not in reason and "helpful" not in reason, outcome
+    assert reason.startswith(f"overlaps {lesson} on ") and f'to make "{text}" the rule' in reason, reason
+    assert all(l["helpful"] == 0 for l in candidate(git_repo))  # no vote for the rule it contradicts
