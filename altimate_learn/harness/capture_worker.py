@@ -972,6 +972,7 @@ def pending(sessions_dir: str) -> list[str]:
 
 
 SETTLE_WAIT = 10.0  # seconds a command that lists signals waits for the workers still recording one
+SETTLE_WAIT_ENV = "ALTIMATE_LEARN_SETTLE_WAIT"  # another wait in seconds (a slow machine, a test that must not race)
 STARTING = 5.0  # seconds a marker without its worker's pid counts as a worker starting (spawned, not yet running)
 
 
@@ -1021,16 +1022,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def settle(sessions_dir: str, say=None, timeout: float = SETTLE_WAIT) -> int:
-    """Wait until no worker is still recording a signal (:func:`recording`), at most ``timeout`` seconds; ``say``
-    (called once, with how many run, only when some do) tells the person why the command waits. Returns how many
-    still run after the wait: `learn signals` right after an agent's turn otherwise listed nothing, the prompt's
-    worker still at work (trial27)."""
+def settle_wait() -> float:
+    """How long :func:`settle` waits: :data:`SETTLE_WAIT`, or ``ALTIMATE_LEARN_SETTLE_WAIT`` seconds when that is a
+    number from 0 to 3600 (anything else is ignored)."""
+    try:
+        value = float(os.environ.get(SETTLE_WAIT_ENV, ""))
+    except ValueError:
+        return SETTLE_WAIT
+    return value if 0 <= value <= 3600 else SETTLE_WAIT
+
+
+def settle(sessions_dir: str, say=None, timeout: float | None = None) -> int:
+    """Wait until no worker is still recording a signal (:func:`recording`), at most ``timeout`` seconds (default
+    :func:`settle_wait`); ``say`` (called once, with how many run, only when some do) tells the person why the
+    command waits. Returns how many still run after the wait: `learn signals` right after an agent's turn otherwise
+    listed nothing, the prompt's worker still at work (trial27)."""
     import time
 
     running = recording(sessions_dir)
     if not running:
         return 0
+    timeout = settle_wait() if timeout is None else timeout
     if say is not None:
         say(len(running))
     deadline = time.monotonic() + timeout

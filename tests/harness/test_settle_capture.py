@@ -19,7 +19,9 @@ from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, sample_lesson
 
 SESSION = "settle-1"
 CORRECTION = "no, use `ref()` instead of reading raw tables directly, we never select from raw in models"
-ENV = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0"}
+# The command waits as long as the worker takes here (its 10 s default would make the test race a slow machine).
+ENV = {"ALTIMATE_LEARN_CAPTURE": "1", "ALTIMATE_LEARN_AUTO": "0", "ALTIMATE_LEARN_CONTINUAL_LEARNING": "0",
+       "ALTIMATE_LEARN_SETTLE_WAIT": "600"}
 
 
 def event(repo: Path, name: str, **fields) -> dict:
@@ -101,3 +103,11 @@ def test_the_worker_writes_its_pid_into_its_marker_and_never_recreates_a_removed
     path.unlink()
     capture_worker._mark_running(str(path))
     assert not path.exists()
+
+
+@pytest.mark.parametrize("value, wait", [("", 10.0), ("2.5", 2.5), ("0", 0.0), ("soon", 10.0), ("-1", 10.0),
+                                         ("99999", 10.0)])
+def test_the_wait_is_ten_seconds_unless_the_environment_sets_a_sane_number(value: str, wait: float,
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(capture_worker.SETTLE_WAIT_ENV, value)
+    assert capture_worker.settle_wait() == wait
