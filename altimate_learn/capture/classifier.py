@@ -460,6 +460,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                 if (reason and guards.HOW_TO.match(own) and not blamed and reason not in _ERROR_REASONS
                         and not guards.HOW_TO_FAILURE.search(own)):
                     reason = None  # "how do I dim the LED on the Nano? it's too bright": a question of the person's own
+                if reason and guards.ELSEWHERE.search(" ".join(parts[at:at + 2])) and not guards.FIX_ASKED.search(own):
+                    reason = None  # "the old cron never fires on the replica, so move it to the primary" (review26 R26-4)
                 if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):

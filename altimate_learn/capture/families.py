@@ -133,7 +133,10 @@ CHALLENGES += [
                 r"settle)\s+(?:to|that|not|on)\b"
                 # "didnt we say max 100 chars per line?" (cls26): a rule right after "say", the whole a question
                 r"|^\W*" + _REMINDER_OPENER + r"(?:didn't|didnt|did\s+not)\s+we\s+(?:just\s+|already\s+)?(?:say|said)\s+(?!(?:hi|hello|bye|"
-                r"goodbye|thanks|something|anything|that\s+we\s+would\s+(?:meet|talk|call))\b)[^?]{3,80}\?|^\W*" + _REMINDER_OPENER + r"(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
+                r"goodbye|thanks|something|anything|that\s+we\s+would\s+(?:meet|talk|call))\b)"
+                # (a plan of the people, not a rule for the work: "didnt we say we'd grab lunch after this?", review26 R26-4)
+                r"(?![^?]*\b(?:lunch|dinner|coffee|beer|drinks|meet|meeting|call|standup|break|after\s+this|tonight|tomorrow|later|"
+                r"weekend)\b)[^?]{3,80}\?|^\W*" + _REMINDER_OPENER + r"(?:weren't|wasn't)\s+(?:we|you)\s+(?:going|supposed)\s+to\b"
                 r"|^\W*" + _REMINDER_OPENER + r"wasn't\s+the\s+(?:plan|idea|point|goal)\s+to\b"
                 r"|^\W*" + _REMINDER_OPENER + r"(?:isn't|wasn't)\s+(?:it|this|that|the\s+\w+)\s+supposed\s+to\s+(?:be|use|go|live|stay|have)\b", _I),
      "reminds of an earlier instruction"),
@@ -180,6 +183,8 @@ BROKEN += [
     (re.compile(r"\b(?:that|this|it)\s+(?:just\s+)?made\s+(?:it|this|things|everything)\s+(?:even\s+)?worse\b"
                 r"|\b(?:it's|it\s+is|that's|that\s+is|this\s+is|now\s+it's|now\s+it\s+is|^\W*its)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?worse\b"
                 r"(?!\s+(?:for|if|when|because)\b)(?!\s+(?:\w+\s+){0,2}" + OLD_ONE + r")"
+                # "its even slower now", "it's much slower now" (review26 R26-4): slower, with "now" or "than before"
+                r"|\b(?:it's|it\s+is|^\W*its|that's|this\s+is)\s+(?:now\s+)?(?:even\s+|much\s+|way\s+)?slower\s+(?:now|than\s+before)\b"
                 r"|\bworse\s+than\s+(?:before|it\s+was|the\s+(?:original|previous|last))\b", _I),
      "said the change made it worse"),
     # The structural rule above with "it" as its subject, typed fast: "its not prefilled", "it is not aligned"
@@ -274,14 +279,14 @@ BROKEN += [
                 r"reloads?|redirects?)\b|\bstuck\s+in\s+(?:a|an)\s+(?:\w+\s+)?loop\b", _I),
      "said the result does not work"),
     # "every email has the subject "undefined"", "the total shows NaN", "it prints [object Object]": a blank value shown
-    (re.compile(r"\b(?:has|have|shows?|showing|says?|saying|displays?|displaying|prints?|printing|renders?|rendering|reads?|is|are|"
+    (re.compile(r"\b(?:has|have|shows?|showing|shows?\s+as|show\s+up\s+as|says?|saying|displays?|displaying|prints?|printing|renders?|rendering|reads?|is|are|"
                 r"comes?\s+(?:out|back)\s+as|came\s+(?:out|back)\s+as)\s+(?:the\s+[\w-]+\s+|an?\s+[\w-]+\s+(?:of\s+)?)?[\"'`\u201c]?"
-                r"(?:undefined|NaN|\[object\s+Object\])\b(?![\"'`\u201d]?\s+(?:when|if|for\s+(?:missing|empty|unknown))\b)", re.S),
+                r"(?:undefined|NaN|\[object\s+Object\]|Invalid\s+Date)\b(?![\"'`\u201d]?\s+(?:when|if|for\s+(?:missing|empty|unknown))\b)", re.S),
      "said the result is wrong"),
     # "the table is rendering every row twice", "each toast shows up twice", "the webhook fires three times"
     (re.compile(r"\b(?:is|are|it's|they're|now)\s+\w+ing\s+(?:every|each|all(?:\s+the)?|the)\s+[\w-]+\s+(?:twice|two\s+times|three\s+times)\b"
                 # (never said not to happen: "nothing is rendered twice now")
-                r"|(?<!\bnothing\s)\b(?:shows|appears|renders|prints|fires|runs|sends|is\s+\w+ed|are\s+\w+ed|gets\s+\w+ed|get\s+\w+ed|shows\s+up|show\s+up)\s+"
+                r"|(?<!\bnothing\s)\b(?:shows|appears|renders|prints|fires|runs|sends|is\s+\w+(?:ed|en|nt|t)|are\s+\w+(?:ed|en|nt|t)|gets\s+\w+ed|get\s+\w+ed|shows\s+up|show\s+up)\s+"
                 r"(?:up\s+)?(?:twice|two\s+times|three\s+times)\b(?!\s+(?:a|per|an|every|each)\s+(?:day|week|hour|minute|second|month|year)\b)",
                 _I),
      "said the result does not work"),

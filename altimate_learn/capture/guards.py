@@ -287,3 +287,21 @@ BUG_HUNT = re.compile(r"\b(?:there(?:'s|\s+is|\s+are)\s+(?:a|an|some)\s+(?:\w+\s
 CIRCUMSTANCE = re.compile(r"\b(?:we|i)\s+(?:can't|cannot|can\s+not)\s+(?:use|reach|access|run|open)\b[^.;!?]{1,50}?\b(?:from\s+home|"
                           r"right\s+now|at\s+the\s+moment|today|this\s+week|on\s+(?:this|my)\s+(?:laptop|machine|phone)|"
                           r"while\s+(?:travel\w*|remote)|until\s+\w+)\b", _I)
+
+# A state of something else, told to set up other work (review26 R26-4 on cls26's after-done forms): the report accepted
+# ("… greyed out for guests by design, leave it", "…, that's right"), said of another place as well ("… in the old app
+# too"), followed by new work that builds on it and asks no fix ("the old cron never fires on the replica, so move it to
+# the primary", "the footer disappeared from the spec, so delete it from the template", "…, copy that exactly"), or by a
+# question whether ours does the same ("…, do ours match the new rounding rule?"). Read on the report's clause and the one
+# after it.
+ELSEWHERE = re.compile(
+    r"\b(?:by\s+design|on\s+purpose|that's\s+(?:right|correct|intended|expected|how\s+it\s+should\s+be)|as\s+(?:intended|expected)|"
+    r"leave\s+it(?:\s+(?:as\s+is|alone|like\s+that))?\s*[.!]?\s*$|copy\s+(?:that|it|this)(?:\s+exactly)?)\b"
+    r"|(?:\b(?:too|as\s+well)\s*[,;]?\s*so\b"
+    r"|(?:[,;:]|\bso\b|\band\b)\s*(?:(?:so|then|please|pls|just|also)\s+|let's\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)*"
+    r"(?:add|move|copy|create|write|document|put|note|mention|remove|delete|drop|set\s+up|build|mirror|match)\b"
+    r"(?!\s+(?:a\s+|an\s+)?(?:regression\s+|unit\s+)?tests?\b)"
+    r"|[,;:.]\s*(?:do|does|is|are|should|will)\s+(?:ours|our\s+\w+|the\s+new\s+\w+|we)\b[^?]*\?)", _I)
+# ... unless the message asks to fix it or blames the agent anywhere ("…, add it back", "you broke …, investigate").
+FIX_ASKED = re.compile(r"\b(?:back|again|fix\w*|revert\w*|undo|restore\w*|broke|broken|investigate|debug|your\s+(?:change|fix|edit)|"
+                       r"since\s+you|you\s+did)\b", _I)

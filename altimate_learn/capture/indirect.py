@@ -338,7 +338,10 @@ CHALLENGES += [
 CUES += [
     # "not sure this is right", "I'm not convinced that's correct" (the agent's answer or work doubted, as a whole)
     (re.compile(r"\bnot\s+(?:so\s+|entirely\s+|really\s+|100%\s+)?(?:sure|convinced)\s+(?:that\s+)?(?:this|that|it)(?:'s|\s+is)\s+"
-                r"(?:right|correct|the\s+right\s+(?:approach|fix|way|call)|a\s+good\s+(?:idea|fix|approach))\b", _I),
+                r"(?:right|correct|the\s+right\s+(?:approach|fix|way|call)|a\s+good\s+(?:idea|fix|approach))\b"
+                # "I'm not convinced this handles the null case" (review26 R26-4)
+                r"|\bnot\s+(?:so\s+|entirely\s+|really\s+)?(?:sure|convinced)\s+(?:that\s+)?(?:this|that|it|your\s+\w+)\s+(?:really\s+|actually\s+)?"
+                r"(?:handles|covers|fixes|solves|catches)\b", _I),
      "doubted the agent's answer"),
     # "tests in this repo live under spec/", "components live in src/ui": where things go, stated as a fact (a path or a
     # named folder after it; "the logs live in /var/log" with a lookup after it is withdrawn: `withdrawals.BUILDS_ON`)
@@ -368,7 +371,12 @@ CUES += [
     # 是 prod 的": a "no" that opens the message, then "not X but Y" (never "いいえ、大丈夫です", no contrast after it)
     (re.compile(r"^\W*(?:いいえ|いや|ちがう|違う|違います)[、,。!！\s]+[^。？?]*?(?:ではなく|じゃなくて|じゃなく)"
                 r"|^\W*(?:아니요|아뇨|아니)[,.!\s]+[^.?？]*?말고"
-                r"|^\W*(?:不对|不是|不)[，,。!！\s]+[^。？?]*?(?:不是|而不是)[^。？?]*?(?:是|用|改)", _I),
+                r"|^\W*(?:不对|不是|不)[，,。!！\s]+[^。？?]*?(?:不是|而不是)[^。？?]*?(?:是|用|改)"
+                # "no, non quella tabella ma quella degli ordini", "no, esa no sino la de pedidos", "non, pas celle-là mais …",
+                # "nein, nicht die Tabelle, sondern …", "não, não essa mas a …" (review26 R26-4)
+                r"|^\W*no[,.!]?\s+non\s+[^.?!]{1,60}?\bma\b|^\W*no[,.!]\s+[^.?!]{0,40}?\bsino\b"
+                r"|^\W*non[,.!]?\s+pas\s+[^.?!]{1,60}?\bmais\b|^\W*nein[,.!]?\s+nicht\s+[^.?!]{1,60}?\bsondern\b"
+                r"|^\W*n[aã]o[,.!]?\s+n[aã]o\s+[^.?!]{1,60}?\bmas\b", _I),
      'says "X, not Y"'),
 ]
 

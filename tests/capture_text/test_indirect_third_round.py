@@ -218,3 +218,46 @@ def test_their_look_alikes_stay_quiet(text):
 def test_reports_in_own_words_need_done_work():
     for text in OWN_WORDS_FIRE:
         assert not judge(text, answer=None), text
+
+
+# review26 R26-4: a state of something else, told to set up other work, stays quiet; near paraphrases fire.
+ELSEWHERE_QUIET = [
+    "the nightly export never runs on holidays, add a check for that",
+    "the old cron never fires on the replica, so move it to the primary",
+    "the webhook never fires in sandbox mode, stripe says so, add a note to the docs",
+    "the cleanup job never runs on staging, can you add a manual trigger?",
+    "the search box is greyed out for guests by design, leave it",
+    "the chart is upside down in the design mock, copy that exactly",
+    "the footer disappeared from the spec, so delete it from the template too",
+    "the logo disappeared in the new brand guide, so remove it from the header too",
+    "the totals are off by a cent in the legacy system, do ours match the new rounding rule?",
+    "the page is stuck in a redirect loop in the old app too, so let's add a test for it in the new one",
+    "each order shows up twice in the report because it has two lines, that's right",
+    "didnt we say we'd grab lunch after this?",
+    "no sé, sino pregunto",
+    "the batch is sent twice a week",
+]
+R26_4_FIRE = [
+    "the footer disappeared, add it back",
+    "the webhook never fires, can you check why?",
+    "the layout is broken on mobile now, fix it",
+    "every row shows up twice now, add a regression test for it",
+    "I'm not convinced this handles the null case",
+    "the dates all show as Invalid Date",
+    "every email is sent three times now",
+    "its even slower now",
+    "no, non quella tabella ma quella degli ordini",
+    "no, esa tabla no, sino la de pedidos",
+    "nein, nicht die Tabelle, sondern die Bestellungen",
+    "didnt we say no inline styles?",
+]
+
+
+@pytest.mark.parametrize("text", ELSEWHERE_QUIET)
+def test_a_state_of_something_else_stays_quiet(text):
+    assert not judge(text), text
+
+
+@pytest.mark.parametrize("text", R26_4_FIRE)
+def test_fixes_asked_and_near_paraphrases_fire(text):
+    assert judge(text), text
