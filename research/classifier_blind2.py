@@ -232,10 +232,13 @@ NOTES: list[str] = [
     "and read only when this section was generated, after the last change to the classifier (10:12 on the commit that "
     "registered it).",
     "",
-    "What carried: half A's recall with the answer rose from 0.676 to 0.971 (precision 0.939 -> 1.000) and half B's from "
-    "0.613 to 0.629 (TP 38 -> 39, FP 2): the first round, written from half A's errors, carried nothing (half B the same "
-    "at 09:44); the forms written from no message carried one of half B's 24 misses. The answer matters: without it half "
-    "B finds 34 and with it 39 (the same classifier), because a report that the result is broken counts only after an "
+    "What carried: half A's recall with the answer rose from 0.676 to 0.971 (precision 0.939 -> 1.000); half B's did not "
+    "move: the first round, written from half A's errors, carried nothing (half B the same at 09:44); the forms written "
+    "from no message carried one of half B's 24 misses (0.629, TP 39, at 10:12 on 02e50daa, when half B's errors were "
+    "read); then review26's R26-4 guard (a report followed by new work that asks no fix is quiet) withdrew one buried "
+    "correction whose fix is asked \"after that\", and half B is back at 0.613 (TP 38, counted a third time at 10:58 to "
+    "keep this section true; the guard was left as it is, since half B had been read). The answer matters: without it "
+    "half B finds 34 and with it 38 (the same classifier), because a report that the result is broken counts only after an "
     "answer that claimed the work. The same rules moved nothing on the real-session dev split (not one flag gained or "
     "lost) and found one `corrections.jsonl` held-out row more; on the real held-out split (numbers only, once) 0.779 / "
     "0.430 -> 0.778 / 0.434 (two reports more, one false alarm more).",
