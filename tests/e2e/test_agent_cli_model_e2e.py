@@ -182,6 +182,10 @@ server.bind(("127.0.0.1", 0))
 server.listen(16)
 server.settimeout(120)
 env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % server.getsockname()[1])
+# Every process this run starts carries the mark (learn hands its environment to the CLI): a Claude Code of another
+# test running at the same time (pytest -n 2) is not this run's.
+MARK = ("LEARN_E2E_INTERRUPT=%d" % os.getpid()).encode()
+env["LEARN_E2E_INTERRUPT"] = str(os.getpid())
 learn = subprocess.Popen([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "claude-code",
                           "--timeout", "150"], env=env, start_new_session=True, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
@@ -200,9 +204,11 @@ def running(binary):
                 argv = f.read().split(b"\0")
             with open("/proc/%s/stat" % pid) as f:
                 state = f.read().rsplit(")", 1)[1].split()[0]
+            with open("/proc/%s/environ" % pid, "rb") as f:
+                ours = MARK in f.read().split(b"\0")
         except OSError:
             continue
-        if state != "Z" and any(binary.encode() in a for a in argv) and b"-p" in argv:
+        if state != "Z" and ours and any(binary.encode() in a for a in argv) and b"-p" in argv:
             found.append(int(pid))
     return found
 
