@@ -186,6 +186,10 @@ env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % server.getsock
 # test running at the same time (pytest -n 2) is not this run's.
 MARK = ("LEARN_E2E_INTERRUPT=%d" % os.getpid()).encode()
 env["LEARN_E2E_INTERRUPT"] = str(os.getpid())
+# learn starts as from a terminal: a signal the test run itself ignores (under nohup, or a background job's SIGINT)
+# is not inherited as ignored
+for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+    signal.signal(getattr(signal, name), signal.SIG_DFL)
 learn = subprocess.Popen([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", "claude-code",
                           "--timeout", "150"], env=env, start_new_session=True, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
