@@ -441,7 +441,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind39": ", blind batch 39 (written apart from the code)",
                  " blind40": ", blind batch 40 (written apart from the code)",
                  " blind41": ", blind batch 41 (written apart from the code)",
-                 " blind42": ", blind batch 42 (written apart from the code)"}
+                 " blind42": ", blind batch 42 (written apart from the code)",
+                 " blind43": ", blind batch 43 (written apart from the code)",
+                 " blind44": ", blind batch 44 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

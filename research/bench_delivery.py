@@ -69,7 +69,8 @@ same for the eighteenth; `delivery_tasks_blind33.jsonl` and `delivery_tasks_blin
 nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, the same for the twentieth;
 `delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first;
 `delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second;
-`delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third). The
+`delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third;
+`delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -77,7 +78,7 @@ and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`,
 session 2026-12-05 #10), each written whole by one Write with no Read before.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40,blind41,blind42]
+        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44]
 """
 
 from __future__ import annotations
@@ -1476,6 +1477,43 @@ BLIND42_INTRO += (
     "situation: ordering a folder's equal rules by that is an idea for a later round, not tried.")
 
 # name -> (task file, title, text before the table); "main" is the tuned set with every configuration.
+_TWENTYTHIRD_READ = TWENTYTHIRD_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYTHIRD_READ.startswith("lines 60 to 76") and "2026-12-05 #10" in TWENTYTHIRD_ROUND_WRITER
+TWENTYFOURTH_ROUND_WRITER = TWENTYTHIRD_ROUND_WRITER.replace(_TWENTYTHIRD_READ, (
+    "this file's docstring (all of it, lines 1 to 81, where the brief allowed lines 60 to 76), the lines that "
+    "register the task sets (the twenty-third round's template, the twenty-second round's list of what was read, "
+    "and the registration of blind batches 41 and 42 with their style text; their added intro text unread), how "
+    "`stores/generate.py` scopes lessons (and its `scaled()` stores with this file's `load_tasks()` and "
+    "`check_unique()`, called for the prefix check), one line of blind batch 42 (its first), the task fields this "
+    "file reads (a grep for them, to learn the follow-up fields), the labels in `research/__main__.py`, the "
+    "`HELD_OUT` line of `delivery_why.py` and the team preamble")).replace("2026-12-05 #10", "2026-12-05 #11")
+BLIND43_TASKS, BLIND44_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (43, 44))
+BLIND43_INTRO, BLIND44_INTRO = (TWENTYFOURTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-eighth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as developers type them: terse, lowercase, "
+     "shorthand and a few typos (\"r\", \"bc\", \"reciept\", \"w/o\", \"k, ill\"), product names (Recurly, Stripe, "
+     "Paddle, HubSpot, Looker, VoiceOver), vague ones as symptoms (an invoice total a cent off Stripe's, a fact "
+     "table doubled after a backfill, a new service's database answering on a public IP, pods OOMKilled taking "
+     "the node down, a customer refunded twice on a repeated event, € shown for a CAD invoice, keyboard focus lost "
+     "and an unnamed X in a popup, 40TB of old logs in the expensive tier, a regional average that rolls up to "
+     "nonsense, a laptop's Postgres reachable on café wifi), file ones with no request or a few words (\"make it "
+     "smaller\", \"finish this\", \"wip\"); 74 needed lessons, up to 3 a task, crowded topics (webhooks, a CI "
+     "workflow, an S3 bucket, a mart's yml), lessons naming another file (`app/celery_beat.py`, `.env.example`, "
+     "`tests/factories.py`), the `test_*.py` pattern and every section of the source file; 1 needed lesson is "
+     "scoped to paths the task's files do not match (`models/staging/*.sql` for a file under "
+     "`models/staging/shopify/`)"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: a customer search firing 12 calls while typing, tokens read "
+     "from devtools in an XSS test, German due dates and Dutch prices parsed wrong, a metric ops cannot find, "
+     "Stripe retrying a timing-out webhook for hours, a slow tax provider stalling the pod, usage tripled by QA "
+     "load tests on prod, JPY charges 100x too small, an import error that says only 'failed'; direct ones such "
+     "as a 15-minute schedule with only `app/celery_beat.py` open, a uuid7 backfill of 40M rows, a queue rename "
+     "away from `count`; file ones mostly with no request (a `test_*.py` for an HTTP client, a deploy workflow, a "
+     "finance mart's yml, a prod RDS file, `web/src/routes.tsx`, a Next.js page, an email macro with its singular "
+     "test); 65 needed lessons, 4 of them scoped to paths the task's files do not match (the periodic-task lesson, "
+     "scoped to `services/api/app/tasks/**`, for `celery_beat.py`; `models/staging/*.sql` for a macro; the HPA and "
+     "PodDisruptionBudget lessons for a Helm chart's per-environment replica counts)")))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1533,6 +1571,8 @@ SETS = {
     "blind40": (BLIND40_TASKS, "Blind batch 40 (written apart from the code)", BLIND40_INTRO),
     "blind41": (BLIND41_TASKS, "Blind batch 41 (written apart from the code)", BLIND41_INTRO),
     "blind42": (BLIND42_TASKS, "Blind batch 42 (written apart from the code)", BLIND42_INTRO),
+    "blind43": (BLIND43_TASKS, "Blind batch 43 (written apart from the code)", BLIND43_INTRO),
+    "blind44": (BLIND44_TASKS, "Blind batch 44 (written apart from the code)", BLIND44_INTRO),
 }
 
 
