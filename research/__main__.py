@@ -45,6 +45,7 @@ class Section:
     builtin: bool = False
     clean_interpreter: bool = False  # run it on a fresh venv holding only this checkout (see clean_venv)
     timeout: int = SECTION_TIMEOUT  # seconds (the task sets of the delivery benchmark keep growing: it has more)
+    script: str = ""  # research/<script>.py when one script makes several sections (default: research/<name>.py)
 
 
 SECTIONS = [
@@ -54,7 +55,8 @@ SECTIONS = [
     Section("classifier_blind", "capture: correction classifier on a blind written set, half A (tuned on) and half B "
                                 "(counted only)"),
     Section("classifier_blind2", "capture: correction classifier on a second blind written set with the agent's answer, "
-                                 "half A (tuned on) and half B (counted only)"),
+                                 "half A (tuned on) and half B (counted only)", {"name": "blind2"},
+            script="classifier_blind"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "
                                 "(recorded by its research venv; negative)"),
@@ -328,7 +330,7 @@ def run_section(section: Section, quick: bool) -> tuple[str, float, bool]:
                         f"{sys.executable}), whose editable install and test tools slow every start and would "
                         "flatter the ratio.\n")
             argv = [str(python), "-c", _CHILD, section.name, json.dumps(options), str(out),
-                    str(HERE / f"{section.name}.py")]
+                    str(HERE / f"{section.script or section.name}.py")]
         try:
             done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=section.timeout,
                                   stdin=subprocess.DEVNULL)

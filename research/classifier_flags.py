@@ -5,7 +5,8 @@ the check that a refactor of the classifier (a module split) changes no flag and
     python research/classifier_flags.py compare FILE  # how many flags and reasons differ from FILE, per set
     python research/classifier_flags.py compare FILE --no-holdout  # the same, the held-out split left out (while tuning)
 
-Sets: `corrections.jsonl`, both blind written sets (with and without the agent's answer for the second), the real
+Sets: `corrections.jsonl`, the first two blind written sets (with and without the agent's answer for the second; the
+third is held back whole and never compared here), the real
 sessions' dev split (with the answer, reply and reasoning, as `classifier_real.py` scores them) and the held-out split.
 The held-out verdicts are stored as one SHA-256 per message (no text, no label), and `compare` prints only how many of
 them differ: no score, no message, so it spends none of the held-out split's looks.
@@ -32,14 +33,15 @@ HIDDEN = {"holdout"}  # sets whose verdicts are kept as hashes only
 def _written() -> Iterator[tuple[str, str, Any]]:
     for i, row in enumerate(load_corrections()):
         yield "corrections", f"{i}:{row['text']}", classify_user_message(*to_messages(row))
-    from research import classifier_blind, classifier_blind2
+    from research import classifier_blind
 
     for i, row in enumerate(classifier_blind.load()):
         yield "blind1", f"{i}:{row['text']}", classify_user_message(*to_messages(row))
-    if classifier_blind2.BLIND2.exists():
-        for i, row in enumerate(classifier_blind2.load()):
-            yield "blind2", f"{i}:{row['text']}", classifier_blind2.verdict_of(row, True)
-            yield "blind2-no-answer", f"{i}:{row['text']}", classifier_blind2.verdict_of(row, False)
+    blind2 = classifier_blind.SETS["blind2"].path
+    if blind2.exists():  # the third set is held back whole: its verdicts are never saved or compared
+        for i, row in enumerate(classifier_blind.load(blind2)):
+            yield "blind2", f"{i}:{row['text']}", classifier_blind.verdict_of(row, True)
+            yield "blind2-no-answer", f"{i}:{row['text']}", classifier_blind.verdict_of(row, False)
 
 
 def _real(split: str) -> Iterator[tuple[str, str, Any]]:
