@@ -294,10 +294,11 @@ def held_signals(store: Store) -> set[str]:
     return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
 
 
-def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
+def reopen_signals(store: Store, consumed_by: dict[str, str], *, hold: bool = True) -> list[str]:
     """Open again the signals ``{id: consumedBy}`` names, each only while it is still consumed by that same
     reflection (a reflection whose result a person discarded gives its signals back); returns the ids opened,
-    which are held for a person's `learn reflect` (:func:`held_signals`). Call under the store lock."""
+    which are held for a person's `learn reflect` (:func:`held_signals`) unless ``hold`` is false (the learner
+    gives back what a rule cut for room came from: its next run may use them). Call under the store lock."""
     if not consumed_by:
         return []
     result = store.read_repaired(Store.SIGNALS)
@@ -310,6 +311,8 @@ def reopen_signals(store: Store, consumed_by: dict[str, str]) -> list[str]:
             opened.append(record["id"])
     if opened:
         store.rewrite_jsonl(Store.SIGNALS, result.records, repaired=True)
+        if not hold:
+            return opened
         still_open = {r.get("id") for r in result.records if isinstance(r, dict) and r.get("status") == "open"}
         store.write_json(HELD, {"signals": sorted((held_signals(store) & still_open) | set(opened))})
     return opened

@@ -453,12 +453,15 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
     if answered and screen.direct:
         verdicts = _direct_verdicts(paths, store, screen, batch)
         direct = targets.apply_items(blocks, screen.direct, digest.refs, state, now=iso(clock()), vet=verdicts)
+        if direct.cut and not request.dry_run:
+            waiting += _cut_direct(store, batch, screen, outcome, direct, digest, waiting)
     review = _review_changes(store, outcome, lessons_before, screen)
     if waiting and answered:
         from altimate_learn.english import plural
 
         why = ("the built-in reflector adds at most 3 lessons a run" if recorder is None else
-               "the model proposed more new lessons than the 3 a run may add")
+               "the model proposed more new lessons than the 3 a run may add" if not direct.cut else
+               f"the model proposed more changes than a run may make: at most {targets.MAX_PER_OP} of each kind")
         waits = "waits" if len(waiting) == 1 else "wait"
         notes.append(f"{plural(len(waiting), 'more exchange')} {waits} for the next run ({why})")
     transcript = {"digest": digest.text, "feedback": _signal_lines(digest.feedback),
@@ -471,6 +474,32 @@ def _reflect(paths: ProjectPaths, settings: Any, request: RunRequest, files: Lea
                    error=None if answered else (outcome.error or "the model's answer could not be used"),
                    model=outcome.model, outcome=outcome, review=review, direct=direct, answered=answered,
                    transcript=transcript, waiting=waiting, let_go=let_go)
+
+
+def _cut_direct(store: Store, batch: Any, screen: Screen, outcome: Any, direct: targets.Applied, digest: Digest,
+                waiting: list[Any]) -> list[Any]:
+    """Instruction-file items dropped at MAX_PER_OP: the exchanges they cite are read again at the next run, and the
+    corrections this reflection consumed for them open again (no bullet or lesson came from them; issue 20: past the
+    cap the rest carry over). An exchange a kept change or staged lesson also cites was used: it stays read."""
+    from altimate_learn.capture.signals import reopen_signals
+
+    refused = {r.get("index") for r in outcome.rejected}
+    used = {c for index, cites in enumerate(screen.review_cites) if index not in refused for c in cites}
+    used |= {c for change in direct.changes for c in change.get("cites", ())}
+    refs = direct.cut - used
+    if not refs:
+        return []
+    consumed = set(outcome.consumed)
+    ids = [s["id"] for s in batch.signals if s["id"] in consumed
+           and (s["id"] in refs or f"{s.get('sessionID')}:{s.get('messageID')}" in refs)]
+    if ids:
+        with store.lock():
+            records, _ = store.signals()
+            by = {r["id"]: r.get("consumedBy") for r in records if r.get("id") in ids and r.get("consumedBy")}
+            opened = set(reopen_signals(store, by, hold=False))
+        outcome.consumed = [i for i in outcome.consumed if i not in opened]
+    shown = {e.ref for e in waiting}
+    return [e for e in digest.exchanges if e.ref in refs and e.ref not in shown]
 
 
 LET_GO_CHARS = 300  # of each exchange let go, kept in the run log

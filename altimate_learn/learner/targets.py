@@ -119,6 +119,7 @@ class Applied:
     dropped: list[dict[str, Any]] = field(default_factory=list)
     blocks: dict[str, dict[str, Any]] = field(default_factory=dict)  # file → before/after/added/created
     held: set[str] = field(default_factory=set)  # sessions whose history must be read again
+    cut: set[str] = field(default_factory=set)  # what items dropped at MAX_PER_OP cite: read again next run
 
 
 def _drop(out: Applied, item: DirectItem, reason: str) -> None:
@@ -196,6 +197,7 @@ def apply_items(targets: dict[str, Target], items: list[DirectItem], refs: dict[
             continue
         if counts[item.op] >= MAX_PER_OP:
             _drop(out, item, f"limit reached: at most {MAX_PER_OP} {item.op} per run")
+            out.cut.update(item.cites)
             continue
         bullets = plans[item.target]
         position = None

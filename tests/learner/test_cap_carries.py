@@ -49,3 +49,35 @@ def test_without_a_cut_every_shown_correction_is_used_up_as_before(project: Path
     assert _print_signals(project) == []
     learn_run(cli)
     assert all(PRINT_REF not in p for p in learner_prompts(server)[1:])
+
+
+BULLETS = ["Use the test database fixture for migrations.", "Keep feature flags in `config/flags.yaml`.",
+           "Run `make lint` before pushing."]
+
+
+def test_an_instruction_file_bullet_cut_at_its_limit_keeps_its_correction_open_for_the_next_run(
+        project: Path, isolated_home: Path, server, cli):
+    from tests.learner.conftest import user_config
+
+    user_config(isolated_home, learning_targets=["review", "local"])
+    assert cli("capture", "--session", CLAUDE_SESSION)[0] == 0
+    assert _print_signals(project)
+    others = [ref for ref in typed_messages(project) if ref.startswith(CLAUDE_SESSION) and ref != PRINT_REF][:3]
+    # four bullets for AGENTS.local.md, each citing its own exchange: a run adds at most three, the fourth is cut
+    server.deltas(*({"op": "ADD", "target": "local", "text": text, "reason": "said so", "cites": [ref]}
+                    for text, ref in zip(BULLETS, others)),
+                  {"op": "ADD", "target": "local", "text": LESSON, "reason": "said so", "cites": [PRINT_REF]})
+    code, out, err = learn_run(cli)
+    assert code == 0, err
+    local = (project / "AGENTS.local.md").read_text()
+    assert all(f"- {text}" in local for text in BULLETS) and LESSON not in local
+    (record,) = runs(project)
+    assert any(d.get("text") == LESSON and "limit reached" in d["reason"] for d in record["dropped"])
+    assert _print_signals(project), "the cut bullet's correction was consumed: nothing would bring it back"
+    assert "1 more exchange waits for the next run" in out + err
+    server.deltas({"op": "ADD", "target": "local", "text": LESSON, "reason": "said so", "cites": [PRINT_REF]})
+    code, out, err = learn_run(cli)
+    assert code == 0, err
+    assert PRINT_REF in learner_prompts(server)[-1]
+    assert f"- {LESSON}" in (project / "AGENTS.local.md").read_text()
+    assert _print_signals(project) == []
