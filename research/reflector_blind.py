@@ -4,8 +4,10 @@
     python research/reflector_blind.py --numbers A    # half A alone, counts only (while tuning: no look at half B)
     python research/reflector_blind.py --read A       # half A's rows next to what the reflector makes of them (to tune on)
     python research/reflector_blind.py --set blind1 --numbers   # the same counts on last session's set (no `lesson`)
-    python research/reflector_blind.py                # the Markdown section: lists half B's lessons (run it only after the
-                                                      # last tuning; the research runner does)
+    python research/reflector_blind.py --read all     # the whole of blind2 (read and tuned on since session #11)
+    python research/reflector_blind.py --file research/data/corrections_blind3.jsonl --numbers
+                                                      # a NEW blind set given by its file: counts only, the whole set
+    python research/reflector_blind.py                # the Markdown section (blind2 listed; blind3's recorded counts)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
 
@@ -23,13 +25,19 @@ one-off fix of the task. So a row counts as:
 - a **not row** (not a correction): any lesson from it is a lesson nobody asked for (reviewed: a first message stating
   a rule can still give a good one).
 
-The halves are `research.blind_halves.half_of` ("blind2-half:"), shared with the classifier's blind measure: half A may
-be read and tuned on; half B is counted by numbers only until the last change, then listed here with its review.
+The halves are `research.blind_halves.half_of` ("blind2-half:"), shared with the classifier's blind measure: in session
+#10 half A was read and tuned on and half B counted by numbers only; since session #11 both halves are dev data.
+
+A set given by its file (`--file PATH`, session #11: cwrite3's `corrections_blind3.jsonl`) is blind: it is counted whole,
+by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
+give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
+half of the reference's content words), a similarity counted without reading a lesson, not a review.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -53,7 +61,8 @@ KINDS = ("rule", "one-off", "not")
 
 
 def load(name: str = "blind2") -> list[dict[str, Any]]:
-    path = SETS[name][0]
+    """The rows of a named set, or of the set at a path (a blind set given by its file)."""
+    path = SETS[name][0] if name in SETS else Path(name)
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -70,6 +79,41 @@ def lessons_for(text: str) -> list[str]:
     return [d["text"] for d in result.deltas if d["op"] == "ADD"]
 
 
+# Words that frame a rule rather than say what it is about: a lesson that says the reference's rule in other framing
+# ("Never X." for "Avoid X.") still covers its content. Fixed before the blind3 count; not tuned after it.
+FRAMING = frozenset("""
+a an the this that these those it its it's this's our we you your i me my us they their them
+is are be been being was were do does did don't dont doesn't not no nor never always only also just
+use using used prefer avoid instead rather than of to in on at for with without from by as into onto
+and or but so if when whenever before after until unless while then there here
+any every each all some other same one ones new
+should must can could would will shall may might need needs please make sure keep
+repository repo project codebase
+""".split())
+MATCH_SHARE = 0.5  # the share of the reference's content words a lesson must hold to match it
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-case words and code tokens (`pnpm`, `src/lib`, `.env`), a plural "s" dropped, framing words left out."""
+    words = set()
+    for token in re.findall(r"[a-z0-9_./#+@'-]+", text.lower().replace("`", " ").replace("\u2019", "'")):
+        token = token.strip(".-/'")
+        if token not in FRAMING:
+            token = token.removesuffix("'s")
+        if not token or token in FRAMING:
+            continue
+        if len(token) > 3 and token.endswith("s") and not token.endswith("ss"):
+            token = token[:-1]
+        words.add(token)
+    return words
+
+
+def matches(reference: str, lesson: str) -> bool:
+    """A lesson matches the reference rule when it holds at least half of the reference's content words."""
+    wanted = content_words(reference)
+    return bool(wanted) and len(wanted & content_words(lesson)) >= MATCH_SHARE * len(wanted)
+
+
 def flagged(row: dict[str, Any]) -> bool:
     """Whether live capture hands the row over: the classifier's patterns flag it, given the answer before it."""
     msg, previous = to_messages(row)
@@ -79,7 +123,7 @@ def flagged(row: dict[str, Any]) -> bool:
 def evaluate(half: str | None = None, name: str = "blind2") -> dict[str, Any]:
     """Counts for one half (both with ``half=None``): rows of each kind, how many give a lesson, the same for the rows
     the classifier flags; and the rows themselves with their lessons (for the tuning view and the section)."""
-    prefix = SETS[name][1]
+    prefix = SETS[name][1] if name in SETS else "blind2-half:"
     counts: Counter[str] = Counter()
     rows_out: list[dict[str, Any]] = []
     for row in load(name):
@@ -90,6 +134,7 @@ def evaluate(half: str | None = None, name: str = "blind2") -> dict[str, Any]:
         caught = flagged(row)
         counts[kind] += 1
         counts[kind + " lesson"] += bool(lessons)
+        counts[kind + " match"] += any(matches(row.get("lesson") or "", lesson) for lesson in lessons)
         counts[kind + " flagged"] += caught
         counts[kind + " flagged lesson"] += bool(lessons) and caught
         rows_out.append({"text": row["text"], "kind": kind, "reference": row.get("lesson", ""), "lessons": lessons,
@@ -110,12 +155,20 @@ def numbers(halves: tuple[str, ...] = HALVES, name: str = "blind2") -> str:
     return "\n".join(_line(f"half {h}", evaluate(h, name)["counts"]) for h in halves) + "\n"
 
 
-def read(half: str, name: str = "blind2") -> str:
-    """Half A's rows with a reference lesson or a lesson given, next to each other (half B only through :func:`main`)."""
-    if half != "A":
-        raise SystemExit("only half A may be read while tuning; half B is measured with --numbers")
-    r = evaluate("A", name)
-    lines = [_line("half A", r["counts"]), ""]
+def file_numbers(path: str) -> str:
+    """A blind set given by its file, whole: counts only (no message, no lesson), with the matches to the reference."""
+    c = evaluate(None, path)["counts"]
+    return (_line("whole set", c) + f"\nrule rows whose lesson matches the reference: {c.get('rule match', 0)}/"
+            f"{c.get('rule', 0)} (of {c.get('rule lesson', 0)} with a lesson)\n")
+
+
+def read(half: str | None, name: str = "blind2") -> str:
+    """A named set's rows (one half, or all with ``None``) with a reference lesson or a lesson given, next to each other.
+    Both named sets are dev data now; a set given by its file is blind and is never read."""
+    if name not in SETS:
+        raise SystemExit("a set given by its file is blind: count it with --file PATH --numbers, never read it")
+    r = evaluate(half, name)
+    lines = [_line(f"half {half}" if half else "all", r["counts"]), ""]
     for row in r["rows"]:
         if row["reference"] or row["lessons"]:
             lines.append(f"{row['kind']} | {row['category']} | {row['text']} | ref: {row['reference'] or '–'} | "
@@ -155,10 +208,47 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+BLIND3 = DATA / "corrections_blind3.jsonl"
+# The new blind set of session #11 (cwrite3), counted whole by `--file … --numbers` at most three times (first sight before
+# any change of refl27's landed, one mid-way, after the last landing), never read. Recorded here, not recomputed by the
+# section, so that running the research suite does not count the set again.
+# (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND3: list[tuple[str, str, str, dict[str, int]]] = []
+
+
+def blind3_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind3, counted only)", "",
+             "Data: `research/data/corrections_blind3.jsonl` (written by cwrite3 in session #11, who read neither the "
+             "reflector nor its tests; `corrections_blind3_README.md`), the same fields as blind2: each correction "
+             "carries the standing rule a careful reviewer would keep, or \"\" for a one-off fix. Nobody tuning the "
+             "reflector read a row: it was counted whole, by numbers only (`python research/reflector_blind.py --file "
+             "research/data/corrections_blind3.jsonl --numbers`), at most three times. Each row is reflected as `learn "
+             "reflect` reflects a correction signal with its text (empty store). A rule row's lesson **matches** the "
+             "reference when it holds at least half of the reference's content words (framing words such as \"use\", "
+             "\"never\", \"always\" left out; the measure was fixed before the first count): a similarity counted "
+             "without reading a lesson, not a review. A lesson from a one-off or a not row is one nobody asked for. "
+             "In brackets: of the rows the correction classifier flags given the answer (what live capture hands over).",
+             ""]
+    if not MEASURED_BLIND3:
+        return lines + ["Not counted yet.", ""]
+    lines += ["| when | commit | what | rule rows with a lesson | matching the reference | one-off rows with a lesson | "
+              "not rows with a lesson |", "|---|---|---|---:|---:|---:|---:|"]
+    for commit, when, what, c in MEASURED_BLIND3:
+        cells = [f"{c.get(k + ' lesson', 0)}/{c.get(k, 0)} ({c.get(k + ' flagged lesson', 0)}/{c.get(k + ' flagged', 0)})"
+                 for k in KINDS]
+        lines.append(f"| {when} | {commit} | {what} | {cells[0]} | {c.get('rule match', 0)}/{c.get('rule', 0)} | "
+                     f"{cells[1]} | {cells[2]} |")
+    return lines + ["", *NOTES_BLIND3, ""]
+
+
+NOTES_BLIND3: list[str] = []
+
+
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
+    lines = blind3_lines()
+    lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
              "keep, or \"\" for a one-off fix. Each row is reflected as `learn reflect` reflects a correction signal with "
@@ -229,16 +319,22 @@ if __name__ == "__main__":
     set_name = "blind2"
     if args[:1] == ["--set"] and len(args) >= 2 and args[1] in SETS:
         set_name, args = args[1], args[2:]
-    if args == ["--numbers"]:
+    if args[:1] == ["--file"] and args[2:] == ["--numbers"]:
+        if not Path(args[1]).is_file():
+            sys.exit(f"no set file at {args[1]}: give the path of a JSONL set (text, label, lesson per row)")
+        print(file_numbers(args[1]), end="")
+    elif args == ["--numbers"]:
         print(numbers(name=set_name), end="")
     elif args == ["--numbers", "A"]:
         print(numbers(("A",), set_name), end="")
-    elif len(args) == 2 and args[0] == "--read":
-        print(read(args[1], set_name), end="")
+    elif len(args) == 2 and args[0] == "--read" and args[1] in ("A", "B", "all"):
+        print(read(None if args[1] == "all" else args[1], set_name), end="")
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2] [--numbers [A] | --read A]\n"
-                 "  --numbers: both halves, counts only (the way to measure half B without reading it)\n"
-                 "  --read A: half A's rows and lessons, to tune on\n"
-                 "  no option: the whole section, which lists half B's lessons (only after the last tuning)")
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2] [--numbers [A] | --read A|B|all]\n"
+                 "       python research/reflector_blind.py --file PATH --numbers\n"
+                 "  --numbers: both halves, counts only\n"
+                 "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"
+                 "  --file PATH --numbers: a blind set given by its file, whole, counts only (never read)\n"
+                 "  no option: the whole section")

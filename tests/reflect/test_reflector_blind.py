@@ -1,8 +1,11 @@
-"""research/reflector_blind.py: half B of the second blind set cannot be read while tuning, the counts-only view prints
-no message and no lesson, and a row's kind follows its label and reference lesson."""
+"""research/reflector_blind.py: a blind set given by its file cannot be read, only counted; the counts-only views print
+no message and no lesson; a row's kind follows its label and reference lesson; a lesson matches its reference when it
+holds half of the reference's content words."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,9 +18,45 @@ if str(ROOT) not in sys.path:
 from research import reflector_blind as blind  # noqa: E402
 
 
-def test_half_b_cannot_be_read():
+def _set_file(tmp_path: Path) -> Path:
+    rows = [{"text": "we use pnpm here, not npm", "label": True, "lesson": "Use pnpm, not npm, in this repository."},
+            {"text": "never touch the vendored sdk", "label": True, "lesson": "Do not edit the generated client."},
+            {"text": "the button is still blue", "label": True, "lesson": ""},
+            {"text": "thanks, looks good", "label": False, "lesson": ""}]
+    path = tmp_path / "set.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def test_a_set_given_by_its_file_cannot_be_read(tmp_path):
     with pytest.raises(SystemExit):
-        blind.read("B")
+        blind.read(None, str(_set_file(tmp_path)))
+    with pytest.raises(SystemExit):
+        blind.read("A", str(_set_file(tmp_path)))
+
+
+def test_a_set_given_by_its_file_is_counted_whole_with_matches_and_nothing_else(tmp_path):
+    path = _set_file(tmp_path)
+    shown = blind.file_numbers(str(path))
+    assert "rule rows 2/2 give a lesson, one-off rows 0/1, not rows 0/1" in shown
+    assert "matches the reference: 1/2" in shown  # the sdk lesson is not the generated-client rule
+    for row in blind.evaluate(None, str(path))["rows"]:
+        assert row["text"] not in shown and not any(lesson in shown for lesson in row["lessons"])
+    run = subprocess.run([sys.executable, str(ROOT / "research" / "reflector_blind.py"), "--file", str(path), "--read",
+                          "all"], capture_output=True, text=True, check=False)
+    assert run.returncode != 0 and "pnpm" not in run.stdout
+    missing = subprocess.run([sys.executable, str(ROOT / "research" / "reflector_blind.py"), "--file",
+                              str(tmp_path / "none.jsonl"), "--numbers"], capture_output=True, text=True, check=False)
+    assert missing.returncode != 0 and "no set file at" in missing.stderr
+
+
+def test_a_lesson_matches_when_it_holds_half_the_references_content_words():
+    assert blind.matches("Use pnpm, not npm, in this repository.", "Use `pnpm`.")
+    assert blind.matches("Do not modify the legacy billing module.", "Never touch the legacy billing module.")
+    assert not blind.matches("Write tests with RSpec under spec/.", "Use `rspec` instead of `minitest`.")
+    assert not blind.matches("", "Use `pnpm`.")  # a one-off's empty reference matches nothing
+    assert blind.content_words("Always use `src/lib`, never the utils folder's helpers.") == {
+        "src/lib", "util", "folder", "helper"}
 
 
 def test_the_counts_only_view_prints_no_message_and_no_lesson():
