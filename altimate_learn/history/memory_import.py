@@ -892,7 +892,65 @@ def _note_plain_repeat(delta: dict[str, Any], outcome: Outcome, text: str,
         outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
         delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         return lesson
+    for lesson in base:
+        lesson_text = lesson.get("text") or ""
+        if _BACKTICKED.search(lesson_text) or not _plain_repeat(text, lesson_text):
+            continue
+        note = f"may repeat {lesson['id']} (it says most of its words, the same way): reject it in review if it adds " \
+               "nothing"
+        outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+        delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+        return lesson
     return None
+
+
+# Of each side's content words the other must hold, for two rules in plain words (no backticked name on either side)
+# to be noted as a possible repeat: a teammate's Claude Code saved "This repo logs through the logging module; no print
+# calls for diagnostics." beside the approved "Use the logging module for diagnostics in this repo; never leave print()
+# calls." (6 of 8 and 6 of 7; Jaccard 0.56, under the curator's 0.6) and it was staged without a word (trial29).
+PLAIN_REPEAT_SHARE = 0.6
+_CLAUSES = re.compile(r"[;.!?]+(?:\s|$)|,\s*(?:but|and)\b")
+
+
+def _plain_repeat(text: str, lesson_text: str) -> bool:
+    """Whether ``text`` says the plain-words rule ``lesson_text`` again: most content words of each on the other side,
+    and what each says not to do the same (the words after a negation, clause by clause, meet more than they meet what
+    the other asks for: "Use print() for diagnostics; never use the logging module." is no repeat)."""
+    from altimate_learn.curate.apply import opposite
+    from altimate_learn.gates.offline import content_words
+
+    mine, theirs = content_words(text), content_words(lesson_text)
+    shared = mine & theirs
+    if len(shared) < 3 or len(shared) < PLAIN_REPEAT_SHARE * len(mine) or len(shared) < PLAIN_REPEAT_SHARE * len(theirs):
+        return False
+    if opposite(text, lesson_text):
+        return False
+    (my_yes, my_no), (their_yes, their_no) = _sides(text), _sides(lesson_text)
+    if bool(my_no) != bool(their_no):
+        return False
+    if not my_no:
+        return True
+    together = len(my_no & their_no)
+    return together > len(my_no & (their_yes - their_no)) and together > len(their_no & (my_yes - my_no))
+
+
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The content words ``text`` asks for and those it says not to (after a negation, to the end of its clause)."""
+    from altimate_learn.curate.polarity import _AVOID_VERBS, _NEGATORS, _normal
+    from altimate_learn.gates.offline import content_words
+
+    yes: set[str] = set()
+    no: set[str] = set()
+    for clause in _CLAUSES.split(text):
+        words = re.findall(r"[\w'’()]+", clause)
+        cut = next((n for n, word in enumerate(words)
+                    if _normal(word.lower().strip("()")) in _NEGATORS | _AVOID_VERBS), None)
+        if cut is None:
+            yes |= content_words(clause)
+        else:
+            yes |= content_words(" ".join(words[:cut]))
+            no |= content_words(" ".join(words[cut + 1:]))
+    return frozenset(yes), frozenset(no)
 
 
 def _swapped(text: str, lesson_text: str) -> bool:

@@ -739,6 +739,31 @@ def test_a_memory_saying_a_lessons_names_as_plain_words_is_noted_as_a_possible_r
     assert code == 0 and "may repeat L-aaaa0005 (both name `FastAPI`, `Flask`)" in out
 
 
+def test_a_memory_repeating_a_plain_words_lesson_in_its_own_words_is_noted(cli, git_repo):
+    """trial29: Bob's Claude Code saved "This repo logs through the logging module; no print calls for diagnostics."
+    after the team had approved Ann's imported memory "Use the logging module for diagnostics in this repo; never leave
+    print() calls." Neither names anything in backticks and they share 6 of 8 content words (Jaccard 0.56, under the
+    curator's duplicate rule): the rule was staged a second time without a word. The same words the other way round
+    are no repeat."""
+    approve(git_repo, ("L-aaaa0009", "Use the logging module for diagnostics in this repo; never leave print() calls."),
+            ("L-aaaa000a", "Represent money with decimal.Decimal, never float."))
+    folder = claude_folder(git_repo)
+    write(folder, "feedback_no_print.md", memory("no-print", "feedback",
+                                                 "This repo logs through the logging module; no print calls for "
+                                                 "diagnostics."))
+    write(folder, "feedback_print.md", memory("print-ok", "feedback",
+                                              "Use print() for diagnostics in this repo; never use the logging module."))
+    write(folder, "feedback_log_more.md", memory("log-more", "feedback",
+                                                 "Log every request in this repo with its id and its duration."))
+    memories = by_name(run_json(cli))
+    note = "may repeat L-aaaa0009 (it says most of its words, the same way): reject it in review if it adds nothing"
+    assert memories["no-print"]["status"] == "staged" and note in memories["no-print"]["reason"], memories["no-print"]
+    assert "may repeat" not in (memories["print-ok"].get("reason") or "")  # the other way round
+    assert "may repeat" not in (memories["log-more"].get("reason") or "")  # another rule about logging
+    code, out, _ = cli("show")
+    assert code == 0 and "may repeat L-aaaa0009 (it says most of its words, the same way)" in out
+
+
 @pytest.mark.parametrize("text, lesson", [
     ("Use yarn, never pnpm.", "L-aaaa0008"),
     ("We dropped pnpm; use yarn, never pnpm.", "L-aaaa0008"),
