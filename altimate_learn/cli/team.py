@@ -51,13 +51,15 @@ def resolve(
     as_json: JsonOpt = False,
 ) -> None:
     """Finish a merge of lesson files that git left with conflict markers (for example a merge made
-    without learn's driver, or on GitHub's web editor).
+    without learn's driver, or on GitHub's web editor), and of learn's blocks in instruction files.
 
     Merges the two sides by lesson id with the same rules as the merge driver, writes the result
     canonically and stages it. A conflict that needs a person (a text changed differently on both
     sides, a lesson removed on one side and edited on the other, two new lessons on one identifier) is
     settled by --ours or --theirs, or --both to keep both rules (checked against each other as the vet does);
-    without them it stays marked in the file and the command exits 1.
+    without them it stays marked in the file and the command exits 1. A conflict inside learn's
+    block of an instruction file (AGENTS.md, CLAUDE.md, …: two teammates' learners each added a
+    bullet) keeps both sides' bullets; the file is staged when nothing else in it conflicts.
     """
     from altimate_learn.team.files import conflict_lines
     from altimate_learn.team.resolve import resolve_file, targets
@@ -68,17 +70,26 @@ def resolve(
         raise typer.BadParameter("--lesson picks which conflicts --ours, --theirs or --both settles; pass one of "
                                  "them.", param_hint="--lesson")
     side = "ours" if ours else "theirs" if theirs else "both" if both else None
-    files = list(paths or []) or targets(current_project())
+    project = current_project()
+    files = list(paths or []) or targets(project)
+    # the instruction files' learn blocks (two teammates' learners each added a bullet): both sides' bullets kept
+    blocks = [] if paths else _instruction_blocks(project.root, as_json)
     if not files:
         if as_json:
-            print_json({"ok": True, "files": []})
-        else:
+            print_json({"ok": all(not merged.left for _, merged, _ in blocks), "files": [],
+                        "instruction_files": [_block_json(path, merged, staged) for path, merged, staged in blocks]})
+        elif not blocks:
             echo("Nothing to resolve: no store file has conflict markers or is left unmerged by git.")
+        _blocks_left(blocks)
+        if not as_json and any(staged for _, _, staged in blocks):
+            _next_step()
         return
     outcomes = [resolve_file(Path(p).absolute(), side, lessons or []) for p in files]
     if as_json:
-        print_json({"ok": all(o.status != "conflicts" and not o.problems for o in outcomes),
-                    "files": [o.as_dict(shown_path(o.path)) for o in outcomes]})
+        print_json({"ok": all(o.status != "conflicts" and not o.problems for o in outcomes)
+                    and all(not merged.left for _, merged, _ in blocks),
+                    "files": [o.as_dict(shown_path(o.path)) for o in outcomes],
+                    "instruction_files": [_block_json(path, merged, staged) for path, merged, staged in blocks]})
     else:
         for outcome in outcomes:
             shown = shown_path(outcome.path)
@@ -111,13 +122,44 @@ def resolve(
         raise LearnError("the merged lessons do not pass `learn check` (see above).",
                          "Fix them in the approved set (`learn tidy` folds rules that say the same; `learn retire "
                          "ID` removes one; or edit the file), run `learn check`, then commit.")
-    if not as_json and any(o.staged for o in outcomes):
-        from altimate_learn import git
+    _blocks_left(blocks)
+    if not as_json and (any(o.staged for o in outcomes) or any(staged for _, _, staged in blocks)):
+        _next_step()
 
-        op = git.operation_in_progress(Path.cwd())
-        nxt = {"rebase": "git rebase --continue", "cherry-pick": "git cherry-pick --continue",
-               "revert": "git revert --continue"}.get(op or "", "git commit")
-        echo(f"Next: `{nxt}`.")
+
+def _next_step() -> None:
+    from altimate_learn import git
+
+    op = git.operation_in_progress(Path.cwd())
+    nxt = {"rebase": "git rebase --continue", "cherry-pick": "git cherry-pick --continue",
+           "revert": "git revert --continue"}.get(op or "", "git commit")
+    echo(f"Next: `{nxt}`.")
+
+
+def _instruction_blocks(root: Path, as_json: bool) -> list:
+    """Settle the conflicts inside learn's blocks of instruction files (AGENTS.md, …) and say what was done."""
+    from altimate_learn.instructions.block import resolve_conflicts
+
+    done = resolve_conflicts(root)
+    for path, merged, staged in done if not as_json else []:
+        shown = shown_path(path)
+        kinds = ", ".join(f"{kind} ({plural(count, 'conflict')})" for kind, count in merged.settled.items())
+        echo(f"Resolved learn's blocks in {shown}: {kinds}, both sides' bullets kept" + ("; staged." if staged else "."))
+        if merged.left:
+            echo(f"  {shown}: {plural(merged.left, 'conflict')} outside learn's blocks "
+                 f"{'is' if merged.left == 1 else 'are'} yours to settle; then `git add {shown}`.")
+    return done
+
+
+def _block_json(path: Path, merged, staged: bool) -> dict:
+    return {"path": shown_path(path), "settled": merged.settled, "left": merged.left, "staged": staged}
+
+
+def _blocks_left(blocks: list) -> None:
+    left = sum(merged.left for _, merged, _ in blocks)
+    if left:
+        raise LearnError(f"{plural(left, 'conflict')} in instruction files {'is' if left == 1 else 'are'} outside "
+                         "learn's blocks.", "Settle it by hand, `git add` the file, then commit.")
 
 
 def register(app: typer.Typer) -> None:

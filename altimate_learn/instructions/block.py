@@ -13,7 +13,8 @@ hold everywhere:
   or open a block), and does not look like a secret; a kind may also cap its bullets and their size
   (the learner's block: at most 12 bullets of at most 240 bytes).
 - A file whose markers are unbalanced (a lone marker, a closing marker first, two blocks of one kind) is
-  refused, never repaired.
+  refused, never repaired; so is a file with git conflict markers (a merge not finished): :func:`merge_conflicts`
+  settles the conflicts inside learn's blocks (`learn resolve`) by keeping both sides' bullets.
 - Compare before write: :func:`read_target` takes a :class:`Snapshot` (the bytes as read); :func:`write`
   writes only while the file still holds exactly those bytes, so an edit made meanwhile is never lost.
 - A symlinked instruction file (``CLAUDE.md -> AGENTS.md``) is written through, and stays a link; a link
@@ -26,6 +27,7 @@ hold everywhere:
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -253,6 +255,11 @@ def write(snapshot: Snapshot, kind: BlockKind, lines: list[str], *, within: Path
     """Write ``lines`` as the block of ``snapshot.path``, if the file still holds what the snapshot read."""
     old = snapshot.text
     where = str(snapshot.path)
+    if old is not None and has_conflicts(old):
+        # rewriting our block would drop git's markers inside it and leave the merge half settled, unsaid (trial29)
+        raise BlockError(f"{where} has git conflict markers (a merge not finished), so learn leaves it alone.",
+                         "Run `learn resolve` (it keeps both sides' bullets in learn's blocks), settle any other "
+                         "conflict in it by hand, then `git add` it.")
     new = updated_text(old, kind, lines, where)
     before = block_text(old, kind, where)
     if new is None:
@@ -306,6 +313,151 @@ def _commit(snapshot: Snapshot, new: str, within: Path | None, result: Written) 
     except OSError as exc:
         raise BlockError(f"{snapshot.path} cannot be written ({exc.strerror}).", "Fix its permissions.") from None
     return result
+
+
+# --- git conflicts -------------------------------------------------------------------------------------
+
+_CONFLICT_LINE = re.compile(r"(?:<{7}|\|{7}|={7}|>{7})(?:[ \t].*)?(?:\r?\n)?")
+
+
+def _conflict_line(line: str) -> str | None:
+    """Which git conflict marker ``line`` is (``<``, ``|``, ``=``, ``>``), or None."""
+    return line[0] if _CONFLICT_LINE.fullmatch(line) else None
+
+
+def has_conflicts(text: str) -> bool:
+    """True when ``text`` holds a conflict as git writes it: a ``<<<<<<<`` line, then ``=======``, then ``>>>>>>>``
+    (a lone ``=======``, a Markdown heading's underline, is none)."""
+    want = "<"
+    for line in text.splitlines(keepends=True):
+        if line[:1] == want[0] and _conflict_line(line) == want:
+            want = {"<": "=", "=": ">"}.get(want, "")
+            if not want:
+                return True
+    return False
+
+
+@dataclass
+class Merged:
+    """What :func:`merge_conflicts` did: the new text, the conflicts it settled inside learn's blocks (by block
+    kind), and the conflicts it left (outside learn's blocks, or touching a marker, or not well formed)."""
+
+    text: str
+    settled: dict[str, int]
+    left: int
+
+
+def merge_conflicts(text: str) -> Merged:
+    """Settle each git conflict that lies inside one of learn's blocks by keeping both sides' lines: ours, then theirs
+    that ours lacks (a diff3 base section is dropped). Two teammates' learners (or `learn tidy` runs) that each added a
+    bullet to the same block conflict at the first pull; both bullets are someone's finding, so both stay. A conflict
+    outside learn's blocks, or one whose sides hold a block marker, is left as git wrote it: it is a person's."""
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    settled: dict[str, int] = {}
+    left = 0
+    n = 0
+    while n < len(lines):
+        if _conflict_line(lines[n]) != "<":
+            out.append(lines[n])
+            n += 1
+            continue
+        start = n
+        sides: dict[str, list[str]] = {"ours": [], "base": [], "theirs": []}
+        part = "ours"
+        n += 1
+        while n < len(lines):
+            mark = _conflict_line(lines[n])
+            if mark == "|" and part == "ours":
+                part = "base"
+            elif mark == "=" and part in ("ours", "base"):
+                part = "theirs"
+            elif mark == ">" and part == "theirs":
+                break
+            elif mark is not None:
+                part = "broken"
+                break
+            else:
+                sides[part].append(lines[n])
+            n += 1
+        if part != "theirs" or n >= len(lines):  # not a hunk git writes: leave the rest as it is
+            out += lines[start:]
+            left += 1
+            break
+        hunk = lines[start:n + 1]
+        n += 1
+        kind = _open_block("".join(out))
+        if kind is None or any(marker in line for line in sides["ours"] + sides["theirs"]
+                               for k in KINDS for marker in (k.open, k.close)):
+            out += hunk
+            left += 1
+            continue
+        kept = list(sides["ours"])
+        have = {line.strip() for line in kept}
+        for line in sides["theirs"]:
+            if line.strip() not in have:
+                kept.append(line)
+                have.add(line.strip())
+        if kept and not kept[-1].endswith("\n") and n < len(lines):
+            kept[-1] += _newline(text)
+        out += kept
+        settled[kind.name] = settled.get(kind.name, 0) + 1
+    return Merged("".join(out), settled, left)
+
+
+def _open_block(before: str) -> BlockKind | None:
+    """The kind of learn block still open at the end of ``before`` (its opening marker and no closing one after)."""
+    for kind in KINDS:
+        opened = before.rfind(kind.open)
+        if opened >= 0 and before.find(kind.close, opened) < 0:
+            return kind
+    return None
+
+
+def resolve_conflicts(root: Path) -> list[tuple[Path, Merged, bool]]:
+    """Settle the conflicts inside learn's blocks of every file of ``root``'s repository that git left unmerged, and
+    of the instruction files at the root that hold conflict markers: each such file rewritten (compare before write)
+    and, when no conflict is left and git had it unmerged, staged. A file with no conflict inside learn's blocks is
+    left alone. Returns (path, what was merged, staged) for each file rewritten."""
+    from altimate_learn import git
+    from altimate_learn.instructions.files import root_candidates
+    from altimate_learn.store.fsio import atomic_write
+
+    top = git.toplevel(root)
+    found: dict[Path, bool] = {}  # path -> git has it unmerged
+    if top is not None:
+        out = git.text(top, "ls-files", "-u", "-z") or ""
+        for record in out.split("\0"):
+            _, _, name = record.partition("\t")
+            if name:
+                found[top / name] = True
+    for rel in root_candidates(str(root)):
+        found.setdefault(root / rel, False)
+    done: list[tuple[Path, Merged, bool]] = []
+    for path, unmerged in found.items():
+        try:
+            snapshot = read_target(path, within=top or root)
+        except BlockError:
+            continue
+        old = snapshot.text
+        if old is None or BLOCK_MARK not in old or not has_conflicts(old):
+            continue
+        merged = merge_conflicts(old)
+        if not merged.settled:
+            continue  # no conflict in learn's blocks: the file's conflicts are a person's, as git left them
+        real = _real_path(path, top or root)
+        if _current(real) != snapshot.data:
+            continue  # changed meanwhile: the next run sees it
+        atomic_write(real, merged.text, mode=real.stat().st_mode & 0o777)
+        staged = False
+        if unmerged and not merged.left and top is not None:
+            proc = git.run(top, "add", "--", str(path.relative_to(top)))
+            staged = proc is not None and proc.returncode == 0
+        done.append((path, merged, staged))
+    return done
+
+
+BLOCK_MARK = "<!-- learn:"
 
 
 # --- .gitignore ----------------------------------------------------------------------------------------
