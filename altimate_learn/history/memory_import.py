@@ -565,6 +565,11 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 if vetted is not None:  # what the real run's vet says, which sends nothing either (review14 R14-36)
                     outcome.status = "refused"
                     outcome.reason = vetted
+                twin = _duplicate_of(verdict.text, base) if verdict.ok and vetted is None and index not in rewrites \
+                    else None
+                if twin is not None:  # the curator's duplicate rule, as the real run meets it (review27 R27-1)
+                    outcome.status, outcome.lesson = "merged", twin
+                    outcome.reason = f"a duplicate of {twin}: it would count as helpful for it"
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
                     target, approved = rewrites[index]
                     outcome.status = "would-replace" if approved else "would-update"
@@ -795,6 +800,27 @@ def _echoed(proposal: Proposal, base: list[dict[str, Any]], approved_ids: set[st
     return None
 
 
+def _duplicate_of(text: str, base: list[dict[str, Any]]) -> str | None:
+    """The lesson the curator's duplicate rule would count ``text`` as a HELPFUL vote for (the dedupe of an ADD in
+    `altimate_learn.curate.apply._Pass`: word-set similarity at the threshold, not the opposite rule, naming no code
+    beyond it; the most similar, the first in store order among equals), so that the dry run says what the real run
+    does: it said "would stage" where the run merged (review27 R27-1). tests/history/test_memory_import.py checks that
+    the two agree."""
+    from altimate_learn.curate.apply import DEDUPE_THRESHOLD, opposite
+    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.curate.prepared import jaccard, word_set
+
+    words = word_set(text)
+    best_id, best = None, 0.0
+    for lesson in base:
+        score = jaccard(words, word_set(lesson.get("text") or ""))
+        if score < DEDUPE_THRESHOLD or score <= best or opposite(text, lesson.get("text") or "") \
+                or names_beyond(text, lesson.get("text") or ""):
+            continue
+        best_id, best = lesson.get("id"), score
+    return best_id
+
+
 def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The lesson with the same words as ``text`` (case, backticks and punctuation aside): a captured correction
     and the agent's memory of it often differ only in which names are backticked (review14 R14-30)."""
@@ -914,8 +940,10 @@ _CLAUSES = re.compile(r"[;.!?]+(?:\s|$)|,\s*(?:but|and)\b")
 
 def _plain_repeat(text: str, lesson_text: str) -> bool:
     """Whether ``text`` says the plain-words rule ``lesson_text`` again: most content words of each on the other side,
-    and what each says not to do the same (the words after a negation, clause by clause, meet more than they meet what
-    the other asks for: "Use print() for diagnostics; never use the logging module." is no repeat)."""
+    the same values (numbers, names), and both rules saying not to do the same thing (the words after a negation, clause
+    by clause, meet more than they meet what the other asks for: "Use print() for diagnostics; never use the logging
+    module." is no repeat). Two statements of fact ("The session timeout is 30 minutes.") are never called repeats: the
+    words they do not share may be the value that changed."""
     from altimate_learn.curate.apply import opposite
     from altimate_learn.gates.offline import content_words
 
@@ -925,13 +953,22 @@ def _plain_repeat(text: str, lesson_text: str) -> bool:
         return False
     if opposite(text, lesson_text):
         return False
+    if _values(text) - _values(lesson_text) or _values(lesson_text) - _values(text):
+        return False  # another number, version or name: "… is 5 minutes" beside "… is 30 minutes" (review27 R27-1)
     (my_yes, my_no), (their_yes, their_no) = _sides(text), _sides(lesson_text)
-    if bool(my_no) != bool(their_no):
-        return False
-    if not my_no:
-        return True
+    if not my_no or not their_no:
+        return False  # a statement of fact sharing most words may state another value: no "same way" to compare
     together = len(my_no & their_no)
     return together > len(my_no & (their_yes - their_no)) and together > len(their_no & (my_yes - my_no))
+
+
+_VALUE = re.compile(r"(?<![\w.])(?:\w*\d[\w.]*|(?<=[^\s.!?:;] )[A-Z][\w.+#-]*|[a-z]+[A-Z][\w.+#-]*)")
+
+
+def _values(text: str) -> frozenset[str]:
+    """What a sentence states as a value: numbers and versions ("30", "16", "3.12"), and names, as capitalised words
+    inside it ("Redis", "Tuesday", "HTTPS"; the first word of a sentence is any word) or camelCase ("useState")."""
+    return frozenset(word.lower().rstrip(".") for word in _VALUE.findall(text))
 
 
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]]:

@@ -764,6 +764,36 @@ def test_a_memory_repeating_a_plain_words_lesson_in_its_own_words_is_noted(cli, 
     assert code == 0 and "may repeat L-aaaa0009 (it says most of its words, the same way)" in out
 
 
+R27_1 = [("The session timeout for the admin panel is 30 minutes.", "The session timeout for the admin panel is 5 minutes."),
+         ("The worker queue is processed by Celery with RabbitMQ as the broker.",
+          "The worker queue is processed by Celery with Redis as the broker."),
+         ("The billing service runs on Postgres 16 in production.", "The billing service runs on Postgres 14 in production."),
+         ("Release branches are cut from main every Tuesday.", "Release branches are cut from develop every Thursday."),
+         ("The staging database is read-only for the api service.", "The api service writes to the staging database directly."),
+         ("The mobile app talks to the gateway over HTTPS only, even in development.",
+          "The mobile app talks to the gateway over HTTP in development."),
+         ("Use the logging module for diagnostics in this repo; never leave print() calls.",
+          "This repo logs through the logging module; no print calls for diagnostics.")]
+
+
+@pytest.mark.parametrize("lesson, text", R27_1)
+def test_a_memory_stating_another_value_is_no_repeat_and_the_dry_run_says_what_the_run_does(cli, git_repo, lesson, text):
+    """review27 R27-1: each of the first six memories states another value than the lesson (5 vs 30 minutes, Redis vs
+    RabbitMQ, …) and was noted "may repeat … the same way": the note told the reviewer to reject the very memory that
+    shows the lesson may be stale. And the dry run said "would stage" for the five the real run merges as duplicates
+    (the curator's rule; whether they are duplicates is review27's R27-2, to the curator's owner). The last is a
+    repeat: it keeps its note."""
+    approve(git_repo, ("L-aaaa0011", lesson))
+    write(claude_folder(git_repo), "feedback_x.md", memory("the-memory", "project", text))
+    dry = by_name(run_json(cli, "--dry-run"))["the-memory"]
+    real = by_name(run_json(cli))["the-memory"]
+    repeat = text.startswith("This repo logs")
+    assert ("may repeat" in (real.get("reason") or "")) == repeat, real
+    assert ("may repeat" in (dry.get("reason") or "")) == repeat, dry
+    assert {"would-stage": "staged"}.get(dry["status"], dry["status"]) == real["status"], (dry, real)
+    assert dry.get("lesson") == real.get("lesson") if real["status"] == "merged" else True
+
+
 @pytest.mark.parametrize("text, lesson", [
     ("Use yarn, never pnpm.", "L-aaaa0008"),
     ("We dropped pnpm; use yarn, never pnpm.", "L-aaaa0008"),
