@@ -540,6 +540,13 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 # in a dry run as in the real one (review12 R12-3).
                 delta = {"op": "HELPFUL", "id": repeated["id"], "reason": delta["reason"]}
                 helpful_for[index] = repeated["id"]
+        if target is not None and target not in base_by_id and outcome.change == "changed":
+            heir = _heir(store, target, base_by_id)
+            if heir is not None:  # a person replaced the memory's lesson, then the agent rewrote the memory (trial29)
+                note = (f"its lesson {target} was replaced by {heir}: may repeat {heir}, reject it in review if it adds "
+                        "nothing")
+                outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
+                delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
         if target in base_by_id:
             old = base_by_id[target]
             same = old["text"] == proposal.text and (not proposal.paths or
@@ -797,6 +804,26 @@ def _echoed(proposal: Proposal, base: list[dict[str, Any]], approved_ids: set[st
         if words and jaccard(words, word_set(text)) >= DEDUPE_THRESHOLD and not opposite(proposal.text, text) \
                 and not _swapped(proposal.text, text):
             return str(lesson["id"])
+    return None
+
+
+def _heir(store: Store, lesson_id: str, live: dict[str, dict[str, Any]]) -> str | None:
+    """The lesson in ``live`` that replaced the retired ``lesson_id`` (its `supersededBy`, followed through later
+    replacements), from this clone's retired.json and the team's committed retired/ records; None when there is none."""
+    from altimate_learn.team.retirements import team_retired
+
+    try:
+        records = [*store.retired(), *team_retired(store)]
+    except (LearnError, OSError, ValueError):
+        return None
+    by = {record["id"]: record.get("supersededBy") for record in records if record.get("supersededBy")}
+    seen = {lesson_id}
+    current = by.get(lesson_id)
+    while isinstance(current, str) and current not in seen:
+        if current in live:
+            return current
+        seen.add(current)
+        current = by.get(current)
     return None
 
 

@@ -764,6 +764,28 @@ def test_a_memory_repeating_a_plain_words_lesson_in_its_own_words_is_noted(cli, 
     assert code == 0 and "may repeat L-aaaa0009 (it says most of its words, the same way)" in out
 
 
+def test_a_rewritten_memory_whose_lesson_a_person_replaced_names_the_replacement(cli, git_repo):
+    """trial29: Bob's memory became L-old and was approved; Bob then replaced it with a sharper rule of his own (`learn
+    remember --approve`); later his Claude Code added a clause to the memory. The import staged the rewrite as an
+    unrelated new lesson beside Bob's rule, without a word: two money rules once approved. Now it names the replacement."""
+    folder = claude_folder(git_repo)
+    path = write(folder, "feedback_money.md", memory("money", "feedback", "Represent money with decimal.Decimal, never float."))
+    old = by_name(run_json(cli))["money"]["lesson"]
+    assert cli("promote", "--yes")[0] == 0
+    code, out, err = cli("remember", "--approve", "Represent money with `Decimal`, never `float`; round with `quantize`.")
+    assert code == 0 and f"({old}, retired)" in out, out + err
+    heir = next(lesson["id"] for lesson in approved(git_repo) if "quantize" in lesson["text"])
+    path.write_text(memory("money", "feedback", "Represent money with decimal.Decimal, never float; store cents as int."))
+    os.utime(path, (path.stat().st_atime + 5, path.stat().st_mtime + 5))
+    note = f"its lesson {old} was replaced by {heir}: may repeat {heir}, reject it in review if it adds nothing"
+    dry = by_name(run_json(cli, "--dry-run"))["money"]
+    assert note in (dry.get("reason") or ""), dry
+    outcome = by_name(run_json(cli))["money"]
+    assert outcome["status"] == "staged" and note in outcome["reason"], outcome
+    code, out, _ = cli("show")
+    assert code == 0 and f"its lesson {old} was replaced by {heir}" in out
+
+
 R27_1 = [("The session timeout for the admin panel is 30 minutes.", "The session timeout for the admin panel is 5 minutes."),
          ("The worker queue is processed by Celery with RabbitMQ as the broker.",
           "The worker queue is processed by Celery with Redis as the broker."),
