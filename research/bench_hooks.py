@@ -11,6 +11,12 @@ What is measured, per store size (1,000 and 10,000 lessons from `stores/generate
   store, plus the project files the prompt names), the heaviest event;
 - UserPromptSubmit, a later prompt of an existing session: the per-request tier;
 - PreToolUse (Read) of a file in a new session: the file tier.
+- PreToolUse (Edit) of a file many lessons are scoped to (`services/exports/app/handlers.py`: 33 lessons of
+  `services/exports/**` at 1,000, 327 at 10,000), in a new session that read it first (the prompt and the Read are
+  not timed): the edit's second batch (what the first five held back, :func:`select.held_back`) and the lessons
+  the code it writes names (:mod:`altimate_learn.deliver.edits`);
+- PreToolUse (Write) of a new file in that folder (`services/exports/jobs/retention.py`), in a new session after
+  its prompt (not timed): a file's first event that writes it brings both batches at once, and its code is read.
 
 With capture on (a second project with the same store and the settings `learn enable` writes: capture,
 automatic reflection and the continual learner on, as a new user has them), in one long session:
@@ -33,7 +39,7 @@ automatic reflection and the continual learner on, as a new user has them), in o
   hook returned it exited (the moment its signal is on disk). Linux only (`prctl`); elsewhere "–".
 
 The budget column takes the worst of every event timed: SessionStart, first and later UserPromptSubmit,
-PreToolUse and, with capture on, Stop with the answer, the prompt after it and PostToolUseFailure (every
+the three PreToolUse (Read, Edit, Write) and, with capture on, Stop with the answer, the prompt after it and PostToolUseFailure (every
 one is a call the agent waits for before it goes on).
 
 Every call is a fresh process started the way Claude Code starts it (the `learn` script of this
@@ -79,6 +85,18 @@ ANSWER = ("I've added `models/staging/stg_chargebacks.sql` selecting from `raw.c
 REPLIES = ("no, don't select from raw tables directly, use `source()` and keep amounts in cents in staging",
            "looks good, now add the monthly chargebacks mart joined to payments by customer")
 BASH_ERROR = "Compilation Error in model stg_chargebacks: column chargeback_amount does not exist"
+# The Edit and Write cells: a file of the folder most lessons of `stores/generate.py` are scoped to, and code that
+# names what some of its lessons name in backticks (`from_unix()`, `exports.on_deleted`).
+EDIT_FILE = "services/exports/app/handlers.py"
+WRITE_FILE = "services/exports/jobs/retention.py"
+PROMPT_EDIT = "the exports webhook handler stores the wrong created time; fix the conversion and invalidate the cache"
+EDIT_OLD = "    created = payload[\"created\"]\n"
+EDIT_NEW = ("    created = from_unix(payload[\"created\"])\n    exports.on_deleted(job_id)\n"
+            "    log.info(\"export stored\", job_id=job_id, created=created)\n")
+WRITE_TEXT = ("from datetime import timedelta\n\nfrom app.exports import audit, on_deleted\n\n\n"
+              "def purge_old_records(now):\n    cutoff = now - timedelta(days=5)\n"
+              "    for record in audit.older_than(cutoff):\n        audit.delete(record.id)\n"
+              "        on_deleted(record.id)\n")
 
 
 def _generate_store(size: int, out: Path) -> None:
@@ -118,6 +136,8 @@ def _project(base: Path, size: int) -> Path:
     _generate_store(size, repo / ".altimate-code" / "learn" / "team-playbook" / "approved.json")
     (repo / "models" / "staging").mkdir(parents=True)
     (repo / "models" / "staging" / "stg_payments.sql").write_text("select 1\n")
+    (repo / EDIT_FILE).parent.mkdir(parents=True)
+    (repo / EDIT_FILE).write_text("def store(payload, job_id):\n" + EDIT_OLD)
     return repo
 
 
@@ -152,12 +172,24 @@ def _time_cpu(argv: list[str], data: bytes, cwd: Path, env: dict) -> tuple[float
 
 
 def _time(argv: list[str], data: bytes, cwd: Path, env: dict) -> float:
+    return _time_out(argv, data, cwd, env)[0]
+
+
+def _time_out(argv: list[str], data: bytes, cwd: Path, env: dict) -> tuple[float, bytes]:
+    """(wall seconds, stdout) of one run."""
     start = time.perf_counter()
     proc = subprocess.run(argv, input=data, cwd=cwd, env=env, capture_output=True)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0 or proc.stderr:
         raise RuntimeError(f"{argv} failed: {proc.returncode} {proc.stderr[-300:]!r}")
-    return elapsed
+    return elapsed, proc.stdout
+
+
+def _lessons(out: bytes) -> int:
+    """How many lessons a hook's answer carries (its lines starting with "- ")."""
+    if not out.strip():
+        return 0
+    return ("\n" + json.loads(out)["hookSpecificOutput"]["additionalContext"]).count("\n- ")
 
 
 # Started by a bare interpreter (-I -S), not by this process: a forked child's peak memory counts the
@@ -287,9 +319,13 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
     cap_session = "capture-" + uuid.uuid4().hex
     _time(hook, _payload(cap, "SessionStart", cap_session, source="startup"), cap, env)  # cold build, then warm
     _time(hook, _payload(cap, "UserPromptSubmit", cap_session, prompt=PROMPT_FIRST, prompt_id="c0"), cap, env)
-    series: dict[str, list[float]] = {k: [] for k in ("pass", "start", "prompt", "later", "pre", "cap_stop",
-                                                      "cap_reply", "cap_post")}
+    series: dict[str, list[float]] = {k: [] for k in ("pass", "start", "prompt", "later", "pre", "edit", "write",
+                                                      "cap_stop", "cap_reply", "cap_post")}
     read_path = str(repo / "models" / "staging" / "stg_payments.sql")
+    edit_path, write_path = str(repo / EDIT_FILE), str(repo / WRITE_FILE)
+    edit_input = {"file_path": edit_path, "old_string": EDIT_OLD, "new_string": EDIT_NEW}
+    write_input = {"file_path": write_path, "content": WRITE_TEXT}
+    edited = []  # (lessons the Edit delivered, lessons the Write delivered) of each run
     for i in range(runs):
         series["pass"].append(_time([sys.executable, "-c", "pass"], b"", repo, env))
         series["start"].append(_time(hook, _payload(repo, "SessionStart", uuid.uuid4().hex, source="startup"), repo, env))
@@ -299,6 +335,19 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
                                                     prompt=f"{PROMPT_LATER} ({i})", prompt_id=f"p{i + 1}"), repo, env))
         series["pre"].append(_time(hook, _payload(repo, "PreToolUse", uuid.uuid4().hex, tool_name="Read",
                                                   tool_input={"file_path": read_path}, tool_use_id=f"t{i}"), repo, env))
+        session = uuid.uuid4().hex  # the Edit: a session that asked for the change and read the file (not timed)
+        _time(hook, _payload(repo, "UserPromptSubmit", session, prompt=PROMPT_EDIT, prompt_id="e0"), repo, env)
+        _time(hook, _payload(repo, "PreToolUse", session, tool_name="Read", tool_input={"file_path": edit_path},
+                             tool_use_id=f"r{i}"), repo, env)
+        wall, edit_out = _time_out(hook, _payload(repo, "PreToolUse", session, tool_name="Edit", tool_input=edit_input,
+                                                  tool_use_id=f"e{i}"), repo, env)
+        series["edit"].append(wall)
+        session = uuid.uuid4().hex  # the Write of a new file: a session that asked for it (the prompt is not timed)
+        _time(hook, _payload(repo, "UserPromptSubmit", session, prompt=PROMPT_EDIT, prompt_id="w0"), repo, env)
+        wall, write_out = _time_out(hook, _payload(repo, "PreToolUse", session, tool_name="Write",
+                                                   tool_input=write_input, tool_use_id=f"w{i}"), repo, env)
+        series["write"].append(wall)
+        edited.append((_lessons(edit_out), _lessons(write_out)))
         _grow(cap, i, ANSWER)
         series["cap_stop"].append(_time(hook, _payload(cap, "Stop", cap_session, last_assistant_message=ANSWER,
                                                        stop_hook_active=False), cap, env))
@@ -346,6 +395,7 @@ def measure(size: int, runs: int, base: Path, env: dict, transcript_mb: int = 0)
             "pulled_ms": statistics.median(w for w, _ in pulled) * 1000,
             "pulled_cpu_ms": statistics.median(c for _, c in pulled) * 1000, "medians": medians, "delivered": delivered, "peak_mb": peak_mb,
             "runs": runs, "signals": signals, "worker": worker,
+            "edited": (statistics.median(e for e, _ in edited), statistics.median(w for _, w in edited)),
             "hook_log": (repo / ".altimate-code" / "learn" / ".sessions" / "hook.log")}
 
 
@@ -389,15 +439,16 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000), transcript_mb: 
         f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end.",
         "",
         "| approved lessons | `python -c pass` | SessionStart | first UserPromptSubmit | later UserPromptSubmit "
-        "| PreToolUse (Read) | budget | cold first call | first call after a pull changed one lesson |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| PreToolUse (Read) | PreToolUse (Edit) | PreToolUse (Write, new file) | budget | cold first call "
+        "| first call after a pull changed one lesson |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     verdicts = []
-    budgeted = ("start", "prompt", "later", "pre", "cap_stop", "cap_reply", "cap_post")
+    budgeted = ("start", "prompt", "later", "pre", "edit", "write", "cap_stop", "cap_reply", "cap_post")
     for r in results:
         m = r["medians"]
         base_ms = m["pass"]
-        cells = [f"{m[k]:.1f} ({m[k] / base_ms:.2f}×)" for k in ("start", "prompt", "later", "pre")]
+        cells = [f"{m[k]:.1f} ({m[k] / base_ms:.2f}×)" for k in ("start", "prompt", "later", "pre", "edit", "write")]
         limit = BUDGETS.get(r["size"])
         worst = max(m[k] / base_ms for k in budgeted)
         verdict = "–" if limit is None else f"≤ {limit:g}×: {'met' if worst <= limit else 'MISSED'} ({worst:.2f}×)"
@@ -438,8 +489,11 @@ def main(runs: int = 40, sizes: tuple[int, ...] = (1000, 10000), transcript_mb: 
                                                         for k in ("pass", "start", "prompt", "later", "pre",
                                                                   "cap_reply")) + " |")
     lines += ["", f"The first prompt delivered {results[0]['delivered']} lessons at {results[0]['size']:,} lessons "
-              "(core + retrieved within the 1,500-token budget). The budget column takes the worst of every event timed "
-              "(both tables: SessionStart, both UserPromptSubmit, PreToolUse and, with capture on, Stop with the answer, "
+              "(core + retrieved within the 1,500-token budget). The Edit (of a file read earlier in its session) and "
+              "the Write (of a new file) delivered "
+              + ", ".join(f"{r['edited'][0]:g} and {r['edited'][1]:g} lessons at {r['size']:,}" for r in results)
+              + " (median a run). The budget column takes the worst of every event timed "
+              "(both tables: SessionStart, both UserPromptSubmit, the three PreToolUse and, with capture on, Stop with the answer, "
               "UserPromptSubmit after it and PostToolUseFailure). \"Cold\" is the single call that re-checks every lesson "
               "(schema, 140 characters, lint), tokenises and indexes the store with nothing cached (a new installation, or "
               "the first call after an upgrade of learn); its result is cached by content hash for every later call. "
