@@ -57,3 +57,33 @@ def names_beyond(new: str, old: str) -> bool:
 def _written(name: str, lower: str) -> bool:
     """``name`` appears in ``lower`` as a whole name (not inside a longer word or dotted name)."""
     return re.search(r"(?<![\w.\-/])" + re.escape(name) + r"(?![\w\-/]|\.\w)", lower) is not None
+
+
+_VALUE_TOKEN = re.compile(r"[A-Za-z0-9][\w.+-]*")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+
+def value_words(text: str) -> frozenset[str]:
+    """The values a rule's prose states, outside backticks: numbers and versions ("30 minutes", "Postgres 16") and
+    proper names, a capitalised word that does not open a sentence ("Redis", "Tuesday", "HTTPS"); lower-cased, a
+    plural "s" dropped ("Tuesdays" is "Tuesday")."""
+    if not isinstance(text, str):
+        return frozenset()
+    prose = _SPAN.sub(" ", text)
+    out: set[str] = set()
+    for match in _VALUE_TOKEN.finditer(prose):
+        word = match.group(0).rstrip(".-+")
+        opens = match.start() == 0 or bool(_SENTENCE_END.search(prose[:match.start()]))
+        if any(c.isdigit() for c in word) or (word[:1].isupper() and not opens):
+            lower = word.lower()
+            plural = len(lower) > 3 and lower.endswith("s") and not lower.endswith("ss") and not word.isupper()
+            out.add(lower[:-1] if plural else lower)  # "Tuesdays" is "Tuesday"; "HTTPS" is not "HTTP"
+    return frozenset(out)
+
+
+def values_swapped(new: str, old: str) -> bool:
+    """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
+    Thursday from `develop`" of "… every Tuesday": an update or a conflict, never a restatement (review27 R27-2:
+    counted HELPFUL for the stale lesson, the new value dropped)."""
+    mine, theirs = value_words(new), value_words(old)
+    return bool(mine - theirs) and bool(theirs - mine)

@@ -1,0 +1,56 @@
+"""A rule that states another value than an approved lesson (a number, a version, a named tool, branch or day) is an
+update or a conflict, never a restatement: it is staged as replacing that lesson, for a person to decide, and never
+counted HELPFUL for it (review27 R27-2: "… on Postgres 15" was a HELPFUL vote for "… on Postgres 16", the new value
+dropped). A restatement in other words, or a sharper one that adds a name, is still a vote."""
+
+from __future__ import annotations
+
+import pytest
+
+from altimate_learn.curate.curator import curate
+from altimate_learn.curate.names import values_swapped
+from tests.curate.helpers import add, lesson, make_store, read
+
+PAIRS = [
+    ("The billing service runs on Postgres 16 in production.", "The billing service runs on Postgres 15 in production."),
+    ("The session timeout for the admin panel is 30 minutes.", "The session timeout for the admin panel is 5 minutes."),
+    ("Release branches are cut from main every Tuesday.", "Release branches are cut from develop every Thursday."),
+    ("Background jobs use RabbitMQ as the message broker.", "Background jobs use Redis as the message broker."),
+    ("Serve the dashboard over HTTPS only, even in development.", "Serve the dashboard over HTTP in development."),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), PAIRS)
+def test_another_value_replaces_the_lesson_for_review_and_is_no_helpful_vote(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new, reason="a teammate's memory says so")])
+    assert not any(a["op"] == "HELPFUL" for a in result.applied)
+    assert [l["text"] for l in result.candidate] == [new]
+    (added,) = [a for a in result.applied if a["op"] == "ADD"]
+    assert added["supersedes"] == "L-0001" and added["note"] == "states another value than the lesson it replaces"
+    (retired,) = read(store, "candidate-retired.json")
+    assert retired["id"] == "L-0001" and retired["text"] == old
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("The billing service runs on Postgres 16 in production.", "Billing runs on Postgres 16 in production."),
+    ("Release branches are cut from main every Tuesday.", "Release branches are cut from main on Tuesdays."),
+    ("Use pnpm for every install in this repository.", "Use pnpm for every install in this repo, always."),
+    ("Run the linter before every push.", "Always run the linter before every push."),
+])
+def test_a_restatement_with_the_same_values_is_still_a_helpful_vote(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["HELPFUL"]
+    assert [l["text"] for l in result.candidate] == [old]
+
+
+@pytest.mark.parametrize(("new", "old", "swapped"), [
+    ("Deploy on Fridays only.", "Deploy on Mondays only.", True),
+    ("Keep functions under 40 lines.", "Keep functions under 60 lines.", True),
+    ("Use the Stripe SDK for payments.", "Use the SDK for payments.", False),  # a sharper restatement adds a name
+    ("Never push to main. Open a PR.", "Never push to main. Open a pull request.", False),  # a sentence's first word
+    ("Pin `node` to 20 in `.nvmrc`.", "Pin `node` to 20 in `.nvmrc`, please.", False),
+])
+def test_which_pairs_state_another_value(new, old, swapped):
+    assert values_swapped(new, old) is swapped
