@@ -60,8 +60,7 @@ GIVES = [
      "The service layer must not import from controllers."),
     ("remember we're not touching the legacy billing module", "Never touch the legacy billing module."),
     ("remember we're not using redux anymore", "Never use `redux`."),
-    # a second clause joined by ", and we …" is read on its own, not glued to the first
-    ("tests in this repo live under spec/, and we use rspec not minitest", "Use `rspec` instead of `minitest`."),
+    # (a second clause joined by ", and we …" gives its own rule beside the first: test_refl27_forms.py)
     # ... and one after "pls", and the team's way after a comma when nothing before it is a rule
     ("no tabs pls we use 2 spaces", "Indent with 2 spaces."),
     ("Errors in this service are returned as Result, we don't panic outside main", "Never panic outside main."),

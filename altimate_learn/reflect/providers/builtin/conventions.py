@@ -44,7 +44,7 @@ _NOT_STANDING = re.compile(r"\b(?:this|that|these|those|it|its|them|they|you|you
                            r"later|soon|yet|first|then|again|still|anymore|sometimes|twice|once|new|old|current|"
                            r"other|same|next|last|above|below|following|remaining|both)\b|\?", re.I)
 
-_PRACTICE = r"(?P<what>" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(PRACTICES, key=len, reverse=True)) \
+_PRACTICE = r"(?P<practice>" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in sorted(PRACTICES, key=len, reverse=True)) \
     + r")"
 # "we use conventional commits", "this repo follows semver", "we do TDD", "we always use type hints"
 _STATES_PRACTICE = re.compile(r"^" + _WE + r"\s+(?P<always>always\s+)?(?:only\s+)?(?P<verb>use|uses|follow|follows|stick\s+to|"
@@ -76,6 +76,63 @@ _PASSIVE_HERE = re.compile(r"^(?P<what>(?:all\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?
                            r"(?:in\s+this\s+(?:project|codebase|repo(?:sitory)?)|in\s+our\s+(?:code|codebase|repo)|here)"
                            r"\s*[.!]*$", re.I)
 
+# "the team convention is one component per file", "our convention here is to prefix private methods with _", "house
+# rule: no force pushes": the convention named as one, then what it is (refl27)
+_NAMED_CONVENTION = re.compile(r"^(?:the\s+|our\s+)?(?:team(?:'s)?\s+|house\s+|project(?:'s)?\s+)?(?:convention|rule|"
+                               r"norm|standard)(?:\s+(?:here|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))?"
+                               r"\s*(?:is(?:\s+that)?\s*:?|:)\s+(?P<what>[^;!?]+?)\s*[.!]*$", re.I)
+# "commit messages here follow conventional commits, feat:/fix: etc": a kind of thing and the practice it follows; the
+# examples after a comma say what the practice looks like (refl27)
+_KIND_FOLLOWS = re.compile(r"^(?P<what>(?:all\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:here\s+|in\s+this\s+"
+                           r"(?:repo(?:sitory)?|project|codebase)\s+)?(?P<always>always\s+)?(?P<verb>follow|use)\s+"
+                           + _PRACTICE + r"(?:\s*[,(]\s*(?:e\.g\.?\s*|like\s+|such\s+as\s+)?[^,;()]{1,30}?\s+etc\.?\)?)?"
+                           + _HERE + _END, re.I)
+# "in this project dates go over the wire as ISO 8601 strings, not epoch millis": how the project treats a kind of
+# thing, against another way, with the project as its place (refl27)
+# (`PROJECT_LEAD` is read before the lead is stripped: match.py hands the rest to :func:`scoped_contrast`)
+PROJECT_LEAD = re.compile(r"^\W*(?:in|for|across)\s+(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|service|"
+                          r"monorepo|app)\b", re.I)
+_SCOPED_CONTRAST = re.compile(r"^(?P<what>(?:all\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+"
+                              r"(?P<how>(?:always\s+|only\s+)?(?P<verb>[a-z]+)\s+[^,;]+?)\s*,\s*(?:and\s+)?(?:never|not)\s+"
+                              r"(?P<other>[^,;]+?)\s*[.!]*$", re.I)
+
+
+def scoped_contrast(c: str):  # -> Rule | None
+    """ "in this project dates go over the wire as ISO 8601 strings, not epoch millis" (``c`` without its lead): a kind
+    of thing, what the project does with it in the present, and the way it does not; None for anything else."""
+    m = _SCOPED_CONTRAST.match(c.strip())
+    if not m:
+        return None
+    what, how = m.group("what"), m.group("how")
+    verb = m.group("verb").lower()
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    if _plural(what) and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) and not verb.endswith("ed") \
+            and verb not in ("was", "were", "do", "does", "did", "have", "has", "can", "will", "would") \
+            and (verb not in ("is", "are") or re.match(r"^(?:is|are)\s+(?:always\s+)?(?:[a-z]+ed|kept|written|sent|built|"
+                                                        r"made|put|set|held|done)\s", how, re.I)) \
+            and not _NOT_STANDING.search(f"{what} {how} {m.group('other')}") and len(how.split()) <= 10:
+        return Rule(f"{_sentence_case(what)} {how}, not {m.group('other')}", "convention", [how], [m.group("other")],
+                    subject=what, standing=True, alone=True)
+    return None
+
+
+def _named_convention(what: str):  # -> Rule | None
+    """The rule after "the team convention is": "to <verb> …" as its imperative, a short statement of a kind or a
+    count per kind ("one component per file") as said; None for this task's words or a long description."""
+    what = what.strip()
+    if _NOT_STANDING.search(what) or len(what.split()) > 12 or len(what.split()) < 2:
+        return None
+    to = re.match(r"^to\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)$", what, re.I)
+    if to:
+        if to.group("verb").lower() not in VERBS:
+            return None
+        return Rule(f"{to.group('verb').capitalize()} {to.group('rest')}", "convention", [to.group("rest")], [],
+                    standing=True, alone=True)
+    if not (re.search(r"\b(?:per|every|each|all|no|never|always|only)\b", what, re.I) or _plural(what.split()[0])):
+        return None  # "the convention is weird": a judgement, no rule
+    return Rule(_sentence_case(what), "convention", [what], [], standing=True, alone=True)
+
+
 # "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore"
 _TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
 
@@ -90,7 +147,7 @@ _BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|
 _ROUTE = re.compile(r"^(?P<subject>(?:the\s+|our\s+|all\s+(?:the\s+|our\s+)?)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
                     r"(?P<only>only\s+)?(?P<verb>" + _ROUTE_VERB + r")\s+(?P<x>" + _BARE + r"(?:\s+" + _BARE + r")?)"
                     r"(?:\s*,?\s+not\s+(?:(?:from|in|on|through|via|against|by|with|to)\s+)?(?P<y>" + _BARE + r"(?:\s+"
-                    + _BARE + r"){0,2}))?" + _HERE + r"(?P<tail>\s*[,;\u2014\u2013-]\s*.+)?\s*[.!]*$", re.I)
+                    + _BARE + r"){0,2}(?:\s+(?:in|inside|from)\s+(?:the\s+)?" + _BARE + r"(?:\s+" + _BARE + r")?)?))?" + _HERE + r"(?P<tail>\s*[,;\u2014\u2013-]\s*.+)?\s*[.!]*$", re.I)
 # What goes wrong is no way of the project's ("the errors come from …", "the crashes run …").
 _TROUBLE = frozenset("""error errors warning warnings failure failures crash crashes exception exceptions bug bugs issue
 issues problem problems complaint complaints timeout timeouts leak leaks""".split())
@@ -173,7 +230,8 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         lead = {"follow": "Follow", "follows": "Follow", "stick": "Follow", "sticks": "Follow", "enforce": "Enforce",
                 "enforces": "Enforce"}.get(verb, "Use")
         lead = f"Always {lead.lower()}" if m.group("always") else lead
-        return Rule(f"{lead} {m.group('what')}{scope}", "convention", [m.group("what")], [], standing=True, alone=True)
+        return Rule(f"{lead} {m.group('practice')}{scope}", "convention", [m.group("practice")], [], standing=True,
+                    alone=True)
     m = _WE_DONT_ALLOW.match(said)
     if m:
         return _kept_out(m.group("what"), ALLOW_VERBS[m.group("verb").lower()])
@@ -212,6 +270,13 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
                 text += f", not {m.group('y')}"
             return Rule(text, "convention", [m.group("x")], [m.group("y")] if m.group("y") else [], subject=subject,
                         standing=True, alone=not m.group("tail"))
+    m = _NAMED_CONVENTION.match(said)
+    if m:
+        return _named_convention(m.group("what"))
+    m = _KIND_FOLLOWS.match(said)
+    if m and _plural(m.group("what")) and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
+        lead = f"{_sentence_case(m.group('what'))} {'always ' if m.group('always') else ''}{m.group('verb').lower()}"
+        return Rule(f"{lead} {m.group('practice')}", "convention", [m.group("practice")], [], standing=True, alone=True)
     m = _TEAM_WAY.match(said)
     if m and m.group("verb").lower() in TEAM_WAY_VERBS and m.group("rest").strip().lower() in VERBS \
             and not m.group("rest").strip().lower() in ("it", "them"):
@@ -288,4 +353,4 @@ def no_kind(clause: str):  # -> Rule | None
     return Rule(f"Never use {what}{scope}", "never", [], [what], standing=True, alone=True)
 
 
-__all__ = ["RECALLED", "no_kind", "team_convention"]
+__all__ = ["PROJECT_LEAD", "RECALLED", "no_kind", "scoped_contrast", "team_convention"]

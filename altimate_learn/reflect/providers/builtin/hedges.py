@@ -46,6 +46,8 @@ _SOFT_LEAD = (
     # "if it's not too much trouble could you …", "sorry to be picky, but we usually …" (refl26)
     r"|if\s+(?:it'?s|it\s+is)\s+not\s+too\s+much\s+(?:trouble|work|hassle)|if\s+you\s+don'?t\s+mind"
     r"|sorry\s+to\s+be\s+(?:picky|pedantic|a\s+pain|annoying|that\s+person)(?:\s*,?\s*but)?"
+    # "just a thought, but maybe don't commit the .env file?", "small nit, but …" (refl27)
+    r"|(?:just\s+)?(?:a\s+)?(?:thought|suggestion|idea|nit|small\s+nit|minor\s+nit|nitpick)\s*,?\s*but"
     r"|how\s+about|what\s+about"
     r"|(?:it\s+)?would\s+be\s+(?:nice|great|good|cool|helpful|better)\s+if\s+you\s+(?:could|would)"
     # "please take some time and analyze the code before answering": how unhurried to be, not what to do
@@ -68,6 +70,8 @@ _ASKED_LEAD = (
 _SOFT_TAIL = re.compile(r"(?:[\s,]+(?:maybe|perhaps|possibly|probably|i\s+think|i\s+guess|i\s+suppose|if\s+possible|"
                         r"if\s+you\s+can|if\s+you\s+could|if\s+that'?s\s+(?:ok|okay|alright|fine)|if\s+you\s+don'?t\s+mind|"
                         r"please|pls|thanks?|thank\s+you))+\s*[?.!]*\s*$|\s*\?+\s*$", _I)
+# A smiley closing a softened request ("maybe don't commit the .env file? 😅"): politeness, set aside with the tail
+_SMILEY = re.compile(r"(?:\s*(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]\uFE0F?|[:;]-?[)(DPp]))+\s*$")
 
 # After "if you / if we" a request is put in the past tense ("I'd prefer if you used ruff"): the base form.
 PAST_TO_BASE = {"used": "use", "kept": "keep", "put": "put", "added": "add", "ran": "run", "wrote": "write",
@@ -117,7 +121,7 @@ def _does(rest: str) -> bool:
 
 def unhedge(sentence: str) -> str:
     """The plain form of a hedged sentence, or the sentence unchanged when it carries no hedge (see the module)."""
-    text = sentence.strip()
+    text = _SMILEY.sub("", sentence.strip()) or sentence.strip()
     found = False
     for _ in range(4):
         before = text

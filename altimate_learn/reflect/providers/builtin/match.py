@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _KIND_DOES, _NOT_A_CONVENTION_KIND,
                                                               _STATIVE, _TERSE_CHOICE, _builds_one, _data_convention,
                                                               _describes_behaviour, _instead, _talk_rule, _tool_rule)
-from altimate_learn.reflect.providers.builtin.conventions import team_convention
+from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BEFORE_EACH, _DONE_ONCE, _THIS_TASKS,
                                                               _one_ui_part, _plural, one_of_many)
@@ -60,6 +60,10 @@ _ERROR_PHRASE = re.compile(r"^(?:cannot|can'?t|can\s+not|could\s*n[o']t|unable\s
 
 # What befalls a team, said with "we always": no way of working ("we always break the build on mondays")
 _MISHAPS = frozenset("break forget miss lose crash fail mess screw overrun underestimate overestimate struggle".split())
+# ... said with a verb and its particle: "we always run out of time", "we always end up with merge conflicts" (refl27)
+_PHRASAL_MISHAP = re.compile(r"^(?:run\s+(?:out\s+of|into|over|late|behind)|end\s+up|get\s+(?:stuck|lost|confused|"
+                             r"blocked|burned|bitten)|fall\s+(?:behind|over)|bump\s+into|hit\s+(?:the\s+)?(?:same\s+)?"
+                             r"(?:bug|wall|limit|issue|problem)s?)\b", re.I)
 # "cant use unwrap in prod code", "can't call print in library code": typed as a person forbids, with where it holds;
 # an error message says "cannot …" and names no kind of code it holds in (refl26)
 _CANT_IN = re.compile(r"^(?:can'?t|can\s+not)\s+(?:use|call|import|commit|push|put|add|have)\s+[^()\"':,;]{1,40}?\s+"
@@ -158,6 +162,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run go test ./... before telling me it's done": the person is who the agent reports to, whoever reads the
     # lesson later (refl26)
     c = _DONE_CLAIM.sub(lambda m: f" before reporting the work as {'fixed' if m.group('how') else 'done'}", c)
+    one = _ENSURE_OF_ONE.match(c)
+    if one and not _plural(one.group("subject")):
+        return None  # "(can you) make sure the button is never disabled on mobile": one part of this task (refl27)
     # "make sure in future too for UI the test file should never be created", "in the future make sure you run the
     # linter": "make sure" around the lead asks for what follows it, every time (it gave "Make sure in future too …")
     ensure = _ENSURE.match(c)
@@ -225,7 +232,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
             return inner
     # "we use conventional commits", "we indent with 2 spaces", "we don't allow force pushes to main": the team's way
     # stated as a fact (conventions.py)
-    found = team_convention(c)
+    found = team_convention(c) or (scoped_contrast(c) if PROJECT_LEAD.match(typed) else None)
     if found:
         return found
     # "can you not add emojis" asks for a rule as politely as "don't add emojis"
@@ -471,7 +478,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if phrase is None:
             return None
         verb, _, obj = phrase.partition(" ")
-        if re.match(r"^we\s", c, flags) and (verb in _MISHAPS or re.search(r"\b(?:late|behind|overtime)\b", obj, flags)):
+        if re.match(r"^we\s", c, flags) and (verb in _MISHAPS or re.search(r"\b(?:late|behind|overtime)\b", obj, flags)
+                                             or _PHRASAL_MISHAP.match(f"{verb} {obj}")):
             return None  # "we always break the build on mondays", "we always ship late": what happens, not a way (R26-2)
         if _bad_object(obj):
             return None

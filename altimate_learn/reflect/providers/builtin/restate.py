@@ -34,6 +34,8 @@ _REMINDER = re.compile(
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?" + _AGREE + r"(?:\s+(?:this|it|that))?" + _SOON
     + r"\s*(?:[,:;.!-]+\s*|(?=to\s|that\s|on\s)|" + _CLAUSE_AFTER + r")"
     r"|as\s+(?:agreed|decided|discussed|mentioned|established|said\s+before)(?:\s+(?:before|earlier))?\s*[,:;.!-]+\s*"
+    r"|(?:as\s+)?per\s+(?:our|my|the)\s+(?:earlier|previous|last|other)\s+(?:chat|conversation|discussion|talk|call|"
+    r"thread|sync)\s*[,:;.!-]+\s*"
     r"|(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)" + _SOON + r"\s*[,:;.!\u2014\u2013-]+\s*"
     r"|(?:how\s+many\s+times\s+(?:do\s+)?i\s+(?:have\s+to|need\s+to)\s+(?:say|tell\s+you)(?:\s+this)?)\s*\??[\s,:;.!-]*"
     r"|(?:(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
@@ -367,7 +369,7 @@ _COMPARATIVES = frozenset("fewer more less bigger smaller larger shorter longer 
 # "why would you put the API key in the Dockerfile?", "since when do we query the warehouse with raw SQL?": asked so
 # that the answer is "never" (refl25)
 _WHY_WOULD = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|seriously)[\s,]+)?(?:why\s+(?:on\s+earth\s+)?would\s+(?:you|anyone)|"
-                        r"since\s+when\s+do\s+(?P<we>we))\s+(?:ever\s+)?(?P<rest>[a-z].+?)\s*\?+\s*$", re.I)
+                        r"since\s+when\s+do\s+(?P<we>we))\s+(?:ever\s+)?(?P<rest>[a-z].+?)\s*\?*\s*$", re.I)
 # "keep your hands off the prod workspace", "hands off the migrations", "leave the generated files alone": the guard
 _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands\s+off)\s+(?P<what>.+?)\s*[.!]*$"
                         r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)

@@ -9,6 +9,7 @@ import re
 
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
+from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
 from altimate_learn.reflect.providers.builtin.one_off import HEDGED_IDEA, _GENERAL, _design_idea, _plural
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
@@ -42,6 +43,9 @@ def rules_for(text: str) -> tuple[list[str], str]:
     if len(own.strip()) > LONG_FEEDBACK or len(_SPEC_LINE.findall(own)) >= 3:
         said = _said_to_hold_from_now_on(own)
         return ([said], "") if said else ([], TOO_LONG)
+    foreign = choice_in_other_language(own)
+    if foreign:  # "Nein, nicht npm, sondern pnpm": one tool against another of its job, in the person's words (refl27)
+        return [foreign], ""
     if not_english(own):
         return [], NOT_ENGLISH
     rules, declined = _extract(text)
@@ -185,13 +189,15 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
 
     said = sentences(own)[:12]
     parts = [unhedge(part) for part in said]  # "could you maybe use X?" reads as "use X"
-    candidates: list[tuple[int, float, str, int, str]] = []  # (rank, place, lesson, sentence or -1 for several, shape)
+    # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
+    # or "own" for a statement of its own joined by ", and" / "pls")
+    candidates: list[tuple[int, float, str, int, str, str]] = []
     cross = cross_sentence_rule([piece for part in parts if not ONE_OFF.search(part)
                                  for piece in _clauses(part)[1:] or [part]])
     if cross:
         final = final_of(cross)
         if final:
-            candidates.append((0, 0, final, -1, cross.shape))
+            candidates.append((0, 0, final, -1, cross.shape, "whole"))
     # Stated rules beat reminders of one slip ("you forgot to …"); naming code beats not naming it.
     order = {"instead": 1, "rename": 1, "never": 2, "always": 2, "place": 2, "modal": 2, "convention": 2, "reminder": 3,
              "imperative": 4}
@@ -219,19 +225,71 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 final = final_of(rule)
                 if final:
                     rank = order[rule.shape] - (1 if "`" in final else 0)
-                    candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape))
+                    stands = "whole" if clause == part else "own" if _own_statement(part, clause) else "piece"
+                    candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape, stands))
+    asked = _asks_new_work(said)
+    if asked is not None:
+        # "add a retry to the upload, and never retry on 4xx errors", "Build the signup form. Never store the password
+        # …": a requirement of the work the message asks for, not a rule about what the agent did (refl27)
+        joined = bool(re.search(r",\s+and\s|;|\s[-\u2014\u2013]\s", said[asked]))
+        kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and not joined)]
+        if len(kept) < len(candidates) and SPEC_OF_NEW_WORK not in declined:
+            declined.append(SPEC_OF_NEW_WORK)
+        candidates = kept
     candidates.sort(key=lambda c: (c[0], c[1]))
-    taken: list[tuple[str, int]] = []
-    for _rank, _place, final, index, shape in candidates:
+    taken: list[tuple[str, int, str]] = []
+    for _rank, _place, final, index, shape, stands in candidates:
         if len(taken) >= MAX_RULES_PER_ITEM:
             break
         # A slip recalled next to a stated rule ("You forgot to convert amount_cents. Staging models must use
-        # cents_to_dollars()") is that rule's occasion, not a second rule.
+        # cents_to_dollars()") is that rule's occasion, not a second rule. One sentence gives one rule, unless it joins
+        # two statements of their own ("tests live under spec/, and we use rspec not minitest": both hold; refl27).
         if taken and (index == -1 or shape == "reminder"
-                      or any(index == other or not _apart(final, rule) for rule, other in taken)):
+                      or any(index == other and not _two_statements(stands, how) or not _apart(final, rule)
+                             for rule, other, how in taken)):
             continue
-        taken.append((final, index))
-    return [rule for rule, _index in taken], declined
+        taken.append((final, index, stands))
+    return [rule for rule, _index, _how in taken], declined
+
+
+def _two_statements(one: str, other: str) -> bool:
+    """Whether two clauses of one sentence are two statements: neither is the whole sentence, and one is joined to it as
+    a statement of its own (", and we use rspec not minitest")."""
+    return "whole" not in (one, other) and "own" in (one, other) and one != other
+
+
+SPEC_OF_NEW_WORK = ("a requirement of the new work the message asks for (\"add …, and never …\", \"Build X. Always …\"): "
+                    "how to build this one thing, not a rule about what the agent did")
+# A sentence that asks for new work: "add …", "let's build …", "can you create …", "next task: implement …"
+_NEW_WORK = re.compile(r"^(?:(?:ok(?:ay)?|great|thanks|cool|nice|now|next|so|alright|also|and|then)\b[\s,!.:-]*)*"
+                       r"(?P<lead>let'?s\s+|please\s+|pls\s+|(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?|"
+                       r"i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to\s+|(?:next|new|first)\s+(?:task|feature|step)\s*"
+                       r"(?:\s+(?:today|now|for\s+today))?[:,-]?\s*(?:is\s+to\s+)?)?(?:add|build|create|implement|write|set\s+up|"
+                       r"refactor|generate|scaffold|design|wire(?:\s+up)?|hook\s+up|connect|integrate|introduce|make)\s+"
+                       r"(?P<what>[^,;.!?]*)", re.I)
+# (bare, "add a retry …" asks for one thing by its article; after "let's" / "can you" any object does: "let's add
+# pagination to the users list")
+_ONE_NEW = re.compile(r"(?:a|an|the|some|another|one|this|that|my|our|new)\s", re.I)
+# ... for one thing: a request that says "every", "always", "before …" is itself a rule ("Add a changelog entry for every
+# user-facing change.", "Create a branch before making changes.")
+_GENERAL_ASK = re.compile(r"\b(?:every|each|all|any|always|never|before|after|whenever|unless|instead|rather|per)\b", re.I)
+# What ties a rule to what the agent did or to the project: then it is a correction or a convention, whatever follows
+_TIED = re.compile(r"\b(?:you|your|u|ur|again|still|we|our|us|here|repo|repository|codebase|project|team|convention|"
+                   r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|next\s+time|remember|said|told|agreed|"
+                   r"anymore|no\s+more)\b", re.I)
+
+
+def _asks_new_work(said: list[str]) -> int | None:
+    """The index of the first sentence that asks for new work, when no sentence from it on ties its rules to what the
+    agent did or to the project; None otherwise (a rule said before the request, or with "you", "again", "we", "in this
+    repo", stays a rule)."""
+    for index, sentence in enumerate(said):
+        m = _NEW_WORK.match(strip_lead(sentence.strip()))
+        if not m or _GENERAL_ASK.search(m.group("what")) or not m.group("lead") and not _ONE_NEW.match(m.group("what")):
+            continue
+        rest = [strip_lead(sentence.strip())[m.end("lead") if m.group("lead") else 0:], *said[index + 1:]]
+        return None if any(_TIED.search(part) for part in rest) else index
+    return None
 
 
 def _late_clauses(sentence: str) -> list[str]:

@@ -25,6 +25,9 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVER
                                                                   STOPWORDS, VERBS)
 
 MIN_LENGTH = 5  # shorter words collide with real words too easily ("form" / "from")
+# ... but a few short slips of chat are no word at all, and a lesson must not carry them ("Never touch teh lockfile.",
+# refl26's residual; refl27)
+CHAT_TYPOS = frozenset("teh hte adn nad taht thta jsut waht whta wiht yuo becuase beacuse".split())
 SWAP_LENGTH = 6  # and five-letter swaps too ("three" / "there", "later" / "alter")
 
 
@@ -61,6 +64,8 @@ def typo(lesson: str, message: str = "") -> str | None:
     own = {w.lower() for w in re.findall(r"[A-Za-z]+", message)}
     for word in _PROSE_WORD.findall(prose):
         lowered = word.lower()
+        if lowered in CHAT_TYPOS:
+            return word
         if len(lowered) < MIN_LENGTH or (word != lowered and word[1:] != lowered[1:]):
             continue  # an acronym or a CamelCase name is not prose
         known = known_words() | (own - {lowered})
