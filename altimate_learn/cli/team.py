@@ -59,7 +59,9 @@ def resolve(
     settled by --ours or --theirs, or --both to keep both rules (checked against each other as the vet does);
     without them it stays marked in the file and the command exits 1. A conflict inside learn's
     block of an instruction file (AGENTS.md, CLAUDE.md, …: two teammates' learners each added a
-    bullet) keeps both sides' bullets; the file is staged when nothing else in it conflicts.
+    bullet) is merged bullet by bullet against the common version, keeping both sides' changes; the
+    file is staged when nothing else in it conflicts (a bullet changed on both sides, or a block past
+    its cap, is left for you, exit 1).
     """
     from altimate_learn.team.files import conflict_lines
     from altimate_learn.team.resolve import resolve_file, targets
@@ -143,23 +145,27 @@ def _instruction_blocks(root: Path, as_json: bool) -> list:
     done = resolve_conflicts(root)
     for path, merged, staged in done if not as_json else []:
         shown = shown_path(path)
-        kinds = ", ".join(f"{kind} ({plural(count, 'conflict')})" for kind, count in merged.settled.items())
-        echo(f"Resolved learn's blocks in {shown}: {kinds}, both sides' bullets kept" + ("; staged." if staged else "."))
+        if merged.settled:
+            kinds = ", ".join(f"{kind} ({plural(count, 'conflict')})" for kind, count in merged.settled.items())
+            echo(f"Resolved learn's blocks in {shown}: {kinds}, both sides' changes kept"
+                 + ("; staged." if staged else "."))
+        for problem in merged.problems:
+            echo(f"  {shown}: {problem}.")
         if merged.left:
-            echo(f"  {shown}: {plural(merged.left, 'conflict')} outside learn's blocks "
-                 f"{'is' if merged.left == 1 else 'are'} yours to settle; then `git add {shown}`.")
+            echo(f"  {shown}: {plural(merged.left, 'conflict')} left for you to settle; then `git add {shown}`.")
     return done
 
 
 def _block_json(path: Path, merged, staged: bool) -> dict:
-    return {"path": shown_path(path), "settled": merged.settled, "left": merged.left, "staged": staged}
+    return {"path": shown_path(path), "settled": merged.settled, "left": merged.left, "problems": merged.problems,
+            "staged": staged}
 
 
 def _blocks_left(blocks: list) -> None:
     left = sum(merged.left for _, merged, _ in blocks)
     if left:
-        raise LearnError(f"{plural(left, 'conflict')} in instruction files {'is' if left == 1 else 'are'} outside "
-                         "learn's blocks.", "Settle it by hand, `git add` the file, then commit.")
+        raise LearnError(f"{plural(left, 'conflict')} in instruction files {'needs' if left == 1 else 'need'} a person.",
+                         "Settle them by hand (see above), `git add` the file, then commit.")
 
 
 def register(app: typer.Typer) -> None:

@@ -340,36 +340,42 @@ def has_conflicts(text: str) -> bool:
 @dataclass
 class Merged:
     """What :func:`merge_conflicts` did: the new text, the conflicts it settled inside learn's blocks (by block
-    kind), and the conflicts it left (outside learn's blocks, or touching a marker, or not well formed)."""
+    kind), the conflicts it left (outside learn's blocks, touching a marker, not well formed, or a block a person must
+    settle), and why each block was left (``problems``)."""
 
     text: str
     settled: dict[str, int]
     left: int
+    problems: list[str]
 
 
-def merge_conflicts(text: str) -> Merged:
-    """Settle each git conflict that lies inside one of learn's blocks by keeping both sides' lines: ours, then theirs
-    that ours lacks (a diff3 base section is dropped). Two teammates' learners (or `learn tidy` runs) that each added a
-    bullet to the same block conflict at the first pull; both bullets are someone's finding, so both stay. A conflict
-    outside learn's blocks, or one whose sides hold a block marker, is left as git wrote it: it is a person's."""
+@dataclass
+class _Hunk:
+    ours: list[str]
+    base: list[str] | None  # the diff3 section; None when git wrote none
+    theirs: list[str]
+    raw: list[str]
+
+
+def _segments(text: str) -> tuple[list[str | _Hunk], bool]:
+    """``text`` as lines and conflict hunks, and whether it was well formed (a hunk git did not write ends the parse:
+    the rest is kept as lines)."""
     lines = text.splitlines(keepends=True)
-    out: list[str] = []
-    settled: dict[str, int] = {}
-    left = 0
+    out: list[str | _Hunk] = []
     n = 0
     while n < len(lines):
         if _conflict_line(lines[n]) != "<":
             out.append(lines[n])
             n += 1
             continue
-        start = n
+        start, part = n, "ours"
         sides: dict[str, list[str]] = {"ours": [], "base": [], "theirs": []}
-        part = "ours"
+        has_base = False
         n += 1
         while n < len(lines):
             mark = _conflict_line(lines[n])
             if mark == "|" and part == "ours":
-                part = "base"
+                part, has_base = "base", True
             elif mark == "=" and part in ("ours", "base"):
                 part = "theirs"
             elif mark == ">" and part == "theirs":
@@ -380,29 +386,112 @@ def merge_conflicts(text: str) -> Merged:
             else:
                 sides[part].append(lines[n])
             n += 1
-        if part != "theirs" or n >= len(lines):  # not a hunk git writes: leave the rest as it is
+        if part != "theirs" or n >= len(lines):
             out += lines[start:]
-            left += 1
-            break
-        hunk = lines[start:n + 1]
+            return out, False
+        out.append(_Hunk(sides["ours"], sides["base"] if has_base else None, sides["theirs"], lines[start:n + 1]))
         n += 1
-        kind = _open_block("".join(out))
-        if kind is None or any(marker in line for line in sides["ours"] + sides["theirs"]
-                               for k in KINDS for marker in (k.open, k.close)):
-            out += hunk
-            left += 1
+    return out, True
+
+
+def _side(segments: list[str | _Hunk], side: str) -> str:
+    return "".join(x if isinstance(x, str) else "".join(getattr(x, side) or []) for x in segments)
+
+
+def merge_conflicts(text: str, base_text: str | None = None) -> Merged:
+    """Settle the git conflicts inside learn's blocks, three-way, bullet by bullet: a bullet one side added is kept, one
+    a side removed (or changed: removed, then its new wording added) stays removed, against the common version:
+    ``base_text`` (the file as git's merge base has it, when git has the file unmerged), else the diff3 sections of the
+    hunks. Two teammates' learners that each added a bullet to the same block conflict at the first pull; both bullets
+    are someone's finding. Left as git wrote them, for a person, with the reason in ``problems``: a conflict outside
+    learn's blocks or touching a block marker, a block with no common version, a bullet both sides changed (or removed)
+    while both added others, a merged block past its cap (the learner's 12 bullets). review27 R27-3: a plain union
+    brought back removed and corrected bullets, and passed the cap."""
+    segments, whole = _segments(text)
+    hunks = [x for x in segments if isinstance(x, _Hunk)]
+    if not whole or not hunks:
+        return Merged(text, {}, len(hunks) + (0 if whole else 1), [])
+    where: dict[int, BlockKind | None] = {}  # id(hunk) -> the block it lies in (None: outside, or touches a marker)
+    before = ""
+    for x in segments:
+        if isinstance(x, str):
+            before += x
             continue
-        kept = list(sides["ours"])
-        have = {line.strip() for line in kept}
-        for line in sides["theirs"]:
-            if line.strip() not in have:
-                kept.append(line)
-                have.add(line.strip())
-        if kept and not kept[-1].endswith("\n") and n < len(lines):
-            kept[-1] += _newline(text)
-        out += kept
-        settled[kind.name] = settled.get(kind.name, 0) + 1
-    return Merged("".join(out), settled, left)
+        kind = _open_block(before)
+        touches = any(marker in line for line in x.ours + (x.base or []) + x.theirs
+                      for k in KINDS for marker in (k.open, k.close))
+        where[id(x)] = None if touches else kind
+        before += "".join(x.ours)
+    ours, theirs = _side(segments, "ours"), _side(segments, "theirs")
+    base = base_text if base_text is not None else (
+        _side(segments, "base") if all(h.base is not None for h in hunks) else None)
+    settled: dict[str, int] = {}
+    problems: list[str] = []
+    plans: dict[str, list[str]] = {}
+    for kind in KINDS:
+        mine = [h for h in hunks if where[id(h)] is kind]
+        if not mine:
+            continue
+        try:
+            lists = [bullets(version, kind, "the file") for version in (base, ours, theirs)] if base is not None else None
+        except BlockError:
+            lists = None
+        if lists is None:
+            problems.append(f"{kind.name} block: no common version to merge against; keep the bullets you want by hand")
+        else:
+            merged, problem = _three_way(*lists)
+            if problem is None and kind.max_bullets is not None and len(merged) > kind.max_bullets:
+                problem = (f"both sides' bullets make {len(merged)}, past the block's {kind.max_bullets}; keep at most "
+                           f"{kind.max_bullets} by hand")
+            if problem is None:
+                plans[kind.name] = merged
+                settled[kind.name] = len(mine)
+                continue
+            problems.append(f"{kind.name} block: {problem}")
+        for h in mine:
+            where[id(h)] = None
+    out = "".join(x if isinstance(x, str) else ("".join(x.ours) if where[id(x)] is not None else "".join(x.raw))
+                  for x in segments)
+    for kind in KINDS:
+        if kind.name in plans:
+            out = _with_bullets(out, kind, plans[kind.name])
+    return Merged(out, settled, sum(1 for h in hunks if where[id(h)] is None), problems)
+
+
+def _three_way(base: list[str], ours: list[str], theirs: list[str]) -> tuple[list[str], str | None]:
+    """Ours, less what theirs removed, plus what theirs added (each after the bullet it follows on their side); a
+    problem instead when a base bullet is gone on both sides while both added bullets (changed differently)."""
+    was, mine, yours = set(base), set(ours), set(theirs)
+    gone_both = [x for x in base if x not in mine and x not in yours]
+    added_ours = [x for x in ours if x not in was]
+    added_theirs = [x for x in theirs if x not in was and x not in mine]
+    if gone_both and added_ours and added_theirs:
+        return [], (f'"{gone_both[0]}" was changed or removed on both sides (ours: "{added_ours[0]}"; theirs: '
+                    f'"{added_theirs[0]}"); keep the bullets you want by hand')
+    out = [x for x in ours if x not in was or x in yours]
+    new_ours = set(added_ours)
+    for n, x in enumerate(theirs):
+        if x not in added_theirs:
+            continue
+        after = next((y for y in reversed(theirs[:n]) if y in out), None)
+        at = out.index(after) + 1 if after is not None else 0
+        while at < len(out) and out[at] in new_ours:  # ours' new bullets at that place first, as git shows them
+            at += 1
+        out.insert(at, x)
+    return out, None
+
+
+def _with_bullets(text: str, kind: BlockKind, lines: list[str]) -> str:
+    """``text`` with the bullets of its ``kind`` block replaced by ``lines`` (the block's other lines kept)."""
+    start, end = span(text, kind, "the file") or (0, 0)
+    inner = text[start + len(kind.open):end - len(kind.close)]
+    newline = _newline(text)
+    rows = inner.splitlines(keepends=True)
+    first = next((n for n, row in enumerate(rows) if row.startswith("- ")), None)
+    kept = [row for row in rows if not (row.startswith("- ") and row[2:].strip())]
+    at = first if first is not None else len(kept)
+    body = kept[:at] + [f"- {line}{newline}" for line in lines] + kept[at:]
+    return text[:start] + kind.open + "".join(body) + kind.close + text[end:]
 
 
 def _open_block(before: str) -> BlockKind | None:
@@ -415,10 +504,11 @@ def _open_block(before: str) -> BlockKind | None:
 
 
 def resolve_conflicts(root: Path) -> list[tuple[Path, Merged, bool]]:
-    """Settle the conflicts inside learn's blocks of every file of ``root``'s repository that git left unmerged, and
-    of the instruction files at the root that hold conflict markers: each such file rewritten (compare before write)
-    and, when no conflict is left and git had it unmerged, staged. A file with no conflict inside learn's blocks is
-    left alone. Returns (path, what was merged, staged) for each file rewritten."""
+    """Settle the conflicts inside learn's blocks of every file of ``root``'s repository that git left unmerged (three-way
+    against git's merge base), and of the instruction files at the root that hold conflict markers (against their
+    diff3 sections): each such file rewritten (compare before write) and, when no conflict is left and git had it
+    unmerged, staged. A file with no conflict inside learn's blocks is left alone. Returns (path, what was merged,
+    staged) for each file with a conflict in learn's blocks."""
     from altimate_learn import git
     from altimate_learn.instructions.files import root_candidates
     from altimate_learn.store.fsio import atomic_write
@@ -442,15 +532,21 @@ def resolve_conflicts(root: Path) -> list[tuple[Path, Merged, bool]]:
         old = snapshot.text
         if old is None or BLOCK_MARK not in old or not has_conflicts(old):
             continue
-        merged = merge_conflicts(old)
-        if not merged.settled:
+        base_text = None
+        if unmerged and top is not None:
+            stages = git.unmerged_stages(top, str(path.relative_to(top)))
+            data = git.blob(top, stages[1]) if 1 in stages else b"" if 2 in stages and 3 in stages else None
+            base_text = data.decode("utf-8", errors="replace") if data is not None else None
+        merged = merge_conflicts(old, base_text)
+        if not merged.settled and not merged.problems:
             continue  # no conflict in learn's blocks: the file's conflicts are a person's, as git left them
-        real = _real_path(path, top or root)
-        if _current(real) != snapshot.data:
-            continue  # changed meanwhile: the next run sees it
-        atomic_write(real, merged.text, mode=real.stat().st_mode & 0o777)
+        if merged.settled:
+            real = _real_path(path, top or root)
+            if _current(real) != snapshot.data:
+                continue  # changed meanwhile: the next run sees it
+            atomic_write(real, merged.text, mode=real.stat().st_mode & 0o777)
         staged = False
-        if unmerged and not merged.left and top is not None:
+        if merged.settled and unmerged and not merged.left and top is not None:
             proc = git.run(top, "add", "--", str(path.relative_to(top)))
             staged = proc is not None and proc.returncode == 0
         done.append((path, merged, staged))

@@ -30,6 +30,7 @@ def conflicted(ours: str, theirs: str, *, base: str | None = None, before: str =
 def test_a_conflict_inside_the_learned_block_keeps_both_sides_bullets():
     text = conflicted("- Run `make lint` before committing.\n", "- Prices are stored in cents in `app/prices.py`.\n"
                       "- Run `make lint` before committing.\n", base="")
+    assert block.merge_conflicts(text.replace("||||||| base\n", "")).settled == {}  # no common version: a person's
     merged = block.merge_conflicts(text)
     assert merged.settled == {"learned": 1} and merged.left == 0
     assert not block.has_conflicts(merged.text)
@@ -84,7 +85,7 @@ def test_two_teammates_learned_bullets_conflict_at_the_pull_and_learn_resolve_ke
 
     proc = ann.learn("resolve")
     assert proc.stdout.splitlines() == [
-        "Resolved learn's blocks in AGENTS.md: learned (1 conflict), both sides' bullets kept; staged.",
+        "Resolved learn's blocks in AGENTS.md: learned (1 conflict), both sides' changes kept; staged.",
         "Next: `git commit`."]
     text = (ann.root / "AGENTS.md").read_text()
     assert not block.has_conflicts(text)
@@ -115,9 +116,81 @@ def test_learn_resolve_settles_learns_block_and_leaves_a_persons_conflict_in_the
     proc = ann.learn("resolve", check=False)
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == [
-        "Resolved learn's blocks in AGENTS.md: learned (1 conflict), both sides' bullets kept.",
-        "  AGENTS.md: 1 conflict outside learn's blocks is yours to settle; then `git add AGENTS.md`."]
+        "Resolved learn's blocks in AGENTS.md: learned (1 conflict), both sides' changes kept.",
+        "  AGENTS.md: 1 conflict left for you to settle; then `git add AGENTS.md`."]
     text = (ann.root / "AGENTS.md").read_text()
     assert "<<<<<<< HEAD\nBuild with bazel.\n=======\nBuild with just.\n>>>>>>> " in text
     assert block.bullets(text, LEARNED, "AGENTS.md")[1:] == ["Run `make lint` first.", "Prices are stored in cents."]
     assert ann.git("diff", "--name-only", "--diff-filter=U").stdout == "AGENTS.md\n"  # not staged: a person's turn
+
+
+def facts(*bullets: str) -> str:
+    return f"# Agents\n\nBuild with make.\n\n{OPEN}\n{LEARNED.heading}\n\n" + "".join(f"- {b}\n" for b in bullets) + \
+        f"{CLOSE}\n"
+
+
+def pulled(tmp_path: Path, base: str, ours: str, theirs: str, style: str | None = None):
+    """Ann's clone after `git pull` stopped on AGENTS.md: the base committed by both, Bob's version pushed first."""
+    team = Team(tmp_path)
+    ann = team.clone("ann")
+    (ann.root / "AGENTS.md").write_text(base)
+    ann.commit("agents")
+    ann.git("push", "-q", "origin", "main")
+    bob = team.clone("bob")
+    (bob.root / "AGENTS.md").write_text(theirs)
+    bob.commit("bob")
+    bob.git("push", "-q", "origin", "main")
+    if style:
+        ann.git("config", "merge.conflictstyle", style)
+    (ann.root / "AGENTS.md").write_text(ours)
+    ann.commit("ann")
+    assert ann.git("pull", "--no-rebase", "origin", "main", check=False).returncode != 0
+    assert block.has_conflicts((ann.root / "AGENTS.md").read_text())
+    return ann
+
+
+UNSET, PORT, LEGACY, SEED = ("The test suite needs `DATABASE_URL` unset.", "Use port 5433 for the local Postgres.",
+                             "The `legacy` folder is generated; never edit it.", "Run `make seed` after a fresh clone.")
+
+
+@pytest.mark.parametrize("style", [None, "diff3"])
+def test_a_bullet_one_side_removed_stays_removed(tmp_path: Path, style: str | None):
+    """review27 R27-3 (1): ours removed a wrong bullet, theirs added one after it; the union brought the removed one
+    back without a word."""
+    ann = pulled(tmp_path, facts(UNSET, PORT, LEGACY), facts(UNSET, PORT), facts(UNSET, PORT, LEGACY, SEED), style)
+    proc = ann.learn("resolve")
+    assert "both sides' changes kept; staged." in proc.stdout
+    assert block.bullets((ann.root / "AGENTS.md").read_text(), LEARNED, "AGENTS.md") == [UNSET, PORT, SEED]
+
+
+def test_a_bullet_one_side_corrected_is_not_kept_twice(tmp_path: Path):
+    """review27 R27-3 (2): ours corrected the port, theirs added a bullet after it: both ports were kept, delivered to
+    every agent as facts."""
+    fixed = PORT.replace("5433", "5434")
+    ann = pulled(tmp_path, facts(UNSET, PORT), facts(UNSET, fixed), facts(UNSET, PORT, SEED))
+    ann.learn("resolve")
+    assert block.bullets((ann.root / "AGENTS.md").read_text(), LEARNED, "AGENTS.md") == [UNSET, fixed, SEED]
+
+
+def test_a_bullet_both_sides_changed_is_left_for_a_person(tmp_path: Path):
+    ann = pulled(tmp_path, facts(UNSET, PORT), facts(UNSET, PORT.replace("5433", "5434")),
+                 facts(UNSET, PORT.replace("5433", "5435")))
+    text = (ann.root / "AGENTS.md").read_text()
+    proc = ann.learn("resolve", check=False)
+    assert proc.returncode == 1 and "Resolved" not in proc.stdout
+    assert f'  AGENTS.md: learned block: "{PORT}" was changed or removed on both sides' in proc.stdout
+    assert (ann.root / "AGENTS.md").read_text() == text  # as git left it
+    assert ann.git("diff", "--name-only", "--diff-filter=U").stdout == "AGENTS.md\n"
+
+
+def test_a_merged_block_past_its_cap_is_left_for_a_person(tmp_path: Path):
+    """review27 R27-3 (3): both sides at 12 bullets, each replacing the last: the union staged 13 in a block of at most
+    12, and the hooks delivered 12 of them."""
+    shared = [f"Fact number {n} holds." for n in range(1, 12)]
+    ann = pulled(tmp_path, facts(*shared, "Old fact."), facts(*shared, "Ours: new fact."),
+                 facts(*shared, "Old fact.", "Theirs: another fact."))
+    proc = ann.learn("resolve", check=False)
+    assert proc.returncode == 1
+    assert "  AGENTS.md: learned block: both sides' bullets make 13, past the block's 12; keep at most 12 by hand." \
+        in proc.stdout
+    assert block.has_conflicts((ann.root / "AGENTS.md").read_text())
