@@ -572,11 +572,15 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 if vetted is not None:  # what the real run's vet says, which sends nothing either (review14 R14-36)
                     outcome.status = "refused"
                     outcome.reason = vetted
-                twin = _duplicate_of(verdict.text, base) if verdict.ok and vetted is None and index not in rewrites \
-                    else None
+                twin, stale = _duplicate_of(verdict.text, base) if verdict.ok and vetted is None \
+                    and index not in rewrites else (None, None)
                 if twin is not None:  # the curator's duplicate rule, as the real run meets it (review27 R27-1)
                     outcome.status, outcome.lesson = "merged", twin
                     outcome.reason = f"a duplicate of {twin}: it would count as helpful for it"
+                elif stale is not None:  # the same rule with another value: the curator stages it as replacing
+                    outcome.status, outcome.lesson = "would-replace", stale  # the lesson (review27 R27-2)
+                    said = f"would replace {stale} (it states another value; superseded once promoted)"
+                    outcome.reason = f"{said}; {outcome.reason}" if outcome.reason else said
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)
                     target, approved = rewrites[index]
                     outcome.status = "would-replace" if approved else "would-update"
@@ -827,25 +831,30 @@ def _heir(store: Store, lesson_id: str, live: dict[str, dict[str, Any]]) -> str 
     return None
 
 
-def _duplicate_of(text: str, base: list[dict[str, Any]]) -> str | None:
-    """The lesson the curator's duplicate rule would count ``text`` as a HELPFUL vote for (the dedupe of an ADD in
+def _duplicate_of(text: str, base: list[dict[str, Any]]) -> tuple[str | None, str | None]:
+    """What the curator's duplicate rule does with an ADD of ``text`` (the dedupe of an ADD in
     `altimate_learn.curate.apply._Pass`: word-set similarity at the threshold, not the opposite rule, naming no code
-    beyond it; the most similar, the first in store order among equals), so that the dry run says what the real run
-    does: it said "would stage" where the run merged (review27 R27-1). tests/history/test_memory_import.py checks that
-    the two agree."""
+    beyond it; the most similar, the first in store order among equals): (the lesson it counts as a HELPFUL vote for,
+    None) or, when the only such lessons state another value (`values_swapped`: review27 R27-2), (None, the lesson it
+    replaces). So the dry run says what the real run does: it said "would stage" where the run merged (review27
+    R27-1). tests/history/test_memory_import.py checks that the two agree."""
     from altimate_learn.curate.apply import DEDUPE_THRESHOLD, opposite
-    from altimate_learn.curate.names import names_beyond
+    from altimate_learn.curate.names import names_beyond, values_swapped
     from altimate_learn.curate.prepared import jaccard, word_set
 
     words = word_set(text)
-    best_id, best = None, 0.0
+    best_id, best, swap_id, swap = None, 0.0, None, 0.0
     for lesson in base:
-        score = jaccard(words, word_set(lesson.get("text") or ""))
-        if score < DEDUPE_THRESHOLD or score <= best or opposite(text, lesson.get("text") or "") \
-                or names_beyond(text, lesson.get("text") or ""):
+        other = lesson.get("text") or ""
+        score = jaccard(words, word_set(other))
+        if score < DEDUPE_THRESHOLD or opposite(text, other) or names_beyond(text, other):
             continue
-        best_id, best = lesson.get("id"), score
-    return best_id
+        if values_swapped(text, other):
+            if score > swap:
+                swap_id, swap = lesson.get("id"), score
+        elif score > best:
+            best_id, best = lesson.get("id"), score
+    return (best_id, None) if best_id is not None else (None, swap_id)
 
 
 def _same_words(text: str, base: list[dict[str, Any]]) -> dict[str, Any] | None:
