@@ -10,7 +10,8 @@ learn's vet call (the second call of a reflection, with an ITEMS block) gets "pa
 ``FAKE_CLI_MODE`` picks a behaviour: ``ok``; ``banner`` (a greeting and colour codes before the JSON);
 ``notloggedin``; ``ratelimit``; ``garbage`` (HTML, no JSON); ``hang`` (starts a grandchild, writes both pids to
 ``FAKE_CLI_PIDS``, sleeps); ``confirm`` (asks "[y/N]" on stdout and reads the answer from stdin); ``tool`` (runs a
-tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag). Like the
+tool although none was offered); ``crash`` (exit 2 with a stack trace); ``oldversion`` (refuses a flag); ``offline``
+(``codex`` only: its pid to ``FAKE_CLI_PIDS``, its retries, then "Reconnecting... waiting for network", sleeps). Like the
 real Gemini CLI, ``gemini`` always records the run as a chat under ``<home>/.gemini/tmp/<folder>/chats/``, where
 home is ``$GEMINI_CLI_HOME`` when set, else ``$HOME`` (Gemini 0.61's ``homedir()``).
 """
@@ -123,6 +124,18 @@ def main() -> int:
     if MODE == "hang":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
         Path(os.environ["FAKE_CLI_PIDS"]).write_text(f"{os.getpid()} {child.pid}")
+        time.sleep(600)
+        return 0
+    if MODE == "offline" and AGENT == "codex":  # Codex 0.171 with no network: retries, then waits forever
+        Path(os.environ["FAKE_CLI_PIDS"]).write_text(str(os.getpid()))  # first: learn stops it at the last line
+        lookup = "stream disconnected before completion: failed to lookup address information: Try again"
+        for event in ({"type": "thread.started", "thread_id": str(uuid.uuid4())}, {"type": "turn.started"},
+                      *({"type": "error", "message": f"Reconnecting... {n}/5 ({lookup})"} for n in range(2, 6)),
+                      {"type": "item.completed", "item": {"id": "item_0", "type": "error", "message":
+                                                          "Falling back from WebSockets to HTTPS transport."}},
+                      {"type": "error", "message": "Reconnecting... waiting for network (Connection failed: error "
+                                                   "sending request)"}):
+            print(json.dumps(event), flush=True)
         time.sleep(600)
         return 0
     if MODE == "garbage":

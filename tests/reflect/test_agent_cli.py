@@ -267,6 +267,24 @@ def test_a_hang_is_stopped_at_the_deadline_with_its_whole_process_group(fake_cli
         assert _gone(pid), f"process {pid} is still running"
 
 
+def test_codex_waiting_for_a_network_is_stopped_when_it_says_so_not_at_the_deadline(fake_clis, tmp_path,
+                                                                                     monkeypatch) -> None:
+    """trial29 T29-1: Codex with no network retries, then prints "Reconnecting... waiting for network" every 30-70 s and
+    never ends; `learn run` waited out its 20-minute limit in silence. That line ends the call (the deadline here is
+    far beyond any machine's slowness: reaching it fails the test on the kind)."""
+    pids = tmp_path / "pids"
+    monkeypatch.setenv("FAKE_CLI_MODE", "offline")
+    monkeypatch.setenv("FAKE_CLI_PIDS", str(pids))
+    with pytest.raises(ProviderError) as caught:
+        AgentCLIModel("codex").complete("system", "prompt", timeout=120, max_tokens=100)
+    assert caught.value.kind == "connection"
+    assert str(caught.value) == (
+        "codex could not reach its model (Reconnecting... waiting for network (Connection failed: error sending "
+        "request)); learn stopped it instead of waiting. Check the network (and proxy) settings `codex` uses, then "
+        "try again.")
+    assert _gone(int(pids.read_text()))
+
+
 def _gone(pid: int) -> bool:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

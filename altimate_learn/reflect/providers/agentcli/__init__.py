@@ -116,7 +116,8 @@ class AgentCLIModel:
                 _write_if_changed(workdir / rel, text)
             try:
                 result = run_process(invocation.argv, env=child_env(invocation.env, env), cwd=workdir,
-                                     stdin_text=invocation.stdin, timeout=timeout)
+                                     stdin_text=invocation.stdin, timeout=timeout,
+                                     gives_up=getattr(module, "gives_up", None))
             except OSError as exc:
                 raise ProviderError(f"{self.label}: `{module.BINARY}` could not be started ({exc.strerror or exc}).",
                                     f"Check that `{module.BINARY} --version` works in a terminal, or choose another "
@@ -132,7 +133,11 @@ class AgentCLIModel:
         try:
             answer = module.parse(result)
         except CLIFailure as failure:
-            raise self._failure(failure, result.returncode) from None
+            error = self._failure(failure, result.returncode)
+            if result.gave_up:  # it would have waited out the whole limit: say that learn ended it
+                error = ProviderError(f"{error.message.rstrip('.')}; learn stopped it instead of waiting.",
+                                      error.hint, kind=error.kind)
+            raise error from None
         if answer.tools:
             raise ProviderError(f"{self.label} ran a tool ({', '.join(sorted(set(answer.tools)))[:120]}) although "
                                 "learn offered none; its answer was not used.",

@@ -31,7 +31,7 @@ _KINDS = (
     ("not_found", r"model\b.{0,40}\b(not found|not exist|unknown|not supported|not available)|unknown model|"
                   r"invalid model|\b404\b"),
     ("connection", r"failed to lookup address|could not resolve|connection refused|econnrefused|enotfound|"
-                   r"network is unreachable|stream disconnected|fetch failed|socket hang up"),
+                   r"network is unreachable|stream disconnected|fetch failed|socket hang up|waiting for network"),
 )
 
 

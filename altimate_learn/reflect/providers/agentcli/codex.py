@@ -75,6 +75,21 @@ def configured_model(env: dict[str, str] | None = None) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
+def gives_up(line: str) -> bool:
+    """Codex with no network (or a proxy it cannot use) retries its stream five times, falls back from WebSockets to
+    HTTPS, then prints ``{"type":"error","message":"Reconnecting... waiting for network (…)"}`` every 30-70 s and
+    never ends (trial29 T29-1: `learn run` waited out its 20-minute limit in silence). That event is the end: no
+    answer is coming."""
+    if "waiting for network" not in line.lower():
+        return False
+    try:
+        event = json.loads(line)
+    except ValueError:
+        return False
+    message = event.get("message") if isinstance(event, dict) and event.get("type") == "error" else None
+    return isinstance(message, str) and "waiting for network" in message.lower()
+
+
 def parse(result: RunResult) -> Answer:
     texts: list[str] = []
     usage: dict[str, Any] | None = None

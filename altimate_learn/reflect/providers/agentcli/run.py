@@ -29,7 +29,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +50,7 @@ class RunResult:
     seconds: float
     timed_out: bool = False
     truncated: bool = False  # output went past OUTPUT_CAP (the rest was discarded)
+    gave_up: str | None = None  # a stdout line the CLI's module reads as "no answer will come": it was stopped then
 
 
 def working_folder(env: Mapping[str, str] | None = None) -> Path:
@@ -92,11 +93,13 @@ def find_binary(name: str, env: Mapping[str, str] | None = None) -> str | None:
 
 
 def run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_text: str, timeout: float,
-                cap: int = OUTPUT_CAP) -> RunResult:
-    """Run ``argv`` to completion or to the deadline (see the module docstring). Raises OSError when it
-    cannot be started at all."""
+                cap: int = OUTPUT_CAP, gives_up: Callable[[str], bool] | None = None) -> RunResult:
+    """Run ``argv`` to completion or to the deadline (see the module docstring). ``gives_up`` reads each stdout
+    line as it comes: when it says the CLI will not answer (Codex waiting for a network it has not got), the
+    group is stopped then, not at the deadline. Raises OSError when it cannot be started at all."""
     with _ending_raises():
-        return _run_process(argv, env=env, cwd=cwd, stdin_text=stdin_text, timeout=timeout, cap=cap)
+        return _run_process(argv, env=env, cwd=cwd, stdin_text=stdin_text, timeout=timeout, cap=cap,
+                            gives_up=gives_up)
 
 
 def _exit_on(signum: int, frame: Any) -> None:
@@ -125,11 +128,11 @@ def _ending_raises() -> Iterator[None]:
 
 
 def _run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_text: str, timeout: float,
-                 cap: int) -> RunResult:
+                 cap: int, gives_up: Callable[[str], bool] | None = None) -> RunResult:
     start = time.monotonic()
     proc = subprocess.Popen(argv, cwd=str(cwd), env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True, close_fds=True)
-    out = _Drain(proc.stdout, cap)
+    out = _Drain(proc.stdout, cap, gives_up, lambda: _stop(proc))
     err = _Drain(proc.stderr, cap)
     writer = threading.Thread(target=_feed, args=(proc.stdin, stdin_text.encode("utf-8")), daemon=True)
     for thread in (writer, out.thread, err.thread):
@@ -155,7 +158,16 @@ def _run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_te
     for thread in (out.thread, err.thread, writer):
         thread.join(timeout=2.0)  # a grandchild in a session of its own may still hold a pipe: don't wait on it
     return RunResult(None if timed_out else proc.returncode, out.text(), err.text(), time.monotonic() - start,
-                     timed_out=timed_out, truncated=out.truncated or err.truncated)
+                     timed_out=timed_out, truncated=out.truncated or err.truncated, gave_up=out.gave_up)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """SIGTERM to the CLI's group, SIGKILL after the grace period (from the thread that read its give-up line)."""
+    _signal_group(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=KILL_GRACE)
+    except subprocess.TimeoutExpired:
+        _signal_group(proc.pid, signal.SIGKILL)
 
 
 def _signal_group(pgid: int, sig: int) -> None:
@@ -179,15 +191,32 @@ def _feed(stream: Any, data: bytes) -> None:
 
 
 class _Drain:
-    """Reads a pipe to its end in a thread, keeping at most ``cap`` bytes."""
+    """Reads a pipe to its end in a thread, keeping at most ``cap`` bytes; with ``gives_up``, each complete line is
+    shown to it as it comes, and the first it says yes to calls ``stop`` (once) and is kept in ``gave_up``."""
 
-    def __init__(self, stream: Any, cap: int) -> None:
+    def __init__(self, stream: Any, cap: int, gives_up: Callable[[str], bool] | None = None,
+                 stop: Callable[[], None] | None = None) -> None:
         self.stream = stream
         self.cap = cap
         self.chunks: list[bytes] = []
         self.size = 0
         self.truncated = False
+        self.gives_up = gives_up
+        self.stop = stop
+        self.gave_up: str | None = None
+        self.partial = b""
         self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _watch(self, chunk: bytes) -> None:
+        lines = (self.partial + chunk).split(b"\n")
+        self.partial = lines.pop()[-65536:]
+        for raw in lines:
+            line = raw.decode("utf-8", errors="replace").strip()
+            if line and self.gave_up is None and self.gives_up is not None and self.gives_up(line):
+                self.gave_up = line
+                if self.stop is not None:
+                    self.stop()
+                return
 
     def _run(self) -> None:
         try:
@@ -195,6 +224,8 @@ class _Drain:
                 chunk = self.stream.read1(64 * 1024) if hasattr(self.stream, "read1") else self.stream.read(65536)
                 if not chunk:
                     return
+                if self.gives_up is not None and self.gave_up is None:
+                    self._watch(chunk)
                 room = self.cap - self.size
                 if room > 0:
                     self.chunks.append(chunk[:room])
