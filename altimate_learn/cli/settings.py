@@ -432,7 +432,8 @@ def _promote_interrupted(store: Store) -> str | None:
 def _unfinished_merge(paths, said: list[str]) -> list[str]:
     """Store files a merge left unmerged or with conflict markers that the merge lines (``said``) do not name: one
     `learn resolve` merges as data alone (the same lesson retired by two teammates: its `retired/<id>.json`,
-    which git merges as text lines). Project-relative paths."""
+    which git merges as text lines), and instruction files with a conflict inside learn's block. Project-relative
+    paths."""
     from altimate_learn.team.resolve import targets
 
     out = []
@@ -447,6 +448,12 @@ def _unfinished_merge(paths, said: list[str]) -> list[str]:
             shown = str(path)
         if not any(line.startswith(f"{shown}:") for line in said):
             out.append(shown)
+    from altimate_learn.instructions.block import conflicted_blocks
+
+    try:  # learn's block of AGENTS.md, …: two teammates' learners each added a bullet (trial29)
+        out += [path.relative_to(paths.root).as_posix() for path in conflicted_blocks(paths.root)]
+    except (LearnError, OSError, ValueError):
+        pass
     return out
 
 

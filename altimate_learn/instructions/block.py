@@ -556,6 +556,24 @@ def resolve_conflicts(root: Path) -> list[tuple[Path, Merged, bool]]:
 BLOCK_MARK = "<!-- learn:"
 
 
+def conflicted_blocks(root: Path) -> list[Path]:
+    """The instruction files at ``root`` with a git conflict inside one of learn's blocks (for `learn status`: cheap,
+    one lstat per root file name and a read of those that exist)."""
+    from altimate_learn.instructions.files import root_candidates
+
+    out = []
+    for rel in root_candidates(str(root)):
+        try:
+            text = (root / rel).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if BLOCK_MARK in text and has_conflicts(text):
+            merged = merge_conflicts(text)
+            if merged.settled or merged.problems:
+                out.append(root / rel)
+    return out
+
+
 # --- .gitignore ----------------------------------------------------------------------------------------
 
 def git_ignores(path: Path) -> bool:

@@ -83,6 +83,8 @@ def test_two_teammates_learned_bullets_conflict_at_the_pull_and_learn_resolve_ke
     assert pulled.returncode != 0 and "CONFLICT" in pulled.stdout
     assert block.has_conflicts((ann.root / "AGENTS.md").read_text())
 
+    assert ("  merge not finished: AGENTS.md has git conflict markers; `learn resolve` merges both sides as data (then "
+            "`git commit`).") in ann.learn("status").stdout.splitlines()
     proc = ann.learn("resolve")
     assert proc.stdout.splitlines() == [
         "Resolved learn's blocks in AGENTS.md: learned (1 conflict), both sides' changes kept; staged.",
@@ -93,6 +95,7 @@ def test_two_teammates_learned_bullets_conflict_at_the_pull_and_learn_resolve_ke
         "The test suite needs `DATABASE_URL` unset.", "Run `make lint` before committing.",
         "Prices are stored in cents in `app/prices.py`."]
     assert ann.git("diff", "--name-only", "--diff-filter=U").stdout == ""  # staged: nothing left unmerged
+    assert "merge not finished" not in ann.learn("status").stdout
     ann.git("commit", "-q", "--no-edit")
     assert ann.learn("resolve").stdout.startswith("Nothing to resolve")
 
