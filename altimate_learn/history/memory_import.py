@@ -577,8 +577,8 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                 if twin is not None:  # the curator's duplicate rule, as the real run meets it (review27 R27-1)
                     outcome.status, outcome.lesson = "merged", twin
                     outcome.reason = f"a duplicate of {twin}: it would count as helpful for it"
-                elif stale is not None:  # the same rule with another value: the curator stages it as replacing
-                    outcome.status, outcome.lesson = "would-replace", stale  # the lesson (review27 R27-2)
+                elif stale is not None:  # another value: the curator stages it as replacing that lesson (R27-2)
+                    outcome.status = "would-replace"  # the id is said in the reason, never shown as this rule's
                     said = f"would replace {stale} (it states another value; superseded once promoted)"
                     outcome.reason = f"{said}; {outcome.reason}" if outcome.reason else said
                 if verdict.ok and index in rewrites:  # a rewritten memory replaces its lesson (review13 R13-14)

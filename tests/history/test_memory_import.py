@@ -808,6 +808,8 @@ def test_a_memory_stating_another_value_is_no_repeat_and_the_dry_run_says_what_t
     approve(git_repo, ("L-aaaa0011", lesson))
     write(claude_folder(git_repo), "feedback_x.md", memory("the-memory", "project", text))
     dry = by_name(run_json(cli, "--dry-run"))["the-memory"]
+    code, shown, _ = cli("import-memories", "--dry-run")
+    assert code == 0 and "[L-aaaa0011]" not in shown  # the old lesson's id is not shown as the new rule's (review27)
     real = by_name(run_json(cli))["the-memory"]
     repeat = text.startswith("This repo logs")
     assert ("may repeat" in (real.get("reason") or "")) == repeat, real
