@@ -657,6 +657,17 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     common word ("model" among the rules of `models/**`) or an implied concern ("a model" implies naming and
     raw-data rules) points at waits behind them.
 
+    When the limit cut where a level ended (the first batch took all of it) and the next level names something of
+    the path and holds at most ``limit`` lessons, that level is where it cut, and all of it comes before the broader
+    lessons below it that a word of the request points at: a router's file matched five rules of its folder, three of
+    `services/api/**` and thirty-seven of `services/**`, and its edit brought `services/**` rules sharing "users" or
+    "logged" with the request, never "Return Pydantic response models from FastAPI routes" or "Never call blocking
+    I/O inside `async def` handlers", which the request shares no word with (blind batch 41). Then come the broader
+    lessons as above, and last those matching the file only through a backticked identifier (level 0: `web/src/api`
+    and the `api-keys` page's rules for a router under `services/api/`), which the request's words would otherwise
+    have put before a broader rule of the file's own folders. A larger next level is left as it was: which of its
+    lessons comes next would be a draw.
+
     With ``path`` (the file), after the level where the limit cut come the lessons below the cut holding a word of
     the file's name that few lessons of their level hold (:func:`name_points`), at a level that names something of
     the path and is no bucket, before the rest of what the request points at: `main.tf` and `variables.tf` of a
@@ -670,6 +681,13 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     level_of: list[tuple[int, float, float]] = []
     if cut > 0 and sum(1 for _, level, _ in scored if level == cut) <= BUCKET * limit:
         level_of = [item for item in scored if item[1] >= cut]
+    # The limit cut where a level ended (the first batch took all of it): the next level is where it cut, when that
+    # level names something of the path and is small enough to be one batch (`services/api/**`'s three rules below
+    # the five of a router's folder).
+    below = scored[limit][1]
+    nearer = below != cut and below > 0 and sum(1 for _, level, _ in scored if level == below) <= limit
+    if nearer:
+        level_of = [item for item in scored if item[1] >= below]
     taken = {i for i, _, _ in level_of} | {i for i, _, _ in scored[:limit]}
     pointed = sorted((item for item in scored[limit:] if item[2] > 0 and item[0] not in taken), key=lambda item: -item[2])
     stated: set[int] = set()
@@ -689,6 +707,14 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
         named = [i for i, level, _ in scored[limit:] if i in points and i not in taken and i not in stated
                  and level > 0 and sizes[level] <= BUCKET * limit]
     later = set(named)
+    if nearer:
+        # The next level, all of it, before a broader lesson a word of the request points at; a lesson matching the
+        # file only through a backticked identifier (`web/src/api` for `services/api/…`) after those.
+        weak = [i for i, level, _ in pointed if level <= 0]
+        broad = [i for i, level, _ in pointed if level > 0]
+        return ([i for i, _, relevance in level_of if relevance > 0] + rest + [i for i in broad if i in stated] + named
+                + [i for i in broad if i not in stated and i not in later] + [i for i in weak if i in stated]
+                + [i for i in weak if i not in stated and i not in later])
     return ([i for i, _, relevance in level_of if relevance > 0] + [i for i, _, _ in pointed if i in stated]
             + rest + named + [i for i, _, _ in pointed if i not in stated and i not in later])
 
