@@ -65,6 +65,9 @@ class BlindSet:
     describe: str  # what the set is, after its counts in the section's first paragraph
     measured: list[Measured] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # a set held back whole: each look's counts per category (commit, UTC time, what, {"all, with": {category: {tp, fp,
+    # fn, tn}}, "all, without": …}), as `--numbers --json` printed them
+    looks: list[tuple[str, str, str, dict[str, dict[str, dict[str, int]]]]] = field(default_factory=list)
 
 
 def half_of(text: str, prefix: str = BLIND1_PREFIX) -> str:
@@ -257,6 +260,15 @@ def main(name: str = "blind1") -> str:
     for c in categories:
         lines.append(f"| {c} | " + " | ".join(_category_cell(results[k]["by_category"].get(c, {}), c.startswith("+"))
                                              for k in cells_of) + " |")
+    if blind.looks:
+        columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: "without" in k)]
+        lines += ["", "By category at each look (counts recorded then; `+` caught/total, `-` flagged/total):", "",
+                  "| category | " + " | ".join(f"{when} {key.split(', ')[1]} the answer" for when, key in columns) + " |",
+                  "|---|" + "---:|" * len(columns)]
+        looked = {(when, key): by[key] for _, when, _, by in blind.looks for key in by}
+        for c in sorted(set().union(*(set(v) for v in looked.values()))):
+            lines.append(f"| {c} | " + " | ".join(_category_cell(looked[col].get(c, {}), c.startswith("+"))
+                                                 for col in columns) + " |")
     if blind.prefix:
         mode = blind.modes[0]
         errs = results[("B", mode)]["errors"]
@@ -407,7 +419,29 @@ _register(BlindSet(
              "it was scored by counts only, at most three times in the session (each look in the table below), and no "
              "message or error of it was read or is printed here, so it stays blind for the next session's reviewer "
              "too.",
-    measured=[],
+    measured=[
+        ("f782cf16 (the classifier as at a95e9e48)", "12:19", "first sight: before any row was read and before any change "
+         "of this session to the classifier (the first of at most three looks)",
+         {("all", WITH): (0.912, 0.664, 73, 7, 37, 123), ("all", WITHOUT): (0.875, 0.573, 63, 9, 47, 121)}),
+    ],
+    looks=[
+        ("f782cf16", "12:19", "first sight", {
+            "all, with": {"+broken_after_done": {"fn": 13, "tp": 21}, "+buried": {"fn": 7, "tp": 3},
+                          "+challenge_question": {"fn": 3, "tp": 12}, "+convention": {"fn": 6, "tp": 4},
+                          "+explicit": {"tp": 11}, "+hedged": {"fn": 5, "tp": 6}, "+reminder": {"fn": 2, "tp": 8},
+                          "+shorthand": {"fn": 1, "tp": 8}, "-approval": {"tn": 15}, "-continue_after_interrupt": {"tn": 8},
+                          "-existing_bug": {"fp": 1, "tn": 11}, "-first_rules": {"tn": 12}, "-neutral_question": {"tn": 15},
+                          "-own_mistake": {"fp": 3, "tn": 5}, "-paste_with_request": {"tn": 12}, "-plain_request": {"tn": 8},
+                          "-request_with_cue": {"fp": 2, "tn": 20}, "-status": {"fp": 1, "tn": 9}, "-thanks": {"tn": 8}},
+            "all, without": {"+broken_after_done": {"fn": 21, "tp": 13}, "+buried": {"fn": 7, "tp": 3},
+                             "+challenge_question": {"fn": 3, "tp": 12}, "+convention": {"fn": 6, "tp": 4},
+                             "+explicit": {"tp": 11}, "+hedged": {"fn": 5, "tp": 6}, "+reminder": {"fn": 4, "tp": 6},
+                             "+shorthand": {"fn": 1, "tp": 8}, "-approval": {"fp": 1, "tn": 14},
+                             "-continue_after_interrupt": {"tn": 8}, "-existing_bug": {"fp": 1, "tn": 11},
+                             "-first_rules": {"tn": 12}, "-neutral_question": {"tn": 15}, "-own_mistake": {"fp": 3, "tn": 5},
+                             "-paste_with_request": {"tn": 12}, "-plain_request": {"tn": 8},
+                             "-request_with_cue": {"fp": 3, "tn": 19}, "-status": {"fp": 1, "tn": 9}, "-thanks": {"tn": 8}}}),
+    ],
     notes=[],
 ))
 

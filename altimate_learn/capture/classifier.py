@@ -37,7 +37,7 @@ from altimate_learn.capture.cues import (APPROVAL, ASKED, BROKEN, CHALLENGES, CL
                                          REDIRECT_AFTER_NO,
                                          CONTINUE_WORDS, CUES, ERROR_AT_END, ERROR_REPORT, ERROR_TALK, INTERROGATIVE,
                                          NOT_OWN_WORDS, PERSISTS, RESOLVED, SHORT_CLAUSE_WORDS, SOFT, WHY)
-from altimate_learn.capture import against_answer, families, guards, indirect, languages, withdrawals
+from altimate_learn.capture import against_answer, buried, claims, conventions, families, guards, indirect, languages, withdrawals
 from altimate_learn.capture.model import UserMessage
 from altimate_learn.capture.wording import normalise
 from altimate_learn.markers import strip_injected
@@ -295,6 +295,26 @@ _ERROR_REASONS = frozenset({ERROR_REPORT, "quoted an error after the agent's cha
                             "reported a problem after the agent's change"})
 
 
+def _not_asked_of_agent(reason: str | None, clause: str) -> str | None:
+    """None when the clause gives the cue's act to someone other than the agent (cls27): the person's own act ("I'll put
+    it back in the backlog", "let me move it back to the sprint board"), or the agent's act done as asked ("you skipped
+    it like I asked, good")."""
+    if reason == "asked to revert the agent's change" and guards.OWN_ACT.match(clause):
+        return None
+    if reason in ('says "you forgot…"', 'says "you didn\'t…"') and guards.COMPLIED.search(clause):
+        return None
+    return reason
+
+
+def _cleared(own: str, window: str) -> bool:
+    """The report is said in the same breath not to be about the agent's work (cls27, precision first): the agent cleared
+    ("…, not your fault"), the fault accepted as right ("…, which is correct"), a part not reached yet that the person
+    takes up ("… isn't wired in yet, we'll do it tomorrow"), a business figure's fall with its analysis asked ("signups
+    are still dropping, pull the numbers for the last quarter"). ``window``: the report's clause and the one after it."""
+    return bool(guards.CLEARED.search(own) or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
+                or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window)))
+
+
 def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
@@ -395,6 +415,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                        and not (not answer and reminder_opened))
             number += 0 if _BARE_REFUSAL.match(clause) else 1
             reason = _try(ALL_CHALLENGES, clause)
+            reason = _not_asked_of_agent(reason, clause)
             if reason == "challenges an action" and guards.PRAISE.search(own):
                 reason = None  # "where did you get that idea? great, go on"
             if reason in guards.QUESTION_CHALLENGES and guards.CURIOUS.search(own):
@@ -407,6 +428,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
             hedged = statement_asked and bool(indirect.HEDGED_ASK.match(clause))
             if reason is None and (not asked or statement_asked):
                 reason = _try(ALL_CUES, indirect.HEDGED_ASK.sub("", clause) if hedged else clause)
+                reason = _not_asked_of_agent(reason, clause)
                 if reason == "repeated an earlier instruction" and guards.WITHDRAWS.search(clause):
                     # "forget what i said": the person takes their words back; what follows may still correct ("…, use
                     # pnpm not npm")
@@ -441,6 +463,11 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None
                 if reason == "stated what the result should have been" and guards.OWN_CONFIG.search(own):
                     reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
+                if (reason in SOFT or reason == "rejected the result and gave a direction") and guards.NO_ACCESS.search(own):
+                    reason = None  # "no console access on prod, so add a log line instead": a limit of theirs (cls27)
+                if (reason in SOFT or reason == "prohibited an action") and (
+                        guards.NEXT_WORK.match(clause) or guards.FOR_NEW_WORK.search(" ".join(parts[max(at - 1, 0):at + 1]))):
+                    reason = None  # "for the new export, don't include archived projects": work still to come (cls27)
                 if reason is None and not proposal:  # after a proposal, "still" speaks of what exists, not of a change
                     reason = _try(ALL_PERSISTS, clause)
             if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
@@ -462,15 +489,34 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None  # "how do I dim the LED on the Nano? it's too bright": a question of the person's own
                 if reason and guards.ELSEWHERE.search(" ".join(parts[at:at + 2])) and not guards.FIX_ASKED.search(own):
                     reason = None  # "the old cron never fires on the replica, so move it to the primary" (review26 R26-4)
+                if reason and (guards.ASKS_TO_CONFIRM.search(" ".join(parts[at:at + 2]))
+                               or (guards.THEIRS.search(" ".join(parts[at:at + 2])) and not blamed)):
+                    reason = None  # "…, is that still true?"; "… in the vendor's feed, can our parser shift them?" (cls27)
                 if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
                     reason = None  # "latency is worse than before but that's fine for now"
                 if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                     reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
+            if reason and _cleared(own, " ".join(parts[at:at + 2])):
+                reason = None
             if reason and withdrawals.withdrawn(reason, own):
                 reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)
             if reason == families.STANDING_RULE_REASON and languages.asked_another_language(own, answer):
                 reason = "asked for the language the agent did not answer in"  # "answer me in french from now on"
             if reason:
+                return Verdict(True, reason, "pattern")
+        # "you said all tests pass but 12 fail", "it compiles now but the output file is 0 bytes": the answer's claim set
+        # against what the person sees, though no clause alone reads as a report (cls27, `claims`); "PRs go against
+        # develop here" after "Opened the PR against main.": a norm stated about what the answer did (`conventions`)
+        acted = bool(answer) and not proposal and not handed_over(answer or "")
+        if not spec and acted:  # "great, thanks! small thing: you're retrying on 4xx too, only retry on 5xx. then …"
+            reason = buried.after_praise(own)
+            if reason and not withdrawals.withdrawn(reason, own):
+                return Verdict(True, reason, "pattern")
+        if not spec and not tasking and not replying and not explaining and not wrong_place:
+            reason = claims.contradicts_claim(own) if claimed else None
+            if reason is None and acted:
+                reason = conventions.broken_convention(own, answer or "")
+            if reason and not (guards.BUG_HUNT.search(own) or withdrawals.withdrawn(reason, own)):
                 return Verdict(True, reason, "pattern")
         # "日本語でお願いします" after an English answer, "keep our chat in english" after a Portuguese one: the agent
         # answered in a language the person did not want (a request to translate something is a task, not this).

@@ -144,7 +144,7 @@ TAG_QUESTION = re.compile(r"[,;]\s*(?:right|correct|yes|no|true|yeah|is\s+it|isn
 # confirm that for me?", "tell me if I'm correct", "对吧？", "¿verdad?"): "You're right" then answers the question, it
 # concedes no mistake (dev: 2 such concessions from 2 owners, both labelled `not`; no correction asks so).
 ASKS_TO_CONFIRM = re.compile(
-    r"\b(?:is(?:n't|\s+not)\s+(?:that|it|this)\s+(?:right|correct|true|so)|(?:am\s+i|is\s+that|is\s+this|is\s+it)\s+(?:right|correct)"
+    r"\b(?:is(?:n't|\s+not)\s+(?:that|it|this)\s+(?:right|correct|true|so)|(?:am\s+i|is\s+that|is\s+this|is\s+it)\s+(?:still\s+)?(?:right|correct|true|the\s+case)"
     r"|(?:can|could)\s+you\s+(?:please\s+)?confirm|tell\s+me\s+(?:if|whether)\s+i(?:'m|\s+am)\s+(?:right|correct|wrong)"
     r"|(?:do|would)\s+you\s+agree)\b|[,;]\s*(?:right|correct|true)\s*\?"
     r"|对吧|(?<!不)是吧|对不对|是不是这样|だよね|ですよね|合ってる|맞지|맞나요|맞죠|¿?\s*verdad\s*\?|\bné\s*\?|\bn'est-ce\s+pas\b"
@@ -305,3 +305,70 @@ ELSEWHERE = re.compile(
 # ... unless the message asks to fix it or blames the agent anywhere ("…, add it back", "you broke …, investigate").
 FIX_ASKED = re.compile(r"\b(?:back|again|fix\w*|revert\w*|undo|restore\w*|broke|broken|investigate|debug|your\s+(?:change|fix|edit)|"
                        r"since\s+you|you\s+did)\b", _I)
+
+
+# -- cls27 (issue 20): precision first, the look-alikes listed by cls26 and review26 that still fired, by shape ----------
+# (tests/capture_text/test_lookalikes_cls27.py)
+
+# A fault accepted as right in the same breath: "the dropdown is empty for new accounts, which is correct", "it returns
+# undefined when the key is missing, which is what the spec wants", "…, as designed". Read on the report's clause and
+# the one after it, as `ACCEPTED` is.
+ACCEPTED_AS_RIGHT = re.compile(r"\bwhich(?:'s|\s+is|\s+was)\s+(?:actually\s+|exactly\s+)?(?:correct|right|intended|desired|"
+                               r"expected)\b|\b(?:which|that|this)(?:'s|\s+is|\s+was)\s+(?:actually\s+|exactly\s+)?(?:intended|"
+                               r"how\s+it\s+should\s+(?:be|work)|what\s+(?:the\s+\w+|we|i|they|product|design)\s+"
+                               r"(?:wants?|wanted|expects?|asked\s+for|specified|needs?))\b"
+                               r"|\bas\s+(?:designed|specified|documented)\b", _I)
+
+# The agent cleared in the same message: "it's worse on safari in general, not your fault", "…, unrelated to your
+# change", "nothing to do with your code": a report that says it is not about the agent's work.
+CLEARED = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:fault|doing|change|changes|code|edit|"
+                     r"edits|fix)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
+                     r"this)\s+(?:\w+\s+)?(?:change|changes|code|edit|edits|fix|work|pr|commit)\b|\bnot\s+(?:caused\s+by|from)\s+you\b", _I)
+
+# The person's own act, said with themselves as the subject: "I'll put it back in the backlog", "let me move it back to
+# the sprint board", "we'll switch it back ourselves later": no revert asked of the agent.
+OWN_ACT = re.compile(r"^\W*(?:(?:ok(?:ay)?|fine|sure|alright)\W+)?(?:i'll|i\s+will|i'm\s+(?:going\s+to|gonna)|i\s+am\s+going\s+to|"
+                     r"let\s+me|lemme|we'll|we\s+will|i\s+can)\s+(?:just\s+|probably\s+|quickly\s+)?(?:put|move|set|bring|"
+                     r"change|switch|roll|revert|add|turn|flip|take)\b", _I)
+
+# The agent did what it was asked, said with the act's own word: "you skipped it like I asked, good", "you removed the
+# banner as I said". Never with a negation in the clause ("you didn't skip it like I asked").
+COMPLIED = re.compile(r"^(?![^.;!?]*(?:n't|\bnot\b|\bnever\b))[^.;!?]*\b(?:like|as)\s+(?:i|we)\s+(?:asked|said|requested|wanted|"
+                      r"told\s+you)\b", _I)
+
+# A part of the work not reached yet, that the person will take up: "the helper you wrote isn't wired in yet, we'll do it
+# tomorrow", "not hooked up yet, I'll do that after lunch".
+DEFERRED = re.compile(r"\byet\b[^.;!?]{0,30}[,;.]\s*(?:and\s+)?(?:we'll|i'll|we\s+will|i\s+will|let's|we\s+can|i\s+can)\s+"
+                      r"(?:\w+\s+){0,4}?(?:tomorrow|later|next\s+\w+|after\s+\w+|tonight|on\s+\w+day|in\s+a\s+(?:bit|while))\b", _I)
+
+# A limit of the person's environment, then a way round it: "no console access on prod, so add a log line instead",
+# "we don't have ssh to the box, so log it to a file".
+NO_ACCESS = re.compile(r"^\W*(?:(?:there's|there\s+is|we\s+have|i\s+have|we've\s+got|i've\s+got)\s+)?no\s+(?:\w+\s+)?(?:access|"
+                       r"permissions?|rights|ssh|shell|console|root|admin)\s+(?:on|to|in|for|into)\b"
+                       r"|\b(?:we|i)\s+(?:don't|do\s+not|can't|cannot)\s+have\s+(?:\w+\s+)?(?:access|permissions?|ssh|root|admin)\b", _I)
+
+# A piece of work still to come, named anywhere in the clause: "use the staging bucket for this new job, not prod",
+# "for the new export, don't include archived projects" (`NEXT_WORK` reads it at the opening only).
+FOR_NEW_WORK = re.compile(r"(?<!\bneed\s)(?<!\bneeded\s)(?<!\breason\s)\bfor\s+(?:the|this|that|our|a)\s+(?:new|next|upcoming|future)\s+(?:[\w-]+\s+){0,2}?(?:features?|pages?|"
+                          r"tasks?|jobs?|steps?|parts?|components?|screens?|modules?|projects?|endpoints?|tickets?|exports?|"
+                          r"imports?|reports?|services?|apps?|sections?|files?|tables?|scripts?|versions?|releases?|flows?|"
+                          r"forms?|pipelines?|integrations?|ones?)\b", _I)
+
+# A business figure still falling, with a request to analyse it: "signups are still dropping, pull the numbers for the
+# last quarter", "revenue keeps going down, break it down by region": new work on the numbers, not the result broken.
+FIGURE_FALLS = re.compile(r"\b(?:signups?|sign-ups?|revenue|sales|users|traffic|conversions?|conversion\s+rate|churn|retention|"
+                          r"dau|mau|wau|nps|visits|visitors|orders|subscribers|downloads|installs|engagement|ctr|arr|mrr|"
+                          r"bookings|leads|margins?)\b[^.;!?]{0,25}?\b(?:dropping|falling|declining|going\s+down|down|flat|"
+                          r"slipping|sliding|shrinking|up|rising|climbing)\b", _I)
+ANALYSIS_ASKED = re.compile(r"\b(?:pull|get|export|break|compare|plot|chart|graph|dig|analy[sz]e|segment|slice|split|"
+                            r"show\s+me)\b[^.;!?]{0,40}?\b(?:numbers|data|metrics|figures|stats|report|cohorts?|down|into|"
+                            r"last\s+\w+|per\s+\w+|by\s+\w+|over\s+\w+)\b", _I)
+
+# The fault said to be in someone else's thing: a vendor's or a client's data or system, a design file, a mock-up
+# ("the numbers are off by a day in the vendor's feed, can our parser shift them?", "the tooltip shows up twice in the
+# figma file, replicate that"): not the agent's result.
+THEIRS = re.compile(r"\b(?:in|on|from|of)\s+(?:the\s+|their\s+|a\s+|our\s+)?(?:vendor|client|customer|partner|supplier|upstream|"
+                    r"third[-\s]party|provider|bank|carrier|government|marketing)(?:'s|s')?\s+(?:[\w-]+\s+)?(?:feed|api|data|"
+                    r"files?|exports?|csv|system|app|site|sdk|service|sheet|spreadsheet|dump)\b"
+                    r"|\bin\s+(?:the\s+|their\s+|a\s+)?(?:figma|sketch|design|mock\w*|wireframes?|prototype|screenshot|"
+                    r"invision|zeplin)(?:\s+(?:file|frame|board|page|doc))?\b", _I)

@@ -1,0 +1,74 @@
+"""A correction buried after praise (issue 20, cls27).
+
+"thanks, this is great. one thing though: the endpoint you added returns 200 on errors, it should be 400", "love it!
+quick note, you left two print statements in core.py, please remove them", "great, thanks! small thing: you're
+retrying on 4xx too, only retry on 5xx. then let's do the logging": the message opens with praise, turns ("but",
+"however", "one thing", "quick note", "small thing", "just one issue"), and after the turn names the agent's own act
+("you left …", "you're retrying …", "the endpoint you added …", "your migration …") with a change asked or a fault
+said of it. New work asked after it ("then let's do the logging", "after that, the README") does not take it back.
+
+Quiet (tests/capture_text/test_buried_cls27.py): praise then new work with no act of the agent's named ("thanks! one
+more thing: add a rate limit"), praise then a wish for later ("small thing for later: we might want metrics"),
+someone else's wish ("however, the product team wants a dark mode toggle there too"), praise of the act itself
+("great, you left the old API alone like I asked").
+"""
+
+from __future__ import annotations
+
+import re
+
+from altimate_learn.capture import guards
+
+_I = re.I
+
+PRAISE_OPENING = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|wow|oh|yes|yeah|alright)\W+)?(?:thanks?(?:\s+(?:a\s+lot|so\s+much))?|thank\s+you|thx|ty|great|"
+    r"awesome|nice|cool|perfect|excellent|lovely|love\s+it|looks?\s+(?:good|great|nice|fine)|looking\s+good|good(?:\s+(?:job|work|"
+    r"stuff|progress|start))?|nice\s+(?:job|work)|great\s+(?:job|work|progress|stuff)|well\s+done|solid|neat|sweet|works?\s+"
+    r"(?:great|well)|this\s+is\s+(?:great|good|nice|awesome|perfect))\b", _I)
+
+# The turn after the praise, and what follows it up to the end of its sentence
+TURN = re.compile(
+    r"\b(?:but|however|though|although|that\s+said|except(?:\s+that)?|one\s+(?:thing|issue|problem|nit|note|catch)|"
+    r"(?:quick|small|minor|tiny|little)\s+(?:thing|note|nit|issue|fix|one)|just\s+one\s+(?:thing|issue|problem)|"
+    r"the\s+(?:one|only)\s+(?:thing|issue|problem)|nit|minor)\b(?!\s+for\s+later)", _I)
+
+# The agent's own act named after the turn
+AGENT_ACT = re.compile(
+    r"\byou(?:'ve|\s+have|'re|\s+are)?\s+(?:also\s+|still\s+|accidentally\s+)?(?!(?:can|could|should|might|may|will|would)\b)"
+    r"[a-z]+(?:ed|en|ing)\b|\byou\s+(?:left|put|made|wrote|set|kept|forgot|broke|hard-?coded|swallowed|dropped|"
+    r"removed|deleted|named|catch|hit|use|call|return)\b|\b(?:the\s+|those\s+|these\s+|that\s+)?[\w-]+(?:\s+[\w-]+)?\s+you\s+"
+    r"(?:added|wrote|made|created|built|changed|introduced|set\s+up|generated|used|put|moved|renamed|left)\b"
+    r"|\byour\s+(?:new\s+)?[\w-]+\s+(?:is|are|isn't|aren't|was|has|have|does|doesn't|returns?|throws?|uses?|calls?|breaks?|"
+    r"drops?|hits?|swallows?|logs?|sends?)\b", _I)
+
+# ... with a change asked or a fault said of it
+CHANGE_OR_FAULT = re.compile(
+    r"\b(?:please|pls|should|shouldn't|need|needs|must|only|instead|not|never|remove|delete|drop|fix|change|rename|revert|"
+    r"restore|translate|move|use|make|put\s+(?:them|it|those)\s+back|wrong|broken|missing|leak\w*|insecure|hardcoded|isn't|"
+    r"aren't|doesn't|don't|didn't|won't|can't|anyone|everyone|no\s+\w+)\b|n't\b", _I)
+
+# Not the agent's work asked to change: a wish for later, someone else's wish, the act praised
+LATER_OR_THEIRS = re.compile(r"\b(?:for\s+later|later\s+on|next\s+(?:time|sprint|week)|some\s*day|eventually|might\s+want|"
+                             r"could\s+(?:also\s+)?(?:consider|think)|the\s+(?:product|design|marketing|sales|ux)\s+team|"
+                             r"(?:boss|manager|client|customer|pm)\s+wants?)\b|\b(?:like|as)\s+i\s+(?:asked|said|wanted)\b", _I)
+
+
+def after_praise(own: str) -> str | None:
+    """The reason when the person's own words (``own``, normalised) open with praise, turn, and then name the agent's
+    own act with a change asked or a fault said of it; None otherwise. For a message after an answer that did work."""
+    if not own or len(own) > 600 or not PRAISE_OPENING.match(own):
+        return None
+    turn = TURN.search(own, PRAISE_OPENING.match(own).end())
+    if not turn:
+        return None
+    rest = own[turn.end():]
+    # the turn's sentence and the next one ("One thing: the error messages you added are in English. please translate")
+    sentences = re.split(r"(?<=[.!?;])\s+", rest.strip(" ,:;-\u2013\u2014"))
+    window = " ".join(sentences[:2])
+    act = AGENT_ACT.search(window)
+    if not act or LATER_OR_THEIRS.search(window) or guards.CLEARED.search(window):
+        return None
+    if not CHANGE_OR_FAULT.search(window):
+        return None
+    return "a correction after praise"

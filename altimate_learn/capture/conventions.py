@@ -1,0 +1,71 @@
+"""A team convention stated as a plain fact right after the agent did otherwise (issue 20, cls27).
+
+"PRs go against develop here, main is release only" after "Opened the PR against main."; "our commit messages always
+start with the ticket id" after "Committed with message 'fixed stuff'"; "migrations are never edited once they are
+merged" after "I edited migration 0012". No word of it is a correction; it is one because it states how things are
+done here (a norm: always, never, only, must, go to, live in, follow, kebab-case, "X, not Y") about the very thing the
+answer just did (a word of the message names what the answer did: the same stem), and the answer said the work was
+done. The cue tables hold the conventions that say so in their own words ("in this repo we …", "our convention is");
+this form reads the rest by that shape.
+
+Quiet (tests/capture_text/test_conventions_cls27.py): a question, a request, agreement ("we use pytest here too, great
+choice"), a habit that is no norm ("staging deploys usually take ten minutes here"), a fault ("the builds always fail
+on mondays"; the report forms read those), a statement about nothing the answer did.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+# Who the norm belongs to: here, this repo / codebase / team, our …, nobody / nothing / every …
+_OWNER = (r"(?<=\w )here\b|^\W*here\s*,|\b(?:in|on|for|at)\s+(?:this|our|the)\s+(?:repo|repository|codebase|"
+          r"code\s*base|project|team|company|org|shop|monorepo)\b|\bthis\s+(?:team|repo|codebase|project)\b|\bour\s+[\w-]+"
+          r"|\bwe\s+(?:always|never|only)\b|\b(?:nobody|no\s+one|nothing)\b|\bevery\s+[\w-]+\b")
+# A generic plural subject that opens the sentence ("migrations are never edited …", "PRs go against develop")
+_PLURAL_OPENING = r"^\W*(?:all\s+|the\s+|new\s+)?(?:[\w-]+\s+)?[\w-]+s\s+"
+# The norm: how it is always done, never done, done only one way, where it goes, what it follows
+_NORM = (r"\b(?:always|never|only|must|mustn't|have\s+to|has\s+to|(?<!\bno\s)needs?\s+to|are\s+supposed\s+to|is\s+supposed\s+to|not\s+allowed|"
+         r"forbidden|go(?:es)?\s+(?:to|against|into|through|in|under|on)|live[sd]?\s+(?:in|under)|belongs?\s+(?:in|to|under)|"
+         r"gets?\s+(?:its|their)\s+own|follows?|starts?\s+with|ends?\s+with|(?:is|are)\s+(?:kebab|snake|camel|pascal|upper|lower|"
+         r"title|screaming)[-\s]?case|(?:is|are)\s+(?:for\s+)?[\w-]+\s+only|without\s+(?:passing|going|a|an|review|approval))\b"
+         r"|,\s*not\s+[\w.-]+\s*[.!]?\s*$")
+NORM = re.compile(_NORM, _I)
+OWNED = re.compile(_OWNER + "|" + _PLURAL_OPENING + r"(?:always|never|only|must|go|goes|live|belong|follow|start|end|are\s+never|"
+                   r"are\s+always|are\s+only|get)\b", _I)
+
+# Not a convention the work broke: a question or a request, agreement, the person's plan, a fault (read by the report
+# forms), a habit that is no norm.
+NOT_STATED = re.compile(
+    r"\?|^\W*(?:(?:can|could|would|will)\s+you|please|pls|let's|i'll|we'll|i\s+will|maybe|perhaps|also\s+add|add)\b"
+    r"|\b(?:too|as\s+well|great|nice|good\s+(?:call|choice|job)|thanks|thank\s+you|perfect|agreed|exactly|no\s+need|"
+    r"(?:it's|that's|it\s+is|that\s+is)\s+(?:ok|okay|fine|alright))\b"
+    r"|\b(?:fail\w*|flaky|slow|crash\w*|break\w*|broken|errors?|down|late|usually|typically|normally|sometimes|often|"
+    r"takes?\s+\w+\s+(?:minutes|seconds|hours))\b", _I)
+
+_WORD = re.compile(r"[a-z][a-z0-9]{3,}")
+_COMMON = frozenset("""
+this that with from have here there their they them then than what when where which while were will would could should
+into onto only also just like your yours ours every always never must need needs have has does done make made more most
+some such each other about after before again first last next once team repo code codebase project nobody nothing
+thing things stuff going goes want wants please thanks okay sure well very really still right now file files
+""".split())
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in _WORD.findall(text.lower()) if w not in _COMMON}
+
+
+def broken_convention(own: str, answer: str) -> str | None:
+    """The reason when the person's own words (``own``, normalised) state a norm of theirs about what the answer (which
+    said the work was done) just did; None otherwise. Each sentence is read on its own."""
+    if not own or not answer or len(own) > 300:
+        return None
+    answered = _stems(answer)
+    for sentence in re.split(r"(?<=[.!;])\s+", own.strip()):
+        if NOT_STATED.search(sentence) or not (NORM.search(sentence) and OWNED.search(sentence)):
+            continue
+        if _stems(sentence) & answered:
+            return "stated a convention the agent's work broke"
+    return None
