@@ -112,6 +112,10 @@ def install(
 
         sweep_killed_writes(root)
     lines = run_install(options)
+    if uninstall:
+        from altimate_learn.harness.install import shared_removal_note
+
+        lines = [*lines, *shared_removal_note(options)]
     if not (user or uninstall or dry_run):
         from altimate_learn.team.setup import install as setup_git
 

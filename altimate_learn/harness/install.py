@@ -436,6 +436,34 @@ def _remove_empty(path: Path, options: InstallOptions) -> list[str]:
     return out
 
 
+def shared_removal_note(options: InstallOptions) -> list[str]:
+    """After a project-scope uninstall: when git tracks the file learn's hooks were in (a team shares `.codex/hooks.json`,
+    `.gemini/settings.json`, the opencode plugin), committing the change removes the hooks for every teammate; a
+    teammate who only wants learn off for themselves was not told (trial29: Bob followed "Removing learn" and `git
+    status` showed the team's hook files deleted)."""
+    from altimate_learn import git
+
+    if options.user or options.local or options.dry_run or not options.uninstall:
+        return []
+    module = harness_module(options.harness)
+    try:
+        path = Path(module.plugin_path(options)) if hasattr(module, "plugin_path") else settings_path(module, options)
+    except (LearnError, OSError, AttributeError, KeyError):
+        return []
+    top = git.toplevel(options.root)
+    if top is None:
+        return []
+    try:
+        rel = Path(path).resolve().relative_to(top.resolve()).as_posix()  # resolved as far as it exists (removed)
+    except ValueError:
+        return []
+    if not git.text(top, "ls-files", "--", rel):
+        return []
+    return [f"Note: {rel} is committed, so committing this change removes learn's hooks for every teammate who pulls "
+            f"it. To turn learn off only for yourself, restore the file (`git checkout -- {rel}`) and set "
+            "ALTIMATE_LEARN=0 in your environment."]
+
+
 def agent_files(root: Path) -> list[Path]:
     """Every file `learn install` writes for an agent, at project, user and (Claude Code) local level."""
     from altimate_learn.harness import HARNESSES

@@ -552,3 +552,32 @@ def test_uninstall_of_a_project_install_names_a_user_install_of_that_agent(git_r
     user_file = Path(os.environ["CODEX_HOME"]) / "hooks.json"
     assert code == 0 and out.splitlines()[-1] == (
         f"learn's hooks for codex are in {user_file}: remove them with `learn install codex --user --uninstall`.")
+
+
+@pytest.mark.parametrize("agent, rel", [("codex", ".codex/hooks.json"), ("gemini", ".gemini/settings.json"),
+                                        ("opencode", ".opencode/plugins/altimate-learn.js")])
+def test_uninstalling_hooks_the_team_committed_says_it_removes_them_for_every_teammate(git_repo: Path, cli, agent, rel):
+    """trial29: Bob followed "Removing learn" in his clone; the hook files Ann had committed (installed with --on-path
+    for the team) were deleted without a word, and his next commit would have taken learn away from the whole team."""
+    from tests.conftest import git
+
+    assert cli("install", agent, "--on-path")[0] == 0
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "team hooks")
+    code, out, err = cli("install", agent, "--uninstall")
+    assert (code, err) == (0, "") and not (git_repo / rel).exists()
+    assert out.splitlines()[-1] == (
+        f"Note: {rel} is committed, so committing this change removes learn's hooks for every teammate who pulls it. To "
+        f"turn learn off only for yourself, restore the file (`git checkout -- {rel}`) and set ALTIMATE_LEARN=0 in your "
+        "environment.")
+    git(git_repo, "checkout", "--", rel)
+    assert f"learn hook {agent}" in (git_repo / rel).read_text()  # restored as the note says: the team's hooks are back
+
+
+def test_uninstalling_hooks_no_one_committed_adds_no_note(git_repo: Path, cli):
+    assert cli("install", "codex")[0] == 0
+    code, out, _ = cli("install", "codex", "--uninstall")
+    assert code == 0 and "Note:" not in out
+    assert cli("install", "claude-code", "--local")[0] == 0
+    code, out, _ = cli("install", "claude-code", "--local", "--uninstall")
+    assert code == 0 and "Note:" not in out
