@@ -141,3 +141,63 @@ def test_a_rule_in_another_language_is_proposed_like_any_other():
     again = reflect_builtin([FeedbackItem("user_correction", "nicht npm, sondern pnpm!", signal_id="s2")],
                             [{"id": "L-1", "text": "Nicht `npm`, sondern `pnpm`."}])
     assert [d["op"] for d in again.deltas] == ["HELPFUL"]
+
+
+# --- second round: forms written for these tests (no set read), with their look-alikes ---------------------------------
+
+GIVES_2 = [
+    # a reminder of a talk, or "as we agreed yesterday"
+    ("we talked about this, no raw SQL in controllers", ["Never use raw SQL in controllers."]),
+    ("as we agreed yesterday, feature flags go in LaunchDarkly", ["Put feature flags in `LaunchDarkly`."]),
+    # the tool a team does a job with, against another of that job
+    ("don't forget we deploy with helm, not kubectl apply", ["Deploy with `helm`, not `kubectl apply`."]),
+    ("we build with vite, not webpack", ["Build with `vite`, not `webpack`."]),
+    # the project named by its tool, alone or after what the agent used
+    ("this is a yarn repo", ["Use `yarn`."]),
+    ("Thanks! Small thing: you used npm again, this is a yarn repo. Anyway, now let's do the settings page.",
+     ["Use `yarn` instead of `npm`."]),
+    # "how come you used X when we have Y", "who told you to X"
+    ("how come you used requests when we have httpx everywhere", ["Use `httpx` instead of `requests`."]),
+    ("why did you add moment when we already use dayjs?", ["Use `dayjs` instead of `moment`."]),
+    ("who told you to change the public API?", ["Never change the public API."]),
+    # the team's way after a comma when nothing before it is a rule; a rule after ", and never"
+    ("would be great if you could stick to the existing naming, we use camelCase for variables",
+     ["Use `camelCase` for variables."]),
+    ("revert that, and never touch the migrations folder", ["Never touch the migrations folder."]),
+    # "we try to" is the team's way; a broken named rule
+    ("why did you add a new dependency for this? we try to keep deps minimal", ["Keep deps minimal."]),
+    ("this breaks our rule: no business logic in the templates", ["No business logic in the templates."]),
+    # "usa X, no Y" and its kin
+    ("Por favor, usa pnpm, no npm", ["Usa `pnpm`, no `npm`."]),
+    ("verwende pnpm, nicht npm", ["Verwende `pnpm`, nicht `npm`."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES_2)
+def test_second_round_form_gives_its_rules(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+NOTHING_2 = [
+    # "it's" + what names no tool: no choice of tools ("Use 2024 instead of `var`." was written)
+    "why are you using var? it's 2024", "you used the red button. it's friday",
+    # "u" is a "you": the lesson would speak to the reader ("… unless u reassign")
+    "use const not let unless u reassign",
+    # a talk about one thing, a date, a deadline
+    "we talked about this, the button is blue", "we talked about the deadline yesterday",
+    # a tool set against no tool, a project that is what it is built on, a job said of no tool
+    "we deploy with helm, not on fridays", "This is a NestJS project.", "this is a big project",
+    "we deploy with care", "you used the red button, this is a big project",
+    # a choice between things that are no code
+    "how come you used red when we have blue", "how come you used the modal when we have drawers",
+    "who told you to do that?",
+    # the team's way after a comma about this task's thing; a wish
+    "the button is red, we use blue", "we try to finish early",
+    # another language, limited or no tools
+    "usa pnpm, no aquí",
+]
+
+
+@pytest.mark.parametrize("text", NOTHING_2)
+def test_second_round_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

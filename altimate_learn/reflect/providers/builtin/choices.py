@@ -305,3 +305,22 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
     plain = bad.strip().lower() in SLOT_SKIP
     joiner = ", not" if plain or (comma and len(bad.split()) > 4) else " instead of"
     return Rule(f"{lead}{joiner} {bad if plain else slot(bad)}{tail}", "instead", [good], [bad])
+
+
+# "how come you used requests when we have httpx everywhere": the agent's choice, set against the team's own (refl27)
+_WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:how\s+come|why\s+(?:did|do|are|would)\s+)\s*you\s+"
+                           r"(?:(?:just|still)\s+)?(?:use|used|using|pick|picked|add|added|import|imported|install|installed)\s+"
+                           r"(?P<what>[\w.@/+-]+)\s+(?:when|while|if|since)\s+we\s+(?:already\s+)?(?:have|use|got)\s+"
+                           r"(?P<good>[\w.@/+-]+)(?:\s+(?:everywhere|here|already|in\s+(?:this|the)\s+(?:repo|project)))*"
+                           r"\s*[?!.]*$", re.I)
+
+
+def when_we_have(sentence: str, code_word) -> str | None:
+    """ "use httpx, not requests" for "how come you used requests when we have httpx everywhere": what the team has is
+    code (``code_word``), and what the agent used is code or a tool of a job ("requests", "moment": everyday words, but
+    set against a tool they are tools); None otherwise."""
+    match = _WHEN_WE_HAVE.match(sentence)
+    if match and code_word(match.group("good")) and (code_word(match.group("what"))
+                                                      or match.group("what").lower() in TOOL_FAMILIES):
+        return f"use {match.group('good')}, not {match.group('what')}"
+    return None

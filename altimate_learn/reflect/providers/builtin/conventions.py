@@ -78,7 +78,8 @@ _PASSIVE_HERE = re.compile(r"^(?P<what>(?:all\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?
 
 # "the team convention is one component per file", "our convention here is to prefix private methods with _", "house
 # rule: no force pushes": the convention named as one, then what it is (refl27)
-_NAMED_CONVENTION = re.compile(r"^(?:the\s+|our\s+)?(?:team(?:'s)?\s+|house\s+|project(?:'s)?\s+)?(?:convention|rule|"
+_NAMED_CONVENTION = re.compile(r"^(?:(?:this|that|it)(?:'s|\s+is)?\s+(?:breaks|violates|against|goes\s+against|breaking)\s+)?"
+                               r"(?:the\s+|our\s+)?(?:team(?:'s)?\s+|house\s+|project(?:'s)?\s+)?(?:convention|rule|"
                                r"norm|standard)(?:\s+(?:here|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))?"
                                r"\s*(?:is(?:\s+that)?\s*:?|:)\s+(?P<what>[^;!?]+?)\s*[.!]*$", re.I)
 # "commit messages here follow conventional commits, feat:/fix: etc": a kind of thing and the practice it follows; the
@@ -133,8 +134,66 @@ def _named_convention(what: str):  # -> Rule | None
     return Rule(_sentence_case(what), "convention", [what], [], standing=True, alone=True)
 
 
-# "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore"
-_TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
+# "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore", "we try to keep
+# deps minimal"
+_TEAM_WAY = re.compile(r"^we\s+(?P<always>always\s+)?(?:try\s+to\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+?)" + _HERE + _END, re.I)
+_TOOL = r"`[^`]+`|[\w@/+-]+(?:\.[\w@/+-]+)*"
+# "we deploy with helm, not kubectl apply", "we build with vite": how the team does a job, by the tool it does it with
+# (refl27)
+_WE_DO_WITH = re.compile(r"^we\s+(?P<always>always\s+|only\s+)?(?P<verb>[a-z]+)\s+(?P<how>with|using|via|through)\s+"
+                         r"(?P<x>" + _TOOL + r")(?:\s*,?\s+(?:not|never)\s+(?:with\s+|using\s+|via\s+)?(?P<y>(?:" + _TOOL
+                         + r")(?:\s+[a-z]+)?))?" + _HERE + _END, re.I)
+# "this is a yarn repo", "we're a pnpm shop": the project's tool for a job, said as what the project is (refl27)
+_TOOL_PROJECT = re.compile(r"^(?:this\s+is|it'?s|we'?re|we\s+are)\s+an?\s+(?P<x>" + _TOOL + r")\s+(?:repo(?:sitory)?|project|"
+                           r"codebase|monorepo|shop|house|team)" + _HERE + _END, re.I)
+
+
+_CHOSEN_JOBS = frozenset({"js packages", "python packages", "test runner", "linter", "formatter", "type checker", "bundler",
+                          "deploy"})
+
+
+# Tools of a job a team settles on that vocabulary.TOOL_FAMILIES leaves out (kept here: there they would be put in
+# backticks wherever they are named, "the Helm chart values")
+_MORE_JOBS = {"helm": "deploy", "kubectl": "deploy", "kustomize": "deploy", "argocd": "deploy", "skaffold": "deploy"}
+
+
+def _tool(token: str) -> tuple[str, frozenset[str]] | None:
+    """(the tool in backticks, its jobs) for a tool the reflector knows, or None."""
+    from altimate_learn.reflect.providers.builtin.choices import _tool_name
+
+    name = token.strip("`").lower()
+    if name in _MORE_JOBS:
+        return f"`{name}`", frozenset({_MORE_JOBS[name]})
+    found = _tool_name(token, everyday=False)
+    return (found, TOOL_FAMILIES.get(name, frozenset())) if found else None
+
+
+def tool_way(said: str):  # -> Rule | None
+    """ "we deploy with helm, not kubectl apply" -> "Deploy with `helm`, not `kubectl apply`.", "this is a yarn repo" ->
+    "Use `yarn`.": a tool the reflector knows (vocabulary.TOOL_FAMILIES) or code, for a job said with a verb it knows;
+    what is set against it must be a tool of the same job. None otherwise."""
+    m = _TOOL_PROJECT.match(said.strip())
+    if m:
+        # a tool an agent may pick wrongly for a job (a package manager, a test runner), not what the project is built on
+        found = _tool(m.group("x"))
+        return Rule(f"Use {found[0]}", "always", [found[0]], [], standing=True, alone=True) \
+            if found and found[1] & _CHOSEN_JOBS else None
+    m = _WE_DO_WITH.match(said.strip())
+    if not m or m.group("verb").lower() not in VERBS:
+        return None
+    found = _tool(m.group("x"))
+    if not found:
+        return None
+    x = found[0]
+    text = f"{'Always ' + m.group('verb').lower() if m.group('always') else m.group('verb').capitalize()} " \
+           f"{m.group('how').lower()} {x}"
+    if m.group("y"):
+        head, _, tail = m.group("y").partition(" ")
+        other = _tool(head)
+        if not other or not found[1] & other[1]:
+            return None  # "we deploy with helm, not on fridays": what it is set against is no tool of the job
+        text += f", not `{head}{(' ' + tail) if tail else ''}`"
+    return Rule(text, "convention", [x], [m.group("y")] if m.group("y") else [], standing=True, alone=True)
 
 # "feature flags come from LaunchDarkly, not env vars", "the tests run against sqlite, not postgres", "infra changes only
 # go through terraform": where a kind of thing comes from, goes through or runs against, said against another or with
@@ -169,6 +228,8 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
                       r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
                       r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
+                      r"(?:we|i)(?:'ve|\s+have)?\s+(?:talked|spoke|went)\s+(?:about|over|through)\s+(?:this|that|it)"
+                      r"(?:\s+(?:before|already|yesterday))*|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
 
 
@@ -277,6 +338,9 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
     if m and _plural(m.group("what")) and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
         lead = f"{_sentence_case(m.group('what'))} {'always ' if m.group('always') else ''}{m.group('verb').lower()}"
         return Rule(f"{lead} {m.group('practice')}", "convention", [m.group("practice")], [], standing=True, alone=True)
+    found = tool_way(said)
+    if found:
+        return found
     m = _TEAM_WAY.match(said)
     if m and m.group("verb").lower() in TEAM_WAY_VERBS and m.group("rest").strip().lower() in VERBS \
             and not m.group("rest").strip().lower() in ("it", "them"):
@@ -353,4 +417,4 @@ def no_kind(clause: str):  # -> Rule | None
     return Rule(f"Never use {what}{scope}", "never", [], [what], standing=True, alone=True)
 
 
-__all__ = ["PROJECT_LEAD", "RECALLED", "no_kind", "scoped_contrast", "team_convention"]
+__all__ = ["PROJECT_LEAD", "RECALLED", "no_kind", "scoped_contrast", "team_convention", "tool_way"]

@@ -38,7 +38,9 @@ _SHAPES = [
     r"(?:benutze|benutz|verwende|nutze|nimm)\s+" + _X + r"\s+(?:statt|anstatt|anstelle\s+von)\s+" + _Y,
     r"wir\s+(?:nutzen|verwenden|benutzen|nehmen)\s+" + _X + r"\s*,?\s+nicht\s+" + _Y,
     r"kein\s+" + _Y + r"\s*,\s*(?:sondern\s+)?" + _X,
+    r"(?:benutze|benutz|verwende|nutze|nimm)\s+" + _X + r"\s*,\s*nicht\s+" + _Y,
     # Spanish
+    r"(?:usa|utiliza)\s+" + _X + r"\s*,\s*no\s+" + _Y,
     r"no\s+(?:uses|utilices)\s+" + _Y + r"\s*,\s*(?:usa|utiliza)\s+" + _X,
     r"(?:usa|utiliza)\s+" + _X + r"\s+(?:en\s+vez\s+de|en\s+lugar\s+de)\s+" + _Y,
     r"(?:usamos|utilizamos)\s+" + _X + r"\s*,?\s+no\s+" + _Y,
@@ -47,11 +49,14 @@ _SHAPES = [
     r"(?:utilise|prends)\s+" + _X + r"\s+(?:au\s+lieu\s+de|au\s+lieu\s+d'|à\s+la\s+place\s+de)\s*" + _Y,
     r"n'utilise\s+pas\s+" + _Y + r"\s*,\s*utilise\s+" + _X,
     r"on\s+utilise\s+" + _X + r"\s*,?\s+pas\s+" + _Y,
+    r"(?:utilise|prends)\s+" + _X + r"\s*,\s*pas\s+" + _Y,
     # Portuguese
+    r"(?:use|usa|utilize)\s+" + _X + r"\s*,\s*n[ãa]o\s+" + _Y,
     r"n[ãa]o\s+(?:use|usa|utilize)\s+" + _Y + r"\s*,\s*(?:use|usa|utilize)\s+" + _X,
     r"(?:use|usa|utilize)\s+" + _X + r"\s+(?:em\s+vez\s+de|no\s+lugar\s+de|ao\s+inv[ée]s\s+de)\s+" + _Y,
     r"usamos\s+" + _X + r"\s*,?\s+n[ãa]o\s+" + _Y,
     # Italian
+    r"usa\s+" + _X + r"\s*,\s*non\s+" + _Y,
     r"non\s+usare\s+" + _Y + r"\s*,\s*usa\s+" + _X,
     r"usa\s+" + _X + r"\s+invece\s+di\s+" + _Y,
     r"usiamo\s+" + _X + r"\s*,?\s+non\s+" + _Y,

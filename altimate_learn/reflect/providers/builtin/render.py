@@ -47,10 +47,24 @@ def cross_sentence_rule(parts: Sequence[str]) -> Rule | None:
             m2 = re.match(r"^(?:(?:we|you\s+should|please|just)?\s*(?:always\s+)?(?:use|prefer|import|call)|it'?s|it\s+is"
                           r"|(?:it|that)\s+should\s+be)\s+(.+?)(?:\s+instead)?"
                           r"(?:\s+(?:in\s+this\s+\w+|here))?[.!]?$", body, re.I)
+            project = re.match(r"^(?:this\s+is|it'?s|we'?re|we\s+are)\s+an?\s+([\w@/+-]+(?:\.[\w@/+-]+)*)\s+(?:repo(?:sitory)?|"
+                               r"project|codebase|monorepo|shop)[.!]?$", body, re.I)
+            if project and _names_a_thing(project.group(1)):  # "you used npm again, this is a yarn repo" (refl27)
+                return _instead(project.group(1), used)
+            if m2 and re.match(r"^it'?s\b|^it\s+is\b", body, re.I) and not _names_a_thing(m2.group(1)):
+                return None  # "why are you using var? it's 2024" gave "Use 2024 instead of `var`." (refl27)
             if m2:
                 return _instead(m2.group(1), used, keep_bad=used.startswith("hardcoding "))
     return None
 
+
+
+def _names_a_thing(what: str) -> bool:
+    """Whether what "it's …" names is a tool or code (`pnpm`, `httpx`, ``useAuth``), not a year, a time or a judgement."""
+    from altimate_learn.reflect.providers.builtin.choices import _tool_name
+
+    word = what.strip().split()[0] if what.strip() else ""
+    return bool(_tool_name(word)) or "`" in mark_identifiers(what)
 
 
 _SUBCOMMANDS = ("(?:install|add|remove|run|test|build|compose|check|format|lint|apply|plan|exec|init|sync|lock|"
@@ -131,7 +145,8 @@ def _finalize(rule: Rule) -> str | None:
     # "Never kill your own session.": the agent's own things, said to the agent who reads the lesson; any other "you"
     # or "your" is the conversation's ("your change", "you said")
     own = re.sub(r"\byour\s+own\s+(?:" + "|".join(sorted(AGENTS_OWN)) + r")\b", "", lowered)
-    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", own):
+    if re.search(r"\b(?:i|me|my|mine|you|your|yours|i'm|i've|i'd|you're|you've|let's)\b", own) \
+            or re.search(r"(?<![`\w-])(?:u|ur)(?![`\w-])", own):  # chat's "u" is a "you" ("… unless u reassign", refl27)
         return None
     # "it" / "them" may point back inside the rule ("…; read it from config"), not out of it ("make it a sensor")
     if re.search(r"\b(?:it|it's|them)\b", re.split(r"[;,]", lowered, maxsplit=1)[0]):

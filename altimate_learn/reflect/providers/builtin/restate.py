@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.choices import when_we_have
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural, one_of_many
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
 from altimate_learn.reflect.providers.builtin.vocabulary import ONE_OF_MANY, VERBS
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
-_SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
+_SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
+         r"twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
          r"a\s+(?:hundred|million|thousand)|\d+)\s+times))*")
-_AGREE = r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for)"
+_AGREE = (r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for|"
+          r"talked\s+about|spoke\s+about|went\s+through|covered)")
 # What may follow a recalled "I told you" / "we agreed" with no "that": a clause of its own ("I already told you the seeds
 # are read-only", "we agreed you never commit to main"; refl26)
 _CLAUSE_AFTER = (r"(?=(?:the|our|all)\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:is|are|isn'?t|aren'?t|doesn'?t|don'?t|does\s+not|"
@@ -369,6 +372,7 @@ _COMPARATIVES = frozenset("fewer more less bigger smaller larger shorter longer 
 # "why would you put the API key in the Dockerfile?", "since when do we query the warehouse with raw SQL?": asked so
 # that the answer is "never" (refl25)
 _WHY_WOULD = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh|seriously)[\s,]+)?(?:why\s+(?:on\s+earth\s+)?would\s+(?:you|anyone)|"
+                        r"who\s+(?:told|asked)\s+you\s+to|"
                         r"since\s+when\s+do\s+(?P<we>we))\s+(?:ever\s+)?(?P<rest>[a-z].+?)\s*\?*\s*$", re.I)
 # "keep your hands off the prod workspace", "hands off the migrations", "leave the generated files alone": the guard
 _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands\s+off)\s+(?P<what>.+?)\s*[.!]*$"
@@ -409,6 +413,9 @@ _CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|
 
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
+    chosen = when_we_have(sentence, _code_word)
+    if chosen:  # "how come you used requests when we have httpx everywhere"
+        return chosen
     match = _WHY_WOULD.match(sentence)
     if match:
         rest = match.group("rest")

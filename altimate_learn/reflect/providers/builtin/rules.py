@@ -208,14 +208,16 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         # "Errors are returned as Result, we don't panic outside main": the team's way after a comma is read only when
         # nothing else in the sentence gave a rule ("Use camelCase for JSON fields, we don't do snake_case" keeps its
         # first rule; refl26)
-        for clauses in (_clauses(part), _late_clauses(part)):
+        for late, clauses in ((False, _clauses(part)), (True, _late_clauses(part))):
             if len(candidates) > before:
                 break
             for clause in clauses:
                 if _STATEMENT.match(clause):
                     continue  # pasted SQL ("CREATE USER … WITH PASSWORD …; GRANT ALL …"), not a sentence
                 rule = match_rule(clause)
-                if rule is None or rule.alone and clause != part and not _own_statement(part, clause):
+                # (the team's way after a comma, read because nothing before it is a rule, is no premise: "stick to the
+                # existing naming, we use camelCase for variables"; refl27)
+                if rule is None or rule.alone and clause != part and not late and not _own_statement(part, clause):
                     continue  # a short statement that is only one piece of a longer sentence may be its premise (one
                     # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
                 if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
@@ -295,7 +297,7 @@ def _asks_new_work(said: list[str]) -> int | None:
 def _late_clauses(sentence: str) -> list[str]:
     """The team's way said after a comma ("…, we don't panic outside main"), tried only when the sentence's other
     clauses give no rule."""
-    found = re.search(r",\s+(?=we\s+(?:don'?t|do\s+not|never|always|only)\s)", sentence, re.I)
+    found = re.search(r",\s+(?=we\s+(?:don'?t|do\s+not|never|always|only|use)\s)", sentence, re.I)
     return [sentence[found.end():]] if found else []
 
 
@@ -319,7 +321,7 @@ _GLUE = frozenset("use instead never always the and for with not don't every eac
 def _clauses(sentence: str) -> list[str]:
     """The sentence, and its pieces split at "but" / a semicolon / a dash when the whole does not match."""
     out = [sentence]
-    incident = re.match(r"^((?:you|why\s+(?:did|are|do)\s+you)\b[^,]{3,80}),\s+(.+)$", sentence, re.I)
+    incident = re.match(r"^((?:you|why\s+(?:did|are|do)\s+you)\b[^,]{3,80}),\s+(.+)$", strip_lead(sentence), re.I)
     if incident:  # "you put the fixture in the test file, shared fixtures go in conftest.py"
         out += [incident.group(1), incident.group(2)]
     # "remove the X and also make sure in future too …": a step of this task, then a rule said to hold from now on
@@ -327,7 +329,7 @@ def _clauses(sentence: str) -> list[str]:
                       r"going\s+forward|in\s+(?:the\s+)?future|next\s+time)\b)", sentence, re.I)
     if later:
         out.append(sentence[later.end():])
-    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|,\s+and\s+(?=we\s)|"
+    pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|,\s+and\s+(?=we\s|(?:never|always|don'?t|do\s+not)\s)|"
                       r"\s+(?:pls|plz|please)\s+(?=we\s)|"
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
