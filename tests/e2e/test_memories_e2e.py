@@ -324,3 +324,38 @@ def test_a_note_from_an_ephemeral_codex_session_is_this_repositorys(world: World
     assert [(m["file"], m["status"]) for m in result["memories"]] == [
         ("memories_v2/extensions/ad_hoc/notes/" + note.name, "staged")], result
     assert any("1 note no session of this repository on record wrote" in n for n in result["notes"]), result
+
+
+def test_a_memory_claude_code_edits_after_a_person_replaced_its_lesson_names_the_replacement(
+        world: World, claude_bin: Path) -> None:
+    """trial29, with the real Claude Code: it saves a feedback memory (and rewrites its frontmatter on the way: node_type,
+    originSessionId, modified), the team approves it, a person replaces the lesson with a sharper rule of their own
+    (`learn remember --approve`), then Claude Code edits the memory with its Edit tool. The import stages the edit
+    naming the person's rule it may repeat, not as an unrelated second money rule."""
+    repo = world.project
+    folder = memory_folders(repo)[0][0]
+    original = "Represent money with decimal.Decimal, never float."
+    write_memories(world, claude_bin, repo, folder, {"feedback_money.md": memory("money-decimal", "feedback", original)})
+    first = json.loads(learn_ok(world, "import-memories", "--json"))
+    [staged] = [m for m in first["memories"] if m["file"] == "feedback_money.md"]
+    assert staged["status"] == "staged", first
+    assert run_learn(world, "promote", "--yes").returncode == 0
+    remembered = learn_ok(world, "remember", "--approve", "Represent money with `Decimal`, never `float`; round with "
+                          "`quantize`.")
+    assert f"({staged['lesson']}, retired)" in remembered, remembered
+    store = repo / ".altimate-code" / "learn" / "team-playbook"
+    heir = next(x["id"] for x in json.loads((store / "approved.json").read_text()) if "quantize" in x["text"])
+
+    path = folder / "feedback_money.md"
+    edited = "Represent money with decimal.Decimal, never float; store cents as int in the database."
+    world.set_script([{"tool": "Read", "input": {"file_path": str(path)}},
+                      {"tool": "Edit", "input": {"file_path": str(path), "old_string": original, "new_string": edited}},
+                      {"text": "Updated the memory."}])
+    run = run_claude_in(world, claude_bin, "we also store cents as int, update your memory", repo)
+    assert json.loads(run.check().stdout.strip().splitlines()[-1]).get("permission_denials") == []
+    assert edited in path.read_text(), "Claude Code did not edit its memory"
+
+    result = json.loads(learn_ok(world, "import-memories", "--json"))
+    [outcome] = [m for m in result["memories"] if m["file"] == "feedback_money.md"]
+    note = f"its lesson {staged['lesson']} was replaced by {heir}: may repeat {heir}, reject it in review if it adds nothing"
+    assert outcome["status"] == "staged" and note in outcome["reason"], outcome
