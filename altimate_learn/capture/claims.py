@@ -69,6 +69,11 @@ NOT_A_REPORT = re.compile(
     r"add|make|remove|delete|change|turn|use|put|move|set|rename|update|keep|drop|get|take|try|check|look|run|write|"
     r"call|show|hide|give|replace|include|exclude|document|note|ship|merge|deploy|push|commit)\b"
     r"|\bno\s+(?:rush|worries|problem|need|biggie|pressure)\b"
+    # the person's own view or a new direction, not the result: "… but honestly I never liked this page anyway", "…, but
+    # the real problem is that nobody uses it, so let's drop it"
+    r"|^\W*(?:honestly|personally|frankly|tbh|i\s+(?:never\s+|always\s+|still\s+)?(?:liked?|think|feel|guess|wonder|want|wish|"
+    r"prefer|hate|love|believe|suppose))\b|\banyway\b|\bthe\s+(?:real|bigger|main)\s+(?:problem|issue|question)\b"
+    r"|\blet's\s+(?!(?:fix|revert|undo|restore|put\s+(?:it|them)\s+back|roll\s+back)\b)"
     r"|\b(?:tomorrow|later|next\s+(?:week|sprint|time)|for\s+now|by\s+design|as\s+expected|on\s+purpose)\b", _I)
 
 

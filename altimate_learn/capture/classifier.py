@@ -463,6 +463,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
                     reason = None
                 if reason == "stated what the result should have been" and guards.OWN_CONFIG.search(own):
                     reason = None  # "my tmux config is a bit off, there shouldn't be a status bar": the person's own setup
+                if reason in SOFT and guards.SO_I_WILL.search(clause):
+                    reason = None  # "we always squash merge, so I'll do that when merging": theirs to apply (cls27)
                 if (reason in SOFT or reason == "rejected the result and gave a direction") and guards.NO_ACCESS.search(own):
                     reason = None  # "no console access on prod, so add a log line instead": a limit of theirs (cls27)
                 if (reason in SOFT or reason == "prohibited an action") and (

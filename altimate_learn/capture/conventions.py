@@ -42,7 +42,13 @@ NOT_STATED = re.compile(
     r"|\b(?:too|as\s+well|great|nice|good\s+(?:call|choice|job)|thanks|thank\s+you|perfect|agreed|exactly|no\s+need|"
     r"(?:it's|that's|it\s+is|that\s+is)\s+(?:ok|okay|fine|alright))\b"
     r"|\b(?:fail\w*|flaky|slow|crash\w*|break\w*|broken|errors?|down|late|usually|typically|normally|sometimes|often|"
-    r"takes?\s+\w+\s+(?:minutes|seconds|hours))\b", _I)
+    r"takes?\s+\w+\s+(?:minutes|seconds|hours))\b"
+    # what the system does by itself, with its consequence for the person: "our staging always resets at midnight, so
+    # the test users will be gone", "migrations here run automatically on deploy, so nothing else to do", "every deploy
+    # goes through the pipeline anyway" (information, not a norm the agent broke; "…, so add a new one" still is one)
+    r"|\b(?:anyway|no\s+worries|nothing\s+else|automatically|by\s+itself|on\s+(?:its|their)\s+own|resets?|expires?|"
+    r"gets?\s+wiped)\b|[,;]?\s+so\s+(?!(?:please\s+|just\s+)?(?:add|use|put|move|don't|do\s+not|never|make|create|write|"
+    r"rename|change|revert|undo|fix|remove|delete|drop|keep|open|start|follow)\b)", _I)
 
 _WORD = re.compile(r"[a-z][a-z0-9]{3,}")
 _COMMON = frozenset("""

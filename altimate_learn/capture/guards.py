@@ -322,7 +322,7 @@ ACCEPTED_AS_RIGHT = re.compile(r"\bwhich(?:'s|\s+is|\s+was)\s+(?:actually\s+|exa
 # The agent cleared in the same message: "it's worse on safari in general, not your fault", "…, unrelated to your
 # change", "nothing to do with your code": a report that says it is not about the agent's work.
 CLEARED = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:fault|doing|change|changes|code|edit|"
-                     r"edits|fix)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
+                     r"edits|fix)\b|\bnot\s+(?:yours|from\s+you|the\s+agent's)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
                      r"this)\s+(?:\w+\s+)?(?:change|changes|code|edit|edits|fix|work|pr|commit)\b|\bnot\s+(?:caused\s+by|from)\s+you\b", _I)
 
 # The person's own act, said with themselves as the subject: "I'll put it back in the backlog", "let me move it back to
@@ -340,6 +340,9 @@ COMPLIED = re.compile(r"^(?![^.;!?]*(?:n't|\bnot\b|\bnever\b))[^.;!?]*\b(?:like|
 # tomorrow", "not hooked up yet, I'll do that after lunch".
 DEFERRED = re.compile(r"\byet\b[^.;!?]{0,30}[,;.]\s*(?:and\s+)?(?:we'll|i'll|we\s+will|i\s+will|let's|we\s+can|i\s+can)\s+"
                       r"(?:\w+\s+){0,4}?(?:tomorrow|later|next\s+\w+|after\s+\w+|tonight|on\s+\w+day|in\s+a\s+(?:bit|while))\b", _I)
+
+# A rule the person says they will apply themselves: "we always squash merge, so I'll do that when merging".
+SO_I_WILL = re.compile(r"[,;]?\s+so\s+(?:i'll|i\s+will|we'll|we\s+will|i'm\s+going\s+to)\b", _I)
 
 # A limit of the person's environment, then a way round it: "no console access on prod, so add a log line instead",
 # "we don't have ssh to the box, so log it to a file".

@@ -57,6 +57,12 @@ QUIET = [
     "you said earlier that staging is empty, is that still true?",
     "your tests don't run on Windows but we don't support Windows anyway",
     "the 'new' badge is something marketing asked for?",
+    "it works but I have a question about the config, where does the timeout come from?",
+    "the build passes but what does this warning mean?",
+    "it compiles but there are still some warnings from other modules, not yours",
+    "that works but now I want the same for the admin page",
+    "it works but honestly I never liked this login page anyway",
+    "it works, but the real problem is that nobody uses the login page, so let's drop it",
     # abroad
     "tu as dit que ça marchait, super, on déploie",
     "dijiste que funcionaba, genial, sigamos con el login",

@@ -41,6 +41,15 @@ QUIET = [
     ("I set up the CI workflow.", "our builds always fail on mondays, the runners get recycled"),
     ("I restored the stash after the rewrite.", "it's ok, no need to bring back the stash, just our commits"),
     ("I opened the pull request against main.", "do PRs here always go against main?"),
+    # what the system does by itself, with its consequence: information, not a norm the agent broke
+    ("I seeded the staging database with test users and verified the login flow end to end, everything works now.",
+     "our staging always resets at midnight, so the test users will be gone tomorrow"),
+    ("I deployed the new version through the pipeline and it is live now, all checks passed.",
+     "every deploy goes through the pipeline here anyway, so no worries"),
+    ("I added the migration and ran it locally, all tests pass.",
+     "migrations here always run automatically on deploy, so nothing else to do"),
+    ("I merged the branch into main and deleted it, done.", "nice, main is only deployed on fridays so it'll go out then"),
+    ("I squashed the commits, done.", "we always squash merge, so I'll do that when merging"),
     # the agent asked: a stated rule answers the question
     ("Should I open the pull request against main or develop?", "pull requests go to develop here"),
 ]
