@@ -201,3 +201,30 @@ NOTHING_2 = [
 @pytest.mark.parametrize("text", NOTHING_2)
 def test_second_round_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- review27 R27-4: a lead only strips politeness; a challenge keeps to what a rule can be -----------------------------
+
+@pytest.mark.parametrize("text", [
+    # a challenge about one new thing, a second one, a count or a moment of this task
+    "why would you open a new PR", "why would you add a loading spinner", "why would you add another column",
+    "why would you add a second button", "why would you call the api twice", "why would you send two emails",
+    "why would you open a new PR?", "why would you add a loading spinner?", "why would you deploy today?",
+    # a reminder lead gives no reach to a moment of this task
+    "per our earlier chat, don't deploy today", "as discussed, don't merge it yet",
+    # a named rule about what is no code
+    "house rule: no laptops at lunch", "house rule: no meetings before 10", "house rule: no meetings on wednesdays",
+    # two statements glued with "and we" are no lesson (each alone may be one)
+    "we deploy with argo and we never ssh into prod boxes",
+])
+def test_r27_4_one_offs_and_the_office_give_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("why would you force push to main", ["Never force push to main."]),
+    ("house rule: no force pushes to main", ["No force pushes to main."]),
+    ("tests live under spec/ and we use rspec not minitest", ["Use `rspec` instead of `minitest`.", "Put tests under `spec/`."]),
+])
+def test_r27_4_the_rules_stay(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules

@@ -131,7 +131,28 @@ def _named_convention(what: str):  # -> Rule | None
                     standing=True, alone=True)
     if not (re.search(r"\b(?:per|every|each|all|no|never|always|only)\b", what, re.I) or _plural(what.split()[0])):
         return None  # "the convention is weird": a judgement, no rule
+    if not _code_talk(what):
+        return None  # "house rule: no laptops at lunch", "… no meetings before 10" (review27 R27-4)
     return Rule(_sentence_case(what), "convention", [what], [], standing=True, alone=True)
+
+
+# Words of a repository's things: a convention said in none of them (and naming no code) is the office's, not the code's
+_CODE_TALK = frozenset("""file files folder folders directory function functions method methods class classes component
+components module modules package packages test tests spec specs pr prs commit commits branch branches review reviews
+reviewer reviewers changelog readme docs logic template templates endpoint endpoints route routes handler handlers model
+models migration migrations schema schemas query queries table tables column columns service services dependency
+dependencies deps import imports export exports variable variables type types hook hooks script scripts config env
+secret secrets log logs logging api apis code codebase repo repository build builds release releases deploy deploys
+lint linter ticket tickets issue issues line lines comment comments docstring docstrings string strings error errors
+push pushes main master merge merges rebase ci pipeline""".split())
+
+
+def _code_talk(what: str) -> bool:
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+    from altimate_learn.reflect.providers.builtin.vocabulary import CODE_CONSTRUCTS
+
+    words = set(re.findall(r"[a-z]+", what.lower()))
+    return bool(words & (_CODE_TALK | CODE_CONSTRUCTS | set(KEPT_OUT))) or "`" in mark_identifiers(what)
 
 
 # "we keep handlers thin", "we pin all dependencies", "we prefix private methods with an underscore", "we try to keep

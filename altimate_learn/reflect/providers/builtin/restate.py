@@ -411,12 +411,22 @@ _CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|
                       r"is\s+that\s+new|genuinely\s+asking|honest\s+question|i'?m\s+(?:curious|wondering))\b", re.I)
 
 
+# A moment or a count of this task: "don't deploy today", "why would you send two emails" hold now, not every time
+_ONE_TIME = re.compile(r"\b(?:today|tonight|tomorrow|now|yet|this\s+(?:week|time|sprint|release)|for\s+now|twice|"
+                       r"thrice|two|three|four|another|a\s+(?:second|third|new|separate)|an\s+(?:extra|additional|other))\b",
+                       re.I)
+# ... or one new thing built: "why would you add a loading spinner" (asked of "commit a secret" it is a rule)
+_NEW_ONE = re.compile(r"^(?:add|create|open|build|make|write|introduce|start)\s+(?:a|an|one)\s", re.I)
+
+
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
     chosen = when_we_have(sentence, _code_word)
     if chosen:  # "how come you used requests when we have httpx everywhere"
         return chosen
     match = _WHY_WOULD.match(sentence)
+    if match and (_ONE_TIME.search(match.group("rest")) or _NEW_ONE.match(match.group("rest"))):
+        return None  # "why would you open a new PR / add a loading spinner / call the api twice" (review27 R27-4)
     if match:
         rest = match.group("rest")
         if match.group("we") and not re.search(r"\s(?:with|in|inside|into|on|for|from|without)\s", rest, re.I):
@@ -547,7 +557,7 @@ def restate(text: str) -> tuple[str, bool]:
                 body = _recalled_way(reminded) or _recalled_statement(reminded) or body  # "I told you to keep handlers
                 # thin", "I told you the seeds are read-only": said before, said again
             said = re.match(r"^(?:don'?t|do\s+not|never|stop)\s+\w+\s*(?P<what>.*)$", body, re.I)
-            if said and not _one_thing(said.group("what")):
+            if said and not _one_thing(said.group("what")) and not _ONE_TIME.search(said.group("what")):
                 # "I told you, don't commit to main": said before and said again, the prohibition holds from now on;
                 # not for one thing of this task ("I told you, don't change the button": which one only the
                 # conversation says, review21)

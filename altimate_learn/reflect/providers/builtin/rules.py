@@ -304,7 +304,7 @@ def _late_clauses(sentence: str) -> list[str]:
 def _own_statement(part: str, clause: str) -> bool:
     """Whether ``clause`` ends ``part`` as a statement of its own, joined by ", and" or after a "pls" ("tests live under
     spec/, and we use rspec", "no tabs pls we use 2 spaces"), not as the premise of what follows it."""
-    return part.endswith(clause) and bool(re.search(r"(?:,\s+and|\s(?:pls|plz|please))\s+$", part[: len(part) - len(clause)]))
+    return part.endswith(clause) and bool(re.search(r"(?:,?\s+and|\s(?:pls|plz|please))\s+$", part[: len(part) - len(clause)]))
 
 
 def _apart(one: str, other: str) -> bool:
@@ -330,6 +330,7 @@ def _clauses(sentence: str) -> list[str]:
     if later:
         out.append(sentence[later.end():])
     pieces = re.split(r"\s*;\s*|\s+[—–]\s+|\s+-\s+|,?\s+but\s+|,\s+and\s+(?=we\s|(?:never|always|don'?t|do\s+not)\s)|"
+                      r"\s+and\s+(?=we\s+(?:use|never|always|don'?t|do\s+not|only)\s)|"
                       r"\s+(?:pls|plz|please)\s+(?=we\s)|"
                       r",?\s+so\s+(?=(?:it'?s|its|it\s+is|we|use|always|never|they)\b)", sentence)
     if len(pieces) > 1:
