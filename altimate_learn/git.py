@@ -181,6 +181,22 @@ def is_tracked(cwd: Path | str, relpath: str) -> bool:
     return proc is not None and proc.returncode == 0
 
 
+def committed_and_changed(path: Path) -> str | None:
+    """``path`` relative to its repository's top, when git tracks it and the work tree now differs from the index
+    (changed or deleted): a change every teammate gets with the next commit; else None."""
+    top = toplevel(path.parent if path.parent.exists() else Path.cwd())
+    if top is None:
+        return None
+    try:
+        rel = path.resolve().relative_to(top.resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+    if not is_tracked(top, rel):
+        return None
+    proc = run(top, "diff", "--quiet", "--", rel)
+    return rel if proc is not None and proc.returncode == 1 else None
+
+
 def operation_in_progress(cwd: Path | str) -> str | None:
     """``merge``, ``rebase``, ``cherry-pick`` or ``revert`` when one is under way in this work tree."""
     folder = git_dir(cwd)

@@ -288,6 +288,15 @@ def disable(as_json: JsonOpt = False) -> None:
     report.line(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
     report.line("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
                 "(or ALTIMATE_LEARN=0) to stop that too.")
+    from altimate_learn import git
+
+    shared = git.committed_and_changed(Path(path))
+    if shared:  # a teammate following "Removing learn" would turn learning off for the whole team (trial29 T29-3)
+        note = (f"Note: {shared} is committed, so committing this change turns learning off for every teammate who "
+                f"pulls it. To turn it off only for yourself, restore the file (`git checkout -- {shared}`) and set "
+                "ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.")
+        report.line(note)
+        report.data["shared_note"] = note
     resolved = load_settings(paths.root, Path.cwd())
     if resolved.values["capture"]:
         raise LearnError(f"capture is still on (from {resolved.sources['capture']}).",

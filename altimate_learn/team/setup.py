@@ -193,6 +193,11 @@ def uninstall(root: Path) -> list[str]:
         else:
             path.unlink()
         lines.append(f"Git: learn's block removed from {_shown(path, top)}.")
+        shared = git.committed_and_changed(path)
+        if shared:  # trial29 T29-3: the team's attributes, not this clone's
+            lines.append(f"Note: {shared} is committed, so committing this change stops learn's lesson files merging "
+                         "as data for every teammate who pulls it. To change only this clone, restore the file "
+                         f"(`git checkout -- {shared}`).")
     removed = [s for s in (DRIVER, BASE_DRIVER) if git.config_unset_section(top, f"merge.{s}")]
     if removed:
         lines.append("Git: merge driver removed from this clone's git config.")

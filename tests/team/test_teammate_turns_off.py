@@ -1,0 +1,60 @@
+"""A teammate who follows "Removing learn" in a clone of the team's repository: `learn disable` and `learn install git
+--uninstall` change files the team committed, and committing that turns learning off (or lesson files merging as data)
+for everyone who pulls. They say so, and how to change only this clone; an uncommitted file gets no such note
+(trial29 T29-3: Bob's `git status` showed the team's config changed and .gitattributes deleted, and nothing had said so)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import git
+
+CONFIG = ".altimate-code/altimate-code.json"
+
+
+def _commit_all(repo: Path) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "team setup")
+
+
+def test_disable_on_the_teams_committed_config_says_it_turns_learning_off_for_everyone(git_repo: Path, cli,
+                                                                                      isolated_home: Path):
+    assert cli("enable")[0] == 0
+    _commit_all(git_repo)
+    code, out, err = cli("disable")
+    assert code == 0, err
+    assert (f"Note: {CONFIG} is committed, so committing this change turns learning off for every teammate who pulls "
+            f"it. To turn it off only for yourself, restore the file (`git checkout -- {CONFIG}`) and set "
+            "ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.") in out
+    code, out, err = cli("disable", "--json")
+    assert code == 0 and "shared_note" in json.loads(out)  # the same note for a script
+    git(git_repo, "checkout", "--", CONFIG)  # the advice followed: the team's file is as committed again
+    assert git(git_repo, "status", "--porcelain") == ""
+
+
+def test_disable_on_a_config_nobody_committed_has_no_note(git_repo: Path, cli, isolated_home: Path):
+    assert cli("enable")[0] == 0
+    code, out, err = cli("disable")
+    assert code == 0, err
+    assert "Learning disabled" in out and "is committed" not in out
+
+
+def test_uninstalling_the_teams_committed_gitattributes_block_says_it_reaches_everyone(git_repo: Path, cli):
+    assert cli("install", "git")[0] == 0
+    _commit_all(git_repo)
+    code, out, err = cli("install", "git", "--uninstall")
+    assert code == 0, err
+    assert not (git_repo / ".gitattributes").exists()
+    assert ("Note: .gitattributes is committed, so committing this change stops learn's lesson files merging as data "
+            "for every teammate who pulls it. To change only this clone, restore the file "
+            "(`git checkout -- .gitattributes`).") in out
+    git(git_repo, "checkout", "--", ".gitattributes")
+    assert cli("install", "git")[0] == 0  # the clone's own merge driver again; the team's file is unchanged
+    assert git(git_repo, "status", "--porcelain") == ""
+
+
+def test_uninstalling_an_uncommitted_gitattributes_block_has_no_note(git_repo: Path, cli):
+    assert cli("install", "git")[0] == 0
+    code, out, err = cli("install", "git", "--uninstall")
+    assert code == 0 and "is committed" not in out
