@@ -35,7 +35,8 @@ TURN = re.compile(
 
 # The agent's own act named after the turn
 AGENT_ACT = re.compile(
-    r"\byou(?:'ve|\s+have|'re|\s+are)?\s+(?:also\s+|still\s+|accidentally\s+)?(?!(?:can|could|should|might|may|will|would)\b)"
+    r"\byou(?:'ve|\s+have|'re|\s+are)?\s+(?:also\s+|still\s+|accidentally\s+)?(?!(?:can|could|should|might|may|will|would|"
+    r"going\s+to|gonna|about\s+to)\b)"
     r"[a-z]+(?:ed|en|ing)\b|\byou\s+(?:left|put|made|wrote|set|kept|forgot|broke|hard-?coded|swallowed|dropped|"
     r"removed|deleted|named|catch|hit|use|call|return)\b|\b(?:the\s+|those\s+|these\s+|that\s+)?[\w-]+(?:\s+[\w-]+)?\s+you\s+"
     r"(?:added|wrote|made|created|built|changed|introduced|set\s+up|generated|used|put|moved|renamed|left)\b"
@@ -50,6 +51,7 @@ CHANGE_OR_FAULT = re.compile(
 
 # Not the agent's work asked to change: a wish for later, someone else's wish, the act praised
 LATER_OR_THEIRS = re.compile(r"\b(?:for\s+later|later\s+on|next\s+(?:time|sprint|week)|some\s*day|eventually|might\s+want|"
+                             r"i'll\s+(?:send|give|share|get)|tonight|tomorrow|"
                              r"could\s+(?:also\s+)?(?:consider|think)|the\s+(?:product|design|marketing|sales|ux)\s+team|"
                              r"(?:boss|manager|client|customer|pm)\s+wants?)\b|\b(?:like|as)\s+i\s+(?:asked|said|wanted)\b", _I)
 

@@ -52,7 +52,8 @@ FAULT = re.compile(
     r"n't\b|\b(?:not|never|no\s+longer|nothing|none|nobody|no\s+\w+|empty|blank|zero|all\s+zeros?|null|undefined|nan|"
     r"0\s+(?:bytes?|kb|rows?|items?|results?|records?|lines?|files?)|stays?|remains?|stuck|still|gone|missing|disappear\w*|vanish\w*|"
     r"wrong|off|broken|breaks?|red|fail\w*|errors?|erroring|crash\w*|hang\w*|freez\w*|panics?|throws?|twice|duplicat\w*|"
-    r"double[sd]?|stale|outdated|wipes?|deletes?|loses?|lost|drops?|overwrites?|resets?|truncat\w*|slow(?:er)?|"
+    r"double[sd]?|stale|outdated|wipes?|deletes?|loses?|lost|drop(?:s|ped)?|overwrites?|resets?|truncat\w*|slow(?:er)?|typos?|"
+    r"misspel\w*|"
     r"takes\s+(?:forever|ages|\d+\s*(?:s|sec\w*|min\w*)))\b", _I)
 # ... and abroad, read only after a quoted claim ("dijiste que funcionaba pero …"): es/pt vacío/vazio, no/não,
 # falla/falha, error/erro; fr vide, ne … pas, plante; it vuoto, non, errore; de leer, nicht, kein, Fehler.
@@ -74,6 +75,9 @@ NOT_A_REPORT = re.compile(
     r"|^\W*(?:honestly|personally|frankly|tbh|i\s+(?:never\s+|always\s+|still\s+)?(?:liked?|think|feel|guess|wonder|want|wish|"
     r"prefer|hate|love|believe|suppose))\b|\banyway\b|\bthe\s+(?:real|bigger|main)\s+(?:problem|issue|question)\b"
     r"|\blet's\s+(?!(?:fix|revert|undo|restore|put\s+(?:it|them)\s+back|roll\s+back)\b)"
+    # out of this task: "… was never part of this task, so leave it", "…, that's a separate ticket"
+    r"|\b(?:leave\s+(?:it|that|them|this)|(?:never|not)\s+part\s+of|out\s+of\s+scope|(?:a\s+)?separate\s+(?:ticket|issue|task|pr|"
+    r"story)|another\s+(?:ticket|task|story)|unrelated)\b"
     r"|\b(?:tomorrow|later|next\s+(?:week|sprint|time)|for\s+now|by\s+design|as\s+expected|on\s+purpose)\b", _I)
 
 

@@ -322,7 +322,7 @@ ACCEPTED_AS_RIGHT = re.compile(r"\bwhich(?:'s|\s+is|\s+was)\s+(?:actually\s+|exa
 # The agent cleared in the same message: "it's worse on safari in general, not your fault", "…, unrelated to your
 # change", "nothing to do with your code": a report that says it is not about the agent's work.
 CLEARED = re.compile(r"\bnot\s+(?:because\s+of\s+)?(?:your|the\s+agent's)\s+(?:\w+\s+)?(?:fault|doing|change|changes|code|edit|"
-                     r"edits|fix)\b|\bnot\s+(?:yours|from\s+you|the\s+agent's)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
+                     r"edits|fix)\b|\bnot\s+(?:yours|from\s+you|the\s+agent's)\b|[,;]\s*(?:that's\s+|it's\s+)?unrelated\s*[.!]?\s*$|\bunrelated\s+(?:issue|problem|bug|failure)\b|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|independent\s+of)\s+(?:your|the\s+agent's|the\s+new|"
                      r"this)\s+(?:\w+\s+)?(?:change|changes|code|edit|edits|fix|work|pr|commit)\b|\bnot\s+(?:caused\s+by|from)\s+you\b", _I)
 
 # The person's own act, said with themselves as the subject: "I'll put it back in the backlog", "let me move it back to

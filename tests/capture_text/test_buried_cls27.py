@@ -35,6 +35,10 @@ QUIET = [
     "nice work. however, the product team wants a dark mode toggle there too",
     "great, you left the old API alone like I asked. now the docs",
     "thanks! one thing: could you also export it as csv?",
+    "nice! quick note: you're going to need the API key from me, I'll send it tonight",
+    "thanks a lot. one thing, your explanation of the cache was really helpful",
+    "perfect. one question, you used redis here, is it already in our stack?",
+    "good job. but I need to leave now, we'll continue tomorrow",
     # abroad: praise then new work
     "merci, c'est super. prochaine étape : ajoute un bouton export",
     "genial, gracias. una cosa más: agrega la paginación",

@@ -33,6 +33,9 @@ FIRE = [
     "import runs but 0 rows end up in the table",
     "passes on my laptop too but CI is red on the same test",
     "ok the login works but the avatar disappears after a refresh",
+    "it deploys now but the health check never goes green",
+    "great, the page renders, but the copy you wrote has typos in every heading",
+    "the tests pass but the coverage dropped from 90 to 60 percent",
     # the claim's own word in scare quotes, or so-called
     "the so-called fix wipes the draft every time I save",
     "the 'working' mailer sends every email twice",
@@ -63,6 +66,10 @@ QUIET = [
     "that works but now I want the same for the admin page",
     "it works but honestly I never liked this login page anyway",
     "it works, but the real problem is that nobody uses the login page, so let's drop it",
+    "the login works but the signup page was never part of this task, so leave it",
+    "it loads now but our analytics script is broken on that page, that's a separate ticket",
+    "the export works but excel shows a warning on open, that's excel's thing",
+    "it builds but the docker image is still big, that's expected with cuda",
     # abroad
     "tu as dit que ça marchait, super, on déploie",
     "dijiste que funcionaba, genial, sigamos con el login",

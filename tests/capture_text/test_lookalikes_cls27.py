@@ -38,6 +38,7 @@ QUIET = [
     "the numbers are off by a day in the vendor's feed, can our parser shift them?",
     "the tooltip shows up twice in the figma file, replicate that",
     "you said earlier that staging is empty, is that still true?",
+    "the tests pass but my colleague's branch still fails, unrelated",
 ]
 
 FIRE = [
