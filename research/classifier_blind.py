@@ -423,6 +423,10 @@ _register(BlindSet(
         ("f782cf16 (the classifier as at a95e9e48)", "12:19", "first sight: before any row was read and before any change "
          "of this session to the classifier (the first of at most three looks)",
          {("all", WITH): (0.912, 0.664, 73, 7, 37, 123), ("all", WITHOUT): (0.875, 0.573, 63, 9, 47, 121)}),
+        ("4af2ff97", "13:40", "after this session's last change to the classifier (cls27's three landings: the claim set "
+         "against what the person sees, a norm stated about what the answer did, a correction after praise, and the "
+         "look-alike guards); the second look",
+         {("all", WITH): (0.916, 0.691, 76, 7, 34, 123), ("all", WITHOUT): (0.875, 0.573, 63, 9, 47, 121)}),
     ],
     looks=[
         ("f782cf16", "12:19", "first sight", {
@@ -441,8 +445,69 @@ _register(BlindSet(
                              "-first_rules": {"tn": 12}, "-neutral_question": {"tn": 15}, "-own_mistake": {"fp": 3, "tn": 5},
                              "-paste_with_request": {"tn": 12}, "-plain_request": {"tn": 8},
                              "-request_with_cue": {"fp": 3, "tn": 19}, "-status": {"fp": 1, "tn": 9}, "-thanks": {"tn": 8}}}),
+        ("4af2ff97", "13:40", "after", {"all, with": {"+broken_after_done": {"fn": 12, "tp": 22},
+            "+buried": {"fn": 5, "tp": 5},
+            "+challenge_question": {"fn": 3, "tp": 12},
+            "+convention": {"fn": 6, "tp": 4},
+            "+explicit": {"tp": 11},
+            "+hedged": {"fn": 5, "tp": 6},
+            "+reminder": {"fn": 2, "tp": 8},
+            "+shorthand": {"fn": 1, "tp": 8},
+            "-approval": {"tn": 15},
+            "-continue_after_interrupt": {"tn": 8},
+            "-existing_bug": {"fp": 1, "tn": 11},
+            "-first_rules": {"tn": 12},
+            "-neutral_question": {"tn": 15},
+            "-own_mistake": {"fp": 3, "tn": 5},
+            "-paste_with_request": {"tn": 12},
+            "-plain_request": {"tn": 8},
+            "-request_with_cue": {"fp": 2, "tn": 20},
+            "-status": {"fp": 1, "tn": 9},
+            "-thanks": {"tn": 8}},
+            "all, without": {"+broken_after_done": {"fn": 21, "tp": 13},
+            "+buried": {"fn": 7, "tp": 3},
+            "+challenge_question": {"fn": 3, "tp": 12},
+            "+convention": {"fn": 6, "tp": 4},
+            "+explicit": {"tp": 11},
+            "+hedged": {"fn": 5, "tp": 6},
+            "+reminder": {"fn": 4, "tp": 6},
+            "+shorthand": {"fn": 1, "tp": 8},
+            "-approval": {"fp": 1, "tn": 14},
+            "-continue_after_interrupt": {"tn": 8},
+            "-existing_bug": {"fp": 1, "tn": 11},
+            "-first_rules": {"tn": 12},
+            "-neutral_question": {"tn": 15},
+            "-own_mistake": {"fp": 3, "tn": 5},
+            "-paste_with_request": {"tn": 12},
+            "-plain_request": {"tn": 8},
+            "-request_with_cue": {"fp": 3, "tn": 19},
+            "-status": {"fp": 1, "tn": 9},
+            "-thanks": {"tn": 8}}}),
     ],
-    notes=[],
+    notes=[
+        "What was written between the looks, and from what: three shapes read against the agent's answer (the answer's "
+        "claim set against what the person sees: `capture/claims.py`; a norm stated as a plain fact about the very thing "
+        "the answer did: `capture/conventions.py`; a correction after praise that names the agent's act: "
+        "`capture/buried.py`) and guards for the look-alikes cls26's and review26's notes left firing, each written from "
+        "the shape named in the brief and from sentences typed for it (tests/capture_text/test_*_cls27.py, in English and "
+        "other languages), checked on the real-session dev split, the first two blind sets (both dev data by then) and "
+        "`corrections.jsonl`, then tightened twice on fresh look-alikes typed after the first landing. No row of this set "
+        "was read; its category names and counts were seen at each look.",
+        "",
+        "What carried: with the answer, recall 0.664 -> 0.691 (three corrections more: two buried after praise, one report "
+        "after done work) at the same seven false alarms (precision 0.912 -> 0.916); without the answer nothing moved, as "
+        "expected of forms read against the answer. Conventions stated as facts stayed at 4/10 (why was not read: the set "
+        "stays blind). No false alarm was removed: the look-alike guards were written from other sentences, and the person's own "
+        "mistake (3 of 8 flagged) and new requests with a cue word (2 of 22) still fire. On the real-session held-out split "
+        "(numbers only, counted twice, at 13:16 on 15b43cd5 and 13:40 on 4af2ff97) 0.778 / 0.434 (TP 259, FP 74) -> 0.776 / "
+        "0.436 (TP 260, FP 75): one report more, one false alarm more; the real dev split 0.955 / 0.601 -> 0.955 / 0.604 "
+        "(TP 549 -> 551, FP 26).",
+        "",
+        "Limits: one writer (cwrite3; what the writer read is in the set's README, which this scorer's author did not "
+        "need to read); 110 corrections, so one message moves recall by 0.009. The set was scored three times in the session: the two "
+        "looks above and this section's generation on the commit of the second look (the same classifier: the same "
+        "counts).",
+    ],
 ))
 
 

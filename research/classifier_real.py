@@ -503,6 +503,29 @@ TWENTY_THIRD_PASS = (
     "false alarm more; nothing was changed after it.\n"
 )
 
+# Twenty-fourth pass (issue 20, cls27, session 2026-12-05 #11): forms written from shapes, measured on a third blind set.
+TWENTY_FOURTH_PASS = (
+    "Twenty-fourth pass (`cls27`, 2026-12-05 #11): the measure of carry was a third blind written set "
+    "(`corrections_blind3.jsonl`, 240 messages by cwrite3, held back whole: counts only, its own section below); the first "
+    "two blind sets were dev data. Written from shapes, not from any set's errors, each with typed look-alikes: after an "
+    "answer that claimed the work, the claim set against what the person sees (\"you said the checks pass but three "
+    "fail\", \"it compiles now but the output file is 0 bytes\"); a norm stated as a plain fact about the very thing the "
+    "answer did (\"PRs go against develop here\" after \"Opened the PR against main.\"); a correction after praise that "
+    "names the agent's act, new work after it or not; and, precision first, guards for the look-alikes the last "
+    "session's notes left firing (the person's own act, done as asked, a fault accepted as right, the agent cleared, a "
+    "part deferred, a limit of the person's, work still to come, someone else's thing, a confirming question), then "
+    "two rounds of tightening on fresh typed look-alikes. Third blind set, with the answer: 0.912 / 0.664 (TP 73, FP 7) "
+    "at first sight -> 0.916 / 0.691 (TP 76, FP 7); without it 0.875 / 0.573 both times. Real dev 0.955 / 0.601 (TP 549, "
+    "FP 26) -> 0.955 / 0.604 (TP 551, FP 26); `corrections.jsonl` held-out 0.978 / 0.882 unchanged; first blind set "
+    "unchanged; second blind set (dev by then) half B with the answer 0.950 / 0.613 -> 0.979 / 0.758 (fit: its misses "
+    "were read in the last session and named the shapes); first-sight flags of today's classifier on dev owners 258 "
+    "right / 18 false, unchanged. The held-out split was counted twice, numbers only (13:16 on 15b43cd5, 13:40 on "
+    "4af2ff97, the same both times): 0.778 / 0.434 (TP 259, FP 74, FN 338) -> 0.776 / 0.436 (TP 260, FP 75, FN 337): one "
+    "report more, one false alarm more, so the precision goal is as far as it was. Noticed while reading the pass "
+    "paragraphs at the start: part of the held-out error list of this section was printed to the terminal; no rule was "
+    "written from it.\n"
+)
+
 NINETEENTH_PASS = (
     "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
     "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
@@ -649,6 +672,7 @@ def main() -> str:
     add(TWENTY_FIRST_PASS)
     add(TWENTY_SECOND_PASS)
     add(TWENTY_THIRD_PASS)
+    add(TWENTY_FOURTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
