@@ -532,14 +532,29 @@ class Delivery:
                      f"{'it' if len(set(edited)) == 1 else 'them'}; the new text comes with the next request or file "
                      "it is relevant to")
 
+    def _still_approved(self, text: str) -> bool:
+        """Whether every lesson line of a note given earlier is still a lesson of the approved set, in those words. A
+        request known by its words only (no prompt id: Claude Code's prompts, `learn deliver --request`) that repeats
+        gets the same bytes, but not a lesson retired or edited since: the same words may be a person asking again,
+        and one who did after a promote replaced a rule got the old rule again (trial29 T29-2). The same prompt id
+        is the same event: its bytes stay. Only read when a request repeats."""
+        lines = [line[2:] for line in text.splitlines() if line.startswith("- ")]
+        if not lines:
+            return True
+        approved = set(self.corpus.lines)
+        return all(line in approved for line in lines)
+
     def request(self, prompt: str, key: str | None = None, reserve: int = 0) -> Result:
         """The lessons for a user request; the session's first gets the retrieved tier (with the core tier when
         there was no session start), within ``budget_tokens`` less the section's and the learner's blocks'
         tokens (``reserve``: given with this request; else those given at session start)."""
         data = self.data
+        worded = not key  # known by its words only: the same words again may be a new request (a person's retyping)
         key = key or "h:" + sha256(prompt.encode("utf-8", "surrogateescape")).hexdigest()[:24]
         if key in data["requests"]:
-            return Result(data["requests"][key], note="" if data["requests"][key] else "already answered")
+            if not worded or self._still_approved(data["requests"][key]):
+                return Result(data["requests"][key], note="" if data["requests"][key] else "already answered")
+            del data["requests"][key]  # a lesson it showed was retired or edited since: answer it again, as it is now
         corpus = self.corpus
         settings = self.settings
         mentioned = self.mentioned_paths(prompt)
