@@ -423,9 +423,10 @@ _register(BlindSet(
         ("f782cf16 (the classifier as at a95e9e48)", "12:19", "first sight: before any row was read and before any change "
          "of this session to the classifier (the first of at most three looks)",
          {("all", WITH): (0.912, 0.664, 73, 7, 37, 123), ("all", WITHOUT): (0.875, 0.573, 63, 9, 47, 121)}),
-        ("4af2ff97", "13:40", "after this session's last change to the classifier (cls27's three landings: the claim set "
-         "against what the person sees, a norm stated about what the answer did, a correction after praise, and the "
-         "look-alike guards); the second look",
+        ("4af2ff97", "13:40", "after cls27's third classifier landing (15dff783: the claim set against what the person "
+         "sees, a norm stated about what the answer did, a correction after praise, and the look-alike guards); the second "
+         "look. review27's R27-5/R27-6 fix landed after it (about 14:05) and was not counted on this set: its three "
+         "scorings were spent",
          {("all", WITH): (0.916, 0.691, 76, 7, 34, 123), ("all", WITHOUT): (0.875, 0.573, 63, 9, 47, 121)}),
     ],
     looks=[

@@ -311,7 +311,8 @@ def _cleared(own: str, window: str) -> bool:
     ("…, not your fault"), the fault accepted as right ("…, which is correct"), a part not reached yet that the person
     takes up ("… isn't wired in yet, we'll do it tomorrow"), a business figure's fall with its analysis asked ("signups
     are still dropping, pull the numbers for the last quarter"). ``window``: the report's clause and the one after it."""
-    return bool(guards.CLEARED.search(own) or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
+    # ("not your fault, but the build is red since your change, revert it": the blame wins, review27 R27-6)
+    return bool((guards.CLEARED.search(own) and not guards.BLAMES_ACT.search(own)) or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
                 or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window)))
 
 

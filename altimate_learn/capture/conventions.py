@@ -47,9 +47,13 @@ NOT_STATED = re.compile(
     # the test users will be gone", "migrations here run automatically on deploy, so nothing else to do", "every deploy
     # goes through the pipeline anyway" (information, not a norm the agent broke; "…, so add a new one" still is one)
     r"|\b(?:anyway|no\s+worries|nothing\s+else|automatically|by\s+itself|on\s+(?:its|their)\s+own|resets?|expires?|"
-    r"gets?\s+wiped)\b|[,;]?\s+so\s+(?!(?:please\s+|just\s+)?(?:add|use|put|move|don't|do\s+not|never|make|create|write|"
+    r"gets?\s+wiped|so\s+you(?:'ll|\s+will|\s+don't|\s+do\s+not|\s+can|\s+won't)|don't\s+worry|(?:is|are)\s+fine|won't\s+"
+    r"matter|every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|night|morning|month)|once\s+a\s+\w+|"
+    r"picks?\s+(?:them|it)\s+up|get\s+(?:squashed|deleted|merged|cleaned))\b|[,;]?\s+so\s+(?!(?:please\s+|just\s+)?(?:add|use|put|move|don't|do\s+not|never|make|create|write|"
     r"rename|change|revert|undo|fix|remove|delete|drop|keep|open|start|follow)\b)", _I)
 
+PLAN = re.compile(r"^\W*(?:(?:ok(?:ay)?|sure|great|got\s+it)\W+)?(?:i'll|i\s+will|let\s+me|i'm\s+going\s+to|i\s+am\s+going\s+to|"
+                  r"first,?\s+i'll|i\s+plan\s+to)\b", _I)
 _WORD = re.compile(r"[a-z][a-z0-9]{3,}")
 _COMMON = frozenset("""
 this that with from have here there their they them then than what when where which while were will would could should
@@ -68,6 +72,8 @@ def broken_convention(own: str, answer: str) -> str | None:
     said the work was done) just did; None otherwise. Each sentence is read on its own."""
     if not own or not answer or len(own) > 300:
         return None
+    if PLAN.match(answer):
+        return None  # "I'll start by reading the config.": nothing done yet to break a norm (review27 R27-5)
     answered = _stems(answer)
     for sentence in re.split(r"(?<=[.!;])\s+", own.strip()):
         if NOT_STATED.search(sentence) or not (NORM.search(sentence) and OWNED.search(sentence)):

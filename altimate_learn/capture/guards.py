@@ -333,13 +333,21 @@ OWN_ACT = re.compile(r"^\W*(?:(?:ok(?:ay)?|fine|sure|alright)\W+)?(?:i'll|i\s+wi
 
 # The agent did what it was asked, said with the act's own word: "you skipped it like I asked, good", "you removed the
 # banner as I said". Never with a negation in the clause ("you didn't skip it like I asked").
-COMPLIED = re.compile(r"^(?![^.;!?]*(?:n't|\bnot\b|\bnever\b))[^.;!?]*\b(?:like|as)\s+(?:i|we)\s+(?:asked|said|requested|wanted|"
-                      r"told\s+you)\b", _I)
+COMPLIED = re.compile(r"^(?![^.;!?]*(?:n't|\bnot\b|\bnever\b|\bagain\b|\bforg[eo]t(?!\s+nothing)))[^.;!?]*\b(?:like|as)\s+(?:i|we)\s+"
+                      r"(?:asked|said|requested|wanted|told\s+you)\W*(?:good|great|thanks|thank\s+you|nice|perfect|cool|"
+                      r"ok(?:ay)?|exactly)\b", _I)
+# (review27 R27-6: "you forgot the tests again, like I asked yesterday" is a reminder; only the act praised is compliance)
 
 # A part of the work not reached yet, that the person will take up: "the helper you wrote isn't wired in yet, we'll do it
 # tomorrow", "not hooked up yet, I'll do that after lunch".
 DEFERRED = re.compile(r"\byet\b[^.;!?]{0,30}[,;.]\s*(?:and\s+)?(?:we'll|i'll|we\s+will|i\s+will|let's|we\s+can|i\s+can)\s+"
                       r"(?:\w+\s+){0,4}?(?:tomorrow|later|next\s+\w+|after\s+\w+|tonight|on\s+\w+day|in\s+a\s+(?:bit|while))\b", _I)
+
+# What blames the agent's act anywhere in the message: no guard that clears the agent may then quiet it (review27 R27-6:
+# "not your fault, but the build is red since your change, revert it").
+BLAMES_ACT = re.compile(r"\b(?:your\s+(?:change|changes|edit|edits|fix|code|commit)|since\s+your|you\s+(?:changed|wrote|made|added|"
+                        r"broke|removed|deleted|renamed|moved)|revert\s+(?:it|that|this)|put\s+(?:it|them)\s+back|roll\s+"
+                        r"(?:it\s+)?back|undo\s+(?:it|that))\b", _I)
 
 # A rule the person says they will apply themselves: "we always squash merge, so I'll do that when merging".
 SO_I_WILL = re.compile(r"[,;]?\s+so\s+(?:i'll|i\s+will|we'll|we\s+will|i'm\s+going\s+to)\b", _I)
@@ -355,7 +363,8 @@ NO_ACCESS = re.compile(r"^\W*(?:(?:there's|there\s+is|we\s+have|i\s+have|we've\s
 FOR_NEW_WORK = re.compile(r"(?<!\bneed\s)(?<!\bneeded\s)(?<!\breason\s)\bfor\s+(?:the|this|that|our|a)\s+(?:new|next|upcoming|future)\s+(?:[\w-]+\s+){0,2}?(?:features?|pages?|"
                           r"tasks?|jobs?|steps?|parts?|components?|screens?|modules?|projects?|endpoints?|tickets?|exports?|"
                           r"imports?|reports?|services?|apps?|sections?|files?|tables?|scripts?|versions?|releases?|flows?|"
-                          r"forms?|pipelines?|integrations?|ones?)\b", _I)
+                          r"forms?|pipelines?|integrations?|ones?)\b"
+                          r"(?!\s+(?:that\s+)?you\b|\s+we\s+just\b)", _I)
 
 # A business figure still falling, with a request to analyse it: "signups are still dropping, pull the numbers for the
 # last quarter", "revenue keeps going down, break it down by region": new work on the numbers, not the result broken.

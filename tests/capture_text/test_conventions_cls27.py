@@ -50,6 +50,19 @@ QUIET = [
      "migrations here always run automatically on deploy, so nothing else to do"),
     ("I merged the branch into main and deleted it, done.", "nice, main is only deployed on fridays so it'll go out then"),
     ("I squashed the commits, done.", "we always squash merge, so I'll do that when merging"),
+    # review27 R27-5: plain project facts that share a word with the answer, and a plan (nothing done yet)
+    ("I've added the migration for the orders table.",
+     "migrations here always run automatically on deploy, so you don't need to run it"),
+    ("I committed the fix.", "our commits always get squashed on merge anyway"),
+    ("I've pushed the branch.", "our branches always get deleted after merge, so don't worry about cleanup"),
+    ("I added the dependency to requirements.txt.", "our requirements go through dependabot every monday"),
+    ("I've created the ticket in Jira.", "our tickets go to the triage board first, Anna picks them up"),
+    ("Deployed to staging.", "staging deploys here always go out at noon, so you'll see it then"),
+    ("I'll start by reading the config.", "our config is split across three files, start with base.py"),
+    ("I'll look at the payment service first.", "the payment service here only talks to stripe, so start there"),
+    ("I've added the cache for the product list.", "our product list only changes once a day, so a long TTL is fine"),
+    ("I added the index on users.email.",
+     "our users table is only a few thousand rows, the index won't matter much but keep it"),
     # the agent asked: a stated rule answers the question
     ("Should I open the pull request against main or develop?", "pull requests go to develop here"),
 ]

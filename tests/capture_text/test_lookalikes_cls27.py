@@ -39,6 +39,7 @@ QUIET = [
     "the tooltip shows up twice in the figma file, replicate that",
     "you said earlier that staging is empty, is that still true?",
     "the tests pass but my colleague's branch still fails, unrelated",
+    "you forgot nothing, like I asked, thanks",
 ]
 
 FIRE = [
@@ -53,6 +54,17 @@ FIRE = [
     "signups are still broken on the form you changed",
     "the tooltip shows up twice since your change, only once in the figma file",
     "don't include archived projects in the export you just wrote",
+    # review27 R27-6: a guard never clears a clause that blames the agent's act
+    "you forgot the tests again, like I asked yesterday",
+    "you forgot to update the changelog like I said",
+    "you forgot the header, like I said before",
+    "you forgot the header again, like I said twice",
+    "not your fault, but the build is red since your change, revert it",
+    "the page is blank now, not your fault maybe, but check your change to the router",
+    "the login still fails, not your fault entirely but you changed the session key, put it back",
+    "for the new endpoint you wrote, don't return 200 on errors",
+    "for the new page you made, don't use inline styles, move them to the css file",
+    "for the new export you just added, don't include archived projects, remove them",
 ]
 
 
