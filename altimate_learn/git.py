@@ -181,14 +181,14 @@ def is_tracked(cwd: Path | str, relpath: str) -> bool:
     return proc is not None and proc.returncode == 0
 
 
-def committed_and_changed(path: Path) -> str | None:
-    """``path`` relative to its repository's top, when git tracks it and the work tree now differs from the index
-    (changed or deleted): a change every teammate gets with the next commit; else None."""
-    top = toplevel(path.parent if path.parent.exists() else Path.cwd())
+def committed_and_changed(root: Path | str, path: Path) -> str | None:
+    """``path`` relative to the top of ``root``'s repository, when git tracks it and the work tree now differs from
+    the index (changed or deleted): a change every teammate gets with the next commit; else None."""
+    top = toplevel(root)
     if top is None:
         return None
     try:
-        rel = path.resolve().relative_to(top.resolve()).as_posix()
+        rel = Path(path).resolve().relative_to(top.resolve()).as_posix()  # resolved as far as it exists (removed)
     except (ValueError, OSError):
         return None
     if not is_tracked(top, rel):

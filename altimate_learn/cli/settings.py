@@ -290,7 +290,7 @@ def disable(as_json: JsonOpt = False) -> None:
                 "(or ALTIMATE_LEARN=0) to stop that too.")
     from altimate_learn import git
 
-    shared = git.committed_and_changed(Path(path))
+    shared = git.committed_and_changed(paths.root, Path(path))
     if shared:  # a teammate following "Removing learn" would turn learning off for the whole team (trial29 T29-3)
         note = (f"Note: {shared} is committed, so committing this change turns learning off for every teammate who "
                 f"pulls it. To turn it off only for yourself, restore the file (`git checkout -- {shared}`) and set "

@@ -450,14 +450,8 @@ def shared_removal_note(options: InstallOptions) -> list[str]:
         path = Path(module.plugin_path(options)) if hasattr(module, "plugin_path") else settings_path(module, options)
     except (LearnError, OSError, AttributeError, KeyError):
         return []
-    top = git.toplevel(options.root)
-    if top is None:
-        return []
-    try:
-        rel = Path(path).resolve().relative_to(top.resolve()).as_posix()  # resolved as far as it exists (removed)
-    except ValueError:
-        return []
-    if not git.text(top, "ls-files", "--", rel):
+    rel = git.committed_and_changed(options.root, Path(path))
+    if rel is None:
         return []
     return [f"Note: {rel} is committed, so committing this change removes learn's hooks for every teammate who pulls "
             f"it. To turn learn off only for yourself, restore the file (`git checkout -- {rel}`) and set "

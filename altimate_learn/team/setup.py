@@ -193,7 +193,7 @@ def uninstall(root: Path) -> list[str]:
         else:
             path.unlink()
         lines.append(f"Git: learn's block removed from {_shown(path, top)}.")
-        shared = git.committed_and_changed(path)
+        shared = git.committed_and_changed(top, path)
         if shared:  # trial29 T29-3: the team's attributes, not this clone's
             lines.append(f"Note: {shared} is committed, so committing this change stops learn's lesson files merging "
                          "as data for every teammate who pulls it. To change only this clone, restore the file "
