@@ -70,7 +70,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind37.jsonl` and `delivery_tasks_blind38.jsonl`, the same for the twenty-first;
 `delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second;
 `delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third;
-`delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth). The
+`delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth;
+`delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -78,7 +79,7 @@ and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`,
 session 2026-12-05 #10), each written whole by one Write with no Read before.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44]
+        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46]
 """
 
 from __future__ import annotations
@@ -1516,6 +1517,50 @@ BLIND43_INTRO, BLIND44_INTRO = (TWENTYFOURTH_ROUND_WRITER.format(who=who, style=
 BLIND43_INTRO += (" Measured by the lead on the session's first code (a95e9e48) and after its last delivery change (68989d5f): the same recall task by task, 97% at 300, 1,000 and 10,000 (72 of 74; direct 27 of 27, vague 14 of 14, file 15 of 17, follow-up 16 of 16; 23.4 / 23.9 / 24.2 lessons and 771 / 809 / 757 tokens a session). The lead's reading of the 2 misses (delivery_why): the Storybook rule for every new shared component ranked 33rd of the 57-75 lessons that match `web/src/components/InvoiceBadge.tsx`, and no signal for the `source()` rule scoped `models/staging/*.sql` for `models/staging/shopify/stg_shopify__orders.sql`, one folder deeper (the same depth gap as in batch 41).")
 BLIND44_INTRO += (" Measured by the lead on a95e9e48 and 68989d5f, the same recall task by task: 94% at 300 and 1,000 (61 of 65), 92% at 10,000 (60; direct 19 of 19, vague 11 of 12 (10 at 10,000), file 17 of 19, follow-up 14 of 15; 21.9 / 22.8 / 23.0 lessons, 726 / 778 / 725 tokens). The lead's reading of the misses at 1,000: 2 below the request floor (error messages that say what to do next, for a vague request; the PodDisruptionBudget rule for a follow-up), 1 file-rank (`formatMoney()` 49th of the 57-75 lessons that match a billing component), 1 with no signal (the staging trim-and-lowercase rule, scoped `models/staging/*.sql`, for a macro, as the writer said); at 10,000 also the webhook rule for a vague request.")
 
+_TWENTYFOURTH_READ = TWENTYFOURTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYFOURTH_READ.startswith("this file's docstring") and "2026-12-05 #11" in TWENTYFOURTH_ROUND_WRITER
+TWENTYFIFTH_ROUND_WRITER = TWENTYFOURTH_ROUND_WRITER.replace(_TWENTYFOURTH_READ, (
+    "lines 60 to 76 of this file's docstring (and its usage lines), the lines that register the task sets (the "
+    "twenty-fourth round's template, printed whole with its list of what was read, and the registration of blind "
+    "batches 43 and 44 with their style text; a grep for the registration also showed the lead's two "
+    "sentences added to the intros of batches 43 and 44, which name their misses, before these tasks were written), "
+    "how `stores/generate.py` scopes lessons (and its `base_lessons()` and `scaled()` stores with this file's "
+    "`_generator()`, `load_tasks()`, `_needed_lessons()` and `check_unique()`, called for the prefix check), one "
+    "line of blind batch 44 (its first), the task fields this file reads (a grep for them, to learn the follow-up "
+    "fields), the labels in `research/__main__.py`, the `HELD_OUT` line of `delivery_why.py`, the team preamble and "
+    "the team board (empty)")).replace("2026-12-05 #11", "2026-12-05 #12")
+BLIND45_TASKS, BLIND46_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (45, 46))
+BLIND45_INTRO, BLIND46_INTRO = (TWENTYFIFTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a twenty-ninth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as developers type them: terse, lowercase, "
+     "shorthand and a few typos (\"obv\", \"acct\", \"pls\", \"ppl\", \"w/o\", \"yesterdays\"), product names "
+     "(Zendesk, Lemon Squeezy, 1Password, wkhtmltopdf, Shopify, Stripe), vague ones as symptoms (a daily orders "
+     "fact short every morning with late rows never arriving, invoice dates a day early for Australian customers, "
+     "503s on every deploy and a wedged pod never restarted, a 1.4 GB image re-downloading every wheel, a pentest's "
+     "timing finding on reset tokens, a raw ERR_CARD_DECLINED at checkout, customers doubled across Shopify and "
+     "Stripe though matched on an email hash, 12 replicas idle all weekend on staging, a notification bell still "
+     "polling after navigation, a 2,300-line PR with unrelated bumps), file ones with a few words or none (\"finish "
+     "the consume loop\", \"tests pls\", \"wip - deals + the companies on each\", \"new shared one\"); 85 "
+     "needed lessons, up to 3 a task, crowded topics (webhooks, a finance revenue mart, a Terraform S3 module, a "
+     "CronJob), lessons naming another file "
+     "(`Chart.yaml`, `app/celery_beat.py`, `tests/factories.py`, `int_subscription_days`), the `test_*.py` pattern "
+     "and every section of the source file; 1 needed lesson is scoped to paths the task's files do not match (the "
+     "trim-and-lowercase rule, `models/staging/*.sql`, for `dim_customers`), 2 tasks have no file; 2 needed lessons "
+     "are ones the lead's sentences on batches 43 and 44 name as misses (that rule, and the Storybook rule for a new "
+     "shared component)"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: Q1 revenue in Metabase off the board deck's February fiscal year, "
+     "chargebacks still counted in net revenue, a prod apply from a laptop in a retro, a database password in "
+     "`docker history`, a year's export OOMing the API through pandas, an invoice task lost when a worker pod is "
+     "evicted, a white box in dark mode after `!important`, full page reloads from concatenated sidebar links, a "
+     "3 a.m. page for a disk nobody used, orders without a promo code vanishing from a `!=` filter next to a ratio "
+     "column; direct ones such as a /v2 shipments list, an int model of subscription days (no file), a node "
+     "Dockerfile, a welcome email behind a flag, an ECR push job, a tiptap editor showing API HTML, three SQS "
+     "queues, a tax key already in a local .env, DocuSign webhooks; file ones mostly with no request or a few words "
+     "(a product events fact, a shell script, a Playwright spec, a Pydantic schema, a Makefile with a dead target "
+     "commented out, docker-compose, a query hook, a seed given last month's orders); 75 needed lessons, up to 3 a "
+     "task, lessons naming another file (`.env.example`, `exposures.yml`, `Chart.yaml`, `services/reports`), none "
+     "scoped to paths the task's files do not match")))
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1575,6 +1620,8 @@ SETS = {
     "blind42": (BLIND42_TASKS, "Blind batch 42 (written apart from the code)", BLIND42_INTRO),
     "blind43": (BLIND43_TASKS, "Blind batch 43 (written apart from the code)", BLIND43_INTRO),
     "blind44": (BLIND44_TASKS, "Blind batch 44 (written apart from the code)", BLIND44_INTRO),
+    "blind45": (BLIND45_TASKS, "Blind batch 45 (written apart from the code)", BLIND45_INTRO),
+    "blind46": (BLIND46_TASKS, "Blind batch 46 (written apart from the code)", BLIND46_INTRO),
 }
 
 
