@@ -499,7 +499,12 @@ def _reflect_claimed(store: Store, batch: Batch, options: Options, resolution: R
         outcome.flagged, outcome.summary = curated.flagged, curated.summary
         if curated.changed or store.path(Store.CANDIDATE).exists():
             outcome.candidate = _relative(store, store.path(Store.CANDIDATE))
-        used = _used_signals(builtin, curated.rejected) if builtin is not None else _not_carried(batch, curated.rejected)
+        if builtin is not None:
+            used = _used_signals(builtin, curated.rejected)
+        else:
+            used = _not_carried(batch, curated.rejected)
+            if used is None and batch.screen is None:
+                used = _not_cut(batch, raw_deltas, curated.rejected)
         if not curated.applied:
             outcome.status = "nothing-usable"
             outcome.error = f"all {len(curated.rejected)} proposed changes were rejected"
@@ -546,6 +551,38 @@ def _not_carried(batch: Batch, rejected: list[dict[str, Any]]) -> set[str] | Non
     keep = {s["id"] for s in batch.signals
             if s["id"] in refs or f"{s.get('sessionID')}:{s.get('messageID')}" in refs}
     return {i for i in batch.signal_ids if i not in keep} if keep else None
+
+
+def _not_cut(batch: Batch, deltas: list[dict[str, Any]], rejected: list[dict[str, Any]]) -> set[str] | None:
+    """A plain model batch (``learn reflect`` with a model): the signals to consume, all but those a rule the curator
+    cut at its per-reflection cap came from; None for all. The model's deltas cite no signal, so a delta's source is
+    the signal sharing the most content words with its text and reason; a cut delta with no such signal keeps open
+    every signal no applied delta came from (a rule cut for room is never lost; issue 20)."""
+    cut = {r["index"] for r in rejected if r.get("rule") == "limit" and isinstance(r.get("index"), int)}
+    cut &= set(range(len(deltas)))
+    if not cut or not batch.signals:
+        return None
+    from altimate_learn.gates.offline import content_words
+
+    signal_words = [(s["id"], content_words(str(s.get("text", "")))) for s in batch.signals]
+    refused = {r["index"] for r in rejected if isinstance(r.get("index"), int)}
+
+    def sources(delta: dict[str, Any]) -> set[str]:
+        words = content_words(f"{delta.get('text') or ''} {delta.get('reason') or ''}")
+        shared = {sid: len(words & w) for sid, w in signal_words}
+        best = max(shared.values(), default=0)
+        return {sid for sid, n in shared.items() if n == best} if best else set()
+
+    applied: set[str] = set()
+    for index, delta in enumerate(deltas):
+        if index not in refused and isinstance(delta, dict):
+            applied |= sources(delta)
+    keep: set[str] = set()
+    for index in sorted(cut):
+        delta = deltas[index] if isinstance(deltas[index], dict) else {}
+        found = sources(delta)
+        keep |= found or {sid for sid, _ in signal_words if sid not in applied}
+    return {i for i in batch.signal_ids if i not in keep}
 
 
 def _leave_open(store: Store, batch: Batch, builtin: BuiltinResult, consumed: set[str],

@@ -527,3 +527,58 @@ def test_a_failed_session_among_successes_is_one_line_and_no_error(git_repo, cli
     failures = [line for line in out.splitlines() if "failed:" in line]
     assert len(failures) == 1 and failures[0].endswith("Signals kept open."), out
     assert out.count("invalid api key") <= 1 and "Reflected on session" in out
+
+
+CUT_CORRECTIONS = ["no, use pnpm not npm in this repo", "stop hardcoding the table name, use ref() for models",
+                   "dont print() in the service code, log with structlog", "migrations live in db/migrations not sql/",
+                   "the api timeout must be 30 seconds, not 5"]
+CUT_RULES = ["Use `pnpm`, not `npm`, in this repository.", "Reference models with `ref()`, never hardcoded table names.",
+             "Log with `structlog` instead of `print()` in service code.",
+             "Keep database migrations in `db/migrations/`.", "Set the API timeout to 30 seconds."]
+CUT_REASONS = ["the user asked for pnpm instead of npm", "the user asked for ref() instead of a hardcoded table",
+               "the user asked for structlog, not print()", "the user said migrations live in db/migrations",
+               "the user said the api timeout is 30 seconds"]
+
+
+def test_a_model_rule_cut_at_the_cap_keeps_its_correction_open_for_the_next_reflection(
+        git_repo, cli, openai_env) -> None:
+    ids = [s["id"] for s in _signals(git_repo, *CUT_CORRECTIONS)]
+    # five rules from five corrections, none citing a signal: the curator adds at most three a reflection
+    openai_env.deltas(*({"op": "ADD", "text": t, "reason": r} for t, r in zip(CUT_RULES, CUT_REASONS)))
+    openai_env.vet()
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert sorted(lesson["text"] for lesson in _candidate(git_repo)) == sorted(CUT_RULES[:3])
+    assert "Signals: 3 consumed, 2 kept open." in out
+    assert _open(git_repo) == ids[3:], "the corrections of the two cut rules were consumed: nothing brings them back"
+    # the next reflection sees those two corrections only, and its answer stages their rules
+    openai_env.deltas(*({"op": "ADD", "text": t, "reason": r} for t, r in zip(CUT_RULES[3:], CUT_REASONS[3:])))
+    openai_env.vet()
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    prompt = [r for r in openai_env.requests if "<<<FEEDBACK " in r.prompt][-1].prompt
+    assert CUT_CORRECTIONS[4] in prompt and CUT_CORRECTIONS[0] not in prompt
+    assert sorted(lesson["text"] for lesson in _candidate(git_repo)) == sorted(CUT_RULES)
+    assert _open(git_repo) == []
+
+
+def test_a_cut_rule_whose_source_is_unclear_keeps_every_correction_no_applied_rule_came_from(
+        git_repo, cli, openai_env) -> None:
+    ids = [s["id"] for s in _signals(git_repo, *CUT_CORRECTIONS[:4])]
+    rules = [{"op": "ADD", "text": t, "reason": r} for t, r in zip(CUT_RULES[:3], CUT_REASONS[:3])]
+    rules.append({"op": "ADD", "text": "Write changelog entries in the past tense.", "reason": "house style"})
+    openai_env.deltas(*rules)
+    openai_env.vet()
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert len(_candidate(git_repo)) == 3
+    assert _open(git_repo) == ids[3:]  # the migrations correction gave no applied rule: it may be the cut one's
+
+
+def test_without_a_cut_a_model_reflection_consumes_every_signal_it_saw(git_repo, cli, openai_env) -> None:
+    _signals(git_repo, *CUT_CORRECTIONS[:3])
+    openai_env.deltas({"op": "ADD", "text": CUT_RULES[0], "reason": CUT_REASONS[0]})
+    openai_env.vet()
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert "Signals: 3 consumed." in out and _open(git_repo) == []
