@@ -93,12 +93,22 @@ def deliver(
                                                                 "this project has no approved lessons"):
         result["note"] = stale_note  # every approved lesson is held out: say why, not "no approved lessons"
         stale_note = None
+    from altimate_learn.gates.doctor import delivery_fallbacks, fallback_line
+    from altimate_learn.team.resolve import unfinished_files, unfinished_line
+
+    # a merge stopped on a conflict: these lessons come from the last good set; said as status and doctor say it
+    fallbacks, unfinished = delivery_fallbacks(paths), unfinished_files(paths)
     if as_json:
         print_json({**result_base, **result, "skipped": [n for n in notes if "left out" in n or "skipped" in n],
-                    "stale": stale})
+                    "stale": stale, "fallbacks": fallbacks, "unfinished_merge": unfinished})
         return
     for note in notes:
-        warn(note)
+        if not (fallbacks and "delivering the last good set" in note):
+            warn(note)
+    for item in fallbacks:
+        warn(fallback_line(item) + ".")
+    if unfinished:
+        warn(unfinished_line(unfinished) + ".")
     if result["text"]:
         echo(result["text"])
     else:

@@ -142,7 +142,18 @@ def _render(report: dict[str, Any]) -> None:
     stale, quarantined, cap = report["stale"], report["quarantined"], report["outside_cap"]
     from altimate_learn.tidy.counts import line as set_line
 
-    echo(f"  set: {set_line(report['set'])}")
+    unreadable = les.get("unreadable") or []
+    if unreadable:  # its set is unknown while the hooks deliver the last good set: never "0 in force" (trial29)
+        names = ", ".join(f"'{item['store']}'" for item in unreadable)
+        counted = f"{set_line(report['set'])}; " if les["approved"] else ""
+        echo(f"  set: {counted}store {names} not counted until {'its' if len(unreadable) == 1 else 'their'} "
+             "approved.json can be read (the hooks deliver the last good set meanwhile, above)")
+    else:
+        echo(f"  set: {set_line(report['set'])}")
+    if report.get("unfinished_merge"):
+        from altimate_learn.team.resolve import unfinished_line
+
+        echo(f"  {unfinished_line(report['unfinished_merge'])}.")
     if stale["count"]:
         echo(f"  {plural(stale['count'], 'lesson')} {'is' if stale['count'] == 1 else 'are'} stale: the instruction files "
              "changed since they were vetted. Held out of delivery until re-vetted: " + stale["fix"] + ".")

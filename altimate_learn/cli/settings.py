@@ -439,31 +439,12 @@ def _promote_interrupted(store: Store) -> str | None:
 
 
 def _unfinished_merge(paths, said: list[str]) -> list[str]:
-    """Store files a merge left unmerged or with conflict markers that the merge lines (``said``) do not name: one
-    `learn resolve` merges as data alone (the same lesson retired by two teammates: its `retired/<id>.json`,
-    which git merges as text lines), and instruction files with a conflict inside learn's block. Project-relative
-    paths."""
-    from altimate_learn.team.resolve import targets
+    """The files of an unfinished merge (:func:`altimate_learn.team.resolve.unfinished_files`) that the merge lines
+    (``said``) do not name: one `learn resolve` merges as data alone (the same lesson retired by two teammates: its
+    `retired/<id>.json`), and instruction files with a conflict inside learn's block."""
+    from altimate_learn.team.resolve import unfinished_files
 
-    out = []
-    try:
-        found = targets(paths)
-    except (LearnError, OSError):
-        return []
-    for path in found:
-        try:
-            shown = path.relative_to(paths.root).as_posix()
-        except ValueError:
-            shown = str(path)
-        if not any(line.startswith(f"{shown}:") for line in said):
-            out.append(shown)
-    from altimate_learn.instructions.block import conflicted_blocks
-
-    try:  # learn's block of AGENTS.md, …: two teammates' learners each added a bullet (trial29)
-        out += [path.relative_to(paths.root).as_posix() for path in conflicted_blocks(paths.root)]
-    except (LearnError, OSError, ValueError):
-        pass
-    return out
+    return [shown for shown in unfinished_files(paths) if not any(line.startswith(f"{shown}:") for line in said)]
 
 
 def _limits(paths, resolved) -> dict[str, Any]:
@@ -616,10 +597,9 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for line in info["merge"]:
         echo(f"  {line}")
     if info["unfinished_merge"]:
-        files = info["unfinished_merge"]
-        echo(f"  merge not finished: {', '.join(files[:3])}{f' and {len(files) - 3} more' if len(files) > 3 else ''} "
-             f"{'has' if len(files) == 1 else 'have'} git conflict markers; `learn resolve` merges both sides as "
-             "data (then `git commit`).")
+        from altimate_learn.team.resolve import unfinished_line
+
+        echo(f"  {unfinished_line(info['unfinished_merge'])}.")
     from altimate_learn.tidy.counts import line as set_line
 
     fallback = info["delivery_fallback"]

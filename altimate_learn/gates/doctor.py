@@ -17,7 +17,8 @@ the project.
   remember, learner, …; ``legacy`` before channels were recorded; ``teammates`` for lessons that came in
   through git, which this clone's local vet records do not know).
 - **Unreadable stores**: a store whose approved.json cannot be read (an unfinished merge, a broken edit), with
-  the last good set the hooks deliver meanwhile (:mod:`altimate_learn.deliver.lastgood`).
+  the last good set the hooks deliver meanwhile (:mod:`altimate_learn.deliver.lastgood`); its set is not counted
+  (never "0 in force" while the hooks deliver), and the files of an unfinished merge are named with `learn resolve`.
 - **Instruction files** in force (with the agents that load them and any problem), personal ones, and the
   config files; each store's files with their sizes.
 """
@@ -160,6 +161,34 @@ def fallback(store: Store) -> dict[str, Any]:
     return {"from": None, "lessons": 0}
 
 
+def delivery_fallbacks(paths: ProjectPaths) -> list[dict[str, Any]]:
+    """The stores whose approved.json delivery cannot use (not a JSON array: conflict markers, a broken edit), each
+    with the last good set the hooks deliver instead (:func:`fallback`): what `learn deliver` says beside its
+    answer, so it tells what `learn status` and `learn doctor` tell."""
+    from altimate_learn.jsonsafe import loads_document
+    from altimate_learn.store import all_stores
+
+    out = []
+    for store in all_stores(paths):
+        try:
+            usable = isinstance(loads_document(store.path(Store.APPROVED).read_bytes().decode("utf-8")), list)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError):
+            usable = False
+        if not usable:
+            out.append({"store": store.name, **fallback(store)})
+    return out
+
+
+def fallback_line(item: dict[str, Any]) -> str:
+    """One line on a store whose approved.json cannot be read (an item of :func:`delivery_fallbacks`)."""
+    head = f"store '{item['store']}': approved.json cannot be read"
+    if item.get("from"):
+        return f"{head}, so the hooks deliver the last good set instead: {item['lessons']} lesson{'' if item['lessons'] == 1 else 's'} from {item['from']}"
+    return f"{head} and no last good set was found: it delivers nothing until it is fixed"
+
+
 def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) -> dict[str, Any]:
     """Everything but the agents' hooks (the CLI adds those; `learn install --check` lives there)."""
     from altimate_learn.gates import quarantine
@@ -246,4 +275,8 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                                            for f in personal_files()]}
     report["config_files"] = [str(p) for p in settings.files] + [str(paths.root / c) for c in agent_configs]
     report["stores"] = store_rows
+    from altimate_learn.team.resolve import unfinished_files
+
+    # a merge stopped on a conflict: named with the way out, as `learn status` and `learn deliver` name it
+    report["unfinished_merge"] = unfinished_files(paths)
     return report

@@ -333,3 +333,34 @@ def _problems(path: Path, kind: str) -> list[str]:
     report = check_file(path, path.name)
     return [f"{p.lesson}: {p.rule}: {p.message}" for p in report.problems]
 
+
+
+def unfinished_files(paths: ProjectPaths) -> list[str]:
+    """Project-relative paths a merge left unfinished that `learn resolve` merges as data: store files git has
+    unmerged or with conflict markers, and instruction files with a conflict inside learn's block (two teammates'
+    learners each added a bullet). What `learn status`, `learn doctor` and `learn deliver` name, so they tell the
+    same story while the hooks deliver the last good set."""
+    out: list[str] = []
+    try:
+        found = targets(paths)
+    except (LearnError, OSError):
+        found = []
+    for path in found:
+        try:
+            out.append(path.relative_to(paths.root).as_posix())
+        except ValueError:
+            out.append(str(path))
+    from altimate_learn.instructions.block import conflicted_blocks
+
+    try:
+        out += [path.relative_to(paths.root).as_posix() for path in conflicted_blocks(paths.root)]
+    except (LearnError, OSError, ValueError):
+        pass
+    return list(dict.fromkeys(out))
+
+
+def unfinished_line(files: list[str]) -> str:
+    """One line naming the files of an unfinished merge and the way out."""
+    shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+    return (f"merge not finished: {shown} {'has' if len(files) == 1 else 'have'} git conflict markers; "
+            "`learn resolve` merges both sides as data (then `git commit`)")

@@ -15,8 +15,8 @@ def test_deliver_request_json_and_shown_records(git_repo: Path, run_learn):
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert set(out) == {"session", "event", "enabled", "text", "lessons", "note", "already_shown", "learned_notes", "skipped",
-                        "stale"}
-    assert out["stale"] == 0
+                        "stale", "fallbacks", "unfinished_merge"}
+    assert out["stale"] == 0 and out["fallbacks"] == [] and out["unfinished_merge"] == []
     assert out["session"] == "cli-1" and out["event"] == "request" and out["enabled"] is True
     assert out["lessons"] and set(out["lessons"][0]) == {"store", "id", "tier", "line"}
     assert {item["tier"] for item in out["lessons"]} <= {"core", "retrieved"}
