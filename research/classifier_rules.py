@@ -62,19 +62,22 @@ def _names() -> dict[int, str]:
 def traced() -> Iterator[list[str]]:
     """While open, the classifier's cue tables record every entry that matched into the yielded list (clear it per
     message); restored on exit."""
-    from altimate_learn.capture import classifier
+    from altimate_learn.capture import classifier, clause_rules
 
     fired: list[str] = []
     names = _names()
     saved = {}
-    for table in ("ALL_CHALLENGES", "ALL_CUES", "ALL_PERSISTS", "ALL_BROKEN"):
-        saved[table] = getattr(classifier, table)
-        setattr(classifier, table, [(_Traced(p, names.get(id(p), f"{table}[?]"), fired), r) for p, r in saved[table]])
+    # the clause rules (`clause_rules`) try the tables; `classifier` keeps the same names for its own whole-message checks
+    for module in (clause_rules, classifier):
+        for table in ("ALL_CHALLENGES", "ALL_CUES", "ALL_PERSISTS", "ALL_BROKEN"):
+            saved[module, table] = getattr(module, table)
+            setattr(module, table, [(_Traced(p, names.get(id(p), f"{table}[?]"), fired), r)
+                                    for p, r in saved[module, table]])
     try:
         yield fired
     finally:
-        for table, value in saved.items():
-            setattr(classifier, table, value)
+        for (module, table), value in saved.items():
+            setattr(module, table, value)
 
 
 def rule_of(reason: str, fired: list[str], reasons: dict[str, str]) -> str:
