@@ -5,9 +5,11 @@
     python research/reflector_blind.py --read A       # half A's rows next to what the reflector makes of them (to tune on)
     python research/reflector_blind.py --set blind1 --numbers   # the same counts on last session's set (no `lesson`)
     python research/reflector_blind.py --read all     # the whole of blind2 (read and tuned on since session #11)
-    python research/reflector_blind.py --file research/data/corrections_blind3.jsonl --numbers
+    python research/reflector_blind.py --set blind3 --read all   # the third set (blind in session #11, dev data since #12)
+    python research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers
                                                       # a NEW blind set given by its file: counts only, the whole set
-    python research/reflector_blind.py                # the Markdown section (blind2 listed; blind3's recorded counts)
+    python research/reflector_blind.py                # the Markdown section (blind4's recorded counts; blind3 and blind2
+                                                      # listed with their reviews)
 
 `main() -> str` returns the section; `evaluate(half)` returns the raw counts (tests may use it).
 
@@ -28,7 +30,8 @@ one-off fix of the task. So a row counts as:
 The halves are `research.blind_halves.half_of` ("blind2-half:"), shared with the classifier's blind measure: in session
 #10 half A was read and tuned on and half B counted by numbers only; since session #11 both halves are dev data.
 
-A set given by its file (`--file PATH`, session #11: cwrite3's `corrections_blind3.jsonl`) is blind: it is counted whole,
+A set given by its file (`--file PATH`; session #11: cwrite3's `corrections_blind3.jsonl`, a named dev set since session
+#12; session #12: cwrite4's `corrections_blind4.jsonl`) is blind: it is counted whole,
 by numbers only, and never read (`read` refuses it). Besides the three counts above, its numbers say how many rule rows
 give a lesson that **matches** the reference (:func:`matches`, fixed before the set was counted: the lesson covers at least
 half of the reference's content words), a similarity counted without reading a lesson, not a review.
@@ -54,8 +57,10 @@ from research.capture_quality import to_messages  # noqa: E402
 
 DATA = ROOT / "research" / "data"
 SETS = {"blind2": (DATA / "corrections_blind2.jsonl", "blind2-half:"),
-        "blind1": (DATA / "corrections_blind1.jsonl", "blind1-half:")}
+        "blind1": (DATA / "corrections_blind1.jsonl", "blind1-half:"),
+        "blind3": (DATA / "corrections_blind3.jsonl", "blind3-half:")}
 REVIEWS = DATA / "reflector_blind2_reviews.jsonl"
+REVIEWS_BLIND3 = DATA / "reflector_blind3_reviews.jsonl"
 HALVES = ("A", "B")
 KINDS = ("rule", "one-off", "not")
 
@@ -176,11 +181,11 @@ def read(half: str | None, name: str = "blind2") -> str:
     return "\n".join(lines) + "\n"
 
 
-def reviews() -> dict[tuple[str, str], dict[str, str]]:
+def reviews(path: Path = REVIEWS) -> dict[tuple[str, str], dict[str, str]]:
     """(row text, lesson) -> {"verdict": good | vague | wrong, "why": …}: a person's reading of each lesson given."""
-    if not REVIEWS.exists():
+    if not path.exists():
         return {}
-    rows = [json.loads(line) for line in REVIEWS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return {(row["from"], row["text"]): row for row in rows}
 
 
@@ -236,8 +241,47 @@ MEASURED_BLIND3: list[tuple[str, str, str, dict[str, int]]] = [
 ]
 
 
+BLIND4 = DATA / "corrections_blind4.jsonl"
+# The new blind set of session #12 (cwrite4), counted whole by `--file … --numbers` at most three times (first sight before
+# any change of refl28's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
+# (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND4: list[tuple[str, str, str, dict[str, int]]] = [
+    ("c6e29c2e (main; the reflector as refl27 left it)", "15:05", "first sight: before any change of refl28's to the "
+     "reflector landed, before any row was read",
+     {"rule": 63, "rule lesson": 11, "rule match": 6, "rule flagged": 33, "rule flagged lesson": 9,
+      "one-off": 47, "one-off lesson": 3, "one-off flagged": 30, "one-off flagged lesson": 1,
+      "not": 130, "not lesson": 7, "not flagged": 8, "not flagged lesson": 3}),
+]
+NOTES_BLIND4: list[str] = []
+
+
+def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
+    lines = ["| when | commit | what | rule rows with a lesson | matching the reference | one-off rows with a lesson | "
+             "not rows with a lesson |", "|---|---|---|---:|---:|---:|---:|"]
+    for commit, when, what, c in measured:
+        cells = [f"{c.get(k + ' lesson', 0)}/{c.get(k, 0)} ({c.get(k + ' flagged lesson', 0)}/{c.get(k + ' flagged', 0)})"
+                 for k in KINDS]
+        lines.append(f"| {when} | {commit} | {what} | {cells[0]} | {c.get('rule match', 0)}/{c.get('rule', 0)} | "
+                     f"{cells[1]} | {cells[2]} |")
+    return lines
+
+
+def blind4_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind4, counted only)", "",
+             "Data: `research/data/corrections_blind4.jsonl` (written by cwrite4 in session #12 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind4_README.md`), the fields of blind2 and "
+             "blind3. Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind4.jsonl --numbers`), at most three "
+             "times, as blind3 was in session #11 (below): the same measure of a match to the reference, fixed then. "
+             "In brackets: of the rows the correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND4:
+        return lines + ["Not counted yet.", ""]
+    return lines + _counted_table(MEASURED_BLIND4) + (["", *NOTES_BLIND4, ""] if NOTES_BLIND4 else [""])
+
+
 def blind3_lines() -> list[str]:
-    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind3, counted only)", "",
+    lines = ["## Reflect: the built-in reflector on the third blind written set (issue 20, blind3: counted only in "
+             "session #11, dev data since session #12)", "",
              "Data: `research/data/corrections_blind3.jsonl` (written by cwrite3 in session #11, who read neither the "
              "reflector nor its tests; `corrections_blind3_README.md`), the same fields as blind2: each correction "
              "carries the standing rule a careful reviewer would keep, or \"\" for a one-off fix. Nobody tuning the "
@@ -251,14 +295,39 @@ def blind3_lines() -> list[str]:
              ""]
     if not MEASURED_BLIND3:
         return lines + ["Not counted yet.", ""]
-    lines += ["| when | commit | what | rule rows with a lesson | matching the reference | one-off rows with a lesson | "
-              "not rows with a lesson |", "|---|---|---|---:|---:|---:|---:|"]
-    for commit, when, what, c in MEASURED_BLIND3:
-        cells = [f"{c.get(k + ' lesson', 0)}/{c.get(k, 0)} ({c.get(k + ' flagged lesson', 0)}/{c.get(k + ' flagged', 0)})"
-                 for k in KINDS]
-        lines.append(f"| {when} | {commit} | {what} | {cells[0]} | {c.get('rule match', 0)}/{c.get('rule', 0)} | "
-                     f"{cells[1]} | {cells[2]} |")
-    return lines + (["", *NOTES_BLIND3, ""] if NOTES_BLIND3 else [""])
+    lines += _counted_table(MEASURED_BLIND3)
+    return lines + (["", *NOTES_BLIND3, ""] if NOTES_BLIND3 else [""]) + blind3_review_lines()
+
+
+def blind3_review_lines() -> list[str]:
+    """Session #12: blind3 is dev data; its lessons now (this checkout), each with a person's review."""
+    known = reviews(REVIEWS_BLIND3)
+    r = evaluate(None, "blind3")
+    c = r["counts"]
+    given = [(row, lesson) for row in r["rows"] for lesson in row["lessons"]]
+    verdicts = Counter(known.get((row["text"], lesson), {}).get("verdict", "unreviewed") for row, lesson in given)
+    lines = ["Now (this checkout; blind3 read and tuned on since session #12): rule rows "
+             f"{c.get('rule lesson', 0)}/{c.get('rule', 0)} give a lesson ({c.get('rule match', 0)} matching the "
+             f"reference), one-off rows {c.get('one-off lesson', 0)}/{c.get('one-off', 0)}, not rows "
+             f"{c.get('not lesson', 0)}/{c.get('not', 0)}. {len(given)} lessons ("
+             + ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items())) + "), each reviewed in "
+             "`research/data/reflector_blind3_reviews.jsonl`:", "",
+             "| kind | message | reference lesson | lesson given | verdict | why |", "|---|---|---|---|---|---|"]
+    for row, lesson in given:
+        review = known.get((row["text"], lesson), {})
+        lines.append(f"| {row['kind']} | {_cell(row['text'])} | {_cell(row['reference']) or '–'} | {_cell(lesson)} | "
+                     f"{review.get('verdict', 'unreviewed')} | {_cell(review.get('why', ''))} |")
+    return lines + ["", *NOTES_BLIND3_READ, ""]
+
+
+NOTES_BLIND3_READ: list[str] = [
+    "Read at the start of session #12 (refl28, on 66b2ba16): the 9 not rows that gave a lesson are 8 first messages "
+    "stating ground rules (9 lessons, all good: the rules as the person typed them before the task) and 1 wrong lesson: "
+    "\"it's old, not related to what we did today\" (a flaky test described) gave \"Use `old`, not `related` to what we "
+    "did today.\". A bare \"it's X, not Y\" now needs code, a tool or a language on one side (tests/reflect/"
+    "test_refl28_forms.py). The 9 rule-row lessons are all good; 7 match the reference, and the other 2 (\"Use "
+    "`poetry`.\", the Q15/Q31 fixed-point convention) say the convention in the person's words.",
+]
 
 
 NOTES_BLIND3: list[str] = [
@@ -275,16 +344,15 @@ NOTES_BLIND3: list[str] = [
     "blind halves, the offline reflector's reach on unseen people is what first sight says; rules it cannot read wait "
     "for a model or a person (`learn signals --unlearned`).",
     "",
-    "Not read: no row, message, reference or lesson of the set was shown at any count (`--file … --numbers` prints "
-    "counts only; `read` refuses a set given by its file). The 9 lessons of not rows are not reviewed, so whether they "
-    "are rules a first message states (which refl26 found good on blind2) or wrong is not known here.",
+    "Not read in session #11: no row, message, reference or lesson of the set was shown at any count (`--file … "
+    "--numbers` prints counts only; `read` refuses a set given by its file).",
 ]
 
 
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind3_lines()
+    lines = blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
@@ -375,7 +443,7 @@ if __name__ == "__main__":
     elif not args and set_name == "blind2":
         print(main(), end="")
     else:
-        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2] [--numbers [A] | --read A|B|all]\n"
+        sys.exit("usage: python research/reflector_blind.py [--set blind1|blind2|blind3] [--numbers [A] | --read A|B|all]\n"
                  "       python research/reflector_blind.py --file PATH --numbers\n"
                  "  --numbers: both halves, counts only\n"
                  "  --read A|B|all: a named set's rows and lessons, to tune on (both are dev data now)\n"

@@ -77,3 +77,12 @@ def test_a_rows_kind_is_its_label_and_reference():
 def test_a_row_is_reflected_as_a_correction_signal():
     assert blind.lessons_for("we use pnpm here") == ["Use `pnpm`."]
     assert blind.lessons_for("the button is still blue") == []
+
+
+def test_the_third_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed():
+    shown = blind.read(None, "blind3")
+    assert "rule rows" in shown
+    known = blind.reviews(blind.REVIEWS_BLIND3)
+    given = [(row["text"], lesson) for row in blind.evaluate(None, "blind3")["rows"] for lesson in row["lessons"]]
+    assert given and all(pair in known for pair in given)
+    assert all(known[pair]["verdict"] != "wrong" for pair in given)

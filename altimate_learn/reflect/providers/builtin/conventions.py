@@ -144,7 +144,7 @@ models migration migrations schema schemas query queries table tables column col
 dependencies deps import imports export exports variable variables type types hook hooks script scripts config env
 secret secrets log logs logging api apis code codebase repo repository build builds release releases deploy deploys
 lint linter ticket tickets issue issues line lines comment comments docstring docstrings string strings error errors
-push pushes main master merge merges rebase ci pipeline""".split())
+push pushes main master merge merges rebase ci pipeline version versions provider providers""".split())
 
 
 def _code_talk(what: str) -> bool:
@@ -379,6 +379,8 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         if _NOT_STANDING.search(rest) or len(rest.split()) > 8 or re.match(r"[a-z]+ing\b", rest, re.I) \
                 or not _kind(obj) or set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
             return None  # "we keep getting errors", "we keep running into this": what keeps happening
+        if not _code_talk(obj):
+            return None  # "we try to keep meetings short", "we keep standups brief": the team's ways outside the code
         lead = f"Always {verb}" if m.group("always") else verb.capitalize()
         return Rule(f"{lead} {rest}", "convention", [rest], [], standing=True, alone=True)
     return None

@@ -119,6 +119,12 @@ _IDIOM_SCOPE = re.compile(r"\b(?:honesty|fairness|seriousness|intents|purposes|w
                           r"both|most|many|cases|terms|respects|means|events|regards|sorts|kinds|practice|theory)\b", re.I)
 
 
+def _choice_word(phrase: str) -> bool:
+    """Whether one side of a bare "it's X, not Y" names something a project chooses: code, a tool or a language."""
+    bare = phrase.strip(" .!,").lower()
+    return _names_code(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
+
+
 def _names_code(phrase: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 
@@ -341,6 +347,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
     if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):
         m = None  # "it's a permission problem, not a missing file" explains; it does not name a choice
+    if m and re.match(r"^it(?:'?s|\s+is)\s", c, flags) and not any(_choice_word(side) for side in m.groups()):
+        m = None  # "it's old, not related to what we did today", "its stil not workign": how it is, no thing to use
     if m:
         found = _instead(m.group(1), m.group(2), comma=True)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try

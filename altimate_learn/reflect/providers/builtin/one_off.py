@@ -141,6 +141,12 @@ def one_off(rule: Rule, text: str) -> str:
         return ONE_THING  # "Name the table `order_items`.", "Call the function `parse_invoice`." (review24 R24-10)
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
+    changed = _CHANGES_ONE.match(text)
+    if rule.shape == "instead" and changed and not _plural(changed.group(1)) and "`" not in changed.group(1) \
+            and not rule.standing and not _WHEN.search(re.sub(r"\beach new\b", "the new", said)):
+        # "please migrate the config loader to pydantic-settings instead of os.environ", "switch the date library to
+        # dayjs instead of moment for the new widget" (the "each new" is tidy's): one change of this task (refl28)
+        return ONE_THING
     ui = re.search(r"\b(?:in|on|for|inside)\s+the\s+(?:[a-z]+\s+)?([a-z]+)\.$", text)
     if rule.shape == "instead" and not general and "`" not in text and ui and ui.group(1) in UI_PARTS:
         return ONE_THING  # "Use icons instead of text in the toolbar.": the design of one part of the screen
@@ -379,6 +385,9 @@ def _registers(target: re.Match[str]) -> bool:
 # Verbs of a prohibition that guards a kind of thing from the agent ("never touch the migrations").
 # ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
 _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
+# "Migrate the config loader to …", "Switch the date library to …": one thing of this task moved to another way
+_CHANGES_ONE = re.compile(r"^(?:Migrate|Switch|Convert|Move|Change|Port|Rewrite|Refactor|Turn|Update|Upgrade|Set)\s+"
+                          r"(?:the|this|that|our|my|your)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:over\s+)?(?:to|into)\s")
 _NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
 _BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
                          r"(?=\s+(?:in|as|with|into|inside|on|for|from|using|by)\b|[.;,]|$)")
