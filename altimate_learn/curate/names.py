@@ -63,13 +63,33 @@ _VALUE_TOKEN = re.compile(r"[A-Za-z0-9][\w.+-]*")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
 
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_NUMBER = {**{w: n for n, w in enumerate(_UNITS)}, **{w: 20 + 10 * n for n, w in enumerate(_TENS)}}
+# a number written in words ("thirty minutes", "twenty-five", "two reviewers"); "one" only before a noun, not as a
+# pronoun ("the old one", "no one", "one of", "one more")
+_NUMBER_WORDS = re.compile(r"(?<![\w-])(?<!the )(?<!this )(?<!that )(?<!each )(?<!every )(?<!any )(?<!no )(?<!which )"
+                           r"(?<!an )(?<!a )(" + "|".join(_TENS) + r")(?:[- ](one|two|three|four|five|six|seven|eight|"
+                           r"nine))?(?![\w-])|(?<![\w-])(?<!the )(?<!this )(?<!that )(?<!each )(?<!every )(?<!any )"
+                           r"(?<!no )(?<!which )(?<!an )(?<!a )(" + "|".join(sorted(set(_UNITS) - {"one"}, key=len, reverse=True))
+                           + r"|one(?= (?!of\b|more\b|that\b|which\b|is\b|by\b|at\b|or\b|and\b|another\b)[a-z]))"
+                           r"(?![\w-])", re.I)
+
+
+def _digits(match: re.Match[str]) -> str:
+    if match.group(3):
+        return str(_NUMBER[match.group(3).lower()])
+    return str(_NUMBER[match.group(1).lower()] + (_NUMBER[match.group(2).lower()] if match.group(2) else 0))
+
+
 def value_words(text: str) -> frozenset[str]:
-    """The values a rule's prose states, outside backticks: numbers and versions ("30 minutes", "Postgres 16") and
-    proper names, a capitalised word that does not open a sentence ("Redis", "Tuesday", "HTTPS"); lower-cased, a
-    plural "s" dropped ("Tuesdays" is "Tuesday")."""
+    """The values a rule's prose states, outside backticks: numbers and versions ("30 minutes", "Postgres 16", and
+    in words: "thirty minutes" is "30 minutes") and proper names, a capitalised word that does not open a sentence
+    ("Redis", "Tuesday", "HTTPS"); lower-cased, a plural "s" dropped ("Tuesdays" is "Tuesday")."""
     if not isinstance(text, str):
         return frozenset()
-    prose = _SPAN.sub(" ", text)
+    prose = _NUMBER_WORDS.sub(_digits, _SPAN.sub(" ", text))
     out: set[str] = set()
     for match in _VALUE_TOKEN.finditer(prose):
         word = match.group(0).rstrip(".-+")

@@ -17,6 +17,9 @@ PAIRS = [
     ("Release branches are cut from main every Tuesday.", "Release branches are cut from develop every Thursday."),
     ("Background jobs use RabbitMQ as the message broker.", "Background jobs use Redis as the message broker."),
     ("Serve the dashboard over HTTPS only, even in development.", "Serve the dashboard over HTTP in development."),
+    # a number in words is a number ("thirty minutes" is another value than "5 minutes")
+    ("Expire password reset links after thirty minutes.", "Expire password reset links after 5 minutes."),
+    ("Require two approvals on every pull request.", "Require three approvals on every pull request."),
 ]
 
 
@@ -37,6 +40,7 @@ def test_another_value_replaces_the_lesson_for_review_and_is_no_helpful_vote(tmp
     ("Release branches are cut from main every Tuesday.", "Release branches are cut from main on Tuesdays."),
     ("Use pnpm for every install in this repository.", "Use pnpm for every install in this repo, always."),
     ("Run the linter before every push.", "Always run the linter before every push."),
+    ("Keep functions under 40 lines.", "Keep functions under forty lines."),  # the same number, in words
 ])
 def test_a_restatement_with_the_same_values_is_still_a_helpful_vote(tmp_path, old, new):
     store = make_store(tmp_path, approved=[lesson("L-0001", old)])
@@ -51,6 +55,11 @@ def test_a_restatement_with_the_same_values_is_still_a_helpful_vote(tmp_path, ol
     ("Use the Stripe SDK for payments.", "Use the SDK for payments.", False),  # a sharper restatement adds a name
     ("Never push to main. Open a PR.", "Never push to main. Open a pull request.", False),  # a sentence's first word
     ("Pin `node` to 20 in `.nvmrc`.", "Pin `node` to 20 in `.nvmrc`, please.", False),
+    ("Keep page size at fifty rows.", "Keep page size at twenty rows.", True),
+    ("Keep one blank line between functions.", "Keep two blank lines between functions.", True),
+    ("Prefer the async client over the sync one.", "Prefer the async client over the sync client.", False),  # a pronoun
+    ("No one deploys on a Friday.", "Nobody deploys on a Friday.", False),
+    ("Pick one of the two staging databases.", "Pick either staging database.", False),
 ])
 def test_which_pairs_state_another_value(new, old, swapped):
     assert values_swapped(new, old) is swapped
