@@ -553,36 +553,40 @@ def _not_carried(batch: Batch, rejected: list[dict[str, Any]]) -> set[str] | Non
     return {i for i in batch.signal_ids if i not in keep} if keep else None
 
 
+# words a model's reason uses about the feedback itself, not about its subject: no evidence of which signal it means
+_REASON_WORDS = ("the user person team said says asked asks wants wanted feedback corrected correction corrects before "
+                 "after always never use using should must instead again")
+
+
 def _not_cut(batch: Batch, deltas: list[dict[str, Any]], rejected: list[dict[str, Any]]) -> set[str] | None:
-    """A plain model batch (``learn reflect`` with a model): the signals to consume, all but those a rule the curator
-    cut at its per-reflection cap came from; None for all. The model's deltas cite no signal, so a delta's source is
-    the signal sharing the most content words with its text and reason; a cut delta with no such signal keeps open
-    every signal no applied delta came from (a rule cut for room is never lost; issue 20)."""
+    """A plain model batch (``learn reflect`` with a model): the signals to consume when the curator cut some of its
+    rules at the per-reflection cap; None (all) when it cut none. The model's deltas cite no signal, so only a signal
+    an applied rule plainly came from is consumed: its best match by content words, with two or more words shared
+    (words about the feedback itself, "the user asked", do not count), and not also the plain source of a cut rule.
+    Every other signal stays open for the next reflection: keeping one too many open costs a look, consuming a cut
+    rule's source loses it (issue 20; review28 R28-5)."""
     cut = {r["index"] for r in rejected if r.get("rule") == "limit" and isinstance(r.get("index"), int)}
     cut &= set(range(len(deltas)))
     if not cut or not batch.signals:
         return None
     from altimate_learn.gates.offline import content_words
 
-    signal_words = [(s["id"], content_words(str(s.get("text", "")))) for s in batch.signals]
+    generic = content_words(_REASON_WORDS)
+    signal_words = [(s["id"], content_words(str(s.get("text", ""))) - generic) for s in batch.signals]
     refused = {r["index"] for r in rejected if isinstance(r.get("index"), int)}
 
-    def sources(delta: dict[str, Any]) -> set[str]:
-        words = content_words(f"{delta.get('text') or ''} {delta.get('reason') or ''}")
-        shared = {sid: len(words & w) for sid, w in signal_words}
-        best = max(shared.values(), default=0)
-        return {sid for sid, n in shared.items() if n == best} if best else set()
+    def plain_source(delta: Any) -> str | None:
+        if not isinstance(delta, dict):
+            return None
+        words = content_words(f"{delta.get('text') or ''} {delta.get('reason') or ''}") - generic
+        shared = sorted(((len(words & w), sid) for sid, w in signal_words), reverse=True)
+        if not shared or shared[0][0] < 2 or (len(shared) > 1 and shared[1][0] == shared[0][0]):
+            return None  # too weak or a tie: no signal is plainly its source
+        return shared[0][1]
 
-    applied: set[str] = set()
-    for index, delta in enumerate(deltas):
-        if index not in refused and isinstance(delta, dict):
-            applied |= sources(delta)
-    keep: set[str] = set()
-    for index in sorted(cut):
-        delta = deltas[index] if isinstance(deltas[index], dict) else {}
-        found = sources(delta)
-        keep |= found or {sid for sid, _ in signal_words if sid not in applied}
-    return {i for i in batch.signal_ids if i not in keep}
+    applied = {plain_source(d) for i, d in enumerate(deltas) if i not in refused} - {None}
+    cut_sources = {plain_source(deltas[i]) for i in cut} - {None}
+    return {i for i in batch.signal_ids if i in applied and i not in cut_sources}
 
 
 def _leave_open(store: Store, batch: Batch, builtin: BuiltinResult, consumed: set[str],

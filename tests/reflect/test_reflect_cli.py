@@ -582,3 +582,20 @@ def test_without_a_cut_a_model_reflection_consumes_every_signal_it_saw(git_repo,
     code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
     assert code == 0, err
     assert "Signals: 3 consumed." in out and _open(git_repo) == []
+
+
+def test_a_paraphrased_cut_rule_never_consumes_its_source_for_a_look_alike(git_repo, cli, openai_env) -> None:
+    # review28 R28-5: the cut rule shares one word ("release") with an unrelated report and none with its real source
+    extra = ["ugh, not again. check with me first next time before you deploy",
+             "the release notes are missing the user-facing changes"]
+    ids = [s["id"] for s in _signals(git_repo, *CUT_CORRECTIONS[:3], *extra)]
+    rules = [{"op": "ADD", "text": t, "reason": r} for t, r in zip(CUT_RULES[:3], CUT_REASONS[:3])]
+    rules.append({"op": "ADD", "text": "Confirm with the user before any production release.",
+                  "reason": "the user wants confirmation before releases"})
+    openai_env.deltas(*rules)
+    openai_env.vet()
+    code, out, err = cli("reflect", "--session", "sess-1", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert len(_candidate(git_repo)) == 3
+    assert _open(git_repo) == ids[3:], "the deploy correction, the cut rule's real source, was consumed"
+    assert "Signals: 3 consumed, 2 kept open." in out
