@@ -150,6 +150,10 @@ def _render(report: dict[str, Any]) -> None:
              "approved.json can be read (the hooks deliver the last good set meanwhile, above)")
     else:
         echo(f"  set: {set_line(report['set'])}")
+    from altimate_learn.cli.settings import overruled_lines
+
+    for line in overruled_lines(report.get("overruled") or []):
+        echo(f"  {line}")
     if report.get("unfinished_merge"):
         from altimate_learn.team.resolve import unfinished_line
 

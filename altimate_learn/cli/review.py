@@ -47,6 +47,7 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Show the approved lessons, the candidate, the diff between them, flags and pending replacements."""
     from altimate_learn.review.model import load_review
     from altimate_learn.review.render import render_review
+    from altimate_learn.review.text import safe as shown_text
 
     from altimate_learn.gates import quarantine
     from altimate_learn.gates.report import stale_line, store_gates
@@ -69,9 +70,13 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     for problem in config_problems:
         warn(f"Config: {problem}")
     counts = set_counts(store, store.approved(), gates["held_out"], int(resolved.values["max_in_force"]))
+    from altimate_learn.team.overruled import line as overruled_line, overruled
+
+    overruled_now = overruled(store, store.approved())  # rules this clone rejected that the team approved since
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
-               "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts})
+               "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts,
+               "overruled": [item.as_dict() for item in overruled_now]})
         return
     lines = render_review(review, _store_label(store))
     staged = review.candidate.lessons is not None
@@ -88,6 +93,10 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         extra += [f"  [{new['id']}] replaced [{old['id']}] {old['text']}" for old, new in replaced[:SHOWN_REPLACED]]
         if len(replaced) > SHOWN_REPLACED:
             extra.append(f"  … and {len(replaced) - SHOWN_REPLACED} more (`learn search ID` finds each)")
+    if overruled_now:
+        extra += ["", f"Overruled by the team: you rejected these, a teammate approved (or retired) them since "
+                      f"({len(overruled_now)})"]
+        extra += [f"  {shown_text(overruled_line(item))}" for item in overruled_now]
     if gates["quarantined"]:
         extra += ["", f"Quarantined: failed the vet, never delivered ({len(gates['quarantined'])})"]
         extra += [f"  {quarantine.line(item)}" for item in gates["quarantined"]]
@@ -289,17 +298,43 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
              "candidate; a unique prefix of an id is enough. A lesson only the candidate has is dropped; an "
              "approved lesson the candidate removed or edited gets its approved version back.",
         show_default=False, metavar="ID")] = None,
+           reason: Annotated[str | None, typer.Option(
+               "--reason", help="Why (kept in this clone, redacted): if a teammate approves the same rule later, "
+                                "`learn status`, `show` and `doctor` tell you, with this reason.",
+               show_default=False)] = None,
+           withdraw: Annotated[str | None, typer.Option(
+               "--withdraw", metavar="ID", help="Accept the team's approval of a rule you rejected (a lesson "
+                                                "`learn status` lists as approved by a teammate after you "
+                                                "rejected it): it is no longer said. Changes no lesson.",
+               show_default=False)] = None,
            name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
     or with ids, only those lessons' staged changes. The signals a discarded reflection consumed are open
-    again, for `learn reflect` to try once more."""
+    again, for `learn reflect` to try once more. What you rejected is kept in this clone: when a teammate
+    approves the same rule and it arrives with a pull, `learn status`, `show` and `doctor` say who approved it
+    and your reason; `--withdraw ID` accepts their approval, `learn retire ID` proposes its removal to everyone."""
     from altimate_learn.review import gate
     from altimate_learn.review.text import shown
 
     report = Report(as_json, store=name)
+    if withdraw is not None:
+        if lesson_ids or reason is not None:
+            raise typer.BadParameter("--withdraw takes one id and no other ids or --reason.",
+                                     param_hint="--withdraw")
+        from altimate_learn.team.overruled import withdraw as accept
+
+        store = open_existing_store(name)
+        settled = accept(store, withdraw, store.approved())
+        for item in settled:
+            verb = "its retirement" if item.removed else "the team's approval of"
+            text = shown(item.lesson["text"])
+            report.line(f"Accepted {verb} [{item.lesson['id']}] {text}{'' if text.endswith('.') else '.'} Your "
+                        f"rejection of {item.rejection['at'][:10]} is no longer said.")
+        report.emit(rejected=False, withdrawn=[item.lesson["id"] for item in settled])
+        return
     if lesson_ids:
         store = open_existing_store(name)
-        partial = gate.reject_lessons(store, lesson_ids)
+        partial = gate.reject_lessons(store, lesson_ids, reason)
         for lesson in partial.dropped:
             report.line(f"Dropped [{lesson['id']}] {shown(lesson['text'])}")
         for lesson in partial.restored:
@@ -314,7 +349,7 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
         report.emit(rejected=False, **partial.as_dict())
         return
     store = open_existing_store(name)
-    result = gate.reject(store)
+    result = gate.reject(store, reason)
     if not result.rejected:
         report.line(f"No candidate in '{name}'; nothing to reject.")
     elif result.moved_to:

@@ -377,6 +377,7 @@ def collect_status(name: str) -> dict[str, Any]:
     counts = set_counts(store, approved_now, gates["held_out"], int(resolved.values["max_in_force"]))
     from altimate_learn.team.resolve import pending_lines
     from altimate_learn.team.retirements import teammate_replacements
+    from altimate_learn.team.overruled import overruled
 
     merge = pending_lines(paths) if problems else []
     return {
@@ -384,6 +385,7 @@ def collect_status(name: str) -> dict[str, Any]:
         "unfinished_merge": _unfinished_merge(paths, merge),
         "replaced_by_teammates": [{"id": old["id"], "by": new["id"]}
                                   for old, new in teammate_replacements(store, approved_now)],
+        "overruled": [item.as_dict() for item in overruled(store, approved_now)],
         "gates": {"quarantined": len(gates["quarantined"]), "stale": len(gates["stale"]),
                   "quarantine_unreadable": gates["quarantine_unreadable"],
                   "unvetted": len(gates["unvetted"]),
@@ -424,6 +426,26 @@ def collect_status(name: str) -> dict[str, Any]:
         "learner": learner_status(paths, resolved) | {"last_automatic_start": _last_learner_log(store)},
         "agent_memories": _agent_memories(store, problems),
     }
+
+
+def overruled_lines(items: list[dict[str, Any]], shown: int = 3) -> list[str]:
+    """`learn status` and `learn doctor`'s lines on rules this clone rejected that the team approved since (or
+    retired, for a rejected removal): :mod:`altimate_learn.team.overruled`."""
+    from altimate_learn.review.text import shown as safe
+    from altimate_learn.team.overruled import Overruled, line
+
+    if not items:
+        return []
+    out = [f"overruled by the team: {plural(len(items), 'rule')} you rejected {'was' if len(items) == 1 else 'were'} "
+           "approved (or retired) by a teammate since:"]
+    for item in items[:shown]:
+        rejection = {"id": item["rejected_id"], "at": item["rejected_at"], "kind": item["kind"],
+                     "text": item["text"], **({"reason": item["reason"]} if item.get("reason") else {})}
+        out.append("  " + safe(line(Overruled(rejection, {"id": item["id"], "text": item["text"]}, item["by"],
+                                               item["date"], item["commit"]))))
+    if len(items) > shown:
+        out.append(f"  … and {len(items) - shown} more (`learn show` lists them)")
+    return out
 
 
 def _promote_interrupted(store: Store) -> str | None:
@@ -591,6 +613,8 @@ def status(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         named = ", ".join(f"{r['id']} by {r['by']}" for r in replaced[:3])
         more = f" and {len(replaced) - 3} more" if len(replaced) > 3 else ""
         echo(f"  replaced by teammates: {named}{more} (`learn show` lists them)")
+    for line in overruled_lines(info["overruled"]):
+        echo(f"  {line}")
     if info["promote_interrupted"] is not None:
         when = f" (started {info['promote_interrupted']})" if info["promote_interrupted"] else ""
         echo(f"  promote interrupted{when}: `learn promote` finishes it and records it in the history.")

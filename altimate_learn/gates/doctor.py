@@ -208,6 +208,7 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
     set_totals: dict[str, int] = {}
     store_rows = []
     unreadable: list[dict[str, Any]] = []
+    overruled_all: list[dict[str, Any]] = []  # rules this clone rejected that the team approved since
     teammates = 0
     for store in stores:
         try:
@@ -226,6 +227,9 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
             report["problems"].append(f"{gates['quarantine_unreadable']} {quarantine.UNREADABLE_HINT}")
         teammates += len(set(gates["teammates"]) & set(gates["unvetted"]))
         approved_all += approved
+        from altimate_learn.team.overruled import overruled
+
+        overruled_all += [{"store": store.name, **item.as_dict()} for item in overruled(store, approved)]
         stale_ids += [f"{store.name}/{lesson['id']}" for lesson in gates["stale"]]
         quarantined += [{"store": store.name, **quarantine.view(item)} for item in gates["quarantined"]]
         unvetted += len(gates["unvetted"])
@@ -275,6 +279,7 @@ def collect(paths: ProjectPaths, settings: Any, names: list[str] | None = None) 
                                            for f in personal_files()]}
     report["config_files"] = [str(p) for p in settings.files] + [str(paths.root / c) for c in agent_configs]
     report["stores"] = store_rows
+    report["overruled"] = overruled_all
     from altimate_learn.team.resolve import unfinished_files
 
     # a merge stopped on a conflict: named with the way out, as `learn status` and `learn deliver` name it

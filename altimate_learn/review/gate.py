@@ -367,8 +367,36 @@ def give_back_signals(store: Store, withdrawn: set[str] | None) -> list[str]:
         return []
 
 
-def reject(store: Store) -> RejectResult:
-    """Discard the staged candidate (an unparseable one is moved aside instead of deleted)."""
+def _rejected_changes(approved: list[Lesson], staged: list[Lesson], ids: list[str] | None = None) -> list[tuple[str, Lesson]]:
+    """What a person rejects, for :func:`altimate_learn.team.overruled.record`: each new lesson, each edit of a rule
+    (its words or files; counters are not a rule) and each removal the candidate staged (``ids``: only those)."""
+    from altimate_learn.team.overruled import _key
+
+    by_id = {lesson["id"]: lesson for lesson in approved}
+    kept = {lesson["id"]: lesson for lesson in staged}
+    out: list[tuple[str, Lesson]] = []
+    for lesson in staged:
+        if ids is not None and lesson["id"] not in ids:
+            continue
+        before = by_id.get(lesson["id"])
+        if before is None:
+            out.append(("added", lesson))
+        elif _key(before) != _key(lesson):
+            out.append(("edited", lesson))
+    out += [("removed", lesson) for lesson in approved
+            if lesson["id"] not in kept and (ids is None or lesson["id"] in ids)]
+    return out
+
+
+def _reason(reason: str | None) -> str | None:
+    from altimate_learn.team.overruled import clean_reason
+
+    return clean_reason(reason)
+
+
+def reject(store: Store, reason: str | None = None) -> RejectResult:
+    """Discard the staged candidate (an unparseable one is moved aside instead of deleted). What it changed is kept
+    with ``reason`` (:mod:`altimate_learn.team.overruled`), so a teammate's approval of it later is said."""
     if not store.path(Store.CANDIDATE).exists():
         return RejectResult(False)
     with store.lock():
@@ -391,6 +419,14 @@ def reject(store: Store) -> RejectResult:
         # A candidate the approved set already holds (a promote killed after writing approved.json, whose rerun
         # says to reject it) takes nothing back: its lessons are approved, its retirements realized.
         approved_already = moved is None and diff == (0, 0, 0)
+        if not approved_already and moved is None:
+            from altimate_learn.team.overruled import record
+
+            try:
+                approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+            except StoreError:
+                approved = []
+            record(store, _rejected_changes(approved, read.lessons or []), reason)
         reopened = [] if approved_already else give_back_signals(store, None)
         if not approved_already:
             _take_back_staged(store)
@@ -402,7 +438,7 @@ def reject(store: Store) -> RejectResult:
         from altimate_learn.review.model import sha256
 
         store.record_history("reject", candidate_sha256=sha256(raw), lessons=count, moved_to=moved,
-                             reopened=reopened or None)
+                             reopened=reopened or None, reason=_reason(reason))
         return RejectResult(True, count, moved, *diff, reopened=reopened)
 
 
@@ -446,7 +482,7 @@ class RejectLessonsResult:
                 "reopened": self.reopened}
 
 
-def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
+def reject_lessons(store: Store, ids: list[str], reason: str | None = None) -> RejectLessonsResult:
     """Take individual staged changes out of the candidate; the rest of it stays staged.
 
     A lesson only the candidate has is dropped (with its harmful marks and any pending replacement). An
@@ -482,6 +518,9 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
                                  "To stop delivering it, remove it from candidate.json and promote, or run "
                                  "`learn reflect` with feedback.")
             raise _unknown_staged(store, lid, changed)
+        from altimate_learn.team.overruled import record
+
+        record(store, _rejected_changes(approved, candidate, wanted), reason)
         dropped: list[Lesson] = []
         restored: list[Lesson] = []
         for lid in wanted:
@@ -525,7 +564,7 @@ def reject_lessons(store: Store, ids: list[str]) -> RejectLessonsResult:
         reopened = give_back_signals(store, set(wanted))
         store.record_history("reject", ids=wanted, dropped=sorted(gone) or None,
                              restored=[lesson["id"] for lesson in restored] or None, candidate=len(candidate),
-                             reopened=reopened or None)
+                             reopened=reopened or None, reason=_reason(reason))
         return RejectLessonsResult(dropped, restored, len(candidate), same, reopened)
 
 

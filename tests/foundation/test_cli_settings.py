@@ -11,7 +11,8 @@ STATUS_KEYS = {"agent_memories", "auto_reflect", "auto_reflect_budget", "backoff
                "enabled", "gates", "last_reflection", "lessons", "hooks", "learner", "limits", "model", "model_choice",
                "pending_sessions", "project_root", "settings", "signals", "store", "store_path",
                "versions", "warnings", "delivery_fallback", "config_unreadable", "git_merge", "worktree", "set",
-               "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates", "promote_interrupted"}
+               "hooks_not_run", "merge", "unfinished_merge", "replaced_by_teammates", "promote_interrupted",
+               "overruled"}
 
 
 def test_enable_writes_project_config_and_gitignore(git_repo: Path, cli, isolated_home: Path):

@@ -13,7 +13,7 @@ from tests.gates.helpers import AGENTS_MD, write_instructions
 
 README = (Path(__file__).resolve().parents[2] / "docs" / "review.md").read_text(encoding="utf-8")  # was README
 KEYS = ["agents", "by_channel", "config_files", "enabled", "git_merge", "instructions", "lessons", "outside_cap",
-        "problems", "project_root", "quarantined", "set", "stale", "stores", "tokens", "unfinished_merge"]
+        "overruled", "problems", "project_root", "quarantined", "set", "stale", "stores", "tokens", "unfinished_merge"]
 
 
 def _doctor(cli) -> dict:

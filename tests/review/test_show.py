@@ -49,7 +49,7 @@ def test_show_json_has_stable_keys_and_the_candidate_hash(store, cli):
     assert code == 0
     data = json.loads(out)
     assert sorted(data) == ["approved", "approved_flagged", "approved_problems", "approved_sha256", "candidate",
-                            "candidate_sha256", "diff", "flagged", "long", "path", "pending_replacements",
+                            "candidate_sha256", "diff", "flagged", "long", "overruled", "path", "pending_replacements",
                             "problems", "quarantined", "rebased_lost", "rebased_on", "set", "stale", "store", "versions",
                             "warnings"]
     import hashlib
