@@ -58,3 +58,26 @@ def test_uninstalling_an_uncommitted_gitattributes_block_has_no_note(git_repo: P
     assert cli("install", "git")[0] == 0
     code, out, err = cli("install", "git", "--uninstall")
     assert code == 0 and "is committed" not in out
+
+
+def test_uninstalling_a_committed_gitattributes_with_the_persons_own_edits_never_advises_dropping_them(git_repo: Path,
+                                                                                                       cli):
+    """review28 R28-3: a hand edit of .gitattributes, not committed yet, then `learn install git --uninstall`: the
+    advice `git checkout -- .gitattributes` would have thrown the person's edit away with learn's change. A change
+    already staged (`git add`) is still a change the next commit gives everyone."""
+    assert cli("install", "git")[0] == 0
+    _commit_all(git_repo)
+    attributes = git_repo / ".gitattributes"
+    attributes.write_text(attributes.read_text() + "*.png binary\n")
+    code, out, err = cli("install", "git", "--uninstall")
+    assert code == 0, err
+    assert "*.png binary" in attributes.read_text()
+    assert "`git checkout -- .gitattributes`" not in out
+    assert ("To change only this clone, put learn's block back (`git checkout -p -- .gitattributes` restores only the "
+            "hunks you choose; a plain `git checkout --` would also drop your own uncommitted edits of the file).") in out
+
+    assert cli("install", "git")[0] == 0
+    git(git_repo, "add", ".gitattributes")  # the person's edit staged, then learn's block taken out again
+    code, out, err = cli("install", "git", "--uninstall")
+    assert code == 0, err
+    assert "Note: .gitattributes is committed, so committing this change stops" in out
