@@ -196,8 +196,10 @@ def summary(result: Any) -> str:
         # personal memories were found and left out (said above): "no memories found" would deny them (trial24)
         return "Nothing to import by default." if result.personal else "No memories of this repository found."
     text = "Summary: " + ", ".join(parts) + "."
-    if result.dry_run:
-        return text + " Run without --dry-run to stage them."
+    if result.dry_run:  # a memory that is gone only is reported; nothing is staged for it (trial30)
+        staging = result.written_locally or any(result.count(s) for s in ("would-stage", "would-replace",
+                                                                          "would-update"))
+        return text + (" Run without --dry-run to stage them." if staging else " Nothing would be staged.")
     if result.added:
         return text + " Review with `learn show`, approve with `learn promote`."
     return text

@@ -206,6 +206,8 @@ def test_a_deleted_memory_is_reported_once(cli, git_repo):
     cli("import-memories")
     lesson_id = candidate(git_repo)[0]["id"]
     path.unlink()
+    code, out, _ = cli("import-memories", "--dry-run")  # trial30: it said "Run without --dry-run to stage them."
+    assert out.rstrip().endswith("Summary: 1 deleted. Nothing would be staged.") and "stage them" not in out
     code, out, _ = cli("import-memories")
     assert (f"deleted     Claude Code's memory 'use-ruff' (feedback_ruff.md) is gone; its lesson {lesson_id} stays"
             in out)
