@@ -101,9 +101,26 @@ def value_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*[a-z0-9+#]|[a-z0-9]")
+# the words after which a rule names the tool or thing it is about: "use X", "with X", "via X", "on X" …
+_TOOL_SLOT = frozenset("use uses using with via through by on from prefer prefers".split())
+
+
+def _tool_swapped(new: str, old: str) -> bool:
+    """The two texts are the same words but one, named after a tool slot, in lower case as often as not: "Lint with
+    flake8 …" and "Lint with ruff …", "Use npm for installs" and "Use pnpm for installs", "Background jobs use redis."
+    and "… use rabbitmq." (review28 R28-1). "Use ruff for formatting." and "… for linting." swap a purpose, not a tool:
+    not this."""
+    a, b = _WORD.findall(new.lower().replace("`", "")), _WORD.findall(old.lower().replace("`", ""))
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+    return len(diff) == 1 and diff[0] > 0 and a[diff[0] - 1] in _TOOL_SLOT
+
+
 def values_swapped(new: str, old: str) -> bool:
     """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
-    Thursday from `develop`" of "… every Tuesday": an update or a conflict, never a restatement (review27 R27-2:
-    counted HELPFUL for the stale lesson, the new value dropped)."""
+    Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8": an update or a conflict,
+    never a restatement (review27 R27-2: counted HELPFUL for the stale lesson, the new value dropped)."""
     mine, theirs = value_words(new), value_words(old)
-    return bool(mine - theirs) and bool(theirs - mine)
+    return (bool(mine - theirs) and bool(theirs - mine)) or _tool_swapped(new, old)

@@ -20,6 +20,10 @@ PAIRS = [
     # a number in words is a number ("thirty minutes" is another value than "5 minutes")
     ("Expire password reset links after thirty minutes.", "Expire password reset links after 5 minutes."),
     ("Require two approvals on every pull request.", "Require three approvals on every pull request."),
+    # a tool named in lower case after "with" / "use" (review28 R28-1)
+    ("Lint with flake8 before pushing.", "Lint with ruff before pushing."),
+    ("Use npm for installs in this repo.", "Use pnpm for installs in this repo."),
+    ("Background jobs use redis.", "Background jobs use rabbitmq."),
 ]
 
 
@@ -59,6 +63,9 @@ def test_a_restatement_with_the_same_values_is_still_a_helpful_vote(tmp_path, ol
     ("Keep one blank line between functions.", "Keep two blank lines between functions.", True),
     ("Prefer the async client over the sync one.", "Prefer the async client over the sync client.", False),  # a pronoun
     ("No one deploys on a Friday.", "Nobody deploys on a Friday.", False),
+    ("Use ruff for formatting.", "Use ruff for linting.", False),  # a purpose, not a tool: two rules
+    ("Always lint with ruff.", "Lint with ruff.", False),
+    ("Use uv to install packages.", "Use uv to add packages.", False),
     ("Pick one of the two staging databases.", "Pick either staging database.", False),
 ])
 def test_which_pairs_state_another_value(new, old, swapped):
