@@ -199,7 +199,7 @@ def _render(report: dict[str, Any]) -> None:
         if not entry["installed"]:
             echo(f"  {harness}: no learn hooks (`learn install {harness}` adds them)")
             continue
-        trust = next((line for line in entry["detail"] if "Codex will skip learn's hooks" in line), None)
+        trust = _not_run(entry["detail"])
         works = ("working" if entry["works"] else f"NOT RUN: {trust}" if trust else
                  "NOT WORKING: run `learn install " + harness + "` to repair")
         echo(f"  {harness}: hooks in {', '.join(entry['files'])}, {works}")
@@ -221,6 +221,16 @@ def _render(report: dict[str, Any]) -> None:
         echo(f"store '{store['name']}': {files}")
     for problem in report["problems"]:
         echo(f"Warning: {problem}")
+
+
+def _not_run(detail: list[str]) -> str | None:
+    """The first reason the agent will not run hooks that work (Codex: a project not trusted, hooks not trusted or
+    turned off), from `learn install --check`'s lines; None when that is not the problem. Reinstalling fixes none of
+    them, so doctor says that reason, never "run `learn install` to repair" (trial30: an untrusted project)."""
+    heads = [n for n, line in enumerate(detail) if line.rstrip().endswith("will not run them:")]
+    if not heads:
+        return None
+    return next((line for line in detail[heads[0] + 1:] if not line.startswith("runs:")), None)
 
 
 def _delivered(les: dict[str, Any]) -> str:

@@ -43,6 +43,12 @@ def test_check_and_doctor_say_codex_skips_hooks_until_they_are_trusted(git_repo:
     assert proc.returncode == 1
     assert f"{git_repo} is not trusted in {isolated_home}/.codex/config.toml" in proc.stdout
     assert "trust_level = \"trusted\"" in proc.stdout
+    doctor = run_learn("doctor", cwd=git_repo).stdout  # trial30: it said "NOT WORKING: run `learn install codex`"
+    line = next(x for x in doctor.splitlines() if x.startswith("  codex: hooks in "))
+    assert line.endswith(f"NOT RUN: Codex loads {git_repo}/.codex/hooks.json only in a project you trust, and "
+                         f"{git_repo} is not trusted in {isolated_home}/.codex/config.toml: trust the folder when "
+                         f"Codex asks, or add [projects.\"{git_repo}\"] trust_level = \"trusted\" there."), line
+    assert "learn install codex` to repair" not in doctor
 
     config(isolated_home, trusted_project(git_repo))  # the folder is trusted, the hooks not yet (the reviewer's case)
     proc = run_learn("install", "codex", "--check", cwd=git_repo)
