@@ -185,7 +185,10 @@ def is_task_spec(text: str) -> bool:
     return len(text) > 600 and _tasking(text)
 
 
-_REFUSAL = re.compile(r"^\W*(?:no+|nope|nah|never|don't|do\s+not|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)
+# ("don't worry about windows, we only ship linux builds", "no need, …": declines what the agent offered, no refusal of
+# its work: the message still replies to the question, cls28)
+_REFUSAL = re.compile(r"^\W*(?:no+(?!\s+(?:need|worries|rush)\b)|nope|nah|never|don't(?!\s+(?:worry|bother|stress)\b)|"
+                      r"do\s+not(?!\s+(?:worry|bother)\b)|stop|not\s+(?:that|this|like)|let's\s+not)\b", re.I)
 # "I understand …; however, …" spans two clauses.
 _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
 

@@ -94,7 +94,10 @@ def _cleared(own: str, window: str) -> bool:
     are still dropping, pull the numbers for the last quarter"). ``window``: the report's clause and the one after it."""
     # ("not your fault, but the build is red since your change, revert it": the blame wins, review27 R27-6)
     return bool((guards.CLEARED.search(own) and not guards.BLAMES_ACT.search(own)) or guards.ACCEPTED_AS_RIGHT.search(window) or guards.DEFERRED.search(window)
-                or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window)))
+                or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window))
+                # "ugh I was on the wrong branch, that's why I didn't see your changes", "it comes from the old uploader,
+                # not from anything you wrote": the person's own slip, or an old fault the agent is cleared of (cls28)
+                or guards.owned_fault(own))
 
 
 def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str | None:

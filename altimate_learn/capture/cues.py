@@ -115,6 +115,9 @@ REDIRECT_AFTER_NO = (
     r"|(?:just|simply|rather)\s+(?:add|use|put|do|make|change|remove|delete|edit|call|keep|leave|update|fix|write|run|move)\b"
 )
 
+# A purpose clause before "we don't …": "so we don't diverge", "so that we don't lose data", "to make sure we don't …",
+# "that way we don't …" (cls28).
+_PURPOSE = r"(?<!\bso\s)(?<!\bso\sthat\s)(?<!\bsure\s)(?<!\bway\s)(?<!\bcase\s)"
 CUES: list[tuple[re.Pattern[str], str]] = [
     # "that's wrong", "this is not right", "that's the wrong file"
     (re.compile(r"^\W*" + LEAD + r"(?:that|this|it|these|those|what\s+you\s+(?:did|wrote|changed|made))(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+looks|\s+seems)\s+(?:still\s+|all\s+|completely\s+|totally\s+|just\s+|also\s+)?(?:wrong|incorrect|broken|bogus|backwards|not\s+(?:right|correct|it|what\b|idiomatic|how\b)|(?:the|a)\s+wrong\b|not\s+the\s+(?:right|correct)\b)", re.I),
@@ -149,7 +152,8 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bi\s+(?:already\s+|just\s+|clearly\s+|specifically\s+|explicitly\s+)?(?:said|told\s+you|asked\s+(?:you\s+)?(?:to|for|not))\b|\bi\s+(?:already|just)\s+(?:mentioned|specified|explained)\b|\b(?:as|like)\s+i\s+(?:said|mentioned)\b", re.I),
      "repeated an earlier instruction"),
     # Conventions
-    (re.compile(r"\bwe\s+(?:always|never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
+    # ("pull before you continue so we don't diverge", "… so that we never ship it twice": a purpose, not a convention: cls28)
+    (re.compile(r"\bwe\s+(?:always|(?<!\bso\swe\s)(?<!\bso\sthat\swe\s)never|only|usually|typically|normally)\s+(?!(?:really\s+)?(?:care|want)\b|know\b|need\b|had\b|have\s+to\s+wait\b)\w+|" + _PURPOSE + r"\bwe\s+(?:do(?:n't|\s+not)|shouldn't|should\s+not|can't|cannot|mustn't)\s+(?:ever\s+)?(?!need\b|have\b|know\b|want\b|care\b|see\b|think\b|mind\b|get\b|understand\b|really\b|plan\b|expect\b|agree\b|seem\b|like\b)\w+", re.I),
      "stated a team convention"),
     (re.compile(r"\b(?:our|the\s+team's|team|house|repo|project|codebase|company)\s+(?:convention|standard|rule|style\s*guide|style|guideline|policy|pattern)s?\b|\bthe\s+convention\s+(?:here|is|in\s+this)\b|\bin\s+this\s+(?:repo|project|codebase|team|shop|house)\s*,?\s+we\b|\bwe\s+use\s+[^.?!\n]{1,60}\s+(?:here|in\s+this\s+(?:repo|project|codebase))\b", re.I),
      "stated a team convention"),

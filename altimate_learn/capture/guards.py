@@ -384,3 +384,69 @@ THEIRS = re.compile(r"\b(?:in|on|from|of)\s+(?:the\s+|their\s+|a\s+|our\s+)?(?:v
                     r"files?|exports?|csv|system|app|site|sdk|service|sheet|spreadsheet|dump)\b"
                     r"|\bin\s+(?:the\s+|their\s+|a\s+)?(?:figma|sketch|design|mock\w*|wireframes?|prototype|screenshot|"
                     r"invision|zeplin)(?:\s+(?:file|frame|board|page|doc))?\b", _I)
+
+# -- cls28: the fault owned by the person, the agent cleared of an old fault (blind3's false alarms, by shape) ---------
+
+# The person owns the fault in words of their own: "that one's on me", "my bad", "I was on the wrong branch", "I pasted the
+# wrong error earlier", "sorry, I forgot to tell you …", in other languages too ("mi culpa", "c'est ma faute", "mein
+# Fehler", "colpa mia", "foi mal", "是我的错", "私のミスです", "제 실수", "моя ошибка", "benim hatam"). What they report
+# next is their own slip, not the agent's, unless they also name the agent's act (`AGENT_FAULT`, `BLAMES_ACT`).
+OWN_FAULT = re.compile(
+    r"\b(?:that|this|it|which)(?:'s|\s+is|\s+was|\s+one's|\s+one\s+is|\s+one\s+was)\s+(?:all\s+|totally\s+|entirely\s+|"
+    r"completely\s+)?on\s+me\b"
+    r"|\bmy\s+(?:bad|mistake|fault|error|oversight|slip)\b"
+    r"|\bi\s+(?:was|am|'m)\s+(?:still\s+)?(?:on|in|looking\s+at|testing|running|using)\s+(?:the\s+|an?\s+)?(?:wrong|old|stale|"
+    r"other|outdated|cached)\s+(?:branch|tab|window|env\w*|server|build|version|folder|directory|repo|checkout|database|"
+    r"db|profile|account|port|url|device|simulator|emulator|deploy\w*|machine|copy)\b"
+    r"|\bi\s+(?:gave|sent|pasted|copied|showed|linked|typed|picked|attached|shared)\s+(?:you\s+)?(?:the\s+)?(?:wrong|old|"
+    r"stale|outdated)\s+\w+"
+    r"|\bi\s+forgot\s+to\s+(?:tell|mention|say|give|send|share|point\s+out)\b"
+    r"|\b(?:mi\s+culpa|culpa\s+m[ií]a|error\s+m[ií]o|me\s+equivoqu[eé]|c'(?:est|[ée]tait)\s+(?:de\s+)?ma\s+faute|mon\s+erreur|"
+    r"je\s+me\s+suis\s+tromp[ée]|mein\s+fehler|meine\s+schuld|ich\s+hab(?:e)?\s+mich\s+vertan|colpa\s+mia|errore\s+mio|"
+    r"mi\s+sono\s+sbagliat[oa]|culpa\s+minha|erro\s+meu|foi\s+mal|moja\s+wina|m[oó]j\s+b[lł][aą]d|benim\s+hatam|"
+    r"моя\s+ошибка|моя\s+вина|я\s+ошиб(?:ся|лась))\b"
+    r"|是我的(?:错|问题|失误)|我的错|怪我|私の(?:ミス|間違い|せい)|僕の(?:ミス|間違い|せい)|제\s*(?:실수|잘못)", _I)
+
+# The agent's act named as the fault in the same message: "my bad for not being clear, but you used the wrong table".
+AGENT_FAULT = re.compile(
+    r"\byou(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:used|did|added|wrote|forgot|missed|broke|put|picked|chose|made|changed|named|"
+    r"removed|deleted|skipped|ignored|hardcoded|renamed|moved)\b"
+    r"|\b(?:since|after)\s+your\b|\byour\s+(?:[\w-]+\s+){1,3}?(?:\w+\s+)?"
+    r"(?:broke|breaks|caused|causes|introduced|removed|deleted|is\s+(?:wrong|broken)|was\s+(?:wrong|broken))\b"
+    r"|\b(?:revert|undo|roll\s+back|put\s+back)\b"
+    r"|\b(?:usaste|pusiste|hiciste|cambiaste|borraste|tu\s+as|vous\s+avez|du\s+hast|hai\s+(?:usato|messo|fatto|cambiato)|"
+    r"voc[eê]\s+(?:usou|colocou|fez|mudou|apagou))\b|你(?:用|写|改|把|删)|あなたが|네가|당신이|\bты\s+\w+л[аи]?\b|\bвы\s+\w+ли\b", _I)
+
+# The fault said to be old or elsewhere, with the agent cleared of it: "it comes from the old uploader, not from anything
+# you wrote", "it's old, not related to what we did today", "nothing you changed", "no tiene nada que ver con lo que
+# hiciste", "rien à voir avec ce que tu as fait", "hat nichts mit deiner Änderung zu tun", "和你的改动无关".
+NOT_FROM_AGENT = re.compile(
+    r"\bnot\s+(?:related\s+to|from|caused\s+by|because\s+of|due\s+to|about|connected\s+to|linked\s+to)\s+(?:anything|"
+    r"something|what|the\s+(?:code|stuff|work|things?|changes?))\s+(?:that\s+)?(?:you|we)(?:'ve|\s+have)?\s+(?:just\s+|"
+    r"recently\s+)?(?:wrote|written|did|done|changed|touched|added|made|built|shipped|pushed|merged)\b"
+    r"|\b(?:unrelated\s+to|nothing\s+to\s+do\s+with|not\s+related\s+to)\s+(?:anything\s+|what\s+)(?:you|we)\s+(?:just\s+)?"
+    r"(?:wrote|did|changed|touched|added|made|built|shipped|pushed)\b"
+    r"|\bnot\s+related\s+to\s+(?:today's|this|the\s+current|your|our)\s+(?:\w+\s+)?(?:work|change|changes|task|pr|ticket|"
+    r"edits?|session)\b"
+    r"|\bnothing\s+(?:that\s+)?you\s+(?:did|wrote|changed|touched|added)\b"
+    r"|\bno\s+tiene\s+(?:nada\s+)?que\s+ver\s+con\s+(?:lo\s+que\s+hiciste|tus?\s+(?:cambios?|c[oó]digo))"
+    r"|\brien\s+[àa]\s+voir\s+avec\s+(?:ce\s+que\s+tu\s+as|tes?\s+(?:changements?|modifications?|code))"
+    r"|\bhat\s+nichts\s+mit\s+(?:deiner|deinen|deinem|dem,?\s+was\s+du)\b"
+    r"|\bnon\s+c'entra\s+(?:niente|nulla)\s+con\s+(?:quello\s+che\s+hai|le\s+tue|il\s+tuo)\b"
+    r"|\bn[aã]o\s+tem\s+(?:nada\s+)?a\s+ver\s+com\s+(?:o\s+que\s+voc[eê]|suas?\s+(?:mudan[cç]as?|altera[cç]))"
+    r"|(?:和|跟|与)你的?(?:改动|修改|代码|更改)(?:无关|没有?关系)|不是你(?:的问题|改的|造成的)"
+    r"|(?:あなた|君)の(?:変更|修正)とは関係(?:ない|ありません)"
+    r"|\bне\s+связан[оа]?\s+с\s+(?:твоими|вашими)\s+(?:изменениями|правками)", _I)
+
+
+# A turn after the owned fault to what is wrong now: "I was on the wrong branch before, but now I see your change and the
+# login page is still broken".
+_BUT_NOW = re.compile(r"\b(?:but|however|though)\s*,?\s+(?:now|still|even\s+now|it\s+still|the\s+\w+\s+(?:is|are)\s+still)\b", _I)
+
+
+def owned_fault(own: str) -> bool:
+    """The person owns the fault, or clears the agent of an old one, and names no act of the agent's as the fault."""
+    owned = OWN_FAULT.search(own)
+    if owned and _BUT_NOW.search(own, owned.end()):
+        owned = None
+    return bool((owned or NOT_FROM_AGENT.search(own)) and not AGENT_FAULT.search(NOT_FROM_AGENT.sub(" ", own)))
