@@ -68,6 +68,12 @@ class BlindSet:
     # a set held back whole: each look's counts per category (commit, UTC time, what, {"all, with": {category: {tp, fp,
     # fn, tn}}, "all, without": …}), as `--numbers --json` printed them
     looks: list[tuple[str, str, str, dict[str, dict[str, dict[str, int]]]]] = field(default_factory=list)
+    # a set without halves that was held back in an earlier session and has been read since (dev data): its errors may be
+    # listed (`--errors all`, and in its section)
+    readable: bool = False
+    # a set held back whole: its section shows the looks recorded in `measured`/`looks` only and never scores this
+    # checkout, so regenerating RESULTS.md spends none of its looks (each look is `--numbers --json`, recorded by hand)
+    recorded_only: bool = False
 
 
 def half_of(text: str, prefix: str = BLIND1_PREFIX) -> str:
@@ -185,15 +191,20 @@ def numbers(blind: BlindSet, halves: tuple[str, ...] = HALVES, rows: list[dict[s
 
 def errors(blind: BlindSet, half: str, rows: list[dict[str, Any]] | None = None) -> str:
     """The errors of half A (with the answer where the set has answers), to tune on. Half B's are listed only by
-    :func:`main`, after the last tuning; a set without halves never shows an error."""
-    if blind.prefix is None:
+    :func:`main`, after the last tuning; a set without halves never shows an error, unless it has been read since it was
+    held back (``readable``: ``half="all"``)."""
+    if blind.prefix is None and blind.readable:
+        if half != "all":
+            raise SystemExit(f"{blind.path.name} has no halves and has been read: ask for --errors all")
+    elif blind.prefix is None:
         raise SystemExit(f"{blind.path.name} has no halves: it is measured with --numbers only, and none of its "
                          "messages or errors may be read")
-    if half != "A":
+    elif half != "A":
         raise SystemExit("only half A's errors may be read while tuning; half B is measured with --numbers")
     with_answer = blind.modes[0]
-    r = evaluate(load(blind.path) if rows is None else rows, "A", with_answer, blind.prefix)
-    lines = [_line(f"half A, {_mode(with_answer)}", r), ""]
+    part = None if half == "all" else "A"
+    r = evaluate(load(blind.path) if rows is None else rows, part, with_answer, blind.prefix)
+    lines = [_line(f"{'the whole set' if part is None else 'half A'}, {_mode(with_answer)}", r), ""]
     for e in r["errors"]:
         context = f" {json.dumps(e['context'], sort_keys=True)}" if e["context"] else ""
         answer = f" | answer: {e['answer'] or '–'}\n   " if WITH in blind.modes else ""
@@ -217,9 +228,52 @@ def _mode_header(with_answer: bool, blind: BlindSet) -> str:
     return " with answer" if with_answer else " without"
 
 
+def _looks_table(blind: BlindSet, cells_of: list[tuple[str, bool]]) -> list[str]:
+    header = " | ".join(f"{_part_name(p).replace('the whole set', 'all')}{_mode_header(a, blind)}" for p, a in cells_of)
+    lines = [f"| when | commit | what | {header} |", "|---|---|---|" + "---|" * len(cells_of)]
+    for commit, when, what, cells in blind.measured:
+        shown = []
+        for key in cells_of:
+            p, r, tp, fp, fn, _ = cells[key]
+            shown.append(f"{p:.3f} / {r:.3f} ({tp}, {fp}, {fn})")
+        lines.append(f"| {when} | {commit} | {what} | " + " | ".join(shown) + " |")
+    return lines + ["", "(cells: precision / recall (TP, FP, FN))", ""]
+
+
+def _looks_by_category(blind: BlindSet) -> list[str]:
+    columns = [(when, key) for _, when, _, by in blind.looks for key in sorted(by, key=lambda k: "without" in k)]
+    lines = ["By category at each look (counts recorded then; `+` caught/total, `-` flagged/total):", "",
+             "| category | " + " | ".join(f"{when} {key.split(', ')[1]} the answer" for when, key in columns) + " |",
+             "|---|" + "---:|" * len(columns)]
+    looked = {(when, key): by[key] for _, when, _, by in blind.looks for key in by}
+    for c in sorted(set().union(*(set(v) for v in looked.values()))):
+        lines.append(f"| {c} | " + " | ".join(_category_cell(looked[col].get(c, {}), c.startswith("+"))
+                                             for col in columns) + " |")
+    return lines
+
+
+def _recorded(blind: BlindSet) -> str:
+    """The section of a set held back whole: the looks recorded when they were taken, nothing scored now, no message."""
+    rows = load(blind.path)
+    positives = sum(1 for r in rows if r["label"])
+    answered = sum(1 for r in rows if answer_of(r))
+    lines = [f"## {blind.title}", "", f"Data: `research/data/{blind.path.name}`, {len(rows)} messages ({positives} "
+             f"corrections, {len(rows) - positives} not; {answered} with the agent's last words before them), written "
+             f"by {blind.writer} {blind.describe}", ""]
+    cells_of = [(p, a) for p in _parts(blind) for a in blind.modes]
+    if blind.measured:
+        lines += _looks_table(blind, cells_of)
+    if blind.looks:
+        lines += _looks_by_category(blind)
+    lines += ["", *blind.notes]
+    return "\n".join(lines) + "\n"
+
+
 def main(name: str = "blind1") -> str:
     """The Markdown section of the registered set ``name`` ("blind1", "blind2", "blind3")."""
     blind = SETS[name]
+    if blind.recorded_only:
+        return _recorded(blind)
     rows = load(blind.path)
     parts = _parts(blind)
     results = {(p, a): _evaluate_part(blind, rows, p, a) for p in parts for a in blind.modes}
@@ -269,11 +323,12 @@ def main(name: str = "blind1") -> str:
         for c in sorted(set().union(*(set(v) for v in looked.values()))):
             lines.append(f"| {c} | " + " | ".join(_category_cell(looked[col].get(c, {}), c.startswith("+"))
                                                  for col in columns) + " |")
-    if blind.prefix:
+    if blind.prefix or blind.readable:
         mode = blind.modes[0]
-        errs = results[("B", mode)]["errors"]
+        errs = results[("B" if blind.prefix else "all", mode)]["errors"]
         answers = WITH in blind.modes
-        lines += ["", f"Every error of half B{' with the answer' if answers else ''} ({len(errs)}; all rows written by "
+        which = "half B" if blind.prefix else "the set (read since it was held back)"
+        lines += ["", f"Every error of {which}{' with the answer' if answers else ''} ({len(errs)}; all rows written by "
                   f"{blind.writer.split(' ')[0]}): FP = flagged but written as not a correction, FN = a written "
                   "correction it missed.", ""]
         if answers:
@@ -410,15 +465,16 @@ _register(BlindSet(
     key="blind3",
     path=DATA / "corrections_blind3.jsonl",
     writer="cwrite3 (a helper of session 2026-12-05 #11 who never read the classifier)",
-    title="Capture: the correction classifier on a third blind written set, held back whole (issue 20)",
+    title="Capture: the correction classifier on a third blind written set, held back in session #11, dev data since (issue 20)",
     prefix=None,
     modes=(WITH, WITHOUT),
+    readable=True,
     describe="(`research/data/corrections_blind3_README.md`). Scored with the answer passed to the classifier as the "
-             "real sessions are, and without it. No halves: the whole set is held back as the measure of carry for "
-             "forms written from other data (the real-session dev split, the first two blind sets, typed look-alikes); "
-             "it was scored by counts only, at most three times in the session (each look in the table below), and no "
-             "message or error of it was read or is printed here, so it stays blind for the next session's reviewer "
-             "too.",
+             "real sessions are, and without it. No halves: in session #11 the whole set was held back as the measure "
+             "of carry for cls27's forms, scored by counts only three times (the looks below) and never read. In session "
+             "#12 it became readable dev data: cls28 read its errors (15:20 UTC) and wrote guards from its false alarms' "
+             "shapes, so from then on it measures fit, not carry; the measure of carry is the fourth set (its own "
+             "section). Every error of this checkout is listed below.",
     measured=[
         ("f782cf16 (the classifier as at a95e9e48)", "12:19", "first sight: before any row was read and before any change "
          "of this session to the classifier (the first of at most three looks)",
@@ -508,6 +564,47 @@ _register(BlindSet(
         "need to read); 110 corrections, so one message moves recall by 0.009. The set was scored three times in the session: the two "
         "looks above and this section's generation on the commit of the second look (the same classifier: the same "
         "counts).",
+        "",
+        "Read in session #12 (cls28, 15:20 UTC, after the fourth set's first look): with the answer its 7 false alarms "
+        "were the person's own slip (3: \"I was on the wrong branch, that's why I didn't see your changes\", \"that one's "
+        "on me\", \"I pasted the wrong error earlier\"), an old fault the agent was cleared of (\"it's old, not related to "
+        "what we did today\"), a purpose read as a convention (\"… so we don't diverge\"), a reply to the agent's question "
+        "opened by \"don't worry about …\", and a new refactor asked after an answer that only read the code (\"let's use "
+        "a lookup map instead of the nested if/else in that reducer\"). Guards were written for the first four shapes, "
+        "each with typed look-alikes in English and other languages (tests/capture_text/test_owned_fault_cls28.py): "
+        "with the answer 0.916 / 0.691 (TP 76, FP 7) -> 0.987 / 0.691 (TP 76, FP 1); this is fit (the shapes were read "
+        "here), not carry: the fourth set's looks say what carried.",
+    ],
+))
+
+_register(BlindSet(
+    key="blind4",
+    path=DATA / "corrections_blind4.jsonl",
+    writer="cwrite4 (a helper of session 2026-12-05 #12 who never read the classifier)",
+    title="Capture: the correction classifier on a fourth blind written set, held back whole (issue 20)",
+    prefix=None,
+    modes=(WITH, WITHOUT),
+    recorded_only=True,
+    describe="(`research/data/corrections_blind4_README.md`). Scored with the answer passed to the classifier as the "
+             "real sessions are, and without it. No halves: the whole set is held back as the measure of carry for the "
+             "forms cls28 wrote in session #12 from other data (the third set's false alarms and misses, the real-session "
+             "dev split, typed look-alikes). It was scored by counts only (`classifier_blind.py FILE --numbers --json`), "
+             "at most three times in the session, each look recorded below when it was taken; this section shows those "
+             "records and scores nothing itself, so regenerating RESULTS.md spends no look. No message or error of it was "
+             "read or is printed here: it stays blind for the next session's reviewer.",
+    measured=[
+        ("c6e29c2e (the classifier as at 66b2ba16, the session's start)", "15:14", "first sight: before any row was read "
+         "and before any change of this session to the classifier (the first of at most three looks)",
+         {("all", WITH): (0.887, 0.573, 63, 8, 47, 122), ("all", WITHOUT): (0.868, 0.418, 46, 7, 64, 123)}),
+    ],
+    looks=[
+        ("c6e29c2e", "15:14", "first sight", {
+            "all, with": {'+broken_after_done': {'fn': 17, 'tp': 19}, '+buried_in_request': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 6, 'tp': 4}, '+hedged': {'fn': 5, 'tp': 4}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 5, 'tp': 7}, '+shorthand_typo': {'fn': 1, 'tp': 7}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'fp': 1, 'tn': 13}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}},
+            "all, without": {'+broken_after_done': {'fn': 26, 'tp': 10}, '+buried_in_request': {'fn': 6, 'tp': 2}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 8, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 3, 'tp': 5}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 14}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}}}),
+    ],
+    notes=[
+        "Limits: one writer (cwrite4; what the writer read is in the set's README); 110 corrections, so one message moves "
+        "recall by 0.009; 130 not, so one false alarm moves precision by about 0.01 at these counts.",
     ],
 ))
 
@@ -523,12 +620,13 @@ def set_for(path: str | Path) -> BlindSet:
                     prefix=None, modes=(WITH, WITHOUT), describe="")
 
 
-USAGE = ("usage: python research/classifier_blind.py FILE [--numbers [A] [--json] | --errors A]\n"
+USAGE = ("usage: python research/classifier_blind.py FILE [--numbers [A] [--json] | --errors A|all]\n"
          "  FILE: a blind set's JSONL (research/data/corrections_blind1.jsonl, …_blind2.jsonl, …_blind3.jsonl)\n"
          "  --numbers: counts only, both halves (or the whole of a set without halves), with and without the answer\n"
          "  --numbers A: half A alone, counts only (while tuning: no look at half B)\n"
          "  --json: the counts as JSON (to record a look)\n"
          "  --errors A: half A's errors, to tune on (never half B, never a set without halves)\n"
+         "  --errors all: every error of a set without halves that has been read since it was held back (blind3)\n"
          "  no option: the whole section (half B's errors listed: only after the last tuning)")
 
 

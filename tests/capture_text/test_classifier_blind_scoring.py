@@ -112,3 +112,37 @@ def test_the_registered_files_are_found_by_path():
     assert blind.set_for(ROOT / "research/data/corrections_blind2.jsonl").key == "blind2"
     assert blind.set_for("research/data/../data/corrections_blind1.jsonl").key == "blind1"
     assert blind.set_for(ROOT / "research/data/corrections_blind3.jsonl").key == "blind3"
+
+
+def test_a_set_read_since_it_was_held_back_lists_its_errors_and_a_held_one_never(tmp_path):
+    third, fourth = blind.SETS["blind3"], blind.SETS["blind4"]
+    assert third.readable and third.prefix is None  # dev data since session #12
+    rows = ROWS + [{"text": "thanks, the page is blank now, all good", "label": False, "category": "x", "answer": DONE}]
+    listed = blind.errors(third, "all", rows=rows)
+    assert "the whole set, with the answer" in listed
+    assert all(e["text"] in listed for e in blind.evaluate(rows, None, True)["errors"])
+    with pytest.raises(SystemExit):
+        blind.errors(third, "B", rows=rows)
+    assert not fourth.readable and fourth.prefix is None
+    for half in ("all", "A", "B"):
+        with pytest.raises(SystemExit):
+            blind.errors(fourth, half, rows=rows)
+    with pytest.raises(SystemExit):
+        blind.errors(blind.set_for(_file(tmp_path)), "all", rows=rows)  # an unregistered file is held back too
+
+
+def test_the_held_back_set_s_section_scores_nothing_and_shows_no_message(monkeypatch):
+    fourth = blind.SETS["blind4"]
+    assert fourth.recorded_only and fourth.measured and fourth.looks
+
+    def no_scoring(*args, **kwargs):
+        raise AssertionError("the held-back set's section must not score this checkout")
+
+    monkeypatch.setattr(blind, "evaluate", no_scoring)
+    monkeypatch.setattr(blind, "verdict_of", no_scoring)
+    section = blind.main("blind4")
+    assert section.startswith("## Capture: the correction classifier on a fourth blind written set")
+    assert "15:14" in section and "first sight" in section
+    texts = [json.loads(line)["text"] for line in fourth.path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert not any(t in section for t in texts if len(t) > 12)
+    assert blind.set_for(ROOT / "research/data/corrections_blind4.jsonl").key == "blind4"
