@@ -63,3 +63,65 @@ STILL = [
 @pytest.mark.parametrize(("text", "rules"), STILL)
 def test_form_still_gives_its_rule(text: str, rules: list[str]) -> None:
     assert lessons(text) == rules
+
+
+# --- 2. Forms that several sets share (tuned on blind1-3 and on sentences written here) ------------------------------
+GIVES = [
+    # a challenge of what the agent is doing to a kind of thing or code
+    ("wait, why are you editing the generated files? those get overwritten by protoc", ["Never edit the generated files."]),
+    ("why are you deleting the tests?", ["Never delete the tests."]),
+    ("why are you committing the .env file", ["Never commit the `.env` file."]),
+    # a secret put where secrets never go, asked about (where it was put this time left out)
+    ("why is the api key hardcoded in settings.py now", ["Never hardcode the api key."]),
+    ("why are the credentials committed?", ["Never commit the credentials."]),
+    # the check the person says was skipped ("even", "actually")
+    ("did u even run it? it doesnt compile", ["Always run the code before reporting the work as done."]),
+    ("did you actually test it", ["Always test the change before reporting the work as done."]),
+    # a rule said again after "I told you at the start" / "this was settled at the start", "no <kind>" about code
+    ("I told you at the start, no force pushes to the shared branch", ["No force pushes to the shared branch."]),
+    ("I told you, no force pushes to main", ["No force pushes to main."]),
+    ("I told you at the start, don't commit to main", ["Never commit to main."]),
+    ("as I said earlier, no print statements", ["Never use print statements."]),
+    # indentation in Makefiles (said bare after a reminder)
+    ("again: tabs in the Makefile", ["Indent with tabs in the `Makefile`."]),
+    ("this was settled at the start: tabs in the Makefile, spaces everywhere else",
+     ["Indent with tabs in the `Makefile`, spaces everywhere else."]),
+    ("we use tabs in Makefiles", ["Indent with tabs in Makefiles."]),
+    # every one of a kind of thing goes through code
+    ("all user-facing strings go through t() in this app", ["All user-facing strings go through `t()`."]),
+    ("all db writes go through repo.save()", ["All db writes go through `repo.save()`."]),
+    # an order a kind of thing follows, said as a fact (after "that's wrong" or "not sure this is right")
+    ("that's wrong, the discount applies before tax, not after", ["The discount should apply before tax, not after."]),
+    ("not sure this is right, the discount should apply before tax, not after. at least that's how every invoice does it",
+     ["The discount should apply before tax, not after."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES)
+def test_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES = [
+    # a question about one thing of this task, or with no guard's verb
+    "why are you editing the button?", "why are you changing the colors?", "why are you editing that file?",
+    "why are you removing it?", "why are you adding tests?",
+    "why are you editing the generated files? I asked you to regenerate them, thanks that's great",
+    # how often, not where; a value of this task, not a secret
+    "why is the token logged twice?", "why is the port hardcoded?",
+    # asked without "even"/"actually", or about another act
+    "did you test it?", "did you even look at it", "thanks, did you actually test it? great work",
+    # "no <X>" said again about what is no code, or this task's thing
+    "I told you, no changes to the button", "I told you, no more than 3 retries", "I told you at the start, no meetings",
+    # tabs elsewhere than a Makefile, said bare
+    "tabs in the readme",
+    # people, or no code after "all … go through"
+    "all users go through login()", "all requests go through the gateway", "all strings go through translation",
+    # an order of one part of the screen
+    "the modal opens after the click, not before", "the button goes before the link, not after",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_form_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

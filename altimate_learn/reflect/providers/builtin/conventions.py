@@ -36,7 +36,7 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (ALLOW_VERBS, BR
 # Who states the team's way: "we", "this repo", "our team".
 _WE = r"(?:we|(?:this|our|the)\s+(?:repo(?:sitory)?|project|codebase|team|company|monorepo))"
 # What may close a stated convention: where it holds ("here", "in this repo"), a reminder that it was said, thanks.
-_HERE = r"(?:\s+(?:here|everywhere|always|in\s+this\s+(?:repo(?:sitory)?|project|codebase)|in\s+our\s+(?:repo|code|codebase)))*"
+_HERE = r"(?:\s+(?:here|everywhere|always|in\s+this\s+(?:repo(?:sitory)?|project|codebase|app)|in\s+our\s+(?:repo|code|codebase)))*"
 _END = r"(?:\s*[,;.!]+\s*(?:(?:please|and|so)\s+)*(?:remember(?:\s+(?:that|this|it))?|don'?t\s+forget(?:\s+(?:that|this|it))?|" \
        r"keep\s+(?:that|this|it)\s+in\s+mind|thanks?|ok))*[\s,.!]*$"
 # Words of this task, of a moment, or of a report: never in a stated convention.
@@ -59,6 +59,12 @@ _INDENTS = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?(?:use|uses|ind
                       r"|(?:please\s+)?(?:always\s+)?indent\s+with|(?:our\s+|the\s+)?indentation\s+is)\s+" + _HOW
                       + r"(?:\s+(?:for|as)\s+indent(?:ation|ing)?)?"
                       r"(?:\s+(?:in|for)\s+(?P<scope>[\w.+#-]+(?:\s+files)?))?" + _HERE + _END, re.I)
+
+# "tabs in the Makefile, spaces everywhere else" (said again after "again:" or "this was settled at the start:"), "we use
+# tabs in Makefiles": the file kind where the indentation is the tool's, not the team's taste (refl28)
+_MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)?" + _HOW + r"\s+(?:in|for)\s+"
+                              r"(?P<scope>(?:the\s+|all\s+|our\s+)?makefiles?)(?:\s*,\s*(?P<other>spaces|tabs|(?:two|four|"
+                              r"eight|[2348])[\s-]*spaces?)\s+(?:everywhere\s+else|elsewhere))?" + _HERE + _END, re.I)
 
 # "we don't allow force pushes to main", "we don't accept PRs without tests", "we never permit merge commits"
 _WE_DONT_ALLOW = re.compile(r"^" + _WE + r"\s+(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no\s+longer)\s+"
@@ -147,6 +153,12 @@ lint linter ticket tickets issue issues line lines comment comments docstring do
 push pushes main master merge merges rebase ci pipeline version versions provider providers""".split())
 
 
+def _names_code(what: str) -> bool:
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
+    return "`" in mark_identifiers(what)
+
+
 def _code_talk(what: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
     from altimate_learn.reflect.providers.builtin.vocabulary import CODE_CONSTRUCTS
@@ -223,7 +235,7 @@ def tool_way(said: str):  # -> Rule | None
 _ROUTE_VERB = (r"(?:comes?\s+from|go(?:es)?\s+(?:through|via)|runs?\s+(?:against|on|in|under|with|through)|"
                r"(?:is|are)\s+(?:read|loaded|pulled|fetched|managed|deployed|configured|built|stored|kept|defined|set|"
                r"provisioned|published|released)\s+(?:from|in|by|through|via|with|on|to))")
-_BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|some|any)\b)[\w.@/+-]+"
+_BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|some|any)\b)[\w.@/+-]+(?:\(\))?"
 _ROUTE = re.compile(r"^(?P<subject>(?:the\s+|our\s+|all\s+(?:the\s+|our\s+)?)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
                     r"(?P<only>only\s+)?(?P<verb>" + _ROUTE_VERB + r")\s+(?P<x>" + _BARE + r"(?:\s+" + _BARE + r")?)"
                     r"(?:\s*,?\s+not\s+(?:(?:from|in|on|through|via|against|by|with|to)\s+)?(?P<y>" + _BARE + r"(?:\s+"
@@ -243,9 +255,10 @@ _NO_DOING = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?:more\s+)?(?P<verb>[a-z]+i
 _CODE_NOUN = re.compile(r"^(?:`[^`]+`|[a-z_]+(?:\.[a-z_]+)+(?:\(\))?|[a-z_]+\(\))(?:\s+(?:calls?|statements?|types?|"
                         r"casts?|imports?))?$|^(?P<word>[a-z]+)\s+(?:calls|statements|types|casts|imports)$", re.I)
 # "recalled" leads after which a bare "no X" is the rule said again: "I told you before,", "as I said,", "for the last time,"
-RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)(?:\s+before)?|"
+RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentioned|told\s+you)"
+                      r"(?:\s+(?:before|earlier|at\s+the\s+(?:start|beginning)))?|"
                       r"i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you)(?:\s+(?:this|it|that))?"
-                      r"(?:\s+(?:before|already|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
+                      r"(?:\s+(?:before|already|earlier|at\s+the\s+(?:start|beginning)|(?:multiple|many|several|so\s+many|a\s+(?:hundred|million|few))\s+times))*|"
                       r"for\s+the\s+(?:last|\w+th|third|second)\s+time|how\s+many\s+times\s+(?:do\s+|must\s+)?i\s+"
                       r"(?:have\s+to|need\s+to|gotta)\s+(?:say|tell\s+you)(?:\s+(?:it|this|that))?|"
                       r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
@@ -302,6 +315,11 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             return None
         text = f"Indent with {how}" + (f" in {scope}" if scope else "")
         return Rule(text, "convention", [how], [], standing=True, alone=True)
+    m = _MAKEFILE_INDENT.match(said)
+    if m:
+        how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"
+        other = f", {m.group('other').lower()} everywhere else" if m.group("other") else ""
+        return Rule(f"Indent with {how} in {m.group('scope')}{other}", "convention", [how], [], standing=True, alone=True)
     m = _STATES_PRACTICE.match(said)
     if m:
         verb = m.group("verb").lower().split()[0]
@@ -342,9 +360,12 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
                         [rest], [], standing=True, alone=True)
         return None
     m = _ROUTE.match(said)
-    if m and (m.group("only") or m.group("y")) and not (m.group("tail") and (m.group("y") or not m.group("only"))):
+    # ... or "all <kind>" through code: "all user-facing strings go through t() in this app" (refl28)
+    every = bool(m and not m.group("y") and not m.group("tail") and re.match(r"all\s", m.group("subject"), re.I)
+                 and _names_code(m.group("x")))
+    if m and (m.group("only") or m.group("y") or every) and not (m.group("tail") and (m.group("y") or not m.group("only"))):
         subject = m.group("subject")
-        words = set(re.findall(r"[a-z]+", subject.lower()))
+        words = set(re.findall(r"[a-z]+(?:-[a-z]+)*", subject.lower()))  # "user-facing strings" are no users
         if (_plural(subject) or _kind(subject)) and not words & (PEOPLE | VAGUE_KINDS | _TROUBLE) \
                 and not _NOT_STANDING.search(subject + " " + m.group("x") + " " + (m.group("y") or "")):
             text = f"{_sentence_case(subject)} {(m.group('only') or '').lower()}{m.group('verb').lower()} {m.group('x')}"
@@ -420,6 +441,10 @@ def no_kind(clause: str):  # -> Rule | None
         return Rule(f"Never {gerund_base(gerund.group('verb'))} {rest}".strip(), "never", [], [rest], standing=True,
                     alone=True)
     m = _NO_KIND.match(said)
+    if not m and recalled and re.match(r"no\s", said, re.I):
+        # "I told you at the start, no force pushes to the shared branch": a kind kept out, said again, is the rule a
+        # "house rule: no …" states (refl28); only about code, and not this task's ("no changes to the button")
+        return _named_convention(said.rstrip(" .!"))
     if not m or not (recalled or m.group("more")):
         return None
     what = m.group("what").strip()

@@ -119,6 +119,10 @@ _IDIOM_SCOPE = re.compile(r"\b(?:honesty|fairness|seriousness|intents|purposes|w
                           r"both|most|many|cases|terms|respects|means|events|regards|sorts|kinds|practice|theory)\b", re.I)
 
 
+_IN_ORDER = re.compile(r"^(?P<subject>the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<verb>[a-z]{3,}s)\s+(?P<when>before|after)\s+"
+                       r"(?P<rest>[^,]+?),?\s+not\s+(?P<other>after|before)\s*[.!]*$", re.I)
+
+
 def _choice_word(phrase: str) -> bool:
     """Whether one side of a bare "it's X, not Y" names something a project chooses: code, a tool or a language."""
     bare = phrase.strip(" .!,").lower()
@@ -168,6 +172,13 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run go test ./... before telling me it's done": the person is who the agent reports to, whoever reads the
     # lesson later (refl26)
     c = _DONE_CLAIM.sub(lambda m: f" before reporting the work as {'fixed' if m.group('how') else 'done'}", c)
+    # "the discount applies before tax, not after": an order a kind of thing follows, said as a fact (refl28); read as
+    # the "should" it states ("the discount should apply before tax, not after")
+    order = _IN_ORDER.match(c)
+    if order and order.group("when").lower() != order.group("other").lower():
+        verb = order.group("verb")
+        base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-2] if re.search(r"(?:s|sh|ch|x|z)es$", verb) else verb[:-1]
+        c = f"{order.group('subject')} should {base} {order.group('when')} {order.group('rest')}, not {order.group('other')}"
     one = _ENSURE_OF_ONE.match(c)
     if one and not _plural(one.group("subject")):
         return None  # "(can you) make sure the button is never disabled on mobile": one part of this task (refl27)

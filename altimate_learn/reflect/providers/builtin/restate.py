@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 
+from altimate_learn.reflect.providers.builtin.challenges import challenge
 from altimate_learn.reflect.providers.builtin.choices import when_we_have
+from altimate_learn.reflect.providers.builtin.dislikes import not_a_fan
 from altimate_learn.reflect.providers.builtin.one_off import _THIS_TASKS, _plural, one_of_many
 from altimate_learn.reflect.providers.builtin.text import normalise, prose
 from altimate_learn.reflect.providers.builtin.vocabulary import ONE_OF_MANY, VERBS
 
 _PRONOUN = r"(?:this|it|that|these|those|they|you|we|i)"
 _SOON = (r"(?:\s+(?:before|earlier|already|previously|last\s+time|yesterday|last\s+week|earlier\s+today|this\s+morning|"
+         r"at\s+the\s+(?:start|beginning)|in\s+the\s+beginning|up\s*front|"
          r"twice|again|(?:several|multiple|many|so\s+many|a\s+few|"
          r"a\s+(?:hundred|million|thousand)|\d+)\s+times))*")
 _AGREE = (r"(?:agreed|decided|said|discussed|settled\s+on|established|mentioned|told\s+you|asked\s+you|asked\s+for|"
@@ -115,6 +118,11 @@ _AGAIN = re.compile(_HABIT_LEAD + r"(?:why\s+(?:did|do|would)\s+you\s+(?:just\s+
                     r"why\s+(?:have|'ve)\s+you\s+(?:just\s+)?(?P<past>[a-z-]+)|you\s+(?:just\s+|have\s+|'ve\s+)?"
                     r"(?P<did>[a-z-]+ed|wrote|put|left|rewrote|overwrote|hid))\s+(?P<rest>.+?)\s+(?:again|once\s+more)"
                     r"\s*[?!.]*$", re.I)
+# "wait, why are you editing the generated files?": asked of what the agent is doing to a kind of thing or code (refl28);
+# a guard's verb only ("why are you adding tests?" may ask a plan)
+_WHY_ARE_YOU = re.compile(_HABIT_LEAD + r"why\s+are\s+you\s+(?:still\s+|now\s+)?(?P<verb>editing|touching|modifying|"
+                          r"changing|deleting|removing|overwriting|committing|hardcoding|hard-coding|disabling|skipping|"
+                          r"reformatting|rewriting|bypassing|silencing|suppressing)\s+(?P<rest>.+?)\s*[?!.]*$", re.I)
 # "stop using npm, this repo uses pnpm": what to use instead stated as the project's way in the same sentence
 _STOP_USING = re.compile(r"^(?:please\s+)?(?:(?:stop|quit)\s+using|(?:don'?t|do\s+not|never)\s+use)\s+(?P<what>[\w.@/+-]+)"
                          r"\s*[,;]\s*(?P<team>.+)$", re.I)
@@ -245,6 +253,10 @@ def _habit(sentence: str) -> str | None:
         if base in _HABIT_VERBS and not _DEICTIC_OBJECT.search(rest) and _a_kind(rest):
             return f"from now on, don't {base} {rest}"
         return None
+    match = _WHY_ARE_YOU.match(sentence)
+    if match and not _DEICTIC_OBJECT.search(match.group("rest")) and _a_kind(match.group("rest")):
+        verb = match.group("verb").lower()
+        return f"from now on, don't {gerund_base(verb) or verb[:-3]} {match.group('rest')}"
     match = _AGAIN.match(sentence)
     if match:
         word = match.group("verb") or match.group("past") or match.group("did")
@@ -379,33 +391,6 @@ _HANDS_OFF = re.compile(r"^(?:please\s+)?(?:keep\s+(?:your\s+)?hands\s+off|hands
                         r"|^(?:please\s+)?leave\s+(?P<left>.+?)\s+alone\s*[.!]*$", re.I)
 
 
-# "I'm not a fan of the nested ternaries", "not a big fan of magic numbers": a dislike of a kind of code, kept away from
-# (refl26); the rest of the sentence ("…, can we go back to if/else") asks for this change
-_NOT_A_FAN = re.compile(r"^(?:(?:ehh?|hmm+|um+|honestly|tbh|so|but)[\s,]+)*(?:i'?m\s+|i\s+am\s+)?not\s+(?:a\s+|really\s+a\s+)?"
-                        r"(?:big\s+|huge\s+)?(?:fan\s+of|keen\s+on)\s+(?P<what>[^,;.!?]+?)\s*(?:[,;.!?].*)?$", re.I)
-
-
-def _not_a_fan(sentence: str) -> str | None:
-    """ "avoid <kind>" for a dislike of a kind of code ("the nested ternaries" -> "nested ternaries"), or None for one
-    thing of this task, a style or what the work needs ("the new colors", "the changes")."""
-    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
-    from altimate_learn.reflect.providers.builtin.vocabulary import (CODE_CONSTRUCTS, KEPT_OUT, NEEDS_WORK, PEOPLE,
-                                                                      STYLE_WORDS, VAGUE_KINDS)
-
-    match = _NOT_A_FAN.match(sentence)
-    if not match:
-        return None
-    what = re.sub(r"^(?:the|all\s+the|all|any)\s+", "", match.group("what").strip(), flags=re.I)
-    words = set(re.findall(r"[a-z]+", what.lower()))
-    if not _plural(what) or re.match(r"(?:these|those|this|that|your|my|our)\b", what, re.I) or _THIS_TASKS.search(
-            match.group("what")) or words & (NEEDS_WORK | PEOPLE | STYLE_WORDS | VAGUE_KINDS):
-        return None
-    if what.split()[-1].lower() not in CODE_CONSTRUCTS and what.lower() not in KEPT_OUT \
-            and "`" not in mark_identifiers(what):
-        return None  # "the long meetings", "the weekly syncs": no kind of code (review26 R26-5)
-    return f"avoid {what}"
-
-
 # What says a question is asked to learn, not to object: "I didn't know", "just curious", "is that new?"
 _CURIOUS = re.compile(r"\b(?:i\s+(?:didn'?t|did\s+not)\s+know|just\s+(?:curious|asking|wondering)|out\s+of\s+curiosity|"
                       r"is\s+that\s+new|genuinely\s+asking|honest\s+question|i'?m\s+(?:curious|wondering))\b", re.I)
@@ -421,8 +406,8 @@ _NEW_ONE = re.compile(r"^(?:add|create|open|build|make|write|introduce|start)\s+
 
 def _question(sentence: str) -> str | None:
     """The statement a corrective question carries, or None."""
-    chosen = when_we_have(sentence, _code_word)
-    if chosen:  # "how come you used requests when we have httpx everywhere"
+    chosen = when_we_have(sentence, _code_word) or challenge(sentence)
+    if chosen:  # "how come you used requests when we have httpx everywhere", "did u even run it?"
         return chosen
     match = _WHY_WOULD.match(sentence)
     if match and (_ONE_TIME.search(match.group("rest")) or _NEW_ONE.match(match.group("rest"))):
@@ -567,7 +552,7 @@ def restate(text: str) -> tuple[str, bool]:
             corrective = True
             out.append(_agreed(question) if _DIDNT_WE.match(body) else question)
             continue
-        disliked = None if approving else _not_a_fan(body)
+        disliked = None if approving else not_a_fan(body)
         if disliked is not None:  # "I'm not a fan of the nested ternaries, can we go back to if/else"
             corrective = True
             out.append(disliked)

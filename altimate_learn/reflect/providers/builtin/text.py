@@ -21,9 +21,11 @@ _LEADING = re.compile(
            hey|again|seriously|please|pls|plz|careful|reminder|remember|note|nit|suggestion|important|fyi|
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
-           as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ before)?|
+           as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|
+           (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
+           (?:i'?m\ )?not\ sure\ (?:this|that|it)(?:'s|\ is)\ (?:right|correct)|
            (?:that|this|it)(?:'s|\ is|\ was|\ looks|\ seems)\ (?:still\ )?(?:wrong|incorrect|not\ right|not\ correct|not\ it|not\ how\ we\ do\ (?:it|this|things)(?:\ here)?|
               not\ what\ (?:i|we)\ (?:asked|wanted|meant|want|need)|backwards|the\ wrong\ \w+))
         [\s,.:;!—–-]+
