@@ -125,3 +125,51 @@ LOOKALIKES = [
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_form_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 3. A statement recalled as agreed, kept with its value; review28's R28-2 -----------------------------------------
+GIVES_3 = [
+    # what a part keeps (a value) or is, recalled; its reason or the next step after it left out
+    ("we went over this, the split seed stays 42 or the numbers in the paper dont match", ["The split seed stays 42."]),
+    ("per our earlier chat, the iOS deployment target stays at 15", ["The iOS deployment target stays at 15."]),
+    ("as I mentioned earlier, the staging schema is read-only for us, write to sandbox_analytics",
+     ["The staging schema is read-only."]),
+    ("I told you the seeds are read-only, so stop editing them", ["The seeds are read-only."]),
+    # R28-2: "X go in DIR and are/should …" gives the place alone, never the glued clause
+    ("migrations go in db/migrations and are never edited after merge", ["Put migrations in `db/migrations`."]),
+    ("configs live in config/ and are loaded with pydantic-settings", ["Put configs in `config/`."]),
+    ("fixtures live under tests/fixtures and are never shared between suites", ["Put fixtures under `tests/fixtures`."]),
+    ("handlers go in api/ and should never touch the db directly", ["Put handlers in `api/`."]),
+    ("components go in src/components and use PascalCase names",
+     ["Put components in `src/components` and use `PascalCase` names."]),
+    # R28-2's recall residuals
+    ("always run the linter before you push", ["Always run the linter before pushing."]),
+    ("run make lint before you push", ["Run `make lint` before pushing."]),
+    ("we don't use default exports in this codebase", ["Never use default exports."]),
+    ("the team convention is kebab-case file names", ["Kebab-case file names."]),
+    ("always use parameterized queries", ["Always use parameterized queries."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES_3)
+def test_recalled_statement_and_r28_2_forms_give_their_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES_3 = [
+    # a value of one thing of this task, or for now
+    "I told you the button stays 42px", "as discussed, the price stays 10 for now", "I told you, the timeout stays 30 today",
+    "the split seed stays 42",  # not recalled: a plain statement
+    # "before we merge" is this change's step; "here" may be this machine ("we don't run migrations here")
+    "it works but remove the debug prints before we merge", "we don't run migrations here",
+    "we don't use the old button here",
+    # a convention that names no code, or a comparison
+    "the rule is more tests", "the rule is fewer comments", "our convention is long meetings",
+    # "always use" a kind that is no code, or this task's things
+    "always use nice words", "always use big fonts", "always use the blue buttons", "always use more colors",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_3)
+def test_recalled_statement_and_r28_2_lookalikes_give_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -73,6 +73,14 @@ def _tool_name(token: str, *, everyday: bool = True) -> str | None:
     return None
 
 
+def _choice_word(phrase: str) -> bool:
+    """Whether one side of a bare "it's X, not Y" names something a project chooses: code, a tool or a language."""
+    from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+
+    bare = phrase.strip(" .!,").lower()
+    return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
+
+
 def _one_job_choice(m: re.Match[str]) -> Rule | None:
     """ "X, not Y" / "don't use Y, X" between two tools of one job (TOOL_FAMILIES); None for anything else."""
     x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()

@@ -135,7 +135,9 @@ def _named_convention(what: str):  # -> Rule | None
             return None
         return Rule(f"{to.group('verb').capitalize()} {to.group('rest')}", "convention", [to.group("rest")], [],
                     standing=True, alone=True)
-    if not (re.search(r"\b(?:per|every|each|all|no|never|always|only)\b", what, re.I) or _plural(what.split()[0])):
+    if not (re.search(r"\b(?:per|every|each|all|no|never|always|only)\b", what, re.I) or _plural(what.split()[0])
+            or _plural(what.split()[-1]) and not re.search(r"\b(?:you|i|we|it|this|that|is|are)\b", what, re.I)
+            and not re.match(r"(?:more|fewer|less|better|bigger|smaller|the|a|an|some|many)\b", what, re.I)):
         return None  # "the convention is weird": a judgement, no rule
     if not _code_talk(what):
         return None  # "house rule: no laptops at lunch", "… no meetings before 10" (review27 R27-4)

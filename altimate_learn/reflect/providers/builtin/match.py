@@ -8,8 +8,9 @@ import re
 from collections.abc import Sequence
 
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _KIND_DOES, _NOT_A_CONVENTION_KIND,
-                                                              _STATIVE, _TERSE_CHOICE, _builds_one, _data_convention,
-                                                              _describes_behaviour, _instead, _talk_rule, _tool_rule)
+                                                              _STATIVE, _TERSE_CHOICE, _builds_one, _choice_word,
+                                                              _data_convention, _describes_behaviour, _instead, _talk_rule,
+                                                              _tool_rule)
 from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BEFORE_EACH, _DONE_ONCE, _THIS_TASKS,
@@ -18,8 +19,8 @@ from altimate_learn.reflect.providers.builtin.phrase import (Rule, _ASKS, _NOT_A
                                                              _bad_object, _clean_object)
 from altimate_learn.reflect.providers.builtin.restate import _IS_GUARDED
 from altimate_learn.reflect.providers.builtin.text import strip_lead
-from altimate_learn.reflect.providers.builtin.vocabulary import (EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE, LANGUAGES,
-                                                                 NEEDS_WORK, NOT_A_WAY, PEOPLE, PLURAL_NOUNS,
+from altimate_learn.reflect.providers.builtin.vocabulary import (BEFORE_GERUNDS, EVERYDAY_TOOL_NAMES, FORBIDDEN_CODE,
+                                                                 LANGUAGES, NEEDS_WORK, NOT_A_WAY, PEOPLE, PLURAL_NOUNS,
                                                                  TOOL_FAMILIES, VERBS, gerund_base)
 
 _USE_VERB = r"(?:use|prefer|switch\s+to|go\s+with|stick\s+(?:to|with)|pick|choose|call|import|depend\s+on)"
@@ -123,12 +124,6 @@ _IN_ORDER = re.compile(r"^(?P<subject>the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?
                        r"(?P<rest>[^,]+?),?\s+not\s+(?P<other>after|before)\s*[.!]*$", re.I)
 
 
-def _choice_word(phrase: str) -> bool:
-    """Whether one side of a bare "it's X, not Y" names something a project chooses: code, a tool or a language."""
-    bare = phrase.strip(" .!,").lower()
-    return _names_code(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
-
-
 def _names_code(phrase: str) -> bool:
     from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
 
@@ -172,6 +167,9 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run go test ./... before telling me it's done": the person is who the agent reports to, whoever reads the
     # lesson later (refl26)
     c = _DONE_CLAIM.sub(lambda m: f" before reporting the work as {'fixed' if m.group('how') else 'done'}", c)
+    # "always run the linter before you push": the step the rule comes before, said as "before pushing" (R28-2)
+    c = re.sub(r"\bbefore\s+(?:you|u)\s+(push|commit|merge|deploy|release|tag)\b",
+               lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
     # "the discount applies before tax, not after": an order a kind of thing follows, said as a fact (refl28); read as
     # the "should" it states ("the discount should apply before tax, not after")
     order = _IN_ORDER.match(c)
@@ -398,7 +396,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
 
-    # X go(es) in Y [, not Z]
+    # X go(es) in Y [, not Z]; "migrations go in db/migrations and are never edited after merge": the place alone (the
+    # second clause, a passive or a modal with no subject of its own, read as a place gave an unparsable lesson, R28-2)
+    c = re.sub(r"^(.+?\s+(?:go|goes|belong|belongs|live|lives)\s+(?:in|under|inside|into)\s+\S+)\s+and\s+(?:are|is|should|must|"
+               r"get|gets|can|cannot|can'?t|never|always|have|has|need|needs|stay|stays)\b.*$", r"\1", c, flags=flags)
     m = re.match(r"^((?:the\s+|all\s+|our\s+)?.+?)\s+(?:go|goes|belong|belongs|live|lives|should\s+go|should\s+live|"
                  r"must\s+go|must\s+live|need\s+to\s+go|should\s+be|must\s+be|are\s+kept|is\s+kept|are|is)\s+"
                  r"(in|under|inside|into)\s+(.+?)(?:,?\s+not\s+((?:in\s+|under\s+)?.+))?$", c, flags)
@@ -428,6 +429,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     if m:
         head = c.split()[0].lower()
         body = m.group(2)
+        if head == "we":  # "we don't use default exports in this codebase": the team's place is the project (R28-2)
+            body = re.sub(r"\s+in\s+(?:this|our)\s+(?:repo(?:sitory)?|project|codebase)\s*[.!]*$", "", body, flags=flags)
         # "don't ever push to main", "do NOT return X ever (again)": the person's own word that it holds every time
         late = re.search(r"\s+ever(?:\s+again)?\s*[.!]*$", body, flags)
         if late:

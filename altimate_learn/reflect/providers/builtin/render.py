@@ -186,6 +186,12 @@ def _finalize(rule: Rule) -> str | None:
         # thing; "…in these tests", "…in the file" are this task's things (review22 R22-2)
         if rule.shape == "never" and rule.negative and text.startswith("Never use ") and _kind_in_kind(rule.negative[0]):
             needed = 2
+        # "always use parameterized queries": the person's "always" and a kind of thing, bare (R28-2)
+        if rule.shape == "always" and text.startswith("Always use ") and rule.positive \
+                and re.fullmatch(r"[a-z]+(?:-[a-z]+)?\s+[a-z]{3,}s", rule.positive[0].strip()) \
+                and _plural(rule.positive[0]) and rule.positive[0].split()[0].lower() not in _VAGUE_KINDS | _DETERMINERS \
+                and _code_talk(rule.positive[0]):
+            needed = 2
     if rule.standing and rule.shape == "never" and rule.negative and strip_stop(rule.negative[0].strip(), ".!").lower() in KEPT_OUT:
         needed = 1  # "I told you, no emojis" -> "Never use emojis.": a thing a project keeps out of its code (refl25)
     if len(words) < needed:
@@ -197,8 +203,15 @@ def _finalize(rule: Rule) -> str | None:
     return text
 
 
+_DETERMINERS = frozenset("the a an this that these those my your our their some any all more fewer other new old".split())
 _KIND_IN = re.compile(r"^(?P<what>[a-z]{3,}s)\s+(?:in|for|inside|within|across)\s+(?P<scope>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})$",
                       re.I)
+
+
+def _code_talk(what: str) -> bool:
+    from altimate_learn.reflect.providers.builtin.conventions import _code_talk as talk
+
+    return talk(what)
 
 
 def _kind_in_kind(obj: str) -> bool:

@@ -288,7 +288,9 @@ def _base(rest: str) -> str:
 # bare "remember to …" (which may ask for one step of this task).
 _RECALLS = re.compile(r"^(?:(?:like|as)\s+(?:we|i)\s+" + _AGREE + r"|(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?"
                       + _AGREE + r"|how\s+many\s+times|as\s+(?:agreed|decided|discussed|mentioned|established)|"
-                      r"(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it))\b", re.I)
+                      r"(?:we|i)(?:'ve|\s+have)?\s+(?:went|been|gone)\s+over\s+(?:this|that|it)|"
+                      r"(?:as\s+)?per\s+(?:our|my|the)\s+(?:earlier|previous|last|other)\s+(?:chat|conversation|discussion|"
+                      r"talk|call|thread|sync))\b", re.I)
 
 
 _DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?(?:decided|settled|agreed)\s+on\s", re.I)
@@ -297,8 +299,10 @@ _DECIDED_ON = re.compile(r"^(?:as\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:already\s+)?
 # What a part of the project is, or does not do, recalled as agreed ("I told you the seeds are read-only", "we went over
 # this: the service layer doesn't import from controllers"; refl26): said again, it holds from now on.
 _SUBJECT = r"(?P<subject>(?:the|our|all(?:\s+the)?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
-_IS_GUARDED = re.compile(r"^" + _SUBJECT + r"\s+(?:is|are)\s+(?:always\s+)?(?:read-only|readonly|immutable|append-only|"
-                         r"frozen|off-limits|generated|auto-generated|vendored)\s*[.!]*$", re.I)
+_IS_GUARDED = re.compile(r"^" + _SUBJECT + r"\s+(?:(?:is|are)\s+(?:always\s+)?(?:read-only|readonly|immutable|append-only|"
+                         r"frozen|off-limits|generated|auto-generated|vendored)|"
+                         # "the split seed stays 42", "the iOS deployment target stays at 15": a value kept (refl28)
+                         r"(?:stays|stay|remains|remain)\s+(?:at\s+|on\s+)?v?\d[\w.]*)\s*[.!]*$", re.I)
 _DOES_NOT = re.compile(r"^" + _SUBJECT + r"\s+(?:doesn'?t|does\s+not|don'?t|do\s+not|never)\s+(?P<verb>[a-z]+)\s+"
                        r"(?P<rest>.+?)\s*[.!]*$", re.I)
 _HAS_TO = re.compile(r"^" + _SUBJECT + r"\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:always\s+|never\s+)?"
@@ -315,8 +319,14 @@ def _recalled_statement(said: str) -> str | None:
     subject = re.match(_SUBJECT, said, re.I)
     if subject and subject.group("subject").split()[-1].lower() in ONE_OF_MANY:
         return None  # "I told you the file is read-only": which file only the conversation says
+    said = re.sub(r"\s+for\s+(?:us|you|agents|everyone)\b", "", said, count=1, flags=re.I)  # "read-only for us"
     if _IS_GUARDED.match(said) or _HAS_TO.match(said):
         return f"from now on, {said}"
+    # "… is read-only for us, write to sandbox_analytics", "… stays 42 or the numbers in the paper dont match": the
+    # statement, its reason or the next step after it left out (refl28)
+    head = re.split(r"\s*[,;]\s+|\s+(?:or|otherwise|because|since|so)\s+", said, maxsplit=1)[0]
+    if head != said and _IS_GUARDED.match(head):
+        return f"from now on, {head}"
     match = _DOES_NOT.match(said)
     if match and match.group("verb").lower() in VERBS:
         return f"from now on, {match.group('subject')} must not {match.group('verb')} {match.group('rest')}"

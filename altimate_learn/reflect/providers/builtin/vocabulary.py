@@ -283,6 +283,10 @@ del _family, _names, _name
 # allowed") they need not mean the tool, so only a choice between two tools of one job reads them as tools.
 EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch rye mamba arrow bun jest".split())
 
+# "before you push" read as "before pushing": the steps a check comes before (refl28, R28-2)
+BEFORE_GERUNDS = {"push": "pushing", "commit": "committing", "merge": "merging", "deploy": "deploying",
+                  "release": "releasing", "tag": "tagging"}
+
 # Code a project forbids by name ("no float for money", "no any in TypeScript"): with the tools above, what a bare
 # "no X for Y" can forbid.
 FORBIDDEN_CODE = frozenset("float double any eval exec var print println goto unwrap panic alert".split())
