@@ -441,8 +441,9 @@ def overruled_lines(items: list[dict[str, Any]], shown: int = 3) -> list[str]:
     for item in items[:shown]:
         rejection = {"id": item["rejected_id"], "at": item["rejected_at"], "kind": item["kind"],
                      "text": item["text"], **({"reason": item["reason"]} if item.get("reason") else {})}
-        out.append("  " + safe(line(Overruled(rejection, {"id": item["id"], "text": item["text"]}, item["by"],
-                                               item["date"], item["commit"]))))
+        lesson = {"id": item["id"], "text": item["text"], **({"reason": item["their_reason"]}
+                                                             if item.get("their_reason") else {})}
+        out.append("  " + safe(line(Overruled(rejection, lesson, item["by"], item["date"], item["commit"]))))
     if len(items) > shown:
         out.append(f"  … and {len(items) - shown} more (`learn show` lists them)")
     return out

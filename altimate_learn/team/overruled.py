@@ -110,7 +110,8 @@ class Overruled:
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.lesson["id"], "text": self.lesson["text"], "kind": self.rejection["kind"],
                 "rejected_id": self.rejection["id"], "rejected_at": self.rejection["at"],
-                "reason": self.rejection.get("reason"), "by": self.by, "date": self.date, "commit": self.commit}
+                "reason": self.rejection.get("reason"), "by": self.by, "date": self.date, "commit": self.commit,
+                "their_reason": their_reason(self.lesson) if self.removed else None}
 
 
 def _approved_here_since(store, at: str) -> set[str]:  # type: ignore[no-untyped-def]
@@ -253,6 +254,14 @@ def withdraw(store, query: str, approved: list[Lesson]) -> list[Overruled]:  # t
         return chosen
 
 
+def their_reason(record: dict[str, Any]) -> str | None:
+    """The reason a teammate gave for a retirement (`learn retire --reason`, kept as "removed: …"), or None."""
+    reason = record.get("reason")
+    if not isinstance(reason, str) or not reason or reason.startswith("removed from the approved set"):
+        return None
+    return reason.removeprefix("removed: ") or None
+
+
 def line(item: Overruled) -> str:
     """One line on an overruled rejection, with the way out (lesson text is the caller's to make safe)."""
     rejected = item.rejection
@@ -262,6 +271,9 @@ def line(item: Overruled) -> str:
            else "a teammate (in no commit of this clone yet)")
     short = item.lesson["id"]
     if item.removed:
+        theirs = their_reason(item.lesson)
+        if theirs:
+            who += f': "{theirs}"'
         return (f"[{short}] {item.lesson['text']} (you rejected its removal on {when}{why}; retired by {who}): it is "
                 f"no longer delivered. `learn reject --withdraw {short}` accepts that; to bring it back, `learn "
                 f"remember` it and promote.")

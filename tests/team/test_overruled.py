@@ -86,6 +86,8 @@ def test_a_removal_rejected_here_and_retired_by_a_teammate_is_said(team: Team):
     status = ana.learn("status").stdout
     assert (f"[{base_id}] {CENTS} (you rejected its removal on ") in status
     assert ': "still how staging works"; retired by Ben (' in status and "it is no longer delivered." in status
+    assert '): "moved to the dbt macros"): it is no longer delivered.' in status  # the teammate's reason too
+    assert json.loads(ana.learn("status", "--json").stdout)["overruled"][0]["their_reason"] == "moved to the dbt macros"
     ana.learn("reject", "--withdraw", base_id)
     assert "overruled" not in ana.learn("status").stdout
 
