@@ -48,9 +48,35 @@ def learner_files(root: str, env: dict | None = None) -> list[tuple[str, str | N
     return [(main, name), (os.path.join(root, local), local), (os.path.join(base, "altimate-code", "AGENTS.md"), None)]
 
 
+def head_side(text: str) -> str:
+    """``text`` as git ``HEAD`` has it, when a merge (or rebase) stopped on a conflict in it: each conflict region
+    gives its first side ("ours", HEAD's) and loses the base (diff3) and the other side. A `=======` line outside a
+    region (a Markdown heading's underline) is text. Delivery uses HEAD's side of a conflicted file, as it uses
+    HEAD's approved.json meanwhile, so an agent never gets both of two contradicting bullets (review28 R28-6);
+    the other side's bullets come once the merge is finished (`learn resolve`)."""
+    if "<<<<<<<" not in text:
+        return text
+    out: list[str] = []
+    side = None  # None outside a conflict region, else "ours", "base" or "theirs"
+    for line in text.splitlines(keepends=True):
+        bare = line.rstrip("\r\n")
+        if bare == "<<<<<<<" or bare.startswith("<<<<<<< "):
+            side = "ours"
+        elif side is not None and (bare == "|||||||" or bare.startswith("||||||| ")):
+            side = "base"
+        elif side is not None and bare == "=======":
+            side = "theirs"
+        elif side is not None and (bare == ">>>>>>>" or bare.startswith(">>>>>>> ")):
+            side = None
+        elif side in (None, "ours"):
+            out.append(line)
+    return "".join(out)
+
+
 def block_bullets(text: str) -> list[str]:
     """The bullets of the one learn:learned block of ``text`` ([] when there is none or its markers are not
-    balanced, as the block writer would refuse it)."""
+    balanced, as the block writer would refuse it); of HEAD's side while a merge is unfinished (:func:`head_side`)."""
+    text = head_side(text)
     if text.count(LEARNED_OPEN) != 1 or text.count(LEARNED_CLOSE) != 1:
         return []
     start, end = text.index(LEARNED_OPEN) + len(LEARNED_OPEN), text.index(LEARNED_CLOSE)
