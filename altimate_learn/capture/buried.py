@@ -47,7 +47,9 @@ AGENT_ACT = re.compile(
 CHANGE_OR_FAULT = re.compile(
     r"\b(?:please|pls|should|shouldn't|need|needs|must|only|instead|not|never|remove|delete|drop|fix|change|rename|revert|"
     r"restore|translate|move|use|make|put\s+(?:them|it|those)\s+back|wrong|broken|missing|leak\w*|insecure|hardcoded|isn't|"
-    r"aren't|doesn't|don't|didn't|won't|can't|anyone|everyone|no\s+\w+)\b|n't\b", _I)
+    r"aren't|doesn't|don't|didn't|won't|can't|anyone|everyone|no\s+\w+)\b|n't\b"
+    # the agent's act took the old thing: "you used the red from the old palette, the brand red is #D7263D now" (cls28)
+    r"|\b(?:old|outdated|deprecated|legacy|previous|stale)\s+(?:[\w-]+\s+)?[\w-]+", _I)
 
 # Not the agent's work asked to change: a wish for later, someone else's wish, the act praised
 LATER_OR_THEIRS = re.compile(r"\b(?:for\s+later|later\s+on|next\s+(?:time|sprint|week)|some\s*day|eventually|might\s+want|"

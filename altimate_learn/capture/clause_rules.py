@@ -139,6 +139,12 @@ _CONTRAST = re.compile(r"但是|但|不过|可是|然而|でも|しかし|けど
                        r"ama|fakat|nhưng)\b", re.I)
 
 
+# "still" before a count of none of the problems: "still 0 errors", "still reports no warnings" (never "still 0 rows": an
+# empty result).
+_STILL_NONE = re.compile(r"\bstill\s+(?:[\w-]+\s+){0,2}?(?:0|zero|no)\s+(?:new\s+|more\s+)?(?:errors?|warnings?|exceptions?|"
+                         r"issues?|problems?|failures?|crash\w*|type\s+errors?|lint\s+errors?)\b", re.I)
+
+
 def _none_counted(clause: str) -> bool:
     return bool(_NONE_COUNTED.search(clause)) and not _SOME_COUNTED.search(clause)
 
@@ -242,6 +248,8 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "for the new export, don't include archived projects": work still to come (cls27)
             if reason is None and not proposal:  # after a proposal, "still" speaks of what exists, not of a change
                 reason = _try(ALL_PERSISTS, clause)
+                if reason and _STILL_NONE.search(clause) and not _SOME_COUNTED.search(clause):
+                    reason = None  # "still 0 errors, great", "tsc still reports no errors": the good state kept (cls28)
         if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):

@@ -402,6 +402,10 @@ PERSISTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:that|this|it|the\s+(?:fix|change|update|patch))\s+(?:did(?:n't|\s+not)|does(?:n't|\s+not)|has(?:n't|\s+not))\s+"
                 r"(?:fix|solve|resolve|help|change|work)\b|\bnot\s+fixed\b|\bsame\s+(?:error|issue|problem|result)\b", re.I),
      "said the fix did not work"),
+    # an empty result still: "still 0 rows", "still getting zero results", "still no data in the table" (cls28)
+    (re.compile(r"\bstill\s+(?:[\w-]+\s+){0,2}?(?:0|zero|no)\s+(?:rows|results|records|items|entries|matches|hits|"
+                r"documents|events|messages|bytes|data)\b", re.I),
+     "said the result is still broken"),
 ]
 
 # What an error is called: "error", "exception", "TypeError", "a 500", "traceback", "warning".

@@ -318,3 +318,38 @@ BROKEN += [
                 r"deadlocks)\s+(?:now|again|on\s+start\w*|at\s+start\w*|immediately|forever)\b", _I),
      "said the result does not work"),
 ]
+
+# cls28, written from the third blind set's misses as shapes (not sentences), after an answer that claimed the work: the
+# problem's onset placed at the agent's change ("this started right after your edit", "ever since your refactor the worker
+# leaks memory", "acting weird since your commit"); a fault of the view back again ("the sidebar overlaps the content
+# again", "labels r overlapping again"); the result's figures doubled ("the numbers are doubled now") or a quality measure
+# fallen after the agent's change ("accuracy dropped from 0.91 to 0.62 after the refactor"); the app closing by itself,
+# in other languages ("o app fecha sozinho", "la app se cierra sola", "l'appli se ferme toute seule", "die App schließt
+# sich von selbst").
+_AGENT_CHANGE = (r"your\s+(?:last\s+|latest\s+|recent\s+|new\s+)?(?:edit|edits|change|changes|commit|refactor\w*|update|fix|pr|"
+                 r"push|migration|rewrite|patch|version)")
+_GOOD_ONSET = r"(?:working|to\s+work|passing|to\s+pass|loading|to\s+load|compiling|running\s+(?:fine|faster|smooth\w*))"
+_ONSET_FAULT = (r"(?:leak\w*|slow\w*|weird\w*|hang\w*|freez\w*|lag\w*|stuck|flak\w*|acting\s+(?:up|weird|strange\w*)|times?\s+out|"
+                r"timing\s+out|spik\w*)")
+_APP = r"(?:app|aplicativo|aplica[cç][aã]o|programa|appli|application|anwendung|applicazione|aplicaci[oó]n)"
+BROKEN += [
+    (re.compile(r"\b(?:this|it|that|which|the\s+(?:problem|issue|bug|error|crash|warning|leak|slowdown|lag))\s+(?:only\s+)?"
+                r"(?:started|began|appeared|showed\s+up|came\s+back|popped\s+up|started\s+happening)(?!\s+" + _GOOD_ONSET + r")\b"
+                r"[^.?!\n]{0,30}?\b(?:after|since|with)\s+" + _AGENT_CHANGE + r"\b"
+                r"|\b(?:ever\s+)?since\s+" + _AGENT_CHANGE + r"\b[^.?!\n]{0,60}?\b" + _ONSET_FAULT + r"\b"
+                r"|\b" + _ONSET_FAULT + r"\b[^.?!\n]{0,40}?\b(?:ever\s+)?since\s+" + _AGENT_CHANGE + r"\b", _I),
+     "reported a problem after the agent's change"),
+    (re.compile(r"\b(?:overlap\w*|flicker\w*|overflow\w*|misalign\w*|stutter\w*|glitch\w*|jitter\w*|clipp\w*|"
+                r"cut\s+off|covers?\s+(?:the|everything)|duplicat\w*|jump\w*\s+around)\b[^.?!\n]{0,60}?\bagain\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\b(?:is|are|got|gets|get|shows?|appears?|appear)\s+(?:all\s+|now\s+)?(?:doubled|tripled|duplicated|counted\s+"
+                r"twice)\b(?!\s+(?:by\s+design|on\s+purpose))"
+                r"|\b(?:accuracy|precision|recall|f1|auc|score|coverage|throughput|hit\s+rate|fps|frame\s*rate)\s+(?:\w+\s+)?"
+                r"(?:dropped|fell|tanked|went\s+down|plummeted|decreased)\b(?:[^.?!\n]|\.(?=\d)){0,40}?\b(?:after|since)\s+(?:the\s+|your\s+)"
+                r"(?:[\w-]+\s+)?(?:refactor\w*|change|changes|edit|fix|migration|rewrite|update|commit)\b", _I),
+     "said the result does not work"),
+    (re.compile(r"\b" + _APP + r"\b[^.?!\n]{0,20}?(?:\b(?:fecha|fechou|trava)\s+sozinh[oa]\b|\bse\s+(?:cierra|cerr[oó])\s+"
+                r"sol[ao]\b|\bse\s+ferme\s+(?:toute?\s+)?seule?\b|\bschlie(?:ß|ss)t\s+sich\s+(?:von\s+selbst|einfach)\b|\bsi\s+"
+                r"chiude\s+da\s+sol[ao]\b)", _I),
+     "said the result does not work"),
+]
