@@ -388,6 +388,24 @@ def _rejected_changes(approved: list[Lesson], staged: list[Lesson], ids: list[st
     return out
 
 
+def _staged_on(store: Store, approved: list[Lesson] | None = None) -> list[Lesson]:
+    """The set the candidate was staged on (its base), else approved.json: what the candidate itself changed is what
+    a person rejects. Against approved.json of now, a teammate's lesson pulled since would read as a removal the
+    person rejected, and one retired since as an addition."""
+    try:
+        base = read_lesson_file(store.path(Store.CANDIDATE_BASE)).lessons
+    except LearnError:
+        base = None
+    if base is not None:
+        return base
+    if approved is not None:
+        return approved
+    try:
+        return read_lesson_file(store.path(Store.APPROVED)).lessons or []
+    except LearnError:
+        return []
+
+
 def _reason(reason: str | None) -> str | None:
     from altimate_learn.team.overruled import clean_reason
 
@@ -422,11 +440,7 @@ def reject(store: Store, reason: str | None = None) -> RejectResult:
         if not approved_already and moved is None:
             from altimate_learn.team.overruled import record
 
-            try:
-                approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
-            except StoreError:
-                approved = []
-            record(store, _rejected_changes(approved, read.lessons or []), reason)
+            record(store, _rejected_changes(_staged_on(store), read.lessons or []), reason)
         reopened = [] if approved_already else give_back_signals(store, None)
         if not approved_already:
             _take_back_staged(store)
@@ -520,7 +534,7 @@ def reject_lessons(store: Store, ids: list[str], reason: str | None = None) -> R
             raise _unknown_staged(store, lid, changed)
         from altimate_learn.team.overruled import record
 
-        record(store, _rejected_changes(approved, candidate, wanted), reason)
+        record(store, _rejected_changes(_staged_on(store, approved), candidate, wanted), reason)
         dropped: list[Lesson] = []
         restored: list[Lesson] = []
         for lid in wanted:

@@ -100,3 +100,26 @@ def test_nothing_is_said_when_this_clone_approves_the_rule_itself_or_nobody_appr
     ana.add(RULE)  # she changed her mind and approved it herself
     assert "overruled" not in ana.learn("status").stdout
     assert json.loads(ana.learn("status", "--json").stdout)["overruled"] == []
+
+
+def test_a_teammates_lesson_pulled_while_a_candidate_waits_is_no_rejected_removal(team: Team):
+    """The candidate was staged before the pull, so it lacks the lesson Ben approved meanwhile; rejecting the
+    candidate rejects what it changed against the set it was staged on, not a removal of Ben's lesson (which
+    `learn show` never showed as one): Ben retiring it later is no news to tell Ana as an overruled rejection."""
+    (ana, ben), _ = start(team, "ana", "ben")
+    ana.stage({"op": "ADD", "text": RULE, "reason": "review"})
+    new = ben.add("Store every timestamp in UTC before comparing sources.")
+    _push_as_ben(ben, "learn: utc")
+    _pull(ana)
+    ana.learn("reject", "--reason", REASON)
+    ben.learn("retire", new, "--reason", "the warehouse does it")
+    ben.learn("promote", "--yes")
+    _push_as_ben(ben, "learn: retire utc")
+    _pull(ana)
+    assert "overruled" not in ana.learn("status").stdout
+    ben.stage({"op": "ADD", "text": RULE, "reason": "review"})  # the rule Ana did reject still counts
+    ben.learn("promote", "--yes")
+    _push_as_ben(ben, "learn: squash")
+    _pull(ana)
+    [item] = json.loads(ana.learn("status", "--json").stdout)["overruled"]
+    assert item["kind"] == "added" and item["reason"] == REASON
