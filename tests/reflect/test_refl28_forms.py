@@ -173,3 +173,32 @@ LOOKALIKES_3 = [
 @pytest.mark.parametrize("text", LOOKALIKES_3)
 def test_recalled_statement_and_r28_2_lookalikes_give_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 4. New dependencies nobody asked for, debugging code left in, chat's "u" in a complaint --------------------------
+GIVES_4 = [
+    ("how come there are three new dependencies in package.json for a date format change",
+     ["Never add new dependencies without asking."]),
+    ("why did you add a new library?", ["Never add new dependencies without asking."]),
+    ("the login flow works now, but you left console.log statements in four files, please remove those",
+     ["Never leave `console.log` statements in the code."]),
+    ("you left a breakpoint() in the handler", ["Never leave `breakpoint()` statements in the code."]),
+    ("u forgot to update the readme again. the flags table still lists only --input", ["Always update the readme."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES_4)
+def test_round_four_forms_give_their_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES_4 = [
+    "who asked for a new endpoint?", "who asked for new packages lol, thanks though",
+    "you left the debugger open", "you left the print dialog on screen",
+    "u forgot to save the file again",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_4)
+def test_round_four_lookalikes_give_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -3,6 +3,10 @@
 - "why is the api key hardcoded in settings.py now?" -> "don't hardcode the api key": a secret put where secrets never go
   (hardcoded, committed, logged, printed). Only a secret: "why is the port hardcoded?" may ask for a reason, and the port
   is this task's value.
+- "who asked for a new dependency?", "how come there are three new dependencies in package.json" -> "don't add new
+  dependencies without asking": nobody asked, the person says; only dependencies (a new endpoint may be this task's).
+- "the login flow works now, but you left console.log statements in four files" -> "don't leave console.log statements
+  in the code": debugging code left behind (a few names only: console.log, print, debugger, pdb, breakpoint(), dbg!).
 - "did u even run it? it doesnt compile", "did you even test it" -> "always run the code before reporting the work as
   done": the check the person says was skipped before the agent said it was done. Only with "even" or "actually" (the
   person's word that it should have been done): "did you test it?" may be a plain question.
@@ -21,14 +25,29 @@ _DONE = {"hardcoded": "hardcode", "hard-coded": "hardcode", "committed": "commit
 _WHERE = re.compile(r"^\s*(?:in(?:to)?|to)\s+(?P<where>[\w./-]+\.\w{1,5}|the\s+(?:repo|code|source|logs?))(?:\s+now)?\s*$",
                     re.I)
 
+_DEPS = r"(?:dependenc(?:y|ies)|deps?|packages?|librar(?:y|ies))"
+_NEW_DEPS = re.compile(_LEAD + r"(?:who\s+(?:asked\s+(?:you\s+)?for|said\s+to\s+add|told\s+you\s+to\s+add)\s+(?:a|another|any|these|this|"
+                       r"the|that)?\s*new\s+" + _DEPS + r"|(?:how\s+come\s+there\s+(?:are|is)|why\s+(?:are|is)\s+there)\s+(?:\w+\s+)?new\s+" + _DEPS
+                       + r"|(?:how\s+come|why)\s+(?:did|do|would)\s+(?:you|u)\s+add\s+(?:a|another|\w+)?\s*new\s+" + _DEPS
+                       + r")\b.*$", re.I)
+_LEFT_DEBUG = re.compile(r"(?:^|[,.;:]\s*|\s(?:but|though|and)\s+)(?:you|u)\s+(?:also\s+|still\s+)?left\s+(?:a\s+|some\s+|the\s+|"
+                         r"(?:two|three|four|five|six|\d+)\s+|a\s+bunch\s+of\s+)?(?P<what>console\.log|debugger|pdb|breakpoint\(\)|"
+                         r"dbg!|print|println!?|var_dump|dd\(\))(?:\s+(?P<kind>statements|statement|calls|call|lines|line))?"
+                         r"(?=\s*(?:$|[,.;!?]|(?:in|on|everywhere|all\s+over|around)\b))", re.I)
 _DID_YOU_EVEN = re.compile(_LEAD + r"did\s+(?:you|u|ya)\s+(?:even|actually|ever)\s+(?P<verb>test|run|try|build|compile|"
                            r"execute)\s+(?:it|this|that|the\s+code|the\s+change|your\s+change)\s*[?!.]*$", re.I)
 _DID_WHAT = {"test": "test the change", "run": "run the code", "try": "run the code", "execute": "run the code",
              "build": "build the project", "compile": "build the project"}
 
 
+# a challenge said with thanks or praise is a question, not an objection ("who asked for new packages lol, thanks though")
+_PRAISE = re.compile(r"\b(?:thanks?|thank\s+you|thx|ty|great|nice|love|perfect|awesome|good\s+(?:job|call|idea))\b", re.I)
+
+
 def challenge(sentence: str) -> str | None:
     """The statement a challenge of what the agent did carries (see the module docstring), or None."""
+    if _PRAISE.search(sentence):
+        return None
     m = _SECRET_PUT.match(sentence.strip())
     if m:
         where = _WHERE.match(m.group("rest")) if m.group("rest").strip() else None
@@ -36,6 +55,12 @@ def challenge(sentence: str) -> str | None:
             return None  # "why is the token logged twice?": how often, not where
         # where it was put this time is left out: a secret goes in no file ("why is the api key hardcoded in settings.py")
         return f"don't {_DONE[m.group('done').lower()]} {m.group('what')}"
+    m = _LEFT_DEBUG.search(sentence)
+    if m:  # "you left console.log statements in four files, please remove those": debugging code left in
+        kind = (m.group("kind") or "statements").lower()
+        return f"don't leave {m.group('what')} {kind if kind.endswith('s') else kind + 's'} in the code"
+    if _NEW_DEPS.match(sentence.strip()):
+        return "don't add new dependencies without asking"
     m = _DID_YOU_EVEN.match(sentence.strip())
     if m:
         return f"always {_DID_WHAT[m.group('verb').lower()]} before reporting the work as done"

@@ -228,6 +228,9 @@ def _habit(sentence: str) -> str | None:
     """The standing rule a complaint about a repeated action carries, restated, or None."""
     from altimate_learn.reflect.providers.builtin.vocabulary import gerund_base
 
+    # chat's "u" for "you": "u forgot to update the readme again" (refl28)
+    sentence = re.sub(r"\bu\s+(?=(?:forgot|keep|kept|deleted|removed|added|changed|broke|left|put|used|just)\b)", "you ",
+                      sentence, flags=re.I)
 
     match = _FORGET.match(sentence)
     if match:
