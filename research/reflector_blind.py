@@ -251,6 +251,11 @@ MEASURED_BLIND4: list[tuple[str, str, str, dict[str, int]]] = [
      {"rule": 63, "rule lesson": 11, "rule match": 6, "rule flagged": 33, "rule flagged lesson": 9,
       "one-off": 47, "one-off lesson": 3, "one-off flagged": 30, "one-off flagged lesson": 1,
       "not": 130, "not lesson": 7, "not flagged": 8, "not flagged lesson": 3}),
+    ("dda9789c (refl28's first three changes)", "15:41", "mid-way: the wrong lesson of blind3's not rows fixed, refl27's "
+     "residuals, forms shared by blind1-3, review28's R28-2 (the flagged counts moved with cls28's classifier)",
+     {"rule": 63, "rule lesson": 13, "rule match": 6, "rule flagged": 33, "rule flagged lesson": 11,
+      "one-off": 47, "one-off lesson": 2, "one-off flagged": 30, "one-off flagged lesson": 1,
+      "not": 130, "not lesson": 7, "not flagged": 7, "not flagged lesson": 3}),
 ]
 NOTES_BLIND4: list[str] = []
 
