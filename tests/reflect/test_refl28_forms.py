@@ -219,3 +219,26 @@ def test_the_existing_logger_is_the_projects(text: str, rules: list[str]) -> Non
                                   "use the existing modal instead of a new page"])
 def test_another_existing_thing_or_a_bare_logger_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 6. The data of a whole part, the shape of a kind of name, the kind of tests "these" are -------------------------
+@pytest.mark.parametrize(("text", "rules"), [
+    ("the whole api uses snake_case json keys", ["The whole api uses `snake_case` json keys."]),
+    ("the entire app stores dates in utc", ["The entire app stores dates in utc."]),
+    ("our branch names are ticket-id/short-desc", ["Branch names follow `ticket-id/short-desc`."]),
+    ("tag names look like v<major>.<minor>", ["Tag names follow `v<major>.<minor>`."]),
+    ("Name branches `<type>/<ticket>-<slug>`.", ["Name branches `<type>/<ticket>-<slug>`."]),  # "ticket" inside code
+    ("don't mock the database in these, they're integration tests", ["Never mock the database in integration tests."]),
+])
+def test_round_six_forms_give_their_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+@pytest.mark.parametrize("text", [
+    "the whole team uses snake_case", "the whole page is in utc", "the whole thing returns cents",
+    "our branch names are long", "the branch names are feature/login and fix/header", "the file names are wrong",
+    "your branch names are ticket-id/short-desc", "don't change the button in these, they're fine",
+    "Close this ticket when the fix lands.",
+])
+def test_round_six_lookalikes_give_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -205,7 +205,7 @@ def _talk_rule(c: str) -> Rule | None:
 # "our API returns cents", "prices are stored in cents", "all timestamps are UTC": how the project states its data
 _DATA_VERB = (r"(?:returns?|stores?|sends?|expects?|accepts?|keeps?|uses?|(?:are|is)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
               r"returned|sent|saved|measured|recorded|written)\s+(?:in|as)|(?:are|is)\s+(?:always\s+)?in|(?:are|is)(?:\s+always)?)")
-_DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?)\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
+_DATA_OURS = re.compile(r"^(?P<who>our|all(?:\s+(?:of\s+)?(?:our|the))?|the\s+(?:whole|entire))\s+(?P<subject>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?P<verb>"
                         + _DATA_VERB + r")\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
 _DATA_KIND = re.compile(r"^(?P<who>)(?P<subject>[a-z][\w-]*s)\s+(?P<verb>(?:are)\s+(?:always\s+)?(?:stored|kept|expressed|given|"
                         r"returned|sent|saved|measured|recorded|written)\s+(?:in|as))\s+(?P<what>[\w-]+(?:\s+[\w-]+){0,3})$", re.I)
@@ -219,6 +219,9 @@ _NOT_A_CONVENTION = re.compile(r"\b(?:not|never|no|still|now|instead|but|again|a
                                r"this|that|these|those|only|yet|already)\b", re.I)
 
 
+_WHOLE_PARTS = frozenset("api apis app codebase backend frontend service services database db schema repo project".split())
+
+
 def _data_convention(c: str) -> Rule | None:
     """A unit or format the project keeps its data in, said as a fact about its own data ("our API returns cents",
     "amounts are stored in cents"): the fact is the lesson. Only with a unit or format word (vocabulary.UNIT_WORDS),
@@ -230,11 +233,13 @@ def _data_convention(c: str) -> Rule | None:
     m = _DATA_OURS.match(text) or _DATA_KIND.match(text)
     if not m or _NOT_A_CONVENTION.search(text):
         return None
+    if m.group("who").lower().startswith("the") and m.group("subject").lower() not in _WHOLE_PARTS:
+        return None  # "the whole page is in utc", "the whole thing returns cents": a report, unless a part of the code
     words = re.findall(r"[\w-]+", m.group("what").lower())
     if not any(w in UNIT_WORDS for w in words) and not any(f"{a}-{b}" in UNIT_WORDS for a, b in zip(words, words[1:])):
         return None
     who = m.group("who").lower()
-    lead = "The " if who == "our" else "All " if who.startswith("all") else ""
+    lead = "The " if who == "our" else "All " if who.startswith("all") else f"The {who.split()[-1]} " if who else ""
     subject = m.group("subject")
     sentence = f"{lead}{subject} {m.group('verb').lower()} {m.group('what')}"
     return Rule(sentence[0].upper() + sentence[1:], "convention", [m.group("what")], [], standing=True,

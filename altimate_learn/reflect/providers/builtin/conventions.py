@@ -66,6 +66,13 @@ _MAKEFILE_INDENT = re.compile(r"^(?:" + _WE + r"\s+(?:always\s+|only\s+)?use\s+)
                               r"(?P<scope>(?:the\s+|all\s+|our\s+)?makefiles?)(?:\s*,\s*(?P<other>spaces|tabs|(?:two|four|"
                               r"eight|[2348])[\s-]*spaces?)\s+(?:everywhere\s+else|elsewhere))?" + _HERE + _END, re.I)
 
+# "our branch names are ticket-id/short-desc", "tag names look like v<major>.<minor>": the shape a kind of name follows,
+# given as a pattern (refl28)
+_NAME_PATTERN = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:branch|file|commit|tag|table|column|topic|bucket|"
+                           r"image|release|migration|test|env(?:ironment)?\s+var(?:iable)?|feature\s+flag)\s+names|branches|tags)"
+                           r"\s+(?:are|look\s+like|follow|use)\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
+                           r"[\w.]*<[\w-]+>[\w<>{}./:-]*)" + _HERE + _END, re.I)
+
 # "we don't allow force pushes to main", "we don't accept PRs without tests", "we never permit merge commits"
 _WE_DONT_ALLOW = re.compile(r"^" + _WE + r"\s+(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no\s+longer)\s+"
                             r"(?P<verb>allow|accept|permit|tolerate)\s+(?:any\s+)?(?P<what>.+?)" + _HERE + _END, re.I)
@@ -317,6 +324,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             return None
         text = f"Indent with {how}" + (f" in {scope}" if scope else "")
         return Rule(text, "convention", [how], [], standing=True, alone=True)
+    m = _NAME_PATTERN.match(said)
+    if m:
+        return Rule(f"{_sentence_case(m.group('what'))} follow `{m.group('pattern')}`", "convention", [m.group("pattern")],
+                    [], standing=True, alone=True)
     m = _MAKEFILE_INDENT.match(said)
     if m:
         how = "tabs" if m.group("how").lower() == "tabs" else f"{INDENT_NUMBERS[m.group('n').lower()]} spaces"

@@ -167,11 +167,13 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     # "always run go test ./... before telling me it's done": the person is who the agent reports to, whoever reads the
     # lesson later (refl26)
     c = _DONE_CLAIM.sub(lambda m: f" before reporting the work as {'fixed' if m.group('how') else 'done'}", c)
+    # "don't mock the database in these, they're integration tests": the kind they are is where the rule holds (refl28)
+    c = re.sub(r"\bin\s+(?:these|those)\s*[,;]\s*(?:they'?re|they\s+are)\s+(?P<kind>(?:[a-z0-9-]+\s+)?tests)\s*[.!]*$",
+               r"in \g<kind>", c, flags=re.I)
     # "always run the linter before you push": the step the rule comes before, said as "before pushing" (R28-2)
     c = re.sub(r"\bbefore\s+(?:you|u)\s+(push|commit|merge|deploy|release|tag)\b",
                lambda m: "before " + BEFORE_GERUNDS[m.group(1).lower()], c, flags=re.I)
-    # "the discount applies before tax, not after": an order a kind of thing follows, said as a fact (refl28); read as
-    # the "should" it states ("the discount should apply before tax, not after")
+    # "the discount applies before tax, not after": an order said as a fact, read as the "should" it states (refl28)
     order = _IN_ORDER.match(c)
     if order and order.group("when").lower() != order.group("other").lower():
         verb = order.group("verb")
@@ -396,8 +398,7 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found
 
-    # X go(es) in Y [, not Z]; "migrations go in db/migrations and are never edited after merge": the place alone (the
-    # second clause, a passive or a modal with no subject of its own, read as a place gave an unparsable lesson, R28-2)
+    # X go(es) in Y [, not Z]; "migrations go in db/migrations and are never edited after merge": the place alone (R28-2)
     c = re.sub(r"^(.+?\s+(?:go|goes|belong|belongs|live|lives)\s+(?:in|under|inside|into)\s+\S+)\s+and\s+(?:are|is|should|must|"
                r"get|gets|can|cannot|can'?t|never|always|have|has|need|needs|stay|stays)\b.*$", r"\1", c, flags=flags)
     m = re.match(r"^((?:the\s+|all\s+|our\s+)?.+?)\s+(?:go|goes|belong|belongs|live|lives|should\s+go|should\s+live|"

@@ -156,7 +156,7 @@ def _finalize(rule: Rule) -> str | None:
     if re.search(r"\b(?:above|earlier|previous|last\s+time|just\s+now|again|yesterday|this\s+pr|this\s+task|tickets?|"
                  r"(?:this|next|the)\s+(?:task|issue|step|one)|the\s+(?:failing|broken|current|same|other|extra|additional|above|below)|"
                  r"(?:these|those)\s+\w+|this\s+(?!is\b|repo|repository|project|codebase|team|company|org\b|package|module|service|app\b)\w+)\b",
-                 lowered):
+                 re.sub(r"`[^`]*`", " ", lowered)):  # words of prose: a pattern in backticks ("`ticket-id/…`") is code
         return None
     words = content_words(text)
     has_ident = "`" in text
