@@ -242,3 +242,26 @@ def test_round_six_forms_give_their_rule(text: str, rules: list[str]) -> None:
 ])
 def test_round_six_lookalikes_give_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+def test_keywords_joined_by_a_slash_are_no_place() -> None:
+    # "const/let" is what to use instead, not a folder the "never" half would lose (half_placement)
+    assert lessons("dont use var pls, const/let") == ["Never use `var`."]
+    assert lessons("don't put helpers in utils/, use lib/") == []  # a real place still keeps the rule back
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("every screen here has its own folder with index.tsx and styles.ts",
+     ["Every screen has its own folder with `index.tsx` and `styles.ts`."]),
+    ("in this repo every screen gets its own folder", ["Every screen gets its own folder."]),
+    ("every service has its own Dockerfile", ["Every service has its own `Dockerfile`."]),
+    ("PRs go against develop, not main", ["PRs go against develop, not main."]),
+])
+def test_each_kind_its_own_and_where_prs_go(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+@pytest.mark.parametrize("text", ["each user has its own profile", "every page has its own color",
+                                  "every test has its own fixture now", "PRs go against develop, main is release only"])
+def test_each_kind_its_own_lookalikes_give_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -86,7 +86,7 @@ from altimate_learn.reflect.providers.builtin.restate import restate
 from altimate_learn.reflect.providers.builtin.rules import NO_RULE, TOO_LONG, extract_rule, extract_rules, rule_for, rules_for
 from altimate_learn.reflect.providers.builtin.scope import named_paths, path_globs, review_trigger_for, trigger_for
 from altimate_learn.reflect.providers.builtin.text import content_words, normalise, prose
-from altimate_learn.reflect.providers.builtin.vocabulary import SLASH_WORDS
+from altimate_learn.reflect.providers.builtin.vocabulary import CODE_WORDS, SLASH_WORDS
 
 MAX_ADDS = 3
 LEARN_KINDS = ("user_correction", "review", "ci", "user", "verifier")
@@ -320,8 +320,8 @@ def half_placement(rule: str, text: str) -> str | None:
     said = prose(text)
     for match in _PATH_IN_PROSE.finditer(said):
         path = match.group(0).rstrip(".")
-        if path.lower() in SLASH_WORDS:
-            continue  # "if/else", "and/or": words, not a place (refl26)
+        if path.lower() in SLASH_WORDS or all(part in CODE_WORDS for part in path.lower().split("/")):
+            continue  # "if/else", "and/or": words, not a place (refl26); "const/let": keywords (refl28)
         if "/" in path and path.strip("/") and path.rstrip("/") not in rule and "://" not in said[max(0, match.start() - 3):match.start() + 3]:
             return path
     return None

@@ -73,6 +73,10 @@ _NAME_PATTERN = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:bran
                            r"\s+(?:are|look\s+like|follow|use)\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
                            r"[\w.]*<[\w-]+>[\w<>{}./:-]*)" + _HERE + _END, re.I)
 
+# "every screen here has its own folder with index.tsx and styles.ts", "each service has its own Dockerfile" (refl28)
+_EACH_OWN = re.compile(r"^(?:every|each)\s+(?P<kind>[a-z][\w-]*)" + _HERE + r"\s+(?P<verb>has|gets|should\s+have|must\s+have)\s+"
+                       r"(?:its|their)\s+own\s+(?P<rest>[^,;]+?)" + _HERE + _END, re.I)
+
 # "we don't allow force pushes to main", "we don't accept PRs without tests", "we never permit merge commits"
 _WE_DONT_ALLOW = re.compile(r"^" + _WE + r"\s+(?:don'?t|do\s+not|doesn'?t|does\s+not|never|no\s+longer)\s+"
                             r"(?P<verb>allow|accept|permit|tolerate)\s+(?:any\s+)?(?P<what>.+?)" + _HERE + _END, re.I)
@@ -241,7 +245,7 @@ def tool_way(said: str):  # -> Rule | None
 # go through terraform": where a kind of thing comes from, goes through or runs against, said against another or with
 # "only" (refl26). Both sides are named bare (a tool, code, a kind): "the errors come from the parser, not the lexer"
 # explains this task's failure, and its sides are the conversation's things.
-_ROUTE_VERB = (r"(?:comes?\s+from|go(?:es)?\s+(?:through|via)|runs?\s+(?:against|on|in|under|with|through)|"
+_ROUTE_VERB = (r"(?:comes?\s+from|go(?:es)?\s+(?:through|via|against)|runs?\s+(?:against|on|in|under|with|through)|"
                r"(?:is|are)\s+(?:read|loaded|pulled|fetched|managed|deployed|configured|built|stored|kept|defined|set|"
                r"provisioned|published|released)\s+(?:from|in|by|through|via|with|on|to))")
 _BARE = r"(?!(?:the|a|an|this|that|these|those|it|its|our|my|your|their|his|her|some|any)\b)[\w.@/+-]+(?:\(\))?"
@@ -324,6 +328,11 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             return None
         text = f"Indent with {how}" + (f" in {scope}" if scope else "")
         return Rule(text, "convention", [how], [], standing=True, alone=True)
+    m = _EACH_OWN.match(said)
+    if m and (_code_talk(m.group("kind") + " " + m.group("rest")) or _names_code(m.group("rest"))) \
+            and not _NOT_STANDING.search(m.group("rest")) and len(m.group("rest").split()) <= 8:
+        return Rule(f"Every {m.group('kind')} {m.group('verb').lower()} its own {m.group('rest')}", "convention", [m.group("rest")], [],
+                    standing=True, alone=True)
     m = _NAME_PATTERN.match(said)
     if m:
         return Rule(f"{_sentence_case(m.group('what'))} follow `{m.group('pattern')}`", "convention", [m.group("pattern")],
