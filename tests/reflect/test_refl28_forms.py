@@ -204,24 +204,7 @@ def test_round_four_lookalikes_give_nothing(text: str) -> None:
     assert lessons(text) == []
 
 
-# --- 5. "the existing logger" is the project's one logger -------------------------------------------------------------
-@pytest.mark.parametrize(("text", "rules"), [
-    ("if it's not too much trouble could you use the existing logger instead of print statements",
-     ["Use the existing logger instead of print statements."]),
-    ("might be better to use the existing logger rather than print", ["Use the existing logger instead of `print`."]),
-])
-def test_the_existing_logger_is_the_projects(text: str, rules: list[str]) -> None:
-    assert lessons(text) == rules
-
-
-@pytest.mark.parametrize("text", ["use the existing helper instead of writing a new one",
-                                  "you keep using console.log instead of the logger",
-                                  "use the existing modal instead of a new page"])
-def test_another_existing_thing_or_a_bare_logger_gives_nothing(text: str) -> None:
-    assert lessons(text) == []
-
-
-# --- 6. The data of a whole part, the shape of a kind of name, the kind of tests "these" are -------------------------
+# --- 5. The data of a whole part, the shape of a kind of name, the kind of tests "these" are -------------------------
 @pytest.mark.parametrize(("text", "rules"), [
     ("the whole api uses snake_case json keys", ["The whole api uses `snake_case` json keys."]),
     ("the entire app stores dates in utc", ["The entire app stores dates in utc."]),

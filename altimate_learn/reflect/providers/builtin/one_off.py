@@ -135,8 +135,7 @@ def one_off(rule: Rule, text: str) -> str:
     if _ONE_OF_TWO.search(prose):
         return UNRESOLVED  # "Never create a new file; edit the existing one.": which one only the conversation says
     existing = re.search(r"\bthe\s+(?:existing|same)\s+([a-z]+)\b(?!\s+(?:[A-Z]|`))", text)
-    # ("the existing logger": a project has one; "the logger" alone may be any, test_refl23_forms)
-    if existing and not _plural(existing.group(1)) and existing.group(1) not in PROJECT_WIDE | {"logger"}:
+    if existing and not _plural(existing.group(1)) and existing.group(1) not in PROJECT_WIDE:
         return UNRESOLVED  # "use the existing helper instead of writing a new one": which helper (review24 R24-10)?
     if rule.shape == "imperative" and not general and _NAMES_ONE.match(text):
         return ONE_THING  # "Name the table `order_items`.", "Call the function `parse_invoice`." (review24 R24-10)
