@@ -87,7 +87,7 @@ def _not_asked_of_agent(reason: str | None, clause: str) -> str | None:
     return reason
 
 
-def _cleared(own: str, window: str) -> bool:
+def _cleared(own: str, window: str, clause: str = "") -> bool:
     """The report is said in the same breath not to be about the agent's work (cls27, precision first): the agent cleared
     ("…, not your fault"), the fault accepted as right ("…, which is correct"), a part not reached yet that the person
     takes up ("… isn't wired in yet, we'll do it tomorrow"), a business figure's fall with its analysis asked ("signups
@@ -97,7 +97,9 @@ def _cleared(own: str, window: str) -> bool:
                 or (guards.FIGURE_FALLS.search(window) and guards.ANALYSIS_ASKED.search(window))
                 # "ugh I was on the wrong branch, that's why I didn't see your changes", "it comes from the old uploader,
                 # not from anything you wrote": the person's own slip, or an old fault the agent is cleared of (cls28)
-                or guards.owned_fault(own))
+                # (the owned fault clears only its own clause: "my bad for not saying it earlier, but we never use print
+                # here" still corrects, review28 R28-9)
+                or guards.owned_fault(clause or window, window))
 
 
 def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str | None:
@@ -276,7 +278,7 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = None  # "latency is worse than before but that's fine for now"
             if reason and guards.OWN_MOMENT.search(" ".join(parts[at:at + 2])):
                 reason = None  # "I can't open it right now, I'm on my phone": the person's moment, not the result
-        if reason and _cleared(own, " ".join(parts[at:at + 2])):
+        if reason and _cleared(own, " ".join(parts[at:at + 2]), clause):
             reason = None
         if reason and withdrawals.withdrawn(reason, own):
             reason = None  # "any reason you chose Postgres? I'm writing the design doc" (review25 R25-2)

@@ -444,9 +444,11 @@ NOT_FROM_AGENT = re.compile(
 _BUT_NOW = re.compile(r"\b(?:but|however|though)\s*,?\s+(?:now|still|even\s+now|it\s+still|the\s+\w+\s+(?:is|are)\s+still)\b", _I)
 
 
-def owned_fault(own: str) -> bool:
-    """The person owns the fault, or clears the agent of an old one, and names no act of the agent's as the fault."""
-    owned = OWN_FAULT.search(own)
-    if owned and _BUT_NOW.search(own, owned.end()):
+def owned_fault(clause: str, window: str) -> bool:
+    """The person owns the fault in the report's own ``clause``, or clears the agent of an old one in it or the clause
+    after it (``window``), and names no act of the agent's as the fault there. An apology in an earlier clause clears
+    nothing after it ("ok that one's on me, but why did you delete the migration?", review28 R28-9)."""
+    owned = OWN_FAULT.search(clause)
+    if owned and _BUT_NOW.search(clause, owned.end()):
         owned = None
-    return bool((owned or NOT_FROM_AGENT.search(own)) and not AGENT_FAULT.search(NOT_FROM_AGENT.sub(" ", own)))
+    return bool((owned or NOT_FROM_AGENT.search(window)) and not AGENT_FAULT.search(NOT_FROM_AGENT.sub(" ", window)))

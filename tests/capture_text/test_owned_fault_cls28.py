@@ -22,12 +22,11 @@ def judge(text: str, answer: str | None):
 
 
 QUIET = [
-    # the person's own slip (11 of these 23 fired before: the first nine English ones and the three replies)
+    # the person's own slip (11 of these 22 fired before: the first eight English ones and the three replies)
     (DONE, "ugh, I was testing the old build, that's why the button didn't work. all good now"),
     (DONE, "I was on the wrong tab, that's why I didn't see the change. works"),
     (ON_BRANCH, "oh I was on the wrong branch, I didn't see any of your changes. fine now"),
     (DONE, "sorry, I forgot to mention the endpoint needs pagination, it's still missing. add it please"),
-    (DONE, "I pasted the wrong stack trace before, this is the right one: TypeError: x is undefined at foo.js:12"),
     (DONE, "my bad, I gave you the wrong port, it's 5433 not 5432. can you update it"),
     (DONE, "that's on me, I never told you the API needs an auth header. please add X-Token to the client"),
     # the agent cleared of an old fault
@@ -50,9 +49,24 @@ QUIET = [
     (QUESTION, "don't worry about retries, we only run it on the internal network"),
     (QUESTION, "no need, we never upload more than a few files"),
     (QUESTION, "don't bother, we only call it from the cron job"),
+    # review28's (R28-9): the slip owned in the report's own clause
+    (DONE, "my bad, I gave you the wrong file"),
+    (DONE, "sorry, I was on the wrong branch, it works now"),
+    (DONE, "oops, that was my typo in the .env, all good"),
+    (DONE, "ah my mistake, the server wasn't running"),
+    (DONE, "pardon, c'est ma faute, j'avais oublié de redémarrer le serveur"),
+    (DONE, "perdón, fue mi error, tenía mal el puerto"),
+    (DONE, "that's on me, I forgot to pull first"),
+    (DONE, "never mind, I was looking at the old tab"),
+    (DONE, "my fault, I ran it with the wrong python"),
 ]
 
 FIRE = [
+    # an apology in an earlier clause clears nothing after a turn (review28 R28-9: these three fired at the start and were
+    # silenced by the first version of the guard)
+    (DONE, "ok that one's on me, but why did you delete the migration?"),
+    (DONE, "sorry, my fault for being vague: the endpoint must return 404, not 500"),
+    (DONE, "my bad for not saying it earlier, but we never use print here, use the logger"),
     (DONE, "my bad for not being clear, but you used the wrong table, it's orders_v2"),
     (DONE, "that's on me for not saying it, but your change broke the login page"),
     (DONE, "I was on the wrong branch before, but now I see your change and the login page is still broken"),
