@@ -20,7 +20,7 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import names_beyond, values_swapped
+from altimate_learn.curate.names import another_rule, code_names, names_beyond, values_swapped
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -327,14 +327,14 @@ class _Pass:
         self.declare_apart(delta, text, delta.paths if delta.paths is not None else self.apply_paths, overlap)
         declared = set(delta.coexists)
         undeclared = {lid: ids for lid, ids in overlap.items() if lid not in declared}
-        swapped = False
+        swapped = ""
         # Dedupe: a restatement of an existing lesson is a HELPFUL vote, unless this ADD replaces or
         # explicitly sits beside that lesson, or the lesson is contradicted in this reflection.
         if not delta.supersedes:
             # Only lessons at the threshold can win, so only they are scored; in store order, as ever.
             near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
             best_id, best = None, 0.0
-            swap_id, swap = None, 0.0
+            swap_id, swap, swap_note = None, 0.0, ""
             for lid in self.in_order(near):
                 lesson = self.by_id[lid]
                 if lid in declared:
@@ -343,13 +343,21 @@ class _Pass:
                 if lid in self.contradicted and score < 1.0:
                     continue  # a corrected near-duplicate replaces the contradicted lesson (below)
                 if score >= DEDUPE_THRESHOLD and opposite(text, lesson["text"]):
-                    continue  # "Never use X" is not a vote for "Use X", however many words they share
+                    # "Never use X" is not a vote for "Use X", however many words they share; in plain prose (no
+                    # code name for the overlap check to weigh) it replaces it for a person to decide, as another
+                    # value does: both in force would tell the agent two opposite things
+                    if not code_names(text) and not code_names(lesson["text"]) and score > swap \
+                            and lid not in self.contradicted and lid not in self.helped:
+                        swap_id, swap, swap_note = lid, score, "says the opposite of the lesson it replaces"
+                    continue
                 if names_beyond(text, lesson["text"]):
                     continue  # "… in `models/intermediate/`" is not a vote for "… in `models/staging/`"
                 if values_swapped(text, lesson["text"]):
                     if score > swap and lid not in self.contradicted and lid not in self.helped:
-                        swap_id, swap = lid, score
+                        swap_id, swap, swap_note = lid, score, "states another value than the lesson it replaces"
                     continue  # "… on Postgres 15" is no vote for "… on Postgres 16": it replaces it (below)
+                if another_rule(text, lesson["text"]):
+                    continue  # "Add docs for every new endpoint." is no vote for "Add tests for every new endpoint."
                 if score > best:
                     best_id, best = lid, score
             if best_id is not None and best >= DEDUPE_THRESHOLD:
@@ -366,7 +374,7 @@ class _Pass:
                 # conflict, staged as replacing the old lesson so a person sees both and decides (as `learn remember`)
                 delta.supersedes = swap_id
                 undeclared.pop(swap_id, None)
-                swapped = True
+                swapped = swap_note
         implicit: list[str] = []
         if undeclared:
             if all(lid in self.contradicted for lid in undeclared):
@@ -398,7 +406,7 @@ class _Pass:
         if delta.supersedes:
             entry["supersedes"] = delta.supersedes
             if swapped:
-                entry["note"] = "states another value than the lesson it replaces"
+                entry["note"] = swapped
         elif implicit:
             entry["supersedes"] = implicit[0]
             entry["note"] = "implicit supersede"

@@ -106,21 +106,60 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9.+#_-]*[a-z0-9+#]|[a-z0-9]")
 _TOOL_SLOT = frozenset("use uses using with via through by on from prefer prefers".split())
 
 
-def _tool_swapped(new: str, old: str) -> bool:
-    """The two texts are the same words but one, named after a tool slot, in lower case as often as not: "Lint with
-    flake8 …" and "Lint with ruff …", "Use npm for installs" and "Use pnpm for installs", "Background jobs use redis."
-    and "… use rabbitmq." (review28 R28-1). "Use ruff for formatting." and "… for linting." swap a purpose, not a tool:
-    not this."""
-    a, b = _WORD.findall(new.lower().replace("`", "")), _WORD.findall(old.lower().replace("`", ""))
+# one word for another that says the same ("every"/"each") or its opposite ("before"/"after": a conflict)
+_SAME = [frozenset(p.split()) for p in ("every each all any", "repo repository", "pr pull", "dir directory folder",
+                                        "config configuration", "docs documentation", "env environment")]
+_OPPOSITE = [frozenset(p.split()) for p in (
+    "before after", "always never", "do don't", "enable disable", "enabled disabled", "with without", "above below",
+    "first last", "min max", "minimum maximum", "allow forbid", "allow deny", "include exclude", "sync async",
+    "public private", "upper lower", "uppercase lowercase", "start end", "true false", "on off", "must mustn't",
+    "should shouldn't", "can can't", "ascending descending", "asc desc", "inside outside", "local remote")]
+
+
+def _one_word(new: str, old: str) -> tuple[str, str, str] | None:
+    """(the word before, new's word, old's word) when the two texts are the same words but one, else None."""
+    a, b = (_WORD.findall(_NUMBER_WORDS.sub(_digits, t).lower().replace("`", "")) for t in (new, old))
     if len(a) != len(b) or len(a) < 3:
-        return False
+        return None
     diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-    return len(diff) == 1 and diff[0] > 0 and a[diff[0] - 1] in _TOOL_SLOT
+    if len(diff) != 1:
+        return None
+    i = diff[0]
+    return (a[i - 1] if i else "", a[i], b[i])
+
+
+def _alike(x: str, y: str) -> bool:
+    short, long = sorted((x, y), key=len)
+    return (len(short) >= 3 and long.startswith(short)) or any(x in p and y in p for p in _SAME)
+
+
+def another_rule(new: str, old: str) -> bool:
+    """The texts differ in one word that is neither a restatement ("every"/"each", "repo"/"repository", "push"/
+    "pushes") nor another value of the same slot: "Add tests for every new endpoint." and "Add docs …", "Use ruff for
+    formatting." and "… for linting.": two rules, however many words they share, so no vote for each other."""
+    swap = _one_word(new, old)
+    if swap is None:
+        return False
+    before, x, y = swap
+    return not (_alike(x, y) or before in _TOOL_SLOT or any(x in p and y in p for p in _OPPOSITE))
+
+
+def _word_swapped(new: str, old: str) -> bool:
+    """The two texts are the same words but one, and that one is another value of the same slot: a tool named after
+    "with"/"use"/"via"… in lower case as often as not ("Lint with flake8 …" and "Lint with ruff …", "Use npm for
+    installs" and "Use pnpm …", "Background jobs use redis." and "… use rabbitmq.": review28 R28-1), or its opposite
+    ("Run migrations before deploying." and "… after deploying.": a conflict)."""
+    swap = _one_word(new, old)
+    if swap is None:
+        return False
+    before, x, y = swap
+    return not _alike(x, y) and (before in _TOOL_SLOT or any(x in p and y in p for p in _OPPOSITE))
 
 
 def values_swapped(new: str, old: str) -> bool:
     """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
-    Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8": an update or a conflict,
+    Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8", "after deploying" of
+    "before deploying": an update or a conflict,
     never a restatement (review27 R27-2: counted HELPFUL for the stale lesson, the new value dropped)."""
     mine, theirs = value_words(new), value_words(old)
-    return (bool(mine - theirs) and bool(theirs - mine)) or _tool_swapped(new, old)
+    return (bool(mine - theirs) and bool(theirs - mine)) or _word_swapped(new, old)

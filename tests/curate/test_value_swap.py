@@ -70,3 +70,45 @@ def test_a_restatement_with_the_same_values_is_still_a_helpful_vote(tmp_path, ol
 ])
 def test_which_pairs_state_another_value(new, old, swapped):
     assert values_swapped(new, old) is swapped
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Add tests for every new endpoint.", "Add docs for every new endpoint."),
+    ("Use ruff for formatting.", "Use ruff for linting."),
+    ("Always squash commits.", "Always squash merges."),
+])
+def test_one_other_word_is_another_rule_beside_the_lesson_not_a_vote_for_it(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    (added,) = result.applied
+    assert added["op"] == "ADD" and not added.get("supersedes")
+    assert sorted(l["text"] for l in result.candidate) == sorted([old, new])
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Run migrations before deploying.", "Run migrations after deploying."),
+    ("Deploy the web app with the build cache enabled.", "Deploy the web app with the build cache disabled."),
+])
+def test_the_opposite_word_replaces_the_lesson_for_a_person_to_decide(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    (added,) = [a for a in result.applied if a["op"] == "ADD"]
+    assert added["supersedes"] == "L-0001" and not any(a["op"] == "HELPFUL" for a in result.applied)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Run the linter before every push.", "Run the linter before each push."),
+    ("Keep configs in the repo root.", "Keep configs in the repository root."),
+])
+def test_one_word_that_says_the_same_is_still_a_vote(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    assert [a["op"] for a in curate(store, [add(new)]).applied] == ["HELPFUL"]
+
+
+def test_a_plain_prose_opposite_replaces_the_lesson_for_a_person_to_decide(tmp_path):
+    # both in force would tell the agent two opposite things; a name's opposite is the overlap check's (test_polarity)
+    store = make_store(tmp_path, approved=[lesson("L-0001", "Store money as floats in the ledger.")])
+    result = curate(store, [add("Never store money as floats in the ledger.")])
+    (added,) = [a for a in result.applied if a["op"] == "ADD"]
+    assert added["supersedes"] == "L-0001" and added["note"] == "says the opposite of the lesson it replaces"
+    assert not any(a["op"] == "HELPFUL" for a in result.applied)
