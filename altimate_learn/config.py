@@ -372,6 +372,15 @@ def _committed_learn(path: Path, env: dict[str, str]) -> dict[str, Any] | None:
     return learn if isinstance(learn, dict) else ({} if learn is None and isinstance(data, dict) else None)
 
 
+def project_config_target(root: Path, cwd: Path | None = None) -> Path:
+    """The project config file :func:`write_project_keys` writes: the highest-precedence existing one, else
+    `.altimate-code/altimate-code.json`."""
+    from altimate_learn.configfiles import write_candidates
+
+    existing = [Path(p) for p in write_candidates(str(root), str((cwd or Path.cwd()).resolve())) if Path(p).is_file()]
+    return existing[0] if existing else root / PROJECT_CONFIG
+
+
 def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = None) -> Path:
     """Set ``learn.<key>`` values in the highest-precedence existing project config file, chosen as
     altimate-code's `learn enable` chooses it (:func:`altimate_learn.configfiles.write_candidates`), or in
@@ -380,11 +389,9 @@ def write_project_keys(root: Path, updates: dict[str, Any], cwd: Path | None = N
     The file keeps its other content and key order. A file with comments (JSONC) is not rewritten,
     because rewriting would drop them.
     """
-    from altimate_learn.configfiles import write_candidates
     from altimate_learn.store.fsio import atomic_write
 
-    existing = [Path(p) for p in write_candidates(str(root), str((cwd or Path.cwd()).resolve())) if Path(p).is_file()]
-    path = existing[0] if existing else root / PROJECT_CONFIG
+    path = project_config_target(root, cwd)
     data: dict[str, Any] = {}
     if path.exists():
         raw = path.read_text(encoding="utf-8")

@@ -182,8 +182,9 @@ def is_tracked(cwd: Path | str, relpath: str) -> bool:
 
 
 def committed_and_changed(root: Path | str, path: Path) -> str | None:
-    """``path`` relative to the top of ``root``'s repository, when git tracks it and the work tree now differs from
-    the index (changed or deleted): a change every teammate gets with the next commit; else None."""
+    """``path`` relative to the top of ``root``'s repository, when git tracks it and the file (staged or not) now
+    differs from the committed one (changed or deleted): a change every teammate gets with the next commit; else
+    None. Asked before learn edits the file, it says whether the person has uncommitted edits of their own there."""
     top = toplevel(root)
     if top is None:
         return None
@@ -193,7 +194,7 @@ def committed_and_changed(root: Path | str, path: Path) -> str | None:
         return None
     if not is_tracked(top, rel):
         return None
-    proc = run(top, "diff", "--quiet", "--", rel)
+    proc = run(top, "diff", "HEAD", "--quiet", "--", rel)
     return rel if proc is not None and proc.returncode == 1 else None
 
 

@@ -14,7 +14,7 @@ import typer
 from altimate_learn.jsonsafe import loads_document
 from altimate_learn.cli.common import (LearnCommand, plural, JsonOpt, NameOpt, Report, current_project, echo,
                                        is_interactive, print_json, settings, warn, writing_project)
-from altimate_learn.config import KEYS, load_settings, write_project_keys
+from altimate_learn.config import KEYS, load_settings, project_config_target, write_project_keys
 from altimate_learn.errors import ConfigError, LearnError, StoreError
 from altimate_learn.learner.state import status as learner_status
 from altimate_learn.learner.state import status_lines as learner_lines
@@ -281,20 +281,25 @@ def _say_model(paths: Any, resolved: Any, hooks: dict[str, dict[str, Any]], repo
 
 def disable(as_json: JsonOpt = False) -> None:
     """Stop capture and automatic reflection. Deletes nothing; approved lessons are still delivered."""
+    from altimate_learn import git
+
     paths = writing_project()
+    # the person's own uncommitted edits of the team's file, before learn's (review28 R28-3)
+    own_edits = git.committed_and_changed(paths.root, project_config_target(paths.root, Path.cwd()))
     path = write_project_keys(paths.root, {"capture": False, "auto_reflect": False}, Path.cwd())
     ensure_learn_dir(paths)
     report = Report(as_json, config_file=str(path), written={"learn.capture": False, "learn.auto_reflect": False})
     report.line(f"Learning disabled: learn.capture and learn.auto_reflect set to false in {path}.")
     report.line("Nothing was deleted. Approved lessons are still delivered; set learn.enabled to false "
                 "(or ALTIMATE_LEARN=0) to stop that too.")
-    from altimate_learn import git
-
     shared = git.committed_and_changed(paths.root, Path(path))
     if shared:  # a teammate following "Removing learn" would turn learning off for the whole team (trial29 T29-3)
+        undo = (f"put learn's two settings back (`git checkout -p -- {shared}` restores only the hunks you choose; a "
+                "plain `git checkout --` would also drop your own uncommitted edits of the file)"
+                if own_edits == shared else f"restore the file (`git checkout -- {shared}`)")
         note = (f"Note: {shared} is committed, so committing this change turns learning off for every teammate who "
-                f"pulls it. To turn it off only for yourself, restore the file (`git checkout -- {shared}`) and set "
-                "ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.")
+                f"pulls it. To turn it off only for yourself, {undo} and set ALTIMATE_LEARN_CAPTURE=0 and "
+                "ALTIMATE_LEARN_AUTO=0 in your environment.")
         report.line(note)
         report.data["shared_note"] = note
     resolved = load_settings(paths.root, Path.cwd())

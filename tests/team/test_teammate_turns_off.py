@@ -81,3 +81,25 @@ def test_uninstalling_a_committed_gitattributes_with_the_persons_own_edits_never
     code, out, err = cli("install", "git", "--uninstall")
     assert code == 0, err
     assert "Note: .gitattributes is committed, so committing this change stops" in out
+
+
+def test_disable_on_a_committed_config_with_the_persons_own_edits_never_advises_dropping_them(git_repo: Path, cli,
+                                                                                             isolated_home: Path):
+    """review28 R28-3, `learn disable`'s half: the person's own uncommitted setting in the team's config survives the
+    advice, and a change already staged is still one the next commit gives everyone."""
+    assert cli("enable")[0] == 0
+    _commit_all(git_repo)
+    config = git_repo / CONFIG
+    data = json.loads(config.read_text())
+    data["model"] = "anthropic/claude-sonnet-4"
+    config.write_text(json.dumps(data, indent=2) + "\n")
+    code, out, err = cli("disable")
+    assert code == 0, err
+    assert json.loads(config.read_text())["model"] == "anthropic/claude-sonnet-4"
+    assert f"`git checkout -- {CONFIG}`" not in out
+    assert (f"To turn it off only for yourself, put learn's two settings back (`git checkout -p -- {CONFIG}` restores "
+            "only the hunks you choose; a plain `git checkout --` would also drop your own uncommitted edits of the "
+            "file) and set ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.") in out
+    git(git_repo, "add", CONFIG)  # staged: `git diff` against the index is quiet, the next commit is not
+    code, out, err = cli("disable")
+    assert code == 0 and f"Note: {CONFIG} is committed" in out
