@@ -11,7 +11,7 @@ from typing import Any
 from altimate_learn.gates import quarantine, stamps
 from altimate_learn.store import Store
 
-LEGACY = "legacy"  # lessons learned before channels were recorded
+LEGACY = "legacy"  # lessons learned in this clone before channels were recorded
 # Lessons this clone has no vet record of while it has records of others: they came in through git (a
 # teammate's approval, pulled or merged) or a hand edit; vetted.json is local, so they were vetted elsewhere.
 TEAMMATES = "teammates"
@@ -38,15 +38,45 @@ def store_gates(store: Store) -> dict[str, Any]:
     stale = [lesson for lesson in approved if held.get(lesson["id"], "").startswith("stale")]
     unvetted = [lesson["id"] for lesson in approved
                 if stamps.state(stamped.get(lesson["id"]), lesson["text"], current) == "unvetted"]
-    teammates = [lesson["id"] for lesson in approved if stamped and lesson["id"] not in stamped]
+    here = learned_here(store) if any(not (stamped.get(lesson["id"]) or {}).get("channel")
+                                      for lesson in approved) else set()
+    teammates = [lesson["id"] for lesson in approved
+                 if lesson["id"] not in stamped and (stamped or lesson["id"] not in here)]
     channels: dict[str, int] = {}
     for lesson in approved:
-        stamp = stamped.get(lesson["id"])
-        channel = (stamp or {}).get("channel") or (TEAMMATES if stamped and stamp is None else LEGACY)
+        channel = _channel(lesson["id"], stamped, here)
         channels[channel] = channels.get(channel, 0) + 1
     return {"quarantined": items, "stale": stale, "unvetted": unvetted, "teammates": teammates,
             "by_channel": dict(sorted(channels.items())), "held_out": held, "instructions_hash": current,
             "quarantine_unreadable": quarantine.problem(store)}
+
+
+def learned_here(store: Store) -> set[str]:
+    """The lesson ids this clone's own history (local, never committed) records it adding or promoting: a lesson
+    not among them came through git, a teammate's (review28 R28-4: a fresh clone called them "legacy")."""
+    ids: set[str] = set()
+    try:
+        history = store.history()
+    except Exception:  # an unreadable history is reported by the commands that read it
+        return ids
+    for entry in history:
+        for item in entry.get("applied") or []:
+            if isinstance(item, dict) and item.get("op") in ("ADD", "EDIT") and isinstance(item.get("id"), str):
+                ids.add(item["id"])
+        ids.update(i for i in entry.get("added") or [] if isinstance(i, str))
+    return ids
+
+
+def _channel(lesson_id: str, stamped: dict[str, Any], here: set[str]) -> str:
+    """How a lesson was learned, as this clone knows it: its stamp's channel; a lesson learned elsewhere (no stamp
+    while others have one, or none in this clone's history) is a teammate's, vetted here when stamped; ``legacy``
+    only for this clone's own lessons from before channels were recorded."""
+    stamp = stamped.get(lesson_id)
+    if stamp and stamp.get("channel"):
+        return str(stamp["channel"])
+    if stamp is None:
+        return TEAMMATES if stamped or lesson_id not in here else LEGACY
+    return LEGACY if lesson_id in here else stamps.TEAMMATES_VETTED
 
 
 def stale_line(count: int) -> str:

@@ -84,6 +84,7 @@ class Screen:
         self._cache = vetcache.Cache()
         self._vetted = vetcache.read(store, self._cache)
         self.stamps = self._vetted.stamps
+        self._here: set[str] | None = None  # the ids this clone's history records adding (read when needed)
         self._lessons_file = lessons_file
         self._due_unchanged: set[str] | None = None  # lessons as they were before this pass, still due
         self._work: Any = None
@@ -419,12 +420,20 @@ class Screen:
                             text=lesson["text"])
                 self.new_stamps[lesson["id"]] = None
                 continue
-            # a lesson this clone never stamped, while it stamped others, came through git: a teammate's
-            # (its channel is recorded in the clone that learned it)
-            channel = old.get("channel") or (stamps.TEAMMATES_VETTED if not old and self.stamps else None)
+            # a lesson this clone never stamped, while it stamped others or whose adding its own history does not
+            # record, came through git: a teammate's (its channel is recorded in the clone that learned it)
+            channel = old.get("channel") or (stamps.TEAMMATES_VETTED if not old and (
+                self.stamps or lesson["id"] not in self._learned_here()) else None)
             self.new_stamps[lesson["id"]] = {"ih": self.contract.hash, "th": stamps.text_hash(lesson["text"]),
                                              "by": verdict.by, "channel": channel, "at": now}
             self.restamped.append(lesson["id"])
+
+    def _learned_here(self) -> set[str]:
+        if self._here is None:
+            from altimate_learn.gates.report import learned_here
+
+            self._here = learned_here(self.store)
+        return self._here
 
     def _due(self, work: Any, limit: int | None = None) -> list[dict]:
         """The lessons of ``work`` that are stale or never vetted, in order (at least the first ``limit`` of

@@ -92,7 +92,8 @@ def test_instruction_config_and_store_files_are_listed(git_repo, cli):
     [store] = data["stores"]
     assert {"name": "approved.json", "bytes": (git_repo / ".altimate-code/learn/team-playbook/approved.json")
             .stat().st_size} in store["files"]
-    assert data["by_channel"] == {"legacy": 1}
+    # written by hand, never added through this clone: it came from elsewhere, not "legacy" (review28 R28-4)
+    assert data["by_channel"] == {"teammates": 1}
 
 
 def test_agents_with_hooks_and_whether_they_work(git_repo, cli):

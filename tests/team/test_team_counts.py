@@ -93,3 +93,17 @@ def test_teammates_lessons_vetted_here_are_not_called_legacy(team: Team):
     doctor = ana.learn("doctor").stdout
     assert "legacy" not in doctor and "not vetted here" not in doctor, doctor
     assert "from teammates (vetted here):2" in doctor
+
+
+def test_a_fresh_clone_calls_the_teams_lessons_teammates_not_legacy_before_and_after_its_first_vet(team: Team):
+    """review28 R28-4: Bob clones a repository with Ana's lesson. Before any vet he has no stamps at all, and his first
+    `learn remember` vets the whole set with stamps that carry no channel: `learn doctor` said "legacy:1" (lessons
+    learned before channels were recorded), untrue and jargon for a lesson Ana approved today."""
+    (ana, ben), _ = start(team, "ana", "ben")
+    before = ben.learn("doctor").stdout
+    assert "legacy" not in before and "from teammates (not vetted here):1" in before, before
+    ben.learn("remember", "Name SQL files in snake_case.", "--approve")
+    after = ben.learn("doctor").stdout
+    assert "legacy" not in after, after
+    assert "from teammates (vetted here):1" in after and "remember:1" in after
+    assert json.loads(ben.learn("doctor", "--json").stdout)["by_channel"] == {"remember": 1, "teammates-vetted": 1}
