@@ -600,6 +600,9 @@ _register(BlindSet(
          "own slip, an old fault the agent is cleared of, a purpose clause, \"don't worry about …\" replying), before "
          "the forms from its misses (the second look)",
          {("all", WITH): (0.9, 0.573, 63, 7, 47, 123), ("all", WITHOUT): (0.885, 0.418, 46, 6, 64, 124)}),
+        ("72259f54", "16:11", "the end: after the forms from the third set's misses and review28's R28-9 narrowing (an owned "
+         "fault clears only its own clause), cls28's last change to the classifier (the third and last look)",
+         {("all", WITH): (0.887, 0.573, 63, 8, 47, 122), ("all", WITHOUT): (0.868, 0.418, 46, 7, 64, 123)}),
     ],
     looks=[
         ("c6e29c2e", "15:14", "first sight", {
@@ -608,8 +611,19 @@ _register(BlindSet(
         ("9ee2143c", "15:55", "mid-way", {
             "all, with": {'+broken_after_done': {'fn': 17, 'tp': 19}, '+buried_in_request': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 6, 'tp': 4}, '+hedged': {'fn': 5, 'tp': 4}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 5, 'tp': 7}, '+shorthand_typo': {'fn': 1, 'tp': 7}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 1, 'tn': 8}, '-pasted_log_request': {'fp': 1, 'tn': 13}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}},
             "all, without": {'+broken_after_done': {'fn': 26, 'tp': 10}, '+buried_in_request': {'fn': 6, 'tp': 2}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 8, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 3, 'tp': 5}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 1, 'tn': 8}, '-pasted_log_request': {'tn': 14}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}}}),
+        ("72259f54", "16:11", "the end", {
+            "all, with": {'+broken_after_done': {'fn': 17, 'tp': 19}, '+buried_in_request': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 6, 'tp': 4}, '+hedged': {'fn': 5, 'tp': 4}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 5, 'tp': 7}, '+shorthand_typo': {'fn': 1, 'tp': 7}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'fp': 1, 'tn': 13}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}},
+            "all, without": {'+broken_after_done': {'fn': 26, 'tp': 10}, '+buried_in_request': {'fn': 6, 'tp': 2}, '+challenge_question': {'fn': 4, 'tp': 11}, '+classic': {'fn': 4, 'tp': 4}, '+convention_fact': {'fn': 8, 'tp': 2}, '+hedged': {'fn': 6, 'tp': 3}, '+interrupt_redirect': {'tp': 2}, '+reminder': {'fn': 7, 'tp': 5}, '+shorthand_typo': {'fn': 3, 'tp': 5}, '+tool_rejection': {'tp': 2}, '-approval_next': {'tn': 14}, '-continue_after_interrupt': {'tn': 9}, '-existing_bug': {'tn': 12}, '-first_rules': {'tn': 13}, '-neutral_question': {'fp': 1, 'tn': 12}, '-new_request': {'fp': 1, 'tn': 10}, '-own_mistake': {'fp': 2, 'tn': 7}, '-pasted_log_request': {'tn': 14}, '-request_with_cue': {'fp': 3, 'tn': 15}, '-status_update': {'tn': 10}, '-thanks': {'tn': 7}}}),
     ],
     notes=[
+        "What carried: nothing, by the end. The guards written from the third set's false-alarm shapes took one of the "
+        "fourth set's false alarms (the person's own mistake, 2 -> 1 flagged of 9) at the mid-way look and no correction; "
+        "review28's R28-9 then narrowed the owned fault to the report's own clause (an apology before a turn had silenced "
+        "corrections after it), and that false alarm came back. The forms written from the third set's misses (a "
+        "problem's onset placed at the agent's change, a fault back again, figures doubled, an empty result still, the app "
+        "closing by itself abroad, an old thing taken after praise) found none of the fourth set's 47 misses. Every count "
+        "at the end equals first sight, with and without the answer. Which rows moved was not read: the set stays blind.",
+        "",
         "Limits: one writer (cwrite4; what the writer read is in the set's README); 110 corrections, so one message moves "
         "recall by 0.009; 130 not, so one false alarm moves precision by about 0.01 at these counts.",
     ],
