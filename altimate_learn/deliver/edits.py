@@ -20,7 +20,9 @@ Code made only of keywords (`select *`, `limit`) names a lesson of the file wher
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+TYPE_CHECKING = False  # the hook path imports no typing helpers (`collections` costs a share of a start-up)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 MAX_CHARS = 20_000  # of the written text read: the identifiers of a long file's first part are enough
 _TEXT_KEYS = ("new_string", "newString", "content", "new_source", "newSource")
@@ -70,12 +72,11 @@ def code_points(corpus, text: str, candidate: Callable[[int], bool], pick: int,
     if not text or pick <= 0:
         return []
     from altimate_learn.deliver.bm25 import unpack
-    from altimate_learn.deliver.tokenize import _regexes
+    from altimate_learn.deliver.tokenize import identifiers
 
-    ident = _regexes()[3]
     lowered = text.lower()
     hits: dict[int, int] = dict.fromkeys(banned_points(corpus, lowered, scoped, pick), 1)
-    for token in set(ident.findall(lowered)):
+    for token in set(identifiers(lowered)):
         if len(token) < 2:
             continue
         packed = corpus.anchors.get(token)

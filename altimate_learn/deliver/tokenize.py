@@ -468,6 +468,23 @@ def _regexes() -> list:
     return _patterns
 
 
+# byte → itself for the bytes of an identifier (`a`-`z`, `0`-`9`, `_`), a space for every other byte
+_IDENTIFIER_BYTES = bytes(c if 97 <= c <= 122 or 48 <= c <= 57 or c == 95 else 32 for c in range(256))
+
+
+def identifiers(lowered: str) -> list[str]:
+    """The identifiers of lowercase text, in order: what ``re.findall(r"[a-z_][a-z0-9_]*", lowered)`` finds (a run of
+    letters, digits and underscores without its leading digits), without a regex engine (an edit's hook reads the
+    code it writes with it, and `import re` costs half a Python start-up). Any other character, a non-ASCII letter
+    too, ends an identifier."""
+    out: list[str] = []
+    for run in lowered.encode("ascii", "replace").translate(_IDENTIFIER_BYTES).split():
+        word = run.lstrip(b"0123456789")
+        if word:
+            out.append(word.decode("ascii"))
+    return out
+
+
 def _without_arguments(code: str) -> str:
     """Drop call arguments (nested too) but keep the function name: `cents_to_dollars(amount)` → name only."""
     depth = 0
