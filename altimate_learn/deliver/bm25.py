@@ -180,8 +180,29 @@ class BM25:
         """The idf of a term only one document has: the most a single matching word can tell."""
         return okapi_idf(self.size, 1) if self.size else 0.0
 
+    @staticmethod
+    def within(docs, wanted: set[int] | frozenset[int]) -> list[int]:
+        """The documents of a posting (``docs``, ascending) that are in ``wanted``, in the posting's order: the
+        posting is intersected in C, not walked in Python (the file tier asks about a few hundred lessons, and a
+        common word's posting in a large store holds thousands)."""
+        return sorted(wanted.intersection(docs))
+
+    @staticmethod
+    def _positions(docs, wanted: set[int] | frozenset[int]) -> list[int]:
+        """Positions in ``docs`` (a posting, ascending) of the documents of ``wanted`` it holds, ascending."""
+        from bisect import bisect_left
+
+        out: list[int] = []
+        low = 0
+        for doc in sorted(wanted.intersection(docs)):
+            low = bisect_left(docs, doc, low)
+            out.append(low)
+            low += 1
+        return out
+
     def evidence(self, terms: list[str] | set[str], extra: dict[str, list[str]] | None = None,
-                 weight: float = 1.0, implied: bool = True) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+                 weight: float = 1.0, implied: bool = True,
+                 only: set[int] | dict | None = None) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
         """(document → BM25 score, document → summed positive idf of the terms it shares with the query,
         document → how many content terms it shares with the query, an extra term counting ``weight``).
 
@@ -202,9 +223,13 @@ class BM25:
         A request word's neighbour (``≈color`` for "colour", :mod:`altimate_learn.deliver.neighbours`; an extra
         term) scores at ``NEAR_WEIGHT`` of the word's postings and adds that much of its idf, and counts
         ``NEAR_SHARED`` of a shared term (the same word in another spelling).
+
+        With ``only`` (documents), the three maps hold those documents only (the same values, in the same order),
+        and a long posting is not walked whole (:meth:`within`): the file tier asks about a file's lessons.
         """
         extra = extra or {}
-        covered = self._covered(extra)
+        only = set(only) if only is not None else None
+        covered = self._covered(extra, only)
         acc: dict[int, float] = {}
         mass: dict[int, float] = {}
         shared: dict[int, float] = {}
@@ -213,6 +238,9 @@ class BM25:
             if entry is None:
                 continue
             docs, weights = entry
+            if only is not None:
+                at = self._positions(docs, only)
+                docs, weights = [docs[i] for i in at], [weights[i] for i in at]
             skip = covered.get(term)
             for doc, value in zip(docs, weights):
                 if skip is None or doc not in skip:
@@ -237,15 +265,15 @@ class BM25:
                     shared[doc] = shared.get(doc, 0) + 1
         return acc, mass, shared
 
-    def _covered(self, extra: dict[str, list[str]]) -> dict[str, set[int]]:
-        """For each extra term, the documents holding one of its plain terms."""
+    def _covered(self, extra: dict[str, list[str]], only: set[int] | None = None) -> dict[str, set[int]]:
+        """For each extra term, the documents holding one of its plain terms (of ``only``, when given)."""
         out: dict[str, set[int]] = {}
         for term, plains in extra.items():
             docs: set[int] = set()
             for plain in plains:
                 entry = self._entry(plain)
                 if entry is not None:
-                    docs.update(entry[0])
+                    docs.update(entry[0] if only is None else only.intersection(entry[0]))
             out[term] = docs
         return out
 
@@ -277,13 +305,15 @@ class BM25:
         """Scores of the given documents only (0.0 for no shared term); ``extra`` as in :meth:`evidence`."""
         wanted = set(docs)
         out = {d: 0.0 for d in wanted}
-        covered = self._covered(extra) if extra else {}
+        covered = self._covered(extra, wanted) if extra else {}
         for term in dict.fromkeys(terms):
             entry = self._entry(term)
             if entry is None:
                 continue
             skip = covered.get(term, ())
-            for doc, weight in zip(*entry):
-                if doc in wanted and doc not in skip:
-                    out[doc] += weight
+            found, weights = entry
+            for at in self._positions(found, wanted):  # a long posting is not walked in Python
+                doc = found[at]
+                if doc not in skip:
+                    out[doc] += weights[at]
         return out

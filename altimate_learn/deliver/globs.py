@@ -208,18 +208,35 @@ def _literal_prefix(pattern: str) -> str:
 _literals: dict[str, tuple[str, str]] = {}
 
 
+def literals(pattern: str) -> tuple[str, str]:
+    """(the glob's literal prefix, and for a glob starting with `**/` the literal text after it): what
+    :func:`_may_match` checks. Prepared with the index for every trigger and mention (:func:`route`)."""
+    return _literal_prefix(pattern), (_literal_prefix(pattern[3:]) if pattern.startswith("**/") else "")
+
+
+def route(prefix: str) -> str:
+    """The key a glob of literal prefix ``prefix`` is filed under in the index's table of globs: the first folder
+    of the prefix when it names one whole (`services` for `services/exports/**`), else "" (`**/Dockerfile`,
+    `*.sql`, `serv*/x`): a path can only be matched by the globs of its own first folder and those of ""."""
+    head, slash, _ = prefix.partition("/")
+    return head if slash else ""
+
+
+def may_match(prefix: str, inner: str, path: str) -> bool:
+    """:func:`_may_match` with the glob's :func:`literals` already known."""
+    if prefix and not path.startswith(prefix):
+        return False
+    return not inner or ("/" + inner) in ("/" + path)
+
+
 def _may_match(pattern: str, path: str) -> bool:
     """A cheap necessary condition for ``pattern`` to match ``path``: the path starts with the glob's literal
     prefix, and for a glob starting with `**/`, holds the literal text after it at a folder boundary
     (`**/app/cli/**` needs "/app/cli/" in "/" + path). Most globs of a store fail it, so few are matched."""
     cached = _literals.get(pattern)
     if cached is None:
-        inner = _literal_prefix(pattern[3:]) if pattern.startswith("**/") else ""
-        cached = _literals[pattern] = (_literal_prefix(pattern), inner)
-    prefix, inner = cached
-    if prefix and not path.startswith(prefix):
-        return False
-    return not inner or ("/" + inner) in ("/" + path)
+        cached = _literals[pattern] = literals(pattern)
+    return may_match(cached[0], cached[1], path)
 
 
 # --- specificity ---------------------------------------------------------------------------------------

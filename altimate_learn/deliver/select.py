@@ -33,7 +33,7 @@ from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, said_zero, search_tokens,
                                             tokenize, without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
-                                          compile_glob, glob_matches, literal_segments, normalize_path,
+                                          compile_glob, glob_matches, literal_segments, may_match, normalize_path,
                                           path_specificity, specificity)
 
 MINIMUM_SCORE = 0.1
@@ -181,24 +181,30 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
     return sorted(found)
 
 
-def _globs(corpus: Corpus):
-    """(glob, packed lesson indices) of every path trigger and every file a lesson's text names."""
-    yield from corpus.patterns.items()
-    yield from corpus.mentions.items()
+def _candidate_globs(corpus: Corpus, path: str):
+    """(glob, packed lesson indices) of the path triggers and files named in lessons that may match ``path`` (a
+    normalised path: its literal prefix and `**/` text fit, :func:`globs.may_match`), path triggers first, then
+    files named, each in the store's order; only the globs filed under the path's first folder and under "" are looked at
+    (:attr:`Corpus.routes`, prepared with the index)."""
+    routes = corpus.routes
+    head, slash, _ = path.partition("/")
+    found = routes.get("", [])
+    if slash and head in routes:
+        found = sorted(found + routes[head])
+    patterns, mentions = corpus.patterns, corpus.mentions
+    for _, glob, mention, prefix, inner in found:
+        if may_match(prefix, inner, path):
+            yield glob, (mentions if mention else patterns)[glob]
 
 
 def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
     """Lessons with a trigger, or a file named in their text, matching any of ``paths``."""
     found: set[int] = set()
-    norm = [normalize_path(p) for p in paths if p]
-    if not norm:
-        return found
-    for pattern, lessons in _globs(corpus):
-        if not any(_may_match(pattern, p) for p in norm):
-            continue
-        glob = compile_glob(pattern)
-        if glob is not None and any(glob.match(p) for p in norm):
-            found.update(unpack(lessons))
+    for path in dict.fromkeys(normalize_path(p) for p in paths if p):
+        for pattern, lessons in _candidate_globs(corpus, path):
+            glob = compile_glob(pattern)
+            if glob is not None and glob.match(path):
+                found.update(unpack(lessons))
     return found
 
 
@@ -245,7 +251,7 @@ def concept_links(corpus: Corpus, terms: list[str]) -> dict[str, list[str]]:
 
 
 def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
-             evidence: float = EVIDENCE, few: int = 0) -> list[tuple[float, int]]:
+             evidence: float = EVIDENCE, few: int = 0, only: set[int] | dict | None = None) -> list[tuple[float, int]]:
     """(BM25 score, lesson) of every lesson relevant to ``terms``: one that shares at least
     :data:`SHARED_TERMS` content terms with the request (whatever their idf: in a store dense with one
     topic, "schema validation" is in thirty lessons and still what they are about; an idea shared in other
@@ -263,8 +269,10 @@ def relevant(corpus: Corpus, terms: list[str], minimum: float = MINIMUM_SCORE,
     "also bump requests and boto3" and the rule on dependency bumps, which its one shared word left under the
     floor at every store size. Not a word more than half the store holds (in a store of five lessons, "service" in
     four of them), which says nothing about which lesson. :func:`retrieve` asks for it only when nothing else is
-    relevant."""
-    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False)
+    relevant.
+
+    With ``only`` (lessons), the relevant lessons among those (the same, in the same order; the file tier)."""
+    scores, mass, shared = corpus.bm25.evidence(terms, concept_links(corpus, terms), WEIGHT, implied=False, only=only)
     need = evidence * corpus.bm25.unique_idf() - 1e-9
     phrasing = _phrasing(corpus, terms)
     pointed: set[int] = set()
@@ -440,9 +448,7 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     matches."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
-    for pattern, lessons in _globs(corpus):
-        if not _may_match(pattern, norm):
-            continue
+    for pattern, lessons in _candidate_globs(corpus, norm):
         level = specificity(pattern, norm)
         if level is None:
             continue
@@ -476,6 +482,7 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
     sizes: dict[float, int] = {}
     for level in levels.values():
         sizes[level] = sizes.get(level, 0) + 1
+    wanted = set(levels)
     for term in dict.fromkeys(terms):
         if term.startswith(("_", NEAR)) or term.endswith("_"):  # an affix; a neighbour is no word of the request
             continue
@@ -483,10 +490,8 @@ def selective(corpus: Corpus, terms: list[str], candidates: set[int] | dict[int,
         if entry is None:
             continue
         hits: dict[float, list[int]] = {}
-        for doc in entry[0]:
-            level = levels.get(doc)
-            if level is not None:
-                hits.setdefault(level, []).append(doc)
+        for doc in corpus.bm25.within(entry[0], wanted):  # the posting intersected with the file's lessons, in C
+            hits.setdefault(levels[doc], []).append(doc)
         for level, docs in hits.items():
             phrased = _phrased(corpus, term, docs)
             if phrased:  # the lessons that only start with the verb do not hold it as a topic
@@ -511,7 +516,9 @@ def _phrased(corpus: Corpus, term: str, docs) -> set[int]:
     if found is None:
         return set()
     starting, once = found
-    led = [doc for doc in docs if doc in starting]
+    # the lessons of ``docs`` (ascending) starting with the verb: a whole posting is not walked for a few of them
+    led = [doc for doc in docs if doc in starting] if len(docs) <= 4 * len(starting) else \
+        corpus.bm25.within(docs, starting)
     if len(led) < VERB_LEADS:
         return set()
     return {doc for doc in led if doc in once}
@@ -603,7 +610,7 @@ def _request_scores(corpus: Corpus, terms: list[str], matches: dict[int, float],
     ``levels``, all the file's lessons, when given)."""
     if not terms:
         return {}
-    request = {doc: score for score, doc in relevant(corpus, terms) if doc in matches}
+    request = {doc: score for score, doc in relevant(corpus, terms, only=matches)}
     pointed = {i for i in selective(corpus, terms, levels or matches, pick) if i in matches} - set(request)
     if pointed:
         request.update(corpus.bm25.score_docs(terms, list(pointed), concept_links(corpus, terms)))
