@@ -784,10 +784,31 @@ class Delivery:
         shown = self.shown_keys()
         distinct = select.Distinct(corpus, self.shown_words())
         named_code = set(code)
-        fresh = [i for i in dict.fromkeys(code + window) if corpus.keys[i] not in shown and distinct.take(i)]
+        # The candidates not shown and no near-duplicate, in order, read only as far as the room needs (an edit's
+        # window holds every lesson below the cut, hundreds in a large store): each is checked against those before
+        # it, so what is taken is the same as reading all of them.
+        order = list(dict.fromkeys(code + window))
+        fresh: list[int] = []
+        counts = [0, 0]  # fresh lessons the code names, and others
+        at = 0
+
+        def pull(named_wanted: int, others_wanted: int, upto: int = len(order)) -> None:
+            nonlocal at
+            while at < upto and (counts[0] < named_wanted or counts[1] < others_wanted):
+                i = order[at]
+                at += 1
+                if corpus.keys[i] not in shown and distinct.take(i):
+                    fresh.append(i)
+                    counts[i not in named_code] += 1
+
         # in the room this event has (in a later topic an edit's second batch also what its request points at may take)
-        first = [i for i in fresh if i in named_code][:min(limit, max(allowed, pointed))]
+        wanted = min(limit, max(allowed, pointed))
+        pull(wanted, 0, len(dict.fromkeys(code)))  # the code's lessons come first in ``order``: none is named past them
+        first = [i for i in fresh if i in named_code][:wanted]
+        pull(0, max(0, allowed - len(first)))
         found = first + [i for i in fresh if i not in named_code][:max(0, allowed - len(first))]
+        if pointed > len(found) or (not found and not again and not served):
+            pull(len(order), len(order))  # all of them: what follows reads the rest, or takes after them
         if pointed > len(found):  # an edit in a later topic: what the request or the file's name points at, in the
             relevance = {i: r for i, _, r in scored}  # room of a file
             stem = relative.rpartition("/")[2].split(".", 1)[0]  # a file named by one word is that thing
