@@ -3,7 +3,8 @@
 `research/bench_delivery.py` prints recall per kind; a change that gains a lesson on one set and loses one on
 another can leave those figures unchanged. This records, for each task set, size and task (defaults, file hook
 on, through the same hook code path as `bench_delivery.py`), the stage at which each needed lesson arrived (or
-none), the lessons and the tokens of the session, and compares two such records lesson by lesson.
+none), the lessons and the tokens of the session and a fingerprint of all it was shown, and compares two such
+records lesson by lesson (and says how many sessions were shown other text: a pure speed change shows none).
 
     python research/delivery_diff.py record OUT.json [--sizes 300,1000,10000] [--sets main,heldout,...] [--learn JSON]
     python research/delivery_diff.py compare BEFORE.json AFTER.json
@@ -38,9 +39,16 @@ def record(out: Path, sizes: tuple[int, ...], sets: list[str], learn: dict | Non
             for session in sessions:
                 found[f"{name}|{size}|{session.task['id']}"] = {
                     "kind": session.task["kind"], "arrived": session.arrived, "lessons": session.lessons,
-                    "tokens": session.tokens}
+                    "tokens": session.tokens, "digest": _digest(session.texts)}
         print(f"{name}: done", file=sys.stderr, flush=True)
     out.write_text(json.dumps(found, indent=0) + "\n", encoding="utf-8")
+
+
+def _digest(texts: list[tuple[str, str]]) -> str:
+    """A fingerprint of everything the session was shown, stage by stage (a speed change must keep it)."""
+    import hashlib
+
+    return hashlib.sha256(json.dumps(texts, ensure_ascii=False).encode("utf-8")).hexdigest()[:16]
 
 
 def _summary(data: dict) -> tuple[dict, dict]:
@@ -76,6 +84,11 @@ def compare(before: dict, after: dict) -> str:
                 lines.append(f"{'GAIN' if then else 'LOSS'} {key} {item['kind']} {prefix[:60]!r} {stage} -> {then}")
     lines.append(f"{len([line for line in lines if line.startswith('GAIN')])} gained, "
                  f"{len([line for line in lines if line.startswith('LOSS')])} lost")
+    both = [key for key in before if "digest" in before[key] and "digest" in after.get(key, {})]
+    if both:
+        changed = [key for key in both if before[key]["digest"] != after[key]["digest"]]
+        lines.append(f"{len(changed)} of {len(both)} sessions shown other text"
+                     + (": " + ", ".join(changed[:20]) + (" …" if len(changed) > 20 else "") if changed else ""))
     (r0, s0), (r1, s1) = _summary(before), _summary(after)
     names = list(dict.fromkeys(key.split("|")[0] for key in before))
     sizes = list(dict.fromkeys(key.split("|")[1] for key in before))
