@@ -25,18 +25,18 @@ from altimate_learn.redact.entropy import UUID, class_changes, entropy, hash_con
 
 # A credential word in a key name: at its end (`DB_PASSWORD`), or followed by up to three more parts
 # (`secret_key_base`, `password_prod`), in which case only a random-looking value counts (group 2).
-_KEYWORD_NEEDLES = ("pass", "pwd", "secret", "token", "key", "credential", "salt", "pepper")
+_KEYWORD_NEEDLES = ("pass", "pwd", "pw", "secret", "token", "key", "credential", "salt", "pepper")
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 # Matched against the ASCII-lowered text (same offsets), which is much faster than (?i).
 _KEYWORD = re.compile(
     r"(passwords?|passwd|passwort|pass(?:phrase)?|pwd|secret(?:[_\-]?key)?|token|api[_\-]?key|apikey|"
     r"access[_\-]?key(?:[_\-]?id)?|private[_\-]?key|auth[_\-]?key|credentials?|client[_\-]?secret|signing[_\-]?key|"
     r"encryption[_\-]?key|master[_\-]?key|session[_\-]?key|account[_\-]?key|_key|-key|[_\-]salt|[_\-]pepper|"
-    r"(?<![a-z0-9])(?:salt|pepper))"
+    r"(?<![a-z0-9])(?:salt|pepper)|(?<![a-z0-9])pw|[_\-]pw)"
     r"((?:[_\-.][a-z0-9]{1,20}){0,3})(?![A-Za-z0-9_])"
 )
 _KEY_CHARS = string.ascii_letters + string.digits + "_.-"
-_PASS_KEY = re.compile(r"(?i)(?:[a-z0-9]+[_\-.])*(?:pass|pwd)")
+_PASS_KEY = re.compile(r"(?i)(?:[a-z0-9]+[_\-.])*(?:pass|pwd|pw)")
 _CODE_NAME = re.compile(r"(?i)pass|pwd|token|secret|key|cred")
 _AWS_SECRET_KEY = re.compile(r"(?i)aws.{0,20}secret")
 # Separator after the key: optional closing quote, then = : := => with spaces.
@@ -188,7 +188,7 @@ def _assignment_value(text: str, pos: int) -> tuple[int, int, bool] | None:
 
 def _label_for_key(key: str) -> str:
     lowered = key.lower()
-    if re.search(r"pass|pwd", lowered) or _OTHER_LANGUAGE_WORD.search(lowered):
+    if re.search(r"pass|pwd|(?<![a-z0-9])pw(?![a-z])|_pw", lowered) or _OTHER_LANGUAGE_WORD.search(lowered):
         return "password"
     if "token" in lowered:
         return "token"
@@ -492,7 +492,7 @@ _CLOSING_QUOTE = re.compile(r"[ \t]?[`'\"’”»›“]")
 # or which one ("my pass is", "the db pass:", "wifi pw")
 _OWNER_BEFORE = re.compile(r"(?i)(?:my|your|our|his|her|their|the[ \t]+(?:db|database|admin|root|wifi|wi-fi|user|login|"
                            r"ssh|vpn|sudo|email|server|account)|db|database|admin|root|wifi|wi-fi|user|login|ssh|vpn|"
-                           r"sudo|email|server|account)[ \t]+$")
+                           r"sudo|email|server|account|staging|prod|production|dev|test|qa|uat|sandbox|preprod)[ \t]+$")
 
 
 def _letters_value(text: str, m: re.Match[str], value: str, end: int) -> bool:
@@ -507,6 +507,21 @@ def _letters_value(text: str, m: re.Match[str], value: str, end: int) -> bool:
     return bool(_CLAUSE_END.match(text, end))
 
 
+# A user name then its password with no linking word: "user admin pass Tr0ub4dor&3", "login: bob / pw s3cr3t!",
+# "username root password hunter2" (review28 R28-8); the value must read like a password.
+_USER_THEN_PASS = re.compile(
+    r"(?<![\w-])(?:user(?:[ \t]?name)?|login|usr|u)[ \t]{0,3}[:=]?[ \t]{1,3}[^\s,;/]{1,64}[ \t]{0,3}[,;/]?[ \t]{1,3}"
+    r"(?:pass(?:word)?|passwd|pwd|pw)[ \t]{0,3}[:=]?[ \t]{1,3}[`\"']?([^\s`\"',;]{4,200})")
+
+
+def _user_then_pass(text: str, lower: str, add) -> None:
+    for m in _USER_THEN_PASS.finditer(lower):
+        start = m.start(1)
+        value = text[start:m.end(1)].rstrip(".,:;)]}!?")
+        if value and "REDACTED" not in value.upper() and not value.startswith("[") and _passwordish(value, True):
+            add(start, start + len(value), "password", 4)
+
+
 def _prose_linked(text: str, lower: str, add) -> None:
     for m in _PROSE_LINKED.finditer(lower):
         group = "value" if m.group("value") is not None else "cjkvalue"
@@ -517,9 +532,10 @@ def _prose_linked(text: str, lower: str, add) -> None:
             continue
         keyword = (m.group("kw") or "").lower()
         link = m.group("link")
-        if keyword in ("pass", "pw") and (link == "=" or not _OWNER_BEFORE.search(text, max(0, m.start() - 30),
-                                                                                   m.start())):
-            continue  # `pass=1` in code, "tests pass: **not started**": only "my pass", "the db pass", "wifi pw"
+        if keyword == "pass" and (link == "=" or not _OWNER_BEFORE.search(text, max(0, m.start() - 30), m.start())):
+            continue  # `pass=1` in code, "tests pass: **not started**": only "my pass", "the db pass", "wifi pass"
+        if keyword == "pw" and link is None and not _OWNER_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "pw" is a password's whenever it links a value ("staging pw is …", "PW: …"; review28 R28-8)
         if value[0] in "*_~":
             continue  # Markdown emphasis: "Password: **not set**"
         if m.group("kw") and link is None:
@@ -609,5 +625,6 @@ def scan(text: str, lower: str, add) -> None:
     if any(k in lower for k in _PROSE_NEEDLES) or "pw" in lower:
         _prose(text, lower, add)
         _prose_linked(text, lower, add)
+        _user_then_pass(text, lower, add)
         _next_line(text, lower, add)
     _near_words(text, lower, add)
