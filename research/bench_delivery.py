@@ -319,7 +319,7 @@ DEFAULT_CAP = 40
 
 def off_scope(session: Session, lessons: list[dict]) -> int:
     """Lessons shown in the session whose path triggers match none of the files the task touches."""
-    from altimate_learn.deliver.select import glob_matches
+    from altimate_learn.deliver.globs import scope_matches as glob_matches  # as delivery matches
 
     triggers = {lesson["text"]: (lesson.get("trigger") or {}).get("paths") or [] for lesson in lessons}
     files = (session.task.get("files") or []) + (session.task.get("followup_files") or [])
@@ -646,7 +646,7 @@ def _findings(raw: dict, kinds: list[str]) -> list[str]:
 
 def _file_tier_misses(raw: dict) -> list[str]:
     """Needed lessons whose path trigger matches a file the task touched, yet were not delivered."""
-    from altimate_learn.deliver.select import glob_matches
+    from altimate_learn.deliver.globs import scope_matches as glob_matches  # as delivery matches
 
     results, sizes, configs = raw["results"], raw["sizes"], raw["configs"]
     base = _generator().base_lessons()

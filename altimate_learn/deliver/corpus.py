@@ -15,7 +15,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 16  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 17  # the packed layout: a cache of another version is rebuilt
 VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 
@@ -99,8 +99,9 @@ class Corpus:
         self.mentions: dict[str, bytes] = data["mentions"]  # glob of a file the text names → lesson indices
         # every glob of both, filed by the first folder of its literal prefix (globs.route: "" for none) →
         # [(position: patterns first, then mentions, in their order; glob; 1 = a mention; literal prefix; literal
-        # text after a leading `**/`)]: a file event looks at the globs of its path's first folder and of "" only
-        self.routes: dict[str, list[tuple[int, str, int, str, str]]] = data["routes"]
+        # text after a leading `**/`; for `DIR/NAME-PATTERN` "DIR/", which its subfolders' files match too,
+        # globs.deep_folder)]: a file event looks at the globs of its path's first folder and of "" only
+        self.routes: dict[str, list[tuple[int, str, int, str, str, str]]] = data["routes"]
         # folded word (or "word word") → concept terms (`~database`), for the concepts some lesson holds
         self.concept_words: dict[str, list[str]] = data["concepts"][0]
         self.concept_pairs: dict[str, list[str]] = data["concepts"][1]
@@ -291,12 +292,12 @@ def pack_lessons(lessons: list[tuple[str, dict]], skipped: list[str], memo=None)
         for glob in parts[index][3]:
             mentions.setdefault(glob, []).append(index)
     core = core_order([lesson for _, lesson in lessons], [name for name, _ in lessons])
-    from altimate_learn.deliver.globs import literals, route
+    from altimate_learn.deliver.globs import deep_folder, literals, route
 
-    routes: dict[str, list[tuple[int, str, int, str, str]]] = {}
+    routes: dict[str, list[tuple[int, str, int, str, str, str]]] = {}
     for position, (glob, mention) in enumerate([(g, 0) for g in patterns] + [(g, 1) for g in mentions]):
         prefix, inner = literals(glob)
-        routes.setdefault(route(prefix), []).append((position, glob, mention, prefix, inner))
+        routes.setdefault(route(prefix), []).append((position, glob, mention, prefix, inner, deep_folder(glob)))
     return {
         "v": INDEX_VERSION,
         "keys": StrList.pack([f"{name}/{lesson['id']}" for name, lesson in lessons]),

@@ -351,12 +351,53 @@ def specificity(pattern: str, path: str) -> float | None:
     return best
 
 
+DEEPER = 0.5  # a folder's name pattern matching a file in a subfolder ranks this much below `DIR/**/NAME`
+
+
+def deep_folder(pattern: str) -> str:
+    """For a trigger `DIR/NAME-PATTERN` (a literal folder, a file-name pattern with `*`, no `**` and no `{…}`),
+    "DIR/"; else "". Such a trigger also matches the files of the folder's subfolders (:func:`deeper`): a person
+    who writes `models/staging/*.sql` in a dbt project means every staging model, those of
+    `models/staging/stripe/` too (a gitignore-style reading would match none of them, and the staging rules never
+    reached a model one folder down)."""
+    norm = normalize_path(pattern)
+    folder, _, name = norm.rpartition("/")
+    if (not folder or "*" not in name or "**" in norm or "{" in norm or norm.startswith("!")
+            or any(ch in _GLOB_CHARS for ch in folder)):
+        return ""
+    return folder + "/"
+
+
+def deeper(pattern: str, path: str, folder: str | None = None) -> float | None:
+    """How specifically a trigger `DIR/NAME-PATTERN` (:func:`deep_folder`; ``folder`` when known) matches a file
+    in a subfolder of DIR (`models/staging/*.sql` and `models/staging/stripe/stg_x.sql`): as `DIR/**/NAME-PATTERN`
+    would, less :data:`DEEPER` (the weaker match: below the file's own folders' globs, above the broader ones);
+    None when the file is not in such a subfolder, or its name does not fit, or the trigger is no such pattern."""
+    if folder is None:
+        folder = deep_folder(pattern)
+    if not folder or not path.startswith(folder) or "/" not in path[len(folder):]:
+        return None
+    name = normalize_path(pattern)[len(folder):]
+    level = specificity(folder + "**/" + name, path)
+    return None if level is None else level - DEEPER
+
+
+def scope_matches(pattern: str, path: str) -> bool:
+    """Whether a path trigger applies to ``path`` for delivery: the glob matches it, or it is a folder's name
+    pattern and the file is in a subfolder of that folder (:func:`deeper`). What `learn check`, `learn doctor`
+    and the file tier say a trigger matches."""
+    norm = normalize_path(path)
+    return glob_matches(pattern, norm) or deeper(pattern, norm) is not None
+
+
 def path_specificity(triggers: list[str], path: str) -> float:
     """The highest :func:`specificity` among the lesson's triggers that match ``path``; -1 when none does."""
     norm = normalize_path(path)
     best = -1.0
     for pattern in triggers:
         level = specificity(pattern, norm)
+        if level is None:
+            level = deeper(pattern, norm)
         if level is not None and level > best:
             best = level
     return best

@@ -33,8 +33,8 @@ from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, said_zero, search_tokens,
                                             tokenize, without_idioms, word_set)
 from altimate_learn.deliver.globs import (EXACT_NAME, NAME_PATTERN, Glob, _may_match, _translate,  # noqa: F401
-                                          compile_glob, glob_matches, literal_segments, may_match, normalize_path,
-                                          path_specificity, specificity)
+                                          compile_glob, deeper, glob_matches, literal_segments, may_match,
+                                          normalize_path, path_specificity, specificity)
 
 MINIMUM_SCORE = 0.1
 EVIDENCE = 1.0  # shared idf a retrieved lesson needs, in units of the idf of a word only one lesson has
@@ -182,28 +182,30 @@ def query_terms(corpus: Corpus, text: str, implied: bool = True) -> list[str]:
 
 
 def _candidate_globs(corpus: Corpus, path: str):
-    """(glob, packed lesson indices) of the path triggers and files named in lessons that may match ``path`` (a
-    normalised path: its literal prefix and `**/` text fit, :func:`globs.may_match`), path triggers first, then
-    files named, each in the store's order; only the globs filed under the path's first folder and under "" are looked at
-    (:attr:`Corpus.routes`, prepared with the index)."""
+    """(glob, packed lesson indices, its :func:`globs.deep_folder`) of the path triggers and files named in lessons
+    that may match ``path`` (a normalised path: its literal prefix and `**/` text fit, :func:`globs.may_match`, or
+    it is in a subfolder of the glob's deep folder), path triggers first, then files named, each in the store's
+    order; only the globs filed under the path's first folder and under "" are looked at (:attr:`Corpus.routes`,
+    prepared with the index)."""
     routes = corpus.routes
     head, slash, _ = path.partition("/")
     found = routes.get("", [])
     if slash and head in routes:
         found = sorted(found + routes[head])
     patterns, mentions = corpus.patterns, corpus.mentions
-    for _, glob, mention, prefix, inner in found:
-        if may_match(prefix, inner, path):
-            yield glob, (mentions if mention else patterns)[glob]
+    for _, glob, mention, prefix, inner, deep in found:
+        if may_match(prefix, inner, path) or (deep and path.startswith(deep) and "/" in path[len(deep):]):
+            yield glob, (mentions if mention else patterns)[glob], deep
 
 
 def _matching_lessons(corpus: Corpus, paths: list[str]) -> set[int]:
-    """Lessons with a trigger, or a file named in their text, matching any of ``paths``."""
+    """Lessons with a trigger, or a file named in their text, matching any of ``paths`` (a folder's name pattern
+    matches its subfolders' files too, :func:`globs.deeper`)."""
     found: set[int] = set()
     for path in dict.fromkeys(normalize_path(p) for p in paths if p):
-        for pattern, lessons in _candidate_globs(corpus, path):
+        for pattern, lessons, deep in _candidate_globs(corpus, path):
             glob = compile_glob(pattern)
-            if glob is not None and glob.match(path):
+            if (glob is not None and glob.match(path)) or (deep and deeper(pattern, path, deep) is not None):
                 found.update(unpack(lessons))
     return found
 
@@ -442,14 +444,38 @@ def _unscoped_words(corpus: Corpus, index: int) -> frozenset[str]:
 
 # --- file tier -----------------------------------------------------------------------------------------
 
+SUBFOLDERS = " (and subfolders)"  # after a glob of `[applies to: …]` that matches the file only as a folder's pattern
+
+
+def file_line(corpus: Corpus, index: int, path: str) -> str:
+    """The lesson's line as shown for the file ``path``: a glob of its `[applies to: …]` that matches the file only
+    because the file is in a subfolder of the glob's folder (:func:`globs.deeper`: `models/staging/*.sql` for
+    `models/staging/stripe/stg_x.sql`) says so, "models/staging/*.sql (and subfolders)", so the agent does not read
+    the rule as one for another folder."""
+    line = corpus.lines[index]
+    scope, body = split_scope(line)
+    if not scope or "*" not in scope:
+        return line
+    norm = normalize_path(path)
+    shown = scope.split(" (+", 1)
+    globs = shown[0].split(", ")
+    marked = [g + SUBFOLDERS if not glob_matches(g, norm) and deeper(g, norm) is not None else g for g in globs]
+    if marked == globs:
+        return line
+    return "[applies to: " + ", ".join(marked) + (" (+" + shown[1] if len(shown) > 1 else "") + "] " + body
+
+
 def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     """Lessons matching ``path`` (project-relative) → :func:`specificity`: of their best path trigger or
     file named in their text (`**/ledger/config.py` for "… in `ledger/config.py`"), 0 for identifier-only
-    matches."""
+    matches. A trigger `DIR/NAME-PATTERN` matches a file in a subfolder of DIR too, at the weaker level of
+    :func:`globs.deeper` (`models/staging/*.sql` for `models/staging/stripe/stg_x.sql`)."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
-    for pattern, lessons in _candidate_globs(corpus, norm):
+    for pattern, lessons, deep in _candidate_globs(corpus, norm):
         level = specificity(pattern, norm)
+        if level is None and deep:  # `models/staging/*.sql` for `models/staging/stripe/stg_x.sql`: the weaker match
+            level = deeper(pattern, norm, deep)
         if level is None:
             continue
         for index in unpack(lessons):

@@ -36,12 +36,12 @@ def unmatched(globs: list[str], files: list[str] | None) -> list[str]:
     ``src/shp/**: matches no file in this repository (did you mean src/shop/**?)``. Nothing when git cannot say."""
     if not files or not globs:
         return []
-    from altimate_learn.deliver.globs import glob_matches
+    from altimate_learn.deliver.globs import scope_matches  # what delivery matches: `DIR/*.sql` takes DIR's subfolders
 
     folders = None
     lines = []
     for glob in globs:
-        if any(glob_matches(glob, path) for path in files):
+        if any(scope_matches(glob, path) for path in files):
             continue
         folders = folders if folders is not None else _folders(files)
         head, _, tail = glob.partition("*")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from altimate_learn.deliver.concepts import WEIGHT
-from altimate_learn.deliver.globs import _may_match, compile_glob, normalize_path, specificity
+from altimate_learn.deliver.globs import _may_match, compile_glob, deeper, normalize_path, specificity
 from altimate_learn.deliver.select import concept_links, file_matches, in_scope, query_terms, relevant, selective
 from altimate_learn.deliver.tokenize import tokenize
 from altimate_learn.deliver.bm25 import unpack
@@ -20,7 +20,7 @@ from tests.deliver.test_select import corpus
 FOLDERS = ["models", "models/staging", "models/staging/stripe", "models/marts", "services", "services/api",
            "services/api/app", "web/src", "web/src/components", "infra", "ledger", "app/cli", "serv"]
 NAMES = ["stg_orders.sql", "handlers.py", "config.py", "Dockerfile", "main.tf", "Button.tsx", "README.md"]
-GLOBS = ["**", "*.sql", "**/*.py", "**/Dockerfile", "Dockerfile*", "serv*/**", "README.md", "**/app/cli/**",
+GLOBS = ["**", "*.sql", "models/staging/*.sql", "models/stg_*.sql", "services/*", "web/src/*.tsx", "**/*.py", "**/Dockerfile", "Dockerfile*", "serv*/**", "README.md", "**/app/cli/**",
          "{models,services}/**", "models/staging/*.sql", "models/**/stg_*.sql", "web/src/**/*.tsx", "./models/**",
          "services/api/**", "infra/**/*.tf", "ledger/config.py", "**/ledger/config.py", "models/[sm]*/**", "!models/**"]
 WORDS = ("orders payments cents dollars staging handler config cache export timezone retry button form query "
@@ -41,13 +41,14 @@ def _store(rng: random.Random, size: int):
 
 
 def _walked(c, path: str) -> dict[int, float]:
-    """file_matches as it was: every glob of the store, in order."""
+    """file_matches as a walk of every glob of the store, in order (a folder's name pattern matching a file of a
+    subfolder too, globs.deeper)."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
     for pattern, lessons in list(c.patterns.items()) + list(c.mentions.items()):
-        if not _may_match(pattern, norm):
-            continue
-        level = specificity(pattern, norm)
+        level = specificity(pattern, norm) if _may_match(pattern, norm) else None
+        if level is None:
+            level = deeper(pattern, norm)
         if level is None:
             continue
         for index in unpack(lessons):
@@ -75,14 +76,13 @@ def test_a_file_matches_what_every_glob_of_the_store_matched():
 
 
 def _in_scope_walked(c, paths: list[str]) -> set[int]:
-    """select.in_scope as it was: every glob of the store against every path."""
+    """select.in_scope as a walk of every glob of the store against every path."""
     found: set[int] = set()
     norm = [normalize_path(p) for p in paths if p]
     for pattern, lessons in list(c.patterns.items()) + list(c.mentions.items()):
-        if not any(_may_match(pattern, p) for p in norm):
-            continue
         glob = compile_glob(pattern)
-        if glob is not None and any(glob.match(p) for p in norm):
+        if any((glob is not None and _may_match(pattern, p) and glob.match(p)) or deeper(pattern, p) is not None
+               for p in norm):
             found.update(unpack(lessons))
     return found
 
