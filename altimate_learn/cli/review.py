@@ -73,10 +73,15 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     from altimate_learn.team.overruled import line as overruled_line, overruled
 
     overruled_now = overruled(store, store.approved())  # rules this clone rejected that the team approved since
+    from altimate_learn.team.overruled import rejected_before
+
+    again = rejected_before(store, review.candidate.lessons or [], store.approved())  # staged once more
     if as_json:
         _json({**review.as_dict(), "quarantined": [quarantine.view(i) for i in gates["quarantined"]],
                "stale": [lesson["id"] for lesson in gates["stale"]], "set": counts,
-               "overruled": [item.as_dict() for item in overruled_now]})
+               "overruled": [item.as_dict() for item in overruled_now],
+               "rejected_before": [{"id": lesson["id"], "rejected_id": record["id"], "rejected_at": record["at"],
+                                    "reason": record.get("reason")} for lesson, record in again]})
         return
     lines = render_review(review, _store_label(store))
     staged = review.candidate.lessons is not None
@@ -93,6 +98,13 @@ def show(name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
         extra += [f"  [{new['id']}] replaced [{old['id']}] {old['text']}" for old, new in replaced[:SHOWN_REPLACED]]
         if len(replaced) > SHOWN_REPLACED:
             extra.append(f"  … and {len(replaced) - SHOWN_REPLACED} more (`learn search ID` finds each)")
+    if again:
+        extra += ["", f"Rejected before in this clone: staged again ({len(again)})"]
+        for lesson, record in again:
+            why = f': "{record["reason"]}"' if record.get("reason") else ""
+            extra.append(shown_text(f"  [{lesson['id']}] {lesson['text']} (you rejected it on {record['at'][:10]}{why}): "
+                                    f"`learn reject {lesson['id']}` rejects it again; promote it if you changed your "
+                                    "mind."))
     if overruled_now:
         extra += ["", f"Overruled by the team: you rejected these, a teammate approved (or retired) them since "
                       f"({len(overruled_now)})"]

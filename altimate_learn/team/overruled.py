@@ -254,6 +254,21 @@ def withdraw(store, query: str, approved: list[Lesson]) -> list[Overruled]:  # t
         return chosen
 
 
+def rejected_before(store, candidate: list[Lesson], approved: list[Lesson]) -> list[tuple[Lesson, dict[str, Any]]]:  # type: ignore[no-untyped-def]
+    """(staged lesson, the newest standing rejection of the same rule) for each rule the candidate adds or rewords that
+    this clone rejected before: a reflection given the signals back by `learn reject` (or a teammate's same
+    correction) proposes it again, and `learn show` says so rather than ask for the decision as if it were new."""
+    records = [r for r in read(store) if not r.get("withdrawn") and r["kind"] != "removed"]
+    if not records or not candidate:
+        return []
+    newest: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+    for record in records:
+        newest[_key(record)] = record
+    before = {lesson["id"]: _key(lesson) for lesson in approved}
+    return [(lesson, newest[_key(lesson)]) for lesson in candidate
+            if _key(lesson) in newest and before.get(lesson["id"]) != _key(lesson)]
+
+
 def their_reason(record: dict[str, Any]) -> str | None:
     """The reason a teammate gave for a retirement (`learn retire --reason`, kept as "removed: …"), or None."""
     reason = record.get("reason")

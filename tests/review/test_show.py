@@ -50,7 +50,7 @@ def test_show_json_has_stable_keys_and_the_candidate_hash(store, cli):
     data = json.loads(out)
     assert sorted(data) == ["approved", "approved_flagged", "approved_problems", "approved_sha256", "candidate",
                             "candidate_sha256", "diff", "flagged", "long", "overruled", "path", "pending_replacements",
-                            "problems", "quarantined", "rebased_lost", "rebased_on", "set", "stale", "store", "versions",
+                            "problems", "quarantined", "rebased_lost", "rebased_on", "rejected_before", "set", "stale", "store", "versions",
                             "warnings"]
     import hashlib
 

@@ -123,3 +123,21 @@ def test_a_teammates_lesson_pulled_while_a_candidate_waits_is_no_rejected_remova
     _pull(ana)
     [item] = json.loads(ana.learn("status", "--json").stdout)["overruled"]
     assert item["kind"] == "added" and item["reason"] == REASON
+
+
+def test_a_rule_rejected_here_and_staged_again_says_so_in_show(team: Team):
+    """`learn reject` gives the signals back, so the next reflection may propose the same rule again: `learn show`
+    names the earlier rejection and its reason instead of asking as if the rule were new."""
+    (ana,), _ = start(team, "ana")
+    ana.stage({"op": "ADD", "text": RULE, "reason": "review"})
+    ana.learn("reject", "--reason", REASON)
+    assert "Rejected before" not in ana.learn("show").stdout
+    ana.stage({"op": "ADD", "text": "squash-merge every pull request; never rebase-merge", "reason": "review"})
+    [staged] = [x for x in json.loads(ana.learn("show", "--json").stdout)["rejected_before"]]
+    show = ana.learn("show").stdout
+    assert "Rejected before in this clone: staged again (1)" in show
+    assert (f"[{staged['id']}] squash-merge every pull request; never rebase-merge (you rejected it on ") in show
+    assert f': "{REASON}"): `learn reject {staged["id"]}` rejects it again; promote it if you changed your mind.' in show
+    assert staged["reason"] == REASON
+    ana.learn("promote", "--yes")  # she changed her mind: approved here, so never "overruled" either
+    assert "Rejected before" not in ana.learn("show").stdout and "overruled" not in ana.learn("status").stdout
