@@ -248,3 +248,26 @@ def test_each_kind_its_own_and_where_prs_go(text: str, rules: list[str]) -> None
                                   "every test has its own fixture now", "PRs go against develop, main is release only"])
 def test_each_kind_its_own_lookalikes_give_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 6. review28 R28-7: one thing of this task done another way, whatever the verb -----------------------------------
+@pytest.mark.parametrize("text", [
+    "port the cli to click instead of argparse", "rewrite the upload handler with aiohttp instead of requests",
+    "reimplement the export with pandas instead of csv", "redo the login form with formik instead of useState",
+    "build the chart with d3 instead of chart.js", "implement the retry with tenacity instead of a loop",
+    "write the new migration with alembic instead of raw sql",
+    "make the settings page use tailwind instead of css modules", "no, port the cli to click instead of argparse",
+    "it's go, not stop", "it's c, not fine",
+])
+def test_one_thing_done_another_way_gives_nothing(text: str) -> None:
+    assert lessons(text) == []
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("we use httpx instead of requests", ["Use `httpx` instead of `requests`."]),
+    ("use httpx instead of requests everywhere", ["Use `httpx` instead of `requests` everywhere."]),
+    ("write the tests with pytest instead of unittest", ["Write the tests with `pytest` instead of `unittest`."]),
+    ("it's TypeScript, not JavaScript, in this repo", ["Use TypeScript instead of JavaScript."]),
+])
+def test_a_kind_or_the_teams_choice_done_another_way_keeps_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules

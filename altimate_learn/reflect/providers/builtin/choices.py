@@ -12,8 +12,8 @@ from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import _plural
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _bad_object, _clean_object
 from altimate_learn.reflect.providers.builtin.vocabulary import (BEHAVIOUR_ADVERBS, CHAT_VERBS, EVERYDAY_TOOL_NAMES,
-                                                                 FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, SLOT_SKIP,
-                                                                 TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
+                                                                 FORBIDDEN_CODE, LANGUAGES, ONE_AT_A_TIME, PROGRAMMING_LANGUAGES,
+                                                                 SLOT_SKIP, TALK_NOUNS, TALK_VERBS, TOOL_FAMILIES, UNIT_WORDS,
                                                                  VERBS)
 
 # Verbs of a state or a wish, not of doing: "we don't support windows", "we don't need tests" say how things are.
@@ -79,6 +79,11 @@ def _choice_word(phrase: str) -> bool:
 
     bare = phrase.strip(" .!,").lower()
     return "`" in mark_identifiers(phrase) or bare in TOOL_FAMILIES or bare in LANGUAGES
+
+
+def _two_languages(*sides: str) -> bool:
+    """Whether both sides name programming languages ("it's TypeScript, not JavaScript"; "it's go, not stop" is none)."""
+    return all(side.strip(" .!,").lower() in PROGRAMMING_LANGUAGES for side in sides)
 
 
 def _one_job_choice(m: re.Match[str]) -> Rule | None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from altimate_learn.reflect.providers.builtin.choices import (_FUNCTION_WORDS, _KIND_DOES, _NOT_A_CONVENTION_KIND,
                                                               _STATIVE, _TERSE_CHOICE, _builds_one, _choice_word,
                                                               _data_convention, _describes_behaviour, _instead, _talk_rule,
-                                                              _tool_rule)
+                                                              _tool_rule, _two_languages)
 from altimate_learn.reflect.providers.builtin.conventions import PROJECT_LEAD, scoped_contrast, team_convention
 from altimate_learn.reflect.providers.builtin.identifiers import slot
 from altimate_learn.reflect.providers.builtin.one_off import (ONE_OFF_VERBS, _BEFORE_EACH, _DONE_ONCE, _THIS_TASKS,
@@ -358,7 +358,8 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
                  r"the\s+(?:right|correct)\s+\w+\s+is)\s+(.+?),?\s+not\s+(?:a\s+|an\s+)?(.+)$", c, flags)
     if m and re.match(r"^it(?:'?s|\s+is)\s+an?\s", c, flags):
         m = None  # "it's a permission problem, not a missing file" explains; it does not name a choice
-    if m and re.match(r"^it(?:'?s|\s+is)\s", c, flags) and not any(_choice_word(side) for side in m.groups()):
+    if m and re.match(r"^it(?:'?s|\s+is)\s", c, flags) and not any(_choice_word(side) for side in m.groups()) \
+            and not _two_languages(m.group(1), re.sub(r",?\s+in\s+this\s+(?:repo|project|codebase)$", "", m.group(2))):
         m = None  # "it's old, not related to what we did today", "its stil not workign": how it is, no thing to use
     if m:
         found = _instead(m.group(1), m.group(2), comma=True)

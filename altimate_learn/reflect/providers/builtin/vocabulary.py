@@ -283,6 +283,10 @@ del _family, _names, _name
 # allowed") they need not mean the tool, so only a choice between two tools of one job reads them as tools.
 EVERYDAY_TOOL_NAMES = frozenset("black requests node fetch parcel moment hatch rye mamba arrow bun jest".split())
 
+# Programming languages a project is written in: one side of "it's TypeScript, not JavaScript" (refl28, R28-7)
+PROGRAMMING_LANGUAGES = frozenset("""python javascript typescript go golang rust java kotlin swift objective-c ruby php
+c++ c# scala elixir erlang haskell clojure dart lua perl r julia zig sql""".split())
+
 # "before you push" read as "before pushing": the steps a check comes before (refl28, R28-2)
 BEFORE_GERUNDS = {"push": "pushing", "commit": "committing", "merge": "merging", "deploy": "deploying",
                   "release": "releasing", "tag": "tagging"}
