@@ -113,6 +113,18 @@ def open_signal(store: Store, signal_id: str, action: str) -> dict[str, Any]:
     signals, _ = store.signals()
     found = [s for s in signals if s.get("id") == signal_id]
     if not found:
+        # a unique start of an open signal's id names it, as a lesson id's does (`sig_d475`, or `d475` without
+        # `sig_`; trial30 T30-1: the error named the one signal it could have meant)
+        query = signal_id.strip().lower()
+        query = query if query.startswith("sig_") else f"sig_{query}"
+        starts = sorted({s["id"] for s in signals if s.get("status") == "open" and len(query) >= 6
+                         and str(s.get("id", "")).lower().startswith(query)})
+        if len(starts) == 1:
+            return [s for s in signals if s.get("id") == starts[0]][-1]
+        if len(starts) > 1:
+            shown = ", ".join(starts[:5]) + (f" and {len(starts) - 5} more" if len(starts) > 5 else "")
+            raise LearnError(f"{signal_id} is the start of {len(starts)} open signals: {shown}.",
+                             "Give more of the id.")
         near = sorted(s["id"] for s in signals if s.get("status") == "open" and s["id"].startswith(signal_id[:6]))
         hint = f"Open signals with that start: {', '.join(near[:5])}." if near else \
             "List the open signals with `learn signals` (or `learn signals --unlearned`)."
@@ -131,6 +143,7 @@ def dismiss(store: Store, signal_id: str, reason: str | None = None) -> dict[str
     """A person decides an open signal holds no lesson: it is consumed (`consumedBy: dismissed@<time>`), its
     entry here dropped, and a `dismiss` history entry records who-knows-why. Returns the signal."""
     signal = open_signal(store, signal_id, "dismiss")
+    signal_id = signal["id"]  # a unique start of it names it
     stamp = _now()
     with store.lock():
         use(store, signal_id, "dismissed", stamp)

@@ -286,7 +286,8 @@ def signal_add(
 
 @signal_app.command("dismiss", cls=LearnCommand)
 def signal_dismiss(
-    signal_id: Annotated[str, typer.Argument(metavar="ID", help="The open signal (see `learn signals --unlearned`).",
+    signal_id: Annotated[str, typer.Argument(metavar="ID", help="The open signal (see `learn signals --unlearned`; a unique "
+                                             "start of its id will do).",
                                              show_default=False)],
     reason: Annotated[str | None, typer.Option("--reason", help="Why it holds no lesson (kept in history).",
                                                show_default=False)] = None,

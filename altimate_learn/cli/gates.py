@@ -73,8 +73,8 @@ def remember_command(
                           "archived for `learn rollback`. Default: staged in the candidate.")] = False,
     signal: Annotated[str | None, typer.Option(
         "--signal", metavar="ID", help="The open signal (a correction no reflection learned from, see `learn signals "
-                                       "--unlearned`) this rule is the lesson of: it is used up once the rule is "
-                                       "kept.", show_default=False)] = None,
+                                       "--unlearned`; a unique start of its id will do) this rule is the lesson of: "
+                                       "it is used up once the rule is kept.", show_default=False)] = None,
     model: ModelOpt = None,
     timeout: TimeoutOpt = 120.0,
     as_json: JsonOpt = False,

@@ -71,7 +71,8 @@ def remember(store: Store, text: str, *, paths: list[str] | None = None, approve
     if signal is not None:
         from altimate_learn.capture.unlearned import open_signal
 
-        open_signal(store, signal, "remember")  # before anything is vetted or written
+        signal = open_signal(store, signal, "remember")["id"]  # before anything is vetted or written; a unique
+        # start of the id names it
     clean = text.strip()
     if not clean:
         raise LearnError("the rule is empty.", 'Pass the rule as one argument: learn remember "Use pnpm, not npm."')

@@ -85,3 +85,27 @@ def test_a_rule_sent_to_quarantine_leaves_its_signal_open(git_repo: Path, cli) -
     result = json.loads(out)
     assert result["status"] == "quarantined" and result["signal_consumed"] is False
     assert _signal(git_repo, ids[WAITS])["status"] == "open"
+
+
+def test_a_unique_start_of_a_signal_id_names_it_and_an_ambiguous_one_lists_them(git_repo: Path, cli) -> None:
+    """trial30 T30-1: `learn remember --signal sig_d475` said "no signal sig_d475 … Open signals with that start:
+    sig_d475221c8474." and exit 1; lesson ids take a unique start everywhere, signal ids now do too."""
+    ids = _waiting_signals(git_repo, cli)
+    code, out, err = cli("remember", RULE, "--signal", ids[WAITS][:8])
+    assert code == 0, err
+    assert f"Signal {ids[WAITS]} is used up by it" in out
+    assert _signal(git_repo, ids[WAITS])["status"] == "consumed"
+    code, out, err = cli("signal", "dismiss", ids[OTHER][4:10])  # without `sig_`
+    assert code == 0, err
+    assert _signal(git_repo, ids[OTHER])["status"] == "consumed"
+    # two open signals that start alike: the start names neither, and the error lists both
+    path = _store(git_repo).path(Store.SIGNALS)
+    record = json.loads(path.read_text().splitlines()[0])
+    twins = [{**record, "id": f"sig_ab12{tail}", "status": "open", "messageID": f"m-{tail}",
+              "text": f"no, that is wrong again ({tail})"} for tail in ("00000001", "00000002")]
+    twins = [{k: v for k, v in twin.items() if k != "consumedBy"} for twin in twins]
+    with path.open("a") as handle:
+        handle.writelines(json.dumps(twin) + "\n" for twin in twins)
+    code, _, err = cli("signal", "dismiss", "sig_ab12")
+    assert code == 1 and "sig_ab12 is the start of 2 open signals: sig_ab1200000001, sig_ab1200000002." in err
+    assert all(_signal(git_repo, t["id"])["status"] == "open" for t in twins)
