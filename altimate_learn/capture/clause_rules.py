@@ -252,6 +252,8 @@ def clause_reason(reading: Reading) -> str | None:
                 reason = _try(ALL_PERSISTS, clause)
                 if reason and _STILL_NONE.search(clause) and not _SOME_COUNTED.search(clause):
                     reason = None  # "still 0 errors, great", "tsc still reports no errors": the good state kept (cls28)
+                if reason and guards.ACCEPTED.search(" ".join(parts[at:at + 2])):
+                    reason = None  # "still 0 rows, but that's expected until the nightly job runs" (review28 R28-10)
         if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
