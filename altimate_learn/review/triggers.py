@@ -47,7 +47,9 @@ def unmatched(globs: list[str], files: list[str] | None) -> list[str]:
         head, _, tail = glob.partition("*")
         base = head.rstrip("/").rsplit("/", 1)[0] if not head.endswith("/") else head.rstrip("/")
         close = difflib.get_close_matches(base, folders, n=1, cutoff=0.75) if base else []
-        hint = f" (did you mean {close[0]}/{glob[len(base) + 1:]}?)" if close and glob.startswith(base + "/") else ""
+        suggestion = f"{close[0]}/{glob[len(base) + 1:]}" if close and glob.startswith(base + "/") else None
+        # the folder exists and no file in it fits the pattern: suggesting the glob itself helps nobody (deliver29)
+        hint = f" (did you mean {suggestion}?)" if suggestion and suggestion != glob else ""
         lines.append(f"{glob}: matches no file in this repository{hint}")
     return lines
 

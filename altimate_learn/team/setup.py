@@ -188,13 +188,13 @@ def uninstall(root: Path) -> list[str]:
     path, existing = _gitattributes(root)
     trimmed = without_block(existing)
     if trimmed != existing:
-        own_edits = _differs_from_head(top, path)  # the person's uncommitted edits, before learn's (review28 R28-3)
+        own_edits = git.committed_and_changed(top, path) is not None  # the person's own edits, before learn's (R28-3)
         if trimmed.strip():
             fsio.atomic_write(path, trimmed, within=root)
         else:
             path.unlink()
         lines.append(f"Git: learn's block removed from {_shown(path, top)}.")
-        shared = _shown(path, top) if _differs_from_head(top, path) else None
+        shared = git.committed_and_changed(top, path)
         if shared:  # trial29 T29-3: the team's attributes, not this clone's
             undo = (f"put learn's block back (`git checkout -p -- {shared}` restores only the hunks you choose; a "
                     "plain `git checkout --` would also drop your own uncommitted edits of the file)" if own_edits
@@ -205,16 +205,6 @@ def uninstall(root: Path) -> list[str]:
     if removed:
         lines.append("Git: merge driver removed from this clone's git config.")
     return lines or ["Git: nothing of learn's to remove."]
-
-
-def _differs_from_head(top: Path, path: Path) -> bool:
-    """Whether git tracks ``path`` and the file (staged or not) differs from the committed one: what the next commit
-    would give every teammate."""
-    rel = _shown(path, top)
-    if not git.is_tracked(top, rel):
-        return False
-    proc = git.run(top, "diff", "HEAD", "--quiet", "--", rel)
-    return proc is not None and proc.returncode == 1
 
 
 def _shown(path: Path, top: Path) -> str:

@@ -22,3 +22,14 @@ def test_a_glob_that_matches_no_file_is_said_with_the_closest_folder(git_repo, c
     # a glob that matches is not said
     code, out, err = cli("remember", "Keep route handlers thin.", "--paths", "src/shop/**")
     assert code == 0 and "matches no file" not in err
+
+
+def test_a_folder_with_no_file_of_the_pattern_suggests_nothing():
+    """deliver29 (D29-1): `models/staging/*.yml` where the folder has only .sql files said "(did you mean
+    models/staging/*.yml?)", the glob itself."""
+    from altimate_learn.review.triggers import unmatched
+
+    files = ["models/staging/stg_orders.sql", "models/staging/stripe/stg_payments.sql"]
+    assert unmatched(["models/staging/*.yml"], files) == ["models/staging/*.yml: matches no file in this repository"]
+    assert unmatched(["models/stagin/*.sql"], files) == [
+        "models/stagin/*.sql: matches no file in this repository (did you mean models/staging/*.sql?)"]
