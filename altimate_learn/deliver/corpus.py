@@ -15,7 +15,7 @@ from altimate_learn.deliver.bm25 import BM25, pack, unpack
 from altimate_learn.deliver.render import lesson_line
 from altimate_learn.deliver.tokenize import anchors, folded_words, operators, search_tokens
 
-INDEX_VERSION = 17  # the packed layout: a cache of another version is rebuilt
+INDEX_VERSION = 18  # the packed layout: a cache of another version is rebuilt
 VERB_LEADS = 3  # lessons starting with one verb that make it their phrasing, not their topic (deliver.select)
 
 

@@ -429,14 +429,9 @@ class Delivery:
         self.data["shown"].extend(added)
         return added
 
-    def _fit_and_record(self, picks: list[tuple[int, str]], budget: int, heading: str,
-                        path: str | None = None) -> Result:
-        """Show ``picks`` within ``budget`` under ``heading`` and record them; for a file's lessons (``path``), a
-        glob matching the file only as a folder's name pattern says "(and subfolders)" (:func:`select.file_line`;
-        the session records the lesson's own line)."""
+    def _fit_and_record(self, picks: list[tuple[int, str]], budget: int, heading: str) -> Result:
         picks = picks[: self.remaining()]
-        corpus = self.corpus
-        lines = [select.file_line(corpus, i, path) if path else corpus.lines[i] for i, _ in picks]
+        lines = [self.corpus.lines[i] for i, _ in picks]
         text, kept = render.fit(lines, budget, heading)
         added = self._record([picks[k] for k in kept])
         return Result(text, added)
@@ -830,7 +825,7 @@ class Delivery:
         elif not found:
             found = self._held_for(scored, context, distinct)
         result = self._fit_and_record([(i, "file") for i in found], settings["budget_tokens"],
-                                      render.file_heading(relative), relative)
+                                      render.file_heading(relative))
         if not result.text and self.explain:
             self._explain(result, window, "this file", limit)
         return result

@@ -29,13 +29,21 @@ def estimate_tokens(text: str) -> int:
     return -(-len(text) // 4)
 
 
+SUBFOLDERS = " (and subfolders)"  # after a folder's file-name pattern, which its subfolders' files match too
+
+
 def lesson_line(text: str, paths: list[str] | tuple[str, ...] | None = None) -> str:
-    """One lesson as one line; scoped lessons say where they apply, shortest globs first (at most 3)."""
+    """One lesson as one line; scoped lessons say where they apply, shortest globs first (at most 3). A folder's
+    file-name pattern (`models/staging/*.sql`), which delivery matches in the folder's subfolders too
+    (:func:`altimate_learn.deliver.globs.deep_folder`), says so: "models/staging/*.sql (and subfolders)", wherever the
+    line is shown (session start, a request, a file, `learn export agents-md`)."""
     body = single_line(text)
     globs = sorted({single_line(p) for p in (paths or ()) if single_line(p)}, key=lambda p: (len(p), p))
     if not globs:
         return body
-    shown = ", ".join(globs[:SCOPE_SHOWN])
+    from altimate_learn.deliver.globs import deep_folder
+
+    shown = ", ".join(g + SUBFOLDERS if deep_folder(g) else g for g in globs[:SCOPE_SHOWN])
     more = f" (+{len(globs) - SCOPE_SHOWN} more)" if len(globs) > SCOPE_SHOWN else ""
     return f"[applies to: {shown}{more}] {body}"
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from altimate_learn.deliver.bm25 import unpack
 from altimate_learn.deliver.concepts import IMPLIED, NEAR, PREFIX, WEIGHT, concept_terms, links
 from altimate_learn.deliver.corpus import VERB_LEADS, Corpus
-from altimate_learn.deliver.render import split_scope
+from altimate_learn.deliver.render import SUBFOLDERS, split_scope
 from altimate_learn.deliver.shapes import (DECIMAL, EMPTY_DIVISION, EMPTY_PERIOD, HTTP, RATIO, TIMER, empty_period,
                                           http_call, locale_number, timed_refresh)
 from altimate_learn.deliver.tokenize import (folded_words, money_amounts, operators, overlap, said_zero, search_tokens,
@@ -435,7 +435,7 @@ def _unscoped_words(corpus: Corpus, index: int) -> frozenset[str]:
     loads its data with `useSsoQuery`" scoped to `web/src/features/sso/**`), so one rule written for each of
     many folders reads the same for every folder."""
     words = word_set(corpus.texts[index])
-    scope = split_scope(corpus.lines[index])[0]
+    scope = split_scope(corpus.lines[index])[0].replace(SUBFOLDERS, "")  # the note names no scope
     if not scope:
         return words
     names = {w for w in word_set(scope) if len(w) >= 3}
@@ -443,27 +443,6 @@ def _unscoped_words(corpus: Corpus, index: int) -> frozenset[str]:
 
 
 # --- file tier -----------------------------------------------------------------------------------------
-
-SUBFOLDERS = " (and subfolders)"  # after a glob of `[applies to: …]` that matches the file only as a folder's pattern
-
-
-def file_line(corpus: Corpus, index: int, path: str) -> str:
-    """The lesson's line as shown for the file ``path``: a glob of its `[applies to: …]` that matches the file only
-    because the file is in a subfolder of the glob's folder (:func:`globs.deeper`: `models/staging/*.sql` for
-    `models/staging/stripe/stg_x.sql`) says so, "models/staging/*.sql (and subfolders)", so the agent does not read
-    the rule as one for another folder."""
-    line = corpus.lines[index]
-    scope, body = split_scope(line)
-    if not scope or "*" not in scope:
-        return line
-    norm = normalize_path(path)
-    shown = scope.split(" (+", 1)
-    globs = shown[0].split(", ")
-    marked = [g + SUBFOLDERS if not glob_matches(g, norm) and deeper(g, norm) is not None else g for g in globs]
-    if marked == globs:
-        return line
-    return "[applies to: " + ", ".join(marked) + (" (+" + shown[1] if len(shown) > 1 else "") + "] " + body
-
 
 def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     """Lessons matching ``path`` (project-relative) → :func:`specificity`: of their best path trigger or

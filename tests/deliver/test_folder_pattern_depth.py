@@ -57,11 +57,14 @@ def test_a_staging_model_one_folder_down_gets_the_staging_rules_said_honestly(gi
     assert lines[0] == f"[applies to: models/staging/stripe/**] {STRIPE}"
     assert lines[1] == f"[applies to: models/staging/*.sql (and subfolders)] {STAGING}"
     assert all(line.startswith("[applies to: models/**]") for line in lines[2:]) and len(lines) == 5
-    # a model in the folder itself: the glob matches it, no note
+    # a model in the folder itself, and the request tier: the same words (review28 R28-11: a lesson shown first
+    # with a request is not shown again for the subfolder's file, so the note goes wherever the line is shown)
     other = str(uuid.uuid4())
     direct = hook(git_repo, other, "PreToolUse", tool_name="Read",
                   tool_input={"file_path": str(git_repo / "models/staging/stg_orders.sql")}, tool_use_id="t1")
-    assert _lines(direct)[0] == f"[applies to: models/staging/*.sql] {STAGING}"
+    assert _lines(direct)[0] == f"[applies to: models/staging/*.sql (and subfolders)] {STAGING}"
+    asked = hook(git_repo, str(uuid.uuid4()), "UserPromptSubmit", prompt="read raw data through source() in staging")
+    assert f"[applies to: models/staging/*.sql (and subfolders)] {STAGING}" in _lines(asked)
     # a mart one folder down is not staging, and `models/marts/*.sql` reaches it only as its own folder's pattern
     mart = hook(git_repo, str(uuid.uuid4()), "PreToolUse", tool_name="Read",
                 tool_input={"file_path": str(git_repo / "models/marts/finance/fct_revenue.sql")}, tool_use_id="t1")
