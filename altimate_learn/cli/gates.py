@@ -34,7 +34,20 @@ def _quoted(text: str) -> str:
 
 
 def _split(values: list[str] | None) -> list[str] | None:
-    out = [v.strip() for value in values or [] for v in value.split(",") if v.strip()]
+    """Comma-separated values; a comma inside `{…}` is a glob's alternatives (`docs/*.{md,mdx}`; review28 R28-13)."""
+    out: list[str] = []
+    for value in values or []:
+        depth, part = 0, []
+        for char in value:
+            depth += (char == "{") - (char == "}")
+            if char == "," and depth <= 0:
+                out.append("".join(part).strip())
+                part = []
+                depth = 0
+            else:
+                part.append(char)
+        out.append("".join(part).strip())
+    out = [v for v in out if v]
     return out or None
 
 
@@ -52,6 +65,10 @@ def _path_triggers(values: list[str] | None) -> list[str] | None:
         raise typer.BadParameter(f"no glob given: a path trigger is a glob relative to the project root, {example}; "
                                  "leave the option out for a rule that applies everywhere.", param_hint="--paths")
     for glob in globs:
+        if glob.count("{") != glob.count("}"):
+            raise typer.BadParameter(f"{glob!r} has an unclosed {{…}}: write alternatives as `docs/*.{{md,mdx}}` "
+                                     f"(one glob), or separate globs with commas outside braces, {example}.",
+                                     param_hint="--paths")
         problem = path_problem(glob)
         if problem:
             raise typer.BadParameter(f"{glob!r} {problem}: a path trigger is a glob relative to the project root "
@@ -66,8 +83,9 @@ def remember_command(
                                         show_default=False)],
     paths: Annotated[list[str] | None, typer.Option(
         "--paths", metavar="GLOB", help="Where the rule applies: globs relative to the project root (repeat the "
-                                        "flag or separate with commas), e.g. 'models/staging/**'. Default: "
-                                        "everywhere.", show_default=False)] = None,
+                                        "flag or separate with commas; a comma inside {…} is the glob's own), e.g. "
+                                        "'models/staging/**' or 'docs/*.{md,mdx}'. Default: everywhere.",
+        show_default=False)] = None,
     approve: Annotated[bool, typer.Option(
         "--approve", help="Approve it now (you are the reviewer): written to approved.json, the previous set "
                           "archived for `learn rollback`. Default: staged in the candidate.")] = False,

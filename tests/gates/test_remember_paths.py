@@ -37,3 +37,24 @@ def test_a_relative_glob_still_scopes_the_rule(git_repo, cli):
     assert code == 0, err
     [lesson] = read_json(git_repo, "candidate.json")
     assert lesson["trigger"] == {"paths": ["models/**", "macros/**"]}
+
+
+def test_a_comma_inside_braces_is_the_globs_own_and_the_lesson_reaches_the_file(git_repo, cli):
+    """review28 R28-13: `--paths 'docs/*.{md,mdx}'` was split at its comma into 'docs/*.{md' and 'mdx}', two globs
+    that match nothing, and `learn show` printed them joined as the glob typed; the lesson never reached docs/x.md."""
+    write_instructions(git_repo)
+    (git_repo / "docs").mkdir()
+    (git_repo / "docs" / "x.md").write_text("# x\n")
+    code, out, err = cli("remember", "Docs use sentence case.", "--paths", "docs/*.{md,mdx}, models/**", "--approve")
+    assert code == 0, err
+    assert "docs/*.{md,mdx}: matches no file" not in out + err and "mdx}" not in out + err
+    [lesson] = read_json(git_repo, "approved.json")
+    assert lesson["trigger"] == {"paths": ["docs/*.{md,mdx}", "models/**"]}
+    code, out, err = cli("deliver", "--session", "d2", "--file", "docs/x.md")
+    assert code == 0 and "Docs use sentence case." in out
+
+
+def test_an_unclosed_brace_is_a_usage_error(git_repo, cli):
+    code, out, err = cli("remember", RULE, "--paths", "docs/*.{md")
+    assert code == 2 and "'docs/*.{md' has an unclosed {…}" in err
+    assert read_json(git_repo, "candidate.json") is None
