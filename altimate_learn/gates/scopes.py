@@ -156,11 +156,26 @@ def overlap(mine: Iterable[str], theirs: Iterable[str]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _globs_meet(a: str, b: str) -> bool:
-    for one in _expand_braces(normalize_path(a)):
-        for other in _expand_braces(normalize_path(b)):
+    for one in _reach(a):
+        for other in _reach(b):
             if _paths_meet(tuple(_segments(one)), tuple(_segments(other))):
                 return True
     return False
+
+
+def _reach(glob: str) -> list[str]:
+    """The globs a trigger reaches files by, as delivery matches it: its brace alternatives, and for a folder's name
+    pattern (`scripts/*.py`) the same name in its subfolders too (`scripts/**/*.py`: :func:`~altimate_learn.deliver.
+    globs.deep_folder`; deliver29's D29-2: `scripts/*.py` and `scripts/tools/*.py` both reach `scripts/tools/x.py`)."""
+    from altimate_learn.deliver.globs import deep_folder
+
+    out = []
+    for one in _expand_braces(normalize_path(glob)):
+        out.append(one)
+        folder = deep_folder(one)
+        if folder:
+            out.append(folder + "**/" + one[len(folder):])
+    return out
 
 
 def _segments(glob: str) -> list[str]:

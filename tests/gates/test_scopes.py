@@ -46,7 +46,8 @@ def test_a_word_that_is_not_clearly_a_path_names_no_place(word, quoted):
 @pytest.mark.parametrize("a,b", [
     (["tests/**"], ["scripts/**"]),
     (["**/*.sh"], ["**/*.py"]),
-    (["scripts/*.py"], ["scripts/tools/*.py"]),  # `*` stays inside one folder, as the delivery matches it
+    (["scripts/*.sh"], ["scripts/tools/*.py"]),  # no file fits both names, in any folder
+    (["scripts/*.py"], ["tools/*.py"]),
     (["src/**/*.ts"], ["src/**/*.py", "tests/**"]),
     (["docs/**"], ["{src,lib}/**"]),
     (["test_*.py"], ["*_test.go"]),
@@ -56,6 +57,10 @@ def test_globs_no_file_matches_both_do_not_overlap(a, b):
 
 
 @pytest.mark.parametrize("a,b", [
+    # a folder's name pattern reaches its subfolders' files too, as the delivery matches it (deliver29's D29-2:
+    # both rules reach `scripts/tools/x.py`)
+    (["scripts/*.py"], ["scripts/tools/*.py"]),
+    (["models/staging/*.sql"], ["models/staging/stripe/stg_*.sql"]),
     (["scripts/**"], ["scripts/tools/*.py"]),
     (["src/**"], ["**/*.py"]),
     (["**/test_*.py"], ["tests/**"]),
