@@ -69,12 +69,11 @@ _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 _NUMBER = {**{w: n for n, w in enumerate(_UNITS)}, **{w: 20 + 10 * n for n, w in enumerate(_TENS)}}
 # a number written in words ("thirty minutes", "twenty-five", "two reviewers"); "one" only before a noun, not as a
 # pronoun ("the old one", "no one", "one of", "one more")
-_NUMBER_WORDS = re.compile(r"(?<![\w-])(?<!the )(?<!this )(?<!that )(?<!each )(?<!every )(?<!any )(?<!no )(?<!which )"
-                           r"(?<!an )(?<!a )(" + "|".join(_TENS) + r")(?:[- ](one|two|three|four|five|six|seven|eight|"
-                           r"nine))?(?![\w-])|(?<![\w-])(?<!the )(?<!this )(?<!that )(?<!each )(?<!every )(?<!any )"
-                           r"(?<!no )(?<!which )(?<!an )(?<!a )(" + "|".join(sorted(set(_UNITS) - {"one"}, key=len, reverse=True))
-                           + r"|one(?= (?!of\b|more\b|that\b|which\b|is\b|by\b|at\b|or\b|and\b|another\b)[a-z]))"
-                           r"(?![\w-])", re.I)
+_NOT_AFTER = "".join(f"(?<!{word} )" for word in "the this that each every any no which an a".split())
+_NUMBER_WORDS = re.compile(
+    r"(?<![\w-])" + _NOT_AFTER + r"(?:(" + "|".join(_TENS) + r")(?:[- ](one|two|three|four|five|six|seven|eight|nine))?"
+    r"|(" + "|".join(sorted(set(_UNITS) - {"one"}, key=len, reverse=True))
+    + r"|one(?= (?!of\b|more\b|that\b|which\b|is\b|by\b|at\b|or\b|and\b|another\b)[a-z])))(?![\w-])", re.I)
 
 
 def _digits(match: re.Match[str]) -> str:
@@ -158,41 +157,43 @@ def _alike(x: str, y: str) -> bool:
         or stem(x) == stem(y) or any(x in p and y in p for p in _SAME) or (x in _FUNCTION and y in _FUNCTION)
 
 
-def _word_swapped(new: str, old: str) -> bool:
-    """The two texts are the same words but one, and that one is another value of the same slot: a tool named after
-    "with"/"use"/"via"… in lower case as often as not ("Lint with flake8 …" and "Lint with ruff …",
-    "Background jobs use redis." and "… use rabbitmq.": review28 R28-1), or its opposite ("Run migrations before
-    deploying." and "… after deploying.": a conflict)."""
-    swap = _one_word(new, old)
-    if swap is None:
-        return False
-    before, x, y, code = swap
-    if code:  # two names: a parallel rule (`orders` and `invoices`) as often as another value (`npm`, `pnpm`)
-        return False
-    return not _alike(x, y) and (before in _TOOL_SLOT or any(x in p and y in p for p in _OPPOSITE))
-
-
-def one_word_apart(new: str, old: str) -> tuple[str, str] | None:
-    """(new's word, old's word) when the texts differ in one word that neither says the same nor is another value
-    of the same slot: "Add docs for every new endpoint." and "Add tests …", "Use type hints everywhere." and "… type
-    annotations …": maybe two rules, maybe one in other words. No vote either way: the rule is added beside the
-    lesson with a note naming it, for the person who reviews it to keep both or reject one."""
+def _one_word_kind(new: str, old: str) -> tuple[str, str, str] | None:
+    """When the two texts are the same words but one: (kind, new's word, old's word), the kind ``same`` (a form of
+    the word or a synonym), ``value`` (another value of the same slot: a tool named after "with"/"use"/"via"… in lower
+    case as often as not, "Lint with flake8 …" and "Lint with ruff …" (review28 R28-1), or its opposite, "Run
+    migrations before deploying." and "… after deploying.": a conflict) or ``other`` (anything else, a code span
+    included: `pnpm` for `npm` is a parallel rule, `invoices` for `orders`, as often as another value)."""
     swap = _one_word(new, old)
     if swap is None:
         return None
     before, x, y, code = swap
     if code:
-        return (x, y)  # `pnpm` for `npm`, `invoices` for `orders`: the reviewer decides whether both hold
-    if _alike(x, y) or before in _TOOL_SLOT or any(x in p and y in p for p in _OPPOSITE):
+        return "other", x, y
+    if _alike(x, y):
+        return "same", x, y
+    if before in _TOOL_SLOT or any(x in p and y in p for p in _OPPOSITE):
+        return "value", x, y
+    return "other", x, y
+
+
+def one_word_apart(new: str, old: str) -> tuple[str, str] | None:
+    """(new's word, old's word) when the texts differ in one word that neither says the same nor is another value
+    of the same slot (:func:`values_swapped`): "Add docs for every new endpoint." and "Add tests …", "Use type hints
+    everywhere." and "… type annotations …": maybe two rules, maybe one in other words. No vote either way: the rule is
+    added beside the lesson with a note naming it, for the person who reviews it to keep both or reject one."""
+    kind = _one_word_kind(new, old)
+    if kind is None or kind[0] != "other" or values_swapped(new, old):
         return None
-    mine, theirs = value_words(new), value_words(old)
-    return None if mine - theirs and theirs - mine else (x, y)  # "Postgres 15" of "Postgres 16": another value
+    return kind[1], kind[2]
 
 
 def values_swapped(new: str, old: str) -> bool:
     """Each rule states a value the other does not: "… runs on Postgres 15" of "… runs on Postgres 16", "… every
     Thursday from `develop`" of "… every Tuesday", "Lint with ruff" of "Lint with flake8", "after deploying" of
-    "before deploying": an update or a conflict,
-    never a restatement (review27 R27-2: counted HELPFUL for the stale lesson, the new value dropped)."""
+    "before deploying": an update or a conflict, never a restatement (review27 R27-2: counted HELPFUL for the stale
+    lesson, the new value dropped)."""
     mine, theirs = value_words(new), value_words(old)
-    return (bool(mine - theirs) and bool(theirs - mine)) or _word_swapped(new, old)
+    if mine - theirs and theirs - mine:
+        return True
+    kind = _one_word_kind(new, old)
+    return kind is not None and kind[0] == "value"
