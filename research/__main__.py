@@ -454,7 +454,9 @@ def goal_rows(texts: dict[str, str]) -> list[str]:
                  " blind43": ", blind batch 43 (written apart from the code)",
                  " blind44": ", blind batch 44 (written apart from the code)",
                  " blind45": ", blind batch 45 (written apart from the code)",
-                 " blind46": ", blind batch 46 (written apart from the code)"}
+                 " blind46": ", blind batch 46 (written apart from the code)",
+                 " blind47": ", blind batch 47 (written apart from the code)",
+                 " blind48": ", blind batch 48 (written apart from the code)"}
     for label, size in [(label, size) for label in task_sets for size in ("300", "1,000", "10,000")]:
         m = _find(rf"^\| {size}{label} \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| (\d+%[^|]*) \| "
                   rf"(\d+%[^|]*) \| ([\d.]+[^|]*) \| ([\d,]+[^|]*) \| (met|MISSED) \|$", delivery)

@@ -71,7 +71,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind39.jsonl` and `delivery_tasks_blind40.jsonl`, the same for the twenty-second;
 `delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third;
 `delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth;
-`delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth). The
+`delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth;
+`delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -79,7 +80,7 @@ and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`,
 session 2026-12-05 #10), each written whole by one Write with no Read before.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46]
+        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48]
 """
 
 from __future__ import annotations
@@ -1564,6 +1565,51 @@ BLIND45_INTRO, BLIND46_INTRO = (TWENTYFIFTH_ROUND_WRITER.format(who=who, style=s
 BLIND45_INTRO += (" Measured by the lead on the session's first code (66b2ba16) and after its last delivery change (430d371f): the same recall task by task, 91% at 300 (77 of 85), 89% at 1,000 and 10,000 (76; direct 28 of 29 (29 at 300), vague 12 of 14, file 18 of 20, follow-up 18 of 22; 24.0 / 24.4 / 24.5 lessons and 794 / 829 / 777 tokens a session). The lead's reading of the 9 misses at 1,000 (delivery_why): 5 file-rank (a folder rule ranked 12th-46th among the 37-76 lessons that match the file, sharing no word with the request: the IAM policy-document rule for a Terraform module, a direct request in a session already at 28 lessons; `@acme/ui` before new components (the writer's declared repeat of a batch-43 miss, here 12th of 75); `useEffect` fetching; `useDialog()`; import CTEs for a staging model one folder down), 1 floor (Renovate owns dependency bumps), 3 no-signal follow-ups (explicit HTTP timeouts; American spelling and module-level regexes, named by no file or word of the follow-up).")
 BLIND46_INTRO += (" Measured by the lead on 66b2ba16 and 430d371f, the same recall task by task: 91% at 300 (68 of 75), 84% at 1,000 (63), 85% at 10,000 (64; direct 22 of 25 (24 at 300), vague 13 of 17, file 11 of 13, follow-up 17 of 20; 22.1 / 22.6 / 22.7 lessons, 735 / 776 / 720 tokens). The lead's reading of the 12 misses at 1,000: 8 file-rank (Terraform `for_each` and variable descriptions for a direct request, 11th and 8th of the 23 lessons that match the module in a session at 28; pandas kept out of the API service and iterator-returning list functions, 10th and 12th of 67 for an exports router; ratios in the BI layer for a mart; Pydantic validators; generated API client types; surrogate keys in a follow-up whose session reached 40), 2 floor (the `date_spine` macro for a calendar, a direct request; `formatDate()` in a follow-up), 1 request-rank (`is distinct from`, 18th), 1 no-signal (`useFlag()` in a follow-up).")
 
+_TWENTYFIFTH_READ = TWENTYFIFTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYFIFTH_READ.startswith("lines 60 to 76") and "2026-12-05 #12" in TWENTYFIFTH_ROUND_WRITER
+TWENTYSIXTH_ROUND_WRITER = TWENTYFIFTH_ROUND_WRITER.replace(_TWENTYFIFTH_READ, (
+    "lines 60 to 76 of this file's docstring (and its usage lines), the lines that register the task sets (the "
+    "twenty-fifth round's template with its list of what was read, and the registration of blind batches 45 and 46 "
+    "with their style text; a grep for the registration also showed the lead's sentences added to the intros of "
+    "batches 43 to 46, which name their misses, before these tasks were written), how `stores/generate.py` scopes "
+    "lessons (a grep for its path lines, and its `scaled()` stores with this file's `_generator()`, `load_tasks()` "
+    "and `check_unique()`, called for the prefix check), one line of blind batch 46 (its first), the task fields "
+    "this file reads (a grep for them and the few lines that send `followup` and `followup_files`, to learn the "
+    "follow-up fields), "
+    "the labels in `research/__main__.py`, the `HELD_OUT` line of `delivery_why.py` and the team preamble")).replace(
+    "2026-12-05 #12", "2026-12-05 #13")
+BLIND47_TASKS, BLIND48_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (47, 48))
+BLIND47_INTRO, BLIND48_INTRO = (TWENTYSIXTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirtieth writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks written as developers type them: terse, lowercase, "
+     "shorthand and a few slips (\"pls\", \"btn\", \"w/\", \"ppl\", \"svc\", \"ur\"), product names (Stripe, "
+     "HubSpot, Zendesk, Looker, ElastiCache, SQS, ruff, black), vague ones as symptoms with no file (invoice "
+     "preview in EUR for a US customer travelling in Germany, a Looker MRR chart spiking on the 1st, orders placed "
+     "in Sydney this morning shown as yesterday, OOMKilled pods taking a node down, a local Postgres reachable from "
+     "cafe wifi, a prod bucket deleted by an apply from a laptop, 300 queries for one page of orders, a double "
+     "click charged twice, JPY revenue 100x too small, commented-out old code and bare TODOs), file ones with a few "
+     "words (\"new one\", \"migration\", \"charges\", \"chart\", \"bump to 3 replicas\"), 1 direct task "
+     "with no file (a commit and branch for a ticket); 79 needed lessons, up to 3 a task, crowded topics "
+     "(webhooks, Celery tasks, a Terraform module, a Dockerfile), lessons naming another file "
+     "(`app/celery_beat.py`, `models/staging/_sources.yml`, `web/src/routes.tsx`), the `test_*.py` pattern and "
+     "every section of the source file; 2 needed lessons are scoped to paths the task's files do not match (the "
+     "raw `amount_cents` rule and the `varchar` ids rule, `models/staging/*.sql`, for staging models one folder "
+     "down in `stripe/` and `shopify/`)"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: marketing credit all going to 'direct', 40 QA accounts in daily "
+     "signups, one customer three times in a CRM export, a bundle grown from 300 kB to 2.1 MB, failed and paid "
+     "payments told apart only by color, 502s while pods come up, three overlapping copies of a nightly job, an "
+     "invoice 1 cent above the Stripe charge, logouts after exactly 15 minutes, a toast reading E_QUOTA_EXCEEDED; "
+     "direct ones such as a service-to-service usage endpoint, a sessions fact from Segment events, a sun/moon "
+     "theme toggle, a Helm chart, a resend-emails command, an exporter IAM policy, a subscriptions snapshot, a "
+     "checkout e2e test, a prod Terraform workflow; file ones with a few words or none (a disputes fact, a Pydantic "
+     "schema, a past-invoices table, a prod VPC peering, a Monday 6am schedule, a users staging model, a Makefile "
+     "target, a customer search box); follow-ups such as a Paddle webhook registered with its secret in Vault, "
+     "a blank orders page, original EUR amounts, tags on a bucket, four shop calls fanned out, ranks that change "
+     "on ties, errors shown while typing, a request body in a log; 67 needed lessons, up to 3 a task, lessons "
+     "naming another file (`app/celery_beat.py`, `stg_fx__rates`, `web/src/lib/dates`), none scoped to paths the "
+     "task's files do not match")))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1625,6 +1671,8 @@ SETS = {
     "blind44": (BLIND44_TASKS, "Blind batch 44 (written apart from the code)", BLIND44_INTRO),
     "blind45": (BLIND45_TASKS, "Blind batch 45 (written apart from the code)", BLIND45_INTRO),
     "blind46": (BLIND46_TASKS, "Blind batch 46 (written apart from the code)", BLIND46_INTRO),
+    "blind47": (BLIND47_TASKS, "Blind batch 47 (written apart from the code)", BLIND47_INTRO),
+    "blind48": (BLIND48_TASKS, "Blind batch 48 (written apart from the code)", BLIND48_INTRO),
 }
 
 
