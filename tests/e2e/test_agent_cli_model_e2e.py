@@ -46,13 +46,21 @@ def prepare(world: World, harness: str) -> None:
     world.set_side_text(ANSWER)  # learn's call offers no tools: the fake answers such requests with this
 
 
+def started_in(world: World) -> Path:
+    """The folder the user typed `learn reflect` in (a folder of the project), as their shell's PWD says."""
+    folder = world.project / "app-where-learn-ran"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 def reflect(world: World, name: str, binary: Path, agent_env: dict[str, str]) -> dict:
     env = learn_env(world)
     env.update(agent_env)
     env["PATH"] = os.pathsep.join([str(binary.parent), os.path.dirname(sys.executable), SYSTEM_PATH])
     env["XDG_CACHE_HOME"] = str(world.project / ".cache")
+    env["PWD"] = str(started_in(world))
     run = world.run([sys.executable, "-m", "altimate_learn", "reflect", "--pending", "--model", name, "--json",
-                     "--timeout", "150"], env=env, timeout=170).check()
+                     "--timeout", "150"], env=env, cwd=started_in(world), timeout=170).check()
     return json.loads(run.stdout)
 
 
@@ -119,6 +127,13 @@ def test_reflect_with_opencode(world, opencode_bin):
     calls = assert_reflected(world, result, "opencode")
     assert len(calls) == 2  # --title: no title-generation request either
     assert not any(call["body"].get("tools") for call in calls)
+    # opencode works in $PWD: learn's call runs in learn's own folder, which opencode names to the model, and
+    # never in the folder learn was started in (that was a second instance, in the user's project)
+    workdir = world.project / ".cache" / "altimate-learn" / MODEL_CALL_DIR
+    for call in calls:
+        text = json.dumps(call["body"], ensure_ascii=False)
+        assert str(workdir) in text and str(started_in(world)) not in text
+    assert not (world.home / ".local" / "share" / "opencode" / "snapshot").exists()  # "snapshot": false
     db = opencode_db(world)
     if db.exists():  # the run itself kept its session in memory
         with sqlite3.connect(db) as con:

@@ -3,8 +3,10 @@
 The call uses an agent of its own, defined in ``OPENCODE_CONFIG_CONTENT``: our system prompt, every tool
 off (``"tools": {"*": false}``), every permission denied, and each MCP server of the user's config disabled by
 name. Also off: external plugins (``OPENCODE_PURE``), the project's config (``OPENCODE_DISABLE_PROJECT_CONFIG``),
-Claude Code's CLAUDE.md and skills, sharing, auto-update, LSP downloads, the default plugins, and session
-persistence: the database is in memory (``OPENCODE_DB=:memory:``), so nothing of the call is stored.
+Claude Code's CLAUDE.md and skills, sharing, auto-update, LSP downloads, the default plugins, the file
+snapshots (``"snapshot": false``: a call that edits nothing has nothing to undo, and each snapshot is a few git
+runs into opencode's data folder), and session persistence: the database is in memory (``OPENCODE_DB=:memory:``),
+so nothing of the call is stored.
 ``--title`` skips the extra title-generation request. The prompt goes on stdin.
 
 ``--format json`` prints JSONL events: ``text`` parts, ``step_finish`` with ``tokens`` and ``cost``,
@@ -126,7 +128,8 @@ def config_content(system: str, env: dict[str, str]) -> str:
     agents[AGENT] = {"mode": "primary", "description": "learn's model call: no tools", "prompt": system,
                      "tools": {"*": False}, "permission": {"*": "deny"}}
     inline.update({"agent": agents, "mcp": {name: {"enabled": False} for name in sorted(mcp_names)},
-                   "instructions": [], "share": "disabled", "autoupdate": False, "lsp": False, "formatter": False})
+                   "instructions": [], "share": "disabled", "autoupdate": False, "lsp": False, "formatter": False,
+                   "snapshot": False})
     return json.dumps(inline)
 
 

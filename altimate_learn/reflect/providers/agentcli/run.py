@@ -9,7 +9,9 @@ and reading JSON out of whatever the CLI printed.
   Files a call needs (a system prompt file, a config) go in a per-call scratch folder, removed afterwards.
 - The child environment is the user's (their login, proxy and enterprise settings are what make the CLI
   work) plus ``ALTIMATE_LEARN=0`` and ``ALTIMATE_LEARN_MODEL_CALL=1``, so learn's own hooks, should the CLI
-  run any, return at once; colour is switched off.
+  run any, return at once; colour is switched off. ``PWD`` is the working folder, as a shell's ``cd`` would
+  leave it: ``opencode run`` works in ``$PWD`` before its actual working folder, so the inherited value (the
+  folder learn was started in) put its session in the user's project, a second instance beside the first.
 - A run gets the prompt on stdin (then EOF, so a CLI that asks for confirmation reads "no" instead of
   waiting), runs in its own process group, and is bounded as a whole: at the deadline the group gets
   SIGTERM, then SIGKILL; anything the CLI left running in its group is killed when it exits, and the whole group
@@ -130,7 +132,8 @@ def _ending_raises() -> Iterator[None]:
 def _run_process(argv: list[str], *, env: Mapping[str, str], cwd: Path, stdin_text: str, timeout: float,
                  cap: int, gives_up: Callable[[str], bool] | None = None) -> RunResult:
     start = time.monotonic()
-    proc = subprocess.Popen(argv, cwd=str(cwd), env=dict(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    env = {**env, "PWD": str(cwd)}  # as a shell's `cd` would: opencode takes its folder from $PWD, not the cwd
+    proc = subprocess.Popen(argv, cwd=str(cwd), env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True, close_fds=True)
     out = _Drain(proc.stdout, cap, gives_up, lambda: _stop(proc))
     err = _Drain(proc.stderr, cap)
