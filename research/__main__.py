@@ -60,8 +60,11 @@ SECTIONS = [
     Section("classifier_blind3", "capture: correction classifier on a third blind written set, held back in "
                                  "session #11, dev data since (every error listed)", {"name": "blind3"},
             script="classifier_blind"),
-    Section("classifier_blind4", "capture: correction classifier on a fourth blind written set, held back whole "
-                                 "(the looks recorded, counts only, with and without the answer)", {"name": "blind4"},
+    Section("classifier_blind4", "capture: correction classifier on a fourth blind written set, held back in "
+                                 "session #12, dev data since (every error listed)", {"name": "blind4"},
+            script="classifier_blind"),
+    Section("classifier_blind5", "capture: correction classifier on a fifth blind written set, held back whole "
+                                 "(the looks recorded, counts only, with and without the answer)", {"name": "blind5"},
             script="classifier_blind"),
     Section("classifier_model", "capture: the trained model shipped as the learner's second opinion (dev only)"),
     Section("classifier_dense", "capture: a sentence embedding (MiniLM) as a judge of corrections, dev CV and held-out "
