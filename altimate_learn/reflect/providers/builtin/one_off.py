@@ -73,8 +73,10 @@ _EMPHATIC = re.compile(r"\b(?:" + "|".join(INTENSIFIERS) + r")\s+(?:must|need|ne
 _AS_EXAMPLE = re.compile(r"\buse\b.*\bas\s+(?:an?\s+|the\s+|our\s+)?(?:" + "|".join(EXAMPLE_ROLES) + r")\b"
                          r"|\bfor\s+reference\b|\bif\s+(?:needed|necessary|required)\b", re.I)
 _REUSE = re.compile(r"\b(?:use|reuse|call|go\s+through)\s+(?:the\s+)?(?:existing|shared)\b", re.I)
-_FINITE = re.compile(r"^[\w-]+(?:\s+[\w-]+)?\s+(?:always\s+|never\s+|already\s+|just\s+)?"
-                     r"(?:is|are|was|were|happens|happened|has|does|seems|exists|becomes|works|runs|fails|breaks)\b", re.I)
+_FINITE = re.compile(r"^[\w-]+(?:\s+[\w-]+)?\s+(?:always\s+|never\s+|already\s+|just\s+|still\s+)?"
+                     r"(?:is|are|was|were|happens|happened|has|does|seems|exists|becomes|works|runs|fails|breaks)\b"
+                     # "install step still takes 3m40 on every run": a noun and what it still does, a report (refl29)
+                     r"|^(?:[\w-]+\s+){0,2}still\s+[a-z]+s\b", re.I)
 
 
 def one_off(rule: Rule, text: str) -> str:
@@ -106,6 +108,12 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "modal" and rule.subject and not general and "`" not in text and not _REUSE.search(text) \
             and not _plural(rule.subject):
         return ONE_COMPONENT  # "the unknown should trigger a node on the langgraph", "the width … should be 419px"
+    made = re.match(r"^Make\s+the\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", text)
+    if rule.shape == "imperative" and made and "`" not in text and not rule.standing \
+            and any(word in UI_PARTS | ONE_OF_MANY | _WIDGETS for word in made.group(1).split()):
+        # "make the carousel autoplay every 5s but pause on hover", "make the dark mode toggle use the system setting by
+        # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
+        return ONE_COMPONENT
     one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
     if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
         return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
@@ -139,6 +147,9 @@ def one_off(rule: Rule, text: str) -> str:
         return UNRESOLVED  # "use the existing helper instead of writing a new one": which helper (review24 R24-10)?
     if rule.shape == "imperative" and not general and _NAMES_ONE.match(text):
         return ONE_THING  # "Name the table `order_items`.", "Call the function `parse_invoice`." (review24 R24-10)
+    sides = [side.strip() for side in rule.positive + rule.negative if side.strip()]
+    if rule.shape == "instead" and sides and (_ONE_PER.match(sides[0]) or all(_ONE_AS_PRONOUN.search(side) for side in sides)):
+        return UNRESOLVED  # "use one per AZ instead of a shared one": one what, only the conversation says (refl29)
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
     changed = _CHANGES_ONE.match(text)
@@ -188,6 +199,11 @@ def one_off(rule: Rule, text: str) -> str:
 # thing"); a guard ("don't touch …", "don't edit …") or a way of working ("don't call …", "don't push …") is left to
 # the other checks.
 _ONE_STEP = _DONE_ONCE | frozenset("add run rerun rebuild redo refactor deploy build create install merge update".split())
+_WIDGETS = frozenset("toggle switch widget picker selector stepper".split())
+# "one" standing for a thing the conversation names: "one per AZ", "a shared one", "the old ones" (not "one file per …")
+_ONE_PER = re.compile(r"^(?:just\s+)?one\s+(?:per|for\s+each|each|in\s+each|of\s+(?:them|those|these))\b", re.I)
+_ONE_AS_PRONOUN = re.compile(r"^(?:just\s+)?one\s+(?:per|for\s+each|each|in\s+each|of\s+(?:them|those|these))\b"
+                             r"|\b(?:a|an|the|this|that|one)\s+(?:[a-z-]+\s+)?ones?$", re.I)
 _ONE_OF_TWO = re.compile(r"\bthe\s+(?:existing|other|old|new|same|first|second|last|previous|current|original)\s+(?:one|ones)\b",
                          re.I)
 

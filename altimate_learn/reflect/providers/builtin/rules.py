@@ -10,7 +10,9 @@ import re
 from altimate_learn.reflect.providers.builtin.hedges import softened, unhedge
 from altimate_learn.reflect.providers.builtin.match import match_rule
 from altimate_learn.reflect.providers.builtin.other_languages import choice_in_other_language
-from altimate_learn.reflect.providers.builtin.one_off import HEDGED_IDEA, _GENERAL, _design_idea, _plural
+from altimate_learn.reflect.providers.builtin.identifiers import mark_identifiers
+from altimate_learn.reflect.providers.builtin.one_off import (HEDGED_IDEA, ONE_COMPONENT, ONE_THING, _GENERAL, _bare_one_of_many,
+                                                              _design_idea, _plural)
 from altimate_learn.reflect.providers.builtin.pasted import split_pasted
 from altimate_learn.reflect.providers.builtin.phrase import Rule, _ASKS
 from altimate_learn.reflect.providers.builtin.render import cross_sentence_rule, judge
@@ -220,6 +222,15 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                 if rule is None or rule.alone and clause != part and not late and not _own_statement(part, clause):
                     continue  # a short statement that is only one piece of a longer sentence may be its premise (one
                     # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
+                if rule.shape in ("instead", "imperative") and _SIZE_OF_ONE.search(said[index]) \
+                        and not _TIED.search(said[index]):
+                    if ONE_THING not in declined:
+                        declined.append(ONE_THING)
+                    continue  # "use TRUNCATE, not DELETE, the table has 80M rows": a choice for that one table (refl29)
+                if _one_part_untied(rule, own):
+                    if ONE_COMPONENT not in declined:
+                        declined.append(ONE_COMPONENT)
+                    continue  # "the script should never overwrite an existing output file, …": how one thing behaves
                 if softened(said[index]) and not _GENERAL.search(said[index]) and _design_idea(rule):
                     if HEDGED_IDEA not in declined:
                         declined.append(HEDGED_IDEA)
@@ -230,10 +241,14 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                     stands = "whole" if clause == part else "own" if _own_statement(part, clause) else "piece"
                     candidates.append((rank, index - final.count("`") // 2 * 0.01, final, index, rule.shape, stands))
     asked = _asks_new_work(said)
+    within = _asks_new_work_within(said) if asked is None else None
+    if within is not None:
+        asked = within
     if asked is not None:
         # "add a retry to the upload, and never retry on 4xx errors", "Build the signup form. Never store the password
-        # …": a requirement of the work the message asks for, not a rule about what the agent did (refl27)
-        joined = bool(re.search(r",\s+and\s|;|\s[-\u2014\u2013]\s", said[asked]))
+        # …": a requirement of the work the message asks for, not a rule about what the agent did (refl27); "don't
+        # cache images bigger than 5mb, and add a settings option …": the request after the rule, in its sentence (refl29)
+        joined = within is not None or bool(re.search(r",\s+and\s|;|\s[-\u2014\u2013]\s", said[asked]))
         kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and not joined)]
         if len(kept) < len(candidates) and SPEC_OF_NEW_WORK not in declined:
             declined.append(SPEC_OF_NEW_WORK)
@@ -276,8 +291,8 @@ _ONE_NEW = re.compile(r"(?:a|an|the|some|another|one|this|that|my|our|new)\s", r
 # user-facing change.", "Create a branch before making changes.")
 _GENERAL_ASK = re.compile(r"\b(?:every|each|all|any|always|never|before|after|whenever|unless|instead|rather|per)\b", re.I)
 # What ties a rule to what the agent did or to the project: then it is a correction or a convention, whatever follows
-_TIED = re.compile(r"\b(?:you|your|u|ur|again|still|we|our|us|here|repo|repository|codebase|project|team|convention|"
-                   r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|next\s+time|remember|said|told|agreed|"
+_TIED = re.compile(r"\b(?:you|your|u|ur|again|still|we(?!\s+(?:had|hit|got|saw|lost|ran\s+into|went\s+down|were\s+down)\b)|our|us|here|repo|repository|codebase|project|team|convention|"
+                   r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|next\s+time|remember|said|told|agreed|discussed|"
                    r"anymore|no\s+more)\b", re.I)
 
 
@@ -291,6 +306,52 @@ def _asks_new_work(said: list[str]) -> int | None:
             continue
         rest = [strip_lead(sentence.strip())[m.end("lead") if m.group("lead") else 0:], *said[index + 1:]]
         return None if any(_TIED.search(part) for part in rest) else index
+    return None
+
+
+# The size of one thing of this task given as the reason for a choice: "the table has 80M rows", "the file is 2GB"
+_SIZE_OF_ONE = re.compile(r"\b(?:the|this|that)\s+(?:[a-z]+\s+)?(?:table|file|dataset|csv|dump|export|log|image|video|"
+                          r"upload|backup|index|collection|bucket|folder|repo|model|query|payload|response)\s+"
+                          r"(?:has|is|holds|contains|weighs|takes)\s+(?:about\s+|over\s+|around\s+|almost\s+|nearly\s+|~)?"
+                          r"\d", re.I)
+
+
+def _does_instead(what: str, before: str) -> bool:
+    """Whether what a clause asks to add is what the rule before it is about, made anew instead ("never edit migrations
+    that are already merged, add a new migration", "…, add a new one"): the rule's other half, not new work."""
+    words = re.findall(r"[a-z]+", what.lower())
+    head = words[1] if len(words) > 1 and words[0] in ("new", "another", "fresh", "separate") else None
+    if words and words[0] in ("a", "an") and len(words) > 1 and words[1] in ("new", "fresh", "separate"):
+        head = words[2] if len(words) > 2 else "one"
+    elif words and words[0] == "another":
+        head = words[1] if len(words) > 1 else "one"
+    if head is None:
+        return False
+    return head in ("one", "ones") or bool(re.search(r"\b" + re.escape(head.rstrip("s")), before, re.I))
+
+
+def _one_part_untied(rule: Rule, own: str) -> bool:
+    """Whether a "the X should always / never …" is about one thing of this task ("the script", "the worker": not a kind,
+    one of many of its kind, vocabulary.ONE_OF_MANY) in a message that ties nothing to the project or to what the agent did:
+    how that thing should behave, asked for now, not a standing rule, "always" or not (refl29: "the script should never
+    overwrite an existing output file, write to a timestamped name instead"). "as discussed, the firmware must not
+    allocate after init" recalls the project's rule."""
+    return rule.shape == "modal" and bool(re.search(r"\b(?:always|never)\b", rule.text, re.I)) \
+        and "`" not in mark_identifiers(rule.text) and _bare_one_of_many(rule.subject) and not _TIED.search(own)
+
+
+def _asks_new_work_within(said: list[str]) -> int | None:
+    """The index of the first sentence whose clause after a comma asks for one new thing ("the worker should always drain
+    the queue before shutting down, add a graceful shutdown with a 30s timeout", "don't cache images bigger than 5mb,
+    and add a settings option to clear the cache"), when nothing from that sentence on ties its rules to what the agent
+    did or to the project: the sentence specifies the thing asked for (refl29). None otherwise."""
+    for index, sentence in enumerate(said):
+        for found in re.finditer(r",\s+(?:and\s+(?:then\s+)?|then\s+|also\s+)?", sentence):
+            m = _NEW_WORK.match(sentence[found.end():])
+            if m and not m.group("lead") and _ONE_NEW.match(m.group("what")) and not _GENERAL_ASK.search(m.group("what")) \
+                    and not re.search(r"\b(?:to|in|for|into)\s+(?:new\s+)?[a-z]+s\b", m.group("what")) \
+                    and not _does_instead(m.group("what"), sentence[:found.start()]):
+                return None if any(_TIED.search(part) for part in said[index:]) else index
     return None
 
 

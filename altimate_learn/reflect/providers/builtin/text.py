@@ -22,6 +22,7 @@ _LEADING = re.compile(
            heads\ up|come\ on|sorry|correction|one\ (?:more\ |last\ |small\ )?thing(?:\ though)?|also\ note|just|btw|by\ the\ way|
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|
+           (?:we|i)\ (?:said|agreed|decided)(?:\ that)?(?=\s+(?:the|our|all|every|each|no|any|new)\s)|
            (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|
