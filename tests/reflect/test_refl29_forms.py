@@ -110,3 +110,63 @@ STILL = [
 @pytest.mark.parametrize(("text", "rules"), STILL)
 def test_form_still_gives_its_rule(text: str, rules: list[str]) -> None:
     assert lessons(text) == rules
+
+
+# --- 2. review28's R28-14 and the residuals refl28 and review28 left ------------------------------------------------
+GIVES = [
+    # a kind of new thing and the tool it uses (it gave "Use all new endpoints use fastapi instead of `flask`.")
+    ("all new endpoints use fastapi instead of flask", ["All new endpoints use fastapi instead of `flask`."]),
+    ("new services use poetry instead of pip", ["New services use `poetry` instead of `pip`."]),
+    ("all new tests use pytest instead of unittest", ["All new tests use `pytest` instead of `unittest`."]),
+    # a kind of thing done with a tool, every time
+    ("write the tests with pytest instead of unittest", ["Write the tests with `pytest` instead of `unittest`."]),
+    ("set up new services with poetry instead of pip", ["Set up new services with `poetry` instead of `pip`."]),
+    # what code avoids, a mass noun of code talk
+    ("we try to avoid global state", ["Avoid global state."]),
+    ("we avoid inheritance", ["Avoid inheritance."]),
+    # "no X" recalled with "remember we said" / "we agreed"
+    ("remember we said no ORM in the reporting service, raw SQL only", ["No ORM in the reporting service, raw SQL only."]),
+    ("we agreed no mocks in integration tests", ["Never use mocks in integration tests."]),
+    # a kind of new thing placed
+    ("new reports go in reports/", ["Put new reports in `reports/`."]),
+    ("all new pages go under pages/", ["Put all new pages under `pages/`."]),
+    # "would you mind not …ing"
+    ("would you mind not adding emojis to commit messages?", ["Never add emojis to commit messages."]),
+    # a "never" rule, then the next step of the task with its own path (half_placement held the rule back)
+    ("you left console.log statements in four files. next, send the reset email from emails/reset.mjml",
+     ["Never leave `console.log` statements in the code."]),
+    ("you left print statements in again. after that, wire the export to reports/export.py",
+     ["Never leave print statements in the code."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES)
+def test_residual_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES = [
+    # one thing of this task, or people, with a tool
+    "the new endpoints use fastapi instead of flask", "users use chrome instead of firefox",
+    # one thing of this task set up, created, built or written with another tool (R28-14)
+    "set up the queue with rq instead of celery", "create the form with react-hook-form instead of formik",
+    "set up the cache with redis instead of memcached", "build the chart with recharts instead of d3",
+    "write the parser with lark instead of regexes",
+    # what a team avoids outside the code, or one thing
+    "we try to avoid the main road", "we try to avoid overtime",
+    # "no X" recalled about what is no code, or this task's thing
+    "we said no meetings on friday", "we said no changes to the button",
+    # the new thing of this task placed ("Put each new report in `reports/q3`.")
+    "the new report goes in reports/q3 and is due friday", "the new migration goes in db/migrations",
+    "the new page goes under pages/admin",
+    # "would you mind not …" about one thing or a pronoun
+    "would you mind not touching the button?", "would you mind not doing that now?",
+    # the path of the rule's own other half still holds the "never" half back (review14 R14-2)
+    "don't put the business logic in the route handler. Totals are computed in src/shop/services/ and the handler only "
+    "calls them",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_residual_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -309,6 +309,10 @@ _PLACING = re.compile(r"^(?:never|avoid)\b", re.I)
 _PATH_IN_PROSE = re.compile(r"(?<![\w`/.-])(?:[\w.-]+/)+[\w.*-]*(?![\w/])")
 
 
+_NEXT_STEP = re.compile(r"^(?:(?:ok(?:ay)?|cool|great|thanks|nice|good)\b[\s,.!]*)*(?:next|after\s+that)\b\s*[,:]?\s*"
+                        r"(?:(?:can|could)\s+you\s+|please\s+|pls\s+|let'?s\s+)?[a-z]+\s", re.I)
+
+
 def half_placement(rule: str, text: str) -> str | None:
     """The path the feedback names beside a "Never …" rule that does not carry it (review14 R14-2: "don't put the
     business logic in the route handler. Totals are computed in src/shop/services/ ..." gave "Never put the business
@@ -317,7 +321,9 @@ def half_placement(rule: str, text: str) -> str | None:
     None."""
     if not _PLACING.match(rule):
         return None
-    said = prose(text)
+    # a sentence that moves on to the next step of the task ("next, send the reset email from emails/reset.mjml") names
+    # its own paths, none of them where the rule's thing goes (refl28's residual)
+    said = " ".join(sentence for sentence in re.split(r"(?<=[.!?])\s+|\n+", prose(text)) if not _NEXT_STEP.match(sentence))
     for match in _PATH_IN_PROSE.finditer(said):
         path = match.group(0).rstrip(".")
         if path.lower() in SLASH_WORDS or all(part in CODE_WORDS for part in path.lower().split("/")):

@@ -277,6 +277,7 @@ RECALLED = re.compile(r"^\W*(?:(?:as|like)\s+i\s+(?:already\s+)?(?:said|mentione
                       r"(?:this\s+is\s+(?:the\s+)?)?(?:second|third|fourth|fifth|\d+(?:nd|rd|th))\s+time(?:\s+now)?|"
                       r"(?:we|i)(?:'ve|\s+have)?\s+(?:talked|spoke|went)\s+(?:about|over|through)\s+(?:this|that|it)"
                       r"(?:\s+(?:before|already|yesterday))*|"
+                      r"(?:remember\s+(?:that\s+)?)?(?:we|i)\s+(?:said|agreed|decided)(?:\s+that)?(?=\s+no\s)|"
                       r"remember|reminder|again|once\s+again)[\s,:;!.?-]+", re.I)
 
 
@@ -419,8 +420,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
         obj = re.sub(r"^(?:all|every|each|our)\s+", "", obj)
         if verb == "keep" and len(obj.split()) > 1:
             obj = obj.rsplit(" ", 1)[0]  # "keep handlers thin": what is kept, then how
+        # "we try to avoid global state": what code avoids may be a mass noun of code talk, no kind (refl28's residual)
+        mass = verb == "avoid" and not re.match(r"(?:the|a|an|this|that|my|your)\s", obj, re.I) and _code_talk(obj)
         if _NOT_STANDING.search(rest) or len(rest.split()) > 8 or re.match(r"[a-z]+ing\b", rest, re.I) \
-                or not _kind(obj) or set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
+                or not (_kind(obj) or mass) or set(obj.lower().split()) & (VAGUE_KINDS | PEOPLE):
             return None  # "we keep getting errors", "we keep running into this": what keeps happening
         if not _code_talk(obj):
             return None  # "we try to keep meetings short", "we keep standups brief": the team's ways outside the code

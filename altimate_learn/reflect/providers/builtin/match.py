@@ -256,6 +256,10 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
     polite = re.match(r"^(?:can|could|would)\s+you\s+(?:please\s+)?(not|stop)\s+(.+?)\??$", c, re.I)
     if polite:
         c = ("stop " if polite.group(1).lower() == "stop" else "don't ") + polite.group(2)
+    # "would you mind not using any here?": the same ask, its verb a gerund (refl28's residual)
+    mind = re.match(r"^(?:would|do)\s+you\s+mind\s+not\s+([a-z]+ing)\s+(.+?)\??$", c, re.I)
+    if mind and gerund_base(mind.group(1).lower()):
+        c = f"don't {gerund_base(mind.group(1).lower())} {mind.group(2)}"
     usual = re.match(r"^we\s+(?:usually|generally|normally|typically)\s", c, re.I) is not None
     c = re.sub(r"^we\s+(?:usually\s+|generally\s+|normally\s+|typically\s+)?(?=(?:" + "|".join(sorted(VERBS - {"use", "prefer"}))
                + r")\s)", "", c, flags=re.I)  # "we usually put the test next to the component" (refl26): the team's way

@@ -114,6 +114,9 @@ def one_off(rule: Rule, text: str) -> str:
         # "make the carousel autoplay every 5s but pause on hover", "make the dark mode toggle use the system setting by
         # default instead of light": what one part of this app should do, "every" or "by default" (refl29)
         return ONE_COMPONENT
+    if rule.shape == "place" and not rule.standing and re.match(r"^Put\s+the\s+new\s+[a-z][\w-]*\s+(?:in|under|into|inside)\s",
+                                                                 rule.text, re.I):
+        return ONE_THING  # "the new report goes in reports/q3 and is due friday": not "Put each new report …" (R28-2)
     one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
     if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
         return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
@@ -153,13 +156,15 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "instead" and not general and _picks_for_this_task(rule):
         return ONE_THING  # "Use the `button` instead of the `link`.", "Use port 3000 instead of 8080."
     changed = _CHANGES_ONE.match(text)
-    if rule.shape == "instead" and changed and not _plural(changed.group("what")) and "`" not in changed.group("what") \
-            and changed.group("what").split()[-1].lower() not in PROJECT_WIDE \
+    if rule.shape == "instead" and changed and not _plural(changed.group("what")) \
+            and not re.search(r"`[^`]*[^a-z`-][^`]*`", changed.group("what")) \
+            and changed.group("what").replace("`", "").split()[-1].lower() not in PROJECT_WIDE \
             and not rule.standing and not _WHEN.search(re.sub(r"\beach new\b", "the new", said)):
         # "please migrate the config loader to pydantic-settings instead of os.environ", "switch the date library to
         # dayjs instead of moment for the new widget" (the "each new" is tidy's), "port the cli to click instead of
         # argparse", "rewrite the upload handler with aiohttp instead of requests": one thing of this task done another
-        # way, whatever the verb (refl28, review28 R28-7)
+        # way, whatever the verb (refl28, review28 R28-7); "set up the queue with rq …", "create the form with
+        # react-hook-form …" (the word "form" marked as code by the slot is still one thing; review28 R28-14)
         return ONE_THING
     ui = re.search(r"\b(?:in|on|for|inside)\s+the\s+(?:[a-z]+\s+)?([a-z]+)\.$", text)
     if rule.shape == "instead" and not general and "`" not in text and ui and ui.group(1) in UI_PARTS:
@@ -405,8 +410,9 @@ def _registers(target: re.Match[str]) -> bool:
 # ("delete"/"remove"/"change" are left out: "don't remove the buttons" is as often one change's steering.)
 _GUARDS = frozenset("touch edit modify commit push rewrite overwrite regenerate hand-edit".split())
 # "Migrate the config loader to …", "Switch the date library to …": one thing of this task moved to another way
-_CHANGES_ONE = re.compile(r"^(?:Use\s+)?(?!(?:use|prefer|pick|choose|stick|keep|call|import|follow)\b)[A-Za-z]+\s+"
-                          r"(?:(?:the|this|that|our|my|your)\s+(?:new\s+)?|each\s+new\s+)(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+"
+_CHANGES_ONE = re.compile(r"^(?:Use\s+)?(?!(?:use|prefer|pick|choose|stick|keep|call|import|follow)\b)[A-Za-z]+\s+(?:up\s+|out\s+)?"
+                          r"(?:(?:the|this|that|our|my|your)\s+(?:new\s+)?|each\s+new\s+)"
+                          r"(?P<what>`?[a-z][\w-]*`?(?:\s+`?[a-z][\w-]*`?){0,3}?)\s+"
                           r"(?:over\s+)?(?:to|into|with|using|use)\s", re.I)
 _NAMES_ONE = re.compile(r"^(?:Call|Name|Rename)\s+(?:the|this|that|our|my|your)\s+(?:new\s+)?[a-z]+(?:\s+[a-z]+)?\s+`")
 _BUILDS_ONE = re.compile(r"^Never\s+(?:build|create|write|implement|generate|draft|design|scaffold)\s+the\s+([^`]+?)"
