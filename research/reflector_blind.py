@@ -283,6 +283,33 @@ NOTES_BLIND4: list[str] = [
 ]
 
 
+BLIND5 = DATA / "corrections_blind5.jsonl"
+# The new blind set of session #13 (cwrite5), counted whole by `--file … --numbers` at most three times (first sight before
+# any change of refl29's landed, one mid-way, after the last landing), never read; recorded, not recomputed by the section.
+# (commit, UTC time, what it was, {count name: n})
+MEASURED_BLIND5: list[tuple[str, str, str, dict[str, int]]] = [
+    ("02be4a78 (main; the reflector as refl28 left it)", "18:07", "first sight: before any change of refl29's to the "
+     "reflector landed, before any row was read",
+     {"rule": 67, "rule lesson": 10, "rule match": 7, "rule flagged": 43, "rule flagged lesson": 7,
+      "one-off": 43, "one-off lesson": 0, "one-off flagged": 28, "one-off flagged lesson": 0,
+      "not": 130, "not lesson": 11, "not flagged": 4, "not flagged lesson": 1}),
+]
+NOTES_BLIND5: list[str] = []
+
+
+def blind5_lines() -> list[str]:
+    lines = ["## Reflect: the built-in reflector on a new blind written set (issue 20, blind5, counted only)", "",
+             "Data: `research/data/corrections_blind5.jsonl` (written by cwrite5 in session #13 without reading the "
+             "reflector, the classifier or the earlier sets; `corrections_blind5_README.md`), the fields of blind2-4. "
+             "Nobody tuning the reflector read a row: it was counted whole, by numbers only (`python "
+             "research/reflector_blind.py --file research/data/corrections_blind5.jsonl --numbers`), at most three "
+             "times, with blind3's measure of a match to the reference (fixed in session #11). In brackets: of the rows "
+             "the correction classifier flags given the answer.", ""]
+    if not MEASURED_BLIND5:
+        return lines + ["Not counted yet.", ""]
+    return lines + _counted_table(MEASURED_BLIND5) + (["", *NOTES_BLIND5, ""] if NOTES_BLIND5 else [""])
+
+
 def _counted_table(measured: list[tuple[str, str, str, dict[str, int]]]) -> list[str]:
     lines = ["| when | commit | what | rule rows with a lesson | matching the reference | one-off rows with a lesson | "
              "not rows with a lesson |", "|---|---|---|---:|---:|---:|---:|"]
@@ -399,7 +426,7 @@ NOTES_BLIND3: list[str] = [
 def main() -> str:
     known = reviews()
     results = {h: evaluate(h) for h in HALVES}
-    lines = blind4_lines() + blind3_lines()
+    lines = blind5_lines() + blind4_lines() + blind3_lines()
     lines += ["## Reflect: the built-in reflector on a blind written set (issue 20, halves A and B)", "",
              "Data: `research/data/corrections_blind2.jsonl` (written by cwrite2, who read neither the reflector nor its "
              "tests; `corrections_blind2_README.md`): each correction carries the standing rule a careful reviewer would "
