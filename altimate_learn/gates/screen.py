@@ -100,6 +100,7 @@ class Screen:
         self.history_dir: Any = None
         self._retired_words: dict[str, dict] | None = None
         self._retired_sets: list[tuple[dict, Any]] | None = None
+        self._rejected_words: dict[str, dict] | None = None  # this clone's standing rejections, by their words
 
     # --- verdicts --------------------------------------------------------------------------------------
     @property
@@ -144,6 +145,13 @@ class Screen:
             repeat = next((lesson for lesson in work.lessons if _same(lesson["text"], text)), None)
             if repeat is not None:
                 return self._helpful(delta, work, repeat["id"], "repeated by a person")
+        if self.author == "model" and delta.op in ("ADD", "EDIT"):
+            refused = self._rejected_match(text, work)
+            if refused is not None:
+                why = f': "{refused["reason"]}"' if isinstance(refused.get("reason"), str) and refused["reason"] else ""
+                work.reject(delta, f"restates a rule you rejected on {str(refused['at'])[:10]}{why}: only a person "
+                                   "brings it back, with `learn remember`", "rejected-before")
+                return "stop"
         if self.author == "model" and delta.op == "ADD":
             gone = self._retired_match(text, work)
             if gone is not None:
@@ -209,6 +217,27 @@ class Screen:
                 if isinstance(record.get("text"), str) and record.get("id") not in live:
                     self._retired_words[_words_only(record["text"])] = record
         return self._retired_words.get(_words_only(text))
+
+    def _rejected_match(self, text: str, work: Any) -> dict | None:
+        """The newest standing rejection in this clone (`learn reject`, not withdrawn) of a lesson or an edit with the
+        words of ``text`` (case, backticks, spacing and punctuation aside), unless a lesson in force says them now.
+        `learn reject` gives the reflection's signals back, so the next reflection reads the same correction and,
+        without this, proposes the rule the person just refused again, and again after every reject. A person's
+        rule (`learn remember`) is theirs to bring back."""
+        if self._rejected_words is None:
+            from altimate_learn.team.overruled import read
+
+            self._rejected_words = {}
+            for record in read(self.store):  # oldest first: the newest rejection of a text wins
+                if record["kind"] != "removed" and not record.get("withdrawn"):
+                    self._rejected_words[_words_only(record["text"])] = record
+        if not self._rejected_words:
+            return None
+        words = _words_only(text)
+        found = self._rejected_words.get(words)
+        if found is None or any(_words_only(lesson["text"]) == words for lesson in work.lessons):
+            return None
+        return found
 
     def _departed(self) -> list[dict]:
         """Lessons that left approved.json in a commit and that no retired record here names (retired by a teammate

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from tests.deliver.helpers import learn_dir, read_jsonl, run_hook, settle_capture
+from tests.fakes.model_server import model_server  # noqa: F401
 
 SESSION = "sess-float-1"
 CORRECTION = "No, never use float for money here. Store prices as integer cents."
@@ -41,19 +42,37 @@ def _staged_ids(repo: Path) -> list[str]:
             json.loads((learn_dir(repo) / "team-playbook" / "candidate.json").read_text())]
 
 
-def test_reject_gives_the_reflections_signals_back_so_a_model_can_try_again(git_repo: Path, cli):
+def test_reject_gives_the_reflections_signals_back_so_a_model_can_try_again(git_repo: Path, cli, model_server,
+                                                                            monkeypatch):
     signal_id = _captured_correction(git_repo, cli)
     code, out, err = cli("reflect", "--pending", "--model", "builtin")
     assert code == 0, err
     assert _status(git_repo, signal_id) == "consumed"
-    code, out, err = cli("reject")
+    code, out, err = cli("reject", "--reason", "cents are wrong for our ledger")
     assert (code, err) == (0, "")
     assert out == ("Discarded the candidate of 'team-playbook' (2 added, 0 edited, 0 removed).\n"
                    "1 signal of the discarded reflection is open again: `learn reflect --pending --model NAME` "
                    "reflects on it again (`learn signals` lists open signals).\n")
     assert _status(git_repo, signal_id) == "open"
-    code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")  # the retry the person wanted
+    # The offline reflector reads the same correction the same way: it must not stage the rules the person has
+    # just refused (before, it did, after every reject); the signal waits for a model or a person, saying why.
+    code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")
     assert code == 0 and "has no open signals" not in out, err
+    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
+    assert _status(git_repo, signal_id) == "open"
+    code, out, _ = cli("signals", "--unlearned")
+    assert code == 0 and signal_id in out
+    assert "restates a rule you rejected on " in out and '"cents are wrong for our ledger"' in out
+    # The retry the person wanted: a model reads it and proposes another rule, which is staged and consumes it.
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.openai_base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    model_server.auto_vet = True
+    model_server.reply(json.dumps({"deltas": [{"op": "ADD", "text": "Store money amounts as `Decimal`, never float.",
+                                               "reason": "the person corrected float for prices"}]}))
+    code, out, err = cli("reflect", "--pending", "--model", "openai/gpt-4o-mini")
+    assert code == 0, err
+    assert [lesson["text"] for lesson in json.loads((learn_dir(git_repo) / "team-playbook" / "candidate.json")
+                                                   .read_text())] == ["Store money amounts as `Decimal`, never float."]
     assert _status(git_repo, signal_id) == "consumed"
 
 
@@ -109,4 +128,7 @@ def test_signals_given_back_wait_for_a_person_automatic_reflection_leaves_them(g
     assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
     assert _status(git_repo, signal_id) == "open"
     code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")  # the person's own retry
-    assert code == 0 and "Signals: 1 consumed." in out, err
+    # offline, the same correction gives the same rules, which the person refused: nothing is staged again
+    assert code == 0 and "restates a rule you rejected on " in out, err
+    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
+    assert _status(git_repo, signal_id) == "open"
