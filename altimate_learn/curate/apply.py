@@ -20,7 +20,7 @@ from altimate_learn.curate import prepared
 from altimate_learn.curate.anchors import AnchorIndex, identifiers
 from altimate_learn.curate.deltas import MAX_REASON_CHARS, OPS, _clip, _Delta, _echo
 from altimate_learn.curate.lint import lint
-from altimate_learn.curate.names import code_names, names_beyond, one_word_apart, values_swapped
+from altimate_learn.curate.names import code_names, names_beyond, values_swapped, words_apart
 from altimate_learn.curate.polarity import contradictions, negations, polar_spans
 from altimate_learn.redact import redact
 from altimate_learn.schema import make_lesson, new_lesson_id
@@ -335,7 +335,7 @@ class _Pass:
             near = self.words.similar(word_set(text), DEDUPE_THRESHOLD)
             best_id, best = None, 0.0
             swap_id, swap, swap_note = None, 0.0, ""
-            apart_id, apart_words = None, ("", "")
+            apart_id, apart_words = None, []
             for lid in self.in_order(near):
                 lesson = self.by_id[lid]
                 if lid in declared:
@@ -351,9 +351,10 @@ class _Pass:
                             and lid not in self.contradicted and lid not in self.helped:
                         swap_id, swap, swap_note = lid, score, "says the opposite of the lesson it replaces"
                     continue
-                apart = one_word_apart(text, lesson["text"])
+                apart = words_apart(text, lesson["text"])
                 if apart is not None:
-                    # "Add docs for every new endpoint." is no vote for "Add tests …": added beside it, with a note
+                    # "Add docs for every new endpoint." is no vote for "Add tests …", nor "The events table is
+                    # partitioned by day." for "The orders table … by month.": added beside it, with a note
                     if apart_id is None:
                         apart_id, apart_words = lid, apart
                     continue
@@ -381,8 +382,9 @@ class _Pass:
                 undeclared.pop(swap_id, None)
                 swapped = swap_note
             elif apart_id is not None:
-                note = (f"differs from {apart_id} in one word (\"{apart_words[0]}\" for \"{apart_words[1]}\"): keep both, "
-                        "or reject one")
+                count = {1: "one word", 2: "two words", 3: "three words"}.get(len(apart_words), f"{len(apart_words)} words")
+                said = ", ".join(f'"{x}" for "{y}"' for x, y in apart_words)
+                note = f"differs from {apart_id} in {count} ({said}): keep both, or reject one"
                 delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note
         implicit: list[str] = []
         if undeclared:

@@ -122,3 +122,34 @@ def test_a_plain_prose_opposite_replaces_the_lesson_for_a_person_to_decide(tmp_p
     (added,) = [a for a in result.applied if a["op"] == "ADD"]
     assert added["supersedes"] == "L-0001" and added["note"] == "says the opposite of the lesson it replaces"
     assert not any(a["op"] == "HELPFUL" for a in result.applied)
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("The orders table is partitioned by month in Snowflake.", "The events table is partitioned by day in Snowflake.",
+     '"events" for "orders", "day" for "month"'),
+    ("Frontend code is reviewed by the web team before every merge.",
+     "Backend code is reviewed by the platform team before every merge.",
+     '"backend" for "frontend", "platform" for "web"'),
+])
+def test_two_other_words_are_another_fact_beside_the_lesson_not_a_vote_for_it(tmp_path, old, new, words):
+    """review28: two words apart in the same places were a HELPFUL vote for the old lesson and the new fact was lost."""
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    (added,) = result.applied
+    assert added["op"] == "ADD" and not added.get("supersedes")
+    assert sorted(l["text"] for l in result.candidate) == sorted([old, new])
+    (staged,) = [l for l in result.candidate if l["text"] == new]
+    assert f"differs from L-0001 in two words ({words}): keep both, or reject one" in staged["provenance"]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Add tests for every new endpoint in the API.", "Add test for each new endpoint in the API."),
+    ("Write docstrings for every public function in the package.",
+     "Write docstring for each public function in the package."),
+    ("Release branches are cut from main every Tuesday at noon.", "Release branches are cut from main on Tuesdays at noon."),
+])
+def test_words_apart_that_say_the_same_still_vote(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["HELPFUL"]
+    assert [l["text"] for l in result.candidate] == [old]
