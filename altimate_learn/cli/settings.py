@@ -294,9 +294,9 @@ def disable(as_json: JsonOpt = False) -> None:
                 "(or ALTIMATE_LEARN=0) to stop that too.")
     shared = git.committed_and_changed(paths.root, Path(path))
     if shared:  # a teammate following "Removing learn" would turn learning off for the whole team (trial29 T29-3)
-        undo = (f"put learn's two settings back (`git checkout -p -- {shared}` restores only the hunks you choose; a "
-                "plain `git checkout --` would also drop your own uncommitted edits of the file)"
-                if own_edits == shared else f"restore the file (`git checkout -- {shared}`)")
+        undo = (f"put learn's two settings back (`git checkout -p HEAD -- {shared}` restores only the hunks you choose; a "
+                "plain `git checkout HEAD --` would also drop your own uncommitted edits of the file)"
+                if own_edits == shared else f"restore the file (`git checkout HEAD -- {shared}`)")
         note = (f"Note: {shared} is committed, so committing this change turns learning off for every teammate who "
                 f"pulls it. To turn it off only for yourself, {undo} and set ALTIMATE_LEARN_CAPTURE=0 and "
                 "ALTIMATE_LEARN_AUTO=0 in your environment.")

@@ -454,7 +454,7 @@ def shared_removal_note(options: InstallOptions) -> list[str]:
     if rel is None:
         return []
     return [f"Note: {rel} is committed, so committing this change removes learn's hooks for every teammate who pulls "
-            f"it. To turn learn off only for yourself, restore the file (`git checkout -- {rel}`) and set "
+            f"it. To turn learn off only for yourself, restore the file (`git checkout HEAD -- {rel}`) and set "
             "ALTIMATE_LEARN=0 in your environment."]
 
 

@@ -196,9 +196,9 @@ def uninstall(root: Path) -> list[str]:
         lines.append(f"Git: learn's block removed from {_shown(path, top)}.")
         shared = git.committed_and_changed(top, path)
         if shared:  # trial29 T29-3: the team's attributes, not this clone's
-            undo = (f"put learn's block back (`git checkout -p -- {shared}` restores only the hunks you choose; a "
-                    "plain `git checkout --` would also drop your own uncommitted edits of the file)" if own_edits
-                    else f"restore the file (`git checkout -- {shared}`)")
+            undo = (f"put learn's block back (`git checkout -p HEAD -- {shared}` restores only the hunks you choose; a "
+                    "plain `git checkout HEAD --` would also drop your own uncommitted edits of the file)" if own_edits
+                    else f"restore the file (`git checkout HEAD -- {shared}`)")
             lines.append(f"Note: {shared} is committed, so committing this change stops learn's lesson files merging "
                          f"as data for every teammate who pulls it. To change only this clone, {undo}.")
     removed = [s for s in (DRIVER, BASE_DRIVER) if git.config_unset_section(top, f"merge.{s}")]

@@ -568,7 +568,7 @@ def test_uninstalling_hooks_the_team_committed_says_it_removes_them_for_every_te
     assert (code, err) == (0, "") and not (git_repo / rel).exists()
     assert out.splitlines()[-1] == (
         f"Note: {rel} is committed, so committing this change removes learn's hooks for every teammate who pulls it. To "
-        f"turn learn off only for yourself, restore the file (`git checkout -- {rel}`) and set ALTIMATE_LEARN=0 in your "
+        f"turn learn off only for yourself, restore the file (`git checkout HEAD -- {rel}`) and set ALTIMATE_LEARN=0 in your "
         "environment.")
     git(git_repo, "checkout", "--", rel)
     assert f"learn hook {agent}" in (git_repo / rel).read_text()  # restored as the note says: the team's hooks are back

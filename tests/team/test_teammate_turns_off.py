@@ -25,7 +25,7 @@ def test_disable_on_the_teams_committed_config_says_it_turns_learning_off_for_ev
     code, out, err = cli("disable")
     assert code == 0, err
     assert (f"Note: {CONFIG} is committed, so committing this change turns learning off for every teammate who pulls "
-            f"it. To turn it off only for yourself, restore the file (`git checkout -- {CONFIG}`) and set "
+            f"it. To turn it off only for yourself, restore the file (`git checkout HEAD -- {CONFIG}`) and set "
             "ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.") in out
     code, out, err = cli("disable", "--json")
     assert code == 0 and "shared_note" in json.loads(out)  # the same note for a script
@@ -48,7 +48,7 @@ def test_uninstalling_the_teams_committed_gitattributes_block_says_it_reaches_ev
     assert not (git_repo / ".gitattributes").exists()
     assert ("Note: .gitattributes is committed, so committing this change stops learn's lesson files merging as data "
             "for every teammate who pulls it. To change only this clone, restore the file "
-            "(`git checkout -- .gitattributes`).") in out
+            "(`git checkout HEAD -- .gitattributes`).") in out
     git(git_repo, "checkout", "--", ".gitattributes")
     assert cli("install", "git")[0] == 0  # the clone's own merge driver again; the team's file is unchanged
     assert git(git_repo, "status", "--porcelain") == ""
@@ -72,15 +72,16 @@ def test_uninstalling_a_committed_gitattributes_with_the_persons_own_edits_never
     code, out, err = cli("install", "git", "--uninstall")
     assert code == 0, err
     assert "*.png binary" in attributes.read_text()
-    assert "`git checkout -- .gitattributes`" not in out
-    assert ("To change only this clone, put learn's block back (`git checkout -p -- .gitattributes` restores only the "
-            "hunks you choose; a plain `git checkout --` would also drop your own uncommitted edits of the file).") in out
+    assert "`git checkout HEAD -- .gitattributes`" not in out
+    assert ("To change only this clone, put learn's block back (`git checkout -p HEAD -- .gitattributes` restores only the "
+            "hunks you choose; a plain `git checkout HEAD --` would also drop your own uncommitted edits of the file).") in out
 
     assert cli("install", "git")[0] == 0
     git(git_repo, "add", ".gitattributes")  # the person's edit staged, then learn's block taken out again
     code, out, err = cli("install", "git", "--uninstall")
     assert code == 0, err
     assert "Note: .gitattributes is committed, so committing this change stops" in out
+    assert "`git checkout -p HEAD -- .gitattributes`" in out  # from HEAD: the index already holds the staged change
 
 
 def test_disable_on_a_committed_config_with_the_persons_own_edits_never_advises_dropping_them(git_repo: Path, cli,
@@ -96,10 +97,11 @@ def test_disable_on_a_committed_config_with_the_persons_own_edits_never_advises_
     code, out, err = cli("disable")
     assert code == 0, err
     assert json.loads(config.read_text())["model"] == "anthropic/claude-sonnet-4"
-    assert f"`git checkout -- {CONFIG}`" not in out
-    assert (f"To turn it off only for yourself, put learn's two settings back (`git checkout -p -- {CONFIG}` restores "
-            "only the hunks you choose; a plain `git checkout --` would also drop your own uncommitted edits of the "
+    assert f"`git checkout HEAD -- {CONFIG}`" not in out
+    assert (f"To turn it off only for yourself, put learn's two settings back (`git checkout -p HEAD -- {CONFIG}` restores "
+            "only the hunks you choose; a plain `git checkout HEAD --` would also drop your own uncommitted edits of the "
             "file) and set ALTIMATE_LEARN_CAPTURE=0 and ALTIMATE_LEARN_AUTO=0 in your environment.") in out
     git(git_repo, "add", CONFIG)  # staged: `git diff` against the index is quiet, the next commit is not
     code, out, err = cli("disable")
     assert code == 0 and f"Note: {CONFIG} is committed" in out
+    assert f"`git checkout -p HEAD -- {CONFIG}`" in out  # from HEAD: the index already holds the staged change
