@@ -33,6 +33,15 @@ def version_label(number: int) -> str:
     return f"v{number} of {when:%Y-%m-%d %H:%M:%S} UTC"
 
 
+def _scopes(lesson: Lesson) -> str:
+    """Where a lesson applies, as delivery reads it: a folder's file-name pattern (`models/staging/*.sql`) also
+    matches its subfolders' files, and says so, as the agent's line does (review28 R28-11's residual)."""
+    from altimate_learn.deliver.globs import deep_folder
+    from altimate_learn.deliver.render import SUBFOLDERS
+
+    return ", ".join(shown(p) + (SUBFOLDERS if deep_folder(p) else "") for p in _paths(lesson))
+
+
 def _paths(lesson: Lesson) -> list[str]:
     return list((lesson.get("trigger") or {}).get("paths") or [])
 
@@ -60,7 +69,7 @@ def _lesson_lines(lesson: Lesson, review: Review, flagged: dict[str, str], probl
     if lesson["id"] in review.long:
         meta.append(f"long ({len(lesson['text'])} characters; shorten it when you next edit it)")
     if _paths(lesson):
-        meta.append("applies to: " + ", ".join(shown(p) for p in _paths(lesson)))
+        meta.append("applies to: " + _scopes(lesson))
     if lesson.get("tags"):
         meta.append("tags: " + ", ".join(shown(t) for t in lesson["tags"]))
     lines.append(DETAIL + " · ".join(meta))
@@ -122,7 +131,7 @@ def render_diff(review: Review, *, warnings: bool = True) -> list[str]:
         if lesson.get("provenance"):  # e.g. "from Claude Code's memory '…'": the reviewer knows the source
             lines.append(f"{DETAIL}       {shown(lesson['provenance'])}")
         if _paths(lesson):
-            lines.append(f"{DETAIL}       applies to: {', '.join(shown(p) for p in _paths(lesson))}")
+            lines.append(f"{DETAIL}       applies to: {_scopes(lesson)}")
         # A new lesson arriving pinned or with counters ranks into every session's core tier: say so.
         extra = [f"{c} {lesson[c]}" for c in ("helpful", "harmful", "applied") if lesson.get(c)]
         if lesson.get("pinned"):

@@ -33,3 +33,22 @@ def test_a_folder_with_no_file_of_the_pattern_suggests_nothing():
     assert unmatched(["models/staging/*.yml"], files) == ["models/staging/*.yml: matches no file in this repository"]
     assert unmatched(["models/stagin/*.sql"], files) == [
         "models/stagin/*.sql: matches no file in this repository (did you mean models/staging/*.sql?)"]
+
+
+def test_show_and_the_promote_diff_say_a_folder_pattern_reaches_its_subfolders(git_repo, cli):
+    """review28 R28-11's residual: delivery matches `models/staging/*.sql` in `models/staging/stripe/` too and says
+    "(and subfolders)" to the agent; the person reviewing the rule read only the plain glob."""
+    (git_repo / "models" / "staging" / "stripe").mkdir(parents=True)
+    (git_repo / "models" / "staging" / "stripe" / "stg_payments.sql").write_text("select 1\n")
+    code, _, err = cli("remember", "Cast ids to varchar in staging models.", "--paths", "models/staging/*.sql",
+                       "--paths", "macros/**")
+    assert code == 0, err
+    code, out, err = cli("show")
+    assert code == 0, err
+    assert "applies to: macros/**, models/staging/*.sql (and subfolders)" in out \
+        or "applies to: models/staging/*.sql (and subfolders), macros/**" in out
+    code, out, err = cli("promote", "--yes")
+    assert code == 0, err
+    assert "models/staging/*.sql (and subfolders)" in out
+    code, out, _ = cli("show")
+    assert "models/staging/*.sql (and subfolders)" in out and "macros/** (and subfolders)" not in out
