@@ -522,6 +522,26 @@ def _user_then_pass(text: str, lower: str, add) -> None:
             add(start, start + len(value), "password", 4)
 
 
+# A login named with its password, user and password joined by "/" or ":": "login with admin / hunter2", "creds are
+# admin:Winter2024!", "sign in as qa_bot / Qa-2024-pw" (review28 R28-8's residual); the value must read like a password
+# (letters with digits or symbols, no path).
+_LOGIN_NEEDLES = ("login", "log in", "logon", "log on", "sign in", "signin", "ssh", "creds", "credential")
+_LOGIN_PAIR = re.compile(
+    r"(?<![\w-])(?:log(?:ged)?[ \t]?(?:in|on)|login|sign(?:ed)?[ \t]?in|signin|ssh|creds|credentials?)"
+    r"(?:[ \t]+(?:with|as|is|are|using|via|for[ \t]+\w+(?:[ \t]+(?:is|are))?))?[ \t]*[:=]?[ \t]+[`\"']?"
+    r"([a-z0-9_.@+-]{1,64})(?:[ \t]{0,2}/[ \t]{0,2}|:)[`\"']?([^\s`\"',;/:]{4,200})")
+
+
+def _login_pair(text: str, lower: str, add) -> None:
+    if not any(needle in lower for needle in _LOGIN_NEEDLES):
+        return
+    for m in _LOGIN_PAIR.finditer(lower):
+        start = m.start(2)
+        value = text[start:m.end(2)].rstrip(".,:;)]}?")
+        if value and "REDACTED" not in value.upper() and not value.startswith("[") and _passwordish(value, True):
+            add(start, start + len(value), "password", 4)
+
+
 def _prose_linked(text: str, lower: str, add) -> None:
     for m in _PROSE_LINKED.finditer(lower):
         group = "value" if m.group("value") is not None else "cjkvalue"
@@ -627,4 +647,5 @@ def scan(text: str, lower: str, add) -> None:
         _prose_linked(text, lower, add)
         _user_then_pass(text, lower, add)
         _next_line(text, lower, add)
+    _login_pair(text, lower, add)
     _near_words(text, lower, add)

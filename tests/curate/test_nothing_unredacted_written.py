@@ -66,3 +66,31 @@ def test_a_crash_log_does_not_keep_the_secret_from_the_command_line(tmp_path: Pa
         path = write_crash_log(exc, ["signal", "add", "--text", f"the hub token is {HF}"])
     text = path.read_text()
     assert TOKEN not in text and HF not in text and "ValueError" in text
+
+
+def test_a_login_typed_with_its_password_reaches_no_file(git_repo: Path, cli):
+    """review28 R28-8's residual: "login with admin / X" and "creds are admin:X" reached signals.jsonl as typed. A
+    correction naming a login and its password is captured without the password; look-alikes stay as typed."""
+    from altimate_learn.redact import redact
+    from tests.deliver.helpers import run_hook, settle_capture
+
+    for typed, secret in (("No, log in with admin / Hunt3r-22 on staging, not the readonly user.", "Hunt3r-22"),
+                          ("the creds are admin:Winter2024! for grafana, don't ask again", "Winter2024"),
+                          ("sign in as qa_bot / Qa-2024-pw then open settings", "Qa-2024-pw")):
+        assert secret not in redact(typed), typed
+    for same in ("ssh git@github.com:org/repo.git", "ssh deploy@10.0.0.5:2222 then restart", "account id: 12345:abcd9",
+                 "the login page lives at /auth/login2fa", "login with the test user / password from 1password",
+                 "log in as bob: he has the admin role"):
+        assert redact(same) == same
+    assert cli("enable")[0] == 0
+    base = {"session_id": "s-login", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}
+    for event in ({"hook_event_name": "SessionStart", "source": "startup"},
+                  {"hook_event_name": "UserPromptSubmit", "prompt": "check the staging dashboard", "prompt_id": "p1"},
+                  {"hook_event_name": "Stop", "last_assistant_message": "I logged in as readonly; the panel is empty."},
+                  {"hook_event_name": "UserPromptSubmit", "prompt_id": "p2",
+                   "prompt": "No, log in with admin / Hunt3r-22 on staging, not the readonly user."}):
+        assert run_hook("claude-code", {**base, **event}, cwd=git_repo, env={"ALTIMATE_LEARN_AUTO": "0"}).returncode == 0
+    settle_capture(git_repo)
+    written = every_file(git_repo / ".altimate-code")
+    assert "log in with admin / [REDACTED:password] on staging" in written  # captured, without the password
+    assert "Hunt3r-22" not in written
