@@ -388,6 +388,23 @@ def _rejected_changes(approved: list[Lesson], staged: list[Lesson], ids: list[st
     return out
 
 
+def _not_held(store: Store, changes: list[tuple[str, Lesson]], approved: list[Lesson] | None = None
+              ) -> list[tuple[str, Lesson]]:
+    """``changes`` without the new lessons approved.json already holds in the same words for the same files under
+    another id (a teammate approved the same rule before this clone's copy was promoted: `learn show` leaves it
+    out, and the person who discards the candidate then rejects nothing the team did)."""
+    from altimate_learn.team.files import twin_key
+
+    if approved is None:
+        try:
+            approved = read_lesson_file(store.path(Store.APPROVED)).lessons or []
+        except LearnError:
+            approved = []
+    held = {twin_key(lesson) for lesson in approved}
+    return [(kind, lesson) for kind, lesson in changes
+            if not (kind == "added" and twin_key(lesson) in held and lesson["id"] not in {a["id"] for a in approved})]
+
+
 def _staged_on(store: Store, approved: list[Lesson] | None = None) -> list[Lesson]:
     """The set the candidate was staged on (its base), else approved.json: what the candidate itself changed is what
     a person rejects. Against approved.json of now, a teammate's lesson pulled since would read as a removal the
@@ -440,7 +457,7 @@ def reject(store: Store, reason: str | None = None) -> RejectResult:
         if not approved_already and moved is None:
             from altimate_learn.team.overruled import record
 
-            record(store, _rejected_changes(_staged_on(store), read.lessons or []), reason)
+            record(store, _not_held(store, _rejected_changes(_staged_on(store), read.lessons or [])), reason)
         reopened = [] if approved_already else give_back_signals(store, None)
         if not approved_already:
             _take_back_staged(store)
@@ -534,7 +551,8 @@ def reject_lessons(store: Store, ids: list[str], reason: str | None = None) -> R
             raise _unknown_staged(store, lid, changed)
         from altimate_learn.team.overruled import record
 
-        record(store, _rejected_changes(_staged_on(store, approved), candidate, wanted), reason)
+        record(store, _not_held(store, _rejected_changes(_staged_on(store, approved), candidate, wanted), approved),
+               reason)
         dropped: list[Lesson] = []
         restored: list[Lesson] = []
         for lid in wanted:

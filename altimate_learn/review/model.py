@@ -376,7 +376,28 @@ def _rebase(store: Store, approved: LessonFile, candidate: LessonFile, warnings:
                                 f"({conflict.detail.replace('ours', 'the candidate').replace('theirs', 'approved.json')}); "
                                 "run `learn reject` and stage it again, or edit candidate.json"))
     # A lesson both changed stays in the candidate's version, so `learn show` lists it next to its problem.
-    return LessonFile(candidate.path, candidate.raw, merged.lessons("ours")), moved, lost
+    return LessonFile(candidate.path, candidate.raw, _without_twins(merged.lessons("ours"), base, now, warnings)), \
+        moved, lost
+
+
+def _without_twins(merged: list[Lesson], base: list[Lesson], now: list[Lesson], warnings: list[str]) -> list[Lesson]:
+    """The rebased candidate without the lessons it adds that approved.json gained since, in the same words for the
+    same files under another id: two teammates staged one rule (both imported the same agent memory, or both
+    remembered it), one promoted it, and the other pulled. The merge by id would keep both and deliver the rule
+    twice; the team's copy stays (as the git merge driver keeps one of two twins)."""
+    from altimate_learn.team.files import twin_key
+
+    known = {lesson["id"] for lesson in base} | {lesson["id"] for lesson in now}
+    gained = {twin_key(lesson): lesson["id"] for lesson in now if lesson["id"] not in {b["id"] for b in base}}
+    kept = []
+    for lesson in merged:
+        twin = gained.get(twin_key(lesson)) if lesson["id"] not in known else None
+        if twin is None:
+            kept.append(lesson)
+            continue
+        warnings.append(f"[{lesson['id']}] \"{' '.join(str(lesson.get('text', '')).split())[:120]}\" is approved already as "
+                        f"{twin} (a teammate approved the same rule since this candidate was staged): left out")
+    return kept
 
 
 def _replacing_lost(store: Store, candidate: list[Lesson], lost: dict[str, str]) -> dict[str, str]:
