@@ -170,3 +170,52 @@ LOOKALIKES = [
 @pytest.mark.parametrize("text", LOOKALIKES)
 def test_residual_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 3. Forms of blind4's rule rows that gave nothing ----------------------------------------------------------------
+GIVES_3 = [
+    # "no X ever": the person's own word that it holds every time
+    ("no force pushes to shared branches ever", ["No force pushes to shared branches."]),
+    ("no force pushes to main, ever", ["No force pushes to main."]),
+    ("no merging without review ever", ["Never merge without review."]),
+    ("no print statements ever", ["Never use print statements."]),
+    # the tool refused, then the one the team uses (two tools of one job)
+    ("not formik, we already use react-hook-form everywhere", ["Use `react-hook-form` instead of `formik`."]),
+    ("not npm, use pnpm", ["Use `pnpm` instead of `npm`."]),
+    ("not pip, we use poetry here", ["Use `poetry` instead of `pip`."]),
+    # a tool added when the whole codebase uses another of its job
+    ("why add requests when the whole codebase uses httpx? now we have two http clients", ["Use `httpx` instead of `requests`."]),
+    ("why add moment when the rest of the codebase uses dayjs?", ["Use `dayjs` instead of `moment`."]),
+    # the pattern a kind of thing is named by, with a placeholder
+    ("staging models are named stg_<source>__<entity>", ["Name staging models `stg_<source>__<entity>`."]),
+    ("migrations are named <timestamp>_<slug>.sql here", ["Name migrations `<timestamp>_<slug>.sql`."]),
+    # reminder leads: "like last time", "as discussed yesterday"
+    ("like last time: user facing strings go in Localizable.strings, we ship in 9 languages",
+     ["Put user facing strings in `Localizable.strings`."]),
+    ("as discussed yesterday, every schema change needs a backwards compatible two step migration here. add the column "
+     "nullable first", ["Every schema change needs a backwards compatible two step migration."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES_3)
+def test_blind4_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES_3 = [
+    # "no X ever" about this task's thing or no code
+    "no changes to the button ever", "no meetings on friday ever", "no, not ever",
+    # no two tools of one job
+    "not staging, use prod", "not formik, we use the old form lib", "not the button, use the link",
+    "not now, use the other one",
+    "why add a button when the whole app uses links", "why add requests when the whole team uses slack",
+    # people, a name without a placeholder, or "named after"
+    "users are named <first>_<last>", "staging models are named after the source", "the files are named stg_orders",
+    # a reminder's lead before one thing of this task
+    "like last time, fix the button", "as discussed yesterday, the new banner goes on top",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_3)
+def test_blind4_form_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

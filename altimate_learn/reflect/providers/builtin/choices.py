@@ -56,6 +56,10 @@ _NO_TOOL = re.compile(r"^(?:please\s+|pls\s+)?no\s+(?P<more>more\s+)?" + _TOOL
                       r"[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,3})?"
                       r"(?:\s+(?:here|please|pls|anymore|ever|again|thanks))*\s*[.!]*$", re.I)
 # "pls dont use pip here, uv": what to use instead named after a comma
+# "not formik, we already use react-hook-form everywhere", "not npm, use pnpm": the tool refused, then the one to use
+_NOT_THEN_USE = re.compile(r"^not\s+" + _TOOL_Y + r"\s*[,;:.!\u2013\u2014-]+\s*(?:(?:we|the\s+team|this\s+(?:repo|project|codebase))\s+"
+                           r"(?:already\s+|always\s+)?(?:use|uses)|(?:just\s+)?use)\s+" + _TOOL
+                           + r"(?:\s+(?:everywhere|here|already|instead|please|pls))*" + _HERE + r"\s*[.!]*$", re.I)
 _DONT_USE_TOOL = re.compile(r"^(?:don'?t|do\s+not|never|stop)\s+(?:use|using)\s+" + _TOOL_Y + _HERE + r"\s*[,;\u2013\u2014-]+\s*"
                             r"(?:(?:just|only|use|we\s+use|it'?s)\s+)*" + _TOOL + r"(?:\s+(?:instead|here|please|pls))*\s*[.!]*$",
                             re.I)
@@ -128,7 +132,7 @@ def _tool_rule(clause: str, c: str) -> Rule | None:
     if m:
         name = _tool_name(m.group("x"))
         return Rule(f"Always use {name}", "always", [name], [], standing=True, alone=True) if name else None
-    m = _DONT_USE_TOOL.match(c)
+    m = _DONT_USE_TOOL.match(c) or _NOT_THEN_USE.match(c)
     if m:
         return _one_job_choice(m)
     m = _TOOL_BANNED.match(c)
@@ -326,9 +330,13 @@ def _instead(good: str, bad: str, *, verb: str | None = "use", comma: bool = Fal
 
 
 # "how come you used requests when we have httpx everywhere": the agent's choice, set against the team's own (refl27)
-_WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:how\s+come|why\s+(?:did|do|are|would)\s+)\s*you\s+"
-                           r"(?:(?:just|still)\s+)?(?:use|used|using|pick|picked|add|added|import|imported|install|installed)\s+"
-                           r"(?P<what>[\w.@/+-]+)\s+(?:when|while|if|since)\s+we\s+(?:already\s+)?(?:have|use|got)\s+"
+_WHEN_WE_HAVE = re.compile(r"^(?:(?:wait|hmm+|um+|so|but|ugh)[\s,]+)?(?:(?:how\s+come|why\s+(?:did|do|are|would)\s+)\s*you\s+"
+                           r"(?:(?:just|still)\s+)?(?:use|used|using|pick|picked|add|added|import|imported|install|installed)"
+                           # "why add requests when the whole codebase uses httpx?" (refl29)
+                           r"|why\s+(?:add|use|import|install|pull\s+in|bring\s+in))\s+"
+                           r"(?P<what>[\w.@/+-]+)\s+(?:when|while|if|since)\s+(?:we\s+(?:already\s+)?(?:have|use|got)|"
+                           r"(?:the\s+(?:whole|entire)\s+|the\s+rest\s+of\s+the\s+)(?:codebase|repo|project|app|service)\s+"
+                           r"(?:already\s+)?uses)\s+"
                            r"(?P<good>[\w.@/+-]+)(?:\s+(?:everywhere|here|already|in\s+(?:this|the)\s+(?:repo|project)))*"
                            r"\s*[?!.]*$", re.I)
 

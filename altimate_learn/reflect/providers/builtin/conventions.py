@@ -73,6 +73,11 @@ _NAME_PATTERN = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:bran
                            r"\s+(?:are|look\s+like|follow|use)\s+(?:the\s+(?:pattern|format)\s+)?(?P<pattern>[\w<>{}.:]+(?:[/_-][\w<>{}.:]+)+|"
                            r"[\w.]*<[\w-]+>[\w<>{}./:-]*)" + _HERE + _END, re.I)
 
+# "staging models are named stg_<source>__<entity>": the pattern a kind of thing is named by, with a placeholder (refl29)
+_NAMED_BY = re.compile(r"^(?:(?:our|the|all(?:\s+our)?)\s+)?(?P<what>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[a-rt-z]s)" + _HERE
+                       + r"\s+are\s+(?:always\s+)?(?:named|called)\s+(?:like\s+)?(?P<pattern>[\w.-]*<[\w-]+>[\w<>{}./:-]*)"
+                       + _HERE + _END, re.I)
+
 # "every screen here has its own folder with index.tsx and styles.ts", "each service has its own Dockerfile" (refl28)
 _EACH_OWN = re.compile(r"^(?:every|each)\s+(?P<kind>[a-z][\w-]*)" + _HERE + r"\s+(?P<verb>has|gets|should\s+have|must\s+have)\s+"
                        r"(?:its|their)\s+own\s+(?P<rest>[^,;]+?)" + _HERE + _END, re.I)
@@ -334,6 +339,10 @@ def team_convention(c: str):  # -> Rule | None (rules.Rule; imported late, rules
             and not _NOT_STANDING.search(m.group("rest")) and len(m.group("rest").split()) <= 8:
         return Rule(f"Every {m.group('kind')} {m.group('verb').lower()} its own {m.group('rest')}", "convention", [m.group("rest")], [],
                     standing=True, alone=True)
+    m = _NAMED_BY.match(said)
+    if m and not set(m.group("what").lower().split()) & (PEOPLE | VAGUE_KINDS):
+        return Rule(f"Name {m.group('what')} `{m.group('pattern')}`", "convention", [m.group("pattern")], [], standing=True,
+                    alone=True)
     m = _NAME_PATTERN.match(said)
     if m:
         return Rule(f"{_sentence_case(m.group('what'))} follow `{m.group('pattern')}`", "convention", [m.group("pattern")],
@@ -457,6 +466,9 @@ def no_kind(clause: str):  # -> Rule | None
     while found and found.end():
         said, recalled = said[found.end():], True
         found = RECALLED.match(said)
+    ever = re.match(r"^(no\s.+?)\s*,?\s+ever\s*[.!]*$", said, re.I)
+    if ever:  # "no force pushes to shared branches ever": the person's own word that it holds every time (refl29)
+        said, recalled = ever.group(1), True
     gerund = _NO_DOING.match(said)
     if gerund and recalled and gerund_base(gerund.group("verb")):
         # "I told you before, no merging without review" -> "Never merge without review."

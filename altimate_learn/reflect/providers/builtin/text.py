@@ -23,6 +23,7 @@ _LEADING = re.compile(
            though|dude|man|bro|mate|guys|folks|quick\ note|side\ note|small\ thing|@[\w-]+|cc\ @[\w-]+|like\ i\ said|as\ i\ said(?:\ before)?|
            as\ i\ mentioned|i\ (?:already\ |just\ )?(?:said|told\ you|mentioned)(?:\ this)?(?:\ (?:before|earlier|at\ the\ (?:start|beginning)))?|
            (?:we|i)\ (?:said|agreed|decided)(?:\ that)?(?=\s+(?:the|our|all|every|each|no|any|new)\s)|
+           (?:like|same\ as|as)\ last\ time|as\ (?:agreed|decided|discussed|mentioned)\ (?:yesterday|last\ (?:time|week)|before|earlier)|
            (?:this|that|it)\ was\ (?:settled|decided|agreed(?:\ on)?|discussed)(?:\ (?:at\ the\ (?:start|beginning)|before|earlier|already|yesterday))+|
            how\ many\ times\ (?:do\ |must\ )?i\ (?:have\ to|need\ to|gotta)\ (?:say|tell\ you)(?:\ (?:it|this|that))?(?:\ again)?\??|
            this\ is\ the\ \w+\ time|for\ the\ \w+\ time|once\ again|not\ quite|close(?:,\ but)?|

@@ -274,6 +274,7 @@ for _family, _names in {
     "orm": "sqlalchemy prisma drizzle typeorm sequelize peewee sqlmodel",
     "postgres driver": "psycopg psycopg2 psycopg3 asyncpg",
     "python version manager": "pyenv asdf mise",
+    "forms": "formik react-hook-form final-form",
 }.items():
     for _name in _names.split():
         TOOL_FAMILIES[_name] = TOOL_FAMILIES.get(_name, frozenset()) | {_family}
