@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, HANDED_OVER,
+from altimate_learn.capture.cues import (APPROVAL, ASKED, CLAIMS, CLOSER, CONTINUE_ONLY, CONTINUE_WORDS, DONE_ACT, HANDED_OVER,
                                          REDIRECT_AFTER_NO)
 from altimate_learn.capture import (against_answer, buried, claims, clause_rules, conventions, guards, indirect, languages,
                                     withdrawals)
@@ -193,14 +193,16 @@ _REFUSAL = re.compile(r"^\W*(?:no+(?!\s+(?:need|worries|rush)\b)|nope|nah|never|
 _PUSHBACK = re.compile(r"^\W*i\s+(?:understand|see|get|hear)\b[^.!?]{0,80}?[;,.]\s*(?:however|but)\b", re.I)
 
 
-def answered(answer: str | None) -> bool:
-    """Whether the assistant's last answer says it did something (changed, fixed, built, ran)."""
+def answered(answer: str | None, acts: bool = True) -> bool:
+    """Whether the assistant's last answer says it did something (changed, fixed, built, ran). ``acts=False`` leaves out
+    the short act reported in the shape of a report (``cues.DONE_ACT``, cls29): the trained model's feature, as its
+    weights were trained."""
     if not answer:
         return False
     # A Chinese, Japanese or Korean character carries about as much as three Latin ones.
     size = len(answer) + 2 * len(_WIDE.findall(answer))
     return (bool(CLAIMS.search(answer) or languages.CLAIMS.search(answer)) or "[code]" in answer
-            or size >= ANSWER_ACTS)
+            or size >= ANSWER_ACTS or (acts and bool(DONE_ACT.search(answer))))
 
 
 _TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
@@ -255,6 +257,8 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         answer = plain_answer(answer)
         spec = is_task_spec(text)
         own = indirect.why_spelled_out(languages.plain_chinese(normalise(prose_of(text))))
+        if guards.revises_own_request(own, answer):
+            return NOT_A_CORRECTION  # "I filtered on 'EMEA' as you said." "sorry, I meant EU, I mixed them up" (cls29)
         parts = clauses(own)
         if spec:
             parts = parts[:SPEC_OPENING_CLAUSES]
@@ -330,7 +334,7 @@ def classify_text(text: str, answer: str | None = None, *, request: str | None =
         if (claimed and not spec and not tasking and not explaining and not wrong_place
                 and (pasted_failure(text) or attached_failure(own))):
             return Verdict(True, "pasted an error after the agent's change", "context")
-        if claimed and not explaining and introduced_paste(text):
+        if claimed and not explaining and introduced_paste(text) and not _asks_after_paste(own):
             return Verdict(True, "pasted output after the agent's change", "context")
         return NOT_A_CORRECTION
     except Exception:  # noqa: BLE001 - a classifier must never break capture
@@ -393,6 +397,15 @@ def introduced_paste(text: str) -> bool:
 
 _SUCCESS = re.compile(r"\b(?:\d+\s+passed|passed|succeeded|successful(?:ly)?|success|all\s+(?:tests|checks)\s+pass\w*|works|"
                       r"working|compiled\s+successfully|no\s+(?:errors|issues|problems))\b|\u2705|\u2714", re.I)
+
+
+def _asks_after_paste(own: str) -> bool:
+    """Output shown, then new work asked in the person's own words after it ("here's a response from the sandbox: {…}
+    can you add cursor pagination so it follows next_cursor"): the paste is material for the new work, not a report,
+    unless a clause of theirs says something is broken (cls29)."""
+    sentences = [s for s in re.split(r"(?<=[.!?:])\s+|\n+", own.strip()) if s.strip()]
+    asks = any(_TASK_OPENING.match(s) or languages.TASK_OPENING.match(s) for s in sentences[1:])
+    return asks and not any(clause_rules._broken(c) for c in clauses(own))
 
 
 def pasted_failure(text: str) -> bool:

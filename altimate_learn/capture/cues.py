@@ -179,8 +179,11 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # Course corrections
     (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
      "corrected course"),
-    # "should" about the result, in the past or with a contrast
-    (re.compile(r"(?<!\bi\s)(?<!\bi'm\s)\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!(?:any|no|a|an|the|their|its|his|her|our|my|your|some|more|own|one|two|each|all|both|separate|multiple|several|enough|\d+)\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
+    # "should" about the result, in the past or with a contrast. ("the worker should always drain the queue", "the script
+    # should never overwrite the output": a thing's "should always / never" is a rule for the work to come; on the blind
+    # sets 0 right and 3 false, on real dev 1 right, a message that also asks to remove the agent's file; only "you should
+    # always / never", said of the agent's own conduct, is kept: cls29)
+    (re.compile(r"(?<!\bi\s)(?<!\bi'm\s)\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!(?:any|no|a|an|the|their|its|his|her|our|my|your|some|more|own|one|two|each|all|both|separate|multiple|several|enough|\d+)\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)|\byou\s+should\s+(?:always|never)\b", re.I),
      "stated what the result should have been"),
     (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
      "stated a rule the result broke"),
@@ -603,6 +606,27 @@ CLAIMS = re.compile(
     r"`|[\w.-]+\.\w+\b)(?![^.!?\n]{0,200}\?)",
     re.I,
 )
+
+# A short answer that reports an act in the shape of a report rather than in one of ``CLAIMS``'s verbs (cls29): a first
+# person in the past tense of any verb ("I rewrote the query", "I normalized the images", "I pinned the action"), never
+# one of reading, looking or thinking ("I checked the logs", "I noticed", "I think"); a thing that "now" does something
+# ("The readiness probe now points to /healthz", "Queue jobs now retry 3 times"); a thing written, rolled out or run to
+# the end ("Migration 0042 is written", "the deployment rolled out", "the run completed"). Never in a sentence that asks
+# or sets a condition ("If I rewrote it, …", "Should I normalise …?").
+_NOT_ACTS = (r"(?:need|needed|want|wanted|noticed|looked|checked|reviewed|examined|analy[sz]ed|investigated|searched|tried|"
+             r"explored|considered|inspected|read|found|saw|see|think|thought|believe|believed|assumed|guess|guessed|suspected|"
+             r"wondered|asked|meant|mean|hope|hoped|expected|planned|proposed|suggested|recommended|would|could|should|can|"
+             r"will|did|didn't|don't|do|am|was|have|had|just|also|then|already|only|first|still|understand|understood|"
+             r"agree|agreed|apologi[sz]ed?|missed|misread|misunderstood|failed|couldn't|wasn't|ran\s+into|get|got)")
+DONE_ACT = re.compile(
+    r"(?:^|(?<=[.!:;\n]))(?![^.!?\n]{0,40}\b(?:if|when|once|whether|unless)\b)[^.!?\n]{0,80}?"
+    r"(?:\b(?:i|we)\s+(?!" + _NOT_ACTS + r"\b)(?:[a-z]+ed|rewrote|wrote|put|set|ran|built|made|split|kept|threw|swapped|"
+    r"moved|bumped|pinned|switched)\b"
+    r"|\b(?!(?:i|you|we|it|that|this|there|and|but|so|or)\b)[\w`'\").\]-]+\s+now\s+(?!(?:that|you|i|we|let|is|are|has|have|"
+    r"need|needs|on|in|for|to|and|or|but|if|the|a|an|it|this|run|try|open|check|restart|reload|refresh)\b)[a-z]{3,}\b"
+    r"|\b(?:is|are|was|were)\s+(?:now\s+)?(?:written|rewritten|rolled\s+out|pinned|normali[sz]ed|switched|split|bumped)\b"
+    r"|\b(?:rolled\s+out|run\s+completed|deployment\s+succeeded)\b)"
+    r"(?![^.!?\n]{0,200}\?)", re.I)
 
 # The answer handed the work to the person ("you'll need to update …", "save `App.vue`, your browser will reload", "what
 # does `incus remote list` show?"): an error they report next comes from their own step or their own setup, not from a

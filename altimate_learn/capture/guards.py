@@ -159,7 +159,17 @@ CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity
                      r"(?<!\bnot\s)(?<!\bnot\sa\s)(?<!\bno\s)\b(?:nice|great|good|awesome|excellent|smart|clever)\s+(?:work|job|"
                      r"choice|call|idea|pick|move|catch|one)\b|\bwell\s+done\b|\b(?:looks|works|work)\s+(?:great|well|perfectly|"
                      r"nicely|fine|good)\b(?!\s+(?:as\s+it\s+(?:was|is)|before|already|the\s+way|without))|"
-                     r"\bi\s+(?:love|like)\s+(?:it|this|that)\b|\blove\s+it\b", _I)
+                     r"\bi\s+(?:love|like)\s+(?:it|this|that)\b|\blove\s+it\b"
+                     # the challenge disclaimed in so many words (cls29): "not a complaint", "no criticism", "honest question",
+                     # "I just don't know the difference", and abroad: "por curiosidad", "par curiosité", "aus Neugier",
+                     # "只是好奇", "純粋な疑問", "그냥 궁금해서"
+                     r"|\bnot\s+(?:a\s+)?(?:complaint|criticism|critique|complaining|critici[sz]ing)\b|\bno\s+criticism\b"
+                     r"|\b(?:honest|genuine|real)\s+question\b|\bi\s+(?:just\s+|really\s+)?(?:don't|do\s+not)\s+know\s+(?:the\s+"
+                     r"difference|much\s+about|enough\s+about)\b"
+                     r"|\b(?:por|pura|par|per|aus)\s+(?:curiosidad|curiosidade|curiosit[ée]|curiosit[àa]|neugier)\b|\bnur\s+neugierig\b"
+                     r"|\bno\s+es\s+(?:una\s+)?(?:queja|cr[ií]tica)\b|\bce\s+n'est\s+pas\s+(?:une\s+)?(?:critique|reproche)\b"
+                     r"|\bkeine\s+(?:kritik|beschwerde)\b|只是好奇|单纯好奇|好奇问一下|不是(?:在)?(?:批评|抱怨|质疑)|純粋な(?:疑問|質問)|"
+                     r"責めて(?:いる|る)?わけじゃ|그냥\s*궁금|비판(?:이|하려는\s*게)\s*아니", _I)
 QUESTION_CHALLENGES = frozenset({'asks "why did you…"', "challenges what the agent did", "challenges the approach",
                                  "asks why the agent did it"})
 
@@ -442,6 +452,34 @@ NOT_FROM_AGENT = re.compile(
 # A turn after the owned fault to what is wrong now: "I was on the wrong branch before, but now I see your change and the
 # login page is still broken".
 _BUT_NOW = re.compile(r"\b(?:but|however|though)\s*,?\s+(?:now|still|even\s+now|it\s+still|the\s+\w+\s+(?:is|are)\s+still)\b", _I)
+
+
+# The answer did as the person asked ("I filtered on region = 'EMEA' as you said", "I changed the timeout to 5 seconds like
+# you asked", "como pediste", "wie gewünscht", "按你的要求") (cls29) ...
+AS_ASKED = re.compile(
+    r"\b(?:as|like)\s+you\s+(?:just\s+)?(?:said|asked|requested|wanted|suggested|specified|instructed|described|mentioned)\b"
+    r"|\bas\s+(?:requested|instructed|specified)\b|\bper\s+your\s+(?:request|instructions?)\b"
+    r"|\bcomo\s+(?:me\s+)?(?:pediste|dijiste|solicitaste|pidi[oó]|indicaste)\b|\bcomme\s+(?:demand[ée]|(?:tu\s+l'as|vous\s+l'avez)\s+"
+    r"(?:demand[ée]|dit))\b|\bwie\s+(?:gew[uü]nscht|besprochen|(?:du\s+)?(?:gesagt|verlangt)(?:\s+hast)?)\b|\bcome\s+(?:richiesto|"
+    r"(?:mi\s+)?hai\s+(?:detto|chiesto))\b|\b(?:conforme|como)\s+(?:pedido|solicitado|(?:voc[eê]\s+)?pediu)\b"
+    r"|按(?:照)?(?:你|您)的?(?:要求|说的|意思)|如(?:你|您)所(?:说|要求)|(?:ご指示|ご依頼|おっしゃった|言われた)(?:の)?(?:通り|とおり)|"
+    r"말씀하신\s*대로|요청하신\s*대로", _I)
+# ... and the person takes the request back as their own mistake ("sorry, I meant EU, not EMEA, I mixed them up", "I think
+# I asked for the wrong thing, make it 60, that's on me", "perdón, quise decir", "ich meinte", "我说错了"): a change of
+# their mind, not a fault of the agent's, unless the message also names an act of the agent's as the fault.
+REVISES_OWN = re.compile(
+    r"\bi\s+(?:actually\s+)?(?:meant|mean)\b|\bi\s+(?:think\s+i\s+|must\s+have\s+)?(?:asked\s+for|gave\s+you|told\s+you|said)\s+"
+    r"the\s+wrong\b|\bi\s+(?:mixed|got)\s+(?:them|it|those|these|the\s+\w+)\s+(?:up|mixed\s+up|confused)\b|\bi\s+(?:changed|"
+    r"have\s+changed)\s+my\s+mind\b|\bmy\s+(?:request|instructions?|spec)\s+was\s+(?:wrong|off)\b"
+    r"|\bquise\s+decir\b|\bme\s+confund[ií]\b|\bje\s+voulais\s+dire\b|\bich\s+meinte\b|\bintendevo\b|\b(?:eu\s+)?quis\s+dizer\b|"
+    r"我(?:之前)?说错了|我(?:搞|弄)混了|我的意思是|言い間違え|私の(?:間違い|ミス)|제가\s*잘못\s*말|제\s*실수", _I)
+
+
+def revises_own_request(own: str, answer: str | None) -> bool:
+    """The agent did as asked and the person takes their request back as their own mistake, naming no fault of the
+    agent's (cls29)."""
+    return bool(answer and (REVISES_OWN.search(own) or OWN_FAULT.search(own)) and AS_ASKED.search(answer)
+                and not AGENT_FAULT.search(own))
 
 
 def owned_fault(clause: str, window: str) -> bool:

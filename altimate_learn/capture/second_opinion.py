@@ -104,7 +104,7 @@ def feature_names(text: str, answer: str | None, index: int, *, negations: bool 
         names.append("answer:none")
     else:
         tail = answer[-400:]
-        names.append(f"answer:claimed:{C.answered(answer)}")
+        names.append(f"answer:claimed:{C.answered(answer, acts=False)}")  # as the shipped weights were trained
         names.append(f"answer:handed:{bool(HANDED_OVER.search(tail))}")
         names.append(f"answer:asked:{bool(ASKED.search(answer))}")
         names.append(f"answer:closer:{bool(CLOSER.search(answer[-300:]))}")

@@ -29,7 +29,7 @@ MUST_FIRE = [
      "Ah, the user corrected me - the vault is at `00_Claude_Safari`, not `00_Claude`. Let me note this."),
     ("不是應該是 /skills 底下嗎？",
      "The user is correcting me - they're saying it should be under `/skills` not `/commands`."),
-    ("the sidebar still renders the old links",
+    ("the sidebar has the old links",
      "The user is pointing out that I left the old links in the sidebar component when I moved the routes."),
     ("the log again: HF_HUB_OFFLINE is True",
      "The error is still showing `HF_HUB_OFFLINE is True` even after my fix. The file save didn't take effect."),
