@@ -12,7 +12,8 @@
   well comes before the named file's weak matches); for a later request, then lessons whose triggers match a
   file the session touched; then the rest by score.
 - file: lessons whose trigger matches the file, whose text names the file (a path or file name, see
-  :mod:`altimate_learn.deliver.mentions`), or whose backtick identifier names a part of its path, ranked
+  :mod:`altimate_learn.deliver.mentions`), or, without path triggers, whose backtick identifier names a part of
+  its path, ranked
   by how specifically the trigger or the named file matches (see :func:`specificity`), then BM25 against the
   session's latest request, then helpful − harmful, then BM25 against the file's own path words (a
   tiebreak before the id), then id. The per-file limit applies after this ranking, so broad lessons
@@ -448,7 +449,13 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
     """Lessons matching ``path`` (project-relative) → :func:`specificity`: of their best path trigger or
     file named in their text (`**/ledger/config.py` for "… in `ledger/config.py`"), 0 for identifier-only
     matches. A trigger `DIR/NAME-PATTERN` matches a file in a subfolder of DIR too, at the weaker level of
-    :func:`globs.deeper` (`models/staging/*.sql` for `models/staging/stripe/stg_x.sql`)."""
+    :func:`globs.deeper` (`models/staging/*.sql` for `models/staging/stripe/stg_x.sql`).
+
+    An identifier-only match (a backticked identifier equal to a part of the path: `_cents` for
+    `net_amount_cents.sql`) is a project-wide lesson's: a lesson with path triggers says where it applies, and
+    when none of them (nor a file its text names) matches the file, one word of the path it shares (a module
+    `billing`, a class `Client`, the `api` of `web/src/api` for `services/api/…`) does not make it the file's
+    (review29 R29-3: "[applies to: backend/**/*.py]" was shown for a `.tsx`)."""
     norm = normalize_path(path)
     found: dict[int, float] = {}
     for pattern, lessons, deep in _candidate_globs(corpus, norm):
@@ -462,10 +469,12 @@ def file_matches(corpus: Corpus, path: str) -> dict[int, float]:
                 found[index] = level
     # The path's tokens include every underscore prefix and suffix of its identifiers (`net_amount_cents`
     # gives `_cents` and `net_`), so affix anchors are found by the same exact lookup.
+    scoped = corpus.scoped
     for token in set(tokenize(norm)):
         packed = corpus.anchors.get(token)
         for index in unpack(packed) if packed else ():
-            found.setdefault(index, 0.0)
+            if not scoped[index]:  # its own triggers say where it applies, and they do not match the file
+                found.setdefault(index, 0.0)
     return found
 
 
@@ -675,9 +684,10 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     `services/api/**` and thirty-seven of `services/**`, and its edit brought `services/**` rules sharing "users" or
     "logged" with the request, never "Return Pydantic response models from FastAPI routes" or "Never call blocking
     I/O inside `async def` handlers", which the request shares no word with (blind batch 41). Then come the broader
-    lessons as above, and last those matching the file only through a backticked identifier (level 0: `web/src/api`
-    and the `api-keys` page's rules for a router under `services/api/`), which the request's words would otherwise
-    have put before a broader rule of the file's own folders. A larger next level is left as it was: which of its
+    lessons as above, and last those matching the file only through a backticked identifier (level 0: a project-wide
+    rule naming `api` for a router under `services/api/`; until review29 R29-3 also `web/src/api` and the `api-keys`
+    page's rules, scoped to `web/src/**`), which the request's words would otherwise have put before a broader rule of
+    the file's own folders. A larger next level is left as it was: which of its
     lessons comes next would be a draw.
 
     With ``path`` (the file), after the level where the limit cut come the lessons below the cut holding a word of
@@ -721,7 +731,7 @@ def held_back(scored: list[tuple[int, float, float]], limit: int, corpus: Corpus
     later = set(named)
     if nearer:
         # The next level, all of it, before a broader lesson a word of the request points at; a lesson matching the
-        # file only through a backticked identifier (`web/src/api` for `services/api/…`) after those.
+        # file only through a backticked identifier (a project-wide rule naming `api` for `services/api/…`) after those.
         weak = [i for i, level, _ in pointed if level <= 0]
         broad = [i for i, level, _ in pointed if level > 0]
         return ([i for i, _, relevance in level_of if relevance > 0] + rest + [i for i in broad if i in stated] + named

@@ -56,7 +56,8 @@ def _walked(c, path: str) -> dict[int, float]:
                 found[index] = level
     for token in set(tokenize(norm)):
         for index in unpack(c.anchors[token]) if token in c.anchors else ():
-            found.setdefault(index, 0.0)
+            if not c.scoped[index]:  # a lesson with triggers is matched by them, not by one word of the path
+                found.setdefault(index, 0.0)
     return found
 
 
