@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from altimate_learn.errors import LearnError, StoreError
-from altimate_learn.review.model import Review, load_review, read_lesson_file
+from altimate_learn.review.model import LessonFile, Review, load_review, read_lesson_file
 from altimate_learn.review.search import resolve_id
 from altimate_learn.schema import Lesson
 from altimate_learn.store import Store, fsio
@@ -448,7 +448,7 @@ def reject(store: Store, reason: str | None = None) -> RejectResult:
         try:
             read = read_lesson_file(path)
             count = len(read.lessons or [])
-            diff = _against_approved(store, read.lessons or [])
+            diff = _against_approved(store, _rebased(store, read))
         except StoreError:
             moved = str(fsio.move_aside(path))
         # A candidate the approved set already holds (a promote killed after writing approved.json, whose rerun
@@ -484,6 +484,18 @@ def _staged_changes(store: Store) -> set[str]:
         return set()
     staged = {lesson["id"]: lesson for lesson in candidate}
     return {lid for lid, lesson in staged.items() if approved.get(lid) != lesson} | (set(approved) - set(staged))
+
+
+def _rebased(store: Store, candidate: LessonFile) -> list[Lesson]:
+    """The candidate's lessons as `learn show` and promote see them: its own changes on approved.json of now (a lesson
+    a teammate approved since is no removal it makes, and one it adds that the team approved since is no addition)."""
+    from altimate_learn.review.model import _rebase
+
+    try:
+        approved = read_lesson_file(store.path(Store.APPROVED))
+    except LearnError:
+        return candidate.lessons or []
+    return _rebase(store, approved, candidate, [], [])[0].lessons or []
 
 
 def _against_approved(store: Store, candidate: list[Lesson]) -> tuple[int, int, int]:

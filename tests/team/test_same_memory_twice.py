@@ -5,7 +5,8 @@ rule in each clone under its own id. Ana promotes and pushes; Ben pulls, then ru
 Before, Ben's promote merged his candidate onto the pulled set by id and approved.json held the rule twice (each
 delivered, each counted). Now his copy is left out with a line naming the approved one, promote has nothing to do,
 and the `learn reject` it advises records no rejection: Ben never rejected the rule his team approved, so `learn
-status` must not say "overruled by the team"."""
+status` must not say "overruled by the team" (nor does reject count Ana's lesson, pulled after he staged, as one he
+removes)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def test_the_same_memory_imported_by_two_teammates_is_approved_once(team: Team):
     assert promote.returncode == 1 and "is identical to the approved lessons. Run `learn reject`" in promote.stderr
     assert [lesson["text"] for lesson in ben.approved()].count(RULE) == 1
 
-    ben.learn("reject")
+    # what Ben discards is his copy of a rule the team holds: no lesson of the team reads as one he removes
+    assert "Discarded the candidate of 'team-playbook' (0 added, 0 edited, 0 removed)." in ben.learn("reject").stdout
     assert "overruled" not in ben.learn("status").stdout.lower()
     assert json.loads(ben.learn("status", "--json").stdout)["overruled"] == []
     assert "Overruled" not in ben.learn("show").stdout
