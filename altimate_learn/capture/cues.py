@@ -179,11 +179,10 @@ CUES: list[tuple[re.Pattern[str], str]] = [
     # Course corrections
     (re.compile(r"^\W*(?:actually|hmm+,?\s+no)\b[,:!.]?\s+(?![^.!?\n]{0,50}\b(?:great|perfect|works|worked|nice|good|awesome|thanks|thank|fine|also|too|as\s+well|one\s+more|another)\b)(?!(?:can|could|would|will|what|how|is|are|do|does|let\s+me|i'll|i\s+need)\b)\w|^\W*(?:wait|hold\s+on|hang\s+on|stop)\b\s*[,:!.]+\s+(?:that's|that\s+is|this\s+is|it's|you're|you\s+are|you|no|don't|do\s+not|use|not|never|wrong)\b", re.I),
      "corrected course"),
-    # "should" about the result, in the past or with a contrast. ("the worker should always drain the queue", "the script
-    # should never overwrite the output": a thing's "should always / never" is a rule for the work to come; on the blind
-    # sets 0 right and 3 false, on real dev 1 right, a message that also asks to remove the agent's file; only "you should
-    # always / never", said of the agent's own conduct, is kept: cls29)
-    (re.compile(r"(?<!\bi\s)(?<!\bi'm\s)\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!(?:any|no|a|an|the|their|its|his|her|our|my|your|some|more|own|one|two|each|all|both|separate|multiple|several|enough|\d+)\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)|\byou\s+should\s+(?:always|never)\b", re.I),
+    # "should" about the result, in the past or with a contrast. (cls29 tried leaving a thing's "should always / never" out,
+    # as a rule for the work to come: on data it was not written from it lost as many corrections as false alarms (real
+    # dev 1 right lost, the second blind set 1 false alarm fewer), so it stays.)
+    (re.compile(r"(?<!\bi\s)(?<!\bi'm\s)\b(?:should|shouldn't|should\s+not)\s+have\s+(?:been\s+)?(?!(?:any|no|a|an|the|their|its|his|her|our|my|your|some|more|own|one|two|each|all|both|separate|multiple|several|enough|\d+)\b)\w+|\bshould(?:n't|\s+not)\s+(?:be|use|have|include|add|contain|touch|change|modify|call|import|return|go|live|hardcode|expose|log)\b(?!\s+(?:(?:an?|any|much\s+of\s+an?)\s+)?(?:problems?|issues?|concerns?|worr(?:y|ies)|hard|difficult|necessary|needed|too)\b)|\bshould\s+(?:always|never|be\s+using|use\s+[^.?!\n]{1,60}\s+(?:instead|not)\b)", re.I),
      "stated what the result should have been"),
     (re.compile(r"\bmust(?:n't|\s+not)\s+(?:be|use|have|include|touch|change|call|import|expose|contain|log|hardcode)\b|\bmust\s+(?:always|never)\b|\b(?:was|were|is|are|it's)\s+supposed\s+to\b", re.I),
      "stated a rule the result broke"),

@@ -7,8 +7,10 @@ look-alikes (none of these sentences is a row of any set):
   "the run completed") said the work was done as much as "I fixed it" (`cues.DONE_ACT`);
 - the agent did as asked and the person takes the request back as their own mistake (`guards.revises_own_request`);
 - a question about the agent's choice whose challenge is disclaimed in so many words ("not a complaint");
-- output shown, then new work asked after it: material for the new work, not a report;
-- a thing's "should always / never" is a rule for the work to come; "you should never …" is said of the agent.
+- output shown, then new work asked after it: material for the new work, not a report.
+
+Tried and undone: a thing's "should always / never" ("the script should never overwrite the output") read as a rule
+for the work to come; on data it was not written from it lost a correction for each false alarm it took.
 """
 
 from __future__ import annotations
@@ -187,20 +189,3 @@ def test_output_shown_then_a_fault_said_is_still_a_report():
     assert judge(text, CLIENT).correction
     text = f"this is the response from the staging api:\n\n{PASTE}\n\nit only returns page 1, fix the paging"
     assert judge(text, CLIENT).correction
-
-
-# -- a thing's "should always / never" ----------------------------------------------------------------------------------
-
-SKELETON = "The importer skeleton is in place."
-
-
-@pytest.mark.parametrize("text", [
-    "the importer should never write to the prod bucket, use the staging one",
-    "next: the consumer should always ack after the write, add that",
-])
-def test_a_rule_for_the_work_to_come_is_no_correction(text):
-    assert not judge(text, SKELETON).correction, text
-
-
-def test_you_should_never_is_said_of_the_agent():
-    assert judge("you should never write to the prod bucket from a script", SKELETON).correction
