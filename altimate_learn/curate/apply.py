@@ -382,7 +382,9 @@ class _Pass:
                 undeclared.pop(swap_id, None)
                 swapped = swap_note
             elif apart_id is not None:
-                count = {1: "one word", 2: "two words", 3: "three words"}.get(len(apart_words), f"{len(apart_words)} words")
+                count = ({1: "one word", 2: "two words", 3: "three words"}.get(len(apart_words), f"{len(apart_words)} words")
+                         if not any(" " in x + y for x, y in apart_words) else
+                         "one place" if len(apart_words) == 1 else f"{len(apart_words)} places")
                 said = ", ".join(f'"{x}" for "{y}"' for x, y in apart_words)
                 note = f"differs from {apart_id} in {count} ({said}): keep both, or reject one"
                 delta.provenance = f"{delta.provenance}; {note}" if delta.provenance else note

@@ -118,7 +118,7 @@ _TOOL_SLOT = frozenset("use uses using with via through by on from prefer prefer
 
 
 # one word for another that says the same ("every"/"each") or its opposite ("before"/"after": a conflict)
-_SAME = [frozenset(p.split()) for p in ("every each all any", "repo repository", "pr pull", "dir directory folder",
+_SAME = [frozenset(p.split()) for p in ("every each all any", "1 single", "repo repository", "pr pull", "dir directory folder",
                                         "config configuration", "docs documentation", "env environment")]
 _OPPOSITE = [frozenset(p.split()) for p in (
     "before after", "always never", "do don't", "enable disable", "enabled disabled", "with without", "above below",
@@ -239,7 +239,7 @@ def words_apart(new: str, old: str) -> list[tuple[str, str]] | None:
     conflicts, not this. The rule is added beside the lesson with a note naming the words."""
     a, b = _tokens(new), _tokens(old)
     if len(a) != len(b):
-        return None
+        return _spans_apart(new, old, a, b)
     diff = [i for i, (x, y) in enumerate(zip(a, b)) if x[0] != y[0]]
     if len(diff) == 1:
         if one_word_apart(new, old) is None:
@@ -257,6 +257,36 @@ def words_apart(new: str, old: str) -> list[tuple[str, str]] | None:
     raw_a, raw_b = _tokens(new, numbers=False), _tokens(old, numbers=False)
     shown_a, shown_b = (raw_a, raw_b) if (len(raw_a), len(raw_b)) == (len(a), len(b)) else (a, b)
     return [(shown_a[i][0], shown_b[i][0]) for i in picked]
+
+
+def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[str, bool]]) -> list[tuple[str, str]] | None:
+    """:func:`words_apart` for texts of different lengths: words of content in one place replaced by others that
+    say something else ("Pin the action versions to a tag." of "… to a commit sha.": review29, a HELPFUL vote for the
+    sha rule, the tag rule lost). Words only added or left out (an example, "every") and forms ("before pushing" /
+    "before every push", "PR" / "pull request") are no such replacement."""
+    from difflib import SequenceMatcher
+
+    if min(len(a), len(b)) < 4 or values_swapped(new, old):
+        return None
+    # a code span as its words: "Deploy with `helm`, not `kubectl apply`." says what "… Helm, not kubectl apply." says
+    a = [(w, False) for token, _ in a for w in token.split()]
+    b = [(w, False) for token, _ in b for w in token.split()]
+    ops = [op for op in SequenceMatcher(None, [w for w, _ in a], [w for w, _ in b], autojunk=False).get_opcodes()
+           if op[0] != "equal"]
+    if not ops or len(ops) > MAX_APART:
+        return None
+    pairs = []
+    for tag, i1, i2, j1, j2 in ops:
+        if tag != "replace":
+            continue
+        mine = [w for w, _ in a[i1:i2] if w not in _FLEX]
+        theirs = [w for w, _ in b[j1:j2] if w not in _FLEX]
+        if not mine or not theirs or any(_alike(x, y) for x in mine for y in theirs):
+            continue
+        if any(x in p and y in p for x in mine for y in theirs for p in _OPPOSITE):
+            return None
+        pairs.append((" ".join(w for w, _ in a[i1:i2]), " ".join(w for w, _ in b[j1:j2])))
+    return pairs or None
 
 
 def values_swapped(new: str, old: str) -> bool:

@@ -203,3 +203,32 @@ def test_the_note_quotes_the_words_as_written_and_one_as_a_pronoun_is_no_number(
     result = curate(store, [add("Keep functions under fourty lines.")])
     (staged,) = [l for l in result.candidate if l["id"] != "L-0001"]
     assert 'in one word ("fourty" for "forty")' in staged["provenance"]
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("Pin the action versions to a commit sha.", "Pin the action versions to a tag.",
+     'in one place ("tag" for "commit sha")'),
+    ("Pin the Docker base images to a digest in production Dockerfiles.",
+     "Pin the Docker base images to a minor version in production Dockerfiles.",
+     'in one place ("minor version" for "digest")'),
+])
+def test_other_words_of_another_length_in_one_place_are_another_rule(tmp_path, old, new, said):
+    """review29: "… to a tag." was a HELPFUL vote for "… to a commit sha.": the texts differ in length, so the
+    word-for-word reading did not see the replaced words."""
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["ADD"]
+    (staged,) = [l for l in result.candidate if l["text"] == new]
+    assert f"differs from L-0001 {said}: keep both, or reject one" in staged["provenance"]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Run the tests before pushing to GitHub.", "Run the tests before every push to GitHub."),
+    ("Deploy with Helm, not kubectl apply.", "Deploy with `helm`, not `kubectl apply`."),
+    ("Open a PR for every change to main.", "Open a pull request (PR) for every change to main."),
+    ("Use pnpm, not npm, for installs.", "Use pnpm, not npm, for installs (see README)."),
+])
+def test_words_added_or_written_otherwise_still_vote(tmp_path, old, new):
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert [a["op"] for a in result.applied] == ["HELPFUL"]
