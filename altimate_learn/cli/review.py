@@ -322,7 +322,9 @@ def reject(lesson_ids: Annotated[list[str] | None, typer.Argument(
            name: NameOpt = "team-playbook", as_json: JsonOpt = False) -> None:
     """Discard the staged candidate (and the harmful marks and pending replacements of its reflection),
     or with ids, only those lessons' staged changes. The signals a discarded reflection consumed are open
-    again, for `learn reflect` to try once more. What you rejected is kept in this clone: when a teammate
+    again, for `learn reflect` to try once more; a rule you rejected by its id is not staged again by a
+    reflection (only `learn remember` brings it back), while discarding a whole candidate refuses none of its rules
+    in particular. What you rejected is kept in this clone: when a teammate
     approves the same rule and it arrives with a pull, `learn status`, `show` and `doctor` say who approved it
     and your reason; `--withdraw ID` accepts their approval, `learn retire ID` proposes its removal to everyone."""
     from altimate_learn.review import gate

@@ -219,17 +219,20 @@ class Screen:
         return self._retired_words.get(_words_only(text))
 
     def _rejected_match(self, text: str, work: Any) -> dict | None:
-        """The newest standing rejection in this clone (`learn reject`, not withdrawn) of a lesson or an edit with the
-        words of ``text`` (case, backticks, spacing and punctuation aside), unless a lesson in force says them now.
-        `learn reject` gives the reflection's signals back, so the next reflection reads the same correction and,
-        without this, proposes the rule the person just refused again, and again after every reject. A person's
-        rule (`learn remember`) is theirs to bring back."""
+        """The newest standing rejection in this clone of a lesson or an edit the person named (`learn reject ID`, not
+        withdrawn) with the words of ``text`` (case, backticks, spacing and punctuation aside), unless a lesson in
+        force says them now. `learn reject` gives the reflection's signals back, so the next reflection reads the
+        same correction and, without this, proposes the rule the person refused again, and again after every reject.
+        Discarding a whole candidate (`learn reject`, one bad rule, "not now", "let me rerun with a model") refuses
+        none of its rules in particular (review29 R29-4): they may come back, and `learn show` says they were
+        rejected before. A person's rule (`learn remember`) is theirs to bring back; a model's rule in other words
+        is another rule."""
         if self._rejected_words is None:
             from altimate_learn.team.overruled import read
 
             self._rejected_words = {}
             for record in read(self.store):  # oldest first: the newest rejection of a text wins
-                if record["kind"] != "removed" and not record.get("withdrawn"):
+                if record["kind"] != "removed" and record.get("named") and not record.get("withdrawn"):
                     self._rejected_words[_words_only(record["text"])] = record
         if not self._rejected_words:
             return None

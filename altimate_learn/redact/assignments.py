@@ -522,24 +522,42 @@ def _user_then_pass(text: str, lower: str, add) -> None:
             add(start, start + len(value), "password", 4)
 
 
-# A login named with its password, user and password joined by "/" or ":": "login with admin / hunter2", "creds are
-# admin:Winter2024!", "sign in as qa_bot / Qa-2024-pw" (review28 R28-8's residual); the value must read like a password
-# (letters with digits or symbols, no path).
-_LOGIN_NEEDLES = ("login", "log in", "logon", "log on", "sign in", "signin", "ssh", "creds", "credential")
+# A login named with its password: user and password joined by "/" or ":" ("login with admin / hunter2", "creds are
+# admin:Winter2024!", "Einloggen mit admin / Geheim2024!"), or the password after "with" ("log in as root with toor123");
+# also a named test or staging user ("the test user is alice / s3cretPass"). review28 R28-8's and review29 R29-5's
+# residuals. The value must read like a password (letters with digits or symbols, no path; six digits or more); a
+# user and value joined by "/" with no space read as a path unless the value has a capital or a symbol.
+_LOGIN_NEEDLES = ("login", "log in", "logon", "log on", "log into", "sign in", "signin", "ssh", "creds", "credential",
+                  " user ", "einlog", "anmeld", "sesión", "sesion", "connecte", "connexion", "entrar", "登录", "ログイン")
+_LOGIN_VERB = (r"(?:log(?:ged)?[ \t]?(?:in|on|into)(?:[ \t]+to)?|login|sign(?:ed)?[ \t]?in|signin|ssh|creds|credentials?|"
+               r"einloggen|anmelden|inici(?:a|ar)[ \t]+sesi[oó]n|connecte[- ]toi|connexion|entrar|登录|ログイン|"
+               r"(?:test|staging|demo|qa|dev|admin|e2e)[ \t]+(?:user|account|login)(?:[ \t]+(?:is|=))?)")
+_LINK = r"(?:with|as|is|are|using|via|mit|con|avec|com|als|como|en tant que|for[ \t]+[\w.-]+(?:[ \t]+(?:is|are))?)"
 _LOGIN_PAIR = re.compile(
-    r"(?<![\w-])(?:log(?:ged)?[ \t]?(?:in|on)|login|sign(?:ed)?[ \t]?in|signin|ssh|creds|credentials?)"
-    r"(?:[ \t]+(?:with|as|is|are|using|via|for[ \t]+\w+(?:[ \t]+(?:is|are))?))?[ \t]*[:=]?[ \t]+[`\"']?"
-    r"([a-z0-9_.@+-]{1,64})(?:[ \t]{0,2}/[ \t]{0,2}|:)[`\"']?([^\s`\"',;/:]{4,200})")
+    r"(?<![\w-])" + _LOGIN_VERB + r"(?:[ \t]+(?:[\w.-]+[ \t]+)?" + _LINK + r"(?:[ \t]+[\w.-]+)?)?[ \t]*[:=]?[ \t]+[`\"']?"
+    r"(?P<user>[a-z0-9_.@+-]{1,64})(?P<sep>[ \t]{1,2}/[ \t]{0,2}|[ \t]{0,2}/[ \t]{1,2}|/|:)[`\"']?"
+    r"(?P<value>[^\s`\"',;/:]{4,200})")
+_LOGIN_WITH = re.compile(
+    r"(?<![\w-])" + _LOGIN_VERB + r"[ \t]+(?:as|als|como|en tant que)[ \t]+(?P<user>[a-z0-9_.@+-]{1,64})[ \t]+"
+    r"(?:with|using|mit|con|avec|com)[ \t]+(?:(?:the[ \t]+)?(?:password|pass|pw|passwort|contraseña|mot de passe)"
+    r"[ \t]+)?[`\"']?(?P<value>[^\s`\"',;/:]{4,200})")
+_STRONG = set("!@#$%^&*+=?~")
 
 
 def _login_pair(text: str, lower: str, add) -> None:
     if not any(needle in lower for needle in _LOGIN_NEEDLES):
         return
-    for m in _LOGIN_PAIR.finditer(lower):
-        start = m.start(2)
-        value = text[start:m.end(2)].rstrip(".,:;)]}?")
-        if value and "REDACTED" not in value.upper() and not value.startswith("[") and _passwordish(value, True):
-            add(start, start + len(value), "password", 4)
+    for pattern in (_LOGIN_PAIR, _LOGIN_WITH):
+        for m in pattern.finditer(lower):
+            start = m.start("value")
+            value = text[start:m.end("value")].rstrip(".,:;)]}?")
+            if not value or "REDACTED" in value.upper() or value.startswith("["):
+                continue
+            if m.re is _LOGIN_PAIR and m.group("sep") == "/" and not (any(c.isupper() for c in value)
+                                                                    or _STRONG & set(value)):
+                continue  # "login as bob/v2-beta": a path
+            if _passwordish(value, True) or (value.isdigit() and len(value) >= 6):
+                add(start, start + len(value), "password", 4)
 
 
 def _prose_linked(text: str, lower: str, add) -> None:

@@ -564,7 +564,7 @@ def reject_lessons(store: Store, ids: list[str], reason: str | None = None) -> R
         from altimate_learn.team.overruled import record
 
         record(store, _not_held(store, _rejected_changes(_staged_on(store, approved), candidate, wanted), approved),
-               reason)
+               reason, named=True)
         dropped: list[Lesson] = []
         restored: list[Lesson] = []
         for lid in wanted:

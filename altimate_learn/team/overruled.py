@@ -69,10 +69,13 @@ def clean_reason(reason: str | None) -> str | None:
     return text[:REASON_CHARS] or None
 
 
-def record(store, changes: list[tuple[str, Lesson]], reason: str | None) -> None:  # type: ignore[no-untyped-def]
+def record(store, changes: list[tuple[str, Lesson]], reason: str | None,  # type: ignore[no-untyped-def]
+           named: bool = False) -> None:
     """Keep what `learn reject` rejected: ``changes`` are (kind, lesson as the rejected change had it; for a
-    removal, the approved lesson kept). Call under the store lock. Never raises: the rejection is done whatever
-    happens here."""
+    removal, the approved lesson kept). ``named``: the person named these rules (`learn reject ID…`), a refusal of
+    each rule itself, which a reflection may not stage again (:mod:`altimate_learn.gates.screen`); discarding a whole
+    candidate refuses none of its rules in particular. Call under the store lock. Never raises: the rejection is
+    done whatever happens here."""
     if not changes:
         return
     from altimate_learn.redact import redact
@@ -86,6 +89,8 @@ def record(store, changes: list[tuple[str, Lesson]], reason: str | None) -> None
             entry["paths"] = _files(lesson)
         if why:
             entry["reason"] = why
+        if named:
+            entry["named"] = True
         new.append(entry)
     try:
         store.rewrite_jsonl(FILE, (read(store) + new)[-KEEP:])

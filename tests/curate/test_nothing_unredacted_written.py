@@ -76,11 +76,22 @@ def test_a_login_typed_with_its_password_reaches_no_file(git_repo: Path, cli):
 
     for typed, secret in (("No, log in with admin / Hunt3r-22 on staging, not the readonly user.", "Hunt3r-22"),
                           ("the creds are admin:Winter2024! for grafana, don't ask again", "Winter2024"),
-                          ("sign in as qa_bot / Qa-2024-pw then open settings", "Qa-2024-pw")):
+                          ("sign in as qa_bot / Qa-2024-pw then open settings", "Qa-2024-pw"),
+                          # review29 R29-5
+                          ("you can log in as root with toor123", "toor123"),
+                          ("the test user is alice / s3cretPass", "s3cretPass"),
+                          ("login with admin / 12345678", "12345678"),
+                          ("log into grafana with admin / Adm1n!x", "Adm1n"),
+                          ("Einloggen mit admin / Geheim2024!", "Geheim2024"),
+                          ("inicia sesión con admin / Clave2024!", "Clave2024"),
+                          ("connecte-toi avec admin / MotDePasse1!", "MotDePasse1")):
         assert secret not in redact(typed), typed
     for same in ("ssh git@github.com:org/repo.git", "ssh deploy@10.0.0.5:2222 then restart", "account id: 12345:abcd9",
                  "the login page lives at /auth/login2fa", "login with the test user / password from 1password",
-                 "log in as bob: he has the admin role"):
+                 "log in as bob: he has the admin role", "login as bob/v2-beta", "log in as admin with SSO",
+                 "the test user is alice / bob's account", "sign in with google / github",
+                 "log in as admin with 2fa enabled", "log into the dashboard with google / okta sso",
+                 "login flow: user/passwd form posts to /api/v2/session"):
         assert redact(same) == same
     assert cli("enable")[0] == 0
     base = {"session_id": "s-login", "cwd": str(git_repo), "transcript_path": str(git_repo / "t.jsonl")}

@@ -54,11 +54,21 @@ def test_reject_gives_the_reflections_signals_back_so_a_model_can_try_again(git_
                    "1 signal of the discarded reflection is open again: `learn reflect --pending --model NAME` "
                    "reflects on it again (`learn signals` lists open signals).\n")
     assert _status(git_repo, signal_id) == "open"
-    # The offline reflector reads the same correction the same way: it must not stage the rules the person has
-    # just refused (before, it did, after every reject); the signal waits for a model or a person, saying why.
+    # Discarding the whole candidate refuses no rule in particular (review29 R29-4): the offline reflector's retry
+    # stages the same rules again, and `learn show` says they were rejected before.
     code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")
     assert code == 0 and "has no open signals" not in out, err
-    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
+    staged = _staged_ids(git_repo)
+    assert len(staged) == 2 and _status(git_repo, signal_id) == "consumed"
+    assert "Rejected before in this clone: staged again (2)" in cli("show")[1]
+    # Rejecting the rules by name refuses them: the offline reflector reads the same correction the same way and
+    # must not stage them again (before, it did, after every reject); the signal waits, saying why.
+    code, out, err = cli("reject", *staged, "--reason", "cents are wrong for our ledger")
+    assert code == 0, err
+    assert _status(git_repo, signal_id) == "open"
+    code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")
+    assert code == 0 and "has no open signals" not in out, err
+    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists() or not _staged_ids(git_repo)
     assert _status(git_repo, signal_id) == "open"
     code, out, _ = cli("signals", "--unlearned")
     assert code == 0 and signal_id in out
@@ -128,7 +138,4 @@ def test_signals_given_back_wait_for_a_person_automatic_reflection_leaves_them(g
     assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
     assert _status(git_repo, signal_id) == "open"
     code, out, err = cli("reflect", "--session", SESSION, "--model", "builtin")  # the person's own retry
-    # offline, the same correction gives the same rules, which the person refused: nothing is staged again
-    assert code == 0 and "restates a rule you rejected on " in out, err
-    assert not (learn_dir(git_repo) / "team-playbook" / "candidate.json").exists()
-    assert _status(git_repo, signal_id) == "open"
+    assert code == 0 and "Signals: 1 consumed." in out, err

@@ -97,8 +97,7 @@ def test_nothing_is_said_when_this_clone_approves_the_rule_itself_or_nobody_appr
     ana.stage({"op": "ADD", "text": RULE, "reason": "review"})
     ana.learn("reject")
     assert "overruled" not in ana.learn("status").stdout
-    ana.learn("remember", RULE)  # she changed her mind and approved it herself (a reflection may not bring it back)
-    ana.learn("promote", "--yes")
+    ana.add(RULE)  # she changed her mind and approved it herself
     assert "overruled" not in ana.learn("status").stdout
     assert json.loads(ana.learn("status", "--json").stdout)["overruled"] == []
 
@@ -127,20 +126,17 @@ def test_a_teammates_lesson_pulled_while_a_candidate_waits_is_no_rejected_remova
 
 
 def test_a_rule_rejected_here_and_staged_again_says_so_in_show(team: Team):
-    """A rule rejected here and staged again (a reflection may not bring it back: the curator refuses it, see
-    tests/review/test_reject_gives_back.py; the person can, with `learn remember`): `learn show` names the earlier
-    rejection and its reason instead of asking as if the rule were new."""
+    """`learn reject` gives the signals back, so the next reflection may propose the same rule again: `learn show`
+    names the earlier rejection and its reason instead of asking as if the rule were new."""
     (ana,), _ = start(team, "ana")
     ana.stage({"op": "ADD", "text": RULE, "reason": "review"})
     ana.learn("reject", "--reason", REASON)
     assert "Rejected before" not in ana.learn("show").stdout
     ana.stage({"op": "ADD", "text": "squash-merge every pull request; never rebase-merge", "reason": "review"})
-    assert "rebase-merge" not in ana.learn("show").stdout  # refused: "restates a rule you rejected on …"
-    ana.learn("remember", "squash-merge every pull request; never rebase-merge")
     [staged] = [x for x in json.loads(ana.learn("show", "--json").stdout)["rejected_before"]]
     show = ana.learn("show").stdout
     assert "Rejected before in this clone: staged again (1)" in show
-    assert (f"[{staged['id']}] Squash-merge every pull request; never rebase-merge. (you rejected it on ") in show
+    assert (f"[{staged['id']}] squash-merge every pull request; never rebase-merge (you rejected it on ") in show
     assert f': "{REASON}"): `learn reject {staged["id"]}` rejects it again; promote it if you changed your mind.' in show
     assert staged["reason"] == REASON
     ana.learn("promote", "--yes")  # she changed her mind: approved here, so never "overruled" either
