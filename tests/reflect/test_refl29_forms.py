@@ -193,7 +193,14 @@ GIVES_3 = [
     ("like last time: user facing strings go in Localizable.strings, we ship in 9 languages",
      ["Put user facing strings in `Localizable.strings`."]),
     ("as discussed yesterday, every schema change needs a backwards compatible two step migration here. add the column "
-     "nullable first", ["Every schema change needs a backwards compatible two step migration."]),
+     "nullable first", ["Every schema change needs a backwards compatible two step migration."]),    # tests the agent wrote reaching a real outside service (blind2 and blind3 say it alike)
+    ("good. one thing before the next task, the unit tests you wrote hit the real Stripe API, they need to use the mock "
+     "client. then do refunds", ["Never hit the real Stripe API in unit tests."]),
+    ("the tests you wrote hit the real database", ["Never hit the real database in tests."]),
+    ("the integration tests you added call the real payment service, mock it", ["Never hit the real payment service in integration tests."]),    # two languages (or two tools of one job) with the new work they hold for
+    ("no. swift, not objective-c, for new files", ["Use swift instead of objective-c for new files."]),
+    ("kotlin, not java, for new code", ["Use kotlin instead of java for new code."]),
+    ("pnpm, not npm, for new projects", ["Use `pnpm` instead of `npm` for new projects."]),
 ]
 
 
@@ -213,6 +220,10 @@ LOOKALIKES_3 = [
     "users are named <first>_<last>", "staging models are named after the source", "the files are named stg_orders",
     # a reminder's lead before one thing of this task
     "like last time, fix the button", "as discussed yesterday, the new banner goes on top",
+    # what is no outside service, or not tests the agent wrote
+    "the tests you wrote hit the real button", "the users you added hit the real api",
+    # two languages bare (what one file is written in), or no language or tool
+    "swift, not objective-c", "blue, not red, for new screens",
 ]
 
 

@@ -7,6 +7,8 @@
   dependencies without asking": nobody asked, the person says; only dependencies (a new endpoint may be this task's).
 - "the login flow works now, but you left console.log statements in four files" -> "don't leave console.log statements
   in the code": debugging code left behind (a few names only: console.log, print, debugger, pdb, breakpoint(), dbg!).
+- "the unit tests you wrote hit the real Stripe API" -> "don't hit the real Stripe API in unit tests": tests reaching a real
+  outside service (refl29: blind2 and blind3 say it alike).
 - "did u even run it? it doesnt compile", "did you even test it" -> "always run the code before reporting the work as
   done": the check the person says was skipped before the agent said it was done. Only with "even" or "actually" (the
   person's word that it should have been done): "did you test it?" may be a plain question.
@@ -34,6 +36,11 @@ _LEFT_DEBUG = re.compile(r"(?:^|[,.;:]\s*|\s(?:but|though|and)\s+)(?:you|u)\s+(?
                          r"(?:two|three|four|five|six|\d+)\s+|a\s+bunch\s+of\s+)?(?P<what>console\.log|debugger|pdb|breakpoint\(\)|"
                          r"dbg!|print|println!?|var_dump|dd\(\))(?:\s+(?P<kind>statements|statement|calls|call|lines|line))?"
                          r"(?=\s*(?:$|[,.;!?]|(?:in|on|everywhere|all\s+over|around)\b))", re.I)
+# "the unit tests you wrote hit the real Stripe API" (blind2 and blind3 alike): tests reaching a real outside service
+_REAL_SERVICE = re.compile(r"(?:^|[,.;:]\s*|\s(?:but|though|and)\s+)(?:the\s+)?(?P<kind>(?:unit|integration|e2e|component)\s+tests|"
+                           r"tests)\s+(?:you|u)\s+(?:just\s+)?(?:wrote|added|made|created)\s+(?:still\s+|all\s+)?(?:hit|call|use)\s+"
+                           r"the\s+real\s+(?P<what>(?:[\w.-]+\s+)?(?:api|server|database|db|service|backend|endpoint|network|"
+                           r"bucket|queue|broker|smtp|s3|cluster))(?=\s*(?:$|[,.;!?]|\s(?:and|so|which|that)\b))", re.I)
 _DID_YOU_EVEN = re.compile(_LEAD + r"did\s+(?:you|u|ya)\s+(?:even|actually|ever)\s+(?P<verb>test|run|try|build|compile|"
                            r"execute)\s+(?:it|this|that|the\s+code|the\s+change|your\s+change)\s*[?!.]*$", re.I)
 _DID_WHAT = {"test": "test the change", "run": "run the code", "try": "run the code", "execute": "run the code",
@@ -59,6 +66,9 @@ def challenge(sentence: str) -> str | None:
     if m:  # "you left console.log statements in four files, please remove those": debugging code left in
         kind = (m.group("kind") or "statements").lower()
         return f"don't leave {m.group('what')} {kind if kind.endswith('s') else kind + 's'} in the code"
+    m = _REAL_SERVICE.search(sentence)
+    if m:  # "the unit tests you wrote hit the real Stripe API, they need to use the mock client"
+        return f"don't hit the real {m.group('what')} in {m.group('kind').lower()}"
     if _NEW_DEPS.match(sentence.strip()):
         return "don't add new dependencies without asking"
     m = _DID_YOU_EVEN.match(sentence.strip())

@@ -24,6 +24,9 @@ _TOOL = r"(?P<x>`[^`]{1,40}`|[A-Za-z](?:[\w.+@/-]{0,40}[\w+])?)"
 _TOOL_Y = _TOOL.replace("?P<x>", "?P<y>")
 # "uv, not pip", "pnpm not npm!", "ruff please, not flake8": a terse choice of one tool over another
 _TERSE_CHOICE = re.compile(r"^" + _TOOL + r"\s*(?:,?\s*(?:please|pls|plz))?\s*(?:,|;|:|\s[-\u2013\u2014]+)?\s+not\s+" + _TOOL_Y
+                           # "swift, not objective-c, for new files": the new work it holds for (refl29)
+                           + r"(?P<scope>,?\s+(?:for|in)\s+(?:all\s+)?new\s+(?:files|code|modules|screens|components|services|"
+                           r"packages|projects))?"
                            + r"(?:,?\s*(?:please|pls|plz|thanks?|thx|here|anymore))*\s*[.!]*$", re.I)
 _HERE = r"(?:\s+(?:here|now|these\s+days|nowadays|anymore|any\s+more|in\s+this\s+(?:repo(?:sitory)?|project|codebase)))*"
 # what may follow a stated choice: a reminder that it was said before, and a request to do it again
@@ -93,8 +96,14 @@ def _two_languages(*sides: str) -> bool:
 def _one_job_choice(m: re.Match[str]) -> Rule | None:
     """ "X, not Y" / "don't use Y, X" between two tools of one job (TOOL_FAMILIES); None for anything else."""
     x, y = m.group("x").strip("`").lower(), m.group("y").strip("`").lower()
+    scope = (m.groupdict().get("scope") or "").strip(" ,")
+    scope = f" {scope}" if scope else ""
     if x != y and TOOL_FAMILIES.get(x, frozenset()) & TOOL_FAMILIES.get(y, frozenset()):
-        return Rule(f"Use `{x}` instead of `{y}`", "instead", [x], [y], standing=True, alone=True)
+        return Rule(f"Use `{x}` instead of `{y}`{scope}", "instead", [x], [y], standing=True, alone=True)
+    if x != y and x in PROGRAMMING_LANGUAGES and y in PROGRAMMING_LANGUAGES and scope:
+        # "no. swift, not objective-c, for new files": the language new work is written in (refl29); bare, two
+        # languages may name what one file is ("it's TypeScript, not JavaScript" is read elsewhere, refl28)
+        return Rule(f"Use {x} instead of {y}{scope}", "instead", [x], [y], standing=True, alone=True)
     return None
 
 
