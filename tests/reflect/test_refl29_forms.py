@@ -230,3 +230,39 @@ LOOKALIKES_3 = [
 @pytest.mark.parametrize("text", LOOKALIKES_3)
 def test_blind4_form_lookalike_gives_nothing(text: str) -> None:
     assert lessons(text) == []
+
+
+# --- 4. review29's R29-6 and R29-7 ----------------------------------------------------------------------------------
+GIVES_4 = [
+    # R29-6: a kind of new thing and what it uses, whatever the quantifier or the verb's number, kept as said
+    ("every new migration uses alembic instead of raw sql files",
+     ["Every new migration uses alembic instead of raw sql files."]),
+    ("each new service uses poetry instead of pip", ["Each new service uses `poetry` instead of `pip`."]),
+    ("all new code uses httpx instead of requests", ["All new code uses `httpx` instead of `requests`."]),
+    ("any new job uses celery beat instead of cron", ["Any new job uses celery beat instead of `cron`."]),
+    ("every new test uses factories instead of fixtures", ["Every new test uses factories instead of fixtures."]),
+    # R29-7: a rule about code keeps, and a rule tied to the team keeps without the request after it
+    ("don't use floats for money, and add a test for the rounding", ["Never use `float` for money."]),
+    ("our api handlers should always validate input with pydantic, add a model for the new endpoint too",
+     ["Our api handlers should always validate input with `pydantic`."]),
+    ("we never cache user data in redis, add a note about it to the readme", ["Never cache user data in redis."]),
+]
+
+
+@pytest.mark.parametrize(("text", "rules"), GIVES_4)
+def test_review29_form_gives_its_rule(text: str, rules: list[str]) -> None:
+    assert lessons(text) == rules
+
+
+LOOKALIKES_4 = [
+    # R29-6: never "Use <subject> uses …"
+    "all our endpoints use fastapi instead of flask", "every user uses chrome instead of firefox",
+    # R29-7: a choice for this task's thing, its size the reason, "here" or not
+    "use COPY instead of INSERT here, the file has 5M lines",
+    "use bulk_create, not save() in a loop, there are 2M rows",
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES_4)
+def test_review29_lookalike_gives_nothing(text: str) -> None:
+    assert lessons(text) == []

@@ -277,8 +277,10 @@ def _builds_one(verb: str, obj: str) -> bool:
 
 
 # "tests use pytest fixtures", "the services talk over gRPC": a plural subject and its verb before "instead of"
-_KIND_DOES = re.compile(r"^(?P<the>(?:the|our|all\s+the)\s+)?(?:all\s+)?(?:new\s+)?(?P<subject>[a-z][\w-]*[a-rt-z]s)\s+(?P<verb>[a-z]+)\s+\S",
-                        re.I)
+_KIND_DOES = re.compile(r"^(?P<the>(?:the|our|all\s+the)\s+)?(?:all\s+)?(?:new\s+)?(?P<subject>[a-z][\w-]*[a-rt-z]s)\s+(?P<verb>[a-z]+)\s+\S"
+                        # "every new migration uses alembic …", "all new code uses httpx …" (review29 R29-6)
+                        r"|^(?:every|each|any)\s+(?:new\s+)?(?P<one>[a-z][\w-]*)\s+(?P<verb1>[a-z]+s)\s+\S"
+                        r"|^(?:all\s+)?(?:new\s+)?(?P<mass>code)\s+(?P<verb2>[a-z]+s)\s+\S", re.I)
 _NOT_A_CONVENTION_KIND = re.compile(r"\b(?:things|stuff|users?|people|customers?|still|again|now|always|never)\b", re.I)
 
 

@@ -319,14 +319,18 @@ def _match_rule(clause: str, context: Sequence[str] = ()) -> Rule | None:
         if clause:
             # "tests use pytest fixtures instead of setUp": a kind of thing and what it does, kept as said ("Use tests
             # use …" glued a verb before a clause, review25 R25-8); a verb the reflector does not know gives nothing
-            if clause.group("verb").lower() not in VERBS or clause.group("the") or _NOT_A_CONVENTION_KIND.search(m.group(1)):
+            verb = (clause.group("verb") or clause.group("verb1") or clause.group("verb2")).lower()
+            verb = verb if clause.group("verb") else verb[:-2] if verb.endswith("es") and verb[:-2] in VERBS else verb[:-1]
+            if verb not in VERBS or clause.group("the") or _NOT_A_CONVENTION_KIND.search(m.group(1)):
                 return None
             bad = _clean_object(m.group(2))
             if _bad_object(bad) or re.search(r"\b(?:you|i|me|my|this|that|it)\b", bad, flags):
                 return None
             what = m.group(1)
             return Rule(f"{what[0].upper()}{what[1:]} instead of {slot(bad)}", "convention", [what], [bad],
-                        subject=clause.group("subject"))
+                        subject=clause.group("subject") or clause.group("one") or clause.group("mass"))
+        if re.search(r"\s(?:use|uses|using)\s", m.group(1), flags) and m.group(1).split()[0].lower() not in VERBS:
+            return None  # "all our endpoints use fastapi …": a subject and its verb, never "Use all our endpoints use …" (R29-6)
         found = _instead(m.group(1), m.group(2), verb=None)
         if found:  # a shape that matched but yields nothing usable lets the next shapes try
             return found

@@ -190,7 +190,8 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         return final
 
     said = sentences(own)[:12]
-    parts = [unhedge(part) for part in said]  # "could you maybe use X?" reads as "use X"
+    # "could you maybe use X?" reads as "use X"; a request for one new thing after a comma is no part of a rule (R29-7)
+    parts = [unhedge(part if (cut := _new_work_tail(part)) is None else part[:cut]) for part in said]
     # (rank, place, lesson, sentence or -1 for several, shape, how the clause stands in its sentence: "whole", "piece",
     # or "own" for a statement of its own joined by ", and" / "pls")
     candidates: list[tuple[int, float, str, int, str, str]] = []
@@ -223,7 +224,7 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
                     continue  # a short statement that is only one piece of a longer sentence may be its premise (one
                     # joined by ", and we …" is a statement of its own: "tests live under spec/, and we use rspec")
                 if rule.shape in ("instead", "imperative") and _SIZE_OF_ONE.search(said[index]) \
-                        and not _TIED.search(said[index]):
+                        and not _GENERAL_TIE.search(said[index]):
                     if ONE_THING not in declined:
                         declined.append(ONE_THING)
                     continue  # "use TRUNCATE, not DELETE, the table has 80M rows": a choice for that one table (refl29)
@@ -249,7 +250,10 @@ def _extract(text: str) -> tuple[list[str], list[str]]:
         # …": a requirement of the work the message asks for, not a rule about what the agent did (refl27); "don't
         # cache images bigger than 5mb, and add a settings option …": the request after the rule, in its sentence (refl29)
         joined = within is not None or bool(re.search(r",\s+and\s|;|\s[-\u2014\u2013]\s", said[asked]))
-        kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and not joined)]
+        # (a rule that names code keeps, request or not: "don't use floats for money, and add a test for the rounding";
+        # review29 R29-7)
+        kept = [c for c in candidates if c[3] != -1 and (c[3] < asked or c[3] == asked and (not joined or within is not None
+                                                                                            and "`" in c[2]))]
         if len(kept) < len(candidates) and SPEC_OF_NEW_WORK not in declined:
             declined.append(SPEC_OF_NEW_WORK)
         candidates = kept
@@ -313,7 +317,15 @@ def _asks_new_work(said: list[str]) -> int | None:
 _SIZE_OF_ONE = re.compile(r"\b(?:the|this|that)\s+(?:[a-z]+\s+)?(?:table|file|dataset|csv|dump|export|log|image|video|"
                           r"upload|backup|index|collection|bucket|folder|repo|model|query|payload|response)\s+"
                           r"(?:has|is|holds|contains|weighs|takes)\s+(?:about\s+|over\s+|around\s+|almost\s+|nearly\s+|~)?"
-                          r"\d", re.I)
+                          r"\d"
+                          # "there are 2M rows", "it's 5M lines" (review29 R29-6/7)
+                          r"|\b(?:there\s+are|there'?s|it'?s|it\s+(?:is|has))\s+(?:about\s+|over\s+|around\s+|almost\s+|"
+                          r"nearly\s+|~)?\d[\d.,]*\s*[kmb]?\s+(?:rows|lines|records|files|items|entries|documents|objects)\b",
+                          re.I)
+# ... unless the person says it is how the team works or holds every time ("we use TRUNCATE for staging tables, they
+# have 80M rows"); "here" and "this table" do not (this task's)
+_GENERAL_TIE = re.compile(r"\b(?:we|our|us|team|always|never|every|each|all|any|whenever|from\s+now\s+on|going\s+forward|"
+                          r"remember|again|convention)\b", re.I)
 
 
 def _does_instead(what: str, before: str) -> bool:
@@ -340,18 +352,27 @@ def _one_part_untied(rule: Rule, own: str) -> bool:
         and "`" not in mark_identifiers(rule.text) and _bare_one_of_many(rule.subject) and not _TIED.search(own)
 
 
+def _new_work_tail(sentence: str) -> int | None:
+    """Where a clause after a comma that asks for one new thing starts ("…, add a graceful shutdown with a 30s timeout",
+    "…, and add a settings option to clear the cache"), or None: what follows is this task's step, never part of a
+    rule (review29 R29-7: "…; add a model for each new endpoint too." kept the step and made "the new" "each new")."""
+    for found in re.finditer(r",\s+(?:and\s+(?:then\s+)?|then\s+|also\s+)?", sentence):
+        m = _NEW_WORK.match(sentence[found.end():])
+        if m and not m.group("lead") and _ONE_NEW.match(m.group("what")) and not _GENERAL_ASK.search(m.group("what")) \
+                and not re.search(r"\b(?:to|in|for|into)\s+(?:new\s+)?[a-z]+s\b", m.group("what")) \
+                and not _does_instead(m.group("what"), sentence[:found.start()]):
+            return found.start()
+    return None
+
+
 def _asks_new_work_within(said: list[str]) -> int | None:
-    """The index of the first sentence whose clause after a comma asks for one new thing ("the worker should always drain
-    the queue before shutting down, add a graceful shutdown with a 30s timeout", "don't cache images bigger than 5mb,
-    and add a settings option to clear the cache"), when nothing from that sentence on ties its rules to what the agent
-    did or to the project: the sentence specifies the thing asked for (refl29). None otherwise."""
+    """The index of the first sentence whose clause after a comma asks for one new thing (:func:`_new_work_tail`: "the
+    worker should always drain the queue before shutting down, add a graceful shutdown with a 30s timeout", "don't cache
+    images bigger than 5mb, and add a settings option to clear the cache"), when nothing from that sentence on ties its
+    rules to what the agent did or to the project: the sentence specifies the thing asked for (refl29). None otherwise."""
     for index, sentence in enumerate(said):
-        for found in re.finditer(r",\s+(?:and\s+(?:then\s+)?|then\s+|also\s+)?", sentence):
-            m = _NEW_WORK.match(sentence[found.end():])
-            if m and not m.group("lead") and _ONE_NEW.match(m.group("what")) and not _GENERAL_ASK.search(m.group("what")) \
-                    and not re.search(r"\b(?:to|in|for|into)\s+(?:new\s+)?[a-z]+s\b", m.group("what")) \
-                    and not _does_instead(m.group("what"), sentence[:found.start()]):
-                return None if any(_TIED.search(part) for part in said[index:]) else index
+        if _new_work_tail(sentence) is not None:
+            return None if any(_TIED.search(part) for part in said[index:]) else index
     return None
 
 
