@@ -341,7 +341,8 @@ NOTES_BLIND4_READ: list[str] = [
     "(good) and 5 gave 6 wrong lessons: requests for new work (\"next: the worker should always drain the queue …, add "
     "a graceful shutdown …\", \"make the dark mode toggle use …\", the NAT gateway's two, \"don't cache images bigger "
     "than 5mb, and add a settings option …\", \"the script should never overwrite …\"). Of the 13 rule rows' lessons, "
-    "11 were good and 2 wrong: a report read as an imperative (\"Install step still takes 3m40 on every run, …\") and "
+    "10 were good, 1 vague (\"Store cents in `numeric(12,2)` everywhere.\": money amounts were meant, review29's reading) "
+    "and 2 wrong: a report read as an imperative (\"Install step still takes 3m40 on every run, …\") and "
     "a garbled reminder (\"Put we said all new components in …\", now the reference rule). Each wrong one is fixed by a "
     "general form with look-alikes (tests/reflect/test_refl29_forms.py); the wrong lessons stay in the review file "
     "with what fixed them.",

@@ -88,11 +88,11 @@ def test_the_third_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed():
     assert all(known[pair]["verdict"] != "wrong" for pair in given)
 
 
-def test_the_fourth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_good():
+def test_the_fourth_set_is_dev_data_now_and_every_lesson_it_gives_is_reviewed_and_none_is_wrong():
     assert "rule rows" in blind.read(None, "blind4")
     known = blind.reviews(blind.REVIEWS_BLIND4)
     given = [(row["text"], lesson) for row in blind.evaluate(None, "blind4")["rows"] for lesson in row["lessons"]]
     assert given and all(pair in known for pair in given)
-    assert all(known[pair]["verdict"] == "good" for pair in given)
+    assert all(known[pair]["verdict"] != "wrong" for pair in given)
     # the wrong lessons read at the start of session #13 stay in the file with what fixed them
     assert sum(review["verdict"] == "wrong" for review in known.values()) == 10
