@@ -625,6 +625,26 @@ _register(BlindSet(
         "",
         "Limits: one writer (cwrite4; what the writer read is in the set's README); 110 corrections, so one message moves "
         "recall by 0.009; 130 not, so one false alarm moves precision by about 0.01 at these counts.",
+        "",
+        "Read in session #13 (cls29, about 17:50 UTC, after the set was made readable and before the fifth set landed): "
+        "its 47 misses and 8 false alarms with the answer were grouped by mechanism, not by wording. Misses: after done "
+        "work, the state said to go on (\"still double counting\", \"bullet still flags it\"); after a short answer that "
+        "reported its act in a verb no claim word knew (\"I rewrote the query …\", \"The readiness probe now points to "
+        "…\", \"Migration 0042 is written\"), a report the classifier did not read as one on done work; a challenge "
+        "naming what the codebase uses instead; conventions as plain facts; hedges; a correction buried after new work; "
+        "other languages. False alarms: the person taking back their own request after the agent did as asked (2), a "
+        "thing's \"should always / never\" stated for new work (2), a challenge disclaimed (\"not a complaint\"), output "
+        "shown then new work asked, \"we already have X\" as a premise of new work, a prohibition inside new work. "
+        "Written once each, with typed look-alikes (tests/capture_text/test_mechanisms_cls29.py): the state said to go "
+        "on (`capture/persisting.py`), the short act (`cues.DONE_ACT`), the request taken back, the challenge disclaimed, "
+        "output then new work. Measured on data it was not written from before it was kept: the short act found 1 more "
+        "on real dev (fold 2), 1 on the second set, 1 on the third, no false alarm; the state said to go on, first form, "
+        "1 more and 2 false alarms on real dev (folds 0 and 3), narrowed by their shapes to 1 more (fold 1) and none; the "
+        "\"we already have\" premise lost a first-sight right flag of real dev and removed no false one (dropped before "
+        "landing); a thing's \"should always / never\" lost a dev correction for one false alarm of the second set "
+        "(landed, then undone). The guards written from this set's false alarms moved nothing on other readable data; "
+        "the fifth set's looks say what carried. Now: with the answer 0.887 / 0.573 (TP 63, FP 8) -> 0.932 / 0.627 "
+        "(TP 69, FP 5), fit, not carry.",
     ],
 ))
 
@@ -650,13 +670,36 @@ _register(BlindSet(
          "and before any change of this session to the classifier (the first of at most three looks)",
          {("all", WITH): (0.947, 0.645, 71, 4, 39, 126),
           ("all", WITHOUT): (0.887, 0.573, 63, 8, 47, 122)}),
+        ("bb3ccf6d", "18:49", "mid-way: after cls29's classifier landing (the state said to go on after done work, a short "
+         "answer reporting an act, the person's own request taken back after the agent did as asked, a challenge "
+         "disclaimed, output then new work, a thing's \"should always / never\" left out); the second look",
+         {("all", WITH): (0.973, 0.664, 73, 2, 37, 128), ("all", WITHOUT): (0.886, 0.564, 62, 8, 48, 122)}),
+        ("423647e6", "18:54", "the end: after the \"should always / never\" change was undone (it had not held on data it "
+         "was not written from: real dev and the second blind set), cls29's last change to the classifier (the third and "
+         "last look)",
+         {("all", WITH): (0.974, 0.673, 74, 2, 36, 128), ("all", WITHOUT): (0.887, 0.573, 63, 8, 47, 122)}),
     ],
     looks=[
         ("b11f4693", "18:22", "first sight", {
             "all, with": {'+broken_after_done': {'fn': 13, 'tp': 23}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 5, 'tp': 6}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 3, 'tp': 8}, '+shorthand_typo': {'tp': 9}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'tn': 21}, '-own_mistake': {'fp': 4, 'tn': 6}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}},
             "all, without": {'+broken_after_done': {'fn': 18, 'tp': 18}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 7, 'tp': 4}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 3, 'tp': 8}, '+shorthand_typo': {'fn': 1, 'tp': 8}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'fp': 4, 'tn': 17}, '-own_mistake': {'fp': 4, 'tn': 6}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}}}),
+        ("bb3ccf6d", "18:49", "mid-way", {
+            "all, with": {'+broken_after_done': {'fn': 11, 'tp': 25}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 4, 'tp': 7}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 4, 'tp': 7}, '+shorthand_typo': {'tp': 9}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'tn': 21}, '-own_mistake': {'fp': 2, 'tn': 8}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}},
+            "all, without": {'+broken_after_done': {'fn': 18, 'tp': 18}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 7, 'tp': 4}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 4, 'tp': 7}, '+shorthand_typo': {'fn': 1, 'tp': 8}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'fp': 4, 'tn': 17}, '-own_mistake': {'fp': 4, 'tn': 6}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}}}),
+        ("423647e6", "18:54", "the end", {
+            "all, with": {'+broken_after_done': {'fn': 11, 'tp': 25}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 4, 'tp': 7}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 3, 'tp': 8}, '+shorthand_typo': {'tp': 9}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'tn': 21}, '-own_mistake': {'fp': 2, 'tn': 8}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}},
+            "all, without": {'+broken_after_done': {'fn': 18, 'tp': 18}, '+buried': {'fn': 5, 'tp': 3}, '+challenge_question': {'fn': 5, 'tp': 10}, '+classic': {'fn': 1, 'tp': 9}, '+convention': {'fn': 7, 'tp': 4}, '+hedged': {'fn': 7, 'tp': 3}, '+reminder': {'fn': 3, 'tp': 8}, '+shorthand_typo': {'fn': 1, 'tp': 8}, '-approval': {'tn': 15}, '-continue_after_interrupt': {'tn': 8}, '-existing_bug': {'tn': 12}, '-first_message_rules': {'tn': 16}, '-log_with_request': {'tn': 12}, '-new_request_cue_words': {'fp': 4, 'tn': 17}, '-own_mistake': {'fp': 4, 'tn': 6}, '-question_neutral': {'tn': 17}, '-status_update': {'tn': 11}, '-thanks': {'tn': 8}}}),
     ],
     notes=[
+        "What carried, with the answer: three corrections more (two reports after done work, one convention) and two "
+        "false alarms fewer (the person's own mistake, 4 -> 2 flagged of 10): 0.947 / 0.645 (TP 71, FP 4) -> 0.974 / 0.673 "
+        "(TP 74, FP 2). The first in six sessions of blind sets where the end differs from first sight in the right "
+        "direction. Without the answer the end equals first sight (every mechanism of this pass reads the answer). The "
+        "mid-way look lost a reminder in both modes; the only change of the pass that reads no answer and could take one "
+        "was a thing's \"should always / never\" left out, which had also lost a real dev correction for one false alarm "
+        "of the second set; it was undone and the reminder came back at the end. Which rows moved was not read: the "
+        "set stays blind.",
+        "",
         "Limits: one writer (cwrite5; what the writer read is in the set's README); 110 corrections, so one message moves "
         "recall by 0.009; 130 not, so one false alarm moves precision by about 0.01 at these counts.",
     ],

@@ -566,6 +566,48 @@ TWENTY_FIFTH_PASS = (
     " was counted after it."
 )
 
+# Twenty-sixth pass (issue 20, cls29, session 2026-12-05 #13): mechanisms instead of forms, measured on a fifth blind set.
+TWENTY_SIXTH_PASS = (
+    "Twenty-sixth pass (`cls29`, 2026-12-05 #13): the method changed from forms written from one set's sentences to"
+    " mechanisms, and the measure of carry was a fifth blind written set (`corrections_blind5.jsonl`, 240 messages "
+    "by cwrite5, held back whole: counts only, its own section below); the fourth blind set became dev data and was"
+    " read. Its 47 misses and 8 false alarms (with the answer) were grouped by what in the message and the answer b"
+    "efore it makes it a correction or not, each mechanism written once, with typed look-alikes that must fire and "
+    "must stay quiet (`tests/capture_text/test_mechanisms_cls29.py`, 22 of 48 failed at the start), and kept only w"
+    "here it held on data it was not written from (real dev folds, the first-sight records of `classifier_rules.py "
+    '--first-sight`, the first three blind sets): (1) after done work, the state said to go on, "still" before a ve'
+    'rb of the thing\'s own ("the cron still sends two emails", "still double posting"; never a good state, work und'
+    "er way, the person's or the agent's act, a purpose; `capture/persisting.py`): its first form found 1 more repo"
+    "rt and 2 false alarms on real dev (folds 0 and 3), narrowed by their shapes (a verb of trying, an -ing form af"
+    'ter a connective) to 1 more (fold 1) and none; the same shape abroad ("sigue cayendo", "stürzt immer noch ab",'
+    ' "всё ещё падает") fired on the business-figure look-alikes earlier passes typed, and the verb\'s form does not'
+    " tell a falling figure from a broken result, so it is English only; (2) a short answer that reports its act in"
+    ' any verb ("I rewrote the query", "the probe now points to /healthz", "the migration is written", never readin'
+    'g, thinking, asking or a condition) is done work as much as "I fixed it" (`cues.DONE_ACT`; the trained model\'s'
+    " feature keeps the reading its weights were trained on): 1 more on real dev (fold 2), 1 on the second set, 1 o"
+    'n the third, no false alarm; (3) precision: the agent did as asked ("… as you said") and the person takes the '
+    "request back as their own mistake, in six languages, unless an act of the agent's is named as the fault; a que"
+    'stion about the agent\'s choice whose challenge is disclaimed ("not a complaint", "por curiosidad", "只是好奇"); ou'
+    'tput shown, then new work asked after it. Tried and not kept: "we already have X" opening new work as a premis'
+    'e (it lost a right first-sight flag of real dev and removed no false one); a thing\'s "should always / never" a'
+    "s a rule for the work to come (landed, then undone: real dev 1 correction lost, the second set 1 false alarm f"
+    "ewer, and the fifth set's mid-way look lost a reminder, which came back at the end). Fifth blind set, with the"
+    " answer: first sight 0.947 / 0.645 (TP 71, FP 4, FN 39) -> 0.973 / 0.664 (TP 73, FP 2) mid-way -> 0.974 / 0.67"
+    "3 (TP 74, FP 2, FN 36) at the end: three corrections more (two reports after done work, one convention) and tw"
+    "o false alarms fewer (the person's own mistake, 4 -> 2 of 10); without the answer 0.887 / 0.573 (TP 63, FP 8) "
+    "at first sight and at the end (every mechanism reads the answer). This is the first blind set in six sessions "
+    "whose end differs from its first sight in the right direction. Fourth set (read, so fit): with the answer 0.88"
+    "7 / 0.573 (TP 63, FP 8) -> 0.932 / 0.627 (TP 69, FP 5); without 0.868 / 0.418 (TP 46, FP 7) -> 0.885 / 0.418 ("
+    "FP 6). Real dev 0.955 / 0.602 (TP 550, FP 26) -> 0.955 / 0.605 (TP 552, FP 26); `corrections.jsonl` held-out 0"
+    ".978 / 0.882 unchanged; first blind set unchanged; second with the answer TP 113 -> 114; third with the answer"
+    " TP 80 -> 81; first-sight flags of today's classifier on dev owners: no false alarm gained; classify CPU on 3,"
+    "000 dev messages +3% to +5%. The held-out split was counted twice, numbers only: at 18:49 UTC on bb3ccf6d (wit"
+    'h the "should always / never" change) 0.778 / 0.436 (TP 260, FP 74, FN 337), the figures before the pass, and '
+    "at 18:54 on 423647e6 (the end) 0.779 / 0.437 (TP 261, FP 74, FN 336): one report more, the precision goal as f"
+    "ar as it was. Noticed while reading the pass paragraphs at the start: part of the held-out error list of this "
+    "section was printed to the terminal (about 35 rows); no rule was written from it."
+)
+
 NINETEENTH_PASS = (
     "Nineteenth pass (`cls22`, 2026-12-04 #6): read from the errors the \"first sight\" scoring shows "
     "(`classifier_unseen.py --history`: each dev owner scored by the newest version that had not seen it; 0.755 / 0.322, "
@@ -714,6 +756,7 @@ def main() -> str:
     add(TWENTY_THIRD_PASS)
     add(TWENTY_FOURTH_PASS)
     add(TWENTY_FIFTH_PASS)
+    add(TWENTY_SIXTH_PASS)
     add("Limits: one person labelled every message, so the labels carry one reader's judgement (the reasons are "
         "in `labels.jsonl` to be argued with); sessions are mostly in English (the 2026-12 additions bring Spanish, "
         "Turkish, Chinese, Czech, Italian and others) and mostly from IDE agents "
