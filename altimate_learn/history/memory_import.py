@@ -350,6 +350,10 @@ def _entry(outcome: Outcome, now: str, previous: dict[str, Any] | None,
     lesson = outcome.lesson or (previous or {}).get("lesson")
     if lesson:
         entry["lesson"] = lesson
+    rule = _rule_digest(outcome.text) if outcome.text and outcome.status in ("staged", "updated", "replacement") \
+        else (previous or {}).get("rule") if lesson == (previous or {}).get("lesson") else None
+    if rule:
+        entry["rule"] = rule  # a digest of the rule it staged, never its text: finds that rule under another id
     if outcome.reason:
         entry["reason"] = _clip(outcome.reason, 300)
     bullet = outcome.bullet or ((previous or {}).get("bullet") if outcome.status == "unchanged" else "")
@@ -547,6 +551,9 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
                         "nothing")
                 outcome.reason = f"{outcome.reason}; {note}" if outcome.reason else note
                 delta["provenance"] = _clip(f"{delta['provenance']}; {note}", MAX_PROVENANCE_CHARS)
+            else:  # its lesson was left out as a twin of the same rule a teammate approved first: that one is its lesson
+                target = next((lesson["id"] for lesson in base if previous.get("rule")
+                               and _rule_digest(lesson.get("text") or "") == previous["rule"]), target)
         if target in base_by_id:
             old = base_by_id[target]
             same = old["text"] == proposal.text and (not proposal.paths or
@@ -644,6 +651,15 @@ def import_memories(store: Store, *, agents: Iterable[str] = AGENTS, types: Iter
 # memory): imported, they go to the learner's `local` target, the person's own git-ignored instruction file beside the
 # project's (AGENTS.local.md, or CLAUDE.local.md beside CLAUDE.md: learner/targets.py), never to the team's candidate.
 LOCAL_TYPES = ("user",)
+
+
+def _rule_digest(text: str) -> str:
+    """A rule's words as the team's twin check reads them (case, spacing, backticks, a final period aside), hashed."""
+    import hashlib
+
+    from altimate_learn.team.overruled import words_key
+
+    return hashlib.sha256(words_key(text).encode("utf-8")).hexdigest()[:16]
 
 
 def _bullet_digest(text: str) -> str:

@@ -56,3 +56,10 @@ def test_the_same_memory_imported_by_two_teammates_is_approved_once(team: Team):
     assert json.loads(ben.learn("status", "--json").stdout)["overruled"] == []
     assert "Overruled" not in ben.learn("show").stdout
     assert RULE in ben.session_start()
+
+    # Ben's agent then rewrites its memory: the rewrite replaces the team's lesson, as Ana's own rewrite would
+    folder = memory_folders(ben.root)[0][0]
+    (folder / "money.md").write_text(MEMORY.replace(RULE, "Store money as integer cents (bigint), never floats."))
+    out = ben.learn("import-memories").stdout
+    assert f"replaces {ana_id} (superseded)" in out, out
+
