@@ -148,6 +148,36 @@ def _tokens(text: str, numbers: bool = True) -> list[tuple[str, bool]]:
     return out
 
 
+def _places(text: str) -> list[tuple[int, int]]:
+    """Where each word of ``_tokens(text, numbers=False)`` stands in ``text`` (start, end): a note quotes the words
+    as the text writes them, case, slashes and backticks included."""
+    out: list[tuple[int, int]] = []
+    last = 0
+    for match in list(_SPAN.finditer(text)) + [None]:
+        end = match.start() if match else len(text)
+        out += [(last + m.start(), last + m.end()) for m in _WORD.finditer(text[last:end].lower())]
+        if match:
+            out.append((match.start(), match.end()))
+            last = match.end()
+    return out
+
+
+def _quoted(text: str, places: list[tuple[int, int]], first: int, last: int) -> str:
+    """The words ``first``..``last`` (token indices) of ``text`` as written."""
+    return text[places[first][0]:places[last][1]]
+
+
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Consecutive indices as (first, last) runs: [2, 3, 7] -> [(2, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for i in indices:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
 def _one_word(new: str, old: str) -> tuple[str, str, str, bool] | None:
     """(the word before, new's word, old's word, both in code spans) when the two texts are the same words but one,
     else None."""
@@ -253,10 +283,13 @@ def words_apart(new: str, old: str) -> list[tuple[str, str]] | None:
         content = [i for i in picked if not (_FLEX & {a[i][0], b[i][0]})]
         if len(content) < 2 or any(a[i][0] in p and b[i][0] in p for i in picked for p in _OPPOSITE):
             return None
-    # the words as the texts write them ("fourty", not the "40" they are compared as), where the two line up
-    raw_a, raw_b = _tokens(new, numbers=False), _tokens(old, numbers=False)
-    shown_a, shown_b = (raw_a, raw_b) if (len(raw_a), len(raw_b)) == (len(a), len(b)) else (a, b)
-    return [(shown_a[i][0], shown_b[i][0]) for i in picked]
+    # the words as the texts write them ("fourty", not the "40" they are compared as; "AWS Secrets Manager" for "the
+    # team vault", not word by word: review29 R29-10), where the two line up
+    at_a, at_b = _places(new), _places(old)
+    if (len(at_a), len(at_b)) != (len(a), len(b)):
+        return [(a[i][0], b[i][0]) for i in picked]
+    return [(_quoted(new, at_a, first, last), _quoted(old, at_b, first, last))
+            for first, last in _runs(diff) if any(first <= i <= last for i in picked)]
 
 
 def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[str, bool]]) -> list[tuple[str, str]] | None:
@@ -269,6 +302,10 @@ def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[st
     if min(len(a), len(b)) < 4 or values_swapped(new, old):
         return None
     # a code span as its words: "Deploy with `helm`, not `kubectl apply`." says what "… Helm, not kubectl apply." says
+    at_a, at_b = _places(new), _places(old)
+    whole = (len(at_a), len(at_b)) == (len(a), len(b))
+    home_a = [n for n, (token, _) in enumerate(a) for _w in token.split()]  # flat word -> its token
+    home_b = [n for n, (token, _) in enumerate(b) for _w in token.split()]
     a = [(w, False) for token, _ in a for w in token.split()]
     b = [(w, False) for token, _ in b for w in token.split()]
     ops = [op for op in SequenceMatcher(None, [w for w, _ in a], [w for w, _ in b], autojunk=False).get_opcodes()
@@ -285,7 +322,10 @@ def _spans_apart(new: str, old: str, a: list[tuple[str, bool]], b: list[tuple[st
             continue
         if any(x in p and y in p for x in mine for y in theirs for p in _OPPOSITE):
             return None
-        pairs.append((" ".join(w for w, _ in a[i1:i2]), " ".join(w for w, _ in b[j1:j2])))
+        if whole:
+            pairs.append((_quoted(new, at_a, home_a[i1], home_a[i2 - 1]), _quoted(old, at_b, home_b[j1], home_b[j2 - 1])))
+        else:
+            pairs.append((" ".join(w for w, _ in a[i1:i2]), " ".join(w for w, _ in b[j1:j2])))
     return pairs or None
 
 

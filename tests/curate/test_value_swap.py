@@ -129,7 +129,7 @@ def test_a_plain_prose_opposite_replaces_the_lesson_for_a_person_to_decide(tmp_p
      '"events" for "orders", "day" for "month"'),
     ("Frontend code is reviewed by the web team before every merge.",
      "Backend code is reviewed by the platform team before every merge.",
-     '"backend" for "frontend", "platform" for "web"'),
+     '"Backend" for "Frontend", "platform" for "web"'),
 ])
 def test_two_other_words_are_another_fact_beside_the_lesson_not_a_vote_for_it(tmp_path, old, new, words):
     """review28: two words apart in the same places were a HELPFUL vote for the old lesson and the new fact was lost."""
@@ -232,3 +232,17 @@ def test_words_added_or_written_otherwise_still_vote(tmp_path, old, new):
     store = make_store(tmp_path, approved=[lesson("L-0001", old)])
     result = curate(store, [add(new)])
     assert [a["op"] for a in result.applied] == ["HELPFUL"]
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("Store secrets in the team vault, never in the repo.", "Store secrets in AWS Secrets Manager, never in the repo.",
+     'in one place ("AWS Secrets Manager" for "the team vault")'),
+    ("Deploy the api from the main branch.", "Deploy the api from the release/2024 branch.",
+     'in one word ("release/2024" for "main")'),
+])
+def test_the_note_quotes_each_place_as_written(tmp_path, old, new, said):
+    """review29 R29-10: the note paired words by position ("aws" for "the", "secrets" for "team" …) and lower-cased."""
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    (staged,) = [l for l in result.candidate if l["text"] == new]
+    assert f"differs from L-0001 {said}: keep both, or reject one" in staged["provenance"]
