@@ -606,6 +606,7 @@ TWENTY_SIXTH_PASS = (
     "at 18:54 on 423647e6 (the end) 0.779 / 0.437 (TP 261, FP 74, FN 336): one report more, the precision goal as f"
     "ar as it was. Noticed while reading the pass paragraphs at the start: part of the held-out error list of this "
     "section was printed to the terminal (about 35 rows); no rule was written from it."
+    ' After the last counts, review29\'s R29-8 (the state said to go on fired on people, figures and other systems: "the team still prefers tabs", "traffic still peaks around lunch") and the R29-9 addendum ("not a complaint, but why did you drop …?" was quiet) were fixed: what "still" is said of must be the agent\'s work (a pronoun, a word of the answer, a thing code and tools are made of), and a disclaimer before "but" clears nothing; no verdict moved on real dev, `corrections.jsonl` or the four readable blind sets, and neither the fifth set nor the held-out split was counted after it.'
 )
 
 NINETEENTH_PASS = (

@@ -47,10 +47,10 @@ class _Traced:
 
 def _names() -> dict[int, str]:
     """id(pattern) -> "module.TABLE[i]" for every entry of every cue table."""
-    from altimate_learn.capture import cues, families, languages, persisting
+    from altimate_learn.capture import cues, families, languages
 
     names: dict[int, str] = {}
-    for module in (cues, families, languages, persisting):
+    for module in (cues, families, languages):
         short = module.__name__.rsplit(".", 1)[-1]
         for table in ("CHALLENGES", "CUES", "PERSISTS", "BROKEN"):
             for i, (pattern, _reason) in enumerate(getattr(module, table, [])):
@@ -89,10 +89,10 @@ def rule_of(reason: str, fired: list[str], reasons: dict[str, str]) -> str:
 
 
 def _reasons() -> dict[str, str]:
-    from altimate_learn.capture import cues, families, languages, persisting
+    from altimate_learn.capture import cues, families, languages
 
     out: dict[str, str] = {}
-    for module in (cues, families, languages, persisting):
+    for module in (cues, families, languages):
         short = module.__name__.rsplit(".", 1)[-1]
         for table in ("CHALLENGES", "CUES", "PERSISTS", "BROKEN"):
             for i, (_pattern, reason) in enumerate(getattr(module, table, [])):

@@ -21,7 +21,7 @@ from altimate_learn.capture import against_answer, families, guards, indirect, l
 ALL_CHALLENGES = CHALLENGES + languages.CHALLENGES + families.CHALLENGES + indirect.CHALLENGES
 ALL_CUES = CUES + languages.CUES + families.CUES + indirect.CUES
 ALL_PERSISTS = PERSISTS + languages.PERSISTS + indirect.PERSISTS
-ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN + persisting.BROKEN  # type: ignore[operator]
+ALL_BROKEN = BROKEN + languages.BROKEN + families.BROKEN
 LONG_MESSAGE = 500  # characters of the person's own prose
 # A rule stated in a message longer than this (a prohibition, "X instead of Y", "X, not Y", a convention) counts only
 # in its opening clause: further in, it is a requirement of the request it sits in. On dev owners the looser bound
@@ -102,7 +102,7 @@ def _cleared(own: str, window: str, clause: str = "") -> bool:
                 or guards.owned_fault(clause or window, window))
 
 
-def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str | None:
+def _broken(clause: str, explaining: bool = False, blamed: bool = False, answer: str | None = None) -> str | None:
     """A report that the result is broken, read after an answer that said the work was done. A question counts
     only when it asks why the failure happens ("why do I get this error?", not "what does this error mean?");
     an error talked about ("handle the errors", "error codes") or said to be gone ("no more errors") is none, and so
@@ -123,6 +123,8 @@ def _broken(clause: str, explaining: bool = False, blamed: bool = False) -> str 
             if explaining and reason in _ERROR_REASONS:
                 continue
             return reason
+    if persisting.still_doing(clause, answer):
+        return persisting.REASON  # "the cron still sends two emails" after "I fixed the cron." (cls29, review29 R29-8)
     if (not explaining and len(re.findall(r"[\w@`'\"().-]+", clause)) <= SHORT_CLAUSE_WORDS and ERROR_AT_END.search(clause)
             and not ERROR_TALK.search(clause)):
         return ERROR_REPORT
@@ -257,7 +259,7 @@ def clause_reason(reading: Reading) -> str | None:
         if reason is None and handed_back and against_answer.ACT_YOURSELF.search(clause):
             reason = "told the agent to act instead of describing"
         if reason is None and claimed and not spec and not tasking and not _hypothetical(clause):
-            reason = _broken(clause, explaining, blamed)
+            reason = _broken(clause, explaining, blamed, answer)
             if (reason == "asked to fix what the agent made" and guards.BARE_FIX.match(own)
                     and guards.PROPOSED_FIX.search((answer or "")[-400:])):
                 reason = None  # "The fix: check `mounted` first." "fix it": go ahead, not a report

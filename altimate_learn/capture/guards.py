@@ -163,7 +163,9 @@ CURIOUS = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bcurio(?:us|sity
                      # the challenge disclaimed in so many words (cls29): "not a complaint", "no criticism", "honest question",
                      # "I just don't know the difference", and abroad: "por curiosidad", "par curiosité", "aus Neugier",
                      # "只是好奇", "純粋な疑問", "그냥 궁금해서"
-                     r"|\bnot\s+(?:a\s+)?(?:complaint|criticism|critique|complaining|critici[sz]ing)\b|\bno\s+criticism\b"
+                     # ("not a complaint, but why did you delete the old tests?": a disclaimer before "but" prefaces one, R29-9)
+                     r"|\bnot\s+(?:a\s+)?(?:complaint|criticism|critique|complaining|critici[sz]ing)\b(?!\W*but\b)"
+                     r"|\bno\s+criticism\b(?!\W*but\b)"
                      r"|\b(?:honest|genuine|real)\s+question\b|\bi\s+(?:just\s+|really\s+)?(?:don't|do\s+not)\s+know\s+(?:the\s+"
                      r"difference|much\s+about|enough\s+about)\b"
                      r"|\b(?:por|pura|par|per|aus)\s+(?:curiosidad|curiosidade|curiosit[ée]|curiosit[àa]|neugier)\b|\bnur\s+neugierig\b"

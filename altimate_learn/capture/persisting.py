@@ -6,7 +6,9 @@ report that the work did not take: "flashed it, still double counting", "the pla
 crashing"); this reads the shape: "still" before a verb of the thing's own (a present or -ing form), whatever the
 verb, unless the verb is a good state or work under way ("still works", "still running", "still loading", "still
 compiles"), the clause praises ("still renders fine"), the person or the agent is the subject ("I still need …",
-"you still have to …"), or it is a condition or a purpose ("so it still works offline"). The caller reads it only after
+"you still have to …"), it is a condition or a purpose ("so it still works offline"), or what "still" is said of is no
+work of the agent's (people, figures, other systems: "the team still prefers tabs", "traffic still peaks at lunch";
+review29 R29-8). The caller reads it only after
 an answer that said the work was done (`clause_rules._broken`), where the other guards (the person's own setup, a fault
 accepted, a question that only asks) apply as to every report.
 
@@ -54,21 +56,44 @@ STILL_DOING = re.compile(
 
 REASON = "said the result is still broken"
 
+# What "still" is said of must be the agent's work (review29 R29-8): "our churn still climbs", "marketing still asks for
+# the csv", "the team still prefers tabs", "finance still reconciles by hand" are people, figures and other systems. The
+# subject (the words before "still") is the work when it is a pronoun or left out ("flashed it, still double posting"),
+# shares a word's stem with the answer ("I fixed the race in the cache" … "the cache test still reports a race"), or
+# names a thing code and tools are made of.
+_SUBJECT_OF = re.compile(r"(?:^|[,;:]\s*)?((?:[\w./`'-]+\s+){0,5}?)(?:is\s+|are\s+|'s\s+|'re\s+)?still\b", _I)
+_REFERS = re.compile(r"^(?:\W*(?:hmm+|ok(?:ay)?|so|but|and|now|yeah|nope|no)\W+)*(?:it|this|that|these|those|they|he|she|"
+                     r"everything|nothing|the\s+(?:thing|fix|change|result|same))?\W*$", _I)
+_WORK_NOUN = re.compile(
+    r"\b(?:page|pages|button|buttons|app|test|tests|build|job|jobs|cron|query|endpoint|script|function|method|modal|form|"
+    r"view|screen|layout|sidebar|navbar|nav|header|footer|menu|tab|tabs|link|links|tooltip|badge|icon|image|images|chart|"
+    r"graph|table|column|row|rows|list|dropdown|input|field|fields|popup|dialog|toast|banner|card|cards|grid|widget|"
+    r"component|style|styles|css|font|color|colour|animation|scroll|player|sprite|linter|lint|eslint|tsc|compiler|"
+    r"clippy|mypy|ruff|pytest|jest|ci|pipeline|check|checks|container|pod|pods|service|worker|queue|cache|server|"
+    r"response|output|log|logs|error|errors|warning|warnings|exception|crash|bug|migration|export|import|report|file|"
+    r"files|download|upload|email|emails|notification|notifications|counter|count|total|timer|loop|request|requests|"
+    r"login|logout|auth|session|cookie|token|redirect|route|router|url|handler|hook|callback|event|events|sync|"
+    r"parser|bundle|deploy|deployment|docker|image|sentry|bullet|valgrind|profiler|devtools|console)\b", _I)
+_STEM = re.compile(r"[a-z][a-z0-9]{3,}")
 
-def still_doing(clause: str) -> bool:
-    """The clause says the thing the agent worked on still does what it did (read only after a done answer)."""
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in _STEM.findall(text.lower())}
+
+
+def said_of_the_work(clause: str, answer: str | None) -> bool:
+    """What the clause says "still" of is the agent's work (review29 R29-8)."""
+    m = _SUBJECT_OF.search(clause)
+    subject = m.group(1) if m else ""
+    if _REFERS.match(subject) or _WORK_NOUN.search(subject):
+        return True
+    return bool(answer) and bool(_stems(subject) & _stems(answer or ""))
+
+
+def still_doing(clause: str, answer: str | None = None) -> bool:
+    """The clause says the thing the agent worked on still does what it did (read only after a done answer, ``answer``:
+    what "still" is said of must be that work)."""
     if _FINE.search(clause) or _PURPOSE.search(clause):
         return False
-    return bool(STILL_DOING.search(clause))
-
-
-class _Still:
-    """A cue table entry for :func:`still_doing`, searched like a compiled pattern."""
-
-    pattern = "persisting.still_doing"
-
-    def search(self, text: str, *args: object) -> bool:
-        return still_doing(text)
-
-
-BROKEN: list[tuple[object, str]] = [(_Still(), REASON)]
+    m = STILL_DOING.search(clause)
+    return bool(m) and said_of_the_work(clause[:m.end()], answer)

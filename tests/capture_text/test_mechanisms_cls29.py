@@ -67,6 +67,29 @@ def test_a_good_state_work_under_way_or_the_person_s_own_act_is_no_report(text):
     assert not judge(text).correction, text
 
 
+# review29 R29-8: people, figures and other systems still doing something are not the agent's work
+NOT_THE_WORK = [
+    "our churn still climbs every month, any ideas for a dashboard for that?",
+    "marketing still asks for the weekly csv, can you schedule it",
+    "the team still prefers tabs, fyi",
+    "traffic still peaks around lunch, makes sense",
+    "the old api still serves v1 clients, so keep the v1 route",
+    "finance still reconciles by hand every month, next step is automating that",
+]
+
+
+@pytest.mark.parametrize("answer", ["Done! I've added the chart and the tests pass.", "I fixed the cron.",
+                                    "Done, all tests pass."])
+@pytest.mark.parametrize("text", NOT_THE_WORK)
+def test_what_still_goes_on_must_be_the_agent_s_work(text, answer):
+    assert not judge(text, answer).correction, text
+
+
+def test_the_work_named_by_the_answer_s_own_words_still_fires():
+    assert judge("the cron still sends two emails", "I fixed the cron.").correction
+    assert judge("the export still includes the header row", "Done: the export skips the header now.").correction
+
+
 def test_the_state_going_on_counts_only_after_work_the_agent_said_it_did():
     from altimate_learn.capture import persisting
 
@@ -160,6 +183,7 @@ DISCLAIMED_QUIET = [
 CHALLENGE_FIRES = [
     "why redis? we agreed on memcached for this service",
     "why did you use redis? we don't run it anywhere",
+    "not a complaint, but why did you drop the old limiter?",  # review29 R29-9: a disclaimer prefacing one
 ]
 
 
