@@ -17,6 +17,11 @@ from altimate_learn.reflect.providers.builtin.vocabulary import (CALENDAR, CONVE
                                                                  UI_ACTIONS, UI_PARTS, UI_STATES, VERBS)
 
 # Plurals that say nothing of what is forbidden ("don't use things in tests").
+# "the new X" (one thing of this task) put in, moved to or added to one file, named by its path with an extension
+# ("add the new model to schema.yml": registering each new thing in the file that lists them is a convention)
+_NEW_TO_FILE = re.compile(r"^(?:put|move|write|place)\s+the\s+new\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+                          r"(?:in|into|under|inside)\s+`?(?:[\w.-]+/)*[\w-]+\.[a-z0-9]{1,6}`?(?=[\s.,;]|$)", re.I)
+
 _VAGUE_KINDS = frozenset("things stuff ones others items pieces bits parts words values numbers".split())
 
 
@@ -117,6 +122,10 @@ def one_off(rule: Rule, text: str) -> str:
     if rule.shape == "place" and not rule.standing and re.match(r"^Put\s+the\s+new\s+[a-z][\w-]*\s+(?:in|under|into|inside)\s",
                                                                  rule.text, re.I):
         return ONE_THING  # "the new report goes in reports/q3 and is due friday": not "Put each new report …" (R28-2)
+    if _NEW_TO_FILE.match(rule.text):
+        # "put the new report in reports/2024/q3.sql": where this task's one new thing goes, one file; not "Put each
+        # new report in `reports/2024/q3.sql`." (review29: every report into one quarter's file)
+        return ONE_THING
     one = re.match(r"^(?:Rename|Put)\s+the\s+([^`]+?)\s+(?:to|in|under|into|inside)\s", text)
     if rule.shape in ("rename", "place", "imperative") and not general and one and not _plural(one.group(1)):
         return ONE_THING  # "Rename the variable to `total_cents`.", "Put the constant in `config.py`.": one thing
