@@ -39,6 +39,7 @@ AVOID = -1
 
 _NEGATORS = frozenset("""never not no nor neither without cannot cant dont doesnt didnt isnt arent wasnt werent
 shouldnt mustnt wont wouldnt neednt hasnt havent""".split())
+_OFF_VERBS = frozenset("turn turns turning turned switch switches switching switched shut shuts shutting".split())
 _AVOID_VERBS = frozenset("""avoid avoids avoiding avoided stop stops stopping skip skips skipping skipped remove
 removes removing removed drop drops dropping delete deletes deleting disable disables disabling disabled ignore
 ignores ignoring exclude excludes excluding forbid forbids forbidding forbidden ban bans banning banned deprecate
@@ -317,6 +318,7 @@ def negations(text: str) -> int:
     words = [_normal(w) for w in re.findall(r"[a-z][a-z'’]*", prose)]
     for n, word in enumerate(words):
         nxt = words[n + 1] if n + 1 < len(words) else ""
-        if word in _NEGATORS or word in _AVOID_VERBS or (word, nxt) in (("instead", "of"), ("rather", "than")):
+        if word in _NEGATORS or word in _AVOID_VERBS or (word, nxt) in (("instead", "of"), ("rather", "than")) \
+                or (word in _OFF_VERBS and nxt == "off"):  # "turn off" says what "disable" says (review29)
             count += 1
     return count

@@ -246,3 +246,13 @@ def test_the_note_quotes_each_place_as_written(tmp_path, old, new, said):
     result = curate(store, [add(new)])
     (staged,) = [l for l in result.candidate if l["text"] == new]
     assert f"differs from L-0001 {said}: keep both, or reject one" in staged["provenance"]
+
+
+def test_turn_off_is_no_opposite_of_disable(tmp_path):
+    """review29's note: "Never turn off the type checker" was staged as replacing "Never disable the type checker" as
+    "says the opposite" (the phrasal verb counted no negation); it says the same, at most another wording."""
+    old, new = "Never disable the type checker in CI.", "Never turn off the type checker in CI."
+    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
+    result = curate(store, [add(new)])
+    assert not any(a.get("supersedes") or a["op"] == "REMOVE" for a in result.applied)
+    assert old in [l["text"] for l in result.candidate]
