@@ -32,6 +32,14 @@ def estimate_tokens(text: str) -> int:
 SUBFOLDERS = " (and subfolders)"  # after a folder's file-name pattern, which its subfolders' files match too
 
 
+def scope_shown(pattern: str) -> str:
+    """A path trigger as a person or the agent reads it: a folder's file-name pattern (`models/staging/*.sql`), which
+    delivery matches in the folder's subfolders too (:func:`altimate_learn.deliver.globs.deep_folder`), says so."""
+    from altimate_learn.deliver.globs import deep_folder
+
+    return pattern + SUBFOLDERS if deep_folder(pattern) else pattern
+
+
 def lesson_line(text: str, paths: list[str] | tuple[str, ...] | None = None) -> str:
     """One lesson as one line; scoped lessons say where they apply, shortest globs first (at most 3). A folder's
     file-name pattern (`models/staging/*.sql`), which delivery matches in the folder's subfolders too
@@ -41,9 +49,7 @@ def lesson_line(text: str, paths: list[str] | tuple[str, ...] | None = None) -> 
     globs = sorted({single_line(p) for p in (paths or ()) if single_line(p)}, key=lambda p: (len(p), p))
     if not globs:
         return body
-    from altimate_learn.deliver.globs import deep_folder
-
-    shown = ", ".join(g + SUBFOLDERS if deep_folder(g) else g for g in globs[:SCOPE_SHOWN])
+    shown = ", ".join(scope_shown(g) for g in globs[:SCOPE_SHOWN])
     more = f" (+{len(globs) - SCOPE_SHOWN} more)" if len(globs) > SCOPE_SHOWN else ""
     return f"[applies to: {shown}{more}] {body}"
 

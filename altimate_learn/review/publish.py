@@ -56,10 +56,9 @@ def render_body(name: str, lessons: list[Lesson]) -> str:
         lines.append(f"- [{lesson['id']}] {_one_line(lesson['text'])}")
         paths = (lesson.get("trigger") or {}).get("paths") or []
         if paths:
-            from altimate_learn.deliver.globs import deep_folder
-            from altimate_learn.deliver.render import SUBFOLDERS
+            from altimate_learn.deliver.render import scope_shown
 
-            lines.append(f"  applies to: {', '.join(_one_line(p) + (SUBFOLDERS if deep_folder(p) else '') for p in paths)}")
+            lines.append(f"  applies to: {', '.join(_one_line(scope_shown(p)) for p in paths)}")
     return "\n".join(lines) + "\n"
 
 

@@ -36,10 +36,9 @@ def version_label(number: int) -> str:
 def _scopes(lesson: Lesson) -> str:
     """Where a lesson applies, as delivery reads it: a folder's file-name pattern (`models/staging/*.sql`) also
     matches its subfolders' files, and says so, as the agent's line does (review28 R28-11's residual)."""
-    from altimate_learn.deliver.globs import deep_folder
-    from altimate_learn.deliver.render import SUBFOLDERS
+    from altimate_learn.deliver.render import scope_shown
 
-    return ", ".join(shown(p) + (SUBFOLDERS if deep_folder(p) else "") for p in _paths(lesson))
+    return ", ".join(shown(scope_shown(p)) for p in _paths(lesson))
 
 
 def _paths(lesson: Lesson) -> list[str]:

@@ -124,6 +124,16 @@ def test_a_plain_prose_opposite_replaces_the_lesson_for_a_person_to_decide(tmp_p
     assert not any(a["op"] == "HELPFUL" for a in result.applied)
 
 
+def _curated(tmp_path, old: str, new: str):
+    """The curator's result for an ADD of ``new`` against the one approved lesson ``old`` (L-0001)."""
+    return curate(make_store(tmp_path, approved=[lesson("L-0001", old)]), [add(new)])
+
+
+def _staged(result, text: str) -> dict:
+    (staged,) = [l for l in result.candidate if l["text"] == text]
+    return staged
+
+
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("The orders table is partitioned by month in Snowflake.", "The events table is partitioned by day in Snowflake.",
      '"events" for "orders", "day" for "month"'),
@@ -133,13 +143,11 @@ def test_a_plain_prose_opposite_replaces_the_lesson_for_a_person_to_decide(tmp_p
 ])
 def test_two_other_words_are_another_fact_beside_the_lesson_not_a_vote_for_it(tmp_path, old, new, words):
     """review28: two words apart in the same places were a HELPFUL vote for the old lesson and the new fact was lost."""
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     (added,) = result.applied
     assert added["op"] == "ADD" and not added.get("supersedes")
     assert sorted(l["text"] for l in result.candidate) == sorted([old, new])
-    (staged,) = [l for l in result.candidate if l["text"] == new]
-    assert f"differs from L-0001 in two words ({words}): keep both, or reject one" in staged["provenance"]
+    assert f"differs from L-0001 in two words ({words}): keep both, or reject one" in _staged(result, new)["provenance"]
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -149,8 +157,7 @@ def test_two_other_words_are_another_fact_beside_the_lesson_not_a_vote_for_it(tm
     ("Release branches are cut from main every Tuesday at noon.", "Release branches are cut from main on Tuesdays at noon."),
 ])
 def test_words_apart_that_say_the_same_still_vote(tmp_path, old, new):
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert [a["op"] for a in result.applied] == ["HELPFUL"]
     assert [l["text"] for l in result.candidate] == [old]
 
@@ -171,8 +178,7 @@ def test_words_apart_that_say_the_same_still_vote(tmp_path, old, new):
 def test_an_opposite_or_another_name_that_contains_the_word_is_never_a_vote(tmp_path, old, new):
     """review29 R29-1/R29-2: "async" was "a form of" "sync", "pipx" of "pip", "twice" no number: HELPFUL for the old
     rule, the new one dropped. Now it replaces the lesson for review (an opposite, another value) or sits beside it."""
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert "HELPFUL" not in [a["op"] for a in result.applied]
     assert new in [l["text"] for l in result.candidate]
 
@@ -184,8 +190,7 @@ def test_an_opposite_or_another_name_that_contains_the_word_is_never_a_vote(tmp_
     ("Use one worker per queue in staging.", "Use a single worker per queue in staging."),
 ])
 def test_forms_and_short_forms_still_vote(tmp_path, old, new):
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert [a["op"] for a in result.applied] == ["HELPFUL"]
 
 
@@ -195,14 +200,10 @@ def test_the_note_quotes_the_words_as_written_and_one_as_a_pronoun_is_no_number(
 
     assert value_words("Prefer the sync one over the async one.") == frozenset()
     assert value_words("Keep one replica per zone.") == {"1"}
-    store = make_store(tmp_path, approved=[lesson("L-0001", "Keep the old client around until the migration ends.")])
-    result = curate(store, [add("Keep the old one around until the migration ends.")])
-    (staged,) = [l for l in result.candidate if l["id"] != "L-0001"]
-    assert 'in one word ("one" for "client")' in staged["provenance"]
-    store = make_store(tmp_path / "b", approved=[lesson("L-0001", "Keep functions under forty lines.")])
-    result = curate(store, [add("Keep functions under fourty lines.")])
-    (staged,) = [l for l in result.candidate if l["id"] != "L-0001"]
-    assert 'in one word ("fourty" for "forty")' in staged["provenance"]
+    old, new = "Keep the old client around until the migration ends.", "Keep the old one around until the migration ends."
+    assert 'in one word ("one" for "client")' in _staged(_curated(tmp_path, old, new), new)["provenance"]
+    old, new = "Keep functions under forty lines.", "Keep functions under fourty lines."
+    assert 'in one word ("fourty" for "forty")' in _staged(_curated(tmp_path / "b", old, new), new)["provenance"]
 
 
 @pytest.mark.parametrize(("old", "new", "said"), [
@@ -215,11 +216,9 @@ def test_the_note_quotes_the_words_as_written_and_one_as_a_pronoun_is_no_number(
 def test_other_words_of_another_length_in_one_place_are_another_rule(tmp_path, old, new, said):
     """review29: "… to a tag." was a HELPFUL vote for "… to a commit sha.": the texts differ in length, so the
     word-for-word reading did not see the replaced words."""
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert [a["op"] for a in result.applied] == ["ADD"]
-    (staged,) = [l for l in result.candidate if l["text"] == new]
-    assert f"differs from L-0001 {said}: keep both, or reject one" in staged["provenance"]
+    assert f"differs from L-0001 {said}: keep both, or reject one" in _staged(result, new)["provenance"]
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -229,8 +228,7 @@ def test_other_words_of_another_length_in_one_place_are_another_rule(tmp_path, o
     ("Use pnpm, not npm, for installs.", "Use pnpm, not npm, for installs (see README)."),
 ])
 def test_words_added_or_written_otherwise_still_vote(tmp_path, old, new):
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert [a["op"] for a in result.applied] == ["HELPFUL"]
 
 
@@ -242,17 +240,14 @@ def test_words_added_or_written_otherwise_still_vote(tmp_path, old, new):
 ])
 def test_the_note_quotes_each_place_as_written(tmp_path, old, new, said):
     """review29 R29-10: the note paired words by position ("aws" for "the", "secrets" for "team" …) and lower-cased."""
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
-    (staged,) = [l for l in result.candidate if l["text"] == new]
-    assert f"differs from L-0001 {said}: keep both, or reject one" in staged["provenance"]
+    result = _curated(tmp_path, old, new)
+    assert f"differs from L-0001 {said}: keep both, or reject one" in _staged(result, new)["provenance"]
 
 
 def test_turn_off_is_no_opposite_of_disable(tmp_path):
     """review29's note: "Never turn off the type checker" was staged as replacing "Never disable the type checker" as
     "says the opposite" (the phrasal verb counted no negation); it says the same, at most another wording."""
     old, new = "Never disable the type checker in CI.", "Never turn off the type checker in CI."
-    store = make_store(tmp_path, approved=[lesson("L-0001", old)])
-    result = curate(store, [add(new)])
+    result = _curated(tmp_path, old, new)
     assert not any(a.get("supersedes") or a["op"] == "REMOVE" for a in result.applied)
     assert old in [l["text"] for l in result.candidate]
