@@ -72,7 +72,8 @@ nineteenth; `delivery_tasks_blind35.jsonl` and `delivery_tasks_blind36.jsonl`, t
 `delivery_tasks_blind41.jsonl` and `delivery_tasks_blind42.jsonl`, the same for the twenty-third;
 `delivery_tasks_blind43.jsonl` and `delivery_tasks_blind44.jsonl`, the same for the twenty-fourth;
 `delivery_tasks_blind45.jsonl` and `delivery_tasks_blind46.jsonl`, the same for the twenty-fifth;
-`delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth). The
+`delivery_tasks_blind47.jsonl` and `delivery_tasks_blind48.jsonl`, the same for the twenty-sixth;
+`delivery_tasks_blind49.jsonl` and `delivery_tasks_blind50.jsonl`, the same for the twenty-seventh). The
 targets of issue 19 (with the file hook on, at 300, 1,000 and 10,000 lessons) are checked in a table of their own.
 Each Edit writes a placeholder, except for the tasks that carry `edits` (file → the code the agent writes into it:
 `delivery_tasks_deliver26.jsonl`, 12 tasks by the delivery engineer of session 2026-12-05 #9), whose Edit writes it,
@@ -80,7 +81,7 @@ and a task's `creates` (files the agent makes: `delivery_tasks_deliver27.jsonl`,
 session 2026-12-05 #10), each written whole by one Write with no Read before.
 
     python research/bench_delivery.py [--sizes 50,300,1000,10000] [--sets main,heldout,fresh,fresh2,fresh3,fresh4,fresh5,blind1,blind2,implied,blind3,blind4,match19,blind5,blind6,deliver5,blind7,blind8,deliver6,deliver26,deliver27,blind9,blind10,blind11,blind12,blind13,blind14,blind15,blind16,blind17,blind18,blind19,blind20,blind21,blind22,blind23,blind24,blind25,blind26,blind27,blind28,blind29,blind30,blind31,blind32,blind33,blind34,blind35,blind36,
-        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48]
+        blind37,blind38,blind39,blind40,blind41,blind42,blind43,blind44,blind45,blind46,blind47,blind48,blind49,blind50]
 """
 
 from __future__ import annotations
@@ -1613,6 +1614,66 @@ BLIND47_INTRO, BLIND48_INTRO = (TWENTYSIXTH_ROUND_WRITER.format(who=who, style=s
 BLIND47_INTRO += (" Measured by the lead on the session's first code (edb30a48) and after its last delivery change (20e514a6, also on 011b9438): the same recall task by task but one, 81% at 300 (64 of 79) -> 82% (65: the private-subnets rule for a new service, gained), 82% at 1,000 (65) and 81% at 10,000 (64) before and after (direct 25 of 27, vague 4 of 13, file 17 of 18, follow-up 19 of 21 at 1,000; 20.0-20.2 lessons and 635-695 tokens a session). The lead's reading of the 14 misses at 1,000 (delivery_why): 9 floor, each sharing one word or none with a request that names a symptom, in sessions at 11-20 lessons (room was not the limit): container memory requests and limits for pods OOMKilled, `docker-compose.yml` services bound to 127.0.0.1 for a security scan of a laptop, `prevent_destroy` for a bucket an apply deleted, `selectinload()` for 300 queries a page, an `Idempotency-Key` for a double charge, Stripe's smallest currency unit for JPY revenue 100x small, daily subscription revenue, imperative commit messages with a ticket id for a direct commit request, Renovate owning dependency bumps in a follow-up; 2 no-signal (ISO 8601 with `Z` and timezone-aware datetimes for 'yesterday' in Sydney); 3 file-rank (raw tables declared in `_sources.yml` for a new staging model, 16th of 39; a Storybook story for a new shared component, 32nd of 56; bare `except Exception` in a queue consumer, 21st of 39).")
 BLIND48_INTRO += (" Measured by the lead on edb30a48 and 20e514a6 (and 011b9438): the same recall task by task, 82% at 300 (55 of 67), 81% at 1,000 and 10,000 (54; direct 18 of 21, vague 6 of 13, file 13 of 15, follow-up 17 of 18; 18.7-19.2 lessons, 592-661 tokens). The lead's reading of the 13 misses at 1,000: 6 file-rank (server state in TanStack Query for a theme toggle, 53rd of 56; `mypy --strict` types and Google-style docstrings for a new service function, 13th and 40th of 41, a direct request; `formatDate()` for an invoice table, 36th of 56; TanStack Query hooks for a search box, 11th of 56; explicit `order by` in window functions for a ranking model, 18th of 26), 5 floor, symptom requests sharing one word with the lesson (status by colour alone for a colour-blind user; half-even rounding and `Decimal` money for an invoice a cent high; 15-minute access tokens for users logged out after 15 minutes; error messages that say what to do for a bare error code), 2 no-signal (internal users left out of product marts for QA accounts in signups; `lucide-react` icons one by one for a bundle grown sevenfold).")
 
+_TWENTYSIXTH_READ = TWENTYSIXTH_ROUND_WRITER.split("issue 19, ", 1)[1].split(", never the delivery code", 1)[0]
+assert _TWENTYSIXTH_READ.startswith("lines 60 to 76") and "2026-12-05 #13" in TWENTYSIXTH_ROUND_WRITER
+TWENTYSEVENTH_ROUND_WRITER = TWENTYSIXTH_ROUND_WRITER.replace(_TWENTYSIXTH_READ, (
+    "lines 60 to 76 of this file's docstring (and its usage lines) and lines 1 to 20 of it (the task kinds), the "
+    "lines that register the task sets (the twenty-sixth round's template, printed, with its list of what was read, "
+    "and the registration of blind batches 47 and 48 with their style text; a grep for the registration and a look "
+    "at the lines above the template also showed the lead's sentences added to the intros of batches 45 to 48, "
+    "which name their misses, before these tasks were written), how `stores/generate.py` scopes lessons (a grep for "
+    "its path lines), this file's lines 128 to 200 (`load_tasks()`, `Session`, `_needed_lessons()`, "
+    "`store_for()`, `check_unique()`, `isolated_environment()`) and `_generator()` (called for the prefix "
+    "check), a grep for the task fields it reads (`followup`, "
+    "`followup_files`, `edits`, `creates`), one line of blind batch 48 (its first), the labels in "
+    "`research/__main__.py`, the `HELD_OUT` line of `delivery_why.py` and the team preamble")).replace(
+    "2026-12-05 #13", "2026-12-05 #14")
+BLIND49_TASKS, BLIND50_TASKS = (ROOT / "research" / "data" / f"delivery_tasks_blind{n}.jsonl" for n in (49, 50))
+BLIND49_INTRO, BLIND50_INTRO = (TWENTYSEVENTH_ROUND_WRITER.format(who=who, style=style) for who, style in (
+    ("a thirty-first writer",
+     "10 direct, 10 vague, 8 file and 8 follow-up tasks typed as developers type them: terse, lowercase, shorthand "
+     "and slips (\"pls\", \"w/\", \"theyre\", \"cant\", \"ur\", \"tf\", \"cmd\", \"btw\"), product names (Zendesk, "
+     "Fivetran, Stripe, PayPal, Looker, Figma, Storybook, GitHub Actions, SQS, HubSpot), vague ones as symptoms "
+     "naming no convention (customers who paid with Stripe and PayPal twice in a churn report, a 'last synced' "
+     "label frozen until a reload, 1.299,00 refused from German customers, statements e-mailed twice after a "
+     "nightly job was retried, a white checkout when a banner API fails, a minute down at each node drain, a "
+     "400-day-old key in the deploy pipeline, real e-mails in a BI leads table with contacts that do not join, Q1 "
+     "revenue off for a February fiscal year, queue messages coming back every 30 s); direct ones such as a Zendesk "
+     "staging model, a /v2 refunds POST, a CronJob that must not overlap, a dbt CI workflow, a typer backfill with "
+     "a TODO, dark mode, an SQS Terraform module, a 900-line PR (no file), a Storybook story with its test, a 2 TB "
+     "fact to partition; file ones with a few words or none (a Helm template for a prod-only sidecar, an Alembic "
+     "migration, a shell script, a Shopify staging model one folder down, a Next.js page, a prod RDS file, a "
+     "Shopify webhook, a component test); follow-ups such as EUR and GBP plans in an MRR mart, 80k invoices "
+     "eating 2 GB, focus lost when a modal closes, a 1.4 GB image re-running pip, a PATCH typo accepted silently, "
+     "a JWT kept for other tabs, another service's API key reused, division by zero in a rate column; 66 needed "
+     "lessons, up to 3 a task, every section of the source file, crowded topics (webhooks, Celery, workflows, "
+     "staging models, Kubernetes, a Terraform module), lessons naming another file "
+     "(`models/staging/_sources.yml`, `Chart.yaml`, `values-<env>.yaml`, `web/src/routes.tsx`, `stg_fx__rates`), "
+     "none scoped to paths the task's files do not match; 8 needed lessons are ones the misses read beforehand "
+     "name (b49-01 `_sources.yml`, b49-03 container requests, b49-07 variable descriptions, b49-09 the Storybook "
+     "story, b49-26 `prevent_destroy`, b49-30 iterator list functions, b49-31 `useDialog()`, b49-36 ratios in the "
+     "BI layer), in scenarios of this writer's own"),
+    ("the same writer",
+     "the same mix and manner on other scenarios: a signup form shouting 'invalid email' at the first letter, p99 "
+     "from 80 ms to 4 s after an address lookup, trials shown as 'unknown' since a new billing state, a fact "
+     "rebuilding 3 years every night, 6 staging deploys fighting each other, a pentest reaching another "
+     "namespace's database, a <script> from the API running in ticket comments, a test passing locally and failing "
+     "in CI with ConnectError, a test failing only on the 1st of the month, French users importing 05/12/2026 "
+     "told 'Invalid date'; direct ones such as HubSpot deal associations, a plans snapshot, a Redis cache for a "
+     "catalog endpoint, an hourly Celery task, proration tests in a `test_*.py` file, a Helm value, a usage chart, "
+     "a KYC upload, an ElastiCache module, a Sentry DSN setting; file ones with a few words or none (an "
+     "intermediate model, docker-compose with ClickHouse, a k8s credentials manifest, a SQLAlchemy model, a "
+     "Segment pages staging model, prod Terraform outputs, a Playwright spec, a billing proration module); "
+     "follow-ups such as a Pydantic bump while in pyproject, a pandas one-liner in an API router, "
+     "`behaviour`/`behavior` props, catching whatever a refund throws, the yml of a new mart column, a 'Saved' "
+     "hint warning after unmount, a range test, a weekly settlement mart; 54 needed lessons, up to 3 a task, every "
+     "section of the source file, lessons naming another file (`app/celery_beat.py`, `Chart.yaml`, "
+     "`.env.example`, `versions.tf`, `docker-compose.yml`, `services/reports`), none scoped to paths the task's "
+     "files do not match; 9 needed lessons are ones the misses read beforehand name (b50-12 explicit timeouts, "
+     "b50-20 error messages, b50-22 `docker-compose.yml` on 127.0.0.1, b50-28 half-even rounding and `Decimal`, "
+     "b50-29 Renovate, b50-30 pandas only in `services/reports`, b50-31 American spelling, b50-32 bare "
+     "`Exception`), in scenarios of this writer's own")))
+
 SETS = {
     "heldout": (HELDOUT, "Held-out tasks", ""),
     "fresh": (FRESH_TASKS, "Fresh tasks (blind before the concept-equivalence change)", FRESH_INTRO),
@@ -1676,6 +1737,8 @@ SETS = {
     "blind46": (BLIND46_TASKS, "Blind batch 46 (written apart from the code)", BLIND46_INTRO),
     "blind47": (BLIND47_TASKS, "Blind batch 47 (written apart from the code)", BLIND47_INTRO),
     "blind48": (BLIND48_TASKS, "Blind batch 48 (written apart from the code)", BLIND48_INTRO),
+    "blind49": (BLIND49_TASKS, "Blind batch 49 (written apart from the code)", BLIND49_INTRO),
+    "blind50": (BLIND50_TASKS, "Blind batch 50 (written apart from the code)", BLIND50_INTRO),
 }
 
 
